@@ -1,0 +1,29 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "Marginalia",
+    products: [
+        .library(name: "PDFCore", targets: ["PDFCore"]),
+        .library(name: "Marginalia", targets: ["Marginalia"]),
+        .executable(name: "marginalia", targets: ["MarginaliaCLI"]),
+    ],
+    targets: [
+        // C system libraries through module maps (Debian: zlib1g-dev, libssl-dev).
+        .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
+        .systemLibrary(name: "CCrypto", path: "Sources/CCrypto"),
+
+        // PDF syntax: objects, lexer, parser, cross-reference, filters, security, writers.
+        .target(name: "PDFCore", dependencies: ["CZlib", "CCrypto"]),
+        // The public document model: documents, pages, metadata, page operations.
+        .target(name: "Marginalia", dependencies: ["PDFCore"]),
+        // The `marginalia` command-line tool.
+        .executableTarget(
+            name: "MarginaliaCLI",
+            dependencies: ["Marginalia", "PDFCore"]
+        ),
+
+        .testTarget(name: "PDFCoreTests", dependencies: ["PDFCore"]),
+        .testTarget(name: "MarginaliaTests", dependencies: ["Marginalia", "PDFCore"]),
+    ]
+)

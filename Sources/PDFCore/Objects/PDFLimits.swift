@@ -1,0 +1,24 @@
+/// Bounds on what reading a document may cost, so that no input (hostile or broken) can
+/// exhaust memory or recurse without end. Every limit reached ends in
+/// ``PDFError/limitExceeded(_:)``.
+public struct PDFLimits: Hashable, Sendable {
+    /// Deepest nesting of arrays and dictionaries inside one object.
+    public var maxNestingDepth: Int = 256
+    /// Largest decoded size of one stream, in bytes.
+    public var maxDecodedStreamSize: Int = 256 << 20
+    /// Largest object number accepted from a cross-reference section or a repair scan.
+    public var maxObjectNumber: Int = 8_388_607
+    /// Longest string or name, in bytes.
+    public var maxStringLength: Int = 32 << 20
+    /// Most elements of one array or entries of one dictionary.
+    public var maxCollectionCount: Int = 4_000_000
+    /// Deepest page tree, and most `/Prev` sections followed in a cross-reference chain.
+    public var maxTreeDepth: Int = 1_000
+    /// Most pages a page tree may hold.
+    public var maxPageCount: Int = 1_000_000
+
+    public init() {}
+
+    /// The limits used when none are given.
+    public static let `default` = PDFLimits()
+}

@@ -1,0 +1,46 @@
+/// A stream object: a dictionary and a sequence of bytes (7.3.8).
+///
+/// `rawBytes` are the bytes as stored in the file after decryption: still encoded by the
+/// stream's `/Filter` chain. ``decodedBytes(limits:)`` applies the filters.
+public struct PDFStream: Hashable, Sendable {
+    public var dictionary: PDFDictionary
+    public var rawBytes: [UInt8]
+
+    public init(dictionary: PDFDictionary, rawBytes: [UInt8]) {
+        self.dictionary = dictionary
+        self.rawBytes = rawBytes
+    }
+
+    /// The names of the stream's filters, in the order they apply when decoding.
+    public var filterNames: [String] {
+        switch dictionary["Filter"] {
+        case .name(let n)?: return [n]
+        case .array(let items)?: return items.compactMap(\.nameValue)
+        default: return []
+        }
+    }
+
+    /// The decode parameters, one per filter (`nil` where a filter has none).
+    public var decodeParameters: [PDFDictionary?] {
+        let count = filterNames.count
+        switch dictionary["DecodeParms"] {
+        case .dictionary(let d)?:
+            return [d] + Array(repeating: nil, count: max(0, count - 1))
+        case .array(let items)?:
+            var result = items.map(\.dictionaryValue)
+            if result.count < count { result += Array(repeating: nil, count: count - result.count) }
+            return Array(result.prefix(count))
+        default:
+            return Array(repeating: nil, count: count)
+        }
+    }
+
+    /// Applies the stream's filter chain. Image codecs (DCT, JPX, JBIG2, CCITT) stop the
+    /// chain: their input is returned as it is, since decoding them is a renderer's job.
+    ///
+    /// - Throws: ``PDFError/filter(name:reason:)`` when data is malformed beyond recovery,
+    ///   ``PDFError/limitExceeded(_:)`` when the result would pass `limits.maxDecodedStreamSize`.
+    public func decodedBytes(limits: PDFLimits = .default) throws -> [UInt8] {
+        try FilterPipeline.decode(rawBytes, filters: filterNames, parameters: decodeParameters, limits: limits)
+    }
+}
