@@ -1,0 +1,86 @@
+#!/usr/bin/env bash
+# Install what building Marginalia needs, and with --with-test-tools what its tests need.
+#
+# Idempotent: installs only what is missing, runs `apt-get update` at most once, and does
+# nothing at all (no network) when everything is already there.
+#
+#   scripts/install-deps.sh                    C libraries and the PDF command-line tools
+#   scripts/install-deps.sh --with-test-tools  also the Python oracles and pytest
+set -euo pipefail
+export PATH="/opt/swift/usr/bin:$PATH"
+
+usage() { echo "usage: scripts/install-deps.sh [--with-test-tools]" >&2; exit 2; }
+
+with_test_tools=0
+for arg in "$@"; do
+    case "$arg" in
+        --with-test-tools) with_test_tools=1 ;;
+        -h|--help) usage ;;
+        *) echo "install-deps: unknown option: $arg" >&2; usage ;;
+    esac
+done
+
+# zlib and libcrypto are linked through module maps; the tools are the outside oracles.
+apt_packages=(zlib1g-dev libssl-dev qpdf poppler-utils mupdf-tools)
+# Python module to import -> PyPI package that provides it.
+python_modules=(pikepdf pymupdf pypdf pypdfium2 pytest reportlab)
+declare -A pypi_name=(
+    [pikepdf]=pikepdf [pymupdf]=pymupdf [pypdf]=pypdf
+    [pypdfium2]=pypdfium2 [pytest]=pytest [reportlab]=reportlab
+)
+
+as_root() {
+    if [ "$(id -u)" -eq 0 ]; then "$@"
+    elif command -v sudo >/dev/null 2>&1; then sudo "$@"
+    else echo "install-deps: need root (or sudo) to run: $*" >&2; return 1
+    fi
+}
+
+if ! command -v swift >/dev/null 2>&1; then
+    echo "install-deps: swift not found; install Swift 6 (expected at /opt/swift/usr/bin)" >&2
+    exit 1
+fi
+if ! command -v python3 >/dev/null 2>&1; then
+    apt_packages+=(python3)
+fi
+
+missing=()
+for package in "${apt_packages[@]}"; do
+    if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed"; then
+        missing+=("$package")
+    fi
+done
+if [ "$with_test_tools" -eq 1 ] && ! python3 -m pip --version >/dev/null 2>&1; then
+    missing+=(python3-pip)
+fi
+
+if [ "${#missing[@]}" -gt 0 ]; then
+    if ! command -v apt-get >/dev/null 2>&1; then
+        echo "install-deps: missing ${missing[*]} and no apt-get to install them" >&2
+        exit 1
+    fi
+    echo "install-deps: installing ${missing[*]}"
+    as_root apt-get update -qq
+    as_root env DEBIAN_FRONTEND=noninteractive \
+        apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+else
+    echo "install-deps: system packages present"
+fi
+
+if [ "$with_test_tools" -eq 1 ]; then
+    wanted=()
+    for module in "${python_modules[@]}"; do
+        python3 -c "import $module" >/dev/null 2>&1 || wanted+=("${pypi_name[$module]}")
+    done
+    if [ "${#wanted[@]}" -gt 0 ]; then
+        echo "install-deps: pip installing ${wanted[*]}"
+        # Debian's own python3 refuses pip installs into the system (PEP 668) unless told.
+        PIP_BREAK_SYSTEM_PACKAGES=1 PIP_ROOT_USER_ACTION=ignore \
+            python3 -m pip install --quiet --disable-pip-version-check "${wanted[@]}"
+        for module in "${python_modules[@]}"; do
+            python3 -c "import $module" || { echo "install-deps: cannot import $module" >&2; exit 1; }
+        done
+    else
+        echo "install-deps: Python test tools present"
+    fi
+fi

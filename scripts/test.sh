@@ -1,0 +1,80 @@
+#!/usr/bin/env bash
+# The README's second command: install what the tests need, build, and run every test.
+#
+# Parts, in order: install dependencies, `swift build` (debug), `swift test`, and the oracle
+# suite (pytest over Tests/oracles, which drives the built `marginalia` against the corpus
+# and checks its results with qpdf, pikepdf, PyMuPDF and pypdf). A failing part does not stop
+# the later ones (except that nothing runs without dependencies and the oracles need the
+# build); the script exits non-zero if any part failed and ends with each part's summary line.
+#
+# Environment:
+#   MARGINALIA_CORPUS        the PDF corpus (default: ../shared/corpus beside the repository)
+#   MARGINALIA_SCRATCH_PATH  a SwiftPM --scratch-path (default: .build)
+#   PYTEST_ADDOPTS           extra pytest options, e.g. "-k compact" or "-x"
+set -uo pipefail
+export PATH="/opt/swift/usr/bin:$PATH"
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+
+swift_flags=()
+if [ -n "${MARGINALIA_SCRATCH_PATH:-}" ]; then
+    swift_flags+=(--scratch-path "$MARGINALIA_SCRATCH_PATH")
+fi
+
+logs=$(mktemp -d)
+trap 'rm -rf "$logs"' EXIT
+parts=()
+failed=0
+
+# record NAME STATUS SUMMARY: remembers one part's result for the closing summary.
+record() {
+    local name=$1 status=$2 summary=$3
+    if [ "$status" -eq 0 ]; then
+        parts+=("$(printf '%-13s ok      %s' "$name" "$summary")")
+    else
+        parts+=("$(printf '%-13s FAILED  %s' "$name" "$summary")")
+        failed=1
+    fi
+}
+
+# run NAME LOG COMMAND...: runs a part with its output shown and kept in LOG.
+run() {
+    local name=$1 log=$2; shift 2
+    echo "== $name: $*"
+    local start=$SECONDS
+    "$@" 2>&1 | tee "$log"
+    local status=${PIPESTATUS[0]}
+    echo "== $name: exit $status after $((SECONDS - start)) s"
+    return "$status"
+}
+
+run install-deps "$logs/deps" scripts/install-deps.sh --with-test-tools
+deps_status=$?
+record install-deps "$deps_status" "$(tail -n 1 "$logs/deps")"
+if [ "$deps_status" -ne 0 ]; then
+    printf '%s\n' "== summary" "${parts[@]}"
+    exit 1
+fi
+
+run "swift build" "$logs/build" swift build "${swift_flags[@]}"
+build_status=$?
+record "swift build" "$build_status" "$(grep -E 'Compiling|Build complete|error:' "$logs/build" | tail -n 1)"
+
+run "swift test" "$logs/test" swift test "${swift_flags[@]}"
+test_status=$?
+# XCTest prints "Executed N tests", Swift Testing "Test run with N tests ..." (last).
+record "swift test" "$test_status" \
+    "$(grep -E 'Executed [0-9]+ tests?|Test run with [0-9]+ tests?|error:' "$logs/test" | tail -n 2 | paste -sd ';' -)"
+
+if [ "$build_status" -eq 0 ]; then
+    bin_path=$(swift build "${swift_flags[@]}" --show-bin-path)
+    export MARGINALIA_BIN="$bin_path/marginalia"
+    run oracles "$logs/oracles" python3 -m pytest -q Tests/oracles
+    oracle_status=$?
+    # pytest's closing line: "N passed, M failed, ... in S s" (exit 5 means none ran: a failure).
+    record oracles "$oracle_status" "$(grep -E '[0-9]+ (passed|failed|error|skipped)|no tests ran' "$logs/oracles" | tail -n 1)"
+else
+    record oracles 1 "not run: the build failed"
+fi
+
+printf '%s\n' "== summary" "${parts[@]}"
+exit "$failed"
