@@ -1,0 +1,81 @@
+"""(b) compact rewrites and (c) incremental updates of every corpus file, judged by qpdf,
+pikepdf, PyMuPDF and pypdf."""
+
+from dataclasses import replace
+
+import pytest
+
+from oracle_helpers import (facts_differences, first, pikepdf_facts, pymupdf_page_count,
+                            pypdf_page_count)
+
+
+def written(entry, jobs, kind):
+    """The outcome of a writing job, after the checks that every file must pass."""
+    if entry.locked:
+        pytest.skip("needs a certificate or an unknown password (test_passwords covers it)")
+    outcome = jobs.get(kind, entry)
+    assert not outcome.cli.crashed and not outcome.cli.timed_out, outcome.cli.describe()
+    assert outcome.input_unchanged, "the input file was modified"
+    if not entry.opens_in("pikepdf"):
+        assert outcome.cli.returncode in (0, 1), outcome.cli.describe()
+        pytest.skip("no oracle opens this file; checked only that the command ends cleanly")
+    assert outcome.cli.returncode == 0, outcome.cli.describe()
+    assert outcome.output.is_file(), "no output file"
+    return outcome
+
+
+def record_warnings(qpdf_warnings, kind, entry, check):
+    if check.warnings:
+        qpdf_warnings[f"{kind} {entry.name}"] = check.warnings
+
+
+def qpdf_accepts(check, original) -> bool:
+    """qpdf --check passes (0, or 3 for warnings only), or the only errors are in page content
+    that was already undecodable in the original (a writer copies it; it cannot mend it)."""
+    if check.passed:
+        return True
+    return original.returncode == 2 and check.only_content_stream_errors
+
+
+@pytest.mark.jobs("compact", "compact-objstm")
+@pytest.mark.parametrize("kind", ["compact", "compact-objstm"])
+def test_compact_rewrite(entry, kind, jobs, qpdf_warnings):
+    outcome = written(entry, jobs, kind)
+    check = outcome.qpdf
+    record_warnings(qpdf_warnings, kind, entry, check)
+    assert qpdf_accepts(check, jobs.get("qpdf-original", entry)), check.describe()
+    assert not check.damage_warnings, "a fresh rewrite must not need repair: " + check.describe()
+    expected = pikepdf_facts(entry.path, entry.password)
+    assert pymupdf_page_count(outcome.output, entry.password) == expected.page_count
+    assert pypdf_page_count(outcome.output, entry.password) == expected.page_count
+    got = pikepdf_facts(outcome.output, entry.password)
+    problems = facts_differences(got.pages, expected.pages)
+    assert not problems, first(problems)
+
+
+@pytest.mark.jobs("incremental", "qpdf-original")
+def test_incremental_rotate_first_page(entry, jobs, qpdf_warnings):
+    outcome = written(entry, jobs, "incremental")
+    original_bytes = entry.path.read_bytes()
+    output_bytes = outcome.output.read_bytes()
+    assert output_bytes[:len(original_bytes)] == original_bytes, \
+        "the original is not a byte prefix of the incremental update"
+    assert len(output_bytes) > len(original_bytes), "nothing was appended"
+
+    check, original = outcome.qpdf, jobs.get("qpdf-original", entry)
+    record_warnings(qpdf_warnings, "incremental", entry, check)
+    if check.crashed and original.crashed:
+        pytest.skip("qpdf --check itself crashes on the original, so it cannot judge the update")
+    assert qpdf_accepts(check, original), check.describe()
+    assert not check.damage_warnings or original.damage_warnings, \
+        "the update made qpdf repair a file it read cleanly: " + check.describe()
+
+    expected = pikepdf_facts(entry.path, entry.password)
+    for library, count in (("pymupdf", pymupdf_page_count), ("pypdf", pypdf_page_count)):
+        if entry.opens_in(library):  # a library that cannot read the original is no judge
+            assert count(outcome.output, entry.password) == expected.page_count, library
+    # Page 1 turns a quarter clockwise; everything else about every page stays as it was.
+    first_page = expected.pages[0]
+    wanted = (replace(first_page, rotation=(first_page.rotation + 90) % 360),) + expected.pages[1:]
+    problems = facts_differences(pikepdf_facts(outcome.output, entry.password).pages, wanted)
+    assert not problems, first(problems)
