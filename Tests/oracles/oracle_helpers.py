@@ -306,10 +306,9 @@ class QpdfCheck:
                              r"stream length|object stream|loop detected", re.IGNORECASE)
         return tuple(w for w in self.warnings if pattern.search(w))
 
-    @property
-    def only_content_stream_errors(self) -> bool:
-        """Errors that come from page content data, which a writer copies but cannot repair."""
-        return bool(self.errors) and all("content stream" in e for e in self.errors)
+    def error_kinds(self) -> set[str]:
+        """Errors with file names and numbers blanked, to compare two files' errors."""
+        return {re.sub(r"\d+", "N", re.sub(r"\S+\.pdf\b", "FILE", e)) for e in self.errors}
 
     def describe(self) -> str:
         lines = list(self.errors[:5]) + list(self.warnings[:5])
@@ -329,7 +328,9 @@ def qpdf_check(path: Path, password: str | None, timeout: float = 300) -> QpdfCh
     return QpdfCheck(
         done.returncode,
         tuple(line for line in lines if line.startswith("WARNING")),
-        tuple(line for line in lines if line.startswith("ERROR") or line.startswith("qpdf:")),
+        # "ERROR: ..." lines, and "qpdf: ..." lines when qpdf could not read the file at all.
+        tuple(line for line in lines if line.startswith("ERROR") or (
+            line.startswith("qpdf:") and "succeeded with warnings" not in line)),
     )
 
 

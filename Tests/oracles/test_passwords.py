@@ -51,5 +51,6 @@ def test_wrong_password_is_refused(encrypted_entry, binary):
 
 def test_locked_file_is_refused(locked_entry, binary):
     """Files we cannot open (public-key security, unknown password) end in a clear error."""
-    pattern = r"password|certificate|public.key" if locked_entry.needs_certificate else r"password"
+    pattern = (r"password|certificate|public.key|security handler|pubsec"
+               if locked_entry.needs_certificate else r"password")
     assert_refused(info(binary, locked_entry), pattern)
