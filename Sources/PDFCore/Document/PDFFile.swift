@@ -103,6 +103,34 @@ public final class PDFFile {
         cache.removeAll()
         objectStreams.removeAll()
         nextNumber = max(crossReference.size, nextNumber)
+        if (try? catalog()) == nil, let found = findCatalog() {
+            crossReference.trailer["Root"] = .reference(found)
+        }
+    }
+
+    /// The last object whose /Type is /Catalog, for files whose trailer is lost.
+    private func findCatalog() -> PDFReference? {
+        var found: PDFReference? = nil
+        var bestOffset = -1
+        for (number, entry) in crossReference.entries {
+            let reference = PDFReference(number, entry.generation)
+            guard let object = try? object(for: reference), object.dictionaryValue?.type == "Catalog",
+                  object.dictionaryValue?["Pages"] != nil
+            else { continue }
+            // Prefer the definition latest in the file: it belongs to the newest update.
+            let offset: Int
+            switch entry {
+            case .inFile(let o, _): offset = o
+            case .inObjectStream(let stream, _):
+                if case .inFile(let o, _)? = crossReference.entries[stream] { offset = o } else { offset = 0 }
+            case .free: continue
+            }
+            if offset > bestOffset {
+                bestOffset = offset
+                found = reference
+            }
+        }
+        return found
     }
 
     private func setUpSecurity(password: String?) throws {
