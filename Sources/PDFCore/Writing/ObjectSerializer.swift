@@ -1,3 +1,5 @@
+import Foundation
+
 /// Writes ``PDFObject`` values as PDF syntax (ISO 32000-2, 7.3).
 ///
 /// Reals are written without exponents and with at most 6 decimals, trailing zeros dropped
@@ -85,7 +87,8 @@ struct ObjectSerializer {
     static func format(_ value: Double) -> String {
         guard value.isFinite else { return "0" }
         let scaled = (value * 1_000_000).rounded()
-        guard abs(scaled) < 9.0e18 else { return String(Int64(value.rounded())) }
+        // Beyond Int64 range (only damaged files have such numbers): whole digits, no exponent.
+        guard abs(scaled) < 9.0e18 else { return String(format: "%.0f", value) }
         let micro = Int64(scaled)
         let negative = micro < 0
         let magnitude = negative ? UInt64(-micro) : UInt64(micro)

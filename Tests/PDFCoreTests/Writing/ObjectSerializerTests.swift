@@ -10,7 +10,7 @@ struct ObjectSerializerTests {
     @Test(arguments: [
         (0.0, "0"), (1.0, "1"), (-1.5, "-1.5"), (0.1, "0.1"), (612.0, "612"), (1e-7, "0"), (-1e-7, "0"),
         (123456.1234567, "123456.123457"), (0.000001, "0.000001"), (2.5e10, "25000000000"),
-        (Double.nan, "0"), (Double.infinity, "0"),
+        (Double.nan, "0"), (Double.infinity, "0"), (1.5e27, "1499999999999999882492379136"), (-1e19, "-10000000000000000000"),
     ])
     func reals(value: Double, expected: String) {
         #expect(ObjectSerializer.format(value) == expected)
