@@ -13,6 +13,10 @@ extension PDFDocument {
         else {
             throw PDFError.invalidArgument("page size \(size.width)x\(size.height) is not between 1 and 14400 points")
         }
+        let count = try pageCount
+        guard index >= 0 && index <= count else {
+            throw PDFError.invalidArgument("cannot insert at page \(index + 1): the document has \(count) pages")
+        }
         var page = PDFDictionary()
         page["Type"] = .name("Page")
         page["MediaBox"] = [0, 0, .real(Double(size.width)), .real(Double(size.height))]

@@ -27,6 +27,19 @@ extension PageTree {
         file.update(parentRef, with: .dictionary(parent))
         var pageDictionary = try node(page)
         pageDictionary["Parent"] = .reference(parentRef)
+        // The page must look the same under its new parent: where it has no value of its
+        // own for an inheritable key that the new ancestors supply, give it the default.
+        let inheritedHere = try inheritedAttributes(of: parentRef)
+        if pageDictionary["Rotate"] == nil, (inheritedHere["Rotate"]?.integerValue ?? 0) != 0 {
+            pageDictionary["Rotate"] = 0
+        }
+        if pageDictionary["CropBox"] == nil, inheritedHere["CropBox"] != nil {
+            pageDictionary["CropBox"] = pageDictionary["MediaBox"] ?? inheritedHere["MediaBox"]
+        }
+        if pageDictionary["Resources"] == nil { pageDictionary["Resources"] = .dictionary(PDFDictionary()) }
+        if pageDictionary["MediaBox"] == nil, inheritedHere["MediaBox"] == nil {
+            pageDictionary["MediaBox"] = [0, 0, 612, 792]  // US Letter, what readers assume
+        }
         file.update(page, with: .dictionary(pageDictionary))
         try adjustCounts(from: parentRef, by: 1)
         invalidate()

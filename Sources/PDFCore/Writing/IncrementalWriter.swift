@@ -9,6 +9,8 @@ struct IncrementalWriter {
 
     func write() throws -> [UInt8] {
         let source = file.source
+        // Nothing changed: the file is its own incremental save.
+        guard file.hasChanges else { return Array(source.buffer) }
         var out = [UInt8]()
         out.reserveCapacity(source.count + 4096)
         out.append(contentsOf: source.buffer)
