@@ -261,6 +261,9 @@ public final class PDFFile {
         return try resolve(object).dictionaryValue
     }
 
+    /// How many objects have been parsed and cached (opening parses only what it must).
+    var cachedObjectCount: Int { cache.count }
+
     /// The generation number under which `number` is written.
     public func generation(of number: Int) -> Int {
         if let g = generations[number] { return g }

@@ -78,6 +78,8 @@ struct ObjectParser {
                 // An unterminated array: end it here so the rest of the object survives.
                 lexer.position = itemStart
                 return .array(items)
+            case .keyword(let word) where !["true", "false", "null"].contains(word):
+                continue  // a stray word inside an array is dropped, as other readers do
             default:
                 items.append(try object(from: token, start: itemStart, depth: depth))
                 if items.count > limits.maxCollectionCount {
@@ -102,9 +104,12 @@ struct ObjectParser {
                 if case .dictionaryEnd = valueToken {
                     return dictionary  // a key without a value reads as null
                 }
-                if case .name = valueToken {} else if case .keyword(let w) = valueToken, w == "endobj" || w == "stream" {
-                    lexer.position = valueStart
-                    return dictionary
+                if case .keyword(let w) = valueToken {
+                    if w == "endobj" || w == "stream" {
+                        lexer.position = valueStart
+                        return dictionary
+                    }
+                    if !["true", "false", "null"].contains(w) { continue }  // a stray word: the key has no value
                 }
                 dictionary[key] = try object(from: valueToken, start: valueStart, depth: depth)
                 if dictionary.count > limits.maxCollectionCount {

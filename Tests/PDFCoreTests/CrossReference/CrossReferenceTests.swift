@@ -88,3 +88,15 @@ struct CrossReferenceTests {
         #expect(try file.resolve(try file.catalog()["Loop"] ?? .null) == .null)
     }
 }
+
+@Suite("Lazy loading")
+struct LazyLoadingTests {
+    @Test(arguments: [TestPDF.Flavour.classic, .xrefStream, .objectStreams])
+    func openingParsesOnlyTheCatalog(flavour: TestPDF.Flavour) throws {
+        let file = try TestPDF.open(flavour)
+        // The catalog is read to check the trailer (and, in an object stream, its container).
+        #expect(file.cachedObjectCount <= 2)
+        _ = try file.object(for: PDFReference(7, 0))
+        #expect(file.cachedObjectCount <= 3)
+    }
+}

@@ -81,3 +81,14 @@ struct ObjectParserTests {
         #expect(throws: PDFError.self) { try parser.parseIndirectObject(expected: PDFReference(6, 0)) }
     }
 }
+
+@Suite("Object parser leniency")
+struct ObjectParserLeniencyTests {
+    @Test func strayKeywordsAreDropped() throws {
+        var parser = ObjectParser(source: ByteSource(bytes: Array("<</A[1 bad 2]/B junk/C 3>>".utf8)))
+        let dictionary = try #require(try parser.parseObject().dictionaryValue)
+        #expect(dictionary["A"] == [1, 2])
+        #expect(dictionary["B"] == nil)
+        #expect(dictionary["C"] == 3)
+    }
+}
