@@ -3,16 +3,12 @@
 /// Algorithms 11 to 13). R5 is Adobe's deprecated extension level 3, whose hash is a
 /// single SHA-256; R6 (PDF 2.0) hardens it with Algorithm 2.B.
 enum AES256PasswordAlgorithms {
-    /// The bytes of a password for these revisions: UTF-8, at most 127 bytes (Algorithm 2.A
-    /// step a). SASLprep is not applied, which matters only for unusual Unicode passwords.
+    /// The bytes of a password for these revisions: UTF-8, cut to 127 bytes (Algorithm 2.A
+    /// step a). The cut is by bytes, as the algorithm says, even inside a character: other
+    /// writers do the same, and their keys must match. SASLprep is not applied, which
+    /// matters only for unusual Unicode passwords.
     static func passwordBytes(_ password: String) -> [UInt8] {
-        var bytes = Array(password.utf8)
-        guard bytes.count > 127 else { return bytes }
-        // Cut on a character boundary so the last character is not left half encoded.
-        var end = 127
-        while end > 0, bytes[end] & 0xC0 == 0x80 { end -= 1 }
-        bytes.removeSubrange(end...)
-        return bytes
+        Array(password.utf8.prefix(127))
     }
 
     /// The result of a successful password check.

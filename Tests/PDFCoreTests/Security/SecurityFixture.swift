@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 @testable import PDFCore
 
@@ -31,8 +32,9 @@ struct SecurityFixture: Decodable, CustomStringConvertible {
     var id: String
     var passwords: [String: Password]
     var methods: [String: String]
-    var strings: [EncryptedString]
-    var streams: [EncryptedStream]
+    /// Absent in the password vectors, which hold only /Encrypt values and keys.
+    var strings: [EncryptedString]?
+    var streams: [EncryptedStream]?
 
     var description: String { name }
 
@@ -77,6 +79,59 @@ struct SecurityFixture: Decodable, CustomStringConvertible {
     static func load(_ name: String) throws -> SecurityFixture {
         let data = try Data(contentsOf: directory.appendingPathComponent(name + ".json"))
         return try JSONDecoder().decode(SecurityFixture.self, from: data)
+    }
+
+    /// The password vectors (vectors/password-vectors.json), by name.
+    static let passwordVectors: [String: SecurityFixture] = {
+        let url = directory.appendingPathComponent("vectors/password-vectors.json")
+        guard let data = try? Data(contentsOf: url),
+            let vectors = try? JSONDecoder().decode([SecurityFixture].self, from: data)
+        else { return [:] }
+        return Dictionary(vectors.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+    }()
+
+    // MARK: - Checks
+
+    /// Opens the fixture with `password` and checks everything the fixture knows: the file
+    /// key and password kind qpdf reported, the /Encrypt values, and the plaintext of every
+    /// string and stream.
+    func expectOpens(with password: Password, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let handler = try StandardSecurityHandler(
+            encryptDictionary: encryptDictionary, fileID: fileID, password: password.password)
+        let dictionary = encryptDictionary
+        #expect(SecurityHex.string(handler.fileKey) == password.fileKey, sourceLocation: sourceLocation)
+        #expect(handler.authenticatedAsOwner == password.isOwner, sourceLocation: sourceLocation)
+        #expect(handler.revision == dictionary["R"]?.integerValue, sourceLocation: sourceLocation)
+        #expect(handler.version == dictionary["V"]?.integerValue, sourceLocation: sourceLocation)
+        let p = dictionary["P"]?.integerValue.map { Int32(truncatingIfNeeded: $0) }
+        #expect(handler.permissions == p, sourceLocation: sourceLocation)
+        #expect(handler.keyLengthBits == password.fileKey.count * 4, sourceLocation: sourceLocation)
+        #expect(handler.encryptsMetadata == (dictionary["EncryptMetadata"]?.boolValue ?? true), sourceLocation: sourceLocation)
+        #expect(handler.methodDescription == expectedMethodDescription(keyLengthBits: handler.keyLengthBits),
+                sourceLocation: sourceLocation)
+        if handler.revision == 6 {
+            // Every R6 writer here writes a /Perms that agrees with /P.
+            #expect(handler.permissionsEntryMatches == true, sourceLocation: sourceLocation)
+        }
+
+        for string in strings ?? [] {
+            let decrypted = handler.decryptString(SecurityHex.bytes(string.encrypted), reference: string.reference)
+            #expect(SecurityHex.string(decrypted) == string.plain, "string in object \(string.reference)",
+                    sourceLocation: sourceLocation)
+        }
+        for stream in streams ?? [] {
+            let decrypted = handler.decryptStream(
+                SecurityHex.bytes(stream.encrypted), dictionary: stream.streamDictionary, reference: stream.reference)
+            #expect(SecurityHex.string(decrypted) == stream.plain, "stream \(stream.reference)",
+                    sourceLocation: sourceLocation)
+        }
+    }
+
+    /// Checks that `password` does not open the fixture.
+    func expectRefuses(_ password: String?, sourceLocation: SourceLocation = #_sourceLocation) {
+        #expect(throws: PDFError.passwordRequired, "password \(password.debugDescription)", sourceLocation: sourceLocation) {
+            try StandardSecurityHandler(encryptDictionary: encryptDictionary, fileID: fileID, password: password)
+        }
     }
 }
 

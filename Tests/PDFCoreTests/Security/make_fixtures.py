@@ -13,13 +13,17 @@ Fixtures come from files qpdf encrypts here (a small PDF made below) and from en
 files of the shared corpus (only values are kept, never the files).
 
 Usage: python3 make_fixtures.py [--corpus DIR]   (run from anywhere; needs qpdf, pikepdf)
+qpdf runs with --static-id and --static-aes-iv, so R2-4 output is reproducible; R5-6 salts
+are random, so those fixtures change on every run (each run's are equally valid).
 JSON encoding of PDF objects: names "/Name", strings "<hex>", references "N G R".
 """
 import argparse
 import decimal
 import json
 import os
+import random
 import re
+import string
 import subprocess
 import sys
 import tempfile
@@ -241,7 +245,7 @@ def pike_at(obj, path):
     return obj
 
 
-def extract(path, name, source, user, owner, max_streams=2):
+def extract(path, name, source, user, owner, max_streams=2, values_only=False):
     data = open(path, "rb").read()
     password = user if user is not None else owner
     try:
@@ -271,6 +275,9 @@ def extract(path, name, source, user, owner, max_streams=2):
         "streams": [],
     }
 
+    if values_only:
+        del fixture["strings"], fixture["streams"]
+        return fixture
     for (num, gen), off in sorted(offsets(path, password).items()):
         if (num, gen) == encrypt_ref:
             continue
@@ -362,18 +369,55 @@ GENERATED = [
 ]
 
 
-def generated_fixtures(workdir):
+def qpdf_encrypt(workdir, name, user, owner, args):
+    """Encrypts the source PDF; returns the output path and a description of how."""
     src = os.path.join(workdir, "source.pdf")
-    with open(src, "wb") as f:
-        f.write(source_pdf())
+    if not os.path.exists(src):
+        with open(src, "wb") as f:
+            f.write(source_pdf())
     version = subprocess.run(["qpdf", "--version"], capture_output=True, text=True).stdout.split("\n")[0]
+    out = os.path.join(workdir, name + ".pdf")
+    command = ["qpdf", "--allow-weak-crypto", "--static-id", "--static-aes-iv",
+               "--object-streams=disable", "--encrypt", user, owner, *args, "--", src, out]
+    subprocess.run(command, check=True)
+    def shown(password):
+        if password == "" or len(password) > 24:
+            return f"{password[:8]!r}...({len(password.encode())} bytes)" if password else "''"
+        return password
+    options = " ".join(command[1:6] + [shown(user), shown(owner)] + args + ["--"])
+    return out, f"{version}: qpdf {options}"
+
+
+def generated_fixtures(workdir):
     for name, user, owner, args in GENERATED:
-        out = os.path.join(workdir, name + ".pdf")
-        command = ["qpdf", "--allow-weak-crypto", "--static-id", "--static-aes-iv",
-                   "--object-streams=disable", "--encrypt", user, owner, *args, "--", src, out]
-        subprocess.run(command, check=True)
-        shown = " ".join(repr(a) if a == "" else a for a in command[1:-2])
-        yield extract(out, name, f"{version}: qpdf {shown}", user, owner)
+        out, source = qpdf_encrypt(workdir, name, user, owner, args)
+        yield extract(out, name, source, user, owner)
+
+
+# Password vectors: only the /Encrypt values and the file keys, for passwords of many
+# lengths and scripts (R2-4 use at most 32 bytes, R5-6 at most 127 bytes of UTF-8), and
+# random ones to exercise Algorithm 2.B's variable number of rounds. qpdf 11.3 cannot open
+# its own files made with passwords over 127 bytes, so none are longer.
+def password_vectors(workdir):
+    rng = random.Random(20240601)
+    alphabet = string.ascii_letters + string.digits + "-_.!"
+    randoms = ["".join(rng.choice(alphabet) for _ in range(rng.randint(1, 40))) for _ in range(12)]
+    vectors = [
+        ("r2-passwords-longer-than-32-bytes", "u" * 40, "o" * 35, ["40"]),
+        ("r3-32-byte-user-password", "0123456789abcdef0123456789ABCDEF", "owner", ["128", "--use-aes=n"]),
+        ("r4-empty-user-password", "", "secret owner", ["128", "--use-aes=y"]),
+        ("r5-127-byte-password", "k" * 127, "m" * 5, ["256", "--force-R5"]),
+        ("r6-one-character", "a", "b", ["256"]),
+        ("r6-127-bytes", "x" * 127, "y" * 127, ["256"]),
+        ("r6-127-bytes-of-two-byte-characters", "\u00e9" * 63 + "a", "\u00fc" * 63 + "z", ["256"]),
+        ("r6-non-latin-scripts", "\u65e5\u672c\u8a9e\u30d1\u30b9", "\u03a9mega-\u20ac", ["256"]),
+        ("r6-emoji", "\U0001f512\U0001f511", "owner", ["256"]),
+        ("r6-same-user-and-owner", "same", "same", ["256"]),
+    ]
+    vectors += [(f"r6-random-{i}", randoms[2 * i], randoms[2 * i + 1], ["256"]) for i in range(6)]
+    for name, user, owner, args in vectors:
+        out, source = qpdf_encrypt(workdir, name, user, owner, args)
+        yield extract(out, name, source, user, owner, values_only=True)
 
 
 # name in the corpus, user password (None if unknown), owner password (None if unknown)
@@ -413,6 +457,13 @@ def main():
                 f.write("\n")
             print(f"{target}: {len(fixture['strings'])} strings, {len(fixture['streams'])} streams, "
                   f"{os.path.getsize(target)} bytes")
+        vectors = list(password_vectors(workdir))
+        os.makedirs(os.path.join(OUT, "vectors"), exist_ok=True)
+        target = os.path.join(OUT, "vectors", "password-vectors.json")
+        with open(target, "w") as f:
+            json.dump(vectors, f, separators=(",", ":"), ensure_ascii=False)
+            f.write("\n")
+        print(f"{target}: {len(vectors)} vectors, {os.path.getsize(target)} bytes")
 
 
 if __name__ == "__main__":
