@@ -418,6 +418,63 @@ def password_vectors(workdir):
     for name, user, owner, args in vectors:
         out, source = qpdf_encrypt(workdir, name, user, owner, args)
         yield extract(out, name, source, user, owner, values_only=True)
+    yield from stop_rule_vectors(workdir, rng, alphabet)
+
+
+def r6_round_ends(password, salt, udata):
+    """For Algorithm 2.B, each round from 64 on as (round count, last byte of E), up to the
+    one that ends the loop. Used only to pick vectors; qpdf stays the oracle."""
+    from cryptography.hazmat.primitives.ciphers import Cipher, algorithms, modes
+    import hashlib
+    k = hashlib.sha256(password + salt + udata).digest()
+    ends, count = [], 0
+    while True:
+        k1 = (password + k + udata) * 64
+        encryptor = Cipher(algorithms.AES(k[:16]), modes.CBC(k[16:32])).encryptor()
+        e = encryptor.update(k1) + encryptor.finalize()
+        k = hashlib.new(["sha256", "sha384", "sha512"][sum(e[:16]) % 3], e).digest()
+        count += 1
+        if count >= 64:
+            ends.append((count, e[-1]))
+            if e[-1] <= count - 32:
+                return ends
+
+
+def stop_rule_vectors(workdir, rng, alphabet):
+    """R6 vectors whose hashes land on the edges of Algorithm 2.B's stop rule: one whose
+    last byte of E equals the round count minus 32 when it stops, one where it equals the
+    count minus 31 a round before. An off-by-one in the rule fails one of them (about one
+    hash in a hundred does either, so random vectors rarely catch it)."""
+    wanted = {"equal": "r6-stop-rule-last-byte-equals-rounds-minus-32",
+              "one-above": "r6-stop-rule-last-byte-one-above-the-limit"}
+    for attempt in range(2000):
+        if not wanted:
+            return
+        # A leading letter: qpdf would read "-x" as an option.
+        user = rng.choice(string.ascii_letters) + "".join(rng.choice(alphabet) for _ in range(rng.randint(0, 23)))
+        owner = rng.choice(string.ascii_letters) + "".join(rng.choice(alphabet) for _ in range(rng.randint(0, 23)))
+        out, source = qpdf_encrypt(workdir, "probe", user, owner, ["256"])
+        with pikepdf.open(out, password=user) as pdf:
+            encrypt = pdf.trailer["/Encrypt"]
+            u, o = bytes(encrypt["/U"])[:48], bytes(encrypt["/O"])[:48]
+        ends = []
+        for password, salt, udata in ((user, u[32:40], b""), (user, u[40:48], b""),
+                                      (owner, o[32:40], u), (owner, o[40:48], u)):
+            ends += r6_round_ends(password.encode(), salt, udata)
+        kinds = set()
+        if any(last == count - 32 for count, last in ends):
+            kinds.add("equal")
+        # A round that ends with last == count - 31 cannot be a final one, so it is one the
+        # loop must run past.
+        if any(last == count - 31 for count, last in ends):
+            kinds.add("one-above")
+        for kind in kinds & set(wanted):
+            name = wanted.pop(kind)
+            os.rename(out, os.path.join(workdir, name + ".pdf"))
+            path = os.path.join(workdir, name + ".pdf")
+            yield extract(path, name, source, user, owner, values_only=True)
+            break
+    raise RuntimeError(f"no vector found for {sorted(wanted)}")
 
 
 # name in the corpus, user password (None if unknown), owner password (None if unknown)
