@@ -480,6 +480,7 @@ def stop_rule_vectors(workdir, rng, alphabet):
 # name in the corpus, user password (None if unknown), owner password (None if unknown)
 CORPUS = [
     ("pdfminer-rc4-40.pdf", "baz", "foo"),
+    ("pypdf-encrypted-doc-no-id.pdf", "", None),
     ("pdfminer-issue-625-identity-cmap.pdf", "", None),
     ("pdfplumber-pr-138-example.pdf", "", None),
     ("pdfjs-issue3371-aes128-jbig2-jpx.pdf", "ELXRTQWS", "ELXRTQWS"),
