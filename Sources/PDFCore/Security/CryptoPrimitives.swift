@@ -55,23 +55,35 @@ enum CryptoPrimitives {
         guard iv.count == 16, let context = EVP_CIPHER_CTX_new() else { return [] }
         defer { EVP_CIPHER_CTX_free(context) }
 
-        let input = Array(bytes.prefix(bytes.count - bytes.count % 16))
-        guard !input.isEmpty else { return [] }
-        guard EVP_CipherInit_ex(context, cipher, nil, key, iv, encrypt ? 1 : 0) == 1,
+        let usable = bytes.count - bytes.count % 16
+        guard usable > 0,
+            EVP_CipherInit_ex(context, cipher, nil, key, iv, encrypt ? 1 : 0) == 1,
             EVP_CIPHER_CTX_set_padding(context, 0) == 1
         else { return [] }
 
-        var output = [UInt8](repeating: 0, count: input.count + 16)
-        var written: Int32 = 0
-        var finalWritten: Int32 = 0
-        let ok = output.withUnsafeMutableBufferPointer { out -> Bool in
-            guard let base = out.baseAddress,
-                EVP_CipherUpdate(context, base, &written, input, Int32(input.count)) == 1
-            else { return false }
-            return EVP_CipherFinal_ex(context, base + Int(written), &finalWritten) == 1
+        var output = [UInt8](repeating: 0, count: usable + 16)
+        var written = 0
+        let ok = output.withUnsafeMutableBufferPointer { out in
+            bytes.withUnsafeBufferPointer { input -> Bool in
+                guard let outBase = out.baseAddress, let inBase = input.baseAddress else { return false }
+                // EVP counts bytes in Int32: feed very large streams in slices.
+                var offset = 0
+                while offset < usable {
+                    let count = min(1 << 24, usable - offset)
+                    var produced: Int32 = 0
+                    guard EVP_CipherUpdate(context, outBase + written, &produced, inBase + offset, Int32(count)) == 1
+                    else { return false }
+                    written += Int(produced)
+                    offset += count
+                }
+                var produced: Int32 = 0
+                guard EVP_CipherFinal_ex(context, outBase + written, &produced) == 1 else { return false }
+                written += Int(produced)
+                return true
+            }
         }
         guard ok else { return [] }
-        return Array(output.prefix(Int(written) + Int(finalWritten)))
+        return Array(output.prefix(written))
     }
 
     // MARK: - Randomness
@@ -79,7 +91,7 @@ enum CryptoPrimitives {
     /// `count` cryptographically random bytes (for AES initialisation vectors).
     static func randomBytes(_ count: Int) -> [UInt8] {
         var bytes = [UInt8](repeating: 0, count: count)
-        let status = bytes.withUnsafeMutableBufferPointer { RAND_bytes($0.baseAddress, Int32($0.count)) }
+        let status = bytes.withUnsafeMutableBufferPointer { RAND_bytes($0.baseAddress, Int32(clamping: $0.count)) }
         if status != 1 {
             // RAND_bytes only fails when the system has no entropy source at all; fall back
             // on Swift's generator (also cryptographically secure on Linux) rather than zeros.

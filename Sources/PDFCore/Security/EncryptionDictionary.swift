@@ -129,13 +129,13 @@ struct EncryptionDictionary: Sendable {
             let cf = dictionary["CF"]?.dictionaryValue
             let name = dictionary["StmF"]?.nameValue ?? dictionary["StrF"]?.nameValue ?? ""
             if let length = cf?[name]?.dictionaryValue?["Length"]?.integerValue {
-                bits = length <= 16 ? length * 8 : length
+                bits = (1...16).contains(length) ? length * 8 : length
             } else {
                 bits = 128
             }
         }
         var length = bits ?? 40
-        if length <= 16 { length *= 8 }  // a few writers give /Length in bytes
+        if (1...16).contains(length) { length *= 8 }  // a few writers give /Length in bytes
         guard length % 8 == 0, (40...128).contains(length) else {
             throw PDFError.unsupportedEncryption("key length of \(length) bits")
         }

@@ -116,6 +116,21 @@ extension SecurityTests {
             #expect(CryptFilterMethod.aesEncrypt(plain, key: key) != encrypted)  // fresh IV
         }
 
+        @Test("AES handles data larger than one slice passed to OpenSSL")
+        func aesLargeData() {
+            let key = CryptoPrimitives.randomBytes(32)
+            var plain = [UInt8](repeating: 0x5A, count: (1 << 24) + 1000)
+            for (index, marker) in zip([0, (1 << 24) - 1, 1 << 24, plain.count - 1], [1, 2, 3, 4] as [UInt8]) {
+                plain[index] = marker  // distinct bytes around the slice boundary
+            }
+            let encrypted = CryptFilterMethod.aesEncrypt(plain, key: key)
+            #expect(encrypted.count == 16 + (plain.count / 16 + 1) * 16)
+            // Compared through SHA-256: comparing 16 MB element by element is slow in debug builds.
+            let decrypted = CryptFilterMethod.aesDecrypt(encrypted, key: key)
+            #expect(decrypted.count == plain.count)
+            #expect(CryptoPrimitives.sha256(decrypted) == CryptoPrimitives.sha256(plain))
+        }
+
         @Test("damaged AES data gives what can be recovered, never a crash")
         func aesDamagedData() {
             let key = SecurityHex.bytes("000102030405060708090a0b0c0d0e0f")

@@ -30,6 +30,8 @@ extension SecurityTests {
             ("V", .integer(7)),
             ("R", .integer(7)),
             ("R", .integer(1)),
+            ("Length", .integer(256)),
+            ("Length", .integer(Int.min)),
         ])
         func unsupported(key: String, value: PDFObject) throws {
             var dictionary = try Self.fixture("qpdf-r3-rc4-128").encryptDictionary
