@@ -2,7 +2,10 @@ extension FilterTests.LZWFilterTests {
     /// The 900 bytes `(i * i * 7 + i / 3) % 256` for i in 0..<900: about 800 codes, so the
     /// code width passes from 9 to 10 bits (at the 511th table entry, one code sooner with
     /// early change) and the two encodings differ from there on.
-    static let vectorData: [UInt8] = (0..<900).map { UInt8(($0 * $0 * 7 + $0 / 3) % 256) }
+    static let vectorData: [UInt8] = (0..<900).map { (i: Int) -> UInt8 in
+        let value: Int = (i * i * 7 + i / 3) % 256
+        return UInt8(value)
+    }
 
     /// `vectorData` LZW-encoded with /EarlyChange 0, by an encoder written in Python for
     /// these tests; qpdf (through pikepdf) decodes it back to `vectorData`.
