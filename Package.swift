@@ -23,7 +23,7 @@ let package = Package(
             dependencies: ["Marginalia", "PDFCore"]
         ),
 
-        .testTarget(name: "PDFCoreTests", dependencies: ["PDFCore"]),
+        .testTarget(name: "PDFCoreTests", dependencies: ["PDFCore", "CZlib"], exclude: ["Security/make_fixtures.py"]),
         .testTarget(name: "MarginaliaTests", dependencies: ["Marginalia", "PDFCore"]),
     ]
 )

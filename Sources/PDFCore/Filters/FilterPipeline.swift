@@ -1,64 +1,106 @@
-import CZlib
-
 /// Decodes and encodes stream data through the standard filters (ISO 32000-2, 7.4).
 ///
-/// Interim version: Flate only. The full pipeline (predictors, LZW, ASCIIHex, ASCII85,
-/// RunLength) replaces this file.
+/// A stream's `/Filter` entry names the filters in the order they apply when decoding;
+/// `/DecodeParms` holds one parameter dictionary per filter, `nil` where a filter has none
+/// (7.3.8.2, Table 5). Each filter lives in its own file; this type only chains them and
+/// holds every decoded size to ``PDFLimits/maxDecodedStreamSize``.
 enum FilterPipeline {
-    /// Filters whose data this library passes through undecoded.
-    static let imageCodecs: Set<String> = ["DCTDecode", "DCT", "JPXDecode", "JBIG2Decode", "CCITTFaxDecode", "CCF"]
+    /// Filters whose data this library passes through undecoded: decoding images is a
+    /// renderer's job. Such a filter stops the chain and its input is returned as it is.
+    static let imageCodecs: Set<String> = [
+        "DCTDecode", "DCT", "JPXDecode", "JBIG2Decode", "CCITTFaxDecode", "CCF",
+    ]
 
+    /// Applies `filters` to `bytes` in order, `parameters[i]` being the decode parameters
+    /// of `filters[i]` (missing entries count as `nil`).
+    ///
+    /// - Throws: ``PDFError/filter(name:reason:)`` for an unknown filter or data malformed
+    ///   beyond recovery; ``PDFError/limitExceeded(_:)`` as soon as any stage's output passes
+    ///   `limits.maxDecodedStreamSize`.
     static func decode(
         _ bytes: [UInt8], filters: [String], parameters: [PDFDictionary?], limits: PDFLimits
     ) throws -> [UInt8] {
+        let limit = max(0, limits.maxDecodedStreamSize)
         var data = bytes
-        for name in filters {
+        for (index, name) in filters.enumerated() {
             if imageCodecs.contains(name) { return data }
-            switch name {
-            case "FlateDecode", "Fl": data = try inflate(data, limit: limits.maxDecodedStreamSize)
-            default: throw PDFError.filter(name: name, reason: "unsupported filter")
-            }
+            let stageParameters = index < parameters.count ? parameters[index] : nil
+            data = try decode(data, filter: name, parameters: stageParameters, limit: limit)
+            // Each decoder checks the limit as it grows; this catches any stage that does not.
+            guard data.count <= limit else { throw limitError(limit) }
         }
         return data
     }
 
-    static func inflate(_ input: [UInt8], limit: Int) throws -> [UInt8] {
-        var stream = z_stream()
-        guard inflateInit2_(&stream, 15, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
-            throw PDFError.filter(name: "FlateDecode", reason: "zlib init failed")
-        }
-        defer { inflateEnd(&stream) }
-        var output: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65536)
-        var input = input
-        let inputCount = input.count
-        try input.withUnsafeMutableBufferPointer { inBuf in
-            stream.next_in = inBuf.baseAddress
-            stream.avail_in = UInt32(inputCount)
-            while true {
-                let status: Int32 = chunk.withUnsafeMutableBufferPointer { out in
-                    stream.next_out = out.baseAddress
-                    stream.avail_out = UInt32(out.count)
-                    return CZlib.inflate(&stream, Z_NO_FLUSH)
-                }
-                let produced = chunk.count - Int(stream.avail_out)
-                output.append(contentsOf: chunk[0..<produced])
-                if output.count > limit {
-                    throw PDFError.limitExceeded("decoded stream larger than \(limit) bytes")
-                }
-                if status == Z_STREAM_END { break }
-                if status != Z_OK { break }  // keep what was produced before damage
-                if produced == 0 && stream.avail_in == 0 { break }
-            }
-        }
-        return output
+    /// Compresses `input` as zlib-wrapped deflate data at level 6: what `/FlateDecode` holds.
+    static func deflate(_ input: [UInt8]) throws -> [UInt8] {
+        try FlateFilter.encode(input, level: 6)
     }
 
-    static func deflate(_ input: [UInt8]) throws -> [UInt8] {
-        var destLen = compressBound(uLong(input.count))
-        var out = [UInt8](repeating: 0, count: Int(destLen))
-        let status = compress2(&out, &destLen, input, uLong(input.count), 6)
-        guard status == Z_OK else { throw PDFError.filter(name: "FlateDecode", reason: "compression failed") }
-        return Array(out[0..<Int(destLen)])
+    // MARK: - One stage
+
+    /// Decodes one stage of a chain.
+    static func decode(
+        _ data: [UInt8], filter name: String, parameters: PDFDictionary?, limit: Int
+    ) throws -> [UInt8] {
+        guard let filter = StandardFilter(name: name) else {
+            throw PDFError.filter(name: name, reason: "unknown filter")
+        }
+        switch filter {
+        case .flate:
+            let inflated = try FlateFilter.decode(data, limit: limit)
+            return try Predictor.decode(inflated, parameters: parameters, filter: filter.rawValue)
+        case .lzw:
+            let earlyChange = parameters?["EarlyChange"]?.integerValue ?? 1
+            let expanded = try LZWFilter.decode(data, earlyChange: earlyChange != 0, limit: limit)
+            return try Predictor.decode(expanded, parameters: parameters, filter: filter.rawValue)
+        case .asciiHex:
+            return try ASCIIHexFilter.decode(data)
+        case .ascii85:
+            return try ASCII85Filter.decode(data, limit: limit)
+        case .runLength:
+            return try RunLengthFilter.decode(data, limit: limit)
+        case .crypt:
+            return try CryptFilter.decode(data, parameters: parameters)
+        }
+    }
+
+    static func limitError(_ limit: Int) -> PDFError {
+        .limitExceeded("decoded stream larger than \(limit) bytes")
+    }
+}
+
+/// The standard filters this library decodes (7.4, Table 6), each with the abbreviation
+/// that inline images may use for it (8.9.7, Table 91). Readers accept the abbreviations
+/// in any stream, as other viewers do.
+enum StandardFilter: String, CaseIterable, Sendable {
+    case flate = "FlateDecode"
+    case lzw = "LZWDecode"
+    case asciiHex = "ASCIIHexDecode"
+    case ascii85 = "ASCII85Decode"
+    case runLength = "RunLengthDecode"
+    case crypt = "Crypt"
+
+    /// The filter named by `name`, full or abbreviated.
+    init?(name: String) {
+        switch name {
+        case "Fl": self = .flate
+        case "LZW": self = .lzw
+        case "AHx": self = .asciiHex
+        case "A85": self = .ascii85
+        case "RL": self = .runLength
+        default: self.init(rawValue: name)
+        }
+    }
+}
+
+extension FilterPipeline {
+    /// The white-space characters of PDF syntax (7.2.3, Table 1): NUL, HT, LF, FF, CR, SP.
+    /// The ASCII filters skip them wherever they appear (7.4.2, 7.4.3).
+    static func isWhitespace(_ byte: UInt8) -> Bool {
+        switch byte {
+        case 0x00, 0x09, 0x0A, 0x0C, 0x0D, 0x20: return true
+        default: return false
+        }
     }
 }

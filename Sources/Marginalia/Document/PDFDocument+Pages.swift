@@ -1,0 +1,81 @@
+import Foundation
+import PDFCore
+
+extension PDFDocument {
+    /// Inserts a blank page of `size` points so that it becomes page `index` (0-based;
+    /// `pageCount` appends).
+    ///
+    /// - Throws: ``PDFError/invalidArgument(_:)`` for an index out of range or a size that
+    ///   is not positive and finite.
+    public func insertBlankPage(size: CGSize, at index: Int) throws {
+        guard size.width.isFinite, size.height.isFinite, size.width > 0, size.height > 0,
+              size.width <= 14_400, size.height <= 14_400
+        else {
+            throw PDFError.invalidArgument("page size \(size.width)x\(size.height) is not between 1 and 14400 points")
+        }
+        let count = try pageCount
+        guard index >= 0 && index <= count else {
+            throw PDFError.invalidArgument("cannot insert at page \(index + 1): the document has \(count) pages")
+        }
+        var page = PDFDictionary()
+        page["Type"] = .name("Page")
+        page["MediaBox"] = [0, 0, .real(Double(size.width)), .real(Double(size.height))]
+        page["Resources"] = .dictionary(PDFDictionary())
+        let reference = file.add(.dictionary(page))
+        try pageTree.insert(reference, at: index)
+    }
+
+    /// Copies pages of `other` (0-based `indexes`, in that order) into this document, the
+    /// first becoming page `index`. Their content, resources and annotations come along;
+    /// links to pages that are not copied are dropped.
+    public func insertPages(from other: PDFDocument, indexes: [Int], at index: Int) throws {
+        let count = try pageCount
+        guard index >= 0 && index <= count else {
+            throw PDFError.invalidArgument("cannot insert at page \(index + 1): the document has \(count) pages")
+        }
+        var sourcePages: [(PDFReference, PDFDictionary)] = []
+        for sourceIndex in indexes {
+            let page = try other.page(at: sourceIndex)
+            sourcePages.append((page.reference, page.effectiveAttributes))
+        }
+        let copier = ObjectCopier(from: other.file, to: file)
+        let newReferences = try copier.copyPages(sourcePages)
+        for (offset, reference) in newReferences.enumerated() {
+            try pageTree.insert(reference, at: index + offset)
+        }
+    }
+
+    /// Removes the page at `index`.
+    public func removePage(at index: Int) throws {
+        let count = try pageCount
+        guard count > 1 else {
+            throw PDFError.invalidArgument("cannot remove the only page: a document needs at least one page")
+        }
+        try pageTree.remove(at: index)
+    }
+
+    /// Moves the page at `from` so that it ends up at `to` (both 0-based, in the document
+    /// as it is before the move).
+    public func movePage(from: Int, to: Int) throws {
+        let count = try pageCount
+        guard from >= 0, from < count, to >= 0, to < count else {
+            throw PDFError.invalidArgument("cannot move page \(from + 1) to \(to + 1): the document has \(count) pages")
+        }
+        guard from != to else { return }
+        let reference = try pageTree.page(at: from).reference
+        try pageTree.materializeInheritedAttributes(of: reference)
+        try pageTree.remove(at: from)
+        try pageTree.insert(reference, at: to)
+    }
+
+    /// Rotates the page at `index` by `degrees` clockwise (a multiple of 90, may be negative).
+    public func rotatePage(at index: Int, by degrees: Int) throws {
+        guard degrees % 90 == 0 else {
+            throw PDFError.invalidArgument("rotation \(degrees) is not a multiple of 90 degrees")
+        }
+        let page = try self.page(at: index)
+        var dictionary = page.dictionary
+        dictionary["Rotate"] = .integer((((page.rotation + degrees) % 360) + 360) % 360)
+        file.update(page.reference, with: .dictionary(dictionary))
+    }
+}

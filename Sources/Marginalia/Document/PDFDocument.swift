@@ -1,0 +1,105 @@
+import Foundation
+import PDFCore
+
+/// A PDF document: open it, read its pages and metadata, edit its pages, and save it
+/// (incrementally by default) to a file or to memory.
+///
+/// The names follow PDFKit's where they mean the same thing, but failures throw
+/// ``PDFError`` instead of returning nil. A document has one writer at a time.
+public final class PDFDocument {
+    /// The object-level file underneath, for work the document API does not cover.
+    public let file: PDFFile
+    let pageTree: PageTree
+
+    /// Opens the PDF file at `url` (memory-mapped; opening never changes the file).
+    ///
+    /// - Parameters:
+    ///   - password: the user or owner password; nil tries the empty user password.
+    /// - Throws: ``PDFError/passwordRequired`` when the document is encrypted and the
+    ///   password does not open it; ``PDFError/io(path:message:)`` when the file cannot be
+    ///   read; other ``PDFError``s when it is damaged beyond repair.
+    public convenience init(url: URL, password: String? = nil, limits: PDFLimits = .default) throws {
+        try self.init(source: try ByteSource(path: url.path), password: password, limits: limits)
+    }
+
+    /// Opens a PDF held in memory.
+    public convenience init(data: Data, password: String? = nil, limits: PDFLimits = .default) throws {
+        try self.init(source: ByteSource(data: data), password: password, limits: limits)
+    }
+
+    public init(source: ByteSource, password: String? = nil, limits: PDFLimits = .default) throws {
+        file = try PDFFile(source: source, password: password, limits: limits)
+        pageTree = PageTree(file: file)
+    }
+
+    // MARK: - Properties
+
+    /// The PDF version: the header's, or the catalog's `/Version` when that is later (7.2.2).
+    public var version: String {
+        let header = file.headerVersion
+        if let catalogVersion = (try? file.catalog())?["Version"]?.nameValue,
+           catalogVersion.compare(header, options: .numeric) == .orderedDescending {
+            return catalogVersion
+        }
+        return header
+    }
+
+    /// Whether the document is encrypted.
+    public var isEncrypted: Bool { file.isEncrypted }
+
+    /// The document's encryption, or nil.
+    public var encryption: PDFEncryptionInfo? { file.encryptionInfo }
+
+    /// What the document allows; everything when unencrypted or opened as owner.
+    public var permissions: PDFPermissions {
+        guard let info = file.encryptionInfo, !info.openedAsOwner else { return .all }
+        return PDFPermissions(rawValue: info.permissionFlags).intersection(.all)
+    }
+
+    /// Whether the file was damaged and its cross-reference rebuilt on opening.
+    public var isRepaired: Bool { file.isRepaired }
+
+    /// Problems found and worked around while reading.
+    public var warnings: [String] { file.warnings }
+
+    // MARK: - Pages
+
+    /// The number of pages.
+    public var pageCount: Int {
+        get throws { try pageTree.count() }
+    }
+
+    /// The page at `index` (0-based).
+    ///
+    /// - Throws: ``PDFError/invalidArgument(_:)`` when `index` is out of range.
+    public func page(at index: Int) throws -> PDFPage {
+        let (reference, attributes) = try pageTree.page(at: index)
+        guard let dictionary = try file.dictionary(.reference(reference)) else {
+            throw PDFError.invalidObject(reference, message: "page \(index + 1) is not a dictionary")
+        }
+        var annotations: [PDFDictionary] = []
+        for item in try file.resolve(dictionary["Annots"] ?? .null).arrayValue ?? [] {
+            if let annotation = try? file.dictionary(item) { annotations.append(annotation) }
+        }
+        let label = try? PageLabels(file: file).label(forPageAt: index)
+        return PDFPage(index: index, reference: reference, dictionary: dictionary, effectiveAttributes: attributes,
+                       annotationDictionaries: annotations, label: label ?? nil)
+    }
+
+    // MARK: - Saving
+
+    /// Whether anything changed since the document was opened.
+    public var hasChanges: Bool { file.hasChanges }
+
+    /// The document's bytes with every change: an incremental update (default; the
+    /// original bytes are a prefix) or a full rewrite.
+    public func dataRepresentation(options: PDFWriteOptions = PDFWriteOptions()) throws -> Data {
+        Data(try file.dataRepresentation(options: options))
+    }
+
+    /// Writes the document to `url` atomically (a temporary file, fsync, rename), so a crash
+    /// leaves the old file or the new one. `url` may be the file the document was opened from.
+    public func write(to url: URL, options: PDFWriteOptions = PDFWriteOptions()) throws {
+        try file.write(to: url.path, options: options)
+    }
+}

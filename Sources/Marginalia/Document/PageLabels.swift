@@ -1,0 +1,68 @@
+import PDFCore
+
+/// Page labels from the catalog's `/PageLabels` number tree (ISO 32000-2, 12.4.2).
+struct PageLabels {
+    let file: PDFFile
+
+    /// The label of page `index`, or nil when the document has no labels.
+    func label(forPageAt index: Int) throws -> String? {
+        guard let tree = try file.dictionary(try file.catalog()["PageLabels"]) else { return nil }
+        var ranges: [(start: Int, style: PDFDictionary)] = []
+        try collect(tree, into: &ranges, depth: 0)
+        guard let range = ranges.filter({ $0.start <= index }).max(by: { $0.start < $1.start }) else { return nil }
+        let style = range.style
+        let first = style["St"]?.integerValue ?? 1
+        let number = first + (index - range.start)
+        let prefix = style["P"]?.stringBytes.map(PDFTextString.decode) ?? ""
+        let body: String
+        switch style["S"]?.nameValue {
+        case "D"?: body = String(number)
+        case "R"?: body = PageLabels.roman(number).uppercased()
+        case "r"?: body = PageLabels.roman(number)
+        case "A"?: body = PageLabels.letters(number).uppercased()
+        case "a"?: body = PageLabels.letters(number)
+        default: body = ""
+        }
+        return prefix + body
+    }
+
+    private func collect(_ node: PDFDictionary, into ranges: inout [(start: Int, style: PDFDictionary)], depth: Int) throws {
+        guard depth < 32 else { return }
+        if let nums = try file.resolve(node["Nums"] ?? .null).arrayValue {
+            var i = 0
+            while i + 1 < nums.count {
+                if let start = nums[i].integerValue, let style = try file.dictionary(nums[i + 1]) {
+                    ranges.append((start, style))
+                }
+                i += 2
+            }
+        }
+        for kid in try file.resolve(node["Kids"] ?? .null).arrayValue ?? [] {
+            if let child = try file.dictionary(kid) { try collect(child, into: &ranges, depth: depth + 1) }
+        }
+    }
+
+    static func roman(_ value: Int) -> String {
+        guard value > 0 && value < 5000 else { return String(value) }
+        let table: [(Int, String)] = [
+            (1000, "m"), (900, "cm"), (500, "d"), (400, "cd"), (100, "c"), (90, "xc"),
+            (50, "l"), (40, "xl"), (10, "x"), (9, "ix"), (5, "v"), (4, "iv"), (1, "i"),
+        ]
+        var remaining = value
+        var result = ""
+        for (amount, numeral) in table {
+            while remaining >= amount {
+                result += numeral
+                remaining -= amount
+            }
+        }
+        return result
+    }
+
+    /// a..z, then aa..zz, then aaa.. (12.4.2, Table 161).
+    static func letters(_ value: Int) -> String {
+        guard value > 0 && value < 100_000 else { return String(value) }
+        let letter = Character(Unicode.Scalar(UInt8(97 + (value - 1) % 26)))
+        return String(repeating: letter, count: (value - 1) / 26 + 1)
+    }
+}

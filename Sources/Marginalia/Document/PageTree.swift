@@ -1,0 +1,150 @@
+import PDFCore
+
+/// Finds pages in the page tree (ISO 32000-2, 7.7.3) and edits it.
+///
+/// Page N is found by descending from the root with each node's `/Count`, loading O(depth)
+/// dictionaries. When the counts are inconsistent (a damaged or hand-edited file) the tree
+/// is walked once instead and the walk's order is used from then on. Loops and over-deep
+/// trees end the descent with an error rather than recursing forever.
+final class PageTree {
+    let file: PDFFile
+    /// Set when `/Count` cannot be trusted: every page's reference, in order.
+    private var flattened: [PDFReference]?
+
+    init(file: PDFFile) {
+        self.file = file
+    }
+
+    /// The reference of the root `/Pages` node.
+    func rootReference() throws -> PDFReference {
+        guard let root = try file.catalog()["Pages"]?.referenceValue else {
+            throw PDFError.invalidObject(nil, message: "the catalog has no /Pages tree")
+        }
+        return root
+    }
+
+    /// The number of pages.
+    func count() throws -> Int {
+        if let flattened { return flattened.count }
+        let rootRef = try rootReference()
+        let root = try file.dictionary(.reference(rootRef)) ?? PDFDictionary()
+        if root.type == "Page" { return 1 }  // a catalog pointing straight at a page
+        if let count = root["Count"]?.integerValue, count >= 0, count <= file.limits.maxPageCount,
+           try countIsPlausible(root, count) {
+            return count
+        }
+        return try flatten().count
+    }
+
+    /// Cheap check: a root `/Count` that exceeds what its kids can hold is wrong.
+    private func countIsPlausible(_ root: PDFDictionary, _ count: Int) throws -> Bool {
+        guard let kids = try file.resolve(root["Kids"] ?? .null).arrayValue else { return count == 0 }
+        var total = 0
+        for kid in kids {
+            guard let node = try file.dictionary(kid) else { return false }
+            if node.type == "Pages" || (node.type == nil && node["Kids"] != nil) {
+                guard let c = node["Count"]?.integerValue, c >= 0 else { return false }
+                total += c
+            } else {
+                total += 1
+            }
+        }
+        return total == count
+    }
+
+    /// The reference of the page at `index` (0-based) and its attributes inherited from
+    /// ancestors (`/Resources`, `/MediaBox`, `/CropBox`, `/Rotate`).
+    func page(at index: Int) throws -> (reference: PDFReference, inherited: PDFDictionary) {
+        let total = try count()
+        guard index >= 0 && index < total else {
+            throw PDFError.invalidArgument("page \(index + 1) is out of range (the document has \(total) pages)")
+        }
+        if let flattened { return (flattened[index], try inheritedAttributes(of: flattened[index])) }
+        if let found = try descend(to: index) { return found }
+        let pages = try flatten()
+        guard index < pages.count else {
+            throw PDFError.invalidArgument("page \(index + 1) is out of range (the document has \(pages.count) pages)")
+        }
+        return (pages[index], try inheritedAttributes(of: pages[index]))
+    }
+
+    static let inheritableKeys = ["Resources", "MediaBox", "CropBox", "Rotate"]
+
+    /// Descends by `/Count`; nil when the counts do not lead to a page.
+    private func descend(to index: Int) throws -> (PDFReference, PDFDictionary)? {
+        var nodeRef = try rootReference()
+        var remaining = index
+        var inherited = PDFDictionary()
+        var visited = Set<Int>()
+        for _ in 0..<file.limits.maxTreeDepth {
+            guard visited.insert(nodeRef.number).inserted, let node = try file.dictionary(.reference(nodeRef)) else { return nil }
+            for key in PageTree.inheritableKeys { if let v = node[key] { inherited[key] = v } }
+            if node.type == "Page" || node["Kids"] == nil {
+                return remaining == 0 ? (nodeRef, inherited) : nil
+            }
+            guard let kids = try file.resolve(node["Kids"] ?? .null).arrayValue else { return nil }
+            var next: PDFReference? = nil
+            for kid in kids {
+                guard let kidRef = kid.referenceValue, let child = try file.dictionary(kid) else { continue }
+                let isLeaf = child.type == "Page" || (child.type != "Pages" && child["Kids"] == nil)
+                let size = isLeaf ? 1 : (child["Count"]?.integerValue ?? -1)
+                guard size >= 0 else { return nil }
+                if remaining < size {
+                    next = kidRef
+                    break
+                }
+                remaining -= size
+            }
+            guard let next else { return nil }
+            nodeRef = next
+        }
+        return nil
+    }
+
+    /// Walks the whole tree once, in order, skipping loops; used when `/Count` lies.
+    @discardableResult
+    func flatten() throws -> [PDFReference] {
+        if let flattened { return flattened }
+        var pages: [PDFReference] = []
+        var visited = Set<Int>()
+        func walk(_ ref: PDFReference, depth: Int) throws {
+            guard depth < file.limits.maxTreeDepth, visited.insert(ref.number).inserted else { return }
+            guard let node = try file.dictionary(.reference(ref)) else { return }
+            if node.type == "Page" || (node.type != "Pages" && node["Kids"] == nil) {
+                pages.append(ref)
+                if pages.count > file.limits.maxPageCount {
+                    throw PDFError.limitExceeded("more than \(file.limits.maxPageCount) pages")
+                }
+                return
+            }
+            for kid in try file.resolve(node["Kids"] ?? .null).arrayValue ?? [] {
+                if let kidRef = kid.referenceValue { try walk(kidRef, depth: depth + 1) }
+            }
+        }
+        try walk(try rootReference(), depth: 0)
+        flattened = pages
+        return pages
+    }
+
+    /// The attributes a page inherits, found by climbing `/Parent` (used after flattening).
+    func inheritedAttributes(of page: PDFReference) throws -> PDFDictionary {
+        var chain: [PDFDictionary] = []
+        var current: PDFReference? = page
+        var visited = Set<Int>()
+        while let ref = current, visited.insert(ref.number).inserted, chain.count < file.limits.maxTreeDepth {
+            guard let node = try file.dictionary(.reference(ref)) else { break }
+            chain.append(node)
+            current = node["Parent"]?.referenceValue
+        }
+        var inherited = PDFDictionary()
+        for node in chain.reversed() {
+            for key in PageTree.inheritableKeys { if let v = node[key] { inherited[key] = v } }
+        }
+        return inherited
+    }
+
+    /// Forgets the flattened order after an edit of the tree.
+    func invalidate() {
+        flattened = nil
+    }
+}

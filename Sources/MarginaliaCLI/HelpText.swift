@@ -1,0 +1,8 @@
+extension CommandLineTool {
+    static let helpText: [String: String] = [
+        "info": InfoCommand.help,
+        "pages": PagesCommand.help,
+        "compact": CompactCommand.help,
+        "check": CheckCommand.help,
+    ]
+}

@@ -1,0 +1,27 @@
+import Foundation
+import Marginalia
+
+/// Opens the input file of a command, turning a missing password into a clear failure.
+func openDocument(_ path: String, password: String?) throws -> PDFDocument {
+    do {
+        return try PDFDocument(url: URL(fileURLWithPath: path), password: password)
+    } catch PDFError.passwordRequired {
+        let message = password == nil
+            ? "\(path): the document is encrypted: give its password with --password"
+            : "\(path): the password is wrong: the document is encrypted and this password does not open it"
+        throw CommandFailure(description: message, code: ExitCode.badInput)
+    } catch let error as PDFError {
+        throw CommandFailure(description: error.description.hasPrefix(path) ? error.description : "\(path): \(error)",
+                             code: ExitCode.badInput)
+    }
+}
+
+/// Writes `document` to `output` (which may be the input), incrementally unless `compact`.
+func save(_ document: PDFDocument, to output: String, compact: Bool, objectStreams: Bool = false) throws {
+    let options = PDFWriteOptions(mode: compact ? .compact : .incremental, useObjectStreams: objectStreams)
+    do {
+        try document.write(to: URL(fileURLWithPath: output), options: options)
+    } catch let error as PDFError {
+        throw CommandFailure(description: error.description, code: ExitCode.badInput)
+    }
+}

@@ -1,0 +1,201 @@
+/// Reads the cross-reference sections of a file, starting at `startxref` and following
+/// `/Prev` and `/XRefStm` (ISO 32000-2, 7.5.4-7.5.8).
+///
+/// Throws when anything is inconsistent; the caller then rebuilds the table with
+/// ``CrossReferenceRepair``.
+struct CrossReferenceReader {
+    let source: ByteSource
+    let limits: PDFLimits
+
+    /// The offset that the last `startxref` names.
+    static func findStartXref(in source: ByteSource) throws -> Int {
+        let keyword = Array("startxref".utf8)
+        let searchStart = max(0, source.count - 4096)
+        guard let at = source.lastIndex(of: keyword, before: source.count, from: searchStart) else {
+            throw PDFError.syntax(offset: source.count, message: "no 'startxref' near the end of the file")
+        }
+        var lexer = Lexer(source: source, position: at + keyword.count)
+        guard case .integer(let offset) = try lexer.next(), offset >= 0, offset < source.count else {
+            throw PDFError.syntax(offset: at, message: "'startxref' is not followed by a valid offset")
+        }
+        return offset
+    }
+
+    /// Reads every section from `startOffset` back along the `/Prev` chain.
+    ///
+    /// - Parameter shift: added to every offset found in the file; nonzero for files whose
+    ///   offsets count from a `%PDF-` header preceded by junk.
+    func read(startOffset: Int, shift: Int = 0) throws -> CrossReferenceTable {
+        var table = CrossReferenceTable()
+        table.startOffset = startOffset
+        var visited = Set<Int>()
+        var next: Int? = startOffset
+        var isNewest = true
+        while let offset = next {
+            guard visited.insert(offset).inserted else { break }  // a /Prev loop: stop, keep what we have
+            if visited.count > limits.maxTreeDepth {
+                throw PDFError.limitExceeded("more than \(limits.maxTreeDepth) cross-reference sections")
+            }
+            let section = try readSection(at: offset + shift, shift: shift)
+            if isNewest {
+                table.kind = section.kind
+                table.trailer = section.trailer
+                isNewest = false
+            } else {
+                table.merge(olderTrailer: section.trailer)
+            }
+            table.merge(olderEntries: section.entries)
+            if section.isHybrid { table.isHybrid = true }
+            table.sectionCount += 1
+            next = section.trailer["Prev"]?.integerValue
+            if let prev = next, prev < 0 || prev + shift >= source.count { next = nil }
+        }
+        table.trailer["Prev"] = nil
+        table.trailer["XRefStm"] = nil
+        return table
+    }
+
+    struct Section {
+        var kind: CrossReferenceKind
+        var entries: [Int: CrossReferenceEntry]
+        var trailer: PDFDictionary
+        var isHybrid = false
+    }
+
+    /// Reads one section (a table and its trailer, or a cross-reference stream) at `offset`.
+    func readSection(at offset: Int, shift: Int) throws -> Section {
+        var lexer = Lexer(source: source, position: offset, limits: limits)
+        lexer.skipWhitespace()
+        let start = lexer.position
+        if case .keyword("xref") = try lexer.next() {
+            var section = try readTable(lexer: &lexer, shift: shift)
+            // A hybrid file's table is completed by a cross-reference stream (7.5.8.4): its
+            // entries come after the table's but before the older sections'.
+            if let streamOffset = section.trailer["XRefStm"]?.integerValue,
+               streamOffset >= 0, streamOffset + shift < source.count,
+               let stream = try? readStream(at: streamOffset + shift, shift: shift) {
+                for (number, entry) in stream.entries {
+                    switch section.entries[number] {
+                    case nil, .free?: section.entries[number] = entry
+                    default: break
+                    }
+                }
+                section.isHybrid = true
+            }
+            return section
+        }
+        return try readStream(at: start, shift: shift)
+    }
+
+    /// Reads `xref` subsections and the `trailer` dictionary; the lexer is past `xref`.
+    private func readTable(lexer: inout Lexer, shift: Int) throws -> Section {
+        var entries: [Int: CrossReferenceEntry] = [:]
+        var isFirstSubsection = true
+        while true {
+            let mark = lexer.position
+            let token = try lexer.next()
+            if case .keyword("trailer") = token { break }
+            guard case .integer(var first) = token, case .integer(let count) = try lexer.next(), first >= 0, count >= 0 else {
+                throw PDFError.syntax(offset: mark, message: "bad cross-reference subsection header")
+            }
+            guard first + count <= limits.maxObjectNumber + 1 else {
+                throw PDFError.limitExceeded("cross-reference subsection at byte \(mark) exceeds \(limits.maxObjectNumber) objects")
+            }
+            for index in 0..<count {
+                let entryStart = lexer.position
+                guard case .integer(let field1) = try lexer.next(), case .integer(let field2) = try lexer.next(),
+                      case .keyword(let type) = try lexer.next()
+                else {
+                    throw PDFError.syntax(offset: entryStart, message: "bad cross-reference entry")
+                }
+                // A common writer bug numbers the first subsection from 1 although it starts
+                // with object 0's free entry (gen 65535): renumber it from 0.
+                if isFirstSubsection && index == 0 && first == 1 && type == "f" && field2 == 65535 { first = 0 }
+                let number = first + index
+                guard entries[number] == nil else { continue }
+                switch type {
+                case "n":
+                    // Offset 0 means "not here" in some writers: treat as free.
+                    entries[number] = field1 > 0 ? .inFile(offset: field1 + shift, generation: field2) : .free(nextGeneration: field2)
+                case "f":
+                    entries[number] = .free(nextGeneration: field2)
+                default:
+                    throw PDFError.syntax(offset: entryStart, message: "cross-reference entry type '\(type)' is neither 'n' nor 'f'")
+                }
+            }
+            isFirstSubsection = false
+        }
+        var parser = ObjectParser(source: source, position: lexer.position, limits: limits)
+        guard case .dictionary(let trailer) = try parser.parseObject() else {
+            throw PDFError.syntax(offset: lexer.position, message: "'trailer' is not followed by a dictionary")
+        }
+        entries[0] = .free(nextGeneration: 65535)
+        return Section(kind: .table, entries: entries, trailer: trailer)
+    }
+
+    /// Reads a cross-reference stream object at `offset` (7.5.8).
+    func readStream(at offset: Int, shift: Int) throws -> Section {
+        var parser = ObjectParser(source: source, position: offset, limits: limits)
+        let (reference, object) = try parser.parseIndirectObject(expected: nil)
+        guard case .stream(let stream) = object, stream.dictionary.type == "XRef" else {
+            throw PDFError.syntax(offset: offset, message: "expected a cross-reference stream (object \(reference.number))")
+        }
+        let dictionary = stream.dictionary
+        guard let widths = dictionary["W"]?.arrayValue?.compactMap(\.integerValue), widths.count >= 3,
+              widths.allSatisfy({ $0 >= 0 && $0 <= 8 })
+        else {
+            throw PDFError.invalidObject(reference, message: "cross-reference stream has a bad /W")
+        }
+        let size = dictionary["Size"]?.integerValue ?? 0
+        var ranges: [(Int, Int)] = []
+        if let index = dictionary["Index"]?.arrayValue?.compactMap(\.integerValue), index.count >= 2 {
+            var i = 0
+            while i + 1 < index.count {
+                ranges.append((index[i], index[i + 1]))
+                i += 2
+            }
+        } else {
+            ranges = [(0, size)]
+        }
+        let data = try stream.decodedBytes(limits: limits)
+        let rowWidth = widths[0] + widths[1] + widths[2]
+        guard rowWidth > 0 else { throw PDFError.invalidObject(reference, message: "cross-reference stream /W is all zero") }
+
+        var entries: [Int: CrossReferenceEntry] = [:]
+        var position = 0
+        for (first, count) in ranges {
+            guard first >= 0, count >= 0, first + count <= limits.maxObjectNumber + 1 else {
+                throw PDFError.limitExceeded("cross-reference stream \(reference.number) declares objects beyond \(limits.maxObjectNumber)")
+            }
+            for index in 0..<count {
+                guard position + rowWidth <= data.count else { break }  // short data: keep the rows we have
+                let type = widths[0] == 0 ? 1 : field(data, position, widths[0])
+                let field2 = field(data, position + widths[0], widths[1])
+                let field3 = field(data, position + widths[0] + widths[1], widths[2])
+                position += rowWidth
+                let number = first + index
+                guard entries[number] == nil else { continue }
+                switch type {
+                case 0: entries[number] = .free(nextGeneration: field3)
+                case 1: entries[number] = field2 > 0 ? .inFile(offset: field2 + shift, generation: field3) : .free(nextGeneration: 0)
+                case 2: entries[number] = .inObjectStream(streamNumber: field2, index: field3)
+                default: continue  // unknown types are references to the null object (7.5.8.3)
+                }
+            }
+        }
+        var trailer = dictionary
+        for key in ["Type", "W", "Index", "Length", "Filter", "DecodeParms"] { trailer[key] = nil }
+        return Section(kind: .stream, entries: entries, trailer: trailer)
+    }
+
+    /// A big-endian unsigned field of `width` bytes; widths above 7 saturate rather than overflow.
+    private func field(_ data: [UInt8], _ start: Int, _ width: Int) -> Int {
+        var value = 0
+        for i in 0..<width {
+            guard start + i < data.count else { break }
+            if value > (Int.max >> 8) { return Int.max >> 8 }
+            value = value << 8 | Int(data[start + i])
+        }
+        return value
+    }
+}

@@ -1,0 +1,60 @@
+/// Where an object lives (ISO 32000-2, 7.5.4 and 7.5.8.3).
+public enum CrossReferenceEntry: Hashable, Sendable {
+    /// A free (deleted or never used) object number.
+    case free(nextGeneration: Int)
+    /// An object stored directly in the file at a byte offset.
+    case inFile(offset: Int, generation: Int)
+    /// An object stored at `index` inside the object stream `streamNumber` (generation 0).
+    case inObjectStream(streamNumber: Int, index: Int)
+
+    public var generation: Int {
+        switch self {
+        case .free(let g): return g
+        case .inFile(_, let g): return g
+        case .inObjectStream: return 0
+        }
+    }
+}
+
+/// The kind of the file's newest cross-reference section; an incremental update writes the same kind.
+public enum CrossReferenceKind: String, Sendable {
+    case table
+    case stream
+}
+
+/// The merged cross-reference of a file: every section from the newest back along `/Prev`,
+/// the newest definition of each object winning (7.5.6).
+public struct CrossReferenceTable: Sendable {
+    public internal(set) var entries: [Int: CrossReferenceEntry] = [:]
+    /// The newest trailer, with keys missing from it taken from older trailers.
+    public internal(set) var trailer = PDFDictionary()
+    /// The kind of the newest section.
+    public internal(set) var kind: CrossReferenceKind = .table
+    /// The byte offset of the newest section (what `startxref` points at); `/Prev` of an update.
+    public internal(set) var startOffset: Int = 0
+    /// Whether any section is hybrid (a table with `/XRefStm`).
+    public internal(set) var isHybrid = false
+    /// How many sections were read.
+    public internal(set) var sectionCount = 0
+
+    public init() {}
+
+    /// One more than the largest object number in use or declared by `/Size`.
+    public var size: Int {
+        let declared = trailer["Size"]?.integerValue ?? 0
+        return max(declared, (entries.keys.max() ?? 0) + 1)
+    }
+
+    /// Adds the entries of an older section: only numbers not yet defined are taken.
+    mutating func merge(olderEntries: [Int: CrossReferenceEntry]) {
+        entries.merge(olderEntries) { newer, _ in newer }
+    }
+
+    /// Adds keys of an older trailer that the newer ones lack (`/Prev`, `/XRefStm` excluded).
+    mutating func merge(olderTrailer: PDFDictionary) {
+        for (key, value) in olderTrailer where trailer[key] == nil {
+            if key == "Prev" || key == "XRefStm" { continue }
+            trailer[key] = value
+        }
+    }
+}

@@ -1,0 +1,332 @@
+/// A PDF file opened for reading and editing at the object level.
+///
+/// Opening reads the header, the trailer and the cross-reference data only; objects are
+/// parsed on first use and cached. Edits never touch the cache or the bytes: they go to a
+/// change set (``update(_:with:)``, ``add(_:)``, ``delete(_:)``) that the writers serialise.
+/// A file has one writer at a time; it is not safe to use from several threads at once.
+public final class PDFFile {
+    /// The bytes of the file as opened; never modified.
+    public let source: ByteSource
+    public let limits: PDFLimits
+    /// The merged cross-reference of the file as opened (or as rebuilt by repair).
+    public private(set) var crossReference: CrossReferenceTable
+    /// The version in the `%PDF-x.y` header ("1.4" when there is none).
+    public let headerVersion: String
+    /// Bytes before `%PDF-` (nonzero for files with junk in front).
+    public let headerOffset: Int
+    /// Whether the cross-reference was rebuilt by scanning because it was damaged.
+    public private(set) var isRepaired = false
+    /// What was wrong with the file and was worked around, in the order found.
+    public private(set) var warnings: [String] = []
+
+    var security: StandardSecurityHandler?
+    /// The object number of the `/Encrypt` dictionary, whose strings are never encrypted.
+    private var encryptionReference: PDFReference?
+
+    private var cache: [Int: PDFObject] = [:]
+    private var objectStreams: [Int: ObjectStream] = [:]
+    /// Object numbers being loaded: a reference back to one of them is a cycle.
+    private var loading = Set<Int>()
+
+    // The change set.
+    public private(set) var changedObjects: [Int: PDFObject] = [:]
+    public private(set) var deletedObjects = Set<Int>()
+    private var generations: [Int: Int] = [:]
+    private var trailerChanges = PDFDictionary()
+    private var removedTrailerKeys = Set<String>()
+    private var nextNumber: Int
+
+    /// Opens a file.
+    ///
+    /// - Parameters:
+    ///   - source: the bytes.
+    ///   - password: the user or owner password of an encrypted file; nil tries the empty one.
+    ///   - limits: bounds on what reading may cost.
+    /// - Throws: ``PDFError/notAPDF`` for data with no PDF in it, ``PDFError/passwordRequired``
+    ///   when the password does not open an encrypted file, and other ``PDFError``s when
+    ///   the file is damaged beyond repair.
+    public init(source: ByteSource, password: String? = nil, limits: PDFLimits = .default) throws {
+        self.source = source
+        self.limits = limits
+        let header = PDFFile.findHeader(in: source)
+        headerOffset = header?.offset ?? 0
+        headerVersion = header?.version ?? "1.4"
+        crossReference = CrossReferenceTable()
+        nextNumber = 1
+        if header == nil { warnings.append("no %PDF- header") }
+
+        do {
+            try loadCrossReference()
+        } catch let error as PDFError {
+            if case .limitExceeded = error { throw error }
+            try repair(reason: error.description)
+        }
+        try setUpSecurity(password: password)
+        // A trailer without a usable catalog is as good as no trailer.
+        if !isRepaired, (try? catalog()) == nil {
+            try repair(reason: "the trailer's /Root is not a catalog dictionary")
+            try setUpSecurity(password: password)
+        }
+        guard (try? catalog()) != nil else {
+            throw PDFError.unrepairable("no document catalog found")
+        }
+        nextNumber = max(crossReference.size, 1)
+    }
+
+    private static func findHeader(in source: ByteSource) -> (offset: Int, version: String)? {
+        guard let at = source.firstIndex(of: Array("%PDF-".utf8), from: 0, to: min(source.count, 1024)) else { return nil }
+        var end = at + 5
+        while let b = source[end], CharacterClass.isDigit(b) || b == 0x2E, end < at + 9 { end += 1 }
+        let version = String(decoding: source.bytes(in: (at + 5)..<end), as: UTF8.self)
+        return (at, version.isEmpty ? "1.4" : version)
+    }
+
+    private func loadCrossReference() throws {
+        let reader = CrossReferenceReader(source: source, limits: limits)
+        let start = try CrossReferenceReader.findStartXref(in: source)
+        do {
+            crossReference = try reader.read(startOffset: start)
+        } catch let error as PDFError where headerOffset > 0 {
+            if case .limitExceeded = error { throw error }
+            // Offsets that count from the %PDF- header rather than from the first byte.
+            crossReference = try reader.read(startOffset: start, shift: headerOffset)
+            warnings.append("cross-reference offsets count from the %PDF- header at byte \(headerOffset)")
+            isRepaired = true
+        }
+    }
+
+    /// Rebuilds the cross-reference by scanning; records why.
+    private func repair(reason: String) throws {
+        crossReference = try CrossReferenceRepair(source: source, limits: limits).rebuild()
+        warnings.append("cross-reference rebuilt by scanning the file (\(reason))")
+        isRepaired = true
+        cache.removeAll()
+        objectStreams.removeAll()
+        nextNumber = max(crossReference.size, nextNumber)
+        if (try? catalog()) == nil, let found = findCatalog() {
+            crossReference.trailer["Root"] = .reference(found)
+        }
+    }
+
+    /// The last object whose /Type is /Catalog, for files whose trailer is lost.
+    private func findCatalog() -> PDFReference? {
+        var found: PDFReference? = nil
+        var bestOffset = -1
+        for (number, entry) in crossReference.entries {
+            let reference = PDFReference(number, entry.generation)
+            guard let object = try? object(for: reference), object.dictionaryValue?.type == "Catalog",
+                  object.dictionaryValue?["Pages"] != nil
+            else { continue }
+            // Prefer the definition latest in the file: it belongs to the newest update.
+            let offset: Int
+            switch entry {
+            case .inFile(let o, _): offset = o
+            case .inObjectStream(let stream, _):
+                if case .inFile(let o, _)? = crossReference.entries[stream] { offset = o } else { offset = 0 }
+            case .free: continue
+            }
+            if offset > bestOffset {
+                bestOffset = offset
+                found = reference
+            }
+        }
+        return found
+    }
+
+    private func setUpSecurity(password: String?) throws {
+        security = nil
+        encryptionReference = nil
+        guard let encrypt = trailer["Encrypt"], !encrypt.isNull else { return }
+        encryptionReference = encrypt.referenceValue
+        guard let dictionary = try resolve(encrypt).dictionaryValue else {
+            throw PDFError.invalidObject(encryptionReference, message: "/Encrypt is not a dictionary")
+        }
+        let fileID = trailer["ID"]?.arrayValue?.first?.stringBytes ?? []
+        security = try StandardSecurityHandler(encryptDictionary: dictionary, fileID: fileID, password: password)
+        cache.removeAll()
+        objectStreams.removeAll()
+    }
+
+    // MARK: - Reading
+
+    /// The trailer with the change set's edits applied.
+    public var trailer: PDFDictionary {
+        var result = crossReference.trailer
+        for key in removedTrailerKeys { result[key] = nil }
+        for (key, value) in trailerChanges { result[key] = value }
+        return result
+    }
+
+    /// Whether the file is encrypted (and was opened with a valid password).
+    public var isEncrypted: Bool { security != nil }
+
+    /// The document catalog (`/Root`).
+    public func catalog() throws -> PDFDictionary {
+        guard let root = trailer["Root"], let dictionary = try resolve(root).dictionaryValue else {
+            throw PDFError.invalidObject(trailer["Root"]?.referenceValue, message: "the document catalog is missing")
+        }
+        return dictionary
+    }
+
+    /// The object that `reference` names: the edited value when it was changed, `.null` when
+    /// it is free or absent (7.3.10).
+    ///
+    /// - Throws: ``PDFError`` when the object exists but cannot be read even after repair.
+    public func object(for reference: PDFReference) throws -> PDFObject {
+        let number = reference.number
+        if deletedObjects.contains(number) { return .null }
+        if let changed = changedObjects[number] { return changed }
+        if let cached = cache[number] { return cached }
+        guard loading.insert(number).inserted else { return .null }  // a cycle through object streams
+        defer { loading.remove(number) }
+        let object: PDFObject
+        do {
+            object = try load(number)
+        } catch let error as PDFError {
+            if case .limitExceeded = error { throw error }
+            guard !isRepaired else { throw error }
+            // The security handler stays: repair does not change the /Encrypt dictionary.
+            try repair(reason: "object \(number) could not be read: \(error)")
+            object = try load(number)
+        }
+        cache[number] = object
+        return object
+    }
+
+    private func load(_ number: Int) throws -> PDFObject {
+        switch crossReference.entries[number] {
+        case nil, .free?:
+            return .null
+        case .inFile(let offset, let generation)?:
+            var parser = ObjectParser(source: source, position: offset, limits: limits) { [unowned self] ref in
+                (try? self.object(for: ref))?.integerValue
+            }
+            let (found, object) = try parser.parseIndirectObject(expected: PDFReference(number, generation))
+            return decrypt(object, reference: found)
+        case .inObjectStream(let streamNumber, let index)?:
+            return try objectStream(streamNumber).object(at: index, number: number)
+        }
+    }
+
+    private func objectStream(_ number: Int) throws -> ObjectStream {
+        if let cached = objectStreams[number] { return cached }
+        guard case .stream(let stream) = try object(for: PDFReference(number, 0)) else {
+            throw PDFError.invalidObject(PDFReference(number, 0), message: "object stream is not a stream")
+        }
+        let objectStream = try ObjectStream(stream: stream, limits: limits)
+        objectStreams[number] = objectStream
+        return objectStream
+    }
+
+    private func decrypt(_ object: PDFObject, reference: PDFReference) -> PDFObject {
+        guard let security, reference != encryptionReference else { return object }
+        func walk(_ value: PDFObject) -> PDFObject {
+            switch value {
+            case .string(let bytes): return .string(security.decryptString(bytes, reference: reference))
+            case .array(let items): return .array(items.map(walk))
+            case .dictionary(let dictionary): return .dictionary(walkDictionary(dictionary))
+            default: return value
+            }
+        }
+        func walkDictionary(_ dictionary: PDFDictionary) -> PDFDictionary {
+            var result = PDFDictionary()
+            for (key, value) in dictionary { result[key] = walk(value) }
+            return result
+        }
+        if case .stream(let stream) = object {
+            // Cross-reference streams are never encrypted (7.6.2).
+            if stream.dictionary.type == "XRef" { return object }
+            let data = security.decryptStream(stream.rawBytes, dictionary: stream.dictionary, reference: reference)
+            return .stream(PDFStream(dictionary: walkDictionary(stream.dictionary), rawBytes: data))
+        }
+        return walk(object)
+    }
+
+    /// Follows references until a direct object; a chain longer than 32 or a missing object
+    /// gives `.null`.
+    public func resolve(_ object: PDFObject) throws -> PDFObject {
+        var current = object
+        var hops = 0
+        while case .reference(let reference) = current {
+            hops += 1
+            if hops > 32 { return .null }
+            current = try self.object(for: reference)
+        }
+        return current
+    }
+
+    /// Resolves `object` and returns it if it is a dictionary (or a stream's dictionary).
+    public func dictionary(_ object: PDFObject?) throws -> PDFDictionary? {
+        guard let object else { return nil }
+        return try resolve(object).dictionaryValue
+    }
+
+    /// How many objects have been parsed and cached (opening parses only what it must).
+    var cachedObjectCount: Int { cache.count }
+
+    /// The generation number under which `number` is written.
+    public func generation(of number: Int) -> Int {
+        if let g = generations[number] { return g }
+        switch crossReference.entries[number] {
+        case .inFile(_, let g)?: return g
+        default: return 0
+        }
+    }
+
+    /// Every object number that is in use in the file as opened or added since.
+    public var objectNumbers: [Int] {
+        var numbers = Set<Int>()
+        for (number, entry) in crossReference.entries {
+            if case .free = entry { continue }
+            numbers.insert(number)
+        }
+        numbers.formUnion(changedObjects.keys)
+        numbers.subtract(deletedObjects)
+        return numbers.sorted()
+    }
+
+    // MARK: - Editing
+
+    /// Replaces the object `reference` names.
+    public func update(_ reference: PDFReference, with object: PDFObject) {
+        deletedObjects.remove(reference.number)
+        changedObjects[reference.number] = object
+        if generations[reference.number] == nil { generations[reference.number] = generation(of: reference.number) }
+        nextNumber = max(nextNumber, reference.number + 1)
+    }
+
+    /// Adds a new indirect object and returns its reference.
+    @discardableResult
+    public func add(_ object: PDFObject) -> PDFReference {
+        let reference = PDFReference(nextNumber, 0)
+        nextNumber += 1
+        generations[reference.number] = 0
+        changedObjects[reference.number] = object
+        return reference
+    }
+
+    /// Frees an object number.
+    public func delete(_ reference: PDFReference) {
+        changedObjects[reference.number] = nil
+        deletedObjects.insert(reference.number)
+    }
+
+    /// Sets a trailer key (`/Info`, `/ID`...); `.null` removes it.
+    public func setTrailer(_ key: String, _ value: PDFObject) {
+        if value.isNull {
+            trailerChanges[key] = nil
+            removedTrailerKeys.insert(key)
+        } else {
+            removedTrailerKeys.remove(key)
+            trailerChanges[key] = value
+        }
+    }
+
+    /// Whether anything was edited since opening.
+    public var hasChanges: Bool {
+        !changedObjects.isEmpty || !deletedObjects.isEmpty || !trailerChanges.isEmpty || !removedTrailerKeys.isEmpty
+    }
+
+    /// One more than the largest object number in use.
+    public var size: Int { max(nextNumber, crossReference.size) }
+}

@@ -1,0 +1,145 @@
+import CZlib
+
+/// `/FlateDecode` (7.4.4): zlib-wrapped deflate data (RFC 1950, RFC 1951), through the
+/// system zlib. Predictors (7.4.4.4) are applied afterwards by ``Predictor``.
+enum FlateFilter {
+    static let name = StandardFilter.flate.rawValue
+
+    /// zlib's windowBits for a zlib wrapper around a 32 KB window.
+    private static let zlibWindowBits: Int32 = 15
+    /// Negative windowBits: raw deflate, no header and no checksum.
+    private static let rawWindowBits: Int32 = -15
+    /// Most bytes handed to zlib in one call (its counters are 32-bit).
+    private static let maxChunk = 1 << 30
+
+    // MARK: - Decoding
+
+    /// Inflates `input`, stopping with ``PDFError/limitExceeded(_:)`` as soon as the output
+    /// passes `limit` bytes, so a small bomb costs at most `limit` bytes of memory.
+    ///
+    /// Damaged data is read as far as it goes, as other viewers do:
+    /// - a stream cut short (zlib reports `Z_BUF_ERROR` with all input consumed), or one
+    ///   that turns invalid midway (`Z_DATA_ERROR`, including a wrong Adler-32 checksum),
+    ///   yields the bytes inflated before the damage;
+    /// - data whose zlib header is wrong (some writers emit raw deflate) is inflated as raw
+    ///   deflate.
+    ///
+    /// - Throws: ``PDFError/filter(name:reason:)`` only when neither reading produces a
+    ///   single byte from non-empty input.
+    static func decode(_ input: [UInt8], limit: Int) throws -> [UInt8] {
+        if input.isEmpty { return [] }
+        var firstFailure: String?
+        if hasZlibHeader(input) {
+            let wrapped = try inflate(input, windowBits: zlibWindowBits, limit: limit)
+            // Output, a clean end, or input that ends before any output (a prefix of nothing).
+            if !wrapped.output.isEmpty || wrapped.damage == nil || wrapped.damage == truncatedMessage {
+                return wrapped.output
+            }
+            firstFailure = wrapped.damage
+        }
+        let raw = try inflate(input, windowBits: rawWindowBits, limit: limit)
+        if !raw.output.isEmpty || raw.damage == nil { return raw.output }
+        if raw.damage == truncatedMessage && firstFailure == nil { return [] }
+        throw PDFError.filter(name: name, reason: firstFailure ?? raw.damage ?? "invalid deflate data")
+    }
+
+    /// Whether the first two bytes are a valid zlib header (RFC 1950, 2.2): compression
+    /// method 8 (deflate), a window of at most 32 KB, and a header check that makes the
+    /// 16-bit value a multiple of 31.
+    static func hasZlibHeader(_ input: [UInt8]) -> Bool {
+        guard input.count >= 2 else { return false }
+        let cmf = input[0], flg = input[1]
+        let method = cmf & 0x0F, windowLog = cmf >> 4
+        return method == 8 && windowLog <= 7 && (UInt16(cmf) << 8 | UInt16(flg)) % 31 == 0
+    }
+
+    private static let truncatedMessage = "deflate data ends early"
+
+    /// Runs zlib's streaming inflate over all of `input`, growing one output buffer in
+    /// place (no intermediate chunk copies), and reports why it stopped early, if it did.
+    private static func inflate(
+        _ input: [UInt8], windowBits: Int32, limit: Int
+    ) throws -> (output: [UInt8], damage: String?) {
+        var stream = z_stream()
+        let initStatus = inflateInit2_(&stream, windowBits, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size))
+        guard initStatus == Z_OK else {
+            throw PDFError.filter(name: name, reason: "zlib could not start inflating (status \(initStatus))")
+        }
+        defer { inflateEnd(&stream) }
+
+        // One byte past the limit is enough room to notice that the limit was passed.
+        let cap = limit == Int.max ? limit : limit + 1
+        var output = [UInt8](repeating: 0, count: min(cap, max(16_384, input.count.multipliedReportingOverflow(by: 4).partialValue)))
+        var produced = 0
+        var damage: String?
+
+        try input.withUnsafeBufferPointer { inBuffer in
+            guard let inBase = inBuffer.baseAddress else { return }
+            var consumed = 0
+            inflating: while true {
+                if stream.avail_in == 0 && consumed < inBuffer.count {
+                    let count = min(inBuffer.count - consumed, maxChunk)
+                    stream.next_in = UnsafeMutablePointer(mutating: inBase + consumed)
+                    stream.avail_in = UInt32(count)
+                    consumed += count
+                }
+                if produced == output.count {
+                    guard produced < cap else { throw FilterPipeline.limitError(limit) }
+                    let grown = min(cap, max(output.count, 16_384).multipliedReportingOverflow(by: 2).partialValue)
+                    output.append(contentsOf: repeatElement(0, count: max(0, grown - output.count)))
+                }
+                let room = min(output.count - produced, maxChunk)
+                let status: Int32 = output.withUnsafeMutableBufferPointer { outBuffer in
+                    guard let outBase = outBuffer.baseAddress else { return Z_BUF_ERROR }
+                    stream.next_out = outBase + produced
+                    stream.avail_out = UInt32(room)
+                    let status = CZlib.inflate(&stream, Z_NO_FLUSH)
+                    // zlib keeps its own window; it must not hold on to this pointer.
+                    stream.next_out = nil
+                    return status
+                }
+                produced += room - Int(stream.avail_out)
+                if produced > limit { throw FilterPipeline.limitError(limit) }
+
+                switch status {
+                case Z_STREAM_END:
+                    break inflating  // bytes after the end of the deflate data are ignored
+                case Z_OK:
+                    continue
+                case Z_BUF_ERROR where stream.avail_out == 0:
+                    continue  // only the output was full: grow it and go on
+                case Z_BUF_ERROR:
+                    if stream.avail_in == 0 && consumed < inBuffer.count { continue }
+                    damage = truncatedMessage
+                    break inflating
+                case Z_MEM_ERROR:
+                    throw PDFError.filter(name: name, reason: "zlib ran out of memory")
+                default:  // Z_DATA_ERROR, Z_NEED_DICT, Z_STREAM_ERROR
+                    damage = zlibMessage(stream, status: status)
+                    break inflating
+                }
+            }
+        }
+        output.removeSubrange(min(produced, output.count)...)
+        return (output, damage)
+    }
+
+    private static func zlibMessage(_ stream: z_stream, status: Int32) -> String {
+        if let message = stream.msg { return "invalid deflate data (\(String(cString: message)))" }
+        return "invalid deflate data (zlib status \(status))"
+    }
+
+    // MARK: - Encoding
+
+    /// Compresses `input` into zlib-wrapped deflate data at `level` (0-9).
+    static func encode(_ input: [UInt8], level: Int32) throws -> [UInt8] {
+        var destinationLength = compressBound(uLong(input.count))
+        var output = [UInt8](repeating: 0, count: Int(destinationLength))
+        let status = compress2(&output, &destinationLength, input, uLong(input.count), level)
+        guard status == Z_OK else {
+            throw PDFError.filter(name: name, reason: "zlib could not compress (status \(status))")
+        }
+        output.removeSubrange(Int(destinationLength)...)
+        return output
+    }
+}

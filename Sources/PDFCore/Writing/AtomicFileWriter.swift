@@ -1,0 +1,68 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Writes a file so that a crash at any moment leaves either the old file or the new one:
+/// a temporary file in the same folder, `fsync`, `rename`, then `fsync` of the folder.
+public enum AtomicFileWriter {
+    /// Replaces (or creates) the file at `path` with `bytes`.
+    ///
+    /// - Throws: ``PDFError/io(path:message:)`` naming the step that failed; the original
+    ///   file is then untouched and the temporary file removed.
+    public static func write(_ bytes: [UInt8], to path: String) throws {
+        let directory = parentDirectory(of: path)
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        var template = Array("\(directory)/.\(name).tmp-XXXXXX".utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { buffer in buffer.baseAddress.map { mkstemp($0) } ?? -1 }
+        guard fd >= 0 else { throw failure(path, "cannot create a temporary file in \(directory)") }
+        let temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        var succeeded = false
+        defer {
+            if !succeeded { unlink(temporary) }
+        }
+        do {
+            defer { close(fd) }
+            var written = 0
+            try bytes.withUnsafeBytes { raw in
+                guard let base = raw.baseAddress else { return }
+                while written < raw.count {
+                    let n = posixWrite(fd, base + written, raw.count - written)
+                    if n < 0 {
+                        if errno == EINTR { continue }
+                        throw failure(path, "write failed")
+                    }
+                    written += n
+                }
+            }
+            // Keep the permissions of the file being replaced, or the usual 0644.
+            var info = stat()
+            let mode: mode_t = stat(path, &info) == 0 ? info.st_mode & 0o7777 : 0o644
+            fchmod(fd, mode)
+            guard fsync(fd) == 0 else { throw failure(path, "fsync failed") }
+        }
+        guard rename(temporary, path) == 0 else { throw failure(path, "cannot replace the file") }
+        succeeded = true
+        let dirfd = open(directory, O_RDONLY)
+        if dirfd >= 0 {
+            fsync(dirfd)
+            close(dirfd)
+        }
+    }
+
+    private static func parentDirectory(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        let parent = String(path[..<slash])
+        return parent.isEmpty ? "/" : parent
+    }
+
+    private static func failure(_ path: String, _ what: String) -> PDFError {
+        PDFError.io(path: path, message: "\(what): \(String(cString: strerror(errno)))")
+    }
+}
+
+/// `write(2)`, named apart from ``AtomicFileWriter/write(_:to:)``.
+private func posixWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
+    write(fd, buffer, count)
+}

@@ -1,0 +1,182 @@
+/// Writes a ``PDFFile`` anew ("compact"): only objects reachable from the trailer,
+/// renumbered from 1 in the order they are reached, streams without filters compressed,
+/// optionally small objects packed into object streams with a cross-reference stream.
+struct FullWriter {
+    let file: PDFFile
+    var useObjectStreams = false
+    /// Objects packed per object stream.
+    var objectsPerStream = 100
+
+    func write() throws -> [UInt8] {
+        let (order, renumber) = try reachableObjects()
+        let trailerSource = TrailerBuilder.trailer(for: file, updatingID: false)
+        let encryptNumber = file.trailer["Encrypt"]?.referenceValue.flatMap { renumber[$0.number] }
+
+        var version = file.headerVersion
+        if let catalogVersion = try file.catalog()["Version"]?.nameValue, catalogVersion > version { version = catalogVersion }
+        if useObjectStreams && version < "1.5" { version = "1.5" }
+
+        var out = Array("%PDF-\(version)\n%\u{E2}\u{E3}\u{CF}\u{D3}\n".utf8)
+        // The binary comment is four bytes >= 128 so transfer tools treat the file as binary.
+        out.removeLast(9)
+        out.append(contentsOf: [0x25, 0xE2, 0xE3, 0xCF, 0xD3, 0x0A])
+
+        let serializer = ObjectSerializer.forFile(file)
+        var xref = CrossReferenceWriter()
+        xref.entries[0] = .free(nextGeneration: 65535)
+        var packed: [(number: Int, object: PDFObject)] = []
+        var nextNumber = order.count + 1
+
+        func flushObjectStream() throws {
+            guard !packed.isEmpty else { return }
+            let streamNumber = nextNumber
+            nextNumber += 1
+            var header: [UInt8] = []
+            var body: [UInt8] = []
+            for (index, item) in packed.enumerated() {
+                header.append(contentsOf: Array("\(item.number) \(body.count) ".utf8))
+                ObjectSerializer().write(item.object, to: &body)
+                body.append(0x0A)
+                xref.entries[item.number] = .inObjectStream(streamNumber: streamNumber, index: index)
+            }
+            header.append(0x0A)
+            var dictionary = PDFDictionary()
+            dictionary["Type"] = .name("ObjStm")
+            dictionary["N"] = .integer(packed.count)
+            dictionary["First"] = .integer(header.count)
+            dictionary["Filter"] = .name("FlateDecode")
+            let stream = PDFStream(dictionary: dictionary, rawBytes: try FilterPipeline.deflate(header + body))
+            xref.entries[streamNumber] = .inFile(offset: out.count, generation: 0)
+            serializer.writeIndirect(.stream(stream), reference: PDFReference(streamNumber, 0), to: &out)
+            packed.removeAll()
+        }
+
+        for (index, oldNumber) in order.enumerated() {
+            let number = index + 1
+            var object = try file.object(for: PDFReference(oldNumber, file.generation(of: oldNumber)))
+            object = FullWriter.renumbered(object, renumber)
+            if case .stream(let stream) = object { object = .stream(try FullWriter.compressed(stream)) }
+            let isStream: Bool = { if case .stream = object { return true } else { return false } }()
+            if useObjectStreams && !isStream && number != encryptNumber {
+                packed.append((number, object))
+                if packed.count >= objectsPerStream { try flushObjectStream() }
+                continue
+            }
+            xref.entries[number] = .inFile(offset: out.count, generation: 0)
+            serializer.writeIndirect(object, reference: PDFReference(number, 0), encrypt: number != encryptNumber, to: &out)
+        }
+        try flushObjectStream()
+
+        var trailer = PDFDictionary()
+        for (key, value) in trailerSource { trailer[key] = FullWriter.renumbered(value, renumber) }
+        if useObjectStreams {
+            trailer["Size"] = .integer(nextNumber + 1)
+            try xref.writeStream(number: nextNumber, trailer: trailer, to: &out)
+        } else {
+            trailer["Size"] = .integer(nextNumber)
+            xref.writeTable(trailer: trailer, to: &out)
+        }
+        return out
+    }
+
+    /// Object numbers reachable from the trailer, breadth first, and their new numbers.
+    private func reachableObjects() throws -> ([Int], [Int: Int]) {
+        var order: [Int] = []
+        var renumber: [Int: Int] = [:]
+        var queue: [Int] = []
+        func visit(_ object: PDFObject) {
+            switch object {
+            case .reference(let r):
+                guard renumber[r.number] == nil, r.number > 0 else { return }
+                renumber[r.number] = order.count + 1
+                order.append(r.number)
+                queue.append(r.number)
+            case .array(let items): items.forEach(visit)
+            case .dictionary(let d): for (_, v) in d { visit(v) }
+            case .stream(let s): for (_, v) in s.dictionary { visit(v) }
+            default: break
+            }
+        }
+        let trailer = file.trailer
+        for key in ["Root", "Info", "Encrypt"] { if let value = trailer[key] { visit(value) } }
+        var head = 0
+        while head < queue.count {
+            let number = queue[head]
+            head += 1
+            visit(try file.object(for: PDFReference(number, file.generation(of: number))))
+        }
+        // References to objects that do not exist become null (7.3.10), not dangling numbers.
+        var existing = [Int]()
+        var final: [Int: Int] = [:]
+        for number in order {
+            let object = try file.object(for: PDFReference(number, file.generation(of: number)))
+            if object.isNull { continue }
+            existing.append(number)
+            final[number] = existing.count
+        }
+        return (existing, final)
+    }
+
+    static func renumbered(_ object: PDFObject, _ map: [Int: Int]) -> PDFObject {
+        switch object {
+        case .reference(let r):
+            guard let n = map[r.number] else { return .null }
+            return .reference(PDFReference(n, 0))
+        case .array(let items): return .array(items.map { renumbered($0, map) })
+        case .dictionary(let d):
+            var result = PDFDictionary()
+            for (k, v) in d { result[k] = renumbered(v, map) }
+            return .dictionary(result)
+        case .stream(let s):
+            guard case .dictionary(let d) = renumbered(.dictionary(s.dictionary), map) else { return object }
+            return .stream(PDFStream(dictionary: d, rawBytes: s.rawBytes))
+        default: return object
+        }
+    }
+
+    /// Compresses a stream that has no filter; leaves filtered streams as they are.
+    static func compressed(_ stream: PDFStream) throws -> PDFStream {
+        guard stream.dictionary["Filter"] == nil, stream.rawBytes.count > 64 else { return stream }
+        let deflated = try FilterPipeline.deflate(stream.rawBytes)
+        guard deflated.count < stream.rawBytes.count else { return stream }
+        var dictionary = stream.dictionary
+        dictionary["Filter"] = .name("FlateDecode")
+        dictionary["DecodeParms"] = nil
+        return PDFStream(dictionary: dictionary, rawBytes: deflated)
+    }
+}
+
+extension PDFFile {
+    /// The bytes of the file with its changes: an incremental update (the original bytes
+    /// as a prefix) or a full rewrite.
+    public func dataRepresentation(options: PDFWriteOptions = PDFWriteOptions()) throws -> [UInt8] {
+        switch options.mode {
+        case .incremental: return try IncrementalWriter(file: self).write()
+        case .compact: return try FullWriter(file: self, useObjectStreams: options.useObjectStreams).write()
+        }
+    }
+
+    /// Writes the file with its changes to `path` atomically (which may be the file itself).
+    public func write(to path: String, options: PDFWriteOptions = PDFWriteOptions()) throws {
+        try AtomicFileWriter.write(try dataRepresentation(options: options), to: path)
+    }
+}
+
+/// How to write a document.
+public struct PDFWriteOptions: Sendable, Hashable {
+    public enum Mode: Sendable, Hashable {
+        /// Append the changes to the original bytes (the default: fast, keeps signatures valid).
+        case incremental
+        /// Rewrite the file: drop unreachable objects, renumber, compress.
+        case compact
+    }
+
+    public var mode: Mode
+    /// With `.compact`: pack objects into object streams with a cross-reference stream.
+    public var useObjectStreams: Bool
+
+    public init(mode: Mode = .incremental, useObjectStreams: Bool = false) {
+        self.mode = mode
+        self.useObjectStreams = useObjectStreams
+    }
+}

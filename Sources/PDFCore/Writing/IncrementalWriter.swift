@@ -1,0 +1,85 @@
+/// Appends the change set of a ``PDFFile`` to its original bytes (ISO 32000-2, 7.5.6).
+///
+/// The original file stays a byte-for-byte prefix of the result. The new section is of the
+/// same kind as the file's newest one (table or stream) and points back with `/Prev`. When
+/// the file was repaired its old cross-reference cannot be trusted, so the new section lists
+/// every object (with the offsets repair found) and has no `/Prev`.
+struct IncrementalWriter {
+    let file: PDFFile
+
+    func write() throws -> [UInt8] {
+        let source = file.source
+        // Nothing changed: the file is its own incremental save.
+        guard file.hasChanges else { return Array(source.buffer) }
+        var out = [UInt8]()
+        out.reserveCapacity(source.count + 4096)
+        out.append(contentsOf: source.buffer)
+        if let last = out.last, last != 0x0A && last != 0x0D { out.append(0x0A) }
+
+        var xref = CrossReferenceWriter()
+        if file.isRepaired {
+            for (number, entry) in file.crossReference.entries { xref.entries[number] = entry }
+        }
+        let serializer = ObjectSerializer.forFile(file)
+        for number in file.changedObjects.keys.sorted() {
+            guard let object = file.changedObjects[number] else { continue }
+            let reference = PDFReference(number, file.generation(of: number))
+            xref.entries[number] = .inFile(offset: out.count, generation: reference.generation)
+            serializer.writeIndirect(object, reference: reference, encrypt: !isEncryptDictionary(reference), to: &out)
+        }
+        for number in file.deletedObjects.sorted() {
+            xref.entries[number] = .free(nextGeneration: file.generation(of: number) + 1)
+        }
+        if xref.entries[0] == nil && file.crossReference.kind == .table { xref.entries[0] = .free(nextGeneration: 65535) }
+
+        var trailer = TrailerBuilder.trailer(for: file, updatingID: true)
+        if !file.isRepaired { trailer["Prev"] = .integer(file.crossReference.startOffset) }
+        if file.crossReference.kind == .stream && !file.isRepaired {
+            let number = file.size
+            trailer["Size"] = .integer(number + 1)
+            try xref.writeStream(number: number, trailer: trailer, to: &out)
+        } else {
+            trailer["Size"] = .integer(file.size)
+            xref.writeTable(trailer: trailer, to: &out)
+        }
+        return out
+    }
+
+    private func isEncryptDictionary(_ reference: PDFReference) -> Bool {
+        file.trailer["Encrypt"]?.referenceValue?.number == reference.number
+    }
+}
+
+/// The trailer entries a writer carries over (7.5.5): `/Root`, `/Info`, `/Encrypt`, `/ID`.
+enum TrailerBuilder {
+    static func trailer(for file: PDFFile, updatingID: Bool) -> PDFDictionary {
+        let source = file.trailer
+        var trailer = PDFDictionary()
+        for key in ["Root", "Info", "Encrypt"] { trailer[key] = source[key] }
+        // The first /ID element identifies the document (and keys its encryption), so it is
+        // kept; the second changes with each version.
+        if let id = source["ID"]?.arrayValue, let first = id.first, case .string = first {
+            trailer["ID"] = .array([first, updatingID ? .string(randomBytes(16)) : (id.count > 1 ? id[1] : first)])
+        } else {
+            let fresh = PDFObject.string(randomBytes(16))
+            trailer["ID"] = .array([fresh, fresh])
+        }
+        return trailer
+    }
+
+    static func randomBytes(_ count: Int) -> [UInt8] {
+        var generator = SystemRandomNumberGenerator()
+        return (0..<count).map { _ in UInt8.random(in: 0...255, using: &generator) }
+    }
+}
+
+extension ObjectSerializer {
+    /// A serializer that encrypts with the file's security handler, if it has one.
+    static func forFile(_ file: PDFFile) -> ObjectSerializer {
+        guard let security = file.security else { return ObjectSerializer() }
+        return ObjectSerializer(
+            encryptString: { security.encryptString($0, reference: $1) },
+            encryptStream: { security.encryptStream($0, dictionary: $1, reference: $2) }
+        )
+    }
+}

@@ -1,0 +1,165 @@
+import Foundation
+
+/// Writes ``PDFObject`` values as PDF syntax (ISO 32000-2, 7.3).
+///
+/// Reals are written without exponents and with at most 6 decimals, trailing zeros dropped
+/// (what every reader accepts); strings as literal strings when mostly printable, else as
+/// hex; names with `#xx` escapes for bytes outside the regular printable set.
+struct ObjectSerializer {
+    /// Encrypts strings and stream data of an indirect object; nil writes them as they are.
+    var encryptString: ((_ bytes: [UInt8], _ reference: PDFReference) -> [UInt8])?
+    var encryptStream: ((_ bytes: [UInt8], _ dictionary: PDFDictionary, _ reference: PDFReference) -> [UInt8])?
+
+    /// `N G obj ... endobj` followed by a newline.
+    func writeIndirect(_ object: PDFObject, reference: PDFReference, encrypt: Bool = true, to out: inout [UInt8]) {
+        out.append(contentsOf: "\(reference.number) \(reference.generation) obj\n".utf8)
+        let target = encrypt ? reference : nil
+        switch object {
+        case .stream(let stream):
+            var data = stream.rawBytes
+            if let target, let encryptStream { data = encryptStream(data, stream.dictionary, target) }
+            var dictionary = stream.dictionary
+            dictionary["Length"] = .integer(data.count)
+            write(.dictionary(dictionary), reference: target, to: &out)
+            out.append(contentsOf: Array("\nstream\n".utf8))
+            out.append(contentsOf: data)
+            out.append(contentsOf: Array("\nendstream".utf8))
+        default:
+            write(object, reference: target, to: &out)
+        }
+        out.append(contentsOf: Array("\nendobj\n".utf8))
+    }
+
+    /// Writes a direct object; `reference` is the enclosing indirect object, for encryption.
+    func write(_ object: PDFObject, reference: PDFReference? = nil, to out: inout [UInt8]) {
+        switch object {
+        case .null: out.append(contentsOf: Array("null".utf8))
+        case .bool(let b): out.append(contentsOf: Array((b ? "true" : "false").utf8))
+        case .integer(let i): out.append(contentsOf: Array(String(i).utf8))
+        case .real(let r): out.append(contentsOf: Array(ObjectSerializer.format(r).utf8))
+        case .string(let bytes):
+            var data = bytes
+            if let reference, let encryptString { data = encryptString(bytes, reference) }
+            ObjectSerializer.writeString(data, to: &out)
+        case .name(let name): ObjectSerializer.writeName(name, to: &out)
+        case .array(let items):
+            out.append(0x5B)
+            for (i, item) in items.enumerated() {
+                if i > 0 { out.append(0x20) }
+                write(item, reference: reference, to: &out)
+            }
+            out.append(0x5D)
+        case .dictionary(let dictionary):
+            out.append(contentsOf: [0x3C, 0x3C])
+            for (key, value) in dictionary {
+                ObjectSerializer.writeName(key, to: &out)
+                if needsSeparator(value) { out.append(0x20) }
+                write(value, reference: reference, to: &out)
+            }
+            out.append(contentsOf: [0x3E, 0x3E])
+        case .stream(let stream):
+            // A stream is only valid as an indirect object; written inline, keep its dictionary.
+            write(.dictionary(stream.dictionary), reference: reference, to: &out)
+        case .reference(let r):
+            out.append(contentsOf: Array("\(r.number) \(r.generation) R".utf8))
+        }
+    }
+
+    /// Whether a value written after a name needs a space to end the name.
+    private func needsSeparator(_ value: PDFObject) -> Bool {
+        switch value {
+        case .string, .array, .dictionary, .name, .stream: return false
+        default: return true
+        }
+    }
+
+    /// The serialised bytes of a direct object.
+    func bytes(of object: PDFObject) -> [UInt8] {
+        var out: [UInt8] = []
+        write(object, to: &out)
+        return out
+    }
+
+    // MARK: - Scalars
+
+    /// A real as PDF accepts it: no exponent, at most 6 decimals, no trailing zeros.
+    /// NaN and infinities, which PDF has no syntax for, are written as 0.
+    static func format(_ value: Double) -> String {
+        guard value.isFinite else { return "0" }
+        let scaled = (value * 1_000_000).rounded()
+        // Beyond Int64 range (only damaged files have such numbers): whole digits, no exponent.
+        guard abs(scaled) < 9.0e18 else { return String(format: "%.0f", value) }
+        let micro = Int64(scaled)
+        let negative = micro < 0
+        let magnitude = negative ? UInt64(-micro) : UInt64(micro)
+        let whole = magnitude / 1_000_000
+        var fraction = magnitude % 1_000_000
+        var text = (negative ? "-" : "") + String(whole)
+        if fraction != 0 {
+            var digits = 6
+            while fraction % 10 == 0 { fraction /= 10; digits -= 1 }
+            let f = String(fraction)
+            text += "." + String(repeating: "0", count: digits - f.count) + f
+        } else if negative && whole == 0 {
+            text = "0"
+        }
+        return text
+    }
+
+    static func writeString(_ bytes: [UInt8], to out: inout [UInt8]) {
+        let printable = bytes.reduce(0) { $0 + (($1 >= 0x20 && $1 < 0x7F) || $1 == 0x0A ? 1 : 0) }
+        if bytes.count > 0 && printable * 10 < bytes.count * 9 {
+            let hex = Array("0123456789ABCDEF".utf8)
+            out.append(0x3C)
+            for b in bytes {
+                out.append(hex[Int(b >> 4)])
+                out.append(hex[Int(b & 0x0F)])
+            }
+            out.append(0x3E)
+            return
+        }
+        out.append(0x28)
+        for b in bytes {
+            switch b {
+            case 0x28, 0x29, 0x5C: out.append(0x5C); out.append(b)
+            case 0x0D: out.append(contentsOf: [0x5C, 0x72])  // a raw CR would read back as LF
+            case 0x0A: out.append(contentsOf: [0x5C, 0x6E])
+            case 0x00..<0x20, 0x7F...0xFF:
+                out.append(0x5C)
+                out.append(0x30 + (b >> 6))
+                out.append(0x30 + ((b >> 3) & 7))
+                out.append(0x30 + (b & 7))
+            default: out.append(b)
+            }
+        }
+        out.append(0x29)
+    }
+
+    static func writeName(_ name: String, to out: inout [UInt8]) {
+        out.append(0x2F)
+        let hex = Array("0123456789ABCDEF".utf8)
+        for b in nameBytes(name) {
+            if b > 0x20 && b < 0x7F && b != 0x23 && !CharacterClass.isDelimiter(b) {
+                out.append(b)
+            } else {
+                out.append(0x23)
+                out.append(hex[Int(b >> 4)])
+                out.append(hex[Int(b & 0x0F)])
+            }
+        }
+    }
+
+    /// The bytes of a name: the inverse of ``Lexer/nameString(_:)`` (Latin-1 when that is
+    /// how the name was read, UTF-8 otherwise).
+    static func nameBytes(_ name: String) -> [UInt8] {
+        let utf8 = Array(name.utf8)
+        if utf8.allSatisfy({ $0 < 0x80 }) { return utf8 }
+        let scalars = name.unicodeScalars
+        if scalars.allSatisfy({ $0.value < 0x100 }) {
+            // Read as Latin-1 only when the bytes were not valid UTF-8.
+            let latin1 = scalars.map { UInt8($0.value) }
+            if String(validating: latin1, as: UTF8.self) == nil { return latin1 }
+        }
+        return utf8
+    }
+}

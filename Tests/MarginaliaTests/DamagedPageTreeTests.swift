@@ -1,0 +1,70 @@
+import Foundation
+import Testing
+@testable import Marginalia
+
+@Suite("Damaged page trees")
+struct DamagedPageTreeTests {
+    /// A document from object bodies, with a correct cross-reference table.
+    static func document(_ bodies: [String]) throws -> PDFDocument {
+        var text = "%PDF-1.4\n"
+        var offsets: [Int] = []
+        for (i, body) in bodies.enumerated() {
+            offsets.append(text.utf8.count)
+            text += "\(i + 1) 0 obj\n\(body)\nendobj\n"
+        }
+        let start = text.utf8.count
+        text += "xref\n0 \(bodies.count + 1)\n0000000000 65535 f\r\n"
+        for o in offsets {
+            let s = String(o)
+            text += String(repeating: "0", count: 10 - s.count) + s + " 00000 n\r\n"
+        }
+        text += "trailer\n<</Size \(bodies.count + 1)/Root 1 0 R>>\nstartxref\n\(start)\n%%EOF\n"
+        return try PDFDocument(data: Data(text.utf8))
+    }
+
+    @Test func loopInPageTreeIsSkipped() throws {
+        let document = try Self.document([
+            "<</Type/Catalog/Pages 2 0 R>>",
+            "<</Type/Pages/Kids[3 0 R 4 0 R 2 0 R]/Count 3>>",
+            "<</Type/Page/Parent 2 0 R/MediaBox[0 0 100 100]>>",
+            "<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>",
+        ])
+        #expect(try document.pageCount == 2)
+        #expect(try document.page(at: 1).bounds(for: .mediaBox).width == 200)
+    }
+
+    @Test func wrongCountFallsBackToWalking() throws {
+        let document = try Self.document([
+            "<</Type/Catalog/Pages 2 0 R>>",
+            "<</Type/Pages/Kids[3 0 R 4 0 R]/Count 7>>",
+            "<</Type/Page/Parent 2 0 R>>",
+            "<</Type/Page/Parent 2 0 R/Rotate 270>>",
+        ])
+        #expect(try document.pageCount == 2)
+        #expect(try document.page(at: 1).rotation == 270)
+        try document.insertBlankPage(size: CGSize(width: 50, height: 50), at: 2)
+        let saved = try PDFDocument(data: try document.dataRepresentation())
+        #expect(try saved.pageCount == 3)
+        #expect(try saved.page(at: 2).bounds(for: .mediaBox).width == 50)
+    }
+
+    @Test func selfParentedChainEndsWithError() throws {
+        let document = try Self.document([
+            "<</Type/Catalog/Pages 2 0 R>>",
+            "<</Type/Pages/Kids[3 0 R]/Count 1>>",
+            "<</Type/Pages/Kids[3 0 R]/Count 1/Parent 2 0 R>>",
+        ])
+        #expect(throws: PDFError.self) { try document.page(at: 0) }
+    }
+
+    @Test func missingMediaBoxDefaultsToLetter() throws {
+        let document = try Self.document([
+            "<</Type/Catalog/Pages 2 0 R>>",
+            "<</Type/Pages/Kids[3 0 R]/Count 1>>",
+            "<</Type/Page/Parent 2 0 R/MediaBox[0 0 bad 1]/Rotate 45>>",
+        ])
+        let page = try document.page(at: 0)
+        #expect(page.bounds(for: .mediaBox) == CGRect(x: 0, y: 0, width: 612, height: 792))
+        #expect(page.rotation == 0)
+    }
+}

@@ -1,0 +1,126 @@
+import Foundation
+import Testing
+@testable import PDFCore
+
+@Suite("Incremental and full writers")
+struct WriterTests {
+    /// Every reachable object, keyed by a path from the trailer, references replaced by the
+    /// path where the object was first met: equal graphs give equal maps whatever the numbering.
+    func graph(_ file: PDFFile) throws -> [String: PDFObject] {
+        var result: [String: PDFObject] = [:]
+        var seen: [Int: String] = [:]
+        func canonical(_ object: PDFObject, path: String) throws -> PDFObject {
+            switch object {
+            case .reference(let r):
+                if let known = seen[r.number] { return .name("@" + known) }
+                seen[r.number] = path
+                let resolved = try file.object(for: r)
+                var value = try canonical(resolved, path: path)
+                if case .stream(let s) = value {
+                    // Compare streams by their decoded content: a rewrite may compress them.
+                    var d = s.dictionary
+                    for key in ["Length", "Filter", "DecodeParms"] { d[key] = nil }
+                    value = .stream(PDFStream(dictionary: d, rawBytes: try s.decodedBytes()))
+                }
+                result[path] = value
+                return .name("@" + path)
+            case .array(let items):
+                return .array(try items.enumerated().map { try canonical($1, path: path + "[\($0)]") })
+            case .dictionary(let d):
+                var out = PDFDictionary()
+                for (k, v) in d { out[k] = try canonical(v, path: path + "/" + k) }
+                return .dictionary(out)
+            case .stream(let s):
+                var out = PDFDictionary()
+                for (k, v) in s.dictionary { out[k] = try canonical(v, path: path + "/" + k) }
+                return .stream(PDFStream(dictionary: out, rawBytes: s.rawBytes))
+            default:
+                return object
+            }
+        }
+        let trailer = file.trailer
+        for key in ["Root", "Info"] { if let v = trailer[key] { _ = try canonical(v, path: key) } }
+        return result
+    }
+
+    static let intact = TestPDF.Flavour.allCases
+
+    @Test(arguments: intact)
+    func incrementalWithoutChangesKeepsPrefixAndGraph(flavour: TestPDF.Flavour) throws {
+        let original = TestPDF.build(flavour)
+        let file = try PDFFile(source: ByteSource(bytes: original))
+        let before = try graph(file)
+        let written = try file.dataRepresentation(options: PDFWriteOptions(mode: .incremental))
+        #expect(Array(written.prefix(original.count)) == original)
+        let reopened = try PDFFile(source: ByteSource(bytes: written))
+        #expect(try graph(reopened) == before)
+    }
+
+    @Test(arguments: intact, [false, true])
+    func compactKeepsGraph(flavour: TestPDF.Flavour, objectStreams: Bool) throws {
+        let file = try TestPDF.open(flavour)
+        let before = try graph(file)
+        let written = try file.dataRepresentation(options: PDFWriteOptions(mode: .compact, useObjectStreams: objectStreams))
+        let reopened = try PDFFile(source: ByteSource(bytes: written))
+        #expect(!reopened.isRepaired, "a rewritten file must need no repair")
+        #expect(try graph(reopened) == before)
+        #expect(reopened.crossReference.kind == (objectStreams ? .stream : .table))
+    }
+
+    @Test(arguments: [TestPDF.Flavour.classic, .xrefStream, .objectStreams, .hybrid, .incremental])
+    func incrementalUpdateAppendsOnlyChanges(flavour: TestPDF.Flavour) throws {
+        let original = TestPDF.build(flavour)
+        let file = try PDFFile(source: ByteSource(bytes: original))
+        var annotation = try #require(try file.object(for: PDFReference(7, 0)).dictionaryValue)
+        annotation["Contents"] = .text("Changed")
+        file.update(PDFReference(7, 0), with: .dictionary(annotation))
+        let added = file.add(.dictionary(PDFDictionary(["Type": .name("Annot"), "Subtype": .name("Text")])))
+        let written = try file.dataRepresentation()
+        #expect(Array(written.prefix(original.count)) == original)
+
+        let appended = String(decoding: written[original.count...], as: UTF8.self)
+        #expect(appended.contains("7 0 obj"))
+        #expect(appended.contains("\(added.number) 0 obj"))
+        #expect(!appended.contains("\n3 0 obj"), "untouched objects are not rewritten")
+
+        let reopened = try PDFFile(source: ByteSource(bytes: written))
+        #expect(!reopened.isRepaired)
+        #expect(reopened.crossReference.kind == file.crossReference.kind)
+        #expect(try reopened.object(for: PDFReference(7, 0)).dictionaryValue?["Contents"] == .text("Changed"))
+        #expect(try reopened.object(for: added).dictionaryValue?["Subtype"] == .name("Text"))
+        #expect(reopened.crossReference.sectionCount == file.crossReference.sectionCount + 1)
+    }
+
+    @Test func deletedObjectReadsAsNull() throws {
+        let file = try TestPDF.open(.classic)
+        file.delete(PDFReference(8, 0))
+        let reopened = try PDFFile(source: ByteSource(bytes: try file.dataRepresentation()))
+        #expect(try reopened.object(for: PDFReference(8, 0)) == .null)
+        guard case .free(let next)? = reopened.crossReference.entries[8] else {
+            Issue.record("object 8 is not free")
+            return
+        }
+        #expect(next == 1)
+    }
+
+    @Test func compactDropsUnreachableObjects() throws {
+        let file = try TestPDF.open(.classic)
+        file.add(.string(Array("orphan".utf8)))
+        let written = try file.dataRepresentation(options: PDFWriteOptions(mode: .compact))
+        let reopened = try PDFFile(source: ByteSource(bytes: written))
+        #expect(reopened.objectNumbers.count == 9)  // objects 1-9 are all reachable
+        #expect(!String(decoding: written, as: UTF8.self).contains("orphan"))
+    }
+
+    @Test func atomicWriteReplacesFileAndLeavesNoTemporary() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("marginalia-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("out.pdf").path
+        try AtomicFileWriter.write(Array("first".utf8), to: path)
+        try AtomicFileWriter.write(Array("second".utf8), to: path)
+        #expect(FileManager.default.contents(atPath: path) == Data("second".utf8))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["out.pdf"])
+        #expect(throws: PDFError.self) { try AtomicFileWriter.write([1], to: directory.path + "/missing/x.pdf") }
+    }
+}
