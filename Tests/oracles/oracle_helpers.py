@@ -302,8 +302,10 @@ class QpdfCheck:
     @property
     def damage_warnings(self) -> tuple[str, ...]:
         """Warnings about the file's structure (not its page content): a fresh write has none."""
-        pattern = re.compile(r"damaged|reconstruct|xref|startxref|expected endstream|"
-                             r"stream length|object stream|loop detected", re.IGNORECASE)
+        # Phrases of qpdf's messages, not of its locations ("object stream 816, object 2 0").
+        pattern = re.compile(r"file is damaged|reconstruct|xref not found|startxref|"
+                             r"expected endstream|stream length|is not a stream|loop detected",
+                             re.IGNORECASE)
         return tuple(w for w in self.warnings if pattern.search(w))
 
     def error_kinds(self) -> set[str]:
