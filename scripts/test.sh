@@ -63,7 +63,8 @@ run "swift test" "$logs/test" swift test "${swift_flags[@]}"
 test_status=$?
 # XCTest prints "Executed N tests", Swift Testing "Test run with N tests ..." (last).
 record "swift test" "$test_status" \
-    "$(grep -E 'Executed [0-9]+ tests?|Test run with [0-9]+ tests?|error:' "$logs/test" | tail -n 2 | paste -sd ';' -)"
+    "$(grep -E 'Executed [0-9]+ tests?|Test run with [0-9]+ tests?|error:' "$logs/test" | tail -n 2 |
+       sed 's/^[[:space:]]*//' | paste -sd '|' - | sed 's/|/ | /g')"
 
 if [ "$build_status" -eq 0 ]; then
     bin_path=$(swift build "${swift_flags[@]}" --show-bin-path)
