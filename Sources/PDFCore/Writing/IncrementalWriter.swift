@@ -60,10 +60,12 @@ enum TrailerBuilder {
         // kept; the second changes with each version.
         if let id = source["ID"]?.arrayValue, let first = id.first, case .string = first {
             trailer["ID"] = .array([first, updatingID ? .string(randomBytes(16)) : (id.count > 1 ? id[1] : first)])
-        } else {
+        } else if !file.isEncrypted {
             let fresh = PDFObject.string(randomBytes(16))
             trailer["ID"] = .array([fresh, fresh])
         }
+        // An encrypted file without /ID keys its encryption on an empty identifier: adding
+        // one would make the passwords stop working (7.6.4.3, algorithm 2, step e).
         return trailer
     }
 
