@@ -34,7 +34,12 @@ struct IncrementalWriter {
 
         var trailer = TrailerBuilder.trailer(for: file, updatingID: true)
         if !file.isRepaired { trailer["Prev"] = .integer(file.crossReference.startOffset) }
-        if file.crossReference.kind == .stream && !file.isRepaired {
+        // A table cannot say that an object lives in an object stream: a repaired file whose
+        // objects do gets a cross-reference stream listing everything.
+        let hasCompressedEntries = xref.entries.values.contains {
+            if case .inObjectStream = $0 { return true } else { return false }
+        }
+        if file.crossReference.kind == .stream || hasCompressedEntries {
             let number = file.size
             trailer["Size"] = .integer(number + 1)
             try xref.writeStream(number: number, trailer: trailer, to: &out)
