@@ -109,7 +109,7 @@ enum InfoCommand {
             if page.storedBox(.cropBox) != page.storedBox(.mediaBox) { line += " crop \(rect(page.storedBox(.cropBox)))" }
             if page.rotation != 0 { line += " rotated \(page.rotation)" }
             line += ", \(page.annotationCount) annotation\(page.annotationCount == 1 ? "" : "s")"
-            if let label = page.label { line += ", label \"\(label)\"" }
+            if let label = page.label, !label.isEmpty { line += ", label \"\(label)\"" }
             lines.append(line)
         }
         return lines.joined(separator: "\n")

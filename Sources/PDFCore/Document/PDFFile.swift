@@ -25,6 +25,7 @@ public final class PDFFile {
 
     private var cache: [Int: PDFObject] = [:]
     private var objectStreams: [Int: ObjectStream] = [:]
+    private var repairCount = 0
     /// Object numbers being loaded: a reference back to one of them is a cycle.
     private var loading = Set<Int>()
 
@@ -100,6 +101,7 @@ public final class PDFFile {
         crossReference = try CrossReferenceRepair(source: source, limits: limits).rebuild()
         warnings.append("cross-reference rebuilt by scanning the file (\(reason))")
         isRepaired = true
+        repairCount += 1
         cache.removeAll()
         objectStreams.removeAll()
         nextNumber = max(crossReference.size, nextNumber)
@@ -180,13 +182,19 @@ public final class PDFFile {
         guard loading.insert(number).inserted else { return .null }  // a cycle through object streams
         defer { loading.remove(number) }
         let object: PDFObject
+        let repairsBefore = repairCount
         do {
             object = try load(number)
         } catch let error as PDFError {
             if case .limitExceeded = error { throw error }
-            guard !isRepaired else { throw error }
+            // Repair once; and retry when a repair happened while this object was loading
+            // (a nested load found the damage), since the entries it used may have changed.
             // The security handler stays: repair does not change the /Encrypt dictionary.
-            try repair(reason: "object \(number) could not be read: \(error)")
+            if !isRepaired {
+                try repair(reason: "object \(number) could not be read: \(error)")
+            } else if repairCount == repairsBefore {
+                throw error
+            }
             object = try load(number)
         }
         cache[number] = object

@@ -34,7 +34,12 @@ struct IncrementalWriter {
 
         var trailer = TrailerBuilder.trailer(for: file, updatingID: true)
         if !file.isRepaired { trailer["Prev"] = .integer(file.crossReference.startOffset) }
-        if file.crossReference.kind == .stream && !file.isRepaired {
+        // A table cannot say that an object lives in an object stream: a repaired file whose
+        // objects do gets a cross-reference stream listing everything.
+        let hasCompressedEntries = xref.entries.values.contains {
+            if case .inObjectStream = $0 { return true } else { return false }
+        }
+        if file.crossReference.kind == .stream || hasCompressedEntries {
             let number = file.size
             trailer["Size"] = .integer(number + 1)
             try xref.writeStream(number: number, trailer: trailer, to: &out)
@@ -60,10 +65,12 @@ enum TrailerBuilder {
         // kept; the second changes with each version.
         if let id = source["ID"]?.arrayValue, let first = id.first, case .string = first {
             trailer["ID"] = .array([first, updatingID ? .string(randomBytes(16)) : (id.count > 1 ? id[1] : first)])
-        } else {
+        } else if !file.isEncrypted {
             let fresh = PDFObject.string(randomBytes(16))
             trailer["ID"] = .array([fresh, fresh])
         }
+        // An encrypted file without /ID keys its encryption on an empty identifier: adding
+        // one would make the passwords stop working (7.6.4.3, algorithm 2, step e).
         return trailer
     }
 

@@ -91,6 +91,26 @@ struct WriterTests {
         #expect(reopened.crossReference.sectionCount == file.crossReference.sectionCount + 1)
     }
 
+    @Test(arguments: [TestPDF.Flavour.objectStreams, .classic])
+    func incrementalUpdateOfARepairedFileListsEveryObject(flavour: TestPDF.Flavour) throws {
+        // Break the startxref offset so that opening must repair.
+        var original = TestPDF.build(flavour)
+        let text = String(decoding: original, as: UTF8.self)
+        let range = try #require(text.range(of: "startxref\n", options: .backwards))
+        let digits = text[range.upperBound...].prefix { $0.isNumber }
+        original = Array((String(text[..<range.upperBound]) + "999" + String(text[range.upperBound...].dropFirst(digits.count))).utf8)
+        let file = try PDFFile(source: ByteSource(bytes: original))
+        _ = try file.object(for: PDFReference(7, 0))
+        #expect(file.isRepaired)
+        file.update(PDFReference(8, 0), with: .dictionary(PDFDictionary(["Title": .text("Fixed")])))
+        let written = try file.dataRepresentation()
+        #expect(Array(written.prefix(original.count)) == original)
+        let reopened = try PDFFile(source: ByteSource(bytes: written))
+        #expect(!reopened.isRepaired, "the appended section makes the file whole again")
+        #expect(try reopened.object(for: PDFReference(7, 0)).dictionaryValue?["Subtype"] == .name("Square"))
+        #expect(try reopened.dictionary(reopened.trailer["Info"])?["Title"] == .text("Fixed"))
+    }
+
     @Test func deletedObjectReadsAsNull() throws {
         let file = try TestPDF.open(.classic)
         file.delete(PDFReference(8, 0))
