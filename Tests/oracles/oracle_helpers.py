@@ -9,6 +9,7 @@ wires them to pytest, and the test modules only state what must hold.
 from __future__ import annotations
 
 import csv
+import errno
 import hashlib
 import json
 import logging
@@ -159,12 +160,30 @@ class CliResult:
 def run_command(args: list[str], timeout: float) -> CliResult:
     start = time.monotonic()
     try:
-        done = subprocess.run(args, capture_output=True, timeout=timeout, stdin=subprocess.DEVNULL)
+        done = _run_with_launch_retries(args, timeout)
     except subprocess.TimeoutExpired as expired:
         return CliResult(tuple(args), None, _text(expired.stdout), _text(expired.stderr),
                          time.monotonic() - start)
     return CliResult(tuple(args), done.returncode, _text(done.stdout), _text(done.stderr),
                      time.monotonic() - start)
+
+
+def _run_with_launch_retries(args: list[str], timeout: float) -> subprocess.CompletedProcess:
+    """subprocess.run, retried when the process could not even be started.
+
+    Once, on a loaded CI machine, starting the freshly linked binary from pool threads failed
+    with EFAULT ("Bad address") before it ran; the command never ran, so trying again is no
+    leniency towards it. Any other failure to start is raised at once.
+    """
+    for attempt in range(3):
+        try:
+            return subprocess.run(args, capture_output=True, timeout=timeout,
+                                  stdin=subprocess.DEVNULL)
+        except OSError as error:
+            if error.errno not in (errno.EFAULT, errno.ETXTBSY, errno.EAGAIN) or attempt == 2:
+                raise
+            time.sleep(0.5 * (attempt + 1))
+    raise AssertionError("unreachable")
 
 
 def _text(data: bytes | None) -> str:
