@@ -98,6 +98,9 @@ extension FilterTests {
             }
             #expect(error?.isLimitExceeded == true)
             #expect(ContinuousClock.now - start < .seconds(2))
+            // The inflater itself stops, not only the pipeline after it.
+            let direct = #expect(throws: PDFError.self) { try FlateFilter.decode(bomb, limit: 1 << 20) }
+            #expect(direct?.isLimitExceeded == true)
         }
 
         @Test("output exactly at the limit passes; one byte over throws")
