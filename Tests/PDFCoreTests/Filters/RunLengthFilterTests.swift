@@ -60,6 +60,16 @@ extension FilterTests {
             #expect(RunLengthFilter.encode([UInt8](repeating: 9, count: 200)) == [129, 9, 185, 9, 128])
         }
 
+        @Test("32 MB of repeat runs decode within seconds, even unoptimised")
+        func largeExpansionIsFast() throws {
+            let encoded = Array([[UInt8]](repeating: [129, 0xAB], count: 250_000).joined())
+            let start = ContinuousClock.now
+            let decoded = try RunLengthFilter.decode(encoded, limit: .max)
+            #expect(ContinuousClock.now - start < .seconds(3))
+            #expect(decoded.count == 32_000_000)
+            #expect(decoded.allSatisfy { $0 == 0xAB })
+        }
+
         @Test("expansion past the limit throws")
         func limit() throws {
             let encoded = Array([[UInt8]](repeating: [129, 1], count: 2000).joined())  // 2000 x 128 bytes
