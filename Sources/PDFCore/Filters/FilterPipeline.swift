@@ -61,7 +61,7 @@ enum FilterPipeline {
         case .runLength:
             return try RunLengthFilter.decode(data, limit: limit)
         case .crypt:
-            return try CryptFilter.decode(data, parameters: parameters)
+            return CryptFilter.decode(data)
         }
     }
 
