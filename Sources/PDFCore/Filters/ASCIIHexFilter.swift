@@ -45,7 +45,7 @@ enum ASCIIHexFilter {
     private static let digitTable: [UInt8] = (0...255).map { value in
         let byte = UInt8(value)
         if let digit = hexValue(byte) { return digit }
-        return FilterPipeline.isWhitespace(byte) ? whitespaceMark : invalidMark
+        return CharacterClass.isWhitespace(byte) ? whitespaceMark : invalidMark
     }
 
     static func hexValue(_ byte: UInt8) -> UInt8? {

@@ -93,14 +93,3 @@ enum StandardFilter: String, CaseIterable, Sendable {
         }
     }
 }
-
-extension FilterPipeline {
-    /// The white-space characters of PDF syntax (7.2.3, Table 1): NUL, HT, LF, FF, CR, SP.
-    /// The ASCII filters skip them wherever they appear (7.4.2, 7.4.3).
-    static func isWhitespace(_ byte: UInt8) -> Bool {
-        switch byte {
-        case 0x00, 0x09, 0x0A, 0x0C, 0x0D, 0x20: return true
-        default: return false
-        }
-    }
-}
