@@ -28,6 +28,7 @@ struct CrossReferenceReader {
     func read(startOffset: Int, shift: Int = 0) throws -> CrossReferenceTable {
         var table = CrossReferenceTable()
         table.startOffset = startOffset
+        table.offsetBase = shift
         var visited = Set<Int>()
         var next: Int? = startOffset
         var isNewest = true
