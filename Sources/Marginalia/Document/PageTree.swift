@@ -130,9 +130,12 @@ final class PageTree {
         if let flattened { return flattened }
         var pages: [PDFReference] = []
         var visited = Set<Int>()
+        // A page listed twice counts twice (as qpdf, pikepdf and MuPDF count it); only a
+        // node met again is a loop.
         func walk(_ ref: PDFReference, depth: Int) throws {
-            guard depth < file.limits.maxTreeDepth, visited.insert(ref.number).inserted else { return }
+            guard depth < file.limits.maxTreeDepth else { return }
             guard let node = try file.dictionary(.reference(ref)) else { return }
+            if !PageTree.isLeaf(node) && !visited.insert(ref.number).inserted { return }
             if PageTree.isLeaf(node) {
                 pages.append(ref)
                 if pages.count > file.limits.maxPageCount {

@@ -38,6 +38,8 @@ public struct CrossReferenceTable: Sendable {
     public internal(set) var offsetBase: Int = 0
     /// Whether any section is hybrid (a table with `/XRefStm`).
     public internal(set) var isHybrid = false
+    /// The object numbers of the cross-reference streams read: file structure, not content.
+    public internal(set) var crossReferenceStreamNumbers = Set<Int>()
     /// How many sections were read.
     public internal(set) var sectionCount = 0
 

@@ -279,11 +279,13 @@ public final class PDFFile {
         }
     }
 
-    /// Every object number that is in use in the file as opened or added since.
+    /// Every object number that is in use in the file as opened or added since
+    /// (cross-reference streams, which are file structure, excluded).
     public var objectNumbers: [Int] {
         var numbers = Set<Int>()
         for (number, entry) in crossReference.entries {
             if case .free = entry { continue }
+            if crossReference.crossReferenceStreamNumbers.contains(number) { continue }
             numbers.insert(number)
         }
         numbers.formUnion(changedObjects.keys)
