@@ -74,7 +74,10 @@ extension PDFDocument {
             throw PDFError.invalidArgument("rotation \(degrees) is not a multiple of 90 degrees")
         }
         let page = try self.page(at: index)
-        var dictionary = page.dictionary
+        // Edit the stored dictionary, not the snapshot (whose boxes are resolved copies).
+        guard var dictionary = try file.dictionary(.reference(page.reference)) else {
+            throw PDFError.invalidObject(page.reference, message: "page \(index + 1) is not a dictionary")
+        }
         dictionary["Rotate"] = .integer((((page.rotation + degrees) % 360) + 360) % 360)
         file.update(page.reference, with: .dictionary(dictionary))
     }

@@ -73,9 +73,16 @@ public final class PDFDocument {
     ///
     /// - Throws: ``PDFError/invalidArgument(_:)`` when `index` is out of range.
     public func page(at index: Int) throws -> PDFPage {
-        let (reference, attributes) = try pageTree.page(at: index)
-        guard let dictionary = try file.dictionary(.reference(reference)) else {
+        let (reference, inherited) = try pageTree.page(at: index)
+        guard var dictionary = try file.dictionary(.reference(reference)) else {
             throw PDFError.invalidObject(reference, message: "page \(index + 1) is not a dictionary")
+        }
+        // Boxes and the rotation may be indirect objects, even their numbers: resolve them
+        // here so that PDFPage reads plain values.
+        var attributes = PDFDictionary()
+        for (key, value) in inherited { attributes[key] = try resolvedDeep(value, key: key) }
+        for box in PDFDisplayBox.allCases where dictionary[box.rawValue] != nil {
+            dictionary[box.rawValue] = try resolvedDeep(dictionary[box.rawValue] ?? .null, key: box.rawValue)
         }
         var annotations: [PDFDictionary] = []
         for item in try file.resolve(dictionary["Annots"] ?? .null).arrayValue ?? [] {
@@ -84,6 +91,15 @@ public final class PDFDocument {
         let label = try? PageLabels(file: file).label(forPageAt: index)
         return PDFPage(index: index, reference: reference, dictionary: dictionary, effectiveAttributes: attributes,
                        annotationDictionaries: annotations, label: label ?? nil)
+    }
+
+    /// Resolves a box or rotation value and the items of a box array; other values are
+    /// left as they are (resources stay references).
+    private func resolvedDeep(_ value: PDFObject, key: String) throws -> PDFObject {
+        guard key != "Resources" else { return value }
+        let resolved = try file.resolve(value)
+        if case .array(let items) = resolved { return .array(try items.map { try file.resolve($0) }) }
+        return resolved
     }
 
     // MARK: - Saving

@@ -17,7 +17,7 @@ public struct PDFPage: Sendable {
     public let index: Int
     /// The page object's reference.
     public let reference: PDFReference
-    /// The page dictionary.
+    /// The page dictionary, with its boxes resolved when they were indirect objects.
     public let dictionary: PDFDictionary
     /// `/Resources`, `/MediaBox`, `/CropBox` and `/Rotate` as the page sees them, its own
     /// entries over those inherited from ancestors in the page tree.

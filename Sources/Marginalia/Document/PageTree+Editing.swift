@@ -144,7 +144,7 @@ extension PageTree {
         var total = 0
         for kid in kids {
             guard let ref = kid.referenceValue, let child = try file.dictionary(kid) else { return false }
-            if child.type == "Page" || (child.type != "Pages" && child["Kids"] == nil) {
+            if PageTree.isLeaf(child) {
                 guard child["Parent"]?.referenceValue?.number == reference.number else { return false }
                 total += 1
             } else {

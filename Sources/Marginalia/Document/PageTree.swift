@@ -36,20 +36,36 @@ final class PageTree {
         return try flatten().count
     }
 
-    /// Cheap check: a root `/Count` that exceeds what its kids can hold is wrong.
-    private func countIsPlausible(_ root: PDFDictionary, _ count: Int) throws -> Bool {
-        guard let kids = try file.resolve(root["Kids"] ?? .null).arrayValue else { return count == 0 }
+    /// Whether a node's `/Count` can be trusted without walking the tree. Every kid holds
+    /// at least one page, so a node with more kids than its count is wrong. A node with as
+    /// many kids as its count has only leaves (the common flat tree of thousands of pages:
+    /// nothing more is loaded). Otherwise the kids are loaded, one level only, and their
+    /// counts must add up.
+    func countIsPlausible(_ node: PDFDictionary, _ count: Int) throws -> Bool {
+        guard let kids = try file.resolve(node["Kids"] ?? .null).arrayValue else { return count == 0 }
+        let references = kids.compactMap(\.referenceValue?.number)
+        let distinct = Set(references)
+        // A kid that is the node itself or repeats another is a loop: count by walking.
+        if let own = try? rootReference().number, distinct.contains(own) { return false }
+        if distinct.count != references.count { return false }
+        if kids.count == count { return true }
+        if kids.count > count { return false }
         var total = 0
         for kid in kids {
-            guard let node = try file.dictionary(kid) else { return false }
-            if node.type == "Pages" || (node.type == nil && node["Kids"] != nil) {
-                guard let c = node["Count"]?.integerValue, c >= 0 else { return false }
-                total += c
-            } else {
+            guard let child = try file.dictionary(kid) else { return false }
+            if PageTree.isLeaf(child) {
                 total += 1
+            } else {
+                guard let c = child["Count"]?.integerValue, c >= 0 else { return false }
+                total += c
             }
         }
         return total == count
+    }
+
+    /// A page object rather than an intermediate node (a missing /Type is judged by /Kids).
+    static func isLeaf(_ node: PDFDictionary) -> Bool {
+        node.type == "Page" || (node.type != "Pages" && node["Kids"] == nil)
     }
 
     /// The reference of the page at `index` (0-based) and its attributes inherited from
@@ -84,10 +100,17 @@ final class PageTree {
             }
             guard let kids = try file.resolve(node["Kids"] ?? .null).arrayValue else { return nil }
             var next: PDFReference? = nil
+            // As many kids as pages: each kid is a page, so go straight to the one wanted.
+            if kids.count == node["Count"]?.integerValue, remaining < kids.count,
+               let kidRef = kids[remaining].referenceValue, let child = try file.dictionary(kids[remaining]),
+               PageTree.isLeaf(child) {
+                nodeRef = kidRef
+                remaining = 0
+                continue
+            }
             for kid in kids {
                 guard let kidRef = kid.referenceValue, let child = try file.dictionary(kid) else { continue }
-                let isLeaf = child.type == "Page" || (child.type != "Pages" && child["Kids"] == nil)
-                let size = isLeaf ? 1 : (child["Count"]?.integerValue ?? -1)
+                let size = PageTree.isLeaf(child) ? 1 : (child["Count"]?.integerValue ?? -1)
                 guard size >= 0 else { return nil }
                 if remaining < size {
                     next = kidRef
@@ -107,10 +130,13 @@ final class PageTree {
         if let flattened { return flattened }
         var pages: [PDFReference] = []
         var visited = Set<Int>()
+        // A page listed twice counts twice (as qpdf, pikepdf and MuPDF count it); only a
+        // node met again is a loop.
         func walk(_ ref: PDFReference, depth: Int) throws {
-            guard depth < file.limits.maxTreeDepth, visited.insert(ref.number).inserted else { return }
+            guard depth < file.limits.maxTreeDepth else { return }
             guard let node = try file.dictionary(.reference(ref)) else { return }
-            if node.type == "Page" || (node.type != "Pages" && node["Kids"] == nil) {
+            if !PageTree.isLeaf(node) && !visited.insert(ref.number).inserted { return }
+            if PageTree.isLeaf(node) {
                 pages.append(ref)
                 if pages.count > file.limits.maxPageCount {
                     throw PDFError.limitExceeded("more than \(file.limits.maxPageCount) pages")

@@ -28,6 +28,7 @@ struct CrossReferenceReader {
     func read(startOffset: Int, shift: Int = 0) throws -> CrossReferenceTable {
         var table = CrossReferenceTable()
         table.startOffset = startOffset
+        table.offsetBase = shift
         var visited = Set<Int>()
         var next: Int? = startOffset
         var isNewest = true
@@ -45,6 +46,7 @@ struct CrossReferenceReader {
                 table.merge(olderTrailer: section.trailer)
             }
             table.merge(olderEntries: section.entries)
+            table.crossReferenceStreamNumbers.formUnion(section.streamNumbers)
             if section.isHybrid { table.isHybrid = true }
             table.sectionCount += 1
             next = section.trailer["Prev"]?.integerValue
@@ -60,6 +62,8 @@ struct CrossReferenceReader {
         var entries: [Int: CrossReferenceEntry]
         var trailer: PDFDictionary
         var isHybrid = false
+        /// The cross-reference streams this section was read from.
+        var streamNumbers: [Int] = []
     }
 
     /// Reads one section (a table and its trailer, or a cross-reference stream) at `offset`.
@@ -80,6 +84,7 @@ struct CrossReferenceReader {
                     default: break
                     }
                 }
+                section.streamNumbers += stream.streamNumbers
                 section.isHybrid = true
             }
             return section
@@ -185,7 +190,7 @@ struct CrossReferenceReader {
         }
         var trailer = dictionary
         for key in ["Type", "W", "Index", "Length", "Filter", "DecodeParms"] { trailer[key] = nil }
-        return Section(kind: .stream, entries: entries, trailer: trailer)
+        return Section(kind: .stream, entries: entries, trailer: trailer, streamNumbers: [reference.number])
     }
 
     /// A big-endian unsigned field of `width` bytes; widths above 7 saturate rather than overflow.

@@ -32,8 +32,14 @@ public struct CrossReferenceTable: Sendable {
     public internal(set) var kind: CrossReferenceKind = .table
     /// The byte offset of the newest section (what `startxref` points at); `/Prev` of an update.
     public internal(set) var startOffset: Int = 0
+    /// Where the file's offsets count from: 0, or the position of `%PDF-` in a file with
+    /// other data before it (PDF 2.0 allows such a prefix; offsets then count from the
+    /// header). Entries hold absolute positions; writers subtract this base.
+    public internal(set) var offsetBase: Int = 0
     /// Whether any section is hybrid (a table with `/XRefStm`).
     public internal(set) var isHybrid = false
+    /// The object numbers of the cross-reference streams read: file structure, not content.
+    public internal(set) var crossReferenceStreamNumbers = Set<Int>()
     /// How many sections were read.
     public internal(set) var sectionCount = 0
 

@@ -89,10 +89,8 @@ public final class PDFFile {
             crossReference = try reader.read(startOffset: start)
         } catch let error as PDFError where headerOffset > 0 {
             if case .limitExceeded = error { throw error }
-            // Offsets that count from the %PDF- header rather than from the first byte.
+            // Data before the header (PDF 2.0, 7.5.2): offsets count from `%PDF-`.
             crossReference = try reader.read(startOffset: start, shift: headerOffset)
-            warnings.append("cross-reference offsets count from the %PDF- header at byte \(headerOffset)")
-            isRepaired = true
         }
     }
 
@@ -281,11 +279,13 @@ public final class PDFFile {
         }
     }
 
-    /// Every object number that is in use in the file as opened or added since.
+    /// Every object number that is in use in the file as opened or added since
+    /// (cross-reference streams, which are file structure, excluded).
     public var objectNumbers: [Int] {
         var numbers = Set<Int>()
         for (number, entry) in crossReference.entries {
             if case .free = entry { continue }
+            if crossReference.crossReferenceStreamNumbers.contains(number) { continue }
             numbers.insert(number)
         }
         numbers.formUnion(changedObjects.keys)

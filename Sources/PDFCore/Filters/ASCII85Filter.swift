@@ -29,7 +29,7 @@ enum ASCII85Filter {
         while index < input.count {
             let byte = input[index]
             index += 1
-            if FilterPipeline.isWhitespace(byte) { continue }
+            if CharacterClass.isWhitespace(byte) { continue }
             if byte == tilde { break }
             if byte == zeroGroup {
                 guard groupCount == 0 else {
@@ -67,7 +67,7 @@ enum ASCII85Filter {
     /// Where the data starts: after leading white space and an optional `<~`.
     private static func startIndex(_ input: [UInt8]) -> Int {
         var index = 0
-        while index < input.count && FilterPipeline.isWhitespace(input[index]) { index += 1 }
+        while index < input.count && CharacterClass.isWhitespace(input[index]) { index += 1 }
         if index + 1 < input.count && input[index] == less && input[index + 1] == tilde { return index + 2 }
         return 0
     }

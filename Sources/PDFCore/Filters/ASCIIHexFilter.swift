@@ -14,21 +14,38 @@ enum ASCIIHexFilter {
         var output: [UInt8] = []
         output.reserveCapacity(input.count / 2)
         var high: UInt8? = nil
-        for (index, byte) in input.enumerated() {
-            if byte == endOfData { break }
-            if FilterPipeline.isWhitespace(byte) { continue }
-            guard let digit = hexValue(byte) else {
-                throw PDFError.filter(name: name, reason: "invalid character 0x\(hex(byte)) at byte \(index)")
-            }
-            if let first = high {
-                output.append(first << 4 | digit)
-                high = nil
+        var index = 0
+        while index < input.count {
+            let byte = input[index]
+            let digit = digitTable[Int(byte)]
+            index += 1
+            if digit < 16 {
+                if let first = high {
+                    output.append(first << 4 | digit)
+                    high = nil
+                } else {
+                    high = digit
+                }
+            } else if digit == whitespaceMark {
+                continue
+            } else if byte == endOfData {
+                break
             } else {
-                high = digit
+                throw PDFError.filter(name: name, reason: "invalid character 0x\(hex(byte)) at byte \(index - 1)")
             }
         }
         if let first = high { output.append(first << 4) }
         return output
+    }
+
+    private static let whitespaceMark: UInt8 = 0xFE
+    private static let invalidMark: UInt8 = 0xFF
+
+    /// For each byte value: its digit value, `whitespaceMark`, or `invalidMark`.
+    private static let digitTable: [UInt8] = (0...255).map { value in
+        let byte = UInt8(value)
+        if let digit = hexValue(byte) { return digit }
+        return CharacterClass.isWhitespace(byte) ? whitespaceMark : invalidMark
     }
 
     static func hexValue(_ byte: UInt8) -> UInt8? {

@@ -61,7 +61,7 @@ enum FilterPipeline {
         case .runLength:
             return try RunLengthFilter.decode(data, limit: limit)
         case .crypt:
-            return try CryptFilter.decode(data, parameters: parameters)
+            return CryptFilter.decode(data)
         }
     }
 
@@ -90,17 +90,6 @@ enum StandardFilter: String, CaseIterable, Sendable {
         case "A85": self = .ascii85
         case "RL": self = .runLength
         default: self.init(rawValue: name)
-        }
-    }
-}
-
-extension FilterPipeline {
-    /// The white-space characters of PDF syntax (7.2.3, Table 1): NUL, HT, LF, FF, CR, SP.
-    /// The ASCII filters skip them wherever they appear (7.4.2, 7.4.3).
-    static func isWhitespace(_ byte: UInt8) -> Bool {
-        switch byte {
-        case 0x00, 0x09, 0x0A, 0x0C, 0x0D, 0x20: return true
-        default: return false
         }
     }
 }

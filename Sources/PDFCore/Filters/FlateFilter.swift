@@ -21,26 +21,29 @@ enum FlateFilter {
     /// - a stream cut short (zlib reports `Z_BUF_ERROR` with all input consumed), or one
     ///   that turns invalid midway (`Z_DATA_ERROR`, including a wrong Adler-32 checksum),
     ///   yields the bytes inflated before the damage;
-    /// - data whose zlib header is wrong (some writers emit raw deflate) is inflated as raw
-    ///   deflate.
+    /// - data whose zlib header is wrong (some writers emit raw deflate), or whose first
+    ///   block fails behind a plausible header, is inflated again as raw deflate.
     ///
     /// - Throws: ``PDFError/filter(name:reason:)`` only when neither reading produces a
     ///   single byte from non-empty input.
     static func decode(_ input: [UInt8], limit: Int) throws -> [UInt8] {
         if input.isEmpty { return [] }
-        var firstFailure: String?
+        var zlibFailure: String?
         if hasZlibHeader(input) {
             let wrapped = try inflate(input, windowBits: zlibWindowBits, limit: limit)
-            // Output, a clean end, or input that ends before any output (a prefix of nothing).
-            if !wrapped.output.isEmpty || wrapped.damage == nil || wrapped.damage == truncatedMessage {
+            guard wrapped.output.isEmpty, case .damaged(let reason) = wrapped.ending else {
                 return wrapped.output
             }
-            firstFailure = wrapped.damage
+            zlibFailure = reason
         }
         let raw = try inflate(input, windowBits: rawWindowBits, limit: limit)
-        if !raw.output.isEmpty || raw.damage == nil { return raw.output }
-        if raw.damage == truncatedMessage && firstFailure == nil { return [] }
-        throw PDFError.filter(name: name, reason: firstFailure ?? raw.damage ?? "invalid deflate data")
+        if !raw.output.isEmpty { return raw.output }
+        switch (raw.ending, zlibFailure) {
+        case (_, let reason?), (.damaged(let reason), nil):
+            throw PDFError.filter(name: name, reason: reason)
+        case (.complete, nil), (.truncated, nil):
+            return []  // an empty deflate stream, or one cut before its first byte of output
+        }
     }
 
     /// Whether the first two bytes are a valid zlib header (RFC 1950, 2.2): compression
@@ -53,13 +56,21 @@ enum FlateFilter {
         return method == 8 && windowLog <= 7 && (UInt16(cmf) << 8 | UInt16(flg)) % 31 == 0
     }
 
-    private static let truncatedMessage = "deflate data ends early"
+    /// How one inflate run ended.
+    private enum Ending {
+        /// The deflate data ended properly (bytes after it are ignored).
+        case complete
+        /// The input ran out before the deflate data ended.
+        case truncated
+        /// zlib found invalid data (or a wrong checksum) and stopped.
+        case damaged(String)
+    }
 
     /// Runs zlib's streaming inflate over all of `input`, growing one output buffer in
     /// place (no intermediate chunk copies), and reports why it stopped early, if it did.
     private static func inflate(
         _ input: [UInt8], windowBits: Int32, limit: Int
-    ) throws -> (output: [UInt8], damage: String?) {
+    ) throws -> (output: [UInt8], ending: Ending) {
         var stream = z_stream()
         let initStatus = inflateInit2_(&stream, windowBits, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size))
         guard initStatus == Z_OK else {
@@ -69,9 +80,11 @@ enum FlateFilter {
 
         // One byte past the limit is enough room to notice that the limit was passed.
         let cap = limit == Int.max ? limit : limit + 1
-        var output = [UInt8](repeating: 0, count: min(cap, max(16_384, input.count.multipliedReportingOverflow(by: 4).partialValue)))
+        // A first guess of four times the input, grown by doubling as zlib asks for room.
+        let guess = input.count < Int.max / 4 ? max(16_384, input.count * 4) : Int.max
+        var output = [UInt8](repeating: 0, count: min(cap, guess))
         var produced = 0
-        var damage: String?
+        var ending = Ending.complete
 
         try input.withUnsafeBufferPointer { inBuffer in
             guard let inBase = inBuffer.baseAddress else { return }
@@ -86,7 +99,9 @@ enum FlateFilter {
                 if produced == output.count {
                     guard produced < cap else { throw FilterPipeline.limitError(limit) }
                     let grown = min(cap, max(output.count, 16_384).multipliedReportingOverflow(by: 2).partialValue)
-                    output.append(contentsOf: repeatElement(0, count: max(0, grown - output.count)))
+                    // Not append(contentsOf: repeatElement(...)): unoptimised builds copy that
+                    // element by element, 20 s for 64 MB; a zeroed array is one memset.
+                    output += [UInt8](repeating: 0, count: max(0, grown - output.count))
                 }
                 let room = min(output.count - produced, maxChunk)
                 let status: Int32 = output.withUnsafeMutableBufferPointer { outBuffer in
@@ -110,18 +125,18 @@ enum FlateFilter {
                     continue  // only the output was full: grow it and go on
                 case Z_BUF_ERROR:
                     if stream.avail_in == 0 && consumed < inBuffer.count { continue }
-                    damage = truncatedMessage
+                    ending = .truncated
                     break inflating
                 case Z_MEM_ERROR:
                     throw PDFError.filter(name: name, reason: "zlib ran out of memory")
                 default:  // Z_DATA_ERROR, Z_NEED_DICT, Z_STREAM_ERROR
-                    damage = zlibMessage(stream, status: status)
+                    ending = .damaged(zlibMessage(stream, status: status))
                     break inflating
                 }
             }
         }
         output.removeSubrange(min(produced, output.count)...)
-        return (output, damage)
+        return (output, ending)
     }
 
     private static func zlibMessage(_ stream: z_stream, status: Int32) -> String {

@@ -1,7 +1,10 @@
 /// Writes a cross-reference section and trailer, as a table (7.5.4) or as a stream (7.5.8).
 struct CrossReferenceWriter {
-    /// Where each written object starts, or how it is stored.
+    /// Where each written object starts (absolute positions in the output), or how it is stored.
     var entries: [Int: CrossReferenceEntry] = [:]
+    /// Subtracted from every position written: nonzero when the file's offsets count from a
+    /// `%PDF-` header that has other data before it.
+    var base = 0
 
     /// Appends `xref`, `trailer`, `startxref` and `%%EOF`.
     func writeTable(trailer: PDFDictionary, to out: inout [UInt8]) {
@@ -13,7 +16,7 @@ struct CrossReferenceWriter {
                 let line: String
                 switch entries[number] {
                 case .inFile(let offset, let generation)?:
-                    line = pad(offset, 10) + " " + pad(generation, 5) + " n\r\n"
+                    line = pad(offset - base, 10) + " " + pad(generation, 5) + " n\r\n"
                 case .free(let next)?:
                     line = "0000000000 " + pad(min(next, 65535), 5) + " f\r\n"
                 default:
@@ -24,15 +27,18 @@ struct CrossReferenceWriter {
         }
         out.append(contentsOf: Array("trailer\n".utf8))
         ObjectSerializer().write(.dictionary(trailer), to: &out)
-        out.append(contentsOf: Array("\nstartxref\n\(start)\n%%EOF\n".utf8))
+        out.append(contentsOf: Array("\nstartxref\n\(start - base)\n%%EOF\n".utf8))
     }
 
     /// Appends a cross-reference stream object numbered `number` (which it lists itself),
     /// then `startxref` and `%%EOF`.
     func writeStream(number: Int, trailer: PDFDictionary, to out: inout [UInt8]) throws {
         let start = out.count
-        var all = entries
-        all[number] = .inFile(offset: start, generation: 0)
+        var all = entries.mapValues { entry -> CrossReferenceEntry in
+            if case .inFile(let offset, let generation) = entry { return .inFile(offset: offset - base, generation: generation) }
+            return entry
+        }
+        all[number] = .inFile(offset: start - base, generation: 0)
         let maxOffset = all.values.reduce(0) { acc, entry in
             if case .inFile(let offset, _) = entry { return max(acc, offset) }
             if case .inObjectStream(let stream, _) = entry { return max(acc, stream) }
@@ -70,7 +76,7 @@ struct CrossReferenceWriter {
         let stream = PDFStream(dictionary: dictionary, rawBytes: try FilterPipeline.deflate(data))
         // Cross-reference streams are never encrypted (7.6.2).
         ObjectSerializer().writeIndirect(.stream(stream), reference: PDFReference(number, 0), encrypt: false, to: &out)
-        out.append(contentsOf: Array("startxref\n\(start)\n%%EOF\n".utf8))
+        out.append(contentsOf: Array("startxref\n\(start - base)\n%%EOF\n".utf8))
     }
 
     /// Consecutive runs of object numbers, for subsections and `/Index`.

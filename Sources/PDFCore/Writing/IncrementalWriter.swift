@@ -17,6 +17,7 @@ struct IncrementalWriter {
         if let last = out.last, last != 0x0A && last != 0x0D { out.append(0x0A) }
 
         var xref = CrossReferenceWriter()
+        xref.base = file.crossReference.offsetBase
         if file.isRepaired {
             for (number, entry) in file.crossReference.entries { xref.entries[number] = entry }
         }

@@ -98,6 +98,20 @@ extension FilterTests {
             }
             #expect(error?.isLimitExceeded == true)
             #expect(ContinuousClock.now - start < .seconds(2))
+            // The inflater itself stops, not only the pipeline after it.
+            let direct = #expect(throws: PDFError.self) { try FlateFilter.decode(bomb, limit: 1 << 20) }
+            #expect(direct?.isLimitExceeded == true)
+        }
+
+        @Test("a bomb stopped at a 64 MB limit ends within seconds, even unoptimised")
+        func bombAtLargeLimit() throws {
+            // 100 MB of zeros deflate to about 100 KB; growing the output to 64 MB must not
+            // copy byte by byte (that took 20 s in a debug build).
+            let bomb = try FilterPipeline.deflate([UInt8](repeating: 0, count: 100 << 20))
+            let start = ContinuousClock.now
+            let error = #expect(throws: PDFError.self) { try FlateFilter.decode(bomb, limit: 64 << 20) }
+            #expect(error?.isLimitExceeded == true)
+            #expect(ContinuousClock.now - start < .seconds(4))
         }
 
         @Test("output exactly at the limit passes; one byte over throws")

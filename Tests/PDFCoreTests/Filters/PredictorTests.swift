@@ -60,6 +60,27 @@ extension FilterTests {
             #expect(try Predictor.decode(rows, parameters: parameters, filter: "FlateDecode") == image)
         }
 
+        struct PaethCase: Sendable, CustomTestStringConvertible {
+            var left: UInt8, up: UInt8, upLeft: UInt8, expected: UInt8
+            var testDescription: String { "paeth(\(left), \(up), \(upLeft))" }
+        }
+
+        /// Estimate p = left + up - upLeft; the nearest of the three wins, ties going to
+        /// left, then up (PNG specification, 9.4).
+        static let paethCases: [PaethCase] = [
+            PaethCase(left: 13, up: 4, upLeft: 10, expected: 4),  // p 7: up and upLeft tie at 3
+            PaethCase(left: 4, up: 13, upLeft: 10, expected: 4),  // p 7: left and upLeft tie at 3
+            PaethCase(left: 10, up: 20, upLeft: 15, expected: 15),  // p 15 is upLeft itself
+            PaethCase(left: 255, up: 255, upLeft: 0, expected: 255),  // p 510: no wrap-around
+            PaethCase(left: 1, up: 200, upLeft: 100, expected: 100),
+            PaethCase(left: 1, up: 200, upLeft: 2, expected: 200),  // p 199: up is off by 1
+        ]
+
+        @Test("the Paeth predictor's choice and tie order", arguments: paethCases)
+        func paethChoice(testCase: PaethCase) {
+            #expect(Predictor.paeth(testCase.left, testCase.up, testCase.upLeft) == testCase.expected)
+        }
+
         @Test("a short final PNG row decodes as far as it goes")
         func pngShortFinalRow() throws {
             let rows: [UInt8] = [2, 10, 20, 30, 40, 2, 5, 5]

@@ -67,7 +67,7 @@ struct WriterTests {
         #expect(reopened.crossReference.kind == (objectStreams ? .stream : .table))
     }
 
-    @Test(arguments: [TestPDF.Flavour.classic, .xrefStream, .objectStreams, .hybrid, .incremental])
+    @Test(arguments: [TestPDF.Flavour.classic, .xrefStream, .objectStreams, .hybrid, .incremental, .junkBeforeHeader])
     func incrementalUpdateAppendsOnlyChanges(flavour: TestPDF.Flavour) throws {
         let original = TestPDF.build(flavour)
         let file = try PDFFile(source: ByteSource(bytes: original))
