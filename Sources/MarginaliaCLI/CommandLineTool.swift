@@ -63,7 +63,7 @@ enum CommandLineTool {
             try command.run(rest)
             return ExitCode.success
         } catch let error as UsageError {
-            printError("marginalia \(name): \(error.description)\n(run 'marginalia help \(name)' for usage)")
+            printError("marginalia \(name): \(error.description) (see 'marginalia help \(name)')")
             return ExitCode.usage
         } catch let failure as CommandFailure {
             printError("marginalia \(name): \(failure.description)")

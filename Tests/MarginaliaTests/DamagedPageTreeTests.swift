@@ -68,3 +68,23 @@ struct DamagedPageTreeTests {
         #expect(page.rotation == 0)
     }
 }
+
+@Suite("Huge numbers in page trees")
+struct HugePageTreeNumberTests {
+    @Test func hugeCountsAndLabelStart() throws {
+        let huge = "9223372036854775807"
+        let document = try DamagedPageTreeTests.document([
+            "<</Type/Catalog/Pages 2 0 R/PageLabels<</Nums[0<</S/D/St \(huge)>>]>>>>",
+            "<</Type/Pages/Kids[3 0 R 4 0 R]/Count \(huge)>>",
+            "<</Type/Pages/Parent 2 0 R/Kids[5 0 R]/Count \(huge)>>",
+            "<</Type/Pages/Parent 2 0 R/Kids[6 0 R]/Count \(huge)>>",
+            "<</Type/Page/Parent 3 0 R>>",
+            "<</Type/Page/Parent 4 0 R>>",
+        ])
+        #expect(try document.pageCount == 2)
+        _ = try document.page(at: 1).label
+        try document.rotatePage(at: 0, by: 90 * 100_000_000_000_000_000)
+        try document.insertBlankPage(size: CGSize(width: 10, height: 10), at: 1)
+        #expect(try PDFDocument(data: try document.dataRepresentation()).pageCount == 3)
+    }
+}

@@ -83,3 +83,31 @@ struct BadInputTests {
         }
     }
 }
+
+@Suite("Numbers at the edge of Int never trap")
+struct HugeNumberTests {
+    static let huge = "9223372036854775807"
+
+    @Test(arguments: [
+        "xref\n\(huge) \(huge)\n",
+        "xref\n0 2\n0000000000 65535 f\r\n\(huge) 00000 n\r\n",
+        "xref\n0 1\n0000000000 65535 f\r\ntrailer <</Root 1 0 R/Prev \(huge)/XRefStm \(huge)>>\n",
+    ])
+    func hugeCrossReferenceNumbers(section: String) {
+        let body = "%PDF-1.4\n1 0 obj <</Type/Catalog/Pages 2 0 R>> endobj\n2 0 obj <</Type/Pages/Kids[]/Count 0>> endobj\n"
+        let text = body + section + "trailer <</Root 1 0 R/Size 3>>\nstartxref\n\(body.utf8.count)\n%%EOF"
+        do {
+            let file = try PDFFile(source: ByteSource(bytes: Array(text.utf8)))
+            _ = try file.catalog()
+        } catch {
+            #expect(error is PDFError)
+        }
+    }
+
+    @Test func hugeObjectStreamOffset() throws {
+        let data = "5 \(Self.huge) 6 0 (x)"
+        let stream = PDFStream(dictionary: PDFDictionary(["N": 2, "First": 12]), rawBytes: Array(data.utf8))
+        let objectStream = try ObjectStream(stream: stream, limits: .default)
+        #expect(throws: PDFError.self) { try objectStream.object(at: 0, number: 5) }
+    }
+}

@@ -78,7 +78,7 @@ extension PDFDocument {
         guard var dictionary = try file.dictionary(.reference(page.reference)) else {
             throw PDFError.invalidObject(page.reference, message: "page \(index + 1) is not a dictionary")
         }
-        dictionary["Rotate"] = .integer((((page.rotation + degrees) % 360) + 360) % 360)
+        dictionary["Rotate"] = .integer((((page.rotation + degrees % 360) % 360) + 360) % 360)
         file.update(page.reference, with: .dictionary(dictionary))
     }
 }

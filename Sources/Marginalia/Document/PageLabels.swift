@@ -12,7 +12,8 @@ struct PageLabels {
         guard let range = ranges.filter({ $0.start <= index }).max(by: { $0.start < $1.start }) else { return nil }
         let style = range.style
         let first = style["St"]?.integerValue ?? 1
-        let number = first + (index - range.start)
+        let (sum, overflow) = first.addingReportingOverflow(index - range.start)
+        let number = overflow ? index + 1 : sum
         let prefix = style["P"]?.stringBytes.map(PDFTextString.decode) ?? ""
         let body: String
         switch style["S"]?.nameValue {

@@ -118,7 +118,7 @@ extension PageTree {
         var visited = Set<Int>()
         while let ref = current, visited.insert(ref.number).inserted, visited.count <= file.limits.maxTreeDepth {
             var dictionary = try node(ref)
-            let count = dictionary["Count"]?.integerValue ?? 0
+            let count = min(max(0, dictionary["Count"]?.integerValue ?? 0), file.limits.maxPageCount)
             dictionary["Count"] = .integer(max(0, count + delta))
             file.update(ref, with: .dictionary(dictionary))
             current = dictionary["Parent"]?.referenceValue
@@ -149,7 +149,9 @@ extension PageTree {
                 total += 1
             } else {
                 guard try countIsConsistent(ref, depth: depth + 1) else { return false }
-                total += child["Count"]?.integerValue ?? 0
+                let count = child["Count"]?.integerValue ?? 0
+                guard count >= 0, count <= file.limits.maxPageCount else { return false }
+                total += count
             }
         }
         return total == dictionary["Count"]?.integerValue

@@ -56,7 +56,7 @@ final class PageTree {
             if PageTree.isLeaf(child) {
                 total += 1
             } else {
-                guard let c = child["Count"]?.integerValue, c >= 0 else { return false }
+                guard let c = child["Count"]?.integerValue, c >= 0, c <= file.limits.maxPageCount else { return false }
                 total += c
             }
         }

@@ -50,7 +50,7 @@ struct CrossReferenceReader {
             if section.isHybrid { table.isHybrid = true }
             table.sectionCount += 1
             next = section.trailer["Prev"]?.integerValue
-            if let prev = next, prev < 0 || prev + shift >= source.count { next = nil }
+            if let prev = next, prev < 0 || prev >= source.count - shift { next = nil }
         }
         table.trailer["Prev"] = nil
         table.trailer["XRefStm"] = nil
@@ -76,7 +76,7 @@ struct CrossReferenceReader {
             // A hybrid file's table is completed by a cross-reference stream (7.5.8.4): its
             // entries come after the table's but before the older sections'.
             if let streamOffset = section.trailer["XRefStm"]?.integerValue,
-               streamOffset >= 0, streamOffset + shift < source.count,
+               streamOffset >= 0, streamOffset < source.count - shift,
                let stream = try? readStream(at: streamOffset + shift, shift: shift) {
                 for (number, entry) in stream.entries {
                     switch section.entries[number] {
@@ -103,7 +103,7 @@ struct CrossReferenceReader {
             guard case .integer(var first) = token, case .integer(let count) = try lexer.next(), first >= 0, count >= 0 else {
                 throw PDFError.syntax(offset: mark, message: "bad cross-reference subsection header")
             }
-            guard first + count <= limits.maxObjectNumber + 1 else {
+            guard first <= limits.maxObjectNumber, count <= limits.maxObjectNumber, first + count <= limits.maxObjectNumber + 1 else {
                 throw PDFError.limitExceeded("cross-reference subsection at byte \(mark) exceeds \(limits.maxObjectNumber) objects")
             }
             for index in 0..<count {
@@ -121,7 +121,7 @@ struct CrossReferenceReader {
                 switch type {
                 case "n":
                     // Offset 0 means "not here" in some writers: treat as free.
-                    entries[number] = field1 > 0 ? .inFile(offset: field1 + shift, generation: field2) : .free(nextGeneration: field2)
+                    entries[number] = field1 > 0 ? .inFile(offset: shifted(field1, shift), generation: field2) : .free(nextGeneration: field2)
                 case "f":
                     entries[number] = .free(nextGeneration: field2)
                 default:
@@ -169,7 +169,8 @@ struct CrossReferenceReader {
         var entries: [Int: CrossReferenceEntry] = [:]
         var position = 0
         for (first, count) in ranges {
-            guard first >= 0, count >= 0, first + count <= limits.maxObjectNumber + 1 else {
+            guard first >= 0, count >= 0, first <= limits.maxObjectNumber, count <= limits.maxObjectNumber,
+                  first + count <= limits.maxObjectNumber + 1 else {
                 throw PDFError.limitExceeded("cross-reference stream \(reference.number) declares objects beyond \(limits.maxObjectNumber)")
             }
             for index in 0..<count {
@@ -182,7 +183,7 @@ struct CrossReferenceReader {
                 guard entries[number] == nil else { continue }
                 switch type {
                 case 0: entries[number] = .free(nextGeneration: field3)
-                case 1: entries[number] = field2 > 0 ? .inFile(offset: field2 + shift, generation: field3) : .free(nextGeneration: 0)
+                case 1: entries[number] = field2 > 0 ? .inFile(offset: shifted(field2, shift), generation: field3) : .free(nextGeneration: 0)
                 case 2: entries[number] = .inObjectStream(streamNumber: field2, index: field3)
                 default: continue  // unknown types are references to the null object (7.5.8.3)
                 }
@@ -191,6 +192,12 @@ struct CrossReferenceReader {
         var trailer = dictionary
         for key in ["Type", "W", "Index", "Length", "Filter", "DecodeParms"] { trailer[key] = nil }
         return Section(kind: .stream, entries: entries, trailer: trailer, streamNumbers: [reference.number])
+    }
+
+    /// An offset from the file moved by `shift`; offsets past the end stay as they are
+    /// (reading there fails and sends the caller to repair) so the sum cannot overflow.
+    private func shifted(_ offset: Int, _ shift: Int) -> Int {
+        offset <= source.count ? offset + shift : offset
     }
 
     /// A big-endian unsigned field of `width` bytes; widths above 7 saturate rather than overflow.

@@ -42,11 +42,10 @@ struct ObjectStream {
             }
             slot = found
         }
-        let offset = first + offsets[slot]
-        guard offsets[slot] >= 0, offset < source.count else {
+        guard offsets[slot] >= 0, offsets[slot] < source.count - first else {
             throw PDFError.invalidObject(PDFReference(number, 0), message: "offset outside its object stream")
         }
-        var parser = ObjectParser(source: source, position: offset, limits: limits)
+        var parser = ObjectParser(source: source, position: first + offsets[slot], limits: limits)
         return try parser.parseObject()
     }
 }
