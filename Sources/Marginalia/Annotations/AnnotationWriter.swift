@@ -1,0 +1,116 @@
+import Foundation
+import PDFCore
+
+/// Turns a ``PDFAnnotation`` into its dictionary: the model's properties written over the
+/// dictionary it was read from (ISO 32000-2, 12.5.2), so keys the model does not know
+/// survive. Writes the standard keys every viewer needs to show and edit the annotation.
+struct AnnotationWriter {
+    /// `page`: the page object, for `/P`; `appearance`: the normal appearance stream to
+    /// reference as `/AP /N`, or nil to keep whatever the dictionary has.
+    func dictionary(for a: PDFAnnotation, page: PDFReference?, appearance: PDFReference?, now: Date = Date()) -> PDFDictionary {
+        var d = a.dictionary
+        d["Type"] = .name("Annot")
+        d["Subtype"] = .name(a.subtype)
+        d["Rect"] = AnnotationWriter.rectangle(a.rect)
+        if let page { d["P"] = .reference(page) }
+        d["NM"] = .text(a.id)
+        d["M"] = .string(Array(PDFDate.format(now).utf8))
+        d["CreationDate"] = a.creationDate.map { .string(Array(PDFDate.format($0).utf8)) } ?? .null
+        d["F"] = .integer(a.flags.rawValue)
+        d["C"] = a.color.map(AnnotationWriter.color) ?? .null
+        d["IC"] = a.interiorColor.map(AnnotationWriter.color) ?? .null
+        d["CA"] = a.opacity < 1 || d["CA"] != nil ? .real(max(0, min(1, a.opacity))) : .null
+        d["Contents"] = a.contents.map { .text($0) } ?? .null
+        d["T"] = a.author.map { .text($0) } ?? .null
+        d["Subj"] = a.subject.map { .text($0) } ?? .null
+        if a.kind.drawsBorder {
+            var bs = PDFDictionary()
+            bs["Type"] = .name("Border")
+            bs["W"] = .real(a.border.width)
+            bs["S"] = .name(a.border.style.rawValue)
+            if a.border.style == .dashed { bs["D"] = .array(a.border.dashPattern.map { .real($0) }) }
+            d["BS"] = .dictionary(bs)
+            d["Border"] = nil  // /BS wins; a stale /Border would only confuse old readers
+        }
+        writeKind(a, into: &d)
+        if let appearance {
+            d["AP"] = .dictionary(PDFDictionary(["N": .reference(appearance)]))
+            d["AS"] = nil
+        }
+        return d
+    }
+
+    private func writeKind(_ a: PDFAnnotation, into d: inout PDFDictionary) {
+        switch a.kind {
+        case .ink(let ink):
+            d["InkList"] = .array(ink.paths.map { AnnotationWriter.flat($0) })
+            if let pressures = ink.pressures {
+                d[AnnotationReader.privateKey] = .dictionary(PDFDictionary([
+                    "Pressures": .array(pressures.map { .array($0.map { .real($0) }) }),
+                ]))
+            } else {
+                d[AnnotationReader.privateKey] = nil
+            }
+        case .line(let line):
+            d["L"] = AnnotationWriter.flat([line.start, line.end])
+            d["LE"] = [.name(line.startEnding.rawValue), .name(line.endEnding.rawValue)]
+        case .polygon(let vertices):
+            d["Vertices"] = AnnotationWriter.flat(vertices)
+        case .polyLine(let polyLine):
+            d["Vertices"] = AnnotationWriter.flat(polyLine.vertices)
+            d["LE"] = [.name(polyLine.startEnding.rawValue), .name(polyLine.endEnding.rawValue)]
+        case .freeText(let text):
+            let appearance = DefaultAppearance(fontName: text.font, fontSize: text.fontSize, color: text.textColor)
+            d["DA"] = .string(Array(appearance.string.utf8))
+            d["Q"] = .integer(text.alignment.rawValue)
+            d["Contents"] = .text(text.text)
+            // Rich text that no longer says what the plain text says would win in some viewers.
+            if let rich = text.richText, rich.contains(text.text) || text.text.isEmpty {
+                d["RC"] = .text(rich)
+            } else {
+                d["RC"] = nil
+            }
+        case .note(let note):
+            d["Name"] = .name(note.icon)
+            d["Open"] = .bool(note.isOpen)
+        case .stamp(let stamp):
+            d["Name"] = .name(stamp.name)
+        case .textMarkup(_, let quads):
+            d["QuadPoints"] = AnnotationWriter.flat(quads.flatMap(\.points))
+        case .square, .circle, .other:
+            break
+        }
+    }
+
+    static func rectangle(_ r: CGRect) -> PDFObject {
+        [.real(Double(r.minX)), .real(Double(r.minY)), .real(Double(r.maxX)), .real(Double(r.maxY))]
+    }
+
+    static func flat(_ points: [CGPoint]) -> PDFObject {
+        var items: [PDFObject] = []
+        items.reserveCapacity(points.count * 2)
+        for p in points {
+            items.append(.real(Double(p.x)))
+            items.append(.real(Double(p.y)))
+        }
+        return .array(items)
+    }
+
+    static func color(_ c: Color) -> PDFObject { .array(c.pdfComponents.map { .real($0) }) }
+}
+
+extension PDFAnnotation.Kind {
+    /// Whether the subtype has a border that `/BS` describes.
+    var drawsBorder: Bool {
+        switch self {
+        case .ink, .square, .circle, .line, .polygon, .polyLine, .freeText: return true
+        default: return false
+        }
+    }
+
+    /// Whether Marginalia draws this subtype's appearance (other subtypes keep theirs).
+    var isDrawable: Bool {
+        if case .other = self { return false }
+        return true
+    }
+}

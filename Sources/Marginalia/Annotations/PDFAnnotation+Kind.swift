@@ -1,0 +1,152 @@
+import Foundation
+import PDFCore
+
+extension PDFAnnotation {
+    /// What is particular to each subtype.
+    public enum Kind: Hashable, Sendable {
+        /// Freehand strokes: `/InkList`.
+        case ink(Ink)
+        case square
+        case circle
+        /// A straight line: `/L` and `/LE`.
+        case line(Line)
+        /// A closed shape: `/Vertices`.
+        case polygon(vertices: [CGPoint])
+        /// An open shape: `/Vertices` and `/LE`.
+        case polyLine(PolyLine)
+        /// Text drawn on the page.
+        case freeText(FreeText)
+        /// A sticky note (`/Text`).
+        case note(Note)
+        /// A stamp: an image, or a named standard stamp.
+        case stamp(Stamp)
+        /// Highlight, underline, strike-out or squiggly over quadrilaterals of text.
+        case textMarkup(TextMarkup, quads: [Quad])
+        /// Link, Popup, Widget and every other subtype: kept as it is, never redrawn.
+        case other(subtype: String)
+
+        public var subtype: String {
+            switch self {
+            case .ink: return "Ink"
+            case .square: return "Square"
+            case .circle: return "Circle"
+            case .line: return "Line"
+            case .polygon: return "Polygon"
+            case .polyLine: return "PolyLine"
+            case .freeText: return "FreeText"
+            case .note: return "Text"
+            case .stamp: return "Stamp"
+            case .textMarkup(let markup, _): return markup.rawValue
+            case .other(let subtype): return subtype
+            }
+        }
+    }
+
+    public struct Ink: Hashable, Sendable {
+        /// Each stroke's points in page space, in drawing order.
+        public var paths: [[CGPoint]]
+        /// Optional per-point pressure (0...1) for each stroke, parallel to `paths`; when
+        /// present the appearance is a filled outline of varying width.
+        public var pressures: [[Double]]?
+
+        public init(paths: [[CGPoint]], pressures: [[Double]]? = nil) {
+            self.paths = paths
+            self.pressures = pressures
+        }
+    }
+
+    public struct Line: Hashable, Sendable {
+        public var start: CGPoint
+        public var end: CGPoint
+        public var startEnding: LineEnding
+        public var endEnding: LineEnding
+
+        public init(start: CGPoint, end: CGPoint, startEnding: LineEnding = .none, endEnding: LineEnding = .none) {
+            self.start = start
+            self.end = end
+            self.startEnding = startEnding
+            self.endEnding = endEnding
+        }
+    }
+
+    public struct PolyLine: Hashable, Sendable {
+        public var vertices: [CGPoint]
+        public var startEnding: LineEnding
+        public var endEnding: LineEnding
+
+        public init(vertices: [CGPoint], startEnding: LineEnding = .none, endEnding: LineEnding = .none) {
+            self.vertices = vertices
+            self.startEnding = startEnding
+            self.endEnding = endEnding
+        }
+    }
+
+    public struct FreeText: Hashable, Sendable {
+        public enum Alignment: Int, Hashable, Sendable, CaseIterable {
+            case left = 0, center = 1, right = 2
+        }
+
+        /// The plain text (also stored as `/Contents`).
+        public var text: String
+        /// A standard-14 font name (`Helvetica`, `Times-Bold`...).
+        public var font: String
+        public var fontSize: Double
+        public var textColor: Color
+        public var alignment: Alignment
+        /// `/RC` rich text (XHTML) as read; kept, not interpreted.
+        public var richText: String?
+
+        public init(text: String, font: String = "Helvetica", fontSize: Double = 12, textColor: Color = .black,
+                    alignment: Alignment = .left, richText: String? = nil) {
+            self.text = text
+            self.font = font
+            self.fontSize = fontSize
+            self.textColor = textColor
+            self.alignment = alignment
+            self.richText = richText
+        }
+    }
+
+    public struct Note: Hashable, Sendable {
+        /// `/Name`: Comment, Key, Note, Help, NewParagraph, Paragraph, Insert.
+        public var icon: String
+        /// `/Open`: whether its popup shows.
+        public var isOpen: Bool
+
+        public init(icon: String = "Note", isOpen: Bool = false) {
+            self.icon = icon
+            self.isOpen = isOpen
+        }
+    }
+
+    public struct Stamp: Hashable, Sendable {
+        /// `/Name`: Approved, Draft, Confidential... (ISO 32000-2, 12.5.6.12).
+        public var name: String
+        /// PNG or JPEG data to show; nil for a named stamp or one read from a file (whose
+        /// appearance stream is kept).
+        public var imageData: Data?
+
+        public init(name: String = "Draft", imageData: Data? = nil) {
+            self.name = name
+            self.imageData = imageData
+        }
+    }
+
+    public enum TextMarkup: String, Hashable, Sendable, CaseIterable {
+        case highlight = "Highlight", underline = "Underline", strikeOut = "StrikeOut", squiggly = "Squiggly"
+    }
+
+    /// A quadrilateral of `/QuadPoints`, in the order the spec gives and every viewer
+    /// expects: upper-left, upper-right, lower-left, lower-right.
+    public struct Quad: Hashable, Sendable {
+        public var points: [CGPoint]
+
+        public init(points: [CGPoint]) { self.points = points }
+
+        /// The quad covering `rect`.
+        public init(rect: CGRect) {
+            points = [CGPoint(x: rect.minX, y: rect.maxY), CGPoint(x: rect.maxX, y: rect.maxY),
+                      CGPoint(x: rect.minX, y: rect.minY), CGPoint(x: rect.maxX, y: rect.minY)]
+        }
+    }
+}

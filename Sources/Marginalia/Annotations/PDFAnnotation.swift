@@ -1,0 +1,70 @@
+import Foundation
+import PDFCore
+
+/// An annotation on a page (ISO 32000-2, 12.5): the properties every subtype shares, and
+/// ``kind`` with what is particular to its subtype.
+///
+/// A value type: read annotations with ``PDFDocument/annotations(onPage:)``, change the
+/// copy, and write it back with ``PDFDocument/updateAnnotation(_:)``. Keys the model does
+/// not know stay in ``dictionary`` and are written back untouched, so editing one property
+/// of an annotation another tool made loses nothing. All coordinates are absolute page
+/// space (points, origin bottom-left, before the page's rotation).
+public struct PDFAnnotation: Hashable, Sendable {
+    /// Unique name, `/NM`. Annotations without one get a stable id derived from where they
+    /// are stored, written as `/NM` when the annotation is next saved.
+    public var id: String
+    public var kind: Kind
+    /// `/Rect`: where the annotation is drawn, normalised.
+    public var rect: CGRect
+    /// `/C`: stroke colour of shapes and ink, the colour of markup and notes, the background
+    /// of free text. nil means transparent.
+    public var color: Color?
+    /// `/IC`: fill colour of squares, circles, polygons and line endings.
+    public var interiorColor: Color?
+    /// `/CA`: constant opacity, 0 (invisible) to 1.
+    public var opacity: Double
+    public var border: PDFBorder
+    /// `/Contents`: the text of a note or free text, or a description of the annotation.
+    public var contents: String?
+    /// `/T`: who made it.
+    public var author: String?
+    /// `/Subj`.
+    public var subject: String?
+    public var creationDate: Date?
+    /// `/M`.
+    public var modificationDate: Date?
+    public var flags: PDFAnnotationFlags
+    /// The 0-based page the annotation is on, when known.
+    public var pageIndex: Int?
+
+    /// The annotation's object in the file, when it has one.
+    public internal(set) var reference: PDFReference?
+    /// The dictionary as read (empty for new annotations). Written back with the model's
+    /// properties applied over it.
+    public internal(set) var dictionary: PDFDictionary
+
+    /// Creates an annotation with the defaults Marginalia writes: a new UUID id, the Print
+    /// flag, opaque, a 1-point solid border, created and modified now.
+    public init(kind: Kind, rect: CGRect, color: Color? = .black, pageIndex: Int? = nil) {
+        self.id = UUID().uuidString.lowercased()
+        self.kind = kind
+        self.rect = rect.standardized
+        self.color = color
+        self.interiorColor = nil
+        self.opacity = 1
+        self.border = PDFBorder()
+        self.contents = nil
+        self.author = nil
+        self.subject = nil
+        let now = Date()
+        self.creationDate = now
+        self.modificationDate = now
+        self.flags = [.print]
+        self.pageIndex = pageIndex
+        self.reference = nil
+        self.dictionary = PDFDictionary()
+    }
+
+    /// The `/Subtype` name.
+    public var subtype: String { kind.subtype }
+}

@@ -1,0 +1,185 @@
+import Foundation
+import PDFCore
+
+extension PDFDocument {
+    /// The annotations on page `index`, in `/Annots` order (bottom to top), with what was
+    /// wrong in their dictionaries. Malformed annotations are kept and reported, never dropped.
+    public func readAnnotations(onPage index: Int) throws -> (annotations: [PDFAnnotation], problems: [String]) {
+        let page = try self.page(at: index)
+        var reader = AnnotationReader(file: file)
+        var result: [PDFAnnotation] = []
+        for (position, item) in try annotationEntries(of: page).enumerated() {
+            guard let dictionary = try? file.dictionary(item) else {
+                reader.note("page \(index + 1), /Annots entry \(position + 1): not a dictionary (skipped, left in the file)")
+                continue
+            }
+            let reference = item.referenceValue
+            let fallback = reference.map { "ann-\($0.number)-\($0.generation)" } ?? "ann-p\(index + 1)-\(position + 1)"
+            result.append(reader.read(dictionary, reference: reference, fallbackID: fallback, pageIndex: index))
+        }
+        return (result, reader.problems)
+    }
+
+    /// The annotations on page `index`, in `/Annots` order (bottom to top).
+    public func annotations(onPage index: Int) throws -> [PDFAnnotation] {
+        try readAnnotations(onPage: index).annotations
+    }
+
+    /// Adds `annotation` to page `index`: draws its appearance, sets `/Rect` to cover the
+    /// drawing, and appends it to the page's `/Annots`. Returns the annotation as stored.
+    @discardableResult
+    public func addAnnotation(_ annotation: PDFAnnotation, toPage index: Int) throws -> PDFAnnotation {
+        try Self.validate(annotation)
+        let page = try self.page(at: index)
+        var stored = annotation
+        stored.pageIndex = index
+        stored.dictionary = PDFDictionary()
+        stored.reference = nil
+        let reference = file.add(.null)
+        stored.reference = reference
+        try write(&stored, page: page)
+        var entries = try annotationEntries(of: page)
+        entries.append(.reference(reference))
+        try setAnnotationEntries(entries, of: page)
+        return stored
+    }
+
+    /// Writes back a changed annotation (found by its reference, or by id on its page):
+    /// regenerates its appearance when Marginalia draws its subtype and keeps every key
+    /// the model does not know. Only its own objects are rewritten.
+    @discardableResult
+    public func updateAnnotation(_ annotation: PDFAnnotation) throws -> PDFAnnotation {
+        try Self.validate(annotation)
+        guard let index = annotation.pageIndex else {
+            throw PDFError.invalidArgument("annotation \(annotation.id) has no page")
+        }
+        let page = try self.page(at: index)
+        var stored = annotation
+        if stored.reference == nil {
+            // A direct dictionary in /Annots: it becomes an object of its own.
+            let existing = try annotations(onPage: index)
+            guard let position = existing.firstIndex(where: { $0.id == annotation.id }) else {
+                throw PDFError.invalidArgument("annotation \(annotation.id) is not on page \(index + 1)")
+            }
+            var entries = try annotationEntries(of: page)
+            let reference = file.add(.null)
+            stored.reference = reference
+            if position < entries.count { entries[position] = .reference(reference) }
+            try setAnnotationEntries(entries, of: page)
+        }
+        try write(&stored, page: page)
+        return stored
+    }
+
+    /// Removes annotations by id from every page (with their popups). Returns how many.
+    @discardableResult
+    public func removeAnnotations(ids: Set<String>) throws -> Int {
+        var removed = 0
+        for index in 0..<(try pageCount) {
+            let annotations = try self.annotations(onPage: index)
+            let doomed = annotations.filter { ids.contains($0.id) }
+            guard !doomed.isEmpty else { continue }
+            removed += doomed.count
+            try removeAnnotations(doomed, onPage: index)
+        }
+        return removed
+    }
+
+    /// Removes these annotations of page `index` and their popups from `/Annots`, and frees
+    /// their objects.
+    func removeAnnotations(_ doomed: [PDFAnnotation], onPage index: Int) throws {
+        let page = try self.page(at: index)
+        var references = Set<Int>()
+        for annotation in doomed {
+            if let reference = annotation.reference {
+                references.insert(reference.number)
+                file.delete(reference)
+            }
+            if let popup = annotation.dictionary["Popup"]?.referenceValue {
+                references.insert(popup.number)
+                file.delete(popup)
+            }
+        }
+        let ids = Set(doomed.filter { $0.reference == nil }.map(\.id))
+        let all = try annotations(onPage: index)
+        var entries: [PDFObject] = []
+        for (position, item) in try annotationEntries(of: page).enumerated() {
+            if let reference = item.referenceValue, references.contains(reference.number) { continue }
+            if item.referenceValue == nil, position < all.count, ids.contains(all[position].id) { continue }
+            entries.append(item)
+        }
+        try setAnnotationEntries(entries, of: page)
+    }
+
+    // MARK: - Internals
+
+    /// Draws the appearance (when Marginalia draws the subtype) and stores the dictionary.
+    private func write(_ annotation: inout PDFAnnotation, page: PDFPage) throws {
+        guard let reference = annotation.reference else { return }
+        var appearanceReference: PDFReference? = nil
+        let builder = AppearanceBuilder(addObject: { [file] in file.add($0) }, pageRotation: page.rotation)
+        if let result = try builder.build(for: annotation) {
+            if annotation.kind.rectFollowsDrawing { annotation.rect = result.rect }
+            appearanceReference = file.add(.stream(result.stream))
+            // The old appearance is no longer referenced: free it.
+            if let old = annotation.dictionary["AP"]?.dictionaryValue?["N"]?.referenceValue { file.delete(old) }
+        }
+        let dictionary = AnnotationWriter().dictionary(for: annotation, page: page.reference, appearance: appearanceReference)
+        annotation.dictionary = dictionary
+        file.update(reference, with: .dictionary(dictionary))
+    }
+
+    /// The page's `/Annots` items (references or direct dictionaries).
+    func annotationEntries(of page: PDFPage) throws -> [PDFObject] {
+        try file.resolve(page.dictionary["Annots"] ?? .null).arrayValue ?? []
+    }
+
+    /// Stores `/Annots`: in its own object when it is one, else in the page dictionary.
+    func setAnnotationEntries(_ entries: [PDFObject], of page: PDFPage) throws {
+        guard var dictionary = try file.dictionary(.reference(page.reference)) else {
+            throw PDFError.invalidObject(page.reference, message: "page \(page.index + 1) is not a dictionary")
+        }
+        if let arrayReference = dictionary["Annots"]?.referenceValue,
+           case .array = try file.object(for: arrayReference) {
+            file.update(arrayReference, with: .array(entries))
+        } else {
+            dictionary["Annots"] = entries.isEmpty ? .null : .array(entries)
+            file.update(page.reference, with: .dictionary(dictionary))
+        }
+    }
+
+    /// Refuses geometry no viewer could show.
+    static func validate(_ a: PDFAnnotation) throws {
+        let numbers = [a.rect.minX, a.rect.minY, a.rect.width, a.rect.height, CGFloat(a.opacity), CGFloat(a.border.width)]
+        guard numbers.allSatisfy(\.isFinite) else {
+            throw PDFError.invalidArgument("annotation \(a.id): rect, opacity and border width must be finite numbers")
+        }
+        switch a.kind {
+        case .ink(let ink):
+            guard !ink.paths.isEmpty, ink.paths.allSatisfy({ !$0.isEmpty }) else {
+                throw PDFError.invalidArgument("annotation \(a.id): ink needs at least one stroke with points")
+            }
+            guard ink.paths.allSatisfy({ $0.allSatisfy { $0.x.isFinite && $0.y.isFinite } }) else {
+                throw PDFError.invalidArgument("annotation \(a.id): ink points must be finite numbers")
+            }
+        case .polygon(let vertices) where vertices.count < 2:
+            throw PDFError.invalidArgument("annotation \(a.id): a polygon needs at least two vertices")
+        case .polyLine(let p) where p.vertices.count < 2:
+            throw PDFError.invalidArgument("annotation \(a.id): a polyline needs at least two vertices")
+        case .textMarkup(_, let quads) where quads.isEmpty || quads.contains(where: { $0.points.count != 4 }):
+            throw PDFError.invalidArgument("annotation \(a.id): text markup needs quadrilaterals of four points")
+        default:
+            break
+        }
+    }
+}
+
+extension PDFAnnotation.Kind {
+    /// Subtypes whose `/Rect` is derived from their geometry rather than given.
+    var rectFollowsDrawing: Bool {
+        switch self {
+        case .ink, .line, .polygon, .polyLine, .textMarkup: return true
+        default: return false
+        }
+    }
+}
