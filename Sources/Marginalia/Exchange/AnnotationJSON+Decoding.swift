@@ -1,0 +1,179 @@
+import Foundation
+
+extension AnnotationJSON.Record {
+    /// Builds the annotation this record describes, checking every value.
+    func annotation(path: String) throws -> PDFAnnotation {
+        func fail(_ field: String, _ message: String) -> AnnotationJSONError {
+            AnnotationJSONError(path: "\(path).\(field)", message: message)
+        }
+        func point(_ pair: [Double], _ field: String) throws -> CGPoint {
+            guard pair.count == 2, pair.allSatisfy(\.isFinite) else { throw fail(field, "expected [x, y] with finite numbers") }
+            return CGPoint(x: pair[0], y: pair[1])
+        }
+        func parseColor(_ text: String?, _ field: String) throws -> Color? {
+            guard let text else { return nil }
+            guard let color = Color(hex: text) else { throw fail(field, "expected a colour like \"#FF8800\", got \"\(text)\"") }
+            return color
+        }
+        func parsePoints(_ field: String) throws -> [CGPoint] {
+            guard let list = self.points else { throw fail(field, "missing") }
+            guard list.count <= AnnotationJSON.maximumPoints else { throw fail(field, "more than \(AnnotationJSON.maximumPoints) points") }
+            return try list.enumerated().map { try point($1, "\(field)[\($0)]") }
+        }
+        func endings() throws -> (LineEnding, LineEnding) {
+            guard let names = lineEndings else { return (.none, .none) }
+            guard names.count == 2 else { throw fail("lineEndings", "expected [start, end]") }
+            return try (ending(names[0], 0), ending(names[1], 1))
+        }
+        func ending(_ name: String, _ i: Int) throws -> LineEnding {
+            guard let value = LineEnding(jsonName: name) else {
+                let known = LineEnding.allCases.map(\.jsonName).joined(separator: ", ")
+                throw fail("lineEndings[\(i)]", "unknown line ending \"\(name)\" (known: \(known))")
+            }
+            return value
+        }
+
+        let kind: PDFAnnotation.Kind
+        switch type {
+        case "ink":
+            guard let paths, !paths.isEmpty else { throw fail("paths", "ink needs at least one stroke") }
+            guard paths.reduce(0, { $0 + $1.count }) <= AnnotationJSON.maximumPoints else {
+                throw fail("paths", "more than \(AnnotationJSON.maximumPoints) points")
+            }
+            let strokes = try paths.enumerated().map { i, stroke -> [CGPoint] in
+                guard !stroke.isEmpty else { throw fail("paths[\(i)]", "a stroke needs at least one point") }
+                return try stroke.enumerated().map { try point($1, "paths[\(i)][\($0)]") }
+            }
+            if let pressures {
+                guard pressures.count == strokes.count, zip(pressures, strokes).allSatisfy({ $0.count == $1.count }) else {
+                    throw fail("pressures", "needs one pressure per point of every stroke")
+                }
+                guard pressures.allSatisfy({ $0.allSatisfy { $0.isFinite && $0 >= 0 && $0 <= 1 } }) else {
+                    throw fail("pressures", "pressures are numbers from 0 to 1")
+                }
+            }
+            kind = .ink(PDFAnnotation.Ink(paths: strokes, pressures: pressures))
+        case "square": kind = .square
+        case "circle": kind = .circle
+        case "line":
+            let p = try parsePoints("points")
+            guard p.count == 2 else { throw fail("points", "a line has exactly two points") }
+            let (start, end) = try endings()
+            kind = .line(PDFAnnotation.Line(start: p[0], end: p[1], startEnding: start, endEnding: end))
+        case "polygon":
+            let p = try parsePoints("points")
+            guard p.count >= 2 else { throw fail("points", "a polygon needs at least two points") }
+            kind = .polygon(vertices: p)
+        case "polyline":
+            let p = try parsePoints("points")
+            guard p.count >= 2 else { throw fail("points", "a polyline needs at least two points") }
+            let (start, end) = try endings()
+            kind = .polyLine(PDFAnnotation.PolyLine(vertices: p, startEnding: start, endEnding: end))
+        case "freeText":
+            guard let text else { throw fail("text", "missing") }
+            let size = fontSize ?? 12
+            guard size.isFinite, size > 0, size <= 1000 else { throw fail("fontSize", "expected a size from 0 to 1000 points") }
+            let align: PDFAnnotation.FreeText.Alignment
+            switch alignment ?? "left" {
+            case "left": align = .left
+            case "center": align = .center
+            case "right": align = .right
+            default: throw fail("alignment", "expected left, center or right")
+            }
+            kind = .freeText(PDFAnnotation.FreeText(text: text, font: font ?? "Helvetica", fontSize: size,
+                                                    textColor: try parseColor(textColor, "textColor") ?? .black,
+                                                    alignment: align, richText: richText))
+        case "note":
+            kind = .note(PDFAnnotation.Note(icon: icon ?? "Note", isOpen: open ?? false))
+        case "stamp":
+            var data: Data? = nil
+            if let image {
+                guard let decoded = Data(base64Encoded: image, options: .ignoreUnknownCharacters) else {
+                    throw fail("image", "not base64")
+                }
+                data = decoded
+            }
+            kind = .stamp(PDFAnnotation.Stamp(name: name ?? "Draft", imageData: data))
+        case "highlight", "underline", "strikeOut", "squiggly":
+            guard let quads, !quads.isEmpty else { throw fail("quads", "text markup needs at least one quad") }
+            let parsed = try quads.enumerated().map { i, q -> PDFAnnotation.Quad in
+                guard q.count == 8, q.allSatisfy(\.isFinite) else { throw fail("quads[\(i)]", "a quad is eight finite numbers") }
+                return PDFAnnotation.Quad(points: stride(from: 0, to: 8, by: 2).map { CGPoint(x: q[$0], y: q[$0 + 1]) })
+            }
+            let markup: PDFAnnotation.TextMarkup = type == "highlight" ? .highlight : type == "underline" ? .underline
+                : type == "strikeOut" ? .strikeOut : .squiggly
+            kind = .textMarkup(markup, quads: parsed)
+        default:
+            let known = "ink, square, circle, line, polygon, polyline, freeText, note, stamp, highlight, underline, strikeOut, squiggly"
+            throw AnnotationJSONError(path: "\(path).type", message: "cannot create annotations of type \"\(type)\" (known: \(known))")
+        }
+
+        var rectangle = CGRect.zero
+        if let rect {
+            guard rect.count == 4, rect.allSatisfy(\.isFinite) else { throw fail("rect", "expected [x1, y1, x2, y2] with finite numbers") }
+            rectangle = CGRect(x: min(rect[0], rect[2]), y: min(rect[1], rect[3]),
+                               width: abs(rect[2] - rect[0]), height: abs(rect[3] - rect[1]))
+        } else if !kind.rectFollowsDrawing {
+            throw fail("rect", "missing (only ink, lines, polygons, polylines and text markup may leave it out)")
+        }
+        var annotation = PDFAnnotation(kind: kind, rect: rectangle, color: try parseColor(self.color, "color") ?? defaultColor(kind))
+        if let id, !id.isEmpty { annotation.id = id }
+        if let pageIndex {
+            guard pageIndex >= 0 else { throw fail("pageIndex", "must be 0 or more") }
+            annotation.pageIndex = pageIndex
+        }
+        annotation.interiorColor = try parseColor(fill, "fill")
+        if let opacity {
+            guard opacity.isFinite, opacity >= 0, opacity <= 1 else { throw fail("opacity", "expected a number from 0 to 1") }
+            annotation.opacity = opacity
+        }
+        if let width {
+            guard width.isFinite, width >= 0, width <= 1000 else { throw fail("width", "expected a width from 0 to 1000 points") }
+            annotation.border.width = width
+        }
+        if let borderStyle {
+            guard let style = PDFBorder.Style.allCases.first(where: { "\($0)" == borderStyle }) else {
+                throw fail("borderStyle", "expected solid, dashed, beveled, inset or underline")
+            }
+            annotation.border.style = style
+        }
+        if let dash {
+            guard !dash.isEmpty, dash.allSatisfy({ $0.isFinite && $0 >= 0 }) else { throw fail("dash", "expected non-negative lengths") }
+            annotation.border.dashPattern = dash
+        }
+        annotation.contents = contents ?? (type == "freeText" ? text : nil)
+        annotation.author = author
+        annotation.subject = subject
+        let iso = ISO8601DateFormatter()
+        if let creationDate {
+            guard let date = iso.date(from: creationDate) else { throw fail("creationDate", "expected an ISO 8601 date") }
+            annotation.creationDate = date
+        }
+        if let modificationDate {
+            guard let date = iso.date(from: modificationDate) else { throw fail("modificationDate", "expected an ISO 8601 date") }
+            annotation.modificationDate = date
+        }
+        if let flags {
+            var set = PDFAnnotationFlags()
+            for (i, name) in flags.enumerated() {
+                guard let flag = Self.flagNames.first(where: { $0.0 == name })?.1 else { throw fail("flags[\(i)]", "unknown flag \"\(name)\"") }
+                set.insert(flag)
+            }
+            annotation.flags = set
+        } else if case .note = kind {
+            annotation.flags = [.print, .noZoom, .noRotate]
+        }
+        return annotation
+    }
+
+    /// Colours used when the JSON gives none: black ink and shapes, yellow notes and
+    /// highlights, no background for free text.
+    private func defaultColor(_ kind: PDFAnnotation.Kind) -> Color? {
+        switch kind {
+        case .freeText: return nil
+        case .note, .textMarkup(.highlight, _): return Color(red: 1, green: 0.85, blue: 0.2)
+        case .stamp: return Color(red: 0.8, green: 0.1, blue: 0.1)
+        default: return .black
+        }
+    }
+}

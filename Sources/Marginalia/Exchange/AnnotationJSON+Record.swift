@@ -1,0 +1,108 @@
+import Foundation
+
+extension AnnotationJSON {
+    /// One annotation as JSON: every field optional but `type`, so each type uses its own.
+    struct Record: Codable, Equatable {
+        var type: String
+        var pageIndex: Int?
+        var id: String?
+        var rect: [Double]?
+        var color: String?
+        var fill: String?
+        var opacity: Double?
+        var width: Double?
+        var borderStyle: String?
+        var dash: [Double]?
+        var contents: String?
+        var author: String?
+        var subject: String?
+        var creationDate: String?
+        var modificationDate: String?
+        var flags: [String]?
+        // ink
+        var paths: [[[Double]]]?
+        var pressures: [[Double]]?
+        // line, polygon, polyline
+        var points: [[Double]]?
+        var lineEndings: [String]?
+        // freeText
+        var text: String?
+        var font: String?
+        var fontSize: Double?
+        var textColor: String?
+        var alignment: String?
+        var richText: String?
+        // note
+        var icon: String?
+        var open: Bool?
+        // stamp
+        var name: String?
+        var image: String?
+        // text markup: eight numbers per quad (upper-left, upper-right, lower-left, lower-right)
+        var quads: [[Double]]?
+
+        static let typeNames: [String: String] = [
+            "Ink": "ink", "Square": "square", "Circle": "circle", "Line": "line", "Polygon": "polygon",
+            "PolyLine": "polyline", "FreeText": "freeText", "Text": "note", "Stamp": "stamp",
+            "Highlight": "highlight", "Underline": "underline", "StrikeOut": "strikeOut", "Squiggly": "squiggly",
+        ]
+
+        static let flagNames: [(String, PDFAnnotationFlags)] = [
+            ("invisible", .invisible), ("hidden", .hidden), ("print", .print), ("noZoom", .noZoom),
+            ("noRotate", .noRotate), ("noView", .noView), ("readOnly", .readOnly), ("locked", .locked),
+            ("toggleNoView", .toggleNoView), ("lockedContents", .lockedContents),
+        ]
+
+        static func point(_ p: CGPoint) -> [Double] { [Double(p.x), Double(p.y)] }
+
+        init(_ a: PDFAnnotation) {
+            type = Record.typeNames[a.subtype] ?? a.subtype.lowercased()
+            pageIndex = a.pageIndex
+            id = a.id
+            rect = [a.rect.minX, a.rect.minY, a.rect.maxX, a.rect.maxY].map { Double($0) }
+            color = a.color?.hex
+            fill = a.interiorColor?.hex
+            opacity = a.opacity
+            width = a.kind.drawsBorder ? a.border.width : nil
+            borderStyle = a.kind.drawsBorder && a.border.style != .solid ? "\(a.border.style)" : nil
+            dash = a.border.style == .dashed ? a.border.dashPattern : nil
+            contents = a.contents
+            author = a.author
+            subject = a.subject
+            let iso = ISO8601DateFormatter()
+            creationDate = a.creationDate.map { iso.string(from: $0) }
+            modificationDate = a.modificationDate.map { iso.string(from: $0) }
+            flags = Record.flagNames.filter { a.flags.contains($0.1) }.map(\.0)
+            switch a.kind {
+            case .ink(let ink):
+                paths = ink.paths.map { $0.map(Record.point) }
+                pressures = ink.pressures
+            case .line(let line):
+                points = [Record.point(line.start), Record.point(line.end)]
+                lineEndings = [line.startEnding.jsonName, line.endEnding.jsonName]
+            case .polygon(let vertices):
+                points = vertices.map(Record.point)
+            case .polyLine(let p):
+                points = p.vertices.map(Record.point)
+                lineEndings = [p.startEnding.jsonName, p.endEnding.jsonName]
+            case .freeText(let t):
+                text = t.text
+                font = t.font
+                fontSize = t.fontSize
+                textColor = t.textColor.hex
+                alignment = "\(t.alignment)"
+                richText = t.richText
+            case .note(let note):
+                icon = note.icon
+                open = note.isOpen
+            case .stamp(let stamp):
+                name = stamp.name
+                image = stamp.imageData?.base64EncodedString()
+            case .textMarkup(_, let q):
+                quads = q.map { $0.points.flatMap(Record.point) }
+            case .square, .circle, .other:
+                break
+            }
+        }
+    }
+}

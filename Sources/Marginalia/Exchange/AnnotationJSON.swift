@@ -1,0 +1,90 @@
+import Foundation
+
+/// The project's annotation JSON (docs/annotations-json.md): `{"annotations": [...]}`, one
+/// object per annotation with `type`, `pageIndex`, `id`, `rect` and the fields of its type,
+/// coordinates in page space.
+public enum AnnotationJSON {
+    /// Encodes annotations (every subtype; the ones Marginalia cannot create come with their
+    /// common fields and their PDF subtype as `type`, lowercased).
+    public static func encode(_ annotations: [PDFAnnotation]) throws -> Data {
+        let document = Document(annotations: annotations.map(Record.init))
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return try encoder.encode(document)
+    }
+
+    /// Decodes annotations to add to a document.
+    ///
+    /// - Throws: ``AnnotationJSONError`` naming the JSON path of the first bad value
+    ///   (`annotations[2].paths[0][1]`).
+    public static func decode(_ data: Data) throws -> [PDFAnnotation] {
+        let document: Document
+        do {
+            document = try JSONDecoder().decode(Document.self, from: data)
+        } catch let error as DecodingError {
+            throw AnnotationJSONError(decoding: error)
+        } catch {
+            throw AnnotationJSONError(path: "", message: "not JSON: \(error.localizedDescription)")
+        }
+        guard document.annotations.count <= maximumAnnotations else {
+            throw AnnotationJSONError(path: "annotations", message: "more than \(maximumAnnotations) annotations")
+        }
+        return try document.annotations.enumerated().map { index, record in
+            try record.annotation(path: "annotations[\(index)]")
+        }
+    }
+
+    /// The JSON `type` of an annotation (`ink`, `freeText`, `note`...; other subtypes lowercased).
+    public static func typeName(of annotation: PDFAnnotation) -> String {
+        Record.typeNames[annotation.subtype] ?? annotation.subtype.lowercased()
+    }
+
+    /// The most annotations one file may hold.
+    public static let maximumAnnotations = 100_000
+    /// The most points one annotation may hold.
+    public static let maximumPoints = 1_000_000
+
+    struct Document: Codable {
+        var annotations: [Record]
+    }
+}
+
+/// A bad value in annotation JSON, with where it is.
+public struct AnnotationJSONError: Error, Equatable, CustomStringConvertible {
+    /// The JSON path of the value, e.g. `annotations[2].color`.
+    public var path: String
+    public var message: String
+
+    public init(path: String, message: String) {
+        self.path = path
+        self.message = message
+    }
+
+    init(decoding error: DecodingError) {
+        func render(_ codingPath: [CodingKey]) -> String {
+            var text = ""
+            for key in codingPath {
+                if let index = key.intValue {
+                    text += "[\(index)]"
+                } else {
+                    text += text.isEmpty ? key.stringValue : "." + key.stringValue
+                }
+            }
+            return text
+        }
+        switch error {
+        case .typeMismatch(let type, let context):
+            self.init(path: render(context.codingPath), message: "expected \(type)")
+        case .valueNotFound(let type, let context):
+            self.init(path: render(context.codingPath), message: "missing \(type)")
+        case .keyNotFound(let key, let context):
+            self.init(path: render(context.codingPath + [key]), message: "missing")
+        case .dataCorrupted(let context):
+            self.init(path: render(context.codingPath), message: context.debugDescription)
+        @unknown default:
+            self.init(path: "", message: "\(error)")
+        }
+    }
+
+    public var description: String { path.isEmpty ? message : "\(path): \(message)" }
+}
