@@ -6,7 +6,7 @@ extension TextLayout {
     /// Font sizes are searched for and returned in steps of 1/100 pt.
     static let stepsPerPoint = 100.0
 
-    /// The largest size no smaller than this that the search considers.
+    /// The smallest size the search considers.
     static let smallestSize = 0.01
 
     /// The largest size the search considers; far beyond any page (PDF pages are at most 14,400 pt).
