@@ -1,0 +1,112 @@
+import Foundation
+
+/// WinAnsiEncoding, the single-byte encoding Marginalia uses for text in the standard text fonts
+/// (ISO 32000-2, Annex D.2; the same as Windows code page 1252).
+///
+/// Codes 0x20–0x7E are ASCII and 0xA0–0xFF are Latin-1; 0x80–0x9F hold 27 typographic characters
+/// (€ ‚ ƒ „ … † ‡ ˆ ‰ Š ‹ Œ Ž ‘ ’ “ ” • – — ˜ ™ š › œ ž Ÿ). The control codes 0x00–0x1F, 0x7F and
+/// 0x81, 0x8D, 0x8F, 0x90, 0x9D have no character: nothing encodes to them.
+public enum WinAnsiEncoding {
+    /// The character `encode` puts in place of characters WinAnsi cannot encode.
+    public static let replacementCode: UInt8 = 0x3F  // "?"
+
+    /// Unicode scalar values of the codes 0x80–0x9F; 0 where WinAnsi leaves the code unused.
+    private static let codes80to9F: [UInt32] = [
+        0x20AC, 0, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021,
+        0x02C6, 0x2030, 0x0160, 0x2039, 0x0152, 0, 0x017D, 0,
+        0, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014,
+        0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0, 0x017E, 0x0178,
+    ]
+
+    /// The inverse of `codes80to9F`.
+    private static let typographicCodes: [UInt32: UInt8] = {
+        var table: [UInt32: UInt8] = [:]
+        for (offset, scalar) in codes80to9F.enumerated() where scalar != 0 {
+            table[scalar] = UInt8(0x80 + offset)
+        }
+        return table
+    }()
+
+    // MARK: - Characters
+
+    /// The WinAnsi code of `character`, or `nil` if WinAnsi has no code for it.
+    ///
+    /// A character written in decomposed form (`e` + U+0301) is matched by its precomposed form (`é`).
+    /// U+00A0 (no-break space) and U+00AD (soft hyphen) have their own codes, drawn as space and hyphen.
+    public static func code(for character: Character) -> UInt8? {
+        let scalars = character.unicodeScalars
+        if scalars.count == 1, let scalar = scalars.first {
+            return code(forScalar: scalar.value)
+        }
+        let composed = String(character).precomposedStringWithCanonicalMapping.unicodeScalars
+        guard composed.count == 1, let scalar = composed.first else { return nil }
+        return code(forScalar: scalar.value)
+    }
+
+    /// Whether `character` has a WinAnsi code.
+    public static func canEncode(_ character: Character) -> Bool {
+        code(for: character) != nil
+    }
+
+    /// The character of `code`, or `nil` for the control codes and the unused codes.
+    public static func character(for code: UInt8) -> Character? {
+        switch code {
+        case 0x20...0x7E, 0xA0...0xFF:
+            return Character(Unicode.Scalar(code))
+        case 0x80...0x9F:
+            let value = codes80to9F[Int(code - 0x80)]
+            return Unicode.Scalar(value).flatMap { value == 0 ? nil : Character($0) }
+        default:
+            return nil
+        }
+    }
+
+    // MARK: - Strings
+
+    /// Encodes `text` as WinAnsi bytes, one byte per character.
+    ///
+    /// Characters without a code (controls such as tab and newline included) become `?` (0x3F)
+    /// and are listed in `unencodable`, once per occurrence, in text order.
+    public static func encode(_ text: String) -> (bytes: [UInt8], unencodable: [Character]) {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count)
+        var unencodable: [Character] = []
+        for character in text {
+            if let code = code(for: character) {
+                bytes.append(code)
+            } else {
+                bytes.append(replacementCode)
+                unencodable.append(character)
+            }
+        }
+        return (bytes, unencodable)
+    }
+
+    /// Decodes WinAnsi bytes.
+    ///
+    /// Every byte decodes to one character, so no byte is lost: codes without a WinAnsi character
+    /// (controls and the unused codes 0x81, 0x8D, 0x8F, 0x90, 0x9D) decode to the Unicode scalar of
+    /// the same value, as Windows does for code page 1252.
+    public static func decode<Bytes: Sequence>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
+        var scalars = String.UnicodeScalarView()
+        for byte in bytes {
+            if let character = character(for: byte), let scalar = character.unicodeScalars.first {
+                scalars.append(scalar)
+            } else {
+                scalars.append(Unicode.Scalar(byte))
+            }
+        }
+        return String(scalars)
+    }
+
+    // MARK: - Private
+
+    private static func code(forScalar value: UInt32) -> UInt8? {
+        switch value {
+        case 0x20...0x7E, 0xA0...0xFF:
+            return UInt8(value)
+        default:
+            return typographicCodes[value]
+        }
+    }
+}
