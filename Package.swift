@@ -9,14 +9,15 @@ let package = Package(
         .executable(name: "marginalia", targets: ["MarginaliaCLI"]),
     ],
     targets: [
-        // C system libraries through module maps (Debian: zlib1g-dev, libssl-dev).
+        // C system libraries through module maps (Debian: zlib1g-dev, libssl-dev, libpng-dev).
         .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
         .systemLibrary(name: "CCrypto", path: "Sources/CCrypto"),
+        .systemLibrary(name: "CPNG", path: "Sources/CPNG"),
 
         // PDF syntax: objects, lexer, parser, cross-reference, filters, security, writers.
         .target(name: "PDFCore", dependencies: ["CZlib", "CCrypto"]),
-        // The public document model: documents, pages, metadata, page operations.
-        .target(name: "Marginalia", dependencies: ["PDFCore"]),
+        // The public document model: documents, pages, metadata, page operations, images.
+        .target(name: "Marginalia", dependencies: ["PDFCore", "CZlib", "CPNG"]),
         // The `marginalia` command-line tool.
         .executableTarget(
             name: "MarginaliaCLI",

@@ -20,8 +20,8 @@ for arg in "$@"; do
     esac
 done
 
-# zlib and libcrypto are linked through module maps; the tools are the outside oracles.
-apt_packages=(zlib1g-dev libssl-dev qpdf poppler-utils mupdf-tools)
+# zlib, libcrypto and libpng are linked through module maps; the tools are the outside oracles.
+apt_packages=(zlib1g-dev libssl-dev libpng-dev qpdf poppler-utils mupdf-tools)
 # Python module to import -> PyPI package that provides it.
 python_modules=(pikepdf pymupdf pypdf pypdfium2 pytest reportlab)
 declare -A pypi_name=(
