@@ -28,9 +28,11 @@ struct AppearanceBuilder {
         case .ink(let ink): appearance = self.ink(annotation, ink)
         case .textMarkup(let markup, let quads): appearance = self.markup(annotation, markup, quads)
         case .note(let note): appearance = self.note(annotation, note)
-        case .freeText, .stamp, .other: return nil
+        case .freeText(let text): appearance = freeText(annotation, text)
+        case .stamp(let stamp): appearance = try self.stamp(annotation, stamp)
+        case .other: return nil
         }
-        return Result(stream: appearance.stream(), rect: appearance.bounds)
+        return Result(stream: appearance.stream(), rect: appearance.pageRect ?? appearance.bounds)
     }
 
     /// Stroke settings shared by shapes, lines and ink.

@@ -10,6 +10,8 @@ struct AppearanceStream {
     /// The area the drawing covers, in page space; becomes `/BBox` and `/Rect`.
     var bounds: CGRect
     var matrix: AffineTransform = AffineTransform()
+    /// The `/Rect` when it differs from `bounds` (a rotated drawing); nil means `bounds`.
+    var pageRect: CGRect?
     private var graphicsStates: [String: PDFDictionary] = [:]
     var fonts: [String: PDFDictionary] = [:]
     var xObjects: [String: PDFReference] = [:]
@@ -30,6 +32,33 @@ struct AppearanceStream {
         let name = "GS\(graphicsStates.count)"
         graphicsStates[name] = state
         content.graphicsState(name)
+    }
+
+    /// A font resource for a standard-14 font (9.6.2.2), named as in `/DA`.
+    mutating func addFont(_ font: StandardFont) -> String {
+        let name = font.baseFontName
+        var dictionary = PDFDictionary()
+        dictionary["Type"] = .name("Font")
+        dictionary["Subtype"] = .name("Type1")
+        dictionary["BaseFont"] = .name(font.baseFontName)
+        if font.usesWinAnsi { dictionary["Encoding"] = .name("WinAnsiEncoding") }
+        fonts[name] = dictionary
+        return name
+    }
+
+    /// An appearance for text, notes and stamps that reads upright on a page turned by
+    /// `pageRotation` degrees: drawn in a box of the size the reader sees (width and height
+    /// swapped for 90 and 270), with `/Matrix` turning it counter-clockwise by the page's
+    /// rotation; viewers then map the turned box onto `rect` (12.5.5).
+    static func upright(in rect: CGRect, pageRotation: Int) -> AppearanceStream {
+        let turns = ((pageRotation % 360) + 360) % 360 / 90
+        let swapped = turns % 2 == 1
+        var appearance = AppearanceStream(bounds: CGRect(x: 0, y: 0, width: swapped ? rect.height : rect.width,
+                                                         height: swapped ? rect.width : rect.height))
+        let (c, s): (CGFloat, CGFloat) = [(1, 0), (0, 1), (-1, 0), (0, -1)][turns]
+        appearance.matrix = AffineTransform(m11: c, m12: s, m21: -s, m22: c, tX: 0, tY: 0)
+        appearance.pageRect = rect
+        return appearance
     }
 
     /// The finished form XObject.

@@ -1,0 +1,117 @@
+import Foundation
+import PDFCore
+
+extension AppearanceBuilder {
+    /// Free text: background (`/C`), border in the text colour, and the text wrapped at
+    /// word boundaries with the standard-14 font's real glyph widths, aligned per `/Q`,
+    /// clipped to the box, upright for the reader on rotated pages.
+    func freeText(_ a: PDFAnnotation, _ text: PDFAnnotation.FreeText) -> AppearanceStream {
+        var appearance = AppearanceStream.upright(in: a.rect, pageRotation: pageRotation)
+        appearance.setOpacity(a.opacity)
+        let box = appearance.bounds
+        let border = a.border.width
+        if let background = a.color {
+            appearance.content.fillColor(background.pdfComponents)
+            appearance.content.rectangle(box)
+            appearance.content.fill()
+        }
+        if border > 0 {
+            appearance.content.lineWidth(border)
+            appearance.content.strokeColor(text.textColor.pdfComponents)
+            appearance.content.rectangle(box.insetBy(dx: min(border / 2, box.width / 2), dy: min(border / 2, box.height / 2)))
+            appearance.content.stroke()
+        }
+        let font = StandardFont.resolve(text.font) ?? .helvetica
+        let resource = appearance.addFont(font)
+        let size = text.fontSize.isFinite && text.fontSize > 0 ? text.fontSize : 12
+        let padding = Double(border) + 2
+        let inner = box.insetBy(dx: min(CGFloat(padding), box.width / 2), dy: min(CGFloat(padding), box.height / 2))
+        let lines = TextLayout.layout(for: text.text, font: font, size: size, maxWidth: Double(inner.width))
+        let lineHeight = TextLayout.lineHeight(font: font, size: size)
+        appearance.content.save()
+        appearance.content.rectangle(inner)
+        appearance.content.clip()
+        appearance.content.beginText()
+        appearance.content.font(resource, size: size)
+        appearance.content.fillColor(text.textColor.pdfComponents)
+        var baseline = Double(inner.maxY) - font.ascent * size / 1000
+        for line in lines {
+            if baseline < Double(inner.minY) - lineHeight { break }  // clipped anyway: stop writing
+            let x: Double
+            switch text.alignment {
+            case .left: x = Double(inner.minX)
+            case .center: x = Double(inner.midX) - line.width / 2
+            case .right: x = Double(inner.maxX) - line.width
+            }
+            appearance.content.raw("1 0 0 1 \(PDFSyntax.number(x)) \(PDFSyntax.number(baseline)) Tm")
+            appearance.content.show(font.encode(line.text).bytes)
+            baseline -= lineHeight
+        }
+        appearance.content.endText()
+        appearance.content.restore()
+        return appearance
+    }
+
+    /// A stamp: its image scaled to fill the box, or a named stamp drawn as a framed word
+    /// in the stamp's colour (12.5.6.12), upright for the reader.
+    func stamp(_ a: PDFAnnotation, _ stamp: PDFAnnotation.Stamp) throws -> AppearanceStream {
+        var appearance = AppearanceStream.upright(in: a.rect, pageRotation: pageRotation)
+        appearance.setOpacity(a.opacity)
+        let box = appearance.bounds
+        if let data = stamp.imageData {
+            let image = try ImageDecoder.decode(data)
+            let reference = try image.pdfObjects().addToFile(addObject)
+            appearance.xObjects["Im0"] = reference
+            appearance.content.save()
+            appearance.content.concatenate(AffineTransform(m11: box.width, m12: 0, m21: 0, m22: box.height, tX: box.minX, tY: box.minY))
+            appearance.content.drawXObject("Im0")
+            appearance.content.restore()
+            return appearance
+        }
+        let color = (a.color ?? Color(red: 0.8, green: 0.1, blue: 0.1)).pdfComponents
+        let frame = box.insetBy(dx: min(2, box.width / 2), dy: min(2, box.height / 2))
+        appearance.content.lineWidth(min(3, Double(box.height) / 10))
+        appearance.content.strokeColor(color)
+        let radius = min(frame.width, frame.height) * 0.15
+        AppearanceBuilder.roundedRectangle(frame, radius: radius, &appearance.content)
+        appearance.content.stroke()
+        let font = StandardFont.helveticaBold
+        let resource = appearance.addFont(font)
+        let word = AppearanceBuilder.stampTitle(stamp.name)
+        let widthAtOne = font.width(of: word, size: 1)
+        let size = max(1, min(Double(frame.height) * 0.6, widthAtOne > 0 ? Double(frame.width) * 0.85 / widthAtOne : 12))
+        appearance.content.beginText()
+        appearance.content.font(resource, size: size)
+        appearance.content.fillColor(color)
+        let x = Double(frame.midX) - font.width(of: word, size: size) / 2
+        let y = Double(frame.midY) - (font.ascent + font.descent) / 2 * size / 1000
+        appearance.content.textPosition(x, y)
+        appearance.content.show(font.encode(word).bytes)
+        appearance.content.endText()
+        return appearance
+    }
+
+    /// "NotForPublicRelease" -> "NOT FOR PUBLIC RELEASE".
+    static func stampTitle(_ name: String) -> String {
+        var words = ""
+        for (i, c) in name.enumerated() {
+            if i > 0 && c.isUppercase { words.append(" ") }
+            words.append(c)
+        }
+        return words.uppercased()
+    }
+
+    static func roundedRectangle(_ r: CGRect, radius: CGFloat, _ c: inout ContentStreamBuilder) {
+        let k: CGFloat = 0.5522847498 * radius
+        c.move(CGPoint(x: r.minX + radius, y: r.minY))
+        c.line(CGPoint(x: r.maxX - radius, y: r.minY))
+        c.curve(CGPoint(x: r.maxX - radius + k, y: r.minY), CGPoint(x: r.maxX, y: r.minY + radius - k), CGPoint(x: r.maxX, y: r.minY + radius))
+        c.line(CGPoint(x: r.maxX, y: r.maxY - radius))
+        c.curve(CGPoint(x: r.maxX, y: r.maxY - radius + k), CGPoint(x: r.maxX - radius + k, y: r.maxY), CGPoint(x: r.maxX - radius, y: r.maxY))
+        c.line(CGPoint(x: r.minX + radius, y: r.maxY))
+        c.curve(CGPoint(x: r.minX + radius - k, y: r.maxY), CGPoint(x: r.minX, y: r.maxY - radius + k), CGPoint(x: r.minX, y: r.maxY - radius))
+        c.line(CGPoint(x: r.minX, y: r.minY + radius))
+        c.curve(CGPoint(x: r.minX, y: r.minY + radius - k), CGPoint(x: r.minX + radius - k, y: r.minY), CGPoint(x: r.minX + radius, y: r.minY))
+        c.closePath()
+    }
+}
