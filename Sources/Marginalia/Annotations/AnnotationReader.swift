@@ -91,7 +91,7 @@ struct AnnotationReader {
             return .note(PDFAnnotation.Note(icon: resolve(d["Name"])?.nameValue ?? "Note",
                                             isOpen: resolve(d["Open"])?.boolValue ?? false))
         case "Stamp":
-            return .stamp(PDFAnnotation.Stamp(name: resolve(d["Name"])?.nameValue ?? "Draft"))
+            return .stamp(PDFAnnotation.Stamp(name: resolve(d["Name"])?.nameValue ?? "Draft", imageData: stampImage(d)))
         case "Highlight", "Underline", "StrikeOut", "Squiggly":
             guard let markup = PDFAnnotation.TextMarkup(rawValue: subtype) else { return nil }
             let all = points(array(d["QuadPoints"]))
@@ -103,6 +103,22 @@ struct AnnotationReader {
         default:
             return nil
         }
+    }
+
+    /// The image a Marginalia stamp was made from: the PNG kept under the private key, or
+    /// the JPEG its appearance embeds unchanged. nil for other stamps.
+    private func stampImage(_ d: PDFDictionary) -> Data? {
+        if let data = resolve(d[AnnotationReader.privateKey])?.dictionaryValue,
+           case .stream(let stream)? = resolve(data["ImageData"]),
+           let bytes = try? stream.decodedBytes(limits: file.limits) {
+            return Data(bytes)
+        }
+        guard let appearance = resolve(resolve(d["AP"])?.dictionaryValue?["N"])?.streamValue,
+              let xObjects = resolve(resolve(appearance.dictionary["Resources"])?.dictionaryValue?["XObject"])?.dictionaryValue,
+              xObjects.count == 1, let image = resolve(xObjects["Im0"])?.streamValue,
+              image.filterNames == ["DCTDecode"]
+        else { return nil }
+        return Data(image.rawBytes)
     }
 
     // MARK: - Values

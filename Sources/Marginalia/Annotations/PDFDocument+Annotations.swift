@@ -124,9 +124,29 @@ extension PDFDocument {
             // The old appearance is no longer referenced: free it.
             if let old = annotation.dictionary["AP"]?.dictionaryValue?["N"]?.referenceValue { file.delete(old) }
         }
-        let dictionary = AnnotationWriter().dictionary(for: annotation, page: page.reference, appearance: appearanceReference)
+        var dictionary = AnnotationWriter().dictionary(for: annotation, page: page.reference, appearance: appearanceReference)
+        keepStampImage(annotation, in: &dictionary)
         annotation.dictionary = dictionary
         file.update(reference, with: .dictionary(dictionary))
+    }
+
+    /// A PNG stamp's original bytes go under the private key, so exporting gives back the
+    /// image that was imported (a JPEG needs no copy: its appearance embeds it unchanged).
+    private func keepStampImage(_ annotation: PDFAnnotation, in dictionary: inout PDFDictionary) {
+        guard case .stamp(let stamp) = annotation.kind else { return }
+        var data = dictionary[AnnotationReader.privateKey]?.dictionaryValue ?? PDFDictionary()
+        let old = data["ImageData"]?.referenceValue
+        if let image = stamp.imageData, image.first != 0xFF {
+            if let old, case .stream(let stream)? = try? file.object(for: old), stream.rawBytes.elementsEqual(image) {
+                return
+            }
+            if let old { file.delete(old) }
+            data["ImageData"] = .reference(file.add(.stream(PDFStream(dictionary: PDFDictionary(), rawBytes: Array(image)))))
+        } else {
+            if let old { file.delete(old) }
+            data["ImageData"] = nil
+        }
+        dictionary[AnnotationReader.privateKey] = data.isEmpty ? nil : .dictionary(data)
     }
 
     /// The page's `/Annots` items (references or direct dictionaries).
