@@ -1,0 +1,289 @@
+import Foundation
+
+/// Turns one annotation element of an XFDF file into a ``PDFAnnotation``.
+///
+/// Strict where a wrong value would put the annotation somewhere else or draw it wrong
+/// (page, rectangle, coordinates, colours, widths: an ``XFDFError``); lenient, with a
+/// warning, where a reader is told to tolerate what it does not know (unknown flag,
+/// border-style and line-ending names, as ISO 32000-2, 12.5.4 asks) or where nothing
+/// is drawn from the value (an unreadable date).
+struct XFDFAnnotationDecoder {
+    /// The annotation elements Marginalia imports.
+    static let elementNames: Set<String> = [
+        "ink", "square", "circle", "line", "polygon", "polyline", "freetext", "text", "stamp",
+        "highlight", "underline", "strikeout", "squiggly",
+    ]
+
+    private(set) var warnings: [String] = []
+    /// Points read so far in this file, against ``XFDFDocument/maximumPoints``.
+    private(set) var pointCount = 0
+
+    mutating func decode(_ node: XFDFNode) throws -> PDFAnnotation {
+        let element = node.localName
+        let page = try pageIndex(node)
+        let (kind, geometry) = try self.kind(element, node)
+        let rect: CGRect
+        if let text = node.attributes["rect"] {
+            let n = try numbers(text, name: "rect", node, expected: "four numbers x1,y1,x2,y2") { $0 == 4 }
+            rect = CGRect(x: min(n[0], n[2]), y: min(n[1], n[3]), width: abs(n[2] - n[0]), height: abs(n[3] - n[1]))
+        } else if let bounds = XFDFAnnotationDecoder.bounds(geometry) {
+            rect = bounds  // the spec requires rect; where the points give it, do without
+        } else {
+            throw XFDFError.missing(name: "the rect attribute", path: node.path, line: node.line)
+        }
+
+        var a = PDFAnnotation(kind: kind, rect: rect, color: nil, pageIndex: page)
+        if let name = node.attributes["name"], !name.isEmpty { a.id = name }
+        a.color = try color("color", node)
+        a.interiorColor = try color("interior-color", node)
+        a.opacity = try number("opacity", node).map { max(0, min(1, $0)) } ?? 1
+        a.border = try border(node)
+        a.flags = flags(node)
+        a.author = node.attributes["title"]
+        a.subject = node.attributes["subject"]
+        a.modificationDate = date("date", node)
+        a.creationDate = date("creationdate", node)
+        a.contents = node.child(named: "contents")?.text
+        return a
+    }
+
+    // MARK: - Kinds
+
+    /// The kind, and the points that bound it (for a file without `rect`).
+    private mutating func kind(_ element: String, _ node: XFDFNode) throws -> (PDFAnnotation.Kind, [CGPoint]) {
+        switch element {
+        case "ink":
+            guard let list = node.child(named: "inklist") else {
+                throw XFDFError.missing(name: "<inklist>", path: node.path, line: node.line)
+            }
+            let gestures = list.children(named: "gesture")
+            guard !gestures.isEmpty else { throw XFDFError.missing(name: "<gesture>", path: list.path, line: list.line) }
+            var paths: [[CGPoint]] = []
+            var pressures: [[Double]] = []
+            for gesture in gestures {
+                let points = try self.points(gesture.text, name: "gesture", gesture, minimum: 1)
+                paths.append(points)
+                if let text = gesture.attributes["pressures"] {
+                    pressures.append(try numbers(text, name: "pressures", gesture,
+                                                 expected: "one number per point (\(points.count))") { $0 == points.count })
+                }
+            }
+            if !pressures.isEmpty && pressures.count != paths.count {
+                warn(node, "pressures are given for some gestures only; all pressures ignored")
+            }
+            return (.ink(PDFAnnotation.Ink(paths: paths, pressures: pressures.count == paths.count ? pressures : nil)),
+                    paths.flatMap { $0 })
+        case "square": return (.square, [])
+        case "circle": return (.circle, [])
+        case "line":
+            let ends = try budget([try point("start", node), try point("end", node)], node)
+            let (start, end) = (ends[0], ends[1])
+            let line = PDFAnnotation.Line(start: start, end: end, startEnding: ending("head", node), endEnding: ending("tail", node))
+            return (.line(line), [start, end])
+        case "polygon", "polyline":
+            guard let vertices = node.child(named: "vertices") else {
+                throw XFDFError.missing(name: "<vertices>", path: node.path, line: node.line)
+            }
+            let points = try self.points(vertices.text, name: "vertices", vertices, minimum: 2)
+            if element == "polygon" { return (.polygon(vertices: points), points) }
+            return (.polyLine(PDFAnnotation.PolyLine(vertices: points, startEnding: ending("head", node),
+                                                     endEnding: ending("tail", node))), points)
+        case "freetext":
+            return (.freeText(try freeText(node)), [])
+        case "text":
+            let open = node.child(named: "popup")?.attributes["open"].map { ["yes", "true"].contains($0.lowercased()) }
+            return (.note(PDFAnnotation.Note(icon: nonEmpty(node.attributes["icon"]) ?? "Note", isOpen: open ?? false)), [])
+        case "stamp":
+            var imageData: Data? = nil
+            if let image = node.child(named: "imagedata") {
+                guard let data = XFDFSyntax.imageData(image.text) else {
+                    throw XFDFError.invalidValue(name: "imagedata", value: image.text, expected: "base64 image data",
+                                                 path: image.path, line: image.line)
+                }
+                imageData = data
+            }
+            return (.stamp(PDFAnnotation.Stamp(name: nonEmpty(node.attributes["icon"]) ?? "Draft", imageData: imageData)), [])
+        default:
+            guard let markup = PDFAnnotation.TextMarkup.allCases.first(where: { $0.rawValue.lowercased() == element }) else {
+                throw XFDFError.unsupportedElement(name: node.name, path: node.path, line: node.line)
+            }
+            guard let text = node.attributes["coords"] else {
+                throw XFDFError.missing(name: "the coords attribute", path: node.path, line: node.line)
+            }
+            let n = try numbers(text, name: "coords", node, expected: "8 numbers per quadrilateral") { $0 > 0 && $0 % 8 == 0 }
+            let points = try budget(stride(from: 0, to: n.count, by: 2).map { CGPoint(x: n[$0], y: n[$0 + 1]) }, node)
+            let quads = stride(from: 0, to: points.count, by: 4).map { PDFAnnotation.Quad(points: Array(points[$0..<($0 + 4)])) }
+            return (.textMarkup(markup, quads: quads), points)
+        }
+    }
+
+    private func freeText(_ node: XFDFNode) throws -> PDFAnnotation.FreeText {
+        let appearance = DefaultAppearance(node.child(named: "defaultappearance")?.text ?? "")
+        var alignment = PDFAnnotation.FreeText.Alignment.left
+        if let justification = node.attributes["justification"] {
+            guard let value = XFDFSyntax.alignment(justification) else {
+                throw XFDFError.invalidValue(name: "justification", value: justification, expected: "left, centered or right",
+                                             path: node.path, line: node.line)
+            }
+            alignment = value
+        }
+        let rich = node.child(named: "contents-richtext").map { XFDFRichText.serialize($0.content) }
+        return PDFAnnotation.FreeText(text: node.child(named: "contents")?.text ?? "",
+                                      font: XFDFSyntax.font(forResourceName: appearance.fontName),
+                                      fontSize: appearance.fontSize > 0 ? appearance.fontSize : 12,
+                                      textColor: appearance.color ?? .black, alignment: alignment,
+                                      richText: rich.flatMap { $0.isEmpty ? nil : $0 })
+    }
+
+    // MARK: - Common attributes
+
+    private func pageIndex(_ node: XFDFNode) throws -> Int {
+        guard let text = node.attributes["page"] else {
+            throw XFDFError.missing(name: "the page attribute", path: node.path, line: node.line)
+        }
+        guard let page = Int(text.trimmingCharacters(in: .whitespaces)), page >= 0 else {
+            throw XFDFError.invalidValue(name: "page", value: text, expected: "a page index of 0 or more",
+                                         path: node.path, line: node.line)
+        }
+        return page
+    }
+
+    private func color(_ name: String, _ node: XFDFNode) throws -> Color? {
+        guard let text = node.attributes[name]?.trimmingCharacters(in: .whitespaces), !text.isEmpty else { return nil }
+        let digits = text.dropFirst()
+        guard text.hasPrefix("#"), digits.count == 6, digits.allSatisfy(\.isHexDigit), let color = Color(hex: text) else {
+            throw XFDFError.invalidValue(name: name, value: text, expected: "a colour #RRGGBB", path: node.path, line: node.line)
+        }
+        return color
+    }
+
+    private mutating func border(_ node: XFDFNode) throws -> PDFBorder {
+        var border = PDFBorder()
+        if let width = try number("width", node) {
+            guard width >= 0 else {
+                throw XFDFError.invalidValue(name: "width", value: node.attributes["width"] ?? "", expected: "a width of 0 or more",
+                                             path: node.path, line: node.line)
+            }
+            border.width = width
+        }
+        if let style = node.attributes["style"] {
+            if let match = XFDFSyntax.styleNames.first(where: { $0.0 == style.lowercased() }) {
+                border.style = match.1
+            } else {
+                warn(node, "border style '\(style)' read as solid")
+            }
+        }
+        if let text = node.attributes["dashes"] {
+            border.dashPattern = try numbers(text, name: "dashes", node, expected: "dash lengths of 0 or more") { $0 > 0 }
+            guard border.dashPattern.allSatisfy({ $0 >= 0 }) else {
+                throw XFDFError.invalidValue(name: "dashes", value: text, expected: "dash lengths of 0 or more",
+                                             path: node.path, line: node.line)
+            }
+        }
+        return border
+    }
+
+    private mutating func flags(_ node: XFDFNode) -> PDFAnnotationFlags {
+        var flags: PDFAnnotationFlags = []
+        for name in (node.attributes["flags"] ?? "").split(separator: ",") {
+            let trimmed = name.trimmingCharacters(in: .whitespaces).lowercased()
+            if let match = XFDFSyntax.flagNames.first(where: { $0.0 == trimmed }) {
+                flags.insert(match.1)
+            } else if !trimmed.isEmpty {
+                warn(node, "unknown flag '\(trimmed)' ignored")
+            }
+        }
+        return flags
+    }
+
+    private mutating func date(_ name: String, _ node: XFDFNode) -> Date? {
+        guard let text = node.attributes[name], !text.isEmpty else { return nil }
+        guard let date = PDFDate.parse(text) else {
+            warn(node, "\(name)=\"\(XFDFError.clip(text))\" is not a PDF date; ignored")
+            return nil
+        }
+        return date
+    }
+
+    private mutating func ending(_ name: String, _ node: XFDFNode) -> LineEnding {
+        guard let text = node.attributes[name] else { return .none }
+        guard let ending = LineEnding(rawValue: text) else {
+            warn(node, "line ending \(name)=\"\(XFDFError.clip(text))\" read as None")
+            return .none
+        }
+        return ending
+    }
+
+    // MARK: - Numbers and points
+
+    private func number(_ name: String, _ node: XFDFNode) throws -> Double? {
+        guard let text = node.attributes[name] else { return nil }
+        guard let value = XFDFSyntax.parseNumber(text) else {
+            throw XFDFError.invalidValue(name: name, value: text, expected: "a finite number", path: node.path, line: node.line)
+        }
+        return value
+    }
+
+    /// A comma-separated list of finite numbers whose count satisfies `countIsValid`.
+    private func numbers(_ text: String, name: String, _ node: XFDFNode, expected: String,
+                         countIsValid: (Int) -> Bool) throws -> [Double] {
+        guard let values = XFDFNumberList.numbers(text), countIsValid(values.count) else {
+            throw XFDFError.invalidValue(name: name, value: text, expected: expected, path: node.path, line: node.line)
+        }
+        return values
+    }
+
+    /// One point `x,y`.
+    private func point(_ name: String, _ node: XFDFNode) throws -> CGPoint {
+        guard let text = node.attributes[name] else {
+            throw XFDFError.missing(name: "the \(name) attribute", path: node.path, line: node.line)
+        }
+        let n = try numbers(text, name: name, node, expected: "a point x,y") { $0 == 2 }
+        return CGPoint(x: n[0], y: n[1])
+    }
+
+    /// `x,y;x,y;...` as `<gesture>` and `<vertices>` hold them; a flat `x,y,x,y` list and a
+    /// trailing `;` are accepted too.
+    private mutating func points(_ text: String, name: String, _ node: XFDFNode, minimum: Int) throws -> [CGPoint] {
+        let expected = "a list of at least \(minimum) point\(minimum == 1 ? "" : "s") x,y;x,y;..."
+        guard let (values, sizes) = XFDFNumberList.groups(text), values.count % 2 == 0, values.count >= 2 * minimum,
+              sizes.count == 1 || sizes.allSatisfy({ $0 == 2 })
+        else {
+            throw XFDFError.invalidValue(name: name, value: text, expected: expected, path: node.path, line: node.line)
+        }
+        guard pointCount + values.count / 2 <= XFDFDocument.maximumPoints else {
+            throw XFDFError.limitExceeded(what: "points", limit: XFDFDocument.maximumPoints, path: node.path, line: node.line)
+        }
+        var points: [CGPoint] = []
+        points.reserveCapacity(values.count / 2)
+        for i in stride(from: 0, to: values.count, by: 2) { points.append(CGPoint(x: values[i], y: values[i + 1])) }
+        return try budget(points, node)
+    }
+
+    /// Counts `points` against the file's limit.
+    private mutating func budget(_ points: [CGPoint], _ node: XFDFNode) throws -> [CGPoint] {
+        pointCount += points.count
+        guard pointCount <= XFDFDocument.maximumPoints else {
+            throw XFDFError.limitExceeded(what: "points", limit: XFDFDocument.maximumPoints, path: node.path, line: node.line)
+        }
+        return points
+    }
+
+    private mutating func warn(_ node: XFDFNode, _ message: String) {
+        warnings.append("line \(node.line), \(node.path): \(message)")
+    }
+
+    private func nonEmpty(_ text: String?) -> String? {
+        text.flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    private static func bounds(_ points: [CGPoint]) -> CGRect? {
+        guard let first = points.first else { return nil }
+        var (minX, minY, maxX, maxY) = (first.x, first.y, first.x, first.y)
+        for p in points {
+            (minX, minY) = (min(minX, p.x), min(minY, p.y))
+            (maxX, maxY) = (max(maxX, p.x), max(maxY, p.y))
+        }
+        return CGRect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
+    }
+}
