@@ -31,6 +31,11 @@ enum CommandLineTool {
         ("pages", "insert, remove, move and rotate pages", PagesCommand.run),
         ("compact", "rewrite a file, dropping unused objects", CompactCommand.run),
         ("check", "parse every object and report damage", CheckCommand.run),
+        ("annotations", "list annotations (text or JSON)", AnnotationsCommand.run),
+        ("annotate", "add annotations from JSON or XFDF", AnnotateCommand.run),
+        ("export", "write annotations as JSON or XFDF", ExportCommand.run),
+        ("remove-annotations", "remove annotations by id", RemoveAnnotationsCommand.run),
+        ("flatten", "burn annotations into the pages", FlattenCommand.run),
     ]
 
     static func run(_ arguments: [String]) -> Int32 {
@@ -84,7 +89,7 @@ enum CommandLineTool {
         usage: marginalia <command> [options]
 
         commands:
-        \(commands.map { "  " + $0.name.padding(toLength: 10, withPad: " ", startingAt: 0) + $0.summary }.joined(separator: "\n"))
+        \(commands.map { "  " + $0.name.padding(toLength: 20, withPad: " ", startingAt: 0) + $0.summary }.joined(separator: "\n"))
 
         Run 'marginalia help <command>' for a command's options.
         Exit codes: 0 success, 1 bad input (unreadable, damaged or wrong password), 2 usage error.

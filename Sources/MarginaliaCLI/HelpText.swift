@@ -4,5 +4,10 @@ extension CommandLineTool {
         "pages": PagesCommand.help,
         "compact": CompactCommand.help,
         "check": CheckCommand.help,
+        "annotations": AnnotationsCommand.help,
+        "annotate": AnnotateCommand.help,
+        "export": ExportCommand.help,
+        "remove-annotations": RemoveAnnotationsCommand.help,
+        "flatten": FlattenCommand.help,
     ]
 }

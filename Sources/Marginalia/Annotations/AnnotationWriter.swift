@@ -64,8 +64,10 @@ struct AnnotationWriter {
             d["DA"] = .string(Array(appearance.string.utf8))
             d["Q"] = .integer(text.alignment.rawValue)
             d["Contents"] = .text(text.text)
-            // Rich text that no longer says what the plain text says would win in some viewers.
-            if let rich = text.richText, rich.contains(text.text) || text.text.isEmpty {
+            // Rich text that no longer says what the plain text says would win in some
+            // viewers: keep it for new annotations and while the text is the one read.
+            let readText = a.dictionary["Contents"]?.stringBytes.map(PDFTextString.decode)
+            if let rich = text.richText, a.dictionary.isEmpty || readText == text.text {
                 d["RC"] = .text(rich)
             } else {
                 d["RC"] = nil

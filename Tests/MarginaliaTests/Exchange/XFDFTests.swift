@@ -12,8 +12,12 @@ struct XFDFTests {}
 enum XFDFFixtures {
     static let created = Date(timeIntervalSince1970: 1_700_000_000)
     static let modified = Date(timeIntervalSince1970: 1_700_003_723)
-    /// Not a whole PNG, but starts like one, which is all the data URL's type needs.
-    static let stampImage = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0xFF, 0x00])
+    /// A real PNG (the stamp's appearance decodes it when the annotation is saved).
+    static let stampImage: Data = {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Fixtures/images/rgb.png")
+        return (try? Data(contentsOf: url)) ?? Data()
+    }()
     static let richText = #"<body xmlns="http://www.w3.org/1999/xhtml"><p dir="ltr"><span style="font-weight:bold">Hello, world</span></p></body>"#
 
     static func annotation(_ kind: PDFAnnotation.Kind, id: String, page: Int, rect: CGRect) -> PDFAnnotation {

@@ -1,0 +1,207 @@
+import Foundation
+import Marginalia
+
+/// `marginalia annotations FILE [--pages RANGE] [--json] [--password PW]`
+enum AnnotationsCommand {
+    static let help = """
+        usage: marginalia annotations FILE [--pages RANGE] [--json] [--password PW]
+
+        Lists the annotations of the selected pages (all by default): type, id, page,
+        rectangle, colour and contents; with --json, the project's annotation JSON
+        (docs/annotations-json.md). Problems found in annotation dictionaries are reported
+        on stderr; such annotations are still listed.
+        """
+
+    static func run(_ argv: [String]) throws {
+        var arguments = Arguments(argv)
+        let json = arguments.flag("--json")
+        let range = try arguments.option("--pages")
+        let password = try arguments.option("--password")
+        let path = try arguments.singleInput()
+        let document = try openDocument(path, password: password)
+        let pageCount = try document.pageCount
+        let selected = try range.map { try parsePageRange($0, pageCount: pageCount) } ?? Array(0..<pageCount)
+        var all: [PDFAnnotation] = []
+        for index in selected {
+            let (annotations, problems) = try document.readAnnotations(onPage: index)
+            all += annotations
+            for problem in problems { CommandLineTool.printError("warning: \(problem)") }
+        }
+        if json {
+            print(String(decoding: try AnnotationJSON.encode(all), as: UTF8.self))
+            return
+        }
+        for a in all {
+            let r = a.rect
+            var line = "page \((a.pageIndex ?? 0) + 1)  \(a.subtype)  \(a.id)  [\(fmt(r.minX)) \(fmt(r.minY)) \(fmt(r.maxX)) \(fmt(r.maxY))]"
+            if let color = a.color { line += "  \(color.hex)" }
+            if let contents = a.contents, !contents.isEmpty { line += "  \"\(contents.prefix(60))\"" }
+            print(line)
+        }
+        if all.isEmpty { print("no annotations") }
+    }
+
+    static func fmt(_ v: CGFloat) -> String {
+        let d = Double(v)
+        return d == d.rounded() ? String(Int(d)) : String(format: "%.2f", d)
+    }
+}
+
+/// `marginalia annotate FILE --from FILE.json|FILE.xfdf -o OUT [--compact] [--password PW]`
+enum AnnotateCommand {
+    static let help = """
+        usage: marginalia annotate FILE --from ANNOTATIONS.json|ANNOTATIONS.xfdf -o OUT [--compact] [--password PW]
+
+        Adds the annotations described in a JSON file (docs/annotations-json.md) or an XFDF
+        file (docs/xfdf.md) to the document, each with an appearance stream, and writes an
+        incremental update (or a full rewrite with --compact). Every annotation needs a
+        pageIndex (0-based). Nothing is written when any annotation is invalid.
+        """
+
+    static func run(_ argv: [String]) throws {
+        var arguments = Arguments(argv)
+        guard let from = try arguments.option("--from") else { throw UsageError("missing --from ANNOTATIONS.json|.xfdf") }
+        guard let output = try arguments.option("-o", "--output") else { throw UsageError("missing -o OUT") }
+        let compact = arguments.flag("--compact")
+        let password = try arguments.option("--password")
+        let path = try arguments.singleInput()
+        let annotations = try readAnnotationFile(from)
+        let document = try openDocument(path, password: password)
+        let pageCount = try document.pageCount
+        for (i, annotation) in annotations.enumerated() {
+            guard let page = annotation.pageIndex else {
+                throw CommandFailure(description: "\(from): annotations[\(i)].pageIndex: missing", code: ExitCode.badInput)
+            }
+            guard page < pageCount else {
+                throw CommandFailure(description: "\(from): annotations[\(i)].pageIndex: page \(page) is out of range (the document has \(pageCount) pages, numbered from 0)", code: ExitCode.badInput)
+            }
+        }
+        do {
+            for annotation in annotations { try document.addAnnotation(annotation, toPage: annotation.pageIndex ?? 0) }
+        } catch let error as PDFError {
+            throw CommandFailure(description: error.description, code: ExitCode.badInput)
+        }
+        try save(document, to: output, compact: compact)
+        CommandLineTool.printError("added \(annotations.count) annotation\(annotations.count == 1 ? "" : "s")")
+    }
+
+    /// Reads JSON or XFDF, chosen by the file's extension (or its first character).
+    static func readAnnotationFile(_ path: String) throws -> [PDFAnnotation] {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw CommandFailure(description: "\(path): cannot read the file", code: ExitCode.badInput)
+        }
+        do {
+            let isXML = path.lowercased().hasSuffix(".xfdf") || path.lowercased().hasSuffix(".xml") || data.first == UInt8(ascii: "<")
+            return isXML ? try XFDFDocument.importAnnotations(from: data) : try AnnotationJSON.decode(data)
+        } catch {
+            throw CommandFailure(description: "\(path): \(error)", code: ExitCode.badInput)
+        }
+    }
+}
+
+/// `marginalia export FILE --format json|xfdf [-o OUT] [--pages RANGE] [--password PW]`
+enum ExportCommand {
+    static let help = """
+        usage: marginalia export FILE --format json|xfdf [-o OUT] [--pages RANGE] [--password PW]
+
+        Writes the document's annotations as the project's JSON or as XFDF (ISO 19444-1),
+        to OUT or to standard output.
+        """
+
+    static func run(_ argv: [String]) throws {
+        var arguments = Arguments(argv)
+        let format = try arguments.option("--format") ?? "json"
+        let output = try arguments.option("-o", "--output")
+        let range = try arguments.option("--pages")
+        let password = try arguments.option("--password")
+        let path = try arguments.singleInput()
+        guard format == "json" || format == "xfdf" else { throw UsageError("--format must be json or xfdf") }
+        let document = try openDocument(path, password: password)
+        let pageCount = try document.pageCount
+        var all: [PDFAnnotation] = []
+        for index in try range.map({ try parsePageRange($0, pageCount: pageCount) }) ?? Array(0..<pageCount) {
+            all += try document.annotations(onPage: index)
+        }
+        let data: Data
+        if format == "json" {
+            data = try AnnotationJSON.encode(all)
+        } else {
+            let name = URL(fileURLWithPath: path).lastPathComponent
+            data = Data(XFDFDocument.export(all, sourceFileName: name).utf8)
+        }
+        if let output {
+            do {
+                try AtomicFileWriter.write(Array(data), to: output)
+            } catch let error as PDFError {
+                throw CommandFailure(description: error.description, code: ExitCode.badInput)
+            }
+        } else {
+            FileHandle.standardOutput.write(data)
+            if data.last != UInt8(ascii: "\n") { FileHandle.standardOutput.write(Data("\n".utf8)) }
+        }
+    }
+}
+
+/// `marginalia remove-annotations FILE --ids ID,... -o OUT [--compact] [--password PW]`
+enum RemoveAnnotationsCommand {
+    static let help = """
+        usage: marginalia remove-annotations FILE --ids ID[,ID...] -o OUT [--compact] [--password PW]
+
+        Removes the annotations with these ids (their /NM, as `annotations` lists them) and
+        their popups. Fails, writing nothing, when an id is not found.
+        """
+
+    static func run(_ argv: [String]) throws {
+        var arguments = Arguments(argv)
+        guard let list = try arguments.option("--ids") else { throw UsageError("missing --ids ID,...") }
+        guard let output = try arguments.option("-o", "--output") else { throw UsageError("missing -o OUT") }
+        let compact = arguments.flag("--compact")
+        let password = try arguments.option("--password")
+        let path = try arguments.singleInput()
+        let ids = Set(list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty })
+        guard !ids.isEmpty else { throw UsageError("--ids needs at least one id") }
+        let document = try openDocument(path, password: password)
+        var found = Set<String>()
+        for index in 0..<(try document.pageCount) { found.formUnion(try document.annotations(onPage: index).map(\.id)) }
+        let missing = ids.subtracting(found).sorted()
+        guard missing.isEmpty else {
+            throw CommandFailure(description: "no annotation with id \(missing.joined(separator: ", ")) in \(path)", code: ExitCode.badInput)
+        }
+        let removed = try document.removeAnnotations(ids: ids)
+        try save(document, to: output, compact: compact)
+        CommandLineTool.printError("removed \(removed) annotation\(removed == 1 ? "" : "s")")
+    }
+}
+
+/// `marginalia flatten FILE -o OUT [--types ink,square,...] [--ids ID,...] [--pages RANGE] [--compact] [--password PW]`
+enum FlattenCommand {
+    static let help = """
+        usage: marginalia flatten FILE -o OUT [--types TYPE,...] [--ids ID,...] [--pages RANGE] [--compact] [--password PW]
+
+        Burns annotations into the page content and removes them (with their popups): the
+        pages look the same, but the annotations can no longer be edited. By default every
+        annotation except links and form fields; --types limits it to JSON type names (ink,
+        square, circle, line, polygon, polyline, freeText, note, stamp, highlight,
+        underline, strikeOut, squiggly), --ids to these ids. Hidden annotations are removed
+        without being drawn.
+        """
+
+    static func run(_ argv: [String]) throws {
+        var arguments = Arguments(argv)
+        guard let output = try arguments.option("-o", "--output") else { throw UsageError("missing -o OUT") }
+        let types = try arguments.option("--types").map { Set($0.split(separator: ",").map(String.init)) }
+        let ids = try arguments.option("--ids").map { Set($0.split(separator: ",").map(String.init)) }
+        let range = try arguments.option("--pages")
+        let compact = arguments.flag("--compact")
+        let password = try arguments.option("--password")
+        let path = try arguments.singleInput()
+        let document = try openDocument(path, password: password)
+        let pages = try range.map { try parsePageRange($0, pageCount: try document.pageCount) }
+        let count = try document.flattenAnnotations(pages: pages) { annotation in
+            (types.map { $0.contains(AnnotationJSON.typeName(of: annotation)) } ?? true)
+                && (ids.map { $0.contains(annotation.id) } ?? true)
+        }
+        try save(document, to: output, compact: compact)
+        CommandLineTool.printError("flattened \(count) annotation\(count == 1 ? "" : "s")")
+    }
+}
