@@ -205,3 +205,42 @@ def test_bad_json_names_the_path_and_writes_nothing(binary, tmp_path):
     assert result.returncode == 1
     assert "annotations[1].paths[0][1]" in result.stderr
     assert not out.exists()
+
+
+def test_xfdf_round_trip_through_pdf(annotated, binary, tmp_path):
+    """JSON-made annotations exported as XFDF, imported into a fresh copy of the sample, and
+    exported again: the two XFDF files describe the same annotations."""
+    import xml.etree.ElementTree as ET
+
+    out, specs = annotated
+    first = tmp_path / "first.xfdf"
+    result = run_command([str(binary), "export", str(out), "--format", "xfdf", "-o", str(first)], 60)
+    assert result.returncode == 0, result.describe()
+    copy = tmp_path / "copy.pdf"
+    result = run_command([str(binary), "annotate", str(SAMPLE), "--from", str(first), "-o", str(copy)], 60)
+    assert result.returncode == 0, result.describe()
+    document = pymupdf.open(copy)
+    assert [a.type[1] for a in document[0].annots()][EXISTING * 2:] == [PYMUPDF_TYPES[s["type"]] for s in specs]
+    second = tmp_path / "second.xfdf"
+    result = run_command([str(binary), "export", str(copy), "--format", "xfdf", "-o", str(second)], 60)
+    assert result.returncode == 0, result.describe()
+
+    def annotations(path):
+        root = ET.parse(path).getroot()
+        namespace = {"x": "http://ns.adobe.com/xfdf/"}
+        annots = root.find("x:annots", namespace)
+        return {element.get("name"): element for element in annots}
+
+    one, two = annotations(first), annotations(second)
+    assert set(one) <= set(two)
+    for name, element in one.items():
+        other = two[name]
+        assert element.tag == other.tag, name
+        for attribute in ("page", "color", "interior-color", "opacity", "width", "title", "subject", "flags", "icon"):
+            assert element.get(attribute) == other.get(attribute), (element.tag, attribute)
+        if element.tag.endswith(("square", "circle", "freetext", "stamp", "text")):
+            assert element.get("rect") == other.get("rect"), element.tag
+        ink_one, ink_two = element.find("{http://ns.adobe.com/xfdf/}inklist"), other.find("{http://ns.adobe.com/xfdf/}inklist")
+        assert (ink_one is None) == (ink_two is None), element.tag
+        if ink_one is not None:
+            assert ET.tostring(ink_one) == ET.tostring(ink_two), element.tag
