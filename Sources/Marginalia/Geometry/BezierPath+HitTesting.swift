@@ -27,17 +27,18 @@ extension BezierPath {
               point.y >= box.minY, point.y <= box.maxY else { return false }
         let tolerance = hitTestTolerance
         var winding = 0
-        for subpath in subpaths {
-            // A subpath wholly above, below or left of the point cannot cross the ray that
-            // goes right from it.
-            let box = subpath.controlPointBounds
-            guard !box.isNull, point.y >= box.minY, point.y <= box.maxY, point.x <= box.maxX else { continue }
-            for polyline in subpath.flattened(tolerance: tolerance) {
-                var closed = polyline
-                closed.isClosed = true
-                for (a, b) in closed.segments {
-                    winding += BezierPath.windingContribution(of: a, b, around: point)
-                }
+        forEachSegment(closingEverySubpath: true) { segment in
+            let box = segment.box
+            // Wholly above, below or left of the point: it cannot cross the rightward ray.
+            guard point.y >= box.minY, point.y <= box.maxY, point.x <= box.maxX else { return }
+            if point.x < box.minX {
+                // Wholly right of the point: the curve and its chord form a loop that does
+                // not enclose the point, so they cross the ray the same signed number of times.
+                winding += BezierPath.windingContribution(of: segment.start, segment.end, around: point)
+                return
+            }
+            for (a, b) in segment.lines(tolerance: tolerance) {
+                winding += BezierPath.windingContribution(of: a, b, around: point)
             }
         }
         return evenOdd ? winding % 2 != 0 : winding != 0
@@ -64,18 +65,14 @@ extension BezierPath {
         guard SegmentGeometry.isFinite(point) else { return .infinity }
         let tolerance = hitTestTolerance
         var best = CGFloat.infinity
-        for subpath in subpaths {
-            // The curves lie within their control points' box: skip boxes farther away
-            // than the best distance so far.
-            let box = subpath.controlPointBounds
-            guard !box.isNull else { continue }
+        forEachSegment(closingEverySubpath: false) { segment in
+            // The segment lies within its box: skip it when the box is already too far.
+            let box = segment.box
             let gap = hypot(max(0, box.minX - point.x, point.x - box.maxX),
                             max(0, box.minY - point.y, point.y - box.maxY))
-            guard gap < best else { continue }
-            for polyline in subpath.flattened(tolerance: tolerance) {
-                for (a, b) in polyline.segments {
-                    best = min(best, SegmentGeometry.distance(from: point, toSegment: a, b))
-                }
+            guard gap < best else { return }
+            for (a, b) in segment.lines(tolerance: tolerance) {
+                best = min(best, SegmentGeometry.distance(from: point, toSegment: a, b))
             }
         }
         return best
