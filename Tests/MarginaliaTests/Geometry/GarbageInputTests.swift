@@ -16,7 +16,7 @@ extension GeometryTests {
             CGRect(x: 0, y: 0, width: -CGFloat.infinity, height: 5),
             CGRect(x: 1e300, y: -1e300, width: 1e300, height: 1e300),
             CGRect(x: -CGFloat.greatestFiniteMagnitude, y: 0, width: CGFloat.greatestFiniteMagnitude, height: 1),
-            CGRect(x: 1e-300, y: 1e-300, width: 1e-310, height: -1e-310),
+            CGRect(x: 1e-300, y: 1e-300, width: CGFloat.leastNormalMagnitude / 100, height: -CGFloat.leastNormalMagnitude / 100),
         ]
 
         /// Paths built from every kind of element with hostile points in every slot.
