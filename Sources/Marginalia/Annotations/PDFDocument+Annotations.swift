@@ -41,6 +41,7 @@ extension PDFDocument {
         var entries = try annotationEntries(of: page)
         entries.append(.reference(reference))
         try setAnnotationEntries(entries, of: page)
+        annotationIndexes[index]?.insert(stored)
         return stored
     }
 
@@ -68,6 +69,7 @@ extension PDFDocument {
             try setAnnotationEntries(entries, of: page)
         }
         try write(&stored, page: page)
+        annotationIndexes[index]?.update(stored)
         return stored
     }
 
@@ -109,6 +111,9 @@ extension PDFDocument {
             entries.append(item)
         }
         try setAnnotationEntries(entries, of: page)
+        if let cached = annotationIndexes[index] {
+            for annotation in doomed { cached.remove(id: annotation.id) }
+        }
     }
 
     // MARK: - Internals

@@ -23,6 +23,7 @@ extension PDFDocument {
         page["Resources"] = .dictionary(PDFDictionary())
         let reference = file.add(.dictionary(page))
         try pageTree.insert(reference, at: index)
+        annotationIndexes.removeAll()
     }
 
     /// Copies pages of `other` (0-based `indexes`, in that order) into this document, the
@@ -43,6 +44,7 @@ extension PDFDocument {
         for (offset, reference) in newReferences.enumerated() {
             try pageTree.insert(reference, at: index + offset)
         }
+        annotationIndexes.removeAll()
     }
 
     /// Removes the page at `index`.
@@ -52,6 +54,7 @@ extension PDFDocument {
             throw PDFError.invalidArgument("cannot remove the only page: a document needs at least one page")
         }
         try pageTree.remove(at: index)
+        annotationIndexes.removeAll()
     }
 
     /// Moves the page at `from` so that it ends up at `to` (both 0-based, in the document
@@ -66,6 +69,7 @@ extension PDFDocument {
         try pageTree.materializeInheritedAttributes(of: reference)
         try pageTree.remove(at: from)
         try pageTree.insert(reference, at: to)
+        annotationIndexes.removeAll()
     }
 
     /// Rotates the page at `index` by `degrees` clockwise (a multiple of 90, may be negative).

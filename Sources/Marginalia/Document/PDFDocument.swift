@@ -10,6 +10,9 @@ public final class PDFDocument {
     /// The object-level file underneath, for work the document API does not cover.
     public let file: PDFFile
     let pageTree: PageTree
+    /// Spatial indexes of pages whose annotations were asked for by position, kept in step
+    /// with annotation edits; dropped when pages move.
+    var annotationIndexes: [Int: AnnotationIndex] = [:]
 
     /// Opens the PDF file at `url` (memory-mapped; opening never changes the file).
     ///

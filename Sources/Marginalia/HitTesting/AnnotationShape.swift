@@ -1,0 +1,70 @@
+import Foundation
+
+/// What an annotation covers, for hit testing and erasers: stroked paths (hit within half
+/// the line width of the path) and filled areas (hit inside). Built from the annotation's
+/// geometry, not its bounding box, so a point in the empty middle of a scribble or an
+/// unfilled circle does not hit it.
+struct AnnotationShape: Sendable {
+    var strokes: [BezierPath] = []
+    var lineWidth: CGFloat = 1
+    var area: BezierPath?
+    /// The rect every query is first checked against (the drawing with its width).
+    var bounds: CGRect
+
+    init(_ a: PDFAnnotation) {
+        let width = CGFloat(max(a.border.width, 0))
+        lineWidth = max(width, 0.5)
+        bounds = a.rect
+        switch a.kind {
+        case .ink(let ink):
+            strokes = ink.paths.map { $0.count == 1 ? BezierPath(polyline: [$0[0], $0[0]], closed: false) : BezierPath.smoothed(points: $0) }
+            if ink.pressures != nil { lineWidth = width * 1.5 }
+        case .square:
+            let box = a.rect.insetBy(dx: min(width / 2, a.rect.width / 2), dy: min(width / 2, a.rect.height / 2))
+            strokes = [BezierPath(rect: box)]
+            if a.interiorColor != nil { area = BezierPath(rect: box) }
+        case .circle:
+            let box = a.rect.insetBy(dx: min(width / 2, a.rect.width / 2), dy: min(width / 2, a.rect.height / 2))
+            strokes = [BezierPath(ovalIn: box)]
+            if a.interiorColor != nil { area = BezierPath(ovalIn: box) }
+        case .line(let line):
+            strokes = [BezierPath(polyline: [line.start, line.end], closed: false)]
+        case .polygon(let vertices):
+            strokes = [BezierPath(polyline: vertices, closed: true)]
+            if a.interiorColor != nil { area = BezierPath(polyline: vertices, closed: true) }
+        case .polyLine(let polyLine):
+            strokes = [BezierPath(polyline: polyLine.vertices, closed: false)]
+        case .textMarkup(_, let quads):
+            var path = BezierPath()
+            for quad in quads where quad.points.count == 4 {
+                // Quad order is UL, UR, LL, LR: walk it round the outside.
+                path.append(BezierPath(polyline: [quad.points[2], quad.points[3], quad.points[1], quad.points[0]], closed: true))
+            }
+            area = path
+        case .freeText, .note, .stamp, .other:
+            area = BezierPath(rect: a.rect)
+        }
+        let strokeBounds = strokes.reduce(CGRect.null) { $0.union($1.bounds) }
+        if !strokeBounds.isNull { bounds = bounds.union(strokeBounds.insetBy(dx: -lineWidth / 2, dy: -lineWidth / 2)) }
+        if let area { bounds = bounds.union(area.bounds) }
+    }
+
+    /// Whether `point` lies on a stroke (within half its width plus `tolerance`) or in the area.
+    func contains(_ point: CGPoint, tolerance: CGFloat) -> Bool {
+        guard bounds.insetBy(dx: -tolerance, dy: -tolerance).contains(point) else { return false }
+        if let area, area.contains(point) || (tolerance > 0 && area.distance(to: point) <= tolerance) { return true }
+        return strokes.contains { $0.strokeContains(point, lineWidth: lineWidth, tolerance: tolerance) }
+    }
+
+    /// Whether a sweep along `path` with a tool of diameter `width` touches the shape.
+    func touches(_ path: BezierPath, width: CGFloat) -> Bool {
+        let reach = max(0, width) / 2
+        let sweepBounds = path.bounds.insetBy(dx: -reach, dy: -reach)
+        guard sweepBounds.intersects(bounds.insetBy(dx: -1, dy: -1)) else { return false }
+        if strokes.contains(where: { $0.minimumDistance(to: path) <= lineWidth / 2 + reach }) { return true }
+        guard let area else { return false }
+        if area.minimumDistance(to: path) <= reach { return true }
+        // A sweep entirely inside the area touches it too.
+        return path.elements.lazy.compactMap(\.endPoint).contains { area.contains($0) }
+    }
+}
