@@ -44,7 +44,8 @@ public struct PDFAnnotation: Hashable, Sendable {
     public internal(set) var dictionary: PDFDictionary
 
     /// Creates an annotation with the defaults Marginalia writes: a new UUID id, the Print
-    /// flag, opaque, a 1-point solid border, created and modified now.
+    /// flag (and NoZoom and NoRotate for notes), opaque, a 1-point solid border, created and
+    /// modified now.
     public init(kind: Kind, rect: CGRect, color: Color? = .black, pageIndex: Int? = nil) {
         self.id = UUID().uuidString.lowercased()
         self.kind = kind
@@ -59,7 +60,8 @@ public struct PDFAnnotation: Hashable, Sendable {
         let now = Date()
         self.creationDate = now
         self.modificationDate = now
-        self.flags = [.print]
+        // Notes keep their icon's size and orientation on screen, as every viewer's do.
+        if case .note = kind { self.flags = [.print, .noZoom, .noRotate] } else { self.flags = [.print] }
         self.pageIndex = pageIndex
         self.reference = nil
         self.dictionary = PDFDictionary()

@@ -114,3 +114,46 @@ struct AnnotationRoundTripTests {
         #expect(!document.hasChanges)
     }
 }
+
+@Suite("Ink from bezier paths, and rotated pages")
+struct InkPathAndRotationTests {
+    @Test func addingPathsMakesStrokes() throws {
+        var path = BezierPath()
+        path.move(to: CGPoint(x: 10, y: 10))
+        path.addCurve(to: CGPoint(x: 100, y: 10), control1: CGPoint(x: 40, y: 80), control2: CGPoint(x: 70, y: 80))
+        path.move(to: CGPoint(x: 10, y: 50))
+        path.addLine(to: CGPoint(x: 100, y: 50))
+        var ink = PDFAnnotation.ink([path], color: .red, width: 2)
+        guard case .ink(let data) = ink.kind else { Issue.record("not ink"); return }
+        #expect(data.paths.count == 2)
+        #expect(data.paths[0].first == CGPoint(x: 10, y: 10) && data.paths[0].last == CGPoint(x: 100, y: 10))
+        #expect(data.paths[0].count > 5, "the curve is flattened into many points")
+        let top = data.paths[0].map(\.y).max() ?? 0
+        #expect(abs(top - 62.5) < 0.5, "the curve's peak (62.5 for these controls) is kept")
+        let removed = ink.remove(path)
+        #expect(removed)
+        #expect(ink.inkPaths.isEmpty)
+        let document = try TestDocuments.pages(1)
+        #expect(throws: PDFError.self) { try document.addAnnotation(ink, toPage: 0) }
+        ink.add(path)
+        let stored = try document.addAnnotation(ink, toPage: 0)
+        #expect(stored.rect.contains(CGPoint(x: 55, y: 62)))
+    }
+
+    @Test(arguments: [0, 90, 180, 270])
+    func textOnRotatedPagesIsTurnedForTheReader(rotation: Int) throws {
+        let document = try TestDocuments.pages(1)  // its pages inherit /Rotate 90
+        try document.rotatePage(at: 0, by: rotation - 90)
+        #expect(try document.page(at: 0).rotation == rotation)
+        let text = PDFAnnotation(kind: .freeText(.init(text: "Upright")), rect: CGRect(x: 100, y: 100, width: 50, height: 200))
+        let stored = try document.addAnnotation(text, toPage: 0)
+        #expect(stored.rect == CGRect(x: 100, y: 100, width: 50, height: 200))
+        let form = try #require(try document.file.resolve(stored.dictionary["AP"]?.dictionaryValue?["N"] ?? .null).streamValue)
+        let expected: [Double] = [[1, 0, 0, 1], [0, 1, -1, 0], [-1, 0, 0, -1], [0, -1, 1, 0]][rotation / 90]
+        let matrix = form.dictionary["Matrix"]?.arrayValue?.compactMap(\.numberValue).prefix(4).map { $0 } ?? [1, 0, 0, 1]
+        #expect(matrix == expected)
+        let bbox = form.dictionary["BBox"]?.arrayValue?.compactMap(\.numberValue) ?? []
+        // The box is the size the reader sees: 200 wide and 50 high when turned a quarter.
+        #expect(bbox == (rotation % 180 == 0 ? [0, 0, 50, 200] : [0, 0, 200, 50]))
+    }
+}
