@@ -135,17 +135,7 @@ public enum StandardFont: String, CaseIterable, Sendable {
     /// Symbol and ZapfDingbats, where `?` is some other glyph, and listed in `unencodable`.
     public func encode(_ text: String) -> (bytes: [UInt8], unencodable: [Character]) {
         if usesWinAnsi { return WinAnsiEncoding.encode(text) }
-        var bytes: [UInt8] = []
-        var unencodable: [Character] = []
-        for character in text {
-            if let code = code(for: character) {
-                bytes.append(code)
-            } else {
-                bytes.append(replacementCode)
-                unencodable.append(character)
-            }
-        }
-        return (bytes, unencodable)
+        return SingleByteEncoding.encode(text, replacement: replacementCode, code: code(for:))
     }
 
     // MARK: - Internal

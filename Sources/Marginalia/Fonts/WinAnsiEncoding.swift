@@ -68,18 +68,7 @@ public enum WinAnsiEncoding {
     /// Characters without a code (controls such as tab and newline included) become `?` (0x3F)
     /// and are listed in `unencodable`, once per occurrence, in text order.
     public static func encode(_ text: String) -> (bytes: [UInt8], unencodable: [Character]) {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(text.utf8.count)
-        var unencodable: [Character] = []
-        for character in text {
-            if let code = code(for: character) {
-                bytes.append(code)
-            } else {
-                bytes.append(replacementCode)
-                unencodable.append(character)
-            }
-        }
-        return (bytes, unencodable)
+        SingleByteEncoding.encode(text, replacement: replacementCode, code: code(for:))
     }
 
     /// Decodes WinAnsi bytes.
@@ -108,5 +97,25 @@ public enum WinAnsiEncoding {
         default:
             return typographicCodes[value]
         }
+    }
+}
+
+/// One byte per character through a code table, with a replacement for characters the
+/// table lacks (listed, once per occurrence, in text order).
+enum SingleByteEncoding {
+    static func encode(_ text: String, replacement: UInt8,
+                       code: (Character) -> UInt8?) -> (bytes: [UInt8], unencodable: [Character]) {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count)
+        var unencodable: [Character] = []
+        for character in text {
+            if let value = code(character) {
+                bytes.append(value)
+            } else {
+                bytes.append(replacement)
+                unencodable.append(character)
+            }
+        }
+        return (bytes, unencodable)
     }
 }
