@@ -136,23 +136,25 @@ def one_line(text: str) -> str:
     return " ".join(text.split()).replace("|", "\\|")
 
 
-def table(tools, results, failures, runs, baseline, verified=None):
-    """A Markdown table of medians and minima with ratios to `baseline`; with `verified`
-    ({name: "ok" or the problem}), a column saying whether each output was checked good."""
-    extra_head = " verified |" if verified is not None else ""
-    extra_rule = " --- |" if verified is not None else ""
+def table(tools, results, failures, runs, baseline, columns=None):
+    """A Markdown table of medians and minima with ratios to `baseline`. `columns` adds
+    columns after the ratio: {heading: {tool name: text}}, e.g. whether each output was
+    checked good."""
+    columns = columns or {}
+    extra_head = "".join(f" {heading} |" for heading in columns)
+    extra_rule = " --- |" * len(columns)
     rows = [f"| tool | command | median (ms) | min (ms) | ratio to {baseline} |{extra_head}",
             f"| --- | --- | ---: | ---: | ---: |{extra_rule}"]
     for name, (shown, _) in tools.items():
-        check = f" {one_line(verified.get(name, 'not checked'))} |" if verified is not None else ""
+        extra = "".join(f" {one_line(cells.get(name, ''))} |" for cells in columns.values())
         if name in failures:
-            rows.append(f"| {name} | `{shown}` | failed: {one_line(failures[name])} | | |{check}")
+            rows.append(f"| {name} | `{shown}` | failed: {one_line(failures[name])} | | |{extra}")
             continue
         median, minimum = results[name]
         r = ratio(results, name, baseline)
         shown_ratio = f"{r:.2f}x" if r is not None else "n/a"
         rows.append(f"| {name} | `{shown}` | {median * 1000:.1f} | {minimum * 1000:.1f} "
-                    f"| {shown_ratio} |{check}")
+                    f"| {shown_ratio} |{extra}")
     rows.append("")
     rows.append(f"Median of {runs} runs each after one warm-up run; wall time of the whole process.")
     return "\n".join(rows)
@@ -217,3 +219,60 @@ def write_section(report: Path, workload: str, text: str) -> None:
         updated = current.rstrip("\n") + "\n\n" + block
     report.parent.mkdir(parents=True, exist_ok=True)
     report.write_text(updated)
+
+
+# MARK: - Checking outputs
+
+def qpdf_check(path: Path) -> str:
+    """"" when `qpdf --check` is clean, else its verdict and first complaint."""
+    done = subprocess.run(["qpdf", "--check", str(path)], capture_output=True, text=True)
+    if done.returncode == 0:
+        return ""
+    lines = [line for line in (done.stderr + done.stdout).splitlines()
+             if "WARNING" in line or "error" in line.lower()]
+    first = lines[0].replace(f"{path}: ", "").replace("WARNING: ", "") if lines else "no message"
+    if done.returncode == 3:  # qpdf's exit status for "succeeded with warnings"
+        return f"qpdf --check warns: {first}"
+    return f"qpdf --check fails (exit {done.returncode}): {first}"
+
+
+def verdict(failed: bool, qpdf: str) -> str:
+    """The start of a verification cell: "FAILED" for a wrong output or a qpdf error, "ok,
+    but" when qpdf only warns (it still says the operation succeeded), else "ok"; the
+    caller appends its problems and qpdf's message."""
+    if failed or (qpdf and "warns" not in qpdf):
+        return "FAILED: "
+    return "ok, but " if qpdf else "ok"
+
+
+def render_page(path: Path, page: int, dpi: int, hide_annotations=False):
+    """(width, height, RGB bytes) of a 1-based page rendered by poppler's pdftoppm, which
+    draws annotations from their appearance streams unless told to hide them."""
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as directory:
+        root = Path(directory) / "page"
+        argv = ["pdftoppm", "-r", str(dpi), "-f", str(page), "-l", str(page), "-singlefile"]
+        if hide_annotations:
+            argv.append("-hide-annotations")
+        subprocess.run([*argv, str(path), str(root)], check=True, capture_output=True)
+        data = root.with_suffix(".ppm").read_bytes()
+    # Binary PPM: "P6", width, height, maxval, each followed by whitespace, then the pixels.
+    fields, offset = [], 0
+    while len(fields) < 4:
+        end = offset
+        while data[end] not in b" \t\r\n":
+            end += 1
+        if end > offset:
+            fields.append(data[offset:end])
+        offset = end + 1
+    assert fields[0] == b"P6" and fields[3] == b"255", "expected an 8-bit binary PPM"
+    width, height = int(fields[1]), int(fields[2])
+    return width, height, data[offset:offset + width * height * 3]
+
+
+def mean_abs_difference(a, b) -> float:
+    """Mean absolute difference per colour sample (0-255) of two renderings of one size."""
+    if a[:2] != b[:2]:
+        return float("inf")
+    return sum(abs(x - y) for x, y in zip(a[2], b[2])) / len(a[2])
