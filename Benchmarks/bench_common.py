@@ -157,6 +157,9 @@ def table(tools, results, failures, runs, baseline, columns=None):
                     f"| {shown_ratio} |{extra}")
     rows.append("")
     rows.append(f"Median of {runs} runs each after one warm-up run; wall time of the whole process.")
+    if results:
+        spread = max(median / minimum - 1 for median, minimum in results.values())
+        rows.append(f"Noise in this run: a median is up to {spread:.0%} above its minimum.")
     return "\n".join(rows)
 
 
@@ -193,7 +196,7 @@ def machine_note(python_modules=("pikepdf",)):
     modules = "; ".join(python_package_version(m) for m in python_modules)
     return "\n".join([
         f"- Machine: {platform.system()} {platform.release()}, {os.cpu_count()} logical CPUs "
-        f"({cpu}); shared with other jobs, so expect a few percent of noise.",
+        f"({cpu}); shared with other jobs, so times are noisy (see under the table).",
         f"- Tools: {version(['swift', '--version'])}; {version(['mutool', '-v'])}; "
         f"{version(['qpdf', '--version'])}; {modules}; Python {platform.python_version()}.",
         f"- Run: {datetime.now(timezone.utc).strftime('%Y-%m-%d %H:%M UTC')}.",

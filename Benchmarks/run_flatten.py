@@ -107,11 +107,11 @@ PyMuPDF's `update()` makes. Tools:
 | qpdf | `qpdf --flatten-annotations=all IN OUT` | full rewrite |
 | pikepdf | `pdf.flatten_annotations(mode="all")`, `pdf.save(OUT)` (`Benchmarks/peers/flatten_pikepdf.py`) | full rewrite |
 
-After the timing, every output is checked: PyMuPDF must find no annotation (no /Annots entry)
-on any page; `qpdf --check` must be clean; poppler's rendering of pages {pages}
-(`pdftoppm -r {DPI}`) must match the rendering of the input with its annotations drawn: the
-mean absolute difference per colour sample (0-255) is shown and must stay under
-{MAX_DIFFERENCE}. For scale, dropping the annotations instead of flattening them scores
+After the timing, every output is checked: PyMuPDF must find no annotation (no /Annots
+entry) on any page; `qpdf --check` must be clean; poppler's renderings of pages {pages}
+(`pdftoppm -r {DPI}`) must match those of the input with its annotations drawn. The table
+shows the mean absolute difference per colour sample (0-255), which must stay under
+{MAX_DIFFERENCE}; for scale, dropping the annotations instead of flattening them scores
 {dropped:.1f}. A failed check is shown in the table.
 
 Target (issue 3): `marginalia flatten` at most {TARGET_RATIO}x pikepdf's wall time, release build

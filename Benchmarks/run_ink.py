@@ -160,9 +160,9 @@ def section(results_table, note, verdict, encodings, input_path):
     return f"""## Workload "ink"
 
 Add {ANNOTATED_PAGES} ink annotations of {POINTS} points each (one stroke per page on pages
-1-{ANNOTATED_PAGES}, red, opacity 0.5, width 3) to the 2,000-page input of "open"
-(`Benchmarks/work/open-2000.pdf`, {size} KiB, object streams and a cross-reference stream) and
-save, as a whole process. Every tool reads the same annotation JSON
+1-{ANNOTATED_PAGES}, red, opacity 0.5, width 3) to the 2,000-page input of "open" and save, as
+a whole process. The input is `Benchmarks/work/open-2000.pdf` ({size} KiB, object streams
+and a cross-reference stream). Every tool reads the same annotation JSON
 (`Benchmarks/work/ink.json`, written by the runner in the format of
 [annotations-json.md](annotations-json.md)) and gives each annotation an appearance stream:
 
@@ -173,11 +173,16 @@ save, as a whole process. Every tool reads the same annotation JSON
 | pikepdf | /Annot dictionaries with /InkList, /C, /CA, /BS and a form XObject stroking the points, appended to /Annots | `save()`: a full rewrite (qpdf has no incremental save) |
 | pypdf | the same dictionaries from generic objects, added with `PdfWriter.add_annotation`; appearance Flate-compressed | `PdfWriter(IN, incremental=True)`: incremental |
 
-The peers are small scripts in `Benchmarks/peers/` (`ink_*.py`). After the timing, every
-output is checked: PyMuPDF must find exactly one ink annotation on each of pages
-1-{ANNOTATED_PAGES} and none elsewhere, each with one stroke of {POINTS} points equal to the
-JSON (within 0.01 pt), red, opacity 0.5, width 3 and an /AP /N stream; `qpdf --check` must be
-clean; poppler (`pdftoppm`) must draw red on page 1. A failed check is shown in the table.
+The peers are small scripts in `Benchmarks/peers/` (`ink_*.py`). The PyMuPDF peer keeps
+PyMuPDF 2's optional add-ons (`pymupdf_layout`, `pymupdf4llm`) from loading: `import pymupdf`
+imports them whenever they are installed, which costs about 0.8 s of ONNX model loading that
+has nothing to do with annotating and that a plain PyMuPDF install does not pay.
+
+After the timing, every output is checked: PyMuPDF must find exactly one ink annotation on
+each of pages 1-{ANNOTATED_PAGES} and none elsewhere, each with one stroke of {POINTS} points
+equal to the JSON (within 0.01 pt), red, opacity 0.5, width 3 and an /AP /N stream;
+`qpdf --check` must be clean; poppler (`pdftoppm`) must draw red on page 1. A failed check
+is shown in the table.
 
 Target (issue 3): `marginalia` at most {TARGET_RATIO}x pikepdf's wall time, release build
 (`swift build -c release --static-swift-stdlib`).
