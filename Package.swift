@@ -17,7 +17,7 @@ let package = Package(
         // PDF syntax: objects, lexer, parser, cross-reference, filters, security, writers.
         .target(name: "PDFCore", dependencies: ["CZlib", "CCrypto"]),
         // The public document model: documents, pages, metadata, page operations, images.
-        .target(name: "Marginalia", dependencies: ["PDFCore", "CZlib", "CPNG"]),
+        .target(name: "Marginalia", dependencies: ["PDFCore", "CPNG"]),
         // The `marginalia` command-line tool.
         .executableTarget(
             name: "MarginaliaCLI",

@@ -82,7 +82,10 @@ struct AppearanceStream {
             resources["XObject"] = .dictionary(PDFDictionary(xObjects.sorted { $0.key < $1.key }.map { ($0.key, .reference($0.value)) }))
         }
         dictionary["Resources"] = .dictionary(resources)
-        return PDFStream(dictionary: dictionary, rawBytes: content.bytes)
+        // Ink of hundreds of points makes long streams: compress them (zlib does not fail
+        // on valid input; should it, the stream is stored as it is).
+        return (try? PDFStream.compressing(content.bytes, dictionary: dictionary))
+            ?? PDFStream(dictionary: dictionary, rawBytes: content.bytes)
     }
 }
 

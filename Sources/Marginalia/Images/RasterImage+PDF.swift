@@ -1,4 +1,3 @@
-import CZlib
 import Foundation
 
 /// The PDF objects of one image: the image XObject and, for a transparent image, its soft
@@ -98,19 +97,15 @@ extension RasterImage {
             ("BitsPerComponent", .integer(bitsPerComponent)),
         ])
     }
+}
 
-    /// zlib-wrapped deflate at level 6 (zlib's default balance of size and speed), the
-    /// encoding `/FlateDecode` expects (7.4.4).
+extension RasterImage {
+    /// Samples compressed for `/FlateDecode`; zlib failing is reported as an image error.
     static func deflate(_ input: [UInt8]) throws -> [UInt8] {
-        var capacity = compressBound(uLong(input.count))
-        var output = [UInt8](repeating: 0, count: Int(capacity))
-        let status = input.withUnsafeBufferPointer { source in
-            output.withUnsafeMutableBufferPointer { destination in
-                compress2(destination.baseAddress, &capacity, source.baseAddress, uLong(source.count), 6)
-            }
+        do {
+            return try PDFStream.deflate(input)
+        } catch {
+            throw ImageError.damaged("the samples could not be compressed (\(error))")
         }
-        guard status == Z_OK else { throw ImageError.damaged("the samples could not be compressed (zlib \(status))") }
-        output.removeSubrange(Int(capacity)...)
-        return output
     }
 }

@@ -44,3 +44,25 @@ public struct PDFStream: Hashable, Sendable {
         try FilterPipeline.decode(rawBytes, filters: filterNames, parameters: decodeParameters, limits: limits)
     }
 }
+
+extension PDFStream {
+    /// `bytes` compressed with zlib at level 6, as `/FlateDecode` holds them (7.4.4), for
+    /// code that builds streams (appearances, images, page content).
+    ///
+    /// - Throws: ``PDFError/filter(name:reason:)`` if zlib fails.
+    public static func deflate(_ bytes: [UInt8]) throws -> [UInt8] {
+        try FilterPipeline.deflate(bytes)
+    }
+
+    /// A stream of `bytes` compressed with `/FlateDecode`, unless compressing does not make
+    /// it smaller (short streams stay readable as they are).
+    public static func compressing(_ bytes: [UInt8], dictionary: PDFDictionary) throws -> PDFStream {
+        guard bytes.count > 64 else { return PDFStream(dictionary: dictionary, rawBytes: bytes) }
+        let deflated = try FilterPipeline.deflate(bytes)
+        guard deflated.count < bytes.count else { return PDFStream(dictionary: dictionary, rawBytes: bytes) }
+        var compressed = dictionary
+        compressed["Filter"] = .name("FlateDecode")
+        compressed["DecodeParms"] = nil
+        return PDFStream(dictionary: compressed, rawBytes: deflated)
+    }
+}
