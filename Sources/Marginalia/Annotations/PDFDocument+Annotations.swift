@@ -57,15 +57,17 @@ extension PDFDocument {
         let page = try self.page(at: index)
         var stored = annotation
         if stored.reference == nil {
-            // A direct dictionary in /Annots: it becomes an object of its own.
-            let existing = try annotations(onPage: index)
-            guard let position = existing.firstIndex(where: { $0.id == annotation.id }) else {
+            // A direct dictionary in /Annots (found by its dictionary as read): it becomes an
+            // object of its own.
+            var entries = try annotationEntries(of: page)
+            guard let position = entries.firstIndex(where: { $0.dictionaryValue == annotation.dictionary }),
+                  !annotation.dictionary.isEmpty
+            else {
                 throw PDFError.invalidArgument("annotation \(annotation.id) is not on page \(index + 1)")
             }
-            var entries = try annotationEntries(of: page)
             let reference = file.add(.null)
             stored.reference = reference
-            if position < entries.count { entries[position] = .reference(reference) }
+            entries[position] = .reference(reference)
             try setAnnotationEntries(entries, of: page)
         }
         try write(&stored, page: page)
@@ -102,12 +104,12 @@ extension PDFDocument {
                 file.delete(popup)
             }
         }
-        let ids = Set(doomed.filter { $0.reference == nil }.map(\.id))
-        let all = try annotations(onPage: index)
+        // Annotations stored directly in /Annots are recognised by their dictionary.
+        let direct = doomed.filter { $0.reference == nil }.map(\.dictionary)
         var entries: [PDFObject] = []
-        for (position, item) in try annotationEntries(of: page).enumerated() {
+        for item in try annotationEntries(of: page) {
             if let reference = item.referenceValue, references.contains(reference.number) { continue }
-            if item.referenceValue == nil, position < all.count, ids.contains(all[position].id) { continue }
+            if case .dictionary(let dictionary) = item, direct.contains(dictionary) { continue }
             entries.append(item)
         }
         try setAnnotationEntries(entries, of: page)

@@ -157,3 +157,24 @@ struct InkPathAndRotationTests {
         #expect(bbox == (rotation % 180 == 0 ? [0, 0, 50, 200] : [0, 0, 200, 50]))
     }
 }
+
+@Suite("Annotations stored directly in /Annots")
+struct DirectAnnotationTests {
+    @Test func directDictionariesCanBeEditedAndRemoved() throws {
+        let document = try TestDocuments.pages(1)
+        let page = try document.page(at: 0)
+        let square: PDFObject = .dictionary(PDFDictionary(["Type": .name("Annot"), "Subtype": .name("Square"), "Rect": [0, 0, 10, 10]]))
+        let circle: PDFObject = .dictionary(PDFDictionary(["Type": .name("Annot"), "Subtype": .name("Circle"), "Rect": [20, 20, 30, 30]]))
+        try document.setAnnotationEntries([.null, square, circle], of: page)
+        let read = try document.annotations(onPage: 0)
+        #expect(read.map(\.subtype) == ["Square", "Circle"])
+        #expect(try document.removeAnnotations(ids: [read[0].id]) == 1)
+        var remaining = try #require(try document.annotations(onPage: 0).first)
+        #expect(remaining.subtype == "Circle")
+        remaining.contents = "now an object of its own"
+        try document.updateAnnotation(remaining)
+        let back = try TestDocuments.reopen(document).annotations(onPage: 0)
+        #expect(back.map(\.contents) == ["now an object of its own"])
+        #expect(back.first?.reference != nil)
+    }
+}
