@@ -1,33 +1,32 @@
-/// The glyphs of a font used so far, numbered in the order of first use: what the subset
-/// font holds and what the PDF's character codes (CIDs) mean.
+/// The glyphs of a font used so far, numbered in the order of first use: what the PDF's
+/// character codes (CIDs) mean and what the subset font holds.
 ///
-/// Glyph 0 (.notdef) is always number 0. Each glyph shown gets the next number when first
-/// used, and right after it every glyph it is composed of that has none yet, so numbers
-/// never change once given: bytes encoded before the font dictionary is made stay valid.
-/// The subset font's glyph i is the original glyph `glyphs[i]`, so CID = subset glyph ID
-/// and the CIDFont's `/CIDToGIDMap` is `/Identity`.
+/// Glyph 0 (.notdef) is always number 0; each glyph shown gets the next number when first
+/// used, so numbers never change once given and bytes encoded before the font dictionary is
+/// made stay valid. The subset font's glyph i is the original glyph `glyphs[i]`, so
+/// CID = subset glyph ID and the CIDFont's `/CIDToGIDMap` is `/Identity`. The glyphs that
+/// composite glyphs are drawn from follow the shown ones in the subset font only
+/// (``fontGlyphs(components:)``): no content stream names them.
 struct GlyphSubset: Sendable {
-    /// Original glyph IDs, indexed by subset glyph ID.
+    /// Original glyph IDs of the glyphs shown, indexed by number (CID).
     private(set) var glyphs: [Int] = [0]
     private var numbers: [Int: Int] = [0: 0]
-    /// The text each shown glyph stands for (the scalar it was first used for): the ToUnicode map.
+    /// The text each glyph stands for (the scalar it was first shown for): the ToUnicode map.
     private(set) var text: [Int: Unicode.Scalar] = [:]
     /// Every scalar shown and its glyph's number: the subset font's own 'cmap'.
     private(set) var characters: [UInt32: Int] = [:]
-    /// Numbers of the glyphs shown in text (not those used only as components).
-    private(set) var shown: Set<Int> = []
-
-    /// The number of `glyph` in the subset, if it has one.
-    func number(of glyph: Int) -> Int? { numbers[glyph] }
 
     /// Records that `glyph` is shown for `scalar` (nil for .notdef standing in for a missing
-    /// character) and returns its number; `components` gives the glyphs it is drawn from.
-    mutating func show(_ glyph: Int, for scalar: Unicode.Scalar?, components: (Int) -> [Int]) -> Int {
-        let number = add(glyph)
-        if number != 0 {
-            for component in components(glyph) { _ = add(component) }
+    /// character) and returns its number.
+    mutating func show(_ glyph: Int, for scalar: Unicode.Scalar?) -> Int {
+        let number: Int
+        if let known = numbers[glyph] {
+            number = known
+        } else {
+            number = glyphs.count
+            glyphs.append(glyph)
+            numbers[glyph] = number
         }
-        shown.insert(number)
         if let scalar, number != 0 {
             if text[number] == nil { text[number] = scalar }
             if characters[scalar.value] == nil { characters[scalar.value] = number }
@@ -35,12 +34,19 @@ struct GlyphSubset: Sendable {
         return number
     }
 
-    private mutating func add(_ glyph: Int) -> Int {
-        if let number = numbers[glyph] { return number }
-        let number = glyphs.count
-        glyphs.append(glyph)
-        numbers[glyph] = number
-        return number
+    /// The glyphs of the subset font: those shown, in their order, then every glyph they are
+    /// composed of that is not shown itself (`components` gives a glyph's), with each
+    /// original glyph's number in the font.
+    func fontGlyphs(components: (Int) -> [Int]) -> (glyphs: [Int], numbers: [Int: Int]) {
+        var all = glyphs
+        var numbers = numbers
+        for glyph in glyphs {
+            for component in components(glyph) where numbers[component] == nil {
+                numbers[component] = all.count
+                all.append(component)
+            }
+        }
+        return (all, numbers)
     }
 
     /// Six capital letters that name this subset (ISO 32000-2, 9.9.2: "the tag shall consist

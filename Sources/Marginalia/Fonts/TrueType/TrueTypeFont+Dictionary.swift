@@ -20,8 +20,8 @@ extension TrueTypeFont {
 
         let defaultWidth = advanceWidth(ofGlyph: 0)
         var widths: [Int: Double] = [:]
-        for number in subset.shown where number != 0 {
-            widths[number] = advanceWidth(ofGlyph: subset.glyphs[number])
+        for (number, glyph) in subset.glyphs.enumerated() where number != 0 {
+            widths[number] = advanceWidth(ofGlyph: glyph)
         }
         let cidFont = PDFDictionary([
             ("Type", .name("Font")),

@@ -34,13 +34,13 @@ public final class TrueTypeFont: PDFFont {
     /// - Throws: ``FontError/unreadable(path:reason:)`` when the file cannot be read, and
     ///   whatever ``init(data:)`` throws.
     public convenience init(path: String) throws {
-        let attributes = try? FileManager.default.attributesOfItem(atPath: path)
-        if let size = (attributes?[.size] as? NSNumber)?.intValue, size > Self.maximumFileSize {
-            throw FontError.tooLarge(size: size, limit: Self.maximumFileSize)
-        }
+        // Read at most one byte past the limit, so that a device or a growing file cannot
+        // make the read unbounded.
         let data: Data
         do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
+            let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
+            defer { try? handle.close() }
+            data = try handle.read(upToCount: Self.maximumFileSize + 1) ?? Data()
         } catch {
             throw FontError.unreadable(path: path, reason: error.localizedDescription)
         }
@@ -100,8 +100,9 @@ public final class TrueTypeFont: PDFFont {
     public var unitsPerEm: Int { program.head.unitsPerEm }
     /// The number of glyphs in the font.
     public var glyphCount: Int { program.numGlyphs }
-    /// The number of glyphs the subset holds so far (.notdef and composite parts included).
-    public var subsetGlyphCount: Int { subset.glyphs.count }
+    /// The number of glyphs shown so far, .notdef included (the subset font adds the parts
+    /// of composite glyphs).
+    public var usedGlyphCount: Int { subset.glyphs.count }
     /// Whether the font's licence says it must not be embedded (OS/2 fsType "Restricted
     /// License embedding"). The font is embedded anyway; callers that honour licences check this.
     public var forbidsEmbedding: Bool { program.os2?.forbidsEmbedding ?? false }
@@ -163,7 +164,7 @@ public final class TrueTypeFont: PDFFont {
             let mapped = glyphs(for: character)
             if mapped.missing { missing.append(character) }
             for (glyph, scalar) in mapped.glyphs {
-                let number = subset.show(glyph, for: scalar, components: program.glyphs.componentClosure(of:))
+                let number = subset.show(glyph, for: scalar)
                 bytes.append(UInt8(number >> 8))
                 bytes.append(UInt8(number & 0xFF))
             }

@@ -14,14 +14,15 @@ enum TrueTypeSubsetter {
     ///   subset cannot be read.
     static func subset(_ font: FontProgram, _ subset: GlyphSubset, postScriptName: String) throws -> [UInt8] {
         var writer = SFNTWriter()
-        let count = subset.glyphs.count
+        let (glyphs, numbers) = subset.fontGlyphs(components: font.glyphs.componentClosure(of:))
+        let count = glyphs.count
 
         // glyf and loca. Each glyph is padded to 4 bytes, so every offset is even and the short
         // 'loca' format (offset / 2 in 16 bits) serves when the total stays under 128 KB.
         var glyf: [UInt8] = []
         var offsets: [Int] = [0]
-        for glyph in subset.glyphs {
-            glyf.append(contentsOf: try font.glyphs.data(of: glyph, renumbering: subset.number(of:)))
+        for glyph in glyphs {
+            glyf.append(contentsOf: try font.glyphs.data(of: glyph, renumbering: { numbers[$0] }))
             while glyf.count % 4 != 0 { glyf.append(0) }
             offsets.append(glyf.count)
         }
@@ -42,7 +43,7 @@ enum TrueTypeSubsetter {
         writer.add("hhea", hhea)
 
         var hmtx: [UInt8] = []
-        for glyph in subset.glyphs {
+        for glyph in glyphs {
             hmtx.appendUInt16(font.metrics.advance(of: glyph))
             hmtx.appendUInt16(font.metrics.leftSideBearing(of: glyph))
         }
