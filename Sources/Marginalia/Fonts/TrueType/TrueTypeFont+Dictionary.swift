@@ -18,9 +18,10 @@ extension TrueTypeFont {
         let fontFileStream = try PDFStream.compressing(fontFile, dictionary: PDFDictionary(["Length1": .integer(fontFile.count)]))
         let descriptor = fontDescriptor(name: name, fontFile: add(.stream(fontFileStream)))
 
-        let defaultWidth = advanceWidth(ofGlyph: 0)
+        // Every CID shown is in /W, .notdef (0) too, so the run starts at 0 and /DW is only a
+        // fallback; poppler reads /DW only when it is an integer, so it is rounded.
         var widths: [Int: Double] = [:]
-        for (number, glyph) in subset.glyphs.enumerated() where number != 0 {
+        for (number, glyph) in subset.glyphs.enumerated() {
             widths[number] = advanceWidth(ofGlyph: glyph)
         }
         let cidFont = PDFDictionary([
@@ -33,7 +34,7 @@ extension TrueTypeFont {
                 ("Supplement", .integer(0)),
             ]))),
             ("FontDescriptor", .reference(add(.dictionary(descriptor)))),
-            ("DW", CIDWidths.number(defaultWidth)),
+            ("DW", .integer(Int(advanceWidth(ofGlyph: 0).rounded()))),
             ("W", .array(CIDWidths.array(widths))),
             ("CIDToGIDMap", .name("Identity")),
         ])
