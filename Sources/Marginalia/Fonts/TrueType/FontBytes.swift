@@ -54,7 +54,7 @@ struct FontBytes: Sendable {
     }
 
     /// The four characters of a tag at `offset` (bytes outside ASCII shown as `?`).
-    func tag(at offset: Int) throws -> String {
+    func fourCharacterTag(at offset: Int) throws -> String {
         try check(offset, 4)
         let i = start + offset
         return String(decoding: storage[i..<i + 4].map { $0 >= 0x20 && $0 < 0x7F ? $0 : 0x3F }, as: UTF8.self)

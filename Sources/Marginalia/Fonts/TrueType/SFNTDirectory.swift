@@ -25,7 +25,7 @@ struct SFNTDirectory: Sendable {
             throw FontError.notTrueType(reason: "the data is too short (\(file.count) bytes) to be a font")
         }
         var start = 0
-        if try file.tag(at: 0) == "ttcf" {
+        if try file.fourCharacterTag(at: 0) == "ttcf" {
             // TrueType Collection header: tag, version, numFonts, then one offset per font.
             let fonts = try file.uint32(at: 8)
             guard fonts > 0 else { throw file.damaged("the font collection holds no fonts") }
@@ -37,7 +37,7 @@ struct SFNTDirectory: Sendable {
         var records: [String: Record] = [:]
         for index in 0..<count {
             let at = start + 12 + 16 * index
-            let tag = try file.tag(at: at)
+            let tag = try file.fourCharacterTag(at: at)
             // Only the first of two tables with one tag counts, as in most rasterisers.
             if records[tag] == nil {
                 records[tag] = Record(offset: Int(try file.uint32(at: at + 8)), length: Int(try file.uint32(at: at + 12)))
@@ -64,7 +64,7 @@ struct SFNTDirectory: Sendable {
         case 0x7479_7031: // 'typ1'
             throw FontError.notTrueType(reason: "a PostScript Type 1 font in an sfnt wrapper")
         default:
-            let tag = (try? file.tag(at: offset)) ?? "?"
+            let tag = (try? file.fourCharacterTag(at: offset)) ?? "?"
             throw FontError.notTrueType(reason: "unknown font signature '\(tag)'")
         }
     }

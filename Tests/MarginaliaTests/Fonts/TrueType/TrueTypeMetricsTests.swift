@@ -82,5 +82,21 @@ extension TrueTypeTests {
             #expect(font.hasGlyph(for: heart))
             #expect(font.encode(String(heart)).bytes == [0, 1])
         }
+
+        /// FontDescriptor flags and stem from other DejaVu faces (fontTools: post.isFixedPitch,
+        /// post.italicAngle, OS/2 panose serif style 6 or 11, usWeightClass).
+        @Test(arguments: [
+            ("DejaVuSansMono", 1 | 4, 0.0, 85), ("DejaVuSerif", 2 | 4, 0, 85),
+            ("DejaVuSerif-Italic", 2 | 4 | 64, -11, 85), ("DejaVuSans-Bold", 4, 0, 140),
+        ])
+        func descriptorFlagsOfOtherFaces(name: String, flags: Int, italicAngle: Double, stemV: Int) throws {
+            let path = "/usr/share/fonts/truetype/dejavu/\(name).ttf"
+            try #require(FileManager.default.fileExists(atPath: path), "\(name) is not installed")
+            let font = try TrueTypeFont(path: path)
+            #expect(font.fontName == name)
+            #expect(font.flags == flags)
+            #expect(font.program.post.italicAngle == italicAngle)
+            #expect(font.stemV == stemV)
+        }
     }
 }
