@@ -17,14 +17,14 @@ import PDFCore
 /// ``makeFontDictionary(add:)`` stay valid. An instance records what it is used for, so use
 /// one from one thread (or actor) at a time.
 public final class TrueTypeFont: PDFFont {
-    /// Files larger than this are refused (50 MB: the largest CJK fonts are about 30 MB).
+    /// Files larger than this are refused (50 MB; pan-Unicode and CJK TrueType fonts stay well under it).
     public static let maximumFileSize = 50 * 1024 * 1024
 
     let program: FontProgram
     private(set) var subset = GlyphSubset()
 
-    /// The font's PostScript name (name ID 6) reduced to characters a PDF name may hold, or
-    /// if it has none, its family name.
+    /// The font's PostScript name (name ID 6) reduced to characters a PDF name may hold; for
+    /// a font without one, its full or family name so reduced.
     public let fontName: String
     public let ascent: Double
     public let descent: Double
