@@ -32,6 +32,14 @@ final class MarkdownBlockNode {
         return false
     }
 
+    /// Whether the block can take the following lines: a paragraph or a code block.
+    var acceptsLines: Bool {
+        switch kind {
+        case .paragraph, .fencedCode, .indentedCode: return true
+        default: return false
+        }
+    }
+
     var isContainer: Bool {
         switch kind {
         case .document, .quote, .listItem: return true

@@ -5,7 +5,8 @@
 /// most one open leaf that can take more lines (a paragraph or a code block). For each line:
 /// 1. walk the open containers from the outside in, consuming each one's continuation
 ///    marker (`>` for a quote, indentation for a list item), until one does not match;
-/// 2. inside an open fenced code block whose containers all matched, the line is code;
+/// 2. inside an open code block whose containers all matched, the line is code (for an
+///    indented block, if it is indented enough or blank);
 /// 3. look for new block starts in the rest of the line (new containers may nest);
 /// 4. a line that matched fewer containers and starts nothing new continues an open
 ///    paragraph ("lazy continuation"); otherwise the unmatched containers are closed and
@@ -36,112 +37,143 @@ struct MarkdownBlockParser {
     /// Adds one line of the source.
     mutating func add(_ line: Range<Int>) {
         var position = line.lowerBound
-        let end = line.upperBound
         let matched = matchContainers(line, position: &position)
         let allMatched = matched == open.count
-
-        if allMatched, let leaf, case .fencedCode(let fence) = leaf.kind {
-            if source.closes(fence, line: position..<end) {
-                self.leaf = nil
-            } else {
-                let first = source.firstNonSpace(in: position..<min(end, position + fence.indent))
-                leaf.lines.append(first..<end)
-            }
+        if allMatched && continueCode(position..<line.upperBound) {
             return
         }
-        if allMatched, let leaf, case .indentedCode = leaf.kind {
-            let first = source.firstNonSpace(in: position..<end)
-            if first == end || first - position >= 4 {
-                leaf.lines.append(min(position + 4, end)..<end)
-                return
-            }
+        var step = LineStep(line: line, position: position, matched: matched, allMatched: allMatched,
+                            paragraphIsOpen: leaf?.isParagraph ?? false)
+        if startBlocks(&step) {
+            return
         }
+        addText(step)
+    }
 
-        let paragraphIsOpen = leaf?.isParagraph ?? false
+    /// What is known about the line being added while new blocks are looked for.
+    private struct LineStep {
+        let line: Range<Int>
+        /// Where the rest of the line starts, after the markers consumed so far.
+        var position: Int
+        /// How many open containers the line continues, the document included.
+        let matched: Int
+        let allMatched: Bool
+        /// Whether a paragraph was open before this line.
+        let paragraphIsOpen: Bool
+        /// Whether this line has started a block, which closed what it did not continue.
         var started = false
-        var nesting = matched - 1
-        func startBlock(_ parser: inout MarkdownBlockParser, _ node: MarkdownBlockNode) {
-            if !started {
-                parser.close(from: matched)
-                started = true
-            }
-            parser.leaf = nil
-            parser.open.last!.children.append(node)
-            if node.isContainer {
-                parser.open.append(node)
-                nesting += 1
-            }
-        }
 
+        /// Whether a new block would interrupt the open paragraph of the same container,
+        /// where stricter rules apply (§4.4, §5.2).
+        var interruptsParagraph: Bool { allMatched && paragraphIsOpen && !started }
+    }
+
+    /// Adds the line to an open code block whose containers all continue; false if the line
+    /// is not code (it ends an indented code block).
+    private mutating func continueCode(_ rest: Range<Int>) -> Bool {
+        guard let leaf else { return false }
+        let first = source.firstNonSpace(in: rest)
+        switch leaf.kind {
+        case .fencedCode(let fence):
+            if source.closes(fence, line: rest) {
+                self.leaf = nil
+            } else {
+                leaf.lines.append(source.firstNonSpace(in: rest.lowerBound..<min(first, rest.lowerBound + fence.indent))..<rest.upperBound)
+            }
+            return true
+        case .indentedCode where first == rest.upperBound || first - rest.lowerBound >= 4:
+            leaf.lines.append(min(rest.lowerBound + 4, rest.upperBound)..<rest.upperBound)
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// Opens the blocks that start on this line, containers possibly nested in one another
+    /// (`> - # Title`). Returns true when the line has been used up by a leaf block.
+    private mutating func startBlocks(_ step: inout LineStep) -> Bool {
+        let end = step.line.upperBound
         while true {
-            let first = source.firstNonSpace(in: position..<end)
-            let indent = first - position
+            let first = source.firstNonSpace(in: step.position..<end)
+            let indent = first - step.position
             if first == end {
-                break
+                return false
             }
             if indent >= 4 {
-                // Indented code cannot interrupt a paragraph (§4.4): the line is its text.
-                if !(paragraphIsOpen && !started) {
-                    let code = MarkdownBlockNode(.indentedCode, lines: [position + 4..<end])
-                    startBlock(&self, code)
-                    leaf = code
-                    return
-                }
-                break
+                // Indented code cannot interrupt a paragraph (§4.4), not even lazily: the
+                // line is then paragraph text.
+                guard !step.paragraphIsOpen || step.started else { return false }
+                openBlock(MarkdownBlockNode(.indentedCode, lines: [step.position + 4..<end]), &step)
+                return true
             }
-            // Blocks that interrupt a paragraph of the same container follow stricter rules.
-            let interrupting = allMatched && paragraphIsOpen && !started
+            let nesting = (step.started ? open.count : step.matched) - 1
             let canNest = nesting < MarkdownDocument.maximumNesting
             if canNest && source.bytes[first] == UInt8(ascii: ">") {
-                position = first + 1
-                if position < end && source.bytes[position] == UInt8(ascii: " ") {
-                    position += 1
+                step.position = first + 1
+                if step.position < end && source.bytes[step.position] == UInt8(ascii: " ") {
+                    step.position += 1
                 }
-                startBlock(&self, MarkdownBlockNode(.quote))
+                openBlock(MarkdownBlockNode(.quote), &step)
                 continue
             }
             if let heading = source.atxHeading(at: first, end: end) {
-                startBlock(&self, MarkdownBlockNode(.heading(level: heading.level), lines: [heading.content]))
-                return
+                openBlock(MarkdownBlockNode(.heading(level: heading.level), lines: [heading.content]), &step)
+                return true
             }
             if let fence = source.fenceOpening(at: first, end: end, indent: indent) {
-                let code = MarkdownBlockNode(.fencedCode(fence))
-                startBlock(&self, code)
-                leaf = code
-                return
+                openBlock(MarkdownBlockNode(.fencedCode(fence)), &step)
+                return true
             }
-            if interrupting, let paragraph = leaf, let level = source.setextLevel(at: first, end: end) {
+            if step.interruptsParagraph, let paragraph = leaf, let level = source.setextLevel(at: first, end: end) {
                 paragraph.kind = .heading(level: level)
                 leaf = nil
-                return
+                return true
             }
             if source.isThematicBreak(at: first, end: end) {
-                startBlock(&self, MarkdownBlockNode(.thematicBreak))
-                return
+                openBlock(MarkdownBlockNode(.thematicBreak), &step)
+                return true
             }
-            if canNest, let marker = source.listMarker(at: first, end: end, lineStart: line.lowerBound),
-               !interrupting || (!marker.isEmpty && (!marker.ordered || marker.number == 1)) {
-                position = min(end, line.lowerBound + marker.contentColumn)
-                startBlock(&self, MarkdownBlockNode(.listItem(marker)))
+            if canNest, let marker = source.listMarker(at: first, end: end, lineStart: step.line.lowerBound),
+               !step.interruptsParagraph || (!marker.isEmpty && (!marker.ordered || marker.number == 1)) {
+                step.position = min(end, step.line.lowerBound + marker.contentColumn)
+                openBlock(MarkdownBlockNode(.listItem(marker)), &step)
                 continue
             }
-            break
+            return false
         }
+    }
 
-        let first = source.firstNonSpace(in: position..<end)
-        if !started && !allMatched && paragraphIsOpen && first < end {
-            leaf!.lines.append(first..<end)
+    /// Adds `node` to the innermost container, first closing what this line did not continue.
+    private mutating func openBlock(_ node: MarkdownBlockNode, _ step: inout LineStep) {
+        if !step.started {
+            close(from: step.matched)
+            step.started = true
+        }
+        open.last!.children.append(node)
+        if node.isContainer {
+            open.append(node)
+        }
+        leaf = node.acceptsLines ? node : nil
+    }
+
+    /// The rest of the line is text: a lazy continuation, the next line of the open
+    /// paragraph, the start of a new one, or a blank line that ends a paragraph.
+    private mutating func addText(_ step: LineStep) {
+        let first = source.firstNonSpace(in: step.position..<step.line.upperBound)
+        let isBlank = first == step.line.upperBound
+        if !step.started && !step.allMatched && step.paragraphIsOpen && !isBlank {
+            leaf!.lines.append(first..<step.line.upperBound)
             return
         }
-        if !started {
-            close(from: matched)
+        if !step.started {
+            close(from: step.matched)
         }
-        if first == end {
+        if isBlank {
             leaf = nil
         } else if let paragraph = leaf, paragraph.isParagraph {
-            paragraph.lines.append(first..<end)
+            paragraph.lines.append(first..<step.line.upperBound)
         } else {
-            let paragraph = MarkdownBlockNode(.paragraph, lines: [first..<end])
+            let paragraph = MarkdownBlockNode(.paragraph, lines: [first..<step.line.upperBound])
             open.last!.children.append(paragraph)
             leaf = paragraph
         }

@@ -81,9 +81,9 @@ extension MarkdownInlineParser {
     /// Parses `(destination "title")` starting at `start`; the title is checked but dropped.
     ///
     /// Every scan here stops at the next character of the kind it looks for (a `>`, a
-    /// quote, a space), or after 32 unbalanced parentheses, so repeated failed attempts
-    /// cannot add up to quadratic work.
-    private func inlineLinkTail(at start: Int) -> (destination: String, end: Int)? {
+    /// quote, a space) and jumps over balanced parentheses (see ``ParenthesisPairs``), so
+    /// repeated failed attempts cannot add up to quadratic work.
+    private mutating func inlineLinkTail(at start: Int) -> (destination: String, end: Int)? {
         guard start < text.count && text[start] == UInt8(ascii: "(") else { return nil }
         var cursor = skipWhitespace(from: start + 1)
         let destination: Range<Int>
@@ -99,22 +99,21 @@ extension MarkdownInlineParser {
             destination = cursor + 1..<close
             cursor = close + 1
         } else {
+            if parenthesisPairs == nil {
+                parenthesisPairs = ParenthesisPairs(text)
+            }
             var close = cursor
-            var depth = 0
             scanning: while close < text.count && text[close] > 0x20 && text[close] != 0x7F {
                 switch text[close] {
                 case UInt8(ascii: "("):
-                    depth += 1
-                    if depth > 32 { return nil }
+                    guard let match = parenthesisPairs?.closing(of: close) else { return nil }
+                    close = match + 1
                 case UInt8(ascii: ")"):
-                    if depth == 0 { break scanning }
-                    depth -= 1
+                    break scanning
                 default:
-                    break
+                    close += isEscape(at: close) ? 2 : 1
                 }
-                close += isEscape(at: close) ? 2 : 1
             }
-            guard depth == 0 else { return nil }
             destination = cursor..<min(close, text.count)
             cursor = destination.upperBound
         }

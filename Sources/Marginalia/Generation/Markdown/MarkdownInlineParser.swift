@@ -48,6 +48,8 @@ struct MarkdownInlineParser {
     var brackets: [Bracket] = []
     var bracketSerial = 0
     var linkBarrier = 0
+    /// Built on the first link tail, as most paragraphs have none.
+    var parenthesisPairs: ParenthesisPairs?
     var backtickRuns: BacktickRuns
 
     private init(text: [UInt8]) {
@@ -197,39 +199,5 @@ struct MarkdownInlineParser {
         case 0x21...0x2F, 0x3A...0x40, 0x5B...0x60, 0x7B...0x7E: return true
         default: return false
         }
-    }
-}
-
-/// The positions of all backtick runs by length, so that finding the closing run of a code
-/// span never rescans the text: openers come in increasing order, so one cursor per length
-/// only moves forward.
-struct BacktickRuns {
-    private var starts: [Int: [Int]] = [:]
-    private var cursors: [Int: Int] = [:]
-
-    init(_ text: [UInt8]) {
-        var index = 0
-        while index < text.count {
-            guard text[index] == UInt8(ascii: "`") else {
-                index += 1
-                continue
-            }
-            let start = index
-            while index < text.count && text[index] == UInt8(ascii: "`") {
-                index += 1
-            }
-            starts[index - start, default: []].append(start)
-        }
-    }
-
-    /// The start of the first run of exactly `length` backticks at or after `position`.
-    mutating func firstRun(ofLength length: Int, from position: Int) -> Int? {
-        guard let runs = starts[length] else { return nil }
-        var cursor = cursors[length, default: 0]
-        while cursor < runs.count && runs[cursor] < position {
-            cursor += 1
-        }
-        cursors[length] = cursor
-        return cursor < runs.count ? runs[cursor] : nil
     }
 }
