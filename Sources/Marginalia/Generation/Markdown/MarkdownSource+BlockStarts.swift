@@ -57,7 +57,7 @@ extension MarkdownSource {
             contentEnd = hashes
         }
         let contentStart = firstNonSpace(in: start + level..<contentEnd)
-        return (level, contentStart..<max(contentStart, trimmingTrailingSpaces(contentStart..<contentEnd).upperBound))
+        return (level, trimmingTrailingSpaces(contentStart..<contentEnd))
     }
 
     /// An opening code fence (§4.5). A backtick fence's info string may not contain a
