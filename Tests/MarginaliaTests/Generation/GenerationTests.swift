@@ -9,14 +9,17 @@ struct GenerationTests {}
 /// Outside programs that read the generated PDFs: qpdf, poppler's tools and PyMuPDF. They
 /// are the oracles: a file they read as intended is a file other viewers will too.
 enum OutsideTools {
+    /// The path of `name` in the `PATH` (PyMuPDF may live in a pyenv or venv Python), or
+    /// in the usual system folders.
     static func find(_ name: String) -> String? {
-        ["/usr/bin/", "/usr/local/bin/"].map { $0 + name }.first { FileManager.default.isExecutableFile(atPath: $0) }
+        let path = ProcessInfo.processInfo.environment["PATH"]?.split(separator: ":").map(String.init) ?? []
+        return (path + ["/usr/bin", "/usr/local/bin"]).map { $0 + "/" + name }
+            .first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 
-    static let hasPoppler = ["pdftotext", "pdfinfo", "pdffonts", "pdftoppm"].allSatisfy { find($0) != nil }
-    static let hasQPDF = find("qpdf") != nil
-    static let hasPyMuPDF: Bool = {
-        guard find("python3") != nil else { return false }
+    /// Whether every oracle is installed (qpdf, poppler-utils, Python with PyMuPDF).
+    static let available: Bool = {
+        guard ["qpdf", "pdftotext", "pdfinfo", "pdftoppm", "python3"].allSatisfy({ find($0) != nil }) else { return false }
         return (try? run("python3", ["-c", "import pymupdf"]))?.status == 0
     }()
 
