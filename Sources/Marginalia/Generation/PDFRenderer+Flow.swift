@@ -2,11 +2,16 @@ import Foundation
 
 /// The distances between a page's edges and its text frame, in points.
 public struct PageMargins: Sendable, Hashable {
+    /// Space above the text, from the page's top edge.
     public var top: Double
+    /// Space left of the text.
     public var left: Double
+    /// Space below the text, from the page's bottom edge.
     public var bottom: Double
+    /// Space right of the text.
     public var right: Double
 
+    /// Margins given side by side.
     public init(top: Double, left: Double, bottom: Double, right: Double) {
         self.top = top
         self.left = left
@@ -19,8 +24,7 @@ public struct PageMargins: Sendable, Hashable {
         self.init(top: all, left: all, bottom: all, right: all)
     }
 
-    /// The frame inside `size` these margins leave, in `.bottomLeft` coordinates (the same
-    /// numbers in `.topLeft` ones only when top and bottom margins are equal).
+    /// The frame these margins leave on a page of `size`, in the coordinates of `origin`.
     func frame(in size: CGSize, origin: PDFRenderer.Origin) -> CGRect {
         let y = origin == .topLeft ? top : bottom
         return CGRect(x: left, y: y, width: Double(size.width) - left - right,
