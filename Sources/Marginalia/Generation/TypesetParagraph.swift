@@ -1,0 +1,163 @@
+import Foundation
+
+/// A ``Paragraph`` broken into lines for one frame width: where each line starts and ends,
+/// how tall it is, and where each piece of text goes. Pure layout, no drawing, so the same
+/// lines serve measuring and drawing.
+struct TypesetParagraph {
+    let paragraph: Paragraph
+    let characters: [Character]
+    /// The run each character belongs to.
+    let runIndices: [Int]
+    /// `offsets[i]` is the distance in points from the paragraph's first character to
+    /// character `i` (prefix sums of the widths); `offsets[characters.count]` is the total.
+    let offsets: [Double]
+    private(set) var lines: [TypesetLine] = []
+
+    /// Lays out `paragraph` in a frame `width` points wide.
+    ///
+    /// - Throws: ``GenerationError`` for invalid sizes or spacing in the paragraph.
+    init(_ paragraph: Paragraph, width: Double) throws {
+        try paragraph.validate()
+        self.paragraph = paragraph
+        var characters: [Character] = []
+        var runIndices: [Int] = []
+        var widths: [Double] = []
+        var measures: [ObjectIdentifier: CharacterWidths] = [:]
+        for (index, run) in paragraph.runs.enumerated() {
+            let key = ObjectIdentifier(run.font)
+            var measure = measures[key] ?? CharacterWidths(font: run.font)
+            for character in run.text {
+                characters.append(character)
+                runIndices.append(index)
+                widths.append(character.isNewline ? 0 : measure.units(of: character) * run.size / 1000)
+            }
+            measures[key] = measure
+        }
+        var offsets = [0.0]
+        offsets.reserveCapacity(widths.count + 1)
+        for width in widths { offsets.append(offsets[offsets.count - 1] + width) }
+        self.characters = characters
+        self.runIndices = runIndices
+        self.offsets = offsets
+
+        // A newline inside a run ends a line, as a hard break; each stretch between
+        // newlines is wrapped on its own.
+        var segmentStart = 0
+        for index in 0...characters.count where index == characters.count || characters[index].isNewline {
+            breakSegment(segmentStart..<index, widths: widths, frameWidth: width)
+            segmentStart = index + 1
+        }
+    }
+
+    private mutating func breakSegment(_ segment: Range<Int>, widths: [Double], frameWidth: Double) {
+        let isFirstSegment = segment.lowerBound == 0
+        let body = frameWidth - paragraph.leftIndent - paragraph.rightIndent
+        let first = body - paragraph.firstLineIndent
+        let broken = LineBreaker.lines(
+            of: Array(characters[segment]), widths: Array(widths[segment]),
+            maxWidth: { isFirstSegment && $0 == 0 ? first : body }, toPoints: { $0 })
+        for (number, piece) in broken.enumerated() {
+            let range = (piece.range.lowerBound + segment.lowerBound)..<(piece.range.upperBound + segment.lowerBound)
+            let isFirstLine = isFirstSegment && number == 0
+            var line = TypesetLine(
+                range: range, width: piece.width,
+                indent: paragraph.leftIndent + (isFirstLine ? paragraph.firstLineIndent : 0),
+                available: isFirstLine ? first : body, endsSegment: number == broken.count - 1)
+            measureHeight(of: &line, segment: segment)
+            lines.append(line)
+        }
+    }
+
+    /// Sets the line's ascent, descent and height from the runs on it (an empty line takes
+    /// the style of the run it is in).
+    private func measureHeight(of line: inout TypesetLine, segment: Range<Int>) {
+        var runs = Set(runIndices[line.range])
+        if runs.isEmpty {
+            let at = min(segment.lowerBound, characters.count - 1)
+            if at >= 0 { runs.insert(runIndices[at]) } else if !paragraph.runs.isEmpty { runs.insert(0) }
+        }
+        var natural = 0.0
+        for run in runs.map({ paragraph.runs[$0] }) {
+            line.ascent = max(line.ascent, run.font.ascent * run.size / 1000)
+            line.descent = max(line.descent, -run.font.descent * run.size / 1000)
+            natural = max(natural, TextLayout.lineHeight(font: run.font, size: run.size))
+        }
+        switch paragraph.lineHeight {
+        case .multiple(let factor): line.height = natural * factor
+        case .exactly(let points): line.height = points
+        }
+    }
+
+    // MARK: - Pieces
+
+    /// A piece of a line drawn with one `Tj`: characters of one run, `x` points from the
+    /// line's start.
+    struct Piece {
+        var range: Range<Int>
+        var run: Int
+        var x: Double
+    }
+
+    /// The pieces of `line`, placed for the paragraph's alignment, and the offset of the
+    /// line's start from its indent.
+    ///
+    /// A justified line is split at every word so that the space left over can be shared
+    /// between the gaps; each word keeps the spaces after it, so that text extraction still
+    /// finds them.
+    func pieces(of line: TypesetLine) -> (start: Double, pieces: [Piece]) {
+        let range = line.range
+        guard !range.isEmpty else { return (0, []) }
+        let slack = line.available - line.width
+        let firstWord = range.first { characters[$0] != " " } ?? range.lowerBound
+        let wordStarts = range.filter { $0 > firstWord && characters[$0] != " " && characters[$0 - 1] == " " }
+        let justify = paragraph.alignment == .justified && !line.endsSegment && !wordStarts.isEmpty && slack > 0
+        let extraPerGap = justify ? slack / Double(wordStarts.count) : 0
+        let start: Double
+        switch paragraph.alignment {
+        case .left, .justified: start = 0
+        case .center: start = max(0, slack / 2)
+        case .right: start = max(0, slack)
+        }
+
+        var pieces: [Piece] = []
+        var gaps = 0
+        var nextWordStart = wordStarts.startIndex
+        for index in range {
+            let isWordStart = justify && nextWordStart < wordStarts.endIndex && wordStarts[nextWordStart] == index
+            if isWordStart {
+                gaps += 1
+                nextWordStart += 1
+            }
+            if let last = pieces.last, last.run == runIndices[index], !isWordStart {
+                pieces[pieces.count - 1].range = last.range.lowerBound..<(index + 1)
+            } else {
+                let x = offsets[index] - offsets[range.lowerBound] + extraPerGap * Double(gaps)
+                pieces.append(Piece(range: index..<(index + 1), run: runIndices[index], x: x))
+            }
+        }
+        return (start, pieces)
+    }
+}
+
+/// One line of a ``TypesetParagraph``.
+struct TypesetLine {
+    /// The characters on the line, spaces at the wrap excluded.
+    var range: Range<Int>
+    /// The width of those characters in points.
+    var width: Double
+    /// From the frame's left edge to where the line may start, in points.
+    var indent: Double
+    /// The width the line may take, in points.
+    var available: Double
+    /// Whether the line ends the paragraph or comes before a newline (never justified).
+    var endsSegment: Bool
+    /// The largest ascent and descent (both positive) of the runs on the line, in points.
+    var ascent = 0.0
+    var descent = 0.0
+    /// The height of the line's box, from its top to the next line's top.
+    var height = 0.0
+
+    /// Distance from the top of the line's box to the baseline: the glyphs sit centred in
+    /// the box, the leading shared above and below (as CSS does).
+    var baseline: Double { (height - ascent - descent) / 2 + ascent }
+}
