@@ -21,7 +21,7 @@ for arg in "$@"; do
 done
 
 # zlib, libcrypto and libpng are linked through module maps; the tools are the outside oracles.
-apt_packages=(zlib1g-dev libssl-dev libpng-dev qpdf poppler-utils mupdf-tools)
+apt_packages=(zlib1g-dev libssl-dev libpng-dev qpdf poppler-utils mupdf-tools fonts-dejavu-core)
 # Python module to import -> PyPI package that provides it.
 python_modules=(pikepdf pymupdf pypdf pypdfium2 pytest reportlab)
 declare -A pypi_name=(

@@ -36,6 +36,7 @@ enum CommandLineTool {
         ("export", "write annotations as JSON or XFDF", ExportCommand.run),
         ("remove-annotations", "remove annotations by id", RemoveAnnotationsCommand.run),
         ("flatten", "burn annotations into the pages", FlattenCommand.run),
+        ("create", "make a PDF from text or Markdown", CreateCommand.run),
     ]
 
     static func run(_ arguments: [String]) -> Int32 {

@@ -9,5 +9,6 @@ extension CommandLineTool {
         "export": ExportCommand.help,
         "remove-annotations": RemoveAnnotationsCommand.help,
         "flatten": FlattenCommand.help,
+        "create": CreateCommand.help,
     ]
 }

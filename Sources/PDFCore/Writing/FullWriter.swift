@@ -134,9 +134,11 @@ struct FullWriter {
         }
     }
 
-    /// Compresses a stream that has no filter; leaves filtered streams as they are.
+    /// Compresses a stream that has no filter; leaves filtered streams as they are, and XMP
+    /// metadata, which stays readable by tools that do not parse PDF (14.3.2; PDF/A requires it).
     static func compressed(_ stream: PDFStream) throws -> PDFStream {
-        guard stream.dictionary["Filter"] == nil, stream.rawBytes.count > 64 else { return stream }
+        guard stream.dictionary["Filter"] == nil, stream.rawBytes.count > 64,
+              stream.dictionary.type != "Metadata" else { return stream }
         let deflated = try FilterPipeline.deflate(stream.rawBytes)
         guard deflated.count < stream.rawBytes.count else { return stream }
         var dictionary = stream.dictionary
