@@ -37,6 +37,7 @@ enum CommandLineTool {
         ("remove-annotations", "remove annotations by id", RemoveAnnotationsCommand.run),
         ("flatten", "burn annotations into the pages", FlattenCommand.run),
         ("create", "make a PDF from text or Markdown", CreateCommand.run),
+        ("sample", "write the built-in sample document", SampleCommand.run),
     ]
 
     static func run(_ arguments: [String]) -> Int32 {

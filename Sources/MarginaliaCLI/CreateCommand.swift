@@ -120,3 +120,24 @@ enum FontFamily {
         return (fallbackPath, fonts)
     }
 }
+
+/// `marginalia sample -o OUT.pdf`
+enum SampleCommand {
+    static let help = """
+        usage: marginalia sample -o OUT.pdf
+
+        Writes the built-in sample document (the one the server opens when it has no
+        documents): three pages about the editor, a form and some annotations.
+        """
+
+    static func run(_ argv: [String]) throws {
+        var arguments = Arguments(argv)
+        guard let output = try arguments.option("-o", "--output") else { throw UsageError("missing -o OUT.pdf") }
+        guard arguments.items.isEmpty else { throw UsageError("unexpected '\(arguments.items[0])'") }
+        do {
+            try AtomicFileWriter.write(Array(try SampleDocument.make()), to: output)
+        } catch let error as PDFError {
+            throw CommandFailure(description: error.description, code: ExitCode.badInput)
+        }
+    }
+}

@@ -10,5 +10,6 @@ extension CommandLineTool {
         "remove-annotations": RemoveAnnotationsCommand.help,
         "flatten": FlattenCommand.help,
         "create": CreateCommand.help,
+        "sample": SampleCommand.help,
     ]
 }

@@ -107,3 +107,20 @@ def test_bad_fonts_and_images(binary, tmp_path):
     result = run_command([str(binary), "create", str(source), "-o", str(out)], 60)
     assert result.returncode == 0 and "nowhere.png" in result.stderr
     assert "[missing picture]" in extract(out)
+
+
+def test_builtin_sample_has_pages_form_and_annotations(binary, tmp_path):
+    import pypdf
+
+    out = tmp_path / "sample.pdf"
+    result = run_command([str(binary), "sample", "-o", str(out)], 60)
+    assert result.returncode == 0, result.describe()
+    assert qpdf_check(out, None).returncode == 0
+    document = pymupdf.open(out)
+    assert document.page_count == 3
+    assert document.metadata["title"] == "Welcome to Marginalia"
+    assert [(w.field_name, w.field_type_string) for w in document[1].widgets()] == [("name", "Text"), ("subscribe", "CheckBox")]
+    assert [a.type[1] for a in document[2].annots()] == ["Highlight", "Ink", "Square", "FreeText", "Text"]
+    fields = pypdf.PdfReader(out).get_fields()
+    assert set(fields) == {"name", "subscribe"}
+    assert "Welcome to Marginalia" in extract(out) and "A form to fill" in extract(out)
