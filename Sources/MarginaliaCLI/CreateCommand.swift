@@ -108,16 +108,13 @@ enum FontFamily {
                                       boldItalic: sibling(["-BoldOblique", "-BoldItalic"]), monospace: sibling(["Mono", "-Mono"]))
     }
 
-    static let fallbackPath = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
-
     /// DejaVu Sans when `text` has characters Helvetica cannot show and it is installed.
     static func fallbackIfNeeded(for text: String) -> (path: String, fonts: DocumentComposer.Fonts)? {
-        let helvetica = StandardFont.helvetica
-        guard text.contains(where: { !$0.isNewline && helvetica.code(for: $0) == nil && $0 != "\t" }),
-              FileManager.default.fileExists(atPath: fallbackPath),
-              let fonts = try? load(regular: fallbackPath)
+        let path = FontFallback.systemFontPath
+        guard FontFallback.needsEmbeddedFont(text), FileManager.default.fileExists(atPath: path),
+              let fonts = try? load(regular: path)
         else { return nil }
-        return (fallbackPath, fonts)
+        return (path, fonts)
     }
 }
 

@@ -124,3 +124,27 @@ def test_builtin_sample_has_pages_form_and_annotations(binary, tmp_path):
     fields = pypdf.PdfReader(out).get_fields()
     assert set(fields) == {"name", "subscribe"}
     assert "Welcome to Marginalia" in extract(out) and "A form to fill" in extract(out)
+
+
+def test_free_text_in_other_scripts_embeds_a_font(binary, tmp_path, dejavu):
+    """FreeText appearances use the same font machinery: Greek and Cyrillic text embeds DejaVu
+    Sans as a subset, and once flattened the text extracts exactly."""
+    import json
+
+    from annotation_fixtures import SAMPLE
+
+    text = "Ωμέγα και Привет, déjà vu"
+    spec = {"annotations": [{"type": "freeText", "pageIndex": 0, "rect": [72, 300, 400, 360], "text": text,
+                             "fontSize": 16, "color": "#FFFFDD", "width": 1}]}
+    source = tmp_path / "free.json"
+    source.write_text(json.dumps(spec, ensure_ascii=False), encoding="utf-8")
+    annotated, flat = tmp_path / "annotated.pdf", tmp_path / "flat.pdf"
+    result = run_command([str(binary), "annotate", str(SAMPLE), "--from", str(source), "-o", str(annotated)], 60)
+    assert result.returncode == 0, result.describe()
+    fonts = subprocess.run(["pdffonts", str(annotated)], check=True, capture_output=True, text=True).stdout
+    assert any("+DejaVuSans" in line and line.split()[-5:-2] == ["yes", "yes", "yes"] for line in fonts.splitlines())
+    assert qpdf_check(annotated, None).returncode == 0
+    result = run_command([str(binary), "flatten", str(annotated), "-o", str(flat), "--types", "freeText"], 60)
+    assert result.returncode == 0, result.describe()
+    assert text in subprocess.run(["pdftotext", "-enc", "UTF-8", "-f", "1", "-l", "1", str(flat), "-"],
+                                  check=True, capture_output=True).stdout.decode()

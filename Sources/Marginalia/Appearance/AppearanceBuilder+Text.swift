@@ -5,7 +5,7 @@ extension AppearanceBuilder {
     /// Free text: background (`/C`), border in the text colour, and the text wrapped at
     /// word boundaries with the standard-14 font's real glyph widths, aligned per `/Q`,
     /// clipped to the box, upright for the reader on rotated pages.
-    func freeText(_ a: PDFAnnotation, _ text: PDFAnnotation.FreeText) -> AppearanceStream {
+    func freeText(_ a: PDFAnnotation, _ text: PDFAnnotation.FreeText) throws -> AppearanceStream {
         var appearance = AppearanceStream.upright(in: a.rect, pageRotation: pageRotation)
         appearance.setOpacity(a.opacity)
         let box = appearance.bounds
@@ -21,11 +21,21 @@ extension AppearanceBuilder {
             appearance.content.rectangle(box.insetBy(dx: min(border / 2, box.width / 2), dy: min(border / 2, box.height / 2)))
             appearance.content.stroke()
         }
-        let font = StandardFont.resolve(text.font) ?? .helvetica
-        let resource = appearance.addFont(font)
         let size = text.fontSize.isFinite && text.fontSize > 0 ? text.fontSize : 12
         let padding = Double(border) + 2
         let inner = box.insetBy(dx: min(CGFloat(padding), box.width / 2), dy: min(CGFloat(padding), box.height / 2))
+        // WinAnsi text uses the standard font named in /DA; other scripts need an embedded
+        // font (the system's DejaVu Sans), subset to the glyphs drawn.
+        let font: any PDFFont
+        let resource: String
+        if FontFallback.needsEmbeddedFont(text.text), let embedded = FontFallback.systemFont() {
+            font = embedded
+            resource = "MEmbedded"
+        } else {
+            let standard = StandardFont.resolve(text.font) ?? .helvetica
+            font = StandardFontFace(standard)
+            resource = appearance.addFont(standard)
+        }
         let lines = TextLayout.layout(for: text.text, font: font, size: size, maxWidth: Double(inner.width))
         let lineHeight = TextLayout.lineHeight(font: font, size: size)
         appearance.content.save()
@@ -49,6 +59,10 @@ extension AppearanceBuilder {
         }
         appearance.content.endText()
         appearance.content.restore()
+        if font is TrueTypeFont {
+            // Made after the text is encoded, so the subset holds exactly its glyphs.
+            appearance.fonts[resource] = .reference(try font.makeFontDictionary(add: addObject))
+        }
         return appearance
     }
 

@@ -28,7 +28,7 @@ struct AppearanceBuilder {
         case .ink(let ink): appearance = self.ink(annotation, ink)
         case .textMarkup(let markup, let quads): appearance = self.markup(annotation, markup, quads)
         case .note(let note): appearance = self.note(annotation, note)
-        case .freeText(let text): appearance = freeText(annotation, text)
+        case .freeText(let text): appearance = try freeText(annotation, text)
         case .stamp(let stamp): appearance = try self.stamp(annotation, stamp)
         case .other: return nil
         }

@@ -13,7 +13,8 @@ struct AppearanceStream {
     /// The `/Rect` when it differs from `bounds` (a rotated drawing); nil means `bounds`.
     var pageRect: CGRect?
     private var graphicsStates: [String: PDFDictionary] = [:]
-    var fonts: [String: PDFDictionary] = [:]
+    /// Font resources: inline dictionaries (standard fonts) or references (embedded fonts).
+    var fonts: [String: PDFObject] = [:]
     var xObjects: [String: PDFReference] = [:]
 
     init(bounds: CGRect) {
@@ -42,7 +43,7 @@ struct AppearanceStream {
         dictionary["Subtype"] = .name("Type1")
         dictionary["BaseFont"] = .name(font.baseFontName)
         if font.usesWinAnsi { dictionary["Encoding"] = .name("WinAnsiEncoding") }
-        fonts[name] = dictionary
+        fonts[name] = .dictionary(dictionary)
         return name
     }
 
@@ -76,7 +77,7 @@ struct AppearanceStream {
             resources["ExtGState"] = .dictionary(PDFDictionary(graphicsStates.sorted { $0.key < $1.key }.map { ($0.key, .dictionary($0.value)) }))
         }
         if !fonts.isEmpty {
-            resources["Font"] = .dictionary(PDFDictionary(fonts.sorted { $0.key < $1.key }.map { ($0.key, .dictionary($0.value)) }))
+            resources["Font"] = .dictionary(PDFDictionary(fonts.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }))
         }
         if !xObjects.isEmpty {
             resources["XObject"] = .dictionary(PDFDictionary(xObjects.sorted { $0.key < $1.key }.map { ($0.key, .reference($0.value)) }))

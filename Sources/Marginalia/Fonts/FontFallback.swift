@@ -1,0 +1,20 @@
+import Foundation
+
+/// Where Marginalia finds a font for text the standard 14 cannot show (Greek, Cyrillic,
+/// and the rest of what the system font covers).
+public enum FontFallback {
+    /// DejaVu Sans from Debian's fonts-dejavu-core, which covers Latin, Greek, Cyrillic and
+    /// many more scripts.
+    public static let systemFontPath = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
+
+    /// Whether `text` needs more than WinAnsi, the encoding of the standard text fonts.
+    public static func needsEmbeddedFont(_ text: String) -> Bool {
+        text.contains { !$0.isNewline && $0 != "\t" && WinAnsiEncoding.code(for: $0) == nil }
+    }
+
+    /// A fresh instance of the system fallback font, or nil when it is not installed.
+    public static func systemFont() -> TrueTypeFont? {
+        guard FileManager.default.fileExists(atPath: systemFontPath) else { return nil }
+        return try? TrueTypeFont(path: systemFontPath)
+    }
+}
