@@ -1,3 +1,4 @@
+import PDFCore
 /// 'name': the font's names, of which the PostScript name (name ID 6) becomes the PDF
 /// `/BaseFont` and `/FontName`, and a few more are kept in the subset.
 struct NameTable: Sendable {
@@ -40,15 +41,10 @@ struct NameTable: Sendable {
     /// The name with `id`, if the font has it.
     subscript(id: Int) -> String? { names[id] }
 
+    /// Name records are UTF-16BE without a byte order mark: decoded as a PDF text string
+    /// that has one.
     private static func decodeUTF16BE(_ bytes: [UInt8]) -> String {
-        var units: [UInt16] = []
-        units.reserveCapacity(bytes.count / 2)
-        var index = 0
-        while index + 1 < bytes.count {
-            units.append(UInt16(bytes[index]) << 8 | UInt16(bytes[index + 1]))
-            index += 2
-        }
-        return String(decoding: units, as: UTF16.self)
+        PDFTextString.decode([0xFE, 0xFF] + bytes)
     }
 
     // MARK: - PDF names
