@@ -6,6 +6,7 @@ let package = Package(
     products: [
         .library(name: "PDFCore", targets: ["PDFCore"]),
         .library(name: "Marginalia", targets: ["Marginalia"]),
+        .library(name: "MarginaliaEditor", targets: ["MarginaliaEditor"]),
         .executable(name: "marginalia", targets: ["MarginaliaCLI"]),
     ],
     targets: [
@@ -18,6 +19,8 @@ let package = Package(
         .target(name: "PDFCore", dependencies: ["CZlib", "CCrypto"]),
         // The public document model: documents, pages, metadata, page operations, images.
         .target(name: "Marginalia", dependencies: ["PDFCore", "CPNG"]),
+        // The headless editor engine: input, tools, viewport, undo, operations.
+        .target(name: "MarginaliaEditor", dependencies: ["Marginalia"]),
         // The `marginalia` command-line tool.
         .executableTarget(
             name: "MarginaliaCLI",
@@ -26,5 +29,6 @@ let package = Package(
 
         .testTarget(name: "PDFCoreTests", dependencies: ["PDFCore", "CZlib"], exclude: ["Security/make_fixtures.py"]),
         .testTarget(name: "MarginaliaTests", dependencies: ["Marginalia", "PDFCore"]),
+        .testTarget(name: "MarginaliaEditorTests", dependencies: ["MarginaliaEditor", "Marginalia"]),
     ]
 )
