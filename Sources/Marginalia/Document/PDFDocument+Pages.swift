@@ -47,13 +47,27 @@ extension PDFDocument {
         annotationIndexes.removeAll()
     }
 
-    /// Removes the page at `index`.
-    public func removePage(at index: Int) throws {
+    /// Removes the page at `index` and returns its object, which stays in the file until a
+    /// compact rewrite, so ``reinsertPage(_:at:)`` can put it back (undo).
+    @discardableResult
+    public func removePage(at index: Int) throws -> PDFReference {
         let count = try pageCount
         guard count > 1 else {
             throw PDFError.invalidArgument("cannot remove the only page: a document needs at least one page")
         }
-        try pageTree.remove(at: index)
+        // The page keeps what it inherited, so putting it back anywhere looks the same.
+        try pageTree.materializeInheritedAttributes(of: try pageTree.page(at: index).reference)
+        let reference = try pageTree.remove(at: index)
+        annotationIndexes.removeAll()
+        return reference
+    }
+
+    /// Puts a page object removed by ``removePage(at:)`` back at `index`.
+    public func reinsertPage(_ reference: PDFReference, at index: Int) throws {
+        guard case .dictionary(let page) = try file.object(for: reference), page.type == "Page" else {
+            throw PDFError.invalidArgument("object \(reference.number) is not a page")
+        }
+        try pageTree.insert(reference, at: index)
         annotationIndexes.removeAll()
     }
 

@@ -1,0 +1,89 @@
+import Foundation
+import Marginalia
+
+/// Why an operation could not be applied; the document is then unchanged.
+public enum OperationError: Error, Equatable, CustomStringConvertible {
+    case annotationNotFound(id: String, page: Int)
+    case pageOutOfRange(Int, pageCount: Int)
+    case invalid(String)
+
+    public var description: String {
+        switch self {
+        case .annotationNotFound(let id, let page): return "no annotation with id \(id) on page \(page + 1)"
+        case .pageOutOfRange(let page, let count): return "page \(page + 1) is out of range (the document has \(count) pages)"
+        case .invalid(let message): return message
+        }
+    }
+}
+
+extension EditorOperation {
+    /// Applies the operation to `document` and returns it as applied (a page removal learns
+    /// which page object it removed, so its inverse can restore it).
+    ///
+    /// - Throws: ``OperationError`` or ``PDFError``; a group that fails midway undoes the
+    ///   part it applied, so the document is unchanged.
+    @discardableResult
+    public func apply(to document: PDFDocument) throws -> EditorOperation {
+        switch self {
+        case .addAnnotation(let annotation):
+            let page = try Self.page(of: annotation, in: document)
+            try document.addAnnotation(annotation, toPage: page)
+            return self
+        case .removeAnnotation(let annotation):
+            let page = try Self.page(of: annotation, in: document)
+            guard try document.annotations(onPage: page).contains(where: { $0.id == annotation.id }) else {
+                throw OperationError.annotationNotFound(id: annotation.id, page: page)
+            }
+            try document.removeAnnotations(ids: [annotation.id])
+            return self
+        case .changeAnnotation(let before, let after):
+            let page = try Self.page(of: after, in: document)
+            guard var stored = try document.annotations(onPage: page).first(where: { $0.id == after.id }) else {
+                throw OperationError.annotationNotFound(id: after.id, page: page)
+            }
+            stored.kind = after.kind
+            stored.rect = after.rect
+            stored.color = after.color
+            stored.interiorColor = after.interiorColor
+            stored.opacity = after.opacity
+            stored.border = after.border
+            stored.contents = after.contents
+            stored.author = after.author
+            stored.subject = after.subject
+            stored.flags = after.flags
+            try document.updateAnnotation(stored)
+            return .changeAnnotation(before: before, after: after)
+        case .insertPage(let index, let width, let height):
+            let count = try document.pageCount
+            guard index >= 0 && index <= count else { throw OperationError.pageOutOfRange(index, pageCount: count) }
+            try document.insertBlankPage(size: CGSize(width: width, height: height), at: index)
+            return self
+        case .removePage(let index, _):
+            let count = try document.pageCount
+            guard index >= 0 && index < count else { throw OperationError.pageOutOfRange(index, pageCount: count) }
+            let removed = try document.removePage(at: index)
+            return .removePage(index: index, pageObject: removed.number)
+        case .restorePage(let index, let object):
+            let count = try document.pageCount
+            guard index >= 0 && index <= count else { throw OperationError.pageOutOfRange(index, pageCount: count) }
+            try document.reinsertPage(PDFReference(object, document.file.generation(of: object)), at: index)
+            return self
+        case .group(let name, let operations):
+            var applied: [EditorOperation] = []
+            do {
+                for operation in operations { applied.append(try operation.apply(to: document)) }
+            } catch {
+                for operation in applied.reversed() { _ = try? operation.inverse.apply(to: document) }
+                throw error
+            }
+            return .group(name: name, applied)
+        }
+    }
+
+    private static func page(of annotation: PDFAnnotation, in document: PDFDocument) throws -> Int {
+        guard let page = annotation.pageIndex else { throw OperationError.invalid("annotation \(annotation.id) has no pageIndex") }
+        let count = try document.pageCount
+        guard page >= 0 && page < count else { throw OperationError.pageOutOfRange(page, pageCount: count) }
+        return page
+    }
+}

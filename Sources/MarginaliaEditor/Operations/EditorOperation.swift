@@ -1,0 +1,55 @@
+import Foundation
+import Marginalia
+
+/// A change the editor makes to a document, as data: applied locally, logged and broadcast
+/// by the server, and undone through its ``inverse`` (docs/operations.md).
+///
+/// Annotations travel as the project's annotation JSON objects. Operations refer to
+/// annotations by id (`/NM`) and to pages by 0-based index at the time they apply.
+public indirect enum EditorOperation: Codable, Equatable, Sendable {
+    /// Adds an annotation to a page (its `pageIndex` says which).
+    case addAnnotation(PDFAnnotation)
+    /// Removes an annotation; the whole annotation is carried so the inverse can restore it.
+    case removeAnnotation(PDFAnnotation)
+    /// Replaces an annotation's properties (same id and page).
+    case changeAnnotation(before: PDFAnnotation, after: PDFAnnotation)
+    /// Inserts a blank page.
+    case insertPage(index: Int, width: Double, height: Double)
+    /// Removes a page. `pageObject` is the removed page's object number, filled in when
+    /// applied, so the inverse puts the same page (content and annotations) back.
+    case removePage(index: Int, pageObject: Int?)
+    /// Puts a removed page object back (the inverse of a removal).
+    case restorePage(index: Int, pageObject: Int)
+    /// Several operations as one user action, applied in order and undone in reverse.
+    case group(name: String, [EditorOperation])
+
+    /// The operation that undoes this one.
+    public var inverse: EditorOperation {
+        switch self {
+        case .addAnnotation(let a): return .removeAnnotation(a)
+        case .removeAnnotation(let a): return .addAnnotation(a)
+        case .changeAnnotation(let before, let after): return .changeAnnotation(before: after, after: before)
+        case .insertPage(let index, _, _): return .removePage(index: index, pageObject: nil)
+        case .removePage(let index, let object):
+            // A removal that was never applied has nothing to restore: re-inserting a blank
+            // page of an unknown size is not an inverse, so it restores nothing.
+            guard let object else { return .group(name: "nothing to restore", []) }
+            return .restorePage(index: index, pageObject: object)
+        case .restorePage(let index, let object): return .removePage(index: index, pageObject: object)
+        case .group(let name, let operations): return .group(name: name, operations.reversed().map(\.inverse))
+        }
+    }
+
+    /// A short description for the UI ("Undo add ink").
+    public var name: String {
+        switch self {
+        case .addAnnotation(let a): return "add \(AnnotationJSON.typeName(of: a))"
+        case .removeAnnotation(let a): return "remove \(AnnotationJSON.typeName(of: a))"
+        case .changeAnnotation(_, let after): return "change \(AnnotationJSON.typeName(of: after))"
+        case .insertPage: return "insert page"
+        case .removePage: return "remove page"
+        case .restorePage: return "restore page"
+        case .group(let name, _): return name
+        }
+    }
+}
