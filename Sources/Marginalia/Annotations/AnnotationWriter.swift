@@ -110,8 +110,9 @@ extension PDFAnnotation.Kind {
         }
     }
 
-    /// Whether Marginalia draws this subtype's appearance (other subtypes keep theirs).
-    var isDrawable: Bool {
+    /// Whether Marginalia draws this subtype's appearance (other subtypes keep theirs, and
+    /// the editor leaves them alone).
+    public var isDrawable: Bool {
         if case .other = self { return false }
         return true
     }
