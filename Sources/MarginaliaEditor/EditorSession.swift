@@ -85,3 +85,20 @@ public final class EditorSession {
         try copy.write(to: url, options: PDFWriteOptions(mode: .compact))
     }
 }
+
+// MARK: - Pages
+
+extension EditorSession {
+    /// Inserts a blank page after page `index`, the same size as it (one undoable step).
+    @discardableResult
+    public func insertBlankPage(after index: Int) throws -> EditorOperation {
+        let size = try document.page(at: index).bounds(for: .mediaBox).size
+        return try perform(.insertPage(index: index + 1, width: Double(size.width), height: Double(size.height)))
+    }
+
+    /// Removes page `index` (one undoable step; undo puts the same page back).
+    @discardableResult
+    public func removePage(_ index: Int) throws -> EditorOperation {
+        try perform(.removePage(index: index, pageObject: nil))
+    }
+}
