@@ -8,6 +8,8 @@
 /// The defaults: ``StylusGesture/doubleTap`` toggles the eraser and
 /// ``StylusGesture/penEraserEnd`` erases while held; the other gestures do nothing.
 public struct GestureMap: Equatable, Sendable {
+    /// The assigned actions; a gesture doing nothing has no entry, so that equal maps
+    /// compare equal however they were made.
     private var actions: [StylusGesture: GestureAction]
 
     /// The default assignments.
@@ -39,9 +41,9 @@ public struct GestureMap: Equatable, Sendable {
     /// now does nothing.
     public mutating func assign(_ action: GestureAction, to gesture: StylusGesture) {
         if action != .none, let previous = self.gesture(for: action), previous != gesture {
-            actions[previous] = GestureAction.none
+            actions[previous] = nil
         }
-        actions[gesture] = action
+        actions[gesture] = action == .none ? nil : action
     }
 
     /// The actions some gesture performs, without ``GestureAction/none``; the UI greys these
@@ -89,14 +91,13 @@ extension GestureMap: Codable {
             if action != .none, let owner = self.gesture(for: action) {
                 decoder.notePreferenceRepair(
                     "gestures: \(action.rawValue) was assigned to both \(owner.rawValue) and \(gesture.rawValue); kept \(owner.rawValue)")
-                actions[gesture] = GestureAction.none
-            } else {
+            } else if action != .none {
                 actions[gesture] = action
             }
         }
         for gesture in StylusGesture.allCases where !mentioned.contains(gesture) {
             let fallback = GestureMap.default.action(for: gesture)
-            if self.gesture(for: fallback) == nil {
+            if fallback != .none, self.gesture(for: fallback) == nil {
                 actions[gesture] = fallback
             }
         }

@@ -44,15 +44,11 @@ extension KeyedDecodingContainer {
         do {
             return try decodeIfPresent(T.self, forKey: key) ?? fallback
         } catch {
-            decoder.notePreferenceRepair(
-                "\(codingPath.map(\.stringValue).appending(key.stringValue).joined(separator: ".")) is not valid; using the default")
+            let path = (codingPath + [key]).map(\.stringValue).joined(separator: ".")
+            decoder.notePreferenceRepair("\(path) is not valid; using the default")
             return fallback
         }
     }
-}
-
-private extension Array where Element == String {
-    func appending(_ element: String) -> [String] { self + [element] }
 }
 
 // MARK: - Ranges

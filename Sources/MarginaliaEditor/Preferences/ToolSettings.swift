@@ -85,7 +85,16 @@ public struct TextToolSettings: Codable, Equatable, Sendable {
 
 /// The shapes the Shape tool draws.
 public enum ShapeKind: String, Codable, CaseIterable, Sendable {
-    case rectangle, ellipse, triangle, line, arrow
+    /// A rectangle (a PDF Square annotation).
+    case rectangle
+    /// An ellipse (a PDF Circle annotation).
+    case ellipse
+    /// A triangle (a PDF Polygon annotation).
+    case triangle
+    /// A straight line (a PDF Line annotation).
+    case line
+    /// A line with an arrowhead at its end (a Line annotation with an arrow ending).
+    case arrow
 }
 
 /// The Shape tool's settings; it remembers the last kind used.

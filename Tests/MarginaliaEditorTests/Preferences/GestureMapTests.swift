@@ -30,6 +30,14 @@ extension PreferencesTests {
             #expect(map == GestureMap())
         }
 
+        @Test func mapsThatBehaveAlikeAreEqual() {
+            var map = GestureMap()
+            map.assign(.none, to: .singleSqueeze)
+            map.assign(.undo, to: .penBarrelButton)
+            map.assign(.none, to: .penBarrelButton)
+            #expect(map == GestureMap())
+        }
+
         @Test func noneIsNeverMovedAndMayBeEverywhere() {
             var map = GestureMap()
             map.assign(.none, to: .doubleTap)

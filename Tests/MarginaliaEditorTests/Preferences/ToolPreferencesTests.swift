@@ -111,6 +111,13 @@ extension PreferencesTests {
             #expect(!notes.isEmpty)
         }
 
+        @Test func hugeNumbersDoNotDamageTheFile() throws {
+            let (decoded, _) = try Self.decode(#"{"pen": {"width": 1e999, "opacity": 1e999}, "eraser": {"size": 1e999}}"#)
+            #expect(decoded.pen.width.isFinite && decoded.pen.width > 0)
+            #expect(decoded.pen.opacity == 1)
+            #expect(decoded.eraser.size.isFinite)
+        }
+
         @Test func invalidValuesCostOnlyThemselves() throws {
             let json = ##"""
             {"pen": {"color": "not a colour", "width": "wide"}, "inputMode": "telepathy",
