@@ -1,0 +1,71 @@
+import Foundation
+
+// MARK: - Decoding notes
+
+/// Collects what decoding a preferences file had to repair, so the store can tell the user
+/// once instead of failing. Passed through `Decoder.userInfo`; absent when a caller decodes
+/// preferences with a plain `JSONDecoder`, in which case repairs happen silently.
+final class PreferenceDecodingNotes: @unchecked Sendable {
+    private let lock = NSLock()
+    private var storage: [String] = []
+
+    static let userInfoKey = CodingUserInfoKey(rawValue: "marginalia.preferenceDecodingNotes")!
+
+    func add(_ note: String) {
+        lock.lock()
+        storage.append(note)
+        lock.unlock()
+    }
+
+    var notes: [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        return storage
+    }
+}
+
+extension Decoder {
+    /// Records a repair made while decoding, if anyone is listening.
+    func notePreferenceRepair(_ note: String) {
+        (userInfo[PreferenceDecodingNotes.userInfoKey] as? PreferenceDecodingNotes)?.add(note)
+    }
+}
+
+// MARK: - Tolerant values
+
+extension KeyedDecodingContainer {
+    /// The value at `key`, or `fallback` when the key is missing or holds something that does
+    /// not decode as `T` (an unknown enum case, a string where a number belongs).
+    ///
+    /// Preferences files outlive the app version that wrote them, so one bad value must cost
+    /// that value only, never the whole file.
+    func tolerant<T: Decodable>(_ key: Key, or fallback: T, decoder: any Decoder) -> T {
+        guard contains(key) else { return fallback }
+        do {
+            return try decodeIfPresent(T.self, forKey: key) ?? fallback
+        } catch {
+            let path = (codingPath + [key]).map(\.stringValue).joined(separator: ".")
+            decoder.notePreferenceRepair("\(path) is not valid; using the default")
+            return fallback
+        }
+    }
+}
+
+// MARK: - Ranges
+
+/// Sanitising of numeric settings: NaN, infinities and values that make no sense fall back,
+/// values merely too large or too small are clamped into `range`.
+enum SettingRange {
+    /// A positive length such as a stroke width: NaN, infinite, zero or negative values give
+    /// `fallback`; others are clamped into `range`.
+    static func length(_ value: Double, in range: ClosedRange<Double>, fallback: Double) -> Double {
+        guard value.isFinite, value > 0 else { return fallback }
+        return min(range.upperBound, max(range.lowerBound, value))
+    }
+
+    /// A fraction such as an opacity: NaN gives `fallback`; others are clamped into `range`.
+    static func fraction(_ value: Double, in range: ClosedRange<Double>, fallback: Double) -> Double {
+        guard !value.isNaN else { return fallback }
+        return min(range.upperBound, max(range.lowerBound, value))
+    }
+}

@@ -1,0 +1,176 @@
+import Marginalia
+
+// MARK: - Eraser
+
+/// How the eraser removes ink.
+public enum EraserMode: String, Codable, CaseIterable, Sendable {
+    /// Removes each annotation the eraser touches.
+    case stroke
+    /// Cuts ink strokes where the eraser crosses them, keeping the pieces.
+    case segment
+}
+
+/// The Erase tool's settings.
+public struct EraserSettings: Codable, Equatable, Sendable {
+    /// Eraser diameters allowed, in points.
+    public static let sizeRange: ClosedRange<Double> = 1...200
+    /// The default eraser: stroke mode, 10 pt.
+    public static let `default` = EraserSettings(mode: .stroke, size: 10)
+
+    /// Stroke or segment erasing.
+    public var mode: EraserMode
+    /// The eraser's diameter in points; invalid values keep the previous size.
+    public var size: Double {
+        didSet { size = SettingRange.length(size, in: Self.sizeRange, fallback: oldValue) }
+    }
+
+    /// Settings with `size` sanitised (NaN, infinite or non-positive gives 10 pt).
+    public init(mode: EraserMode, size: Double) {
+        self.mode = mode
+        self.size = SettingRange.length(size, in: Self.sizeRange, fallback: 10)
+    }
+
+    private enum CodingKeys: String, CodingKey { case mode, size }
+
+    /// Decodes tolerantly: missing or invalid values take the defaults.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(mode: c.tolerant(.mode, or: Self.default.mode, decoder: decoder),
+                  size: c.tolerant(.size, or: Self.default.size, decoder: decoder))
+    }
+}
+
+// MARK: - Text
+
+/// The Text tool's settings for new text boxes.
+public struct TextToolSettings: Codable, Equatable, Sendable {
+    /// Font sizes allowed, in points.
+    public static let fontSizeRange: ClosedRange<Double> = 4...400
+    /// 14 pt, regular, black text on no background.
+    public static let `default` = TextToolSettings(fontSize: 14, bold: false, textColor: .black, backgroundColor: nil)
+
+    /// The font size in points; invalid values keep the previous size.
+    public var fontSize: Double {
+        didSet { fontSize = SettingRange.length(fontSize, in: Self.fontSizeRange, fallback: oldValue) }
+    }
+    /// Whether the text is bold.
+    public var bold: Bool
+    /// The colour of the text.
+    public var textColor: Color
+    /// The box's fill, or nil for a transparent box.
+    public var backgroundColor: Color?
+
+    /// Settings with `fontSize` sanitised (NaN, infinite or non-positive gives 14 pt).
+    public init(fontSize: Double, bold: Bool, textColor: Color, backgroundColor: Color?) {
+        self.fontSize = SettingRange.length(fontSize, in: Self.fontSizeRange, fallback: 14)
+        self.bold = bold
+        self.textColor = textColor
+        self.backgroundColor = backgroundColor
+    }
+
+    private enum CodingKeys: String, CodingKey { case fontSize, bold, textColor, backgroundColor }
+
+    /// Decodes tolerantly: missing or invalid values take the defaults.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        let d = Self.default
+        self.init(fontSize: c.tolerant(.fontSize, or: d.fontSize, decoder: decoder),
+                  bold: c.tolerant(.bold, or: d.bold, decoder: decoder),
+                  textColor: c.tolerant(.textColor, or: d.textColor, decoder: decoder),
+                  backgroundColor: c.tolerant(.backgroundColor, or: d.backgroundColor, decoder: decoder))
+    }
+}
+
+// MARK: - Shape
+
+/// The shapes the Shape tool draws.
+public enum ShapeKind: String, Codable, CaseIterable, Sendable {
+    /// A rectangle (a PDF Square annotation).
+    case rectangle
+    /// An ellipse (a PDF Circle annotation).
+    case ellipse
+    /// A triangle (a PDF Polygon annotation).
+    case triangle
+    /// A straight line (a PDF Line annotation).
+    case line
+    /// A line with an arrowhead at its end (a Line annotation with an arrow ending).
+    case arrow
+}
+
+/// The Shape tool's settings; it remembers the last kind used.
+public struct ShapeToolSettings: Codable, Equatable, Sendable {
+    /// Stroke widths allowed, in points.
+    public static let widthRange: ClosedRange<Double> = 0.1...200
+    /// A black 2 pt rectangle without fill.
+    public static let `default` = ShapeToolSettings(kind: .rectangle, strokeColor: .black, width: 2, fillColor: nil)
+
+    /// The kind last chosen, used for the next shape.
+    public var kind: ShapeKind
+    /// The outline colour.
+    public var strokeColor: Color
+    /// The outline width in points; invalid values keep the previous width.
+    public var width: Double {
+        didSet { width = SettingRange.length(width, in: Self.widthRange, fallback: oldValue) }
+    }
+    /// The interior colour, or nil for no fill (ignored for lines and arrows).
+    public var fillColor: Color?
+
+    /// Settings with `width` sanitised (NaN, infinite or non-positive gives 2 pt).
+    public init(kind: ShapeKind, strokeColor: Color, width: Double, fillColor: Color?) {
+        self.kind = kind
+        self.strokeColor = strokeColor
+        self.width = SettingRange.length(width, in: Self.widthRange, fallback: 2)
+        self.fillColor = fillColor
+    }
+
+    private enum CodingKeys: String, CodingKey { case kind, strokeColor, width, fillColor }
+
+    /// Decodes tolerantly: missing or invalid values take the defaults.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        let d = Self.default
+        self.init(kind: c.tolerant(.kind, or: d.kind, decoder: decoder),
+                  strokeColor: c.tolerant(.strokeColor, or: d.strokeColor, decoder: decoder),
+                  width: c.tolerant(.width, or: d.width, decoder: decoder),
+                  fillColor: c.tolerant(.fillColor, or: d.fillColor, decoder: decoder))
+    }
+}
+
+// MARK: - Input and recognition
+
+/// Which pointers annotate and which navigate.
+public enum InputMode: String, Codable, CaseIterable, Sendable {
+    /// Pen and mouse annotate; one finger scrolls.
+    case `default`
+    /// Only the pen annotates; touch always navigates; a touch while the pen is down is a palm.
+    case pencilOnly
+    /// One finger annotates; two fingers navigate.
+    case drawWithFinger
+}
+
+/// When a drawn stroke is turned into a shape.
+public struct ShapeRecognitionSettings: Codable, Equatable, Sendable {
+    /// Recognise when the pen holds still at the end; never for every stroke.
+    public static let `default` = ShapeRecognitionSettings(recognizeOnHold: true, recognizeEveryStroke: false)
+
+    /// Recognise a stroke when the pen holds still for half a second at its end.
+    public var recognizeOnHold: Bool
+    /// Recognise every finished stroke, held or not.
+    public var recognizeEveryStroke: Bool
+
+    /// Creates the settings.
+    public init(recognizeOnHold: Bool, recognizeEveryStroke: Bool) {
+        self.recognizeOnHold = recognizeOnHold
+        self.recognizeEveryStroke = recognizeEveryStroke
+    }
+
+    private enum CodingKeys: String, CodingKey { case recognizeOnHold, recognizeEveryStroke }
+
+    /// Decodes tolerantly: missing or invalid values take the defaults.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        let d = Self.default
+        self.init(recognizeOnHold: c.tolerant(.recognizeOnHold, or: d.recognizeOnHold, decoder: decoder),
+                  recognizeEveryStroke: c.tolerant(.recognizeEveryStroke, or: d.recognizeEveryStroke, decoder: decoder))
+    }
+}
