@@ -2,13 +2,6 @@ import Marginalia
 
 // MARK: - Eraser
 
-/// How the eraser removes ink.
-public enum EraserMode: String, Codable, CaseIterable, Sendable {
-    /// Removes each annotation the eraser touches.
-    case stroke
-    /// Cuts ink strokes where the eraser crosses them, keeping the pieces.
-    case segment
-}
 
 /// The Erase tool's settings.
 public struct EraserSettings: Codable, Equatable, Sendable {
@@ -18,14 +11,14 @@ public struct EraserSettings: Codable, Equatable, Sendable {
     public static let `default` = EraserSettings(mode: .stroke, size: 10)
 
     /// Stroke or segment erasing.
-    public var mode: EraserMode
+    public var mode: Eraser.Mode
     /// The eraser's diameter in points; invalid values keep the previous size.
     public var size: Double {
         didSet { size = SettingRange.length(size, in: Self.sizeRange, fallback: oldValue) }
     }
 
     /// Settings with `size` sanitised (NaN, infinite or non-positive gives 10 pt).
-    public init(mode: EraserMode, size: Double) {
+    public init(mode: Eraser.Mode, size: Double) {
         self.mode = mode
         self.size = SettingRange.length(size, in: Self.sizeRange, fallback: 10)
     }
@@ -83,19 +76,6 @@ public struct TextToolSettings: Codable, Equatable, Sendable {
 
 // MARK: - Shape
 
-/// The shapes the Shape tool draws.
-public enum ShapeKind: String, Codable, CaseIterable, Sendable {
-    /// A rectangle (a PDF Square annotation).
-    case rectangle
-    /// An ellipse (a PDF Circle annotation).
-    case ellipse
-    /// A triangle (a PDF Polygon annotation).
-    case triangle
-    /// A straight line (a PDF Line annotation).
-    case line
-    /// A line with an arrowhead at its end (a Line annotation with an arrow ending).
-    case arrow
-}
 
 /// The Shape tool's settings; it remembers the last kind used.
 public struct ShapeToolSettings: Codable, Equatable, Sendable {
@@ -105,7 +85,7 @@ public struct ShapeToolSettings: Codable, Equatable, Sendable {
     public static let `default` = ShapeToolSettings(kind: .rectangle, strokeColor: .black, width: 2, fillColor: nil)
 
     /// The kind last chosen, used for the next shape.
-    public var kind: ShapeKind
+    public var kind: ShapeTool.Kind
     /// The outline colour.
     public var strokeColor: Color
     /// The outline width in points; invalid values keep the previous width.
@@ -116,7 +96,7 @@ public struct ShapeToolSettings: Codable, Equatable, Sendable {
     public var fillColor: Color?
 
     /// Settings with `width` sanitised (NaN, infinite or non-positive gives 2 pt).
-    public init(kind: ShapeKind, strokeColor: Color, width: Double, fillColor: Color?) {
+    public init(kind: ShapeTool.Kind, strokeColor: Color, width: Double, fillColor: Color?) {
         self.kind = kind
         self.strokeColor = strokeColor
         self.width = SettingRange.length(width, in: Self.widthRange, fallback: 2)
@@ -138,15 +118,6 @@ public struct ShapeToolSettings: Codable, Equatable, Sendable {
 
 // MARK: - Input and recognition
 
-/// Which pointers annotate and which navigate.
-public enum InputMode: String, Codable, CaseIterable, Sendable {
-    /// Pen and mouse annotate; one finger scrolls.
-    case `default`
-    /// Only the pen annotates; touch always navigates; a touch while the pen is down is a palm.
-    case pencilOnly
-    /// One finger annotates; two fingers navigate.
-    case drawWithFinger
-}
 
 /// When a drawn stroke is turned into a shape.
 public struct ShapeRecognitionSettings: Codable, Equatable, Sendable {
