@@ -81,5 +81,13 @@ extension ViewportTests {
             let point = viewport.convert(CGPoint(x: 400, y: 900), toPage: 0)
             #expect(close(point, CGPoint(x: 273, y: 792 - 888)))
         }
+
+        @Test func touchingFramesGoToTheEarlierPage() {
+            var viewport = ViewportTests.viewport([ViewportTests.letter, ViewportTests.letter])
+            viewport.pageGap = 0
+            #expect(viewport.frame(ofPage: 1).minY == 792)
+            #expect(viewport.convertToPage(CGPoint(x: 300, y: 792))?.pageIndex == 0)
+            #expect(viewport.convertToPage(CGPoint(x: 300, y: 792.5))?.pageIndex == 1)
+        }
     }
 }

@@ -18,6 +18,18 @@ extension ViewportTests {
             }
         }
 
+        @Test func zoomAnchoringStopsAtTheContentEdge() {
+            var viewport = ViewportTests.viewport()
+            // Zooming out about the bottom-right corner would need a negative offset: the
+            // offset stops at 0 and the anchored point moves up and left instead.
+            let anchor = CGPoint(x: 800, y: 600)
+            let pagePoint = viewport.convert(anchor, toPage: 0)
+            viewport.zoom(to: 0.5, anchor: anchor)
+            #expect(viewport.contentOffset == .zero)
+            let landed = viewport.convert(pagePoint, fromPage: 0)
+            #expect(landed.x < anchor.x && landed.y < anchor.y)
+        }
+
         @Test func zoomIsClamped() {
             var viewport = ViewportTests.viewport()
             viewport.zoom(to: 100, anchor: CGPoint(x: 10, y: 10))
