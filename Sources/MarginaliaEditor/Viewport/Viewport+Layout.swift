@@ -53,4 +53,33 @@ extension Viewport {
         if let shown = shownSinglePage { return [shown] }
         return Array(pages.indices)
     }
+
+    /// The shown pages whose extent along the layout's main axis (y for continuous vertical,
+    /// x for horizontal) meets the closed view-space interval `start...end`, in order.
+    ///
+    /// Continuous layouts place frames in order along the main axis, so a binary search finds
+    /// the first candidate and the scan stops at the first frame starting after `end`: hit
+    /// tests and visibility cost O(log n + k) on a 2,000-page document, not O(n).
+    func shownPages(alongMainAxisFrom start: CGFloat, to end: CGFloat) -> [Int] {
+        if let shown = shownSinglePage { return [shown] }
+        guard start.isFinite, end.isFinite, start <= end else { return [] }
+        let vertical = layout == .continuousVertical
+        let shift = vertical ? contentOffset.y - centringInset.y : contentOffset.x - centringInset.x
+        let (low, high) = (start + shift, end + shift) // in content coordinates
+        func minimum(_ frame: CGRect) -> CGFloat { vertical ? frame.minY : frame.minX }
+        func maximum(_ frame: CGRect) -> CGFloat { vertical ? frame.maxY : frame.maxX }
+        // The first frame that does not end before `low` (ends are non-decreasing).
+        var lower = 0, upper = contentFrames.count
+        while lower < upper {
+            let middle = (lower + upper) / 2
+            if maximum(contentFrames[middle]) < low { lower = middle + 1 } else { upper = middle }
+        }
+        var result: [Int] = []
+        var index = lower
+        while index < contentFrames.count, minimum(contentFrames[index]) <= high {
+            result.append(index)
+            index += 1
+        }
+        return result
+    }
 }

@@ -75,7 +75,8 @@ extension Viewport {
 
     /// The index of the shown page whose view frame contains `viewPoint`, edges included.
     public func pageIndex(at viewPoint: CGPoint) -> Int? {
-        showablePages.first { index in
+        let along = layout == .horizontal ? viewPoint.x : viewPoint.y
+        return shownPages(alongMainAxisFrom: along, to: along).first { index in
             let frame = frame(ofPage: index)
             return viewPoint.x >= frame.minX && viewPoint.x <= frame.maxX
                 && viewPoint.y >= frame.minY && viewPoint.y <= frame.maxY
@@ -95,7 +96,8 @@ extension Viewport {
     /// The pages whose frames overlap the view (by a positive area), in document order.
     public var visiblePages: [Int] {
         let bounds = CGRect(origin: .zero, size: viewSize)
-        return showablePages.filter { index in
+        let length = layout == .horizontal ? viewSize.width : viewSize.height
+        return shownPages(alongMainAxisFrom: 0, to: length).filter { index in
             let overlap = frame(ofPage: index).intersection(bounds)
             return !overlap.isNull && overlap.width > 0 && overlap.height > 0
         }

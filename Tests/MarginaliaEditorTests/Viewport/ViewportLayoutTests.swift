@@ -91,3 +91,40 @@ extension ViewportTests {
         }
     }
 }
+
+extension ViewportTests.LayoutTests {
+    /// The search over ordered frames agrees with checking every frame, at many points.
+    @Test("hit tests and visibility agree with a scan of every page", arguments: [Viewport.Layout.continuousVertical, .horizontal])
+    func searchAgreesWithScan(layout: Viewport.Layout) {
+        let sizes = (0..<40).map { i in
+            PageGeometry(size: CGSize(width: i % 7 == 3 ? 0 : 200 + CGFloat(i * 37 % 300),
+                                      height: 150 + CGFloat(i * 53 % 400)), rotation: i * 90)
+        }
+        var viewport = Viewport(pages: sizes, viewSize: CGSize(width: 700, height: 500), layout: layout, zoom: 0.8)
+        var seed: UInt64 = 42
+        func next() -> CGFloat {
+            seed = seed &* 6364136223846793005 &+ 1442695040888963407
+            return CGFloat(seed >> 11) / CGFloat(1 << 53)
+        }
+        for gap: CGFloat in [12, 0] {
+            viewport.pageGap = gap
+            for _ in 0..<200 {
+                viewport.contentOffset = CGPoint(x: next() * viewport.contentSize.width, y: next() * viewport.contentSize.height)
+                let bounds = CGRect(origin: .zero, size: viewport.viewSize)
+                let expectedVisible = viewport.pages.indices.filter {
+                    let overlap = viewport.frame(ofPage: $0).intersection(bounds)
+                    return !overlap.isNull && overlap.width > 0 && overlap.height > 0
+                }
+                #expect(viewport.visiblePages == expectedVisible)
+                for _ in 0..<10 {
+                    let point = CGPoint(x: next() * 700, y: next() * 500)
+                    let expected = viewport.pages.indices.first {
+                        let f = viewport.frame(ofPage: $0)
+                        return point.x >= f.minX && point.x <= f.maxX && point.y >= f.minY && point.y <= f.maxY
+                    }
+                    #expect(viewport.pageIndex(at: point) == expected)
+                }
+            }
+        }
+    }
+}
