@@ -32,12 +32,24 @@ public enum ShapeRecognizer {
 
     // MARK: - Open shapes
 
-    /// A line when the points hug the chord from first to last point and the stroke does not
-    /// double back (its length is close to the chord's).
+    /// A line when the points hug the chord from first to last point (mean and largest
+    /// distance) and the stroke does not double back along it.
+    ///
+    /// Doubling back is measured on the projections onto the chord rather than on the path's
+    /// length, so a shaky hand (which lengthens the path) still draws a line.
     static func recognizeLine(_ points: [CGPoint]) -> RecognizedShape? {
         guard let start = points.first, let end = points.last else { return nil }
         let chord = distance(start, end)
-        guard chord > 0, pathLength(points) <= 1.08 * chord else { return nil }
+        guard chord > 0 else { return nil }
+        let ux = (end.x - start.x) / chord, uy = (end.y - start.y) / chord
+        var furthest: CGFloat = 0, worstBacktrack: CGFloat = 0, worstDistance: CGFloat = 0
+        for point in points {
+            let along = (point.x - start.x) * ux + (point.y - start.y) * uy
+            furthest = max(furthest, along)
+            worstBacktrack = max(worstBacktrack, furthest - along)
+            worstDistance = max(worstDistance, SegmentGeometry.distance(from: point, toSegment: start, end))
+        }
+        guard worstBacktrack <= 0.05 * chord, worstDistance <= 0.08 * chord else { return nil }
         let error = meanDistance(points) { SegmentGeometry.distance(from: $0, toSegment: start, end) }
         return error <= maximumMeanError * chord ? .line(start: start, end: end) : nil
     }
@@ -46,16 +58,17 @@ public enum ShapeRecognizer {
     /// from the tip on both sides of the shaft (a 'V', drawn as barb, back to the tip, other
     /// barb, or any order of the two barbs).
     ///
-    /// The tip is the point farthest from the start; the shaft up to it must be a line, and
+    /// The tip is where the stroke first gets farthest from the start; the shaft up to it must be a line, and
     /// every point after it must lie behind the tip within 75° of the shaft, close to one of
     /// two barbs (the farthest point on each side).
     static func recognizeArrow(_ points: [CGPoint]) -> RecognizedShape? {
         guard let start = points.first else { return nil }
-        var tipIndex = 0, tipDistance: CGFloat = 0
-        for (index, point) in points.enumerated() where distance(start, point) > tipDistance {
-            tipIndex = index
-            tipDistance = distance(start, point)
-        }
+        // The head comes back to the tip, so take the first arrival there: the first point
+        // within 1% of the farthest distance from the start.
+        let farthest = points.map { distance(start, $0) }.max() ?? 0
+        guard farthest > 0,
+              let tipIndex = points.firstIndex(where: { distance(start, $0) >= 0.99 * farthest }) else { return nil }
+        let tipDistance = distance(start, points[tipIndex])
         let shaftPoints = Array(points[...tipIndex]), head = Array(points[tipIndex...])
         guard shaftPoints.count >= 8, head.count >= 4,
               case .line? = recognizeLine(shaftPoints) else { return nil }
