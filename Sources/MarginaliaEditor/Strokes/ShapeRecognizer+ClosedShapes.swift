@@ -44,7 +44,7 @@ extension ShapeRecognizer {
             shape = .triangle(corners)
         case 4:
             guard corners.indices.allSatisfy({ abs(interiorAngle(corners, at: $0) - 90) <= 20 }) else { return nil }
-            shape = fittedRectangle(corners)
+            shape = fittedRectangle(corners, loop: loop)
         default:
             return nil
         }
@@ -91,12 +91,14 @@ extension ShapeRecognizer {
         return acos(cosine) * 180 / .pi
     }
 
-    /// The rectangle best matching four roughly square corners.
+    /// The rectangle best matching four roughly square corners and the loop they came from.
     ///
     /// The orientation is the mean of the four sides' directions modulo 90° (averaged as
     /// angles times four, so 89° and 1° agree); within 5° of the page's axes the result is an
-    /// axis-aligned rectangle, otherwise four corners in the direction the user drew.
-    static func fittedRectangle(_ corners: [CGPoint]) -> RecognizedShape {
+    /// axis-aligned rectangle, otherwise four corners in the direction the user drew. Each
+    /// side then sits at the mean position of the points along it, leaving out those near
+    /// the corners: hands round corners off, and the corners RDP finds lie on those curves.
+    static func fittedRectangle(_ corners: [CGPoint], loop: [CGPoint]) -> RecognizedShape {
         var sumCos: CGFloat = 0, sumSin: CGFloat = 0
         for index in corners.indices {
             let a = corners[index], b = corners[(index + 1) % corners.count]
@@ -108,17 +110,41 @@ extension ShapeRecognizer {
         var theta = atan2(sumSin, sumCos) / 4
         if abs(theta) < 5 * .pi / 180 { theta = 0 }
         let c = cos(theta), s = sin(theta)
-        // Corners in a frame turned by -theta, where the rectangle is axis-aligned.
-        let turned = corners.map { CGPoint(x: c * $0.x + s * $0.y, y: -s * $0.x + c * $0.y) }
+        // Points in a frame turned by -theta, where the rectangle is axis-aligned.
+        func turn(_ p: CGPoint) -> CGPoint { CGPoint(x: c * p.x + s * p.y, y: -s * p.x + c * p.y) }
+        let turned = corners.map(turn)
         let xs = turned.map(\.x).sorted(), ys = turned.map(\.y).sorted()
-        let box = CGRect(x: (xs[0] + xs[1]) / 2, y: (ys[0] + ys[1]) / 2,
-                         width: (xs[2] + xs[3] - xs[0] - xs[1]) / 2, height: (ys[2] + ys[3] - ys[0] - ys[1]) / 2)
+        let rough = CGRect(x: (xs[0] + xs[1]) / 2, y: (ys[0] + ys[1]) / 2,
+                           width: (xs[2] + xs[3] - xs[0] - xs[1]) / 2, height: (ys[2] + ys[3] - ys[0] - ys[1]) / 2)
+        let box = refinedSides(of: rough, points: loop.map(turn))
         if theta == 0 { return .rectangle(box) }
         var square = [CGPoint(x: box.minX, y: box.minY), CGPoint(x: box.maxX, y: box.minY),
                       CGPoint(x: box.maxX, y: box.maxY), CGPoint(x: box.minX, y: box.maxY)]
             .map { CGPoint(x: c * $0.x - s * $0.y, y: s * $0.x + c * $0.y) }
         if signedArea(corners) < 0 { square.reverse() }
         return .rotatedRectangle(square)
+    }
+
+    /// `rough` with each side moved to the mean of the points nearest it, ignoring points
+    /// within a fifth of a side's length of a corner. A side with no such points stays.
+    static func refinedSides(of rough: CGRect, points: [CGPoint]) -> CGRect {
+        let marginX = rough.width / 5, marginY = rough.height / 5
+        var sums = [CGFloat](repeating: 0, count: 4), counts = [CGFloat](repeating: 0, count: 4)
+        for p in points {
+            let distances = [abs(p.x - rough.minX), abs(p.x - rough.maxX), abs(p.y - rough.minY), abs(p.y - rough.maxY)]
+            let side = distances.indices.min { distances[$0] < distances[$1] }!
+            if side < 2 {
+                guard p.y > rough.minY + marginY, p.y < rough.maxY - marginY else { continue }
+                sums[side] += p.x
+            } else {
+                guard p.x > rough.minX + marginX, p.x < rough.maxX - marginX else { continue }
+                sums[side] += p.y
+            }
+            counts[side] += 1
+        }
+        let fallback = [rough.minX, rough.maxX, rough.minY, rough.maxY]
+        let side = (0..<4).map { counts[$0] > 0 ? sums[$0] / counts[$0] : fallback[$0] }
+        return CGRect(x: side[0], y: side[2], width: side[1] - side[0], height: side[3] - side[2])
     }
 
     static func signedArea(_ points: [CGPoint]) -> CGFloat {

@@ -133,6 +133,41 @@ extension StrokesTests {
             #expect(polygon.count == 3)
         }
 
+        @Test func handDrawnEllipseWithAWobble() throws {
+            // A slow wobble of the radius (a hand, not sensor noise) and a small closing gap.
+            let points = F.sample(180) { t in
+                let angle = t * 1.95 * .pi, wobble = 1 + 0.03 * sin(t * 9)
+                return CGPoint(x: 300 + 90 * wobble * cos(angle), y: 400 + 50 * wobble * sin(angle))
+            }
+            guard case .ellipse? = ShapeRecognizer.recognize(points) else { Issue.record("not an ellipse"); return }
+        }
+
+        @Test func rectangleWithRoundedCorners() throws {
+            // Corners drawn as small arcs, as a quick hand does.
+            var points: [CGPoint] = []
+            let box = CGRect(x: 50, y: 50, width: 240, height: 160), r: CGFloat = 8
+            let centres = [CGPoint(x: box.maxX - r, y: box.minY + r), CGPoint(x: box.maxX - r, y: box.maxY - r),
+                           CGPoint(x: box.minX + r, y: box.maxY - r), CGPoint(x: box.minX + r, y: box.minY + r)]
+            for (index, centre) in centres.enumerated() {
+                for step in 0...10 {
+                    let angle = (CGFloat(index) - 1) * .pi / 2 + CGFloat(step) / 10 * .pi / 2
+                    points.append(CGPoint(x: centre.x + r * cos(angle), y: centre.y + r * sin(angle)))
+                }
+            }
+            points.append(points[0])
+            let shape = try #require(ShapeRecognizer.recognize(F.polyline(points, perSide: 4)))
+            guard case .rectangle(let rect) = shape else { Issue.record("got \(shape)"); return }
+            #expect(abs(rect.minX - box.minX) < 4 && abs(rect.maxX - box.maxX) < 4)
+            #expect(abs(rect.minY - box.minY) < 4 && abs(rect.maxY - box.maxY) < 4)
+        }
+
+        @Test func arrowRectCoversTheHead() {
+            let shape = RecognizedShape.arrow(start: CGPoint(x: 0, y: 0), end: CGPoint(x: 100, y: 0))
+            let rect = ShapeRecognizer.annotationRect(for: shape, lineWidth: 2)
+            // The appearance's head is 8 pt long at width 2, sides at 30 degrees.
+            #expect(rect.maxX >= 101 && rect.minY <= -4 && rect.maxY >= 4)
+        }
+
         // MARK: - Things that stay ink
 
         @Test func scribbleStaysInk() {

@@ -90,6 +90,13 @@ extension StrokesTests {
             #expect(near.points.count > far.points.count)
         }
 
+        @Test func toleranceFollowsTheZoom() {
+            #expect(StrokeBuilder.tolerance(forZoom: 1) == 0.25)
+            #expect(StrokeBuilder.tolerance(forZoom: 4) == 0.0625)
+            #expect(StrokeBuilder.tolerance(forZoom: 0) == 0.25)
+            #expect(StrokeBuilder.tolerance(forZoom: .nan) == 0.25)
+        }
+
         @Test func pressureIsKeptPerPoint() throws {
             let samples = StrokeFixtures.smoothWave(count: 2000)
             var builder = StrokeBuilder()

@@ -69,8 +69,9 @@ extension StrokesTests {
             }, by: 3)
             let pieces = StrokeClipping.clip(points: points, pressures: nil, to: page)
             #expect(pieces.count > 2)
-            #expect(pieces.allSatisfy { $0.points.allSatisfy(page.contains) || $0.points.allSatisfy { p in
-                p.x >= 0 && p.x <= 100 && p.y >= 0 && p.y <= 200 } })
+            // CGRect.contains excludes the max edges, where cut points lie; test inclusively.
+            let onPage = { (p: CGPoint) in p.x >= 0 && p.x <= 100 && p.y >= 0 && p.y <= 200 }
+            #expect(pieces.allSatisfy { $0.points.allSatisfy(onPage) })
         }
     }
 }
