@@ -9,7 +9,12 @@ import Marginalia
 /// ``maximumMeanError``); scribbles, spirals, S curves and signatures stay ink.
 ///
 /// The stroke is first resampled to evenly spaced points along its length, so that a slow
-/// part of the stroke (many samples) weighs no more than a fast one.
+/// part of the stroke (many samples) weighs no more than a fast one. A stroke whose ends are
+/// closer than 15% of its length apart is a closed shape (rectangle, ellipse, triangle);
+/// otherwise it may be a line or an arrow.
+///
+/// An ellipse at an angle stays ink: a Circle annotation cannot rotate, and an axis-aligned
+/// ellipse would not fit what was drawn.
 public enum ShapeRecognizer {
     /// The largest accepted mean distance from the points to the fitted shape, as a fraction
     /// of the shape's size (its length for a line, the diagonal of its bounds otherwise).
