@@ -201,6 +201,21 @@ extension StrokesTests {
             #expect(ShapeRecognizer.recognize(points) == nil)
         }
 
+        @Test func checkMarkAndCornerStayInk() {
+            let check = F.polyline([CGPoint(x: 100, y: 150), CGPoint(x: 130, y: 110), CGPoint(x: 220, y: 240)])
+            let corner = F.polyline([CGPoint(x: 100, y: 300), CGPoint(x: 100, y: 100), CGPoint(x: 260, y: 100)])
+            #expect(ShapeRecognizer.recognize(check) == nil)
+            #expect(ShapeRecognizer.recognize(corner) == nil)
+        }
+
+        @Test func arrowPointingLeftAndDown() throws {
+            let tip = CGPoint(x: 100, y: 100)
+            let points = F.jittered(F.polyline([CGPoint(x: 300, y: 250), tip, CGPoint(x: 135, y: 105),
+                                                tip, CGPoint(x: 110, y: 135)], perSide: 50), by: 1)
+            guard case .arrow(_, let end)? = ShapeRecognizer.recognize(points) else { Issue.record("not an arrow"); return }
+            #expect(Self.near(end, tip, within: 3))
+        }
+
         @Test func degenerateInputIsNotAShape() {
             #expect(ShapeRecognizer.recognize([]) == nil)
             #expect(ShapeRecognizer.recognize([CGPoint(x: 1, y: 1)]) == nil)
