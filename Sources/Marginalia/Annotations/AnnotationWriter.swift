@@ -103,7 +103,7 @@ struct AnnotationWriter {
 
 extension PDFAnnotation.Kind {
     /// Whether the subtype has a border that `/BS` describes.
-    var drawsBorder: Bool {
+    public var drawsBorder: Bool {
         switch self {
         case .ink, .square, .circle, .line, .polygon, .polyLine, .freeText: return true
         default: return false

@@ -1,0 +1,87 @@
+import Foundation
+import Marginalia
+
+/// What the Select tool does: pick the topmost annotation under a tap (geometric hit test),
+/// lasso several, and turn moves, resizes, deletes and style changes of the selection into
+/// one undoable operation each. Locked and read-only annotations are never changed.
+public enum SelectionTool {
+    /// The topmost annotation of page `pageIndex` under `point` (page space).
+    public static func select(at point: CGPoint, onPage pageIndex: Int, in document: PDFDocument,
+                              tolerance: CGFloat = 4) throws -> PDFAnnotation? {
+        try document.annotation(at: point, onPage: pageIndex, tolerance: tolerance)
+    }
+
+    /// The annotations of page `pageIndex` inside a lasso (a closed polygon in page space):
+    /// ink whose every point is inside, other kinds whose rect's centre is inside.
+    public static func lasso(_ polygon: [CGPoint], onPage pageIndex: Int, in document: PDFDocument) throws -> [PDFAnnotation] {
+        guard polygon.count >= 3, polygon.allSatisfy({ $0.x.isFinite && $0.y.isFinite }) else { return [] }
+        let area = BezierPath(polyline: polygon, closed: true)
+        return try document.annotations(onPage: pageIndex).filter { annotation in
+            guard annotation.kind.isDrawable, !annotation.flags.contains(.hidden) else { return false }
+            if case .ink(let ink) = annotation.kind {
+                return ink.paths.allSatisfy { $0.allSatisfy { area.contains($0) } }
+            }
+            return area.contains(CGPoint(x: annotation.rect.midX, y: annotation.rect.midY))
+        }
+    }
+
+    static func editable(_ annotations: [PDFAnnotation]) -> [PDFAnnotation] {
+        annotations.filter { !$0.flags.contains(.locked) && !$0.flags.contains(.readOnly) && $0.kind.isDrawable }
+    }
+
+    static func changes(_ annotations: [PDFAnnotation], name: String, _ change: (PDFAnnotation) -> PDFAnnotation) -> EditorOperation? {
+        let operations = editable(annotations).compactMap { before -> EditorOperation? in
+            let after = change(before)
+            return after == before ? nil : .changeAnnotation(before: before, after: after)
+        }
+        return operations.isEmpty ? nil : .group(name: name, operations)
+    }
+
+    /// Moves the selection by (dx, dy), each annotation kept on the page.
+    public static func move(_ annotations: [PDFAnnotation], dx: CGFloat, dy: CGFloat, pageBounds: CGRect) -> EditorOperation? {
+        changes(annotations, name: "move") { AnnotationGeometryEditing.moved($0, dx: dx, dy: dy, within: pageBounds) }
+    }
+
+    /// Resizes one annotation to `rect` (images and notes keep their proportions).
+    public static func resize(_ annotation: PDFAnnotation, to rect: CGRect, pageBounds: CGRect) -> EditorOperation? {
+        let keepsAspect: Bool = {
+            if case .stamp = annotation.kind { return true }
+            if case .note = annotation.kind { return true }
+            return false
+        }()
+        return changes([annotation], name: "resize") {
+            AnnotationGeometryEditing.resized($0, to: rect, keepAspectRatio: keepsAspect, within: pageBounds)
+        }
+    }
+
+    /// Deletes the selection.
+    public static func delete(_ annotations: [PDFAnnotation]) -> EditorOperation? {
+        let removals = editable(annotations).map(EditorOperation.removeAnnotation)
+        return removals.isEmpty ? nil : .group(name: "delete", removals)
+    }
+
+    /// Gives the selection a new colour (the stroke colour, or the text colour of free text).
+    public static func recolor(_ annotations: [PDFAnnotation], to color: Color) -> EditorOperation? {
+        changes(annotations, name: "recolour") { annotation in
+            var result = annotation
+            if case .freeText(var text) = annotation.kind {
+                text.textColor = color
+                result.kind = .freeText(text)
+            } else {
+                result.color = color
+            }
+            return result
+        }
+    }
+
+    /// Gives the selection a new line width (ink, shapes, lines).
+    public static func setWidth(_ annotations: [PDFAnnotation], to width: Double) -> EditorOperation? {
+        guard width.isFinite, width >= 0, width <= 200 else { return nil }
+        return changes(annotations, name: "change width") { annotation in
+            guard annotation.kind.drawsBorder else { return annotation }
+            var result = annotation
+            result.border.width = width
+            return result
+        }
+    }
+}
