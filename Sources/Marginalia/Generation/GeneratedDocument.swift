@@ -27,7 +27,7 @@ final class GeneratedDocument {
     }
 
     init() throws {
-        file = try PDFFile(source: ByteSource(bytes: GeneratedDocument.emptyDocument()))
+        file = try PDFFile.newDocument()
     }
 
     // MARK: - Shared resources
@@ -109,24 +109,6 @@ final class GeneratedDocument {
         ])))
         try storeMetadata(metadata)
         return try file.dataRepresentation(options: PDFWriteOptions(mode: .compact))
-    }
-
-    /// A document with a catalog (object 1) and an empty page tree (object 2), to open as
-    /// the ``PDFFile`` new objects are added to.
-    private static func emptyDocument() -> [UInt8] {
-        var text = "%PDF-1.7\n"
-        var offsets: [Int] = []
-        for body in ["<</Type/Catalog/Pages 2 0 R>>", "<</Type/Pages/Kids[]/Count 0>>"] {
-            offsets.append(text.utf8.count)
-            text += "\(offsets.count) 0 obj\n\(body)\nendobj\n"
-        }
-        let start = text.utf8.count
-        text += "xref\n0 3\n0000000000 65535 f\r\n"
-        for offset in offsets {
-            text += String(repeating: "0", count: 10 - String(offset).count) + "\(offset) 00000 n\r\n"
-        }
-        text += "trailer\n<</Size 3/Root 1 0 R>>\nstartxref\n\(start)\n%%EOF\n"
-        return Array(text.utf8)
     }
 
     static func pageTreeReference(of file: PDFFile) throws -> PDFReference {

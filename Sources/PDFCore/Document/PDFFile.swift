@@ -338,3 +338,22 @@ public final class PDFFile {
     /// One more than the largest object number in use.
     public var size: Int { max(nextNumber, crossReference.size) }
 }
+
+extension PDFFile {
+    /// A new, empty document: a catalog (object 1) and a page tree with no pages (object 2),
+    /// ready for objects to be added and written with a compact rewrite.
+    public static func newDocument(version: String = "1.7") throws -> PDFFile {
+        var out = Array("%PDF-\(version)\n".utf8)
+        var xref = CrossReferenceWriter()
+        xref.entries[0] = .free(nextGeneration: 65535)
+        let serializer = ObjectSerializer()
+        let catalog = PDFDictionary(["Type": .name("Catalog"), "Pages": .reference(PDFReference(2, 0))])
+        let pages = PDFDictionary(["Type": .name("Pages"), "Kids": [], "Count": 0])
+        for (number, object) in [(1, catalog), (2, pages)] {
+            xref.entries[number] = .inFile(offset: out.count, generation: 0)
+            serializer.writeIndirect(.dictionary(object), reference: PDFReference(number, 0), to: &out)
+        }
+        xref.writeTable(trailer: PDFDictionary(["Size": 3, "Root": .reference(PDFReference(1, 0))]), to: &out)
+        return try PDFFile(source: ByteSource(bytes: out))
+    }
+}
