@@ -70,41 +70,46 @@ public enum SampleDocument {
             dictionary["Resources"] = .dictionary(resources)
             return file.add(.stream(PDFStream(dictionary: dictionary, rawBytes: Array(content.utf8))))
         }
-        let box = "1 1 1 rg 0 0 %W %H re f 0.45 G 1 w 0.5 0.5 %W1 %H1 re S"
+        /// A white field with a grey frame, as form fields usually look.
         func boxContent(_ w: Double, _ h: Double) -> String {
-            box.replacingOccurrences(of: "%W1", with: PDFSyntax.number(w - 1)).replacingOccurrences(of: "%H1", with: PDFSyntax.number(h - 1))
-                .replacingOccurrences(of: "%W", with: PDFSyntax.number(w)).replacingOccurrences(of: "%H", with: PDFSyntax.number(h))
+            var content = ContentStreamBuilder()
+            content.fillColor([1])
+            content.rectangle(CGRect(x: 0, y: 0, width: w, height: h))
+            content.fill()
+            content.strokeColor([0.45])
+            content.lineWidth(1)
+            content.rectangle(CGRect(x: 0.5, y: 0.5, width: w - 1, height: h - 1))
+            content.stroke()
+            return String(decoding: content.bytes, as: UTF8.self)
         }
-        var name = PDFDictionary()
-        name["Type"] = .name("Annot")
-        name["Subtype"] = .name("Widget")
-        name["FT"] = .name("Tx")
-        name["T"] = .text("name")
+        /// The keys every widget of the sample has.
+        func widget(type: String, name: String, rect: CGRect, appearance da: String) -> PDFDictionary {
+            var d = PDFDictionary()
+            d["Type"] = .name("Annot")
+            d["Subtype"] = .name("Widget")
+            d["FT"] = .name(type)
+            d["T"] = .text(name)
+            d["Rect"] = AnnotationWriter.rectangle(rect)
+            d["P"] = .reference(page.reference)
+            d["F"] = 4
+            d["DA"] = .string(Array(da.utf8))
+            d["MK"] = .dictionary(PDFDictionary(["BC": [0.45, 0.45, 0.45], "BG": [1, 1, 1]]))
+            return d
+        }
+        var name = widget(type: "Tx", name: "name", rect: CGRect(x: 120, y: 590, width: 280, height: 22), appearance: "/Helv 11 Tf 0 g")
         name["TU"] = .text("Your name")
         name["V"] = .text("")
-        name["Rect"] = [120, 590, 400, 612]
-        name["P"] = .reference(page.reference)
-        name["F"] = 4
-        name["DA"] = .string(Array("/Helv 11 Tf 0 g".utf8))
-        name["MK"] = .dictionary(PDFDictionary(["BC": [0.45, 0.45, 0.45], "BG": [1, 1, 1]]))
         name["AP"] = .dictionary(PDFDictionary(["N": .reference(appearance(boxContent(280, 22), width: 280, height: 22))]))
         let nameField = file.add(.dictionary(name))
 
         let check = "0 g 2.5 w 1 J 1 j 3.5 7.5 m 6.5 4 l 12.5 12.5 S"
-        var subscribe = PDFDictionary()
-        subscribe["Type"] = .name("Annot")
-        subscribe["Subtype"] = .name("Widget")
-        subscribe["FT"] = .name("Btn")
-        subscribe["T"] = .text("subscribe")
+        var subscribe = widget(type: "Btn", name: "subscribe", rect: CGRect(x: 72, y: 544, width: 16, height: 16),
+                               appearance: "/ZaDb 0 Tf 0 g")
         subscribe["V"] = .name("Off")
         subscribe["AS"] = .name("Off")
-        subscribe["Rect"] = [72, 544, 88, 560]
-        subscribe["P"] = .reference(page.reference)
-        subscribe["F"] = 4
-        subscribe["DA"] = .string(Array("/ZaDb 0 Tf 0 g".utf8))
         subscribe["MK"] = .dictionary(PDFDictionary(["BC": [0.45, 0.45, 0.45], "BG": [1, 1, 1], "CA": .string(Array("4".utf8))]))
         subscribe["AP"] = .dictionary(PDFDictionary(["N": .dictionary(PDFDictionary([
-            "Yes": .reference(appearance(boxContent(16, 16) + " " + check, width: 16, height: 16)),
+            "Yes": .reference(appearance(boxContent(16, 16) + check, width: 16, height: 16)),
             "Off": .reference(appearance(boxContent(16, 16), width: 16, height: 16)),
         ]))]))
         let subscribeField = file.add(.dictionary(subscribe))

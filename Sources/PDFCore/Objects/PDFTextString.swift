@@ -29,7 +29,7 @@ public enum PDFTextString {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(text.unicodeScalars.count)
         for scalar in text.unicodeScalars {
-            guard let code = unicodeToDocEncoding[scalar.value] else {
+            guard let code = docEncodingCodes[scalar.value] else {
                 var utf16: [UInt8] = [0xFE, 0xFF]
                 for unit in text.utf16 { utf16 += [UInt8(unit >> 8), UInt8(unit & 0xFF)] }
                 return utf16
@@ -58,7 +58,7 @@ public enum PDFTextString {
         return table
     }()
 
-    static let unicodeToDocEncoding: [UInt32: UInt8] = {
+    static let docEncodingCodes: [UInt32: UInt8] = {
         var map: [UInt32: UInt8] = [:]
         for (code, unicode) in docEncodingToUnicode.enumerated() where unicode != 0xFFFD {
             // Control characters other than tab, newline and return are not text.

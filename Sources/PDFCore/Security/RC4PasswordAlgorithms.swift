@@ -12,7 +12,7 @@ enum RC4PasswordAlgorithms {
     static func passwordBytes(_ password: String) -> [UInt8] {
         var bytes: [UInt8] = []
         for scalar in password.unicodeScalars {
-            if let code = PDFTextString.unicodeToDocEncoding[scalar.value] {
+            if let code = PDFTextString.docEncodingCodes[scalar.value] {
                 bytes.append(code)
             } else if scalar.value <= 0xFF {
                 bytes.append(UInt8(scalar.value))
