@@ -7,6 +7,7 @@ let package = Package(
         .library(name: "PDFCore", targets: ["PDFCore"]),
         .library(name: "Marginalia", targets: ["Marginalia"]),
         .library(name: "MarginaliaEditor", targets: ["MarginaliaEditor"]),
+        .library(name: "MarginaliaServer", targets: ["MarginaliaServer"]),
         .executable(name: "marginalia", targets: ["MarginaliaCLI"]),
     ],
     targets: [
@@ -14,6 +15,10 @@ let package = Package(
         .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
         .systemLibrary(name: "CCrypto", path: "Sources/CCrypto"),
         .systemLibrary(name: "CPNG", path: "Sources/CPNG"),
+        // Server only (Debian: libsqlite3-dev, libmicrohttpd-dev). MHD's variadic calls go
+        // through a tiny C shim.
+        .systemLibrary(name: "CSQLite", path: "Sources/CSQLite"),
+        .target(name: "CMicroHTTPD", linkerSettings: [.linkedLibrary("microhttpd")]),
 
         // PDF syntax: objects, lexer, parser, cross-reference, filters, security, writers.
         .target(name: "PDFCore", dependencies: ["CZlib", "CCrypto"]),
@@ -21,14 +26,18 @@ let package = Package(
         .target(name: "Marginalia", dependencies: ["PDFCore", "CPNG"]),
         // The headless editor engine: input, tools, viewport, undo, operations.
         .target(name: "MarginaliaEditor", dependencies: ["Marginalia"]),
+        // The server: HTTP (libmicrohttpd), the document store (SQLite + files), the JSON API
+        // and the browser editor's static files.
+        .target(name: "MarginaliaServer", dependencies: ["MarginaliaEditor", "Marginalia", "CMicroHTTPD", "CSQLite"]),
         // The `marginalia` command-line tool.
         .executableTarget(
             name: "MarginaliaCLI",
-            dependencies: ["Marginalia", "PDFCore"]
+            dependencies: ["Marginalia", "PDFCore", "MarginaliaServer"]
         ),
 
         .testTarget(name: "PDFCoreTests", dependencies: ["PDFCore", "CZlib"], exclude: ["Security/make_fixtures.py"]),
         .testTarget(name: "MarginaliaTests", dependencies: ["Marginalia", "PDFCore"]),
         .testTarget(name: "MarginaliaEditorTests", dependencies: ["MarginaliaEditor", "Marginalia"]),
+        .testTarget(name: "MarginaliaServerTests", dependencies: ["MarginaliaServer", "MarginaliaEditor", "Marginalia"]),
     ]
 )

@@ -21,12 +21,12 @@ for arg in "$@"; do
 done
 
 # zlib, libcrypto and libpng are linked through module maps; the tools are the outside oracles.
-apt_packages=(zlib1g-dev libssl-dev libpng-dev qpdf poppler-utils mupdf-tools fonts-dejavu-core)
+apt_packages=(zlib1g-dev libssl-dev libpng-dev libsqlite3-dev libmicrohttpd-dev libjs-pdf qpdf poppler-utils mupdf-tools fonts-dejavu-core)
 # Python module to import -> PyPI package that provides it.
-python_modules=(pikepdf pymupdf pypdf pypdfium2 pytest reportlab)
+python_modules=(pikepdf pymupdf pypdf pypdfium2 pytest reportlab playwright)
 declare -A pypi_name=(
     [pikepdf]=pikepdf [pymupdf]=pymupdf [pypdf]=pypdf
-    [pypdfium2]=pypdfium2 [pytest]=pytest [reportlab]=reportlab
+    [pypdfium2]=pypdfium2 [pytest]=pytest [reportlab]=reportlab [playwright]=playwright
 )
 
 as_root() {
@@ -50,8 +50,10 @@ for package in "${apt_packages[@]}"; do
         missing+=("$package")
     fi
 done
-if [ "$with_test_tools" -eq 1 ] && ! python3 -m pip --version >/dev/null 2>&1; then
-    missing+=(python3-pip)
+if [ "$with_test_tools" -eq 1 ]; then
+    # The browser tests drive Debian's Chromium through Playwright.
+    dpkg-query -W -f='${Status}' chromium 2>/dev/null | grep -q "install ok installed" || missing+=(chromium)
+    python3 -m pip --version >/dev/null 2>&1 || missing+=(python3-pip)
 fi
 
 if [ "${#missing[@]}" -gt 0 ]; then

@@ -1,0 +1,6 @@
+import Testing
+@testable import MarginaliaServer
+
+@Test func apiPrefixIsVersioned() {
+    #expect(MarginaliaServerInfo.apiPrefix == "/api/v1")
+}
