@@ -35,6 +35,8 @@ enum Fixtures {
         var annotation = PDFAnnotation(kind: .square, rect: CGRect(x: x, y: 100, width: 50, height: 40), color: .black,
                                        pageIndex: page)
         annotation.id = id
+        annotation.creationDate = Date(timeIntervalSince1970: 1_700_000_000)
+        annotation.modificationDate = Date(timeIntervalSince1970: 1_700_000_000)
         return annotation
     }
 
