@@ -35,9 +35,14 @@ public final class EditorSession {
     @discardableResult
     public func perform(_ operation: EditorOperation) throws -> EditorOperation {
         let applied = try operation.apply(to: document)
+        record(applied: applied)
+        return applied
+    }
+
+    /// Records an operation already applied to ``document`` as one undoable step.
+    func record(applied: EditorOperation) {
         history.record(applied)
         note(applied)
-        return applied
     }
 
     /// Undoes the last step; returns the operation applied, or nil.
