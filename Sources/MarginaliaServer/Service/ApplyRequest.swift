@@ -8,9 +8,9 @@ public struct ApplyRequest: Sendable {
     public enum Change: Sendable {
         /// An editor operation, applied as one undoable step.
         case operation(EditorOperation)
-        /// An ACTION (a stroke or an erase) as its JSON object, turned into operations by
-        /// the editor engine.
-        case action(Data)
+        /// A whole interaction (a stroke or an eraser sweep), turned into operations by the
+        /// editor engine.
+        case action(EditorAction)
         case undo
         case redo
     }
@@ -52,18 +52,17 @@ public struct ApplyRequest: Sendable {
         case "undo", "redo":
             guard (object[key] as? Bool) == true else { throw ServiceError.badRequest("\(key): expected true") }
             change = key == "undo" ? .undo : .redo
+        case "action":
+            do {
+                change = .action(try JSONDecoder().decode(ActionBody.self, from: body).action)
+            } catch {
+                throw ServiceError.badRequest("action: \(Self.describe(error))")
+            }
         default:
-            guard let value = object[key] as? [String: Any],
-                  let data = try? JSONSerialization.data(withJSONObject: value)
-            else { throw ServiceError.badRequest("\(key): expected a JSON object") }
-            if key == "action" {
-                change = .action(data)
-            } else {
-                do {
-                    change = .operation(try JSONDecoder().decode(OperationBody.self, from: body).operation)
-                } catch {
-                    throw ServiceError.badRequest("operation: \(Self.describe(error))")
-                }
+            do {
+                change = .operation(try JSONDecoder().decode(OperationBody.self, from: body).operation)
+            } catch {
+                throw ServiceError.badRequest("operation: \(Self.describe(error))")
             }
         }
         let request = ApplyRequest(baseRevision: baseRevision, clientId: clientId, change: change)
@@ -103,4 +102,8 @@ private struct Header: Decodable {
 /// The operation, decoded straight from the body so numbers keep their exact text.
 private struct OperationBody: Decodable {
     var operation: EditorOperation
+}
+
+private struct ActionBody: Decodable {
+    var action: EditorAction
 }

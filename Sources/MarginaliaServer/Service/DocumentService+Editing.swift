@@ -13,7 +13,6 @@ extension DocumentService {
     ///   undo) and the entries after `request.baseRevision` that the client had not seen.
     /// - Throws: ``ServiceError/conflict(_:)`` when `baseRevision` is ahead of the document;
     ///   ``ServiceError/unprocessable(_:)`` when the change does not fit the document;
-    ///   ``ServiceError/unsupported(_:)`` for actions the engine cannot turn into operations;
     ///   ``ServiceError/notFound(_:)``, ``ServiceError/badRequest(_:)``.
     public func apply(_ id: String, _ request: ApplyRequest) throws -> ApplyResult {
         try request.validateClientID()
@@ -61,22 +60,11 @@ extension DocumentService {
                 return try state.history.undo(on: state.document).map { [(.undo, $0)] } ?? []
             case .redo:
                 return try state.history.redo(on: state.document).map { [(.redo, $0)] } ?? []
-            case .action(let json):
-                let operations = try ActionTranslator.operations(for: json, in: state.document)
-                var applied: [(kind: OperationKind, operation: EditorOperation)] = []
-                let historyBefore = state.history
-                do {
-                    for operation in operations {
-                        let done = try operation.apply(to: state.document)
-                        state.history.record(done)
-                        applied.append((.do, done))
-                    }
-                } catch {
-                    Self.rollBack(applied.map(\.operation), on: state.document)
-                    state.history = historyBefore
-                    throw error
-                }
-                return applied
+            case .action(let action):
+                // The engine applies the action and returns each undo step as applied.
+                let applied = try action.apply(to: state.document)
+                for operation in applied { state.history.record(operation) }
+                return applied.map { (.do, $0) }
             }
         } catch {
             throw ServiceError.wrap(error, editing: true)
