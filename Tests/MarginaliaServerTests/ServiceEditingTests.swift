@@ -14,6 +14,15 @@ struct ServiceEditingTests {
         let before = try service.annotationIDs(id)
         let events = EventRecorder()
         let token = try service.subscribe(id, events.record)
+        // Subscribers hear an entry only once it is in the durable log.
+        let loggedFirst = Counter()
+        let store = service.store
+        _ = try service.subscribe(id) { event in
+            if case .operation(let entry) = event,
+               (try? store.operations(id, after: entry.revision - 1).first?.revision) == entry.revision {
+                loggedFirst.increment()
+            }
+        }
 
         let first = try service.apply(id, Fixtures.request(.operation(Fixtures.add("a1")), base: 0, client: "tab-1"))
         #expect(first.revision == 1 && first.missed.isEmpty)
@@ -30,6 +39,7 @@ struct ServiceEditingTests {
         #expect(try service.operations(id, after: 1).operations.map(\.clientId) == ["tab-2"])
         #expect(try service.summary(id).revision == 2 && service.summary(id).savedRevision == 0)
         #expect(events.revisions == [1, 2])
+        #expect(loggedFirst.value == 2)
         service.unsubscribe(token)
         _ = try service.apply(id, Fixtures.request(.operation(Fixtures.add("a3")), base: 2))
         #expect(events.revisions == [1, 2])

@@ -131,6 +131,25 @@ struct ServiceVersionTests {
         #expect(try file.annotations(onPage: 0).first { $0.id == "a3" }?.rect.minX ?? 0 >= 299)
     }
 
+    @Test func aCrashBetweenWritingASaveAndCommittingItReplaysOnce() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        var id = ""
+        do {
+            let service = try DocumentService(directory: folder.url)
+            id = try service.importDocument(name: "doc", data: Fixtures.sample).id
+            _ = try service.apply(id, Fixtures.request(.operation(Fixtures.add("a1")), base: 0))
+            // The save's file replacement happened; its version row never committed.
+            let file = folder.url.appendingPathComponent("files/\(id).pdf")
+            try service.fileData(id).write(to: file)
+        }
+        let recovered = try DocumentService(directory: folder.url)
+        #expect(try recovered.annotationIDs(id).filter { $0 == "a1" }.count == 1)
+        #expect(try recovered.summary(id).revision == 1)
+        _ = try recovered.save(id)
+        #expect(try PDFDocument(data: recovered.fileData(id)).annotations(onPage: 0).filter { $0.id == "a1" }.count == 1)
+    }
+
     @Test func actionsBecomeLoggedUndoableSteps() throws {
         let folder = try TemporaryDirectory()
         defer { folder.remove() }
