@@ -130,3 +130,34 @@ final class EventRecorder: @unchecked Sendable {
         lock.unlock()
     }
 }
+
+@Suite("Document service: events and errors as JSON")
+struct ServiceEventTests {
+    @Test func eventsCarryTheirStreamNamesAndPayloads() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let service = try DocumentService(directory: folder.url)
+        let sample = try service.importSampleIfEmpty()
+        #expect(sample?.pageCount == 3)
+        #expect(try service.importSampleIfEmpty() == nil)
+        let id = try #require(sample?.id)
+        let events = EventRecorder()
+        _ = try service.subscribe(id, events.record)
+        _ = try service.apply(id, Fixtures.request(.operation(Fixtures.add("a1")), base: 0))
+        _ = try service.save(id)
+        _ = try service.restoreVersion(id, 1)
+        #expect(events.all.map(\.name) == ["operation", "saved", "versionRestored"])
+        #expect(events.all.map(\.revision) == [1, nil, nil])
+        let logged = try JSONDecoder().decode(LoggedOperation.self, from: events.all[0].payload())
+        #expect(logged.revision == 1 && logged.operation == Fixtures.add("a1"))
+        let saved = try JSONSerialization.jsonObject(with: events.all[1].payload()) as? [String: Any]
+        #expect(saved?["revision"] as? Int == 1 && (saved?["version"] as? [String: Any])?["number"] as? Int == 2)
+    }
+
+    @Test func errorsHaveTheAPIBody() throws {
+        let body = try JSONSerialization.jsonObject(with: ServiceError.notFound("document x was not found").responseBody)
+        let error = (body as? [String: Any])?["error"] as? [String: String]
+        #expect(error == ["code": "notFound", "message": "document x was not found"])
+        #expect(ServiceError.unprocessable("x").httpStatus == 422)
+    }
+}

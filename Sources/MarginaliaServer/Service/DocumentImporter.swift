@@ -77,3 +77,16 @@ extension DocumentService {
         }
     }
 }
+
+extension DocumentService {
+    /// Imports the built-in sample document when the store holds no document at all (in or
+    /// out of the trash), so a new server has something to show.
+    ///
+    /// - Returns: the sample's summary, or nil when the store was not empty.
+    @discardableResult
+    public func importSampleIfEmpty() throws -> DocumentSummary? {
+        guard try list().isEmpty, try trash().isEmpty else { return nil }
+        let data = try guarded { try SampleDocument.make() }
+        return try importDocument(name: "Welcome to Marginalia", data: data)
+    }
+}
