@@ -39,6 +39,11 @@ public final class EditorSession {
         return applied
     }
 
+    /// Changes how many undo steps are kept (clamped to at least 1).
+    public func setUndoDepth(_ depth: Int) {
+        history.depth = depth
+    }
+
     /// Records an operation already applied to ``document`` as one undoable step.
     func record(applied: EditorOperation) {
         history.record(applied)

@@ -32,12 +32,12 @@ public struct DrawTool: Sendable {
 
     /// Adds committed samples and replaces the predicted ones (view space).
     public mutating func move(_ samples: [PointerSample], predicted: [PointerSample], viewport: Viewport) {
-        guard var stroke = builder, let page = pageIndex else { return }
+        guard builder != nil, let page = pageIndex else { return }
         func convert(_ s: PointerSample) -> StrokeSample {
             StrokeSample(point: viewport.convert(s.location, toPage: page), pressure: s.pressure, time: s.timestamp)
         }
-        stroke.append(samples.map(convert), predicted: predicted.map(convert))
-        builder = stroke
+        // Appended in place: copying the builder out would copy every sample at every event.
+        builder?.append(samples.map(convert), predicted: predicted.map(convert))
     }
 
     /// What to draw while the stroke is in progress (page space of ``pageIndex``).
