@@ -94,6 +94,32 @@ struct ServiceEditingTests {
         }
     }
 
+    @Test func aFailedLogWriteTakesTheChangeBack() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let service = try DocumentService(directory: folder.url)
+        let id = try service.importDocument(name: "doc", data: Fixtures.sample).id
+        _ = try service.apply(id, Fixtures.request(.operation(Fixtures.add("a1")), base: 0))
+        let before = try service.annotationIDs(id)
+        try service.store.withDatabase { database in
+            try database.execute("""
+                CREATE TRIGGER full_disk BEFORE INSERT ON operations BEGIN SELECT RAISE(ABORT, 'disk full'); END
+                """)
+        }
+        for change in [ApplyRequest.Change.operation(Fixtures.add("a2")), .undo] {
+            #expect { try service.apply(id, Fixtures.request(change, base: 1)) } throws: {
+                ($0 as? ServiceError)?.code == "internal"
+            }
+            #expect(try service.annotationIDs(id) == before)
+            #expect(try service.summary(id).revision == 1)
+        }
+        try service.store.withDatabase { try $0.execute("DROP TRIGGER full_disk") }
+        // The history is as it was: undo removes a1, and revisions continue densely.
+        let undo = try service.apply(id, Fixtures.request(.undo, base: 1))
+        #expect(undo.revision == 2 && undo.applied.first?.operation == .removeAnnotation(Fixtures.square("a1")))
+        #expect(try !service.annotationIDs(id).contains("a1"))
+    }
+
     @Test(arguments: [
         "not json", "[]", #"{"clientId": "t", "undo": true}"#, #"{"baseRevision": true, "clientId": "t", "undo": true}"#,
         #"{"baseRevision": 0, "clientId": "t"}"#, #"{"baseRevision": 0, "clientId": "t", "undo": true, "redo": true}"#,

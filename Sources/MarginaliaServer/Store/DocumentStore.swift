@@ -50,7 +50,7 @@ public final class DocumentStore: @unchecked Sendable {
         case 2: wellFormed = DocumentID.isValid(String(parts[0])) && parts[1] == "pdf"
         case 3:
             wellFormed = DocumentID.isValid(String(parts[0])) && parts[2] == "pdf" && parts[1].first == "r"
-                && parts[1].dropFirst().allSatisfy(\.isNumber) && parts[1].count > 1
+                && parts[1].count > 1 && parts[1].utf8.dropFirst().allSatisfy { (48...57).contains($0) }
         default: wellFormed = false
         }
         guard wellFormed else { throw StoreError.damaged("the catalogue names an unexpected file \"\(name)\"") }
