@@ -161,6 +161,7 @@ struct ServiceEditingTests {
             let change: ApplyRequest.Change = index % 5 == 4 ? .undo : .operation(Fixtures.add("c\(index)", x: Double(index)))
             do {
                 _ = try service.apply(target, Fixtures.request(change, base: 0, client: "tab-\(index)"))
+                if index % 10 == 9 { _ = try service.save(target) }
             } catch {
                 failures.increment()
             }
@@ -173,6 +174,8 @@ struct ServiceEditingTests {
         #expect(otherLog.operations.map(\.revision) == Array(1...otherLog.revision))
         #expect(log.operations.count + otherLog.operations.count <= 40)
         #expect(log.operations.filter { $0.kind == .do }.count + otherLog.operations.filter { $0.kind == .do }.count == 32)
+
+        #expect(try service.versions(id).versions.map(\.number) == Array(1...service.versions(id).versions.count))
 
         // A new service replays the log onto the same annotations.
         let expected = try service.annotationIDs(id)
