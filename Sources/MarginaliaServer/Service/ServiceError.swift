@@ -14,8 +14,6 @@ public enum ServiceError: Error, Equatable, Sendable, CustomStringConvertible {
     /// Well-formed, but does not fit the document: an unknown annotation, a page out of
     /// range, bytes that are not a PDF, PNG or JPEG (422).
     case unprocessable(String)
-    /// A feature this server cannot do yet (422, named "unsupported" in the message).
-    case unsupported(String)
     /// The store or the engine failed (500).
     case internalError(String)
 
@@ -25,7 +23,7 @@ public enum ServiceError: Error, Equatable, Sendable, CustomStringConvertible {
         case .notFound: return "notFound"
         case .badRequest: return "badRequest"
         case .conflict: return "conflict"
-        case .unprocessable, .unsupported: return "unprocessable"
+        case .unprocessable: return "unprocessable"
         case .internalError: return "internal"
         }
     }
@@ -36,7 +34,7 @@ public enum ServiceError: Error, Equatable, Sendable, CustomStringConvertible {
         case .notFound: return 404
         case .badRequest: return 400
         case .conflict: return 409
-        case .unprocessable, .unsupported: return 422
+        case .unprocessable: return 422
         case .internalError: return 500
         }
     }
@@ -47,7 +45,6 @@ public enum ServiceError: Error, Equatable, Sendable, CustomStringConvertible {
         case .notFound(let text), .badRequest(let text), .conflict(let text), .unprocessable(let text),
              .internalError(let text):
             return text
-        case .unsupported(let text): return "unsupported: \(text)"
         }
     }
 
