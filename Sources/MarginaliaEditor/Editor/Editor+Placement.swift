@@ -118,7 +118,7 @@ extension Editor {
             // The placed image is selected, ready to move or resize.
             select(.select)
             if case .addAnnotation(let placed) = applied {
-                selection = try session.document.annotations(onPage: pageIndex).filter { $0.id == placed.id }
+                selection = try session.document.annotation(id: placed.id, onPage: pageIndex).map { [$0] } ?? []
             }
             return [applied]
         case .select, .draw, .erase:

@@ -130,9 +130,9 @@ extension Editor {
         case .drag(let tool, let page, let start, _, let startView, _):
             let point = viewport.convert(last.location, toPage: page)
             interactions[id] = .drag(tool, pageIndex: page, start: start, current: point, startView: startView, currentView: last.location)
-        case .select(let drag):
-            let next = try selectMoved(drag, to: last.location)
-            interactions[id] = .select(next)
+        case .select(var drag):
+            for sample in samples { drag = try selectMoved(drag, to: sample.location) }
+            interactions[id] = .select(drag)
         case .gestureOnly:
             interactions[id] = .gestureOnly
         }

@@ -236,7 +236,7 @@ public final class Editor {
         }
         selection = try selection.compactMap { selected in
             guard let page = selected.pageIndex else { return nil }
-            return try session.document.annotations(onPage: page).first { $0.id == selected.id }
+            return try session.document.annotation(id: selected.id, onPage: page)
         }
     }
 
