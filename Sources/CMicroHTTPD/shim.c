@@ -1,5 +1,35 @@
 #include "CMicroHTTPD.h"
 
+static int hex_value(char c) {
+    if (c >= '0' && c <= '9') return c - '0';
+    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+    return -1;
+}
+
+/* Percent-decodes in place like MHD's default, except that %00 stays as the three characters
+ * "%00": a decoded NUL would silently cut the C string MHD hands over (so "/a.js%00.png" would
+ * arrive as "/a.js"). */
+static size_t unescape_keeping_nul(void *cls, struct MHD_Connection *connection, char *text) {
+    (void) cls;
+    (void) connection;
+    size_t read = 0, write = 0;
+    while (text[read] != '\0') {
+        if (text[read] == '%' && text[read + 1] != '\0' && text[read + 2] != '\0') {
+            int high = hex_value(text[read + 1]);
+            int low = hex_value(text[read + 2]);
+            if (high >= 0 && low >= 0 && (high | low) != 0) {
+                text[write++] = (char) (high * 16 + low);
+                read += 3;
+                continue;
+            }
+        }
+        text[write++] = text[read++];
+    }
+    text[write] = '\0';
+    return write;
+}
+
 struct MHD_Daemon *marginalia_mhd_start(const marginalia_mhd_config *config,
                                         MHD_AccessHandlerCallback handler, void *handler_cls,
                                         MHD_RequestCompletedCallback completed, void *completed_cls) {
@@ -16,6 +46,7 @@ struct MHD_Daemon *marginalia_mhd_start(const marginalia_mhd_config *config,
                             MHD_OPTION_CONNECTION_TIMEOUT, config->connection_timeout_seconds,
                             MHD_OPTION_CONNECTION_LIMIT, config->connection_limit,
                             MHD_OPTION_NOTIFY_COMPLETED, completed, completed_cls,
+                            MHD_OPTION_UNESCAPE_CALLBACK, unescape_keeping_nul, NULL,
                             MHD_OPTION_END);
 }
 
