@@ -97,6 +97,13 @@ struct HTTPEventStreamTests {
         }
     }
 
+    @Test func aClientThatDoesNotReadIsCutOff() {
+        let stream = EventStream(maxPendingBytes: 100)
+        #expect(stream.send(data: String(repeating: "x", count: 50)))
+        #expect(!stream.send(data: String(repeating: "y", count: 60)))
+        #expect(!stream.isOpen)
+    }
+
     @Test func keepAliveCommentsAreSent() throws {
         let hub = StreamHub()
         var configuration = HTTPServerConfiguration(port: 0)

@@ -4,9 +4,6 @@ import Foundation
 public struct DocumentRoutes<Service: DocumentServing>: Sendable {
     /// The service the routes call.
     public let service: Service
-    /// How often an event stream gets a keep-alive comment is the server's setting; this is
-    /// how many missed entries an `/events` request replays at most.
-    public var replayLimit = 10_000
 
     public init(service: Service) {
         self.service = service

@@ -18,8 +18,14 @@ public final class EventStream: @unchecked Sendable {
     private var closeHandlers: [@Sendable () -> Void] = []
     private var detachHook: (@Sendable () -> Void)?
 
+    /// The most bytes queued for a client that does not read; past it the stream is closed
+    /// (an event-stream client reconnects with `Last-Event-ID` and catches up).
+    public let maxPendingBytes: Int
+
     /// Creates a stream with nothing queued.
-    public init() {}
+    public init(maxPendingBytes: Int = 8 << 20) {
+        self.maxPendingBytes = maxPendingBytes
+    }
 
     /// Whether the client is still there and the stream was not closed.
     public var isOpen: Bool {
@@ -68,6 +74,11 @@ public final class EventStream: @unchecked Sendable {
     private func enqueue(_ text: String) -> Bool {
         lock.withLock {
             guard !finished, !disconnected else { return false }
+            guard pending.count + text.utf8.count <= maxPendingBytes else {
+                finished = true
+                resumeLocked()
+                return false
+            }
             pending.append(contentsOf: text.utf8)
             resumeLocked()
             return true

@@ -55,8 +55,11 @@ func marginaliaAccessHandler(
                                      path: url.map { String(cString: $0) } ?? "/")
         contextSlot.pointee = Unmanaged.passRetained(context).toOpaque()
         if let field = MHD_lookup_connection_value(connection, .HEADER_KIND, "Content-Length"),
-           let length = Int(String(cString: field)), length > server.configuration.maxBodySize {
-            return queue(tooLargeResponse(server), on: connection, server: server)
+           let length = Int(String(cString: field)) {
+            guard length <= server.configuration.maxBodySize else {
+                return queue(tooLargeResponse(server), on: connection, server: server)
+            }
+            context.body.reserveCapacity(length)
         }
         return .YES
     }
