@@ -128,7 +128,9 @@ struct APIRouteTests {
 
             let live = try TestSocket(port: port)
             live.write(Data("GET /api/v1/documents/\(id)/events HTTP/1.1\r\nHost: x\r\n\r\n".utf8))
-            #expect(live.read(until: ": document").contains("text/event-stream"))
+            let head = live.read(until: ": document")
+            #expect(head.contains("text/event-stream"))
+            #expect(head.lowercased().contains("x-marginalia-revision: 1"))
             try post(1, "second")
             let seen = live.read(until: "\"second\"")
             #expect(seen.contains("id: 2\nevent: operation\ndata: {"))

@@ -20,6 +20,7 @@ final class EventRelay<Service: DocumentServing>: @unchecked Sendable {
 
     /// Subscribes to document `id` and returns the event-stream response.
     static func open(service: Service, id: String, after: Int?) throws -> HTTPResponse {
+        let revision = try service.summary(id).revision
         let stream = EventStream()
         let relay = EventRelay(stream: stream, lastRevision: after ?? -1)
         let token = try service.subscribe(id) { event in relay.receive(event) }
@@ -32,7 +33,7 @@ final class EventRelay<Service: DocumentServing>: @unchecked Sendable {
             }
         }
         relay.finishReplay()
-        return .events(stream)
+        return HTTPResponse.events(stream).adding(header: "X-Marginalia-Revision", value: String(revision))
     }
 
     private func receive(_ event: Service.Event) {
