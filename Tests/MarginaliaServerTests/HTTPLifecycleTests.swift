@@ -20,6 +20,34 @@ struct HTTPLifecycleTests {
         }
     }
 
+    @Test func connectionsOverTheLimitAreClosed() throws {
+        let hub = StreamHub()
+        var configuration = HTTPServerConfiguration(port: 0)
+        configuration.threadCount = 1
+        configuration.maxConnections = 2
+        configuration.keepAliveInterval = 0.2  // how the server notices the streams' clients left
+        try withServer(configuration, handler: hub.handler) { server in
+            var streams: [TestSocket] = []
+            for _ in 0..<2 {
+                let socket = try TestSocket(port: server.port)
+                socket.write(Data("GET /events HTTP/1.1\r\nHost: x\r\n\r\n".utf8))
+                #expect(socket.read(until: ": hello").contains(": hello"))
+                streams.append(socket)
+            }
+            let third = try TestSocket(port: server.port, timeout: 3)
+            third.write(Data("GET /plain HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n".utf8))
+            #expect(third.readToEnd().isEmpty)
+            streams.removeAll()  // two connections free up
+            let deadline = Date().addingTimeInterval(5)
+            var answered = false
+            while !answered && Date() < deadline {
+                answered = (try? TestHTTP.request(port: server.port, "GET", "/plain"))?.status == 200
+                if !answered { usleep(50_000) }
+            }
+            #expect(answered)
+        }
+    }
+
     @Test func stopFinishesRequestsInFlight() throws {
         let server = HTTPServer(configuration: HTTPServerConfiguration(port: 0), handler: echoHandler)
         try server.start()
