@@ -15,10 +15,14 @@ public protocol APIErrorConvertible: Error {
 
 /// The route layer's own errors.
 public struct APIError: APIErrorConvertible, Equatable, CustomStringConvertible {
+    /// The HTTP status.
     public let httpStatus: Int
+    /// The spec's error code.
     public let code: String
+    /// What was wrong, for a person.
     public let message: String
 
+    /// Creates an error answered with `status`, `code` and `message`.
     public init(status: Int, code: String, message: String) {
         self.httpStatus = status
         self.code = code

@@ -24,14 +24,20 @@ final class EventRelay<Service: DocumentServing>: @unchecked Sendable {
         let stream = EventStream()
         let relay = EventRelay(stream: stream, lastRevision: after ?? -1)
         let token = try service.subscribe(id) { event in relay.receive(event) }
-        stream.onClose { service.unsubscribe(token) }
         stream.comment("document \(id)")
         if let after {
-            let log = try service.operations(id, after: after)
-            for entry in try Self.entries(of: log) {
-                relay.forward(event: "operation", revision: entry.revision, data: entry.data)
+            do {
+                let log = try service.operations(id, after: after)
+                for entry in try Self.entries(of: log) {
+                    relay.forward(event: "operation", revision: entry.revision, data: entry.data)
+                }
+            } catch {
+                service.unsubscribe(token)
+                throw error
             }
         }
+        // The stream detaches (client gone, closed, server stopped) only once it was sent.
+        stream.onClose { service.unsubscribe(token) }
         relay.finishReplay()
         return HTTPResponse.events(stream).adding(header: "X-Marginalia-Revision", value: String(revision))
     }
