@@ -51,6 +51,12 @@ final class FakeDocumentService: DocumentServing, @unchecked Sendable {
     private var documents: [String: (summary: FakeSummary, data: Data, log: [FakeLogged], versions: [FakeVersion])] = [:]
     private var subscribers: [String: [Int: @Sendable (FakeEvent) -> Void]] = [:]
     private var nextToken = 0
+    /// Runs once inside the next `operations(_:after:)`, to simulate a write racing a replay.
+    var duringNextLogRead: (@Sendable () -> Void)? {
+        get { lock.withLock { pendingHook } }
+        set { lock.withLock { pendingHook = newValue } }
+    }
+    private var pendingHook: (@Sendable () -> Void)?
 
     private func withDocument<T>(_ id: String, _ body: (inout (summary: FakeSummary, data: Data, log: [FakeLogged], versions: [FakeVersion])) throws -> T) throws -> T {
         try lock.withLock {
@@ -112,7 +118,12 @@ final class FakeDocumentService: DocumentServing, @unchecked Sendable {
         return result
     }
     func operations(_ id: String, after: Int) throws -> FakeLog {
-        try withDocument(id) { FakeLog(revision: $0.summary.revision, operations: $0.log.filter { $0.revision > after }) }
+        let hook: (@Sendable () -> Void)? = lock.withLock {
+            defer { pendingHook = nil }
+            return pendingHook
+        }
+        hook?()
+        return try withDocument(id) { FakeLog(revision: $0.summary.revision, operations: $0.log.filter { $0.revision > after }) }
     }
     func subscribe(_ id: String, _ handler: @escaping @Sendable (FakeEvent) -> Void) throws -> Int {
         _ = try summary(id)

@@ -150,6 +150,30 @@ struct APIRouteTests {
         }
     }
 
+    @Test func anEntryLoggedDuringTheReplayIsSentOnce() throws {
+        try withFakeAPI { port, service in
+            let id = try #require(try TestHTTP.request(port: port, "POST", "/api/v1/documents", body: samplePDF).json()["id"] as? String)
+            let first = #"{"baseRevision":0,"clientId":"tab-1","operation":{"add":"first"}}"#
+            _ = try service.apply(id, body: Data(first.utf8))
+            // While the stream reads the log to replay, another tab's entry lands: the live
+            // event arrives during the replay and the log read includes it too.
+            service.duringNextLogRead = {
+                let racing = #"{"baseRevision":1,"clientId":"tab-2","operation":{"add":"racing"}}"#
+                _ = try? service.apply(id, body: Data(racing.utf8))
+            }
+            let socket = try TestSocket(port: port)
+            socket.write(Data("GET /api/v1/documents/\(id)/events?after=0 HTTP/1.1\r\nHost: x\r\n\r\n".utf8))
+            _ = socket.read(until: "\"racing\"")
+            let later = #"{"baseRevision":2,"clientId":"tab-1","operation":{"add":"later"}}"#
+            _ = try service.apply(id, body: Data(later.utf8))
+            let text = socket.read(until: "\"later\"")
+            #expect(text.components(separatedBy: "\"first\"").count == 2)
+            #expect(text.components(separatedBy: "\"racing\"").count == 2)
+            #expect(text.components(separatedBy: "\"later\"").count == 2)
+            #expect(text.components(separatedBy: "id: 2\n").count == 2)
+        }
+    }
+
     @Test func closedStreamsUnsubscribe() throws {
         try withFakeAPI { port, service in
             let id = try #require(try TestHTTP.request(port: port, "POST", "/api/v1/documents", body: samplePDF).json()["id"] as? String)
