@@ -86,7 +86,7 @@ export class InputRouter {
     const input = this.toInput(e, pageIndex);
     if (tool.begin(input, e) === false) return;
     e.preventDefault();
-    this.viewer.scroller.setPointerCapture?.(e.pointerId);
+    try { this.viewer.scroller.setPointerCapture(e.pointerId); } catch { /* synthetic or gone */ }
     this.stroke = { pointerId: e.pointerId, tool, pageIndex, pointerType: e.pointerType };
   }
 
