@@ -1,0 +1,197 @@
+"""End-to-end tests of the browser editor (Web/) against a real server.
+
+Each test uploads a fresh copy of Samples/sample.pdf, opens it in Chromium and works it with
+synthesized pen, mouse and touch input, then checks what the page shows and what the server
+stored (the annotations API, and GET /file read by PyMuPDF).
+"""
+
+import io
+import json
+
+import pytest
+
+from conftest import api
+
+# A blank band of page 1 of the sample (page space, points): below the text.
+BAND_Y = 300
+
+
+def stroke_points(editor, page, x0, x1, y, steps=24):
+    return [editor.page_point_to_client(page, x0 + (x1 - x0) * i / steps, y + 12 * ((i % 4) - 1.5))
+            for i in range(steps + 1)]
+
+
+def wait_count(editor, selector, expected, timeout=5000):
+    editor.wait_until(f"document.querySelectorAll({json.dumps(selector)}).length === {expected}", timeout=timeout)
+
+
+def inks(editor):
+    return [a for a in editor.annotations() if a["type"] == "ink"]
+
+
+def test_pen_stroke_becomes_an_ink_annotation_in_the_file(new_editor):
+    editor = new_editor()
+    editor.js("marginalia.setTool('draw')")
+    editor.pen_stroke(stroke_points(editor, 0, 100, 300, BAND_Y))
+    wait_count(editor, ".annotations .annotation.ink", 1)
+    assert editor.count(".preview *") == 0, "the live preview is replaced by the applied stroke"
+    [ink] = inks(editor)
+    assert ink["pageIndex"] == 0
+    xs = [p[0] for path in ink["paths"] for p in path]
+    ys = [p[1] for path in ink["paths"] for p in path]
+    assert 90 <= min(xs) and max(xs) <= 310, xs
+    assert BAND_Y - 30 <= min(ys) and max(ys) <= BAND_Y + 30, ys
+    editor.screenshot("pen-stroke")
+
+    fitz = pytest.importorskip("fitz")
+    pdf = fitz.open(stream=api(editor.base, "GET", f"/api/v1/documents/{editor.doc_id}/file"), filetype="pdf")
+    kinds = [annot.type[1] for annot in pdf[0].annots()]
+    assert "Ink" in kinds, kinds
+    assert not editor.errors
+
+
+def test_stroke_lands_under_the_pen_on_a_rotated_cropped_page(new_editor):
+    editor = new_editor()
+    editor.js("marginalia.viewer.goToPage(2)")
+    editor.settle()
+    editor.js("marginalia.setTool('draw')")
+    box = editor.js("(() => { const r = marginalia.viewer.views[2].element.getBoundingClientRect(); return [r.left, r.top, r.width, r.height]; })()")
+    start = (box[0] + box[2] * 0.3, box[1] + box[3] * 0.5)
+    points = [(start[0] + i * 8, start[1] + (i % 2) * 6) for i in range(20)]
+    editor.pen_stroke(points)
+    wait_count(editor, "[data-page='2'] .annotations .annotation.ink", 1)
+    [ink] = [a for a in inks(editor) if a["pageIndex"] == 2]
+    first = ink["paths"][0][0]
+    client = editor.page_point_to_client(2, first[0], first[1])
+    assert abs(client[0] - start[0]) < 6 and abs(client[1] - start[1]) < 6, (client, start)
+    editor.screenshot("rotated-page-stroke")
+
+
+def test_eraser_removes_the_stroke(new_editor):
+    editor = new_editor()
+    editor.js("marginalia.setTool('draw')")
+    editor.pen_stroke(stroke_points(editor, 0, 100, 300, BAND_Y))
+    wait_count(editor, ".annotations .annotation.ink", 1)
+    editor.page.keyboard.press("e")
+    sweep = [editor.page_point_to_client(0, 200 + i, BAND_Y - 40 + i * 8) for i in range(11)]
+    editor.pen_stroke(sweep)
+    wait_count(editor, ".annotations .annotation.ink", 0)
+    assert inks(editor) == []
+
+
+def test_undo_and_redo_with_the_keyboard(new_editor):
+    editor = new_editor()
+    editor.js("marginalia.setTool('draw')")
+    editor.pen_stroke(stroke_points(editor, 0, 100, 300, BAND_Y))
+    wait_count(editor, ".annotations .annotation.ink", 1)
+    editor.page.keyboard.press("Control+z")
+    wait_count(editor, ".annotations .annotation.ink", 0)
+    editor.page.keyboard.press("Control+Shift+z")
+    wait_count(editor, ".annotations .annotation.ink", 1)
+    assert len(inks(editor)) == 1
+
+
+def test_text_box_shape_and_note(new_editor):
+    editor = new_editor()
+    before = len(editor.annotations())
+
+    editor.page.click("button[data-tool=text]")
+    x, y = editor.page_point_to_client(0, 100, 200)
+    editor.pen_stroke([(x, y), (x + 1, y)])
+    editor.page.wait_for_selector("textarea.text-editor")
+    editor.page.keyboard.type("Hello from the browser")
+    editor.js("document.activeElement.blur()")  # as a tap elsewhere: commits
+    editor.wait_until("[...document.querySelectorAll('.annotation.freeText text')].some(t => t.textContent.includes('Hello from the browser'))")
+
+    editor.page.click("button[data-tool=shape]")
+    a = editor.page_point_to_client(0, 350, 150)
+    b = editor.page_point_to_client(0, 500, 250)
+    editor.pen_stroke([a, ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2), b])
+    editor.wait_until("document.querySelectorAll('.annotations .annotation.square').length >= 1")
+
+    editor.page.click("button[data-tool=note]")
+    x, y = editor.page_point_to_client(0, 540, 100)
+    editor.pen_stroke([(x, y), (x, y)])
+    editor.page.wait_for_selector("textarea.text-editor")
+    editor.page.keyboard.type("A sticky note")
+    editor.js("document.activeElement.blur()")
+    editor.settle(800)
+
+    added = editor.annotations()[before:]
+    kinds = sorted(a["type"] for a in added)
+    assert kinds == ["freeText", "note", "square"], kinds
+    text = next(a for a in added if a["type"] == "freeText")
+    assert text["text"] == "Hello from the browser"
+    note = next(a for a in added if a["type"] == "note")
+    assert note["contents"] == "A sticky note"
+    editor.screenshot("text-shape-note")
+
+
+def test_pencil_only_mode_ignores_touch_drawing(new_editor):
+    editor = new_editor(has_touch=True)
+    editor.page.click("button[data-tool=settings]")
+    editor.page.click("#popover button:has-text('Pencil only')")
+    editor.page.keyboard.press("Escape")
+    editor.js("marginalia.setTool('draw')")
+    scroll_before = editor.js("marginalia.viewer.scroller.scrollTop")
+    editor.touch_stroke([editor.page_point_to_client(0, 100 + i * 10, BAND_Y + i * 10) for i in range(15)])
+    editor.settle(600)
+    assert inks(editor) == [], "a finger must not draw in pencil-only mode"
+    assert editor.js("marginalia.viewer.scroller.scrollTop") != scroll_before, "a finger scrolls instead"
+    editor.pen_stroke(stroke_points(editor, 0, 100, 300, BAND_Y))
+    wait_count(editor, ".annotations .annotation.ink", 1)
+
+
+def test_draw_with_finger_mode_draws_with_one_finger(new_editor):
+    editor = new_editor(has_touch=True)
+    editor.js("localStorage.clear()")
+    editor.page.click("button[data-tool=settings]")
+    editor.page.click("#popover button:has-text('Draw with finger')")
+    editor.page.keyboard.press("Escape")
+    editor.js("marginalia.setTool('draw')")
+    editor.touch_stroke(stroke_points(editor, 0, 100, 300, BAND_Y))
+    wait_count(editor, ".annotations .annotation.ink", 1)
+
+
+def test_two_tabs_see_each_others_strokes(new_editor):
+    first = new_editor()
+    second = new_editor()
+    first.js("marginalia.setTool('draw')")
+    first.pen_stroke(stroke_points(first, 0, 100, 300, BAND_Y))
+    wait_count(first, ".annotations .annotation.ink", 1)
+    wait_count(second, ".annotations .annotation.ink", 1, timeout=10000)
+
+    second.js("marginalia.setTool('draw')")
+    second.pen_stroke(stroke_points(second, 0, 100, 300, BAND_Y - 80))
+    wait_count(second, ".annotations .annotation.ink", 2)
+    wait_count(first, ".annotations .annotation.ink", 2, timeout=10000)
+    second.screenshot("second-tab")
+    assert first.js("marginalia.model.revision") == second.js("marginalia.model.revision")
+
+
+def test_toolbar_long_press_opens_settings_without_changing_tool(new_editor):
+    editor = new_editor()
+    editor.js("marginalia.setTool('select')")
+    button = editor.page.locator("button[data-tool=draw]")
+    box = button.bounding_box()
+    editor.page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    editor.page.mouse.down()
+    editor.settle(700)
+    editor.page.mouse.up()
+    assert editor.page.is_visible("#popover")
+    assert editor.page.get_attribute("button[data-tool=select]", "aria-pressed") == "true"
+    editor.screenshot("draw-settings")
+    editor.page.keyboard.press("Escape")
+    button.click()
+    assert editor.page.get_attribute("button[data-tool=draw]", "aria-pressed") == "true"
+
+
+def test_gesture_actions_belong_to_one_gesture(new_editor):
+    editor = new_editor()
+    editor.page.click("button[data-tool=settings]")
+    editor.page.select_option("select[data-gesture=penBarrelButton]", "toggleEraser")
+    assert editor.page.input_value("select[data-gesture=doubleTap]") == "none"
+    label = editor.page.locator("select[data-gesture=doubleTap] option[value=toggleEraser]").text_content()
+    assert "(in use)" in label
+    saved = editor.js("JSON.parse(localStorage.getItem('marginalia.settings.v1')).gestures")
+    assert saved["penBarrelButton"] == "toggleEraser" and saved["doubleTap"] == "none"
