@@ -176,6 +176,18 @@ class Editor:
         send("Input.dispatchMouseEvent", {"type": "mouseReleased", "x": last[0], "y": last[1], "button": button,
                                           "buttons": 0, "clickCount": 1, "pointerType": "pen", "force": 0})
 
+    def synthetic_pen_stroke(self, points, button=0, buttons=1):
+        """A pen stroke as script-made PointerEvents, for buttons CDP cannot press (the eraser
+        end: button 5, buttons bit 32)."""
+        self.page.evaluate("""([points, button, buttons]) => {
+            const fire = (type, [x, y], b, bs) => document.elementFromPoint(x, y).dispatchEvent(new PointerEvent(type, {
+                pointerId: 77, pointerType: 'pen', isPrimary: true, clientX: x, clientY: y, button: b, buttons: bs,
+                pressure: bs ? 0.5 : 0, bubbles: true, cancelable: true, composed: true }));
+            fire('pointerdown', points[0], button, buttons);
+            for (const p of points.slice(1)) fire('pointermove', p, -1, buttons);
+            fire('pointerup', points[points.length - 1], button, 0);
+        }""", [points, button, buttons])
+
     def touch_stroke(self, points):
         """A one-finger drag through client points (CDP touch events)."""
         send = self.cdp.send

@@ -31,7 +31,7 @@ function buildToolbar() {
   const tools = document.getElementById('tool-group');
   const actions = document.getElementById('action-group');
 
-  const sidebar = toolbarButton({ name: 'sidebar', label: 'Pages', toggle: true, onTap: () => update((s) => { s.thumbnails = !s.thumbnails; }) });
+  const sidebar = toolbarButton({ name: 'sidebar', label: 'Sidebar', toggle: true, onTap: () => update((s) => { s.thumbnails = !s.thumbnails; }) });
   sidebar.setAttribute('aria-label', 'Thumbnails');
   sidebar.title = 'Show or hide page thumbnails';
   const pages = pageField((index) => editor.viewer.goToPage(index));

@@ -21,6 +21,7 @@ export class Session {
       const response = await api.postEdit(this.id, this.model.revision, edit);
       this.applyEntries([...(response.missed ?? []), ...(response.applied ?? [])]);
       if (response.revision > this.model.revision) await this.catchUp();
+      await this.reloading;
       return response;
     };
     const result = this.queue.then(run, run);
@@ -36,7 +37,7 @@ export class Session {
   applyEntries(entries) {
     const structural = entries.some((e) => e.revision > this.model.revision && isStructural(e.operation));
     const complete = this.model.applyLogged(entries);
-    if (structural) this.onStructureChange();
+    if (structural) this.reloading = this.onStructureChange();
     if (!complete) this.catchUp();
   }
 
