@@ -133,3 +133,21 @@ def test_pen_eraser_end_erases_while_held(new_editor):
     editor.synthetic_pen_stroke(sweep, button=5, buttons=32)  # the eraser end
     editor.wait_until("document.querySelectorAll('.annotations .annotation.ink').length === 0")
     assert editor.page.get_attribute("button[data-tool=draw]", "aria-pressed") == "true", "the tool stays Draw"
+
+
+def test_dropping_a_pdf_uploads_and_opens_it(new_editor):
+    editor = new_editor()
+    documents = len(api(editor.base, "GET", "/api/v1/documents")["documents"])
+    sample = (pytest.importorskip("pathlib").Path(__file__).resolve().parents[2] / "Samples" / "sample.pdf").read_bytes()
+    editor.page.evaluate("""(bytes) => {
+        const file = new File([new Uint8Array(bytes)], 'dropped.pdf', { type: 'application/pdf' });
+        const data = new DataTransfer();
+        data.items.add(file);
+        for (const type of ['dragenter', 'dragover', 'drop']) {
+            window.dispatchEvent(new DragEvent(type, { dataTransfer: data, bubbles: true, cancelable: true }));
+        }
+    }""", list(sample))
+    editor.wait_until("marginalia.model.summary && marginalia.model.summary.name === 'dropped.pdf'", timeout=15000)
+    assert len(api(editor.base, "GET", "/api/v1/documents")["documents"]) == documents + 1
+    doc_id = editor.js("marginalia.model.summary.id")
+    assert editor.js("new URL(location.href).searchParams.get('doc')") == doc_id

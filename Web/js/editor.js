@@ -75,6 +75,8 @@ export class Editor {
     clearTextCache();
     document.title = `${summary.name} — Marginalia`;
     document.getElementById('empty').hidden = true;
+    const url = new URL(location.href);
+    if (url.searchParams.get('doc') !== id) { url.searchParams.set('doc', id); history.replaceState(null, '', url); }
     this.model.load(summary, annotations.annotations, Math.min(summary.revision, annotations.revision));
     await this.viewer.open(pdf, summary.pages);
     if (!this.opened) { this.viewer.fitWidth(); this.viewer.goToPage(0); }
@@ -82,8 +84,6 @@ export class Editor {
     for (const view of this.viewer.views) this.refreshPage(view.geometry.index);
     this.session.listen();
     await this.session.catchUp();
-    const url = new URL(location.href);
-    if (url.searchParams.get('doc') !== id) { url.searchParams.set('doc', id); history.replaceState(null, '', url); }
     this.status('');
     this.emit();
   }

@@ -25,6 +25,11 @@ const PATHS = {
   open: 'M3 6h6l2 2h10v11H3zM12 11v6M9 14l3-3 3 3',
   trash: 'M4 7h16M9 7V4h6v3M6 7l1 13h10l1-13',
   plus: 'M12 5v14M5 12h14',
+  rectangle: 'M4 6h16v12H4z',
+  ellipse: 'M12 6c4.4 0 8 2.7 8 6s-3.6 6-8 6-8-2.7-8-6 3.6-6 8-6z',
+  triangle: 'M12 4l9 16H3z',
+  line: 'M4 20L20 4',
+  arrow: 'M4 20L20 4M11 4h9v9',
 };
 
 /** An icon by name, decorative (the button carries the label). */

@@ -10,6 +10,7 @@ import * as toolSettings from './toolsettings.js';
 import { installShortcuts } from './keyboard.js';
 import { downloadEditable, downloadFlattened, downloadPNG } from './exporting.js';
 import { html } from './svg.js';
+import { icon } from './icons.js';
 
 pdfjsLib.GlobalWorkerOptions.workerSrc = '/vendor/pdfjs/pdf.worker.js';
 
@@ -80,6 +81,8 @@ function buildToolbar() {
     pages.show(editor.viewer.currentPage, editor.viewer.views.length);
     zoomLabel.textContent = `${Math.round(editor.viewer.zoom * 100)}%`;
     editor.applyToolCursor();
+    // The Shape button shows the shape it will draw.
+    toolButtons.shape.querySelector('.icon').replaceWith(icon(settings.shape.kind));
   };
   editor.onUpdate(refresh);
   onSettingsChange(refresh);

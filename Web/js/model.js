@@ -34,8 +34,16 @@ export class DocumentModel {
     this.emit(new Set(this.pages.map((p) => p.index)), true);
   }
 
+  /** The annotations of one page in drawing order (indexed lazily, rebuilt after changes). */
   annotationsOnPage(index) {
-    return [...this.annotations.values()].filter((a) => a.pageIndex === index);
+    if (!this.byPage) {
+      this.byPage = new Map();
+      for (const a of this.annotations.values()) {
+        if (!this.byPage.has(a.pageIndex)) this.byPage.set(a.pageIndex, []);
+        this.byPage.get(a.pageIndex).push(a);
+      }
+    }
+    return this.byPage.get(index) ?? [];
   }
 
   /**
@@ -52,6 +60,7 @@ export class DocumentModel {
         this.emit(touched, structure);
         return false;
       }
+      this.byPage = null;
       structure = this.applyOperation(entry.operation, touched) || structure;
       this.revision = entry.revision;
     }
@@ -101,6 +110,7 @@ export class DocumentModel {
   }
 
   emit(pages, structure) {
+    this.byPage = null;
     for (const listener of this.listeners) listener({ pages, structure });
   }
 }
