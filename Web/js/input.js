@@ -40,6 +40,12 @@ export class InputRouter {
     target.addEventListener('pointercancel', (e) => this.cancel(e));
     target.addEventListener('contextmenu', (e) => { if (e.target.closest('.page')) e.preventDefault(); });
     target.addEventListener('wheel', (e) => this.wheel(e), { passive: false });
+    // Safari on macOS reports trackpad pinches as gesture events instead of ctrl+wheel.
+    target.addEventListener('gesturestart', (e) => { e.preventDefault(); this.gestureZoom = this.viewer.zoom; });
+    target.addEventListener('gesturechange', (e) => {
+      e.preventDefault();
+      if (this.gestureZoom && !this.touches.size) this.viewer.setZoom(this.gestureZoom * e.scale, [e.clientX, e.clientY]);
+    });
   }
 
   /** Converts a pointer event (or a coalesced sample) to an input point on `pageIndex`. */

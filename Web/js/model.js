@@ -114,3 +114,15 @@ export class DocumentModel {
     for (const listener of this.listeners) listener({ pages, structure });
   }
 }
+
+/**
+ * A new annotation id (a UUID v4). crypto.randomUUID exists only in secure contexts, and an
+ * iPad reaching the server over the LAN by plain http is not one; getRandomValues always is.
+ */
+export function newId() {
+  const b = crypto.getRandomValues(new Uint8Array(16));
+  b[6] = (b[6] & 0x0f) | 0x40;
+  b[8] = (b[8] & 0x3f) | 0x80;
+  const h = [...b].map((x) => x.toString(16).padStart(2, '0')).join('');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`.toUpperCase();
+}

@@ -1,6 +1,7 @@
 // Highlight: drag across page text to mark it up (highlight, underline, strike-out or
 // squiggly), one quad per line. The preview uses the same drawing code as saved markup.
 
+import { newId } from '../model.js';
 import { settings } from '../settings.js';
 import { drawAnnotation } from '../overlay.js';
 import { textRuns, caretAt, quadsBetween } from '../textgeometry.js';
@@ -15,7 +16,7 @@ export function createHighlightTool(editor) {
     drag.group?.remove();
     const quads = quadsBetween(drag.runs, drag.from, drag.to);
     drag.annotation = quads.length ? {
-      id: crypto.randomUUID(), type: settings.markup.kind, pageIndex: drag.pageIndex,
+      id: newId(), type: settings.markup.kind, pageIndex: drag.pageIndex,
       color: settings.markup.color, opacity: settings.markup.kind === 'highlight' ? 0.5 : 1, quads,
     } : null;
     if (!drag.annotation) return;

@@ -1,6 +1,7 @@
 // Image: pick a PNG or JPEG, then tap (or drag a width) on a page to place it as an image
 // stamp. Afterwards the select tool moves it and resizes it keeping its aspect ratio.
 
+import { newId } from '../model.js';
 import { svg } from '../svg.js';
 import { normRect } from '../geometry.js';
 
@@ -52,7 +53,7 @@ export function createImageTool(editor) {
       drag = null;
       done.outline.remove();
       const annotation = {
-        id: crypto.randomUUID(), type: 'stamp', pageIndex: done.pageIndex,
+        id: newId(), type: 'stamp', pageIndex: done.pageIndex,
         rect: rectFor(done.start, done.end), name: 'Image', image: image.base64,
       };
       image = null;

@@ -1,6 +1,7 @@
 // Note: tap to place a sticky note and type its text. Notes are drawn at a fixed screen
 // size (NoZoom/NoRotate, docs/coordinates.md); tapping an existing note edits its text.
 
+import { newId } from '../model.js';
 import { settings } from '../settings.js';
 import { editText } from './textbox.js';
 
@@ -40,7 +41,7 @@ export function createNoteTool(editor) {
       }
       const [x, y] = input.point;
       const note = {
-        id: crypto.randomUUID(), type: 'note', pageIndex: input.pageIndex,
+        id: newId(), type: 'note', pageIndex: input.pageIndex,
         rect: [x, y - NOTE_SIZE, x + NOTE_SIZE, y], color: settings.note.color, icon: 'Note',
         contents: '', flags: ['print', 'noZoom', 'noRotate'],
       };

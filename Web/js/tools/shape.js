@@ -1,6 +1,7 @@
 // Shape: drag out a rectangle, ellipse, triangle, line or arrow. The annotation JSON is built
 // here, previewed with the same drawing code as saved annotations, and added as one operation.
 
+import { newId } from '../model.js';
 import { settings } from '../settings.js';
 import { drawAnnotation } from '../overlay.js';
 import { normRect } from '../geometry.js';
@@ -10,7 +11,7 @@ export const SHAPE_KINDS = { rectangle: 'Rectangle', ellipse: 'Ellipse', triangl
 /** The annotation JSON for a shape dragged from `a` to `b` (page space). */
 export function shapeAnnotation(kind, pageIndex, a, b, style) {
   const base = {
-    id: crypto.randomUUID(), pageIndex, color: style.color, width: style.width, opacity: 1,
+    id: newId(), pageIndex, color: style.color, width: style.width, opacity: 1,
     ...(style.fill ? { fill: style.fill } : {}),
   };
   const rect = normRect([a[0], a[1], b[0], b[1]]);

@@ -1,6 +1,7 @@
 // Text: tap or drag to make a text box (a FreeText annotation), type, tap elsewhere to commit.
 // Tapping an existing text box edits it (one changeAnnotation).
 
+import { newId } from '../model.js';
 import { settings } from '../settings.js';
 import { editText } from './textbox.js';
 import { topmostAt, normRect } from '../geometry.js';
@@ -13,7 +14,7 @@ export function createTextTool(editor) {
   function freeTextFrom(rect, pageIndex, text) {
     const t = settings.text;
     return {
-      id: crypto.randomUUID(), type: 'freeText', pageIndex, rect, text,
+      id: newId(), type: 'freeText', pageIndex, rect, text,
       font: t.bold ? 'Helvetica-Bold' : 'Helvetica', fontSize: t.fontSize, textColor: t.textColor,
       ...(t.background ? { color: t.background } : {}), width: 0,
     };
