@@ -33,6 +33,7 @@ export class Editor {
     this.session = new Session(this.model, {
       onStructureChange: () => this.reload(),
       onStatus: (message, error) => this.status(message, error),
+      onSaved: (revision) => this.markSaved(revision),
     });
     this.tools = {
       select: createSelectTool(this), draw: createDrawTool(this), erase: createEraseTool(this),
@@ -51,6 +52,7 @@ export class Editor {
       for (const index of pages) this.refreshPage(index);
       if (this.selection && !this.model.annotations.has(this.selection)) this.select(null);
       else this.tools.select.drawChrome();
+      this.emit();
     });
     this.viewer.on('overlay', () => this.refreshNotes());
     this.viewer.on('zoom', () => { this.tools.select.drawChrome(); this.emit(); });
@@ -125,7 +127,7 @@ export class Editor {
   setTool(name, { toggle = false } = {}) {
     if (toggle && settings.tool === name && name !== 'select') name = 'select';
     if (name === settings.tool) return;
-    for (const tool of Object.values(this.tools)) tool.cancel?.();
+    for (const tool of Object.values(this.tools)) { tool.cancel?.(); tool.deactivate?.(); }
     if (name !== 'select') this.select(null);
     update((s) => { s.lastTool = s.tool; s.tool = name; });
     closePopover();
@@ -198,9 +200,20 @@ export class Editor {
   undo() { return this.session.undo(); }
   redo() { return this.session.redo(); }
 
+  /** Whether there are edits after the last save. */
+  get hasUnsavedChanges() {
+    return this.model.revision > (this.model.summary?.savedRevision ?? 0);
+  }
+
+  markSaved(revision) {
+    if (this.model.summary) this.model.summary.savedRevision = revision;
+    this.emit();
+  }
+
   async save() {
     try {
-      const { version } = await api.save(this.model.summary.id);
+      const { version, revision } = await api.save(this.model.summary.id);
+      this.markSaved(revision ?? this.model.revision);
       this.status(`Saved (version ${version?.number ?? '?'})`);
     } catch (error) {
       this.status(`Save failed: ${error.message}`, true);

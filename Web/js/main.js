@@ -80,6 +80,8 @@ function buildToolbar() {
     document.getElementById('thumbnails').hidden = !settings.thumbnails;
     pages.show(editor.viewer.currentPage, editor.viewer.views.length);
     zoomLabel.textContent = `${Math.round(editor.viewer.zoom * 100)}%`;
+    save.classList.toggle('dirty', editor.hasUnsavedChanges);
+    save.title = editor.hasUnsavedChanges ? 'Save (Ctrl+S) — unsaved changes' : 'Save (Ctrl+S) — all changes saved';
     editor.applyToolCursor();
     // The Shape button shows the shape it will draw.
     toolButtons.shape.querySelector('.icon').replaceWith(icon(settings.shape.kind));

@@ -5,8 +5,9 @@ import * as api from './api.js';
 
 export class Session {
   /** @param {import('./model.js').DocumentModel} model */
-  constructor(model, { onStructureChange, onStatus }) {
+  constructor(model, { onStructureChange, onStatus, onSaved }) {
     this.model = model;
+    this.onSaved = onSaved;
     this.onStructureChange = onStructureChange;
     this.onStatus = onStatus;
     this.queue = Promise.resolve();
@@ -62,7 +63,9 @@ export class Session {
     source.addEventListener('operation', (event) => {
       try { this.applyEntries([JSON.parse(event.data)]); } catch (error) { console.warn(error); }
     });
-    source.addEventListener('saved', () => this.onStatus('Saved'));
+    source.addEventListener('saved', (event) => {
+      try { this.onSaved(JSON.parse(event.data).revision); } catch { /* ignore */ }
+    });
     source.addEventListener('renamed', (event) => {
       try { document.title = `${JSON.parse(event.data).name} — Marginalia`; } catch { /* ignore */ }
     });

@@ -37,6 +37,12 @@ export function createDrawTool(editor) {
     add(input) {
       const [x, y] = input.point;
       stroke.points.push([x, y]);
+      if (stroke.ink.usesPressure) {
+        // The overlay draws pressure strokes at a width from the mean pressure; so does the preview.
+        stroke.pressureSum = (stroke.pressureSum ?? 0) + input.pressure;
+        const mean = stroke.pressureSum / stroke.points.length;
+        stroke.path.setAttribute('stroke-width', String(stroke.ink.width * (0.4 + 0.9 * mean)));
+      }
       stroke.samples.push([round(x), round(y), round(input.pressure, 3), round(input.time - stroke.start, 4)]);
     },
 

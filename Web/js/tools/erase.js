@@ -22,12 +22,32 @@ export function createEraseTool(editor) {
     }
   }
 
+  let ring = null; // the eraser's outline following a hovering pen or mouse
+
+  function hideRing() { ring?.remove(); ring = null; }
+
   return {
     name: 'erase',
+    hover(event) {
+      const index = editor.viewer.pageAt(event.clientX, event.clientY);
+      if (index < 0 || event.pointerType === 'touch') { hideRing(); return; }
+      const [x, y] = editor.viewer.clientToPage(index, event.clientX, event.clientY);
+      const preview = editor.viewer.views[index].overlay.preview;
+      if (!ring || ring.parentNode !== preview) {
+        hideRing();
+        ring = svg('circle', { class: 'eraser-ring' });
+        preview.append(ring);
+      }
+      ring.setAttribute('cx', x);
+      ring.setAttribute('cy', y);
+      ring.setAttribute('r', settings.erase.size / 2 / editor.viewer.zoom);
+    },
+    deactivate: hideRing,
     label: 'Erase',
     cursor: 'cell',
 
     begin(input) {
+      hideRing();
       const size = settings.erase.size / editor.viewer.zoom; // the size on screen, in page points
       const path = svg('path', { class: 'eraser-trail', 'stroke-width': size, fill: 'none', 'stroke-linecap': 'round', 'stroke-linejoin': 'round' });
       editor.viewer.views[input.pageIndex].overlay.preview.append(path);
