@@ -151,3 +151,30 @@ def test_dropping_a_pdf_uploads_and_opens_it(new_editor):
     assert len(api(editor.base, "GET", "/api/v1/documents")["documents"]) == documents + 1
     doc_id = editor.js("marginalia.model.summary.id")
     assert editor.js("new URL(location.href).searchParams.get('doc')") == doc_id
+
+
+def test_select_moves_and_resizes_an_image_keeping_its_aspect(new_editor, tmp_path):
+    editor = new_editor()
+    png = tmp_path / "pixel.png"
+    png.write_bytes(tiny_png())
+    editor.page.set_input_files("#image-picker", str(png))
+    editor.wait_until("document.querySelector('button[data-tool=image]').getAttribute('aria-pressed') === 'true'")
+    editor.pen_stroke([editor.page_point_to_client(0, 100, 300), editor.page_point_to_client(0, 260, 300)])
+    editor.wait_until("document.querySelectorAll('.annotations .annotation.stamp').length === 1")
+    [stamp] = [x for x in editor.annotations() if x["type"] == "stamp"]
+    x1, y1, x2, y2 = stamp["rect"]
+    # Drag the lower-right handle outwards, across and down.
+    handle = editor.page_point_to_client(0, x2, y1)
+    target = editor.page_point_to_client(0, x2 + 80, y1 - 10)
+    editor.pen_stroke([handle, ((handle[0] + target[0]) / 2, (handle[1] + target[1]) / 2), target])
+    editor.wait_until(f"marginalia.model.annotations.get({stamp['id']!r}).rect[2] > {x2 + 40}")
+    [resized] = [x for x in editor.annotations() if x["type"] == "stamp"]
+    rx1, ry1, rx2, ry2 = resized["rect"]
+    assert (ry2 - ry1) / (rx2 - rx1) == pytest.approx(40 / 64, rel=0.03)
+    assert rx1 == pytest.approx(x1, abs=0.5) and ry2 == pytest.approx(y2, abs=0.5), "the opposite corner stays"
+    # Move it by dragging its middle.
+    middle = editor.page_point_to_client(0, (rx1 + rx2) / 2, (ry1 + ry2) / 2)
+    editor.pen_stroke([middle, (middle[0] + 20, middle[1] + 20), (middle[0] + 50, middle[1] + 40)])
+    editor.wait_until(f"marginalia.model.annotations.get({stamp['id']!r}).rect[0] > {rx1 + 20}")
+    editor.page.keyboard.press("Delete")
+    editor.wait_until("document.querySelectorAll('.annotations .annotation.stamp').length === 0")

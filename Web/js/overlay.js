@@ -36,6 +36,11 @@ export function renderAnnotations(overlay, annotations, zoom) {
   }
 }
 
+/** Whether the editor draws (and so lets the user select) an annotation of this type. */
+export function isDrawable(a) {
+  return a.type === 'note' || a.type in DRAWERS;
+}
+
 /** One annotation as an SVG group in page space, or null for types we cannot show. */
 export function drawAnnotation(a) {
   const draw = DRAWERS[a.type];

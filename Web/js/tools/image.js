@@ -57,6 +57,7 @@ export function createImageTool(editor) {
         rect: rectFor(done.start, done.end), name: 'Image', image: image.base64,
       };
       image = null;
+      editor.status('');
       await editor.session.operation({ addAnnotation: { _0: annotation } });
       editor.setTool('select');
       editor.select(annotation.id);

@@ -4,7 +4,7 @@
 
 import { svg } from '../svg.js';
 import { bounds, topmostAt, mapAnnotation, moveAnnotation, normRect } from '../geometry.js';
-import { drawAnnotation } from '../overlay.js';
+import { drawAnnotation, isDrawable } from '../overlay.js';
 
 const HANDLE = 12; // CSS px
 
@@ -97,7 +97,7 @@ export function createSelectTool(editor) {
       }
       const noteHit = event?.target?.closest?.('.annotation.note');
       const hit = noteHit ? editor.model.annotations.get(noteHit.dataset.id)
-        : topmostAt(editor.model.annotationsOnPage(input.pageIndex).filter((a) => a.type !== 'note'), input.point, tolerance);
+        : topmostAt(editor.model.annotationsOnPage(input.pageIndex).filter((a) => a.type !== 'note' && isDrawable(a)), input.point, tolerance);
       if (!hit) {
         editor.select(null);
         return false;
