@@ -154,11 +154,14 @@ export class InputRouter {
 
   release(e) {
     this.touches.delete(e.pointerId);
-    if (this.pan?.pointerId === e.pointerId) this.pan = null;
+    if (this.pan?.pointerId === e.pointerId) {
+      if (e.type === 'pointerup' && e.timeStamp - this.pan.t < 80) this.glideAfter(this.pan, e.pointerType);
+      this.pan = null;
+    }
     if (this.pinch && this.touches.size < 2) {
       this.pinch = null;
       const [id, t] = [...this.touches][0] ?? [];
-      if (id !== undefined) this.pan = { pointerId: id, x: t.x, y: t.y };
+      if (id !== undefined) this.pan = { pointerId: id, x: t.x, y: t.y, vx: 0, vy: 0, t: e.timeStamp };
     }
   }
 
@@ -172,15 +175,39 @@ export class InputRouter {
   // MARK: - Navigation
 
   startPan(e) {
-    this.pan = { pointerId: e.pointerId, x: e.clientX, y: e.clientY };
+    cancelAnimationFrame(this.glide);
+    this.pan = { pointerId: e.pointerId, x: e.clientX, y: e.clientY, vx: 0, vy: 0, t: e.timeStamp };
   }
 
   updatePan(e) {
     const s = this.viewer.scroller;
-    s.scrollLeft -= e.clientX - this.pan.x;
-    s.scrollTop -= e.clientY - this.pan.y;
-    this.pan.x = e.clientX;
-    this.pan.y = e.clientY;
+    const dx = e.clientX - this.pan.x, dy = e.clientY - this.pan.y;
+    s.scrollLeft -= dx;
+    s.scrollTop -= dy;
+    const dt = Math.max(1, e.timeStamp - this.pan.t);
+    // Smoothed velocity in px/ms, for the glide after a finger lifts.
+    this.pan.vx = 0.7 * (dx / dt) + 0.3 * this.pan.vx;
+    this.pan.vy = 0.7 * (dy / dt) + 0.3 * this.pan.vy;
+    Object.assign(this.pan, { x: e.clientX, y: e.clientY, t: e.timeStamp });
+  }
+
+  /** Keeps a flicked page moving, slowing down, as native touch scrolling does. */
+  glideAfter(pan, pointerType) {
+    if (pointerType !== 'touch') return;
+    let { vx, vy } = pan;
+    let last = performance.now();
+    const step = (now) => {
+      const dt = now - last;
+      last = now;
+      const s = this.viewer.scroller;
+      s.scrollLeft -= vx * dt;
+      s.scrollTop -= vy * dt;
+      const decay = Math.pow(0.995, dt);
+      vx *= decay;
+      vy *= decay;
+      if (Math.hypot(vx, vy) > 0.02) this.glide = requestAnimationFrame(step);
+    };
+    if (Math.hypot(vx, vy) > 0.1) this.glide = requestAnimationFrame(step);
   }
 
   startPinch() {
