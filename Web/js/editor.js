@@ -55,7 +55,7 @@ export class Editor {
       this.emit();
     });
     this.viewer.on('overlay', () => this.refreshNotes());
-    this.viewer.on('zoom', () => { this.tools.select.drawChrome(); this.emit(); });
+    this.viewer.on('zoom', () => { this.refreshNotes(); this.tools.select.drawChrome(); this.emit(); });
     this.viewer.on('page', () => this.emit());
     onSettingsChange(() => this.applyToolCursor());
     document.getElementById('image-picker').addEventListener('change', (e) => this.imagePicked(e.target));

@@ -16,7 +16,10 @@ export class Session {
 
   get id() { return this.model.summary.id; }
 
-  /** Posts one edit (serialised after earlier ones) and applies the result. */
+  /**
+   * Posts one edit (serialised after earlier ones) and applies the result.
+   * @returns {Promise<{revision: number, applied: object[], missed: object[]}|null>} null when it failed
+   */
   send(edit) {
     const run = async () => {
       const response = await api.postEdit(this.id, this.model.revision, edit);
@@ -25,8 +28,12 @@ export class Session {
       await this.reloading;
       return response;
     };
-    const result = this.queue.then(run, run);
-    this.queue = result.catch((error) => this.onStatus(`Not applied: ${error.message}`, true));
+    // Failures are reported here, once; callers get null and carry on (their previews go).
+    const result = this.queue.then(run, run).catch((error) => {
+      this.onStatus(`Not applied: ${error.message}`, true);
+      return null;
+    });
+    this.queue = result;
     return result;
   }
 

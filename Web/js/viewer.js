@@ -200,6 +200,7 @@ export class Viewer {
   // MARK: - Thumbnails
 
   buildThumbnails() {
+    this.thumbObserver.disconnect();
     this.thumbViews = this.views.map((view) => {
       const { width, height } = displayedSize(view.geometry);
       const canvas = html('canvas', { class: 'thumb-canvas' });
