@@ -98,7 +98,7 @@ def test_text_box_shape_and_note(new_editor):
     editor.page.click("button[data-tool=text]")
     x, y = editor.page_point_to_client(0, 100, 200)
     editor.pen_stroke([(x, y), (x + 1, y)])
-    editor.page.wait_for_selector("textarea.text-editor")
+    editor.wait_until("document.activeElement && document.activeElement.matches('textarea.text-editor')")
     editor.page.keyboard.type("Hello from the browser")
     editor.js("document.activeElement.blur()")  # as a tap elsewhere: commits
     editor.wait_until("[...document.querySelectorAll('.annotation.freeText text')].some(t => t.textContent.includes('Hello from the browser'))")
@@ -112,7 +112,7 @@ def test_text_box_shape_and_note(new_editor):
     editor.page.click("button[data-tool=note]")
     x, y = editor.page_point_to_client(0, 540, 100)
     editor.pen_stroke([(x, y), (x, y)])
-    editor.page.wait_for_selector("textarea.text-editor")
+    editor.wait_until("document.activeElement && document.activeElement.matches('textarea.text-editor')")
     editor.page.keyboard.type("A sticky note")
     editor.js("document.activeElement.blur()")
     editor.settle(800)

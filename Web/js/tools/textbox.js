@@ -24,7 +24,10 @@ export function editText(editor, pageIndex, rect, { text = '', fontSize = 14, co
     fontWeight: bold ? 'bold' : 'normal',
   });
   view.element.append(area);
-  requestAnimationFrame(() => area.focus());
+  // Focus now, inside the pointer handler: iOS shows the keyboard only for a focus made
+  // during a user gesture. (The pointerdown's default was prevented, so no mousedown moves
+  // the focus away again.)
+  area.focus({ preventScroll: true });
   return new Promise((resolve) => {
     let finished = false;
     const finish = (value) => {
