@@ -195,3 +195,22 @@ def test_gesture_actions_belong_to_one_gesture(new_editor):
     assert "(in use)" in label
     saved = editor.js("JSON.parse(localStorage.getItem('marginalia.settings.v1')).gestures")
     assert saved["penBarrelButton"] == "toggleEraser" and saved["doubleTap"] == "none"
+
+
+def test_save_clears_the_unsaved_mark_and_download_holds_the_ink(new_editor, tmp_path):
+    editor = new_editor()
+    editor.js("marginalia.setTool('draw')")
+    editor.pen_stroke(stroke_points(editor, 0, 100, 300, BAND_Y))
+    wait_count(editor, ".annotations .annotation.ink", 1)
+    assert "dirty" in editor.page.get_attribute("button[data-tool=save]", "class")
+    editor.page.click("button[data-tool=save]")
+    editor.wait_until("!document.querySelector('button[data-tool=save]').classList.contains('dirty')")
+
+    with editor.page.expect_download() as download:
+        editor.page.click("button[data-tool=download]")
+    path = tmp_path / "downloaded.pdf"
+    download.value.save_as(path)
+    assert download.value.suggested_filename == "sample.pdf"
+    fitz = pytest.importorskip("fitz")
+    kinds = [annot.type[1] for annot in fitz.open(path)[0].annots()]
+    assert "Ink" in kinds, kinds

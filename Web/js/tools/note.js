@@ -15,7 +15,7 @@ export function createNoteTool(editor) {
     const [x1, , , y2] = note.rect;
     const z = editor.viewer.zoom;
     const text = await editText(editor, note.pageIndex, [x1, y2 - 90 / z, x1 + 200 / z, y2], {
-      text: note.contents ?? '', fontSize: 13 / z, placeholder: 'Note text',
+      text: note.contents ?? '', fontSize: 13 / z, placeholder: 'Note text', background: '#FFF8D6',
     });
     return text;
   }
