@@ -178,3 +178,10 @@ def test_select_moves_and_resizes_an_image_keeping_its_aspect(new_editor, tmp_pa
     editor.wait_until(f"marginalia.model.annotations.get({stamp['id']!r}).rect[0] > {rx1 + 20}")
     editor.page.keyboard.press("Delete")
     editor.wait_until("document.querySelectorAll('.annotations .annotation.stamp').length === 0")
+    editor.page.keyboard.press("Control+z")
+    editor.wait_until("document.querySelectorAll('.annotations .annotation.stamp').length === 1")
+    # Touch users delete with the bar over the selection.
+    x1, y1, x2, y2 = editor.js(f"marginalia.model.annotations.get({stamp['id']!r}).rect")
+    editor.pen_stroke([editor.page_point_to_client(0, (x1 + x2) / 2, (y1 + y2) / 2)] * 2)
+    editor.page.click(".selection-bar button[aria-label='Delete selection']")
+    editor.wait_until("document.querySelectorAll('.annotations .annotation.stamp').length === 0")

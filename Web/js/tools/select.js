@@ -5,6 +5,8 @@
 import { svg } from '../svg.js';
 import { bounds, topmostAt, mapAnnotation, moveAnnotation, normRect } from '../geometry.js';
 import { drawAnnotation, isDrawable } from '../overlay.js';
+import { html } from '../svg.js';
+import { icon } from '../icons.js';
 
 const HANDLE = 12; // CSS px
 
@@ -26,13 +28,38 @@ export function createSelectTool(editor) {
     return [[x1, y1], [x2, y1], [x2, y2], [x1, y2]];
   }
 
+  /**
+   * The bar over the selection: touch users have no Delete key. It sits above the
+   * selection's on-screen box (below it when there is no room), inside the page element.
+   */
+  let bar = null;
+  function placeBar(view, box) {
+    if (!bar) {
+      bar = html('div', { class: 'selection-bar', role: 'toolbar', 'aria-label': 'Selection' }, [
+        html('button', { type: 'button', class: 'bar-button', title: 'Delete (Delete key)', 'aria-label': 'Delete selection',
+          onclick: () => editor.deleteSelection() }, [icon('trash')]),
+      ]);
+      bar.addEventListener('pointerdown', (e) => e.stopPropagation());
+    }
+    if (bar.parentNode !== view.element) view.element.append(bar);
+    const frame = view.element.getBoundingClientRect();
+    const corners = [[box[0], box[1]], [box[2], box[3]]].map((p) => editor.viewer.pageToClient(view.geometry.index, p));
+    const left = Math.min(corners[0][0], corners[1][0]) - frame.left;
+    const right = Math.max(corners[0][0], corners[1][0]) - frame.left;
+    const top = Math.min(corners[0][1], corners[1][1]) - frame.top;
+    const bottom = Math.max(corners[0][1], corners[1][1]) - frame.top;
+    const above = top - 52;
+    bar.style.left = `${Math.max(0, (left + right) / 2 - 22)}px`;
+    bar.style.top = `${above >= 0 ? above : bottom + 8}px`;
+  }
+
   function drawChrome() {
     for (const view of editor.viewer.views) view.overlay.chrome.replaceChildren();
     const a = editor.selected();
-    if (!a) return;
-    const view = editor.viewer.views[a.pageIndex];
-    if (!view) return;
+    const view = a && editor.viewer.views[a.pageIndex];
+    if (!view) { bar?.remove(); return; }
     const box = drag?.box ?? boxOf(a);
+    placeBar(view, box);
     const [x1, y1, x2, y2] = box;
     const h = HANDLE / zoom();
     view.overlay.chrome.append(svg('rect', { class: 'selection-box', x: x1, y: y1, width: x2 - x1, height: y2 - y1, 'stroke-width': 1.5 / zoom() }));
