@@ -185,3 +185,13 @@ def test_select_moves_and_resizes_an_image_keeping_its_aspect(new_editor, tmp_pa
     editor.pen_stroke([editor.page_point_to_client(0, (x1 + x2) / 2, (y1 + y2) / 2)] * 2)
     editor.page.click(".selection-bar button[aria-label='Delete selection']")
     editor.wait_until("document.querySelectorAll('.annotations .annotation.stamp').length === 0")
+
+
+def test_documents_popover_switches_documents(new_editor):
+    editor = new_editor()
+    other = api(editor.base, "POST", "/api/v1/documents?name=other.png", tiny_png(), "image/png")
+    editor.page.click("button[data-tool=open]")
+    editor.page.click(f"#popover .document-item:has-text('other.png')")
+    editor.wait_until(f"marginalia.model.summary.id === {other['id']!r}")
+    assert editor.js("marginalia.viewer.views.length") == 1
+    editor.wait_until("!!document.querySelector('.page.rendered')")

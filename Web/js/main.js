@@ -11,6 +11,7 @@ import { installShortcuts } from './keyboard.js';
 import { downloadEditable, downloadFlattened, downloadPNG } from './exporting.js';
 import { html } from './svg.js';
 import { icon } from './icons.js';
+import { openDocumentsPopover } from './documents.js';
 
 pdfjsLib.GlobalWorkerOptions.workerSrc = '/vendor/pdfjs/pdf.worker.js';
 
@@ -37,7 +38,8 @@ function buildToolbar() {
   sidebar.title = 'Show or hide page thumbnails';
   const pages = pageField((index) => editor.viewer.goToPage(index));
   const zoomLabel = html('button', { type: 'button', class: 'zoom-label', title: 'Fit width (0)', 'aria-label': 'Zoom level; fit width', onclick: () => editor.viewer.fitWidth() });
-  nav.append(sidebar, pages.element,
+  const documentsButton = toolbarButton({ name: 'open', label: 'Documents', onTap: (button) => openDocumentsPopover(button, editor) });
+  nav.append(documentsButton, sidebar, pages.element,
     toolbarButton({ name: 'zoomOut', label: 'Zoom out', shortcut: '−', onTap: () => editor.viewer.zoomBy(0.8) }),
     zoomLabel,
     toolbarButton({ name: 'zoomIn', label: 'Zoom in', shortcut: '+', onTap: () => editor.viewer.zoomBy(1.25) }),
