@@ -117,6 +117,7 @@ function installDrop() {
 }
 
 async function start() {
+  window.marginalia = editor; // for tests and debugging
   buildToolbar();
   installShortcuts(editor);
   installDrop();
@@ -129,7 +130,6 @@ async function start() {
     document.getElementById('empty').hidden = false;
     editor.status(`Could not open the document: ${error.message}`, true);
   }
-  window.marginalia = editor; // for tests and debugging
 }
 
 start();

@@ -24,16 +24,40 @@ export function createOverlay(page) {
 
 /** Redraws all annotations of a page. `zoom` sizes the fixed-size (note) icons. */
 export function renderAnnotations(overlay, annotations, zoom) {
-  overlay.content.replaceChildren();
-  overlay.screen.replaceChildren();
+  // Elements are reused while their annotation object is the same one (the model replaces
+  // the object on every change), so a new stroke on a page of thousands costs one element.
+  const previous = overlay.drawn ?? new Map();
+  const drawn = new Map();
+  const content = [];
+  const screen = [];
   for (const annotation of annotations) {
     if (annotation.type === 'note') {
-      overlay.screen.append(drawNote(annotation, overlay.page, zoom));
+      screen.push(drawNote(annotation, overlay.page, zoom));
       continue;
     }
-    const element = drawAnnotation(annotation);
-    if (element) overlay.content.append(element);
+    const old = previous.get(annotation.id);
+    const element = old?.annotation === annotation ? old.element : drawAnnotation(annotation);
+    if (!element) continue;
+    element.classList.remove('erasing', 'moving');
+    drawn.set(annotation.id, { annotation, element });
+    content.push(element);
   }
+  overlay.drawn = drawn;
+  if (!sameChildren(overlay.content, content)) overlay.content.replaceChildren(...content);
+  overlay.screen.replaceChildren(...screen);
+}
+
+function sameChildren(parent, elements) {
+  const children = parent.children;
+  if (children.length !== elements.length) {
+    // The common case, one annotation added at the end: append it alone.
+    if (children.length + 1 === elements.length && elements.slice(0, -1).every((e, i) => children[i] === e)) {
+      parent.append(elements[elements.length - 1]);
+      return true;
+    }
+    return false;
+  }
+  return elements.every((e, i) => children[i] === e);
 }
 
 /** Whether the editor draws (and so lets the user select) an annotation of this type. */
