@@ -191,7 +191,7 @@ def test_documents_popover_switches_documents(new_editor):
     editor = new_editor()
     other = api(editor.base, "POST", "/api/v1/documents?name=other.png", tiny_png(), "image/png")
     editor.page.click("button[data-tool=open]")
-    editor.page.click(f"#popover .document-item:has-text('other.png')")
+    editor.page.click(f"#popover .document-item[data-id='{other['id']}']")
     editor.wait_until(f"marginalia.model.summary.id === {other['id']!r}")
     assert editor.js("marginalia.viewer.views.length") == 1
     editor.wait_until("!!document.querySelector('.page.rendered')")

@@ -27,7 +27,7 @@ export function openDocumentsPopover(anchor, editor) {
     const current = editor.model.summary?.id;
     const list = html('ul', { class: 'document-list' }, documents.map((d) => html('li', {}, [
       html('button', {
-        type: 'button', class: `document-item${d.id === current ? ' current' : ''}`,
+        type: 'button', class: `document-item${d.id === current ? ' current' : ''}`, 'data-id': d.id,
         'aria-current': d.id === current ? 'true' : undefined,
         onclick: () => { closePopover(); if (d.id !== current) editor.open(d.id); },
       }, [
