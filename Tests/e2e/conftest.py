@@ -79,7 +79,8 @@ def server():
     data = tempfile.mkdtemp(prefix="marginalia-e2e-")
     port = _free_port()
     log = open(os.path.join(data, "server.log"), "w")
-    process = subprocess.Popen([str(binary), "serve", "--port", str(port), "--data", data],
+    # --web: serve this checkout's editor whatever folder the binary was built from.
+    process = subprocess.Popen([str(binary), "serve", "--port", str(port), "--data", data, "--web", str(ROOT / "Web")],
                                stdout=log, stderr=subprocess.STDOUT)
     base = f"http://127.0.0.1:{port}"
     try:
