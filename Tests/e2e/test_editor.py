@@ -214,3 +214,24 @@ def test_save_clears_the_unsaved_mark_and_download_holds_the_ink(new_editor, tmp
     fitz = pytest.importorskip("fitz")
     kinds = [annot.type[1] for annot in fitz.open(path)[0].annots()]
     assert "Ink" in kinds, kinds
+
+
+def test_segment_eraser_cuts_a_stroke_and_undo_restores_it(new_editor):
+    editor = new_editor()
+    editor.page.click("button[data-tool=erase]", button="right")
+    editor.page.click("#popover button:has-text('Parts of strokes')")
+    editor.page.keyboard.press("Escape")
+    editor.js("marginalia.setTool('draw')")
+    editor.pen_stroke([editor.page_point_to_client(0, 100 + i * 10, BAND_Y) for i in range(21)])
+    wait_count(editor, ".annotations .annotation.ink", 1)
+    [original] = inks(editor)
+    editor.page.keyboard.press("e")
+    editor.pen_stroke([editor.page_point_to_client(0, 200, BAND_Y - 30 + i * 6) for i in range(11)])
+    # The engine keeps the two pieces as one ink annotation with two paths.
+    editor.wait_until("[...marginalia.model.annotations.values()].some((a) => a.type === 'ink' && a.paths.length === 2)")
+    [cut] = inks(editor)
+    assert len(cut["paths"]) == 2 and cut["id"] != original["id"]
+    assert editor.count(".annotations .annotation.ink path") == 2
+    editor.page.keyboard.press("Control+z")
+    wait_count(editor, ".annotations .annotation.ink", 1)
+    assert [a["id"] for a in inks(editor)] == [original["id"]]

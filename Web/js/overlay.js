@@ -60,9 +60,9 @@ function sameChildren(parent, elements) {
   return elements.every((e, i) => children[i] === e);
 }
 
-/** Whether the editor draws (and so lets the user select) an annotation of this type. */
+/** Whether the user can select an annotation of this type (form fields are not editable here). */
 export function isDrawable(a) {
-  return a.type === 'note' || a.type in DRAWERS;
+  return a.type === 'note' || (a.type in DRAWERS && a.type !== 'widget');
 }
 
 /** One annotation as an SVG group in page space, or null for types we cannot show. */
@@ -117,6 +117,11 @@ const DRAWERS = {
   underline: (a) => a.quads.map((q) => markupLine(a, q, 0.08)),
   strikeOut: (a) => a.quads.map((q) => markupLine(a, q, 0.5)),
   squiggly: (a) => a.quads.map((q) => squiggle(a, q)),
+  // Form fields: pdf.js draws no annotation appearances here, so show where the fields are.
+  widget: (a) => {
+    const [x1, y1, x2, y2] = normRect(a.rect);
+    return svg('rect', { class: 'form-field', x: x1, y: y1, width: x2 - x1, height: y2 - y1 });
+  },
 };
 
 /** A line across a quad at fraction `t` of its height from the bottom edge. */
