@@ -67,9 +67,14 @@ export class Editor {
 
   // MARK: - Documents
 
-  /** Opens a document by id: summary and pages, annotations, the PDF, then live events. */
-  async open(id) {
+  /**
+   * Opens a document by id: summary and pages, annotations, the PDF, then live events.
+   * A new document starts at fit width on its first page; `keepView` keeps the zoom (reloads).
+   */
+  async open(id, { keepView = false } = {}) {
     this.status('Opening…');
+    this.session.close(); // no events of the previous document may reach the new model
+    this.selection = null;
     const [summary, annotations] = await Promise.all([api.getDocument(id), api.getAnnotations(id)]);
     const pdf = await pdfjsLib.getDocument({ url: api.fileURL(id), isEvalSupported: false, withCredentials: true }).promise;
     this.pdf?.destroy();
@@ -81,8 +86,7 @@ export class Editor {
     if (url.searchParams.get('doc') !== id) { url.searchParams.set('doc', id); history.replaceState(null, '', url); }
     this.model.load(summary, annotations.annotations, Math.min(summary.revision, annotations.revision));
     await this.viewer.open(pdf, summary.pages);
-    if (!this.opened) { this.viewer.fitWidth(); this.viewer.goToPage(0); }
-    this.opened = true;
+    if (!keepView) { this.viewer.fitWidth(); this.viewer.goToPage(0); }
     for (const view of this.viewer.views) this.refreshPage(view.geometry.index);
     this.session.listen();
     await this.session.catchUp();
@@ -93,7 +97,7 @@ export class Editor {
   /** Reloads the document after pages were inserted or removed, keeping the current page. */
   async reload() {
     const page = this.viewer.currentPage;
-    await this.open(this.model.summary.id);
+    await this.open(this.model.summary.id, { keepView: true });
     this.viewer.goToPage(Math.min(page, this.viewer.views.length - 1));
   }
 
