@@ -35,6 +35,10 @@ let package = Package(
             dependencies: ["Marginalia", "PDFCore", "MarginaliaServer"]
         ),
 
+        // The editor engine's benchmark (Benchmarks/run_editor.py runs it in a release build).
+        .executableTarget(name: "MarginaliaEditorBench", dependencies: ["Marginalia", "MarginaliaEditor"],
+                          path: "Benchmarks/EditorBench"),
+
         .testTarget(name: "PDFCoreTests", dependencies: ["PDFCore", "CZlib"], exclude: ["Security/make_fixtures.py"]),
         .testTarget(name: "MarginaliaTests", dependencies: ["Marginalia", "PDFCore"]),
         .testTarget(name: "MarginaliaEditorTests", dependencies: ["MarginaliaEditor", "Marginalia"]),

@@ -197,8 +197,9 @@ def machine_note(python_modules=("pikepdf",)):
     return "\n".join([
         f"- Machine: {platform.system()} {platform.release()}, {os.cpu_count()} logical CPUs "
         f"({cpu}); shared with other jobs, so times are noisy (see under the table).",
-        f"- Tools: {version(['swift', '--version'])}; {version(['mutool', '-v'])}; "
-        f"{version(['qpdf', '--version'])}; {modules}; Python {platform.python_version()}.",
+        "- Tools: " + "; ".join(part for part in (
+            version(['swift', '--version']), version(['mutool', '-v']), version(['qpdf', '--version']),
+            modules, f"Python {platform.python_version()}") if part) + ".",
         f"- Run: {datetime.now(timezone.utc).strftime('%Y-%m-%d %H:%M UTC')}.",
     ])
 

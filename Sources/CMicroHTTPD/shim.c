@@ -1,1 +1,62 @@
 #include "CMicroHTTPD.h"
+
+static int hex_value(char c) {
+    if (c >= '0' && c <= '9') return c - '0';
+    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+    return -1;
+}
+
+/* Percent-decodes in place like MHD's default, except that %00 stays as the three characters
+ * "%00": a decoded NUL would silently cut the C string MHD hands over (so "/a.js%00.png" would
+ * arrive as "/a.js"). */
+static size_t unescape_keeping_nul(void *cls, struct MHD_Connection *connection, char *text) {
+    (void) cls;
+    (void) connection;
+    size_t read = 0, write = 0;
+    while (text[read] != '\0') {
+        if (text[read] == '%' && text[read + 1] != '\0' && text[read + 2] != '\0') {
+            int high = hex_value(text[read + 1]);
+            int low = hex_value(text[read + 2]);
+            if (high >= 0 && low >= 0 && (high | low) != 0) {
+                text[write++] = (char) (high * 16 + low);
+                read += 3;
+                continue;
+            }
+        }
+        text[write++] = text[read++];
+    }
+    text[write] = '\0';
+    return write;
+}
+
+struct MHD_Daemon *marginalia_mhd_start(const marginalia_mhd_config *config,
+                                        MHD_AccessHandlerCallback handler, void *handler_cls,
+                                        MHD_RequestCompletedCallback completed, void *completed_cls) {
+    unsigned int flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | MHD_ALLOW_SUSPEND_RESUME
+                         | MHD_USE_ITC | MHD_USE_ERROR_LOG;
+    if (config->ipv6) {
+        flags |= MHD_USE_IPv6;
+    }
+    uint16_t port = 0; /* ignored: the port comes from MHD_OPTION_SOCK_ADDR */
+    return MHD_start_daemon(flags, port, NULL, NULL, handler, handler_cls,
+                            MHD_OPTION_SOCK_ADDR, config->address,
+                            MHD_OPTION_THREAD_POOL_SIZE, config->thread_pool_size,
+                            MHD_OPTION_CONNECTION_MEMORY_LIMIT, config->connection_memory_limit,
+                            MHD_OPTION_CONNECTION_TIMEOUT, config->connection_timeout_seconds,
+                            MHD_OPTION_CONNECTION_LIMIT, config->connection_limit,
+                            MHD_OPTION_NOTIFY_COMPLETED, completed, completed_cls,
+                            MHD_OPTION_UNESCAPE_CALLBACK, unescape_keeping_nul, NULL,
+                            MHD_OPTION_END);
+}
+
+uint16_t marginalia_mhd_bound_port(struct MHD_Daemon *daemon) {
+    const union MHD_DaemonInfo *info = MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_BIND_PORT);
+    return info == NULL ? 0 : info->port;
+}
+
+const struct sockaddr *marginalia_mhd_client_address(struct MHD_Connection *connection) {
+    const union MHD_ConnectionInfo *info =
+        MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+    return info == NULL ? NULL : info->client_addr;
+}

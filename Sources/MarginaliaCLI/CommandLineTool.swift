@@ -38,6 +38,7 @@ enum CommandLineTool {
         ("flatten", "burn annotations into the pages", FlattenCommand.run),
         ("create", "make a PDF from text or Markdown", CreateCommand.run),
         ("sample", "write the built-in sample document", SampleCommand.run),
+        ("serve", "serve the browser editor and the JSON API", ServeCommand.run),
     ]
 
     static func run(_ arguments: [String]) -> Int32 {

@@ -11,5 +11,6 @@ extension CommandLineTool {
         "flatten": FlattenCommand.help,
         "create": CreateCommand.help,
         "sample": SampleCommand.help,
+        "serve": ServeCommand.help,
     ]
 }

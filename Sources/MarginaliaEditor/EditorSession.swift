@@ -35,9 +35,19 @@ public final class EditorSession {
     @discardableResult
     public func perform(_ operation: EditorOperation) throws -> EditorOperation {
         let applied = try operation.apply(to: document)
+        record(applied: applied)
+        return applied
+    }
+
+    /// Changes how many undo steps are kept (clamped to at least 1).
+    public func setUndoDepth(_ depth: Int) {
+        history.depth = depth
+    }
+
+    /// Records an operation already applied to ``document`` as one undoable step.
+    func record(applied: EditorOperation) {
         history.record(applied)
         note(applied)
-        return applied
     }
 
     /// Undoes the last step; returns the operation applied, or nil.

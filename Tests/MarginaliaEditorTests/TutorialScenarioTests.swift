@@ -9,56 +9,6 @@ import Testing
 /// it, save and reopen — and the saved file read back by PyMuPDF.
 @Suite("Tutorial scenario")
 struct TutorialScenarioTests {
-    struct Engine {
-        var session: EditorSession
-        var viewport: Viewport
-        var router = InputRouter(mode: .default)
-        var draw = DrawTool(preset: .pen)
-        var eraser = Eraser(mode: .stroke, size: 8)
-        var erasing = false
-
-        mutating func handle(_ event: PointerEvent) throws {
-            for action in router.handle(event) {
-                switch action {
-                case .began(_, _, let sample):
-                    if erasing {
-                        guard let (page, point) = viewport.convertToPage(sample.location),
-                              let op = try eraser.erase(from: point, to: point, onPage: page, in: session.document) else { continue }
-                        try session.perform(op)
-                    } else {
-                        _ = draw.begin(sample, viewport: viewport)
-                    }
-                case .moved(_, let samples, let predicted):
-                    if !erasing { draw.move(samples, predicted: predicted, viewport: viewport) }
-                case .ended:
-                    guard !erasing, let page = draw.pageIndex else { continue }
-                    let bounds = viewport.pages[page].cropBox
-                    if let op = draw.end(viewport: viewport, pageBounds: bounds) { try session.perform(op) }
-                case .cancelled:
-                    draw.cancel()
-                case .pan, .pinch:
-                    break
-                }
-            }
-        }
-
-        /// A pen stroke through view points, sent as one began, moves with coalesced samples, and an end.
-        mutating func stroke(_ points: [CGPoint]) throws {
-            guard let first = points.first, let last = points.last else { return }
-            try handle(PointerEvent(pointerID: 1, kind: .pen, phase: .began, sample: PointerSample(location: first, pressure: 0.6)))
-            for chunk in stride(from: 1, to: points.count, by: 4) {
-                let samples = points[chunk..<min(chunk + 4, points.count)].map { PointerSample(location: $0, pressure: 0.6) }
-                try handle(PointerEvent(pointerID: 1, kind: .pen, phase: .moved, sample: samples[samples.count - 1], coalesced: samples))
-            }
-            try handle(PointerEvent(pointerID: 1, kind: .pen, phase: .ended, sample: PointerSample(location: last)))
-        }
-
-        mutating func tap(_ point: CGPoint) throws {
-            try handle(PointerEvent(pointerID: 2, kind: .pen, phase: .began, sample: PointerSample(location: point)))
-            try handle(PointerEvent(pointerID: 2, kind: .pen, phase: .ended, sample: PointerSample(location: point)))
-        }
-    }
-
     @Test func penStrokesCrossingEraseSaveReopen() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("tutorial-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
@@ -67,33 +17,32 @@ struct TutorialScenarioTests {
         try OperationTests.document().write(to: url)
 
         let session = try EditorSession(url: url)
-        var viewport = Viewport(pages: try (0..<session.document.pageCount).map { PageGeometry(page: try session.document.page(at: $0)) },
-                                viewSize: CGSize(width: 800, height: 1000))
-        viewport.zoom = 1
-        var engine = Engine(session: session, viewport: viewport)
-        let page1 = engine.viewport.frame(ofPage: 0)
-        let page2 = engine.viewport.frame(ofPage: 1)
+        let editor = try Editor(session: session, viewSize: CGSize(width: 800, height: 1000), clock: ManualClock())
+        editor.updatePreferences { $0.eraser = EraserSettings(mode: .stroke, size: 8) }
+        var pen = ScriptedPointer(editor: editor)
+        let page1 = editor.viewport.frame(ofPage: 0)
+        let page2 = editor.viewport.frame(ofPage: 1)
 
         // Two strokes on page 1 (view space, y down), well apart.
         let a = (0...40).map { CGPoint(x: page1.minX + 100 + CGFloat($0) * 5, y: page1.minY + 200 + 20 * sin(CGFloat($0) / 4)) }
         let b = (0...40).map { CGPoint(x: page1.minX + 100 + CGFloat($0) * 5, y: page1.minY + 400) }
-        try engine.stroke(a)
-        try engine.stroke(b)
+        try pen.stroke(a)
+        try pen.stroke(b)
         // A stroke from page 1 down across the gap onto page 2.
         let crossing = (0...60).map { CGPoint(x: page1.minX + 300, y: page1.maxY - 100 + CGFloat($0) * 5) }
         #expect(crossing.last.map { page2.contains($0) } == true, "the stroke really reaches page 2")
-        try engine.stroke(crossing)
+        try pen.stroke(crossing)
         #expect(try session.document.annotations(onPage: 0).count == 3)
         #expect(try session.document.annotations(onPage: 1).isEmpty, "a stroke stays on the page it began on")
         let crossed = try #require(try session.document.annotations(onPage: 0).last)
         #expect(crossed.rect.minY >= -2 && crossed.rect.height < 120, "clipped to page 1 (half the pen width may overhang), with a tight rect")
 
         // Eraser taps between the strokes erase nothing; a tap on stroke b erases it.
-        engine.erasing = true
-        try engine.tap(CGPoint(x: page1.minX + 200, y: page1.minY + 300))
-        try engine.tap(CGPoint(x: page1.minX + 50, y: page1.minY + 50))
+        editor.select(.erase)
+        try pen.tap(CGPoint(x: page1.minX + 200, y: page1.minY + 300))
+        try pen.tap(CGPoint(x: page1.minX + 50, y: page1.minY + 50))
         #expect(try session.document.annotations(onPage: 0).count == 3)
-        try engine.tap(CGPoint(x: page1.minX + 150, y: page1.minY + 400))
+        try pen.tap(CGPoint(x: page1.minX + 150, y: page1.minY + 400))
         #expect(try session.document.annotations(onPage: 0).count == 2)
 
         try session.save()

@@ -9,4 +9,28 @@
 #include <sys/select.h>
 #include <sys/socket.h>
 #include <microhttpd.h>
+
+/// The daemon settings Marginalia uses, passed to MHD_start_daemon as options.
+typedef struct marginalia_mhd_config {
+    /// Where to listen (IPv4 or IPv6 socket address, port included; port 0 = ephemeral).
+    const struct sockaddr *address;
+    /// Non-zero when `address` is IPv6.
+    int ipv6;
+    unsigned int thread_pool_size;
+    size_t connection_memory_limit;
+    unsigned int connection_timeout_seconds;
+    unsigned int connection_limit;
+} marginalia_mhd_config;
+
+/// Starts a daemon with internal epoll polling, a thread pool and suspend/resume; NULL on failure.
+struct MHD_Daemon *marginalia_mhd_start(const marginalia_mhd_config *config,
+                                        MHD_AccessHandlerCallback handler, void *handler_cls,
+                                        MHD_RequestCompletedCallback completed, void *completed_cls);
+
+/// The port the daemon listens on (the ephemeral port when started with port 0), or 0.
+uint16_t marginalia_mhd_bound_port(struct MHD_Daemon *daemon);
+
+/// The client's socket address of a connection, or NULL.
+const struct sockaddr *marginalia_mhd_client_address(struct MHD_Connection *connection);
+
 #endif

@@ -5,7 +5,7 @@ extension PDFDocument {
     /// The annotations on page `index`, in `/Annots` order (bottom to top), with what was
     /// wrong in their dictionaries. Malformed annotations are kept and reported, never dropped.
     public func readAnnotations(onPage index: Int) throws -> (annotations: [PDFAnnotation], problems: [String]) {
-        let page = try self.page(at: index)
+        let page = try self.page(at: index, readingAnnotations: false)
         var reader = AnnotationReader(file: file)
         var result: [PDFAnnotation] = []
         for (position, item) in try annotationEntries(of: page).enumerated() {
@@ -30,7 +30,7 @@ extension PDFDocument {
     @discardableResult
     public func addAnnotation(_ annotation: PDFAnnotation, toPage index: Int) throws -> PDFAnnotation {
         try Self.validate(annotation)
-        let page = try self.page(at: index)
+        let page = try self.page(at: index, readingAnnotations: false)
         var stored = annotation
         stored.pageIndex = index
         stored.dictionary = PDFDictionary()
@@ -54,7 +54,7 @@ extension PDFDocument {
         guard let index = annotation.pageIndex else {
             throw PDFError.invalidArgument("annotation \(annotation.id) has no page")
         }
-        let page = try self.page(at: index)
+        let page = try self.page(at: index, readingAnnotations: false)
         var stored = annotation
         if stored.reference == nil {
             // A direct dictionary in /Annots (found by its dictionary as read): it becomes an
@@ -89,10 +89,22 @@ extension PDFDocument {
         return removed
     }
 
+    /// Removes the annotations with these ids from page `index` (with their popups), found
+    /// through the page's annotation index rather than by reading every annotation of every
+    /// page. Returns how many.
+    @discardableResult
+    public func removeAnnotations(ids: Set<String>, onPage index: Int) throws -> Int {
+        let pageIndex = try annotationIndex(forPage: index)
+        let doomed = ids.compactMap { pageIndex.annotation(id: $0) }
+        guard !doomed.isEmpty else { return 0 }
+        try removeAnnotations(doomed, onPage: index)
+        return doomed.count
+    }
+
     /// Removes these annotations of page `index` and their popups from `/Annots`, and frees
     /// their objects.
     func removeAnnotations(_ doomed: [PDFAnnotation], onPage index: Int) throws {
-        let page = try self.page(at: index)
+        let page = try self.page(at: index, readingAnnotations: false)
         var references = Set<Int>()
         for annotation in doomed {
             if let reference = annotation.reference {
@@ -106,11 +118,11 @@ extension PDFDocument {
         }
         // Annotations stored directly in /Annots are recognised by their dictionary.
         let direct = doomed.filter { $0.reference == nil }.map(\.dictionary)
-        var entries: [PDFObject] = []
-        for item in try annotationEntries(of: page) {
-            if let reference = item.referenceValue, references.contains(reference.number) { continue }
-            if case .dictionary(let dictionary) = item, direct.contains(dictionary) { continue }
-            entries.append(item)
+        var entries = try annotationEntries(of: page)
+        entries.removeAll { item in
+            if let reference = item.referenceValue { return references.contains(reference.number) }
+            if case .dictionary(let dictionary) = item { return direct.contains(dictionary) }
+            return false
         }
         try setAnnotationEntries(entries, of: page)
         if let cached = annotationIndexes[index] {

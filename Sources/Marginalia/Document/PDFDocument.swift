@@ -76,6 +76,13 @@ public final class PDFDocument {
     ///
     /// - Throws: ``PDFError/invalidArgument(_:)`` when `index` is out of range.
     public func page(at index: Int) throws -> PDFPage {
+        try page(at: index, readingAnnotations: true)
+    }
+
+    /// Page `index`; without `readingAnnotations` its annotation dictionaries are not read
+    /// (for editing code that needs only the page's reference, dictionary and rotation, and
+    /// must not pay for every annotation of a page holding thousands).
+    func page(at index: Int, readingAnnotations: Bool) throws -> PDFPage {
         let (reference, inherited) = try pageTree.page(at: index)
         guard var dictionary = try file.dictionary(.reference(reference)) else {
             throw PDFError.invalidObject(reference, message: "page \(index + 1) is not a dictionary")
@@ -88,7 +95,7 @@ public final class PDFDocument {
             dictionary[box.rawValue] = try resolvedDeep(dictionary[box.rawValue] ?? .null, key: box.rawValue)
         }
         var annotations: [PDFDictionary] = []
-        for item in try file.resolve(dictionary["Annots"] ?? .null).arrayValue ?? [] {
+        for item in readingAnnotations ? try file.resolve(dictionary["Annots"] ?? .null).arrayValue ?? [] : [] {
             if let annotation = try? file.dictionary(item) { annotations.append(annotation) }
         }
         let label = try? PageLabels(file: file).label(forPageAt: index)

@@ -144,13 +144,13 @@ extension AnnotationJSON.Record {
         annotation.contents = contents ?? (type == "freeText" ? text : nil)
         annotation.author = author
         annotation.subject = subject
-        let iso = ISO8601DateFormatter()
+        let iso = AnnotationJSON.iso8601
         if let creationDate {
-            guard let date = iso.date(from: creationDate) else { throw fail("creationDate", "expected an ISO 8601 date") }
+            guard let date = try? iso.parse(creationDate) else { throw fail("creationDate", "expected an ISO 8601 date") }
             annotation.creationDate = date
         }
         if let modificationDate {
-            guard let date = iso.date(from: modificationDate) else { throw fail("modificationDate", "expected an ISO 8601 date") }
+            guard let date = try? iso.parse(modificationDate) else { throw fail("modificationDate", "expected an ISO 8601 date") }
             annotation.modificationDate = date
         }
         if let flags {

@@ -69,9 +69,8 @@ extension AnnotationJSON {
             contents = a.contents
             author = a.author
             subject = a.subject
-            let iso = ISO8601DateFormatter()
-            creationDate = a.creationDate.map { iso.string(from: $0) }
-            modificationDate = a.modificationDate.map { iso.string(from: $0) }
+            creationDate = a.creationDate.map { AnnotationJSON.iso8601.format($0) }
+            modificationDate = a.modificationDate.map { AnnotationJSON.iso8601.format($0) }
             flags = Record.flagNames.filter { a.flags.contains($0.1) }.map(\.0)
             switch a.kind {
             case .ink(let ink):

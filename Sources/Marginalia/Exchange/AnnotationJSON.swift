@@ -4,6 +4,10 @@ import Foundation
 /// object per annotation with `type`, `pageIndex`, `id`, `rect` and the fields of its type,
 /// coordinates in page space.
 public enum AnnotationJSON {
+    /// Dates as `2026-01-31T12:00:00Z`: one shared, thread-safe style (creating a formatter
+    /// per annotation cost more than encoding the rest of it).
+    static let iso8601 = Date.ISO8601FormatStyle()
+
     /// Encodes annotations (every subtype; the ones Marginalia cannot create come with their
     /// common fields and their PDF subtype as `type`, lowercased).
     public static func encode(_ annotations: [PDFAnnotation]) throws -> Data {

@@ -11,6 +11,12 @@ extension PDFDocument {
         return built
     }
 
+    /// The annotation with id `id` on page `index`, or nil (from the page's index: no
+    /// re-reading of the page's other annotations).
+    public func annotation(id: String, onPage index: Int) throws -> PDFAnnotation? {
+        try annotationIndex(forPage: index).annotation(id: id)
+    }
+
     /// The topmost annotation of page `index` under `point` (page space): on an ink stroke
     /// or a shape's border within `tolerance` points, inside a filled shape, or inside the
     /// rect of text, notes and stamps.

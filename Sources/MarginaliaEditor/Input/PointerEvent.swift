@@ -32,15 +32,37 @@ public struct PointerEvent: Equatable, Sendable, Codable {
     public var sample: PointerSample
     public var coalesced: [PointerSample]
     public var predicted: [PointerSample]
+    /// A pen writing with its eraser end (browsers: `buttons` bit 32).
+    public var isEraserEnd: Bool
+    /// A pen with its barrel button held (browsers: `buttons` bit 2 on a pen).
+    public var barrelButton: Bool
 
     public init(pointerID: Int, kind: Kind, phase: Phase, sample: PointerSample,
-                coalesced: [PointerSample] = [], predicted: [PointerSample] = []) {
+                coalesced: [PointerSample] = [], predicted: [PointerSample] = [],
+                isEraserEnd: Bool = false, barrelButton: Bool = false) {
         self.pointerID = pointerID
         self.kind = kind
         self.phase = phase
         self.sample = sample
         self.coalesced = coalesced
         self.predicted = predicted
+        self.isEraserEnd = isEraserEnd
+        self.barrelButton = barrelButton
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case pointerID, kind, phase, sample, coalesced, predicted, isEraserEnd, barrelButton
+    }
+
+    /// Decodes an event; the sample lists and the pen flags may be left out.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(pointerID: try c.decode(Int.self, forKey: .pointerID), kind: try c.decode(Kind.self, forKey: .kind),
+                  phase: try c.decode(Phase.self, forKey: .phase), sample: try c.decode(PointerSample.self, forKey: .sample),
+                  coalesced: try c.decodeIfPresent([PointerSample].self, forKey: .coalesced) ?? [],
+                  predicted: try c.decodeIfPresent([PointerSample].self, forKey: .predicted) ?? [],
+                  isEraserEnd: try c.decodeIfPresent(Bool.self, forKey: .isEraserEnd) ?? false,
+                  barrelButton: try c.decodeIfPresent(Bool.self, forKey: .barrelButton) ?? false)
     }
 
     /// The samples this event commits: its coalesced samples, or the sample itself.

@@ -31,14 +31,13 @@ extension EditorOperation {
             return self
         case .removeAnnotation(let annotation):
             let page = try Self.page(of: annotation, in: document)
-            guard try document.annotations(onPage: page).contains(where: { $0.id == annotation.id }) else {
+            guard try document.removeAnnotations(ids: [annotation.id], onPage: page) == 1 else {
                 throw OperationError.annotationNotFound(id: annotation.id, page: page)
             }
-            try document.removeAnnotations(ids: [annotation.id])
             return self
         case .changeAnnotation(let before, let after):
             let page = try Self.page(of: after, in: document)
-            guard var stored = try document.annotations(onPage: page).first(where: { $0.id == after.id }) else {
+            guard var stored = try document.annotation(id: after.id, onPage: page) else {
                 throw OperationError.annotationNotFound(id: after.id, page: page)
             }
             stored.kind = after.kind

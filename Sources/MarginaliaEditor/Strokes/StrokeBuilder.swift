@@ -37,7 +37,6 @@ public struct StrokeBuilder: Sendable {
     /// the same point as the previous one is merged into it, keeping the higher pressure (a
     /// pen pressing harder on one spot should draw a bigger dot).
     public mutating func append(_ newSamples: [StrokeSample], predicted: [StrokeSample] = []) {
-        samples.reserveCapacity(samples.count + newSamples.count)
         for sample in newSamples where sample.isFinite {
             let sample = sample.clamped
             if let last = samples.last, last.point == sample.point {

@@ -8,7 +8,15 @@ import Marginalia
 /// Every dropped point lies within `tolerance` of the segment between the kept points
 /// around it, which is the property the renderer relies on: the simplified stroke never
 /// strays more than the tolerance from what the user drew.
+///
+/// RDP is quadratic when each split peels off only one point (a tight spiral, a zigzag whose
+/// amplitude grows along it). Long inputs are therefore cut into blocks of ``blockSize``
+/// points, simplified separately with their boundary points kept: the guarantee above holds
+/// within each block, and the worst case becomes linear in the input (times the block size).
 public enum StrokeSimplifier {
+    /// The most points one RDP run sees.
+    public static let blockSize = 2_048
+
     /// The indices of the points to keep, in increasing order; the first and last points are
     /// always kept.
     ///
@@ -21,7 +29,12 @@ public enum StrokeSimplifier {
         var keep = [Bool](repeating: false, count: points.count)
         keep[0] = true
         keep[points.count - 1] = true
-        var ranges: [(Int, Int)] = [(0, points.count - 1)]
+        var ranges: [(Int, Int)] = []
+        for start in stride(from: 0, to: points.count - 1, by: blockSize) {
+            let end = min(start + blockSize, points.count - 1)
+            keep[end] = true
+            ranges.append((start, end))
+        }
         while let (first, last) = ranges.popLast() {
             guard last - first > 1 else { continue }
             let a = points[first], b = points[last]

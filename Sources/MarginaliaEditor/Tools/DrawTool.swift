@@ -32,12 +32,12 @@ public struct DrawTool: Sendable {
 
     /// Adds committed samples and replaces the predicted ones (view space).
     public mutating func move(_ samples: [PointerSample], predicted: [PointerSample], viewport: Viewport) {
-        guard var stroke = builder, let page = pageIndex else { return }
+        guard builder != nil, let page = pageIndex else { return }
         func convert(_ s: PointerSample) -> StrokeSample {
             StrokeSample(point: viewport.convert(s.location, toPage: page), pressure: s.pressure, time: s.timestamp)
         }
-        stroke.append(samples.map(convert), predicted: predicted.map(convert))
-        builder = stroke
+        // Appended in place: copying the builder out would copy every sample at every event.
+        builder?.append(samples.map(convert), predicted: predicted.map(convert))
     }
 
     /// What to draw while the stroke is in progress (page space of ``pageIndex``).
@@ -52,20 +52,14 @@ public struct DrawTool: Sendable {
     /// Finishes the stroke: the ink annotation to add (clipped to the page's `bounds`), or
     /// nil when nothing visible was drawn on the page.
     public mutating func end(viewport: Viewport, pageBounds: CGRect, author: String? = nil) -> EditorOperation? {
+        endInk(viewport: viewport, pageBounds: pageBounds, author: author).map(EditorOperation.addAnnotation)
+    }
+
+    /// Finishes the stroke and returns its ink annotation (not yet added), or nil.
+    public mutating func endInk(viewport: Viewport, pageBounds: CGRect, author: String? = nil) -> PDFAnnotation? {
         defer { cancel() }
-        guard let stroke = builder, let page = pageIndex,
-              let finished = stroke.finish(zoom: Double(viewport.zoom)) else { return nil }
-        let pieces = StrokeClipping.clip(points: finished.points, pressures: preset.usesPressure ? finished.pressures : nil,
-                                         to: pageBounds)
-        guard !pieces.isEmpty else { return nil }
-        let paths = pieces.map(\.points)
-        let pressures: [[Double]]? = preset.usesPressure && pieces.allSatisfy({ $0.pressures != nil })
-            ? pieces.map { $0.pressures ?? [] } : nil
-        var annotation = PDFAnnotation(kind: .ink(.init(paths: paths, pressures: pressures)), rect: .zero,
-                                       color: preset.color, pageIndex: page)
-        annotation.border.width = preset.width
-        annotation.opacity = preset.opacity
-        annotation.author = author
-        return .addAnnotation(annotation)
+        guard let stroke = builder, let page = pageIndex else { return nil }
+        return StrokeFinishing.ink(from: stroke, pageIndex: page, preset: preset, zoom: Double(viewport.zoom),
+                                   pageBounds: pageBounds, author: author)
     }
 }

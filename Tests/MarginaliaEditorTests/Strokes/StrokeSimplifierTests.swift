@@ -44,3 +44,27 @@ extension StrokesTests {
         }
     }
 }
+
+@Suite("Stroke simplifier on pathological input")
+struct StrokeSimplifierPathologyTests {
+    /// A zigzag whose amplitude grows along it: every RDP split peels off one point, the
+    /// quadratic case. Blocks keep it bounded, and every dropped point stays within tolerance.
+    @Test func growingZigzagStaysWithinToleranceAndFinishes() {
+        let points = (0..<200_000).map { i in CGPoint(x: CGFloat(i) * 0.01, y: (i % 2 == 0 ? 1 : -1) * CGFloat(i) * 0.001) }
+        let kept = StrokeSimplifier.keptIndices(of: points, tolerance: 0.1)
+        #expect(kept.first == 0 && kept.last == points.count - 1)
+        #expect(kept == kept.sorted())
+        // Spot-check the guarantee on a stretch across a block boundary.
+        for (a, b) in zip(kept, kept.dropFirst()) where a >= 2_000 && b <= 2_100 {
+            for index in (a + 1)..<b {
+                #expect(SegmentGeometry.distance(from: points[index], toSegment: points[a], points[b]) <= 0.1 + 1e-9)
+            }
+        }
+    }
+
+    @Test func blockBoundariesAreKept() {
+        let line = (0..<(StrokeSimplifier.blockSize * 2 + 10)).map { CGPoint(x: CGFloat($0), y: 0) }
+        let kept = StrokeSimplifier.keptIndices(of: line, tolerance: 1)
+        #expect(kept == [0, StrokeSimplifier.blockSize, StrokeSimplifier.blockSize * 2, line.count - 1])
+    }
+}

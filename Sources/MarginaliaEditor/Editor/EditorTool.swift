@@ -1,0 +1,53 @@
+import Foundation
+import Marginalia
+
+/// The tools of the editor's toolbar.
+public enum EditorTool: String, Codable, CaseIterable, Sendable {
+    /// Tap to select, drag to move, handles to resize, lasso on empty space.
+    case select
+    /// The pen, marker or highlighter of ``ToolPreferences/currentInk``.
+    case draw
+    /// The stroke or segment eraser of ``ToolPreferences/eraser``.
+    case erase
+    /// Drag to make a text box, tap a box to edit it.
+    case text
+    /// Drag to make the shape of ``ShapeToolSettings/kind``.
+    case shape
+    /// Tap or drag to place the image given to ``Editor/setImageToPlace(_:)``.
+    case image
+    /// Tap to place a sticky note.
+    case note
+}
+
+/// What the UI draws for interactions in progress, in page space of `pageIndex`; never part
+/// of the document until the interaction ends.
+public enum LivePreview: Equatable, Sendable {
+    /// The stroke so far, predicted samples included.
+    case stroke(pageIndex: Int, points: [CGPoint], preset: InkPreset)
+    /// The eraser's circle.
+    case eraser(pageIndex: Int, center: CGPoint, size: Double)
+    /// The shape, image or text box that ending here would add.
+    case annotation(PDFAnnotation)
+    /// The lasso drawn so far.
+    case lasso(pageIndex: Int, points: [CGPoint])
+    /// The selection as it would be after ending here (moved or resized).
+    case selection([PDFAnnotation])
+}
+
+/// Text the UI should let the user type: a new text box or note, or an existing one's text.
+/// ``Editor/commitText(_:)`` ends it, ``Editor/cancelText()`` abandons it.
+public struct PendingText: Equatable, Sendable {
+    public enum Target: Equatable, Sendable {
+        /// A new free-text box over `rect`.
+        case newTextBox(rect: CGRect)
+        /// A new sticky note whose icon's upper-left corner is at `point`.
+        case newNote(at: CGPoint)
+        /// The existing free text or note with this annotation.
+        case existing(PDFAnnotation)
+    }
+
+    public var pageIndex: Int
+    public var target: Target
+    /// The text to start from (empty for new ones).
+    public var text: String
+}

@@ -1,0 +1,56 @@
+import Foundation
+
+/// An error the API can answer with: an HTTP status and the spec's error code and message.
+///
+/// The store's errors conform with an empty extension (they carry the same three facts);
+/// anything else that reaches the routes becomes 500 `internal`.
+public protocol APIErrorConvertible: Error {
+    /// The HTTP status, such as 404.
+    var httpStatus: Int { get }
+    /// One of `notFound`, `badRequest`, `conflict`, `unprocessable`, `tooLarge`, `unauthorized`, `internal`.
+    var code: String { get }
+    /// What was wrong and where, for a person.
+    var message: String { get }
+}
+
+/// The route layer's own errors.
+public struct APIError: APIErrorConvertible, Equatable, CustomStringConvertible {
+    /// The HTTP status.
+    public let httpStatus: Int
+    /// The spec's error code.
+    public let code: String
+    /// What was wrong, for a person.
+    public let message: String
+
+    /// Creates an error answered with `status`, `code` and `message`.
+    public init(status: Int, code: String, message: String) {
+        self.httpStatus = status
+        self.code = code
+        self.message = message
+    }
+
+    public var description: String { "\(code): \(message)" }
+
+    /// 400: the request is malformed.
+    public static func badRequest(_ message: String) -> APIError { APIError(status: 400, code: "badRequest", message: message) }
+    /// 404: nothing there.
+    public static func notFound(_ message: String) -> APIError { APIError(status: 404, code: "notFound", message: message) }
+    /// 401: a token is required or wrong.
+    public static func unauthorized(_ message: String) -> APIError { APIError(status: 401, code: "unauthorized", message: message) }
+    /// 405: the path exists but not with this method.
+    public static func methodNotAllowed(_ method: String, _ path: String) -> APIError {
+        APIError(status: 405, code: "badRequest", message: "\(method) is not allowed on \(path)")
+    }
+    /// 500: a fault on the server's side.
+    public static func internalError(_ message: String) -> APIError { APIError(status: 500, code: "internal", message: message) }
+}
+
+extension HTTPResponse {
+    /// The JSON error response for any error thrown by a route.
+    static func apiError(_ error: any Error) -> HTTPResponse {
+        if let known = error as? any APIErrorConvertible {
+            return .jsonError(status: known.httpStatus, code: known.code, message: known.message)
+        }
+        return .jsonError(status: 500, code: "internal", message: "\(error)")
+    }
+}

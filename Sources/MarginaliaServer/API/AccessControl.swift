@@ -1,0 +1,58 @@
+import Foundation
+
+/// The token check for servers bound to a non-loopback address (docs/api.md, "Access").
+///
+/// Every `/api` request must carry the token as `Authorization: Bearer T` or the cookie
+/// `marginalia_token=T`. Opening any page with `?token=T` sets that cookie (HttpOnly,
+/// SameSite=Strict) and redirects to `/`, so the printed URL logs a browser in once.
+public struct AccessControl: Sendable {
+    /// The required token, or nil when none is required (loopback).
+    public let token: String?
+
+    /// The cookie that carries the token.
+    public static let cookieName = "marginalia_token"
+
+    public init(token: String?) {
+        self.token = token.flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    /// A random 32-hex-digit token.
+    public static func makeToken() -> String {
+        var generator = SystemRandomNumberGenerator()
+        return (0..<16).map { _ in String(format: "%02x", UInt8.random(in: 0...255, using: &generator)) }.joined()
+    }
+
+    /// The response that ends the request here (a redirect or a 401), or nil to go on.
+    public func check(_ request: HTTPRequest) -> HTTPResponse? {
+        guard let token else { return nil }
+        if let offered = request.query("token"), !request.path.hasPrefix("/api/") {
+            guard Self.same(offered, token) else {
+                return .apiError(APIError.unauthorized("the token in the address is wrong"))
+            }
+            return HTTPResponse(status: 303, headers: [
+                ("Location", "/"),
+                ("Set-Cookie", "\(Self.cookieName)=\(token); Path=/; HttpOnly; SameSite=Strict"),
+                ("Cache-Control", "no-store"),
+            ])
+        }
+        guard request.path.hasPrefix("/api/") || request.path == "/api" else { return nil }
+        if let header = request.header("authorization"), header.lowercased().hasPrefix("bearer "),
+           Self.same(String(header.dropFirst(7)).trimmingCharacters(in: .whitespaces), token) {
+            return nil
+        }
+        if let cookie = request.cookie(Self.cookieName), Self.same(cookie, token) {
+            return nil
+        }
+        return .apiError(APIError.unauthorized(
+            "this server needs its token: send 'Authorization: Bearer TOKEN' or open the printed URL with ?token="))
+    }
+
+    /// Compares in time that does not depend on where the strings differ.
+    static func same(_ a: String, _ b: String) -> Bool {
+        let x = Array(a.utf8), y = Array(b.utf8)
+        guard x.count == y.count else { return false }
+        var difference: UInt8 = 0
+        for index in x.indices { difference |= x[index] ^ y[index] }
+        return difference == 0
+    }
+}

@@ -1,0 +1,133 @@
+import Foundation
+
+/// The `/api/v1` endpoints of docs/api.md over a ``DocumentServing`` service.
+public struct DocumentRoutes<Service: DocumentServing>: Sendable {
+    /// The service the routes call.
+    public let service: Service
+
+    public init(service: Service) {
+        self.service = service
+    }
+
+    /// Adds every endpoint under `prefix` (default `/api/v1`).
+    public func register(into router: inout Router, prefix: String = MarginaliaServerInfo.apiPrefix) {
+        let service = self.service
+        let documents = prefix + "/documents"
+        let one = documents + "/{id}"
+
+        router.add("GET", documents) { _, _ in
+            try Self.listResponse(service.list())
+        }
+        router.add("GET", prefix + "/trash") { _, _ in
+            try Self.listResponse(service.trash())
+        }
+        router.add("POST", documents) { request, _ in
+            guard !request.body.isEmpty else { throw APIError.badRequest("the body must be the bytes of a PDF, PNG or JPEG") }
+            let name = request.query("name").flatMap { $0.isEmpty ? nil : $0 } ?? "Untitled"
+            return try .revisioned(service.importDocument(name: name, data: request.body), status: 201)
+        }
+        router.add("GET", one) { _, parameters in
+            let id = try Self.documentID(parameters)
+            let summary = try service.summary(id)
+            var object = try APIJSON.object(summary)
+            object["pages"] = try APIJSON.any(service.pages(id))
+            return HTTPResponse.json(data: try APIJSON.data(object))
+                .adding(header: "X-Marginalia-Revision", value: String(summary.revision))
+        }
+        router.add("PATCH", one) { request, parameters in
+            let id = try Self.documentID(parameters)
+            guard let name = try APIJSON.bodyObject(request)["name"] as? String else {
+                throw APIError.badRequest("expected {\"name\": \"new name\"}")
+            }
+            return try .revisioned(service.rename(id, to: name))
+        }
+        router.add("DELETE", one) { _, parameters in
+            try .revisioned(service.delete(Self.documentID(parameters)))
+        }
+        router.add("POST", one + "/restore") { _, parameters in
+            try .revisioned(service.restore(Self.documentID(parameters)))
+        }
+        router.add("GET", one + "/file") { _, parameters in
+            let id = try Self.documentID(parameters)
+            let summary = try service.summary(id)
+            return .pdf(try service.fileData(id), revision: summary.revision, filename: Self.filename(id, summary))
+        }
+        router.add("GET", one + "/export") { _, parameters in
+            let id = try Self.documentID(parameters)
+            let summary = try service.summary(id)
+            return .pdf(try service.exportFlattened(id), revision: summary.revision,
+                        filename: "flattened-" + Self.filename(id, summary))
+        }
+        router.add("GET", one + "/annotations") { request, parameters in
+            let id = try Self.documentID(parameters)
+            var page: Int? = nil
+            if let text = request.query("page") {
+                guard let number = Int(text), number >= 0 else { throw APIError.badRequest("page '\(text)' is not a page index") }
+                page = number
+            }
+            return try .revisioned(service.annotations(id, page: page))
+        }
+        router.add("POST", one + "/operations") { request, parameters in
+            let id = try Self.documentID(parameters)
+            guard !request.body.isEmpty else { throw APIError.badRequest("the request needs a JSON body") }
+            return try .revisioned(service.apply(id, body: request.body))
+        }
+        router.add("GET", one + "/operations") { request, parameters in
+            let id = try Self.documentID(parameters)
+            return try .revisioned(service.operations(id, after: Self.afterRevision(request) ?? 0))
+        }
+        router.add("GET", one + "/events") { request, parameters in
+            let id = try Self.documentID(parameters)
+            return try EventRelay.open(service: service, id: id, after: Self.afterRevision(request))
+        }
+        router.add("POST", one + "/save") { _, parameters in
+            let id = try Self.documentID(parameters)
+            let version = try service.save(id)
+            let object: [String: Any] = ["revision": version.revision, "version": try APIJSON.any(version)]
+            return HTTPResponse.json(data: try APIJSON.data(object))
+                .adding(header: "X-Marginalia-Revision", value: String(version.revision))
+        }
+        router.add("GET", one + "/versions") { _, parameters in
+            try .revisioned(service.versions(Self.documentID(parameters)))
+        }
+        router.add("POST", one + "/versions/{n}/restore") { _, parameters in
+            try .revisioned(service.restoreVersion(Self.documentID(parameters), parameters.integer("n")))
+        }
+        router.add("GET", one + "/versions/{n}/file") { _, parameters in
+            let id = try Self.documentID(parameters)
+            let number = try parameters.integer("n")
+            let summary = try service.summary(id)
+            return .pdf(try service.versionData(id, number), revision: summary.revision,
+                        filename: "v\(number)-" + Self.filename(id, summary))
+        }
+    }
+
+    // MARK: - Helpers
+
+    /// The `{id}` parameter, checked against `^[0-9a-f]{32}$` (ids are never paths).
+    static func documentID(_ parameters: RouteParameters) throws -> String {
+        let id = try parameters.string("id")
+        guard id.utf8.count == 32, id.utf8.allSatisfy({ (48...57).contains($0) || (97...102).contains($0) }) else {
+            throw APIError.badRequest("'\(id.prefix(64))' is not a document id (32 lowercase hex digits)")
+        }
+        return id
+    }
+
+    /// `?after=R`, or the `Last-Event-ID` header, as a revision.
+    static func afterRevision(_ request: HTTPRequest) throws -> Int? {
+        guard let text = request.query("after") ?? request.header("last-event-id") else { return nil }
+        guard let value = Int(text.trimmingCharacters(in: .whitespaces)), value >= 0 else {
+            throw APIError.badRequest("after '\(text)' is not a revision number")
+        }
+        return value
+    }
+
+    private static func listResponse(_ summaries: [Service.Summary]) throws -> HTTPResponse {
+        .json(data: try APIJSON.data(["documents": try APIJSON.any(summaries)]))
+    }
+
+    private static func filename(_ id: String, _ summary: Service.Summary) -> String {
+        let name = (try? APIJSON.object(summary))?["name"] as? String ?? id
+        return name.lowercased().hasSuffix(".pdf") ? name : name + ".pdf"
+    }
+}

@@ -1,0 +1,75 @@
+import Foundation
+
+/// A JSON value about one document that carries the document's revision.
+public protocol RevisionCarrying: Encodable, Sendable {
+    /// The document's revision when the value was made.
+    var revision: Int { get }
+}
+
+/// A document event the `/events` stream sends.
+public protocol ServerSentEventConvertible: Sendable {
+    /// The `event:` name: `operation`, `saved`, `renamed`, `deleted`, …
+    var eventName: String { get }
+    /// The revision for the `id:` line (applied operations), or nil for no id.
+    var eventRevision: Int? { get }
+    /// The `data:` JSON.
+    func eventData() throws -> Data
+}
+
+/// What the `/api/v1` routes need from the document service (docs/api.md, one method per
+/// endpoint). The names and shapes follow `DocumentService`, which conforms with a thin
+/// extension; tests conform an in-memory fake.
+///
+/// Methods are synchronous and may block (SQLite, file I/O): the server runs them on its own
+/// handler threads. Every method throws errors that conform to ``APIErrorConvertible`` for
+/// what the client got wrong; anything else is answered as 500.
+public protocol DocumentServing: Sendable {
+    associatedtype Summary: RevisionCarrying
+    associatedtype Page: Encodable & Sendable
+    associatedtype Applied: RevisionCarrying
+    associatedtype Log: RevisionCarrying
+    associatedtype Annotations: RevisionCarrying
+    associatedtype Version: RevisionCarrying
+    associatedtype Versions: RevisionCarrying
+    associatedtype Event: ServerSentEventConvertible
+    associatedtype Subscription: Sendable
+
+    /// Documents not in the trash, newest modified first.
+    func list() throws -> [Summary]
+    /// Documents in the trash.
+    func trash() throws -> [Summary]
+    /// Stores a PDF, PNG or JPEG (type sniffed from the bytes) as a new document.
+    func importDocument(name: String, data: Data) throws -> Summary
+    /// One document's summary.
+    func summary(_ id: String) throws -> Summary
+    /// The pages of a document (crop boxes in page space).
+    func pages(_ id: String) throws -> [Page]
+    /// Renames a document.
+    func rename(_ id: String, to name: String) throws -> Summary
+    /// Moves a document to the trash.
+    func delete(_ id: String) throws -> Summary
+    /// Brings a document back from the trash.
+    func restore(_ id: String) throws -> Summary
+    /// The editable PDF in its current state (unsaved edits as an incremental update).
+    func fileData(_ id: String) throws -> Data
+    /// A flattened copy of the current state.
+    func exportFlattened(_ id: String) throws -> Data
+    /// The annotations of one page, or of all pages.
+    func annotations(_ id: String, page: Int?) throws -> Annotations
+    /// Applies one operation, action, undo or redo from the raw JSON request body.
+    func apply(_ id: String, body: Data) throws -> Applied
+    /// The logged entries after revision `after`.
+    func operations(_ id: String, after: Int) throws -> Log
+    /// Calls `handler` for each later event of the document (quickly: it runs under the document's lock).
+    func subscribe(_ id: String, _ handler: @escaping @Sendable (Event) -> Void) throws -> Subscription
+    /// Ends a subscription.
+    func unsubscribe(_ token: Subscription)
+    /// Appends an incremental update with the unsaved edits, as a new version.
+    func save(_ id: String) throws -> Version
+    /// Every saved version.
+    func versions(_ id: String) throws -> Versions
+    /// Makes version `number`'s content current, as a new version.
+    func restoreVersion(_ id: String, _ number: Int) throws -> Summary
+    /// The PDF of version `number`.
+    func versionData(_ id: String, _ number: Int) throws -> Data
+}

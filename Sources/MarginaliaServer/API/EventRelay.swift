@@ -1,0 +1,90 @@
+import Foundation
+
+/// Connects a document's event subscription to one `/events` stream.
+///
+/// Order matters: the relay subscribes first and holds live events back, then replays the
+/// entries after the client's last revision, then lets the held events through, skipping any
+/// operation already replayed. So a client that reconnects with `Last-Event-ID` misses nothing
+/// and sees nothing twice.
+final class EventRelay<Service: DocumentServing>: @unchecked Sendable {
+    private let lock = NSLock()
+    private let stream: EventStream
+    private var held: [Service.Event] = []
+    private var replaying = true
+    private var lastRevision: Int
+
+    private init(stream: EventStream, lastRevision: Int) {
+        self.stream = stream
+        self.lastRevision = lastRevision
+    }
+
+    /// Subscribes to document `id` and returns the event-stream response.
+    static func open(service: Service, id: String, after: Int?) throws -> HTTPResponse {
+        let revision = try service.summary(id).revision
+        let stream = EventStream()
+        let relay = EventRelay(stream: stream, lastRevision: after ?? -1)
+        let token = try service.subscribe(id) { event in relay.receive(event) }
+        stream.comment("document \(id)")
+        if let after {
+            do {
+                let log = try service.operations(id, after: after)
+                for entry in try Self.entries(of: log) {
+                    relay.forward(event: "operation", revision: entry.revision, data: entry.data)
+                }
+            } catch {
+                service.unsubscribe(token)
+                throw error
+            }
+        }
+        // The stream detaches (client gone, closed, server stopped) only once it was sent.
+        stream.onClose { service.unsubscribe(token) }
+        relay.finishReplay()
+        return HTTPResponse.events(stream).adding(header: "X-Marginalia-Revision", value: String(revision))
+    }
+
+    private func receive(_ event: Service.Event) {
+        lock.withLock {
+            if replaying { held.append(event) } else { send(event) }
+        }
+    }
+
+    private func finishReplay() {
+        lock.withLock {
+            for event in held { send(event) }
+            held = []
+            replaying = false
+        }
+    }
+
+    private func forward(event: String, revision: Int, data: Data) {
+        lock.withLock {
+            guard revision > lastRevision else { return }
+            lastRevision = revision
+            stream.send(event: event, id: String(revision), data: String(decoding: data, as: UTF8.self))
+        }
+    }
+
+    /// Sends one live event (lock held).
+    private func send(_ event: Service.Event) {
+        guard let data = try? event.eventData() else { return }
+        if let revision = event.eventRevision {
+            guard revision > lastRevision else { return }
+            lastRevision = revision
+            stream.send(event: event.eventName, id: String(revision), data: String(decoding: data, as: UTF8.self))
+        } else {
+            stream.send(event: event.eventName, data: String(decoding: data, as: UTF8.self))
+        }
+    }
+
+    /// The `operations` of a log as (revision, JSON) pairs.
+    private static func entries(of log: Service.Log) throws -> [(revision: Int, data: Data)] {
+        let object = try APIJSON.object(log)
+        guard let operations = object["operations"] as? [[String: Any]] else { return [] }
+        return try operations.map { entry in
+            guard let revision = entry["revision"] as? Int else {
+                throw APIError.internalError("a logged operation has no revision")
+            }
+            return (revision, try APIJSON.data(entry))
+        }
+    }
+}

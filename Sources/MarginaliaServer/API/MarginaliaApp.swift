@@ -1,0 +1,34 @@
+import Foundation
+
+/// The whole web application: access control, static files and the `/api/v1` routes, as one
+/// ``HTTPHandler`` for an ``HTTPServer``.
+public struct MarginaliaApp: Sendable {
+    /// The API routes.
+    public let router: Router
+    /// The browser editor's files.
+    public let staticFiles: StaticFiles
+    /// The token check.
+    public let access: AccessControl
+
+    /// Builds the application over `service`.
+    public init<Service: DocumentServing>(service: Service, staticFiles: StaticFiles, token: String?) {
+        var router = Router()
+        DocumentRoutes(service: service).register(into: &router)
+        self.router = router
+        self.staticFiles = staticFiles
+        self.access = AccessControl(token: token)
+    }
+
+    /// Answers one request.
+    public func respond(to request: HTTPRequest) async -> HTTPResponse {
+        if let refused = access.check(request) { return refused }
+        if let file = staticFiles.respond(to: request) { return file }
+        let response = await router.respond(to: request)
+        return response.header("Cache-Control") == nil ? response.adding(header: "Cache-Control", value: "no-store") : response
+    }
+
+    /// The handler to give an ``HTTPServer``.
+    public var handler: HTTPHandler {
+        { request in await respond(to: request) }
+    }
+}

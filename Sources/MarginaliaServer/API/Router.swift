@@ -1,0 +1,85 @@
+import Foundation
+
+/// The values of a matched pattern's `{name}` segments.
+public struct RouteParameters: Sendable {
+    private let values: [String: String]
+
+    init(_ values: [String: String]) { self.values = values }
+
+    /// The value of `{name}`, or a 400 error naming it.
+    public func string(_ name: String) throws -> String {
+        guard let value = values[name] else { throw APIError.badRequest("missing path parameter \(name)") }
+        return value
+    }
+
+    /// The value of `{name}` as a non-negative integer, or a 400 error.
+    public func integer(_ name: String) throws -> Int {
+        let text = try string(name)
+        guard let value = Int(text), value >= 0 else { throw APIError.badRequest("\(name) '\(text)' is not a number") }
+        return value
+    }
+}
+
+/// Maps a method and a path pattern such as `/api/v1/documents/{id}/operations` to a handler.
+///
+/// Patterns are matched segment by segment; `{name}` matches one non-empty segment. The first
+/// route added that matches wins. A path that matches with another method gets 405, none 404,
+/// both as JSON errors. A thrown error becomes its JSON error response.
+public struct Router: Sendable {
+    /// What a route runs.
+    public typealias Handler = @Sendable (HTTPRequest, RouteParameters) async throws -> HTTPResponse
+
+    private struct Route: Sendable {
+        let method: String
+        let segments: [Substring]
+        let handler: Handler
+    }
+
+    private var routes: [Route] = []
+
+    public init() {}
+
+    /// Adds a route. `HEAD` requests are answered by `GET` routes.
+    public mutating func add(_ method: String, _ pattern: String, _ handler: @escaping Handler) {
+        routes.append(Route(method: method.uppercased(), segments: pattern.split(separator: "/"), handler: handler))
+    }
+
+    /// Whether some route's pattern matches `path`, with any method.
+    public func matches(path: String) -> Bool {
+        let segments = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
+        return routes.contains { match($0.segments, Array(segments)) != nil }
+    }
+
+    /// Answers `request` with the matching route, or a 404/405 JSON error.
+    public func respond(to request: HTTPRequest) async -> HTTPResponse {
+        let segments = Array(request.path.split(separator: "/", omittingEmptySubsequences: false).dropFirst())
+        let method = request.method == "HEAD" ? "GET" : request.method
+        var pathMatched = false
+        for route in routes {
+            guard let parameters = match(route.segments, segments) else { continue }
+            pathMatched = true
+            guard route.method == method else { continue }
+            do {
+                return try await route.handler(request, RouteParameters(parameters))
+            } catch {
+                return .apiError(error)
+            }
+        }
+        if pathMatched { return .apiError(APIError.methodNotAllowed(request.method, request.path)) }
+        return .apiError(APIError.notFound("no such endpoint: \(request.method) \(request.path)"))
+    }
+
+    private func match(_ pattern: [Substring], _ segments: [Substring]) -> [String: String]? {
+        guard pattern.count == segments.count else { return nil }
+        var parameters: [String: String] = [:]
+        for (expected, actual) in zip(pattern, segments) {
+            if expected.hasPrefix("{") && expected.hasSuffix("}") {
+                guard !actual.isEmpty else { return nil }
+                parameters[String(expected.dropFirst().dropLast())] = String(actual)
+            } else if expected != actual {
+                return nil
+            }
+        }
+        return parameters
+    }
+}

@@ -1,0 +1,85 @@
+import Foundation
+
+/// The browser editor's files and the vendored pdf.js, read from disk on each request.
+///
+/// `GET /` is `index.html`, `GET /app/PATH` is `PATH` under the web directory, and
+/// `GET /vendor/pdfjs/NAME` is `NAME` under the pdf.js directory. A path with a `..`, `.` or
+/// empty segment, a backslash or a NUL is refused before touching the disk, and the joined path
+/// must still lie under its root after standardisation, so nothing outside can be read.
+public struct StaticFiles: Sendable {
+    /// The browser editor's folder (holds index.html).
+    public let webDirectory: String
+    /// Debian libjs-pdf's build folder.
+    public let pdfjsDirectory: String
+
+    /// The Content-Security-Policy every HTML response carries (docs/api.md).
+    public static let contentSecurityPolicy = "default-src 'self'; script-src 'self'; style-src 'self'; "
+        + "img-src 'self' data: blob:; worker-src 'self' blob:; connect-src 'self'; object-src 'none'; "
+        + "base-uri 'none'; frame-ancestors 'none'"
+
+    public init(webDirectory: String, pdfjsDirectory: String = "/usr/share/javascript/pdf/build") {
+        self.webDirectory = webDirectory
+        self.pdfjsDirectory = pdfjsDirectory
+    }
+
+    /// The response for a static path, or nil when the path is not a static one.
+    public func respond(to request: HTTPRequest) -> HTTPResponse? {
+        let path = request.path
+        let found: (root: String, relative: String)?
+        if path == "/" || path == "/index.html" {
+            found = (webDirectory, "index.html")
+        } else if path.hasPrefix("/app/") {
+            found = (webDirectory, String(path.dropFirst("/app/".count)))
+        } else if path.hasPrefix("/vendor/pdfjs/") {
+            found = (pdfjsDirectory, String(path.dropFirst("/vendor/pdfjs/".count)))
+        } else {
+            found = nil
+        }
+        guard let found else { return nil }
+        guard request.method == "GET" || request.method == "HEAD" else {
+            return .apiError(APIError.methodNotAllowed(request.method, path))
+        }
+        guard let file = Self.resolve(found.relative, under: found.root) else {
+            return .apiError(APIError.notFound("no such file: \(path)"))
+        }
+        let type = Self.contentType(of: file)
+        var headers: [(name: String, value: String)] = [("Content-Type", type), ("Cache-Control", "no-cache")]
+        if type.hasPrefix("text/html") {
+            headers.append(("Content-Security-Policy", Self.contentSecurityPolicy))
+        }
+        return HTTPResponse(status: 200, headers: headers, body: .file(path: file))
+    }
+
+    /// The file for `relative` under `root`, or nil when it is unsafe or not a regular file.
+    static func resolve(_ relative: String, under root: String) -> String? {
+        guard !relative.isEmpty, !relative.contains("\0"), !relative.contains("\\") else { return nil }
+        let segments = relative.split(separator: "/", omittingEmptySubsequences: false)
+        guard segments.allSatisfy({ !$0.isEmpty && $0 != "." && $0 != ".." }) else { return nil }
+        let base = URL(fileURLWithPath: root).standardizedFileURL.path
+        let joined = URL(fileURLWithPath: base).appendingPathComponent(relative).standardizedFileURL.path
+        guard joined.hasPrefix(base.hasSuffix("/") ? base : base + "/") else { return nil }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: joined, isDirectory: &isDirectory), !isDirectory.boolValue else {
+            return nil
+        }
+        return joined
+    }
+
+    /// The media type for a file name's extension.
+    static func contentType(of path: String) -> String {
+        switch (path as NSString).pathExtension.lowercased() {
+        case "html", "htm": return "text/html; charset=utf-8"
+        case "css": return "text/css; charset=utf-8"
+        case "js", "mjs": return "text/javascript; charset=utf-8"
+        case "json", "map": return "application/json; charset=utf-8"
+        case "svg": return "image/svg+xml"
+        case "png": return "image/png"
+        case "jpg", "jpeg": return "image/jpeg"
+        case "ico": return "image/x-icon"
+        case "woff2": return "font/woff2"
+        case "pdf": return "application/pdf"
+        case "txt", "md": return "text/plain; charset=utf-8"
+        default: return "application/octet-stream"
+        }
+    }
+}

@@ -1,0 +1,224 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import CMicroHTTPD
+import Foundation
+
+// The C callbacks libmicrohttpd calls on its polling threads. They are top-level nonisolated
+// functions in a file other than main.swift: under Swift 6 a closure defined in main.swift
+// would be main-actor isolated and trap when called from a foreign thread.
+
+/// What one connection's current request accumulates across access-handler calls.
+final class RequestContext: @unchecked Sendable {
+    let method: String
+    let path: String
+    var body = Data()
+    var tooLarge = false
+    var handling = false
+    var countedInFlight = false
+    private let lock = NSLock()
+    private var ready: HTTPResponse?
+
+    init(method: String, path: String) {
+        self.method = method
+        self.path = path
+    }
+
+    func setResponse(_ response: HTTPResponse) {
+        lock.withLock { ready = response }
+    }
+
+    func takeResponse() -> HTTPResponse? {
+        lock.withLock {
+            defer { ready = nil }
+            return ready
+        }
+    }
+}
+
+/// A connection pointer handed to the task that runs the handler; only used to resume it.
+private struct ConnectionHandle: @unchecked Sendable {
+    let pointer: OpaquePointer
+}
+
+func marginaliaAccessHandler(
+    _ cls: UnsafeMutableRawPointer?, _ connection: OpaquePointer?, _ url: UnsafePointer<CChar>?,
+    _ method: UnsafePointer<CChar>?, _ version: UnsafePointer<CChar>?, _ uploadData: UnsafePointer<CChar>?,
+    _ uploadDataSize: UnsafeMutablePointer<Int>?, _ contextSlot: UnsafeMutablePointer<UnsafeMutableRawPointer?>?
+) -> MHD_Result {
+    guard let cls, let connection, let contextSlot else { return .NO }
+    let server = Unmanaged<HTTPServer>.fromOpaque(cls).takeUnretainedValue()
+
+    // First call: only the header has arrived.
+    guard let existing = contextSlot.pointee else {
+        let context = RequestContext(method: method.map { String(cString: $0) } ?? "GET",
+                                     path: url.map { String(cString: $0) } ?? "/")
+        contextSlot.pointee = Unmanaged.passRetained(context).toOpaque()
+        if let field = MHD_lookup_connection_value(connection, .HEADER_KIND, "Content-Length"),
+           let length = Int(String(cString: field)) {
+            guard length <= server.configuration.maxBodySize else {
+                return queue(tooLargeResponse(server), on: connection, server: server)
+            }
+            context.body.reserveCapacity(length)
+        }
+        return .YES
+    }
+    let context = Unmanaged<RequestContext>.fromOpaque(existing).takeUnretainedValue()
+
+    // Body data: keep it while under the limit, drop it after.
+    if let uploadDataSize, uploadDataSize.pointee > 0 {
+        let count = uploadDataSize.pointee
+        if !context.tooLarge {
+            if context.body.count + count > server.configuration.maxBodySize {
+                context.tooLarge = true
+                context.body = Data()
+            } else if let uploadData {
+                uploadData.withMemoryRebound(to: UInt8.self, capacity: count) { context.body.append($0, count: count) }
+            }
+        }
+        uploadDataSize.pointee = 0
+        return .YES
+    }
+
+    // The handler finished and resumed the connection: send its answer.
+    if let response = context.takeResponse() {
+        if context.countedInFlight {
+            context.countedInFlight = false
+            server.endHandling()
+        }
+        return queue(response, on: connection, server: server)
+    }
+    if context.handling { return .YES }
+    if context.tooLarge { return queue(tooLargeResponse(server), on: connection, server: server) }
+
+    let request = HTTPRequest(method: context.method, path: context.path,
+                              queryItems: queryItems(of: connection), headers: headers(of: connection),
+                              body: context.body,
+                              remoteAddress: SocketAddress.describe(marginalia_mhd_client_address(connection)))
+    context.body = Data()
+    guard let executor = server.beginHandling() else {
+        let unavailable = HTTPResponse.jsonError(status: 503, code: "unavailable", message: "the server is shutting down")
+        return queue(unavailable, on: connection, server: server)
+    }
+    context.handling = true
+    context.countedInFlight = true
+    MHD_suspend_connection(connection)
+    let handle = ConnectionHandle(pointer: connection)
+    let handler = server.handler
+    Task(executorPreference: executor) {
+        let response = await handler(request)
+        context.setResponse(response)
+        MHD_resume_connection(handle.pointer)
+    }
+    return .YES
+}
+
+func marginaliaRequestCompleted(
+    _ cls: UnsafeMutableRawPointer?, _ connection: OpaquePointer?,
+    _ contextSlot: UnsafeMutablePointer<UnsafeMutableRawPointer?>?, _ reason: MHD_RequestTerminationCode
+) {
+    guard let cls, let contextSlot, let existing = contextSlot.pointee else { return }
+    let server = Unmanaged<HTTPServer>.fromOpaque(cls).takeUnretainedValue()
+    let context = Unmanaged<RequestContext>.fromOpaque(existing).takeRetainedValue()
+    if context.countedInFlight {
+        context.countedInFlight = false
+        server.endHandling()
+    }
+    contextSlot.pointee = nil
+}
+
+private func tooLargeResponse(_ server: HTTPServer) -> HTTPResponse {
+    HTTPResponse.jsonError(status: 413, code: "tooLarge",
+                           message: "the request body is larger than the limit of \(server.configuration.maxBodySize) bytes")
+}
+
+// MARK: - Reading the request
+
+private final class ValueCollector {
+    var items: [(name: String, value: String)] = []
+}
+
+private func collect(_ connection: OpaquePointer, kind: MHD_ValueKind) -> [(name: String, value: String)] {
+    let collector = ValueCollector()
+    let pointer = Unmanaged.passUnretained(collector).toOpaque()
+    _ = MHD_get_connection_values(connection, kind, { cls, _, key, value in
+        guard let cls, let key else { return .YES }
+        let collector = Unmanaged<ValueCollector>.fromOpaque(cls).takeUnretainedValue()
+        collector.items.append((String(cString: key), value.map { String(cString: $0) } ?? ""))
+        return .YES
+    }, pointer)
+    return withExtendedLifetime(collector) { collector.items }
+}
+
+private func queryItems(of connection: OpaquePointer) -> [(name: String, value: String)] {
+    collect(connection, kind: .GET_ARGUMENT_KIND)
+}
+
+private func headers(of connection: OpaquePointer) -> [String: String] {
+    var headers: [String: String] = [:]
+    for (name, value) in collect(connection, kind: .HEADER_KIND) {
+        let key = name.lowercased()
+        headers[key] = headers[key].map { "\($0), \(value)" } ?? value
+    }
+    return headers
+}
+
+// MARK: - Sending the response
+
+private func queue(_ response: HTTPResponse, on connection: OpaquePointer, server: HTTPServer) -> MHD_Result {
+    guard let made = makeResponse(response, connection: connection, server: server) else {
+        let failure = HTTPResponse.jsonError(status: 500, code: "internal", message: "the response could not be created")
+        guard let fallback = makeResponse(failure, connection: connection, server: server) else { return .NO }
+        defer { MHD_destroy_response(fallback.pointer) }
+        return MHD_queue_response(connection, 500, fallback.pointer)
+    }
+    defer { MHD_destroy_response(made.pointer) }
+    return MHD_queue_response(connection, UInt32(made.status), made.pointer)
+}
+
+private func makeResponse(_ response: HTTPResponse, connection: OpaquePointer,
+                          server: HTTPServer) -> (pointer: OpaquePointer, status: Int)? {
+    var status = response.status
+    var headers = response.headers
+    let pointer: OpaquePointer?
+    switch response.body {
+    case .data(let data):
+        pointer = data.withUnsafeBytes { bytes in
+            MHD_create_response_from_buffer(bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress),
+                                            .RESPMEM_MUST_COPY)
+        }
+    case .file(let path):
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        var info = stat()
+        if descriptor >= 0, fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG {
+            // MHD closes the descriptor when the response is destroyed.
+            pointer = MHD_create_response_from_fd64(UInt64(info.st_size), descriptor)
+        } else {
+            if descriptor >= 0 { close(descriptor) }
+            let missing = HTTPResponse.jsonError(status: 404, code: "notFound", message: "file not found")
+            return makeResponse(missing, connection: connection, server: server)
+        }
+    case .eventStream(let stream):
+        server.register(stream)
+        stream.attach(to: connection, onDetach: { [weak server] in server?.unregister(stream) })
+        let retained = Unmanaged.passRetained(stream).toOpaque()
+        pointer = MHD_create_response_from_callback(UInt64.max, 4096, { cls, _, buffer, max in
+            guard let cls, let buffer else { return Int(MHD_CONTENT_READER_END_WITH_ERROR) }
+            return Unmanaged<EventStream>.fromOpaque(cls).takeUnretainedValue().read(into: buffer, max: max)
+        }, retained, { cls in
+            guard let cls else { return }
+            let stream = Unmanaged<EventStream>.fromOpaque(cls).takeRetainedValue()
+            stream.detach()
+        })
+        if pointer == nil { Unmanaged<EventStream>.fromOpaque(retained).release() }
+    }
+    guard let pointer else { return nil }
+    if status < 100 || status > 999 { status = 500 }
+    if !headers.contains(where: { $0.name.lowercased() == "x-content-type-options" }) {
+        headers.append(("X-Content-Type-Options", "nosniff"))
+    }
+    for (name, value) in headers {
+        _ = MHD_add_response_header(pointer, name, value)
+    }
+    return (pointer, status)
+}

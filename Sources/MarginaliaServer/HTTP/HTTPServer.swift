@@ -1,0 +1,152 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import CMicroHTTPD
+import Foundation
+
+/// An HTTP/1.1 server over libmicrohttpd that hands every complete request to one handler.
+///
+/// Connections are polled with epoll by a small pool of threads. A request is read (body
+/// limited by `maxBodySize`, checked against `Content-Length` first and again while the body
+/// arrives), then its connection is suspended while the async handler runs, so a slow handler
+/// or an open event stream never holds a polling thread.
+///
+/// ```swift
+/// let server = HTTPServer(configuration: .init(port: 0)) { request in .text("hello") }
+/// try server.start()
+/// print(server.port)
+/// server.stop()
+/// ```
+public final class HTTPServer: @unchecked Sendable {
+    /// The configuration given at creation.
+    public let configuration: HTTPServerConfiguration
+    let handler: HTTPHandler
+    private var threads: HandlerThreads?
+
+    private let lock = NSLock()
+    private var daemon: OpaquePointer?
+    private var boundPort: UInt16 = 0
+    private var stopping = false
+    private var inFlight = 0
+    private var streams: [ObjectIdentifier: EventStream] = [:]
+    private var keepAliveTimer: DispatchSourceTimer?
+
+    /// Creates a stopped server.
+    public init(configuration: HTTPServerConfiguration, handler: @escaping HTTPHandler) {
+        self.configuration = configuration
+        self.handler = handler
+    }
+
+    deinit {
+        stop()
+    }
+
+    /// The port listened on (the chosen one when configured with 0); 0 when not running.
+    public var port: UInt16 {
+        lock.withLock { boundPort }
+    }
+
+    /// Whether `start()` succeeded and `stop()` has not been called.
+    public var isRunning: Bool {
+        lock.withLock { daemon != nil && !stopping }
+    }
+
+    /// Binds and starts answering.
+    /// - Throws: `HTTPServerError` when the host is not an address literal or the port cannot be bound.
+    public func start() throws {
+        var address = try SocketAddress(host: configuration.host, port: configuration.port)
+        try lock.withLock {
+            guard daemon == nil else { throw HTTPServerError.alreadyStarted }
+            let started: OpaquePointer? = withUnsafePointer(to: &address.storage) { storage in
+                storage.withMemoryRebound(to: sockaddr.self, capacity: 1) { socketAddress in
+                    var config = marginalia_mhd_config(
+                        address: socketAddress, ipv6: address.isIPv6 ? 1 : 0,
+                        thread_pool_size: UInt32(max(1, configuration.threadCount)),
+                        connection_memory_limit: max(4096, configuration.headerMemoryLimit),
+                        connection_timeout_seconds: UInt32(max(0, configuration.connectionTimeoutSeconds)),
+                        connection_limit: UInt32(max(1, configuration.maxConnections)))
+                    let me = Unmanaged.passUnretained(self).toOpaque()
+                    return marginalia_mhd_start(&config, marginaliaAccessHandler, me, marginaliaRequestCompleted, me)
+                }
+            }
+            guard let started else {
+                throw HTTPServerError.cannotStart(host: configuration.host, port: configuration.port)
+            }
+            daemon = started
+            threads = HandlerThreads(count: configuration.handlerThreadCount)
+            stopping = false
+            boundPort = marginalia_mhd_bound_port(started)
+        }
+        startKeepAlive()
+    }
+
+    /// Stops: no new requests are handled, requests being handled finish (up to `timeout`
+    /// seconds), event streams are closed, then the socket is closed and the threads end.
+    public func stop(timeout: Double = 10) {
+        let running: OpaquePointer? = lock.withLock {
+            guard let daemon, !stopping else { return nil }
+            stopping = true
+            keepAliveTimer?.cancel()
+            keepAliveTimer = nil
+            return daemon
+        }
+        guard let running else { return }
+        let deadline = Date().addingTimeInterval(timeout)
+        // Suspended connections must be resumed before MHD_stop_daemon: close every stream
+        // and wait for the handlers in flight to hand back their connections.
+        while true {
+            let (busy, open) = lock.withLock { (inFlight, Array(streams.values)) }
+            open.forEach { $0.close() }
+            if (busy == 0 && open.isEmpty) || Date() > deadline { break }
+            usleep(5_000)
+        }
+        MHD_stop_daemon(running)
+        let leftovers: [EventStream] = lock.withLock {
+            threads?.shutdown()
+            threads = nil
+            daemon = nil
+            boundPort = 0
+            let left = Array(streams.values)
+            streams = [:]
+            return left
+        }
+        leftovers.forEach { $0.detach() }
+    }
+
+    // MARK: - Bookkeeping used by the callbacks
+
+    /// Counts a handler about to run and returns the executor to run it on; nil when the
+    /// server is stopping (answer 503 instead).
+    func beginHandling() -> HandlerThreads? {
+        lock.withLock {
+            guard !stopping, let threads else { return nil }
+            inFlight += 1
+            return threads
+        }
+    }
+
+    func endHandling() {
+        lock.withLock { inFlight -= 1 }
+    }
+
+    func register(_ stream: EventStream) {
+        lock.withLock { streams[ObjectIdentifier(stream)] = stream }
+    }
+
+    func unregister(_ stream: EventStream) {
+        _ = lock.withLock { streams.removeValue(forKey: ObjectIdentifier(stream)) }
+    }
+
+    private func startKeepAlive() {
+        let interval = max(0.05, configuration.keepAliveInterval)
+        let timer = DispatchSource.makeTimerSource(queue: DispatchQueue.global(qos: .utility))
+        timer.schedule(deadline: .now() + interval, repeating: interval)
+        timer.setEventHandler { [weak self] in
+            guard let self else { return }
+            let open = self.lock.withLock { Array(self.streams.values) }
+            for stream in open { stream.comment("keep-alive") }
+        }
+        lock.withLock { keepAliveTimer = timer }
+        timer.resume()
+    }
+}

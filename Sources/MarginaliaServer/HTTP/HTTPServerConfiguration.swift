@@ -1,0 +1,63 @@
+import Foundation
+
+/// Where a server listens and the limits it enforces.
+public struct HTTPServerConfiguration: Sendable {
+    /// The address to bind, an IPv4 or IPv6 literal (`127.0.0.1`, `0.0.0.0`, `::1`).
+    public var host: String
+    /// The port; 0 picks a free one (read `HTTPServer.port` after starting).
+    public var port: UInt16
+    /// Threads polling connections (each with its own epoll set).
+    public var threadCount: Int
+    /// Threads running request handlers (a handler that blocks holds one of them).
+    public var handlerThreadCount: Int
+    /// The largest request body accepted; larger ones get 413.
+    public var maxBodySize: Int
+    /// Memory per connection for the request line and headers; larger headers get 431 or 413.
+    public var headerMemoryLimit: Int
+    /// Seconds of silence after which an idle connection is closed (slowloris defence).
+    public var connectionTimeoutSeconds: Int
+    /// The most connections open at once, event streams included.
+    public var maxConnections: Int
+    /// How often open event streams get a `: keep-alive` comment (also how dead clients are noticed).
+    public var keepAliveInterval: Double
+
+    /// Creates a configuration; the defaults suit one user's editor on a laptop.
+    public init(host: String = "127.0.0.1", port: UInt16 = 8080, threadCount: Int = 4,
+                handlerThreadCount: Int = 8,
+                maxBodySize: Int = 64 << 20, headerMemoryLimit: Int = 32 << 10,
+                connectionTimeoutSeconds: Int = 30, maxConnections: Int = 1000,
+                keepAliveInterval: Double = 15) {
+        self.host = host
+        self.port = port
+        self.threadCount = threadCount
+        self.handlerThreadCount = handlerThreadCount
+        self.maxBodySize = maxBodySize
+        self.headerMemoryLimit = headerMemoryLimit
+        self.connectionTimeoutSeconds = connectionTimeoutSeconds
+        self.maxConnections = maxConnections
+        self.keepAliveInterval = keepAliveInterval
+    }
+
+    /// Whether the host is a loopback address (no token is needed there).
+    public var isLoopback: Bool {
+        host == "127.0.0.1" || host == "::1" || host == "localhost" || host.hasPrefix("127.")
+    }
+}
+
+/// Why a server could not start.
+public enum HTTPServerError: Error, CustomStringConvertible, Equatable {
+    /// The host is not an IPv4 or IPv6 literal.
+    case badHost(String)
+    /// libmicrohttpd refused to start (port in use, no permission, bad limits).
+    case cannotStart(host: String, port: UInt16)
+    /// `start()` was called twice.
+    case alreadyStarted
+
+    public var description: String {
+        switch self {
+        case .badHost(let host): return "'\(host)' is not an IPv4 or IPv6 address (use e.g. 127.0.0.1 or ::1)"
+        case .cannotStart(let host, let port): return "cannot listen on \(host):\(port) (port in use or not permitted?)"
+        case .alreadyStarted: return "the server is already running"
+        }
+    }
+}

@@ -1,0 +1,56 @@
+import Foundation
+
+extension DocumentEvent {
+    /// The server-sent event name: `operation`, `saved`, `renamed`, `deleted`, `restored` or
+    /// `versionRestored`.
+    public var name: String {
+        switch self {
+        case .operation: return "operation"
+        case .saved: return "saved"
+        case .renamed: return "renamed"
+        case .deleted: return "deleted"
+        case .restored: return "restored"
+        case .versionRestored: return "versionRestored"
+        }
+    }
+
+    /// The revision to send as the event's `id:` (operations only, so `Last-Event-ID` is
+    /// always a log revision).
+    public var revision: Int? {
+        if case .operation(let entry) = self { return entry.revision }
+        return nil
+    }
+
+    /// The event's `data:` as compact JSON: LOGGED for an operation,
+    /// `{"revision", "version": VERSION}` for a save, SUMMARY for renamed, deleted and
+    /// restored, `{"document": SUMMARY, "version": VERSION}` for a restored version.
+    public func payload() throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        switch self {
+        case .operation(let entry): return try encoder.encode(entry)
+        case .saved(let revision, let version): return try encoder.encode(SavedPayload(revision: revision, version: version))
+        case .renamed(let summary), .deleted(let summary), .restored(let summary): return try encoder.encode(summary)
+        case .versionRestored(let summary, let version):
+            return try encoder.encode(RestoredPayload(document: summary, version: version))
+        }
+    }
+}
+
+private struct SavedPayload: Encodable {
+    var revision: Int
+    var version: DocumentVersion
+}
+
+private struct RestoredPayload: Encodable {
+    var document: DocumentSummary
+    var version: DocumentVersion
+}
+
+extension ServiceError {
+    /// The API's error body: `{"error": {"code": …, "message": …}}`.
+    public var responseBody: Data {
+        let body = ["error": ["code": code, "message": message]]
+        return (try? JSONEncoder().encode(body)) ?? Data(#"{"error":{"code":"internal","message":"error"}}"#.utf8)
+    }
+}

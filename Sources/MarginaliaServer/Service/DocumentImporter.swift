@@ -1,0 +1,92 @@
+import Foundation
+import Marginalia
+
+/// Turns uploaded bytes into a PDF to store: a PDF is checked by opening it; a PNG or JPEG
+/// becomes a one-page PDF the size of the image (one pixel, one point). The type comes from
+/// the bytes, never from a name.
+enum DocumentImporter {
+    /// Sniffs the format: `%PDF-` near the start (within the first 1024 bytes, as viewers
+    /// allow), the PNG signature, or a JPEG start-of-image marker.
+    static func kind(of data: Data) -> DocumentKind? {
+        if data.prefix(1024).range(of: Data("%PDF-".utf8)) != nil { return .pdf }
+        if data.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { return .image }
+        if data.starts(with: [0xFF, 0xD8, 0xFF]) { return .image }
+        return nil
+    }
+
+    /// The PDF bytes to store, their kind and page count.
+    ///
+    /// - Throws: ``ServiceError/unprocessable(_:)`` for anything that is not a readable PDF,
+    ///   PNG or JPEG.
+    static func prepare(_ data: Data) throws -> (pdf: Data, kind: DocumentKind, pageCount: Int) {
+        switch kind(of: data) {
+        case .pdf:
+            do {
+                let document = try PDFDocument(data: data)
+                let count = try document.pageCount
+                guard count > 0 else { throw ServiceError.unprocessable("the PDF has no pages") }
+                _ = try document.page(at: 0)
+                return (data, .pdf, count)
+            } catch let error as ServiceError {
+                throw error
+            } catch {
+                throw ServiceError.unprocessable("the PDF cannot be opened: \(error)")
+            }
+        case .image:
+            let image: RasterImage
+            do {
+                image = try ImageDecoder.decode(data)
+            } catch {
+                throw ServiceError.unprocessable("the image cannot be read: \(error)")
+            }
+            return (try pdf(showing: image), .image, 1)
+        case nil:
+            throw ServiceError.unprocessable("the file is not a PDF, PNG or JPEG")
+        }
+    }
+
+    /// A one-page PDF whose page is the image, one point per pixel.
+    static func pdf(showing image: RasterImage) throws -> Data {
+        let size = CGSize(width: image.width, height: image.height)
+        let renderer = PDFRenderer(defaultPageSize: size, origin: .bottomLeft)
+        do {
+            return try renderer.data { context in
+                try context.beginPage(size: size)
+                try context.draw(image, in: CGRect(origin: .zero, size: size))
+            }
+        } catch {
+            throw ServiceError.unprocessable("the image cannot be embedded: \(error)")
+        }
+    }
+}
+
+extension DocumentService {
+    /// Stores an uploaded PDF, PNG or JPEG as a new document (see the API's
+    /// `POST /documents`). An image becomes a one-page PDF the size of the image, kind
+    /// `image`.
+    ///
+    /// - Throws: ``ServiceError/badRequest(_:)`` for a bad name,
+    ///   ``ServiceError/unprocessable(_:)`` for bytes that are not a readable PDF, PNG or JPEG.
+    public func importDocument(name: String, data: Data) throws -> DocumentSummary {
+        try guarded {
+            _ = try DocumentID.validateName(name)
+            let prepared = try DocumentImporter.prepare(data)
+            let record = try store.createDocument(name: name, kind: prepared.kind, pdf: prepared.pdf,
+                                                  pageCount: prepared.pageCount)
+            return DocumentSummary(record)
+        }
+    }
+}
+
+extension DocumentService {
+    /// Imports the built-in sample document when the store holds no document at all (in or
+    /// out of the trash), so a new server has something to show.
+    ///
+    /// - Returns: the sample's summary, or nil when the store was not empty.
+    @discardableResult
+    public func importSampleIfEmpty() throws -> DocumentSummary? {
+        guard try list().isEmpty, try trash().isEmpty else { return nil }
+        let data = try guarded { try SampleDocument.make() }
+        return try importDocument(name: "Welcome to Marginalia", data: data)
+    }
+}

@@ -1,0 +1,115 @@
+import Foundation
+import Marginalia
+import MarginaliaEditor
+
+extension DocumentService {
+    /// Applies a client's request to document `id` and logs what it applied.
+    ///
+    /// The entries are committed to the operation log before this returns; subscribers hear
+    /// each one after that. Revisions go up by one per entry and are never reused. A request
+    /// that fails changes nothing and logs nothing.
+    ///
+    /// - Returns: the new revision, the entries applied (none for an undo with nothing to
+    ///   undo) and the entries after `request.baseRevision` that the client had not seen.
+    /// - Throws: ``ServiceError/conflict(_:)`` when `baseRevision` is ahead of the document;
+    ///   ``ServiceError/unprocessable(_:)`` when the change does not fit the document;
+    ///   ``ServiceError/notFound(_:)``, ``ServiceError/badRequest(_:)``.
+    public func apply(_ id: String, _ request: ApplyRequest) throws -> ApplyResult {
+        try request.validateClientID()
+        return try withDocument(id) { state in
+            guard request.baseRevision <= state.revision else {
+                throw ServiceError.conflict(
+                    "baseRevision \(request.baseRevision) is ahead of document \(id) (revision \(state.revision))")
+            }
+            let missed = try store.operations(id, after: request.baseRevision).map(Self.logged)
+            let historyBefore = state.history
+            let applied = try perform(request.change, on: &state)
+            var records: [OperationRecord] = []
+            do {
+                for (offset, item) in applied.enumerated() {
+                    records.append(OperationRecord(revision: state.revision + offset + 1, clientID: request.clientId,
+                                                   kind: item.kind, json: try Self.encodeOperation(item.operation)))
+                }
+                try store.appendOperations(id, records, pageCount: try state.document.pageCount)
+            } catch {
+                // Not logged, so not acknowledged: take the change back out of memory.
+                Self.rollBack(applied.map(\.operation), on: state.document)
+                state.history = historyBefore
+                throw error
+            }
+            state.revision += records.count
+            let entries = zip(records, applied).map { record, item in
+                LoggedOperation(revision: record.revision, clientId: request.clientId, kind: item.kind,
+                                operation: item.operation)
+            }
+            for entry in entries { notify(id, .operation(entry)) }
+            return ApplyResult(revision: state.revision, applied: entries, missed: missed)
+        }
+    }
+
+    /// Applies a change to the document and the history; on failure both are as before.
+    private func perform(_ change: ApplyRequest.Change,
+                         on state: inout OpenDocument.State) throws -> [(kind: OperationKind, operation: EditorOperation)] {
+        do {
+            switch change {
+            case .operation(let operation):
+                let applied = try operation.apply(to: state.document)
+                state.history.record(applied)
+                return [(.do, applied)]
+            case .undo:
+                return try state.history.undo(on: state.document).map { [(.undo, $0)] } ?? []
+            case .redo:
+                return try state.history.redo(on: state.document).map { [(.redo, $0)] } ?? []
+            case .action(let action):
+                // The engine applies the action and returns each undo step as applied.
+                let applied = try action.apply(to: state.document)
+                for operation in applied { state.history.record(operation) }
+                return applied.map { (.do, $0) }
+            }
+        } catch {
+            throw ServiceError.wrap(error, editing: true)
+        }
+    }
+
+    /// Undoes applied operations, newest first (best effort: each inverse fits by construction).
+    static func rollBack(_ operations: [EditorOperation], on document: PDFDocument) {
+        for operation in operations.reversed() { _ = try? operation.inverse.apply(to: document) }
+    }
+
+    /// The log entries of document `id` after revision `after`, with its revision.
+    public func operations(_ id: String, after: Int) throws -> OperationLog {
+        guard after >= 0 else { throw ServiceError.badRequest("after: expected a revision (0 or more)") }
+        return try withDocument(id) { state in
+            OperationLog(revision: state.revision, operations: try store.operations(id, after: after).map(Self.logged))
+        }
+    }
+
+    /// The pages of document `id` in its current state.
+    public func pages(_ id: String) throws -> [PageInfo] {
+        try withDocument(id) { state in
+            try (0..<state.document.pageCount).map { index in
+                let page = try state.document.page(at: index)
+                let box = page.bounds(for: .cropBox)
+                return PageInfo(index: index, width: Double(box.width), height: Double(box.height), rotation: page.rotation,
+                                box: [Double(box.minX), Double(box.minY), Double(box.maxX), Double(box.maxY)])
+            }
+        }
+    }
+
+    /// The annotations of one page (0-based), or of every page when `page` is nil.
+    ///
+    /// - Throws: ``ServiceError/unprocessable(_:)`` when the page is out of range.
+    public func annotations(_ id: String, page: Int? = nil) throws -> AnnotationList {
+        try withDocument(id) { state in
+            let count = try state.document.pageCount
+            if let page {
+                guard page >= 0 && page < count else {
+                    throw ServiceError.unprocessable(OperationError.pageOutOfRange(page, pageCount: count).description)
+                }
+                return AnnotationList(revision: state.revision, annotations: try state.document.annotations(onPage: page))
+            }
+            let all = try (0..<count).flatMap { try state.document.annotations(onPage: $0) }
+            return AnnotationList(revision: state.revision, annotations: all)
+        }
+    }
+}

@@ -1,0 +1,212 @@
+import Foundation
+import Marginalia
+import MarginaliaEditor
+
+/// The facade the HTTP routes call: documents, pages, annotations, edits with undo and redo,
+/// saving and versions, over a ``DocumentStore``.
+///
+/// Thread-safe. Each document is opened lazily into memory once (the stored file with the
+/// operations logged since its last save replayed onto it) and its requests run one at a
+/// time; different documents run in parallel. Every method throws ``ServiceError`` only.
+///
+/// Durability: an applied entry is committed to the operation log before ``apply(_:_:)``
+/// returns, so a new service on the same directory after a crash brings every acknowledged
+/// edit back.
+public final class DocumentService: @unchecked Sendable {
+    /// The store underneath.
+    public let store: DocumentStore
+    /// Undo steps kept per document.
+    public let undoDepth: Int
+    private let registryLock = NSLock()
+    private var open: [String: OpenDocument] = [:]
+    private var subscribers: [String: [Int: @Sendable (DocumentEvent) -> Void]] = [:]
+    private var nextSubscription = 0
+
+    /// A service over the store in `directory` (created when missing).
+    ///
+    /// - Throws: ``ServiceError/internalError(_:)`` when the store cannot be opened.
+    public convenience init(directory: URL, undoDepth: Int = 100) throws {
+        do {
+            try self.init(store: DocumentStore(directory: directory), undoDepth: undoDepth)
+        } catch {
+            throw ServiceError.wrap(error)
+        }
+    }
+
+    /// A service over `store`. Only one service may use a store's directory at a time.
+    public init(store: DocumentStore, undoDepth: Int = 100) {
+        self.store = store
+        self.undoDepth = max(1, undoDepth)
+    }
+
+    // MARK: - Catalogue
+
+    /// The documents not in the trash, newest modified first.
+    public func list() throws -> [DocumentSummary] {
+        try guarded { try store.documents(trashed: false).map(DocumentSummary.init) }
+    }
+
+    /// The documents in the trash, newest modified first.
+    public func trash() throws -> [DocumentSummary] {
+        try guarded { try store.documents(trashed: true).map(DocumentSummary.init) }
+    }
+
+    /// One document's summary.
+    public func summary(_ id: String) throws -> DocumentSummary {
+        try guarded { DocumentSummary(try store.document(id)) }
+    }
+
+    /// Renames a document and tells its subscribers.
+    public func rename(_ id: String, to name: String) throws -> DocumentSummary {
+        try changeRecord(id) { DocumentSummary(try store.rename(id, to: name)) } event: { .renamed($0) }
+    }
+
+    /// Moves a document to the trash and tells its subscribers. It stays readable and
+    /// editable by id; ``restore(_:)`` brings it back.
+    public func delete(_ id: String) throws -> DocumentSummary {
+        try changeRecord(id) { DocumentSummary(try store.setTrashed(id, true)) } event: { .deleted($0) }
+    }
+
+    /// Brings a document back from the trash.
+    public func restore(_ id: String) throws -> DocumentSummary {
+        try changeRecord(id) { DocumentSummary(try store.setTrashed(id, false)) } event: { .restored($0) }
+    }
+
+    private func changeRecord(_ id: String, _ change: () throws -> DocumentSummary,
+                              event: (DocumentSummary) -> DocumentEvent) throws -> DocumentSummary {
+        try guarded {
+            let entry = try entry(id)
+            return try entry.locked {
+                let summary = try change()
+                notify(id, event(summary))
+                return summary
+            }
+        }
+    }
+
+    // MARK: - Open documents
+
+    /// The in-memory entry of a document, made on first use (not yet loaded).
+    func entry(_ id: String) throws -> OpenDocument {
+        try DocumentID.validate(id)
+        registryLock.lock()
+        if let existing = open[id] {
+            registryLock.unlock()
+            return existing
+        }
+        registryLock.unlock()
+        _ = try store.document(id)  // not found: no entry is made
+        registryLock.lock()
+        defer { registryLock.unlock() }
+        if let existing = open[id] { return existing }
+        let made = OpenDocument(id: id)
+        open[id] = made
+        return made
+    }
+
+    /// Runs `body` on the loaded state of document `id`, under its lock.
+    func withDocument<T>(_ id: String, _ body: (inout OpenDocument.State) throws -> T) throws -> T {
+        try guarded {
+            let entry = try entry(id)
+            return try entry.withState(load: { try load(id) }, body)
+        }
+    }
+
+    /// Opens the stored state and replays the log: entries after the history base rebuild
+    /// the undo stacks; those after the saved revision are applied to the document too.
+    private func load(_ id: String) throws -> OpenDocument.State {
+        let record = try store.document(id)
+        let data = try store.currentData(id)
+        let document: PDFDocument
+        do {
+            document = try PDFDocument(data: data)
+        } catch {
+            throw ServiceError.internalError("the stored file of document \(id) cannot be opened: \(error)")
+        }
+        var history = SharedHistory(depth: undoDepth)
+        var revision = record.savedRevision
+        for entry in try store.operations(id, after: record.historyBase) {
+            let operation = try Self.decodeOperation(entry)
+            history.replay(entry.kind, operation)
+            guard entry.revision > record.savedRevision else { continue }
+            do {
+                try operation.apply(to: document)
+            } catch {
+                throw ServiceError.internalError("document \(id): logged revision \(entry.revision) cannot be replayed: \(error)")
+            }
+            revision = entry.revision
+        }
+        return OpenDocument.State(document: document, history: history, revision: max(revision, record.revision),
+                                  savedRevision: record.savedRevision)
+    }
+
+    // MARK: - Helpers
+
+    /// Runs `body`, turning every error into a ``ServiceError``.
+    func guarded<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch {
+            throw ServiceError.wrap(error)
+        }
+    }
+
+    static func decodeOperation(_ record: OperationRecord) throws -> EditorOperation {
+        do {
+            return try JSONDecoder().decode(EditorOperation.self, from: Data(record.json.utf8))
+        } catch {
+            throw ServiceError.internalError("logged revision \(record.revision) does not decode: \(error)")
+        }
+    }
+
+    static func logged(_ record: OperationRecord) throws -> LoggedOperation {
+        LoggedOperation(revision: record.revision, clientId: record.clientID, kind: record.kind,
+                        operation: try decodeOperation(record))
+    }
+
+    static func encodeOperation(_ operation: EditorOperation) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        do {
+            return String(decoding: try encoder.encode(operation), as: UTF8.self)
+        } catch {
+            throw ServiceError.internalError("an operation could not be encoded: \(error)")
+        }
+    }
+}
+
+// MARK: - Subscriptions
+
+extension DocumentService {
+    /// Calls `handler` for every event of document `id` from now on: each applied entry,
+    /// saves, renames, moves to and from the trash and version restores. The handler runs on
+    /// the thread that made the change, after the change is in the log or catalogue, while
+    /// the document's lock is held (so events arrive in revision order): keep it short, such
+    /// as queueing the event for a stream.
+    ///
+    /// - Throws: ``ServiceError/notFound(_:)`` or ``ServiceError/badRequest(_:)`` for a bad id.
+    public func subscribe(_ id: String, _ handler: @escaping @Sendable (DocumentEvent) -> Void) throws -> SubscriptionToken {
+        _ = try summary(id)
+        registryLock.lock()
+        defer { registryLock.unlock() }
+        nextSubscription += 1
+        subscribers[id, default: [:]][nextSubscription] = handler
+        return SubscriptionToken(documentID: id, number: nextSubscription)
+    }
+
+    /// Stops a subscription; unknown tokens are ignored.
+    public func unsubscribe(_ token: SubscriptionToken) {
+        registryLock.lock()
+        defer { registryLock.unlock() }
+        subscribers[token.documentID]?[token.number] = nil
+        if subscribers[token.documentID]?.isEmpty == true { subscribers[token.documentID] = nil }
+    }
+
+    /// Calls the subscribers of `id` (outside the registry lock).
+    func notify(_ id: String, _ event: DocumentEvent) {
+        registryLock.lock()
+        let handlers = subscribers[id].map { $0.sorted { $0.key < $1.key }.map(\.value) } ?? []
+        registryLock.unlock()
+        for handler in handlers { handler(event) }
+    }
+}

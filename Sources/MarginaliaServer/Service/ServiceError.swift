@@ -1,0 +1,76 @@
+import Foundation
+import Marginalia
+import MarginaliaEditor
+
+/// Why the document service refused or failed a request. Each case maps to one error code
+/// of the API (docs: notes/api-spec.md) through ``code``; ``message`` says what was wrong.
+public enum ServiceError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// No such document or version (404).
+    case notFound(String)
+    /// The request itself is malformed: a bad id or name, JSON that does not decode (400).
+    case badRequest(String)
+    /// The request does not fit the document's revision (409).
+    case conflict(String)
+    /// Well-formed, but does not fit the document: an unknown annotation, a page out of
+    /// range, bytes that are not a PDF, PNG or JPEG (422).
+    case unprocessable(String)
+    /// The store or the engine failed (500).
+    case internalError(String)
+
+    /// The API's error code: notFound, badRequest, conflict, unprocessable or internal.
+    public var code: String {
+        switch self {
+        case .notFound: return "notFound"
+        case .badRequest: return "badRequest"
+        case .conflict: return "conflict"
+        case .unprocessable: return "unprocessable"
+        case .internalError: return "internal"
+        }
+    }
+
+    /// The HTTP status that goes with ``code``.
+    public var httpStatus: Int {
+        switch self {
+        case .notFound: return 404
+        case .badRequest: return 400
+        case .conflict: return 409
+        case .unprocessable: return 422
+        case .internalError: return 500
+        }
+    }
+
+    /// What was wrong, for a person.
+    public var message: String {
+        switch self {
+        case .notFound(let text), .badRequest(let text), .conflict(let text), .unprocessable(let text),
+             .internalError(let text):
+            return text
+        }
+    }
+
+    public var description: String { "\(code): \(message)" }
+}
+
+extension ServiceError {
+    /// An error from the store as the service reports it.
+    static func from(_ error: StoreError) -> ServiceError {
+        switch error {
+        case .notFound: return .notFound(error.description)
+        case .invalidID, .invalidName, .invalidRequest: return .badRequest(error.description)
+        case .damaged, .io, .sqlite: return .internalError(error.description)
+        }
+    }
+
+    /// Any error, as the service reports it. `editing` says whether the engine was applying a
+    /// client's request (its failures are the client's: 422) or working on stored data (500).
+    static func wrap(_ error: any Error, editing: Bool = false) -> ServiceError {
+        switch error {
+        case let error as ServiceError: return error
+        case let error as StoreError: return from(error)
+        case let error as OperationError: return .unprocessable(error.description)
+        case let error as ImageError: return .unprocessable(error.description)
+        default:
+            return editing ? .unprocessable(String(describing: error)) : .internalError(String(describing: error))
+        }
+    }
+}

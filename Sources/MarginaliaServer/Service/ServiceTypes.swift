@@ -1,0 +1,155 @@
+import Foundation
+import Marginalia
+import MarginaliaEditor
+
+/// A document as the API lists it (SUMMARY in the API spec). Encodes with the spec's keys
+/// and ISO 8601 dates whatever the encoder's date strategy.
+public struct DocumentSummary: Equatable, Sendable, Encodable {
+    public var id: String
+    public var name: String
+    public var kind: DocumentKind
+    public var pageCount: Int
+    public var revision: Int
+    public var savedRevision: Int
+    /// Bytes of the stored file's latest version.
+    public var size: Int
+    public var created: Date
+    public var modified: Date
+    public var trashed: Bool
+
+    init(_ record: DocumentRecord) {
+        id = record.id
+        name = record.name
+        kind = record.kind
+        pageCount = record.pageCount
+        revision = record.revision
+        savedRevision = record.savedRevision
+        size = record.size
+        created = record.created
+        modified = record.modified
+        trashed = record.trashedAt != nil
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case id, name, kind, pageCount, revision, savedRevision, size, created, modified, trashed
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(name, forKey: .name)
+        try container.encode(kind, forKey: .kind)
+        try container.encode(pageCount, forKey: .pageCount)
+        try container.encode(revision, forKey: .revision)
+        try container.encode(savedRevision, forKey: .savedRevision)
+        try container.encode(size, forKey: .size)
+        try container.encode(created.formatted(.iso8601), forKey: .created)
+        try container.encode(modified.formatted(.iso8601), forKey: .modified)
+        try container.encode(trashed, forKey: .trashed)
+    }
+}
+
+/// One page (PAGE in the API spec): the crop box in page space, its size, the rotation.
+public struct PageInfo: Equatable, Sendable, Codable {
+    public var index: Int
+    /// Width and height of the crop box in points, before rotation.
+    public var width: Double
+    public var height: Double
+    /// 0, 90, 180 or 270 degrees clockwise.
+    public var rotation: Int
+    /// The crop box `[x1, y1, x2, y2]`.
+    public var box: [Double]
+}
+
+/// A saved version (VERSION in the API spec).
+public struct DocumentVersion: Equatable, Sendable, Encodable {
+    public var number: Int
+    /// Bytes of the version's file.
+    public var size: Int
+    public var created: Date
+    /// The document's revision when the version was made.
+    public var revision: Int
+
+    init(_ record: VersionRecord) {
+        number = record.number
+        size = record.byteLength
+        created = record.created
+        revision = record.revision
+    }
+
+    private enum CodingKeys: String, CodingKey { case number, size, created, revision }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(number, forKey: .number)
+        try container.encode(size, forKey: .size)
+        try container.encode(created.formatted(.iso8601), forKey: .created)
+        try container.encode(revision, forKey: .revision)
+    }
+}
+
+/// An entry of a document's operation log (LOGGED in the API spec): the operation as applied.
+public struct LoggedOperation: Equatable, Sendable, Codable {
+    public var revision: Int
+    public var clientId: String
+    public var kind: OperationKind
+    public var operation: EditorOperation
+
+    public init(revision: Int, clientId: String, kind: OperationKind, operation: EditorOperation) {
+        self.revision = revision
+        self.clientId = clientId
+        self.kind = kind
+        self.operation = operation
+    }
+}
+
+/// What ``DocumentService/apply(_:_:)`` did.
+public struct ApplyResult: Equatable, Sendable, Encodable {
+    /// The document's revision after the request.
+    public var revision: Int
+    /// The entries this request added to the log (none for an undo with nothing to undo).
+    public var applied: [LoggedOperation]
+    /// Entries after the request's base revision that the client had not seen.
+    public var missed: [LoggedOperation]
+}
+
+/// Log entries after some revision, with the document's revision.
+public struct OperationLog: Equatable, Sendable, Encodable {
+    public var revision: Int
+    public var operations: [LoggedOperation]
+}
+
+/// Annotations of one page or of all pages, with the document's revision.
+public struct AnnotationList: Sendable, Encodable {
+    public var revision: Int
+    public var annotations: [PDFAnnotation]
+}
+
+/// The versions of a document, oldest first, with the document's revision.
+public struct VersionList: Equatable, Sendable, Encodable {
+    public var revision: Int
+    public var versions: [DocumentVersion]
+}
+
+/// What subscribers of a document hear (the server-sent events of the API spec).
+public enum DocumentEvent: Sendable {
+    /// An entry was applied and logged.
+    case operation(LoggedOperation)
+    /// The document was saved.
+    case saved(revision: Int, version: DocumentVersion)
+    /// The document was renamed.
+    case renamed(DocumentSummary)
+    /// The document went to the trash.
+    case deleted(DocumentSummary)
+    /// The document came back from the trash.
+    case restored(DocumentSummary)
+    /// An earlier version became the document's content (a new version); clients reload
+    /// the file and the undo history starts again.
+    case versionRestored(DocumentSummary, version: DocumentVersion)
+}
+
+/// Identifies one subscription, for ``DocumentService/unsubscribe(_:)``.
+public struct SubscriptionToken: Hashable, Sendable {
+    public let documentID: String
+    let number: Int
+}

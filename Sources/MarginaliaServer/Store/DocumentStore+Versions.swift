@@ -1,0 +1,107 @@
+import Foundation
+
+extension DocumentStore {
+    /// Records a save: replaces the document's current file with `bytes` (atomically) and
+    /// adds a version row for it, setting the saved revision.
+    ///
+    /// `bytes` must be the stored state with an incremental update appended, so every
+    /// version in the file stays a prefix of it. The file is written before the row is
+    /// committed; ``currentData(_:)`` cuts back a file whose commit never happened.
+    ///
+    /// - Throws: ``StoreError/invalidRequest(_:)`` when `bytes` is shorter than the stored
+    ///   state or does not start with it (nothing is written); I/O and SQLite errors.
+    public func saveVersion(_ id: String, bytes: Data, revision: Int, pageCount: Int,
+                            now: Date = Date()) throws -> VersionRecord {
+        let (record, versions) = try withDatabase { database in
+            (try fetchDocument(id, in: database), try fetchVersions(id, in: database))
+        }
+        guard let latest = versions.last(where: { $0.file == record.file }) else {
+            throw StoreError.damaged("document \(id) has no version in \(record.file)")
+        }
+        let stored = try readFile(named: record.file).prefix(latest.byteLength)
+        guard bytes.count >= stored.count, bytes.prefix(stored.count) == stored else {
+            throw StoreError.invalidRequest("a save of document \(id) must append to its stored file")
+        }
+        try writeFile(named: record.file, bytes)
+        let number = (versions.last?.number ?? 0) + 1
+        return try insertVersion(id, number: number, length: bytes.count, revision: revision, file: record.file,
+                                 pageCount: pageCount, startsHistory: false, now: now)
+    }
+
+    /// The versions of a document, oldest first.
+    public func versions(_ id: String) throws -> [VersionRecord] {
+        try withDatabase { database in
+            _ = try fetchDocument(id, in: database)
+            return try fetchVersions(id, in: database)
+        }
+    }
+
+    /// One version.
+    ///
+    /// - Throws: ``StoreError/notFound(_:)`` when the document has no version `number`.
+    public func version(_ id: String, number: Int) throws -> VersionRecord {
+        guard let version = try versions(id).first(where: { $0.number == number }) else {
+            throw StoreError.notFound("version \(number) of document \(id)")
+        }
+        return version
+    }
+
+    /// The bytes of a version: the prefix of its file.
+    public func versionData(_ id: String, number: Int) throws -> Data {
+        let version = try version(id, number: number)
+        let data = try readFile(named: version.file)
+        guard data.count >= version.byteLength else {
+            throw StoreError.damaged("\(version.file) is shorter than version \(number) (\(version.byteLength) bytes)")
+        }
+        return Data(data.prefix(version.byteLength))
+    }
+
+    /// Makes version `number`'s content the document's state, as a new version.
+    ///
+    /// The content is written to a new file, `files/<id>.r<m>.pdf` (m: the new version's
+    /// number), which later saves append to; the earlier files are never changed again, so
+    /// every version stays readable. The saved revision and the start of the undo history
+    /// become `revision`: operations logged before it are not replayed on this content.
+    ///
+    /// - Throws: ``StoreError/notFound(_:)``, I/O and SQLite errors.
+    public func restoreVersion(_ id: String, number: Int, revision: Int, pageCount: Int,
+                               now: Date = Date()) throws -> VersionRecord {
+        let data = try versionData(id, number: number)
+        let newNumber = (try versions(id).last?.number ?? 0) + 1
+        let file = "\(id).r\(newNumber).pdf"
+        try writeFile(named: file, data)
+        do {
+            return try insertVersion(id, number: newNumber, length: data.count, revision: revision, file: file,
+                                     pageCount: pageCount, startsHistory: true, now: now)
+        } catch {
+            removeFile(named: file)
+            throw error
+        }
+    }
+
+    private func insertVersion(_ id: String, number: Int, length: Int, revision: Int, file: String, pageCount: Int,
+                               startsHistory: Bool, now: Date) throws -> VersionRecord {
+        let time = now.timeIntervalSince1970
+        return try withDatabase { database in
+            try database.transaction {
+                try database.run("""
+                    INSERT INTO versions (document, number, byte_length, revision, created, file) VALUES (?, ?, ?, ?, ?, ?)
+                    """, [.text(id), .integer(number), .integer(length), .integer(revision), .real(time), .text(file)])
+                try database.run("""
+                    UPDATE documents SET saved_revision = ?, file = ?, page_count = ?, modified = ?,
+                        history_base = CASE WHEN ? THEN ? ELSE history_base END
+                    WHERE id = ?
+                    """, [.integer(revision), .text(file), .integer(pageCount), .real(time),
+                          .integer(startsHistory ? 1 : 0), .integer(revision), .text(id)])
+                return VersionRecord(number: number, byteLength: length, revision: revision,
+                                     created: Date(timeIntervalSince1970: time), file: file)
+            }
+        }
+    }
+
+    func fetchVersions(_ id: String, in database: SQLiteDatabase) throws -> [VersionRecord] {
+        try database.rows("""
+            SELECT number, byte_length, revision, created, file FROM versions WHERE document = ? ORDER BY number
+            """, [.text(id)]).map(Self.versionRecord)
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+
+/// What a stored document was made from.
+public enum DocumentKind: String, Codable, Sendable {
+    /// A PDF uploaded as it is.
+    case pdf
+    /// A PNG or JPEG image turned into a one-page PDF.
+    case image
+}
+
+/// How an entry of the operation log came about.
+public enum OperationKind: String, Codable, Sendable {
+    /// A new user action.
+    case `do`
+    /// An undo; the logged operation is the inverse that was applied.
+    case undo
+    /// A redo; the logged operation is the one applied again.
+    case redo
+}
+
+/// A document's row in the catalogue.
+public struct DocumentRecord: Equatable, Sendable {
+    public var id: String
+    public var name: String
+    public var kind: DocumentKind
+    public var created: Date
+    public var modified: Date
+    /// When the document went to the trash; nil when it is not there.
+    public var trashedAt: Date?
+    /// The revision of the last logged operation (0 before any).
+    public var revision: Int
+    /// The revision the stored file contains.
+    public var savedRevision: Int
+    /// Operations after this revision make up the undo history (a version restore starts a
+    /// new history).
+    public var historyBase: Int
+    /// Pages in the current state (unsaved edits included).
+    public var pageCount: Int
+    /// The file in `files/` that saves append to.
+    public var file: String
+    /// Bytes of the stored state (the latest version).
+    public var size: Int
+}
+
+/// A saved version of a document: a prefix of one of its files.
+public struct VersionRecord: Equatable, Sendable {
+    /// 1 for the imported file, then one more per save or restore.
+    public var number: Int
+    /// The length of the prefix of ``file`` that is this version.
+    public var byteLength: Int
+    /// The document's revision when the version was made.
+    public var revision: Int
+    public var created: Date
+    /// The file in `files/` holding the version.
+    public var file: String
+}
+
+/// One entry of a document's operation log. The store keeps the operation as JSON text and
+/// does not look inside it.
+public struct OperationRecord: Equatable, Sendable {
+    public var revision: Int
+    public var clientID: String
+    public var kind: OperationKind
+    public var json: String
+    public var created: Date
+
+    public init(revision: Int, clientID: String, kind: OperationKind, json: String, created: Date = Date()) {
+        self.revision = revision
+        self.clientID = clientID
+        self.kind = kind
+        self.json = json
+        self.created = created
+    }
+}

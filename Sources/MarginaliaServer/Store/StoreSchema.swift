@@ -1,0 +1,67 @@
+import Foundation
+
+/// The catalogue's schema as a list of migrations: migration `n` takes the database from
+/// version `n` to `n + 1`. Opening a store applies the missing ones in one transaction and
+/// records the version in `schema_version`; a database newer than this code is refused.
+enum StoreSchema {
+    static let migrations: [String] = [
+        // 0 → 1: documents, versions, the operation log.
+        """
+        CREATE TABLE documents (
+            id TEXT PRIMARY KEY CHECK (length(id) = 32),
+            name TEXT NOT NULL,
+            kind TEXT NOT NULL CHECK (kind IN ('pdf', 'image')),
+            created REAL NOT NULL,
+            modified REAL NOT NULL,
+            trashed_at REAL,
+            revision INTEGER NOT NULL DEFAULT 0,
+            saved_revision INTEGER NOT NULL DEFAULT 0,
+            history_base INTEGER NOT NULL DEFAULT 0,
+            page_count INTEGER NOT NULL DEFAULT 0,
+            file TEXT NOT NULL
+        );
+        CREATE TABLE versions (
+            document TEXT NOT NULL REFERENCES documents(id) ON DELETE CASCADE,
+            number INTEGER NOT NULL,
+            byte_length INTEGER NOT NULL,
+            revision INTEGER NOT NULL,
+            created REAL NOT NULL,
+            file TEXT NOT NULL,
+            PRIMARY KEY (document, number)
+        );
+        CREATE TABLE operations (
+            document TEXT NOT NULL REFERENCES documents(id) ON DELETE CASCADE,
+            revision INTEGER NOT NULL,
+            client_id TEXT NOT NULL,
+            kind TEXT NOT NULL CHECK (kind IN ('do', 'undo', 'redo')),
+            json TEXT NOT NULL,
+            created REAL NOT NULL,
+            PRIMARY KEY (document, revision)
+        );
+        """,
+    ]
+
+    static var currentVersion: Int { migrations.count }
+
+    /// Sets the connection up (WAL, full sync, foreign keys) and migrates the schema.
+    static func prepare(_ database: SQLiteDatabase) throws {
+        try database.execute("PRAGMA journal_mode = WAL")
+        try database.execute("PRAGMA synchronous = FULL")
+        try database.execute("PRAGMA foreign_keys = ON")
+        try database.transaction {
+            try database.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
+            let stored = try database.rows("SELECT version FROM schema_version").first?[0].integerValue
+            let version = stored ?? 0
+            guard version <= currentVersion else {
+                throw StoreError.damaged(
+                    "the catalogue has schema version \(version); this program knows versions up to \(currentVersion)")
+            }
+            for migration in migrations[version...] { try database.execute(migration) }
+            if stored == nil {
+                try database.run("INSERT INTO schema_version (version) VALUES (?)", [.integer(currentVersion)])
+            } else if version != currentVersion {
+                try database.run("UPDATE schema_version SET version = ?", [.integer(currentVersion)])
+            }
+        }
+    }
+}

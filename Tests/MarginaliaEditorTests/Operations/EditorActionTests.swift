@@ -1,0 +1,129 @@
+import Foundation
+import Testing
+@testable import Marginalia
+@testable import MarginaliaEditor
+
+@Suite("Editor actions (remote strokes and sweeps)")
+struct EditorActionTests {
+    static func decode(_ json: String) throws -> EditorAction {
+        try JSONDecoder().decode(EditorAction.self, from: Data(json.utf8))
+    }
+
+    /// A square drawn as one closed stroke, 100 pt wide, starting at (200, 200).
+    static var squareStroke: [[Double]] {
+        var points: [[Double]] = []
+        let corners: [(Double, Double)] = [(200, 200), (300, 200), (300, 300), (200, 300), (200, 200)]
+        for side in 0..<4 {
+            let (x0, y0) = corners[side], (x1, y1) = corners[side + 1]
+            for step in 0..<20 {
+                let t = Double(step) / 20
+                points.append([x0 + (x1 - x0) * t, y0 + (y1 - y0) * t, 0.5, Double(side * 20 + step) / 120])
+            }
+        }
+        points.append([200, 200.5, 0.5, 0.7])
+        return points
+    }
+
+    @Test func strokeJSONBecomesOneTightInkAnnotation() throws {
+        let document = try OperationTests.document()
+        let action = try Self.decode("""
+            {"stroke": {"pageIndex": 0, "points": [[100, 100, 0.5], [150, 140, 0.6], [200, 100, 0.7]],
+                        "ink": {"color": "#FF0000", "width": 4, "opacity": 1, "usesPressure": false}, "zoom": 2}}
+            """)
+        let applied = try action.apply(to: document)
+        #expect(applied.count == 1)
+        let annotations = try document.annotations(onPage: 0)
+        #expect(annotations.count == 1)
+        let ink = try #require(annotations.first)
+        guard case .ink(let strokes) = ink.kind else { Issue.record("not ink"); return }
+        #expect(strokes.paths.count == 1)
+        #expect(ink.color == Color(red: 1, green: 0, blue: 0))
+        // Tight: the stroke's bounds grown by half the width, not the page.
+        #expect(ink.rect.minX >= 97 && ink.rect.maxX <= 203 && ink.rect.maxY <= 143)
+    }
+
+    @Test func roundTripsThroughJSON() throws {
+        let action = EditorAction.erase(.init(pageIndex: 1, mode: .segment, size: 12, points: [[1, 2], [3, 4]]))
+        let data = try JSONEncoder().encode(action)
+        #expect(try JSONDecoder().decode(EditorAction.self, from: data) == action)
+        #expect(String(decoding: data, as: UTF8.self).hasPrefix("{\"erase\":"))
+    }
+
+    @Test func recognisedShapeIsASecondStepAndOneUndoBringsTheInkBack() throws {
+        let document = try OperationTests.document()
+        let session = EditorSession(document: document)
+        let applied = try session.perform(.stroke(.init(pageIndex: 0, points: Self.squareStroke, ink: .pen, recognizeShape: true)))
+        #expect(applied.count == 2)
+        #expect(try document.annotations(onPage: 0).map { AnnotationJSON.typeName(of: $0) } == ["square"])
+        try session.undo()
+        #expect(try document.annotations(onPage: 0).map { AnnotationJSON.typeName(of: $0) } == ["ink"])
+        try session.undo()
+        #expect(try document.annotations(onPage: 0).isEmpty)
+    }
+
+    @Test func withoutRecognitionTheSquareStaysInk() throws {
+        let document = try OperationTests.document()
+        _ = try EditorAction.stroke(.init(pageIndex: 0, points: Self.squareStroke, ink: .pen)).apply(to: document)
+        #expect(try document.annotations(onPage: 0).map { AnnotationJSON.typeName(of: $0) } == ["ink"])
+    }
+
+    @Test func strokeEraserSweepRemovesEachTouchedStrokeOnceAsOneStep() throws {
+        let document = try EraserTests.document()
+        let session = EditorSession(document: document)
+        // Crosses the line twice (down and back up) and then the V's left arm.
+        let sweep = EditorAction.erase(.init(pageIndex: 0, mode: .stroke, size: 6,
+                                             points: [[100, 150], [100, 50], [120, 150], [325, 250]]))
+        let applied = try session.perform(sweep)
+        #expect(applied.count == 1)
+        #expect(try document.annotations(onPage: 0).isEmpty)
+        try session.undo()
+        #expect(Set(try document.annotations(onPage: 0).map(\.id)) == ["line", "v"])
+    }
+
+    @Test func segmentEraserSweepCutsAndPiecesCanBeCutAgain() throws {
+        let document = try EraserTests.document()
+        let sweep = EditorAction.erase(.init(pageIndex: 0, mode: .segment, size: 4,
+                                             points: [[100, 150], [100, 50], [200, 50], [200, 150]]))
+        let applied = try sweep.apply(to: document)
+        #expect(applied.count == 1)
+        let pieces = try document.annotations(onPage: 0).filter { $0.id != "v" }
+        let paths = pieces.flatMap { annotation -> [[CGPoint]] in
+            if case .ink(let ink) = annotation.kind { return ink.paths }
+            return []
+        }
+        #expect(paths.count == 3)  // 50...98, 102...198, 202...250
+        #expect(pieces.allSatisfy { $0.author == "Ada" && $0.color == .red })
+    }
+
+    @Test func eraserTouchingNothingDoesNothing() throws {
+        let document = try EraserTests.document()
+        let applied = try EditorAction.erase(.init(pageIndex: 0, mode: .stroke, size: 6, points: [[500, 600]])).apply(to: document)
+        #expect(applied.isEmpty)
+        #expect(try document.annotations(onPage: 0).count == 2)
+    }
+
+    @Test func badActionsAreTypedErrorsAndChangeNothing() throws {
+        let document = try EraserTests.document()
+        #expect(throws: OperationError.self) {
+            try EditorAction.stroke(.init(pageIndex: 9, points: [[1, 2]], ink: .pen)).apply(to: document)
+        }
+        #expect(throws: OperationError.self) {
+            try EditorAction.stroke(.init(pageIndex: 0, points: [[1, .nan]], ink: .pen)).apply(to: document)
+        }
+        #expect(throws: OperationError.self) {
+            try EditorAction.stroke(.init(pageIndex: 0, points: [], ink: .pen)).apply(to: document)
+        }
+        #expect(throws: OperationError.self) {
+            try EditorAction.erase(.init(pageIndex: 0, mode: .stroke, size: 0, points: [[100, 100]])).apply(to: document)
+        }
+        #expect(throws: (any Error).self) { try Self.decode(#"{"stroke": {"pageIndex": 0, "points": []}, "erase": {}}"#) }
+        #expect(throws: (any Error).self) { try Self.decode(#"{"jump": {}}"#) }
+        #expect(try document.annotations(onPage: 0).count == 2)
+    }
+
+    @Test func strokeWhollyOffItsPageMakesNothing() throws {
+        let document = try OperationTests.document()
+        let applied = try EditorAction.stroke(.init(pageIndex: 0, points: [[-50, -50], [-10, -20]], ink: .pen)).apply(to: document)
+        #expect(applied.isEmpty)
+    }
+}

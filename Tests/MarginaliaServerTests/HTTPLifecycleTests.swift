@@ -1,0 +1,93 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+import Testing
+@testable import MarginaliaServer
+
+@Suite("HTTP server limits and lifecycle")
+struct HTTPLifecycleTests {
+    @Test func slowClientsAreDisconnected() throws {
+        var configuration = HTTPServerConfiguration(port: 0)
+        configuration.connectionTimeoutSeconds = 1
+        try withServer(configuration, handler: echoHandler) { server in
+            let socket = try TestSocket(port: server.port)
+            socket.write(Data("GET / HTTP/1.1\r\nHost: x\r\n".utf8))  // and never the blank line
+            let started = Date()
+            let received = socket.readToEnd()
+            #expect(received.isEmpty)
+            #expect(Date().timeIntervalSince(started) < 5)
+        }
+    }
+
+    @Test func connectionsOverTheLimitAreClosed() throws {
+        let hub = StreamHub()
+        var configuration = HTTPServerConfiguration(port: 0)
+        configuration.threadCount = 1
+        configuration.maxConnections = 2
+        configuration.keepAliveInterval = 0.2  // how the server notices the streams' clients left
+        try withServer(configuration, handler: hub.handler) { server in
+            var streams: [TestSocket] = []
+            for _ in 0..<2 {
+                let socket = try TestSocket(port: server.port)
+                socket.write(Data("GET /events HTTP/1.1\r\nHost: x\r\n\r\n".utf8))
+                #expect(socket.read(until: ": hello").contains(": hello"))
+                streams.append(socket)
+            }
+            let third = try TestSocket(port: server.port, timeout: 3)
+            third.write(Data("GET /plain HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n".utf8))
+            #expect(third.readToEnd().isEmpty)
+            streams.removeAll()  // two connections free up
+            let deadline = Date().addingTimeInterval(5)
+            var answered = false
+            while !answered && Date() < deadline {
+                answered = (try? TestHTTP.request(port: server.port, "GET", "/plain"))?.status == 200
+                if !answered { usleep(50_000) }
+            }
+            #expect(answered)
+        }
+    }
+
+    @Test func stopFinishesRequestsInFlight() throws {
+        let server = HTTPServer(configuration: HTTPServerConfiguration(port: 0), handler: echoHandler)
+        try server.start()
+        let port = server.port
+        let results = ConcurrentResults()
+        let done = DispatchSemaphore(value: 0)
+        Thread {
+            let response = try? TestHTTP.request(port: port, "GET", "/slow")
+            results.add(response?.status == 200)
+            done.signal()
+        }.start()
+        usleep(80_000)  // the handler is sleeping now
+        server.stop()
+        #expect(done.wait(timeout: .now() + 5) == .success)
+        #expect(results.values == [true])
+    }
+
+    @Test func encodedNulIsNotDecoded() throws {
+        try withServer(handler: echoHandler) { server in
+            let json = try TestHTTP.request(port: server.port, "GET", "/a%00b?q=x%00y").json()
+            #expect(json["path"] as? String == "/a%00b")
+            #expect((json["query"] as? [[String]])?.first == ["q", "x%00y"])
+        }
+    }
+
+    @Test func headRequestsGetNoBody() throws {
+        try withServer(handler: { _ in .text("hello") }) { server in
+            let response = try TestHTTP.request(port: server.port, "HEAD", "/")
+            #expect(response.status == 200)
+            #expect(response.body.isEmpty)
+        }
+    }
+
+    @Test func keepAliveConnectionsServeSeveralRequests() throws {
+        try withServer(handler: echoHandler) { server in
+            let socket = try TestSocket(port: server.port)
+            socket.write(Data("GET /one HTTP/1.1\r\nHost: x\r\n\r\nGET /two HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n".utf8))
+            let text = String(decoding: socket.readToEnd(), as: UTF8.self)
+            #expect(text.contains("\"path\":\"\\/one\"") || text.contains("\"path\":\"/one\""))
+            #expect(text.contains("\"path\":\"\\/two\"") || text.contains("\"path\":\"/two\""))
+        }
+    }
+}

@@ -1,0 +1,203 @@
+import Foundation
+import Marginalia
+import MarginaliaEditor
+import Testing
+@testable import MarginaliaServer
+
+@Suite("Document service: editing")
+struct ServiceEditingTests {
+    @Test func appliesOperationsAndReportsMissedEntries() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let service = try DocumentService(directory: folder.url)
+        let id = try service.importDocument(name: "doc", data: Fixtures.sample).id
+        let before = try service.annotationIDs(id)
+        let events = EventRecorder()
+        let token = try service.subscribe(id, events.record)
+        // Subscribers hear an entry only once it is in the durable log.
+        let loggedFirst = Counter()
+        let store = service.store
+        _ = try service.subscribe(id) { event in
+            if case .operation(let entry) = event,
+               (try? store.operations(id, after: entry.revision - 1).first?.revision) == entry.revision {
+                loggedFirst.increment()
+            }
+        }
+
+        let first = try service.apply(id, Fixtures.request(.operation(Fixtures.add("a1")), base: 0, client: "tab-1"))
+        #expect(first.revision == 1 && first.missed.isEmpty)
+        #expect(first.applied == [LoggedOperation(revision: 1, clientId: "tab-1", kind: .do, operation: Fixtures.add("a1"))])
+        // tab-2 has not seen revision 1.
+        let second = try service.apply(id, Fixtures.request(.operation(Fixtures.add("a2", x: 300)), base: 0, client: "tab-2"))
+        #expect(second.revision == 2)
+        #expect(second.missed.map(\.revision) == [1] && second.missed.first?.clientId == "tab-1")
+        #expect(second.applied.map(\.revision) == [2])
+
+        #expect(try service.annotationIDs(id) == before + ["a1", "a2"])
+        #expect(try service.annotations(id, page: 0).revision == 2)
+        #expect(try service.operations(id, after: 0).operations.map(\.revision) == [1, 2])
+        #expect(try service.operations(id, after: 1).operations.map(\.clientId) == ["tab-2"])
+        #expect(try service.summary(id).revision == 2 && service.summary(id).savedRevision == 0)
+        #expect(events.revisions == [1, 2])
+        #expect(loggedFirst.value == 2)
+        service.unsubscribe(token)
+        _ = try service.apply(id, Fixtures.request(.operation(Fixtures.add("a3")), base: 2))
+        #expect(events.revisions == [1, 2])
+    }
+
+    @Test func undoAndRedoAreSharedAndLoggedAsApplied() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let service = try DocumentService(directory: folder.url)
+        let id = try service.importDocument(name: "doc", data: Fixtures.sample).id
+        let nothing = try service.apply(id, Fixtures.request(.undo, base: 0))
+        #expect(nothing.applied.isEmpty && nothing.revision == 0)
+
+        _ = try service.apply(id, Fixtures.request(.operation(Fixtures.add("a1")), base: 0, client: "tab-1"))
+        let undo = try service.apply(id, Fixtures.request(.undo, base: 1, client: "tab-2"))
+        #expect(undo.applied.map(\.kind) == [.undo] && undo.revision == 2)
+        #expect(undo.applied.first?.operation == .removeAnnotation(Fixtures.square("a1")))
+        #expect(try !service.annotationIDs(id).contains("a1"))
+
+        let redo = try service.apply(id, Fixtures.request(.redo, base: 2, client: "tab-1"))
+        #expect(redo.applied.map(\.kind) == [.redo] && redo.revision == 3)
+        #expect(redo.applied.first?.operation == Fixtures.add("a1"))
+        #expect(try service.annotationIDs(id).contains("a1"))
+        #expect(try service.apply(id, Fixtures.request(.redo, base: 3)).applied.isEmpty)
+    }
+
+    @Test func anOperationThatDoesNotFitChangesAndLogsNothing() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let service = try DocumentService(directory: folder.url)
+        let id = try service.importDocument(name: "doc", data: Fixtures.sample).id
+        let before = try service.annotationIDs(id)
+        let bad: [EditorOperation] = [
+            .removeAnnotation(Fixtures.square("missing")),
+            .changeAnnotation(before: Fixtures.square("missing"), after: Fixtures.square("missing", x: 200)),
+            Fixtures.add("far", page: 42),
+            .group(name: "half", [Fixtures.add("g1"), .removeAnnotation(Fixtures.square("missing"))]),
+        ]
+        for operation in bad {
+            #expect { try service.apply(id, Fixtures.request(.operation(operation), base: 0)) } throws: {
+                ($0 as? ServiceError)?.code == "unprocessable"
+            }
+        }
+        #expect(try service.annotationIDs(id) == before)
+        #expect(try service.operations(id, after: 0).operations.isEmpty)
+        #expect(try service.summary(id).revision == 0)
+        #expect { try service.apply(id, Fixtures.request(.operation(Fixtures.add("a")), base: 5)) } throws: {
+            ($0 as? ServiceError)?.code == "conflict"
+        }
+        #expect { try service.apply(id, Fixtures.request(.undo, base: 0, client: "")) } throws: {
+            ($0 as? ServiceError)?.code == "badRequest"
+        }
+    }
+
+    @Test func aFailedLogWriteTakesTheChangeBack() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let service = try DocumentService(directory: folder.url)
+        let id = try service.importDocument(name: "doc", data: Fixtures.sample).id
+        _ = try service.apply(id, Fixtures.request(.operation(Fixtures.add("a1")), base: 0))
+        let before = try service.annotationIDs(id)
+        try service.store.withDatabase { database in
+            try database.execute("""
+                CREATE TRIGGER full_disk BEFORE INSERT ON operations BEGIN SELECT RAISE(ABORT, 'disk full'); END
+                """)
+        }
+        for change in [ApplyRequest.Change.operation(Fixtures.add("a2")), .undo] {
+            #expect { try service.apply(id, Fixtures.request(change, base: 1)) } throws: {
+                ($0 as? ServiceError)?.code == "internal"
+            }
+            #expect(try service.annotationIDs(id) == before)
+            #expect(try service.summary(id).revision == 1)
+        }
+        try service.store.withDatabase { try $0.execute("DROP TRIGGER full_disk") }
+        // The history is as it was: undo removes a1, and revisions continue densely.
+        let undo = try service.apply(id, Fixtures.request(.undo, base: 1))
+        #expect(undo.revision == 2 && undo.applied.first?.operation == .removeAnnotation(Fixtures.square("a1")))
+        #expect(try !service.annotationIDs(id).contains("a1"))
+    }
+
+    @Test(arguments: [
+        "not json", "[]", #"{"clientId": "t", "undo": true}"#, #"{"baseRevision": true, "clientId": "t", "undo": true}"#,
+        #"{"baseRevision": 0, "clientId": "t"}"#, #"{"baseRevision": 0, "clientId": "t", "undo": true, "redo": true}"#,
+        #"{"baseRevision": 0, "clientId": "t", "undo": false}"#,
+        #"{"baseRevision": 0, "clientId": "t", "operation": {"explode": {}}}"#,
+        #"{"baseRevision": 0, "clientId": "t", "operation": {"addAnnotation": {"_0": {"type": "square"}}}}"#,
+    ])
+    func malformedRequestsAreBadRequests(body: String) {
+        #expect { try ApplyRequest.decode(Data(body.utf8)) } throws: { ($0 as? ServiceError)?.code == "badRequest" }
+    }
+
+    @Test func decodesWellFormedRequests() throws {
+        let body = #"""
+            {"baseRevision": 3, "clientId": "tab-9",
+             "operation": {"addAnnotation": {"_0": {"type": "square", "id": "s1", "pageIndex": 0, "rect": [1, 2, 30, 40]}}}}
+            """#
+        let request = try ApplyRequest.decode(Data(body.utf8))
+        #expect(request.baseRevision == 3 && request.clientId == "tab-9")
+        guard case .operation(.addAnnotation(let annotation)) = request.change else {
+            Issue.record("expected an addAnnotation operation")
+            return
+        }
+        #expect(annotation.id == "s1")
+        let undo = try ApplyRequest.decode(Data(#"{"baseRevision": 0, "clientId": "t", "undo": true}"#.utf8))
+        guard case .undo = undo.change else { Issue.record("expected undo"); return }
+    }
+
+    @Test func concurrentAppliesKeepRevisionsDenseAndTheLogComplete() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let service = try DocumentService(directory: folder.url)
+        let id = try service.importDocument(name: "doc", data: Fixtures.sample).id
+        let other = try service.importDocument(name: "other", data: Fixtures.sample).id
+        let events = EventRecorder()
+        _ = try service.subscribe(id, events.record)
+        let failures = Counter()
+        DispatchQueue.concurrentPerform(iterations: 40) { index in
+            let target = index % 4 == 3 ? other : id
+            let change: ApplyRequest.Change = index % 5 == 4 ? .undo : .operation(Fixtures.add("c\(index)", x: Double(index)))
+            do {
+                _ = try service.apply(target, Fixtures.request(change, base: 0, client: "tab-\(index)"))
+                if index % 10 == 9 { _ = try service.save(target) }
+            } catch {
+                failures.increment()
+            }
+        }
+        #expect(failures.value == 0)
+        let log = try service.operations(id, after: 0)
+        #expect(log.operations.map(\.revision) == Array(1...log.revision))
+        #expect(events.revisions == Array(1...log.revision))
+        let otherLog = try service.operations(other, after: 0)
+        #expect(otherLog.operations.map(\.revision) == Array(1...otherLog.revision))
+        #expect(log.operations.count + otherLog.operations.count <= 40)
+        #expect(log.operations.filter { $0.kind == .do }.count + otherLog.operations.filter { $0.kind == .do }.count == 32)
+
+        #expect(try service.versions(id).versions.map(\.number) == Array(1...service.versions(id).versions.count))
+
+        // A new service replays the log onto the same annotations.
+        let expected = try service.annotationIDs(id)
+        let reopened = try DocumentService(directory: folder.url)
+        #expect(try reopened.annotationIDs(id) == expected)
+    }
+}
+
+/// A count shared between threads.
+final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+
+    var value: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return count
+    }
+
+    func increment() {
+        lock.lock()
+        count += 1
+        lock.unlock()
+    }
+}
