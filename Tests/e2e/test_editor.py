@@ -10,7 +10,7 @@ import json
 
 import pytest
 
-from conftest import api
+from editor_harness import api
 
 # A blank band of page 1 of the sample (page space, points): below the text.
 BAND_Y = 300

@@ -5,10 +5,10 @@ import pytest
 
 
 @pytest.fixture()
-def run(browser, server):
+def run(browser, web_server):
     context = browser.new_context()
     page = context.new_page()
-    page.goto(f"{server}/")
+    page.goto(f"{web_server}/")
 
     def call(body):
         return page.evaluate(f"""async () => {{

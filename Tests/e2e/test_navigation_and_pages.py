@@ -5,7 +5,7 @@ import io
 
 import pytest
 
-from conftest import api, Editor
+from editor_harness import api, Editor
 
 
 def tiny_png(width=64, height=40):
@@ -101,12 +101,12 @@ def test_image_tool_places_an_image_stamp(new_editor, tmp_path):
     editor.screenshot("image-stamp")
 
 
-def test_image_document_exports_png(browser, server):
-    summary = api(server, "POST", "/api/v1/documents?name=pixel.png", tiny_png(), "image/png")
+def test_image_document_exports_png(browser, web_server):
+    summary = api(web_server, "POST", "/api/v1/documents?name=pixel.png", tiny_png(), "image/png")
     assert summary["kind"] == "image"
     context = browser.new_context(viewport={"width": 1000, "height": 800})
     try:
-        editor = Editor(context.new_page(), server, summary["id"])
+        editor = Editor(context.new_page(), web_server, summary["id"])
         editor.page.click("button[data-tool=export]")
         assert editor.page.is_visible("#popover button:has-text('Export PNG')")
         size = editor.page.evaluate("""async () => {

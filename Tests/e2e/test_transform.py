@@ -6,10 +6,10 @@ import pytest
 
 
 @pytest.fixture()
-def transform(browser, server):
+def transform(browser, web_server):
     context = browser.new_context()
     page = context.new_page()
-    page.goto(f"{server}/")
+    page.goto(f"{web_server}/")
 
     def call(expression):
         return page.evaluate(f"""async () => {{
