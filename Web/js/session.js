@@ -77,6 +77,12 @@ export class Session {
       try { document.title = `${JSON.parse(event.data).name} — Marginalia`; } catch { /* ignore */ }
     });
     source.addEventListener('deleted', () => this.onStatus('This document was moved to the trash', true));
+    source.addEventListener('restored', () => this.onStatus('This document is back from the trash'));
+    // An older version became the current content: everything on screen is stale.
+    source.addEventListener('versionRestored', () => {
+      this.onStatus('An earlier version was restored');
+      this.reloading = this.onStructureChange();
+    });
     source.addEventListener('open', () => this.catchUp());
     this.events = source;
   }
