@@ -235,3 +235,26 @@ def test_segment_eraser_cuts_a_stroke_and_undo_restores_it(new_editor):
     editor.page.keyboard.press("Control+z")
     wait_count(editor, ".annotations .annotation.ink", 1)
     assert [a["id"] for a in inks(editor)] == [original["id"]]
+
+
+def test_export_flattened_has_no_annotations_left(new_editor, tmp_path):
+    editor = new_editor()
+    editor.js("marginalia.setTool('draw')")
+    editor.pen_stroke(stroke_points(editor, 0, 100, 300, BAND_Y))
+    wait_count(editor, ".annotations .annotation.ink", 1)
+    editor.page.keyboard.press("Control+s")
+    editor.wait_until("!document.querySelector('button[data-tool=save]').classList.contains('dirty')")
+    editor.page.click("button[data-tool=export]")
+    assert not editor.page.is_visible("#popover button:has-text('Export PNG')"), "PNG export is for image documents"
+    with editor.page.expect_download() as download:
+        editor.page.click("#popover button:has-text('Export flattened PDF')")
+    path = tmp_path / "flat.pdf"
+    download.value.save_as(path)
+    assert download.value.suggested_filename == "sample-flattened.pdf"
+    fitz = pytest.importorskip("fitz")
+    page = fitz.open(path)[0]
+    assert [a.type[1] for a in page.annots()] == []
+    # The stroke is now page content: the band where it was drawn is no longer blank.
+    clip = fitz.Rect(90, 792 - BAND_Y - 30, 310, 792 - BAND_Y + 30)
+    pixmap = page.get_pixmap(clip=clip)
+    assert min(pixmap.samples) < 128
