@@ -258,3 +258,25 @@ def test_export_flattened_has_no_annotations_left(new_editor, tmp_path):
     clip = fitz.Rect(90, 792 - BAND_Y - 30, 310, 792 - BAND_Y + 30)
     pixmap = page.get_pixmap(clip=clip)
     assert min(pixmap.samples) < 128
+
+
+def test_highlight_follows_the_page_text(new_editor):
+    editor = new_editor()
+    editor.page.click("button[data-tool=highlight]")
+    # The first body line of the sample sits between y = 687 and 702 (page space).
+    editor.pen_stroke([editor.page_point_to_client(0, 80 + i * 20, 695) for i in range(12)])
+    editor.wait_until("document.querySelectorAll('.annotations .annotation.highlight').length >= 1")
+    [mark] = [a for a in editor.annotations() if a["type"] == "highlight"]
+    assert len(mark["quads"]) == 1
+    xs, ys = mark["quads"][0][0::2], mark["quads"][0][1::2]
+    assert 72 <= min(xs) <= 90 and 280 <= max(xs) <= 320, xs
+    assert 680 <= min(ys) and max(ys) <= 710, ys
+
+    # Two lines: one quad each.
+    editor.page.keyboard.press("Control+z")
+    editor.wait_until("document.querySelectorAll('.annotations .annotation.highlight').length === 0")
+    editor.pen_stroke([editor.page_point_to_client(0, 200, 695), editor.page_point_to_client(0, 150, 680)])
+    editor.wait_until("document.querySelectorAll('.annotations .annotation.highlight').length >= 1")
+    [mark] = [a for a in editor.annotations() if a["type"] == "highlight"]
+    assert len(mark["quads"]) == 2
+    editor.screenshot("highlight")
