@@ -114,14 +114,19 @@ def browser():
 
 @pytest.fixture()
 def new_editor(browser, web_server, document):
-    """Opens editors (each in its own browser context) on the test's document."""
-    contexts = []
+    """Opens editors (each in its own browser context) on the test's document. A script error
+    in any of them fails the test."""
+    contexts, editors = [], []
 
     def make(viewport=None, has_touch=False):
         context = browser.new_context(viewport=viewport or {"width": 1280, "height": 900}, has_touch=has_touch)
         contexts.append(context)
-        return Editor(context.new_page(), web_server, document)
+        editor = Editor(context.new_page(), web_server, document)
+        editors.append(editor)
+        return editor
 
     yield make
+    errors = [error for editor in editors for error in editor.errors]
     for context in contexts:
         context.close()
+    assert not errors, f"script errors in the editor: {errors}"
