@@ -33,7 +33,15 @@ function buildToolbar() {
   const tools = document.getElementById('tool-group');
   const actions = document.getElementById('action-group');
 
-  const sidebar = toolbarButton({ name: 'sidebar', label: 'Sidebar', toggle: true, onTap: () => update((s) => { s.thumbnails = !s.thumbnails; }) });
+  const sidebar = toolbarButton({
+    name: 'sidebar', label: 'Sidebar', toggle: true,
+    onTap: () => {
+      // The sidebar takes width from the pages: a fitted width stays fitted.
+      const fitted = editor.viewer.isFitWidth();
+      update((s) => { s.thumbnails = !s.thumbnails; });
+      if (fitted) editor.viewer.fitWidth();
+    },
+  });
   sidebar.setAttribute('aria-label', 'Thumbnails');
   sidebar.title = 'Show or hide page thumbnails';
   const pages = pageField((index) => editor.viewer.goToPage(index));

@@ -24,7 +24,8 @@ export class Viewer {
     });
     this.thumbObserver = new IntersectionObserver((entries) => this.onThumbIntersect(entries), { root: this.thumbnails });
     this.scroller.addEventListener('scroll', () => this.updateCurrentPage(), { passive: true });
-    window.addEventListener('resize', () => this.scheduleRender());
+    // Turning an iPad (or resizing the window) keeps a fitted width fitted.
+    window.addEventListener('resize', () => { if (this.fitted) this.fitWidth(); this.scheduleRender(); });
   }
 
   on(event, listener) { this.listeners[event].add(listener); }
@@ -96,6 +97,7 @@ export class Viewer {
   /** Sets the zoom, keeping the page point under the client anchor where it was. */
   setZoom(zoom, anchor) {
     zoom = clampZoom(zoom);
+    this.fitted = false;
     if (!this.views.length || Math.abs(zoom - this.zoom) < 1e-4) return;
     const box = this.scroller.getBoundingClientRect();
     const [ax, ay] = anchor ?? [box.left + box.width / 2, box.top + box.height / 2];
@@ -115,9 +117,19 @@ export class Viewer {
 
   /** Fit width: (view width − 2 gaps) / the widest displayed page. */
   fitWidth() {
+    this.setZoom(this.fitWidthZoom());
+    this.fitted = true;
+  }
+
+  /** The zoom at which the widest page fills the view's width. */
+  fitWidthZoom() {
     const widest = Math.max(...this.views.map((v) => displayedSize(v.geometry).width), 1);
-    const width = this.scroller.clientWidth - 2 * PAGE_GAP;
-    this.setZoom(width / widest);
+    return (this.scroller.clientWidth - 2 * PAGE_GAP) / widest;
+  }
+
+  /** Whether the zoom is (about) fit width, so a change of the view's width should keep it. */
+  isFitWidth() {
+    return Math.abs(this.zoom - this.fitWidthZoom()) < 0.01 * this.zoom;
   }
 
   // MARK: - Pages
