@@ -280,3 +280,26 @@ def test_highlight_follows_the_page_text(new_editor):
     [mark] = [a for a in editor.annotations() if a["type"] == "highlight"]
     assert len(mark["quads"]) == 2
     editor.screenshot("highlight")
+
+
+def test_touch_while_the_pen_is_down_is_a_palm(new_editor):
+    editor = new_editor(has_touch=True)
+    editor.page.click("button[data-tool=settings]")
+    editor.page.click("#popover button:has-text('Pencil only')")
+    editor.page.keyboard.press("Escape")
+    editor.js("marginalia.setTool('draw')")
+    send = editor.cdp.send
+    points = stroke_points(editor, 0, 100, 300, BAND_Y)
+    send("Input.dispatchMouseEvent", {"type": "mousePressed", "x": points[0][0], "y": points[0][1], "button": "left",
+                                      "buttons": 1, "clickCount": 1, "pointerType": "pen", "force": 0.5})
+    scroll = editor.js("marginalia.viewer.scroller.scrollTop")
+    editor.touch_stroke([editor.page_point_to_client(0, 400, 200 + i * 15) for i in range(10)])  # the palm
+    assert editor.js("marginalia.viewer.scroller.scrollTop") == scroll, "a palm must not scroll"
+    for x, y in points[1:]:
+        send("Input.dispatchMouseEvent", {"type": "mouseMoved", "x": x, "y": y, "button": "left", "buttons": 1,
+                                          "pointerType": "pen", "force": 0.5})
+    send("Input.dispatchMouseEvent", {"type": "mouseReleased", "x": points[-1][0], "y": points[-1][1], "button": "left",
+                                      "buttons": 0, "clickCount": 1, "pointerType": "pen", "force": 0})
+    wait_count(editor, ".annotations .annotation.ink", 1)
+    [ink] = inks(editor)
+    assert all(p[0] < 320 for path in ink["paths"] for p in path), "only the pen's stroke"
