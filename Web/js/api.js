@@ -24,11 +24,15 @@ async function request(path, options = {}) {
 const json = async (path, options) => (await request(path, options)).json();
 const docPath = (id) => `/documents/${encodeURIComponent(id)}`;
 
+// One function per route of docs/api.md; each resolves with the decoded JSON.
+
+/** @returns {Promise<{documents: object[]}>} */
 export const listDocuments = () => json('/documents');
 export const getDocument = (id) => json(docPath(id));
 export const getAnnotations = (id) => json(`${docPath(id)}/annotations`);
 export const operationsAfter = (id, revision) => json(`${docPath(id)}/operations?after=${revision}`);
 export const save = (id) => json(`${docPath(id)}/save`, { method: 'POST' });
+/** The URLs pdf.js, downloads and EventSource read from. */
 export const fileURL = (id) => `${BASE}${docPath(id)}/file`;
 export const exportURL = (id) => `${BASE}${docPath(id)}/export`;
 export const eventsURL = (id, after) => `${BASE}${docPath(id)}/events?after=${after}`;

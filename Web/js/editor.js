@@ -22,6 +22,7 @@ import { closePopover } from './popover.js';
 export const TOOL_NAMES = ['select', 'draw', 'erase', 'text', 'shape', 'image', 'note', 'highlight'];
 const GESTURE_TOOLS = { selectTool: 'select', drawTool: 'draw', eraserTool: 'erase', textTool: 'text', shapeTool: 'shape' };
 
+/** One open document being edited; the object behind `window.marginalia`. */
 export class Editor {
   constructor() {
     this.model = new DocumentModel();

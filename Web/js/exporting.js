@@ -19,11 +19,13 @@ export function saveBlob(blob, fileName) {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
+/** Downloads the editable PDF (all annotations, unsaved edits included). */
 export async function downloadEditable(summary) {
   const bytes = await api.fetchBytes(api.fileURL(summary.id));
   saveBlob(new Blob([bytes], { type: 'application/pdf' }), `${baseName(summary.name)}.pdf`);
 }
 
+/** Downloads a flattened copy: annotations burned into the pages. */
 export async function downloadFlattened(summary) {
   const bytes = await api.fetchBytes(api.exportURL(summary.id));
   saveBlob(new Blob([bytes], { type: 'application/pdf' }), `${baseName(summary.name)}-flattened.pdf`);
@@ -51,6 +53,7 @@ export async function renderFlattenedPNG(summary) {
   }
 }
 
+/** Downloads the marked-up image of an image document as a PNG at its native size. */
 export async function downloadPNG(summary) {
   saveBlob(await renderFlattenedPNG(summary), `${baseName(summary.name)}.png`);
 }

@@ -14,6 +14,7 @@ function boundsOfPoints(points, pad = 0) {
   return [x1 - pad, y1 - pad, x2 + pad, y2 + pad];
 }
 
+/** A /QuadPoints quad (UL, UR, LL, LR) as its four corners in drawing order. */
 export function quadPoints(quad) {
   return [[quad[0], quad[1]], [quad[2], quad[3]], [quad[6], quad[7]], [quad[4], quad[5]]];
 }

@@ -21,6 +21,7 @@ import { settings } from './settings.js';
 // Tools that make marks; with them a finger only navigates unless "draw with finger" is on.
 const MARKING_TOOLS = new Set(['draw', 'erase', 'highlight']);
 
+/** Routes the pointers of the page area to tools, navigation or nowhere (palms). */
 export class InputRouter {
   /**
    * @param {import('./viewer.js').Viewer} viewer

@@ -21,11 +21,13 @@ export function openPopover(anchor, title, build) {
   el.querySelector('button, input, select')?.focus({ preventScroll: true });
 }
 
+/** Rebuilds the open popover's content from the current settings. */
 export function refreshPopover() {
   if (!current) return;
   popover().replaceChildren(html('h2', { class: 'popover-title', text: current.title }), ...current.build());
 }
 
+/** Closes the popover and gives the focus back to its button. */
 export function closePopover() {
   const el = popover();
   if (el.hidden) return;

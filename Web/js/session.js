@@ -3,6 +3,7 @@
 
 import * as api from './api.js';
 
+/** The edits and live events of one open document. */
 export class Session {
   /** @param {import('./model.js').DocumentModel} model */
   constructor(model, { onStructureChange, onStatus, onSaved }) {

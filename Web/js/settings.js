@@ -3,6 +3,7 @@
 
 const KEY = 'marginalia.settings.v1';
 
+/** Stylus gestures and the actions they can run (the engine's GestureMap). */
 export const GESTURES = ['doubleTap', 'singleSqueeze', 'doubleSqueeze', 'penEraserEnd', 'penBarrelButton'];
 export const GESTURE_LABELS = {
   doubleTap: 'Double tap', singleSqueeze: 'Single squeeze', doubleSqueeze: 'Double squeeze',
@@ -14,6 +15,7 @@ export const ACTION_LABELS = {
   eraserTool: 'Eraser tool', textTool: 'Text tool', shapeTool: 'Shape tool', lastTool: 'Switch to last tool',
   undo: 'Undo', redo: 'Redo',
 };
+/** Who draws: see docs/editor-web.md, *Pen, finger and mouse*. */
 export const INPUT_MODES = { default: 'Default', pencilOnly: 'Pencil only', finger: 'Draw with finger' };
 
 export const DRAW_PRESETS = {
@@ -52,9 +54,11 @@ function load() {
   }
 }
 
+/** The live settings object (read it anywhere; change it through `update`). */
 export const settings = load();
 const listeners = new Set();
 
+/** Calls `listener(settings)` after every change. */
 export function onSettingsChange(listener) { listeners.add(listener); }
 
 /** Changes settings through `mutate`, then saves and notifies. */

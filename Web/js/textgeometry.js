@@ -15,6 +15,7 @@ export function textRuns(pdf, index) {
   return cache.get(key);
 }
 
+/** Forgets cached text runs (another document was opened). */
 export function clearTextCache() { cache.clear(); }
 
 async function load(pdf, index) {

@@ -8,6 +8,7 @@ import { MARKUP_KINDS } from './tools/highlight.js';
 
 const entries = (o) => Object.entries(o);
 
+/** Ink preset, colour, width, opacity, pressure and shape recognition. */
 export function drawSettings() {
   const preset = settings.draw.presets[settings.draw.preset];
   const set = (mutate) => update((s) => mutate(s.draw.presets[s.draw.preset]));
@@ -24,6 +25,7 @@ export function drawSettings() {
   ];
 }
 
+/** Stroke or segment erasing and the eraser's size. */
 export function eraseSettings() {
   return [
     section('Erases', segmented([['stroke', 'Whole strokes'], ['segment', 'Parts of strokes']], settings.erase.mode,
@@ -33,6 +35,7 @@ export function eraseSettings() {
   ];
 }
 
+/** Font size, bold, text and background colours of new text boxes. */
 export function textSettings() {
   const t = settings.text;
   return [
@@ -44,6 +47,7 @@ export function textSettings() {
   ];
 }
 
+/** Shape kind, stroke colour and width, fill. */
 export function shapeSettings() {
   const sh = settings.shape;
   return [
@@ -54,6 +58,7 @@ export function shapeSettings() {
   ];
 }
 
+/** Markup kind and colour. */
 export function highlightSettings() {
   return [
     section('Markup', segmented(entries(MARKUP_KINDS), settings.markup.kind, (v) => update((s) => { s.markup.kind = v; }), 'Markup kind')),
@@ -61,6 +66,7 @@ export function highlightSettings() {
   ];
 }
 
+/** Colour of new notes. */
 export function noteSettings() {
   return [section('Colour', swatches(settings.note.color, (c) => update((s) => { s.note.color = c; })))];
 }

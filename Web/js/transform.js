@@ -31,9 +31,10 @@ export function multiply(A, B) {
   ]);
 }
 
+/** The inverse of an invertible matrix (the identity for a singular one). */
 export function invert(m) {
   const det = m[0] * m[3] - m[1] * m[2];
-  if (!det) return translation(0, 0);
+  if (!det) return translation(0, 0); // the identity
   return /** @type {Matrix} */ ([
     m[3] / det, -m[1] / det, -m[2] / det, m[0] / det,
     (m[2] * m[5] - m[3] * m[4]) / det, (m[1] * m[4] - m[0] * m[5]) / det,

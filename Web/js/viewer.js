@@ -9,6 +9,7 @@ import { html } from './svg.js';
 const PAGE_GAP = 12; // view points, not scaled by zoom (the engine's pageGap)
 const MAX_CANVAS_PIXELS = 16_000_000;
 
+/** The scrolling column of pages of the open document. */
 export class Viewer {
   /** @param {{scroller: HTMLElement, pages: HTMLElement, thumbnails: HTMLElement}} elements */
   constructor(elements) {

@@ -6,6 +6,7 @@ import { settings } from '../settings.js';
 import { drawAnnotation } from '../overlay.js';
 import { textRuns, caretAt, quadsBetween } from '../textgeometry.js';
 
+/** The text markup subtypes the tool makes, with their labels. */
 export const MARKUP_KINDS = { highlight: 'Highlight', underline: 'Underline', strikeOut: 'Strike out', squiggly: 'Squiggly' };
 
 /** @param {import('../editor.js').Editor} editor */

@@ -6,6 +6,7 @@ import { settings } from '../settings.js';
 import { drawAnnotation } from '../overlay.js';
 import { normRect } from '../geometry.js';
 
+/** The shapes the tool draws, with their labels. */
 export const SHAPE_KINDS = { rectangle: 'Rectangle', ellipse: 'Ellipse', triangle: 'Triangle', line: 'Line', arrow: 'Arrow' };
 
 /** The annotation JSON for a shape dragged from `a` to `b` (page space). */
