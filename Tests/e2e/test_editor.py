@@ -303,3 +303,23 @@ def test_touch_while_the_pen_is_down_is_a_palm(new_editor):
     wait_count(editor, ".annotations .annotation.ink", 1)
     [ink] = inks(editor)
     assert all(p[0] < 320 for path in ink["paths"] for p in path), "only the pen's stroke"
+
+
+def test_selection_bar_edits_a_text_box(new_editor):
+    editor = new_editor()
+    editor.page.click("button[data-tool=text]")
+    x, y = editor.page_point_to_client(0, 100, 200)
+    editor.pen_stroke([(x, y), (x + 1, y)])
+    editor.wait_until("document.activeElement && document.activeElement.matches('textarea.text-editor')")
+    editor.page.keyboard.type("First")
+    editor.js("document.activeElement.blur()")
+    editor.wait_until("document.querySelectorAll('.annotations .annotation.freeText').length === 1")
+    editor.page.keyboard.press("v")
+    x, y = editor.page_point_to_client(0, 110, 190)
+    editor.pen_stroke([(x, y), (x, y)])
+    editor.page.click(".selection-bar button[aria-label='Edit text']")
+    editor.wait_until("document.activeElement && document.activeElement.matches('textarea.text-editor')")
+    editor.page.keyboard.press("End")
+    editor.page.keyboard.type(" and second")
+    editor.js("document.activeElement.blur()")
+    editor.wait_until("[...marginalia.model.annotations.values()].some((a) => a.text === 'First and second')")

@@ -22,6 +22,13 @@ export function createNoteTool(editor) {
 
   return {
     name: 'note',
+    /** Edits a note's text in place (one changeAnnotation). */
+    async editNote(existing) {
+      const text = await edit(existing);
+      if (text !== null && text !== existing.contents) {
+        await editor.session.operation({ changeAnnotation: { before: existing, after: { ...existing, contents: text } } });
+      }
+    },
     label: 'Note',
     cursor: 'copy',
     begin(input, event) {
@@ -32,13 +39,7 @@ export function createNoteTool(editor) {
       if (!pending) return;
       const { input, existing } = pending;
       pending = null;
-      if (existing) {
-        const text = await edit(existing);
-        if (text !== null && text !== existing.contents) {
-          await editor.session.operation({ changeAnnotation: { before: existing, after: { ...existing, contents: text } } });
-        }
-        return;
-      }
+      if (existing) return this.editNote(existing);
       const [x, y] = input.point;
       const note = {
         id: newId(), type: 'note', pageIndex: input.pageIndex,

@@ -35,11 +35,25 @@ export function createSelectTool(editor) {
   let bar = null;
   function placeBar(view, box) {
     if (!bar) {
-      bar = html('div', { class: 'selection-bar', role: 'toolbar', 'aria-label': 'Selection' }, [
+      bar = html('div', { class: 'selection-bar', role: 'toolbar', 'aria-label': 'Selection' });
+      bar.addEventListener('pointerdown', (e) => e.stopPropagation());
+    }
+    const a = editor.selected();
+    const editable = a?.type === 'freeText' || a?.type === 'note';
+    if (bar.dataset.for !== a?.id) {
+      bar.dataset.for = a?.id ?? '';
+      bar.replaceChildren(
+        ...(editable ? [html('button', {
+          type: 'button', class: 'bar-button', title: 'Edit text', 'aria-label': 'Edit text',
+          onclick: () => {
+            const current = editor.selected(); // the latest version, after any move
+            if (current?.type === 'note') editor.tools.note.editNote(current);
+            else if (current) editor.tools.text.editText(current);
+          },
+        }, [icon('text')])] : []),
         html('button', { type: 'button', class: 'bar-button', title: 'Delete (Delete key)', 'aria-label': 'Delete selection',
           onclick: () => editor.deleteSelection() }, [icon('trash')]),
-      ]);
-      bar.addEventListener('pointerdown', (e) => e.stopPropagation());
+      );
     }
     if (bar.parentNode !== view.element) view.element.append(bar);
     const frame = view.element.getBoundingClientRect();
@@ -49,7 +63,7 @@ export function createSelectTool(editor) {
     const top = Math.min(corners[0][1], corners[1][1]) - frame.top;
     const bottom = Math.max(corners[0][1], corners[1][1]) - frame.top;
     const above = top - 52;
-    bar.style.left = `${Math.max(0, (left + right) / 2 - 22)}px`;
+    bar.style.left = `${Math.max(0, (left + right) / 2 - bar.childElementCount * 23)}px`;
     bar.style.top = `${above >= 0 ? above : bottom + 8}px`;
   }
 

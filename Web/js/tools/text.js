@@ -31,6 +31,8 @@ export function createTextTool(editor) {
 
   return {
     name: 'text',
+    /** Edits a text box's text in place; emptying it removes the box. */
+    editText: editExisting,
     label: 'Text',
     cursor: 'text',
     begin(input) {
