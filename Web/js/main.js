@@ -3,7 +3,7 @@
 
 import * as api from './api.js';
 import { Editor, TOOL_NAMES } from './editor.js';
-import { settings, update, onSettingsChange } from './settings.js';
+import { settings, update, onSettingsChange, currentInk } from './settings.js';
 import { toolbarButton, popoverButton, pageField, showActiveTool } from './toolbar.js';
 import { openPopover, action, section } from './popover.js';
 import * as toolSettings from './toolsettings.js';
@@ -93,7 +93,8 @@ function buildToolbar() {
     save.classList.toggle('dirty', editor.hasUnsavedChanges);
     save.title = editor.hasUnsavedChanges ? 'Save (Ctrl+S) — unsaved changes' : 'Save (Ctrl+S) — all changes saved';
     editor.applyToolCursor();
-    // The Shape button shows the shape it will draw.
+    // The Draw button shows the ink colour; the Shape button the shape it will draw.
+    toolButtons.draw.style.setProperty('--ink', currentInk().color);
     toolButtons.shape.querySelector('.icon').replaceWith(icon(settings.shape.kind));
   };
   editor.onUpdate(refresh);
