@@ -323,3 +323,20 @@ def test_selection_bar_edits_a_text_box(new_editor):
     editor.page.keyboard.type(" and second")
     editor.js("document.activeElement.blur()")
     editor.wait_until("[...marginalia.model.annotations.values()].some((a) => a.text === 'First and second')")
+
+
+def test_arrow_keys_nudge_the_selection(new_editor):
+    editor = new_editor()
+    editor.page.click("button[data-tool=shape]")
+    editor.pen_stroke([editor.page_point_to_client(0, 300, 200), editor.page_point_to_client(0, 350, 250),
+                       editor.page_point_to_client(0, 400, 300)])
+    editor.wait_until("!!marginalia.selected()")
+    before = editor.js("marginalia.selected().rect")
+    editor.page.keyboard.press("v")
+    editor.page.keyboard.press("ArrowRight")
+    editor.page.keyboard.press("Shift+ArrowUp")
+    editor.wait_until(f"marginalia.selected() && Math.abs(marginalia.selected().rect[1] - {before[1] + 10}) < 0.01")
+    after = editor.js("marginalia.selected().rect")
+    assert after[0] == pytest.approx(before[0] + 1, abs=0.01)
+    editor.page.keyboard.press("Escape")
+    assert editor.js("marginalia.selected()") is None
