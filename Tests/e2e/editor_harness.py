@@ -64,14 +64,16 @@ class Editor:
         return self.js(f"marginalia.viewer.pageToClient({index}, [{x}, {y}])")
 
     def pen_stroke(self, points, pressure=0.6, button="left", buttons=1):
-        """A pen stroke through client points, as trusted CDP pen events with pressure."""
+        """A pen stroke through client points, as trusted CDP pen events with pressure (one
+        number for the whole stroke, or one per point)."""
         send = self.cdp.send
         first, last = points[0], points[-1]
+        force = pressure if isinstance(pressure, list) else [pressure] * len(points)
         send("Input.dispatchMouseEvent", {"type": "mousePressed", "x": first[0], "y": first[1], "button": button,
-                                          "buttons": buttons, "clickCount": 1, "pointerType": "pen", "force": pressure})
-        for x, y in points[1:]:
+                                          "buttons": buttons, "clickCount": 1, "pointerType": "pen", "force": force[0]})
+        for (x, y), f in zip(points[1:], force[1:]):
             send("Input.dispatchMouseEvent", {"type": "mouseMoved", "x": x, "y": y, "button": button,
-                                              "buttons": buttons, "pointerType": "pen", "force": pressure})
+                                              "buttons": buttons, "pointerType": "pen", "force": f})
         send("Input.dispatchMouseEvent", {"type": "mouseReleased", "x": last[0], "y": last[1], "button": button,
                                           "buttons": 0, "clickCount": 1, "pointerType": "pen", "force": 0})
 

@@ -50,6 +50,24 @@ def test_pen_stroke_becomes_an_ink_annotation_in_the_file(new_editor):
     assert not editor.errors
 
 
+def test_a_pressure_stroke_is_drawn_as_wide_as_the_pen_pressed(new_editor):
+    editor = new_editor()
+    editor.js("marginalia.setTool('draw')")
+    points = [editor.page_point_to_client(0, 100 + i * 8, BAND_Y + 20 * ((i % 6) / 5)) for i in range(36)]
+    pressures = [0.1 + 0.9 * i / 35 for i in range(36)]
+    editor.pen_stroke(points, pressure=pressures)
+    wait_count(editor, ".annotations .annotation.ink", 1)
+    [ink] = inks(editor)
+    assert ink.get("pressures"), "the engine kept the pressures"
+    widths = editor.js("[...document.querySelectorAll('.annotations .annotation.ink .ink-stroke path')]"
+                       ".map((p) => +p.getAttribute('stroke-width'))")
+    assert len(widths) > 3 and widths[0] < widths[-1], widths
+    # The engine's appearance: width × clamp(pressure, 0.1, 1) × 1.5.
+    assert abs(max(widths) - ink["width"] * 1.5 * max(ink["pressures"][0])) < 0.01, (widths, ink["pressures"])
+    editor.screenshot("pressure-stroke")
+    assert not editor.errors
+
+
 def test_stroke_lands_under_the_pen_on_a_rotated_cropped_page(new_editor):
     editor = new_editor()
     editor.js("marginalia.viewer.goToPage(2)")
@@ -231,7 +249,7 @@ def test_segment_eraser_cuts_a_stroke_and_undo_restores_it(new_editor):
     editor.wait_until("[...marginalia.model.annotations.values()].some((a) => a.type === 'ink' && a.paths.length === 2)")
     [cut] = inks(editor)
     assert len(cut["paths"]) == 2 and cut["id"] != original["id"]
-    assert editor.count(".annotations .annotation.ink path") == 2
+    assert editor.count(".annotations .annotation.ink .ink-stroke") == 2
     editor.page.keyboard.press("Control+z")
     wait_count(editor, ".annotations .annotation.ink", 1)
     assert [a["id"] for a in inks(editor)] == [original["id"]]

@@ -3,7 +3,7 @@
 // transform.js, so shapes are vector and sharp at every zoom. Annotation text is only ever
 // set through textContent.
 
-import { svg, smoothPath, polyPath } from './svg.js';
+import { svg, smoothPath, smoothPieces, polyPath } from './svg.js';
 import { unzoomedPageTransform, svgMatrix, apply, displayedSize } from './transform.js';
 import { normRect, quadPoints } from './geometry.js';
 
@@ -89,15 +89,27 @@ function inset(rect, by) {
   return [x1 + d, y1 + d, x2 - d, y2 - d];
 }
 
-function inkWidth(a, index) {
+/** The width the engine's appearance gives a point of a pressure stroke (AppearanceBuilder+Ink). */
+const pressureWidth = (width, pressure) => width * Math.max(0.1, Math.min(1, pressure)) * 1.5;
+
+/**
+ * One stroke of an ink annotation. With pressures, the curve is drawn piece by piece, each
+ * piece as wide as the engine's outline is at its point, so the width follows the pen as in
+ * the saved appearance; the group's opacity keeps overlapping pieces from darkening.
+ */
+function inkStroke(a, path, index) {
   const pressures = a.pressures?.[index];
-  if (!pressures?.length) return a.width ?? 1;
-  const mean = pressures.reduce((s, p) => s + p, 0) / pressures.length;
-  return (a.width ?? 1) * (0.4 + 0.9 * mean);
+  if (!pressures?.length || path.length < 2) {
+    return svg('path', { d: smoothPath(path), class: 'ink-stroke', ...stroke(a) });
+  }
+  const width = a.width ?? 1;
+  const pieces = smoothPieces(path).map((d, i) =>
+    svg('path', { d, ...stroke(a, { 'stroke-width': pressureWidth(width, pressures[Math.min(i, pressures.length - 1)]) }) }));
+  return svg('g', { class: 'ink-stroke' }, pieces);
 }
 
 const DRAWERS = {
-  ink: (a) => a.paths.map((path, i) => svg('path', { d: smoothPath(path), ...stroke(a, { 'stroke-width': inkWidth(a, i) }) })),
+  ink: (a) => a.paths.map((path, i) => inkStroke(a, path, i)),
   square: (a) => {
     const [x1, y1, x2, y2] = inset(a.rect, (a.width ?? 1) / 2);
     return svg('rect', { x: x1, y: y1, width: x2 - x1, height: y2 - y1, ...stroke(a, { fill: a.fill ?? 'none', 'stroke-width': a.width ?? 1 }) });

@@ -43,6 +43,26 @@ export function smoothPath(points) {
   return `${d}L${f(last[0])} ${f(last[1])}`;
 }
 
+/**
+ * The same smooth curve as `smoothPath`, cut into one piece per point (from the midpoint
+ * before it to the midpoint after it), so each piece can have its own width.
+ */
+export function smoothPieces(points) {
+  const f = (v) => +v.toFixed(2);
+  if (points.length < 3) return [smoothPath(points)];
+  const mid = (a, b) => [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2];
+  const pieces = [`M${f(points[0][0])} ${f(points[0][1])}L${f(mid(points[0], points[1])[0])} ${f(mid(points[0], points[1])[1])}`];
+  for (let i = 1; i < points.length - 1; i++) {
+    const [sx, sy] = mid(points[i - 1], points[i]);
+    const [ex, ey] = mid(points[i], points[i + 1]);
+    pieces.push(`M${f(sx)} ${f(sy)}Q${f(points[i][0])} ${f(points[i][1])} ${f(ex)} ${f(ey)}`);
+  }
+  const n = points.length;
+  const [sx, sy] = mid(points[n - 2], points[n - 1]);
+  pieces.push(`M${f(sx)} ${f(sy)}L${f(points[n - 1][0])} ${f(points[n - 1][1])}`);
+  return pieces;
+}
+
 /** A straight polyline path. */
 export function polyPath(points, close = false) {
   return points.map(([x, y], i) => `${i ? 'L' : 'M'}${+x.toFixed(2)} ${+y.toFixed(2)}`).join('') + (close ? 'Z' : '');
