@@ -10,7 +10,7 @@ enum FieldsCommand {
         radio, combo, list, button, signature), value, page and flags. With --json, an array
         of objects with the keys name, type, value, options, onState (checkboxes) or states
         (radios), readOnly, required, locked, pageIndex (0-based) and rect ([x0, y0, x1, y1]
-        in page space). Problems in the field tree are reported on stderr; the other fields
+        in page space) of the first widget, and widgets (pageIndex, rect and onState of each). Problems in the field tree are reported on stderr; the other fields
         are still listed.
         """
 
@@ -27,7 +27,7 @@ enum FieldsCommand {
             return
         }
         for field in form.fields {
-            var line = "\(field.name)  \(field.type.rawValue)  \(text(of: field.value))"
+            var line = "\(field.name)  \(field.type.rawValue)  \(text(of: field.value, type: field.type))"
             if let page = field.pageIndex { line += "  page \(page + 1)" }
             let flags = [field.isReadOnly ? "read-only" : nil, field.isRequired ? "required" : nil,
                          field.isLocked ? "locked" : nil].compactMap { $0 }
@@ -58,6 +58,14 @@ enum FieldsCommand {
         } else {
             pairs.append(("rect", .null))
         }
+        pairs.append(("widgets", .array(field.widgets.map { widget in
+            var items: [(String, JSONValue)] = [
+                ("pageIndex", widget.pageIndex.map { .integer($0) } ?? .null),
+                ("rect", .array([widget.rect.minX, widget.rect.minY, widget.rect.maxX, widget.rect.maxY].map { .number(Double($0)) })),
+            ]
+            if let state = widget.onState { items.append(("onState", .string(state))) }
+            return .object(items)
+        })))
         return .object(pairs)
     }
 
@@ -70,8 +78,9 @@ enum FieldsCommand {
         }
     }
 
-    static func text(of value: FormValue?) -> String {
+    static func text(of value: FormValue?, type: FormField.FieldType) -> String {
         switch value {
+        case .bool(let signed)? where type == .signature: return signed ? "signed" : "unsigned"
         case nil: return "(empty)"
         case .text(let text)?: return "\"\(text.prefix(60))\""
         case .bool(let b)?: return b ? "checked" : "unchecked"

@@ -235,11 +235,23 @@ struct FormFiller {
         field.options.first { $0.exportValue == value }?.displayText ?? value
     }
 
+    /// Whether the widget has a usable drawing for `state` in `/AP /N`.
+    ///
+    /// A drawing that shows ZapfDingbats through a re-encoded font (`/Encoding`, as PyMuPDF
+    /// writes) is not usable: the encoding maps codes to glyph names such as `three` that
+    /// ZapfDingbats does not have, so Poppler draws no check mark. Such widgets are redrawn.
     private func hasAppearance(_ state: String, in widget: PDFDictionary) throws -> Bool {
         guard let ap = try file.dictionary(widget["AP"]), let normal = ap["N"] else { return false }
         let resolved = try file.resolve(normal)
         if resolved.streamValue != nil { return false }
-        return resolved.dictionaryValue?[state] != nil
+        guard let entry = resolved.dictionaryValue?[state], let stream = try file.resolve(entry).streamValue else { return false }
+        if let resources = try file.dictionary(stream.dictionary["Resources"]), let fonts = try file.dictionary(resources["Font"]) {
+            for (_, font) in fonts {
+                guard let font = try file.dictionary(font) else { continue }
+                if font["BaseFont"]?.nameValue == "ZapfDingbats" && font["Encoding"] != nil { return false }
+            }
+        }
+        return true
     }
 
     /// Removes `/NeedAppearances` from the form: every field now has its drawing.
