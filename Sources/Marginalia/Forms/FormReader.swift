@@ -56,7 +56,7 @@ struct FormReader {
         }
         if let reference {
             guard visited.insert(reference.number).inserted else {
-                problem(parentName, "\(place) (object \(reference.number)) appears twice in the field tree: a /Kids cycle (skipped)")
+                problem(parentName, "\(place) (object \(reference.number)) appears more than once in the field tree (a /Kids cycle or a field listed twice; read once)")
                 return
             }
         }
@@ -66,8 +66,10 @@ struct FormReader {
         }
         let partial = (try file.resolve(dictionary["T"] ?? .null)).stringBytes.map(PDFTextString.decode)
         let name = partial.map { parentName.isEmpty ? $0 : parentName + "." + $0 } ?? parentName
-        if let parent, let stated = dictionary["Parent"]?.referenceValue, stated.number != parent.number {
-            problem(name, "its /Parent (object \(stated.number)) is not the field that lists it (object \(parent.number)); read as a kid of the latter")
+        if let stated = dictionary["Parent"]?.referenceValue, stated.number != parent?.number {
+            let lister = parent.map { "the field that lists it (object \($0.number)); read as a kid of the latter" }
+                ?? "in the field tree: it is listed in /Fields; read as a top-level field"
+            problem(name, "its /Parent (object \(stated.number)) is not \(lister)")
         }
         var mine = inherited
         for key in Inherited.keys where dictionary[key] != nil {
@@ -97,7 +99,7 @@ struct FormReader {
         if kids.isEmpty { widgets.append((reference, dictionary)) }
         for (kid, kidDictionary) in widgetKids {
             if let kidReference = kid.referenceValue, !visited.insert(kidReference.number).inserted {
-                problem(name, "widget object \(kidReference.number) appears twice in the field tree (skipped)")
+                problem(name, "widget object \(kidReference.number) appears more than once in the field tree (read once)")
                 continue
             }
             widgets.append((kid.referenceValue, kidDictionary))
