@@ -8,8 +8,8 @@ enum FieldsCommand {
 
         Lists the form fields (docs/forms.md): fully qualified name, type (text, checkbox,
         radio, combo, list, button, signature), value, page and flags. With --json, an array
-        of objects with the keys name, type, value, options, onState (checkboxes) or states
-        (radios), readOnly, required, locked, pageIndex (0-based) and rect ([x0, y0, x1, y1]
+        of objects with the keys name, type, value, options (choice fields), maxLength (text
+        fields that have one), onState (checkboxes) or states (radios), readOnly, required, locked, pageIndex (0-based) and rect ([x0, y0, x1, y1]
         in page space) of the first widget, and widgets (pageIndex, rect and onState of each). Problems in the field tree are reported on stderr; the other fields
         are still listed.
         """
@@ -47,6 +47,7 @@ enum FieldsCommand {
         if field.type == .combo || field.type == .list {
             pairs.append(("options", .array(field.options.map { .string($0.exportValue) })))
         }
+        if field.type == .text, let max = field.maxLength { pairs.append(("maxLength", .integer(max))) }
         if field.type == .checkbox { pairs.append(("onState", JSONValue.optional(field.onState))) }
         if field.type == .radio { pairs.append(("states", .array(field.states.map { .string($0) }))) }
         pairs.append(("readOnly", .bool(field.isReadOnly)))

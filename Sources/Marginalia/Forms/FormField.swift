@@ -40,7 +40,8 @@ public struct FormField: Hashable, Sendable {
     public var defaultValue: FormValue?
     /// `/Ff`, inherited.
     public var flags: FormFieldFlags
-    /// Choice fields: the options offered, in order.
+    /// Choice fields: the options offered, in order; checkboxes and radios: the export
+    /// values of their widgets (`/Opt`, 12.7.5.2.4), when they have them.
     public var options: [Option]
     /// Checkboxes and radios: the on-state names of the widgets, in widget order, without
     /// repeats (a checkbox usually has one; a radio group one per button).

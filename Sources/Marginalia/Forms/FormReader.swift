@@ -96,7 +96,11 @@ struct FormReader {
         guard fieldKids.isEmpty || !widgetKids.isEmpty else { return }
         // A terminal field: itself a widget (merged dictionaries), or the parent of widgets.
         var widgets: [(PDFReference?, PDFDictionary)] = []
-        if kids.isEmpty { widgets.append((reference, dictionary)) }
+        // A field without kids is its own widget (merged dictionaries), unless it is not an
+        // annotation at all (a signature field with no widget, say).
+        if kids.isEmpty && (dictionary["Subtype"]?.nameValue == "Widget" || dictionary["Rect"] != nil) {
+            widgets.append((reference, dictionary))
+        }
         for (kid, kidDictionary) in widgetKids {
             if let kidReference = kid.referenceValue, !visited.insert(kidReference.number).inserted {
                 problem(name, "widget object \(kidReference.number) appears more than once in the field tree (read once)")
@@ -140,7 +144,7 @@ struct FormReader {
         let options = (values["Opt"]?.arrayValue ?? []).compactMap { option(from: $0) }
         let alignment = FormField.Alignment(rawValue: values["Q"]?.integerValue ?? 0) ?? .left
         var field = FormField(name: name, type: type, value: nil, defaultValue: nil, flags: flags,
-                              options: type == .combo || type == .list ? options : [],
+                              options: type == .text || type == .signature ? [] : options,
                               states: type == .checkbox || type == .radio ? states : [],
                               maxLength: values["MaxLen"]?.integerValue, alignment: alignment,
                               defaultAppearance: values["DA"]?.stringBytes.map(PDFTextString.decode),
