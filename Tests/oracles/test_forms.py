@@ -281,3 +281,45 @@ def test_forms_corpus_fill_every_field(binary, form_entry, tmp_path):
              if isinstance(value, str) and next(f for f in fields if f["name"] == name)["type"] == "text"}
     unread = [name for name, value in texts.items() if name in read and read[name].get("/V") != value]
     assert not unread, f"pypdf reads other values for {unread[:5]}"
+
+
+# MARK: - Signatures
+
+
+@pytest.fixture(scope="module")
+def signed_form(tmp_path_factory):
+    import form_signing
+
+    folder = tmp_path_factory.mktemp("forms-signed")
+    form = folder / "form.pdf"
+    forms.make_reportlab_form(form)
+    signed = folder / "signed.pdf"
+    form_signing.sign(form, signed, folder)
+    valid, report = form_signing.signature_is_valid(signed)
+    assert valid, report
+    return signed
+
+
+def test_forms_fill_keeps_existing_signatures_valid(binary, signed_form, tmp_path):
+    import form_signing
+
+    out = tmp_path / "filled.pdf"
+    result = marginalia(binary, "fill", str(signed_form), "-o", str(out), *forms.FILL_ARGUMENTS)
+    assert result.returncode == 0, result.describe()
+    valid, report = form_signing.signature_is_valid(out)
+    assert valid, report
+    fields = {f["name"]: f for f in marginalia(binary, "fields", str(out), "--json").json()}
+    assert fields["name"]["value"] == "Ada Lovelace"
+    assert fields["Signature1"]["type"] == "signature" and fields["Signature1"]["value"] is True
+
+
+@pytest.mark.parametrize("arguments, message", [
+    (["Signature1=x"], "field 'Signature1' is a signature field and is never modified"),
+    (["--flatten"], "the form is signed"),
+])
+def test_forms_signed_fields_are_never_modified(binary, signed_form, tmp_path, arguments, message):
+    out = tmp_path / "out.pdf"
+    result = marginalia(binary, "fill", str(signed_form), "-o", str(out), *arguments)
+    assert result.returncode == 1, result.describe()
+    assert message in result.stderr
+    assert not out.exists()
