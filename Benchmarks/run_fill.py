@@ -138,9 +138,9 @@ def section(results_table, note, verdict, input_path):
 
 Fill every field of a form, redraw the widgets' appearances and save, as a whole process. The
 input (`Benchmarks/work/fill-form.pdf`, {size} KiB, made by `run_fill.py` with reportlab) has
-{PAGES} pages with {TEXT_PER_PAGE} text fields and {CHECKBOXES_PER_PAGE} checkboxes each,
-{PAGES * TEXT_PER_PAGE} text fields and {PAGES * CHECKBOXES_PER_PAGE} checkboxes in all. Every
-text field gets "Value NAME" and every box is checked, from one JSON file of values. Tools:
+{PAGES} pages of {TEXT_PER_PAGE} text fields and {CHECKBOXES_PER_PAGE} checkboxes: {PAGES * TEXT_PER_PAGE} text fields and
+{PAGES * CHECKBOXES_PER_PAGE} checkboxes in all. Every text field gets "Value NAME" and every box is checked, from one
+JSON file of values. Tools:
 
 | tool | command | save |
 | --- | --- | --- |
@@ -150,12 +150,11 @@ text field gets "Value NAME" and every box is checked, from one JSON file of val
 | PyMuPDF | `widget.field_value`, `widget.update()` per widget (`Benchmarks/peers/fill_pymupdf.py`) | copy, then `saveIncr()` |
 | pypdf | `update_page_form_field_values(..., auto_regenerate=False)` (`Benchmarks/peers/fill_pypdf.py`) | incremental (`PdfWriter(IN, incremental=True)`) |
 
-After the timing, every output is checked: pypdf must read back all
-{PAGES * (TEXT_PER_PAGE + CHECKBOXES_PER_PAGE)} values; `qpdf --check` must be clean; poppler's
-renderings of pages {pages} (`pdftoppm -r {DPI}`, which draws the appearance streams and ignores
-`/NeedAppearances`) must differ from those of the unfilled input by at least {MIN_DIFFERENCE}
-(mean absolute difference per colour sample, 0-255), so the values show. A failed check is
-shown in the table.
+After the timing, every output is checked: pypdf must read back all {PAGES * (TEXT_PER_PAGE + CHECKBOXES_PER_PAGE)} values;
+`qpdf --check` must be clean; poppler's renderings of pages {pages} (`pdftoppm -r {DPI}`, which
+draws the appearance streams and ignores `/NeedAppearances`) must differ from those of the
+unfilled input by at least {MIN_DIFFERENCE} (mean absolute difference per colour sample, 0-255), so
+the values show. A failed check is shown in the table.
 
 Target (issue 7): `marginalia fill` no slower than pikepdf, release build
 (`swift build -c release --static-swift-stdlib`).

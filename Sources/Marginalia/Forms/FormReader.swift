@@ -149,7 +149,8 @@ struct FormReader {
                               maxLength: values["MaxLen"]?.integerValue, alignment: alignment,
                               defaultAppearance: values["DA"]?.stringBytes.map(PDFTextString.decode),
                               widgets: formWidgets, reference: reference)
-        field.value = value(values["V"], type: type, flags: flags, widgets: formWidgets)
+        // A checkbox without /V is off (12.7.5.2.3: the default is Off).
+        field.value = value(values["V"], type: type, flags: flags, widgets: formWidgets) ?? (type == .checkbox ? .bool(false) : nil)
         field.defaultValue = value(values["DV"], type: type, flags: flags, widgets: formWidgets)
         return field
     }
