@@ -215,7 +215,11 @@ struct FieldAppearance {
         appearance.content.rectangle(clip)
         appearance.content.clip()
         var top = Double(clip.maxY)
-        for option in field.options {
+        // Scroll so that the first selected option shows, as viewers do (12.7.5.4 /TI).
+        let visible = max(1, Int(Double(clip.height) / lineHeight))
+        let firstSelected = field.options.firstIndex { selected.contains($0.exportValue) } ?? 0
+        let first = firstSelected < visible ? 0 : firstSelected
+        for option in field.options.dropFirst(first) {
             guard top > Double(clip.minY) else { break }
             if selected.contains(option.exportValue) {
                 // The selection colour Acrobat uses.

@@ -51,7 +51,8 @@ extension PDFDocument {
         }
     }
 
-    /// Fills fields from a name -> value dictionary (in name order); see ``fillForm(_:)-(_:[(name:String,value:FormValue)])``.
+    /// Fills fields from a name -> value dictionary, in name order, exactly as the ordered
+    /// `fillForm` does.
     public func fillForm(_ values: [String: FormValue]) throws {
         try fillForm(values.sorted { $0.key < $1.key }.map { ($0.key, $0.value) })
     }
