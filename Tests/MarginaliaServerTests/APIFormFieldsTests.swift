@@ -53,6 +53,28 @@ struct APIFormFieldsTests {
         }
     }
 
+    @Test func fillingGoesThroughOperationsAndUndoes() throws {
+        try withRealAPI { port, _ in
+            let id = try upload(port)
+            func post(_ body: String) throws -> TestResponse {
+                try TestHTTP.request(port: port, "POST", "/api/v1/documents/\(id)/operations", body: Data(body.utf8))
+            }
+            let fill = try post(#"{"baseRevision":0,"clientId":"tab-1","operation":{"fillField":{"name":"name","before":"","after":"Ada"}}}"#)
+            #expect(fill.status == 200)
+            #expect(try fields(port, id).first { $0["name"] as? String == "name" }?["value"] as? String == "Ada")
+
+            let unknown = try post(#"{"baseRevision":1,"clientId":"tab-1","operation":{"fillField":{"name":"nobody","before":"","after":"x"}}}"#)
+            #expect(unknown.status == 422)
+            let wrongType = try post(#"{"baseRevision":1,"clientId":"tab-1","operation":{"fillField":{"name":"subscribe","before":false,"after":["a"]}}}"#)
+            #expect(wrongType.status == 422)
+
+            #expect(try post(#"{"baseRevision":1,"clientId":"tab-1","undo":true}"#).status == 200)
+            #expect(try fields(port, id).first { $0["name"] as? String == "name" }?["value"] as? String == "")
+            let response = try TestHTTP.request(port: port, "GET", "/api/v1/documents/\(id)/fields")
+            #expect(try response.json()["revision"] as? Int == 2)
+        }
+    }
+
     @Test func badIdAndMissingDocument() throws {
         try withRealAPI { port, _ in
             let malformed = try TestHTTP.request(port: port, "GET", "/api/v1/documents/nope/fields")

@@ -119,9 +119,9 @@ def test_fill_a_text_field_and_a_checkbox_then_undo_and_redo(new_editor):
     # The re-rendered page shows the new appearances.
     editor.wait_until(f"document.querySelector(\".page[data-page='{page}']\").classList.contains('rendered')")
     editor.settle(600)
+    editor.screenshot("form-filled")
     assert dark_pixels_in(editor, page, name["rect"]) > blank + 50
     assert dark_pixels_in(editor, page, box["rect"]) > 10
-    editor.screenshot("form-filled")
 
 
 def test_escape_cancels_a_text_field_edit(new_editor):
