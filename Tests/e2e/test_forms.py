@@ -189,3 +189,57 @@ def test_a_read_only_field_refuses_edits(browser, web_server):
         assert not editor.errors
     finally:
         context.close()
+
+
+def choice_form():
+    """A reportlab form: a combo box, a radio group of two buttons, a multi-select list."""
+    canvas_module = pytest.importorskip("reportlab.pdfgen.canvas")
+    out = io.BytesIO()
+    c = canvas_module.Canvas(out, pagesize=(400, 300))
+    form = c.acroForm
+    form.choice(name="colour", options=["red", "green", "blue"], value="red", x=40, y=220, width=150, height=22)
+    form.radio(name="size", value="small", selected=True, x=40, y=150, size=16)
+    form.radio(name="size", value="large", selected=False, x=100, y=150, size=16)
+    form.listbox(name="pets", options=["cat", "dog", "fish"], value=["cat"], x=220, y=180, width=120, height=60,
+                 fieldFlags="multiSelect")
+    c.showPage()
+    c.save()
+    return out.getvalue()
+
+
+def test_choices_and_radio_buttons(browser, web_server):
+    doc_id = api(web_server, "POST", "/api/v1/documents?name=choices.pdf", choice_form(), "application/pdf")["id"]
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    try:
+        editor = Editor(context.new_page(), web_server, doc_id)
+        listed = fields(editor)
+        assert listed["pets"]["multiSelect"] and listed["size"]["states"] == ["small", "large"]
+        open_form_tool(editor, 0)
+        editor.wait_until("marginalia.fields.length === 3")
+
+        # A tap on a radio button selects that button's state.
+        large = next(w for w in listed["size"]["widgets"] if w["onState"] == "large")
+        editor.page.mouse.click(*centre(editor, 0, large["rect"]))
+        editor.wait_until("marginalia.fields.find((f) => f.name === 'size')?.value === 'large'", timeout=10000)
+
+        # A combo opens a menu over the field; choosing commits.
+        editor.page.mouse.click(*centre(editor, 0, listed["colour"]["rect"]))
+        editor.wait_until("!!document.querySelector('select.field-editor:not([multiple])')")
+        editor.page.select_option("select.field-editor", "blue")
+        editor.wait_until("marginalia.fields.find((f) => f.name === 'colour')?.value === 'blue'", timeout=10000)
+
+        # A multi-select list takes several options; a tap elsewhere commits.
+        editor.page.mouse.click(*centre(editor, 0, listed["pets"]["rect"]))
+        editor.wait_until("!!document.querySelector('select.field-editor[multiple]')")
+        editor.page.select_option("select.field-editor", ["cat", "dog"])
+        editor.js("document.activeElement.blur()")
+        editor.wait_until("JSON.stringify(marginalia.fields.find((f) => f.name === 'pets')?.value) === '[\"cat\",\"dog\"]'",
+                          timeout=10000)
+
+        assert {k: v["value"] for k, v in fields(editor).items()} == {"colour": "blue", "size": "large", "pets": ["cat", "dog"]}
+        editor.page.keyboard.press("Control+z")
+        editor.wait_until("JSON.stringify(marginalia.fields.find((f) => f.name === 'pets')?.value) === '[\"cat\"]'",
+                          timeout=10000)
+        assert not editor.errors
+    finally:
+        context.close()
