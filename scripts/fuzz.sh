@@ -32,7 +32,8 @@ done
 scratch=.build-fuzz
 corpus_dir=${MARGINALIA_CORPUS:-../shared/corpus}
 flags=(--scratch-path "$scratch" --sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address)
-export MARGINALIA_FUZZ=1 SWIFT_BACKTRACE=enable=no
+# ASan's own leak check at exit is off too, for the same reason as -detect_leaks=0 below.
+export MARGINALIA_FUZZ=1 SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=0
 
 seed() {  # seed TARGET DIR: fill the working corpus on first use
     local target=$1 dir=$2

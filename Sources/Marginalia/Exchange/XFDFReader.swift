@@ -48,6 +48,11 @@ final class XFDFReader: NSObject, XMLParserDelegate {
             let line = data[data.startIndex..<range.lowerBound].reduce(1) { $1 == 0x0A ? $0 + 1 : $0 }
             throw XFDFError.notXML(message: "a document type declaration (<!DOCTYPE>) is not accepted", path: "", line: line)
         }
+        // Foundation's XMLParser crashes (strlen of a null pointer) on a processing
+        // instruction without data, such as `<?x?>`; XFDF never needs one, so refuse it first.
+        if let line = emptyProcessingInstructionLine(in: data) {
+            throw XFDFError.notXML(message: "a processing instruction without data (<?name?>) is not accepted", path: "", line: line)
+        }
         let reader = XFDFReader(policy: policy)
         let parser = XMLParser(data: data)
         parser.shouldProcessNamespaces = false
@@ -61,6 +66,24 @@ final class XFDFReader: NSObject, XMLParserDelegate {
         }
         guard reader.sawRoot else { throw XFDFError.missingRoot(found: nil, line: 0) }
         return XFDFDocument.ImportReport(annotations: reader.annotations, warnings: reader.skipped + reader.decoder.warnings)
+    }
+
+    /// The line of the first `<?target?>` (a processing instruction with nothing but spaces
+    /// after its target), or nil.
+    static func emptyProcessingInstructionLine(in data: Data) -> Int? {
+        let bytes = [UInt8](data)
+        var index = 0, line = 1
+        func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D }
+        while index + 1 < bytes.count {
+            if bytes[index] == 0x0A { line += 1 }
+            guard bytes[index] == 0x3C, bytes[index + 1] == 0x3F else { index += 1; continue }  // "<?"
+            var cursor = index + 2
+            while cursor < bytes.count, !isSpace(bytes[cursor]), bytes[cursor] != 0x3F { cursor += 1 }  // the target
+            while cursor < bytes.count, isSpace(bytes[cursor]) { cursor += 1 }
+            if cursor + 1 < bytes.count, bytes[cursor] == 0x3F, bytes[cursor + 1] == 0x3E { return line }  // "?>"
+            index += 2
+        }
+        return nil
     }
 
     private var currentPath: String { frames.last?.path ?? "" }

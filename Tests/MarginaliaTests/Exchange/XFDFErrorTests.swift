@@ -36,6 +36,18 @@ extension XFDFTests {
                 == .notXML(message: "a document type declaration (<!DOCTYPE>) is not accepted", path: "", line: 2))
         }
 
+        /// Found by fuzzing (FuzzXFDF): Foundation's XMLParser crashed on a processing
+        /// instruction without data; it is refused before parsing.
+        @Test func processingInstructionsWithoutDataAreRefusedNotCrashedOn() {
+            let expected = XFDFError.notXML(message: "a processing instruction without data (<?name?>) is not accepted", path: "", line: 1)
+            #expect(Errors.error("<?x?><xfdf xmlns=\"httpeots></Characterxfdf>", whole: true) == expected)
+            #expect(Errors.error("<?x   ?><xfdf><annots/></xfdf>", whole: true) == expected)
+            #expect(Errors.error("<?xml version=\"1.0\"?>\n<xfdf><annots/>\n<?pi?></xfdf>", whole: true)
+                == .notXML(message: "a processing instruction without data (<?name?>) is not accepted", path: "", line: 3))
+            // A processing instruction with data is fine.
+            #expect(Errors.error("<?xml version=\"1.0\"?><?app data?><xfdf><annots/></xfdf>", whole: true) == nil)
+        }
+
         @Test func rootMustBeXFDF() {
             #expect(Errors.error("<?xml version=\"1.0\"?>\n<fdf><annots/></fdf>", whole: true) == .missingRoot(found: "fdf", line: 2))
             #expect(Errors.error("", whole: true) == .missingRoot(found: nil, line: 0))
