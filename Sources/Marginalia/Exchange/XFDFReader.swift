@@ -48,6 +48,7 @@ final class XFDFReader: NSObject, XMLParserDelegate {
             let line = data[data.startIndex..<range.lowerBound].reduce(1) { $1 == 0x0A ? $0 + 1 : $0 }
             throw XFDFError.notXML(message: "a document type declaration (<!DOCTYPE>) is not accepted", path: "", line: line)
         }
+        let data = try utf8Text(data)
         // Foundation's XMLParser crashes (strlen of a null pointer) on a processing
         // instruction without data, such as `<?x?>`; XFDF never needs one, so refuse it first.
         if let line = emptyProcessingInstructionLine(in: data) {
@@ -66,6 +67,31 @@ final class XFDFReader: NSObject, XMLParserDelegate {
         }
         guard reader.sawRoot else { throw XFDFError.missingRoot(found: nil, line: 0) }
         return XFDFDocument.ImportReport(annotations: reader.annotations, warnings: reader.skipped + reader.decoder.warnings)
+    }
+
+    /// The document as UTF-8 without NUL bytes, which is all that reaches XMLParser:
+    /// libxml2 guesses other encodings from the first bytes (leading NULs read as UCS-4)
+    /// and crashed on such input (found by fuzzing). UTF-16 with a byte-order mark is
+    /// converted, its declaration's encoding dropped; anything else is refused.
+    static func utf8Text(_ data: Data) throws -> Data {
+        var text = data
+        if data.starts(with: [0xFF, 0xFE]) || data.starts(with: [0xFE, 0xFF]) {
+            guard let string = String(data: data, encoding: .utf16) else {
+                throw XFDFError.notXML(message: "the text is not valid UTF-16", path: "", line: 1)
+            }
+            let undeclared = string.replacingOccurrences(of: #"(<\?xml[^>]*?)\s+encoding\s*=\s*["'][^"']*["']"#, with: "$1",
+                                                         options: .regularExpression)
+            text = Data(undeclared.utf8)
+        }
+        if let zero = text.firstIndex(of: 0) {
+            let line = text[text.startIndex..<zero].reduce(1) { $1 == 0x0A ? $0 + 1 : $0 }
+            throw XFDFError.notXML(message: "a NUL byte is not allowed in XML", path: "", line: line)
+        }
+        guard String(data: text, encoding: .utf8) != nil else {
+            throw XFDFError.notXML(message: "the text is not UTF-8 (XFDF is read as UTF-8, or UTF-16 with a byte-order mark)",
+                                   path: "", line: 1)
+        }
+        return text
     }
 
     /// The line of the first `<?target?>` (a processing instruction with nothing but spaces

@@ -48,6 +48,17 @@ extension XFDFTests {
             #expect(Errors.error("<?xml version=\"1.0\"?><?app data?><xfdf><annots/></xfdf>", whole: true) == nil)
         }
 
+        /// Found by fuzzing (FuzzXFDF): libxml2 read leading NULs as UCS-4 and crashed.
+        @Test func onlyUTF8OrUTF16WithAByteOrderMarkReachTheParser() throws {
+            let nul = XFDFError.notXML(message: "a NUL byte is not allowed in XML", path: "", line: 1)
+            #expect(throws: nul) { try XFDFDocument.importAnnotations(from: Data([0, 0, 0, 0x3C, 0x3F, 0x6D, 0, 0])) }
+            #expect(throws: XFDFError.self) { try XFDFDocument.importAnnotations(from: Data([0x3C, 0x78, 0xC3, 0x28, 0x3E])) }
+            let utf16 = "<?xml version=\"1.0\" encoding=\"UTF-16\"?><xfdf><annots><square page=\"0\" rect=\"1,1,9,9\"/></annots></xfdf>"
+            var bytes = Data([0xFF, 0xFE])
+            bytes.append(utf16.data(using: .utf16LittleEndian)!)
+            #expect(try XFDFDocument.importAnnotations(from: bytes).count == 1)
+        }
+
         @Test func rootMustBeXFDF() {
             #expect(Errors.error("<?xml version=\"1.0\"?>\n<fdf><annots/></fdf>", whole: true) == .missingRoot(found: "fdf", line: 2))
             #expect(Errors.error("", whole: true) == .missingRoot(found: nil, line: 0))
