@@ -45,3 +45,20 @@ let package = Package(
         .testTarget(name: "MarginaliaServerTests", dependencies: ["MarginaliaServer", "MarginaliaEditor", "Marginalia"]),
     ]
 )
+
+// libFuzzer targets (issue 8), built only by scripts/fuzz.sh (MARGINALIA_FUZZ=1 with
+// -sanitize=fuzzer): without the fuzzer runtime they have no `main` and would not link.
+if Context.environment["MARGINALIA_FUZZ"] != nil {
+    let fuzzTargets: [(String, [Target.Dependency])] = [
+        ("FuzzPDFFile", ["PDFCore"]),
+        ("FuzzFilters", ["PDFCore"]),
+        ("FuzzDocument", ["Marginalia"]),
+        ("FuzzAnnotationJSON", ["Marginalia"]),
+        ("FuzzXFDF", ["Marginalia"]),
+        ("FuzzOperation", ["Marginalia", "MarginaliaEditor", "MarginaliaServer"]),
+        ("FuzzEditorEvents", ["Marginalia", "MarginaliaEditor"]),
+    ]
+    for (name, dependencies) in fuzzTargets {
+        package.targets.append(.executableTarget(name: name, dependencies: dependencies, path: "Fuzz/\(name)"))
+    }
+}

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The README's first command: install what is missing, build a release binary and run the
-# main job. Until the server exists, that job generates the built-in sample document with
-# the PDF generation API (`marginalia sample`, into build/sample.pdf) and describes it with
-# `marginalia info`. Extra arguments go to `marginalia info` (for example: scripts/run.sh --json).
+# main job, the server with the browser editor: `marginalia serve` on http://127.0.0.1:8080
+# with its store in ./marginalia-data (an empty store opens the built-in sample document).
+# Extra arguments go to `marginalia serve` (for example: scripts/run.sh --port 9000 paper.pdf).
+# Stop it with Ctrl-C: it finishes the requests in flight and exits.
 set -euo pipefail
 export PATH="/opt/swift/usr/bin:$PATH"
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -10,6 +11,4 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 scripts/install-deps.sh
 swift build -c release
 bin_path=$(swift build -c release --show-bin-path)
-mkdir -p build
-"$bin_path/marginalia" sample -o build/sample.pdf
-exec "$bin_path/marginalia" info build/sample.pdf "$@"
+exec "$bin_path/marginalia" serve --data marginalia-data "$@"

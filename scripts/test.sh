@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # The README's second command: install what the tests need, build, and run every test.
 #
-# Parts, in order: install dependencies, `swift build` (debug), `swift test`, and the oracle
+# Parts, in order: install dependencies, `swift build` (debug), `swift test`, the oracle
 # suite (pytest over Tests/oracles, which drives the built `marginalia` against the corpus
-# and checks its results with qpdf, pikepdf, PyMuPDF and pypdf). A failing part does not stop
+# and checks its results with qpdf, pikepdf, PyMuPDF and pypdf), and the server and browser
+# suites (pytest over Tests/server, which starts, kills and restarts `marginalia serve`, and
+# Tests/e2e, which drives the browser editor in Debian's Chromium through Playwright). A failing part does not stop
 # the later ones (except that nothing runs without dependencies and the oracles need the
 # build); the script exits non-zero if any part failed and ends with each part's summary line.
 #
@@ -73,8 +75,15 @@ if [ "$build_status" -eq 0 ]; then
     oracle_status=$?
     # pytest's closing line: "N passed, M failed, ... in S s" (exit 5 means none ran: a failure).
     record oracles "$oracle_status" "$(grep -E '[0-9]+ (passed|failed|error|skipped)|no tests ran' "$logs/oracles" | tail -n 1)"
+    # The server over real HTTP (kills and restarts) and the browser editor in Chromium.
+    browser_suites=(Tests/server)
+    [ -d Tests/e2e ] && browser_suites+=(Tests/e2e)
+    run "server+web" "$logs/server" python3 -m pytest -q "${browser_suites[@]}"
+    server_status=$?
+    record "server+web" "$server_status" "$(grep -E '[0-9]+ (passed|failed|error|skipped)|no tests ran' "$logs/server" | tail -n 1)"
 else
     record oracles 1 "not run: the build failed"
+    record "server+web" 1 "not run: the build failed"
 fi
 
 printf '%s\n' "== summary" "${parts[@]}"

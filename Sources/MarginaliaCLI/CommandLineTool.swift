@@ -36,6 +36,8 @@ enum CommandLineTool {
         ("export", "write annotations as JSON or XFDF", ExportCommand.run),
         ("remove-annotations", "remove annotations by id", RemoveAnnotationsCommand.run),
         ("flatten", "burn annotations into the pages", FlattenCommand.run),
+        ("fields", "list form fields (text or JSON)", FieldsCommand.run),
+        ("fill", "fill form fields, optionally flattening the form", FillCommand.run),
         ("create", "make a PDF from text or Markdown", CreateCommand.run),
         ("sample", "write the built-in sample document", SampleCommand.run),
         ("serve", "serve the browser editor and the JSON API", ServeCommand.run),

@@ -9,6 +9,8 @@ extension CommandLineTool {
         "export": ExportCommand.help,
         "remove-annotations": RemoveAnnotationsCommand.help,
         "flatten": FlattenCommand.help,
+        "fields": FieldsCommand.help,
+        "fill": FillCommand.help,
         "create": CreateCommand.help,
         "sample": SampleCommand.help,
         "serve": ServeCommand.help,

@@ -16,17 +16,23 @@ extension PDFDocument {
     /// - Returns: how many annotations were burned in or removed.
     @discardableResult
     public func flattenAnnotations(pages: [Int]? = nil, where include: (PDFAnnotation) -> Bool = { _ in true }) throws -> Int {
+        try flattenAnnotations(pages: pages, excluding: ["Link", "Popup", "Widget"], where: include)
+    }
+
+    /// Flattens as above, never touching the subtypes in `excluded` (form flattening lets
+    /// widgets through).
+    func flattenAnnotations(pages: [Int]?, excluding excluded: Set<String>, where include: (PDFAnnotation) -> Bool) throws -> Int {
         var total = 0
         for index in try pages ?? Array(0..<pageCount) {
-            total += try flattenAnnotations(onPage: index, include)
+            total += try flattenAnnotations(onPage: index, excluding: excluded, include)
         }
         return total
     }
 
-    private func flattenAnnotations(onPage index: Int, _ include: (PDFAnnotation) -> Bool) throws -> Int {
+    private func flattenAnnotations(onPage index: Int, excluding excluded: Set<String>, _ include: (PDFAnnotation) -> Bool) throws -> Int {
         let page = try self.page(at: index)
         let chosen = try annotations(onPage: index).filter { annotation in
-            !["Link", "Popup", "Widget"].contains(annotation.subtype) && include(annotation)
+            !excluded.contains(annotation.subtype) && include(annotation)
         }
         guard !chosen.isEmpty else { return 0 }
 

@@ -1,0 +1,276 @@
+import Foundation
+import PDFCore
+
+/// Draws widget appearances for field values (ISO 32000-2, 12.7.4.3 variable text and
+/// 12.5.6.19 widget annotations): the background and border from `/MK`, then the value in
+/// the font, size and colour of `/DA`, clipped to the field, so that viewers that ignore
+/// `/NeedAppearances` show exactly this.
+///
+/// Rules kept: nothing is drawn outside the widget's box; text is inside the border with
+/// 2 points of padding; a size of 0 in `/DA` means "fit the box", at most 12 points for
+/// several lines; `/MK /R` turns the drawing counter-clockwise as the spec says.
+struct FieldAppearance {
+    let file: PDFFile
+    let form: AcroForm
+    var addObject: (PDFObject) -> PDFReference
+
+    /// What `/MK` and `/BS` say about a widget's look.
+    struct Look {
+        var background: [Double]?
+        var borderColor: [Double]?
+        var borderWidth: Double = 1
+        var borderStyle = "S"
+        var caption: String?
+        var rotation = 0
+    }
+
+    func look(of widget: PDFDictionary) -> Look {
+        var look = Look()
+        let mk = (try? file.dictionary(widget["MK"])) ?? PDFDictionary()
+        func components(_ key: String) -> [Double]? {
+            let numbers = ((try? file.resolve(mk[key] ?? .null))?.arrayValue ?? []).compactMap(\.numberValue)
+            return [1, 3, 4].contains(numbers.count) ? numbers : nil
+        }
+        look.background = components("BG")
+        look.borderColor = components("BC")
+        look.caption = (try? file.resolve(mk["CA"] ?? .null))?.stringBytes.map(PDFTextString.decode)
+        look.rotation = (((try? file.resolve(mk["R"] ?? .null))?.integerValue ?? 0) % 360 + 360) % 360 / 90 * 90
+        if let bs = try? file.dictionary(widget["BS"]) {
+            if let w = (try? file.resolve(bs["W"] ?? .null))?.numberValue, w.isFinite, w >= 0 { look.borderWidth = w }
+            if let s = bs["S"]?.nameValue { look.borderStyle = s }
+        } else if let border = (try? file.resolve(widget["Border"] ?? .null))?.arrayValue, border.count >= 3,
+                  let w = border[2].numberValue, w.isFinite, w >= 0 {
+            look.borderWidth = w
+        }
+        if look.borderColor == nil { look.borderWidth = 0 }
+        return look
+    }
+
+    /// The font `/DA` names, as a standard-14 font (through `/DR`'s `/BaseFont` when the
+    /// name is a resource name), Helvetica when it is none of them.
+    func font(_ da: DefaultAppearance) -> StandardFont {
+        if let resource = try? file.dictionary(form.fontResources[da.fontName]),
+           let base = resource["BaseFont"]?.nameValue, let font = StandardFont.resolve(base) {
+            return font == .symbol || font == .zapfDingbats ? .helvetica : font
+        }
+        if let font = StandardFont.resolve(da.fontName), font != .symbol, font != .zapfDingbats { return font }
+        return .helvetica
+    }
+
+    func defaultAppearance(field: FormField, widget: PDFDictionary) -> DefaultAppearance {
+        let own = (try? file.resolve(widget["DA"] ?? .null))?.stringBytes.map(PDFTextString.decode)
+        return DefaultAppearance(own ?? field.defaultAppearance ?? form.defaultAppearance ?? "/Helv 0 Tf 0 g")
+    }
+
+    // MARK: - Frame
+
+    /// A stream sized to the widget, turned per `/MK /R`, with background and border drawn.
+    func frame(_ widget: PDFDictionary, _ look: Look) -> AppearanceStream {
+        let rect = PDFPage.rectangle(try? file.resolve(widget["Rect"] ?? .null)) ?? .zero
+        var appearance = AppearanceStream.upright(in: rect, pageRotation: look.rotation)
+        let box = appearance.bounds
+        if let background = look.background {
+            appearance.content.fillColor(background)
+            appearance.content.rectangle(box)
+            appearance.content.fill()
+        }
+        let w = look.borderWidth
+        if let color = look.borderColor, w > 0 {
+            appearance.content.strokeColor(color)
+            appearance.content.lineWidth(w)
+            if look.borderStyle == "U" {
+                appearance.content.move(CGPoint(x: box.minX, y: box.minY + w / 2))
+                appearance.content.line(CGPoint(x: box.maxX, y: box.minY + w / 2))
+                appearance.content.stroke()
+            } else {
+                if look.borderStyle == "D" { appearance.content.dash([3]) }
+                let half = CGFloat(w / 2)
+                appearance.content.rectangle(box.insetBy(dx: min(half, box.width / 2), dy: min(half, box.height / 2)))
+                appearance.content.stroke()
+                if look.borderStyle == "D" { appearance.content.dash([]) }
+            }
+        }
+        return appearance
+    }
+
+    // MARK: - Text and choice fields
+
+    /// A text field or combo box showing `text`.
+    func text(_ text: String, field: FormField, widget: PDFDictionary) throws -> PDFStream {
+        let look = look(of: widget)
+        var appearance = frame(widget, look)
+        let box = appearance.bounds
+        let inset = CGFloat(look.borderStyle == "B" || look.borderStyle == "I" ? 2 * look.borderWidth : look.borderWidth)
+        let clip = box.insetBy(dx: min(inset, box.width / 2), dy: min(inset, box.height / 2))
+        let area = clip.insetBy(dx: min(2, clip.width / 2), dy: min(1, clip.height / 2))
+        let da = defaultAppearance(field: field, widget: widget)
+        var shown = field.flags.contains(.password) ? String(repeating: "*", count: text.count) : text
+        let multiline = field.type == .text && field.flags.contains(.multiline)
+        if !multiline { shown = shown.replacingOccurrences(of: "\r\n", with: " ").replacingOccurrences(of: "\n", with: " ").replacingOccurrences(of: "\r", with: " ") }
+        let comb = field.type == .text && field.flags.contains(.comb) && !multiline && !field.flags.contains(.password)
+            && (field.maxLength ?? 0) > 0
+
+        let standard = font(da)
+        let pdfFont: any PDFFont
+        let resource: String
+        if FontFallback.needsEmbeddedFont(shown), let embedded = FontFallback.systemFont() {
+            pdfFont = embedded
+            resource = "MEmbedded"
+        } else {
+            pdfFont = StandardFontFace(standard)
+            resource = da.fontName.isEmpty ? standard.baseFontName : da.fontName
+            var dictionary = PDFDictionary()
+            dictionary["Type"] = .name("Font")
+            dictionary["Subtype"] = .name("Type1")
+            dictionary["BaseFont"] = .name(standard.baseFontName)
+            dictionary["Encoding"] = .name("WinAnsiEncoding")
+            appearance.fonts[resource] = .dictionary(dictionary)
+        }
+        var size = da.fontSize
+        if !(size > 0) || !size.isFinite {
+            size = autoSize(shown, font: standard, area: area, multiline: multiline, comb: comb ? field.maxLength : nil)
+        }
+
+        appearance.content.raw("/Tx BMC")
+        appearance.content.save()
+        appearance.content.rectangle(clip)
+        appearance.content.clip()
+        appearance.content.beginText()
+        appearance.content.font(resource, size: size)
+        appearance.content.fillColor((da.color ?? .black).pdfComponents)
+        let ascent = pdfFont.ascent * size / 1000
+        let centredBaseline = Double(area.midY) - (pdfFont.ascent + pdfFont.descent) / 2 * size / 1000
+        if comb, let cells = field.maxLength {
+            // Comb fields (12.7.5.3): one character centred in each of MaxLen equal cells.
+            let cell = Double(clip.width) / Double(cells)
+            for (i, character) in shown.prefix(cells).enumerated() {
+                let glyph = String(character)
+                let x = Double(clip.minX) + cell * Double(i) + (cell - pdfFont.width(of: glyph, size: size)) / 2
+                appearance.content.raw("1 0 0 1 \(PDFSyntax.number(x)) \(PDFSyntax.number(centredBaseline)) Tm")
+                appearance.content.show(pdfFont.encode(glyph).bytes)
+            }
+        } else {
+            let lines = multiline
+                ? TextLayout.layout(for: shown, font: pdfFont, size: size, maxWidth: Double(area.width))
+                : [LaidOutLine(text: shown, width: pdfFont.width(of: shown, size: size))]
+            let lineHeight = TextLayout.lineHeight(font: pdfFont, size: size)
+            var baseline = multiline ? Double(area.maxY) - ascent : centredBaseline
+            for line in lines {
+                if baseline < Double(clip.minY) - lineHeight { break }  // clipped anyway
+                let x: Double
+                switch field.alignment {
+                case .left: x = Double(area.minX)
+                case .center: x = Double(area.midX) - line.width / 2
+                case .right: x = Double(area.maxX) - line.width
+                }
+                appearance.content.raw("1 0 0 1 \(PDFSyntax.number(x)) \(PDFSyntax.number(baseline)) Tm")
+                appearance.content.show(pdfFont.encode(line.text).bytes)
+                baseline -= lineHeight
+            }
+        }
+        appearance.content.endText()
+        appearance.content.restore()
+        appearance.content.raw("EMC")
+        if pdfFont is TrueTypeFont {
+            appearance.fonts[resource] = .reference(try pdfFont.makeFontDictionary(add: addObject))
+        }
+        return appearance.stream()
+    }
+
+    /// The size for `/DA` size 0: as large as fits the box, at most 12 points for several
+    /// lines (as Acrobat does).
+    private func autoSize(_ text: String, font: StandardFont, area: CGRect, multiline: Bool, comb: Int?) -> Double {
+        let height = Double(area.height)
+        if multiline {
+            return TextLayout.fittingFontSize(for: text, font: font, in: area.size, maximum: 12, minimum: 4, wrapping: true)
+        }
+        let byHeight = max(4, height / TextLayout.lineHeightFactor)
+        if let cells = comb {
+            let cell = Double(area.width + 4) / Double(cells)
+            return max(1, min(byHeight, cell * 0.9 * 1000 / max(1, font.width(of: "W", size: 1000))))
+        }
+        return TextLayout.fittingFontSize(for: text.isEmpty ? " " : text, font: font, in: area.size,
+                                          maximum: byHeight, minimum: 4, wrapping: false)
+    }
+
+    /// A list box: its options one a line from the top, the selected ones on a highlight.
+    func list(selected: [String], field: FormField, widget: PDFDictionary) throws -> PDFStream {
+        let look = look(of: widget)
+        var appearance = frame(widget, look)
+        let box = appearance.bounds
+        let inset = CGFloat(look.borderWidth)
+        let clip = box.insetBy(dx: min(inset, box.width / 2), dy: min(inset, box.height / 2))
+        let da = defaultAppearance(field: field, widget: widget)
+        let standard = font(da)
+        let face = StandardFontFace(standard)
+        let size = da.fontSize > 0 && da.fontSize.isFinite ? da.fontSize : 12
+        let resource = da.fontName.isEmpty ? standard.baseFontName : da.fontName
+        appearance.fonts[resource] = .dictionary(PDFDictionary([
+            "Type": .name("Font"), "Subtype": .name("Type1"), "BaseFont": .name(standard.baseFontName),
+            "Encoding": .name("WinAnsiEncoding"),
+        ]))
+        let lineHeight = TextLayout.lineHeight(font: face, size: size)
+        appearance.content.raw("/Tx BMC")
+        appearance.content.save()
+        appearance.content.rectangle(clip)
+        appearance.content.clip()
+        var top = Double(clip.maxY)
+        // Scroll so that the first selected option shows, as viewers do (12.7.5.4 /TI).
+        let visible = max(1, Int(Double(clip.height) / lineHeight))
+        let firstSelected = field.options.firstIndex { selected.contains($0.exportValue) } ?? 0
+        let first = firstSelected < visible ? 0 : firstSelected
+        for option in field.options.dropFirst(first) {
+            guard top > Double(clip.minY) else { break }
+            if selected.contains(option.exportValue) {
+                // The selection colour Acrobat uses.
+                appearance.content.fillColor([0.6, 0.756866, 0.854904])
+                appearance.content.rectangle(CGRect(x: clip.minX, y: CGFloat(top - lineHeight), width: clip.width, height: CGFloat(lineHeight)))
+                appearance.content.fill()
+            }
+            appearance.content.beginText()
+            appearance.content.font(resource, size: size)
+            appearance.content.fillColor((da.color ?? .black).pdfComponents)
+            let baseline = top - lineHeight + (lineHeight - (face.ascent - face.descent) * size / 1000) / 2 - face.descent * size / 1000
+            appearance.content.raw("1 0 0 1 \(PDFSyntax.number(Double(clip.minX) + 2)) \(PDFSyntax.number(baseline)) Tm")
+            appearance.content.show(face.encode(option.displayText).bytes)
+            appearance.content.endText()
+            top -= lineHeight
+        }
+        appearance.content.restore()
+        appearance.content.raw("EMC")
+        return appearance.stream()
+    }
+
+    // MARK: - Checkboxes and radios
+
+    /// The on or off appearance of a checkbox or radio that has none: the frame, and when
+    /// on, the `/MK /CA` character of ZapfDingbats (a check for checkboxes, a dot for
+    /// radios by default).
+    func button(on: Bool, field: FormField, widget: PDFDictionary) -> PDFStream {
+        let look = look(of: widget)
+        var appearance = frame(widget, look)
+        guard on else { return appearance.stream() }
+        let box = appearance.bounds
+        let da = defaultAppearance(field: field, widget: widget)
+        let symbol = look.caption?.utf8.first ?? (field.type == .radio ? 0x6C : 0x34)
+        let font = StandardFont.zapfDingbats
+        appearance.fonts["ZaDb"] = .dictionary(PDFDictionary([
+            "Type": .name("Font"), "Subtype": .name("Type1"), "BaseFont": .name("ZapfDingbats"),
+        ]))
+        let inner = box.insetBy(dx: min(CGFloat(look.borderWidth) + 1, box.width / 2), dy: min(CGFloat(look.borderWidth) + 1, box.height / 2))
+        let glyphWidth = max(1, font.width(ofCode: symbol))
+        var size = da.fontSize
+        if !(size > 0) || !size.isFinite {
+            size = min(Double(inner.width) * 1000 / glyphWidth, Double(inner.height) * 1000 / max(1, font.ascent - font.descent)) * 0.9
+        }
+        let x = Double(box.midX) - glyphWidth * size / 2000
+        let y = Double(box.midY) - (font.ascent + font.descent) / 2 * size / 1000
+        appearance.content.beginText()
+        appearance.content.font("ZaDb", size: size)
+        appearance.content.fillColor((da.color ?? .black).pdfComponents)
+        appearance.content.textPosition(x, y)
+        appearance.content.show([symbol])
+        appearance.content.endText()
+        return appearance.stream()
+    }
+}

@@ -1,0 +1,360 @@
+"""End-to-end tests of the browser editor (Web/) against a real server.
+
+Each test uploads a fresh copy of Samples/sample.pdf, opens it in Chromium and works it with
+synthesized pen, mouse and touch input, then checks what the page shows and what the server
+stored (the annotations API, and GET /file read by PyMuPDF).
+"""
+
+import io
+import json
+
+import pytest
+
+from editor_harness import api
+
+# A blank band of page 1 of the sample (page space, points): below the text.
+BAND_Y = 300
+
+
+def stroke_points(editor, page, x0, x1, y, steps=24):
+    return [editor.page_point_to_client(page, x0 + (x1 - x0) * i / steps, y + 12 * ((i % 4) - 1.5))
+            for i in range(steps + 1)]
+
+
+def wait_count(editor, selector, expected, timeout=5000):
+    editor.wait_until(f"document.querySelectorAll({json.dumps(selector)}).length === {expected}", timeout=timeout)
+
+
+def inks(editor):
+    return [a for a in editor.annotations() if a["type"] == "ink"]
+
+
+def test_pen_stroke_becomes_an_ink_annotation_in_the_file(new_editor):
+    editor = new_editor()
+    editor.js("marginalia.setTool('draw')")
+    editor.pen_stroke(stroke_points(editor, 0, 100, 300, BAND_Y))
+    wait_count(editor, ".annotations .annotation.ink", 1)
+    assert editor.count(".preview *") == 0, "the live preview is replaced by the applied stroke"
+    [ink] = inks(editor)
+    assert ink["pageIndex"] == 0
+    xs = [p[0] for path in ink["paths"] for p in path]
+    ys = [p[1] for path in ink["paths"] for p in path]
+    assert 90 <= min(xs) and max(xs) <= 310, xs
+    assert BAND_Y - 30 <= min(ys) and max(ys) <= BAND_Y + 30, ys
+    editor.screenshot("pen-stroke")
+
+    fitz = pytest.importorskip("fitz")
+    pdf = fitz.open(stream=api(editor.base, "GET", f"/api/v1/documents/{editor.doc_id}/file"), filetype="pdf")
+    kinds = [annot.type[1] for annot in pdf[0].annots()]
+    assert "Ink" in kinds, kinds
+    assert not editor.errors
+
+
+def test_a_pressure_stroke_is_drawn_as_wide_as_the_pen_pressed(new_editor):
+    editor = new_editor()
+    editor.js("marginalia.setTool('draw')")
+    points = [editor.page_point_to_client(0, 100 + i * 8, BAND_Y + 20 * ((i % 6) / 5)) for i in range(36)]
+    pressures = [0.1 + 0.9 * i / 35 for i in range(36)]
+    editor.pen_stroke(points, pressure=pressures)
+    wait_count(editor, ".annotations .annotation.ink", 1)
+    [ink] = inks(editor)
+    assert ink.get("pressures"), "the engine kept the pressures"
+    widths = editor.js("[...document.querySelectorAll('.annotations .annotation.ink .ink-stroke path')]"
+                       ".map((p) => +p.getAttribute('stroke-width'))")
+    assert len(widths) > 3 and widths[0] < widths[-1], widths
+    # The engine's appearance: width × clamp(pressure, 0.1, 1) × 1.5.
+    assert abs(max(widths) - ink["width"] * 1.5 * max(ink["pressures"][0])) < 0.01, (widths, ink["pressures"])
+    editor.screenshot("pressure-stroke")
+    assert not editor.errors
+
+
+def test_stroke_lands_under_the_pen_on_a_rotated_cropped_page(new_editor):
+    editor = new_editor()
+    editor.js("marginalia.viewer.goToPage(2)")
+    editor.settle()
+    editor.js("marginalia.setTool('draw')")
+    box = editor.js("(() => { const r = marginalia.viewer.views[2].element.getBoundingClientRect(); return [r.left, r.top, r.width, r.height]; })()")
+    start = (box[0] + box[2] * 0.3, box[1] + box[3] * 0.5)
+    points = [(start[0] + i * 8, start[1] + (i % 2) * 6) for i in range(20)]
+    editor.pen_stroke(points)
+    wait_count(editor, "[data-page='2'] .annotations .annotation.ink", 1)
+    [ink] = [a for a in inks(editor) if a["pageIndex"] == 2]
+    first = ink["paths"][0][0]
+    client = editor.page_point_to_client(2, first[0], first[1])
+    assert abs(client[0] - start[0]) < 6 and abs(client[1] - start[1]) < 6, (client, start)
+    editor.screenshot("rotated-page-stroke")
+
+
+def test_eraser_removes_the_stroke(new_editor):
+    editor = new_editor()
+    editor.js("marginalia.setTool('draw')")
+    editor.pen_stroke(stroke_points(editor, 0, 100, 300, BAND_Y))
+    wait_count(editor, ".annotations .annotation.ink", 1)
+    editor.page.keyboard.press("e")
+    sweep = [editor.page_point_to_client(0, 200 + i, BAND_Y - 40 + i * 8) for i in range(11)]
+    editor.pen_stroke(sweep)
+    wait_count(editor, ".annotations .annotation.ink", 0)
+    assert inks(editor) == []
+
+
+def test_undo_and_redo_with_the_keyboard(new_editor):
+    editor = new_editor()
+    editor.js("marginalia.setTool('draw')")
+    editor.pen_stroke(stroke_points(editor, 0, 100, 300, BAND_Y))
+    wait_count(editor, ".annotations .annotation.ink", 1)
+    editor.page.keyboard.press("Control+z")
+    wait_count(editor, ".annotations .annotation.ink", 0)
+    editor.page.keyboard.press("Control+Shift+z")
+    wait_count(editor, ".annotations .annotation.ink", 1)
+    assert len(inks(editor)) == 1
+
+
+def test_text_box_shape_and_note(new_editor):
+    editor = new_editor()
+    before = len(editor.annotations())
+
+    editor.page.click("button[data-tool=text]")
+    x, y = editor.page_point_to_client(0, 100, 200)
+    editor.pen_stroke([(x, y), (x + 1, y)])
+    editor.wait_until("document.activeElement && document.activeElement.matches('textarea.text-editor')")
+    editor.page.keyboard.type("Hello from the browser")
+    editor.js("document.activeElement.blur()")  # as a tap elsewhere: commits
+    editor.wait_until("[...document.querySelectorAll('.annotation.freeText text')].some(t => t.textContent.includes('Hello from the browser'))")
+
+    editor.page.click("button[data-tool=shape]")
+    a = editor.page_point_to_client(0, 350, 150)
+    b = editor.page_point_to_client(0, 500, 250)
+    editor.pen_stroke([a, ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2), b])
+    editor.wait_until("document.querySelectorAll('.annotations .annotation.square').length >= 1")
+
+    editor.page.click("button[data-tool=note]")
+    x, y = editor.page_point_to_client(0, 540, 100)
+    editor.pen_stroke([(x, y), (x, y)])
+    editor.wait_until("document.activeElement && document.activeElement.matches('textarea.text-editor')")
+    editor.page.keyboard.type("A sticky note")
+    editor.js("document.activeElement.blur()")
+    editor.settle(800)
+
+    added = editor.annotations()[before:]
+    kinds = sorted(a["type"] for a in added)
+    assert kinds == ["freeText", "note", "square"], kinds
+    text = next(a for a in added if a["type"] == "freeText")
+    assert text["text"] == "Hello from the browser"
+    note = next(a for a in added if a["type"] == "note")
+    assert note["contents"] == "A sticky note"
+    editor.screenshot("text-shape-note")
+
+
+def test_pencil_only_mode_ignores_touch_drawing(new_editor):
+    editor = new_editor(has_touch=True)
+    editor.page.click("button[data-tool=settings]")
+    editor.page.click("#popover button:has-text('Pencil only')")
+    editor.page.keyboard.press("Escape")
+    editor.js("marginalia.setTool('draw')")
+    scroll_before = editor.js("marginalia.viewer.scroller.scrollTop")
+    editor.touch_stroke([editor.page_point_to_client(0, 100 + i * 10, BAND_Y + i * 10) for i in range(15)])
+    editor.settle(600)
+    assert inks(editor) == [], "a finger must not draw in pencil-only mode"
+    assert editor.js("marginalia.viewer.scroller.scrollTop") != scroll_before, "a finger scrolls instead"
+    editor.pen_stroke(stroke_points(editor, 0, 100, 300, BAND_Y))
+    wait_count(editor, ".annotations .annotation.ink", 1)
+
+
+def test_draw_with_finger_mode_draws_with_one_finger(new_editor):
+    editor = new_editor(has_touch=True)
+    editor.js("localStorage.clear()")
+    editor.page.click("button[data-tool=settings]")
+    editor.page.click("#popover button:has-text('Draw with finger')")
+    editor.page.keyboard.press("Escape")
+    editor.js("marginalia.setTool('draw')")
+    editor.touch_stroke(stroke_points(editor, 0, 100, 300, BAND_Y))
+    wait_count(editor, ".annotations .annotation.ink", 1)
+
+
+def test_two_tabs_see_each_others_strokes(new_editor):
+    first = new_editor()
+    second = new_editor()
+    first.js("marginalia.setTool('draw')")
+    first.pen_stroke(stroke_points(first, 0, 100, 300, BAND_Y))
+    wait_count(first, ".annotations .annotation.ink", 1)
+    wait_count(second, ".annotations .annotation.ink", 1, timeout=10000)
+
+    second.js("marginalia.setTool('draw')")
+    second.pen_stroke(stroke_points(second, 0, 100, 300, BAND_Y - 80))
+    wait_count(second, ".annotations .annotation.ink", 2)
+    wait_count(first, ".annotations .annotation.ink", 2, timeout=10000)
+    second.screenshot("second-tab")
+    assert first.js("marginalia.model.revision") == second.js("marginalia.model.revision")
+
+
+def test_toolbar_long_press_opens_settings_without_changing_tool(new_editor):
+    editor = new_editor()
+    editor.js("marginalia.setTool('select')")
+    button = editor.page.locator("button[data-tool=draw]")
+    box = button.bounding_box()
+    editor.page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    editor.page.mouse.down()
+    editor.settle(700)
+    editor.page.mouse.up()
+    assert editor.page.is_visible("#popover")
+    assert editor.page.get_attribute("button[data-tool=select]", "aria-pressed") == "true"
+    editor.screenshot("draw-settings")
+    editor.page.keyboard.press("Escape")
+    button.click()
+    assert editor.page.get_attribute("button[data-tool=draw]", "aria-pressed") == "true"
+
+
+def test_gesture_actions_belong_to_one_gesture(new_editor):
+    editor = new_editor()
+    editor.page.click("button[data-tool=settings]")
+    editor.page.select_option("select[data-gesture=penBarrelButton]", "toggleEraser")
+    assert editor.page.input_value("select[data-gesture=doubleTap]") == "none"
+    label = editor.page.locator("select[data-gesture=doubleTap] option[value=toggleEraser]").text_content()
+    assert "(in use)" in label
+    saved = editor.js("JSON.parse(localStorage.getItem('marginalia.settings.v1')).gestures")
+    assert saved["penBarrelButton"] == "toggleEraser" and saved["doubleTap"] == "none"
+
+
+def test_save_clears_the_unsaved_mark_and_download_holds_the_ink(new_editor, tmp_path):
+    editor = new_editor()
+    editor.js("marginalia.setTool('draw')")
+    editor.pen_stroke(stroke_points(editor, 0, 100, 300, BAND_Y))
+    wait_count(editor, ".annotations .annotation.ink", 1)
+    assert "dirty" in editor.page.get_attribute("button[data-tool=save]", "class")
+    editor.page.click("button[data-tool=save]")
+    editor.wait_until("!document.querySelector('button[data-tool=save]').classList.contains('dirty')")
+
+    with editor.page.expect_download() as download:
+        editor.page.click("button[data-tool=download]")
+    path = tmp_path / "downloaded.pdf"
+    download.value.save_as(path)
+    assert download.value.suggested_filename == "sample.pdf"
+    fitz = pytest.importorskip("fitz")
+    kinds = [annot.type[1] for annot in fitz.open(path)[0].annots()]
+    assert "Ink" in kinds, kinds
+
+
+def test_segment_eraser_cuts_a_stroke_and_undo_restores_it(new_editor):
+    editor = new_editor()
+    editor.page.click("button[data-tool=erase]", button="right")
+    editor.page.click("#popover button:has-text('Parts of strokes')")
+    editor.page.keyboard.press("Escape")
+    editor.js("marginalia.setTool('draw')")
+    editor.pen_stroke([editor.page_point_to_client(0, 100 + i * 10, BAND_Y) for i in range(21)])
+    wait_count(editor, ".annotations .annotation.ink", 1)
+    [original] = inks(editor)
+    editor.page.keyboard.press("e")
+    editor.pen_stroke([editor.page_point_to_client(0, 200, BAND_Y - 30 + i * 6) for i in range(11)])
+    # The engine keeps the two pieces as one ink annotation with two paths.
+    editor.wait_until("[...marginalia.model.annotations.values()].some((a) => a.type === 'ink' && a.paths.length === 2)")
+    [cut] = inks(editor)
+    assert len(cut["paths"]) == 2 and cut["id"] != original["id"]
+    assert editor.count(".annotations .annotation.ink .ink-stroke") == 2
+    editor.page.keyboard.press("Control+z")
+    wait_count(editor, ".annotations .annotation.ink", 1)
+    assert [a["id"] for a in inks(editor)] == [original["id"]]
+
+
+def test_export_flattened_has_no_annotations_left(new_editor, tmp_path):
+    editor = new_editor()
+    editor.js("marginalia.setTool('draw')")
+    editor.pen_stroke(stroke_points(editor, 0, 100, 300, BAND_Y))
+    wait_count(editor, ".annotations .annotation.ink", 1)
+    editor.page.keyboard.press("Control+s")
+    editor.wait_until("!document.querySelector('button[data-tool=save]').classList.contains('dirty')")
+    editor.page.click("button[data-tool=export]")
+    assert not editor.page.is_visible("#popover button:has-text('Export PNG')"), "PNG export is for image documents"
+    with editor.page.expect_download() as download:
+        editor.page.click("#popover button:has-text('Export flattened PDF')")
+    path = tmp_path / "flat.pdf"
+    download.value.save_as(path)
+    assert download.value.suggested_filename == "sample-flattened.pdf"
+    fitz = pytest.importorskip("fitz")
+    page = fitz.open(path)[0]
+    assert [a.type[1] for a in page.annots()] == []
+    # The stroke is now page content: the band where it was drawn is no longer blank.
+    clip = fitz.Rect(90, 792 - BAND_Y - 30, 310, 792 - BAND_Y + 30)
+    pixmap = page.get_pixmap(clip=clip)
+    assert min(pixmap.samples) < 128
+
+
+def test_highlight_follows_the_page_text(new_editor):
+    editor = new_editor()
+    editor.page.click("button[data-tool=highlight]")
+    # The first body line of the sample sits between y = 687 and 702 (page space).
+    editor.pen_stroke([editor.page_point_to_client(0, 80 + i * 20, 695) for i in range(12)])
+    editor.wait_until("document.querySelectorAll('.annotations .annotation.highlight').length >= 1")
+    [mark] = [a for a in editor.annotations() if a["type"] == "highlight"]
+    assert len(mark["quads"]) == 1
+    xs, ys = mark["quads"][0][0::2], mark["quads"][0][1::2]
+    assert 72 <= min(xs) <= 90 and 280 <= max(xs) <= 320, xs
+    assert 680 <= min(ys) and max(ys) <= 710, ys
+
+    # Two lines: one quad each.
+    editor.page.keyboard.press("Control+z")
+    editor.wait_until("document.querySelectorAll('.annotations .annotation.highlight').length === 0")
+    editor.pen_stroke([editor.page_point_to_client(0, 200, 695), editor.page_point_to_client(0, 150, 680)])
+    editor.wait_until("document.querySelectorAll('.annotations .annotation.highlight').length >= 1")
+    [mark] = [a for a in editor.annotations() if a["type"] == "highlight"]
+    assert len(mark["quads"]) == 2
+    editor.screenshot("highlight")
+
+
+def test_touch_while_the_pen_is_down_is_a_palm(new_editor):
+    editor = new_editor(has_touch=True)
+    editor.page.click("button[data-tool=settings]")
+    editor.page.click("#popover button:has-text('Pencil only')")
+    editor.page.keyboard.press("Escape")
+    editor.js("marginalia.setTool('draw')")
+    send = editor.cdp.send
+    points = stroke_points(editor, 0, 100, 300, BAND_Y)
+    send("Input.dispatchMouseEvent", {"type": "mousePressed", "x": points[0][0], "y": points[0][1], "button": "left",
+                                      "buttons": 1, "clickCount": 1, "pointerType": "pen", "force": 0.5})
+    scroll = editor.js("marginalia.viewer.scroller.scrollTop")
+    editor.touch_stroke([editor.page_point_to_client(0, 400, 200 + i * 15) for i in range(10)])  # the palm
+    assert editor.js("marginalia.viewer.scroller.scrollTop") == scroll, "a palm must not scroll"
+    for x, y in points[1:]:
+        send("Input.dispatchMouseEvent", {"type": "mouseMoved", "x": x, "y": y, "button": "left", "buttons": 1,
+                                          "pointerType": "pen", "force": 0.5})
+    send("Input.dispatchMouseEvent", {"type": "mouseReleased", "x": points[-1][0], "y": points[-1][1], "button": "left",
+                                      "buttons": 0, "clickCount": 1, "pointerType": "pen", "force": 0})
+    wait_count(editor, ".annotations .annotation.ink", 1)
+    [ink] = inks(editor)
+    assert all(p[0] < 320 for path in ink["paths"] for p in path), "only the pen's stroke"
+
+
+def test_selection_bar_edits_a_text_box(new_editor):
+    editor = new_editor()
+    editor.page.click("button[data-tool=text]")
+    x, y = editor.page_point_to_client(0, 100, 200)
+    editor.pen_stroke([(x, y), (x + 1, y)])
+    editor.wait_until("document.activeElement && document.activeElement.matches('textarea.text-editor')")
+    editor.page.keyboard.type("First")
+    editor.js("document.activeElement.blur()")
+    editor.wait_until("document.querySelectorAll('.annotations .annotation.freeText').length === 1")
+    editor.page.keyboard.press("v")
+    x, y = editor.page_point_to_client(0, 110, 190)
+    editor.pen_stroke([(x, y), (x, y)])
+    editor.page.click(".selection-bar button[aria-label='Edit text']")
+    editor.wait_until("document.activeElement && document.activeElement.matches('textarea.text-editor')")
+    editor.page.keyboard.press("End")
+    editor.page.keyboard.type(" and second")
+    editor.js("document.activeElement.blur()")
+    editor.wait_until("[...marginalia.model.annotations.values()].some((a) => a.text === 'First and second')")
+
+
+def test_arrow_keys_nudge_the_selection(new_editor):
+    editor = new_editor()
+    editor.page.click("button[data-tool=shape]")
+    editor.pen_stroke([editor.page_point_to_client(0, 300, 200), editor.page_point_to_client(0, 350, 250),
+                       editor.page_point_to_client(0, 400, 300)])
+    editor.wait_until("!!marginalia.selected()")
+    before = editor.js("marginalia.selected().rect")
+    editor.page.keyboard.press("v")
+    editor.page.keyboard.press("ArrowRight")
+    editor.page.keyboard.press("Shift+ArrowUp")
+    editor.wait_until(f"marginalia.selected() && Math.abs(marginalia.selected().rect[1] - {before[1] + 10}) < 0.01")
+    after = editor.js("marginalia.selected().rect")
+    assert after[0] == pytest.approx(before[0] + 1, abs=0.01)
+    editor.page.keyboard.press("Escape")
+    assert editor.js("marginalia.selected()") is None

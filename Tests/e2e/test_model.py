@@ -1,0 +1,65 @@
+"""Web/js/model.js applies logged operations (docs/operations.md) in revision order, skips
+entries it already has and reports gaps; and Web/js/geometry.js hit tests."""
+
+import pytest
+
+
+@pytest.fixture()
+def run(browser, web_server):
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(f"{web_server}/")
+
+    def call(body):
+        return page.evaluate(f"""async () => {{
+            const {{ DocumentModel }} = await import('/app/js/model.js');
+            const geometry = await import('/app/js/geometry.js');
+            const ink = (id, x) => ({{id, type: 'ink', pageIndex: 0, width: 2, paths: [[[x, 100], [x + 50, 100]]]}});
+            const logged = (revision, operation) => ({{revision, clientId: 'tab-test', kind: 'do', operation}});
+            const model = new DocumentModel();
+            model.load({{id: 'x', pages: [{{index: 0, box: [0, 0, 612, 792], rotation: 0}}]}}, [], 0);
+            {body}
+        }}""")
+
+    yield call
+    context.close()
+
+
+def test_entries_apply_in_order_and_duplicates_are_skipped(run):
+    result = run("""
+        const a = ink('a', 10), b = ink('b', 200);
+        model.applyLogged([logged(2, {addAnnotation: {_0: b}}), logged(1, {addAnnotation: {_0: a}})]);
+        model.applyLogged([logged(1, {addAnnotation: {_0: a}})]);  // the echo of our own edit
+        return [model.revision, [...model.annotations.keys()]];
+    """)
+    assert result == [2, ["a", "b"]]
+
+
+def test_a_gap_stops_and_is_reported(run):
+    result = run("""
+        const complete = model.applyLogged([logged(1, {addAnnotation: {_0: ink('a', 10)}}), logged(3, {addAnnotation: {_0: ink('c', 10)}})]);
+        return [complete, model.revision, model.annotations.size];
+    """)
+    assert result == [False, 1, 1]
+
+
+def test_group_change_and_remove(run):
+    result = run("""
+        const a = ink('a', 10);
+        model.applyLogged([logged(1, {addAnnotation: {_0: a}}), logged(2, {addAnnotation: {_0: ink('b', 300)}})]);
+        const moved = {...a, paths: [[[20, 120], [70, 120]]]};
+        model.applyLogged([logged(3, {changeAnnotation: {before: a, after: moved}})]);
+        const order = [...model.annotations.keys()];
+        model.applyLogged([logged(4, {group: {name: 'erase', _1: [{removeAnnotation: {_0: moved}}, {addAnnotation: {_0: ink('piece', 20)}}]}})]);
+        return [order, [...model.annotations.keys()], model.annotationsOnPage(0).length];
+    """)
+    assert result == [["a", "b"], ["b", "piece"], 2]
+
+
+def test_hit_testing_follows_the_stroke_not_its_box(run):
+    result = run("""
+        const diagonal = {id: 'd', type: 'ink', pageIndex: 0, width: 2, paths: [[[0, 0], [100, 100]]]};
+        return [geometry.hits(diagonal, [50, 50], 2), geometry.hits(diagonal, [90, 10], 2),
+                geometry.topmostAt([diagonal, {...diagonal, id: 'top'}], [50, 51], 2)?.id];
+    """)
+    assert result == [True, False, "top"]

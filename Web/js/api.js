@@ -1,0 +1,61 @@
+// The HTTP API client (docs: /work/notes/api-spec.md → docs/editor-web.md). Every call goes
+// through `request`, which turns the server's JSON error into an Error with its message.
+
+const BASE = '/api/v1';
+
+/** A per-tab id so this tab can recognise its own entries in the event stream. */
+export const clientId = `tab-${crypto.getRandomValues(new Uint32Array(2)).join('')}`;
+
+async function request(path, options = {}) {
+  const response = await fetch(BASE + path, { credentials: 'same-origin', ...options });
+  if (!response.ok) {
+    let message = `${response.status} ${response.statusText}`;
+    try {
+      const body = await response.json();
+      if (body?.error?.message) message = body.error.message;
+    } catch { /* not JSON */ }
+    const error = new Error(message);
+    error.status = response.status;
+    throw error;
+  }
+  return response;
+}
+
+const json = async (path, options) => (await request(path, options)).json();
+const docPath = (id) => `/documents/${encodeURIComponent(id)}`;
+
+// One function per route of docs/api.md; each resolves with the decoded JSON.
+
+/** @returns {Promise<{documents: object[]}>} */
+export const listDocuments = () => json('/documents');
+export const getDocument = (id) => json(docPath(id));
+export const getAnnotations = (id) => json(`${docPath(id)}/annotations`);
+export const operationsAfter = (id, revision) => json(`${docPath(id)}/operations?after=${revision}`);
+export const save = (id) => json(`${docPath(id)}/save`, { method: 'POST' });
+/** The URLs pdf.js, downloads and EventSource read from. */
+export const fileURL = (id) => `${BASE}${docPath(id)}/file`;
+export const exportURL = (id) => `${BASE}${docPath(id)}/export`;
+export const eventsURL = (id, after) => `${BASE}${docPath(id)}/events?after=${after}`;
+
+/** @param {Blob|ArrayBuffer} bytes */
+export const upload = (name, bytes) =>
+  json(`/documents?name=${encodeURIComponent(name)}`, { method: 'POST', body: bytes });
+
+/**
+ * Posts one edit: exactly one of {operation}, {action}, {undo: true}, {redo: true}.
+ * @returns {Promise<{revision: number, applied: object[], missed: object[]}>}
+ */
+export function postEdit(id, baseRevision, edit) {
+  return json(`${docPath(id)}/operations`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ baseRevision, clientId, ...edit }),
+  });
+}
+
+/** Fetches a URL as bytes (used for downloads and the PNG export). */
+export async function fetchBytes(url) {
+  const response = await fetch(url, { credentials: 'same-origin' });
+  if (!response.ok) throw new Error(`${response.status} fetching ${url}`);
+  return new Uint8Array(await response.arrayBuffer());
+}

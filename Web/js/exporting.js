@@ -1,0 +1,59 @@
+// Downloads: the editable PDF (GET /file), the flattened PDF (GET /export), and for image
+// documents a PNG: the flattened PDF's page rendered with pdf.js at the image's native size.
+
+import * as api from './api.js';
+
+function baseName(name) {
+  return (name || 'document').replace(/\.(pdf|png|jpe?g)$/i, '');
+}
+
+/** Saves a Blob under a file name through a temporary link. */
+export function saveBlob(blob, fileName) {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** Downloads the editable PDF (all annotations, unsaved edits included). */
+export async function downloadEditable(summary) {
+  const bytes = await api.fetchBytes(api.fileURL(summary.id));
+  saveBlob(new Blob([bytes], { type: 'application/pdf' }), `${baseName(summary.name)}.pdf`);
+}
+
+/** Downloads a flattened copy: annotations burned into the pages. */
+export async function downloadFlattened(summary) {
+  const bytes = await api.fetchBytes(api.exportURL(summary.id));
+  saveBlob(new Blob([bytes], { type: 'application/pdf' }), `${baseName(summary.name)}-flattened.pdf`);
+}
+
+/**
+ * Renders page 1 of the flattened export at the image's native size (the page is the image's
+ * size in points, one point per pixel) and returns it as a PNG Blob.
+ */
+export async function renderFlattenedPNG(summary) {
+  const bytes = await api.fetchBytes(api.exportURL(summary.id));
+  const pdf = await pdfjsLib.getDocument({ data: bytes, isEvalSupported: false }).promise;
+  try {
+    const page = await pdf.getPage(1);
+    const viewport = page.getViewport({ scale: 1 });
+    const width = Math.round(summary.pages?.[0]?.width ?? viewport.width);
+    const scaled = page.getViewport({ scale: width / viewport.width });
+    const canvas = document.createElement('canvas');
+    canvas.width = Math.round(scaled.width);
+    canvas.height = Math.round(scaled.height);
+    await page.render({ canvasContext: canvas.getContext('2d'), viewport: scaled, annotationMode: pdfjsLib.AnnotationMode.DISABLE }).promise;
+    return await new Promise((resolve, reject) => canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('PNG encoding failed'))), 'image/png'));
+  } finally {
+    pdf.destroy();
+  }
+}
+
+/** Downloads the marked-up image of an image document as a PNG at its native size. */
+export async function downloadPNG(summary) {
+  saveBlob(await renderFlattenedPNG(summary), `${baseName(summary.name)}.png`);
+}

@@ -1,0 +1,40 @@
+// Toolbar icons: 24×24 outline drawings built as SVG elements (no markup strings).
+
+import { svg } from './svg.js';
+
+const PATHS = {
+  select: 'M5 3l13 8-6 1.5L9 19z',
+  draw: 'M4 20l1-4L16 5l3 3L8 19zM14 7l3 3',
+  erase: 'M8 20h12M5 15l8-8 6 6-6 6H9zM9 11l6 6',
+  text: 'M5 5h14M12 5v14M9 19h6',
+  shape: 'M4 14h8v6H4zM16 4l5 9h-10z',
+  image: 'M3 5h18v14H3zM3 16l5-5 4 4 3-3 6 6M15 9.5a1.5 1.5 0 1 0 .01 0',
+  note: 'M5 4h14v11l-5 5H5zM14 20v-5h5M8 9h8M8 12h5',
+  highlight: 'M4 20h16M7 16l2-7 6-5 4 4-5 6-7 2zM9 9l6 6',
+  pages: 'M7 3h8l4 4v14H7zM15 3v4h4M11 11v6M8 14h6',
+  undo: 'M9 14L4 9l5-5M4 9h10a6 6 0 0 1 0 12h-3',
+  redo: 'M15 14l5-5-5-5M20 9H10a6 6 0 0 0 0 12h3',
+  settings: 'M12 9a3 3 0 1 0 .01 0M12 2v3M12 19v3M2 12h3M19 12h3M4.9 4.9l2.1 2.1M17 17l2.1 2.1M4.9 19.1L7 17M17 7l2.1-2.1',
+  save: 'M5 3h11l3 3v15H5zM8 3v5h7V3M8 21v-7h8v7',
+  download: 'M12 3v12M7 10l5 5 5-5M4 20h16',
+  export: 'M14 3h7v7M21 3l-9 9M18 14v6H4V6h6',
+  sidebar: 'M3 4h18v16H3zM9 4v16',
+  zoomIn: 'M10 3a7 7 0 1 0 .01 0M21 21l-6-6M7 10h6M10 7v6',
+  zoomOut: 'M10 3a7 7 0 1 0 .01 0M21 21l-6-6M7 10h6',
+  fitWidth: 'M3 5v14M21 5v14M7 12h10M10 9l-3 3 3 3M14 9l3 3-3 3',
+  open: 'M3 6h6l2 2h10v11H3zM12 11v6M9 14l3-3 3 3',
+  trash: 'M4 7h16M9 7V4h6v3M6 7l1 13h10l1-13',
+  plus: 'M12 5v14M5 12h14',
+  rectangle: 'M4 6h16v12H4z',
+  ellipse: 'M12 6c4.4 0 8 2.7 8 6s-3.6 6-8 6-8-2.7-8-6 3.6-6 8-6z',
+  triangle: 'M12 4l9 16H3z',
+  line: 'M4 20L20 4',
+  arrow: 'M4 20L20 4M11 4h9v9',
+};
+
+/** An icon by name, decorative (the button carries the label). */
+export function icon(name) {
+  return svg('svg', { class: 'icon', viewBox: '0 0 24 24', 'aria-hidden': 'true', focusable: 'false' }, [
+    svg('path', { d: PATHS[name] ?? PATHS.select }),
+  ]);
+}

@@ -1,0 +1,67 @@
+// Keyboard shortcuts: ctrl/cmd+Z undo, ctrl/cmd+shift+Z and ctrl+Y redo, ctrl/cmd+S save,
+// V/P/E/T select, draw (pen), erase and text tools, Delete/Backspace removes the selection,
+// +/- zoom, 0 fits the width, arrows nudge the selection (1 pt, with shift 10), Escape
+// clears it.
+
+import { moveAnnotation } from './geometry.js';
+
+const NUDGES = { arrowleft: [-1, 0], arrowright: [1, 0], arrowup: [0, 1], arrowdown: [0, -1] };
+
+/** @param {import('./editor.js').Editor} editor */
+export function installShortcuts(editor) {
+  document.addEventListener('keydown', (e) => {
+    const target = e.target;
+    if (target instanceof HTMLElement && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName))) return;
+    const mod = e.ctrlKey || e.metaKey;
+    const key = e.key.toLowerCase();
+    let handled = true;
+    if (mod && key === 'z' && !e.shiftKey) editor.undo();
+    else if ((mod && key === 'z' && e.shiftKey) || (e.ctrlKey && key === 'y')) editor.redo();
+    else if (mod && key === 's') editor.save();
+    else if (mod && (key === '=' || key === '+')) editor.viewer.zoomBy(1.25);
+    else if (mod && key === '-') editor.viewer.zoomBy(0.8);
+    else if (mod || e.altKey) handled = false;
+    else if (key === 'v') editor.setTool('select');
+    else if (key === 'p') editor.setTool('draw');
+    else if (key === 'e') editor.setTool('erase');
+    else if (key === 't') editor.setTool('text');
+    else if (key === 'delete' || key === 'backspace') editor.deleteSelection();
+    else if (key in NUDGES && editor.selected()) nudge(editor, NUDGES[key], e.shiftKey ? 10 : 1);
+    else if (key === 'escape' && editor.selected()) editor.select(null);
+    else if (key === '+' || key === '=') editor.viewer.zoomBy(1.25);
+    else if (key === '-') editor.viewer.zoomBy(0.8);
+    else if (key === '0') editor.viewer.fitWidth();
+    else handled = false;
+    if (handled) e.preventDefault();
+  });
+}
+
+/**
+ * Moves the selection by whole points on screen: arrows follow the screen, so on a turned
+ * page the page-space step is turned back through the page's rotation. Presses while a move
+ * is on its way add up and go as one more move after it, so none starts from a stale copy.
+ */
+const pending = { dx: 0, dy: 0, busy: false };
+
+async function nudge(editor, [dx, dy], step) {
+  pending.dx += dx * step;
+  pending.dy += dy * step;
+  if (pending.busy) return;
+  pending.busy = true;
+  try {
+    while (pending.dx || pending.dy) {
+      const a = editor.selected();
+      if (!a) break;
+      const zoom = editor.viewer.zoom;
+      const [ox, oy] = editor.viewer.clientToPage(a.pageIndex, 0, 0);
+      const [px, py] = editor.viewer.clientToPage(a.pageIndex, pending.dx * zoom, -pending.dy * zoom);
+      pending.dx = 0;
+      pending.dy = 0;
+      await editor.session.operation({ changeAnnotation: { before: a, after: moveAnnotation(a, px - ox, py - oy) } });
+    }
+  } finally {
+    pending.dx = 0;
+    pending.dy = 0;
+    pending.busy = false;
+  }
+}

@@ -1,0 +1,144 @@
+// Entry point: builds the toolbar, installs shortcuts and drag-and-drop upload, and opens
+// `?doc=ID` or else the first document the server lists.
+
+import * as api from './api.js';
+import { Editor, TOOL_NAMES } from './editor.js';
+import { settings, update, onSettingsChange, currentInk } from './settings.js';
+import { toolbarButton, popoverButton, pageField, showActiveTool } from './toolbar.js';
+import { openPopover, action, section } from './popover.js';
+import * as toolSettings from './toolsettings.js';
+import { installShortcuts } from './keyboard.js';
+import { downloadEditable, downloadFlattened, downloadPNG } from './exporting.js';
+import { html } from './svg.js';
+import { icon } from './icons.js';
+import { openDocumentsPopover } from './documents.js';
+
+pdfjsLib.GlobalWorkerOptions.workerSrc = '/vendor/pdfjs/pdf.worker.js';
+
+const editor = new Editor();
+
+const TOOL_INFO = {
+  select: { label: 'Select', shortcut: 'V' },
+  draw: { label: 'Draw', shortcut: 'P', settings: ['Draw', toolSettings.drawSettings] },
+  erase: { label: 'Erase', shortcut: 'E', settings: ['Eraser', toolSettings.eraseSettings] },
+  text: { label: 'Text', shortcut: 'T', settings: ['Text', toolSettings.textSettings] },
+  shape: { label: 'Shape', settings: ['Shape', toolSettings.shapeSettings] },
+  image: { label: 'Image' },
+  note: { label: 'Note', settings: ['Note', toolSettings.noteSettings] },
+  highlight: { label: 'Highlight', settings: ['Text markup', toolSettings.highlightSettings] },
+};
+
+function buildToolbar() {
+  const nav = document.getElementById('nav-group');
+  const tools = document.getElementById('tool-group');
+  const actions = document.getElementById('action-group');
+
+  const sidebar = toolbarButton({
+    name: 'sidebar', label: 'Sidebar', toggle: true,
+    onTap: () => {
+      // The sidebar takes width from the pages: a fitted width stays fitted.
+      const fitted = editor.viewer.isFitWidth();
+      update((s) => { s.thumbnails = !s.thumbnails; });
+      if (fitted) editor.viewer.fitWidth();
+    },
+  });
+  sidebar.setAttribute('aria-label', 'Thumbnails');
+  sidebar.title = 'Show or hide page thumbnails';
+  const pages = pageField((index) => editor.viewer.goToPage(index));
+  const zoomLabel = html('button', { type: 'button', class: 'zoom-label', title: 'Fit width (0)', 'aria-label': 'Zoom level; fit width', onclick: () => editor.viewer.fitWidth() });
+  const documentsButton = toolbarButton({ name: 'open', label: 'Documents', onTap: (button) => openDocumentsPopover(button, editor) });
+  nav.append(documentsButton, sidebar, pages.element,
+    toolbarButton({ name: 'zoomOut', label: 'Zoom out', shortcut: '−', onTap: () => editor.viewer.zoomBy(0.8) }),
+    zoomLabel,
+    toolbarButton({ name: 'zoomIn', label: 'Zoom in', shortcut: '+', onTap: () => editor.viewer.zoomBy(1.25) }),
+    toolbarButton({ name: 'fitWidth', label: 'Fit width', shortcut: '0', onTap: () => editor.viewer.fitWidth() }));
+
+  const toolButtons = {};
+  for (const name of TOOL_NAMES) {
+    const info = TOOL_INFO[name];
+    toolButtons[name] = toolbarButton({
+      name, label: info.label, shortcut: info.shortcut, toggle: true,
+      onTap: () => (name === 'image' ? editor.pickImage() : editor.setTool(name, { toggle: true })),
+      onSettings: info.settings ? (button) => openPopover(button, info.settings[0], info.settings[1]) : undefined,
+    });
+    tools.append(toolButtons[name]);
+  }
+
+  const undo = toolbarButton({ name: 'undo', label: 'Undo', shortcut: 'Ctrl+Z', onTap: () => editor.undo() });
+  const redo = toolbarButton({ name: 'redo', label: 'Redo', shortcut: 'Ctrl+Shift+Z', onTap: () => editor.redo() });
+  const pagesMenu = popoverButton('pages', 'Pages', 'Pages', () => [
+    section(`Page ${editor.viewer.currentPage + 1} of ${editor.viewer.views.length}`,
+      action('Add page after this one', () => editor.addPage()),
+      action('Remove this page…', () => editor.removePage(), { danger: true })),
+  ]);
+  const settingsMenu = popoverButton('settings', 'Settings', 'Settings', toolSettings.inputSettings);
+  const save = toolbarButton({ name: 'save', label: 'Save', shortcut: 'Ctrl+S', onTap: () => editor.save() });
+  const download = toolbarButton({ name: 'download', label: 'Download', onTap: () => run(() => downloadEditable(editor.model.summary)) });
+  const exportButton = toolbarButton({
+    name: 'export', label: 'Export',
+    onTap: (button) => openPopover(button, 'Export', () => [
+      action('Export flattened PDF', () => run(() => downloadFlattened(editor.model.summary))),
+      ...(editor.model.summary?.kind === 'image' ? [action('Export PNG', () => run(() => downloadPNG(editor.model.summary)))] : []),
+    ]),
+  });
+  exportButton.title = 'Export a flattened copy';
+  actions.append(undo, redo, separator(), pagesMenu, settingsMenu, separator(), save, download, exportButton);
+
+  const refresh = () => {
+    showActiveTool(toolButtons, settings.tool);
+    sidebar.setAttribute('aria-pressed', String(settings.thumbnails));
+    document.getElementById('thumbnails').hidden = !settings.thumbnails;
+    pages.show(editor.viewer.currentPage, editor.viewer.views.length);
+    zoomLabel.textContent = `${Math.round(editor.viewer.zoom * 100)}%`;
+    save.classList.toggle('dirty', editor.hasUnsavedChanges);
+    save.title = editor.hasUnsavedChanges ? 'Save (Ctrl+S) — unsaved changes' : 'Save (Ctrl+S) — all changes saved';
+    editor.applyToolCursor();
+    // The Draw button shows the ink colour; the Shape button the shape it will draw.
+    toolButtons.draw.style.setProperty('--ink', currentInk().color);
+    toolButtons.shape.querySelector('.icon').replaceWith(icon(settings.shape.kind));
+  };
+  editor.onUpdate(refresh);
+  onSettingsChange(refresh);
+  refresh();
+}
+
+const separator = () => html('span', { class: 'separator', 'aria-hidden': 'true' });
+
+async function run(task) {
+  try { await task(); } catch (error) { editor.status(error.message, true); }
+}
+
+function installDrop() {
+  const hint = document.getElementById('drop-hint');
+  let depth = 0;
+  const accepts = (e) => [...(e.dataTransfer?.items ?? [])].some((i) => i.kind === 'file');
+  window.addEventListener('dragenter', (e) => { if (accepts(e)) { depth++; hint.hidden = false; e.preventDefault(); } });
+  window.addEventListener('dragover', (e) => { if (accepts(e)) e.preventDefault(); });
+  window.addEventListener('dragleave', () => { depth = Math.max(0, depth - 1); if (!depth) hint.hidden = true; });
+  window.addEventListener('drop', (e) => {
+    e.preventDefault();
+    depth = 0;
+    hint.hidden = true;
+    const file = [...(e.dataTransfer?.files ?? [])].find((f) => /pdf|png|jpe?g/i.test(f.type) || /\.(pdf|png|jpe?g)$/i.test(f.name));
+    if (file) editor.upload(file);
+    else editor.status('Drop a PDF, PNG or JPEG file', true);
+  });
+}
+
+async function start() {
+  window.marginalia = editor; // for tests and debugging
+  buildToolbar();
+  installShortcuts(editor);
+  installDrop();
+  const requested = new URL(location.href).searchParams.get('doc');
+  try {
+    const id = requested ?? (await api.listDocuments()).documents?.[0]?.id;
+    if (id) await editor.open(id);
+    else document.getElementById('empty').hidden = false;
+  } catch (error) {
+    document.getElementById('empty').hidden = false;
+    editor.status(`Could not open the document: ${error.message}`, true);
+  }
+}
+
+start();

@@ -1,0 +1,128 @@
+// The local annotation model: the document's pages and annotations, the revision it reflects,
+// and how an operation (docs/operations.md) changes it. Views subscribe with `onChange`.
+
+/**
+ * @typedef {object} Annotation  one object of the annotation JSON (docs/annotations-json.md)
+ * @property {string} id
+ * @property {string} type
+ * @property {number} pageIndex
+ */
+
+export class DocumentModel {
+  constructor() {
+    /** @type {{id: string, name: string, kind: string}|null} */
+    this.summary = null;
+    /** @type {{index: number, width: number, height: number, rotation: number, box: number[]}[]} */
+    this.pages = [];
+    /** @type {Map<string, Annotation>} insertion order = drawing order */
+    this.annotations = new Map();
+    this.revision = 0;
+    this.listeners = new Set();
+  }
+
+  /** @param {(change: {pages: Set<number>, structure: boolean}) => void} listener */
+  onChange(listener) {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  load(summary, annotations, revision) {
+    this.summary = summary;
+    this.pages = summary.pages;
+    this.annotations = new Map(annotations.map((a) => [a.id, a]));
+    this.revision = revision;
+    this.emit(new Set(this.pages.map((p) => p.index)), true);
+  }
+
+  /** The annotations of one page in drawing order (indexed lazily, rebuilt after changes). */
+  annotationsOnPage(index) {
+    if (!this.byPage) {
+      this.byPage = new Map();
+      for (const a of this.annotations.values()) {
+        if (!this.byPage.has(a.pageIndex)) this.byPage.set(a.pageIndex, []);
+        this.byPage.get(a.pageIndex).push(a);
+      }
+    }
+    return this.byPage.get(index) ?? [];
+  }
+
+  /**
+   * Applies logged entries newer than the model's revision, in order; older ones (this tab's
+   * own edits echoed by the event stream) are skipped. Returns false when an entry is missing
+   * (a gap), so the caller can fetch the operations in between.
+   */
+  applyLogged(entries) {
+    const touched = new Set();
+    let structure = false;
+    for (const entry of [...entries].sort((a, b) => a.revision - b.revision)) {
+      if (entry.revision <= this.revision) continue;
+      if (entry.revision !== this.revision + 1) {
+        this.emit(touched, structure);
+        return false;
+      }
+      this.byPage = null;
+      structure = this.applyOperation(entry.operation, touched) || structure;
+      this.revision = entry.revision;
+    }
+    if (touched.size || structure) this.emit(touched, structure);
+    return true;
+  }
+
+  /** Returns true when the page list changed (the document must be reloaded). */
+  applyOperation(operation, touched) {
+    const [kind, value] = Object.entries(operation)[0] ?? [];
+    switch (kind) {
+      case 'addAnnotation': {
+        const a = value._0;
+        this.annotations.delete(a.id);
+        this.annotations.set(a.id, a);
+        touched.add(a.pageIndex);
+        return false;
+      }
+      case 'removeAnnotation': {
+        const a = this.annotations.get(value._0.id) ?? value._0;
+        this.annotations.delete(a.id);
+        touched.add(a.pageIndex);
+        return false;
+      }
+      case 'changeAnnotation': {
+        const old = this.annotations.get(value.after.id);
+        if (old) touched.add(old.pageIndex);
+        // Keep the drawing order: replace in place.
+        this.annotations = new Map([...this.annotations].map(([id, a]) =>
+          id === value.after.id ? [id, value.after] : [id, a]));
+        if (!old) this.annotations.set(value.after.id, value.after);
+        touched.add(value.after.pageIndex);
+        return false;
+      }
+      case 'group': {
+        let structure = false;
+        for (const op of value._1 ?? []) structure = this.applyOperation(op, touched) || structure;
+        return structure;
+      }
+      case 'insertPage':
+      case 'removePage':
+      case 'restorePage':
+        return true;
+      default:
+        return false;
+    }
+  }
+
+  emit(pages, structure) {
+    this.byPage = null;
+    for (const listener of this.listeners) listener({ pages, structure });
+  }
+}
+
+/**
+ * A new annotation id (a UUID v4). crypto.randomUUID exists only in secure contexts, and an
+ * iPad reaching the server over the LAN by plain http is not one; getRandomValues always is.
+ */
+export function newId() {
+  const b = crypto.getRandomValues(new Uint8Array(16));
+  b[6] = (b[6] & 0x0f) | 0x40;
+  b[8] = (b[8] & 0x3f) | 0x80;
+  const h = [...b].map((x) => x.toString(16).padStart(2, '0')).join('');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`.toUpperCase();
+}

@@ -1,0 +1,279 @@
+// Draws annotations as SVG in page space. Each page gets one <svg> whose viewBox is the
+// displayed page at zoom 1; a group carries the page transform (y flip, rotation) from
+// transform.js, so shapes are vector and sharp at every zoom. Annotation text is only ever
+// set through textContent.
+
+import { svg, smoothPath, smoothPieces, polyPath } from './svg.js';
+import { unzoomedPageTransform, svgMatrix, apply, displayedSize } from './transform.js';
+import { normRect, quadPoints } from './geometry.js';
+
+/** Creates the overlay element of a page: { root, content, preview, chrome }. */
+export function createOverlay(page) {
+  const { width, height } = displayedSize(page);
+  const transform = svgMatrix(unzoomedPageTransform(page));
+  const content = svg('g', { class: 'annotations', transform });
+  const preview = svg('g', { class: 'preview', transform });
+  const chrome = svg('g', { class: 'chrome', transform });
+  const screen = svg('g', { class: 'screen-fixed' });
+  const root = svg('svg', {
+    class: 'overlay', viewBox: `0 0 ${width} ${height}`, preserveAspectRatio: 'none',
+    'aria-hidden': 'true',
+  }, [content, screen, preview, chrome]);
+  return { root, content, preview, chrome, screen, page };
+}
+
+/** Redraws all annotations of a page. `zoom` sizes the fixed-size (note) icons. */
+export function renderAnnotations(overlay, annotations, zoom) {
+  // Elements are reused while their annotation object is the same one (the model replaces
+  // the object on every change), so a new stroke on a page of thousands costs one element.
+  const previous = overlay.drawn ?? new Map();
+  const drawn = new Map();
+  const content = [];
+  const screen = [];
+  for (const annotation of annotations) {
+    if (annotation.type === 'note') {
+      screen.push(drawNote(annotation, overlay.page, zoom));
+      continue;
+    }
+    const old = previous.get(annotation.id);
+    const element = old?.annotation === annotation ? old.element : drawAnnotation(annotation);
+    if (!element) continue;
+    element.classList.remove('erasing', 'moving');
+    drawn.set(annotation.id, { annotation, element });
+    content.push(element);
+  }
+  overlay.drawn = drawn;
+  if (!sameChildren(overlay.content, content)) overlay.content.replaceChildren(...content);
+  overlay.screen.replaceChildren(...screen);
+}
+
+function sameChildren(parent, elements) {
+  const children = parent.children;
+  if (children.length !== elements.length) {
+    // The common case, one annotation added at the end: append it alone.
+    if (children.length + 1 === elements.length && elements.slice(0, -1).every((e, i) => children[i] === e)) {
+      parent.append(elements[elements.length - 1]);
+      return true;
+    }
+    return false;
+  }
+  return elements.every((e, i) => children[i] === e);
+}
+
+/** Whether the user can select an annotation of this type (form fields are not editable here). */
+export function isDrawable(a) {
+  return a.type === 'note' || (a.type in DRAWERS && a.type !== 'widget');
+}
+
+/** One annotation as an SVG group in page space, or null for types we cannot show. */
+export function drawAnnotation(a) {
+  const draw = DRAWERS[a.type];
+  if (!draw) return null;
+  const group = svg('g', { 'data-id': a.id, class: `annotation ${a.type}` });
+  const opacity = a.opacity ?? 1;
+  // Group opacity: a translucent stroke's crossings are not darker, as in the saved appearance.
+  if (opacity < 1) group.setAttribute('opacity', String(opacity));
+  for (const child of [draw(a)].flat()) if (child) group.append(child);
+  return group;
+}
+
+const stroke = (a, extra = {}) => ({
+  fill: 'none', stroke: a.color ?? '#000000', 'stroke-width': a.width ?? 1,
+  'stroke-linecap': 'round', 'stroke-linejoin': 'round',
+  'stroke-dasharray': a.borderStyle === 'dashed' ? (a.dash ?? [3]).join(' ') : undefined, ...extra,
+});
+
+function inset(rect, by) {
+  const [x1, y1, x2, y2] = normRect(rect);
+  const d = Math.min(by, (x2 - x1) / 2, (y2 - y1) / 2);
+  return [x1 + d, y1 + d, x2 - d, y2 - d];
+}
+
+/** The width the engine's appearance gives a point of a pressure stroke (AppearanceBuilder+Ink). */
+const pressureWidth = (width, pressure) => width * Math.max(0.1, Math.min(1, pressure)) * 1.5;
+
+/**
+ * One stroke of an ink annotation. With pressures, the curve is drawn piece by piece, each
+ * piece as wide as the engine's outline is at its point, so the width follows the pen as in
+ * the saved appearance; the group's opacity keeps overlapping pieces from darkening.
+ */
+function inkStroke(a, path, index) {
+  const pressures = a.pressures?.[index];
+  if (!pressures?.length || path.length < 2) {
+    return svg('path', { d: smoothPath(path), class: 'ink-stroke', ...stroke(a) });
+  }
+  const width = a.width ?? 1;
+  const pieces = smoothPieces(path).map((d, i) =>
+    svg('path', { d, ...stroke(a, { 'stroke-width': pressureWidth(width, pressures[Math.min(i, pressures.length - 1)]) }) }));
+  return svg('g', { class: 'ink-stroke' }, pieces);
+}
+
+const DRAWERS = {
+  ink: (a) => a.paths.map((path, i) => inkStroke(a, path, i)),
+  square: (a) => {
+    const [x1, y1, x2, y2] = inset(a.rect, (a.width ?? 1) / 2);
+    return svg('rect', { x: x1, y: y1, width: x2 - x1, height: y2 - y1, ...stroke(a, { fill: a.fill ?? 'none', 'stroke-width': a.width ?? 1 }) });
+  },
+  circle: (a) => {
+    const [x1, y1, x2, y2] = inset(a.rect, (a.width ?? 1) / 2);
+    return svg('ellipse', { cx: (x1 + x2) / 2, cy: (y1 + y2) / 2, rx: (x2 - x1) / 2, ry: (y2 - y1) / 2, ...stroke(a, { fill: a.fill ?? 'none' }) });
+  },
+  line: (a) => [svg('path', { d: polyPath(a.points), ...stroke(a) }), ...lineEndings(a, a.points)],
+  polyline: (a) => [svg('path', { d: polyPath(a.points), ...stroke(a) }), ...lineEndings(a, a.points)],
+  polygon: (a) => svg('path', { d: polyPath(a.points, true), ...stroke(a, { fill: a.fill ?? 'none' }) }),
+  freeText: drawFreeText,
+  stamp: drawStamp,
+  highlight: (a) => a.quads.map((q) => svg('path', {
+    d: polyPath(quadPoints(q), true), fill: a.color ?? '#FFEB3B', class: 'markup-fill',
+  })),
+  underline: (a) => a.quads.map((q) => markupLine(a, q, 0.08)),
+  strikeOut: (a) => a.quads.map((q) => markupLine(a, q, 0.5)),
+  squiggly: (a) => a.quads.map((q) => squiggle(a, q)),
+  // Form fields: pdf.js draws no annotation appearances here, so show where the fields are.
+  widget: (a) => {
+    const [x1, y1, x2, y2] = normRect(a.rect);
+    return svg('rect', { class: 'form-field', x: x1, y: y1, width: x2 - x1, height: y2 - y1 });
+  },
+};
+
+/** A line across a quad at fraction `t` of its height from the bottom edge. */
+function markupLine(a, q, t) {
+  const [ul, ur, lr, ll] = quadPoints(q);
+  const height = Math.hypot(ul[0] - ll[0], ul[1] - ll[1]);
+  const at = (p, top) => [p[0] + (top[0] - p[0]) * t, p[1] + (top[1] - p[1]) * t];
+  return svg('path', { d: polyPath([at(ll, ul), at(lr, ur)]), ...stroke(a, { 'stroke-width': Math.max(0.5, height / 14), 'stroke-linecap': 'butt' }) });
+}
+
+function squiggle(a, q) {
+  const [ul, ur, lr, ll] = quadPoints(q);
+  const height = Math.hypot(ul[0] - ll[0], ul[1] - ll[1]) || 10;
+  const length = Math.hypot(lr[0] - ll[0], lr[1] - ll[1]);
+  const ux = (lr[0] - ll[0]) / (length || 1), uy = (lr[1] - ll[1]) / (length || 1);
+  const nx = -uy, ny = ux;
+  const step = height / 6, amplitude = height / 12;
+  const points = [];
+  for (let s = 0, i = 0; s <= length; s += step, i++) {
+    const o = (i % 2 ? 1 : -1) * amplitude + amplitude;
+    points.push([ll[0] + ux * s + nx * o, ll[1] + uy * s + ny * o]);
+  }
+  return svg('path', { d: polyPath(points), ...stroke(a, { 'stroke-width': Math.max(0.5, height / 18) }) });
+}
+
+/** Arrow heads and other endings, drawn in page space along the first and last segments. */
+function lineEndings(a, points) {
+  const [start = 'none', end = 'none'] = a.lineEndings ?? [];
+  const out = [];
+  if (points.length >= 2) {
+    out.push(ending(a, points[0], points[1], start));
+    out.push(ending(a, points[points.length - 1], points[points.length - 2], end));
+  }
+  return out.filter(Boolean);
+}
+
+function ending(a, tip, from, kind) {
+  if (!kind || kind === 'none') return null;
+  const w = a.width ?? 1;
+  const size = Math.max(6, w * 4);
+  const length = Math.hypot(tip[0] - from[0], tip[1] - from[1]) || 1;
+  const ux = (tip[0] - from[0]) / length, uy = (tip[1] - from[1]) / length;
+  const reversed = kind.startsWith('r');
+  const dir = reversed ? -1 : 1;
+  const back = (d, side) => [tip[0] - dir * ux * d - uy * side, tip[1] - dir * uy * d + ux * side];
+  const common = stroke(a);
+  switch (kind) {
+    case 'openArrow': case 'rOpenArrow':
+      return svg('path', { d: polyPath([back(size, size / 2), tip, back(size, -size / 2)]), ...common });
+    case 'closedArrow': case 'rClosedArrow':
+      return svg('path', { d: polyPath([back(size, size / 2), tip, back(size, -size / 2)], true), ...common, fill: a.fill ?? a.color ?? '#000' });
+    case 'circle':
+      return svg('circle', { cx: tip[0], cy: tip[1], r: size / 2, ...common, fill: a.fill ?? 'none' });
+    case 'square':
+      return svg('path', { d: polyPath([back(-size / 2, size / 2), back(size / 2, size / 2), back(size / 2, -size / 2), back(-size / 2, -size / 2)], true), ...common, fill: a.fill ?? 'none' });
+    case 'diamond':
+      return svg('path', { d: polyPath([back(-size / 2, 0), back(0, size / 2), back(size / 2, 0), back(0, -size / 2)], true), ...common, fill: a.fill ?? 'none' });
+    case 'butt':
+      return svg('path', { d: polyPath([back(0, size / 2), back(0, -size / 2)]), ...common });
+    case 'slash':
+      return svg('path', { d: polyPath([back(size / 4, size / 2), back(-size / 4, -size / 2)]), ...common });
+    default: return null;
+  }
+}
+
+/** Text boxes: the box in page space, the text in a y-down group at its top-left. */
+function drawFreeText(a) {
+  const [x1, y1, x2, y2] = normRect(a.rect);
+  const size = a.fontSize ?? 12;
+  const parts = [];
+  if (a.color) parts.push(svg('rect', { x: x1, y: y1, width: x2 - x1, height: y2 - y1, fill: a.color }));
+  if ((a.width ?? 0) > 0 && a.borderColor) parts.push(svg('rect', { x: x1, y: y1, width: x2 - x1, height: y2 - y1, fill: 'none', stroke: a.borderColor }));
+  const font = a.font ?? 'Helvetica';
+  const text = svg('text', {
+    class: 'free-text', fill: a.textColor ?? '#000000', 'font-size': size,
+    'font-family': /Times/.test(font) ? 'Times New Roman, serif' : /Courier/.test(font) ? 'Courier New, monospace' : 'Helvetica, Arial, sans-serif',
+    'font-weight': /Bold/.test(font) ? 'bold' : undefined,
+    'font-style': /Oblique|Italic/.test(font) ? 'italic' : undefined,
+  });
+  const align = a.alignment ?? 'left';
+  const padding = 2;
+  const boxWidth = x2 - x1 - 2 * padding;
+  const anchorX = align === 'center' ? (x2 - x1) / 2 : align === 'right' ? x2 - x1 - padding : padding;
+  text.setAttribute('text-anchor', { left: 'start', center: 'middle', right: 'end' }[align] ?? 'start');
+  wrapLines(a.text ?? '', size, boxWidth).forEach((line, i) => {
+    const tspan = svg('tspan', { x: anchorX, y: padding + size * (0.85 + i * 1.2) });
+    tspan.textContent = line;
+    text.append(tspan);
+  });
+  parts.push(svg('g', { transform: `translate(${x1} ${y2}) scale(1 -1)` }, [text]));
+  return parts;
+}
+
+/** Greedy word wrap with an average glyph width (Helvetica ≈ 0.52 em). */
+export function wrapLines(text, size, width) {
+  const perLine = Math.max(1, Math.floor(width / (size * 0.52)));
+  const lines = [];
+  for (const paragraph of text.split('\n')) {
+    let line = '';
+    for (const word of paragraph.split(' ')) {
+      const candidate = line ? `${line} ${word}` : word;
+      if (candidate.length > perLine && line) { lines.push(line); line = word; } else line = candidate;
+    }
+    lines.push(line);
+  }
+  return lines;
+}
+
+function drawStamp(a) {
+  const [x1, y1, x2, y2] = normRect(a.rect);
+  const flip = (child) => svg('g', { transform: `translate(${x1} ${y2}) scale(1 -1)` }, [child]);
+  if (a.image) {
+    const type = a.image.startsWith('/9j/') ? 'image/jpeg' : 'image/png';
+    return flip(svg('image', { href: `data:${type};base64,${a.image}`, width: x2 - x1, height: y2 - y1, preserveAspectRatio: 'none' }));
+  }
+  const color = a.color ?? '#C62828';
+  const h = y2 - y1;
+  const label = svg('text', { x: (x2 - x1) / 2, y: h / 2 + h * 0.18, 'text-anchor': 'middle', 'font-size': h * 0.5, 'font-weight': 'bold', fill: color, 'font-family': 'Helvetica, Arial, sans-serif' });
+  label.textContent = (a.name ?? 'Stamp').toUpperCase();
+  return [svg('rect', { x: x1 + 1, y: y1 + 1, width: x2 - x1 - 2, height: h - 2, rx: 4, fill: 'none', stroke: color, 'stroke-width': 2 }), flip(label)];
+}
+
+/**
+ * A sticky note: fixed screen size (docs/coordinates.md, NoZoom): the anchor is the page
+ * transform of the rect's upper-left corner, the size is the rect's size in points at zoom 1,
+ * drawn in viewBox units (zoom 1), so it is divided by the zoom to stay constant on screen.
+ */
+function drawNote(a, page, zoom) {
+  const [x1, y1, x2, y2] = normRect(a.rect);
+  const [ax, ay] = apply(unzoomedPageTransform(page), [x1, y2]);
+  const noRotate = (a.flags ?? ['noRotate']).includes('noRotate');
+  const rotation = noRotate ? 0 : ((page.rotation % 360) + 360) % 360;
+  const w = (x2 - x1 || 20) / zoom, h = (y2 - y1 || 20) / zoom;
+  const color = a.color ?? '#FFD54F';
+  const icon = svg('g', { transform: `translate(${ax} ${ay}) rotate(${rotation})`, 'data-id': a.id, class: 'annotation note' }, [
+    svg('path', { d: `M0 0H${w}V${h * 0.75}L${w * 0.75} ${h}H0Z`, fill: color, stroke: '#5D4037', 'stroke-width': 1 / zoom }),
+    svg('path', { d: `M${w * 0.2} ${h * 0.3}H${w * 0.8}M${w * 0.2} ${h * 0.5}H${w * 0.8}M${w * 0.2} ${h * 0.7}H${w * 0.55}`, stroke: '#5D4037', 'stroke-width': 1.2 / zoom, fill: 'none' }),
+  ]);
+  const title = svg('title');
+  title.textContent = a.contents ?? 'Note';
+  icon.append(title);
+  return icon;
+}

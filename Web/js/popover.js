@@ -1,0 +1,108 @@
+// The one settings popover and the small controls popovers are made of (colour swatches,
+// segmented choices, sliders, switches). Controls call back on change; the popover rebuilds
+// its content so it always shows the current settings.
+
+import { html } from './svg.js';
+
+const popover = () => document.getElementById('popover');
+let current = null; // {anchor, build}
+
+/** Opens the popover under `anchor` with the content from `build()` (called again on refresh). */
+export function openPopover(anchor, title, build) {
+  const el = popover();
+  current = { anchor, title, build };
+  refreshPopover();
+  el.hidden = false;
+  el.setAttribute('aria-label', title);
+  const a = anchor.getBoundingClientRect();
+  const width = el.offsetWidth;
+  el.style.left = `${Math.max(8, Math.min(window.innerWidth - width - 8, a.left + a.width / 2 - width / 2))}px`;
+  el.style.top = `${a.bottom + 8}px`;
+  el.querySelector('button, input, select')?.focus({ preventScroll: true });
+}
+
+/** Rebuilds the open popover's content from the current settings. */
+export function refreshPopover() {
+  if (!current) return;
+  popover().replaceChildren(html('h2', { class: 'popover-title', text: current.title }), ...current.build());
+}
+
+/** Closes the popover and gives the focus back to its button. */
+export function closePopover() {
+  const el = popover();
+  if (el.hidden) return;
+  el.hidden = true;
+  current?.anchor?.focus?.({ preventScroll: true });
+  current = null;
+}
+
+export const isPopoverOpen = () => !popover().hidden;
+
+// Close on a press outside or Escape.
+document.addEventListener('pointerdown', (e) => {
+  if (current && !popover().contains(e.target) && !current.anchor.contains(e.target)) closePopover();
+}, true);
+document.addEventListener('keydown', (e) => { if (e.key === 'Escape') closePopover(); });
+
+// MARK: - Controls
+
+export const PALETTE = ['#000000', '#5F6368', '#D32F2F', '#F57C00', '#FFE600', '#FFFF00', '#388E3C', '#0000FF', '#1E88E5', '#8E24AA', '#FFFFFF'];
+
+/** A labelled section. */
+export function section(label, ...children) {
+  return html('div', { class: 'popover-section' }, [html('div', { class: 'popover-label', text: label }), ...children]);
+}
+
+/** Colour swatches plus a custom colour input; `allowNone` adds a "no colour" swatch. */
+export function swatches(value, onPick, { allowNone = false, label = 'Colour' } = {}) {
+  const row = html('div', { class: 'swatches', role: 'radiogroup', 'aria-label': label });
+  const colours = allowNone ? ['', ...PALETTE] : PALETTE;
+  for (const colour of colours) {
+    const selected = (colour || '').toUpperCase() === (value || '').toUpperCase();
+    const button = html('button', {
+      type: 'button', class: `swatch${colour ? '' : ' none'}`, role: 'radio', 'aria-checked': String(selected),
+      'aria-label': colour || 'None', title: colour || 'None', onclick: () => { onPick(colour); refreshPopover(); },
+    });
+    if (colour) button.style.setProperty('--swatch', colour);
+    row.append(button);
+  }
+  const custom = html('input', { type: 'color', class: 'custom-colour', 'aria-label': `Custom ${label.toLowerCase()}`, title: 'Custom colour' });
+  custom.value = /^#[0-9a-f]{6}$/i.test(value || '') ? value : '#000000';
+  custom.addEventListener('change', () => { onPick(custom.value.toUpperCase()); refreshPopover(); });
+  row.append(custom);
+  return row;
+}
+
+/** A segmented control: options = [[value, label], ...]. */
+export function segmented(options, value, onPick, label) {
+  const row = html('div', { class: 'segmented', role: 'radiogroup', 'aria-label': label });
+  for (const [optionValue, optionLabel] of options) {
+    row.append(html('button', {
+      type: 'button', role: 'radio', 'aria-checked': String(optionValue === value), text: optionLabel,
+      class: optionValue === value ? 'on' : '', onclick: () => { onPick(optionValue); refreshPopover(); },
+    }));
+  }
+  return row;
+}
+
+/** A slider with its value shown. */
+export function slider(label, value, { min, max, step = 1, format = (v) => String(v) }, onChange) {
+  const output = html('output', { text: format(value) });
+  const input = html('input', { type: 'range', min, max, step, 'aria-label': label });
+  input.value = String(value);
+  input.addEventListener('input', () => { output.textContent = format(Number(input.value)); onChange(Number(input.value)); });
+  return html('label', { class: 'slider' }, [input, output]);
+}
+
+/** An on/off switch. */
+export function toggle(label, value, onChange) {
+  return html('button', {
+    type: 'button', class: `switch${value ? ' on' : ''}`, role: 'switch', 'aria-checked': String(!!value),
+    onclick: () => { onChange(!value); refreshPopover(); },
+  }, [html('span', { class: 'switch-track' }), html('span', { text: label })]);
+}
+
+/** A plain action button inside a popover. */
+export function action(label, onClick, { danger = false } = {}) {
+  return html('button', { type: 'button', class: `popover-action${danger ? ' danger' : ''}`, text: label, onclick: onClick });
+}

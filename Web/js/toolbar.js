@@ -1,0 +1,69 @@
+// The toolbar: tap a tool to activate it (tapping the active tool returns to Select);
+// long-press (500 ms) or right-click opens its settings popover without changing the tool.
+// Commands (undo, redo, save...) are plain buttons; Pages and Settings open popovers.
+
+import { html } from './svg.js';
+import { icon } from './icons.js';
+import { openPopover } from './popover.js';
+
+const LONG_PRESS_MS = 500;
+
+/**
+ * A toolbar button. `onTap` runs on a click; `onSettings` (optional) on a long press or a
+ * right-click.
+ */
+export function toolbarButton({ name, label, shortcut, onTap, onSettings, toggle = false }) {
+  const title = shortcut ? `${label} (${shortcut})` : label;
+  const button = html('button', {
+    type: 'button', class: 'tool-button', 'data-tool': name, title: onSettings ? `${title} — hold for settings` : title,
+    'aria-label': label, ...(toggle ? { 'aria-pressed': 'false' } : {}),
+  }, [icon(name), html('span', { class: 'tool-label', text: label })]);
+  let timer = 0;
+  let longPressed = false;
+  if (onSettings) {
+    button.setAttribute('aria-haspopup', 'dialog');
+    button.addEventListener('pointerdown', (e) => {
+      if (e.button !== 0) return;
+      longPressed = false;
+      clearTimeout(timer);
+      timer = setTimeout(() => { longPressed = true; onSettings(button); }, LONG_PRESS_MS);
+    });
+    for (const type of ['pointerup', 'pointerleave', 'pointercancel']) button.addEventListener(type, () => clearTimeout(timer));
+    button.addEventListener('contextmenu', (e) => { e.preventDefault(); clearTimeout(timer); longPressed = true; onSettings(button); });
+  }
+  button.addEventListener('click', (e) => {
+    if (longPressed) { longPressed = false; e.preventDefault(); return; }
+    onTap(button);
+  });
+  return button;
+}
+
+/** A button that only opens a popover. */
+export function popoverButton(name, label, title, build) {
+  return toolbarButton({ name, label, onTap: (button) => openPopover(button, title, build) });
+}
+
+/** The page number field and page count. */
+export function pageField(onGo) {
+  const input = html('input', { type: 'text', inputmode: 'numeric', class: 'page-input', 'aria-label': 'Page number', title: 'Page number' });
+  const count = html('span', { class: 'page-count', text: '/ 0' });
+  input.addEventListener('change', () => onGo(parseInt(input.value, 10) - 1));
+  input.addEventListener('keydown', (e) => { e.stopPropagation(); if (e.key === 'Enter') input.blur(); });
+  input.addEventListener('focus', () => input.select());
+  return {
+    element: html('div', { class: 'page-field' }, [input, count]),
+    show(index, total) {
+      if (document.activeElement !== input) input.value = String(index + 1);
+      count.textContent = `/ ${total}`;
+    },
+  };
+}
+
+/** Marks which tool button is active (aria-pressed). */
+export function showActiveTool(buttons, active) {
+  for (const [name, button] of Object.entries(buttons)) {
+    const on = name === active;
+    button.setAttribute('aria-pressed', String(on));
+    button.classList.toggle('active', on);
+  }
+}

@@ -1,0 +1,46 @@
+// The in-place text editor used by the Text and Note tools: a <textarea> laid over a page-space
+// rectangle. The text is read back from the textarea's value, never parsed as HTML.
+
+import { html } from '../svg.js';
+import { normRect } from '../geometry.js';
+
+/**
+ * Opens an editor over `rect` on page `pageIndex`. Resolves with the text (null if cancelled
+ * with Escape). Enter with ctrl/cmd, or a tap elsewhere, commits.
+ */
+export function editText(editor, pageIndex, rect, { text = '', fontSize = 14, color = '#111', background = '', bold = false, placeholder = 'Type here' } = {}) {
+  const view = editor.viewer.views[pageIndex];
+  const [x1, y1, x2, y2] = normRect(rect);
+  const a = editor.viewer.pageToClient(pageIndex, [x1, y2]);
+  const b = editor.viewer.pageToClient(pageIndex, [x2, y1]);
+  const frame = view.element.getBoundingClientRect();
+  const zoom = editor.viewer.zoom;
+  const area = html('textarea', { class: 'text-editor', 'aria-label': placeholder, placeholder, spellcheck: 'true' });
+  area.value = text;
+  Object.assign(area.style, {
+    left: `${Math.min(a[0], b[0]) - frame.left}px`, top: `${Math.min(a[1], b[1]) - frame.top}px`,
+    width: `${Math.max(Math.abs(b[0] - a[0]), 80)}px`, height: `${Math.max(Math.abs(b[1] - a[1]), 28)}px`,
+    fontSize: `${fontSize * zoom}px`, color, background: background || 'rgba(255,255,255,0.85)',
+    fontWeight: bold ? 'bold' : 'normal',
+  });
+  view.element.append(area);
+  // Focus now, inside the pointer handler: iOS shows the keyboard only for a focus made
+  // during a user gesture. (The pointerdown's default was prevented, so no mousedown moves
+  // the focus away again.)
+  area.focus({ preventScroll: true });
+  return new Promise((resolve) => {
+    let finished = false;
+    const finish = (value) => {
+      if (finished) return;
+      finished = true;
+      area.remove();
+      resolve(value);
+    };
+    area.addEventListener('keydown', (e) => {
+      e.stopPropagation();
+      if (e.key === 'Escape') finish(null);
+      if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) finish(area.value);
+    });
+    area.addEventListener('blur', () => finish(area.value));
+  });
+}

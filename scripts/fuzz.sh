@@ -1,0 +1,99 @@
+#!/usr/bin/env bash
+# Coverage-guided fuzzing with libFuzzer (issue 8; docs/fuzzing.md).
+#
+#   scripts/fuzz.sh [--time SECONDS] [TARGET...]   fuzz each target (default: all, 60 s each)
+#   scripts/fuzz.sh --regressions [TARGET...]      run every saved input once (what CI runs),
+#                                                  then a short fuzz smoke run (--time, default 20 s)
+#
+# Targets are built with -sanitize=fuzzer,address into .build-fuzz. Seeds come from
+# ../shared/corpus (PDF targets, files under 300 KB), the docs' JSON examples and
+# Fuzz/seeds/<target>; the working corpus grows in .build-fuzz/corpus/<target>. Crashes,
+# hangs (over 2 s) and out-of-memory (over 2 GiB) are written to Fuzz/findings/<target>/,
+# minimised; copy each into Fuzz/regressions/<target>/ once it is fixed.
+set -uo pipefail
+export PATH="/opt/swift/usr/bin:$PATH"
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+
+all_targets=(FuzzPDFFile FuzzFilters FuzzDocument FuzzAnnotationJSON FuzzXFDF FuzzOperation FuzzEditorEvents)
+seconds=60
+regressions=0
+targets=()
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --time) seconds=$2; shift 2 ;;
+        --regressions) regressions=1; seconds=${FUZZ_SMOKE_SECONDS:-20}; shift ;;
+        -h|--help) sed -n '2,13p' "$0"; exit 0 ;;
+        Fuzz*) targets+=("$1"); shift ;;
+        *) echo "fuzz.sh: unknown argument: $1" >&2; exit 2 ;;
+    esac
+done
+[ ${#targets[@]} -eq 0 ] && targets=("${all_targets[@]}")
+
+scratch=.build-fuzz
+corpus_dir=${MARGINALIA_CORPUS:-../shared/corpus}
+flags=(--scratch-path "$scratch" --sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address)
+export MARGINALIA_FUZZ=1 SWIFT_BACKTRACE=enable=no
+
+seed() {  # seed TARGET DIR: fill the working corpus on first use
+    local target=$1 dir=$2
+    [ -n "$(ls -A "$dir" 2>/dev/null)" ] && return
+    mkdir -p "$dir"
+    case "$target" in
+        FuzzPDFFile|FuzzDocument)
+            find "$corpus_dir" -name '*.pdf' -size -300k -exec cp {} "$dir/" \; 2>/dev/null ;;
+        FuzzFilters)
+            printf '\x00x\x9c\x03\x00\x00\x00\x00\x01' > "$dir/flate"; printf '\x0289:;<=>?>' > "$dir/hex"
+            printf '\x03<~87cURD]i,"Ebo80~>' > "$dir/a85"; printf '\x04\x02abc\xfdz\x80' > "$dir/rle" ;;
+        FuzzAnnotationJSON)
+            python3 - "$dir" <<'PY'
+import json, re, sys, pathlib
+text = pathlib.Path("docs/annotations-json.md").read_text()
+for n, block in enumerate(re.findall(r"```json\n(.*?)```", text, re.S)):
+    pathlib.Path(sys.argv[1], f"doc-{n}.json").write_text(block)
+PY
+            ;;
+        FuzzOperation)
+            printf '%s' '{"baseRevision":0,"clientId":"f","action":{"stroke":{"pageIndex":0,"points":[[100,100,0.5],[150,140,0.6]]}}}' > "$dir/stroke"
+            printf '%s' '{"baseRevision":0,"clientId":"f","action":{"erase":{"pageIndex":0,"mode":"segment","size":8,"points":[[100,100]]}}}' > "$dir/erase"
+            printf '%s' '{"baseRevision":0,"clientId":"f","operation":{"insertPage":{"index":1,"width":612,"height":792}}}' > "$dir/page"
+            printf '%s' '{"baseRevision":0,"clientId":"f","undo":true}' > "$dir/undo" ;;
+        FuzzXFDF)
+            printf '%s' '<?xml version="1.0"?><xfdf xmlns="http://ns.adobe.com/xfdf/"><annots><ink page="0" color="#FF0000" width="2" rect="1,1,50,50"><inklist><gesture>10,10;20,30;40,20</gesture></inklist></ink><square page="0" rect="10,10,90,60"/></annots></xfdf>' > "$dir/ink.xfdf" ;;
+        FuzzEditorEvents)
+            head -c 4096 /dev/urandom > "$dir/random" ;;
+    esac
+    [ -d "Fuzz/seeds/$target" ] && cp Fuzz/seeds/"$target"/* "$dir/" 2>/dev/null
+    return 0
+}
+
+failed=0
+for target in "${targets[@]}"; do
+    echo "== $target: building"
+    if ! swift build "${flags[@]}" --product "$target" > "$scratch-$target.log" 2>&1; then
+        tail -n 20 "$scratch-$target.log"; echo "== $target: build FAILED"; failed=1; continue
+    fi
+    binary="$(swift build "${flags[@]}" --show-bin-path)/$target"
+    findings="Fuzz/findings/$target"
+    mkdir -p "$findings"
+    max_len=65536
+    case "$target" in FuzzPDFFile|FuzzDocument) max_len=307200 ;; esac
+    # Leak detection is off: Foundation's own error paths (XMLParser's errors, JSONDecoder's)
+    # leak their allocations, which would stop every run at the first malformed input.
+    options=(-detect_leaks=0 -timeout=2 -rss_limit_mb=2048 -max_len=$max_len -artifact_prefix="$findings/" -print_final_stats=1)
+    if [ "$regressions" -eq 1 ] && [ -d "Fuzz/regressions/$target" ]; then
+        echo "== $target: regression inputs"
+        if ! "$binary" "${options[@]}" Fuzz/regressions/"$target"/*; then failed=1; fi
+    fi
+    work="$scratch/corpus/$target"
+    seed "$target" "$work"
+    echo "== $target: fuzzing for $seconds s"
+    "$binary" "${options[@]}" -max_total_time="$seconds" "$work" 2>&1 | tail -n 12
+    status=${PIPESTATUS[0]}
+    for crash in "$findings"/crash-* "$findings"/timeout-* "$findings"/oom-*; do
+        [ -e "$crash" ] || continue
+        case "$crash" in *.min) continue ;; esac
+        [ -e "$crash.min" ] || "$binary" -minimize_crash=1 -runs=20000 -exact_artifact_path="$crash.min" "$crash" >/dev/null 2>&1
+    done
+    if [ "$status" -ne 0 ]; then echo "== $target: FAILED (exit $status), inputs in $findings"; failed=1; fi
+done
+exit "$failed"
