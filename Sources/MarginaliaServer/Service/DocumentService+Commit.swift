@@ -9,20 +9,17 @@ extension DocumentService {
     /// earlier committer took it; throws the commit's error when it failed (and everything
     /// queued with it was taken back).
     func commitLog(_ id: String, _ document: OpenDocument, waitingFor pending: PendingApply) throws {
-        try document.committing {
-            // A committer that ran while this thread waited for the lock may have taken it.
-            if pending.outcome == nil { commitQueued(id, document) }
-            switch pending.outcome {
-            case .success?: return
-            case .failure(let error)?: throw error
-            case nil: throw ServiceError.internalError("an edit of document \(id) was left out of the log")
-            }
+        while true {
+            if let outcome = document.awaitOutcome(of: pending) { return try outcome.get() }
+            // No commit running and ours still queued: commit everything queued.
+            document.committing { commitQueued(id, document) }
+            document.endCommit()
         }
     }
 
     /// Commits every queued entry of the document in one transaction; call holding its
-    /// commit lock. On success each request's outcome is set and the subscribers hear the
-    /// entries in revision order. On failure every entry applied in memory but not committed
+    /// commit lock. On success the subscribers hear the entries in revision order, then each
+    /// request's outcome is set. On failure every entry applied in memory but not committed
     /// (the batch and whatever queued behind it meanwhile, which was applied on top of it)
     /// is taken back, newest first, and each of those requests gets the error.
     func commitQueued(_ id: String, _ document: OpenDocument) {
@@ -45,13 +42,13 @@ extension DocumentService {
                 document.notifying = true
                 defer { document.notifying = false }
                 for pending in batch {
-                    pending.outcome = .success(())
                     for entry in pending.entries { notify(id, .operation(entry)) }
                 }
             }
+            document.resolve(batch, .success(()))
             return
         }
-        try? document.withState(load: { throw failure }) { state in
+        let uncommitted = (try? document.withState(load: { throw failure }) { state in
             let uncommitted = batch + document.pending
             document.pending.removeAll()
             for pending in uncommitted.reversed() {
@@ -61,7 +58,8 @@ extension DocumentService {
             state.history = first.historyBefore
             state.revision = first.revisionBefore
             document.recent.removeAll(after: first.revisionBefore)
-            for pending in uncommitted { pending.outcome = .failure(failure) }
-        }
+            return uncommitted
+        }) ?? batch
+        document.resolve(uncommitted, .failure(failure))
     }
 }

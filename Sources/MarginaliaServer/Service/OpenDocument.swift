@@ -12,8 +12,9 @@ import MarginaliaEditor
 ///   document again): every read and change of ``State``, held briefly by each edit.
 ///
 /// An edit takes only the state lock to apply itself in memory and queue its entries, then
-/// the commit lock to wait for them: while one commit is on disk, the edits arriving
-/// meanwhile queue up and the next committer writes them all with one fsync.
+/// waits: while one commit is on disk, the edits arriving meanwhile queue up, and when it
+/// ends one of their threads becomes the next committer and writes them all with one fsync
+/// while the others sleep until their entries have an outcome.
 final class OpenDocument: @unchecked Sendable {
     /// The loaded state.
     struct State {
@@ -60,6 +61,40 @@ final class OpenDocument: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         return try body()
+    }
+
+    // MARK: - Waiting for commits
+
+    /// Guards ``PendingApply/outcome`` and ``committerActive``; signalled when a commit ends.
+    private let commits = NSCondition()
+    private var committerActive = false
+
+    /// Waits until `pending` has an outcome, or until no commit is running, in which case the
+    /// caller becomes the committer (and must call ``endCommit()``). Returns the outcome, or
+    /// nil for a new committer.
+    func awaitOutcome(of pending: PendingApply) -> Result<Void, ServiceError>? {
+        commits.lock()
+        defer { commits.unlock() }
+        while pending.outcome == nil && committerActive { commits.wait() }
+        if let outcome = pending.outcome { return outcome }
+        committerActive = true
+        return nil
+    }
+
+    /// Ends a commit started by ``awaitOutcome(of:)`` and wakes the waiters.
+    func endCommit() {
+        commits.lock()
+        committerActive = false
+        commits.broadcast()
+        commits.unlock()
+    }
+
+    /// Sets the outcome of queued entries and wakes their waiters.
+    func resolve(_ batch: [PendingApply], _ outcome: Result<Void, ServiceError>) {
+        commits.lock()
+        for pending in batch { pending.outcome = outcome }
+        commits.broadcast()
+        commits.unlock()
     }
 
     /// Runs `body` holding the commit lock.

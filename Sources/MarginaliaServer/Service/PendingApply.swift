@@ -4,8 +4,8 @@ import MarginaliaEditor
 /// One request's entries, applied in memory and waiting for the log commit that makes them
 /// durable (the group commit of ``DocumentService/apply(_:_:)``).
 ///
-/// Built under the document's lock; ``outcome`` is written only by the committer while it
-/// holds the document's commit lock and read by the request's thread under the same lock.
+/// Built under the document's state lock; ``outcome`` is read and written only under the
+/// lock of ``OpenDocument``'s commit condition.
 final class PendingApply: @unchecked Sendable {
     /// The rows to append (none for an undo or redo with nothing to do: the request still
     /// waits, because the `missed` entries it answers with may not be committed yet).
