@@ -23,7 +23,7 @@ enum FieldsCommand {
         let form = try document.acroForm()
         for problem in form.problems { CommandLineTool.printError("warning: \(problem)") }
         if json {
-            print(JSONValue.array(form.fields.map(record)).rendered())
+            print(JSONValue.array(form.fields.map(\.jsonRecord)).rendered())
             return
         }
         for field in form.fields {
@@ -35,48 +35,6 @@ enum FieldsCommand {
             print(line)
         }
         if form.fields.isEmpty { print("no form fields") }
-    }
-
-    /// One field as the JSON `fields --json` prints (documented in docs/forms.md).
-    static func record(_ field: FormField) -> JSONValue {
-        var pairs: [(String, JSONValue)] = [
-            ("name", .string(field.name)),
-            ("type", .string(field.type.rawValue)),
-            ("value", json(field.value, type: field.type)),
-        ]
-        if field.type == .combo || field.type == .list {
-            pairs.append(("options", .array(field.options.map { .string($0.exportValue) })))
-        }
-        if field.type == .text, let max = field.maxLength { pairs.append(("maxLength", .integer(max))) }
-        if field.type == .checkbox { pairs.append(("onState", JSONValue.optional(field.onState))) }
-        if field.type == .radio { pairs.append(("states", .array(field.states.map { .string($0) }))) }
-        pairs.append(("readOnly", .bool(field.isReadOnly)))
-        pairs.append(("required", .bool(field.isRequired)))
-        pairs.append(("locked", .bool(field.isLocked)))
-        pairs.append(("pageIndex", field.pageIndex.map { .integer($0) } ?? .null))
-        if let rect = field.widgets.first?.rect {
-            pairs.append(("rect", .array([rect.minX, rect.minY, rect.maxX, rect.maxY].map { .number(Double($0)) })))
-        } else {
-            pairs.append(("rect", .null))
-        }
-        pairs.append(("widgets", .array(field.widgets.map { widget in
-            var items: [(String, JSONValue)] = [
-                ("pageIndex", widget.pageIndex.map { .integer($0) } ?? .null),
-                ("rect", .array([widget.rect.minX, widget.rect.minY, widget.rect.maxX, widget.rect.maxY].map { .number(Double($0)) })),
-            ]
-            if let state = widget.onState { items.append(("onState", .string(state))) }
-            return .object(items)
-        })))
-        return .object(pairs)
-    }
-
-    static func json(_ value: FormValue?, type: FormField.FieldType) -> JSONValue {
-        switch value {
-        case nil: return type == .checkbox ? .bool(false) : .null
-        case .text(let text)?: return .string(text)
-        case .bool(let b)?: return .bool(b)
-        case .choices(let items)?: return .array(items.map { .string($0) })
-        }
     }
 
     static func text(of value: FormValue?, type: FormField.FieldType) -> String {

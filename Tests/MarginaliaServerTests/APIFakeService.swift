@@ -13,6 +13,7 @@ struct FakeLogged: Codable, Sendable { var revision: Int, clientId: String, kind
 struct FakeApplied: RevisionCarrying { var revision: Int, applied: [FakeLogged], missed: [FakeLogged] }
 struct FakeLog: RevisionCarrying { var revision: Int, operations: [FakeLogged] }
 struct FakeAnnotations: RevisionCarrying { var revision: Int, annotations: [[String: String]] }
+struct FakeFields: RevisionCarrying { var revision: Int, fields: [[String: String]] }
 struct FakeVersion: RevisionCarrying { var number: Int, size: Int, created = Date(timeIntervalSince1970: 0), revision: Int }
 struct FakeVersions: RevisionCarrying { var revision: Int, versions: [FakeVersion] }
 
@@ -100,6 +101,9 @@ final class FakeDocumentService: DocumentServing, @unchecked Sendable {
         try withDocument(id) { document in
             FakeAnnotations(revision: document.summary.revision, annotations: document.log.map(\.operation))
         }
+    }
+    func fields(_ id: String) throws -> FakeFields {
+        try withDocument(id) { FakeFields(revision: $0.summary.revision, fields: []) }
     }
     func apply(_ id: String, body: Data) throws -> FakeApplied {
         guard let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any],

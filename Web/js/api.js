@@ -30,6 +30,8 @@ const docPath = (id) => `/documents/${encodeURIComponent(id)}`;
 export const listDocuments = () => json('/documents');
 export const getDocument = (id) => json(docPath(id));
 export const getAnnotations = (id) => json(`${docPath(id)}/annotations`);
+/** @returns {Promise<{revision: number, fields: object[]}>} */
+export const getFields = (id) => json(`${docPath(id)}/fields`);
 export const operationsAfter = (id, revision) => json(`${docPath(id)}/operations?after=${revision}`);
 export const save = (id) => json(`${docPath(id)}/save`, { method: 'POST' });
 /** The URLs pdf.js, downloads and EventSource read from. */

@@ -16,10 +16,12 @@ import { createShapeTool } from './tools/shape.js';
 import { createImageTool, readImage } from './tools/image.js';
 import { createNoteTool } from './tools/note.js';
 import { createHighlightTool } from './tools/highlight.js';
+import { createFormTool } from './tools/form.js';
+import { renderFields, widgetsOnPage } from './forms.js';
 import { clearTextCache } from './textgeometry.js';
 import { closePopover } from './popover.js';
 
-export const TOOL_NAMES = ['select', 'draw', 'erase', 'text', 'shape', 'image', 'note', 'highlight'];
+export const TOOL_NAMES = ['select', 'draw', 'erase', 'text', 'shape', 'image', 'note', 'highlight', 'form'];
 const GESTURE_TOOLS = { selectTool: 'select', drawTool: 'draw', eraserTool: 'erase', textTool: 'text', shapeTool: 'shape' };
 
 /** One open document being edited; the object behind `window.marginalia`. */
@@ -39,8 +41,11 @@ export class Editor {
     this.tools = {
       select: createSelectTool(this), draw: createDrawTool(this), erase: createEraseTool(this),
       text: createTextTool(this), shape: createShapeTool(this), image: createImageTool(this),
-      note: createNoteTool(this), highlight: createHighlightTool(this),
+      note: createNoteTool(this), highlight: createHighlightTool(this), form: createFormTool(this),
     };
+    /** The form fields of the open document (GET …/fields), refreshed with the file. */
+    this.fields = [];
+    this.viewer.widgetRects = (index) => widgetsOnPage(this.fields, index).map((placed) => placed.widget.rect);
     this.selection = null;
     this.listeners = new Set();
     this.input = new InputRouter(this.viewer, {
@@ -76,7 +81,10 @@ export class Editor {
     this.status('Opening…');
     this.session.close(); // no events of the previous document may reach the new model
     this.selection = null;
-    const [summary, annotations] = await Promise.all([api.getDocument(id), api.getAnnotations(id)]);
+    const [summary, annotations, fields] = await Promise.all([
+      api.getDocument(id), api.getAnnotations(id),
+      api.getFields(id).catch((error) => { console.warn('no fields', error); return { fields: [] }; }),
+    ]);
     const pdf = await pdfjsLib.getDocument({ url: api.fileURL(id), isEvalSupported: false, withCredentials: true }).promise;
     this.pdf?.destroy();
     this.pdf = pdf;
@@ -86,6 +94,7 @@ export class Editor {
     const url = new URL(location.href);
     if (url.searchParams.get('doc') !== id) { url.searchParams.set('doc', id); history.replaceState(null, '', url); }
     this.model.load(summary, annotations.annotations, Math.min(summary.revision, annotations.revision));
+    this.fields = fields.fields;
     await this.viewer.open(pdf, summary.pages);
     if (!keepView) { this.viewer.fitWidth(); this.viewer.goToPage(0); }
     for (const view of this.viewer.views) this.refreshPage(view.geometry.index);
@@ -116,7 +125,9 @@ export class Editor {
 
   refreshPage(index) {
     const view = this.viewer.views[index];
-    if (view) renderAnnotations(view.overlay, this.model.annotationsOnPage(index), this.viewer.zoom);
+    if (!view) return;
+    renderFields(view.overlay, this.fields, index);
+    renderAnnotations(view.overlay, this.model.annotationsOnPage(index), this.viewer.zoom);
   }
 
   /** Notes keep their screen size, so they are redrawn after a zoom. */

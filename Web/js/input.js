@@ -64,7 +64,7 @@ export class InputRouter {
 
   down(e) {
     if (!e.target.closest('.pages')) return;
-    if (e.target.closest('.text-editor, .popover')) return;
+    if (e.target.closest('.text-editor, .field-editor, .popover')) return;
     if (e.pointerType === 'touch') return this.touchDown(e);
     if (e.pointerType === 'mouse' && e.button === 1) return this.startPan(e);
     if (e.pointerType === 'mouse' && e.button !== 0) return;

@@ -1,5 +1,5 @@
 // Keyboard shortcuts: ctrl/cmd+Z undo, ctrl/cmd+shift+Z and ctrl+Y redo, ctrl/cmd+S save,
-// V/P/E/T select, draw (pen), erase and text tools, Delete/Backspace removes the selection,
+// V/P/E/T/F select, draw (pen), erase, text and form tools, Delete/Backspace removes the selection,
 // +/- zoom, 0 fits the width, arrows nudge the selection (1 pt, with shift 10), Escape
 // clears it.
 
@@ -25,6 +25,7 @@ export function installShortcuts(editor) {
     else if (key === 'p') editor.setTool('draw');
     else if (key === 'e') editor.setTool('erase');
     else if (key === 't') editor.setTool('text');
+    else if (key === 'f') editor.setTool('form');
     else if (key === 'delete' || key === 'backspace') editor.deleteSelection();
     else if (key in NUDGES && editor.selected()) nudge(editor, NUDGES[key], e.shiftKey ? 10 : 1);
     else if (key === 'escape' && editor.selected()) editor.select(null);

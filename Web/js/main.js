@@ -26,6 +26,7 @@ const TOOL_INFO = {
   image: { label: 'Image' },
   note: { label: 'Note', settings: ['Note', toolSettings.noteSettings] },
   highlight: { label: 'Highlight', settings: ['Text markup', toolSettings.highlightSettings] },
+  form: { label: 'Form', shortcut: 'F' },
 };
 
 function buildToolbar() {

@@ -7,10 +7,11 @@ import { svg, smoothPath, smoothPieces, polyPath } from './svg.js';
 import { unzoomedPageTransform, svgMatrix, apply, displayedSize } from './transform.js';
 import { normRect, quadPoints } from './geometry.js';
 
-/** Creates the overlay element of a page: { root, content, preview, chrome }. */
+/** Creates the overlay element of a page: { root, fields, content, preview, chrome }. */
 export function createOverlay(page) {
   const { width, height } = displayedSize(page);
   const transform = svgMatrix(unzoomedPageTransform(page));
+  const fields = svg('g', { class: 'form-fields', transform }); // forms.js draws here
   const content = svg('g', { class: 'annotations', transform });
   const preview = svg('g', { class: 'preview', transform });
   const chrome = svg('g', { class: 'chrome', transform });
@@ -18,8 +19,8 @@ export function createOverlay(page) {
   const root = svg('svg', {
     class: 'overlay', viewBox: `0 0 ${width} ${height}`, preserveAspectRatio: 'none',
     'aria-hidden': 'true',
-  }, [content, screen, preview, chrome]);
-  return { root, content, preview, chrome, screen, page };
+  }, [fields, content, screen, preview, chrome]);
+  return { root, fields, content, preview, chrome, screen, page };
 }
 
 /** Redraws all annotations of a page. `zoom` sizes the fixed-size (note) icons. */
@@ -60,9 +61,12 @@ function sameChildren(parent, elements) {
   return elements.every((e, i) => children[i] === e);
 }
 
-/** Whether the user can select an annotation of this type (form fields are not editable here). */
+/**
+ * Whether the user can select an annotation of this type. Form widgets are not drawn here:
+ * forms.js shows the fields and the Form tool fills them.
+ */
 export function isDrawable(a) {
-  return a.type === 'note' || (a.type in DRAWERS && a.type !== 'widget');
+  return a.type === 'note' || a.type in DRAWERS;
 }
 
 /** One annotation as an SVG group in page space, or null for types we cannot show. */
@@ -129,11 +133,6 @@ const DRAWERS = {
   underline: (a) => a.quads.map((q) => markupLine(a, q, 0.08)),
   strikeOut: (a) => a.quads.map((q) => markupLine(a, q, 0.5)),
   squiggly: (a) => a.quads.map((q) => squiggle(a, q)),
-  // Form fields: pdf.js draws no annotation appearances here, so show where the fields are.
-  widget: (a) => {
-    const [x1, y1, x2, y2] = normRect(a.rect);
-    return svg('rect', { class: 'form-field', x: x1, y: y1, width: x2 - x1, height: y2 - y1 });
-  },
 };
 
 /** A line across a quad at fraction `t` of its height from the bottom edge. */

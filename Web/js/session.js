@@ -91,8 +91,10 @@ export class Session {
   close() { this.events?.close(); }
 }
 
+// Page operations change the page list; a fill changes a widget's appearance stream, which
+// only pdf.js draws: both reload the file.
 function isStructural(operation) {
   const [kind, value] = Object.entries(operation ?? {})[0] ?? [];
   if (kind === 'group') return (value._1 ?? []).some(isStructural);
-  return kind === 'insertPage' || kind === 'removePage' || kind === 'restorePage';
+  return kind === 'insertPage' || kind === 'removePage' || kind === 'restorePage' || kind === 'fillField';
 }

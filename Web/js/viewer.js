@@ -3,6 +3,7 @@
 // conversions between client (CSS pixel) points and page space.
 
 import { displayedSize, viewToPage, pageToView, apply, clampZoom } from './transform.js';
+import { normRect } from './geometry.js';
 import { createOverlay } from './overlay.js';
 import { html } from './svg.js';
 
@@ -20,6 +21,8 @@ export class Viewer {
     this.views = [];
     this.listeners = { zoom: new Set(), page: new Set(), overlay: new Set() };
     this.currentPage = 0;
+    /** The page-space rects of a page's form widgets (set by the editor from the field list). */
+    this.widgetRects = () => [];
     this.observer = new IntersectionObserver((entries) => this.onIntersect(entries), {
       root: this.scroller, rootMargin: '50% 0px',
     });
@@ -198,6 +201,7 @@ export class Viewer {
         annotationMode: pdfjsLib.AnnotationMode.DISABLE,
       });
       await view.task.promise;
+      await this.drawWidgets(view, page, viewport, canvas, scale);
       if (this.zoom !== zoom) return;
       view.canvas.replaceWith(canvas);
       view.canvas = canvas;
@@ -207,6 +211,32 @@ export class Viewer {
       if (error?.name !== 'RenderingCancelledException') console.warn('render failed', error);
     } finally {
       if (view.rendering === zoom) view.rendering = 0;
+    }
+  }
+
+  /**
+   * Copies the form widgets' appearances onto a page rendered without annotations. The
+   * overlay draws every other annotation itself, but a filled field's value lives only in
+   * its widget's appearance stream, and pdf.js can draw either all annotations or none: so
+   * the page is drawn a second time with them and only the widget rects are copied over.
+   */
+  async drawWidgets(view, page, viewport, canvas, scale) {
+    const rects = this.widgetRects(view.geometry.index);
+    if (!rects.length) return;
+    const full = html('canvas');
+    full.width = canvas.width;
+    full.height = canvas.height;
+    view.task = page.render({ canvasContext: full.getContext('2d'), viewport, annotationMode: pdfjsLib.AnnotationMode.ENABLE });
+    await view.task.promise;
+    const toCanvas = pageToView(view.geometry, scale);
+    const context = canvas.getContext('2d');
+    for (const rect of rects) {
+      const [x1, y1, x2, y2] = normRect(rect);
+      const a = apply(toCanvas, [x1, y1]);
+      const b = apply(toCanvas, [x2, y2]);
+      const left = Math.floor(Math.min(a[0], b[0])), top = Math.floor(Math.min(a[1], b[1]));
+      const width = Math.ceil(Math.max(a[0], b[0])) - left, height = Math.ceil(Math.max(a[1], b[1])) - top;
+      if (width > 0 && height > 0) context.drawImage(full, left, top, width, height, left, top, width, height);
     }
   }
 

@@ -102,7 +102,8 @@ public enum SampleDocument {
         name["AP"] = .dictionary(PDFDictionary(["N": .reference(appearance(boxContent(280, 22), width: 280, height: 22))]))
         let nameField = file.add(.dictionary(name))
 
-        let check = "0 g 2.5 w 1 J 1 j 3.5 7.5 m 6.5 4 l 12.5 12.5 S"
+        // A black tick: stroke colour (G) and two segments.
+        let check = "0 G 2.5 w 1 J 1 j 3.5 7.5 m 6.5 4 l 12.5 12.5 l S"
         var subscribe = widget(type: "Btn", name: "subscribe", rect: CGRect(x: 72, y: 544, width: 16, height: 16),
                                appearance: "/ZaDb 0 Tf 0 g")
         subscribe["V"] = .name("Off")

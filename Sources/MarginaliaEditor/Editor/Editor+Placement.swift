@@ -72,7 +72,7 @@ extension Editor {
         case .image:
             guard let image = imageToPlace else { return nil }
             return imageAnnotation(image, in: Self.fitted(image.size, into: Self.rect(start, end)), pageIndex: pageIndex)
-        case .select, .draw, .erase, .note:
+        case .select, .draw, .erase, .note, .form:
             return nil
         }
     }
@@ -121,6 +121,8 @@ extension Editor {
                 selection = try session.document.annotation(id: placed.id, onPage: pageIndex).map { [$0] } ?? []
             }
             return [applied]
+        case .form:
+            return isTap ? try tapField(at: start, pageIndex: pageIndex) : []
         case .select, .draw, .erase:
             return []
         }

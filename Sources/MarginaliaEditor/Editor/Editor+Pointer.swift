@@ -59,7 +59,7 @@ extension Editor {
             interactions[id] = .draw(draw, anchor: sample.location, lastMove: sample.timestamp)
         case .erase:
             try beginErasing(id, at: sample.location)
-        case .shape, .text, .image, .note:
+        case .shape, .text, .image, .note, .form:
             guard let (page, point) = viewport.convertToPage(sample.location) else { return }
             interactions[id] = .drag(tool, pageIndex: page, start: point, current: point,
                                      startView: sample.location, currentView: sample.location)

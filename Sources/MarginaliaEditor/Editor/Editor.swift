@@ -52,6 +52,12 @@ public final class Editor {
     }
     /// Text the user is typing into a new or existing text box or note.
     public internal(set) var pendingText: PendingText?
+    /// The form field being filled in (Form tool).
+    public internal(set) var pendingField: PendingField?
+    /// Why the last tap on a field did nothing (read-only, locked, a button or signature).
+    public internal(set) var formRefusal: FormError?
+    /// Which fields the UI highlights (default: those neither read-only nor locked).
+    public var formPolicy: any FormFieldPolicy = DefaultFormFieldPolicy()
     /// The PNG or JPEG data the Image tool places next.
     public internal(set) var imageToPlace: (data: Data, size: CGSize)?
     /// The author written into new annotations.
@@ -252,7 +258,7 @@ extension EditorOperation {
         switch self {
         case .insertPage, .removePage, .restorePage: return true
         case .group(_, let operations): return operations.contains { $0.changesPages }
-        case .addAnnotation, .removeAnnotation, .changeAnnotation: return false
+        case .addAnnotation, .removeAnnotation, .changeAnnotation, .fillField: return false
         }
     }
 }

@@ -17,6 +17,17 @@ public enum EditorTool: String, Codable, CaseIterable, Sendable {
     case image
     /// Tap to place a sticky note.
     case note
+    /// Tap a form field to fill it: a checkbox toggles, a radio button is chosen, a text or
+    /// choice field asks for its value (``Editor/pendingField``).
+    case form
+}
+
+/// A form field the user is filling in (Form tool): the UI shows an input over `widget`
+/// and ends it with ``Editor/commitField(_:)`` or ``Editor/cancelField()``.
+public struct PendingField: Equatable, Sendable {
+    public var field: FormField
+    /// The widget that was tapped (page and rect for placing the input).
+    public var widget: FormWidget
 }
 
 /// What the UI draws for interactions in progress, in page space of `pageIndex`; never part

@@ -67,6 +67,11 @@ extension EditorOperation {
             guard index >= 0 && index <= count else { throw OperationError.pageOutOfRange(index, pageCount: count) }
             try document.reinsertPage(PDFReference(object, document.file.generation(of: object)), at: index)
             return self
+        case .fillField(let name, _, let after):
+            // Type checks, read-only and locked fields are the form's: a refusal is a
+            // FormError naming the field, and nothing changes.
+            try document.setValue(after, forField: name)
+            return self
         case .group(let name, let operations):
             var applied: [EditorOperation] = []
             do {

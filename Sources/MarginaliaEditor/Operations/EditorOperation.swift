@@ -20,6 +20,9 @@ public indirect enum EditorOperation: Codable, Equatable, Sendable {
     case removePage(index: Int, pageObject: Int?)
     /// Puts a removed page object back (the inverse of a removal).
     case restorePage(index: Int, pageObject: Int)
+    /// Sets the value of the form field with this fully qualified name (its widgets'
+    /// appearances are redrawn); `before` is the value it had, for the inverse.
+    case fillField(name: String, before: FormValue, after: FormValue)
     /// Several operations as one user action, applied in order and undone in reverse.
     case group(name: String, [EditorOperation])
 
@@ -36,6 +39,7 @@ public indirect enum EditorOperation: Codable, Equatable, Sendable {
             guard let object else { return .group(name: "nothing to restore", []) }
             return .restorePage(index: index, pageObject: object)
         case .restorePage(let index, let object): return .removePage(index: index, pageObject: object)
+        case .fillField(let name, let before, let after): return .fillField(name: name, before: after, after: before)
         case .group(let name, let operations): return .group(name: name, operations.reversed().map(\.inverse))
         }
     }
@@ -49,6 +53,7 @@ public indirect enum EditorOperation: Codable, Equatable, Sendable {
         case .insertPage: return "insert page"
         case .removePage: return "remove page"
         case .restorePage: return "restore page"
+        case .fillField(let name, _, _): return "fill \(name)"
         case .group(let name, _): return name
         }
     }

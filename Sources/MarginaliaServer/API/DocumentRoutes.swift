@@ -67,6 +67,9 @@ public struct DocumentRoutes<Service: DocumentServing>: Sendable {
             }
             return try .revisioned(service.annotations(id, page: page))
         }
+        router.add("GET", one + "/fields") { _, parameters in
+            try .revisioned(service.fields(Self.documentID(parameters)))
+        }
         router.add("POST", one + "/operations") { request, parameters in
             let id = try Self.documentID(parameters)
             guard !request.body.isEmpty else { throw APIError.badRequest("the request needs a JSON body") }

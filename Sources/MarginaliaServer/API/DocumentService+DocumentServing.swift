@@ -1,4 +1,5 @@
 import Foundation
+import Marginalia
 
 // The store's service behind the routes: its methods already have the shapes the routes
 // need, so conforming is declaring it plus the raw-body entry point for operations.
@@ -8,6 +9,11 @@ extension DocumentService: DocumentServing {
     public func apply(_ id: String, body: Data) throws -> ApplyResult {
         try apply(id, ApplyRequest.decode(body))
     }
+
+    /// The fields as the default policy highlights them.
+    public func fields(_ id: String) throws -> FieldList {
+        try fields(id, policy: DefaultFormFieldPolicy())
+    }
 }
 
 extension ServiceError: APIErrorConvertible {}
@@ -16,6 +22,7 @@ extension DocumentSummary: RevisionCarrying {}
 extension ApplyResult: RevisionCarrying {}
 extension OperationLog: RevisionCarrying {}
 extension AnnotationList: RevisionCarrying {}
+extension FieldList: RevisionCarrying {}
 extension DocumentVersion: RevisionCarrying {}
 extension VersionList: RevisionCarrying {}
 

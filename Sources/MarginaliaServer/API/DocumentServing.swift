@@ -29,6 +29,7 @@ public protocol DocumentServing: Sendable {
     associatedtype Applied: RevisionCarrying
     associatedtype Log: RevisionCarrying
     associatedtype Annotations: RevisionCarrying
+    associatedtype Fields: RevisionCarrying
     associatedtype Version: RevisionCarrying
     associatedtype Versions: RevisionCarrying
     associatedtype Event: ServerSentEventConvertible
@@ -56,6 +57,8 @@ public protocol DocumentServing: Sendable {
     func exportFlattened(_ id: String) throws -> Data
     /// The annotations of one page, or of all pages.
     func annotations(_ id: String, page: Int?) throws -> Annotations
+    /// The form fields, each with `highlight` and `editable` (docs/api.md).
+    func fields(_ id: String) throws -> Fields
     /// Applies one operation, action, undo or redo from the raw JSON request body.
     func apply(_ id: String, body: Data) throws -> Applied
     /// The logged entries after revision `after`.

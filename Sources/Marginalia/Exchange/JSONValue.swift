@@ -1,7 +1,11 @@
 import Foundation
 
 /// JSON with object keys kept in the order they were given, so output reads predictably.
-enum JSONValue {
+///
+/// The command line prints it with ``rendered(indent:)``; the server encodes it with
+/// `JSONEncoder` (it is `Encodable`), so records such as ``FormField/jsonRecord`` are
+/// built once and read the same from both.
+public enum JSONValue: Sendable {
     case null
     case bool(Bool)
     case number(Double)
@@ -10,10 +14,10 @@ enum JSONValue {
     case array([JSONValue])
     case object([(String, JSONValue)])
 
-    static func optional(_ text: String?) -> JSONValue { text.map { .string($0) } ?? .null }
+    public static func optional(_ text: String?) -> JSONValue { text.map { .string($0) } ?? .null }
 
     /// Serialises with two-space indentation.
-    func rendered(indent: Int = 0) -> String {
+    public func rendered(indent: Int = 0) -> String {
         let pad = String(repeating: "  ", count: indent)
         let inner = String(repeating: "  ", count: indent + 1)
         switch self {
@@ -43,7 +47,7 @@ enum JSONValue {
         }
     }
 
-    static func quote(_ s: String) -> String {
+    public static func quote(_ s: String) -> String {
         var out = "\""
         for scalar in s.unicodeScalars {
             switch scalar {
@@ -58,5 +62,40 @@ enum JSONValue {
             }
         }
         return out + "\""
+    }
+}
+
+extension JSONValue: Encodable {
+    private struct Key: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        switch self {
+        case .null:
+            var container = encoder.singleValueContainer()
+            try container.encodeNil()
+        case .bool(let b):
+            var container = encoder.singleValueContainer()
+            try container.encode(b)
+        case .integer(let i):
+            var container = encoder.singleValueContainer()
+            try container.encode(i)
+        case .number(let d):
+            var container = encoder.singleValueContainer()
+            if d.isFinite { try container.encode(d) } else { try container.encodeNil() }
+        case .string(let s):
+            var container = encoder.singleValueContainer()
+            try container.encode(s)
+        case .array(let items):
+            var container = encoder.unkeyedContainer()
+            for item in items { try container.encode(item) }
+        case .object(let pairs):
+            var container = encoder.container(keyedBy: Key.self)
+            for (key, value) in pairs { try container.encode(value, forKey: Key(stringValue: key)) }
+        }
     }
 }

@@ -1,0 +1,62 @@
+// Form fields as the server lists them (GET …/fields, docs/api.md): where their widgets are,
+// which one is under a point, and the tinted boxes that show the fields the engine's
+// highlight policy picks (FormFieldPolicy, docs/forms.md). Filling is the Form tool's.
+
+import { svg } from './svg.js';
+import { normRect } from './geometry.js';
+
+/**
+ * @typedef {{name: string, type: string, value: any, options?: string[], maxLength?: number,
+ *   onState?: string|null, states?: string[], readOnly: boolean, locked: boolean,
+ *   highlight: boolean, editable: boolean, multiline?: boolean, password?: boolean,
+ *   multiSelect?: boolean, widgets: {pageIndex: number|null, rect: number[], onState?: string}[]}} Field
+ * @typedef {{field: Field, widget: Field['widgets'][number], index: number}} PlacedWidget
+ */
+
+/** The widgets of `fields` on page `pageIndex`, in field-tree order. @returns {PlacedWidget[]} */
+export function widgetsOnPage(fields, pageIndex) {
+  const placed = [];
+  for (const field of fields) {
+    field.widgets.forEach((widget, index) => {
+      if (widget.pageIndex === pageIndex) placed.push({ field, widget, index });
+    });
+  }
+  return placed;
+}
+
+/**
+ * The widget under a page-space point, or null. The last one listed wins, as later widgets
+ * are drawn over earlier ones. @returns {PlacedWidget|null}
+ */
+export function widgetAt(fields, pageIndex, [x, y]) {
+  let hit = null;
+  for (const placed of widgetsOnPage(fields, pageIndex)) {
+    const [x1, y1, x2, y2] = normRect(placed.widget.rect);
+    if (x >= x1 && x <= x2 && y >= y1 && y <= y2) hit = placed;
+  }
+  return hit;
+}
+
+/** Draws the highlighted fields of a page into its overlay's field layer (page space). */
+export function renderFields(overlay, fields, pageIndex) {
+  const boxes = [];
+  for (const { field, widget } of widgetsOnPage(fields, pageIndex)) {
+    if (!field.highlight) continue;
+    const [x1, y1, x2, y2] = normRect(widget.rect);
+    boxes.push(svg('rect', {
+      class: `form-field ${field.type}`, 'data-field': field.name,
+      x: x1, y: y1, width: x2 - x1, height: y2 - y1,
+    }));
+  }
+  overlay.fields.replaceChildren(...boxes);
+}
+
+/** Why a field cannot be filled, for the toast (null when it can). */
+export function whyNotEditable(field) {
+  if (field.editable) return null;
+  if (field.readOnly) return `“${field.name}” is read-only`;
+  if (field.locked) return `“${field.name}” is locked`;
+  if (field.type === 'signature') return 'Signature fields are not filled here';
+  if (field.type === 'button') return 'Push buttons take no value';
+  return `“${field.name}” cannot be changed`;
+}

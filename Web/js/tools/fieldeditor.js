@@ -1,0 +1,97 @@
+// The HTML controls the Form tool lays over a form widget: an <input> or <textarea> for text
+// fields, a <select> for combos and lists. Placed through transform.js (page space to the
+// page frame at the current zoom), so they cover the widget exactly at every zoom and
+// rotation. Values are read back from the control, never parsed as HTML.
+
+import { html } from '../svg.js';
+import { normRect } from '../geometry.js';
+import { pageToView, apply } from '../transform.js';
+
+/** The widget rect in the page frame's CSS pixels: {left, top, width, height}. */
+function frameBox(editor, pageIndex, rect) {
+  const view = editor.viewer.views[pageIndex];
+  const toFrame = pageToView(view.geometry, editor.viewer.zoom);
+  const [x1, y1, x2, y2] = normRect(rect);
+  const a = apply(toFrame, [x1, y1]);
+  const b = apply(toFrame, [x2, y2]);
+  return {
+    left: Math.min(a[0], b[0]), top: Math.min(a[1], b[1]),
+    width: Math.abs(b[0] - a[0]), height: Math.abs(b[1] - a[1]),
+  };
+}
+
+function place(editor, pageIndex, rect, control) {
+  const box = frameBox(editor, pageIndex, rect);
+  Object.assign(control.style, {
+    left: `${box.left}px`, top: `${box.top}px`, width: `${box.width}px`, height: `${box.height}px`,
+  });
+  editor.viewer.views[pageIndex].element.append(control);
+  // Focus inside the pointer handler: iOS shows the keyboard only for a focus made during
+  // a user gesture.
+  control.focus({ preventScroll: true });
+  return box;
+}
+
+/** Resolves once with the committed value, or null when cancelled (Escape). */
+function whenDone(control, read, { commitOnEnter }) {
+  return new Promise((resolve) => {
+    let finished = false;
+    const finish = (value) => {
+      if (finished) return;
+      finished = true;
+      control.remove();
+      resolve(value);
+    };
+    control.addEventListener('keydown', (e) => {
+      e.stopPropagation();
+      if (e.key === 'Escape') finish(null);
+      else if (e.key === 'Enter' && (commitOnEnter || e.ctrlKey || e.metaKey)) { e.preventDefault(); finish(read()); }
+    });
+    control.addEventListener('blur', () => finish(read()));
+  });
+}
+
+/**
+ * Edits a text field's value over one of its widgets: an <input> (type password for
+ * password fields) committed with Enter, or a <textarea> for multiline fields committed
+ * with ctrl/cmd+Enter; a tap elsewhere commits, Escape cancels.
+ * @returns {Promise<string|null>}
+ */
+export function editTextField(editor, field, widget) {
+  const multiline = !!field.multiline;
+  const control = html(multiline ? 'textarea' : 'input', {
+    class: 'field-editor', 'aria-label': field.name, spellcheck: 'false',
+    ...(multiline ? {} : { type: field.password ? 'password' : 'text' }),
+    ...(field.maxLength ? { maxlength: String(field.maxLength) } : {}),
+  });
+  control.value = typeof field.value === 'string' ? field.value : '';
+  const box = place(editor, widget.pageIndex, widget.rect, control);
+  const fontSize = multiline ? 12 * editor.viewer.zoom : Math.max(8, Math.min(box.height * 0.7, 24 * editor.viewer.zoom));
+  control.style.fontSize = `${fontSize}px`;
+  if (!multiline) control.setSelectionRange(control.value.length, control.value.length);
+  return whenDone(control, () => control.value, { commitOnEnter: !multiline });
+}
+
+/**
+ * Chooses a combo's or list's value over one of its widgets with a <select> (multiple for
+ * multi-select lists). Resolves with a string, an array of strings (multi-select) or null.
+ */
+export function chooseOption(editor, field, widget) {
+  const multiple = field.type === 'list' && !!field.multiSelect;
+  const selected = new Set([field.value ?? []].flat());
+  const control = html('select', { class: 'field-editor', 'aria-label': field.name, ...(multiple ? { multiple: true } : {}) },
+    (field.options ?? []).map((option) => {
+      const element = html('option', { value: option, text: option });
+      element.selected = selected.has(option);
+      return element;
+    }));
+  if (!multiple && !selected.size) control.selectedIndex = -1;
+  place(editor, widget.pageIndex, widget.rect, control);
+  const read = () => {
+    const values = [...control.selectedOptions].map((o) => o.value);
+    return multiple ? values : (values[0] ?? null);
+  };
+  // A single choice is made when the menu closes with a new value: commit it then.
+  if (!multiple) control.addEventListener('change', () => control.blur());
+  return whenDone(control, read, { commitOnEnter: true });
+}
