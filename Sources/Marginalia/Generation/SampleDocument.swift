@@ -33,7 +33,7 @@ public enum SampleDocument {
                 item("Pen, marker, highlighter.", "Draw with an Apple Pencil, a finger or a mouse. Pressure changes the width of the pen."),
                 item("Erasers.", "The stroke eraser removes whole strokes it touches; the segment eraser cuts strokes exactly where it passes."),
                 item("Text, shapes, images, notes.", "Drag a box to type; draw rectangles, ellipses, lines and arrows; place a picture; leave a sticky note."),
-                item("Pages.", "Insert, remove, move and rotate pages. Undo and redo everything."),
+                item("Pages.", "Add a blank page after the current one or remove it (the marginalia pages command also moves and rotates them). Undo and redo everything."),
                 item("Saving.", "Every save appends to the file, so earlier versions stay inside it; export a flattened copy when the annotations should no longer be edited."),
             ], in: frame)
             try context.beginPage()
