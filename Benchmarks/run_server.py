@@ -31,6 +31,7 @@ from pathlib import Path
 import bench_common as bench
 
 P99_TARGET_MS = 20.0
+STATIC_PATH = "/"  # the editor's index.html
 
 
 def free_port() -> int:
@@ -53,10 +54,12 @@ def start_server(binary: Path, data: Path, port: int):
     raise SystemExit(f"marginalia serve did not start: {process.stdout.read()}")
 
 
-def request(connection, method, path, body=None):
+def request(connection, method, path, body=None, with_revision=False):
     headers = {"Content-Type": "application/json"} if body is not None else {}
     connection.request(method, path, body=body, headers=headers)
     response = connection.getresponse()
+    if with_revision:
+        return response.status, response.read(), response.getheader("X-Marginalia-Revision")
     return response.status, response.read()
 
 
@@ -71,9 +74,9 @@ def stroke_body(client: int, n: int, revision: int) -> bytes:
 
 def run_phase(port, clients, rate, seconds, make_request):
     """Every client sends at rate/clients per second for `seconds`; returns (latencies in
-    ms, errors, acknowledged count, elapsed seconds)."""
+    ms, errors, acknowledged count, elapsed seconds, 404s of GETs)."""
     interval = clients / rate
-    latencies, errors, acknowledged = [], [], [0]
+    latencies, errors, acknowledged, not_found = [], [], [0], [0]
     lock = threading.Lock()
     start = time.perf_counter() + 0.2
 
@@ -89,7 +92,7 @@ def run_phase(port, clients, rate, seconds, make_request):
             method, path, body = make_request(index, n, state)
             began = time.perf_counter()
             try:
-                status, payload = request(connection, method, path, body)
+                status, payload, revision = request(connection, method, path, body, with_revision=True)
             except (OSError, http.client.HTTPException) as error:
                 with lock:
                     errors.append(str(error))
@@ -98,12 +101,16 @@ def run_phase(port, clients, rate, seconds, make_request):
                 elapsed = (time.perf_counter() - began) * 1000
                 with lock:
                     latencies.append(elapsed)
-                    if status >= 400:
+                    if status == 404 and body is None:
+                        not_found[0] += 1  # a static file not there (yet): counted apart, not hidden
+                    elif status >= 400:
                         errors.append(f"{status}: {payload[:200]!r}")
                     elif body is not None:
                         acknowledged[0] += 1
                 if body is not None and status < 400:
-                    state["revision"] = json.loads(payload)["revision"]
+                    # The revision header saves parsing the body (every missed entry) on the
+                    # client, whose threads share the server's two cores.
+                    state["revision"] = int(revision) if revision else json.loads(payload)["revision"]
             n += 1
             next_at += interval
 
@@ -112,7 +119,7 @@ def run_phase(port, clients, rate, seconds, make_request):
         thread.start()
     for thread in threads:
         thread.join()
-    return latencies, errors, acknowledged[0], time.perf_counter() - start
+    return latencies, errors, acknowledged[0], time.perf_counter() - start, not_found[0]
 
 
 def percentile(values, fraction):
@@ -133,11 +140,12 @@ def main():
     parser.add_argument("--seconds", type=float, default=30, help="length of the ink phase")
     parser.add_argument("--no-build", action="store_true")
     parser.add_argument("--scratch-path")
+    parser.add_argument("--marginalia", type=Path, help="the binary to run (default: the release build)")
     parser.add_argument("--report", type=Path, default=bench.REPORT)
     args = parser.parse_args()
 
     class Args:  # what bench.marginalia_binary reads
-        marginalia = None
+        marginalia = args.marginalia
         no_build = args.no_build
         scratch_path = args.scratch_path
     binary = bench.marginalia_binary(Args)
@@ -149,11 +157,17 @@ def main():
             status, payload = request(connection, "GET", "/api/v1/documents")
             document = json.loads(payload)["documents"][0]["id"]
             ops_path = f"/api/v1/documents/{document}/operations"
+            # The sample already holds annotations: count its Ink before the load.
+            status, pdf = request(connection, "GET", f"/api/v1/documents/{document}/file")
+            ink_before = count_ink(pdf) if status == 200 else -1
+            connection.close()
 
             static = run_phase(port, args.clients, args.rate, min(10, args.seconds),
-                               lambda i, n, s: ("GET", "/", None))
+                               lambda i, n, s: ("GET", STATIC_PATH, None))
             ink = run_phase(port, args.clients, args.rate, args.seconds,
                             lambda i, n, s: ("POST", ops_path, stroke_body(i, n, s["revision"])))
+            # A fresh connection: the first one sat idle through both phases.
+            connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
             status, payload = request(connection, "POST", f"/api/v1/documents/{document}/save", b"")
             saved_ok = status < 400
             status, pdf = request(connection, "GET", f"/api/v1/documents/{document}/file")
@@ -163,17 +177,21 @@ def main():
             server.wait(timeout=30)
 
     rows = []
-    for name, (latencies, errors, acknowledged, elapsed) in (("GET / (static file)", static), ("POST ink stroke action", ink)):
+    for name, (latencies, errors, acknowledged, elapsed, not_found) in (
+            (f"GET {STATIC_PATH} (static file)", static), ("POST ink stroke action", ink)):
         rows.append(f"| {name} | {len(latencies) / elapsed:.0f}/s | {percentile(latencies, 0.5):.2f} ms | "
-                    f"{percentile(latencies, 0.99):.2f} ms | {len(errors)} |")
+                    f"{percentile(latencies, 0.99):.2f} ms | {len(errors)} | {not_found} |")
         if errors:
             print(f"{name}: first errors: {errors[:3]}")
     p99 = percentile(ink[0], 0.99)
     acknowledged = ink[2]
-    verdict = ("meets" if p99 <= P99_TARGET_MS and not ink[1] and present == acknowledged and saved_ok
+    expected = ink_before + acknowledged
+    verdict = ("meets" if p99 <= P99_TARGET_MS and not ink[1] and present == expected and saved_ok
                else "MISSES")
-    table = "\n".join(["| requests | throughput | p50 | p99 | errors |", "| --- | --- | --- | --- | --- |", *rows])
-    summary = (f"Acknowledged strokes: {acknowledged}; Ink annotations in the saved PDF (PyMuPDF): {present}. "
+    table = "\n".join(["| requests | throughput | p50 | p99 | errors | 404s |",
+                       "| --- | --- | --- | --- | --- | --- |", *rows])
+    summary = (f"Ink annotations before the load: {ink_before}; acknowledged strokes: {acknowledged}; "
+               f"Ink annotations in the saved PDF (PyMuPDF): {present} (expected {expected}). "
                f"Ink p99 {p99:.2f} ms against the {P99_TARGET_MS:g} ms target: {verdict}; "
                f"p99 ratio ink/static: {p99 / max(percentile(static[0], 0.99), 1e-9):.1f}x.")
     print(table)
@@ -185,7 +203,9 @@ def main():
 static file for {min(10, args.seconds):g} s, then POSTs of ink stroke actions (40 points each, finished by the
 engine: smoothed, simplified, clipped, appearance built, logged durably before the answer)
 for {args.seconds:g} s, both at {args.rate:g} requests a second in all. Then the document is saved
-and the downloaded PDF's Ink annotations are counted with PyMuPDF.
+and the downloaded PDF's Ink annotations are counted with PyMuPDF: they must be the sample's
+own Ink annotations (counted before the load) plus every acknowledged stroke. A 404 of the
+static GET (no editor files installed) is counted in its own column, not as an error.
 
 Targets (issue 6): p99 under {P99_TARGET_MS:g} ms at 500 operations a second on this 2-core
 machine, zero errors, every acknowledged stroke in the saved PDF. The client is Python

@@ -82,7 +82,7 @@ public final class PDFDocument {
     /// Page `index`; without `readingAnnotations` its annotation dictionaries are not read
     /// (for editing code that needs only the page's reference, dictionary and rotation, and
     /// must not pay for every annotation of a page holding thousands).
-    func page(at index: Int, readingAnnotations: Bool) throws -> PDFPage {
+    public func page(at index: Int, readingAnnotations: Bool) throws -> PDFPage {
         let (reference, inherited) = try pageTree.page(at: index)
         guard var dictionary = try file.dictionary(.reference(reference)) else {
             throw PDFError.invalidObject(reference, message: "page \(index + 1) is not a dictionary")

@@ -108,7 +108,9 @@ public enum EditorAction: Codable, Equatable, Sendable {
     private static func pageBounds(_ pageIndex: Int, in document: PDFDocument) throws -> CGRect {
         let count = try document.pageCount
         guard pageIndex >= 0 && pageIndex < count else { throw OperationError.pageOutOfRange(pageIndex, pageCount: count) }
-        return try document.page(at: pageIndex).bounds(for: .cropBox)
+        // Only the crop box: reading the annotations of a page holding thousands of strokes
+        // would cost more than finishing the stroke.
+        return try document.page(at: pageIndex, readingAnnotations: false).bounds(for: .cropBox)
     }
 
     private static func checked(_ points: [[Double]], field: String) throws -> [[Double]] {

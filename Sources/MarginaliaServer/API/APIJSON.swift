@@ -3,6 +3,14 @@ import Foundation
 /// JSON encoding for API responses: ISO 8601 dates, no escaped slashes.
 enum APIJSON {
     static func encode<T: Encodable>(_ value: T) throws -> Data {
+        // Log entries carry their operations as logged JSON: splice it in, do not re-encode.
+        if let spliced = value as? any SplicedJSONEncodable {
+            do {
+                return try spliced.splicedJSON()
+            } catch {
+                throw APIError.internalError("could not encode the response: \(error)")
+            }
+        }
         let encoder = JSONEncoder()
         encoder.dateEncodingStrategy = .iso8601
         encoder.outputFormatting = [.withoutEscapingSlashes]

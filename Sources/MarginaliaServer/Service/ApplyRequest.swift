@@ -30,46 +30,21 @@ public struct ApplyRequest: Sendable {
     /// Decodes a request body: `{"baseRevision": R, "clientId": "tab-1"}` with exactly one
     /// of `"operation"`, `"action"`, `"undo": true` or `"redo": true`.
     ///
+    /// One pass of `JSONDecoder` over the body (a stroke's points are most of it).
+    ///
     /// - Throws: ``ServiceError/badRequest(_:)`` naming the first thing wrong.
     public static func decode(_ body: Data) throws -> ApplyRequest {
-        guard let object = (try? JSONSerialization.jsonObject(with: body)) as? [String: Any] else {
+        let request: ApplyRequest
+        do {
+            request = try JSONDecoder().decode(Body.self, from: body).request
+        } catch let error as ServiceError {
+            throw error
+        } catch {
             throw ServiceError.badRequest("the request body is not a JSON object")
         }
-        let header: Header
-        do {
-            header = try JSONDecoder().decode(Header.self, from: body)
-        } catch {
-            throw ServiceError.badRequest(Self.describe(error))
-        }
-        let baseRevision = header.baseRevision, clientId = header.clientId
-        guard baseRevision >= 0 else { throw ServiceError.badRequest("baseRevision: expected 0 or more") }
-        let present = ["operation", "action", "undo", "redo"].filter { object[$0] != nil }
-        guard present.count == 1, let key = present.first else {
-            throw ServiceError.badRequest("expected exactly one of operation, action, undo, redo (found \(present.count))")
-        }
-        let change: Change
-        switch key {
-        case "undo", "redo":
-            guard (object[key] as? Bool) == true else { throw ServiceError.badRequest("\(key): expected true") }
-            change = key == "undo" ? .undo : .redo
-        case "action":
-            do {
-                change = .action(try JSONDecoder().decode(ActionBody.self, from: body).action)
-            } catch {
-                throw ServiceError.badRequest("action: \(Self.describe(error))")
-            }
-        default:
-            do {
-                change = .operation(try JSONDecoder().decode(OperationBody.self, from: body).operation)
-            } catch {
-                throw ServiceError.badRequest("operation: \(Self.describe(error))")
-            }
-        }
-        let request = ApplyRequest(baseRevision: baseRevision, clientId: clientId, change: change)
         try request.validateClientID()
         return request
     }
-
     /// Client ids are 1 to 100 printable characters.
     func validateClientID() throws {
         guard !clientId.isEmpty, clientId.count <= 100,
@@ -93,17 +68,49 @@ public struct ApplyRequest: Sendable {
     }
 }
 
-/// The fields every request has; JSONDecoder refuses a boolean or a fraction as a revision.
-private struct Header: Decodable {
-    var baseRevision: Int
-    var clientId: String
-}
+/// The whole body, checked in the order a reader would: the header fields, then which
+/// change is asked for, then the change itself. Errors thrown here are the final
+/// ``ServiceError``s; anything else means the body is not a JSON object.
+private struct Body: Decodable {
+    var request: ApplyRequest
 
-/// The operation, decoded straight from the body so numbers keep their exact text.
-private struct OperationBody: Decodable {
-    var operation: EditorOperation
-}
+    private enum Key: String, CodingKey, CaseIterable {
+        // JSONDecoder refuses a boolean or a fraction as a revision.
+        case baseRevision, clientId, operation, action, undo, redo
+    }
 
-private struct ActionBody: Decodable {
-    var action: EditorAction
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: Key.self)
+        let baseRevision: Int, clientId: String
+        do {
+            baseRevision = try container.decode(Int.self, forKey: .baseRevision)
+            clientId = try container.decode(String.self, forKey: .clientId)
+        } catch {
+            throw ServiceError.badRequest(ApplyRequest.describe(error))
+        }
+        guard baseRevision >= 0 else { throw ServiceError.badRequest("baseRevision: expected 0 or more") }
+        let present = [Key.operation, .action, .undo, .redo].filter(container.contains)
+        guard present.count == 1, let key = present.first else {
+            throw ServiceError.badRequest("expected exactly one of operation, action, undo, redo (found \(present.count))")
+        }
+        let change: ApplyRequest.Change
+        do {
+            switch key {
+            case .undo, .redo:
+                guard (try? container.decode(Bool.self, forKey: key)) == true else {
+                    throw ServiceError.badRequest("\(key.rawValue): expected true")
+                }
+                change = key == .undo ? .undo : .redo
+            case .action:
+                change = .action(try container.decode(EditorAction.self, forKey: .action))
+            default:
+                change = .operation(try container.decode(EditorOperation.self, forKey: .operation))
+            }
+        } catch let error as ServiceError {
+            throw error
+        } catch {
+            throw ServiceError.badRequest("\(key.rawValue): \(ApplyRequest.describe(error))")
+        }
+        request = ApplyRequest(baseRevision: baseRevision, clientId: clientId, change: change)
+    }
 }

@@ -28,7 +28,7 @@ extension DocumentEvent {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         switch self {
-        case .operation(let entry): return try encoder.encode(entry)
+        case .operation(let entry): return entry.operationJSON == nil ? try encoder.encode(entry) : try entry.jsonData()
         case .saved(let revision, let version): return try encoder.encode(SavedPayload(revision: revision, version: version))
         case .renamed(let summary), .deleted(let summary), .restored(let summary): return try encoder.encode(summary)
         case .versionRestored(let summary, let version):

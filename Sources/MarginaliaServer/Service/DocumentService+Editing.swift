@@ -9,6 +9,12 @@ extension DocumentService {
     /// each one after that. Revisions go up by one per entry and are never reused. A request
     /// that fails changes nothing and logs nothing.
     ///
+    /// Concurrent requests for one document share commits (group commit): each applies its
+    /// change in memory and queues its entries under the document's state lock, then one
+    /// committer writes everything queued in one transaction (one fsync) and answers them
+    /// all. When that commit fails, every queued entry is taken back out of memory and each
+    /// of those requests fails.
+    ///
     /// - Returns: the new revision, the entries applied (none for an undo with nothing to
     ///   undo) and the entries after `request.baseRevision` that the client had not seen.
     /// - Throws: ``ServiceError/conflict(_:)`` when `baseRevision` is ahead of the document;
@@ -16,35 +22,57 @@ extension DocumentService {
     ///   ``ServiceError/notFound(_:)``, ``ServiceError/badRequest(_:)``.
     public func apply(_ id: String, _ request: ApplyRequest) throws -> ApplyResult {
         try request.validateClientID()
-        return try withDocument(id) { state in
-            guard request.baseRevision <= state.revision else {
-                throw ServiceError.conflict(
-                    "baseRevision \(request.baseRevision) is ahead of document \(id) (revision \(state.revision))")
+        let (document, pending, missed) = try guarded {
+            let document = try entry(id)
+            let (pending, missed) = try document.withState(load: { try load(id, into: document) }) { state in
+                try applyInMemory(id, request, document: document, state: &state)
             }
-            let missed = try store.operations(id, after: request.baseRevision).map(Self.logged)
-            let historyBefore = state.history
-            let applied = try perform(request.change, on: &state)
-            var records: [OperationRecord] = []
-            do {
-                for (offset, item) in applied.enumerated() {
-                    records.append(OperationRecord(revision: state.revision + offset + 1, clientID: request.clientId,
-                                                   kind: item.kind, json: try Self.encodeOperation(item.operation)))
-                }
-                try store.appendOperations(id, records, pageCount: try state.document.pageCount)
-            } catch {
-                // Not logged, so not acknowledged: take the change back out of memory.
-                Self.rollBack(applied.map(\.operation), on: state.document)
-                state.history = historyBefore
-                throw error
-            }
-            state.revision += records.count
-            let entries = zip(records, applied).map { record, item in
-                LoggedOperation(revision: record.revision, clientId: request.clientId, kind: item.kind,
-                                operation: item.operation)
-            }
-            for entry in entries { notify(id, .operation(entry)) }
-            return ApplyResult(revision: state.revision, applied: entries, missed: missed)
+            return (document, pending, missed)
         }
+        try commitLog(id, document, waitingFor: pending)
+        return ApplyResult(revision: pending.revisionAfter, applied: pending.entries, missed: missed)
+    }
+
+    /// Applies the request to the state, encodes its entries and queues them for the log.
+    private func applyInMemory(_ id: String, _ request: ApplyRequest, document: OpenDocument,
+                               state: inout OpenDocument.State) throws -> (PendingApply, missed: [LoggedOperation]) {
+        guard request.baseRevision <= state.revision else {
+            throw ServiceError.conflict(
+                "baseRevision \(request.baseRevision) is ahead of document \(id) (revision \(state.revision))")
+        }
+        let missed = try logEntries(id, after: request.baseRevision, upTo: state.revision, document: document)
+        let historyBefore = state.history
+        let applied = try perform(request.change, on: &state)
+        let pending: PendingApply
+        do {
+            var records: [OperationRecord] = []
+            var entries: [LoggedOperation] = []
+            for (offset, item) in applied.enumerated() {
+                let revision = state.revision + offset + 1
+                let json = try Self.encodeOperation(item.operation)
+                records.append(OperationRecord(revision: revision, clientID: request.clientId, kind: item.kind, json: json))
+                entries.append(LoggedOperation(revision: revision, clientId: request.clientId, kind: item.kind,
+                                               operation: item.operation, json: json))
+            }
+            pending = PendingApply(records: records, entries: entries, revisionBefore: state.revision,
+                                   historyBefore: historyBefore, pageCount: try state.document.pageCount)
+        } catch {
+            Self.rollBack(applied.map(\.operation), on: state.document)
+            state.history = historyBefore
+            throw error
+        }
+        state.revision = pending.revisionAfter
+        document.pending.append(pending)
+        document.recent.append(pending.entries)
+        return (pending, missed)
+    }
+
+    /// The log entries after `revision` up to the newest applied one, from memory when it
+    /// still holds them (call under the state lock).
+    func logEntries(_ id: String, after revision: Int, upTo newest: Int,
+                    document: OpenDocument) throws -> [LoggedOperation] {
+        if let held = document.recent.entries(after: revision, upTo: newest) { return held }
+        return try store.operations(id, after: revision).map(Self.logged)
     }
 
     /// Applies a change to the document and the history; on failure both are as before.
@@ -79,8 +107,10 @@ extension DocumentService {
     /// The log entries of document `id` after revision `after`, with its revision.
     public func operations(_ id: String, after: Int) throws -> OperationLog {
         guard after >= 0 else { throw ServiceError.badRequest("after: expected a revision (0 or more)") }
+        let document = try guarded { try entry(id) }
         return try withDocument(id) { state in
-            OperationLog(revision: state.revision, operations: try store.operations(id, after: after).map(Self.logged))
+            OperationLog(revision: state.revision, operations: try logEntries(id, after: after, upTo: state.revision,
+                                                                               document: document))
         }
     }
 

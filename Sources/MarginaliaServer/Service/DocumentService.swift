@@ -104,17 +104,24 @@ public final class DocumentService: @unchecked Sendable {
         return made
     }
 
-    /// Runs `body` on the loaded state of document `id`, under its lock.
+    /// Runs `body` on the loaded state of document `id` with nothing left uncommitted: under
+    /// its commit lock, after committing whatever edits are queued, and under its state lock.
+    /// So what `body` reads or saves is exactly what the log holds.
     func withDocument<T>(_ id: String, _ body: (inout OpenDocument.State) throws -> T) throws -> T {
         try guarded {
             let entry = try entry(id)
-            return try entry.withState(load: { try load(id) }, body)
+            return try entry.committing {
+                // A subscriber called back by a committer reads what is being announced.
+                if !entry.locked({ entry.notifying }) { commitQueued(id, entry) }
+                return try entry.withState(load: { try load(id, into: entry) }, body)
+            }
         }
     }
 
     /// Opens the stored state and replays the log: entries after the history base rebuild
     /// the undo stacks; those after the saved revision are applied to the document too.
-    private func load(_ id: String) throws -> OpenDocument.State {
+    /// The recent log of `entry` starts with the replayed entries.
+    func load(_ id: String, into entry: OpenDocument) throws -> OpenDocument.State {
         let record = try store.document(id)
         let data = try store.currentData(id)
         let document: PDFDocument
@@ -125,8 +132,11 @@ public final class DocumentService: @unchecked Sendable {
         }
         var history = SharedHistory(depth: undoDepth)
         var revision = record.savedRevision
+        var replayed: [LoggedOperation] = []
         for entry in try store.operations(id, after: record.historyBase) {
-            let operation = try Self.decodeOperation(entry)
+            let logged = try Self.logged(entry)
+            let operation = logged.operation
+            replayed.append(logged)
             history.replay(entry.kind, operation)
             guard entry.revision > record.savedRevision else { continue }
             do {
@@ -136,6 +146,9 @@ public final class DocumentService: @unchecked Sendable {
             }
             revision = entry.revision
         }
+        entry.pending.removeAll()
+        entry.recent.removeAll()
+        entry.recent.append(replayed)
         return OpenDocument.State(document: document, history: history, revision: max(revision, record.revision),
                                   savedRevision: record.savedRevision)
     }
@@ -161,7 +174,7 @@ public final class DocumentService: @unchecked Sendable {
 
     static func logged(_ record: OperationRecord) throws -> LoggedOperation {
         LoggedOperation(revision: record.revision, clientId: record.clientID, kind: record.kind,
-                        operation: try decodeOperation(record))
+                        operation: try decodeOperation(record), json: record.json)
     }
 
     static func encodeOperation(_ operation: EditorOperation) throws -> String {

@@ -2,28 +2,50 @@ import Foundation
 import Marginalia
 import MarginaliaEditor
 
-/// One document held in memory by the service: the PDF with every logged edit applied, the
-/// shared undo history and the revision. Everything happens under its recursive lock, so
-/// requests for one document run one at a time (a subscriber called back under the lock
-/// may read the same document again) while different documents run in parallel.
+/// One document held in memory by the service: the PDF with every applied edit, the shared
+/// undo history, the revision, and the entries applied but not yet committed to the log.
+///
+/// Two locks, always taken in this order when both are needed:
+/// - the commit lock: one log commit (an fsync) at a time, and readers that must see only
+///   committed state (``DocumentService/withDocument(_:_:)``);
+/// - the state lock (recursive: a subscriber called back under it may read the same
+///   document again): every read and change of ``State``, held briefly by each edit.
+///
+/// An edit takes only the state lock to apply itself in memory and queue its entries, then
+/// waits: while one commit is on disk, the edits arriving meanwhile queue up, and when it
+/// ends one of their threads becomes the next committer and writes them all with one fsync
+/// while the others sleep until their entries have an outcome.
 final class OpenDocument: @unchecked Sendable {
     /// The loaded state.
     struct State {
         var document: PDFDocument
         var history: SharedHistory
+        /// The revision of the newest applied entry (committed or not).
         var revision: Int
         var savedRevision: Int
     }
 
     let id: String
     private let lock = NSRecursiveLock()
+    /// Taken before ``lock``, never after it.
+    private let commitLock = NSRecursiveLock()
     private var state: State?
+
+    // Kept beside ``State`` rather than in it, so the copy ``withState(load:_:)`` hands out
+    // does not copy them on every change; guarded by the state lock all the same.
+
+    /// Entries applied in memory, oldest first, not yet taken by a committer.
+    var pending: [PendingApply] = []
+    /// The newest entries of the log, decoded and with their JSON.
+    var recent = RecentLog()
+    /// True while a committer calls subscribers back (they must not start a commit).
+    var notifying = false
 
     init(id: String) {
         self.id = id
     }
 
-    /// Runs `body` on the document's state under the lock, loading it first when needed.
+    /// Runs `body` on the document's state under the state lock, loading it first when needed.
     func withState<T>(load: () throws -> State, _ body: (inout State) throws -> T) throws -> T {
         lock.lock()
         defer { lock.unlock() }
@@ -33,11 +55,52 @@ final class OpenDocument: @unchecked Sendable {
         return try body(&current)
     }
 
-    /// Runs `body` under the lock without loading (for changes that only touch the catalogue
-    /// but must not interleave with edits, such as renaming).
+    /// Runs `body` under the state lock without loading (for changes that only touch the
+    /// catalogue but must not interleave with edits, such as renaming).
     func locked<T>(_ body: () throws -> T) rethrows -> T {
         lock.lock()
         defer { lock.unlock() }
+        return try body()
+    }
+
+    // MARK: - Waiting for commits
+
+    /// Guards ``PendingApply/outcome`` and ``committerActive``; signalled when a commit ends.
+    private let commits = NSCondition()
+    private var committerActive = false
+
+    /// Waits until `pending` has an outcome, or until no commit is running, in which case the
+    /// caller becomes the committer (and must call ``endCommit()``). Returns the outcome, or
+    /// nil for a new committer.
+    func awaitOutcome(of pending: PendingApply) -> Result<Void, ServiceError>? {
+        commits.lock()
+        defer { commits.unlock() }
+        while pending.outcome == nil && committerActive { commits.wait() }
+        if let outcome = pending.outcome { return outcome }
+        committerActive = true
+        return nil
+    }
+
+    /// Ends a commit started by ``awaitOutcome(of:)`` and wakes the waiters.
+    func endCommit() {
+        commits.lock()
+        committerActive = false
+        commits.broadcast()
+        commits.unlock()
+    }
+
+    /// Sets the outcome of queued entries and wakes their waiters.
+    func resolve(_ batch: [PendingApply], _ outcome: Result<Void, ServiceError>) {
+        commits.lock()
+        for pending in batch { pending.outcome = outcome }
+        commits.broadcast()
+        commits.unlock()
+    }
+
+    /// Runs `body` holding the commit lock.
+    func committing<T>(_ body: () throws -> T) rethrows -> T {
+        commitLock.lock()
+        defer { commitLock.unlock() }
         return try body()
     }
 }

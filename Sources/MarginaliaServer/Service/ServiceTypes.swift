@@ -94,12 +94,27 @@ public struct LoggedOperation: Equatable, Sendable, Codable {
     public var clientId: String
     public var kind: OperationKind
     public var operation: EditorOperation
+    /// `operation` as the log stores it (JSON, sorted keys), when known: responses and
+    /// events splice it in instead of encoding the operation again. Not part of equality.
+    var operationJSON: String?
 
     public init(revision: Int, clientId: String, kind: OperationKind, operation: EditorOperation) {
         self.revision = revision
         self.clientId = clientId
         self.kind = kind
         self.operation = operation
+    }
+
+    init(revision: Int, clientId: String, kind: OperationKind, operation: EditorOperation, json: String) {
+        self.init(revision: revision, clientId: clientId, kind: kind, operation: operation)
+        operationJSON = json
+    }
+
+    private enum CodingKeys: String, CodingKey { case revision, clientId, kind, operation }
+
+    public static func == (lhs: LoggedOperation, rhs: LoggedOperation) -> Bool {
+        lhs.revision == rhs.revision && lhs.clientId == rhs.clientId && lhs.kind == rhs.kind
+            && lhs.operation == rhs.operation
     }
 }
 
