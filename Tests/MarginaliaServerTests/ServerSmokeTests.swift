@@ -1,6 +1,0 @@
-import Testing
-@testable import MarginaliaServer
-
-@Test func apiPrefixIsVersioned() {
-    #expect(MarginaliaServerInfo.apiPrefix == "/api/v1")
-}
