@@ -29,13 +29,10 @@ ERASER_TARGET_MS = 1.0
 
 
 def bench_binary(args) -> Path:
-    flags = bench.build_flags(args.scratch_path)
     if not args.no_build:
-        subprocess.run(["swift", "build", "-c", "release", *flags, "--product", "MarginaliaEditorBench"],
-                       cwd=bench.ROOT, check=True)
-    bin_path = subprocess.run(["swift", "build", "-c", "release", *flags, "--show-bin-path"],
-                              cwd=bench.ROOT, check=True, capture_output=True, text=True).stdout.strip()
-    return Path(bin_path) / "MarginaliaEditorBench"
+        subprocess.run(["swift", "build", "-c", "release", *bench.build_flags(args.scratch_path),
+                        "--product", "MarginaliaEditorBench"], cwd=bench.ROOT, check=True)
+    return bench.release_bin_path(args.scratch_path).parent / "MarginaliaEditorBench"
 
 
 def section(rows, note, processes):

@@ -149,11 +149,7 @@ def main():
     parser.add_argument("--report", type=Path, default=bench.REPORT)
     args = parser.parse_args()
 
-    class Args:  # what bench.marginalia_binary reads
-        marginalia = args.marginalia
-        no_build = args.no_build
-        scratch_path = args.scratch_path
-    binary = bench.marginalia_binary(Args)
+    binary = bench.marginalia_binary(args)  # reads --marginalia, --no-build, --scratch-path
     port = free_port()
     with tempfile.TemporaryDirectory() as data:
         server = start_server(binary, Path(data), port)

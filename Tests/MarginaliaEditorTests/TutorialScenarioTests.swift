@@ -52,15 +52,7 @@ struct TutorialScenarioTests {
 
         // PyMuPDF reads the saved file: two ink annotations on page 1, none on page 2.
         let script = "import sys, pymupdf; d = pymupdf.open(sys.argv[1]); print([len([a for a in p.annots() if a.type[1] == 'Ink']) for p in d])"
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", script, url.path]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = Pipe()
-        try process.run()
-        process.waitUntilExit()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let output = try PythonOracle.run(script, on: url.path)
         #expect(output.hasPrefix("[2, 0, 0]"), "PyMuPDF saw \(output)")
     }
 }

@@ -44,19 +44,9 @@ extension AppearanceBuilder {
         appearance.content.beginText()
         appearance.content.font(resource, size: size)
         appearance.content.fillColor(text.textColor.pdfComponents)
-        var baseline = Double(inner.maxY) - font.ascent * size / 1000
-        for line in lines {
-            if baseline < Double(inner.minY) - lineHeight { break }  // clipped anyway: stop writing
-            let x: Double
-            switch text.alignment {
-            case .left: x = Double(inner.minX)
-            case .center: x = Double(inner.midX) - line.width / 2
-            case .right: x = Double(inner.maxX) - line.width
-            }
-            appearance.content.raw("1 0 0 1 \(PDFSyntax.number(x)) \(PDFSyntax.number(baseline)) Tm")
-            appearance.content.show(font.encode(line.text).bytes)
-            baseline -= lineHeight
-        }
+        appearance.showLines(lines, font: font, firstBaseline: Double(inner.maxY) - font.ascent * size / 1000,
+                             lineHeight: lineHeight, left: Double(inner.minX), right: Double(inner.maxX),
+                             alignment: text.alignment.rawValue, bottom: Double(inner.minY))
         appearance.content.endText()
         appearance.content.restore()
         if font is TrueTypeFont {

@@ -36,8 +36,8 @@ struct AppearanceStream {
     }
 
     /// A font resource for a standard-14 font (9.6.2.2), named as in `/DA`.
-    mutating func addFont(_ font: StandardFont) -> String {
-        let name = font.baseFontName
+    mutating func addFont(_ font: StandardFont, named resource: String? = nil) -> String {
+        let name = resource ?? font.baseFontName
         var dictionary = PDFDictionary()
         dictionary["Type"] = .name("Font")
         dictionary["Subtype"] = .name("Type1")
@@ -45,6 +45,27 @@ struct AppearanceStream {
         if font.usesWinAnsi { dictionary["Encoding"] = .name("WinAnsiEncoding") }
         fonts[name] = .dictionary(dictionary)
         return name
+    }
+
+    /// Writes laid-out `lines` inside a text object, the first on `firstBaseline` and each
+    /// next one `lineHeight` lower, aligned between `left` and `right` (0 left, 1 centre,
+    /// 2 right, as /Q numbers them); lines wholly below `bottom` are clipped anyway and not
+    /// written. Free text and form fields lay out their text this way.
+    mutating func showLines(_ lines: [LaidOutLine], font: any PDFFont, firstBaseline: Double, lineHeight: Double,
+                            left: Double, right: Double, alignment: Int, bottom: Double) {
+        var baseline = firstBaseline
+        for line in lines {
+            if baseline < bottom - lineHeight { break }
+            let x: Double
+            switch alignment {
+            case 1: x = (left + right) / 2 - line.width / 2
+            case 2: x = right - line.width
+            default: x = left
+            }
+            content.raw("1 0 0 1 \(PDFSyntax.number(x)) \(PDFSyntax.number(baseline)) Tm")
+            content.show(font.encode(line.text).bytes)
+            baseline -= lineHeight
+        }
     }
 
     /// An appearance for text, notes and stamps that reads upright on a page turned by

@@ -118,13 +118,7 @@ struct FieldAppearance {
             resource = "MEmbedded"
         } else {
             pdfFont = StandardFontFace(standard)
-            resource = da.fontName.isEmpty ? standard.baseFontName : da.fontName
-            var dictionary = PDFDictionary()
-            dictionary["Type"] = .name("Font")
-            dictionary["Subtype"] = .name("Type1")
-            dictionary["BaseFont"] = .name(standard.baseFontName)
-            dictionary["Encoding"] = .name("WinAnsiEncoding")
-            appearance.fonts[resource] = .dictionary(dictionary)
+            resource = appearance.addFont(standard, named: da.fontName.isEmpty ? nil : da.fontName)
         }
         var size = da.fontSize
         if !(size > 0) || !size.isFinite {
@@ -153,20 +147,10 @@ struct FieldAppearance {
             let lines = multiline
                 ? TextLayout.layout(for: shown, font: pdfFont, size: size, maxWidth: Double(area.width))
                 : [LaidOutLine(text: shown, width: pdfFont.width(of: shown, size: size))]
-            let lineHeight = TextLayout.lineHeight(font: pdfFont, size: size)
-            var baseline = multiline ? Double(area.maxY) - ascent : centredBaseline
-            for line in lines {
-                if baseline < Double(clip.minY) - lineHeight { break }  // clipped anyway
-                let x: Double
-                switch field.alignment {
-                case .left: x = Double(area.minX)
-                case .center: x = Double(area.midX) - line.width / 2
-                case .right: x = Double(area.maxX) - line.width
-                }
-                appearance.content.raw("1 0 0 1 \(PDFSyntax.number(x)) \(PDFSyntax.number(baseline)) Tm")
-                appearance.content.show(pdfFont.encode(line.text).bytes)
-                baseline -= lineHeight
-            }
+            appearance.showLines(lines, font: pdfFont, firstBaseline: multiline ? Double(area.maxY) - ascent : centredBaseline,
+                                 lineHeight: TextLayout.lineHeight(font: pdfFont, size: size),
+                                 left: Double(area.minX), right: Double(area.maxX),
+                                 alignment: field.alignment.rawValue, bottom: Double(clip.minY))
         }
         appearance.content.endText()
         appearance.content.restore()

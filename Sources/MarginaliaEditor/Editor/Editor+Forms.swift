@@ -58,13 +58,9 @@ extension Editor {
         }
     }
 
-    /// Whether a checkbox is on (its value is a state other than Off).
+    /// Whether a checkbox is on (the form reader gives checkboxes `true` or `false`).
     static func isChecked(_ field: FormField) -> Bool {
-        switch field.value {
-        case .bool(let on)?: return on
-        case .text(let state)?: return state != "Off" && !state.isEmpty
-        case .choices, nil: return false
-        }
+        field.value == .bool(true)
     }
 
     /// The value a field without /V has, so the inverse of a first fill clears it.

@@ -89,11 +89,8 @@ struct EditorFormTests {
 }
 
 enum EditorFormTestsSupport {
+    /// A checkbox's value as the form reader gives it: `true` when checked.
     static func isOn(_ value: FormValue?) -> Bool {
-        switch value {
-        case .bool(let on)?: return on
-        case .text(let state)?: return state != "Off" && !state.isEmpty
-        default: return false
-        }
+        value == .bool(true)
     }
 }

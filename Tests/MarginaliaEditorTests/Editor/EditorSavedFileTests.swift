@@ -36,15 +36,7 @@ struct EditorSavedFileTests {
             page = pymupdf.open(sys.argv[1])[0]
             print(sorted(a.type[1] for a in page.annots()))
             """
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", script, url.path]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = Pipe()
-        try process.run()
-        process.waitUntilExit()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let output = try PythonOracle.run(script, on: url.path)
         #expect(output.hasPrefix("['FreeText', 'Ink', 'Line', 'Square', 'Stamp', 'Text']"), "PyMuPDF saw \(output)")
     }
 }
