@@ -4,6 +4,8 @@
 #   scripts/fuzz.sh [--time SECONDS] [TARGET...]   fuzz each target (default: all, 60 s each)
 #   scripts/fuzz.sh --regressions [TARGET...]      run every saved input once (what CI runs),
 #                                                  then a short fuzz smoke run (--time, default 20 s)
+#   scripts/fuzz.sh --release ...                  build optimised (-c release) into .build-fuzz-release:
+#                                                  several times the executions per second, for long runs
 #
 # Targets are built with -sanitize=fuzzer,address into .build-fuzz. Seeds come from
 # ../shared/corpus (PDF targets, files under 300 KB), the docs' JSON examples and
@@ -17,12 +19,14 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 all_targets=(FuzzPDFFile FuzzFilters FuzzDocument FuzzAnnotationJSON FuzzXFDF FuzzOperation FuzzEditorEvents)
 seconds=60
 regressions=0
+release=0
 targets=()
 while [ $# -gt 0 ]; do
     case "$1" in
         --time) seconds=$2; shift 2 ;;
         --regressions) regressions=1; seconds=${FUZZ_SMOKE_SECONDS:-20}; shift ;;
-        -h|--help) sed -n '2,13p' "$0"; exit 0 ;;
+        --release) release=1; shift ;;
+        -h|--help) sed -n '2,15p' "$0"; exit 0 ;;
         Fuzz*) targets+=("$1"); shift ;;
         *) echo "fuzz.sh: unknown argument: $1" >&2; exit 2 ;;
     esac
@@ -32,6 +36,10 @@ done
 scratch=.build-fuzz
 corpus_dir=${MARGINALIA_CORPUS:-../shared/corpus}
 flags=(--scratch-path "$scratch" --sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address)
+if [ "$release" -eq 1 ]; then
+    scratch=.build-fuzz-release
+    flags=(-c release --scratch-path "$scratch" --sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address)
+fi
 # ASan's own leak check at exit is off too, for the same reason as -detect_leaks=0 below.
 export MARGINALIA_FUZZ=1 SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=0
 
@@ -85,7 +93,7 @@ for target in "${targets[@]}"; do
         echo "== $target: regression inputs"
         if ! "$binary" "${options[@]}" Fuzz/regressions/"$target"/*; then failed=1; fi
     fi
-    work="$scratch/corpus/$target"
+    work=".build-fuzz/corpus/$target"  # one working corpus, whichever build
     seed "$target" "$work"
     echo "== $target: fuzzing for $seconds s"
     "$binary" "${options[@]}" -max_total_time="$seconds" "$work" 2>&1 | tail -n 12
