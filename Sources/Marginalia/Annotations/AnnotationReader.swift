@@ -108,9 +108,8 @@ struct AnnotationReader {
     /// The image a Marginalia stamp was made from: the PNG kept under the private key, or
     /// the JPEG its appearance embeds unchanged. nil for other stamps.
     private func stampImage(_ d: PDFDictionary) -> Data? {
-        if let data = resolve(d[AnnotationReader.privateKey])?.dictionaryValue,
-           case .stream(let stream)? = resolve(data["ImageData"]),
-           let bytes = try? stream.decodedBytes(limits: file.limits) {
+        if let data = resolve(d[AnnotationReader.privateKey])?.dictionaryValue, let imageData = data["ImageData"],
+           let bytes = try? file.decodedData(of: imageData) {
             return Data(bytes)
         }
         guard let appearance = resolve(resolve(d["AP"])?.dictionaryValue?["N"])?.streamValue,
@@ -141,9 +140,10 @@ struct AnnotationReader {
 
     /// Rich text may be a text string or a stream (12.7.4.4).
     private func richText(_ object: PDFObject?) -> String? {
+        guard let object else { return nil }
         switch resolve(object) {
         case .string(let bytes)?: return PDFTextString.decode(bytes)
-        case .stream(let stream)?: return (try? stream.decodedBytes(limits: file.limits)).map { PDFTextString.decode($0) }
+        case .stream?: return (try? file.decodedData(of: object)).map { PDFTextString.decode($0) }
         default: return nil
         }
     }

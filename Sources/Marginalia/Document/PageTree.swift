@@ -133,7 +133,9 @@ final class PageTree {
         // A page listed twice counts twice (as qpdf, pikepdf and MuPDF count it); only a
         // node met again is a loop.
         func walk(_ ref: PDFReference, depth: Int) throws {
-            guard depth < file.limits.maxTreeDepth else { return }
+            guard depth < file.limits.maxTreeDepth else {
+                throw PDFError.limitExceeded("page tree deeper than \(file.limits.maxTreeDepth) levels")
+            }
             guard let node = try file.dictionary(.reference(ref)) else { return }
             if !PageTree.isLeaf(node) && !visited.insert(ref.number).inserted { return }
             if PageTree.isLeaf(node) {

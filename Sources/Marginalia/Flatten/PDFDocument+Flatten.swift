@@ -115,19 +115,18 @@ extension PDFDocument {
 
     /// Wraps the page's content in `q ... Q` (so a stream that leaves the graphics state
     /// changed cannot move the drawing) and appends `drawing`, with the forms added to a
-    /// page-local copy of the resources (other pages sharing them stay untouched).
+    /// page-local copy of the resources (other pages sharing them stay untouched). The
+    /// wrapping is sized by reading the content: saves it leaves open are closed, restores
+    /// it has too many of get a `q` of their own, an open text object is ended. Content that
+    /// cannot be decoded gets the single `q ... Q`.
     private func appendContent(_ drawing: [UInt8], xObjects: [String: PDFReference], to page: PDFPage) throws {
         guard var dictionary = try file.dictionary(.reference(page.reference)) else { return }
-        var contents: [PDFObject]
-        switch dictionary["Contents"] {
-        case .reference(let r)? where (try file.object(for: r)).arrayValue != nil:
-            contents = try file.object(for: r).arrayValue ?? []
-        case .reference(let r)?: contents = [.reference(r)]
-        case .array(let items)?: contents = items
-        default: contents = []
-        }
-        let open = file.add(.stream(PDFStream(dictionary: PDFDictionary(), rawBytes: Array("q\n".utf8))))
-        let close = file.add(.stream(PDFStream(dictionary: PDFDictionary(), rawBytes: Array("Q\n".utf8) + drawing)))
+        let contents = try contentStreams(of: page)
+        let balance = try? contentReport(of: page)
+        let opening = balance?.openingOperators ?? "q\n"
+        let closing = balance?.closingOperators ?? "Q\n"
+        let open = file.add(.stream(PDFStream(dictionary: PDFDictionary(), rawBytes: Array(opening.utf8))))
+        let close = file.add(.stream(PDFStream(dictionary: PDFDictionary(), rawBytes: Array(closing.utf8) + drawing)))
         dictionary["Contents"] = .array([.reference(open)] + contents + [.reference(close)])
 
         var resources = try file.dictionary(page.effectiveAttributes["Resources"]) ?? PDFDictionary()

@@ -41,7 +41,7 @@ extension PDFDocument {
     private func updateXMP(_ metadata: DocumentMetadata) throws {
         guard let reference = try file.catalog()["Metadata"]?.referenceValue,
               case .stream(let stream) = try file.object(for: reference),
-              let bytes = try? stream.decodedBytes(limits: file.limits)
+              let bytes = try? file.decodedData(of: .reference(reference))
         else { return }
         var packet = XMPPacket(text: String(decoding: bytes, as: UTF8.self))
         packet.update(with: metadata)

@@ -25,7 +25,7 @@ struct CrossReferenceReader {
     ///
     /// - Parameter shift: added to every offset found in the file; nonzero for files whose
     ///   offsets count from a `%PDF-` header preceded by junk.
-    func read(startOffset: Int, shift: Int = 0) throws -> CrossReferenceTable {
+    func read(startOffset: Int, shift: Int = 0, budget: inout DecodeBudget) throws -> CrossReferenceTable {
         var table = CrossReferenceTable()
         table.startOffset = startOffset
         table.offsetBase = shift
@@ -37,7 +37,7 @@ struct CrossReferenceReader {
             if visited.count > limits.maxTreeDepth {
                 throw PDFError.limitExceeded("more than \(limits.maxTreeDepth) cross-reference sections")
             }
-            let section = try readSection(at: offset + shift, shift: shift)
+            let section = try readSection(at: offset + shift, shift: shift, budget: &budget)
             if isNewest {
                 table.kind = section.kind
                 table.trailer = section.trailer
@@ -67,7 +67,7 @@ struct CrossReferenceReader {
     }
 
     /// Reads one section (a table and its trailer, or a cross-reference stream) at `offset`.
-    func readSection(at offset: Int, shift: Int) throws -> Section {
+    func readSection(at offset: Int, shift: Int, budget: inout DecodeBudget) throws -> Section {
         var lexer = Lexer(source: source, position: offset, limits: limits)
         lexer.skipWhitespace()
         let start = lexer.position
@@ -77,7 +77,7 @@ struct CrossReferenceReader {
             // entries come after the table's but before the older sections'.
             if let streamOffset = section.trailer["XRefStm"]?.integerValue,
                streamOffset >= 0, streamOffset < source.count - shift,
-               let stream = try? readStream(at: streamOffset + shift, shift: shift) {
+               let stream = try? readStream(at: streamOffset + shift, shift: shift, budget: &budget) {
                 for (number, entry) in stream.entries {
                     switch section.entries[number] {
                     case nil, .free?: section.entries[number] = entry
@@ -89,7 +89,7 @@ struct CrossReferenceReader {
             }
             return section
         }
-        return try readStream(at: start, shift: shift)
+        return try readStream(at: start, shift: shift, budget: &budget)
     }
 
     /// Reads `xref` subsections and the `trailer` dictionary; the lexer is past `xref`.
@@ -103,7 +103,7 @@ struct CrossReferenceReader {
             guard case .integer(var first) = token, case .integer(let count) = try lexer.next(), first >= 0, count >= 0 else {
                 throw PDFError.syntax(offset: mark, message: "bad cross-reference subsection header")
             }
-            guard first <= limits.maxObjectNumber, count <= limits.maxObjectNumber, first + count <= limits.maxObjectNumber + 1 else {
+            guard first <= limits.maxObjectNumber, count <= limits.maxObjectNumber + 1, first + count <= limits.maxObjectNumber + 1 else {
                 throw PDFError.limitExceeded("cross-reference subsection at byte \(mark) exceeds \(limits.maxObjectNumber) objects")
             }
             for index in 0..<count {
@@ -139,7 +139,7 @@ struct CrossReferenceReader {
     }
 
     /// Reads a cross-reference stream object at `offset` (7.5.8).
-    func readStream(at offset: Int, shift: Int) throws -> Section {
+    func readStream(at offset: Int, shift: Int, budget: inout DecodeBudget) throws -> Section {
         var parser = ObjectParser(source: source, position: offset, limits: limits)
         let (reference, object) = try parser.parseIndirectObject(expected: nil)
         guard case .stream(let stream) = object, stream.dictionary.type == "XRef" else {
@@ -162,14 +162,14 @@ struct CrossReferenceReader {
         } else {
             ranges = [(0, size)]
         }
-        let data = try stream.decodedBytes(limits: limits)
+        let data = try budget.decode(stream, what: "cross-reference stream \(reference.number)")
         let rowWidth = widths[0] + widths[1] + widths[2]
         guard rowWidth > 0 else { throw PDFError.invalidObject(reference, message: "cross-reference stream /W is all zero") }
 
         var entries: [Int: CrossReferenceEntry] = [:]
         var position = 0
         for (first, count) in ranges {
-            guard first >= 0, count >= 0, first <= limits.maxObjectNumber, count <= limits.maxObjectNumber,
+            guard first >= 0, count >= 0, first <= limits.maxObjectNumber, count <= limits.maxObjectNumber + 1,
                   first + count <= limits.maxObjectNumber + 1 else {
                 throw PDFError.limitExceeded("cross-reference stream \(reference.number) declares objects beyond \(limits.maxObjectNumber)")
             }

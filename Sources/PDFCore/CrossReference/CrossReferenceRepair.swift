@@ -5,7 +5,7 @@ struct CrossReferenceRepair {
     let source: ByteSource
     let limits: PDFLimits
 
-    func rebuild() throws -> CrossReferenceTable {
+    func rebuild(budget: inout DecodeBudget) throws -> CrossReferenceTable {
         var table = CrossReferenceTable()
         var streamCandidates: [Int] = []  // object numbers that may be object or xref streams
         var trailer = PDFDictionary()
@@ -49,7 +49,16 @@ struct CrossReferenceRepair {
             case "XRef":
                 for (key, value) in stream.dictionary where trailerKeys.contains(key) { trailer[key] = value }
             case "ObjStm":
-                guard let numbers = try? ObjectStream(stream: stream, limits: limits).objectNumbers else { continue }
+                let objectStream: ObjectStream
+                do {
+                    objectStream = try ObjectStream(dictionary: stream.dictionary, limits: limits) {
+                        try budget.decode(stream, what: "object stream \(number)")
+                    }
+                } catch let error as PDFError {
+                    if case .limitExceeded = error { throw error }  // a budget spent is not damage to skip
+                    continue
+                }
+                let numbers = objectStream.objectNumbers
                 for (index, contained) in numbers.enumerated()
                 where contained > 0 && contained <= limits.maxObjectNumber && !found.contains(contained) {
                     table.entries[contained] = .inObjectStream(streamNumber: number, index: index)

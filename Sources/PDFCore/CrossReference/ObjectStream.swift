@@ -8,12 +8,18 @@ struct ObjectStream {
     let limits: PDFLimits
 
     init(stream: PDFStream, limits: PDFLimits) throws {
-        let count = stream.dictionary["N"]?.integerValue ?? 0
-        let first = stream.dictionary["First"]?.integerValue ?? 0
+        try self.init(dictionary: stream.dictionary, limits: limits) { try stream.decodedBytes(limits: limits) }
+    }
+
+    /// Reads the stream with `dictionary` whose data `decode` gives (called only once the
+    /// dictionary is known to be sound).
+    init(dictionary: PDFDictionary, limits: PDFLimits, decode: () throws -> [UInt8]) throws {
+        let count = dictionary["N"]?.integerValue ?? 0
+        let first = dictionary["First"]?.integerValue ?? 0
         guard count >= 0, count <= limits.maxCollectionCount, first >= 0 else {
             throw PDFError.invalidObject(nil, message: "object stream has a bad /N or /First")
         }
-        let data = try stream.decodedBytes(limits: limits)
+        let data = try decode()
         let source = ByteSource(bytes: data)
         var lexer = Lexer(source: source, position: 0, limits: limits)
         var numbers: [Int] = []

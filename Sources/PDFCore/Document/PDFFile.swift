@@ -26,6 +26,9 @@ public final class PDFFile {
     private var cache: [Int: PDFObject] = [:]
     private var objectStreams: [Int: ObjectStream] = [:]
     private var repairCount = 0
+    /// Stream objects decoded so far, each charged once to the budget.
+    private var decodedStreams = Set<Int>()
+    private var decodeBudget: DecodeBudget
     /// Object numbers being loaded: a reference back to one of them is a cycle.
     private var loading = Set<Int>()
 
@@ -49,6 +52,7 @@ public final class PDFFile {
     public init(source: ByteSource, password: String? = nil, limits: PDFLimits = .default) throws {
         self.source = source
         self.limits = limits
+        decodeBudget = DecodeBudget(limits: limits)
         let header = PDFFile.findHeader(in: source)
         headerOffset = header?.offset ?? 0
         headerVersion = header?.version ?? "1.4"
@@ -86,17 +90,17 @@ public final class PDFFile {
         let reader = CrossReferenceReader(source: source, limits: limits)
         let start = try CrossReferenceReader.findStartXref(in: source)
         do {
-            crossReference = try reader.read(startOffset: start)
+            crossReference = try reader.read(startOffset: start, budget: &decodeBudget)
         } catch let error as PDFError where headerOffset > 0 {
             if case .limitExceeded = error { throw error }
             // Data before the header (PDF 2.0, 7.5.2): offsets count from `%PDF-`.
-            crossReference = try reader.read(startOffset: start, shift: headerOffset)
+            crossReference = try reader.read(startOffset: start, shift: headerOffset, budget: &decodeBudget)
         }
     }
 
     /// Rebuilds the cross-reference by scanning; records why.
     private func repair(reason: String) throws {
-        crossReference = try CrossReferenceRepair(source: source, limits: limits).rebuild()
+        crossReference = try CrossReferenceRepair(source: source, limits: limits).rebuild(budget: &decodeBudget)
         warnings.append("cross-reference rebuilt by scanning the file (\(reason))")
         isRepaired = true
         repairCount += 1
@@ -219,7 +223,9 @@ public final class PDFFile {
         guard case .stream(let stream) = try object(for: PDFReference(number, 0)) else {
             throw PDFError.invalidObject(PDFReference(number, 0), message: "object stream is not a stream")
         }
-        let objectStream = try ObjectStream(stream: stream, limits: limits)
+        let objectStream = try ObjectStream(dictionary: stream.dictionary, limits: limits) {
+            try decodedData(of: stream, object: number)
+        }
         objectStreams[number] = objectStream
         return objectStream
     }
@@ -246,6 +252,35 @@ public final class PDFFile {
             return .stream(PDFStream(dictionary: walkDictionary(stream.dictionary), rawBytes: data))
         }
         return walk(object)
+    }
+
+    /// The decoded data of a stream object: `object` is a reference to a stream (or a
+    /// stream). Each stream object's decoded size is charged once to the document's budget,
+    /// ``PDFLimits/maxDocumentDecodedSize``, however often it is read.
+    ///
+    /// - Throws: ``PDFError/invalidObject(_:message:)`` when `object` is not a stream,
+    ///   ``PDFError/limitExceeded(_:)`` past the stream's or the document's limit, and
+    ///   ``PDFError/filter(name:reason:)`` for data that cannot be decoded.
+    public func decodedData(of object: PDFObject) throws -> [UInt8] {
+        switch object {
+        case .reference(let reference):
+            guard case .stream(let stream) = try self.object(for: reference) else {
+                throw PDFError.invalidObject(reference, message: "not a stream")
+            }
+            return try decodedData(of: stream, object: reference.number)
+        case .stream(let stream):
+            return try decodedData(of: stream, object: nil)
+        default:
+            throw PDFError.invalidObject(nil, message: "expected a stream, found \(object.typeName)")
+        }
+    }
+
+    private func decodedData(of stream: PDFStream, object number: Int?) throws -> [UInt8] {
+        guard let number else { return try decodeBudget.decode(stream, what: "a stream") }
+        if decodedStreams.contains(number) { return try stream.decodedBytes(limits: limits) }
+        let data = try decodeBudget.decode(stream, what: "object \(number)")
+        decodedStreams.insert(number)
+        return data
     }
 
     /// Follows references until a direct object; a chain longer than 32 or a missing object

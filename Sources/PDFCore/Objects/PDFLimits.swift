@@ -6,7 +6,12 @@ public struct PDFLimits: Hashable, Sendable {
     public var maxNestingDepth: Int = 256
     /// Largest decoded size of one stream, in bytes.
     public var maxDecodedStreamSize: Int = 256 << 20
-    /// Largest object number accepted from a cross-reference section or a repair scan.
+    /// Most bytes the streams of one document may decode to in all, each stream object
+    /// counted once however often it is read (cross-reference and object streams included).
+    /// Bounds the work a small file of many compression bombs can cause.
+    public var maxDocumentDecodedSize: Int = 4 << 30
+    /// Largest object number accepted from a cross-reference section or a repair scan; so
+    /// also the most objects, and cross-reference entries, one document may have.
     public var maxObjectNumber: Int = 8_388_607
     /// Longest string or name, in bytes.
     public var maxStringLength: Int = 32 << 20

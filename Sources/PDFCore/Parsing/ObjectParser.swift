@@ -32,7 +32,7 @@ struct ObjectParser {
         return try object(from: token, start: start, depth: depth)
     }
 
-    private mutating func object(from token: Token, start: Int, depth: Int) throws -> PDFObject {
+    mutating func object(from token: Token, start: Int, depth: Int) throws -> PDFObject {
         switch token {
         case .integer(let value):
             // `N G R` is a reference: look ahead two tokens, and rewind when it is not.

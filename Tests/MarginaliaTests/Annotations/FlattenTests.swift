@@ -42,4 +42,25 @@ struct FlattenTests {
         #expect(abs(box.minX - 100) < 1e-9 && abs(box.maxX - 120) < 1e-9)
         #expect(abs(box.minY - 700) < 1e-9 && abs(box.maxY - 720) < 1e-9)
     }
+
+    @Test func contentThatLeavesStatesOpenIsClosedBeforeTheDrawing() throws {
+        let document = try TestDocuments.pages(1)
+        let page = try document.page(at: 0)
+        // Two saves left open (one scaled by 2), a stray restore first, and an open text object.
+        let content = "Q q 2 0 0 2 0 0 cm q 1 0 0 rg BT /F1 12 Tf"
+        let stream = document.file.add(.stream(PDFStream(dictionary: PDFDictionary(), rawBytes: Array(content.utf8))))
+        var dictionary = page.dictionary
+        dictionary["Contents"] = .reference(stream)
+        document.file.update(page.reference, with: .dictionary(dictionary))
+        try document.addAnnotation(PDFAnnotation(kind: .square, rect: CGRect(x: 10, y: 10, width: 50, height: 50)), toPage: 0)
+
+        #expect(try document.flattenAnnotations() == 1)
+        let saved = try TestDocuments.reopen(document)
+        let contents = try #require(try saved.file.resolve(saved.page(at: 0).dictionary["Contents"] ?? .null).arrayValue)
+        let texts = try contents.map { String(decoding: try saved.file.decodedData(of: $0), as: UTF8.self) }
+        #expect(texts.first == "q\nq\n", "one more save for the stray restore")
+        #expect(texts.last?.hasPrefix("ET\nQ\nQ\nQ\nq\n") == true, "text ended, both open saves and the wrapping one closed")
+        let whole = try ContentStreamReport(bytes: saved.contentData(of: saved.page(at: 0)))
+        #expect(whole.unclosedSaves == 0 && !whole.endsInsideText)
+    }
 }

@@ -1,0 +1,36 @@
+import PDFCore
+
+extension PDFDocument {
+    /// A page's content: its `/Contents` streams decoded and joined with a newline between
+    /// them, as a renderer reads them (7.8.2). Empty for a page without content.
+    ///
+    /// - Throws: ``PDFError`` when a content stream cannot be read or decoded.
+    public func contentData(of page: PDFPage) throws -> [UInt8] {
+        var data: [UInt8] = []
+        for (n, stream) in try contentStreams(of: page).enumerated() {
+            if n > 0 { data.append(0x0A) }
+            data += try file.decodedData(of: stream)
+        }
+        return data
+    }
+
+    /// What reading the page's content finds: the graphics-state balance and the problems.
+    ///
+    /// - Throws: ``PDFError`` when the content cannot be decoded or passes a limit.
+    public func contentReport(of page: PDFPage) throws -> ContentStreamReport {
+        try ContentStreamReport(bytes: contentData(of: page), limits: file.limits)
+    }
+
+    /// The page's `/Contents` as a list of stream objects (a single stream, an array of
+    /// them, or a reference to such an array), in order; non-stream entries are left out.
+    func contentStreams(of page: PDFPage) throws -> [PDFObject] {
+        let items: [PDFObject]
+        switch page.dictionary["Contents"] {
+        case .reference(let r)?:
+            if let array = try file.object(for: r).arrayValue { items = array } else { items = [.reference(r)] }
+        case .array(let array)?: items = array
+        default: items = []
+        }
+        return try items.filter { try file.resolve($0).streamValue != nil }
+    }
+}

@@ -1,0 +1,58 @@
+import Foundation
+import Testing
+@testable import Marginalia
+
+/// The page-level ``PDFLimits``: pages in a tree and the tree's depth.
+@Suite("Page tree limits")
+struct PageTreeLimitTests {
+    /// A document from numbered object bodies, object 1 the catalog, with a classic xref.
+    private func document(_ objects: [(Int, String)], limits: PDFLimits) throws -> PDFDocument {
+        var text = "%PDF-1.7\n"
+        var offsets: [Int: Int] = [:]
+        for (number, body) in objects {
+            offsets[number] = text.utf8.count
+            text += "\(number) 0 obj\n\(body)\nendobj\n"
+        }
+        let size = (offsets.keys.max() ?? 0) + 1
+        let start = text.utf8.count
+        text += "xref\n0 \(size)\n0000000000 65535 f\r\n"
+        for number in 1..<size {
+            let offset = String(offsets[number] ?? 0)
+            text += String(repeating: "0", count: 10 - offset.count) + offset + (offsets[number] == nil ? " 00000 f\r\n" : " 00000 n\r\n")
+        }
+        text += "trailer\n<</Size \(size)/Root 1 0 R>>\nstartxref\n\(start)\n%%EOF\n"
+        return try PDFDocument(data: Data(text.utf8), limits: limits)
+    }
+
+    /// A flat tree of `count` pages.
+    private func flat(_ count: Int, limits: PDFLimits) throws -> PDFDocument {
+        let kids = (0..<count).map { "\($0 + 3) 0 R" }.joined(separator: " ")
+        let pages = (0..<count).map { ($0 + 3, "<</Type/Page/Parent 2 0 R/MediaBox[0 0 100 100]>>") }
+        return try document([(1, "<</Type/Catalog/Pages 2 0 R>>"), (2, "<</Type/Pages/Kids[\(kids)]/Count \(count)>>")] + pages,
+                            limits: limits)
+    }
+
+    /// One page under a chain of `depth` intermediate nodes.
+    private func deep(_ depth: Int, limits: PDFLimits) throws -> PDFDocument {
+        var objects = [(1, "<</Type/Catalog/Pages 2 0 R>>")]
+        for level in 0..<depth {
+            objects.append((level + 2, "<</Type/Pages/Kids[\(level + 3) 0 R]/Count 1>>"))
+        }
+        objects.append((depth + 2, "<</Type/Page/MediaBox[0 0 100 100]>>"))
+        return try document(objects, limits: limits)
+    }
+
+    @Test func pagesInOneTreeAreBounded() throws {
+        var limits = PDFLimits()
+        limits.maxPageCount = 10
+        #expect(throws: PDFError.limitExceeded("more than 10 pages")) { try flat(20, limits: limits).pageCount }
+        #expect(try flat(10, limits: limits).pageCount == 10)
+    }
+
+    @Test func theTreesDepthIsBounded() throws {
+        var limits = PDFLimits()
+        limits.maxTreeDepth = 5
+        #expect(throws: PDFError.limitExceeded("page tree deeper than 5 levels")) { try deep(8, limits: limits).page(at: 0) }
+        #expect(try deep(3, limits: limits).page(at: 0).storedBox(.mediaBox).width == 100)
+    }
+}

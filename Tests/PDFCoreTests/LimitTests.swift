@@ -1,0 +1,91 @@
+import Testing
+@testable import PDFCore
+
+/// One test per ``PDFLimits`` bound that PDFCore enforces: each is reached with a small
+/// configured value and ends in ``PDFError/limitExceeded(_:)``, while input just under it
+/// reads. (Strings: LexerTests.stringLengthLimit; one stream's decoded size: BadInputTests;
+/// pages and page-tree depth: MarginaliaTests' PageTreeLimitTests.)
+@Suite("Resource limits")
+struct LimitTests {
+    private func limits(_ change: (inout PDFLimits) -> Void) -> PDFLimits {
+        var limits = PDFLimits()
+        change(&limits)
+        return limits
+    }
+
+    private func flateStream(zeros count: Int) throws -> PDFObject {
+        var dictionary = PDFDictionary()
+        dictionary["Filter"] = .name("FlateDecode")
+        return .stream(PDFStream(dictionary: dictionary, rawBytes: try PDFStream.deflate([UInt8](repeating: 0, count: count))))
+    }
+
+    @Test func theDocumentsDecodedTotalIsBoundedAndEachStreamCountsOnce() throws {
+        let file = try PDFFile(source: ByteSource(bytes: TestPDF.build(.classic)),
+                               limits: limits { $0.maxDocumentDecodedSize = 250_000 })
+        let streams = try (0..<3).map { _ in file.add(try flateStream(zeros: 100_000)) }
+        #expect(try file.decodedData(of: .reference(streams[0])).count == 100_000)
+        #expect(try file.decodedData(of: .reference(streams[1])).count == 100_000)
+        #expect(try file.decodedData(of: .reference(streams[0])).count == 100_000, "read again, not charged again")
+        #expect(throws: PDFError.self) { try file.decodedData(of: .reference(streams[2])) }
+        do {
+            _ = try file.decodedData(of: .reference(streams[2]))
+        } catch PDFError.limitExceeded(let message) {
+            #expect(message.hasPrefix("decoding object \(streams[2].number) takes the document's streams past 250000 decoded bytes in all"))
+        }
+        #expect(throws: PDFError.invalidObject(nil, message: "expected a stream, found integer")) {
+            try file.decodedData(of: 5)
+        }
+    }
+
+    @Test func crossReferenceAndObjectStreamsCountTowardsTheDocumentsTotal() throws {
+        let bytes = TestPDF.build(.objectStreams)  // a 12-row cross-reference stream of 7-byte rows, one object stream
+        #expect(throws: PDFError.limitExceeded("decoding cross-reference stream 11 takes the document's streams past 50 decoded bytes in all")) {
+            try PDFFile(source: ByteSource(bytes: bytes), limits: limits { $0.maxDocumentDecodedSize = 50 })
+        }
+        let file = try PDFFile(source: ByteSource(bytes: bytes), limits: limits { $0.maxDocumentDecodedSize = 120 })
+        #expect(throws: PDFError.self, "the object stream passes what is left") {
+            try file.object(for: PDFReference(3, 0))
+        }
+        let roomy = try PDFFile(source: ByteSource(bytes: bytes), limits: limits { $0.maxDocumentDecodedSize = 100_000 })
+        #expect(try roomy.object(for: PDFReference(3, 0)).dictionaryValue?.type == "Page")
+    }
+
+    @Test func objectNumbersAndSoCrossReferenceSizeAreBounded() throws {
+        let bytes = TestPDF.build(.classic)  // "0 10" subsection
+        #expect(throws: PDFError.self) {
+            try PDFFile(source: ByteSource(bytes: bytes), limits: limits { $0.maxObjectNumber = 5 })
+        }
+        #expect(try PDFFile(source: ByteSource(bytes: bytes), limits: limits { $0.maxObjectNumber = 9 }).objectNumbers.count > 0)
+    }
+
+    @Test func crossReferenceSectionsFollowedAlongPrevAreBounded() throws {
+        let bytes = TestPDF.build(.incremental)  // two sections
+        #expect(throws: PDFError.limitExceeded("more than 1 cross-reference sections")) {
+            try PDFFile(source: ByteSource(bytes: bytes), limits: limits { $0.maxTreeDepth = 1 })
+        }
+        #expect(try PDFFile(source: ByteSource(bytes: bytes), limits: limits { $0.maxTreeDepth = 2 }).crossReference.sectionCount == 2)
+    }
+
+    @Test func arraysAndDictionariesAreBoundedInLength() throws {
+        let small = limits { $0.maxCollectionCount = 5 }
+        func parse(_ text: String) throws -> PDFObject {
+            var parser = ObjectParser(source: ByteSource(bytes: Array(text.utf8)), limits: small)
+            return try parser.parseObject()
+        }
+        #expect(throws: PDFError.limitExceeded("array at byte 0 has more than 5 elements")) { try parse("[1 2 3 4 5 6]") }
+        #expect(throws: PDFError.limitExceeded("dictionary at byte 0 has more than 5 entries")) {
+            try parse("<</A 1/B 2/C 3/D 4/E 5/F 6>>")
+        }
+        #expect(try parse("[1 2 3 4 5]").arrayValue?.count == 5)
+    }
+
+    @Test func nestingIsBoundedAtTheConfiguredDepth() throws {
+        let shallow = limits { $0.maxNestingDepth = 3 }
+        func parse(_ text: String) throws -> PDFObject {
+            var parser = ObjectParser(source: ByteSource(bytes: Array(text.utf8)), limits: shallow)
+            return try parser.parseObject()
+        }
+        #expect(throws: PDFError.limitExceeded("objects nested deeper than 3 at byte 3")) { try parse("[[[[1]]]]") }
+        #expect(try parse("[[[1]]]").arrayValue?.count == 1)
+    }
+}
