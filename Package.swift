@@ -53,6 +53,8 @@ if Context.environment["MARGINALIA_FUZZ"] != nil {
         ("FuzzPDFFile", ["PDFCore"]),
         ("FuzzFilters", ["PDFCore"]),
         ("FuzzDocument", ["Marginalia"]),
+        ("FuzzContentStream", ["PDFCore"]),
+        ("FuzzAcroForm", ["Marginalia"]),
         ("FuzzAnnotationJSON", ["Marginalia"]),
         ("FuzzXFDF", ["Marginalia"]),
         ("FuzzOperation", ["Marginalia", "MarginaliaEditor", "MarginaliaServer"]),

@@ -16,7 +16,8 @@ set -uo pipefail
 export PATH="/opt/swift/usr/bin:$PATH"
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
-all_targets=(FuzzPDFFile FuzzFilters FuzzDocument FuzzAnnotationJSON FuzzXFDF FuzzOperation FuzzEditorEvents)
+all_targets=(FuzzPDFFile FuzzFilters FuzzDocument FuzzContentStream FuzzAcroForm FuzzAnnotationJSON FuzzXFDF FuzzOperation
+             FuzzEditorEvents)
 seconds=60
 regressions=0
 release=0
@@ -50,6 +51,29 @@ seed() {  # seed TARGET DIR: fill the working corpus on first use
     case "$target" in
         FuzzPDFFile|FuzzDocument)
             find "$corpus_dir" -name '*.pdf' -size -300k -exec cp {} "$dir/" \; 2>/dev/null ;;
+        FuzzAcroForm)  # the corpus's forms, as its manifest tags them
+            awk -F'\t' 'NR > 1 && $0 ~ /acroform/ && $0 !~ /opens:none/ { print $1 }' "$corpus_dir/manifest.tsv" |
+                while read -r name; do
+                    [ -f "$corpus_dir/$name" ] && [ "$(stat -c %s "$corpus_dir/$name")" -lt 307200 ] && cp "$corpus_dir/$name" "$dir/"
+                done ;;
+        FuzzContentStream)  # the page content of the corpus's small files, decoded
+            python3 - "$corpus_dir" "$dir" <<'PY'
+import pathlib, sys
+import pikepdf
+out = pathlib.Path(sys.argv[2])
+for n, path in enumerate(sorted(pathlib.Path(sys.argv[1]).glob("*.pdf"))):
+    if path.stat().st_size > 300_000:
+        continue
+    try:
+        with pikepdf.open(path) as pdf:
+            for i, page in enumerate(pdf.pages[:3]):
+                data = page.Contents.read_bytes() if "/Contents" in page and isinstance(page.Contents, pikepdf.Stream) else b""
+                if data and len(data) < 65536:
+                    (out / f"{path.stem}-{i}").write_bytes(data)
+    except Exception:
+        pass
+PY
+            printf 'q BI /W 2 /H 1 /CS /G /BPC 8 ID EI EI Q BT /F1 12 Tf (a) Tj ET' > "$dir/inline" ;;
         FuzzFilters)
             printf '\x00x\x9c\x03\x00\x00\x00\x00\x01' > "$dir/flate"; printf '\x0289:;<=>?>' > "$dir/hex"
             printf '\x03<~87cURD]i,"Ebo80~>' > "$dir/a85"; printf '\x04\x02abc\xfdz\x80' > "$dir/rle" ;;
@@ -85,7 +109,7 @@ for target in "${targets[@]}"; do
     findings="Fuzz/findings/$target"
     mkdir -p "$findings"
     max_len=65536
-    case "$target" in FuzzPDFFile|FuzzDocument) max_len=307200 ;; esac
+    case "$target" in FuzzPDFFile|FuzzDocument|FuzzAcroForm) max_len=307200 ;; esac
     # Leak detection is off: Foundation's own error paths (XMLParser's errors, JSONDecoder's)
     # leak their allocations, which would stop every run at the first malformed input.
     options=(-detect_leaks=0 -timeout=2 -rss_limit_mb=2048 -max_len=$max_len -artifact_prefix="$findings/" -print_final_stats=1)

@@ -98,5 +98,6 @@ enum CommandLineTool {
 
         Run 'marginalia help <command>' for a command's options.
         Exit codes: 0 success, 1 bad input (unreadable, damaged or wrong password), 2 usage error.
+        Resource limits (docs/limits.md): MARGINALIA_LIMITS=name=value,... e.g. maxPageCount=5000.
         """
 }

@@ -1,10 +1,12 @@
 import Foundation
 import Marginalia
 
-/// Opens the input file of a command, turning a missing password into a clear failure.
+/// Opens the input file of a command with the limits of ``LimitsSetting``, turning a
+/// missing password into a clear failure.
 func openDocument(_ path: String, password: String?) throws -> PDFDocument {
+    let limits = try LimitsSetting.current()
     do {
-        return try PDFDocument(url: URL(fileURLWithPath: path), password: password)
+        return try PDFDocument(url: URL(fileURLWithPath: path), password: password, limits: limits)
     } catch PDFError.passwordRequired {
         let message = password == nil
             ? "\(path): the document is encrypted: give its password with --password"

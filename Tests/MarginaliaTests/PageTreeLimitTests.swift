@@ -2,8 +2,8 @@ import Foundation
 import Testing
 @testable import Marginalia
 
-/// The page-level ``PDFLimits``: pages in a tree and the tree's depth.
-@Suite("Page tree limits")
+/// The page-level ``PDFLimits``: pages in a tree, the tree's depth, a page's content.
+@Suite("Page limits")
 struct PageTreeLimitTests {
     /// A document from numbered object bodies, object 1 the catalog, with a classic xref.
     private func document(_ objects: [(Int, String)], limits: PDFLimits) throws -> PDFDocument {
@@ -54,5 +54,21 @@ struct PageTreeLimitTests {
         limits.maxTreeDepth = 5
         #expect(throws: PDFError.limitExceeded("page tree deeper than 5 levels")) { try deep(8, limits: limits).page(at: 0) }
         #expect(try deep(3, limits: limits).page(at: 0).storedBox(.mediaBox).width == 100)
+    }
+
+    @Test func aPagesContentIsBoundedAsAWholeLikeOneStream() throws {
+        var limits = PDFLimits()
+        limits.maxDecodedStreamSize = 250
+        let body = String(repeating: "0 0 m ", count: 16)  // 96 bytes
+        let objects = [(1, "<</Type/Catalog/Pages 2 0 R>>"), (2, "<</Type/Pages/Kids[3 0 R]/Count 1>>"),
+                       (3, "<</Type/Page/Parent 2 0 R/Contents[4 0 R 4 0 R 4 0 R]>>"),
+                       (4, "<</Length \(body.utf8.count)>>\nstream\n\(body)\nendstream")]
+        let document = try document(objects, limits: limits)
+        #expect(throws: PDFError.limitExceeded("the content of page 1 is larger than 250 bytes")) {
+            try document.contentData(of: document.page(at: 0))
+        }
+        limits.maxDecodedStreamSize = 300
+        let roomy = try self.document(objects, limits: limits)
+        #expect(try roomy.contentReport(of: roomy.page(at: 0)).operationCount == 48)
     }
 }

@@ -2,14 +2,19 @@ import PDFCore
 
 extension PDFDocument {
     /// A page's content: its `/Contents` streams decoded and joined with a newline between
-    /// them, as a renderer reads them (7.8.2). Empty for a page without content.
+    /// them, as a renderer reads them (7.8.2). Empty for a page without content. The whole
+    /// is bounded like one stream, by ``PDFLimits/maxDecodedStreamSize``.
     ///
-    /// - Throws: ``PDFError`` when a content stream cannot be read or decoded.
+    /// - Throws: ``PDFError`` when a content stream cannot be read or decoded, or the
+    ///   content passes the limit.
     public func contentData(of page: PDFPage) throws -> [UInt8] {
         var data: [UInt8] = []
         for (n, stream) in try contentStreams(of: page).enumerated() {
             if n > 0 { data.append(0x0A) }
             data += try file.decodedData(of: stream)
+            guard data.count <= file.limits.maxDecodedStreamSize else {
+                throw PDFError.limitExceeded("the content of page \(page.index + 1) is larger than \(file.limits.maxDecodedStreamSize) bytes")
+            }
         }
         return data
     }

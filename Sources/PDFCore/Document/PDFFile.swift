@@ -26,8 +26,7 @@ public final class PDFFile {
     private var cache: [Int: PDFObject] = [:]
     private var objectStreams: [Int: ObjectStream] = [:]
     private var repairCount = 0
-    /// Stream objects decoded so far, each charged once to the budget.
-    private var decodedStreams = Set<Int>()
+    /// What is left of maxDocumentDecodedSize.
     private var decodeBudget: DecodeBudget
     /// Object numbers being loaded: a reference back to one of them is a cycle.
     private var loading = Set<Int>()
@@ -224,7 +223,7 @@ public final class PDFFile {
             throw PDFError.invalidObject(PDFReference(number, 0), message: "object stream is not a stream")
         }
         let objectStream = try ObjectStream(dictionary: stream.dictionary, limits: limits) {
-            try decodedData(of: stream, object: number)
+            try decodeBudget.decode(stream, what: "object stream \(number)")
         }
         objectStreams[number] = objectStream
         return objectStream
@@ -255,8 +254,8 @@ public final class PDFFile {
     }
 
     /// The decoded data of a stream object: `object` is a reference to a stream (or a
-    /// stream). Each stream object's decoded size is charged once to the document's budget,
-    /// ``PDFLimits/maxDocumentDecodedSize``, however often it is read.
+    /// stream). What it decodes to is charged to the document's budget,
+    /// ``PDFLimits/maxDocumentDecodedSize``, each time.
     ///
     /// - Throws: ``PDFError/invalidObject(_:message:)`` when `object` is not a stream,
     ///   ``PDFError/limitExceeded(_:)`` past the stream's or the document's limit, and
@@ -267,20 +266,12 @@ public final class PDFFile {
             guard case .stream(let stream) = try self.object(for: reference) else {
                 throw PDFError.invalidObject(reference, message: "not a stream")
             }
-            return try decodedData(of: stream, object: reference.number)
+            return try decodeBudget.decode(stream, what: "object \(reference.number)")
         case .stream(let stream):
-            return try decodedData(of: stream, object: nil)
+            return try decodeBudget.decode(stream, what: "a stream")
         default:
             throw PDFError.invalidObject(nil, message: "expected a stream, found \(object.typeName)")
         }
-    }
-
-    private func decodedData(of stream: PDFStream, object number: Int?) throws -> [UInt8] {
-        guard let number else { return try decodeBudget.decode(stream, what: "a stream") }
-        if decodedStreams.contains(number) { return try stream.decodedBytes(limits: limits) }
-        let data = try decodeBudget.decode(stream, what: "object \(number)")
-        decodedStreams.insert(number)
-        return data
     }
 
     /// Follows references until a direct object; a chain longer than 32 or a missing object

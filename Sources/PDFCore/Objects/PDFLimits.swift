@@ -6,10 +6,11 @@ public struct PDFLimits: Hashable, Sendable {
     public var maxNestingDepth: Int = 256
     /// Largest decoded size of one stream, in bytes.
     public var maxDecodedStreamSize: Int = 256 << 20
-    /// Most bytes the streams of one document may decode to in all, each stream object
-    /// counted once however often it is read (cross-reference and object streams included).
-    /// Bounds the work a small file of many compression bombs can cause.
-    public var maxDocumentDecodedSize: Int = 4 << 30
+    /// Most bytes that decoding the streams of one opened document may produce in all, every
+    /// decode counted (cross-reference and object streams included, and a stream read twice
+    /// counts twice). Bounds the work a small file of compression bombs, or of references
+    /// to one bomb, can cause.
+    public var maxDocumentDecodedSize: Int = 2 << 30
     /// Largest object number accepted from a cross-reference section or a repair scan; so
     /// also the most objects, and cross-reference entries, one document may have.
     public var maxObjectNumber: Int = 8_388_607

@@ -1,0 +1,54 @@
+import Foundation
+import Marginalia
+
+/// The limits commands open documents with: the library's defaults (docs/limits.md),
+/// changed by the `MARGINALIA_LIMITS` environment variable, a comma-separated list of
+/// `name=value` pairs whose values may end in K, M or G (binary multiples):
+///
+/// ```
+/// MARGINALIA_LIMITS=maxDecodedStreamSize=64M,maxPageCount=5000 marginalia check big.pdf
+/// ```
+enum LimitsSetting {
+    static let variable = "MARGINALIA_LIMITS"
+
+    static var names: [(String, WritableKeyPath<PDFLimits, Int>)] {[
+        ("maxNestingDepth", \.maxNestingDepth),
+        ("maxDecodedStreamSize", \.maxDecodedStreamSize),
+        ("maxDocumentDecodedSize", \.maxDocumentDecodedSize),
+        ("maxObjectNumber", \.maxObjectNumber),
+        ("maxStringLength", \.maxStringLength),
+        ("maxCollectionCount", \.maxCollectionCount),
+        ("maxTreeDepth", \.maxTreeDepth),
+        ("maxPageCount", \.maxPageCount),
+    ]}
+
+    /// The limits from the environment; the defaults when the variable is not set.
+    ///
+    /// - Throws: ``UsageError`` naming the entry that is not a known limit with a positive value.
+    static func current(_ environment: [String: String] = ProcessInfo.processInfo.environment) throws -> PDFLimits {
+        guard let text = environment[variable], !text.isEmpty else { return PDFLimits() }
+        return try parse(text)
+    }
+
+    static func parse(_ text: String) throws -> PDFLimits {
+        var limits = PDFLimits()
+        for entry in text.split(separator: ",") {
+            let parts = entry.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            guard parts.count == 2, let keyPath = names.first(where: { $0.0 == parts[0] })?.1 else {
+                throw UsageError("\(variable): '\(entry)' is not NAME=VALUE with one of: \(names.map(\.0).joined(separator: ", "))")
+            }
+            guard let value = number(parts[1]), value > 0 else {
+                throw UsageError("\(variable): \(parts[0]) needs a positive whole number (K, M and G suffixes allowed), not '\(parts[1])'")
+            }
+            limits[keyPath: keyPath] = value
+        }
+        return limits
+    }
+
+    private static func number(_ text: String) -> Int? {
+        let shifts: [Character: Int] = ["K": 10, "M": 20, "G": 30]
+        guard let last = text.last?.uppercased().first, let shift = shifts[last] else { return Int(text) }
+        guard let base = Int(text.dropLast()), base <= Int.max >> shift else { return nil }
+        return base << shift
+    }
+}
