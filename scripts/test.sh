@@ -3,9 +3,11 @@
 #
 # Parts, in order: install dependencies, `swift build` (debug), `swift test`, the oracle
 # suite (pytest over Tests/oracles, which drives the built `marginalia` against the corpus
-# and checks its results with qpdf, pikepdf, PyMuPDF and pypdf), and the server and browser
-# suites (pytest over Tests/server, which starts, kills and restarts `marginalia serve`, and
-# Tests/e2e, which drives the browser editor in Debian's Chromium through Playwright). A failing part does not stop
+# and checks its results with qpdf, pikepdf, PyMuPDF and pypdf, and feeds it hostile inputs
+# and kills it mid-save), the server and browser suites (pytest over Tests/server, which
+# starts, kills, restarts and abuses `marginalia serve`, and Tests/e2e, which drives the
+# browser editor in Debian's Chromium through Playwright), and the fuzz smoke run (every
+# regression input, then a minute per libFuzzer target). A failing part does not stop
 # the later ones (except that nothing runs without dependencies and the oracles need the
 # build); the script exits non-zero if any part failed and ends with each part's summary line.
 #
@@ -13,6 +15,8 @@
 #   MARGINALIA_CORPUS        the PDF corpus (default: ../shared/corpus beside the repository)
 #   MARGINALIA_SCRATCH_PATH  a SwiftPM --scratch-path (default: .build)
 #   PYTEST_ADDOPTS           extra pytest options, e.g. "-k compact" or "-x"
+#   FUZZ_SMOKE_SECONDS       seconds of fuzzing per target in the smoke run (default 60)
+#   MARGINALIA_SKIP_FUZZ=1   leave the fuzz smoke run out (a quick local run)
 set -uo pipefail
 export PATH="/opt/swift/usr/bin:$PATH"
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -84,6 +88,16 @@ if [ "$build_status" -eq 0 ]; then
 else
     record oracles 1 "not run: the build failed"
     record "server+web" 1 "not run: the build failed"
+fi
+
+# The fuzz smoke run: every saved regression input once, then each target fuzzed briefly
+# from its seeds (an optimised sanitizer build of its own, in .build-fuzz-release; docs/fuzzing.md).
+if [ "${MARGINALIA_SKIP_FUZZ:-0}" = 1 ]; then
+    record "fuzz smoke" 0 "skipped (MARGINALIA_SKIP_FUZZ=1)"
+else
+    FUZZ_SMOKE_SECONDS=${FUZZ_SMOKE_SECONDS:-60} run "fuzz smoke" "$logs/fuzz" scripts/fuzz.sh --release --regressions
+    fuzz_status=$?
+    record "fuzz smoke" "$fuzz_status" "$(grep -cE '^== .*: fuzzing for' "$logs/fuzz") targets, $(grep -E '^Done [0-9]+ runs' "$logs/fuzz" | awk '{s += $2} END {print s + 0}') executions"
 fi
 
 printf '%s\n' "== summary" "${parts[@]}"

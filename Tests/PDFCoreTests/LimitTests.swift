@@ -4,7 +4,7 @@ import Testing
 /// One test per ``PDFLimits`` bound that PDFCore enforces: each is reached with a small
 /// configured value and ends in ``PDFError/limitExceeded(_:)``, while input just under it
 /// reads. (Strings: LexerTests.stringLengthLimit; one stream's decoded size: BadInputTests;
-/// pages and page-tree depth: MarginaliaTests' PageTreeLimitTests.)
+/// pages, page-tree depth and page content: MarginaliaTests' PageLimitTests.)
 @Suite("Resource limits")
 struct LimitTests {
     private func limits(_ change: (inout PDFLimits) -> Void) -> PDFLimits {

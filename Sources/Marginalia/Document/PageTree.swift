@@ -10,6 +10,9 @@ final class PageTree {
     let file: PDFFile
     /// Set when `/Count` cannot be trusted: every page's reference, in order.
     private var flattened: [PDFReference]?
+    /// The root's `/Count` found plausible, with what it was judged on (root object, count,
+    /// number of kids), so that finding each of N pages does not check N kids again.
+    private var trustedRoot: (number: Int, count: Int, kids: Int)?
 
     init(file: PDFFile) {
         self.file = file
@@ -29,9 +32,13 @@ final class PageTree {
         let rootRef = try rootReference()
         let root = try file.dictionary(.reference(rootRef)) ?? PDFDictionary()
         if root.type == "Page" { return 1 }  // a catalog pointing straight at a page
-        if let count = root["Count"]?.integerValue, count >= 0, count <= file.limits.maxPageCount,
-           try countIsPlausible(root, count) {
-            return count
+        if let count = root["Count"]?.integerValue, count >= 0, count <= file.limits.maxPageCount {
+            let kids = (try file.resolve(root["Kids"] ?? .null).arrayValue?.count) ?? -1
+            if let trusted = trustedRoot, trusted == (rootRef.number, count, kids) { return count }
+            if try countIsPlausible(root, count) {
+                trustedRoot = (rootRef.number, count, kids)
+                return count
+            }
         }
         return try flatten().count
     }
@@ -174,5 +181,6 @@ final class PageTree {
     /// Forgets the flattened order after an edit of the tree.
     func invalidate() {
         flattened = nil
+        trustedRoot = nil
     }
 }

@@ -4,7 +4,7 @@ import Testing
 
 /// The page-level ``PDFLimits``: pages in a tree, the tree's depth, a page's content.
 @Suite("Page limits")
-struct PageTreeLimitTests {
+struct PageLimitTests {
     /// A document from numbered object bodies, object 1 the catalog, with a classic xref.
     private func document(_ objects: [(Int, String)], limits: PDFLimits) throws -> PDFDocument {
         var text = "%PDF-1.7\n"
