@@ -5,23 +5,8 @@ import Testing
 /// The page-level ``PDFLimits``: pages in a tree, the tree's depth, a page's content.
 @Suite("Page limits")
 struct PageLimitTests {
-    /// A document from numbered object bodies, object 1 the catalog, with a classic xref.
     private func document(_ objects: [(Int, String)], limits: PDFLimits) throws -> PDFDocument {
-        var text = "%PDF-1.7\n"
-        var offsets: [Int: Int] = [:]
-        for (number, body) in objects {
-            offsets[number] = text.utf8.count
-            text += "\(number) 0 obj\n\(body)\nendobj\n"
-        }
-        let size = (offsets.keys.max() ?? 0) + 1
-        let start = text.utf8.count
-        text += "xref\n0 \(size)\n0000000000 65535 f\r\n"
-        for number in 1..<size {
-            let offset = String(offsets[number] ?? 0)
-            text += String(repeating: "0", count: 10 - offset.count) + offset + (offsets[number] == nil ? " 00000 f\r\n" : " 00000 n\r\n")
-        }
-        text += "trailer\n<</Size \(size)/Root 1 0 R>>\nstartxref\n\(start)\n%%EOF\n"
-        return try PDFDocument(data: Data(text.utf8), limits: limits)
+        try TestDocuments.assemble(Dictionary(objects, uniquingKeysWith: { $1 }), limits: limits)
     }
 
     /// A flat tree of `count` pages.

@@ -71,4 +71,28 @@ enum TestDocuments {
     static func reopen(_ document: PDFDocument, options: PDFWriteOptions = PDFWriteOptions()) throws -> PDFDocument {
         try PDFDocument(data: try document.dataRepresentation(options: options))
     }
+
+    /// A PDF of the given object bodies (object 1 the catalog) with a classic
+    /// cross-reference table, for tests that need exact control of every object.
+    static func assemble(_ objects: [Int: String], limits: PDFLimits = .default) throws -> PDFDocument {
+        var text = "%PDF-1.7\n"
+        var offsets: [Int: Int] = [:]
+        for number in objects.keys.sorted() {
+            offsets[number] = text.utf8.count
+            text += "\(number) 0 obj\n\(objects[number]!)\nendobj\n"
+        }
+        let size = (objects.keys.max() ?? 0) + 1
+        let start = text.utf8.count
+        text += "xref\n0 \(size)\n0000000000 65535 f\r\n"
+        for number in 1..<size {
+            guard let offset = offsets[number] else {
+                text += "0000000000 00000 f\r\n"
+                continue
+            }
+            let digits = String(offset)
+            text += String(repeating: "0", count: 10 - digits.count) + digits + " 00000 n\r\n"
+        }
+        text += "trailer\n<</Size \(size)/Root 1 0 R>>\nstartxref\n\(start)\n%%EOF\n"
+        return try PDFDocument(data: Data(text.utf8), limits: limits)
+    }
 }

@@ -13,6 +13,11 @@ struct LimitTests {
         return limits
     }
 
+    private func parse(_ text: String, _ limits: PDFLimits) throws -> PDFObject {
+        var parser = ObjectParser(source: ByteSource(bytes: Array(text.utf8)), limits: limits)
+        return try parser.parseObject()
+    }
+
     private func flateStream(zeros count: Int) throws -> PDFObject {
         var dictionary = PDFDictionary()
         dictionary["Filter"] = .name("FlateDecode")
@@ -66,24 +71,16 @@ struct LimitTests {
 
     @Test func arraysAndDictionariesAreBoundedInLength() throws {
         let small = limits { $0.maxCollectionCount = 5 }
-        func parse(_ text: String) throws -> PDFObject {
-            var parser = ObjectParser(source: ByteSource(bytes: Array(text.utf8)), limits: small)
-            return try parser.parseObject()
-        }
-        #expect(throws: PDFError.limitExceeded("array at byte 0 has more than 5 elements")) { try parse("[1 2 3 4 5 6]") }
+        #expect(throws: PDFError.limitExceeded("array at byte 0 has more than 5 elements")) { try parse("[1 2 3 4 5 6]", small) }
         #expect(throws: PDFError.limitExceeded("dictionary at byte 0 has more than 5 entries")) {
-            try parse("<</A 1/B 2/C 3/D 4/E 5/F 6>>")
+            try parse("<</A 1/B 2/C 3/D 4/E 5/F 6>>", small)
         }
-        #expect(try parse("[1 2 3 4 5]").arrayValue?.count == 5)
+        #expect(try parse("[1 2 3 4 5]", small).arrayValue?.count == 5)
     }
 
     @Test func nestingIsBoundedAtTheConfiguredDepth() throws {
         let shallow = limits { $0.maxNestingDepth = 3 }
-        func parse(_ text: String) throws -> PDFObject {
-            var parser = ObjectParser(source: ByteSource(bytes: Array(text.utf8)), limits: shallow)
-            return try parser.parseObject()
-        }
-        #expect(throws: PDFError.limitExceeded("objects nested deeper than 3 at byte 3")) { try parse("[[[[1]]]]") }
-        #expect(try parse("[[[1]]]").arrayValue?.count == 1)
+        #expect(throws: PDFError.limitExceeded("objects nested deeper than 3 at byte 3")) { try parse("[[[[1]]]]", shallow) }
+        #expect(try parse("[[[1]]]", shallow).arrayValue?.count == 1)
     }
 }

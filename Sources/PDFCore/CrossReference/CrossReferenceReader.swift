@@ -167,6 +167,9 @@ struct CrossReferenceReader {
         guard rowWidth > 0 else { throw PDFError.invalidObject(reference, message: "cross-reference stream /W is all zero") }
 
         var entries: [Int: CrossReferenceEntry] = [:]
+        // As many rows as the data holds and the ranges ask for, at most: no rehashing on the way.
+        let declared = ranges.reduce(0) { $0 + max(0, min($1.1, limits.maxObjectNumber + 1)) }
+        entries.reserveCapacity(min(declared, data.count / rowWidth))
         var position = 0
         for (first, count) in ranges {
             guard first >= 0, count >= 0, first <= limits.maxObjectNumber, count <= limits.maxObjectNumber + 1,

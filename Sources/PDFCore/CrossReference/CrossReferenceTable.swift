@@ -53,6 +53,10 @@ public struct CrossReferenceTable: Sendable {
 
     /// Adds the entries of an older section: only numbers not yet defined are taken.
     mutating func merge(olderEntries: [Int: CrossReferenceEntry]) {
+        if entries.isEmpty {
+            entries = olderEntries  // the newest section: no copy entry by entry
+            return
+        }
         entries.merge(olderEntries) { newer, _ in newer }
     }
 

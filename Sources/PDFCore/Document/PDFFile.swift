@@ -74,7 +74,7 @@ public final class PDFFile {
         guard (try? catalog()) != nil else {
             throw PDFError.unrepairable("no document catalog found")
         }
-        nextNumber = max(crossReference.size, 1)
+        nextNumber = max(tableSize, 1)
     }
 
     private static func findHeader(in source: ByteSource) -> (offset: Int, version: String)? {
@@ -105,7 +105,7 @@ public final class PDFFile {
         repairCount += 1
         cache.removeAll()
         objectStreams.removeAll()
-        nextNumber = max(crossReference.size, nextNumber)
+        nextNumber = max(tableSize, nextNumber)
         if (try? catalog()) == nil, let found = findCatalog() {
             crossReference.trailer["Root"] = .reference(found)
         }
@@ -362,7 +362,14 @@ public final class PDFFile {
     }
 
     /// One more than the largest object number in use.
-    public var size: Int { max(nextNumber, crossReference.size) }
+    public var size: Int { max(nextNumber, tableSize) }
+
+    /// The cross-reference's size, except that a declared `/Size` past the object-number
+    /// limit is ignored: it would number new objects beyond what readers accept.
+    private var tableSize: Int {
+        let size = crossReference.size
+        return size <= limits.maxObjectNumber + 1 ? size : (crossReference.entries.keys.max() ?? 0) + 1
+    }
 }
 
 extension PDFFile {

@@ -43,25 +43,7 @@ enum FormTestDocuments {
         objects[31] = stream("0 G 1 1 18 18 re S")
         objects[32] = stream("0 g 5 5 10 10 re f")
         objects[33] = stream("0 g 6 6 8 8 re f")
-        var text = "%PDF-1.7\n"
-        var offsets: [Int: Int] = [:]
-        for number in objects.keys.sorted() {
-            offsets[number] = text.utf8.count
-            text += "\(number) 0 obj\n\(objects[number]!)\nendobj\n"
-        }
-        let size = (objects.keys.max() ?? 0) + 1
-        let start = text.utf8.count
-        text += "xref\n0 \(size)\n0000000000 65535 f\r\n"
-        for n in 1..<size {
-            if let o = offsets[n] {
-                let s = String(o)
-                text += String(repeating: "0", count: 10 - s.count) + s + " 00000 n\r\n"
-            } else {
-                text += "0000000000 00000 f\r\n"
-            }
-        }
-        text += "trailer\n<</Size \(size)/Root 1 0 R>>\nstartxref\n\(start)\n%%EOF\n"
-        return try PDFDocument(data: Data(text.utf8))
+        return try TestDocuments.assemble(objects)
     }
 
     /// Saves incrementally and reopens.
