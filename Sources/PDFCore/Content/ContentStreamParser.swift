@@ -44,6 +44,7 @@ public struct ContentStreamParser {
     public init(bytes: [UInt8], limits: PDFLimits = .default) {
         self.bytes = bytes
         parser = ObjectParser(source: ByteSource(bytes: bytes), limits: limits)
+        parser.readsReferences = false
     }
 
     /// The offset of the next byte to read.

@@ -7,6 +7,9 @@ struct ObjectParser {
     var lexer: Lexer
     /// Resolves an indirect `/Length`; nil when the reference cannot be resolved.
     var resolveLength: ((PDFReference) -> Int?)?
+    /// Whether `N G R` reads as a reference. Content streams have none, and not looking
+    /// two tokens ahead after every integer reads their numbers at a third of the cost.
+    var readsReferences = true
 
     init(source: ByteSource, position: Int = 0, limits: PDFLimits = .default,
          resolveLength: ((PDFReference) -> Int?)? = nil) {
@@ -37,7 +40,7 @@ struct ObjectParser {
         case .integer(let value):
             // `N G R` is a reference: look ahead two tokens, and rewind when it is not.
             let mark = lexer.position
-            if value >= 0, case .integer(let generation)? = try? lexer.next(), generation >= 0,
+            if readsReferences, value >= 0, case .integer(let generation)? = try? lexer.next(), generation >= 0,
                case .keyword("R")? = try? lexer.next() {
                 return .reference(PDFReference(value, generation))
             }
