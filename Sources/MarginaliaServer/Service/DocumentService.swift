@@ -17,6 +17,8 @@ public final class DocumentService: @unchecked Sendable {
     public let store: DocumentStore
     /// Undo steps kept per document.
     public let undoDepth: Int
+    /// How much one editing request may ask (annotations, pages, points).
+    public let limits: RequestLimits
     private let registryLock = NSLock()
     private var open: [String: OpenDocument] = [:]
     private var subscribers: [String: [Int: @Sendable (DocumentEvent) -> Void]] = [:]
@@ -25,18 +27,19 @@ public final class DocumentService: @unchecked Sendable {
     /// A service over the store in `directory` (created when missing).
     ///
     /// - Throws: ``ServiceError/internalError(_:)`` when the store cannot be opened.
-    public convenience init(directory: URL, undoDepth: Int = 100) throws {
+    public convenience init(directory: URL, undoDepth: Int = 100, limits: RequestLimits = RequestLimits()) throws {
         do {
-            try self.init(store: DocumentStore(directory: directory), undoDepth: undoDepth)
+            try self.init(store: DocumentStore(directory: directory), undoDepth: undoDepth, limits: limits)
         } catch {
             throw ServiceError.wrap(error)
         }
     }
 
     /// A service over `store`. Only one service may use a store's directory at a time.
-    public init(store: DocumentStore, undoDepth: Int = 100) {
+    public init(store: DocumentStore, undoDepth: Int = 100, limits: RequestLimits = RequestLimits()) {
         self.store = store
         self.undoDepth = max(1, undoDepth)
+        self.limits = limits
     }
 
     // MARK: - Catalogue
