@@ -11,10 +11,12 @@ import Foundation
 /// every few seconds never trips it and holds its connection slot for as long as it likes,
 /// so a few hundred such clients lock everyone else out. Here every connection gets a
 /// deadline instead: the request line and headers must arrive within
-/// ``HTTPServerConfiguration/requestHeaderTimeoutSeconds`` of the connection opening (or of
-/// the previous response on a kept-alive connection), and the body within that time again
-/// plus one second per ``HTTPServerConfiguration/minimumBodyRate`` bytes received. While a
-/// handler runs or an event stream is open there is no deadline.
+/// ``HTTPServerConfiguration/requestHeaderTimeoutSeconds`` of the connection opening, and
+/// the body within that time again plus one second per
+/// ``HTTPServerConfiguration/minimumBodyRate`` bytes received. On a kept-alive connection the
+/// next request's clock starts one idle timeout after the previous response, so an idle
+/// connection is still closed by the idle timeout, as before. While a handler runs or an
+/// event stream is open there is no deadline.
 ///
 /// A connection past its deadline is shut down (`shutdown(2)`, not `close`): libmicrohttpd
 /// then reads end-of-file and closes it the ordinary way. libmicrohttpd reports a closed
@@ -31,15 +33,15 @@ final class ConnectionDeadlines: @unchecked Sendable {
     }
 
     private let headerTimeout: UInt64
+    private let idleTimeout: UInt64
     private let minimumBodyRate: Int
     private let lock = NSLock()
     private var watched: [UInt: Watched] = [:]
     private var timer: DispatchSourceTimer?
-    /// Connections shut down for missing their deadline since the server started.
-    private(set) var closedCount = 0
 
-    init(headerTimeoutSeconds: Int, minimumBodyRate: Int) {
+    init(headerTimeoutSeconds: Int, idleTimeoutSeconds: Int, minimumBodyRate: Int) {
         headerTimeout = UInt64(max(1, headerTimeoutSeconds)) * 1_000_000_000
+        idleTimeout = UInt64(max(0, idleTimeoutSeconds)) * 1_000_000_000
         self.minimumBodyRate = max(1, minimumBodyRate)
     }
 
@@ -96,10 +98,11 @@ final class ConnectionDeadlines: @unchecked Sendable {
         lock.withLock { watched[Self.key(connection)]?.deadline = nil }
     }
 
-    /// The response was sent; a kept-alive connection's next request starts its own clock.
+    /// The response was sent; a kept-alive connection's next request starts its own clock
+    /// once the connection has been allowed its idle time.
     func responseSent(_ connection: OpaquePointer) {
         let now = Self.now()
-        lock.withLock { watched[Self.key(connection)]?.deadline = now + headerTimeout }
+        lock.withLock { watched[Self.key(connection)]?.deadline = now + idleTimeout + headerTimeout }
     }
 
     /// libmicrohttpd is about to close the socket.
@@ -117,7 +120,6 @@ final class ConnectionDeadlines: @unchecked Sendable {
                 guard let deadline = entry.deadline, deadline <= now else { continue }
                 shutdown(entry.socket, Int32(SHUT_RDWR))
                 watched[key]?.deadline = nil
-                closedCount += 1
             }
         }
     }

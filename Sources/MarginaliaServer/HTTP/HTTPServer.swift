@@ -38,6 +38,7 @@ public final class HTTPServer: @unchecked Sendable {
         self.configuration = configuration
         self.handler = handler
         self.deadlines = ConnectionDeadlines(headerTimeoutSeconds: configuration.requestHeaderTimeoutSeconds,
+                                             idleTimeoutSeconds: configuration.connectionTimeoutSeconds,
                                              minimumBodyRate: configuration.minimumBodyRate)
     }
 

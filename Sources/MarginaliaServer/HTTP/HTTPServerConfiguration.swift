@@ -16,8 +16,9 @@ public struct HTTPServerConfiguration: Sendable {
     public var headerMemoryLimit: Int
     /// Seconds of silence after which an idle connection is closed.
     public var connectionTimeoutSeconds: Int
-    /// Seconds a connection has to send its request line and headers, from its opening or
-    /// the previous response; the body gets as long again, plus one second per
+    /// Seconds a connection has to send its request line and headers, from its opening (on a
+    /// kept-alive connection, from one idle timeout after the previous response); the body
+    /// gets as long again, plus one second per
     /// ``minimumBodyRate`` bytes received (slowloris defence: a client that trickles bytes
     /// never falls silent long enough for ``connectionTimeoutSeconds``).
     public var requestHeaderTimeoutSeconds: Int

@@ -8,7 +8,7 @@ import Testing
 /// The request deadlines (``ConnectionDeadlines``): a client that trickles its request is
 /// closed even though it never falls silent, while other clients keep being answered.
 @Suite("HTTP request deadlines (slowloris)")
-struct HTTPDeadlineTests {
+struct ConnectionDeadlinesTests {
     private func configuration() -> HTTPServerConfiguration {
         var configuration = HTTPServerConfiguration(port: 0)
         configuration.connectionTimeoutSeconds = 30  // silence alone would never close them
@@ -45,6 +45,21 @@ struct HTTPDeadlineTests {
             let closedAfter = trickle(slow, head, "a", for: 15)
             let seconds = try #require(closedAfter, "a trickling body was never closed")
             #expect(seconds >= 1.5 && seconds < 10)
+        }
+    }
+
+    @Test func aTrickledSecondRequestOnAKeptAliveConnectionIsClosed() throws {
+        var configuration = configuration()
+        configuration.connectionTimeoutSeconds = 2
+        try withServer(configuration, handler: echoHandler) { server in
+            let socket = try TestSocket(port: server.port)
+            socket.write(Data("GET /first HTTP/1.1\r\nHost: x\r\n\r\n".utf8))
+            #expect(socket.read(until: "\"path\"").contains("200 OK"))
+            // Never silent, so the idle timeout never fires: the deadline (one idle timeout
+            // plus the header time after the response) closes it.
+            let closedAfter = trickle(socket, "GET /second HTTP/1.1\r\n", "X-Slow: 1\r\n", for: 20)
+            let seconds = try #require(closedAfter, "a trickled second request was never closed")
+            #expect(seconds >= 2 && seconds < 10)
         }
     }
 
