@@ -99,6 +99,7 @@ enum ServeCommand {
         if !configuration.isLoopback && options.token == nil {
             options.token = AccessControl.makeToken()
         }
+        raiseOpenFileLimit(toHold: configuration.maxConnections)
         let service = try openService(options)
         let app = MarginaliaApp(service: service, staticFiles: StaticFiles(webDirectory: options.webDirectory),
                                 token: options.token)
@@ -115,6 +116,20 @@ enum ServeCommand {
         }
         fflush(nil)
         waitForSignals(server)
+    }
+
+    /// Raises the soft limit on open files towards the hard one when the connection limit
+    /// needs more than it allows (a common soft limit is 1,024), so `--max-connections 2000`
+    /// means what it says; leaves room for the store's files and libmicrohttpd's own.
+    static func raiseOpenFileLimit(toHold connections: Int) {
+        var limit = rlimit()
+        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return }
+        let wanted = rlim_t(max(0, connections) + 256)
+        guard limit.rlim_cur < wanted else { return }
+        limit.rlim_cur = min(wanted, limit.rlim_max)
+        if setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) != 0 || limit.rlim_cur < wanted {
+            CommandLineTool.printError("marginalia serve: warning: only \(limit.rlim_cur) open files allowed; fewer than \(connections) connections may be served")
+        }
     }
 
     /// The address to print (IPv6 hosts in brackets; the token as `?token=`).
