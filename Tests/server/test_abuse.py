@@ -167,6 +167,12 @@ def test_slowloris_connections_are_closed_and_others_are_answered(make_server):
 
     for s, _ in tricklers + silent:
         s.close()
+    trickled = [closed_after[s] for s, _ in tricklers if s in closed_after]
+    fell_silent = [closed_after[s] for s, _ in silent if s in closed_after]
+    print(f"slowloris: trickling closed after {min(trickled, default=0):.1f}-{max(trickled, default=0):.1f} s, "
+          f"silent after {min(fell_silent, default=0):.1f}-{max(fell_silent, default=0):.1f} s; "
+          f"{len(latencies)} normal requests, p50 {percentile(latencies, 0.5) * 1000:.0f} ms, "
+          f"p99 {percentile(latencies, 0.99) * 1000:.0f} ms")
     assert len(closed_after) == SLOW_CLIENTS, f"{SLOW_CLIENTS - len(closed_after)} slow connections were never closed"
     assert max(closed_after.values()) < 20, "slow connections are closed soon after the 4 s limits"
     assert min(closed_after.values()) > 2, "nobody is closed before the limit"
@@ -443,7 +449,10 @@ def test_two_thousand_event_streams_all_hear_an_operation(make_server):
         assert percentile(latencies, 0.99) < 2.0
         reply = server.json("POST", f"{DOCS}/{doc}/operations", stroke_body(0))
         revision = reply["revision"]
+        started = time.monotonic()
         assert wait_for_all(streams, f"id: {revision}\nevent: operation".encode(), timeout=60) == STREAMS
+        print(f"{STREAMS} streams: all heard the event within {time.monotonic() - started:.2f} s; "
+              f"GET p50 {percentile(latencies, 0.5) * 1000:.0f} ms, p99 {percentile(latencies, 0.99) * 1000:.0f} ms")
         assert timed_get(server, DOCS) < 2.0
     finally:
         for s in streams:
