@@ -207,6 +207,7 @@ def test_mixed_load_with_random_kills_loses_nothing_acknowledged(binary, tmp_pat
     uploads: dict = {}
     stop = threading.Event()
     kills = restarts = 0
+    report: dict = {"seconds": duration, "clients": CLIENTS}
     try:
         doc = server.json("GET", DOCS)["documents"][0]["id"]
         _, _, upload = server.request("GET", f"{DOCS}/{doc}/file")
@@ -268,7 +269,9 @@ def test_mixed_load_with_random_kills_loses_nothing_acknowledged(binary, tmp_pat
         _, _, saved = server.request("GET", f"{DOCS}/{doc}/file")
         pdf = pymupdf.open(stream=saved, filetype="pdf")
         in_pdf = [a.info["id"] for page in pdf for a in page.annots()]
-        assert len(in_pdf) == len(expected), f"the saved PDF holds {len(in_pdf)} annotations, expected {len(expected)}"
+        widgets = sum(1 for page in pdf for _ in page.widgets())  # PyMuPDF lists form widgets apart
+        assert len(in_pdf) + widgets == len(expected), \
+            f"the saved PDF holds {len(in_pdf)} annotations and {widgets} widgets, expected {len(expected)}"
         # The sample's own annotations have no /NM (the server derives their ids); every one
         # added under load carries its id.
         assert set(in_pdf) >= expected - initial_ids
@@ -281,22 +284,28 @@ def test_mixed_load_with_random_kills_loses_nothing_acknowledged(binary, tmp_pat
             path.write_bytes(data)
             assert qpdf_ok(path), f"version {version['number']} damaged"
 
-        report = {
-            "seconds": duration, "clients": CLIENTS, "kills": kills, "restarts": restarts,
+        report.update({
+            "kills": kills, "restarts": restarts,
             "acknowledged": dict(figures.acknowledged), "inDoubt": dict(figures.in_doubt),
             "refusedConnections": figures.refused, "statuses": {str(k): v for k, v in sorted(figures.statuses.items())},
             "logEntries": len(entries), "acknowledgedEntries": len(acknowledged), "extraEntries": extra,
             "annotations": len(expected), "versions": len(server.json("GET", f"{DOCS}/{doc}/versions")["versions"]),
             "documents": len(documents), "storedFiles": len(list((server.data / "files").iterdir())),
             "latencyP50": statistics_percentile(figures.latencies, 0.5),
-            "latencyP99": statistics_percentile(figures.latencies, 0.99),
-        }
+            "latencyP99": statistics_percentile(figures.latencies, 0.99), "checks": "passed",
+        })
+    finally:
+        stop.set()
+        report.setdefault("kills", kills)
+        report.setdefault("restarts", restarts)
+        report.setdefault("acknowledged", dict(figures.acknowledged))
+        report.setdefault("inDoubt", dict(figures.in_doubt))
+        report.setdefault("statuses", {str(k): v for k, v in sorted(figures.statuses.items())})
+        report.setdefault("checks", "failed")
         print(json.dumps(report, indent=1))
         if os.environ.get("MARGINALIA_SOAK_REPORT"):
             with open(os.environ["MARGINALIA_SOAK_REPORT"], "w") as out:
                 json.dump(report, out, indent=1)
-    finally:
-        stop.set()
         if server.process and server.process.poll() is None:
             server.process.kill()
             server.process.wait(timeout=30)
