@@ -96,6 +96,8 @@ def percentile(values: list[float], fraction: float) -> float:
 
 
 def peer_closed(s: socket.socket) -> bool:
+    """Whether the server closed `s`, without waiting (`s` must be non-blocking: Python
+    waits for a socket with a timeout to become readable even with MSG_DONTWAIT)."""
     try:
         return s.recv(1, socket.MSG_PEEK | socket.MSG_DONTWAIT) == b""
     except BlockingIOError:
@@ -145,6 +147,7 @@ def test_slowloris_connections_are_closed_and_others_are_answered(make_server):
     for n in range(SLOW_CLIENTS):
         s = socket.create_connection(("127.0.0.1", server.port), timeout=10)
         s.sendall(b"GET /api/v1/documents HTTP/1.1\r\nHost: x\r\n" if n % 2 else b"GET /api/v1/docu")
+        s.setblocking(False)
         (tricklers if n % 2 else silent).append((s, time.monotonic()))
 
     latencies, closed_after = [], {}
@@ -155,7 +158,9 @@ def test_slowloris_connections_are_closed_and_others_are_answered(make_server):
                 continue
             if (s, opened) in tricklers:
                 try:
-                    s.sendall(b"X-Slow: 1\r\n")
+                    s.send(b"X-Slow: 1\r\n")
+                except BlockingIOError:
+                    pass
                 except OSError:
                     closed_after[s] = time.monotonic() - opened
                     continue
@@ -186,11 +191,17 @@ def test_a_stalled_upload_is_closed_and_stores_nothing(make_server):
     before = state(server, doc)
     s = socket.create_connection(("127.0.0.1", server.port), timeout=30)
     s.sendall(b"POST /api/v1/documents?name=stalled HTTP/1.1\r\nHost: x\r\nContent-Length: 1000000\r\n\r\n%PDF-1.7\n")
+    s.setblocking(False)
     started = time.monotonic()
     while not peer_closed(s) and time.monotonic() - started < 25:
-        s.sendall(b"%")  # one byte a second: far under the minimum body rate
+        try:
+            s.send(b"%")  # one byte a second: never silent, far under the minimum body rate
+        except OSError:
+            break
         time.sleep(1)
+    closed_after = time.monotonic() - started
     assert peer_closed(s), "a trickled upload holds its connection forever"
+    assert 2 < closed_after < 15, f"closed after {closed_after:.1f} s"
     s.close()
     assert state(server, doc) == before
 
