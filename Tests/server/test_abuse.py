@@ -4,7 +4,8 @@ event streams. Each time the server keeps answering other clients, every failure
 5xx with the API's JSON error (except the few libmicrohttpd answers itself, see
 docs/server-robustness.md), and nothing is stored or changed by a refused request.
 
-The mixed load with random kills is in test_soak.py."""
+The request limits set with serve options are checked here too; the mixed load with random
+kills is in test_soak.py."""
 
 from __future__ import annotations
 
@@ -13,8 +14,7 @@ import json
 import resource
 import selectors
 import socket
-import statistics
-import threading
+import subprocess
 import time
 
 import pytest
@@ -496,3 +496,33 @@ def test_connections_over_the_limit_are_refused_without_harm(make_server):
     assert wait_for_all(streams[200:], f"id: {reply['revision']}\n".encode(), timeout=60) == len(streams) - 200
     for s in streams[200:]:
         s.close()
+
+
+# MARK: - Request limits set on the command line
+
+def square(n: int, page: int = 0) -> dict:
+    return {"addAnnotation": {"_0": {"type": "square", "id": f"limit-{page}-{n}", "pageIndex": page,
+                                     "rect": [100 + 10 * n, 100, 140 + 10 * n, 140]}}}
+
+
+def test_request_limits_from_serve_options(make_server, binary, tmp_path):
+    server = make_server("--max-annotations", "2", "--max-pages", "1", "--max-points", "50")
+    doc = first_document(server)
+    before = state(server, doc)
+    ops = f"{DOCS}/{doc}/operations"
+    for body, option in (
+        ({"group": {"name": "paste", "_1": [square(n) for n in range(3)]}}, "--max-annotations"),
+        ({"group": {"name": "paste", "_1": [square(0, page=0), square(0, page=1)]}}, "--max-pages"),
+    ):
+        status, _, data = server.request("POST", ops, {"baseRevision": 0, "clientId": "t", "operation": body})
+        assert option in assert_json_error(status, data, 413, "tooLarge")
+    status, _, data = server.request("POST", ops, stroke_body(0, points=[[100 + i, 100] for i in range(51)]))
+    assert "--max-points" in assert_json_error(status, data, 413, "tooLarge")
+    assert state(server, doc) == before
+    reply = server.json("POST", ops, {"baseRevision": 0, "clientId": "t",
+                                      "operation": {"group": {"name": "paste", "_1": [square(n) for n in range(2)]}}})
+    assert reply["revision"] == before[0] + 1
+
+    refused = subprocess.run([str(binary), "serve", "--max-annotations", "0", "--data", str(tmp_path / "x")],
+                             capture_output=True, text=True, timeout=30)
+    assert refused.returncode == 2 and "--max-annotations" in refused.stderr
