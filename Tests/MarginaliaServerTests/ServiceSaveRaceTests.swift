@@ -35,7 +35,7 @@ struct ServiceSaveRaceTests {
                 }
             }.start()
         }
-        for _ in 0..<100 {
+        for _ in 0..<40 {
             do {
                 let version = try service.save(id)
                 // What was saved is in the log (the store refuses a version ahead of it).
