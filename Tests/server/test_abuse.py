@@ -230,14 +230,15 @@ def test_oversized_bodies_get_413_json(make_server):
     before = state(server, doc)
 
     # Content-Length over the limit: refused before the body is read.
-    raw = raw_exchange(server.port, b"POST /api/v1/documents HTTP/1.1\r\nHost: x\r\nContent-Length: %d\r\n\r\n" % (limit + 1))
+    raw = raw_exchange(server.port, b"POST /api/v1/documents HTTP/1.1\r\nHost: x\r\nConnection: close\r\n"
+                       b"Content-Length: %d\r\n\r\n" % (limit + 1))
     status, _, body = parse_response(raw)
     assert "1048576" in assert_json_error(status, body, 413, "tooLarge")
 
     # A chunked body (no Content-Length) that grows over the limit while it streams.
     chunk = b"%x\r\n" % 65536 + b"a" * 65536 + b"\r\n"
     stream = (b"POST /api/v1/documents/" + doc.encode() + b"/operations HTTP/1.1\r\nHost: x\r\n"
-              b"Transfer-Encoding: chunked\r\n\r\n" + chunk * 20 + b"0\r\n\r\n")
+              b"Transfer-Encoding: chunked\r\nConnection: close\r\n\r\n" + chunk * 20 + b"0\r\n\r\n")
     status, _, body = parse_response(raw_exchange(server.port, stream))
     assert_json_error(status, body, 413, "tooLarge")
 
@@ -375,7 +376,7 @@ def test_unknown_routes_and_methods(server):
     ):
         status, _, data = server.request(method, path)
         assert_json_error(status, data, expect)
-    raw = raw_exchange(server.port, b"\x00\x01garbage\r\n\r\n", timeout=10)
+    raw = raw_exchange(server.port, b"\x00\x01garbage\r\n\r\n", timeout=3)
     assert raw == b"" or raw.startswith(b"HTTP/1.1 400")
     assert timed_get(server, DOCS) < 2
 
