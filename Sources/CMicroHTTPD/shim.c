@@ -47,6 +47,7 @@ struct MHD_Daemon *marginalia_mhd_start(const marginalia_mhd_config *config,
                             MHD_OPTION_CONNECTION_LIMIT, config->connection_limit,
                             MHD_OPTION_NOTIFY_COMPLETED, completed, completed_cls,
                             MHD_OPTION_UNESCAPE_CALLBACK, unescape_keeping_nul, NULL,
+                            MHD_OPTION_NOTIFY_CONNECTION, config->notify_connection, config->notify_connection_cls,
                             MHD_OPTION_END);
 }
 
@@ -59,4 +60,10 @@ const struct sockaddr *marginalia_mhd_client_address(struct MHD_Connection *conn
     const union MHD_ConnectionInfo *info =
         MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
     return info == NULL ? NULL : info->client_addr;
+}
+
+int marginalia_mhd_connection_fd(struct MHD_Connection *connection) {
+    const union MHD_ConnectionInfo *info =
+        MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
+    return info == NULL ? -1 : info->connect_fd;
 }

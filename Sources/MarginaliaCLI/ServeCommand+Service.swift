@@ -10,7 +10,7 @@ extension ServeCommand {
         let service: DocumentService
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            service = try DocumentService(directory: directory)
+            service = try DocumentService(directory: directory, limits: options.limits)
         } catch {
             throw CommandFailure(description: "cannot open the store in \(options.dataDirectory): \(error)", code: ExitCode.badInput)
         }

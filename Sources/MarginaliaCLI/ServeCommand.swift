@@ -6,10 +6,12 @@ import Foundation
 import Marginalia
 import MarginaliaServer
 
-/// `marginalia serve [FILE...] [--host H] [--port P] [--data DIR] [--token T] [--web DIR]`
+/// `marginalia serve [FILE...] [--host H] [--port P] [--data DIR] [--token T] [--web DIR] [limits]`
 enum ServeCommand {
     static let help = """
         usage: marginalia serve [FILE...] [--host 127.0.0.1] [--port 8080] [--data DIR] [--token T] [--web DIR]
+                                [--max-connections N] [--timeout S] [--header-timeout S] [--max-body BYTES]
+                                [--max-annotations N] [--max-pages N] [--max-points N]
 
         Serves the browser editor and the JSON API (docs/api.md) until Ctrl-C or SIGTERM,
         which finish the requests in flight and exit 0.
@@ -23,6 +25,16 @@ enum ServeCommand {
           --token T      the access token (default: none on 127.0.0.1, else a random one)
           --web DIR      the browser editor's folder (default: $MARGINALIA_WEB, else the
                          package's Web folder, else ./Web)
+
+        Limits (docs/server-robustness.md); a request over one gets 413 naming it:
+          --max-connections N  open connections, event streams included (default 1000)
+          --timeout S          seconds of silence before a connection is closed (default 30)
+          --header-timeout S   seconds a request's line and headers may take to arrive, and
+                               its body as long again plus 1 s per KiB (default 20)
+          --max-body BYTES     largest request body, uploads included (default 67108864)
+          --max-annotations N  annotations one request may add, remove or change (10000)
+          --max-pages N        pages one request may touch (1000)
+          --max-points N       points in one stroke, eraser sweep or operation (100000)
         """
 
     /// The parsed command line.
@@ -33,6 +45,8 @@ enum ServeCommand {
         var dataDirectory = "marginalia-data"
         var token: String?
         var webDirectory: String
+        var http = HTTPServerConfiguration()
+        var limits = RequestLimits()
     }
 
     static func parse(_ argv: [String]) throws -> Options {
@@ -43,11 +57,28 @@ enum ServeCommand {
         let data = try arguments.option("--data") ?? "marginalia-data"
         let token = try arguments.option("--token")
         let web = try arguments.option("--web") ?? defaultWebDirectory()
+        var http = HTTPServerConfiguration(host: host, port: port)
+        var limits = RequestLimits()
+        try positive(&arguments, "--max-connections", into: &http.maxConnections)
+        try positive(&arguments, "--timeout", into: &http.connectionTimeoutSeconds)
+        try positive(&arguments, "--header-timeout", into: &http.requestHeaderTimeoutSeconds)
+        try positive(&arguments, "--max-body", into: &http.maxBodySize)
+        try positive(&arguments, "--max-annotations", into: &limits.maxAnnotations)
+        try positive(&arguments, "--max-pages", into: &limits.maxPages)
+        try positive(&arguments, "--max-points", into: &limits.maxPoints)
         if let unknown = arguments.items.first(where: { $0.hasPrefix("-") && $0.count > 1 }) {
             throw UsageError("unknown option '\(unknown)'")
         }
         if token?.isEmpty == true { throw UsageError("--token must not be empty") }
-        return Options(files: arguments.items, host: host, port: port, dataDirectory: data, token: token, webDirectory: web)
+        return Options(files: arguments.items, host: host, port: port, dataDirectory: data, token: token, webDirectory: web,
+                       http: http, limits: limits)
+    }
+
+    /// Reads `--name N` (a whole number of at least 1) into `value` when given.
+    private static func positive(_ arguments: inout Arguments, _ name: String, into value: inout Int) throws {
+        guard let text = try arguments.option(name) else { return }
+        guard let number = Int(text), number >= 1 else { throw UsageError("\(name): '\(text)' is not a whole number of at least 1") }
+        value = number
     }
 
     /// `$MARGINALIA_WEB`, else the `Web` folder of the package this binary was built from,
@@ -64,10 +95,11 @@ enum ServeCommand {
 
     static func run(_ argv: [String]) throws {
         var options = try parse(argv)
-        let configuration = HTTPServerConfiguration(host: options.host, port: options.port)
+        let configuration = options.http
         if !configuration.isLoopback && options.token == nil {
             options.token = AccessControl.makeToken()
         }
+        raiseOpenFileLimit(toHold: configuration.maxConnections)
         let service = try openService(options)
         let app = MarginaliaApp(service: service, staticFiles: StaticFiles(webDirectory: options.webDirectory),
                                 token: options.token)
@@ -84,6 +116,20 @@ enum ServeCommand {
         }
         fflush(nil)
         waitForSignals(server)
+    }
+
+    /// Raises the soft limit on open files towards the hard one when the connection limit
+    /// needs more than it allows (a common soft limit is 1,024), so `--max-connections 2000`
+    /// means what it says; leaves room for the store's files and libmicrohttpd's own.
+    static func raiseOpenFileLimit(toHold connections: Int) {
+        var limit = rlimit()
+        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return }
+        let wanted = rlim_t(max(0, connections) + 256)
+        guard limit.rlim_cur < wanted else { return }
+        limit.rlim_cur = min(wanted, limit.rlim_max)
+        if setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) != 0 || limit.rlim_cur < wanted {
+            CommandLineTool.printError("marginalia serve: warning: only \(limit.rlim_cur) open files allowed; fewer than \(connections) connections may be served")
+        }
     }
 
     /// The address to print (IPv6 hosts in brackets; the token as `?token=`).

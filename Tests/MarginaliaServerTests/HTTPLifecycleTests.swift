@@ -49,7 +49,13 @@ struct HTTPLifecycleTests {
     }
 
     @Test func stopFinishesRequestsInFlight() throws {
-        let server = HTTPServer(configuration: HTTPServerConfiguration(port: 0), handler: echoHandler)
+        // The handler says when it runs: on a loaded machine a fixed sleep before stopping
+        // could come before the request even arrived.
+        let entered = DispatchSemaphore(value: 0)
+        let server = HTTPServer(configuration: HTTPServerConfiguration(port: 0)) { request in
+            entered.signal()
+            return await echoHandler(request)
+        }
         try server.start()
         let port = server.port
         let results = ConcurrentResults()
@@ -59,7 +65,8 @@ struct HTTPLifecycleTests {
             results.add(response?.status == 200)
             done.signal()
         }.start()
-        usleep(80_000)  // the handler is sleeping now
+        #expect(entered.wait(timeout: .now() + 30) == .success)
+        usleep(20_000)  // the handler is sleeping now
         server.stop()
         #expect(done.wait(timeout: .now() + 5) == .success)
         #expect(results.values == [true])

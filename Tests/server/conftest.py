@@ -37,21 +37,27 @@ def free_port() -> int:
 class Server:
     """One `marginalia serve` process over a data folder; `restart` keeps the folder."""
 
-    def __init__(self, binary: Path, data: Path, files: list[Path] | None = None):
+    def __init__(self, binary: Path, data: Path, files: list[Path] | None = None, args: list[str] | None = None):
         self.binary, self.data, self.files = binary, data, files or []
+        self.args = args or []  # extra serve options, e.g. ["--max-connections", "2500"]
         self.process: subprocess.Popen | None = None
         self.port = 0
+        # The server's output goes to a file: an unread pipe fills up (libmicrohttpd logs every
+        # connection a client dropped) and then blocks the server on its next write.
+        self.log = data.parent / f"{data.name}-serve.log"
 
     def start(self) -> "Server":
         self.port = free_port()
-        self.process = subprocess.Popen(
-            [str(self.binary), "serve", *map(str, self.files), "--port", str(self.port), "--data", str(self.data)],
-            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        with open(self.log, "a") as log:
+            self.process = subprocess.Popen(
+                [str(self.binary), "serve", *map(str, self.files), "--port", str(self.port), "--data", str(self.data),
+                 *self.args],
+                stdout=log, stderr=subprocess.STDOUT, text=True)
         self.files = []  # imported once
         deadline = time.time() + 30
         while time.time() < deadline:
             if self.process.poll() is not None:
-                raise RuntimeError(f"serve exited {self.process.returncode}: {self.process.stdout.read()}")
+                raise RuntimeError(f"serve exited {self.process.returncode}: {self.log.read_text()[-2000:]}")
             try:
                 with socket.create_connection(("127.0.0.1", self.port), timeout=0.5):
                     return self

@@ -20,6 +20,10 @@ typedef struct marginalia_mhd_config {
     size_t connection_memory_limit;
     unsigned int connection_timeout_seconds;
     unsigned int connection_limit;
+    /// Called when a connection opens and closes (MHD_OPTION_NOTIFY_CONNECTION); may be NULL.
+    /// MHD calls it with MHD_CONNECTION_NOTIFY_CLOSED before it closes the socket.
+    MHD_NotifyConnectionCallback notify_connection;
+    void *notify_connection_cls;
 } marginalia_mhd_config;
 
 /// Starts a daemon with internal epoll polling, a thread pool and suspend/resume; NULL on failure.
@@ -32,5 +36,8 @@ uint16_t marginalia_mhd_bound_port(struct MHD_Daemon *daemon);
 
 /// The client's socket address of a connection, or NULL.
 const struct sockaddr *marginalia_mhd_client_address(struct MHD_Connection *connection);
+
+/// The socket of a connection, or -1.
+int marginalia_mhd_connection_fd(struct MHD_Connection *connection);
 
 #endif

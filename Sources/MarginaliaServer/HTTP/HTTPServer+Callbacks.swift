@@ -54,6 +54,7 @@ func marginaliaAccessHandler(
         let context = RequestContext(method: method.map { String(cString: $0) } ?? "GET",
                                      path: url.map { String(cString: $0) } ?? "/")
         contextSlot.pointee = Unmanaged.passRetained(context).toOpaque()
+        server.deadlines.headersReceived(connection)
         if let field = MHD_lookup_connection_value(connection, .HEADER_KIND, "Content-Length"),
            let length = Int(String(cString: field)) {
             guard length <= server.configuration.maxBodySize else {
@@ -68,6 +69,7 @@ func marginaliaAccessHandler(
     // Body data: keep it while under the limit, drop it after.
     if let uploadDataSize, uploadDataSize.pointee > 0 {
         let count = uploadDataSize.pointee
+        server.deadlines.bodyReceived(connection, bytes: count)
         if !context.tooLarge {
             if context.body.count + count > server.configuration.maxBodySize {
                 context.tooLarge = true
@@ -102,6 +104,7 @@ func marginaliaAccessHandler(
     }
     context.handling = true
     context.countedInFlight = true
+    server.deadlines.requestComplete(connection)
     MHD_suspend_connection(connection)
     let handle = ConnectionHandle(pointer: connection)
     let handler = server.handler
@@ -117,14 +120,30 @@ func marginaliaRequestCompleted(
     _ cls: UnsafeMutableRawPointer?, _ connection: OpaquePointer?,
     _ contextSlot: UnsafeMutablePointer<UnsafeMutableRawPointer?>?, _ reason: MHD_RequestTerminationCode
 ) {
-    guard let cls, let contextSlot, let existing = contextSlot.pointee else { return }
+    guard let cls else { return }
     let server = Unmanaged<HTTPServer>.fromOpaque(cls).takeUnretainedValue()
+    if let connection { server.deadlines.responseSent(connection) }
+    guard let contextSlot, let existing = contextSlot.pointee else { return }
     let context = Unmanaged<RequestContext>.fromOpaque(existing).takeRetainedValue()
     if context.countedInFlight {
         context.countedInFlight = false
         server.endHandling()
     }
     contextSlot.pointee = nil
+}
+
+/// Connections opening and closing: the request deadlines follow them.
+func marginaliaConnectionNotified(
+    _ cls: UnsafeMutableRawPointer?, _ connection: OpaquePointer?, _ socketContext: UnsafeMutablePointer<UnsafeMutableRawPointer?>?,
+    _ event: MHD_ConnectionNotificationCode
+) {
+    guard let cls, let connection else { return }
+    let server = Unmanaged<HTTPServer>.fromOpaque(cls).takeUnretainedValue()
+    if event == .CONNECTION_NOTIFY_STARTED {
+        server.deadlines.opened(connection, socket: marginalia_mhd_connection_fd(connection))
+    } else {
+        server.deadlines.closed(connection)
+    }
 }
 
 private func tooLargeResponse(_ server: HTTPServer) -> HTTPResponse {
@@ -166,6 +185,7 @@ private func headers(of connection: OpaquePointer) -> [String: String] {
 // MARK: - Sending the response
 
 private func queue(_ response: HTTPResponse, on connection: OpaquePointer, server: HTTPServer) -> MHD_Result {
+    server.deadlines.requestComplete(connection)
     guard let made = makeResponse(response, connection: connection, server: server) else {
         let failure = HTTPResponse.jsonError(status: 500, code: "internal", message: "the response could not be created")
         guard let fallback = makeResponse(failure, connection: connection, server: server) else { return .NO }

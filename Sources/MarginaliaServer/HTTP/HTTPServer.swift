@@ -30,11 +30,16 @@ public final class HTTPServer: @unchecked Sendable {
     private var inFlight = 0
     private var streams: [ObjectIdentifier: EventStream] = [:]
     private var keepAliveTimer: DispatchSourceTimer?
+    /// The request deadlines of open connections (slowloris defence).
+    let deadlines: ConnectionDeadlines
 
     /// Creates a stopped server.
     public init(configuration: HTTPServerConfiguration, handler: @escaping HTTPHandler) {
         self.configuration = configuration
         self.handler = handler
+        self.deadlines = ConnectionDeadlines(headerTimeoutSeconds: configuration.requestHeaderTimeoutSeconds,
+                                             idleTimeoutSeconds: configuration.connectionTimeoutSeconds,
+                                             minimumBodyRate: configuration.minimumBodyRate)
     }
 
     deinit {
@@ -59,13 +64,14 @@ public final class HTTPServer: @unchecked Sendable {
             guard daemon == nil else { throw HTTPServerError.alreadyStarted }
             let started: OpaquePointer? = withUnsafePointer(to: &address.storage) { storage in
                 storage.withMemoryRebound(to: sockaddr.self, capacity: 1) { socketAddress in
+                    let me = Unmanaged.passUnretained(self).toOpaque()
                     var config = marginalia_mhd_config(
                         address: socketAddress, ipv6: address.isIPv6 ? 1 : 0,
                         thread_pool_size: UInt32(max(1, configuration.threadCount)),
                         connection_memory_limit: max(4096, configuration.headerMemoryLimit),
                         connection_timeout_seconds: UInt32(max(0, configuration.connectionTimeoutSeconds)),
-                        connection_limit: UInt32(max(1, configuration.maxConnections)))
-                    let me = Unmanaged.passUnretained(self).toOpaque()
+                        connection_limit: UInt32(max(1, configuration.maxConnections)),
+                        notify_connection: marginaliaConnectionNotified, notify_connection_cls: me)
                     return marginalia_mhd_start(&config, marginaliaAccessHandler, me, marginaliaRequestCompleted, me)
                 }
             }
@@ -78,6 +84,7 @@ public final class HTTPServer: @unchecked Sendable {
             boundPort = marginalia_mhd_bound_port(started)
         }
         startKeepAlive()
+        deadlines.start()
     }
 
     /// Stops: no new requests are handled, requests being handled finish (up to `timeout`
@@ -101,6 +108,7 @@ public final class HTTPServer: @unchecked Sendable {
             usleep(5_000)
         }
         MHD_stop_daemon(running)
+        deadlines.stop()
         let leftovers: [EventStream] = lock.withLock {
             threads?.shutdown()
             threads = nil

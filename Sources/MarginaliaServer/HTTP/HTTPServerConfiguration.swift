@@ -14,8 +14,16 @@ public struct HTTPServerConfiguration: Sendable {
     public var maxBodySize: Int
     /// Memory per connection for the request line and headers; larger headers get 431 or 413.
     public var headerMemoryLimit: Int
-    /// Seconds of silence after which an idle connection is closed (slowloris defence).
+    /// Seconds of silence after which an idle connection is closed.
     public var connectionTimeoutSeconds: Int
+    /// Seconds a connection has to send its request line and headers, from its opening (on a
+    /// kept-alive connection, from one idle timeout after the previous response); the body
+    /// gets as long again, plus one second per
+    /// ``minimumBodyRate`` bytes received (slowloris defence: a client that trickles bytes
+    /// never falls silent long enough for ``connectionTimeoutSeconds``).
+    public var requestHeaderTimeoutSeconds: Int
+    /// Bytes per second a request body must average, beyond the header allowance.
+    public var minimumBodyRate: Int
     /// The most connections open at once, event streams included.
     public var maxConnections: Int
     /// How often open event streams get a `: keep-alive` comment (also how dead clients are noticed).
@@ -26,7 +34,8 @@ public struct HTTPServerConfiguration: Sendable {
                 handlerThreadCount: Int = 8,
                 maxBodySize: Int = 64 << 20, headerMemoryLimit: Int = 32 << 10,
                 connectionTimeoutSeconds: Int = 30, maxConnections: Int = 1000,
-                keepAliveInterval: Double = 15) {
+                keepAliveInterval: Double = 15, requestHeaderTimeoutSeconds: Int = 20,
+                minimumBodyRate: Int = 1024) {
         self.host = host
         self.port = port
         self.threadCount = threadCount
@@ -36,6 +45,8 @@ public struct HTTPServerConfiguration: Sendable {
         self.connectionTimeoutSeconds = connectionTimeoutSeconds
         self.maxConnections = maxConnections
         self.keepAliveInterval = keepAliveInterval
+        self.requestHeaderTimeoutSeconds = requestHeaderTimeoutSeconds
+        self.minimumBodyRate = minimumBodyRate
     }
 
     /// Whether the host is a loopback address (no token is needed there).

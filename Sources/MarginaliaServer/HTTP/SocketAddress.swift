@@ -46,6 +46,7 @@ struct SocketAddress {
         default:
             return ""
         }
-        return String(cString: text)
+        let length = text.firstIndex(of: 0) ?? text.count
+        return String(decoding: text[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }

@@ -17,11 +17,13 @@ extension DocumentService {
     ///
     /// - Returns: the new revision, the entries applied (none for an undo with nothing to
     ///   undo) and the entries after `request.baseRevision` that the client had not seen.
-    /// - Throws: ``ServiceError/conflict(_:)`` when `baseRevision` is ahead of the document;
+    /// - Throws: ``ServiceError/tooLarge(_:)`` when the request is over one of ``limits``;
+    ///   ``ServiceError/conflict(_:)`` when `baseRevision` is ahead of the document;
     ///   ``ServiceError/unprocessable(_:)`` when the change does not fit the document;
     ///   ``ServiceError/notFound(_:)``, ``ServiceError/badRequest(_:)``.
     public func apply(_ id: String, _ request: ApplyRequest) throws -> ApplyResult {
         try request.validateClientID()
+        try limits.check(request.change)
         let (document, pending, missed) = try guarded {
             let document = try entry(id)
             let (pending, missed) = try document.withState(load: { try load(id, into: document) }) { state in
@@ -45,6 +47,8 @@ extension DocumentService {
         let applied = try perform(request.change, on: &state)
         let pending: PendingApply
         do {
+            // An erase sweep's size is known only once applied; it is taken back below.
+            if case .action = request.change { try limits.check(applied: applied.map(\.operation)) }
             var records: [OperationRecord] = []
             var entries: [LoggedOperation] = []
             for (offset, item) in applied.enumerated() {

@@ -17,6 +17,8 @@ public final class DocumentService: @unchecked Sendable {
     public let store: DocumentStore
     /// Undo steps kept per document.
     public let undoDepth: Int
+    /// How much one editing request may ask (annotations, pages, points).
+    public let limits: RequestLimits
     private let registryLock = NSLock()
     private var open: [String: OpenDocument] = [:]
     private var subscribers: [String: [Int: @Sendable (DocumentEvent) -> Void]] = [:]
@@ -25,18 +27,19 @@ public final class DocumentService: @unchecked Sendable {
     /// A service over the store in `directory` (created when missing).
     ///
     /// - Throws: ``ServiceError/internalError(_:)`` when the store cannot be opened.
-    public convenience init(directory: URL, undoDepth: Int = 100) throws {
+    public convenience init(directory: URL, undoDepth: Int = 100, limits: RequestLimits = RequestLimits()) throws {
         do {
-            try self.init(store: DocumentStore(directory: directory), undoDepth: undoDepth)
+            try self.init(store: DocumentStore(directory: directory), undoDepth: undoDepth, limits: limits)
         } catch {
             throw ServiceError.wrap(error)
         }
     }
 
     /// A service over `store`. Only one service may use a store's directory at a time.
-    public init(store: DocumentStore, undoDepth: Int = 100) {
+    public init(store: DocumentStore, undoDepth: Int = 100, limits: RequestLimits = RequestLimits()) {
         self.store = store
         self.undoDepth = max(1, undoDepth)
+        self.limits = limits
     }
 
     // MARK: - Catalogue
@@ -105,15 +108,27 @@ public final class DocumentService: @unchecked Sendable {
     }
 
     /// Runs `body` on the loaded state of document `id` with nothing left uncommitted: under
-    /// its commit lock, after committing whatever edits are queued, and under its state lock.
-    /// So what `body` reads or saves is exactly what the log holds.
+    /// its commit lock, after committing whatever edits are queued, and under its state lock
+    /// with nothing queued. So what `body` reads or saves is exactly what the log holds.
+    ///
+    /// Edits take only the state lock, so one can be applied in memory between the commit
+    /// and `body`: `body` then waits for another round. (Without that round a save could
+    /// store an edit whose log entry was not yet committed, and a kill before that commit
+    /// left the catalogue's saved revision ahead of its log, refusing every later edit.)
     func withDocument<T>(_ id: String, _ body: (inout OpenDocument.State) throws -> T) throws -> T {
         try guarded {
             let entry = try entry(id)
             return try entry.committing {
-                // A subscriber called back by a committer reads what is being announced.
-                if !entry.locked({ entry.notifying }) { commitQueued(id, entry) }
-                return try entry.withState(load: { try load(id, into: entry) }, body)
+                while true {
+                    // A subscriber called back by a committer reads what is being announced.
+                    let announcing = entry.locked { entry.notifying }
+                    if !announcing { commitQueued(id, entry) }
+                    let result: T? = try entry.withState(load: { try load(id, into: entry) }) { state in
+                        guard announcing || entry.pending.isEmpty else { return nil }
+                        return try body(&state)
+                    }
+                    if let result { return result }
+                }
             }
         }
     }

@@ -14,16 +14,20 @@ public enum ServiceError: Error, Equatable, Sendable, CustomStringConvertible {
     /// Well-formed, but does not fit the document: an unknown annotation, a page out of
     /// range, bytes that are not a PDF, PNG or JPEG (422).
     case unprocessable(String)
+    /// The request asks for more than a configured limit allows (413); the message names
+    /// the limit (``RequestLimits``).
+    case tooLarge(String)
     /// The store or the engine failed (500).
     case internalError(String)
 
-    /// The API's error code: notFound, badRequest, conflict, unprocessable or internal.
+    /// The API's error code: notFound, badRequest, conflict, unprocessable, tooLarge or internal.
     public var code: String {
         switch self {
         case .notFound: return "notFound"
         case .badRequest: return "badRequest"
         case .conflict: return "conflict"
         case .unprocessable: return "unprocessable"
+        case .tooLarge: return "tooLarge"
         case .internalError: return "internal"
         }
     }
@@ -35,6 +39,7 @@ public enum ServiceError: Error, Equatable, Sendable, CustomStringConvertible {
         case .badRequest: return 400
         case .conflict: return 409
         case .unprocessable: return 422
+        case .tooLarge: return 413
         case .internalError: return 500
         }
     }
@@ -43,7 +48,7 @@ public enum ServiceError: Error, Equatable, Sendable, CustomStringConvertible {
     public var message: String {
         switch self {
         case .notFound(let text), .badRequest(let text), .conflict(let text), .unprocessable(let text),
-             .internalError(let text):
+             .tooLarge(let text), .internalError(let text):
             return text
         }
     }

@@ -84,6 +84,13 @@ extension DocumentStore {
         let time = now.timeIntervalSince1970
         return try withDatabase { database in
             try database.transaction {
+                // A version holds only logged edits: one ahead of the log would make a restart
+                // believe edits are saved that the log never had.
+                let document = try fetchDocument(id, in: database)
+                guard revision <= document.revision else {
+                    throw StoreError.invalidRequest(
+                        "a version of document \(id) at revision \(revision) would be ahead of its log (revision \(document.revision))")
+                }
                 try database.run("""
                     INSERT INTO versions (document, number, byte_length, revision, created, file) VALUES (?, ?, ?, ?, ?, ?)
                     """, [.text(id), .integer(number), .integer(length), .integer(revision), .real(time), .text(file)])

@@ -1,0 +1,134 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Dispatch
+import Foundation
+
+/// Closes connections that take too long to send a whole request (slowloris and slow-body
+/// attacks).
+///
+/// libmicrohttpd's connection timeout counts silence: a client sending one header line
+/// every few seconds never trips it and holds its connection slot for as long as it likes,
+/// so a few hundred such clients lock everyone else out. Here every connection gets a
+/// deadline instead: the request line and headers must arrive within
+/// ``HTTPServerConfiguration/requestHeaderTimeoutSeconds`` of the connection opening, and
+/// the body within that time again plus one second per
+/// ``HTTPServerConfiguration/minimumBodyRate`` bytes received. On a kept-alive connection the
+/// next request's clock starts one idle timeout after the previous response, so an idle
+/// connection is still closed by the idle timeout, as before. While a handler runs or an
+/// event stream is open there is no deadline.
+///
+/// A connection past its deadline is shut down (`shutdown(2)`, not `close`): libmicrohttpd
+/// then reads end-of-file and closes it the ordinary way. libmicrohttpd reports a closed
+/// connection before it closes the socket, and both happen under ``lock``, so a socket
+/// number is never shut down after it was reused for another connection.
+final class ConnectionDeadlines: @unchecked Sendable {
+    private struct Watched {
+        var socket: Int32
+        /// Monotonic nanoseconds; nil while a handler runs or a stream is open.
+        var deadline: UInt64?
+        /// When the body began arriving, and how much has.
+        var bodyStart: UInt64 = 0
+        var bodyBytes = 0
+    }
+
+    private let headerTimeout: UInt64
+    private let idleTimeout: UInt64
+    private let minimumBodyRate: Int
+    private let lock = NSLock()
+    private var watched: [UInt: Watched] = [:]
+    private var timer: DispatchSourceTimer?
+
+    init(headerTimeoutSeconds: Int, idleTimeoutSeconds: Int, minimumBodyRate: Int) {
+        headerTimeout = UInt64(max(1, headerTimeoutSeconds)) * 1_000_000_000
+        idleTimeout = UInt64(max(0, idleTimeoutSeconds)) * 1_000_000_000
+        self.minimumBodyRate = max(1, minimumBodyRate)
+    }
+
+    /// Starts checking the deadlines a few times a second.
+    func start() {
+        let timer = DispatchSource.makeTimerSource(queue: DispatchQueue.global(qos: .utility))
+        timer.schedule(deadline: .now() + 0.25, repeating: 0.25)
+        timer.setEventHandler { [weak self] in self?.sweep() }
+        lock.withLock { self.timer = timer }
+        timer.resume()
+    }
+
+    func stop() {
+        lock.withLock {
+            timer?.cancel()
+            timer = nil
+        }
+    }
+
+    // MARK: - Events from the callbacks
+
+    /// A connection was accepted: its request must be complete by the header deadline.
+    func opened(_ connection: OpaquePointer, socket: Int32) {
+        guard socket >= 0 else { return }
+        let now = Self.now()
+        lock.withLock { watched[Self.key(connection)] = Watched(socket: socket, deadline: now + headerTimeout) }
+    }
+
+    /// The headers are in; the body (if any) now has its own allowance.
+    func headersReceived(_ connection: OpaquePointer) {
+        let now = Self.now()
+        lock.withLock {
+            guard var entry = watched[Self.key(connection)] else { return }
+            entry.bodyStart = now
+            entry.bodyBytes = 0
+            entry.deadline = now + headerTimeout
+            watched[Self.key(connection)] = entry
+        }
+    }
+
+    /// Body bytes arrived: each `minimumBodyRate` bytes buy one more second.
+    func bodyReceived(_ connection: OpaquePointer, bytes: Int) {
+        lock.withLock {
+            guard var entry = watched[Self.key(connection)] else { return }
+            entry.bodyBytes += bytes
+            entry.deadline = entry.bodyStart + headerTimeout
+                + UInt64(entry.bodyBytes / minimumBodyRate) * 1_000_000_000
+            watched[Self.key(connection)] = entry
+        }
+    }
+
+    /// The request is complete and answered or being answered: no deadline until the next.
+    func requestComplete(_ connection: OpaquePointer) {
+        lock.withLock { watched[Self.key(connection)]?.deadline = nil }
+    }
+
+    /// The response was sent; a kept-alive connection's next request starts its own clock
+    /// once the connection has been allowed its idle time.
+    func responseSent(_ connection: OpaquePointer) {
+        let now = Self.now()
+        lock.withLock { watched[Self.key(connection)]?.deadline = now + idleTimeout + headerTimeout }
+    }
+
+    /// libmicrohttpd is about to close the socket.
+    func closed(_ connection: OpaquePointer) {
+        _ = lock.withLock { watched.removeValue(forKey: Self.key(connection)) }
+    }
+
+    // MARK: - Checking
+
+    /// Shuts down every connection past its deadline (under the lock: see the type's note).
+    func sweep() {
+        let now = Self.now()
+        lock.withLock {
+            for (key, entry) in watched {
+                guard let deadline = entry.deadline, deadline <= now else { continue }
+                shutdown(entry.socket, Int32(SHUT_RDWR))
+                watched[key]?.deadline = nil
+            }
+        }
+    }
+
+    private static func key(_ connection: OpaquePointer) -> UInt {
+        UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(connection)))
+    }
+
+    private static func now() -> UInt64 {
+        DispatchTime.now().uptimeNanoseconds
+    }
+}

@@ -1,0 +1,72 @@
+import Foundation
+import Marginalia
+import MarginaliaEditor
+import Testing
+@testable import MarginaliaServer
+
+/// Saves racing edits (found by Tests/server/test_soak.py): a save must store only edits
+/// whose log entries are committed, or a kill before their commit leaves the catalogue's
+/// saved revision ahead of its log and every later edit of the document is refused.
+@Suite("Saves during concurrent edits")
+struct ServiceSaveRaceTests {
+    @Test func everySaveStoresOnlyLoggedEdits() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let service = try DocumentService(directory: directory.url)
+        let id = try service.importDocument(name: "race.pdf", data: Fixtures.sample).id
+        let stop = ConcurrentFlag()
+        let failures = ConcurrentFailures()
+        let editors = DispatchGroup()
+        for editor in 0..<4 {
+            editors.enter()
+            Thread {
+                defer { editors.leave() }
+                var revision = 0
+                var n = 0
+                while !stop.isSet {
+                    n += 1
+                    let change = ApplyRequest.Change.operation(Fixtures.add("e\(editor)-\(n)", x: Double(n % 400)))
+                    do {
+                        revision = try service.apply(id, Fixtures.request(change, base: revision, client: "e\(editor)")).revision
+                    } catch {
+                        failures.add("edit: \(error)")
+                        return
+                    }
+                }
+            }.start()
+        }
+        for _ in 0..<40 {
+            do {
+                let version = try service.save(id)
+                // What was saved is in the log (the store refuses a version ahead of it).
+                #expect(version.revision <= (try service.store.document(id)).revision)
+            } catch {
+                failures.add("save: \(error)")
+                break
+            }
+        }
+        stop.set()
+        editors.wait()
+        #expect(failures.all.isEmpty, "\(failures.all.prefix(3))")
+
+        // A new service over the same folder (as after a restart) takes edits again.
+        let summary = try service.summary(id)
+        let reopened = try DocumentService(directory: directory.url)
+        let next = try reopened.apply(id, Fixtures.request(.operation(Fixtures.add("after-restart")), base: summary.revision))
+        #expect(next.revision == summary.revision + 1)
+    }
+}
+
+private final class ConcurrentFlag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = false
+    var isSet: Bool { lock.withLock { value } }
+    func set() { lock.withLock { value = true } }
+}
+
+private final class ConcurrentFailures: @unchecked Sendable {
+    private let lock = NSLock()
+    private var items: [String] = []
+    var all: [String] { lock.withLock { items } }
+    func add(_ item: String) { lock.withLock { items.append(item) } }
+}
