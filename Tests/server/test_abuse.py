@@ -19,7 +19,7 @@ import time
 
 import pytest
 
-from conftest import Server
+from serve_process import Server
 
 DOCS = "/api/v1/documents"
 UNKNOWN_ID = "0123456789abcdef0123456789abcdef"

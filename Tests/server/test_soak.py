@@ -21,7 +21,7 @@ from collections import Counter
 
 import pymupdf
 
-from conftest import Server
+from serve_process import Server
 
 DOCS = "/api/v1/documents"
 CLIENTS = 4
