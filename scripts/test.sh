@@ -69,7 +69,7 @@ run "swift test" "$logs/test" swift test "${swift_flags[@]}"
 test_status=$?
 # XCTest prints "Executed N tests", Swift Testing "Test run with N tests ..." (last).
 record "swift test" "$test_status" \
-    "$(grep -E 'Executed [0-9]+ tests?|Test run with [0-9]+ tests?|error:' "$logs/test" | tail -n 2 |
+    "$(grep -E 'Executed [0-9]+ tests?|Test run with [0-9]+ tests?|^error:|: error:' "$logs/test" | tail -n 2 |
        sed 's/^[[:space:]]*//' | paste -sd '|' - | sed 's/|/ | /g')"
 
 if [ "$build_status" -eq 0 ]; then
