@@ -107,7 +107,7 @@ struct HugeNumberTests {
     @Test func hugeObjectStreamOffset() throws {
         let data = "5 \(Self.huge) 6 0 (x)"
         let stream = PDFStream(dictionary: PDFDictionary(["N": 2, "First": 12]), rawBytes: Array(data.utf8))
-        let objectStream = try ObjectStream(stream: stream, limits: .default)
+        let objectStream = try ObjectStream(dictionary: stream.dictionary, limits: .default) { try stream.decodedBytes() }
         #expect(throws: PDFError.self) { try objectStream.object(at: 0, number: 5) }
     }
 }

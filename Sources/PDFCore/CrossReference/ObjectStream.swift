@@ -7,10 +7,6 @@ struct ObjectStream {
     let offsets: [Int]
     let limits: PDFLimits
 
-    init(stream: PDFStream, limits: PDFLimits) throws {
-        try self.init(dictionary: stream.dictionary, limits: limits) { try stream.decodedBytes(limits: limits) }
-    }
-
     /// Reads the stream with `dictionary` whose data `decode` gives (called only once the
     /// dictionary is known to be sound).
     init(dictionary: PDFDictionary, limits: PDFLimits, decode: () throws -> [UInt8]) throws {
