@@ -23,10 +23,11 @@ done
 # zlib, libcrypto and libpng are linked through module maps; the tools are the outside oracles.
 apt_packages=(zlib1g-dev libssl-dev libpng-dev libsqlite3-dev libmicrohttpd-dev libjs-pdf qpdf poppler-utils mupdf-tools fonts-dejavu-core)
 # Python module to import -> PyPI package that provides it.
-python_modules=(pikepdf pymupdf pypdf pypdfium2 pytest reportlab playwright)
+python_modules=(pikepdf pymupdf pypdf pypdfium2 pytest reportlab playwright fontTools)
 declare -A pypi_name=(
     [pikepdf]=pikepdf [pymupdf]=pymupdf [pypdf]=pypdf
     [pypdfium2]=pypdfium2 [pytest]=pytest [reportlab]=reportlab [playwright]=playwright
+    [fontTools]=fonttools
 )
 
 as_root() {
@@ -51,8 +52,14 @@ for package in "${apt_packages[@]}"; do
     fi
 done
 if [ "$with_test_tools" -eq 1 ]; then
-    # The browser tests drive Debian's Chromium through Playwright.
-    dpkg-query -W -f='${Status}' chromium 2>/dev/null | grep -q "install ok installed" || missing+=(chromium)
+    # The packages that install the files tests read from outside the repository
+    # (scripts/test-inputs.tsv: Chromium, fonts, the oracle tools).
+    here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+    while IFS=$'\t' read -r _ package _; do
+        if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed"; then
+            missing+=("$package")
+        fi
+    done < <(grep -v '^#' "$here/test-inputs.tsv" | sort -u -t$'\t' -k2,2)
     python3 -m pip --version >/dev/null 2>&1 || missing+=(python3-pip)
 fi
 

@@ -61,6 +61,22 @@ if [ "$deps_status" -ne 0 ]; then
     exit 1
 fi
 
+# Every file a test reads from outside the repository must be there now (scripts/test-inputs.tsv
+# names the package that installs each): a missing one fails here, by name, not as a test
+# failure half an hour later.
+missing_inputs=0
+while IFS=$'\t' read -r path package reader; do
+    if [ ! -e "$path" ]; then
+        echo "test inputs: missing $path (Debian package $package; read by $reader)" >&2
+        missing_inputs=1
+    fi
+done < <(grep -v '^#' scripts/test-inputs.tsv)
+record "test inputs" "$missing_inputs" "$(grep -vc '^#' scripts/test-inputs.tsv) files outside the repository"
+if [ "$missing_inputs" -ne 0 ]; then
+    printf '%s\n' "== summary" "${parts[@]}"
+    exit 1
+fi
+
 run "swift build" "$logs/build" swift build "${swift_flags[@]}"
 build_status=$?
 record "swift build" "$build_status" "$(grep -E 'Compiling|Build complete|error:' "$logs/build" | tail -n 1)"
