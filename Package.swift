@@ -4,6 +4,7 @@ import PackageDescription
 let package = Package(
     name: "Marginalia",
     products: [
+        .library(name: "MarginaliaCore", targets: ["MarginaliaCore"]),
         .library(name: "PDFCore", targets: ["PDFCore"]),
         .library(name: "Marginalia", targets: ["Marginalia"]),
         .library(name: "MarginaliaEditor", targets: ["MarginaliaEditor"]),
@@ -20,10 +21,17 @@ let package = Package(
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite"),
         .target(name: "CMicroHTTPD", linkerSettings: [.linkedLibrary("microhttpd")]),
 
+        // The editor engine's decisions, Foundation-free: geometry, strokes, hit tests, erasers,
+        // selection, tools, input routing, viewport, the command protocol. It also builds with
+        // Embedded Swift for wasm32 (scripts/build-wasm.sh), which the browser editor runs.
+        .target(name: "MarginaliaCore"),
+        // Foundation's geometry types for the Embedded build of the core; natively only its
+        // tests use it (they hold it against Foundation's).
+        .target(name: "CoreShim"),
         // PDF syntax: objects, lexer, parser, cross-reference, filters, security, writers.
         .target(name: "PDFCore", dependencies: ["CZlib", "CCrypto"]),
         // The public document model: documents, pages, metadata, page operations, images.
-        .target(name: "Marginalia", dependencies: ["PDFCore", "CPNG"]),
+        .target(name: "Marginalia", dependencies: ["MarginaliaCore", "PDFCore", "CPNG"]),
         // The headless editor engine: input, tools, viewport, undo, operations.
         .target(name: "MarginaliaEditor", dependencies: ["Marginalia"]),
         // The server: HTTP (libmicrohttpd), the document store (SQLite + files), the JSON API
@@ -39,6 +47,7 @@ let package = Package(
         .executableTarget(name: "MarginaliaEditorBench", dependencies: ["Marginalia", "MarginaliaEditor"],
                           path: "Benchmarks/EditorBench"),
 
+        .testTarget(name: "MarginaliaCoreTests", dependencies: ["MarginaliaCore", "CoreShim"]),
         .testTarget(name: "PDFCoreTests", dependencies: ["PDFCore", "CZlib"], exclude: ["Security/make_fixtures.py"]),
         .testTarget(name: "MarginaliaTests", dependencies: ["Marginalia", "PDFCore"]),
         .testTarget(name: "MarginaliaEditorTests", dependencies: ["MarginaliaEditor", "Marginalia"]),

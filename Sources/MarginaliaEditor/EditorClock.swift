@@ -1,14 +1,10 @@
 import Foundation
+import MarginaliaCore
 
-/// The time source of the editor engine, injectable so tests decide when things happen
-/// (double squeezes, shape recognition holds, autosave idle periods).
-public protocol EditorClock: Sendable {
-    /// Seconds since an arbitrary fixed point; only differences matter.
-    var now: TimeInterval { get }
-}
+// The protocol is in MarginaliaCore (Sources/MarginaliaCore/Input/EditorClock.swift).
 
 /// The real monotonic clock.
-public struct SystemClock: EditorClock {
+public final class SystemClock: EditorClock, Sendable {
     public init() {}
     public var now: TimeInterval { ProcessInfo.processInfo.systemUptime }
 }

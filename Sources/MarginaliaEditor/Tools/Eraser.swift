@@ -6,9 +6,8 @@ import Marginalia
 /// where the eraser's swept circle crosses them, keeping the pieces with their colour,
 /// width, opacity, author and dates (issue 5, Tools).
 public struct Eraser: Sendable, Equatable {
-    public enum Mode: String, Codable, Sendable, CaseIterable {
-        case stroke, segment
-    }
+    /// Whole annotations or the parts of ink under the sweep (``EraserMode``, in the core).
+    public typealias Mode = EraserMode
 
     public var mode: Mode
     /// The eraser's diameter in page points.

@@ -3,9 +3,8 @@ import Marginalia
 
 /// The annotations the shape, text and note tools make from a drag or a tap (page space).
 public enum ShapeTool {
-    public enum Kind: String, Codable, Sendable, CaseIterable {
-        case rectangle, ellipse, triangle, line, arrow
-    }
+    /// The shapes the tool draws (``ShapeKind``, defined in the engine core).
+    public typealias Kind = ShapeKind
 
     /// The style a shape is drawn with.
     public struct Style: Equatable, Sendable {

@@ -1,0 +1,132 @@
+
+/// Every setting of the editor's tools that persists between sessions: the ink presets, the
+/// eraser, text, shape and note settings, the input mode, shape recognition, the undo depth
+/// and the stylus gestures.
+///
+/// A value is always usable: numeric settings are sanitised when set or decoded (see the
+/// individual types). Decoding tolerates missing keys (older files: defaults fill in) and
+/// unknown keys (newer files: ignored), and one invalid value costs only that value; the
+/// repairs are reported by ``PreferencesStore/load()``.
+public struct ToolPreferences: Equatable, Sendable {
+    /// Undo depths allowed.
+    public static let undoDepthRange: ClosedRange<Int> = 1...10_000
+
+    /// The pen preset (default: black, 2 pt, opaque, pressure on).
+    public var pen: InkPreset
+    /// The marker preset (default: blue, 6 pt, 0.8 opacity, no pressure).
+    public var marker: InkPreset
+    /// The highlighter preset (default: yellow, 14 pt, 0.35 opacity, no pressure).
+    public var highlighter: InkPreset
+    /// The preset the Draw tool uses now (default: pen).
+    public var currentInk: InkKind
+    /// The Erase tool's mode and size (default: stroke, 10 pt).
+    public var eraser: EraserSettings
+    /// The Text tool's settings (default: 14 pt, regular, black, no background).
+    public var text: TextToolSettings
+    /// The Shape tool's settings (default: rectangle, black, 2 pt, no fill).
+    public var shape: ShapeToolSettings
+    /// The colour of new sticky notes (default: yellow).
+    public var noteColor: Color
+    /// Which pointers annotate (default: ``InputMode/default``).
+    public var inputMode: InputMode
+    /// When strokes become shapes (default: on hold only).
+    public var shapeRecognition: ShapeRecognitionSettings
+    /// How many steps undo remembers (default 100); clamped into ``undoDepthRange``.
+    public var undoDepth: Int {
+        didSet { undoDepth = Self.clampedUndoDepth(undoDepth) }
+    }
+    /// What each stylus gesture does.
+    public var gestures: GestureMap
+
+    /// The defaults of every setting.
+    public init() {
+        pen = .pen
+        marker = .marker
+        highlighter = .highlighter
+        currentInk = .pen
+        eraser = .default
+        text = .default
+        shape = .default
+        noteColor = .yellow
+        inputMode = .default
+        shapeRecognition = .default
+        undoDepth = 100
+        gestures = .default
+    }
+
+    /// The preset of `kind`.
+    public func preset(for kind: InkKind) -> InkPreset {
+        switch kind {
+        case .pen: return pen
+        case .marker: return marker
+        case .highlighter: return highlighter
+        }
+    }
+
+    /// Replaces the preset of `kind`.
+    public mutating func setPreset(_ preset: InkPreset, for kind: InkKind) {
+        switch kind {
+        case .pen: pen = preset
+        case .marker: marker = preset
+        case .highlighter: highlighter = preset
+        }
+    }
+
+    /// The preset the Draw tool uses now.
+    public var currentPreset: InkPreset {
+        preset(for: currentInk)
+    }
+
+    static func clampedUndoDepth(_ depth: Int) -> Int {
+        min(undoDepthRange.upperBound, max(undoDepthRange.lowerBound, depth))
+    }
+
+    #if !hasFeature(Embedded)
+    // MARK: - Codable
+
+    private enum CodingKeys: String, CodingKey {
+        case pen, marker, highlighter, currentInk, eraser, text, shape, noteColor
+        case inputMode, shapeRecognition, undoDepth, gestures
+    }
+
+    /// Decodes tolerantly; see the type's discussion.
+    public init(from decoder: any Decoder) throws {
+        self.init()
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        pen = Self.preset(c, .pen, kind: .pen, decoder: decoder)
+        marker = Self.preset(c, .marker, kind: .marker, decoder: decoder)
+        highlighter = Self.preset(c, .highlighter, kind: .highlighter, decoder: decoder)
+        currentInk = c.tolerant(.currentInk, or: currentInk, decoder: decoder)
+        eraser = c.tolerant(.eraser, or: eraser, decoder: decoder)
+        text = c.tolerant(.text, or: text, decoder: decoder)
+        shape = c.tolerant(.shape, or: shape, decoder: decoder)
+        noteColor = c.tolerant(.noteColor, or: noteColor, decoder: decoder)
+        inputMode = c.tolerant(.inputMode, or: inputMode, decoder: decoder)
+        shapeRecognition = c.tolerant(.shapeRecognition, or: shapeRecognition, decoder: decoder)
+        gestures = c.tolerant(.gestures, or: gestures, decoder: decoder)
+        let depth = c.tolerant(.undoDepth, or: undoDepth, decoder: decoder)
+        undoDepth = Self.clampedUndoDepth(depth)
+        if undoDepth != depth {
+            decoder.notePreferenceRepair("undoDepth \(depth) is out of range; using \(undoDepth)")
+        }
+    }
+
+    /// Decodes one ink preset against its own kind's defaults, so a marker missing its
+    /// width gets the marker's 6 pt, not the pen's 2 pt.
+    private static func preset(_ c: KeyedDecodingContainer<CodingKeys>, _ key: CodingKeys,
+                               kind: InkKind, decoder: any Decoder) -> InkPreset {
+        let defaults = InkPreset.defaultPreset(for: kind)
+        guard c.contains(key) else { return defaults }
+        do {
+            return try InkPreset(from: c.superDecoder(forKey: key), defaults: defaults)
+        } catch {
+            decoder.notePreferenceRepair("\(key.stringValue) is not valid; using the default")
+            return defaults
+        }
+    }
+    #endif
+}
+
+#if !hasFeature(Embedded)
+extension ToolPreferences: Codable {}
+#endif
