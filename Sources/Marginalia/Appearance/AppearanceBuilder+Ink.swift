@@ -13,8 +13,7 @@ extension AppearanceBuilder {
         if let pressures = ink.pressures {
             appearance.content.fillColor(color.pdfComponents)
             for (path, pressure) in zip(ink.paths, pressures) {
-                let widths = pressure.map { CGFloat(width) * max(0.1, min(1, CGFloat($0))) * 1.5 }
-                InkPathDrawer.variableWidth(path, widths: widths, &appearance.content)
+                appearance.content.append(InkOutline.path(points: path, pressures: pressure, width: width).path)
             }
             appearance.content.fill()
         } else {
@@ -22,7 +21,7 @@ extension AppearanceBuilder {
             appearance.content.lineCap(1)
             appearance.content.lineJoin(1)
             appearance.content.strokeColor(color.pdfComponents)
-            for path in ink.paths { InkPathDrawer.smooth(path, &appearance.content) }
+            for path in ink.paths { appearance.content.append(InkOutline.path(points: path, pressures: nil, width: width).path) }
             appearance.content.stroke()
         }
         return appearance

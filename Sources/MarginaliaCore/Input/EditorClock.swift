@@ -1,3 +1,7 @@
+#if !hasFeature(Embedded)
+import Foundation
+#endif
+
 /// The time source of the editor engine, injectable so tests decide when things happen
 /// (double squeezes, shape recognition holds, autosave idle periods).
 ///

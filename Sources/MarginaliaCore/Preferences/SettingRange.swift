@@ -1,3 +1,7 @@
+#if !hasFeature(Embedded)
+import Foundation
+#endif
+
 /// Sanitising of numeric settings: NaN, infinities and values that make no sense fall back,
 /// values merely too large or too small are clamped into `range`.
 enum SettingRange {

@@ -1,3 +1,7 @@
+#if !hasFeature(Embedded)
+import Foundation
+#endif
+
 
 /// Every setting of the editor's tools that persists between sessions: the ink presets, the
 /// eraser, text, shape and note settings, the input mode, shape recognition, the undo depth

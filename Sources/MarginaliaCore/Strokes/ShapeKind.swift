@@ -1,3 +1,7 @@
+#if !hasFeature(Embedded)
+import Foundation
+#endif
+
 /// The shapes the Shape tool draws from a drag.
 public enum ShapeKind: String, Sendable, CaseIterable {
     case rectangle, ellipse, triangle, line, arrow

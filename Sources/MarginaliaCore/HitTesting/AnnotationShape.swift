@@ -1,4 +1,6 @@
+#if !hasFeature(Embedded)
 import Foundation
+#endif
 
 /// What an annotation covers, for hit testing and erasers: stroked paths (hit within half
 /// the line width of the path) and filled areas (hit inside). Built from the annotation's
@@ -11,34 +13,35 @@ struct AnnotationShape: Sendable {
     /// The rect every query is first checked against (the drawing with its width).
     var bounds: CGRect
 
-    init(_ a: PDFAnnotation) {
-        let width = CGFloat(max(a.border.width, 0))
+    init(_ a: AnnotationGeometry) {
+        let width = CGFloat(max(a.lineWidth.isFinite ? a.lineWidth : 0, 0))
         lineWidth = max(width, 0.5)
         bounds = a.rect
+        // Square and Circle draw their border inside /Rect (ISO 32000-2, 12.5.6.8).
+        let box = a.rect.insetBy(dx: min(width / 2, a.rect.width / 2), dy: min(width / 2, a.rect.height / 2))
         switch a.kind {
-        case .ink(let ink):
-            strokes = ink.paths.map { $0.count == 1 ? BezierPath(polyline: [$0[0], $0[0]], closed: false) : BezierPath.smoothed(points: $0) }
-            if ink.pressures != nil { lineWidth = width * 1.5 }
+        case .ink(let paths, let pressures):
+            strokes = paths.map { $0.count == 1 ? BezierPath(polyline: [$0[0], $0[0]], closed: false) : BezierPath.smoothed(points: $0) }
+            // A pressure stroke is drawn up to InkOutline.maximumWidthFactor times its width.
+            if pressures != nil { lineWidth = width * CGFloat(InkOutline.maximumWidthFactor) }
         case .square:
-            let box = a.rect.insetBy(dx: min(width / 2, a.rect.width / 2), dy: min(width / 2, a.rect.height / 2))
             strokes = [BezierPath(rect: box)]
-            if a.interiorColor != nil { area = BezierPath(rect: box) }
+            if a.filled { area = BezierPath(rect: box) }
         case .circle:
-            let box = a.rect.insetBy(dx: min(width / 2, a.rect.width / 2), dy: min(width / 2, a.rect.height / 2))
             strokes = [BezierPath(ovalIn: box)]
-            if a.interiorColor != nil { area = BezierPath(ovalIn: box) }
-        case .line(let line):
-            strokes = [BezierPath(polyline: [line.start, line.end], closed: false)]
+            if a.filled { area = BezierPath(ovalIn: box) }
+        case .line(let start, let end):
+            strokes = [BezierPath(polyline: [start, end], closed: false)]
         case .polygon(let vertices):
             strokes = [BezierPath(polyline: vertices, closed: true)]
-            if a.interiorColor != nil { area = BezierPath(polyline: vertices, closed: true) }
-        case .polyLine(let polyLine):
-            strokes = [BezierPath(polyline: polyLine.vertices, closed: false)]
-        case .textMarkup(_, let quads):
+            if a.filled { area = BezierPath(polyline: vertices, closed: true) }
+        case .polyline(let vertices):
+            strokes = [BezierPath(polyline: vertices, closed: false)]
+        case .markup(_, let quads):
             var path = BezierPath()
-            for quad in quads where quad.points.count == 4 {
+            for quad in quads where quad.count == 4 {
                 // Quad order is UL, UR, LL, LR: walk it round the outside.
-                path.append(BezierPath(polyline: [quad.points[2], quad.points[3], quad.points[1], quad.points[0]], closed: true))
+                path.append(BezierPath(polyline: [quad[2], quad[3], quad[1], quad[0]], closed: true))
             }
             area = path
         case .freeText, .note, .stamp, .other:
@@ -65,6 +68,6 @@ struct AnnotationShape: Sendable {
         guard let area else { return false }
         if area.minimumDistance(to: path) <= reach { return true }
         // A sweep entirely inside the area touches it too.
-        return path.elements.lazy.compactMap(\.endPoint).contains { area.contains($0) }
+        return path.elements.lazy.compactMap({ $0.endPoint }).contains { area.contains($0) }
     }
 }

@@ -1,0 +1,84 @@
+#if !hasFeature(Embedded)
+import Foundation
+#endif
+
+/// Reading the geometry from the annotation JSON (docs/annotations-json.md): the browser's
+/// engine learns the document's annotations this way, from the same objects the server's
+/// API answers with.
+extension AnnotationGeometry {
+    /// The most points one annotation may hold (the annotation JSON's limit).
+    public static let maximumPoints = 1_000_000
+
+    /// The geometry of one annotation JSON object, which must have an `id` and a `pageIndex`.
+    ///
+    /// - Throws: ``CommandError/malformed(_:)`` naming the first bad field.
+    public init(json field: JSONField) throws(CommandError) {
+        let type = try field.member("type").string()
+        let id = try field.member("id").string()
+        let pageIndex = try field.member("pageIndex").integer(in: 0...Int(Int32.max))
+        let width = try field.optionalMember("width")?.number() ?? 1
+        let filled = try field.optionalMember("fill") != nil
+        var flags: Flags = []
+        if let names = try field.optionalMember("flags")?.strings(maximumCount: 32) {
+            for name in names {
+                if let flag = Flags.names.first(where: { $0.0 == name })?.1 { flags.insert(flag) }
+            }
+        }
+        let kind: Kind
+        switch type {
+        case "ink":
+            var paths: [[CGPoint]] = []
+            for path in try field.member("paths").array(maximumCount: Self.maximumPoints) {
+                paths.append(try path.points(maximumCount: Self.maximumPoints))
+            }
+            var pressures: [[Double]]?
+            if let list = try field.optionalMember("pressures") {
+                var all: [[Double]] = []
+                for item in try list.array(maximumCount: Self.maximumPoints) {
+                    var values: [Double] = []
+                    for value in try item.array(maximumCount: Self.maximumPoints) { values.append(try value.number()) }
+                    all.append(values)
+                }
+                pressures = all
+            }
+            kind = .ink(paths: paths, pressures: pressures)
+        case "square": kind = .square
+        case "circle": kind = .circle
+        case "line":
+            let points = try field.member("points").points(maximumCount: 2)
+            guard points.count == 2 else { throw field.problem("a line has exactly two points") }
+            kind = .line(start: points[0], end: points[1])
+        case "polygon": kind = .polygon(try field.member("points").points(maximumCount: Self.maximumPoints))
+        case "polyline": kind = .polyline(try field.member("points").points(maximumCount: Self.maximumPoints))
+        case "highlight", "underline", "strikeOut", "squiggly":
+            var quads: [[CGPoint]] = []
+            for quad in try field.member("quads").array(maximumCount: Self.maximumPoints) {
+                let n = try quad.numbers(count: 8...8, what: "eight numbers (a quadrilateral)")
+                quads.append([CGPoint(x: n[0], y: n[1]), CGPoint(x: n[2], y: n[3]), CGPoint(x: n[4], y: n[5]), CGPoint(x: n[6], y: n[7])])
+            }
+            kind = .markup(type: type, quads: quads)
+        case "freeText": kind = .freeText
+        case "note": kind = .note
+        case "stamp": kind = .stamp
+        default: kind = .other(type: type)
+        }
+        let rect = try field.optionalMember("rect")?.rect() ?? Self.bounds(of: kind, lineWidth: width)
+        self.init(id: id, pageIndex: pageIndex, kind: kind, rect: rect, lineWidth: width, filled: filled, flags: flags)
+    }
+
+    /// The bounds of a kind's points grown by the line width, for JSON without a `rect`.
+    static func bounds(of kind: Kind, lineWidth: Double) -> CGRect {
+        let points: [CGPoint]
+        switch kind {
+        case .ink(let paths, _): points = paths.flatMap { $0 }
+        case .line(let start, let end): points = [start, end]
+        case .polygon(let vertices), .polyline(let vertices): points = vertices
+        case .markup(_, let quads): points = quads.flatMap { $0 }
+        default: return .null
+        }
+        guard let first = points.first else { return .null }
+        var box = CGRect(origin: first, size: .zero)
+        for point in points { box = box.union(CGRect(origin: point, size: .zero)) }
+        return box.insetBy(dx: -CGFloat(lineWidth), dy: -CGFloat(lineWidth))
+    }
+}

@@ -1,0 +1,112 @@
+#if !hasFeature(Embedded)
+import Foundation
+#endif
+
+/// What the engine knows of an annotation to decide what a user's input does to it: its
+/// id, page, kind and geometry, line width, whether it is filled, and its flags. Enough to
+/// hit test it by outline, erase it, select, move and resize it, and preview all of that;
+/// the rest of the annotation (colours, text, appearance) stays with the document model.
+///
+/// Natively it is made from a `PDFAnnotation` (Marginalia); in the browser from the
+/// annotation JSON the server sends (``init(json:)``), the same fields either way.
+public struct AnnotationGeometry: Equatable, Sendable {
+    public enum Kind: Equatable, Sendable {
+        /// Ink strokes in page space, with optional per-point pressure.
+        case ink(paths: [[CGPoint]], pressures: [[Double]]?)
+        case square
+        case circle
+        case line(start: CGPoint, end: CGPoint)
+        case polygon([CGPoint])
+        case polyline([CGPoint])
+        /// Highlight, underline, strike-out or squiggly: one quadrilateral per piece, its
+        /// corners in /QuadPoints order (upper-left, upper-right, lower-left, lower-right).
+        case markup(type: String, quads: [[CGPoint]])
+        case freeText
+        case note
+        /// A stamp (named or an image); it keeps its proportions when resized.
+        case stamp
+        /// Links, form widgets and subtypes the editor does not draw: never hit or changed.
+        case other(type: String)
+    }
+
+    /// The annotation flags (`/F`, ISO 32000-2 table 167) the editor obeys.
+    public struct Flags: OptionSet, Hashable, Sendable {
+        public let rawValue: Int
+        public init(rawValue: Int) { self.rawValue = rawValue }
+        public static let hidden = Flags(rawValue: 1 << 1)
+        public static let noZoom = Flags(rawValue: 1 << 3)
+        public static let noRotate = Flags(rawValue: 1 << 4)
+        public static let readOnly = Flags(rawValue: 1 << 6)
+        public static let locked = Flags(rawValue: 1 << 7)
+        public static let lockedContents = Flags(rawValue: 1 << 9)
+
+        /// The annotation JSON's names of the flags (docs/annotations-json.md).
+        public static let names: [(String, Flags)] = [
+            ("hidden", .hidden), ("noZoom", .noZoom), ("noRotate", .noRotate), ("readOnly", .readOnly),
+            ("locked", .locked), ("lockedContents", .lockedContents),
+        ]
+    }
+
+    public var id: String
+    public var pageIndex: Int
+    public var kind: Kind
+    /// `/Rect`, standardised.
+    public var rect: CGRect
+    /// The border or stroke width in points.
+    public var lineWidth: Double
+    /// Whether a square, circle or polygon is filled (it is hit inside, not only on its border).
+    public var filled: Bool
+    public var flags: Flags
+
+    public init(id: String, pageIndex: Int, kind: Kind, rect: CGRect, lineWidth: Double = 1, filled: Bool = false,
+                flags: Flags = []) {
+        self.id = id
+        self.pageIndex = pageIndex
+        self.kind = kind
+        self.rect = rect.standardized
+        self.lineWidth = lineWidth
+        self.filled = filled
+        self.flags = flags
+    }
+
+    /// The annotation JSON's `type` of the kind.
+    public var typeName: String {
+        switch kind {
+        case .ink: return "ink"
+        case .square: return "square"
+        case .circle: return "circle"
+        case .line: return "line"
+        case .polygon: return "polygon"
+        case .polyline: return "polyline"
+        case .markup(let type, _): return type
+        case .freeText: return "freeText"
+        case .note: return "note"
+        case .stamp: return "stamp"
+        case .other(let type): return type
+        }
+    }
+
+    /// Whether the editor draws and edits this kind (not links, widgets or unknown subtypes).
+    public var isEditable: Bool {
+        if case .other = kind { return false }
+        return true
+    }
+
+    public var isHidden: Bool { flags.contains(.hidden) }
+
+    /// Whether a resize keeps the width-to-height ratio (images and notes).
+    public var keepsAspectRatio: Bool {
+        switch kind {
+        case .stamp, .note: return true
+        default: return false
+        }
+    }
+
+    /// Whether the kind has a border or stroke whose width a restyle changes.
+    public var hasLineWidth: Bool {
+        switch kind {
+        case .ink, .square, .circle, .line, .polygon, .polyline, .freeText: return true
+        default: return false
+        }
+    }
+}

@@ -1,0 +1,37 @@
+#if !hasFeature(Embedded)
+import Foundation
+#endif
+
+/// Why the engine refuses a command, an annotation or an edit: the same reasons whether the
+/// browser's engine checks before it sends or the server checks before it logs.
+public enum CommandError: Error, Equatable, Sendable {
+    /// The JSON is not what the protocol says; the message names the path ("command.ids[2]: ...").
+    case malformed(String)
+    /// More than a limit allows (points, annotations, pages); the message names the limit.
+    case tooLarge(String)
+    /// A page index past the document's end.
+    case pageOutOfRange(Int, pageCount: Int)
+    /// No annotation with this id (on the page the command names, when it names one).
+    case unknownAnnotation(String)
+    /// The annotation is locked (`/F` bit 8): it cannot be moved, resized, restyled or deleted.
+    case locked(id: String, action: String)
+    /// The annotation is read-only (`/F` bit 7): it cannot be changed at all.
+    case readOnly(id: String, action: String)
+    /// A command clients may not send (the operation log's internal steps, such as restoring
+    /// a removed page object).
+    case notAllowed(String)
+
+    /// One line a user can read.
+    public var message: String {
+        switch self {
+        case .malformed(let message): return message
+        case .tooLarge(let message): return message
+        case .pageOutOfRange(let index, let count):
+            return "page \(index) does not exist (the document has \(count) page\(count == 1 ? "" : "s"), numbered from 0)"
+        case .unknownAnnotation(let id): return "no annotation \(id)"
+        case .locked(let id, let action): return "annotation \(id) is locked: it cannot be \(action)"
+        case .readOnly(let id, let action): return "annotation \(id) is read-only: it cannot be \(action)"
+        case .notAllowed(let message): return message
+        }
+    }
+}

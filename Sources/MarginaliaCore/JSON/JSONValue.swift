@@ -1,0 +1,128 @@
+#if !hasFeature(Embedded)
+import Foundation
+#endif
+
+/// A JSON value, parsed and written by the engine core itself so that the browser's
+/// WebAssembly build (which has no Foundation) and the server read the command protocol and
+/// the annotation JSON with the same code.
+///
+/// Objects keep their keys in order; numbers are doubles (integers up to 2^53 are exact).
+public enum JSONValue: Equatable, Sendable {
+    case null
+    case bool(Bool)
+    case number(Double)
+    case string(String)
+    case array([JSONValue])
+    case object(JSONObject)
+
+    /// The value of `key` when this is an object that has it.
+    public subscript(key: String) -> JSONValue? {
+        if case .object(let object) = self { return object[key] }
+        return nil
+    }
+
+    public var stringValue: String? {
+        if case .string(let s) = self { return s }
+        return nil
+    }
+
+    public var numberValue: Double? {
+        if case .number(let n) = self { return n }
+        return nil
+    }
+
+    public var boolValue: Bool? {
+        if case .bool(let b) = self { return b }
+        return nil
+    }
+
+    public var arrayValue: [JSONValue]? {
+        if case .array(let a) = self { return a }
+        return nil
+    }
+
+    public var objectValue: JSONObject? {
+        if case .object(let o) = self { return o }
+        return nil
+    }
+
+    public var isNull: Bool {
+        if case .null = self { return true }
+        return false
+    }
+
+    /// A short name of the value's kind for error messages ("a string", "an array"...).
+    public var kindDescription: String {
+        switch self {
+        case .null: return "null"
+        case .bool: return "a boolean"
+        case .number: return "a number"
+        case .string: return "a string"
+        case .array: return "an array"
+        case .object: return "an object"
+        }
+    }
+}
+
+/// A JSON object: its members in the order they were written. Lookups are linear, which
+/// suits the small objects of the protocol (a handful of keys); a later duplicate key wins,
+/// as in most JSON readers.
+public struct JSONObject: Equatable, Sendable {
+    public struct Member: Equatable, Sendable {
+        public var key: String
+        public var value: JSONValue
+        public init(key: String, value: JSONValue) {
+            self.key = key
+            self.value = value
+        }
+    }
+
+    public var members: [Member]
+
+    public init(_ members: [Member] = []) {
+        self.members = members
+    }
+
+    /// An object from key-value pairs in order.
+    public init(pairs: [(String, JSONValue)]) {
+        members = pairs.map { Member(key: $0.0, value: $0.1) }
+    }
+
+    public subscript(key: String) -> JSONValue? {
+        get {
+            var index = members.count - 1
+            while index >= 0 {
+                if members[index].key == key { return members[index].value }
+                index -= 1
+            }
+            return nil
+        }
+        set {
+            members.removeAll { $0.key == key }
+            if let newValue { members.append(Member(key: key, value: newValue)) }
+        }
+    }
+
+    public var keys: [String] { members.map { $0.key } }
+}
+
+extension JSONValue {
+    /// An object from key-value pairs in order; nil values are left out.
+    public static func object(_ pairs: [(String, JSONValue?)]) -> JSONValue {
+        .object(JSONObject(pairs.compactMap { pair in pair.1.map { JSONObject.Member(key: pair.0, value: $0) } }))
+    }
+
+    /// `[x, y]`.
+    public static func point(_ p: CGPoint) -> JSONValue {
+        .array([.number(Double(p.x)), .number(Double(p.y))])
+    }
+
+    /// `[x1, y1, x2, y2]`.
+    public static func rect(_ r: CGRect) -> JSONValue {
+        .array([.number(Double(r.minX)), .number(Double(r.minY)), .number(Double(r.maxX)), .number(Double(r.maxY))])
+    }
+
+    public static func strings(_ values: [String]) -> JSONValue {
+        .array(values.map { .string($0) })
+    }
+}

@@ -1,0 +1,126 @@
+#if !hasFeature(Embedded)
+import Foundation
+#endif
+
+/// Writes JSON compactly (no spaces), with the keys in the order the value holds them.
+///
+/// Numbers: integers (up to 2^53) are written as integers; other finite numbers with at
+/// most six decimals, trailing zeros dropped (a millionth of a point is far below anything a
+/// screen or a printer shows); NaN and infinities, which JSON cannot hold, as `null`. The
+/// same digits on every platform, so the browser's build and the server agree byte for byte.
+public enum JSONWriter {
+    public static func string(_ value: JSONValue) -> String {
+        var out: [UInt8] = []
+        out.reserveCapacity(256)
+        write(value, to: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    public static func bytes(_ value: JSONValue) -> [UInt8] {
+        var out: [UInt8] = []
+        write(value, to: &out)
+        return out
+    }
+
+    public static func write(_ value: JSONValue, to out: inout [UInt8]) {
+        switch value {
+        case .null: out.append(contentsOf: [0x6E, 0x75, 0x6C, 0x6C])
+        case .bool(let b): out.append(contentsOf: b ? Array("true".utf8) : Array("false".utf8))
+        case .number(let n): writeNumber(n, to: &out)
+        case .string(let s): writeString(s, to: &out)
+        case .array(let items):
+            out.append(UInt8(ascii: "["))
+            for (index, item) in items.enumerated() {
+                if index > 0 { out.append(UInt8(ascii: ",")) }
+                write(item, to: &out)
+            }
+            out.append(UInt8(ascii: "]"))
+        case .object(let object):
+            out.append(UInt8(ascii: "{"))
+            for (index, member) in object.members.enumerated() {
+                if index > 0 { out.append(UInt8(ascii: ",")) }
+                writeString(member.key, to: &out)
+                out.append(UInt8(ascii: ":"))
+                write(member.value, to: &out)
+            }
+            out.append(UInt8(ascii: "}"))
+        }
+    }
+
+    static func writeString(_ s: String, to out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        for byte in s.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): out.append(contentsOf: [0x5C, 0x22])
+            case UInt8(ascii: "\\"): out.append(contentsOf: [0x5C, 0x5C])
+            case 0x0A: out.append(contentsOf: [0x5C, UInt8(ascii: "n")])
+            case 0x0D: out.append(contentsOf: [0x5C, UInt8(ascii: "r")])
+            case 0x09: out.append(contentsOf: [0x5C, UInt8(ascii: "t")])
+            case 0..<0x20:
+                let hex: [UInt8] = Array("0123456789abcdef".utf8)
+                out.append(contentsOf: [0x5C, UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hex[Int(byte >> 4)], hex[Int(byte & 15)]])
+            default: out.append(byte)
+            }
+        }
+        out.append(UInt8(ascii: "\""))
+    }
+
+    /// A number as JSON text (see the type's discussion).
+    public static func number(_ value: Double) -> String {
+        var out: [UInt8] = []
+        writeNumber(value, to: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    static func writeNumber(_ value: Double, to out: inout [UInt8]) {
+        guard value.isFinite else {
+            out.append(contentsOf: Array("null".utf8))
+            return
+        }
+        let magnitude = value.magnitude
+        if magnitude >= 9e15 {
+            // Beyond the range where six decimals fit an integer: whole units are plenty.
+            if value < 0 { out.append(UInt8(ascii: "-")) }
+            writeDigits(of: magnitude < 1.8e19 ? UInt64(magnitude) : UInt64.max, to: &out)
+            return
+        }
+        let millionths = (magnitude * 1_000_000).rounded()
+        var units = UInt64(millionths)
+        let whole = units / 1_000_000
+        var fraction = units % 1_000_000
+        if units == 0 {
+            out.append(UInt8(ascii: "0"))
+            return
+        }
+        if value < 0 { out.append(UInt8(ascii: "-")) }
+        writeDigits(of: whole, to: &out)
+        guard fraction > 0 else { return }
+        var width = 6
+        while fraction % 10 == 0 {
+            fraction /= 10
+            width -= 1
+        }
+        out.append(UInt8(ascii: "."))
+        var digits: [UInt8] = []
+        units = fraction
+        for _ in 0..<width {
+            digits.append(UInt8(ascii: "0") + UInt8(units % 10))
+            units /= 10
+        }
+        out.append(contentsOf: digits.reversed())
+    }
+
+    static func writeDigits(of value: UInt64, to out: inout [UInt8]) {
+        if value == 0 {
+            out.append(UInt8(ascii: "0"))
+            return
+        }
+        var digits: [UInt8] = []
+        var rest = value
+        while rest > 0 {
+            digits.append(UInt8(ascii: "0") + UInt8(rest % 10))
+            rest /= 10
+        }
+        out.append(contentsOf: digits.reversed())
+    }
+}
