@@ -8,16 +8,14 @@ public enum AnnotationGeometryEditing {
     /// page's bounds) as far as its size allows.
     public static func moved(_ annotation: PDFAnnotation, dx: CGFloat, dy: CGFloat, within page: CGRect? = nil) -> PDFAnnotation {
         guard dx.isFinite, dy.isFinite else { return annotation }
-        var dx = dx, dy = dy
-        if let page {
-            let target = annotation.rect.offsetBy(dx: dx, dy: dy)
-            if target.minX < page.minX { dx += page.minX - target.minX }
-            if target.maxX > page.maxX { dx -= min(target.maxX - page.maxX, max(0, target.minX - page.minX)) }
-            if target.minY < page.minY { dy += page.minY - target.minY }
-            if target.maxY > page.maxY { dy -= min(target.maxY - page.maxY, max(0, target.minY - page.minY)) }
-        }
-        let transform = AffineTransform.translation(x: dx, y: dy)
-        return applying(transform, to: annotation, newRect: annotation.rect.offsetBy(dx: dx, dy: dy))
+        let offset = SelectionGeometry.clampedOffset(dx, dy, for: annotation.rect, within: page)
+        return moved(annotation, exactly: offset.dx, offset.dy)
+    }
+
+    /// `annotation` moved by exactly (dx, dy), no clamping (the offset a selection's clamp
+    /// decided for all its annotations at once).
+    public static func moved(_ annotation: PDFAnnotation, exactly dx: CGFloat, _ dy: CGFloat) -> PDFAnnotation {
+        applying(.translation(x: dx, y: dy), to: annotation, newRect: annotation.rect.offsetBy(dx: dx, dy: dy))
     }
 
     /// `annotation` scaled so that its rect becomes `rect` (clamped to `page`). With
@@ -25,22 +23,9 @@ public enum AnnotationGeometryEditing {
     /// at the new rect's lower-left corner.
     public static func resized(_ annotation: PDFAnnotation, to rect: CGRect, keepAspectRatio: Bool = false,
                                within page: CGRect? = nil) -> PDFAnnotation {
-        var target = rect.standardized
-        guard [target.minX, target.minY, target.width, target.height].allSatisfy(\.isFinite) else { return annotation }
-        if let page { target = target.intersection(page) }
-        guard !target.isNull, target.width >= 1, target.height >= 1 else { return annotation }
-        let old = annotation.rect
-        if keepAspectRatio, old.width > 0, old.height > 0 {
-            let scale = min(target.width / old.width, target.height / old.height)
-            target = CGRect(x: target.minX, y: target.minY, width: old.width * scale, height: old.height * scale)
-        }
-        let sx = old.width > 0 ? target.width / old.width : 1
-        let sy = old.height > 0 ? target.height / old.height : 1
-        // Map the old rect onto the new one: translate to the origin, scale, translate back.
-        let transform = AffineTransform.translation(x: -old.minX, y: -old.minY)
-            .appending(.scaling(x: sx, y: sy))
-            .appending(.translation(x: target.minX, y: target.minY))
-        return applying(transform, to: annotation, newRect: target)
+        guard let target = SelectionGeometry.resizedRect(from: annotation.rect, to: rect, keepAspectRatio: keepAspectRatio,
+                                                         within: page) else { return annotation }
+        return applying(SelectionGeometry.transform(from: annotation.rect, to: target), to: annotation, newRect: target)
     }
 
     static func applying(_ t: AffineTransform, to annotation: PDFAnnotation, newRect: CGRect) -> PDFAnnotation {

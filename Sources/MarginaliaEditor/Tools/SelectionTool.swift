@@ -14,15 +14,8 @@ public enum SelectionTool {
     /// The annotations of page `pageIndex` inside a lasso (a closed polygon in page space):
     /// ink whose every point is inside, other kinds whose rect's centre is inside.
     public static func lasso(_ polygon: [CGPoint], onPage pageIndex: Int, in document: PDFDocument) throws -> [PDFAnnotation] {
-        guard polygon.count >= 3, polygon.allSatisfy({ $0.x.isFinite && $0.y.isFinite }) else { return [] }
-        let area = BezierPath(polyline: polygon, closed: true)
-        return try document.annotations(onPage: pageIndex).filter { annotation in
-            guard annotation.kind.isDrawable, !annotation.flags.contains(.hidden) else { return false }
-            if case .ink(let ink) = annotation.kind {
-                return ink.paths.allSatisfy { $0.allSatisfy { area.contains($0) } }
-            }
-            return area.contains(CGPoint(x: annotation.rect.midX, y: annotation.rect.midY))
-        }
+        let index = try document.annotationIndex(forPage: pageIndex)
+        return index.geometryIndex.annotations(inLasso: polygon).filter(\.isEditable).compactMap { index.annotation(id: $0.id) }
     }
 
     static func editable(_ annotations: [PDFAnnotation]) -> [PDFAnnotation] {
@@ -37,20 +30,19 @@ public enum SelectionTool {
         return operations.isEmpty ? nil : .group(name: name, operations)
     }
 
-    /// Moves the selection by (dx, dy), each annotation kept on the page.
+    /// Moves the selection by (dx, dy) as one piece, kept on the page (the offset is clamped
+    /// for the selection's bounds, so the annotations keep their places relative to each other).
     public static func move(_ annotations: [PDFAnnotation], dx: CGFloat, dy: CGFloat, pageBounds: CGRect) -> EditorOperation? {
-        changes(annotations, name: "move") { AnnotationGeometryEditing.moved($0, dx: dx, dy: dy, within: pageBounds) }
+        let moving = editable(annotations)
+        let bounds = moving.reduce(CGRect.null) { $0.union($1.rect) }
+        let offset = SelectionGeometry.clampedOffset(dx, dy, for: bounds, within: pageBounds)
+        return changes(moving, name: "move") { AnnotationGeometryEditing.moved($0, exactly: offset.dx, offset.dy) }
     }
 
     /// Resizes one annotation to `rect` (images and notes keep their proportions).
     public static func resize(_ annotation: PDFAnnotation, to rect: CGRect, pageBounds: CGRect) -> EditorOperation? {
-        let keepsAspect: Bool = {
-            if case .stamp = annotation.kind { return true }
-            if case .note = annotation.kind { return true }
-            return false
-        }()
-        return changes([annotation], name: "resize") {
-            AnnotationGeometryEditing.resized($0, to: rect, keepAspectRatio: keepsAspect, within: pageBounds)
+        changes([annotation], name: "resize") {
+            AnnotationGeometryEditing.resized($0, to: rect, keepAspectRatio: annotation.geometry.keepsAspectRatio, within: pageBounds)
         }
     }
 

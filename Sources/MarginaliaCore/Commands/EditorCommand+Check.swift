@@ -1,0 +1,95 @@
+#if !hasFeature(Embedded)
+import Foundation
+#endif
+
+// The rules a command must keep to be applied, decided once for the browser (which shows
+// the refusal before sending anything) and the server (which refuses it before logging).
+
+extension EditorCommand {
+    /// Checks the command against a document of `pageCount` pages whose annotations
+    /// `annotation(id)` finds (nil for an unknown id).
+    ///
+    /// The rules: pages exist (an insertion may name the index after the last page, and a
+    /// document keeps at least one page); named annotations exist and are of a kind the
+    /// editor edits; a **locked** annotation (`/F` bit 8) is not moved, resized, restyled or
+    /// removed; a **read-only** one (bit 7) is not changed at all. An eraser skips locked and
+    /// read-only annotations rather than refusing the sweep.
+    ///
+    /// - Throws: the first ``CommandError`` found; nothing has been changed.
+    public func check(pageCount: Int, annotation: (String) -> AnnotationGeometry?) throws(CommandError) {
+        func page(_ index: Int, allowingEnd: Bool = false) throws(CommandError) {
+            guard index >= 0, index < pageCount || (allowingEnd && index == pageCount) else {
+                throw CommandError.pageOutOfRange(index, pageCount: pageCount)
+            }
+        }
+        func editable(_ ids: [String], _ action: String) throws(CommandError) {
+            for id in ids {
+                guard let found = annotation(id), found.isEditable else { throw CommandError.unknownAnnotation(id) }
+                try Self.permit(found, action)
+            }
+        }
+        switch self {
+        case .add(let json):
+            try page(Int(json["pageIndex"]?.numberValue ?? -1))
+        case .change(let json):
+            let id = json["id"]?.stringValue ?? ""
+            guard let found = annotation(id) else { throw CommandError.unknownAnnotation(id) }
+            if found.flags.contains(.readOnly) { throw CommandError.readOnly(id: id, action: "changed") }
+            try page(Int(json["pageIndex"]?.numberValue ?? -1))
+            if found.flags.contains(.locked) {
+                // A change may edit a locked annotation's text, not its place, size or shape.
+                let after = try AnnotationGeometry(json: JSONField(json, path: "annotation"))
+                guard after.pageIndex == found.pageIndex, Self.sameGeometry(after, found) else {
+                    throw CommandError.locked(id: id, action: "moved, resized or reshaped")
+                }
+            }
+        case .remove(let ids): try editable(ids, "deleted")
+        case .move(let ids, _, _): try editable(ids, "moved")
+        case .resize(let id, _): try editable([id], "resized")
+        case .restyle(let ids, _): try editable(ids, "restyled")
+        case .stroke(let stroke): try page(stroke.pageIndex)
+        case .erase(let erase): try page(erase.pageIndex)
+        case .fill: break  // the form's own rules (read-only and locked fields) apply when filling
+        case .insertPage(let index, _, _): try page(index, allowingEnd: true)
+        case .removePage(let index):
+            try page(index)
+            guard pageCount > 1 else { throw CommandError.notAllowed("a document keeps at least one page") }
+        case .rotatePage(let index, _): try page(index)
+        case .movePage(let from, let to):
+            try page(from)
+            try page(to)
+        case .undo, .redo: break
+        }
+    }
+
+    /// Whether `action` ("moved", "deleted"...) may be done to `annotation`.
+    ///
+    /// - Throws: ``CommandError/readOnly(id:action:)`` or ``CommandError/locked(id:action:)``.
+    public static func permit(_ annotation: AnnotationGeometry, _ action: String) throws(CommandError) {
+        if annotation.flags.contains(.readOnly) { throw CommandError.readOnly(id: annotation.id, action: action) }
+        if annotation.flags.contains(.locked) { throw CommandError.locked(id: annotation.id, action: action) }
+    }
+
+    /// Whether two geometries are the same to a thousandth of a point (the precision the
+    /// annotation JSON keeps).
+    static func sameGeometry(_ a: AnnotationGeometry, _ b: AnnotationGeometry) -> Bool {
+        func close(_ p: CGPoint, _ q: CGPoint) -> Bool { abs(p.x - q.x) <= 0.001 && abs(p.y - q.y) <= 0.001 }
+        func close(_ p: [CGPoint], _ q: [CGPoint]) -> Bool { p.count == q.count && zip(p, q).allSatisfy { close($0, $1) } }
+        guard close(CGPoint(x: a.rect.minX, y: a.rect.minY), CGPoint(x: b.rect.minX, y: b.rect.minY)),
+              close(CGPoint(x: a.rect.maxX, y: a.rect.maxY), CGPoint(x: b.rect.maxX, y: b.rect.maxY)),
+              abs(a.lineWidth - b.lineWidth) <= 0.001 else { return false }
+        switch (a.kind, b.kind) {
+        case (.ink(let p, _), .ink(let q, _)): return p.count == q.count && zip(p, q).allSatisfy { close($0, $1) }
+        case (.line(let s1, let e1), .line(let s2, let e2)): return close(s1, s2) && close(e1, e2)
+        case (.polygon(let p), .polygon(let q)), (.polyline(let p), .polyline(let q)): return close(p, q)
+        case (.markup(let t1, let p), .markup(let t2, let q)):
+            return t1 == t2 && p.count == q.count && zip(p, q).allSatisfy { close($0, $1) }
+        default: return a.typeName == b.typeName
+        }
+    }
+
+    /// Whether a tool may touch `annotation` at all (erasers and lassos skip the others).
+    public static func isChangeable(_ annotation: AnnotationGeometry) -> Bool {
+        annotation.isEditable && !annotation.flags.contains(.readOnly) && !annotation.flags.contains(.locked)
+    }
+}

@@ -1,0 +1,186 @@
+#if !hasFeature(Embedded)
+import Foundation
+#endif
+
+// The command protocol's JSON, written by hand: explicit keys, checked field by field with
+// the path of the first bad one in the error.
+
+extension EditorCommand {
+    /// Decodes a command object (`{"type": "move", "ids": [...], "dx": 10, "dy": 0}`).
+    ///
+    /// - Throws: ``CommandError/malformed(_:)`` naming the path of the first bad field, or
+    ///   ``CommandError/tooLarge(_:)`` when a list is over its limit.
+    public init(json field: JSONField) throws(CommandError) {
+        let type = try field.member("type").string()
+        switch type {
+        case "add", "change":
+            let annotation = try field.member("annotation")
+            guard case .object = annotation.value else { throw annotation.problem("expected an annotation object") }
+            _ = try annotation.member("pageIndex").integer(in: 0...Int(Int32.max))
+            if type == "change" { _ = try annotation.member("id").string() }
+            self = type == "add" ? .add(annotation.value) : .change(annotation.value)
+        case "remove":
+            self = .remove(ids: try Self.ids(field))
+        case "move":
+            self = .move(ids: try Self.ids(field), dx: try field.member("dx").number(), dy: try field.member("dy").number())
+        case "resize":
+            let rect = try field.member("rect").rect()
+            self = .resize(id: try field.member("id").string(), rect: rect)
+        case "restyle":
+            self = .restyle(ids: try Self.ids(field), style: try Self.restyle(field))
+        case "stroke":
+            self = .stroke(try Self.stroke(field))
+        case "erase":
+            let mode = try field.optionalMember("mode")?.choice(EraserMode.self) ?? .stroke
+            let size = try field.member("size").number()
+            guard size > 0 else { throw CommandError.malformed("\(field.path).size: expected a positive number") }
+            let points = try field.member("points").points(maximumCount: Self.maximumPoints)
+            guard !points.isEmpty else { throw CommandError.malformed("\(field.path).points: no points") }
+            self = .erase(Erase(pageIndex: try field.member("pageIndex").integer(in: 0...Int(Int32.max)), mode: mode,
+                                size: size, points: points))
+        case "fill":
+            let value = try field.member("value")
+            switch value.value {
+            case .string, .bool: break
+            case .array(let items) where items.allSatisfy({ $0.stringValue != nil }): break
+            default: throw value.problem("expected a string, true or false, or an array of strings")
+            }
+            self = .fill(name: try field.member("name").string(), value: value.value)
+        case "insertPage":
+            let width = try field.optionalMember("width")?.number() ?? 612
+            let height = try field.optionalMember("height")?.number() ?? 792
+            guard width >= 3, height >= 3, width <= 14_400, height <= 14_400 else {
+                throw CommandError.malformed("\(field.path): a page is 3 to 14,400 points wide and high")
+            }
+            self = .insertPage(index: try field.member("index").integer(in: 0...Int(Int32.max)), width: width, height: height)
+        case "removePage":
+            self = .removePage(index: try field.member("index").integer(in: 0...Int(Int32.max)))
+        case "rotatePage":
+            let degrees = try field.member("degrees").integer(in: -3600...3600)
+            guard degrees % 90 == 0 else { throw CommandError.malformed("\(field.path).degrees: expected a multiple of 90") }
+            self = .rotatePage(index: try field.member("index").integer(in: 0...Int(Int32.max)), degrees: degrees)
+        case "movePage":
+            self = .movePage(from: try field.member("from").integer(in: 0...Int(Int32.max)),
+                             to: try field.member("to").integer(in: 0...Int(Int32.max)))
+        case "undo": self = .undo
+        case "redo": self = .redo
+        default:
+            throw CommandError.malformed("\(field.path).type: unknown command \"\(type)\" (expected one of \(Self.typeNames.joined(separator: ", ")))")
+        }
+    }
+
+    private static func ids(_ field: JSONField) throws(CommandError) -> [String] {
+        let ids = try field.member("ids").strings(maximumCount: maximumIds)
+        guard !ids.isEmpty else { throw CommandError.malformed("\(field.path).ids: no annotations named") }
+        return ids
+    }
+
+    private static func restyle(_ field: JSONField) throws(CommandError) -> Restyle {
+        var style = Restyle()
+        style.color = try field.optionalMember("color")?.color()
+        if let width = try field.optionalMember("width")?.number() {
+            guard width >= 0, width <= 200 else { throw CommandError.malformed("\(field.path).width: expected 0 to 200 points") }
+            style.width = width
+        }
+        if let opacity = try field.optionalMember("opacity")?.number() {
+            guard opacity >= 0, opacity <= 1 else { throw CommandError.malformed("\(field.path).opacity: expected 0 to 1") }
+            style.opacity = opacity
+        }
+        if let fill = try field.optionalMember("fill") {
+            style.fill = try fill.string() == "none" ? Restyle.Fill.none : .color(try fill.color())
+        }
+        if let size = try field.optionalMember("fontSize")?.number() {
+            guard size >= 1, size <= 400 else { throw CommandError.malformed("\(field.path).fontSize: expected 1 to 400 points") }
+            style.fontSize = size
+        }
+        style.bold = try field.optionalMember("bold")?.bool()
+        guard !style.isEmpty else {
+            throw CommandError.malformed("\(field.path): nothing to change (color, width, opacity, fill, fontSize or bold)")
+        }
+        return style
+    }
+
+    private static func stroke(_ field: JSONField) throws(CommandError) -> Stroke {
+        let list = try field.member("points").array(maximumCount: maximumPoints)
+        guard !list.isEmpty else { throw CommandError.malformed("\(field.path).points: no points") }
+        var samples: [StrokeSample] = []
+        samples.reserveCapacity(list.count)
+        for item in list {
+            let n = try item.numbers(count: 2...4, what: "[x, y], [x, y, pressure] or [x, y, pressure, time]")
+            samples.append(StrokeSample(point: CGPoint(x: n[0], y: n[1]), pressure: n.count > 2 ? n[2] : 1,
+                                        time: n.count > 3 ? n[3] : 0))
+        }
+        let ink = try field.optionalMember("ink").map { (ink) throws(CommandError) -> InkPreset in try InkPreset(json: ink) } ?? .pen
+        let zoom = try field.optionalMember("zoom")?.number() ?? 1
+        guard zoom > 0 else { throw CommandError.malformed("\(field.path).zoom: expected a positive number") }
+        return Stroke(pageIndex: try field.member("pageIndex").integer(in: 0...Int(Int32.max)), samples: samples, ink: ink,
+                      zoom: zoom, recognizeShape: try field.optionalMember("recognizeShape")?.bool() ?? false,
+                      author: try field.optionalMember("author")?.string())
+    }
+
+    /// The command as JSON, with the protocol's keys.
+    public var json: JSONValue {
+        var pairs: [(String, JSONValue?)] = [("type", .string(typeName))]
+        switch self {
+        case .add(let annotation), .change(let annotation):
+            pairs.append(("annotation", annotation))
+        case .remove(let ids):
+            pairs.append(("ids", .strings(ids)))
+        case .move(let ids, let dx, let dy):
+            pairs += [("ids", .strings(ids)), ("dx", .number(dx)), ("dy", .number(dy))]
+        case .resize(let id, let rect):
+            pairs += [("id", .string(id)), ("rect", .rect(rect))]
+        case .restyle(let ids, let style):
+            pairs += [("ids", .strings(ids)), ("color", style.color.map { .string($0.hex) }),
+                      ("width", style.width.map { .number($0) }), ("opacity", style.opacity.map { .number($0) })]
+            switch style.fill {
+            case .none?: pairs.append(("fill", .string("none")))
+            case .color(let color)?: pairs.append(("fill", .string(color.hex)))
+            case nil: break
+            }
+            pairs += [("fontSize", style.fontSize.map { .number($0) }), ("bold", style.bold.map { .bool($0) })]
+        case .stroke(let stroke):
+            pairs += [("pageIndex", .number(Double(stroke.pageIndex))),
+                      ("points", .array(stroke.samples.map { s in
+                          .array([.number(Double(s.point.x)), .number(Double(s.point.y)), .number(s.pressure), .number(s.time)])
+                      })),
+                      ("ink", stroke.ink.json), ("zoom", .number(stroke.zoom)),
+                      ("recognizeShape", .bool(stroke.recognizeShape)), ("author", stroke.author.map { .string($0) })]
+        case .erase(let erase):
+            pairs += [("pageIndex", .number(Double(erase.pageIndex))), ("mode", .string(erase.mode.rawValue)),
+                      ("size", .number(erase.size)), ("points", .array(erase.points.map { .point($0) }))]
+        case .fill(let name, let value):
+            pairs += [("name", .string(name)), ("value", value)]
+        case .insertPage(let index, let width, let height):
+            pairs += [("index", .number(Double(index))), ("width", .number(width)), ("height", .number(height))]
+        case .removePage(let index):
+            pairs.append(("index", .number(Double(index))))
+        case .rotatePage(let index, let degrees):
+            pairs += [("index", .number(Double(index))), ("degrees", .number(Double(degrees)))]
+        case .movePage(let from, let to):
+            pairs += [("from", .number(Double(from))), ("to", .number(Double(to)))]
+        case .undo, .redo:
+            break
+        }
+        return .object(pairs)
+    }
+}
+
+extension InkPreset {
+    /// An ink preset from `{"color": "#RRGGBB", "width": 2, "opacity": 1, "usesPressure": true}`;
+    /// missing fields take the pen's values; a width or opacity out of range is clamped into
+    /// it, as preferences are.
+    public init(json field: JSONField) throws(CommandError) {
+        let pen = InkPreset.pen
+        let color = try field.optionalMember("color")?.color() ?? pen.color
+        let width = try field.optionalMember("width")?.number() ?? pen.width
+        let opacity = try field.optionalMember("opacity")?.number() ?? pen.opacity
+        self.init(color: color, width: width, opacity: opacity,
+                  usesPressure: try field.optionalMember("usesPressure")?.bool() ?? pen.usesPressure)
+    }
+
+    public var json: JSONValue {
+        .object([("color", .string(color.hex)), ("width", .number(width)), ("opacity", .number(opacity)),
+                 ("usesPressure", .bool(usesPressure))])
+    }
+}

@@ -1,0 +1,146 @@
+#if !hasFeature(Embedded)
+import Foundation
+#endif
+
+/// What a client asks the editor to do: the public command protocol (docs/api.md,
+/// "Commands"). The browser's engine makes these from the user's input; the server decodes
+/// them with the same code (``init(json:)``), checks them against the document
+/// (``check(pageCount:annotation:)``) and applies them. The operation log is a separate,
+/// internal format: clients never send its steps (such as restoring a removed page object).
+///
+/// Annotations are named by id; pages by 0-based index; coordinates are page space.
+public enum EditorCommand: Equatable, Sendable {
+    /// Adds an annotation: one object of the annotation JSON (docs/annotations-json.md) with
+    /// its `pageIndex` (and an `id`, or one is made).
+    case add(JSONValue)
+    /// Replaces an annotation's properties with those of an annotation JSON object with the
+    /// same `id` (its text, colours, geometry...).
+    case change(JSONValue)
+    /// Removes annotations.
+    case remove(ids: [String])
+    /// Moves annotations by (dx, dy) page points; each stays on its page.
+    case move(ids: [String], dx: Double, dy: Double)
+    /// Resizes one annotation to a rect (stamps and notes keep their proportions).
+    case resize(id: String, rect: CGRect)
+    /// Changes the style of annotations.
+    case restyle(ids: [String], style: Restyle)
+    /// A freehand stroke: the engine smooths, simplifies and clips it into an ink annotation.
+    case stroke(Stroke)
+    /// An eraser sweep.
+    case erase(Erase)
+    /// Sets a form field's value: a string, true or false, or an array of strings.
+    case fill(name: String, value: JSONValue)
+    case insertPage(index: Int, width: Double, height: Double)
+    case removePage(index: Int)
+    /// Turns a page clockwise by a multiple of 90 degrees.
+    case rotatePage(index: Int, degrees: Int)
+    /// Moves a page so that it ends up at index `to`.
+    case movePage(from: Int, to: Int)
+    case undo
+    case redo
+
+    /// A style change; nil fields stay as they are.
+    public struct Restyle: Equatable, Sendable {
+        /// The stroke colour (the text colour of free text).
+        public var color: Color?
+        public var width: Double?
+        public var opacity: Double?
+        /// A new fill colour, or ``Fill/none`` to remove the fill.
+        public var fill: Fill?
+        /// Free text only.
+        public var fontSize: Double?
+        /// Free text only.
+        public var bold: Bool?
+
+        public enum Fill: Equatable, Sendable {
+            case none
+            case color(Color)
+        }
+
+        public init(color: Color? = nil, width: Double? = nil, opacity: Double? = nil, fill: Fill? = nil,
+                    fontSize: Double? = nil, bold: Bool? = nil) {
+            self.color = color
+            self.width = width
+            self.opacity = opacity
+            self.fill = fill
+            self.fontSize = fontSize
+            self.bold = bold
+        }
+
+        public var isEmpty: Bool {
+            color == nil && width == nil && opacity == nil && fill == nil && fontSize == nil && bold == nil
+        }
+    }
+
+    /// A pen, marker or highlighter stroke.
+    public struct Stroke: Equatable, Sendable {
+        /// The page the stroke began on; it stays there and is clipped to it.
+        public var pageIndex: Int
+        /// The samples in page space.
+        public var samples: [StrokeSample]
+        public var ink: InkPreset
+        /// View pixels per page point when the stroke ended (sets the simplification tolerance).
+        public var zoom: Double
+        /// Whether a confidently recognised shape replaces the ink (a second undo step).
+        public var recognizeShape: Bool
+        public var author: String?
+
+        public init(pageIndex: Int, samples: [StrokeSample], ink: InkPreset, zoom: Double = 1,
+                    recognizeShape: Bool = false, author: String? = nil) {
+            self.pageIndex = pageIndex
+            self.samples = samples
+            self.ink = ink
+            self.zoom = zoom
+            self.recognizeShape = recognizeShape
+            self.author = author
+        }
+    }
+
+    /// An eraser sweep through `points` (one point is a tap).
+    public struct Erase: Equatable, Sendable {
+        public var pageIndex: Int
+        public var mode: EraserMode
+        /// The eraser's diameter in page points.
+        public var size: Double
+        public var points: [CGPoint]
+
+        public init(pageIndex: Int, mode: EraserMode, size: Double, points: [CGPoint]) {
+            self.pageIndex = pageIndex
+            self.mode = mode
+            self.size = size
+            self.points = points
+        }
+    }
+
+    /// The protocol's version: requests carry it as `"protocol"`.
+    public static let protocolVersion = 1
+    /// The most points one command may carry (the annotation JSON's limit per annotation).
+    public static let maximumPoints = 1_000_000
+    /// The most annotations one command may name.
+    public static let maximumIds = 10_000
+
+    /// The command's `type` in JSON.
+    public var typeName: String {
+        switch self {
+        case .add: return "add"
+        case .change: return "change"
+        case .remove: return "remove"
+        case .move: return "move"
+        case .resize: return "resize"
+        case .restyle: return "restyle"
+        case .stroke: return "stroke"
+        case .erase: return "erase"
+        case .fill: return "fill"
+        case .insertPage: return "insertPage"
+        case .removePage: return "removePage"
+        case .rotatePage: return "rotatePage"
+        case .movePage: return "movePage"
+        case .undo: return "undo"
+        case .redo: return "redo"
+        }
+    }
+
+    /// Every command type, as written in JSON.
+    public static let typeNames = ["add", "change", "remove", "move", "resize", "restyle", "stroke", "erase", "fill",
+                                   "insertPage", "removePage", "rotatePage", "movePage", "undo", "redo"]
+}
