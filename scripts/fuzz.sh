@@ -89,7 +89,11 @@ PY
             printf '%s' '{"baseRevision":0,"clientId":"f","action":{"stroke":{"pageIndex":0,"points":[[100,100,0.5],[150,140,0.6]]}}}' > "$dir/stroke"
             printf '%s' '{"baseRevision":0,"clientId":"f","action":{"erase":{"pageIndex":0,"mode":"segment","size":8,"points":[[100,100]]}}}' > "$dir/erase"
             printf '%s' '{"baseRevision":0,"clientId":"f","operation":{"insertPage":{"index":1,"width":612,"height":792}}}' > "$dir/page"
-            printf '%s' '{"baseRevision":0,"clientId":"f","undo":true}' > "$dir/undo" ;;
+            printf '%s' '{"baseRevision":0,"clientId":"f","undo":true}' > "$dir/undo"
+            printf '%s' '{"protocol":1,"baseRevision":0,"clientId":"f","command":{"type":"add","annotation":{"type":"square","pageIndex":0,"rect":[10,10,90,60],"flags":["locked"]}}}' > "$dir/add"
+            printf '%s' '{"protocol":1,"baseRevision":0,"clientId":"f","command":{"type":"restyle","ids":["x"],"color":"#FF0000","width":3,"fill":"none","fontSize":9}}' > "$dir/restyle"
+            printf '%s' '{"protocol":1,"baseRevision":0,"clientId":"f","command":{"type":"move","ids":["x","y"],"dx":-1e3,"dy":2.5e-1}}' > "$dir/move"
+            printf '%s' '{"protocol":1,"baseRevision":0,"clientId":"f","command":{"type":"movePage","from":0,"to":2}}' > "$dir/movepage" ;;
         FuzzXFDF)
             printf '%s' '<?xml version="1.0"?><xfdf xmlns="http://ns.adobe.com/xfdf/"><annots><ink page="0" color="#FF0000" width="2" rect="1,1,50,50"><inklist><gesture>10,10;20,30;40,20</gesture></inklist></ink><square page="0" rect="10,10,90,60"/></annots></xfdf>' > "$dir/ink.xfdf" ;;
         FuzzEditorEvents)

@@ -3,8 +3,9 @@ import Marginalia
 import MarginaliaEditor
 import MarginaliaServer
 
-// libFuzzer target: the server's operation decoder (the body of POST .../operations), and
-// what it accepts applied to a fresh copy of the sample document.
+// libFuzzer target: the server's request decoder (the body of POST .../commands: the engine
+// core's JSON reader and command protocol, and protocol 0's operations and actions), and
+// what it accepts applied to a fresh copy of the sample document and taken back.
 nonisolated(unsafe) private var sample: Data?
 
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -13,10 +14,10 @@ public func fuzzOperation(_ data: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     if sample == nil { sample = try? SampleDocument.make() }
     guard let sample, let document = try? PDFDocument(data: sample) else { return 0 }
     switch request.change {
-    case .operation(let operation):
-        if let applied = try? operation.apply(to: document) { _ = try? applied.inverse.apply(to: document) }
-    case .action(let action):
-        _ = try? action.apply(to: document)
+    case .command(let command):
+        if let applied = try? command.apply(to: document) {
+            for step in applied.reversed() { _ = try? step.inverse.apply(to: document) }
+        }
     case .undo, .redo:
         break
     }

@@ -46,8 +46,8 @@ struct APIFormFieldsTests {
                   case .object(let api) = field.jsonRecord(highlightedBy: DefaultFormFieldPolicy()) else {
                 Issue.record("not an object"); continue
             }
-            #expect(Array(api.prefix(cli.count)).map(\.0) == cli.map(\.0))
-            let added = api.dropFirst(cli.count).map(\.0)
+            #expect(Array(api.keys.prefix(cli.keys.count)) == cli.keys)
+            let added = api.keys.dropFirst(cli.keys.count)
             #expect(Array(added.prefix(2)) == ["highlight", "editable"])
             #expect(added.count == 2 || field.type == .text || field.type == .list)
         }

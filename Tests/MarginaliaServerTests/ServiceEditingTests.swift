@@ -76,7 +76,7 @@ struct ServiceEditingTests {
             .removeAnnotation(Fixtures.square("missing")),
             .changeAnnotation(before: Fixtures.square("missing"), after: Fixtures.square("missing", x: 200)),
             Fixtures.add("far", page: 42),
-            .group(name: "half", [Fixtures.add("g1"), .removeAnnotation(Fixtures.square("missing"))]),
+            .group(name: "half", [Fixtures.add("g1"), Fixtures.add("g2", page: 42)]),
         ]
         for operation in bad {
             #expect { try service.apply(id, Fixtures.request(.operation(operation), base: 0)) } throws: {
@@ -138,11 +138,11 @@ struct ServiceEditingTests {
             """#
         let request = try ApplyRequest.decode(Data(body.utf8))
         #expect(request.baseRevision == 3 && request.clientId == "tab-9")
-        guard case .operation(.addAnnotation(let annotation)) = request.change else {
-            Issue.record("expected an addAnnotation operation")
+        guard case .command(.add(let annotations)) = request.change else {
+            Issue.record("expected an add command")
             return
         }
-        #expect(annotation.id == "s1")
+        #expect(annotations.first?["id"] == .string("s1"))
         let undo = try ApplyRequest.decode(Data(#"{"baseRevision": 0, "clientId": "t", "undo": true}"#.utf8))
         guard case .undo = undo.change else { Issue.record("expected undo"); return }
     }

@@ -28,8 +28,8 @@ def run(browser, web_server):
 def test_entries_apply_in_order_and_duplicates_are_skipped(run):
     result = run("""
         const a = ink('a', 10), b = ink('b', 200);
-        model.applyLogged([logged(2, {addAnnotation: {_0: b}}), logged(1, {addAnnotation: {_0: a}})]);
-        model.applyLogged([logged(1, {addAnnotation: {_0: a}})]);  // the echo of our own edit
+        model.applyLogged([logged(2, {op: 'addAnnotation', annotation: b}), logged(1, {op: 'addAnnotation', annotation: a})]);
+        model.applyLogged([logged(1, {op: 'addAnnotation', annotation: a})]);  // the echo of our own edit
         return [model.revision, [...model.annotations.keys()]];
     """)
     assert result == [2, ["a", "b"]]
@@ -37,7 +37,7 @@ def test_entries_apply_in_order_and_duplicates_are_skipped(run):
 
 def test_a_gap_stops_and_is_reported(run):
     result = run("""
-        const complete = model.applyLogged([logged(1, {addAnnotation: {_0: ink('a', 10)}}), logged(3, {addAnnotation: {_0: ink('c', 10)}})]);
+        const complete = model.applyLogged([logged(1, {op: 'addAnnotation', annotation: ink('a', 10)}), logged(3, {op: 'addAnnotation', annotation: ink('c', 10)})]);
         return [complete, model.revision, model.annotations.size];
     """)
     assert result == [False, 1, 1]
@@ -46,11 +46,11 @@ def test_a_gap_stops_and_is_reported(run):
 def test_group_change_and_remove(run):
     result = run("""
         const a = ink('a', 10);
-        model.applyLogged([logged(1, {addAnnotation: {_0: a}}), logged(2, {addAnnotation: {_0: ink('b', 300)}})]);
+        model.applyLogged([logged(1, {op: 'addAnnotation', annotation: a}), logged(2, {op: 'addAnnotation', annotation: ink('b', 300)})]);
         const moved = {...a, paths: [[[20, 120], [70, 120]]]};
-        model.applyLogged([logged(3, {changeAnnotation: {before: a, after: moved}})]);
+        model.applyLogged([logged(3, {op: 'changeAnnotation', before: a, after: moved})]);
         const order = [...model.annotations.keys()];
-        model.applyLogged([logged(4, {group: {name: 'erase', _1: [{removeAnnotation: {_0: moved}}, {addAnnotation: {_0: ink('piece', 20)}}]}})]);
+        model.applyLogged([logged(4, {op: 'group', name: 'erase', operations: [{op: 'removeAnnotation', annotation: moved}, {op: 'addAnnotation', annotation: ink('piece', 20)}]})]);
         return [order, [...model.annotations.keys()], model.annotationsOnPage(0).length];
     """)
     assert result == [["a", "b"], ["b", "piece"], 2]

@@ -338,7 +338,7 @@ def test_out_of_range_pages_and_unknown_or_malformed_ids(server):
         ("POST", f"{DOCS}/{doc}/operations",
          {"baseRevision": 0, "clientId": "t", "operation": {"removePage": {"index": pages}}}, 422),
         ("POST", f"{DOCS}/{doc}/operations",
-         {"baseRevision": 0, "clientId": "t", "operation": {"restorePage": {"index": 0, "pageObject": 99999}}}, 422),
+         {"baseRevision": 0, "clientId": "t", "operation": {"restorePage": {"index": 0, "pageObject": 99999}}}, 400),
         ("POST", f"{DOCS}/{doc}/operations",
          {"baseRevision": 0, "clientId": "t", "action": {"erase": {"pageIndex": pages, "mode": "stroke", "size": 5,
                                                                     "points": [[1, 1]]}}}, 422),

@@ -142,9 +142,9 @@ class Client(threading.Thread):
                 for entry in reply["applied"]:
                     self.log[entry["revision"]] = entry
             for entry in reply["applied"]:
-                added = entry["operation"].get("addAnnotation")
-                if added and entry["kind"] == "do":
-                    self.added.append(added["_0"])
+                operation = entry["operation"]
+                if operation["op"] == "addAnnotation" and entry["kind"] == "do":
+                    self.added.append(operation["annotation"])
         self.send(kind, "POST", f"{DOCS}/{self.doc}/operations", body, record=record, allow=allow)
 
     def record_save(self, data: bytes):
@@ -184,14 +184,14 @@ class Client(threading.Thread):
 
 
 def annotation_ids(operation: dict, ids: set[str]):
-    """Replays one logged operation on the set of annotation ids."""
-    (name, value), = operation.items()
+    """Replays one logged operation (docs/operations.md) on the set of annotation ids."""
+    name = operation["op"]
     if name == "addAnnotation":
-        ids.add(value["_0"]["id"])
+        ids.add(operation["annotation"]["id"])
     elif name == "removeAnnotation":
-        ids.discard(value["_0"]["id"])
+        ids.discard(operation["annotation"]["id"])
     elif name == "group":
-        for inner in value["_1"]:
+        for inner in operation["operations"]:
             annotation_ids(inner, ids)
 
 

@@ -43,15 +43,18 @@ export const eventsURL = (id, after) => `${BASE}${docPath(id)}/events?after=${af
 export const upload = (name, bytes) =>
   json(`/documents?name=${encodeURIComponent(name)}`, { method: 'POST', body: bytes });
 
+/** The command protocol this editor speaks (docs/api.md, "Commands"). */
+export const PROTOCOL = 1;
+
 /**
- * Posts one edit: exactly one of {operation}, {action}, {undo: true}, {redo: true}.
+ * Posts one command ({type: 'stroke', ...}, {type: 'undo'}...).
  * @returns {Promise<{revision: number, applied: object[], missed: object[]}>}
  */
-export function postEdit(id, baseRevision, edit) {
-  return json(`${docPath(id)}/operations`, {
+export function postCommand(id, baseRevision, command) {
+  return json(`${docPath(id)}/commands`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ baseRevision, clientId, ...edit }),
+    body: JSON.stringify({ protocol: PROTOCOL, baseRevision, clientId, command }),
   });
 }
 

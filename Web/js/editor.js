@@ -167,7 +167,7 @@ export class Editor {
     const a = this.selected();
     if (!a) return;
     this.select(null);
-    await this.session.operation({ removeAnnotation: { _0: a } });
+    await this.session.command({ type: 'remove', ids: [a.id] });
   }
 
   pickImage() {
@@ -239,7 +239,7 @@ export class Editor {
   async addPage() {
     const current = this.viewer.currentPage;
     const geometry = this.viewer.views[current]?.geometry ?? { width: 612, height: 792 };
-    await this.session.operation({ insertPage: { index: current + 1, width: geometry.width, height: geometry.height } });
+    await this.session.command({ type: 'insertPage', index: current + 1, width: geometry.width, height: geometry.height });
     this.viewer.goToPage(current + 1);
   }
 
@@ -247,7 +247,7 @@ export class Editor {
     const current = this.viewer.currentPage;
     if (this.viewer.views.length <= 1) { this.status('A document keeps at least one page', true); return; }
     if (!confirm(`Remove page ${current + 1}? Undo brings it back.`)) return;
-    await this.session.operation({ removePage: { index: current, pageObject: 0 } });
+    await this.session.command({ type: 'removePage', index: current });
   }
 
   status(message, error = false) {

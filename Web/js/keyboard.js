@@ -58,7 +58,7 @@ async function nudge(editor, [dx, dy], step) {
       const [px, py] = editor.viewer.clientToPage(a.pageIndex, pending.dx * zoom, -pending.dy * zoom);
       pending.dx = 0;
       pending.dy = 0;
-      await editor.session.operation({ changeAnnotation: { before: a, after: moveAnnotation(a, px - ox, py - oy) } });
+      await editor.session.command({ type: 'change', annotation: moveAnnotation(a, px - ox, py - oy) });
     }
   } finally {
     pending.dx = 0;

@@ -68,41 +68,45 @@ export class DocumentModel {
     return true;
   }
 
-  /** Returns true when the page list changed (the document must be reloaded). */
+  /**
+   * Applies one logged operation (the log's format, docs/operations.md: `{"op": ...}`).
+   * Returns true when the page list changed (the document must be reloaded).
+   */
   applyOperation(operation, touched) {
-    const [kind, value] = Object.entries(operation)[0] ?? [];
-    switch (kind) {
+    switch (operation.op) {
       case 'addAnnotation': {
-        const a = value._0;
+        const a = operation.annotation;
         this.annotations.delete(a.id);
         this.annotations.set(a.id, a);
         touched.add(a.pageIndex);
         return false;
       }
       case 'removeAnnotation': {
-        const a = this.annotations.get(value._0.id) ?? value._0;
+        const a = this.annotations.get(operation.annotation.id) ?? operation.annotation;
         this.annotations.delete(a.id);
         touched.add(a.pageIndex);
         return false;
       }
       case 'changeAnnotation': {
-        const old = this.annotations.get(value.after.id);
+        const after = operation.after;
+        const old = this.annotations.get(after.id);
         if (old) touched.add(old.pageIndex);
         // Keep the drawing order: replace in place.
-        this.annotations = new Map([...this.annotations].map(([id, a]) =>
-          id === value.after.id ? [id, value.after] : [id, a]));
-        if (!old) this.annotations.set(value.after.id, value.after);
-        touched.add(value.after.pageIndex);
+        this.annotations = new Map([...this.annotations].map(([id, a]) => id === after.id ? [id, after] : [id, a]));
+        if (!old) this.annotations.set(after.id, after);
+        touched.add(after.pageIndex);
         return false;
       }
       case 'group': {
         let structure = false;
-        for (const op of value._1 ?? []) structure = this.applyOperation(op, touched) || structure;
+        for (const op of operation.operations ?? []) structure = this.applyOperation(op, touched) || structure;
         return structure;
       }
       case 'insertPage':
       case 'removePage':
       case 'restorePage':
+      case 'rotatePage':
+      case 'movePage':
         return true;
       default:
         return false;

@@ -18,12 +18,12 @@ export class Session {
   get id() { return this.model.summary.id; }
 
   /**
-   * Posts one edit (serialised after earlier ones) and applies the result.
+   * Posts one command (serialised after earlier ones) and applies the result.
    * @returns {Promise<{revision: number, applied: object[], missed: object[]}|null>} null when it failed
    */
-  send(edit) {
+  command(command) {
     const run = async () => {
-      const response = await api.postEdit(this.id, this.model.revision, edit);
+      const response = await api.postCommand(this.id, this.model.revision, command);
       this.applyEntries([...(response.missed ?? []), ...(response.applied ?? [])]);
       if (response.revision > this.model.revision) await this.catchUp();
       await this.reloading;
@@ -38,10 +38,8 @@ export class Session {
     return result;
   }
 
-  operation(operation) { return this.send({ operation }); }
-  action(action) { return this.send({ action }); }
-  undo() { return this.send({ undo: true }); }
-  redo() { return this.send({ redo: true }); }
+  undo() { return this.command({ type: 'undo' }); }
+  redo() { return this.command({ type: 'redo' }); }
 
   applyEntries(entries) {
     const structural = entries.some((e) => e.revision > this.model.revision && isStructural(e.operation));
@@ -92,9 +90,9 @@ export class Session {
 }
 
 // Page operations change the page list; a fill changes a widget's appearance stream, which
-// only pdf.js draws: both reload the file.
+// only pdf.js draws: both reload the file. (Logged operations, docs/operations.md.)
+const STRUCTURAL = new Set(['insertPage', 'removePage', 'restorePage', 'rotatePage', 'movePage', 'fillField']);
 function isStructural(operation) {
-  const [kind, value] = Object.entries(operation ?? {})[0] ?? [];
-  if (kind === 'group') return (value._1 ?? []).some(isStructural);
-  return kind === 'insertPage' || kind === 'removePage' || kind === 'restorePage' || kind === 'fillField';
+  if (operation?.op === 'group') return (operation.operations ?? []).some(isStructural);
+  return STRUCTURAL.has(operation?.op);
 }

@@ -42,15 +42,15 @@ extension FormField {
     /// `highlight` (what `policy` says), `editable` (``isEditable``), and the kind of
     /// input to offer: `multiline` and `password` for text fields, `multiSelect` for lists.
     public func jsonRecord(highlightedBy policy: any FormFieldPolicy) -> JSONValue {
-        guard case .object(var pairs) = jsonRecord else { return jsonRecord }
-        pairs.append(("highlight", .bool(policy.shouldHighlight(self))))
-        pairs.append(("editable", .bool(isEditable)))
+        guard case .object(var object) = jsonRecord else { return jsonRecord }
+        object["highlight"] = .bool(policy.shouldHighlight(self))
+        object["editable"] = .bool(isEditable)
         if type == .text {
-            pairs.append(("multiline", .bool(flags.contains(.multiline))))
-            pairs.append(("password", .bool(flags.contains(.password))))
+            object["multiline"] = .bool(flags.contains(.multiline))
+            object["password"] = .bool(flags.contains(.password))
         }
-        if type == .list { pairs.append(("multiSelect", .bool(flags.contains(.multiSelect)))) }
-        return .object(pairs)
+        if type == .list { object["multiSelect"] = .bool(flags.contains(.multiSelect)) }
+        return .object(object)
     }
 
     /// A value as JSON: text and a radio's state as a string, a checkbox as a bool,

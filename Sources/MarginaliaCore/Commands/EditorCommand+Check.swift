@@ -29,8 +29,8 @@ extension EditorCommand {
             }
         }
         switch self {
-        case .add(let json):
-            try page(Int(json["pageIndex"]?.numberValue ?? -1))
+        case .add(let annotations):
+            for json in annotations { try page(Int(json["pageIndex"]?.numberValue ?? -1)) }
         case .change(let json):
             let id = json["id"]?.stringValue ?? ""
             guard let found = annotation(id) else { throw CommandError.unknownAnnotation(id) }

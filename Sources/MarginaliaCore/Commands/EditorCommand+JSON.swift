@@ -13,12 +13,20 @@ extension EditorCommand {
     public init(json field: JSONField) throws(CommandError) {
         let type = try field.member("type").string()
         switch type {
-        case "add", "change":
+        case "add":
+            // One annotation (`annotation`) or several added as one step (`annotations`).
+            var annotations: [JSONField] = []
+            if let one = try field.optionalMember("annotation") { annotations.append(one) }
+            if let many = try field.optionalMember("annotations") { annotations += try many.array(maximumCount: Self.maximumIds) }
+            guard !annotations.isEmpty, annotations.count <= Self.maximumIds else {
+                throw CommandError.malformed("\(field.path): expected \"annotation\" or a non-empty \"annotations\"")
+            }
+            for annotation in annotations { try Self.checkAnnotationObject(annotation, needsID: false) }
+            self = .add(annotations.map { $0.value })
+        case "change":
             let annotation = try field.member("annotation")
-            guard case .object = annotation.value else { throw annotation.problem("expected an annotation object") }
-            _ = try annotation.member("pageIndex").integer(in: 0...Int(Int32.max))
-            if type == "change" { _ = try annotation.member("id").string() }
-            self = type == "add" ? .add(annotation.value) : .change(annotation.value)
+            try Self.checkAnnotationObject(annotation, needsID: true)
+            self = .change(annotation.value)
         case "remove":
             self = .remove(ids: try Self.ids(field))
         case "move":
@@ -36,7 +44,7 @@ extension EditorCommand {
             guard size > 0 else { throw CommandError.malformed("\(field.path).size: expected a positive number") }
             let points = try field.member("points").points(maximumCount: Self.maximumPoints)
             guard !points.isEmpty else { throw CommandError.malformed("\(field.path).points: no points") }
-            self = .erase(Erase(pageIndex: try field.member("pageIndex").integer(in: 0...Int(Int32.max)), mode: mode,
+            self = .erase(Erase(pageIndex: try field.member("pageIndex").integer(), mode: mode,
                                 size: size, points: points))
         case "fill":
             let value = try field.member("value")
@@ -52,21 +60,28 @@ extension EditorCommand {
             guard width >= 3, height >= 3, width <= 14_400, height <= 14_400 else {
                 throw CommandError.malformed("\(field.path): a page is 3 to 14,400 points wide and high")
             }
-            self = .insertPage(index: try field.member("index").integer(in: 0...Int(Int32.max)), width: width, height: height)
+            self = .insertPage(index: try field.member("index").integer(), width: width, height: height)
         case "removePage":
-            self = .removePage(index: try field.member("index").integer(in: 0...Int(Int32.max)))
+            self = .removePage(index: try field.member("index").integer())
         case "rotatePage":
             let degrees = try field.member("degrees").integer(in: -3600...3600)
             guard degrees % 90 == 0 else { throw CommandError.malformed("\(field.path).degrees: expected a multiple of 90") }
-            self = .rotatePage(index: try field.member("index").integer(in: 0...Int(Int32.max)), degrees: degrees)
+            self = .rotatePage(index: try field.member("index").integer(), degrees: degrees)
         case "movePage":
-            self = .movePage(from: try field.member("from").integer(in: 0...Int(Int32.max)),
-                             to: try field.member("to").integer(in: 0...Int(Int32.max)))
+            self = .movePage(from: try field.member("from").integer(),
+                             to: try field.member("to").integer())
         case "undo": self = .undo
         case "redo": self = .redo
         default:
             throw CommandError.malformed("\(field.path).type: unknown command \"\(type)\" (expected one of \(Self.typeNames.joined(separator: ", ")))")
         }
+    }
+
+    private static func checkAnnotationObject(_ annotation: JSONField, needsID: Bool) throws(CommandError) {
+        guard case .object = annotation.value else { throw annotation.problem("expected an annotation object") }
+        _ = try annotation.member("type").string()
+        _ = try annotation.member("pageIndex").integer()
+        if needsID { _ = try annotation.member("id").string() }
     }
 
     private static func ids(_ field: JSONField) throws(CommandError) -> [String] {
@@ -113,7 +128,7 @@ extension EditorCommand {
         let ink = try field.optionalMember("ink").map { (ink) throws(CommandError) -> InkPreset in try InkPreset(json: ink) } ?? .pen
         let zoom = try field.optionalMember("zoom")?.number() ?? 1
         guard zoom > 0 else { throw CommandError.malformed("\(field.path).zoom: expected a positive number") }
-        return Stroke(pageIndex: try field.member("pageIndex").integer(in: 0...Int(Int32.max)), samples: samples, ink: ink,
+        return Stroke(pageIndex: try field.member("pageIndex").integer(), samples: samples, ink: ink,
                       zoom: zoom, recognizeShape: try field.optionalMember("recognizeShape")?.bool() ?? false,
                       author: try field.optionalMember("author")?.string())
     }
@@ -122,7 +137,9 @@ extension EditorCommand {
     public var json: JSONValue {
         var pairs: [(String, JSONValue?)] = [("type", .string(typeName))]
         switch self {
-        case .add(let annotation), .change(let annotation):
+        case .add(let annotations):
+            if annotations.count == 1 { pairs.append(("annotation", annotations[0])) } else { pairs.append(("annotations", .array(annotations))) }
+        case .change(let annotation):
             pairs.append(("annotation", annotation))
         case .remove(let ids):
             pairs.append(("ids", .strings(ids)))
@@ -162,7 +179,7 @@ extension EditorCommand {
         case .undo, .redo:
             break
         }
-        return .object(pairs)
+        return .object(omittingNils: pairs)
     }
 }
 
@@ -181,6 +198,6 @@ extension InkPreset {
 
     public var json: JSONValue {
         .object([("color", .string(color.hex)), ("width", .number(width)), ("opacity", .number(opacity)),
-                 ("usesPressure", .bool(usesPressure))])
+                 ("usesPressure", .bool(usesPressure))] as [(String, JSONValue)])
     }
 }

@@ -10,9 +10,9 @@ import Foundation
 ///
 /// Annotations are named by id; pages by 0-based index; coordinates are page space.
 public enum EditorCommand: Equatable, Sendable {
-    /// Adds an annotation: one object of the annotation JSON (docs/annotations-json.md) with
-    /// its `pageIndex` (and an `id`, or one is made).
-    case add(JSONValue)
+    /// Adds annotations as one step: objects of the annotation JSON (docs/annotations-json.md),
+    /// each with its `pageIndex` (and an `id`, or one is made).
+    case add([JSONValue])
     /// Replaces an annotation's properties with those of an annotation JSON object with the
     /// same `id` (its text, colours, geometry...).
     case change(JSONValue)
@@ -116,7 +116,7 @@ public enum EditorCommand: Equatable, Sendable {
     public static let protocolVersion = 1
     /// The most points one command may carry (the annotation JSON's limit per annotation).
     public static let maximumPoints = 1_000_000
-    /// The most annotations one command may name.
+    /// The most annotations one command may name or add.
     public static let maximumIds = 10_000
 
     /// The command's `type` in JSON.

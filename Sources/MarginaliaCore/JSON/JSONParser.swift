@@ -324,6 +324,7 @@ public struct JSONParser {
             value /= 1e22
             remaining += 22
         }
+        guard value.isFinite, value != 0 else { return value }
         return remaining < 0 ? value / exactPowers[-remaining] : value * exactPowers[remaining]
     }
 }

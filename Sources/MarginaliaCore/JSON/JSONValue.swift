@@ -4,7 +4,9 @@ import Foundation
 
 /// A JSON value, parsed and written by the engine core itself so that the browser's
 /// WebAssembly build (which has no Foundation) and the server read the command protocol and
-/// the annotation JSON with the same code.
+/// the annotation JSON with the same code. The command line prints records with it too
+/// (``rendered(indent:)``), and natively it is `Encodable`, so a record is built once and
+/// reads the same from every output.
 ///
 /// Objects keep their keys in order; numbers are doubles (integers up to 2^53 are exact).
 public enum JSONValue: Equatable, Sendable {
@@ -107,10 +109,21 @@ public struct JSONObject: Equatable, Sendable {
 }
 
 extension JSONValue {
+    /// An object from key-value pairs in order.
+    public static func object(_ pairs: [(String, JSONValue)]) -> JSONValue {
+        .object(JSONObject(pairs: pairs))
+    }
+
     /// An object from key-value pairs in order; nil values are left out.
-    public static func object(_ pairs: [(String, JSONValue?)]) -> JSONValue {
+    public static func object(omittingNils pairs: [(String, JSONValue?)]) -> JSONValue {
         .object(JSONObject(pairs.compactMap { pair in pair.1.map { JSONObject.Member(key: pair.0, value: $0) } }))
     }
+
+    /// A whole number.
+    public static func integer(_ value: Int) -> JSONValue { .number(Double(value)) }
+
+    /// A string, or null for nil.
+    public static func optional(_ text: String?) -> JSONValue { text.map { .string($0) } ?? .null }
 
     /// `[x, y]`.
     public static func point(_ p: CGPoint) -> JSONValue {
@@ -126,3 +139,72 @@ extension JSONValue {
         .array(values.map { .string($0) })
     }
 }
+
+// MARK: - Pretty printing
+
+extension JSONValue {
+    /// The value with two-space indentation (arrays of plain values on one line), for people.
+    public func rendered(indent: Int = 0) -> String {
+        let pad = String(repeating: "  ", count: indent)
+        let inner = String(repeating: "  ", count: indent + 1)
+        switch self {
+        case .array(let items):
+            if items.isEmpty { return "[]" }
+            if items.allSatisfy({ $0.isScalar }) { return "[" + items.map { $0.rendered() }.joined(separator: ", ") + "]" }
+            return "[\n" + items.map { inner + $0.rendered(indent: indent + 1) }.joined(separator: ",\n") + "\n" + pad + "]"
+        case .object(let object):
+            if object.members.isEmpty { return "{}" }
+            return "{\n" + object.members.map { inner + JSONWriter.string(.string($0.key)) + ": " + $0.value.rendered(indent: indent + 1) }
+                .joined(separator: ",\n") + "\n" + pad + "}"
+        default:
+            return JSONWriter.string(self)
+        }
+    }
+
+    private var isScalar: Bool {
+        switch self {
+        case .array, .object: return false
+        default: return true
+        }
+    }
+}
+
+#if !hasFeature(Embedded)
+extension JSONValue: Encodable {
+    private struct Key: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        switch self {
+        case .null:
+            var container = encoder.singleValueContainer()
+            try container.encodeNil()
+        case .bool(let b):
+            var container = encoder.singleValueContainer()
+            try container.encode(b)
+        case .number(let d):
+            var container = encoder.singleValueContainer()
+            if !d.isFinite {
+                try container.encodeNil()
+            } else if d == d.rounded(), d.magnitude < 9e15 {
+                try container.encode(Int(d))
+            } else {
+                try container.encode(d)
+            }
+        case .string(let s):
+            var container = encoder.singleValueContainer()
+            try container.encode(s)
+        case .array(let items):
+            var container = encoder.unkeyedContainer()
+            for item in items { try container.encode(item) }
+        case .object(let object):
+            var container = encoder.container(keyedBy: Key.self)
+            for member in object.members { try container.encode(member.value, forKey: Key(stringValue: member.key)) }
+        }
+    }
+}
+#endif

@@ -5,7 +5,7 @@ import Foundation
 /// Writes JSON compactly (no spaces), with the keys in the order the value holds them.
 ///
 /// Numbers: integers (up to 2^53) are written as integers; other finite numbers with at
-/// most six decimals, trailing zeros dropped (a millionth of a point is far below anything a
+/// most six decimals, trailing zeros dropped (beyond 9e15, fifteen digits and an exponent) (a millionth of a point is far below anything a
 /// screen or a printer shows); NaN and infinities, which JSON cannot hold, as `null`. The
 /// same digits on every platform, so the browser's build and the server agree byte for byte.
 public enum JSONWriter {
@@ -79,9 +79,18 @@ public enum JSONWriter {
         }
         let magnitude = value.magnitude
         if magnitude >= 9e15 {
-            // Beyond the range where six decimals fit an integer: whole units are plenty.
+            // Beyond the range where six decimals fit an integer: fifteen digits and a power
+            // of ten are plenty (no coordinate is this large).
             if value < 0 { out.append(UInt8(ascii: "-")) }
-            writeDigits(of: magnitude < 1.8e19 ? UInt64(magnitude) : UInt64.max, to: &out)
+            var scaled = magnitude
+            var exponent = 0
+            while scaled >= 1e15 {
+                scaled /= 10
+                exponent += 1
+            }
+            writeDigits(of: UInt64(scaled.rounded()), to: &out)
+            out.append(UInt8(ascii: "e"))
+            writeDigits(of: UInt64(exponent), to: &out)
             return
         }
         let millionths = (magnitude * 1_000_000).rounded()

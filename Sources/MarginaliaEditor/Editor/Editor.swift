@@ -253,10 +253,10 @@ public final class Editor {
 }
 
 extension EditorOperation {
-    /// Whether applying this inserts, removes or restores pages.
+    /// Whether applying this inserts, removes, restores, turns or moves pages.
     var changesPages: Bool {
         switch self {
-        case .insertPage, .removePage, .restorePage: return true
+        case .insertPage, .removePage, .restorePage, .rotatePage, .movePage: return true
         case .group(_, let operations): return operations.contains { $0.changesPages }
         case .addAnnotation, .removeAnnotation, .changeAnnotation, .fillField: return false
         }

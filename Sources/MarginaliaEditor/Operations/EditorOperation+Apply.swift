@@ -67,6 +67,18 @@ extension EditorOperation {
             guard index >= 0 && index <= count else { throw OperationError.pageOutOfRange(index, pageCount: count) }
             try document.reinsertPage(PDFReference(object, document.file.generation(of: object)), at: index)
             return self
+        case .rotatePage(let index, let degrees):
+            let count = try document.pageCount
+            guard index >= 0 && index < count else { throw OperationError.pageOutOfRange(index, pageCount: count) }
+            try document.rotatePage(at: index, by: degrees)
+            return self
+        case .movePage(let from, let to):
+            let count = try document.pageCount
+            for index in [from, to] where index < 0 || index >= count {
+                throw OperationError.pageOutOfRange(index, pageCount: count)
+            }
+            try document.movePage(from: from, to: to)
+            return self
         case .fillField(let name, _, let after):
             // Type checks, read-only and locked fields are the form's: a refusal is a
             // FormError naming the field, and nothing changes.

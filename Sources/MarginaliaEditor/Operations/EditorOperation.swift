@@ -2,7 +2,11 @@ import Foundation
 import Marginalia
 
 /// A change the editor makes to a document, as data: applied locally, logged and broadcast
-/// by the server, and undone through its ``inverse`` (docs/operations.md).
+/// by the server, and undone through its ``inverse`` (docs/operations.md). Its JSON is
+/// written by hand (EditorOperation+JSON.swift): the operation log's format, version 2.
+///
+/// Operations are the log's internal steps: clients send commands (``EditorCommand``), never
+/// operations, so none of these (restoring a page object, say) can be asked for directly.
 ///
 /// Annotations travel as the project's annotation JSON objects. Operations refer to
 /// annotations by id (`/NM`) and to pages by 0-based index at the time they apply.
@@ -20,6 +24,10 @@ public indirect enum EditorOperation: Codable, Equatable, Sendable {
     case removePage(index: Int, pageObject: Int?)
     /// Puts a removed page object back (the inverse of a removal).
     case restorePage(index: Int, pageObject: Int)
+    /// Turns a page clockwise by `degrees` (a multiple of 90; negative turns back).
+    case rotatePage(index: Int, degrees: Int)
+    /// Moves the page at `from` so that it ends up at `to`.
+    case movePage(from: Int, to: Int)
     /// Sets the value of the form field with this fully qualified name (its widgets'
     /// appearances are redrawn); `before` is the value it had, for the inverse.
     case fillField(name: String, before: FormValue, after: FormValue)
@@ -39,6 +47,8 @@ public indirect enum EditorOperation: Codable, Equatable, Sendable {
             guard let object else { return .group(name: "nothing to restore", []) }
             return .restorePage(index: index, pageObject: object)
         case .restorePage(let index, let object): return .removePage(index: index, pageObject: object)
+        case .rotatePage(let index, let degrees): return .rotatePage(index: index, degrees: -degrees)
+        case .movePage(let from, let to): return .movePage(from: to, to: from)
         case .fillField(let name, let before, let after): return .fillField(name: name, before: after, after: before)
         case .group(let name, let operations): return .group(name: name, operations.reversed().map(\.inverse))
         }
@@ -53,6 +63,8 @@ public indirect enum EditorOperation: Codable, Equatable, Sendable {
         case .insertPage: return "insert page"
         case .removePage: return "remove page"
         case .restorePage: return "restore page"
+        case .rotatePage: return "rotate page"
+        case .movePage: return "move page"
         case .fillField(let name, _, _): return "fill \(name)"
         case .group(let name, _): return name
         }

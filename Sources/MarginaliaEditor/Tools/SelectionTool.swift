@@ -52,6 +52,39 @@ public enum SelectionTool {
         return removals.isEmpty ? nil : .group(name: "delete", removals)
     }
 
+    /// Applies a style change to the selection (one undo step): colour (the text colour of
+    /// free text), width (kinds with a border or stroke), opacity, fill (squares, circles,
+    /// polygons), font size and bold (free text).
+    public static func restyle(_ annotations: [PDFAnnotation], _ style: EditorCommand.Restyle) -> EditorOperation? {
+        changes(annotations, name: "restyle") { annotation in
+            var result = annotation
+            if let color = style.color {
+                if case .freeText(var text) = result.kind {
+                    text.textColor = color
+                    result.kind = .freeText(text)
+                } else {
+                    result.color = color
+                }
+            }
+            if let width = style.width, annotation.kind.drawsBorder { result.border.width = width }
+            if let opacity = style.opacity { result.opacity = opacity }
+            switch (style.fill, annotation.kind) {
+            case (.none?, .square), (.none?, .circle), (.none?, .polygon): result.interiorColor = nil
+            case (.color(let fill)?, .square), (.color(let fill)?, .circle), (.color(let fill)?, .polygon): result.interiorColor = fill
+            default: break
+            }
+            if case .freeText(var text) = result.kind {
+                if let size = style.fontSize { text.fontSize = size }
+                if let bold = style.bold, let face = StandardFont.resolve(text.font) {
+                    let slanted = face.rawValue.hasSuffix("Oblique") || face.rawValue.hasSuffix("Italic")
+                    text.font = face.withTraits(bold: bold, italic: slanted).rawValue
+                }
+                result.kind = .freeText(text)
+            }
+            return result
+        }
+    }
+
     /// Gives the selection a new colour (the stroke colour, or the text colour of free text).
     public static func recolor(_ annotations: [PDFAnnotation], to color: Color) -> EditorOperation? {
         changes(annotations, name: "recolour") { annotation in

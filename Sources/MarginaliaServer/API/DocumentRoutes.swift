@@ -70,10 +70,13 @@ public struct DocumentRoutes<Service: DocumentServing>: Sendable {
         router.add("GET", one + "/fields") { _, parameters in
             try .revisioned(service.fields(Self.documentID(parameters)))
         }
-        router.add("POST", one + "/operations") { request, parameters in
-            let id = try Self.documentID(parameters)
-            guard !request.body.isEmpty else { throw APIError.badRequest("the request needs a JSON body") }
-            return try .revisioned(service.apply(id, body: request.body))
+        // Commands (docs/api.md, "Commands"); `/operations` is the same endpoint's older name.
+        for path in ["/commands", "/operations"] {
+            router.add("POST", one + path) { request, parameters in
+                let id = try Self.documentID(parameters)
+                guard !request.body.isEmpty else { throw APIError.badRequest("the request needs a JSON body") }
+                return try .revisioned(service.apply(id, body: request.body))
+            }
         }
         router.add("GET", one + "/operations") { request, parameters in
             let id = try Self.documentID(parameters)

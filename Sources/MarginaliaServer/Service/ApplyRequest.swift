@@ -4,15 +4,21 @@ import MarginaliaEditor
 /// A client's edit (the body of `POST /documents/{id}/operations`): the revision it has
 /// seen, who it is, and exactly one change.
 public struct ApplyRequest: Sendable {
-    /// What the client asks for.
+    /// What the client asks for: a command of the public protocol (docs/api.md, "Commands").
+    /// Undo and redo are commands too.
     public enum Change: Sendable {
-        /// An editor operation, applied as one undoable step.
-        case operation(EditorOperation)
-        /// A whole interaction (a stroke or an eraser sweep), turned into operations by the
-        /// editor engine.
-        case action(EditorAction)
+        case command(EditorCommand)
         case undo
         case redo
+
+        /// The change a command asks for (undo and redo become their own cases).
+        public init(_ command: EditorCommand) {
+            switch command {
+            case .undo: self = .undo
+            case .redo: self = .redo
+            default: self = .command(command)
+            }
+        }
     }
 
     /// The last revision the client has seen.
@@ -27,20 +33,53 @@ public struct ApplyRequest: Sendable {
         self.change = change
     }
 
-    /// Decodes a request body: `{"baseRevision": R, "clientId": "tab-1"}` with exactly one
-    /// of `"operation"`, `"action"`, `"undo": true` or `"redo": true`.
+    /// Decodes a request body: `{"protocol": 1, "baseRevision": R, "clientId": "tab-1",
+    /// "command": {...}}`, the command read by the engine core (``EditorCommand/init(json:)``).
     ///
-    /// One pass of `JSONDecoder` over the body (a stroke's points are most of it).
+    /// The body of protocol 0 (before commands) is still read: exactly one of `"operation"`
+    /// (an operation that maps onto a command: add, remove or change an annotation, insert,
+    /// remove, rotate or move a page, fill a field), `"action"` (a stroke or an erase),
+    /// `"undo": true` or `"redo": true`. The operation log's internal steps (restoring a page
+    /// object, groups) are refused: a client names what it means, never how to undo it.
     ///
     /// - Throws: ``ServiceError/badRequest(_:)`` naming the first thing wrong.
     public static func decode(_ body: Data) throws -> ApplyRequest {
+        let root: JSONValue
+        do {
+            root = try JSONParser.parse([UInt8](body))
+        } catch {
+            throw ServiceError.badRequest("the request body is not JSON (\(error.description))")
+        }
+        guard case .object(let object) = root else { throw ServiceError.badRequest("the request body is not a JSON object") }
+        let field = JSONField(root, path: "")
         let request: ApplyRequest
         do {
-            request = try JSONDecoder().decode(Body.self, from: body).request
-        } catch let error as ServiceError {
-            throw error
-        } catch {
-            throw ServiceError.badRequest("the request body is not a JSON object")
+            let baseRevision = try field.member("baseRevision").integer(in: 0...Int.max)
+            let clientId = try field.member("clientId").string()
+            if let version = try field.optionalMember("protocol") {
+                guard try version.integer() == EditorCommand.protocolVersion else {
+                    throw CommandError.malformed("protocol: this server speaks protocol \(EditorCommand.protocolVersion)")
+                }
+            }
+            let present = ["command", "operation", "action", "undo", "redo"].filter { object[$0] != nil }
+            guard present.count == 1, let key = present.first else {
+                throw CommandError.malformed("expected exactly one of command, operation, action, undo, redo (found \(present.count))")
+            }
+            let change: Change
+            switch key {
+            case "command":
+                change = Change(try EditorCommand(json: try field.member("command")))
+            case "undo", "redo":
+                guard try field.member(key).bool() else { throw CommandError.malformed("\(key): expected true") }
+                change = key == "undo" ? .undo : .redo
+            case "action":
+                change = .command(try LegacyRequest.command(fromAction: try field.member("action")))
+            default:
+                change = Change(try LegacyRequest.command(fromOperation: body))
+            }
+            request = ApplyRequest(baseRevision: baseRevision, clientId: clientId, change: change)
+        } catch let error as CommandError {
+            throw ServiceError.from(error)
         }
         try request.validateClientID()
         return request
@@ -50,67 +89,5 @@ public struct ApplyRequest: Sendable {
         guard !clientId.isEmpty, clientId.count <= 100,
               !clientId.unicodeScalars.contains(where: { CharacterSet.controlCharacters.contains($0) })
         else { throw ServiceError.badRequest("clientId: expected 1 to 100 printable characters") }
-    }
-
-    /// A decoding error as one line with its coding path.
-    static func describe(_ error: any Error) -> String {
-        func path(_ context: DecodingError.Context) -> String {
-            let joined = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
-            return joined.isEmpty ? "" : "at \(joined): "
-        }
-        switch error {
-        case DecodingError.dataCorrupted(let context): return path(context) + context.debugDescription
-        case DecodingError.keyNotFound(let key, let context): return path(context) + "missing \"\(key.stringValue)\""
-        case DecodingError.typeMismatch(_, let context): return path(context) + context.debugDescription
-        case DecodingError.valueNotFound(_, let context): return path(context) + context.debugDescription
-        default: return String(describing: error)
-        }
-    }
-}
-
-/// The whole body, checked in the order a reader would: the header fields, then which
-/// change is asked for, then the change itself. Errors thrown here are the final
-/// ``ServiceError``s; anything else means the body is not a JSON object.
-private struct Body: Decodable {
-    var request: ApplyRequest
-
-    private enum Key: String, CodingKey, CaseIterable {
-        // JSONDecoder refuses a boolean or a fraction as a revision.
-        case baseRevision, clientId, operation, action, undo, redo
-    }
-
-    init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: Key.self)
-        let baseRevision: Int, clientId: String
-        do {
-            baseRevision = try container.decode(Int.self, forKey: .baseRevision)
-            clientId = try container.decode(String.self, forKey: .clientId)
-        } catch {
-            throw ServiceError.badRequest(ApplyRequest.describe(error))
-        }
-        guard baseRevision >= 0 else { throw ServiceError.badRequest("baseRevision: expected 0 or more") }
-        let present = [Key.operation, .action, .undo, .redo].filter(container.contains)
-        guard present.count == 1, let key = present.first else {
-            throw ServiceError.badRequest("expected exactly one of operation, action, undo, redo (found \(present.count))")
-        }
-        let change: ApplyRequest.Change
-        do {
-            switch key {
-            case .undo, .redo:
-                guard (try? container.decode(Bool.self, forKey: key)) == true else {
-                    throw ServiceError.badRequest("\(key.rawValue): expected true")
-                }
-                change = key == .undo ? .undo : .redo
-            case .action:
-                change = .action(try container.decode(EditorAction.self, forKey: .action))
-            default:
-                change = .operation(try container.decode(EditorOperation.self, forKey: .operation))
-            }
-        } catch let error as ServiceError {
-            throw error
-        } catch {
-            throw ServiceError.badRequest("\(key.rawValue): \(ApplyRequest.describe(error))")
-        }
-        request = ApplyRequest(baseRevision: baseRevision, clientId: clientId, change: change)
     }
 }

@@ -47,8 +47,9 @@ extension DocumentService {
         let applied = try perform(request.change, on: &state)
         let pending: PendingApply
         do {
-            // An erase sweep's size is known only once applied; it is taken back below.
-            if case .action = request.change { try limits.check(applied: applied.map(\.operation)) }
+            // A command's size (what an erase sweep touched, an added annotation's points) is
+            // known only once applied; it is taken back below.
+            if case .command(let command) = request.change { try limits.check(applied: applied.map(\.operation), of: command) }
             var records: [OperationRecord] = []
             var entries: [LoggedOperation] = []
             for (offset, item) in applied.enumerated() {
@@ -84,19 +85,16 @@ extension DocumentService {
                          on state: inout OpenDocument.State) throws -> [(kind: OperationKind, operation: EditorOperation)] {
         do {
             switch change {
-            case .operation(let operation):
-                let applied = try operation.apply(to: state.document)
-                state.history.record(applied)
-                return [(.do, applied)]
+            case .command(let command):
+                // The engine checks the command against the document, applies it and returns
+                // each undo step as applied.
+                let applied = try command.apply(to: state.document)
+                for operation in applied { state.history.record(operation) }
+                return applied.map { (.do, $0) }
             case .undo:
                 return try state.history.undo(on: state.document).map { [(.undo, $0)] } ?? []
             case .redo:
                 return try state.history.redo(on: state.document).map { [(.redo, $0)] } ?? []
-            case .action(let action):
-                // The engine applies the action and returns each undo step as applied.
-                let applied = try action.apply(to: state.document)
-                for operation in applied { state.history.record(operation) }
-                return applied.map { (.do, $0) }
             }
         } catch {
             throw ServiceError.wrap(error, editing: true)

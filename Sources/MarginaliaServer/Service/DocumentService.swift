@@ -187,9 +187,19 @@ public final class DocumentService: @unchecked Sendable {
         }
     }
 
+    /// A log record as an entry. A record of log format version 1 (written before version 2,
+    /// docs/operations.md) is decoded as such and its JSON written anew as version 2, so
+    /// clients only ever see version 2.
     static func logged(_ record: OperationRecord) throws -> LoggedOperation {
         LoggedOperation(revision: record.revision, clientId: record.clientID, kind: record.kind,
-                        operation: try decodeOperation(record), json: record.json)
+                        operation: try decodeOperation(record), json: isLogVersion1(record.json) ? nil : record.json)
+    }
+
+    /// Whether logged JSON is version 1: its first key names the operation (version 2's keys,
+    /// sorted, begin with a field of the operation instead).
+    static func isLogVersion1(_ json: String) -> Bool {
+        ["addAnnotation", "removeAnnotation", "changeAnnotation", "insertPage", "removePage", "restorePage",
+         "fillField", "group"].contains { json.hasPrefix("{\"\($0)\":") }
     }
 
     static func encodeOperation(_ operation: EditorOperation) throws -> String {

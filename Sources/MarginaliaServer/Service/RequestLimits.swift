@@ -38,25 +38,32 @@ public struct RequestLimits: Equatable, Sendable {
     ///
     /// - Throws: ``ServiceError/tooLarge(_:)`` naming the first limit exceeded.
     public func check(_ change: ApplyRequest.Change) throws {
-        switch change {
-        case .operation(let operation):
-            try check(Tally(operation))
-        case .action(.stroke(let stroke)):
-            try check(points: stroke.points.count, what: "the stroke")
-        case .action(.erase(let erase)):
+        guard case .command(let command) = change else { return }
+        switch command {
+        case .stroke(let stroke):
+            try check(points: stroke.samples.count, what: "the stroke")
+        case .erase(let erase):
             try check(points: erase.points.count, what: "the eraser sweep")
-        case .undo, .redo:
+        case .remove(let ids), .move(let ids, _, _), .restyle(let ids, _):
+            var tally = Tally()
+            tally.annotations = ids.count
+            try check(tally, countingPoints: false)
+        default:
             break
         }
     }
 
-    /// Refuses what an action turned into, when its size was only known after applying it
-    /// (the annotations an erase sweep touched). Points are not counted again: the erased
+    /// Refuses what a command turned into, when its size is only known once applied (the
+    /// annotations an erase sweep touched, the points of an added annotation). The points of
+    /// a stroke or an erase are not counted again: they were counted as sent, and erased
     /// strokes' points were never sent. The caller takes the change back.
-    func check(applied operations: [EditorOperation]) throws {
+    func check(applied operations: [EditorOperation], of command: EditorCommand) throws {
         var tally = Tally()
         for operation in operations { tally.add(operation) }
-        try check(tally, countingPoints: false)
+        switch command {
+        case .add, .change: try check(tally, countingPoints: true)
+        default: try check(tally, countingPoints: false)
+        }
     }
 
     private func check(_ tally: Tally, countingPoints: Bool = true) throws {
@@ -103,8 +110,10 @@ private struct Tally {
         case .changeAnnotation(let before, let after):
             count(after)
             points += Self.points(of: before)
-        case .insertPage, .removePage, .restorePage:
+        case .insertPage, .removePage, .restorePage, .rotatePage:
             pageOperations += 1
+        case .movePage:
+            pageOperations += 2
         case .fillField:
             break
         case .group(_, let operations):

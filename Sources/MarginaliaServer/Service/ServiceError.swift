@@ -11,6 +11,8 @@ public enum ServiceError: Error, Equatable, Sendable, CustomStringConvertible {
     case badRequest(String)
     /// The request does not fit the document's revision (409).
     case conflict(String)
+    /// The document refuses the change: a locked or read-only annotation (403).
+    case forbidden(String)
     /// Well-formed, but does not fit the document: an unknown annotation, a page out of
     /// range, bytes that are not a PDF, PNG or JPEG (422).
     case unprocessable(String)
@@ -20,12 +22,14 @@ public enum ServiceError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The store or the engine failed (500).
     case internalError(String)
 
-    /// The API's error code: notFound, badRequest, conflict, unprocessable, tooLarge or internal.
+    /// The API's error code: notFound, badRequest, conflict, forbidden, unprocessable, tooLarge
+    /// or internal.
     public var code: String {
         switch self {
         case .notFound: return "notFound"
         case .badRequest: return "badRequest"
         case .conflict: return "conflict"
+        case .forbidden: return "forbidden"
         case .unprocessable: return "unprocessable"
         case .tooLarge: return "tooLarge"
         case .internalError: return "internal"
@@ -38,6 +42,7 @@ public enum ServiceError: Error, Equatable, Sendable, CustomStringConvertible {
         case .notFound: return 404
         case .badRequest: return 400
         case .conflict: return 409
+        case .forbidden: return 403
         case .unprocessable: return 422
         case .tooLarge: return 413
         case .internalError: return 500
@@ -47,7 +52,7 @@ public enum ServiceError: Error, Equatable, Sendable, CustomStringConvertible {
     /// What was wrong, for a person.
     public var message: String {
         switch self {
-        case .notFound(let text), .badRequest(let text), .conflict(let text), .unprocessable(let text),
+        case .notFound(let text), .badRequest(let text), .conflict(let text), .forbidden(let text), .unprocessable(let text),
              .tooLarge(let text), .internalError(let text):
             return text
         }
@@ -66,6 +71,18 @@ extension ServiceError {
         }
     }
 
+    /// A refusal of the engine core's command rules as the service reports it: malformed
+    /// commands and internal steps are 400, limits 413, locked and read-only annotations 403,
+    /// what does not fit the document 422.
+    static func from(_ error: CommandError) -> ServiceError {
+        switch error {
+        case .malformed(let message), .notAllowed(let message): return .badRequest(message)
+        case .tooLarge(let message): return .tooLarge(message)
+        case .locked, .readOnly: return .forbidden(error.message)
+        case .pageOutOfRange, .unknownAnnotation: return .unprocessable(error.message)
+        }
+    }
+
     /// Any error, as the service reports it. `editing` says whether the engine was applying a
     /// client's request (its failures are the client's: 422) or working on stored data (500).
     static func wrap(_ error: any Error, editing: Bool = false) -> ServiceError {
@@ -73,6 +90,7 @@ extension ServiceError {
         case let error as ServiceError: return error
         case let error as StoreError: return from(error)
         case let error as OperationError: return .unprocessable(error.description)
+        case let error as CommandError: return from(error)
         case let error as ImageError: return .unprocessable(error.description)
         default:
             return editing ? .unprocessable(String(describing: error)) : .internalError(String(describing: error))

@@ -105,7 +105,7 @@ public struct LoggedOperation: Equatable, Sendable, Codable {
         self.operation = operation
     }
 
-    init(revision: Int, clientId: String, kind: OperationKind, operation: EditorOperation, json: String) {
+    init(revision: Int, clientId: String, kind: OperationKind, operation: EditorOperation, json: String?) {
         self.init(revision: revision, clientId: clientId, kind: kind, operation: operation)
         operationJSON = json
     }

@@ -57,14 +57,12 @@ export function createDrawTool(editor) {
       redraw([]); // drop the predicted tail
       const done = stroke;
       stroke = null;
-      const action = {
-        stroke: {
-          pageIndex: done.pageIndex, points: done.samples, ink: done.ink,
-          zoom: editor.viewer.zoom, recognizeShape: !!settings.draw.recognizeShape,
-        },
+      const command = {
+        type: 'stroke', pageIndex: done.pageIndex, points: done.samples, ink: done.ink,
+        zoom: editor.viewer.zoom, recognizeShape: !!settings.draw.recognizeShape,
       };
       try {
-        await editor.session.action(action);
+        await editor.session.command(command);
       } finally {
         done.group.remove();
       }

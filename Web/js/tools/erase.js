@@ -69,8 +69,8 @@ export function createEraseTool(editor) {
       const done = sweep;
       sweep = null;
       try {
-        await editor.session.action({
-          erase: { pageIndex: done.pageIndex, mode: settings.erase.mode, size: done.size, points: done.points },
+        await editor.session.command({
+          type: 'erase', pageIndex: done.pageIndex, mode: settings.erase.mode, size: done.size, points: done.points,
         });
       } finally {
         done.path.remove();

@@ -17,7 +17,7 @@ export function createFormTool(editor) {
   /** Posts a fill unless nothing changes. */
   async function fill(field, before, after) {
     if (after === null || after === undefined || same(before, after)) return;
-    await editor.session.operation({ fillField: { name: field.name, before, after } });
+    await editor.session.command({ type: 'fill', name: field.name, value: after });
   }
 
   /** What a tap on one widget of a field does. */

@@ -51,7 +51,7 @@ export function createHighlightTool(editor) {
       const done = drag;
       drag = null;
       try {
-        if (done.annotation) await editor.session.operation({ addAnnotation: { _0: done.annotation } });
+        if (done.annotation) await editor.session.command({ type: 'add', annotation: done.annotation });
         else editor.status('Drag across the page text to mark it up');
       } finally {
         done.group?.remove();

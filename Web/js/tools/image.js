@@ -58,7 +58,7 @@ export function createImageTool(editor) {
       };
       image = null;
       editor.status('');
-      await editor.session.operation({ addAnnotation: { _0: annotation } });
+      await editor.session.command({ type: 'add', annotation });
       editor.setTool('select');
       editor.select(annotation.id);
     },

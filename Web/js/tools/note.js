@@ -26,7 +26,7 @@ export function createNoteTool(editor) {
     async editNote(existing) {
       const text = await edit(existing);
       if (text !== null && text !== existing.contents) {
-        await editor.session.operation({ changeAnnotation: { before: existing, after: { ...existing, contents: text } } });
+        await editor.session.command({ type: 'change', annotation: { ...existing, contents: text } });
       }
     },
     label: 'Note',
@@ -48,7 +48,7 @@ export function createNoteTool(editor) {
       };
       const text = await edit(note);
       if (text === null) return;
-      await editor.session.operation({ addAnnotation: { _0: { ...note, contents: text } } });
+      await editor.session.command({ type: 'add', annotation: { ...note, contents: text } });
     },
     cancel() { pending = null; },
   };

@@ -171,7 +171,7 @@ export function createSelectTool(editor) {
       drag = null;
       try {
         if (done.moved && done.after) {
-          await editor.session.operation({ changeAnnotation: { before: done.a, after: done.after } });
+          await editor.session.command({ type: 'change', annotation: done.after });
         }
       } finally {
         done.group?.remove();

@@ -62,7 +62,7 @@ export function createShapeTool(editor) {
         done.annotation = shapeAnnotation(settings.shape.kind, done.pageIndex, [x - s, y - s * 0.7], [x + s, y + s * 0.7], settings.shape);
       }
       try {
-        await editor.session.operation({ addAnnotation: { _0: done.annotation } });
+        await editor.session.command({ type: 'add', annotation: done.annotation });
         editor.select(done.annotation.id);
       } finally {
         done.group?.remove();

@@ -25,8 +25,8 @@ export function createTextTool(editor) {
       text: a.text, fontSize: a.fontSize ?? 12, color: a.textColor ?? '#000', background: a.color ?? '', bold: /Bold/.test(a.font ?? ''),
     });
     if (text === null || text === a.text) return;
-    if (!text.trim()) await editor.session.operation({ removeAnnotation: { _0: a } });
-    else await editor.session.operation({ changeAnnotation: { before: a, after: { ...a, text } } });
+    if (!text.trim()) await editor.session.command({ type: 'remove', ids: [a.id] });
+    else await editor.session.command({ type: 'change', annotation: { ...a, text } });
   }
 
   return {
@@ -67,7 +67,7 @@ export function createTextTool(editor) {
       const lines = text.split('\n').length;
       rect[1] = Math.min(rect[1], rect[3] - (lines * 1.2 + 0.6) * size);
       const annotation = freeTextFrom(rect, done.pageIndex, text);
-      await editor.session.operation({ addAnnotation: { _0: annotation } });
+      await editor.session.command({ type: 'add', annotation });
     },
     cancel() {
       drag?.outline?.remove();

@@ -1,0 +1,154 @@
+import Foundation
+import Marginalia
+
+// Applying the public command protocol to a document: the engine core decided what the
+// command means (and whether it is allowed); this turns it into operations on the model.
+
+extension EditorCommand {
+    /// Checks the command against `document` with the engine core's rules
+    /// (``check(pageCount:annotation:)``), applies it, and returns what it did as operations,
+    /// each one undo step, in order (none when it changed nothing: a move by zero, an eraser
+    /// that touched nothing).
+    ///
+    /// Undo and redo are the history's, not the document's: they are refused here.
+    ///
+    /// - Throws: ``CommandError`` for a command the rules refuse, ``OperationError``,
+    ///   ``AnnotationJSONError`` or ``FormError`` for one that does not fit the document;
+    ///   the document is then unchanged.
+    public func apply(to document: PDFDocument, author: String? = nil) throws -> [EditorOperation] {
+        let pageCount = try document.pageCount
+        var found: [String: PDFAnnotation] = [:]
+        try check(pageCount: pageCount) { id in
+            guard let annotation = try? document.locateAnnotation(id: id) else { return nil }
+            found[id] = annotation
+            return annotation.geometry
+        }
+        let steps = try operations(on: document, found: found, author: author)
+        var applied: [EditorOperation] = []
+        do {
+            for step in steps { applied.append(try step.apply(to: document)) }
+        } catch {
+            for step in applied.reversed() { _ = try? step.inverse.apply(to: document) }
+            throw error
+        }
+        return applied
+    }
+
+    /// The operations the command becomes, not yet applied (a stroke or an erase is applied
+    /// as it is worked out, and its steps come back already applied: see ``apply(to:author:)``).
+    private func operations(on document: PDFDocument, found: [String: PDFAnnotation], author: String?) throws -> [EditorOperation] {
+        func annotations(_ ids: [String]) -> [PDFAnnotation] { ids.compactMap { found[$0] } }
+        switch self {
+        case .add(let list):
+            var additions: [EditorOperation] = []
+            for json in list {
+                var annotation = try Self.annotation(from: json)
+                if annotation.author == nil { annotation.author = author }
+                guard annotation.kind.isDrawable else {
+                    throw OperationError.invalid("annotation: a \(AnnotationJSON.typeName(of: annotation)) annotation cannot be created")
+                }
+                additions.append(.addAnnotation(annotation))
+            }
+            return additions.count == 1 ? additions : [.group(name: "add", additions)]
+        case .change(let json):
+            let after = try Self.annotation(from: json)
+            guard let before = found[after.id] else { throw CommandError.unknownAnnotation(after.id) }
+            if before.flags.contains(.locked), Self.styleDiffers(before, after) {
+                throw CommandError.locked(id: before.id, action: "restyled")
+            }
+            var changed = after
+            changed.modificationDate = Date()
+            return before == after ? [] : [.changeAnnotation(before: before, after: changed)]
+        case .remove(let ids):
+            return SelectionTool.delete(annotations(ids)).map { [$0] } ?? []
+        case .move(let ids, let dx, let dy):
+            let moving = annotations(ids)
+            guard let page = moving.first?.pageIndex, moving.allSatisfy({ $0.pageIndex == page }) else {
+                throw OperationError.invalid("command.ids: the annotations moved together must be on one page")
+            }
+            let bounds = try document.page(at: page, readingAnnotations: false).bounds(for: .cropBox)
+            return SelectionTool.move(moving, dx: CGFloat(dx), dy: CGFloat(dy), pageBounds: bounds).map { [$0] } ?? []
+        case .resize(let id, let rect):
+            guard let annotation = found[id], let page = annotation.pageIndex else { throw CommandError.unknownAnnotation(id) }
+            let bounds = try document.page(at: page, readingAnnotations: false).bounds(for: .cropBox)
+            return SelectionTool.resize(annotation, to: rect, pageBounds: bounds).map { [$0] } ?? []
+        case .restyle(let ids, let style):
+            return SelectionTool.restyle(annotations(ids), style).map { [$0] } ?? []
+        case .stroke, .erase:
+            return try applyInteraction(to: document, author: author)
+        case .fill(let name, let value):
+            let after = try Self.formValue(value)
+            guard let field = try document.acroForm().field(named: name) else {
+                throw OperationError.invalid("command.name: no form field \"\(name)\"")
+            }
+            let before = field.value ?? Editor.emptyValue(of: field)
+            return before == after ? [] : [.fillField(name: name, before: before, after: after)]
+        case .insertPage(let index, let width, let height):
+            return [.insertPage(index: index, width: width, height: height)]
+        case .removePage(let index):
+            return [.removePage(index: index, pageObject: nil)]
+        case .rotatePage(let index, let degrees):
+            return degrees % 360 == 0 ? [] : [.rotatePage(index: index, degrees: degrees)]
+        case .movePage(let from, let to):
+            return from == to ? [] : [.movePage(from: from, to: to)]
+        case .undo, .redo:
+            throw OperationError.invalid("undo and redo go through the session's history")
+        }
+    }
+
+    /// A stroke or an erase, worked out and applied step by step (each eraser step sees the
+    /// page as the previous ones left it), then taken back so ``apply(to:author:)`` applies
+    /// the same steps again as one unit. Applying twice keeps one code path for both.
+    private func applyInteraction(to document: PDFDocument, author: String?) throws -> [EditorOperation] {
+        let action: EditorAction
+        switch self {
+        case .stroke(let stroke):
+            action = .stroke(.init(pageIndex: stroke.pageIndex,
+                                   points: stroke.samples.map { [Double($0.point.x), Double($0.point.y), $0.pressure, $0.time] },
+                                   ink: stroke.ink, zoom: stroke.zoom, recognizeShape: stroke.recognizeShape,
+                                   author: stroke.author ?? author))
+        case .erase(let erase):
+            action = .erase(.init(pageIndex: erase.pageIndex, mode: erase.mode, size: erase.size,
+                                  points: erase.points.map { [Double($0.x), Double($0.y)] }))
+        default:
+            return []
+        }
+        let applied = try action.apply(to: document)
+        for step in applied.reversed() { _ = try? step.inverse.apply(to: document) }
+        return applied
+    }
+
+    /// An annotation from one object of the annotation JSON.
+    static func annotation(from json: JSONValue) throws -> PDFAnnotation {
+        do {
+            return try JSONDecoder().decode(PDFAnnotation.self, from: Data(JSONWriter.bytes(json)))
+        } catch DecodingError.dataCorrupted(let context) {
+            throw OperationError.invalid(context.debugDescription)
+        } catch {
+            throw OperationError.invalid("annotation: \(error)")
+        }
+    }
+
+    static func formValue(_ json: JSONValue) throws -> FormValue {
+        do {
+            return try JSONDecoder().decode(FormValue.self, from: Data(JSONWriter.bytes(json)))
+        } catch {
+            throw OperationError.invalid("value: expected a string, true or false, or an array of strings")
+        }
+    }
+
+    /// Whether a change restyles (colour, fill, opacity, border), which a locked annotation refuses.
+    static func styleDiffers(_ a: PDFAnnotation, _ b: PDFAnnotation) -> Bool {
+        a.color != b.color || a.interiorColor != b.interiorColor || a.opacity != b.opacity || a.border != b.border
+    }
+}
+
+extension PDFDocument {
+    /// The annotation with id `id` on any page, or nil (each page's index is built once).
+    public func locateAnnotation(id: String) throws -> PDFAnnotation? {
+        for page in 0..<(try pageCount) {
+            if let found = try annotation(id: id, onPage: page) { return found }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,139 @@
+import Foundation
+import Marginalia
+
+// The operation log's JSON, version 2, written by hand: `{"op": "addAnnotation",
+// "annotation": {...}}`, `{"op": "group", "name": "erase", "operations": [...]}` (the keys of
+// docs/operations.md). Version 1, the compiler's synthesized form (`{"addAnnotation":
+// {"_0": {...}}}`, `{"group": {"name": ..., "_1": [...]}}`), is still read, so logs written
+// before version 2 replay as they are; everything written is version 2.
+
+extension EditorOperation {
+    /// The format version written (docs/operations.md).
+    public static let logFormatVersion = 2
+
+    private enum Key: String, CodingKey {
+        case op, annotation, before, after, index, width, height, pageObject, degrees, from, to, name, operations
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: Key.self)
+        switch self {
+        case .addAnnotation(let a):
+            try c.encode("addAnnotation", forKey: .op)
+            try c.encode(a, forKey: .annotation)
+        case .removeAnnotation(let a):
+            try c.encode("removeAnnotation", forKey: .op)
+            try c.encode(a, forKey: .annotation)
+        case .changeAnnotation(let before, let after):
+            try c.encode("changeAnnotation", forKey: .op)
+            try c.encode(before, forKey: .before)
+            try c.encode(after, forKey: .after)
+        case .insertPage(let index, let width, let height):
+            try c.encode("insertPage", forKey: .op)
+            try c.encode(index, forKey: .index)
+            try c.encode(width, forKey: .width)
+            try c.encode(height, forKey: .height)
+        case .removePage(let index, let object):
+            try c.encode("removePage", forKey: .op)
+            try c.encode(index, forKey: .index)
+            try c.encodeIfPresent(object, forKey: .pageObject)
+        case .restorePage(let index, let object):
+            try c.encode("restorePage", forKey: .op)
+            try c.encode(index, forKey: .index)
+            try c.encode(object, forKey: .pageObject)
+        case .rotatePage(let index, let degrees):
+            try c.encode("rotatePage", forKey: .op)
+            try c.encode(index, forKey: .index)
+            try c.encode(degrees, forKey: .degrees)
+        case .movePage(let from, let to):
+            try c.encode("movePage", forKey: .op)
+            try c.encode(from, forKey: .from)
+            try c.encode(to, forKey: .to)
+        case .fillField(let name, let before, let after):
+            try c.encode("fillField", forKey: .op)
+            try c.encode(name, forKey: .name)
+            try c.encode(before, forKey: .before)
+            try c.encode(after, forKey: .after)
+        case .group(let name, let operations):
+            try c.encode("group", forKey: .op)
+            try c.encode(name, forKey: .name)
+            try c.encode(operations, forKey: .operations)
+        }
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: Key.self)
+        guard c.contains(.op) else {
+            self = try Self.decodeVersion1(decoder)
+            return
+        }
+        let op = try c.decode(String.self, forKey: .op)
+        switch op {
+        case "addAnnotation": self = .addAnnotation(try c.decode(PDFAnnotation.self, forKey: .annotation))
+        case "removeAnnotation": self = .removeAnnotation(try c.decode(PDFAnnotation.self, forKey: .annotation))
+        case "changeAnnotation":
+            self = .changeAnnotation(before: try c.decode(PDFAnnotation.self, forKey: .before),
+                                     after: try c.decode(PDFAnnotation.self, forKey: .after))
+        case "insertPage":
+            self = .insertPage(index: try c.decode(Int.self, forKey: .index), width: try c.decode(Double.self, forKey: .width),
+                               height: try c.decode(Double.self, forKey: .height))
+        case "removePage":
+            self = .removePage(index: try c.decode(Int.self, forKey: .index), pageObject: try c.decodeIfPresent(Int.self, forKey: .pageObject))
+        case "restorePage":
+            self = .restorePage(index: try c.decode(Int.self, forKey: .index), pageObject: try c.decode(Int.self, forKey: .pageObject))
+        case "rotatePage":
+            self = .rotatePage(index: try c.decode(Int.self, forKey: .index), degrees: try c.decode(Int.self, forKey: .degrees))
+        case "movePage":
+            self = .movePage(from: try c.decode(Int.self, forKey: .from), to: try c.decode(Int.self, forKey: .to))
+        case "fillField":
+            self = .fillField(name: try c.decode(String.self, forKey: .name), before: try c.decode(FormValue.self, forKey: .before),
+                              after: try c.decode(FormValue.self, forKey: .after))
+        case "group":
+            self = .group(name: try c.decode(String.self, forKey: .name), try c.decode([EditorOperation].self, forKey: .operations))
+        default:
+            throw DecodingError.dataCorruptedError(forKey: .op, in: c, debugDescription: "unknown operation \"\(op)\"")
+        }
+    }
+
+    // MARK: - Version 1
+
+    private struct AnyKey: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(_ string: String) { stringValue = string }
+        init?(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
+    /// The synthesized form of version 1: one key naming the case, holding the associated
+    /// values under their labels or `_0`, `_1`.
+    private static func decodeVersion1(_ decoder: any Decoder) throws -> EditorOperation {
+        let outer = try decoder.container(keyedBy: AnyKey.self)
+        guard outer.allKeys.count == 1, let key = outer.allKeys.first else {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath,
+                                                    debugDescription: "expected an operation (an object with \"op\")"))
+        }
+        let c = try outer.nestedContainer(keyedBy: AnyKey.self, forKey: key)
+        func value<T: Decodable>(_ type: T.Type, _ name: String) throws -> T { try c.decode(type, forKey: AnyKey(name)) }
+        switch key.stringValue {
+        case "addAnnotation": return .addAnnotation(try value(PDFAnnotation.self, "_0"))
+        case "removeAnnotation": return .removeAnnotation(try value(PDFAnnotation.self, "_0"))
+        case "changeAnnotation":
+            return .changeAnnotation(before: try value(PDFAnnotation.self, "before"), after: try value(PDFAnnotation.self, "after"))
+        case "insertPage":
+            return .insertPage(index: try value(Int.self, "index"), width: try value(Double.self, "width"),
+                               height: try value(Double.self, "height"))
+        case "removePage":
+            return .removePage(index: try value(Int.self, "index"), pageObject: try c.decodeIfPresent(Int.self, forKey: AnyKey("pageObject")))
+        case "restorePage":
+            return .restorePage(index: try value(Int.self, "index"), pageObject: try value(Int.self, "pageObject"))
+        case "fillField":
+            return .fillField(name: try value(String.self, "name"), before: try value(FormValue.self, "before"),
+                              after: try value(FormValue.self, "after"))
+        case "group":
+            return .group(name: try value(String.self, "name"), try value([EditorOperation].self, "_1"))
+        default:
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "unknown operation \"\(key.stringValue)\""))
+        }
+    }
+}
