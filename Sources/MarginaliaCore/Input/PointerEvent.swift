@@ -25,8 +25,8 @@ public struct PointerSample: Equatable, Sendable {
 /// the coalesced samples since the last event (all committed) and predicted samples (shown
 /// in the live preview only, replaced by the next event).
 public struct PointerEvent: Equatable, Sendable {
-    public enum Kind: String, Sendable { case pen, touch, mouse }
-    public enum Phase: String, Sendable { case began, moved, ended, cancelled }
+    public enum Kind: String, Sendable, CaseIterable { case pen, touch, mouse }
+    public enum Phase: String, Sendable, CaseIterable { case began, moved, ended, cancelled }
 
     public var pointerID: Int
     public var kind: Kind
@@ -38,10 +38,12 @@ public struct PointerEvent: Equatable, Sendable {
     public var isEraserEnd: Bool
     /// A pen with its barrel button held (browsers: `buttons` bit 2 on a pen).
     public var barrelButton: Bool
+    /// Shift held (a tap adds to the selection or takes from it).
+    public var shiftKey: Bool
 
     public init(pointerID: Int, kind: Kind, phase: Phase, sample: PointerSample,
                 coalesced: [PointerSample] = [], predicted: [PointerSample] = [],
-                isEraserEnd: Bool = false, barrelButton: Bool = false) {
+                isEraserEnd: Bool = false, barrelButton: Bool = false, shiftKey: Bool = false) {
         self.pointerID = pointerID
         self.kind = kind
         self.phase = phase
@@ -50,11 +52,12 @@ public struct PointerEvent: Equatable, Sendable {
         self.predicted = predicted
         self.isEraserEnd = isEraserEnd
         self.barrelButton = barrelButton
+        self.shiftKey = shiftKey
     }
 
     #if !hasFeature(Embedded)
     private enum CodingKeys: String, CodingKey {
-        case pointerID, kind, phase, sample, coalesced, predicted, isEraserEnd, barrelButton
+        case pointerID, kind, phase, sample, coalesced, predicted, isEraserEnd, barrelButton, shiftKey
     }
 
     /// Decodes an event; the sample lists and the pen flags may be left out.
@@ -65,7 +68,8 @@ public struct PointerEvent: Equatable, Sendable {
                   coalesced: try c.decodeIfPresent([PointerSample].self, forKey: .coalesced) ?? [],
                   predicted: try c.decodeIfPresent([PointerSample].self, forKey: .predicted) ?? [],
                   isEraserEnd: try c.decodeIfPresent(Bool.self, forKey: .isEraserEnd) ?? false,
-                  barrelButton: try c.decodeIfPresent(Bool.self, forKey: .barrelButton) ?? false)
+                  barrelButton: try c.decodeIfPresent(Bool.self, forKey: .barrelButton) ?? false,
+                  shiftKey: try c.decodeIfPresent(Bool.self, forKey: .shiftKey) ?? false)
     }
     #endif
 

@@ -27,11 +27,25 @@ public enum EraserSweep {
     /// The effects of the eraser moving from `a` to `b` (page space; a tap when equal) with
     /// diameter `size` over the annotations `index` holds, topmost first; empty when it
     /// touches nothing it may erase.
+    ///
+    /// `current` gives an annotation as an earlier part of the same sweep left it (nil when
+    /// it was removed), for a sweep decided before anything is applied (the browser's
+    /// preview); the index's own geometry is used for the others.
     public static func effects(from a: CGPoint, to b: CGPoint, mode: EraserMode, size: Double,
-                               in index: AnnotationGeometryIndex) -> [Effect] {
+                               in index: AnnotationGeometryIndex,
+                               current: ((String) -> AnnotationGeometry?)? = nil) -> [Effect] {
         guard a.x.isFinite, a.y.isFinite, b.x.isFinite, b.y.isFinite, size.isFinite, size > 0 else { return [] }
         let sweep = BezierPath(polyline: [a, b], closed: false)
-        let touched = index.annotations(touching: sweep, width: CGFloat(size)).filter { EditorCommand.isChangeable($0) }
+        var touched = index.annotations(touching: sweep, width: CGFloat(size)).filter { EditorCommand.isChangeable($0) }
+        if let current {
+            // What remains of a cut stroke lies within the original, so the index's candidates
+            // cover it; each is tested again as it is now.
+            touched = touched.compactMap { original in
+                guard let now = current(original.id) else { return nil }
+                if now == original { return now }
+                return AnnotationShape(now).touches(sweep, width: CGFloat(size)) ? now : nil
+            }
+        }
         switch mode {
         case .stroke:
             return touched.map { .remove(id: $0.id) }

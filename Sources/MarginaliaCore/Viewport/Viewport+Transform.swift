@@ -94,6 +94,18 @@ extension Viewport {
         return CGRect(origin: viewPoint(ofContentPoint: content.origin), size: content.size)
     }
 
+    /// The page's rectangle in content coordinates (view points at the current zoom, before
+    /// scroll and centring: where a viewer places the page in its scrolled content), or `.null`.
+    public func contentFrame(ofPage index: Int) -> CGRect {
+        contentFrames.indices.contains(index) ? contentFrames[index] : .null
+    }
+
+    /// The transform from page `index`'s page space to its frame (origin at the frame's
+    /// top-left corner, zoom included): what a viewer draws the page's overlay with.
+    public func pageToFrame(_ index: Int) -> AffineTransform {
+        unzoomedPageTransform(index).appending(.scaling(zoom))
+    }
+
     /// The pages whose frames overlap the view (by a positive area), in document order.
     public var visiblePages: [Int] {
         let bounds = CGRect(origin: .zero, size: viewSize)

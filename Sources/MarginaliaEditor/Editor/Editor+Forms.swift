@@ -30,13 +30,13 @@ extension Editor {
         pendingField = nil
     }
 
-    /// A tap of the Form tool at a page point.
-    func tapField(at point: CGPoint, pageIndex: Int) throws -> [EditorOperation] {
+    /// The engine found the Form tool's tap on a widget of field `name` (at `rect`).
+    func activateField(name: String, pageIndex: Int, rect: CGRect) throws -> [EditorOperation] {
         formRefusal = nil
         let form = try session.document.acroForm()
-        // The topmost widget under the point: the last listed wins.
-        guard let (field, widget) = form.fields.flatMap({ field in field.widgets.map { (field, $0) } })
-            .last(where: { $0.1.pageIndex == pageIndex && $0.1.rect.standardized.contains(point) }) else { return [] }
+        guard let field = form.field(named: name),
+              let widget = field.widgets.last(where: { $0.pageIndex == pageIndex && $0.rect.standardized == rect })
+                ?? field.widgets.first(where: { $0.pageIndex == pageIndex }) else { return [] }
         guard field.isEditable else {
             formRefusal = field.isReadOnly ? .readOnly(field.name)
                 : field.isLocked ? .locked(field.name) : .notFillable(field.name, type: field.type)

@@ -77,7 +77,9 @@ struct EditorDrawEraseTests {
         editor.select(.erase)
         try pen.down(editor.view(150, 480))
         try pen.move([editor.view(150, 440), editor.view(150, 380)])
-        #expect(try editor.annotations().count == 1, "erased as the eraser moves")
+        guard case .eraser(_, _, _, let removed, _)? = editor.engine.preview else { Issue.record("no eraser preview"); return }
+        #expect(removed.count == 2, "the preview shows what the sweep erases as the eraser moves")
+        #expect(try editor.annotations().count == 3, "the document changes when the sweep ends")
         let applied = try pen.up(editor.view(150, 380))
         #expect(applied.count == 1)
         try editor.undo()
@@ -131,7 +133,8 @@ struct EditorDrawEraseTests {
         var finger = ScriptedPointer(editor: editor, kind: .touch, pointerID: 5)
         try finger.down(editor.view(150, 420))
         try finger.move([editor.view(150, 380)])
-        #expect(try editor.annotations().isEmpty)
+        guard case .eraser(_, _, _, let removed, _)? = editor.engine.preview else { Issue.record("no eraser preview"); return }
+        #expect(removed.count == 1)
         var second = ScriptedPointer(editor: editor, kind: .touch, pointerID: 6)
         try second.down(editor.view(300, 300))
         #expect(try editor.annotations().count == 1, "the cancelled sweep leaves no trace")

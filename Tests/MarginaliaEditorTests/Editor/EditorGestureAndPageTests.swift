@@ -93,7 +93,7 @@ struct EditorGestureAndPageTests {
         let editor = try Editor.make()
         try editor.removeCurrentPage()
         try editor.removeCurrentPage()
-        #expect(throws: OperationError.self) { try editor.removeCurrentPage() }
+        #expect(throws: CommandError.notAllowed("a document keeps at least one page")) { try editor.removeCurrentPage() }
         #expect(try editor.session.document.pageCount == 1)
     }
 

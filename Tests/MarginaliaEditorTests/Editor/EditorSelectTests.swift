@@ -60,9 +60,9 @@ struct EditorSelectTests {
 
     @Test func lassoSelectsSeveralStrokesAndTheSelectionCanBeRecolouredWidenedAndDeleted() throws {
         let editor = try Self.editor()
-        var mouse = ScriptedPointer(editor: editor, kind: .mouse)
+        var pen = ScriptedPointer(editor: editor, kind: .pen)
         let loop = [editor.view(80, 380), editor.view(250, 380), editor.view(250, 620), editor.view(80, 620), editor.view(80, 381)]
-        try mouse.stroke(loop)
+        try pen.stroke(loop)
         #expect(editor.selection.count == 2)
         try editor.recolorSelection(.red)
         #expect(try editor.annotations().filter { $0.color == .red }.count == 2)

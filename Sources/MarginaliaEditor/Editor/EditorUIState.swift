@@ -1,27 +1,6 @@
 import Foundation
 import Marginalia
 
-/// The tools of the editor's toolbar.
-public enum EditorTool: String, Codable, CaseIterable, Sendable {
-    /// Tap to select, drag to move, handles to resize, lasso on empty space.
-    case select
-    /// The pen, marker or highlighter of ``ToolPreferences/currentInk``.
-    case draw
-    /// The stroke or segment eraser of ``ToolPreferences/eraser``.
-    case erase
-    /// Drag to make a text box, tap a box to edit it.
-    case text
-    /// Drag to make the shape of ``ShapeToolSettings/kind``.
-    case shape
-    /// Tap or drag to place the image given to ``Editor/setImageToPlace(_:)``.
-    case image
-    /// Tap to place a sticky note.
-    case note
-    /// Tap a form field to fill it: a checkbox toggles, a radio button is chosen, a text or
-    /// choice field asks for its value (``Editor/pendingField``).
-    case form
-}
-
 /// A form field the user is filling in (Form tool): the UI shows an input over `widget`
 /// and ends it with ``Editor/commitField(_:)`` or ``Editor/cancelField()``.
 public struct PendingField: Equatable, Sendable {
@@ -41,6 +20,8 @@ public enum LivePreview: Equatable, Sendable {
     case annotation(PDFAnnotation)
     /// The lasso drawn so far.
     case lasso(pageIndex: Int, points: [CGPoint])
+    /// The rubber band drawn so far (a mouse drag on empty space).
+    case rubberBand(pageIndex: Int, rect: CGRect)
     /// The selection as it would be after ending here (moved or resized).
     case selection([PDFAnnotation])
 }
@@ -61,4 +42,6 @@ public struct PendingText: Equatable, Sendable {
     public var target: Target
     /// The text to start from (empty for new ones).
     public var text: String
+    /// The engine's request this answers.
+    public var request: TextRequest
 }

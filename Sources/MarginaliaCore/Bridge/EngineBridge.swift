@@ -1,0 +1,141 @@
+#if !hasFeature(Embedded)
+import Foundation
+#endif
+
+/// The engine behind one JSON call at a time: how the browser's editor talks to the engine
+/// core compiled to WebAssembly (Web/js/engine.js; docs/engine.md lists the calls). Each
+/// call is `{"call": NAME, ...arguments}` and answers an object: the call's result, or
+/// `{"error": MESSAGE}`.
+///
+/// It is plain Swift, not a WebAssembly detail: natively the same bridge runs the parity
+/// fixtures (Tests/Fixtures/parity), so the browser's engine and the native one are shown to
+/// answer the same calls with the same JSON.
+public final class EngineBridge {
+    /// The engine's clock: the time of the latest event (the browser's clock, in seconds).
+    final class EventClock: EditorClock, @unchecked Sendable {
+        var now: Double = 0
+    }
+
+    let clock = EventClock()
+    var engine: EditorEngine
+    /// How many samples of the live stroke the browser has drawn (pieces are sent once).
+    var strokeDrawn: (pointer: Int, count: Int)?
+    var strokeFollowsPressure = false
+
+    public init() {
+        engine = EditorEngine(pages: [], viewSize: .zero, clock: clock)
+    }
+
+    /// Answers one call given as JSON text.
+    public func call(_ request: [UInt8]) -> [UInt8] {
+        let json: JSONValue
+        do throws(JSONSyntaxError) {
+            json = try JSONParser.parse(request)
+        } catch {
+            return JSONWriter.bytes(.object([("error", .string(error.description))]))
+        }
+        do throws(CommandError) {
+            return JSONWriter.bytes(try call(JSONField(json, path: "")))
+        } catch {
+            return JSONWriter.bytes(.object([("error", .string(error.message))]))
+        }
+    }
+
+    /// Answers one call.
+    public func call(_ request: JSONField) throws(CommandError) -> JSONValue {
+        let name = try request.member("call").string()
+        switch name {
+        case "init":
+            engine = EditorEngine(pages: try Self.pages(request.member("pages")), viewSize: try Self.size(request.optionalMember("viewSize")),
+                                  preferences: ToolPreferences(json: request.value["preferences"] ?? .null), clock: clock)
+            strokeDrawn = nil
+            return viewportJSON()
+        case "setPages":
+            engine.setPages(try Self.pages(request.member("pages")))
+            return viewportJSON()
+        case "setAnnotations":
+            var list: [AnnotationGeometry] = []
+            var problems: [JSONValue] = []
+            for item in try request.member("annotations").array() {
+                do throws(CommandError) {
+                    list.append(try AnnotationGeometry(json: item))
+                } catch {
+                    problems.append(.string(error.message))
+                }
+            }
+            engine.setAnnotations(list)
+            return .object([("count", .integer(list.count)), ("problems", .array(problems))])
+        case "applyEntries":
+            for entry in try request.member("entries").array() { try apply(entry.member("operation")) }
+            return .object([])
+        case "setWidgets":
+            var widgets: [FieldWidget] = []
+            for item in try request.member("widgets").array() {
+                widgets.append(FieldWidget(name: try item.member("name").string(), pageIndex: try item.member("pageIndex").integer(),
+                                           rect: try item.member("rect").rect()))
+            }
+            engine.widgets = widgets
+            return .object([])
+        case "preferences":
+            return engine.preferences.json
+        case "setPreferences":
+            engine.updatePreferences(ToolPreferences(json: request.value["preferences"] ?? .null))
+            return engine.preferences.json
+        case "setTool":
+            engine.select(try request.member("tool").choice(EditorTool.self))
+            return stateJSON()
+        case "gesture":
+            return outputs(engine.perform(try request.member("action").choice(GestureAction.self)))
+        case "stylusGesture":
+            return outputs(engine.stylusGesture(try request.member("gesture").choice(StylusGesture.self)))
+        case "tick":
+            clock.now = try request.member("time").number()
+            return outputs(engine.tick())
+        case "pointer":
+            var all: [EngineOutput] = []
+            for event in try request.member("events").array() { all += engine.handle(try pointerEvent(event)) }
+            return outputs(all)
+        case "cancel":
+            engine.cancelInteractions()
+            return outputs([])
+        case "viewport":
+            return viewportJSON()
+        case "setViewport":
+            try setViewport(request)
+            return viewportJSON()
+        case "selection":
+            return selectionJSON()
+        case "select":
+            engine.selectAnnotations(try request.member("ids").strings())
+            return selectionJSON()
+        case "deleteSelection":
+            return outputs(engine.deleteSelection())
+        case "restyleSelection":
+            var style = request.value
+            if case .object(var object) = style { object["type"] = .string("restyle"); object["ids"] = .strings(["-"]); style = .object(object) }
+            guard case .restyle(_, let restyle) = try EditorCommand(json: JSONField(style, path: "style")) else { return outputs([]) }
+            return outputs(engine.restyleSelection(restyle))
+        case "nudgeSelection":
+            return outputs(engine.nudgeSelection(dx: try request.member("dx").number(), dy: try request.member("dy").number()))
+        case "setImageToPlace":
+            let size = try request.optionalMember("size")?.numbers(count: 2...2, what: "[width, height]")
+            engine.imageToPlace = size.map { CGSize(width: $0[0], height: $0[1]) }
+            return .object([])
+        case "textCommand":
+            let textRequest = try Self.textRequest(request.member("request"))
+            let text = try request.member("text").string()
+            return .object(omittingNils: [("command", engine.textCommand(for: textRequest, text: text).map { $0.json })])
+        case "inkPaths":
+            return try Self.inkPaths(AnnotationGeometry(json: request.member("annotation")))
+        case "hitTest":
+            let page = try request.member("pageIndex").integer()
+            return .object(omittingNils: [("id", engine.hitTest(try request.member("point").point(), onPage: page).map { .string($0.id) })])
+        case "checkCommand":
+            let command = try EditorCommand(json: request.member("command"))
+            try command.check(pageCount: engine.viewport.pages.count) { self.engine.annotation(id: $0) }
+            return .object([("ok", .bool(true))])
+        default:
+            throw CommandError.malformed("call: unknown call \"\(name)\"")
+        }
+    }
+}

@@ -1,0 +1,105 @@
+#if !hasFeature(Embedded)
+import Foundation
+#endif
+
+/// The annotations the placing tools make, as annotation JSON (docs/annotations-json.md): the
+/// one place that decides what a dragged shape, a new text box or a new note is, for the
+/// browser (which sends it in an `add` command) and natively alike.
+public enum AnnotationDraft {
+    /// The shortest drag that makes a shape, in page points.
+    public static let minimumShapeDrag: CGFloat = 2
+    /// The narrowest text box, in points.
+    public static let minimumTextBoxWidth: CGFloat = 24
+    /// A text box is at least one line high: this many times the font size.
+    public static let lineHeight: CGFloat = 1.6
+    /// A note's icon is this many points square at zoom 1.
+    public static let noteSize: CGFloat = 20
+
+    /// A shape dragged from `start` to `end`; nil for a drag too short to see or non-finite points.
+    public static func shape(_ kind: ShapeKind, from start: CGPoint, to end: CGPoint, stroke: Color, width: Double,
+                             fill: Color?, pageIndex: Int) -> JSONValue? {
+        guard [start.x, start.y, end.x, end.y].allSatisfy({ $0.isFinite }),
+              hypot(end.x - start.x, end.y - start.y) >= minimumShapeDrag else { return nil }
+        let box = rect(start, end)
+        var pairs: [(String, JSONValue?)] = [("pageIndex", .integer(pageIndex))]
+        switch kind {
+        case .rectangle: pairs += [("type", .string("square")), ("rect", .rect(box))]
+        case .ellipse: pairs += [("type", .string("circle")), ("rect", .rect(box))]
+        case .triangle:
+            pairs += [("type", .string("polygon")),
+                      ("points", .array([.point(CGPoint(x: box.minX, y: box.minY)), .point(CGPoint(x: box.maxX, y: box.minY)),
+                                         .point(CGPoint(x: box.midX, y: box.maxY))]))]
+        case .line, .arrow:
+            pairs += [("type", .string("line")), ("points", .array([.point(start), .point(end)])),
+                      ("lineEndings", .strings(["none", kind == .arrow ? "openArrow" : "none"]))]
+        }
+        pairs += [("color", .string(stroke.hex)), ("width", .number(width)),
+                  ("fill", kind == .line || kind == .arrow ? nil : fill.map { .string($0.hex) })]
+        return .object(omittingNils: pairs)
+    }
+
+    /// The rect of a text box dragged over `rect` (at least ``minimumTextBoxWidth`` wide and
+    /// one line high, growing down from its top edge).
+    public static func textBoxRect(_ rect: CGRect, fontSize: Double) -> CGRect {
+        let box = rect.standardized
+        let height = max(box.height, CGFloat(fontSize) * lineHeight)
+        return CGRect(x: box.minX, y: box.maxY - height, width: max(box.width, minimumTextBoxWidth), height: height)
+    }
+
+    /// A text box over `rect` with `text` in the Text tool's style.
+    public static func textBox(in rect: CGRect, text: String, style: TextToolSettings, pageIndex: Int) -> JSONValue {
+        .object(omittingNils: [
+            ("type", .string("freeText")), ("pageIndex", .integer(pageIndex)),
+            ("rect", .rect(textBoxRect(rect, fontSize: style.fontSize))), ("text", .string(text)), ("contents", .string(text)),
+            ("font", .string(style.bold ? "Helvetica-Bold" : "Helvetica")), ("fontSize", .number(style.fontSize)),
+            ("textColor", .string(style.textColor.hex)), ("color", style.backgroundColor.map { .string($0.hex) }),
+            ("width", .number(0)),
+        ])
+    }
+
+    /// A sticky note whose icon's upper-left corner is at `point`.
+    public static func note(at point: CGPoint, text: String, color: Color, pageIndex: Int) -> JSONValue {
+        .object([
+            ("type", .string("note")), ("pageIndex", .integer(pageIndex)),
+            ("rect", .rect(CGRect(x: point.x, y: point.y - noteSize, width: noteSize, height: noteSize))),
+            ("color", .string(color.hex)), ("contents", .string(text)),
+        ])
+    }
+
+    /// The rect spanned by two points.
+    public static func rect(_ a: CGPoint, _ b: CGPoint) -> CGRect {
+        CGRect(x: min(a.x, b.x), y: min(a.y, b.y), width: abs(b.x - a.x), height: abs(b.y - a.y))
+    }
+
+    /// The largest rect of `size`'s proportions inside `box`, sharing its top-left corner.
+    public static func fitted(_ size: CGSize, into box: CGRect) -> CGRect {
+        guard size.width > 0, size.height > 0 else { return box }
+        let scale = min(box.width / size.width, box.height / size.height)
+        let fitted = CGSize(width: size.width * scale, height: size.height * scale)
+        return CGRect(x: box.minX, y: box.maxY - fitted.height, width: fitted.width, height: fitted.height)
+    }
+
+    /// `rect` moved (not resized, unless larger than the page) to lie on `page`.
+    public static func kept(_ rect: CGRect, in page: CGRect) -> CGRect {
+        guard !page.isNull else { return rect }
+        let width = min(rect.width, page.width), height = min(rect.height, page.height)
+        let x = min(max(rect.minX, page.minX), page.maxX - width)
+        let y = min(max(rect.minY, page.minY), page.maxY - height)
+        return CGRect(x: x, y: y, width: width, height: height)
+    }
+
+    /// `point` moved onto `page`.
+    public static func clamp(_ point: CGPoint, to page: CGRect) -> CGPoint {
+        guard !page.isNull else { return point }
+        return CGPoint(x: min(max(point.x, page.minX), page.maxX), y: min(max(point.y, page.minY), page.maxY))
+    }
+
+    /// Where a tapped image goes: its natural size (a pixel per point), at most half the page
+    /// each way, centred on the tap and kept on the page.
+    public static func tappedImageRect(_ size: CGSize, at point: CGPoint, on page: CGRect) -> CGRect {
+        guard size.width > 0, size.height > 0 else { return .null }
+        let scale = min(1, page.width / 2 / size.width, page.height / 2 / size.height)
+        let scaled = CGSize(width: size.width * scale, height: size.height * scale)
+        return kept(CGRect(x: point.x - scaled.width / 2, y: point.y - scaled.height / 2, width: scaled.width, height: scaled.height), in: page)
+    }
+}

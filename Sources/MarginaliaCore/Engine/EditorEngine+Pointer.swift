@@ -1,0 +1,202 @@
+#if !hasFeature(Embedded)
+import Foundation
+#endif
+
+// Pointer events: the router decides who uses the tool and who navigates; tool pointers go
+// to the current tool (or to the eraser for a pen's eraser end).
+
+extension EditorEngine {
+    /// Handles one pointer event (view space): navigation moves the ``viewport``; tool
+    /// pointers drive the current tool. Returns what the UI must do.
+    ///
+    /// Events out of order, unknown pointers, repeated ends and NaN coordinates change
+    /// nothing. A second finger during a one-finger interaction cancels it without a trace.
+    public func handle(_ event: PointerEvent) -> [EngineOutput] {
+        var outputs: [EngineOutput] = []
+        for action in router.handle(event) {
+            switch action {
+            case .began(let id, _, let sample):
+                outputs += began(id, sample: sample, event: event)
+            case .moved(let id, let samples, let predicted):
+                outputs += moved(id, samples: samples, predicted: predicted)
+            case .ended(let id):
+                outputs += ended(id, sample: event.sample)
+            case .cancelled(let id):
+                cancel(id)
+            case .pan(let dx, let dy):
+                viewport.scroll(by: CGPoint(x: -dx, y: -dy))
+                if !outputs.contains(.viewChanged) { outputs.append(.viewChanged) }
+            case .pinch(let scale, let center):
+                viewport.zoom(to: viewport.zoom * scale, anchor: center)
+                if !outputs.contains(.viewChanged) { outputs.append(.viewChanged) }
+            }
+        }
+        return outputs
+    }
+
+    // MARK: - Began
+
+    private func began(_ id: Int, sample: PointerSample, event: PointerEvent) -> [EngineOutput] {
+        livePointer = id
+        if event.kind == .pen, event.isEraserEnd || event.barrelButton {
+            let gesture: StylusGesture = event.isEraserEnd ? .penEraserEnd : .penBarrelButton
+            let action = preferences.gestures.action(for: gesture)
+            if action == .eraserTool || action == .toggleEraser {
+                return beginErasing(id, at: sample.location)  // erases while held; the tool stays
+            }
+            interactions[id] = .inert
+            return perform(action)
+        }
+        guard let (page, point) = viewport.convertToPage(sample.location) else {
+            if tool == .select { clearSelectionReporting() }
+            router.declined(pointerID: id)
+            return []
+        }
+        switch tool {
+        case .draw:
+            var builder = StrokeBuilder(width: preferences.currentPreset.width)
+            builder.append([StrokeSample(point: point, pressure: sample.pressure, time: sample.timestamp)])
+            var preview = StrokePreview(preset: preferences.currentPreset)
+            _ = preview.update(from: builder)
+            interactions[id] = .draw(DrawState(pageIndex: page, builder: builder, preview: preview,
+                                               anchor: sample.location, lastMove: sample.timestamp))
+            return []
+        case .erase:
+            return beginErasing(id, at: sample.location)
+        case .shape, .text, .image, .note, .form, .highlight:
+            interactions[id] = .place(tool, pageIndex: page, start: point, current: point,
+                                      startView: sample.location, currentView: sample.location)
+            return []
+        case .select:
+            let handle = selectionHandle(at: sample.location, onPage: page)
+            let hit = hitTest(point, onPage: page)?.id
+            if event.kind == .touch, hit == nil, handle == nil {
+                // A finger on empty space scrolls the page rather than drawing a lasso.
+                router.declined(pointerID: id)
+                return clearSelectionReporting()
+            }
+            interactions[id] = .select(.pending(pageIndex: page, start: point, startView: sample.location, hit: hit,
+                                                handle: handle, additive: event.shiftKey, kind: event.kind))
+            return []
+        }
+    }
+
+    /// The topmost annotation the editor edits under a page point (within a few view points).
+    public func hitTest(_ point: CGPoint, onPage page: Int) -> AnnotationGeometry? {
+        guard indexes.indices.contains(page) else { return nil }
+        let tolerance = Self.tapTolerance / max(viewport.zoom, 0.01)
+        return indexes[page].annotations(at: point, tolerance: tolerance).first { $0.isEditable }
+    }
+
+    // MARK: - Moved
+
+    private func moved(_ id: Int, samples: [PointerSample], predicted: [PointerSample]) -> [EngineOutput] {
+        // Taken out while it changes, so its samples are not copied at every event.
+        guard let last = samples.last, let interaction = interactions.removeValue(forKey: id) else { return [] }
+        var outputs: [EngineOutput] = []
+        switch interaction {
+        case .draw(var draw):
+            func convert(_ s: PointerSample) -> StrokeSample {
+                StrokeSample(point: viewport.convert(s.location, toPage: draw.pageIndex), pressure: s.pressure, time: s.timestamp)
+            }
+            draw.builder.append(samples.map(convert), predicted: predicted.map(convert))
+            _ = draw.preview.update(from: draw.builder)
+            for sample in samples where hypot(sample.location.x - draw.anchor.x, sample.location.y - draw.anchor.y) > Self.holdSlop {
+                draw.anchor = sample.location
+                draw.lastMove = sample.timestamp
+            }
+            interactions[id] = .draw(draw)
+        case .erase(var erase):
+            for sample in samples { erase = sweep(erase, to: viewport.convert(sample.location, toPage: erase.pageIndex)) }
+            interactions[id] = .erase(erase)
+        case .place(let tool, let page, let start, _, let startView, _):
+            interactions[id] = .place(tool, pageIndex: page, start: start, current: viewport.convert(last.location, toPage: page),
+                                      startView: startView, currentView: last.location)
+        case .select(var gesture):
+            for sample in samples {
+                let (next, refusal) = selectMoved(gesture, to: sample.location)
+                if let refusal {
+                    interactions[id] = .inert
+                    return [.refused(refusal)]
+                }
+                if case .pending = gesture, case .moving = next { outputs.append(.selectionChanged) }
+                gesture = next
+            }
+            interactions[id] = .select(gesture)
+        case .inert:
+            interactions[id] = .inert
+        }
+        return outputs
+    }
+
+    // MARK: - Ended
+
+    private func ended(_ id: Int, sample: PointerSample) -> [EngineOutput] {
+        guard let interaction = interactions.removeValue(forKey: id) else { return [] }
+        switch interaction {
+        case .draw(let draw):
+            guard !draw.builder.isEmpty else { return [] }
+            let settings = preferences.shapeRecognition
+            let held = settings.recognizeOnHold && sample.timestamp - draw.lastMove >= Self.holdDuration
+            return [.command(.stroke(EditorCommand.Stroke(
+                pageIndex: draw.pageIndex, samples: draw.builder.samples, ink: draw.preview.preset,
+                zoom: Double(viewport.zoom), recognizeShape: settings.recognizeEveryStroke || held)))]
+        case .erase(let erase):
+            guard !erase.removed.isEmpty || !erase.cut.isEmpty else { return [] }
+            return [.command(.erase(EditorCommand.Erase(pageIndex: erase.pageIndex, mode: erase.mode, size: erase.size,
+                                                        points: erase.points)))]
+        case .place(let tool, let page, let start, let end, let startView, let endView):
+            let isTap = hypot(endView.x - startView.x, endView.y - startView.y) < Self.dragThreshold
+            return endPlacing(tool, pageIndex: page, from: start, to: end, isTap: isTap)
+        case .select(let gesture):
+            return endSelect(gesture)
+        case .inert:
+            return []
+        }
+    }
+
+    func cancel(_ id: Int) {
+        interactions[id] = nil
+        if livePointer == id { livePointer = nil }
+    }
+
+    // MARK: - Erasing
+
+    /// Starts erasing, and erases what the eraser touches where it comes down (a tap erases).
+    private func beginErasing(_ id: Int, at location: CGPoint) -> [EngineOutput] {
+        guard let (page, point) = viewport.convertToPage(location) else { return [] }
+        let settings = preferences.eraser
+        // The eraser's size is on screen: the same circle whatever the zoom.
+        let size = settings.size / Double(max(viewport.zoom, 0.01))
+        let erase = EraseState(pageIndex: page, mode: settings.mode, size: size, points: [])
+        interactions[id] = .erase(sweep(erase, to: point))
+        return []
+    }
+
+    /// One step of the sweep, decided on the page as the sweep has left it (the server
+    /// replays the same steps on the document).
+    func sweep(_ state: EraseState, to point: CGPoint) -> EraseState {
+        var erase = state
+        let from = erase.points.last ?? point
+        erase.points.append(point)
+        guard indexes.indices.contains(erase.pageIndex) else { return erase }
+        let index = indexes[erase.pageIndex]
+        let effects = EraserSweep.effects(from: from, to: point, mode: erase.mode, size: erase.size, in: index) { id in
+            if let changed = erase.working[id] { return changed }  // nil: removed already
+            return index.annotation(id: id)
+        }
+        for effect in effects {
+            let current = erase.working[effect.id] ?? index.annotation(id: effect.id)
+            guard let current else { continue }
+            let after = EraserSweep.applying(effect, to: current)
+            erase.working[effect.id] = .some(after)
+            if after == nil {
+                if !erase.removed.contains(effect.id) { erase.removed.append(effect.id) }
+                erase.cut.removeAll { $0 == effect.id }
+            } else if !erase.cut.contains(effect.id) {
+                erase.cut.append(effect.id)
+            }
+        }
+        return erase
+    }
+}
