@@ -1,0 +1,33 @@
+import Foundation
+
+/// The icons a sticky note (`/Text` annotation) can show, named as `/Name` names them
+/// (ISO 32000-2, 12.5.6.4). Viewers that draw their own icons pick theirs by this name;
+/// Marginalia draws each one in the note's appearance stream, so viewers that show
+/// appearances (pdf.js, PDFium, Poppler, MuPDF) show the same icon.
+public enum NoteIcon: String, Codable, CaseIterable, Hashable, Sendable {
+    case comment = "Comment"
+    case key = "Key"
+    case note = "Note"
+    case help = "Help"
+    case newParagraph = "NewParagraph"
+    case paragraph = "Paragraph"
+    case insert = "Insert"
+
+    /// The icon named `name` (a `/Name` value), or nil for a name outside the standard set.
+    public init?(name: String) {
+        self.init(rawValue: name)
+    }
+
+    /// The names of every icon, comma-separated.
+    public static var knownNames: String {
+        allCases.map(\.rawValue).joined(separator: ", ")
+    }
+}
+
+extension PDFAnnotation.Note {
+    /// The standard icon ``icon`` names; a name outside the set (a viewer's own) draws as
+    /// ``NoteIcon/note``.
+    public var standardIcon: NoteIcon {
+        NoteIcon(name: icon) ?? .note
+    }
+}
