@@ -34,7 +34,7 @@ extension Editor {
             return try perform(.addAnnotation(box))
         case .newNote(let point):
             guard !isEmpty, var note = ShapeTool.note(at: point, text: text, color: preferences.noteColor,
-                                                      pageIndex: pending.pageIndex) else { return nil }
+                                                      icon: preferences.noteIcon, pageIndex: pending.pageIndex) else { return nil }
             note.author = author
             return try perform(.addAnnotation(note))
         case .existing(let before):

@@ -69,8 +69,7 @@ extension Editor {
                 return
             }
             let handle = selectionHandle(at: sample.location, onPage: page)
-            let tolerance = 4 / max(viewport.zoom, 0.01)
-            let hit = try SelectionTool.select(at: point, onPage: page, in: session.document, tolerance: tolerance)
+            let hit = try annotation(atView: sample.location, onPage: page)
             interactions[id] = .select(.pending(pageIndex: page, start: point, startView: sample.location, hit: hit, handle: handle))
         }
     }

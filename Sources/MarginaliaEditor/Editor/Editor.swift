@@ -29,7 +29,7 @@ public final class Editor {
     public private(set) var preferencesWarning: String?
     /// The current tool.
     public private(set) var tool: EditorTool = .draw
-    /// The tool before the current one (for ``GestureAction/lastTool`` and toggling the eraser).
+    /// The tool before the current one (for ``GestureAction/lastTool``).
     public private(set) var previousTool: EditorTool = .select
     /// The selected annotations (Select tool), as they are in the document now.
     public internal(set) var selection: [PDFAnnotation] = []
@@ -160,7 +160,8 @@ public final class Editor {
     public func perform(_ action: GestureAction) throws {
         switch action {
         case .none: break
-        case .toggleEraser: select(tool == .erase ? (previousTool == .erase ? .draw : previousTool) : .erase)
+        // PencilKit's convention: the eraser and the pen, back and forth (lastTool returns).
+        case .toggleEraser: select(tool == .erase ? .draw : .erase)
         case .selectTool: select(.select)
         case .drawTool: select(.draw)
         case .eraserTool: select(.erase)

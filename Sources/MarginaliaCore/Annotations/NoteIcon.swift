@@ -1,10 +1,8 @@
-import Foundation
-
 /// The icons a sticky note (`/Text` annotation) can show, named as `/Name` names them
 /// (ISO 32000-2, 12.5.6.4). Viewers that draw their own icons pick theirs by this name;
 /// Marginalia draws each one in the note's appearance stream, so viewers that show
 /// appearances (pdf.js, PDFium, Poppler, MuPDF) show the same icon.
-public enum NoteIcon: String, Codable, CaseIterable, Hashable, Sendable {
+public enum NoteIcon: String, CaseIterable, Hashable, Sendable {
     case comment = "Comment"
     case key = "Key"
     case note = "Note"
@@ -24,10 +22,6 @@ public enum NoteIcon: String, Codable, CaseIterable, Hashable, Sendable {
     }
 }
 
-extension PDFAnnotation.Note {
-    /// The standard icon ``icon`` names; a name outside the set (a viewer's own) draws as
-    /// ``NoteIcon/note``.
-    public var standardIcon: NoteIcon {
-        NoteIcon(name: icon) ?? .note
-    }
-}
+#if !hasFeature(Embedded)
+extension NoteIcon: Codable {}
+#endif

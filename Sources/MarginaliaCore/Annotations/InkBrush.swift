@@ -1,5 +1,3 @@
-import Foundation
-
 /// How the strokes of an ink annotation look: a plain pen line, or a textured brush in the
 /// manner of PencilKit's pencil, marker, crayon, watercolour and fountain pen.
 ///
@@ -11,7 +9,7 @@ import Foundation
 ///
 /// The raw value is the one name used everywhere: the annotation JSON's `brush`, XFDF's
 /// `brush` attribute and the private key's `/Brush` name.
-public enum InkBrush: String, Codable, CaseIterable, Hashable, Sendable {
+public enum InkBrush: String, CaseIterable, Hashable, Sendable {
     /// A smooth line of one colour (the default, and the only look without Marginalia).
     case pen
     /// Graphite: lighter at the edges, with a paper grain of short broken strokes.
@@ -35,3 +33,7 @@ public enum InkBrush: String, Codable, CaseIterable, Hashable, Sendable {
         allCases.map(\.rawValue).joined(separator: ", ")
     }
 }
+
+#if !hasFeature(Embedded)
+extension InkBrush: Codable {}
+#endif
