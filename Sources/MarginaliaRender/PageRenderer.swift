@@ -30,7 +30,7 @@ public struct RenderOptions: Sendable {
 /// off as a right one.
 public enum PageRenderer {
     /// The most pixels one rendering (or one image in it) may have.
-    public static let maximumPixelCount = 100_000_000
+    public static let maximumPixelCount = 50_000_000
 
     /// Renders page `index` (0-based): its crop box, turned by its `/Rotate`, on white.
     public static func render(page index: Int, of document: PDFDocument, options: RenderOptions = RenderOptions()) throws -> RenderedImage {
