@@ -30,7 +30,7 @@ public enum InkBrush: String, CaseIterable, Hashable, Sendable {
 
     /// The names of every brush, comma-separated, for error messages and help.
     public static var knownNames: String {
-        allCases.map(\.rawValue).joined(separator: ", ")
+        allCases.map { $0.rawValue }.joined(separator: ", ")
     }
 }
 

@@ -18,7 +18,7 @@ public enum NoteIcon: String, CaseIterable, Hashable, Sendable {
 
     /// The names of every icon, comma-separated.
     public static var knownNames: String {
-        allCases.map(\.rawValue).joined(separator: ", ")
+        allCases.map { $0.rawValue }.joined(separator: ", ")
     }
 }
 
