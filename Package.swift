@@ -77,6 +77,7 @@ if Context.environment["MARGINALIA_FUZZ"] != nil {
         ("FuzzXFDF", ["Marginalia"]),
         ("FuzzOperation", ["Marginalia", "MarginaliaEditor", "MarginaliaServer"]),
         ("FuzzEditorEvents", ["Marginalia", "MarginaliaEditor"]),
+        ("FuzzRender", ["Marginalia", "MarginaliaRender", "PDFCore"]),
     ]
     for (name, dependencies) in fuzzTargets {
         package.targets.append(.executableTarget(name: name, dependencies: dependencies, path: "Fuzz/\(name)"))
