@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "Marginalia", targets: ["Marginalia"]),
         .library(name: "MarginaliaEditor", targets: ["MarginaliaEditor"]),
         .library(name: "MarginaliaServer", targets: ["MarginaliaServer"]),
+        .library(name: "MarginaliaRender", targets: ["MarginaliaRender"]),
         .executable(name: "marginalia", targets: ["MarginaliaCLI"]),
     ],
     targets: [
@@ -20,6 +21,10 @@ let package = Package(
         // through a tiny C shim.
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite"),
         .target(name: "CMicroHTTPD", linkerSettings: [.linkedLibrary("microhttpd")]),
+        // The renderer only (Debian: libcairo2-dev, libjpeg-dev); libjpeg's longjmp errors go
+        // through a tiny C shim.
+        .systemLibrary(name: "CCairo", path: "Sources/CCairo"),
+        .target(name: "CJPEG", linkerSettings: [.linkedLibrary("jpeg")]),
 
         // The editor engine's decisions, Foundation-free: geometry, strokes, hit tests, erasers,
         // selection, tools, input routing, viewport, the command protocol. It also builds with
@@ -34,13 +39,16 @@ let package = Package(
         .target(name: "Marginalia", dependencies: ["MarginaliaCore", "PDFCore", "CPNG"]),
         // The headless editor engine: input, tools, viewport, undo, operations.
         .target(name: "MarginaliaEditor", dependencies: ["Marginalia"]),
+        // Rendering to PNG with cairo: pages of image documents and single annotations, drawn
+        // from the engine's own content and appearance streams.
+        .target(name: "MarginaliaRender", dependencies: ["Marginalia", "PDFCore", "CCairo", "CJPEG"]),
         // The server: HTTP (libmicrohttpd), the document store (SQLite + files), the JSON API
         // and the browser editor's static files.
-        .target(name: "MarginaliaServer", dependencies: ["MarginaliaEditor", "Marginalia", "CMicroHTTPD", "CSQLite"]),
+        .target(name: "MarginaliaServer", dependencies: ["MarginaliaEditor", "Marginalia", "MarginaliaRender", "CMicroHTTPD", "CSQLite"]),
         // The `marginalia` command-line tool.
         .executableTarget(
             name: "MarginaliaCLI",
-            dependencies: ["Marginalia", "PDFCore", "MarginaliaServer"]
+            dependencies: ["Marginalia", "PDFCore", "MarginaliaServer", "MarginaliaRender"]
         ),
 
         // The editor engine's benchmark (Benchmarks/run_editor.py runs it in a release build).
@@ -51,6 +59,7 @@ let package = Package(
         .testTarget(name: "PDFCoreTests", dependencies: ["PDFCore", "CZlib"], exclude: ["Security/make_fixtures.py"]),
         .testTarget(name: "MarginaliaTests", dependencies: ["Marginalia", "PDFCore"]),
         .testTarget(name: "MarginaliaEditorTests", dependencies: ["MarginaliaEditor", "Marginalia"]),
+        .testTarget(name: "MarginaliaRenderTests", dependencies: ["MarginaliaRender", "Marginalia", "PDFCore"]),
         .testTarget(name: "MarginaliaServerTests", dependencies: ["MarginaliaServer", "MarginaliaEditor", "Marginalia"]),
     ]
 )
@@ -68,6 +77,7 @@ if Context.environment["MARGINALIA_FUZZ"] != nil {
         ("FuzzXFDF", ["Marginalia"]),
         ("FuzzOperation", ["Marginalia", "MarginaliaEditor", "MarginaliaServer"]),
         ("FuzzEditorEvents", ["Marginalia", "MarginaliaEditor"]),
+        ("FuzzRender", ["Marginalia", "MarginaliaRender", "PDFCore"]),
     ]
     for (name, dependencies) in fuzzTargets {
         package.targets.append(.executableTarget(name: name, dependencies: dependencies, path: "Fuzz/\(name)"))

@@ -17,7 +17,7 @@ export PATH="/opt/swift/usr/bin:$PATH"
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
 all_targets=(FuzzPDFFile FuzzFilters FuzzDocument FuzzContentStream FuzzAcroForm FuzzAnnotationJSON FuzzXFDF FuzzOperation
-             FuzzEditorEvents)
+             FuzzEditorEvents FuzzRender)
 seconds=60
 regressions=0
 release=0
@@ -56,7 +56,7 @@ seed() {  # seed TARGET DIR: fill the working corpus on first use
                 while read -r name; do
                     [ -f "$corpus_dir/$name" ] && [ "$(stat -c %s "$corpus_dir/$name")" -lt 307200 ] && cp "$corpus_dir/$name" "$dir/"
                 done ;;
-        FuzzContentStream)  # the page content of the corpus's small files, decoded
+        FuzzContentStream|FuzzRender)  # the page content of the corpus's small files, decoded
             python3 - "$corpus_dir" "$dir" <<'PY'
 import pathlib, sys
 import pikepdf

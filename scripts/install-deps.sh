@@ -20,8 +20,12 @@ for arg in "$@"; do
     esac
 done
 
-# zlib, libcrypto and libpng are linked through module maps; the tools are the outside oracles.
+# zlib, libcrypto, libpng, cairo and libjpeg are linked through module maps (and a shim); the
+# tools are the outside oracles.
 apt_packages=(zlib1g-dev libssl-dev libpng-dev libsqlite3-dev libmicrohttpd-dev libjs-pdf qpdf poppler-utils mupdf-tools fonts-dejavu-core)
+# The renderer (marginalia render, the server's PNG export): cairo, libjpeg, and the URW faces
+# it draws the standard 14 fonts with.
+apt_packages+=(libcairo2-dev libjpeg-dev fonts-urw-base35)
 # Python module to import -> PyPI package that provides it.
 python_modules=(pikepdf pymupdf pypdf pypdfium2 pytest reportlab playwright fontTools)
 declare -A pypi_name=(

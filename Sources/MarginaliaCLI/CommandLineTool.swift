@@ -40,6 +40,7 @@ enum CommandLineTool {
         ("fill", "fill form fields, optionally flattening the form", FillCommand.run),
         ("create", "make a PDF from text or Markdown", CreateCommand.run),
         ("sample", "write the built-in sample document", SampleCommand.run),
+        ("render", "draw a page or an annotation into a PNG", RenderCommand.run),
         ("serve", "serve the browser editor and the JSON API", ServeCommand.run),
     ]
 

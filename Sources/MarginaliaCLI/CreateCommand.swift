@@ -4,11 +4,13 @@ import Marginalia
 /// `marginalia create FILE.txt|FILE.md -o OUT.pdf [--title T] [--author A] [--font PATH] [--page-size a4|letter|WxH] [--single-page]`
 enum CreateCommand {
     static let help = """
-        usage: marginalia create FILE.txt|FILE.md -o OUT.pdf [--title T] [--author A] [--font PATH]
+        usage: marginalia create FILE.txt|FILE.md|IMAGE -o OUT.pdf [--title T] [--author A] [--font PATH]
                                  [--page-size a4|letter|WxH] [--single-page]
 
         Makes a PDF from plain text or Markdown (headings, paragraphs, bold, italic, code,
         links, lists, code blocks, quotes, rules and images, relative to the input file).
+        From a PNG or JPEG (known by its bytes) it makes an image document: one page the
+        size of the image, a point per pixel, to annotate and `marginalia render` back.
 
           --title T, --author A   document metadata (the title defaults to the first heading)
           --font PATH             a TrueType font (.ttf) to set the text in, embedded as a
@@ -33,6 +35,10 @@ enum CreateCommand {
         let pageSize = try parsePageSize(sizeName)
         guard let data = FileManager.default.contents(atPath: path) else {
             throw CommandFailure(description: "\(path): cannot read the file", code: ExitCode.badInput)
+        }
+        if ImageDocument.isImage(data) {
+            try createImageDocument(data, path: path, output: output, title: title, author: author)
+            return
         }
         let text = String(decoding: data, as: UTF8.self)
         let isMarkdown = [".md", ".markdown", ".mdown"].contains { path.lowercased().hasSuffix($0) }
@@ -62,6 +68,21 @@ enum CreateCommand {
         } catch let error as PDFError {
             throw CommandFailure(description: error.description, code: ExitCode.badInput)
         } catch let error as GenerationError {
+            throw CommandFailure(description: error.description, code: ExitCode.badInput)
+        }
+    }
+
+    /// An image document of the PNG or JPEG in `data`.
+    static func createImageDocument(_ data: Data, path: String, output: String, title: String?, author: String?) throws {
+        let metadata = DocumentMetadata(title: title ?? URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent,
+                                        author: author, creator: "marginalia create", producer: "Marginalia",
+                                        creationDate: Date(), modificationDate: Date())
+        do {
+            let pdf = try ImageDocument.data(showing: try ImageDecoder.decode(data), metadata: metadata)
+            try AtomicFileWriter.write(Array(pdf), to: output)
+        } catch let error as ImageError {
+            throw CommandFailure(description: "\(path): \(error)", code: ExitCode.badInput)
+        } catch let error as PDFError {
             throw CommandFailure(description: error.description, code: ExitCode.badInput)
         }
     }

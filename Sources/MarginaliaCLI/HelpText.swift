@@ -13,6 +13,7 @@ extension CommandLineTool {
         "fill": FillCommand.help,
         "create": CreateCommand.help,
         "sample": SampleCommand.help,
+        "render": RenderCommand.help,
         "serve": ServeCommand.help,
     ]
 }

@@ -161,4 +161,16 @@ final class FakeDocumentService: DocumentServing, @unchecked Sendable {
         }
     }
     func versionData(_ id: String, _ number: Int) throws -> Data { try withDocument(id) { $0.data } }
+    func saveAs(_ id: String, name: String) throws -> FakeSummary {
+        try importDocument(name: name, data: try fileData(id))
+    }
+    /// The routes' side of the exports: what was asked, echoed as the body.
+    func exportPNG(_ id: String, page: Int, scale: Double?) throws -> Data {
+        _ = try summary(id)
+        return Data("png page=\(page) scale=\(scale.map { String($0) } ?? "natural")".utf8)
+    }
+    func exportRegion(_ id: String, page: Int, rect: CGRect) throws -> Data {
+        _ = try summary(id)
+        return Data("region page=\(page) rect=\(rect.minX),\(rect.minY),\(rect.maxX),\(rect.maxY)".utf8)
+    }
 }

@@ -46,6 +46,10 @@ struct AnnotationReader {
         annotation.modificationDate = text(dictionary["M"]).flatMap(PDFDate.parse)
         annotation.flags = PDFAnnotationFlags(rawValue: integer(dictionary["F"]) ?? 0)
         if let kind = readKind(subtype, dictionary, label: label) { annotation.kind = kind }
+        // Image stamps made before they had frames carry no /BS: they have no border.
+        if case .stamp(let stamp) = annotation.kind, stamp.isImage, dictionary["BS"] == nil, dictionary["Border"] == nil {
+            annotation.border.width = 0
+        }
         return annotation
     }
 
@@ -55,12 +59,17 @@ struct AnnotationReader {
             let paths = array(d["InkList"]).map { points(array($0)) }.filter { !$0.isEmpty }
             if paths.isEmpty { problems.append("\(label): ink without points in /InkList") }
             var pressures: [[Double]]? = nil
-            if let data = resolve(d[AnnotationReader.privateKey])?.dictionaryValue,
-               let list = resolve(data["Pressures"])?.arrayValue {
-                let values = list.map { array($0).compactMap { number($0) } }
-                if values.count == paths.count && zip(values, paths).allSatisfy({ $0.count == $1.count }) { pressures = values }
+            var brush = InkBrush.pen
+            if let data = resolve(d[AnnotationReader.privateKey])?.dictionaryValue {
+                if let list = resolve(data["Pressures"])?.arrayValue {
+                    let values = list.map { array($0).compactMap { number($0) } }
+                    if values.count == paths.count && zip(values, paths).allSatisfy({ $0.count == $1.count }) { pressures = values }
+                }
+                if let name = resolve(data["Brush"])?.nameValue {
+                    if let known = InkBrush(name: name) { brush = known } else { problems.append("\(label): unknown brush /\(name), drawn as a pen") }
+                }
             }
-            return .ink(PDFAnnotation.Ink(paths: paths, pressures: pressures))
+            return .ink(PDFAnnotation.Ink(paths: paths, pressures: pressures, brush: brush))
         case "Square": return .square
         case "Circle": return .circle
         case "Line":
@@ -91,7 +100,17 @@ struct AnnotationReader {
             return .note(PDFAnnotation.Note(icon: resolve(d["Name"])?.nameValue ?? "Note",
                                             isOpen: resolve(d["Open"])?.boolValue ?? false))
         case "Stamp":
-            return .stamp(PDFAnnotation.Stamp(name: resolve(d["Name"])?.nameValue ?? "Draft", imageData: stampImage(d)))
+            var stamp = PDFAnnotation.Stamp(name: resolve(d["Name"])?.nameValue ?? "Draft", imageData: stampImage(d))
+            if stamp.isImage, let data = resolve(d[AnnotationReader.privateKey])?.dictionaryValue {
+                if let crop = data["Crop"] {
+                    let fractions = rect(crop)
+                    if let fractions, PDFAnnotation.Stamp.isValidCrop(fractions) { stamp.crop = fractions } else { problems.append("\(label): /Crop is not a part of the image; ignored") }
+                }
+                if let turn = integer(data["Rotation"]) {
+                    if let valid = PDFAnnotation.Stamp.normalizedRotation(turn) { stamp.rotation = valid } else { problems.append("\(label): /Rotation \(turn) is not a multiple of 90; ignored") }
+                }
+            }
+            return .stamp(stamp)
         case "Highlight", "Underline", "StrikeOut", "Squiggly":
             guard let markup = PDFAnnotation.TextMarkup(rawValue: subtype) else { return nil }
             let all = points(array(d["QuadPoints"]))

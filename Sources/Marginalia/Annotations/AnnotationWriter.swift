@@ -44,12 +44,9 @@ struct AnnotationWriter {
         switch a.kind {
         case .ink(let ink):
             d["InkList"] = .array(ink.paths.map { AnnotationWriter.flat($0) })
-            if let pressures = ink.pressures {
-                d[AnnotationReader.privateKey] = .dictionary(PDFDictionary([
-                    "Pressures": .array(pressures.map { .array($0.map { .real($0) }) }),
-                ]))
-            } else {
-                d[AnnotationReader.privateKey] = nil
+            AnnotationWriter.setPrivate(in: &d) { data in
+                data["Pressures"] = ink.pressures.map { .array($0.map { .array($0.map { .real($0) }) }) }
+                data["Brush"] = ink.brush == .pen ? nil : .name(ink.brush.rawValue)
             }
         case .line(let line):
             d["L"] = AnnotationWriter.flat([line.start, line.end])
@@ -77,11 +74,23 @@ struct AnnotationWriter {
             d["Open"] = .bool(note.isOpen)
         case .stamp(let stamp):
             d["Name"] = .name(stamp.name)
+            AnnotationWriter.setPrivate(in: &d) { data in
+                data["Crop"] = stamp.isImage ? stamp.crop.map { AnnotationWriter.rectangle($0) } : nil
+                data["Rotation"] = stamp.isImage && stamp.rotation != 0 ? .integer(stamp.rotation) : nil
+            }
         case .textMarkup(_, let quads):
             d["QuadPoints"] = AnnotationWriter.flat(quads.flatMap(\.points))
         case .square, .circle, .other:
             break
         }
+    }
+
+    /// Changes entries of the private dictionary (``AnnotationReader/privateKey``), keeping
+    /// the others; an emptied dictionary is removed.
+    static func setPrivate(in d: inout PDFDictionary, _ change: (inout PDFDictionary) -> Void) {
+        var data = d[AnnotationReader.privateKey]?.dictionaryValue ?? PDFDictionary()
+        change(&data)
+        d[AnnotationReader.privateKey] = data.isEmpty ? nil : .dictionary(data)
     }
 
     static func rectangle(_ r: CGRect) -> PDFObject {
@@ -106,6 +115,8 @@ extension PDFAnnotation.Kind {
     public var drawsBorder: Bool {
         switch self {
         case .ink, .square, .circle, .line, .polygon, .polyLine, .freeText: return true
+        // An image's frame: /BS /W its width, /C its colour.
+        case .stamp(let stamp): return stamp.isImage
         default: return false
         }
     }

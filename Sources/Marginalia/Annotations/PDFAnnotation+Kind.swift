@@ -48,10 +48,13 @@ extension PDFAnnotation {
         /// Optional per-point pressure (0...1) for each stroke, parallel to `paths`; when
         /// present the appearance is a filled outline of varying width.
         public var pressures: [[Double]]?
+        /// How the strokes look (``InkBrush/pen`` by default); kept under the private key.
+        public var brush: InkBrush
 
-        public init(paths: [[CGPoint]], pressures: [[Double]]? = nil) {
+        public init(paths: [[CGPoint]], pressures: [[Double]]? = nil, brush: InkBrush = .pen) {
             self.paths = paths
             self.pressures = pressures
+            self.brush = brush
         }
     }
 
@@ -125,11 +128,24 @@ extension PDFAnnotation {
         /// PNG or JPEG data to show; nil for a named stamp or one read from a file (whose
         /// appearance stream is kept).
         public var imageData: Data?
+        /// Image stamps: the part of the image shown, as fractions of the image's width and
+        /// height measured from its top-left corner (each 0...1); nil shows the whole image.
+        /// Cropping is non-destructive: the image stays whole in the file and the appearance
+        /// clips it, so the crop can be changed or removed later (kept under the private key).
+        public var crop: CGRect?
+        /// Image stamps: how far the image is turned clockwise, in degrees (0, 90, 180 or
+        /// 270). `/Rect` is the turned image's box (kept under the private key).
+        public var rotation: Int
 
-        public init(name: String = "Draft", imageData: Data? = nil) {
+        public init(name: String = "Draft", imageData: Data? = nil, crop: CGRect? = nil, rotation: Int = 0) {
             self.name = name
             self.imageData = imageData
+            self.crop = crop
+            self.rotation = rotation
         }
+
+        /// Whether the stamp shows an image (and so has a border, a crop and a rotation).
+        public var isImage: Bool { imageData != nil }
     }
 
     public enum TextMarkup: String, Hashable, Sendable, CaseIterable {

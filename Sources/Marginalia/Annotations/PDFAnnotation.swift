@@ -44,8 +44,8 @@ public struct PDFAnnotation: Hashable, Sendable {
     public internal(set) var dictionary: PDFDictionary
 
     /// Creates an annotation with the defaults Marginalia writes: a new UUID id, the Print
-    /// flag (and NoZoom and NoRotate for notes), opaque, a 1-point solid border, created and
-    /// modified now.
+    /// flag (and NoZoom and NoRotate for notes), opaque, a 1-point solid border (none for
+    /// images), created and modified now.
     public init(kind: Kind, rect: CGRect, color: Color? = .black, pageIndex: Int? = nil) {
         self.id = UUID().uuidString.lowercased()
         self.kind = kind
@@ -62,6 +62,8 @@ public struct PDFAnnotation: Hashable, Sendable {
         self.modificationDate = now
         // Notes keep their icon's size and orientation on screen, as every viewer's do.
         if case .note = kind { self.flags = [.print, .noZoom, .noRotate] } else { self.flags = [.print] }
+        // An image has no border until one is given (its width and /C colour draw it).
+        if case .stamp(let stamp) = kind, stamp.isImage { self.border.width = 0 }
         self.pageIndex = pageIndex
         self.reference = nil
         self.dictionary = PDFDictionary()

@@ -5,6 +5,7 @@ extension AppearanceBuilder {
     /// translucent drawing is composited once and crossings are no darker (DESIGN.md, Ink).
     /// With pressure, each stroke is a filled outline of varying width instead.
     func ink(_ a: PDFAnnotation, _ ink: PDFAnnotation.Ink) -> AppearanceStream {
+        if ink.brush != .pen { return brushedInk(a, ink) }
         let width = a.border.width
         let all = ink.paths.flatMap { $0 }.filter { $0.x.isFinite && $0.y.isFinite }
         var appearance = AppearanceStream(bounds: CGRect.bounding(all).expanded(by: width / 2 + 1))

@@ -56,20 +56,14 @@ extension AppearanceBuilder {
         return appearance
     }
 
-    /// A stamp: its image scaled to fill the box, or a named stamp drawn as a framed word
+    /// A stamp: its image (cropped, turned, framed: ``imageStamp(_:_:_:_:)``), or a named stamp drawn as a framed word
     /// in the stamp's colour (12.5.6.12), upright for the reader.
     func stamp(_ a: PDFAnnotation, _ stamp: PDFAnnotation.Stamp) throws -> AppearanceStream {
         var appearance = AppearanceStream.upright(in: a.rect, pageRotation: pageRotation)
         appearance.setOpacity(a.opacity)
         let box = appearance.bounds
         if let data = stamp.imageData {
-            let image = try ImageDecoder.decode(data)
-            let reference = try image.pdfObjects().addToFile(addObject)
-            appearance.xObjects["Im0"] = reference
-            appearance.content.save()
-            appearance.content.concatenate(AffineTransform(m11: box.width, m12: 0, m21: 0, m22: box.height, tX: box.minX, tY: box.minY))
-            appearance.content.drawXObject("Im0")
-            appearance.content.restore()
+            try imageStamp(a, stamp, data, &appearance)
             return appearance
         }
         let color = (a.color ?? Color(red: 0.8, green: 0.1, blue: 0.1)).pdfComponents

@@ -52,7 +52,14 @@ extension AnnotationJSON.Record {
                     throw fail("pressures", "pressures are numbers from 0 to 1")
                 }
             }
-            kind = .ink(PDFAnnotation.Ink(paths: strokes, pressures: pressures))
+            var inkBrush = InkBrush.pen
+            if let brush {
+                guard let known = InkBrush(name: brush) else {
+                    throw fail("brush", "unknown brush \"\(brush)\" (known: \(InkBrush.knownNames))")
+                }
+                inkBrush = known
+            }
+            kind = .ink(PDFAnnotation.Ink(paths: strokes, pressures: pressures, brush: inkBrush))
         case "square": kind = .square
         case "circle": kind = .circle
         case "line":
@@ -93,7 +100,25 @@ extension AnnotationJSON.Record {
                 }
                 data = decoded
             }
-            kind = .stamp(PDFAnnotation.Stamp(name: name ?? "Draft", imageData: data))
+            var stamp = PDFAnnotation.Stamp(name: name ?? "Draft", imageData: data)
+            if let crop {
+                guard data != nil else { throw fail("crop", "only image stamps can be cropped") }
+                let fractions = crop.count == 4
+                    ? CGRect(x: min(crop[0], crop[2]), y: min(crop[1], crop[3]), width: abs(crop[2] - crop[0]), height: abs(crop[3] - crop[1]))
+                    : CGRect.null
+                guard crop.count == 4, PDFAnnotation.Stamp.isValidCrop(fractions) else {
+                    throw fail("crop", "expected [left, top, right, bottom] fractions of the image from 0 to 1, with some area")
+                }
+                stamp.crop = fractions
+            }
+            if let rotation {
+                guard data != nil else { throw fail("rotation", "only image stamps can be turned") }
+                guard let turn = PDFAnnotation.Stamp.normalizedRotation(rotation) else {
+                    throw fail("rotation", "expected 0, 90, 180 or 270 degrees, got \(rotation)")
+                }
+                stamp.rotation = turn
+            }
+            kind = .stamp(stamp)
         case "highlight", "underline", "strikeOut", "squiggly":
             guard let quads, !quads.isEmpty else { throw fail("quads", "text markup needs at least one quad") }
             let parsed = try quads.enumerated().map { i, q -> PDFAnnotation.Quad in
@@ -172,6 +197,7 @@ extension AnnotationJSON.Record {
         switch kind {
         case .freeText: return nil
         case .note, .textMarkup(.highlight, _): return Color(red: 1, green: 0.85, blue: 0.2)
+        case .stamp(let stamp) where stamp.isImage: return .black  // the frame, drawn only when `width` is given
         case .stamp: return Color(red: 0.8, green: 0.1, blue: 0.1)
         default: return .black
         }

@@ -22,6 +22,8 @@ extension AnnotationJSON {
         // ink
         var paths: [[[Double]]]?
         var pressures: [[Double]]?
+        /// An ``InkBrush`` name; absent for the plain pen.
+        var brush: String?
         // line, polygon, polyline
         var points: [[Double]]?
         var lineEndings: [String]?
@@ -38,6 +40,10 @@ extension AnnotationJSON {
         // stamp
         var name: String?
         var image: String?
+        /// Image stamps: `[left, top, right, bottom]` fractions of the image from its top-left corner.
+        var crop: [Double]?
+        /// Image stamps: clockwise quarter turns in degrees (0, 90, 180, 270).
+        var rotation: Int?
         // text markup: eight numbers per quad (upper-left, upper-right, lower-left, lower-right)
         var quads: [[Double]]?
 
@@ -76,6 +82,7 @@ extension AnnotationJSON {
             case .ink(let ink):
                 paths = ink.paths.map { $0.map(Record.point) }
                 pressures = ink.pressures
+                brush = ink.brush == .pen ? nil : ink.brush.rawValue
             case .line(let line):
                 points = [Record.point(line.start), Record.point(line.end)]
                 lineEndings = [line.startEnding.jsonName, line.endEnding.jsonName]
@@ -97,6 +104,8 @@ extension AnnotationJSON {
             case .stamp(let stamp):
                 name = stamp.name
                 image = stamp.imageData?.base64EncodedString()
+                crop = stamp.isImage ? stamp.crop.map { [$0.minX, $0.minY, $0.maxX, $0.maxY].map { Double($0) } } : nil
+                rotation = stamp.isImage && stamp.rotation != 0 ? stamp.rotation : nil
             case .textMarkup(_, let q):
                 quads = q.map { $0.points.flatMap(Record.point) }
             case .square, .circle, .other:

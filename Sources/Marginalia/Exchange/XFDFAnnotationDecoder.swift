@@ -38,6 +38,7 @@ struct XFDFAnnotationDecoder {
         a.interiorColor = try color("interior-color", node)
         a.opacity = try number("opacity", node).map { max(0, min(1, $0)) } ?? 1
         a.border = try border(node)
+        if case .stamp(let stamp) = kind, stamp.isImage, node.attributes["width"] == nil { a.border.width = 0 }
         a.flags = flags(node)
         a.author = node.attributes["title"]
         a.subject = node.attributes["subject"]
@@ -71,7 +72,11 @@ struct XFDFAnnotationDecoder {
             if !pressures.isEmpty && pressures.count != paths.count {
                 warn(node, "pressures are given for some gestures only; all pressures ignored")
             }
-            return (.ink(PDFAnnotation.Ink(paths: paths, pressures: pressures.count == paths.count ? pressures : nil)),
+            var brush = InkBrush.pen
+            if let name = node.attributes["brush"] {
+                if let known = InkBrush(name: name) { brush = known } else { warn(node, "unknown brush '\(XFDFError.clip(name))' read as pen") }
+            }
+            return (.ink(PDFAnnotation.Ink(paths: paths, pressures: pressures.count == paths.count ? pressures : nil, brush: brush)),
                     paths.flatMap { $0 })
         case "square": return (.square, [])
         case "circle": return (.circle, [])
@@ -102,7 +107,9 @@ struct XFDFAnnotationDecoder {
                 }
                 imageData = data
             }
-            return (.stamp(PDFAnnotation.Stamp(name: nonEmpty(node.attributes["icon"]) ?? "Draft", imageData: imageData)), [])
+            var stamp = PDFAnnotation.Stamp(name: nonEmpty(node.attributes["icon"]) ?? "Draft", imageData: imageData)
+            if imageData != nil { try readImageStyle(node, into: &stamp) }
+            return (.stamp(stamp), [])
         default:
             guard let markup = PDFAnnotation.TextMarkup.allCases.first(where: { $0.rawValue.lowercased() == element }) else {
                 throw XFDFError.unsupportedElement(name: node.name, path: node.path, line: node.line)
@@ -114,6 +121,28 @@ struct XFDFAnnotationDecoder {
             let points = try budget(stride(from: 0, to: n.count, by: 2).map { CGPoint(x: n[$0], y: n[$0 + 1]) }, node)
             let quads = stride(from: 0, to: points.count, by: 4).map { PDFAnnotation.Quad(points: Array(points[$0..<($0 + 4)])) }
             return (.textMarkup(markup, quads: quads), points)
+        }
+    }
+
+    /// The extension attributes of an image stamp: `crop="left,top,right,bottom"` (fractions
+    /// of the image from its top-left corner) and `image-rotation` (clockwise degrees).
+    private func readImageStyle(_ node: XFDFNode, into stamp: inout PDFAnnotation.Stamp) throws {
+        if let text = node.attributes["crop"] {
+            let n = try numbers(text, name: "crop", node, expected: "four fractions left,top,right,bottom") { $0 == 4 }
+            let crop = CGRect(x: min(n[0], n[2]), y: min(n[1], n[3]), width: abs(n[2] - n[0]), height: abs(n[3] - n[1]))
+            guard PDFAnnotation.Stamp.isValidCrop(crop) else {
+                throw XFDFError.invalidValue(name: "crop", value: text, expected: "fractions of the image from 0 to 1, with some area",
+                                             path: node.path, line: node.line)
+            }
+            stamp.crop = crop
+        }
+        if let text = node.attributes["image-rotation"] {
+            guard let degrees = Int(text.trimmingCharacters(in: .whitespaces)),
+                  let turn = PDFAnnotation.Stamp.normalizedRotation(degrees) else {
+                throw XFDFError.invalidValue(name: "image-rotation", value: text, expected: "0, 90, 180 or 270",
+                                             path: node.path, line: node.line)
+            }
+            stamp.rotation = turn
         }
     }
 

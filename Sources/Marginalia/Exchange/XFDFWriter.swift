@@ -96,11 +96,20 @@ struct XFDFWriter {
         case .note(let note):
             return [("icon", note.icon)]
         case .stamp(let stamp):
-            return [("icon", stamp.name)]
+            var list = [("icon", stamp.name)]
+            // Marginalia extensions: the image's crop and turn.
+            if stamp.isImage, let crop = stamp.crop {
+                list.append(("crop", XFDFSyntax.flatList([crop.minX, crop.minY, crop.maxX, crop.maxY].map { Double($0) })))
+            }
+            if stamp.isImage, stamp.rotation != 0 { list.append(("image-rotation", String(stamp.rotation))) }
+            return list
         case .textMarkup(_, let quads):
             // One quadrilateral after another, each in /QuadPoints order.
             return [("coords", XFDFSyntax.flatList(quads.flatMap(\.points).flatMap { [Double($0.x), Double($0.y)] }))]
-        case .ink, .square, .circle, .polygon, .other:
+        case .ink(let ink):
+            // Marginalia extension: the brush (absent for the plain pen).
+            return ink.brush == .pen ? [] : [("brush", ink.brush.rawValue)]
+        case .square, .circle, .polygon, .other:
             return []
         }
     }

@@ -57,12 +57,12 @@ public enum AnnotationDraft {
         ])
     }
 
-    /// A sticky note whose icon's upper-left corner is at `point`.
-    public static func note(at point: CGPoint, text: String, color: Color, pageIndex: Int) -> JSONValue {
+    /// A sticky note showing `icon`, whose icon's upper-left corner is at `point`.
+    public static func note(at point: CGPoint, text: String, color: Color, icon: NoteIcon = .note, pageIndex: Int) -> JSONValue {
         .object([
             ("type", .string("note")), ("pageIndex", .integer(pageIndex)),
             ("rect", .rect(CGRect(x: point.x, y: point.y - noteSize, width: noteSize, height: noteSize))),
-            ("color", .string(color.hex)), ("contents", .string(text)),
+            ("color", .string(color.hex)), ("contents", .string(text)), ("icon", .string(icon.rawValue)),
         ])
     }
 

@@ -108,7 +108,8 @@ extension EditorEngine {
         case .newTextBox(let rect):
             return .add([AnnotationDraft.textBox(in: rect, text: text, style: preferences.text, pageIndex: request.pageIndex)])
         case .newNote(let point):
-            return .add([AnnotationDraft.note(at: point, text: text, color: preferences.noteColor, pageIndex: request.pageIndex)])
+            return .add([AnnotationDraft.note(at: point, text: text, color: preferences.noteColor, icon: preferences.noteIcon,
+                                              pageIndex: request.pageIndex)])
         case .existing:
             return nil
         }

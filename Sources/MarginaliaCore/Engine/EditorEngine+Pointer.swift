@@ -69,7 +69,7 @@ extension EditorEngine {
             return []
         case .select:
             let handle = selectionHandle(at: sample.location, onPage: page)
-            let hit = hitTest(point, onPage: page)?.id
+            let hit = hitTest(atView: sample.location, onPage: page)?.id
             if event.kind == .touch, hit == nil, handle == nil {
                 // A finger on empty space scrolls the page rather than drawing a lasso.
                 router.declined(pointerID: id)
@@ -83,9 +83,38 @@ extension EditorEngine {
 
     /// The topmost annotation the editor edits under a page point (within a few view points).
     public func hitTest(_ point: CGPoint, onPage page: Int) -> AnnotationGeometry? {
-        guard indexes.indices.contains(page) else { return nil }
+        hitTest(atView: viewport.convert(point, fromPage: page), onPage: page)
+    }
+
+    /// The topmost annotation the editor edits under a view point on page `page`: NoZoom
+    /// annotations (notes, stamps that keep their screen size) by the box they are drawn in
+    /// on screen, checked first since they float above the page in every viewer; the others
+    /// by their outline in page space, within ``tapTolerance`` view points.
+    public func hitTest(atView location: CGPoint, onPage page: Int) -> AnnotationGeometry? {
+        guard indexes.indices.contains(page), location.x.isFinite, location.y.isFinite else { return nil }
+        let slack = Self.tapTolerance / 2
+        let floating = indexes[page].annotations.reversed().first { annotation in
+            guard annotation.flags.contains(.noZoom), !annotation.isHidden, annotation.isEditable else { return false }
+            return viewRect(of: annotation).insetBy(dx: -slack, dy: -slack).contains(location)
+        }
+        if let floating { return floating }
+        let point = viewport.convert(location, toPage: page)
         let tolerance = Self.tapTolerance / max(viewport.zoom, 0.01)
-        return indexes[page].annotations(at: point, tolerance: tolerance).first { $0.isEditable }
+        return indexes[page].annotations(at: point, tolerance: tolerance).first { $0.isEditable && !$0.flags.contains(.noZoom) }
+    }
+
+    /// Where an annotation is drawn in view space: a NoZoom one at its fixed screen size, any
+    /// other its rect through the view transform; `.null` when it is on no page.
+    public func viewRect(of annotation: AnnotationGeometry) -> CGRect {
+        let page = annotation.pageIndex
+        guard viewport.pages.indices.contains(page) else { return .null }
+        if annotation.flags.contains(.noZoom) {
+            return viewport.screenSize(forNoZoomAnnotation: annotation.rect, onPage: page,
+                                       noRotate: annotation.flags.contains(.noRotate))
+        }
+        let a = viewport.convert(CGPoint(x: annotation.rect.minX, y: annotation.rect.minY), fromPage: page)
+        let b = viewport.convert(CGPoint(x: annotation.rect.maxX, y: annotation.rect.maxY), fromPage: page)
+        return AnnotationDraft.rect(a, b)
     }
 
     // MARK: - Moved

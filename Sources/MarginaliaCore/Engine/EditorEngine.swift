@@ -163,7 +163,8 @@ public final class EditorEngine {
         let before = tool
         switch action {
         case .none: return []
-        case .toggleEraser: select(tool == .erase ? (previousTool == .erase ? .draw : previousTool) : .erase)
+        // PencilKit's convention: the eraser and the pen, back and forth (lastTool returns).
+        case .toggleEraser: select(tool == .erase ? .draw : .erase)
         case .selectTool: select(.select)
         case .drawTool: select(.draw)
         case .eraserTool: select(.erase)

@@ -3,17 +3,20 @@ import Foundation
 #endif
 
 
-/// The three pens of the Draw tool.
+/// The pens of the Draw tool.
 public enum InkKind: String, CaseIterable, Sendable {
     /// A thin opaque pen whose width follows pressure.
     case pen
-    /// A wider, slightly translucent marker.
+    /// A wider felt marker (the marker brush).
     case marker
     /// A wide translucent highlighter.
     case highlighter
+    /// A graphite pencil (the pencil brush).
+    case pencil
 }
 
-/// The settings of one pen of the Draw tool: colour, width, opacity and pressure response.
+/// The settings of one pen of the Draw tool: colour, width, opacity, pressure response and
+/// brush (the texture its strokes are drawn with, ``InkBrush``).
 ///
 /// Values are always usable: a width that is NaN, infinite, zero or negative, or an opacity
 /// that is NaN, is replaced (by the preset default at creation, by the previous value when
@@ -36,30 +39,36 @@ public struct InkPreset: Equatable, Sendable {
     }
     /// Whether pen pressure changes the width along the stroke.
     public var usesPressure: Bool
+    /// The brush the strokes are drawn with.
+    public var brush: InkBrush
 
     /// A preset; out-of-range values are sanitised against the pen preset's defaults.
-    public init(color: Color, width: Double, opacity: Double, usesPressure: Bool) {
-        self.init(color: color, width: width, opacity: opacity, usesPressure: usesPressure,
+    public init(color: Color, width: Double, opacity: Double, usesPressure: Bool, brush: InkBrush = .pen) {
+        self.init(color: color, width: width, opacity: opacity, usesPressure: usesPressure, brush: brush,
                   defaults: .pen)
     }
 
-    private init(color: Color, width: Double, opacity: Double, usesPressure: Bool, defaults: InkPreset?) {
+    private init(color: Color, width: Double, opacity: Double, usesPressure: Bool, brush: InkBrush, defaults: InkPreset?) {
         self.color = color
         let fallbackWidth = defaults?.width ?? 2
         let fallbackOpacity = defaults?.opacity ?? 1
         self.width = SettingRange.length(width, in: Self.widthRange, fallback: fallbackWidth)
         self.opacity = SettingRange.fraction(opacity, in: Self.opacityRange, fallback: fallbackOpacity)
         self.usesPressure = usesPressure
+        self.brush = brush
     }
 
     // MARK: - Defaults
 
-    /// The default pen: black, 2 pt, opaque, pressure on.
-    public static let pen = InkPreset(color: .black, width: 2, opacity: 1, usesPressure: true, defaults: nil)
-    /// The default marker: blue, 6 pt, 0.8 opacity, no pressure.
-    public static let marker = InkPreset(color: .blue, width: 6, opacity: 0.8, usesPressure: false, defaults: nil)
-    /// The default highlighter: yellow, 14 pt, 0.35 opacity, no pressure.
-    public static let highlighter = InkPreset(color: .yellow, width: 14, opacity: 0.35, usesPressure: false, defaults: nil)
+    /// The default pen: black, 2 pt, opaque, pressure on, plain.
+    public static let pen = InkPreset(color: .black, width: 2, opacity: 1, usesPressure: true, brush: .pen, defaults: nil)
+    /// The default marker: blue, 6 pt, no pressure, the marker brush (translucent by itself).
+    public static let marker = InkPreset(color: .blue, width: 6, opacity: 1, usesPressure: false, brush: .marker, defaults: nil)
+    /// The default highlighter: yellow, 14 pt, 0.35 opacity, no pressure, plain.
+    public static let highlighter = InkPreset(color: .yellow, width: 14, opacity: 0.35, usesPressure: false, brush: .pen, defaults: nil)
+    /// The default pencil: graphite grey, 2 pt, opaque, pressure on, the pencil brush.
+    public static let pencil = InkPreset(color: Color(red: 51 / 255, green: 51 / 255, blue: 56 / 255), width: 2, opacity: 1, usesPressure: true,
+                                         brush: .pencil, defaults: nil)
 
     /// The default preset of `kind`.
     public static func defaultPreset(for kind: InkKind) -> InkPreset {
@@ -67,6 +76,7 @@ public struct InkPreset: Equatable, Sendable {
         case .pen: return .pen
         case .marker: return .marker
         case .highlighter: return .highlighter
+        case .pencil: return .pencil
         }
     }
 
@@ -74,7 +84,7 @@ public struct InkPreset: Equatable, Sendable {
     // MARK: - Codable
 
     private enum CodingKeys: String, CodingKey {
-        case color, width, opacity, usesPressure
+        case color, width, opacity, usesPressure, brush
     }
 
     /// Decodes tolerantly against the pen defaults; ``ToolPreferences`` decodes each preset
@@ -91,6 +101,7 @@ public struct InkPreset: Equatable, Sendable {
         self.init(color: c.tolerant(.color, or: defaults.color, decoder: decoder),
                   width: width, opacity: opacity,
                   usesPressure: c.tolerant(.usesPressure, or: defaults.usesPressure, decoder: decoder),
+                  brush: c.tolerant(.brush, or: defaults.brush, decoder: decoder),
                   defaults: defaults)
         if self.width != width || self.opacity != opacity {
             decoder.notePreferenceRepair(

@@ -23,7 +23,7 @@ public enum StylusGesture: String, CaseIterable, Sendable {
 public enum GestureAction: String, CaseIterable, Sendable {
     /// Nothing; any number of gestures may do nothing.
     case none
-    /// Switch between the eraser and the previous tool.
+    /// Switch between the eraser and the Draw tool (from any other tool: the eraser).
     case toggleEraser
     /// Choose the Select tool.
     case selectTool

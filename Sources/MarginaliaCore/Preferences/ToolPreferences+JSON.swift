@@ -14,6 +14,7 @@ extension ToolPreferences {
         pen = Self.ink(json["pen"], defaults: .pen)
         marker = Self.ink(json["marker"], defaults: .marker)
         highlighter = Self.ink(json["highlighter"], defaults: .highlighter)
+        pencil = Self.ink(json["pencil"], defaults: .pencil)
         if let kind = json["currentInk"]?.stringValue.flatMap(InkKind.init(rawValue:)) { currentInk = kind }
         if let eraserJSON = json["eraser"] {
             eraser = EraserSettings(mode: eraserJSON["mode"]?.stringValue.flatMap(EraserMode.init(rawValue:)) ?? eraser.mode,
@@ -33,6 +34,7 @@ extension ToolPreferences {
                                       fillColor: s["fillColor"].map { Self.color($0) } ?? d.fillColor)
         }
         if let color = Self.color(json["noteColor"]) { noteColor = color }
+        if let icon = json["noteIcon"]?.stringValue.flatMap(NoteIcon.init(rawValue:)) { noteIcon = icon }
         if let mode = json["inputMode"]?.stringValue.flatMap(InputMode.init(rawValue:)) { inputMode = mode }
         if let r = json["shapeRecognition"] {
             let d = ShapeRecognitionSettings.default
@@ -55,7 +57,7 @@ extension ToolPreferences {
     public var json: JSONValue {
         func ink(_ preset: InkPreset) -> JSONValue { preset.json }
         return .object([
-            ("pen", ink(pen)), ("marker", ink(marker)), ("highlighter", ink(highlighter)),
+            ("pen", ink(pen)), ("marker", ink(marker)), ("highlighter", ink(highlighter)), ("pencil", ink(pencil)),
             ("currentInk", .string(currentInk.rawValue)),
             ("eraser", .object([("mode", .string(eraser.mode.rawValue)), ("size", .number(eraser.size))])),
             ("text", .object([("fontSize", .number(text.fontSize)), ("bold", .bool(text.bold)),
@@ -64,7 +66,8 @@ extension ToolPreferences {
             ("shape", .object([("kind", .string(shape.kind.rawValue)), ("strokeColor", .string(shape.strokeColor.hex)),
                                ("width", .number(shape.width)),
                                ("fillColor", shape.fillColor.map { .string($0.hex) } ?? .null)])),
-            ("noteColor", .string(noteColor.hex)), ("inputMode", .string(inputMode.rawValue)),
+            ("noteColor", .string(noteColor.hex)), ("noteIcon", .string(noteIcon.rawValue)),
+            ("inputMode", .string(inputMode.rawValue)),
             ("shapeRecognition", .object([("recognizeOnHold", .bool(shapeRecognition.recognizeOnHold)),
                                           ("recognizeEveryStroke", .bool(shapeRecognition.recognizeEveryStroke))])),
             ("undoDepth", .integer(undoDepth)),
@@ -76,7 +79,8 @@ extension ToolPreferences {
         guard let json, case .object = json else { return defaults }
         return InkPreset(color: color(json["color"]) ?? defaults.color, width: json["width"]?.numberValue ?? defaults.width,
                          opacity: json["opacity"]?.numberValue ?? defaults.opacity,
-                         usesPressure: json["usesPressure"]?.boolValue ?? defaults.usesPressure)
+                         usesPressure: json["usesPressure"]?.boolValue ?? defaults.usesPressure,
+                         brush: json["brush"]?.stringValue.flatMap(InkBrush.init(rawValue:)) ?? defaults.brush)
     }
 
     private static func color(_ json: JSONValue?) -> Color? {

@@ -4,7 +4,7 @@ import Foundation
 
 
 /// Every setting of the editor's tools that persists between sessions: the ink presets, the
-/// eraser, text, shape and note settings, the input mode, shape recognition, the undo depth
+/// eraser, text, shape and note settings (colour and icon), the input mode, shape recognition, the undo depth
 /// and the stylus gestures.
 ///
 /// A value is always usable: numeric settings are sanitised when set or decoded (see the
@@ -21,6 +21,8 @@ public struct ToolPreferences: Equatable, Sendable {
     public var marker: InkPreset
     /// The highlighter preset (default: yellow, 14 pt, 0.35 opacity, no pressure).
     public var highlighter: InkPreset
+    /// The pencil preset (default: graphite grey, 2 pt, pressure on, the pencil brush).
+    public var pencil: InkPreset
     /// The preset the Draw tool uses now (default: pen).
     public var currentInk: InkKind
     /// The Erase tool's mode and size (default: stroke, 10 pt).
@@ -31,6 +33,8 @@ public struct ToolPreferences: Equatable, Sendable {
     public var shape: ShapeToolSettings
     /// The colour of new sticky notes (default: yellow).
     public var noteColor: Color
+    /// The icon of new sticky notes (default: ``NoteIcon/note``).
+    public var noteIcon: NoteIcon
     /// Which pointers annotate (default: ``InputMode/default``).
     public var inputMode: InputMode
     /// When strokes become shapes (default: on hold only).
@@ -47,11 +51,13 @@ public struct ToolPreferences: Equatable, Sendable {
         pen = .pen
         marker = .marker
         highlighter = .highlighter
+        pencil = .pencil
         currentInk = .pen
         eraser = .default
         text = .default
         shape = .default
         noteColor = .yellow
+        noteIcon = .note
         inputMode = .default
         shapeRecognition = .default
         undoDepth = 100
@@ -64,6 +70,7 @@ public struct ToolPreferences: Equatable, Sendable {
         case .pen: return pen
         case .marker: return marker
         case .highlighter: return highlighter
+        case .pencil: return pencil
         }
     }
 
@@ -73,6 +80,7 @@ public struct ToolPreferences: Equatable, Sendable {
         case .pen: pen = preset
         case .marker: marker = preset
         case .highlighter: highlighter = preset
+        case .pencil: pencil = preset
         }
     }
 
@@ -89,7 +97,7 @@ public struct ToolPreferences: Equatable, Sendable {
     // MARK: - Codable
 
     private enum CodingKeys: String, CodingKey {
-        case pen, marker, highlighter, currentInk, eraser, text, shape, noteColor
+        case pen, marker, highlighter, pencil, currentInk, eraser, text, shape, noteColor, noteIcon
         case inputMode, shapeRecognition, undoDepth, gestures
     }
 
@@ -100,11 +108,13 @@ public struct ToolPreferences: Equatable, Sendable {
         pen = Self.preset(c, .pen, kind: .pen, decoder: decoder)
         marker = Self.preset(c, .marker, kind: .marker, decoder: decoder)
         highlighter = Self.preset(c, .highlighter, kind: .highlighter, decoder: decoder)
+        pencil = Self.preset(c, .pencil, kind: .pencil, decoder: decoder)
         currentInk = c.tolerant(.currentInk, or: currentInk, decoder: decoder)
         eraser = c.tolerant(.eraser, or: eraser, decoder: decoder)
         text = c.tolerant(.text, or: text, decoder: decoder)
         shape = c.tolerant(.shape, or: shape, decoder: decoder)
         noteColor = c.tolerant(.noteColor, or: noteColor, decoder: decoder)
+        noteIcon = c.tolerant(.noteIcon, or: noteIcon, decoder: decoder)
         inputMode = c.tolerant(.inputMode, or: inputMode, decoder: decoder)
         shapeRecognition = c.tolerant(.shapeRecognition, or: shapeRecognition, decoder: decoder)
         gestures = c.tolerant(.gestures, or: gestures, decoder: decoder)

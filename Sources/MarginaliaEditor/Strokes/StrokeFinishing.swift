@@ -17,7 +17,7 @@ public enum StrokeFinishing {
         guard !pieces.isEmpty else { return nil }
         let pressures: [[Double]]? = preset.usesPressure && pieces.allSatisfy({ $0.pressures != nil })
             ? pieces.map { $0.pressures ?? [] } : nil
-        var annotation = PDFAnnotation(kind: .ink(.init(paths: pieces.map(\.points), pressures: pressures)), rect: .zero,
+        var annotation = PDFAnnotation(kind: .ink(.init(paths: pieces.map(\.points), pressures: pressures, brush: preset.brush)), rect: .zero,
                                        color: preset.color, pageIndex: pageIndex)
         annotation.border.width = preset.width
         annotation.opacity = preset.opacity

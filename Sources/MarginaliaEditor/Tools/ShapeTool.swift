@@ -55,11 +55,11 @@ public enum ShapeTool {
         return annotation
     }
 
-    /// A sticky note whose icon's upper-left corner is at `point`.
+    /// A sticky note showing `icon`, whose icon's upper-left corner is at `point`.
     public static func note(at point: CGPoint, text: String, color: Color = Color(red: 1, green: 0.85, blue: 0.2),
-                            pageIndex: Int) -> PDFAnnotation? {
+                            icon: NoteIcon = .note, pageIndex: Int) -> PDFAnnotation? {
         guard point.x.isFinite, point.y.isFinite else { return nil }
-        var annotation = PDFAnnotation(kind: .note(.init()), rect: CGRect(x: point.x, y: point.y - 20, width: 20, height: 20),
+        var annotation = PDFAnnotation(kind: .note(.init(icon: icon.rawValue)), rect: CGRect(x: point.x, y: point.y - 20, width: 20, height: 20),
                                        color: color, pageIndex: pageIndex)
         annotation.contents = text
         return annotation

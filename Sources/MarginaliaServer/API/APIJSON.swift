@@ -55,6 +55,17 @@ extension HTTPResponse {
             .adding(header: "X-Marginalia-Revision", value: String(value.revision))
     }
 
+    /// A PNG download.
+    static func png(_ data: Data, revision: Int, filename: String) -> HTTPResponse {
+        let safe = filename.filter { $0.isLetter || $0.isNumber || " ._-".contains($0) }
+        return HTTPResponse(status: 200, headers: [
+            ("Content-Type", "image/png"),
+            ("Content-Disposition", "inline; filename=\"\(safe.isEmpty ? "image.png" : safe)\""),
+            ("X-Marginalia-Revision", String(revision)),
+            ("Cache-Control", "no-store"),
+        ], body: .data(data))
+    }
+
     /// A PDF download.
     static func pdf(_ data: Data, revision: Int, filename: String) -> HTTPResponse {
         let safe = filename.filter { $0.isLetter || $0.isNumber || " ._-".contains($0) }

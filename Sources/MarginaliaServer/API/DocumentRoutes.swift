@@ -52,12 +52,16 @@ public struct DocumentRoutes<Service: DocumentServing>: Sendable {
             let summary = try service.summary(id)
             return .pdf(try service.fileData(id), revision: summary.revision, filename: Self.filename(id, summary))
         }
-        router.add("GET", one + "/export") { _, parameters in
+        router.add("GET", one + "/export") { request, parameters in
             let id = try Self.documentID(parameters)
             let summary = try service.summary(id)
+            if request.query("format") != nil && request.query("format") != "pdf" {
+                return try Self.exportImage(request, id: id, summary: summary, service: service)
+            }
             return .pdf(try service.exportFlattened(id), revision: summary.revision,
                         filename: "flattened-" + Self.filename(id, summary))
         }
+        registerCopiesAndViews(into: &router, one: one)
         router.add("GET", one + "/annotations") { request, parameters in
             let id = try Self.documentID(parameters)
             var page: Int? = nil
@@ -132,7 +136,7 @@ public struct DocumentRoutes<Service: DocumentServing>: Sendable {
         .json(data: try APIJSON.data(["documents": try APIJSON.any(summaries)]))
     }
 
-    private static func filename(_ id: String, _ summary: Service.Summary) -> String {
+    static func filename(_ id: String, _ summary: Service.Summary) -> String {
         let name = (try? APIJSON.object(summary))?["name"] as? String ?? id
         return name.lowercased().hasSuffix(".pdf") ? name : name + ".pdf"
     }

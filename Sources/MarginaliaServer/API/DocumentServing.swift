@@ -75,4 +75,10 @@ public protocol DocumentServing: Sendable {
     func restoreVersion(_ id: String, _ number: Int) throws -> Summary
     /// The PDF of version `number`.
     func versionData(_ id: String, _ number: Int) throws -> Data
+    /// Save as: a new document with a copy of the current state under `name`.
+    func saveAs(_ id: String, name: String) throws -> Summary
+    /// A PNG of one page with its annotations (an image document at its own size by default).
+    func exportPNG(_ id: String, page: Int, scale: Double?) throws -> Data
+    /// A one-page vector PDF of a region of one page, annotations burned in.
+    func exportRegion(_ id: String, page: Int, rect: CGRect) throws -> Data
 }

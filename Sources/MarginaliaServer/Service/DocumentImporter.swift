@@ -47,13 +47,8 @@ enum DocumentImporter {
 
     /// A one-page PDF whose page is the image, one point per pixel.
     static func pdf(showing image: RasterImage) throws -> Data {
-        let size = CGSize(width: image.width, height: image.height)
-        let renderer = PDFRenderer(defaultPageSize: size, origin: .bottomLeft)
         do {
-            return try renderer.data { context in
-                try context.beginPage(size: size)
-                try context.draw(image, in: CGRect(origin: .zero, size: size))
-            }
+            return try ImageDocument.data(showing: image)
         } catch {
             throw ServiceError.unprocessable("the image cannot be embedded: \(error)")
         }

@@ -5,16 +5,21 @@ import Testing
 
 @Suite("Editor: stylus gestures, pages and preferences")
 struct EditorGestureAndPageTests {
-    @Test func doubleTapTogglesTheEraserAndBack() throws {
+    @Test func doubleTapTogglesBetweenTheEraserAndDraw() throws {
         let editor = try Editor.make()
         try editor.stylusGesture(.doubleTap)
         #expect(editor.tool == .erase)
         try editor.stylusGesture(.doubleTap)
         #expect(editor.tool == .draw)
+        // From any other tool it goes to the eraser, and from there to Draw (seed 001's
+        // Toggle Eraser); Switch to Last Tool is the gesture that goes back.
         editor.select(.text)
         try editor.stylusGesture(.doubleTap)
+        #expect(editor.tool == .erase)
         try editor.stylusGesture(.doubleTap)
-        #expect(editor.tool == .text)
+        #expect(editor.tool == .draw)
+        try editor.perform(GestureAction.lastTool)
+        #expect(editor.tool == .erase)
     }
 
     @Test func aSingleSqueezeActsAtOnceWhenDoubleSqueezesDoNothing() throws {

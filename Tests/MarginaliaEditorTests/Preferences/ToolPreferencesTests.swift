@@ -38,8 +38,10 @@ extension PreferencesTests {
         @Test func defaults() {
             let p = ToolPreferences()
             #expect(p.pen == InkPreset(color: .black, width: 2, opacity: 1, usesPressure: true))
-            #expect(p.marker == InkPreset(color: .blue, width: 6, opacity: 0.8, usesPressure: false))
+            #expect(p.marker == InkPreset(color: .blue, width: 6, opacity: 1, usesPressure: false, brush: .marker))
             #expect(p.highlighter == InkPreset(color: .yellow, width: 14, opacity: 0.35, usesPressure: false))
+            #expect(p.pencil.brush == .pencil && p.pencil.width == 2 && p.pencil.usesPressure)
+            #expect(p.noteIcon == .note)
             #expect(p.currentInk == .pen)
             #expect(p.currentPreset == p.pen)
             #expect(p.eraser.mode == .stroke && p.eraser.size == 10)
@@ -75,7 +77,7 @@ extension PreferencesTests {
             // A marker missing its width gets the marker's width, not the pen's.
             let json = ##"{"marker": {"color": "#FF0000"}, "eraser": {"mode": "segment"}, "inputMode": "drawWithFinger"}"##
             let (decoded, notes) = try Self.decode(json)
-            #expect(decoded.marker == InkPreset(color: .red, width: 6, opacity: 0.8, usesPressure: false))
+            #expect(decoded.marker == InkPreset(color: .red, width: 6, opacity: 1, usesPressure: false, brush: .marker))
             #expect(decoded.eraser == EraserSettings(mode: .segment, size: 10))
             #expect(decoded.inputMode == .drawWithFinger)
             #expect(decoded.pen == .pen)
@@ -149,9 +151,9 @@ extension PreferencesTests {
         }
 
         @Test func nanOpacityIsReplacedAndLargeOpacityClamped() {
-            var preset = InkPreset.marker
+            var preset = InkPreset.highlighter
             preset.opacity = .nan
-            #expect(preset.opacity == 0.8)
+            #expect(preset.opacity == 0.35)
             preset.opacity = 7
             #expect(preset.opacity == 1)
             #expect(InkPreset(color: .black, width: 2, opacity: .nan, usesPressure: false).opacity == 1)

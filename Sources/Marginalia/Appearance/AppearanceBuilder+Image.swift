@@ -1,0 +1,30 @@
+import Foundation
+
+extension AppearanceBuilder {
+    /// An image stamp: the image placed so its cropped part, turned by the stamp's rotation,
+    /// fills the box, clipped to the box (a crop hides the rest of the image but keeps it in
+    /// the file); then the frame, `/BS /W` wide in the `/C` colour, inside the box.
+    func imageStamp(_ a: PDFAnnotation, _ stamp: PDFAnnotation.Stamp, _ data: Data,
+                    _ appearance: inout AppearanceStream) throws {
+        let box = appearance.bounds
+        let image = try ImageDecoder.decode(data)
+        appearance.xObjects["Im0"] = try image.pdfObjects().addToFile(addObject)
+        appearance.content.save()
+        appearance.content.rectangle(box)
+        appearance.content.clip()
+        appearance.content.concatenate(stamp.imageTransform(filling: box))
+        appearance.content.drawXObject("Im0")
+        appearance.content.restore()
+        let width = CGFloat(a.border.width)
+        guard let color = a.color, width > 0, width.isFinite else { return }
+        let inset = min(width / 2, box.width / 2, box.height / 2)
+        appearance.content.lineWidth(Double(min(width, box.width, box.height)))
+        appearance.content.lineJoin(0)
+        appearance.content.strokeColor(color.pdfComponents)
+        if a.border.style == .dashed && !a.border.dashPattern.isEmpty {
+            appearance.content.dash(a.border.dashPattern.map { max(0, $0) })
+        }
+        appearance.content.rectangle(box.insetBy(dx: inset, dy: inset))
+        appearance.content.stroke()
+    }
+}

@@ -1,0 +1,39 @@
+/// How the strokes of an ink annotation look: a plain pen line, or a textured brush in the
+/// manner of PencilKit's pencil, marker, crayon, watercolour and fountain pen.
+///
+/// The brush changes only the appearance stream. `/InkList` keeps the centreline, so every
+/// viewer shows the texture (it is vector drawing inside the standard appearance) and can
+/// still edit the ink as ink; the brush itself is kept under Marginalia's private key
+/// (`/MarginaliaData << /Brush /pencil >>`) so Marginalia draws the same texture again when
+/// the ink changes. A viewer that edits the ink and redraws it gets a plain line.
+///
+/// The raw value is the one name used everywhere: the annotation JSON's `brush`, XFDF's
+/// `brush` attribute and the private key's `/Brush` name.
+public enum InkBrush: String, CaseIterable, Hashable, Sendable {
+    /// A smooth line of one colour (the default, and the only look without Marginalia).
+    case pen
+    /// Graphite: lighter at the edges, with a paper grain of short broken strokes.
+    case pencil
+    /// A felt marker: translucent, multiplied over the page, with darker rims.
+    case marker
+    /// Wax crayon: coarse grain with gaps, rough ends.
+    case crayon
+    /// A soft translucent wash whose layers build up colour towards the middle.
+    case watercolor
+    /// A broad nib held at 45°: thick across, thin along the nib's edge.
+    case fountainPen
+
+    /// The brush named `name` (its raw value), or nil for an unknown name.
+    public init?(name: String) {
+        self.init(rawValue: name)
+    }
+
+    /// The names of every brush, comma-separated, for error messages and help.
+    public static var knownNames: String {
+        allCases.map { $0.rawValue }.joined(separator: ", ")
+    }
+}
+
+#if !hasFeature(Embedded)
+extension InkBrush: Codable {}
+#endif

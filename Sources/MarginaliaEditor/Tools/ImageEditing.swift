@@ -1,0 +1,93 @@
+import Foundation
+import Marginalia
+
+/// What the Select tool does to images (image stamps): frame, crop and turn them. Each
+/// change is one `changeAnnotation` operation (one undo step) and stays editable: the image
+/// is kept whole in the file, the crop and turn are stored beside it.
+///
+/// Geometry on a rotated page follows the appearance, which is drawn upright for the reader
+/// (``PDFAnnotation/Stamp/imageTransform(filling:)`` inside a box turned by the page's
+/// `/Rotate`); `pageRotation` is that `/Rotate`.
+public enum ImageEditing {
+    /// Whether `annotation` is an image stamp these operations apply to.
+    public static func isImage(_ annotation: PDFAnnotation) -> Bool {
+        if case .stamp(let stamp) = annotation.kind { return stamp.isImage }
+        return false
+    }
+
+    /// Gives the selected images a frame `width` points wide in `color` (width 0 removes it).
+    public static func setBorder(_ annotations: [PDFAnnotation], width: Double, color: Color) -> EditorOperation? {
+        guard width.isFinite, width >= 0, width <= 200 else { return nil }
+        return SelectionTool.changes(annotations.filter(isImage), name: "change image border") { annotation in
+            var result = annotation
+            result.border.width = width
+            result.color = color
+            return result
+        }
+    }
+
+    /// Turns the selected images a quarter turn (clockwise for the reader, or anticlockwise),
+    /// each about its centre: its box swaps width and height, then is kept on the page.
+    public static func rotate(_ annotations: [PDFAnnotation], clockwise: Bool = true, pageBounds: CGRect? = nil) -> EditorOperation? {
+        SelectionTool.changes(annotations.filter(isImage), name: "rotate image") { annotation in
+            guard case .stamp(var stamp) = annotation.kind else { return annotation }
+            stamp.rotation = PDFAnnotation.Stamp.normalizedRotation(stamp.rotation + (clockwise ? 90 : -90)) ?? 0
+            var result = annotation
+            result.kind = .stamp(stamp)
+            let r = annotation.rect
+            result.rect = CGRect(x: r.midX - r.height / 2, y: r.midY - r.width / 2, width: r.height, height: r.width)
+            result = AnnotationGeometryEditing.moved(result, dx: 0, dy: 0, within: pageBounds)
+            return result
+        }
+    }
+
+    /// Crops one image to `crop` (fractions of the whole image from its top-left corner; nil
+    /// shows it all again). The image keeps its scale on the page and the part still shown
+    /// stays where it was: the box shrinks (or grows) around it.
+    public static func crop(_ annotation: PDFAnnotation, to crop: CGRect?, pageRotation: Int = 0) -> EditorOperation? {
+        guard case .stamp(var stamp) = annotation.kind, stamp.isImage else { return nil }
+        if let crop, !PDFAnnotation.Stamp.isValidCrop(crop) { return nil }
+        let shown = crop ?? CGRect(x: 0, y: 0, width: 1, height: 1)
+        let toPage = imageToPage(annotation, stamp, pageRotation: pageRotation)
+        // The crop measured from the top; the image's unit square from the bottom.
+        let region = CGRect(x: shown.minX, y: 1 - shown.maxY, width: shown.width, height: shown.height)
+        stamp.crop = crop
+        var result = annotation
+        result.kind = .stamp(stamp)
+        result.rect = toPage.transform(region)
+        guard [result.rect.minX, result.rect.minY, result.rect.width, result.rect.height].allSatisfy(\.isFinite),
+              result.rect.width >= 0.5, result.rect.height >= 0.5 else { return nil }
+        return SelectionTool.changes([annotation], name: "crop image") { _ in result }
+    }
+
+    /// Where the whole image lies on the page (page space) as `annotation` now draws it: what
+    /// a crop control shows faintly around the part kept.
+    public static func uncroppedRect(of annotation: PDFAnnotation, pageRotation: Int = 0) -> CGRect? {
+        guard case .stamp(let stamp) = annotation.kind, stamp.isImage else { return nil }
+        return imageToPage(annotation, stamp, pageRotation: pageRotation).transform(CGRect(x: 0, y: 0, width: 1, height: 1))
+    }
+
+    /// The crop (fractions of the whole image from its top-left corner) that shows the part of
+    /// the image under `rect` (page space): for a crop control dragged over the page.
+    public static func cropFractions(for rect: CGRect, of annotation: PDFAnnotation, pageRotation: Int = 0) -> CGRect? {
+        guard case .stamp(let stamp) = annotation.kind, stamp.isImage,
+              let toImage = imageToPage(annotation, stamp, pageRotation: pageRotation).inverse else { return nil }
+        let unit = toImage.transform(rect).intersection(CGRect(x: 0, y: 0, width: 1, height: 1))
+        guard !unit.isNull else { return nil }
+        let crop = CGRect(x: unit.minX, y: 1 - unit.maxY, width: unit.width, height: unit.height)
+        return PDFAnnotation.Stamp.isValidCrop(crop) ? crop : nil
+    }
+
+    /// The image's unit square to page space: into the upright box the appearance draws in,
+    /// then the box turned by the page's rotation and laid onto `/Rect` (ISO 32000-2, 12.5.5).
+    static func imageToPage(_ annotation: PDFAnnotation, _ stamp: PDFAnnotation.Stamp, pageRotation: Int) -> AffineTransform {
+        let r = annotation.rect
+        let turns = ((pageRotation % 360) + 360) % 360 / 90
+        let box = CGRect(x: 0, y: 0, width: turns % 2 == 1 ? r.height : r.width, height: turns % 2 == 1 ? r.width : r.height)
+        let turn = AffineTransform.rotation(degrees: CGFloat(turns * 90))
+        let turned = turn.transform(box)
+        return stamp.imageTransform(filling: box)
+            .appending(turn)
+            .appending(.translation(x: r.minX - turned.minX, y: r.minY - turned.minY))
+    }
+}

@@ -1,0 +1,55 @@
+import Foundation
+
+// Save as, the PNG export and Export view as PDF (docs/api.md): what the editor's Save as
+// dialog, image export and view export call.
+
+extension DocumentRoutes {
+    func registerCopiesAndViews(into router: inout Router, one: String) {
+        let service = self.service
+        router.add("POST", one + "/save-as") { request, parameters in
+            let id = try Self.documentID(parameters)
+            guard let name = try APIJSON.bodyObject(request)["name"] as? String else {
+                throw APIError.badRequest("expected {\"name\": \"name of the copy\"}")
+            }
+            return try .revisioned(service.saveAs(id, name: name), status: 201)
+        }
+        router.add("GET", one + "/view-pdf") { request, parameters in
+            let id = try Self.documentID(parameters)
+            let summary = try service.summary(id)
+            let page = try Self.pageQuery(request) ?? 0
+            guard let text = request.query("rect") else { throw APIError.badRequest("rect=x1,y1,x2,y2 (page space) is required") }
+            let numbers = text.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
+            let n = numbers.compactMap { $0 }
+            guard numbers.count == 4, n.count == 4, n.allSatisfy(\.isFinite) else {
+                throw APIError.badRequest("rect '\(text.prefix(80))' is not four numbers x1,y1,x2,y2")
+            }
+            let rect = CGRect(x: min(n[0], n[2]), y: min(n[1], n[3]), width: abs(n[2] - n[0]), height: abs(n[3] - n[1]))
+            return .pdf(try service.exportRegion(id, page: page, rect: rect), revision: summary.revision,
+                        filename: "view-" + Self.filename(id, summary))
+        }
+    }
+
+    /// `GET …/export?format=png[&page=N][&scale=S]`.
+    static func exportImage(_ request: HTTPRequest, id: String, summary: Service.Summary, service: Service) throws -> HTTPResponse {
+        guard request.query("format") == "png" else {
+            throw APIError.badRequest("format '\(request.query("format")?.prefix(20) ?? "")' is not pdf or png")
+        }
+        var scale: Double?
+        if let text = request.query("scale") {
+            guard let value = Double(text), value.isFinite, value > 0, value <= 100 else {
+                throw APIError.badRequest("scale '\(text.prefix(20))' is not a number above 0 and at most 100")
+            }
+            scale = value
+        }
+        let page = try pageQuery(request) ?? 0
+        let base = filename(id, summary).dropLast(4)
+        return .png(try service.exportPNG(id, page: page, scale: scale), revision: summary.revision, filename: base + ".png")
+    }
+
+    /// `?page=N`, a 0-based page index.
+    static func pageQuery(_ request: HTTPRequest) throws -> Int? {
+        guard let text = request.query("page") else { return nil }
+        guard let number = Int(text), number >= 0 else { throw APIError.badRequest("page '\(text.prefix(20))' is not a page index") }
+        return number
+    }
+}

@@ -1,0 +1,105 @@
+import Foundation
+import PDFCore
+import Testing
+@testable import Marginalia
+@testable import MarginaliaRender
+
+@Suite("Rendering with cairo")
+struct PageRendererTests {
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/images")
+
+    /// A 40 x 30 image whose every pixel differs from its neighbours.
+    static let gradient: RasterImage = {
+        var samples: [UInt8] = []
+        for y in 0..<30 { for x in 0..<40 { samples += [UInt8(x * 6), UInt8(y * 8), UInt8((x * 7 + y * 3) % 256)] } }
+        return RasterImage(width: 40, height: 30, colorSpace: .rgb, storage: .samples(samples))
+    }()
+
+    static func pixel(_ image: RenderedImage, _ x: Int, _ y: Int) -> [UInt8] {
+        let i = (y * image.width + x) * 4
+        return Array(image.rgbaPixels()[i..<i + 4])
+    }
+
+    @Test func anImageDocumentRendersAtTheImagesOwnSizeWithItsPixels() throws {
+        let document = try PDFDocument(data: try ImageDocument.data(showing: Self.gradient))
+        #expect(try PageRenderer.naturalScale(ofPage: 0, in: document) == 1)
+        let image = try PageRenderer.render(page: 0, of: document)
+        #expect(image.width == 40 && image.height == 30 && image.skipped.isEmpty)
+        let pixels = image.rgbaPixels()
+        guard case .samples(let samples) = Self.gradient.storage else { return }
+        for p in 0..<(40 * 30) {
+            #expect(Array(pixels[p * 4..<p * 4 + 3]) == Array(samples[p * 3..<p * 3 + 3]), "pixel \(p)")
+            if pixels[p * 4..<p * 4 + 3] != samples[p * 3..<p * 3 + 3] { break }
+        }
+        let twice = try PageRenderer.render(page: 0, of: document, options: RenderOptions(scale: 2))
+        #expect(twice.width == 80 && twice.height == 60)
+    }
+
+    @Test func annotationsAreDrawnOverTheImageAndCanBeLeftOut() throws {
+        let document = try PDFDocument(data: try ImageDocument.data(showing: Self.gradient))
+        var square = PDFAnnotation(kind: .square, rect: CGRect(x: 10, y: 10, width: 20, height: 10), color: nil)
+        square.interiorColor = Color(red: 1, green: 0, blue: 0)
+        try document.addAnnotation(square, toPage: 0)
+        let saved = try PDFDocument(data: try document.dataRepresentation())
+        let drawn = try PageRenderer.render(page: 0, of: saved)
+        // Page y 15 is image row 30 - 15 = 15 from the top.
+        #expect(Self.pixel(drawn, 20, 14) == [255, 0, 0, 255])
+        #expect(Self.pixel(drawn, 5, 5) == [30, 40, 50, 255])
+        let bare = try PageRenderer.render(page: 0, of: saved, options: RenderOptions(drawsAnnotations: false))
+        #expect(Self.pixel(bare, 20, 14) == [120, 112, 182, 255])
+    }
+
+    @Test func jpegImagesAreDecodedThroughLibjpeg() throws {
+        let jpeg = try ImageDecoder.decode(try Data(contentsOf: Self.fixtures.appendingPathComponent("rgb.jpg")))
+        let document = try PDFDocument(data: try ImageDocument.data(showing: jpeg))
+        let image = try PageRenderer.render(page: 0, of: document)
+        #expect(image.width == jpeg.width && image.height == jpeg.height)
+        let centre = Self.pixel(image, jpeg.width / 2, jpeg.height / 2)
+        // The fixture is solid (200, 30, 60), saved at quality 95.
+        #expect(abs(Int(centre[0]) - 200) <= 3 && abs(Int(centre[1]) - 30) <= 3 && abs(Int(centre[2]) - 60) <= 3)
+    }
+
+    @Test func oneAnnotationRendersAloneOnTransparency() throws {
+        let document = try PDFDocument(data: try ImageDocument.data(showing: Self.gradient))
+        var note = PDFAnnotation(kind: .note(.init(icon: "Help")), rect: CGRect(x: 5, y: 5, width: 20, height: 20),
+                                 color: Color(red: 0, green: 1, blue: 0))
+        note.id = "the-note"
+        try document.addAnnotation(note, toPage: 0)
+        let image = try PageRenderer.render(annotationID: "the-note", in: document, scale: 3)
+        #expect(image.width == 60 && image.height == 60)
+        #expect(Self.pixel(image, 0, 0)[3] == 0, "outside the icon's circle nothing is drawn")
+        #expect(Self.pixel(image, 12, 30) == [0, 255, 0, 255], "the icon's fill")
+        #expect(throws: RenderError.noSuchAnnotation("nobody")) { try PageRenderer.render(annotationID: "nobody", in: document) }
+    }
+
+    @Test func whatTheRendererCannotDrawIsRefusedOrListed() throws {
+        let pdf = try PDFRenderer().data { context in
+            try context.beginPage()
+        }
+        // Put a shading operator into the page's content.
+        let document = try PDFDocument(data: pdf)
+        let page = try document.page(at: 0)
+        let content = document.file.add(.stream(PDFStream(dictionary: PDFDictionary(), rawBytes: Array("q /Sh0 sh Q 0 0 1 rg 0 0 10 10 re f".utf8))))
+        var dictionary = page.dictionary
+        dictionary["Contents"] = .reference(content)
+        document.file.update(page.reference, with: .dictionary(dictionary))
+        #expect(throws: RenderError.unsupported(["page 1: shading (sh)"])) { try PageRenderer.render(page: 0, of: document) }
+        let partial = try PageRenderer.render(page: 0, of: document, options: RenderOptions(allowPartial: true))
+        #expect(partial.skipped == ["page 1: shading (sh)"])
+        #expect(Self.pixel(partial, 5, partial.height - 5) == [0, 0, 255, 255], "the rest is drawn")
+        #expect(throws: RenderError.noSuchPage(3, pageCount: 1)) { try PageRenderer.render(page: 3, of: document) }
+        #expect(throws: RenderError.invalidScale(0)) { try PageRenderer.render(page: 0, of: document, options: RenderOptions(scale: 0)) }
+    }
+
+    @Test func aTurnedPageRendersTurned() throws {
+        let document = try PDFDocument(data: try ImageDocument.data(showing: Self.gradient))
+        try document.rotatePage(at: 0, by: 90)
+        let image = try PageRenderer.render(page: 0, of: document)
+        #expect(image.width == 30 && image.height == 40)
+        // Turned clockwise: the image's top-left pixel is now at the top-right.
+        #expect(Self.pixel(image, 29, 0) == [0, 0, 0, 255])
+        let png = try image.pngData()
+        #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+    }
+}
