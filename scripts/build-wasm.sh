@@ -35,6 +35,6 @@ swiftc -target wasm32-unknown-none-wasm -enable-experimental-feature Embedded \
     -enable-experimental-feature Extern -wmo -Osize -parse-as-library \
     -Xfrontend -disable-stack-protector -module-name MarginaliaCore \
     "${sources[@]}" -c -o "$work/core.o"
-wasm-ld --no-entry --export-dynamic --gc-sections --strip-all "$work/core.o" "$unicode" "$libc" -o "$work/core.wasm"
+wasm-ld --no-entry --gc-sections --strip-all "$work/core.o" "$unicode" "$libc" -o "$work/core.wasm"
 mv "$work/core.wasm" "$out"
 echo "build-wasm: $out ($(($(stat -c %s "$out") / 1024)) KiB from ${#sources[@]} sources)"

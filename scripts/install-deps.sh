@@ -26,6 +26,9 @@ apt_packages=(zlib1g-dev libssl-dev libpng-dev libsqlite3-dev libmicrohttpd-dev 
 # The renderer (marginalia render, the server's PNG export): cairo, libjpeg, and the URW faces
 # it draws the standard 14 fonts with.
 apt_packages+=(libcairo2-dev libjpeg-dev fonts-urw-base35)
+# The editor engine for the browser is built with Embedded Swift for wasm32 (scripts/build-wasm.sh):
+# wasi-libc gives it malloc, free and libm.
+apt_packages+=(wasi-libc)
 # Python module to import -> PyPI package that provides it.
 python_modules=(pikepdf pymupdf pypdf pypdfium2 pytest reportlab playwright fontTools)
 declare -A pypi_name=(

@@ -9,6 +9,7 @@ export PATH="/opt/swift/usr/bin:$PATH"
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
 scripts/install-deps.sh
+scripts/build-wasm.sh
 swift build -c release
 bin_path=$(swift build -c release --show-bin-path)
 exec "$bin_path/marginalia" serve --data marginalia-data "$@"

@@ -77,6 +77,10 @@ if [ "$missing_inputs" -ne 0 ]; then
     exit 1
 fi
 
+# The editor engine as WebAssembly (the browser suite loads it).
+run "wasm" "$logs/wasm" scripts/build-wasm.sh --force
+record "wasm" $? "$(tail -n 1 "$logs/wasm")"
+
 run "swift build" "$logs/build" swift build "${swift_flags[@]}"
 build_status=$?
 record "swift build" "$build_status" "$(grep -E 'Compiling|Build complete|error:' "$logs/build" | tail -n 1)"

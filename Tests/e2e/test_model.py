@@ -13,7 +13,8 @@ def run(browser, web_server):
     def call(body):
         return page.evaluate(f"""async () => {{
             const {{ DocumentModel }} = await import('/app/js/model.js');
-            const geometry = await import('/app/js/geometry.js');
+            const engine = await import('/app/js/engine.js');
+            await engine.loadEngine();
             const ink = (id, x) => ({{id, type: 'ink', pageIndex: 0, width: 2, paths: [[[x, 100], [x + 50, 100]]]}});
             const logged = (revision, operation) => ({{revision, clientId: 'tab-test', kind: 'do', operation}});
             const model = new DocumentModel();
@@ -57,9 +58,14 @@ def test_group_change_and_remove(run):
 
 
 def test_hit_testing_follows_the_stroke_not_its_box(run):
+    """The browser asks the engine (WebAssembly) what a tap hits: the stroke, not its box."""
     result = run("""
         const diagonal = {id: 'd', type: 'ink', pageIndex: 0, width: 2, paths: [[[0, 0], [100, 100]]]};
-        return [geometry.hits(diagonal, [50, 50], 2), geometry.hits(diagonal, [90, 10], 2),
-                geometry.topmostAt([diagonal, {...diagonal, id: 'top'}], [50, 51], 2)?.id];
+        engine.call({call: 'init', pages: [{box: [0, 0, 612, 792], rotation: 0}], viewSize: [800, 1000]});
+        engine.call({call: 'setAnnotations', annotations: [diagonal]});
+        const onStroke = engine.call({call: 'hitTest', pageIndex: 0, point: [50, 50]}).id;
+        const inBox = engine.call({call: 'hitTest', pageIndex: 0, point: [90, 10]}).id ?? null;
+        engine.call({call: 'setAnnotations', annotations: [diagonal, {...diagonal, id: 'top'}]});
+        return [onStroke, inBox, engine.call({call: 'hitTest', pageIndex: 0, point: [50, 51]}).id];
     """)
-    assert result == [True, False, "top"]
+    assert result == ["d", None, "top"]

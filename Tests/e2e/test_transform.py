@@ -1,19 +1,21 @@
-"""Web/js/transform.js mirrors the engine's Viewport transform: the worked example of
-docs/coordinates.md (a 612×792 page at zoom 2), a crop box away from the origin, and the
-round trip through the inverse."""
+"""The browser's page ↔ view transform is the engine's (Viewport, through the WebAssembly
+build): the worked example of docs/coordinates.md (a 612×792 page at zoom 2, each rotation),
+a crop box away from the origin, and the round trip through the engine's inverse."""
 
 import pytest
 
 
 @pytest.fixture()
-def transform(browser, web_server):
+def engine(browser, web_server):
     context = browser.new_context()
     page = context.new_page()
     page.goto(f"{web_server}/")
 
     def call(expression):
         return page.evaluate(f"""async () => {{
-            const t = await import('/app/js/transform.js');
+            const engine = await import('/app/js/engine.js');
+            await engine.loadEngine();
+            const apply = (m, [x, y]) => [m[0] * x + m[2] * y + m[4], m[1] * x + m[3] * y + m[5]];
             return {expression};
         }}""")
 
@@ -27,25 +29,39 @@ def transform(browser, web_server):
     (180, [[1224, 0], [0, 0], [1224, 1584]]),
     (270, [[1584, 1224], [1584, 0], [0, 1224]]),
 ])
-def test_worked_example_of_the_coordinates_page(transform, rotation, expected):
-    points = transform(f"""[[0, 0], [612, 0], [0, 792]].map((p) =>
-        t.apply(t.pageToView({{box: [0, 0, 612, 792], rotation: {rotation}}}, 2), p))""")
+def test_worked_example_of_the_coordinates_page(engine, rotation, expected):
+    points = engine(f"""(() => {{
+        engine.call({{call: 'init', pages: [{{box: [0, 0, 612, 792], rotation: {rotation}}}], viewSize: [800, 600]}});
+        const {{ pages }} = engine.call({{call: 'setViewport', zoom: 2}});
+        return [[0, 0], [612, 0], [0, 792]].map((p) => apply(pages[0].matrix, p));
+    }})()""")
     assert [c for p in points for c in p] == pytest.approx([c for p in expected for c in p])
 
 
-def test_crop_box_origin_and_inverse(transform):
-    result = transform("""(() => {
-        const page = {box: [36, 36, 576, 756], rotation: 90};
-        const forward = t.pageToView(page, 1.5, [100, 50]);
-        const back = t.viewToPage(page, 1.5, [100, 50]);
-        return [t.apply(forward, [36, 36]), t.apply(back, t.apply(forward, [200, 300])), t.displayedSize(page)];
+def test_crop_box_origin_and_inverse(engine):
+    result = engine("""(() => {
+        engine.call({call: 'init', pages: [{box: [36, 36, 576, 756], rotation: 90}], viewSize: [400, 300]});
+        const viewport = engine.call({call: 'setViewport', zoom: 1.5, offset: [100, 50]});
+        const [x, y, w, h] = viewport.pages[0].frame;
+        const corner = apply(viewport.pages[0].matrix, [36, 36]);
+        // A page point through the frame into the view (content minus scroll plus inset), and back.
+        const inFrame = apply(viewport.pages[0].matrix, [200, 300]);
+        const view = [x + inFrame[0] - viewport.offset[0] + viewport.inset[0], y + inFrame[1] - viewport.offset[1] + viewport.inset[1]];
+        const back = engine.call({call: 'toPage', point: view});
+        return [corner, back.pageIndex, back.point, [w, h]];
     })()""")
-    corner, round_trip, size = result
-    assert corner == pytest.approx([100, 50])  # lower-left of the crop box shows top-left at /Rotate 90
-    assert round_trip == pytest.approx([200, 300])
-    assert size == {"width": 720, "height": 540}
+    corner, page, round_trip, size = result
+    assert corner == pytest.approx([0, 0])  # lower-left of the crop box shows top-left at /Rotate 90
+    assert page == 0 and round_trip == pytest.approx([200, 300])
+    assert size == [1080, 810]  # 720 × 540 displayed, at zoom 1.5
 
 
-def test_rotation_is_normalised_like_the_engine(transform):
-    assert transform("[450, -90, 359, 91, NaN].map(t.normaliseRotation)") == [90, 270, 270, 90, 0]
-    assert transform("[0.01, 20, NaN].map(t.clampZoom)") == [0.1, 16, 1]
+def test_rotation_and_zoom_are_normalised_by_the_engine(engine):
+    rotations = engine("""[450, -90, 359, 91].map((r) => {
+        engine.call({call: 'init', pages: [{box: [0, 0, 100, 200], rotation: r}], viewSize: [500, 500]});
+        const [, , w, h] = engine.call({call: 'setViewport', zoom: 1}).pages[0].frame;
+        return w > h ? 'landscape' : 'portrait';
+    })""")
+    assert rotations == ["landscape", "landscape", "landscape", "landscape"]
+    zooms = engine("""[0.01, 20].map((z) => engine.call({call: 'setViewport', zoom: z}).zoom)""")
+    assert zooms == [0.1, 16]

@@ -1,18 +1,23 @@
-// The editor: ties the document model, the viewer, the session with the server, the tools,
-// the toolbar and the keyboard together for one open document.
+// The editor: ties the document model, the viewer, the engine, the session with the
+// server, the tools' UI, the toolbar and the keyboard together for one open document.
+//
+// The engine (engine.js, the Swift core as WebAssembly) decides what input does; this
+// module carries out what it answers: commands go to the server, text boxes and notes get an
+// editor to type in, form fields get their control, an image gets its bytes, a refusal is
+// shown. The engine is kept in step with the document: it is given every annotation on open
+// and every logged change after.
 
 import * as api from './api.js';
+import { call, loadEngine } from './engine.js';
 import { DocumentModel } from './model.js';
 import { Viewer } from './viewer.js';
 import { Session } from './session.js';
 import { InputRouter } from './input.js';
+import { Preview } from './preview.js';
 import { renderAnnotations } from './overlay.js';
-import { settings, update, onSettingsChange } from './settings.js';
+import { settings, update, onSettingsChange, loadPreferences } from './settings.js';
 import { createSelectTool } from './tools/select.js';
-import { createDrawTool } from './tools/draw.js';
-import { createEraseTool } from './tools/erase.js';
 import { createTextTool } from './tools/text.js';
-import { createShapeTool } from './tools/shape.js';
 import { createImageTool, readImage } from './tools/image.js';
 import { createNoteTool } from './tools/note.js';
 import { createHighlightTool } from './tools/highlight.js';
@@ -22,7 +27,6 @@ import { clearTextCache } from './textgeometry.js';
 import { closePopover } from './popover.js';
 
 export const TOOL_NAMES = ['select', 'draw', 'erase', 'text', 'shape', 'image', 'note', 'highlight', 'form'];
-const GESTURE_TOOLS = { selectTool: 'select', drawTool: 'draw', eraserTool: 'erase', textTool: 'text', shapeTool: 'shape' };
 
 /** One open document being edited; the object behind `window.marginalia`. */
 export class Editor {
@@ -39,25 +43,24 @@ export class Editor {
       onSaved: (revision) => this.markSaved(revision),
     });
     this.tools = {
-      select: createSelectTool(this), draw: createDrawTool(this), erase: createEraseTool(this),
-      text: createTextTool(this), shape: createShapeTool(this), image: createImageTool(this),
+      select: createSelectTool(this), text: createTextTool(this), image: createImageTool(this),
       note: createNoteTool(this), highlight: createHighlightTool(this), form: createFormTool(this),
     };
     /** The form fields of the open document (GET …/fields), refreshed with the file. */
     this.fields = [];
     this.viewer.widgetRects = (index) => widgetsOnPage(this.fields, index).map((placed) => placed.widget.rect);
-    this.selection = null;
     this.listeners = new Set();
+    this.preview = new Preview(this.viewer, this.model, (...span) => this.tools.highlight.preview(...span));
     this.input = new InputRouter(this.viewer, {
-      activeTool: () => this.tools[settings.tool] ?? this.tools.select,
-      toolFor: (name) => this.tools[name],
-      gesture: (name) => this.gesture(name),
+      outputs: (answer) => this.outputs(answer),
+      hover: (event) => this.tools.select.hover?.(event),
     });
-    this.model.onChange(({ pages, structure }) => {
+    // Logged changes, ours and other tabs': the engine's copy first, then the drawing.
+    this.model.onChange(({ pages, structure, entries }) => {
       if (structure) return;
+      if (entries?.length) call({ call: 'applyEntries', entries });
       for (const index of pages) this.refreshPage(index);
-      if (this.selection && !this.model.annotations.has(this.selection)) this.select(null);
-      else this.tools.select.drawChrome();
+      this.tools.select.drawChrome();
       this.emit();
     });
     this.viewer.on('overlay', () => this.refreshNotes());
@@ -65,6 +68,14 @@ export class Editor {
     this.viewer.on('page', () => this.emit());
     onSettingsChange(() => this.applyToolCursor());
     document.getElementById('image-picker').addEventListener('change', (e) => this.imagePicked(e.target));
+  }
+
+  /** Loads the engine (once) and gives it the stored preferences and the current tool. */
+  async start() {
+    await loadEngine();
+    call({ call: 'init', pages: [], viewSize: this.viewer.viewSize() });
+    loadPreferences();
+    call({ call: 'setTool', tool: settings.tool });
   }
 
   /** Listeners hear about tool, page, zoom and selection changes (the toolbar). */
@@ -80,7 +91,6 @@ export class Editor {
   async open(id, { keepView = false } = {}) {
     this.status('Opening…');
     this.session.close(); // no events of the previous document may reach the new model
-    this.selection = null;
     const [summary, annotations, fields] = await Promise.all([
       api.getDocument(id), api.getAnnotations(id),
       api.getFields(id).catch((error) => { console.warn('no fields', error); return { fields: [] }; }),
@@ -89,14 +99,23 @@ export class Editor {
     this.pdf?.destroy();
     this.pdf = pdf;
     clearTextCache();
+    this.tools.highlight.forget();
     document.title = `${summary.name} — Marginalia`;
     document.getElementById('empty').hidden = true;
     const url = new URL(location.href);
     if (url.searchParams.get('doc') !== id) { url.searchParams.set('doc', id); history.replaceState(null, '', url); }
+    const zoom = this.viewer.zoom;
+    const offset = [this.viewer.scroller.scrollLeft, this.viewer.scroller.scrollTop];
+    call({ call: 'setPages', pages: summary.pages });
     this.model.load(summary, annotations.annotations, Math.min(summary.revision, annotations.revision));
+    this.syncEngine();
     this.fields = fields.fields;
+    call({ call: 'setWidgets', widgets: this.fields.flatMap((field) => field.widgets
+      .filter((w) => w.pageIndex !== null && w.pageIndex !== undefined)
+      .map((w) => ({ name: field.name, pageIndex: w.pageIndex, rect: w.rect }))) });
     await this.viewer.open(pdf, summary.pages);
-    if (!keepView) { this.viewer.fitWidth(); this.viewer.goToPage(0); }
+    if (keepView) this.viewer.apply(call({ call: 'setViewport', zoom, offset }));
+    else { this.viewer.fitWidth(); this.viewer.goToPage(0); }
     for (const view of this.viewer.views) this.refreshPage(view.geometry.index);
     this.session.listen();
     await this.session.catchUp();
@@ -104,7 +123,13 @@ export class Editor {
     this.emit();
   }
 
-  /** Reloads the document after pages were inserted or removed, keeping the current page. */
+  /** Gives the engine every annotation of the model. */
+  syncEngine() {
+    const answer = call({ call: 'setAnnotations', annotations: [...this.model.annotations.values()] });
+    if (answer.problems?.length) console.warn('annotations the engine could not read', answer.problems);
+  }
+
+  /** Reloads the document after pages were inserted, removed, turned or moved. */
   async reload() {
     const page = this.viewer.currentPage;
     await this.open(this.model.summary.id, { keepView: true });
@@ -137,38 +162,95 @@ export class Editor {
     }
   }
 
+  // MARK: - What the engine answers
+
+  /** Carries out an engine answer: its preview, then each output. */
+  outputs(answer) {
+    this.preview.draw(answer.preview ?? null);
+    for (const output of answer.outputs ?? []) {
+      switch (output.type) {
+        case 'command': this.commandFromEngine(output.command); break;
+        case 'editText': this.editText(output.request); break;
+        case 'activateField': this.tools.form.activate(output.name, output.pageIndex, output.rect); break;
+        case 'placeImage': this.tools.image.place(output.pageIndex, output.rect); break;
+        case 'markText': this.tools.highlight.mark(output.pageIndex, output.from, output.to); break;
+        case 'refused': this.status(refusalMessage(output), true); break;
+        case 'toolChanged': this.toolChanged(output.tool); break;
+        case 'selectionChanged': this.tools.select.drawChrome(); this.emit(); break;
+        default: break;
+      }
+    }
+  }
+
+  /** Sends a command (serialised after earlier ones); resolves with the server's answer or null. */
+  command(command) { return this.session.command(command); }
+
+  /** A command the engine made; a shape just drawn is selected, ready to move or restyle. */
+  async commandFromEngine(command) {
+    const response = await this.command(command);
+    if (command.type === 'add' && settings.tool === 'shape') {
+      const added = response?.applied?.find((entry) => entry.operation.op === 'addAnnotation')?.operation.annotation;
+      if (added) this.select(added.id);
+    }
+  }
+
+  /** Lets the user type the text of a new text box or note, or of an existing one. */
+  async editText(request) {
+    if (request.target.kind === 'existing') {
+      const a = this.model.annotations.get(request.target.id);
+      if (a?.type === 'note') return this.tools.note.editNote(a);
+      if (a) return this.tools.text.editText(a);
+      return;
+    }
+    const text = request.target.kind === 'newNote'
+      ? await this.tools.note.typeNew(request) : await this.tools.text.typeNew(request);
+    if (text === null || text === undefined) return;
+    const { command } = call({ call: 'textCommand', request, text });
+    if (command) await this.command(command);
+  }
+
   // MARK: - Tools and selection
 
   /** Activates a tool; activating the active tool again returns to Select. */
   setTool(name, { toggle = false } = {}) {
     if (toggle && settings.tool === name && name !== 'select') name = 'select';
     if (name === settings.tool) return;
-    for (const tool of Object.values(this.tools)) { tool.cancel?.(); tool.deactivate?.(); }
-    if (name !== 'select') this.select(null);
-    update((s) => { s.lastTool = s.tool; s.tool = name; });
+    this.input.cancel();
+    call({ call: 'setTool', tool: name });
+    this.toolChanged(name);
+  }
+
+  toolChanged(name) {
+    if (settings.tool !== name) update((s) => { s.lastTool = s.tool; s.tool = name; });
+    this.tools.select.drawChrome();
     closePopover();
     this.emit();
   }
 
   applyToolCursor() {
-    const tool = this.tools[settings.tool] ?? this.tools.select;
-    this.viewer.pages.dataset.tool = tool.name;
+    this.viewer.pages.dataset.tool = settings.tool;
   }
 
-  selected() { return this.selection ? this.model.annotations.get(this.selection) ?? null : null; }
+  /** The engine's selection: {pageIndex, ids, bounds, handles, changeable}. */
+  selection() { return call({ call: 'selection' }); }
 
-  select(id) {
-    this.selection = id;
+  /** The one selected annotation (JSON), or null. */
+  selected() {
+    const { ids } = this.selection();
+    return ids.length === 1 ? this.model.annotations.get(ids[0]) ?? null : null;
+  }
+
+  /** Selects annotations by id (null or [] clears). */
+  select(ids) {
+    call({ call: 'select', ids: ids ? [ids].flat() : [] });
     this.tools.select.drawChrome();
     this.emit();
   }
 
-  async deleteSelection() {
-    const a = this.selected();
-    if (!a) return;
-    this.select(null);
-    await this.session.command({ type: 'remove', ids: [a.id] });
-  }
+  deleteSelection() { this.outputs(call({ call: 'deleteSelection' })); }
+
+  /** Restyles the selection: {color, width, opacity, fill ('none' removes), fontSize, bold}. */
+  restyleSelection(style) { this.outputs(call({ call: 'restyleSelection', ...style })); }
 
   pickImage() {
     const picker = document.getElementById('image-picker');
@@ -185,29 +267,6 @@ export class Editor {
       this.status('Tap or drag on a page to place the image');
     } catch (error) {
       this.status(`Could not read the image: ${error.message}`, true);
-    }
-  }
-
-  /**
-   * Runs the action mapped to a stylus gesture. For the pen's eraser end and barrel button,
-   * returns the tool to use while held (eraser actions erase while held); null otherwise.
-   */
-  gesture(name) {
-    const action = settings.gestures[name];
-    const held = name === 'penEraserEnd' || name === 'penBarrelButton';
-    if (held && (action === 'eraserTool' || action === 'toggleEraser')) return 'erase';
-    if (held && GESTURE_TOOLS[action]) return GESTURE_TOOLS[action];
-    this.performAction(action);
-    return null;
-  }
-
-  performAction(action) {
-    switch (action) {
-      case 'toggleEraser': this.setTool(settings.tool === 'erase' ? (settings.lastTool === 'erase' ? 'draw' : settings.lastTool) : 'erase'); break;
-      case 'lastTool': this.setTool(settings.lastTool); break;
-      case 'undo': this.undo(); break;
-      case 'redo': this.redo(); break;
-      default: if (GESTURE_TOOLS[action]) this.setTool(GESTURE_TOOLS[action]);
     }
   }
 
@@ -238,16 +297,15 @@ export class Editor {
 
   async addPage() {
     const current = this.viewer.currentPage;
-    const geometry = this.viewer.views[current]?.geometry ?? { width: 612, height: 792 };
-    await this.session.command({ type: 'insertPage', index: current + 1, width: geometry.width, height: geometry.height });
+    const [width, height] = this.model.pages[current] ? [this.model.pages[current].width, this.model.pages[current].height] : [612, 792];
+    await this.command({ type: 'insertPage', index: current + 1, width, height });
     this.viewer.goToPage(current + 1);
   }
 
   async removePage() {
     const current = this.viewer.currentPage;
-    if (this.viewer.views.length <= 1) { this.status('A document keeps at least one page', true); return; }
     if (!confirm(`Remove page ${current + 1}? Undo brings it back.`)) return;
-    await this.session.command({ type: 'removePage', index: current });
+    await this.command({ type: 'removePage', index: current });
   }
 
   status(message, error = false) {
@@ -257,5 +315,14 @@ export class Editor {
     el.classList.toggle('visible', !!message);
     clearTimeout(this.statusTimer);
     if (message && !message.endsWith('…')) this.statusTimer = setTimeout(() => el.classList.remove('visible'), error ? 6000 : 2500);
+  }
+}
+
+/** A refusal of the engine's rules, as the user reads it. */
+function refusalMessage(output) {
+  switch (output.reason) {
+    case 'locked': return `Locked: ${output.message.replace(/^annotation \S+ is locked: /, 'this annotation ')}`;
+    case 'readOnly': return `Read-only: ${output.message.replace(/^annotation \S+ is read-only: /, 'this annotation ')}`;
+    default: return output.message;
   }
 }

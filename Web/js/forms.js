@@ -1,9 +1,9 @@
 // Form fields as the server lists them (GET …/fields, docs/api.md): where their widgets are,
-// which one is under a point, and the tinted boxes that show the fields the engine's
-// highlight policy picks (FormFieldPolicy, docs/forms.md). Filling is the Form tool's.
+// and the tinted boxes that show the fields the engine's highlight policy picks
+// (FormFieldPolicy, docs/forms.md). Which widget a tap hits is the engine's; filling is the
+// Form tool's.
 
-import { svg } from './svg.js';
-import { normRect } from './geometry.js';
+import { svg, normRect } from './svg.js';
 
 /**
  * @typedef {{name: string, type: string, value: any, options?: string[], maxLength?: number,
@@ -22,19 +22,6 @@ export function widgetsOnPage(fields, pageIndex) {
     });
   }
   return placed;
-}
-
-/**
- * The widget under a page-space point, or null. The last one listed wins, as later widgets
- * are drawn over earlier ones. @returns {PlacedWidget|null}
- */
-export function widgetAt(fields, pageIndex, [x, y]) {
-  let hit = null;
-  for (const placed of widgetsOnPage(fields, pageIndex)) {
-    const [x1, y1, x2, y2] = normRect(placed.widget.rect);
-    if (x >= x1 && x <= x2 && y >= y1 && y <= y2) hit = placed;
-  }
-  return hit;
 }
 
 /** Draws the highlighted fields of a page into its overlay's field layer (page space). */

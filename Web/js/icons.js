@@ -26,6 +26,7 @@ const PATHS = {
   open: 'M3 6h6l2 2h10v11H3zM12 11v6M9 14l3-3 3 3',
   trash: 'M4 7h16M9 7V4h6v3M6 7l1 13h10l1-13',
   plus: 'M12 5v14M5 12h14',
+  palette: 'M12 3a9 9 0 1 0 0 18c1.5 0 2-1 2-2s-1-2 0-3 2-1 3-1a4 4 0 0 0 4-4c0-4.4-4-8-9-8zM7.5 11.5h.01M10 7.5h.01M14.5 7.5h.01',
   rectangle: 'M4 6h16v12H4z',
   ellipse: 'M12 6c4.4 0 8 2.7 8 6s-3.6 6-8 6-8-2.7-8-6 3.6-6 8-6z',
   triangle: 'M12 4l9 16H3z',

@@ -1,240 +1,118 @@
-// Pointer routing: decides, for every pointer that goes down on the pages, whether it draws
-// with the active tool, navigates (one-finger pan, two-finger pan and pinch), is a palm to
-// ignore, or triggers a stylus gesture. Pages have `touch-action: none`, so all touch
-// navigation is done here and behaves the same in every browser.
+// Pointer capture: every pointer that goes down on the pages, with its coalesced and
+// predicted samples, pressure, tilt, buttons and kind, goes to the engine, which decides
+// what it does (draw, erase, select, navigate, nothing: a palm) — docs/editor-web.md, *Pen,
+// finger and mouse*. What comes back is carried out: the view moves, the preview is drawn,
+// the outputs go to the editor. Pages have `touch-action: none`, so touch navigation is the
+// engine's too and behaves the same in every browser.
 
-import { settings } from './settings.js';
+import { call } from './engine.js';
 
-/**
- * @typedef {object} InputPoint
- * @property {number} pageIndex
- * @property {[number, number]} point   page space
- * @property {number} pressure          0..1 (0.5 for devices without pressure)
- * @property {number} time              seconds
- * @property {number} clientX
- * @property {number} clientY
- * @property {string} pointerType
- * @property {number} tiltX
- * @property {number} tiltY
- */
+const KINDS = new Set(['pen', 'touch', 'mouse']);
 
-// Tools that make marks; with them a finger only navigates unless "draw with finger" is on.
-const MARKING_TOOLS = new Set(['draw', 'erase', 'highlight']);
-
-/** Routes the pointers of the page area to tools, navigation or nowhere (palms). */
+/** Routes the pointers of the page area through the engine. */
 export class InputRouter {
   /**
    * @param {import('./viewer.js').Viewer} viewer
-   * @param {{activeTool: () => object, toolFor: (name: string) => object, gesture: (name: string, phase: 'down'|'up') => string|null}} editor
+   * @param {{outputs: (answer: object) => void, hover: (event: PointerEvent|null) => void}} editor
    */
   constructor(viewer, editor) {
     this.viewer = viewer;
     this.editor = editor;
-    this.touches = new Map();   // pointerId → {x, y}
-    this.pensDown = new Set();
-    this.stroke = null;         // {pointerId, tool, pageIndex}
-    this.pinch = null;
+    this.down = new Set();  // pointers the engine has seen go down
     const target = viewer.scroller;
-    target.addEventListener('pointerdown', (e) => this.down(e));
-    target.addEventListener('pointermove', (e) => this.move(e));
-    target.addEventListener('pointerup', (e) => this.up(e));
-    target.addEventListener('pointercancel', (e) => this.cancel(e));
+    target.addEventListener('pointerdown', (e) => this.pointer(e, 'began'));
+    target.addEventListener('pointermove', (e) => this.pointer(e, 'moved'));
+    target.addEventListener('pointerup', (e) => this.pointer(e, 'ended'));
+    target.addEventListener('pointercancel', (e) => this.pointer(e, 'cancelled'));
     target.addEventListener('contextmenu', (e) => { if (e.target.closest('.page')) e.preventDefault(); });
     target.addEventListener('wheel', (e) => this.wheel(e), { passive: false });
     // Safari on macOS reports trackpad pinches as gesture events instead of ctrl+wheel.
     target.addEventListener('gesturestart', (e) => { e.preventDefault(); this.gestureZoom = this.viewer.zoom; });
     target.addEventListener('gesturechange', (e) => {
       e.preventDefault();
-      if (this.gestureZoom && !this.touches.size) this.viewer.setZoom(this.gestureZoom * e.scale, [e.clientX, e.clientY]);
+      if (this.gestureZoom && !this.down.size) this.viewer.setZoom(this.gestureZoom * e.scale, [e.clientX, e.clientY]);
     });
   }
 
-  /** Converts a pointer event (or a coalesced sample) to an input point on `pageIndex`. */
-  toInput(event, pageIndex, pointerType = event.pointerType) {
-    const hasPressure = pointerType === 'pen' || (pointerType === 'touch' && event.pressure > 0 && event.pressure !== 0.5);
-    return {
-      pageIndex,
-      point: this.viewer.clientToPage(pageIndex, event.clientX, event.clientY),
-      pressure: hasPressure ? Math.max(0.05, Math.min(1, event.pressure || 0.5)) : 0.5,
-      time: event.timeStamp / 1000,
-      clientX: event.clientX, clientY: event.clientY, pointerType,
-      tiltX: event.tiltX ?? 0, tiltY: event.tiltY ?? 0,
-    };
+  /** Whether an event belongs to the pages (not to an editor, a popover or the selection bar). */
+  onPages(e) {
+    return !!e.target.closest?.('.pages') && !e.target.closest('.text-editor, .field-editor, .popover, .selection-bar');
   }
 
-  down(e) {
-    if (!e.target.closest('.pages')) return;
-    if (e.target.closest('.text-editor, .field-editor, .popover')) return;
-    if (e.pointerType === 'touch') return this.touchDown(e);
-    if (e.pointerType === 'mouse' && e.button === 1) return this.startPan(e);
-    if (e.pointerType === 'mouse' && e.button !== 0) return;
-
-    let tool = this.editor.activeTool();
-    if (e.pointerType === 'pen') {
-      this.pensDown.add(e.pointerId);
-      this.cancelTouchStroke(); // the palm that landed first is not a stroke
-      const eraserEnd = (e.buttons & 32) !== 0 || e.button === 5;
-      const barrel = (e.buttons & 2) !== 0 || e.button === 2;
-      if (eraserEnd) tool = this.gestureTool('penEraserEnd') ?? tool;
-      else if (barrel) tool = this.gestureTool('penBarrelButton') ?? tool;
-    }
-    this.begin(e, tool);
-  }
-
-  /** Runs a gesture's action; returns the tool to use for this pointer while held, if any. */
-  gestureTool(gesture) {
-    const name = this.editor.gesture(gesture);
-    return name ? this.editor.toolFor(name) : null;
-  }
-
-  begin(e, tool) {
-    const pageIndex = this.viewer.pageAt(e.clientX, e.clientY);
-    if (pageIndex < 0 || !tool?.begin) return;
-    const input = this.toInput(e, pageIndex);
-    if (tool.begin(input, e) === false) return;
-    e.preventDefault();
-    try { this.viewer.scroller.setPointerCapture(e.pointerId); } catch { /* synthetic or gone */ }
-    this.stroke = { pointerId: e.pointerId, tool, pageIndex, pointerType: e.pointerType };
-  }
-
-  touchDown(e) {
-    if (this.pensDown.size) return; // palm while the pen is down
-    this.touches.set(e.pointerId, { x: e.clientX, y: e.clientY });
-    e.preventDefault();
-    if (this.touches.size >= 2) {
-      // A second finger: navigation. A finger stroke in progress is dropped without a trace.
-      this.cancelTouchStroke();
-      this.startPinch();
+  pointer(e, phase) {
+    if (phase === 'began') {
+      if (!this.onPages(e)) return;
+      if (e.pointerType === 'mouse' && e.button !== 0) return;
+      this.down.add(e.pointerId);
+      e.preventDefault();
+      try { this.viewer.scroller.setPointerCapture(e.pointerId); } catch { /* synthetic or gone */ }
+    } else if (!this.down.has(e.pointerId)) {
+      if (phase === 'moved') this.editor.hover(e);
       return;
     }
-    const toolName = this.editor.activeTool()?.name;
-    const mode = settings.inputMode;
-    const fingerUsesTool = mode === 'finger' || (mode === 'default' && !MARKING_TOOLS.has(toolName));
-    if (fingerUsesTool) this.begin(e, this.editor.activeTool());
-    if (!this.stroke) this.startPan(e);
+    if (phase === 'ended' || phase === 'cancelled') this.down.delete(e.pointerId);
+    else e.preventDefault();
+    this.send([this.event(e, phase)]);
   }
 
-  move(e) {
-    if (this.touches.has(e.pointerId)) {
-      this.touches.set(e.pointerId, { x: e.clientX, y: e.clientY });
-      if (this.pinch) return this.updatePinch();
-      if (this.pan?.pointerId === e.pointerId) return this.updatePan(e);
-    } else if (this.pan?.pointerId === e.pointerId) {
-      return this.updatePan(e);
+  /** A pointer event as the engine reads it (docs/engine.md): view coordinates, seconds. */
+  event(e, phase) {
+    const kind = KINDS.has(e.pointerType) ? e.pointerType : 'mouse';
+    const sample = (s) => {
+      const [x, y] = this.viewer.clientToView(s.clientX, s.clientY);
+      return [x, y, pressure(s, kind), s.timeStamp / 1000];
+    };
+    const event = {
+      id: e.pointerId, kind, phase, t: e.timeStamp / 1000, pressure: pressure(e, kind), shift: e.shiftKey,
+      eraser: kind === 'pen' && ((e.buttons & 32) !== 0 || e.button === 5),
+      barrel: kind === 'pen' && ((e.buttons & 2) !== 0 || e.button === 2),
+    };
+    [event.x, event.y] = this.viewer.clientToView(e.clientX, e.clientY);
+    if (phase === 'moved') {
+      // Safari has neither coalesced nor predicted events: the event itself is the sample.
+      const coalesced = e.getCoalescedEvents?.() ?? [];
+      if (coalesced.length > 1) event.coalesced = coalesced.map(sample);
+      const predicted = e.getPredictedEvents?.() ?? [];
+      if (predicted.length) event.predicted = predicted.map(sample);
     }
-    const stroke = this.stroke;
-    if (!stroke || stroke.pointerId !== e.pointerId) {
-      this.editor.activeTool()?.hover?.(e);
+    if (e.altitudeAngle !== undefined) event.tilt = e.altitudeAngle;
+    return event;
+  }
+
+  /** Events to the engine; what it answers to the viewer, the preview and the editor. */
+  send(events) {
+    let answer;
+    try {
+      answer = call({ call: 'pointer', events });
+    } catch (error) {
+      console.warn('engine', error);
       return;
     }
-    e.preventDefault();
-    const samples = e.getCoalescedEvents?.() ?? [];
-    const committed = (samples.length ? samples : [e]).map((s) => this.toInput(s, stroke.pageIndex, e.pointerType));
-    const predicted = (e.getPredictedEvents?.() ?? []).map((s) => this.toInput(s, stroke.pageIndex, e.pointerType));
-    stroke.tool.move?.(committed, predicted);
+    if (answer.viewport) this.viewer.apply(answer.viewport);
+    this.editor.outputs(answer);
   }
 
-  up(e) {
-    this.pensDown.delete(e.pointerId);
-    if (this.stroke?.pointerId === e.pointerId) {
-      const { tool, pageIndex } = this.stroke;
-      this.stroke = null;
-      tool.end?.(this.toInput(e, pageIndex));
-    }
-    this.release(e);
-  }
-
-  cancel(e) {
-    this.pensDown.delete(e.pointerId);
-    if (this.stroke?.pointerId === e.pointerId) {
-      this.stroke.tool.cancel?.();
-      this.stroke = null;
-    }
-    this.release(e);
-  }
-
-  release(e) {
-    this.touches.delete(e.pointerId);
-    if (this.pan?.pointerId === e.pointerId) {
-      if (e.type === 'pointerup' && e.timeStamp - this.pan.t < 80) this.glideAfter(this.pan, e.pointerType);
-      this.pan = null;
-    }
-    if (this.pinch && this.touches.size < 2) {
-      this.pinch = null;
-      const [id, t] = [...this.touches][0] ?? [];
-      if (id !== undefined) this.pan = { pointerId: id, x: t.x, y: t.y, vx: 0, vy: 0, t: e.timeStamp };
-    }
-  }
-
-  cancelTouchStroke() {
-    if (this.stroke?.pointerType === 'touch') {
-      this.stroke.tool.cancel?.();
-      this.stroke = null;
-    }
-  }
-
-  // MARK: - Navigation
-
-  startPan(e) {
-    cancelAnimationFrame(this.glide);
-    this.pan = { pointerId: e.pointerId, x: e.clientX, y: e.clientY, vx: 0, vy: 0, t: e.timeStamp };
-  }
-
-  updatePan(e) {
-    const s = this.viewer.scroller;
-    const dx = e.clientX - this.pan.x, dy = e.clientY - this.pan.y;
-    s.scrollLeft -= dx;
-    s.scrollTop -= dy;
-    const dt = Math.max(1, e.timeStamp - this.pan.t);
-    // Smoothed velocity in px/ms, for the glide after a finger lifts.
-    this.pan.vx = 0.7 * (dx / dt) + 0.3 * this.pan.vx;
-    this.pan.vy = 0.7 * (dy / dt) + 0.3 * this.pan.vy;
-    Object.assign(this.pan, { x: e.clientX, y: e.clientY, t: e.timeStamp });
-  }
-
-  /** Keeps a flicked page moving, slowing down, as native touch scrolling does. */
-  glideAfter(pan, pointerType) {
-    if (pointerType !== 'touch') return;
-    let { vx, vy } = pan;
-    let last = performance.now();
-    const step = (now) => {
-      const dt = now - last;
-      last = now;
-      const s = this.viewer.scroller;
-      s.scrollLeft -= vx * dt;
-      s.scrollTop -= vy * dt;
-      const decay = Math.pow(0.995, dt);
-      vx *= decay;
-      vy *= decay;
-      if (Math.hypot(vx, vy) > 0.02) this.glide = requestAnimationFrame(step);
-    };
-    if (Math.hypot(vx, vy) > 0.1) this.glide = requestAnimationFrame(step);
-  }
-
-  startPinch() {
-    this.pan = null;
-    const [a, b] = [...this.touches.values()];
-    this.pinch = {
-      distance: Math.hypot(a.x - b.x, a.y - b.y) || 1, zoom: this.viewer.zoom,
-      mid: [(a.x + b.x) / 2, (a.y + b.y) / 2],
-    };
-  }
-
-  updatePinch() {
-    const [a, b] = [...this.touches.values()];
-    const mid = [(a.x + b.x) / 2, (a.y + b.y) / 2];
-    const distance = Math.hypot(a.x - b.x, a.y - b.y) || 1;
-    const s = this.viewer.scroller;
-    s.scrollLeft -= mid[0] - this.pinch.mid[0];
-    s.scrollTop -= mid[1] - this.pinch.mid[1];
-    this.pinch.mid = mid;
-    this.viewer.setZoom(this.pinch.zoom * (distance / this.pinch.distance), mid);
+  /** Abandons every interaction in progress (a tool change, Escape). */
+  cancel() {
+    this.down.clear();
+    this.editor.outputs(call({ call: 'cancel' }));
   }
 
   wheel(e) {
-    if (!e.ctrlKey && !e.metaKey) return;
+    if (!e.ctrlKey && !e.metaKey) return;  // plain wheels scroll natively; the engine hears the scroll
     e.preventDefault();
     const delta = e.deltaMode === 1 ? e.deltaY * 16 : e.deltaY;
     this.viewer.zoomBy(Math.exp(-delta * 0.0025), [e.clientX, e.clientY]);
   }
+}
+
+/**
+ * The pressure the engine reads: a pen's own (0 on a pen pressing, as some browsers report
+ * on moves, means "not reported": the middle), a finger's when the device measures force,
+ * otherwise the middle (mice and fingers without force draw at the preset's width).
+ */
+function pressure(e, kind) {
+  if (kind === 'pen') return e.pressure > 0 ? Math.min(1, e.pressure) : 0.5;
+  if (kind === 'touch' && e.pressure > 0 && e.pressure !== 0.5) return Math.min(1, e.pressure);
+  return 0.5;
 }

@@ -1,11 +1,11 @@
 // Keyboard shortcuts: ctrl/cmd+Z undo, ctrl/cmd+shift+Z and ctrl+Y redo, ctrl/cmd+S save,
 // V/P/E/T/F select, draw (pen), erase, text and form tools, Delete/Backspace removes the selection,
-// +/- zoom, 0 fits the width, arrows nudge the selection (1 pt, with shift 10), Escape
-// clears it.
+// +/- zoom, 0 fits the width, arrows nudge the selection (1 pt on screen, with shift 10; the
+// engine turns the step into page space and keeps it on the page), Escape clears it.
 
-import { moveAnnotation } from './geometry.js';
+import { call } from './engine.js';
 
-const NUDGES = { arrowleft: [-1, 0], arrowright: [1, 0], arrowup: [0, 1], arrowdown: [0, -1] };
+const NUDGES = { arrowleft: [-1, 0], arrowright: [1, 0], arrowup: [0, -1], arrowdown: [0, 1] };
 
 /** @param {import('./editor.js').Editor} editor */
 export function installShortcuts(editor) {
@@ -14,6 +14,7 @@ export function installShortcuts(editor) {
     if (target instanceof HTMLElement && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName))) return;
     const mod = e.ctrlKey || e.metaKey;
     const key = e.key.toLowerCase();
+    const hasSelection = () => call({ call: 'selection' }).ids.length > 0;
     let handled = true;
     if (mod && key === 'z' && !e.shiftKey) editor.undo();
     else if ((mod && key === 'z' && e.shiftKey) || (e.ctrlKey && key === 'y')) editor.redo();
@@ -27,8 +28,8 @@ export function installShortcuts(editor) {
     else if (key === 't') editor.setTool('text');
     else if (key === 'f') editor.setTool('form');
     else if (key === 'delete' || key === 'backspace') editor.deleteSelection();
-    else if (key in NUDGES && editor.selected()) nudge(editor, NUDGES[key], e.shiftKey ? 10 : 1);
-    else if (key === 'escape' && editor.selected()) editor.select(null);
+    else if (key in NUDGES && hasSelection()) nudge(editor, NUDGES[key], e.shiftKey ? 10 : 1);
+    else if (key === 'escape' && hasSelection()) editor.select(null);
     else if (key === '+' || key === '=') editor.viewer.zoomBy(1.25);
     else if (key === '-') editor.viewer.zoomBy(0.8);
     else if (key === '0') editor.viewer.fitWidth();
@@ -38,9 +39,9 @@ export function installShortcuts(editor) {
 }
 
 /**
- * Moves the selection by whole points on screen: arrows follow the screen, so on a turned
- * page the page-space step is turned back through the page's rotation. Presses while a move
- * is on its way add up and go as one more move after it, so none starts from a stale copy.
+ * Moves the selection by a distance on screen (view points): the engine maps it through the
+ * page's transform and clamps it to the page. Presses while a move is on its way add up and
+ * go as one more move after it, so none starts from a stale copy.
  */
 const pending = { dx: 0, dy: 0, busy: false };
 
@@ -51,14 +52,12 @@ async function nudge(editor, [dx, dy], step) {
   pending.busy = true;
   try {
     while (pending.dx || pending.dy) {
-      const a = editor.selected();
-      if (!a) break;
-      const zoom = editor.viewer.zoom;
-      const [ox, oy] = editor.viewer.clientToPage(a.pageIndex, 0, 0);
-      const [px, py] = editor.viewer.clientToPage(a.pageIndex, pending.dx * zoom, -pending.dy * zoom);
+      const answer = call({ call: 'nudgeSelection', dx: pending.dx, dy: pending.dy });
       pending.dx = 0;
       pending.dy = 0;
-      await editor.session.command({ type: 'change', annotation: moveAnnotation(a, px - ox, py - oy) });
+      const command = answer.outputs.find((o) => o.type === 'command')?.command;
+      if (command) await editor.command(command);
+      else editor.outputs(answer);
     }
   } finally {
     pending.dx = 0;

@@ -96,7 +96,7 @@ function buildToolbar() {
     editor.applyToolCursor();
     // The Draw button shows the ink colour; the Shape button the shape it will draw.
     toolButtons.draw.style.setProperty('--ink', currentInk().color);
-    toolButtons.shape.querySelector('.icon').replaceWith(icon(settings.shape.kind));
+    toolButtons.shape.querySelector('.icon').replaceWith(icon(settings.prefs.shape?.kind ?? 'rectangle'));
   };
   editor.onUpdate(refresh);
   onSettingsChange(refresh);
@@ -128,6 +128,12 @@ function installDrop() {
 
 async function start() {
   window.marginalia = editor; // for tests and debugging
+  try {
+    await editor.start();
+  } catch (error) {
+    editor.status(`The editor engine did not load: ${error.message}`, true);
+    return;
+  }
   buildToolbar();
   installShortcuts(editor);
   installDrop();

@@ -20,7 +20,7 @@ export class DocumentModel {
     this.listeners = new Set();
   }
 
-  /** @param {(change: {pages: Set<number>, structure: boolean}) => void} listener */
+  /** @param {(change: {pages: Set<number>, structure: boolean, entries?: object[]}) => void} listener */
   onChange(listener) {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
@@ -53,18 +53,20 @@ export class DocumentModel {
    */
   applyLogged(entries) {
     const touched = new Set();
+    const applied = [];
     let structure = false;
     for (const entry of [...entries].sort((a, b) => a.revision - b.revision)) {
       if (entry.revision <= this.revision) continue;
       if (entry.revision !== this.revision + 1) {
-        this.emit(touched, structure);
+        this.emit(touched, structure, applied);
         return false;
       }
       this.byPage = null;
       structure = this.applyOperation(entry.operation, touched) || structure;
       this.revision = entry.revision;
+      applied.push(entry);
     }
-    if (touched.size || structure) this.emit(touched, structure);
+    if (touched.size || structure) this.emit(touched, structure, applied);
     return true;
   }
 
@@ -113,9 +115,9 @@ export class DocumentModel {
     }
   }
 
-  emit(pages, structure) {
+  emit(pages, structure, entries = []) {
     this.byPage = null;
-    for (const listener of this.listeners) listener({ pages, structure });
+    for (const listener of this.listeners) listener({ pages, structure, entries });
   }
 }
 

@@ -1,26 +1,39 @@
 // Draws annotations as SVG in page space. Each page gets one <svg> whose viewBox is the
-// displayed page at zoom 1; a group carries the page transform (y flip, rotation) from
-// transform.js, so shapes are vector and sharp at every zoom. Annotation text is only ever
-// set through textContent.
+// displayed page at zoom 1; a group carries the engine's page transform (y flip, rotation;
+// the viewer's `place`), so shapes are vector and sharp at every zoom. Ink is drawn with the
+// paths the engine gives (InkOutline: the same outline as the saved appearance). Annotation
+// text is only ever set through textContent.
 
-import { svg, smoothPath, smoothPieces, polyPath } from './svg.js';
-import { unzoomedPageTransform, svgMatrix, apply, displayedSize } from './transform.js';
-import { normRect, quadPoints } from './geometry.js';
+import { svg, polyPath, normRect, quadPoints } from './svg.js';
+import { call } from './engine.js';
+
+const applyMatrix = (m, [x, y]) => [m[0] * x + m[2] * y + m[4], m[1] * x + m[3] * y + m[5]];
+const svgMatrix = (m) => `matrix(${m.map((v) => +v.toFixed(6)).join(' ')})`;
 
 /** Creates the overlay element of a page: { root, fields, content, preview, chrome }. */
 export function createOverlay(page) {
-  const { width, height } = displayedSize(page);
-  const transform = svgMatrix(unzoomedPageTransform(page));
-  const fields = svg('g', { class: 'form-fields', transform }); // forms.js draws here
-  const content = svg('g', { class: 'annotations', transform });
-  const preview = svg('g', { class: 'preview', transform });
-  const chrome = svg('g', { class: 'chrome', transform });
+  const fields = svg('g', { class: 'form-fields' }); // forms.js draws here
+  const content = svg('g', { class: 'annotations' });
+  const preview = svg('g', { class: 'preview' });
+  const chrome = svg('g', { class: 'chrome' });
   const screen = svg('g', { class: 'screen-fixed' });
-  const root = svg('svg', {
-    class: 'overlay', viewBox: `0 0 ${width} ${height}`, preserveAspectRatio: 'none',
-    'aria-hidden': 'true',
-  }, [fields, content, screen, preview, chrome]);
-  return { root, fields, content, preview, chrome, screen, page };
+  const root = svg('svg', { class: 'overlay', preserveAspectRatio: 'none', 'aria-hidden': 'true' },
+    [fields, content, screen, preview, chrome]);
+  const overlay = {
+    root, fields, content, preview, chrome, screen, page,
+    /** Page space to the overlay's zoom-1 units: the engine's page-to-frame matrix over the zoom. */
+    unzoomed: [1, 0, 0, 1, 0, 0],
+    /** Takes the engine's page-to-frame matrix at `zoom`. */
+    place(matrix, zoom) {
+      overlay.unzoomed = matrix.map((v) => v / zoom);
+      const transform = svgMatrix(overlay.unzoomed);
+      for (const group of [fields, content, preview, chrome]) group.setAttribute('transform', transform);
+      const box = root.parentNode?.style;
+      const width = parseFloat(box?.width ?? '0') / zoom, height = parseFloat(box?.height ?? '0') / zoom;
+      if (width > 0 && height > 0) root.setAttribute('viewBox', `0 0 ${width} ${height}`);
+    },
+  };
+  return overlay;
 }
 
 /** Redraws all annotations of a page. `zoom` sizes the fixed-size (note) icons. */
@@ -33,7 +46,7 @@ export function renderAnnotations(overlay, annotations, zoom) {
   const screen = [];
   for (const annotation of annotations) {
     if (annotation.type === 'note') {
-      screen.push(drawNote(annotation, overlay.page, zoom));
+      screen.push(drawNote(annotation, overlay, zoom));
       continue;
     }
     const old = previous.get(annotation.id);
@@ -93,27 +106,18 @@ function inset(rect, by) {
   return [x1 + d, y1 + d, x2 - d, y2 - d];
 }
 
-/** The width the engine's appearance gives a point of a pressure stroke (AppearanceBuilder+Ink). */
-const pressureWidth = (width, pressure) => width * Math.max(0.1, Math.min(1, pressure)) * 1.5;
-
 /**
- * One stroke of an ink annotation. With pressures, the curve is drawn piece by piece, each
- * piece as wide as the engine's outline is at its point, so the width follows the pen as in
- * the saved appearance; the group's opacity keeps overlapping pieces from darkening.
+ * Ink as the engine draws it (its InkOutline, the saved appearance's): each stroke a filled
+ * outline when pressure varies, else the curve stroked with the annotation's width.
  */
-function inkStroke(a, path, index) {
-  const pressures = a.pressures?.[index];
-  if (!pressures?.length || path.length < 2) {
-    return svg('path', { d: smoothPath(path), class: 'ink-stroke', ...stroke(a) });
-  }
-  const width = a.width ?? 1;
-  const pieces = smoothPieces(path).map((d, i) =>
-    svg('path', { d, ...stroke(a, { 'stroke-width': pressureWidth(width, pressures[Math.min(i, pressures.length - 1)]) }) }));
-  return svg('g', { class: 'ink-stroke' }, pieces);
+export function inkPaths(a, paths = call({ call: 'inkPaths', annotation: a }).paths) {
+  return paths.map(({ d, filled }) => svg('path', filled
+    ? { d, class: 'ink-stroke', fill: a.color ?? '#000000', stroke: 'none' }
+    : { d, class: 'ink-stroke', ...stroke(a) }));
 }
 
 const DRAWERS = {
-  ink: (a) => a.paths.map((path, i) => inkStroke(a, path, i)),
+  ink: (a) => inkPaths(a),
   square: (a) => {
     const [x1, y1, x2, y2] = inset(a.rect, (a.width ?? 1) / 2);
     return svg('rect', { x: x1, y: y1, width: x2 - x1, height: y2 - y1, ...stroke(a, { fill: a.fill ?? 'none', 'stroke-width': a.width ?? 1 }) });
@@ -260,9 +264,10 @@ function drawStamp(a) {
  * transform of the rect's upper-left corner, the size is the rect's size in points at zoom 1,
  * drawn in viewBox units (zoom 1), so it is divided by the zoom to stay constant on screen.
  */
-function drawNote(a, page, zoom) {
+function drawNote(a, overlay, zoom) {
+  const page = overlay.page;
   const [x1, y1, x2, y2] = normRect(a.rect);
-  const [ax, ay] = apply(unzoomedPageTransform(page), [x1, y2]);
+  const [ax, ay] = applyMatrix(overlay.unzoomed, [x1, y2]);
   const noRotate = (a.flags ?? ['noRotate']).includes('noRotate');
   const rotation = noRotate ? 0 : ((page.rotation % 360) + 360) % 360;
   const w = (x2 - x1 || 20) / zoom, h = (y2 - y1 || 20) / zoom;

@@ -1,7 +1,14 @@
-// Tool and input preferences, persisted in localStorage. One object, read once, saved on
-// every change; listeners hear about changes so the toolbar and the tools stay in step.
+// Settings, persisted in localStorage. The tools' settings are the engine's preferences
+// (ToolPreferences: ink presets, eraser, text, shape, note, input mode, shape recognition,
+// stylus gestures), kept in the engine's own JSON format, with its defaults and its rules
+// (ranges, one gesture per action): the engine is told every change and its answer is what
+// is kept. The rest is the browser's own: the current tool, the sidebar, the text-markup
+// tool's kind and colour.
 
-const KEY = 'marginalia.settings.v1';
+import { call, engineLoaded } from './engine.js';
+
+const UI_KEY = 'marginalia.settings.v2';
+const PREFERENCES_KEY = 'marginalia.preferences.v1';
 
 /** Stylus gestures and the actions they can run (the engine's GestureMap). */
 export const GESTURES = ['doubleTap', 'singleSqueeze', 'doubleSqueeze', 'penEraserEnd', 'penBarrelButton'];
@@ -15,79 +22,76 @@ export const ACTION_LABELS = {
   eraserTool: 'Eraser tool', textTool: 'Text tool', shapeTool: 'Shape tool', lastTool: 'Switch to last tool',
   undo: 'Undo', redo: 'Redo',
 };
-/** Who draws: see docs/editor-web.md, *Pen, finger and mouse*. */
-export const INPUT_MODES = { default: 'Default', pencilOnly: 'Pencil only', finger: 'Draw with finger' };
+/** Who draws: see docs/editor-web.md, *Pen, finger and mouse* (the engine's InputMode). */
+export const INPUT_MODES = { default: 'Default', pencilOnly: 'Pencil only', drawWithFinger: 'Draw with finger' };
+/** The engine's ink kinds. */
+export const INK_KINDS = { pen: 'Pen', pencil: 'Pencil', marker: 'Marker', highlighter: 'Highlighter' };
 
-export const DRAW_PRESETS = {
-  // The engine's defaults (Sources/MarginaliaEditor/Preferences/InkPreset.swift).
-  pen: { color: '#000000', width: 2, opacity: 1, usesPressure: true },
-  marker: { color: '#0000FF', width: 6, opacity: 0.8, usesPressure: false },
-  highlighter: { color: '#FFFF00', width: 14, opacity: 0.35, usesPressure: false },
-};
+const UI_DEFAULTS = { tool: 'draw', thumbnails: false, markup: { kind: 'highlight', color: '#FFE600' } };
 
-const DEFAULTS = {
-  tool: 'draw',
-  lastTool: 'select',
-  draw: { preset: 'pen', presets: structuredClone(DRAW_PRESETS) },
-  erase: { mode: 'stroke', size: 10 },
-  text: { fontSize: 14, bold: false, textColor: '#111111', background: '' },
-  shape: { kind: 'rectangle', color: '#D32F2F', width: 2, fill: '' },
-  markup: { kind: 'highlight', color: '#FFE600' },
-  note: { color: '#FFD54F' },
-  inputMode: 'default',
-  gestures: { doubleTap: 'toggleEraser', singleSqueeze: 'none', doubleSqueeze: 'none', penEraserEnd: 'eraserTool', penBarrelButton: 'none' },
-  thumbnails: false,
-};
-
-function merge(base, saved) {
-  if (typeof base !== 'object' || base === null || Array.isArray(base)) return saved ?? base;
-  const out = { ...base };
-  for (const key of Object.keys(saved ?? {})) out[key] = key in base ? merge(base[key], saved[key]) : saved[key];
-  return out;
-}
-
-function load() {
+function load(key, fallback) {
   try {
-    return merge(structuredClone(DEFAULTS), JSON.parse(localStorage.getItem(KEY) ?? '{}'));
+    const saved = JSON.parse(localStorage.getItem(key) ?? 'null');
+    return saved && typeof saved === 'object' ? saved : fallback;
   } catch {
-    return structuredClone(DEFAULTS);
+    return fallback;
   }
 }
 
 /** The live settings object (read it anywhere; change it through `update`). */
-export const settings = load();
+export const settings = { ...structuredClone(UI_DEFAULTS), ...load(UI_KEY, {}), prefs: load(PREFERENCES_KEY, {}) };
 const listeners = new Set();
 
 /** Calls `listener(settings)` after every change. */
 export function onSettingsChange(listener) { listeners.add(listener); }
 
-/** Changes settings through `mutate`, then saves and notifies. */
-export function update(mutate) {
-  mutate(settings);
-  try { localStorage.setItem(KEY, JSON.stringify(settings)); } catch { /* private mode */ }
+function save() {
+  const { prefs, ...ui } = settings;
+  try {
+    localStorage.setItem(UI_KEY, JSON.stringify(ui));
+    localStorage.setItem(PREFERENCES_KEY, JSON.stringify(prefs));
+  } catch { /* private mode */ }
   for (const listener of listeners) listener(settings);
 }
 
-/** The active ink preset ({color, width, opacity, usesPressure}). */
-export function currentInk() {
-  return settings.draw.presets[settings.draw.preset] ?? DRAW_PRESETS.pen;
+/** Changes the browser's own settings through `mutate`, then saves and notifies. */
+export function update(mutate) {
+  mutate(settings);
+  save();
 }
 
-/**
- * Assigns an action to a gesture. An action (other than none) belongs to at most one gesture:
- * assigning it clears it from any other gesture.
- */
+/** Gives the engine the stored preferences (at start); it answers them sanitised. */
+export function loadPreferences() {
+  settings.prefs = call({ call: 'setPreferences', preferences: settings.prefs });
+  save();
+}
+
+/** Changes the tools' settings: `mutate` edits a copy of the preferences, the engine decides. */
+export function updatePreferences(mutate) {
+  const copy = structuredClone(settings.prefs);
+  mutate(copy);
+  settings.prefs = engineLoaded() ? call({ call: 'setPreferences', preferences: copy }) : copy;
+  save();
+}
+
+/** Assigns an action to a gesture (the engine takes it from any gesture that had it). */
 export function assignGesture(gesture, action) {
-  update((s) => {
-    if (action !== 'none') {
-      for (const other of GESTURES) if (s.gestures[other] === action) s.gestures[other] = 'none';
-    }
-    s.gestures[gesture] = action;
-  });
+  settings.prefs = call({ call: 'assignGesture', gesture, action });
+  save();
 }
 
 /** The gesture (other than `except`) an action is in use by, or null. */
 export function gestureUsing(action, except) {
   if (action === 'none') return null;
-  return GESTURES.find((g) => g !== except && settings.gestures[g] === action) ?? null;
+  return GESTURES.find((g) => g !== except && settings.prefs.gestures?.[g] === action) ?? null;
+}
+
+/** The active ink preset ({color, width, opacity, usesPressure, brush}). */
+export function currentInk() {
+  return settings.prefs[settings.prefs.currentInk ?? 'pen'] ?? { color: '#000000', width: 2, opacity: 1 };
+}
+
+/** The engine's default preferences (for "reset"). */
+export function defaultPreferences() {
+  return call({ call: 'defaultPreferences' });
 }

@@ -25,42 +25,14 @@ export function html(name, attributes = {}, children = []) {
   return element;
 }
 
-/** A smooth SVG path through points: quadratic curves through the midpoints. */
-export function smoothPath(points) {
-  if (points.length === 0) return '';
-  const f = (v) => +v.toFixed(2);
-  if (points.length < 3) {
-    const [a, b = a] = points;
-    return `M${f(a[0])} ${f(a[1])}L${f(b[0]) + (b === a ? 0.01 : 0)} ${f(b[1])}`;
-  }
-  let d = `M${f(points[0][0])} ${f(points[0][1])}`;
-  for (let i = 1; i < points.length - 1; i++) {
-    const [x, y] = points[i];
-    const [nx, ny] = points[i + 1];
-    d += `Q${f(x)} ${f(y)} ${f((x + nx) / 2)} ${f((y + ny) / 2)}`;
-  }
-  const last = points[points.length - 1];
-  return `${d}L${f(last[0])} ${f(last[1])}`;
+/** `[x1, y1, x2, y2]` with x1 ≤ x2 and y1 ≤ y2 (annotation JSON rects may come either way). */
+export function normRect([a, b, c, d]) {
+  return [Math.min(a, c), Math.min(b, d), Math.max(a, c), Math.max(b, d)];
 }
 
-/**
- * The same smooth curve as `smoothPath`, cut into one piece per point (from the midpoint
- * before it to the midpoint after it), so each piece can have its own width.
- */
-export function smoothPieces(points) {
-  const f = (v) => +v.toFixed(2);
-  if (points.length < 3) return [smoothPath(points)];
-  const mid = (a, b) => [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2];
-  const pieces = [`M${f(points[0][0])} ${f(points[0][1])}L${f(mid(points[0], points[1])[0])} ${f(mid(points[0], points[1])[1])}`];
-  for (let i = 1; i < points.length - 1; i++) {
-    const [sx, sy] = mid(points[i - 1], points[i]);
-    const [ex, ey] = mid(points[i], points[i + 1]);
-    pieces.push(`M${f(sx)} ${f(sy)}Q${f(points[i][0])} ${f(points[i][1])} ${f(ex)} ${f(ey)}`);
-  }
-  const n = points.length;
-  const [sx, sy] = mid(points[n - 2], points[n - 1]);
-  pieces.push(`M${f(sx)} ${f(sy)}L${f(points[n - 1][0])} ${f(points[n - 1][1])}`);
-  return pieces;
+/** A /QuadPoints quad (UL, UR, LL, LR) as its four corners in drawing order. */
+export function quadPoints(quad) {
+  return [[quad[0], quad[1]], [quad[2], quad[3]], [quad[6], quad[7]], [quad[4], quad[5]]];
 }
 
 /** A straight polyline path. */

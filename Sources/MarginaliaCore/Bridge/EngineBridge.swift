@@ -78,8 +78,16 @@ public final class EngineBridge {
             return .object([])
         case "preferences":
             return engine.preferences.json
+        case "defaultPreferences":
+            return ToolPreferences().json
         case "setPreferences":
             engine.updatePreferences(ToolPreferences(json: request.value["preferences"] ?? .null))
+            return engine.preferences.json
+        case "assignGesture":
+            var preferences = engine.preferences
+            preferences.gestures.assign(try request.member("action").choice(GestureAction.self),
+                                        to: try request.member("gesture").choice(StylusGesture.self))
+            engine.updatePreferences(preferences)
             return engine.preferences.json
         case "setTool":
             engine.select(try request.member("tool").choice(EditorTool.self))
@@ -103,6 +111,9 @@ public final class EngineBridge {
         case "setViewport":
             try setViewport(request)
             return viewportJSON()
+        case "toPage":
+            guard let (page, point) = engine.viewport.convertToPage(try request.member("point").point()) else { return .object([]) }
+            return .object([("pageIndex", .integer(page)), ("point", .point(point))])
         case "selection":
             return selectionJSON()
         case "select":

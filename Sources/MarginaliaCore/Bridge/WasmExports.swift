@@ -9,16 +9,19 @@ nonisolated(unsafe) private var bridge = EngineBridge()
 nonisolated(unsafe) private var answer: UnsafeMutableRawPointer?
 
 @_expose(wasm, "mg_alloc")
+@_cdecl("mg_alloc")
 public func wasmAllocate(_ size: Int32) -> UnsafeMutableRawPointer {
     UnsafeMutableRawPointer.allocate(byteCount: max(1, Int(size)), alignment: 8)
 }
 
 @_expose(wasm, "mg_free")
+@_cdecl("mg_free")
 public func wasmFree(_ pointer: UnsafeMutableRawPointer) {
     pointer.deallocate()
 }
 
 @_expose(wasm, "mg_call")
+@_cdecl("mg_call")
 public func wasmCall(_ request: UnsafeMutableRawPointer, _ length: Int32) -> Int32 {
     let bytes = [UInt8](UnsafeRawBufferPointer(start: request, count: Int(length)))
     let reply = bridge.call(bytes)
@@ -30,6 +33,7 @@ public func wasmCall(_ request: UnsafeMutableRawPointer, _ length: Int32) -> Int
 }
 
 @_expose(wasm, "mg_result")
+@_cdecl("mg_result")
 public func wasmResult() -> UnsafeMutableRawPointer? {
     answer
 }

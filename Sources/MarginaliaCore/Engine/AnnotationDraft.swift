@@ -71,12 +71,16 @@ public enum AnnotationDraft {
         CGRect(x: min(a.x, b.x), y: min(a.y, b.y), width: abs(b.x - a.x), height: abs(b.y - a.y))
     }
 
-    /// The largest rect of `size`'s proportions inside `box`, sharing its top-left corner.
-    public static func fitted(_ size: CGSize, into box: CGRect) -> CGRect {
-        guard size.width > 0, size.height > 0 else { return box }
-        let scale = min(box.width / size.width, box.height / size.height)
-        let fitted = CGSize(width: size.width * scale, height: size.height * scale)
-        return CGRect(x: box.minX, y: box.maxY - fitted.height, width: fitted.width, height: fitted.height)
+    /// Where a dragged image goes: the rect of the image's proportions that covers the dragged
+    /// box (a drag along one axis sets the width, or the height), from the box's top-left
+    /// corner, no larger than the page and kept on it.
+    public static func draggedImageRect(_ size: CGSize, from a: CGPoint, to b: CGPoint, on page: CGRect) -> CGRect {
+        guard size.width > 0, size.height > 0 else { return .null }
+        let box = rect(a, b)
+        var scale = max(box.width / size.width, box.height / size.height)
+        if !page.isNull { scale = min(scale, page.width / size.width, page.height / size.height) }
+        let scaled = CGSize(width: size.width * scale, height: size.height * scale)
+        return kept(CGRect(x: box.minX, y: box.maxY - scaled.height, width: scaled.width, height: scaled.height), in: page)
     }
 
     /// `rect` moved (not resized, unless larger than the page) to lie on `page`.

@@ -42,7 +42,7 @@ extension EditorEngine {
             return AnnotationDraft.textBox(in: AnnotationDraft.rect(a, b), text: "", style: preferences.text, pageIndex: pageIndex)
         case .image:
             guard let size = imageToPlace else { return nil }
-            let rect = AnnotationDraft.fitted(size, into: AnnotationDraft.rect(a, b))
+            let rect = AnnotationDraft.draggedImageRect(size, from: a, to: b, on: page)
             return .object([("type", .string("stamp")), ("pageIndex", .integer(pageIndex)), ("rect", .rect(rect)),
                             ("name", .string("Image"))])
         case .highlight:
@@ -76,8 +76,8 @@ extension EditorEngine {
             guard let size = imageToPlace else { return [] }
             let rect = isTap
                 ? AnnotationDraft.tappedImageRect(size, at: start, on: page)
-                : AnnotationDraft.fitted(size, into: AnnotationDraft.rect(AnnotationDraft.clamp(start, to: page),
-                                                                          AnnotationDraft.clamp(end, to: page)))
+                : AnnotationDraft.draggedImageRect(size, from: AnnotationDraft.clamp(start, to: page),
+                                                   to: AnnotationDraft.clamp(end, to: page), on: page)
             guard !rect.isNull, rect.width >= 1, rect.height >= 1 else { return [] }
             imageToPlace = nil
             // The image is placed; Select is next, so it can be moved or resized at once.

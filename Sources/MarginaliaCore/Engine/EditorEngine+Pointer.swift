@@ -48,9 +48,8 @@ extension EditorEngine {
             return perform(action)
         }
         guard let (page, point) = viewport.convertToPage(sample.location) else {
-            if tool == .select { clearSelectionReporting() }
             router.declined(pointerID: id)
-            return []
+            return tool == .select ? clearSelectionReporting() : []
         }
         switch tool {
         case .draw:
@@ -63,6 +62,10 @@ extension EditorEngine {
             return []
         case .erase:
             return beginErasing(id, at: sample.location)
+        case .form where !widgets.contains(where: { $0.pageIndex == page && $0.rect.contains(point) }):
+            // Off the fields the Form tool takes nothing: a finger scrolls the page.
+            router.declined(pointerID: id)
+            return []
         case .shape, .text, .image, .note, .form, .highlight:
             interactions[id] = .place(tool, pageIndex: page, start: point, current: point,
                                       startView: sample.location, currentView: sample.location)

@@ -138,8 +138,8 @@ extension EditorEngine {
     /// The rect a resize by `corner` towards `point` ends at, or nil.
     func resizedRect(_ id: String, original: CGRect, corner: Int, to point: CGPoint, page: Int) -> CGRect? {
         guard let selected = annotation(id: id) else { return nil }
-        return SelectionGeometry.resizedRect(from: original, to: SelectionGeometry.rect(dragging: corner, of: original, to: point),
-                                             keepAspectRatio: selected.keepsAspectRatio, within: pageBounds(page))
+        let asked = SelectionGeometry.rect(dragging: corner, of: original, to: point, keepAspectRatio: selected.keepsAspectRatio)
+        return SelectionGeometry.resizedRect(from: original, to: asked, keepAspectRatio: selected.keepsAspectRatio, within: pageBounds(page))
     }
 
     func selectPreview(_ gesture: SelectGesture) -> EnginePreview? {
@@ -207,10 +207,15 @@ extension EditorEngine {
         return changeSelection("restyled") { .restyle(ids: $0, style: style) }
     }
 
-    /// Moves the selection by a page-space distance (arrow keys), kept on its page.
+    /// Moves the selection (arrow keys) by `dx`, `dy` points along the screen's axes (right
+    /// and down), whatever the page's rotation; kept on its page.
     public func nudgeSelection(dx: CGFloat, dy: CGFloat) -> [EngineOutput] {
         guard let page = selectionPage else { return [] }
-        let offset = SelectionGeometry.clampedOffset(dx, dy, for: SelectionGeometry.bounds(of: selectedAnnotations), within: pageBounds(page))
+        let zoom = max(viewport.zoom, 0.01)
+        let origin = viewport.convert(.zero, toPage: page)
+        let moved = viewport.convert(CGPoint(x: dx * zoom, y: dy * zoom), toPage: page)
+        let offset = SelectionGeometry.clampedOffset(moved.x - origin.x, moved.y - origin.y,
+                                                     for: SelectionGeometry.bounds(of: selectedAnnotations), within: pageBounds(page))
         guard offset.dx != 0 || offset.dy != 0 else { return [] }
         return changeSelection("moved") { .move(ids: $0, dx: Double(offset.dx), dy: Double(offset.dy)) }
     }

@@ -42,12 +42,20 @@ public enum SelectionGeometry {
     }
 
     /// The rect dragging corner `corner` (0 lower-left, then anticlockwise) of `rect` to
-    /// `point` asks for: the opposite corner stays put.
-    public static func rect(dragging corner: Int, of rect: CGRect, to point: CGPoint) -> CGRect {
+    /// `point` asks for: the opposite corner stays put. With `keepAspectRatio` the rect keeps
+    /// `rect`'s proportions at the larger of the two scales the drag asks for, so dragging a
+    /// corner outwards along either axis grows it.
+    public static func rect(dragging corner: Int, of rect: CGRect, to point: CGPoint, keepAspectRatio: Bool = false) -> CGRect {
         let fixed = [CGPoint(x: rect.maxX, y: rect.maxY), CGPoint(x: rect.minX, y: rect.maxY),
                      CGPoint(x: rect.minX, y: rect.minY), CGPoint(x: rect.maxX, y: rect.minY)][((corner % 4) + 4) % 4]
-        return CGRect(x: min(fixed.x, point.x), y: min(fixed.y, point.y),
-                      width: abs(point.x - fixed.x), height: abs(point.y - fixed.y))
+        var width = abs(point.x - fixed.x), height = abs(point.y - fixed.y)
+        if keepAspectRatio, rect.width > 0, rect.height > 0 {
+            let scale = max(width / rect.width, height / rect.height)
+            width = rect.width * scale
+            height = rect.height * scale
+        }
+        return CGRect(x: point.x < fixed.x ? fixed.x - width : fixed.x, y: point.y < fixed.y ? fixed.y - height : fixed.y,
+                      width: width, height: height)
     }
 
     /// The transform mapping rect `old` onto rect `new` (a move when the sizes match).

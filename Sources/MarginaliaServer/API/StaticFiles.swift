@@ -13,7 +13,9 @@ public struct StaticFiles: Sendable {
     public let pdfjsDirectory: String
 
     /// The Content-Security-Policy every HTML response carries (docs/api.md).
-    public static let contentSecurityPolicy = "default-src 'self'; script-src 'self'; style-src 'self'; "
+    /// `'wasm-unsafe-eval'` lets the page compile the editor engine's WebAssembly (nothing
+    /// else: no `eval`, no inline scripts).
+    public static let contentSecurityPolicy = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; "
         + "img-src 'self' data: blob:; worker-src 'self' blob:; connect-src 'self'; object-src 'none'; "
         + "base-uri 'none'; frame-ancestors 'none'"
 
@@ -78,6 +80,7 @@ public struct StaticFiles: Sendable {
         case "ico": return "image/x-icon"
         case "woff2": return "font/woff2"
         case "pdf": return "application/pdf"
+        case "wasm": return "application/wasm"
         case "txt", "md": return "text/plain; charset=utf-8"
         default: return "application/octet-stream"
         }

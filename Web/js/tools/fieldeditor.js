@@ -1,19 +1,17 @@
 // The HTML controls the Form tool lays over a form widget: an <input> or <textarea> for text
-// fields, a <select> for combos and lists. Placed through transform.js (page space to the
-// page frame at the current zoom), so they cover the widget exactly at every zoom and
-// rotation. Values are read back from the control, never parsed as HTML.
+// fields, a <select> for combos and lists. Placed through the engine's page-to-frame matrix
+// (viewer.js), so they cover the widget exactly at every zoom and rotation. Values are read
+// back from the control, never parsed as HTML.
 
-import { html } from '../svg.js';
-import { normRect } from '../geometry.js';
-import { pageToView, apply } from '../transform.js';
+import { html, normRect } from '../svg.js';
+import { applyMatrix } from '../viewer.js';
 
 /** The widget rect in the page frame's CSS pixels: {left, top, width, height}. */
 function frameBox(editor, pageIndex, rect) {
   const view = editor.viewer.views[pageIndex];
-  const toFrame = pageToView(view.geometry, editor.viewer.zoom);
   const [x1, y1, x2, y2] = normRect(rect);
-  const a = apply(toFrame, [x1, y1]);
-  const b = apply(toFrame, [x2, y2]);
+  const a = applyMatrix(view.matrix, [x1, y1]);
+  const b = applyMatrix(view.matrix, [x2, y2]);
   return {
     left: Math.min(a[0], b[0]), top: Math.min(a[1], b[1]),
     width: Math.abs(b[0] - a[0]), height: Math.abs(b[1] - a[1]),

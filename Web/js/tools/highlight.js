@@ -1,7 +1,8 @@
 // Highlight: drag across page text to mark it up (highlight, underline, strike-out or
-// squiggly), one quad per line. The preview uses the same drawing code as saved markup.
+// squiggly), one quad per line. The engine tells where the drag goes (its preview's text
+// span, then `markText` when it ends); the page's text layout is pdf.js's here
+// (textgeometry.js) until the engine reads text itself.
 
-import { newId } from '../model.js';
 import { settings } from '../settings.js';
 import { drawAnnotation } from '../overlay.js';
 import { textRuns, caretAt, quadsBetween } from '../textgeometry.js';
@@ -11,52 +12,45 @@ export const MARKUP_KINDS = { highlight: 'Highlight', underline: 'Underline', st
 
 /** @param {import('../editor.js').Editor} editor */
 export function createHighlightTool(editor) {
-  let drag = null;
+  const loaded = new Map(); // page → text runs (once loaded)
 
-  function preview() {
-    drag.group?.remove();
-    const quads = quadsBetween(drag.runs, drag.from, drag.to);
-    drag.annotation = quads.length ? {
-      id: newId(), type: settings.markup.kind, pageIndex: drag.pageIndex,
-      color: settings.markup.color, opacity: settings.markup.kind === 'highlight' ? 0.5 : 1, quads,
-    } : null;
-    if (!drag.annotation) return;
-    drag.group = drawAnnotation(drag.annotation);
-    editor.viewer.views[drag.pageIndex].overlay.preview.append(drag.group);
+  function runsOf(pageIndex) {
+    if (!loaded.has(pageIndex)) {
+      loaded.set(pageIndex, null);
+      textRuns(editor.pdf, pageIndex).then((runs) => loaded.set(pageIndex, runs));
+    }
+    return loaded.get(pageIndex);
+  }
+
+  function annotation(pageIndex, from, to, runs) {
+    const quads = quadsBetween(runs, caretAt(runs, from), caretAt(runs, to));
+    if (!quads.length) return null;
+    return {
+      type: settings.markup.kind, pageIndex, color: settings.markup.color,
+      opacity: settings.markup.kind === 'highlight' ? 0.5 : 1, quads,
+    };
   }
 
   return {
     name: 'highlight',
-    label: 'Highlight',
-    cursor: 'text',
-    begin(input) {
-      drag = { pageIndex: input.pageIndex, runs: [], from: null, to: null, last: input.point };
-      textRuns(editor.viewer.pdf, input.pageIndex).then((runs) => {
-        if (!drag) return;
-        drag.runs = runs;
-        drag.from = caretAt(runs, input.point);
-        drag.to = caretAt(runs, drag.last);
-        preview();
-      });
+
+    /** The preview of the text a drag from `from` to `to` marks (null until the text is read). */
+    preview(pageIndex, from, to) {
+      const runs = runsOf(pageIndex);
+      const a = runs && annotation(pageIndex, from, to, runs);
+      return a ? drawAnnotation({ ...a, id: 'preview' }) : null;
     },
-    move(committed) {
-      if (!drag || !committed.length) return;
-      drag.last = committed[committed.length - 1].point;
-      if (!drag.runs.length) return;
-      drag.to = caretAt(drag.runs, drag.last) ?? drag.to;
-      preview();
+
+    /** Marks the text between two page points (the engine's `markText`). */
+    async mark(pageIndex, from, to) {
+      const runs = await textRuns(editor.pdf, pageIndex);
+      loaded.set(pageIndex, runs);
+      const a = annotation(pageIndex, from, to, runs);
+      if (a) await editor.command({ type: 'add', annotation: a });
+      else editor.status('Drag across the page text to mark it up');
     },
-    async end() {
-      if (!drag) return;
-      const done = drag;
-      drag = null;
-      try {
-        if (done.annotation) await editor.session.command({ type: 'add', annotation: done.annotation });
-        else editor.status('Drag across the page text to mark it up');
-      } finally {
-        done.group?.remove();
-      }
-    },
-    cancel() { drag?.group?.remove(); drag = null; },
+
+    /** Forgets the text read (a new document). */
+    forget() { loaded.clear(); },
   };
 }

@@ -1,55 +1,36 @@
-// Note: tap to place a sticky note and type its text. Notes are drawn at a fixed screen
-// size (NoZoom/NoRotate, docs/coordinates.md); tapping an existing note edits its text.
+// Note: the engine places a new sticky note where the Note tool taps (or finds the note a
+// tap edits); this opens the note's text editor and sends what was typed. Notes are drawn
+// at a fixed screen size (NoZoom/NoRotate, docs/coordinates.md).
 
-import { newId } from '../model.js';
-import { settings } from '../settings.js';
 import { editText } from './textbox.js';
 
-const NOTE_SIZE = 24; // points at zoom 1 = CSS px at every zoom
+const EDITOR_SIZE = [200, 90]; // CSS px
 
 /** @param {import('../editor.js').Editor} editor */
 export function createNoteTool(editor) {
-  let pending = null;
-
-  async function edit(note) {
-    const [x1, , , y2] = note.rect;
+  /** The editor below a note's top-left corner, the same size on screen at every zoom. */
+  function edit(pageIndex, [x, y], text) {
     const z = editor.viewer.zoom;
-    const text = await editText(editor, note.pageIndex, [x1, y2 - 90 / z, x1 + 200 / z, y2], {
-      text: note.contents ?? '', fontSize: 13 / z, placeholder: 'Note text', background: '#FFF8D6',
+    return editText(editor, pageIndex, [x, y - EDITOR_SIZE[1] / z, x + EDITOR_SIZE[0] / z, y], {
+      text, fontSize: 13 / z, placeholder: 'Note text', background: '#FFF8D6',
     });
-    return text;
   }
 
   return {
     name: 'note',
-    /** Edits a note's text in place (one changeAnnotation). */
+
+    /** Types the text of a new note the engine placed; resolves with it (null if cancelled). */
+    typeNew(request) {
+      return edit(request.pageIndex, request.target.point, '');
+    },
+
+    /** Edits a note's text in place (one change). */
     async editNote(existing) {
-      const text = await edit(existing);
+      const [x1, , , y2] = existing.rect;
+      const text = await edit(existing.pageIndex, [Math.min(x1, existing.rect[2]), Math.max(y2, existing.rect[1])], existing.contents ?? '');
       if (text !== null && text !== existing.contents) {
-        await editor.session.command({ type: 'change', annotation: { ...existing, contents: text } });
+        await editor.command({ type: 'change', annotation: { ...existing, contents: text } });
       }
     },
-    label: 'Note',
-    cursor: 'copy',
-    begin(input, event) {
-      const hit = event?.target?.closest?.('.annotation.note');
-      pending = { input, existing: hit ? editor.model.annotations.get(hit.dataset.id) : null };
-    },
-    async end() {
-      if (!pending) return;
-      const { input, existing } = pending;
-      pending = null;
-      if (existing) return this.editNote(existing);
-      const [x, y] = input.point;
-      const note = {
-        id: newId(), type: 'note', pageIndex: input.pageIndex,
-        rect: [x, y - NOTE_SIZE, x + NOTE_SIZE, y], color: settings.note.color, icon: 'Note',
-        contents: '', flags: ['print', 'noZoom', 'noRotate'],
-      };
-      const text = await edit(note);
-      if (text === null) return;
-      await editor.session.command({ type: 'add', annotation: { ...note, contents: text } });
-    },
-    cancel() { pending = null; },
   };
 }

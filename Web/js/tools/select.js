@@ -1,59 +1,34 @@
-// Select: tap selects the topmost annotation, dragging it moves it, dragging a corner handle
-// resizes it (images keep their aspect ratio), Delete removes it. Each move or resize is one
-// changeAnnotation; a tap on empty page clears the selection (and a finger then pans).
+// The selection's chrome: the box and resize handles the engine reports (its selection:
+// bounds, handles, whether it may change), and the bar over it with what touch users have no
+// keys for — edit the text, colour, width, opacity, fill, font size and bold, delete — each
+// sent to the engine, which refuses a locked or read-only selection with a reason. The
+// Select tool's gestures themselves (tap, lasso, rubber band, move, resize) are the engine's.
+// Also the eraser's ring following a hovering pen or mouse.
 
-import { svg } from '../svg.js';
-import { bounds, topmostAt, mapAnnotation, moveAnnotation, normRect } from '../geometry.js';
-import { drawAnnotation, isDrawable } from '../overlay.js';
-import { html } from '../svg.js';
+import { call } from '../engine.js';
+import { svg, html, normRect } from '../svg.js';
 import { icon } from '../icons.js';
+import { settings } from '../settings.js';
+import { openPopover, section, swatches, slider, segmented, toggle } from '../popover.js';
 
 const HANDLE = 12; // CSS px
 
 /** @param {import('../editor.js').Editor} editor */
 export function createSelectTool(editor) {
-  let drag = null;
   const zoom = () => editor.viewer.zoom;
-
-  /** The box shown around an annotation (notes are a fixed screen size). */
-  function boxOf(a) {
-    if (a.type === 'note') {
-      const [x1, y1, x2, y2] = normRect(a.rect);
-      return [x1, y2 - (y2 - y1) / zoom(), x1 + (x2 - x1) / zoom(), y2];
-    }
-    return bounds(a);
-  }
-
-  function corners([x1, y1, x2, y2]) {
-    return [[x1, y1], [x2, y1], [x2, y2], [x1, y2]];
-  }
-
-  /**
-   * The bar over the selection: touch users have no Delete key. It sits above the
-   * selection's on-screen box (below it when there is no room), inside the page element.
-   */
   let bar = null;
-  function placeBar(view, box) {
+  let ring = null;
+
+  /** The bar above the selection's box on screen (below it when there is no room). */
+  function placeBar(view, box, annotations) {
     if (!bar) {
       bar = html('div', { class: 'selection-bar', role: 'toolbar', 'aria-label': 'Selection' });
       bar.addEventListener('pointerdown', (e) => e.stopPropagation());
     }
-    const a = editor.selected();
-    const editable = a?.type === 'freeText' || a?.type === 'note';
-    if (bar.dataset.for !== a?.id) {
-      bar.dataset.for = a?.id ?? '';
-      bar.replaceChildren(
-        ...(editable ? [html('button', {
-          type: 'button', class: 'bar-button', title: 'Edit text', 'aria-label': 'Edit text',
-          onclick: () => {
-            const current = editor.selected(); // the latest version, after any move
-            if (current?.type === 'note') editor.tools.note.editNote(current);
-            else if (current) editor.tools.text.editText(current);
-          },
-        }, [icon('text')])] : []),
-        html('button', { type: 'button', class: 'bar-button', title: 'Delete (Delete key)', 'aria-label': 'Delete selection',
-          onclick: () => editor.deleteSelection() }, [icon('trash')]),
-      );
+    const key = annotations.map((a) => a.id).join(' ');
+    if (bar.dataset.for !== key) {
+      bar.dataset.for = key;
+      bar.replaceChildren(...buttons(annotations));
     }
     if (bar.parentNode !== view.element) view.element.append(bar);
     const frame = view.element.getBoundingClientRect();
@@ -67,126 +42,82 @@ export function createSelectTool(editor) {
     bar.style.top = `${above >= 0 ? above : bottom + 8}px`;
   }
 
+  function button(name, label, onclick) {
+    return html('button', { type: 'button', class: 'bar-button', title: label, 'aria-label': label, onclick }, [icon(name)]);
+  }
+
+  /** The bar's buttons for what is selected. */
+  function buttons(annotations) {
+    const single = annotations.length === 1 ? annotations[0] : null;
+    const textual = single && (single.type === 'freeText' || single.type === 'note');
+    const texts = annotations.every((a) => a.type === 'freeText');
+    const fillable = annotations.some((a) => ['square', 'circle', 'polygon'].includes(a.type));
+    const restyle = (style) => editor.restyleSelection(style);
+    const list = [];
+    if (textual) {
+      list.push(button('text', 'Edit text', () => {
+        const current = editor.model.annotations.get(single.id);
+        if (current?.type === 'note') editor.tools.note.editNote(current);
+        else if (current) editor.tools.text.editText(current);
+      }));
+    }
+    list.push(button('palette', 'Style', (e) => openPopover(e.currentTarget, 'Style', () => {
+      const first = editor.model.annotations.get(annotations[0].id) ?? annotations[0];
+      const sections = [
+        section('Colour', swatches(texts ? first.textColor : first.color, (color) => restyle({ color }))),
+        section('Opacity', slider('Opacity', first.opacity ?? 1, { min: 0.1, max: 1, step: 0.05, format: (v) => `${Math.round(v * 100)}%` },
+          (opacity) => restyle({ opacity }))),
+      ];
+      if (!texts && annotations.some((a) => a.type !== 'note' && a.type !== 'stamp')) {
+        sections.splice(1, 0, section('Width', slider('Width', first.width ?? 1, { min: 0.5, max: 30, step: 0.5, format: (v) => `${v} pt` },
+          (width) => restyle({ width }))));
+      }
+      if (fillable) sections.push(section('Fill', swatches(first.fill ?? '', (c) => restyle({ fill: c || 'none' }), { allowNone: true, label: 'Fill colour' })));
+      if (texts) {
+        sections.push(section('Font size', segmented([[10, '10'], [12, '12'], [14, '14'], [18, '18'], [24, '24'], [36, '36']],
+          first.fontSize, (fontSize) => restyle({ fontSize }), 'Font size')));
+        sections.push(section('Style', toggle('Bold', /Bold/.test(first.font ?? ''), (bold) => restyle({ bold }))));
+      }
+      return sections;
+    })));
+    list.push(button('trash', 'Delete selection', () => editor.deleteSelection()));
+    return list;
+  }
+
+  /** Draws the engine's selection: box, handles and bar (nothing when empty). */
   function drawChrome() {
     for (const view of editor.viewer.views) view.overlay.chrome.replaceChildren();
-    const a = editor.selected();
-    const view = a && editor.viewer.views[a.pageIndex];
-    if (!view) { bar?.remove(); return; }
-    const box = drag?.box ?? boxOf(a);
-    placeBar(view, box);
-    const [x1, y1, x2, y2] = box;
+    const selection = editor.selection();
+    const view = selection.pageIndex !== undefined ? editor.viewer.views[selection.pageIndex] : null;
+    const annotations = selection.ids.map((id) => editor.model.annotations.get(id)).filter(Boolean);
+    if (!view || !selection.bounds || !annotations.length) { bar?.remove(); return; }
+    const [x1, y1, x2, y2] = normRect(selection.bounds);
+    const stroke = 1.5 / zoom();
+    view.overlay.chrome.append(svg('rect', {
+      class: `selection-box${selection.changeable ? '' : ' locked'}`, x: x1, y: y1, width: x2 - x1, height: y2 - y1, 'stroke-width': stroke,
+    }));
     const h = HANDLE / zoom();
-    view.overlay.chrome.append(svg('rect', { class: 'selection-box', x: x1, y: y1, width: x2 - x1, height: y2 - y1, 'stroke-width': 1.5 / zoom() }));
-    if (a.type === 'note') return;
-    for (const [cx, cy] of corners(box)) {
-      view.overlay.chrome.append(svg('rect', { class: 'selection-handle', x: cx - h / 2, y: cy - h / 2, width: h, height: h, 'stroke-width': 1.5 / zoom() }));
+    for (const [cx, cy] of selection.handles) {
+      view.overlay.chrome.append(svg('rect', { class: 'selection-handle', x: cx - h / 2, y: cy - h / 2, width: h, height: h, 'stroke-width': stroke }));
     }
+    placeBar(view, [x1, y1, x2, y2], annotations);
   }
 
-  function keepsAspect(a) { return a.type === 'stamp' && !!a.image; }
-
-  /** The resized box when dragging the corner opposite `anchor` to `point`. */
-  function resizedBox(a, anchor, point, original) {
-    let [x1, y1, x2, y2] = normRect([anchor[0], anchor[1], point[0], point[1]]);
-    if (keepsAspect(a)) {
-      const aspect = (original[3] - original[1]) / ((original[2] - original[0]) || 1);
-      const width = Math.max(x2 - x1, (y2 - y1) / aspect);
-      const height = width * aspect;
-      x1 = point[0] < anchor[0] ? anchor[0] - width : anchor[0];
-      y1 = point[1] < anchor[1] ? anchor[1] - height : anchor[1];
-      [x2, y2] = [x1 + width, y1 + height];
+  /** The eraser's ring under a hovering pen or mouse (its size on screen). */
+  function hover(event) {
+    if (settings.tool !== 'erase' || !event || event.pointerType === 'touch') { ring?.remove(); ring = null; return; }
+    const answer = call({ call: 'toPage', point: editor.viewer.clientToView(event.clientX, event.clientY) });
+    const view = editor.viewer.views[answer.pageIndex];
+    if (!view) { ring?.remove(); ring = null; return; }
+    if (!ring || ring.parentNode !== view.overlay.preview) {
+      ring?.remove();
+      ring = svg('circle', { class: 'eraser-ring hover' });
+      view.overlay.preview.append(ring);
     }
-    const min = 4 / zoom();
-    return [x1, y1, Math.max(x2, x1 + min), Math.max(y2, y1 + min)];
+    ring.setAttribute('cx', answer.point[0]);
+    ring.setAttribute('cy', answer.point[1]);
+    ring.setAttribute('r', (settings.prefs.eraser?.size ?? 10) / 2 / zoom());
   }
 
-  function showPreview(after) {
-    drag.group?.remove();
-    if (after.type === 'note') return;
-    drag.group = drawAnnotation(after);
-    editor.viewer.views[after.pageIndex].overlay.preview.append(drag.group);
-  }
-
-  function setOriginalHidden(a, hidden) {
-    const el = editor.viewer.views[a.pageIndex]?.overlay.root.querySelector(`[data-id="${CSS.escape(a.id)}"]`);
-    el?.classList.toggle('moving', hidden);
-  }
-
-  const tool = {
-    name: 'select',
-    label: 'Select',
-    cursor: 'default',
-    drawChrome,
-
-    begin(input, event) {
-      const tolerance = 8 / zoom();
-      const current = editor.selected();
-      if (current && current.pageIndex === input.pageIndex) {
-        const box = boxOf(current);
-        const handle = current.type === 'note' ? -1 : corners(box).findIndex(([cx, cy]) =>
-          Math.abs(cx - input.point[0]) <= tolerance * 1.5 && Math.abs(cy - input.point[1]) <= tolerance * 1.5);
-        if (handle >= 0) {
-          drag = { kind: 'resize', a: current, start: input.point, original: box, anchor: corners(box)[(handle + 2) % 4], box };
-          return;
-        }
-        const [x1, y1, x2, y2] = box;
-        const [x, y] = input.point;
-        if (x >= x1 - tolerance && x <= x2 + tolerance && y >= y1 - tolerance && y <= y2 + tolerance) {
-          drag = { kind: 'move', a: current, start: input.point, original: box, box };
-          return;
-        }
-      }
-      const noteHit = event?.target?.closest?.('.annotation.note');
-      const hit = noteHit ? editor.model.annotations.get(noteHit.dataset.id)
-        : topmostAt(editor.model.annotationsOnPage(input.pageIndex).filter((a) => a.type !== 'note' && isDrawable(a)), input.point, tolerance);
-      if (!hit) {
-        editor.select(null);
-        return false;
-      }
-      editor.select(hit.id);
-      drag = { kind: 'move', a: hit, start: input.point, original: boxOf(hit), box: boxOf(hit) };
-    },
-
-    move(committed) {
-      if (!drag || !committed.length) return;
-      const p = committed[committed.length - 1].point;
-      const [ox1, oy1, ox2, oy2] = drag.original;
-      if (drag.kind === 'move') {
-        const dx = p[0] - drag.start[0], dy = p[1] - drag.start[1];
-        drag.box = [ox1 + dx, oy1 + dy, ox2 + dx, oy2 + dy];
-        drag.after = moveAnnotation(drag.a, dx, dy);
-      } else {
-        drag.box = resizedBox(drag.a, drag.anchor, p, drag.original);
-        drag.after = mapAnnotation(drag.a, drag.original, drag.box);
-      }
-      drag.moved = true;
-      setOriginalHidden(drag.a, true);
-      showPreview(drag.after);
-      drawChrome();
-    },
-
-    async end() {
-      if (!drag) return;
-      const done = drag;
-      drag = null;
-      try {
-        if (done.moved && done.after) {
-          await editor.session.command({ type: 'change', annotation: done.after });
-        }
-      } finally {
-        done.group?.remove();
-        setOriginalHidden(done.a, false);
-        drawChrome();
-      }
-    },
-
-    cancel() {
-      if (!drag) return;
-      drag.group?.remove();
-      setOriginalHidden(drag.a, false);
-      drag = null;
-      drawChrome();
-    },
-  };
-  return tool;
+  return { name: 'select', drawChrome, hover };
 }

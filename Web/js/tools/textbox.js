@@ -1,8 +1,7 @@
 // The in-place text editor used by the Text and Note tools: a <textarea> laid over a page-space
 // rectangle. The text is read back from the textarea's value, never parsed as HTML.
 
-import { html } from '../svg.js';
-import { normRect } from '../geometry.js';
+import { html, normRect } from '../svg.js';
 
 /**
  * Opens an editor over `rect` on page `pageIndex`. Resolves with the text (null if cancelled
