@@ -5,13 +5,9 @@ import pytest
 
 
 @pytest.fixture()
-def run(browser, web_server):
-    context = browser.new_context()
-    page = context.new_page()
-    page.goto(f"{web_server}/")
-
+def run(blank_page):
     def call(body):
-        return page.evaluate(f"""async () => {{
+        return blank_page.js(f"""async () => {{
             const {{ DocumentModel }} = await import('/app/js/model.js');
             const geometry = await import('/app/js/geometry.js');
             const ink = (id, x) => ({{id, type: 'ink', pageIndex: 0, width: 2, paths: [[[x, 100], [x + 50, 100]]]}});
@@ -21,8 +17,7 @@ def run(browser, web_server):
             {body}
         }}""")
 
-    yield call
-    context.close()
+    return call
 
 
 def test_entries_apply_in_order_and_duplicates_are_skipped(run):

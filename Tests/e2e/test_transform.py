@@ -6,19 +6,14 @@ import pytest
 
 
 @pytest.fixture()
-def transform(browser, web_server):
-    context = browser.new_context()
-    page = context.new_page()
-    page.goto(f"{web_server}/")
-
+def transform(blank_page):
     def call(expression):
-        return page.evaluate(f"""async () => {{
+        return blank_page.js(f"""async () => {{
             const t = await import('/app/js/transform.js');
             return {expression};
         }}""")
 
-    yield call
-    context.close()
+    return call
 
 
 @pytest.mark.parametrize("rotation, expected", [
