@@ -113,6 +113,13 @@ class ChromiumTab:
         self.page.wait_for_timeout(ms)
         self.page.mouse.up()
 
+    def mouse_drag(self, points):
+        self.page.mouse.move(*points[0])
+        self.page.mouse.down()
+        for x, y in points[1:]:
+            self.page.mouse.move(x, y)
+        self.page.mouse.up()
+
     def mouse_double_click(self, x, y):
         self.page.mouse.dblclick(x, y)
 

@@ -135,10 +135,6 @@ def new_tab(browser, request):
     marker = request.node.get_closest_marker("chromium_only")
     if marker and browser.engine != "chromium":
         pytest.skip(f"Chromium only: {marker.args[0]}")
-    if browser.engine == "webkit" and request.node.originalname in PEN_DOT:
-        request.applymarker(pytest.mark.xfail(reason="issue 19's pen-dot: WebKit drops a pen's events after its "
-                                                     "pointerdown was default-prevented, and its input state stays "
-                                                     "wrong for the tests after", strict=False))
     tabs = []
 
     def make(viewport=None, has_touch=False):
@@ -176,22 +172,6 @@ def blank_page(new_tab, web_server):
     return page
 
 
-# Triage of the first WebKit run: the tests that fail in WebKit because of the pen-dot (the
-# editor prevents a pen's pointerdown default; WebKit then drops the pen's moves and up).
-PEN_DOT = {
-    "test_pen_stroke_becomes_an_ink_annotation_in_the_file", "test_a_pressure_stroke_is_drawn_as_wide_as_the_pen_pressed",
-    "test_stroke_lands_under_the_pen_on_a_rotated_cropped_page", "test_eraser_removes_the_stroke",
-    "test_undo_and_redo_with_the_keyboard", "test_text_box_shape_and_note", "test_pencil_only_mode_ignores_touch_drawing",
-    "test_two_tabs_see_each_others_strokes", "test_save_clears_the_unsaved_mark_and_download_holds_the_ink",
-    "test_segment_eraser_cuts_a_stroke_and_undo_restores_it", "test_export_flattened_has_no_annotations_left",
-    "test_highlight_follows_the_page_text", "test_touch_while_the_pen_is_down_is_a_palm",
-    "test_selection_bar_edits_a_text_box", "test_arrow_keys_nudge_the_selection",
-    "test_fill_a_text_field_and_a_checkbox_then_undo_and_redo", "test_escape_cancels_a_text_field_edit",
-    "test_a_read_only_field_refuses_edits", "test_choices_and_radio_buttons", "test_image_tool_places_an_image_stamp",
-    "test_pen_eraser_end_erases_while_held", "test_select_moves_and_resizes_an_image_keeping_its_aspect",
-}
-
-
 # MARK: Time per engine (printed at the end, for the CI budget)
 
 _engine_of = {}
@@ -200,6 +180,8 @@ _seconds = {}
 
 def pytest_configure(config):
     config.addinivalue_line("markers", "chromium_only(reason): needs a Chromium facility with no WebKit equivalent")
+    # Selenium's own WebKitGTK driver class still uses a deprecated setting of Selenium's.
+    config.addinivalue_line("filterwarnings", "ignore:setting remote_server_addr:DeprecationWarning")
 
 
 def pytest_collection_modifyitems(items):

@@ -13,7 +13,7 @@ import pathlib
 import time
 import urllib.request
 
-from script_events import GESTURE_EVENTS, POINTER_EVENTS, pen_events
+from script_events import EVENT_INTERVAL_MS, GESTURE_EVENTS, POINTER_EVENTS, pen_events
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 ARTIFACTS = pathlib.Path(__file__).resolve().parent / "artifacts"
@@ -170,6 +170,10 @@ class Editor(Page):
         """Holds the left button down at (x, y) for `ms` milliseconds."""
         self.tab.mouse_press(x, y, ms)
 
+    def mouse_drag(self, points):
+        """Presses the left button at the first point, moves through the others, releases."""
+        self.tab.mouse_drag(points)
+
     def mouse_double_click(self, x, y):
         self.tab.mouse_double_click(x, y)
 
@@ -200,12 +204,12 @@ class Editor(Page):
         """A pen stroke as script-made PointerEvents, for what no driver presses: the eraser
         end (button 5, buttons bit 32), pressure in WebKit, Safari's event shapes."""
         force = pressure if isinstance(pressure, list) else [pressure] * len(points)
-        self.js(POINTER_EVENTS, [pen_events(points, force, button, buttons), no_samples])
+        self.js(POINTER_EVENTS, [pen_events(points, force, button, buttons), no_samples, EVENT_INTERVAL_MS])
 
     def pointer_events(self, events, no_samples=False):
         """Script-made PointerEvents: [[type, pointerId, pointerType, x, y, button, buttons,
         pressure, isPrimary], ...] (see script_events.py)."""
-        self.js(POINTER_EVENTS, [events, no_samples])
+        self.js(POINTER_EVENTS, [events, no_samples, EVENT_INTERVAL_MS])
 
     # MARK: Touch
 

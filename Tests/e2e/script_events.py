@@ -8,11 +8,17 @@ without force sensing), width and height are twice the touch radius, and a touch
 going to the element it went down on (implicit capture). With `no_samples`, the events have
 no getCoalescedEvents/getPredictedEvents, as in Safari before 18."""
 
+# Milliseconds between script-made pointer events: a 120 Hz pen or touch screen.
+EVENT_INTERVAL_MS = 8
+
 # Dispatches [[type, pointerId, pointerType, x, y, button, buttons, pressure, isPrimary], ...]
-# at the elements under the points (a touch: at the element it went down on).
-POINTER_EVENTS = r"""([events, noSamples]) => {
+# at the elements under the points (a touch: at the element it went down on), one every
+# `interval` ms as a device reports them (an event's timeStamp is when it was made, and the
+# editor's pan glides on from the speed of the last moves).
+POINTER_EVENTS = r"""async ([events, noSamples, interval]) => {
     const targets = window.__e2eTouchTargets ?? (window.__e2eTouchTargets = new Map());
-    for (const [type, pointerId, pointerType, x, y, button, buttons, pressure, isPrimary] of events) {
+    for (const [index, [type, pointerId, pointerType, x, y, button, buttons, pressure, isPrimary]] of events.entries()) {
+        if (index && interval) await new Promise((resolve) => setTimeout(resolve, interval));
         let target = document.elementFromPoint(x, y) ?? document.body;
         if (pointerType === 'touch') {
             if (type === 'pointerdown') targets.set(pointerId, target);

@@ -55,7 +55,10 @@ def test_a_pressure_stroke_is_drawn_as_wide_as_the_pen_pressed(new_editor):
     editor.js("marginalia.setTool('draw')")
     points = [editor.page_point_to_client(0, 100 + i * 8, BAND_Y + 20 * ((i % 6) / 5)) for i in range(36)]
     pressures = [0.1 + 0.9 * i / 35 for i in range(36)]
-    editor.pen_stroke(points, pressure=pressures)
+    if editor.pen_pressure:
+        editor.pen_stroke(points, pressure=pressures)
+    else:  # WebKitGTK's driver presses with 1, then 0: the pressures come from script-made events
+        editor.synthetic_pen_stroke(points, pressure=pressures)
     wait_count(editor, ".annotations .annotation.ink", 1)
     [ink] = inks(editor)
     assert ink.get("pressures"), "the engine kept the pressures"
@@ -306,6 +309,7 @@ def test_touch_while_the_pen_is_down_is_a_palm(new_editor):
     wait_count(editor, ".annotations .annotation.ink", 1)
     [ink] = inks(editor)
     assert all(p[0] < 320 for path in ink["paths"] for p in path), "only the pen's stroke"
+    editor.screenshot("palm")
 
 
 def test_selection_bar_edits_a_text_box(new_editor):

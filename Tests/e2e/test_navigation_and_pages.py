@@ -48,6 +48,7 @@ def test_two_finger_pinch_zooms_and_cancels_a_finger_stroke(new_editor):
     assert editor.js("marginalia.viewer.zoom") > zoom * 1.5
     assert [a for a in editor.annotations() if a["type"] == "ink"] == [], "the second finger cancels the stroke"
     assert editor.count(".preview *") == 0
+    editor.screenshot("pinch")
 
 
 def test_page_field_goes_to_a_page(new_editor):

@@ -11,6 +11,8 @@ produce is made by script, and said so where it happens (docs/editor-web.md list
 - pen pressure and the eraser button: the driver sends pressure 1 on pointerdown, 0 on moves
   and button 0 whatever the action says (`pen_pressure = False`);
 - ctrl+wheel: wheel actions arrive without the held Control key;
+- the right button: its release never takes (later events still have buttons 2), so a right
+  click is a script-made contextmenu event;
 - downloads: nothing reports them, so the link the page clicks is intercepted and its blob
   fetched by script;
 - script errors: there is no pageerror event, so `error` and `unhandledrejection` listeners
@@ -26,7 +28,7 @@ MINIBROWSER = os.environ.get("MINIBROWSER", "/usr/lib/x86_64-linux-gnu/webkit2gt
 WEBKIT_DRIVER = os.environ.get("WEBKIT_DRIVER", "/usr/bin/WebKitWebDriver")
 XVFB = "/usr/bin/Xvfb"
 
-from script_events import POINTER_EVENTS, CTRL_WHEEL, touch_events
+from script_events import CTRL_WHEEL, EVENT_INTERVAL_MS, POINTER_EVENTS, touch_events
 
 # Installed after every page load: collects uncaught errors and rejections.
 ERROR_TRAP = """if (!window.__e2eErrors) {
@@ -55,6 +57,13 @@ addEventListener('click', function trap(e) {
 # The first element matching a selector (and containing a text) that has a box.
 FIND = """([selector, text]) => [...document.querySelectorAll(selector)]
     .find((e) => (text === null || e.textContent.includes(text)) && e.getClientRects().length > 0) ?? null"""
+
+# A right click's contextmenu event at the middle of an element.
+CONTEXT_MENU = """(element) => {
+    const r = element.getBoundingClientRect();
+    element.dispatchEvent(new MouseEvent('contextmenu', { button: 2, buttons: 0, clientX: r.left + r.width / 2,
+        clientY: r.top + r.height / 2, bubbles: true, cancelable: true, composed: true, view: window }));
+}"""
 
 # What Playwright's select_option does: select the options, then input and change events.
 SELECT = """([selector, values]) => {
@@ -228,7 +237,9 @@ class WebKitTab:
         return list(self._errors)
 
     def screenshot(self, path):
-        self._use()
+        """The window once it has painted what the DOM holds (WebKitGTK's snapshot otherwise
+        can show the frame before the last changes)."""
+        self.evaluate("new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
         self.driver.save_screenshot(str(path))
 
     def close(self):
@@ -249,8 +260,10 @@ class WebKitTab:
     def click(self, selector, text=None, button="left"):
         element = self._find(selector, text)
         if button == "right":
-            from selenium.webdriver.common.action_chains import ActionChains
-            ActionChains(self.driver).context_click(element).perform()
+            # Script-made: WebKitGTK's driver never lets the right button go (its release
+            # arrives as a left-button up with buttons still 2), and every later mouse and pen
+            # event of the session carries the held button.
+            self.evaluate(CONTEXT_MENU, element)
         else:
             element.click()
         self._answer_dialog()
@@ -323,6 +336,14 @@ class WebKitTab:
     # MARK: Pointers (W3C actions)
 
     def _pointer(self, kind, actions):
+        """One W3C action sequence of the pointer `kind`. A move outside the viewport fails the
+        whole sequence here, before anything is sent: WebKitGTK stops a sequence at such a move
+        with its buttons still pressed, and the next tests' input goes wrong."""
+        width, height = self.viewport["width"], self.viewport["height"]
+        outside = [(a["x"], a["y"]) for a in actions if a["type"] == "pointerMove"
+                   and not (0 <= a["x"] < width and 0 <= a["y"] < height)]
+        if outside:
+            raise AssertionError(f"{kind} input outside the {width}×{height} viewport at {outside}")
         self._use()
         self.driver.execute("actions", {"actions": [
             {"type": "pointer", "id": kind, "parameters": {"pointerType": kind}, "actions": actions}]})
@@ -338,6 +359,10 @@ class WebKitTab:
     def mouse_press(self, x, y, ms):
         self._pointer("mouse", [self._move(x, y), {"type": "pointerDown", "button": 0},
                                 {"type": "pause", "duration": ms}, {"type": "pointerUp", "button": 0}])
+
+    def mouse_drag(self, points):
+        self._pointer("mouse", [self._move(*points[0]), {"type": "pointerDown", "button": 0}] +
+                      [self._move(x, y) for x, y in points[1:]] + [{"type": "pointerUp", "button": 0}])
 
     def mouse_double_click(self, x, y):
         click = [{"type": "pointerDown", "button": 0}, {"type": "pointerUp", "button": 0}]
@@ -362,4 +387,4 @@ class WebKitTab:
 
     def touch(self, frames):
         """Script-made touch pointers shaped like Safari's (see the module's docstring)."""
-        self.evaluate(POINTER_EVENTS, [touch_events(frames, self._touch_state), True])
+        self.evaluate(POINTER_EVENTS, [touch_events(frames, self._touch_state), True, EVENT_INTERVAL_MS])

@@ -32,6 +32,7 @@ export class InputRouter {
     this.editor = editor;
     this.touches = new Map();   // pointerId → {x, y}
     this.pensDown = new Set();
+    this.penPressure = new Map(); // pointerId → the last pressure the pen reported
     this.stroke = null;         // {pointerId, tool, pageIndex}
     this.pinch = null;
     const target = viewer.scroller;
@@ -39,6 +40,7 @@ export class InputRouter {
     target.addEventListener('pointermove', (e) => this.move(e));
     target.addEventListener('pointerup', (e) => this.up(e));
     target.addEventListener('pointercancel', (e) => this.cancel(e));
+    target.addEventListener('mousedown', (e) => { if (this.stroke?.pointerType === 'pen') e.preventDefault(); });
     target.addEventListener('contextmenu', (e) => { if (e.target.closest('.page')) e.preventDefault(); });
     target.addEventListener('wheel', (e) => this.wheel(e), { passive: false });
     // Safari on macOS reports trackpad pinches as gesture events instead of ctrl+wheel.
@@ -47,6 +49,11 @@ export class InputRouter {
       e.preventDefault();
       if (this.gestureZoom && !this.touches.size) this.viewer.setZoom(this.gestureZoom * e.scale, [e.clientX, e.clientY]);
     });
+    // iPadOS Safari ignores the viewport's user-scalable=no: a pinch on the toolbar would zoom
+    // the whole editor, so the browser's own zoom is refused everywhere (the pages zoom above).
+    document.addEventListener('gesturestart', (e) => e.preventDefault());
+    // A double tap or click on the pages neither zooms (Safari) nor selects a word.
+    target.addEventListener('dblclick', (e) => { if (e.target.closest('.pages')) e.preventDefault(); });
   }
 
   /** Converts a pointer event (or a coalesced sample) to an input point on `pageIndex`. */
@@ -55,11 +62,22 @@ export class InputRouter {
     return {
       pageIndex,
       point: this.viewer.clientToPage(pageIndex, event.clientX, event.clientY),
-      pressure: hasPressure ? Math.max(0.05, Math.min(1, event.pressure || 0.5)) : 0.5,
+      pressure: hasPressure ? Math.max(0.05, Math.min(1, this.pressureOf(event, pointerType))) : 0.5,
       time: event.timeStamp / 1000,
       clientX: event.clientX, clientY: event.clientY, pointerType,
       tiltX: event.tiltX ?? 0, tiltY: event.tiltY ?? 0,
     };
+  }
+
+  /**
+   * A sample's pressure. A pen that reads 0 while down has not measured it (WebKit reads 0 on
+   * the moves of a pen it gets as mouse events; a pen's pointerup reads 0): the sample keeps
+   * the pen's last reading, 0.5 before any, so the stroke does not thin out to nothing.
+   */
+  pressureOf(event, pointerType) {
+    if (pointerType !== 'pen') return event.pressure;
+    if (event.pressure > 0) this.penPressure.set(event.pointerId, event.pressure);
+    return this.penPressure.get(event.pointerId) ?? 0.5;
   }
 
   down(e) {
@@ -92,7 +110,13 @@ export class InputRouter {
     if (pageIndex < 0 || !tool?.begin) return;
     const input = this.toInput(e, pageIndex);
     if (tool.begin(input, e) === false) return;
-    e.preventDefault();
+    // A pen's pointerdown keeps its default. WebKit drops every later event of a pen that
+    // reaches it as mouse events (a pen driven through WebDriver, any pen a WebKit port reports
+    // that way) once its pointerdown was default-prevented, moves and up included, and the
+    // stroke stays a dot. The pen's compatibility mousedown is refused instead (constructor),
+    // which keeps the focus and the text selection as they were, as preventing the pointerdown
+    // did.
+    if (e.pointerType !== 'pen') e.preventDefault();
     try { this.viewer.scroller.setPointerCapture(e.pointerId); } catch { /* synthetic or gone */ }
     this.stroke = { pointerId: e.pointerId, tool, pageIndex, pointerType: e.pointerType };
   }
@@ -155,6 +179,7 @@ export class InputRouter {
 
   release(e) {
     this.touches.delete(e.pointerId);
+    this.penPressure.delete(e.pointerId);
     if (this.pan?.pointerId === e.pointerId) {
       if (e.type === 'pointerup' && e.timeStamp - this.pan.t < 80) this.glideAfter(this.pan, e.pointerType);
       this.pan = null;
