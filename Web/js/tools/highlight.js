@@ -30,9 +30,10 @@ export function createHighlightTool(editor) {
     label: 'Highlight',
     cursor: 'text',
     begin(input) {
-      drag = { pageIndex: input.pageIndex, runs: [], from: null, to: null, last: input.point };
-      textRuns(editor.viewer.pdf, input.pageIndex).then((runs) => {
-        if (!drag) return;
+      const current = { pageIndex: input.pageIndex, runs: [], from: null, to: null, last: input.point };
+      drag = current;
+      current.loading = textRuns(editor.viewer.pdf, input.pageIndex).then((runs) => {
+        if (drag !== current) return;
         drag.runs = runs;
         drag.from = caretAt(runs, input.point);
         drag.to = caretAt(runs, drag.last);
@@ -49,7 +50,10 @@ export function createHighlightTool(editor) {
     async end() {
       if (!drag) return;
       const done = drag;
-      drag = null;
+      // A quick stroke (WebKit's WebDriver pen takes a few milliseconds) can end before the
+      // page's text has arrived: the mark is made from it once it has.
+      await done.loading;
+      if (drag === done) drag = null;
       try {
         if (done.annotation) await editor.session.command({ type: 'add', annotation: done.annotation });
         else editor.status('Drag across the page text to mark it up');
