@@ -25,7 +25,7 @@ import pytest
 
 from chromium_driver import CHROMIUM, ChromiumBrowser
 from editor_harness import ARTIFACTS, ROOT, SAMPLE, Editor, Page, api
-from webkit_driver import MINIBROWSER, WEBKIT_DRIVER, XVFB, WebKitBrowser
+from webkit_driver import MINIBROWSER, WEBKIT_DRIVER, XVFB, WebKitBrowser, end_with_parent
 
 # The engines the suite runs in (MARGINALIA_E2E_ENGINES=chromium runs one).
 ENGINES = [e for e in os.environ.get("MARGINALIA_E2E_ENGINES", "chromium,webkit").split(",") if e]
@@ -85,7 +85,7 @@ def web_server():
     log = open(os.path.join(data, "server.log"), "w")
     # --web: serve this checkout's editor whatever folder the binary was built from.
     process = subprocess.Popen([str(binary), "serve", "--port", str(port), "--data", data, "--web", str(ROOT / "Web")],
-                               stdout=log, stderr=subprocess.STDOUT)
+                               stdout=log, stderr=subprocess.STDOUT, preexec_fn=end_with_parent)
     base = f"http://127.0.0.1:{port}"
     try:
         _wait_until_up(base, process)

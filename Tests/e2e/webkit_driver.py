@@ -81,11 +81,20 @@ KEYS = {"Control": "\ue009", "Shift": "\ue008", "Alt": "\ue00a", "Meta": "\ue03d
         "Home": "\ue011", "ArrowLeft": "\ue012", "ArrowUp": "\ue013", "ArrowRight": "\ue014", "ArrowDown": "\ue015"}
 
 
+def end_with_parent():
+    """A preexec_fn: Linux sends the child SIGTERM when the test process ends, even killed by a
+    timeout (PR_SET_PDEATHSIG). Given to Xvfb (the browser on its display ends with it), the
+    WebDriver server and the Marginalia server."""
+    import ctypes
+    ctypes.CDLL(None, use_errno=True).prctl(1, 15)
+
+
 def start_xvfb():
     """Xvfb on a free display (it picks the number and writes it to a pipe); (process, ":N")."""
     read, write = os.pipe()
     process = subprocess.Popen([XVFB, "-displayfd", str(write), "-screen", "0", "1920x1200x24", "-nolisten", "tcp"],
-                               pass_fds=(write,), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                               pass_fds=(write,), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                               preexec_fn=end_with_parent)
     os.close(write)
     with os.fdopen(read) as pipe:
         number = pipe.readline().strip()
@@ -110,7 +119,8 @@ class WebKitBrowser:
             options.binary_location = MINIBROWSER
             options.add_argument("--automation")
             env = dict(os.environ, DISPLAY=display)
-            service = Service(executable_path=WEBKIT_DRIVER, env=env, log_output=str(log_path))
+            service = Service(executable_path=WEBKIT_DRIVER, env=env, log_output=str(log_path),
+                              popen_kw={"preexec_fn": end_with_parent})
             self.driver = webdriver.WebKitGTK(options=options, service=service)
         except Exception:
             self.xvfb.kill()
