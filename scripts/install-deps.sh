@@ -30,11 +30,11 @@ apt_packages+=(libcairo2-dev libjpeg-dev fonts-urw-base35)
 # wasi-libc gives it malloc, free and libm.
 apt_packages+=(wasi-libc)
 # Python module to import -> PyPI package that provides it.
-python_modules=(pikepdf pymupdf pypdf pypdfium2 pytest reportlab playwright fontTools)
+python_modules=(pikepdf pymupdf pypdf pypdfium2 pytest reportlab playwright fontTools selenium)
 declare -A pypi_name=(
     [pikepdf]=pikepdf [pymupdf]=pymupdf [pypdf]=pypdf
     [pypdfium2]=pypdfium2 [pytest]=pytest [reportlab]=reportlab [playwright]=playwright
-    [fontTools]=fonttools
+    [fontTools]=fonttools [selenium]=selenium
 )
 
 as_root() {
@@ -60,7 +60,7 @@ for package in "${apt_packages[@]}"; do
 done
 if [ "$with_test_tools" -eq 1 ]; then
     # The packages that install the files tests read from outside the repository
-    # (scripts/test-inputs.tsv: Chromium, fonts, the oracle tools).
+    # (scripts/test-inputs.tsv: Chromium, WebKitGTK's WebDriver and Xvfb, fonts, the oracle tools).
     here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
     while IFS=$'\t' read -r _ package _; do
         if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed"; then

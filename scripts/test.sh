@@ -6,7 +6,8 @@
 # and checks its results with qpdf, pikepdf, PyMuPDF and pypdf, and feeds it hostile inputs
 # and kills it mid-save), the server and browser suites (pytest over Tests/server, which
 # starts, kills, restarts and abuses `marginalia serve`, and Tests/e2e, which drives the
-# browser editor in Debian's Chromium through Playwright), and the fuzz smoke run (every
+# browser editor in Debian's Chromium through Playwright and in WebKitGTK's MiniBrowser through
+# WebDriver, on an Xvfb display the suite starts itself), and the fuzz smoke run (every
 # regression input, then a minute per libFuzzer target). A failing part does not stop
 # the later ones (except that nothing runs without dependencies and the oracles need the
 # build); the script exits non-zero if any part failed and ends with each part's summary line.
@@ -99,7 +100,7 @@ if [ "$build_status" -eq 0 ]; then
     oracle_status=$?
     # pytest's closing line: "N passed, M failed, ... in S s" (exit 5 means none ran: a failure).
     record oracles "$oracle_status" "$(grep -E '[0-9]+ (passed|failed|error|skipped)|no tests ran' "$logs/oracles" | tail -n 1)"
-    # The server over real HTTP (kills and restarts) and the browser editor in Chromium.
+    # The server over real HTTP (kills and restarts) and the browser editor in Chromium and WebKit.
     browser_suites=(Tests/server)
     [ -d Tests/e2e ] && browser_suites+=(Tests/e2e)
     run "server+web" "$logs/server" python3 -m pytest -q "${browser_suites[@]}"

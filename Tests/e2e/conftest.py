@@ -1,11 +1,13 @@
 """Fixtures for the browser editor's end-to-end tests.
 
-The tests drive Debian's Chromium through Playwright for Python against a real
-`marginalia serve` started on a free port with a temporary data directory. The binary is
-$MARGINALIA_BIN, else .build/debug/marginalia. $MARGINALIA_URL points the tests at a server
-that is already running instead (nothing is started then).
+Every test runs twice: in Debian's Chromium through Playwright for Python, and in WebKit
+(WebKitGTK's MiniBrowser, Safari's engine, through WebDriver on an Xvfb display the fixture
+starts), against a real `marginalia serve` started on a free port with a temporary data
+directory. The binary is $MARGINALIA_BIN, else .build/debug/marginalia. $MARGINALIA_URL points
+the tests at a server that is already running instead (nothing is started then).
+$MARGINALIA_E2E_ENGINES (default "chromium,webkit") chooses the engines.
 
-Screenshots go to Tests/e2e/artifacts/ (gitignored).
+Screenshots go to Tests/e2e/artifacts/ (gitignored), named after the engine.
 """
 
 import json
@@ -21,8 +23,12 @@ import urllib.request
 
 import pytest
 
-from editor_harness import ROOT, SAMPLE, Editor, api
-CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+from chromium_driver import CHROMIUM, ChromiumBrowser
+from editor_harness import ARTIFACTS, ROOT, SAMPLE, Editor, Page, api
+from webkit_driver import MINIBROWSER, WEBKIT_DRIVER, XVFB, WebKitBrowser, end_with_parent
+
+# The engines the suite runs in (MARGINALIA_E2E_ENGINES=chromium runs one).
+ENGINES = [e for e in os.environ.get("MARGINALIA_E2E_ENGINES", "chromium,webkit").split(",") if e]
 
 
 def _binary():
@@ -79,7 +85,7 @@ def web_server():
     log = open(os.path.join(data, "server.log"), "w")
     # --web: serve this checkout's editor whatever folder the binary was built from.
     process = subprocess.Popen([str(binary), "serve", "--port", str(port), "--data", data, "--web", str(ROOT / "Web")],
-                               stdout=log, stderr=subprocess.STDOUT)
+                               stdout=log, stderr=subprocess.STDOUT, preexec_fn=end_with_parent)
     base = f"http://127.0.0.1:{port}"
     try:
         _wait_until_up(base, process)
@@ -101,32 +107,99 @@ def document(web_server):
     return summary["id"]
 
 
-@pytest.fixture(scope="session")
-def browser():
-    sync_api = pytest.importorskip("playwright.sync_api")
-    if not os.path.exists(CHROMIUM):
-        pytest.skip(f"no Chromium at {CHROMIUM}")
-    with sync_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-        yield browser
-        browser.close()
+@pytest.fixture(scope="session", params=ENGINES)
+def browser(request):
+    """The session's browser: Chromium (Playwright) or WebKit (MiniBrowser through WebDriver).
+    The suite runs once per engine; test ids say which ([chromium], [webkit])."""
+    if request.param == "chromium":
+        sync_api = pytest.importorskip("playwright.sync_api")
+        if not os.path.exists(CHROMIUM):
+            pytest.skip(f"no Chromium at {CHROMIUM}")
+        started = ChromiumBrowser(sync_api)
+    else:
+        pytest.importorskip("selenium")
+        for path in (MINIBROWSER, WEBKIT_DRIVER, XVFB):
+            if not os.path.exists(path):
+                pytest.skip(f"no {path} (scripts/install-deps.sh --with-test-tools installs it)")
+        ARTIFACTS.mkdir(exist_ok=True)
+        started = WebKitBrowser(ARTIFACTS / "webkit-driver.log")
+    yield started
+    started.close()
 
 
 @pytest.fixture()
-def new_editor(browser, web_server, document):
-    """Opens editors (each in its own browser context) on the test's document. A script error
-    in any of them fails the test."""
-    contexts, editors = [], []
+def new_tab(browser, request):
+    """Opens browser tabs for one test (Chromium: a context each; WebKit: a window each, the
+    first one reused from test to test) and closes them after it. A test marked
+    `chromium_only(reason)` is skipped in WebKit with that reason."""
+    marker = request.node.get_closest_marker("chromium_only")
+    if marker and browser.engine != "chromium":
+        pytest.skip(f"Chromium only: {marker.args[0]}")
+    tabs = []
 
     def make(viewport=None, has_touch=False):
-        context = browser.new_context(viewport=viewport or {"width": 1280, "height": 900}, has_touch=has_touch)
-        contexts.append(context)
-        editor = Editor(context.new_page(), web_server, document)
+        tab = browser.new_tab(viewport or {"width": 1280, "height": 900}, has_touch)
+        tabs.append(tab)
+        return tab
+
+    yield make
+    for tab in reversed(tabs):
+        tab.close()
+
+
+@pytest.fixture()
+def new_editor(new_tab, web_server, request):
+    """Opens editors (each in its own tab) on the test's document (or on `doc_id`). A script
+    error in any of them fails the test."""
+    editors = []
+
+    def make(viewport=None, has_touch=False, doc_id=None):
+        doc_id = doc_id or request.getfixturevalue("document")
+        editor = Editor(new_tab(viewport, has_touch), web_server, doc_id)
         editors.append(editor)
         return editor
 
     yield make
     errors = [error for editor in editors for error in editor.errors]
-    for context in contexts:
-        context.close()
     assert not errors, f"script errors in the editor: {errors}"
+
+
+@pytest.fixture()
+def blank_page(new_tab, web_server):
+    """A tab on the editor's page with no document (/?doc= none), for module-level tests."""
+    page = Page(new_tab(), web_server)
+    page.goto("/")
+    return page
+
+
+# MARK: Time per engine (printed at the end, for the CI budget)
+
+_engine_of = {}
+_seconds = {}
+
+
+def pytest_configure(config):
+    config.addinivalue_line("markers", "chromium_only(reason): needs a Chromium facility with no WebKit equivalent")
+    # Selenium's own WebKitGTK driver class still uses a deprecated setting of Selenium's.
+    config.addinivalue_line("filterwarnings", "ignore:setting remote_server_addr:DeprecationWarning")
+
+
+def pytest_collection_modifyitems(items):
+    for item in items:
+        engine = getattr(item, "callspec", None) and item.callspec.params.get("browser")
+        if engine:
+            _engine_of[item.nodeid] = engine
+
+
+def pytest_runtest_logreport(report):
+    engine = _engine_of.get(report.nodeid)
+    if engine:
+        seconds, tests = _seconds.get(engine, (0.0, set()))
+        tests.add(report.nodeid)
+        _seconds[engine] = (seconds + report.duration, tests)
+
+
+def pytest_terminal_summary(terminalreporter):
+    if _seconds:
+        terminalreporter.write_line("browser suite: " + ", ".join(
+            f"{engine} {len(tests)} tests in {seconds:.0f} s" for engine, (seconds, tests) in sorted(_seconds.items())))

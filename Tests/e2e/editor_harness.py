@@ -1,11 +1,19 @@
-"""Helpers for the browser editor's end-to-end tests: API calls and an `Editor` wrapping one
-browser tab with synthesized pen, touch and mouse input. (A module of its own, not conftest:
-Tests/server has a conftest.py too, and `import conftest` would be ambiguous.)"""
+"""Helpers for the browser editor's end-to-end tests: API calls and an engine-neutral `Editor`
+wrapping one browser tab with the editor open, with pen, touch and mouse input.
+
+A tab comes from a driver: `chromium_driver` (Playwright, trusted pen and touch through CDP)
+or `webkit_driver` (Selenium WebDriver and WebKitGTK's MiniBrowser, pen and mouse through W3C
+pointer actions). Tests talk to `Editor` only; what an engine's driver cannot produce, the
+driver makes by script and says so (docs/editor-web.md, "The browser suite").
+(A module of its own, not conftest: Tests/server has a conftest.py too, and `import conftest`
+would be ambiguous.)"""
 
 import json
 import pathlib
 import time
 import urllib.request
+
+from script_events import EVENT_INTERVAL_MS, GESTURE_EVENTS, POINTER_EVENTS, pen_events
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 ARTIFACTS = pathlib.Path(__file__).resolve().parent / "artifacts"
@@ -25,84 +33,199 @@ def api(base, method, path, body=None, content_type="application/json"):
         return payload
 
 
-class Editor:
-    """One browser tab with the editor open on a document, and input helpers."""
+class Page:
+    """A browser tab without the editor's set-up: scripts, waits, elements, keyboard."""
 
-    def __init__(self, page, base, doc_id):
-        self.page = page
+    def __init__(self, tab, base):
+        self.tab = tab
         self.base = base
-        self.doc_id = doc_id
-        self.errors = []
-        page.on("pageerror", lambda error: self.errors.append(str(error)))
-        page.goto(f"{base}/?doc={doc_id}")
-        self.wait_until("!!(window.marginalia && window.marginalia.viewer.views.length > 0 "
-                        "&& document.querySelector('.page.rendered'))", timeout=15000)
-        self.cdp = page.context.new_cdp_session(page)
-        # Zoom 1 shows the whole first page in a 900 px tall window: input lands on it.
-        self.js("marginalia.viewer.setZoom(1); marginalia.viewer.goToPage(0)")
-        self.settle(200)
+        self.engine = tab.engine
+
+    @property
+    def errors(self):
+        """Uncaught script errors and rejections so far."""
+        return self.tab.errors()
+
+    def goto(self, path):
+        self.tab.goto(self.base + path)
+
+    def js(self, source, arg=None):
+        """Evaluates a JS expression, or calls a function's source with `arg` (promises are
+        awaited); returns its JSON value."""
+        return self.tab.evaluate(source, arg)
 
     def wait_until(self, expression, timeout=5000):
-        """Polls a JS expression until it is truthy. (page.wait_for_function evaluates strings
-        with eval, which the editor's CSP forbids; page.evaluate goes through the debugger.)"""
+        """Polls a JS expression until it is truthy. (Polled from here: Playwright's
+        wait_for_function evaluates strings with eval, which the editor's CSP forbids.)"""
         deadline = time.time() + timeout / 1000
         while True:
-            value = self.page.evaluate(expression)
+            value = self.js(expression)
             if value:
                 return value
             if time.time() > deadline:
                 raise AssertionError(f"timed out waiting for: {expression} (last value {value!r})")
-            self.page.wait_for_timeout(100)
-
-    def js(self, expression):
-        return self.page.evaluate(expression)
+            self.tab.wait(100)
 
     def settle(self, ms=400):
-        self.page.wait_for_timeout(ms)
+        self.tab.wait(ms)
 
-    def page_point_to_client(self, index, x, y):
-        return self.js(f"marginalia.viewer.pageToClient({index}, [{x}, {y}])")
-
-    def pen_stroke(self, points, pressure=0.6, button="left", buttons=1):
-        """A pen stroke through client points, as trusted CDP pen events with pressure (one
-        number for the whole stroke, or one per point)."""
-        send = self.cdp.send
-        first, last = points[0], points[-1]
-        force = pressure if isinstance(pressure, list) else [pressure] * len(points)
-        send("Input.dispatchMouseEvent", {"type": "mousePressed", "x": first[0], "y": first[1], "button": button,
-                                          "buttons": buttons, "clickCount": 1, "pointerType": "pen", "force": force[0]})
-        for (x, y), f in zip(points[1:], force[1:]):
-            send("Input.dispatchMouseEvent", {"type": "mouseMoved", "x": x, "y": y, "button": button,
-                                              "buttons": buttons, "pointerType": "pen", "force": f})
-        send("Input.dispatchMouseEvent", {"type": "mouseReleased", "x": last[0], "y": last[1], "button": button,
-                                          "buttons": 0, "clickCount": 1, "pointerType": "pen", "force": 0})
-
-    def synthetic_pen_stroke(self, points, button=0, buttons=1):
-        """A pen stroke as script-made PointerEvents, for buttons CDP cannot press (the eraser
-        end: button 5, buttons bit 32)."""
-        self.page.evaluate("""([points, button, buttons]) => {
-            const fire = (type, [x, y], b, bs) => document.elementFromPoint(x, y).dispatchEvent(new PointerEvent(type, {
-                pointerId: 77, pointerType: 'pen', isPrimary: true, clientX: x, clientY: y, button: b, buttons: bs,
-                pressure: bs ? 0.5 : 0, bubbles: true, cancelable: true, composed: true }));
-            fire('pointerdown', points[0], button, buttons);
-            for (const p of points.slice(1)) fire('pointermove', p, -1, buttons);
-            fire('pointerup', points[points.length - 1], button, 0);
-        }""", [points, button, buttons])
-
-    def touch_stroke(self, points):
-        """A one-finger drag through client points (CDP touch events)."""
-        send = self.cdp.send
-        send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": points[0][0], "y": points[0][1], "id": 1}]})
-        for x, y in points[1:]:
-            send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x, "y": y, "id": 1}]})
-        send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
-
-    def annotations(self):
-        return api(self.base, "GET", f"/api/v1/documents/{self.doc_id}/annotations")["annotations"]
+    # MARK: Elements (read through the DOM, the same in every engine)
 
     def count(self, selector):
         return self.js(f"document.querySelectorAll({json.dumps(selector)}).length")
 
+    def visible(self, selector, text=None):
+        """Whether an element matching `selector` (and containing `text`) has a box."""
+        return self.js("""([selector, text]) => [...document.querySelectorAll(selector)]
+            .some((e) => (text === null || e.textContent.includes(text)) && e.getClientRects().length > 0)""",
+                       [selector, text])
+
+    def attribute(self, selector, name):
+        return self.js(f"document.querySelector({json.dumps(selector)})?.getAttribute({json.dumps(name)}) ?? null")
+
+    def value(self, selector):
+        return self.js(f"document.querySelector({json.dumps(selector)}).value")
+
+    def text(self, selector):
+        return self.js(f"document.querySelector({json.dumps(selector)}).textContent")
+
+    def box(self, selector):
+        """The element's client rect as (x, y, width, height)."""
+        return tuple(self.js(f"""(() => {{ const r = document.querySelector({json.dumps(selector)}).getBoundingClientRect();
+            return [r.left, r.top, r.width, r.height]; }})()"""))
+
+    # MARK: Actions
+
+    def click(self, selector, text=None, button="left"):
+        """Clicks the first visible element matching `selector` (and containing `text`)."""
+        self.tab.click(selector, text, button)
+
+    def fill(self, selector, text):
+        self.tab.fill(selector, text)
+
+    def select_option(self, selector, values):
+        self.tab.select_option(selector, values)
+
+    def set_input_files(self, selector, path):
+        self.tab.set_input_files(selector, path)
+
+    def accept_dialogs(self):
+        """From now on, accept every confirm() the page opens."""
+        self.tab.accept_dialogs()
+
+    def download(self, action):
+        """Runs `action`, which makes the page download a file; returns (file name, bytes)."""
+        return self.tab.download(action)
+
+    def press(self, keys, focus=None):
+        """Presses keys (Playwright's names: "Control+z", "Shift+ArrowUp", "Escape"), after
+        focusing `focus` (a selector) if given."""
+        if focus is not None:
+            self.js(f"document.querySelector({json.dumps(focus)}).focus()")
+        self.tab.press(keys)
+
+    def type(self, text):
+        self.tab.type(text)
+
     def screenshot(self, name):
+        """Saves artifacts/NAME-ENGINE.png."""
         ARTIFACTS.mkdir(exist_ok=True)
-        self.page.screenshot(path=str(ARTIFACTS / f"{name}.png"))
+        self.tab.screenshot(ARTIFACTS / f"{name}-{self.engine}.png")
+
+
+class Editor(Page):
+    """One browser tab with the editor open on a document, and input helpers."""
+
+    def __init__(self, tab, base, doc_id):
+        super().__init__(tab, base)
+        self.doc_id = doc_id
+        self.goto(f"/?doc={doc_id}")
+        self.wait_until("!!(window.marginalia && window.marginalia.viewer.views.length > 0 "
+                        "&& document.querySelector('.page.rendered'))", timeout=15000)
+        # Zoom 1 shows the whole first page in a 900 px tall window: input lands on it.
+        self.js("marginalia.viewer.setZoom(1); marginalia.viewer.goToPage(0)")
+        self.settle(200)
+
+    @property
+    def pen_pressure(self):
+        """Whether the driver's pen presses with the pressure it is given."""
+        return self.tab.pen_pressure
+
+    def page_point_to_client(self, index, x, y):
+        return self.js(f"marginalia.viewer.pageToClient({index}, [{x}, {y}])")
+
+    def page_points_to_client(self, index, points):
+        return self.js("([index, points]) => points.map((p) => marginalia.viewer.pageToClient(index, p))",
+                       [index, [list(p) for p in points]])
+
+    def annotations(self):
+        return api(self.base, "GET", f"/api/v1/documents/{self.doc_id}/annotations")["annotations"]
+
+    # MARK: Mouse
+
+    def mouse_click(self, x, y):
+        self.tab.mouse_click(x, y)
+
+    def mouse_press(self, x, y, ms):
+        """Holds the left button down at (x, y) for `ms` milliseconds."""
+        self.tab.mouse_press(x, y, ms)
+
+    def mouse_drag(self, points):
+        """Presses the left button at the first point, moves through the others, releases."""
+        self.tab.mouse_drag(points)
+
+    def mouse_double_click(self, x, y):
+        self.tab.mouse_double_click(x, y)
+
+    def ctrl_wheel(self, x, y, delta_y):
+        self.tab.ctrl_wheel(x, y, delta_y)
+
+    # MARK: Pen
+
+    def pen_stroke(self, points, pressure=0.6):
+        """A pen stroke through client points, pressing with `pressure` (one number for the
+        whole stroke or one per point; a driver without pen pressure presses as it can)."""
+        force = pressure if isinstance(pressure, list) else [pressure] * len(points)
+        first, last = points[0], points[-1]
+        self.tab.pen([("down", first[0], first[1], force[0])] +
+                     [("move", x, y, f) for (x, y), f in zip(points[1:], force[1:])] +
+                     [("up", last[0], last[1], 0)])
+
+    def pen_down(self, point, pressure=0.5):
+        self.tab.pen([("down", point[0], point[1], pressure)])
+
+    def pen_moves(self, points, pressure=0.5):
+        self.tab.pen([("move", x, y, pressure) for x, y in points])
+
+    def pen_up(self, point):
+        self.tab.pen([("up", point[0], point[1], 0)])
+
+    def synthetic_pen_stroke(self, points, button=0, buttons=1, pressure=0.5, no_samples=False):
+        """A pen stroke as script-made PointerEvents, for what no driver presses: the eraser
+        end (button 5, buttons bit 32), pressure in WebKit, Safari's event shapes."""
+        force = pressure if isinstance(pressure, list) else [pressure] * len(points)
+        self.js(POINTER_EVENTS, [pen_events(points, force, button, buttons), no_samples, EVENT_INTERVAL_MS])
+
+    def pointer_events(self, events, no_samples=False):
+        """Script-made PointerEvents: [[type, pointerId, pointerType, x, y, button, buttons,
+        pressure, isPrimary], ...] (see script_events.py)."""
+        self.js(POINTER_EVENTS, [events, no_samples, EVENT_INTERVAL_MS])
+
+    # MARK: Touch
+
+    def touch(self, frames):
+        """Fingers: each frame a dict {finger: (x, y)} of the fingers down then (a finger is
+        added or moves); an empty frame lifts them all. Trusted touches in Chromium (CDP),
+        script-made ones shaped like Safari's in WebKit."""
+        for before, after in zip(frames, frames[1:]):
+            assert not after or set(after) >= set(before), "fingers lift together, in an empty frame"
+        self.tab.touch(frames)
+
+    def touch_stroke(self, points):
+        """A one-finger drag through client points."""
+        self.touch([{1: tuple(p)} for p in points] + [{}])
+
+    def trackpad_pinch(self, x, y, scales, selector=None):
+        """Safari's trackpad pinch (gesture events at (x, y), or on `selector`), script-made in
+        every engine; returns whether each event's default was prevented."""
+        return self.js(GESTURE_EVENTS, [x, y, list(scales), selector])

@@ -1,17 +1,13 @@
 """Web/js/model.js applies logged operations (docs/operations.md) in revision order, skips
-entries it already has and reports gaps; and Web/js/geometry.js hit tests."""
+entries it already has and reports gaps; and the engine (WebAssembly) hit tests by outline."""
 
 import pytest
 
 
 @pytest.fixture()
-def run(browser, web_server):
-    context = browser.new_context()
-    page = context.new_page()
-    page.goto(f"{web_server}/")
-
+def run(blank_page):
     def call(body):
-        return page.evaluate(f"""async () => {{
+        return blank_page.js(f"""async () => {{
             const {{ DocumentModel }} = await import('/app/js/model.js');
             const engine = await import('/app/js/engine.js');
             await engine.loadEngine();
@@ -22,8 +18,7 @@ def run(browser, web_server):
             {body}
         }}""")
 
-    yield call
-    context.close()
+    return call
 
 
 def test_entries_apply_in_order_and_duplicates_are_skipped(run):

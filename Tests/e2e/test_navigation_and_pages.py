@@ -5,7 +5,7 @@ import io
 
 import pytest
 
-from editor_harness import api, Editor
+from editor_harness import api
 
 
 def tiny_png(width=64, height=40):
@@ -18,19 +18,16 @@ def tiny_png(width=64, height=40):
 def test_zoom_buttons_ctrl_wheel_and_fit_width(new_editor):
     editor = new_editor()
     zoom = editor.js("marginalia.viewer.zoom")
-    editor.page.click("button[data-tool=zoomIn]")
+    editor.click("button[data-tool=zoomIn]")
     assert editor.js("marginalia.viewer.zoom") == pytest.approx(zoom * 1.25)
     x, y = editor.page_point_to_client(0, 300, 400)
-    editor.page.mouse.move(x, y)
-    editor.page.keyboard.down("Control")
-    editor.page.mouse.wheel(0, -200)
-    editor.page.keyboard.up("Control")
+    editor.ctrl_wheel(x, y, -200)
     editor.settle(300)
     assert editor.js("marginalia.viewer.zoom") > zoom * 1.25
     # The page point under the pointer stays under it.
     after = editor.page_point_to_client(0, 300, 400)
     assert abs(after[0] - x) < 2 and abs(after[1] - y) < 2, (after, x, y)
-    editor.page.click("button[data-tool=fitWidth]")
+    editor.click("button[data-tool=fitWidth]")
     width = editor.js("marginalia.viewer.views[0].element.getBoundingClientRect().width")
     scroller = editor.js("marginalia.viewer.scroller.clientWidth")
     assert width <= scroller - 20
@@ -38,49 +35,45 @@ def test_zoom_buttons_ctrl_wheel_and_fit_width(new_editor):
 
 def test_two_finger_pinch_zooms_and_cancels_a_finger_stroke(new_editor):
     editor = new_editor(has_touch=True)
-    editor.page.click("button[data-tool=settings]")
-    editor.page.click("#popover button:has-text('Draw with finger')")
-    editor.page.keyboard.press("Escape")
+    editor.click("button[data-tool=settings]")
+    editor.click("#popover button", "Draw with finger")
+    editor.press("Escape")
     editor.js("marginalia.setTool('draw')")
     zoom = editor.js("marginalia.viewer.zoom")
     cx, cy = editor.page_point_to_client(0, 300, 300)
-    send = editor.cdp.send
-    send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": cx - 40, "y": cy, "id": 1}]})
-    send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": cx - 45, "y": cy, "id": 1}]})
-    send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": cx - 45, "y": cy, "id": 1}, {"x": cx + 40, "y": cy, "id": 2}]})
-    for step in range(1, 11):
-        send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [
-            {"x": cx - 45 - step * 8, "y": cy, "id": 1}, {"x": cx + 40 + step * 8, "y": cy, "id": 2}]})
-    send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    # One finger starts a stroke; a second lands and the two spread apart.
+    editor.touch([{1: (cx - 40, cy)}, {1: (cx - 45, cy)}, {1: (cx - 45, cy), 2: (cx + 40, cy)}] +
+                 [{1: (cx - 45 - step * 8, cy), 2: (cx + 40 + step * 8, cy)} for step in range(1, 11)] + [{}])
     editor.settle(500)
     assert editor.js("marginalia.viewer.zoom") > zoom * 1.5
     assert [a for a in editor.annotations() if a["type"] == "ink"] == [], "the second finger cancels the stroke"
     assert editor.count(".preview *") == 0
+    editor.screenshot("pinch")
 
 
 def test_page_field_goes_to_a_page(new_editor):
     editor = new_editor()
-    editor.page.fill(".page-input", "3")
-    editor.page.press(".page-input", "Enter")
+    editor.fill(".page-input", "3")
+    editor.press("Enter", focus=".page-input")
     editor.settle(300)
     assert editor.js("marginalia.viewer.currentPage") == 2
-    assert editor.page.input_value(".page-input") == "3"
-    assert editor.page.text_content(".page-count") == "/ 3"
+    assert editor.value(".page-input") == "3"
+    assert editor.text(".page-count") == "/ 3"
 
 
 def test_add_and_remove_a_page(new_editor):
     editor = new_editor()
-    editor.page.on("dialog", lambda dialog: dialog.accept())
-    editor.page.click("button[data-tool=pages]")
-    editor.page.click("#popover button:has-text('Add page after this one')")
+    editor.accept_dialogs()
+    editor.click("button[data-tool=pages]")
+    editor.click("#popover button", "Add page after this one")
     editor.wait_until("marginalia.viewer.views.length === 4")
     assert api(editor.base, "GET", f"/api/v1/documents/{editor.doc_id}")["pageCount"] == 4
     editor.js("marginalia.viewer.goToPage(1)")
     editor.settle(300)
-    editor.page.click("button[data-tool=pages]")
-    editor.page.click("#popover button:has-text('Remove this page')")
+    editor.click("button[data-tool=pages]")
+    editor.click("#popover button", "Remove this page")
     editor.wait_until("marginalia.viewer.views.length === 3")
-    editor.page.keyboard.press("Control+z")
+    editor.press("Control+z")
     editor.wait_until("marginalia.viewer.views.length === 4")
 
 
@@ -88,7 +81,7 @@ def test_image_tool_places_an_image_stamp(new_editor, tmp_path):
     editor = new_editor()
     png = tmp_path / "pixel.png"
     png.write_bytes(tiny_png())
-    editor.page.set_input_files("#image-picker", str(png))
+    editor.set_input_files("#image-picker", str(png))
     editor.wait_until("document.querySelector('button[data-tool=image]').getAttribute('aria-pressed') === 'true'")
     a = editor.page_point_to_client(0, 100, 300)
     b = editor.page_point_to_client(0, 260, 300)
@@ -101,26 +94,22 @@ def test_image_tool_places_an_image_stamp(new_editor, tmp_path):
     editor.screenshot("image-stamp")
 
 
-def test_image_document_exports_png(browser, web_server):
+def test_image_document_exports_png(new_editor, web_server):
     summary = api(web_server, "POST", "/api/v1/documents?name=pixel.png", tiny_png(), "image/png")
     assert summary["kind"] == "image"
-    context = browser.new_context(viewport={"width": 1000, "height": 800})
-    try:
-        editor = Editor(context.new_page(), web_server, summary["id"])
-        editor.page.click("button[data-tool=export]")
-        assert editor.page.is_visible("#popover button:has-text('Export PNG')")
-        size = editor.page.evaluate("""async () => {
-            const { renderFlattenedPNG } = await import('/app/js/exporting.js');
-            const blob = await renderFlattenedPNG(marginalia.model.summary);
-            const bitmap = await createImageBitmap(blob);
-            return [blob.type, bitmap.width, bitmap.height];
-        }""")
-        assert size == ["image/png", 64, 40]
-        with editor.page.expect_download() as download:
-            editor.page.click("#popover button:has-text('Export PNG')")
-        assert download.value.suggested_filename == "pixel.png"
-    finally:
-        context.close()
+    editor = new_editor(viewport={"width": 1000, "height": 800}, doc_id=summary["id"])
+    editor.click("button[data-tool=export]")
+    assert editor.visible("#popover button", "Export PNG")
+    size = editor.js("""async () => {
+        const { renderFlattenedPNG } = await import('/app/js/exporting.js');
+        const blob = await renderFlattenedPNG(marginalia.model.summary);
+        const bitmap = await createImageBitmap(blob);
+        return [blob.type, bitmap.width, bitmap.height];
+    }""")
+    assert size == ["image/png", 64, 40]
+    name, data = editor.download(lambda: editor.click("#popover button", "Export PNG"))
+    assert name == "pixel.png"
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
 
 
 def test_pen_eraser_end_erases_while_held(new_editor):
@@ -132,14 +121,14 @@ def test_pen_eraser_end_erases_while_held(new_editor):
     sweep = [editor.page_point_to_client(0, 200, 260 + i * 8) for i in range(11)]
     editor.synthetic_pen_stroke(sweep, button=5, buttons=32)  # the eraser end
     editor.wait_until("document.querySelectorAll('.annotations .annotation.ink').length === 0")
-    assert editor.page.get_attribute("button[data-tool=draw]", "aria-pressed") == "true", "the tool stays Draw"
+    assert editor.attribute("button[data-tool=draw]", "aria-pressed") == "true", "the tool stays Draw"
 
 
 def test_dropping_a_pdf_uploads_and_opens_it(new_editor):
     editor = new_editor()
     documents = len(api(editor.base, "GET", "/api/v1/documents")["documents"])
     sample = (pytest.importorskip("pathlib").Path(__file__).resolve().parents[2] / "Samples" / "sample.pdf").read_bytes()
-    editor.page.evaluate("""(bytes) => {
+    editor.js("""(bytes) => {
         const file = new File([new Uint8Array(bytes)], 'dropped.pdf', { type: 'application/pdf' });
         const data = new DataTransfer();
         data.items.add(file);
@@ -157,7 +146,7 @@ def test_select_moves_and_resizes_an_image_keeping_its_aspect(new_editor, tmp_pa
     editor = new_editor()
     png = tmp_path / "pixel.png"
     png.write_bytes(tiny_png())
-    editor.page.set_input_files("#image-picker", str(png))
+    editor.set_input_files("#image-picker", str(png))
     editor.wait_until("document.querySelector('button[data-tool=image]').getAttribute('aria-pressed') === 'true'")
     editor.pen_stroke([editor.page_point_to_client(0, 100, 300), editor.page_point_to_client(0, 260, 300)])
     editor.wait_until("document.querySelectorAll('.annotations .annotation.stamp').length === 1")
@@ -176,22 +165,22 @@ def test_select_moves_and_resizes_an_image_keeping_its_aspect(new_editor, tmp_pa
     middle = editor.page_point_to_client(0, (rx1 + rx2) / 2, (ry1 + ry2) / 2)
     editor.pen_stroke([middle, (middle[0] + 20, middle[1] + 20), (middle[0] + 50, middle[1] + 40)])
     editor.wait_until(f"marginalia.model.annotations.get({stamp['id']!r}).rect[0] > {rx1 + 20}")
-    editor.page.keyboard.press("Delete")
+    editor.press("Delete")
     editor.wait_until("document.querySelectorAll('.annotations .annotation.stamp').length === 0")
-    editor.page.keyboard.press("Control+z")
+    editor.press("Control+z")
     editor.wait_until("document.querySelectorAll('.annotations .annotation.stamp').length === 1")
     # Touch users delete with the bar over the selection.
     x1, y1, x2, y2 = editor.js(f"marginalia.model.annotations.get({stamp['id']!r}).rect")
     editor.pen_stroke([editor.page_point_to_client(0, (x1 + x2) / 2, (y1 + y2) / 2)] * 2)
-    editor.page.click(".selection-bar button[aria-label='Delete selection']")
+    editor.click(".selection-bar button[aria-label='Delete selection']")
     editor.wait_until("document.querySelectorAll('.annotations .annotation.stamp').length === 0")
 
 
 def test_documents_popover_switches_documents(new_editor):
     editor = new_editor()
     other = api(editor.base, "POST", "/api/v1/documents?name=other.png", tiny_png(), "image/png")
-    editor.page.click("button[data-tool=open]")
-    editor.page.click(f"#popover .document-item[data-id='{other['id']}']")
+    editor.click("button[data-tool=open]")
+    editor.click(f"#popover .document-item[data-id='{other['id']}']")
     editor.wait_until(f"marginalia.model.summary.id === {other['id']!r}")
     assert editor.js("marginalia.viewer.views.length") == 1
     editor.wait_until("!!document.querySelector('.page.rendered')")

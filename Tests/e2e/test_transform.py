@@ -6,21 +6,16 @@ import pytest
 
 
 @pytest.fixture()
-def engine(browser, web_server):
-    context = browser.new_context()
-    page = context.new_page()
-    page.goto(f"{web_server}/")
-
+def engine(blank_page):
     def call(expression):
-        return page.evaluate(f"""async () => {{
+        return blank_page.js(f"""async () => {{
             const engine = await import('/app/js/engine.js');
             await engine.loadEngine();
             const apply = (m, [x, y]) => [m[0] * x + m[2] * y + m[4], m[1] * x + m[3] * y + m[5]];
             return {expression};
         }}""")
 
-    yield call
-    context.close()
+    return call
 
 
 @pytest.mark.parametrize("rotation, expected", [

@@ -18,12 +18,15 @@ export class InputRouter {
   constructor(viewer, editor) {
     this.viewer = viewer;
     this.editor = editor;
-    this.down = new Set();  // pointers the engine has seen go down
+    this.down = new Map();  // pointers the engine has seen go down → their kind
+    this.penPressure = new Map(); // pointerId → the last pressure a pen reported
     const target = viewer.scroller;
     target.addEventListener('pointerdown', (e) => this.pointer(e, 'began'));
     target.addEventListener('pointermove', (e) => this.pointer(e, 'moved'));
     target.addEventListener('pointerup', (e) => this.pointer(e, 'ended'));
     target.addEventListener('pointercancel', (e) => this.pointer(e, 'cancelled'));
+    // A pen's compatibility mousedown is refused (its pointerdown keeps its default: below).
+    target.addEventListener('mousedown', (e) => { if ([...this.down.values()].includes('pen')) e.preventDefault(); });
     target.addEventListener('contextmenu', (e) => { if (e.target.closest('.page')) e.preventDefault(); });
     target.addEventListener('wheel', (e) => this.wheel(e), { passive: false });
     // Safari on macOS reports trackpad pinches as gesture events instead of ctrl+wheel.
@@ -32,6 +35,12 @@ export class InputRouter {
       e.preventDefault();
       if (this.gestureZoom && !this.down.size) this.viewer.setZoom(this.gestureZoom * e.scale, [e.clientX, e.clientY]);
     });
+    // iPadOS Safari ignores the viewport's user-scalable=no: a pinch on the toolbar would zoom
+    // the whole editor, so the browser's own zoom is refused everywhere (the pages zoom above).
+    document.addEventListener('gesturestart', (e) => e.preventDefault());
+    // A double tap or click on the pages neither zooms (Safari) nor selects a word. (A pointer
+    // captured by the scroller makes the scroller its click's target.)
+    target.addEventListener('dblclick', (e) => { if (e.target === target || e.target.closest('.pages')) e.preventDefault(); });
   }
 
   /** Whether an event belongs to the pages (not to an editor, a popover or the selection bar). */
@@ -43,16 +52,27 @@ export class InputRouter {
     if (phase === 'began') {
       if (!this.onPages(e)) return;
       if (e.pointerType === 'mouse' && e.button !== 0) return;
-      this.down.add(e.pointerId);
-      e.preventDefault();
+      this.down.set(e.pointerId, e.pointerType);
+      // A pen's pointerdown keeps its default. WebKit drops every later event of a pen that
+      // reaches it as mouse events (a pen driven through WebDriver, any pen a WebKit port
+      // reports that way) once its pointerdown was default-prevented, moves and up included,
+      // and the stroke stays a dot (docs/editor-web.md, Safari and the iPad). The pen's
+      // compatibility mousedown is refused instead (above), which keeps the focus and the
+      // text selection as they were.
+      if (e.pointerType !== 'pen') e.preventDefault();
       try { this.viewer.scroller.setPointerCapture(e.pointerId); } catch { /* synthetic or gone */ }
     } else if (!this.down.has(e.pointerId)) {
       if (phase === 'moved') this.editor.hover(e);
       return;
     }
-    if (phase === 'ended' || phase === 'cancelled') this.down.delete(e.pointerId);
-    else e.preventDefault();
-    this.send([this.event(e, phase)]);
+    const event = this.event(e, phase);
+    if (phase === 'ended' || phase === 'cancelled') {
+      this.down.delete(e.pointerId);
+      this.penPressure.delete(e.pointerId);
+    } else if (phase === 'moved') {
+      e.preventDefault();
+    }
+    this.send([event]);
   }
 
   /** A pointer event as the engine reads it (docs/engine.md): view coordinates, seconds. */
@@ -60,10 +80,10 @@ export class InputRouter {
     const kind = KINDS.has(e.pointerType) ? e.pointerType : 'mouse';
     const sample = (s) => {
       const [x, y] = this.viewer.clientToView(s.clientX, s.clientY);
-      return [x, y, pressure(s, kind), s.timeStamp / 1000];
+      return [x, y, this.pressure(s, kind), s.timeStamp / 1000];
     };
     const event = {
-      id: e.pointerId, kind, phase, t: e.timeStamp / 1000, pressure: pressure(e, kind), shift: e.shiftKey,
+      id: e.pointerId, kind, phase, t: e.timeStamp / 1000, pressure: this.pressure(e, kind), shift: e.shiftKey,
       eraser: kind === 'pen' && ((e.buttons & 32) !== 0 || e.button === 5),
       barrel: kind === 'pen' && ((e.buttons & 2) !== 0 || e.button === 2),
     };
@@ -98,21 +118,26 @@ export class InputRouter {
     this.editor.outputs(call({ call: 'cancel' }));
   }
 
+  /**
+   * The pressure the engine reads: a pen's own — one reading 0 while down has not measured
+   * it (WebKit reads 0 on the moves of a pen it gets as mouse events; a pointerup reads 0),
+   * so it keeps the pen's last reading, the middle before any —; a finger's when the device
+   * measures force; otherwise the middle (mice and fingers without force draw at the
+   * preset's width).
+   */
+  pressure(e, kind) {
+    if (kind === 'pen') {
+      if (e.pressure > 0) this.penPressure.set(e.pointerId, Math.min(1, e.pressure));
+      return this.penPressure.get(e.pointerId) ?? 0.5;
+    }
+    if (kind === 'touch' && e.pressure > 0 && e.pressure !== 0.5) return Math.min(1, e.pressure);
+    return 0.5;
+  }
+
   wheel(e) {
     if (!e.ctrlKey && !e.metaKey) return;  // plain wheels scroll natively; the engine hears the scroll
     e.preventDefault();
     const delta = e.deltaMode === 1 ? e.deltaY * 16 : e.deltaY;
     this.viewer.zoomBy(Math.exp(-delta * 0.0025), [e.clientX, e.clientY]);
   }
-}
-
-/**
- * The pressure the engine reads: a pen's own (0 on a pen pressing, as some browsers report
- * on moves, means "not reported": the middle), a finger's when the device measures force,
- * otherwise the middle (mice and fingers without force draw at the preset's width).
- */
-function pressure(e, kind) {
-  if (kind === 'pen') return e.pressure > 0 ? Math.min(1, e.pressure) : 0.5;
-  if (kind === 'touch' && e.pressure > 0 && e.pressure !== 0.5) return Math.min(1, e.pressure);
-  return 0.5;
 }

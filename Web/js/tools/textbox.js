@@ -24,8 +24,8 @@ export function editText(editor, pageIndex, rect, { text = '', fontSize = 14, co
   });
   view.element.append(area);
   // Focus now, inside the pointer handler: iOS shows the keyboard only for a focus made
-  // during a user gesture. (The pointerdown's default was prevented, so no mousedown moves
-  // the focus away again.)
+  // during a user gesture. (The pointerdown's default, or a pen's mousedown's, was prevented,
+  // so no mousedown moves the focus away again.)
   area.focus({ preventScroll: true });
   return new Promise((resolve) => {
     let finished = false;
