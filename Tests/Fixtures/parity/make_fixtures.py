@@ -1,0 +1,95 @@
+#!/usr/bin/env python3
+"""Writes the inputs of the engine parity fixtures: sequences of EngineBridge calls (docs/engine.md)
+that drive the engine as the browser does. `swift test` (EngineParityTests) answers them natively
+and, with MARGINALIA_UPDATE_PARITY=1, records the answers as `expect`; the browser suite
+(Tests/e2e/test_engine_parity.py) answers the same calls with the WebAssembly build and must give
+the same answers. Run this after changing the inputs, then record the answers."""
+
+import json
+import math
+import pathlib
+
+HERE = pathlib.Path(__file__).parent
+PAGE = {"box": [0, 0, 612, 792], "rotation": 0}
+INIT = {"call": "init", "pages": [PAGE, {"box": [36, 36, 576, 756], "rotation": 90}], "viewSize": [800, 1000]}
+
+
+def to_view(x, y):
+    """Page point of page 0 → view point for INIT at zoom 1: the page's frame is at (66, 12) in
+    the content, centred by an inset of (28, 0) (the engine's answer to INIT)."""
+    return [94 + x, 12 + (792 - y)]
+
+
+def events(kind, points, pointer=1, pressures=None, start=0.0, step=0.008):
+    out = []
+    for i, (x, y) in enumerate(points):
+        phase = "began" if i == 0 else "ended" if i == len(points) - 1 else "moved"
+        vx, vy = to_view(x, y)
+        event = {"id": pointer, "kind": kind, "phase": phase, "x": vx, "y": vy, "t": round(start + i * step, 4)}
+        if pressures:
+            event["pressure"] = pressures[i]
+        out.append(event)
+    return out
+
+
+def pointer_calls(evs):
+    return [{"call": "pointer", "events": [e]} for e in evs]
+
+
+def ink(id, points, width=2, flags=None):
+    a = {"type": "ink", "id": id, "pageIndex": 0, "width": width, "color": "#000000", "paths": [points]}
+    if flags:
+        a["flags"] = flags
+    return a
+
+
+def fixture(name, calls):
+    (HERE / f"{name}.json").write_text(json.dumps({"name": name, "calls": [{"call": c} for c in calls]}, indent=1) + "\n")
+
+
+stroke = [(100 + i * 6, 400 + 40 * math.sin(i / 5)) for i in range(40)]
+fixture("pen-stroke-with-pressure", [INIT, {"call": "setTool", "tool": "draw"},
+                                     *pointer_calls(events("pen", stroke, pressures=[0.2 + 0.02 * i for i in range(40)]))])
+fixture("mouse-stroke-and-shape-on-hold", [INIT, {"call": "setTool", "tool": "draw"},
+                                            *pointer_calls(events("mouse", [(100 + i * 5, 300) for i in range(30)])),
+                                            *pointer_calls(events("pen", [(100, 200), (200, 200), (200, 100), (100, 100), (100, 199), (100, 199)],
+                                                                  pointer=2, start=1, step=0.6))])
+strokes = [ink("a", [[100, 500], [300, 500]]), ink("b", [[100, 520], [300, 520]]), ink("c", [[100, 600], [300, 600]]),
+           ink("locked", [[400, 500], [500, 500]], flags=["print", "locked"])]
+fixture("stroke-eraser", [INIT, {"call": "setAnnotations", "annotations": strokes}, {"call": "setTool", "tool": "erase"},
+                          *pointer_calls(events("pen", [(200, 540), (200, 510), (200, 480), (450, 480), (450, 520)]))])
+fixture("segment-eraser", [INIT, {"call": "setAnnotations", "annotations": strokes},
+                           {"call": "setPreferences", "preferences": {"eraser": {"mode": "segment", "size": 8}}},
+                           {"call": "setTool", "tool": "erase"},
+                           *pointer_calls(events("pen", [(200, 540), (200, 510), (200, 490)]))])
+fixture("select-lasso-restyle-and-locked", [INIT, {"call": "setAnnotations", "annotations": strokes}, {"call": "setTool", "tool": "select"},
+    *pointer_calls(events("pen", [(80, 480), (320, 480), (320, 620), (80, 620), (80, 481)])),
+    {"call": "selection"}, {"call": "restyleSelection", "color": "#FF0000", "width": 4},
+    *pointer_calls(events("mouse", [(200, 500), (230, 470), (260, 450)], pointer=3, start=2)),
+    *pointer_calls(events("mouse", [(450, 500), (450, 500)], pointer=4, start=3)),
+    {"call": "selection"}, {"call": "deleteSelection"},
+    *pointer_calls(events("mouse", [(450, 500), (480, 520), (500, 540)], pointer=5, start=4)),
+    *pointer_calls(events("mouse", [(50, 700), (150, 650), (350, 450)], pointer=6, start=5)), {"call": "selection"}])
+image = {"type": "stamp", "id": "img", "pageIndex": 0, "rect": [100, 100, 164, 140], "name": "Image"}
+fixture("resize-keeps-proportions-and-page", [INIT, {"call": "setAnnotations", "annotations": [image]}, {"call": "setTool", "tool": "select"},
+    *pointer_calls(events("mouse", [(130, 120), (130, 120)])), {"call": "selection"},
+    *pointer_calls(events("pen", [(164, 100), (200, 95), (244, 90)], pointer=2, start=1)),
+    *pointer_calls(events("pen", [(130, 120), (130, 120)], pointer=3, start=2)),
+    *pointer_calls(events("pen", [(130, 120), (-300, 900)], pointer=4, start=3))])
+fixture("palm-then-pen", [INIT, {"call": "setViewport", "zoom": 2}, {"call": "setTool", "tool": "draw"},
+    {"call": "pointer", "events": [{"id": 10, "kind": "touch", "phase": "began", "x": 300, "y": 500, "t": 0}]},
+    {"call": "pointer", "events": [{"id": 10, "kind": "touch", "phase": "moved", "x": 300, "y": 420, "t": 0.05}]},
+    {"call": "pointer", "events": [{"id": 1, "kind": "pen", "phase": "began", "x": 200, "y": 300, "t": 0.1}]},
+    {"call": "pointer", "events": [{"id": 10, "kind": "touch", "phase": "moved", "x": 300, "y": 300, "t": 0.12}]},
+    {"call": "pointer", "events": [{"id": 1, "kind": "pen", "phase": "moved", "x": 260, "y": 300, "t": 0.15}]},
+    {"call": "pointer", "events": [{"id": 1, "kind": "pen", "phase": "ended", "x": 300, "y": 300, "t": 0.2}]},
+    {"call": "pointer", "events": [{"id": 11, "kind": "touch", "phase": "began", "x": 300, "y": 500, "t": 0.5}]},
+    {"call": "pointer", "events": [{"id": 11, "kind": "touch", "phase": "moved", "x": 300, "y": 400, "t": 0.6}]}])
+fixture("viewport-and-placing", [INIT, {"call": "setViewport", "fitWidth": True}, {"call": "setViewport", "showPage": 1},
+    {"call": "setViewport", "zoom": 1.5, "anchor": [400, 500]}, {"call": "setViewport", "layout": "horizontal"},
+    {"call": "setViewport", "layout": "continuousVertical", "zoom": 1}, {"call": "setViewport", "offset": [0, 0]},
+    {"call": "setTool", "tool": "shape"}, *pointer_calls(events("mouse", [(100, 100), (150, 140), (200, 180)])),
+    {"call": "setTool", "tool": "text"}, *pointer_calls(events("pen", [(300, 300), (300, 300)], pointer=2, start=1)),
+    {"call": "textCommand", "request": {"pageIndex": 0, "target": {"kind": "newTextBox", "rect": [300, 277.6, 500, 300]}}, "text": "Hello"},
+    {"call": "setImageToPlace", "size": [640, 480]}, {"call": "setTool", "tool": "image"},
+    *pointer_calls(events("mouse", [(300, 400), (300, 400)], pointer=3, start=2))])

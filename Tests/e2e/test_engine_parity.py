@@ -1,0 +1,52 @@
+"""The engine parity fixtures (Tests/Fixtures/parity) answered by the browser's WebAssembly build
+must match the answers the native engine recorded (EngineParityTests in `swift test`): the
+same pointer events give the same commands and the same previews, in Chromium and in WebKit.
+Numbers compare to 0.011 (the libm of each platform may differ in the last digits)."""
+
+import json
+import pathlib
+import re
+
+import pytest
+
+FIXTURES = sorted((pathlib.Path(__file__).resolve().parents[1] / "Fixtures" / "parity").glob("*.json"))
+NUMBER = re.compile(r"^[MLCZ]*(-?\d+(?:\.\d+)?)[MLCZ]*$")
+
+
+def same(a, b, path):
+    """None when the answers agree, else where they differ."""
+    if isinstance(a, (int, float)) and isinstance(b, (int, float)) and not isinstance(a, bool):
+        return None if abs(a - b) <= 0.011 else f"{path}: {a} != {b}"
+    if isinstance(a, str) and isinstance(b, str):
+        if a == b:
+            return None
+        x, y = a.split(" "), b.split(" ")
+        if len(x) == len(y) and all(p == q or (NUMBER.match(p) and NUMBER.match(q)
+                                                and re.sub(r"[-\d.]", "", p) == re.sub(r"[-\d.]", "", q)
+                                                and abs(float(NUMBER.match(p)[1]) - float(NUMBER.match(q)[1])) <= 0.011)
+                                    for p, q in zip(x, y)):
+            return None
+        return f"{path}: {a[:80]!r} != {b[:80]!r}"
+    if isinstance(a, list) and isinstance(b, list):
+        if len(a) != len(b):
+            return f"{path}: {len(a)} items != {len(b)}"
+        return next((d for i, (p, q) in enumerate(zip(a, b)) if (d := same(p, q, f"{path}[{i}]"))), None)
+    if isinstance(a, dict) and isinstance(b, dict):
+        if sorted(a) != sorted(b):  # (the drivers' transport may reorder an object's keys)
+            return f"{path}: keys {sorted(a)} != {sorted(b)}"
+        return next((d for k in a if (d := same(a[k], b[k], f"{path}.{k}"))), None)
+    return None if a == b else f"{path}: {a!r} != {b!r}"
+
+
+@pytest.mark.parametrize("fixture", FIXTURES, ids=[f.stem for f in FIXTURES])
+def test_the_browser_engine_gives_the_native_answers(blank_page, fixture):
+    calls = json.loads(fixture.read_text())["calls"]
+    answers = blank_page.js("""async (calls) => {
+        const engine = await import('/app/js/engine.js');
+        await engine.loadEngine();
+        return calls.map((step) => { try { return engine.call(step.call); } catch (e) { return {error: String(e.message)}; } });
+    }""", calls)
+    assert len(answers) == len(calls)
+    for index, (step, answer) in enumerate(zip(calls, answers)):
+        difference = same(answer, step["expect"], f"calls[{index}] ({step['call']['call']})")
+        assert difference is None, difference
