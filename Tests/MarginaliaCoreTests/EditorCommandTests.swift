@@ -1,0 +1,82 @@
+import Foundation
+import Testing
+@testable import MarginaliaCore
+
+@Suite("The command protocol's JSON and rules")
+struct EditorCommandTests {
+    static let commands: [EditorCommand] = [
+        .add([.object([("type", .string("square")), ("pageIndex", .integer(0)), ("rect", .rect(CGRect(x: 1, y: 2, width: 3, height: 4)))])]),
+        .change(.object([("type", .string("note")), ("id", .string("n")), ("pageIndex", .integer(1))])),
+        .remove(ids: ["a", "b"]),
+        .move(ids: ["a"], dx: -3.5, dy: 2),
+        .resize(id: "a", rect: CGRect(x: 10, y: 20, width: 30, height: 40)),
+        .restyle(ids: ["a"], style: .init(color: .red, width: 3, opacity: 0.5, fill: EditorCommand.Restyle.Fill.none, fontSize: 12, bold: true)),
+        .restyle(ids: ["a"], style: .init(fill: .color(.blue))),
+        .stroke(.init(pageIndex: 2, samples: [StrokeSample(point: CGPoint(x: 1, y: 2), pressure: 0.25, time: 0.5)], ink: .marker,
+                      zoom: 2, recognizeShape: true, author: "Ada")),
+        .erase(.init(pageIndex: 0, mode: .segment, size: 8, points: [CGPoint(x: 5, y: 6)])),
+        .fill(name: "city", value: .string("Paris")),
+        .insertPage(index: 1, width: 595, height: 842),
+        .removePage(index: 3),
+        .rotatePage(index: 0, degrees: -90),
+        .movePage(from: 2, to: 0),
+        .undo, .redo,
+    ]
+
+    @Test(arguments: commands)
+    func everyCommandRoundTripsThroughItsJSON(command: EditorCommand) throws {
+        let text = JSONWriter.string(command.json)
+        let decoded = try EditorCommand(json: JSONField(try JSONParser.parse(text), path: "command"))
+        #expect(decoded == command, "\(text)")
+        #expect(command.json["type"] == .string(command.typeName))
+    }
+
+    @Test func everyTypeNameIsListed() {
+        #expect(Set(Self.commands.map(\.typeName)) == Set(EditorCommand.typeNames))
+    }
+
+    static let locked = AnnotationGeometry(id: "l", pageIndex: 0, kind: .square, rect: CGRect(x: 0, y: 0, width: 10, height: 10), flags: [.locked])
+    static let readOnly = AnnotationGeometry(id: "r", pageIndex: 0, kind: .square, rect: CGRect(x: 0, y: 0, width: 10, height: 10), flags: [.readOnly])
+    static let link = AnnotationGeometry(id: "k", pageIndex: 0, kind: .other(type: "link"), rect: CGRect(x: 0, y: 0, width: 10, height: 10))
+
+    func check(_ command: EditorCommand, pages: Int = 2) throws(CommandError) {
+        let known = [Self.locked, Self.readOnly, Self.link]
+        try command.check(pageCount: pages) { id in known.first { $0.id == id } }
+    }
+
+    @Test func lockedAndReadOnlyAnnotationsAreRefusedWithTheAction() {
+        #expect(throws: CommandError.locked(id: "l", action: "moved")) { try check(.move(ids: ["l"], dx: 1, dy: 1)) }
+        #expect(throws: CommandError.locked(id: "l", action: "deleted")) { try check(.remove(ids: ["l"])) }
+        #expect(throws: CommandError.locked(id: "l", action: "resized")) { try check(.resize(id: "l", rect: .zero)) }
+        #expect(throws: CommandError.locked(id: "l", action: "restyled")) { try check(.restyle(ids: ["l"], style: .init(width: 2))) }
+        #expect(throws: CommandError.readOnly(id: "r", action: "moved")) { try check(.move(ids: ["r"], dx: 1, dy: 1)) }
+        #expect(throws: CommandError.readOnly(id: "r", action: "changed")) {
+            try check(.change(.object([("type", .string("square")), ("id", .string("r")), ("pageIndex", .integer(0))])))
+        }
+        #expect(throws: CommandError.unknownAnnotation("k")) { try check(.remove(ids: ["k"])) }
+        #expect(throws: CommandError.unknownAnnotation("nope")) { try check(.move(ids: ["nope"], dx: 1, dy: 1)) }
+    }
+
+    @Test func pagesMustExistAndOneMustRemain() throws {
+        #expect(throws: CommandError.pageOutOfRange(2, pageCount: 2)) { try check(.removePage(index: 2)) }
+        #expect(throws: CommandError.pageOutOfRange(-1, pageCount: 2)) { try check(.rotatePage(index: -1, degrees: 90)) }
+        #expect(throws: CommandError.notAllowed("a document keeps at least one page")) { try check(.removePage(index: 0), pages: 1) }
+        try check(.insertPage(index: 2, width: 612, height: 792))
+        #expect(throws: CommandError.pageOutOfRange(3, pageCount: 2)) { try check(.insertPage(index: 3, width: 612, height: 792)) }
+    }
+
+    @Test(arguments: [
+        (#"{"type":"explode"}"#, "command.type: unknown command \"explode\""),
+        (#"{"type":"move","ids":["a"],"dx":"far","dy":0}"#, "command.dx: expected a finite number"),
+        (#"{"type":"erase","pageIndex":0,"size":-1,"points":[[1,2]]}"#, "command.size: expected a positive number"),
+        (#"{"type":"add","annotations":[]}"#, "command: expected \"annotation\" or a non-empty \"annotations\""),
+        (#"{"type":"stroke","pageIndex":0,"points":[[1,2,3,4,5]]}"#, "command.points[0]: expected [x, y]"),
+        (#"{"type":"fill","name":"x","value":{"a":1}}"#, "command.value: expected a string"),
+    ])
+    func malformedCommandsNameTheirPath(text: String, message: String) throws {
+        let error = try #require(throws: CommandError.self) {
+            try EditorCommand(json: JSONField(try JSONParser.parse(text), path: "command"))
+        }
+        #expect(error.message.hasPrefix(message), "\(error.message)")
+    }
+}

@@ -1,0 +1,107 @@
+import Foundation
+import Marginalia
+import Testing
+@testable import MarginaliaServer
+
+/// The public command protocol over HTTP (`POST …/commands`, docs/api.md): commands a client
+/// means, checked by the engine core's rules before anything is logged.
+@Suite("API: the command protocol")
+struct APICommandTests {
+    func post(_ port: UInt16, _ id: String, _ body: String) throws -> TestResponse {
+        try TestHTTP.request(port: port, "POST", "/api/v1/documents/\(id)/commands", body: Data(body.utf8))
+    }
+
+    func upload(_ port: UInt16) throws -> String {
+        let upload = try TestHTTP.request(port: port, "POST", "/api/v1/documents?name=sample.pdf", body: try SampleDocument.make())
+        return try #require(try upload.json()["id"] as? String)
+    }
+
+    @Test func commandsAddMoveRestyleAndUndo() throws {
+        try withRealAPI { port, service in
+            let id = try upload(port)
+            let before = try service.annotations(id).annotations.count
+            let add = try post(port, id, #"""
+                {"protocol":1,"baseRevision":0,"clientId":"t","command":{"type":"add","annotations":[
+                 {"type":"square","id":"s1","pageIndex":0,"rect":[100,100,200,150],"color":"#0000FF","width":2},
+                 {"type":"ink","id":"i1","pageIndex":0,"width":3,"paths":[[[100,300],[200,320]]]}]}}
+                """#)
+            #expect(add.status == 200)
+            #expect((try add.json()["applied"] as? [Any])?.count == 1, "two annotations added as one step")
+            let move = try post(port, id, #"{"protocol":1,"baseRevision":1,"clientId":"t","command":{"type":"move","ids":["s1","i1"],"dx":-500,"dy":10}}"#)
+            #expect(move.status == 200)
+            let all = try service.annotations(id).annotations
+            let square = try #require(all.first { $0.id == "s1" }), ink = try #require(all.first { $0.id == "i1" })
+            // Clamped for both together: the ink (its rect covers its width) reaches the page's
+            // edge, the square keeps its distance from it.
+            #expect(abs(ink.rect.minX) < 0.01 && abs(square.rect.minX - 2.5) < 0.01, "\(ink.rect) \(square.rect)")
+            let restyle = try post(port, id, ##"{"protocol":1,"baseRevision":2,"clientId":"t","command":{"type":"restyle","ids":["s1"],"color":"#FF0000","fill":"#00FF00","opacity":0.5}}"##)
+            #expect(restyle.status == 200)
+            let styled = try #require(try service.annotations(id).annotations.first { $0.id == "s1" })
+            #expect(styled.color == .red && styled.interiorColor == Color(hex: "#00FF00") && styled.opacity == 0.5)
+            #expect(try post(port, id, #"{"protocol":1,"baseRevision":3,"clientId":"t","command":{"type":"undo"}}"#).status == 200)
+            #expect(try service.annotations(id).annotations.first { $0.id == "s1" }?.color == Color(hex: "#0000FF"))
+            #expect(try service.annotations(id).annotations.count == before + 2)
+        }
+    }
+
+    @Test func lockedAndReadOnlyAnnotationsAreRefusedWith403() throws {
+        try withRealAPI { port, service in
+            let id = try upload(port)
+            let add = try post(port, id, #"""
+                {"protocol":1,"baseRevision":0,"clientId":"t","command":{"type":"add","annotations":[
+                 {"type":"square","id":"locked","pageIndex":0,"rect":[100,100,200,150],"flags":["print","locked"]},
+                 {"type":"square","id":"readonly","pageIndex":0,"rect":[300,100,400,150],"flags":["print","readOnly"]}]}}
+                """#)
+            #expect(add.status == 200)
+            for command in [#"{"type":"move","ids":["locked"],"dx":5,"dy":5}"#, #"{"type":"remove","ids":["locked"]}"#,
+                            #"{"type":"resize","id":"locked","rect":[100,100,300,300]}"#,
+                            ##"{"type":"restyle","ids":["locked"],"color":"#FF0000"}"##,
+                            #"{"type":"change","annotation":{"type":"square","id":"locked","pageIndex":0,"rect":[0,0,50,50]}}"#,
+                            #"{"type":"change","annotation":{"type":"square","id":"readonly","pageIndex":0,"rect":[300,100,400,150],"contents":"x"}}"#] {
+                let refused = try post(port, id, #"{"protocol":1,"baseRevision":1,"clientId":"t","command":"# + command + "}")
+                #expect(refused.status == 403, "\(command)")
+                let error = try refused.json()["error"] as? [String: Any]
+                #expect(error?["code"] as? String == "forbidden")
+            }
+            #expect(try service.summary(id).revision == 1, "nothing refused was logged")
+            // A locked annotation's text may change.
+            let text = try post(port, id, #"{"protocol":1,"baseRevision":1,"clientId":"t","command":{"type":"change","annotation":{"type":"square","id":"locked","pageIndex":0,"rect":[100,100,200,150],"contents":"note"}}}"#)
+            #expect(text.status == 200)
+        }
+    }
+
+    @Test(arguments: [
+        (#"{"protocol":2,"baseRevision":0,"clientId":"t","command":{"type":"undo"}}"#, "protocol"),
+        (#"{"protocol":1,"baseRevision":0,"clientId":"t","command":{"type":"restorePage","index":1,"pageObject":7}}"#, "unknown command"),
+        (#"{"baseRevision":0,"clientId":"t","operation":{"restorePage":{"index":1,"pageObject":7}}}"#, "internal step"),
+        (#"{"baseRevision":0,"clientId":"t","operation":{"op":"restorePage","index":1,"pageObject":7}}"#, "internal step"),
+        (#"{"protocol":1,"baseRevision":0,"clientId":"t","command":{"type":"move","ids":[],"dx":1,"dy":1}}"#, "command.ids"),
+        (#"{"protocol":1,"baseRevision":0,"clientId":"t","command":{"type":"stroke","pageIndex":0,"points":[[1,"x"]]}}"#, "command.points[0]"),
+        (#"{"protocol":1,"baseRevision":0,"clientId":"t","command":{"type":"restyle","ids":["a"]}}"#, "nothing to change"),
+        (#"{"protocol":1,"baseRevision":0,"clientId":"t","command":{"type":"rotatePage","index":0,"degrees":45}}"#, "multiple of 90"),
+    ])
+    func malformedCommandsAndInternalStepsAre400(body: String, mention: String) throws {
+        try withRealAPI { port, service in
+            let id = try upload(port)
+            let pages = try service.summary(id).pageCount
+            let refused = try post(port, id, body)
+            #expect(refused.status == 400)
+            let message = (try refused.json()["error"] as? [String: Any])?["message"] as? String ?? ""
+            #expect(message.contains(mention), "\(message)")
+            #expect(try service.summary(id).pageCount == pages && service.summary(id).revision == 0)
+        }
+    }
+
+    @Test func pagesTurnAndMoveAsCommands() throws {
+        try withRealAPI { port, service in
+            let id = try upload(port)
+            #expect(try post(port, id, #"{"protocol":1,"baseRevision":0,"clientId":"t","command":{"type":"rotatePage","index":0,"degrees":90}}"#).status == 200)
+            #expect(try service.pages(id)[0].rotation == 90)
+            #expect(try post(port, id, #"{"protocol":1,"baseRevision":1,"clientId":"t","command":{"type":"movePage","from":0,"to":2}}"#).status == 200)
+            #expect(try service.pages(id)[2].rotation == 90)
+            #expect(try post(port, id, #"{"protocol":1,"baseRevision":2,"clientId":"t","command":{"type":"removePage","index":5}}"#).status == 422)
+            #expect(try post(port, id, #"{"protocol":1,"baseRevision":2,"clientId":"t","command":{"type":"undo"}}"#).status == 200)
+            #expect(try service.pages(id)[0].rotation == 90, "the page moved back to the front")
+        }
+    }
+}
