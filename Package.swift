@@ -52,6 +52,9 @@ let package = Package(
         ),
 
         // The editor engine's benchmark (Benchmarks/run_editor.py runs it in a release build).
+        // The engine core's calls timed natively, next to its WebAssembly build in the browser
+        // (Benchmarks/run_engine.py).
+        .executableTarget(name: "MarginaliaEngineBench", dependencies: ["MarginaliaCore"], path: "Benchmarks/EngineBench"),
         .executableTarget(name: "MarginaliaEditorBench", dependencies: ["Marginalia", "MarginaliaEditor"],
                           path: "Benchmarks/EditorBench"),
 

@@ -32,9 +32,12 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 mkdir -p "$(dirname "$out")"
 swiftc -target wasm32-unknown-none-wasm -enable-experimental-feature Embedded \
-    -enable-experimental-feature Extern -wmo -Osize -parse-as-library \
+    -enable-experimental-feature Extern -wmo -O -parse-as-library \
     -Xfrontend -disable-stack-protector -module-name MarginaliaCore \
     "${sources[@]}" -c -o "$work/core.o"
-wasm-ld --no-entry --gc-sections --strip-all "$work/core.o" "$unicode" "$libc" -o "$work/core.wasm"
+# MARGINALIA_WASM_KEEP_NAMES=1 keeps the functions' names (for a browser profiler).
+strip=--strip-all
+[ -n "${MARGINALIA_WASM_KEEP_NAMES:-}" ] && strip=--strip-debug
+wasm-ld --no-entry --gc-sections "$strip" "$work/core.o" "$unicode" "$libc" -o "$work/core.wasm"
 mv "$work/core.wasm" "$out"
 echo "build-wasm: $out ($(($(stat -c %s "$out") / 1024)) KiB from ${#sources[@]} sources)"

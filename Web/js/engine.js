@@ -42,9 +42,22 @@ function wasiImports(memory) {
   };
 }
 
-/** Loads and instantiates the engine (once); resolves when `call` can be used. */
-export async function loadEngine() {
-  if (exports) return;
+let loading = null;
+
+/**
+ * Loads and instantiates the engine (once: callers that ask while it loads share the one
+ * instance, so no caller is left holding state in an engine that was replaced); resolves when
+ * `call` can be used.
+ */
+export function loadEngine() {
+  loading ??= instantiate().then(
+    (instance) => { exports = instance.exports; },
+    (error) => { loading = null; throw error; },  // a later call may try again
+  );
+  return loading;
+}
+
+async function instantiate() {
   let instance = null;
   const imports = { wasi_snapshot_preview1: wasiImports(() => instance.exports.memory) };
   const response = fetch(WASM_URL);
@@ -55,11 +68,14 @@ export async function loadEngine() {
     const bytes = await (await fetch(WASM_URL)).arrayBuffer();
     ({ instance } = await WebAssembly.instantiate(bytes, imports));
   }
-  exports = instance.exports;
+  return instance;
 }
 
 /** Whether the engine is loaded. */
 export const engineLoaded = () => exports !== null;
+
+/** The engine's memory that calls are written into (from mg_alloc), kept between calls. */
+const requestBuffer = { pointer: 0, capacity: 0 };
 
 /**
  * One call into the engine.
@@ -68,11 +84,16 @@ export const engineLoaded = () => exports !== null;
  */
 export function call(request) {
   if (!exports) throw new Error('the editor engine is not loaded');
-  const bytes = encoder.encode(JSON.stringify(request));
-  const pointer = exports.mg_alloc(bytes.length);
-  new Uint8Array(exports.memory.buffer, pointer, bytes.length).set(bytes);
-  const length = exports.mg_call(pointer, bytes.length);
-  exports.mg_free(pointer);
+  // Encoded straight into the engine's memory, into one buffer kept between calls: room for
+  // three bytes per UTF-16 unit, the most UTF-8 takes for one.
+  const text = JSON.stringify(request);
+  if (requestBuffer.capacity < text.length * 3) {
+    if (requestBuffer.pointer) exports.mg_free(requestBuffer.pointer);
+    requestBuffer.capacity = Math.max(4096, text.length * 3);
+    requestBuffer.pointer = exports.mg_alloc(requestBuffer.capacity);
+  }
+  const { written } = encoder.encodeInto(text, new Uint8Array(exports.memory.buffer, requestBuffer.pointer, requestBuffer.capacity));
+  const length = exports.mg_call(requestBuffer.pointer, written);
   const result = exports.mg_result();
   const answer = JSON.parse(decoder.decode(new Uint8Array(exports.memory.buffer, result, length)));
   if (answer.error) throw new Error(answer.error);

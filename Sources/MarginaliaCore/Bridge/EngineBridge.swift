@@ -141,6 +141,10 @@ public final class EngineBridge {
         case "hitTest":
             let page = try request.member("pageIndex").integer()
             return .object(omittingNils: [("id", engine.hitTest(try request.member("point").point(), onPage: page).map { .string($0.id) })])
+        case "benchFinishStroke":
+            return benchFinishStroke(points: try request.member("points").integer(in: 2...1_000_000))
+        case "benchStrokes":
+            return benchStrokes(count: try request.member("count").integer(in: 1...1_000_000))
         case "checkCommand":
             let command = try EditorCommand(json: request.member("command"))
             try command.check(pageCount: engine.viewport.pages.count) { self.engine.annotation(id: $0) }

@@ -12,7 +12,9 @@ extension EditorEngine {
         guard let id = livePointer, let interaction = interactions[id] else { return nil }
         switch interaction {
         case .draw(let draw):
-            return .stroke(pageIndex: draw.pageIndex, draw.preview)
+            return .stroke(pageIndex: draw.pageIndex, StrokePreview(preset: draw.preset, samples: draw.builder.samples,
+                                                                    predicted: draw.builder.predicted,
+                                                                    followsPressure: draw.followsPressure))
         case .erase(let erase):
             let cut = erase.cut.compactMap { id -> EraserSweep.Effect? in
                 guard case .some(.some(let remaining)) = erase.working[id], case .ink(let paths, let pressures) = remaining.kind else { return nil }

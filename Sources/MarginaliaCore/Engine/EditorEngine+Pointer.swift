@@ -55,9 +55,7 @@ extension EditorEngine {
         case .draw:
             var builder = StrokeBuilder(width: preferences.currentPreset.width)
             builder.append([StrokeSample(point: point, pressure: sample.pressure, time: sample.timestamp)])
-            var preview = StrokePreview(preset: preferences.currentPreset)
-            _ = preview.update(from: builder)
-            interactions[id] = .draw(DrawState(pageIndex: page, builder: builder, preview: preview,
+            interactions[id] = .draw(DrawState(pageIndex: page, builder: builder, preset: preferences.currentPreset,
                                                anchor: sample.location, lastMove: sample.timestamp))
             return []
         case .erase:
@@ -126,13 +124,17 @@ extension EditorEngine {
         // Taken out while it changes, so its samples are not copied at every event.
         guard let last = samples.last, let interaction = interactions.removeValue(forKey: id) else { return [] }
         var outputs: [EngineOutput] = []
-        switch interaction {
+        switch consume interaction {
         case .draw(var draw):
             func convert(_ s: PointerSample) -> StrokeSample {
                 StrokeSample(point: viewport.convert(s.location, toPage: draw.pageIndex), pressure: s.pressure, time: s.timestamp)
             }
+            let before = draw.builder.samples.count
             draw.builder.append(samples.map(convert), predicted: predicted.map(convert))
-            _ = draw.preview.update(from: draw.builder)
+            if !draw.followsPressure {
+                let all = draw.builder.samples
+                draw.followsPressure = StrokePreview.followsPressure(draw.preset, first: all.first, next: all[max(0, before - 1)...])
+            }
             for sample in samples where hypot(sample.location.x - draw.anchor.x, sample.location.y - draw.anchor.y) > Self.holdSlop {
                 draw.anchor = sample.location
                 draw.lastMove = sample.timestamp
@@ -171,7 +173,7 @@ extension EditorEngine {
             let settings = preferences.shapeRecognition
             let held = settings.recognizeOnHold && sample.timestamp - draw.lastMove >= Self.holdDuration
             return [.command(.stroke(EditorCommand.Stroke(
-                pageIndex: draw.pageIndex, samples: draw.builder.samples, ink: draw.preview.preset,
+                pageIndex: draw.pageIndex, samples: draw.builder.samples, ink: draw.preset,
                 zoom: Double(viewport.zoom), recognizeShape: settings.recognizeEveryStroke || held)))]
         case .erase(let erase):
             guard !erase.removed.isEmpty || !erase.cut.isEmpty else { return [] }

@@ -18,7 +18,9 @@ enum EngineInteraction {
 struct DrawState {
     var pageIndex: Int
     var builder: StrokeBuilder
-    var preview: StrokePreview
+    var preset: InkPreset
+    /// Whether the pressures so far differ (kept as samples arrive: no scan of the stroke).
+    var followsPressure = false
     /// Where the pen last moved more than ``EditorEngine/holdSlop`` (view space), and when,
     /// for shape recognition on hold.
     var anchor: CGPoint

@@ -12,30 +12,33 @@ import Foundation
 /// the same however long the stroke is, and the union matches the finished outline to well
 /// under a pixel (the finished curve is the smoothed, simplified centreline of the same
 /// samples). Everything is filled with the nonzero rule.
+///
+/// A value made when asked (``EditorEngine/preview``) over the stroke's samples: it shares
+/// them and is let go before the stroke grows, so they are never copied.
 public struct StrokePreview: Sendable {
     public let preset: InkPreset
-    public private(set) var samples: [StrokeSample] = []
-    public private(set) var predicted: [StrokeSample] = []
+    public let samples: [StrokeSample]
+    public let predicted: [StrokeSample]
     /// Whether pressure varies along the stroke (and the preset uses it): the widths follow it.
-    public private(set) var followsPressure = false
+    public let followsPressure: Bool
 
-    public init(preset: InkPreset) {
+    public init(preset: InkPreset, samples: [StrokeSample], predicted: [StrokeSample], followsPressure: Bool) {
         self.preset = preset
+        self.samples = samples
+        self.predicted = predicted
+        self.followsPressure = followsPressure
+    }
+
+    /// Whether a stroke's widths follow its pressure: the preset uses pressure and the
+    /// samples' pressures differ (the finished stroke keeps pressures only then).
+    public static func followsPressure(_ preset: InkPreset, first: StrokeSample?, next samples: ArraySlice<StrokeSample>) -> Bool {
+        guard preset.usesPressure, let first else { return false }
+        return samples.contains { $0.pressure != first.pressure }
     }
 
     /// The full width drawn at a sample.
     public func width(at sample: StrokeSample) -> CGFloat {
         followsPressure ? InkOutline.width(preset.width, pressure: sample.pressure) : CGFloat(preset.width)
-    }
-
-    /// Takes the builder's samples; returns true when the widths changed rule (pressure began
-    /// to vary), so pieces drawn before must be drawn again.
-    public mutating func update(from builder: StrokeBuilder) -> Bool {
-        samples = builder.samples
-        predicted = builder.predicted
-        let varies = preset.usesPressure && samples.contains { $0.pressure != samples[0].pressure }
-        defer { followsPressure = varies }
-        return varies != followsPressure
     }
 
     /// The pieces for samples `from...` (a disc for the first sample, then a capsule from

@@ -18,6 +18,7 @@ public enum JSONWriter {
 
     public static func bytes(_ value: JSONValue) -> [UInt8] {
         var out: [UInt8] = []
+        out.reserveCapacity(1024)
         write(value, to: &out)
         return out
     }
@@ -25,7 +26,8 @@ public enum JSONWriter {
     public static func write(_ value: JSONValue, to out: inout [UInt8]) {
         switch value {
         case .null: out.append(contentsOf: [0x6E, 0x75, 0x6C, 0x6C])
-        case .bool(let b): out.append(contentsOf: b ? Array("true".utf8) : Array("false".utf8))
+        case .bool(let b):
+            if b { out.append(contentsOf: [0x74, 0x72, 0x75, 0x65]) } else { out.append(contentsOf: [0x66, 0x61, 0x6C, 0x73, 0x65]) }
         case .number(let n): writeNumber(n, to: &out)
         case .string(let s): writeString(s, to: &out)
         case .array(let items):
@@ -49,18 +51,27 @@ public enum JSONWriter {
 
     static func writeString(_ s: String, to out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
-        for byte in s.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): out.append(contentsOf: [0x5C, 0x22])
-            case UInt8(ascii: "\\"): out.append(contentsOf: [0x5C, 0x5C])
-            case 0x0A: out.append(contentsOf: [0x5C, UInt8(ascii: "n")])
-            case 0x0D: out.append(contentsOf: [0x5C, UInt8(ascii: "r")])
-            case 0x09: out.append(contentsOf: [0x5C, UInt8(ascii: "t")])
-            case 0..<0x20:
-                let hex: [UInt8] = Array("0123456789abcdef".utf8)
-                out.append(contentsOf: [0x5C, UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hex[Int(byte >> 4)], hex[Int(byte & 15)]])
-            default: out.append(byte)
+        var s = s
+        s.withUTF8 { bytes in
+            // Runs of bytes that need no escape are copied whole (path data is long and has none).
+            var run = 0
+            for index in 0..<bytes.count {
+                let byte = bytes[index]
+                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<index]))
+                run = index + 1
+                switch byte {
+                case UInt8(ascii: "\""): out.append(contentsOf: [0x5C, 0x22])
+                case UInt8(ascii: "\\"): out.append(contentsOf: [0x5C, 0x5C])
+                case 0x0A: out.append(contentsOf: [0x5C, UInt8(ascii: "n")])
+                case 0x0D: out.append(contentsOf: [0x5C, UInt8(ascii: "r")])
+                case 0x09: out.append(contentsOf: [0x5C, UInt8(ascii: "t")])
+                default:
+                    let hex = { (digit: UInt8) -> UInt8 in digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "a") + digit - 10 }
+                    out.append(contentsOf: [0x5C, UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hex(byte >> 4), hex(byte & 15)])
+                }
             }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run...]))
         }
         out.append(UInt8(ascii: "\""))
     }
@@ -74,7 +85,7 @@ public enum JSONWriter {
 
     static func writeNumber(_ value: Double, to out: inout [UInt8]) {
         guard value.isFinite else {
-            out.append(contentsOf: Array("null".utf8))
+            out.append(contentsOf: [0x6E, 0x75, 0x6C, 0x6C])
             return
         }
         let magnitude = value.magnitude
@@ -110,26 +121,25 @@ public enum JSONWriter {
             width -= 1
         }
         out.append(UInt8(ascii: "."))
-        var digits: [UInt8] = []
+        // The fraction's digits, most significant first, zero-padded to `width`; written in
+        // reverse and turned round in place (no buffer of its own: this runs for every
+        // number the engine writes, in the browser for every pointer event).
+        let start = out.count
         units = fraction
         for _ in 0..<width {
-            digits.append(UInt8(ascii: "0") + UInt8(units % 10))
+            out.append(UInt8(ascii: "0") + UInt8(units % 10))
             units /= 10
         }
-        out.append(contentsOf: digits.reversed())
+        out[start...].reverse()
     }
 
     static func writeDigits(of value: UInt64, to out: inout [UInt8]) {
-        if value == 0 {
-            out.append(UInt8(ascii: "0"))
-            return
-        }
-        var digits: [UInt8] = []
+        let start = out.count
         var rest = value
-        while rest > 0 {
-            digits.append(UInt8(ascii: "0") + UInt8(rest % 10))
+        repeat {
+            out.append(UInt8(ascii: "0") + UInt8(rest % 10))
             rest /= 10
-        }
-        out.append(contentsOf: digits.reversed())
+        } while rest > 0
+        out[start...].reverse()
     }
 }

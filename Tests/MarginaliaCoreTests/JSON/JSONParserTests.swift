@@ -54,6 +54,13 @@ struct JSONParserTests {
         #expect(again == value)
     }
 
+    @Test func stringsAreEscapedExactly() {
+        #expect(JSONWriter.string(.string("\"a\\b\"")) == #""\"a\\b\"""#)
+        #expect(JSONWriter.string(.string("\u{1}x\ny\u{1F}")) == #""\u0001x\ny\u001f""#)
+        #expect(JSONWriter.string(.string("é ✓ 😀 plain")) == "\"é ✓ 😀 plain\"")
+        #expect(JSONWriter.string(.string("")) == "\"\"")
+    }
+
     @Test func objectsKeepTheirOrderAndTheLastDuplicateWins() throws {
         let value = try JSONParser.parse(#"{"z":1,"a":2,"z":3}"#)
         #expect(value.objectValue?.keys == ["z", "a", "z"])
@@ -62,7 +69,7 @@ struct JSONParserTests {
 
     @Test(arguments: [(0.0, "0"), (-0.0, "0"), (42.0, "42"), (-7.0, "-7"), (0.5, "0.5"), (1.0 / 3, "0.333333"),
                       (595.2756, "595.2756"), (1e-7, "0"), (-1e-7, "0"), (1e20, "100000000000000e6") as (Double, String),
-                      (12.3456789, "12.345679"), (Double.nan, "null"), (Double.infinity, "null")])
+                      (12.3456789, "12.345679"), (0.05, "0.05"), (-3.000001, "-3.000001"), (10, "10"), (1_000_000.5, "1000000.5"), (Double.nan, "null"), (Double.infinity, "null")])
     func numbersAreWrittenWithAtMostSixDecimals(value: Double, text: String) {
         #expect(JSONWriter.number(value) == text)
     }
