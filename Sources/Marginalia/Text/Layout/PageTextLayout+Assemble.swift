@@ -1,0 +1,130 @@
+import Foundation
+
+extension PageTextLayout {
+    /// The final ``PageText``: characters renumbered in reading order, words cut at spaces
+    /// and gaps, soft hyphens kept only where they end a line (as "-", the word marked
+    /// hyphenated), combining marks drawn as glyphs of their own joined to their letter.
+    func assemble(_ blocks: [Block], _ characters: [LayoutCharacter], pageIndex: Int, unmapped: Int) -> PageText {
+        var output: [TextCharacter] = []
+        output.reserveCapacity(characters.count)
+        var textBlocks: [TextBlock] = []
+        for block in blocks {
+            var lines: [TextLine] = []
+            let ordered = block.lines.count > 1 ? sortedTopDown(block.lines, characters) : block.lines
+            for line in ordered {
+                var words: [TextWord] = []
+                var current: [TextCharacter] = []
+                var previous: LayoutCharacter? = nil
+                func finishWord(hyphenated: Bool = false) {
+                    guard !current.isEmpty else { return }
+                    let start = output.count
+                    output += current
+                    words.append(Self.word(current, range: start..<output.count, hyphenated: hyphenated))
+                    current.removeAll()
+                }
+                for (position, index) in line.characters.enumerated() {
+                    let character = characters[index]
+                    let isLast = position == line.characters.count - 1
+                    var text = character.text
+                    if text == "\u{AD}" {
+                        guard isLast else { continue }
+                        text = "-"
+                    }
+                    if let before = previous {
+                        let gap = Self.along(character.start, line) - Self.along(before.end, line)
+                        let size = max(character.fontSize, before.fontSize, 0.01)
+                        if character.spaceBefore || gap > Self.wordGap * size { finishWord() }
+                    }
+                    if !current.isEmpty, let first = text.unicodeScalars.first,
+                       first.properties.generalCategory == .nonspacingMark {
+                        current[current.count - 1].text += text
+                    } else {
+                        current.append(TextCharacter(text: text, quad: character.quad, fontName: character.fontName,
+                                                     fontSize: character.fontSize, isMapped: character.isMapped))
+                    }
+                    previous = character
+                    if isLast { finishWord(hyphenated: character.text == "\u{AD}") }
+                }
+                finishWord()
+                guard !words.isEmpty else { continue }
+                let lineQuad = Self.enclosingQuad(words.map(\.quad))
+                lines.append(TextLine(words: words, quad: lineQuad))
+            }
+            guard !lines.isEmpty else { continue }
+            let bounds = lines.map(\.quad.bounds).reduce(CGRect.null) { $0.union($1) }
+            textBlocks.append(TextBlock(lines: lines, bounds: bounds))
+        }
+        return PageText(pageIndex: pageIndex, characters: output, blocks: textBlocks, unmappedGlyphCount: unmapped)
+    }
+
+    /// A block's lines from the top down, when they were drawn in another order.
+    private func sortedTopDown(_ lines: [Line], _ characters: [LayoutCharacter]) -> [Line] {
+        let d = lines[0].direction
+        let keys = lines.map { line -> Double in
+            let c = characters[line.characters[0]]
+            return -c.start.u * d.v + c.start.v * d.u
+        }
+        if zip(keys, keys.dropFirst()).allSatisfy({ $0 >= $1 - 0.01 }) { return lines }
+        return zip(lines, keys).enumerated().sorted { (-$0.element.1, $0.offset) < (-$1.element.1, $1.offset) }.map(\.element.0)
+    }
+
+    /// A word of `characters`, with its quad and character edges.
+    static func word(_ characters: [TextCharacter], range: Range<Int>, hyphenated: Bool) -> TextWord {
+        let frame = Frame(characters[0].quad)
+        var low = Double.infinity, high = -Double.infinity
+        for character in characters {
+            for point in [character.quad.bottomLeft, character.quad.bottomRight] {
+                let s = frame.along(point)
+                low = min(low, s)
+                high = max(high, s)
+            }
+        }
+        let length = max(high - low, 1e-9)
+        var edges = characters.map { min(1, max(0, (frame.along($0.quad.bottomLeft) - low) / length)) }
+        edges.append(1)
+        for index in edges.indices.dropFirst() where edges[index] < edges[index - 1] { edges[index] = edges[index - 1] }
+        return TextWord(text: characters.map(\.text).joined(), quad: enclosingQuad(characters.map(\.quad)),
+                        characterEdges: edges, characterRange: range, isHyphenated: hyphenated)
+    }
+
+    /// The smallest quad along the first quad's direction that holds every quad.
+    static func enclosingQuad(_ quads: [TextQuad]) -> TextQuad {
+        guard let first = quads.first else { return TextQuad(bottomLeft: .zero, bottomRight: .zero, topRight: .zero, topLeft: .zero) }
+        if quads.count == 1 { return first }
+        let frame = Frame(first)
+        var sLow = Double.infinity, sHigh = -Double.infinity, tLow = Double.infinity, tHigh = -Double.infinity
+        for quad in quads {
+            for point in [quad.bottomLeft, quad.bottomRight, quad.topRight, quad.topLeft] {
+                let s = frame.along(point), t = frame.across(point)
+                sLow = min(sLow, s); sHigh = max(sHigh, s); tLow = min(tLow, t); tHigh = max(tHigh, t)
+            }
+        }
+        return TextQuad(bottomLeft: frame.point(sLow, tLow), bottomRight: frame.point(sHigh, tLow),
+                        topRight: frame.point(sHigh, tHigh), topLeft: frame.point(sLow, tHigh))
+    }
+
+    /// Page-space coordinates along and across a quad's baseline.
+    struct Frame {
+        let origin: CGPoint
+        let d: (x: Double, y: Double)
+
+        init(_ quad: TextQuad) {
+            origin = quad.bottomLeft
+            var dx = Double(quad.bottomRight.x - quad.bottomLeft.x), dy = Double(quad.bottomRight.y - quad.bottomLeft.y)
+            var length = (dx * dx + dy * dy).squareRoot()
+            if length < 1e-9 {
+                // No width: the direction is a quarter turn clockwise from the height.
+                dx = Double(quad.topLeft.y - quad.bottomLeft.y)
+                dy = -Double(quad.topLeft.x - quad.bottomLeft.x)
+                length = (dx * dx + dy * dy).squareRoot()
+            }
+            d = length < 1e-9 ? (1, 0) : (dx / length, dy / length)
+        }
+
+        func along(_ p: CGPoint) -> Double { Double(p.x - origin.x) * d.x + Double(p.y - origin.y) * d.y }
+        func across(_ p: CGPoint) -> Double { -Double(p.x - origin.x) * d.y + Double(p.y - origin.y) * d.x }
+        func point(_ s: Double, _ t: Double) -> CGPoint {
+            CGPoint(x: Double(origin.x) + s * d.x - t * d.y, y: Double(origin.y) + s * d.y + t * d.x)
+        }
+    }
+}
