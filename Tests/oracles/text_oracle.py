@@ -19,12 +19,16 @@ import pymupdf
 pymupdf.TOOLS.mupdf_display_errors(False)
 
 
+_DROPPED = {c: None for c in [0x00AD, 0xFFFD, 0x200E, 0x200F, *range(0x202A, 0x202F), *range(0x2066, 0x206A)]}
+
+
 def normalised_words(text: str) -> list[str]:
     """Words of `text` split at whitespace, compatibility-normalised (ligatures as letters),
-    soft hyphens and the replacement character dropped."""
+    soft hyphens, bidirectional controls (pdftotext writes embeddings around right-to-left
+    runs) and the replacement character dropped."""
     words = []
     for word in unicodedata.normalize("NFKC", text).split():
-        word = word.replace("\u00ad", "").replace("\ufffd", "")
+        word = word.translate(_DROPPED)
         if word:
             words.append(word)
     return words

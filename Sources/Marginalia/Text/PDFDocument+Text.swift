@@ -45,8 +45,12 @@ extension PDFDocument {
         var interpreter = TextInterpreter(file: file, fonts: fonts)
         let resources = try file.dictionary(page.effectiveAttributes["Resources"])
         try interpreter.run(try contentData(of: page), resources: resources, state: TextInterpreter.GraphicsState())
-        for (reference, transform) in try appearances(on: page) {
-            try interpreter.drawAppearance(reference, transform: transform)
+        let appearances = try self.appearances(on: page)
+        if !appearances.isEmpty {
+            let formResources = try file.dictionary(try file.dictionary(file.catalog()["AcroForm"])?["DR"])
+            for (appearance, transform) in appearances {
+                try interpreter.drawAppearance(appearance, transform: transform, fallbackResources: formResources)
+            }
         }
         let layout = PageTextLayout(expander: CharacterExpander(cropBox: page.bounds(for: .cropBox), rotation: page.rotation))
         return layout.layout(interpreter.glyphs, pageIndex: page.index)
@@ -54,21 +58,21 @@ extension PDFDocument {
 
     /// The normal appearance streams of the page's visible annotations (popups aside), with
     /// the transformations that place them (12.5.5): their text is on the page as shown.
-    private func appearances(on page: PDFPage) throws -> [(PDFReference, TextMatrix)] {
+    private func appearances(on page: PDFPage) throws -> [(PDFObject, TextMatrix)] {
         guard page.dictionary["Annots"] != nil else { return [] }
-        var result: [(PDFReference, TextMatrix)] = []
+        var result: [(PDFObject, TextMatrix)] = []
         for annotation in try annotations(onPage: page.index) {
             guard annotation.subtype != "Popup", !annotation.flags.contains(.hidden), !annotation.flags.contains(.noView),
                   var normal = try file.resolve(annotation.dictionary["AP"] ?? .null).dictionaryValue?["N"] else { continue }
             let resolved = try file.resolve(normal)
-            if normal.referenceValue == nil || resolved.streamValue == nil {
+            if resolved.streamValue == nil {
                 guard let states = resolved.dictionaryValue,
                       let state = annotation.dictionary["AS"]?.nameValue, let chosen = states[state] else { continue }
                 normal = chosen
             }
-            guard let reference = normal.referenceValue, case .stream(let form) = try file.object(for: reference) else { continue }
+            guard case .stream(let form) = try file.resolve(normal) else { continue }
             let placement = self.placement(of: form.dictionary, in: annotation, pageRotation: page.rotation)
-            result.append((reference, TextMatrix(Double(placement.m11), Double(placement.m12), Double(placement.m21),
+            result.append((normal, TextMatrix(Double(placement.m11), Double(placement.m12), Double(placement.m21),
                                                  Double(placement.m22), Double(placement.tX), Double(placement.tY))))
         }
         return result

@@ -45,6 +45,7 @@ struct TextInterpreter {
         var saved: [GraphicsState] = []
         var textMatrix = TextMatrix.identity
         var lineMatrix = TextMatrix.identity
+        var markedContent: [(Int, String)?] = []
         while true {
             let operation: ContentOperation
             do {
@@ -122,12 +123,40 @@ struct TextInterpreter {
                     state.font = try fonts.font(fontEntry[0], resourceName: name)
                     state.fontSize = size
                 }
+            case "BMC":
+                markedContent.append(nil)
+            case "BDC":
+                markedContent.append(try actualText(operands.last, resources).map { (glyphs.count, $0) })
+            case "EMC":
+                if let last = markedContent.popLast(), let (start, text) = last { replaceWithActualText(from: start, text) }
             case "Do":
                 if let name = operands.first?.nameValue { try drawForm(named: name, resources: resources, state: state, depth: depth) }
             default:
                 break
             }
         }
+    }
+
+    /// The `/ActualText` of a marked-content property list (14.9.4), inline or named in
+    /// `/Properties`.
+    private func actualText(_ operand: PDFObject?, _ resources: PDFDictionary?) throws -> String? {
+        guard let operand else { return nil }
+        var properties = operand.dictionaryValue
+        if properties == nil, let name = operand.nameValue { properties = try dictionary(resources, "Properties", name) }
+        guard let bytes = try properties.flatMap({ try file.resolve($0["ActualText"] ?? .null).stringBytes }) else { return nil }
+        return PDFTextString.decode(bytes)
+    }
+
+    /// Replaces the glyphs shown since `start` by one glyph whose text is `text` and whose
+    /// box spans theirs: a sequence's `/ActualText` is what it says (a word drawn as letters
+    /// and a hyphen, a ligature, a figure's label), as other readers take it.
+    private mutating func replaceWithActualText(from start: Int, _ text: String) {
+        guard start < glyphs.count else { return }
+        let first = glyphs[start], last = glyphs[glyphs.count - 1]
+        let quad = TextQuad(bottomLeft: first.quad.bottomLeft, bottomRight: last.quad.bottomRight,
+                            topRight: last.quad.topRight, topLeft: first.quad.topLeft)
+        glyphs.removeSubrange(start...)
+        if !text.isEmpty { glyphs.append(ShownGlyph(text: text, quad: quad, fontName: first.fontName, fontSize: first.fontSize)) }
     }
 
     private mutating func count(_ n: Int) throws {
@@ -150,42 +179,45 @@ struct TextInterpreter {
     // MARK: - Form XObjects
 
     private mutating func drawForm(named name: String, resources: PDFDictionary?, state: GraphicsState, depth: Int) throws {
-        guard let resources, let entries = try file.dictionary(resources["XObject"]),
-              let reference = entries[name]?.referenceValue else { return }
-        try drawForm(reference, inheritedResources: resources, state: state, depth: depth)
+        guard let resources, let entries = try file.dictionary(resources["XObject"]), let object = entries[name] else { return }
+        try drawForm(object, inheritedResources: resources, state: state, depth: depth)
     }
 
-    /// Draws an annotation's appearance stream placed by `transform` (12.5.5).
-    mutating func drawAppearance(_ reference: PDFReference, transform: TextMatrix) throws {
+    /// Draws an annotation's appearance stream (a reference to it, or the stream itself)
+    /// placed by `transform` (12.5.5); `fallbackResources` serve a stream that has none (the
+    /// form's `/DR`, as viewers use it for widgets written without resources).
+    mutating func drawAppearance(_ appearance: PDFObject, transform: TextMatrix, fallbackResources: PDFDictionary?) throws {
         var state = GraphicsState()
         state.ctm = transform
-        try drawForm(reference, inheritedResources: nil, state: state, depth: 0)
+        try drawForm(appearance, inheritedResources: fallbackResources, state: state, depth: 0)
     }
 
-    private mutating func drawForm(_ reference: PDFReference, inheritedResources: PDFDictionary?, state: GraphicsState,
+    private mutating func drawForm(_ object: PDFObject, inheritedResources: PDFDictionary?, state: GraphicsState,
                                    depth: Int) throws {
-        guard depth < Self.maximumFormDepth, !formsDrawing.contains(reference),
-              case .stream(let stream) = try file.object(for: reference),
-              stream.dictionary["Subtype"]?.nameValue == "Form" else { return }
+        let reference = object.referenceValue
+        guard depth < Self.maximumFormDepth, reference.map({ !formsDrawing.contains($0) }) ?? true,
+              case .stream(let stream) = try file.resolve(object),
+              // Appearance streams often leave /Subtype out; only images and PostScript are not forms.
+              (stream.dictionary["Subtype"]?.nameValue ?? "Form") == "Form" else { return }
         let content: [UInt8]
-        if let known = formContent[reference] {
+        if let reference, let known = formContent[reference] {
             content = known
         } else {
             do {
-                content = try file.decodedData(of: .reference(reference))
+                content = try file.decodedData(of: reference.map { .reference($0) } ?? .stream(stream))
             } catch let error as PDFError {
                 if case .limitExceeded = error { throw error }
                 return
             }
-            formContent[reference] = content
+            if let reference { formContent[reference] = content }
         }
         var inner = state
         if let matrix = TextMatrix(try file.resolve(stream.dictionary["Matrix"] ?? .null).arrayValue ?? []) {
             inner.ctm = matrix.concatenating(state.ctm)
         }
         let formResources = try file.dictionary(stream.dictionary["Resources"]) ?? inheritedResources
-        formsDrawing.insert(reference)
-        defer { formsDrawing.remove(reference) }
+        if let reference { formsDrawing.insert(reference) }
+        defer { if let reference { formsDrawing.remove(reference) } }
         try run(content, resources: formResources, state: inner, depth: depth + 1)
     }
 

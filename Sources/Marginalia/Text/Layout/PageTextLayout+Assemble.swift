@@ -12,14 +12,12 @@ extension PageTextLayout {
             var lines: [TextLine] = []
             let ordered = block.lines.count > 1 ? sortedTopDown(block.lines, characters) : block.lines
             for line in ordered {
-                var words: [TextWord] = []
+                var pending: [(characters: [TextCharacter], hyphenated: Bool)] = []
                 var current: [TextCharacter] = []
                 var previous: LayoutCharacter? = nil
                 func finishWord(hyphenated: Bool = false) {
                     guard !current.isEmpty else { return }
-                    let start = output.count
-                    output += current
-                    words.append(Self.word(current, range: start..<output.count, hyphenated: hyphenated))
+                    pending.append((Self.joiningMarks(Self.logicalOrder(current)), hyphenated))
                     current.removeAll()
                 }
                 for (position, index) in line.characters.enumerated() {
@@ -35,18 +33,21 @@ extension PageTextLayout {
                         let size = max(character.fontSize, before.fontSize, 0.01)
                         if character.spaceBefore || gap > Self.wordGap * size { finishWord() }
                     }
-                    if !current.isEmpty, let first = text.unicodeScalars.first,
-                       first.properties.generalCategory == .nonspacingMark {
-                        current[current.count - 1].text += text
-                    } else {
-                        current.append(TextCharacter(text: text, quad: character.quad, fontName: character.fontName,
-                                                     fontSize: character.fontSize, isMapped: character.isMapped))
-                    }
+                    current.append(TextCharacter(text: text, quad: character.quad, fontName: character.fontName,
+                                                 fontSize: character.fontSize, isMapped: character.isMapped))
                     previous = character
                     if isLast { finishWord(hyphenated: character.text == "\u{AD}") }
                 }
                 finishWord()
-                guard !words.isEmpty else { continue }
+                guard !pending.isEmpty else { continue }
+                // A line of mostly right-to-left words reads from its right end.
+                let rightToLeft = pending.filter { Self.isRightToLeft($0.characters) }.count * 2 > pending.count
+                var words: [TextWord] = []
+                for (characters, hyphenated) in rightToLeft ? pending.reversed() : pending {
+                    let start = output.count
+                    output += characters
+                    words.append(Self.word(characters, range: start..<output.count, hyphenated: hyphenated))
+                }
                 let lineQuad = Self.enclosingQuad(words.map(\.quad))
                 lines.append(TextLine(words: words, quad: lineQuad))
             }
@@ -55,6 +56,50 @@ extension PageTextLayout {
             textBlocks.append(TextBlock(lines: lines, bounds: bounds))
         }
         return PageText(pageIndex: pageIndex, characters: output, blocks: textBlocks, unmappedGlyphCount: unmapped)
+    }
+
+    /// A word's characters in reading order: a right-to-left word (Hebrew, Arabic) is drawn
+    /// from its right end, so its characters are reversed, and their quads turned to run
+    /// the way the text does.
+    static func logicalOrder(_ characters: [TextCharacter]) -> [TextCharacter] {
+        guard isRightToLeft(characters) else { return characters }
+        return characters.reversed().map { character in
+            var turned = character
+            let q = character.quad
+            turned.quad = TextQuad(bottomLeft: q.bottomRight, bottomRight: q.bottomLeft, topRight: q.topLeft, topLeft: q.topRight)
+            return turned
+        }
+    }
+
+    /// Combining marks drawn as glyphs of their own, joined to the letter before them in
+    /// reading order.
+    static func joiningMarks(_ characters: [TextCharacter]) -> [TextCharacter] {
+        guard characters.contains(where: isMark) else { return characters }
+        var result: [TextCharacter] = []
+        for character in characters {
+            if isMark(character), !result.isEmpty {
+                result[result.count - 1].text += character.text
+            } else {
+                result.append(character)
+            }
+        }
+        return result
+    }
+
+    private static func isMark(_ character: TextCharacter) -> Bool {
+        character.text.unicodeScalars.first?.properties.generalCategory == .nonspacingMark
+    }
+
+    /// Whether the characters hold letters of a right-to-left script.
+    static func isRightToLeft(_ characters: [TextCharacter]) -> Bool {
+        characters.contains { character in
+            character.text.unicodeScalars.contains { scalar in
+                switch scalar.value {
+                case 0x0590...0x08FF, 0xFB1D...0xFDFF, 0xFE70...0xFEFF, 0x10800...0x10FFF, 0x1E800...0x1EFFF: return true
+                default: return false
+                }
+            }
+        }
     }
 
     /// A block's lines from the top down, when they were drawn in another order.
