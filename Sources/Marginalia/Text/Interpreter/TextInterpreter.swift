@@ -247,8 +247,9 @@ struct TextInterpreter {
                 let left = -vx, right = glyph.width - vx
                 // The glyph's origin is the pen position less the position vector (9.7.4.3).
                 let top = font.ascent - vy, bottom = font.descent - vy
-                quad = TextQuad(bottomLeft: glyphToText.apply(left, bottom), bottomRight: glyphToText.apply(right, bottom),
-                                topRight: glyphToText.apply(right, top), topLeft: glyphToText.apply(left, top))
+                // The text runs downwards: the quad's baseline edge is the glyph's left side, top to bottom.
+                quad = TextQuad(bottomLeft: glyphToText.apply(left, top), bottomRight: glyphToText.apply(left, bottom),
+                                topRight: glyphToText.apply(right, bottom), topLeft: glyphToText.apply(right, top))
                 // The vertical advance is in the text space of the size, without horizontal scaling.
                 let advance = glyph.verticalAdvance * fontMatrix.d * size + spacing
                 textMatrix = textMatrix.translated(0, advance)

@@ -25,7 +25,11 @@ extension PageTextLayout {
                     let isLast = position == line.characters.count - 1
                     var text = character.text
                     if text == "\u{AD}" {
-                        guard isLast else { continue }
+                        guard isLast else {
+                            // Drawn inside a line, a soft hyphen takes its room but is no text.
+                            if previous != nil { previous = character }
+                            continue
+                        }
                         text = "-"
                     }
                     if let before = previous {

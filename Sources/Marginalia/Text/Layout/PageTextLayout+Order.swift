@@ -57,29 +57,34 @@ extension PageTextLayout {
         return box
     }
 
-    /// Lines into blocks, in drawing order: a line joins the block before it when it lies
-    /// below its last line within a line's height, overlaps it along the text and has a
+    /// Lines into blocks, in drawing order: a line joins a block (one of the last few made,
+    /// so that columns drawn row by row still make a block each) when it lies below the
+    /// block's last line within a line's height, overlaps it along the text and has a
     /// similar size.
     private func buildBlocks(_ lines: [Line], direction: (u: Double, v: Double), _ characters: [LayoutCharacter]) -> [Block] {
         var blocks: [Block] = []
-        var lastBox = Box()
+        var lastBoxes: [Box] = []
         for line in lines {
             let lineBox = box(line, direction, characters)
             let height = max(lineBox.maxV - lineBox.minV, 0.1)
-            if var block = blocks.last {
-                let gap = lastBox.minV - lineBox.maxV
-                let overlaps = lineBox.minU < block.box.maxU && lineBox.maxU > block.box.minU
-                let ratio = line.size / max(block.size, 0.01)
+            var joined = false
+            for index in blocks.indices.reversed().prefix(8) {
+                let last = lastBoxes[index]
+                let gap = last.minV - lineBox.maxV
+                let overlaps = lineBox.minU < last.maxU && lineBox.maxU > last.minU
+                let ratio = line.size / max(blocks[index].size, 0.01)
                 if gap > -0.5 * height, gap < 1.0 * height, overlaps, ratio > 0.7, ratio < 1.4 {
-                    block.lines.append(line)
-                    block.box.add(lineBox)
-                    blocks[blocks.count - 1] = block
-                    lastBox = lineBox
-                    continue
+                    blocks[index].lines.append(line)
+                    blocks[index].box.add(lineBox)
+                    lastBoxes[index] = lineBox
+                    joined = true
+                    break
                 }
             }
-            blocks.append(Block(lines: [line], box: lineBox, size: line.size))
-            lastBox = lineBox
+            if !joined {
+                blocks.append(Block(lines: [line], box: lineBox, size: line.size))
+                lastBoxes.append(lineBox)
+            }
         }
         return blocks
     }
