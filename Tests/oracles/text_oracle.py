@@ -64,7 +64,7 @@ def pymupdf_words(path: Path, password: str | None):
 def pdftotext_words(path: Path, password: str | None) -> list[str]:
     args = ["pdftotext", "-q", "-enc", "UTF-8"]
     if password:
-        args += ["-upw", password]
+        args += ["-opw", password, "-upw", password]
     args += [str(path), "-"]
     done = subprocess.run(args, capture_output=True, timeout=120)
     return normalised_words(done.stdout.decode("utf-8", errors="replace"))
@@ -90,8 +90,9 @@ def quad_box(quad: list[float]) -> tuple[float, float, float, float]:
 
 
 def box_agreement(ours: list[dict], theirs: list[tuple[str, tuple]], tolerance: float = 1.0):
-    """Pairs the words both engines found, in reading order per text, and returns how many
-    pairs there were and the pairs whose boxes differ by more than `tolerance` points."""
+    """Pairs each of our words with the same word of the other engine that overlaps it (the
+    nearest, when several do), and returns how many pairs there were and the pairs whose
+    boxes differ by more than `tolerance` points."""
     pool: dict[str, list[tuple]] = {}
     for text, box in theirs:
         pool.setdefault(unicodedata.normalize("NFKC", text), []).append(box)
@@ -102,7 +103,12 @@ def box_agreement(ours: list[dict], theirs: list[tuple[str, tuple]], tolerance: 
         if not candidates:
             continue
         box = quad_box(word["quad"])
-        best = min(candidates, key=lambda b: max(abs(b[i] - box[i]) for i in range(4)))
+        # The same word where both engines see it: a twin elsewhere on the page, or a word
+        # the other engine cut differently, is no pair (the F1 scores measure those).
+        overlapping = [b for b in candidates if b[0] < box[2] and box[0] < b[2] and b[1] < box[3] and box[1] < b[3]]
+        if not overlapping:
+            continue
+        best = min(overlapping, key=lambda b: max(abs(b[i] - box[i]) for i in range(4)))
         candidates.remove(best)
         paired += 1
         error = max(abs(best[i] - box[i]) for i in range(4))

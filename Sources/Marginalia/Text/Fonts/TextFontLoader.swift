@@ -60,7 +60,8 @@ final class TextFontLoader {
 
     /// Ascent and descent in 1/1000 of the size: the heights character boxes get (those
     /// MuPDF, and so PyMuPDF, gives them). The descriptor's `/Ascent` and `/Descent` when it
-    /// has them; else the embedded program's own (``FontProgramExtent``); for a font that is
+    /// has them (zeros count as none); without those keys, the embedded program's own
+    /// (``FontProgramExtent``); for a font that is
     /// not embedded, the font box of the standard font a viewer draws instead (by name, else
     /// by the descriptor's serif and fixed-pitch flags); else 800 and -200.
     func verticalExtent(_ descriptor: PDFDictionary?, standard: StandardFont?, program: (kind: String, bytes: [UInt8], length1: Int)?,
@@ -70,7 +71,8 @@ final class TextFontLoader {
         if ascent.isFinite, descent.isFinite, ascent > descent, ascent - descent < 4_000, ascent != 0 {
             return (ascent, descent)
         }
-        if let program, let extent = FontProgramExtent.extent(kind: program.kind, program: program.bytes),
+        if descriptor?["Ascent"] == nil, let program,
+           let extent = FontProgramExtent.extent(kind: program.kind, program: program.bytes),
            extent.ascent > extent.descent, extent.ascent - extent.descent < 4_000 {
             return (extent.ascent, extent.descent)
         }
