@@ -30,6 +30,15 @@ public struct TextWord: Hashable, Sendable {
     /// Whether the word ends its line with a hyphen that splits it (a soft hyphen, U+00AD):
     /// search reads it joined with the next line's first word.
     public var isHyphenated: Bool
+
+    /// A word as stored elsewhere (a search index keeps words to find matches in).
+    public init(text: String, quad: TextQuad, characterEdges: [Double], characterRange: Range<Int>, isHyphenated: Bool) {
+        self.text = text
+        self.quad = quad
+        self.characterEdges = characterEdges
+        self.characterRange = characterRange
+        self.isHyphenated = isHyphenated
+    }
 }
 
 /// A line: words along one baseline, in reading order.
