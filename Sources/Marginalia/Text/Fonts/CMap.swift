@@ -61,15 +61,7 @@ struct CMap: Sendable {
     init(bytes: [UInt8], limits: PDFLimits) throws {
         var parser = ContentStreamParser(bytes: bytes, limits: limits)
         var entries = 0
-        while true {
-            let operation: ContentOperation
-            do {
-                guard let next = try parser.next() else { break }
-                operation = next
-            } catch let error as PDFError {
-                if case .limitExceeded = error { throw error }
-                continue
-            }
+        while let operation = try parser.nextReadable() {
             let items = operation.operands
             entries += items.count
             if entries > limits.maxCollectionCount {
@@ -131,14 +123,8 @@ struct CMap: Sendable {
         if let name = object.nameValue { return GlyphNames.text(for: name) }
         guard let bytes = object.stringBytes, !bytes.isEmpty else { return nil }
         if bytes.count == 1 { return Unicode.Scalar(UInt32(bytes[0])).map { String($0) } }
-        var units: [UInt16] = []
-        units.reserveCapacity(bytes.count / 2)
-        var index = 0
-        while index + 1 < bytes.count {
-            units.append(UInt16(bytes[index]) << 8 | UInt16(bytes[index + 1]))
-            index += 2
-        }
-        return String(decoding: units, as: UTF16.self)
+        // UTF-16BE without a byte order mark: read as a text string that has one.
+        return PDFTextString.decode([0xFE, 0xFF] + bytes)
     }
 
     /// Takes the parent's mappings where this CMap has none (`usecmap`).

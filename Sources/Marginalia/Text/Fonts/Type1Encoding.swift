@@ -10,15 +10,7 @@ enum Type1Encoding {
         var parser = ContentStreamParser(bytes: clear, limits: limits)
         var inEncoding = false
         var result: [UInt8: String] = [:]
-        while true {
-            let operation: ContentOperation
-            do {
-                guard let next = try parser.next() else { break }
-                operation = next
-            } catch {
-                if case PDFError.limitExceeded = error { return nil }
-                continue
-            }
+        while let operation = (try? parser.nextReadable()) ?? nil {
             let operands = operation.operands
             switch operation.name {
             case "StandardEncoding" where operands.last?.nameValue == "Encoding":

@@ -46,15 +46,7 @@ struct TextInterpreter {
         var textMatrix = TextMatrix.identity
         var lineMatrix = TextMatrix.identity
         var markedContent: [(Int, String)?] = []
-        while true {
-            let operation: ContentOperation
-            do {
-                guard let next = try parser.next() else { break }
-                operation = next
-            } catch let error as PDFError {
-                if case .limitExceeded = error { throw error }
-                continue
-            }
+        while let operation = try parser.nextReadable() {
             try count(1)
             let operands = operation.operands
             func number(_ index: Int) -> Double? {
