@@ -127,6 +127,11 @@ struct CMap: Sendable {
         return PDFTextString.decode([0xFE, 0xFF] + bytes)
     }
 
+    /// Adds a CID range (for CMaps built from tables rather than read).
+    mutating func addCIDRange(low: UInt32, high: UInt32, cid: UInt32) {
+        if low == high { cidSingles[low] = cid } else { cidRanges.append(CIDRange(low: low, high: high, start: cid)) }
+    }
+
     /// Takes the parent's mappings where this CMap has none (`usecmap`).
     mutating func inherit(from parent: CMap) {
         if codespaces.isEmpty { codespaces = parent.codespaces }

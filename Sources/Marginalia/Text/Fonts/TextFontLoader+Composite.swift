@@ -13,14 +13,16 @@ extension TextFontLoader {
         let encoding = try file.resolve(font["Encoding"] ?? .null)
         var codeMap: CMap
         var codesAreUnicode = false
+        var ordering: String? = nil
         if let encodingName = encoding.nameValue {
-            (codeMap, codesAreUnicode) = Self.predefined(encodingName)
+            (codeMap, codesAreUnicode, ordering) = Self.predefined(encodingName)
         } else if case .stream = encoding, let data = try? file.decodedData(of: encoding),
                   var embedded = try? CMap(bytes: data, limits: file.limits) {
             if let parent = embedded.parentName {
-                let (base, unicode) = Self.predefined(parent)
+                let (base, unicode, parentOrdering) = Self.predefined(parent)
                 embedded.inherit(from: base)
                 codesAreUnicode = unicode
+                ordering = parentOrdering
             }
             if encoding.dictionaryValue?["WMode"]?.integerValue == 1 { embedded.isVertical = true }
             codeMap = embedded
@@ -31,6 +33,13 @@ extension TextFontLoader {
 
         let descendants = try file.resolve(font["DescendantFonts"] ?? .null).arrayValue ?? []
         let cidFont = try descendants.first.flatMap { try file.dictionary($0) } ?? PDFDictionary()
+        // The character collection: the CMap's, else the font's own /CIDSystemInfo.
+        if let info = try file.dictionary(cidFont["CIDSystemInfo"]),
+           (try? file.resolve(info["Registry"] ?? .null).stringBytes).flatMap({ $0 }).map({ String(decoding: $0, as: UTF8.self) }) == "Adobe",
+           let own = (try? file.resolve(info["Ordering"] ?? .null).stringBytes).flatMap({ $0 }).map({ String(decoding: $0, as: UTF8.self) }),
+           ordering == nil, PredefinedCMaps.knows(own) {
+            ordering = own
+        }
         let metrics = try CIDMetrics(cidFont, file: file)
         let descriptor = try file.dictionary(cidFont["FontDescriptor"])
         let embedded = program(descriptor)
@@ -50,10 +59,19 @@ extension TextFontLoader {
         }
         let vertical = codeMap.isVertical
         let map = codeMap
+        let collection = ordering
         return TextFont(name: name, ascent: ascent, descent: descent, codeMap: codeMap) { code, length in
-            let cid = map.cid(for: code)
+            var cid = map.cid(for: code)
             var text = toUnicode?.text(for: code)
-            if text == nil, codesAreUnicode { text = Self.unicodeText(code: code, length: length) }
+            if codesAreUnicode {
+                let unicode = Self.unicodeText(code: code, length: length)
+                if text == nil { text = unicode }
+                // Unicode CMaps map codes to CIDs too: found back through the collection.
+                if cid == nil, let collection, let scalar = unicode?.unicodeScalars.first {
+                    cid = PredefinedCMaps.cid(of: scalar.value, ordering: collection)
+                }
+            }
+            if text == nil, let cid, let collection { text = PredefinedCMaps.text(cid: cid, ordering: collection) }
             if text == nil, let cid, !textByGlyph.isEmpty {
                 var gid = Int(cid)
                 if let gidByCID {
@@ -73,25 +91,29 @@ extension TextFontLoader {
         }
     }
 
-    /// A predefined CMap by name (9.7.5.2): the identity CMaps, and the Unicode ones
-    /// (`Uni…-UCS2-…`, `Uni…-UTF16-…`), whose codes are UTF-16 (so give their text) but whose
-    /// CIDs this library does not carry; every other predefined CMap is read as two-byte
-    /// codes without text, so its glyphs are reported unmapped unless `/ToUnicode` maps them.
-    static func predefined(_ name: String) -> (CMap, codesAreUnicode: Bool) {
+    /// A predefined CMap by name (9.7.5.2): the identity CMaps; the Unicode ones
+    /// (`Uni…-UCS2-…`, `Uni…-UTF16-…`), whose codes are their text; the others of Table 116
+    /// (`90ms-RKSJ-H`, `GBK-EUC-H`, `B5pc-H`, `KSCms-UHC-H`…), built in from Adobe's CMap
+    /// resources (``PredefinedCMaps``). With the character collection each belongs to. A name
+    /// not known is read as two-byte codes without text (its glyphs unmapped unless
+    /// `/ToUnicode` maps them).
+    static func predefined(_ name: String) -> (CMap, codesAreUnicode: Bool, ordering: String?) {
         let vertical = name.hasSuffix("-V")
-        if name.hasPrefix("Identity") { return (.identity(vertical: vertical), false) }
+        if name.hasPrefix("Identity") { return (.identity(vertical: vertical), false, nil) }
+        if let (map, ordering) = PredefinedCMaps.cmap(named: name) { return (map, false, ordering) }
         var map = CMap()
         map.isVertical = vertical
+        map.codespaces = [CMap.Codespace(low: [0, 0], high: [0xFF, 0xFF])]
         if name.hasPrefix("Uni"), name.contains("UCS2") || name.contains("UTF16") {
-            map.codespaces = [CMap.Codespace(low: [0, 0], high: [0xFF, 0xFF])]
             if name.contains("UTF16") {
                 map.codespaces = [CMap.Codespace(low: [0xD8, 0, 0xDC, 0], high: [0xDB, 0xFF, 0xDF, 0xFF]),
                                   CMap.Codespace(low: [0, 0], high: [0xFF, 0xFF])]
             }
-            return (map, true)
+            let ordering = name.hasPrefix("UniJIS") ? "Japan1" : name.hasPrefix("UniGB") ? "GB1"
+                : name.hasPrefix("UniCNS") ? "CNS1" : name.hasPrefix("UniKS") ? "Korea1" : nil
+            return (map, true, ordering)
         }
-        map.codespaces = [CMap.Codespace(low: [0, 0], high: [0xFF, 0xFF])]
-        return (map, false)
+        return (map, false, nil)
     }
 
     /// The text of a UTF-16 code (two bytes, or four for a surrogate pair).
