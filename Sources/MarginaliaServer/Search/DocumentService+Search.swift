@@ -194,9 +194,9 @@ public struct PageTextRecord: Sendable, Encodable {
     public var json: JSONValue
 
     public func encode(to encoder: any Encoder) throws {
-        guard case .object(let pairs) = json else { return try json.encode(to: encoder) }
+        guard case .object(let object) = json else { return try json.encode(to: encoder) }
         // The API numbers pages from 0, as in its paths.
-        let fields = pairs.map { $0.0 == "page" ? ("page", .integer(index)) : $0 }
+        let fields: [(String, JSONValue)] = object.members.map { ($0.key, $0.key == "page" ? .integer(index) : $0.value) }
         try JSONValue.object([("revision", .integer(revision))] + fields).encode(to: encoder)
     }
 }

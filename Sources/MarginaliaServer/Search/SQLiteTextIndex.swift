@@ -128,7 +128,7 @@ enum StoredWords {
             let quad = [q.bottomLeft.x, q.bottomLeft.y, q.bottomRight.x, q.bottomRight.y, q.topRight.x, q.topRight.y,
                         q.topLeft.x, q.topLeft.y].map { number(Double($0)) }.joined(separator: ",")
             let edges = word.characterEdges.map { number($0) }.joined(separator: ",")
-            parts.append("[\(JSONValue.quote(word.text)),[\(quad)],[\(edges)],\(word.isHyphenated ? 1 : 0)]")
+            parts.append("[\(JSONWriter.string(.string(word.text))),[\(quad)],[\(edges)],\(word.isHyphenated ? 1 : 0)]")
         }
         return "[" + parts.joined(separator: ",") + "]"
     }
