@@ -6,6 +6,17 @@ import PDFCore
 struct PageTextCache {
     static let capacity = 16
     private var entries: [(page: Int, changeCount: Int, text: PageText)] = []
+    /// The fonts read so far, shared by the pages (a document's fonts are read once), and the
+    /// change count they were read at.
+    private var fonts: (loader: TextFontLoader, changeCount: Int)?
+
+    /// The font loader for the document as it is now.
+    mutating func fontLoader(for file: PDFFile) -> TextFontLoader {
+        if let fonts, fonts.changeCount == file.changeCount { return fonts.loader }
+        let loader = TextFontLoader(file: file)
+        fonts = (loader, file.changeCount)
+        return loader
+    }
 
     func text(ofPage index: Int, changeCount: Int) -> PageText? {
         entries.first { $0.page == index && $0.changeCount == changeCount }?.text
@@ -35,7 +46,7 @@ extension PDFDocument {
     public func text(ofPage index: Int) throws -> PageText {
         if let cached = textCache.text(ofPage: index, changeCount: file.changeCount) { return cached }
         let page = try self.page(at: index, readingAnnotations: false)
-        let text = try readText(of: page, fonts: TextFontLoader(file: file))
+        let text = try readText(of: page, fonts: textCache.fontLoader(for: file))
         textCache.store(text, changeCount: file.changeCount)
         return text
     }
@@ -86,7 +97,7 @@ extension PDFDocument {
     public func findString(_ string: String, options: TextSearchOptions = [.caseInsensitive]) throws -> [PDFSelection] {
         guard let matcher = TextMatcher(string, options: options) else { return [] }
         var result: [PDFSelection] = []
-        let fonts = TextFontLoader(file: file)
+        let fonts = textCache.fontLoader(for: file)
         for index in 0..<(try pageCount) {
             let text: PageText
             if let cached = textCache.text(ofPage: index, changeCount: file.changeCount) {

@@ -100,9 +100,16 @@ public struct PageText: Sendable {
         var text = ""
         var pieces: [(value: Int32, scalars: Int)] = []
         pieces.reserveCapacity(characters.count + characters.count / 4)
+        var simple = true
         func append(_ piece: String, _ value: Int32) {
             text += piece
-            pieces.append((value, piece.unicodeScalars.count))
+            var count = 0
+            for scalar in piece.unicodeScalars {
+                if count == 0 && scalar.value >= 0x300 { simple = false }
+                count += 1
+            }
+            if value >= 0 && count != 1 { simple = false }
+            pieces.append((value, count))
         }
         for (blockIndex, block) in blocks.enumerated() {
             if blockIndex > 0 { append("\n\n", -1) }
@@ -115,7 +122,19 @@ public struct PageText: Sendable {
             }
         }
         string = text
-        stringCharacters = Self.characterMap(text, pieces)
+        // Pieces starting below U+0300 never join the one before them: each is one Character
+        // ("\n\n" two), and the map needs no grapheme breaking.
+        if simple {
+            var map: [Int32] = []
+            map.reserveCapacity(pieces.count + 8)
+            for piece in pieces {
+                map.append(piece.value)
+                if piece.scalars == 2 && piece.value < 0 { map.append(-1) }
+            }
+            stringCharacters = map
+        } else {
+            stringCharacters = Self.characterMap(text, pieces)
+        }
     }
 
     /// The piece each `Character` of `text` starts in: pieces were appended one after the

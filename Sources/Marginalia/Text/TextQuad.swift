@@ -21,10 +21,11 @@ public struct TextQuad: Hashable, Sendable {
 
     /// The axis-aligned rectangle around the four corners.
     public var bounds: CGRect {
-        let xs = [bottomLeft.x, bottomRight.x, topRight.x, topLeft.x]
-        let ys = [bottomLeft.y, bottomRight.y, topRight.y, topLeft.y]
-        let minX = xs.min() ?? 0, minY = ys.min() ?? 0
-        return CGRect(x: minX, y: minY, width: (xs.max() ?? 0) - minX, height: (ys.max() ?? 0) - minY)
+        let minX = min(bottomLeft.x, bottomRight.x, topRight.x, topLeft.x)
+        let maxX = max(bottomLeft.x, bottomRight.x, topRight.x, topLeft.x)
+        let minY = min(bottomLeft.y, bottomRight.y, topRight.y, topLeft.y)
+        let maxY = max(bottomLeft.y, bottomRight.y, topRight.y, topLeft.y)
+        return CGRect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
     }
 
     /// The part of the quad between two fractions of its length along the text (0 at its

@@ -46,7 +46,21 @@ struct CharacterExpander {
             let bounds = glyph.quad.bounds
             guard visible.contains(CGPoint(x: bounds.midX, y: bounds.midY)) else { continue }
             var pieces: [String]
-            if let text = glyph.text {
+            if let text = glyph.text, let only = Self.singleScalar(text) {
+                // The common case, one scalar: no grapheme breaking needed.
+                if Self.isSpace(only) {
+                    pendingSpace = true
+                    continue
+                }
+                if Self.isIgnorable(only) { continue }
+                if (0xFB00...0xFB06).contains(only.value) {
+                    pieces = Self.expandLigatures(text).map { String($0) }
+                } else {
+                    result.append(character(text, glyph.quad, glyph, mapped: true, spaceBefore: pendingSpace))
+                    pendingSpace = false
+                    continue
+                }
+            } else if let text = glyph.text {
                 pieces = []
                 for character in Self.expandLigatures(text) {
                     if character.isWhitespace {
@@ -104,6 +118,19 @@ struct CharacterExpander {
             }
         }
         return result
+    }
+
+    /// The scalar of a one-scalar string, or nil.
+    @inline(__always) static func singleScalar(_ text: String) -> Unicode.Scalar? {
+        var scalars = text.unicodeScalars.makeIterator()
+        guard let first = scalars.next(), scalars.next() == nil else { return nil }
+        return first
+    }
+
+    /// Whitespace, with ASCII answered without a property lookup.
+    @inline(__always) static func isSpace(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar.value < 0x80 { return scalar.value == 0x20 || (0x09...0x0D).contains(scalar.value) }
+        return scalar.properties.isWhitespace
     }
 
     /// Control characters, byte order marks and zero-width characters: not text to show.

@@ -91,13 +91,15 @@ extension PageTextLayout {
     }
 
     private static func isMark(_ character: TextCharacter) -> Bool {
-        character.text.unicodeScalars.first?.properties.generalCategory == .nonspacingMark
+        guard let first = character.text.unicodeScalars.first, first.value >= 0x300 else { return false }
+        return first.properties.generalCategory == .nonspacingMark
     }
 
     /// Whether the characters hold letters of a right-to-left script.
     static func isRightToLeft(_ characters: [TextCharacter]) -> Bool {
         characters.contains { character in
             character.text.unicodeScalars.contains { scalar in
+                guard scalar.value >= 0x590 else { return false }
                 switch scalar.value {
                 case 0x0590...0x08FF, 0xFB1D...0xFDFF, 0xFE70...0xFEFF, 0x10800...0x10FFF, 0x1E800...0x1EFFF: return true
                 default: return false
@@ -122,11 +124,9 @@ extension PageTextLayout {
         let frame = Frame(characters[0].quad)
         var low = Double.infinity, high = -Double.infinity
         for character in characters {
-            for point in [character.quad.bottomLeft, character.quad.bottomRight] {
-                let s = frame.along(point)
-                low = min(low, s)
-                high = max(high, s)
-            }
+            let start = frame.along(character.quad.bottomLeft), end = frame.along(character.quad.bottomRight)
+            low = min(low, start, end)
+            high = max(high, start, end)
         }
         let length = max(high - low, 1e-9)
         var edges = characters.map { min(1, max(0, (frame.along($0.quad.bottomLeft) - low) / length)) }
@@ -142,11 +142,12 @@ extension PageTextLayout {
         if quads.count == 1 { return first }
         let frame = Frame(first)
         var sLow = Double.infinity, sHigh = -Double.infinity, tLow = Double.infinity, tHigh = -Double.infinity
+        func add(_ point: CGPoint) {
+            let s = frame.along(point), t = frame.across(point)
+            sLow = min(sLow, s); sHigh = max(sHigh, s); tLow = min(tLow, t); tHigh = max(tHigh, t)
+        }
         for quad in quads {
-            for point in [quad.bottomLeft, quad.bottomRight, quad.topRight, quad.topLeft] {
-                let s = frame.along(point), t = frame.across(point)
-                sLow = min(sLow, s); sHigh = max(sHigh, s); tLow = min(tLow, t); tHigh = max(tHigh, t)
-            }
+            add(quad.bottomLeft); add(quad.bottomRight); add(quad.topRight); add(quad.topLeft)
         }
         return TextQuad(bottomLeft: frame.point(sLow, tLow), bottomRight: frame.point(sHigh, tLow),
                         topRight: frame.point(sHigh, tHigh), topLeft: frame.point(sLow, tHigh))

@@ -48,11 +48,12 @@ extension PageTextLayout {
         var box = Box()
         for index in line.characters {
             let c = characters[index]
-            for point in [c.start, c.end] {
-                let u = point.u * d.u + point.v * d.v, v = -point.u * d.v + point.v * d.u
-                box.add(u, v)
-                box.add(u, v + c.height)
-            }
+            let u0 = c.start.u * d.u + c.start.v * d.v, v0 = -c.start.u * d.v + c.start.v * d.u
+            let u1 = c.end.u * d.u + c.end.v * d.v, v1 = -c.end.u * d.v + c.end.v * d.u
+            box.add(u0, v0)
+            box.add(u0, v0 + c.height)
+            box.add(u1, v1)
+            box.add(u1, v1 + c.height)
         }
         return box
     }

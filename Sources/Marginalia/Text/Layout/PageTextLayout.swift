@@ -49,27 +49,31 @@ struct PageTextLayout {
     private func buildLines(_ characters: [LayoutCharacter]) -> [Line] {
         var lines: [Line] = []
         for (index, character) in characters.enumerated() {
-            if var line = lines.last {
-                let sameWay = line.direction.u * character.direction.u + line.direction.v * character.direction.v > 0.995
-                let height = max(line.height, character.height, 0.1)
-                let start = Self.along(character.start, line), end = Self.along(character.end, line)
-                let offset = Self.across(character.start, line) - line.across
-                if sameWay, abs(offset) < 0.5 * height, start > line.endAlong - 0.8 * height,
-                   start < line.endAlong + 3 * max(line.size, character.fontSize) {
-                    line.characters.append(index)
-                    line.endAlong = max(line.endAlong, end)
-                    line.startAlong = min(line.startAlong, start)
-                    line.height = max(line.height, character.height)
-                    line.size = max(line.size, character.fontSize)
-                    lines[lines.count - 1] = line
-                    continue
-                }
+            if let last = lines.indices.last, let (start, end) = continuation(of: lines[last], by: character) {
+                // Changed in place: a copy of the line would copy its characters on every append.
+                lines[last].characters.append(index)
+                lines[last].endAlong = max(lines[last].endAlong, end)
+                lines[last].startAlong = min(lines[last].startAlong, start)
+                lines[last].height = max(lines[last].height, character.height)
+                lines[last].size = max(lines[last].size, character.fontSize)
+                continue
             }
             lines.append(Line(characters: [index], direction: character.direction, origin: character.start, across: 0,
                               startAlong: 0, endAlong: Self.alongLength(character), height: character.height,
                               size: character.fontSize))
         }
         return lines
+    }
+
+    /// Where `character` starts and ends along `line` when it continues the line, else nil.
+    private func continuation(of line: borrowing Line, by character: LayoutCharacter) -> (Double, Double)? {
+        let sameWay = line.direction.u * character.direction.u + line.direction.v * character.direction.v > 0.995
+        let height = max(line.height, character.height, 0.1)
+        let start = Self.along(character.start, line), end = Self.along(character.end, line)
+        let offset = Self.across(character.start, line) - line.across
+        guard sameWay, abs(offset) < 0.5 * height, start > line.endAlong - 0.8 * height,
+              start < line.endAlong + 3 * max(line.size, character.fontSize) else { return nil }
+        return (start, end)
     }
 
     private static func alongLength(_ character: LayoutCharacter) -> Double {
@@ -89,22 +93,13 @@ struct PageTextLayout {
             var joined = false
             for candidateKey in [key, key - 1, key + 1] {
                 for target in byBaseline[candidateKey] ?? [] {
-                    var other = result[target]
-                    let sameWay = other.direction.u * line.direction.u + other.direction.v * line.direction.v > 0.995
-                    guard sameWay else { continue }
-                    let start = Self.along(first.start, other)
-                    let offset = Self.across(first.start, other) - other.across
-                    let height = max(other.height, line.height, 0.1)
-                    if abs(offset) < 0.3 * height, start > other.endAlong - 0.3 * height,
-                       start < other.endAlong + 1.0 * max(other.size, line.size) {
-                        other.characters += line.characters
-                        other.endAlong = max(other.endAlong, start + (line.endAlong - line.startAlong))
-                        other.height = max(other.height, line.height)
-                        other.size = max(other.size, line.size)
-                        result[target] = other
-                        joined = true
-                        break
-                    }
+                    guard let start = Self.joinPoint(of: line, first, onto: result[target]) else { continue }
+                    result[target].characters += line.characters
+                    result[target].endAlong = max(result[target].endAlong, start + (line.endAlong - line.startAlong))
+                    result[target].height = max(result[target].height, line.height)
+                    result[target].size = max(result[target].size, line.size)
+                    joined = true
+                    break
                 }
                 if joined { break }
             }
@@ -114,6 +109,18 @@ struct PageTextLayout {
             }
         }
         return result
+    }
+
+    /// Where `line` (whose first character is `first`) starts along `other` when it continues
+    /// it on the same baseline, else nil.
+    private static func joinPoint(of line: borrowing Line, _ first: LayoutCharacter, onto other: borrowing Line) -> Double? {
+        guard other.direction.u * line.direction.u + other.direction.v * line.direction.v > 0.995 else { return nil }
+        let start = along(first.start, other)
+        let offset = across(first.start, other) - other.across
+        let height = max(other.height, line.height, 0.1)
+        guard abs(offset) < 0.3 * height, start > other.endAlong - 0.3 * height,
+              start < other.endAlong + 1.0 * max(other.size, line.size) else { return nil }
+        return start
     }
 
     /// A character's baseline position across its direction, in the view frame.
