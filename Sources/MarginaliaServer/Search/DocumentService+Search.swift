@@ -109,7 +109,8 @@ extension DocumentService {
         try hits.map { hit in
             var matches: [SearchResults.Match] = []
             if hit.kind == .page, let words = try index.words(documentID: hit.documentID, page: hit.page) {
-                let found = matchers.flatMap { $0.matches(in: words) }
+                let folded = TextMatcher.fold(words, options: [.caseInsensitive, .diacriticInsensitive])
+                let found = matchers.flatMap { $0.matches(in: folded) }
                     .sorted { ($0.start.word, $0.start.character) < ($1.start.word, $1.start.character) }
                 matches = found.map {
                     SearchResults.Match(text: TextMatcher.text(of: $0, in: words), quads: TextMatcher.quads(of: $0, in: words))
@@ -183,6 +184,14 @@ public struct SearchResults: Sendable, Encodable {
 
     public func encode(to encoder: any Encoder) throws {
         try json.encode(to: encoder)
+    }
+}
+
+extension SearchResults: SplicedJSONEncodable {
+    /// Written by the core's JSON writer: a search answers many quads, and `JSONEncoder`
+    /// takes several times as long over them.
+    public func splicedJSON() throws -> Data {
+        Data(JSONWriter.bytes(json))
     }
 }
 

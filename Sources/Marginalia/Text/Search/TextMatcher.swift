@@ -42,6 +42,11 @@ public struct TextMatcher: Sendable {
     }
 
     static func fold(_ character: Character, _ options: TextSearchOptions) -> [Unicode.Scalar] {
+        // ASCII, most of most text: folded without Foundation.
+        if let ascii = character.asciiValue {
+            let lowered = options.contains(.caseInsensitive) && (65...90).contains(ascii) ? ascii + 32 : ascii
+            return [Unicode.Scalar(lowered)]
+        }
         var text = String(character)
         if options.contains(.caseInsensitive) { text = text.lowercased() }
         if options.contains(.diacriticInsensitive) {
@@ -50,8 +55,23 @@ public struct TextMatcher: Sendable {
         return Array(text.precomposedStringWithCanonicalMapping.unicodeScalars)
     }
 
+    /// Words read once for several matchers with the same options.
+    public struct FoldedText: Sendable {
+        fileprivate var text: [Unicode.Scalar] = []
+        fileprivate var origin: [(word: Int, character: Int)] = []
+        fileprivate var wordStart: [Bool] = []
+        public let options: TextSearchOptions
+    }
+
     /// Every match in `words`, in order, not overlapping.
     public func matches(in words: [TextWord]) -> [Match] {
+        matches(in: Self.fold(words, options: options))
+    }
+
+    /// `words` read as one folded text: a space between words, a hyphenated word joined to
+    /// the next.
+    public static func fold(_ words: [TextWord], options: TextSearchOptions) -> FoldedText {
+        var folded = FoldedText(options: options)
         var text: [Unicode.Scalar] = []
         var origin: [(word: Int, character: Int)] = []
         var wordStart: [Bool] = []
@@ -72,6 +92,15 @@ public struct TextMatcher: Sendable {
                 }
             }
         }
+        folded.text = text
+        folded.origin = origin
+        folded.wordStart = wordStart
+        return folded
+    }
+
+    /// Every match in a folded text (folded with this matcher's options), in order.
+    public func matches(in folded: FoldedText) -> [Match] {
+        let text = folded.text, origin = folded.origin, wordStart = folded.wordStart
         var result: [Match] = []
         guard text.count >= query.count else { return result }
         var at = 0
