@@ -81,6 +81,7 @@ if Context.environment["MARGINALIA_FUZZ"] != nil {
         ("FuzzOperation", ["Marginalia", "MarginaliaEditor", "MarginaliaServer"]),
         ("FuzzEditorEvents", ["Marginalia", "MarginaliaEditor"]),
         ("FuzzRender", ["Marginalia", "MarginaliaRender", "PDFCore"]),
+        ("FuzzText", ["Marginalia"]),
     ]
     for (name, dependencies) in fuzzTargets {
         package.targets.append(.executableTarget(name: name, dependencies: dependencies, path: "Fuzz/\(name)"))

@@ -17,7 +17,7 @@ export PATH="/opt/swift/usr/bin:$PATH"
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
 all_targets=(FuzzPDFFile FuzzFilters FuzzDocument FuzzContentStream FuzzAcroForm FuzzAnnotationJSON FuzzXFDF FuzzOperation
-             FuzzEditorEvents FuzzRender)
+             FuzzEditorEvents FuzzRender FuzzText)
 seconds=60
 regressions=0
 release=0
@@ -98,6 +98,22 @@ PY
             printf '%s' '<?xml version="1.0"?><xfdf xmlns="http://ns.adobe.com/xfdf/"><annots><ink page="0" color="#FF0000" width="2" rect="1,1,50,50"><inklist><gesture>10,10;20,30;40,20</gesture></inklist></ink><square page="0" rect="10,10,90,60"/></annots></xfdf>' > "$dir/ink.xfdf" ;;
         FuzzEditorEvents)
             head -c 4096 /dev/urandom > "$dir/random" ;;
+        FuzzText)  # whole small PDFs (mode: their first byte, '%'), and each fuzzed part with its mode byte
+            find "$corpus_dir" -name '*.pdf' -size -100k -exec cp {} "$dir/" \; 2>/dev/null
+            printf '\x00BT /F1 12 Tf 72 700 Td (Hello \\001nd\\003) Tj [(W) 20 (or) -300 (ld)] TJ /F2 10 Tf <00010002> Tj /F3 10 Tf <65E5> Tj /F4 10 Tf (ab) Tj ET /X Do' > "$dir/content"
+            printf '\x01begincodespacerange <00> <FF> endcodespacerange 1 beginbfrange <00> <05> [<0041> <0042>] endbfrange' > "$dir/cmap"
+            python3 - "$dir" <<'PY'
+import pathlib, sys
+data = pathlib.Path("/usr/share/fonts/opentype/urw-base35/NimbusSans-Regular.otf").read_bytes()
+count = int.from_bytes(data[4:6], "big")
+for i in range(count):
+    tag, offset, length = data[12 + 16 * i:16 + 16 * i], int.from_bytes(data[20 + 16 * i:24 + 16 * i], "big"), int.from_bytes(data[24 + 16 * i:28 + 16 * i], "big")
+    if tag == b"CFF ":
+        pathlib.Path(sys.argv[1], "cff").write_bytes(b"\x02" + data[offset:offset + length])
+pathlib.Path(sys.argv[1], "type1").write_bytes(b"\x03" + pathlib.Path("/usr/share/fonts/type1/urw-base35/NimbusSans-Regular.t1").read_bytes()[:20000])
+pathlib.Path(sys.argv[1], "truetype").write_bytes(b"\x04" + pathlib.Path("/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf").read_bytes()[:300000])
+PY
+            ;;
     esac
     [ -d "Fuzz/seeds/$target" ] && cp Fuzz/seeds/"$target"/* "$dir/" 2>/dev/null
     return 0
@@ -113,7 +129,7 @@ for target in "${targets[@]}"; do
     findings="Fuzz/findings/$target"
     mkdir -p "$findings"
     max_len=65536
-    case "$target" in FuzzPDFFile|FuzzDocument|FuzzAcroForm) max_len=307200 ;; esac
+    case "$target" in FuzzPDFFile|FuzzDocument|FuzzAcroForm|FuzzText) max_len=307200 ;; esac
     # Leak detection is off: Foundation's own error paths (XMLParser's errors, JSONDecoder's)
     # leak their allocations, which would stop every run at the first malformed input.
     options=(-detect_leaks=0 -timeout=2 -rss_limit_mb=2048 -max_len=$max_len -artifact_prefix="$findings/" -print_final_stats=1)

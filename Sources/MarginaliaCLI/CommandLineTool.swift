@@ -31,6 +31,8 @@ enum CommandLineTool {
         ("pages", "insert, remove, move and rotate pages", PagesCommand.run),
         ("compact", "rewrite a file, dropping unused objects", CompactCommand.run),
         ("check", "parse every object and report damage", CheckCommand.run),
+        ("text", "print the text of pages (JSON: words with quads)", TextCommand.run),
+        ("search", "find text and print the matches with their quads", SearchCommand.run),
         ("annotations", "list annotations (text or JSON)", AnnotationsCommand.run),
         ("annotate", "add annotations from JSON or XFDF", AnnotateCommand.run),
         ("export", "write annotations as JSON or XFDF", ExportCommand.run),

@@ -4,6 +4,8 @@ extension CommandLineTool {
         "pages": PagesCommand.help,
         "compact": CompactCommand.help,
         "check": CheckCommand.help,
+        "text": TextCommand.help,
+        "search": SearchCommand.help,
         "annotations": AnnotationsCommand.help,
         "annotate": AnnotateCommand.help,
         "export": ExportCommand.help,

@@ -20,6 +20,7 @@ enum LimitsSetting {
         ("maxCollectionCount", \.maxCollectionCount),
         ("maxTreeDepth", \.maxTreeDepth),
         ("maxPageCount", \.maxPageCount),
+        ("maxContentOperations", \.maxContentOperations),
     ]}
 
     /// The limits from the environment; the defaults when the variable is not set.

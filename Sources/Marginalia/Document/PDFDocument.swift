@@ -13,6 +13,8 @@ public final class PDFDocument {
     /// Spatial indexes of pages whose annotations were asked for by position, kept in step
     /// with annotation edits; dropped when pages move.
     var annotationIndexes: [Int: AnnotationIndex] = [:]
+    /// The text of the pages read most recently, with the file's change count when read.
+    var textCache = PageTextCache()
 
     /// Opens the PDF file at `url` (memory-mapped; opening never changes the file).
     ///
@@ -99,8 +101,10 @@ public final class PDFDocument {
             if let annotation = try? file.dictionary(item) { annotations.append(annotation) }
         }
         let label = try? PageLabels(file: file).label(forPageAt: index)
-        return PDFPage(index: index, reference: reference, dictionary: dictionary, effectiveAttributes: attributes,
-                       annotationDictionaries: annotations, label: label ?? nil)
+        var page = PDFPage(index: index, reference: reference, dictionary: dictionary, effectiveAttributes: attributes,
+                           annotationDictionaries: annotations, label: label ?? nil)
+        page.documentLink = DocumentLink(self)
+        return page
     }
 
     /// Resolves a box or rotation value and the items of a box array; other values are

@@ -27,6 +27,8 @@ public struct PDFPage: Sendable {
     public let annotationDictionaries: [PDFDictionary]
     /// The page label (from the catalog's `/PageLabels`), or nil when the document has none.
     public let label: String?
+    /// The document the page came from, for the text API (``string`` and friends).
+    var documentLink: DocumentLink?
 
     /// The rotation in degrees clockwise: 0, 90, 180 or 270 (inherited, normalised; values
     /// that are not multiples of 90 are rounded down to one, as viewers do).

@@ -16,6 +16,10 @@ extension DocumentService: DocumentServing {
     }
 }
 
+extension DocumentService: TextSearching {}
+
+extension PageTextRecord: RevisionCarrying {}
+
 extension ServiceError: APIErrorConvertible {}
 
 extension DocumentSummary: RevisionCarrying {}

@@ -19,6 +19,17 @@ public struct MarginaliaApp: Sendable {
         self.access = AccessControl(token: token)
     }
 
+    /// Builds the application over a service that also searches: the search and page-text
+    /// endpoints are added to the others.
+    public init<Service: DocumentServing & TextSearching>(service: Service, staticFiles: StaticFiles, token: String?) {
+        var router = Router()
+        DocumentRoutes(service: service).register(into: &router)
+        SearchRoutes(service: service).register(into: &router)
+        self.router = router
+        self.staticFiles = staticFiles
+        self.access = AccessControl(token: token)
+    }
+
     /// Answers one request.
     public func respond(to request: HTTPRequest) async -> HTTPResponse {
         if let refused = access.check(request) { return refused }

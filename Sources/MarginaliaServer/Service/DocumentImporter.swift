@@ -68,6 +68,7 @@ extension DocumentService {
             let prepared = try DocumentImporter.prepare(data)
             let record = try store.createDocument(name: name, kind: prepared.kind, pdf: prepared.pdf,
                                                   pageCount: prepared.pageCount)
+            textChanged(record.id)
             return DocumentSummary(record)
         }
     }

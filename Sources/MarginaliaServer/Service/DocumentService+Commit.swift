@@ -46,6 +46,7 @@ extension DocumentService {
                 }
             }
             document.resolve(batch, .success(()))
+            if !records.isEmpty { textChanged(id) }
             return
         }
         let uncommitted = (try? document.withState(load: { throw failure }) { state in

@@ -56,6 +56,7 @@ extension DocumentService {
             state.savedRevision = state.revision
             let summary = DocumentSummary(try store.document(id))
             notify(id, .versionRestored(summary, version: DocumentVersion(record)))
+            textChanged(id)
             return summary
         }
     }

@@ -23,23 +23,40 @@ public final class DocumentService: @unchecked Sendable {
     private var open: [String: OpenDocument] = [:]
     private var subscribers: [String: [Int: @Sendable (DocumentEvent) -> Void]] = [:]
     private var nextSubscription = 0
+    /// Keeps the text index current (nil when the service was made without one).
+    private(set) var textIndexer: TextIndexer?
 
     /// A service over the store in `directory` (created when missing).
     ///
     /// - Throws: ``ServiceError/internalError(_:)`` when the store cannot be opened.
+    /// Its text index is SQLite FTS5 in the same directory (``SQLiteTextIndex``).
     public convenience init(directory: URL, undoDepth: Int = 100, limits: RequestLimits = RequestLimits()) throws {
         do {
-            try self.init(store: DocumentStore(directory: directory), undoDepth: undoDepth, limits: limits)
+            let store = try DocumentStore(directory: directory)
+            let index = try SQLiteTextIndex(path: directory.appendingPathComponent("text-index.sqlite").path)
+            self.init(store: store, undoDepth: undoDepth, limits: limits, textIndex: index)
         } catch {
             throw ServiceError.wrap(error)
         }
     }
 
     /// A service over `store`. Only one service may use a store's directory at a time.
-    public init(store: DocumentStore, undoDepth: Int = 100, limits: RequestLimits = RequestLimits()) {
+    ///
+    /// - Parameter textIndex: where documents are indexed for search, kept current in the
+    ///   background as documents are uploaded, edited and removed; nil for no search.
+    public init(store: DocumentStore, undoDepth: Int = 100, limits: RequestLimits = RequestLimits(),
+                textIndex: (any TextIndex)? = nil) {
         self.store = store
         self.undoDepth = max(1, undoDepth)
         self.limits = limits
+        if let textIndex {
+            textIndexer = TextIndexer(index: textIndex) { [weak self] id in try self?.indexedDocument(id) }
+            reconcileTextIndex()
+        }
+    }
+
+    deinit {
+        textIndexer?.stop()
     }
 
     // MARK: - Catalogue
@@ -67,12 +84,14 @@ public final class DocumentService: @unchecked Sendable {
     /// Moves a document to the trash and tells its subscribers. It stays readable and
     /// editable by id; ``restore(_:)`` brings it back.
     public func delete(_ id: String) throws -> DocumentSummary {
-        try changeRecord(id) { DocumentSummary(try store.setTrashed(id, true)) } event: { .deleted($0) }
+        defer { textChanged(id) }
+        return try changeRecord(id) { DocumentSummary(try store.setTrashed(id, true)) } event: { .deleted($0) }
     }
 
     /// Brings a document back from the trash.
     public func restore(_ id: String) throws -> DocumentSummary {
-        try changeRecord(id) { DocumentSummary(try store.setTrashed(id, false)) } event: { .restored($0) }
+        defer { textChanged(id) }
+        return try changeRecord(id) { DocumentSummary(try store.setTrashed(id, false)) } event: { .restored($0) }
     }
 
     private func changeRecord(_ id: String, _ change: () throws -> DocumentSummary,

@@ -94,6 +94,20 @@ public struct ContentStreamParser {
         }
     }
 
+    /// The next operation that can be read, skipping damaged tokens as renderers do; nil at
+    /// the end of the content.
+    ///
+    /// - Throws: ``PDFError/limitExceeded(_:)`` only.
+    public mutating func nextReadable() throws -> ContentOperation? {
+        while true {
+            do {
+                return try next()
+            } catch let error as PDFError {
+                if case .limitExceeded = error { throw error }
+            }
+        }
+    }
+
     // MARK: - Inline images
 
     /// Reads `BI`'s key-value pairs up to `ID`, then the data up to `EI`.

@@ -38,6 +38,9 @@ public final class PDFFile {
     private var trailerChanges = PDFDictionary()
     private var removedTrailerKeys = Set<String>()
     private var nextNumber: Int
+    /// How many edits were made since opening: anything derived from the objects (text read
+    /// from a page, say) and cached is stale once this moves.
+    public private(set) var changeCount = 0
 
     /// Opens a file.
     ///
@@ -323,6 +326,7 @@ public final class PDFFile {
 
     /// Replaces the object `reference` names.
     public func update(_ reference: PDFReference, with object: PDFObject) {
+        changeCount += 1
         deletedObjects.remove(reference.number)
         changedObjects[reference.number] = object
         if generations[reference.number] == nil { generations[reference.number] = generation(of: reference.number) }
@@ -332,6 +336,7 @@ public final class PDFFile {
     /// Adds a new indirect object and returns its reference.
     @discardableResult
     public func add(_ object: PDFObject) -> PDFReference {
+        changeCount += 1
         let reference = PDFReference(nextNumber, 0)
         nextNumber += 1
         generations[reference.number] = 0
@@ -341,12 +346,14 @@ public final class PDFFile {
 
     /// Frees an object number.
     public func delete(_ reference: PDFReference) {
+        changeCount += 1
         changedObjects[reference.number] = nil
         deletedObjects.insert(reference.number)
     }
 
     /// Sets a trailer key (`/Info`, `/ID`...); `.null` removes it.
     public func setTrailer(_ key: String, _ value: PDFObject) {
+        changeCount += 1
         if value.isNull {
             trailerChanges[key] = nil
             removedTrailerKeys.insert(key)

@@ -22,6 +22,10 @@ public struct PDFLimits: Hashable, Sendable {
     public var maxTreeDepth: Int = 1_000
     /// Most pages a page tree may hold.
     public var maxPageCount: Int = 1_000_000
+    /// Most operators and shown glyphs that interpreting one page's content may take, those
+    /// of the form XObjects it draws counted each time they are drawn (text extraction): so
+    /// a small page that draws one form a million times, or shows a 30 MB string, stops here.
+    public var maxContentOperations: Int = 20_000_000
 
     public init() {}
 

@@ -1,0 +1,261 @@
+import PDFCore
+
+/// Reads a page's content streams for text, as a renderer reads them for drawing (ISO
+/// 32000-2, 9.3 and 9.4): the graphics and text state, the text operators, and form
+/// XObjects, but nothing is drawn. What it finds is a list of ``ShownGlyph``s in content order.
+///
+/// Bounded: operators and glyphs together by ``PDFLimits/maxContentOperations`` (forms
+/// counted each time they are drawn), decoding by the document's budget, forms nested at most
+/// ``maximumFormDepth`` deep and never through themselves. A damaged token is skipped, as
+/// renderers do; a font that cannot be read leaves its glyphs unmapped.
+struct TextInterpreter {
+    /// How deep form XObjects may nest.
+    static let maximumFormDepth = 32
+
+    struct GraphicsState {
+        var ctm = TextMatrix.identity
+        var font: TextFont?
+        var fontSize = 0.0
+        var characterSpacing = 0.0
+        var wordSpacing = 0.0
+        var horizontalScaling = 1.0
+        var leading = 0.0
+        var rise = 0.0
+    }
+
+    let file: PDFFile
+    let fonts: TextFontLoader
+    private(set) var glyphs: [ShownGlyph] = []
+    private(set) var operationCount = 0
+    private var formsDrawing = Set<PDFReference>()
+    private var formContent: [PDFReference: [UInt8]] = [:]
+
+    init(file: PDFFile, fonts: TextFontLoader) {
+        self.file = file
+        self.fonts = fonts
+    }
+
+    /// Interprets `content` with `resources`, starting from `state`.
+    ///
+    /// - Throws: ``PDFError/limitExceeded(_:)`` past a limit; other errors of reading
+    ///   objects the content refers to.
+    mutating func run(_ content: [UInt8], resources: PDFDictionary?, state initial: GraphicsState, depth: Int = 0) throws {
+        var parser = ContentStreamParser(bytes: content, limits: file.limits)
+        var state = initial
+        var saved: [GraphicsState] = []
+        var textMatrix = TextMatrix.identity
+        var lineMatrix = TextMatrix.identity
+        var markedContent: [(Int, String)?] = []
+        while let operation = try parser.nextReadable() {
+            try count(1)
+            let operands = operation.operands
+            func number(_ index: Int) -> Double? {
+                guard index < operands.count, let value = operands[index].numberValue, value.isFinite else { return nil }
+                return value
+            }
+            switch operation.name {
+            case "q":
+                if saved.count < 4_096 { saved.append(state) }
+            case "Q":
+                if let last = saved.popLast() { state = last }
+            case "cm":
+                if let matrix = TextMatrix(operands) { state.ctm = matrix.concatenating(state.ctm) }
+            case "BT":
+                textMatrix = .identity
+                lineMatrix = .identity
+            case "Tc": if let value = number(0) { state.characterSpacing = value }
+            case "Tw": if let value = number(0) { state.wordSpacing = value }
+            case "Tz": if let value = number(0) { state.horizontalScaling = value / 100 }
+            case "TL": if let value = number(0) { state.leading = value }
+            case "Ts": if let value = number(0) { state.rise = value }
+            case "Tf":
+                if let name = operands.first?.nameValue, let size = number(1) {
+                    state.fontSize = size
+                    state.font = try font(named: name, in: resources)
+                }
+            case "Td", "TD":
+                if let x = number(0), let y = number(1) {
+                    if operation.name == "TD" { state.leading = -y }
+                    lineMatrix = lineMatrix.translated(x, y)
+                    textMatrix = lineMatrix
+                }
+            case "Tm":
+                if let matrix = TextMatrix(operands) {
+                    lineMatrix = matrix
+                    textMatrix = matrix
+                }
+            case "T*":
+                lineMatrix = lineMatrix.translated(0, -state.leading)
+                textMatrix = lineMatrix
+            case "Tj":
+                if let bytes = operands.last?.stringBytes { try show(bytes, state, &textMatrix) }
+            case "'", "\"":
+                if operation.name == "\"", let word = number(0), let character = number(1) {
+                    state.wordSpacing = word
+                    state.characterSpacing = character
+                }
+                lineMatrix = lineMatrix.translated(0, -state.leading)
+                textMatrix = lineMatrix
+                if let bytes = operands.last?.stringBytes { try show(bytes, state, &textMatrix) }
+            case "TJ":
+                for item in operands.last?.arrayValue ?? [] {
+                    if let bytes = item.stringBytes {
+                        try show(bytes, state, &textMatrix)
+                    } else if let adjustment = item.numberValue, adjustment.isFinite {
+                        let shift = -adjustment / 1000 * state.fontSize
+                        textMatrix = state.font?.isVertical == true
+                            ? textMatrix.translated(0, shift)
+                            : textMatrix.translated(shift * state.horizontalScaling, 0)
+                    }
+                }
+            case "gs":
+                if let name = operands.first?.nameValue, let graphics = try dictionary(resources, "ExtGState", name),
+                   let fontEntry = try file.resolve(graphics["Font"] ?? .null).arrayValue, fontEntry.count == 2,
+                   let size = fontEntry[1].numberValue {
+                    state.font = try fonts.font(fontEntry[0], resourceName: name)
+                    state.fontSize = size
+                }
+            case "BMC":
+                markedContent.append(nil)
+            case "BDC":
+                markedContent.append(try actualText(operands.last, resources).map { (glyphs.count, $0) })
+            case "EMC":
+                if let last = markedContent.popLast(), let (start, text) = last { replaceWithActualText(from: start, text) }
+            case "Do":
+                if let name = operands.first?.nameValue { try drawForm(named: name, resources: resources, state: state, depth: depth) }
+            default:
+                break
+            }
+        }
+    }
+
+    /// The `/ActualText` of a marked-content property list (14.9.4), inline or named in
+    /// `/Properties`.
+    private func actualText(_ operand: PDFObject?, _ resources: PDFDictionary?) throws -> String? {
+        guard let operand else { return nil }
+        var properties = operand.dictionaryValue
+        if properties == nil, let name = operand.nameValue { properties = try dictionary(resources, "Properties", name) }
+        guard let bytes = try properties.flatMap({ try file.resolve($0["ActualText"] ?? .null).stringBytes }) else { return nil }
+        return PDFTextString.decode(bytes)
+    }
+
+    /// Replaces the glyphs shown since `start` by one glyph whose text is `text` and whose
+    /// box spans theirs: a sequence's `/ActualText` is what it says (a word drawn as letters
+    /// and a hyphen, a ligature, a figure's label), as other readers take it.
+    private mutating func replaceWithActualText(from start: Int, _ text: String) {
+        guard start < glyphs.count else { return }
+        let first = glyphs[start], last = glyphs[glyphs.count - 1]
+        let quad = TextQuad(bottomLeft: first.quad.bottomLeft, bottomRight: last.quad.bottomRight,
+                            topRight: last.quad.topRight, topLeft: first.quad.topLeft)
+        glyphs.removeSubrange(start...)
+        if !text.isEmpty { glyphs.append(ShownGlyph(text: text, quad: quad, fontName: first.fontName, fontSize: first.fontSize)) }
+    }
+
+    private mutating func count(_ n: Int) throws {
+        operationCount += n
+        if operationCount > file.limits.maxContentOperations {
+            throw PDFError.limitExceeded("a page's content takes more than \(file.limits.maxContentOperations) operators and glyphs to read")
+        }
+    }
+
+    private func dictionary(_ resources: PDFDictionary?, _ category: String, _ name: String) throws -> PDFDictionary? {
+        guard let resources, let entries = try file.dictionary(resources[category]) else { return nil }
+        return try file.dictionary(entries[name])
+    }
+
+    private func font(named name: String, in resources: PDFDictionary?) throws -> TextFont? {
+        guard let resources, let entries = try file.dictionary(resources["Font"]), let object = entries[name] else { return nil }
+        return try fonts.font(object, resourceName: name)
+    }
+
+    // MARK: - Form XObjects
+
+    private mutating func drawForm(named name: String, resources: PDFDictionary?, state: GraphicsState, depth: Int) throws {
+        guard let resources, let entries = try file.dictionary(resources["XObject"]), let object = entries[name] else { return }
+        try drawForm(object, inheritedResources: resources, state: state, depth: depth)
+    }
+
+    /// Draws an annotation's appearance stream (a reference to it, or the stream itself)
+    /// placed by `transform` (12.5.5); `fallbackResources` serve a stream that has none (the
+    /// form's `/DR`, as viewers use it for widgets written without resources).
+    mutating func drawAppearance(_ appearance: PDFObject, transform: TextMatrix, fallbackResources: PDFDictionary?) throws {
+        var state = GraphicsState()
+        state.ctm = transform
+        try drawForm(appearance, inheritedResources: fallbackResources, state: state, depth: 0)
+    }
+
+    private mutating func drawForm(_ object: PDFObject, inheritedResources: PDFDictionary?, state: GraphicsState,
+                                   depth: Int) throws {
+        let reference = object.referenceValue
+        guard depth < Self.maximumFormDepth, reference.map({ !formsDrawing.contains($0) }) ?? true,
+              case .stream(let stream) = try file.resolve(object),
+              // Appearance streams often leave /Subtype out; only images and PostScript are not forms.
+              (stream.dictionary["Subtype"]?.nameValue ?? "Form") == "Form" else { return }
+        let content: [UInt8]
+        if let reference, let known = formContent[reference] {
+            content = known
+        } else {
+            do {
+                content = try file.decodedData(of: reference.map { .reference($0) } ?? .stream(stream))
+            } catch let error as PDFError {
+                if case .limitExceeded = error { throw error }
+                return
+            }
+            if let reference { formContent[reference] = content }
+        }
+        var inner = state
+        if let matrix = TextMatrix(try file.resolve(stream.dictionary["Matrix"] ?? .null).arrayValue ?? []) {
+            inner.ctm = matrix.concatenating(state.ctm)
+        }
+        let formResources = try file.dictionary(stream.dictionary["Resources"]) ?? inheritedResources
+        if let reference { formsDrawing.insert(reference) }
+        defer { if let reference { formsDrawing.remove(reference) } }
+        try run(content, resources: formResources, state: inner, depth: depth + 1)
+    }
+
+    // MARK: - Showing text
+
+    /// Shows `bytes` with the state's font, moving the text matrix by each glyph's advance
+    /// (9.4.4): tx = ((w0 - 0) · Tfs + Tc + Tw) · Th, or ty = w1 · Tfs + Tc + Tw in vertical writing.
+    private mutating func show(_ bytes: [UInt8], _ state: GraphicsState, _ textMatrix: inout TextMatrix) throws {
+        guard let font = state.font else {
+            try count(bytes.count)
+            return
+        }
+        let size = state.fontSize
+        let scaling = state.horizontalScaling
+        let fontMatrix = font.fontMatrix
+        let parameters = TextMatrix(size * scaling, 0, 0, size, 0, state.rise)
+        var error: Error?
+        font.forEachGlyph(in: bytes) { _, glyph in
+            if error != nil { return }
+            do { try count(1) } catch let failure { error = failure; return }
+            let rendering = parameters.concatenating(textMatrix).concatenating(state.ctm)
+            let spacing = state.characterSpacing + (glyph.isWordSpace ? state.wordSpacing : 0)
+            let quad: TextQuad
+            if font.isVertical {
+                let (vx, vy) = glyph.origin
+                let glyphToText = fontMatrix.concatenating(rendering)
+                let left = -vx, right = glyph.width - vx
+                // The glyph's origin is the pen position less the position vector (9.7.4.3).
+                let top = font.ascent - vy, bottom = font.descent - vy
+                // The text runs downwards: the quad's baseline edge is the glyph's left side, top to bottom.
+                quad = TextQuad(bottomLeft: glyphToText.apply(left, top), bottomRight: glyphToText.apply(left, bottom),
+                                topRight: glyphToText.apply(right, bottom), topLeft: glyphToText.apply(right, top))
+                // The vertical advance is in the text space of the size, without horizontal scaling.
+                let advance = glyph.verticalAdvance * fontMatrix.d * size + spacing
+                textMatrix = textMatrix.translated(0, advance)
+            } else {
+                let glyphToText = fontMatrix.concatenating(rendering)
+                let width = glyph.width
+                quad = TextQuad(bottomLeft: glyphToText.apply(0, font.descent), bottomRight: glyphToText.apply(width, font.descent),
+                                topRight: glyphToText.apply(width, font.ascent), topLeft: glyphToText.apply(0, font.ascent))
+                let advance = (width * fontMatrix.a * size + spacing) * scaling
+                textMatrix = textMatrix.translated(advance, 0)
+            }
+            let scale = (rendering.c * rendering.c + rendering.d * rendering.d).squareRoot()
+            glyphs.append(ShownGlyph(text: glyph.text, quad: quad, fontName: font.name, fontSize: scale))
+        }
+        if let error { throw error }
+    }
+}

@@ -1,0 +1,141 @@
+import Foundation
+
+/// Groups a page's characters into words, lines and blocks, and puts the blocks in reading
+/// order (``PageTextLayout+Order.swift``).
+///
+/// Lines are built in content order: a character continues the line before it when it goes
+/// the same way, sits on the same baseline (within half its height) and starts neither far
+/// behind the line's end nor more than three times its size past it. Lines drawn in pieces
+/// are then joined. Within a line, characters are sorted along the baseline, and a word ends
+/// at a drawn space or at a gap wider than ``wordGap`` of the font size (the threshold MuPDF
+/// uses).
+struct PageTextLayout {
+    /// A gap wider than this share of the font size between two glyphs separates words.
+    static let wordGap = 0.15
+
+    struct Line {
+        var characters: [Int]
+        var direction: (u: Double, v: Double)
+        /// The first character's start, the origin of the line's own coordinates.
+        var origin: (u: Double, v: Double)
+        /// The baseline's distance from the origin across the line, and its reach along it.
+        var across: Double
+        var startAlong: Double
+        var endAlong: Double
+        var height: Double
+        var size: Double
+    }
+
+    let expander: CharacterExpander
+
+    func layout(_ glyphs: [ShownGlyph], pageIndex: Int) -> PageText {
+        let (characters, unmapped) = expander.expand(glyphs)
+        var lines = joinPieces(buildLines(characters), characters)
+        for index in lines.indices { sortAlong(&lines[index], characters) }
+        let blocks = orderedBlocks(lines, characters)
+        return assemble(blocks, characters, pageIndex: pageIndex, unmapped: unmapped)
+    }
+
+    // MARK: - Lines
+
+    static func along(_ point: (u: Double, v: Double), _ line: Line) -> Double {
+        (point.u - line.origin.u) * line.direction.u + (point.v - line.origin.v) * line.direction.v
+    }
+
+    static func across(_ point: (u: Double, v: Double), _ line: Line) -> Double {
+        -(point.u - line.origin.u) * line.direction.v + (point.v - line.origin.v) * line.direction.u
+    }
+
+    private func buildLines(_ characters: [LayoutCharacter]) -> [Line] {
+        var lines: [Line] = []
+        for (index, character) in characters.enumerated() {
+            if let last = lines.indices.last, let (start, end) = continuation(of: lines[last], by: character) {
+                // Changed in place: a copy of the line would copy its characters on every append.
+                lines[last].characters.append(index)
+                lines[last].endAlong = max(lines[last].endAlong, end)
+                lines[last].startAlong = min(lines[last].startAlong, start)
+                lines[last].height = max(lines[last].height, character.height)
+                lines[last].size = max(lines[last].size, character.fontSize)
+                continue
+            }
+            lines.append(Line(characters: [index], direction: character.direction, origin: character.start, across: 0,
+                              startAlong: 0, endAlong: Self.alongLength(character), height: character.height,
+                              size: character.fontSize))
+        }
+        return lines
+    }
+
+    /// Where `character` starts and ends along `line` when it continues the line, else nil.
+    private func continuation(of line: borrowing Line, by character: LayoutCharacter) -> (Double, Double)? {
+        let sameWay = line.direction.u * character.direction.u + line.direction.v * character.direction.v > 0.995
+        let height = max(line.height, character.height, 0.1)
+        let start = Self.along(character.start, line), end = Self.along(character.end, line)
+        let offset = Self.across(character.start, line) - line.across
+        guard sameWay, abs(offset) < 0.5 * height, start > line.endAlong - 0.8 * height,
+              start < line.endAlong + 3 * max(line.size, character.fontSize) else { return nil }
+        return (start, end)
+    }
+
+    private static func alongLength(_ character: LayoutCharacter) -> Double {
+        (character.end.u - character.start.u) * character.direction.u + (character.end.v - character.start.v) * character.direction.v
+    }
+
+    /// Joins lines that continue one another on one baseline but were drawn apart (a line
+    /// written in two pieces with other text between them).
+    private func joinPieces(_ lines: [Line], _ characters: [LayoutCharacter]) -> [Line] {
+        guard lines.count > 1 else { return lines }
+        var result: [Line] = []
+        var byBaseline: [Int: [Int]] = [:]  // rounded baseline key -> indexes in result
+        for line in lines {
+            let first = characters[line.characters[0]]
+            let angle = Int((atan2(line.direction.v, line.direction.u) * 180 / .pi).rounded())
+            let key = angle &* 100_003 &+ Int((Self.baselineKey(first) / max(line.height, 1)).rounded(.down))
+            var joined = false
+            for candidateKey in [key, key - 1, key + 1] {
+                for target in byBaseline[candidateKey] ?? [] {
+                    guard let start = Self.joinPoint(of: line, first, onto: result[target]) else { continue }
+                    result[target].characters += line.characters
+                    result[target].endAlong = max(result[target].endAlong, start + (line.endAlong - line.startAlong))
+                    result[target].height = max(result[target].height, line.height)
+                    result[target].size = max(result[target].size, line.size)
+                    joined = true
+                    break
+                }
+                if joined { break }
+            }
+            if !joined {
+                byBaseline[key, default: []].append(result.count)
+                result.append(line)
+            }
+        }
+        return result
+    }
+
+    /// Where `line` (whose first character is `first`) starts along `other` when it continues
+    /// it on the same baseline, else nil.
+    private static func joinPoint(of line: borrowing Line, _ first: LayoutCharacter, onto other: borrowing Line) -> Double? {
+        guard other.direction.u * line.direction.u + other.direction.v * line.direction.v > 0.995 else { return nil }
+        let start = along(first.start, other)
+        let offset = across(first.start, other) - other.across
+        let height = max(other.height, line.height, 0.1)
+        guard abs(offset) < 0.3 * height, start > other.endAlong - 0.3 * height,
+              start < other.endAlong + 1.0 * max(other.size, line.size) else { return nil }
+        return start
+    }
+
+    /// A character's baseline position across its direction, in the view frame.
+    private static func baselineKey(_ character: LayoutCharacter) -> Double {
+        -character.start.u * character.direction.v + character.start.v * character.direction.u
+    }
+
+    /// Puts a line's characters in order along its baseline (stable: equal starts keep
+    /// content order, so an accent drawn after its letter stays after it).
+    private func sortAlong(_ line: inout Line, _ characters: [LayoutCharacter]) {
+        let positions = line.characters.map { Self.along(characters[$0].start, line) }
+        if zip(positions, positions.dropFirst()).allSatisfy({ $0 <= $1 + 0.01 }) { return }
+        line.characters = zip(line.characters, positions).enumerated()
+            .sorted { ($0.element.1, $0.offset) < ($1.element.1, $1.offset) }
+            .map(\.element.0)
+        line.startAlong = positions.min() ?? line.startAlong
+    }
+}

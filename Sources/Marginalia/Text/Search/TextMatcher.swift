@@ -1,0 +1,147 @@
+import Foundation
+
+/// Finds a query in a page's words: the one search behind ``PageText/findString(_:options:)``,
+/// ``PDFDocument/findString(_:options:)`` and the server's search, which runs it on words it
+/// stored.
+///
+/// The words are read as one text, a space between words and lines alike, so a phrase is
+/// found across a line break; a word that ends its line with a soft hyphen is read joined
+/// to the next word. Whitespace in the query matches any run of it.
+public struct TextMatcher: Sendable {
+    /// A match: from character `start.character` of word `start.word` to before character
+    /// `end.character` of word `end.word` (so `end` may be one past a word's last character).
+    public struct Match: Hashable, Sendable {
+        public var start: (word: Int, character: Int)
+        public var end: (word: Int, character: Int)
+
+        public static func == (a: Match, b: Match) -> Bool {
+            a.start == b.start && a.end == b.end
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(start.word); hasher.combine(start.character)
+            hasher.combine(end.word); hasher.combine(end.character)
+        }
+    }
+
+    public let options: TextSearchOptions
+    private let query: [Unicode.Scalar]
+
+    /// A matcher for `query`; nil when the query has nothing to find (empty or only spaces).
+    public init?(_ query: String, options: TextSearchOptions) {
+        self.options = options
+        var folded: [Unicode.Scalar] = []
+        var space = false
+        for character in query {
+            if character.isWhitespace { space = !folded.isEmpty; continue }
+            if space { folded.append(" "); space = false }
+            folded += Self.fold(character, options)
+        }
+        guard !folded.isEmpty else { return nil }
+        self.query = folded
+    }
+
+    static func fold(_ character: Character, _ options: TextSearchOptions) -> [Unicode.Scalar] {
+        // ASCII, most of most text: folded without Foundation.
+        if let ascii = character.asciiValue {
+            let lowered = options.contains(.caseInsensitive) && (65...90).contains(ascii) ? ascii + 32 : ascii
+            return [Unicode.Scalar(lowered)]
+        }
+        var text = String(character)
+        if options.contains(.caseInsensitive) { text = text.lowercased() }
+        if options.contains(.diacriticInsensitive) {
+            text = text.folding(options: .diacriticInsensitive, locale: nil)
+        }
+        return Array(text.precomposedStringWithCanonicalMapping.unicodeScalars)
+    }
+
+    /// Words read once for several matchers with the same options.
+    public struct FoldedText: Sendable {
+        fileprivate var text: [Unicode.Scalar] = []
+        fileprivate var origin: [(word: Int, character: Int)] = []
+        fileprivate var wordStart: [Bool] = []
+        public let options: TextSearchOptions
+    }
+
+    /// Every match in `words`, in order, not overlapping.
+    public func matches(in words: [TextWord]) -> [Match] {
+        matches(in: Self.fold(words, options: options))
+    }
+
+    /// `words` read as one folded text: a space between words, a hyphenated word joined to
+    /// the next.
+    public static func fold(_ words: [TextWord], options: TextSearchOptions) -> FoldedText {
+        var folded = FoldedText(options: options)
+        var text: [Unicode.Scalar] = []
+        var origin: [(word: Int, character: Int)] = []
+        var wordStart: [Bool] = []
+        for (index, word) in words.enumerated() {
+            var characters = Array(word.text)
+            let joinsNext = word.isHyphenated && index + 1 < words.count
+            if joinsNext, characters.last == "-" { characters.removeLast() }
+            if index > 0, !(words[index - 1].isHyphenated) {
+                text.append(" ")
+                origin.append((index, -1))
+                wordStart.append(false)
+            }
+            for (position, character) in characters.enumerated() {
+                for scalar in Self.fold(character, options) {
+                    text.append(scalar)
+                    origin.append((index, position))
+                    wordStart.append(position == 0 && !(index > 0 && words[index - 1].isHyphenated))
+                }
+            }
+        }
+        folded.text = text
+        folded.origin = origin
+        folded.wordStart = wordStart
+        return folded
+    }
+
+    /// Every match in a folded text (folded with this matcher's options), in order.
+    public func matches(in folded: FoldedText) -> [Match] {
+        let text = folded.text, origin = folded.origin, wordStart = folded.wordStart
+        var result: [Match] = []
+        guard text.count >= query.count else { return result }
+        var at = 0
+        while at + query.count <= text.count {
+            if text[at] == query[0], Array(text[at..<(at + query.count)]) == query {
+                let last = at + query.count - 1
+                let endsWord = last + 1 == text.count || text[last + 1] == " "
+                if !options.contains(.wholeWords) || (wordStart[at] && endsWord), origin[at].character >= 0 {
+                    let (endWord, endCharacter) = origin[last]
+                    result.append(Match(start: origin[at], end: (endWord, max(endCharacter, 0) + 1)))
+                    at = last + 1
+                    continue
+                }
+            }
+            at += 1
+        }
+        return result
+    }
+
+    /// The quads covering a match: a part of each word it spans.
+    public static func quads(of match: Match, in words: [TextWord]) -> [TextQuad] {
+        var quads: [TextQuad] = []
+        for index in match.start.word...match.end.word where index < words.count {
+            let word = words[index]
+            let first = index == match.start.word ? match.start.character : 0
+            let last = index == match.end.word ? match.end.character : word.characterEdges.count - 1
+            guard first < last, last < word.characterEdges.count else { continue }
+            quads.append(word.quad.portion(from: word.characterEdges[first], to: word.characterEdges[last]))
+        }
+        return quads
+    }
+
+    /// The text a match covers, as the page shows it.
+    public static func text(of match: Match, in words: [TextWord]) -> String {
+        var parts: [String] = []
+        for index in match.start.word...match.end.word where index < words.count {
+            let characters = Array(words[index].text)
+            let first = index == match.start.word ? match.start.character : 0
+            let last = index == match.end.word ? min(match.end.character, characters.count) : characters.count
+            if first < last { parts.append(String(characters[first..<last])) }
+        }
+        return parts.joined(separator: " ")
+    }
+}

@@ -1,0 +1,211 @@
+import Foundation
+import Marginalia
+
+extension DocumentService {
+    /// What the text index should hold for document `id`: the words of every page of its
+    /// current state (unsaved edits included) and the text of its annotations; nil for a
+    /// document in the trash or gone.
+    func indexedDocument(_ id: String) throws -> IndexedDocument? {
+        guard let record = try? store.document(id), record.trashedAt == nil else { return nil }
+        let version = try indexVersion(id)
+        let data: Data
+        if record.revision == record.savedRevision, let latest = try store.versions(id).last {
+            // Nothing unsaved: the stored version is the state, read without loading the
+            // document into the service's memory.
+            data = try store.versionData(id, number: latest.number)
+        } else {
+            data = try withDocument(id) { state in try state.document.dataRepresentation() }
+        }
+        let document = try PDFDocument(data: data)
+        var pages: [IndexedDocument.Page] = []
+        var annotations: [IndexedDocument.Annotation] = []
+        for index in 0..<(try document.pageCount) {
+            // A page that cannot be read is left out of the index, not the whole document.
+            if let text = try? document.text(ofPage: index) { pages.append(.init(index: index, words: text.words)) }
+            for annotation in (try? document.annotations(onPage: index)) ?? [] {
+                let text = [annotation.contents, annotation.author].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: " ")
+                if !text.isEmpty { annotations.append(.init(id: annotation.id, page: index, text: text, rect: annotation.rect)) }
+            }
+        }
+        return IndexedDocument(documentID: id, version: version, pages: pages, annotations: annotations)
+    }
+
+    /// The catalogue's mark of a document's content: its revision and latest version.
+    func indexVersion(_ id: String) throws -> String {
+        let record = try store.document(id)
+        return "\(record.revision).\(try store.versions(id).last?.number ?? 0)"
+    }
+
+    /// Queues every document the index lacks or holds stale, and forgets those no longer
+    /// searchable (in the trash, or gone).
+    func reconcileTextIndex() {
+        guard let indexer = textIndexer else { return }
+        do {
+            let indexed = try indexer.index.versions()
+            let live = try store.documents(trashed: false)
+            let liveIDs = Set(live.map(\.id))
+            for record in live where try indexed[record.id] != indexVersion(record.id) { indexer.enqueue(record.id) }
+            for id in indexed.keys where !liveIDs.contains(id) { indexer.enqueue(id) }
+        } catch {
+            // The index is derived data: a failure here leaves search incomplete, not wrong.
+        }
+    }
+
+    /// Tells the indexer that document `id` changed.
+    func textChanged(_ id: String) {
+        textIndexer?.enqueue(id)
+    }
+
+    /// Waits until the text index has taken in every change (tests and benchmarks).
+    @discardableResult
+    public func waitForTextIndex(timeout: TimeInterval = 60) -> Bool {
+        textIndexer?.waitUntilIdle(timeout: timeout) ?? true
+    }
+
+    private func requireIndex() throws -> TextIndexer {
+        guard let textIndexer else { throw ServiceError.unprocessable("this server keeps no text index") }
+        return textIndexer
+    }
+
+    /// A matcher for each term of the query (its words, its quoted phrases).
+    private func validQuery(_ query: String) throws -> [TextMatcher] {
+        guard query.count <= 1_000 else { throw ServiceError.badRequest("q: a query of at most 1,000 characters") }
+        let matchers = SearchQuery.terms(query).compactMap { TextMatcher($0, options: [.caseInsensitive, .diacriticInsensitive]) }
+        guard !matchers.isEmpty else { throw ServiceError.badRequest("q: expected words to search for") }
+        return matchers
+    }
+
+    /// Searches every document not in the trash: the pages and annotations that hold every
+    /// word of `query` (a quoted phrase in order), best first, at most `limit` pages, each
+    /// page with its matches' quads.
+    public func search(_ query: String, limit: Int = 20) throws -> SearchResults {
+        let indexer = try requireIndex()
+        let matchers = try validQuery(query)
+        return try guarded {
+            let names = Dictionary(try store.documents(trashed: false).map { ($0.id, $0.name) }, uniquingKeysWith: { a, _ in a })
+            let hits = try indexer.index.search(query, documentID: nil, limit: max(1, min(limit, 100)) * 2)
+                .filter { names[$0.documentID] != nil }
+            return SearchResults(query: query, revision: nil,
+                                 hits: try resolve(Array(hits.prefix(max(1, min(limit, 100)))), matchers, indexer.index, names))
+        }
+    }
+
+    /// Searches one document (its latest state: the index first catches up with it).
+    public func search(_ id: String, query: String) throws -> SearchResults {
+        let indexer = try requireIndex()
+        let matchers = try validQuery(query)
+        let summary = try self.summary(id)
+        indexer.catchUp(id)
+        return try guarded {
+            let hits = try indexer.index.search(query, documentID: id, limit: 10_000)
+            return SearchResults(query: query, revision: summary.revision,
+                                 hits: try resolve(hits, matchers, indexer.index, [id: summary.name]))
+        }
+    }
+
+    /// Each hit with its matches' quads, found again in the page's stored words.
+    private func resolve(_ hits: [TextIndexHit], _ matchers: [TextMatcher], _ index: any TextIndex,
+                         _ names: [String: String]) throws -> [SearchResults.Hit] {
+        try hits.map { hit in
+            var matches: [SearchResults.Match] = []
+            if hit.kind == .page, let words = try index.words(documentID: hit.documentID, page: hit.page) {
+                let folded = TextMatcher.fold(words, options: [.caseInsensitive, .diacriticInsensitive])
+                let found = matchers.flatMap { $0.matches(in: folded) }
+                    .sorted { ($0.start.word, $0.start.character) < ($1.start.word, $1.start.character) }
+                matches = found.map {
+                    SearchResults.Match(text: TextMatcher.text(of: $0, in: words), quads: TextMatcher.quads(of: $0, in: words))
+                }
+            }
+            return SearchResults.Hit(documentID: hit.documentID, name: names[hit.documentID] ?? "", page: hit.page,
+                                     kind: hit.kind.rawValue, annotationID: hit.annotationID, snippet: hit.snippet,
+                                     matches: matches)
+        }
+    }
+
+    /// The words of page `page` (0-based) of document `id` in its current state, with their
+    /// quads and character edges (docs/text-json.md), for the browser's text tools.
+    public func pageText(_ id: String, page: Int) throws -> PageTextRecord {
+        try withDocument(id) { state in
+            let count = try state.document.pageCount
+            guard page >= 0 && page < count else {
+                throw ServiceError.unprocessable("page \(page) is out of range (the document has \(count) pages)")
+            }
+            do {
+                return PageTextRecord(revision: state.revision, index: page, json: try state.document.text(ofPage: page).jsonRecord)
+            } catch let error as PDFError {
+                throw ServiceError.unprocessable("page \(page): \(error)")
+            }
+        }
+    }
+}
+
+/// The answer to a search (SEARCH in the API spec), with hand-written keys.
+public struct SearchResults: Sendable, Encodable {
+    public struct Match: Sendable {
+        public var text: String
+        public var quads: [TextQuad]
+    }
+
+    public struct Hit: Sendable {
+        public var documentID: String
+        public var name: String
+        public var page: Int
+        public var kind: String
+        public var annotationID: String?
+        public var snippet: String
+        public var matches: [Match]
+    }
+
+    public var query: String
+    /// The document's revision, for a search within one document.
+    public var revision: Int?
+    public var hits: [Hit]
+
+    public var json: JSONValue {
+        var pairs: [(String, JSONValue)] = [("query", .string(query))]
+        if let revision { pairs.append(("revision", .integer(revision))) }
+        pairs.append(("results", .array(hits.map { hit in
+            var fields: [(String, JSONValue)] = [
+                ("document", .string(hit.documentID)), ("name", .string(hit.name)), ("page", .integer(hit.page)),
+                ("kind", .string(hit.kind)), ("snippet", .string(hit.snippet)),
+            ]
+            if let annotation = hit.annotationID { fields.append(("annotation", .string(annotation))) }
+            fields.append(("matches", .array(hit.matches.map { match in
+                .object([("text", .string(match.text)), ("quads", .array(match.quads.map(Self.quad)))])
+            })))
+            return .object(fields)
+        })))
+        return .object(pairs)
+    }
+
+    static func quad(_ quad: TextQuad) -> JSONValue {
+        .array(quad.quadPoints.map { .number(($0 * 1000).rounded() / 1000) })
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        try json.encode(to: encoder)
+    }
+}
+
+extension SearchResults: SplicedJSONEncodable {
+    /// Written by the core's JSON writer: a search answers many quads, and `JSONEncoder`
+    /// takes several times as long over them.
+    public func splicedJSON() throws -> Data {
+        Data(JSONWriter.bytes(json))
+    }
+}
+
+/// A page's words (PAGE TEXT in the API spec).
+public struct PageTextRecord: Sendable, Encodable {
+    public var revision: Int
+    /// The page's index (0-based).
+    public var index: Int
+    public var json: JSONValue
+
+    public func encode(to encoder: any Encoder) throws {
+        guard case .object(let object) = json else { return try json.encode(to: encoder) }
+        // The API numbers pages from 0, as in its paths.
+        let fields: [(String, JSONValue)] = object.members.map { ($0.key, $0.key == "page" ? .integer(index) : $0.value) }
+        try JSONValue.object([("revision", .integer(revision))] + fields).encode(to: encoder)
+    }
+}

@@ -1,0 +1,170 @@
+import Foundation
+import Marginalia
+
+/// The embedded store's text index: SQLite FTS5 (`unicode61` tokens, accents removed) in a
+/// database of its own, `text-index.sqlite` in the data directory, beside the catalogue;
+/// each page's words with their quads are stored as compact JSON for answering matches.
+public final class SQLiteTextIndex: TextIndex, @unchecked Sendable {
+    private let database: SQLiteDatabase
+    private let lock = NSLock()
+    /// Words of pages decoded lately (searches come back to the same pages), under the lock.
+    private var decoded: [String: [TextWord]] = [:]
+    private var decodedOrder: [String] = []
+    private static let decodedCapacity = 512
+
+    static let schema = """
+        CREATE TABLE IF NOT EXISTS indexed_documents (document TEXT PRIMARY KEY, version TEXT NOT NULL);
+        CREATE TABLE IF NOT EXISTS page_words (
+            document TEXT NOT NULL, page INTEGER NOT NULL, words TEXT NOT NULL, PRIMARY KEY (document, page));
+        CREATE VIRTUAL TABLE IF NOT EXISTS text_entries USING fts5(
+            body, document UNINDEXED, page UNINDEXED, kind UNINDEXED, annotation UNINDEXED,
+            tokenize = 'unicode61 remove_diacritics 2');
+        """
+
+    /// Opens (creating when missing) the index at `path`.
+    ///
+    /// - Throws: ``StoreError/sqlite(code:message:statement:)`` when it cannot be opened or made.
+    public init(path: String) throws {
+        database = try SQLiteDatabase(path: path)
+        try database.execute("PRAGMA journal_mode = WAL")
+        try database.execute("PRAGMA synchronous = NORMAL")
+        try database.execute(Self.schema)
+    }
+
+    private func locked<T>(_ body: () throws -> T) throws -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body()
+    }
+
+    public func replace(_ document: IndexedDocument) throws {
+        try locked {
+            try database.transaction {
+                try delete(document.documentID)
+                let id = SQLiteValue.text(document.documentID)
+                for page in document.pages where !page.words.isEmpty {
+                    try database.run("INSERT INTO page_words (document, page, words) VALUES (?, ?, ?)",
+                                     [id, .integer(page.index), .text(StoredWords.encode(page.words))])
+                    try database.run("INSERT INTO text_entries (body, document, page, kind, annotation) VALUES (?, ?, ?, 'page', NULL)",
+                                     [.text(page.text), id, .integer(page.index)])
+                }
+                for annotation in document.annotations where !annotation.text.isEmpty {
+                    try database.run("INSERT INTO text_entries (body, document, page, kind, annotation) VALUES (?, ?, ?, 'annotation', ?)",
+                                     [.text(annotation.text), id, .integer(annotation.page), .text(annotation.id)])
+                }
+                try database.run("INSERT INTO indexed_documents (document, version) VALUES (?, ?)", [id, .text(document.version)])
+            }
+        }
+    }
+
+    public func remove(documentID: String) throws {
+        try locked { try database.transaction { try delete(documentID) } }
+    }
+
+    private func delete(_ documentID: String) throws {
+        let prefix = documentID + "/"
+        decodedOrder.removeAll { $0.hasPrefix(prefix) }
+        decoded = decoded.filter { !$0.key.hasPrefix(prefix) }
+        let id = SQLiteValue.text(documentID)
+        try database.run("DELETE FROM text_entries WHERE document = ?", [id])
+        try database.run("DELETE FROM page_words WHERE document = ?", [id])
+        try database.run("DELETE FROM indexed_documents WHERE document = ?", [id])
+    }
+
+    public func versions() throws -> [String: String] {
+        try locked {
+            var result: [String: String] = [:]
+            for row in try database.rows("SELECT document, version FROM indexed_documents") {
+                if let id = row[0].textValue, let version = row[1].textValue { result[id] = version }
+            }
+            return result
+        }
+    }
+
+    public func search(_ query: String, documentID: String?, limit: Int) throws -> [TextIndexHit] {
+        guard let match = Self.matchExpression(query) else { return [] }
+        var sql = """
+            SELECT document, page, kind, annotation, snippet(text_entries, 0, '', '', '…', 12) FROM text_entries
+            WHERE text_entries MATCH ?
+            """
+        var parameters: [SQLiteValue] = [.text(match)]
+        if let documentID {
+            sql += " AND document = ?"
+            parameters.append(.text(documentID))
+        }
+        sql += documentID == nil ? " ORDER BY rank LIMIT ?" : " ORDER BY page, kind LIMIT ?"
+        parameters.append(.integer(max(1, limit)))
+        return try locked {
+            try database.rows(sql, parameters).compactMap { row in
+                guard let document = row[0].textValue, let page = row[1].integerValue,
+                      let kind = row[2].textValue.flatMap(TextIndexHit.Kind.init(rawValue:)) else { return nil }
+                return TextIndexHit(documentID: document, page: page, kind: kind, annotationID: row[3].textValue,
+                                    snippet: row[4].textValue ?? "")
+            }
+        }
+    }
+
+    public func words(documentID: String, page: Int) throws -> [TextWord]? {
+        try locked {
+            let key = "\(documentID)/\(page)"
+            if let known = decoded[key] { return known }
+            let rows = try database.rows("SELECT words FROM page_words WHERE document = ? AND page = ?",
+                                         [.text(documentID), .integer(page)])
+            guard let words = try rows.first?[0].textValue.map(StoredWords.decode) else { return nil }
+            if decodedOrder.count >= Self.decodedCapacity { decoded[decodedOrder.removeFirst()] = nil }
+            decoded[key] = words
+            decodedOrder.append(key)
+            return words
+        }
+    }
+
+    /// The FTS5 expression for a user's query: each term (``SearchQuery/terms(_:)``) a quoted
+    /// string, all required. Quotes inside are doubled, so no query can use FTS5's own syntax.
+    static func matchExpression(_ query: String) -> String? {
+        let terms = SearchQuery.terms(query)
+        guard !terms.isEmpty else { return nil }
+        return terms.map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }.joined(separator: " AND ")
+    }
+}
+
+/// Words with their quads as compact JSON: `[text, [8 numbers], [edges], hyphenated]` each.
+enum StoredWords {
+    static func encode(_ words: [TextWord]) -> String {
+        var parts: [String] = []
+        parts.reserveCapacity(words.count)
+        func number(_ value: Double) -> String {
+            let rounded = (value * 1000).rounded() / 1000
+            return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
+        }
+        for word in words {
+            let q = word.quad
+            let quad = [q.bottomLeft.x, q.bottomLeft.y, q.bottomRight.x, q.bottomRight.y, q.topRight.x, q.topRight.y,
+                        q.topLeft.x, q.topLeft.y].map { number(Double($0)) }.joined(separator: ",")
+            let edges = word.characterEdges.map { number($0) }.joined(separator: ",")
+            parts.append("[\(JSONWriter.string(.string(word.text))),[\(quad)],[\(edges)],\(word.isHyphenated ? 1 : 0)]")
+        }
+        return "[" + parts.joined(separator: ",") + "]"
+    }
+
+    static func decode(_ text: String) throws -> [TextWord] {
+        // The engine core's own parser: several times faster here than JSONSerialization.
+        guard let items = (try? JSONParser.parse(text))?.arrayValue else {
+            throw StoreError.damaged("the text index holds words that do not decode")
+        }
+        var offset = 0
+        var words: [TextWord] = []
+        words.reserveCapacity(items.count)
+        for item in items {
+            guard let fields = item.arrayValue, fields.count == 4, let text = fields[0].stringValue,
+                  let quad = fields[1].arrayValue?.compactMap(\.numberValue), quad.count == 8,
+                  let edges = fields[2].arrayValue?.compactMap(\.numberValue) else { continue }
+            let range = offset..<(offset + max(0, edges.count - 1))
+            offset = range.upperBound
+            let quadValue = TextQuad(bottomLeft: CGPoint(x: quad[0], y: quad[1]), bottomRight: CGPoint(x: quad[2], y: quad[3]),
+                                     topRight: CGPoint(x: quad[4], y: quad[5]), topLeft: CGPoint(x: quad[6], y: quad[7]))
+            words.append(TextWord(text: text, quad: quadValue, characterEdges: edges, characterRange: range,
+                                  isHyphenated: fields[3].numberValue == 1))
+        }
+        return words
+    }
+}

@@ -1,0 +1,100 @@
+import Foundation
+import Marginalia
+
+/// What the index keeps of one document: the words of each page (with their quads, so that
+/// matches can be answered with quads without opening the PDF) and the text of its
+/// annotations (free text, notes, comments).
+public struct IndexedDocument: Sendable {
+    /// One page: its words in reading order.
+    public struct Page: Sendable {
+        public var index: Int
+        public var words: [TextWord]
+
+        public init(index: Int, words: [TextWord]) {
+            self.index = index
+            self.words = words
+        }
+
+        /// The page's text as the index tokenises it.
+        public var text: String { words.map(\.text).joined(separator: " ") }
+    }
+
+    /// One annotation with text of its own (`/Contents`).
+    public struct Annotation: Sendable {
+        public var id: String
+        public var page: Int
+        public var text: String
+        public var rect: CGRect
+
+        public init(id: String, page: Int, text: String, rect: CGRect) {
+            self.id = id
+            self.page = page
+            self.text = text
+            self.rect = rect
+        }
+    }
+
+    public var documentID: String
+    /// Identifies the content indexed (the document's revision and version), so a restarted
+    /// server indexes again only what changed.
+    public var version: String
+    public var pages: [Page]
+    public var annotations: [Annotation]
+
+    public init(documentID: String, version: String, pages: [Page], annotations: [Annotation]) {
+        self.documentID = documentID
+        self.version = version
+        self.pages = pages
+        self.annotations = annotations
+    }
+}
+
+/// A page or annotation the index found for a query, best first.
+public struct TextIndexHit: Sendable, Equatable {
+    public enum Kind: String, Sendable {
+        case page, annotation
+    }
+
+    public var documentID: String
+    public var page: Int
+    public var kind: Kind
+    /// The annotation's id, for an annotation hit.
+    public var annotationID: String?
+    /// The annotation's text, or a short extract of the page around the match.
+    public var snippet: String
+}
+
+/// A full-text index of the documents of a store, behind which each store kind keeps its
+/// own engine: SQLite FTS5 for the embedded store (``SQLiteTextIndex``); a PostgreSQL store
+/// would implement it with `tsvector` columns.
+///
+/// Implementations are thread-safe. The index is derived data: losing it loses nothing,
+/// since ``DocumentService`` rebuilds what is missing or stale from the documents.
+public protocol TextIndex: Sendable {
+    /// Replaces everything the index holds for the document with `document`.
+    func replace(_ document: IndexedDocument) throws
+    /// Forgets a document.
+    func remove(documentID: String) throws
+    /// The indexed version of every document the index holds.
+    func versions() throws -> [String: String]
+    /// Pages and annotations matching `query` (words, all of them, in any order; a quoted
+    /// phrase in order), best first; across every document, or one when `documentID` is given.
+    func search(_ query: String, documentID: String?, limit: Int) throws -> [TextIndexHit]
+    /// The stored words of a page, or nil when the page is not indexed.
+    func words(documentID: String, page: Int) throws -> [TextWord]?
+}
+
+/// How the server reads a search query: words, each required, in any order; a phrase in
+/// double quotes, in order.
+public enum SearchQuery {
+    /// The words and quoted phrases of `query`, without the punctuation around words.
+    public static func terms(_ query: String) -> [String] {
+        var terms: [String] = []
+        for (index, part) in query.split(separator: "\"", omittingEmptySubsequences: false).enumerated() {
+            let words = part.split(whereSeparator: { $0.isWhitespace || ($0.isPunctuation && $0 != "'" && $0 != "-") })
+            guard !words.isEmpty else { continue }
+            if index % 2 == 1 { terms.append(words.joined(separator: " ")) } else { terms += words.map(String.init) }
+        }
+        return terms
+    }
+}
