@@ -45,7 +45,7 @@ struct ServiceEditingTests {
         #expect(events.revisions == [1, 2])
     }
 
-    @Test func undoAndRedoAreSharedAndLoggedAsApplied() throws {
+    @Test func eachClientUndoesAndRedoesItsOwnStepsLoggedAsApplied() throws {
         let folder = try TemporaryDirectory()
         defer { folder.remove() }
         let service = try DocumentService(directory: folder.url)
@@ -54,16 +54,67 @@ struct ServiceEditingTests {
         #expect(nothing.applied.isEmpty && nothing.revision == 0)
 
         _ = try service.apply(id, Fixtures.request(.operation(Fixtures.add("a1")), base: 0, client: "tab-1"))
-        let undo = try service.apply(id, Fixtures.request(.undo, base: 1, client: "tab-2"))
-        #expect(undo.applied.map(\.kind) == [.undo] && undo.revision == 2)
+        _ = try service.apply(id, Fixtures.request(.operation(Fixtures.add("a2")), base: 1, client: "tab-2"))
+        // tab-1's undo takes back tab-1's step, not tab-2's later one.
+        let undo = try service.apply(id, Fixtures.request(.undo, base: 2, client: "tab-1"))
+        #expect(undo.applied.map(\.kind) == [.undo] && undo.revision == 3)
         #expect(undo.applied.first?.operation == .removeAnnotation(Fixtures.square("a1")))
-        #expect(try !service.annotationIDs(id).contains("a1"))
+        #expect(try !service.annotationIDs(id).contains("a1") && service.annotationIDs(id).contains("a2"))
+        #expect(try service.apply(id, Fixtures.request(.undo, base: 3, client: "tab-1")).applied.isEmpty)
+        #expect(try service.apply(id, Fixtures.request(.redo, base: 3, client: "tab-2")).applied.isEmpty)
 
-        let redo = try service.apply(id, Fixtures.request(.redo, base: 2, client: "tab-1"))
-        #expect(redo.applied.map(\.kind) == [.redo] && redo.revision == 3)
+        let redo = try service.apply(id, Fixtures.request(.redo, base: 3, client: "tab-1"))
+        #expect(redo.applied.map(\.kind) == [.redo] && redo.revision == 4)
         #expect(redo.applied.first?.operation == Fixtures.add("a1"))
         #expect(try service.annotationIDs(id).contains("a1"))
-        #expect(try service.apply(id, Fixtures.request(.redo, base: 3)).applied.isEmpty)
+        #expect(try service.apply(id, Fixtures.request(.redo, base: 4, client: "tab-1")).applied.isEmpty)
+
+        // tab-2's history is its own, and survives the service's restart.
+        let reopened = try DocumentService(directory: folder.url)
+        let undoTwo = try reopened.apply(id, Fixtures.request(.undo, base: 4, client: "tab-2"))
+        #expect(undoTwo.applied.first?.operation == .removeAnnotation(Fixtures.square("a2")))
+        #expect(try reopened.annotationIDs(id).contains("a1"))
+    }
+
+    @Test func anUndoOfWhatSomeoneElseChangedSinceIsRefusedAndLeavesTheHistory() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let service = try DocumentService(directory: folder.url)
+        let id = try service.importDocument(name: "doc", data: Fixtures.sample).id
+        _ = try service.apply(id, Fixtures.request(.operation(Fixtures.add("a0")), base: 0, client: "tab-1"))
+        _ = try service.apply(id, Fixtures.request(.operation(Fixtures.add("a1")), base: 1, client: "tab-1"))
+        // tab-2 moves tab-1's a1: tab-1 can no longer undo adding it (that would delete tab-2's work).
+        _ = try service.apply(id, Fixtures.request(.operation(.changeAnnotation(before: Fixtures.square("a1"),
+                                                                                after: Fixtures.square("a1", x: 300))),
+                                                   base: 2, client: "tab-2"))
+        #expect { try service.apply(id, Fixtures.request(.undo, base: 3, client: "tab-1")) } throws: { error in
+            let error = error as? ServiceError
+            return error?.code == "conflict" && error?.message.contains("annotation a1 was changed by tab-2 (revision 3)") == true
+        }
+        #expect(try service.annotationIDs(id).contains("a1") && service.summary(id).revision == 3)
+        // The refused step left tab-1's history: its next undo goes further back.
+        let undo = try service.apply(id, Fixtures.request(.undo, base: 3, client: "tab-1"))
+        #expect(undo.applied.first?.operation == .removeAnnotation(Fixtures.square("a0")))
+        #expect(try service.annotationIDs(id).contains("a1"))
+    }
+
+    @Test func aPageOrderChangedBySomeoneElseBlocksUndoAndRedo() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let service = try DocumentService(directory: folder.url)
+        let id = try service.importDocument(name: "doc", data: Fixtures.sample).id
+        _ = try service.apply(id, Fixtures.request(.operation(Fixtures.add("a1")), base: 0, client: "tab-1"))
+        _ = try service.apply(id, Fixtures.request(.undo, base: 1, client: "tab-1"))
+        _ = try service.apply(id, Fixtures.request(.command(.insertPage(index: 0, width: 300, height: 300)), base: 2, client: "tab-2"))
+        #expect { try service.apply(id, Fixtures.request(.redo, base: 3, client: "tab-1")) } throws: { error in
+            (error as? ServiceError)?.message.contains("the pages were inserted, removed or moved by tab-2") == true
+        }
+        // tab-2's own page insertion is blocked by tab-1's later edit.
+        _ = try service.apply(id, Fixtures.request(.operation(Fixtures.add("a3", page: 1)), base: 3, client: "tab-1"))
+        #expect { try service.apply(id, Fixtures.request(.undo, base: 4, client: "tab-2")) } throws: { error in
+            (error as? ServiceError)?.message.contains("the document was edited by tab-1") == true
+        }
+        #expect(try service.pages(id).count == 4)
     }
 
     @Test func anOperationThatDoesNotFitChangesAndLogsNothing() throws {

@@ -173,7 +173,7 @@ struct ServiceVersionTests {
         let erased = try service.apply(id, ApplyRequest.decode(Data(erase.utf8)))
         #expect(erased.revision == 2 && erased.missed.map(\.revision) == [1])
         #expect(try service.annotationIDs(id, page: 1) == before)
-        _ = try service.apply(id, Fixtures.request(.undo, base: 2))
+        _ = try service.apply(id, Fixtures.request(.undo, base: 2, client: "tab-2"))
         #expect(try service.annotationIDs(id, page: 1) == after)
 
         let reopened = try DocumentService(directory: folder.url)

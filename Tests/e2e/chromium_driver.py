@@ -47,6 +47,10 @@ class ChromiumTab:
     def goto(self, url):
         self.page.goto(url)
 
+    def reload(self):
+        """Loads the page again; its storage stays."""
+        self.page.reload()
+
     def evaluate(self, source, arg=None):
         """A JS expression, or a function's source called with `arg`; awaits promises.
         (Through the debugger: the editor's CSP forbids eval.)"""

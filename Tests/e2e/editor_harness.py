@@ -139,7 +139,17 @@ class Editor(Page):
     def __init__(self, tab, base, doc_id):
         super().__init__(tab, base)
         self.doc_id = doc_id
-        self.goto(f"/?doc={doc_id}")
+        self.open()
+
+    def reload(self):
+        """Loads the editor again in the same tab (what the tab keeps, sessionStorage, stays)."""
+        self.open(reload=True)
+
+    def open(self, reload=False):
+        if reload:
+            self.tab.reload()
+        else:
+            self.goto(f"/?doc={self.doc_id}")
         self.wait_until("!!(window.marginalia && window.marginalia.viewer.views.length > 0 "
                         "&& document.querySelector('.page.rendered'))", timeout=15000)
         # Zoom 1 shows the whole first page in a 900 px tall window: input lands on it.

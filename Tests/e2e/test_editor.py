@@ -251,6 +251,8 @@ def test_segment_eraser_cuts_a_stroke_and_undo_restores_it(new_editor):
     assert len(cut["paths"]) == 2 and cut["id"] != original["id"]
     assert editor.count(".annotations .annotation.ink .ink-stroke") == 2
     editor.press("Control+z")
+    # The cut is one ink annotation too: wait for the original to be back, not for a count.
+    editor.wait_until(f"marginalia.model.annotations.has('{original['id']}')")
     wait_count(editor, ".annotations .annotation.ink", 1)
     assert [a["id"] for a in inks(editor)] == [original["id"]]
 
@@ -351,3 +353,42 @@ def test_arrow_keys_nudge_the_selection(new_editor):
     assert after[0] == pytest.approx(before[0] + 1, abs=0.01)
     editor.press("Escape")
     assert editor.js("marginalia.selected()") is None
+
+
+def test_each_tab_undoes_only_its_own_strokes(new_editor):
+    first = new_editor()
+    second = new_editor()
+    first.js("marginalia.setTool('draw')")
+    first.pen_stroke(stroke_points(first, 0, 100, 300, BAND_Y))
+    wait_count(second, ".annotations .annotation.ink", 1, timeout=10000)
+    [mine] = [a["id"] for a in first.annotations() if a["type"] == "ink"]
+    second.js("marginalia.setTool('draw')")
+    second.pen_stroke(stroke_points(second, 0, 100, 300, BAND_Y - 80))
+    wait_count(first, ".annotations .annotation.ink", 2, timeout=10000)
+    # The first tab's undo takes back its own stroke, not the second tab's later one.
+    first.press("Control+z")
+    wait_count(second, ".annotations .annotation.ink", 1, timeout=10000)
+    left = [a["id"] for a in first.annotations() if a["type"] == "ink"]
+    assert len(left) == 1 and mine not in left
+    # A reload keeps the tab's history: its redo brings its stroke back.
+    first.reload()
+    first.press("Control+Shift+z")
+    wait_count(second, ".annotations .annotation.ink", 2, timeout=10000)
+    assert mine in [a["id"] for a in first.annotations() if a["type"] == "ink"]
+
+
+def test_undo_of_a_stroke_someone_else_moved_is_refused_and_nothing_is_lost(new_editor):
+    first = new_editor()
+    second = new_editor()
+    first.js("marginalia.setTool('draw')")
+    first.pen_stroke(stroke_points(first, 0, 100, 300, BAND_Y))
+    wait_count(second, ".annotations .annotation.ink", 1, timeout=10000)
+    [stroke] = [a for a in first.annotations() if a["type"] == "ink"]
+    second.js(f"marginalia.command({{type: 'move', ids: ['{stroke['id']}'], dx: 0, dy: -40}})")
+    first.wait_until("marginalia.model.revision >= 2", timeout=10000)
+    first.press("Control+z")
+    first.wait_until("document.querySelector('#status').textContent.includes('Cannot undo')", timeout=10000)
+    first.screenshot("undo-refused")
+    [after] = [a for a in first.annotations() if a["type"] == "ink"]
+    assert after["id"] == stroke["id"] and after["rect"][1] < stroke["rect"][1]  # still there, where the second tab put it
+    assert first.count(".annotations .annotation.ink") == 1

@@ -173,6 +173,13 @@ class WebKitTab:
         self.driver.get(url)
         self.driver.execute_script(ERROR_TRAP)
 
+    def reload(self):
+        """Loads the page again; its storage stays (unlike goto's fresh start)."""
+        self._use()
+        self._collect_errors()
+        self.driver.refresh()
+        self.driver.execute_script(ERROR_TRAP)
+
     def evaluate(self, source, arg=None):
         """A JS expression, or a function's source called with `arg`; awaits promises (W3C
         Execute Script does)."""

@@ -3,8 +3,23 @@
 
 const BASE = '/api/v1';
 
-/** A per-tab id so this tab can recognise its own entries in the event stream. */
-export const clientId = `tab-${crypto.getRandomValues(new Uint32Array(2)).join('')}`;
+/**
+ * This tab's id: it recognises its own entries in the event stream, and the server keeps an
+ * undo history per client id. Kept in sessionStorage, so a reload of the tab keeps its undo
+ * history; another tab gets another id.
+ */
+export const clientId = (() => {
+  const key = 'marginalia.clientId';
+  try {
+    const kept = sessionStorage.getItem(key);
+    if (kept) return kept;
+    const made = `tab-${crypto.getRandomValues(new Uint32Array(2)).join('')}`;
+    sessionStorage.setItem(key, made);
+    return made;
+  } catch {
+    return `tab-${crypto.getRandomValues(new Uint32Array(2)).join('')}`;  // storage refused
+  }
+})();
 
 async function request(path, options = {}) {
   const response = await fetch(BASE + path, { credentials: 'same-origin', ...options });

@@ -31,7 +31,9 @@ export class Session {
     };
     // Failures are reported here, once; callers get null and carry on (their previews go).
     const result = this.queue.then(run, run).catch((error) => {
-      this.onStatus(`Not applied: ${error.message}`, true);
+      // A refused undo or redo says why itself ("cannot undo …: someone else has changed it").
+      const refusedStep = error.status === 409 && (command.type === 'undo' || command.type === 'redo');
+      this.onStatus(refusedStep ? error.message.replace(/^./, (c) => c.toUpperCase()) : `Not applied: ${error.message}`, true);
       return null;
     });
     this.queue = result;

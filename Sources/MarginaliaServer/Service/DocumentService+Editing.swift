@@ -44,7 +44,7 @@ extension DocumentService {
         }
         let missed = try logEntries(id, after: request.baseRevision, upTo: state.revision, document: document)
         let historyBefore = state.history
-        let applied = try perform(request.change, on: &state)
+        let applied = try perform(request.change, by: request.clientId, on: &state, document: document, id: id)
         let pending: PendingApply
         do {
             // A command's size (what an erase sweep touched, an added annotation's points) is
@@ -80,25 +80,55 @@ extension DocumentService {
         return try store.operations(id, after: revision).map(Self.logged)
     }
 
-    /// Applies a change to the document and the history; on failure both are as before.
-    private func perform(_ change: ApplyRequest.Change,
-                         on state: inout OpenDocument.State) throws -> [(kind: OperationKind, operation: EditorOperation)] {
+    /// Applies a change to the document and the client's history; on failure both are as
+    /// before, except that an undo or redo refused because someone else changed what its step
+    /// touched drops that step (it can never be undone now; the client's next undo goes
+    /// further back).
+    private func perform(_ change: ApplyRequest.Change, by client: String, on state: inout OpenDocument.State,
+                         document: OpenDocument, id: String) throws -> [(kind: OperationKind, operation: EditorOperation)] {
+        let next = state.revision + 1
         do {
             switch change {
             case .command(let command):
                 // The engine checks the command against the document, applies it and returns
                 // each undo step as applied.
                 let applied = try command.apply(to: state.document)
-                for operation in applied { state.history.record(operation) }
+                for (offset, operation) in applied.enumerated() {
+                    state.history.record(operation, client: client, revision: next + offset)
+                }
                 return applied.map { (.do, $0) }
             case .undo:
-                return try state.history.undo(on: state.document).map { [(.undo, $0)] } ?? []
+                guard let step = state.history.nextUndo(of: client) else { return [] }
+                if let reason = try conflict(of: step, client: client, state: state, document: document, id: id) {
+                    state.history.dropNextUndo(of: client)
+                    throw ServiceError.conflict("cannot undo \(step.operation.name): someone else has changed it since (\(reason)); it has left your undo history")
+                }
+                return try state.history.undo(client: client, revision: next, on: state.document).map { [(.undo, $0)] } ?? []
             case .redo:
-                return try state.history.redo(on: state.document).map { [(.redo, $0)] } ?? []
+                guard let step = state.history.nextRedo(of: client) else { return [] }
+                if let reason = try conflict(of: step, client: client, state: state, document: document, id: id) {
+                    state.history.dropNextRedo(of: client)
+                    throw ServiceError.conflict("cannot redo \(step.operation.name): someone else has changed it since (\(reason)); it has left your redo history")
+                }
+                return try state.history.redo(client: client, revision: next, on: state.document).map { [(.redo, $0)] } ?? []
             }
         } catch {
             throw ServiceError.wrap(error, editing: true)
         }
+    }
+
+    /// Why `client`'s `step` cannot be undone or redone: another client's entry after it that
+    /// touches what it touched (``OperationFootprint``), named with who and when; nil when none.
+    private func conflict(of step: SharedHistory.Step, client: String, state: OpenDocument.State,
+                          document: OpenDocument, id: String) throws -> String? {
+        let footprint = OperationFootprint(step.operation)
+        for entry in try logEntries(id, after: step.revision, upTo: state.revision, document: document)
+        where entry.clientId != client {
+            if let reason = footprint.conflict(with: OperationFootprint(entry.operation)) {
+                return "\(reason) by \(entry.clientId) (revision \(entry.revision))"
+            }
+        }
+        return nil
     }
 
     /// Undoes applied operations, newest first (best effort: each inverse fits by construction).

@@ -171,7 +171,7 @@ public final class DocumentService: @unchecked Sendable {
             let logged = try Self.logged(entry)
             let operation = logged.operation
             replayed.append(logged)
-            history.replay(entry.kind, operation)
+            history.replay(entry.kind, operation, client: entry.clientID, revision: entry.revision)
             guard entry.revision > record.savedRevision else { continue }
             do {
                 try operation.apply(to: document)

@@ -2,65 +2,161 @@ import Foundation
 import Marginalia
 import MarginaliaEditor
 
-/// The undo history of one document, shared by every client editing it.
+/// The undo histories of one document: one per client, so each client undoes and redoes its
+/// own steps only (docs/api.md, "Undo and redo").
 ///
-/// It follows the engine's ``UndoHistory`` rules (one step per user action, a new action
-/// clears redo, `depth` steps kept) and adds what the server needs: ``replay(_:_:)`` rebuilds
-/// the stacks from the operation log without touching a document, because after a restart
-/// the steps before the last save are already in the stored file and only their
-/// bookkeeping must come back. (``UndoHistory`` can only move by applying to a document.)
+/// Each client's history follows the engine's ``UndoHistory`` rules (one step per user action,
+/// a new action clears that client's redo, `depth` steps kept) and remembers the revision of
+/// each step, so the service can tell whether someone else changed what a step touched since
+/// (``DocumentService`` refuses such an undo). ``replay(_:_:client:revision:)`` rebuilds the
+/// histories from the operation log without touching a document: after a restart the steps
+/// before the last save are already in the stored file and only their bookkeeping must come
+/// back. The histories survive reconnects: they are keyed by client id, which a browser tab
+/// keeps across reloads.
 struct SharedHistory {
+    /// One step: the operation as applied and the revision of its log entry.
+    struct Step {
+        var operation: EditorOperation
+        var revision: Int
+    }
+
+    struct Stacks {
+        var undo: [Step] = []
+        var redo: [Step] = []
+    }
+
     let depth: Int
-    private(set) var undoStack: [EditorOperation] = []
-    private(set) var redoStack: [EditorOperation] = []
+    /// The most clients whose histories are kept; the least recently active go first.
+    let maximumClients: Int
+    private(set) var clients: [String: Stacks] = [:]
+    /// When each client last did something (a counter), to forget the least active.
+    private var lastActive: [String: Int] = [:]
+    private var clock = 0
 
-    init(depth: Int = 100) {
+    init(depth: Int = 100, maximumClients: Int = 1_000) {
         self.depth = max(1, depth)
+        self.maximumClients = max(1, maximumClients)
     }
 
-    /// Records an operation a client performed (already applied).
-    mutating func record(_ applied: EditorOperation) {
-        undoStack.append(applied)
-        redoStack.removeAll()
-        trim()
-    }
+    /// The step `client` would undo next.
+    func nextUndo(of client: String) -> Step? { clients[client]?.undo.last }
 
-    /// Undoes the last step on `document`; returns the operation applied (the inverse), or
-    /// nil when there is nothing to undo. On failure nothing changes.
-    mutating func undo(on document: PDFDocument) throws -> EditorOperation? {
-        guard let last = undoStack.last else { return nil }
-        let applied = try last.inverse.apply(to: document)
-        undoStack.removeLast()
-        redoStack.append(applied.inverse)
-        return applied
-    }
+    /// The step `client` would redo next.
+    func nextRedo(of client: String) -> Step? { clients[client]?.redo.last }
 
-    /// Redoes the last undone step on `document`; returns the operation applied, or nil.
-    mutating func redo(on document: PDFDocument) throws -> EditorOperation? {
-        guard let next = redoStack.last else { return nil }
-        let applied = try next.apply(to: document)
-        redoStack.removeLast()
-        undoStack.append(applied)
-        trim()
-        return applied
-    }
-
-    /// Moves the stacks as a logged entry did, without applying anything.
-    mutating func replay(_ kind: OperationKind, _ applied: EditorOperation) {
-        switch kind {
-        case .do:
-            record(applied)
-        case .undo:
-            if !undoStack.isEmpty { undoStack.removeLast() }
-            redoStack.append(applied.inverse)
-        case .redo:
-            if !redoStack.isEmpty { redoStack.removeLast() }
-            undoStack.append(applied)
-            trim()
+    /// Records an operation a client performed (already applied), logged at `revision`.
+    mutating func record(_ applied: EditorOperation, client: String, revision: Int) {
+        change(client) { stacks in
+            stacks.undo.append(Step(operation: applied, revision: revision))
+            stacks.redo.removeAll()
         }
     }
 
-    private mutating func trim() {
-        if undoStack.count > depth { undoStack.removeFirst(undoStack.count - depth) }
+    /// Undoes `client`'s last step on `document`; the undo is logged at `revision`. Returns
+    /// the operation applied (the inverse), or nil when the client has nothing to undo. On
+    /// failure nothing changes.
+    mutating func undo(client: String, revision: Int, on document: PDFDocument) throws -> EditorOperation? {
+        guard let last = nextUndo(of: client) else { return nil }
+        let applied = try last.operation.inverse.apply(to: document)
+        change(client) { stacks in
+            stacks.undo.removeLast()
+            stacks.redo.append(Step(operation: applied.inverse, revision: revision))
+        }
+        return applied
+    }
+
+    /// Redoes `client`'s last undone step on `document`, logged at `revision`; returns the
+    /// operation applied, or nil.
+    mutating func redo(client: String, revision: Int, on document: PDFDocument) throws -> EditorOperation? {
+        guard let next = nextRedo(of: client) else { return nil }
+        let applied = try next.operation.apply(to: document)
+        change(client) { stacks in
+            stacks.redo.removeLast()
+            stacks.undo.append(Step(operation: applied, revision: revision))
+        }
+        return applied
+    }
+
+    /// Drops `client`'s next undo step (it can no longer be undone: someone else changed what
+    /// it touched), so that the client's next undo goes further back.
+    mutating func dropNextUndo(of client: String) {
+        change(client) { stacks in _ = stacks.undo.popLast() }
+    }
+
+    /// Drops `client`'s next redo step.
+    mutating func dropNextRedo(of client: String) {
+        change(client) { stacks in _ = stacks.redo.popLast() }
+    }
+
+    /// Moves `client`'s stacks as a logged entry at `revision` did, without applying anything.
+    mutating func replay(_ kind: OperationKind, _ applied: EditorOperation, client: String, revision: Int) {
+        switch kind {
+        case .do:
+            record(applied, client: client, revision: revision)
+        case .undo:
+            change(client) { stacks in
+                _ = stacks.undo.popLast()
+                stacks.redo.append(Step(operation: applied.inverse, revision: revision))
+            }
+        case .redo:
+            change(client) { stacks in
+                _ = stacks.redo.popLast()
+                stacks.undo.append(Step(operation: applied, revision: revision))
+            }
+        }
+    }
+
+    private mutating func change(_ client: String, _ body: (inout Stacks) -> Void) {
+        var stacks = clients.removeValue(forKey: client) ?? Stacks()
+        body(&stacks)
+        if stacks.undo.count > depth { stacks.undo.removeFirst(stacks.undo.count - depth) }
+        clients[client] = stacks
+        clock += 1
+        lastActive[client] = clock
+        if clients.count > maximumClients, let oldest = lastActive.min(by: { $0.value < $1.value })?.key {
+            clients[oldest] = nil
+            lastActive[oldest] = nil
+        }
+    }
+}
+
+/// What an operation touches, for telling whether two clients' steps meet: the annotations
+/// (by id) and form fields (by name) it changes, and whether it changes the page order.
+struct OperationFootprint: Equatable {
+    var annotations: Set<String> = []
+    var fields: Set<String> = []
+    /// Pages inserted, removed, restored or moved: page indices change for everything.
+    var reordersPages = false
+    /// Pages turned (indices stay: only a step that reorders pages meets it).
+    var turnsPages = false
+
+    init(_ operation: EditorOperation) {
+        add(operation)
+    }
+
+    var isEmpty: Bool { annotations.isEmpty && fields.isEmpty && !reordersPages && !turnsPages }
+
+    private mutating func add(_ operation: EditorOperation) {
+        switch operation {
+        case .addAnnotation(let a), .removeAnnotation(let a): annotations.insert(a.id)
+        case .changeAnnotation(let before, let after): annotations.formUnion([before.id, after.id])
+        case .insertPage, .removePage, .restorePage, .movePage: reordersPages = true
+        case .rotatePage: turnsPages = true
+        case .fillField(let name, _, _): fields.insert(name)
+        case .group(_, let operations): for inner in operations { add(inner) }
+        }
+    }
+
+    /// Why a step with this footprint cannot be undone after `other` (another client's entry),
+    /// or nil when they do not meet. A page order changed by someone else moves the pages
+    /// every step refers to by index, so it blocks every step; and a step that changed the page
+    /// order is blocked by any change of someone else's (undoing an inserted page would take
+    /// away what was drawn on it since).
+    func conflict(with other: OperationFootprint) -> String? {
+        if other.reordersPages { return "the pages were inserted, removed or moved" }
+        if reordersPages, !other.isEmpty { return "the document was edited" }
+        if let id = annotations.intersection(other.annotations).sorted().first { return "annotation \(id) was changed" }
+        if let name = fields.intersection(other.fields).sorted().first { return "form field \(name) was filled" }
+        return nil
     }
 }
