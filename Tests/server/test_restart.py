@@ -45,8 +45,10 @@ def test_acknowledged_edits_survive_sigkill_and_sigterm(server, tmp_path):
     annotations = server.json("GET", f"{DOCS}/{doc}/annotations?page=0")
     assert annotations["revision"] == 13
     assert sum(1 for a in annotations["annotations"] if a["type"] == "ink") == 11
-    # The undo history came back too: redo restores the twelfth stroke.
-    assert server.json("POST", ops, {"baseRevision": 13, "clientId": "tab-b", "redo": True})["revision"] == 14
+    # The undo history came back too, per client: another tab has nothing to redo,
+    # and tab-a's redo restores the twelfth stroke.
+    assert server.json("POST", ops, {"baseRevision": 13, "clientId": "tab-b", "redo": True})["revision"] == 13
+    assert server.json("POST", ops, {"baseRevision": 13, "clientId": "tab-a", "redo": True})["revision"] == 14
 
     saved = server.json("POST", f"{DOCS}/{doc}/save", b"")
     assert saved["version"]["number"] >= 1
