@@ -20,6 +20,10 @@ struct EditorCommandTests {
         .removePage(index: 3),
         .rotatePage(index: 0, degrees: -90),
         .movePage(from: 2, to: 0),
+        .paste(annotations: [.object([("type", .string("square")), ("pageIndex", .integer(1)), ("rect", .rect(CGRect(x: 1, y: 2, width: 3, height: 4)))])],
+               dx: 12, dy: -12),
+        .arrange(ids: ["a", "b"], toFront: true),
+        .arrange(ids: ["a"], toFront: false),
         .undo, .redo,
     ]
 
@@ -57,6 +61,19 @@ struct EditorCommandTests {
         #expect(throws: CommandError.unknownAnnotation("nope")) { try check(.move(ids: ["nope"], dx: 1, dy: 1)) }
     }
 
+    @Test func pasteLandsOnOnePageAndArrangeKeepsToWhatMayChange() throws {
+        func square(page: Int) -> JSONValue {
+            .object([("type", .string("square")), ("pageIndex", .integer(page)), ("rect", .rect(CGRect(x: 1, y: 2, width: 3, height: 4)))])
+        }
+        try check(.paste(annotations: [square(page: 1), square(page: 1)], dx: 0, dy: 0))
+        #expect(throws: CommandError.malformed("paste: the annotations pasted together must be on one page")) {
+            try check(.paste(annotations: [square(page: 0), square(page: 1)], dx: 0, dy: 0))
+        }
+        #expect(throws: CommandError.pageOutOfRange(5, pageCount: 2)) { try check(.paste(annotations: [square(page: 5)], dx: 0, dy: 0)) }
+        #expect(throws: CommandError.locked(id: "l", action: "rearranged")) { try check(.arrange(ids: ["l"], toFront: true)) }
+        #expect(throws: CommandError.unknownAnnotation("k")) { try check(.arrange(ids: ["k"], toFront: false)) }
+    }
+
     @Test func pagesMustExistAndOneMustRemain() throws {
         #expect(throws: CommandError.pageOutOfRange(2, pageCount: 2)) { try check(.removePage(index: 2)) }
         #expect(throws: CommandError.pageOutOfRange(-1, pageCount: 2)) { try check(.rotatePage(index: -1, degrees: 90)) }
@@ -72,6 +89,8 @@ struct EditorCommandTests {
         (#"{"type":"add","annotations":[]}"#, "command: expected \"annotation\" or a non-empty \"annotations\""),
         (#"{"type":"stroke","pageIndex":0,"points":[[1,2,3,4,5]]}"#, "command.points[0]: expected [x, y]"),
         (#"{"type":"fill","name":"x","value":{"a":1}}"#, "command.value: expected a string"),
+        (#"{"type":"arrange","ids":["a"],"to":"middle"}"#, "command.to: expected \"front\" or \"back\""),
+        (#"{"type":"paste","annotations":[],"dx":0,"dy":0}"#, "command.annotations: nothing to paste"),
     ])
     func malformedCommandsNameTheirPath(text: String, message: String) throws {
         let error = try #require(throws: CommandError.self) {

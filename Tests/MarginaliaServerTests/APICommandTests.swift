@@ -44,6 +44,33 @@ struct APICommandTests {
         }
     }
 
+    @Test func pasteMakesNewIdsAndArrangeChangesTheOrderTheListShows() throws {
+        try withRealAPI { port, service in
+            let id = try upload(port)
+            let add = try post(port, id, #"""
+                {"protocol":1,"baseRevision":0,"clientId":"t","command":{"type":"add","annotations":[
+                 {"type":"square","id":"a","pageIndex":0,"rect":[100,100,200,150]},
+                 {"type":"square","id":"b","pageIndex":0,"rect":[120,120,220,170]}]}}
+                """#)
+            #expect(add.status == 200)
+            let paste = try post(port, id, #"""
+                {"protocol":1,"baseRevision":1,"clientId":"t","command":{"type":"paste","dx":12,"dy":-12,"annotations":[
+                 {"type":"square","id":"a","pageIndex":1,"rect":[100,100,200,150],"author":"Someone"}]}}
+                """#)
+            #expect(paste.status == 200)
+            let pasted = try #require(try service.annotations(id, page: 1).annotations.last)
+            #expect(pasted.id != "a" && pasted.rect == CGRect(x: 112, y: 88, width: 100, height: 50))
+            let order = { try service.annotations(id).annotations.filter { ["a", "b"].contains($0.id) }.map(\.id) }
+            #expect(try order() == ["a", "b"])
+            #expect(try post(port, id, #"{"protocol":1,"baseRevision":2,"clientId":"t","command":{"type":"arrange","ids":["a"],"to":"front"}}"#).status == 200)
+            #expect(try order() == ["b", "a"])
+            #expect(try post(port, id, #"{"protocol":1,"baseRevision":3,"clientId":"t","command":{"type":"undo"}}"#).status == 200)
+            #expect(try order() == ["a", "b"])
+            let bad = try post(port, id, #"{"protocol":1,"baseRevision":4,"clientId":"t","command":{"type":"arrange","ids":["a"],"to":"middle"}}"#)
+            #expect(bad.status == 400)
+        }
+    }
+
     @Test func lockedAndReadOnlyAnnotationsAreRefusedWith403() throws {
         try withRealAPI { port, service in
             let id = try upload(port)

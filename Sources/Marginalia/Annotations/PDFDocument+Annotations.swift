@@ -130,6 +130,43 @@ extension PDFDocument {
         }
     }
 
+    /// Moves the annotation `id` of page `index` to `position` in the page's annotations as
+    /// ``annotations(onPage:)`` lists them (0 is the bottom, the last the top; clamped): what
+    /// draws over what. Entries of `/Annots` that list leaves out (popups) keep their places.
+    /// Returns its position before and after.
+    ///
+    /// - Throws: ``PDFError/invalidArgument(_:)`` when the page has no annotation `id`.
+    @discardableResult
+    public func moveAnnotation(id: String, onPage index: Int, to position: Int) throws -> (from: Int, to: Int) {
+        let listed = try annotations(onPage: index)
+        guard let from = listed.firstIndex(where: { $0.id == id }) else {
+            throw PDFError.invalidArgument("no annotation \(id) on page \(index + 1)")
+        }
+        let to = min(max(0, position), listed.count - 1)
+        guard to != from else { return (from, to) }
+        let page = try self.page(at: index, readingAnnotations: false)
+        var entries = try annotationEntries(of: page)
+        func entry(of annotation: PDFAnnotation) throws -> Int {
+            let found = entries.firstIndex { item in
+                if let reference = annotation.reference { return item.referenceValue == reference }
+                return item.dictionaryValue == annotation.dictionary
+            }
+            guard let found else {
+                throw PDFError.invalidArgument("annotation \(annotation.id) is not in the /Annots of page \(index + 1)")
+            }
+            return found
+        }
+        let moving = entries.remove(at: try entry(of: listed[from]))
+        var others = listed
+        others.remove(at: from)
+        // Just below the one it goes under, or just above the top one.
+        let place = to < others.count ? try entry(of: others[to]) : try entry(of: others[others.count - 1]) + 1
+        entries.insert(moving, at: place)
+        try setAnnotationEntries(entries, of: page)
+        annotationIndexes[index] = nil  // its order is the drawing order: built again when asked
+        return (from, to)
+    }
+
     // MARK: - Internals
 
     /// Draws the appearance (when Marginalia draws the subtype) and stores the dictionary.

@@ -56,6 +56,7 @@ extension EngineBridge {
         case "addAnnotation": engine.upsert(try AnnotationGeometry(json: operation.member("annotation")))
         case "removeAnnotation": engine.remove(id: try operation.member("annotation").member("id").string())
         case "changeAnnotation": engine.upsert(try AnnotationGeometry(json: operation.member("after")))
+        case "arrangeAnnotation": engine.arrange(id: try operation.member("id").string(), position: try operation.member("to").integer())
         case "group": for inner in try operation.member("operations").array() { try apply(inner) }
         default: break  // pages and fields: the UI sets the pages again
         }

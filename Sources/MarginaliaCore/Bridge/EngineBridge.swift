@@ -126,6 +126,18 @@ public final class EngineBridge {
             if case .object(var object) = style { object["type"] = .string("restyle"); object["ids"] = .strings(["-"]); style = .object(object) }
             guard case .restyle(_, let restyle) = try EditorCommand(json: JSONField(style, path: "style")) else { return outputs([]) }
             return outputs(engine.restyleSelection(restyle))
+        case "arrangeSelection":
+            let to = try request.member("to").string()
+            guard to == "front" || to == "back" else { throw CommandError.malformed("to: expected \"front\" or \"back\"") }
+            return outputs(engine.arrangeSelection(toFront: to == "front"))
+        case "paste":
+            let annotations = try request.member("annotations").array(maximumCount: EditorCommand.maximumIds).map { $0.value }
+            let command = engine.pasteCommand(annotations, toPage: try request.member("pageIndex").integer(),
+                                              samePage: try request.optionalMember("samePage")?.bool() ?? false,
+                                              count: try request.optionalMember("count")?.integer(in: 0...10_000) ?? 0)
+            return outputs(command.map { [.command($0)] } ?? [])
+        case "clearMarkup":
+            return outputs(engine.clearMarkupCommand(page: try request.member("pageIndex").integer()))
         case "nudgeSelection":
             return outputs(engine.nudgeSelection(dx: try request.member("dx").number(), dy: try request.member("dy").number()))
         case "setImageToPlace":

@@ -45,6 +45,13 @@ extension EditorCommand {
             }
         case .remove(let ids): try editable(ids, "deleted")
         case .move(let ids, _, _): try editable(ids, "moved")
+        case .paste(let annotations, _, _):
+            let pages = Set(annotations.map { Int($0["pageIndex"]?.numberValue ?? -1) })
+            guard pages.count == 1, let target = pages.first else {
+                throw CommandError.malformed("paste: the annotations pasted together must be on one page")
+            }
+            try page(target)
+        case .arrange(let ids, _): try editable(ids, "rearranged")
         case .resize(let id, _): try editable([id], "resized")
         case .restyle(let ids, _): try editable(ids, "restyled")
         case .stroke(let stroke): try page(stroke.pageIndex)

@@ -31,6 +31,16 @@ extension EditorCommand {
             self = .remove(ids: try Self.ids(field))
         case "move":
             self = .move(ids: try Self.ids(field), dx: try field.member("dx").number(), dy: try field.member("dy").number())
+        case "paste":
+            let list = try field.member("annotations").array(maximumCount: Self.maximumIds)
+            guard !list.isEmpty else { throw CommandError.malformed("\(field.path).annotations: nothing to paste") }
+            for annotation in list { try Self.checkAnnotationObject(annotation, needsID: false) }
+            self = .paste(annotations: list.map { $0.value }, dx: try field.optionalMember("dx")?.number() ?? 0,
+                          dy: try field.optionalMember("dy")?.number() ?? 0)
+        case "arrange":
+            let to = try field.member("to").string()
+            guard to == "front" || to == "back" else { throw CommandError.malformed("\(field.path).to: expected \"front\" or \"back\"") }
+            self = .arrange(ids: try Self.ids(field), toFront: to == "front")
         case "resize":
             let rect = try field.member("rect").rect()
             self = .resize(id: try field.member("id").string(), rect: rect)
@@ -145,6 +155,10 @@ extension EditorCommand {
             pairs.append(("ids", .strings(ids)))
         case .move(let ids, let dx, let dy):
             pairs += [("ids", .strings(ids)), ("dx", .number(dx)), ("dy", .number(dy))]
+        case .paste(let annotations, let dx, let dy):
+            pairs += [("annotations", .array(annotations)), ("dx", .number(dx)), ("dy", .number(dy))]
+        case .arrange(let ids, let toFront):
+            pairs += [("ids", .strings(ids)), ("to", .string(toFront ? "front" : "back"))]
         case .resize(let id, let rect):
             pairs += [("id", .string(id)), ("rect", .rect(rect))]
         case .restyle(let ids, let style):

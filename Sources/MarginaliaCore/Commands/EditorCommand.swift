@@ -20,6 +20,13 @@ public enum EditorCommand: Equatable, Sendable {
     case remove(ids: [String])
     /// Moves annotations by (dx, dy) page points; each stays on its page.
     case move(ids: [String], dx: Double, dy: Double)
+    /// Adds copies of annotations (annotation JSON objects of one page, each given a new id)
+    /// moved by (dx, dy) page points and kept on their page, as one step: a paste or a
+    /// duplicate.
+    case paste(annotations: [JSONValue], dx: Double, dy: Double)
+    /// Brings annotations to the front of their page (drawn over the others) or sends them to
+    /// the back, keeping their order among themselves.
+    case arrange(ids: [String], toFront: Bool)
     /// Resizes one annotation to a rect (stamps and notes keep their proportions).
     case resize(id: String, rect: CGRect)
     /// Changes the style of annotations.
@@ -126,6 +133,8 @@ public enum EditorCommand: Equatable, Sendable {
         case .change: return "change"
         case .remove: return "remove"
         case .move: return "move"
+        case .paste: return "paste"
+        case .arrange: return "arrange"
         case .resize: return "resize"
         case .restyle: return "restyle"
         case .stroke: return "stroke"
@@ -141,6 +150,6 @@ public enum EditorCommand: Equatable, Sendable {
     }
 
     /// Every command type, as written in JSON.
-    public static let typeNames = ["add", "change", "remove", "move", "resize", "restyle", "stroke", "erase", "fill",
+    public static let typeNames = ["add", "change", "remove", "move", "paste", "arrange", "resize", "restyle", "stroke", "erase", "fill",
                                    "insertPage", "removePage", "rotatePage", "movePage", "undo", "redo"]
 }

@@ -220,7 +220,7 @@ extension EditorEngine {
         return changeSelection("moved") { .move(ids: $0, dx: Double(offset.dx), dy: Double(offset.dy)) }
     }
 
-    private func changeSelection(_ action: String, _ command: ([String]) -> EditorCommand) -> [EngineOutput] {
+    func changeSelection(_ action: String, _ command: ([String]) -> EditorCommand) -> [EngineOutput] {
         let selected = selectedAnnotations
         guard !selected.isEmpty else { return [] }
         for annotation in selected {

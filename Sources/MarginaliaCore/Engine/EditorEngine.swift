@@ -96,6 +96,12 @@ public final class EditorEngine {
         pageOf[annotation.id] = annotation.pageIndex
     }
 
+    /// Moves an annotation to `position` in its page's stacking order (0 is the bottom).
+    public func arrange(id: String, position: Int) {
+        guard let page = pageOf[id], indexes.indices.contains(page) else { return }
+        indexes[page].move(id: id, toPosition: position)
+    }
+
     public func remove(id: String) {
         guard let page = pageOf.removeValue(forKey: id), indexes.indices.contains(page) else { return }
         indexes[page].remove(id: id)

@@ -126,6 +126,16 @@ public final class AnnotationGeometryIndex {
         index(annotation, order: order)
     }
 
+    /// Moves an annotation to `position` in the stacking order (0 is the bottom; clamped).
+    public func move(id: String, toPosition position: Int) {
+        guard byID[id] != nil else { return }
+        var order = byID.values.sorted { $0.order < $1.order }.map { $0.geometry.id }
+        order.removeAll { $0 == id }
+        order.insert(id, at: min(max(0, position), order.count))
+        for (rank, each) in order.enumerated() { byID[each]?.order = rank }
+        nextOrder = order.count
+    }
+
     public func remove(id: String) {
         guard byID.removeValue(forKey: id) != nil else { return }
         shapes[id] = nil

@@ -132,6 +132,8 @@ extension Editor {
             engine.remove(id: annotation.id)
         case .group(_, let operations):
             for inner in operations { try note(inner) }
+        case .arrangeAnnotation(let id, _, _, let to):
+            engine.arrange(id: id, position: to)  // positions in the page's list, which the engine's follows
         case .fillField, .insertPage, .removePage, .restorePage, .rotatePage, .movePage:
             break
         }
@@ -157,7 +159,7 @@ extension EditorOperation {
         switch self {
         case .insertPage, .removePage, .restorePage, .rotatePage, .movePage: return true
         case .group(_, let operations): return operations.contains { $0.changesPages }
-        case .addAnnotation, .removeAnnotation, .changeAnnotation, .fillField: return false
+        case .addAnnotation, .removeAnnotation, .changeAnnotation, .arrangeAnnotation, .fillField: return false
         }
     }
 }

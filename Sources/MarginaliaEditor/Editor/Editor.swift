@@ -38,6 +38,8 @@ public final class Editor {
     public var formPolicy: any FormFieldPolicy = DefaultFormFieldPolicy()
     /// The PNG or JPEG data the Image tool places next.
     public internal(set) var imageToPlace: (data: Data, size: CGSize)?
+    /// What Copy or Cut took last (``copySelection()``), pasted by ``paste(toPage:)``.
+    public internal(set) var clipboard: EditorClipboard?
     /// The author written into new annotations.
     public var author: String?
 

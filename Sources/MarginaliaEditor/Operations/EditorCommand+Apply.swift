@@ -68,6 +68,19 @@ extension EditorCommand {
             }
             let bounds = try document.page(at: page, readingAnnotations: false).bounds(for: .cropBox)
             return SelectionTool.move(moving, dx: CGFloat(dx), dy: CGFloat(dy), pageBounds: bounds).map { [$0] } ?? []
+        case .paste(let list, let dx, let dy):
+            return try paste(list, dx: dx, dy: dy, on: document, author: author)
+        case .arrange(let ids, let toFront):
+            var steps: [EditorOperation] = []
+            for page in Set(annotations(ids).compactMap(\.pageIndex)).sorted() {
+                // In their stacking order, so they keep it among themselves.
+                let order = try document.annotations(onPage: page).map(\.id)
+                let moving = order.filter { ids.contains($0) }
+                for id in toFront ? moving : moving.reversed() {
+                    steps.append(.arrangeAnnotation(id: id, pageIndex: page, from: -1, to: toFront ? Int.max : 0))
+                }
+            }
+            return steps.isEmpty ? [] : [.group(name: toFront ? "bring to front" : "send to back", steps)]
         case .resize(let id, let rect):
             guard let annotation = found[id], let page = annotation.pageIndex else { throw CommandError.unknownAnnotation(id) }
             let bounds = try document.page(at: page, readingAnnotations: false).bounds(for: .cropBox)
@@ -94,6 +107,30 @@ extension EditorCommand {
         case .undo, .redo:
             throw OperationError.invalid("undo and redo go through the session's history")
         }
+    }
+
+    /// Copies of annotation JSON objects, each with a new id, the pasting author and today's dates,
+    /// moved by (dx, dy) and kept on their page: one step.
+    private func paste(_ list: [JSONValue], dx: Double, dy: Double, on document: PDFDocument, author: String?) throws -> [EditorOperation] {
+        var copies: [PDFAnnotation] = []
+        let now = Date()
+        for json in list {
+            var annotation = try Self.annotation(from: json)
+            guard annotation.kind.isDrawable else {
+                throw OperationError.invalid("annotation: a \(AnnotationJSON.typeName(of: annotation)) annotation cannot be created")
+            }
+            annotation.id = UUID().uuidString
+            annotation.author = author ?? annotation.author  // the one who pastes made the copy
+            annotation.creationDate = now
+            annotation.modificationDate = now
+            copies.append(annotation)
+        }
+        guard let page = copies.first?.pageIndex else { return [] }
+        let bounds = try document.page(at: page, readingAnnotations: false).bounds(for: .cropBox)
+        let offset = SelectionGeometry.clampedOffset(CGFloat(dx), CGFloat(dy), for: copies.reduce(CGRect.null) { $0.union($1.rect) },
+                                                     within: bounds)
+        let additions = copies.map { EditorOperation.addAnnotation(AnnotationGeometryEditing.moved($0, exactly: offset.dx, offset.dy)) }
+        return [.group(name: "paste", additions)]
     }
 
     /// A stroke or an erase, worked out and applied step by step (each eraser step sees the

@@ -52,6 +52,12 @@ extension EditorOperation {
             stored.flags = after.flags
             try document.updateAnnotation(stored)
             return .changeAnnotation(before: before, after: after)
+        case .arrangeAnnotation(let id, let page, _, let to):
+            let count = try document.pageCount
+            guard page >= 0 && page < count else { throw OperationError.pageOutOfRange(page, pageCount: count) }
+            guard try document.annotation(id: id, onPage: page) != nil else { throw OperationError.annotationNotFound(id: id, page: page) }
+            let moved = try document.moveAnnotation(id: id, onPage: page, to: to)
+            return .arrangeAnnotation(id: id, pageIndex: page, from: moved.from, to: moved.to)
         case .insertPage(let index, let width, let height):
             let count = try document.pageCount
             guard index >= 0 && index <= count else { throw OperationError.pageOutOfRange(index, pageCount: count) }

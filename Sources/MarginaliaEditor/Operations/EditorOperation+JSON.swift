@@ -12,7 +12,7 @@ extension EditorOperation {
     public static let logFormatVersion = 2
 
     private enum Key: String, CodingKey {
-        case op, annotation, before, after, index, width, height, pageObject, degrees, from, to, name, operations
+        case op, annotation, before, after, index, width, height, pageObject, degrees, from, to, name, operations, id, pageIndex
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -28,6 +28,12 @@ extension EditorOperation {
             try c.encode("changeAnnotation", forKey: .op)
             try c.encode(before, forKey: .before)
             try c.encode(after, forKey: .after)
+        case .arrangeAnnotation(let id, let page, let from, let to):
+            try c.encode("arrangeAnnotation", forKey: .op)
+            try c.encode(id, forKey: .id)
+            try c.encode(page, forKey: .pageIndex)
+            try c.encode(from, forKey: .from)
+            try c.encode(to, forKey: .to)
         case .insertPage(let index, let width, let height):
             try c.encode("insertPage", forKey: .op)
             try c.encode(index, forKey: .index)
@@ -74,6 +80,9 @@ extension EditorOperation {
         case "changeAnnotation":
             self = .changeAnnotation(before: try c.decode(PDFAnnotation.self, forKey: .before),
                                      after: try c.decode(PDFAnnotation.self, forKey: .after))
+        case "arrangeAnnotation":
+            self = .arrangeAnnotation(id: try c.decode(String.self, forKey: .id), pageIndex: try c.decode(Int.self, forKey: .pageIndex),
+                                      from: try c.decode(Int.self, forKey: .from), to: try c.decode(Int.self, forKey: .to))
         case "insertPage":
             self = .insertPage(index: try c.decode(Int.self, forKey: .index), width: try c.decode(Double.self, forKey: .width),
                                height: try c.decode(Double.self, forKey: .height))

@@ -17,6 +17,9 @@ public indirect enum EditorOperation: Codable, Equatable, Sendable {
     case removeAnnotation(PDFAnnotation)
     /// Replaces an annotation's properties (same id and page).
     case changeAnnotation(before: PDFAnnotation, after: PDFAnnotation)
+    /// Moves an annotation from position `from` to `to` in its page's `/Annots` (what draws
+    /// over what: 0 is the bottom).
+    case arrangeAnnotation(id: String, pageIndex: Int, from: Int, to: Int)
     /// Inserts a blank page.
     case insertPage(index: Int, width: Double, height: Double)
     /// Removes a page. `pageObject` is the removed page's object number, filled in when
@@ -40,6 +43,7 @@ public indirect enum EditorOperation: Codable, Equatable, Sendable {
         case .addAnnotation(let a): return .removeAnnotation(a)
         case .removeAnnotation(let a): return .addAnnotation(a)
         case .changeAnnotation(let before, let after): return .changeAnnotation(before: after, after: before)
+        case .arrangeAnnotation(let id, let page, let from, let to): return .arrangeAnnotation(id: id, pageIndex: page, from: to, to: from)
         case .insertPage(let index, _, _): return .removePage(index: index, pageObject: nil)
         case .removePage(let index, let object):
             // A removal that was never applied has nothing to restore: re-inserting a blank
@@ -60,6 +64,7 @@ public indirect enum EditorOperation: Codable, Equatable, Sendable {
         case .addAnnotation(let a): return "add \(AnnotationJSON.typeName(of: a))"
         case .removeAnnotation(let a): return "remove \(AnnotationJSON.typeName(of: a))"
         case .changeAnnotation(_, let after): return "change \(AnnotationJSON.typeName(of: after))"
+        case .arrangeAnnotation: return "arrange"
         case .insertPage: return "insert page"
         case .removePage: return "remove page"
         case .restorePage: return "restore page"

@@ -48,7 +48,12 @@ public enum SelectionTool {
 
     /// Deletes the selection.
     public static func delete(_ annotations: [PDFAnnotation]) -> EditorOperation? {
-        let removals = editable(annotations).map(EditorOperation.removeAnnotation)
+        // Each raised to the top first, so its undo (an addition, which lands on top) puts
+        // it back where it was in the drawing order.
+        let removals = editable(annotations).flatMap { annotation -> [EditorOperation] in
+            guard let page = annotation.pageIndex else { return [.removeAnnotation(annotation)] }
+            return [.arrangeAnnotation(id: annotation.id, pageIndex: page, from: -1, to: Int.max), .removeAnnotation(annotation)]
+        }
         return removals.isEmpty ? nil : .group(name: "delete", removals)
     }
 

@@ -44,7 +44,7 @@ public struct RequestLimits: Equatable, Sendable {
             try check(points: stroke.samples.count, what: "the stroke")
         case .erase(let erase):
             try check(points: erase.points.count, what: "the eraser sweep")
-        case .remove(let ids), .move(let ids, _, _), .restyle(let ids, _):
+        case .remove(let ids), .move(let ids, _, _), .restyle(let ids, _), .arrange(let ids, _):
             var tally = Tally()
             tally.annotations = ids.count
             try check(tally, countingPoints: false)
@@ -61,7 +61,7 @@ public struct RequestLimits: Equatable, Sendable {
         var tally = Tally()
         for operation in operations { tally.add(operation) }
         switch command {
-        case .add, .change: try check(tally, countingPoints: true)
+        case .add, .change, .paste: try check(tally, countingPoints: true)
         default: try check(tally, countingPoints: false)
         }
     }
@@ -114,7 +114,7 @@ private struct Tally {
             pageOperations += 1
         case .movePage:
             pageOperations += 2
-        case .fillField:
+        case .fillField, .arrangeAnnotation:
             break
         case .group(_, let operations):
             for inner in operations { add(inner) }

@@ -1,0 +1,60 @@
+#if !hasFeature(Embedded)
+import Foundation
+#endif
+
+// Copy and paste, duplicate, front and back, and clearing a page's markup: the commands the
+// clipboard and the selection's bar send. The browser holds the clipboard's annotation JSON;
+// where a paste lands and what may be rearranged or cleared is decided here.
+
+extension EditorEngine {
+    /// How far each paste onto the page it was copied from lands from the last: 12 points
+    /// (12 pixels at 100 %), right and down on the screen whatever the page's rotation.
+    public static let pasteStep: CGFloat = 12
+
+    /// The command that pastes `annotations` (annotation JSON objects copied from one page)
+    /// onto page `page`: copies without their ids (each gets a new one), on that page.
+    ///
+    /// `count` is how many times these annotations were pasted there before. Onto the page
+    /// they were copied from (`samePage`), each paste lands ``pasteStep`` further down and
+    /// right, so the copies never hide the original or each other; onto another page the first
+    /// paste keeps their place. Kept on the page. Nil when nothing can be pasted.
+    public func pasteCommand(_ annotations: [JSONValue], toPage page: Int, samePage: Bool, count: Int) -> EditorCommand? {
+        guard viewport.pages.indices.contains(page) else { return nil }
+        var copies: [JSONValue] = []
+        var geometries: [AnnotationGeometry] = []
+        for annotation in annotations {
+            guard case .object(var object) = annotation else { continue }
+            object["pageIndex"] = .integer(page)
+            object["id"] = .string("pasted")  // only to read its geometry: each copy gets a new id
+            guard let geometry = try? AnnotationGeometry(json: JSONField(.object(object), path: "annotation")),
+                  geometry.isEditable else { continue }
+            object["id"] = nil
+            copies.append(.object(object))
+            geometries.append(geometry)
+        }
+        guard !copies.isEmpty else { return nil }
+        let steps = CGFloat(max(0, count) + (samePage ? 1 : 0))
+        let zoom = max(viewport.zoom, 0.01)
+        let origin = viewport.convert(.zero, toPage: page)
+        let along = viewport.convert(CGPoint(x: Self.pasteStep * steps * zoom, y: Self.pasteStep * steps * zoom), toPage: page)
+        let offset = SelectionGeometry.clampedOffset(along.x - origin.x, along.y - origin.y,
+                                                     for: SelectionGeometry.bounds(of: geometries), within: pageBounds(page))
+        return .paste(annotations: copies, dx: Double(offset.dx), dy: Double(offset.dy))
+    }
+
+    /// Brings the selection to the front of its page, or sends it to the back (one command);
+    /// refused for a locked or read-only annotation.
+    public func arrangeSelection(toFront: Bool) -> [EngineOutput] {
+        changeSelection("rearranged") { .arrange(ids: $0, toFront: toFront) }
+    }
+
+    /// Removes every annotation of page `page` a user can take away (ink, shapes, text, notes,
+    /// stamps, text markup: not links, form widgets or what is locked or read-only) as one
+    /// command; nothing when there is none.
+    public func clearMarkupCommand(page: Int) -> [EngineOutput] {
+        guard indexes.indices.contains(page) else { return [] }
+        let ids = indexes[page].annotations.filter { EditorCommand.isChangeable($0) }.map { $0.id }
+        guard !ids.isEmpty else { return [] }
+        return [.command(.remove(ids: ids))]
+    }
+}
