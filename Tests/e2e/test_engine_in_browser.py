@@ -59,6 +59,10 @@ def test_the_live_pen_line_is_the_saved_stroke(new_editor):
     is drawn with the widths InkOutline gives the saved appearance)."""
     editor = new_editor()
     editor.js("marginalia.setTool('draw')")
+    # The pen rests while the live line is captured: on a busy machine longer than the half
+    # second after which a held stroke becomes a shape. This test is about the ink.
+    editor.js("""() => import('/app/js/settings.js').then((m) => m.updatePreferences((p) => {
+        p.shapeRecognition = { ...p.shapeRecognition, recognizeOnHold: false }; }))""")
     page_points = [(110 + i * 9, BAND_Y - 150 + 25 * ((i % 8) / 7)) for i in range(30)]
     pressures = [0.1 + 0.9 * i / 29 for i in range(30)]
     points = editor.page_points_to_client(0, page_points)

@@ -25,6 +25,7 @@ import { createFormTool } from './tools/form.js';
 import { renderFields, widgetsOnPage } from './forms.js';
 import { clearTextCache } from './textgeometry.js';
 import { closePopover } from './popover.js';
+import { createClipboard } from './clipboard.js';
 
 export const TOOL_NAMES = ['select', 'draw', 'erase', 'text', 'shape', 'image', 'note', 'highlight', 'form'];
 
@@ -46,6 +47,7 @@ export class Editor {
       select: createSelectTool(this), text: createTextTool(this), image: createImageTool(this),
       note: createNoteTool(this), highlight: createHighlightTool(this), form: createFormTool(this),
     };
+    this.clipboard = createClipboard(this);
     /** The form fields of the open document (GET …/fields), refreshed with the file. */
     this.fields = [];
     this.viewer.widgetRects = (index) => widgetsOnPage(this.fields, index).map((placed) => placed.widget.rect);
@@ -251,6 +253,21 @@ export class Editor {
 
   /** Restyles the selection: {color, width, opacity, fill ('none' removes), fontSize, bold}. */
   restyleSelection(style) { this.outputs(call({ call: 'restyleSelection', ...style })); }
+
+  /** Brings the selection to the front of its page ('front') or sends it to the back ('back'). */
+  arrangeSelection(to) { this.outputs(call({ call: 'arrangeSelection', to })); }
+
+  /** Removes the markup of the page in view (one undo step): not links, fields or locked ones. */
+  async clearMarkup() {
+    const pageIndex = this.viewer.currentPage;
+    const answer = call({ call: 'clearMarkup', pageIndex });
+    const command = answer.outputs.find((o) => o.type === 'command')?.command;
+    if (!command) { this.status(`Nothing to clear on page ${pageIndex + 1}`); return; }
+    if (await this.command(command)) {
+      const n = command.ids.length;
+      this.status(`Cleared ${n} annotation${n === 1 ? '' : 's'} from page ${pageIndex + 1}: Undo brings ${n === 1 ? 'it' : 'them'} back`);
+    }
+  }
 
   pickImage() {
     const picker = document.getElementById('image-picker');

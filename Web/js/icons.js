@@ -32,6 +32,11 @@ const PATHS = {
   triangle: 'M12 4l9 16H3z',
   line: 'M4 20L20 4',
   arrow: 'M4 20L20 4M11 4h9v9',
+  copy: 'M9 9h11v11H9zM5 15H4V4h11v1',
+  cut: 'M6 3.5a2.5 2.5 0 1 0 .01 0M6 15.5a2.5 2.5 0 1 0 .01 0M8 7.5L20 18M8 16.5L20 6',
+  duplicate: 'M8 8h12v12H8zM4 16V4h12M14 11v6M11 14h6',
+  front: 'M4 10h10v10H4zM18 14V4M14.5 7.5L18 4l3.5 3.5',
+  back: 'M4 4h10v10H4zM18 10v10M14.5 16.5L18 20l3.5-3.5',
 };
 
 /** An icon by name, decorative (the button carries the label). */

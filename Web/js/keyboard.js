@@ -1,4 +1,5 @@
 // Keyboard shortcuts: ctrl/cmd+Z undo, ctrl/cmd+shift+Z and ctrl+Y redo, ctrl/cmd+S save,
+// ctrl/cmd+C, X and V copy, cut and paste the selection (clipboard.js), ctrl/cmd+D duplicates it,
 // V/P/E/T/F select, draw (pen), erase, text and form tools, Delete/Backspace removes the selection,
 // +/- zoom, 0 fits the width, arrows nudge the selection (1 pt on screen, with shift 10; the
 // engine turns the step into page space and keeps it on the page), Escape clears it.
@@ -19,6 +20,14 @@ export function installShortcuts(editor) {
     if (mod && key === 'z' && !e.shiftKey) editor.undo();
     else if ((mod && key === 'z' && e.shiftKey) || (e.ctrlKey && key === 'y')) editor.redo();
     else if (mod && key === 's') editor.save();
+    else if (mod && (key === 'c' || key === 'x') && !e.shiftKey && hasSelection() && !textSelected()) {
+      // Through the copy event where the browser sends one (it fills the system clipboard).
+      if (!document.execCommand('copy')) editor.clipboard.copy();
+      if (key === 'x') editor.deleteSelection();
+    } else if (mod && key === 'v' && !e.shiftKey) {
+      editor.clipboard.pasteKeyPressed();
+      handled = false;  // the browser's paste event carries the system clipboard
+    } else if (mod && key === 'd' && hasSelection()) editor.clipboard.duplicate();
     else if (mod && (key === '=' || key === '+')) editor.viewer.zoomBy(1.25);
     else if (mod && key === '-') editor.viewer.zoomBy(0.8);
     else if (mod || e.altKey) handled = false;
@@ -36,6 +45,12 @@ export function installShortcuts(editor) {
     else handled = false;
     if (handled) e.preventDefault();
   });
+}
+
+/** Whether the user selected text on the page (Ctrl+C then copies the text, not annotations). */
+function textSelected() {
+  const selection = window.getSelection();
+  return !!selection && !selection.isCollapsed && selection.toString().trim() !== '';
 }
 
 /**

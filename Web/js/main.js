@@ -70,6 +70,8 @@ function buildToolbar() {
   const pagesMenu = popoverButton('pages', 'Pages', 'Pages', () => [
     section(`Page ${editor.viewer.currentPage + 1} of ${editor.viewer.views.length}`,
       action('Add page after this one', () => editor.addPage()),
+      ...(editor.clipboard.hasClip ? [action('Paste onto this page', () => editor.clipboard.paste())] : []),
+      action('Clear markup on this page', () => editor.clearMarkup(), { danger: true }),
       action('Remove this page…', () => editor.removePage(), { danger: true })),
   ]);
   const settingsMenu = popoverButton('settings', 'Settings', 'Settings', toolSettings.inputSettings);

@@ -99,6 +99,20 @@ export class DocumentModel {
         touched.add(after.pageIndex);
         return false;
       }
+      case 'arrangeAnnotation': {
+        // Moves it to position `to` among its page's annotations (0 is the bottom).
+        const a = this.annotations.get(operation.id);
+        if (!a) return false;
+        const page = [...this.annotations.values()].filter((x) => x.pageIndex === a.pageIndex && x.id !== a.id);
+        const to = Math.max(0, Math.min(operation.to, page.length));
+        const entries = [...this.annotations].filter(([id]) => id !== a.id);
+        const anchor = page[to] ?? page[page.length - 1];
+        const at = anchor ? entries.findIndex(([id]) => id === anchor.id) + (page[to] ? 0 : 1) : entries.length;
+        entries.splice(at, 0, [a.id, a]);
+        this.annotations = new Map(entries);
+        touched.add(a.pageIndex);
+        return false;
+      }
       case 'group': {
         let structure = false;
         for (const op of operation.operations ?? []) structure = this.applyOperation(op, touched) || structure;

@@ -136,6 +136,10 @@ public final class EngineBridge {
                                               samePage: try request.optionalMember("samePage")?.bool() ?? false,
                                               count: try request.optionalMember("count")?.integer(in: 0...10_000) ?? 0)
             return outputs(command.map { [.command($0)] } ?? [])
+        case "pasteText":
+            return outputs(engine.pasteTextCommand(try request.member("text").string()).map { [.command($0)] } ?? [])
+        case "pasteImage":
+            return outputs(engine.pasteImage(size: try Self.size(request.member("size"))))
         case "clearMarkup":
             return outputs(engine.clearMarkupCommand(page: try request.member("pageIndex").integer()))
         case "nudgeSelection":

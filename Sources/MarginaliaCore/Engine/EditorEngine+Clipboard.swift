@@ -57,4 +57,38 @@ extension EditorEngine {
         guard !ids.isEmpty else { return [] }
         return [.command(.remove(ids: ids))]
     }
+
+    /// Where something pasted from outside (text, an image) lands: the middle of what shows of
+    /// the current page, in its page space; nil without pages.
+    public var pastePoint: (pageIndex: Int, point: CGPoint)? {
+        guard let page = viewport.currentPage else { return nil }
+        let shown = viewport.frame(ofPage: page).intersection(CGRect(origin: .zero, size: viewport.viewSize))
+        let frame = shown.isNull || shown.isEmpty ? viewport.frame(ofPage: page) : shown
+        return (page, viewport.convert(CGPoint(x: frame.midX, y: frame.midY), toPage: page))
+    }
+
+    /// The command that adds text pasted from the system clipboard: a text box in the Text
+    /// tool's style at ``pastePoint``, a line for each of the text's lines, as wide as the
+    /// tapped text box (wider for long lines, up to the page's width); nil for blank text.
+    public func pasteTextCommand(_ text: String) -> EditorCommand? {
+        guard let (page, point) = pastePoint else { return nil }
+        let bounds = pageBounds(page)
+        let style = preferences.text
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        let longest = lines.map { $0.count }.max() ?? 0
+        // Helvetica's average advance is about half its size.
+        let width = min(max(Self.tappedTextBoxWidth, CGFloat(longest) * CGFloat(style.fontSize) * 0.5), bounds.width)
+        let height = CGFloat(lines.count) * CGFloat(style.fontSize) * AnnotationDraft.lineHeight
+        let rect = AnnotationDraft.kept(CGRect(x: point.x - width / 2, y: point.y - height / 2, width: width, height: height), in: bounds)
+        return textCommand(for: TextRequest(pageIndex: page, target: .newTextBox(rect: rect)), text: text)
+    }
+
+    /// An image pasted from the system clipboard, `size` pixels: placed as a tap of the Image
+    /// tool at ``pastePoint`` would place it (its natural size, at most half the page).
+    public func pasteImage(size: CGSize) -> [EngineOutput] {
+        guard let (page, point) = pastePoint else { return [] }
+        let rect = AnnotationDraft.tappedImageRect(size, at: point, on: pageBounds(page))
+        guard !rect.isNull, rect.width >= 1, rect.height >= 1 else { return [] }
+        return [.placeImage(pageIndex: page, rect: rect)]
+    }
 }

@@ -68,6 +68,24 @@ extension Editor {
         engine.selectAnnotations(Self.addedIDs(try apply(command)))
     }
 
+    /// Adds text from the system clipboard as a text box in the middle of what shows of the
+    /// current page (one undo step); nothing for blank text.
+    public func pasteText(_ text: String) throws {
+        guard let command = engine.pasteTextCommand(text) else { return }
+        engine.selectAnnotations(Self.addedIDs(try apply(command)))
+    }
+
+    /// Places a PNG or JPEG image from the system clipboard in the middle of what shows of the
+    /// current page, at its natural size (at most half the page), selected (one undo step).
+    ///
+    /// - Throws: ``ImageError`` when `data` is not an image Marginalia reads.
+    public func pasteImage(_ data: Data) throws {
+        let image = try ImageDecoder.decode(data)
+        imageToPlace = (data, CGSize(width: image.width, height: image.height))
+        defer { imageToPlace = nil }
+        try process(engine.pasteImage(size: CGSize(width: image.width, height: image.height)))
+    }
+
     /// Brings the selection to the front of its page, or sends it to the back (one undo step).
     public func arrangeSelection(toFront: Bool) throws {
         try process(engine.arrangeSelection(toFront: toFront))

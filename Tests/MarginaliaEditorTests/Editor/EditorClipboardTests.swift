@@ -106,4 +106,25 @@ struct EditorClipboardTests {
         try editor.paste(toPage: 1)
         #expect(try editor.annotations(1).map(\.rect) == [square.rect], "onto another page, in the same place")
     }
+
+    @Test func textAndImagesFromTheSystemClipboardLandInTheMiddleOfWhatShows() throws {
+        let editor = try Self.editor()
+        let (page, middle) = try #require(editor.engine.pastePoint)
+        try editor.pasteText("First line\nsecond")
+        let text = try #require(try editor.annotations(page).last)
+        guard case .freeText(let box) = text.kind else { Issue.record("not a text box: \(text.kind)"); return }
+        #expect(box.text == "First line\nsecond")
+        #expect(abs(text.rect.midX - middle.x) < 0.5 && abs(text.rect.midY - middle.y) < 0.5)
+        #expect(editor.selection.map(\.id) == [text.id])
+        try editor.pasteText("  \n ")
+        #expect(try editor.annotations(page).last?.id == text.id, "blank text adds nothing")
+
+        try editor.pasteImage(TestImages.png(width: 40, height: 20))
+        let image = try #require(try editor.annotations(page).last)
+        #expect(AnnotationJSON.typeName(of: image) == "stamp" && image.rect.size == CGSize(width: 40, height: 20))
+        #expect(abs(image.rect.midX - middle.x) < 0.5 && abs(image.rect.midY - middle.y) < 0.5)
+        try editor.undo()
+        try editor.undo()
+        #expect(try editor.types() == ["ink", "ink", "square"])
+    }
 }

@@ -1,6 +1,7 @@
 // The selection's chrome: the box and resize handles the engine reports (its selection:
 // bounds, handles, whether it may change), and the bar over it with what touch users have no
-// keys for — edit the text, colour, width, opacity, fill, font size and bold, delete — each
+// keys for — edit the text, colour, width, opacity, fill, font size and bold, copy, cut,
+// duplicate, bring to front, send to back, delete — each
 // sent to the engine, which refuses a locked or read-only selection with a reason. The
 // Select tool's gestures themselves (tap, lasso, rubber band, move, resize) are the engine's.
 // Also the eraser's ring following a hovering pen or mouse.
@@ -80,6 +81,11 @@ export function createSelectTool(editor) {
       }
       return sections;
     })));
+    list.push(button('copy', 'Copy', () => editor.clipboard.copy()));
+    list.push(button('cut', 'Cut', () => editor.clipboard.cut()));
+    list.push(button('duplicate', 'Duplicate', () => editor.clipboard.duplicate()));
+    list.push(button('front', 'Bring to front', () => editor.arrangeSelection('front')));
+    list.push(button('back', 'Send to back', () => editor.arrangeSelection('back')));
     list.push(button('trash', 'Delete selection', () => editor.deleteSelection()));
     return list;
   }
