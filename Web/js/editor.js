@@ -14,7 +14,7 @@ import { Viewer } from './viewer.js';
 import { Session } from './session.js';
 import { InputRouter } from './input.js';
 import { Preview } from './preview.js';
-import { renderAnnotations } from './overlay.js';
+import { renderAnnotations, drawAnnotation } from './overlay.js';
 import { settings, update, onSettingsChange, loadPreferences } from './settings.js';
 import { createSelectTool } from './tools/select.js';
 import { createTextTool } from './tools/text.js';
@@ -42,6 +42,7 @@ export class Editor {
       onStructureChange: () => this.reload(),
       onStatus: (message, error) => this.status(message, error),
       onSaved: (revision) => this.markSaved(revision),
+      onOutbox: () => { this.drawWaiting(); this.emit(); },
     });
     this.tools = {
       select: createSelectTool(this), text: createTextTool(this), image: createImageTool(this),
@@ -122,7 +123,27 @@ export class Editor {
     this.session.listen();
     await this.session.catchUp();
     this.status('');
+    this.drawWaiting();
+    this.session.flush();
     this.emit();
+  }
+
+  /**
+   * Draws the open document's edits that wait for the server (made offline), faded, where they
+   * will be: new strokes (drawn by the engine from their points) and added annotations.
+   */
+  drawWaiting() {
+    for (const view of this.viewer.views) view.overlay.waiting.replaceChildren();
+    for (const { command } of this.session.waiting) {
+      const drafts = command.type === 'stroke'
+        ? [{ type: 'ink', id: 'waiting', pageIndex: command.pageIndex, color: command.ink?.color, width: command.ink?.width,
+          opacity: command.ink?.opacity, paths: [command.points.map(([x, y]) => [x, y])] }]
+        : command.type === 'add' ? command.annotations ?? [command.annotation] : [];
+      for (const draft of drafts) {
+        const element = draft && drawAnnotation(draft);
+        if (element) this.viewer.views[draft.pageIndex]?.overlay.waiting.append(element);
+      }
+    }
   }
 
   /** Gives the engine every annotation of the model. */

@@ -85,7 +85,9 @@ function buildToolbar() {
     ]),
   });
   exportButton.title = 'Export a flattened copy';
-  actions.append(undo, redo, separator(), pagesMenu, settingsMenu, separator(), save, download, exportButton);
+  // Edits made offline that have not reached the server yet (session.js, outbox.js).
+  const waiting = html('span', { class: 'waiting-badge', role: 'status', hidden: '' });
+  actions.append(undo, redo, separator(), pagesMenu, settingsMenu, separator(), waiting, save, download, exportButton);
 
   const refresh = () => {
     showActiveTool(toolButtons, settings.tool);
@@ -95,6 +97,10 @@ function buildToolbar() {
     zoomLabel.textContent = `${Math.round(editor.viewer.zoom * 100)}%`;
     save.classList.toggle('dirty', editor.hasUnsavedChanges);
     save.title = editor.hasUnsavedChanges ? 'Save (Ctrl+S) — unsaved changes' : 'Save (Ctrl+S) — all changes saved';
+    const n = editor.session.waiting.length;
+    waiting.hidden = n === 0;
+    waiting.textContent = n ? `Offline · ${n}` : '';
+    waiting.title = n ? `${n} edit${n === 1 ? '' : 's'} made offline waiting for the server` : '';
     editor.applyToolCursor();
     // The Draw button shows the ink colour; the Shape button the shape it will draw.
     toolButtons.draw.style.setProperty('--ink', currentInk().color);

@@ -10,24 +10,25 @@ import { call } from './engine.js';
 const applyMatrix = (m, [x, y]) => [m[0] * x + m[2] * y + m[4], m[1] * x + m[3] * y + m[5]];
 const svgMatrix = (m) => `matrix(${m.map((v) => +v.toFixed(6)).join(' ')})`;
 
-/** Creates the overlay element of a page: { root, fields, content, preview, chrome }. */
+/** Creates the overlay element of a page: { root, fields, content, waiting, preview, chrome }. */
 export function createOverlay(page) {
   const fields = svg('g', { class: 'form-fields' }); // forms.js draws here
   const content = svg('g', { class: 'annotations' });
+  const waiting = svg('g', { class: 'waiting' }); // edits made offline, not yet on the server
   const preview = svg('g', { class: 'preview' });
   const chrome = svg('g', { class: 'chrome' });
   const screen = svg('g', { class: 'screen-fixed' });
   const root = svg('svg', { class: 'overlay', preserveAspectRatio: 'none', 'aria-hidden': 'true' },
-    [fields, content, screen, preview, chrome]);
+    [fields, content, waiting, screen, preview, chrome]);
   const overlay = {
-    root, fields, content, preview, chrome, screen, page,
+    root, fields, content, waiting, preview, chrome, screen, page,
     /** Page space to the overlay's zoom-1 units: the engine's page-to-frame matrix over the zoom. */
     unzoomed: [1, 0, 0, 1, 0, 0],
     /** Takes the engine's page-to-frame matrix at `zoom`. */
     place(matrix, zoom) {
       overlay.unzoomed = matrix.map((v) => v / zoom);
       const transform = svgMatrix(overlay.unzoomed);
-      for (const group of [fields, content, preview, chrome]) group.setAttribute('transform', transform);
+      for (const group of [fields, content, waiting, preview, chrome]) group.setAttribute('transform', transform);
       const box = root.parentNode?.style;
       const width = parseFloat(box?.width ?? '0') / zoom, height = parseFloat(box?.height ?? '0') / zoom;
       if (width > 0 && height > 0) root.setAttribute('viewBox', `0 0 ${width} ${height}`);
