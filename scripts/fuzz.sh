@@ -140,8 +140,13 @@ for target in "${targets[@]}"; do
     work=".build-fuzz/corpus/$target"  # one working corpus, whichever build
     seed "$target" "$work"
     echo "== $target: fuzzing for $seconds s"
-    "$binary" "${options[@]}" -max_total_time="$seconds" "$work" 2>&1 | tail -n 12
-    status=${PIPESTATUS[0]}
+    "$binary" "${options[@]}" -max_total_time="$seconds" "$work" > "$scratch-$target-run.log" 2>&1
+    status=$?
+    tail -n 12 "$scratch-$target-run.log"
+    if [ "$status" -ne 0 ]; then  # what went wrong and where, before the tail cuts it
+        grep -E 'ERROR|SUMMARY|deadly signal|Fatal error|timeout after|out-of-memory|Test unit written|^ +#[0-9]+ ' \
+            "$scratch-$target-run.log" | head -n 40
+    fi
     for crash in "$findings"/crash-* "$findings"/timeout-* "$findings"/oom-*; do
         [ -e "$crash" ] || continue
         case "$crash" in *.min) continue ;; esac

@@ -118,7 +118,9 @@ if [ "${MARGINALIA_SKIP_FUZZ:-0}" = 1 ]; then
 else
     FUZZ_SMOKE_SECONDS=${FUZZ_SMOKE_SECONDS:-60} run "fuzz smoke" "$logs/fuzz" scripts/fuzz.sh --release --regressions
     fuzz_status=$?
-    record "fuzz smoke" "$fuzz_status" "$(grep -cE '^== .*: fuzzing for' "$logs/fuzz") targets, $(grep -E '^Done [0-9]+ runs' "$logs/fuzz" | awk '{s += $2} END {print s + 0}') executions"
+    # A failure names its target and the input libFuzzer wrote, here where a long log is cut.
+    found="$(grep -E '^== .*FAILED|Test unit written to|^SUMMARY: ' "$logs/fuzz" | tr '\n' ' ')"
+    record "fuzz smoke" "$fuzz_status" "$(grep -cE '^== .*: fuzzing for' "$logs/fuzz") targets, $(grep -E '^Done [0-9]+ runs' "$logs/fuzz" | awk '{s += $2} END {print s + 0}') executions${found:+ | $found}"
 fi
 
 printf '%s\n' "== summary" "${parts[@]}"
