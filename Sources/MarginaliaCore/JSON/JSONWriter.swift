@@ -89,9 +89,9 @@ public enum JSONWriter {
             return
         }
         let magnitude = value.magnitude
-        if magnitude >= 9e15 {
-            // Beyond the range where six decimals fit an integer: fifteen digits and a power
-            // of ten are plenty (no coordinate is this large).
+        if magnitude >= 1e13 {
+            // Beyond the range where the millionths fit a UInt64 (1.8e19) with room to spare:
+            // fifteen digits and a power of ten are plenty (no coordinate is this large).
             if value < 0 { out.append(UInt8(ascii: "-")) }
             var scaled = magnitude
             var exponent = 0
@@ -100,8 +100,10 @@ public enum JSONWriter {
                 exponent += 1
             }
             writeDigits(of: UInt64(scaled.rounded()), to: &out)
-            out.append(UInt8(ascii: "e"))
-            writeDigits(of: UInt64(exponent), to: &out)
+            if exponent > 0 {
+                out.append(UInt8(ascii: "e"))
+                writeDigits(of: UInt64(exponent), to: &out)
+            }
             return
         }
         let millionths = (magnitude * 1_000_000).rounded()

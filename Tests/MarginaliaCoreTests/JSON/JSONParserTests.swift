@@ -73,4 +73,13 @@ struct JSONParserTests {
     func numbersAreWrittenWithAtMostSixDecimals(value: Double, text: String) {
         #expect(JSONWriter.number(value) == text)
     }
+
+    /// Large numbers (a fuzzed request's rect) are written, not a crash converting the
+    /// millionths to an integer, and read back as the same number to fourteen digits.
+    @Test(arguments: [19_033_333_333_333.0, -19_033_333_333_333.5, 1e13, 9e14, 8.9e15, 1.8e19, -1e300, 123_456_789_012.25])
+    func largeNumbersAreWrittenAndReadBack(value: Double) throws {
+        let text = JSONWriter.number(value)
+        let back = try #require(try JSONParser.parse(text).numberValue)
+        #expect(abs(back - value) <= abs(value) * 5e-14, "\(text)")
+    }
 }
