@@ -35,8 +35,15 @@ export class Viewer {
     this.thumbObserver = new IntersectionObserver((entries) => this.onThumbIntersect(entries), { root: this.thumbnails });
     this.scroller.addEventListener('scroll', () => this.scrolled(), { passive: true });
     // The view's size (a turned iPad, a resized window, a scrollbar coming or going): a
-    // fitted width stays fitted.
-    new ResizeObserver(() => this.resized()).observe(this.scroller);
+    // fitted width stays fitted. Handled at the next frame: relaying out the pages inside the
+    // observer's callback resizes what it observes (a scrollbar comes), which browsers report
+    // as an error ("ResizeObserver loop completed with undelivered notifications").
+    let pending = false;
+    new ResizeObserver(() => {
+      if (pending) return;
+      pending = true;
+      requestAnimationFrame(() => { pending = false; this.resized(); });
+    }).observe(this.scroller);
   }
 
   on(event, listener) { this.listeners[event].add(listener); }
