@@ -152,7 +152,7 @@ struct ServiceEditingTests {
         let id = try service.importDocument(name: "doc", data: Fixtures.sample).id
         _ = try service.apply(id, Fixtures.request(.operation(Fixtures.add("a1")), base: 0))
         let before = try service.annotationIDs(id)
-        try service.store.withDatabase { database in
+        try (service.store as! SQLiteDocumentStore).withDatabase { database in
             try database.execute("""
                 CREATE TRIGGER full_disk BEFORE INSERT ON operations BEGIN SELECT RAISE(ABORT, 'disk full'); END
                 """)
@@ -164,7 +164,7 @@ struct ServiceEditingTests {
             #expect(try service.annotationIDs(id) == before)
             #expect(try service.summary(id).revision == 1)
         }
-        try service.store.withDatabase { try $0.execute("DROP TRIGGER full_disk") }
+        try (service.store as! SQLiteDocumentStore).withDatabase { try $0.execute("DROP TRIGGER full_disk") }
         // The history is as it was: undo removes a1, and revisions continue densely.
         let undo = try service.apply(id, Fixtures.request(.undo, base: 1))
         #expect(undo.revision == 2 && undo.applied.first?.operation == .removeAnnotation(Fixtures.square("a1")))

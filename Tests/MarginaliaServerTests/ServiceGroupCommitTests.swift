@@ -91,7 +91,7 @@ struct ServiceGroupCommitTests {
         let before = try service.annotationIDs(id)
         let events = EventRecorder()
         _ = try service.subscribe(id, events.record)
-        try service.store.withDatabase { database in
+        try (service.store as! SQLiteDocumentStore).withDatabase { database in
             try database.execute("""
                 CREATE TRIGGER full_disk BEFORE INSERT ON operations BEGIN SELECT RAISE(ABORT, 'disk full'); END
                 """)
@@ -105,7 +105,7 @@ struct ServiceGroupCommitTests {
         #expect(try service.operations(id, after: 0).revision == 1)
         #expect(events.revisions.isEmpty)
 
-        try service.store.withDatabase { try $0.execute("DROP TRIGGER full_disk") }
+        try (service.store as! SQLiteDocumentStore).withDatabase { try $0.execute("DROP TRIGGER full_disk") }
         // The history is as it was (undo takes a1 back) and revisions continue densely.
         let undo = try service.apply(id, Fixtures.request(.undo, base: 1))
         #expect(undo.revision == 2 && undo.missed.isEmpty)

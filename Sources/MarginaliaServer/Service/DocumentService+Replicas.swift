@@ -1,0 +1,53 @@
+import Foundation
+
+// Changes other replicas made to a shared store: relayed to this replica's subscribers, and
+// applied to the documents this replica holds in memory before they are next needed.
+
+extension DocumentService {
+    /// Handles one change another replica made (on ``remoteChanges``, in arrival order).
+    func receive(_ change: StoreChange) {
+        switch change {
+        case .operations(let id, let first, let last):
+            events.catchUp(id, from: first - 1, through: last, fetch: fetchEntries(id))
+            scheduleRefresh(id)
+        case .saved(let id, let number):
+            guard events.hasSubscribers(id), let version = try? store.version(id, number: number) else { return }
+            notify(id, .saved(revision: version.revision, version: DocumentVersion(version)))
+        case .renamed(let id):
+            guard events.hasSubscribers(id), let record = try? store.document(id) else { return }
+            notify(id, .renamed(DocumentSummary(record)))
+        case .trashed(let id, let trashed):
+            guard events.hasSubscribers(id), let record = try? store.document(id) else { return }
+            notify(id, trashed ? .deleted(DocumentSummary(record)) : .restored(DocumentSummary(record)))
+        case .versionRestored(let id, let number):
+            scheduleRefresh(id)
+            guard events.hasSubscribers(id), let record = try? store.document(id),
+                  let version = try? store.version(id, number: number) else { return }
+            notify(id, .versionRestored(DocumentSummary(record), version: DocumentVersion(version)))
+        case .resynchronise:
+            // Notices sent while the feed was down are lost: compare with the log instead.
+            for (id, announced) in events.subscribed {
+                guard let revision = try? store.document(id).revision else { continue }
+                events.catchUp(id, from: announced ?? revision, through: revision, fetch: fetchEntries(id))
+                scheduleRefresh(id)
+            }
+        }
+    }
+
+    /// Catches a document held in memory up with the store soon, on another thread, once
+    /// however many notices arrive meanwhile; documents not in memory are left alone (they
+    /// are read from the store when opened).
+    func scheduleRefresh(_ id: String) {
+        guard let document = existingEntry(id), document.isLoaded else { return }
+        let queue = document.locked { () -> Bool in
+            guard !document.refreshQueued else { return false }
+            document.refreshQueued = true
+            return true
+        }
+        guard queue else { return }
+        DispatchQueue.global().async {
+            document.locked { document.refreshQueued = false }
+            _ = try? self.withDocument(id) { _ in }
+        }
+    }
+}
