@@ -22,6 +22,10 @@ public protocol DocumentStore: AnyObject, Sendable {
 
     /// Adds a document with version 1 (revision 0) holding `pdf`.
     func createDocument(name: String, kind: DocumentKind, pdf: Data, pageCount: Int, now: Date) throws -> DocumentRecord
+    /// Adds a document only when the store holds none at all (in or out of the trash),
+    /// atomically, so that replicas starting together on an empty store add one between
+    /// them; nil when the store was not empty.
+    func createFirstDocument(name: String, kind: DocumentKind, pdf: Data, pageCount: Int, now: Date) throws -> DocumentRecord?
     /// One document's row.
     func document(_ id: String) throws -> DocumentRecord
     /// The documents in the trash (`trashed`) or out of it, newest modified first.

@@ -10,13 +10,28 @@ extension SQLiteDocumentStore {
     /// - Throws: ``StoreError/invalidName(_:)``, or an I/O or SQLite ``StoreError``.
     public func createDocument(name: String, kind: DocumentKind, pdf: Data, pageCount: Int,
                                now: Date) throws -> DocumentRecord {
+        guard let record = try insertDocument(name: name, kind: kind, pdf: pdf, pageCount: pageCount, now: now,
+                                              onlyIntoEmptyStore: false)
+        else { throw StoreError.invalidRequest("the document could not be added") }
+        return record
+    }
+
+    /// Adds a document when the store holds none at all (in or out of the trash).
+    public func createFirstDocument(name: String, kind: DocumentKind, pdf: Data, pageCount: Int,
+                                    now: Date) throws -> DocumentRecord? {
+        try insertDocument(name: name, kind: kind, pdf: pdf, pageCount: pageCount, now: now, onlyIntoEmptyStore: true)
+    }
+
+    private func insertDocument(name: String, kind: DocumentKind, pdf: Data, pageCount: Int, now: Date,
+                                onlyIntoEmptyStore: Bool) throws -> DocumentRecord? {
         let name = try DocumentID.validateName(name)
         let id = DocumentID.make()
         let file = "\(id).pdf"
         try writeFile(named: file, pdf)
         do {
-            return try withDatabase { database in
+            let record = try withDatabase { database -> DocumentRecord? in
                 try database.transaction {
+                    if onlyIntoEmptyStore, try database.rows("SELECT 1 FROM documents LIMIT 1").first != nil { return nil }
                     let time = SQLiteValue.real(now.timeIntervalSince1970)
                     try database.run("""
                         INSERT INTO documents (id, name, kind, created, modified, page_count, file)
@@ -29,6 +44,8 @@ extension SQLiteDocumentStore {
                     return try fetchDocument(id, in: database)
                 }
             }
+            if record == nil { removeFile(named: file) }
+            return record
         } catch {
             removeFile(named: file)
             throw error

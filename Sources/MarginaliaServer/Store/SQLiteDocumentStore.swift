@@ -35,6 +35,8 @@ public final class SQLiteDocumentStore: DocumentStore, @unchecked Sendable {
     }
 
     public var location: String { directory.path }
+    /// The catalogue schema version this program writes.
+    public static var schemaVersion: Int { SQLiteSchema.currentVersion }
     /// False: one process owns the directory.
     public var isShared: Bool { false }
 
