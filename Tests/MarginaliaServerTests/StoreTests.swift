@@ -24,10 +24,10 @@ struct StoreTests {
         #expect(journal.first?[0] == .text("wal"))
     }
 
-    @Test func renamesTrashesAndRestores() throws {
-        let folder = try TemporaryDirectory()
-        defer { folder.remove() }
-        let store = try SQLiteDocumentStore(directory: folder.url)
+    @Test(arguments: StoreKind.allCases) func renamesTrashesAndRestores(_ kind: StoreKind) throws {
+        let place = try TestStore(kind)
+        defer { place.remove() }
+        let store = try place.open()
         let first = try store.createDocument(name: "a", kind: .pdf, pdf: Fixtures.sample, pageCount: 3,
                                              now: Date(timeIntervalSince1970: 10))
         let second = try store.createDocument(name: "b", kind: .image, pdf: Fixtures.sample, pageCount: 3,
@@ -42,10 +42,10 @@ struct StoreTests {
         #expect(try store.documents(trashed: true).isEmpty)
     }
 
-    @Test func refusesBadIDsNamesAndUnknownDocuments() throws {
-        let folder = try TemporaryDirectory()
-        defer { folder.remove() }
-        let store = try SQLiteDocumentStore(directory: folder.url)
+    @Test(arguments: StoreKind.allCases) func refusesBadIDsNamesAndUnknownDocuments(_ kind: StoreKind) throws {
+        let place = try TestStore(kind)
+        defer { place.remove() }
+        let store = try place.open()
         #expect(throws: StoreError.invalidID("../catalogue.sqlite")) { try store.document("../catalogue.sqlite") }
         #expect(throws: StoreError.invalidID("ABCDEF0123456789ABCDEF0123456789")) {
             try store.document("ABCDEF0123456789ABCDEF0123456789")
@@ -60,13 +60,15 @@ struct StoreTests {
             try store.createDocument(name: "a\u{7}b", kind: .pdf, pdf: Fixtures.sample, pageCount: 3)
         }
         #expect(try store.documents(trashed: false).isEmpty)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: store.filesDirectory.path).isEmpty)
+        if let folder = store as? SQLiteDocumentStore {
+            #expect(try FileManager.default.contentsOfDirectory(atPath: folder.filesDirectory.path).isEmpty)
+        }
     }
 
-    @Test func logRevisionsMustContinueDensely() throws {
-        let folder = try TemporaryDirectory()
-        defer { folder.remove() }
-        let store = try SQLiteDocumentStore(directory: folder.url)
+    @Test(arguments: StoreKind.allCases) func logRevisionsMustContinueDensely(_ kind: StoreKind) throws {
+        let place = try TestStore(kind)
+        defer { place.remove() }
+        let store = try place.open()
         let id = try store.createDocument(name: "a", kind: .pdf, pdf: Fixtures.sample, pageCount: 3).id
         try store.appendOperations(id, [OperationRecord(revision: 1, clientID: "t", kind: .do, json: "{}"),
                                         OperationRecord(revision: 2, clientID: "t", kind: .undo, json: "{}")], pageCount: 3)
@@ -94,10 +96,10 @@ struct StoreTests {
         #expect(try Data(contentsOf: file) == Fixtures.sample)
     }
 
-    @Test func aSaveMustAppendToTheStoredFile() throws {
-        let folder = try TemporaryDirectory()
-        defer { folder.remove() }
-        let store = try SQLiteDocumentStore(directory: folder.url)
+    @Test(arguments: StoreKind.allCases) func aSaveMustAppendToTheStoredFile(_ kind: StoreKind) throws {
+        let place = try TestStore(kind)
+        defer { place.remove() }
+        let store = try place.open()
         let id = try store.createDocument(name: "a", kind: .pdf, pdf: Fixtures.sample, pageCount: 3).id
         #expect(throws: StoreError.self) {
             try store.saveVersion(id, bytes: Data("%PDF-1.7 something else".utf8), basedOn: 1, revision: 0, pageCount: 1, now: Date())
