@@ -34,24 +34,59 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-class Server:
-    """One `marginalia serve` process over a data folder; `restart` keeps the folder."""
+class Store:
+    """A PostgreSQL database of the test cluster for `serve --store` (pg_cluster.py)."""
 
-    def __init__(self, binary: Path, data: Path, files: list[Path] | None = None, args: list[str] | None = None):
+    def __init__(self, cluster, database: str):
+        self.cluster, self.database = cluster, database
+        self.url = cluster.url(database)
+
+    def chunk_keys(self) -> list[str]:
+        """Every chunk of document bytes the database holds."""
+        out = self.cluster.psql("SELECT key FROM blobs ORDER BY key", self.database)
+        return out.split() if out else []
+
+
+class Server:
+    """One `marginalia serve` process over a data folder, or over a PostgreSQL database
+    (`store`); `restart` keeps the folder or the database."""
+
+    def __init__(self, binary: Path, data: Path, files: list[Path] | None = None, args: list[str] | None = None,
+                 store: Store | None = None, port: int | None = None):
         self.binary, self.data, self.files = binary, data, files or []
         self.args = args or []  # extra serve options, e.g. ["--max-connections", "2500"]
+        self.store = store
+        self.fixed_port = port  # None: a free port at every start
         self.process: subprocess.Popen | None = None
         self.port = 0
         # The server's output goes to a file: an unread pipe fills up (libmicrohttpd logs every
         # connection a client dropped) and then blocks the server on its next write.
         self.log = data.parent / f"{data.name}-serve.log"
 
-    def start(self) -> "Server":
-        self.port = free_port()
+    @property
+    def kind(self) -> str:
+        return "postgresql" if self.store else "sqlite"
+
+    def stored_files(self) -> list[str]:
+        """What the store holds as document bytes: the files of the data folder, or the
+        chunks in the database."""
+        if self.store:
+            return self.store.chunk_keys()
+        files = self.data / "files"
+        return sorted(p.name for p in files.iterdir()) if files.exists() else []
+
+    def stored_pdfs(self) -> list[Path]:
+        """The stored PDF files (a data folder's; a database's bytes are checked through the
+        versions the API serves)."""
+        return [] if self.store else sorted((self.data / "files").glob("*.pdf"))
+
+    def start(self, wait_ready: bool = False) -> "Server":
+        self.port = self.fixed_port or free_port()
+        location = ["--store", self.store.url] if self.store else ["--data", str(self.data)]
+        self.log.parent.mkdir(parents=True, exist_ok=True)
         with open(self.log, "a") as log:
             self.process = subprocess.Popen(
-                [str(self.binary), "serve", *map(str, self.files), "--port", str(self.port), "--data", str(self.data),
-                 *self.args],
+                [str(self.binary), "serve", *map(str, self.files), "--port", str(self.port), *location, *self.args],
                 stdout=log, stderr=subprocess.STDOUT, text=True)
         self.files = []  # imported once
         deadline = time.time() + 30
@@ -60,10 +95,20 @@ class Server:
                 raise RuntimeError(f"serve exited {self.process.returncode}: {self.log.read_text()[-2000:]}")
             try:
                 with socket.create_connection(("127.0.0.1", self.port), timeout=0.5):
-                    return self
+                    pass
             except OSError:
                 time.sleep(0.05)
+                continue
+            if not wait_ready or self.ready():
+                return self
+            time.sleep(0.05)
         raise RuntimeError("serve did not start listening within 30 s")
+
+    def ready(self) -> bool:
+        try:
+            return self.request("GET", "/readyz")[0] == 200
+        except OSError:
+            return False
 
     def kill(self) -> None:
         """SIGKILL: no chance to finish anything."""

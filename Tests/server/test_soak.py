@@ -4,8 +4,11 @@ again on the same data folder. Afterwards every acknowledged change is there, no
 the acknowledged and in-doubt ones is, every stored file and version passes qpdf --check, and
 the saved PDF opens in PyMuPDF with the expected annotations.
 
-MARGINALIA_SOAK_SECONDS sets the duration (default 180); MARGINALIA_SOAK_REPORT names a JSON
-file for the figures (docs/server-robustness.md records a 600 s run)."""
+It runs over a data folder (SQLite) and over a PostgreSQL database (one replica; the replica
+soak is test_replica_soak.py). MARGINALIA_SOAK_SECONDS sets the duration over SQLite (default
+180), MARGINALIA_PG_SOAK_SECONDS over PostgreSQL (default 60); MARGINALIA_SOAK_REPORT names a
+JSON file for the figures (the PostgreSQL run's with "-postgresql" added; docs/server-robustness.md
+records a 600 s run)."""
 
 from __future__ import annotations
 
@@ -199,15 +202,16 @@ def qpdf_ok(path) -> bool:
     return subprocess.run(["qpdf", "--check", str(path)], capture_output=True).returncode == 0
 
 
-def test_mixed_load_with_random_kills_loses_nothing_acknowledged(binary, tmp_path):
-    duration = float(os.environ.get("MARGINALIA_SOAK_SECONDS", "180"))
-    server = Server(binary, tmp_path / "data").start()
+def test_mixed_load_with_random_kills_loses_nothing_acknowledged(binary, tmp_path, new_store, store_kind):
+    duration = float(os.environ.get("MARGINALIA_SOAK_SECONDS", "180") if store_kind == "sqlite"
+                     else os.environ.get("MARGINALIA_PG_SOAK_SECONDS", "60"))
+    server = Server(binary, tmp_path / "data", store=new_store()).start()
     figures = Figures()
     log: dict = {}
     uploads: dict = {}
     stop = threading.Event()
     kills = restarts = 0
-    report: dict = {"seconds": duration, "clients": CLIENTS}
+    report: dict = {"seconds": duration, "clients": CLIENTS, "store": store_kind}
     try:
         doc = server.json("GET", DOCS)["documents"][0]["id"]
         _, _, upload = server.request("GET", f"{DOCS}/{doc}/file")
@@ -275,7 +279,7 @@ def test_mixed_load_with_random_kills_loses_nothing_acknowledged(binary, tmp_pat
         # The sample's own annotations have no /NM (the server derives their ids); every one
         # added under load carries its id.
         assert set(in_pdf) >= expected - initial_ids
-        damaged = [p.name for p in (server.data / "files").glob("*.pdf") if not qpdf_ok(p)]
+        damaged = [p.name for p in server.stored_pdfs() if not qpdf_ok(p)]
         assert not damaged, damaged
         for version in server.json("GET", f"{DOCS}/{doc}/versions")["versions"]:
             status, _, data = server.request("GET", f"{DOCS}/{doc}/versions/{version['number']}/file")
@@ -290,7 +294,7 @@ def test_mixed_load_with_random_kills_loses_nothing_acknowledged(binary, tmp_pat
             "refusedConnections": figures.refused, "statuses": {str(k): v for k, v in sorted(figures.statuses.items())},
             "logEntries": len(entries), "acknowledgedEntries": len(acknowledged), "extraEntries": extra,
             "annotations": len(expected), "versions": len(server.json("GET", f"{DOCS}/{doc}/versions")["versions"]),
-            "documents": len(documents), "storedFiles": len(list((server.data / "files").iterdir())),
+            "documents": len(documents), "storedFiles": len(server.stored_files()),
             "latencyP50": statistics_percentile(figures.latencies, 0.5),
             "latencyP99": statistics_percentile(figures.latencies, 0.99), "checks": "passed",
         })
@@ -304,7 +308,10 @@ def test_mixed_load_with_random_kills_loses_nothing_acknowledged(binary, tmp_pat
         report.setdefault("checks", "failed")
         print(json.dumps(report, indent=1))
         if os.environ.get("MARGINALIA_SOAK_REPORT"):
-            with open(os.environ["MARGINALIA_SOAK_REPORT"], "w") as out:
+            name = os.environ["MARGINALIA_SOAK_REPORT"]
+            if store_kind != "sqlite":
+                name = name.replace(".json", "") + f"-{store_kind}.json"
+            with open(name, "w") as out:
                 json.dump(report, out, indent=1)
         if server.process and server.process.poll() is None:
             server.process.kill()
