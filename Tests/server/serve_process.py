@@ -47,7 +47,32 @@ class Store:
         return out.split() if out else []
 
 
-class Server:
+class Endpoint:
+    """Something answering HTTP on a loopback port: a server, or HAProxy in front of several."""
+
+    port = 0
+
+    def request(self, method: str, path: str, body: bytes | dict | None = None, headers: dict | None = None,
+                timeout: float = 60):
+        """(status, headers, body bytes) of one request on a fresh connection. Header names
+        keep the case they were sent in; HAProxy sends them in lower case."""
+        connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=timeout)
+        if isinstance(body, dict):
+            body = json.dumps(body).encode()
+            headers = {"Content-Type": "application/json", **(headers or {})}
+        connection.request(method, path, body=body, headers=headers or {})
+        response = connection.getresponse()
+        data = response.read()
+        connection.close()
+        return response.status, dict(response.getheaders()), data
+
+    def json(self, method: str, path: str, body=None, expect: int = 200):
+        status, _, data = self.request(method, path, body)
+        assert status == expect, f"{method} {path}: {status} {data[:300]!r}"
+        return json.loads(data) if data else None
+
+
+class Server(Endpoint):
     """One `marginalia serve` process over a data folder, or over a PostgreSQL database
     (`store`); `restart` keeps the folder or the database."""
 
@@ -125,20 +150,3 @@ class Server:
     def restart(self, kill: bool = True) -> "Server":
         self.kill() if kill else self.stop()
         return self.start()
-
-    def request(self, method: str, path: str, body: bytes | dict | None = None, headers: dict | None = None):
-        """(status, headers, body bytes) of one request on a fresh connection."""
-        connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=60)
-        if isinstance(body, dict):
-            body = json.dumps(body).encode()
-            headers = {"Content-Type": "application/json", **(headers or {})}
-        connection.request(method, path, body=body, headers=headers or {})
-        response = connection.getresponse()
-        data = response.read()
-        connection.close()
-        return response.status, dict(response.getheaders()), data
-
-    def json(self, method: str, path: str, body=None, expect: int = 200):
-        status, _, data = self.request(method, path, body)
-        assert status == expect, f"{method} {path}: {status} {data[:300]!r}"
-        return json.loads(data) if data else None
