@@ -77,11 +77,12 @@ class Server(Endpoint):
     (`store`); `restart` keeps the folder or the database."""
 
     def __init__(self, binary: Path, data: Path, files: list[Path] | None = None, args: list[str] | None = None,
-                 store: Store | None = None, port: int | None = None):
+                 store: Store | None = None, port: int | None = None, env: dict | None = None):
         self.binary, self.data, self.files = binary, data, files or []
         self.args = args or []  # extra serve options, e.g. ["--max-connections", "2500"]
         self.store = store
         self.fixed_port = port  # None: a free port at every start
+        self.env = env  # extra environment variables
         self.process: subprocess.Popen | None = None
         self.port = 0
         # The server's output goes to a file: an unread pipe fills up (libmicrohttpd logs every
@@ -107,12 +108,15 @@ class Server(Endpoint):
 
     def start(self, wait_ready: bool = False) -> "Server":
         self.port = self.fixed_port or free_port()
-        location = ["--store", self.store.url] if self.store else ["--data", str(self.data)]
+        # The store: the database, else a --store among the options or in the environment,
+        # else the data folder.
+        elsewhere = "--store" in self.args or "MARGINALIA_STORE" in (self.env or {})
+        location = ["--store", self.store.url] if self.store else [] if elsewhere else ["--data", str(self.data)]
         self.log.parent.mkdir(parents=True, exist_ok=True)
         with open(self.log, "a") as log:
             self.process = subprocess.Popen(
                 [str(self.binary), "serve", *map(str, self.files), "--port", str(self.port), *location, *self.args],
-                stdout=log, stderr=subprocess.STDOUT, text=True)
+                stdout=log, stderr=subprocess.STDOUT, text=True, env={**os.environ, **(self.env or {})})
         self.files = []  # imported once
         deadline = time.time() + 30
         while time.time() < deadline:
