@@ -52,15 +52,21 @@ class ReplicaSet:
         return len(self.replicas)
 
     def start(self, with_haproxy: bool = True) -> "ReplicaSet":
-        # One first (it imports the sample into the empty database), then the others together.
-        self.replicas[0].start(wait_ready=True)
-        threads = [threading.Thread(target=replica.start, kwargs={"wait_ready": True}) for replica in self.replicas[1:]]
-        for thread in threads:
-            thread.start()
-        for thread in threads:
-            thread.join()
-        if with_haproxy:
-            self.start_haproxy()
+        """Starts the replicas and HAProxy; on failure stops whatever it started."""
+        try:
+            # One first (it imports the sample into the empty database), then the others together.
+            self.replicas[0].start(wait_ready=True)
+            threads = [threading.Thread(target=replica.start, kwargs={"wait_ready": True})
+                       for replica in self.replicas[1:]]
+            for thread in threads:
+                thread.start()
+            for thread in threads:
+                thread.join()
+            if with_haproxy:
+                self.start_haproxy()
+        except BaseException:
+            self.stop()
+            raise
         return self
 
     def start_haproxy(self) -> None:

@@ -131,7 +131,9 @@ class Server(Endpoint):
             if not wait_ready or self.ready():
                 return self
             time.sleep(0.05)
-        raise RuntimeError("serve did not start listening within 30 s")
+        self.process.kill()
+        self.process.wait(timeout=30)
+        raise RuntimeError(f"serve did not start {'being ready' if wait_ready else 'listening'} within 30 s")
 
     def ready(self) -> bool:
         try:

@@ -394,6 +394,7 @@ def test_replicas_with_kills_and_a_database_crash_lose_nothing(binary, tmp_path,
         report.setdefault("inDoubt", dict(figures.in_doubt))
         report.setdefault("statuses", {str(k): v for k, v in sorted(figures.statuses.items())})
         report.setdefault("checks", "failed")
+        report["problems"] = figures.bad[:10] + [c.failure for c in locals().get("clients", []) if c.failure]
         print(json.dumps(report, indent=1))
         if os.environ.get("MARGINALIA_SOAK_REPORT"):
             with open(os.environ["MARGINALIA_SOAK_REPORT"].replace(".json", "") + "-replicas.json", "w") as out:

@@ -154,29 +154,31 @@ public final class DocumentService: @unchecked Sendable {
     /// its commit lock, after committing whatever edits are queued, and under its state lock
     /// with nothing queued. So what `body` reads or saves is exactly what the log holds.
     ///
-    /// Edits take only the state lock, so one can be applied in memory between the commit
-    /// and `body`: `body` then waits for another round. (Without that round a save could
-    /// store an edit whose log entry was not yet committed, and a kill before that commit
-    /// left the catalogue's saved revision ahead of its log, refusing every later edit.)
+    /// Edits take only the state lock, so some can be applied in memory during the first
+    /// commit; those are committed in a second one holding the state lock, which lets no more
+    /// in. (Without it a save could store an edit whose log entry was not yet committed, and
+    /// a kill before that commit left the catalogue's saved revision ahead of its log,
+    /// refusing every later edit; and under a steady stream of edits a reader could wait
+    /// for a quiet moment for long.)
+    ///
+    /// Over a shared store, the entries other replicas logged are applied first.
     func withDocument<T>(_ id: String, _ body: (inout OpenDocument.State) throws -> T) throws -> T {
         try guarded {
             let entry = try entry(id)
             return try entry.committing {
-                while true {
-                    // A subscriber called back by a committer reads what is being announced.
-                    let announcing = entry.locked { entry.notifying }
-                    if !announcing { commitQueued(id, entry) }
-                    // Over a shared store, what other replicas logged meanwhile comes first.
-                    let current = store.isShared && !announcing ? try store.document(id) : nil
-                    let result: T? = try entry.withState(load: { try load(id, into: entry) }) { state in
-                        guard announcing || entry.pending.isEmpty else { return nil }
+                // A subscriber called back by a committer reads what is being announced.
+                let announcing = entry.locked { entry.notifying }
+                if !announcing { commitQueued(id, entry) }
+                let current = store.isShared && !announcing ? try store.document(id) : nil
+                return try entry.locked {
+                    if !announcing && !entry.pending.isEmpty { commitQueued(id, entry) }
+                    return try entry.withState(load: { try load(id, into: entry) }) { state in
                         if let current {
                             let caughtUp = try catchUp(id, entry, &state, to: current)
                             announce(id, caughtUp, in: entry)
                         }
                         return try body(&state)
                     }
-                    if let result { return result }
                 }
             }
         }

@@ -55,6 +55,15 @@ public protocol DocumentStore: AnyObject, Sendable {
     /// The log entries of a document after `revision`, in order.
     func operations(_ id: String, after revision: Int) throws -> [OperationRecord]
 
+    /// Runs `body` holding the document's lock, so that no other process changes the
+    /// document meanwhile; store calls `body` makes on the same thread join the lock's
+    /// transaction (a shared store) and are committed with it. A store only one process
+    /// uses runs `body` as it is (the service serialises its own work per document).
+    ///
+    /// - Throws: ``StoreError/notFound(_:)``, or what `body` throws (nothing it wrote through
+    ///   the store is kept then).
+    func withDocumentLock<T>(_ id: String, _ body: () throws -> T) throws -> T
+
     /// Records a save: `bytes` is the latest version's bytes with an incremental update
     /// appended, made from version `basedOn`; it becomes a new version at `revision`.
     ///

@@ -51,6 +51,11 @@ public final class SQLiteDocumentStore: DocumentStore, @unchecked Sendable {
     /// Nothing to stop; the connection closes when the store is released.
     public func close() {}
 
+    /// Runs `body`: one process owns the folder, and the service serialises each document.
+    public func withDocumentLock<T>(_ id: String, _ body: () throws -> T) throws -> T {
+        try body()
+    }
+
     /// Runs `body` with the database, holding the store's (recursive) lock.
     func withDatabase<T>(_ body: (SQLiteDatabase) throws -> T) throws -> T {
         lock.lock()

@@ -41,6 +41,14 @@ extension PostgresDocumentStore {
         }
     }
 
+    /// Runs `body` in a transaction that holds the document's row lock (`FOR UPDATE`).
+    public func withDocumentLock<T>(_ id: String, _ body: () throws -> T) throws -> T {
+        try pool.transaction { connection in
+            _ = try fetchDocument(id, on: connection, forUpdate: true)
+            return try body()
+        }
+    }
+
     public func operations(_ id: String, after revision: Int) throws -> [OperationRecord] {
         try DocumentID.validate(id)
         return try pool.withConnection { connection in
