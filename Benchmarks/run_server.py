@@ -177,7 +177,7 @@ def main():
     parser.add_argument("--rate", type=float, default=500, help="requests a second, all clients together")
     parser.add_argument("--clients", type=int, default=50)
     parser.add_argument("--seconds", type=float, default=30, help="length of the ink phase")
-    parser.add_argument("--setups", default="sqlite,pg1,pg3", help="which setups, in order")
+    parser.add_argument("--setups", default="sqlite,pg1,pg3,pg3sticky", help="which setups, in order")
     parser.add_argument("--no-build", action="store_true")
     parser.add_argument("--scratch-path")
     parser.add_argument("--marginalia", type=Path, help="the binary to run (default: the release build)")
@@ -186,7 +186,7 @@ def main():
 
     binary = bench.marginalia_binary(args)  # reads --marginalia, --no-build, --scratch-path
     makers = {"sqlite": lambda: SQLiteSetup(binary), "pg1": lambda: PostgresSetup(binary, 1),
-              "pg3": lambda: PostgresSetup(binary, 3)}
+              "pg3": lambda: PostgresSetup(binary, 3), "pg3sticky": lambda: PostgresSetup(binary, 3, sticky=True)}
     results, memory = [], None
     for key in args.setups.split(","):
         setup = makers[key]().start()

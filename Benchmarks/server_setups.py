@@ -133,10 +133,12 @@ class SQLiteSetup(Setup):
 
 
 class PostgresSetup(Setup):
-    def __init__(self, binary: Path, replicas: int):
+    def __init__(self, binary: Path, replicas: int, sticky: bool = False):
         super().__init__(binary)
         self.replicas = replicas
-        self.name = f"PostgreSQL, {replicas} replica" + ("s behind HAProxy" if replicas > 1 else "")
+        self.sticky = sticky
+        self.name = f"PostgreSQL, {replicas} replica" + (
+            "" if replicas == 1 else "s, HAProxy sticky by document" if sticky else "s, HAProxy round robin")
         self.replica_ports: list[int] = []
 
     def start(self) -> "PostgresSetup":
@@ -151,7 +153,10 @@ class PostgresSetup(Setup):
         environment = {**os.environ, "MARGINALIA_LISTEN": f"127.0.0.1:{self.port}"}
         for number, port in enumerate(self.replica_ports, start=1):
             environment[f"MARGINALIA_REPLICA_{number}"] = f"127.0.0.1:{port}"
-        environment.pop("MARGINALIA_STICKY", None)
+        if self.sticky:
+            environment["MARGINALIA_STICKY"] = "1"
+        else:
+            environment.pop("MARGINALIA_STICKY", None)
         self.haproxy = subprocess.Popen(["/usr/sbin/haproxy", "-db", "-f", str(REPO / "deploy" / "haproxy.cfg")],
                                         env=environment, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         wait_listening(self.port, self.haproxy, "haproxy")

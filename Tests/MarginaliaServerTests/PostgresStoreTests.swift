@@ -69,6 +69,13 @@ struct PostgresStoreTests {
         let store = try #require(try place.open() as? PostgresDocumentStore)
         #expect(try store.schemaVersion == PostgresSchema.currentVersion)
         _ = try place.open()  // opening again migrates nothing
+        // A database at version 1 (before the one-round-trip append) is brought to the current one.
+        try store.pool.withConnection { try $0.run("DROP FUNCTION marginalia_append; UPDATE marginalia_schema SET version = 1") }
+        let upgraded = try #require(try place.open() as? PostgresDocumentStore)
+        #expect(try upgraded.schemaVersion == PostgresSchema.currentVersion)
+        let id = try upgraded.createDocument(name: "a", kind: .pdf, pdf: Fixtures.sample, pageCount: 3).id
+        try upgraded.appendOperations(id, [record(1)], pageCount: 3)
+        #expect(try upgraded.operations(id, after: 0).map(\.revision) == [1])
         try store.pool.withConnection { try $0.run("UPDATE marginalia_schema SET version = 99") }
         #expect(throws: StoreError.damaged("the database has schema version 99; this program knows versions up to \(PostgresSchema.currentVersion)")) {
             _ = try place.open()
@@ -120,7 +127,10 @@ struct PostgresStoreTests {
             Thread.detachNewThread {
                 defer { group.leave() }
                 do {
-                    try replica.appendOperations(id, after: 0, now: Date()) { current, newer in
+                    // A position never current, so each replica decides what to append after
+                    // reading the row, in `rebase`.
+                    let stale = LogAppend(records: [], pageCount: 3)
+                    try replica.appendOperations(id, expecting: LogPosition(revision: -1), stale, now: Date()) { current, newer in
                         // Each waits (up to 0.5 s) for the other to be here too: only possible
                         // when nothing stops both from reading the row at once.
                         barrier.arrive(waitingAtMost: 0.5)

@@ -46,21 +46,26 @@ extension DocumentService {
         let notLoaded = ServiceError.internalError("document \(id) is not loaded")
         do {
             let file = try document.withState(load: { throw notLoaded }) { $0.file }
-            try store.appendOperations(id, after: first.revisionBefore, now: Date()) { current, newer in
-                if current.revision == first.revisionBefore && current.file == file {
-                    return LogAppend(records: batch.flatMap(\.records), pageCount: batch.last?.pageCount ?? current.pageCount)
-                }
+            let proposed = LogAppend(records: batch.flatMap(\.records), pageCount: batch.last?.pageCount ?? 0)
+            try store.appendOperations(id, expecting: LogPosition(revision: first.revisionBefore, file: file), proposed,
+                                       now: Date()) { current, newer in
                 // Another process logged first: put every request applied in memory on top.
-                return try document.withState(load: { throw notLoaded }) { state in
+                try document.withState(load: { throw notLoaded }) { state in
                     let all = batch + document.pending
                     document.pending.removeAll()
                     answering = all
                     takeBack(all, from: &state, document)
                     batch = []
+                    let fileBefore = state.file
                     caughtUp = try catchUp(id, document, &state, to: current, newer: newer)
+                    let pagesStay = state.file == fileBefore && !caughtUp.contains { Self.movesPages($0.operation) }
                     for pending in all {
                         do {
-                            try applyInMemory(id, pending, document: document, state: &state)
+                            if pagesStay && Self.onlyAdds(pending) {
+                                try replayInMemory(id, pending, document: document, state: &state)
+                            } else {
+                                try applyInMemory(id, pending, document: document, state: &state)
+                            }
                             batch.append(pending)
                         } catch {
                             rejected.append((pending, ServiceError.wrap(error, editing: true)))
@@ -96,6 +101,64 @@ extension DocumentService {
         }) ?? []
         let failed = (answering + queuedBehind).filter { !rejectedSet.contains(ObjectIdentifier($0)) }
         document.resolve(failed, .failure(failure))
+    }
+
+    /// Puts a request's entries back on top of the state as they were applied (an addition
+    /// does not depend on the annotations around it, so running its change again would give
+    /// the same entries): new revisions, the same operations and JSON, the missed entries
+    /// counted again. Call under the state lock; on failure the state is as before.
+    private func replayInMemory(_ id: String, _ pending: PendingApply, document: OpenDocument,
+                                state: inout OpenDocument.State) throws {
+        let request = pending.request
+        guard request.baseRevision <= state.revision else {
+            throw ServiceError.conflict(
+                "baseRevision \(request.baseRevision) is ahead of document \(id) (revision \(state.revision))")
+        }
+        let missed = try logEntries(id, after: request.baseRevision, upTo: state.revision, document: document)
+        let historyBefore = state.history
+        var applied: [EditorOperation] = []
+        var records: [OperationRecord] = []
+        var entries: [LoggedOperation] = []
+        do {
+            for (offset, entry) in pending.entries.enumerated() {
+                applied.append(try entry.operation.apply(to: state.document))
+                state.history.record(entry.operation)
+                let revision = state.revision + offset + 1
+                let json = try entry.operationJSON ?? Self.encodeOperation(entry.operation)
+                records.append(OperationRecord(revision: revision, clientID: entry.clientId, kind: entry.kind, json: json))
+                entries.append(LoggedOperation(revision: revision, clientId: entry.clientId, kind: entry.kind,
+                                               operation: entry.operation, json: json))
+            }
+            pending.fill(records: records, entries: entries, missed: missed, revisionBefore: state.revision,
+                         historyBefore: historyBefore, pageCount: try state.document.pageCount)
+        } catch {
+            Self.rollBack(applied, on: state.document)
+            state.history = historyBefore
+            throw ServiceError.wrap(error, editing: true)
+        }
+        state.revision = pending.revisionAfter
+        document.recent.append(pending.entries)
+    }
+
+    /// Whether every entry of a request is a new user action that only adds annotations.
+    static func onlyAdds(_ pending: PendingApply) -> Bool {
+        func adds(_ operation: EditorOperation) -> Bool {
+            switch operation {
+            case .addAnnotation: return true
+            case .group(_, let inner): return inner.allSatisfy(adds)
+            default: return false
+            }
+        }
+        return !pending.entries.isEmpty && pending.entries.allSatisfy { $0.kind == .do && adds($0.operation) }
+    }
+
+    /// Whether an operation inserts, removes, restores, rotates or moves pages.
+    static func movesPages(_ operation: EditorOperation) -> Bool {
+        switch operation {
+        case .insertPage, .removePage, .restorePage, .rotatePage, .movePage: return true
+        case .group(_, let inner): return inner.contains(where: movesPages)
+        case .addAnnotation, .removeAnnotation, .changeAnnotation, .fillField: return false
+        }
     }
 
     /// Takes applied but uncommitted requests back out of the state, newest first, with the

@@ -9,7 +9,7 @@ extension DocumentService {
         switch change {
         case .operations(let id, let first, let last):
             events.catchUp(id, from: first - 1, through: last, fetch: fetchEntries(id))
-            scheduleRefresh(id)
+            scheduleRefresh(id, upTo: last)
         case .saved(let id, let number):
             guard events.hasSubscribers(id), let version = try? store.version(id, number: number) else { return }
             notify(id, .saved(revision: version.revision, version: DocumentVersion(version)))
@@ -29,24 +29,32 @@ extension DocumentService {
             for (id, announced) in events.subscribed {
                 guard let revision = try? store.document(id).revision else { continue }
                 events.catchUp(id, from: announced ?? revision, through: revision, fetch: fetchEntries(id))
-                scheduleRefresh(id)
+                scheduleRefresh(id, upTo: revision)
             }
         }
     }
 
     /// Catches a document held in memory up with the store soon, on another thread, once
-    /// however many notices arrive meanwhile; documents not in memory are left alone (they
-    /// are read from the store when opened).
-    func scheduleRefresh(_ id: String) {
-        guard let document = existingEntry(id), document.isLoaded else { return }
+    /// however many notices arrive meanwhile, unless it got there by itself first (`upTo`:
+    /// the revision announced; nil after a restore, which always reopens); documents not in
+    /// memory are left alone (they are read from the store when opened).
+    func scheduleRefresh(_ id: String, upTo revision: Int? = nil) {
+        guard let document = existingEntry(id), document.loadedRevision != nil else { return }
         let queue = document.locked { () -> Bool in
+            document.announcedRevision = max(document.announcedRevision, revision ?? .max)
             guard !document.refreshQueued else { return false }
             document.refreshQueued = true
             return true
         }
         guard queue else { return }
         DispatchQueue.global().async {
-            document.locked { document.refreshQueued = false }
+            let wanted = document.locked { () -> Int in
+                document.refreshQueued = false
+                defer { document.announcedRevision = 0 }
+                return document.announcedRevision
+            }
+            // A commit of this replica may have caught up meanwhile.
+            if let loaded = document.loadedRevision, loaded >= wanted { return }
             _ = try? self.withDocument(id) { _ in }
         }
     }

@@ -47,9 +47,11 @@ final class OpenDocument: @unchecked Sendable {
     var notifying = false
     /// True while a catch-up with another process's changes is queued (shared stores).
     var refreshQueued = false
+    /// The newest revision another process announced (shared stores).
+    var announcedRevision = 0
 
-    /// Whether the document is in memory.
-    var isLoaded: Bool { locked { state != nil } }
+    /// The revision of the state in memory, nil when it is not loaded.
+    var loadedRevision: Int? { locked { state?.revision } }
 
     init(id: String) {
         self.id = id

@@ -41,17 +41,19 @@ public protocol DocumentStore: AnyObject, Sendable {
 
     /// Appends entries to a document's log in one transaction, holding the document's lock.
     ///
-    /// The store locks the document, reads its row and the entries after `knownRevision`
-    /// (those another process logged since the caller last looked), and calls `prepare`
-    /// with both; `prepare` returns the entries to append, which must continue the row's
-    /// revision densely. They are committed with the row's new revision, page count and
-    /// modification time when this returns. Nothing is written when `prepare` throws or
-    /// returns no entries. Store calls made from inside `prepare` on the same thread join
-    /// the transaction.
+    /// `append` was made on the state `expected` describes (the revision its first entry
+    /// follows, and the file its content comes from). When the document is still there, the
+    /// entries are committed as they are. When another process logged first (or restored a
+    /// version), the store calls `rebase` with the document's row and the entries logged after
+    /// `expected.revision`, still holding the lock, and commits what it returns instead.
+    /// Either way the entries must continue the row's revision densely; they are committed with
+    /// the row's new revision, page count and modification time when this returns. Nothing is
+    /// written when `rebase` throws or returns no entries. Store calls made from inside
+    /// `rebase` on the same thread join the transaction.
     ///
     /// - Throws: ``StoreError/invalidRequest(_:)`` when the entries do not continue the log.
-    func appendOperations(_ id: String, after knownRevision: Int, now: Date,
-                          _ prepare: (_ current: DocumentRecord, _ newer: [OperationRecord]) throws -> LogAppend) throws
+    func appendOperations(_ id: String, expecting expected: LogPosition, _ append: LogAppend, now: Date,
+                          rebase: (_ current: DocumentRecord, _ newer: [OperationRecord]) throws -> LogAppend) throws
     /// The log entries of a document after `revision`, in order.
     func operations(_ id: String, after revision: Int) throws -> [OperationRecord]
 
@@ -115,12 +117,11 @@ extension DocumentStore {
 
     /// Appends `entries`, which must continue the document's log from its current revision
     /// (no other process may have logged since): a convenience over
-    /// ``appendOperations(_:after:now:_:)`` for a single writer.
+    /// ``appendOperations(_:expecting:_:now:rebase:)`` for a single writer.
     public func appendOperations(_ id: String, _ entries: [OperationRecord], pageCount: Int, now: Date = Date()) throws {
         guard let first = entries.first else { return }
-        try appendOperations(id, after: first.revision - 1, now: now) { _, _ in
-            LogAppend(records: entries, pageCount: pageCount)
-        }
+        let append = LogAppend(records: entries, pageCount: pageCount)
+        try appendOperations(id, expecting: LogPosition(revision: first.revision - 1), append, now: now) { _, _ in append }
     }
 
     /// One version.

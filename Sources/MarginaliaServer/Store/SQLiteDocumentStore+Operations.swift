@@ -3,18 +3,18 @@ import Foundation
 extension SQLiteDocumentStore {
     /// Appends entries to a document's operation log in one transaction (`BEGIN IMMEDIATE`,
     /// which excludes every other writer), committed (and, with `synchronous = FULL`, on
-    /// disk) when this returns; see ``DocumentStore/appendOperations(_:after:now:_:)``.
+    /// disk) when this returns; see ``DocumentStore/appendOperations(_:expecting:_:now:rebase:)``.
     ///
     /// - Throws: ``StoreError/invalidRequest(_:)`` when the revisions do not continue the log
     ///   (nothing is written), ``StoreError/notFound(_:)``, SQLite errors.
-    public func appendOperations(_ id: String, after knownRevision: Int, now: Date,
-                                 _ prepare: (DocumentRecord, [OperationRecord]) throws -> LogAppend) throws {
+    public func appendOperations(_ id: String, expecting expected: LogPosition, _ proposed: LogAppend, now: Date,
+                                 rebase: (DocumentRecord, [OperationRecord]) throws -> LogAppend) throws {
         try withDatabase { database in
             try database.transaction {
                 let record = try fetchDocument(id, in: database)
-                let newer = record.revision > knownRevision
-                    ? try fetchOperations(id, after: knownRevision, in: database) : []
-                let append = try prepare(record, newer)
+                let append = expected.matches(record) ? proposed
+                    : try rebase(record, record.revision > expected.revision
+                                    ? try fetchOperations(id, after: expected.revision, in: database) : [])
                 guard let last = append.records.last else { return }
                 for (offset, entry) in append.records.enumerated() where entry.revision != record.revision + offset + 1 {
                     throw StoreError.invalidRequest(

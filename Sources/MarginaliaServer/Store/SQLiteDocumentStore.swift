@@ -6,7 +6,7 @@ import Marginalia
 /// One process at a time may use a directory.
 ///
 /// Thread-safe: every catalogue access runs under one lock, one transaction per call (a
-/// call made from inside ``appendOperations(_:after:now:_:)``'s `prepare` joins its
+/// call made from inside ``appendOperations(_:expecting:_:now:rebase:)``'s `rebase` joins its
 /// transaction). File writes for one document (saves, restores) must not race each other;
 /// the ``DocumentService`` serialises them per document.
 public final class SQLiteDocumentStore: DocumentStore, @unchecked Sendable {

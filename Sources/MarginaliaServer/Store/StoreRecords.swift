@@ -86,8 +86,8 @@ public struct StoredDocument: Sendable {
     public var log: [OperationRecord]
 }
 
-/// What ``DocumentStore/appendOperations(_:after:now:_:)`` writes: entries that continue the
-/// log, and the document's page count after them.
+/// What ``DocumentStore/appendOperations(_:expecting:_:now:rebase:)`` writes: entries that
+/// continue the log, and the document's page count after them.
 public struct LogAppend: Sendable {
     public var records: [OperationRecord]
     public var pageCount: Int
@@ -95,6 +95,23 @@ public struct LogAppend: Sendable {
     public init(records: [OperationRecord], pageCount: Int) {
         self.records = records
         self.pageCount = pageCount
+    }
+}
+
+/// Where in a document's history an append was made: after `revision`, on the content of
+/// `file` (nil: any).
+public struct LogPosition: Equatable, Sendable {
+    public var revision: Int
+    public var file: String?
+
+    public init(revision: Int, file: String? = nil) {
+        self.revision = revision
+        self.file = file
+    }
+
+    /// Whether `record` is still at this position.
+    public func matches(_ record: DocumentRecord) -> Bool {
+        record.revision == revision && (file == nil || record.file == file)
     }
 }
 

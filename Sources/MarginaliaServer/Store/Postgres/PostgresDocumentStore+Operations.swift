@@ -1,21 +1,35 @@
 import Foundation
 
 extension PostgresDocumentStore {
-    /// Appends entries holding the document's row lock: reads the row (`FOR UPDATE`) and
-    /// the entries after `knownRevision`, lets `prepare` decide what to append, checks that
-    /// it continues the row's revision, and writes the entries, the row and a notice in one
-    /// statement before the commit (see ``DocumentStore/appendOperations(_:after:now:_:)``).
-    public func appendOperations(_ id: String, after knownRevision: Int, now: Date,
-                                 _ prepare: (DocumentRecord, [OperationRecord]) throws -> LogAppend) throws {
+    /// Appends entries holding the document's row lock (see
+    /// ``DocumentStore/appendOperations(_:expecting:_:now:rebase:)``).
+    ///
+    /// The common case, nobody logged since `expected`, takes one round trip with the commit:
+    /// `marginalia_append` locks the row, checks the position, inserts, moves the row and sends
+    /// the notice. Otherwise a transaction locks the row (`FOR UPDATE`), reads it and the
+    /// entries after `expected.revision`, lets `rebase` decide what to append, and writes the
+    /// entries, the row and the notice in one statement before the commit.
+    public func appendOperations(_ id: String, expecting expected: LogPosition, _ proposed: LogAppend, now: Date,
+                                 rebase: (DocumentRecord, [OperationRecord]) throws -> LogAppend) throws {
+        try DocumentID.validate(id)
+        if locksDocuments, !proposed.records.isEmpty {
+            try Self.checkContinues(proposed.records, after: expected.revision, id)
+            let behind = try pool.withConnection { connection in
+                try connection.query("""
+                    SELECT marginalia_append($1, $2, $3, $4::bigint[], $5::text[], $6::text[], $7::text[],
+                                             $8::double precision[], $9, $10, $11, $12)
+                    """, appendParameters(id, expected, proposed, now: now)).first?.integer(0)
+            }
+            guard let behind else { return }
+            if behind == -1 { throw StoreError.notFound("document \(id)") }
+        }
         try pool.transaction { connection in
             let record = try fetchDocument(id, on: connection, forUpdate: true)
-            let newer = record.revision > knownRevision ? try fetchOperations(id, after: knownRevision, on: connection) : []
-            let append = try prepare(record, newer)
+            let append = expected.matches(record) ? proposed
+                : try rebase(record, record.revision > expected.revision
+                                ? try fetchOperations(id, after: expected.revision, on: connection) : [])
             guard let first = append.records.first, let last = append.records.last else { return }
-            for (offset, entry) in append.records.enumerated() where entry.revision != record.revision + offset + 1 {
-                throw StoreError.invalidRequest(
-                    "revision \(entry.revision) does not follow revision \(record.revision + offset) of document \(id)")
-            }
+            try Self.checkContinues(append.records, after: record.revision, id)
             // Entries, row and notice in one round trip: $1 document, $2 revision, $3 page
             // count, $4 time, $5 channel, $6 notice, then five values per entry.
             var parameters: [PostgresValue] = [
@@ -38,6 +52,29 @@ extension PostgresDocumentStore {
                 )
                 SELECT pg_notify($5, $6)
                 """, parameters)
+        }
+    }
+
+    /// The parameters of `marginalia_append` (schema version 2).
+    private func appendParameters(_ id: String, _ expected: LogPosition, _ append: LogAppend, now: Date) -> [PostgresValue] {
+        let records = append.records
+        let first = records.first?.revision ?? 0, last = records.last?.revision ?? 0
+        return [
+            .text(id), .integer(expected.revision), expected.file.map { .text($0) } ?? .null,
+            .text("{" + records.map { String($0.revision) }.joined(separator: ",") + "}"),
+            .text(PostgresArray.text(records.map(\.clientID))), .text(PostgresArray.text(records.map(\.kind.rawValue))),
+            .text(PostgresArray.text(records.map(\.json))),
+            .text("{" + records.map { "\($0.created.timeIntervalSince1970)" }.joined(separator: ",") + "}"),
+            .integer(append.pageCount), .real(now.timeIntervalSince1970), .text(Self.channel),
+            .text(notice(["operations", id, String(first), String(last)])),
+        ]
+    }
+
+    /// Entries must be `revision + 1`, `+ 2`…
+    static func checkContinues(_ records: [OperationRecord], after revision: Int, _ id: String) throws {
+        for (offset, entry) in records.enumerated() where entry.revision != revision + offset + 1 {
+            throw StoreError.invalidRequest(
+                "revision \(entry.revision) does not follow revision \(revision + offset) of document \(id)")
         }
     }
 

@@ -50,6 +50,37 @@ enum PostgresSchema {
         -- PDF data is mostly compressed already: store it out of line without compressing.
         ALTER TABLE blobs ALTER COLUMN data SET STORAGE EXTERNAL;
         """,
+        // 1 → 2: the common append in one round trip, the commit included: lock the row,
+        // check that the document is where the entries were made, insert them, move the row,
+        // send the notice. NULL when appended; otherwise the row's revision (the caller
+        // catches up in a transaction of its own), or -1 for no such document.
+        """
+        CREATE FUNCTION marginalia_append(p_document text, p_after bigint, p_file text, p_revisions bigint[],
+                                          p_clients text[], p_kinds text[], p_jsons text[],
+                                          p_created double precision[], p_page_count integer,
+                                          p_modified double precision, p_channel text, p_notice text)
+        RETURNS bigint LANGUAGE plpgsql AS $$
+        DECLARE
+            current_revision bigint;
+            current_file text;
+        BEGIN
+            SELECT revision, file INTO current_revision, current_file FROM documents WHERE id = p_document FOR UPDATE;
+            IF NOT FOUND THEN
+                RETURN -1;
+            END IF;
+            IF current_revision <> p_after OR (p_file IS NOT NULL AND current_file <> p_file) THEN
+                RETURN current_revision;
+            END IF;
+            INSERT INTO operations (document, revision, client_id, kind, json, created)
+                SELECT p_document, u.r, u.c, u.k, u.j, u.t
+                FROM unnest(p_revisions, p_clients, p_kinds, p_jsons, p_created) AS u(r, c, k, j, t);
+            UPDATE documents SET revision = p_revisions[cardinality(p_revisions)], page_count = p_page_count,
+                                 modified = p_modified
+            WHERE id = p_document;
+            PERFORM pg_notify(p_channel, p_notice);
+            RETURN NULL;
+        END $$;
+        """,
     ]
 
     static var currentVersion: Int { migrations.count }
