@@ -31,10 +31,12 @@ extension DocumentService {
         // In memory and not committed, oldest first; and every request this commit answers.
         var batch: [PendingApply] = document.locked {
             defer { document.pending.removeAll() }
+            if !document.pending.isEmpty { document.commitsInFlight += 1 }
             return document.pending
         }
         var answering = batch
         guard let first = batch.first else { return }
+        defer { document.locked { document.commitsInFlight -= 1 } }
         // Without other writers an empty batch (undo with nothing to undo) needs no commit.
         guard store.isShared || batch.contains(where: { !$0.records.isEmpty }) else {
             document.resolve(batch, .success(()))

@@ -54,8 +54,22 @@ extension DocumentService {
                 return document.announcedRevision
             }
             // A commit of this replica may have caught up meanwhile.
-            if let loaded = document.loadedRevision, loaded >= wanted { return }
-            _ = try? self.withDocument(id) { _ in }
+            guard let loaded = document.loadedRevision, loaded < wanted else { return }
+            self.catchUpIfIdle(id, document, from: loaded)
+        }
+    }
+
+    /// Applies what other replicas logged to a document in memory, when it has nothing
+    /// uncommitted (otherwise its next commit catches up, holding the document's lock).
+    /// Applies, not commits: a background catch-up never makes queued requests wait.
+    private func catchUpIfIdle(_ id: String, _ document: OpenDocument, from loaded: Int) {
+        guard let snapshot = try? store.documentAndLog(id, after: loaded) else { return }
+        document.locked {
+            guard document.pending.isEmpty, document.commitsInFlight == 0, !document.notifying else { return }
+            let caughtUp = try? document.withState(load: { throw ServiceError.internalError("document \(id) is not loaded") }) {
+                try catchUp(id, document, &$0, to: snapshot.record, newer: snapshot.newer)
+            }
+            announce(id, caughtUp ?? [], in: document)
         }
     }
 }

@@ -169,12 +169,13 @@ public final class DocumentService: @unchecked Sendable {
                 // A subscriber called back by a committer reads what is being announced.
                 let announcing = entry.locked { entry.notifying }
                 if !announcing { commitQueued(id, entry) }
-                let current = store.isShared && !announcing ? try store.document(id) : nil
+                let current = store.isShared && !announcing
+                    ? try store.documentAndLog(id, after: entry.loadedRevision ?? .max) : nil
                 return try entry.locked {
                     if !announcing && !entry.pending.isEmpty { commitQueued(id, entry) }
                     return try entry.withState(load: { try load(id, into: entry) }) { state in
                         if let current {
-                            let caughtUp = try catchUp(id, entry, &state, to: current)
+                            let caughtUp = try catchUp(id, entry, &state, to: current.record, newer: current.newer)
                             announce(id, caughtUp, in: entry)
                         }
                         return try body(&state)

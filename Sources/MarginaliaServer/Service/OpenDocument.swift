@@ -49,6 +49,8 @@ final class OpenDocument: @unchecked Sendable {
     var refreshQueued = false
     /// The newest revision another process announced (shared stores).
     var announcedRevision = 0
+    /// Commits under way (their entries are in memory, taken off ``pending``, not yet logged).
+    var commitsInFlight = 0
 
     /// The revision of the state in memory, nil when it is not loaded.
     var loadedRevision: Int? { locked { state?.revision } }

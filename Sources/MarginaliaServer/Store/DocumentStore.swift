@@ -56,6 +56,9 @@ public protocol DocumentStore: AnyObject, Sendable {
                           rebase: (_ current: DocumentRecord, _ newer: [OperationRecord]) throws -> LogAppend) throws
     /// The log entries of a document after `revision`, in order.
     func operations(_ id: String, after revision: Int) throws -> [OperationRecord]
+    /// A document's row and its log entries after `revision`, read in one consistent view
+    /// (never entries from after a version restore with the row from before it).
+    func documentAndLog(_ id: String, after revision: Int) throws -> (record: DocumentRecord, newer: [OperationRecord])
 
     /// Runs `body` holding the document's lock, so that no other process changes the
     /// document meanwhile; store calls `body` makes on the same thread join the lock's

@@ -47,6 +47,13 @@ extension SQLiteDocumentStore {
         }
     }
 
+    /// The row and the entries after `revision`, under the store's lock.
+    public func documentAndLog(_ id: String, after revision: Int) throws -> (record: DocumentRecord, newer: [OperationRecord]) {
+        try withDatabase { database in
+            (try fetchDocument(id, in: database), try fetchOperations(id, after: revision, in: database))
+        }
+    }
+
     func fetchOperations(_ id: String, after revision: Int, in database: SQLiteDatabase) throws -> [OperationRecord] {
         try database.rows("""
             SELECT revision, client_id, kind, json, created FROM operations

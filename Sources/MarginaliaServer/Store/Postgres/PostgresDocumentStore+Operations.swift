@@ -86,6 +86,23 @@ extension PostgresDocumentStore {
         }
     }
 
+    /// The row and the entries after `revision` in one statement (one snapshot, one round trip).
+    public func documentAndLog(_ id: String, after revision: Int) throws -> (record: DocumentRecord, newer: [OperationRecord]) {
+        try DocumentID.validate(id)
+        let rows = try pool.withConnection { connection in
+            try connection.query("""
+                WITH d AS (SELECT \(Self.documentColumns) FROM documents d WHERE d.id = $1)
+                SELECT d.*, o.revision, o.client_id, o.kind, o.json, o.created
+                FROM d LEFT JOIN operations o ON o.document = $1 AND o.revision > $2
+                ORDER BY o.revision
+                """, [.text(id), .integer(revision)])
+        }
+        guard let first = rows.first else { throw StoreError.notFound("document \(id)") }
+        let record = try Self.documentRecord(first)
+        let newer = try rows.filter { $0.text(12) != nil }.map { try Self.operationRecord($0, from: 12) }
+        return (record, newer)
+    }
+
     public func operations(_ id: String, after revision: Int) throws -> [OperationRecord] {
         try DocumentID.validate(id)
         return try pool.withConnection { connection in

@@ -121,9 +121,11 @@ public final class PostgresDocumentStore: DocumentStore, @unchecked Sendable {
                               created: Date(timeIntervalSince1970: created), file: file), chunk, offset)
     }
 
-    static func operationRecord(_ row: PostgresRow) throws -> OperationRecord {
-        guard let revision = row.integer(0), let client = row.text(1),
-              let kind = row.text(2).flatMap(OperationKind.init(rawValue:)), let json = row.text(3), let created = row.real(4)
+    /// An entry from the columns `revision, client_id, kind, json, created` starting at `from`.
+    static func operationRecord(_ row: PostgresRow, from start: Int = 0) throws -> OperationRecord {
+        guard let revision = row.integer(start), let client = row.text(start + 1),
+              let kind = row.text(start + 2).flatMap(OperationKind.init(rawValue:)), let json = row.text(start + 3),
+              let created = row.real(start + 4)
         else { throw StoreError.damaged("an operations row has missing or mistyped columns") }
         return OperationRecord(revision: revision, clientID: client, kind: kind, json: json,
                                created: Date(timeIntervalSince1970: created))
@@ -142,7 +144,7 @@ public final class PostgresDocumentStore: DocumentStore, @unchecked Sendable {
         try connection.query("""
             SELECT revision, client_id, kind, json, created FROM operations
             WHERE document = $1 AND revision > $2 ORDER BY revision
-            """, [.text(id), .integer(revision)]).map(Self.operationRecord)
+            """, [.text(id), .integer(revision)]).map { try Self.operationRecord($0) }
     }
 
     func fetchVersions(_ id: String, on connection: PostgresConnection) throws
