@@ -1,7 +1,10 @@
 import Foundation
 
 /// The connections of a ``PostgresDocumentStore``: opened when needed up to a maximum, each
-/// used by one thread at a time.
+/// used by one thread at a time. The maximum is soft: a thread that waited a second for a
+/// connection gets a new one beyond it, because a thread may hold a connection while it waits
+/// for a document's lock whose holder needs a connection (a commit catching up while a
+/// request reads the log), and waiting forever there would be a deadlock.
 ///
 /// A thread that already holds a connection of this pool (inside ``withConnection(_:)``)
 /// gets the same one again, so a store call made from inside another's transaction joins
@@ -74,6 +77,7 @@ final class PostgresPool: @unchecked Sendable {
     }
 
     private func checkOut(fresh: Bool = false) throws -> PostgresConnection {
+        let deadline = Date().addingTimeInterval(1)
         condition.lock()
         while true {
             if closed {
@@ -87,7 +91,7 @@ final class PostgresPool: @unchecked Sendable {
                 return connection
             }
             if opened < configuration.maximumConnections { break }
-            condition.wait()
+            if !condition.wait(until: deadline) { break }
         }
         opened += 1
         condition.unlock()
@@ -107,7 +111,7 @@ final class PostgresPool: @unchecked Sendable {
     private func checkIn(_ connection: PostgresConnection) {
         if connection.inTransaction && !connection.isBroken { try? connection.run("ROLLBACK") }
         condition.withLock {
-            if connection.isIdle && !closed {
+            if connection.isIdle && !closed && opened <= configuration.maximumConnections {
                 idle.append(connection)
             } else {
                 opened -= 1
