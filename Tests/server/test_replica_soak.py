@@ -131,9 +131,9 @@ class Client(threading.Thread):
                     assert entry["revision"] not in self.log, f"revision {entry['revision']} acknowledged twice"
                     self.log[entry["revision"]] = entry
             for entry in reply["applied"]:
-                added = entry["operation"].get("addAnnotation")
-                if added and entry["kind"] == "do":
-                    self.added.append(added["_0"])
+                operation = entry["operation"]
+                if operation["op"] == "addAnnotation" and entry["kind"] == "do":
+                    self.added.append(operation["annotation"])
         self.send(kind, "POST", f"{DOCS}/{self.doc}/operations", body, record=record, allow=allow)
 
     def record_save(self, data):
@@ -221,22 +221,23 @@ class Client(threading.Thread):
 
 
 def annotation_ids(operation, ids):
-    (name, value), = operation.items()
+    """Replays one logged operation (docs/operations.md) on the set of annotation ids."""
+    name = operation["op"]
     if name == "addAnnotation":
-        ids.add(value["_0"]["id"])
+        ids.add(operation["annotation"]["id"])
     elif name == "removeAnnotation":
-        ids.discard(value["_0"]["id"])
+        ids.discard(operation["annotation"]["id"])
     elif name == "group":
-        for inner in value["_1"]:
+        for inner in operation["operations"]:
             annotation_ids(inner, ids)
 
 
 def added_ids(operation, found):
-    (name, value), = operation.items()
-    if name == "addAnnotation":
-        found.append(value["_0"]["id"])
-    elif name == "group":
-        for inner in value["_1"]:
+    """The ids a logged operation adds, in order."""
+    if operation["op"] == "addAnnotation":
+        found.append(operation["annotation"]["id"])
+    elif operation["op"] == "group":
+        for inner in operation["operations"]:
             added_ids(inner, found)
 
 

@@ -119,7 +119,8 @@ def test_sslmode_reaches_libpq(binary, tmp_path, pg_cluster):
         secure.create_database("tls")
         server = Server(binary, tmp_path / "data", store=Store(secure, "tls")).start(wait_ready=True)
         server.store.url = secure.url("tls", sslmode="require")
-        server.restart()
+        server.kill()
+        server.start(wait_ready=True)
         try:
             assert server.json("GET", "/readyz")["status"] == "ready"
             encrypted = secure.psql("SELECT bool_and(s.ssl) FROM pg_stat_ssl s JOIN pg_stat_activity a USING (pid) "

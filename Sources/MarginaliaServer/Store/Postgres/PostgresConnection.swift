@@ -72,9 +72,11 @@ final class PostgresConnection {
     }
 
     /// Whether the connection is usable (not lost, not inside a transaction).
-    var isIdle: Bool { PQstatus(handle) == CONNECTION_OK && PQtransactionStatus(handle) == PQTRANS_IDLE }
-    /// Whether the connection was lost.
-    var isBroken: Bool { PQstatus(handle) != CONNECTION_OK }
+    var isIdle: Bool { !isBroken && PQtransactionStatus(handle) == PQTRANS_IDLE }
+    /// Whether the connection was lost (or a statement failed as if it had been).
+    var isBroken: Bool { lost || PQstatus(handle) != CONNECTION_OK }
+    /// Set when a statement failed without an answer from the server.
+    private var lost = false
     /// Whether a transaction is open.
     var inTransaction: Bool {
         let status = PQtransactionStatus(handle)
@@ -204,7 +206,10 @@ final class PostgresConnection {
         let state = result.flatMap { PQresultErrorField($0, Int32(UInt8(ascii: "C"))) }.map { String(cString: $0) } ?? ""
         let text = result.flatMap { PQresultErrorMessage($0) }.map { String(cString: $0) } ?? ""
         let message = text.isEmpty ? Self.trimmed(PQerrorMessage(handle)) : Self.trimmed(text)
-        if isBroken || state.hasPrefix("08") || ["57P01", "57P02", "57P03"].contains(state) {
+        // No SQLSTATE means libpq's own failure, not the server's answer: the connection broke
+        // ("server closed the connection unexpectedly") or never was.
+        if isBroken || state.isEmpty || state.hasPrefix("08") || ["57P01", "57P02", "57P03"].contains(state) {
+            if state.isEmpty { lost = true }
             throw StoreError.unavailable(message.isEmpty ? "the connection to PostgreSQL was lost" : message)
         }
         throw StoreError.postgres(sqlState: state, message: message, statement: sql)

@@ -14,7 +14,8 @@ extension PostgresDocumentStore {
         try DocumentID.validate(id)
         if locksDocuments, !proposed.records.isEmpty {
             try Self.checkContinues(proposed.records, after: expected.revision, id)
-            let behind = try pool.withConnection { connection in
+            // Not run again on a broken connection: it may have committed before it broke.
+            let behind = try pool.withConnection(idempotent: false) { connection in
                 try connection.query("""
                     SELECT marginalia_append($1, $2, $3, $4::bigint[], $5::text[], $6::text[], $7::text[],
                                              $8::double precision[], $9, $10, $11, $12)

@@ -9,8 +9,10 @@ import Foundation
 /// A thread that already holds a connection of this pool (inside ``withConnection(_:)``)
 /// gets the same one again, so a store call made from inside another's transaction joins
 /// it. After the database restarted, idle connections are dead without knowing it: when the
-/// first statement on a reused connection fails because the connection is lost, nothing was
-/// done, so the call is run once more on a new connection.
+/// first statement on a reused connection fails because the connection is lost, the call is
+/// run once more on a new connection, if running it twice is harmless (`idempotent`: a
+/// read, a `BEGIN`, a chunk written under a new key). A statement that commits by itself is
+/// not run again: the server may have committed it before the connection broke.
 final class PostgresPool: @unchecked Sendable {
     private let configuration: PostgresConfiguration
     private let condition = NSCondition()
@@ -24,14 +26,15 @@ final class PostgresPool: @unchecked Sendable {
     }
 
     /// Runs `body` with a connection (this thread's current one when it has one).
-    func withConnection<T>(_ body: (PostgresConnection) throws -> T) throws -> T {
+    func withConnection<T>(idempotent: Bool = true, _ body: (PostgresConnection) throws -> T) throws -> T {
         if let current = Thread.current.threadDictionary[threadKey] as? PostgresConnection {
             return try body(current)
         }
         var connection = try checkOut()
         do {
             return try run(body, on: connection)
-        } catch StoreError.unavailable where connection.reused && connection.statementsSinceCheckout <= 1 && connection.isBroken {
+        } catch StoreError.unavailable
+                    where idempotent && connection.reused && connection.statementsSinceCheckout <= 1 && connection.isBroken {
             // `run` checked the dead connection in, which dropped it.
             connection = try checkOut(fresh: true)
             return try run(body, on: connection)
