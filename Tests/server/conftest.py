@@ -44,14 +44,13 @@ def store_kind(request) -> str:
 
 @pytest.fixture
 def new_store(store_kind, request):
-    """Makes the store for one server: None (a data folder) or a new database."""
+    """Makes the store for one server: None (a data folder) or a new schema of the cluster's
+    `stores` database (its own tables, functions and schema version)."""
     def make() -> Store | None:
         if store_kind == "sqlite":
             return None
         cluster = request.getfixturevalue("pg_cluster")
-        name = f"t{next(_databases)}"
-        cluster.create_database(name)
-        return Store(cluster, name)
+        return Store(cluster, "stores", schema=f"t{next(_databases)}")
     return make
 
 

@@ -1,7 +1,7 @@
 """Several `marginalia serve` replicas on one PostgreSQL database, with HAProxy in front of
 them started from deploy/haproxy.cfg (the file the README tells operators to use).
 
-    replicas = ReplicaSet(binary, tmp_path, cluster, "db1").start()
+    replicas = ReplicaSet(binary, tmp_path, cluster, "set1").start()  # a schema of its own
     replicas.front.json("GET", "/api/v1/documents")    # through HAProxy
     replicas[1].kill(); replicas[1].start()            # a replica, on its fixed port
     replicas.stop()
@@ -32,9 +32,9 @@ class Front(Endpoint):
 
 
 class ReplicaSet:
-    def __init__(self, binary: Path, root: Path, cluster, database: str, count: int = 3, sticky: bool = False):
-        cluster.create_database(database)
-        self.store = Store(cluster, database)
+    def __init__(self, binary: Path, root: Path, cluster, name: str, count: int = 3, sticky: bool = False):
+        # A schema of the cluster's `replicas` database: the store of this set only.
+        self.store = Store(cluster, "replicas", schema=name)
         self.replicas = [Server(binary, root / f"replica{n + 1}", store=self.store, port=free_port())
                          for n in range(count)]
         self.front = Front(free_port())

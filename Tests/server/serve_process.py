@@ -35,15 +35,17 @@ def free_port() -> int:
 
 
 class Store:
-    """A PostgreSQL database of the test cluster for `serve --store` (pg_cluster.py)."""
+    """A PostgreSQL database of the test cluster for `serve --store` (pg_cluster.py), or a
+    schema in one (`schema`)."""
 
-    def __init__(self, cluster, database: str):
-        self.cluster, self.database = cluster, database
-        self.url = cluster.url(database)
+    def __init__(self, cluster, database: str, schema: str | None = None):
+        self.cluster, self.database, self.schema = cluster, database, schema
+        self.url = cluster.create_schema(database, schema) if schema else cluster.url(database)
 
     def chunk_keys(self) -> list[str]:
-        """Every chunk of document bytes the database holds."""
-        out = self.cluster.psql("SELECT key FROM blobs ORDER BY key", self.database)
+        """Every chunk of document bytes the store holds."""
+        table = f'"{self.schema}".blobs' if self.schema else "blobs"
+        out = self.cluster.psql(f"SELECT key FROM {table} ORDER BY key", self.database)
         return out.split() if out else []
 
 
