@@ -219,7 +219,8 @@ final class PostgresConnection {
         trimmed(text.map { String(cString: $0) } ?? "")
     }
 
+    /// One line: libpq's messages span lines (a hint on the next one, indented by a tab).
     private static func trimmed(_ text: String) -> String {
-        text.trimmingCharacters(in: .whitespacesAndNewlines).replacingOccurrences(of: "\n", with: " ")
+        text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
     }
 }
