@@ -30,7 +30,8 @@ extension ServeCommand {
     static func openService(_ options: Options) throws -> DocumentService {
         let service: DocumentService
         do {
-            service = DocumentService(store: try options.store.open(), limits: options.limits)
+            let store = try options.store.open()
+            service = DocumentService(store: store, limits: options.limits, textIndex: try options.store.openTextIndex())
         } catch {
             throw CommandFailure(description: "cannot open the store \(options.store): \(error)", code: ExitCode.badInput)
         }

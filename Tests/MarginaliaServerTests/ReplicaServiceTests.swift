@@ -34,7 +34,7 @@ struct ReplicaServiceTests {
         // A client that saw revision 2 through A and now talks to B misses 3 to 6.
         let late = try b.apply(id, Fixtures.request(.operation(Fixtures.add("late")), base: 2, client: "tab-9"))
         #expect(late.missed.map(\.revision) == [3, 4, 5, 6] && late.revision == 7)
-        // The undo history is the log's: B undoes the step A just took.
+        // Each client's undo history is the log's: through B, tab-1 undoes the step it took through A.
         _ = try a.apply(id, Fixtures.request(.operation(Fixtures.add("from-a")), base: 7))
         let undo = try b.apply(id, Fixtures.request(.undo, base: 8))
         #expect(undo.applied.first?.operation == .removeAnnotation(Fixtures.square("from-a")))

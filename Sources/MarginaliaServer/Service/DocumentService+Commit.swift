@@ -124,8 +124,8 @@ extension DocumentService {
         do {
             for (offset, entry) in pending.entries.enumerated() {
                 applied.append(try entry.operation.apply(to: state.document))
-                state.history.record(entry.operation)
                 let revision = state.revision + offset + 1
+                state.history.record(entry.operation, client: entry.clientId, revision: revision)
                 let json = try entry.operationJSON ?? Self.encodeOperation(entry.operation)
                 records.append(OperationRecord(revision: revision, clientID: entry.clientId, kind: entry.kind, json: json))
                 entries.append(LoggedOperation(revision: revision, clientId: entry.clientId, kind: entry.kind,

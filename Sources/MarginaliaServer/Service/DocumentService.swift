@@ -40,7 +40,7 @@ public final class DocumentService: @unchecked Sendable {
     public convenience init(directory: URL, undoDepth: Int = 100, limits: RequestLimits = RequestLimits()) throws {
         do {
             let store = try SQLiteDocumentStore(directory: directory)
-            let index = try SQLiteTextIndex(path: directory.appendingPathComponent("text-index.sqlite").path)
+            let index = try StoreLocation.folder(directory).openTextIndex()
             self.init(store: store, undoDepth: undoDepth, limits: limits, textIndex: index)
         } catch {
             throw ServiceError.wrap(error)

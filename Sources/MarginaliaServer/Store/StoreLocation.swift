@@ -38,6 +38,17 @@ public enum StoreLocation: Sendable, CustomStringConvertible {
         }
     }
 
+    /// The store's text index for search: SQLite FTS5 in the folder (`text-index.sqlite`);
+    /// nil for a database, which has no text index yet (search answers 422 there).
+    public func openTextIndex() throws -> (any TextIndex)? {
+        switch self {
+        case .folder(let url):
+            return try SQLiteTextIndex(path: url.appendingPathComponent("text-index.sqlite").path)
+        case .postgres:
+            return nil
+        }
+    }
+
     /// The folder's path, or the URL without its password.
     public var description: String {
         switch self {
