@@ -5,10 +5,10 @@ the acknowledged and in-doubt ones is, every stored file and version passes qpdf
 the saved PDF opens in PyMuPDF with the expected annotations.
 
 It runs over a data folder (SQLite) and over a PostgreSQL database (one replica; the replica
-soak is test_replica_soak.py). MARGINALIA_SOAK_SECONDS sets the duration over SQLite (default
-180), MARGINALIA_PG_SOAK_SECONDS over PostgreSQL (default 60); MARGINALIA_SOAK_REPORT names a
-JSON file for the figures (the PostgreSQL run's with "-postgresql" added; docs/server-robustness.md
-records a 600 s run)."""
+soak, test_replica_soak.py, is the long one there). MARGINALIA_SOAK_SECONDS sets the duration
+over SQLite (default 180), MARGINALIA_PG_SOAK_SECONDS over PostgreSQL (default 30);
+MARGINALIA_SOAK_REPORT names a JSON file for the figures (the PostgreSQL run's with
+"-postgresql" added; docs/server-robustness.md records a 600 s run)."""
 
 from __future__ import annotations
 
@@ -204,7 +204,7 @@ def qpdf_ok(path) -> bool:
 
 def test_mixed_load_with_random_kills_loses_nothing_acknowledged(binary, tmp_path, new_store, store_kind):
     duration = float(os.environ.get("MARGINALIA_SOAK_SECONDS", "180") if store_kind == "sqlite"
-                     else os.environ.get("MARGINALIA_PG_SOAK_SECONDS", "60"))
+                     else os.environ.get("MARGINALIA_PG_SOAK_SECONDS", "30"))
     server = Server(binary, tmp_path / "data", store=new_store()).start()
     figures = Figures()
     log: dict = {}

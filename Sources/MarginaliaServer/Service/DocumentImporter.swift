@@ -85,8 +85,11 @@ extension DocumentService {
         guard try list().isEmpty, try trash().isEmpty else { return nil }
         return try guarded {
             let prepared = try DocumentImporter.prepare(try SampleDocument.make())
-            return try store.createFirstDocument(name: "Welcome to Marginalia", kind: prepared.kind, pdf: prepared.pdf,
-                                                 pageCount: prepared.pageCount, now: Date()).map(DocumentSummary.init)
+            guard let record = try store.createFirstDocument(name: "Welcome to Marginalia", kind: prepared.kind,
+                                                             pdf: prepared.pdf, pageCount: prepared.pageCount, now: Date())
+            else { return nil }
+            textChanged(record.id)
+            return DocumentSummary(record)
         }
     }
 }

@@ -112,11 +112,7 @@ extension DocumentService {
     private func replayInMemory(_ id: String, _ pending: PendingApply, document: OpenDocument,
                                 state: inout OpenDocument.State) throws {
         let request = pending.request
-        guard request.baseRevision <= state.revision else {
-            throw ServiceError.conflict(
-                "baseRevision \(request.baseRevision) is ahead of document \(id) (revision \(state.revision))")
-        }
-        let missed = try logEntries(id, after: request.baseRevision, upTo: state.revision, document: document)
+        let missed = try unseenEntries(id, request, document: document, state: state)
         let historyBefore = state.history
         var applied: [EditorOperation] = []
         var records: [OperationRecord] = []

@@ -63,11 +63,7 @@ extension DocumentService {
     func applyInMemory(_ id: String, _ pending: PendingApply, document: OpenDocument,
                        state: inout OpenDocument.State) throws {
         let request = pending.request
-        guard request.baseRevision <= state.revision else {
-            throw ServiceError.conflict(
-                "baseRevision \(request.baseRevision) is ahead of document \(id) (revision \(state.revision))")
-        }
-        let missed = try logEntries(id, after: request.baseRevision, upTo: state.revision, document: document)
+        let missed = try unseenEntries(id, request, document: document, state: state)
         let historyBefore = state.history
         let applied = try perform(request.change, by: request.clientId, on: &state, document: document, id: id)
         var records: [OperationRecord] = []
@@ -92,6 +88,17 @@ extension DocumentService {
         }
         state.revision = pending.revisionAfter
         document.recent.append(pending.entries)
+    }
+
+    /// The entries after the request's base revision that its client has not seen; a base
+    /// revision ahead of the document is a conflict. Call under the state lock.
+    func unseenEntries(_ id: String, _ request: ApplyRequest, document: OpenDocument,
+                       state: OpenDocument.State) throws -> [LoggedOperation] {
+        guard request.baseRevision <= state.revision else {
+            throw ServiceError.conflict(
+                "baseRevision \(request.baseRevision) is ahead of document \(id) (revision \(state.revision))")
+        }
+        return try logEntries(id, after: request.baseRevision, upTo: state.revision, document: document)
     }
 
     /// The log entries after `revision` up to the newest applied one, from memory when it
