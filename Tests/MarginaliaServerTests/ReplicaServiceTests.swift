@@ -132,4 +132,26 @@ struct ReplicaServiceTests {
         #expect(try b.summary(id).revision == 2)
         #expect(try !b.annotationIDs(id).contains("x"))
     }
+
+    /// Undo is per client across replicas: tab-2 changes, through B, an annotation tab-1 added
+    /// through A; tab-1's undo of adding it is refused on either replica (A learns of tab-2's
+    /// entry from the log, at the latest when its commit finds it there), and tab-1's next
+    /// undo goes further back.
+    @Test func anUndoOfAnotherClientsChangeIsRefusedOnEveryReplica() throws {
+        let (place, a, b, id) = try replicas()
+        defer { place.remove() }
+        _ = try a.apply(id, Fixtures.request(.operation(Fixtures.add("a0")), base: 0, client: "tab-1"))
+        _ = try a.apply(id, Fixtures.request(.operation(Fixtures.add("a1", x: 200)), base: 1, client: "tab-1"))
+        let moved = EditorOperation.changeAnnotation(before: Fixtures.square("a1", x: 200), after: Fixtures.square("a1", x: 300))
+        #expect(try b.apply(id, Fixtures.request(.operation(moved), base: 2, client: "tab-2")).revision == 3)
+        for replica in [b, a] {
+            #expect { try replica.apply(id, Fixtures.request(.undo, base: 3, client: "tab-1")) } throws: { error in
+                (error as? ServiceError)?.message.contains("annotation a1 was changed by tab-2 (revision 3)") == true
+            }
+        }
+        let undo = try a.apply(id, Fixtures.request(.undo, base: 3, client: "tab-1"))
+        #expect(undo.applied.first?.operation == .removeAnnotation(Fixtures.square("a0")) && undo.revision == 4)
+        #expect(try b.annotationIDs(id) == ["a1"])
+        #expect(try a.operations(id, after: 0).operations.map(\.revision) == [1, 2, 3, 4])
+    }
 }

@@ -28,14 +28,11 @@ extension DocumentService {
         let pending = PendingApply(request: request)
         do {
             try queue(id, pending, document: document)
-        } catch ServiceError.conflict(let message) where store.isShared && (try? isAhead(id, pending.request, document)) == true {
-            // The client saw a revision another replica logged: catch up, then try again.
+        } catch ServiceError.conflict where store.isShared && (try? isAhead(id, pending.request, document)) == true {
+            // The client saw a revision another replica logged: catch up, then try again (a
+            // conflict now, such as an undo refused, is the answer).
             try withDocument(id) { _ in }
-            do {
-                try queue(id, pending, document: document)
-            } catch ServiceError.conflict {
-                throw ServiceError.conflict(message)
-            }
+            try queue(id, pending, document: document)
         }
         try commitLog(id, document, waitingFor: pending)
         return ApplyResult(revision: pending.revisionAfter, applied: pending.entries, missed: pending.missed)
