@@ -155,7 +155,7 @@ extension DocumentService {
         switch operation {
         case .insertPage, .removePage, .restorePage, .rotatePage, .movePage: return true
         case .group(_, let inner): return inner.contains(where: movesPages)
-        case .addAnnotation, .removeAnnotation, .changeAnnotation, .fillField: return false
+        case .addAnnotation, .removeAnnotation, .changeAnnotation, .arrangeAnnotation, .fillField: return false
         }
     }
 
