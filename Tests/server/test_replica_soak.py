@@ -20,10 +20,8 @@ from __future__ import annotations
 
 import http.client
 import json
-import math
 import os
 import random
-import subprocess
 import threading
 import time
 from collections import Counter
@@ -32,18 +30,10 @@ import pymupdf
 
 from pg_cluster import wait_for
 from replicas import EventClient, ReplicaSet
+from soak_client import DOCS, InDoubt, MixedClient, Refused, annotation_ids, qpdf_ok
 
-DOCS = "/api/v1/documents"
 CLIENTS = 6
 DATABASE_GRACE = 8.0  # seconds after the database is back during which a 503 is still expected
-
-
-class Refused(Exception):
-    pass
-
-
-class InDoubt(Exception):
-    pass
 
 
 class Figures:
@@ -70,81 +60,22 @@ class Outage:
         return any(start - 0.5 <= moment <= (end or time.monotonic()) + DATABASE_GRACE for start, end in self.windows)
 
 
-def stroke(client: str, revision: int, tag: str, rng: random.Random) -> dict:
-    y = rng.uniform(60, 700)
-    points = [[60 + i * 6, y + 8 * math.sin(i / 3 + rng.random()), 0.5] for i in range(30)]
-    return {"baseRevision": revision, "clientId": client,
-            "action": {"stroke": {"pageIndex": rng.randrange(3), "points": points, "author": tag}}}
-
-
-class Client(threading.Thread):
+class Client(MixedClient):
     """Mixed requests against one endpoint (HAProxy, or a replica it leaves for the next one
     when it is gone)."""
 
+    POINTS = 30
+    UPLOAD_BELOW = 0.67
+
     def __init__(self, number, endpoints, doc, figures, outage, stop, upload, log, uploads, versions):
-        super().__init__(daemon=True)
-        self.name_ = f"soak-{number}"
+        super().__init__(number, doc, figures, stop, upload, log, uploads)
         self.endpoints, self.current = endpoints, number % len(endpoints)
-        self.doc, self.figures, self.outage, self.stop_ = doc, figures, outage, stop
-        self.rng = random.Random(number)
-        self.upload, self.log, self.uploads, self.versions = upload, log, uploads, versions
-        self.revision = 0
-        self.added: list[dict] = []
-        self.sequence = 0
-        self.failure: str | None = None
-
-    def run(self):
-        try:
-            while not self.stop_.is_set():
-                self.step()
-        except Exception as error:  # noqa: BLE001 - reported by the test
-            self.failure = f"{self.name_}: {error!r}"
-
-    def step(self):
-        roll = self.rng.random()
-        ops = f"{DOCS}/{self.doc}/operations"
-        if roll < 0.45:
-            self.sequence += 1
-            self.apply("stroke", stroke(self.name_, self.revision, f"{self.name_}-{self.sequence}", self.rng))
-        elif roll < 0.55 and self.added:
-            annotation = self.added.pop(self.rng.randrange(len(self.added)))
-            self.apply("delete", {"baseRevision": self.revision, "clientId": self.name_,
-                                  "operation": {"removeAnnotation": {"_0": annotation}}}, allow=(422,))
-        elif roll < 0.62:
-            self.apply("undo", {"baseRevision": self.revision, "clientId": self.name_, "undo": True})
-        elif roll < 0.66:
-            self.send("save", "POST", f"{DOCS}/{self.doc}/save", b"", record=self.record_save)
-        elif roll < 0.67:
-            self.send("upload", "POST", f"{DOCS}?name={self.name_}-{self.sequence}.pdf", self.upload,
-                      record=self.record_upload)
-        else:
-            path = self.rng.choice([f"{DOCS}/{self.doc}", f"{DOCS}/{self.doc}/annotations?page=0", DOCS,
-                                    f"{ops}?after={max(0, self.revision - 5)}", f"{DOCS}/{self.doc}/versions"])
-            self.send("read", "GET", path, None)
-
-    def apply(self, kind, body, allow=()):
-        def record(data):
-            reply = json.loads(data)
-            self.revision = max(self.revision, reply["revision"])
-            with self.figures.lock:
-                for entry in reply["applied"]:
-                    assert entry["revision"] not in self.log, f"revision {entry['revision']} acknowledged twice"
-                    self.log[entry["revision"]] = entry
-            for entry in reply["applied"]:
-                operation = entry["operation"]
-                if operation["op"] == "addAnnotation" and entry["kind"] == "do":
-                    self.added.append(operation["annotation"])
-        self.send(kind, "POST", f"{DOCS}/{self.doc}/operations", body, record=record, allow=allow)
+        self.outage, self.versions = outage, versions
 
     def record_save(self, data):
         version = json.loads(data)["version"]
         with self.figures.lock:
             self.versions[version["number"]] = version
-
-    def record_upload(self, data):
-        summary = json.loads(data)
-        with self.figures.lock:
-            self.uploads[summary["id"]] = summary
 
     def call(self, method, path, body):
         endpoint = self.endpoints[self.current]
@@ -220,18 +151,6 @@ class Client(threading.Thread):
             return
 
 
-def annotation_ids(operation, ids):
-    """Replays one logged operation (docs/operations.md) on the set of annotation ids."""
-    name = operation["op"]
-    if name == "addAnnotation":
-        ids.add(operation["annotation"]["id"])
-    elif name == "removeAnnotation":
-        ids.discard(operation["annotation"]["id"])
-    elif name == "group":
-        for inner in operation["operations"]:
-            annotation_ids(inner, ids)
-
-
 def added_ids(operation, found):
     """The ids a logged operation adds, in order."""
     if operation["op"] == "addAnnotation":
@@ -239,10 +158,6 @@ def added_ids(operation, found):
     elif operation["op"] == "group":
         for inner in operation["operations"]:
             added_ids(inner, found)
-
-
-def qpdf_ok(path) -> bool:
-    return subprocess.run(["qpdf", "--check", str(path)], capture_output=True).returncode == 0
 
 
 def percentile(values, fraction):
