@@ -20,6 +20,8 @@ let package = Package(
         // Server only (Debian: libsqlite3-dev, libmicrohttpd-dev). MHD's variadic calls go
         // through a tiny C shim.
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite"),
+        // The PostgreSQL store for replicas (Debian: libpq-dev).
+        .systemLibrary(name: "CLibPQ", path: "Sources/CLibPQ"),
         .target(name: "CMicroHTTPD", linkerSettings: [.linkedLibrary("microhttpd")]),
         // The renderer only (Debian: libcairo2-dev, libjpeg-dev); libjpeg's longjmp errors go
         // through a tiny C shim.
@@ -42,9 +44,9 @@ let package = Package(
         // Rendering to PNG with cairo: pages of image documents and single annotations, drawn
         // from the engine's own content and appearance streams.
         .target(name: "MarginaliaRender", dependencies: ["Marginalia", "PDFCore", "CCairo", "CJPEG"]),
-        // The server: HTTP (libmicrohttpd), the document store (SQLite + files), the JSON API
-        // and the browser editor's static files.
-        .target(name: "MarginaliaServer", dependencies: ["MarginaliaEditor", "Marginalia", "MarginaliaRender", "CMicroHTTPD", "CSQLite"]),
+        // The server: HTTP (libmicrohttpd), the document store (SQLite + files, or PostgreSQL
+        // for replicas), the JSON API and the browser editor's static files.
+        .target(name: "MarginaliaServer", dependencies: ["MarginaliaEditor", "Marginalia", "MarginaliaRender", "CMicroHTTPD", "CSQLite", "CLibPQ"]),
         // The `marginalia` command-line tool.
         .executableTarget(
             name: "MarginaliaCLI",

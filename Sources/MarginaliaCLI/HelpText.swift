@@ -17,5 +17,6 @@ extension CommandLineTool {
         "sample": SampleCommand.help,
         "render": RenderCommand.help,
         "serve": ServeCommand.help,
+        "store": StoreCommand.help,
     ]
 }

@@ -3,16 +3,37 @@ import Marginalia
 import MarginaliaServer
 
 extension ServeCommand {
-    /// Opens the store in the data directory and imports the FILE arguments (or the sample
-    /// document into an empty store).
+    /// `--store` (or `$MARGINALIA_STORE`) with `--store-password-file` (or
+    /// `$MARGINALIA_STORE_PASSWORD_FILE`); nil when neither names a store (the data folder).
+    static func storeLocation(_ arguments: inout Arguments, data: String?,
+                              environment: [String: String]) throws -> StoreLocation? {
+        let option = try arguments.option("--store")
+        let passwordOption = try arguments.option("--store-password-file")
+        if option != nil && data != nil { throw UsageError("give --data or --store, not both") }
+        let configured = environment["MARGINALIA_STORE"].flatMap { $0.isEmpty ? nil : $0 }
+        guard let text = option ?? (data == nil ? configured : nil) else {
+            if passwordOption != nil { throw UsageError("--store-password-file needs a postgresql:// --store") }
+            return nil
+        }
+        // The environment's password file applies to a database only; an explicit one must fit.
+        let passwordFile = passwordOption ?? (PostgresConfiguration.isURL(text)
+            ? environment["MARGINALIA_STORE_PASSWORD_FILE"].flatMap { $0.isEmpty ? nil : $0 } : nil)
+        do {
+            return try StoreLocation(text, passwordFile: passwordFile)
+        } catch {
+            throw UsageError("--store: \(error)")
+        }
+    }
+
+    /// Opens the store and imports the FILE arguments (or the sample document into an empty
+    /// store).
     static func openService(_ options: Options) throws -> DocumentService {
-        let directory = URL(fileURLWithPath: options.dataDirectory)
         let service: DocumentService
         do {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            service = try DocumentService(directory: directory, limits: options.limits)
+            let store = try options.store.open()
+            service = DocumentService(store: store, limits: options.limits, textIndex: try options.store.openTextIndex())
         } catch {
-            throw CommandFailure(description: "cannot open the store in \(options.dataDirectory): \(error)", code: ExitCode.badInput)
+            throw CommandFailure(description: "cannot open the store \(options.store): \(error)", code: ExitCode.badInput)
         }
         for path in options.files {
             guard let data = FileManager.default.contents(atPath: path) else {

@@ -6,10 +6,11 @@ import Foundation
 import Marginalia
 import MarginaliaServer
 
-/// `marginalia serve [FILE...] [--host H] [--port P] [--data DIR] [--token T] [--web DIR] [limits]`
+/// `marginalia serve [FILE...] [--host H] [--port P] [--data DIR | --store LOCATION] [--token T] [--web DIR] [limits]`
 enum ServeCommand {
     static let help = """
-        usage: marginalia serve [FILE...] [--host 127.0.0.1] [--port 8080] [--data DIR] [--token T] [--web DIR]
+        usage: marginalia serve [FILE...] [--host 127.0.0.1] [--port 8080] [--data DIR | --store LOCATION]
+                                [--store-password-file FILE] [--token T] [--web DIR]
                                 [--max-connections N] [--timeout S] [--header-timeout S] [--max-body BYTES]
                                 [--max-annotations N] [--max-pages N] [--max-points N]
 
@@ -22,6 +23,14 @@ enum ServeCommand {
                          requires a token on every API request
           --port P       port (default 8080; 0 picks a free one)
           --data DIR     the document store (default ./marginalia-data, created if missing)
+          --store LOC    the store: a folder (as --data), or postgresql://USER@HOST:PORT/DB for
+                         replicas sharing one PostgreSQL database (docs/scale-out.md); default
+                         $MARGINALIA_STORE, else --data. The password comes from the URL, the
+                         --store-password-file, or libpq's PGPASSWORD/PGPASSFILE/~/.pgpass;
+                         URL parameters such as ?sslmode=verify-full reach libpq as given
+          --store-password-file FILE
+                         the database password, first line of FILE (default
+                         $MARGINALIA_STORE_PASSWORD_FILE)
           --token T      the access token (default: none on 127.0.0.1, else a random one)
           --web DIR      the browser editor's folder (default: $MARGINALIA_WEB, else the
                          package's Web folder, else ./Web)
@@ -43,18 +52,22 @@ enum ServeCommand {
         var host = "127.0.0.1"
         var port: UInt16 = 8080
         var dataDirectory = "marginalia-data"
+        /// `--store`, `MARGINALIA_STORE`, else the data folder.
+        var store: StoreLocation = .folder(URL(fileURLWithPath: "marginalia-data"))
         var token: String?
         var webDirectory: String
         var http = HTTPServerConfiguration()
         var limits = RequestLimits()
     }
 
-    static func parse(_ argv: [String]) throws -> Options {
+    static func parse(_ argv: [String], environment: [String: String] = ProcessInfo.processInfo.environment) throws -> Options {
         var arguments = Arguments(argv)
         let host = try arguments.option("--host") ?? "127.0.0.1"
         let portText = try arguments.option("--port") ?? "8080"
         guard let port = UInt16(portText) else { throw UsageError("--port: '\(portText)' is not a port (0-65535)") }
-        let data = try arguments.option("--data") ?? "marginalia-data"
+        let dataOption = try arguments.option("--data")
+        let data = dataOption ?? "marginalia-data"
+        let store = try storeLocation(&arguments, data: dataOption, environment: environment)
         let token = try arguments.option("--token")
         let web = try arguments.option("--web") ?? defaultWebDirectory()
         var http = HTTPServerConfiguration(host: host, port: port)
@@ -70,7 +83,8 @@ enum ServeCommand {
             throw UsageError("unknown option '\(unknown)'")
         }
         if token?.isEmpty == true { throw UsageError("--token must not be empty") }
-        return Options(files: arguments.items, host: host, port: port, dataDirectory: data, token: token, webDirectory: web,
+        return Options(files: arguments.items, host: host, port: port, dataDirectory: data,
+                       store: store ?? .folder(URL(fileURLWithPath: data)), token: token, webDirectory: web,
                        http: http, limits: limits)
     }
 
@@ -103,13 +117,14 @@ enum ServeCommand {
         let service = try openService(options)
         let app = MarginaliaApp(service: service, staticFiles: StaticFiles(webDirectory: options.webDirectory),
                                 token: options.token)
-        let server = HTTPServer(configuration: configuration, handler: app.handler)
+        let handler = HealthEndpoints(service: service).wrapping(app.handler)
+        let server = HTTPServer(configuration: configuration, handler: handler)
         do {
             try server.start()
         } catch {
             throw CommandFailure(description: "\(error)", code: ExitCode.badInput)
         }
-        print("Marginalia is serving \(try service.list().count) document(s) from \(options.dataDirectory)")
+        print("Marginalia is serving \(try service.list().count) document(s) from \(options.store)")
         print("Open \(url(host: options.host, port: server.port, token: options.token))")
         if !FileManager.default.fileExists(atPath: options.webDirectory + "/index.html") {
             CommandLineTool.printError("marginalia serve: warning: no index.html in \(options.webDirectory) (set --web or MARGINALIA_WEB)")

@@ -5,10 +5,10 @@ import Testing
 
 @Suite("Document service: catalogue and import")
 struct ServiceCatalogueTests {
-    @Test func importsAPDFAndListsRenamesTrashesRestores() throws {
-        let folder = try TemporaryDirectory()
-        defer { folder.remove() }
-        let service = try DocumentService(directory: folder.url)
+    @Test(arguments: StoreKind.allCases) func importsAPDFAndListsRenamesTrashesRestores(_ kind: StoreKind) throws {
+        let place = try TestStore(kind)
+        defer { place.remove() }
+        let service = try place.service()
         let summary = try service.importDocument(name: "Welcome", data: Fixtures.sample)
         #expect(summary.kind == .pdf && summary.pageCount == 3 && summary.revision == 0 && !summary.trashed)
         #expect(try service.list().map(\.id) == [summary.id])
@@ -24,10 +24,10 @@ struct ServiceCatalogueTests {
         #expect(events.names == ["renamed", "deleted", "restored"])
     }
 
-    @Test func pagesDescribeTheCropBoxAndRotation() throws {
-        let folder = try TemporaryDirectory()
-        defer { folder.remove() }
-        let service = try DocumentService(directory: folder.url)
+    @Test(arguments: StoreKind.allCases) func pagesDescribeTheCropBoxAndRotation(_ kind: StoreKind) throws {
+        let place = try TestStore(kind)
+        defer { place.remove() }
+        let service = try place.service()
         let id = try service.importDocument(name: "Welcome", data: Fixtures.sample).id
         let pages = try service.pages(id)
         #expect(pages.count == 3)
@@ -64,10 +64,10 @@ struct ServiceCatalogueTests {
         #expect(try service.list().isEmpty)
     }
 
-    @Test func badIDsAndUnknownDocumentsAreTypedErrors() throws {
-        let folder = try TemporaryDirectory()
-        defer { folder.remove() }
-        let service = try DocumentService(directory: folder.url)
+    @Test(arguments: StoreKind.allCases) func badIDsAndUnknownDocumentsAreTypedErrors(_ kind: StoreKind) throws {
+        let place = try TestStore(kind)
+        defer { place.remove() }
+        let service = try place.service()
         for call in [{ _ = try service.summary("../../etc/passwd") }, { _ = try service.pages("x") },
                      { _ = try service.fileData("0123") }] {
             #expect { try call() } throws: { ($0 as? ServiceError)?.code == "badRequest" }
@@ -83,10 +83,10 @@ struct ServiceCatalogueTests {
         }
     }
 
-    @Test func summariesEncodeWithTheSpecKeysAndISODates() throws {
-        let folder = try TemporaryDirectory()
-        defer { folder.remove() }
-        let service = try DocumentService(directory: folder.url)
+    @Test(arguments: StoreKind.allCases) func summariesEncodeWithTheSpecKeysAndISODates(_ kind: StoreKind) throws {
+        let place = try TestStore(kind)
+        defer { place.remove() }
+        let service = try place.service()
         let summary = try service.importDocument(name: "Welcome", data: Fixtures.sample)
         let json = try JSONSerialization.jsonObject(with: JSONEncoder().encode(summary)) as? [String: Any]
         #expect(Set(json?.keys.map { $0 } ?? []) == ["id", "name", "kind", "pageCount", "revision", "savedRevision",
@@ -133,10 +133,10 @@ final class EventRecorder: @unchecked Sendable {
 
 @Suite("Document service: events and errors as JSON")
 struct ServiceEventTests {
-    @Test func eventsCarryTheirStreamNamesAndPayloads() throws {
-        let folder = try TemporaryDirectory()
-        defer { folder.remove() }
-        let service = try DocumentService(directory: folder.url)
+    @Test(arguments: StoreKind.allCases) func eventsCarryTheirStreamNamesAndPayloads(_ kind: StoreKind) throws {
+        let place = try TestStore(kind)
+        defer { place.remove() }
+        let service = try place.service()
         let sample = try service.importSampleIfEmpty()
         #expect(sample?.pageCount == 3)
         #expect(try service.importSampleIfEmpty() == nil)

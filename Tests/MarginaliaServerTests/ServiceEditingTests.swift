@@ -6,10 +6,10 @@ import Testing
 
 @Suite("Document service: editing")
 struct ServiceEditingTests {
-    @Test func appliesOperationsAndReportsMissedEntries() throws {
-        let folder = try TemporaryDirectory()
-        defer { folder.remove() }
-        let service = try DocumentService(directory: folder.url)
+    @Test(arguments: StoreKind.allCases) func appliesOperationsAndReportsMissedEntries(_ kind: StoreKind) throws {
+        let place = try TestStore(kind)
+        defer { place.remove() }
+        let service = try place.service()
         let id = try service.importDocument(name: "doc", data: Fixtures.sample).id
         let before = try service.annotationIDs(id)
         let events = EventRecorder()
@@ -45,10 +45,10 @@ struct ServiceEditingTests {
         #expect(events.revisions == [1, 2])
     }
 
-    @Test func eachClientUndoesAndRedoesItsOwnStepsLoggedAsApplied() throws {
-        let folder = try TemporaryDirectory()
-        defer { folder.remove() }
-        let service = try DocumentService(directory: folder.url)
+    @Test(arguments: StoreKind.allCases) func eachClientUndoesAndRedoesItsOwnStepsLoggedAsApplied(_ kind: StoreKind) throws {
+        let place = try TestStore(kind)
+        defer { place.remove() }
+        let service = try place.service()
         let id = try service.importDocument(name: "doc", data: Fixtures.sample).id
         let nothing = try service.apply(id, Fixtures.request(.undo, base: 0))
         #expect(nothing.applied.isEmpty && nothing.revision == 0)
@@ -69,17 +69,18 @@ struct ServiceEditingTests {
         #expect(try service.annotationIDs(id).contains("a1"))
         #expect(try service.apply(id, Fixtures.request(.redo, base: 4, client: "tab-1")).applied.isEmpty)
 
-        // tab-2's history is its own, and survives the service's restart.
-        let reopened = try DocumentService(directory: folder.url)
+        // tab-2's history is its own, and survives the service's restart (another replica's
+        // view of it, over PostgreSQL).
+        let reopened = try place.service()
         let undoTwo = try reopened.apply(id, Fixtures.request(.undo, base: 4, client: "tab-2"))
         #expect(undoTwo.applied.first?.operation == .removeAnnotation(Fixtures.square("a2")))
         #expect(try reopened.annotationIDs(id).contains("a1"))
     }
 
-    @Test func anUndoOfWhatSomeoneElseChangedSinceIsRefusedAndLeavesTheHistory() throws {
-        let folder = try TemporaryDirectory()
-        defer { folder.remove() }
-        let service = try DocumentService(directory: folder.url)
+    @Test(arguments: StoreKind.allCases) func anUndoOfWhatSomeoneElseChangedSinceIsRefusedAndLeavesTheHistory(_ kind: StoreKind) throws {
+        let place = try TestStore(kind)
+        defer { place.remove() }
+        let service = try place.service()
         let id = try service.importDocument(name: "doc", data: Fixtures.sample).id
         _ = try service.apply(id, Fixtures.request(.operation(Fixtures.add("a0")), base: 0, client: "tab-1"))
         _ = try service.apply(id, Fixtures.request(.operation(Fixtures.add("a1")), base: 1, client: "tab-1"))
@@ -98,10 +99,10 @@ struct ServiceEditingTests {
         #expect(try service.annotationIDs(id).contains("a1"))
     }
 
-    @Test func aPageOrderChangedBySomeoneElseBlocksUndoAndRedo() throws {
-        let folder = try TemporaryDirectory()
-        defer { folder.remove() }
-        let service = try DocumentService(directory: folder.url)
+    @Test(arguments: StoreKind.allCases) func aPageOrderChangedBySomeoneElseBlocksUndoAndRedo(_ kind: StoreKind) throws {
+        let place = try TestStore(kind)
+        defer { place.remove() }
+        let service = try place.service()
         let id = try service.importDocument(name: "doc", data: Fixtures.sample).id
         _ = try service.apply(id, Fixtures.request(.operation(Fixtures.add("a1")), base: 0, client: "tab-1"))
         _ = try service.apply(id, Fixtures.request(.undo, base: 1, client: "tab-1"))
@@ -117,10 +118,10 @@ struct ServiceEditingTests {
         #expect(try service.pages(id).count == 4)
     }
 
-    @Test func anOperationThatDoesNotFitChangesAndLogsNothing() throws {
-        let folder = try TemporaryDirectory()
-        defer { folder.remove() }
-        let service = try DocumentService(directory: folder.url)
+    @Test(arguments: StoreKind.allCases) func anOperationThatDoesNotFitChangesAndLogsNothing(_ kind: StoreKind) throws {
+        let place = try TestStore(kind)
+        defer { place.remove() }
+        let service = try place.service()
         let id = try service.importDocument(name: "doc", data: Fixtures.sample).id
         let before = try service.annotationIDs(id)
         let bad: [EditorOperation] = [
@@ -145,18 +146,14 @@ struct ServiceEditingTests {
         }
     }
 
-    @Test func aFailedLogWriteTakesTheChangeBack() throws {
-        let folder = try TemporaryDirectory()
-        defer { folder.remove() }
-        let service = try DocumentService(directory: folder.url)
+    @Test(arguments: StoreKind.allCases) func aFailedLogWriteTakesTheChangeBack(_ kind: StoreKind) throws {
+        let place = try TestStore(kind)
+        defer { place.remove() }
+        let service = try place.service()
         let id = try service.importDocument(name: "doc", data: Fixtures.sample).id
         _ = try service.apply(id, Fixtures.request(.operation(Fixtures.add("a1")), base: 0))
         let before = try service.annotationIDs(id)
-        try service.store.withDatabase { database in
-            try database.execute("""
-                CREATE TRIGGER full_disk BEFORE INSERT ON operations BEGIN SELECT RAISE(ABORT, 'disk full'); END
-                """)
-        }
+        try place.failLogInserts(true)
         for change in [ApplyRequest.Change.operation(Fixtures.add("a2")), .undo] {
             #expect { try service.apply(id, Fixtures.request(change, base: 1)) } throws: {
                 ($0 as? ServiceError)?.code == "internal"
@@ -164,7 +161,7 @@ struct ServiceEditingTests {
             #expect(try service.annotationIDs(id) == before)
             #expect(try service.summary(id).revision == 1)
         }
-        try service.store.withDatabase { try $0.execute("DROP TRIGGER full_disk") }
+        try place.failLogInserts(false)
         // The history is as it was: undo removes a1, and revisions continue densely.
         let undo = try service.apply(id, Fixtures.request(.undo, base: 1))
         #expect(undo.revision == 2 && undo.applied.first?.operation == .removeAnnotation(Fixtures.square("a1")))
@@ -198,10 +195,10 @@ struct ServiceEditingTests {
         guard case .undo = undo.change else { Issue.record("expected undo"); return }
     }
 
-    @Test func concurrentAppliesKeepRevisionsDenseAndTheLogComplete() throws {
-        let folder = try TemporaryDirectory()
-        defer { folder.remove() }
-        let service = try DocumentService(directory: folder.url)
+    @Test(arguments: StoreKind.allCases) func concurrentAppliesKeepRevisionsDenseAndTheLogComplete(_ kind: StoreKind) throws {
+        let place = try TestStore(kind)
+        defer { place.remove() }
+        let service = try place.service()
         let id = try service.importDocument(name: "doc", data: Fixtures.sample).id
         let other = try service.importDocument(name: "other", data: Fixtures.sample).id
         let events = EventRecorder()
@@ -230,7 +227,7 @@ struct ServiceEditingTests {
 
         // A new service replays the log onto the same annotations.
         let expected = try service.annotationIDs(id)
-        let reopened = try DocumentService(directory: folder.url)
+        let reopened = try place.service()
         #expect(try reopened.annotationIDs(id) == expected)
     }
 }

@@ -33,10 +33,10 @@ struct ServiceGroupCommitTests {
         return results.all
     }
 
-    @Test func queuedAppliesShareOneCommitAndKeepRevisionsDense() throws {
-        let folder = try TemporaryDirectory()
-        defer { folder.remove() }
-        let service = try DocumentService(directory: folder.url)
+    @Test(arguments: StoreKind.allCases) func queuedAppliesShareOneCommitAndKeepRevisionsDense(_ kind: StoreKind) throws {
+        let place = try TestStore(kind)
+        defer { place.remove() }
+        let service = try place.service()
         let id = try service.importDocument(name: "doc", data: Fixtures.sample).id
         let events = EventRecorder()
         _ = try service.subscribe(id, events.record)
@@ -58,10 +58,10 @@ struct ServiceGroupCommitTests {
         #expect(try service.summary(id).revision == 6)
     }
 
-    @Test func everyAcknowledgedEntryIsAlreadyInTheLog() throws {
-        let folder = try TemporaryDirectory()
-        defer { folder.remove() }
-        let service = try DocumentService(directory: folder.url)
+    @Test(arguments: StoreKind.allCases) func everyAcknowledgedEntryIsAlreadyInTheLog(_ kind: StoreKind) throws {
+        let place = try TestStore(kind)
+        defer { place.remove() }
+        let service = try place.service()
         let id = try service.importDocument(name: "doc", data: Fixtures.sample).id
         let store = service.store
         let notYetLogged = Counter()
@@ -77,25 +77,21 @@ struct ServiceGroupCommitTests {
         #expect(notYetLogged.value == 0)
         let log = try service.operations(id, after: 0)
         #expect(log.operations.map(\.revision) == Array(1...log.revision))
-        // A new service on the same folder replays the same annotations.
+        // A new service on the same store replays the same annotations.
         let expected = try service.annotationIDs(id)
-        #expect(try DocumentService(directory: folder.url).annotationIDs(id) == expected)
+        #expect(try place.service().annotationIDs(id) == expected)
     }
 
-    @Test func aFailedCommitFailsEveryRequestInItAndChangesNothing() throws {
-        let folder = try TemporaryDirectory()
-        defer { folder.remove() }
-        let service = try DocumentService(directory: folder.url)
+    @Test(arguments: StoreKind.allCases) func aFailedCommitFailsEveryRequestInItAndChangesNothing(_ kind: StoreKind) throws {
+        let place = try TestStore(kind)
+        defer { place.remove() }
+        let service = try place.service()
         let id = try service.importDocument(name: "doc", data: Fixtures.sample).id
         _ = try service.apply(id, Fixtures.request(.operation(Fixtures.add("a1")), base: 0))
         let before = try service.annotationIDs(id)
         let events = EventRecorder()
         _ = try service.subscribe(id, events.record)
-        try service.store.withDatabase { database in
-            try database.execute("""
-                CREATE TRIGGER full_disk BEFORE INSERT ON operations BEGIN SELECT RAISE(ABORT, 'disk full'); END
-                """)
-        }
+        try place.failLogInserts(true)
         let results = try queuedApplies(service, id, count: 5, base: 1)
         for result in results {
             #expect(throws: ServiceError.self) { try result.get() }
@@ -105,7 +101,7 @@ struct ServiceGroupCommitTests {
         #expect(try service.operations(id, after: 0).revision == 1)
         #expect(events.revisions.isEmpty)
 
-        try service.store.withDatabase { try $0.execute("DROP TRIGGER full_disk") }
+        try place.failLogInserts(false)
         // The history is as it was (undo takes a1 back) and revisions continue densely.
         let undo = try service.apply(id, Fixtures.request(.undo, base: 1))
         #expect(undo.revision == 2 && undo.missed.isEmpty)
@@ -113,10 +109,10 @@ struct ServiceGroupCommitTests {
         #expect(try service.operations(id, after: 0).operations.map(\.revision) == [1, 2])
     }
 
-    @Test func readersAndSavesSeeOnlyCommittedEntries() throws {
-        let folder = try TemporaryDirectory()
-        defer { folder.remove() }
-        let service = try DocumentService(directory: folder.url)
+    @Test(arguments: StoreKind.allCases) func readersAndSavesSeeOnlyCommittedEntries(_ kind: StoreKind) throws {
+        let place = try TestStore(kind)
+        defer { place.remove() }
+        let service = try place.service()
         let id = try service.importDocument(name: "doc", data: Fixtures.sample).id
         // A save waits for the queued entries and commits them first.
         let document = try service.entry(id)

@@ -9,10 +9,10 @@ import Testing
 /// saved revision ahead of its log and every later edit of the document is refused.
 @Suite("Saves during concurrent edits")
 struct ServiceSaveRaceTests {
-    @Test func everySaveStoresOnlyLoggedEdits() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        let service = try DocumentService(directory: directory.url)
+    @Test(arguments: StoreKind.allCases) func everySaveStoresOnlyLoggedEdits(_ kind: StoreKind) throws {
+        let place = try TestStore(kind)
+        defer { place.remove() }
+        let service = try place.service()
         let id = try service.importDocument(name: "race.pdf", data: Fixtures.sample).id
         let stop = ConcurrentFlag()
         let failures = ConcurrentFailures()
@@ -49,9 +49,9 @@ struct ServiceSaveRaceTests {
         editors.wait()
         #expect(failures.all.isEmpty, "\(failures.all.prefix(3))")
 
-        // A new service over the same folder (as after a restart) takes edits again.
+        // A new service over the same store (as after a restart) takes edits again.
         let summary = try service.summary(id)
-        let reopened = try DocumentService(directory: directory.url)
+        let reopened = try place.service()
         let next = try reopened.apply(id, Fixtures.request(.operation(Fixtures.add("after-restart")), base: summary.revision))
         #expect(next.revision == summary.revision + 1)
     }

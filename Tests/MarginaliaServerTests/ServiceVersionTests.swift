@@ -6,10 +6,10 @@ import Testing
 
 @Suite("Document service: saving, versions and crash recovery")
 struct ServiceVersionTests {
-    @Test func savesAppendVersionsThatArePrefixes() throws {
-        let folder = try TemporaryDirectory()
-        defer { folder.remove() }
-        let service = try DocumentService(directory: folder.url)
+    @Test(arguments: StoreKind.allCases) func savesAppendVersionsThatArePrefixes(_ kind: StoreKind) throws {
+        let place = try TestStore(kind)
+        defer { place.remove() }
+        let service = try place.service()
         let id = try service.importDocument(name: "doc", data: Fixtures.sample).id
         let events = EventRecorder()
         _ = try service.subscribe(id, events.record)
@@ -37,28 +37,27 @@ struct ServiceVersionTests {
         #expect(events.names == ["operation", "saved", "operation", "saved", "saved"])
     }
 
-    @Test func fileDataIncludesUnsavedEditsWithoutWriting() throws {
-        let folder = try TemporaryDirectory()
-        defer { folder.remove() }
-        let service = try DocumentService(directory: folder.url)
+    @Test(arguments: StoreKind.allCases) func fileDataIncludesUnsavedEditsWithoutWriting(_ kind: StoreKind) throws {
+        let place = try TestStore(kind)
+        defer { place.remove() }
+        let service = try place.service()
         let id = try service.importDocument(name: "doc", data: Fixtures.sample).id
         _ = try service.apply(id, Fixtures.request(.operation(Fixtures.add("a1")), base: 0))
         let current = try service.fileData(id)
         #expect(current.prefix(Fixtures.sample.count) == Fixtures.sample)
         #expect(try PDFDocument(data: current).annotations(onPage: 0).contains { $0.id == "a1" })
         #expect(try service.versions(id).versions.count == 1)
-        let stored = try Data(contentsOf: folder.url.appendingPathComponent("files/\(id).pdf"))
-        #expect(stored == Fixtures.sample)
+        #expect(try place.open().loadDocument(id).data == Fixtures.sample)
 
         let flat = try PDFDocument(data: try service.exportFlattened(id))
         #expect(try flat.annotations(onPage: 0).isEmpty)
         #expect(try service.annotationIDs(id).contains("a1"))
     }
 
-    @Test func restoringAVersionKeepsLaterVersions() throws {
-        let folder = try TemporaryDirectory()
-        defer { folder.remove() }
-        let service = try DocumentService(directory: folder.url)
+    @Test(arguments: StoreKind.allCases) func restoringAVersionKeepsLaterVersions(_ kind: StoreKind) throws {
+        let place = try TestStore(kind)
+        defer { place.remove() }
+        let service = try place.service()
         let id = try service.importDocument(name: "doc", data: Fixtures.sample).id
         let original = try service.annotationIDs(id)
         _ = try service.apply(id, Fixtures.request(.operation(Fixtures.add("a1")), base: 0))
@@ -84,19 +83,19 @@ struct ServiceVersionTests {
         #expect(try service.versionData(id, 2).count == versions[1].size)
 
         // A new service sees the same state.
-        let reopened = try DocumentService(directory: folder.url)
+        let reopened = try place.service()
         #expect(try reopened.annotationIDs(id) == original + ["b1"])
         #expect(try reopened.versions(id).versions.map(\.number) == [1, 2, 3, 4, 5])
         #expect { try reopened.restoreVersion(id, 9) } throws: { ($0 as? ServiceError)?.code == "notFound" }
     }
 
-    @Test func acknowledgedEditsSurviveACrash() throws {
-        let folder = try TemporaryDirectory()
-        defer { folder.remove() }
+    @Test(arguments: StoreKind.allCases) func acknowledgedEditsSurviveACrash(_ kind: StoreKind) throws {
+        let place = try TestStore(kind)
+        defer { place.remove() }
         var id = ""
         var expected: [String] = []
         do {
-            let service = try DocumentService(directory: folder.url)
+            let service = try place.service()
             id = try service.importDocument(name: "doc", data: Fixtures.sample).id
             _ = try service.apply(id, Fixtures.request(.operation(Fixtures.add("a1")), base: 0))
             _ = try service.save(id)
@@ -110,7 +109,7 @@ struct ServiceVersionTests {
             #expect(expected.suffix(2) == ["a1", "a3"])
             // The service is dropped here without saving, as a crash would.
         }
-        let recovered = try DocumentService(directory: folder.url)
+        let recovered = try place.service()
         #expect(try recovered.summary(id).revision == 7 && recovered.summary(id).savedRevision == 1)
         #expect(try recovered.summary(id).pageCount == 4)
         #expect(try recovered.annotationIDs(id) == expected)
@@ -125,7 +124,7 @@ struct ServiceVersionTests {
 
         let version = try recovered.save(id)
         #expect(version.revision == 10)
-        let file = try PDFDocument(url: folder.url.appendingPathComponent("files/\(id).pdf"))
+        let file = try PDFDocument(data: recovered.versionData(id, version.number))
         #expect(try file.pageCount == 3)
         #expect(try file.annotations(onPage: 0).map(\.id) == expected)
         #expect(try file.annotations(onPage: 0).first { $0.id == "a3" }?.rect.minX ?? 0 >= 299)
@@ -150,10 +149,10 @@ struct ServiceVersionTests {
         #expect(try PDFDocument(data: recovered.fileData(id)).annotations(onPage: 0).filter { $0.id == "a1" }.count == 1)
     }
 
-    @Test func actionsBecomeLoggedUndoableSteps() throws {
-        let folder = try TemporaryDirectory()
-        defer { folder.remove() }
-        let service = try DocumentService(directory: folder.url)
+    @Test(arguments: StoreKind.allCases) func actionsBecomeLoggedUndoableSteps(_ kind: StoreKind) throws {
+        let place = try TestStore(kind)
+        defer { place.remove() }
+        let service = try place.service()
         let id = try service.importDocument(name: "doc", data: Fixtures.sample).id
         let before = try service.annotationIDs(id, page: 1)
         let stroke = #"""
@@ -176,7 +175,7 @@ struct ServiceVersionTests {
         _ = try service.apply(id, Fixtures.request(.undo, base: 2, client: "tab-2"))
         #expect(try service.annotationIDs(id, page: 1) == after)
 
-        let reopened = try DocumentService(directory: folder.url)
+        let reopened = try place.service()
         #expect(try reopened.annotationIDs(id, page: 1) == after)
         let offPage = #"{"baseRevision": 3, "clientId": "t", "action": {"erase": {"pageIndex": 9, "mode": "stroke", "size": 10, "points": [[1, 1]]}}}"#
         #expect { try reopened.apply(id, ApplyRequest.decode(Data(offPage.utf8))) } throws: {

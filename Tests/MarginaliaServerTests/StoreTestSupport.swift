@@ -1,6 +1,7 @@
 import Foundation
 import Marginalia
 import MarginaliaEditor
+import Testing
 @testable import MarginaliaServer
 
 /// A fresh data directory under the system's temporary folder, removed by ``remove()``.
@@ -53,5 +54,79 @@ extension DocumentService {
     /// The ids of the annotations on `page`.
     func annotationIDs(_ id: String, page: Int = 0) throws -> [String] {
         try annotations(id, page: page).annotations.map(\.id)
+    }
+}
+
+/// The two stores the service tests run against.
+enum StoreKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
+    case sqlite, postgresql
+    var testDescription: String { rawValue }
+}
+
+/// A fresh place for one test's store: a temporary folder, or a new database in the test
+/// cluster. Each ``open()`` makes a new store object there, as a restart (or, for
+/// PostgreSQL, another replica) would.
+final class TestStore: @unchecked Sendable {
+    let kind: StoreKind
+    private let folder: TemporaryDirectory?
+    let url: String?
+    private var opened: [any DocumentStore] = []
+    private let lock = NSLock()
+
+    init(_ kind: StoreKind) throws {
+        self.kind = kind
+        switch kind {
+        case .sqlite:
+            folder = try TemporaryDirectory()
+            url = nil
+        case .postgresql:
+            folder = nil
+            url = try PostgresTestCluster.shared.get().makeDatabase()
+        }
+    }
+
+    /// A new store object over this place.
+    func open() throws -> any DocumentStore {
+        let store: any DocumentStore
+        if let folder {
+            store = try SQLiteDocumentStore(directory: folder.url)
+        } else {
+            store = try PostgresDocumentStore(configuration: PostgresConfiguration(url: url ?? ""))
+        }
+        lock.withLock { opened.append(store) }
+        return store
+    }
+
+    /// A new service over a new store object.
+    func service(limits: RequestLimits = RequestLimits()) throws -> DocumentService {
+        DocumentService(store: try open(), limits: limits)
+    }
+
+    /// Makes every later append to the log fail (`true`), as a full disk would, or stop failing.
+    func failLogInserts(_ failing: Bool) throws {
+        switch try open() {
+        case let store as SQLiteDocumentStore:
+            try store.withDatabase { database in
+                try database.execute(failing
+                    ? "CREATE TRIGGER full_disk BEFORE INSERT ON operations BEGIN SELECT RAISE(ABORT, 'disk full'); END"
+                    : "DROP TRIGGER full_disk")
+            }
+        case let store as PostgresDocumentStore:
+            try store.pool.withConnection { connection in
+                try connection.run(failing ? """
+                    CREATE FUNCTION full_disk() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'disk full'; END $$;
+                    CREATE TRIGGER full_disk BEFORE INSERT ON operations FOR EACH ROW EXECUTE FUNCTION full_disk();
+                    """ : "DROP TRIGGER full_disk ON operations; DROP FUNCTION full_disk();")
+            }
+        default:
+            break
+        }
+    }
+
+    /// Closes every store opened here and removes the folder (databases stay until the
+    /// cluster goes).
+    func remove() {
+        for store in lock.withLock({ opened }) { store.close() }
+        folder?.remove()
     }
 }

@@ -7,7 +7,7 @@ struct StoreTests {
     @Test func createsTheCatalogueAndKeepsDocumentsAcrossOpenings() throws {
         let folder = try TemporaryDirectory()
         defer { folder.remove() }
-        let made = try DocumentStore(directory: folder.url).createDocument(
+        let made = try SQLiteDocumentStore(directory: folder.url).createDocument(
             name: "  Notes  ", kind: .pdf, pdf: Fixtures.sample, pageCount: 3)
         #expect(made.name == "Notes")
         #expect(DocumentID.isValid(made.id))
@@ -15,19 +15,19 @@ struct StoreTests {
         #expect(FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("catalogue.sqlite").path))
         #expect(FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("files/\(made.id).pdf").path))
 
-        let reopened = try DocumentStore(directory: folder.url)
+        let reopened = try SQLiteDocumentStore(directory: folder.url)
         #expect(try reopened.document(made.id) == made)
         #expect(try reopened.versions(made.id).map(\.number) == [1])
         let version = try reopened.withDatabase { try $0.rows("SELECT version FROM schema_version") }
-        #expect(version.map { $0[0] } == [.integer(StoreSchema.currentVersion)])
+        #expect(version.map { $0[0] } == [.integer(SQLiteSchema.currentVersion)])
         let journal = try reopened.withDatabase { try $0.rows("PRAGMA journal_mode") }
         #expect(journal.first?[0] == .text("wal"))
     }
 
-    @Test func renamesTrashesAndRestores() throws {
-        let folder = try TemporaryDirectory()
-        defer { folder.remove() }
-        let store = try DocumentStore(directory: folder.url)
+    @Test(arguments: StoreKind.allCases) func renamesTrashesAndRestores(_ kind: StoreKind) throws {
+        let place = try TestStore(kind)
+        defer { place.remove() }
+        let store = try place.open()
         let first = try store.createDocument(name: "a", kind: .pdf, pdf: Fixtures.sample, pageCount: 3,
                                              now: Date(timeIntervalSince1970: 10))
         let second = try store.createDocument(name: "b", kind: .image, pdf: Fixtures.sample, pageCount: 3,
@@ -42,10 +42,10 @@ struct StoreTests {
         #expect(try store.documents(trashed: true).isEmpty)
     }
 
-    @Test func refusesBadIDsNamesAndUnknownDocuments() throws {
-        let folder = try TemporaryDirectory()
-        defer { folder.remove() }
-        let store = try DocumentStore(directory: folder.url)
+    @Test(arguments: StoreKind.allCases) func refusesBadIDsNamesAndUnknownDocuments(_ kind: StoreKind) throws {
+        let place = try TestStore(kind)
+        defer { place.remove() }
+        let store = try place.open()
         #expect(throws: StoreError.invalidID("../catalogue.sqlite")) { try store.document("../catalogue.sqlite") }
         #expect(throws: StoreError.invalidID("ABCDEF0123456789ABCDEF0123456789")) {
             try store.document("ABCDEF0123456789ABCDEF0123456789")
@@ -60,13 +60,15 @@ struct StoreTests {
             try store.createDocument(name: "a\u{7}b", kind: .pdf, pdf: Fixtures.sample, pageCount: 3)
         }
         #expect(try store.documents(trashed: false).isEmpty)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: store.filesDirectory.path).isEmpty)
+        if let folder = store as? SQLiteDocumentStore {
+            #expect(try FileManager.default.contentsOfDirectory(atPath: folder.filesDirectory.path).isEmpty)
+        }
     }
 
-    @Test func logRevisionsMustContinueDensely() throws {
-        let folder = try TemporaryDirectory()
-        defer { folder.remove() }
-        let store = try DocumentStore(directory: folder.url)
+    @Test(arguments: StoreKind.allCases) func logRevisionsMustContinueDensely(_ kind: StoreKind) throws {
+        let place = try TestStore(kind)
+        defer { place.remove() }
+        let store = try place.open()
         let id = try store.createDocument(name: "a", kind: .pdf, pdf: Fixtures.sample, pageCount: 3).id
         try store.appendOperations(id, [OperationRecord(revision: 1, clientID: "t", kind: .do, json: "{}"),
                                         OperationRecord(revision: 2, clientID: "t", kind: .undo, json: "{}")], pageCount: 3)
@@ -85,24 +87,24 @@ struct StoreTests {
     @Test func cutsBackAFileWhoseSaveWasNeverCommitted() throws {
         let folder = try TemporaryDirectory()
         defer { folder.remove() }
-        let store = try DocumentStore(directory: folder.url)
+        let store = try SQLiteDocumentStore(directory: folder.url)
         let id = try store.createDocument(name: "a", kind: .pdf, pdf: Fixtures.sample, pageCount: 3).id
         // A crash after the file was replaced but before the version row was committed.
         let file = store.filesDirectory.appendingPathComponent("\(id).pdf")
         try (Fixtures.sample + Data("\n% an update never committed\n".utf8)).write(to: file)
-        #expect(try store.currentData(id) == Fixtures.sample)
+        #expect(try store.loadDocument(id).data == Fixtures.sample)
         #expect(try Data(contentsOf: file) == Fixtures.sample)
     }
 
-    @Test func aSaveMustAppendToTheStoredFile() throws {
-        let folder = try TemporaryDirectory()
-        defer { folder.remove() }
-        let store = try DocumentStore(directory: folder.url)
+    @Test(arguments: StoreKind.allCases) func aSaveMustAppendToTheStoredFile(_ kind: StoreKind) throws {
+        let place = try TestStore(kind)
+        defer { place.remove() }
+        let store = try place.open()
         let id = try store.createDocument(name: "a", kind: .pdf, pdf: Fixtures.sample, pageCount: 3).id
         #expect(throws: StoreError.self) {
-            try store.saveVersion(id, bytes: Data("%PDF-1.7 something else".utf8), revision: 0, pageCount: 1)
+            try store.saveVersion(id, bytes: Data("%PDF-1.7 something else".utf8), basedOn: 1, revision: 0, pageCount: 1, now: Date())
         }
         #expect(try store.versions(id).count == 1)
-        #expect(try store.currentData(id) == Fixtures.sample)
+        #expect(try store.loadDocument(id).data == Fixtures.sample)
     }
 }

@@ -34,25 +34,91 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-class Server:
-    """One `marginalia serve` process over a data folder; `restart` keeps the folder."""
+class Store:
+    """A PostgreSQL database of the test cluster for `serve --store` (pg_cluster.py), or a
+    schema in one (`schema`)."""
 
-    def __init__(self, binary: Path, data: Path, files: list[Path] | None = None, args: list[str] | None = None):
+    def __init__(self, cluster, database: str, schema: str | None = None):
+        self.cluster, self.database, self.schema = cluster, database, schema
+        self.url = cluster.create_schema(database, schema) if schema else cluster.url(database)
+
+    def chunk_keys(self) -> list[str]:
+        """Every chunk of document bytes the store holds."""
+        table = f'"{self.schema}".blobs' if self.schema else "blobs"
+        out = self.cluster.psql(f"SELECT key FROM {table} ORDER BY key", self.database)
+        return out.split() if out else []
+
+
+class Endpoint:
+    """Something answering HTTP on a loopback port: a server, or HAProxy in front of several."""
+
+    port = 0
+
+    def request(self, method: str, path: str, body: bytes | dict | None = None, headers: dict | None = None,
+                timeout: float = 60):
+        """(status, headers, body bytes) of one request on a fresh connection. Header names
+        keep the case they were sent in; HAProxy sends them in lower case."""
+        connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=timeout)
+        if isinstance(body, dict):
+            body = json.dumps(body).encode()
+            headers = {"Content-Type": "application/json", **(headers or {})}
+        connection.request(method, path, body=body, headers=headers or {})
+        response = connection.getresponse()
+        data = response.read()
+        connection.close()
+        return response.status, dict(response.getheaders()), data
+
+    def json(self, method: str, path: str, body=None, expect: int = 200):
+        status, _, data = self.request(method, path, body)
+        assert status == expect, f"{method} {path}: {status} {data[:300]!r}"
+        return json.loads(data) if data else None
+
+
+class Server(Endpoint):
+    """One `marginalia serve` process over a data folder, or over a PostgreSQL database
+    (`store`); `restart` keeps the folder or the database."""
+
+    def __init__(self, binary: Path, data: Path, files: list[Path] | None = None, args: list[str] | None = None,
+                 store: Store | None = None, port: int | None = None, env: dict | None = None):
         self.binary, self.data, self.files = binary, data, files or []
         self.args = args or []  # extra serve options, e.g. ["--max-connections", "2500"]
+        self.store = store
+        self.fixed_port = port  # None: a free port at every start
+        self.env = env  # extra environment variables
         self.process: subprocess.Popen | None = None
         self.port = 0
         # The server's output goes to a file: an unread pipe fills up (libmicrohttpd logs every
         # connection a client dropped) and then blocks the server on its next write.
         self.log = data.parent / f"{data.name}-serve.log"
 
-    def start(self) -> "Server":
-        self.port = free_port()
+    @property
+    def kind(self) -> str:
+        return "postgresql" if self.store else "sqlite"
+
+    def stored_files(self) -> list[str]:
+        """What the store holds as document bytes: the files of the data folder, or the
+        chunks in the database."""
+        if self.store:
+            return self.store.chunk_keys()
+        files = self.data / "files"
+        return sorted(p.name for p in files.iterdir()) if files.exists() else []
+
+    def stored_pdfs(self) -> list[Path]:
+        """The stored PDF files (a data folder's; a database's bytes are checked through the
+        versions the API serves)."""
+        return [] if self.store else sorted((self.data / "files").glob("*.pdf"))
+
+    def start(self, wait_ready: bool = False) -> "Server":
+        self.port = self.fixed_port or free_port()
+        # The store: the database, else a --store among the options or in the environment,
+        # else the data folder.
+        elsewhere = "--store" in self.args or "MARGINALIA_STORE" in (self.env or {})
+        location = ["--store", self.store.url] if self.store else [] if elsewhere else ["--data", str(self.data)]
+        self.log.parent.mkdir(parents=True, exist_ok=True)
         with open(self.log, "a") as log:
             self.process = subprocess.Popen(
-                [str(self.binary), "serve", *map(str, self.files), "--port", str(self.port), "--data", str(self.data),
-                 *self.args],
-                stdout=log, stderr=subprocess.STDOUT, text=True)
+                [str(self.binary), "serve", *map(str, self.files), "--port", str(self.port), *location, *self.args],
+                stdout=log, stderr=subprocess.STDOUT, text=True, env={**os.environ, **(self.env or {})})
         self.files = []  # imported once
         deadline = time.time() + 30
         while time.time() < deadline:
@@ -60,10 +126,22 @@ class Server:
                 raise RuntimeError(f"serve exited {self.process.returncode}: {self.log.read_text()[-2000:]}")
             try:
                 with socket.create_connection(("127.0.0.1", self.port), timeout=0.5):
-                    return self
+                    pass
             except OSError:
                 time.sleep(0.05)
-        raise RuntimeError("serve did not start listening within 30 s")
+                continue
+            if not wait_ready or self.ready():
+                return self
+            time.sleep(0.05)
+        self.process.kill()
+        self.process.wait(timeout=30)
+        raise RuntimeError(f"serve did not start {'being ready' if wait_ready else 'listening'} within 30 s")
+
+    def ready(self) -> bool:
+        try:
+            return self.request("GET", "/readyz")[0] == 200
+        except OSError:
+            return False
 
     def kill(self) -> None:
         """SIGKILL: no chance to finish anything."""
@@ -80,20 +158,3 @@ class Server:
     def restart(self, kill: bool = True) -> "Server":
         self.kill() if kill else self.stop()
         return self.start()
-
-    def request(self, method: str, path: str, body: bytes | dict | None = None, headers: dict | None = None):
-        """(status, headers, body bytes) of one request on a fresh connection."""
-        connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=60)
-        if isinstance(body, dict):
-            body = json.dumps(body).encode()
-            headers = {"Content-Type": "application/json", **(headers or {})}
-        connection.request(method, path, body=body, headers=headers or {})
-        response = connection.getresponse()
-        data = response.read()
-        connection.close()
-        return response.status, dict(response.getheaders()), data
-
-    def json(self, method: str, path: str, body=None, expect: int = 200):
-        status, _, data = self.request(method, path, body)
-        assert status == expect, f"{method} {path}: {status} {data[:300]!r}"
-        return json.loads(data) if data else None

@@ -75,8 +75,7 @@ def state(server: Server, doc: str):
     summary = server.json("GET", f"{DOCS}/{doc}")
     annotations = server.json("GET", f"{DOCS}/{doc}/annotations")["annotations"]
     documents = sorted(d["id"] for d in server.json("GET", DOCS)["documents"])
-    files = sorted(p.name for p in (server.data / "files").iterdir())
-    return summary["revision"], sorted(a["id"] for a in annotations), documents, files
+    return summary["revision"], sorted(a["id"] for a in annotations), documents, server.stored_files()
 
 
 def timed_get(server: Server, path: str, timeout: float = 30) -> float:
@@ -115,12 +114,12 @@ def raise_file_limit(wanted: int) -> None:
 
 
 @pytest.fixture
-def make_server(binary, tmp_path):
-    """Starts servers with extra serve options; kills them at the end."""
+def make_server(binary, tmp_path, new_store):
+    """Starts servers with extra serve options, each on a store of its own; kills them at the end."""
     started: list[Server] = []
 
     def make(*args: str) -> Server:
-        instance = Server(binary, tmp_path / f"data{len(started)}", args=list(args)).start()
+        instance = Server(binary, tmp_path / f"data{len(started)}", args=list(args), store=new_store()).start()
         started.append(instance)
         return instance
 

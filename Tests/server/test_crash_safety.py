@@ -63,7 +63,7 @@ def test_killed_during_saves_nothing_is_damaged_or_lost(server, tmp_path):
         status, _, pdf = server.request("GET", f"{DOCS}/{doc}/file")
         assert status == 200
         assert ink_total(pdf) == baseline + acknowledged, f"killed at {fraction:.0%} of a save: edits lost"
-        for stored in (server.data / "files").glob("*.pdf"):
+        for stored in server.stored_pdfs():
             assert qpdf_ok(stored), f"{stored.name} damaged after a kill at {fraction:.0%} of a save"
         versions = server.json("GET", f"{DOCS}/{doc}/versions")["versions"]
         for version in versions:

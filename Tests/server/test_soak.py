@@ -4,17 +4,18 @@ again on the same data folder. Afterwards every acknowledged change is there, no
 the acknowledged and in-doubt ones is, every stored file and version passes qpdf --check, and
 the saved PDF opens in PyMuPDF with the expected annotations.
 
-MARGINALIA_SOAK_SECONDS sets the duration (default 180); MARGINALIA_SOAK_REPORT names a JSON
-file for the figures (docs/server-robustness.md records a 600 s run)."""
+It runs over a data folder (SQLite) and over a PostgreSQL database (one replica; the replica
+soak, test_replica_soak.py, is the long one there). MARGINALIA_SOAK_SECONDS sets the duration
+over SQLite (default 180), MARGINALIA_PG_SOAK_SECONDS over PostgreSQL (default 30);
+MARGINALIA_SOAK_REPORT names a JSON file for the figures (the PostgreSQL run's with
+"-postgresql" added; docs/server-robustness.md records a 600 s run)."""
 
 from __future__ import annotations
 
 import http.client
 import json
-import math
 import os
 import random
-import subprocess
 import threading
 import time
 from collections import Counter
@@ -22,17 +23,9 @@ from collections import Counter
 import pymupdf
 
 from serve_process import Server
+from soak_client import DOCS, InDoubt, MixedClient, Refused, annotation_ids, qpdf_ok
 
-DOCS = "/api/v1/documents"
 CLIENTS = 4
-
-
-class Refused(Exception):
-    """The request never reached the server (connection refused): safe to retry."""
-
-
-class InDoubt(Exception):
-    """The connection died after the request was sent: it may or may not have been applied."""
 
 
 class Figures:
@@ -82,80 +75,21 @@ def call(server: Server, figures: Figures, method: str, path: str, body=None, ti
     return response.status, data
 
 
-def stroke(client: str, revision: int, tag: str, rng: random.Random):
-    y = rng.uniform(60, 700)
-    points = [[60 + i * 6, y + 8 * math.sin(i / 3 + rng.random()), 0.5] for i in range(40)]
-    return {"baseRevision": revision, "clientId": client,
-            "action": {"stroke": {"pageIndex": rng.randrange(3), "points": points, "author": tag}}}
-
-
-class Client(threading.Thread):
-    """Does mixed requests until told to stop; records what was acknowledged and in doubt."""
+class Client(MixedClient):
+    """Mixed requests against the one server; records what was acknowledged and in doubt."""
 
     def __init__(self, number: int, server: Server, doc: str, figures: Figures, stop: threading.Event,
                  upload: bytes, log: dict, uploads: dict):
-        super().__init__(daemon=True)
-        self.name_ = f"soak-{number}"
-        self.server, self.doc, self.figures, self.stop_ = server, doc, figures, stop
-        self.rng = random.Random(number)
-        self.upload, self.log, self.uploads = upload, log, uploads
-        self.revision = 0
-        self.added: list[dict] = []  # annotations this client added (as applied)
-        self.sequence = 0
-        self.failure: str | None = None
+        super().__init__(number, doc, figures, stop, upload, log, uploads)
+        self.server = server
 
-    def run(self):
-        try:
-            while not self.stop_.is_set():
-                self.step()
-        except Exception as error:  # noqa: BLE001 - reported by the test
-            self.failure = f"{self.name_}: {error!r}"
-
-    def step(self):
-        roll = self.rng.random()
-        ops = f"{DOCS}/{self.doc}/operations"
-        if roll < 0.45:
-            self.sequence += 1
-            self.apply("stroke", stroke(self.name_, self.revision, f"{self.name_}-{self.sequence}", self.rng))
-        elif roll < 0.55 and self.added:
-            annotation = self.added.pop(self.rng.randrange(len(self.added)))
-            self.apply("delete", {"baseRevision": self.revision, "clientId": self.name_,
-                                  "operation": {"removeAnnotation": {"_0": annotation}}}, allow=(422,))
-        elif roll < 0.62:
-            self.apply("undo", {"baseRevision": self.revision, "clientId": self.name_, "undo": True})
-        elif roll < 0.66:
-            self.send("save", "POST", f"{DOCS}/{self.doc}/save", b"", record=self.record_save)
-        elif roll < 0.68:
-            self.send("upload", "POST", f"{DOCS}?name={self.name_}-{self.sequence}.pdf", self.upload,
-                      record=self.record_upload)
-        else:
-            path = self.rng.choice([f"{DOCS}/{self.doc}", f"{DOCS}/{self.doc}/annotations?page=0",
-                                    f"{DOCS}/{self.doc}/annotations", f"{DOCS}/{self.doc}/file", DOCS,
-                                    f"{ops}?after={max(0, self.revision - 5)}", f"{DOCS}/{self.doc}/versions"])
-            self.send("read", "GET", path, None)
-
-    def apply(self, kind: str, body: dict, allow: tuple[int, ...] = ()):
-        def record(data: bytes):
-            reply = json.loads(data)
-            self.revision = max(self.revision, reply["revision"])
-            with self.figures.lock:
-                for entry in reply["applied"]:
-                    self.log[entry["revision"]] = entry
-            for entry in reply["applied"]:
-                operation = entry["operation"]
-                if operation["op"] == "addAnnotation" and entry["kind"] == "do":
-                    self.added.append(operation["annotation"])
-        self.send(kind, "POST", f"{DOCS}/{self.doc}/operations", body, record=record, allow=allow)
+    def reads(self) -> list[str]:
+        return super().reads() + [f"{DOCS}/{self.doc}/annotations", f"{DOCS}/{self.doc}/file"]
 
     def record_save(self, data: bytes):
         version = json.loads(data)["version"]
         with self.figures.lock:
             self.log.setdefault("versions", {})[version["number"]] = version
-
-    def record_upload(self, data: bytes):
-        summary = json.loads(data)
-        with self.figures.lock:
-            self.uploads[summary["id"]] = summary
 
     def send(self, kind: str, method: str, path: str, body, record=None, allow: tuple[int, ...] = ()):
         """Sends until the server answers or the connection dies mid-request (in doubt)."""
@@ -183,31 +117,16 @@ class Client(threading.Thread):
             return
 
 
-def annotation_ids(operation: dict, ids: set[str]):
-    """Replays one logged operation (docs/operations.md) on the set of annotation ids."""
-    name = operation["op"]
-    if name == "addAnnotation":
-        ids.add(operation["annotation"]["id"])
-    elif name == "removeAnnotation":
-        ids.discard(operation["annotation"]["id"])
-    elif name == "group":
-        for inner in operation["operations"]:
-            annotation_ids(inner, ids)
-
-
-def qpdf_ok(path) -> bool:
-    return subprocess.run(["qpdf", "--check", str(path)], capture_output=True).returncode == 0
-
-
-def test_mixed_load_with_random_kills_loses_nothing_acknowledged(binary, tmp_path):
-    duration = float(os.environ.get("MARGINALIA_SOAK_SECONDS", "180"))
-    server = Server(binary, tmp_path / "data").start()
+def test_mixed_load_with_random_kills_loses_nothing_acknowledged(binary, tmp_path, new_store, store_kind):
+    duration = float(os.environ.get("MARGINALIA_SOAK_SECONDS", "180") if store_kind == "sqlite"
+                     else os.environ.get("MARGINALIA_PG_SOAK_SECONDS", "30"))
+    server = Server(binary, tmp_path / "data", store=new_store()).start()
     figures = Figures()
     log: dict = {}
     uploads: dict = {}
     stop = threading.Event()
     kills = restarts = 0
-    report: dict = {"seconds": duration, "clients": CLIENTS}
+    report: dict = {"seconds": duration, "clients": CLIENTS, "store": store_kind}
     try:
         doc = server.json("GET", DOCS)["documents"][0]["id"]
         _, _, upload = server.request("GET", f"{DOCS}/{doc}/file")
@@ -275,7 +194,7 @@ def test_mixed_load_with_random_kills_loses_nothing_acknowledged(binary, tmp_pat
         # The sample's own annotations have no /NM (the server derives their ids); every one
         # added under load carries its id.
         assert set(in_pdf) >= expected - initial_ids
-        damaged = [p.name for p in (server.data / "files").glob("*.pdf") if not qpdf_ok(p)]
+        damaged = [p.name for p in server.stored_pdfs() if not qpdf_ok(p)]
         assert not damaged, damaged
         for version in server.json("GET", f"{DOCS}/{doc}/versions")["versions"]:
             status, _, data = server.request("GET", f"{DOCS}/{doc}/versions/{version['number']}/file")
@@ -290,7 +209,7 @@ def test_mixed_load_with_random_kills_loses_nothing_acknowledged(binary, tmp_pat
             "refusedConnections": figures.refused, "statuses": {str(k): v for k, v in sorted(figures.statuses.items())},
             "logEntries": len(entries), "acknowledgedEntries": len(acknowledged), "extraEntries": extra,
             "annotations": len(expected), "versions": len(server.json("GET", f"{DOCS}/{doc}/versions")["versions"]),
-            "documents": len(documents), "storedFiles": len(list((server.data / "files").iterdir())),
+            "documents": len(documents), "storedFiles": len(server.stored_files()),
             "latencyP50": statistics_percentile(figures.latencies, 0.5),
             "latencyP99": statistics_percentile(figures.latencies, 0.99), "checks": "passed",
         })
@@ -304,7 +223,10 @@ def test_mixed_load_with_random_kills_loses_nothing_acknowledged(binary, tmp_pat
         report.setdefault("checks", "failed")
         print(json.dumps(report, indent=1))
         if os.environ.get("MARGINALIA_SOAK_REPORT"):
-            with open(os.environ["MARGINALIA_SOAK_REPORT"], "w") as out:
+            name = os.environ["MARGINALIA_SOAK_REPORT"]
+            if store_kind != "sqlite":
+                name = name.replace(".json", "") + f"-{store_kind}.json"
+            with open(name, "w") as out:
                 json.dump(report, out, indent=1)
         if server.process and server.process.poll() is None:
             server.process.kill()

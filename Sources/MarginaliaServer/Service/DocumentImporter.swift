@@ -76,13 +76,20 @@ extension DocumentService {
 
 extension DocumentService {
     /// Imports the built-in sample document when the store holds no document at all (in or
-    /// out of the trash), so a new server has something to show.
+    /// out of the trash), so a new server has something to show. Replicas starting together
+    /// on an empty shared store import it once between them.
     ///
     /// - Returns: the sample's summary, or nil when the store was not empty.
     @discardableResult
     public func importSampleIfEmpty() throws -> DocumentSummary? {
         guard try list().isEmpty, try trash().isEmpty else { return nil }
-        let data = try guarded { try SampleDocument.make() }
-        return try importDocument(name: "Welcome to Marginalia", data: data)
+        return try guarded {
+            let prepared = try DocumentImporter.prepare(try SampleDocument.make())
+            guard let record = try store.createFirstDocument(name: "Welcome to Marginalia", kind: prepared.kind,
+                                                             pdf: prepared.pdf, pageCount: prepared.pageCount, now: Date())
+            else { return nil }
+            textChanged(record.id)
+            return DocumentSummary(record)
+        }
     }
 }

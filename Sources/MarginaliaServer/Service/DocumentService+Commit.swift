@@ -22,45 +22,183 @@ extension DocumentService {
     /// request's outcome is set. On failure every entry applied in memory but not committed
     /// (the batch and whatever queued behind it meanwhile, which was applied on top of it)
     /// is taken back, newest first, and each of those requests gets the error.
+    ///
+    /// The store hands over the entries other processes logged since the batch was applied
+    /// (a shared store's replicas). Then, still holding the document's lock in the store,
+    /// the batch is taken back, the state catches up with those entries, and each request
+    /// is applied again on top; a request that no longer fits fails alone.
     func commitQueued(_ id: String, _ document: OpenDocument) {
-        let batch: [PendingApply] = document.locked {
+        // In memory and not committed, oldest first; and every request this commit answers.
+        var batch: [PendingApply] = document.locked {
             defer { document.pending.removeAll() }
+            if !document.pending.isEmpty { document.commitsInFlight += 1 }
             return document.pending
         }
-        guard let last = batch.last else { return }
-        let records = batch.flatMap(\.records)
-        var failure: ServiceError?
-        if !records.isEmpty {
-            do {
-                try store.appendOperations(id, records, pageCount: last.pageCount)
-            } catch {
-                failure = ServiceError.wrap(error)
-            }
+        var answering = batch
+        guard let first = batch.first else { return }
+        defer { document.locked { document.commitsInFlight -= 1 } }
+        // Without other writers an empty batch (undo with nothing to undo) needs no commit.
+        guard store.isShared || batch.contains(where: { !$0.records.isEmpty }) else {
+            document.resolve(batch, .success(()))
+            return
         }
+        var caughtUp: [LoggedOperation] = []
+        var rejected: [(PendingApply, ServiceError)] = []
+        var failure: ServiceError?
+        let notLoaded = ServiceError.internalError("document \(id) is not loaded")
+        do {
+            let file = try document.withState(load: { throw notLoaded }) { $0.file }
+            let proposed = LogAppend(records: batch.flatMap(\.records), pageCount: batch.last?.pageCount ?? 0)
+            try store.appendOperations(id, expecting: LogPosition(revision: first.revisionBefore, file: file), proposed,
+                                       now: Date()) { current, newer in
+                // Another process logged first: put every request applied in memory on top.
+                try document.withState(load: { throw notLoaded }) { state in
+                    let all = batch + document.pending
+                    document.pending.removeAll()
+                    answering = all
+                    takeBack(all, from: &state, document)
+                    batch = []
+                    let fileBefore = state.file
+                    caughtUp = try catchUp(id, document, &state, to: current, newer: newer)
+                    let pagesStay = state.file == fileBefore && !caughtUp.contains { Self.movesPages($0.operation) }
+                    for pending in all {
+                        do {
+                            if pagesStay && Self.onlyAdds(pending) {
+                                try replayInMemory(id, pending, document: document, state: &state)
+                            } else {
+                                try applyInMemory(id, pending, document: document, state: &state)
+                            }
+                            batch.append(pending)
+                        } catch {
+                            rejected.append((pending, ServiceError.wrap(error, editing: true)))
+                        }
+                    }
+                    let pageCount = try batch.last?.pageCount ?? state.document.pageCount
+                    return LogAppend(records: batch.flatMap(\.records), pageCount: pageCount)
+                }
+            }
+        } catch {
+            failure = ServiceError.wrap(error)
+        }
+        for (pending, error) in rejected { document.resolve([pending], .failure(error)) }
+        let rejectedSet = Set(rejected.map { ObjectIdentifier($0.0) })
         guard let failure else {
             document.locked {
                 document.notifying = true
                 defer { document.notifying = false }
+                for entry in caughtUp { notify(id, .operation(entry)) }
                 for pending in batch {
                     for entry in pending.entries { notify(id, .operation(entry)) }
                 }
             }
-            document.resolve(batch, .success(()))
-            if !records.isEmpty { textChanged(id) }
+            document.resolve(answering.filter { !rejectedSet.contains(ObjectIdentifier($0)) }, .success(()))
+            if !caughtUp.isEmpty || batch.contains(where: { !$0.records.isEmpty }) { textChanged(id) }
             return
         }
-        let uncommitted = (try? document.withState(load: { throw failure }) { state in
-            let uncommitted = batch + document.pending
+        let queuedBehind = (try? document.withState(load: { throw failure }) { state -> [PendingApply] in
+            let behind = document.pending
             document.pending.removeAll()
-            for pending in uncommitted.reversed() {
-                Self.rollBack(pending.entries.map(\.operation), on: state.document)
+            takeBack(batch + behind, from: &state, document)
+            return behind
+        }) ?? []
+        let failed = (answering + queuedBehind).filter { !rejectedSet.contains(ObjectIdentifier($0)) }
+        document.resolve(failed, .failure(failure))
+    }
+
+    /// Puts a request's entries back on top of the state as they were applied (an addition
+    /// does not depend on the annotations around it, so running its change again would give
+    /// the same entries): new revisions, the same operations and JSON, the missed entries
+    /// counted again. Call under the state lock; on failure the state is as before.
+    private func replayInMemory(_ id: String, _ pending: PendingApply, document: OpenDocument,
+                                state: inout OpenDocument.State) throws {
+        let request = pending.request
+        let missed = try unseenEntries(id, request, document: document, state: state)
+        let historyBefore = state.history
+        var applied: [EditorOperation] = []
+        var records: [OperationRecord] = []
+        var entries: [LoggedOperation] = []
+        do {
+            for (offset, entry) in pending.entries.enumerated() {
+                applied.append(try entry.operation.apply(to: state.document))
+                let revision = state.revision + offset + 1
+                state.history.record(entry.operation, client: entry.clientId, revision: revision)
+                let json = try entry.operationJSON ?? Self.encodeOperation(entry.operation)
+                records.append(OperationRecord(revision: revision, clientID: entry.clientId, kind: entry.kind, json: json))
+                entries.append(LoggedOperation(revision: revision, clientId: entry.clientId, kind: entry.kind,
+                                               operation: entry.operation, json: json))
             }
-            let first = uncommitted[0]
-            state.history = first.historyBefore
-            state.revision = first.revisionBefore
-            document.recent.removeAll(after: first.revisionBefore)
-            return uncommitted
-        }) ?? batch
-        document.resolve(uncommitted, .failure(failure))
+            pending.fill(records: records, entries: entries, missed: missed, revisionBefore: state.revision,
+                         historyBefore: historyBefore, pageCount: try state.document.pageCount)
+        } catch {
+            Self.rollBack(applied, on: state.document)
+            state.history = historyBefore
+            throw ServiceError.wrap(error, editing: true)
+        }
+        state.revision = pending.revisionAfter
+        document.recent.append(pending.entries)
+    }
+
+    /// Whether every entry of a request is a new user action that only adds annotations.
+    static func onlyAdds(_ pending: PendingApply) -> Bool {
+        func adds(_ operation: EditorOperation) -> Bool {
+            switch operation {
+            case .addAnnotation: return true
+            case .group(_, let inner): return inner.allSatisfy(adds)
+            default: return false
+            }
+        }
+        return !pending.entries.isEmpty && pending.entries.allSatisfy { $0.kind == .do && adds($0.operation) }
+    }
+
+    /// Whether an operation inserts, removes, restores, rotates or moves pages.
+    static func movesPages(_ operation: EditorOperation) -> Bool {
+        switch operation {
+        case .insertPage, .removePage, .restorePage, .rotatePage, .movePage: return true
+        case .group(_, let inner): return inner.contains(where: movesPages)
+        case .addAnnotation, .removeAnnotation, .changeAnnotation, .arrangeAnnotation, .fillField: return false
+        }
+    }
+
+    /// Takes applied but uncommitted requests back out of the state, newest first, with the
+    /// revision, the history and the recent log as they were before the oldest.
+    private func takeBack(_ uncommitted: [PendingApply], from state: inout OpenDocument.State, _ document: OpenDocument) {
+        guard let oldest = uncommitted.first else { return }
+        for pending in uncommitted.reversed() {
+            Self.rollBack(pending.entries.map(\.operation), on: state.document)
+        }
+        state.history = oldest.historyBefore
+        state.revision = oldest.revisionBefore
+        document.recent.removeAll(after: oldest.revisionBefore)
+    }
+
+    /// Brings a loaded state with nothing uncommitted up to the store's `current` row: applies
+    /// the entries logged after the state's revision (`newer` when the caller has them) and
+    /// moves the undo history as they did, or reopens the document when its content was
+    /// replaced (a version restored) or an entry does not apply. Returns the entries that
+    /// are new to the state, to announce.
+    func catchUp(_ id: String, _ document: OpenDocument, _ state: inout OpenDocument.State,
+                 to current: DocumentRecord, newer: [OperationRecord]? = nil) throws -> [LoggedOperation] {
+        let before = state.revision
+        func reopen() throws -> [LoggedOperation] {
+            state = try load(id, into: document)
+            return document.recent.entries(after: before, upTo: state.revision) ?? []
+        }
+        guard current.file == state.file else { return try reopen() }
+        guard current.revision > state.revision else { return [] }
+        var applied: [LoggedOperation] = []
+        for record in try newer ?? store.operations(id, after: state.revision) where record.revision > state.revision {
+            guard record.revision == state.revision + 1 else { return try reopen() }
+            let logged = try Self.logged(record)
+            do {
+                try logged.operation.apply(to: state.document)
+            } catch {
+                return try reopen()
+            }
+            state.history.replay(record.kind, logged.operation, client: record.clientID, revision: record.revision)
+            state.revision = record.revision
+            document.recent.append([logged])
+            applied.append(logged)
+        }
+        return applied
     }
 }

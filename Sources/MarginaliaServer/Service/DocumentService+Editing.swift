@@ -24,34 +24,51 @@ extension DocumentService {
     public func apply(_ id: String, _ request: ApplyRequest) throws -> ApplyResult {
         try request.validateClientID()
         try limits.check(request.change)
-        let (document, pending, missed) = try guarded {
-            let document = try entry(id)
-            let (pending, missed) = try document.withState(load: { try load(id, into: document) }) { state in
-                try applyInMemory(id, request, document: document, state: &state)
-            }
-            return (document, pending, missed)
+        let document = try guarded { try entry(id) }
+        let pending = PendingApply(request: request)
+        do {
+            try queue(id, pending, document: document)
+        } catch ServiceError.conflict where store.isShared && (try? isAhead(id, pending.request, document)) == true {
+            // The client saw a revision another replica logged: catch up, then try again (a
+            // conflict now, such as an undo refused, is the answer).
+            try withDocument(id) { _ in }
+            try queue(id, pending, document: document)
         }
         try commitLog(id, document, waitingFor: pending)
-        return ApplyResult(revision: pending.revisionAfter, applied: pending.entries, missed: missed)
+        return ApplyResult(revision: pending.revisionAfter, applied: pending.entries, missed: pending.missed)
     }
 
-    /// Applies the request to the state, encodes its entries and queues them for the log.
-    private func applyInMemory(_ id: String, _ request: ApplyRequest, document: OpenDocument,
-                               state: inout OpenDocument.State) throws -> (PendingApply, missed: [LoggedOperation]) {
-        guard request.baseRevision <= state.revision else {
-            throw ServiceError.conflict(
-                "baseRevision \(request.baseRevision) is ahead of document \(id) (revision \(state.revision))")
+    /// Whether the request's base revision is ahead of the document in memory (another
+    /// replica logged it), as opposed to a conflict no catch-up can mend (an undo refused).
+    private func isAhead(_ id: String, _ request: ApplyRequest, _ document: OpenDocument) throws -> Bool {
+        try document.withState(load: { try load(id, into: document) }) { request.baseRevision > $0.revision }
+    }
+
+    /// Applies the request in memory and queues it for the log.
+    private func queue(_ id: String, _ pending: PendingApply, document: OpenDocument) throws {
+        try guarded {
+            try document.withState(load: { try load(id, into: document) }) { state in
+                try applyInMemory(id, pending, document: document, state: &state)
+                document.pending.append(pending)
+            }
         }
-        let missed = try logEntries(id, after: request.baseRevision, upTo: state.revision, document: document)
+    }
+
+    /// Applies the request of `pending` to the state and fills `pending` with its entries
+    /// (encoded for the log) and the entries the client missed; call under the state lock.
+    /// On failure the state is as before.
+    func applyInMemory(_ id: String, _ pending: PendingApply, document: OpenDocument,
+                       state: inout OpenDocument.State) throws {
+        let request = pending.request
+        let missed = try unseenEntries(id, request, document: document, state: state)
         let historyBefore = state.history
         let applied = try perform(request.change, by: request.clientId, on: &state, document: document, id: id)
-        let pending: PendingApply
+        var records: [OperationRecord] = []
+        var entries: [LoggedOperation] = []
         do {
             // A command's size (what an erase sweep touched, an added annotation's points) is
             // known only once applied; it is taken back below.
             if case .command(let command) = request.change { try limits.check(applied: applied.map(\.operation), of: command) }
-            var records: [OperationRecord] = []
-            var entries: [LoggedOperation] = []
             for (offset, item) in applied.enumerated() {
                 let revision = state.revision + offset + 1
                 let json = try Self.encodeOperation(item.operation)
@@ -59,17 +76,26 @@ extension DocumentService {
                 entries.append(LoggedOperation(revision: revision, clientId: request.clientId, kind: item.kind,
                                                operation: item.operation, json: json))
             }
-            pending = PendingApply(records: records, entries: entries, revisionBefore: state.revision,
-                                   historyBefore: historyBefore, pageCount: try state.document.pageCount)
+            pending.fill(records: records, entries: entries, missed: missed, revisionBefore: state.revision,
+                         historyBefore: historyBefore, pageCount: try state.document.pageCount)
         } catch {
             Self.rollBack(applied.map(\.operation), on: state.document)
             state.history = historyBefore
             throw error
         }
         state.revision = pending.revisionAfter
-        document.pending.append(pending)
         document.recent.append(pending.entries)
-        return (pending, missed)
+    }
+
+    /// The entries after the request's base revision that its client has not seen; a base
+    /// revision ahead of the document is a conflict. Call under the state lock.
+    func unseenEntries(_ id: String, _ request: ApplyRequest, document: OpenDocument,
+                       state: OpenDocument.State) throws -> [LoggedOperation] {
+        guard request.baseRevision <= state.revision else {
+            throw ServiceError.conflict(
+                "baseRevision \(request.baseRevision) is ahead of document \(id) (revision \(state.revision))")
+        }
+        return try logEntries(id, after: request.baseRevision, upTo: state.revision, document: document)
     }
 
     /// The log entries after `revision` up to the newest applied one, from memory when it

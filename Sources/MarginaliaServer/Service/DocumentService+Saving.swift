@@ -15,19 +15,35 @@ extension DocumentService {
         }
     }
 
-    /// Saves under the document's lock (used by ``save(_:)`` and before a restore).
+    /// Saves under the document's locks (used by ``save(_:)`` and before a restore), in the
+    /// store too: a replica that saves first brings its state up to the store's (every
+    /// entry logged, and when another replica saved or restored since this one opened the
+    /// document, reopened on that version, which a save must append to).
     private func saveLocked(_ id: String, _ state: inout OpenDocument.State) throws -> DocumentVersion {
-        if state.revision == state.savedRevision && !state.document.hasChanges,
-           let latest = try store.versions(id).last {
-            return DocumentVersion(latest)
+        try store.withDocumentLock(id) {
+            if store.isShared {
+                let document = try entry(id)
+                let caughtUp = try catchUp(id, document, &state, to: try store.document(id))
+                announce(id, caughtUp, in: document)
+                if let latest = try store.versions(id).last, latest.number != state.baseVersion {
+                    let before = state.revision
+                    state = try load(id, into: document)
+                    announce(id, document.recent.entries(after: before, upTo: state.revision) ?? [], in: document)
+                }
+            }
+            if state.revision == state.savedRevision && !state.document.hasChanges,
+               let latest = try store.versions(id).last {
+                return DocumentVersion(latest)
+            }
+            let bytes = try state.document.dataRepresentation()
+            let record = try store.saveVersion(id, bytes: bytes, basedOn: state.baseVersion, revision: state.revision,
+                                               pageCount: try state.document.pageCount, now: Date())
+            // Continue from what is now stored, so the next save appends to it.
+            state.document = try PDFDocument(data: bytes)
+            state.savedRevision = state.revision
+            state.baseVersion = record.number
+            return DocumentVersion(record)
         }
-        let bytes = try state.document.dataRepresentation()
-        let record = try store.saveVersion(id, bytes: bytes, revision: state.revision,
-                                           pageCount: try state.document.pageCount)
-        // Continue from what is now stored, so the next save appends to it.
-        state.document = try PDFDocument(data: bytes)
-        state.savedRevision = state.revision
-        return DocumentVersion(record)
     }
 
     /// The versions of document `id`, oldest first.
@@ -45,17 +61,23 @@ extension DocumentService {
     /// - Throws: ``ServiceError/notFound(_:)`` when there is no such version.
     public func restoreVersion(_ id: String, _ number: Int) throws -> DocumentSummary {
         try withDocument(id) { state in
-            _ = try store.version(id, number: number)
-            _ = try saveLocked(id, &state)
-            let data = try store.versionData(id, number: number)
-            let document = try PDFDocument(data: data)
-            let record = try store.restoreVersion(id, number: number, revision: state.revision,
-                                                  pageCount: try document.pageCount)
-            state.document = document
-            state.history = SharedHistory(depth: undoDepth)
-            state.savedRevision = state.revision
-            let summary = DocumentSummary(try store.document(id))
-            notify(id, .versionRestored(summary, version: DocumentVersion(record)))
+            let (summary, version) = try store.withDocumentLock(id) { () -> (DocumentSummary, DocumentVersion) in
+                _ = try store.version(id, number: number)
+                _ = try saveLocked(id, &state)
+                let data = try store.versionData(id, number: number)
+                let document = try PDFDocument(data: data)
+                let record = try store.restoreVersion(id, number: number, revision: state.revision,
+                                                      pageCount: try document.pageCount, now: Date())
+                state.document = document
+                state.history = SharedHistory(depth: undoDepth)
+                state.savedRevision = state.revision
+                let row = try store.document(id)
+                state.file = row.file
+                state.baseVersion = record.number
+                return (DocumentSummary(row), DocumentVersion(record))
+            }
+            // Announced once committed (the lock's transaction ends above).
+            notify(id, .versionRestored(summary, version: version))
             textChanged(id)
             return summary
         }

@@ -10,45 +10,57 @@ import MarginaliaEditor
 /// time; different documents run in parallel. Every method throws ``ServiceError`` only.
 ///
 /// Durability: an applied entry is committed to the operation log before ``apply(_:_:)``
-/// returns, so a new service on the same directory after a crash brings every acknowledged
+/// returns, so a new service on the same store after a crash brings every acknowledged
 /// edit back.
+///
+/// Replicas: over a shared store (``DocumentStore/isShared``, PostgreSQL) any number of
+/// services in different processes serve the same documents. Each commit checks, under the
+/// document's lock in the database, that no other replica logged first, and otherwise
+/// catches up and applies its requests again on top; reads and saves first catch up with
+/// the store; the other replicas' changes reach this one's subscribers (docs/scale-out.md).
 public final class DocumentService: @unchecked Sendable {
     /// The store underneath.
-    public let store: DocumentStore
+    public let store: any DocumentStore
     /// Undo steps kept per document.
     public let undoDepth: Int
     /// How much one editing request may ask (annotations, pages, points).
     public let limits: RequestLimits
     private let registryLock = NSLock()
     private var open: [String: OpenDocument] = [:]
-    private var subscribers: [String: [Int: @Sendable (DocumentEvent) -> Void]] = [:]
-    private var nextSubscription = 0
     /// Keeps the text index current (nil when the service was made without one).
     private(set) var textIndexer: TextIndexer?
+    let events = EventHub()
+    /// Other replicas' changes, handled one at a time in the order they arrived.
+    let remoteChanges = DispatchQueue(label: "marginalia.store-changes")
 
-    /// A service over the store in `directory` (created when missing).
+    /// A service over the SQLite store in `directory` (created when missing).
     ///
     /// - Throws: ``ServiceError/internalError(_:)`` when the store cannot be opened.
     /// Its text index is SQLite FTS5 in the same directory (``SQLiteTextIndex``).
     public convenience init(directory: URL, undoDepth: Int = 100, limits: RequestLimits = RequestLimits()) throws {
         do {
-            let store = try DocumentStore(directory: directory)
-            let index = try SQLiteTextIndex(path: directory.appendingPathComponent("text-index.sqlite").path)
+            let store = try SQLiteDocumentStore(directory: directory)
+            let index = try StoreLocation.folder(directory).openTextIndex()
             self.init(store: store, undoDepth: undoDepth, limits: limits, textIndex: index)
         } catch {
             throw ServiceError.wrap(error)
         }
     }
 
-    /// A service over `store`. Only one service may use a store's directory at a time.
+    /// A service over `store`. Only one service may use an SQLite store's directory at a
+    /// time; any number (in different processes) may share a PostgreSQL store.
     ///
     /// - Parameter textIndex: where documents are indexed for search, kept current in the
     ///   background as documents are uploaded, edited and removed; nil for no search.
-    public init(store: DocumentStore, undoDepth: Int = 100, limits: RequestLimits = RequestLimits(),
+    public init(store: any DocumentStore, undoDepth: Int = 100, limits: RequestLimits = RequestLimits(),
                 textIndex: (any TextIndex)? = nil) {
         self.store = store
         self.undoDepth = max(1, undoDepth)
         self.limits = limits
+        store.observeChanges { [weak self] change in
+            guard let self else { return }
+            remoteChanges.async { self.receive(change) }
+        }
         if let textIndex {
             textIndexer = TextIndexer(index: textIndex) { [weak self] id in try self?.indexedDocument(id) }
             reconcileTextIndex()
@@ -57,6 +69,13 @@ public final class DocumentService: @unchecked Sendable {
 
     deinit {
         textIndexer?.stop()
+    }
+
+    /// Whether the store answers (the readiness endpoint).
+    ///
+    /// - Throws: ``ServiceError/unavailable(_:)`` when it does not.
+    public func checkReady() throws {
+        try guarded { try store.checkReady() }
     }
 
     // MARK: - Catalogue
@@ -126,27 +145,41 @@ public final class DocumentService: @unchecked Sendable {
         return made
     }
 
+    /// The in-memory entry of document `id` when one was made, without making one.
+    func existingEntry(_ id: String) -> OpenDocument? {
+        registryLock.withLock { open[id] }
+    }
+
     /// Runs `body` on the loaded state of document `id` with nothing left uncommitted: under
     /// its commit lock, after committing whatever edits are queued, and under its state lock
     /// with nothing queued. So what `body` reads or saves is exactly what the log holds.
     ///
-    /// Edits take only the state lock, so one can be applied in memory between the commit
-    /// and `body`: `body` then waits for another round. (Without that round a save could
-    /// store an edit whose log entry was not yet committed, and a kill before that commit
-    /// left the catalogue's saved revision ahead of its log, refusing every later edit.)
+    /// Edits take only the state lock, so some can be applied in memory during the first
+    /// commit; those are committed in a second one holding the state lock, which lets no more
+    /// in. (Without it a save could store an edit whose log entry was not yet committed, and
+    /// a kill before that commit left the catalogue's saved revision ahead of its log,
+    /// refusing every later edit; and under a steady stream of edits a reader could wait
+    /// for a quiet moment for long.)
+    ///
+    /// Over a shared store, the entries other replicas logged are applied first.
     func withDocument<T>(_ id: String, _ body: (inout OpenDocument.State) throws -> T) throws -> T {
         try guarded {
             let entry = try entry(id)
             return try entry.committing {
-                while true {
-                    // A subscriber called back by a committer reads what is being announced.
-                    let announcing = entry.locked { entry.notifying }
-                    if !announcing { commitQueued(id, entry) }
-                    let result: T? = try entry.withState(load: { try load(id, into: entry) }) { state in
-                        guard announcing || entry.pending.isEmpty else { return nil }
+                // A subscriber called back by a committer reads what is being announced.
+                let announcing = entry.locked { entry.notifying }
+                if !announcing { commitQueued(id, entry) }
+                let current = store.isShared && !announcing
+                    ? try store.documentAndLog(id, after: entry.loadedRevision ?? .max) : nil
+                return try entry.locked {
+                    if !announcing && !entry.pending.isEmpty { commitQueued(id, entry) }
+                    return try entry.withState(load: { try load(id, into: entry) }) { state in
+                        if let current {
+                            let caughtUp = try catchUp(id, entry, &state, to: current.record, newer: current.newer)
+                            announce(id, caughtUp, in: entry)
+                        }
                         return try body(&state)
                     }
-                    if let result { return result }
                 }
             }
         }
@@ -156,18 +189,18 @@ public final class DocumentService: @unchecked Sendable {
     /// the undo stacks; those after the saved revision are applied to the document too.
     /// The recent log of `entry` starts with the replayed entries.
     func load(_ id: String, into entry: OpenDocument) throws -> OpenDocument.State {
-        let record = try store.document(id)
-        let data = try store.currentData(id)
+        let stored = try store.loadDocument(id)
+        let record = stored.record
         let document: PDFDocument
         do {
-            document = try PDFDocument(data: data)
+            document = try PDFDocument(data: stored.data)
         } catch {
             throw ServiceError.internalError("the stored file of document \(id) cannot be opened: \(error)")
         }
         var history = SharedHistory(depth: undoDepth)
         var revision = record.savedRevision
         var replayed: [LoggedOperation] = []
-        for entry in try store.operations(id, after: record.historyBase) {
+        for entry in stored.log {
             let logged = try Self.logged(entry)
             let operation = logged.operation
             replayed.append(logged)
@@ -184,7 +217,8 @@ public final class DocumentService: @unchecked Sendable {
         entry.recent.removeAll()
         entry.recent.append(replayed)
         return OpenDocument.State(document: document, history: history, revision: max(revision, record.revision),
-                                  savedRevision: record.savedRevision)
+                                  savedRevision: record.savedRevision, file: record.file,
+                                  baseVersion: stored.version.number)
     }
 
     // MARK: - Helpers
@@ -236,34 +270,45 @@ public final class DocumentService: @unchecked Sendable {
 
 extension DocumentService {
     /// Calls `handler` for every event of document `id` from now on: each applied entry,
-    /// saves, renames, moves to and from the trash and version restores. The handler runs on
-    /// the thread that made the change, after the change is in the log or catalogue, while
-    /// the document's lock is held (so events arrive in revision order): keep it short, such
-    /// as queueing the event for a stream.
+    /// saves, renames, moves to and from the trash and version restores, made by this
+    /// service or (over a shared store) by another replica. Operation events come in
+    /// revision order, each once. The handler runs on the thread that made the change (or
+    /// that relays another replica's), after the change is in the log or catalogue, while a
+    /// lock of the document is held: keep it short, such as queueing the event for a stream.
     ///
     /// - Throws: ``ServiceError/notFound(_:)`` or ``ServiceError/badRequest(_:)`` for a bad id.
     public func subscribe(_ id: String, _ handler: @escaping @Sendable (DocumentEvent) -> Void) throws -> SubscriptionToken {
-        _ = try summary(id)
-        registryLock.lock()
-        defer { registryLock.unlock() }
-        nextSubscription += 1
-        subscribers[id, default: [:]][nextSubscription] = handler
-        return SubscriptionToken(documentID: id, number: nextSubscription)
+        let summary = try summary(id)
+        // Over a shared store, entries up to the stored revision count as known, so a catch-up
+        // does not announce older ones.
+        return events.subscribe(id, after: store.isShared ? summary.revision : nil, handler)
     }
 
     /// Stops a subscription; unknown tokens are ignored.
     public func unsubscribe(_ token: SubscriptionToken) {
-        registryLock.lock()
-        defer { registryLock.unlock() }
-        subscribers[token.documentID]?[token.number] = nil
-        if subscribers[token.documentID]?.isEmpty == true { subscribers[token.documentID] = nil }
+        events.unsubscribe(token)
     }
 
-    /// Calls the subscribers of `id` (outside the registry lock).
+    /// Calls the subscribers of `id`.
     func notify(_ id: String, _ event: DocumentEvent) {
-        registryLock.lock()
-        let handlers = subscribers[id].map { $0.sorted { $0.key < $1.key }.map(\.value) } ?? []
-        registryLock.unlock()
-        for handler in handlers { handler(event) }
+        events.publish(id, event, fetch: fetchEntries(id))
+    }
+
+    /// Announces entries a catch-up applied, as a committer announces its own.
+    func announce(_ id: String, _ entries: [LoggedOperation], in document: OpenDocument) {
+        guard !entries.isEmpty else { return }
+        document.locked {
+            let was = document.notifying
+            document.notifying = true
+            defer { document.notifying = was }
+            for entry in entries { notify(id, .operation(entry)) }
+        }
+    }
+
+    /// Reads entries of `id` from the log for the event hub.
+    func fetchEntries(_ id: String) -> EventHub.Fetch {
+        { [store] after, through in
+            try store.operations(id, after: after).prefix { $0.revision <= through }.map(Self.logged)
+        }
     }
 }

@@ -23,6 +23,11 @@ final class OpenDocument: @unchecked Sendable {
         /// The revision of the newest applied entry (committed or not).
         var revision: Int
         var savedRevision: Int
+        /// The store's file the content comes from (a version restore starts another), to
+        /// notice a restore made by another process.
+        var file: String
+        /// The version the document was opened from or last saved as: a save appends to it.
+        var baseVersion: Int
     }
 
     let id: String
@@ -40,6 +45,15 @@ final class OpenDocument: @unchecked Sendable {
     var recent = RecentLog()
     /// True while a committer calls subscribers back (they must not start a commit).
     var notifying = false
+    /// True while a catch-up with another process's changes is queued (shared stores).
+    var refreshQueued = false
+    /// The newest revision another process announced (shared stores).
+    var announcedRevision = 0
+    /// Commits under way (their entries are in memory, taken off ``pending``, not yet logged).
+    var commitsInFlight = 0
+
+    /// The revision of the state in memory, nil when it is not loaded.
+    var loadedRevision: Int? { locked { state?.revision } }
 
     init(id: String) {
         self.id = id

@@ -21,9 +21,11 @@ public enum ServiceError: Error, Equatable, Sendable, CustomStringConvertible {
     case tooLarge(String)
     /// The store or the engine failed (500).
     case internalError(String)
+    /// The database cannot be reached now; the request may be tried again (503).
+    case unavailable(String)
 
-    /// The API's error code: notFound, badRequest, conflict, forbidden, unprocessable, tooLarge
-    /// or internal.
+    /// The API's error code: notFound, badRequest, conflict, forbidden, unprocessable, tooLarge,
+    /// internal or unavailable.
     public var code: String {
         switch self {
         case .notFound: return "notFound"
@@ -33,6 +35,7 @@ public enum ServiceError: Error, Equatable, Sendable, CustomStringConvertible {
         case .unprocessable: return "unprocessable"
         case .tooLarge: return "tooLarge"
         case .internalError: return "internal"
+        case .unavailable: return "unavailable"
         }
     }
 
@@ -46,6 +49,7 @@ public enum ServiceError: Error, Equatable, Sendable, CustomStringConvertible {
         case .unprocessable: return 422
         case .tooLarge: return 413
         case .internalError: return 500
+        case .unavailable: return 503
         }
     }
 
@@ -53,7 +57,7 @@ public enum ServiceError: Error, Equatable, Sendable, CustomStringConvertible {
     public var message: String {
         switch self {
         case .notFound(let text), .badRequest(let text), .conflict(let text), .forbidden(let text), .unprocessable(let text),
-             .tooLarge(let text), .internalError(let text):
+             .tooLarge(let text), .internalError(let text), .unavailable(let text):
             return text
         }
     }
@@ -67,7 +71,9 @@ extension ServiceError {
         switch error {
         case .notFound: return .notFound(error.description)
         case .invalidID, .invalidName, .invalidRequest: return .badRequest(error.description)
-        case .damaged, .io, .sqlite: return .internalError(error.description)
+        case .conflict: return .conflict(error.description)
+        case .unavailable: return .unavailable(error.description)
+        case .damaged, .io, .sqlite, .postgres: return .internalError(error.description)
         }
     }
 

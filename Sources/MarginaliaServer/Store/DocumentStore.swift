@@ -1,135 +1,139 @@
 import Foundation
-import Marginalia
 
-/// The documents on disk: a data directory holding the SQLite catalogue
-/// (`catalogue.sqlite`) and the PDF files (`files/`); docs/store.md describes the layout.
+/// Where the server keeps its documents: the catalogue, the operation log, the versions and
+/// the PDF bytes (docs/store.md).
 ///
-/// Thread-safe: every catalogue access runs under one lock, one transaction per call.
-/// File writes for one document (saves, restores) must not race each other; the
-/// ``DocumentService`` serialises them per document.
-public final class DocumentStore: @unchecked Sendable {
-    /// The data directory.
-    public let directory: URL
-    /// Where the PDF files live.
-    public let filesDirectory: URL
-    private let database: SQLiteDatabase
-    private let lock = NSLock()
+/// Two implementations: ``SQLiteDocumentStore`` (a data folder with an SQLite catalogue and
+/// the PDF files, the default, for one server process) and ``PostgresDocumentStore`` (one
+/// PostgreSQL database shared by any number of `marginalia serve` replicas,
+/// docs/scale-out.md). ``DocumentService`` uses only this protocol.
+///
+/// Every method is thread-safe and throws ``StoreError`` only. Methods that change a
+/// document change it in one transaction; in a shared store (``isShared``) they lock the
+/// document's row first, so changes from different processes to one document are serialised
+/// and each sees the others' committed state.
+public protocol DocumentStore: AnyObject, Sendable {
+    /// Where the store is, for people: a folder, or a PostgreSQL URL without its password.
+    var location: String { get }
+    /// Whether other processes may change the store at the same time (PostgreSQL replicas).
+    /// A service over a shared store checks what it holds in memory against the store
+    /// before it answers.
+    var isShared: Bool { get }
 
-    /// Opens the store in `directory`, creating the directory, the catalogue and `files/`
-    /// when missing, and migrating an older catalogue.
+    /// Adds a document with version 1 (revision 0) holding `pdf`.
+    func createDocument(name: String, kind: DocumentKind, pdf: Data, pageCount: Int, now: Date) throws -> DocumentRecord
+    /// Adds a document only when the store holds none at all (in or out of the trash),
+    /// atomically, so that replicas starting together on an empty store add one between
+    /// them; nil when the store was not empty.
+    func createFirstDocument(name: String, kind: DocumentKind, pdf: Data, pageCount: Int, now: Date) throws -> DocumentRecord?
+    /// One document's row.
+    func document(_ id: String) throws -> DocumentRecord
+    /// The documents in the trash (`trashed`) or out of it, newest modified first.
+    func documents(trashed: Bool) throws -> [DocumentRecord]
+    /// Renames a document (the name is checked with ``DocumentID/validateName(_:)``).
+    func rename(_ id: String, to name: String, now: Date) throws -> DocumentRecord
+    /// Moves a document to the trash (`true`) or back (`false`).
+    func setTrashed(_ id: String, _ trashed: Bool, now: Date) throws -> DocumentRecord
+
+    /// What opening a document needs, read as one consistent state: the row, the latest
+    /// version of its current file, that version's bytes and the log after the history base.
+    func loadDocument(_ id: String) throws -> StoredDocument
+
+    /// Appends entries to a document's log in one transaction, holding the document's lock.
     ///
-    /// - Throws: ``StoreError/io(path:message:)`` when the directory cannot be made,
-    ///   ``StoreError/sqlite(code:message:statement:)`` when the catalogue cannot be opened.
-    public init(directory: URL) throws {
-        self.directory = directory
-        filesDirectory = directory.appendingPathComponent("files", isDirectory: true)
-        do {
-            try FileManager.default.createDirectory(at: filesDirectory, withIntermediateDirectories: true)
-        } catch {
-            throw StoreError.io(path: filesDirectory.path, message: "cannot create the folder (\(error.localizedDescription))")
-        }
-        database = try SQLiteDatabase(path: directory.appendingPathComponent("catalogue.sqlite").path)
-        try StoreSchema.prepare(database)
-    }
+    /// `append` was made on the state `expected` describes (the revision its first entry
+    /// follows, and the file its content comes from). When the document is still there, the
+    /// entries are committed as they are. When another process logged first (or restored a
+    /// version), the store calls `rebase` with the document's row and the entries logged after
+    /// `expected.revision`, still holding the lock, and commits what it returns instead.
+    /// Either way the entries must continue the row's revision densely; they are committed with
+    /// the row's new revision, page count and modification time when this returns. Nothing is
+    /// written when `rebase` throws or returns no entries. Store calls made from inside
+    /// `rebase` on the same thread join the transaction.
+    ///
+    /// - Throws: ``StoreError/invalidRequest(_:)`` when the entries do not continue the log.
+    func appendOperations(_ id: String, expecting expected: LogPosition, _ append: LogAppend, now: Date,
+                          rebase: (_ current: DocumentRecord, _ newer: [OperationRecord]) throws -> LogAppend) throws
+    /// The log entries of a document after `revision`, in order.
+    func operations(_ id: String, after revision: Int) throws -> [OperationRecord]
+    /// A document's row and its log entries after `revision`, read in one consistent view
+    /// (never entries from after a version restore with the row from before it).
+    func documentAndLog(_ id: String, after revision: Int) throws -> (record: DocumentRecord, newer: [OperationRecord])
 
-    /// Runs `body` with the database, holding the store's lock.
-    func withDatabase<T>(_ body: (SQLiteDatabase) throws -> T) throws -> T {
-        lock.lock()
-        defer { lock.unlock() }
-        return try body(database)
-    }
+    /// Runs `body` holding the document's lock, so that no other process changes the
+    /// document meanwhile; store calls `body` makes on the same thread join the lock's
+    /// transaction (a shared store) and are committed with it. A store only one process
+    /// uses runs `body` as it is (the service serialises its own work per document).
+    ///
+    /// - Throws: ``StoreError/notFound(_:)``, or what `body` throws (nothing it wrote through
+    ///   the store is kept then).
+    func withDocumentLock<T>(_ id: String, _ body: () throws -> T) throws -> T
 
-    // MARK: - Files
+    /// Records a save: `bytes` is the latest version's bytes with an incremental update
+    /// appended, made from version `basedOn`; it becomes a new version at `revision`.
+    ///
+    /// - Throws: ``StoreError/conflict(_:)`` when `basedOn` is no longer the latest version
+    ///   (another process saved or restored meanwhile: nothing is written);
+    ///   ``StoreError/invalidRequest(_:)`` when `bytes` does not extend the stored state or
+    ///   `revision` is ahead of the log.
+    func saveVersion(_ id: String, bytes: Data, basedOn: Int, revision: Int, pageCount: Int,
+                     now: Date) throws -> VersionRecord
+    /// The versions of a document, oldest first.
+    func versions(_ id: String) throws -> [VersionRecord]
+    /// The bytes of version `number`.
+    func versionData(_ id: String, number: Int) throws -> Data
+    /// Makes version `number`'s content the document's state as a new version (a new file
+    /// that later saves append to), with the saved revision and the history base set to
+    /// `revision`, which must be the document's revision.
+    ///
+    /// - Throws: ``StoreError/conflict(_:)`` when the log moved past `revision` meanwhile.
+    func restoreVersion(_ id: String, number: Int, revision: Int, pageCount: Int, now: Date) throws -> VersionRecord
 
-    /// The URL of a file in `files/`. The name must be one the store makes
-    /// (`<id>.pdf` or `<id>.r<n>.pdf`), so a damaged catalogue cannot point outside.
-    func fileURL(named name: String) throws -> URL {
-        let parts = name.split(separator: ".", omittingEmptySubsequences: false)
-        let wellFormed: Bool
-        switch parts.count {
-        case 2: wellFormed = DocumentID.isValid(String(parts[0])) && parts[1] == "pdf"
-        case 3:
-            wellFormed = DocumentID.isValid(String(parts[0])) && parts[2] == "pdf" && parts[1].first == "r"
-                && parts[1].count > 1 && parts[1].utf8.dropFirst().allSatisfy { (48...57).contains($0) }
-        default: wellFormed = false
-        }
-        guard wellFormed else { throw StoreError.damaged("the catalogue names an unexpected file \"\(name)\"") }
-        return filesDirectory.appendingPathComponent(name)
-    }
-
-    /// Reads a whole file of `files/`.
-    func readFile(named name: String) throws -> Data {
-        let url = try fileURL(named: name)
-        do {
-            return try Data(contentsOf: url)
-        } catch {
-            throw StoreError.io(path: url.path, message: "cannot read the file (\(error.localizedDescription))")
-        }
-    }
-
-    /// Replaces (or creates) a file of `files/` atomically: temporary file, fsync, rename.
-    func writeFile(named name: String, _ data: Data) throws {
-        let url = try fileURL(named: name)
-        do {
-            try AtomicFileWriter.write(Array(data), to: url.path)
-        } catch {
-            throw StoreError.io(path: url.path, message: "cannot write the file (\(error))")
-        }
-    }
-
-    /// Removes a file of `files/`, ignoring a missing one.
-    func removeFile(named name: String) {
-        guard let url = try? fileURL(named: name) else { return }
-        try? FileManager.default.removeItem(at: url)
-    }
+    /// Checks that the store answers now (the readiness endpoint).
+    ///
+    /// - Throws: ``StoreError/unavailable(_:)`` when it does not.
+    func checkReady() throws
+    /// Calls `handler` for every change another process makes to the store (never for this
+    /// store's own changes), on a thread of the store's. A store that no other process
+    /// changes never calls it.
+    func observeChanges(_ handler: @escaping @Sendable (StoreChange) -> Void)
+    /// Stops background work (the change listener) and closes connections.
+    func close()
 }
 
-// MARK: - Row decoding
-
 extension DocumentStore {
-    /// The columns ``documentRecord(_:)`` reads, in order.
-    static let documentColumns = """
-        d.id, d.name, d.kind, d.created, d.modified, d.trashed_at, d.revision, d.saved_revision, d.history_base,
-        d.page_count, d.file,
-        (SELECT v.byte_length FROM versions v WHERE v.document = d.id ORDER BY v.number DESC LIMIT 1)
-        """
-
-    static func documentRecord(_ row: SQLiteRow) throws -> DocumentRecord {
-        guard let id = row[0].textValue, let name = row[1].textValue,
-              let kind = row[2].textValue.flatMap(DocumentKind.init(rawValue:)),
-              let created = row[3].realValue, let modified = row[4].realValue,
-              let revision = row[6].integerValue, let saved = row[7].integerValue, let base = row[8].integerValue,
-              let pages = row[9].integerValue, let file = row[10].textValue
-        else { throw StoreError.damaged("a documents row has missing or mistyped columns") }
-        return DocumentRecord(id: id, name: name, kind: kind, created: Date(timeIntervalSince1970: created),
-                              modified: Date(timeIntervalSince1970: modified),
-                              trashedAt: row[5].realValue.map(Date.init(timeIntervalSince1970:)),
-                              revision: revision, savedRevision: saved, historyBase: base, pageCount: pages, file: file,
-                              size: row[11].integerValue ?? 0)
+    /// ``createDocument(name:kind:pdf:pageCount:now:)`` now.
+    @discardableResult
+    public func createDocument(name: String, kind: DocumentKind, pdf: Data, pageCount: Int) throws -> DocumentRecord {
+        try createDocument(name: name, kind: kind, pdf: pdf, pageCount: pageCount, now: Date())
     }
 
-    static func versionRecord(_ row: SQLiteRow) throws -> VersionRecord {
-        guard let number = row[0].integerValue, let length = row[1].integerValue, let revision = row[2].integerValue,
-              let created = row[3].realValue, let file = row[4].textValue
-        else { throw StoreError.damaged("a versions row has missing or mistyped columns") }
-        return VersionRecord(number: number, byteLength: length, revision: revision,
-                             created: Date(timeIntervalSince1970: created), file: file)
+    /// ``rename(_:to:now:)`` now.
+    public func rename(_ id: String, to name: String) throws -> DocumentRecord {
+        try rename(id, to: name, now: Date())
     }
 
-    static func operationRecord(_ row: SQLiteRow) throws -> OperationRecord {
-        guard let revision = row[0].integerValue, let client = row[1].textValue,
-              let kind = row[2].textValue.flatMap(OperationKind.init(rawValue:)), let json = row[3].textValue,
-              let created = row[4].realValue
-        else { throw StoreError.damaged("an operations row has missing or mistyped columns") }
-        return OperationRecord(revision: revision, clientID: client, kind: kind, json: json,
-                               created: Date(timeIntervalSince1970: created))
+    /// ``setTrashed(_:_:now:)`` now.
+    public func setTrashed(_ id: String, _ trashed: Bool) throws -> DocumentRecord {
+        try setTrashed(id, trashed, now: Date())
     }
 
-    /// The document's row, read inside a held lock.
-    func fetchDocument(_ id: String, in database: SQLiteDatabase) throws -> DocumentRecord {
-        try DocumentID.validate(id)
-        let rows = try database.rows("SELECT \(Self.documentColumns) FROM documents d WHERE d.id = ?", [.text(id)])
-        guard let row = rows.first else { throw StoreError.notFound("document \(id)") }
-        return try Self.documentRecord(row)
+    /// Appends `entries`, which must continue the document's log from its current revision
+    /// (no other process may have logged since): a convenience over
+    /// ``appendOperations(_:expecting:_:now:rebase:)`` for a single writer.
+    public func appendOperations(_ id: String, _ entries: [OperationRecord], pageCount: Int, now: Date = Date()) throws {
+        guard let first = entries.first else { return }
+        let append = LogAppend(records: entries, pageCount: pageCount)
+        try appendOperations(id, expecting: LogPosition(revision: first.revision - 1), append, now: now) { _, _ in append }
+    }
+
+    /// One version.
+    ///
+    /// - Throws: ``StoreError/notFound(_:)`` when the document has no version `number`.
+    public func version(_ id: String, number: Int) throws -> VersionRecord {
+        guard let version = try versions(id).first(where: { $0.number == number }) else {
+            throw StoreError.notFound("version \(number) of document \(id)")
+        }
+        return version
     }
 }

@@ -6,6 +6,7 @@ import Foundation
 /// and SQLite's own mutex guards only single calls.
 final class SQLiteDatabase {
     private var handle: OpaquePointer?
+    private var transactionDepth = 0
     let path: String
 
     /// Opens (creating when missing) the database at `path`.
@@ -66,7 +67,16 @@ final class SQLiteDatabase {
 
     /// Runs `body` in one immediate transaction: committed when it returns, rolled back when
     /// it throws.
+    ///
+    /// Inside another transaction on this connection, `body` simply joins it.
     func transaction<T>(_ body: () throws -> T) throws -> T {
+        guard transactionDepth == 0 else {
+            transactionDepth += 1
+            defer { transactionDepth -= 1 }
+            return try body()
+        }
+        transactionDepth += 1
+        defer { transactionDepth -= 1 }
         try execute("BEGIN IMMEDIATE")
         do {
             let result = try body()

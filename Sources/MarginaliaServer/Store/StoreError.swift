@@ -17,6 +17,14 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case io(path: String, message: String)
     /// SQLite failed: its result code, its message and the statement that failed.
     case sqlite(code: Int32, message: String, statement: String)
+    /// PostgreSQL refused a statement: its SQLSTATE, its message and the statement.
+    case postgres(sqlState: String, message: String, statement: String)
+    /// The database cannot be reached now (down, restarting, refusing connections): the
+    /// request may be tried again later.
+    case unavailable(String)
+    /// Another process changed the document first (a save or restore that no longer fits):
+    /// nothing was written.
+    case conflict(String)
 
     public var description: String {
         switch self {
@@ -28,6 +36,10 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
         case .io(let path, let message): return "\(path): \(message)"
         case .sqlite(let code, let message, let statement):
             return "SQLite error \(code) (\(message)) in: \(statement.prefix(200))"
+        case .postgres(let state, let message, let statement):
+            return "PostgreSQL error \(state) (\(message)) in: \(statement.prefix(200))"
+        case .unavailable(let why): return "the database is unavailable: \(why)"
+        case .conflict(let why): return why
         }
     }
 }

@@ -72,3 +72,62 @@ public struct OperationRecord: Equatable, Sendable {
         self.created = created
     }
 }
+
+/// A document as opening it needs it, read from one consistent state of the store
+/// (``DocumentStore/loadDocument(_:)``).
+public struct StoredDocument: Sendable {
+    /// The document's row.
+    public var record: DocumentRecord
+    /// The latest version of the row's current file: the state `data` holds.
+    public var version: VersionRecord
+    /// The bytes of `version`.
+    public var data: Data
+    /// The log entries after the row's history base, in order.
+    public var log: [OperationRecord]
+}
+
+/// What ``DocumentStore/appendOperations(_:expecting:_:now:rebase:)`` writes: entries that
+/// continue the log, and the document's page count after them.
+public struct LogAppend: Sendable {
+    public var records: [OperationRecord]
+    public var pageCount: Int
+
+    public init(records: [OperationRecord], pageCount: Int) {
+        self.records = records
+        self.pageCount = pageCount
+    }
+}
+
+/// Where in a document's history an append was made: after `revision`, on the content of
+/// `file` (nil: any).
+public struct LogPosition: Equatable, Sendable {
+    public var revision: Int
+    public var file: String?
+
+    public init(revision: Int, file: String? = nil) {
+        self.revision = revision
+        self.file = file
+    }
+
+    /// Whether `record` is still at this position.
+    public func matches(_ record: DocumentRecord) -> Bool {
+        record.revision == revision && (file == nil || record.file == file)
+    }
+}
+
+/// A change another process made to a shared store (``DocumentStore/observeChanges(_:)``).
+public enum StoreChange: Equatable, Sendable {
+    /// Log entries `first...last` of a document were committed.
+    case operations(document: String, first: Int, last: Int)
+    /// A document was saved as version `version`.
+    case saved(document: String, version: Int)
+    /// A document was renamed.
+    case renamed(document: String)
+    /// A document went to the trash (`true`) or came back (`false`).
+    case trashed(document: String, Bool)
+    /// An earlier version of a document became its content, as the new version `version`.
+    case versionRestored(document: String, version: Int)
+    /// The store lost its change feed for a while and has it back: changes may have been
+    /// missed, so whoever relays them should compare with the store.
+    case resynchronise
+}

@@ -3,7 +3,7 @@ import Foundation
 /// The catalogue's schema as a list of migrations: migration `n` takes the database from
 /// version `n` to `n + 1`. Opening a store applies the missing ones in one transaction and
 /// records the version in `schema_version`; a database newer than this code is refused.
-enum StoreSchema {
+enum SQLiteSchema {
     static let migrations: [String] = [
         // 0 → 1: documents, versions, the operation log.
         """

@@ -1,22 +1,26 @@
 import Foundation
 
-extension DocumentStore {
+extension SQLiteDocumentStore {
     /// Records a save: replaces the document's current file with `bytes` (atomically) and
     /// adds a version row for it, setting the saved revision.
     ///
     /// `bytes` must be the stored state with an incremental update appended, so every
     /// version in the file stays a prefix of it. The file is written before the row is
-    /// committed; ``currentData(_:)`` cuts back a file whose commit never happened.
+    /// committed; ``loadDocument(_:)`` cuts back a file whose commit never happened.
     ///
-    /// - Throws: ``StoreError/invalidRequest(_:)`` when `bytes` is shorter than the stored
-    ///   state or does not start with it (nothing is written); I/O and SQLite errors.
-    public func saveVersion(_ id: String, bytes: Data, revision: Int, pageCount: Int,
-                            now: Date = Date()) throws -> VersionRecord {
+    /// - Throws: ``StoreError/conflict(_:)`` when `basedOn` is not the latest version;
+    ///   ``StoreError/invalidRequest(_:)`` when `bytes` is shorter than the stored state or
+    ///   does not start with it (nothing is written); I/O and SQLite errors.
+    public func saveVersion(_ id: String, bytes: Data, basedOn: Int, revision: Int, pageCount: Int,
+                            now: Date) throws -> VersionRecord {
         let (record, versions) = try withDatabase { database in
             (try fetchDocument(id, in: database), try fetchVersions(id, in: database))
         }
         guard let latest = versions.last(where: { $0.file == record.file }) else {
             throw StoreError.damaged("document \(id) has no version in \(record.file)")
+        }
+        guard versions.last?.number == basedOn else {
+            throw StoreError.conflict("document \(id) was saved as version \(versions.last?.number ?? 0) since version \(basedOn)")
         }
         let stored = try readFile(named: record.file).prefix(latest.byteLength)
         guard bytes.count >= stored.count, bytes.prefix(stored.count) == stored else {
@@ -36,16 +40,6 @@ extension DocumentStore {
         }
     }
 
-    /// One version.
-    ///
-    /// - Throws: ``StoreError/notFound(_:)`` when the document has no version `number`.
-    public func version(_ id: String, number: Int) throws -> VersionRecord {
-        guard let version = try versions(id).first(where: { $0.number == number }) else {
-            throw StoreError.notFound("version \(number) of document \(id)")
-        }
-        return version
-    }
-
     /// The bytes of a version: the prefix of its file.
     public func versionData(_ id: String, number: Int) throws -> Data {
         let version = try version(id, number: number)
@@ -63,9 +57,10 @@ extension DocumentStore {
     /// every version stays readable. The saved revision and the start of the undo history
     /// become `revision`: operations logged before it are not replayed on this content.
     ///
-    /// - Throws: ``StoreError/notFound(_:)``, I/O and SQLite errors.
+    /// - Throws: ``StoreError/notFound(_:)``, ``StoreError/conflict(_:)`` when `revision` is
+    ///   not the document's revision, I/O and SQLite errors.
     public func restoreVersion(_ id: String, number: Int, revision: Int, pageCount: Int,
-                               now: Date = Date()) throws -> VersionRecord {
+                               now: Date) throws -> VersionRecord {
         let data = try versionData(id, number: number)
         let newNumber = (try versions(id).last?.number ?? 0) + 1
         let file = "\(id).r\(newNumber).pdf"
@@ -90,6 +85,12 @@ extension DocumentStore {
                 guard revision <= document.revision else {
                     throw StoreError.invalidRequest(
                         "a version of document \(id) at revision \(revision) would be ahead of its log (revision \(document.revision))")
+                }
+                // A restore starts a new history at `revision`: entries logged after it would
+                // be replayed on content they were not made for.
+                guard !startsHistory || revision == document.revision else {
+                    throw StoreError.conflict(
+                        "document \(id) moved to revision \(document.revision) before version \(number) could start at \(revision)")
                 }
                 try database.run("""
                     INSERT INTO versions (document, number, byte_length, revision, created, file) VALUES (?, ?, ?, ?, ?, ?)

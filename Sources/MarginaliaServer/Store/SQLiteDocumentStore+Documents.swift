@@ -1,6 +1,6 @@
 import Foundation
 
-extension DocumentStore {
+extension SQLiteDocumentStore {
     /// Adds a document: writes `files/<id>.pdf` and records it with version 1 (revision 0).
     ///
     /// - Parameters:
@@ -9,14 +9,29 @@ extension DocumentStore {
     ///   - pageCount: the PDF's page count.
     /// - Throws: ``StoreError/invalidName(_:)``, or an I/O or SQLite ``StoreError``.
     public func createDocument(name: String, kind: DocumentKind, pdf: Data, pageCount: Int,
-                               now: Date = Date()) throws -> DocumentRecord {
+                               now: Date) throws -> DocumentRecord {
+        guard let record = try insertDocument(name: name, kind: kind, pdf: pdf, pageCount: pageCount, now: now,
+                                              onlyIntoEmptyStore: false)
+        else { throw StoreError.invalidRequest("the document could not be added") }
+        return record
+    }
+
+    /// Adds a document when the store holds none at all (in or out of the trash).
+    public func createFirstDocument(name: String, kind: DocumentKind, pdf: Data, pageCount: Int,
+                                    now: Date) throws -> DocumentRecord? {
+        try insertDocument(name: name, kind: kind, pdf: pdf, pageCount: pageCount, now: now, onlyIntoEmptyStore: true)
+    }
+
+    private func insertDocument(name: String, kind: DocumentKind, pdf: Data, pageCount: Int, now: Date,
+                                onlyIntoEmptyStore: Bool) throws -> DocumentRecord? {
         let name = try DocumentID.validateName(name)
         let id = DocumentID.make()
         let file = "\(id).pdf"
         try writeFile(named: file, pdf)
         do {
-            return try withDatabase { database in
+            let record = try withDatabase { database -> DocumentRecord? in
                 try database.transaction {
+                    if onlyIntoEmptyStore, try database.rows("SELECT 1 FROM documents LIMIT 1").first != nil { return nil }
                     let time = SQLiteValue.real(now.timeIntervalSince1970)
                     try database.run("""
                         INSERT INTO documents (id, name, kind, created, modified, page_count, file)
@@ -29,6 +44,8 @@ extension DocumentStore {
                     return try fetchDocument(id, in: database)
                 }
             }
+            if record == nil { removeFile(named: file) }
+            return record
         } catch {
             removeFile(named: file)
             throw error
@@ -54,13 +71,13 @@ extension DocumentStore {
     /// Renames a document.
     ///
     /// - Throws: ``StoreError/invalidName(_:)``, ``StoreError/notFound(_:)``.
-    public func rename(_ id: String, to name: String, now: Date = Date()) throws -> DocumentRecord {
+    public func rename(_ id: String, to name: String, now: Date) throws -> DocumentRecord {
         let name = try DocumentID.validateName(name)
         return try update(id, "name = ?, modified = ?", [.text(name), .real(now.timeIntervalSince1970)])
     }
 
     /// Moves a document to the trash (`true`) or back (`false`). Files stay where they are.
-    public func setTrashed(_ id: String, _ trashed: Bool, now: Date = Date()) throws -> DocumentRecord {
+    public func setTrashed(_ id: String, _ trashed: Bool, now: Date) throws -> DocumentRecord {
         try update(id, "trashed_at = ?", [trashed ? .real(now.timeIntervalSince1970) : .null])
     }
 
@@ -76,7 +93,8 @@ extension DocumentStore {
         }
     }
 
-    /// The stored state of a document: its current file cut to the latest version.
+    /// The stored state of a document: its current file cut to the latest version, and the
+    /// log after its history base.
     ///
     /// A save writes the file before it commits the version row; when a crash fell between
     /// the two, the file is longer than the catalogue says. Incremental updates only append,
@@ -84,23 +102,25 @@ extension DocumentStore {
     /// (atomically) and the operations logged since are replayed by the service.
     ///
     /// - Throws: ``StoreError/damaged(_:)`` when the file is shorter than recorded.
-    public func currentData(_ id: String) throws -> Data {
-        let (record, latest) = try withDatabase { database -> (DocumentRecord, VersionRecord) in
+    public func loadDocument(_ id: String) throws -> StoredDocument {
+        try withDatabase { database in
             let record = try fetchDocument(id, in: database)
             let rows = try database.rows("""
                 SELECT number, byte_length, revision, created, file FROM versions
                 WHERE document = ? AND file = ? ORDER BY number DESC LIMIT 1
                 """, [.text(id), .text(record.file)])
             guard let row = rows.first else { throw StoreError.damaged("document \(id) has no version in \(record.file)") }
-            return (record, try Self.versionRecord(row))
+            let latest = try Self.versionRecord(row)
+            var data = try readFile(named: record.file)
+            guard data.count >= latest.byteLength else {
+                throw StoreError.damaged("\(record.file) has \(data.count) bytes; version \(latest.number) needs \(latest.byteLength)")
+            }
+            if data.count > latest.byteLength {
+                data = Data(data.prefix(latest.byteLength))
+                try writeFile(named: record.file, data)
+            }
+            let log = try fetchOperations(id, after: record.historyBase, in: database)
+            return StoredDocument(record: record, version: latest, data: data, log: log)
         }
-        let data = try readFile(named: record.file)
-        guard data.count >= latest.byteLength else {
-            throw StoreError.damaged("\(record.file) has \(data.count) bytes; version \(latest.number) needs \(latest.byteLength)")
-        }
-        guard data.count > latest.byteLength else { return data }
-        let committed = data.prefix(latest.byteLength)
-        try writeFile(named: record.file, committed)
-        return Data(committed)
     }
 }

@@ -1,0 +1,58 @@
+import Foundation
+
+/// The two endpoints a load balancer or an orchestrator probes, answered before anything
+/// else and without a token (they carry no document data; docs/scale-out.md):
+///
+/// - `GET /healthz`: 200 `{"status": "ok"}` while the process answers requests (liveness);
+/// - `GET /readyz`: 200 `{"status": "ready", "store": KIND}` when the store answers (and, for
+///   PostgreSQL, the change listener is connected), else 503 with the API's error body, code
+///   `unavailable` (readiness: send no traffic here for now).
+public struct HealthEndpoints: Sendable {
+    /// What readiness asks; throws when the store does not answer.
+    public let checkReady: @Sendable () throws -> Void
+    /// `sqlite` or `postgresql`, for the readiness body.
+    public let storeKind: String
+
+    public init(storeKind: String, checkReady: @escaping @Sendable () throws -> Void) {
+        self.storeKind = storeKind
+        self.checkReady = checkReady
+    }
+
+    /// The probes over `service` and its store.
+    public init(service: DocumentService) {
+        self.init(storeKind: service.store.isShared ? "postgresql" : "sqlite") { try service.checkReady() }
+    }
+
+    /// The answer to a probe, or nil for any other request.
+    public func respond(to request: HTTPRequest) -> HTTPResponse? {
+        guard request.method == "GET" || request.method == "HEAD" else { return nil }
+        switch request.path {
+        case "/healthz":
+            return Self.json(["status": "ok"], status: 200)
+        case "/readyz":
+            do {
+                try checkReady()
+                return Self.json(["status": "ready", "store": storeKind], status: 200)
+            } catch {
+                let message = (error as? any APIErrorConvertible)?.message ?? "\(error)"
+                return HTTPResponse.jsonError(status: 503, code: "unavailable", message: message)
+                    .adding(header: "Cache-Control", value: "no-store")
+            }
+        default:
+            return nil
+        }
+    }
+
+    /// `handler` with the probes answered first.
+    public func wrapping(_ handler: @escaping HTTPHandler) -> HTTPHandler {
+        { request in
+            if let probe = respond(to: request) { return probe }
+            return await handler(request)
+        }
+    }
+
+    private static func json(_ object: [String: String], status: Int) -> HTTPResponse {
+        let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data()
+        return HTTPResponse.json(data: data, status: status).adding(header: "Cache-Control", value: "no-store")
+    }
+}

@@ -1,0 +1,75 @@
+import Foundation
+
+// Changes other replicas made to a shared store: relayed to this replica's subscribers, and
+// applied to the documents this replica holds in memory before they are next needed.
+
+extension DocumentService {
+    /// Handles one change another replica made (on ``remoteChanges``, in arrival order).
+    func receive(_ change: StoreChange) {
+        switch change {
+        case .operations(let id, let first, let last):
+            events.catchUp(id, from: first - 1, through: last, fetch: fetchEntries(id))
+            scheduleRefresh(id, upTo: last)
+        case .saved(let id, let number):
+            guard events.hasSubscribers(id), let version = try? store.version(id, number: number) else { return }
+            notify(id, .saved(revision: version.revision, version: DocumentVersion(version)))
+        case .renamed(let id):
+            guard events.hasSubscribers(id), let record = try? store.document(id) else { return }
+            notify(id, .renamed(DocumentSummary(record)))
+        case .trashed(let id, let trashed):
+            guard events.hasSubscribers(id), let record = try? store.document(id) else { return }
+            notify(id, trashed ? .deleted(DocumentSummary(record)) : .restored(DocumentSummary(record)))
+        case .versionRestored(let id, let number):
+            scheduleRefresh(id)
+            guard events.hasSubscribers(id), let record = try? store.document(id),
+                  let version = try? store.version(id, number: number) else { return }
+            notify(id, .versionRestored(DocumentSummary(record), version: DocumentVersion(version)))
+        case .resynchronise:
+            // Notices sent while the feed was down are lost: compare with the log instead.
+            for (id, announced) in events.subscribed {
+                guard let revision = try? store.document(id).revision else { continue }
+                events.catchUp(id, from: announced ?? revision, through: revision, fetch: fetchEntries(id))
+                scheduleRefresh(id, upTo: revision)
+            }
+        }
+    }
+
+    /// Catches a document held in memory up with the store soon, on another thread, once
+    /// however many notices arrive meanwhile, unless it got there by itself first (`upTo`:
+    /// the revision announced; nil after a restore, which always reopens); documents not in
+    /// memory are left alone (they are read from the store when opened).
+    func scheduleRefresh(_ id: String, upTo revision: Int? = nil) {
+        guard let document = existingEntry(id), document.loadedRevision != nil else { return }
+        let queue = document.locked { () -> Bool in
+            document.announcedRevision = max(document.announcedRevision, revision ?? .max)
+            guard !document.refreshQueued else { return false }
+            document.refreshQueued = true
+            return true
+        }
+        guard queue else { return }
+        DispatchQueue.global().async {
+            let wanted = document.locked { () -> Int in
+                document.refreshQueued = false
+                defer { document.announcedRevision = 0 }
+                return document.announcedRevision
+            }
+            // A commit of this replica may have caught up meanwhile.
+            guard let loaded = document.loadedRevision, loaded < wanted else { return }
+            self.catchUpIfIdle(id, document, from: loaded)
+        }
+    }
+
+    /// Applies what other replicas logged to a document in memory, when it has nothing
+    /// uncommitted (otherwise its next commit catches up, holding the document's lock).
+    /// Applies, not commits: a background catch-up never makes queued requests wait.
+    private func catchUpIfIdle(_ id: String, _ document: OpenDocument, from loaded: Int) {
+        guard let snapshot = try? store.documentAndLog(id, after: loaded) else { return }
+        document.locked {
+            guard document.pending.isEmpty, document.commitsInFlight == 0, !document.notifying else { return }
+            let caughtUp = try? document.withState(load: { throw ServiceError.internalError("document \(id) is not loaded") }) {
+                try catchUp(id, document, &$0, to: snapshot.record, newer: snapshot.newer)
+            }
+            announce(id, caughtUp ?? [], in: document)
+        }
+    }
+}

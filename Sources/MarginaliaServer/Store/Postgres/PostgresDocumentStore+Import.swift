@@ -1,0 +1,66 @@
+import Foundation
+
+extension PostgresDocumentStore {
+    /// Adds a document copied from another store exactly as it is there: its row (id,
+    /// times, revisions, file names), every version with its bytes and every log entry
+    /// (`marginalia store migrate`). Versions of one file must each extend the one before;
+    /// each is stored as the chunk it appends. One transaction; the chunks are written first
+    /// and removed again when it fails.
+    ///
+    /// - Throws: ``StoreError/invalidRequest(_:)`` when the document is already here or its
+    ///   versions do not extend each other.
+    public func importCopy(of record: DocumentRecord, versions: [(record: VersionRecord, data: Data)],
+                           log: [OperationRecord]) throws {
+        try DocumentID.validate(record.id)
+        var rows: [(record: VersionRecord, chunk: String, offset: Int)] = []
+        var lastInFile: [String: Data] = [:]
+        for (version, data) in versions {
+            guard data.count == version.byteLength else {
+                throw StoreError.invalidRequest("version \(version.number) of document \(record.id) has \(data.count) bytes, not \(version.byteLength)")
+            }
+            let previous = lastInFile[version.file] ?? Data()
+            guard data.count >= previous.count, data.prefix(previous.count) == previous else {
+                throw StoreError.invalidRequest(
+                    "version \(version.number) of document \(record.id) does not extend the version before it in \(version.file)")
+            }
+            let key = Self.chunkKey(record.id, version.number)
+            try blobs.put(Data(data[previous.count...]), key: key)
+            rows.append((version, key, previous.count))
+            lastInFile[version.file] = data
+        }
+        do {
+            try pool.transaction { connection in
+                if try connection.query("SELECT 1 FROM documents WHERE id = $1", [.text(record.id)]).first != nil {
+                    throw StoreError.invalidRequest("document \(record.id) is already in \(location)")
+                }
+                try connection.query("""
+                    INSERT INTO documents (id, name, kind, created, modified, trashed_at, revision, saved_revision,
+                                           history_base, page_count, file)
+                    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+                    """, [.text(record.id), .text(record.name), .text(record.kind.rawValue),
+                          .real(record.created.timeIntervalSince1970), .real(record.modified.timeIntervalSince1970),
+                          record.trashedAt.map { .real($0.timeIntervalSince1970) } ?? .null, .integer(record.revision),
+                          .integer(record.savedRevision), .integer(record.historyBase), .integer(record.pageCount),
+                          .text(record.file)])
+                for row in rows {
+                    try connection.query("""
+                        INSERT INTO versions (document, number, byte_length, revision, created, file, chunk, chunk_offset)
+                        VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+                        """, [.text(record.id), .integer(row.record.number), .integer(row.record.byteLength),
+                              .integer(row.record.revision), .real(row.record.created.timeIntervalSince1970),
+                              .text(row.record.file), .text(row.chunk), .integer(row.offset)])
+                }
+                for entry in log {
+                    try connection.query("""
+                        INSERT INTO operations (document, revision, client_id, kind, json, created)
+                        VALUES ($1, $2, $3, $4, $5, $6)
+                        """, [.text(record.id), .integer(entry.revision), .text(entry.clientID), .text(entry.kind.rawValue),
+                              .text(entry.json), .real(entry.created.timeIntervalSince1970)])
+                }
+            }
+        } catch {
+            for row in rows { try? blobs.remove(row.chunk) }
+            throw error
+        }
+    }
+}

@@ -1,0 +1,119 @@
+import Foundation
+
+/// The PostgreSQL store's schema as a list of migrations, as for SQLite (``SQLiteSchema``):
+/// migration `n` takes the database from version `n` to `n + 1`. Opening a store applies
+/// the missing ones in one transaction, holding an advisory lock so that replicas starting
+/// together migrate once, and records the version in `marginalia_schema`; a database newer
+/// than this code is refused.
+enum PostgresSchema {
+    static let migrations: [String] = [
+        // 0 → 1: documents, versions (each a chunk of bytes appended to the one before it in
+        // the same file), the operation log, the chunks.
+        """
+        CREATE TABLE documents (
+            id text PRIMARY KEY CHECK (length(id) = 32),
+            name text NOT NULL,
+            kind text NOT NULL CHECK (kind IN ('pdf', 'image')),
+            created double precision NOT NULL,
+            modified double precision NOT NULL,
+            trashed_at double precision,
+            revision bigint NOT NULL DEFAULT 0,
+            saved_revision bigint NOT NULL DEFAULT 0,
+            history_base bigint NOT NULL DEFAULT 0,
+            page_count integer NOT NULL DEFAULT 0,
+            file text NOT NULL
+        );
+        CREATE TABLE versions (
+            document text NOT NULL REFERENCES documents(id) ON DELETE CASCADE,
+            number integer NOT NULL,
+            byte_length bigint NOT NULL,
+            revision bigint NOT NULL,
+            created double precision NOT NULL,
+            file text NOT NULL,
+            chunk text NOT NULL,
+            chunk_offset bigint NOT NULL,
+            PRIMARY KEY (document, number)
+        );
+        CREATE TABLE operations (
+            document text NOT NULL REFERENCES documents(id) ON DELETE CASCADE,
+            revision bigint NOT NULL,
+            client_id text NOT NULL,
+            kind text NOT NULL CHECK (kind IN ('do', 'undo', 'redo')),
+            json text NOT NULL,
+            created double precision NOT NULL,
+            PRIMARY KEY (document, revision)
+        );
+        CREATE TABLE blobs (
+            key text PRIMARY KEY,
+            data bytea NOT NULL
+        );
+        -- PDF data is mostly compressed already: store it out of line without compressing.
+        ALTER TABLE blobs ALTER COLUMN data SET STORAGE EXTERNAL;
+        """,
+        // 1 → 2: the common append in one round trip, the commit included: lock the row,
+        // check that the document is where the entries were made, insert them, move the row,
+        // send the notice. NULL when appended; otherwise the row's revision (the caller
+        // catches up in a transaction of its own), or -1 for no such document.
+        """
+        CREATE FUNCTION marginalia_append(p_document text, p_after bigint, p_file text, p_revisions bigint[],
+                                          p_clients text[], p_kinds text[], p_jsons text[],
+                                          p_created double precision[], p_page_count integer,
+                                          p_modified double precision, p_channel text, p_notice text)
+        RETURNS bigint LANGUAGE plpgsql AS $$
+        DECLARE
+            current_revision bigint;
+            current_file text;
+        BEGIN
+            SELECT revision, file INTO current_revision, current_file FROM documents WHERE id = p_document FOR UPDATE;
+            IF NOT FOUND THEN
+                RETURN -1;
+            END IF;
+            IF current_revision <> p_after OR (p_file IS NOT NULL AND current_file <> p_file) THEN
+                RETURN current_revision;
+            END IF;
+            INSERT INTO operations (document, revision, client_id, kind, json, created)
+                SELECT p_document, u.r, u.c, u.k, u.j, u.t
+                FROM unnest(p_revisions, p_clients, p_kinds, p_jsons, p_created) AS u(r, c, k, j, t);
+            UPDATE documents SET revision = p_revisions[cardinality(p_revisions)], page_count = p_page_count,
+                                 modified = p_modified
+            WHERE id = p_document;
+            PERFORM pg_notify(p_channel, p_notice);
+            RETURN NULL;
+        END $$;
+        """,
+    ]
+
+    static var currentVersion: Int { migrations.count }
+
+    /// The advisory lock key that serialises migrations ("MARG").
+    static let migrationLock = 0x4D41_5247
+
+    /// Migrates the schema on `connection` (in one transaction).
+    static func prepare(_ pool: PostgresPool) throws {
+        try pool.transaction { connection in
+            try connection.query("SELECT pg_advisory_xact_lock($1)", [.integer(migrationLock)])
+            try connection.run("CREATE TABLE IF NOT EXISTS marginalia_schema (version integer NOT NULL)")
+            let stored = try connection.query("SELECT version FROM marginalia_schema").first?.integer(0)
+            let version = stored ?? 0
+            guard version <= currentVersion else {
+                throw StoreError.damaged(
+                    "the database has schema version \(version); this program knows versions up to \(currentVersion)")
+            }
+            for migration in migrations[version...] { try connection.run(migration) }
+            if stored == nil {
+                try connection.query("INSERT INTO marginalia_schema (version) VALUES ($1)", [.integer(currentVersion)])
+            } else if version != currentVersion {
+                try connection.query("UPDATE marginalia_schema SET version = $1", [.integer(currentVersion)])
+            }
+        }
+    }
+
+    /// The schema version recorded in the database (0 for an empty one).
+    static func version(_ pool: PostgresPool) throws -> Int {
+        try pool.withConnection { connection in
+            let exists = try connection.query("SELECT to_regclass('marginalia_schema') IS NOT NULL").first?.text(0) == "t"
+            guard exists else { return 0 }
+            return try connection.query("SELECT version FROM marginalia_schema").first?.integer(0) ?? 0
+        }
+    }
+}

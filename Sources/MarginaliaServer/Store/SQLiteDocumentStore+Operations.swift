@@ -1,0 +1,63 @@
+import Foundation
+
+extension SQLiteDocumentStore {
+    /// Appends entries to a document's operation log in one transaction (`BEGIN IMMEDIATE`,
+    /// which excludes every other writer), committed (and, with `synchronous = FULL`, on
+    /// disk) when this returns; see ``DocumentStore/appendOperations(_:expecting:_:now:rebase:)``.
+    ///
+    /// - Throws: ``StoreError/invalidRequest(_:)`` when the revisions do not continue the log
+    ///   (nothing is written), ``StoreError/notFound(_:)``, SQLite errors.
+    public func appendOperations(_ id: String, expecting expected: LogPosition, _ proposed: LogAppend, now: Date,
+                                 rebase: (DocumentRecord, [OperationRecord]) throws -> LogAppend) throws {
+        try withDatabase { database in
+            try database.transaction {
+                let record = try fetchDocument(id, in: database)
+                let append = expected.matches(record) ? proposed
+                    : try rebase(record, record.revision > expected.revision
+                                    ? try fetchOperations(id, after: expected.revision, in: database) : [])
+                guard let last = append.records.last else { return }
+                for (offset, entry) in append.records.enumerated() where entry.revision != record.revision + offset + 1 {
+                    throw StoreError.invalidRequest(
+                        "revision \(entry.revision) does not follow revision \(record.revision + offset) of document \(id)")
+                }
+                let statement = try database.prepare("""
+                    INSERT INTO operations (document, revision, client_id, kind, json, created) VALUES (?, ?, ?, ?, ?, ?)
+                    """)
+                for entry in append.records {
+                    try statement.bind([.text(id), .integer(entry.revision), .text(entry.clientID),
+                                        .text(entry.kind.rawValue), .text(entry.json),
+                                        .real(entry.created.timeIntervalSince1970)])
+                    while try statement.step() {}
+                    try statement.reset()
+                }
+                try database.run("UPDATE documents SET revision = ?, page_count = ?, modified = ? WHERE id = ?",
+                                 [.integer(last.revision), .integer(append.pageCount),
+                                  .real(now.timeIntervalSince1970), .text(id)])
+            }
+        }
+    }
+
+    /// The log entries of a document after `revision`, in order.
+    ///
+    /// - Throws: ``StoreError/invalidID(_:)``, ``StoreError/notFound(_:)``.
+    public func operations(_ id: String, after revision: Int) throws -> [OperationRecord] {
+        try withDatabase { database in
+            _ = try fetchDocument(id, in: database)
+            return try fetchOperations(id, after: revision, in: database)
+        }
+    }
+
+    /// The row and the entries after `revision`, under the store's lock.
+    public func documentAndLog(_ id: String, after revision: Int) throws -> (record: DocumentRecord, newer: [OperationRecord]) {
+        try withDatabase { database in
+            (try fetchDocument(id, in: database), try fetchOperations(id, after: revision, in: database))
+        }
+    }
+
+    func fetchOperations(_ id: String, after revision: Int, in database: SQLiteDatabase) throws -> [OperationRecord] {
+        try database.rows("""
+            SELECT revision, client_id, kind, json, created FROM operations
+            WHERE document = ? AND revision > ? ORDER BY revision
+            """, [.text(id), .integer(revision)]).map(Self.operationRecord)
+    }
+}
