@@ -77,7 +77,9 @@ enum AnnotateCommand {
             }
         }
         do {
-            for annotation in annotations { try document.addAnnotation(annotation, toPage: annotation.pageIndex ?? 0) }
+            for annotation in PDFAnnotation.parentsFirst(annotations) {
+                try document.addAnnotation(annotation, toPage: annotation.pageIndex ?? 0)
+            }
         } catch let error as PDFError {
             throw CommandFailure(description: error.description, code: ExitCode.badInput)
         }

@@ -24,6 +24,11 @@ struct EditorCommandTests {
                dx: 12, dy: -12),
         .arrange(ids: ["a", "b"], toFront: true),
         .arrange(ids: ["a"], toFront: false),
+        .reply(.init(to: "a", text: "Why?", author: "Ada", id: "r1")),
+        .reply(.init(to: "a", text: "No author", author: nil)),
+        .setState(.init(to: "a", state: .rejected, author: "Grace")),
+        .editReply(id: "r1", text: "Why not?", author: "Ada"),
+        .deleteReply(id: "r1", author: nil),
         .undo, .redo,
     ]
 

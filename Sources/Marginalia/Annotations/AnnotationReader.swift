@@ -45,6 +45,7 @@ struct AnnotationReader {
         annotation.creationDate = text(dictionary["CreationDate"]).flatMap(PDFDate.parse)
         annotation.modificationDate = text(dictionary["M"]).flatMap(PDFDate.parse)
         annotation.flags = PDFAnnotationFlags(rawValue: integer(dictionary["F"]) ?? 0)
+        readThread(dictionary, into: &annotation, label: label)
         if let kind = readKind(subtype, dictionary, label: label) { annotation.kind = kind }
         // Image stamps made before they had frames carry no /BS: they have no border.
         if case .stamp(let stamp) = annotation.kind, stamp.isImage, dictionary["BS"] == nil, dictionary["Border"] == nil {
@@ -137,6 +138,29 @@ struct AnnotationReader {
               image.filterNames == ["DCTDecode"]
         else { return nil }
         return Data(image.rawBytes)
+    }
+
+    // MARK: - Threads
+
+    /// `/IRT` (a reference, read as the target's `/NM` or the id it is given without one),
+    /// `/RT`, `/State` and `/StateModel` (text strings; names are read too).
+    private mutating func readThread(_ d: PDFDictionary, into annotation: inout PDFAnnotation, label: String) {
+        if let target = d["IRT"] {
+            if let reference = target.referenceValue, let parent = try? file.dictionary(.reference(reference)) {
+                annotation.inReplyTo = text(parent["NM"]) ?? "ann-\(reference.number)-\(reference.generation)"
+            } else {
+                problems.append("\(label): /IRT does not refer to an annotation; the reply is read on its own")
+            }
+        }
+        if resolve(d["RT"])?.nameValue == ReplyType.group.rawValue { annotation.replyType = .group }
+        let state = textOrName(d["State"]), model = textOrName(d["StateModel"])
+        guard state != nil || model != nil else { return }
+        let resolved = model ?? state.flatMap(AnnotationState.model(ofState:)) ?? AnnotationState.reviewModel
+        annotation.state = AnnotationState(model: resolved, state: state ?? AnnotationState.defaultState(ofModel: resolved))
+    }
+
+    private func textOrName(_ object: PDFObject?) -> String? {
+        resolve(object)?.nameValue ?? text(object)
     }
 
     // MARK: - Values

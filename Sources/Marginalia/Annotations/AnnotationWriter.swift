@@ -6,8 +6,10 @@ import PDFCore
 /// survive. Writes the standard keys every viewer needs to show and edit the annotation.
 struct AnnotationWriter {
     /// `page`: the page object, for `/P`; `appearance`: the normal appearance stream to
-    /// reference as `/AP /N`, or nil to keep whatever the dictionary has.
-    func dictionary(for a: PDFAnnotation, page: PDFReference?, appearance: PDFReference?, now: Date = Date()) -> PDFDictionary {
+    /// reference as `/AP /N`, or nil to keep whatever the dictionary has; `parent`: the
+    /// object of the annotation ``PDFAnnotation/inReplyTo`` names, for `/IRT`.
+    func dictionary(for a: PDFAnnotation, page: PDFReference?, appearance: PDFReference?, parent: PDFReference? = nil,
+                    now: Date = Date()) -> PDFDictionary {
         var d = a.dictionary
         d["Type"] = .name("Annot")
         d["Subtype"] = .name(a.subtype)
@@ -23,6 +25,12 @@ struct AnnotationWriter {
         d["Contents"] = a.contents.map { .text($0) } ?? .null
         d["T"] = a.author.map { .text($0) } ?? .null
         d["Subj"] = a.subject.map { .text($0) } ?? .null
+        // A thread (12.5.6.2): /IRT refers to the parent's object, /RT says how; a review
+        // state (12.5.6.3) names its model and state as text strings.
+        d["IRT"] = parent.map { .reference($0) } ?? .null
+        d["RT"] = parent != nil ? .name(a.replyType.rawValue) : .null
+        d["State"] = a.state.map { .text($0.state) } ?? .null
+        d["StateModel"] = a.state.map { .text($0.model) } ?? .null
         if a.kind.drawsBorder {
             var bs = PDFDictionary()
             bs["Type"] = .name("Border")

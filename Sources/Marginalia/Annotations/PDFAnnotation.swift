@@ -34,6 +34,15 @@ public struct PDFAnnotation: Hashable, Sendable {
     /// `/M`.
     public var modificationDate: Date?
     public var flags: PDFAnnotationFlags
+    /// `/IRT`: the id (`/NM`) of the annotation on the same page this one is in reply to, for
+    /// a reply in a comment thread, a member of a group or a review state (ISO 32000-2,
+    /// 12.5.6.2). Written as a reference to that annotation.
+    public var inReplyTo: String?
+    /// `/RT`: how this annotation relates to ``inReplyTo`` (a reply unless it says group).
+    public var replyType: ReplyType
+    /// `/State` and `/StateModel`: the review state this annotation sets on ``inReplyTo`` for
+    /// its author (12.5.6.3); nil for every other annotation.
+    public var state: AnnotationState?
     /// The 0-based page the annotation is on, when known.
     public var pageIndex: Int?
 
@@ -64,6 +73,9 @@ public struct PDFAnnotation: Hashable, Sendable {
         if case .note = kind { self.flags = [.print, .noZoom, .noRotate] } else { self.flags = [.print] }
         // An image has no border until one is given (its width and /C colour draw it).
         if case .stamp(let stamp) = kind, stamp.isImage { self.border.width = 0 }
+        self.inReplyTo = nil
+        self.replyType = .reply
+        self.state = nil
         self.pageIndex = pageIndex
         self.reference = nil
         self.dictionary = PDFDictionary()

@@ -180,10 +180,25 @@ extension PDFDocument {
             // The old appearance is no longer referenced: free it.
             if let old = annotation.dictionary["AP"]?.dictionaryValue?["N"]?.referenceValue { file.delete(old) }
         }
-        var dictionary = AnnotationWriter().dictionary(for: annotation, page: page.reference, appearance: appearanceReference)
+        let parent = try replyTarget(of: annotation, on: page)
+        var dictionary = AnnotationWriter().dictionary(for: annotation, page: page.reference, appearance: appearanceReference,
+                                                       parent: parent)
         keepStampImage(annotation, in: &dictionary)
         annotation.dictionary = dictionary
         file.update(reference, with: .dictionary(dictionary))
+    }
+
+    /// The object of the annotation `annotation` is in reply to, which must be another
+    /// annotation of the same page with an object of its own (ISO 32000-2, 12.5.6.2: `/IRT` is
+    /// a reference, and both annotations are on one page).
+    private func replyTarget(of annotation: PDFAnnotation, on page: PDFPage) throws -> PDFReference? {
+        guard let target = annotation.inReplyTo else { return nil }
+        guard target != annotation.id, let parent = try annotationIndex(forPage: page.index).annotation(id: target),
+              let reference = parent.reference
+        else {
+            throw PDFError.invalidArgument("annotation \(annotation.id) is in reply to \(target), which is not another annotation on page \(page.index + 1)")
+        }
+        return reference
     }
 
     /// A PNG stamp's original bytes go under the private key, so exporting gives back the

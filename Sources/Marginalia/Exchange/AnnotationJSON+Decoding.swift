@@ -178,6 +178,7 @@ extension AnnotationJSON.Record {
             guard let date = try? iso.parse(modificationDate) else { throw fail("modificationDate", "expected an ISO 8601 date") }
             annotation.modificationDate = date
         }
+        try decodeThread(into: &annotation, fail: fail)
         if let flags {
             var set = PDFAnnotationFlags()
             for (i, name) in flags.enumerated() {
@@ -189,6 +190,36 @@ extension AnnotationJSON.Record {
             annotation.flags = [.print, .noZoom, .noRotate]
         }
         return annotation
+    }
+
+    /// `inReplyTo`, `replyType`, `state` and `stateModel`: a reply needs the id of another
+    /// annotation; a review state is a note in reply to the annotation whose state it sets,
+    /// with a state its model allows (the model is inferred from a standard state).
+    private func decodeThread(into annotation: inout PDFAnnotation,
+                              fail: (String, String) -> AnnotationJSONError) throws {
+        if let inReplyTo {
+            guard !inReplyTo.isEmpty else { throw fail("inReplyTo", "expected the id of the annotation replied to") }
+            guard inReplyTo != annotation.id else { throw fail("inReplyTo", "an annotation cannot reply to itself") }
+            annotation.inReplyTo = inReplyTo
+        }
+        if let replyType {
+            guard let kind = ReplyType(jsonName: replyType) else { throw fail("replyType", "expected reply or group") }
+            guard inReplyTo != nil else { throw fail("replyType", "only an annotation in reply to another has a reply type") }
+            annotation.replyType = kind
+        }
+        guard state != nil || stateModel != nil else { return }
+        guard case .note = annotation.kind, inReplyTo != nil else {
+            throw fail("state", "a review state is a note in reply to the annotation it is about (give type note and inReplyTo)")
+        }
+        guard let model = stateModel ?? state.flatMap(AnnotationState.model(ofState:)) else {
+            throw fail("stateModel", "missing (the state is not one of the Review or Marked models)")
+        }
+        let value = AnnotationState(model: model, state: state ?? AnnotationState.defaultState(ofModel: model))
+        guard value.isValid else {
+            let allowed = AnnotationState.states(ofModel: model)?.joined(separator: ", ") ?? "a state"
+            throw fail("state", "expected one of \(allowed) for the \(model) model, got \"\(value.state)\"")
+        }
+        annotation.state = value
     }
 
     /// Colours used when the JSON gives none: black ink and shapes, yellow notes and

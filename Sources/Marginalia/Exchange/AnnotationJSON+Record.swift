@@ -19,6 +19,13 @@ extension AnnotationJSON {
         var creationDate: String?
         var modificationDate: String?
         var flags: [String]?
+        // threads and review states
+        /// The id of the annotation this one is in reply to.
+        var inReplyTo: String?
+        /// `reply` (the default, left out) or `group`.
+        var replyType: String?
+        var state: String?
+        var stateModel: String?
         // ink
         var paths: [[[Double]]]?
         var pressures: [[Double]]?
@@ -78,6 +85,10 @@ extension AnnotationJSON {
             creationDate = a.creationDate.map { AnnotationJSON.iso8601.format($0) }
             modificationDate = a.modificationDate.map { AnnotationJSON.iso8601.format($0) }
             flags = Record.flagNames.filter { a.flags.contains($0.1) }.map(\.0)
+            inReplyTo = a.inReplyTo
+            replyType = a.inReplyTo != nil && a.replyType == .group ? a.replyType.jsonName : nil
+            state = a.state?.state
+            stateModel = a.state?.model
             switch a.kind {
             case .ink(let ink):
                 paths = ink.paths.map { $0.map(Record.point) }

@@ -45,7 +45,40 @@ struct XFDFAnnotationDecoder {
         a.modificationDate = date("date", node)
         a.creationDate = date("creationdate", node)
         a.contents = node.child(named: "contents")?.text
+        try readThread(node, into: &a)
         return a
+    }
+
+    /// `inreplyto` (the parent's name), `replyType` and, on `text`, `state` and `statemodel`.
+    private func readThread(_ node: XFDFNode, into a: inout PDFAnnotation) throws {
+        if let parent = nonEmpty(node.attributes["inreplyto"]) {
+            guard parent != a.id else {
+                throw XFDFError.invalidValue(name: "inreplyto", value: parent, expected: "the name of another annotation",
+                                             path: node.path, line: node.line)
+            }
+            a.inReplyTo = parent
+            if let type = node.attributes["replyType"] {
+                guard let replyType = ReplyType(jsonName: type.lowercased()) else {
+                    throw XFDFError.invalidValue(name: "replyType", value: type, expected: "reply or group", path: node.path, line: node.line)
+                }
+                a.replyType = replyType
+            }
+        }
+        guard node.localName == "text" else { return }
+        let state = nonEmpty(node.attributes["state"]), model = nonEmpty(node.attributes["statemodel"])
+        guard state != nil || model != nil else { return }
+        guard a.inReplyTo != nil else {
+            throw XFDFError.missing(name: "the inreplyto attribute of a state", path: node.path, line: node.line)
+        }
+        guard let resolvedModel = model ?? state.flatMap(AnnotationState.model(ofState:)) else {
+            throw XFDFError.missing(name: "the statemodel attribute", path: node.path, line: node.line)
+        }
+        let value = AnnotationState(model: resolvedModel, state: state ?? AnnotationState.defaultState(ofModel: resolvedModel))
+        guard value.isValid else {
+            throw XFDFError.invalidValue(name: "state", value: value.state, expected: "a state of the \(resolvedModel) model",
+                                         path: node.path, line: node.line)
+        }
+        a.state = value
     }
 
     // MARK: - Kinds

@@ -81,6 +81,11 @@ struct XFDFWriter {
         if let subject = a.subject { list.append(("subject", subject)) }
         if let date = a.modificationDate { list.append(("date", PDFDate.format(date))) }
         if let date = a.creationDate { list.append(("creationdate", PDFDate.format(date))) }
+        // Markup attributes of a thread: the parent's name (the FDF form of /IRT) and /RT.
+        if let parent = a.inReplyTo {
+            list.append(("inreplyto", parent))
+            if a.replyType == .group { list.append(("replyType", a.replyType.jsonName)) }
+        }
         return list
     }
 
@@ -94,7 +99,9 @@ struct XFDFWriter {
         case .freeText(let text):
             return [("justification", XFDFSyntax.justification(text.alignment))]
         case .note(let note):
-            return [("icon", note.icon)]
+            var list = [("icon", note.icon)]
+            if let state = a.state { list += [("state", state.state), ("statemodel", state.model)] }
+            return list
         case .stamp(let stamp):
             var list = [("icon", stamp.name)]
             // Marginalia extensions: the image's crop and turn.

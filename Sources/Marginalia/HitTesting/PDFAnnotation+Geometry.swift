@@ -23,6 +23,7 @@ extension PDFAnnotation {
         // /IC fills squares, circles and polygons; other kinds are never hit inside for it.
         return AnnotationGeometry(id: id, pageIndex: pageIndex ?? 0, kind: geometryKind, rect: rect,
                                   lineWidth: border.width, filled: interiorColor != nil,
-                                  flags: AnnotationGeometry.Flags(rawValue: Int(flags.rawValue)))
+                                  flags: AnnotationGeometry.Flags(rawValue: Int(flags.rawValue)), author: author,
+                                  inReplyTo: inReplyTo, replyType: replyType, state: state)
     }
 }

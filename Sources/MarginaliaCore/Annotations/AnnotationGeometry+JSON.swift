@@ -63,7 +63,19 @@ extension AnnotationGeometry {
         default: kind = .other(type: type)
         }
         let rect = try field.optionalMember("rect")?.rect() ?? Self.bounds(of: kind, lineWidth: width)
-        self.init(id: id, pageIndex: pageIndex, kind: kind, rect: rect, lineWidth: width, filled: filled, flags: flags)
+        self.init(id: id, pageIndex: pageIndex, kind: kind, rect: rect, lineWidth: width, filled: filled, flags: flags,
+                  author: try field.optionalMember("author")?.string(), inReplyTo: try field.optionalMember("inReplyTo")?.string(),
+                  replyType: try field.optionalMember("replyType")?.string() == "group" ? .group : .reply,
+                  state: try Self.state(field))
+    }
+
+    /// `state` and `stateModel` (the model inferred from the state when absent).
+    static func state(_ field: JSONField) throws(CommandError) -> AnnotationState? {
+        let state = try field.optionalMember("state")?.string()
+        let model = try field.optionalMember("stateModel")?.string()
+        guard state != nil || model != nil else { return nil }
+        let resolvedModel = model ?? state.flatMap { AnnotationState.model(ofState: $0) } ?? AnnotationState.reviewModel
+        return AnnotationState(model: resolvedModel, state: state ?? AnnotationState.defaultState(ofModel: resolvedModel))
     }
 
     /// The bounds of a kind's points grown by the line width, for JSON without a `rect`.

@@ -3,9 +3,10 @@ import Foundation
 #endif
 
 /// What the engine knows of an annotation to decide what a user's input does to it: its
-/// id, page, kind and geometry, line width, whether it is filled, and its flags. Enough to
-/// hit test it by outline, erase it, select, move and resize it, and preview all of that;
-/// the rest of the annotation (colours, text, appearance) stays with the document model.
+/// id, page, kind and geometry, line width, whether it is filled, its flags, its author and
+/// where it stands in a comment thread. Enough to hit test it by outline, erase it, select,
+/// move and resize it, preview all of that and decide who may edit a reply; the rest of the
+/// annotation (colours, text, appearance) stays with the document model.
 ///
 /// Natively it is made from a `PDFAnnotation` (Marginalia); in the browser from the
 /// annotation JSON the server sends (``init(json:)``), the same fields either way.
@@ -57,9 +58,18 @@ public struct AnnotationGeometry: Equatable, Sendable {
     /// Whether a square, circle or polygon is filled (it is hit inside, not only on its border).
     public var filled: Bool
     public var flags: Flags
+    /// `/T`: who made it.
+    public var author: String?
+    /// `/IRT`: the id of the annotation this one replies to (or sets a review state of).
+    public var inReplyTo: String?
+    /// `/RT`: a reply (shown in the thread, not on the page) or a member of a group.
+    public var replyType: ReplyType
+    /// `/State` and `/StateModel`: the review state this annotation sets on ``inReplyTo``.
+    public var state: AnnotationState?
 
     public init(id: String, pageIndex: Int, kind: Kind, rect: CGRect, lineWidth: Double = 1, filled: Bool = false,
-                flags: Flags = []) {
+                flags: Flags = [], author: String? = nil, inReplyTo: String? = nil, replyType: ReplyType = .reply,
+                state: AnnotationState? = nil) {
         self.id = id
         self.pageIndex = pageIndex
         self.kind = kind
@@ -67,6 +77,10 @@ public struct AnnotationGeometry: Equatable, Sendable {
         self.lineWidth = lineWidth
         self.filled = filled
         self.flags = flags
+        self.author = author
+        self.inReplyTo = inReplyTo
+        self.replyType = replyType
+        self.state = state
     }
 
     /// The annotation JSON's `type` of the kind.
@@ -92,7 +106,14 @@ public struct AnnotationGeometry: Equatable, Sendable {
         return true
     }
 
-    public var isHidden: Bool { flags.contains(.hidden) }
+    /// Whether the page does not show it: the Hidden flag, a reply (shown in its parent's
+    /// thread, ISO 32000-2, 12.5.6.2: replies are not displayed individually) or a review
+    /// state. Hidden annotations are never hit, lassoed or erased.
+    public var isHidden: Bool { flags.contains(.hidden) || isComment }
+
+    /// Whether it is a comment on another annotation: a reply in its thread or a review state.
+    /// Comments belong to their authors (only the author edits or deletes one).
+    public var isComment: Bool { state != nil || (inReplyTo != nil && replyType == .reply) }
 
     /// Whether a resize keeps the width-to-height ratio (images and notes).
     public var keepsAspectRatio: Bool {

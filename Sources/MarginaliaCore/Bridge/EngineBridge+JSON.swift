@@ -50,12 +50,24 @@ extension EngineBridge {
                             shiftKey: try field.optionalMember("shift")?.bool() ?? false)
     }
 
+    /// Adds or replaces one annotation (its JSON) in the engine's geometry and review index.
+    func upsert(_ annotation: JSONField) throws(CommandError) {
+        let geometry = try AnnotationGeometry(json: annotation)
+        engine.upsert(geometry)
+        engine.review.upsert(try CommentRecord(json: annotation, rect: geometry.rect))
+    }
+
     /// Follows one logged operation (docs/operations.md, version 2) in the engine's copy.
     func apply(_ operation: JSONField) throws(CommandError) {
         switch try operation.member("op").string() {
-        case "addAnnotation": engine.upsert(try AnnotationGeometry(json: operation.member("annotation")))
-        case "removeAnnotation": engine.remove(id: try operation.member("annotation").member("id").string())
-        case "changeAnnotation": engine.upsert(try AnnotationGeometry(json: operation.member("after")))
+        case "addAnnotation":
+            try upsert(operation.member("annotation"))
+        case "removeAnnotation":
+            let id = try operation.member("annotation").member("id").string()
+            engine.remove(id: id)
+            engine.review.remove(id: id)
+        case "changeAnnotation":
+            try upsert(operation.member("after"))
         case "arrangeAnnotation": engine.arrange(id: try operation.member("id").string(), position: try operation.member("to").integer())
         case "group": for inner in try operation.member("operations").array() { try apply(inner) }
         default: break  // pages and fields: the UI sets the pages again
@@ -104,7 +116,7 @@ extension EngineBridge {
         for output in list {
             switch output {
             case .command(let command):
-                items.append(.object([("type", .string("command")), ("command", command.json)]))
+                items.append(.object([("type", .string("command")), ("command", attributed(command).json)]))
             case .editText(let request):
                 items.append(.object([("type", .string("editText")), ("request", Self.json(request))]))
             case .activateField(let name, let page, let rect):
@@ -139,6 +151,7 @@ extension EngineBridge {
         case .pageOutOfRange: return "pageOutOfRange"
         case .unknownAnnotation: return "unknownAnnotation"
         case .notAllowed: return "notAllowed"
+        case .notAuthor: return "notAuthor"
         }
     }
 

@@ -46,8 +46,10 @@ public final class EngineBridge {
         let name = try request.member("call").string()
         switch name {
         case "init":
+            let user = engine.user  // who uses the editor stays when another document opens
             engine = EditorEngine(pages: try Self.pages(request.member("pages")), viewSize: try Self.size(request.optionalMember("viewSize")),
                                   preferences: ToolPreferences(json: request.value["preferences"] ?? .null), clock: clock)
+            engine.user = user
             strokeDrawn = nil
             return viewportJSON()
         case "setPages":
@@ -55,15 +57,19 @@ public final class EngineBridge {
             return viewportJSON()
         case "setAnnotations":
             var list: [AnnotationGeometry] = []
+            var records: [CommentRecord] = []
             var problems: [JSONValue] = []
             for item in try request.member("annotations").array() {
                 do throws(CommandError) {
-                    list.append(try AnnotationGeometry(json: item))
+                    let geometry = try AnnotationGeometry(json: item)
+                    records.append(try CommentRecord(json: item, rect: geometry.rect))
+                    list.append(geometry)
                 } catch {
                     problems.append(.string(error.message))
                 }
             }
             engine.setAnnotations(list)
+            engine.review.set(records)
             return .object([("count", .integer(list.count)), ("problems", .array(problems))])
         case "applyEntries":
             for entry in try request.member("entries").array() { try apply(entry.member("operation")) }
@@ -151,7 +157,7 @@ public final class EngineBridge {
         case "textCommand":
             let textRequest = try Self.textRequest(request.member("request"))
             let text = try request.member("text").string()
-            return .object(omittingNils: [("command", engine.textCommand(for: textRequest, text: text).map { $0.json })])
+            return .object(omittingNils: [("command", engine.textCommand(for: textRequest, text: text).map { attributed($0).json })])
         case "inkPaths":
             return try Self.inkPaths(AnnotationGeometry(json: request.member("annotation")))
         case "hitTest":
@@ -166,6 +172,7 @@ public final class EngineBridge {
             try command.check(pageCount: engine.viewport.pages.count) { self.engine.annotation(id: $0) }
             return .object([("ok", .bool(true))])
         default:
+            if let answer = try reviewCall(name, request) { return answer }
             throw CommandError.malformed("call: unknown call \"\(name)\"")
         }
     }

@@ -17,6 +17,8 @@ public enum CommandError: Error, Equatable, Sendable {
     case locked(id: String, action: String)
     /// The annotation is read-only (`/F` bit 7): it cannot be changed at all.
     case readOnly(id: String, action: String)
+    /// The comment (a reply or a review state) is `author`'s: only they may change it.
+    case notAuthor(id: String, author: String, action: String)
     /// A command clients may not send (the operation log's internal steps, such as restoring
     /// a removed page object).
     case notAllowed(String)
@@ -31,6 +33,7 @@ public enum CommandError: Error, Equatable, Sendable {
         case .unknownAnnotation(let id): return "no annotation \(id)"
         case .locked(let id, let action): return "annotation \(id) is locked: it cannot be \(action)"
         case .readOnly(let id, let action): return "annotation \(id) is read-only: it cannot be \(action)"
+        case .notAuthor(let id, let author, let action): return "annotation \(id) is \(author)'s comment: only \(author) can have it \(action)"
         case .notAllowed(let message): return message
         }
     }

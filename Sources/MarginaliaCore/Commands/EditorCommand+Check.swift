@@ -13,7 +13,9 @@ extension EditorCommand {
     /// document keeps at least one page); named annotations exist and are of a kind the
     /// editor edits; a **locked** annotation (`/F` bit 8) is not moved, resized, restyled or
     /// removed; a **read-only** one (bit 7) is not changed at all. An eraser skips locked and
-    /// read-only annotations rather than refusing the sweep.
+    /// read-only annotations rather than refusing the sweep. Comments (replies and review
+    /// states) change only through the comment commands, and only by their authors
+    /// (``checkComment(_:)``).
     ///
     /// - Throws: the first ``CommandError`` found; nothing has been changed.
     public func check(pageCount: Int, annotation: (String) -> AnnotationGeometry?) throws(CommandError) {
@@ -25,6 +27,7 @@ extension EditorCommand {
         func editable(_ ids: [String], _ action: String) throws(CommandError) {
             for id in ids {
                 guard let found = annotation(id), found.isEditable else { throw CommandError.unknownAnnotation(id) }
+                try Self.refuseComment(found)
                 try Self.permit(found, action)
             }
         }
@@ -34,6 +37,7 @@ extension EditorCommand {
         case .change(let json):
             let id = json["id"]?.stringValue ?? ""
             guard let found = annotation(id) else { throw CommandError.unknownAnnotation(id) }
+            try Self.refuseComment(found)
             if found.flags.contains(.readOnly) { throw CommandError.readOnly(id: id, action: "changed") }
             try page(Int(json["pageIndex"]?.numberValue ?? -1))
             if found.flags.contains(.locked) {
@@ -65,6 +69,7 @@ extension EditorCommand {
         case .movePage(let from, let to):
             try page(from)
             try page(to)
+        case .reply, .setState, .editReply, .deleteReply: try checkComment(annotation)
         case .undo, .redo: break
         }
     }

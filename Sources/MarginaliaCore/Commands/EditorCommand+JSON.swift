@@ -83,6 +83,10 @@ extension EditorCommand {
         case "undo": self = .undo
         case "redo": self = .redo
         default:
+            if let comment = try Self.comment(type, field) {
+                self = comment
+                return
+            }
             throw CommandError.malformed("\(field.path).type: unknown command \"\(type)\" (expected one of \(Self.typeNames.joined(separator: ", ")))")
         }
     }
@@ -190,6 +194,8 @@ extension EditorCommand {
             pairs += [("index", .number(Double(index))), ("degrees", .number(Double(degrees)))]
         case .movePage(let from, let to):
             pairs += [("from", .number(Double(from))), ("to", .number(Double(to)))]
+        case .reply, .setState, .editReply, .deleteReply:
+            pairs += commentPairs
         case .undo, .redo:
             break
         }

@@ -43,6 +43,14 @@ public enum EditorCommand: Equatable, Sendable {
     case rotatePage(index: Int, degrees: Int)
     /// Moves a page so that it ends up at index `to`.
     case movePage(from: Int, to: Int)
+    /// Adds a reply to an annotation's comment thread.
+    case reply(Reply)
+    /// Sets the author's review state of an annotation (one state per author).
+    case setState(StateChange)
+    /// Changes the text of a reply; only its author may.
+    case editReply(id: String, text: String, author: String?)
+    /// Removes a reply or review state (with the replies to it); only its author may.
+    case deleteReply(id: String, author: String?)
     case undo
     case redo
 
@@ -144,6 +152,10 @@ public enum EditorCommand: Equatable, Sendable {
         case .removePage: return "removePage"
         case .rotatePage: return "rotatePage"
         case .movePage: return "movePage"
+        case .reply: return "reply"
+        case .setState: return "setState"
+        case .editReply: return "editReply"
+        case .deleteReply: return "deleteReply"
         case .undo: return "undo"
         case .redo: return "redo"
         }
@@ -151,5 +163,6 @@ public enum EditorCommand: Equatable, Sendable {
 
     /// Every command type, as written in JSON.
     public static let typeNames = ["add", "change", "remove", "move", "paste", "arrange", "resize", "restyle", "stroke", "erase", "fill",
-                                   "insertPage", "removePage", "rotatePage", "movePage", "undo", "redo"]
+                                   "insertPage", "removePage", "rotatePage", "movePage", "reply", "setState", "editReply",
+                                   "deleteReply", "undo", "redo"]
 }

@@ -66,6 +66,13 @@ public enum AnnotationDraft {
         ])
     }
 
+    /// Where a comment (a reply or a review state) on an annotation at `parent` is stored: a
+    /// note-sized square at the parent's top-right corner, kept on `page`. Viewers that draw
+    /// replies as notes (pdf.js) show them there; Marginalia shows them in the thread.
+    public static func commentRect(for parent: CGRect, on page: CGRect) -> CGRect {
+        kept(CGRect(x: parent.maxX, y: parent.maxY - noteSize, width: noteSize, height: noteSize), in: page)
+    }
+
     /// The rect spanned by two points.
     public static func rect(_ a: CGPoint, _ b: CGPoint) -> CGRect {
         CGRect(x: min(a.x, b.x), y: min(a.y, b.y), width: abs(b.x - a.x), height: abs(b.y - a.y))

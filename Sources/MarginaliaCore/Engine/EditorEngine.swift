@@ -29,6 +29,10 @@ public final class EditorEngine {
     public var imageToPlace: CGSize?
     /// The form fields' widgets, for the Form tool.
     public var widgets: [FieldWidget] = []
+    /// Who uses the editor: the author of everything its commands make (nil: nobody named).
+    public var user: String?
+    /// The annotations as a reviewer sees them (the list, comment threads, review states).
+    public let review = ReviewIndex()
 
     /// How far (view points) the pen may wander and still count as held still.
     public static let holdSlop: CGFloat = 3

@@ -23,7 +23,8 @@ extension EditorCommand {
             found[id] = annotation
             return annotation.geometry
         }
-        let steps = try operations(on: document, found: found, author: author)
+        // Removing an annotation removes its comment thread with it (in the same step).
+        let steps = try Self.removingThreads(try operations(on: document, found: found, author: author), in: document)
         var applied: [EditorOperation] = []
         do {
             for step in steps { applied.append(try step.apply(to: document)) }
@@ -40,15 +41,17 @@ extension EditorCommand {
         func annotations(_ ids: [String]) -> [PDFAnnotation] { ids.compactMap { found[$0] } }
         switch self {
         case .add(let list):
-            var additions: [EditorOperation] = []
+            var annotations: [PDFAnnotation] = []
             for json in list {
                 var annotation = try Self.annotation(from: json)
                 if annotation.author == nil { annotation.author = author }
                 guard annotation.kind.isDrawable else {
                     throw OperationError.invalid("annotation: a \(AnnotationJSON.typeName(of: annotation)) annotation cannot be created")
                 }
-                additions.append(.addAnnotation(annotation))
+                annotations.append(annotation)
             }
+            // A reply refers to its parent's object: parents are added first.
+            let additions = PDFAnnotation.parentsFirst(annotations).map(EditorOperation.addAnnotation)
             return additions.count == 1 ? additions : [.group(name: "add", additions)]
         case .change(let json):
             let after = try Self.annotation(from: json)
@@ -58,6 +61,8 @@ extension EditorCommand {
             }
             var changed = after
             changed.modificationDate = Date()
+            // /T says who made the annotation: a change, by whoever, leaves it.
+            if let author = before.author { changed.author = author }
             return before == after ? [] : [.changeAnnotation(before: before, after: changed)]
         case .remove(let ids):
             return SelectionTool.delete(annotations(ids)).map { [$0] } ?? []
@@ -104,6 +109,8 @@ extension EditorCommand {
             return degrees % 360 == 0 ? [] : [.rotatePage(index: index, degrees: degrees)]
         case .movePage(let from, let to):
             return from == to ? [] : [.movePage(from: from, to: to)]
+        case .reply, .setState, .editReply, .deleteReply:
+            return try commentOperation(on: document, found: found) ?? []
         case .undo, .redo:
             throw OperationError.invalid("undo and redo go through the session's history")
         }
@@ -121,6 +128,9 @@ extension EditorCommand {
             }
             annotation.id = UUID().uuidString
             annotation.author = author ?? annotation.author  // the one who pastes made the copy
+            // A copy starts no thread of its own and is in reply to nothing.
+            annotation.inReplyTo = nil
+            annotation.state = nil
             annotation.creationDate = now
             annotation.modificationDate = now
             copies.append(annotation)

@@ -50,6 +50,9 @@ extension EditorOperation {
             stored.author = after.author
             stored.subject = after.subject
             stored.flags = after.flags
+            stored.inReplyTo = after.inReplyTo
+            stored.replyType = after.replyType
+            stored.state = after.state
             try document.updateAnnotation(stored)
             return .changeAnnotation(before: before, after: after)
         case .arrangeAnnotation(let id, let page, _, let to):

@@ -84,7 +84,7 @@ extension ServiceError {
         switch error {
         case .malformed(let message), .notAllowed(let message): return .badRequest(message)
         case .tooLarge(let message): return .tooLarge(message)
-        case .locked, .readOnly: return .forbidden(error.message)
+        case .locked, .readOnly, .notAuthor: return .forbidden(error.message)
         case .pageOutOfRange, .unknownAnnotation: return .unprocessable(error.message)
         }
     }

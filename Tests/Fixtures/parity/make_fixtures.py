@@ -93,3 +93,19 @@ fixture("viewport-and-placing", [INIT, {"call": "setViewport", "fitWidth": True}
     {"call": "textCommand", "request": {"pageIndex": 0, "target": {"kind": "newTextBox", "rect": [300, 277.6, 500, 300]}}, "text": "Hello"},
     {"call": "setImageToPlace", "size": [640, 480]}, {"call": "setTool", "tool": "image"},
     *pointer_calls(events("mouse", [(300, 400), (300, 400)], pointer=3, start=2))])
+thread = [{"type": "square", "id": "sq", "pageIndex": 0, "rect": [100, 500, 220, 560], "author": "Ada", "contents": "Check",
+           "creationDate": "2026-01-01T10:00:00Z"},
+          {"type": "note", "id": "r1", "pageIndex": 0, "rect": [220, 540, 240, 560], "author": "Grace", "inReplyTo": "sq",
+           "contents": "Why?", "creationDate": "2026-01-01T11:00:00Z"},
+          {"type": "note", "id": "s1", "pageIndex": 0, "rect": [220, 540, 240, 560], "author": "Grace", "inReplyTo": "sq",
+           "state": "Rejected", "stateModel": "Review", "flags": ["hidden"], "creationDate": "2026-01-01T12:00:00Z"},
+          ink("a", [[100, 700], [300, 700]])]
+fixture("review-thread-list-and-comments", [INIT, {"call": "setAnnotations", "annotations": thread}, {"call": "setUser", "name": "Ada"},
+    {"call": "annotationList"}, {"call": "annotationList", "types": ["square"], "states": ["Rejected"]}, {"call": "thread", "id": "r1"},
+    {"call": "comment", "action": "reply", "to": "r1", "text": "Because."}, {"call": "comment", "action": "delete", "id": "r1"},
+    {"call": "comment", "action": "setState", "to": "sq", "state": "Accepted"},
+    {"call": "applyEntries", "entries": [{"operation": {"op": "addAnnotation", "annotation": {
+        "type": "note", "id": "s2", "pageIndex": 0, "rect": [220, 540, 240, 560], "author": "Ada", "inReplyTo": "sq",
+        "state": "Accepted", "creationDate": "2026-01-01T13:00:00Z"}}}]},
+    {"call": "annotationList"}, {"call": "setTool", "tool": "select"},
+    *pointer_calls(events("mouse", [(230, 550), (230, 550)])), {"call": "selection"}])
