@@ -99,6 +99,33 @@ struct ServiceEditingTests {
         #expect(try service.annotationIDs(id).contains("a1"))
     }
 
+    @Test(arguments: StoreKind.allCases) func commentsAreTheirAuthorsAndAnUndoNeverTakesSomeoneElsesAway(_ kind: StoreKind) throws {
+        let place = try TestStore(kind)
+        defer { place.remove() }
+        let service = try place.service()
+        let id = try service.importDocument(name: "doc", data: Fixtures.sample).id
+        _ = try service.apply(id, Fixtures.request(.operation(Fixtures.add("a1")), base: 0, client: "tab-1"))
+        let reply = try service.apply(id, Fixtures.request(.command(.reply(.init(to: "a1", text: "Why?", author: "Grace", id: "r1"))),
+                                                           base: 1, client: "tab-2"))
+        guard case .addAnnotation(let note)? = reply.applied.first?.operation else { Issue.record("\(reply.applied)"); return }
+        #expect(note.inReplyTo == "a1" && note.author == "Grace" && note.contents == "Why?")
+        let state = try service.apply(id, Fixtures.request(.command(.setState(.init(to: "a1", state: .accepted, author: "Grace"))),
+                                                           base: 2, client: "tab-2"))
+        #expect(state.revision == 3)
+        // Only Grace edits or deletes her reply: 403.
+        #expect { try service.apply(id, Fixtures.request(.command(.deleteReply(id: "r1", author: "Ada")), base: 3, client: "tab-1")) } throws: { error in
+            (error as? ServiceError)?.code == "forbidden"
+        }
+        // tab-1 cannot undo adding a1: that would remove Grace's thread.
+        #expect { try service.apply(id, Fixtures.request(.undo, base: 3, client: "tab-1")) } throws: { error in
+            (error as? ServiceError)?.message.contains("annotation a1 was commented on by tab-2") == true
+        }
+        // Grace undoes her own state, then her reply.
+        _ = try service.apply(id, Fixtures.request(.undo, base: 3, client: "tab-2"))
+        _ = try service.apply(id, Fixtures.request(.undo, base: 4, client: "tab-2"))
+        #expect(try service.annotationIDs(id).contains("a1") && !service.annotationIDs(id).contains("r1"))
+    }
+
     @Test(arguments: StoreKind.allCases) func aPageOrderChangedBySomeoneElseBlocksUndoAndRedo(_ kind: StoreKind) throws {
         let place = try TestStore(kind)
         defer { place.remove() }

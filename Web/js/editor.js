@@ -175,7 +175,10 @@ export class Editor {
     const view = this.viewer.views[index];
     if (!view) return;
     renderFields(view.overlay, this.fields, index);
-    renderAnnotations(view.overlay, this.model.annotationsOnPage(index), this.viewer.zoom);
+    // Hidden annotations and the comments of threads (replies, review states) are not drawn.
+    const hidden = new Set(call({ call: 'hiddenAnnotations', pageIndex: index }).ids);
+    const shown = this.model.annotationsOnPage(index);
+    renderAnnotations(view.overlay, hidden.size ? shown.filter((a) => !hidden.has(a.id)) : shown, this.viewer.zoom);
   }
 
   /** Notes keep their screen size, so they are redrawn after a zoom. */

@@ -20,6 +20,7 @@ const PATHS = {
   download: 'M12 3v12M7 10l5 5 5-5M4 20h16',
   export: 'M14 3h7v7M21 3l-9 9M18 14v6H4V6h6',
   sidebar: 'M3 4h18v16H3zM9 4v16',
+  comments: 'M4 4h16v11H10l-5 4v-4H4zM8 8h8M8 11h5',
   zoomIn: 'M10 3a7 7 0 1 0 .01 0M21 21l-6-6M7 10h6M10 7v6',
   zoomOut: 'M10 3a7 7 0 1 0 .01 0M21 21l-6-6M7 10h6',
   fitWidth: 'M3 5v14M21 5v14M7 12h10M10 9l-3 3 3 3M14 9l3 3-3 3',

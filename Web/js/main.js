@@ -12,6 +12,7 @@ import { downloadEditable, downloadFlattened, downloadPNG } from './exporting.js
 import { html } from './svg.js';
 import { icon } from './icons.js';
 import { openDocumentsPopover } from './documents.js';
+import { ReviewPanel } from './review.js';
 
 pdfjsLib.GlobalWorkerOptions.workerSrc = '/vendor/pdfjs/pdf.worker.js';
 
@@ -75,6 +76,16 @@ function buildToolbar() {
       action('Remove this page…', () => editor.removePage(), { danger: true })),
   ]);
   const settingsMenu = popoverButton('settings', 'Settings', 'Settings', toolSettings.inputSettings);
+  const comments = toolbarButton({
+    name: 'comments', label: 'Comments', toggle: true,
+    onTap: () => {
+      const fitted = editor.viewer.isFitWidth();
+      editor.review.show(!editor.review.isOpen);
+      if (fitted) editor.viewer.fitWidth();
+      refresh();
+    },
+  });
+  comments.title = 'Show or hide the annotation list and comments';
   const save = toolbarButton({ name: 'save', label: 'Save', shortcut: 'Ctrl+S', onTap: () => editor.save() });
   const download = toolbarButton({ name: 'download', label: 'Download', onTap: () => run(() => downloadEditable(editor.model.summary)) });
   const exportButton = toolbarButton({
@@ -87,11 +98,13 @@ function buildToolbar() {
   exportButton.title = 'Export a flattened copy';
   // Edits made offline that have not reached the server yet (session.js, outbox.js).
   const waiting = html('span', { class: 'waiting-badge', role: 'status', hidden: '' });
-  actions.append(undo, redo, separator(), pagesMenu, settingsMenu, separator(), waiting, save, download, exportButton);
+  actions.append(undo, redo, separator(), comments, pagesMenu, settingsMenu, separator(), waiting, save, download, exportButton);
 
   const refresh = () => {
     showActiveTool(toolButtons, settings.tool);
     sidebar.setAttribute('aria-pressed', String(settings.thumbnails));
+    comments.setAttribute('aria-pressed', String(editor.review.isOpen));
+    editor.review.followSelection();
     document.getElementById('thumbnails').hidden = !settings.thumbnails;
     pages.show(editor.viewer.currentPage, editor.viewer.views.length);
     zoomLabel.textContent = `${Math.round(editor.viewer.zoom * 100)}%`;
@@ -142,6 +155,7 @@ async function start() {
     editor.status(`The editor engine did not load: ${error.message}`, true);
     return;
   }
+  editor.review = new ReviewPanel(editor, document.getElementById('review'));
   buildToolbar();
   installShortcuts(editor);
   installDrop();

@@ -19,6 +19,11 @@ extension EngineBridge {
             return try threadJSON(request.member("id").string())
         case "comment":
             return outputs(try comment(request))
+        case "hiddenAnnotations":
+            // What the page does not show: hidden annotations and the comments of threads.
+            let page = try request.member("pageIndex").integer()
+            let hidden = engine.annotations(onPage: page)?.annotations.filter { $0.isHidden } ?? []
+            return .object([("ids", .array(hidden.map { .string($0.id) }))])
         default:
             return nil
         }

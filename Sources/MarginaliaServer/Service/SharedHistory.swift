@@ -129,6 +129,10 @@ struct OperationFootprint: Equatable {
     var reordersPages = false
     /// Pages turned (indices stay: only a step that reorders pages meets it).
     var turnsPages = false
+    /// The annotations whose comment threads it adds to, changes or takes from (the parents
+    /// of the replies and review states it touches): undoing the making of an annotation
+    /// someone else has since commented on would take their comments away.
+    var threads: Set<String> = []
 
     init(_ operation: EditorOperation) {
         add(operation)
@@ -138,8 +142,12 @@ struct OperationFootprint: Equatable {
 
     private mutating func add(_ operation: EditorOperation) {
         switch operation {
-        case .addAnnotation(let a), .removeAnnotation(let a): annotations.insert(a.id)
-        case .changeAnnotation(let before, let after): annotations.formUnion([before.id, after.id])
+        case .addAnnotation(let a), .removeAnnotation(let a):
+            annotations.insert(a.id)
+            if let parent = a.inReplyTo { threads.insert(parent) }
+        case .changeAnnotation(let before, let after):
+            annotations.formUnion([before.id, after.id])
+            if let parent = after.inReplyTo { threads.insert(parent) }
         case .arrangeAnnotation(let id, _, _, _): annotations.insert(id)
         case .insertPage, .removePage, .restorePage, .movePage: reordersPages = true
         case .rotatePage: turnsPages = true
@@ -157,6 +165,7 @@ struct OperationFootprint: Equatable {
         if other.reordersPages { return "the pages were inserted, removed or moved" }
         if reordersPages, !other.isEmpty { return "the document was edited" }
         if let id = annotations.intersection(other.annotations).sorted().first { return "annotation \(id) was changed" }
+        if let id = annotations.intersection(other.threads).sorted().first { return "annotation \(id) was commented on" }
         if let name = fields.intersection(other.fields).sorted().first { return "form field \(name) was filled" }
         return nil
     }

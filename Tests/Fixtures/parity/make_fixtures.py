@@ -102,6 +102,7 @@ thread = [{"type": "square", "id": "sq", "pageIndex": 0, "rect": [100, 500, 220,
           ink("a", [[100, 700], [300, 700]])]
 fixture("review-thread-list-and-comments", [INIT, {"call": "setAnnotations", "annotations": thread}, {"call": "setUser", "name": "Ada"},
     {"call": "annotationList"}, {"call": "annotationList", "types": ["square"], "states": ["Rejected"]}, {"call": "thread", "id": "r1"},
+    {"call": "hiddenAnnotations", "pageIndex": 0},
     {"call": "comment", "action": "reply", "to": "r1", "text": "Because."}, {"call": "comment", "action": "delete", "id": "r1"},
     {"call": "comment", "action": "setState", "to": "sq", "state": "Accepted"},
     {"call": "applyEntries", "entries": [{"operation": {"op": "addAnnotation", "annotation": {
