@@ -30,6 +30,19 @@ public struct MarginaliaApp: Sendable {
         self.access = AccessControl(token: token)
     }
 
+    /// Builds the application over a service that also searches and organises pages and
+    /// documents: the upload, extract and delete-for-good endpoints are added as well.
+    public init<Service: DocumentServing & TextSearching & DocumentOrganizing>(service: Service, staticFiles: StaticFiles,
+                                                                               token: String?) {
+        var router = Router()
+        DocumentRoutes(service: service).register(into: &router)
+        SearchRoutes(service: service).register(into: &router)
+        OrganizingRoutes(service: service).register(into: &router)
+        self.router = router
+        self.staticFiles = staticFiles
+        self.access = AccessControl(token: token)
+    }
+
     /// Answers one request.
     public func respond(to request: HTTPRequest) async -> HTTPResponse {
         if let refused = access.check(request) { return refused }

@@ -174,7 +174,7 @@ public final class DocumentService: @unchecked Sendable {
             history.replay(entry.kind, operation, client: entry.clientID, revision: entry.revision)
             guard entry.revision > record.savedRevision else { continue }
             do {
-                try operation.apply(to: document)
+                try operation.apply(to: document, uploads: uploadReader(id))
             } catch {
                 throw ServiceError.internalError("document \(id): logged revision \(entry.revision) cannot be replayed: \(error)")
             }
@@ -185,6 +185,14 @@ public final class DocumentService: @unchecked Sendable {
         entry.recent.append(replayed)
         return OpenDocument.State(document: document, history: history, revision: max(revision, record.revision),
                                   savedRevision: record.savedRevision)
+    }
+
+    /// Forgets the in-memory entry of a document removed for good.
+    func forget(_ id: String) {
+        registryLock.lock()
+        open[id] = nil
+        subscribers[id] = nil
+        registryLock.unlock()
     }
 
     // MARK: - Helpers
