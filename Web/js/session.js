@@ -176,7 +176,7 @@ export class Session {
 
 // Page operations change the page list; a fill changes a widget's appearance stream, which
 // only pdf.js draws: both reload the file. (Logged operations, docs/operations.md.)
-const STRUCTURAL = new Set(['insertPage', 'removePage', 'restorePage', 'rotatePage', 'movePage', 'fillField']);
+const STRUCTURAL = new Set(['insertPage', 'removePage', 'restorePage', 'rotatePage', 'movePage', 'copyPages', 'fillField']);
 function isStructural(operation) {
   if (operation?.op === 'group') return (operation.operations ?? []).some(isStructural);
   return STRUCTURAL.has(operation?.op);

@@ -30,7 +30,9 @@ extension EngineBridge {
     }
 
     /// `{"action": "rotate" | "duplicate" | "remove" | "move" | "insert", "pages", "degrees"?,
-    /// "slot"?, "index"?, "source"?}` → `{"command"?, "selection"?}` or `{"refused"}`.
+    /// "slot"?, "index"?, "source"?, "sourcePages"?}` → `{"command"?, "selection"?}` or
+    /// `{"refused"}`. `pages` is the selection; an insertion takes `sourcePages` of the source
+    /// (all when absent) at `index`.
     private func pageCommand(_ request: JSONField, pageCount: Int) throws(CommandError) -> JSONValue {
         let action = try request.member("action").string()
         let pages = try request.optionalMember("pages")?.array().map { (item) throws(CommandError) -> Int in try item.integer() } ?? []
@@ -46,13 +48,10 @@ extension EngineBridge {
         case "move":
             command = PageOrganizer.moveCommand(pages: sorted, slot: try request.member("slot").integer(), pageCount: pageCount)
         case "insert":
-            var object = request.value
-            if case .object(var members) = object {
-                members["type"] = .string("insertPages")
-                members["action"] = nil
-                object = .object(members)
-            }
-            command = try EditorCommand(json: JSONField(object, path: "insert"))
+            var members: [(String, JSONValue)] = [("type", .string("insertPages")), ("index", try request.member("index").value),
+                                                  ("source", try request.member("source").value)]
+            if let sourcePages = try request.optionalMember("sourcePages") { members.append(("pages", sourcePages.value)) }
+            command = try EditorCommand(json: JSONField(.object(members), path: "insert"))
         default:
             throw CommandError.malformed("action: unknown page action \"\(action)\" (rotate, duplicate, remove, move, insert)")
         }

@@ -88,7 +88,7 @@ struct PageCommandTests {
         #expect(stay == .object([]))
         let all = try call(bridge, #"{"call":"pageCommand","action":"remove","pages":[0,1,2,3]}"#)
         #expect(all == .object([("refused", .string("a document keeps at least one page"))]))
-        let insert = try call(bridge, #"{"call":"pageCommand","action":"insert","index":4,"source":{"upload":2},"pages":[0,1]}"#)
+        let insert = try call(bridge, #"{"call":"pageCommand","action":"insert","pages":[3],"index":4,"source":{"upload":2},"sourcePages":[0,1]}"#)
         #expect(insert["command"] == EditorCommand.insertPages(index: 4, source: .upload(2), pages: [0, 1]).json)
         #expect(insert["selection"] == .array([.integer(4), .integer(5)]))
         let unknown = try call(bridge, #"{"call":"pageCommand","action":"fold","pages":[0]}"#)
