@@ -152,3 +152,20 @@ def test_documents_list_renames_trashes_restores_and_deletes_for_good(new_editor
         raise AssertionError("the document is still there")
     except Exception as error:  # urllib's HTTPError: 404
         assert "404" in str(error)
+
+
+def test_pages_organised_in_one_tab_change_in_the_others_organiser(new_editor):
+    first = new_editor()
+    second = new_editor(doc_id=first.doc_id)
+    open_organizer(second)
+    open_organizer(first)
+    first.click('.organizer-page[data-page="2"]')
+    first.click("button[data-action=duplicate]")
+    wait_pages(first, 4)
+    # The other tab's organiser shows the copy without a reload; its undo has nothing of it.
+    wait_pages(second, 4)
+    second.press("Control+z", focus="body")
+    second.settle(500)
+    assert len(pages(second)) == 4
+    first.press("Control+z", focus="body")
+    wait_pages(second, 3)

@@ -162,6 +162,10 @@ export class Session {
     });
     source.addEventListener('deleted', () => this.onStatus('This document was moved to the trash', true));
     source.addEventListener('restored', () => this.onStatus('This document is back from the trash'));
+    source.addEventListener('purged', () => {
+      this.onStatus('This document was deleted for good; what is on screen is all that is left', true);
+      source.close();
+    });
     // An older version became the current content: everything on screen is stale.
     source.addEventListener('versionRestored', () => {
       this.onStatus('An earlier version was restored');
