@@ -24,6 +24,12 @@ struct EditorCommandTests {
                dx: 12, dy: -12),
         .arrange(ids: ["a", "b"], toFront: true),
         .arrange(ids: ["a"], toFront: false),
+        .duplicatePages(pages: [2, 0], to: 1),
+        .insertPages(index: 1, source: .document("0123456789abcdef0123456789abcdef"), pages: [3, 1]),
+        .insertPages(index: 0, source: .upload(2), pages: nil),
+        .rotatePages(pages: [0, 1], degrees: 270),
+        .movePages(pages: [3, 1], to: 0),
+        .removePages(pages: [1, 2]),
         .undo, .redo,
     ]
 

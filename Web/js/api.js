@@ -58,6 +58,24 @@ export const eventsURL = (id, after) => `${BASE}${docPath(id)}/events?after=${af
 export const upload = (name, bytes) =>
   json(`/documents?name=${encodeURIComponent(name)}`, { method: 'POST', body: bytes });
 
+/** Uploads a file to insert pages from. @returns {Promise<{upload: number, pageCount: number}>} */
+export const uploadPages = (id, bytes) => json(`${docPath(id)}/uploads`, { method: 'POST', body: bytes });
+/** A new document of some pages (0-based). */
+export const extractPages = (id, pages, name) => json(`${docPath(id)}/extract`, {
+  method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ pages, name }),
+});
+export const listTrash = () => json('/trash');
+export const rename = (id, name) => json(docPath(id), {
+  method: 'PATCH', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ name }),
+});
+export const trash = (id) => json(docPath(id), { method: 'DELETE' });
+export const restoreFromTrash = (id) => json(`${docPath(id)}/restore`, { method: 'POST' });
+export const deleteForGood = (id) => json(`/trash/${encodeURIComponent(id)}`, { method: 'DELETE' });
+/** @returns {Promise<{revision: number, versions: object[]}>} */
+export const listVersions = (id) => json(`${docPath(id)}/versions`);
+export const restoreVersion = (id, number) => json(`${docPath(id)}/versions/${number}/restore`, { method: 'POST' });
+export const versionURL = (id, number) => `${BASE}${docPath(id)}/versions/${number}/file`;
+
 /** The command protocol this editor speaks (docs/api.md, "Commands"). */
 export const PROTOCOL = 1;
 

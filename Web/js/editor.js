@@ -26,6 +26,7 @@ import { renderFields, widgetsOnPage } from './forms.js';
 import { clearTextCache } from './textgeometry.js';
 import { closePopover } from './popover.js';
 import { createClipboard } from './clipboard.js';
+import { PageOrganizer } from './organizer.js';
 
 export const TOOL_NAMES = ['select', 'draw', 'erase', 'text', 'shape', 'image', 'note', 'highlight', 'form'];
 
@@ -53,6 +54,7 @@ export class Editor {
     this.fields = [];
     this.viewer.widgetRects = (index) => widgetsOnPage(this.fields, index).map((placed) => placed.widget.rect);
     this.listeners = new Set();
+    this.organizer = new PageOrganizer(this);
     this.preview = new Preview(this.viewer, this.model, (...span) => this.tools.highlight.preview(...span));
     this.input = new InputRouter(this.viewer, {
       outputs: (answer) => this.outputs(answer),

@@ -24,6 +24,7 @@ const PATHS = {
   zoomOut: 'M10 3a7 7 0 1 0 .01 0M21 21l-6-6M7 10h6',
   fitWidth: 'M3 5v14M21 5v14M7 12h10M10 9l-3 3 3 3M14 9l3 3-3 3',
   open: 'M3 6h6l2 2h10v11H3zM12 11v6M9 14l3-3 3 3',
+  versions: 'M12 3a9 9 0 1 0 .01 0M12 7v5l3 3M3 4v4h4',
   trash: 'M4 7h16M9 7V4h6v3M6 7l1 13h10l1-13',
   plus: 'M12 5v14M5 12h14',
   palette: 'M12 3a9 9 0 1 0 0 18c1.5 0 2-1 2-2s-1-2 0-3 2-1 3-1a4 4 0 0 0 4-4c0-4.4-4-8-9-8zM7.5 11.5h.01M10 7.5h.01M14.5 7.5h.01',

@@ -5,13 +5,14 @@ import * as api from './api.js';
 import { Editor, TOOL_NAMES } from './editor.js';
 import { settings, update, onSettingsChange, currentInk } from './settings.js';
 import { toolbarButton, popoverButton, pageField, showActiveTool } from './toolbar.js';
-import { openPopover, action, section } from './popover.js';
+import { openPopover, closePopover, action, section } from './popover.js';
 import * as toolSettings from './toolsettings.js';
 import { installShortcuts } from './keyboard.js';
 import { downloadEditable, downloadFlattened, downloadPNG } from './exporting.js';
 import { html } from './svg.js';
 import { icon } from './icons.js';
 import { openDocumentsPopover } from './documents.js';
+import { openVersionsPopover } from './versions.js';
 
 pdfjsLib.GlobalWorkerOptions.workerSrc = '/vendor/pdfjs/pdf.worker.js';
 
@@ -73,7 +74,9 @@ function buildToolbar() {
       ...(editor.clipboard.hasClip ? [action('Paste onto this page', () => editor.clipboard.paste())] : []),
       action('Clear markup on this page', () => editor.clearMarkup(), { danger: true }),
       action('Remove this page…', () => editor.removePage(), { danger: true })),
+    action('Organise pages…', () => { closePopover(); editor.organizer.open(); }),
   ]);
+  const versionsButton = toolbarButton({ name: 'versions', label: 'Version history', onTap: (button) => openVersionsPopover(button, editor) });
   const settingsMenu = popoverButton('settings', 'Settings', 'Settings', toolSettings.inputSettings);
   const save = toolbarButton({ name: 'save', label: 'Save', shortcut: 'Ctrl+S', onTap: () => editor.save() });
   const download = toolbarButton({ name: 'download', label: 'Download', onTap: () => run(() => downloadEditable(editor.model.summary)) });
@@ -87,7 +90,7 @@ function buildToolbar() {
   exportButton.title = 'Export a flattened copy';
   // Edits made offline that have not reached the server yet (session.js, outbox.js).
   const waiting = html('span', { class: 'waiting-badge', role: 'status', hidden: '' });
-  actions.append(undo, redo, separator(), pagesMenu, settingsMenu, separator(), waiting, save, download, exportButton);
+  actions.append(undo, redo, separator(), pagesMenu, settingsMenu, separator(), waiting, save, versionsButton, download, exportButton);
 
   const refresh = () => {
     showActiveTool(toolButtons, settings.tool);

@@ -162,6 +162,10 @@ export class Session {
     });
     source.addEventListener('deleted', () => this.onStatus('This document was moved to the trash', true));
     source.addEventListener('restored', () => this.onStatus('This document is back from the trash'));
+    source.addEventListener('purged', () => {
+      this.onStatus('This document was deleted for good; what is on screen is all that is left', true);
+      source.close();
+    });
     // An older version became the current content: everything on screen is stale.
     source.addEventListener('versionRestored', () => {
       this.onStatus('An earlier version was restored');
@@ -176,7 +180,7 @@ export class Session {
 
 // Page operations change the page list; a fill changes a widget's appearance stream, which
 // only pdf.js draws: both reload the file. (Logged operations, docs/operations.md.)
-const STRUCTURAL = new Set(['insertPage', 'removePage', 'restorePage', 'rotatePage', 'movePage', 'fillField']);
+const STRUCTURAL = new Set(['insertPage', 'removePage', 'restorePage', 'rotatePage', 'movePage', 'copyPages', 'fillField']);
 function isStructural(operation) {
   if (operation?.op === 'group') return (operation.operations ?? []).some(isStructural);
   return STRUCTURAL.has(operation?.op);

@@ -65,6 +65,8 @@ extension EditorCommand {
         case .movePage(let from, let to):
             try page(from)
             try page(to)
+        case .duplicatePages, .insertPages, .rotatePages, .movePages, .removePages:
+            try checkPages(pageCount: pageCount)
         case .undo, .redo: break
         }
     }

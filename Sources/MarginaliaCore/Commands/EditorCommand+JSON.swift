@@ -82,6 +82,8 @@ extension EditorCommand {
                              to: try field.member("to").integer())
         case "undo": self = .undo
         case "redo": self = .redo
+        case "duplicatePages", "insertPages", "rotatePages", "movePages", "removePages":
+            self = try Self.pagesCommand(type, field)
         default:
             throw CommandError.malformed("\(field.path).type: unknown command \"\(type)\" (expected one of \(Self.typeNames.joined(separator: ", ")))")
         }
@@ -190,6 +192,8 @@ extension EditorCommand {
             pairs += [("index", .number(Double(index))), ("degrees", .number(Double(degrees)))]
         case .movePage(let from, let to):
             pairs += [("from", .number(Double(from))), ("to", .number(Double(to)))]
+        case .duplicatePages, .insertPages, .rotatePages, .movePages, .removePages:
+            pairs += pagesFields
         case .undo, .redo:
             break
         }

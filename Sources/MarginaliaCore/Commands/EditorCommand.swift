@@ -43,6 +43,17 @@ public enum EditorCommand: Equatable, Sendable {
     case rotatePage(index: Int, degrees: Int)
     /// Moves a page so that it ends up at index `to`.
     case movePage(from: Int, to: Int)
+    /// Copies pages of the document so that the first copy becomes page `to` (one step).
+    case duplicatePages(pages: [Int], to: Int)
+    /// Inserts copies of pages (all when nil) of another document or an uploaded file at
+    /// `index` (one step).
+    case insertPages(index: Int, source: PageSource, pages: [Int]?)
+    /// Turns pages clockwise by a multiple of 90 degrees (one step).
+    case rotatePages(pages: [Int], degrees: Int)
+    /// Moves pages, in their order, so that the first ends up at `to` (one step).
+    case movePages(pages: [Int], to: Int)
+    /// Removes pages (one step; the document keeps at least one).
+    case removePages(pages: [Int])
     case undo
     case redo
 
@@ -144,6 +155,11 @@ public enum EditorCommand: Equatable, Sendable {
         case .removePage: return "removePage"
         case .rotatePage: return "rotatePage"
         case .movePage: return "movePage"
+        case .duplicatePages: return "duplicatePages"
+        case .insertPages: return "insertPages"
+        case .rotatePages: return "rotatePages"
+        case .movePages: return "movePages"
+        case .removePages: return "removePages"
         case .undo: return "undo"
         case .redo: return "redo"
         }
@@ -151,5 +167,6 @@ public enum EditorCommand: Equatable, Sendable {
 
     /// Every command type, as written in JSON.
     public static let typeNames = ["add", "change", "remove", "move", "paste", "arrange", "resize", "restyle", "stroke", "erase", "fill",
-                                   "insertPage", "removePage", "rotatePage", "movePage", "undo", "redo"]
+                                   "insertPage", "removePage", "rotatePage", "movePage", "duplicatePages", "insertPages",
+                                   "rotatePages", "movePages", "removePages", "undo", "redo"]
 }

@@ -134,7 +134,7 @@ extension Editor {
             for inner in operations { try note(inner) }
         case .arrangeAnnotation(let id, _, _, let to):
             engine.arrange(id: id, position: to)  // positions in the page's list, which the engine's follows
-        case .fillField, .insertPage, .removePage, .restorePage, .rotatePage, .movePage:
+        case .fillField, .insertPage, .removePage, .restorePage, .rotatePage, .movePage, .copyPages:
             break
         }
     }
@@ -157,7 +157,7 @@ extension EditorOperation {
     /// Whether applying this inserts, removes, restores, turns or moves pages.
     var changesPages: Bool {
         switch self {
-        case .insertPage, .removePage, .restorePage, .rotatePage, .movePage: return true
+        case .insertPage, .removePage, .restorePage, .rotatePage, .movePage, .copyPages: return true
         case .group(_, let operations): return operations.contains { $0.changesPages }
         case .addAnnotation, .removeAnnotation, .changeAnnotation, .arrangeAnnotation, .fillField: return false
         }

@@ -10,12 +10,15 @@ extension EditorCommand {
     /// each one undo step, in order (none when it changed nothing: a move by zero, an eraser
     /// that touched nothing).
     ///
-    /// Undo and redo are the history's, not the document's: they are refused here.
+    /// Undo and redo are the history's, not the document's: they are refused here. Pages
+    /// inserted from another document come from an upload: the server stores the other
+    /// document's current state as one first, so that the log can be replayed.
     ///
+    /// - Parameter uploads: opens the uploads pages are inserted from (`insertPages`).
     /// - Throws: ``CommandError`` for a command the rules refuse, ``OperationError``,
     ///   ``AnnotationJSONError`` or ``FormError`` for one that does not fit the document;
     ///   the document is then unchanged.
-    public func apply(to document: PDFDocument, author: String? = nil) throws -> [EditorOperation] {
+    public func apply(to document: PDFDocument, author: String? = nil, uploads: UploadReader? = nil) throws -> [EditorOperation] {
         let pageCount = try document.pageCount
         var found: [String: PDFAnnotation] = [:]
         try check(pageCount: pageCount) { id in
@@ -23,10 +26,10 @@ extension EditorCommand {
             found[id] = annotation
             return annotation.geometry
         }
-        let steps = try operations(on: document, found: found, author: author)
+        let steps = try operations(on: document, found: found, author: author, uploads: uploads)
         var applied: [EditorOperation] = []
         do {
-            for step in steps { applied.append(try step.apply(to: document)) }
+            for step in steps { applied.append(try step.apply(to: document, uploads: uploads)) }
         } catch {
             for step in applied.reversed() { _ = try? step.inverse.apply(to: document) }
             throw error
@@ -36,7 +39,8 @@ extension EditorCommand {
 
     /// The operations the command becomes, not yet applied (a stroke or an erase is applied
     /// as it is worked out, and its steps come back already applied: see ``apply(to:author:)``).
-    private func operations(on document: PDFDocument, found: [String: PDFAnnotation], author: String?) throws -> [EditorOperation] {
+    private func operations(on document: PDFDocument, found: [String: PDFAnnotation], author: String?,
+                            uploads: UploadReader?) throws -> [EditorOperation] {
         func annotations(_ ids: [String]) -> [PDFAnnotation] { ids.compactMap { found[$0] } }
         switch self {
         case .add(let list):
@@ -104,6 +108,8 @@ extension EditorCommand {
             return degrees % 360 == 0 ? [] : [.rotatePage(index: index, degrees: degrees)]
         case .movePage(let from, let to):
             return from == to ? [] : [.movePage(from: from, to: to)]
+        case .duplicatePages, .insertPages, .rotatePages, .movePages, .removePages:
+            return try pageOperations(on: document, uploads: uploads)
         case .undo, .redo:
             throw OperationError.invalid("undo and redo go through the session's history")
         }

@@ -207,7 +207,7 @@ public final class DocumentService: @unchecked Sendable {
             history.replay(entry.kind, operation, client: entry.clientID, revision: entry.revision)
             guard entry.revision > record.savedRevision else { continue }
             do {
-                try operation.apply(to: document)
+                try operation.apply(to: document, uploads: uploadReader(id))
             } catch {
                 throw ServiceError.internalError("document \(id): logged revision \(entry.revision) cannot be replayed: \(error)")
             }
@@ -219,6 +219,14 @@ public final class DocumentService: @unchecked Sendable {
         return OpenDocument.State(document: document, history: history, revision: max(revision, record.revision),
                                   savedRevision: record.savedRevision, file: record.file,
                                   baseVersion: stored.version.number)
+    }
+
+    /// Forgets the in-memory entry of a document removed for good.
+    func forget(_ id: String) {
+        registryLock.lock()
+        open[id] = nil
+        registryLock.unlock()
+        events.drop(id)
     }
 
     // MARK: - Helpers

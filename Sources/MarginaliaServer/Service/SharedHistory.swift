@@ -141,7 +141,7 @@ struct OperationFootprint: Equatable {
         case .addAnnotation(let a), .removeAnnotation(let a): annotations.insert(a.id)
         case .changeAnnotation(let before, let after): annotations.formUnion([before.id, after.id])
         case .arrangeAnnotation(let id, _, _, _): annotations.insert(id)
-        case .insertPage, .removePage, .restorePage, .movePage: reordersPages = true
+        case .insertPage, .removePage, .restorePage, .movePage, .copyPages: reordersPages = true
         case .rotatePage: turnsPages = true
         case .fillField(let name, _, _): fields.insert(name)
         case .group(_, let operations): for inner in operations { add(inner) }
