@@ -243,6 +243,12 @@ export class Editor {
     this.toolChanged(name);
   }
 
+  /** Runs a gesture action of the engine (`toggleEraser`: Eraser <-> Draw, whatever came before). */
+  gesture(action) {
+    this.input.cancel();
+    this.outputs(call({ call: 'gesture', action }));
+  }
+
   toolChanged(name) {
     if (settings.tool !== name) update((s) => { s.lastTool = s.tool; s.tool = name; });
     this.tools.select.drawChrome();

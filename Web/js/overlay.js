@@ -90,7 +90,8 @@ export function drawAnnotation(a) {
   const group = svg('g', { 'data-id': a.id, class: `annotation ${a.type}` });
   const opacity = a.opacity ?? 1;
   // Group opacity: a translucent stroke's crossings are not darker, as in the saved appearance.
-  if (opacity < 1) group.setAttribute('opacity', String(opacity));
+  // A brush's layers each carry the opacity themselves, as the appearance paints them.
+  if (opacity < 1 && !isBrushed(a)) group.setAttribute('opacity', String(opacity));
   for (const child of [draw(a)].flat()) if (child) group.append(child);
   return group;
 }
@@ -107,14 +108,36 @@ function inset(rect, by) {
   return [x1 + d, y1 + d, x2 - d, y2 - d];
 }
 
+/** Whether ink is drawn with a textured brush (its layers carry their own opacity). */
+export const isBrushed = (a) => a.type === 'ink' && !!a.brush && a.brush !== 'pen';
+
 /**
  * Ink as the engine draws it (its InkOutline, the saved appearance's): each stroke a filled
- * outline when pressure varies, else the curve stroked with the annotation's width.
+ * outline when pressure varies, else the curve stroked with the annotation's width. A brush
+ * (pencil, marker...) is the layers of the engine's BrushDrawing, each with its own width,
+ * cap, dash (the grain), opacity and blend mode, exactly as the appearance stream paints them.
  */
 export function inkPaths(a, paths = call({ call: 'inkPaths', annotation: a }).paths) {
-  return paths.map(({ d, filled }) => svg('path', filled
-    ? { d, class: 'ink-stroke', fill: a.color ?? '#000000', stroke: 'none' }
-    : { d, class: 'ink-stroke', ...stroke(a) }));
+  return brushMarks(paths, a.color ?? '#000000', a.opacity ?? 1, stroke(a));
+}
+
+/**
+ * SVG paths for marks of the engine (`inkPaths`, `brushSample`, a brushed live stroke): filled
+ * outlines in `color`, or curves stroked with `plain` attributes unless the mark gives its own.
+ */
+export function brushMarks(marks, color, opacity = 1, plain = { fill: 'none', stroke: color, 'stroke-linecap': 'round', 'stroke-linejoin': 'round' }) {
+  return marks.map((mark) => {
+    const attributes = mark.filled
+      ? { d: mark.d, class: 'ink-stroke', fill: color, stroke: 'none' }
+      : { d: mark.d, class: 'ink-stroke', ...plain, stroke: color };
+    if (!mark.filled && mark.width !== undefined) {
+      Object.assign(attributes, { 'stroke-width': mark.width, 'stroke-linecap': mark.cap, 'stroke-linejoin': 'round',
+        'stroke-dasharray': mark.dash?.length ? mark.dash.join(' ') : undefined });
+    }
+    if (mark.alpha !== undefined) attributes.opacity = +(mark.alpha * opacity).toFixed(4);
+    if (mark.blendMode) attributes.class += ` blend-${mark.blendMode}`;
+    return svg('path', attributes);
+  });
 }
 
 const DRAWERS = {

@@ -154,6 +154,8 @@ public final class EngineBridge {
             return .object(omittingNils: [("command", engine.textCommand(for: textRequest, text: text).map { $0.json })])
         case "inkPaths":
             return try Self.inkPaths(AnnotationGeometry(json: request.member("annotation")))
+        case "brushSample":
+            return try brushSample(request)
         case "hitTest":
             let page = try request.member("pageIndex").integer()
             return .object(omittingNils: [("id", engine.hitTest(try request.member("point").point(), onPage: page).map { .string($0.id) })])
@@ -166,6 +168,7 @@ public final class EngineBridge {
             try command.check(pageCount: engine.viewport.pages.count) { self.engine.annotation(id: $0) }
             return .object([("ok", .bool(true))])
         default:
+            if let answer = try stylingCall(name, request) { return answer }
             throw CommandError.malformed("call: unknown call \"\(name)\"")
         }
     }
