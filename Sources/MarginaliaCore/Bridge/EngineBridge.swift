@@ -156,6 +156,9 @@ public final class EngineBridge {
             return try Self.inkPaths(AnnotationGeometry(json: request.member("annotation")))
         case "brushSample":
             return try brushSample(request)
+        case "visibleArea":
+            guard let (page, rect) = engine.visibleArea else { return .object([]) }
+            return .object([("pageIndex", .integer(page)), ("rect", .rect(rect))])
         case "hitTest":
             let page = try request.member("pageIndex").integer()
             return .object(omittingNils: [("id", engine.hitTest(try request.member("point").point(), onPage: page).map { .string($0.id) })])
