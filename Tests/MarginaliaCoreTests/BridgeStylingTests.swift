@@ -95,4 +95,20 @@ struct BridgeStylingTests {
         #expect(try Self.call(bridge, #"{"call": "setLineWeight", "weight": "bold"}"#)["error"] != nil)
         #expect(try Self.call(bridge, #"{"call": "lineWeights", "tool": "text"}"#)["error"] != nil)
     }
+
+    @Test func noteIconsAreTheAppearancesMarks() throws {
+        let bridge = EngineBridge()
+        for icon in NoteIcon.allCases {
+            let answer = try Self.call(bridge, #"{"call": "noteIcon", "icon": "\#(icon.rawValue)"}"#)
+            let marks = icon.marks(in: CGRect(x: 0, y: 0, width: 20, height: 20))
+            #expect(answer["icon"]?.stringValue == icon.rawValue)
+            #expect(answer["marks"]?.arrayValue?.map { $0["d"]?.stringValue ?? "" } == marks.map { $0.path.svgPathData(decimals: 3) })
+            #expect(answer["marks"]?.arrayValue?.map { $0["paint"]?.stringValue ?? "" } == marks.map { $0.paint.rawValue })
+            #expect(marks.contains { $0.paint == .body }, "every icon has a body in the note's colour")
+        }
+        // A viewer's own name draws as Note, as the appearance stream does.
+        #expect(try Self.call(bridge, #"{"call": "noteIcon", "icon": "Star"}"#)["icon"]?.stringValue == "Note")
+        #expect(try Self.call(bridge, #"{"call": "noteIcon"}"#)["error"] != nil)
+        #expect(try Self.call(bridge, #"{"call": "noteIcon", "icon": "Key"}"#)["ink"]?.stringValue == "#404040")
+    }
 }

@@ -6,6 +6,7 @@
 
 import { svg, polyPath, normRect, quadPoints } from './svg.js';
 import { call } from './engine.js';
+import { noteIconShapes } from './noteicons.js';
 
 const applyMatrix = (m, [x, y]) => [m[0] * x + m[2] * y + m[4], m[1] * x + m[3] * y + m[5]];
 const svgMatrix = (m) => `matrix(${m.map((v) => +v.toFixed(6)).join(' ')})`;
@@ -287,6 +288,7 @@ function drawStamp(a) {
  * A sticky note: fixed screen size (docs/coordinates.md, NoZoom): the anchor is the page
  * transform of the rect's upper-left corner, the size is the rect's size in points at zoom 1,
  * drawn in viewBox units (zoom 1), so it is divided by the zoom to stay constant on screen.
+ * The icon is the engine's drawing of the note's /Name (NoteIcon.marks, as the appearance).
  */
 function drawNote(a, overlay, zoom) {
   const page = overlay.page;
@@ -296,10 +298,9 @@ function drawNote(a, overlay, zoom) {
   const rotation = noRotate ? 0 : ((page.rotation % 360) + 360) % 360;
   const w = (x2 - x1 || 20) / zoom, h = (y2 - y1 || 20) / zoom;
   const color = a.color ?? '#FFD54F';
-  const icon = svg('g', { transform: `translate(${ax} ${ay}) rotate(${rotation})`, 'data-id': a.id, class: 'annotation note' }, [
-    svg('path', { d: `M0 0H${w}V${h * 0.75}L${w * 0.75} ${h}H0Z`, fill: color, stroke: '#5D4037', 'stroke-width': 1 / zoom }),
-    svg('path', { d: `M${w * 0.2} ${h * 0.3}H${w * 0.8}M${w * 0.2} ${h * 0.5}H${w * 0.8}M${w * 0.2} ${h * 0.7}H${w * 0.55}`, stroke: '#5D4037', 'stroke-width': 1.2 / zoom, fill: 'none' }),
-  ]);
+  // The icon its /Name names, as the engine (and the saved appearance) draws it.
+  const icon = svg('g', { transform: `translate(${ax} ${ay}) rotate(${rotation})`, 'data-id': a.id, class: 'annotation note' },
+    [noteIconShapes(a.icon, color, w, h)]);
   const title = svg('title');
   title.textContent = a.contents ?? 'Note';
   icon.append(title);

@@ -5,6 +5,7 @@ import { settings, update, updatePreferences, assignGesture, gestureUsing, defau
 import { section, swatches, segmented, slider, toggle, action, refreshPopover } from './popover.js';
 import { MARKUP_KINDS } from './tools/highlight.js';
 import { brushPicker, brushPreview, weightButtons } from './brushes.js';
+import { noteIconPicker } from './noteicons.js';
 
 const entries = (o) => Object.entries(o);
 
@@ -89,7 +90,13 @@ export function highlightSettings() {
 
 /** Colour of new notes. */
 export function noteSettings() {
-  return [section('Colour', swatches(settings.prefs.noteColor, (c) => updatePreferences((p) => { p.noteColor = c; })))];
+  return [
+    section('Icon', noteIconPicker(settings.prefs.noteIcon, settings.prefs.noteColor ?? '#FFD933', (name) => {
+      updatePreferences((p) => { p.noteIcon = name; });
+      refreshPopover();
+    })),
+    section('Colour', swatches(settings.prefs.noteColor, (c) => updatePreferences((p) => { p.noteColor = c; }))),
+  ];
 }
 
 /** Input mode and stylus gesture mapping. */
