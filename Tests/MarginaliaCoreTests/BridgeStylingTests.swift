@@ -111,4 +111,21 @@ struct BridgeStylingTests {
         #expect(try Self.call(bridge, #"{"call": "noteIcon"}"#)["error"] != nil)
         #expect(try Self.call(bridge, #"{"call": "noteIcon", "icon": "Key"}"#)["ink"]?.stringValue == "#404040")
     }
+
+    @Test func imagesArePlacedAsTheirAppearanceDrawsThem() throws {
+        let bridge = EngineBridge()
+        _ = try Self.call(bridge, #"{"call": "init", "pages": [{"box": [0, 0, 600, 800]}, {"box": [0, 0, 600, 800], "rotation": 90}], "viewSize": [600, 800]}"#)
+        let plain = try Self.call(bridge, #"{"call": "imageLayout", "annotation": {"type": "stamp", "pageIndex": 0, "rect": [100, 100, 300, 200]}}"#)
+        #expect(plain["matrix"] == .array([200, 0, 0, 100, 100, 100].map { .number($0) }), "the unit square fills the rect")
+        #expect(plain["clip"] == .array([100, 100, 300, 200].map { .number($0) }) && plain["frame"] == nil)
+        // The left half kept, a quarter turn, a 4-point frame; on the turned page the page's turn too.
+        for page in [0, 1] {
+            let answer = try Self.call(bridge, #"{"call": "imageLayout", "annotation": {"type": "stamp", "pageIndex": \#(page), "rect": [100, 100, 300, 200], "crop": [0, 0, 0.5, 1], "rotation": 90, "width": 4}}"#)
+            let t = ImageFit.imageToPage(rect: CGRect(x: 100, y: 100, width: 200, height: 100), crop: CGRect(x: 0, y: 0, width: 0.5, height: 1),
+                                         rotation: 90, pageRotation: page == 1 ? 90 : 0)
+            #expect(answer["matrix"] == .array([t.m11, t.m12, t.m21, t.m22, t.tX, t.tY].map { .number(Double($0)) }))
+            #expect(answer["frame"]?["rect"] == .array([102, 102, 298, 198].map { .number($0) }) && answer["frame"]?["width"]?.numberValue == 4)
+        }
+        #expect(try Self.call(bridge, #"{"call": "imageLayout", "annotation": {"type": "stamp"}}"#)["error"] != nil)
+    }
 }

@@ -270,13 +270,33 @@ export function wrapLines(text, size, width) {
   return lines;
 }
 
+/**
+ * An image stamp as its appearance draws it: the engine's `imageLayout` places the picture
+ * (its crop kept, its quarter turns made, on the page's rotation), clipped to the rect, then
+ * the frame in the stamp's colour.
+ */
+function drawImage(a) {
+  const type = a.image.startsWith('/9j/') ? 'image/jpeg' : 'image/png';
+  const layout = call({ call: 'imageLayout', annotation: a });
+  const [x1, y1, x2, y2] = normRect(layout.clip);
+  // The unit square (first row at the top) drawn as a 1000-unit SVG image (y down).
+  const picture = svg('image', {
+    href: `data:${type};base64,${a.image}`, width: 1000, height: 1000, preserveAspectRatio: 'none',
+    transform: `${svgMatrix(layout.matrix)} matrix(0.001 0 0 -0.001 0 1)`,
+  });
+  // A nested viewport on the page's own coordinates clips to the rect.
+  const parts = [svg('svg', { class: 'image-clip', x: x1, y: y1, width: x2 - x1, height: y2 - y1, viewBox: `${x1} ${y1} ${x2 - x1} ${y2 - y1}`, overflow: 'hidden' }, [picture])];
+  if (layout.frame) {
+    const [fx1, fy1, fx2, fy2] = normRect(layout.frame.rect);
+    parts.push(svg('rect', { class: 'image-frame', x: fx1, y: fy1, width: fx2 - fx1, height: fy2 - fy1, fill: 'none', stroke: a.color ?? '#000000', 'stroke-width': layout.frame.width, 'stroke-linejoin': 'miter' }));
+  }
+  return parts;
+}
+
 function drawStamp(a) {
   const [x1, y1, x2, y2] = normRect(a.rect);
   const flip = (child) => svg('g', { transform: `translate(${x1} ${y2}) scale(1 -1)` }, [child]);
-  if (a.image) {
-    const type = a.image.startsWith('/9j/') ? 'image/jpeg' : 'image/png';
-    return flip(svg('image', { href: `data:${type};base64,${a.image}`, width: x2 - x1, height: y2 - y1, preserveAspectRatio: 'none' }));
-  }
+  if (a.image) return drawImage(a);
   const color = a.color ?? '#C62828';
   const h = y2 - y1;
   const label = svg('text', { x: (x2 - x1) / 2, y: h / 2 + h * 0.18, 'text-anchor': 'middle', 'font-size': h * 0.5, 'font-weight': 'bold', fill: color, 'font-family': 'Helvetica, Arial, sans-serif' });

@@ -78,16 +78,9 @@ public enum ImageEditing {
         return PDFAnnotation.Stamp.isValidCrop(crop) ? crop : nil
     }
 
-    /// The image's unit square to page space: into the upright box the appearance draws in,
-    /// then the box turned by the page's rotation and laid onto `/Rect` (ISO 32000-2, 12.5.5).
+    /// The image's unit square to page space as `annotation` now draws it
+    /// (``ImageFit/imageToPage(rect:crop:rotation:pageRotation:)``).
     static func imageToPage(_ annotation: PDFAnnotation, _ stamp: PDFAnnotation.Stamp, pageRotation: Int) -> AffineTransform {
-        let r = annotation.rect
-        let turns = ((pageRotation % 360) + 360) % 360 / 90
-        let box = CGRect(x: 0, y: 0, width: turns % 2 == 1 ? r.height : r.width, height: turns % 2 == 1 ? r.width : r.height)
-        let turn = AffineTransform.rotation(degrees: CGFloat(turns * 90))
-        let turned = turn.transform(box)
-        return stamp.imageTransform(filling: box)
-            .appending(turn)
-            .appending(.translation(x: r.minX - turned.minX, y: r.minY - turned.minY))
+        ImageFit.imageToPage(rect: annotation.rect, crop: stamp.crop, rotation: stamp.rotation, pageRotation: pageRotation)
     }
 }

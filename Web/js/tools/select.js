@@ -54,6 +54,7 @@ export function createSelectTool(editor) {
     const texts = annotations.every((a) => a.type === 'freeText');
     const fillable = annotations.some((a) => ['square', 'circle', 'polygon'].includes(a.type));
     const restyle = (style) => editor.restyleSelection(style);
+    const images = annotations.every((a) => a.type === 'stamp' && a.image);
     const list = [];
     if (textual) {
       list.push(button('text', 'Edit text', () => {
@@ -64,6 +65,7 @@ export function createSelectTool(editor) {
     }
     list.push(button('palette', 'Style', (e) => openPopover(e.currentTarget, 'Style', () => {
       const first = editor.model.annotations.get(annotations[0].id) ?? annotations[0];
+      if (images) return imageStyle(first, restyle);
       const sections = [
         section('Colour', swatches(texts ? first.textColor : first.color, (color) => restyle({ color }))),
         section('Opacity', slider('Opacity', first.opacity ?? 1, { min: 0.1, max: 1, step: 0.05, format: (v) => `${Math.round(v * 100)}%` },
@@ -88,6 +90,19 @@ export function createSelectTool(editor) {
     list.push(button('back', 'Send to back', () => editor.arrangeSelection('back')));
     list.push(button('trash', 'Delete selection', () => editor.deleteSelection()));
     return list;
+  }
+
+  /**
+   * An image's frame (seed 001): its width (0: none) and colour, written into the stamp's
+   * appearance and kept in exports (/BS /W and /C, so other tools read it as the border).
+   */
+  function imageStyle(first, restyle) {
+    return [
+      section('Frame', slider('Frame width', first.width ?? 0, { min: 0, max: 20, step: 0.5, format: (v) => `${v} pt` }, (width) => restyle({ width }))),
+      section('Frame colour', swatches(first.color ?? '#000000', (color) => restyle({ color }), { label: 'Frame colour' })),
+      section('Opacity', slider('Opacity', first.opacity ?? 1, { min: 0.1, max: 1, step: 0.05, format: (v) => `${Math.round(v * 100)}%` },
+        (opacity) => restyle({ opacity }))),
+    ];
   }
 
   /** Draws the engine's selection: box, handles and bar (nothing when empty). */
