@@ -93,3 +93,57 @@ def test_a_cropped_turned_framed_image_is_drawn_as_saved(new_editor):
     [stamp] = [a.get_object() for a in reader.pages[0]["/Annots"] if a.get_object()["/Subtype"] == "/Stamp"]
     assert float(stamp["/BS"]["/W"]) == 6 and [float(c) for c in stamp["/C"]] == [0, 0, 1]
     assert not editor.errors
+
+
+def drawn_and_saved(editor, name, points):
+    """The quadrant colours the editor shows at page `points`, and those of the saved file."""
+    editor.settle(300)
+    editor.screenshot(name)
+    shown = samples(editor, Image.open(ARTIFACTS / f"{name}-{editor.engine}.png").convert("RGB"), points)
+    fitz = pytest.importorskip("fitz")
+    page = fitz.open(stream=api(editor.base, "GET", f"/api/v1/documents/{editor.doc_id}/file"), filetype="pdf")[0]
+    pixmap = page.get_pixmap(dpi=72)
+    return shown, [nearest(pixmap.pixel(round(x), round(page.rect.height - y))) for x, y in points]
+
+
+def test_the_select_tool_turns_and_crops_an_image(new_editor):
+    """The bar of a selected image turns it a quarter turn (its box turned about its centre)
+    and crops it (non-destructive: the file keeps the whole picture), each one undo step,
+    drawn as the saved file draws it."""
+    editor = new_editor()
+    # A 100 x 100 square of the four-colour picture.
+    command(editor, {"type": "add", "annotation": {"type": "stamp", "id": "photo", "pageIndex": 0, "rect": [200, 200, 300, 300],
+                                                    "image": picture()}})
+    editor.wait_until("document.querySelector('.annotation.stamp[data-id=\"photo\"] image') !== null")
+    editor.js("marginalia.setTool('select')")
+    editor.mouse_click(*editor.page_point_to_client(0, 250, 250))
+    editor.wait_until("document.querySelector('.selection-bar button[aria-label=\"Turn clockwise\"]') !== null")
+    editor.click('.selection-bar button[aria-label="Turn clockwise"]')
+    editor.wait_until("marginalia.model.annotations.get('photo')?.rotation === 90")
+    quarters = [(225, 275), (275, 275), (225, 225), (275, 225)]  # top-left, top-right, bottom-left, bottom-right
+    shown, saved = drawn_and_saved(editor, "image-turned", quarters)
+    assert shown == ["bl", "tl", "br", "tr"] and shown == saved, (shown, saved)
+
+    # Crop away the picture's left half (of the whole image, before the turn): its top-left
+    # and bottom-left quadrants, now the top of the turned square; the box keeps the rest in place.
+    editor.click('.selection-bar button[aria-label="Crop"]')
+    editor.wait_until("!document.getElementById('popover').hidden")
+    editor.js("""(() => { const input = document.querySelector("#popover input[data-side='left']");
+        input.value = '0.5'; input.dispatchEvent(new Event('change', { bubbles: true })); })()""")
+    editor.wait_until("JSON.stringify(marginalia.model.annotations.get('photo')?.crop) === '[0.5,0,1,1]'")
+    photo = marginalia_photo(editor)
+    assert photo["rect"] == [200, 200, 300, 250], photo["rect"]
+    editor.press("Escape")  # the popover covers the image
+    shown, saved = drawn_and_saved(editor, "image-cropped", [(225, 225), (275, 225)])
+    assert shown == ["br", "tr"] and shown == saved, (shown, saved)
+
+    # Undo brings the crop back out; the whole picture is still in the file.
+    editor.press("Control+z")
+    editor.wait_until("marginalia.model.annotations.get('photo')?.crop === undefined")
+    assert marginalia_photo(editor)["rect"] == [200, 200, 300, 300]
+    assert not editor.errors
+
+
+def marginalia_photo(editor):
+    [photo] = [a for a in editor.annotations() if a["id"] == "photo"]
+    return {k: v for k, v in photo.items() if k != "image"}

@@ -296,6 +296,16 @@ export class Editor {
     }
   }
 
+  /**
+   * Turns (`turn`: 'clockwise' or 'anticlockwise') or crops (`crop`: [left, top, right,
+   * bottom] fractions from the top-left, null for the whole image) an image stamp: the
+   * engine's editImage makes the change command (or refuses a locked image).
+   */
+  editImage(id, edit) {
+    const annotation = this.model.annotations.get(id);
+    if (annotation) this.outputs(call({ call: 'editImage', annotation, ...edit }));
+  }
+
   pickImage() {
     const picker = document.getElementById('image-picker');
     picker.value = '';

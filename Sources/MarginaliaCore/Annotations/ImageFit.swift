@@ -67,4 +67,26 @@ public enum ImageFit {
         let inset = min(width / 2, box.width / 2, box.height / 2)
         return (box.insetBy(dx: inset, dy: inset), min(width, box.width, box.height))
     }
+
+    /// The rect of an image turned a quarter turn about its centre (width and height swap),
+    /// then kept on `page` as far as its size allows.
+    public static func turnedRect(_ r: CGRect, within page: CGRect?) -> CGRect {
+        let turned = CGRect(x: r.midX - r.height / 2, y: r.midY - r.width / 2, width: r.height, height: r.width)
+        let offset = SelectionGeometry.clampedOffset(0, 0, for: turned, within: page)
+        return turned.offsetBy(dx: offset.dx, dy: offset.dy)
+    }
+
+    /// The rect an image drawn in `rect` (with `crop` and `rotation` now) needs to show
+    /// `newCrop` instead (nil: the whole image) at the same scale, the part still shown
+    /// staying where it was; nil for an invalid crop or a degenerate result.
+    public static func croppedRect(_ rect: CGRect, crop: CGRect?, rotation: Int, pageRotation: Int, to newCrop: CGRect?) -> CGRect? {
+        if let newCrop, !isValidCrop(newCrop) { return nil }
+        let shown = newCrop ?? CGRect(x: 0, y: 0, width: 1, height: 1)
+        let toPage = imageToPage(rect: rect, crop: crop, rotation: rotation, pageRotation: pageRotation)
+        // The crop measured from the top; the image's unit square from the bottom.
+        let result = toPage.transform(CGRect(x: shown.minX, y: 1 - shown.maxY, width: shown.width, height: shown.height))
+        guard [result.minX, result.minY, result.width, result.height].allSatisfy({ $0.isFinite }),
+              result.width >= 0.5, result.height >= 0.5 else { return nil }
+        return result
+    }
 }

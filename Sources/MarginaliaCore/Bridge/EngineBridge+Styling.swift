@@ -21,8 +21,6 @@ extension EngineBridge {
             }
             engine.updatePreferences(preferences)
             return engine.preferences.json
-        case "imageLayout":
-            return try imageLayout(request.member("annotation"))
         case "noteIcon":
             // A name outside the standard set draws as Note, as in the appearance stream.
             let name = try request.member("icon").string()
@@ -62,29 +60,5 @@ extension EngineBridge {
         }
         return .object([("weights", .array(widths.map { .object([("name", .string($0.0.rawValue)), ("width", .number($0.1))]) })),
                         ("current", current.map { .string($0.rawValue) } ?? .null)])
-    }
-
-    /// `imageLayout`: where an image stamp's picture goes on its page, `{matrix, clip, frame?}`:
-    /// `matrix` takes the image's unit square (its first row at the top) to page space, drawn
-    /// under a clip to `clip` (the stamp's rect); `frame` is `{rect, width}`, the frame's
-    /// centreline in page space, in the stamp's colour. The page's rotation is the engine's.
-    func imageLayout(_ annotation: JSONField) throws(CommandError) -> JSONValue {
-        let rect = try annotation.member("rect").rect()
-        var crop: CGRect?
-        if let field = try annotation.optionalMember("crop") {
-            let c = try field.numbers(count: 4...4, what: "[left, top, right, bottom]")
-            crop = CGRect(x: c[0], y: c[1], width: c[2] - c[0], height: c[3] - c[1])
-        }
-        let rotation = try annotation.optionalMember("rotation")?.integer() ?? 0
-        let page = try annotation.optionalMember("pageIndex")?.integer() ?? 0
-        let pageRotation = engine.viewport.pages.indices.contains(page) ? engine.viewport.pages[page].rotation : 0
-        let t = ImageFit.imageToPage(rect: rect, crop: crop, rotation: rotation, pageRotation: pageRotation)
-        var pairs: [(String, JSONValue)] = [("matrix", .array([t.m11, t.m12, t.m21, t.m22, t.tX, t.tY].map { .number(Double($0)) })),
-                                            ("clip", .rect(rect))]
-        let width = try annotation.optionalMember("width")?.number() ?? 0
-        if let frame = ImageFit.frame(in: rect, width: CGFloat(width)) {
-            pairs.append(("frame", .object([("rect", .rect(frame.rect)), ("width", .number(Double(frame.lineWidth)))])))
-        }
-        return .object(pairs)
     }
 }

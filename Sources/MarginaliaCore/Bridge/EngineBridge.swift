@@ -172,6 +172,7 @@ public final class EngineBridge {
             return .object([("ok", .bool(true))])
         default:
             if let answer = try stylingCall(name, request) { return answer }
+            if let answer = try imageCall(name, request) { return answer }
             throw CommandError.malformed("call: unknown call \"\(name)\"")
         }
     }
