@@ -4,9 +4,9 @@ Thick beside the width slider, and Toggle Eraser switching Eraser <-> Draw. Each
 Chromium and in WebKit."""
 
 import pytest
-from PIL import Image, ImageChops, ImageStat
+from PIL import ImageChops, ImageStat
 
-from editor_harness import ARTIFACTS, api
+from editor_harness import api
 
 BAND_Y = 300
 
@@ -42,10 +42,7 @@ def wave(editor, x0=110, x1=420, y=BAND_Y, count=40):
 def region(editor, name, box):
     """The client box [x1, y1, x2, y2] of a screenshot, as RGB."""
     editor.settle(150)
-    editor.screenshot(name)
-    image = Image.open(ARTIFACTS / f"{name}-{editor.engine}.png").convert("RGB")
-    scale = image.width / editor.js("innerWidth")
-    return image.crop(tuple(round(v * scale) for v in box))
+    return editor.screenshot_region(name, box)
 
 
 def inked(image, threshold=235):

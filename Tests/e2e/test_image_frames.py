@@ -147,3 +147,37 @@ def test_the_select_tool_turns_and_crops_an_image(new_editor):
 def marginalia_photo(editor):
     [photo] = [a for a in editor.annotations() if a["id"] == "photo"]
     return {k: v for k, v in photo.items() if k != "image"}
+
+
+def test_two_fingers_on_a_selected_image_resize_it(new_editor):
+    """A finger tap selects the image; two fingers spreading on it make it bigger about its
+    centre (one resize, proportions kept) while the page keeps its zoom; two fingers spreading
+    off it zoom the page as before."""
+    editor = new_editor(has_touch=True)
+    command(editor, {"type": "add", "annotation": {"type": "stamp", "id": "photo", "pageIndex": 0, "rect": [250, 250, 330, 290],
+                                                    "image": picture()}})
+    editor.wait_until("document.querySelector('.annotation.stamp[data-id=\"photo\"] image') !== null")
+    editor.js("marginalia.setTool('select')")
+    cx, cy = editor.page_point_to_client(0, 290, 270)
+    editor.touch([{1: (cx, cy)}, {}])
+    editor.wait_until("document.querySelector('.selection-bar') !== null")
+    zoom = editor.js("marginalia.viewer.zoom")
+    # 20 px apart, spread to 40: twice the size.
+    editor.touch([{1: (cx - 10, cy)}, {1: (cx - 10, cy), 2: (cx + 10, cy)}] +
+                 [{1: (cx - 10 - step, cy), 2: (cx + 10 + step, cy)} for step in range(2, 12, 2)] + [{}])
+    editor.wait_until("marginalia.model.annotations.get('photo')?.rect[2] - marginalia.model.annotations.get('photo')?.rect[0] > 100")
+    rect = marginalia_photo(editor)["rect"]
+    width, height = rect[2] - rect[0], rect[3] - rect[1]
+    assert abs(width - 160) < 2 and abs(height - 80) < 1 and abs((rect[0] + rect[2]) / 2 - 290) < 1 and abs((rect[1] + rect[3]) / 2 - 270) < 1, rect
+    assert editor.js("marginalia.viewer.zoom") == zoom, "the page keeps its zoom"
+    assert editor.count(".preview *") == 0
+    editor.screenshot("image-pinched")
+
+    # Off the image a pinch zooms.
+    ox, oy = editor.page_point_to_client(0, 120, 120)
+    editor.touch([{1: (ox - 10, oy)}, {1: (ox - 10, oy), 2: (ox + 10, oy)}] +
+                 [{1: (ox - 10 - step, oy), 2: (ox + 10 + step, oy)} for step in range(4, 44, 4)] + [{}])
+    editor.settle(400)
+    assert editor.js("marginalia.viewer.zoom") > zoom * 1.5
+    assert marginalia_photo(editor)["rect"] == rect
+    assert not editor.errors
