@@ -6,9 +6,8 @@ send the operation log's internal steps. Each runs in Chromium and in WebKit."""
 import io
 
 import pytest
-from PIL import Image
 
-from editor_harness import ARTIFACTS, api
+from editor_harness import api
 
 BAND_Y = 300
 
@@ -31,10 +30,7 @@ def wait_for_model(editor, expression, timeout=5000):
 def ink_region(editor, name, box):
     """The page region `box` (client [x1, y1, x2, y2]) of a screenshot, grey."""
     editor.settle(150)
-    editor.screenshot(name)
-    image = Image.open(ARTIFACTS / f"{name}-{editor.engine}.png").convert("L")
-    scale = image.width / editor.js("innerWidth")
-    return image.crop(tuple(round(v * scale) for v in box))
+    return editor.screenshot_region(name, box).convert("L")
 
 
 def dark(region):

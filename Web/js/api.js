@@ -49,9 +49,15 @@ export const getAnnotations = (id) => json(`${docPath(id)}/annotations`);
 export const getFields = (id) => json(`${docPath(id)}/fields`);
 export const operationsAfter = (id, revision) => json(`${docPath(id)}/operations?after=${revision}`);
 export const save = (id) => json(`${docPath(id)}/save`, { method: 'POST' });
+/** Save as: a new document named `name` holding this one's current state; resolves with its summary. */
+export const saveAs = (id, name) => json(`${docPath(id)}/save-as`, {
+  method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ name }),
+});
 /** The URLs pdf.js, downloads and EventSource read from. */
 export const fileURL = (id) => `${BASE}${docPath(id)}/file`;
 export const exportURL = (id) => `${BASE}${docPath(id)}/export`;
+/** Export view as PDF: `rect` [x1, y1, x2, y2] of page `page` (page space) as a one-page PDF. */
+export const viewPDFURL = (id, page, rect) => `${BASE}${docPath(id)}/view-pdf?page=${page}&rect=${rect.map((v) => +v.toFixed(3)).join(',')}`;
 export const eventsURL = (id, after) => `${BASE}${docPath(id)}/events?after=${after}`;
 
 /** @param {Blob|ArrayBuffer} bytes */

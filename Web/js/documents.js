@@ -70,3 +70,42 @@ export function openDocumentsPopover(anchor, editor) {
       ...(trashed.length ? [section(`Trash (${trashed.length})`, trashList)] : [])];
   });
 }
+
+/**
+ * Save as: a name for a copy of the document as it is now (unsaved edits included); the
+ * server makes it a new document (`POST …/save-as`) and the editor opens the copy. The
+ * original stays as it was.
+ */
+export function openSaveAsPopover(anchor, editor) {
+  const summary = editor.model.summary;
+  if (!summary) return;
+  const stem = (summary.name || 'document').replace(/\.(pdf|png|jpe?g)$/i, '');
+  const extension = /\.(pdf|png|jpe?g)$/i.exec(summary.name ?? '')?.[0] ?? '';
+  let failure = null;
+  let busy = false;
+  const input = html('input', { type: 'text', class: 'text-input', name: 'save-as-name', 'aria-label': 'Name of the copy', value: `${stem} (copy)${extension}` });
+  const submit = async () => {
+    const name = input.value.trim();
+    if (!name || busy) return;
+    busy = true;
+    try {
+      const copy = await api.saveAs(summary.id, name);
+      closePopover();
+      await editor.open(copy.id);
+      editor.status(`Saved a copy as “${copy.name}”`);
+    } catch (error) {
+      failure = error.message;
+      busy = false;
+      refreshPopover();
+    }
+  };
+  input.addEventListener('keydown', (e) => { if (e.key === 'Enter') { e.preventDefault(); submit(); } });
+  openPopover(anchor, 'Save as', () => [
+    html('p', { class: 'hint', text: 'A new document with the annotations as they are now; this one stays as it is.' }),
+    input,
+    ...(failure ? [html('p', { class: 'hint error', role: 'alert', text: `Could not save a copy: ${failure}` })] : []),
+    action('Save the copy', submit),
+  ]);
+  input.focus();
+  input.select();
+}

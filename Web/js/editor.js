@@ -245,6 +245,12 @@ export class Editor {
     this.toolChanged(name);
   }
 
+  /** Runs a gesture action of the engine (`toggleEraser`: Eraser <-> Draw, whatever came before). */
+  gesture(action) {
+    this.input.cancel();
+    this.outputs(call({ call: 'gesture', action }));
+  }
+
   toolChanged(name) {
     if (settings.tool !== name) update((s) => { s.lastTool = s.tool; s.tool = name; });
     this.tools.select.drawChrome();
@@ -290,6 +296,16 @@ export class Editor {
       const n = command.ids.length;
       this.status(`Cleared ${n} annotation${n === 1 ? '' : 's'} from page ${pageIndex + 1}: Undo brings ${n === 1 ? 'it' : 'them'} back`);
     }
+  }
+
+  /**
+   * Turns (`turn`: 'clockwise' or 'anticlockwise') or crops (`crop`: [left, top, right,
+   * bottom] fractions from the top-left, null for the whole image) an image stamp: the
+   * engine's editImage makes the change command (or refuses a locked image).
+   */
+  editImage(id, edit) {
+    const annotation = this.model.annotations.get(id);
+    if (annotation) this.outputs(call({ call: 'editImage', annotation, ...edit }));
   }
 
   pickImage() {

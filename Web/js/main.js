@@ -8,10 +8,11 @@ import { toolbarButton, popoverButton, pageField, showActiveTool } from './toolb
 import { openPopover, closePopover, action, section } from './popover.js';
 import * as toolSettings from './toolsettings.js';
 import { installShortcuts } from './keyboard.js';
-import { downloadEditable, downloadFlattened, downloadPNG } from './exporting.js';
+import { downloadEditable, downloadFlattened, downloadPNG, downloadVisibleArea } from './exporting.js';
+import { printDocument } from './printing.js';
 import { html } from './svg.js';
 import { icon } from './icons.js';
-import { openDocumentsPopover } from './documents.js';
+import { openDocumentsPopover, openSaveAsPopover } from './documents.js';
 import { openVersionsPopover } from './versions.js';
 
 pdfjsLib.GlobalWorkerOptions.workerSrc = '/vendor/pdfjs/pdf.worker.js';
@@ -83,11 +84,14 @@ function buildToolbar() {
   const exportButton = toolbarButton({
     name: 'export', label: 'Export',
     onTap: (button) => openPopover(button, 'Export', () => [
+      action('Save as…', () => openSaveAsPopover(button, editor)),
       action('Export flattened PDF', () => run(() => downloadFlattened(editor.model.summary))),
+      action('Export view as PDF', () => run(() => downloadVisibleArea(editor.model.summary))),
       ...(editor.model.summary?.kind === 'image' ? [action('Export PNG', () => run(() => downloadPNG(editor.model.summary)))] : []),
+      action('Print…', () => { closePopover(); run(() => printDocument(editor.model.summary)); }),
     ]),
   });
-  exportButton.title = 'Export a flattened copy';
+  exportButton.title = 'Save as, export or print a copy';
   // Edits made offline that have not reached the server yet (session.js, outbox.js).
   const waiting = html('span', { class: 'waiting-badge', role: 'status', hidden: '' });
   actions.append(undo, redo, separator(), pagesMenu, settingsMenu, separator(), waiting, save, versionsButton, download, exportButton);

@@ -4,7 +4,7 @@
 // lasso or rubber band, and the selection being moved or resized. Nothing here is decided.
 
 import { svg, polyPath, normRect } from './svg.js';
-import { drawAnnotation, inkPaths } from './overlay.js';
+import { drawAnnotation, inkPaths, isBrushed, brushMarks } from './overlay.js';
 
 const svgMatrix = (m) => `matrix(${m.map((v) => +v.toFixed(6)).join(' ')})`;
 
@@ -48,9 +48,19 @@ export class Preview {
     }
   }
 
-  /** The live stroke: pieces are appended as the engine sends them; the tail is replaced. */
+  /**
+   * The live stroke: pieces are appended as the engine sends them; the tail is replaced. A
+   * brushed stroke comes whole at every event: the brush's layers (marks), drawn as the
+   * finished ink's appearance will be.
+   */
   stroke(layer, preview) {
-    if (!this.group || preview.reset) {
+    if (preview.marks) {
+      this.group?.remove();
+      this.group = svg('g', { class: 'live-stroke brushed', 'data-brush': preview.brush }, brushMarks(preview.marks, preview.color, preview.opacity));
+      layer.append(this.group);
+      return;
+    }
+    if (!this.group || preview.reset || !this.group.body) {
       this.group?.remove();
       const body = svg('path', { class: 'live-stroke-body', fill: preview.color, 'fill-rule': 'nonzero', d: '' });
       const tail = svg('path', { class: 'live-stroke-tail', fill: preview.color, 'fill-rule': 'nonzero', d: '' });
@@ -75,7 +85,7 @@ export class Preview {
     for (const piece of preview.cut) {
       this.mark(view, piece.id, 'moving');
       const a = this.model.annotations.get(piece.id);
-      if (a) parts.push(svg('g', { class: 'annotation ink', opacity: a.opacity ?? 1 }, inkPaths(a, piece.paths)));
+      if (a) parts.push(svg('g', { class: 'annotation ink', opacity: isBrushed(a) ? 1 : a.opacity ?? 1 }, inkPaths(a, piece.paths)));
     }
     this.replace(layer, svg('g', {}, parts));
   }

@@ -100,16 +100,6 @@ extension AppearanceBuilder {
     }
 
     static func roundedRectangle(_ r: CGRect, radius: CGFloat, _ c: inout ContentStreamBuilder) {
-        let k: CGFloat = 0.5522847498 * radius
-        c.move(CGPoint(x: r.minX + radius, y: r.minY))
-        c.line(CGPoint(x: r.maxX - radius, y: r.minY))
-        c.curve(CGPoint(x: r.maxX - radius + k, y: r.minY), CGPoint(x: r.maxX, y: r.minY + radius - k), CGPoint(x: r.maxX, y: r.minY + radius))
-        c.line(CGPoint(x: r.maxX, y: r.maxY - radius))
-        c.curve(CGPoint(x: r.maxX, y: r.maxY - radius + k), CGPoint(x: r.maxX - radius + k, y: r.maxY), CGPoint(x: r.maxX - radius, y: r.maxY))
-        c.line(CGPoint(x: r.minX + radius, y: r.maxY))
-        c.curve(CGPoint(x: r.minX + radius - k, y: r.maxY), CGPoint(x: r.minX, y: r.maxY - radius + k), CGPoint(x: r.minX, y: r.maxY - radius))
-        c.line(CGPoint(x: r.minX, y: r.minY + radius))
-        c.curve(CGPoint(x: r.minX, y: r.minY + radius - k), CGPoint(x: r.minX + radius - k, y: r.minY), CGPoint(x: r.minX + radius, y: r.minY))
-        c.closePath()
+        c.append(BezierPath(roundedRect: r, radius: radius))
     }
 }

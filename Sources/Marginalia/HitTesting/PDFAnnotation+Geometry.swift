@@ -6,8 +6,11 @@ extension PDFAnnotation {
     /// browser (``AnnotationJSON``), taken from the model directly.
     public var geometry: AnnotationGeometry {
         let geometryKind: AnnotationGeometry.Kind
+        var brush = InkBrush.pen
         switch kind {
-        case .ink(let ink): geometryKind = .ink(paths: ink.paths, pressures: ink.pressures)
+        case .ink(let ink):
+            geometryKind = .ink(paths: ink.paths, pressures: ink.pressures)
+            brush = ink.brush
         case .square: geometryKind = .square
         case .circle: geometryKind = .circle
         case .line(let line): geometryKind = .line(start: line.start, end: line.end)
@@ -23,6 +26,6 @@ extension PDFAnnotation {
         // /IC fills squares, circles and polygons; other kinds are never hit inside for it.
         return AnnotationGeometry(id: id, pageIndex: pageIndex ?? 0, kind: geometryKind, rect: rect,
                                   lineWidth: border.width, filled: interiorColor != nil,
-                                  flags: AnnotationGeometry.Flags(rawValue: Int(flags.rawValue)))
+                                  flags: AnnotationGeometry.Flags(rawValue: Int(flags.rawValue)), brush: brush)
     }
 }

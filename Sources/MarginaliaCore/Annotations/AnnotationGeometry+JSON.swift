@@ -25,8 +25,10 @@ extension AnnotationGeometry {
             }
         }
         let kind: Kind
+        var brush = InkBrush.pen
         switch type {
         case "ink":
+            brush = try field.optionalMember("brush")?.choice(InkBrush.self) ?? .pen
             var paths: [[CGPoint]] = []
             for path in try field.member("paths").array(maximumCount: Self.maximumPoints) {
                 paths.append(try path.points(maximumCount: Self.maximumPoints))
@@ -63,7 +65,8 @@ extension AnnotationGeometry {
         default: kind = .other(type: type)
         }
         let rect = try field.optionalMember("rect")?.rect() ?? Self.bounds(of: kind, lineWidth: width)
-        self.init(id: id, pageIndex: pageIndex, kind: kind, rect: rect, lineWidth: width, filled: filled, flags: flags)
+        self.init(id: id, pageIndex: pageIndex, kind: kind, rect: rect, lineWidth: width, filled: filled, flags: flags,
+                  brush: brush)
     }
 
     /// The bounds of a kind's points grown by the line width, for JSON without a `rect`.

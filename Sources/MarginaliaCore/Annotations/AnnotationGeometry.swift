@@ -57,9 +57,12 @@ public struct AnnotationGeometry: Equatable, Sendable {
     /// Whether a square, circle or polygon is filled (it is hit inside, not only on its border).
     public var filled: Bool
     public var flags: Flags
+    /// The brush ink is drawn with (``InkBrush``; `pen` for every other kind): what the
+    /// browser draws for it, and what is left of it after an eraser cuts it, is that brush's look.
+    public var brush: InkBrush
 
     public init(id: String, pageIndex: Int, kind: Kind, rect: CGRect, lineWidth: Double = 1, filled: Bool = false,
-                flags: Flags = []) {
+                flags: Flags = [], brush: InkBrush = .pen) {
         self.id = id
         self.pageIndex = pageIndex
         self.kind = kind
@@ -67,6 +70,7 @@ public struct AnnotationGeometry: Equatable, Sendable {
         self.lineWidth = lineWidth
         self.filled = filled
         self.flags = flags
+        self.brush = brush
     }
 
     /// The annotation JSON's `type` of the kind.

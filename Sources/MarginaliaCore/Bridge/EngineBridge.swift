@@ -154,6 +154,11 @@ public final class EngineBridge {
             return .object(omittingNils: [("command", engine.textCommand(for: textRequest, text: text).map { $0.json })])
         case "inkPaths":
             return try Self.inkPaths(AnnotationGeometry(json: request.member("annotation")))
+        case "brushSample":
+            return try brushSample(request)
+        case "visibleArea":
+            guard let (page, rect) = engine.visibleArea else { return .object([]) }
+            return .object([("pageIndex", .integer(page)), ("rect", .rect(rect))])
         case "hitTest":
             let page = try request.member("pageIndex").integer()
             return .object(omittingNils: [("id", engine.hitTest(try request.member("point").point(), onPage: page).map { .string($0.id) })])
@@ -168,6 +173,8 @@ public final class EngineBridge {
             try command.check(pageCount: engine.viewport.pages.count) { self.engine.annotation(id: $0) }
             return .object([("ok", .bool(true))])
         default:
+            if let answer = try stylingCall(name, request) { return answer }
+            if let answer = try imageCall(name, request) { return answer }
             throw CommandError.malformed("call: unknown call \"\(name)\"")
         }
     }

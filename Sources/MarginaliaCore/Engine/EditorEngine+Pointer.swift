@@ -24,12 +24,17 @@ extension EditorEngine {
             case .cancelled(let id):
                 cancel(id)
             case .pan(let dx, let dy):
+                guard pinching == nil else { continue }  // the fingers resize the image, the page stays
                 viewport.scroll(by: CGPoint(x: -dx, y: -dy))
                 if !outputs.contains(.viewChanged) { outputs.append(.viewChanged) }
             case .pinch(let scale, let center):
+                if pinchResize(by: scale, at: center) { continue }
                 viewport.zoom(to: viewport.zoom * scale, anchor: center)
                 if !outputs.contains(.viewChanged) { outputs.append(.viewChanged) }
             }
+        }
+        if event.kind == .touch, event.phase == .ended || event.phase == .cancelled {
+            outputs += endPinchResize(cancelled: event.phase == .cancelled)
         }
         return outputs
     }

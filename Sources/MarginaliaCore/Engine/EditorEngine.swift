@@ -52,6 +52,8 @@ public final class EditorEngine {
     var interactions: [Int: EngineInteraction] = [:]
     /// The pointer whose interaction ``preview`` shows (the latest to begin one).
     var livePointer: Int?
+    /// Two fingers resizing the selected image (``EditorEngine/pinchResize``), or nil.
+    var pinching: PinchResize?
 
     public init(pages: [PageGeometry], viewSize: CGSize, preferences: ToolPreferences = ToolPreferences(),
                 clock: any EditorClock) {
@@ -191,5 +193,6 @@ public final class EditorEngine {
     public func cancelInteractions() {
         interactions.removeAll()
         livePointer = nil
+        pinching = nil
     }
 }
