@@ -49,6 +49,16 @@ export const getAnnotations = (id) => json(`${docPath(id)}/annotations`);
 export const getFields = (id) => json(`${docPath(id)}/fields`);
 export const operationsAfter = (id, revision) => json(`${docPath(id)}/operations?after=${revision}`);
 export const save = (id) => json(`${docPath(id)}/save`, { method: 'POST' });
+/**
+ * The editable PDF in its current state and the revision it shows (X-Marginalia-Revision).
+ * @returns {Promise<{bytes: Uint8Array, revision: number}>}
+ */
+export async function getFile(id) {
+  const response = await request(`${docPath(id)}/file`, { cache: 'no-store' });
+  const revision = Number(response.headers.get('X-Marginalia-Revision') ?? -1);
+  return { bytes: new Uint8Array(await response.arrayBuffer()), revision };
+}
+
 /** The URLs pdf.js, downloads and EventSource read from. */
 export const fileURL = (id) => `${BASE}${docPath(id)}/file`;
 export const exportURL = (id) => `${BASE}${docPath(id)}/export`;
