@@ -62,3 +62,30 @@ def test_a_palm_that_landed_before_the_pen_is_rolled_back(new_editor):
     assert max(ys) - min(ys) < 2, f"the line is straight (y from {min(ys):.1f} to {max(ys):.1f})"
     editor.screenshot("palm-before-pen")
 
+
+LONG_TEXT = "A sentence long enough to wrap several times inside a text box that is only two hundred points wide."
+
+
+def test_a_text_box_grows_with_its_wrapped_text_and_a_tap_elsewhere_only_finishes_it(new_editor, web_server):
+    """A tap places a one-line box; typing a long sentence wraps it: the editor grows so its
+    first line stays in view, the saved box is tall enough for every line (the flattened PDF
+    showed one), and the tap that finishes it opens no second box."""
+    editor = new_editor()
+    editor.js("marginalia.setTool('text')")
+    editor.mouse_click(*editor.page_point_to_client(0, 100, 440))
+    editor.wait_until("!!document.querySelector('.text-editor')")
+    height = editor.js("document.querySelector('.text-editor').getBoundingClientRect().height")
+    editor.type(LONG_TEXT)
+    grown = editor.js("(() => { const a = document.querySelector('.text-editor'); "
+                      "return [a.getBoundingClientRect().height, a.scrollTop, a.scrollHeight - a.clientHeight]; })()")
+    assert grown[0] > 2 * height, f"the editor grew from {height:.0f} to {grown[0]:.0f} px"
+    assert grown[1] == 0 and grown[2] <= 1, "every line is in view, the first one included"
+    editor.mouse_click(*editor.page_point_to_client(0, 450, 120))
+    editor.wait_until("[...marginalia.model.annotations.values()].some((a) => a.type === 'freeText')")
+    editor.settle(500)
+    assert not editor.js("!!document.querySelector('.text-editor')"), "the tap elsewhere opened no new box"
+    [box] = [a for a in editor.annotations() if a["type"] == "freeText"]
+    x1, y1, x2, y2 = box["rect"]
+    assert y2 - y1 > 3 * 14, f"the saved box holds every line (height {y2 - y1:.0f})"
+    editor.wait_until("marginalia.display.fileRevision === marginalia.model.revision", timeout=10000)
+    editor.screenshot("text-box-wrapped")

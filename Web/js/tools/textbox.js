@@ -23,15 +23,34 @@ export function editText(editor, pageIndex, rect, { text = '', fontSize = 14, co
     fontWeight: bold ? 'bold' : 'normal',
   });
   view.element.append(area);
+  // The box grows with its text, wrapped lines included, so every line stays in view (the
+  // server grows the saved box the same way).
+  const minimumHeight = parseFloat(area.style.height);
+  const grow = () => {
+    area.style.height = `${minimumHeight}px`;
+    const borders = area.offsetHeight - area.clientHeight;
+    area.style.height = `${Math.max(minimumHeight, area.scrollHeight + borders)}px`;
+  };
+  area.addEventListener('input', grow);
+  grow();
   // Focus now, inside the pointer handler: iOS shows the keyboard only for a focus made
   // during a user gesture. (The pointerdown's default, or a pen's mousedown's, was prevented,
   // so no mousedown moves the focus away again.)
   area.focus({ preventScroll: true });
   return new Promise((resolve) => {
     let finished = false;
+    // A press elsewhere finishes the text and does nothing else (it used to open a new box
+    // where it landed, with the Text tool).
+    const pressedElsewhere = (e) => {
+      if (e.target === area) return;
+      if (e.target.closest?.('.pages')) { e.stopPropagation(); e.preventDefault(); }
+      finish(area.value);
+    };
+    document.addEventListener('pointerdown', pressedElsewhere, true);
     const finish = (value) => {
       if (finished) return;
       finished = true;
+      document.removeEventListener('pointerdown', pressedElsewhere, true);
       area.remove();
       resolve(value);
     };
