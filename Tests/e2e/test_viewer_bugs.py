@@ -89,3 +89,86 @@ def test_a_text_box_grows_with_its_wrapped_text_and_a_tap_elsewhere_only_finishe
     assert y2 - y1 > 3 * 14, f"the saved box holds every line (height {y2 - y1:.0f})"
     editor.wait_until("marginalia.display.fileRevision === marginalia.model.revision", timeout=10000)
     editor.screenshot("text-box-wrapped")
+
+
+# MARK: Item 6
+
+def reopen(editor):
+    """Reloads the editor's tab (its storage kept) and waits for its document, leaving the
+    view as the editor chose it (Editor.reload sets zoom 1 on the first page)."""
+    editor.tab.reload()
+    editor.wait_until("!!(window.marginalia && marginalia.model.summary && document.querySelector('.page.rendered'))", timeout=15000)
+    editor.settle(400)
+
+
+def test_the_keyboard_scrolls_the_pages_from_the_start(new_editor):
+    editor = new_editor()
+    reopen(editor)  # as loaded, nothing clicked
+    before = editor.js("marginalia.viewer.scroller.scrollTop")
+    editor.press("PageDown")
+    editor.settle(400)
+    after = editor.js("marginalia.viewer.scroller.scrollTop")
+    assert after > before + 100, f"PageDown scrolled from {before} to {after}"
+    editor.press("Space")
+    editor.settle(400)
+    assert editor.js("marginalia.viewer.scroller.scrollTop") > after + 100
+
+
+def test_a_reload_keeps_the_page_and_the_zoom(new_editor):
+    editor = new_editor()
+    editor.js("marginalia.viewer.setZoom(1.5); marginalia.viewer.goToPage(2)")
+    editor.settle(600)
+    reopen(editor)
+    assert editor.js("marginalia.viewer.currentPage") == 2
+    assert abs(editor.js("marginalia.viewer.zoom") - 1.5) < 0.01
+    editor.js("marginalia.viewer.fitWidth(); marginalia.viewer.goToPage(1)")
+    editor.settle(600)
+    reopen(editor)
+    assert editor.js("marginalia.viewer.currentPage") == 1
+    assert editor.js("marginalia.viewer.isFitWidth()"), "fit width is remembered as such"
+
+
+def test_the_pages_menu_follows_the_page_and_closes_once_it_acted(new_editor):
+    editor = new_editor()
+    editor.click("button[data-tool=pages]")
+    assert editor.visible("#popover", "Page 1 of 3")
+    editor.js("marginalia.viewer.goToPage(1)")
+    editor.wait_until("document.querySelector('#popover').textContent.includes('Page 2 of 3')")
+    editor.click("#popover button", "Add page after this one")
+    editor.wait_until("marginalia.viewer.views.length === 4", timeout=10000)
+    assert not editor.visible("#popover"), "the menu closed"
+
+
+def test_thumbnails_show_annotations_and_follow_the_page(new_editor, web_server):
+    from viewer_helpers import upload_corpus
+    editor = new_editor()
+    editor.click("button[data-tool=sidebar]")
+    editor.wait_until("marginalia.viewer.thumbViews[0].canvas.width > 0 && marginalia.viewer.thumbViews[0].rendered")
+    editor.screenshot("thumbnails")
+    # The sample's red square (page 1; a 1 pt frame, faint at thumbnail size), drawn in the
+    # thumbnail from its appearance: pixels clearly redder than grey.
+    editor.wait_until("""(() => { const c = marginalia.viewer.thumbViews[0].canvas;
+        const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+        let red = 0;
+        for (let i = 0; i < d.length; i += 4) if (d[i] - d[i + 1] > 50 && d[i] - d[i + 2] > 50) red++;
+        return red > 50; })()""")
+    book = new_editor(doc_id=upload_corpus(web_server, "pdfjs-freeculture.pdf"))
+    book.click("button[data-tool=sidebar]")
+    book.js("marginalia.viewer.goToPage(120)")
+    book.wait_until("""(() => { const t = marginalia.viewer.thumbViews[120].button.getBoundingClientRect();
+        const s = document.getElementById('thumbnails').getBoundingClientRect();
+        return t.top >= s.top - 1 && t.bottom <= s.bottom + 1; })()""")
+
+
+def test_a_note_near_the_right_edge_opens_its_editor_on_the_page(new_editor):
+    editor = new_editor()
+    editor.js("marginalia.setTool('note')")
+    editor.mouse_click(*editor.page_point_to_client(0, 600, 100))
+    editor.wait_until("!!document.querySelector('.text-editor')")
+    inside = editor.js("""(() => { const a = document.querySelector('.text-editor').getBoundingClientRect();
+        const p = marginalia.viewer.views[0].element.getBoundingClientRect();
+        const s = marginalia.viewer.scroller.getBoundingClientRect();
+        return [a.left >= p.left, a.right <= p.right, a.bottom <= p.bottom, a.right <= s.right, a.bottom <= s.bottom]; })()""")
+    assert all(inside), inside
+    editor.screenshot("note-near-edge")
+    editor.press("Escape")

@@ -25,6 +25,7 @@ import { createFormTool } from './tools/form.js';
 import { renderFields } from './forms.js';
 import { AnnotationDisplay } from './appearances.js';
 import { installFileRefresh } from './filerefresh.js';
+import { installViewMemory, rememberedView } from './viewstate.js';
 import { clearTextCache } from './textgeometry.js';
 import { closePopover } from './popover.js';
 import { createClipboard } from './clipboard.js';
@@ -63,6 +64,7 @@ export class Editor {
     this.preview = new Preview(this.viewer, this.model, (...span) => this.tools.highlight.preview(...span));
     this.preview.onErasing = (ids) => this.display.touch(ids);
     this.fileRefresh = installFileRefresh(this);
+    installViewMemory(this);
     this.input = new InputRouter(this.viewer, {
       outputs: (answer) => this.outputs(answer),
       hover: (event) => this.tools.select.hover?.(event),
@@ -134,7 +136,7 @@ export class Editor {
       .map((w) => ({ name: field.name, pageIndex: w.pageIndex, rect: w.rect }))) });
     await this.viewer.open(pdf, summary.pages);
     if (keepView) this.viewer.apply(call({ call: 'setViewport', zoom, offset }));
-    else { this.viewer.fitWidth(); this.viewer.goToPage(0); }
+    else this.showRememberedView(id);
     for (const view of this.viewer.views) this.refreshPage(view.geometry.index);
     this.session.listen();
     await this.session.catchUp();
@@ -160,6 +162,19 @@ export class Editor {
         if (element) this.viewer.views[draft.pageIndex]?.overlay.waiting.append(element);
       }
     }
+  }
+
+  /**
+   * The page and zoom the user left this document at (viewstate.js); for a document not seen
+   * before, its first page at fit width. The pages take the keyboard (PageDown, Space, arrows
+   * scroll them from the start) unless something else already has it.
+   */
+  showRememberedView(id) {
+    const view = rememberedView(id);
+    if (!view || view.fit) this.viewer.fitWidth(); else this.viewer.setZoom(view.zoom);
+    this.viewer.goToPage(view?.page ?? 0);
+    const focused = document.activeElement;
+    if (!focused || focused === document.body) this.viewer.scroller.focus({ preventScroll: true });
   }
 
   /** Gives the engine every annotation of the model. */

@@ -38,6 +38,9 @@ export function closePopover() {
 
 export const isPopoverOpen = () => !popover().hidden;
 
+/** The button the open popover belongs to (null when none is open). */
+export const popoverAnchor = () => (isPopoverOpen() ? current?.anchor ?? null : null);
+
 // Close on a press outside or Escape. A press on the pages that closes the popover does only
 // that, as on the iPad: it goes no further (the pages would draw an ink dot with Draw active),
 // and the pointer's later events are ignored by the pages, which never saw it go down.

@@ -136,7 +136,10 @@ export class Viewer {
       if (view.visible) this.invalidate(view.geometry.index);
       else if (view.renderedZoom || view.rendering) this.evict(view);
     }
-    for (const thumb of this.thumbViews ?? []) thumb.rendered = false;
+    for (const thumb of this.thumbViews ?? []) {
+      thumb.rendered = false;
+      if (thumb.visible && !this.thumbnails.closest('[hidden]')) this.renderThumbnail(thumb);
+    }
   }
 
   // MARK: - Conversions (the engine's matrices)
@@ -336,18 +339,40 @@ export class Viewer {
     this.highlightThumbnail();
   }
 
-  async onThumbIntersect(entries) {
+  onThumbIntersect(entries) {
     for (const entry of entries) {
       const thumb = this.thumbViews?.[Number(entry.target.dataset.page)];
-      if (!entry.isIntersecting || !thumb || thumb.rendered || !this.pdf) continue;
-      thumb.rendered = true;
-      const page = await this.pdf.getPage(thumb.index + 1);
+      if (!thumb || thumb.button !== entry.target) continue;
+      thumb.visible = entry.isIntersecting;
+      if (thumb.visible && !thumb.rendered) this.renderThumbnail(thumb);
+    }
+  }
+
+  /**
+   * Draws a thumbnail as the page shows, annotations and form values included (their
+   * appearance streams), into a fresh canvas swapped in when done.
+   */
+  async renderThumbnail(thumb) {
+    const pdf = this.pdf;
+    if (!pdf) return;
+    thumb.rendered = true;
+    try {
+      const page = await pdf.getPage(thumb.index + 1);
       const geometry = this.views[thumb.index].geometry;
       const base = page.getViewport({ scale: 1, rotation: geometry.rotation });
       const viewport = page.getViewport({ scale: (110 * (window.devicePixelRatio || 1)) / base.width, rotation: geometry.rotation });
-      thumb.canvas.width = Math.floor(viewport.width);
-      thumb.canvas.height = Math.floor(viewport.height);
-      page.render({ canvasContext: thumb.canvas.getContext('2d'), viewport, annotationMode: pdfjsLib.AnnotationMode.DISABLE });
+      const canvas = html('canvas', { class: 'thumb-canvas' });
+      canvas.style.aspectRatio = thumb.canvas.style.aspectRatio;
+      canvas.width = Math.floor(viewport.width);
+      canvas.height = Math.floor(viewport.height);
+      await page.render({ canvasContext: canvas.getContext('2d'), viewport, annotationMode: pdfjsLib.AnnotationMode.ENABLE }).promise;
+      if (pdf !== this.pdf) return;  // a newer file came meanwhile: it draws the thumbnail again
+      thumb.canvas.replaceWith(canvas);
+      release(thumb.canvas);
+      thumb.canvas = canvas;
+    } catch (error) {
+      thumb.rendered = false;
+      if (error?.name !== 'RenderingCancelledException') console.warn('thumbnail failed', error);
     }
   }
 
@@ -356,6 +381,16 @@ export class Viewer {
       const current = t.index === this.currentPage;
       t.button.classList.toggle('current', current);
       if (current) t.button.setAttribute('aria-current', 'page'); else t.button.removeAttribute('aria-current');
+      // The sidebar follows the pages (within itself: the page does not move).
+      if (current && !this.thumbnails.hidden) scrollWithin(this.thumbnails, t.button);
     }
   }
+}
+
+/** Scrolls `container` (only) so that `element` is in it. */
+function scrollWithin(container, element) {
+  const box = container.getBoundingClientRect();
+  const item = element.getBoundingClientRect();
+  if (item.top < box.top) container.scrollTop -= box.top - item.top;
+  else if (item.bottom > box.bottom) container.scrollTop += item.bottom - box.bottom;
 }

@@ -7,7 +7,7 @@ import { html, normRect } from '../svg.js';
  * Opens an editor over `rect` on page `pageIndex`. Resolves with the text (null if cancelled
  * with Escape). Enter with ctrl/cmd, or a tap elsewhere, commits.
  */
-export function editText(editor, pageIndex, rect, { text = '', fontSize = 14, color = '#111', background = '', bold = false, placeholder = 'Type here' } = {}) {
+export function editText(editor, pageIndex, rect, { text = '', fontSize = 14, color = '#111', background = '', bold = false, placeholder = 'Type here', keepInView = false } = {}) {
   const view = editor.viewer.views[pageIndex];
   const [x1, y1, x2, y2] = normRect(rect);
   const a = editor.viewer.pageToClient(pageIndex, [x1, y2]);
@@ -23,6 +23,9 @@ export function editText(editor, pageIndex, rect, { text = '', fontSize = 14, co
     fontWeight: bold ? 'bold' : 'normal',
   });
   view.element.append(area);
+  // A note's editor (not a text box's, which shows the box itself) stays on the page and in
+  // the view: one near the right or bottom edge opened outside both.
+  if (keepInView) keepEditorInView(editor, view, area);
   // The box grows with its text, wrapped lines included, so every line stays in view (the
   // server grows the saved box the same way).
   const minimumHeight = parseFloat(area.style.height);
@@ -61,4 +64,17 @@ export function editText(editor, pageIndex, rect, { text = '', fontSize = 14, co
     });
     area.addEventListener('blur', () => finish(area.value));
   });
+}
+
+/** Moves an editor left and up, as needed, into both its page and the visible part of the view. */
+function keepEditorInView(editor, view, area) {
+  const page = view.element.getBoundingClientRect();
+  const scroller = editor.viewer.scroller.getBoundingClientRect();
+  const right = Math.min(page.right, scroller.right) - 4;
+  const bottom = Math.min(page.bottom, scroller.bottom) - 4;
+  const box = area.getBoundingClientRect();
+  const dx = Math.max(0, box.right - right);
+  const dy = Math.max(0, box.bottom - bottom);
+  if (dx) area.style.left = `${Math.max(0, parseFloat(area.style.left) - dx)}px`;
+  if (dy) area.style.top = `${Math.max(0, parseFloat(area.style.top) - dy)}px`;
 }
