@@ -224,3 +224,31 @@ def test_corpus_pages_match_poppler(new_editor, web_server):
         # Under 3 per colour sample, or (a page whose text the two renderers draw differently)
         # no more than half a level above what the page itself differs by.
         assert result["shown"] < 3 or result["shown"] <= result["content"] + 0.5, (name, result)
+
+
+# pdfplumber's form demo, page 1: links to other pages of the document and one to the web.
+LINKS_FILE = "pdfplumber-pdffill-demo.pdf"
+
+LINKS_OF_PAGE_1 = """marginalia.display.page(0).then((p) => p.annotations.filter((a) => a.subtype === 'Link')
+    .map((a) => ({ rect: a.rect, url: a.url ?? null, internal: a.dest !== undefined && a.dest !== null })))"""
+
+
+def test_links_go_to_their_page_or_open_after_showing_the_address(new_editor, web_server):
+    """With Select, a tap on an internal link goes to its page, and one on a web link shows
+    the address and opens it only if the user agrees (links could not be followed)."""
+    editor = new_editor(doc_id=upload_corpus(web_server, LINKS_FILE))
+    wait_rendered(editor)
+    links = editor.js(LINKS_OF_PAGE_1)
+    internal = next(link for link in links if link["internal"])
+    external = next(link for link in links if link["url"])
+    center = lambda r: ((r[0] + r[2]) / 2, (r[1] + r[3]) / 2)  # noqa: E731
+    editor.press("v")
+    editor.mouse_click(*editor.page_point_to_client(0, *center(internal["rect"])))
+    editor.wait_until("marginalia.viewer.currentPage === 1")
+    editor.js("marginalia.viewer.goToPage(0)")
+    editor.settle(300)
+    editor.js("window.confirm = (message) => { window.linkAsked = message; return false; }")
+    editor.mouse_click(*editor.page_point_to_client(0, *center(external["rect"])))
+    asked = editor.wait_until("window.linkAsked")
+    assert external["url"] in asked, asked
+    assert editor.js("marginalia.viewer.currentPage") == 0

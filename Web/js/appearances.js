@@ -15,6 +15,7 @@
 // annotations and the overlay draws them all, as before.
 
 import { normRect } from './svg.js';
+import { call } from './engine.js';
 
 /** The annotation JSON's `type` for a pdf.js subtype (docs/annotations-json.md). */
 export function modelType(subtype) {
@@ -130,6 +131,7 @@ export class AnnotationDisplay {
     this.editing = new Set();
     this.touched = new Set();
     this.pages = new Map(); // page index → Promise<{annotations, pairs}>
+    this.links = new Map(); // link id → pdf.js's link annotation
     this.listeners = new Set();
   }
 
@@ -163,6 +165,7 @@ export class AnnotationDisplay {
       this.pages.set(index, (async () => {
         const page = await pdf.getPage(index + 1);
         const annotations = await page.getAnnotations({ intent: 'display' });
+        if (pdf === this.pdf) this.setLinks(index, annotations);
         return { annotations, pairs: pairAnnotations(annotations, inFile) };
       })().catch((error) => {
         console.warn('annotations of page', index + 1, error);
@@ -171,6 +174,19 @@ export class AnnotationDisplay {
     }
     return this.pages.get(index);
   }
+
+  /**
+   * Gives the engine a page's links (a tap of the Select tool follows one: `followLink`) and
+   * keeps where each goes (`link(id)`).
+   */
+  setLinks(index, annotations) {
+    const links = annotations.filter((p) => p.subtype === 'Link' && p.rect && (p.url || p.dest !== undefined));
+    for (const link of links) this.links.set(link.id, link);
+    call({ call: 'setLinks', pageIndex: index, links: links.map((link) => ({ id: link.id, rect: link.rect })) });
+  }
+
+  /** A link's pdf.js data (`url` or `dest`) by the id the engine was given. */
+  link(id) { return this.links.get(id) ?? null; }
 
   /** Whether the overlay draws this annotation whatever the canvas shows. */
   isLive(a) {
@@ -183,8 +199,8 @@ export class AnnotationDisplay {
    * show. Annotations of the file that are live or gone are hidden.
    */
   async renderPlan(index) {
+    const { pairs } = await this.page(index);  // its links reach the engine either way
     if (patchFailed) return { annotationMode: pdfjsLib.AnnotationMode.DISABLE, canvasIds: new Set() };
-    const { pairs } = await this.page(index);
     const hidden = new Set();
     const canvasIds = new Set();
     for (const [id, annotation] of pairs) {

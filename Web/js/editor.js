@@ -26,6 +26,7 @@ import { renderFields } from './forms.js';
 import { AnnotationDisplay } from './appearances.js';
 import { installFileRefresh } from './filerefresh.js';
 import { installViewMemory, rememberedView } from './viewstate.js';
+import { followLink } from './links.js';
 import { clearTextCache } from './textgeometry.js';
 import { closePopover } from './popover.js';
 import { createClipboard } from './clipboard.js';
@@ -245,6 +246,7 @@ export class Editor {
         case 'refused': this.status(refusalMessage(output), true); break;
         case 'toolChanged': this.toolChanged(output.tool); break;
         case 'selectionChanged': this.tools.select.drawChrome(); this.emit(); break;
+        case 'followLink': followLink(this, output.id); break;
         default: break;
       }
     }
