@@ -82,7 +82,8 @@ def test_the_live_pen_line_is_the_saved_stroke(new_editor):
         editor.pen_up(points[-1])
     else:
         editor.pointer_events([["pointerup", 31, "pen", *points[-1], 0, 0, 0, True]])
-    editor.wait_until("document.querySelectorAll('.annotations .annotation.ink').length === 1")
+    # Saved: drawn by the overlay, or by the page once the file is fetched again (appearances.js).
+    editor.wait_until("[...marginalia.model.annotations.values()].filter((a) => a.type === 'ink').length === 1")
     saved = ink_region(editor, "saved-stroke", box)
     live_pixels, saved_pixels = dark(live), dark(saved)
     assert len(saved_pixels) > 200, len(saved_pixels)

@@ -53,6 +53,17 @@ export const save = (id) => json(`${docPath(id)}/save`, { method: 'POST' });
 export const saveAs = (id, name) => json(`${docPath(id)}/save-as`, {
   method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ name }),
 });
+
+/**
+ * The editable PDF in its current state and the revision it shows (X-Marginalia-Revision).
+ * @returns {Promise<{bytes: Uint8Array, revision: number}>}
+ */
+export async function getFile(id) {
+  const response = await request(`${docPath(id)}/file`, { cache: 'no-store' });
+  const revision = Number(response.headers.get('X-Marginalia-Revision') ?? -1);
+  return { bytes: new Uint8Array(await response.arrayBuffer()), revision };
+}
+
 /** The URLs pdf.js, downloads and EventSource read from. */
 export const fileURL = (id) => `${BASE}${docPath(id)}/file`;
 export const exportURL = (id) => `${BASE}${docPath(id)}/export`;

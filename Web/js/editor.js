@@ -22,7 +22,11 @@ import { createImageTool, readImage } from './tools/image.js';
 import { createNoteTool } from './tools/note.js';
 import { createHighlightTool } from './tools/highlight.js';
 import { createFormTool } from './tools/form.js';
-import { renderFields, widgetsOnPage } from './forms.js';
+import { renderFields } from './forms.js';
+import { AnnotationDisplay } from './appearances.js';
+import { installFileRefresh } from './filerefresh.js';
+import { installViewMemory, rememberedView } from './viewstate.js';
+import { followLink } from './links.js';
 import { clearTextCache } from './textgeometry.js';
 import { closePopover } from './popover.js';
 import { createClipboard } from './clipboard.js';
@@ -52,10 +56,18 @@ export class Editor {
     this.clipboard = createClipboard(this);
     /** The form fields of the open document (GET …/fields), refreshed with the file. */
     this.fields = [];
-    this.viewer.widgetRects = (index) => widgetsOnPage(this.fields, index).map((placed) => placed.widget.rect);
     this.listeners = new Set();
     this.organizer = new PageOrganizer(this);
+    // What draws each annotation: its appearance stream in the page canvas, or the overlay
+    // while it is live (appearances.js).
+    this.display = new AnnotationDisplay(this.model);
+    this.viewer.display = this.display;
+    this.display.onInvalidate((index) => { this.refreshPage(index); this.viewer.invalidate(index); });
+    this.viewer.on('rendered', (index) => this.refreshPage(index));
     this.preview = new Preview(this.viewer, this.model, (...span) => this.tools.highlight.preview(...span));
+    this.preview.onErasing = (ids) => this.display.touch(ids);
+    this.fileRefresh = installFileRefresh(this);
+    installViewMemory(this);
     this.input = new InputRouter(this.viewer, {
       outputs: (answer) => this.outputs(answer),
       hover: (event) => this.tools.select.hover?.(event),
@@ -64,7 +76,10 @@ export class Editor {
     this.model.onChange(({ pages, structure, entries }) => {
       if (structure) return;
       if (entries?.length) call({ call: 'applyEntries', entries });
-      for (const index of pages) this.refreshPage(index);
+      for (const index of pages) {
+        this.refreshPage(index);
+        if (this.canvasShowsStale(index)) this.viewer.invalidate(index);
+      }
       this.tools.select.drawChrome();
       this.emit();
     });
@@ -100,7 +115,10 @@ export class Editor {
       api.getDocument(id), api.getAnnotations(id),
       api.getFields(id).catch((error) => { console.warn('no fields', error); return { fields: [] }; }),
     ]);
-    const pdf = await pdfjsLib.getDocument({ url: api.fileURL(id), isEvalSupported: false, withCredentials: true }).promise;
+    // The bytes are fetched here, whole, with the revision they show (pdf.js's own loader
+    // starts a request and aborts it to switch to ranges, which the server logs as a failure).
+    const file = await api.getFile(id);
+    const pdf = await pdfjsLib.getDocument({ data: file.bytes, isEvalSupported: false }).promise;
     this.pdf?.destroy();
     this.pdf = pdf;
     clearTextCache();
@@ -113,6 +131,7 @@ export class Editor {
     const offset = [this.viewer.scroller.scrollLeft, this.viewer.scroller.scrollTop];
     call({ call: 'setPages', pages: summary.pages });
     this.model.load(summary, annotations.annotations, Math.min(summary.revision, annotations.revision));
+    this.display.setDocument(pdf, file.revision, file.revision === annotations.revision ? annotations.annotations : null);
     this.syncEngine();
     this.fields = fields.fields;
     call({ call: 'setWidgets', widgets: this.fields.flatMap((field) => field.widgets
@@ -120,7 +139,7 @@ export class Editor {
       .map((w) => ({ name: field.name, pageIndex: w.pageIndex, rect: w.rect }))) });
     await this.viewer.open(pdf, summary.pages);
     if (keepView) this.viewer.apply(call({ call: 'setViewport', zoom, offset }));
-    else { this.viewer.fitWidth(); this.viewer.goToPage(0); }
+    else this.showRememberedView(id);
     for (const view of this.viewer.views) this.refreshPage(view.geometry.index);
     this.session.listen();
     await this.session.catchUp();
@@ -148,6 +167,19 @@ export class Editor {
     }
   }
 
+  /**
+   * The page and zoom the user left this document at (viewstate.js); for a document not seen
+   * before, its first page at fit width. The pages take the keyboard (PageDown, Space, arrows
+   * scroll them from the start) unless something else already has it.
+   */
+  showRememberedView(id) {
+    const view = rememberedView(id);
+    if (!view || view.fit) this.viewer.fitWidth(); else this.viewer.setZoom(view.zoom);
+    this.viewer.goToPage(view?.page ?? 0);
+    const focused = document.activeElement;
+    if (!focused || focused === document.body) this.viewer.scroller.focus({ preventScroll: true });
+  }
+
   /** Gives the engine every annotation of the model. */
   syncEngine() {
     const answer = call({ call: 'setAnnotations', annotations: [...this.model.annotations.values()] });
@@ -173,11 +205,25 @@ export class Editor {
 
   // MARK: - Drawing annotations
 
+  /** Redraws the overlay of a page: the fields' tints and the annotations drawn live. */
   refreshPage(index) {
     const view = this.viewer.views[index];
     if (!view) return;
     renderFields(view.overlay, this.fields, index);
-    renderAnnotations(view.overlay, this.model.annotationsOnPage(index), this.viewer.zoom);
+    const live = this.model.annotationsOnPage(index).filter((a) => this.display.inOverlay(a, view.canvasIds));
+    renderAnnotations(view.overlay, live, this.viewer.zoom);
+    this.preview.remark();
+  }
+
+  /** Whether page `index`'s canvas shows an annotation that changed, went or became live. */
+  canvasShowsStale(index) {
+    const ids = this.viewer.views[index]?.canvasIds;
+    if (!ids) return false;
+    for (const id of ids) {
+      const a = this.model.annotations.get(id);
+      if (!a || this.display.isLive(a)) return true;
+    }
+    return false;
   }
 
   /** Notes keep their screen size, so they are redrawn after a zoom. */
@@ -202,6 +248,7 @@ export class Editor {
         case 'refused': this.status(refusalMessage(output), true); break;
         case 'toolChanged': this.toolChanged(output.tool); break;
         case 'selectionChanged': this.tools.select.drawChrome(); this.emit(); break;
+        case 'followLink': followLink(this, output.id); break;
         default: break;
       }
     }
@@ -223,9 +270,14 @@ export class Editor {
   async editText(request) {
     if (request.target.kind === 'existing') {
       const a = this.model.annotations.get(request.target.id);
-      if (a?.type === 'note') return this.tools.note.editNote(a);
-      if (a) return this.tools.text.editText(a);
-      return;
+      if (!a) return;
+      // Drawn live while it is edited (its canvas drawing would show under the editor).
+      this.display.setEditing(a.id, true);
+      try {
+        return await (a.type === 'note' ? this.tools.note.editNote(a) : this.tools.text.editText(a));
+      } finally {
+        this.display.setEditing(a.id, false);
+      }
     }
     const text = request.target.kind === 'newNote'
       ? await this.tools.note.typeNew(request) : await this.tools.text.typeNew(request);

@@ -5,7 +5,7 @@ import * as api from './api.js';
 import { Editor, TOOL_NAMES } from './editor.js';
 import { settings, update, onSettingsChange, currentInk } from './settings.js';
 import { toolbarButton, popoverButton, pageField, showActiveTool } from './toolbar.js';
-import { openPopover, closePopover, action, section } from './popover.js';
+import { openPopover, closePopover, refreshPopover, popoverAnchor, action, section } from './popover.js';
 import * as toolSettings from './toolsettings.js';
 import { installShortcuts } from './keyboard.js';
 import { downloadEditable, downloadFlattened, downloadPNG, downloadVisibleArea } from './exporting.js';
@@ -69,14 +69,16 @@ function buildToolbar() {
 
   const undo = toolbarButton({ name: 'undo', label: 'Undo', shortcut: 'Ctrl+Z', onTap: () => editor.undo() });
   const redo = toolbarButton({ name: 'redo', label: 'Redo', shortcut: 'Ctrl+Shift+Z', onTap: () => editor.redo() });
+  // The Pages menu closes once it has acted, and names the current page as it changes.
   const pagesMenu = popoverButton('pages', 'Pages', 'Pages', () => [
     section(`Page ${editor.viewer.currentPage + 1} of ${editor.viewer.views.length}`,
-      action('Add page after this one', () => editor.addPage()),
-      ...(editor.clipboard.hasClip ? [action('Paste onto this page', () => editor.clipboard.paste())] : []),
-      action('Clear markup on this page', () => editor.clearMarkup(), { danger: true }),
-      action('Remove this page…', () => editor.removePage(), { danger: true })),
+      action('Add page after this one', () => { closePopover(); editor.addPage(); }),
+      ...(editor.clipboard.hasClip ? [action('Paste onto this page', () => { closePopover(); editor.clipboard.paste(); })] : []),
+      action('Clear markup on this page', () => { closePopover(); editor.clearMarkup(); }, { danger: true }),
+      action('Remove this page…', () => { closePopover(); editor.removePage(); }, { danger: true })),
     action('Organise pages…', () => { closePopover(); editor.organizer.open(); }),
   ]);
+  editor.onUpdate(() => { if (popoverAnchor() === pagesMenu) refreshPopover(); });
   const versionsButton = toolbarButton({ name: 'versions', label: 'Version history', onTap: (button) => openVersionsPopover(button, editor) });
   const settingsMenu = popoverButton('settings', 'Settings', 'Settings', toolSettings.inputSettings);
   const save = toolbarButton({ name: 'save', label: 'Save', shortcut: 'Ctrl+S', onTap: () => editor.save() });

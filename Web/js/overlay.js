@@ -11,28 +11,40 @@ import { noteIconShapes } from './noteicons.js';
 const applyMatrix = (m, [x, y]) => [m[0] * x + m[2] * y + m[4], m[1] * x + m[3] * y + m[5]];
 const svgMatrix = (m) => `matrix(${m.map((v) => +v.toFixed(6)).join(' ')})`;
 
-/** Creates the overlay element of a page: { root, fields, content, waiting, preview, chrome }. */
+/**
+ * Creates the overlay of a page: { root, multiply, elements, fields, highlights, content,
+ * waiting, preview, chrome }. Highlights are drawn in a second <svg> under the first, which
+ * multiplies with the page canvas as a whole: WebKit blends an element inside an <svg> only
+ * with the rest of that <svg>, so a blend mode on the highlight itself washes the text out there.
+ */
 export function createOverlay(page) {
   const fields = svg('g', { class: 'form-fields' }); // forms.js draws here
+  const highlights = svg('g', { class: 'annotations highlights' });
   const content = svg('g', { class: 'annotations' });
   const waiting = svg('g', { class: 'waiting' }); // edits made offline, not yet on the server
   const preview = svg('g', { class: 'preview' });
   const chrome = svg('g', { class: 'chrome' });
   const screen = svg('g', { class: 'screen-fixed' });
+  const multiply = svg('svg', { class: 'overlay multiply', preserveAspectRatio: 'none', 'aria-hidden': 'true' }, [highlights]);
   const root = svg('svg', { class: 'overlay', preserveAspectRatio: 'none', 'aria-hidden': 'true' },
     [fields, content, waiting, screen, preview, chrome]);
   const overlay = {
-    root, fields, content, waiting, preview, chrome, screen, page,
+    root, multiply, elements: [multiply, root], fields, highlights, content, waiting, preview, chrome, screen, page,
     /** Page space to the overlay's zoom-1 units: the engine's page-to-frame matrix over the zoom. */
     unzoomed: [1, 0, 0, 1, 0, 0],
+    /** The element drawing annotation `id`, if the overlay draws it. */
+    find(id) {
+      const selector = `[data-id="${CSS.escape(id)}"]`;
+      return root.querySelector(selector) ?? multiply.querySelector(selector);
+    },
     /** Takes the engine's page-to-frame matrix at `zoom`. */
     place(matrix, zoom) {
       overlay.unzoomed = matrix.map((v) => v / zoom);
       const transform = svgMatrix(overlay.unzoomed);
-      for (const group of [fields, content, waiting, preview, chrome]) group.setAttribute('transform', transform);
+      for (const group of [fields, highlights, content, waiting, preview, chrome]) group.setAttribute('transform', transform);
       const box = root.parentNode?.style;
       const width = parseFloat(box?.width ?? '0') / zoom, height = parseFloat(box?.height ?? '0') / zoom;
-      if (width > 0 && height > 0) root.setAttribute('viewBox', `0 0 ${width} ${height}`);
+      if (width > 0 && height > 0) for (const layer of overlay.elements) layer.setAttribute('viewBox', `0 0 ${width} ${height}`);
     },
   };
   return overlay;
@@ -45,6 +57,7 @@ export function renderAnnotations(overlay, annotations, zoom) {
   const previous = overlay.drawn ?? new Map();
   const drawn = new Map();
   const content = [];
+  const highlights = [];
   const screen = [];
   for (const annotation of annotations) {
     if (annotation.type === 'note') {
@@ -56,10 +69,11 @@ export function renderAnnotations(overlay, annotations, zoom) {
     if (!element) continue;
     element.classList.remove('erasing', 'moving');
     drawn.set(annotation.id, { annotation, element });
-    content.push(element);
+    (annotation.type === 'highlight' ? highlights : content).push(element);
   }
   overlay.drawn = drawn;
   if (!sameChildren(overlay.content, content)) overlay.content.replaceChildren(...content);
+  if (!sameChildren(overlay.highlights, highlights)) overlay.highlights.replaceChildren(...highlights);
   overlay.screen.replaceChildren(...screen);
 }
 

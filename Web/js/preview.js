@@ -79,6 +79,8 @@ export class Preview {
 
   /** The eraser: its circle, the annotations it removes dimmed, cut ink drawn as what remains. */
   eraser(view, layer, preview) {
+    // What the sweep reaches is drawn live from now on, so it can be dimmed or cut here.
+    this.onErasing?.([...preview.removed, ...preview.cut.map((piece) => piece.id)]);
     this.unmark();
     const parts = [svg('circle', { class: 'eraser-ring', cx: preview.center[0], cy: preview.center[1], r: preview.size / 2 })];
     for (const id of preview.removed) this.mark(view, id, 'erasing');
@@ -104,7 +106,7 @@ export class Preview {
     this.unmark();
     const copies = [];
     for (const id of preview.ids) {
-      const original = view.overlay.root.querySelector(`[data-id="${CSS.escape(id)}"]`);
+      const original = view.overlay.find(id);
       if (!original || original.closest('.screen-fixed')) continue;
       this.mark(view, id, 'moving');
       copies.push(original.cloneNode(true));
@@ -121,10 +123,15 @@ export class Preview {
   }
 
   mark(view, id, className) {
-    const element = view.overlay.root.querySelector(`[data-id="${CSS.escape(id)}"]`);
+    const element = view.overlay.find(id);
     if (!element) return;
     element.classList.add(className);
     this.marked.push([element, className]);
+  }
+
+  /** The overlay was drawn again (elements are kept while their annotation is): marks go back on. */
+  remark() {
+    for (const [element, className] of this.marked) element.classList.add(className);
   }
 
   unmark() {

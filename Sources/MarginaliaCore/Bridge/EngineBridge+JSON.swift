@@ -124,6 +124,8 @@ extension EngineBridge {
                 items.append(.object([("type", .string("selectionChanged"))]))
             case .viewChanged:
                 viewChanged = true
+            case .followLink(let id):
+                items.append(.object([("type", .string("followLink")), ("id", .string(id))]))
             }
         }
         return .object(omittingNils: [("outputs", .array(items)), ("preview", previewJSON()),

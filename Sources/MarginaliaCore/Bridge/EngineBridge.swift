@@ -76,6 +76,15 @@ public final class EngineBridge {
             }
             engine.widgets = widgets
             return .object([])
+        case "setLinks":
+            // One page's links, replacing those it had.
+            let page = try request.member("pageIndex").integer()
+            var links = engine.links.filter { $0.pageIndex != page }
+            for item in try request.member("links").array() {
+                links.append(PageLink(id: try item.member("id").string(), pageIndex: page, rect: try item.member("rect").rect()))
+            }
+            engine.links = links
+            return .object([])
         case "preferences":
             return engine.preferences.json
         case "defaultPreferences":

@@ -29,7 +29,7 @@ extension EditorEngine {
             return draft(tool, pageIndex: page, from: start, to: current).map { .draft(pageIndex: page, annotation: $0) }
         case .select(let gesture):
             return selectPreview(gesture)
-        case .inert:
+        case .link, .inert:
             return nil
         }
     }

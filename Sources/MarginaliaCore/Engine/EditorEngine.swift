@@ -29,6 +29,8 @@ public final class EditorEngine {
     public var imageToPlace: CGSize?
     /// The form fields' widgets, for the Form tool.
     public var widgets: [FieldWidget] = []
+    /// The links of the pages, for the Select tool (a tap on one follows it).
+    public var links: [PageLink] = []
 
     /// How far (view points) the pen may wander and still count as held still.
     public static let holdSlop: CGFloat = 3
@@ -68,13 +70,14 @@ public final class EditorEngine {
 
     // MARK: - The document's state
 
-    /// New page geometry (pages inserted, removed, turned or moved): the annotations are
-    /// forgotten (set them again) and the selection is cleared.
+    /// New page geometry (pages inserted, removed, turned or moved): the annotations and links
+    /// are forgotten (set them again) and the selection is cleared.
     public func setPages(_ pages: [PageGeometry]) {
         cancelInteractions()
         viewport.pages = pages
         indexes = pages.map { _ in AnnotationGeometryIndex() }
         pageOf = [:]
+        links = []
         clearSelection()
     }
 

@@ -51,6 +51,7 @@ extension EditorCommand {
                 guard annotation.kind.isDrawable else {
                     throw OperationError.invalid("annotation: a \(AnnotationJSON.typeName(of: annotation)) annotation cannot be created")
                 }
+                try Self.fitText(of: &annotation, in: document)
                 additions.append(.addAnnotation(annotation))
             }
             return additions.count == 1 ? additions : [.group(name: "add", additions)]
@@ -61,8 +62,10 @@ extension EditorCommand {
                 throw CommandError.locked(id: before.id, action: "restyled")
             }
             var changed = after
+            if !before.flags.contains(.locked) { try Self.fitText(of: &changed, in: document) }  // a locked box keeps its size
+            if before == changed { return [] }
             changed.modificationDate = Date()
-            return before == after ? [] : [.changeAnnotation(before: before, after: changed)]
+            return [.changeAnnotation(before: before, after: changed)]
         case .remove(let ids):
             return SelectionTool.delete(annotations(ids)).map { [$0] } ?? []
         case .move(let ids, let dx, let dy):
@@ -137,6 +140,16 @@ extension EditorCommand {
                                                      within: bounds)
         let additions = copies.map { EditorOperation.addAnnotation(AnnotationGeometryEditing.moved($0, exactly: offset.dx, offset.dy)) }
         return [.group(name: "paste", additions)]
+    }
+
+    /// A text box grows to show all its text as its appearance wraps it (a box the engine made
+    /// one line high, or one whose text became longer), so no line is cut off in the file.
+    private static func fitText(of annotation: inout PDFAnnotation, in document: PDFDocument) throws {
+        guard case .freeText = annotation.kind, let index = annotation.pageIndex, index >= 0, index < (try document.pageCount) else { return }
+        let page = try document.page(at: index, readingAnnotations: false)
+        if let rect = annotation.rectFittingText(pageRotation: page.rotation, page: page.bounds(for: .cropBox)) {
+            annotation.rect = rect
+        }
     }
 
     /// A stroke or an erase, worked out and applied step by step (each eraser step sees the

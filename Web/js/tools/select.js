@@ -145,6 +145,7 @@ export function createSelectTool(editor) {
   function drawChrome() {
     for (const view of editor.viewer.views) view.overlay.chrome.replaceChildren();
     const selection = editor.selection();
+    editor.display?.setSelection(selection.ids);  // the selection is drawn live
     const view = selection.pageIndex !== undefined ? editor.viewer.views[selection.pageIndex] : null;
     const annotations = selection.ids.map((id) => editor.model.annotations.get(id)).filter(Boolean);
     if (!view || !selection.bounds || !annotations.length) { bar?.remove(); return; }
