@@ -64,7 +64,8 @@ extension PDFDocument {
             }
         }
         let layout = PageTextLayout(expander: CharacterExpander(cropBox: page.bounds(for: .cropBox), rotation: page.rotation))
-        return layout.layout(interpreter.glyphs, pageIndex: page.index)
+        return layout.layout(interpreter.glyphs, strings: interpreter.strings, fontNames: interpreter.fontNames,
+                             pageIndex: page.index)
     }
 
     /// The normal appearance streams of the page's visible annotations (popups aside), with
