@@ -81,27 +81,43 @@ struct PageTextBuilder {
         pieces.append((-1, Int32(text.utf8CodeUnitCount)))
     }
 
-    /// A word's quad, and where each of its characters begins along it as a fraction of
-    /// its length (with a last entry, 1, for where the last one ends).
+    /// A word's quad (the smallest along the first character's direction that holds every
+    /// character's), and where each of its characters begins along it as a fraction of its
+    /// baseline's length (with a last entry, 1, for where the last one ends). One pass over
+    /// the corners finds both.
     private static func geometry(_ letters: ArraySlice<PageTextLayout.WordCharacter>) -> (TextQuad, [Double]) {
-        let frame = PageTextLayout.Frame(letters.first!.quad)
-        var low = Double.infinity, high = -Double.infinity
-        for letter in letters {
-            let start = frame.along(letter.quad.bottomLeft), end = frame.along(letter.quad.bottomRight)
-            low = min(low, start, end)
-            high = max(high, start, end)
+        letters.withUnsafeBufferPointer { letters in
+            let frame = PageTextLayout.Frame(letters[0].quad)
+            var low = Double.infinity, high = -Double.infinity
+            var sLow = Double.infinity, sHigh = -Double.infinity, tLow = Double.infinity, tHigh = -Double.infinity
+            for letter in letters {
+                let q = letter.quad
+                let start = frame.along(q.bottomLeft), end = frame.along(q.bottomRight)
+                let topStart = frame.along(q.topLeft), topEnd = frame.along(q.topRight)
+                low = min(low, start, end)
+                high = max(high, start, end)
+                sLow = min(sLow, low, topStart, topEnd)
+                sHigh = max(sHigh, high, topStart, topEnd)
+                let t0 = frame.across(q.bottomLeft), t1 = frame.across(q.bottomRight)
+                let t2 = frame.across(q.topRight), t3 = frame.across(q.topLeft)
+                tLow = min(tLow, t0, t1, t2, t3)
+                tHigh = max(tHigh, t0, t1, t2, t3)
+            }
+            let length = max(high - low, 1e-9)
+            var edges: [Double] = []
+            edges.reserveCapacity(letters.count + 1)
+            var floor = 0.0
+            for letter in letters {
+                // Edges never go back: a character drawn behind the one before it starts where that one did.
+                floor = max(floor, min(1, max(0, (frame.along(letter.quad.bottomLeft) - low) / length)))
+                edges.append(floor)
+            }
+            edges.append(1)
+            let quad = letters.count == 1 ? letters[0].quad
+                : TextQuad(bottomLeft: frame.point(sLow, tLow), bottomRight: frame.point(sHigh, tLow),
+                           topRight: frame.point(sHigh, tHigh), topLeft: frame.point(sLow, tHigh))
+            return (quad, edges)
         }
-        let length = max(high - low, 1e-9)
-        var edges: [Double] = []
-        edges.reserveCapacity(letters.count + 1)
-        var floor = 0.0
-        for letter in letters {
-            // Edges never go back: a character drawn behind the one before it starts where that one did.
-            floor = max(floor, min(1, max(0, (frame.along(letter.quad.bottomLeft) - low) / length)))
-            edges.append(floor)
-        }
-        edges.append(1)
-        return (PageTextLayout.enclosingQuad(letters.lazy.map(\.quad)), edges)
     }
 
     /// The page's text.
