@@ -69,7 +69,11 @@ final class TextFont {
     /// Calls `body` with the glyph of each code of `bytes`, in order.
     func forEachGlyph(in bytes: [UInt8], _ body: (Glyph) -> Void) {
         guard let codeMap, let compositeGlyph else {
-            for byte in bytes { body(simpleGlyphs[Int(byte)]) }
+            // Through a buffer pointer, each glyph is lent to `body` rather than copied (a
+            // copy retains and releases its text).
+            simpleGlyphs.withUnsafeBufferPointer { glyphs in
+                for byte in bytes { body(glyphs[Int(byte)]) }
+            }
             return
         }
         var index = 0

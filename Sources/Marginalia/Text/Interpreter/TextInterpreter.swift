@@ -45,6 +45,12 @@ struct TextInterpreter {
     ///
     /// - Throws: ``PDFError/limitExceeded(_:)`` past a limit; other errors of reading
     ///   objects the content refers to.
+    /// Makes room for the glyphs of a content stream of `count` bytes (a glyph takes at least
+    /// one byte of it; plain text about two), so that the list is not copied as it grows.
+    mutating func reserveGlyphs(forContentBytes count: Int) {
+        glyphs.reserveCapacity(min(count / 2, 1 << 16))
+    }
+
     mutating func run(_ content: [UInt8], resources: PDFDictionary?, state initial: GraphicsState, depth: Int = 0) throws {
         var parser = ContentStreamParser(bytes: content, limits: file.limits)
         var state = initial

@@ -50,14 +50,24 @@ extension PageTextLayout {
     /// A line's words as they are cut: their characters one after the other, in reading
     /// order within each word, and each word a range of them.
     struct LineWords {
-        var characters: [WordCharacter] = []
+        private(set) var characters: [WordCharacter] = []
         var words: [(range: Range<Int>, hyphenated: Bool, rightToLeft: Bool)] = []
         private var wordStart = 0
+
+        /// Whether the word being cut has a character other than one scalar below U+0300,
+        /// which may be a mark or right-to-left: only such a word is looked at again.
+        private var wordBeyondLatin = false
 
         mutating func reset() {
             characters.removeAll(keepingCapacity: true)
             words.removeAll(keepingCapacity: true)
             wordStart = 0
+            wordBeyondLatin = false
+        }
+
+        mutating func append(_ character: WordCharacter) {
+            if let scalar = character.text.scalar, scalar.value < 0x300 {} else { wordBeyondLatin = true }
+            characters.append(character)
         }
 
         /// Ends the word begun at the last call: puts a right-to-left word in reading order
@@ -65,11 +75,15 @@ extension PageTextLayout {
         mutating func finishWord(hyphenated: Bool = false, _ strings: inout PageStrings) {
             guard wordStart < characters.count else { return }
             var range = wordStart..<characters.count
-            let rightToLeft = characters[range].contains { PageTextLayout.isRightToLeft($0.text, strings) }
-            if rightToLeft { logicalOrder(range) }
-            range = joiningMarks(range, &strings)
+            var rightToLeft = false
+            if wordBeyondLatin {
+                rightToLeft = characters[range].contains { PageTextLayout.isRightToLeft($0.text, strings) }
+                if rightToLeft { logicalOrder(range) }
+                range = joiningMarks(range, &strings)
+            }
             words.append((range, hyphenated, rightToLeft))
             wordStart = characters.count
+            wordBeyondLatin = false
         }
 
         /// A right-to-left word (Hebrew, Arabic) is drawn from its right end, so its
@@ -108,27 +122,30 @@ extension PageTextLayout {
     private func cutWords(_ line: Line, _ characters: [LayoutCharacter], into cut: inout LineWords,
                           _ strings: inout PageStrings) {
         cut.reset()
-        var previous: LayoutCharacter? = nil
-        let last = line.characters.count - 1
-        for (position, index) in line.characters.enumerated() {
-            let character = characters[index]
-            var text = character.text
-            if text == .softHyphen {
-                guard position == last else {
-                    if previous != nil { previous = character }
-                    continue
+        // Characters read in place by index: a copy of one is some 150 bytes.
+        characters.withUnsafeBufferPointer { characters in
+            var previous = -1
+            let last = line.characters.count - 1
+            for (position, index) in line.characters.enumerated() {
+                let drawn = characters[index].text
+                var text = drawn
+                if text == .softHyphen {
+                    guard position == last else {
+                        if previous >= 0 { previous = index }
+                        continue
+                    }
+                    text = .hyphen
                 }
-                text = .hyphen
+                if previous >= 0 {
+                    let gap = Self.along(characters[index].start, line) - Self.along(characters[previous].end, line)
+                    let size = max(characters[index].fontSize, characters[previous].fontSize, 0.01)
+                    if characters[index].spaceBefore || gap > Self.wordGap * size { cut.finishWord(&strings) }
+                }
+                cut.append(WordCharacter(text: text, quad: characters[index].quad, font: characters[index].font,
+                                         fontSize: characters[index].fontSize, isMapped: characters[index].isMapped))
+                previous = index
+                if position == last { cut.finishWord(hyphenated: drawn == .softHyphen, &strings) }
             }
-            if let before = previous {
-                let gap = Self.along(character.start, line) - Self.along(before.end, line)
-                let size = max(character.fontSize, before.fontSize, 0.01)
-                if character.spaceBefore || gap > Self.wordGap * size { cut.finishWord(&strings) }
-            }
-            cut.characters.append(WordCharacter(text: text, quad: character.quad, font: character.font,
-                                                fontSize: character.fontSize, isMapped: character.isMapped))
-            previous = character
-            if position == last { cut.finishWord(hyphenated: character.text == .softHyphen, &strings) }
         }
         cut.finishWord(&strings)
     }
