@@ -17,7 +17,7 @@ MARGINALIA_REPLICA_SOAK_SECONDS sets the duration (default 60); MARGINALIA_SOAK_
 names a JSON file for the figures (with "-replicas" added).
 
 Not part of the default run until a race it found is fixed (MARGINALIA_REPLICA_SOAK=1 runs
-it): once in four runs, after replica kills, a replica answered 409 "baseRevision N is ahead
+it): in three of four runs this evening, after replica kills, a replica answered 409 "baseRevision N is ahead
 of document (revision N-1)" to a client whose revision N another replica had acknowledged;
 the catch-up before the retry did not reach N. Nothing acknowledged was lost."""
 
