@@ -9,7 +9,7 @@
 
 import * as api from './api.js';
 import { call, loadEngine } from './engine.js';
-import { DocumentModel } from './model.js';
+import { DocumentModel, addedIds } from './model.js';
 import { Viewer } from './viewer.js';
 import { Session } from './session.js';
 import { InputRouter } from './input.js';
@@ -261,8 +261,8 @@ export class Editor {
   async commandFromEngine(command) {
     const response = await this.command(command);
     if (command.type === 'add' && settings.tool === 'shape') {
-      const added = response?.applied?.find((entry) => entry.operation.op === 'addAnnotation')?.operation.annotation;
-      if (added) this.select(added.id);
+      const [added] = addedIds(response);
+      if (added) this.select(added);
     }
   }
 

@@ -31,14 +31,8 @@ extension DocumentService {
             try queue(id, pending, document: document)
         } catch ServiceError.conflict where store.isShared && (try? isAhead(id, pending.request, document)) == true {
             // The client saw a revision another replica logged: catch up, then try again (a
-            // conflict now, such as an undo refused, is the answer). A catch-up skips while
-            // another thread is announcing what it caught up with: wait for that (up to 2 s)
-            // rather than refuse a revision the client really saw.
-            for _ in 0..<200 {
-                try withDocument(id) { _ in }
-                guard (try? isAhead(id, pending.request, document)) == true else { break }
-                usleep(10_000)
-            }
+            // conflict now, such as an undo refused, is the answer).
+            try withDocument(id) { _ in }
             try queue(id, pending, document: document)
         }
         try commitLog(id, document, waitingFor: pending)
