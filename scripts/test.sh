@@ -86,8 +86,12 @@ run "swift build" "$logs/build" swift build "${swift_flags[@]}"
 build_status=$?
 record "swift build" "$build_status" "$(grep -E 'Compiling|Build complete|error:' "$logs/build" | tail -n 1)"
 
-run "swift test" "$logs/test" swift test "${swift_flags[@]}"
+# The HTTP server's lifecycle tests run on their own after the rest: in parallel on two
+# cores, tests that block (PostgreSQL clusters, saves of large files) starved the threads the
+# test servers' handlers need, and those tests waited for answers that never came.
+run "swift test" "$logs/test" swift test --skip HTTPLifecycleTests "${swift_flags[@]}"
 test_status=$?
+swift test --skip-build --filter HTTPLifecycleTests "${swift_flags[@]}" >> "$logs/test" 2>&1 || test_status=1
 # XCTest prints "Executed N tests", Swift Testing "Test run with N tests ..." (last).
 record "swift test" "$test_status" \
     "$(grep -E 'Executed [0-9]+ tests?|Test run with [0-9]+ tests?|^error:|: error:' "$logs/test" | tail -n 2 |

@@ -29,6 +29,12 @@ struct EditorCommandTests {
         .setState(.init(to: "a", state: .rejected, author: "Grace")),
         .editReply(id: "r1", text: "Why not?", author: "Ada"),
         .deleteReply(id: "r1", author: nil),
+        .duplicatePages(pages: [2, 0], to: 1),
+        .insertPages(index: 1, source: .document("0123456789abcdef0123456789abcdef"), pages: [3, 1]),
+        .insertPages(index: 0, source: .upload(2), pages: nil),
+        .rotatePages(pages: [0, 1], degrees: 270),
+        .movePages(pages: [3, 1], to: 0),
+        .removePages(pages: [1, 2]),
         .undo, .redo,
     ]
 

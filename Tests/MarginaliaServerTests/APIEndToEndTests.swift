@@ -6,15 +6,18 @@ import Marginalia
 import Testing
 @testable import MarginaliaServer
 
-/// Runs `body` against a server over the real DocumentService in a fresh directory.
-func withRealAPI<T>(_ body: (UInt16, DocumentService) throws -> T) throws -> T {
+/// Runs `body` against a server over the real DocumentService in a fresh directory, whose
+/// event streams send a keep-alive (and notice a client gone) every `keepAlive` seconds.
+func withRealAPI<T>(keepAlive: Double = 15, _ body: (UInt16, DocumentService) throws -> T) throws -> T {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("api-e2e-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: directory) }
     let service = try DocumentService(directory: directory)
     let web = try makeWebDirectory()
     defer { try? FileManager.default.removeItem(atPath: web) }
     let app = MarginaliaApp(service: service, staticFiles: StaticFiles(webDirectory: web), token: nil)
-    return try withServer(handler: app.handler) { server in try body(server.port, service) }
+    var configuration = HTTPServerConfiguration(port: 0)
+    configuration.keepAliveInterval = keepAlive
+    return try withServer(configuration, handler: app.handler) { server in try body(server.port, service) }
 }
 
 @Suite("API end to end over the real store")

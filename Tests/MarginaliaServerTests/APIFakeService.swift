@@ -140,6 +140,24 @@ final class FakeDocumentService: DocumentServing, @unchecked Sendable {
     func unsubscribe(_ token: Int) {
         lock.withLock { for key in subscribers.keys { subscribers[key]?[token] = nil } }
     }
+    /// The viewers the routes entered, by entry number.
+    private var present: [Int: (id: String, viewer: DocumentViewer)] = [:]
+    func enter(_ id: String, viewer: DocumentViewer) -> Int {
+        lock.withLock {
+            nextToken += 1
+            present[nextToken] = (id, viewer)
+            return nextToken
+        }
+    }
+    func leave(_ entry: Int) { lock.withLock { present[entry] = nil } }
+    func leave(_ id: String, clientId: String) throws -> [String: [String]] {
+        lock.withLock { present = present.filter { $0.value.id != id || $0.value.viewer.clientId != clientId } }
+        return try viewers(id)
+    }
+    func viewers(_ id: String) throws -> [String: [String]] {
+        _ = try summary(id)
+        return lock.withLock { ["viewers": present.sorted { $0.key < $1.key }.filter { $0.value.id == id }.map(\.value.viewer.clientId)] }
+    }
     var subscriberCount: Int { lock.withLock { subscribers.values.reduce(0) { $0 + $1.count } } }
     func save(_ id: String) throws -> FakeVersion {
         let version = try withDocument(id) { document in

@@ -70,6 +70,17 @@ final class TestSocket {
         return String(decoding: buffered, as: UTF8.self)
     }
 
+    /// Reads until `marker` appears `count` times in what was received (or EOF/timeout);
+    /// returns everything so far.
+    func read(until marker: String, count: Int) -> String {
+        var text = String(decoding: buffered, as: UTF8.self)
+        while text.components(separatedBy: marker).count - 1 < count {
+            guard readMore() else { break }
+            text = String(decoding: buffered, as: UTF8.self)
+        }
+        return text
+    }
+
     /// Reads until the peer closes (or timeout).
     func readToEnd() -> Data {
         while readMore() {}

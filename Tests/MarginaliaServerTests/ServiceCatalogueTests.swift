@@ -108,16 +108,7 @@ final class EventRecorder: @unchecked Sendable {
     }
 
     var names: [String] {
-        all.map { event in
-            switch event {
-            case .operation: return "operation"
-            case .saved: return "saved"
-            case .renamed: return "renamed"
-            case .deleted: return "deleted"
-            case .restored: return "restored"
-            case .versionRestored: return "versionRestored"
-            }
-        }
+        all.map(\.name)
     }
 
     var revisions: [Int] {

@@ -150,8 +150,9 @@ class ChromiumTab:
 
     def touch(self, frames):
         """Touch frames: each a dict {finger id: (x, y)} of the fingers down at that moment; a
-        finger appears (touchStart) or moves (touchMove); an empty frame lifts them all."""
-        down = set()
+        finger appears (touchStart) or moves (touchMove); an empty frame lifts them all. Fingers
+        still down stay down into the next call (a touch held while a pen draws)."""
+        down = getattr(self, "_touch_down", set())
         for frame in frames:
             points = [{"x": x, "y": y, "id": finger} for finger, (x, y) in frame.items()]
             if not frame:
@@ -161,3 +162,4 @@ class ChromiumTab:
             else:
                 self.cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": points})
             down = set(frame)
+        self._touch_down = down

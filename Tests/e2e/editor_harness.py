@@ -132,6 +132,15 @@ class Page:
         ARTIFACTS.mkdir(exist_ok=True)
         self.tab.screenshot(ARTIFACTS / f"{name}-{self.engine}.png")
 
+    def screenshot_region(self, name, box):
+        """Saves artifacts/NAME-ENGINE.png and returns the client box [x1, y1, x2, y2] of it
+        as an RGB PIL image, at the screenshot's resolution."""
+        from PIL import Image
+        self.screenshot(name)
+        image = Image.open(ARTIFACTS / f"{name}-{self.engine}.png").convert("RGB")
+        scale = image.width / self.js("innerWidth")
+        return image.crop(tuple(round(v * scale) for v in box))
+
 
 class Editor(Page):
     """One browser tab with the editor open on a document, and input helpers."""

@@ -6,9 +6,8 @@ send the operation log's internal steps. Each runs in Chromium and in WebKit."""
 import io
 
 import pytest
-from PIL import Image
 
-from editor_harness import ARTIFACTS, api
+from editor_harness import api
 
 BAND_Y = 300
 
@@ -31,10 +30,7 @@ def wait_for_model(editor, expression, timeout=5000):
 def ink_region(editor, name, box):
     """The page region `box` (client [x1, y1, x2, y2]) of a screenshot, grey."""
     editor.settle(150)
-    editor.screenshot(name)
-    image = Image.open(ARTIFACTS / f"{name}-{editor.engine}.png").convert("L")
-    scale = image.width / editor.js("innerWidth")
-    return image.crop(tuple(round(v * scale) for v in box))
+    return editor.screenshot_region(name, box).convert("L")
 
 
 def dark(region):
@@ -86,7 +82,8 @@ def test_the_live_pen_line_is_the_saved_stroke(new_editor):
         editor.pen_up(points[-1])
     else:
         editor.pointer_events([["pointerup", 31, "pen", *points[-1], 0, 0, 0, True]])
-    editor.wait_until("document.querySelectorAll('.annotations .annotation.ink').length === 1")
+    # Saved: drawn by the overlay, or by the page once the file is fetched again (appearances.js).
+    editor.wait_until("[...marginalia.model.annotations.values()].filter((a) => a.type === 'ink').length === 1")
     saved = ink_region(editor, "saved-stroke", box)
     live_pixels, saved_pixels = dark(live), dark(saved)
     assert len(saved_pixels) > 200, len(saved_pixels)

@@ -98,7 +98,12 @@ def test_replies_and_states_appear_live_in_three_tabs_and_are_stored_as_threads(
     [state] = [a for a in replies if a.get("state")]
     assert state["state"] == "Accepted" and state["stateModel"] == "Review" and state["author"] == "Ada"
     third.wait_until(f"marginalia.model.annotations.has({json.dumps(state['id'])})", timeout=10000)
-    drawn = set(third.js("[...document.querySelectorAll('.overlay .annotation')].map((e) => e.dataset.id)"))
+    # What the page shows: the canvas (pdf.js draws appearance streams) and the overlay (live ones).
+    shown = """(() => [...(marginalia.viewer.views[0].canvasIds ?? [])]
+        .concat([...document.querySelectorAll('.overlay .annotation')].map((e) => e.dataset.id)))()"""
+    third.wait_until(f"{shown}.includes({json.dumps(square['id'])})", timeout=10000)
+    third.settle()
+    drawn = set(third.js(shown))
     assert square["id"] in drawn
     assert not drawn & {a["id"] for a in replies}, "replies and states are not drawn on the page"
 
@@ -117,6 +122,24 @@ def test_replies_and_states_appear_live_in_three_tabs_and_are_stored_as_threads(
     assert pdf_answer["irt"] == pdf_reply["id"]
     parent_ids = {a["id"] for a in read if a["contents"] is None or a["irt"] is None}
     assert pdf_reply["irt"] in parent_ids
+
+
+def test_presence_shows_who_else_has_the_document_open(new_editor, web_server, document):
+    ada, grace = new_editor(), new_editor()
+    open_panel(ada, "Ada Lovelace")
+    open_panel(grace, "Grace")  # saving a name reconnects the stream under it
+    chips = "[...document.querySelectorAll('.presence .presence-chip')].map((e) => e.textContent)"
+    ada.wait_until(f"JSON.stringify({chips}) === '[\"G\"]'", timeout=10000)
+    assert ada.attribute(".presence", "title") == "Also here: Grace"
+    grace.wait_until(f"JSON.stringify({chips}) === '[\"AL\"]'", timeout=10000)
+    viewers = api(web_server, "GET", f"/api/v1/documents/{document}/presence")["viewers"]
+    assert sorted(v["name"] for v in viewers) == ["Ada Lovelace", "Grace"]
+    ada.screenshot("presence")
+    # Grace leaves: Ada's toolbar shows nobody else.
+    grace.js("window.location.href = 'about:blank'")
+    ada.wait_until("document.querySelector('.presence').hidden", timeout=8000)  # the beacon, not a keep-alive
+    viewers = api(web_server, "GET", f"/api/v1/documents/{document}/presence")["viewers"]
+    assert [v["name"] for v in viewers] == ["Ada Lovelace"]
 
 
 def test_a_comment_without_a_name_asks_for_one(new_editor):

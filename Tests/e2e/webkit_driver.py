@@ -36,7 +36,8 @@ FUNCTION = re.compile(r"^(async\s+)?(function\b|(\([^()]*\)|[A-Za-z_$][\w$]*)\s*
 
 KEYS = {"Control": "\ue009", "Shift": "\ue008", "Alt": "\ue00a", "Meta": "\ue03d", "Escape": "\ue00c",
         "Enter": "\ue007", "Tab": "\ue004", "Backspace": "\ue003", "Delete": "\ue017", "End": "\ue010",
-        "Home": "\ue011", "ArrowLeft": "\ue012", "ArrowUp": "\ue013", "ArrowRight": "\ue014", "ArrowDown": "\ue015"}
+        "Home": "\ue011", "ArrowLeft": "\ue012", "ArrowUp": "\ue013", "ArrowRight": "\ue014", "ArrowDown": "\ue015",
+        "Space": "\ue00d", "PageUp": "\ue00e", "PageDown": "\ue00f"}
 
 
 def end_with_parent():

@@ -49,14 +49,58 @@ export const getAnnotations = (id) => json(`${docPath(id)}/annotations`);
 export const getFields = (id) => json(`${docPath(id)}/fields`);
 export const operationsAfter = (id, revision) => json(`${docPath(id)}/operations?after=${revision}`);
 export const save = (id) => json(`${docPath(id)}/save`, { method: 'POST' });
+/** Save as: a new document named `name` holding this one's current state; resolves with its summary. */
+export const saveAs = (id, name) => json(`${docPath(id)}/save-as`, {
+  method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ name }),
+});
+
+/**
+ * The editable PDF in its current state and the revision it shows (X-Marginalia-Revision).
+ * @returns {Promise<{bytes: Uint8Array, revision: number}>}
+ */
+export async function getFile(id) {
+  const response = await request(`${docPath(id)}/file`, { cache: 'no-store' });
+  const revision = Number(response.headers.get('X-Marginalia-Revision') ?? -1);
+  return { bytes: new Uint8Array(await response.arrayBuffer()), revision };
+}
+
 /** The URLs pdf.js, downloads and EventSource read from. */
 export const fileURL = (id) => `${BASE}${docPath(id)}/file`;
 export const exportURL = (id) => `${BASE}${docPath(id)}/export`;
-export const eventsURL = (id, after) => `${BASE}${docPath(id)}/events?after=${after}`;
+/** Export view as PDF: `rect` [x1, y1, x2, y2] of page `page` (page space) as a one-page PDF. */
+export const viewPDFURL = (id, page, rect) => `${BASE}${docPath(id)}/view-pdf?page=${page}&rect=${rect.map((v) => +v.toFixed(3)).join(',')}`;
+/** The event stream after revision `after`; this tab is present under `name` while it is open. */
+export const eventsURL = (id, after, name = '') =>
+  `${BASE}${docPath(id)}/events?after=${after}&client=${encodeURIComponent(clientId)}&name=${encodeURIComponent(name)}`;
+
+/**
+ * Tells the server this tab no longer has document `id` open (presence), in a way that
+ * survives the page going away (a beacon; the token cookie goes with it).
+ */
+export const leave = (id) =>
+  navigator.sendBeacon(`${BASE}${docPath(id)}/presence/leave?client=${encodeURIComponent(clientId)}`);
 
 /** @param {Blob|ArrayBuffer} bytes */
 export const upload = (name, bytes) =>
   json(`/documents?name=${encodeURIComponent(name)}`, { method: 'POST', body: bytes });
+
+/** Uploads a file to insert pages from. @returns {Promise<{upload: number, pageCount: number}>} */
+export const uploadPages = (id, bytes) => json(`${docPath(id)}/uploads`, { method: 'POST', body: bytes });
+/** A new document of some pages (0-based). */
+export const extractPages = (id, pages, name) => json(`${docPath(id)}/extract`, {
+  method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ pages, name }),
+});
+export const listTrash = () => json('/trash');
+export const rename = (id, name) => json(docPath(id), {
+  method: 'PATCH', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ name }),
+});
+export const trash = (id) => json(docPath(id), { method: 'DELETE' });
+export const restoreFromTrash = (id) => json(`${docPath(id)}/restore`, { method: 'POST' });
+export const deleteForGood = (id) => json(`/trash/${encodeURIComponent(id)}`, { method: 'DELETE' });
+/** @returns {Promise<{revision: number, versions: object[]}>} */
+export const listVersions = (id) => json(`${docPath(id)}/versions`);
+export const restoreVersion = (id, number) => json(`${docPath(id)}/versions/${number}/restore`, { method: 'POST' });
+export const versionURL = (id, number) => `${BASE}${docPath(id)}/versions/${number}/file`;
 
 /** The command protocol this editor speaks (docs/api.md, "Commands"). */
 export const PROTOCOL = 1;

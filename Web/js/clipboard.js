@@ -11,6 +11,7 @@
 
 import { call } from './engine.js';
 import { readImage } from './tools/image.js';
+import { addedIds } from './model.js';
 
 const STORAGE_KEY = 'marginalia.clipboard.v1';
 /** The system clipboard's type for copied annotations (the JSON itself stays in localStorage). */
@@ -97,13 +98,7 @@ export function createClipboard(editor) {
   async function sendAndSelect(answer) {
     const command = answer.outputs?.find((o) => o.type === 'command')?.command;
     if (!command) { editor.outputs(answer); return; }
-    const response = await editor.command(command);
-    const added = [];
-    const collect = (op) => {
-      if (op.op === 'addAnnotation') added.push(op.annotation.id);
-      for (const inner of op.operations ?? []) collect(inner);
-    };
-    for (const entry of response?.applied ?? []) collect(entry.operation);
+    const added = addedIds(await editor.command(command));
     if (!added.length) return;
     editor.setTool('select');  // what was pasted is selected, ready to move
     editor.select(added);

@@ -9,7 +9,7 @@
 
 import * as api from './api.js';
 import { call, loadEngine } from './engine.js';
-import { DocumentModel } from './model.js';
+import { DocumentModel, addedIds } from './model.js';
 import { Viewer } from './viewer.js';
 import { Session } from './session.js';
 import { InputRouter } from './input.js';
@@ -22,10 +22,15 @@ import { createImageTool, readImage } from './tools/image.js';
 import { createNoteTool } from './tools/note.js';
 import { createHighlightTool } from './tools/highlight.js';
 import { createFormTool } from './tools/form.js';
-import { renderFields, widgetsOnPage } from './forms.js';
+import { renderFields } from './forms.js';
+import { AnnotationDisplay } from './appearances.js';
+import { installFileRefresh } from './filerefresh.js';
+import { installViewMemory, rememberedView } from './viewstate.js';
+import { followLink } from './links.js';
 import { clearTextCache } from './textgeometry.js';
 import { closePopover } from './popover.js';
 import { createClipboard } from './clipboard.js';
+import { PageOrganizer } from './organizer.js';
 
 export const TOOL_NAMES = ['select', 'draw', 'erase', 'text', 'shape', 'image', 'note', 'highlight', 'form'];
 
@@ -43,7 +48,10 @@ export class Editor {
       onStatus: (message, error) => this.status(message, error),
       onSaved: (revision) => this.markSaved(revision),
       onOutbox: () => { this.drawWaiting(); this.emit(); },
+      onPresence: (viewers) => { this.viewers = viewers; this.emit(); },
     });
+    /** Who has the open document open (the server's presence events), this tab included. */
+    this.viewers = [];
     this.tools = {
       select: createSelectTool(this), text: createTextTool(this), image: createImageTool(this),
       note: createNoteTool(this), highlight: createHighlightTool(this), form: createFormTool(this),
@@ -51,9 +59,18 @@ export class Editor {
     this.clipboard = createClipboard(this);
     /** The form fields of the open document (GET …/fields), refreshed with the file. */
     this.fields = [];
-    this.viewer.widgetRects = (index) => widgetsOnPage(this.fields, index).map((placed) => placed.widget.rect);
     this.listeners = new Set();
+    this.organizer = new PageOrganizer(this);
+    // What draws each annotation: its appearance stream in the page canvas, or the overlay
+    // while it is live (appearances.js).
+    this.display = new AnnotationDisplay(this.model);
+    this.viewer.display = this.display;
+    this.display.onInvalidate((index) => { this.refreshPage(index); this.viewer.invalidate(index); });
+    this.viewer.on('rendered', (index) => this.refreshPage(index));
     this.preview = new Preview(this.viewer, this.model, (...span) => this.tools.highlight.preview(...span));
+    this.preview.onErasing = (ids) => this.display.touch(ids);
+    this.fileRefresh = installFileRefresh(this);
+    installViewMemory(this);
     this.input = new InputRouter(this.viewer, {
       outputs: (answer) => this.outputs(answer),
       hover: (event) => this.tools.select.hover?.(event),
@@ -62,7 +79,10 @@ export class Editor {
     this.model.onChange(({ pages, structure, entries }) => {
       if (structure) return;
       if (entries?.length) call({ call: 'applyEntries', entries });
-      for (const index of pages) this.refreshPage(index);
+      for (const index of pages) {
+        this.refreshPage(index);
+        if (this.canvasShowsStale(index)) this.viewer.invalidate(index);
+      }
       this.tools.select.drawChrome();
       this.emit();
     });
@@ -93,12 +113,18 @@ export class Editor {
    */
   async open(id, { keepView = false } = {}) {
     this.status('Opening…');
-    this.session.close(); // no events of the previous document may reach the new model
+    // No events of the previous document may reach the new model; a tab that stays on the
+    // document does not leave it (its next stream replaces its entry).
+    this.session.close({ leave: this.model.summary?.id !== id });
+    this.viewers = [];
     const [summary, annotations, fields] = await Promise.all([
       api.getDocument(id), api.getAnnotations(id),
       api.getFields(id).catch((error) => { console.warn('no fields', error); return { fields: [] }; }),
     ]);
-    const pdf = await pdfjsLib.getDocument({ url: api.fileURL(id), isEvalSupported: false, withCredentials: true }).promise;
+    // The bytes are fetched here, whole, with the revision they show (pdf.js's own loader
+    // starts a request and aborts it to switch to ranges, which the server logs as a failure).
+    const file = await api.getFile(id);
+    const pdf = await pdfjsLib.getDocument({ data: file.bytes, isEvalSupported: false }).promise;
     this.pdf?.destroy();
     this.pdf = pdf;
     clearTextCache();
@@ -111,6 +137,7 @@ export class Editor {
     const offset = [this.viewer.scroller.scrollLeft, this.viewer.scroller.scrollTop];
     call({ call: 'setPages', pages: summary.pages });
     this.model.load(summary, annotations.annotations, Math.min(summary.revision, annotations.revision));
+    this.display.setDocument(pdf, file.revision, file.revision === annotations.revision ? annotations.annotations : null);
     this.syncEngine();
     this.fields = fields.fields;
     call({ call: 'setWidgets', widgets: this.fields.flatMap((field) => field.widgets
@@ -118,7 +145,7 @@ export class Editor {
       .map((w) => ({ name: field.name, pageIndex: w.pageIndex, rect: w.rect }))) });
     await this.viewer.open(pdf, summary.pages);
     if (keepView) this.viewer.apply(call({ call: 'setViewport', zoom, offset }));
-    else { this.viewer.fitWidth(); this.viewer.goToPage(0); }
+    else this.showRememberedView(id);
     for (const view of this.viewer.views) this.refreshPage(view.geometry.index);
     this.session.listen();
     await this.session.catchUp();
@@ -146,6 +173,19 @@ export class Editor {
     }
   }
 
+  /**
+   * The page and zoom the user left this document at (viewstate.js); for a document not seen
+   * before, its first page at fit width. The pages take the keyboard (PageDown, Space, arrows
+   * scroll them from the start) unless something else already has it.
+   */
+  showRememberedView(id) {
+    const view = rememberedView(id);
+    if (!view || view.fit) this.viewer.fitWidth(); else this.viewer.setZoom(view.zoom);
+    this.viewer.goToPage(view?.page ?? 0);
+    const focused = document.activeElement;
+    if (!focused || focused === document.body) this.viewer.scroller.focus({ preventScroll: true });
+  }
+
   /** Gives the engine every annotation of the model. */
   syncEngine() {
     const answer = call({ call: 'setAnnotations', annotations: [...this.model.annotations.values()] });
@@ -171,14 +211,27 @@ export class Editor {
 
   // MARK: - Drawing annotations
 
+  /** Redraws the overlay of a page: the fields' tints and the annotations drawn live. */
   refreshPage(index) {
     const view = this.viewer.views[index];
     if (!view) return;
     renderFields(view.overlay, this.fields, index);
     // Hidden annotations and the comments of threads (replies, review states) are not drawn.
-    const hidden = new Set(call({ call: 'hiddenAnnotations', pageIndex: index }).ids);
-    const shown = this.model.annotationsOnPage(index);
-    renderAnnotations(view.overlay, hidden.size ? shown.filter((a) => !hidden.has(a.id)) : shown, this.viewer.zoom);
+    const hidden = this.display.hiddenOnPage(index);
+    const live = this.model.annotationsOnPage(index).filter((a) => !hidden.has(a.id) && this.display.inOverlay(a, view.canvasIds));
+    renderAnnotations(view.overlay, live, this.viewer.zoom);
+    this.preview.remark();
+  }
+
+  /** Whether page `index`'s canvas shows an annotation that changed, went or became live. */
+  canvasShowsStale(index) {
+    const ids = this.viewer.views[index]?.canvasIds;
+    if (!ids) return false;
+    for (const id of ids) {
+      const a = this.model.annotations.get(id);
+      if (!a || this.display.isLive(a)) return true;
+    }
+    return false;
   }
 
   /** Notes keep their screen size, so they are redrawn after a zoom. */
@@ -203,6 +256,7 @@ export class Editor {
         case 'refused': this.status(refusalMessage(output), true); break;
         case 'toolChanged': this.toolChanged(output.tool); break;
         case 'selectionChanged': this.tools.select.drawChrome(); this.emit(); break;
+        case 'followLink': followLink(this, output.id); break;
         default: break;
       }
     }
@@ -215,8 +269,8 @@ export class Editor {
   async commandFromEngine(command) {
     const response = await this.command(command);
     if (command.type === 'add' && settings.tool === 'shape') {
-      const added = response?.applied?.find((entry) => entry.operation.op === 'addAnnotation')?.operation.annotation;
-      if (added) this.select(added.id);
+      const [added] = addedIds(response);
+      if (added) this.select(added);
     }
   }
 
@@ -224,9 +278,14 @@ export class Editor {
   async editText(request) {
     if (request.target.kind === 'existing') {
       const a = this.model.annotations.get(request.target.id);
-      if (a?.type === 'note') return this.tools.note.editNote(a);
-      if (a) return this.tools.text.editText(a);
-      return;
+      if (!a) return;
+      // Drawn live while it is edited (its canvas drawing would show under the editor).
+      this.display.setEditing(a.id, true);
+      try {
+        return await (a.type === 'note' ? this.tools.note.editNote(a) : this.tools.text.editText(a));
+      } finally {
+        this.display.setEditing(a.id, false);
+      }
     }
     const text = request.target.kind === 'newNote'
       ? await this.tools.note.typeNew(request) : await this.tools.text.typeNew(request);
@@ -244,6 +303,12 @@ export class Editor {
     this.input.cancel();
     call({ call: 'setTool', tool: name });
     this.toolChanged(name);
+  }
+
+  /** Runs a gesture action of the engine (`toggleEraser`: Eraser <-> Draw, whatever came before). */
+  gesture(action) {
+    this.input.cancel();
+    this.outputs(call({ call: 'gesture', action }));
   }
 
   toolChanged(name) {
@@ -291,6 +356,16 @@ export class Editor {
       const n = command.ids.length;
       this.status(`Cleared ${n} annotation${n === 1 ? '' : 's'} from page ${pageIndex + 1}: Undo brings ${n === 1 ? 'it' : 'them'} back`);
     }
+  }
+
+  /**
+   * Turns (`turn`: 'clockwise' or 'anticlockwise') or crops (`crop`: [left, top, right,
+   * bottom] fractions from the top-left, null for the whole image) an image stamp: the
+   * engine's editImage makes the change command (or refuses a locked image).
+   */
+  editImage(id, edit) {
+    const annotation = this.model.annotations.get(id);
+    if (annotation) this.outputs(call({ call: 'editImage', annotation, ...edit }));
   }
 
   pickImage() {

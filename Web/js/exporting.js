@@ -1,7 +1,9 @@
-// Downloads: the editable PDF (GET /file), the flattened PDF (GET /export), and for image
+// Downloads: the editable PDF (GET /file), the flattened PDF (GET /export), the visible part
+// of the current page as a PDF (GET /view-pdf, the rect from the engine), and for image
 // documents a PNG: the flattened PDF's page rendered with pdf.js at the image's native size.
 
 import * as api from './api.js';
+import { call } from './engine.js';
 
 function baseName(name) {
   return (name || 'document').replace(/\.(pdf|png|jpe?g)$/i, '');
@@ -29,6 +31,17 @@ export async function downloadEditable(summary) {
 export async function downloadFlattened(summary) {
   const bytes = await api.fetchBytes(api.exportURL(summary.id));
   saveBlob(new Blob([bytes], { type: 'application/pdf' }), `${baseName(summary.name)}-flattened.pdf`);
+}
+
+/**
+ * Export view as PDF: the part of the current page the view shows (the engine's
+ * `visibleArea`, page space), as the server's one-page vector PDF.
+ */
+export async function downloadVisibleArea(summary) {
+  const area = call({ call: 'visibleArea' });
+  if (area.pageIndex === undefined) throw new Error('No page is in view');
+  const bytes = await api.fetchBytes(api.viewPDFURL(summary.id, area.pageIndex, area.rect));
+  saveBlob(new Blob([bytes], { type: 'application/pdf' }), `${baseName(summary.name)}-page${area.pageIndex + 1}-view.pdf`);
 }
 
 /**

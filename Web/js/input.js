@@ -53,6 +53,8 @@ export class InputRouter {
       if (!this.onPages(e)) return;
       if (e.pointerType === 'mouse' && e.button !== 0) return;
       this.down.set(e.pointerId, e.pointerType);
+      // The pages take the keyboard (a toolbar button may have it), so it scrolls them.
+      if (!this.viewer.scroller.contains(document.activeElement)) this.viewer.scroller.focus({ preventScroll: true });
       // A pen's pointerdown keeps its default. WebKit drops every later event of a pen that
       // reaches it as mouse events (a pen driven through WebDriver, any pen a WebKit port
       // reports that way) once its pointerdown was default-prevented, moves and up included,

@@ -1,6 +1,7 @@
 // Keyboard shortcuts: ctrl/cmd+Z undo, ctrl/cmd+shift+Z and ctrl+Y redo, ctrl/cmd+S save,
 // ctrl/cmd+C, X and V copy, cut and paste the selection (clipboard.js), ctrl/cmd+D duplicates it,
-// V/P/E/T/F select, draw (pen), erase, text and form tools, Delete/Backspace removes the selection,
+// V/P/E/T/F select, draw (pen), erase, text and form tools, Shift+E toggles Eraser <-> Draw (the
+// engine's toggleEraser), Delete/Backspace removes the selection,
 // +/- zoom, 0 fits the width, arrows nudge the selection (1 pt on screen, with shift 10; the
 // engine turns the step into page space and keeps it on the page), Escape clears it.
 
@@ -33,6 +34,7 @@ export function installShortcuts(editor) {
     else if (mod || e.altKey) handled = false;
     else if (key === 'v') editor.setTool('select');
     else if (key === 'p') editor.setTool('draw');
+    else if (key === 'e' && e.shiftKey) editor.gesture('toggleEraser');
     else if (key === 'e') editor.setTool('erase');
     else if (key === 't') editor.setTool('text');
     else if (key === 'f') editor.setTool('form');

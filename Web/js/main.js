@@ -5,14 +5,17 @@ import * as api from './api.js';
 import { Editor, TOOL_NAMES } from './editor.js';
 import { settings, update, onSettingsChange, currentInk } from './settings.js';
 import { toolbarButton, popoverButton, pageField, showActiveTool } from './toolbar.js';
-import { openPopover, action, section } from './popover.js';
+import { openPopover, closePopover, refreshPopover, popoverAnchor, action, section } from './popover.js';
 import * as toolSettings from './toolsettings.js';
 import { installShortcuts } from './keyboard.js';
-import { downloadEditable, downloadFlattened, downloadPNG } from './exporting.js';
+import { downloadEditable, downloadFlattened, downloadPNG, downloadVisibleArea } from './exporting.js';
+import { printDocument } from './printing.js';
 import { html } from './svg.js';
 import { icon } from './icons.js';
-import { openDocumentsPopover } from './documents.js';
+import { openDocumentsPopover, openSaveAsPopover } from './documents.js';
+import { openVersionsPopover } from './versions.js';
 import { ReviewPanel } from './review.js';
+import { renderPresence } from './presence.js';
 
 pdfjsLib.GlobalWorkerOptions.workerSrc = '/vendor/pdfjs/pdf.worker.js';
 
@@ -68,13 +71,17 @@ function buildToolbar() {
 
   const undo = toolbarButton({ name: 'undo', label: 'Undo', shortcut: 'Ctrl+Z', onTap: () => editor.undo() });
   const redo = toolbarButton({ name: 'redo', label: 'Redo', shortcut: 'Ctrl+Shift+Z', onTap: () => editor.redo() });
+  // The Pages menu closes once it has acted, and names the current page as it changes.
   const pagesMenu = popoverButton('pages', 'Pages', 'Pages', () => [
     section(`Page ${editor.viewer.currentPage + 1} of ${editor.viewer.views.length}`,
-      action('Add page after this one', () => editor.addPage()),
-      ...(editor.clipboard.hasClip ? [action('Paste onto this page', () => editor.clipboard.paste())] : []),
-      action('Clear markup on this page', () => editor.clearMarkup(), { danger: true }),
-      action('Remove this page…', () => editor.removePage(), { danger: true })),
+      action('Add page after this one', () => { closePopover(); editor.addPage(); }),
+      ...(editor.clipboard.hasClip ? [action('Paste onto this page', () => { closePopover(); editor.clipboard.paste(); })] : []),
+      action('Clear markup on this page', () => { closePopover(); editor.clearMarkup(); }, { danger: true }),
+      action('Remove this page…', () => { closePopover(); editor.removePage(); }, { danger: true })),
+    action('Organise pages…', () => { closePopover(); editor.organizer.open(); }),
   ]);
+  editor.onUpdate(() => { if (popoverAnchor() === pagesMenu) refreshPopover(); });
+  const versionsButton = toolbarButton({ name: 'versions', label: 'Version history', onTap: (button) => openVersionsPopover(button, editor) });
   const settingsMenu = popoverButton('settings', 'Settings', 'Settings', toolSettings.inputSettings);
   const comments = toolbarButton({
     name: 'comments', label: 'Comments', toggle: true,
@@ -91,14 +98,19 @@ function buildToolbar() {
   const exportButton = toolbarButton({
     name: 'export', label: 'Export',
     onTap: (button) => openPopover(button, 'Export', () => [
+      action('Save as…', () => openSaveAsPopover(button, editor)),
       action('Export flattened PDF', () => run(() => downloadFlattened(editor.model.summary))),
+      action('Export view as PDF', () => run(() => downloadVisibleArea(editor.model.summary))),
       ...(editor.model.summary?.kind === 'image' ? [action('Export PNG', () => run(() => downloadPNG(editor.model.summary)))] : []),
+      action('Print…', () => { closePopover(); run(() => printDocument(editor.model.summary)); }),
     ]),
   });
-  exportButton.title = 'Export a flattened copy';
+  exportButton.title = 'Save as, export or print a copy';
   // Edits made offline that have not reached the server yet (session.js, outbox.js).
   const waiting = html('span', { class: 'waiting-badge', role: 'status', hidden: '' });
-  actions.append(undo, redo, separator(), comments, pagesMenu, settingsMenu, separator(), waiting, save, download, exportButton);
+  // Who else has the document open (presence.js).
+  const presence = html('span', { class: 'presence', role: 'status', hidden: '' });
+  actions.append(presence, undo, redo, separator(), comments, pagesMenu, settingsMenu, separator(), waiting, save, versionsButton, download, exportButton);
 
   const refresh = () => {
     showActiveTool(toolButtons, settings.tool);
@@ -110,6 +122,7 @@ function buildToolbar() {
     zoomLabel.textContent = `${Math.round(editor.viewer.zoom * 100)}%`;
     save.classList.toggle('dirty', editor.hasUnsavedChanges);
     save.title = editor.hasUnsavedChanges ? 'Save (Ctrl+S) — unsaved changes' : 'Save (Ctrl+S) — all changes saved';
+    renderPresence(presence, editor.viewers, api.clientId);
     const n = editor.session.waiting.length;
     waiting.hidden = n === 0;
     waiting.textContent = n ? `Offline · ${n}` : '';

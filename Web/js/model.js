@@ -136,6 +136,21 @@ export class DocumentModel {
 }
 
 /**
+ * The ids of the annotations a command's answer added (its logged entries, groups included),
+ * in order.
+ * @param {{applied?: {operation: object}[]}|null} response
+ */
+export function addedIds(response) {
+  const ids = [];
+  const collect = (operation) => {
+    if (operation.op === 'addAnnotation') ids.push(operation.annotation.id);
+    for (const inner of operation.operations ?? []) collect(inner);
+  };
+  for (const entry of response?.applied ?? []) collect(entry.operation);
+  return ids;
+}
+
+/**
  * A new annotation id (a UUID v4). crypto.randomUUID exists only in secure contexts, and an
  * iPad reaching the server over the LAN by plain http is not one; getRandomValues always is.
  */

@@ -6,32 +6,45 @@
 
 import { svg, polyPath, normRect, quadPoints } from './svg.js';
 import { call } from './engine.js';
+import { noteIconShapes } from './noteicons.js';
 
 const applyMatrix = (m, [x, y]) => [m[0] * x + m[2] * y + m[4], m[1] * x + m[3] * y + m[5]];
 const svgMatrix = (m) => `matrix(${m.map((v) => +v.toFixed(6)).join(' ')})`;
 
-/** Creates the overlay element of a page: { root, fields, content, waiting, preview, chrome }. */
+/**
+ * Creates the overlay of a page: { root, multiply, elements, fields, highlights, content,
+ * waiting, preview, chrome }. Highlights are drawn in a second <svg> under the first, which
+ * multiplies with the page canvas as a whole: WebKit blends an element inside an <svg> only
+ * with the rest of that <svg>, so a blend mode on the highlight itself washes the text out there.
+ */
 export function createOverlay(page) {
   const fields = svg('g', { class: 'form-fields' }); // forms.js draws here
+  const highlights = svg('g', { class: 'annotations highlights' });
   const content = svg('g', { class: 'annotations' });
   const waiting = svg('g', { class: 'waiting' }); // edits made offline, not yet on the server
   const preview = svg('g', { class: 'preview' });
   const chrome = svg('g', { class: 'chrome' });
   const screen = svg('g', { class: 'screen-fixed' });
+  const multiply = svg('svg', { class: 'overlay multiply', preserveAspectRatio: 'none', 'aria-hidden': 'true' }, [highlights]);
   const root = svg('svg', { class: 'overlay', preserveAspectRatio: 'none', 'aria-hidden': 'true' },
     [fields, content, waiting, screen, preview, chrome]);
   const overlay = {
-    root, fields, content, waiting, preview, chrome, screen, page,
+    root, multiply, elements: [multiply, root], fields, highlights, content, waiting, preview, chrome, screen, page,
     /** Page space to the overlay's zoom-1 units: the engine's page-to-frame matrix over the zoom. */
     unzoomed: [1, 0, 0, 1, 0, 0],
+    /** The element drawing annotation `id`, if the overlay draws it. */
+    find(id) {
+      const selector = `[data-id="${CSS.escape(id)}"]`;
+      return root.querySelector(selector) ?? multiply.querySelector(selector);
+    },
     /** Takes the engine's page-to-frame matrix at `zoom`. */
     place(matrix, zoom) {
       overlay.unzoomed = matrix.map((v) => v / zoom);
       const transform = svgMatrix(overlay.unzoomed);
-      for (const group of [fields, content, waiting, preview, chrome]) group.setAttribute('transform', transform);
+      for (const group of [fields, highlights, content, waiting, preview, chrome]) group.setAttribute('transform', transform);
       const box = root.parentNode?.style;
       const width = parseFloat(box?.width ?? '0') / zoom, height = parseFloat(box?.height ?? '0') / zoom;
-      if (width > 0 && height > 0) root.setAttribute('viewBox', `0 0 ${width} ${height}`);
+      if (width > 0 && height > 0) for (const layer of overlay.elements) layer.setAttribute('viewBox', `0 0 ${width} ${height}`);
     },
   };
   return overlay;
@@ -44,6 +57,7 @@ export function renderAnnotations(overlay, annotations, zoom) {
   const previous = overlay.drawn ?? new Map();
   const drawn = new Map();
   const content = [];
+  const highlights = [];
   const screen = [];
   for (const annotation of annotations) {
     if (annotation.type === 'note') {
@@ -55,10 +69,11 @@ export function renderAnnotations(overlay, annotations, zoom) {
     if (!element) continue;
     element.classList.remove('erasing', 'moving');
     drawn.set(annotation.id, { annotation, element });
-    content.push(element);
+    (annotation.type === 'highlight' ? highlights : content).push(element);
   }
   overlay.drawn = drawn;
   if (!sameChildren(overlay.content, content)) overlay.content.replaceChildren(...content);
+  if (!sameChildren(overlay.highlights, highlights)) overlay.highlights.replaceChildren(...highlights);
   overlay.screen.replaceChildren(...screen);
 }
 
@@ -90,7 +105,8 @@ export function drawAnnotation(a) {
   const group = svg('g', { 'data-id': a.id, class: `annotation ${a.type}` });
   const opacity = a.opacity ?? 1;
   // Group opacity: a translucent stroke's crossings are not darker, as in the saved appearance.
-  if (opacity < 1) group.setAttribute('opacity', String(opacity));
+  // A brush's layers each carry the opacity themselves, as the appearance paints them.
+  if (opacity < 1 && !isBrushed(a)) group.setAttribute('opacity', String(opacity));
   for (const child of [draw(a)].flat()) if (child) group.append(child);
   return group;
 }
@@ -107,14 +123,36 @@ function inset(rect, by) {
   return [x1 + d, y1 + d, x2 - d, y2 - d];
 }
 
+/** Whether ink is drawn with a textured brush (its layers carry their own opacity). */
+export const isBrushed = (a) => a.type === 'ink' && !!a.brush && a.brush !== 'pen';
+
 /**
  * Ink as the engine draws it (its InkOutline, the saved appearance's): each stroke a filled
- * outline when pressure varies, else the curve stroked with the annotation's width.
+ * outline when pressure varies, else the curve stroked with the annotation's width. A brush
+ * (pencil, marker...) is the layers of the engine's BrushDrawing, each with its own width,
+ * cap, dash (the grain), opacity and blend mode, exactly as the appearance stream paints them.
  */
 export function inkPaths(a, paths = call({ call: 'inkPaths', annotation: a }).paths) {
-  return paths.map(({ d, filled }) => svg('path', filled
-    ? { d, class: 'ink-stroke', fill: a.color ?? '#000000', stroke: 'none' }
-    : { d, class: 'ink-stroke', ...stroke(a) }));
+  return brushMarks(paths, a.color ?? '#000000', a.opacity ?? 1, stroke(a));
+}
+
+/**
+ * SVG paths for marks of the engine (`inkPaths`, `brushSample`, a brushed live stroke): filled
+ * outlines in `color`, or curves stroked with `plain` attributes unless the mark gives its own.
+ */
+export function brushMarks(marks, color, opacity = 1, plain = { fill: 'none', stroke: color, 'stroke-linecap': 'round', 'stroke-linejoin': 'round' }) {
+  return marks.map((mark) => {
+    const attributes = mark.filled
+      ? { d: mark.d, class: 'ink-stroke', fill: color, stroke: 'none' }
+      : { d: mark.d, class: 'ink-stroke', ...plain, stroke: color };
+    if (!mark.filled && mark.width !== undefined) {
+      Object.assign(attributes, { 'stroke-width': mark.width, 'stroke-linecap': mark.cap, 'stroke-linejoin': 'round',
+        'stroke-dasharray': mark.dash?.length ? mark.dash.join(' ') : undefined });
+    }
+    if (mark.alpha !== undefined) attributes.opacity = +(mark.alpha * opacity).toFixed(4);
+    if (mark.blendMode) attributes.class += ` blend-${mark.blendMode}`;
+    return svg('path', attributes);
+  });
 }
 
 const DRAWERS = {
@@ -246,13 +284,33 @@ export function wrapLines(text, size, width) {
   return lines;
 }
 
+/**
+ * An image stamp as its appearance draws it: the engine's `imageLayout` places the picture
+ * (its crop kept, its quarter turns made, on the page's rotation), clipped to the rect, then
+ * the frame in the stamp's colour.
+ */
+function drawImage(a) {
+  const type = a.image.startsWith('/9j/') ? 'image/jpeg' : 'image/png';
+  const layout = call({ call: 'imageLayout', annotation: a });
+  const [x1, y1, x2, y2] = normRect(layout.clip);
+  // The unit square (first row at the top) drawn as a 1000-unit SVG image (y down).
+  const picture = svg('image', {
+    href: `data:${type};base64,${a.image}`, width: 1000, height: 1000, preserveAspectRatio: 'none',
+    transform: `${svgMatrix(layout.matrix)} matrix(0.001 0 0 -0.001 0 1)`,
+  });
+  // A nested viewport on the page's own coordinates clips to the rect.
+  const parts = [svg('svg', { class: 'image-clip', x: x1, y: y1, width: x2 - x1, height: y2 - y1, viewBox: `${x1} ${y1} ${x2 - x1} ${y2 - y1}`, overflow: 'hidden' }, [picture])];
+  if (layout.frame) {
+    const [fx1, fy1, fx2, fy2] = normRect(layout.frame.rect);
+    parts.push(svg('rect', { class: 'image-frame', x: fx1, y: fy1, width: fx2 - fx1, height: fy2 - fy1, fill: 'none', stroke: a.color ?? '#000000', 'stroke-width': layout.frame.width, 'stroke-linejoin': 'miter' }));
+  }
+  return parts;
+}
+
 function drawStamp(a) {
   const [x1, y1, x2, y2] = normRect(a.rect);
   const flip = (child) => svg('g', { transform: `translate(${x1} ${y2}) scale(1 -1)` }, [child]);
-  if (a.image) {
-    const type = a.image.startsWith('/9j/') ? 'image/jpeg' : 'image/png';
-    return flip(svg('image', { href: `data:${type};base64,${a.image}`, width: x2 - x1, height: y2 - y1, preserveAspectRatio: 'none' }));
-  }
+  if (a.image) return drawImage(a);
   const color = a.color ?? '#C62828';
   const h = y2 - y1;
   const label = svg('text', { x: (x2 - x1) / 2, y: h / 2 + h * 0.18, 'text-anchor': 'middle', 'font-size': h * 0.5, 'font-weight': 'bold', fill: color, 'font-family': 'Helvetica, Arial, sans-serif' });
@@ -264,6 +322,7 @@ function drawStamp(a) {
  * A sticky note: fixed screen size (docs/coordinates.md, NoZoom): the anchor is the page
  * transform of the rect's upper-left corner, the size is the rect's size in points at zoom 1,
  * drawn in viewBox units (zoom 1), so it is divided by the zoom to stay constant on screen.
+ * The icon is the engine's drawing of the note's /Name (NoteIcon.marks, as the appearance).
  */
 function drawNote(a, overlay, zoom) {
   const page = overlay.page;
@@ -273,10 +332,9 @@ function drawNote(a, overlay, zoom) {
   const rotation = noRotate ? 0 : ((page.rotation % 360) + 360) % 360;
   const w = (x2 - x1 || 20) / zoom, h = (y2 - y1 || 20) / zoom;
   const color = a.color ?? '#FFD54F';
-  const icon = svg('g', { transform: `translate(${ax} ${ay}) rotate(${rotation})`, 'data-id': a.id, class: 'annotation note' }, [
-    svg('path', { d: `M0 0H${w}V${h * 0.75}L${w * 0.75} ${h}H0Z`, fill: color, stroke: '#5D4037', 'stroke-width': 1 / zoom }),
-    svg('path', { d: `M${w * 0.2} ${h * 0.3}H${w * 0.8}M${w * 0.2} ${h * 0.5}H${w * 0.8}M${w * 0.2} ${h * 0.7}H${w * 0.55}`, stroke: '#5D4037', 'stroke-width': 1.2 / zoom, fill: 'none' }),
-  ]);
+  // The icon its /Name names, as the engine (and the saved appearance) draws it.
+  const icon = svg('g', { transform: `translate(${ax} ${ay}) rotate(${rotation})`, 'data-id': a.id, class: 'annotation note' },
+    [noteIconShapes(a.icon, color, w, h)]);
   const title = svg('title');
   title.textContent = a.contents ?? 'Note';
   icon.append(title);

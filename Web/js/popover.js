@@ -38,9 +38,16 @@ export function closePopover() {
 
 export const isPopoverOpen = () => !popover().hidden;
 
-// Close on a press outside or Escape.
+/** The button the open popover belongs to (null when none is open). */
+export const popoverAnchor = () => (isPopoverOpen() ? current?.anchor ?? null : null);
+
+// Close on a press outside or Escape. A press on the pages that closes the popover does only
+// that, as on the iPad: it goes no further (the pages would draw an ink dot with Draw active),
+// and the pointer's later events are ignored by the pages, which never saw it go down.
 document.addEventListener('pointerdown', (e) => {
-  if (current && !popover().contains(e.target) && !current.anchor.contains(e.target)) closePopover();
+  if (!current || popover().contains(e.target) || current.anchor.contains(e.target)) return;
+  closePopover();
+  if (e.target.closest?.('.pages')) { e.stopPropagation(); e.preventDefault(); }
 }, true);
 document.addEventListener('keydown', (e) => { if (e.key === 'Escape') closePopover(); });
 

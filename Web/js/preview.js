@@ -4,7 +4,7 @@
 // lasso or rubber band, and the selection being moved or resized. Nothing here is decided.
 
 import { svg, polyPath, normRect } from './svg.js';
-import { drawAnnotation, inkPaths } from './overlay.js';
+import { drawAnnotation, inkPaths, isBrushed, brushMarks } from './overlay.js';
 
 const svgMatrix = (m) => `matrix(${m.map((v) => +v.toFixed(6)).join(' ')})`;
 
@@ -48,9 +48,19 @@ export class Preview {
     }
   }
 
-  /** The live stroke: pieces are appended as the engine sends them; the tail is replaced. */
+  /**
+   * The live stroke: pieces are appended as the engine sends them; the tail is replaced. A
+   * brushed stroke comes whole at every event: the brush's layers (marks), drawn as the
+   * finished ink's appearance will be.
+   */
   stroke(layer, preview) {
-    if (!this.group || preview.reset) {
+    if (preview.marks) {
+      this.group?.remove();
+      this.group = svg('g', { class: 'live-stroke brushed', 'data-brush': preview.brush }, brushMarks(preview.marks, preview.color, preview.opacity));
+      layer.append(this.group);
+      return;
+    }
+    if (!this.group || preview.reset || !this.group.body) {
       this.group?.remove();
       const body = svg('path', { class: 'live-stroke-body', fill: preview.color, 'fill-rule': 'nonzero', d: '' });
       const tail = svg('path', { class: 'live-stroke-tail', fill: preview.color, 'fill-rule': 'nonzero', d: '' });
@@ -69,13 +79,15 @@ export class Preview {
 
   /** The eraser: its circle, the annotations it removes dimmed, cut ink drawn as what remains. */
   eraser(view, layer, preview) {
+    // What the sweep reaches is drawn live from now on, so it can be dimmed or cut here.
+    this.onErasing?.([...preview.removed, ...preview.cut.map((piece) => piece.id)]);
     this.unmark();
     const parts = [svg('circle', { class: 'eraser-ring', cx: preview.center[0], cy: preview.center[1], r: preview.size / 2 })];
     for (const id of preview.removed) this.mark(view, id, 'erasing');
     for (const piece of preview.cut) {
       this.mark(view, piece.id, 'moving');
       const a = this.model.annotations.get(piece.id);
-      if (a) parts.push(svg('g', { class: 'annotation ink', opacity: a.opacity ?? 1 }, inkPaths(a, piece.paths)));
+      if (a) parts.push(svg('g', { class: 'annotation ink', opacity: isBrushed(a) ? 1 : a.opacity ?? 1 }, inkPaths(a, piece.paths)));
     }
     this.replace(layer, svg('g', {}, parts));
   }
@@ -94,7 +106,7 @@ export class Preview {
     this.unmark();
     const copies = [];
     for (const id of preview.ids) {
-      const original = view.overlay.root.querySelector(`[data-id="${CSS.escape(id)}"]`);
+      const original = view.overlay.find(id);
       if (!original || original.closest('.screen-fixed')) continue;
       this.mark(view, id, 'moving');
       copies.push(original.cloneNode(true));
@@ -111,10 +123,15 @@ export class Preview {
   }
 
   mark(view, id, className) {
-    const element = view.overlay.root.querySelector(`[data-id="${CSS.escape(id)}"]`);
+    const element = view.overlay.find(id);
     if (!element) return;
     element.classList.add(className);
     this.marked.push([element, className]);
+  }
+
+  /** The overlay was drawn again (elements are kept while their annotation is): marks go back on. */
+  remark() {
+    for (const [element, className] of this.marked) element.classList.add(className);
   }
 
   unmark() {

@@ -5,32 +5,19 @@
 // this module draws them and sends the commands the engine makes.
 
 import { call } from './engine.js';
+import { setUserName, storedUserName } from './identity.js';
 import { html } from './svg.js';
 
 /** Every row (page heading or annotation) is this tall, so any row's place is index × height. */
 export const ROW_HEIGHT = 56;
 /** Rows drawn beyond the visible ones, above and below, so a fast scroll shows no gap. */
 const OVERSCAN = 6;
-const NAME_KEY = 'marginalia.userName';
 const STATES = ['Accepted', 'Rejected', 'Cancelled', 'Completed', 'None'];
 const TYPE_LABELS = {
   ink: 'Ink', square: 'Rectangle', circle: 'Ellipse', line: 'Line', polygon: 'Polygon', polyline: 'Polyline',
   freeText: 'Text box', note: 'Note', stamp: 'Stamp', highlight: 'Highlight', underline: 'Underline',
   strikeOut: 'Strike-out', squiggly: 'Squiggly',
 };
-
-/** The user's name as kept in this browser ('' when never given). */
-export function storedUserName() {
-  try { return localStorage.getItem(NAME_KEY) ?? ''; } catch { return ''; }
-}
-
-/** Keeps the user's name in this browser and makes it the author of every later command. */
-export function setUserName(name) {
-  const trimmed = name.trim();
-  try { localStorage.setItem(NAME_KEY, trimmed); } catch { /* storage refused: kept for this page */ }
-  call({ call: 'setUser', name: trimmed });
-  return trimmed;
-}
 
 const typeLabel = (type) => TYPE_LABELS[type] ?? type;
 /** One formatter for every date (making one per call costs a millisecond a row). */
@@ -85,6 +72,7 @@ export class ReviewPanel {
 
   saveName() {
     const name = setUserName(this.nameInput.value);
+    this.editor.session.listen();  // the others see the new name
     this.editor.status(name ? `Your comments and drawings are signed ${name}` : 'Your name was cleared');
     if (this.threadId) this.showThread(this.threadId);
   }

@@ -7,6 +7,7 @@
 // changed is gone) is reported and dropped.
 
 import * as api from './api.js';
+import { storedUserName } from './identity.js';
 import { Outbox } from './outbox.js';
 
 /** How often a waiting outbox is tried again (ms). */
@@ -20,16 +21,19 @@ export function isRetryable(error) {
 /** The edits and live events of one open document. */
 export class Session {
   /** @param {import('./model.js').DocumentModel} model */
-  constructor(model, { onStructureChange, onStatus, onSaved, onOutbox = () => {} }) {
+  constructor(model, { onStructureChange, onStatus, onSaved, onOutbox = () => {}, onPresence = () => {} }) {
     this.model = model;
     this.onSaved = onSaved;
     this.onStructureChange = onStructureChange;
     this.onStatus = onStatus;
     this.onOutbox = onOutbox;
+    this.onPresence = onPresence;
     this.queue = Promise.resolve();
     this.events = null;
     this.outbox = new Outbox();
     window.addEventListener('online', () => this.flush());
+    // The others see this tab leave at once, not at the stream's next keep-alive.
+    window.addEventListener('pagehide', () => { if (this.events) api.leave(this.id); });
   }
 
   get id() { return this.model.summary.id; }
@@ -150,7 +154,10 @@ export class Session {
   /** Subscribes to the document's events; entries this tab already applied are skipped. */
   listen() {
     this.events?.close();
-    const source = new EventSource(api.eventsURL(this.id, this.model.revision));
+    const source = new EventSource(api.eventsURL(this.id, this.model.revision, storedUserName()));
+    source.addEventListener('presence', (event) => {
+      try { this.onPresence(JSON.parse(event.data).viewers); } catch (error) { console.warn(error); }
+    });
     source.addEventListener('operation', (event) => {
       try { this.applyEntries([JSON.parse(event.data)]); } catch (error) { console.warn(error); }
     });
@@ -162,6 +169,10 @@ export class Session {
     });
     source.addEventListener('deleted', () => this.onStatus('This document was moved to the trash', true));
     source.addEventListener('restored', () => this.onStatus('This document is back from the trash'));
+    source.addEventListener('purged', () => {
+      this.onStatus('This document was deleted for good; what is on screen is all that is left', true);
+      source.close();
+    });
     // An older version became the current content: everything on screen is stale.
     source.addEventListener('versionRestored', () => {
       this.onStatus('An earlier version was restored');
@@ -171,12 +182,18 @@ export class Session {
     this.events = source;
   }
 
-  close() { this.events?.close(); }
+  /** Stops listening and, with `leave`, leaves the document's viewers. */
+  close({ leave = true } = {}) {
+    if (!this.events) return;
+    this.events.close();
+    this.events = null;
+    if (leave) api.leave(this.id);
+  }
 }
 
 // Page operations change the page list; a fill changes a widget's appearance stream, which
 // only pdf.js draws: both reload the file. (Logged operations, docs/operations.md.)
-const STRUCTURAL = new Set(['insertPage', 'removePage', 'restorePage', 'rotatePage', 'movePage', 'fillField']);
+const STRUCTURAL = new Set(['insertPage', 'removePage', 'restorePage', 'rotatePage', 'movePage', 'copyPages', 'fillField']);
 function isStructural(operation) {
   if (operation?.op === 'group') return (operation.operations ?? []).some(isStructural);
   return STRUCTURAL.has(operation?.op);

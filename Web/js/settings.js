@@ -45,7 +45,8 @@ const listeners = new Set();
 /** Calls `listener(settings)` after every change. */
 export function onSettingsChange(listener) { listeners.add(listener); }
 
-function save() {
+/** Saves the settings and tells the listeners (after `settings.prefs` took an engine answer). */
+export function save() {
   const { prefs, ...ui } = settings;
   try {
     localStorage.setItem(UI_KEY, JSON.stringify(ui));

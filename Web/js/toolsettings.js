@@ -2,15 +2,26 @@
 
 import { html } from './svg.js';
 import { settings, update, updatePreferences, assignGesture, gestureUsing, defaultPreferences, GESTURES, GESTURE_LABELS, ACTIONS, ACTION_LABELS, INPUT_MODES, INK_KINDS } from './settings.js';
-import { section, swatches, segmented, slider, toggle, action } from './popover.js';
+import { section, swatches, segmented, slider, toggle, action, refreshPopover } from './popover.js';
 import { MARKUP_KINDS } from './tools/highlight.js';
+import { brushPicker, brushPreview, weightButtons } from './brushes.js';
+import { noteIconPicker } from './noteicons.js';
 
 const entries = (o) => Object.entries(o);
 
 /** The shapes the Shape tool draws (the engine's ShapeKind), with their labels. */
 export const SHAPE_KINDS = { rectangle: 'Rectangle', ellipse: 'Ellipse', triangle: 'Triangle', line: 'Line', arrow: 'Arrow' };
 
-/** Ink preset, colour, width, opacity, pressure and shape recognition (the engine's preferences). */
+/** A slider whose release redraws the popover (the weights and the preview follow it). */
+const committing = (element) => {
+  element.querySelector('input').addEventListener('change', () => refreshPopover());
+  return element;
+};
+
+/**
+ * Ink preset, brush (with the engine's pictures of each), colour, weight and width, opacity,
+ * pressure and shape recognition (the engine's preferences), and a preview of the pen.
+ */
 export function drawSettings() {
   const prefs = settings.prefs;
   const kind = prefs.currentInk ?? 'pen';
@@ -18,9 +29,12 @@ export function drawSettings() {
   const set = (mutate) => updatePreferences((p) => mutate(p[p.currentInk ?? 'pen']));
   return [
     section('Preset', segmented(entries(INK_KINDS), kind, (v) => updatePreferences((p) => { p.currentInk = v; }), 'Ink preset')),
+    section('Brush', brushPicker(preset, (brush) => set((p) => { p.brush = brush; }))),
     section('Colour', swatches(preset.color, (c) => set((p) => { p.color = c; }))),
-    section('Width', slider('Width', preset.width, { min: 0.5, max: 30, step: 0.5, format: (v) => `${v} pt` }, (v) => set((p) => { p.width = v; }))),
-    section('Opacity', slider('Opacity', preset.opacity, { min: 0.1, max: 1, step: 0.05, format: (v) => `${Math.round(v * 100)}%` }, (v) => set((p) => { p.opacity = v; }))),
+    section('Width', weightButtons('draw'),
+      committing(slider('Width', preset.width, { min: 0.5, max: 30, step: 0.5, format: (v) => `${v} pt` }, (v) => set((p) => { p.width = v; })))),
+    section('Opacity', committing(slider('Opacity', preset.opacity, { min: 0.1, max: 1, step: 0.05, format: (v) => `${Math.round(v * 100)}%` }, (v) => set((p) => { p.opacity = v; })))),
+    section('Preview', brushPreview(preset)),
     section('Options',
       toggle('Pressure changes width', preset.usesPressure, (v) => set((p) => { p.usesPressure = v; })),
       toggle('Recognise every stroke as a shape', prefs.shapeRecognition?.recognizeEveryStroke,
@@ -60,7 +74,8 @@ export function shapeSettings() {
   return [
     section('Shape', segmented(entries(SHAPE_KINDS), sh.kind, (v) => set((x) => { x.kind = v; }), 'Shape')),
     section('Stroke', swatches(sh.strokeColor, (c) => set((x) => { x.strokeColor = c; }), { label: 'Stroke colour' })),
-    section('Width', slider('Stroke width', sh.width, { min: 0.5, max: 20, step: 0.5, format: (v) => `${v} pt` }, (v) => set((x) => { x.width = v; }))),
+    section('Width', weightButtons('shape'),
+      committing(slider('Stroke width', sh.width, { min: 0.5, max: 20, step: 0.5, format: (v) => `${v} pt` }, (v) => set((x) => { x.width = v; })))),
     section('Fill', swatches(sh.fillColor ?? '', (c) => set((x) => { x.fillColor = c || null; }), { allowNone: true, label: 'Fill colour' })),
   ];
 }
@@ -75,7 +90,13 @@ export function highlightSettings() {
 
 /** Colour of new notes. */
 export function noteSettings() {
-  return [section('Colour', swatches(settings.prefs.noteColor, (c) => updatePreferences((p) => { p.noteColor = c; })))];
+  return [
+    section('Icon', noteIconPicker(settings.prefs.noteIcon, settings.prefs.noteColor ?? '#FFD933', (name) => {
+      updatePreferences((p) => { p.noteIcon = name; });
+      refreshPopover();
+    })),
+    section('Colour', swatches(settings.prefs.noteColor, (c) => updatePreferences((p) => { p.noteColor = c; }))),
+  ];
 }
 
 /** Input mode and stylus gesture mapping. */

@@ -7,11 +7,16 @@
 import { call } from './engine.js';
 import { createOverlay } from './overlay.js';
 import { html } from './svg.js';
+import { patchRenderer } from './appearances.js';
+import { PAGE_PIXEL_BUDGET, evictions, release } from './bitmaps.js';
 
 const MAX_CANVAS_PIXELS = 16_000_000;
 
 /** `[a, b, c, d, e, f]` applied to a point (the engine's matrices; row vectors, as PDF). */
 export const applyMatrix = (m, [x, y]) => [m[0] * x + m[2] * y + m[4], m[1] * x + m[3] * y + m[5]];
+
+/** A CSS length rounded to whole device pixels. */
+const snap = (v) => Math.round(v * (window.devicePixelRatio || 1)) / (window.devicePixelRatio || 1);
 
 /** The SVG `matrix(...)` attribute value of a matrix. */
 export const svgMatrix = (m) => `matrix(${m.map((v) => +v.toFixed(6)).join(' ')})`;
@@ -23,12 +28,12 @@ export class Viewer {
     Object.assign(this, elements);
     this.zoom = 1;
     this.pdf = null;
-    /** @type {{geometry: object, element: HTMLElement, canvas: HTMLCanvasElement, overlay: object, renderedZoom: number, task: object|null, visible: boolean, frame: number[], matrix: number[]}[]} */
+    /** @type {{geometry: object, element: HTMLElement, canvas: HTMLCanvasElement, overlay: object, renderedZoom: number, task: object|null, visible: boolean, frame: number[], matrix: number[], canvasIds: Set<string>|null}[]} */
     this.views = [];
-    this.listeners = { zoom: new Set(), page: new Set(), overlay: new Set(), layout: new Set() };
+    this.listeners = { zoom: new Set(), page: new Set(), overlay: new Set(), layout: new Set(), rendered: new Set() };
+    /** What draws annotations (appearances.js); set by the editor. */
+    this.display = null;
     this.currentPage = 0;
-    /** The page-space rects of a page's form widgets (set by the editor from the field list). */
-    this.widgetRects = () => [];
     this.observer = new IntersectionObserver((entries) => this.onIntersect(entries), {
       root: this.scroller, rootMargin: '50% 50%',
     });
@@ -55,7 +60,7 @@ export class Viewer {
   /** Shows a pdf.js document with the server's page geometry (the engine has its pages). */
   async open(pdf, pages) {
     this.pdf = pdf;
-    for (const view of this.views) { this.observer.unobserve(view.element); view.task?.cancel(); }
+    for (const view of this.views) { this.observer.unobserve(view.element); this.cancelRender(view); release(view.canvas); }
     this.views = pages.map((geometry) => this.createPageView(geometry));
     this.pages.replaceChildren(...this.views.map((v) => v.element));
     this.apply(call({ call: 'setViewport', viewSize: this.viewSize() }));
@@ -68,8 +73,12 @@ export class Viewer {
     const overlay = createOverlay(geometry);
     const element = html('div', {
       class: 'page', 'data-page': geometry.index, role: 'img', 'aria-label': `Page ${geometry.index + 1}`,
-    }, [canvas, overlay.root]);
-    return { geometry, element, canvas, overlay, renderedZoom: 0, task: null, visible: false, frame: [0, 0, 0, 0], matrix: [1, 0, 0, 1, 0, 0] };
+    }, [canvas, ...overlay.elements]);
+    return {
+      geometry, element, canvas, overlay, renderedZoom: 0, task: null, visible: false, frame: [0, 0, 0, 0], matrix: [1, 0, 0, 1, 0, 0],
+      /** The model ids of the annotations the canvas shows (null before it is drawn). */
+      canvasIds: null,
+    };
   }
 
   /**
@@ -82,7 +91,7 @@ export class Viewer {
     this.zoom = viewport.zoom;
     const [width, height] = viewport.contentSize;
     Object.assign(this.pages.style, {
-      width: `${width}px`, height: `${height}px`, marginLeft: `${viewport.inset[0]}px`, marginTop: `${viewport.inset[1]}px`,
+      width: `${width}px`, height: `${height}px`, marginLeft: `${snap(viewport.inset[0])}px`, marginTop: `${snap(viewport.inset[1])}px`,
     });
     viewport.pages.forEach((page, index) => {
       const view = this.views[index];
@@ -90,7 +99,8 @@ export class Viewer {
       const [x, y, w, h] = page.frame;
       view.frame = page.frame;
       view.matrix = page.matrix;
-      Object.assign(view.element.style, { left: `${x}px`, top: `${y}px`, width: `${w}px`, height: `${h}px` });
+      // Whole device pixels: a canvas placed between pixels is resampled, and blurs.
+      Object.assign(view.element.style, { left: `${snap(x)}px`, top: `${snap(y)}px`, width: `${w}px`, height: `${h}px` });
       view.overlay.place(page.matrix, this.zoom);
     });
     const [left, top] = viewport.offset;
@@ -121,6 +131,22 @@ export class Viewer {
     this.apply(call({ call: 'setViewport', viewSize: this.viewSize() }));
     if (wasFitted) this.fitWidth();
     this.scheduleRender();
+  }
+
+  /**
+   * The same pages from a newer file (filerefresh.js): pages in view are drawn again from it,
+   * each keeping its canvas until the new one is ready; the others give up their bitmaps.
+   */
+  replaceDocument(pdf) {
+    this.pdf = pdf;
+    for (const view of this.views) {
+      if (view.visible) this.invalidate(view.geometry.index);
+      else if (view.renderedZoom || view.rendering) this.evict(view);
+    }
+    for (const thumb of this.thumbViews ?? []) {
+      thumb.rendered = false;
+      if (thumb.visible && !this.thumbnails.closest('[hidden]')) this.renderThumbnail(thumb);
+    }
   }
 
   // MARK: - Conversions (the engine's matrices)
@@ -191,6 +217,7 @@ export class Viewer {
       if (!view || view.element !== entry.target) continue;
       view.visible = entry.isIntersecting;
       if (view.visible) this.renderPage(view);
+      else if (view.rendering) this.cancelRender(view);  // scrolled past before it was drawn
     }
   }
 
@@ -202,63 +229,101 @@ export class Viewer {
     }, 120);
   }
 
-  async renderPage(view) {
-    if (!this.pdf || view.renderedZoom === this.zoom || view.rendering === this.zoom) return;
-    const zoom = this.zoom;
-    view.rendering = zoom;
+  /** Page `index` must be drawn again (what its canvas shows changed): now if it is in view. */
+  invalidate(index) {
+    const view = this.views[index];
+    if (!view) return;
+    view.stale = true;
+    // Several changes in one task (a selection, its chrome, the model) make one render.
+    if (this.invalidated) { this.invalidated.add(view); return; }
+    this.invalidated = new Set([view]);
+    queueMicrotask(() => {
+      const views = this.invalidated;
+      this.invalidated = null;
+      for (const v of views) if (v.visible && v.stale) this.renderPage(v);
+    });
+  }
+
+  cancelRender(view) {
+    view.token = (view.token ?? 0) + 1;
     view.task?.cancel();
+    release(view.pending);
+    view.pending = null;
+    view.rendering = 0;
+  }
+
+  /**
+   * Draws a page at the zoom into a fresh canvas and swaps it in when done, so the old one
+   * stays visible meanwhile. Annotations are drawn from their appearance streams except the
+   * live ones (appearances.js), which the overlay draws; `rendered` says when the canvas
+   * changed, so the overlay can follow.
+   */
+  async renderPage(view) {
+    if (!this.pdf || ((view.renderedZoom === this.zoom || view.rendering === this.zoom) && !view.stale)) return;
+    const zoom = this.zoom;
+    this.cancelRender(view);
+    const token = view.token;
+    view.rendering = zoom;
+    view.stale = false;
     try {
       const page = await this.pdf.getPage(view.geometry.index + 1);
+      const plan = this.display ? await this.display.renderPlan(view.geometry.index)
+        : { annotationMode: pdfjsLib.AnnotationMode.DISABLE, canvasIds: new Set() };
+      if (token !== view.token) return;
       const [, , width, height] = view.frame;
       let scale = zoom * (window.devicePixelRatio || 1);
       scale = Math.min(scale, Math.sqrt(MAX_CANVAS_PIXELS / ((width / zoom) * (height / zoom))));
       const viewport = page.getViewport({ scale, rotation: view.geometry.rotation });
-      // Draw into a fresh canvas and swap it in, so the old one stays visible meanwhile.
       const canvas = html('canvas', { class: 'page-canvas' });
       canvas.width = Math.floor(viewport.width);
       canvas.height = Math.floor(viewport.height);
+      view.pending = canvas;
       view.task = page.render({
         canvasContext: canvas.getContext('2d'), viewport,
-        annotationMode: pdfjsLib.AnnotationMode.DISABLE,
+        annotationMode: plan.annotationMode, annotationCanvasMap: plan.annotationCanvasMap,
       });
+      patchRenderer(view.task);
       await view.task.promise;
-      await this.drawWidgets(view, page, viewport, canvas, scale);
-      if (this.zoom !== zoom) return;
+      view.task = null;  // done: cancelling it now would end its drawing a second time
+      if (token !== view.token || this.zoom !== zoom) { if (view.pending === canvas) release(canvas); view.pending = null; return; }
+      view.pending = null;
+      // One canvas pixel per device pixel (the frame may be a fraction wider), as a share of
+      // the frame so that a zoom stretches it until the next render.
+      const dpr = window.devicePixelRatio || 1;
+      if (scale === zoom * dpr) {
+        canvas.style.width = `${(100 * canvas.width) / (width * dpr)}%`;
+        canvas.style.height = `${(100 * canvas.height) / (height * dpr)}%`;
+      }
+      const old = view.canvas;
       view.canvas.replaceWith(canvas);
       view.canvas = canvas;
+      release(old);
       view.renderedZoom = zoom;
+      view.canvasIds = plan.canvasIds;
       view.element.classList.add('rendered');
+      this.emit('rendered', view.geometry.index);
+      this.keepWithinBudget();
     } catch (error) {
       if (error?.name !== 'RenderingCancelledException') console.warn('render failed', error);
     } finally {
-      if (view.rendering === zoom) view.rendering = 0;
+      if (token === view.token) view.rendering = 0;
     }
   }
 
-  /**
-   * Copies the form widgets' appearances onto a page rendered without annotations. The
-   * overlay draws every other annotation itself, but a filled field's value lives only in
-   * its widget's appearance stream, and pdf.js can draw either all annotations or none: so
-   * the page is drawn a second time with them and only the widget rects are copied over.
-   */
-  async drawWidgets(view, page, viewport, canvas, scale) {
-    const rects = this.widgetRects(view.geometry.index);
-    if (!rects.length) return;
-    const full = html('canvas');
-    full.width = canvas.width;
-    full.height = canvas.height;
-    view.task = page.render({ canvasContext: full.getContext('2d'), viewport, annotationMode: pdfjsLib.AnnotationMode.ENABLE });
-    await view.task.promise;
-    // The engine's page-to-frame matrix, at the canvas's scale instead of the zoom's.
-    const toCanvas = view.matrix.map((v) => v * (scale / this.zoom));
-    const context = canvas.getContext('2d');
-    for (const [x1, y1, x2, y2] of rects) {
-      const a = applyMatrix(toCanvas, [x1, y1]);
-      const b = applyMatrix(toCanvas, [x2, y2]);
-      const left = Math.floor(Math.min(a[0], b[0])), top = Math.floor(Math.min(a[1], b[1]));
-      const width = Math.ceil(Math.max(a[0], b[0])) - left, height = Math.ceil(Math.max(a[1], b[1])) - top;
-      if (width > 0 && height > 0) context.drawImage(full, left, top, width, height, left, top, width, height);
-    }
+  /** Drops the bitmaps of pages far from the current one beyond the budget (bitmaps.js). */
+  keepWithinBudget() {
+    const items = this.views.map((view) => ({ index: view.geometry.index, canvas: view.canvas, visible: view.visible, view }));
+    for (const { view } of evictions(items, this.currentPage, PAGE_PIXEL_BUDGET)) this.evict(view);
+  }
+
+  /** A page gives up its bitmap (drawn again when it comes back). */
+  evict(view) {
+    this.cancelRender(view);
+    release(view.canvas);
+    view.renderedZoom = 0;
+    view.canvasIds = null;
+    view.element.classList.remove('rendered');
+    this.emit('rendered', view.geometry.index);
   }
 
   // MARK: - Thumbnails
@@ -281,18 +346,40 @@ export class Viewer {
     this.highlightThumbnail();
   }
 
-  async onThumbIntersect(entries) {
+  onThumbIntersect(entries) {
     for (const entry of entries) {
       const thumb = this.thumbViews?.[Number(entry.target.dataset.page)];
-      if (!entry.isIntersecting || !thumb || thumb.rendered || !this.pdf) continue;
-      thumb.rendered = true;
-      const page = await this.pdf.getPage(thumb.index + 1);
+      if (!thumb || thumb.button !== entry.target) continue;
+      thumb.visible = entry.isIntersecting;
+      if (thumb.visible && !thumb.rendered) this.renderThumbnail(thumb);
+    }
+  }
+
+  /**
+   * Draws a thumbnail as the page shows, annotations and form values included (their
+   * appearance streams), into a fresh canvas swapped in when done.
+   */
+  async renderThumbnail(thumb) {
+    const pdf = this.pdf;
+    if (!pdf) return;
+    thumb.rendered = true;
+    try {
+      const page = await pdf.getPage(thumb.index + 1);
       const geometry = this.views[thumb.index].geometry;
       const base = page.getViewport({ scale: 1, rotation: geometry.rotation });
       const viewport = page.getViewport({ scale: (110 * (window.devicePixelRatio || 1)) / base.width, rotation: geometry.rotation });
-      thumb.canvas.width = Math.floor(viewport.width);
-      thumb.canvas.height = Math.floor(viewport.height);
-      page.render({ canvasContext: thumb.canvas.getContext('2d'), viewport, annotationMode: pdfjsLib.AnnotationMode.DISABLE });
+      const canvas = html('canvas', { class: 'thumb-canvas' });
+      canvas.style.aspectRatio = thumb.canvas.style.aspectRatio;
+      canvas.width = Math.floor(viewport.width);
+      canvas.height = Math.floor(viewport.height);
+      await page.render({ canvasContext: canvas.getContext('2d'), viewport, annotationMode: pdfjsLib.AnnotationMode.ENABLE }).promise;
+      if (pdf !== this.pdf) return;  // a newer file came meanwhile: it draws the thumbnail again
+      thumb.canvas.replaceWith(canvas);
+      release(thumb.canvas);
+      thumb.canvas = canvas;
+    } catch (error) {
+      thumb.rendered = false;
+      if (error?.name !== 'RenderingCancelledException') console.warn('thumbnail failed', error);
     }
   }
 
@@ -301,6 +388,16 @@ export class Viewer {
       const current = t.index === this.currentPage;
       t.button.classList.toggle('current', current);
       if (current) t.button.setAttribute('aria-current', 'page'); else t.button.removeAttribute('aria-current');
+      // The sidebar follows the pages (within itself: the page does not move).
+      if (current && !this.thumbnails.hidden) scrollWithin(this.thumbnails, t.button);
     }
   }
+}
+
+/** Scrolls `container` (only) so that `element` is in it. */
+function scrollWithin(container, element) {
+  const box = container.getBoundingClientRect();
+  const item = element.getBoundingClientRect();
+  if (item.top < box.top) container.scrollTop -= box.top - item.top;
+  else if (item.bottom > box.bottom) container.scrollTop += item.bottom - box.bottom;
 }

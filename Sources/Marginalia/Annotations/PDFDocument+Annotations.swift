@@ -138,7 +138,8 @@ extension PDFDocument {
     /// - Throws: ``PDFError/invalidArgument(_:)`` when the page has no annotation `id`.
     @discardableResult
     public func moveAnnotation(id: String, onPage index: Int, to position: Int) throws -> (from: Int, to: Int) {
-        let listed = try annotations(onPage: index)
+        let cached = try annotationIndex(forPage: index)  // the page's order, read once
+        let listed = cached.annotations
         guard let from = listed.firstIndex(where: { $0.id == id }) else {
             throw PDFError.invalidArgument("no annotation \(id) on page \(index + 1)")
         }
@@ -163,7 +164,7 @@ extension PDFDocument {
         let place = to < others.count ? try entry(of: others[to]) : try entry(of: others[others.count - 1]) + 1
         entries.insert(moving, at: place)
         try setAnnotationEntries(entries, of: page)
-        annotationIndexes[index] = nil  // its order is the drawing order: built again when asked
+        cached.move(id: id, toPosition: to)
         return (from, to)
     }
 

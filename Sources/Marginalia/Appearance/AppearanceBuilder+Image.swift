@@ -15,16 +15,14 @@ extension AppearanceBuilder {
         appearance.content.concatenate(stamp.imageTransform(filling: box))
         appearance.content.drawXObject("Im0")
         appearance.content.restore()
-        let width = CGFloat(a.border.width)
-        guard let color = a.color, width > 0, width.isFinite else { return }
-        let inset = min(width / 2, box.width / 2, box.height / 2)
-        appearance.content.lineWidth(Double(min(width, box.width, box.height)))
+        guard let color = a.color, let frame = ImageFit.frame(in: box, width: CGFloat(a.border.width)) else { return }
+        appearance.content.lineWidth(Double(frame.lineWidth))
         appearance.content.lineJoin(0)
         appearance.content.strokeColor(color.pdfComponents)
         if a.border.style == .dashed && !a.border.dashPattern.isEmpty {
             appearance.content.dash(a.border.dashPattern.map { max(0, $0) })
         }
-        appearance.content.rectangle(box.insetBy(dx: inset, dy: inset))
+        appearance.content.rectangle(frame.rect)
         appearance.content.stroke()
     }
 }

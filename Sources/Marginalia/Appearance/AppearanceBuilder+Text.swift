@@ -21,23 +21,16 @@ extension AppearanceBuilder {
             appearance.content.rectangle(box.insetBy(dx: min(border / 2, box.width / 2), dy: min(border / 2, box.height / 2)))
             appearance.content.stroke()
         }
-        let size = text.fontSize.isFinite && text.fontSize > 0 ? text.fontSize : 12
-        let padding = Double(border) + 2
+        let layout = FreeTextLayout(text, borderWidth: border)
+        let size = layout.size
+        let padding = layout.padding
         let inner = box.insetBy(dx: min(CGFloat(padding), box.width / 2), dy: min(CGFloat(padding), box.height / 2))
         // WinAnsi text uses the standard font named in /DA; other scripts need an embedded
         // font (the system's DejaVu Sans), subset to the glyphs drawn.
-        let font: any PDFFont
-        let resource: String
-        if FontFallback.needsEmbeddedFont(text.text), let embedded = FontFallback.systemFont() {
-            font = embedded
-            resource = "MEmbedded"
-        } else {
-            let standard = StandardFont.resolve(text.font) ?? .helvetica
-            font = StandardFontFace(standard)
-            resource = appearance.addFont(standard)
-        }
-        let lines = TextLayout.layout(for: text.text, font: font, size: size, maxWidth: Double(inner.width))
-        let lineHeight = TextLayout.lineHeight(font: font, size: size)
+        let font = layout.font
+        let resource = layout.standard.map { appearance.addFont($0) } ?? "MEmbedded"
+        let lines = layout.lines(text.text, width: Double(box.width))
+        let lineHeight = layout.lineHeight
         appearance.content.save()
         appearance.content.rectangle(inner)
         appearance.content.clip()
@@ -100,16 +93,6 @@ extension AppearanceBuilder {
     }
 
     static func roundedRectangle(_ r: CGRect, radius: CGFloat, _ c: inout ContentStreamBuilder) {
-        let k: CGFloat = 0.5522847498 * radius
-        c.move(CGPoint(x: r.minX + radius, y: r.minY))
-        c.line(CGPoint(x: r.maxX - radius, y: r.minY))
-        c.curve(CGPoint(x: r.maxX - radius + k, y: r.minY), CGPoint(x: r.maxX, y: r.minY + radius - k), CGPoint(x: r.maxX, y: r.minY + radius))
-        c.line(CGPoint(x: r.maxX, y: r.maxY - radius))
-        c.curve(CGPoint(x: r.maxX, y: r.maxY - radius + k), CGPoint(x: r.maxX - radius + k, y: r.maxY), CGPoint(x: r.maxX - radius, y: r.maxY))
-        c.line(CGPoint(x: r.minX + radius, y: r.maxY))
-        c.curve(CGPoint(x: r.minX + radius - k, y: r.maxY), CGPoint(x: r.minX, y: r.maxY - radius + k), CGPoint(x: r.minX, y: r.maxY - radius))
-        c.line(CGPoint(x: r.minX, y: r.minY + radius))
-        c.curve(CGPoint(x: r.minX, y: r.minY + radius - k), CGPoint(x: r.minX + radius - k, y: r.minY), CGPoint(x: r.minX + radius, y: r.minY))
-        c.closePath()
+        c.append(BezierPath(roundedRect: r, radius: radius))
     }
 }

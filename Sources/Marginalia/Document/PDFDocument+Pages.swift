@@ -27,24 +27,10 @@ extension PDFDocument {
     }
 
     /// Copies pages of `other` (0-based `indexes`, in that order) into this document, the
-    /// first becoming page `index`. Their content, resources and annotations come along;
-    /// links to pages that are not copied are dropped.
+    /// first becoming page `index`: ``copyPages(_:from:at:annotationIDs:)`` from another
+    /// document.
     public func insertPages(from other: PDFDocument, indexes: [Int], at index: Int) throws {
-        let count = try pageCount
-        guard index >= 0 && index <= count else {
-            throw PDFError.invalidArgument("cannot insert at page \(index + 1): the document has \(count) pages")
-        }
-        var sourcePages: [(PDFReference, PDFDictionary)] = []
-        for sourceIndex in indexes {
-            let page = try other.page(at: sourceIndex)
-            sourcePages.append((page.reference, page.effectiveAttributes))
-        }
-        let copier = ObjectCopier(from: other.file, to: file)
-        let newReferences = try copier.copyPages(sourcePages)
-        for (offset, reference) in newReferences.enumerated() {
-            try pageTree.insert(reference, at: index + offset)
-        }
-        annotationIndexes.removeAll()
+        try copyPages(indexes, from: other, at: index)
     }
 
     /// Removes the page at `index` and returns its object, which stays in the file until a

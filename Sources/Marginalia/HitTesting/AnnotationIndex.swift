@@ -63,4 +63,9 @@ public final class AnnotationIndex {
         byID[id] = nil
         geometry.remove(id: id)
     }
+
+    /// Moves an annotation to `position` in the stacking order (0 is the bottom).
+    public func move(id: String, toPosition position: Int) {
+        geometry.move(id: id, toPosition: position)
+    }
 }

@@ -6,8 +6,11 @@ extension PDFAnnotation {
     /// browser (``AnnotationJSON``), taken from the model directly.
     public var geometry: AnnotationGeometry {
         let geometryKind: AnnotationGeometry.Kind
+        var brush = InkBrush.pen
         switch kind {
-        case .ink(let ink): geometryKind = .ink(paths: ink.paths, pressures: ink.pressures)
+        case .ink(let ink):
+            geometryKind = .ink(paths: ink.paths, pressures: ink.pressures)
+            brush = ink.brush
         case .square: geometryKind = .square
         case .circle: geometryKind = .circle
         case .line(let line): geometryKind = .line(start: line.start, end: line.end)
@@ -24,6 +27,6 @@ extension PDFAnnotation {
         return AnnotationGeometry(id: id, pageIndex: pageIndex ?? 0, kind: geometryKind, rect: rect,
                                   lineWidth: border.width, filled: interiorColor != nil,
                                   flags: AnnotationGeometry.Flags(rawValue: Int(flags.rawValue)), author: author,
-                                  inReplyTo: inReplyTo, replyType: replyType, state: state)
+                                  inReplyTo: inReplyTo, replyType: replyType, state: state, brush: brush)
     }
 }

@@ -55,7 +55,9 @@ extension PDFDocument {
     func readText(of page: PDFPage, fonts: TextFontLoader) throws -> PageText {
         var interpreter = TextInterpreter(file: file, fonts: fonts)
         let resources = try file.dictionary(page.effectiveAttributes["Resources"])
-        try interpreter.run(try contentData(of: page), resources: resources, state: TextInterpreter.GraphicsState())
+        let content = try contentData(of: page)
+        interpreter.reserveGlyphs(forContentBytes: content.count)
+        try interpreter.run(content, resources: resources, state: TextInterpreter.GraphicsState())
         let appearances = try self.appearances(on: page)
         if !appearances.isEmpty {
             let formResources = try file.dictionary(try file.dictionary(file.catalog()["AcroForm"])?["DR"])
@@ -64,7 +66,8 @@ extension PDFDocument {
             }
         }
         let layout = PageTextLayout(expander: CharacterExpander(cropBox: page.bounds(for: .cropBox), rotation: page.rotation))
-        return layout.layout(interpreter.glyphs, pageIndex: page.index)
+        return layout.layout(interpreter.glyphs, strings: interpreter.strings, fontNames: interpreter.fontNames,
+                             pageIndex: page.index)
     }
 
     /// The normal appearance streams of the page's visible annotations (popups aside), with

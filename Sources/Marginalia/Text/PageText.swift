@@ -92,75 +92,14 @@ public struct PageText: Sendable {
         return character >= 0 ? characters[character].quad.bounds : .null
     }
 
-    init(pageIndex: Int, characters: [TextCharacter], blocks: [TextBlock], unmappedGlyphCount: Int) {
+    /// A page's text as ``PageTextBuilder`` writes it.
+    init(pageIndex: Int, characters: [TextCharacter], blocks: [TextBlock], string: String, stringCharacters: [Int32],
+         unmappedGlyphCount: Int) {
         self.pageIndex = pageIndex
         self.characters = characters
         self.blocks = blocks
+        self.string = string
+        self.stringCharacters = stringCharacters
         self.unmappedGlyphCount = unmappedGlyphCount
-        var text = ""
-        var pieces: [(value: Int32, scalars: Int)] = []
-        pieces.reserveCapacity(characters.count + characters.count / 4)
-        var simple = true
-        func append(_ piece: String, _ value: Int32) {
-            text += piece
-            var count = 0
-            for scalar in piece.unicodeScalars {
-                if count == 0 && scalar.value >= 0x300 { simple = false }
-                count += 1
-            }
-            if value >= 0 && count != 1 { simple = false }
-            pieces.append((value, count))
-        }
-        for (blockIndex, block) in blocks.enumerated() {
-            if blockIndex > 0 { append("\n\n", -1) }
-            for (lineIndex, line) in block.lines.enumerated() {
-                if lineIndex > 0 { append("\n", -1) }
-                for (wordIndex, word) in line.words.enumerated() {
-                    if wordIndex > 0 { append(" ", -1) }
-                    for index in word.characterRange { append(characters[index].text, Int32(index)) }
-                }
-            }
-        }
-        string = text
-        // Pieces starting below U+0300 never join the one before them: each is one Character
-        // ("\n\n" two), and the map needs no grapheme breaking.
-        if simple {
-            var map: [Int32] = []
-            map.reserveCapacity(pieces.count + 8)
-            for piece in pieces {
-                map.append(piece.value)
-                if piece.scalars == 2 && piece.value < 0 { map.append(-1) }
-            }
-            stringCharacters = map
-        } else {
-            stringCharacters = Self.characterMap(text, pieces)
-        }
-    }
-
-    /// The piece each `Character` of `text` starts in: pieces were appended one after the
-    /// other, but a piece may hold several `Character`s ("\n\n") or merge with the one before
-    /// it (a combining mark).
-    private static func characterMap(_ text: String, _ pieces: [(value: Int32, scalars: Int)]) -> [Int32] {
-        var map: [Int32] = []
-        map.reserveCapacity(pieces.count)
-        var piece = 0, usedInPiece = 0
-        for character in text {
-            while piece < pieces.count && usedInPiece >= pieces[piece].scalars {
-                piece += 1
-                usedInPiece = 0
-            }
-            map.append(piece < pieces.count ? pieces[piece].value : -1)
-            var remaining = character.unicodeScalars.count
-            while remaining > 0 && piece < pieces.count {
-                let take = min(remaining, pieces[piece].scalars - usedInPiece)
-                remaining -= take
-                usedInPiece += take
-                if usedInPiece >= pieces[piece].scalars && remaining > 0 {
-                    piece += 1
-                    usedInPiece = 0
-                }
-            }
-        }
-        return map
     }
 }

@@ -25,8 +25,10 @@ extension AnnotationGeometry {
             }
         }
         let kind: Kind
+        var brush = InkBrush.pen
         switch type {
         case "ink":
+            brush = try field.optionalMember("brush")?.choice(InkBrush.self) ?? .pen
             var paths: [[CGPoint]] = []
             for path in try field.member("paths").array(maximumCount: Self.maximumPoints) {
                 paths.append(try path.points(maximumCount: Self.maximumPoints))
@@ -66,7 +68,7 @@ extension AnnotationGeometry {
         self.init(id: id, pageIndex: pageIndex, kind: kind, rect: rect, lineWidth: width, filled: filled, flags: flags,
                   author: try field.optionalMember("author")?.string(), inReplyTo: try field.optionalMember("inReplyTo")?.string(),
                   replyType: try field.optionalMember("replyType")?.string() == "group" ? .group : .reply,
-                  state: try Self.state(field))
+                  state: try Self.state(field), brush: brush)
     }
 
     /// `state` and `stateModel` (the model inferred from the state when absent).

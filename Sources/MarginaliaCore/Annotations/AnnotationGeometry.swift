@@ -66,10 +66,13 @@ public struct AnnotationGeometry: Equatable, Sendable {
     public var replyType: ReplyType
     /// `/State` and `/StateModel`: the review state this annotation sets on ``inReplyTo``.
     public var state: AnnotationState?
+    /// The brush ink is drawn with (``InkBrush``; `pen` for every other kind): what the
+    /// browser draws for it, and what is left of it after an eraser cuts it, is that brush's look.
+    public var brush: InkBrush
 
     public init(id: String, pageIndex: Int, kind: Kind, rect: CGRect, lineWidth: Double = 1, filled: Bool = false,
                 flags: Flags = [], author: String? = nil, inReplyTo: String? = nil, replyType: ReplyType = .reply,
-                state: AnnotationState? = nil) {
+                state: AnnotationState? = nil, brush: InkBrush = .pen) {
         self.id = id
         self.pageIndex = pageIndex
         self.kind = kind
@@ -81,6 +84,7 @@ public struct AnnotationGeometry: Equatable, Sendable {
         self.inReplyTo = inReplyTo
         self.replyType = replyType
         self.state = state
+        self.brush = brush
     }
 
     /// The annotation JSON's `type` of the kind.

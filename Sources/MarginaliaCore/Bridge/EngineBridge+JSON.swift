@@ -136,6 +136,8 @@ extension EngineBridge {
                 items.append(.object([("type", .string("selectionChanged"))]))
             case .viewChanged:
                 viewChanged = true
+            case .followLink(let id):
+                items.append(.object([("type", .string("followLink")), ("id", .string(id))]))
             }
         }
         return .object(omittingNils: [("outputs", .array(items)), ("preview", previewJSON()),
@@ -174,6 +176,9 @@ extension EngineBridge {
             return nil
         }
         switch preview {
+        case .stroke(let page, let stroke) where stroke.preset.brush != .pen:
+            strokeDrawn = nil
+            return Self.brushedStrokeJSON(page: page, stroke)
         case .stroke(let page, let stroke):
             let pointer = engine.livePointer ?? -1
             var from = 0
@@ -212,8 +217,13 @@ extension EngineBridge {
 
     /// How the ink of `annotation` is drawn: one path per stroke, filled (pressure) or
     /// stroked with `width` (``InkOutline``).
+    /// Brushed ink: the brush's layers, each `{d, filled, width?, cap?, dash?, alpha,
+    /// blendMode?}` (``brushedInkJSON(brush:paths:pressures:width:)``).
     static func inkPaths(_ annotation: AnnotationGeometry) -> JSONValue {
         guard case .ink(let paths, let pressures) = annotation.kind else { return .object([("paths", .array([]))]) }
+        if annotation.brush != .pen {
+            return brushedInkJSON(brush: annotation.brush, paths: paths, pressures: pressures, width: annotation.lineWidth)
+        }
         let drawn: [JSONValue] = paths.enumerated().map { index, points in
             let stroke = InkOutline.path(points: points, pressures: pressures.map { index < $0.count ? $0[index] : [] },
                                          width: annotation.lineWidth)

@@ -82,6 +82,15 @@ public final class EngineBridge {
             }
             engine.widgets = widgets
             return .object([])
+        case "setLinks":
+            // One page's links, replacing those it had.
+            let page = try request.member("pageIndex").integer()
+            var links = engine.links.filter { $0.pageIndex != page }
+            for item in try request.member("links").array() {
+                links.append(PageLink(id: try item.member("id").string(), pageIndex: page, rect: try item.member("rect").rect()))
+            }
+            engine.links = links
+            return .object([])
         case "preferences":
             return engine.preferences.json
         case "defaultPreferences":
@@ -160,6 +169,11 @@ public final class EngineBridge {
             return .object(omittingNils: [("command", engine.textCommand(for: textRequest, text: text).map { attributed($0).json })])
         case "inkPaths":
             return try Self.inkPaths(AnnotationGeometry(json: request.member("annotation")))
+        case "brushSample":
+            return try brushSample(request)
+        case "visibleArea":
+            guard let (page, rect) = engine.visibleArea else { return .object([]) }
+            return .object([("pageIndex", .integer(page)), ("rect", .rect(rect))])
         case "hitTest":
             let page = try request.member("pageIndex").integer()
             return .object(omittingNils: [("id", engine.hitTest(try request.member("point").point(), onPage: page).map { .string($0.id) })])
@@ -167,12 +181,16 @@ public final class EngineBridge {
             return benchFinishStroke(points: try request.member("points").integer(in: 2...1_000_000))
         case "benchStrokes":
             return benchStrokes(count: try request.member("count").integer(in: 1...1_000_000))
+        case "selectPages", "pageDropSlot", "pageCommand":
+            return try pagesCall(name, request)
         case "checkCommand":
             let command = try EditorCommand(json: request.member("command"))
             try command.check(pageCount: engine.viewport.pages.count) { self.engine.annotation(id: $0) }
             return .object([("ok", .bool(true))])
         default:
             if let answer = try reviewCall(name, request) { return answer }
+            if let answer = try stylingCall(name, request) { return answer }
+            if let answer = try imageCall(name, request) { return answer }
             throw CommandError.malformed("call: unknown call \"\(name)\"")
         }
     }

@@ -70,6 +70,8 @@ extension EditorCommand {
             try page(from)
             try page(to)
         case .reply, .setState, .editReply, .deleteReply: try checkComment(annotation)
+        case .duplicatePages, .insertPages, .rotatePages, .movePages, .removePages:
+            try checkPages(pageCount: pageCount)
         case .undo, .redo: break
         }
     }

@@ -82,6 +82,8 @@ extension EditorCommand {
                              to: try field.member("to").integer())
         case "undo": self = .undo
         case "redo": self = .redo
+        case "duplicatePages", "insertPages", "rotatePages", "movePages", "removePages":
+            self = try Self.pagesCommand(type, field)
         default:
             if let comment = try Self.comment(type, field) {
                 self = comment
@@ -196,6 +198,8 @@ extension EditorCommand {
             pairs += [("from", .number(Double(from))), ("to", .number(Double(to)))]
         case .reply, .setState, .editReply, .deleteReply:
             pairs += commentPairs
+        case .duplicatePages, .insertPages, .rotatePages, .movePages, .removePages:
+            pairs += pagesFields
         case .undo, .redo:
             break
         }

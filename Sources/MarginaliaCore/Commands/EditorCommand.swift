@@ -51,6 +51,17 @@ public enum EditorCommand: Equatable, Sendable {
     case editReply(id: String, text: String, author: String?)
     /// Removes a reply or review state (with the replies to it); only its author may.
     case deleteReply(id: String, author: String?)
+    /// Copies pages of the document so that the first copy becomes page `to` (one step).
+    case duplicatePages(pages: [Int], to: Int)
+    /// Inserts copies of pages (all when nil) of another document or an uploaded file at
+    /// `index` (one step).
+    case insertPages(index: Int, source: PageSource, pages: [Int]?)
+    /// Turns pages clockwise by a multiple of 90 degrees (one step).
+    case rotatePages(pages: [Int], degrees: Int)
+    /// Moves pages, in their order, so that the first ends up at `to` (one step).
+    case movePages(pages: [Int], to: Int)
+    /// Removes pages (one step; the document keeps at least one).
+    case removePages(pages: [Int])
     case undo
     case redo
 
@@ -156,6 +167,11 @@ public enum EditorCommand: Equatable, Sendable {
         case .setState: return "setState"
         case .editReply: return "editReply"
         case .deleteReply: return "deleteReply"
+        case .duplicatePages: return "duplicatePages"
+        case .insertPages: return "insertPages"
+        case .rotatePages: return "rotatePages"
+        case .movePages: return "movePages"
+        case .removePages: return "removePages"
         case .undo: return "undo"
         case .redo: return "redo"
         }
@@ -163,6 +179,7 @@ public enum EditorCommand: Equatable, Sendable {
 
     /// Every command type, as written in JSON.
     public static let typeNames = ["add", "change", "remove", "move", "paste", "arrange", "resize", "restyle", "stroke", "erase", "fill",
-                                   "insertPage", "removePage", "rotatePage", "movePage", "reply", "setState", "editReply",
+                                   "insertPage", "removePage", "rotatePage", "movePage", "duplicatePages", "insertPages",
+                                   "rotatePages", "movePages", "removePages", "reply", "setState", "editReply",
                                    "deleteReply", "undo", "redo"]
 }

@@ -9,6 +9,9 @@ extension EditorEngine {
     /// What to draw for the interaction in progress (the latest pointer's), computed when
     /// asked, so a UI pays for it once a frame rather than once an event.
     public var preview: EnginePreview? {
+        if let pinch = pinching, let rect = pinchedRect(pinch) {
+            return .transform(pageIndex: pinch.pageIndex, ids: [pinch.id], transform: SelectionGeometry.transform(from: pinch.original, to: rect))
+        }
         guard let id = livePointer, let interaction = interactions[id] else { return nil }
         switch interaction {
         case .draw(let draw):
@@ -26,7 +29,7 @@ extension EditorEngine {
             return draft(tool, pageIndex: page, from: start, to: current).map { .draft(pageIndex: page, annotation: $0) }
         case .select(let gesture):
             return selectPreview(gesture)
-        case .inert:
+        case .link, .inert:
             return nil
         }
     }

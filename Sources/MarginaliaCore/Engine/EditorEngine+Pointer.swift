@@ -24,12 +24,17 @@ extension EditorEngine {
             case .cancelled(let id):
                 cancel(id)
             case .pan(let dx, let dy):
+                guard pinching == nil else { continue }  // the fingers resize the image, the page stays
                 viewport.scroll(by: CGPoint(x: -dx, y: -dy))
                 if !outputs.contains(.viewChanged) { outputs.append(.viewChanged) }
             case .pinch(let scale, let center):
+                if pinchResize(by: scale, at: center) { continue }
                 viewport.zoom(to: viewport.zoom * scale, anchor: center)
                 if !outputs.contains(.viewChanged) { outputs.append(.viewChanged) }
             }
+        }
+        if event.kind == .touch, event.phase == .ended || event.phase == .cancelled {
+            outputs += endPinchResize(cancelled: event.phase == .cancelled)
         }
         return outputs
     }
@@ -71,6 +76,11 @@ extension EditorEngine {
         case .select:
             let handle = selectionHandle(at: sample.location, onPage: page)
             let hit = hitTest(atView: sample.location, onPage: page)?.id
+            if hit == nil, handle == nil, let link = links.last(where: { $0.pageIndex == page && $0.rect.contains(point) }) {
+                // Annotations lie above links, as in every viewer; a link under nothing else is followed on a tap.
+                interactions[id] = .link(id: link.id, startView: sample.location, currentView: sample.location)
+                return []
+            }
             if event.kind == .touch, hit == nil, handle == nil {
                 // A finger on empty space scrolls the page rather than drawing a lasso.
                 router.declined(pointerID: id)
@@ -157,6 +167,8 @@ extension EditorEngine {
                 gesture = next
             }
             interactions[id] = .select(gesture)
+        case .link(let link, let startView, _):
+            interactions[id] = .link(id: link, startView: startView, currentView: last.location)
         case .inert:
             interactions[id] = .inert
         }
@@ -184,6 +196,9 @@ extension EditorEngine {
             return endPlacing(tool, pageIndex: page, from: start, to: end, isTap: isTap)
         case .select(let gesture):
             return endSelect(gesture)
+        case .link(let link, let startView, let endView):
+            let isTap = hypot(endView.x - startView.x, endView.y - startView.y) < Self.dragThreshold
+            return isTap ? [.followLink(id: link)] : []
         case .inert:
             return []
         }

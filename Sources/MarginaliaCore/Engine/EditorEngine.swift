@@ -33,6 +33,8 @@ public final class EditorEngine {
     public var user: String?
     /// The annotations as a reviewer sees them (the list, comment threads, review states).
     public let review = ReviewIndex()
+    /// The links of the pages, for the Select tool (a tap on one follows it).
+    public var links: [PageLink] = []
 
     /// How far (view points) the pen may wander and still count as held still.
     public static let holdSlop: CGFloat = 3
@@ -56,6 +58,8 @@ public final class EditorEngine {
     var interactions: [Int: EngineInteraction] = [:]
     /// The pointer whose interaction ``preview`` shows (the latest to begin one).
     var livePointer: Int?
+    /// Two fingers resizing the selected image (``EditorEngine/pinchResize``), or nil.
+    var pinching: PinchResize?
 
     public init(pages: [PageGeometry], viewSize: CGSize, preferences: ToolPreferences = ToolPreferences(),
                 clock: any EditorClock) {
@@ -70,13 +74,14 @@ public final class EditorEngine {
 
     // MARK: - The document's state
 
-    /// New page geometry (pages inserted, removed, turned or moved): the annotations are
-    /// forgotten (set them again) and the selection is cleared.
+    /// New page geometry (pages inserted, removed, turned or moved): the annotations and links
+    /// are forgotten (set them again) and the selection is cleared.
     public func setPages(_ pages: [PageGeometry]) {
         cancelInteractions()
         viewport.pages = pages
         indexes = pages.map { _ in AnnotationGeometryIndex() }
         pageOf = [:]
+        links = []
         clearSelection()
     }
 
@@ -195,5 +200,6 @@ public final class EditorEngine {
     public func cancelInteractions() {
         interactions.removeAll()
         livePointer = nil
+        pinching = nil
     }
 }

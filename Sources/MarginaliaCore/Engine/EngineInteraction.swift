@@ -11,6 +11,8 @@ enum EngineInteraction {
     case place(EditorTool, pageIndex: Int, start: CGPoint, current: CGPoint, startView: CGPoint, currentView: CGPoint)
     /// The Select tool's gesture.
     case select(SelectGesture)
+    /// The Select tool pressed on link `id` (no annotation above it): a tap follows it.
+    case link(id: String, startView: CGPoint, currentView: CGPoint)
     /// A pointer whose press was a stylus gesture, or a refused drag: it does nothing more.
     case inert
 }

@@ -26,6 +26,9 @@ public enum EngineOutput: Equatable, Sendable {
     case selectionChanged
     /// The viewport scrolled or zoomed (navigation by touch).
     case viewChanged
+    /// The Select tool tapped a link (its id among ``EditorEngine/links``) with no annotation
+    /// above it: follow it (the UI knows where it goes).
+    case followLink(id: String)
 }
 
 /// Text the UI should let the user type.
@@ -56,6 +59,20 @@ public struct FieldWidget: Equatable, Sendable {
 
     public init(name: String, pageIndex: Int, rect: CGRect) {
         self.name = name
+        self.pageIndex = pageIndex
+        self.rect = rect.standardized
+    }
+}
+
+/// A link's area on a page (a Link annotation, which the editor does not edit), for the
+/// Select tool: the id is the UI's, given back in ``EngineOutput/followLink(id:)``.
+public struct PageLink: Equatable, Sendable {
+    public var id: String
+    public var pageIndex: Int
+    public var rect: CGRect
+
+    public init(id: String, pageIndex: Int, rect: CGRect) {
+        self.id = id
         self.pageIndex = pageIndex
         self.rect = rect.standardized
     }

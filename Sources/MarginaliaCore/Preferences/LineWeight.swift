@@ -40,3 +40,28 @@ public enum LineWeight: String, CaseIterable, Sendable {
 #if !hasFeature(Embedded)
 extension LineWeight: Codable {}
 #endif
+
+extension ToolPreferences {
+    /// Gives the current pen the width `weight` names for its kind (the Draw settings'
+    /// Fine / Medium / Thick).
+    public mutating func setInkWeight(_ weight: LineWeight) {
+        var preset = currentPreset
+        preset.width = weight.width(for: currentInk)
+        setPreset(preset, for: currentInk)
+    }
+
+    /// The named weight of the current pen's width, or nil when the slider set another width.
+    public var inkWeight: LineWeight? {
+        LineWeight.named(width: currentPreset.width, for: currentInk)
+    }
+
+    /// Gives the Shape tool the outline width `weight` names.
+    public mutating func setShapeWeight(_ weight: LineWeight) {
+        shape.width = weight.shapeWidth
+    }
+
+    /// The named weight of the Shape tool's width, or nil.
+    public var shapeWeight: LineWeight? {
+        LineWeight.named(shapeWidth: shape.width)
+    }
+}

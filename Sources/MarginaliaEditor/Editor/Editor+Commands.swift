@@ -21,9 +21,9 @@ extension Editor {
                 if let placed = try placeImage(onPage: page, in: rect) { applied.append(placed) }
             case .refused(let error):
                 refusal = error
-            case .markText, .toolChanged, .selectionChanged, .viewChanged:
+            case .markText, .toolChanged, .selectionChanged, .viewChanged, .followLink:
                 // Marking text needs the page's text layout, which the browser's viewer has;
-                // the rest are for the UI to redraw.
+                // a link's target is the UI's; the rest are for the UI to redraw.
                 break
             }
         }
@@ -134,7 +134,7 @@ extension Editor {
             for inner in operations { try note(inner) }
         case .arrangeAnnotation(let id, _, _, let to):
             engine.arrange(id: id, position: to)  // positions in the page's list, which the engine's follows
-        case .fillField, .insertPage, .removePage, .restorePage, .rotatePage, .movePage:
+        case .fillField, .insertPage, .removePage, .restorePage, .rotatePage, .movePage, .copyPages:
             break
         }
     }
@@ -157,7 +157,7 @@ extension EditorOperation {
     /// Whether applying this inserts, removes, restores, turns or moves pages.
     var changesPages: Bool {
         switch self {
-        case .insertPage, .removePage, .restorePage, .rotatePage, .movePage: return true
+        case .insertPage, .removePage, .restorePage, .rotatePage, .movePage, .copyPages: return true
         case .group(_, let operations): return operations.contains { $0.changesPages }
         case .addAnnotation, .removeAnnotation, .changeAnnotation, .arrangeAnnotation, .fillField: return false
         }

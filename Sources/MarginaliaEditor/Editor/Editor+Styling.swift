@@ -7,21 +7,17 @@ import Marginalia
 extension Editor {
     /// Gives the current pen the width of `weight` (Fine, Medium, Thick) for its kind.
     public func setInkWeight(_ weight: LineWeight) {
-        updatePreferences { preferences in
-            var preset = preferences.currentPreset
-            preset.width = weight.width(for: preferences.currentInk)
-            preferences.setPreset(preset, for: preferences.currentInk)
-        }
+        updatePreferences { $0.setInkWeight(weight) }
     }
 
     /// The named weight of the current pen's width, or nil when the slider set another width.
     public var currentInkWeight: LineWeight? {
-        LineWeight.named(width: preferences.currentPreset.width, for: preferences.currentInk)
+        preferences.inkWeight
     }
 
     /// Gives the Shape tool the outline width of `weight`.
     public func setShapeWeight(_ weight: LineWeight) {
-        updatePreferences { $0.shape.width = weight.shapeWidth }
+        updatePreferences { $0.setShapeWeight(weight) }
     }
 
     /// Draws the current pen's strokes with `brush` from now on.

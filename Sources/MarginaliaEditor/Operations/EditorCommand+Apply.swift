@@ -10,12 +10,15 @@ extension EditorCommand {
     /// each one undo step, in order (none when it changed nothing: a move by zero, an eraser
     /// that touched nothing).
     ///
-    /// Undo and redo are the history's, not the document's: they are refused here.
+    /// Undo and redo are the history's, not the document's: they are refused here. Pages
+    /// inserted from another document come from an upload: the server stores the other
+    /// document's current state as one first, so that the log can be replayed.
     ///
+    /// - Parameter uploads: opens the uploads pages are inserted from (`insertPages`).
     /// - Throws: ``CommandError`` for a command the rules refuse, ``OperationError``,
     ///   ``AnnotationJSONError`` or ``FormError`` for one that does not fit the document;
     ///   the document is then unchanged.
-    public func apply(to document: PDFDocument, author: String? = nil) throws -> [EditorOperation] {
+    public func apply(to document: PDFDocument, author: String? = nil, uploads: UploadReader? = nil) throws -> [EditorOperation] {
         let pageCount = try document.pageCount
         var found: [String: PDFAnnotation] = [:]
         try check(pageCount: pageCount) { id in
@@ -24,10 +27,11 @@ extension EditorCommand {
             return annotation.geometry
         }
         // Removing an annotation removes its comment thread with it (in the same step).
-        let steps = try Self.removingThreads(try operations(on: document, found: found, author: author), in: document)
+        let steps = try Self.removingThreads(try operations(on: document, found: found, author: author, uploads: uploads),
+                                             in: document)
         var applied: [EditorOperation] = []
         do {
-            for step in steps { applied.append(try step.apply(to: document)) }
+            for step in steps { applied.append(try step.apply(to: document, uploads: uploads)) }
         } catch {
             for step in applied.reversed() { _ = try? step.inverse.apply(to: document) }
             throw error
@@ -37,7 +41,8 @@ extension EditorCommand {
 
     /// The operations the command becomes, not yet applied (a stroke or an erase is applied
     /// as it is worked out, and its steps come back already applied: see ``apply(to:author:)``).
-    private func operations(on document: PDFDocument, found: [String: PDFAnnotation], author: String?) throws -> [EditorOperation] {
+    private func operations(on document: PDFDocument, found: [String: PDFAnnotation], author: String?,
+                            uploads: UploadReader?) throws -> [EditorOperation] {
         func annotations(_ ids: [String]) -> [PDFAnnotation] { ids.compactMap { found[$0] } }
         switch self {
         case .add(let list):
@@ -48,6 +53,7 @@ extension EditorCommand {
                 guard annotation.kind.isDrawable else {
                     throw OperationError.invalid("annotation: a \(AnnotationJSON.typeName(of: annotation)) annotation cannot be created")
                 }
+                try Self.fitText(of: &annotation, in: document)
                 annotations.append(annotation)
             }
             // A reply refers to its parent's object: parents are added first.
@@ -60,10 +66,12 @@ extension EditorCommand {
                 throw CommandError.locked(id: before.id, action: "restyled")
             }
             var changed = after
-            changed.modificationDate = Date()
             // /T says who made the annotation: a change, by whoever, leaves it.
             if let author = before.author { changed.author = author }
-            return before == after ? [] : [.changeAnnotation(before: before, after: changed)]
+            if !before.flags.contains(.locked) { try Self.fitText(of: &changed, in: document) }  // a locked box keeps its size
+            if before == changed { return [] }
+            changed.modificationDate = Date()
+            return [.changeAnnotation(before: before, after: changed)]
         case .remove(let ids):
             return SelectionTool.delete(annotations(ids)).map { [$0] } ?? []
         case .move(let ids, let dx, let dy):
@@ -111,6 +119,8 @@ extension EditorCommand {
             return from == to ? [] : [.movePage(from: from, to: to)]
         case .reply, .setState, .editReply, .deleteReply:
             return try commentOperation(on: document, found: found) ?? []
+        case .duplicatePages, .insertPages, .rotatePages, .movePages, .removePages:
+            return try pageOperations(on: document, uploads: uploads)
         case .undo, .redo:
             throw OperationError.invalid("undo and redo go through the session's history")
         }
@@ -141,6 +151,16 @@ extension EditorCommand {
                                                      within: bounds)
         let additions = copies.map { EditorOperation.addAnnotation(AnnotationGeometryEditing.moved($0, exactly: offset.dx, offset.dy)) }
         return [.group(name: "paste", additions)]
+    }
+
+    /// A text box grows to show all its text as its appearance wraps it (a box the engine made
+    /// one line high, or one whose text became longer), so no line is cut off in the file.
+    private static func fitText(of annotation: inout PDFAnnotation, in document: PDFDocument) throws {
+        guard case .freeText = annotation.kind, let index = annotation.pageIndex, index >= 0, index < (try document.pageCount) else { return }
+        let page = try document.page(at: index, readingAnnotations: false)
+        if let rect = annotation.rectFittingText(pageRotation: page.rotation, page: page.bounds(for: .cropBox)) {
+            annotation.rect = rect
+        }
     }
 
     /// A stroke or an erase, worked out and applied step by step (each eraser step sees the

@@ -18,12 +18,15 @@ public enum OperationError: Error, Equatable, CustomStringConvertible {
 
 extension EditorOperation {
     /// Applies the operation to `document` and returns it as applied (a page removal learns
-    /// which page object it removed, so its inverse can restore it).
+    /// which page object it removed, so its inverse can restore it; a page copy, the ids and
+    /// page objects it made).
     ///
+    /// - Parameter uploads: opens the uploads that page copies come from (only a copy that
+    ///   has not been applied yet, or is replayed from the log, reads one).
     /// - Throws: ``OperationError`` or ``PDFError``; a group that fails midway undoes the
     ///   part it applied, so the document is unchanged.
     @discardableResult
-    public func apply(to document: PDFDocument) throws -> EditorOperation {
+    public func apply(to document: PDFDocument, uploads: UploadReader? = nil) throws -> EditorOperation {
         switch self {
         case .addAnnotation(let annotation):
             let page = try Self.page(of: annotation, in: document)
@@ -88,6 +91,8 @@ extension EditorOperation {
             }
             try document.movePage(from: from, to: to)
             return self
+        case .copyPages(let copy):
+            return .copyPages(try copy.apply(to: document, uploads: uploads))
         case .fillField(let name, _, let after):
             // Type checks, read-only and locked fields are the form's: a refusal is a
             // FormError naming the field, and nothing changes.
@@ -96,7 +101,7 @@ extension EditorOperation {
         case .group(let name, let operations):
             var applied: [EditorOperation] = []
             do {
-                for operation in operations { applied.append(try operation.apply(to: document)) }
+                for operation in operations { applied.append(try operation.apply(to: document, uploads: uploads)) }
             } catch {
                 for operation in applied.reversed() { _ = try? operation.inverse.apply(to: document) }
                 throw error

@@ -13,6 +13,7 @@ extension EditorOperation {
 
     private enum Key: String, CodingKey {
         case op, annotation, before, after, index, width, height, pageObject, degrees, from, to, name, operations, id, pageIndex
+        case pages, upload, annotationIDs, pageObjects
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -55,6 +56,13 @@ extension EditorOperation {
             try c.encode("movePage", forKey: .op)
             try c.encode(from, forKey: .from)
             try c.encode(to, forKey: .to)
+        case .copyPages(let copy):
+            try c.encode("copyPages", forKey: .op)
+            try c.encode(copy.pages, forKey: .pages)
+            try c.encodeIfPresent(copy.upload, forKey: .upload)
+            try c.encode(copy.index, forKey: .index)
+            try c.encodeIfPresent(copy.annotationIDs, forKey: .annotationIDs)
+            try c.encodeIfPresent(copy.pageObjects, forKey: .pageObjects)
         case .fillField(let name, let before, let after):
             try c.encode("fillField", forKey: .op)
             try c.encode(name, forKey: .name)
@@ -94,6 +102,11 @@ extension EditorOperation {
             self = .rotatePage(index: try c.decode(Int.self, forKey: .index), degrees: try c.decode(Int.self, forKey: .degrees))
         case "movePage":
             self = .movePage(from: try c.decode(Int.self, forKey: .from), to: try c.decode(Int.self, forKey: .to))
+        case "copyPages":
+            self = .copyPages(PageCopy(pages: try c.decode([Int].self, forKey: .pages), upload: try c.decodeIfPresent(Int.self, forKey: .upload),
+                                       index: try c.decode(Int.self, forKey: .index),
+                                       annotationIDs: try c.decodeIfPresent([String].self, forKey: .annotationIDs),
+                                       pageObjects: try c.decodeIfPresent([Int].self, forKey: .pageObjects)))
         case "fillField":
             self = .fillField(name: try c.decode(String.self, forKey: .name), before: try c.decode(FormValue.self, forKey: .before),
                               after: try c.decode(FormValue.self, forKey: .after))

@@ -31,6 +31,8 @@ public indirect enum EditorOperation: Codable, Equatable, Sendable {
     case rotatePage(index: Int, degrees: Int)
     /// Moves the page at `from` so that it ends up at `to`.
     case movePage(from: Int, to: Int)
+    /// Inserts copies of pages, of the document itself or of an upload (``PageCopy``).
+    case copyPages(PageCopy)
     /// Sets the value of the form field with this fully qualified name (its widgets'
     /// appearances are redrawn); `before` is the value it had, for the inverse.
     case fillField(name: String, before: FormValue, after: FormValue)
@@ -53,6 +55,7 @@ public indirect enum EditorOperation: Codable, Equatable, Sendable {
         case .restorePage(let index, let object): return .removePage(index: index, pageObject: object)
         case .rotatePage(let index, let degrees): return .rotatePage(index: index, degrees: -degrees)
         case .movePage(let from, let to): return .movePage(from: to, to: from)
+        case .copyPages(let copy): return copy.removal
         case .fillField(let name, let before, let after): return .fillField(name: name, before: after, after: before)
         case .group(let name, let operations): return .group(name: name, operations.reversed().map(\.inverse))
         }
@@ -70,6 +73,7 @@ public indirect enum EditorOperation: Codable, Equatable, Sendable {
         case .restorePage: return "restore page"
         case .rotatePage: return "rotate page"
         case .movePage: return "move page"
+        case .copyPages(let copy): return copy.pages.count == 1 ? "copy page" : "copy pages"
         case .fillField(let name, _, _): return "fill \(name)"
         case .group(let name, _): return name
         }

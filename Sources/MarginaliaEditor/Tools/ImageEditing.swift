@@ -34,9 +34,7 @@ public enum ImageEditing {
             stamp.rotation = PDFAnnotation.Stamp.normalizedRotation(stamp.rotation + (clockwise ? 90 : -90)) ?? 0
             var result = annotation
             result.kind = .stamp(stamp)
-            let r = annotation.rect
-            result.rect = CGRect(x: r.midX - r.height / 2, y: r.midY - r.width / 2, width: r.height, height: r.width)
-            result = AnnotationGeometryEditing.moved(result, dx: 0, dy: 0, within: pageBounds)
+            result.rect = ImageFit.turnedRect(annotation.rect, within: pageBounds)
             return result
         }
     }
@@ -45,18 +43,13 @@ public enum ImageEditing {
     /// shows it all again). The image keeps its scale on the page and the part still shown
     /// stays where it was: the box shrinks (or grows) around it.
     public static func crop(_ annotation: PDFAnnotation, to crop: CGRect?, pageRotation: Int = 0) -> EditorOperation? {
-        guard case .stamp(var stamp) = annotation.kind, stamp.isImage else { return nil }
-        if let crop, !PDFAnnotation.Stamp.isValidCrop(crop) { return nil }
-        let shown = crop ?? CGRect(x: 0, y: 0, width: 1, height: 1)
-        let toPage = imageToPage(annotation, stamp, pageRotation: pageRotation)
-        // The crop measured from the top; the image's unit square from the bottom.
-        let region = CGRect(x: shown.minX, y: 1 - shown.maxY, width: shown.width, height: shown.height)
+        guard case .stamp(var stamp) = annotation.kind, stamp.isImage,
+              let rect = ImageFit.croppedRect(annotation.rect, crop: stamp.crop, rotation: stamp.rotation,
+                                              pageRotation: pageRotation, to: crop) else { return nil }
         stamp.crop = crop
         var result = annotation
         result.kind = .stamp(stamp)
-        result.rect = toPage.transform(region)
-        guard [result.rect.minX, result.rect.minY, result.rect.width, result.rect.height].allSatisfy(\.isFinite),
-              result.rect.width >= 0.5, result.rect.height >= 0.5 else { return nil }
+        result.rect = rect
         return SelectionTool.changes([annotation], name: "crop image") { _ in result }
     }
 
@@ -78,16 +71,9 @@ public enum ImageEditing {
         return PDFAnnotation.Stamp.isValidCrop(crop) ? crop : nil
     }
 
-    /// The image's unit square to page space: into the upright box the appearance draws in,
-    /// then the box turned by the page's rotation and laid onto `/Rect` (ISO 32000-2, 12.5.5).
+    /// The image's unit square to page space as `annotation` now draws it
+    /// (``ImageFit/imageToPage(rect:crop:rotation:pageRotation:)``).
     static func imageToPage(_ annotation: PDFAnnotation, _ stamp: PDFAnnotation.Stamp, pageRotation: Int) -> AffineTransform {
-        let r = annotation.rect
-        let turns = ((pageRotation % 360) + 360) % 360 / 90
-        let box = CGRect(x: 0, y: 0, width: turns % 2 == 1 ? r.height : r.width, height: turns % 2 == 1 ? r.width : r.height)
-        let turn = AffineTransform.rotation(degrees: CGFloat(turns * 90))
-        let turned = turn.transform(box)
-        return stamp.imageTransform(filling: box)
-            .appending(turn)
-            .appending(.translation(x: r.minX - turned.minX, y: r.minY - turned.minY))
+        ImageFit.imageToPage(rect: annotation.rect, crop: stamp.crop, rotation: stamp.rotation, pageRotation: pageRotation)
     }
 }

@@ -88,7 +88,16 @@ public struct DocumentRoutes<Service: DocumentServing>: Sendable {
         }
         router.add("GET", one + "/events") { request, parameters in
             let id = try Self.documentID(parameters)
-            return try EventRelay.open(service: service, id: id, after: Self.afterRevision(request))
+            return try EventRelay.open(service: service, id: id, after: Self.afterRevision(request),
+                                       viewer: Self.viewer(request))
+        }
+        router.add("GET", one + "/presence") { _, parameters in
+            .json(data: try APIJSON.encode(service.viewers(Self.documentID(parameters))))
+        }
+        router.add("POST", one + "/presence/leave") { request, parameters in
+            let id = try Self.documentID(parameters)
+            guard let viewer = try Self.viewer(request) else { throw APIError.badRequest("leaving needs ?client=CLIENT") }
+            return .json(data: try APIJSON.encode(service.leave(id, clientId: viewer.clientId)))
         }
         router.add("POST", one + "/save") { _, parameters in
             let id = try Self.documentID(parameters)
@@ -130,6 +139,18 @@ public struct DocumentRoutes<Service: DocumentServing>: Sendable {
             throw APIError.badRequest("after '\(text)' is not a revision number")
         }
         return value
+    }
+
+    /// The viewer an `/events` request names: `client` (letters, digits, `-` and `_`, up to
+    /// 64) and `name`? (cut to 100 characters); nil without `client`.
+    static func viewer(_ request: HTTPRequest) throws -> DocumentViewer? {
+        guard let client = request.query("client") else { return nil }
+        let allowed = client.unicodeScalars.allSatisfy { $0.isASCII && (CharacterSet.alphanumerics.contains($0) || $0 == "-" || $0 == "_") }
+        guard !client.isEmpty, client.count <= DocumentViewer.maximumClientIdLength, allowed else {
+            throw APIError.badRequest("client '\(client.prefix(80))' is not a client id (letters, digits, - and _, up to \(DocumentViewer.maximumClientIdLength))")
+        }
+        let name = request.query("name").map { String($0.trimmingCharacters(in: .whitespacesAndNewlines).prefix(DocumentViewer.maximumNameLength)) }
+        return DocumentViewer(clientId: client, name: name?.isEmpty == false ? name : nil)
     }
 
     private static func listResponse(_ summaries: [Service.Summary]) throws -> HTTPResponse {

@@ -18,6 +18,10 @@ extension DocumentService: DocumentServing {
 
 extension DocumentService: TextSearching {}
 
+extension DocumentService: DocumentOrganizing {}
+
+extension UploadInfo: RevisionCarrying {}
+
 extension PageTextRecord: RevisionCarrying {}
 
 extension ServiceError: APIErrorConvertible {}

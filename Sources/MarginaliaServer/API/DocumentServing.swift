@@ -34,6 +34,8 @@ public protocol DocumentServing: Sendable {
     associatedtype Versions: RevisionCarrying
     associatedtype Event: ServerSentEventConvertible
     associatedtype Subscription: Sendable
+    associatedtype PresenceEntry: Sendable
+    associatedtype Viewers: Encodable
 
     /// Documents not in the trash, newest modified first.
     func list() throws -> [Summary]
@@ -67,6 +69,15 @@ public protocol DocumentServing: Sendable {
     func subscribe(_ id: String, _ handler: @escaping @Sendable (Event) -> Void) throws -> Subscription
     /// Ends a subscription.
     func unsubscribe(_ token: Subscription)
+    /// Records that a client has the document open (its `/events` stream) and tells the
+    /// document's subscribers who has it open now (a presence event).
+    func enter(_ id: String, viewer: DocumentViewer) -> PresenceEntry
+    /// Removes a viewer and tells the others.
+    func leave(_ entry: PresenceEntry)
+    /// Removes every entry of a client (the tab says it left) and tells the others.
+    func leave(_ id: String, clientId: String) throws -> Viewers
+    /// Who has the document open.
+    func viewers(_ id: String) throws -> Viewers
     /// Appends an incremental update with the unsaved edits, as a new version.
     func save(_ id: String) throws -> Version
     /// Every saved version.

@@ -18,8 +18,9 @@ final class EventRelay<Service: DocumentServing>: @unchecked Sendable {
         self.lastRevision = lastRevision
     }
 
-    /// Subscribes to document `id` and returns the event-stream response.
-    static func open(service: Service, id: String, after: Int?) throws -> HTTPResponse {
+    /// Subscribes to document `id` and returns the event-stream response. A `viewer` is
+    /// present (docs/api.md, "Presence") while the stream is open.
+    static func open(service: Service, id: String, after: Int?, viewer: DocumentViewer? = nil) throws -> HTTPResponse {
         let revision = try service.summary(id).revision
         let stream = EventStream()
         let relay = EventRelay(stream: stream, lastRevision: after ?? -1)
@@ -36,8 +37,13 @@ final class EventRelay<Service: DocumentServing>: @unchecked Sendable {
                 throw error
             }
         }
+        // The viewer enters after subscribing, so its own stream brings it the viewers.
+        let entry = viewer.map { service.enter(id, viewer: $0) }
         // The stream detaches (client gone, closed, server stopped) only once it was sent.
-        stream.onClose { service.unsubscribe(token) }
+        stream.onClose {
+            if let entry { service.leave(entry) }
+            service.unsubscribe(token)
+        }
         relay.finishReplay()
         return HTTPResponse.events(stream).adding(header: "X-Marginalia-Revision", value: String(revision))
     }

@@ -12,19 +12,34 @@ public struct MarginaliaApp: Sendable {
 
     /// Builds the application over `service`.
     public init<Service: DocumentServing>(service: Service, staticFiles: StaticFiles, token: String?) {
-        var router = Router()
-        DocumentRoutes(service: service).register(into: &router)
-        self.router = router
-        self.staticFiles = staticFiles
-        self.access = AccessControl(token: token)
+        self.init(staticFiles: staticFiles, token: token) { router in
+            DocumentRoutes(service: service).register(into: &router)
+        }
     }
 
     /// Builds the application over a service that also searches: the search and page-text
     /// endpoints are added to the others.
     public init<Service: DocumentServing & TextSearching>(service: Service, staticFiles: StaticFiles, token: String?) {
+        self.init(staticFiles: staticFiles, token: token) { router in
+            DocumentRoutes(service: service).register(into: &router)
+            SearchRoutes(service: service).register(into: &router)
+        }
+    }
+
+    /// Builds the application over a service that also searches and organises pages and
+    /// documents: the upload, extract and delete-for-good endpoints are added as well.
+    public init<Service: DocumentServing & TextSearching & DocumentOrganizing>(service: Service, staticFiles: StaticFiles,
+                                                                               token: String?) {
+        self.init(staticFiles: staticFiles, token: token) { router in
+            DocumentRoutes(service: service).register(into: &router)
+            SearchRoutes(service: service).register(into: &router)
+            OrganizingRoutes(service: service).register(into: &router)
+        }
+    }
+
+    private init(staticFiles: StaticFiles, token: String?, routes: (inout Router) -> Void) {
         var router = Router()
-        DocumentRoutes(service: service).register(into: &router)
-        SearchRoutes(service: service).register(into: &router)
+        routes(&router)
         self.router = router
         self.staticFiles = staticFiles
         self.access = AccessControl(token: token)

@@ -1,8 +1,8 @@
 import Foundation
 
 extension DocumentEvent {
-    /// The server-sent event name: `operation`, `saved`, `renamed`, `deleted`, `restored` or
-    /// `versionRestored`.
+    /// The server-sent event name: `operation`, `saved`, `renamed`, `deleted`, `restored`,
+    /// `versionRestored`, `purged` or `presence`.
     public var name: String {
         switch self {
         case .operation: return "operation"
@@ -11,6 +11,8 @@ extension DocumentEvent {
         case .deleted: return "deleted"
         case .restored: return "restored"
         case .versionRestored: return "versionRestored"
+        case .purged: return "purged"
+        case .presence: return "presence"
         }
     }
 
@@ -23,7 +25,8 @@ extension DocumentEvent {
 
     /// The event's `data:` as compact JSON: LOGGED for an operation,
     /// `{"revision", "version": VERSION}` for a save, SUMMARY for renamed, deleted and
-    /// restored, `{"document": SUMMARY, "version": VERSION}` for a restored version.
+    /// restored, `{"document": SUMMARY, "version": VERSION}` for a restored version,
+    /// `{"id": ID}` for a document deleted for good, VIEWERS (`{"version", "viewers"}`) for presence.
     public func payload() throws -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
@@ -33,6 +36,8 @@ extension DocumentEvent {
         case .renamed(let summary), .deleted(let summary), .restored(let summary): return try encoder.encode(summary)
         case .versionRestored(let summary, let version):
             return try encoder.encode(RestoredPayload(document: summary, version: version))
+        case .purged(let id): return try encoder.encode(["id": id])
+        case .presence(let viewers): return try encoder.encode(ViewerList(viewers: viewers))
         }
     }
 }

@@ -153,7 +153,7 @@ extension DocumentService {
     /// Whether an operation inserts, removes, restores, rotates or moves pages.
     static func movesPages(_ operation: EditorOperation) -> Bool {
         switch operation {
-        case .insertPage, .removePage, .restorePage, .rotatePage, .movePage: return true
+        case .insertPage, .removePage, .restorePage, .rotatePage, .movePage, .copyPages: return true
         case .group(_, let inner): return inner.contains(where: movesPages)
         case .addAnnotation, .removeAnnotation, .changeAnnotation, .arrangeAnnotation, .fillField: return false
         }

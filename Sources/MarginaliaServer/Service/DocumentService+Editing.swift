@@ -24,6 +24,7 @@ extension DocumentService {
     public func apply(_ id: String, _ request: ApplyRequest) throws -> ApplyResult {
         try request.validateClientID()
         try limits.check(request.change)
+        let request = try withUploadedSource(id, request)
         let document = try guarded { try entry(id) }
         let pending = PendingApply(request: request)
         do {
@@ -118,7 +119,7 @@ extension DocumentService {
             case .command(let command):
                 // The engine checks the command against the document, applies it and returns
                 // each undo step as applied.
-                let applied = try command.apply(to: state.document)
+                let applied = try command.apply(to: state.document, uploads: uploadReader(id))
                 for (offset, operation) in applied.enumerated() {
                     state.history.record(operation, client: client, revision: next + offset)
                 }

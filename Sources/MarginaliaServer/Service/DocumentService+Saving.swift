@@ -46,10 +46,32 @@ extension DocumentService {
         }
     }
 
-    /// The versions of document `id`, oldest first.
+    /// The versions of document `id`, oldest first, each with the number of log entries
+    /// since the version before and the clients that made them (the version history panel).
     public func versions(_ id: String) throws -> VersionList {
         try withDocument(id) { state in
-            VersionList(revision: state.revision, versions: try store.versions(id).map(DocumentVersion.init))
+            let entries = try store.operations(id, after: 0)
+            var versions: [DocumentVersion] = []
+            var previous = 0
+            var next = entries.startIndex
+            for record in try store.versions(id) {
+                var version = DocumentVersion(record)
+                var clients: [String] = []
+                var changes = 0
+                // A restore records the revision it was made at: no entries of its own.
+                while next < entries.endIndex && entries[next].revision <= record.revision {
+                    if entries[next].revision > previous {
+                        changes += 1
+                        if !clients.contains(entries[next].clientID) { clients.append(entries[next].clientID) }
+                    }
+                    next += 1
+                }
+                previous = max(previous, record.revision)
+                version.changes = changes
+                version.clients = clients
+                versions.append(version)
+            }
+            return VersionList(revision: state.revision, versions: versions)
         }
     }
 

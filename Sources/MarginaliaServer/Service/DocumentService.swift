@@ -30,6 +30,8 @@ public final class DocumentService: @unchecked Sendable {
     /// Keeps the text index current (nil when the service was made without one).
     private(set) var textIndexer: TextIndexer?
     let events = EventHub()
+    /// Who has each document open (the `/events` streams that named a client).
+    let presence = PresenceBook()
     /// Other replicas' changes, handled one at a time in the order they arrived.
     let remoteChanges = DispatchQueue(label: "marginalia.store-changes")
 
@@ -207,7 +209,7 @@ public final class DocumentService: @unchecked Sendable {
             history.replay(entry.kind, operation, client: entry.clientID, revision: entry.revision)
             guard entry.revision > record.savedRevision else { continue }
             do {
-                try operation.apply(to: document)
+                try operation.apply(to: document, uploads: uploadReader(id))
             } catch {
                 throw ServiceError.internalError("document \(id): logged revision \(entry.revision) cannot be replayed: \(error)")
             }
@@ -219,6 +221,14 @@ public final class DocumentService: @unchecked Sendable {
         return OpenDocument.State(document: document, history: history, revision: max(revision, record.revision),
                                   savedRevision: record.savedRevision, file: record.file,
                                   baseVersion: stored.version.number)
+    }
+
+    /// Forgets the in-memory entry of a document removed for good.
+    func forget(_ id: String) {
+        registryLock.lock()
+        open[id] = nil
+        registryLock.unlock()
+        events.drop(id)
     }
 
     // MARK: - Helpers

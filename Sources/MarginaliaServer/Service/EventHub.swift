@@ -59,6 +59,11 @@ final class EventHub: @unchecked Sendable {
         }
     }
 
+    /// Drops every subscriber of document `id` (removed for good: nothing more will come).
+    func drop(_ id: String) {
+        lock.withLock { documents[id] = nil }
+    }
+
     /// The documents that have subscribers, with the newest revision each has heard.
     var subscribed: [(id: String, announced: Int?)] {
         let all = lock.withLock { documents }

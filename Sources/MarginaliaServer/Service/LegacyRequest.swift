@@ -47,7 +47,7 @@ enum LegacyRequest {
                 guard case .addAnnotation(let annotation) = step else { return .null }
                 return try json(annotation)
             })
-        case .restorePage, .group, .arrangeAnnotation:
+        case .restorePage, .copyPages, .group, .arrangeAnnotation:
             throw CommandError.notAllowed(
                 "operation: \(operation.name) is an internal step of the operation log; clients send commands (docs/api.md)")
         }

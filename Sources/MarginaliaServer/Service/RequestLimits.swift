@@ -48,6 +48,14 @@ public struct RequestLimits: Equatable, Sendable {
             var tally = Tally()
             tally.annotations = ids.count
             try check(tally, countingPoints: false)
+        case .duplicatePages(let pages, _), .rotatePages(let pages, _), .movePages(let pages, _), .removePages(let pages):
+            var tally = Tally()
+            tally.pageOperations = pages.count
+            try check(tally, countingPoints: false)
+        case .insertPages(_, _, let pages?):
+            var tally = Tally()
+            tally.pageOperations = pages.count
+            try check(tally, countingPoints: false)
         default:
             break
         }
@@ -114,6 +122,8 @@ private struct Tally {
             pageOperations += 1
         case .movePage:
             pageOperations += 2
+        case .copyPages(let copy):
+            pageOperations += copy.pages.count
         case .fillField, .arrangeAnnotation:
             break
         case .group(_, let operations):

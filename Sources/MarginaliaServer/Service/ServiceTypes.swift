@@ -69,6 +69,10 @@ public struct DocumentVersion: Equatable, Sendable, Encodable {
     public var created: Date
     /// The document's revision when the version was made.
     public var revision: Int
+    /// The log entries since the version before (edits, undos and redos), when listed.
+    public var changes: Int?
+    /// The clients that made them, in order of their first change, when listed.
+    public var clients: [String]?
 
     init(_ record: VersionRecord) {
         number = record.number
@@ -77,7 +81,7 @@ public struct DocumentVersion: Equatable, Sendable, Encodable {
         revision = record.revision
     }
 
-    private enum CodingKeys: String, CodingKey { case number, size, created, revision }
+    private enum CodingKeys: String, CodingKey { case number, size, created, revision, changes, clients }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
@@ -85,6 +89,8 @@ public struct DocumentVersion: Equatable, Sendable, Encodable {
         try container.encode(size, forKey: .size)
         try container.encode(created.formatted(.iso8601), forKey: .created)
         try container.encode(revision, forKey: .revision)
+        try container.encodeIfPresent(changes, forKey: .changes)
+        try container.encodeIfPresent(clients, forKey: .clients)
     }
 }
 
@@ -161,6 +167,10 @@ public enum DocumentEvent: Sendable {
     /// An earlier version became the document's content (a new version); clients reload
     /// the file and the undo history starts again.
     case versionRestored(DocumentSummary, version: DocumentVersion)
+    /// The document was deleted for good; its stream ends.
+    case purged(id: String)
+    /// Someone opened or closed the document: everyone who has it open now.
+    case presence([DocumentViewer])
 }
 
 /// Identifies one subscription, for ``DocumentService/unsubscribe(_:)``.

@@ -149,7 +149,7 @@ struct OperationFootprint: Equatable {
             annotations.formUnion([before.id, after.id])
             if let parent = after.inReplyTo { threads.insert(parent) }
         case .arrangeAnnotation(let id, _, _, _): annotations.insert(id)
-        case .insertPage, .removePage, .restorePage, .movePage: reordersPages = true
+        case .insertPage, .removePage, .restorePage, .movePage, .copyPages: reordersPages = true
         case .rotatePage: turnsPages = true
         case .fillField(let name, _, _): fields.insert(name)
         case .group(_, let operations): for inner in operations { add(inner) }

@@ -69,6 +69,21 @@ public protocol DocumentStore: AnyObject, Sendable {
     ///   the store is kept then).
     func withDocumentLock<T>(_ id: String, _ body: () throws -> T) throws -> T
 
+    /// Stores `pdf` as the next upload of document `id` (pages to insert from, kept as long as
+    /// the document: the log names uploads by number) and returns its number (1, 2…).
+    ///
+    /// - Throws: ``StoreError/notFound(_:)``.
+    func addUpload(_ id: String, pdf: Data) throws -> Int
+    /// The bytes of upload `number` of document `id`.
+    ///
+    /// - Throws: ``StoreError/notFound(_:)`` when there is no such upload.
+    func uploadData(_ id: String, number: Int) throws -> Data
+    /// Removes a document for good: its row, versions, log and every byte of it (versions,
+    /// restores, uploads). The rows go first, so a crash leaves at worst bytes no row names.
+    ///
+    /// - Throws: ``StoreError/notFound(_:)``.
+    func purge(_ id: String) throws
+
     /// Records a save: `bytes` is the latest version's bytes with an incremental update
     /// appended, made from version `basedOn`; it becomes a new version at `revision`.
     ///

@@ -66,14 +66,15 @@ public final class SQLiteDocumentStore: DocumentStore, @unchecked Sendable {
     // MARK: - Files
 
     /// The URL of a file in `files/`. The name must be one the store makes
-    /// (`<id>.pdf` or `<id>.r<n>.pdf`), so a damaged catalogue cannot point outside.
+    /// (`<id>.pdf`, `<id>.r<n>.pdf`, or an upload's `<id>.u<n>.pdf`), so a damaged catalogue
+    /// cannot point outside.
     func fileURL(named name: String) throws -> URL {
         let parts = name.split(separator: ".", omittingEmptySubsequences: false)
         let wellFormed: Bool
         switch parts.count {
         case 2: wellFormed = DocumentID.isValid(String(parts[0])) && parts[1] == "pdf"
         case 3:
-            wellFormed = DocumentID.isValid(String(parts[0])) && parts[2] == "pdf" && parts[1].first == "r"
+            wellFormed = DocumentID.isValid(String(parts[0])) && parts[2] == "pdf" && (parts[1].first == "r" || parts[1].first == "u")
                 && parts[1].count > 1 && parts[1].utf8.dropFirst().allSatisfy { (48...57).contains($0) }
         default: wellFormed = false
         }

@@ -1,18 +1,59 @@
-/// Copies objects from one file into another, giving each copied object a new number in
-/// the target and rewriting the references between them.
+/// Copies objects from one file into another (or within one file), giving each copied object
+/// a new number in the target and rewriting the references between them.
 ///
 /// Used to import pages: the page's content, resources and annotations come along; its
-/// `/Parent` does not, and references to pages or page-tree nodes that are not being copied
-/// become null, so one imported page does not drag in the whole source document.
+/// `/Parent` does not, and by default references to pages or page-tree nodes that are not
+/// being copied become null, so one imported page does not drag in the whole source
+/// document. ``treatment`` changes what happens to a referenced object (copy it, keep the
+/// reference as it is within one file, or drop it), and ``preset(_:as:)`` fixes the copy of
+/// an object in advance.
 public final class ObjectCopier {
     let source: PDFFile
     let target: PDFFile
     private var mapping: [Int: PDFReference] = [:]
     private var excluded = Set<Int>()
 
+    /// What becomes of an object that a copied object references.
+    public enum Treatment: Sendable {
+        /// A copy with a new number in the target.
+        case copy
+        /// The same reference: only when the source is the target (the object is shared).
+        case keep
+        /// Null: the reference is left out.
+        case drop
+    }
+
+    /// Decides the treatment of each referenced object met for the first time (its reference
+    /// and its value in the source). The default drops pages and page-tree nodes and copies
+    /// everything else.
+    public var treatment: (PDFReference, PDFObject) -> Treatment = ObjectCopier.defaultTreatment
+
+    /// Pages and page-tree nodes are dropped, the rest is copied.
+    public static func defaultTreatment(_ reference: PDFReference, _ value: PDFObject) -> Treatment {
+        let type = value.dictionaryValue?.type
+        return type == "Page" || type == "Pages" ? .drop : .copy
+    }
+
     public init(from source: PDFFile, to target: PDFFile) {
         self.source = source
         self.target = target
+    }
+
+    /// Fixes what a reference to `reference` becomes: a reference already made in the target
+    /// (a page reserved for a copy, say), or `.null` to leave it out.
+    public func preset(_ reference: PDFReference, as replacement: PDFObject) {
+        if let mapped = replacement.referenceValue {
+            mapping[reference.number] = mapped
+            excluded.remove(reference.number)
+        } else {
+            mapping[reference.number] = nil
+            excluded.insert(reference.number)
+        }
+    }
+
+    /// The copy made of `reference` so far, if any.
+    public func copied(_ reference: PDFReference) -> PDFReference? {
+        mapping[reference.number]
     }
 
     /// Copies pages, each with its inherited attributes made its own, and returns the new
@@ -52,9 +93,14 @@ public final class ObjectCopier {
             if let mapped = mapping[reference.number] { return .reference(mapped) }
             if excluded.contains(reference.number) { return .null }
             let value = try source.object(for: reference)
-            if let type = value.dictionaryValue?.type, type == "Page" || type == "Pages" {
+            switch treatment(reference, value) {
+            case .drop:
                 excluded.insert(reference.number)
                 return .null
+            case .keep where source === target:
+                return .reference(reference)
+            case .keep, .copy:
+                break
             }
             let placeholder = target.add(.null)
             mapping[reference.number] = placeholder

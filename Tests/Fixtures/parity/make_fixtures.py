@@ -93,6 +93,19 @@ fixture("viewport-and-placing", [INIT, {"call": "setViewport", "fitWidth": True}
     {"call": "textCommand", "request": {"pageIndex": 0, "target": {"kind": "newTextBox", "rect": [300, 277.6, 500, 300]}}, "text": "Hello"},
     {"call": "setImageToPlace", "size": [640, 480]}, {"call": "setTool", "tool": "image"},
     *pointer_calls(events("mouse", [(300, 400), (300, 400)], pointer=3, start=2))])
+SIX = {"call": "init", "pages": [PAGE] * 6, "viewSize": [800, 1000]}
+GRID = [[20 + (i % 3) * 120, 20 + (i // 3) * 140, 100, 120] for i in range(6)]
+fixture("page-organizer", [SIX, {"call": "selectPages", "page": 1, "mode": "replace", "selection": []},
+    {"call": "selectPages", "page": 4, "mode": "toggle", "selection": [1], "anchor": 1},
+    {"call": "selectPages", "page": 5, "mode": "range", "selection": [1, 4], "anchor": 4},
+    {"call": "pageDropSlot", "point": [30, 60], "frames": GRID}, {"call": "pageDropSlot", "point": [500, 200], "frames": GRID},
+    {"call": "pageDropSlot", "point": [90, 900], "frames": GRID},
+    {"call": "pageCommand", "action": "move", "pages": [1, 4], "slot": 0},
+    {"call": "pageCommand", "action": "move", "pages": [2, 3], "slot": 3},
+    {"call": "pageCommand", "action": "rotate", "pages": [5, 0], "degrees": -90},
+    {"call": "pageCommand", "action": "duplicate", "pages": [2]},
+    {"call": "pageCommand", "action": "remove", "pages": [0, 1, 2, 3, 4, 5]},
+    {"call": "pageCommand", "action": "insert", "pages": [2], "index": 3, "source": {"document": "0123456789abcdef0123456789abcdef"}, "sourcePages": [0, 1]}])
 thread = [{"type": "square", "id": "sq", "pageIndex": 0, "rect": [100, 500, 220, 560], "author": "Ada", "contents": "Check",
            "creationDate": "2026-01-01T10:00:00Z"},
           {"type": "note", "id": "r1", "pageIndex": 0, "rect": [220, 540, 240, 560], "author": "Grace", "inReplyTo": "sq",

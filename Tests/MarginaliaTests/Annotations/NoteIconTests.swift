@@ -30,4 +30,23 @@ struct NoteIconTests {
             #expect(stored.flags.contains(.noZoom) && stored.flags.contains(.noRotate))
         }
     }
+
+    @Test func theAppearancePaintsTheIconsMarks() {
+        // One drawing of each icon: the stream holds every mark's path and one paint per mark
+        // (bodies filled and stroked, lines stroked, dots filled), as the browser draws them.
+        for icon in NoteIcon.allCases {
+            let text = String(decoding: Self.drawing(icon.rawValue), as: UTF8.self)
+            let marks = icon.marks(in: CGRect(x: 50, y: 50, width: 20, height: 20))
+            let operators = text.split(whereSeparator: { $0 == " " || $0 == "\n" }).map(String.init)
+            #expect(operators.filter { $0 == "B" }.count == marks.filter { $0.paint == .body }.count, "\(icon)")
+            #expect(operators.filter { $0 == "S" }.count == marks.filter { $0.paint == .line }.count, "\(icon)")
+            #expect(operators.filter { $0 == "f" }.count == marks.filter { $0.paint == .dot }.count, "\(icon)")
+            var path = ContentStreamBuilder()
+            for mark in marks { path.append(mark.path) }
+            let expected = String(decoding: path.bytes, as: UTF8.self)
+            let drawn = operators.filter { !["B", "S", "f", "w", "J", "j", "RG", "rg", "q", "Q", "gs"].contains($0) && Double($0) == nil && !$0.hasPrefix("/") }
+            #expect(Set(drawn).isSubset(of: ["m", "l", "c", "h", "re"]), "\(icon): \(Set(drawn))")
+            for line in expected.split(separator: "\n") { #expect(text.contains(line), "\(icon): \(line)") }
+        }
+    }
 }

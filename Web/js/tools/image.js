@@ -3,6 +3,7 @@
 // image stamp with its bytes, then selects it (Select is the tool after placing).
 
 import { call } from '../engine.js';
+import { addedIds } from '../model.js';
 
 /** Reads a File as {base64, width, height}. */
 export async function readImage(file) {
@@ -36,8 +37,8 @@ export function createImageTool(editor) {
       const response = await editor.command({
         type: 'add', annotation: { type: 'stamp', pageIndex, rect, name: 'Image', image: picked.base64 },
       });
-      const added = response?.applied?.find((entry) => entry.operation.op === 'addAnnotation')?.operation.annotation;
-      if (added) editor.select(added.id);
+      const [added] = addedIds(response);
+      if (added) editor.select(added);
     },
   };
 }

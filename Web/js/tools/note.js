@@ -12,7 +12,7 @@ export function createNoteTool(editor) {
   function edit(pageIndex, [x, y], text) {
     const z = editor.viewer.zoom;
     return editText(editor, pageIndex, [x, y - EDITOR_SIZE[1] / z, x + EDITOR_SIZE[0] / z, y], {
-      text, fontSize: 13 / z, placeholder: 'Note text', background: '#FFF8D6',
+      text, fontSize: 13 / z, placeholder: 'Note text', background: '#FFF8D6', keepInView: true,
     });
   }
 

@@ -10,7 +10,7 @@ import { call } from '../engine.js';
 import { svg, html, normRect } from '../svg.js';
 import { icon } from '../icons.js';
 import { settings } from '../settings.js';
-import { openPopover, section, swatches, slider, segmented, toggle } from '../popover.js';
+import { openPopover, section, swatches, slider, segmented, toggle, action } from '../popover.js';
 
 const HANDLE = 12; // CSS px
 
@@ -54,6 +54,7 @@ export function createSelectTool(editor) {
     const texts = annotations.every((a) => a.type === 'freeText');
     const fillable = annotations.some((a) => ['square', 'circle', 'polygon'].includes(a.type));
     const restyle = (style) => editor.restyleSelection(style);
+    const images = annotations.every((a) => a.type === 'stamp' && a.image);
     const list = [];
     if (textual) {
       list.push(button('text', 'Edit text', () => {
@@ -62,8 +63,13 @@ export function createSelectTool(editor) {
         else if (current) editor.tools.text.editText(current);
       }));
     }
+    if (images && single) {
+      list.push(button('turn', 'Turn clockwise', () => editor.editImage(single.id, { turn: 'clockwise' })));
+      list.push(button('crop', 'Crop', (e) => openPopover(e.currentTarget, 'Crop', () => cropControls(single.id))));
+    }
     list.push(button('palette', 'Style', (e) => openPopover(e.currentTarget, 'Style', () => {
       const first = editor.model.annotations.get(annotations[0].id) ?? annotations[0];
+      if (images) return imageStyle(first, restyle);
       const sections = [
         section('Colour', swatches(texts ? first.textColor : first.color, (color) => restyle({ color }))),
         section('Opacity', slider('Opacity', first.opacity ?? 1, { min: 0.1, max: 1, step: 0.05, format: (v) => `${Math.round(v * 100)}%` },
@@ -90,10 +96,56 @@ export function createSelectTool(editor) {
     return list;
   }
 
+  /**
+   * An image's frame (seed 001): its width (0: none) and colour, written into the stamp's
+   * appearance and kept in exports (/BS /W and /C, so other tools read it as the border).
+   */
+  function imageStyle(first, restyle) {
+    return [
+      section('Frame', slider('Frame width', first.width ?? 0, { min: 0, max: 20, step: 0.5, format: (v) => `${v} pt` }, (width) => restyle({ width }))),
+      section('Frame colour', swatches(first.color ?? '#000000', (color) => restyle({ color }), { label: 'Frame colour' })),
+      section('Opacity', slider('Opacity', first.opacity ?? 1, { min: 0.1, max: 1, step: 0.05, format: (v) => `${Math.round(v * 100)}%` },
+        (opacity) => restyle({ opacity }))),
+    ];
+  }
+
+  /**
+   * The crop of one image (non-destructive: the file keeps the whole image): how much of each
+   * side is hidden, sent when a slider is let go, and a button showing the whole image again.
+   */
+  function cropControls(id) {
+    const image = editor.model.annotations.get(id);
+    if (!image) return [];
+    const [left, top, right, bottom] = image.crop ?? [0, 0, 1, 1];
+    const sides = { left, top, right: 1 - right, bottom: 1 - bottom };
+    const send = () => {
+      const crop = [sides.left, sides.top, 1 - sides.right, 1 - sides.bottom].map((v) => +v.toFixed(4));
+      editor.editImage(id, { crop: crop.join() === '0,0,1,1' ? null : crop });
+    };
+    const sideSlider = (side, label) => {
+      const input = html('input', { type: 'range', min: 0, max: 0.9, step: 0.01, 'aria-label': `Crop ${side}`, 'data-side': side });
+      input.value = String(sides[side]);
+      const output = html('output', { text: `${Math.round(sides[side] * 100)}%` });
+      input.addEventListener('input', () => { output.textContent = `${Math.round(Number(input.value) * 100)}%`; });
+      input.addEventListener('change', () => {
+        // At least a twentieth of the image stays: a side cannot pass the opposite one.
+        const opposite = { left: 'right', right: 'left', top: 'bottom', bottom: 'top' }[side];
+        sides[side] = Math.min(Number(input.value), 0.95 - sides[opposite]);
+        send();
+      });
+      return section(label, html('label', { class: 'slider' }, [input, output]));
+    };
+    return [
+      sideSlider('left', 'Left'), sideSlider('top', 'Top'), sideSlider('right', 'Right'), sideSlider('bottom', 'Bottom'),
+      action('Show the whole image', () => editor.editImage(id, { crop: null })),
+    ];
+  }
+
   /** Draws the engine's selection: box, handles and bar (nothing when empty). */
   function drawChrome() {
     for (const view of editor.viewer.views) view.overlay.chrome.replaceChildren();
     const selection = editor.selection();
+    editor.display?.setSelection(selection.ids);  // the selection is drawn live
     const view = selection.pageIndex !== undefined ? editor.viewer.views[selection.pageIndex] : null;
     const annotations = selection.ids.map((id) => editor.model.annotations.get(id)).filter(Boolean);
     if (!view || !selection.bounds || !annotations.length) { bar?.remove(); return; }

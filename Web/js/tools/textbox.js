@@ -7,7 +7,7 @@ import { html, normRect } from '../svg.js';
  * Opens an editor over `rect` on page `pageIndex`. Resolves with the text (null if cancelled
  * with Escape). Enter with ctrl/cmd, or a tap elsewhere, commits.
  */
-export function editText(editor, pageIndex, rect, { text = '', fontSize = 14, color = '#111', background = '', bold = false, placeholder = 'Type here' } = {}) {
+export function editText(editor, pageIndex, rect, { text = '', fontSize = 14, color = '#111', background = '', bold = false, placeholder = 'Type here', keepInView = false } = {}) {
   const view = editor.viewer.views[pageIndex];
   const [x1, y1, x2, y2] = normRect(rect);
   const a = editor.viewer.pageToClient(pageIndex, [x1, y2]);
@@ -23,15 +23,37 @@ export function editText(editor, pageIndex, rect, { text = '', fontSize = 14, co
     fontWeight: bold ? 'bold' : 'normal',
   });
   view.element.append(area);
+  // A note's editor (not a text box's, which shows the box itself) stays on the page and in
+  // the view: one near the right or bottom edge opened outside both.
+  if (keepInView) keepEditorInView(editor, view, area);
+  // The box grows with its text, wrapped lines included, so every line stays in view (the
+  // server grows the saved box the same way).
+  const minimumHeight = parseFloat(area.style.height);
+  const grow = () => {
+    area.style.height = `${minimumHeight}px`;
+    const borders = area.offsetHeight - area.clientHeight;
+    area.style.height = `${Math.max(minimumHeight, area.scrollHeight + borders)}px`;
+  };
+  area.addEventListener('input', grow);
+  grow();
   // Focus now, inside the pointer handler: iOS shows the keyboard only for a focus made
   // during a user gesture. (The pointerdown's default, or a pen's mousedown's, was prevented,
   // so no mousedown moves the focus away again.)
   area.focus({ preventScroll: true });
   return new Promise((resolve) => {
     let finished = false;
+    // A press elsewhere finishes the text and does nothing else (it used to open a new box
+    // where it landed, with the Text tool).
+    const pressedElsewhere = (e) => {
+      if (e.target === area) return;
+      if (e.target.closest?.('.pages')) { e.stopPropagation(); e.preventDefault(); }
+      finish(area.value);
+    };
+    document.addEventListener('pointerdown', pressedElsewhere, true);
     const finish = (value) => {
       if (finished) return;
       finished = true;
+      document.removeEventListener('pointerdown', pressedElsewhere, true);
       area.remove();
       resolve(value);
     };
@@ -42,4 +64,17 @@ export function editText(editor, pageIndex, rect, { text = '', fontSize = 14, co
     });
     area.addEventListener('blur', () => finish(area.value));
   });
+}
+
+/** Moves an editor left and up, as needed, into both its page and the visible part of the view. */
+function keepEditorInView(editor, view, area) {
+  const page = view.element.getBoundingClientRect();
+  const scroller = editor.viewer.scroller.getBoundingClientRect();
+  const right = Math.min(page.right, scroller.right) - 4;
+  const bottom = Math.min(page.bottom, scroller.bottom) - 4;
+  const box = area.getBoundingClientRect();
+  const dx = Math.max(0, box.right - right);
+  const dy = Math.max(0, box.bottom - bottom);
+  if (dx) area.style.left = `${Math.max(0, parseFloat(area.style.left) - dx)}px`;
+  if (dy) area.style.top = `${Math.max(0, parseFloat(area.style.top) - dy)}px`;
 }

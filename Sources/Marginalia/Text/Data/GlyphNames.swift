@@ -9,11 +9,13 @@ enum GlyphNames {
     private static func table(_ data: String) -> [String: String] {
         var result: [String: String] = [:]
         result.reserveCapacity(4_400)
-        for line in data.split(separator: "\n") {
-            guard let space = line.firstIndex(of: " ") else { continue }
-            let scalars = line[line.index(after: space)...].split(separator: ",")
-                .compactMap { UInt32($0, radix: 16).flatMap(Unicode.Scalar.init) }
-            result[String(line[..<space])] = String(String.UnicodeScalarView(scalars))
+        for line in TableText.fields(data, separator: TableText.newline) {
+            guard let (name, values) = TableText.cut(line, at: TableText.space) else { continue }
+            var scalars = String.UnicodeScalarView()
+            for value in TableText.fields(values, separator: TableText.comma) {
+                if let scalar = UInt32(value, radix: 16).flatMap(Unicode.Scalar.init) { scalars.append(scalar) }
+            }
+            result[String(name)] = String(scalars)
         }
         return result
     }
@@ -95,7 +97,7 @@ enum BaseEncoding: Sendable {
     private static let zapfDingbatsNames = split(TextData.zapfDingbatsEncoding)
 
     private static func split(_ line: String) -> [String?] {
-        let names = line.split(separator: " ").map { $0 == "-" ? nil : String($0) }
+        let names = TableText.fields(line, separator: TableText.space).map { $0 == "-" ? nil : String($0) }
         return names.count == 256 ? names : Array(repeating: nil, count: 256)
     }
 }
@@ -103,24 +105,18 @@ enum BaseEncoding: Sendable {
 /// The advance widths of the standard 14 fonts by glyph name, for fonts that name one of
 /// them and give no `/Widths` (ISO 32000-2, 9.6.2.2, allows that for the standard 14 only).
 enum StandardGlyphWidths {
-    /// Every font's table, parsed on first use (a static is initialised once, thread-safely).
-    private static let tables: [String: [String: Int]] = {
-        var all: [String: [String: Int]] = [:]
-        for (font, data) in TextData.standardWidths {
-            var widths: [String: Int] = [:]
-            let items = data.split(separator: " ")
-            var index = 0
-            while index + 1 < items.count {
-                widths[String(items[index])] = Int(items[index + 1]) ?? 0
-                index += 2
-            }
-            all[font] = widths
-        }
-        return all
-    }()
-
-    /// The widths of `font`, by glyph name, in 1/1000 of the font size.
+    /// The widths of `font`, by glyph name, in 1/1000 of the font size. Split from the
+    /// generated text on each call (a few hundred entries; a font is read once per document).
     static func widths(of font: StandardFont) -> [String: Int] {
-        tables[font.rawValue] ?? [:]
+        guard let data = TextData.standardWidths[font.rawValue] else { return [:] }
+        let items = TableText.fields(data, separator: TableText.space)
+        var widths: [String: Int] = [:]
+        widths.reserveCapacity(items.count / 2)
+        var index = 0
+        while index + 1 < items.count {
+            widths[String(items[index])] = Int(items[index + 1]) ?? 0
+            index += 2
+        }
+        return widths
     }
 }

@@ -6,16 +6,16 @@ enum PredefinedCMaps {
     /// (`Japan1`, `GB1`, `CNS1`, `Korea1`); nil for a name not built in.
     static func cmap(named name: String) -> (map: CMap, ordering: String)? {
         guard let data = CJKData.cmaps[name] else { return nil }
-        var lines = data.split(separator: "\n")
+        var lines = TableText.fields(data, separator: TableText.newline)
         guard !lines.isEmpty else { return nil }
-        let header = lines.removeFirst().split(separator: " ")
+        let header = TableText.fields(lines.removeFirst(), separator: TableText.space)
         guard header.count >= 2 else { return nil }
         var map = CMap()
         if header.count >= 3, let parent = cmap(named: String(header[2])) { map = parent.map }
         map.isVertical = header[1] == "1"
         var spaces: [CMap.Codespace] = []
         for line in lines {
-            let fields = line.split(separator: " ")
+            let fields = TableText.fields(line, separator: TableText.space)
             guard fields.count >= 3, let low = hexBytes(fields[1]), let high = hexBytes(fields[2]) else { continue }
             if fields[0] == "c" {
                 spaces.append(CMap.Codespace(low: low, high: high))
@@ -28,16 +28,23 @@ enum PredefinedCMaps {
     }
 
     private static func hexBytes(_ text: Substring) -> [UInt8]? {
-        guard text.count % 2 == 0, text.count <= 8 else { return nil }
+        let digits = Array(text.utf8)
+        guard digits.count % 2 == 0, digits.count <= 8 else { return nil }
         var bytes: [UInt8] = []
-        var index = text.startIndex
-        while index < text.endIndex {
-            let next = text.index(index, offsetBy: 2)
-            guard let byte = UInt8(text[index..<next], radix: 16) else { return nil }
-            bytes.append(byte)
-            index = next
+        for index in stride(from: 0, to: digits.count, by: 2) {
+            guard let high = hexDigit(digits[index]), let low = hexDigit(digits[index + 1]) else { return nil }
+            bytes.append(high << 4 | low)
         }
         return bytes
+    }
+
+    private static func hexDigit(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
+        default: return nil
+        }
     }
 
     private static func code(_ bytes: [UInt8]) -> UInt32 { bytes.reduce(0) { $0 << 8 | UInt32($1) } }
@@ -47,8 +54,8 @@ enum PredefinedCMaps {
         var result: [String: [UInt32]] = [:]
         for (collection, data) in CJKData.cidToUnicode {
             var table: [UInt32] = []
-            for run in data.split(separator: " ") {
-                let fields = run.split(separator: ",")
+            for run in TableText.fields(data, separator: TableText.space) {
+                let fields = TableText.fields(run, separator: TableText.comma)
                 guard fields.count >= 2, let skip = Int(fields[0], radix: 36), let first = UInt32(fields[1], radix: 16) else { continue }
                 let count = fields.count > 2 ? Int(fields[2], radix: 36) ?? 1 : 1
                 table += Array(repeating: 0, count: skip)

@@ -184,5 +184,5 @@ private struct CFFReader {
 
 /// The CFF standard strings, by string id.
 enum CFFStrings {
-    static let standard: [String] = TextData.cffStandardStrings.split(separator: " ").map(String.init)
+    static let standard: [String] = TableText.fields(TextData.cffStandardStrings, separator: TableText.space).map(String.init)
 }

@@ -7,7 +7,9 @@ final class TextFont {
     /// One code of a shown string.
     struct Glyph {
         /// The text it stands for; nil when the font gives no way to know (reported as unmapped).
-        var text: String?
+        let text: String?
+        /// The text's scalar when it is one (nearly always): what the interpreter reads.
+        let scalar: Unicode.Scalar?
         /// Horizontal advance in glyph space (1/1000 of the size, Type 3: the font's own units).
         var width: Double
         /// Vertical writing: the advance (negative: downwards) and the position vector, in glyph space.
@@ -15,6 +17,15 @@ final class TextFont {
         var origin = (x: 500.0, y: 880.0)
         /// A single-byte code 32, which word spacing (`Tw`) applies to (9.3.3).
         var isWordSpace = false
+
+        init(text: String?, width: Double, isWordSpace: Bool = false) {
+            self.text = text
+            var scalars = text?.unicodeScalars.makeIterator()
+            let first = scalars?.next()
+            scalar = scalars?.next() == nil ? first : nil
+            self.width = width
+            self.isWordSpace = isWordSpace
+        }
     }
 
     /// The font's name (`/BaseFont` without a subset tag), or its resource name.
@@ -27,7 +38,7 @@ final class TextFont {
     let isVertical: Bool
 
     private let codeMap: CMap?
-    private var simpleGlyphs: [Glyph]
+    private let simpleGlyphs: [Glyph]
     private let compositeGlyph: ((UInt32, Int) -> Glyph)?
     private var cache: [UInt32: Glyph] = [:]
 
@@ -55,10 +66,14 @@ final class TextFont {
         compositeGlyph = glyph
     }
 
-    /// Calls `body` with each code of `bytes` and its glyph, in order.
-    func forEachGlyph(in bytes: [UInt8], _ body: (UInt32, Glyph) throws -> Void) rethrows {
+    /// Calls `body` with the glyph of each code of `bytes`, in order.
+    func forEachGlyph(in bytes: [UInt8], _ body: (Glyph) -> Void) {
         guard let codeMap, let compositeGlyph else {
-            for byte in bytes { try body(UInt32(byte), simpleGlyphs[Int(byte)]) }
+            // Through a buffer pointer, each glyph is lent to `body` rather than copied (a
+            // copy retains and releases its text).
+            simpleGlyphs.withUnsafeBufferPointer { glyphs in
+                for byte in bytes { body(glyphs[Int(byte)]) }
+            }
             return
         }
         var index = 0
@@ -73,7 +88,7 @@ final class TextFont {
                 glyph = compositeGlyph(code, length)
                 if cache.count < 65_536 { cache[key] = glyph }
             }
-            try body(code, glyph)
+            body(glyph)
         }
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import PDFCore
 
 /// Reads a page's content streams for text, as a renderer reads them for drawing (ISO
@@ -26,6 +27,11 @@ struct TextInterpreter {
     let file: PDFFile
     let fonts: TextFontLoader
     private(set) var glyphs: [ShownGlyph] = []
+    /// The glyphs' texts longer than a scalar.
+    private(set) var strings = PageStrings()
+    /// The names of the fonts the glyphs use, which ``ShownGlyph/font`` indexes.
+    private(set) var fontNames: [String] = []
+    private var fontIndexes: [ObjectIdentifier: Int32] = [:]
     private(set) var operationCount = 0
     private var formsDrawing = Set<PDFReference>()
     private var formContent: [PDFReference: [UInt8]] = [:]
@@ -39,6 +45,12 @@ struct TextInterpreter {
     ///
     /// - Throws: ``PDFError/limitExceeded(_:)`` past a limit; other errors of reading
     ///   objects the content refers to.
+    /// Makes room for the glyphs of a content stream of `count` bytes (a glyph takes at least
+    /// one byte of it; plain text about two), so that the list is not copied as it grows.
+    mutating func reserveGlyphs(forContentBytes count: Int) {
+        glyphs.reserveCapacity(min(count / 2, 1 << 16))
+    }
+
     mutating func run(_ content: [UInt8], resources: PDFDictionary?, state initial: GraphicsState, depth: Int = 0) throws {
         var parser = ContentStreamParser(bytes: content, limits: file.limits)
         var state = initial
@@ -148,7 +160,7 @@ struct TextInterpreter {
         let quad = TextQuad(bottomLeft: first.quad.bottomLeft, bottomRight: last.quad.bottomRight,
                             topRight: last.quad.topRight, topLeft: first.quad.topLeft)
         glyphs.removeSubrange(start...)
-        if !text.isEmpty { glyphs.append(ShownGlyph(text: text, quad: quad, fontName: first.fontName, fontSize: first.fontSize)) }
+        if !text.isEmpty { glyphs.append(ShownGlyph(text: strings.text(for: text), quad: quad, font: first.font, fontSize: first.fontSize)) }
     }
 
     private mutating func count(_ n: Int) throws {
@@ -217,45 +229,89 @@ struct TextInterpreter {
 
     /// Shows `bytes` with the state's font, moving the text matrix by each glyph's advance
     /// (9.4.4): tx = ((w0 - 0) · Tfs + Tc + Tw) · Th, or ty = w1 · Tfs + Tc + Tw in vertical writing.
+    ///
+    /// Horizontal text moves only along the text space's x axis, so the text rendering
+    /// matrix is made once per string: each glyph's box is placed by how far the pen has
+    /// moved, not by multiplying matrices again.
     private mutating func show(_ bytes: [UInt8], _ state: GraphicsState, _ textMatrix: inout TextMatrix) throws {
         guard let font = state.font else {
             try count(bytes.count)
             return
         }
+        let fontIndex = index(of: font)
+        if font.isVertical {
+            try showVertical(bytes, font, fontIndex, state, &textMatrix)
+            return
+        }
+        let size = state.fontSize, scaling = state.horizontalScaling
+        // Text space to page space where the string starts, and glyph space to page space there.
+        let placement = textMatrix.concatenating(state.ctm)
+        let rendering = TextMatrix(size * scaling, 0, 0, size, 0, state.rise).concatenating(placement)
+        let glyphToPage = font.fontMatrix.concatenating(rendering)
+        let fontSize = (rendering.c * rendering.c + rendering.d * rendering.d).squareRoot()
+        let advancePerWidth = font.fontMatrix.a * size
+        let (ascent, descent) = (font.ascent, font.descent)
+        var pen = 0.0
+        var shown = 0
+        font.forEachGlyph(in: bytes) { glyph in
+            shown += 1
+            let x = glyphToPage.e + pen * placement.a, y = glyphToPage.f + pen * placement.b
+            let width = glyph.width
+            let alongX = width * glyphToPage.a, alongY = width * glyphToPage.b
+            let bottomLeft = CGPoint(x: x + descent * glyphToPage.c, y: y + descent * glyphToPage.d)
+            let topLeft = CGPoint(x: x + ascent * glyphToPage.c, y: y + ascent * glyphToPage.d)
+            let quad = TextQuad(bottomLeft: bottomLeft, bottomRight: CGPoint(x: bottomLeft.x + alongX, y: bottomLeft.y + alongY),
+                                topRight: CGPoint(x: topLeft.x + alongX, y: topLeft.y + alongY), topLeft: topLeft)
+            glyphs.append(ShownGlyph(text: text(of: glyph), quad: quad, font: fontIndex, fontSize: fontSize))
+            let spacing = state.characterSpacing + (glyph.isWordSpace ? state.wordSpacing : 0)
+            pen += (width * advancePerWidth + spacing) * scaling
+        }
+        textMatrix = textMatrix.translated(pen, 0)
+        try count(shown)
+    }
+
+    /// Vertical writing (9.7.4.3): each glyph placed by its own position vector.
+    private mutating func showVertical(_ bytes: [UInt8], _ font: TextFont, _ fontIndex: Int32, _ state: GraphicsState,
+                                       _ textMatrix: inout TextMatrix) throws {
         let size = state.fontSize
-        let scaling = state.horizontalScaling
         let fontMatrix = font.fontMatrix
-        let parameters = TextMatrix(size * scaling, 0, 0, size, 0, state.rise)
-        var error: Error?
-        font.forEachGlyph(in: bytes) { _, glyph in
-            if error != nil { return }
-            do { try count(1) } catch let failure { error = failure; return }
+        let parameters = TextMatrix(size * state.horizontalScaling, 0, 0, size, 0, state.rise)
+        var shown = 0
+        font.forEachGlyph(in: bytes) { glyph in
+            shown += 1
             let rendering = parameters.concatenating(textMatrix).concatenating(state.ctm)
             let spacing = state.characterSpacing + (glyph.isWordSpace ? state.wordSpacing : 0)
-            let quad: TextQuad
-            if font.isVertical {
-                let (vx, vy) = glyph.origin
-                let glyphToText = fontMatrix.concatenating(rendering)
-                let left = -vx, right = glyph.width - vx
-                // The glyph's origin is the pen position less the position vector (9.7.4.3).
-                let top = font.ascent - vy, bottom = font.descent - vy
-                // The text runs downwards: the quad's baseline edge is the glyph's left side, top to bottom.
-                quad = TextQuad(bottomLeft: glyphToText.apply(left, top), bottomRight: glyphToText.apply(left, bottom),
+            let (vx, vy) = glyph.origin
+            let glyphToText = fontMatrix.concatenating(rendering)
+            let left = -vx, right = glyph.width - vx
+            // The glyph's origin is the pen position less the position vector (9.7.4.3).
+            let top = font.ascent - vy, bottom = font.descent - vy
+            // The text runs downwards: the quad's baseline edge is the glyph's left side, top to bottom.
+            let quad = TextQuad(bottomLeft: glyphToText.apply(left, top), bottomRight: glyphToText.apply(left, bottom),
                                 topRight: glyphToText.apply(right, bottom), topLeft: glyphToText.apply(right, top))
-                // The vertical advance is in the text space of the size, without horizontal scaling.
-                let advance = glyph.verticalAdvance * fontMatrix.d * size + spacing
-                textMatrix = textMatrix.translated(0, advance)
-            } else {
-                let glyphToText = fontMatrix.concatenating(rendering)
-                let width = glyph.width
-                quad = TextQuad(bottomLeft: glyphToText.apply(0, font.descent), bottomRight: glyphToText.apply(width, font.descent),
-                                topRight: glyphToText.apply(width, font.ascent), topLeft: glyphToText.apply(0, font.ascent))
-                let advance = (width * fontMatrix.a * size + spacing) * scaling
-                textMatrix = textMatrix.translated(advance, 0)
-            }
+            // The vertical advance is in the text space of the size, without horizontal scaling.
+            let advance = glyph.verticalAdvance * fontMatrix.d * size + spacing
+            textMatrix = textMatrix.translated(0, advance)
             let scale = (rendering.c * rendering.c + rendering.d * rendering.d).squareRoot()
-            glyphs.append(ShownGlyph(text: glyph.text, quad: quad, fontName: font.name, fontSize: scale))
+            glyphs.append(ShownGlyph(text: text(of: glyph), quad: quad, font: fontIndex, fontSize: scale))
         }
-        if let error { throw error }
+        try count(shown)
+    }
+
+    /// A glyph's text as the layout keeps it.
+    private mutating func text(of glyph: TextFont.Glyph) -> CharacterText? {
+        if let scalar = glyph.scalar { return .scalar(scalar) }
+        guard let text = glyph.text else { return nil }
+        return strings.text(for: text)
+    }
+
+    /// The index of `font`'s name in ``fontNames``, added on first use.
+    private mutating func index(of font: TextFont) -> Int32 {
+        let key = ObjectIdentifier(font)
+        if let known = fontIndexes[key] { return known }
+        let index = Int32(fontNames.count)
+        fontNames.append(font.name)
+        fontIndexes[key] = index
+        return index
     }
 }

@@ -3,9 +3,10 @@ import Foundation
 /// A character on its way from a shown glyph to a word, with its geometry in the page's
 /// view frame (the page as shown, `/Rotate` applied: u to the right, v up).
 struct LayoutCharacter {
-    var text: String
+    var text: CharacterText
     var quad: TextQuad
-    var fontName: String
+    /// An index into the page's font names.
+    var font: Int32
     var fontSize: Double
     var isMapped: Bool
     /// A drawn space (or other whitespace) came just before it.
@@ -36,48 +37,50 @@ struct CharacterExpander {
         }
     }
 
-    func expand(_ glyphs: [ShownGlyph]) -> (characters: [LayoutCharacter], unmapped: Int) {
+    /// The characters of `glyphs`, and how many glyphs had no text. Texts longer than a
+    /// scalar are read from and added to `strings`.
+    func expand(_ glyphs: [ShownGlyph], _ strings: inout PageStrings) -> (characters: [LayoutCharacter], unmapped: Int) {
         var result: [LayoutCharacter] = []
         result.reserveCapacity(glyphs.count)
         var unmapped = 0
         var pendingSpace = false
         let visible = cropBox.insetBy(dx: -1, dy: -1)
+        var pieces: [CharacterText] = []
         for glyph in glyphs {
             let bounds = glyph.quad.bounds
             guard visible.contains(CGPoint(x: bounds.midX, y: bounds.midY)) else { continue }
-            var pieces: [String]
-            if let text = glyph.text, let only = Self.singleScalar(text) {
+            pieces.removeAll(keepingCapacity: true)
+            if let text = glyph.text, let only = text.scalar {
                 // The common case, one scalar: no grapheme breaking needed.
                 if Self.isSpace(only) {
                     pendingSpace = true
                     continue
                 }
                 if Self.isIgnorable(only) { continue }
-                if (0xFB00...0xFB06).contains(only.value) {
-                    pieces = Self.expandLigatures(text).map { String($0) }
-                } else {
+                guard (0xFB00...0xFB06).contains(only.value) else {
                     result.append(character(text, glyph.quad, glyph, mapped: true, spaceBefore: pendingSpace))
                     pendingSpace = false
                     continue
                 }
+                for scalar in Self.expandLigatures(String(only)).unicodeScalars { pieces.append(.scalar(scalar)) }
             } else if let text = glyph.text {
-                pieces = []
-                for character in Self.expandLigatures(text) {
+                let space = CharacterText.scalar(" ")
+                for character in Self.expandLigatures(strings.string(text)) {
                     if character.isWhitespace {
-                        if pieces.isEmpty { pendingSpace = true } else { pieces.append(" ") }
+                        if pieces.isEmpty { pendingSpace = true } else { pieces.append(space) }
                     } else if !character.unicodeScalars.allSatisfy(Self.isIgnorable) {
-                        pieces.append(String(character))
+                        pieces.append(strings.text(for: String(character)))
                     }
                 }
-                while pieces.last == " " { pieces.removeLast(); pendingSpace = true }
+                while pieces.last == space { pieces.removeLast(); pendingSpace = true }
                 if pieces.isEmpty { continue }
             } else {
                 unmapped += 1
-                pieces = ["\u{FFFD}"]
+                pieces.append(.replacement)
             }
             let count = Double(pieces.count)
             for (index, piece) in pieces.enumerated() {
-                if piece == " " { pendingSpace = true; continue }
+                if piece == .scalar(" ") { pendingSpace = true; continue }
                 let quad = pieces.count == 1 ? glyph.quad : glyph.quad.portion(from: Double(index) / count, to: Double(index + 1) / count)
                 result.append(character(piece, quad, glyph, mapped: glyph.text != nil, spaceBefore: pendingSpace))
                 pendingSpace = false
@@ -86,7 +89,7 @@ struct CharacterExpander {
         return (result, unmapped)
     }
 
-    private func character(_ text: String, _ quad: TextQuad, _ glyph: ShownGlyph, mapped: Bool, spaceBefore: Bool) -> LayoutCharacter {
+    private func character(_ text: CharacterText, _ quad: TextQuad, _ glyph: ShownGlyph, mapped: Bool, spaceBefore: Bool) -> LayoutCharacter {
         let start = view(quad.bottomLeft), end = view(quad.bottomRight), top = view(quad.topLeft)
         var du = end.u - start.u, dv = end.v - start.v
         var length = (du * du + dv * dv).squareRoot()
@@ -98,7 +101,7 @@ struct CharacterExpander {
         }
         let direction = length < 1e-9 ? (1.0, 0.0) : (du / length, dv / length)
         let height = ((top.u - start.u) * (top.u - start.u) + (top.v - start.v) * (top.v - start.v)).squareRoot()
-        return LayoutCharacter(text: text, quad: quad, fontName: glyph.fontName, fontSize: glyph.fontSize, isMapped: mapped,
+        return LayoutCharacter(text: text, quad: quad, font: glyph.font, fontSize: glyph.fontSize, isMapped: mapped,
                                spaceBefore: spaceBefore, start: start, end: end, height: height, direction: direction)
     }
 
@@ -118,13 +121,6 @@ struct CharacterExpander {
             }
         }
         return result
-    }
-
-    /// The scalar of a one-scalar string, or nil.
-    @inline(__always) static func singleScalar(_ text: String) -> Unicode.Scalar? {
-        var scalars = text.unicodeScalars.makeIterator()
-        guard let first = scalars.next(), scalars.next() == nil else { return nil }
-        return first
     }
 
     /// Whitespace, with ASCII answered without a property lookup.

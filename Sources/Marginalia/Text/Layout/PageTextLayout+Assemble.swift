@@ -4,106 +4,166 @@ extension PageTextLayout {
     /// The final ``PageText``: characters renumbered in reading order, words cut at spaces
     /// and gaps, soft hyphens kept only where they end a line (as "-", the word marked
     /// hyphenated), combining marks drawn as glyphs of their own joined to their letter.
-    func assemble(_ blocks: [Block], _ characters: [LayoutCharacter], pageIndex: Int, unmapped: Int) -> PageText {
-        var output: [TextCharacter] = []
-        output.reserveCapacity(characters.count)
+    ///
+    /// Each line's words are cut into one buffer of plain values reused from line to line;
+    /// the page's string is written as UTF-8 bytes as the words are (``PageTextBuilder``).
+    func assemble(_ blocks: [Block], _ characters: [LayoutCharacter], strings: PageStrings, fontNames: [String],
+                  pageIndex: Int, unmapped: Int) -> PageText {
+        var strings = strings
+        var builder = PageTextBuilder(capacity: characters.count, fontNames: fontNames)
+        var cut = LineWords()
         var textBlocks: [TextBlock] = []
         for block in blocks {
             var lines: [TextLine] = []
             let ordered = block.lines.count > 1 ? sortedTopDown(block.lines, characters) : block.lines
             for line in ordered {
-                var pending: [(characters: [TextCharacter], hyphenated: Bool)] = []
-                var current: [TextCharacter] = []
-                var previous: LayoutCharacter? = nil
-                func finishWord(hyphenated: Bool = false) {
-                    guard !current.isEmpty else { return }
-                    pending.append((Self.joiningMarks(Self.logicalOrder(current)), hyphenated))
-                    current.removeAll()
-                }
-                for (position, index) in line.characters.enumerated() {
-                    let character = characters[index]
-                    let isLast = position == line.characters.count - 1
-                    var text = character.text
-                    if text == "\u{AD}" {
-                        guard isLast else {
-                            // Drawn inside a line, a soft hyphen takes its room but is no text.
-                            if previous != nil { previous = character }
-                            continue
-                        }
-                        text = "-"
-                    }
-                    if let before = previous {
-                        let gap = Self.along(character.start, line) - Self.along(before.end, line)
-                        let size = max(character.fontSize, before.fontSize, 0.01)
-                        if character.spaceBefore || gap > Self.wordGap * size { finishWord() }
-                    }
-                    current.append(TextCharacter(text: text, quad: character.quad, fontName: character.fontName,
-                                                 fontSize: character.fontSize, isMapped: character.isMapped))
-                    previous = character
-                    if isLast { finishWord(hyphenated: character.text == "\u{AD}") }
-                }
-                finishWord()
-                guard !pending.isEmpty else { continue }
+                cutWords(line, characters, into: &cut, &strings)
+                guard !cut.words.isEmpty else { continue }
                 // A line of mostly right-to-left words reads from its right end.
-                let rightToLeft = pending.filter { Self.isRightToLeft($0.characters) }.count * 2 > pending.count
+                let rightToLeft = cut.words.reduce(0) { $0 + ($1.rightToLeft ? 1 : 0) } * 2 > cut.words.count
                 var words: [TextWord] = []
-                for (characters, hyphenated) in rightToLeft ? pending.reversed() : pending {
-                    let start = output.count
-                    output += characters
-                    words.append(Self.word(characters, range: start..<output.count, hyphenated: hyphenated))
+                words.reserveCapacity(cut.words.count)
+                for index in cut.words.indices {
+                    let word = cut.words[rightToLeft ? cut.words.count - 1 - index : index]
+                    words.append(builder.word(cut.characters[word.range], hyphenated: word.hyphenated, strings))
                 }
-                let lineQuad = Self.enclosingQuad(words.map(\.quad))
-                lines.append(TextLine(words: words, quad: lineQuad))
+                builder.endLine()
+                lines.append(TextLine(words: words, quad: Self.enclosingQuad(words.lazy.map(\.quad))))
             }
+            builder.endBlock()
             guard !lines.isEmpty else { continue }
             let bounds = lines.map(\.quad.bounds).reduce(CGRect.null) { $0.union($1) }
             textBlocks.append(TextBlock(lines: lines, bounds: bounds))
         }
-        return PageText(pageIndex: pageIndex, characters: output, blocks: textBlocks, unmappedGlyphCount: unmapped)
+        return builder.pageText(pageIndex: pageIndex, blocks: textBlocks, unmapped: unmapped, strings)
     }
 
-    /// A word's characters in reading order: a right-to-left word (Hebrew, Arabic) is drawn
-    /// from its right end, so its characters are reversed, and their quads turned to run
-    /// the way the text does.
-    static func logicalOrder(_ characters: [TextCharacter]) -> [TextCharacter] {
-        guard isRightToLeft(characters) else { return characters }
-        return characters.reversed().map { character in
-            var turned = character
-            let q = character.quad
-            turned.quad = TextQuad(bottomLeft: q.bottomRight, bottomRight: q.bottomLeft, topRight: q.topLeft, topLeft: q.topRight)
-            return turned
+    /// One character of a word being cut from a line.
+    struct WordCharacter {
+        var text: CharacterText
+        var quad: TextQuad
+        var font: Int32
+        var fontSize: Double
+        var isMapped: Bool
+    }
+
+    /// A line's words as they are cut: their characters one after the other, in reading
+    /// order within each word, and each word a range of them.
+    struct LineWords {
+        private(set) var characters: [WordCharacter] = []
+        var words: [(range: Range<Int>, hyphenated: Bool, rightToLeft: Bool)] = []
+        private var wordStart = 0
+
+        /// Whether the word being cut has a character other than one scalar below U+0300,
+        /// which may be a mark or right-to-left: only such a word is looked at again.
+        private var wordBeyondLatin = false
+
+        mutating func reset() {
+            characters.removeAll(keepingCapacity: true)
+            words.removeAll(keepingCapacity: true)
+            wordStart = 0
+            wordBeyondLatin = false
         }
-    }
 
-    /// Combining marks drawn as glyphs of their own, joined to the letter before them in
-    /// reading order.
-    static func joiningMarks(_ characters: [TextCharacter]) -> [TextCharacter] {
-        guard characters.contains(where: isMark) else { return characters }
-        var result: [TextCharacter] = []
-        for character in characters {
-            if isMark(character), !result.isEmpty {
-                result[result.count - 1].text += character.text
-            } else {
-                result.append(character)
+        mutating func append(_ character: WordCharacter) {
+            if let scalar = character.text.scalar, scalar.value < 0x300 {} else { wordBeyondLatin = true }
+            characters.append(character)
+        }
+
+        /// Ends the word begun at the last call: puts a right-to-left word in reading order
+        /// and joins its combining marks to their letters.
+        mutating func finishWord(hyphenated: Bool = false, _ strings: inout PageStrings) {
+            guard wordStart < characters.count else { return }
+            var range = wordStart..<characters.count
+            var rightToLeft = false
+            if wordBeyondLatin {
+                rightToLeft = characters[range].contains { PageTextLayout.isRightToLeft($0.text, strings) }
+                if rightToLeft { logicalOrder(range) }
+                range = joiningMarks(range, &strings)
+            }
+            words.append((range, hyphenated, rightToLeft))
+            wordStart = characters.count
+            wordBeyondLatin = false
+        }
+
+        /// A right-to-left word (Hebrew, Arabic) is drawn from its right end, so its
+        /// characters are reversed, and their quads turned to run the way the text does.
+        private mutating func logicalOrder(_ range: Range<Int>) {
+            characters[range].reverse()
+            for index in range {
+                let q = characters[index].quad
+                characters[index].quad = TextQuad(bottomLeft: q.bottomRight, bottomRight: q.bottomLeft, topRight: q.topLeft,
+                                                  topLeft: q.topRight)
             }
         }
-        return result
+
+        /// Combining marks drawn as glyphs of their own, joined to the letter before them in
+        /// reading order. Returns the word's range, shorter by the marks joined.
+        private mutating func joiningMarks(_ range: Range<Int>, _ strings: inout PageStrings) -> Range<Int> {
+            guard characters[range].contains(where: { PageTextLayout.isMark($0.text, strings) }) else { return range }
+            var kept = range.lowerBound
+            for index in range {
+                let character = characters[index]
+                if PageTextLayout.isMark(character.text, strings), kept > range.lowerBound {
+                    let joined = strings.string(characters[kept - 1].text) + strings.string(character.text)
+                    characters[kept - 1].text = strings.text(for: joined)
+                } else {
+                    characters[kept] = character
+                    kept += 1
+                }
+            }
+            characters.removeSubrange(kept..<range.upperBound)
+            return range.lowerBound..<kept
+        }
     }
 
-    private static func isMark(_ character: TextCharacter) -> Bool {
-        guard let first = character.text.unicodeScalars.first, first.value >= 0x300 else { return false }
+    /// Cuts `line` into words, at drawn spaces and at gaps wider than ``wordGap`` of the
+    /// font size; a soft hyphen inside the line takes its room but is no text.
+    private func cutWords(_ line: Line, _ characters: [LayoutCharacter], into cut: inout LineWords,
+                          _ strings: inout PageStrings) {
+        cut.reset()
+        // Characters read in place by index: a copy of one is some 150 bytes.
+        characters.withUnsafeBufferPointer { characters in
+            var previous = -1
+            let last = line.characters.count - 1
+            for (position, index) in line.characters.enumerated() {
+                let drawn = characters[index].text
+                var text = drawn
+                if text == .softHyphen {
+                    guard position == last else {
+                        if previous >= 0 { previous = index }
+                        continue
+                    }
+                    text = .hyphen
+                }
+                if previous >= 0 {
+                    let gap = Self.along(characters[index].start, line) - Self.along(characters[previous].end, line)
+                    let size = max(characters[index].fontSize, characters[previous].fontSize, 0.01)
+                    if characters[index].spaceBefore || gap > Self.wordGap * size { cut.finishWord(&strings) }
+                }
+                cut.append(WordCharacter(text: text, quad: characters[index].quad, font: characters[index].font,
+                                         fontSize: characters[index].fontSize, isMapped: characters[index].isMapped))
+                previous = index
+                if position == last { cut.finishWord(hyphenated: drawn == .softHyphen, &strings) }
+            }
+        }
+        cut.finishWord(&strings)
+    }
+
+    static func isMark(_ text: CharacterText, _ strings: PageStrings) -> Bool {
+        if let scalar = text.scalar, scalar.value < 0x300 { return false }
+        guard let first = strings.firstScalar(of: text), first.value >= 0x300 else { return false }
         return first.properties.generalCategory == .nonspacingMark
     }
 
-    /// Whether the characters hold letters of a right-to-left script.
-    static func isRightToLeft(_ characters: [TextCharacter]) -> Bool {
-        characters.contains { character in
-            character.text.unicodeScalars.contains { scalar in
-                guard scalar.value >= 0x590 else { return false }
-                switch scalar.value {
-                case 0x0590...0x08FF, 0xFB1D...0xFDFF, 0xFE70...0xFEFF, 0x10800...0x10FFF, 0x1E800...0x1EFFF: return true
-                default: return false
-                }
+    /// Whether the text holds letters of a right-to-left script.
+    static func isRightToLeft(_ text: CharacterText, _ strings: PageStrings) -> Bool {
+        if let scalar = text.scalar, scalar.value < 0x590 { return false }
+        return strings.contains(text) { scalar in
+            guard scalar.value >= 0x590 else { return false }
+            switch scalar.value {
+            case 0x0590...0x08FF, 0xFB1D...0xFDFF, 0xFE70...0xFEFF, 0x10800...0x10FFF, 0x1E800...0x1EFFF: return true
+            default: return false
             }
         }
     }
@@ -119,25 +179,8 @@ extension PageTextLayout {
         return zip(lines, keys).enumerated().sorted { (-$0.element.1, $0.offset) < (-$1.element.1, $1.offset) }.map(\.element.0)
     }
 
-    /// A word of `characters`, with its quad and character edges.
-    static func word(_ characters: [TextCharacter], range: Range<Int>, hyphenated: Bool) -> TextWord {
-        let frame = Frame(characters[0].quad)
-        var low = Double.infinity, high = -Double.infinity
-        for character in characters {
-            let start = frame.along(character.quad.bottomLeft), end = frame.along(character.quad.bottomRight)
-            low = min(low, start, end)
-            high = max(high, start, end)
-        }
-        let length = max(high - low, 1e-9)
-        var edges = characters.map { min(1, max(0, (frame.along($0.quad.bottomLeft) - low) / length)) }
-        edges.append(1)
-        for index in edges.indices.dropFirst() where edges[index] < edges[index - 1] { edges[index] = edges[index - 1] }
-        return TextWord(text: characters.map(\.text).joined(), quad: enclosingQuad(characters.map(\.quad)),
-                        characterEdges: edges, characterRange: range, isHyphenated: hyphenated)
-    }
-
     /// The smallest quad along the first quad's direction that holds every quad.
-    static func enclosingQuad(_ quads: [TextQuad]) -> TextQuad {
+    static func enclosingQuad<Quads: Collection>(_ quads: Quads) -> TextQuad where Quads.Element == TextQuad {
         guard let first = quads.first else { return TextQuad(bottomLeft: .zero, bottomRight: .zero, topRight: .zero, topLeft: .zero) }
         if quads.count == 1 { return first }
         let frame = Frame(first)

@@ -28,12 +28,15 @@ struct PageTextLayout {
 
     let expander: CharacterExpander
 
-    func layout(_ glyphs: [ShownGlyph], pageIndex: Int) -> PageText {
-        let (characters, unmapped) = expander.expand(glyphs)
+    /// The page's text from the glyphs its content shows, their texts longer than a scalar
+    /// (`strings`) and their fonts' names.
+    func layout(_ glyphs: [ShownGlyph], strings: PageStrings, fontNames: [String], pageIndex: Int) -> PageText {
+        var strings = strings
+        let (characters, unmapped) = expander.expand(glyphs, &strings)
         var lines = joinPieces(buildLines(characters), characters)
         for index in lines.indices { sortAlong(&lines[index], characters) }
         let blocks = orderedBlocks(lines, characters)
-        return assemble(blocks, characters, pageIndex: pageIndex, unmapped: unmapped)
+        return assemble(blocks, characters, strings: strings, fontNames: fontNames, pageIndex: pageIndex, unmapped: unmapped)
     }
 
     // MARK: - Lines

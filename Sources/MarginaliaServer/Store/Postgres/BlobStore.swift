@@ -12,7 +12,7 @@ import Foundation
 /// This is the extension point for an S3-compatible object store (docs/scale-out.md):
 /// ``put(_:key:)`` maps to PutObject, ``get(_:)`` to GetObject (the array form to parallel
 /// GetObjects), ``suffix(_:length:)`` to a ranged GetObject and ``remove(_:)`` to
-/// DeleteObject; keys contain only `[0-9a-fv/-]`. The default, ``PostgresBlobStore``, keeps
+/// DeleteObject, ``keys(withPrefix:)`` to ListObjectsV2; keys contain only `[0-9a-fuv/-]`. The default, ``PostgresBlobStore``, keeps
 /// chunks in the same database.
 public protocol BlobStore: Sendable {
     /// Stores `data` under `key` (a key is written once; writing it again with the same
@@ -28,6 +28,8 @@ public protocol BlobStore: Sendable {
     func suffix(_ key: String, length: Int) throws -> Data
     /// Removes a chunk no row refers to (a save that lost a race); a missing key is ignored.
     func remove(_ key: String) throws
+    /// The keys that begin with `prefix`, sorted (S3: ListObjectsV2 with a prefix).
+    func keys(withPrefix prefix: String) throws -> [String]
 }
 
 extension BlobStore {
@@ -89,6 +91,13 @@ final class PostgresBlobStore: BlobStore, @unchecked Sendable {
         try pool.withConnection { connection in
             try connection.query("DELETE FROM blobs WHERE key = $1", [.text(key)])
         }
+    }
+
+    func keys(withPrefix prefix: String) throws -> [String] {
+        // Keys hold no LIKE wildcards (`[0-9a-fuv/-]`), so the prefix is taken literally.
+        try pool.withConnection { connection in
+            try connection.query("SELECT key FROM blobs WHERE key LIKE $1 || '%' ORDER BY key", [.text(prefix)])
+        }.compactMap { $0.text(0) }
     }
 }
 

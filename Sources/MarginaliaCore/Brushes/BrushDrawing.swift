@@ -1,4 +1,6 @@
+#if !hasFeature(Embedded)
 import Foundation
+#endif
 
 /// One layer of a textured ink stroke as plain vector drawing: a path stroked (or filled)
 /// once, in the ink's colour, at a fraction of the ink's opacity.
@@ -26,8 +28,9 @@ public struct BrushMark: Hashable, Sendable {
 /// What a brush draws for an ink annotation: layers in painting order, the blend mode they
 /// are painted with, and how far they reach beyond the centreline.
 ///
-/// The appearance stream writes these marks; a UI can draw the same marks for a live preview
-/// or a brush picker, so the preview is the stroke the file will hold.
+/// The appearance stream writes these marks (Marginalia); the browser draws the same marks
+/// through the engine bridge (`inkPaths`, the live stroke's preview, `brushSample`), so the
+/// preview is the stroke the file will hold.
 public struct BrushDrawing: Hashable, Sendable {
     public var marks: [BrushMark]
     /// A PDF blend mode (`Multiply`) for every layer, or nil for Normal.
@@ -60,8 +63,9 @@ public struct BrushDrawing: Hashable, Sendable {
                 continue
             }
             for (strokeIndex, stroke) in strokes.enumerated() where !stroke.isEmpty {
-                var random = BrushRandom(seed: UInt64(index + 1) &* 0x9E37_79B9 ^ UInt64(strokeIndex) &* 0x85EB_CA6B
-                                         ^ UInt64(stroke.count))
+                // Seeded by the layer and the stroke's place, not its length: a stroke being drawn
+                // keeps the wobble it started with as it grows (the live preview is the saved look).
+                var random = BrushRandom(seed: UInt64(index + 1) &* 0x9E37_79B9 ^ UInt64(strokeIndex) &* 0x85EB_CA6B)
                 let moved = BrushGeometry.offset(stroke, by: layer.offset * width, jitter: layer.jitter * width,
                                                  wavelength: max(2, 4 * width), random: &random)
                 path.append(moved.count == 1 ? BezierPath(polyline: [moved[0], moved[0]], closed: false)

@@ -1,4 +1,6 @@
+#if !hasFeature(Embedded)
 import Foundation
+#endif
 
 /// The layers each textured brush is made of. Every length is a fraction of the ink's
 /// nominal width, so a brush looks the same at any width.
@@ -130,7 +132,8 @@ struct BrushRandom {
 
     /// A number spread evenly over `range`.
     mutating func next(in range: ClosedRange<Double>) -> Double {
-        let unit = Double(nextBits() >> 11) / Double(1 << 53)
+        // UInt64: Int is 32 bits wide in the WebAssembly build, where 1 << 53 would be 0.
+        let unit = Double(nextBits() >> 11) / Double(UInt64(1) << 53)
         return range.lowerBound + (range.upperBound - range.lowerBound) * unit
     }
 }

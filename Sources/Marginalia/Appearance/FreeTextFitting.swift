@@ -1,0 +1,71 @@
+import Foundation
+import PDFCore
+
+/// How a free text annotation's appearance lays its text out (``AppearanceBuilder`` draws with
+/// it), and the box its wrapped text needs, so that a text box can grow to show all of it.
+struct FreeTextLayout {
+    /// The font the text is drawn with: the standard font named by the annotation, or the
+    /// system's DejaVu Sans for text outside WinAnsi.
+    let font: any PDFFont
+    /// The standard font, when the text is drawn with one.
+    let standard: StandardFont?
+    let size: Double
+    /// The space between the box's edge and its text (the border and 2 points).
+    let padding: Double
+
+    init(_ text: PDFAnnotation.FreeText, borderWidth: CGFloat) {
+        size = text.fontSize.isFinite && text.fontSize > 0 ? text.fontSize : 12
+        padding = Double(borderWidth) + 2
+        if FontFallback.needsEmbeddedFont(text.text), let embedded = FontFallback.systemFont() {
+            font = embedded
+            standard = nil
+        } else {
+            let resolved = StandardFont.resolve(text.font) ?? .helvetica
+            font = StandardFontFace(resolved)
+            standard = resolved
+        }
+    }
+
+    var lineHeight: Double { TextLayout.lineHeight(font: font, size: size) }
+
+    /// The lines of `text` wrapped to a box `width` wide (the upright width, as the reader sees it).
+    func lines(_ text: String, width: Double) -> [LaidOutLine] {
+        TextLayout.layout(for: text, font: font, size: size, maxWidth: width - 2 * padding)
+    }
+
+    /// The height a box `width` wide needs to show every line of `text`.
+    func height(of text: String, width: Double) -> Double {
+        Double(max(1, lines(text, width: width).count)) * lineHeight + 2 * padding
+    }
+}
+
+extension PDFAnnotation {
+    /// For free text whose wrapped text does not fit its box, the box grown to fit it: taller
+    /// towards the bottom of the page as the reader sees it (`pageRotation`), its top edge
+    /// kept, then moved back onto `page` if it went past the bottom edge. Nil when the text
+    /// fits, or for any other kind. A box never shrinks here.
+    public func rectFittingText(pageRotation: Int, page: CGRect?) -> CGRect? {
+        guard case .freeText(let text) = kind else { return nil }
+        let box = rect.standardized
+        let turns = ((pageRotation % 360) + 360) % 360 / 90
+        let sideways = turns % 2 == 1
+        let (width, height) = sideways ? (box.height, box.width) : (box.width, box.height)
+        let needed = CGFloat(FreeTextLayout(text, borderWidth: border.width).height(of: text.text, width: Double(width)))
+        guard needed > height + 0.01 else { return nil }
+        let more = needed - height
+        var grown = box
+        switch turns {
+        case 1: grown.size.width += more                          // the reader's down is page +x
+        case 2: grown.size.height += more                         // +y
+        case 3: grown.origin.x -= more; grown.size.width += more  // -x
+        default: grown.origin.y -= more; grown.size.height += more // -y
+        }
+        guard let page = page?.standardized else { return grown }
+        // Back onto the page, the top edge last to give way.
+        if grown.maxX > page.maxX { grown.origin.x = max(page.minX, grown.origin.x - (grown.maxX - page.maxX)) }
+        if grown.minX < page.minX { grown.origin.x = page.minX }
+        if grown.maxY > page.maxY { grown.origin.y = max(page.minY, grown.origin.y - (grown.maxY - page.maxY)) }
+        if grown.minY < page.minY { grown.origin.y = min(page.minY, page.maxY - grown.height) }
+        return grown
+    }
+}

@@ -1,0 +1,90 @@
+#if !hasFeature(Embedded)
+import Foundation
+#endif
+
+// The bridge calls for image stamps (docs/engine.md): where the picture goes (its crop, turns
+// and frame, as the appearance stream draws it) and the Select tool's turn and crop, which
+// become one `change` command each (one undo step).
+
+extension EngineBridge {
+    /// Answers the calls of this file, or nil for a call that is not one of them.
+    func imageCall(_ name: String, _ request: JSONField) throws(CommandError) -> JSONValue? {
+        switch name {
+        case "imageLayout": return try imageLayout(request.member("annotation"))
+        case "editImage": return try editImage(request)
+        default: return nil
+        }
+    }
+
+    /// `imageLayout`: where an image stamp's picture goes on its page, `{matrix, clip, frame?}`:
+    /// `matrix` takes the image's unit square (its first row at the top) to page space, drawn
+    /// under a clip to `clip` (the stamp's rect); `frame` is `{rect, width}`, the frame's
+    /// centreline in page space, in the stamp's colour. The page's rotation is the engine's.
+    func imageLayout(_ annotation: JSONField) throws(CommandError) -> JSONValue {
+        let rect = try annotation.member("rect").rect()
+        let crop = try Self.crop(annotation.optionalMember("crop"))
+        let rotation = try annotation.optionalMember("rotation")?.integer() ?? 0
+        let page = try annotation.optionalMember("pageIndex")?.integer() ?? 0
+        let pageRotation = engine.viewport.pages.indices.contains(page) ? engine.viewport.pages[page].rotation : 0
+        let t = ImageFit.imageToPage(rect: rect, crop: crop, rotation: rotation, pageRotation: pageRotation)
+        var pairs: [(String, JSONValue)] = [("matrix", .array([t.m11, t.m12, t.m21, t.m22, t.tX, t.tY].map { .number(Double($0)) })),
+                                            ("clip", .rect(rect))]
+        let width = try annotation.optionalMember("width")?.number() ?? 0
+        if let frame = ImageFit.frame(in: rect, width: CGFloat(width)) {
+            pairs.append(("frame", .object([("rect", .rect(frame.rect)), ("width", .number(Double(frame.lineWidth)))])))
+        }
+        return .object(pairs)
+    }
+
+    /// `editImage`: `{annotation, turn?: "clockwise"|"anticlockwise", crop?: [left, top, right,
+    /// bottom] or null}` for an image stamp the engine knows (the client's full annotation
+    /// JSON, which holds its picture): OUTPUTS with one `change` command giving it the turn
+    /// (its box turned about its centre, kept on the page) and then the crop (fractions of
+    /// the whole image from its top-left; null shows it all; the part still shown stays where
+    /// it was, at the same scale), or `refused` for a locked or read-only image.
+    func editImage(_ request: JSONField) throws(CommandError) -> JSONValue {
+        let field = try request.member("annotation")
+        let id = try field.member("id").string()
+        guard let geometry = engine.annotation(id: id), case .stamp = geometry.kind, field.value["image"] != nil else {
+            throw CommandError.malformed("annotation: \"\(id)\" is not an image stamp on the pages")
+        }
+        do throws(CommandError) {
+            try EditorCommand.permit(geometry, "changed")
+        } catch {
+            return outputs([.refused(error)])
+        }
+        var rect = try field.member("rect").rect()
+        var crop = try Self.crop(field.optionalMember("crop"))
+        var rotation = try field.optionalMember("rotation")?.integer() ?? 0
+        let page = geometry.pageIndex
+        let pageRotation = engine.viewport.pages.indices.contains(page) ? engine.viewport.pages[page].rotation : 0
+        if let turn = try request.optionalMember("turn")?.string() {
+            guard turn == "clockwise" || turn == "anticlockwise" else {
+                throw CommandError.malformed("turn: expected \"clockwise\" or \"anticlockwise\", found \"\(turn)\"")
+            }
+            rotation = ImageFit.normalizedRotation(rotation + (turn == "clockwise" ? 90 : -90)) ?? 0
+            rect = ImageFit.turnedRect(rect, within: engine.pageBounds(page))
+        }
+        // A crop of null shows the whole image again; no crop key leaves the crop as it is.
+        if request.value["crop"] != nil {
+            let newCrop = try Self.crop(request.optionalMember("crop"))
+            guard let cropped = ImageFit.croppedRect(rect, crop: crop, rotation: rotation, pageRotation: pageRotation, to: newCrop) else {
+                throw CommandError.malformed("crop: expected [left, top, right, bottom], fractions of the image from 0 to 1 with some area")
+            }
+            rect = cropped
+            crop = newCrop
+        }
+        guard case .object(var object) = field.value else { throw CommandError.malformed("annotation: expected an object") }
+        object["rect"] = .rect(rect)
+        object["rotation"] = .integer(rotation)
+        object["crop"] = crop.map { c in .array([c.minX, c.minY, c.maxX, c.maxY].map { .number(Double($0)) }) }
+        return outputs([.command(.change(.object(object)))])
+    }
+
+    /// A crop `[left, top, right, bottom]` (fractions from the top-left), or nil for null or none.
+    static func crop(_ field: JSONField?) throws(CommandError) -> CGRect? {
+        guard let field else { return nil }
+        let c = try field.numbers(count: 4...4, what: "[left, top, right, bottom]")
+        return CGRect(x: c[0], y: c[1], width: c[2] - c[0], height: c[3] - c[1])
+    }
+}

@@ -1,0 +1,85 @@
+import Foundation
+import Marginalia
+import MarginaliaEditor
+
+// Page organising on the server (docs/api.md, "Pages"): files uploaded to insert pages from,
+// pages inserted from another document of the store, and pages extracted as a new document.
+// Rotating, moving, removing and duplicating pages are plain commands.
+
+/// An upload stored for a document: its number (what `insertPages` names) and pages.
+public struct UploadInfo: Equatable, Sendable, Encodable {
+    public var upload: Int
+    public var pageCount: Int
+    public var revision: Int
+}
+
+extension DocumentService {
+    /// Stores a PDF, PNG or JPEG (an image becomes a one-page PDF) for document `id` to
+    /// insert pages from with an `insertPages` command naming `{"upload": N}`.
+    ///
+    /// - Throws: ``ServiceError/unprocessable(_:)`` for bytes that are not a readable PDF,
+    ///   PNG or JPEG; ``ServiceError/notFound(_:)``.
+    public func addUpload(_ id: String, data: Data) throws -> UploadInfo {
+        try guarded {
+            let prepared = try DocumentImporter.prepare(data)
+            let entry = try entry(id)
+            return try entry.locked {
+                UploadInfo(upload: try store.addUpload(id, pdf: prepared.pdf), pageCount: prepared.pageCount,
+                           revision: try store.document(id).revision)
+            }
+        }
+    }
+
+    /// Opens document `id`'s uploads for page copies.
+    func uploadReader(_ id: String) -> UploadReader {
+        { [store] number in
+            do {
+                return try PDFDocument(data: try store.uploadData(id, number: number))
+            } catch let error as StoreError {
+                throw ServiceError.unprocessable("command.source: \(error.description)")
+            }
+        }
+    }
+
+    /// The request with pages from another document taken from an upload: the other
+    /// document's current state (its unsaved edits included) is stored as an upload of `id`
+    /// first, outside `id`'s lock, so that two documents inserting from each other cannot
+    /// wait on each other, and so that the log replays the same copy whatever happens to the
+    /// other document later.
+    func withUploadedSource(_ id: String, _ request: ApplyRequest) throws -> ApplyRequest {
+        guard case .command(.insertPages(let index, .document(let source), let pages)) = request.change else { return request }
+        let data: Data
+        do {
+            data = try fileData(source)
+        } catch ServiceError.notFound(let message) {
+            throw ServiceError.unprocessable("command.source.document: \(message)")
+        }
+        let number = try guarded {
+            let entry = try entry(id)
+            return try entry.locked { try store.addUpload(id, pdf: data) }
+        }
+        var rewritten = request
+        rewritten.change = .command(.insertPages(index: index, source: .upload(number), pages: pages))
+        return rewritten
+    }
+
+    /// A new document named `name` holding copies of pages `pages` (0-based, in that order)
+    /// of document `id` in its current state, with their annotations and form fields.
+    ///
+    /// - Throws: ``ServiceError/unprocessable(_:)`` for a page out of range or named twice;
+    ///   ``ServiceError/badRequest(_:)`` for no pages or a bad name.
+    public func extractPages(_ id: String, pages: [Int], name: String) throws -> DocumentSummary {
+        guard !pages.isEmpty else { throw ServiceError.badRequest("pages: name at least one page to extract") }
+        guard pages.count <= limits.maxPages else {
+            throw ServiceError.tooLarge("pages: \(pages.count) pages, more than the limit of \(limits.maxPages) (\(RequestLimits.options.pages))")
+        }
+        let data = try withDocument(id) { state in
+            do {
+                return try state.document.extractPages(pages)
+            } catch PDFError.invalidArgument(let message) {
+                throw ServiceError.unprocessable("pages: \(message)")
+            }
+        }
+        return try importDocument(name: name, data: data)
+    }
+}

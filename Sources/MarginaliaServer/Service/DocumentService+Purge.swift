@@ -1,0 +1,26 @@
+import Foundation
+
+extension DocumentService {
+    /// Removes a document in the trash for good: its catalogue rows, its operation log, every
+    /// version and upload file, and its text from the index. Subscribers hear `.purged` first.
+    ///
+    /// - Throws: ``ServiceError/conflict(_:)`` when the document is not in the trash (move it
+    ///   there first: deleting is two steps, so one click never loses a document);
+    ///   ``ServiceError/notFound(_:)``.
+    public func purge(_ id: String) throws {
+        try guarded {
+            let entry = try entry(id)
+            try entry.committing {
+                try entry.locked {
+                    guard try store.document(id).trashedAt != nil else {
+                        throw ServiceError.conflict("document \(id) is not in the trash: move it there before deleting it for good")
+                    }
+                    notify(id, .purged(id: id))
+                    try store.purge(id)
+                }
+            }
+            forget(id)
+            textChanged(id)
+        }
+    }
+}

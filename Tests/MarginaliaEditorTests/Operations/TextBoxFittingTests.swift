@@ -1,0 +1,64 @@
+import Foundation
+import Testing
+@testable import Marginalia
+@testable import MarginaliaEditor
+
+@Suite("Text boxes grow to show their wrapped text")
+struct TextBoxFittingTests {
+    static let long = "A sentence long enough to wrap several times inside a text box that is only two hundred points wide."
+
+    /// A new text box as the engine makes it for a tap: one line high, 200 points wide.
+    static func add(_ text: String, at top: CGFloat = 700, to document: PDFDocument) throws -> PDFAnnotation {
+        let draft = AnnotationDraft.textBox(in: CGRect(x: 72, y: top - 22.4, width: 200, height: 22.4), text: text,
+                                            style: .default, pageIndex: 0)
+        _ = try EditorCommand.add([draft]).apply(to: document)
+        return try #require(try document.annotations(onPage: 0).last)
+    }
+
+    @Test func aWrappedTextBoxGrowsDownFromItsTopEdge() throws {
+        let document = try OperationTests.document()
+        let box = try Self.add(Self.long, to: document)
+        #expect(box.rect.maxY == 700, "the top edge stays where the user put it")
+        #expect(box.rect.width == 200)
+        guard case .freeText(let text) = box.kind else { Issue.record("not free text"); return }
+        let layout = FreeTextLayout(text, borderWidth: box.border.width)
+        let lines = layout.lines(text.text, width: 200).count
+        #expect(lines >= 3)
+        #expect(abs(Double(box.rect.height) - (Double(lines) * layout.lineHeight + 2 * layout.padding)) < 0.01)
+    }
+
+    @Test func oneLineOfTextKeepsItsBox() throws {
+        let document = try OperationTests.document()
+        let box = try Self.add("Short", to: document)
+        #expect(abs(box.rect.minY - (700 - 22.4)) < 0.001 && abs(box.rect.height - 22.4) < 0.001 && box.rect.width == 200)
+    }
+
+    @Test func longerTextInAChangeGrowsTheBox() throws {
+        let document = try OperationTests.document()
+        let box = try Self.add("Short", to: document)
+        var object = try #require(try JSONSerialization.jsonObject(with: JSONEncoder().encode(box)) as? [String: Any])
+        object["text"] = Self.long
+        object["contents"] = Self.long
+        let json = try JSONParser.parse(String(decoding: JSONSerialization.data(withJSONObject: object), as: UTF8.self))
+        _ = try EditorCommand.change(json).apply(to: document)
+        let changed = try #require(try document.annotations(onPage: 0).last)
+        #expect(changed.rect.maxY == 700 && changed.rect.height > 50)
+    }
+
+    @Test func aBoxNearTheBottomIsMovedUpOntoThePage() throws {
+        let document = try OperationTests.document()
+        let box = try Self.add(Self.long, at: 40, to: document)
+        #expect(box.rect.minY >= 0, "kept on the page")
+        #expect(box.rect.height > 50)
+    }
+
+    @Test func onARotatedPageTheBoxGrowsTowardsTheReadersBottom() {
+        let annotation = PDFAnnotation(kind: .freeText(.init(text: Self.long, fontSize: 14)),
+                                       rect: CGRect(x: 100, y: 100, width: 22.4, height: 200))
+        // /Rotate 90: the reader's down is the page's +x, and the box's upright width its height.
+        let grown = annotation.rectFittingText(pageRotation: 90, page: nil)
+        #expect(grown?.minX == 100 && (grown?.width ?? 0) > 50 && grown?.height == 200)
+        let turned = annotation.rectFittingText(pageRotation: 270, page: nil)
+        #expect(turned?.maxX == 122.4 && (turned?.width ?? 0) > 50)
+    }
+}

@@ -1,0 +1,49 @@
+"""Long documents (issue 15): only pages near the viewport keep their bitmaps. The largest corpus
+book (352 pages) is scrolled page after page at iPad size: the canvas memory (every page canvas,
+every canvas being drawn, every thumbnail; 4 bytes a pixel) stays under 400 MB at each step,
+pages scrolled past give their bitmaps up, and a page that comes back is drawn again."""
+
+from viewer_helpers import open_document, upload_corpus, wait_rendered
+
+BOOK = "pdfjs-freeculture.pdf"
+
+# The bytes of every canvas the viewer holds (page canvases, those being drawn, thumbnails).
+CANVAS_BYTES = """(() => {
+    const v = marginalia.viewer, px = (c) => (c ? c.width * c.height : 0);
+    let total = 0;
+    for (const view of v.views) total += px(view.canvas) + px(view.pending);
+    for (const thumb of v.thumbViews ?? []) total += px(thumb.canvas);
+    return 4 * total;
+})()"""
+
+RENDERED = "marginalia.viewer.views.filter((v) => v.renderedZoom > 0).length"
+
+# The bytes of the page canvases of pages out of view, which the viewer keeps to 160 MB.
+KEPT_OUT_OF_VIEW = "4 * marginalia.viewer.views.filter((v) => !v.visible).reduce((sum, v) => sum + v.canvas.width * v.canvas.height, 0)"
+
+# Pages scrolled here: without eviction their bitmaps alone (about a million pixels a page at
+# this width and one pixel per CSS pixel) come to more than the 160 MB the viewer keeps.
+PAGES = 60
+
+
+def test_scrolling_a_book_keeps_canvas_memory_bounded(new_editor, web_server):
+    editor = new_editor(viewport={"width": 1024, "height": 1366}, doc_id=upload_corpus(web_server, BOOK))
+    editor.js("marginalia.viewer.setZoom(marginalia.viewer.scroller.clientWidth / marginalia.model.pages[0].width * 0.95)")
+    editor.settle(300)
+    most = kept = 0
+    for index in range(PAGES):
+        editor.js(f"marginalia.viewer.goToPage({index})")
+        wait_rendered(editor, index)
+        most = max(most, editor.js(CANVAS_BYTES))
+        kept = max(kept, editor.js(KEPT_OUT_OF_VIEW))
+    rendered = editor.js(RENDERED)
+    print(f"\n{editor.engine}: at most {most / 1e6:.0f} MB of canvases over {PAGES} pages, {kept / 1e6:.0f} MB "
+          f"out of view; {rendered} pages keep a bitmap")
+    assert most < 400e6, f"canvas memory reached {most / 1e6:.0f} MB"
+    assert kept <= 160e6, f"pages out of view kept {kept / 1e6:.0f} MB"
+    assert rendered < PAGES, f"{rendered} pages keep their bitmaps"
+    assert editor.js("marginalia.viewer.views[0].renderedZoom") == 0, "the first page gave its bitmap up"
+    # Back at the start: the page is drawn again.
+    editor.js("marginalia.viewer.goToPage(0)")
+    wait_rendered(editor, 0)
+    editor.screenshot("book-back-to-first-page")

@@ -1,0 +1,52 @@
+"""Issue 20 in the browser, the Note tool (seed 003): the icon set chosen in the Note settings,
+each shown as the engine draws it (the marks the note's appearance stream paints), new notes
+carrying the chosen /Name, and every note on the page drawn with the icon it names. Each runs
+in Chromium and in WebKit."""
+
+from editor_harness import api
+
+ENGINE_CALL = "async (request) => (await import('/app/js/engine.js')).call(request)"
+
+
+def drawn_icon(editor, selector):
+    """The path data and paints of the note icon under `selector`."""
+    return editor.js(f"""[...document.querySelectorAll('{selector} .note-icon path')]
+        .map((p) => [p.getAttribute('d'), p.dataset.paint])""")
+
+
+def engine_icon(editor, name):
+    return [[m["d"], m["paint"]] for m in editor.js(ENGINE_CALL, {"call": "noteIcon", "icon": name})["marks"]]
+
+
+def test_the_note_tool_places_the_chosen_icon(new_editor):
+    editor = new_editor()
+    # The sample's note names Comment: it is drawn as the engine's Comment (a speech bubble).
+    assert editor.attribute('.annotation.note[data-id="sample-note-1"] .note-icon', "data-icon") == "Comment"
+    assert drawn_icon(editor, '.annotation.note[data-id="sample-note-1"]') == engine_icon(editor, "Comment")
+
+    editor.click("button[data-tool=note]", button="right")
+    editor.wait_until("!document.getElementById('popover').hidden")
+    icons = editor.js("[...document.querySelectorAll('#popover .note-icon-choice')].map((b) => [b.dataset.icon, b.getAttribute('aria-checked')])")
+    assert [i for i, _ in icons] == ["Note", "Comment", "Key", "Help", "NewParagraph", "Paragraph", "Insert"], icons
+    assert dict(icons)["Note"] == "true"
+    for name, _ in icons:
+        assert drawn_icon(editor, f'#popover .note-icon-choice[data-icon="{name}"]') == engine_icon(editor, name), name
+    editor.click('#popover .note-icon-choice[data-icon="Key"]')
+    assert editor.js(ENGINE_CALL, {"call": "preferences"})["noteIcon"] == "Key"
+    assert editor.attribute("#popover .note-icon-choice.on", "data-icon") == "Key"
+    editor.screenshot("note-settings-icons")
+    editor.press("Escape")
+
+    editor.click("button[data-tool=note]")
+    x, y = editor.page_point_to_client(0, 300, 300)
+    editor.pen_stroke([(x, y), (x, y)])
+    editor.wait_until("document.activeElement && document.activeElement.matches('textarea.text-editor')")
+    editor.type("A key point")
+    editor.js("document.activeElement.blur()")
+    editor.wait_until("document.querySelectorAll('.annotation.note').length === 2")
+    [note] = [a for a in api(editor.base, "GET", f"/api/v1/documents/{editor.doc_id}/annotations")["annotations"]
+              if a["type"] == "note" and a["id"] != "sample-note-1"]
+    assert note["icon"] == "Key" and note["contents"] == "A key point", note
+    assert drawn_icon(editor, f'.annotation.note[data-id="{note["id"]}"]') == engine_icon(editor, "Key")
+    editor.screenshot("note-icons-on-page")
+    assert not editor.errors

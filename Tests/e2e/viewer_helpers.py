@@ -1,0 +1,100 @@
+"""Helpers of the viewer tests (test_display.py, test_text.py, test_long_documents.py): corpus
+files uploaded to the server, pixels read from a page's canvas, screenshots of one page.
+
+The corpus is $MARGINALIA_CORPUS, else ../shared/corpus beside the repository (as for the oracle
+suite); a test that needs a file that is not there is skipped."""
+
+import io
+import os
+import pathlib
+import subprocess
+
+import pytest
+
+from editor_harness import ARTIFACTS, ROOT, api
+
+CORPUS = pathlib.Path(os.environ.get("MARGINALIA_CORPUS") or ROOT.parent / "shared" / "corpus")
+
+
+def corpus_file(name):
+    path = CORPUS / name
+    if not path.exists():
+        pytest.skip(f"corpus file {path} not found (set MARGINALIA_CORPUS)")
+    return path
+
+
+def upload_corpus(base, name):
+    """Uploads a corpus file to the server; its document id."""
+    return api(base, "POST", f"/api/v1/documents?name={name}", corpus_file(name).read_bytes(), "application/pdf")["id"]
+
+
+# The colour of the canvas pixel under a page point (page space): the engine's matrix takes the
+# point into the page's frame, the canvas's size over the frame's gives its pixels.
+CANVAS_PIXEL = """([index, points]) => {
+    const view = marginalia.viewer.views[index];
+    const canvas = view.canvas, scale = canvas.width / view.frame[2], m = view.matrix;
+    const context = canvas.getContext('2d');
+    return points.map(([x, y]) => {
+        const px = (m[0] * x + m[2] * y + m[4]) * scale, py = (m[1] * x + m[3] * y + m[5]) * scale;
+        return [...context.getImageData(Math.floor(px), Math.floor(py), 1, 1).data];
+    });
+}"""
+
+
+def canvas_pixels(editor, index, points):
+    """The RGBA of the page canvas under each page point."""
+    return editor.js(CANVAS_PIXEL, [index, [list(p) for p in points]])
+
+
+def open_document(editor, doc_id):
+    """Opens another document in the editor's tab (as `Editor` does for its first)."""
+    editor.doc_id = doc_id
+    editor.goto(f"/?doc={doc_id}")
+    editor.wait_until("!!(window.marginalia && marginalia.model.summary && marginalia.model.summary.id === "
+                      f"{doc_id!r} && document.querySelector('.page.rendered'))", timeout=15000)
+
+
+def wait_rendered(editor, index=0, timeout=10000):
+    """Waits until page `index` has a canvas and no render of it is in flight."""
+    editor.wait_until(f"(() => {{ const v = marginalia.viewer.views[{index}]; return !!v && v.renderedZoom > 0 && !v.rendering && !v.stale; }})()",
+                      timeout=timeout)
+
+
+def overlay_ids(editor, index=0):
+    """The ids of the annotations the page's overlay draws."""
+    return editor.js(f"[...marginalia.viewer.views[{index}].element.querySelectorAll('.overlay [data-id]')].map((e) => e.dataset.id)")
+
+
+def page_screenshot(editor, name, index=0):
+    """A screenshot of page `index` as shown (canvas and overlay), cropped to the page; a PIL
+    image at the screen's pixels, saved as artifacts/NAME-ENGINE.png."""
+    image_module = pytest.importorskip("PIL.Image")
+    editor.screenshot(name)
+    path = ARTIFACTS / f"{name}-{editor.engine}.png"
+    image = image_module.open(path).convert("RGB")
+    x, y, width, height = editor.js(f"""(() => {{ const r = marginalia.viewer.views[{index}].element.getBoundingClientRect();
+        return [r.left, r.top, r.width, r.height]; }})()""")
+    ratio = image.width / editor.js("innerWidth")
+    box = tuple(round(v * ratio) for v in (x, y, x + width, y + height))
+    page = image.crop(box)
+    page.save(path)
+    return page
+
+
+def poppler_render(path, page_number, dpi, hide_annotations=False):
+    """pdftoppm's rendering of one page (1-based) as a PIL RGB image."""
+    image_module = pytest.importorskip("PIL.Image")
+    arguments = ["pdftoppm", "-r", str(dpi), "-f", str(page_number), "-l", str(page_number), "-png", "-singlefile"]
+    if hide_annotations:
+        arguments.append("-hide-annotations")
+    result = subprocess.run(arguments + [str(path)], capture_output=True, check=True)
+    return image_module.open(io.BytesIO(result.stdout)).convert("RGB")
+
+
+def mean_absolute_difference(a, b):
+    """The mean absolute difference per colour sample (0-255) over the area both images cover."""
+    from PIL import ImageChops, ImageStat
+    width, height = min(a.width, b.width), min(a.height, b.height)
+    difference = ImageChops.difference(a.crop((0, 0, width, height)), b.crop((0, 0, width, height)))
+    means = ImageStat.Stat(difference).mean
+    return sum(means) / len(means)

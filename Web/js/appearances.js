@@ -1,0 +1,267 @@
+// Annotations as every other viewer shows them: drawn from their own appearance streams by
+// pdf.js, into the page's canvas, from the file the server serves (which writes an appearance
+// for every annotation it adds or changes). The SVG overlay draws only what is live: the
+// selection, a text box or note being edited, what an eraser sweep touches, what changed
+// since the canvas's file was fetched, and NoZoom annotations (notes), which keep their size on
+// screen as the engine hit-tests them. An annotation switches to the overlay when it becomes
+// live, and the page is drawn again without it (docs/editor-web.md, "Viewing").
+//
+// pdf.js 2.14 draws a page's annotations all or none. To leave some out, its canvas renderer is
+// given one more rule: an annotation whose id is in the render's hidden set is drawn as
+// invisible optional content (pdf.js's own mechanism for hidden layers), between its
+// beginAnnotation and endAnnotation operators. The set rides on the render's
+// `annotationCanvasMap` parameter, the one object pdf.js hands from `render` to its canvas
+// renderer. When the patch cannot be installed (another pdf.js), pages are drawn without
+// annotations and the overlay draws them all, as before.
+
+import { normRect } from './svg.js';
+import { call } from './engine.js';
+
+/** The annotation JSON's `type` for a pdf.js subtype (docs/annotations-json.md). */
+export function modelType(subtype) {
+  if (subtype === 'Text') return 'note';
+  if (subtype === 'PolyLine') return 'polyline';
+  return subtype ? subtype[0].toLowerCase() + subtype.slice(1) : '';
+}
+
+// MARK: - Hiding annotations in pdf.js's canvas renderer
+
+let renderTaskPatched = false;
+let graphicsPatched = false;
+let patchFailed = false;
+
+/** Whether pages can be drawn with some annotations left out (the patch took). */
+export const canHideAnnotations = () => !patchFailed;
+
+/**
+ * Installs the hidden-annotation rule, given the first render task (its internal task's
+ * class creates the canvas renderer when the page's operators arrive, after `render` returns).
+ */
+export function patchRenderer(task) {
+  if (renderTaskPatched || patchFailed) return;
+  const internal = task?._internalRenderTask;
+  const proto = internal && Object.getPrototypeOf(internal);
+  if (typeof proto?.initializeGraphics !== 'function' || pdfjsLib.OPS?.beginAnnotation === undefined) {
+    patchFailed = true;
+    console.warn('pdf.js without the expected renderer: annotations are drawn by the overlay');
+    return;
+  }
+  renderTaskPatched = true;
+  const initialize = proto.initializeGraphics;
+  proto.initializeGraphics = function initializeGraphics(...args) {
+    const result = initialize.apply(this, args);
+    if (this.gfx && !graphicsPatched) patchGraphics(this.gfx);
+    return result;
+  };
+}
+
+function patchGraphics(gfx) {
+  graphicsPatched = true;
+  const proto = Object.getPrototypeOf(gfx);
+  const { beginAnnotation, endAnnotation } = pdfjsLib.OPS;
+  const begin = proto[beginAnnotation];
+  const end = proto[endAnnotation];
+  if (typeof begin !== 'function' || typeof end !== 'function' || !Array.isArray(gfx.markedContentStack)
+      || typeof gfx.isContentVisible !== 'function') {
+    patchFailed = true;
+    return;
+  }
+  // The renderer calls operators by number (fnArray), so the numbered entries are replaced.
+  proto[beginAnnotation] = function beginHideable(id, rect, transform, matrix, ownCanvas) {
+    const hidden = this.annotationCanvasMap?.hiddenAnnotations;
+    if (!hidden) return begin.call(this, id, rect, transform, matrix, ownCanvas);
+    begin.call(this, id, rect, transform, matrix, false);  // everything into the page's canvas
+    this.markedContentStack.push({ visible: !hidden.has(id) });
+    this.contentVisible = this.isContentVisible();
+    return undefined;
+  };
+  proto[endAnnotation] = function endHideable() {
+    if (this.annotationCanvasMap?.hiddenAnnotations) {
+      this.markedContentStack.pop();
+      this.contentVisible = this.isContentVisible();
+    }
+    return end.call(this);
+  };
+}
+
+// MARK: - Which annotation is drawn where
+
+/**
+ * Pairs pdf.js's annotations of a page (`getAnnotations`) with the model's (the annotation
+ * JSON of the same file): by object number when the model's id is the reader's `ann-N-G`,
+ * otherwise by type and rectangle in `/Annots` order. Returns model id → pdf.js annotation.
+ */
+export function pairAnnotations(pdfAnnotations, modelAnnotations) {
+  const pairs = new Map();
+  const taken = new Set();
+  const byRef = new Map(pdfAnnotations.map((p) => [p.id, p]));
+  const rest = [];
+  for (const a of modelAnnotations) {
+    const ref = /^ann-(\d+)-(\d+)$/.exec(a.id);
+    const key = ref && (ref[2] === '0' ? `${ref[1]}R` : `${ref[1]}R${ref[2]}`);
+    const found = key && byRef.get(key);
+    if (found && modelType(found.subtype) === a.type) { pairs.set(a.id, found); taken.add(found); } else rest.push(a);
+  }
+  for (const a of rest) {
+    if (!a.rect) continue;
+    const [x1, y1, x2, y2] = normRect(a.rect);
+    const found = pdfAnnotations.find((p) => !taken.has(p) && modelType(p.subtype) === a.type && p.rect
+      && Math.abs(p.rect[0] - x1) < 0.5 && Math.abs(p.rect[1] - y1) < 0.5 && Math.abs(p.rect[2] - x2) < 0.5 && Math.abs(p.rect[3] - y2) < 0.5);
+    if (found) { pairs.set(a.id, found); taken.add(found); }
+  }
+  return pairs;
+}
+
+/**
+ * What draws each annotation of the open document: the page canvas (its appearance stream,
+ * as it is in the file pdf.js shows) or the live overlay.
+ */
+export class AnnotationDisplay {
+  /** @param {import('./model.js').DocumentModel} model */
+  constructor(model) {
+    this.model = model;
+    this.pdf = null;
+    /** The model's annotation objects when the file was fetched (null: not known). */
+    this.snapshot = null;
+    /** The server's annotation JSON at the file's revision (what pdf.js's annotations pair with). */
+    this.inFile = [];
+    this.fileRevision = -1;
+    /** Ids drawn live for a while: selected, edited, touched by an eraser sweep. */
+    this.selected = new Set();
+    this.editing = new Set();
+    this.touched = new Set();
+    this.pages = new Map(); // page index → Promise<{annotations, pairs}>
+    this.links = new Map(); // link id → pdf.js's link annotation
+    this.listeners = new Set();
+  }
+
+  /** Listeners hear which pages should be drawn again (their live set changed). */
+  onInvalidate(listener) { this.listeners.add(listener); }
+
+  invalidate(pages) {
+    for (const index of pages) for (const listener of this.listeners) listener(index);
+  }
+
+  /**
+   * The file pdf.js shows, at server revision `revision`, and the server's annotation JSON of
+   * that revision (`inFile`: its rects are the file's, where the model may not know them yet,
+   * as for a stroke just drawn). When the model is at that revision, its annotations are what
+   * the file draws; otherwise every one is live until a later file.
+   */
+  setDocument(pdf, revision, inFile) {
+    this.pdf = pdf;
+    this.fileRevision = revision;
+    this.snapshot = revision === this.model.revision && inFile ? new Map(this.model.annotations) : null;
+    this.inFile = this.snapshot ? inFile : [];
+    this.pages.clear();
+    this.touched.clear();
+  }
+
+  /** pdf.js's annotations of a page and their pairing with the file's annotation JSON. */
+  page(index) {
+    if (!this.pages.has(index)) {
+      const pdf = this.pdf;
+      const inFile = this.inFile.filter((a) => a.pageIndex === index);
+      this.pages.set(index, (async () => {
+        const page = await pdf.getPage(index + 1);
+        const annotations = await page.getAnnotations({ intent: 'display' });
+        if (pdf === this.pdf) this.setLinks(index, annotations);
+        return { annotations, pairs: pairAnnotations(annotations, inFile) };
+      })().catch((error) => {
+        console.warn('annotations of page', index + 1, error);
+        return { annotations: [], pairs: new Map() };
+      }));
+    }
+    return this.pages.get(index);
+  }
+
+  /**
+   * Gives the engine a page's links (a tap of the Select tool follows one: `followLink`) and
+   * keeps where each goes (`link(id)`).
+   */
+  setLinks(index, annotations) {
+    const links = annotations.filter((p) => p.subtype === 'Link' && p.rect && (p.url || p.dest !== undefined));
+    for (const link of links) this.links.set(link.id, link);
+    call({ call: 'setLinks', pageIndex: index, links: links.map((link) => ({ id: link.id, rect: link.rect })) });
+  }
+
+  /** A link's pdf.js data (`url` or `dest`) by the id the engine was given. */
+  link(id) { return this.links.get(id) ?? null; }
+
+  /** Whether the overlay draws this annotation whatever the canvas shows. */
+  isLive(a) {
+    return !this.snapshot || this.snapshot.get(a.id) !== a || this.selected.has(a.id) || this.editing.has(a.id)
+      || this.touched.has(a.id) || (a.flags ?? []).includes('noZoom');
+  }
+
+  /**
+   * How to draw page `index` now: pdf.js's render options and the model ids the canvas will
+   * show. Annotations of the file that are live or gone are hidden.
+   */
+  async renderPlan(index) {
+    const { pairs } = await this.page(index);  // its links reach the engine either way
+    if (patchFailed) return { annotationMode: pdfjsLib.AnnotationMode.DISABLE, canvasIds: new Set() };
+    const hidden = new Set();
+    const canvasIds = new Set();
+    const notShown = this.hiddenOnPage(index);
+    for (const [id, annotation] of pairs) {
+      const current = this.model.annotations.get(id);
+      if (!current || notShown.has(id) || this.isLive(current) || !annotation.hasAppearance) hidden.add(annotation.id);
+      else canvasIds.add(id);
+    }
+    const annotationCanvasMap = new Map();
+    annotationCanvasMap.hiddenAnnotations = hidden;
+    return { annotationMode: pdfjsLib.AnnotationMode.ENABLE, annotationCanvasMap, canvasIds, hidden };
+  }
+
+  /**
+   * The ids of page `index`'s annotations that the page does not show: the Hidden flag, the
+   * replies and review states of comment threads (the engine's answer).
+   */
+  hiddenOnPage(index) {
+    return new Set(call({ call: 'hiddenAnnotations', pageIndex: index }).ids);
+  }
+
+  /**
+   * Whether the overlay draws `a`, given the model ids the page's canvas shows (null: the
+   * canvas shows none yet).
+   */
+  inOverlay(a, canvasIds) {
+    return this.isLive(a) || !canvasIds?.has(a.id);
+  }
+
+  /** The pages on which these ids' annotations are (now, or in the file). */
+  pagesOf(ids) {
+    const pages = new Set();
+    for (const id of ids) {
+      const a = this.model.annotations.get(id) ?? this.snapshot?.get(id);
+      if (a) pages.add(a.pageIndex);
+    }
+    return pages;
+  }
+
+  /** The engine's selection changed: the selected annotations are drawn live. */
+  setSelection(ids) {
+    const next = new Set(ids);
+    const changed = [...next].filter((id) => !this.selected.has(id)).concat([...this.selected].filter((id) => !next.has(id)));
+    if (!changed.length) return;
+    this.selected = next;
+    this.invalidate(this.pagesOf(changed));
+  }
+
+  /** A text box or note is being edited (true) or no longer (false). */
+  setEditing(id, on) {
+    if (on === this.editing.has(id)) return;
+    if (on) this.editing.add(id); else this.editing.delete(id);
+    this.invalidate(this.pagesOf([id]));
+  }
+
+  /** An eraser sweep reached these annotations: they are drawn live from now on. */
+  touch(ids) {
+    const fresh = ids.filter((id) => !this.touched.has(id));
+    if (!fresh.length) return false;
+    for (const id of fresh) this.touched.add(id);
+    this.invalidate(this.pagesOf(fresh));
+    return true;
+  }
+}

@@ -1,0 +1,60 @@
+// After edits, the page canvases catch up with the file: once the document has been quiet
+// for a moment, the editor fetches the file again (the server has written an appearance
+// stream for every annotation it added or changed) and pages are drawn from it, so what was
+// drawn live by the overlay is drawn as every viewer will draw it. Each page keeps its old
+// canvas until the new one is ready (appearances.js explains why nothing is drawn twice or
+// lost meanwhile).
+
+import * as api from './api.js';
+
+/** Quiet time after the last change before the file is fetched again, in milliseconds. */
+export const REFRESH_DELAY_MS = 1500;
+
+/** @param {import('./editor.js').Editor} editor */
+export function installFileRefresh(editor) {
+  let timer = 0;
+  let running = false;
+
+  const schedule = (delay = REFRESH_DELAY_MS) => {
+    clearTimeout(timer);
+    timer = setTimeout(refresh, delay);
+  };
+
+  /** Whether the user is in the middle of something the swap should not disturb. */
+  const busy = () => editor.input.down.size > 0 || editor.display.editing.size > 0;
+
+  async function refresh() {
+    const summary = editor.model.summary;
+    if (!summary || running || editor.display.fileRevision === editor.model.revision) return;
+    if (busy()) { schedule(); return; }
+    running = true;
+    const revision = editor.model.revision;
+    try {
+      const [file, listed] = await Promise.all([api.getFile(summary.id), api.getAnnotations(summary.id)]);
+      // The file and its annotation JSON must show exactly the model's state (a change on
+      // its way either side of the fetches means another try later).
+      if (file.revision !== revision || listed.revision !== revision) { schedule(); return; }
+      const pdf = await pdfjsLib.getDocument({ data: file.bytes, isEvalSupported: false }).promise;
+      if (editor.model.summary !== summary || editor.model.revision !== revision || busy()) {
+        pdf.destroy();
+        schedule();
+        return;
+      }
+      const old = editor.pdf;
+      editor.pdf = pdf;
+      editor.display.setDocument(pdf, revision, listed.annotations);
+      editor.viewer.replaceDocument(pdf);
+      // Renders in flight with the old document were cancelled; thumbnails may still read it.
+      setTimeout(() => old?.destroy(), 5000);
+    } catch (error) {
+      console.warn('could not fetch the file again', error);
+    } finally {
+      running = false;
+    }
+  }
+
+  editor.model.onChange(({ structure, entries }) => {
+    if (!structure && entries?.length) schedule();
+  });
+  return { schedule, refresh };
+}

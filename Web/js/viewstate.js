@@ -1,0 +1,46 @@
+// Where the user was in each document (the page, and the zoom or fit width), kept in
+// localStorage: a reload, or the document opened again later, shows the same place.
+
+const KEY = 'marginalia.views';
+/** Documents remembered at most (the oldest are forgotten). */
+const KEPT = 100;
+
+function load() {
+  try {
+    const value = JSON.parse(localStorage.getItem(KEY) ?? '{}');
+    return value && typeof value === 'object' && value.documents ? value : { documents: {} };
+  } catch {
+    return { documents: {} };
+  }
+}
+
+/** The view remembered for document `id`, `{page, zoom, fit}`, or null. */
+export function rememberedView(id) {
+  const view = load().documents[id];
+  return view && Number.isInteger(view.page) && (view.fit || Number.isFinite(view.zoom)) ? view : null;
+}
+
+function remember(id, view) {
+  const stored = load();
+  delete stored.documents[id];
+  stored.documents[id] = view;  // newest last
+  const ids = Object.keys(stored.documents);
+  for (const old of ids.slice(0, Math.max(0, ids.length - KEPT))) delete stored.documents[old];
+  try { localStorage.setItem(KEY, JSON.stringify(stored)); } catch { /* storage full or refused */ }
+}
+
+/** Keeps the open document's page and zoom as the user moves (written after a short pause). */
+export function installViewMemory(editor) {
+  let timer = 0;
+  const save = () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      const id = editor.model.summary?.id;
+      const viewer = editor.viewer;
+      if (!id || !viewer.views.length) return;
+      remember(id, { page: viewer.currentPage, zoom: viewer.zoom, fit: viewer.isFitWidth() });
+    }, 300);
+  };
+  editor.viewer.on('page', save);
+  editor.viewer.on('zoom', save);
+}
