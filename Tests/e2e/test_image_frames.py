@@ -173,11 +173,7 @@ def test_two_fingers_on_a_selected_image_resize_it(new_editor):
     assert editor.count(".preview *") == 0
     editor.screenshot("image-pinched")
 
-    # Off the image a pinch zooms. Known failure, left for the next session: in WebKit (the
-    # suite's script-made touches) this second pinch zooms out to the minimum since the viewer
-    # work was merged; until it is explained it is checked in Chromium only.
-    if editor.engine != "chromium":
-        return
+    # Off the image a pinch zooms.
     ox, oy = editor.page_point_to_client(0, 120, 120)
     editor.touch([{1: (ox - 10, oy)}, {1: (ox - 10, oy), 2: (ox + 10, oy)}] +
                  [{1: (ox - 10 - step, oy), 2: (ox + 10 + step, oy)} for step in range(4, 44, 4)] + [{}])
