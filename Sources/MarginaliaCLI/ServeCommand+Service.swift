@@ -31,7 +31,7 @@ extension ServeCommand {
         let service: DocumentService
         do {
             let store = try options.store.open()
-            service = DocumentService(store: store, limits: options.limits, textIndex: try options.store.openTextIndex())
+            service = DocumentService(store: store, limits: options.limits, textIndex: try options.store.openTextIndex(for: store))
         } catch {
             throw CommandFailure(description: "cannot open the store \(options.store): \(error)", code: ExitCode.badInput)
         }

@@ -6,12 +6,14 @@ import Marginalia
 import Testing
 @testable import MarginaliaServer
 
-/// Runs `body` against a server over the real DocumentService in a fresh directory, whose
-/// event streams send a keep-alive (and notice a client gone) every `keepAlive` seconds.
-func withRealAPI<T>(keepAlive: Double = 15, _ body: (UInt16, DocumentService) throws -> T) throws -> T {
+/// Runs `body` against a server over the real DocumentService in a fresh directory (or over
+/// `service`), whose event streams send a keep-alive (and notice a client gone) every
+/// `keepAlive` seconds.
+func withRealAPI<T>(keepAlive: Double = 15, service given: DocumentService? = nil,
+                    _ body: (UInt16, DocumentService) throws -> T) throws -> T {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("api-e2e-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: directory) }
-    let service = try DocumentService(directory: directory)
+    let service = try given ?? DocumentService(directory: directory)
     let web = try makeWebDirectory()
     defer { try? FileManager.default.removeItem(atPath: web) }
     let app = MarginaliaApp(service: service, staticFiles: StaticFiles(webDirectory: web), token: nil)

@@ -5,8 +5,10 @@ import Testing
 
 @Suite("Search and page text over HTTP")
 struct APISearchTests {
-    @Test func searchAcrossDocumentsWithinOneAndPageWords() throws {
-        try withRealAPI { port, service in
+    @Test(arguments: StoreKind.allCases) func searchAcrossDocumentsWithinOneAndPageWords(_ kind: StoreKind) throws {
+        let place = try TestStore(kind)
+        defer { place.remove() }
+        try withRealAPI(service: try place.service(searchable: true)) { port, service in
             let upload = try TestHTTP.request(port: port, "POST", "/api/v1/documents?name=sample.pdf", body: Fixtures.sample)
             let id = try #require(try upload.json()["id"] as? String)
             #expect(service.waitForTextIndex())

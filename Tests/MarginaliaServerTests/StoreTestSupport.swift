@@ -97,9 +97,24 @@ final class TestStore: @unchecked Sendable {
         return store
     }
 
-    /// A new service over a new store object.
-    func service(limits: RequestLimits = RequestLimits()) throws -> DocumentService {
-        DocumentService(store: try open(), limits: limits)
+    /// A new service over a new store object; `searchable`: with the store's text index, as
+    /// `marginalia serve` makes it.
+    func service(limits: RequestLimits = RequestLimits(), searchable: Bool = false) throws -> DocumentService {
+        let store = try open()
+        let location = try folder.map { StoreLocation.folder($0.url) } ?? .postgres(PostgresConfiguration(url: url ?? ""))
+        return DocumentService(store: store, limits: limits, textIndex: searchable ? try location.openTextIndex(for: store) : nil)
+    }
+
+    /// Throws away everything the text index holds, as a lost index file (or an emptied
+    /// table) would.
+    func loseTextIndex() throws {
+        if let folder {
+            for suffix in ["", "-wal", "-shm"] {
+                try? FileManager.default.removeItem(at: folder.url.appendingPathComponent("text-index.sqlite" + suffix))
+            }
+        } else if let store = try open() as? PostgresDocumentStore {
+            try store.pool.withConnection { try $0.run("DELETE FROM text_documents") }
+        }
     }
 
     /// Makes every later append to the log fail (`true`), as a full disk would, or stop failing.

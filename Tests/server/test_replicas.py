@@ -217,3 +217,27 @@ def test_while_the_database_is_down_requests_get_503_and_then_it_heals(replicas,
     wait_for(lambda: len(listener.revisions) >= 4, 15, what="the entries after the outage")
     listener.stop()
     assert listener.revisions == [1, 2, 3, 4]
+
+
+def test_search_answers_alike_through_every_replica_from_one_index_in_the_database(binary, tmp_path, pg_cluster):
+    """The text index lives in the database: a document one replica uploaded and indexed is
+    found through another, and a search within a document through any replica answers its
+    latest state at once (issue 18)."""
+    pair = ReplicaSet(binary, tmp_path, pg_cluster, f"replicas{next(_names)}", count=2).start(with_haproxy=False)
+    try:
+        a, b = pair[0], pair[1]
+        words = "Walruses gather on the drifting ice"
+        pdf = pymupdf.open()
+        pdf.new_page().insert_text((72, 100), words, fontsize=12)
+        doc = a.json("POST", f"{DOCS}?name=walrus.pdf", pdf.tobytes(), expect=201)["id"]
+        within = b.json("GET", f"{DOCS}/{doc}/search?q=%22drifting%20ice%22")
+        assert [(hit["page"], [m["text"] for m in hit["matches"]]) for hit in within["results"]] == [(0, ["drifting ice"])]
+        assert len(within["results"][0]["matches"][0]["quads"][0]) == 8
+        found = wait_for(lambda: b.json("GET", "/api/v1/search?q=walruses")["results"] or None, 20,
+                         what="the upload through A found through B")
+        assert [hit["document"] for hit in found] == [doc]
+        assert found[0]["snippet"] == words
+        answers = [json.loads(r.request("GET", "/api/v1/search?q=newsletter")[2]) for r in (a, b)]
+        assert answers[0] == answers[1] and [hit["page"] for hit in answers[0]["results"]] == [1]
+    finally:
+        pair.stop()

@@ -36,15 +36,24 @@ extension DocumentService {
         return "\(record.revision).\(try store.versions(id).last?.number ?? 0)"
     }
 
+    /// Whether the index holds the current state of document `id` (false for a document in
+    /// the trash or gone, which the index should not hold).
+    func textIndexIsCurrent(_ id: String) -> Bool {
+        guard let record = try? store.document(id), record.trashedAt == nil,
+              let indexed = try? textIndexer?.index.version(documentID: id) else { return false }
+        return (try? indexVersion(id)) == indexed
+    }
+
     /// Queues every document the index lacks or holds stale, and forgets those no longer
-    /// searchable (in the trash, or gone).
+    /// searchable (in the trash, or gone). In random order: replicas starting together over a
+    /// shared index then mostly take different documents first, and skip those another did.
     func reconcileTextIndex() {
         guard let indexer = textIndexer else { return }
         do {
             let indexed = try indexer.index.versions()
             let live = try store.documents(trashed: false)
             let liveIDs = Set(live.map(\.id))
-            for record in live where try indexed[record.id] != indexVersion(record.id) { indexer.enqueue(record.id) }
+            for record in live.shuffled() where try indexed[record.id] != indexVersion(record.id) { indexer.enqueue(record.id) }
             for id in indexed.keys where !liveIDs.contains(id) { indexer.enqueue(id) }
         } catch {
             // The index is derived data: a failure here leaves search incomplete, not wrong.
@@ -90,11 +99,13 @@ extension DocumentService {
         }
     }
 
-    /// Searches one document (its latest state: the index first catches up with it).
+    /// Searches one document (its latest state: the index first catches up with it, also
+    /// when another replica changed it and has not indexed the change yet).
     public func search(_ id: String, query: String) throws -> SearchResults {
         let indexer = try requireIndex()
         let matchers = try validQuery(query)
         let summary = try self.summary(id)
+        if !summary.trashed, !textIndexIsCurrent(id) { indexer.enqueue(id) }
         indexer.catchUp(id)
         return try guarded {
             let hits = try indexer.index.search(query, documentID: id, limit: 10_000)

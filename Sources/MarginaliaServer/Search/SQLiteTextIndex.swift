@@ -7,10 +7,8 @@ import Marginalia
 public final class SQLiteTextIndex: TextIndex, @unchecked Sendable {
     private let database: SQLiteDatabase
     private let lock = NSLock()
-    /// Words of pages decoded lately (searches come back to the same pages), under the lock.
-    private var decoded: [String: [TextWord]] = [:]
-    private var decodedOrder: [String] = []
-    private static let decodedCapacity = 512
+    /// Words of pages decoded lately, under the lock.
+    private var decoded = DecodedPages()
 
     static let schema = """
         CREATE TABLE IF NOT EXISTS indexed_documents (document TEXT PRIMARY KEY, version TEXT NOT NULL);
@@ -62,9 +60,7 @@ public final class SQLiteTextIndex: TextIndex, @unchecked Sendable {
     }
 
     private func delete(_ documentID: String) throws {
-        let prefix = documentID + "/"
-        decodedOrder.removeAll { $0.hasPrefix(prefix) }
-        decoded = decoded.filter { !$0.key.hasPrefix(prefix) }
+        decoded.forget(documentID)
         let id = SQLiteValue.text(documentID)
         try database.run("DELETE FROM text_entries WHERE document = ?", [id])
         try database.run("DELETE FROM page_words WHERE document = ?", [id])
@@ -106,15 +102,16 @@ public final class SQLiteTextIndex: TextIndex, @unchecked Sendable {
 
     public func words(documentID: String, page: Int) throws -> [TextWord]? {
         try locked {
-            let key = "\(documentID)/\(page)"
-            if let known = decoded[key] { return known }
-            let rows = try database.rows("SELECT words FROM page_words WHERE document = ? AND page = ?",
-                                         [.text(documentID), .integer(page)])
-            guard let words = try rows.first?[0].textValue.map(StoredWords.decode) else { return nil }
-            if decodedOrder.count >= Self.decodedCapacity { decoded[decodedOrder.removeFirst()] = nil }
-            decoded[key] = words
-            decodedOrder.append(key)
-            return words
+            try decoded.words(documentID, page) {
+                try database.rows("SELECT words FROM page_words WHERE document = ? AND page = ?",
+                                  [.text(documentID), .integer(page)]).first?[0].textValue
+            }
+        }
+    }
+
+    public func version(documentID: String) throws -> String? {
+        try locked {
+            try database.rows("SELECT version FROM indexed_documents WHERE document = ?", [.text(documentID)]).first?[0].textValue
         }
     }
 
@@ -124,47 +121,5 @@ public final class SQLiteTextIndex: TextIndex, @unchecked Sendable {
         let terms = SearchQuery.terms(query)
         guard !terms.isEmpty else { return nil }
         return terms.map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }.joined(separator: " AND ")
-    }
-}
-
-/// Words with their quads as compact JSON: `[text, [8 numbers], [edges], hyphenated]` each.
-enum StoredWords {
-    static func encode(_ words: [TextWord]) -> String {
-        var parts: [String] = []
-        parts.reserveCapacity(words.count)
-        func number(_ value: Double) -> String {
-            let rounded = (value * 1000).rounded() / 1000
-            return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
-        }
-        for word in words {
-            let q = word.quad
-            let quad = [q.bottomLeft.x, q.bottomLeft.y, q.bottomRight.x, q.bottomRight.y, q.topRight.x, q.topRight.y,
-                        q.topLeft.x, q.topLeft.y].map { number(Double($0)) }.joined(separator: ",")
-            let edges = word.characterEdges.map { number($0) }.joined(separator: ",")
-            parts.append("[\(JSONWriter.string(.string(word.text))),[\(quad)],[\(edges)],\(word.isHyphenated ? 1 : 0)]")
-        }
-        return "[" + parts.joined(separator: ",") + "]"
-    }
-
-    static func decode(_ text: String) throws -> [TextWord] {
-        // The engine core's own parser: several times faster here than JSONSerialization.
-        guard let items = (try? JSONParser.parse(text))?.arrayValue else {
-            throw StoreError.damaged("the text index holds words that do not decode")
-        }
-        var offset = 0
-        var words: [TextWord] = []
-        words.reserveCapacity(items.count)
-        for item in items {
-            guard let fields = item.arrayValue, fields.count == 4, let text = fields[0].stringValue,
-                  let quad = fields[1].arrayValue?.compactMap(\.numberValue), quad.count == 8,
-                  let edges = fields[2].arrayValue?.compactMap(\.numberValue) else { continue }
-            let range = offset..<(offset + max(0, edges.count - 1))
-            offset = range.upperBound
-            let quadValue = TextQuad(bottomLeft: CGPoint(x: quad[0], y: quad[1]), bottomRight: CGPoint(x: quad[2], y: quad[3]),
-                                     topRight: CGPoint(x: quad[4], y: quad[5]), topLeft: CGPoint(x: quad[6], y: quad[7]))
-            words.append(TextWord(text: text, quad: quadValue, characterEdges: edges, characterRange: range,
-                                  isHyphenated: fields[3].numberValue == 1))
-        }
-        return words
     }
 }

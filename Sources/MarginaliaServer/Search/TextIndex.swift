@@ -65,8 +65,10 @@ public struct TextIndexHit: Sendable, Equatable {
 }
 
 /// A full-text index of the documents of a store, behind which each store kind keeps its
-/// own engine: SQLite FTS5 for the embedded store (``SQLiteTextIndex``); a PostgreSQL store
-/// would implement it with `tsvector` columns.
+/// own engine: SQLite FTS5 for the embedded store (``SQLiteTextIndex``), `tsvector` columns
+/// with a GIN index in the PostgreSQL store's database (``PostgresTextIndex``). What goes into
+/// an index (``IndexedDocument``) and how a hit becomes pages and quads (the stored words,
+/// ``DocumentService``) is the same for both.
 ///
 /// Implementations are thread-safe. The index is derived data: losing it loses nothing,
 /// since ``DocumentService`` rebuilds what is missing or stale from the documents.
@@ -77,6 +79,8 @@ public protocol TextIndex: Sendable {
     func remove(documentID: String) throws
     /// The indexed version of every document the index holds.
     func versions() throws -> [String: String]
+    /// The indexed version of one document (nil when the index holds nothing of it).
+    func version(documentID: String) throws -> String?
     /// Pages and annotations matching `query` (words, all of them, in any order; a quoted
     /// phrase in order), best first; across every document, or one when `documentID` is given.
     func search(_ query: String, documentID: String?, limit: Int) throws -> [TextIndexHit]

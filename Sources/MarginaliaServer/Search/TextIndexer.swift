@@ -8,6 +8,9 @@ final class TextIndexer: @unchecked Sendable {
     /// Makes what the index should hold for a document; nil when it should hold nothing
     /// (the document is in the trash or gone).
     private let build: @Sendable (String) throws -> IndexedDocument?
+    /// Whether the index already holds the document's current state (another replica may
+    /// have indexed it meanwhile over a shared index), so that building it again is skipped.
+    private let isCurrent: @Sendable (String) -> Bool
     private let condition = NSCondition()
     private var queued: [String] = []
     private var busy: String?
@@ -15,8 +18,10 @@ final class TextIndexer: @unchecked Sendable {
     /// The last error, for the log and the tests.
     private(set) var lastError: String?
 
-    init(index: any TextIndex, build: @escaping @Sendable (String) throws -> IndexedDocument?) {
+    init(index: any TextIndex, isCurrent: @escaping @Sendable (String) -> Bool = { _ in false },
+         build: @escaping @Sendable (String) throws -> IndexedDocument?) {
         self.index = index
+        self.isCurrent = isCurrent
         self.build = build
         let thread = Thread { [weak self] in self?.work() }
         thread.name = "marginalia-text-index"
@@ -76,7 +81,9 @@ final class TextIndexer: @unchecked Sendable {
     /// Indexes one document (the caller set ``busy``), then wakes the waiters.
     private func index(_ id: String) {
         do {
-            if let document = try build(id) {
+            if isCurrent(id) {
+                // Nothing to do.
+            } else if let document = try build(id) {
                 try index.replace(document)
             } else {
                 try index.remove(documentID: id)

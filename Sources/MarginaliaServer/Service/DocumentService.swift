@@ -42,7 +42,7 @@ public final class DocumentService: @unchecked Sendable {
     public convenience init(directory: URL, undoDepth: Int = 100, limits: RequestLimits = RequestLimits()) throws {
         do {
             let store = try SQLiteDocumentStore(directory: directory)
-            let index = try StoreLocation.folder(directory).openTextIndex()
+            let index = try StoreLocation.folder(directory).openTextIndex(for: store)
             self.init(store: store, undoDepth: undoDepth, limits: limits, textIndex: index)
         } catch {
             throw ServiceError.wrap(error)
@@ -64,7 +64,9 @@ public final class DocumentService: @unchecked Sendable {
             remoteChanges.async { self.receive(change) }
         }
         if let textIndex {
-            textIndexer = TextIndexer(index: textIndex) { [weak self] id in try self?.indexedDocument(id) }
+            textIndexer = TextIndexer(index: textIndex, isCurrent: { [weak self] id in self?.textIndexIsCurrent(id) ?? true }) {
+                [weak self] id in try self?.indexedDocument(id)
+            }
             reconcileTextIndex()
         }
     }

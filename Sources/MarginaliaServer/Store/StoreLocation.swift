@@ -38,14 +38,15 @@ public enum StoreLocation: Sendable, CustomStringConvertible {
         }
     }
 
-    /// The store's text index for search: SQLite FTS5 in the folder (`text-index.sqlite`);
-    /// nil for a database, which has no text index yet (search answers 422 there).
-    public func openTextIndex() throws -> (any TextIndex)? {
+    /// The text index for search of `store` (opened from this location): SQLite FTS5 in the
+    /// folder (`text-index.sqlite`); `tsvector` tables in the database (``PostgresTextIndex``),
+    /// shared by every replica.
+    public func openTextIndex(for store: any DocumentStore) throws -> (any TextIndex)? {
         switch self {
         case .folder(let url):
             return try SQLiteTextIndex(path: url.appendingPathComponent("text-index.sqlite").path)
         case .postgres:
-            return nil
+            return (store as? PostgresDocumentStore).map(PostgresTextIndex.init(store:))
         }
     }
 

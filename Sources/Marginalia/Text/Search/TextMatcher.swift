@@ -41,7 +41,9 @@ public struct TextMatcher: Sendable {
         self.query = folded
     }
 
-    static func fold(_ character: Character, _ options: TextSearchOptions) -> [Unicode.Scalar] {
+    /// `character` as the matcher compares it under `options` (lowercased, accents removed):
+    /// also how the server's PostgreSQL text index folds the words it keeps.
+    public static func fold(_ character: Character, _ options: TextSearchOptions) -> [Unicode.Scalar] {
         // ASCII, most of most text: folded without Foundation.
         if let ascii = character.asciiValue {
             let lowered = options.contains(.caseInsensitive) && (65...90).contains(ascii) ? ascii + 32 : ascii

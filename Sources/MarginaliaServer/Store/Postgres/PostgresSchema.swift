@@ -81,6 +81,33 @@ enum PostgresSchema {
             RETURN NULL;
         END $$;
         """,
+        // 2 → 3: the text index (PostgresTextIndex): per document the version indexed, per
+        // page its words with their quads, per page and annotation its text with its tokens.
+        """
+        CREATE TABLE text_documents (
+            document text PRIMARY KEY REFERENCES documents(id) ON DELETE CASCADE,
+            version text NOT NULL,
+            revision bigint NOT NULL,
+            version_number bigint NOT NULL
+        );
+        CREATE TABLE text_pages (
+            document text NOT NULL REFERENCES text_documents(document) ON DELETE CASCADE,
+            page integer NOT NULL,
+            words text NOT NULL,
+            PRIMARY KEY (document, page)
+        );
+        CREATE TABLE text_entries (
+            id bigserial PRIMARY KEY,
+            document text NOT NULL REFERENCES text_documents(document) ON DELETE CASCADE,
+            page integer NOT NULL,
+            kind text NOT NULL CHECK (kind IN ('page', 'annotation')),
+            annotation text,
+            body text NOT NULL,
+            terms tsvector NOT NULL
+        );
+        CREATE INDEX text_entries_terms ON text_entries USING gin (terms);
+        CREATE INDEX text_entries_document ON text_entries (document, page);
+        """,
     ]
 
     static var currentVersion: Int { migrations.count }

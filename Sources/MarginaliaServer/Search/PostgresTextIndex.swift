@@ -1,0 +1,114 @@
+import Foundation
+import Marginalia
+
+/// The PostgreSQL store's text index, in the store's own database (schema version 3), so
+/// every replica reads and writes the same one: each page's and annotation's text as a
+/// `tsvector` of ``IndexTokens`` (a GIN index over them) beside the text itself, and each
+/// page's words with their quads as the same compact JSON the SQLite index keeps.
+///
+/// Queries are `tsquery` conjunctions of the terms' tokens, a phrase's in order; across
+/// documents hits are ranked by `ts_rank` normalised by length (PostgreSQL has no BM25),
+/// within one by page. A replica that indexed an older state of a document than the one
+/// stored never replaces the newer (versions are compared under the document's index row
+/// lock), and rows go with their document when it is purged (`ON DELETE CASCADE`).
+public final class PostgresTextIndex: TextIndex, @unchecked Sendable {
+    private let pool: PostgresPool
+    private let lock = NSLock()
+    /// Words of pages decoded lately, under the lock.
+    private var decoded = DecodedPages()
+
+    /// The index of `store`'s database (its connections; the store's migrations made the tables).
+    public init(store: PostgresDocumentStore) {
+        pool = store.pool
+    }
+
+    public func replace(_ document: IndexedDocument) throws {
+        let id = PostgresValue.text(document.documentID)
+        let parts = document.version.split(separator: ".").map { Int($0) ?? 0 }
+        lock.withLock { decoded.forget(document.documentID) }
+        try pool.transaction { connection in
+            // The row lock taken here orders replicas indexing the same document.
+            let current = try connection.query("""
+                INSERT INTO text_documents (document, version, revision, version_number) VALUES ($1, $2, $3, $4)
+                ON CONFLICT (document) DO UPDATE SET version = excluded.version, revision = excluded.revision,
+                    version_number = excluded.version_number
+                WHERE text_documents.revision <= excluded.revision AND text_documents.version_number <= excluded.version_number
+                RETURNING document
+                """, [id, .text(document.version), .integer(parts.first ?? 0), .integer(parts.dropFirst().first ?? 0)])
+            guard !current.isEmpty else { return }
+            try connection.query("DELETE FROM text_entries WHERE document = $1", [id])
+            try connection.query("DELETE FROM text_pages WHERE document = $1", [id])
+            for page in document.pages where !page.words.isEmpty {
+                try connection.query("INSERT INTO text_pages (document, page, words) VALUES ($1, $2, $3)",
+                                     [id, .integer(page.index), .text(StoredWords.encode(page.words))])
+                try insertEntry(connection, id, page.index, "page", nil, page.text)
+            }
+            for annotation in document.annotations where !annotation.text.isEmpty {
+                try insertEntry(connection, id, annotation.page, "annotation", annotation.id, annotation.text)
+            }
+        }
+        lock.withLock { decoded.forget(document.documentID) }
+    }
+
+    private func insertEntry(_ connection: PostgresConnection, _ id: PostgresValue, _ page: Int, _ kind: String,
+                             _ annotation: String?, _ body: String) throws {
+        try connection.query("""
+            INSERT INTO text_entries (document, page, kind, annotation, body, terms) VALUES ($1, $2, $3, $4, $5, $6::tsvector)
+            """, [id, .integer(page), .text(kind), annotation.map(PostgresValue.text) ?? .null, .text(body),
+                  .text(IndexTokens.vector(body))])
+    }
+
+    public func remove(documentID: String) throws {
+        try pool.withConnection { connection in
+            try connection.query("DELETE FROM text_documents WHERE document = $1", [.text(documentID)])
+        }
+        lock.withLock { decoded.forget(documentID) }
+    }
+
+    public func versions() throws -> [String: String] {
+        try pool.withConnection { connection in
+            var result: [String: String] = [:]
+            for row in try connection.query("SELECT document, version FROM text_documents") {
+                if let id = row.text(0), let version = row.text(1) { result[id] = version }
+            }
+            return result
+        }
+    }
+
+    public func version(documentID: String) throws -> String? {
+        try pool.withConnection { connection in
+            try connection.query("SELECT version FROM text_documents WHERE document = $1", [.text(documentID)]).first?.text(0)
+        }
+    }
+
+    public func search(_ query: String, documentID: String?, limit: Int) throws -> [TextIndexHit] {
+        guard let expression = IndexTokens.query(query) else { return [] }
+        var sql = "SELECT document, page, kind, annotation, body FROM text_entries WHERE terms @@ $1::tsquery"
+        var parameters: [PostgresValue] = [.text(expression)]
+        if let documentID {
+            sql += " AND document = $2 ORDER BY page, kind, id LIMIT $3"
+            parameters.append(.text(documentID))
+        } else {
+            sql += " ORDER BY ts_rank(terms, $1::tsquery, 1) DESC, id LIMIT $2"
+        }
+        parameters.append(.integer(max(1, limit)))
+        return try pool.withConnection { connection in
+            try connection.query(sql, parameters).compactMap { row in
+                guard let document = row.text(0), let page = row.integer(1),
+                      let kind = row.text(2).flatMap(TextIndexHit.Kind.init(rawValue:)) else { return nil }
+                return TextIndexHit(documentID: document, page: page, kind: kind, annotationID: row.text(3),
+                                    snippet: IndexTokens.snippet(row.text(4) ?? "", query: query))
+            }
+        }
+    }
+
+    public func words(documentID: String, page: Int) throws -> [TextWord]? {
+        if let known = try lock.withLock({ try decoded.words(documentID, page) { nil } }) { return known }
+        let stored = try pool.withConnection { connection in
+            try connection.query("SELECT words FROM text_pages WHERE document = $1 AND page = $2",
+                                 [.text(documentID), .integer(page)]).first?.text(0)
+        }
+        guard let stored else { return nil }
+        return try lock.withLock { try decoded.words(documentID, page) { stored } }
+    }
+}
