@@ -119,6 +119,7 @@ extension DocumentService {
                          _ names: [String: String]) throws -> [SearchResults.Hit] {
         try hits.map { hit in
             var matches: [SearchResults.Match] = []
+            var snippet = hit.snippet
             if hit.kind == .page, let words = try index.words(documentID: hit.documentID, page: hit.page) {
                 let folded = TextMatcher.fold(words, options: [.caseInsensitive, .diacriticInsensitive])
                 let found = matchers.flatMap { $0.matches(in: folded) }
@@ -126,9 +127,10 @@ extension DocumentService {
                 matches = found.map {
                     SearchResults.Match(text: TextMatcher.text(of: $0, in: words), quads: TextMatcher.quads(of: $0, in: words))
                 }
+                if snippet == nil { snippet = IndexTokens.snippet(words.map(\.text), around: found.first?.start.word ?? 0) }
             }
             return SearchResults.Hit(documentID: hit.documentID, name: names[hit.documentID] ?? "", page: hit.page,
-                                     kind: hit.kind.rawValue, annotationID: hit.annotationID, snippet: hit.snippet,
+                                     kind: hit.kind.rawValue, annotationID: hit.annotationID, snippet: snippet ?? "",
                                      matches: matches)
         }
     }

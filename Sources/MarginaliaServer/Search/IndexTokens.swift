@@ -20,6 +20,15 @@ enum IndexTokens {
             current = String.UnicodeScalarView()
         }
         for character in text {
+            if let ascii = character.asciiValue {
+                // Most text: no Unicode properties to look up.
+                switch ascii {
+                case 48...57, 97...122: current.append(Unicode.Scalar(ascii))
+                case 65...90: current.append(Unicode.Scalar(ascii + 32))
+                default: finish()
+                }
+                continue
+            }
             guard character.isLetter || character.isNumber else { finish(); continue }
             for scalar in TextMatcher.fold(character, [.caseInsensitive, .diacriticInsensitive]) {
                 // Combining marks left by folding belong to the token; anything else not a
@@ -36,9 +45,20 @@ enum IndexTokens {
         return tokens
     }
 
+    /// The longest `tsvector` literal made, in UTF-8 bytes (PostgreSQL refuses a `tsvector` of
+    /// 1 MB or more); the tokens of a page with more text are not indexed.
+    static let longestVector = 900_000
+
     /// `text` as a `tsvector` literal: each token quoted, with its position (1-based).
     static func vector(_ text: String) -> String {
-        tokens(text).enumerated().map { "\(lexeme($1)):\(min($0 + 1, lastPosition))" }.joined(separator: " ")
+        var literal = ""
+        for (index, token) in tokens(text).enumerated() {
+            let item = "\(lexeme(token)):\(min(index + 1, lastPosition))"
+            guard literal.utf8.count + item.utf8.count < longestVector else { break }
+            if !literal.isEmpty { literal += " " }
+            literal += item
+        }
+        return literal
     }
 
     /// A `tsquery` literal for a user's query: every term (``SearchQuery/terms(_:)``) required,
@@ -57,10 +77,15 @@ enum IndexTokens {
     /// A short extract of `body` around the first word holding a token of `query`: at most
     /// `length` words, "…" where words were left out (as FTS5's `snippet` makes them).
     static func snippet(_ body: String, query: String, length: Int = 12) -> String {
-        let words = body.split(whereSeparator: \.isWhitespace)
+        let words = body.split(whereSeparator: \.isWhitespace).map(String.init)
         guard words.count > length else { return words.joined(separator: " ") }
         let wanted = Set(SearchQuery.terms(query).flatMap(tokens))
-        let first = words.firstIndex { !wanted.isDisjoint(with: tokens(String($0))) } ?? 0
+        return snippet(words, around: words.firstIndex { !wanted.isDisjoint(with: tokens($0)) } ?? 0, length: length)
+    }
+
+    /// At most `length` of `words`, from two before word `first`.
+    static func snippet(_ words: [String], around first: Int, length: Int = 12) -> String {
+        guard words.count > length else { return words.joined(separator: " ") }
         let start = max(0, min(first - 2, words.count - length))
         let end = start + length
         return (start > 0 ? "…" : "") + words[start..<end].joined(separator: " ") + (end < words.count ? "…" : "")

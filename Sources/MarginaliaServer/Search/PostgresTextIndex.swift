@@ -83,7 +83,7 @@ public final class PostgresTextIndex: TextIndex, @unchecked Sendable {
 
     public func search(_ query: String, documentID: String?, limit: Int) throws -> [TextIndexHit] {
         guard let expression = IndexTokens.query(query) else { return [] }
-        var sql = "SELECT document, page, kind, annotation, body FROM text_entries WHERE terms @@ $1::tsquery"
+        var sql = "SELECT document, page, kind, annotation, CASE WHEN kind = 'annotation' THEN body END FROM text_entries WHERE terms @@ $1::tsquery"
         var parameters: [PostgresValue] = [.text(expression)]
         if let documentID {
             sql += " AND document = $2 ORDER BY page, kind, id LIMIT $3"
@@ -96,8 +96,9 @@ public final class PostgresTextIndex: TextIndex, @unchecked Sendable {
             try connection.query(sql, parameters).compactMap { row in
                 guard let document = row.text(0), let page = row.integer(1),
                       let kind = row.text(2).flatMap(TextIndexHit.Kind.init(rawValue:)) else { return nil }
+                // A page's extract is cut from its words by the service, which has them at hand.
                 return TextIndexHit(documentID: document, page: page, kind: kind, annotationID: row.text(3),
-                                    snippet: IndexTokens.snippet(row.text(4) ?? "", query: query))
+                                    snippet: kind == .page ? nil : IndexTokens.snippet(row.text(4) ?? "", query: query))
             }
         }
     }

@@ -60,8 +60,10 @@ public struct TextIndexHit: Sendable, Equatable {
     public var kind: Kind
     /// The annotation's id, for an annotation hit.
     public var annotationID: String?
-    /// The annotation's text, or a short extract of the page around the match.
-    public var snippet: String
+    /// The annotation's text, or a short extract of the page around the match; nil when the
+    /// index leaves it to the service, which cuts it from the page's stored words around the
+    /// first match (``IndexTokens/snippet(_:around:length:)``).
+    public var snippet: String?
 }
 
 /// A full-text index of the documents of a store, behind which each store kind keeps its

@@ -83,9 +83,11 @@ enum PostgresSchema {
         """,
         // 2 → 3: the text index (PostgresTextIndex): per document the version indexed, per
         // page its words with their quads, per page and annotation its text with its tokens.
+        // The reference to the document is checked at commit, so that indexing never holds a
+        // lock on the document's row that its commits would wait for.
         """
         CREATE TABLE text_documents (
-            document text PRIMARY KEY REFERENCES documents(id) ON DELETE CASCADE,
+            document text PRIMARY KEY REFERENCES documents(id) ON DELETE CASCADE DEFERRABLE INITIALLY DEFERRED,
             version text NOT NULL,
             revision bigint NOT NULL,
             version_number bigint NOT NULL
