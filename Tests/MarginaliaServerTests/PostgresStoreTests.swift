@@ -69,10 +69,16 @@ struct PostgresStoreTests {
         let store = try #require(try place.open() as? PostgresDocumentStore)
         #expect(try store.schemaVersion == PostgresSchema.currentVersion)
         _ = try place.open()  // opening again migrates nothing
-        // A database at version 1 (before the one-round-trip append) is brought to the current one.
-        try store.pool.withConnection { try $0.run("DROP FUNCTION marginalia_append; UPDATE marginalia_schema SET version = 1") }
+        // A database at version 1 (before the one-round-trip append and the text index) is
+        // brought to the current one.
+        try store.pool.withConnection {
+            try $0.run("DROP FUNCTION marginalia_append; DROP TABLE text_entries, text_pages, text_documents; "
+                       + "UPDATE marginalia_schema SET version = 1")
+        }
         let upgraded = try #require(try place.open() as? PostgresDocumentStore)
         #expect(try upgraded.schemaVersion == PostgresSchema.currentVersion)
+        let textTables = try upgraded.pool.withConnection { try $0.query("SELECT to_regclass('text_entries') IS NOT NULL") }
+        #expect(textTables.first?.text(0) == "t")
         let id = try upgraded.createDocument(name: "a", kind: .pdf, pdf: Fixtures.sample, pageCount: 3).id
         try upgraded.appendOperations(id, [record(1)], pageCount: 3)
         #expect(try upgraded.operations(id, after: 0).map(\.revision) == [1])
