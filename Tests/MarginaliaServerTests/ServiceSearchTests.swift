@@ -92,6 +92,10 @@ struct ServiceSearchTests {
             let sample = try service.importDocument(name: "Sample", data: Fixtures.sample).id
             _ = try service.importDocument(name: "Other", data: try TextFixtures.onePage("The Erasers' tools: café-crème, 1.5 x"))
             _ = try service.apply(sample, Fixtures.request(.operation(Self.note("n1", "Éraser notes for the café")), base: 0))
+            var box = PDFAnnotation(kind: .freeText(.init(text: "Quokka sightings")), rect: CGRect(x: 300, y: 400, width: 150, height: 30),
+                                    pageIndex: 1)
+            box.id = "f1"
+            _ = try service.apply(sample, Fixtures.request(.operation(.addAnnotation(box)), base: 1))
             #expect(service.waitForTextIndex())
             let names = Dictionary(try service.list().map { ($0.id, $0.name) }, uniquingKeysWith: { a, _ in a })
             func lines(_ results: SearchResults) -> [String] {
@@ -102,7 +106,7 @@ struct ServiceSearchTests {
                 }
             }
             var result: [String] = []
-            for query in ["eraser", "erasers", "ERASER stroke", "\"the eraser\"", "cafe", "creme", "\"café crème\"", "1.5", "5", "tools erasers", "zzzz", "s"] {
+            for query in ["eraser", "erasers", "ERASER stroke", "\"the eraser\"", "cafe", "creme", "\"café crème\"", "1.5", "5", "tools erasers", "zzzz", "s", "quokka"] {
                 result.append("across \(query): " + lines(try service.search(query)).sorted().joined(separator: " | "))
                 result.append("within \(query): " + lines(try service.search(sample, query: query)).joined(separator: " | "))
             }
@@ -113,6 +117,7 @@ struct ServiceSearchTests {
         #expect(sqlite.count == postgres.count)
         for (a, b) in zip(sqlite, postgres) { #expect(a == b) }
         #expect(sqlite.contains { $0.hasPrefix("across cafe: ") && $0.contains("annotation n1") && $0.contains("Other p0 page") })
+        #expect(postgres.contains { $0.hasPrefix("within quokka: ") && $0.contains("Sample p1 annotation f1") })
     }
 
     /// Two replicas over one database share one index: what one indexed the other finds.
