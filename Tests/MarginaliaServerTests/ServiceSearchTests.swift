@@ -50,6 +50,15 @@ struct ServiceSearchTests {
         #expect(found.hits.first?.annotationID == "n1" && found.revision == 1)
         _ = try service.apply(id, Fixtures.request(.undo, base: 1))
         #expect(try service.search(id, query: "zebra").hits.isEmpty)
+        // Saved, then the first version restored: the note goes with it.
+        _ = try service.apply(id, Fixtures.request(.operation(Self.note("n2", "Yaks on the ridge")), base: 2))
+        _ = try service.save(id)
+        #expect(service.waitForTextIndex())
+        #expect(try service.search("yaks").hits.map(\.annotationID) == ["n2"])
+        _ = try service.restoreVersion(id, 1)
+        #expect(try service.search(id, query: "yaks").hits.isEmpty)
+        #expect(service.waitForTextIndex())
+        #expect(try service.search("yaks").hits.isEmpty)
     }
 
     @Test(arguments: StoreKind.allCases) func theIndexSurvivesARestartAndIsRebuiltWhenLost(_ kind: StoreKind) throws {
