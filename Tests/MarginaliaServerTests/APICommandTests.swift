@@ -44,6 +44,30 @@ struct APICommandTests {
         }
     }
 
+    @Test func aRestyleChangesTheIconOfTheNotesAsOneStep() throws {
+        try withRealAPI { port, service in
+            let id = try upload(port)
+            let add = try post(port, id, #"""
+                {"protocol":1,"baseRevision":0,"clientId":"t","command":{"type":"add","annotations":[
+                 {"type":"note","id":"n1","pageIndex":0,"rect":[100,700,120,720],"contents":"one"},
+                 {"type":"note","id":"n2","pageIndex":0,"rect":[140,700,160,720],"contents":"two","icon":"Help"},
+                 {"type":"square","id":"s1","pageIndex":0,"rect":[100,100,200,150]}]}}
+                """#)
+            #expect(add.status == 200)
+            let restyle = try post(port, id, #"{"protocol":1,"baseRevision":1,"clientId":"t","command":{"type":"restyle","ids":["n1","n2","s1"],"icon":"Key"}}"#)
+            #expect(restyle.status == 200)
+            #expect((try restyle.json()["applied"] as? [Any])?.count == 1, "one step")
+            func icons() throws -> [String] {
+                try service.annotations(id).annotations.compactMap { annotation in
+                    if case .note(let note) = annotation.kind, annotation.id.hasPrefix("n") { return note.icon } else { return nil }
+                }
+            }
+            #expect(try icons() == ["Key", "Key"])
+            #expect(try post(port, id, #"{"protocol":1,"baseRevision":2,"clientId":"t","command":{"type":"undo"}}"#).status == 200)
+            #expect(try icons() == ["Note", "Help"])
+        }
+    }
+
     @Test func pasteMakesNewIdsAndArrangeChangesTheOrderTheListShows() throws {
         try withRealAPI { port, service in
             let id = try upload(port)
@@ -106,6 +130,7 @@ struct APICommandTests {
         (#"{"protocol":1,"baseRevision":0,"clientId":"t","command":{"type":"stroke","pageIndex":0,"points":[[1,"x"]]}}"#, "command.points[0]"),
         (#"{"protocol":1,"baseRevision":0,"clientId":"t","command":{"type":"restyle","ids":["a"]}}"#, "nothing to change"),
         (#"{"protocol":1,"baseRevision":0,"clientId":"t","command":{"type":"rotatePage","index":0,"degrees":45}}"#, "multiple of 90"),
+        (#"{"protocol":1,"baseRevision":0,"clientId":"t","command":{"type":"restyle","ids":["a"],"icon":"Star"}}"#, "command.icon: expected one of"),
     ])
     func malformedCommandsAndInternalStepsAre400(body: String, mention: String) throws {
         try withRealAPI { port, service in

@@ -125,8 +125,9 @@ extension EditorCommand {
             style.fontSize = size
         }
         style.bold = try field.optionalMember("bold")?.bool()
+        style.icon = try field.optionalMember("icon")?.choice(NoteIcon.self)
         guard !style.isEmpty else {
-            throw CommandError.malformed("\(field.path): nothing to change (color, width, opacity, fill, fontSize or bold)")
+            throw CommandError.malformed("\(field.path): nothing to change (color, width, opacity, fill, fontSize, bold or icon)")
         }
         return style
     }
@@ -175,7 +176,8 @@ extension EditorCommand {
             case .color(let color)?: pairs.append(("fill", .string(color.hex)))
             case nil: break
             }
-            pairs += [("fontSize", style.fontSize.map { .number($0) }), ("bold", style.bold.map { .bool($0) })]
+            pairs += [("fontSize", style.fontSize.map { .number($0) }), ("bold", style.bold.map { .bool($0) }),
+                      ("icon", style.icon.map { .string($0.rawValue) })]
         case .stroke(let stroke):
             pairs += [("pageIndex", .number(Double(stroke.pageIndex))),
                       ("points", .array(stroke.samples.map { s in

@@ -77,6 +77,8 @@ public enum EditorCommand: Equatable, Sendable {
         public var fontSize: Double?
         /// Free text only.
         public var bold: Bool?
+        /// Notes only: the icon their `/Name` names.
+        public var icon: NoteIcon?
 
         public enum Fill: Equatable, Sendable {
             case none
@@ -84,17 +86,18 @@ public enum EditorCommand: Equatable, Sendable {
         }
 
         public init(color: Color? = nil, width: Double? = nil, opacity: Double? = nil, fill: Fill? = nil,
-                    fontSize: Double? = nil, bold: Bool? = nil) {
+                    fontSize: Double? = nil, bold: Bool? = nil, icon: NoteIcon? = nil) {
             self.color = color
             self.width = width
             self.opacity = opacity
             self.fill = fill
             self.fontSize = fontSize
             self.bold = bold
+            self.icon = icon
         }
 
         public var isEmpty: Bool {
-            color == nil && width == nil && opacity == nil && fill == nil && fontSize == nil && bold == nil
+            color == nil && width == nil && opacity == nil && fill == nil && fontSize == nil && bold == nil && icon == nil
         }
     }
 

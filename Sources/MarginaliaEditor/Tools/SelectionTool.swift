@@ -86,6 +86,10 @@ public enum SelectionTool {
                 }
                 result.kind = .freeText(text)
             }
+            if let icon = style.icon, case .note(var note) = result.kind {
+                note.icon = icon.rawValue
+                result.kind = .note(note)
+            }
             return result
         }
     }

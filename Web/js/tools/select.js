@@ -1,6 +1,6 @@
 // The selection's chrome: the box and resize handles the engine reports (its selection:
 // bounds, handles, whether it may change), and the bar over it with what touch users have no
-// keys for — edit the text, colour, width, opacity, fill, font size and bold, copy, cut,
+// keys for — edit the text, colour, width, opacity, fill, font size and bold, a note's icon, copy, cut,
 // duplicate, bring to front, send to back, delete — each
 // sent to the engine, which refuses a locked or read-only selection with a reason. The
 // Select tool's gestures themselves (tap, lasso, rubber band, move, resize) are the engine's.
@@ -11,6 +11,7 @@ import { svg, html, normRect } from '../svg.js';
 import { icon } from '../icons.js';
 import { settings } from '../settings.js';
 import { openPopover, section, swatches, slider, segmented, toggle, action } from '../popover.js';
+import { noteIconPicker } from '../noteicons.js';
 
 const HANDLE = 12; // CSS px
 
@@ -80,6 +81,19 @@ export function createSelectTool(editor) {
           (width) => restyle({ width }))));
       }
       if (fillable) sections.push(section('Fill', swatches(first.fill ?? '', (c) => restyle({ fill: c || 'none' }), { allowNone: true, label: 'Fill colour' })));
+      const notes = annotations.filter((a) => a.type === 'note');
+      if (notes.length) {
+        // The icon (/Name) of every selected note, one restyle: one undo step.
+        const note = editor.model.annotations.get(notes[0].id) ?? notes[0];
+        sections.push(section('Icon', noteIconPicker(note.icon, note.color ?? '#FFD54F', (icon) => {
+          restyle({ icon });
+          for (const choice of document.querySelectorAll('#popover .note-icon-choice')) {
+            const on = choice.dataset.icon === icon;
+            choice.classList.toggle('on', on);
+            choice.setAttribute('aria-checked', String(on));
+          }
+        })));
+      }
       if (texts) {
         sections.push(section('Font size', segmented([[10, '10'], [12, '12'], [14, '14'], [18, '18'], [24, '24'], [36, '36']],
           first.fontSize, (fontSize) => restyle({ fontSize }), 'Font size')));
