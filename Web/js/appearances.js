@@ -2,8 +2,8 @@
 // pdf.js, into the page's canvas, from the file the server serves (which writes an appearance
 // for every annotation it adds or changes). The SVG overlay draws only what is live: the
 // selection, a text box or note being edited, what an eraser sweep touches, what changed
-// since the canvas's file was fetched, and NoZoom annotations (notes), which keep their size on
-// screen as the engine hit-tests them. An annotation switches to the overlay when it becomes
+// since the canvas's file was fetched, and the annotations that keep their size on screen (flag
+// NoZoom: notes, stamps), which the engine places (`screenPlacements`) as it hit-tests them. An annotation switches to the overlay when it becomes
 // live, and the page is drawn again without it (docs/editor-web.md, "Viewing").
 //
 // pdf.js 2.14 draws a page's annotations all or none. To leave some out, its canvas renderer is
@@ -188,10 +188,21 @@ export class AnnotationDisplay {
   /** A link's pdf.js data (`url` or `dest`) by the id the engine was given. */
   link(id) { return this.links.get(id) ?? null; }
 
-  /** Whether the overlay draws this annotation whatever the canvas shows. */
-  isLive(a) {
+  /**
+   * The annotations of page `index` that keep their size on screen (the engine's rule:
+   * NoZoom), each id with the transform from page space into the page's frame it is drawn with.
+   */
+  placements(index) {
+    return new Map(call({ call: 'screenPlacements', pageIndex: index }).placements.map((p) => [p.id, p.matrix]));
+  }
+
+  /**
+   * Whether the overlay draws this annotation whatever the canvas shows; `fixed`: the ids of
+   * its page that keep their screen size (`placements`), which pdf.js would draw zoomed.
+   */
+  isLive(a, fixed) {
     return !this.snapshot || this.snapshot.get(a.id) !== a || this.selected.has(a.id) || this.editing.has(a.id)
-      || this.touched.has(a.id) || (a.flags ?? []).includes('noZoom');
+      || this.touched.has(a.id) || fixed.has(a.id);
   }
 
   /**
@@ -204,9 +215,10 @@ export class AnnotationDisplay {
     const hidden = new Set();
     const canvasIds = new Set();
     const notShown = this.hiddenOnPage(index);
+    const fixed = this.placements(index);
     for (const [id, annotation] of pairs) {
       const current = this.model.annotations.get(id);
-      if (!current || notShown.has(id) || this.isLive(current) || !annotation.hasAppearance) hidden.add(annotation.id);
+      if (!current || notShown.has(id) || this.isLive(current, fixed) || !annotation.hasAppearance) hidden.add(annotation.id);
       else canvasIds.add(id);
     }
     const annotationCanvasMap = new Map();
@@ -224,10 +236,10 @@ export class AnnotationDisplay {
 
   /**
    * Whether the overlay draws `a`, given the model ids the page's canvas shows (null: the
-   * canvas shows none yet).
+   * canvas shows none yet) and the page's `placements`.
    */
-  inOverlay(a, canvasIds) {
-    return this.isLive(a) || !canvasIds?.has(a.id);
+  inOverlay(a, canvasIds, fixed) {
+    return this.isLive(a, fixed) || !canvasIds?.has(a.id);
   }
 
   /** The pages on which these ids' annotations are (now, or in the file). */

@@ -86,8 +86,8 @@ export class Editor {
       this.tools.select.drawChrome();
       this.emit();
     });
-    this.viewer.on('overlay', () => this.refreshNotes());
-    this.viewer.on('zoom', () => { this.refreshNotes(); this.tools.select.drawChrome(); this.emit(); });
+    this.viewer.on('overlay', () => this.refreshFixedSize());
+    this.viewer.on('zoom', () => { this.refreshFixedSize(); this.tools.select.drawChrome(); this.emit(); });
     this.viewer.on('page', () => this.emit());
     onSettingsChange(() => this.applyToolCursor());
     document.getElementById('image-picker').addEventListener('change', (e) => this.imagePicked(e.target));
@@ -218,8 +218,9 @@ export class Editor {
     renderFields(view.overlay, this.fields, index);
     // Hidden annotations and the comments of threads (replies, review states) are not drawn.
     const hidden = this.display.hiddenOnPage(index);
-    const live = this.model.annotationsOnPage(index).filter((a) => !hidden.has(a.id) && this.display.inOverlay(a, view.canvasIds));
-    renderAnnotations(view.overlay, live, this.viewer.zoom);
+    const placements = this.display.placements(index);
+    const live = this.model.annotationsOnPage(index).filter((a) => !hidden.has(a.id) && this.display.inOverlay(a, view.canvasIds, placements));
+    renderAnnotations(view.overlay, live, this.viewer.zoom, placements);
     this.preview.remark();
   }
 
@@ -227,17 +228,18 @@ export class Editor {
   canvasShowsStale(index) {
     const ids = this.viewer.views[index]?.canvasIds;
     if (!ids) return false;
+    const fixed = this.display.placements(index);
     for (const id of ids) {
       const a = this.model.annotations.get(id);
-      if (!a || this.display.isLive(a)) return true;
+      if (!a || this.display.isLive(a, fixed)) return true;
     }
     return false;
   }
 
-  /** Notes keep their screen size, so they are redrawn after a zoom. */
-  refreshNotes() {
+  /** Notes and NoZoom stamps keep their screen size, so their pages are redrawn after a zoom. */
+  refreshFixedSize() {
     for (const view of this.viewer.views) {
-      if (this.model.annotationsOnPage(view.geometry.index).some((a) => a.type === 'note')) this.refreshPage(view.geometry.index);
+      if (this.display.placements(view.geometry.index).size) this.refreshPage(view.geometry.index);
     }
   }
 

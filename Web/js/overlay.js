@@ -8,7 +8,6 @@ import { svg, polyPath, normRect, quadPoints } from './svg.js';
 import { call } from './engine.js';
 import { noteIconShapes } from './noteicons.js';
 
-const applyMatrix = (m, [x, y]) => [m[0] * x + m[2] * y + m[4], m[1] * x + m[3] * y + m[5]];
 const svgMatrix = (m) => `matrix(${m.map((v) => +v.toFixed(6)).join(' ')})`;
 
 /**
@@ -50,8 +49,13 @@ export function createOverlay(page) {
   return overlay;
 }
 
-/** Redraws all annotations of a page. `zoom` sizes the fixed-size (note) icons. */
-export function renderAnnotations(overlay, annotations, zoom) {
+/**
+ * Redraws the live annotations of a page. `placements` (the engine's `screenPlacements`: id ->
+ * page-to-frame matrix) holds those that keep their size on screen (NoZoom notes and stamps):
+ * each is drawn as in page space, through its placement over `zoom` (the overlay's units are
+ * CSS px at zoom 1), in the layer over the page's content.
+ */
+export function renderAnnotations(overlay, annotations, zoom, placements = new Map()) {
   // Elements are reused while their annotation object is the same one (the model replaces
   // the object on every change), so a new stroke on a page of thousands costs one element.
   const previous = overlay.drawn ?? new Map();
@@ -60,8 +64,10 @@ export function renderAnnotations(overlay, annotations, zoom) {
   const highlights = [];
   const screen = [];
   for (const annotation of annotations) {
-    if (annotation.type === 'note') {
-      screen.push(drawNote(annotation, overlay, zoom));
+    const placement = placements.get(annotation.id);
+    if (placement) {
+      const element = drawAnnotation(annotation);
+      if (element) screen.push(svg('g', { class: 'fixed-size', transform: svgMatrix(placement.map((v) => v / zoom)) }, [element]));
       continue;
     }
     const old = previous.get(annotation.id);
@@ -95,7 +101,7 @@ function sameChildren(parent, elements) {
  * forms.js shows the fields and the Form tool fills them.
  */
 export function isDrawable(a) {
-  return a.type === 'note' || a.type in DRAWERS;
+  return a.type in DRAWERS;
 }
 
 /** One annotation as an SVG group in page space, or null for types we cannot show. */
@@ -170,6 +176,7 @@ const DRAWERS = {
   polygon: (a) => svg('path', { d: polyPath(a.points, true), ...stroke(a, { fill: a.fill ?? 'none' }) }),
   freeText: drawFreeText,
   stamp: drawStamp,
+  note: drawNote,
   highlight: (a) => a.quads.map((q) => svg('path', {
     d: polyPath(quadPoints(q), true), fill: a.color ?? '#FFEB3B', class: 'markup-fill',
   })),
@@ -319,24 +326,15 @@ function drawStamp(a) {
 }
 
 /**
- * A sticky note: fixed screen size (docs/coordinates.md, NoZoom): the anchor is the page
- * transform of the rect's upper-left corner, the size is the rect's size in points at zoom 1,
- * drawn in viewBox units (zoom 1), so it is divided by the zoom to stay constant on screen.
- * The icon is the engine's drawing of the note's /Name (NoteIcon.marks, as the appearance).
+ * A sticky note in page space: the icon its /Name names, as the engine (and the saved
+ * appearance) draws it (NoteIcon.marks), filling the rect. A NoZoom note (every note the
+ * editor makes) is drawn through its screen placement (renderAnnotations).
  */
-function drawNote(a, overlay, zoom) {
-  const page = overlay.page;
+function drawNote(a) {
   const [x1, y1, x2, y2] = normRect(a.rect);
-  const [ax, ay] = applyMatrix(overlay.unzoomed, [x1, y2]);
-  const noRotate = (a.flags ?? ['noRotate']).includes('noRotate');
-  const rotation = noRotate ? 0 : ((page.rotation % 360) + 360) % 360;
-  const w = (x2 - x1 || 20) / zoom, h = (y2 - y1 || 20) / zoom;
-  const color = a.color ?? '#FFD54F';
-  // The icon its /Name names, as the engine (and the saved appearance) draws it.
-  const icon = svg('g', { transform: `translate(${ax} ${ay}) rotate(${rotation})`, 'data-id': a.id, class: 'annotation note' },
-    [noteIconShapes(a.icon, color, w, h)]);
+  const icon = svg('g', { transform: `translate(${x1} ${y2}) scale(1 -1)` },
+    [noteIconShapes(a.icon, a.color ?? '#FFD54F', x2 - x1 || 20, y2 - y1 || 20)]);
   const title = svg('title');
   title.textContent = a.contents ?? 'Note';
-  icon.append(title);
-  return icon;
+  return [icon, title];
 }

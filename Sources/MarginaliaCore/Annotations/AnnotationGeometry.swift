@@ -119,6 +119,11 @@ public struct AnnotationGeometry: Equatable, Sendable {
     /// Comments belong to their authors (only the author edits or deletes one).
     public var isComment: Bool { state != nil || (inReplyTo != nil && replyType == .reply) }
 
+    /// Whether it keeps its size on screen at every zoom: the NoZoom flag, whatever the kind
+    /// (notes, stamps; ISO 32000-2, 12.5.3). The one rule the editor draws, hit-tests and
+    /// selects by (``EditorEngine/viewRect(of:)``, ``EditorEngine/screenPlacement(of:)``).
+    public var keepsScreenSize: Bool { flags.contains(.noZoom) }
+
     /// Whether a resize keeps the width-to-height ratio (images and notes).
     public var keepsAspectRatio: Bool {
         switch kind {

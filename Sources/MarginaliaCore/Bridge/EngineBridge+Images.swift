@@ -27,7 +27,7 @@ extension EngineBridge {
         let page = try annotation.optionalMember("pageIndex")?.integer() ?? 0
         let pageRotation = engine.viewport.pages.indices.contains(page) ? engine.viewport.pages[page].rotation : 0
         let t = ImageFit.imageToPage(rect: rect, crop: crop, rotation: rotation, pageRotation: pageRotation)
-        var pairs: [(String, JSONValue)] = [("matrix", .array([t.m11, t.m12, t.m21, t.m22, t.tX, t.tY].map { .number(Double($0)) })),
+        var pairs: [(String, JSONValue)] = [("matrix", .matrix(t)),
                                             ("clip", .rect(rect))]
         let width = try annotation.optionalMember("width")?.number() ?? 0
         if let frame = ImageFit.frame(in: rect, width: CGFloat(width)) {

@@ -211,7 +211,7 @@ extension EngineBridge {
             return .object([("type", .string("rubberBand")), ("pageIndex", .integer(page)), ("rect", .rect(rect))])
         case .transform(let page, let ids, let t):
             return .object([("type", .string("transform")), ("pageIndex", .integer(page)), ("ids", .strings(ids)),
-                            ("matrix", .array([t.m11, t.m12, t.m21, t.m22, t.tX, t.tY].map { .number(Double($0)) }))])
+                            ("matrix", .matrix(t))])
         }
     }
 
@@ -241,7 +241,7 @@ extension EngineBridge {
             let frame = v.contentFrame(ofPage: index)
             let t = v.pageToFrame(index)
             return .object([("frame", .array([frame.minX, frame.minY, frame.width, frame.height].map { .number(Double($0)) })),
-                            ("matrix", .array([t.m11, t.m12, t.m21, t.m22, t.tX, t.tY].map { .number(Double($0)) }))])
+                            ("matrix", .matrix(t))])
         }
         return .object([("zoom", .number(Double(v.zoom))), ("offset", .point(v.contentOffset)),
                         ("contentSize", .array([.number(Double(v.contentSize.width)), .number(Double(v.contentSize.height))])),

@@ -177,6 +177,10 @@ public final class EngineBridge {
         case "hitTest":
             let page = try request.member("pageIndex").integer()
             return .object(omittingNils: [("id", engine.hitTest(try request.member("point").point(), onPage: page).map { .string($0.id) })])
+        case "screenPlacements":
+            // The annotations of a page that keep their size on screen, and where to draw them.
+            let placements = engine.screenPlacements(onPage: try request.member("pageIndex").integer())
+            return .object([("placements", .array(placements.map { .object([("id", .string($0.annotation.id)), ("matrix", .matrix($0.placement))]) }))])
         case "benchFinishStroke":
             return benchFinishStroke(points: try request.member("points").integer(in: 2...1_000_000))
         case "benchStrokes":

@@ -105,13 +105,13 @@ extension EditorEngine {
         guard indexes.indices.contains(page), location.x.isFinite, location.y.isFinite else { return nil }
         let slack = Self.tapTolerance / 2
         let floating = indexes[page].annotations.reversed().first { annotation in
-            guard annotation.flags.contains(.noZoom), !annotation.isHidden, annotation.isEditable else { return false }
+            guard annotation.keepsScreenSize, !annotation.isHidden, annotation.isEditable else { return false }
             return viewRect(of: annotation).insetBy(dx: -slack, dy: -slack).contains(location)
         }
         if let floating { return floating }
         let point = viewport.convert(location, toPage: page)
         let tolerance = Self.tapTolerance / max(viewport.zoom, 0.01)
-        return indexes[page].annotations(at: point, tolerance: tolerance).first { $0.isEditable && !$0.flags.contains(.noZoom) }
+        return indexes[page].annotations(at: point, tolerance: tolerance).first { $0.isEditable && !$0.keepsScreenSize }
     }
 
     /// Where an annotation is drawn in view space: a NoZoom one at its fixed screen size, any
@@ -119,13 +119,35 @@ extension EditorEngine {
     public func viewRect(of annotation: AnnotationGeometry) -> CGRect {
         let page = annotation.pageIndex
         guard viewport.pages.indices.contains(page) else { return .null }
-        if annotation.flags.contains(.noZoom) {
+        if annotation.keepsScreenSize {
             return viewport.screenSize(forNoZoomAnnotation: annotation.rect, onPage: page,
                                        noRotate: annotation.flags.contains(.noRotate))
         }
         let a = viewport.convert(CGPoint(x: annotation.rect.minX, y: annotation.rect.minY), fromPage: page)
         let b = viewport.convert(CGPoint(x: annotation.rect.maxX, y: annotation.rect.maxY), fromPage: page)
         return AnnotationDraft.rect(a, b)
+    }
+
+    /// How a viewer draws an annotation that keeps its screen size (``AnnotationGeometry/keepsScreenSize``):
+    /// the transform from its page-space drawing to its page's frame (origin at the frame's
+    /// top-left, as ``Viewport/pageToFrame(_:)``), which puts it in ``viewRect(of:)`` at one
+    /// view point per page point. Nil for any other annotation: it is drawn with the page.
+    public func screenPlacement(of annotation: AnnotationGeometry) -> AffineTransform? {
+        let page = annotation.pageIndex
+        guard annotation.keepsScreenSize, viewport.pages.indices.contains(page),
+              let placement = viewport.noZoomPlacement(forRect: annotation.rect, onPage: page,
+                                                       noRotate: annotation.flags.contains(.noRotate)) else { return nil }
+        let origin = viewport.frame(ofPage: page).origin
+        return placement.appending(.translation(x: -origin.x, y: -origin.y))
+    }
+
+    /// The annotations of page `page` that keep their screen size and are not hidden, topmost
+    /// last, each with ``screenPlacement(of:)``.
+    public func screenPlacements(onPage page: Int) -> [(annotation: AnnotationGeometry, placement: AffineTransform)] {
+        guard indexes.indices.contains(page) else { return [] }
+        return indexes[page].annotations.compactMap { annotation in
+            annotation.isHidden ? nil : screenPlacement(of: annotation).map { (annotation, $0) }
+        }
     }
 
     // MARK: - Moved

@@ -41,8 +41,8 @@ extension EditorEngine {
         if selection.isEmpty { selectionPage = nil }
     }
 
-    /// The selection's box in page space: the union of the drawn bounds, a note's at its size
-    /// on screen (notes keep their screen size at every zoom).
+    /// The selection's box in page space: the union of the drawn bounds, an annotation that
+    /// keeps its screen size (a note, a NoZoom stamp) at its size on screen.
     public var selectionBounds: CGRect? {
         guard let page = selectionPage else { return nil }
         let box = selectedAnnotations.reduce(CGRect.null) { box, annotation in
@@ -51,20 +51,23 @@ extension EditorEngine {
         return box.isNull ? nil : box
     }
 
-    /// Where an annotation shows on its page: its rect, or for a note (NoZoom) its icon at its
-    /// size on screen, anchored at the top-left corner.
+    /// Where an annotation shows on its page: its drawn bounds, or for one that keeps its
+    /// screen size (NoZoom) the page-space box under ``viewRect(of:)``, anchored at the
+    /// /Rect's top-left corner.
     func shownRect(of annotation: AnnotationGeometry, onPage page: Int) -> CGRect {
-        if case .note = annotation.kind {
-            let size = CGSize(width: annotation.rect.width / max(viewport.zoom, 0.01), height: annotation.rect.height / max(viewport.zoom, 0.01))
-            return CGRect(x: annotation.rect.minX, y: annotation.rect.maxY - size.height, width: size.width, height: size.height)
+        if annotation.keepsScreenSize {
+            let view = viewRect(of: annotation)
+            guard !view.isNull else { return annotation.rect }
+            return viewport.viewToPage(page).transform(view)
         }
         return indexes.indices.contains(page) ? (indexes[page].drawnBounds(id: annotation.id) ?? annotation.rect) : annotation.rect
     }
 
     /// The resize handles (page space, 0 lower-left then anticlockwise): one annotation that
-    /// can be resized (not a note) shows four.
+    /// can be resized (not a note, nor one that keeps its screen size) shows four.
     public var selectionHandles: [CGPoint] {
-        guard selection.count == 1, let selected = selectedAnnotations.first, !isNote(selected) else { return [] }
+        guard selection.count == 1, let selected = selectedAnnotations.first, !isNote(selected),
+              !selected.keepsScreenSize else { return [] }
         let r = selected.rect
         return [CGPoint(x: r.minX, y: r.minY), CGPoint(x: r.maxX, y: r.minY), CGPoint(x: r.maxX, y: r.maxY), CGPoint(x: r.minX, y: r.maxY)]
     }

@@ -135,6 +135,11 @@ extension JSONValue {
         .array([.number(Double(r.minX)), .number(Double(r.minY)), .number(Double(r.maxX)), .number(Double(r.maxY))])
     }
 
+    /// `[a, b, c, d, e, f]`: an affine transform as SVG, canvas and PDF write one.
+    public static func matrix(_ t: AffineTransform) -> JSONValue {
+        .array([t.m11, t.m12, t.m21, t.m22, t.tX, t.tY].map { .number(Double($0)) })
+    }
+
     public static func strings(_ values: [String]) -> JSONValue {
         .array(values.map { .string($0) })
     }

@@ -19,16 +19,24 @@ extension Viewport {
     /// top-left corner at the anchor. The browser must compute exactly this.
     public func screenSize(forNoZoomAnnotation rect: CGRect, onPage index: Int,
                            noRotate: Bool = false) -> CGRect {
+        guard let placement = noZoomPlacement(forRect: rect, onPage: index, noRotate: noRotate) else { return .null }
+        return placement.transform(rect.standardized)
+    }
+
+    /// The transform that draws a NoZoom annotation's page-space drawing (its appearance, at
+    /// one view point per page point) where ``screenSize(forNoZoomAnnotation:onPage:noRotate:)``
+    /// puts it, in view space: `T(−minX, −maxY) · S(1, −1) · R(r) · T(anchor)`. Nil for a
+    /// rect that is null or not finite.
+    public func noZoomPlacement(forRect rect: CGRect, onPage index: Int, noRotate: Bool = false) -> AffineTransform? {
         guard !rect.isNull, rect.minX.isFinite, rect.maxY.isFinite,
-              rect.width.isFinite, rect.height.isFinite else { return .null }
+              rect.width.isFinite, rect.height.isFinite else { return nil }
         let r = rect.standardized
         let anchor = convert(CGPoint(x: r.minX, y: r.maxY), fromPage: index)
         let rotation = noRotate ? 0 : effectiveRotation(ofPage: index)
         // Page space about the upper-left corner, y down, turned clockwise, put at the anchor.
-        let placement = AffineTransform.translation(x: -r.minX, y: -r.maxY)
+        return AffineTransform.translation(x: -r.minX, y: -r.maxY)
             .appending(.scaling(x: 1, y: -1))
             .appending(.rotation(degrees: CGFloat(rotation)))
             .appending(.translation(x: anchor.x, y: anchor.y))
-        return placement.transform(r)
     }
 }

@@ -9,17 +9,11 @@ import Marginalia
 extension Editor {
     /// Where `annotation` is drawn in view space: a NoZoom annotation at its fixed screen size
     /// (``Viewport/screenSize(forNoZoomAnnotation:onPage:noRotate:)``), any other its `/Rect`
-    /// through the view transform. `.null` when it is on no page.
+    /// through the view transform, as the engine decides (``EditorEngine/viewRect(of:)``).
+    /// `.null` when it is on no page.
     public func viewRect(of annotation: PDFAnnotation) -> CGRect {
         guard let page = annotation.pageIndex, page >= 0, page < viewport.pages.count else { return .null }
-        if annotation.flags.contains(.noZoom) {
-            return viewport.screenSize(forNoZoomAnnotation: annotation.rect, onPage: page,
-                                       noRotate: annotation.flags.contains(.noRotate))
-        }
-        let corners = [CGPoint(x: annotation.rect.minX, y: annotation.rect.minY), CGPoint(x: annotation.rect.maxX, y: annotation.rect.maxY)]
-            .map { viewport.convert($0, fromPage: page) }
-        return CGRect(x: min(corners[0].x, corners[1].x), y: min(corners[0].y, corners[1].y),
-                      width: abs(corners[1].x - corners[0].x), height: abs(corners[1].y - corners[0].y))
+        return engine.viewRect(of: annotation.geometry)
     }
 
     /// The topmost annotation of page `page` under the view point `location`, as the

@@ -93,6 +93,14 @@ fixture("viewport-and-placing", [INIT, {"call": "setViewport", "fitWidth": True}
     {"call": "textCommand", "request": {"pageIndex": 0, "target": {"kind": "newTextBox", "rect": [300, 277.6, 500, 300]}}, "text": "Hello"},
     {"call": "setImageToPlace", "size": [640, 480]}, {"call": "setTool", "tool": "image"},
     *pointer_calls(events("mouse", [(300, 400), (300, 400)], pointer=3, start=2))])
+fixed = [{"type": "stamp", "id": "fixed", "pageIndex": 0, "rect": [100, 600, 220, 640], "flags": ["print", "noZoom"]},
+         {"type": "stamp", "id": "zooming", "pageIndex": 0, "rect": [100, 300, 220, 340]},
+         {"type": "note", "id": "note", "pageIndex": 1, "rect": [100, 600, 120, 620], "flags": ["print", "noZoom", "noRotate"]}]
+fixture("fixed-size-stamp-and-note-icon", [INIT, {"call": "setAnnotations", "annotations": fixed},
+    {"call": "screenPlacements", "pageIndex": 0}, {"call": "screenPlacements", "pageIndex": 1}, {"call": "setTool", "tool": "select"},
+    *pointer_calls(events("mouse", [(210, 605), (210, 605)])), {"call": "selection"},
+    {"call": "setViewport", "zoom": 2, "anchor": [0, 0]}, {"call": "screenPlacements", "pageIndex": 0}, {"call": "selection"},
+    {"call": "select", "ids": ["note"]}, {"call": "restyleSelection", "icon": "Insert"}])
 SIX = {"call": "init", "pages": [PAGE] * 6, "viewSize": [800, 1000]}
 GRID = [[20 + (i % 3) * 120, 20 + (i // 3) * 140, 100, 120] for i in range(6)]
 fixture("page-organizer", [SIX, {"call": "selectPages", "page": 1, "mode": "replace", "selection": []},

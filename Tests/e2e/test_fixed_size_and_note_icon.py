@@ -1,0 +1,153 @@
+"""Issue 20 in the browser, seed 003: a stamp flagged NoZoom keeps its size on screen at every
+zoom, anchored at its /Rect's top-left corner, and is hit and boxed where it is drawn (the
+engine's `screenPlacements` and hit test); and the Select tool's Style popover changes the icon
+of the selected notes as one `restyle` command and one undo step, which PyMuPDF reads as /Name
+and pdftoppm draws. Each runs in Chromium and in WebKit."""
+
+import pytest
+
+from editor_harness import ARTIFACTS, SAMPLE, api
+from viewer_helpers import mean_absolute_difference, poppler_render
+
+FIXED = [60, 690, 180, 730]     # page space, 120 x 40 points: flagged NoZoom
+ZOOMING = [60, 610, 180, 650]   # the same size without the flag, for the picture
+ENGINE_CALL = "async (request) => (await import('/app/js/engine.js')).call(request)"
+
+
+def command(editor, body):
+    revision = api(editor.base, "GET", f"/api/v1/documents/{editor.doc_id}")["revision"]
+    return api(editor.base, "POST", f"/api/v1/documents/{editor.doc_id}/commands",
+               {"protocol": 1, "baseRevision": revision, "clientId": "test-fixed-size", "command": body})
+
+
+def client_box(editor, selector):
+    return editor.js(f"""(() => {{ const r = document.querySelector({selector!r}).getBoundingClientRect();
+        return [r.left, r.top, r.right, r.bottom]; }})()""")
+
+
+def set_zoom(editor, zoom):
+    editor.js(f"marginalia.viewer.setZoom({zoom}); marginalia.viewer.goToPage(0)")
+    editor.settle(400)
+
+
+def test_a_nozoom_stamp_keeps_its_screen_size(new_editor):
+    editor = new_editor()
+    command(editor, {"type": "add", "annotations": [
+        {"type": "stamp", "id": "fixed", "pageIndex": 0, "rect": FIXED, "name": "Approved", "flags": ["print", "noZoom"]},
+        {"type": "stamp", "id": "zooming", "pageIndex": 0, "rect": ZOOMING, "name": "Draft"}]})
+    frame = '.annotation.stamp[data-id="fixed"] rect'
+    editor.wait_until(f"document.querySelector('{frame}') !== null")
+    placements = editor.js(ENGINE_CALL, {"call": "screenPlacements", "pageIndex": 0})["placements"]
+    assert "fixed" in [p["id"] for p in placements] and "zooming" not in [p["id"] for p in placements], placements
+
+    x1, y1, x2, y2 = FIXED
+    for zoom in (1, 2):
+        set_zoom(editor, zoom)
+        editor.wait_until(f"Math.abs(marginalia.viewer.zoom - {zoom}) < 1e-6")
+        # The frame (the stamp's rect inset by 1 point) is 118 x 38 CSS px at every zoom, its
+        # top-left at the page point (x1 + 1, y2 - 1) seen from the anchor at that zoom.
+        left, top, right, bottom = client_box(editor, frame)
+        ax, ay = editor.page_point_to_client(0, x1, y2)
+        assert abs((right - left) - 118) < 1.5 and abs((bottom - top) - 38) < 1.5, (zoom, left, top, right, bottom)
+        assert abs(left - (ax + 1)) < 1.5 and abs(top - (ay + 1)) < 1.5, (zoom, (left, top), (ax, ay))
+        editor.screenshot(f"nozoom-stamp-zoom-{zoom}")
+
+        # A tap inside what shows selects it; at zoom 2 a tap inside the /Rect scaled by the
+        # zoom, but outside what shows, does not.
+        editor.js("marginalia.setTool('select')")
+        editor.mouse_click(ax + 110, ay + 34)
+        editor.wait_until("marginalia.selection().ids.join() === 'fixed'")
+        box = client_box(editor, ".selection-box")
+        assert abs((box[2] - box[0]) - 120) < 3 and abs((box[3] - box[1]) - 40) < 3, (zoom, box)
+        assert editor.js("marginalia.selection().handles.length") == 0
+        editor.screenshot(f"nozoom-stamp-selected-zoom-{zoom}")
+        editor.press("Escape")
+        editor.wait_until("marginalia.selection().ids.length === 0")
+        if zoom == 2:
+            editor.mouse_click(ax + 200, ay + 70)
+            editor.settle(200)
+            assert editor.js("marginalia.selection().ids") == []
+    assert not editor.errors
+
+
+def note_icon(editor, note_id):
+    return editor.attribute(f'.annotation.note[data-id="{note_id}"] .note-icon', "data-icon")
+
+
+def test_the_icon_of_selected_notes_changes_in_one_step(new_editor, web_server, tmp_path):
+    editor = new_editor()
+    [sample] = [a for a in editor.annotations() if a["id"] == "sample-note-1"]
+    assert sample["icon"] == "Comment"
+    # A second note: both are selected and change together.
+    x1, y1, x2, y2 = sample["rect"]
+    w, h = x2 - x1, y2 - y1
+    other_rect = [x1 - 60, y1, x1 - 60 + w, y2]
+    command(editor, {"type": "add", "annotation": {"type": "note", "id": "second", "pageIndex": sample["pageIndex"],
+                                                   "rect": other_rect, "contents": "Another", "icon": "Note"}})
+    editor.wait_until("document.querySelector('.annotation.note[data-id=\"second\"]') !== null")
+    page = sample["pageIndex"]
+    editor.js(f"marginalia.viewer.goToPage({page})")
+    editor.settle(300)
+
+    editor.js("marginalia.setTool('select')")
+    ax, ay = editor.page_point_to_client(page, x1, y2)
+    editor.mouse_click(ax + 6, ay + 6)
+    editor.wait_until("marginalia.selection().ids.join() === 'sample-note-1'")
+    editor.js("marginalia.select(['sample-note-1', 'second'])")
+    editor.wait_until("marginalia.selection().ids.length === 2")
+    editor.settle(200)
+    editor.screenshot("notes-selected")
+    before = api(web_server, "GET", f"/api/v1/documents/{editor.doc_id}")["revision"]
+
+    editor.click('.selection-bar button[aria-label="Style"]')
+    editor.wait_until("!document.getElementById('popover').hidden")
+    checked = editor.js("[...document.querySelectorAll('#popover .note-icon-choice')].map((b) => [b.dataset.icon, b.getAttribute('aria-checked')])")
+    assert dict(checked)["Comment"] == "true", checked
+    editor.click('#popover .note-icon-choice[data-icon="Key"]')
+    editor.wait_until("document.querySelector('.annotation.note[data-id=\"second\"] .note-icon')?.dataset.icon === 'Key'"
+                      " && document.querySelector('.annotation.note[data-id=\"sample-note-1\"] .note-icon')?.dataset.icon === 'Key'")
+    editor.screenshot("note-icon-picker")
+    editor.press("Escape")
+    editor.settle(200)
+    editor.screenshot("note-icons-changed")
+    after = api(web_server, "GET", f"/api/v1/documents/{editor.doc_id}")["revision"]
+    assert after == before + 1  # one command, one logged step
+    icons = {a["id"]: a["icon"] for a in editor.annotations() if a["type"] == "note"}
+    assert icons["sample-note-1"] == "Key" and icons["second"] == "Key", icons
+
+    # The file: /Name read by PyMuPDF; pdftoppm draws the note as it draws one changed to Key
+    # by a `change` command (another path to the same appearance), not as the Comment it was.
+    fitz = pytest.importorskip("fitz")
+    changed = api(web_server, "GET", f"/api/v1/documents/{editor.doc_id}/file")
+    document = fitz.open(stream=changed, filetype="pdf")
+    names = [document.xref_get_key(a.xref, "Name")[1] for a in document[page].annots() if a.type[1] == "Text"]
+    assert names.count("/Key") == 2, names
+    reference = api(web_server, "POST", "/api/v1/documents?name=reference.pdf", SAMPLE.read_bytes(), "application/pdf")["id"]
+    api(web_server, "POST", f"/api/v1/documents/{reference}/commands", {"protocol": 1, "baseRevision": 0, "clientId": "ref",
+        "command": {"type": "change", "annotation": {**sample, "icon": "Key"}}})
+    keyed = api(web_server, "GET", f"/api/v1/documents/{reference}/file")
+    crops = {name: pdftoppm_crop(tmp_path / f"{name}.pdf", pdf, page, sample["rect"], f"note-icon-pdftoppm-{name}-{editor.engine}")
+             for name, pdf in (("changed", changed), ("keyed", keyed), ("before", SAMPLE.read_bytes()))}
+    assert mean_absolute_difference(crops["changed"], crops["keyed"]) < 2
+    assert mean_absolute_difference(crops["changed"], crops["before"]) > 8
+
+    # One undo step takes both back.
+    editor.js("document.activeElement?.blur(); marginalia.viewer.scroller.focus()")
+    editor.press("Control+z")
+    editor.wait_until("document.querySelector('.annotation.note[data-id=\"sample-note-1\"] .note-icon')?.dataset.icon === 'Comment'"
+                      " && document.querySelector('.annotation.note[data-id=\"second\"] .note-icon')?.dataset.icon === 'Note'")
+    assert not editor.errors
+
+
+def pdftoppm_crop(path, pdf, page, rect, name):
+    """pdftoppm's drawing (144 dpi) of `rect` on page `page` of `pdf`, saved as artifacts/NAME.png."""
+    path.write_bytes(pdf)
+    dpi = 144
+    full = poppler_render(path, page + 1, dpi)
+    scale = dpi / 72
+    height = full.height / scale
+    x1, y1, x2, y2 = rect
+    crop = full.crop((round(x1 * scale), round((height - y2) * scale), round(x2 * scale), round((height - y1) * scale)))
+    ARTIFACTS.mkdir(exist_ok=True)
+    crop.resize((crop.width * 4, crop.height * 4)).save(ARTIFACTS / f"{name}.png")
+    return crop
