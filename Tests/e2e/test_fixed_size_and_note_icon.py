@@ -67,6 +67,15 @@ def test_a_nozoom_stamp_keeps_its_screen_size(new_editor):
             editor.mouse_click(ax + 200, ay + 70)
             editor.settle(200)
             assert editor.js("marginalia.selection().ids") == []
+
+    # Dragged 100 px at zoom 2, it moves 50 points on the page and keeps its size on screen.
+    ax, ay = editor.page_point_to_client(0, x1, y2)
+    editor.mouse_drag([(ax + 60, ay + 20), (ax + 110, ay + 20), (ax + 160, ay + 20)])
+    editor.wait_until(f"Math.abs(marginalia.model.annotations.get('fixed').rect[0] - {x1 + 50}) < 0.5")
+    editor.settle(300)
+    left, top, right, bottom = client_box(editor, frame)
+    assert abs((right - left) - 118) < 1.5 and abs(left - (ax + 101)) < 1.5, (left, right, ax)
+    editor.screenshot("nozoom-stamp-moved-zoom-2")
     assert not editor.errors
 
 
