@@ -25,12 +25,23 @@ def client_box(editor, selector):
         return [r.left, r.top, r.right, r.bottom]; }})()""")
 
 
+def red_ink(image):
+    """The pixels of a stamp's red (#CC1A1A and its antialiased edges)."""
+    return {(x, y) for x in range(image.width) for y in range(image.height)
+            if (lambda p: p[0] > 140 and p[1] < 110 and p[2] < 110)(image.getpixel((x, y)))}
+
+
+def near(pixels, others):
+    """The share of `pixels` within one pixel of one of `others`."""
+    return sum(any((x + dx, y + dy) in others for dx in (-1, 0, 1) for dy in (-1, 0, 1)) for x, y in pixels) / len(pixels)
+
+
 def set_zoom(editor, zoom):
     editor.js(f"marginalia.viewer.setZoom({zoom}); marginalia.viewer.goToPage(0)")
     editor.settle(400)
 
 
-def test_a_nozoom_stamp_keeps_its_screen_size(new_editor):
+def test_a_nozoom_stamp_keeps_its_screen_size(new_editor, tmp_path):
     editor = new_editor()
     command(editor, {"type": "add", "annotations": [
         {"type": "stamp", "id": "fixed", "pageIndex": 0, "rect": FIXED, "name": "Approved", "flags": ["print", "noZoom"]},
@@ -44,13 +55,32 @@ def test_a_nozoom_stamp_keeps_its_screen_size(new_editor):
     for zoom in (1, 2):
         set_zoom(editor, zoom)
         editor.wait_until(f"Math.abs(marginalia.viewer.zoom - {zoom}) < 1e-6")
-        # The frame (the stamp's rect inset by 1 point) is 118 x 38 CSS px at every zoom, its
-        # top-left at the page point (x1 + 1, y2 - 1) seen from the anchor at that zoom.
+        # The frame (the stamp's rect inset by 2 points, as its appearance) is 116 x 36 CSS px at
+        # every zoom, its top-left 2 px from the anchor, the page point (x1, y2) at that zoom;
+        # the title fits inside it.
         left, top, right, bottom = client_box(editor, frame)
         ax, ay = editor.page_point_to_client(0, x1, y2)
-        assert abs((right - left) - 118) < 1.5 and abs((bottom - top) - 38) < 1.5, (zoom, left, top, right, bottom)
-        assert abs(left - (ax + 1)) < 1.5 and abs(top - (ay + 1)) < 1.5, (zoom, (left, top), (ax, ay))
+        assert abs((right - left) - 116) < 1.5 and abs((bottom - top) - 36) < 1.5, (zoom, left, top, right, bottom)
+        assert abs(left - (ax + 2)) < 1.5 and abs(top - (ay + 2)) < 1.5, (zoom, (left, top), (ax, ay))
+        title = client_box(editor, '.annotation.stamp[data-id="fixed"] text')
+        assert left < title[0] and title[2] < right and top < title[1] and title[3] < bottom, (title, left, right)
         editor.screenshot(f"nozoom-stamp-zoom-{zoom}")
+        if zoom == 1:
+            # At zoom 1 the overlay's drawing is the saved appearance as pdftoppm draws it.
+            shown = editor.screenshot_region("nozoom-stamp-shown", [ax, ay, ax + 120, ay + 40])
+            pdf = tmp_path / "stamps.pdf"
+            pdf.write_bytes(api(editor.base, "GET", f"/api/v1/documents/{editor.doc_id}/file"))
+            dpi = 72 * shown.width / 120
+            saved = poppler_render(pdf, 1, dpi)
+            scale = dpi / 72
+            saved = saved.crop((round(x1 * scale), round(saved.height - y2 * scale), round(x2 * scale), round(saved.height - y1 * scale)))
+            saved.save(ARTIFACTS / f"nozoom-stamp-pdftoppm-{editor.engine}.png")
+            shown.save(ARTIFACTS / f"nozoom-stamp-overlay-{editor.engine}.png")
+            # The stamp's red ink (its frame and title): each one's within a pixel of the other's
+            # (the page's text under it is drawn by two renderers, so whole pixels are not compared).
+            shown_ink, saved_ink = red_ink(shown), red_ink(saved)
+            assert 0.75 < len(shown_ink) / len(saved_ink) < 1.33, (len(shown_ink), len(saved_ink))
+            assert near(shown_ink, saved_ink) > 0.95 and near(saved_ink, shown_ink) > 0.95
 
         # A tap inside what shows selects it; at zoom 2 a tap inside the /Rect scaled by the
         # zoom, but outside what shows, does not.
@@ -74,7 +104,7 @@ def test_a_nozoom_stamp_keeps_its_screen_size(new_editor):
     editor.wait_until(f"Math.abs(marginalia.model.annotations.get('fixed').rect[0] - {x1 + 50}) < 0.5")
     editor.settle(300)
     left, top, right, bottom = client_box(editor, frame)
-    assert abs((right - left) - 118) < 1.5 and abs(left - (ax + 101)) < 1.5, (left, right, ax)
+    assert abs((right - left) - 116) < 1.5 and abs(left - (ax + 102)) < 1.5, (left, right, ax)
     editor.screenshot("nozoom-stamp-moved-zoom-2")
     assert not editor.errors
 

@@ -314,15 +314,36 @@ function drawImage(a) {
   return parts;
 }
 
+/**
+ * A named stamp as its appearance draws it (the engine's `stampLabel`, StampLabel): a rounded
+ * frame in its colour around its title in capitals, the largest size up to the label's
+ * maximum at which the title, measured in the browser's Helvetica, fits the label's width.
+ */
 function drawStamp(a) {
-  const [x1, y1, x2, y2] = normRect(a.rect);
-  const flip = (child) => svg('g', { transform: `translate(${x1} ${y2}) scale(1 -1)` }, [child]);
   if (a.image) return drawImage(a);
-  const color = a.color ?? '#C62828';
-  const h = y2 - y1;
-  const label = svg('text', { x: (x2 - x1) / 2, y: h / 2 + h * 0.18, 'text-anchor': 'middle', 'font-size': h * 0.5, 'font-weight': 'bold', fill: color, 'font-family': 'Helvetica, Arial, sans-serif' });
-  label.textContent = (a.name ?? 'Stamp').toUpperCase();
-  return [svg('rect', { x: x1 + 1, y: y1 + 1, width: x2 - x1 - 2, height: h - 2, rx: 4, fill: 'none', stroke: color, 'stroke-width': 2 }), flip(label)];
+  const [x1, y1, x2, y2] = normRect(a.rect);
+  const label = call({ call: 'stampLabel', name: a.name ?? 'Draft', rect: [x1, y1, x2, y2] });
+  const [fx1, fy1, fx2, fy2] = normRect(label.frame);
+  const color = a.color ?? '#CC1A1A';
+  const size = Math.max(1, Math.min(label.maximumFontSize, label.titleWidth / titleWidthAtOne(label.title)));
+  const text = svg('text', { x: 0, y: size * HELVETICA_BOLD_MIDDLE, 'text-anchor': 'middle', 'font-size': size, 'font-weight': 'bold', fill: color, 'font-family': 'Helvetica, Arial, sans-serif' });
+  text.textContent = label.title;
+  return [
+    svg('rect', { x: fx1, y: fy1, width: fx2 - fx1, height: fy2 - fy1, rx: label.radius, fill: 'none', stroke: color, 'stroke-width': label.lineWidth }),
+    svg('g', { transform: `translate(${(fx1 + fx2) / 2} ${(fy1 + fy2) / 2}) scale(1 -1)` }, [text]),
+  ];
+}
+
+// Helvetica-Bold's (ascent + descent) / 2 per unit of size (718 and -207 of 1000): the
+// appearance puts the title's baseline this far below the frame's middle.
+const HELVETICA_BOLD_MIDDLE = 0.2555;
+let measuring = null;
+
+/** The width of `title` at size 1 in the bold Helvetica (or its metric twin) the overlay draws with. */
+function titleWidthAtOne(title) {
+  measuring ??= document.createElement('canvas').getContext('2d');
+  measuring.font = 'bold 100px Helvetica, Arial, sans-serif';
+  return measuring.measureText(title).width / 100;
 }
 
 /**

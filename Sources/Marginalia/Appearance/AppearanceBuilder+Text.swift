@@ -60,36 +60,24 @@ extension AppearanceBuilder {
             return appearance
         }
         let color = (a.color ?? Color(red: 0.8, green: 0.1, blue: 0.1)).pdfComponents
-        let frame = box.insetBy(dx: min(2, box.width / 2), dy: min(2, box.height / 2))
-        appearance.content.lineWidth(min(3, Double(box.height) / 10))
+        let label = StampLabel(name: stamp.name, box: box)
+        appearance.content.lineWidth(label.lineWidth)
         appearance.content.strokeColor(color)
-        let radius = min(frame.width, frame.height) * 0.15
-        AppearanceBuilder.roundedRectangle(frame, radius: radius, &appearance.content)
+        AppearanceBuilder.roundedRectangle(label.frame, radius: CGFloat(label.radius), &appearance.content)
         appearance.content.stroke()
         let font = StandardFont.helveticaBold
         let resource = appearance.addFont(font)
-        let word = AppearanceBuilder.stampTitle(stamp.name)
-        let widthAtOne = font.width(of: word, size: 1)
-        let size = max(1, min(Double(frame.height) * 0.6, widthAtOne > 0 ? Double(frame.width) * 0.85 / widthAtOne : 12))
+        let word = label.title
+        let size = label.fontSize(titleWidthAtOne: font.width(of: word, size: 1))
         appearance.content.beginText()
         appearance.content.font(resource, size: size)
         appearance.content.fillColor(color)
-        let x = Double(frame.midX) - font.width(of: word, size: size) / 2
-        let y = Double(frame.midY) - (font.ascent + font.descent) / 2 * size / 1000
+        let x = Double(label.frame.midX) - font.width(of: word, size: size) / 2
+        let y = Double(label.frame.midY) - (font.ascent + font.descent) / 2 * size / 1000
         appearance.content.textPosition(x, y)
         appearance.content.show(font.encode(word).bytes)
         appearance.content.endText()
         return appearance
-    }
-
-    /// "NotForPublicRelease" -> "NOT FOR PUBLIC RELEASE".
-    static func stampTitle(_ name: String) -> String {
-        var words = ""
-        for (i, c) in name.enumerated() {
-            if i > 0 && c.isUppercase { words.append(" ") }
-            words.append(c)
-        }
-        return words.uppercased()
     }
 
     static func roundedRectangle(_ r: CGRect, radius: CGFloat, _ c: inout ContentStreamBuilder) {

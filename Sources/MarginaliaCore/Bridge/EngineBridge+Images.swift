@@ -2,7 +2,8 @@
 import Foundation
 #endif
 
-// The bridge calls for image stamps (docs/engine.md): where the picture goes (its crop, turns
+// The bridge calls for stamps (docs/engine.md): a named stamp's frame and title, and for an
+// image stamp where the picture goes (its crop, turns
 // and frame, as the appearance stream draws it) and the Select tool's turn and crop, which
 // become one `change` command each (one undo step).
 
@@ -10,6 +11,12 @@ extension EngineBridge {
     /// Answers the calls of this file, or nil for a call that is not one of them.
     func imageCall(_ name: String, _ request: JSONField) throws(CommandError) -> JSONValue? {
         switch name {
+        case "stampLabel":
+            // A named stamp's frame and title (StampLabel), as its appearance draws them.
+            let label = StampLabel(name: try request.optionalMember("name")?.string() ?? "Draft", box: try request.member("rect").rect())
+            return .object([("title", .string(label.title)), ("frame", .rect(label.frame)), ("lineWidth", .number(label.lineWidth)),
+                            ("radius", .number(label.radius)), ("maximumFontSize", .number(label.maximumFontSize)),
+                            ("titleWidth", .number(label.titleWidth))])
         case "imageLayout": return try imageLayout(request.member("annotation"))
         case "editImage": return try editImage(request)
         default: return nil

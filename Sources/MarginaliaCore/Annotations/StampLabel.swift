@@ -1,0 +1,51 @@
+#if !hasFeature(Embedded)
+import Foundation
+#endif
+
+/// How a named stamp (ISO 32000-2, 12.5.6.12: `Approved`, `Draft`, `NotForPublicRelease`...)
+/// is drawn: a rounded frame inset in its box, in the stamp's colour, around its name as a
+/// title in capitals, as large as 0.6 of the frame's height allows while it fits 0.85 of the
+/// frame's width. The appearance stream (Marginalia's AppearanceBuilder) and the browser's
+/// overlay (the bridge's `stampLabel`) both draw it from this; each measures the title in the
+/// font it draws with (Helvetica-Bold).
+public struct StampLabel: Equatable, Sendable {
+    /// The name in words and capitals: "NotForPublicRelease" is "NOT FOR PUBLIC RELEASE".
+    public var title: String
+    /// The frame's path rectangle, in the box's coordinates.
+    public var frame: CGRect
+    public var lineWidth: Double
+    /// The radius of the frame's corners.
+    public var radius: Double
+    /// The largest font size of the title (0.6 of the frame's height).
+    public var maximumFontSize: Double
+    /// The width the title may take (0.85 of the frame's width).
+    public var titleWidth: Double
+
+    /// The label of a stamp named `name` drawn in `box` (its appearance's bounding box).
+    public init(name: String, box: CGRect) {
+        title = Self.title(name)
+        frame = box.insetBy(dx: min(2, box.width / 2), dy: min(2, box.height / 2))
+        lineWidth = min(3, Double(box.height) / 10)
+        radius = Double(min(frame.width, frame.height)) * 0.15
+        maximumFontSize = Double(frame.height) * 0.6
+        titleWidth = Double(frame.width) * 0.85
+    }
+
+    /// The font size of the title, given its width at size 1 in the font it is drawn with:
+    /// the largest up to ``maximumFontSize`` at which it fits ``titleWidth`` (at least 1).
+    public func fontSize(titleWidthAtOne width: Double) -> Double {
+        max(1, min(maximumFontSize, width > 0 ? titleWidth / width : 12))
+    }
+
+    /// Words split before each capital after the first letter, in capitals (ASCII letters;
+    /// the standard names are ASCII, other characters are kept as they are).
+    static func title(_ name: String) -> String {
+        var bytes: [UInt8] = []
+        for (i, byte) in name.utf8.enumerated() {
+            let upper = byte >= 65 && byte <= 90
+            if i > 0 && upper { bytes.append(32) }
+            bytes.append(byte >= 97 && byte <= 122 ? byte - 32 : byte)
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}

@@ -1,0 +1,32 @@
+import Foundation
+import Testing
+@testable import MarginaliaCore
+
+/// A named stamp's frame and title (StampLabel): what its appearance stream and the browser's
+/// overlay both draw.
+@Suite("Stamp labels")
+struct StampLabelTests {
+    @Test func theNameBecomesWordsInCapitals() {
+        #expect(StampLabel(name: "NotForPublicRelease", box: CGRect(x: 0, y: 0, width: 100, height: 30)).title == "NOT FOR PUBLIC RELEASE")
+        #expect(StampLabel(name: "Approved", box: .zero).title == "APPROVED")
+        #expect(StampLabel(name: "Café", box: .zero).title == "CAFé", "non-ASCII letters are kept as they are")
+    }
+
+    @Test func theTitleFitsTheFrame() {
+        let label = StampLabel(name: "Approved", box: CGRect(x: 0, y: 0, width: 120, height: 40))
+        #expect(label.frame == CGRect(x: 2, y: 2, width: 116, height: 36))
+        #expect(label.lineWidth == 3 && abs(label.radius - 5.4) < 1e-9)
+        #expect(abs(label.fontSize(titleWidthAtOne: 0.1) - 21.6) < 1e-9, "a short title: 0.6 of the frame's height")
+        #expect(abs(label.fontSize(titleWidthAtOne: 5.8) - 17) < 1e-9, "a long one: 0.85 of the frame's width")
+        #expect(label.fontSize(titleWidthAtOne: 0) == 12)
+    }
+
+    @Test func theBridgeAnswersTheLabel() throws {
+        let bridge = EngineBridge()
+        let answer = try JSONParser.parse(bridge.call(Array(#"{"call": "stampLabel", "name": "Draft", "rect": [100, 600, 220, 640]}"#.utf8)))
+        #expect(answer["title"]?.stringValue == "DRAFT")
+        #expect(answer["frame"] == .rect(CGRect(x: 102, y: 602, width: 116, height: 36)))
+        #expect(answer["maximumFontSize"]?.numberValue.map { abs($0 - 21.6) < 1e-9 } == true)
+        #expect(answer["titleWidth"]?.numberValue.map { abs($0 - 98.6) < 1e-9 } == true)
+    }
+}
