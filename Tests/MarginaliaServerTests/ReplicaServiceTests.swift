@@ -41,6 +41,41 @@ struct ReplicaServiceTests {
         #expect(try !a.annotationIDs(id).contains("from-a"))
     }
 
+    /// A client moves from A to B with the revision A acknowledged. B's copy is behind, so
+    /// its first look finds the request's base revision ahead; just then B's late notice
+    /// arrives and its background catch-up brings the copy to that revision (the order the
+    /// replica soak met after kills). B must apply the request: before it refuses a base
+    /// revision as ahead, it catches up from the log under the document's lock in the store.
+    /// (It answered 409 "ahead": a second look, which decided whether to catch up and try
+    /// again, came after the background catch-up, found nothing ahead, and let the first
+    /// refusal stand.) A base revision that no replica logged is still refused.
+    @Test func aRevisionAnotherReplicaAcknowledgedIsNeverAhead() throws {
+        let place = try TestStore(.postgresql)
+        defer { place.remove() }
+        let a = try place.service()
+        let controlled = ControlledStore(try place.open())
+        let b = DocumentService(store: controlled)
+        let id = try a.importDocument(name: "shared.pdf", data: Fixtures.sample).id
+        try waitUntil("both listeners are connected") { (try? a.checkReady()) != nil && (try? b.checkReady()) != nil }
+        _ = try b.annotationIDs(id)  // B holds the document, at revision 0
+        controlled.hold()
+        let acknowledged = try a.apply(id, Fixtures.request(.operation(Fixtures.add("from-a")), base: 0)).revision
+        let entry = try b.entry(id)
+        #expect(entry.loadedRevision == 0)
+        controlled.onNextSharedRead {
+            controlled.release()
+            #expect(throws: Never.self) {
+                try waitUntil("B's background catch-up reached A's entry") { entry.loadedRevision == acknowledged }
+            }
+        }
+        let moved = try b.apply(id, Fixtures.request(.operation(Fixtures.add("moved", x: 200)), base: acknowledged))
+        #expect(moved.revision == acknowledged + 1 && moved.missed.isEmpty)
+        #expect(try a.annotationIDs(id).suffix(2) == ["from-a", "moved"])
+        #expect { try b.apply(id, Fixtures.request(.operation(Fixtures.add("x")), base: 9)) } throws: { error in
+            (error as? ServiceError)?.message == "baseRevision 9 is ahead of document \(id) (revision 2)"
+        }
+    }
+
     @Test func concurrentAppliesOnTwoReplicasLoseNothing() throws {
         let (place, a, b, id) = try replicas()
         defer { place.remove() }

@@ -15,10 +15,15 @@ extension DocumentService {
     /// all. When that commit fails, every queued entry is taken back out of memory and each
     /// of those requests fails.
     ///
+    /// Over a shared store, a base revision ahead of the copy in memory may be one another
+    /// replica logged: the copy first catches up with the log, read under the document's
+    /// lock in the store (so whatever is committed is seen), and only a base revision still
+    /// ahead then is refused.
+    ///
     /// - Returns: the new revision, the entries applied (none for an undo with nothing to
     ///   undo) and the entries after `request.baseRevision` that the client had not seen.
     /// - Throws: ``ServiceError/tooLarge(_:)`` when the request is over one of ``limits``;
-    ///   ``ServiceError/conflict(_:)`` when `baseRevision` is ahead of the document;
+    ///   ``ServiceError/conflict(_:)`` when `baseRevision` is ahead of every logged revision;
     ///   ``ServiceError/unprocessable(_:)`` when the change does not fit the document;
     ///   ``ServiceError/notFound(_:)``, ``ServiceError/badRequest(_:)``.
     public func apply(_ id: String, _ request: ApplyRequest) throws -> ApplyResult {
@@ -27,30 +32,28 @@ extension DocumentService {
         let request = try withUploadedSource(id, request)
         let document = try guarded { try entry(id) }
         let pending = PendingApply(request: request)
-        do {
-            try queue(id, pending, document: document)
-        } catch ServiceError.conflict where store.isShared && (try? isAhead(id, pending.request, document)) == true {
-            // The client saw a revision another replica logged: catch up, then try again (a
-            // conflict now, such as an undo refused, is the answer).
-            try withDocument(id) { _ in }
-            try queue(id, pending, document: document)
+        var ahead = try queue(id, pending, document: document)
+        if ahead != nil && store.isShared {
+            // The client may have seen a revision another replica logged: catch up with
+            // everything committed (read under the document's lock in the store) and try
+            // again. Only a base revision still ahead after that is refused.
+            try withDocument(id, waitingForStore: true) { _ in }
+            ahead = try queue(id, pending, document: document)
         }
+        if let revision = ahead { throw Self.ahead(request, of: id, revision: revision) }
         try commitLog(id, document, waitingFor: pending)
         return ApplyResult(revision: pending.revisionAfter, applied: pending.entries, missed: pending.missed)
     }
 
-    /// Whether the request's base revision is ahead of the document in memory (another
-    /// replica logged it), as opposed to a conflict no catch-up can mend (an undo refused).
-    private func isAhead(_ id: String, _ request: ApplyRequest, _ document: OpenDocument) throws -> Bool {
-        try document.withState(load: { try load(id, into: document) }) { request.baseRevision > $0.revision }
-    }
-
-    /// Applies the request in memory and queues it for the log.
-    private func queue(_ id: String, _ pending: PendingApply, document: OpenDocument) throws {
+    /// Applies the request in memory and queues it for the log; or, when its base revision
+    /// is ahead of the document in memory, queues nothing and returns the document's revision.
+    private func queue(_ id: String, _ pending: PendingApply, document: OpenDocument) throws -> Int? {
         try guarded {
             try document.withState(load: { try load(id, into: document) }) { state in
+                guard pending.request.baseRevision <= state.revision else { return state.revision }
                 try applyInMemory(id, pending, document: document, state: &state)
                 document.pending.append(pending)
+                return nil
             }
         }
     }
@@ -92,11 +95,13 @@ extension DocumentService {
     /// revision ahead of the document is a conflict. Call under the state lock.
     func unseenEntries(_ id: String, _ request: ApplyRequest, document: OpenDocument,
                        state: OpenDocument.State) throws -> [LoggedOperation] {
-        guard request.baseRevision <= state.revision else {
-            throw ServiceError.conflict(
-                "baseRevision \(request.baseRevision) is ahead of document \(id) (revision \(state.revision))")
-        }
+        guard request.baseRevision <= state.revision else { throw Self.ahead(request, of: id, revision: state.revision) }
         return try logEntries(id, after: request.baseRevision, upTo: state.revision, document: document)
+    }
+
+    /// The conflict of a request whose base revision is ahead of the document's `revision`.
+    static func ahead(_ request: ApplyRequest, of id: String, revision: Int) -> ServiceError {
+        .conflict("baseRevision \(request.baseRevision) is ahead of document \(id) (revision \(revision))")
     }
 
     /// The log entries after `revision` up to the newest applied one, from memory when it

@@ -165,18 +165,28 @@ public final class DocumentService: @unchecked Sendable {
     /// refusing every later edit; and under a steady stream of edits a reader could wait
     /// for a quiet moment for long.)
     ///
-    /// Over a shared store, the entries other replicas logged are applied first.
-    func withDocument<T>(_ id: String, _ body: (inout OpenDocument.State) throws -> T) throws -> T {
+    /// Over a shared store, the entries other replicas logged are applied first. They are
+    /// read before the state lock is taken, so edits can queue meanwhile; with
+    /// `waitingForStore`, under the state lock and the document's lock in the store instead,
+    /// so a commit under way in another replica ends first and whatever is committed is seen.
+    func withDocument<T>(_ id: String, waitingForStore: Bool = false,
+                         _ body: (inout OpenDocument.State) throws -> T) throws -> T {
         try guarded {
             let entry = try entry(id)
             return try entry.committing {
                 // A subscriber called back by a committer reads what is being announced.
                 let announcing = entry.locked { entry.notifying }
                 if !announcing { commitQueued(id, entry) }
-                let current = store.isShared && !announcing
+                let catchingUp = store.isShared && !announcing
+                var current = catchingUp && !waitingForStore
                     ? try store.documentAndLog(id, after: entry.loadedRevision ?? .max) : nil
                 return try entry.locked {
                     if !announcing && !entry.pending.isEmpty { commitQueued(id, entry) }
+                    if catchingUp && waitingForStore {
+                        current = try store.withDocumentLock(id) {
+                            try store.documentAndLog(id, after: entry.loadedRevision ?? .max)
+                        }
+                    }
                     return try entry.withState(load: { try load(id, into: entry) }) { state in
                         if let current {
                             let caughtUp = try catchUp(id, entry, &state, to: current.record, newer: current.newer)
