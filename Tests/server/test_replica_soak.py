@@ -16,10 +16,11 @@ gets HAProxy's own 502: the connection died, so the request is in doubt, counted
 MARGINALIA_REPLICA_SOAK_SECONDS sets the duration (default 60); MARGINALIA_SOAK_REPORT
 names a JSON file for the figures (with "-replicas" added).
 
-Not part of the default run until a race it found is fixed (MARGINALIA_REPLICA_SOAK=1 runs
-it): in three of four runs this evening, after replica kills, a replica answered 409 "baseRevision N is ahead
-of document (revision N-1)" to a client whose revision N another replica had acknowledged;
-the catch-up before the retry did not reach N. Nothing acknowledged was lost."""
+Opt-in (MARGINALIA_REPLICA_SOAK=1 runs it): it takes its 60 s of load plus 20 s or more of
+start-up and checks (115-185 s on the shared 2-core machine on 2026-12-01), more than the
+default run spends on one test. The 409 "baseRevision N is ahead" it used to meet after kills
+(a replica refusing a revision another one had acknowledged) is fixed: see
+ReplicaServiceTests.aRevisionAnotherReplicaAcknowledgedIsNeverAhead."""
 
 from __future__ import annotations
 
@@ -172,7 +173,7 @@ def percentile(values, fraction):
 
 
 @pytest.mark.skipif(os.environ.get("MARGINALIA_REPLICA_SOAK") != "1",
-                    reason="a known race (see the module's note); MARGINALIA_REPLICA_SOAK=1 runs it")
+                    reason="a long soak (see the module's note); MARGINALIA_REPLICA_SOAK=1 runs it")
 def test_replicas_with_kills_and_a_database_crash_lose_nothing(binary, tmp_path, pg_cluster):
     duration = float(os.environ.get("MARGINALIA_REPLICA_SOAK_SECONDS", "60"))
     replicas = ReplicaSet(binary, tmp_path, pg_cluster, "replicasoak").start()
