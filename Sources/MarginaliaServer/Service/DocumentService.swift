@@ -166,9 +166,10 @@ public final class DocumentService: @unchecked Sendable {
     /// for a quiet moment for long.)
     ///
     /// Over a shared store, the entries other replicas logged are applied first. They are
-    /// read before the state lock is taken, so edits can queue meanwhile; with
-    /// `waitingForStore`, under the state lock and the document's lock in the store instead,
-    /// so a commit under way in another replica ends first and whatever is committed is seen.
+    /// read before the state lock is taken, so edits can queue meanwhile (a commit of those
+    /// then catches up by itself); with `waitingForStore`, read holding the document's lock
+    /// in the store, so a commit under way in another replica ends first and whatever is
+    /// committed is seen.
     func withDocument<T>(_ id: String, waitingForStore: Bool = false,
                          _ body: (inout OpenDocument.State) throws -> T) throws -> T {
         try guarded {
@@ -177,16 +178,15 @@ public final class DocumentService: @unchecked Sendable {
                 // A subscriber called back by a committer reads what is being announced.
                 let announcing = entry.locked { entry.notifying }
                 if !announcing { commitQueued(id, entry) }
-                let catchingUp = store.isShared && !announcing
-                var current = catchingUp && !waitingForStore
-                    ? try store.documentAndLog(id, after: entry.loadedRevision ?? .max) : nil
+                let current: (record: DocumentRecord, newer: [OperationRecord])?
+                if store.isShared && !announcing {
+                    let read = { try self.store.documentAndLog(id, after: entry.loadedRevision ?? .max) }
+                    current = try waitingForStore ? store.withDocumentLock(id, read) : read()
+                } else {
+                    current = nil
+                }
                 return try entry.locked {
                     if !announcing && !entry.pending.isEmpty { commitQueued(id, entry) }
-                    if catchingUp && waitingForStore {
-                        current = try store.withDocumentLock(id) {
-                            try store.documentAndLog(id, after: entry.loadedRevision ?? .max)
-                        }
-                    }
                     return try entry.withState(load: { try load(id, into: entry) }) { state in
                         if let current {
                             let caughtUp = try catchUp(id, entry, &state, to: current.record, newer: current.newer)
