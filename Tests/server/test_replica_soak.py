@@ -17,7 +17,7 @@ MARGINALIA_REPLICA_SOAK_SECONDS sets the duration (default 60); MARGINALIA_SOAK_
 names a JSON file for the figures (with "-replicas" added).
 
 Opt-in (MARGINALIA_REPLICA_SOAK=1 runs it): it takes its 60 s of load plus 20 s or more of
-start-up and checks (115-185 s on the shared 2-core machine on 2026-12-01), more than the
+start-up and checks (105-185 s on the shared 2-core machine on 2026-12-01), more than the
 default run spends on one test. The 409 "baseRevision N is ahead" it used to meet after kills
 (a replica refusing a revision another one had acknowledged) is fixed: see
 ReplicaServiceTests.aRevisionAnotherReplicaAcknowledgedIsNeverAhead."""
