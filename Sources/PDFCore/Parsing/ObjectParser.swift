@@ -71,6 +71,7 @@ struct ObjectParser {
     private mutating func parseArray(start: Int, depth: Int) throws -> PDFObject {
         try checkDepth(depth, at: start)
         var items: [PDFObject] = []
+        items.reserveCapacity(8)  // rectangles, colours, matrices: no regrowing for the common sizes
         while true {
             let itemStart = lexer.position
             let token = try lexer.next()
