@@ -21,11 +21,12 @@ let package = Package(
         .systemLibrary(name: "CCrypto", path: "Sources/CCrypto"),
         .systemLibrary(name: "CPNG", path: "Sources/CPNG"),
         // Server only (Debian: libsqlite3-dev, libmicrohttpd-dev). MHD's variadic calls go
-        // through a tiny C shim.
+        // through a tiny C shim, which also loads libmicrohttpd when a server starts rather
+        // than linking it, so that other commands do not pay for loading its TLS stack.
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite"),
         // The PostgreSQL store for replicas (Debian: libpq-dev).
         .systemLibrary(name: "CLibPQ", path: "Sources/CLibPQ"),
-        .target(name: "CMicroHTTPD", linkerSettings: [.linkedLibrary("microhttpd")]),
+        .target(name: "CMicroHTTPD"),
         // The renderer only (Debian: libcairo2-dev, libjpeg-dev); libjpeg's longjmp errors go
         // through a tiny C shim.
         .systemLibrary(name: "CCairo", path: "Sources/CCairo"),
