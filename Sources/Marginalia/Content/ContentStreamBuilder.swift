@@ -45,9 +45,16 @@ public struct ContentStreamBuilder: Sendable {
         bytes.append(0x20)
     }
 
-    private mutating func point(_ p: CGPoint) {
-        length(p.x)
-        length(p.y)
+    /// One line of up to six lengths and an operator, written in one go.
+    private mutating func operation(_ name: StaticString, _ operands: (CGFloat, CGFloat, CGFloat, CGFloat, CGFloat, CGFloat),
+                                    count: Int) {
+        var values = (Double(operands.0), Double(operands.1), Double(operands.2),
+                      Double(operands.3), Double(operands.4), Double(operands.5))
+        let decimals = lengthDecimals
+        withUnsafeBytes(of: &values) { raw in
+            let all = raw.assumingMemoryBound(to: Double.self)
+            PDFSyntax.appendOperation(UnsafeBufferPointer(rebasing: all[..<count]), decimals: decimals, operator: name, to: &bytes)
+        }
     }
 
     /// A one- or two-letter operator and the newline after it.
@@ -80,10 +87,7 @@ public struct ContentStreamBuilder: Sendable {
         setScale(scale * Self.norm(t))
     }
 
-    public mutating func lineWidth(_ w: Double) {
-        length(CGFloat(w))
-        op(0x77)  // w
-    }
+    public mutating func lineWidth(_ w: Double) { operation("w", (CGFloat(w), 0, 0, 0, 0, 0), count: 1) }
     /// 0 butt, 1 round, 2 projecting square.
     public mutating func lineCap(_ cap: Int) { emit([Double(cap)], "J") }
     /// 0 miter, 1 round, 2 bevel.
@@ -138,30 +142,14 @@ public struct ContentStreamBuilder: Sendable {
 
     // MARK: - Paths
 
-    public mutating func move(_ p: CGPoint) {
-        point(p)
-        op(0x6D)  // m
-    }
-
-    public mutating func line(_ p: CGPoint) {
-        point(p)
-        op(0x6C)  // l
-    }
-
+    public mutating func move(_ p: CGPoint) { operation("m", (p.x, p.y, 0, 0, 0, 0), count: 2) }
+    public mutating func line(_ p: CGPoint) { operation("l", (p.x, p.y, 0, 0, 0, 0), count: 2) }
     public mutating func curve(_ c1: CGPoint, _ c2: CGPoint, _ to: CGPoint) {
-        point(c1)
-        point(c2)
-        point(to)
-        op(0x63)  // c
+        operation("c", (c1.x, c1.y, c2.x, c2.y, to.x, to.y), count: 6)
     }
 
     public mutating func closePath() { raw("h") }
-    public mutating func rectangle(_ r: CGRect) {
-        point(CGPoint(x: r.minX, y: r.minY))
-        length(r.width)
-        length(r.height)
-        op(0x72, 0x65)  // re
-    }
+    public mutating func rectangle(_ r: CGRect) { operation("re", (r.minX, r.minY, r.width, r.height, 0, 0), count: 4) }
     public mutating func stroke() { raw("S") }
     public mutating func fill(evenOdd: Bool = false) { raw(evenOdd ? "f*" : "f") }
     public mutating func fillAndStroke(evenOdd: Bool = false) { raw(evenOdd ? "B*" : "B") }
@@ -173,10 +161,7 @@ public struct ContentStreamBuilder: Sendable {
     public mutating func beginText() { raw("BT") }
     public mutating func endText() { raw("ET") }
     public mutating func font(_ name: String, size: Double) { raw(PDFSyntax.name(name) + " " + PDFSyntax.number(size) + " Tf") }
-    public mutating func textPosition(_ x: Double, _ y: Double) {
-        point(CGPoint(x: x, y: y))
-        op(0x54, 0x64)  // Td
-    }
+    public mutating func textPosition(_ x: Double, _ y: Double) { operation("Td", (x, y, 0, 0, 0, 0), count: 2) }
     /// Shows a string of already-encoded bytes.
     public mutating func show(_ encoded: [UInt8]) {
         PDFSyntax.append(.string(encoded), to: &bytes)

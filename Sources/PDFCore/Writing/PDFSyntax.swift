@@ -20,6 +20,17 @@ public enum PDFSyntax {
         NumberWriter.append(value, decimals: NumberWriter.coordinateDecimals, to: &out)
     }
 
+    /// Appends one content-stream operation: each of `operands` (at most eight) with at most
+    /// `decimals` decimals and a space after it, then `operator` (one or two letters) and a
+    /// newline, assembled on the stack and appended at once.
+    public static func appendOperation(_ operands: UnsafeBufferPointer<Double>, decimals: Int, operator name: StaticString,
+                                       to out: inout [UInt8]) {
+        precondition(name.utf8CodeUnitCount == 1 || name.utf8CodeUnitCount == 2, "operators here have one or two letters")
+        let letters = name.utf8Start
+        NumberWriter.appendOperation(operands, decimals: decimals,
+                                     operator: (letters[0], name.utf8CodeUnitCount == 2 ? letters[1] : nil), to: &out)
+    }
+
     /// `/Name`, with `#xx` escapes where needed.
     public static func name(_ name: String) -> String {
         var out: [UInt8] = []
