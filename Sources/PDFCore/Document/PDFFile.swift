@@ -191,8 +191,9 @@ public final class PDFFile {
     /// - Throws: ``PDFError`` when the object exists but cannot be read even after repair.
     public func object(for reference: PDFReference) throws -> PDFObject {
         let number = reference.number
-        if deletedObjects.contains(number) { return .null }
-        if let changed = changedObjects[number] { return changed }
+        // The emptiness tests spare two hash lookups per read while nothing is edited.
+        if !deletedObjects.isEmpty && deletedObjects.contains(number) { return .null }
+        if !changedObjects.isEmpty, let changed = changedObjects[number] { return changed }
         if let cached = cache[number] { return cached }
         guard loading.insert(number).inserted else { return .null }  // a cycle through object streams
         defer { loading.remove(number) }

@@ -79,7 +79,8 @@ struct Lexer {
         let length = min(position - start, 127)
         let word = UnsafeBufferPointer(rebasing: bytes[start..<(start + length)])
         // The keywords of object syntax come as literals: no string is built for them.
-        for keyword in Lexer.objectKeywords where keyword.utf8.count == length && keyword.utf8.elementsEqual(word) {
+        for keyword in Lexer.objectKeywords
+        where keyword.utf8.count == length && keyword.utf8.first == word.first && keyword.utf8.elementsEqual(word) {
             return .keyword(keyword)
         }
         return .keyword(String(decoding: word, as: UTF8.self))
