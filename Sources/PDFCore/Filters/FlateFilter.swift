@@ -1,5 +1,6 @@
 import CDeflate
 import CZlib
+import Foundation
 
 /// `/FlateDecode` (7.4.4): zlib-wrapped deflate data (RFC 1950, RFC 1951), read through the
 /// system zlib (whose streaming inflate stops at a size limit and reads damaged data as far
@@ -159,13 +160,13 @@ enum FlateFilter {
     // MARK: - Encoding
 
     /// Compresses `input` into zlib-wrapped deflate data at `level` (0-12; 6 balances size
-    /// and time). Each call has its own compressor, so writers on several threads never
-    /// share one.
+    /// and time). A compressor serves one call at a time: writers on several threads take
+    /// their own from ``compressors``.
     static func encode(_ input: [UInt8], level: Int32) throws -> [UInt8] {
-        guard let compressor = libdeflate_alloc_compressor(level) else {
+        guard let compressor = compressors.take(level: level) else {
             throw PDFError.filter(name: name, reason: "libdeflate could not start compressing (level \(level))")
         }
-        defer { libdeflate_free_compressor(compressor) }
+        defer { compressors.give(compressor, level: level) }
         let bound = libdeflate_zlib_compress_bound(compressor, input.count)
         let output = [UInt8](unsafeUninitializedCapacity: bound) { buffer, count in
             count = input.withUnsafeBytes { source in
@@ -176,5 +177,41 @@ enum FlateFilter {
         // The bound always suffices; an empty result would mean libdeflate broke its word.
         guard !output.isEmpty else { throw PDFError.filter(name: name, reason: "libdeflate could not compress") }
         return output
+    }
+
+    /// Idle compressors, kept for the next call: allocating one (several hundred KB of match
+    /// tables) cost more than compressing a form field's appearance of 150 bytes.
+    static let compressors = CompressorPool()
+}
+
+/// A few idle libdeflate compressors of the writers' level, shared by every thread under a
+/// lock; other levels are allocated for each call.
+final class CompressorPool: @unchecked Sendable {
+    private let lock = NSLock()
+    private var idle: [OpaquePointer] = []
+    /// The level kept in the pool: the one the writers use (``FilterPipeline/deflate(_:)``).
+    static let pooledLevel: Int32 = 6
+    private static let maximumIdle = 4
+
+    func take(level: Int32) -> OpaquePointer? {
+        if level == Self.pooledLevel {
+            lock.lock()
+            let compressor = idle.popLast()
+            lock.unlock()
+            if let compressor { return compressor }
+        }
+        return libdeflate_alloc_compressor(level)
+    }
+
+    func give(_ compressor: OpaquePointer, level: Int32) {
+        if level == Self.pooledLevel {
+            lock.lock()
+            defer { lock.unlock() }
+            if idle.count < Self.maximumIdle {
+                idle.append(compressor)
+                return
+            }
+        }
+        libdeflate_free_compressor(compressor)
     }
 }
