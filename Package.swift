@@ -13,20 +13,23 @@ let package = Package(
         .executable(name: "marginalia", targets: ["MarginaliaCLI"]),
     ],
     targets: [
-        // C system libraries through module maps (Debian: zlib1g-dev, libssl-dev, libpng-dev).
+        // C libraries. zlib and libdeflate through module maps (Debian: zlib1g-dev,
+        // libdeflate-dev); libcrypto, libpng and SQLite through shims that load them on
+        // their first call (Debian: libssl-dev, libpng-dev, libsqlite3-dev): most commands
+        // need none of them, and loading them cost every command its start-up time.
         .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
-        // Compression for the writers (Debian: libdeflate-dev): zlib-format output like
-        // zlib's, smaller and in well under half the time (docs/benchmarks.md).
+        // Compression for the writers: zlib-format output like zlib's, smaller and in well
+        // under half the time (docs/benchmarks.md).
         .systemLibrary(name: "CDeflate", path: "Sources/CDeflate"),
-        .systemLibrary(name: "CCrypto", path: "Sources/CCrypto"),
-        .systemLibrary(name: "CPNG", path: "Sources/CPNG"),
-        // Server only (Debian: libsqlite3-dev, libmicrohttpd-dev). MHD's variadic calls go
-        // through a tiny C shim, which also loads libmicrohttpd when a server starts rather
-        // than linking it, so that other commands do not pay for loading its TLS stack.
-        .systemLibrary(name: "CSQLite", path: "Sources/CSQLite"),
+        .target(name: "CLazyLibrary"),
+        .target(name: "CCrypto", dependencies: ["CLazyLibrary"]),
+        .target(name: "CPNG", dependencies: ["CLazyLibrary"]),
+        // Server only (libmicrohttpd-dev, libsqlite3-dev). MHD's variadic calls go through
+        // the shim too.
+        .target(name: "CSQLite", dependencies: ["CLazyLibrary"]),
         // The PostgreSQL store for replicas (Debian: libpq-dev).
         .systemLibrary(name: "CLibPQ", path: "Sources/CLibPQ"),
-        .target(name: "CMicroHTTPD"),
+        .target(name: "CMicroHTTPD", dependencies: ["CLazyLibrary"]),
         // The renderer only (Debian: libcairo2-dev, libjpeg-dev); libjpeg's longjmp errors go
         // through a tiny C shim.
         .systemLibrary(name: "CCairo", path: "Sources/CCairo"),
