@@ -40,3 +40,12 @@ void *marginalia_library_require(marginalia_library *library, const char *symbol
     }
     return address;
 }
+
+void *marginalia_library_cached(marginalia_library *library, const char *symbol, _Atomic(void *) *cache) {
+    void *address = atomic_load_explicit(cache, memory_order_acquire);
+    if (address == NULL) {
+        address = marginalia_library_require(library, symbol);
+        atomic_store_explicit(cache, address, memory_order_release);
+    }
+    return address;
+}

@@ -31,30 +31,23 @@ void *marginalia_library_symbol(marginalia_library *library, const char *symbol)
 /// that message: for functions whose callers have no way to report the failure.
 void *marginalia_library_require(marginalia_library *library, const char *symbol);
 
+/// The address of `symbol`, looked up once and kept in `cache` (marginalia_library_require).
+void *marginalia_library_cached(marginalia_library *library, const char *symbol, _Atomic(void *) *cache);
+
 /// Defines `name` with the library's signature: the first call looks the function up (a
 /// library that cannot be loaded ends the program, saying which), later calls go straight
 /// to it.
-#define MARGINALIA_FORWARD(library, result, name, parameters, arguments)                     \
-    result name parameters {                                                                 \
-        static _Atomic(void *) address;                                                      \
-        void *found = atomic_load_explicit(&address, memory_order_acquire);                  \
-        if (found == NULL) {                                                                 \
-            found = marginalia_library_require(&(library), #name);                           \
-            atomic_store_explicit(&address, found, memory_order_release);                    \
-        }                                                                                    \
-        return ((result(*) parameters) found) arguments;                                     \
+#define MARGINALIA_FORWARD(library, result, name, parameters, arguments)                      \
+    result name parameters {                                                                  \
+        static _Atomic(void *) address;                                                       \
+        return ((result(*) parameters) marginalia_library_cached(&(library), #name, &address)) arguments; \
     }
 
 /// MARGINALIA_FORWARD for a function that returns nothing.
-#define MARGINALIA_FORWARD_VOID(library, name, parameters, arguments)                        \
-    void name parameters {                                                                   \
-        static _Atomic(void *) address;                                                      \
-        void *found = atomic_load_explicit(&address, memory_order_acquire);                  \
-        if (found == NULL) {                                                                 \
-            found = marginalia_library_require(&(library), #name);                           \
-            atomic_store_explicit(&address, found, memory_order_release);                    \
-        }                                                                                    \
-        ((void (*) parameters) found) arguments;                                             \
+#define MARGINALIA_FORWARD_VOID(library, name, parameters, arguments)                         \
+    void name parameters {                                                                    \
+        static _Atomic(void *) address;                                                       \
+        ((void (*) parameters) marginalia_library_cached(&(library), #name, &address)) arguments; \
     }
 
 #endif
