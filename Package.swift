@@ -14,9 +14,9 @@ let package = Package(
     ],
     targets: [
         // C libraries. zlib and libdeflate through module maps (Debian: zlib1g-dev,
-        // libdeflate-dev); libcrypto, libpng and SQLite through shims that load them on
-        // their first call (Debian: libssl-dev, libpng-dev, libsqlite3-dev): most commands
-        // need none of them, and loading them cost every command its start-up time.
+        // libdeflate-dev); libcrypto, libpng, SQLite, libmicrohttpd, cairo and libjpeg through
+        // shims that load them on their first call (CLazyLibrary): most commands need none of
+        // them, and loading them cost every command its start-up time.
         .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
         // Compression for the writers: zlib-format output like zlib's, smaller and in well
         // under half the time (docs/benchmarks.md).
@@ -30,10 +30,10 @@ let package = Package(
         // The PostgreSQL store for replicas (Debian: libpq-dev).
         .systemLibrary(name: "CLibPQ", path: "Sources/CLibPQ"),
         .target(name: "CMicroHTTPD", dependencies: ["CLazyLibrary"]),
-        // The renderer only (Debian: libcairo2-dev, libjpeg-dev); libjpeg's longjmp errors go
-        // through a tiny C shim.
-        .systemLibrary(name: "CCairo", path: "Sources/CCairo"),
-        .target(name: "CJPEG", linkerSettings: [.linkedLibrary("jpeg")]),
+        // The renderer only (Debian: libcairo2-dev, libjpeg-dev), loaded on first use too;
+        // libjpeg's longjmp errors go through a tiny C shim.
+        .target(name: "CCairo", dependencies: ["CLazyLibrary"]),
+        .target(name: "CJPEG", dependencies: ["CLazyLibrary"]),
 
         // The editor engine's decisions, Foundation-free: geometry, strokes, hit tests, erasers,
         // selection, tools, input routing, viewport, the command protocol. It also builds with
