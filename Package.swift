@@ -14,7 +14,7 @@ let package = Package(
     ],
     targets: [
         // C libraries. zlib and libdeflate through module maps (Debian: zlib1g-dev,
-        // libdeflate-dev); libcrypto, libpng, SQLite, libmicrohttpd, cairo and libjpeg through
+        // libdeflate-dev); libcrypto, libpng, SQLite, libpq, libmicrohttpd, cairo and libjpeg through
         // shims that load them on their first call (CLazyLibrary): most commands need none of
         // them, and loading them cost every command its start-up time.
         .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
@@ -27,8 +27,8 @@ let package = Package(
         // Server only (libmicrohttpd-dev, libsqlite3-dev). MHD's variadic calls go through
         // the shim too.
         .target(name: "CSQLite", dependencies: ["CLazyLibrary"]),
-        // The PostgreSQL store for replicas (Debian: libpq-dev).
-        .systemLibrary(name: "CLibPQ", path: "Sources/CLibPQ"),
+        // The PostgreSQL store for replicas (Debian: libpq-dev), loaded on first use too.
+        .target(name: "CLibPQ", dependencies: ["CLazyLibrary"]),
         .target(name: "CMicroHTTPD", dependencies: ["CLazyLibrary"]),
         // The renderer only (Debian: libcairo2-dev, libjpeg-dev), loaded on first use too;
         // libjpeg's longjmp errors go through a tiny C shim.

@@ -29,7 +29,7 @@ apt_packages+=(libcairo2-dev libjpeg-dev fonts-urw-base35)
 # The editor engine for the browser is built with Embedded Swift for wasm32 (scripts/build-wasm.sh):
 # wasi-libc gives it malloc, free and libm.
 apt_packages+=(wasi-libc)
-# The PostgreSQL store for replicas links libpq through a module map.
+# The PostgreSQL store for replicas loads libpq on first use (Sources/CLibPQ); the headers build it.
 apt_packages+=(libpq-dev)
 # Python module to import -> PyPI package that provides it.
 python_modules=(pikepdf pymupdf pypdf pypdfium2 pytest reportlab playwright fontTools selenium)
