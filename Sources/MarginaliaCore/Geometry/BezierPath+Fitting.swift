@@ -12,8 +12,8 @@ extension BezierPath {
     /// arm lengths are fitted by least squares to samples of the run (each segment's start
     /// and middle); if it misses, the samples are matched to their nearest parameters on the
     /// candidate (a Newton step) and the fit repeated once. A candidate is taken only when
-    /// every sample lies within `tolerance` of the point it is matched to, and a run grows
-    /// one segment at a time while one is. Segments are never split, so every end point of the result is an end
+    /// every sample lies within seven tenths of `tolerance` of the point it is matched to,
+    /// and a run grows one segment at a time while one is. Segments are never split, so every end point of the result is an end
     /// point of the original; corners, lines, moves and closes are kept as they are.
     /// A `tolerance` that is not positive and finite returns the path unchanged.
     public func fittingCurves(tolerance: CGFloat) -> BezierPath {
@@ -146,7 +146,9 @@ struct CubicFit {
         for i in low...high { parameters.append((lengths[i] - offset) / total) }
         let run = samples[low...high]
         let chord = Self.distance(p0, p3)
-        let limit = tolerance * tolerance
+        // The samples are held to seven tenths of the tolerance, so that the curve between
+        // them (a segment's start and middle lie under a point apart on ink) stays within it.
+        let limit = 0.49 * tolerance * tolerance
         for attempt in 0..<Self.attempts {
             let curve = Self.leastSquares(run, parameters, p0, t0, p3, t1, chord: chord, length: total)
             let error = Self.largestError(curve, run, parameters)
