@@ -13,20 +13,27 @@ let package = Package(
         .executable(name: "marginalia", targets: ["MarginaliaCLI"]),
     ],
     targets: [
-        // C system libraries through module maps (Debian: zlib1g-dev, libssl-dev, libpng-dev).
+        // C libraries. zlib and libdeflate through module maps (Debian: zlib1g-dev,
+        // libdeflate-dev); libcrypto, libpng, SQLite, libpq, libmicrohttpd, cairo and libjpeg through
+        // shims that load them on their first call (CLazyLibrary): most commands need none of
+        // them, and loading them cost every command its start-up time.
         .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
-        .systemLibrary(name: "CCrypto", path: "Sources/CCrypto"),
-        .systemLibrary(name: "CPNG", path: "Sources/CPNG"),
-        // Server only (Debian: libsqlite3-dev, libmicrohttpd-dev). MHD's variadic calls go
-        // through a tiny C shim.
-        .systemLibrary(name: "CSQLite", path: "Sources/CSQLite"),
-        // The PostgreSQL store for replicas (Debian: libpq-dev).
-        .systemLibrary(name: "CLibPQ", path: "Sources/CLibPQ"),
-        .target(name: "CMicroHTTPD", linkerSettings: [.linkedLibrary("microhttpd")]),
-        // The renderer only (Debian: libcairo2-dev, libjpeg-dev); libjpeg's longjmp errors go
-        // through a tiny C shim.
-        .systemLibrary(name: "CCairo", path: "Sources/CCairo"),
-        .target(name: "CJPEG", linkerSettings: [.linkedLibrary("jpeg")]),
+        // Compression for the writers: zlib-format output like zlib's, smaller and in well
+        // under half the time (docs/benchmarks.md).
+        .systemLibrary(name: "CDeflate", path: "Sources/CDeflate"),
+        .target(name: "CLazyLibrary"),
+        .target(name: "CCrypto", dependencies: ["CLazyLibrary"]),
+        .target(name: "CPNG", dependencies: ["CLazyLibrary"]),
+        // Server only (libmicrohttpd-dev, libsqlite3-dev). MHD's variadic calls go through
+        // the shim too.
+        .target(name: "CSQLite", dependencies: ["CLazyLibrary"]),
+        // The PostgreSQL store for replicas (Debian: libpq-dev), loaded on first use too.
+        .target(name: "CLibPQ", dependencies: ["CLazyLibrary"]),
+        .target(name: "CMicroHTTPD", dependencies: ["CLazyLibrary"]),
+        // The renderer only (Debian: libcairo2-dev, libjpeg-dev), loaded on first use too;
+        // libjpeg's longjmp errors go through a tiny C shim.
+        .target(name: "CCairo", dependencies: ["CLazyLibrary"]),
+        .target(name: "CJPEG", dependencies: ["CLazyLibrary"]),
 
         // The editor engine's decisions, Foundation-free: geometry, strokes, hit tests, erasers,
         // selection, tools, input routing, viewport, the command protocol. It also builds with
@@ -36,7 +43,7 @@ let package = Package(
         // tests use it (they hold it against Foundation's).
         .target(name: "CoreShim"),
         // PDF syntax: objects, lexer, parser, cross-reference, filters, security, writers.
-        .target(name: "PDFCore", dependencies: ["CZlib", "CCrypto"]),
+        .target(name: "PDFCore", dependencies: ["CZlib", "CDeflate", "CCrypto"]),
         // The public document model: documents, pages, metadata, page operations, images.
         .target(name: "Marginalia", dependencies: ["MarginaliaCore", "PDFCore", "CPNG"]),
         // The headless editor engine: input, tools, viewport, undo, operations.

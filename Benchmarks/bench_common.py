@@ -50,11 +50,26 @@ def check_runs(parser: argparse.ArgumentParser, args) -> None:
         parser.error(f"--runs must be at least {MIN_RUNS}")
 
 
+#: The release build users get: the README's command and scripts/run.sh's, chosen by
+#: Benchmarks/run_build.py (docs/benchmarks.md, workload "build"): the Swift runtime and
+#: Foundation linked in, so start-up does not load and relocate them as shared libraries.
+RELEASE_BUILD = ["swift", "build", "-c", "release", "--static-swift-stdlib"]
+
+
+def check_release_build_is_the_readmes() -> None:
+    """Warn when README.md or scripts/run.sh build differently from RELEASE_BUILD: the
+    benchmarks must time the build users get."""
+    command = " ".join(RELEASE_BUILD)
+    for path in (ROOT / "README.md", ROOT / "scripts" / "run.sh"):
+        if command not in path.read_text():
+            print(f"warning: {path.relative_to(ROOT)} does not build with `{command}`, "
+                  "so these figures are not for the build users get", file=sys.stderr)
+
+
 def build_flags(scratch_path):
-    """Release flags: the Swift runtime and Foundation linked statically, as a shipped CLI
-    is built, so start-up does not pay for loading and relocating the shared libraries."""
+    """The flags of RELEASE_BUILD after `-c release`, with the scratch path if one is given."""
     scratch = ["--scratch-path", scratch_path] if scratch_path else []
-    return ["--static-swift-stdlib", *scratch]
+    return [*RELEASE_BUILD[4:], *scratch]
 
 
 def release_bin_path(scratch_path) -> Path:
@@ -69,6 +84,7 @@ def marginalia_binary(args) -> Path:
     fresh release build."""
     if args.marginalia:
         return args.marginalia.resolve()
+    check_release_build_is_the_readmes()
     if not args.no_build:
         subprocess.run(["swift", "build", "-c", "release", *build_flags(args.scratch_path)],
                        cwd=ROOT, check=True)

@@ -22,7 +22,7 @@ import bench_common as bench
 
 INPUT = bench.WORK / "open-2000.pdf"
 PAGE = 1500
-TARGET_RATIO = 1.5  # issue 2: within 1.5x of mutool's wall time
+TARGET_RATIO = 1.0  # issue 13: at most mutool's wall time (stretch: qpdf's)
 
 PIKEPDF_ONE_LINER = (
     "import sys, pikepdf\n"
@@ -59,7 +59,7 @@ def check(name, done):
     return verify_marginalia(done.stdout) if name == "marginalia" else ""
 
 
-def section(results_table, note, input_path):
+def section(results_table, note, verdict, input_path):
     size = input_path.stat().st_size // 1024
     return f"""## Workload "open"
 
@@ -70,9 +70,8 @@ cross-reference stream; every 100th page has a link annotation. A reader that is
 the trailer and cross-reference stream, then descends the page tree by /Count to page {PAGE})
 does work independent of the page count; one that loads every object does not.
 
-Target (issue 2): `marginalia` within {TARGET_RATIO}x of mutool's wall time, release build
-(`swift build -c release --static-swift-stdlib`: the Swift runtime linked in, as a shipped
-binary is).
+Target (issue 13): `marginalia` at most {TARGET_RATIO}x mutool's wall time (stretch: qpdf's), with the
+release build users get (`swift build -c release --static-swift-stdlib`, the README's).
 
 ### How to reproduce
 
@@ -87,6 +86,8 @@ python3 Benchmarks/run_open.py              # builds release, runs, rewrites thi
 {note}
 
 {results_table}
+
+{verdict}
 """
 
 
@@ -106,10 +107,17 @@ def main():
     results_table = bench.table(tools, results, failures, args.runs, baseline="mutool")
     print(results_table)
     ratio = bench.ratio(results, "marginalia", "mutool")
-    if ratio is not None:
-        verdict = "meets" if ratio <= TARGET_RATIO else "misses"
-        print(f"\nmarginalia/mutool = {ratio:.2f}x: {verdict} the {TARGET_RATIO}x target")
-    bench.write_section(args.report, "open", section(results_table, bench.machine_note(), args.input))
+    stretch = bench.ratio(results, "marginalia", "qpdf")
+    if ratio is None:
+        verdict = "Target: not measured (see the failures above)."
+    else:
+        met = "met" if ratio <= TARGET_RATIO else "**missed**"
+        reached = "reached" if stretch is not None and stretch <= 1 else "not reached"
+        stretch_text = f"{stretch:.2f}x" if stretch is not None else "n/a"
+        verdict = (f"Target ({TARGET_RATIO}x mutool): {met}, marginalia/mutool = {ratio:.2f}x; "
+                   f"stretch (qpdf's time): {reached}, marginalia/qpdf = {stretch_text}.")
+    print(f"\n{verdict}")
+    bench.write_section(args.report, "open", section(results_table, bench.machine_note(), verdict, args.input))
     print(f"wrote {args.report}")
     return 1 if "marginalia" in failures else 0
 

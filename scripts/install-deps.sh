@@ -20,16 +20,16 @@ for arg in "$@"; do
     esac
 done
 
-# zlib, libcrypto, libpng, cairo and libjpeg are linked through module maps (and a shim); the
-# tools are the outside oracles.
-apt_packages=(zlib1g-dev libssl-dev libpng-dev libsqlite3-dev libmicrohttpd-dev libjs-pdf qpdf poppler-utils mupdf-tools fonts-dejavu-core)
+# zlib, libdeflate, libcrypto, libpng, cairo and libjpeg are linked through module maps (and a
+# shim); the tools are the outside oracles.
+apt_packages=(zlib1g-dev libdeflate-dev libssl-dev libpng-dev libsqlite3-dev libmicrohttpd-dev libjs-pdf qpdf poppler-utils mupdf-tools fonts-dejavu-core)
 # The renderer (marginalia render, the server's PNG export): cairo, libjpeg, and the URW faces
 # it draws the standard 14 fonts with.
 apt_packages+=(libcairo2-dev libjpeg-dev fonts-urw-base35)
 # The editor engine for the browser is built with Embedded Swift for wasm32 (scripts/build-wasm.sh):
 # wasi-libc gives it malloc, free and libm.
 apt_packages+=(wasi-libc)
-# The PostgreSQL store for replicas links libpq through a module map.
+# The PostgreSQL store for replicas loads libpq on first use (Sources/CLibPQ); the headers build it.
 apt_packages+=(libpq-dev)
 # Python module to import -> PyPI package that provides it.
 python_modules=(pikepdf pymupdf pypdf pypdfium2 pytest reportlab playwright fontTools selenium)

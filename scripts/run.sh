@@ -10,6 +10,8 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
 scripts/install-deps.sh
 scripts/build-wasm.sh
-swift build -c release
-bin_path=$(swift build -c release --show-bin-path)
+# The Swift runtime linked in: every command starts faster (docs/benchmarks.md, "build").
+# The README and the benchmarks (Benchmarks/bench_common.py) build the same way.
+swift build -c release --static-swift-stdlib
+bin_path=$(swift build -c release --static-swift-stdlib --show-bin-path)
 exec "$bin_path/marginalia" serve --data marginalia-data "$@"

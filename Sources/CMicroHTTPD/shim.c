@@ -1,5 +1,47 @@
 #include "CMicroHTTPD.h"
 
+#include "CLazyLibrary.h"
+
+/* libmicrohttpd is loaded when the first server starts, not when the program starts: it
+ * brings GnuTLS and eight more libraries with it, whose loading and relocation cost every
+ * command about 1.7 ms although only `marginalia serve` uses them (CLazyLibrary.h). The MHD
+ * functions Swift calls are defined here and forward to the library's; marginalia_mhd_start
+ * loads the library before any of them can be reached (each needs a daemon, a connection or
+ * a response, which only exist once a daemon runs). */
+static marginalia_library mhd = MARGINALIA_LIBRARY("libmicrohttpd12", "libmicrohttpd.so.12", "libmicrohttpd.so");
+
+MARGINALIA_FORWARD_VOID(mhd, MHD_stop_daemon, (struct MHD_Daemon *daemon), (daemon))
+MARGINALIA_FORWARD(mhd, int, MHD_get_connection_values,
+                   (struct MHD_Connection *connection, enum MHD_ValueKind kind, MHD_KeyValueIterator iterator,
+                    void *iterator_cls),
+                   (connection, kind, iterator, iterator_cls))
+MARGINALIA_FORWARD(mhd, const char *, MHD_lookup_connection_value,
+                   (struct MHD_Connection *connection, enum MHD_ValueKind kind, const char *key), (connection, kind, key))
+MARGINALIA_FORWARD(mhd, enum MHD_Result, MHD_queue_response,
+                   (struct MHD_Connection *connection, unsigned int status_code, struct MHD_Response *response),
+                   (connection, status_code, response))
+MARGINALIA_FORWARD_VOID(mhd, MHD_suspend_connection, (struct MHD_Connection *connection), (connection))
+MARGINALIA_FORWARD_VOID(mhd, MHD_resume_connection, (struct MHD_Connection *connection), (connection))
+MARGINALIA_FORWARD(mhd, struct MHD_Response *, MHD_create_response_from_callback,
+                   (uint64_t size, size_t block_size, MHD_ContentReaderCallback crc, void *crc_cls,
+                    MHD_ContentReaderFreeCallback crfc),
+                   (size, block_size, crc, crc_cls, crfc))
+MARGINALIA_FORWARD(mhd, struct MHD_Response *, MHD_create_response_from_buffer,
+                   (size_t size, void *buffer, enum MHD_ResponseMemoryMode mode), (size, buffer, mode))
+MARGINALIA_FORWARD(mhd, struct MHD_Response *, MHD_create_response_from_fd64, (uint64_t size, int fd), (size, fd))
+MARGINALIA_FORWARD_VOID(mhd, MHD_destroy_response, (struct MHD_Response *response), (response))
+MARGINALIA_FORWARD(mhd, enum MHD_Result, MHD_add_response_header,
+                   (struct MHD_Response *response, const char *header, const char *content), (response, header, content))
+
+/* The variadic functions, which only this file calls, looked up when a daemon starts. */
+typedef struct MHD_Daemon *(*start_daemon_function)(unsigned int, uint16_t, MHD_AcceptPolicyCallback, void *,
+                                                     MHD_AccessHandlerCallback, void *, ...);
+typedef const union MHD_DaemonInfo *(*daemon_info_function)(struct MHD_Daemon *, enum MHD_DaemonInfoType, ...);
+typedef const union MHD_ConnectionInfo *(*connection_info_function)(struct MHD_Connection *,
+                                                                    enum MHD_ConnectionInfoType, ...);
+static _Atomic(daemon_info_function) get_daemon_info;
+static _Atomic(connection_info_function) get_connection_info;
+
 static int hex_value(char c) {
     if (c >= '0' && c <= '9') return c - '0';
     if (c >= 'a' && c <= 'f') return c - 'a' + 10;
@@ -39,7 +81,16 @@ struct MHD_Daemon *marginalia_mhd_start(const marginalia_mhd_config *config,
         flags |= MHD_USE_IPv6;
     }
     uint16_t port = 0; /* ignored: the port comes from MHD_OPTION_SOCK_ADDR */
-    return MHD_start_daemon(flags, port, NULL, NULL, handler, handler_cls,
+    start_daemon_function start_daemon = (start_daemon_function) marginalia_library_symbol(&mhd, "MHD_start_daemon");
+    daemon_info_function daemon_info = (daemon_info_function) marginalia_library_symbol(&mhd, "MHD_get_daemon_info");
+    connection_info_function connection_info =
+        (connection_info_function) marginalia_library_symbol(&mhd, "MHD_get_connection_info");
+    if (start_daemon == NULL || daemon_info == NULL || connection_info == NULL) {
+        return NULL;
+    }
+    atomic_store(&get_daemon_info, daemon_info);
+    atomic_store(&get_connection_info, connection_info);
+    return start_daemon(flags, port, NULL, NULL, handler, handler_cls,
                             MHD_OPTION_SOCK_ADDR, config->address,
                             MHD_OPTION_THREAD_POOL_SIZE, config->thread_pool_size,
                             MHD_OPTION_CONNECTION_MEMORY_LIMIT, config->connection_memory_limit,
@@ -52,18 +103,18 @@ struct MHD_Daemon *marginalia_mhd_start(const marginalia_mhd_config *config,
 }
 
 uint16_t marginalia_mhd_bound_port(struct MHD_Daemon *daemon) {
-    const union MHD_DaemonInfo *info = MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_BIND_PORT);
+    const union MHD_DaemonInfo *info = atomic_load(&get_daemon_info)(daemon, MHD_DAEMON_INFO_BIND_PORT);
     return info == NULL ? 0 : info->port;
 }
 
 const struct sockaddr *marginalia_mhd_client_address(struct MHD_Connection *connection) {
     const union MHD_ConnectionInfo *info =
-        MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+        atomic_load(&get_connection_info)(connection, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
     return info == NULL ? NULL : info->client_addr;
 }
 
 int marginalia_mhd_connection_fd(struct MHD_Connection *connection) {
     const union MHD_ConnectionInfo *info =
-        MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
+        atomic_load(&get_connection_info)(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
     return info == NULL ? -1 : info->connect_fd;
 }

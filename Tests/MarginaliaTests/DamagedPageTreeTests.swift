@@ -4,8 +4,9 @@ import Testing
 
 @Suite("Damaged page trees")
 struct DamagedPageTreeTests {
-    /// A document from object bodies, with a correct cross-reference table.
-    static func document(_ bodies: [String]) throws -> PDFDocument {
+    /// A document from object bodies, with a correct cross-reference table but for the
+    /// objects in `free`, which it lists as free although they are in the file.
+    static func document(_ bodies: [String], free: Set<Int> = []) throws -> PDFDocument {
         var text = "%PDF-1.4\n"
         var offsets: [Int] = []
         for (i, body) in bodies.enumerated() {
@@ -14,12 +15,25 @@ struct DamagedPageTreeTests {
         }
         let start = text.utf8.count
         text += "xref\n0 \(bodies.count + 1)\n0000000000 65535 f\r\n"
-        for o in offsets {
+        for (i, o) in offsets.enumerated() {
             let s = String(o)
-            text += String(repeating: "0", count: 10 - s.count) + s + " 00000 n\r\n"
+            text += free.contains(i + 1) ? "0000000000 00001 f\r\n" : String(repeating: "0", count: 10 - s.count) + s + " 00000 n\r\n"
         }
         text += "trailer\n<</Size \(bodies.count + 1)/Root 1 0 R>>\nstartxref\n\(start)\n%%EOF\n"
         return try PDFDocument(data: Data(text.utf8))
+    }
+
+    /// A cross-reference that marks the page tree's root free although it is in the file:
+    /// counting no pages, the document has the file repaired by scanning and finds them.
+    @Test func pagesTheCrossReferenceLosesAreFoundByRepair() throws {
+        let document = try Self.document(["<</Type/Catalog/Pages 2 0 R>>", "<</Type/Pages/Kids[3 0 R 4 0 R]/Count 2>>",
+                                          "<</Type/Page/Parent 2 0 R/MediaBox[0 0 100 100]>>",
+                                          "<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>"], free: [2])
+        #expect(!document.isRepaired, "nothing is checked before the pages are counted")
+        #expect(try document.pageCount == 2)
+        #expect(document.isRepaired)
+        #expect(document.warnings.contains { $0.contains("page tree has no pages") })
+        #expect(try document.page(at: 1).bounds(for: .mediaBox).width == 200)
     }
 
     @Test func loopInPageTreeIsSkipped() throws {

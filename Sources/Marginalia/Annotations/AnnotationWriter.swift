@@ -34,9 +34,9 @@ struct AnnotationWriter {
         if a.kind.drawsBorder {
             var bs = PDFDictionary()
             bs["Type"] = .name("Border")
-            bs["W"] = .real(a.border.width)
+            bs["W"] = .coordinate(a.border.width)
             bs["S"] = .name(a.border.style.rawValue)
-            if a.border.style == .dashed { bs["D"] = .array(a.border.dashPattern.map { .real($0) }) }
+            if a.border.style == .dashed { bs["D"] = .array(a.border.dashPattern.map { .coordinate($0) }) }
             d["BS"] = .dictionary(bs)
             d["Border"] = nil  // /BS wins; a stale /Border would only confuse old readers
         }
@@ -101,16 +101,18 @@ struct AnnotationWriter {
         d[AnnotationReader.privateKey] = data.isEmpty ? nil : .dictionary(data)
     }
 
+    /// Coordinates are kept to 0.001 pt (``PDFObject/coordinate(_:)``), so they are written
+    /// with at most three decimals.
     static func rectangle(_ r: CGRect) -> PDFObject {
-        [.real(Double(r.minX)), .real(Double(r.minY)), .real(Double(r.maxX)), .real(Double(r.maxY))]
+        [.coordinate(Double(r.minX)), .coordinate(Double(r.minY)), .coordinate(Double(r.maxX)), .coordinate(Double(r.maxY))]
     }
 
     static func flat(_ points: [CGPoint]) -> PDFObject {
         var items: [PDFObject] = []
         items.reserveCapacity(points.count * 2)
         for p in points {
-            items.append(.real(Double(p.x)))
-            items.append(.real(Double(p.y)))
+            items.append(.coordinate(Double(p.x)))
+            items.append(.coordinate(Double(p.y)))
         }
         return .array(items)
     }

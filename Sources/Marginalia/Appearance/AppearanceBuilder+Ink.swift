@@ -3,7 +3,9 @@ import Foundation
 extension AppearanceBuilder {
     /// Ink: every stroke in one path, stroked once with round caps and joins, so a
     /// translucent drawing is composited once and crossings are no darker (DESIGN.md, Ink).
-    /// With pressure, each stroke is a filled outline of varying width instead.
+    /// With pressure, each stroke is a filled outline of varying width instead. A stroke
+    /// without pressure is written with as few cubics as keep within
+    /// ``InkOutline/appearanceTolerance`` of its curve (the /InkList keeps every point).
     func ink(_ a: PDFAnnotation, _ ink: PDFAnnotation.Ink) -> AppearanceStream {
         if ink.brush != .pen { return brushedInk(a, ink) }
         let width = a.border.width
@@ -22,7 +24,10 @@ extension AppearanceBuilder {
             appearance.content.lineCap(1)
             appearance.content.lineJoin(1)
             appearance.content.strokeColor(color.pdfComponents)
-            for path in ink.paths { appearance.content.append(InkOutline.path(points: path, pressures: nil, width: width).path) }
+            for path in ink.paths {
+                let curve = InkOutline.path(points: path, pressures: nil, width: width).path
+                appearance.content.append(curve.fittingCurves(tolerance: InkOutline.appearanceTolerance))
+            }
             appearance.content.stroke()
         }
         return appearance

@@ -26,8 +26,27 @@ final class PageTree {
         return root
     }
 
-    /// The number of pages.
+    /// The number of pages. None at all, in a file that holds pages, means the file is
+    /// damaged: PDFCore repairs it by scanning (``PDFFile/repairLostPages()``) and the tree is
+    /// read again.
     func count() throws -> Int {
+        let total: Int
+        do {
+            total = try countFromTree()
+        } catch let error as PDFError {
+            if case .limitExceeded = error { throw error }
+            guard try file.repairLostPages() else { throw error }
+            invalidate()
+            return try countFromTree()
+        }
+        if total == 0, try file.repairLostPages() {
+            invalidate()
+            return try countFromTree()
+        }
+        return total
+    }
+
+    private func countFromTree() throws -> Int {
         if let flattened { return flattened.count }
         let rootRef = try rootReference()
         let root = try file.dictionary(.reference(rootRef)) ?? PDFDictionary()

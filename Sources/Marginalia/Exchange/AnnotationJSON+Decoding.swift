@@ -6,8 +6,9 @@ extension AnnotationJSON.Record {
         func fail(_ field: String, _ message: String) -> AnnotationJSONError {
             AnnotationJSONError(path: "\(path).\(field)", message: message)
         }
-        func point(_ pair: [Double], _ field: String) throws -> CGPoint {
-            guard pair.count == 2, pair.allSatisfy(\.isFinite) else { throw fail(field, "expected [x, y] with finite numbers") }
+        // The field's path is only built for an error: strokes have thousands of points.
+        func point(_ pair: [Double], _ field: @autoclosure () -> String) throws -> CGPoint {
+            guard pair.count == 2, pair[0].isFinite, pair[1].isFinite else { throw fail(field(), "expected [x, y] with finite numbers") }
             return CGPoint(x: pair[0], y: pair[1])
         }
         func parseColor(_ text: String?, _ field: String) throws -> Color? {

@@ -2,7 +2,8 @@ import Foundation
 
 extension AnnotationJSON {
     /// One annotation as JSON: every field optional but `type`, so each type uses its own.
-    struct Record: Codable, Equatable {
+    /// Read by ``init(json:path:)`` (AnnotationJSON+Reading.swift).
+    struct Record: Encodable, Equatable {
         var type: String
         var pageIndex: Int?
         var id: String?

@@ -22,18 +22,13 @@ public enum AnnotationJSON {
     /// - Throws: ``AnnotationJSONError`` naming the JSON path of the first bad value
     ///   (`annotations[2].paths[0][1]`).
     public static func decode(_ data: Data) throws -> [PDFAnnotation] {
-        let document: Document
+        let document: JSONValue
         do {
-            document = try JSONDecoder().decode(Document.self, from: data)
-        } catch let error as DecodingError {
-            throw AnnotationJSONError(decoding: error)
+            document = try JSONParser.parse([UInt8](data))
         } catch {
-            throw AnnotationJSONError(path: "", message: "not JSON: \(error.localizedDescription)")
+            throw AnnotationJSONError(path: "", message: "not JSON: \(error.description)")
         }
-        guard document.annotations.count <= maximumAnnotations else {
-            throw AnnotationJSONError(path: "annotations", message: "more than \(maximumAnnotations) annotations")
-        }
-        return try document.annotations.enumerated().map { index, record in
+        return try records(in: document).enumerated().map { index, record in
             try record.annotation(path: "annotations[\(index)]")
         }
     }
@@ -48,7 +43,7 @@ public enum AnnotationJSON {
     /// The most points one annotation may hold.
     public static let maximumPoints = 1_000_000
 
-    struct Document: Codable {
+    struct Document: Encodable {
         var annotations: [Record]
     }
 }
@@ -62,32 +57,6 @@ public struct AnnotationJSONError: Error, Equatable, CustomStringConvertible {
     public init(path: String, message: String) {
         self.path = path
         self.message = message
-    }
-
-    init(decoding error: DecodingError) {
-        func render(_ codingPath: [CodingKey]) -> String {
-            var text = ""
-            for key in codingPath {
-                if let index = key.intValue {
-                    text += "[\(index)]"
-                } else {
-                    text += text.isEmpty ? key.stringValue : "." + key.stringValue
-                }
-            }
-            return text
-        }
-        switch error {
-        case .typeMismatch(let type, let context):
-            self.init(path: render(context.codingPath), message: "expected \(type)")
-        case .valueNotFound(let type, let context):
-            self.init(path: render(context.codingPath), message: "missing \(type)")
-        case .keyNotFound(let key, let context):
-            self.init(path: render(context.codingPath + [key]), message: "missing")
-        case .dataCorrupted(let context):
-            self.init(path: render(context.codingPath), message: context.debugDescription)
-        @unknown default:
-            self.init(path: "", message: "\(error)")
-        }
     }
 
     public var description: String { path.isEmpty ? message : "\(path): \(message)" }

@@ -14,6 +14,12 @@ public enum InkOutline {
     public static let maximumWidthFactor = 1.5
     /// The lightest pressure drawn (a lighter touch still draws this wide).
     public static let minimumPressure = 0.1
+    /// How far the saved appearance of a stroke without pressure may stray from its curve,
+    /// in points: the appearance writes the curve with fewer cubics
+    /// (``BezierPath/fittingCurves(tolerance:)``), a twentieth of the thinnest pen weight and
+    /// far under a pixel at any zoom a page is read at, where one cubic per sample made the
+    /// ink three times the size of a stroke of straight segments.
+    public static let appearanceTolerance: CGFloat = 0.05
 
     /// The full width of a pressure stroke at a sample of `pressure` (0...1).
     public static func width(_ width: Double, pressure: Double) -> CGFloat {

@@ -1,8 +1,8 @@
 /// Reads the cross-reference sections of a file, starting at `startxref` and following
 /// `/Prev` and `/XRefStm` (ISO 32000-2, 7.5.4-7.5.8).
 ///
-/// Throws when anything is inconsistent; the caller then rebuilds the table with
-/// ``CrossReferenceRepair``.
+/// Throws when anything is inconsistent, a `/Prev` chain that loops included; the caller
+/// then rebuilds the table with ``CrossReferenceRepair``.
 struct CrossReferenceReader {
     let source: ByteSource
     let limits: PDFLimits
@@ -31,9 +31,17 @@ struct CrossReferenceReader {
         table.offsetBase = shift
         var visited = Set<Int>()
         var next: Int? = startOffset
+        var previous = startOffset
         var isNewest = true
         while let offset = next {
-            guard visited.insert(offset).inserted else { break }  // a /Prev loop: stop, keep what we have
+            // A /Prev back to a section already read (itself, or a newer one) means the chain
+            // is damaged: sections it should have led to may never be reached, and their
+            // objects (the pages, often) would silently be missing. The caller repairs.
+            guard visited.insert(offset).inserted else {
+                throw PDFError.syntax(offset: previous + shift,
+                                      message: "the cross-reference sections loop: /Prev leads back to the section at byte \(offset + shift)")
+            }
+            previous = offset
             if visited.count > limits.maxTreeDepth {
                 throw PDFError.limitExceeded("more than \(limits.maxTreeDepth) cross-reference sections")
             }

@@ -26,6 +26,7 @@ public final class PDFFile {
     private var cache: [Int: PDFObject] = [:]
     private var objectStreams: [Int: ObjectStream] = [:]
     private var repairCount = 0
+    private var checkedForLostPages = false
     /// What is left of maxDocumentDecodedSize.
     private var decodeBudget: DecodeBudget
     /// Object numbers being loaded: a reference back to one of them is a cycle.
@@ -100,6 +101,41 @@ public final class PDFFile {
         }
     }
 
+    /// Rebuilds the cross-reference by scanning, as for any damaged file, when the trailer's
+    /// page tree reaches no page (``pageTreeHasPages(catalog:)``) but the file holds pages: a
+    /// `/Pages` entry the cross-reference marks free or locates wrongly, or a `/Root` naming a
+    /// catalog whose tree is empty. The repair is kept when it finds pages, through the
+    /// trailer's catalog or, failing that, the newest catalog that has some; a file with no
+    /// pages anywhere is an empty document and stays as it was read. The document layer calls
+    /// this when it counts no pages, so sound files never pay for the check; it works once,
+    /// and only on a file without changes.
+    ///
+    /// - Returns: whether the file was repaired (``warnings`` says how).
+    @discardableResult
+    public func repairLostPages() throws -> Bool {
+        guard !checkedForLostPages, !hasChanges else { return false }
+        checkedForLostPages = true
+        guard !pageTreeHasPages() else { return false }
+        let read = (crossReference, warnings, isRepaired, repairCount, nextNumber)
+        if isRepaired {
+            warnings.append("the page tree of the trailer's catalog has no pages")
+        } else {
+            try repair(reason: "the document's page tree has no pages")
+        }
+        if !pageTreeHasPages(), let found = findCatalog(where: { pageTreeHasPages(catalog: $0) }) {
+            crossReference.trailer["Root"] = .reference(found)
+            warnings.append("the catalog with pages is object \(found.number), not the one the trailer names")
+        }
+        if pageTreeHasPages() { return true }
+        let repairedNow = isRepaired != read.2
+        (crossReference, warnings, isRepaired, repairCount, nextNumber) = read
+        if repairedNow {
+            cache.removeAll()
+            objectStreams.removeAll()
+        }
+        return false
+    }
+
     /// Rebuilds the cross-reference by scanning; records why.
     private func repair(reason: String) throws {
         crossReference = try CrossReferenceRepair(source: source, limits: limits).rebuild(budget: &decodeBudget)
@@ -112,31 +148,6 @@ public final class PDFFile {
         if (try? catalog()) == nil, let found = findCatalog() {
             crossReference.trailer["Root"] = .reference(found)
         }
-    }
-
-    /// The last object whose /Type is /Catalog, for files whose trailer is lost.
-    private func findCatalog() -> PDFReference? {
-        var found: PDFReference? = nil
-        var bestOffset = -1
-        for (number, entry) in crossReference.entries {
-            let reference = PDFReference(number, entry.generation)
-            guard let object = try? object(for: reference), object.dictionaryValue?.type == "Catalog",
-                  object.dictionaryValue?["Pages"] != nil
-            else { continue }
-            // Prefer the definition latest in the file: it belongs to the newest update.
-            let offset: Int
-            switch entry {
-            case .inFile(let o, _): offset = o
-            case .inObjectStream(let stream, _):
-                if case .inFile(let o, _)? = crossReference.entries[stream] { offset = o } else { offset = 0 }
-            case .free: continue
-            }
-            if offset > bestOffset {
-                bestOffset = offset
-                found = reference
-            }
-        }
-        return found
     }
 
     private func setUpSecurity(password: String?) throws {
@@ -180,8 +191,9 @@ public final class PDFFile {
     /// - Throws: ``PDFError`` when the object exists but cannot be read even after repair.
     public func object(for reference: PDFReference) throws -> PDFObject {
         let number = reference.number
-        if deletedObjects.contains(number) { return .null }
-        if let changed = changedObjects[number] { return changed }
+        // The emptiness tests spare two hash lookups per read while nothing is edited.
+        if !deletedObjects.isEmpty && deletedObjects.contains(number) { return .null }
+        if !changedObjects.isEmpty, let changed = changedObjects[number] { return changed }
         if let cached = cache[number] { return cached }
         guard loading.insert(number).inserted else { return .null }  // a cycle through object streams
         defer { loading.remove(number) }

@@ -34,7 +34,7 @@ enum FilterPipeline {
 
     /// Compresses `input` as zlib-wrapped deflate data at level 6: what `/FlateDecode` holds.
     static func deflate(_ input: [UInt8]) throws -> [UInt8] {
-        try FlateFilter.encode(input, level: 6)
+        try FlateFilter.encode(input, level: CompressorPool.pooledLevel)
     }
 
     // MARK: - One stage

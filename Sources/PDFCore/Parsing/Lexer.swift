@@ -77,8 +77,16 @@ struct Lexer {
         while position < bytes.count && CharacterClass.isRegular(bytes[position]) { position += 1 }
         if let number = Lexer.parseNumber(bytes, start..<position) { return number }
         let length = min(position - start, 127)
-        return .keyword(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<(start + length)]), as: UTF8.self))
+        let word = UnsafeBufferPointer(rebasing: bytes[start..<(start + length)])
+        // The keywords of object syntax come as literals: no string is built for them.
+        for keyword in Lexer.objectKeywords
+        where keyword.utf8.count == length && keyword.utf8.first == word.first && keyword.utf8.elementsEqual(word) {
+            return .keyword(keyword)
+        }
+        return .keyword(String(decoding: word, as: UTF8.self))
     }
+
+    private static let objectKeywords = ["R", "obj", "endobj", "stream", "endstream", "true", "false", "null"]
 
     /// Parses `range` as an integer or a real, or returns nil when it is not a number.
     /// Accepts the forms other readers accept: `+5`, `-.5`, `4.`, `--3` (read as -3), and a
@@ -225,6 +233,20 @@ struct Lexer {
     private mutating func readName() throws -> String {
         let start = position
         position += 1
+        let nameStart = position
+        // Almost every name is plain ASCII without escapes: take its bytes as they are.
+        var plain = true
+        while position < bytes.count && CharacterClass.isRegular(bytes[position]) {
+            if bytes[position] == 0x23 || bytes[position] >= 0x80 { plain = false }
+            position += 1
+        }
+        if plain {
+            if position - nameStart > limits.maxStringLength {
+                throw PDFError.limitExceeded("name at byte \(start) longer than \(limits.maxStringLength) bytes")
+            }
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes[nameStart..<position]), as: UTF8.self)
+        }
+        position = nameStart
         var raw: [UInt8] = []
         while position < bytes.count && CharacterClass.isRegular(bytes[position]) {
             let c = bytes[position]

@@ -38,14 +38,24 @@ struct ObjectParser {
     mutating func object(from token: Token, start: Int, depth: Int) throws -> PDFObject {
         switch token {
         case .integer(let value):
-            // `N G R` is a reference: look ahead two tokens, and rewind when it is not.
-            let mark = lexer.position
-            if readsReferences, value >= 0, case .integer(let generation)? = try? lexer.next(), generation >= 0,
-               case .keyword("R")? = try? lexer.next() {
+            guard readsReferences, value >= 0 else { return .integer(value) }
+            // `N G R` is a reference. The bytes after N usually settle it at once; only unusual
+            // spellings (signs, comments) take the lookahead of two whole tokens.
+            switch referenceTail(at: lexer.position) {
+            case .reference(let generation, let end):
+                lexer.position = end
                 return .reference(PDFReference(value, generation))
+            case .notReference:
+                return .integer(value)
+            case .unsure:
+                let mark = lexer.position
+                if case .integer(let generation)? = try? lexer.next(), generation >= 0,
+                   case .keyword("R")? = try? lexer.next() {
+                    return .reference(PDFReference(value, generation))
+                }
+                lexer.position = mark
+                return .integer(value)
             }
-            lexer.position = mark
-            return .integer(value)
         case .real(let value): return .real(value)
         case .string(let bytes): return .string(bytes)
         case .name(let name): return .name(name)
@@ -62,6 +72,41 @@ struct ObjectParser {
         }
     }
 
+    private enum ReferenceTail {
+        case reference(generation: Int, end: Int)
+        case notReference
+        case unsure
+    }
+
+    /// Whether the bytes after an object number at `start` are ` G R`: whitespace, digits,
+    /// whitespace and an `R` that ends there. Anything the lexer could read differently (a
+    /// sign, a comment) is left to the token lookahead.
+    private func referenceTail(at start: Int) -> ReferenceTail {
+        let bytes = lexer.source.buffer
+        var i = start
+        while i < bytes.count && CharacterClass.isWhitespace(bytes[i]) { i += 1 }
+        guard i < bytes.count else { return .notReference }
+        guard CharacterClass.isDigit(bytes[i]) else {
+            return bytes[i] == 0x2B || bytes[i] == 0x2D || bytes[i] == 0x2E || bytes[i] == 0x25 ? .unsure : .notReference
+        }
+        let digits = i
+        var generation = 0
+        while i < bytes.count && CharacterClass.isDigit(bytes[i]) {
+            guard i - digits < 9 else { return .unsure }
+            generation = generation * 10 + Int(bytes[i] - 0x30)
+            i += 1
+        }
+        guard i < bytes.count, CharacterClass.isWhitespace(bytes[i]) else {
+            // `5 0]` or `5 0.5`: the second number is no generation (a `%` after it is a comment).
+            return i < bytes.count && bytes[i] == 0x25 ? .unsure : .notReference
+        }
+        while i < bytes.count && CharacterClass.isWhitespace(bytes[i]) { i += 1 }
+        guard i < bytes.count else { return .notReference }
+        if bytes[i] == 0x25 { return .unsure }
+        guard bytes[i] == 0x52, i + 1 == bytes.count || !CharacterClass.isRegular(bytes[i + 1]) else { return .notReference }
+        return .reference(generation: generation, end: i + 1)
+    }
+
     private mutating func checkDepth(_ depth: Int, at start: Int) throws {
         if depth > limits.maxNestingDepth {
             throw PDFError.limitExceeded("objects nested deeper than \(limits.maxNestingDepth) at byte \(start)")
@@ -71,6 +116,7 @@ struct ObjectParser {
     private mutating func parseArray(start: Int, depth: Int) throws -> PDFObject {
         try checkDepth(depth, at: start)
         var items: [PDFObject] = []
+        items.reserveCapacity(8)  // rectangles, colours, matrices: no regrowing for the common sizes
         while true {
             let itemStart = lexer.position
             let token = try lexer.next()

@@ -24,31 +24,14 @@ struct FullWriter {
         let serializer = ObjectSerializer.forFile(file)
         var xref = CrossReferenceWriter()
         xref.entries[0] = .free(nextGeneration: 65535)
-        var packed: [(number: Int, object: PDFObject)] = []
+        var packer = ObjectStreamBuilder()
+        packer.objectsPerStream = objectsPerStream
         var nextNumber = order.count + 1
 
         func flushObjectStream() throws {
-            guard !packed.isEmpty else { return }
-            let streamNumber = nextNumber
+            guard !packer.isEmpty else { return }
+            try packer.flush(streamNumber: nextNumber, serializer: serializer, xref: &xref, to: &out)
             nextNumber += 1
-            var header: [UInt8] = []
-            var body: [UInt8] = []
-            for (index, item) in packed.enumerated() {
-                header.append(contentsOf: Array("\(item.number) \(body.count) ".utf8))
-                ObjectSerializer().write(item.object, to: &body)
-                body.append(0x0A)
-                xref.entries[item.number] = .inObjectStream(streamNumber: streamNumber, index: index)
-            }
-            header.append(0x0A)
-            var dictionary = PDFDictionary()
-            dictionary["Type"] = .name("ObjStm")
-            dictionary["N"] = .integer(packed.count)
-            dictionary["First"] = .integer(header.count)
-            dictionary["Filter"] = .name("FlateDecode")
-            let stream = PDFStream(dictionary: dictionary, rawBytes: try FilterPipeline.deflate(header + body))
-            xref.entries[streamNumber] = .inFile(offset: out.count, generation: 0)
-            serializer.writeIndirect(.stream(stream), reference: PDFReference(streamNumber, 0), to: &out)
-            packed.removeAll()
         }
 
         for (index, oldNumber) in order.enumerated() {
@@ -58,8 +41,8 @@ struct FullWriter {
             if case .stream(let stream) = object { object = .stream(try FullWriter.compressed(stream)) }
             let isStream: Bool = { if case .stream = object { return true } else { return false } }()
             if useObjectStreams && !isStream && number != encryptNumber {
-                packed.append((number, object))
-                if packed.count >= objectsPerStream { try flushObjectStream() }
+                packer.add(object, number: number)
+                if packer.isFull { try flushObjectStream() }
                 continue
             }
             xref.entries[number] = .inFile(offset: out.count, generation: 0)

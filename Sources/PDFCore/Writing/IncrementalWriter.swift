@@ -1,7 +1,8 @@
 /// Appends the change set of a ``PDFFile`` to its original bytes (ISO 32000-2, 7.5.6).
 ///
 /// The original file stays a byte-for-byte prefix of the result. The new section is of the
-/// same kind as the file's newest one (table or stream) and points back with `/Prev`. When
+/// same kind as the file's newest one (table or stream) and points back with `/Prev`; after
+/// a stream, the objects that may be are packed into object streams. When
 /// the file was repaired its old cross-reference cannot be trusted, so the new section lists
 /// every object (with the offsets repair found) and has no `/Prev`.
 struct IncrementalWriter {
@@ -22,12 +23,31 @@ struct IncrementalWriter {
             for (number, entry) in file.crossReference.entries { xref.entries[number] = entry }
         }
         let serializer = ObjectSerializer.forFile(file)
+        // Readers of a file whose cross-reference is a stream read object streams (PDF 1.5):
+        // its update packs the dictionaries and arrays it writes into them, as a rewrite with
+        // object streams does, instead of writing each as text. Encrypted files keep one
+        // object per entry.
+        let packs = file.crossReference.kind == .stream && file.security == nil
+        var packer = ObjectStreamBuilder()
+        var nextNumber = file.size
+        func flushObjectStream() throws {
+            guard !packer.isEmpty else { return }
+            try packer.flush(streamNumber: nextNumber, serializer: serializer, xref: &xref, to: &out)
+            nextNumber += 1
+        }
         for number in file.changedObjects.keys.sorted() {
             guard let object = file.changedObjects[number] else { continue }
             let reference = PDFReference(number, file.generation(of: number))
+            let isStream: Bool = { if case .stream = object { return true } else { return false } }()
+            if packs && reference.generation == 0 && !isStream {
+                packer.add(object, number: number)
+                if packer.isFull { try flushObjectStream() }
+                continue
+            }
             xref.entries[number] = .inFile(offset: out.count, generation: reference.generation)
             serializer.writeIndirect(object, reference: reference, encrypt: !isEncryptDictionary(reference), to: &out)
         }
+        try flushObjectStream()
         for number in file.deletedObjects.sorted() {
             xref.entries[number] = .free(nextGeneration: file.generation(of: number) + 1)
         }
@@ -41,7 +61,7 @@ struct IncrementalWriter {
             if case .inObjectStream = $0 { return true } else { return false }
         }
         if file.crossReference.kind == .stream || hasCompressedEntries {
-            let number = file.size
+            let number = nextNumber
             trailer["Size"] = .integer(number + 1)
             try xref.writeStream(number: number, trailer: trailer, to: &out)
         } else {

@@ -12,7 +12,10 @@ struct ObjectSerializer {
 
     /// `N G obj ... endobj` followed by a newline.
     func writeIndirect(_ object: PDFObject, reference: PDFReference, encrypt: Bool = true, to out: inout [UInt8]) {
-        out.append(contentsOf: "\(reference.number) \(reference.generation) obj\n".utf8)
+        NumberWriter.append(reference.number, to: &out)
+        out.append(0x20)
+        NumberWriter.append(reference.generation, to: &out)
+        out.append(contentsOf: Self.objKeyword)
         let target = encrypt ? reference : nil
         switch object {
         case .stream(let stream):
@@ -21,22 +24,24 @@ struct ObjectSerializer {
             var dictionary = stream.dictionary
             dictionary["Length"] = .integer(data.count)
             write(.dictionary(dictionary), reference: target, to: &out)
-            out.append(contentsOf: Array("\nstream\n".utf8))
+            out.append(contentsOf: "\nstream\n".utf8)
             out.append(contentsOf: data)
-            out.append(contentsOf: Array("\nendstream".utf8))
+            out.append(contentsOf: "\nendstream".utf8)
         default:
             write(object, reference: target, to: &out)
         }
-        out.append(contentsOf: Array("\nendobj\n".utf8))
+        out.append(contentsOf: "\nendobj\n".utf8)
     }
+
+    private static let objKeyword = Array(" obj\n".utf8)
 
     /// Writes a direct object; `reference` is the enclosing indirect object, for encryption.
     func write(_ object: PDFObject, reference: PDFReference? = nil, to out: inout [UInt8]) {
         switch object {
-        case .null: out.append(contentsOf: Array("null".utf8))
-        case .bool(let b): out.append(contentsOf: Array((b ? "true" : "false").utf8))
-        case .integer(let i): out.append(contentsOf: Array(String(i).utf8))
-        case .real(let r): out.append(contentsOf: Array(ObjectSerializer.format(r).utf8))
+        case .null: out.append(contentsOf: "null".utf8)
+        case .bool(let b): out.append(contentsOf: (b ? "true" : "false").utf8)
+        case .integer(let i): NumberWriter.append(i, to: &out)
+        case .real(let r): NumberWriter.append(r, to: &out)
         case .string(let bytes):
             var data = bytes
             if let reference, let encryptString { data = encryptString(bytes, reference) }
@@ -44,8 +49,10 @@ struct ObjectSerializer {
         case .name(let name): ObjectSerializer.writeName(name, to: &out)
         case .array(let items):
             out.append(0x5B)
-            for (i, item) in items.enumerated() {
-                if i > 0 { out.append(0x20) }
+            var first = true
+            for item in items {
+                if !first { out.append(0x20) }
+                first = false
                 write(item, reference: reference, to: &out)
             }
             out.append(0x5D)
@@ -61,7 +68,10 @@ struct ObjectSerializer {
             // A stream is only valid as an indirect object; written inline, keep its dictionary.
             write(.dictionary(stream.dictionary), reference: reference, to: &out)
         case .reference(let r):
-            out.append(contentsOf: Array("\(r.number) \(r.generation) R".utf8))
+            NumberWriter.append(r.number, to: &out)
+            out.append(0x20)
+            NumberWriter.append(r.generation, to: &out)
+            out.append(contentsOf: [0x20, 0x52])
         }
     }
 
@@ -85,31 +95,14 @@ struct ObjectSerializer {
     /// A real as PDF accepts it: no exponent, at most 6 decimals, no trailing zeros.
     /// NaN and infinities, which PDF has no syntax for, are written as 0.
     static func format(_ value: Double) -> String {
-        guard value.isFinite else { return "0" }
-        let scaled = (value * 1_000_000).rounded()
-        // Beyond Int64 range (only damaged files have such numbers): whole digits, no exponent.
-        guard abs(scaled) < 9.0e18 else { return String(format: "%.0f", value) }
-        let micro = Int64(scaled)
-        let negative = micro < 0
-        let magnitude = negative ? UInt64(-micro) : UInt64(micro)
-        let whole = magnitude / 1_000_000
-        var fraction = magnitude % 1_000_000
-        var text = (negative ? "-" : "") + String(whole)
-        if fraction != 0 {
-            var digits = 6
-            while fraction % 10 == 0 { fraction /= 10; digits -= 1 }
-            let f = String(fraction)
-            text += "." + String(repeating: "0", count: digits - f.count) + f
-        } else if negative && whole == 0 {
-            text = "0"
-        }
-        return text
+        var out: [UInt8] = []
+        NumberWriter.append(value, to: &out)
+        return String(decoding: out, as: UTF8.self)
     }
 
     static func writeString(_ bytes: [UInt8], to out: inout [UInt8]) {
         let printable = bytes.reduce(0) { $0 + (($1 >= 0x20 && $1 < 0x7F) || $1 == 0x0A ? 1 : 0) }
         if bytes.count > 0 && printable * 10 < bytes.count * 9 {
-            let hex = Array("0123456789ABCDEF".utf8)
             out.append(0x3C)
             for b in bytes {
                 out.append(hex[Int(b >> 4)])
@@ -135,10 +128,19 @@ struct ObjectSerializer {
         out.append(0x29)
     }
 
+    private static let hex = Array("0123456789ABCDEF".utf8)
+
     static func writeName(_ name: String, to out: inout [UInt8]) {
         out.append(0x2F)
-        let hex = Array("0123456789ABCDEF".utf8)
-        for b in nameBytes(name) {
+        if name.utf8.allSatisfy({ $0 < 0x80 }) {
+            appendName(name.utf8, to: &out)
+        } else {
+            appendName(nameBytes(name), to: &out)
+        }
+    }
+
+    private static func appendName<Bytes: Sequence<UInt8>>(_ bytes: Bytes, to out: inout [UInt8]) {
+        for b in bytes {
             if b > 0x20 && b < 0x7F && b != 0x23 && !CharacterClass.isDelimiter(b) {
                 out.append(b)
             } else {

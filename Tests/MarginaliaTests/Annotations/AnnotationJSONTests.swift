@@ -43,6 +43,10 @@ struct AnnotationJSONTests {
         (#"{"annotations":[{"type":"highlight","quads":[[1,2,3]]}]}"#, "annotations[0].quads[0]"),
         (#"{"annotations":[{"type":1}]}"#, "annotations[0].type"),
         (#"{"notes":[]}"#, "annotations"),
+        (#"{"annotations":{}}"#, "annotations"),
+        (#"{"annotations":[{"type":"ink","paths":[[[1,"a"]]]}]}"#, "annotations[0].paths[0][0][1]"),
+        (#"{"annotations":[{"type":"square","rect":[0,0,1,1],"pageIndex":1.5}]}"#, "annotations[0].pageIndex"),
+        (#"{"annotations":[{"type":"note","rect":[0,0,1,1],"open":"yes"}]}"#, "annotations[0].open"),
         (#"not json"#, ""),
     ])
     func errorsNameTheJSONPath(json: String, path: String) {
@@ -54,5 +58,18 @@ struct AnnotationJSONTests {
         } catch {
             Issue.record("untyped error \(error)")
         }
+    }
+
+    /// Operations and the server carry annotations inside their own JSON, read by
+    /// Foundation's decoder: the same rules apply there (null is absent, types are checked).
+    @Test func annotationsDecodeInsideOtherJSON() throws {
+        let json = #"{"items":[{"type":"ink","pageIndex":2,"paths":[[[1,2],[3,4.5]]],"author":null,"opacity":0.5}]}"#
+        struct Wrapper: Decodable { var items: [PDFAnnotation] }
+        let wrapper = try JSONDecoder().decode(Wrapper.self, from: Data(json.utf8))
+        #expect(wrapper.items.count == 1)
+        #expect(wrapper.items[0].kind == .ink(PDFAnnotation.Ink(paths: [[CGPoint(x: 1, y: 2), CGPoint(x: 3, y: 4.5)]])))
+        #expect(wrapper.items[0].pageIndex == 2 && wrapper.items[0].opacity == 0.5 && wrapper.items[0].author == nil)
+        let bad = #"{"items":[{"type":"ink","paths":[[[1,2]]],"opacity":"half"}]}"#
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode(Wrapper.self, from: Data(bad.utf8)) }
     }
 }

@@ -22,6 +22,19 @@ struct ObjectParserTests {
         #expect(try parse("[1 2]") == [1, 2])
     }
 
+    /// References are recognised from the bytes after the object number; the spellings the
+    /// lexer reads differently (signs, comments between the parts) read as they always did.
+    @Test(arguments: [
+        ("[5 0 R/N 6 65535 R]", [PDFObject.reference(PDFReference(5, 0)), .name("N"), .reference(PDFReference(6, 65535))]),
+        ("[5 0]", [5, 0]), ("[5 0.5 R]", [5, 0.5]), ("[5 0 Rx 7]", [5, 0, 7]), ("[5 0R]", [5, 0]),
+        ("[5\n0\r\nR]", [.reference(PDFReference(5, 0))]), ("[5 0 % note\n R]", [.reference(PDFReference(5, 0))]),
+        ("[5 +0 R]", [.reference(PDFReference(5, 0))]), ("[5 -1 R]", [5, -1]), ("[-5 0 R]", [-5, 0]),
+        ("[5 0 (R)]", [5, 0, .string([0x52])]),
+    ])
+    func referencesFromTheBytes(text: String, expected: [PDFObject]) throws {
+        #expect(try parse(text) == .array(expected))
+    }
+
     @Test func nestedDictionary() throws {
         let object = try parse("<</Type/Page/Kids[1 0 R]/Sub<</A(x)/B<0102>>>/Null null>>")
         let dictionary = try #require(object.dictionaryValue)

@@ -79,8 +79,14 @@ struct WriterTests {
         #expect(Array(written.prefix(original.count)) == original)
 
         let appended = String(decoding: written[original.count...], as: UTF8.self)
-        #expect(appended.contains("7 0 obj"))
-        #expect(appended.contains("\(added.number) 0 obj"))
+        if file.crossReference.kind == .stream {
+            // After a cross-reference stream the dictionaries go into an object stream.
+            #expect(appended.contains("/Type /ObjStm") || appended.contains("/Type/ObjStm"))
+            #expect(!appended.contains("7 0 obj") && !appended.contains("\(added.number) 0 obj"))
+        } else {
+            #expect(appended.contains("7 0 obj"))
+            #expect(appended.contains("\(added.number) 0 obj"))
+        }
         #expect(!appended.contains("\n3 0 obj"), "untouched objects are not rewritten")
 
         let reopened = try PDFFile(source: ByteSource(bytes: written))
@@ -89,6 +95,31 @@ struct WriterTests {
         #expect(try reopened.object(for: PDFReference(7, 0)).dictionaryValue?["Contents"] == .text("Changed"))
         #expect(try reopened.object(for: added).dictionaryValue?["Subtype"] == .name("Text"))
         #expect(reopened.crossReference.sectionCount == file.crossReference.sectionCount + 1)
+    }
+
+    @Test func updatesOfUpdatesKeepTheirObjectStreams() throws {
+        // Each update packs into object streams numbered past the file's size; the next
+        // update, made on the reopened file, numbers its own past those.
+        var bytes = TestPDF.build(.objectStreams)
+        var added: [PDFReference] = []
+        for round in 0..<3 {
+            let file = try PDFFile(source: ByteSource(bytes: bytes))
+            added.append(file.add(.dictionary(PDFDictionary(["Round": .integer(round)]))))
+            var annotation = try #require(try file.object(for: PDFReference(7, 0)).dictionaryValue)
+            annotation["Contents"] = .text("Round \(round)")
+            file.update(PDFReference(7, 0), with: .dictionary(annotation))
+            let written = try file.dataRepresentation()
+            #expect(Array(written.prefix(bytes.count)) == bytes)
+            bytes = written
+        }
+        let reopened = try PDFFile(source: ByteSource(bytes: bytes))
+        #expect(!reopened.isRepaired)
+        #expect(Set(added.map(\.number)).count == 3)
+        for (round, reference) in added.enumerated() {
+            #expect(try reopened.object(for: reference).dictionaryValue?["Round"] == .integer(round))
+        }
+        #expect(try reopened.object(for: PDFReference(7, 0)).dictionaryValue?["Contents"] == .text("Round 2"))
+        #expect(try reopened.object(for: PDFReference(7, 0)).dictionaryValue?["Subtype"] == .name("Square"))
     }
 
     @Test(arguments: [TestPDF.Flavour.objectStreams, .classic])

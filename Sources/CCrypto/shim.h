@@ -1,5 +1,0 @@
-#include <openssl/evp.h>
-#include <openssl/md5.h>
-#include <openssl/sha.h>
-#include <openssl/aes.h>
-#include <openssl/rand.h>
