@@ -141,13 +141,24 @@ def test_the_first_view_fits_a_readable_page(new_tab, web_server, document):
             assert abs(zoom - page.js("marginalia.viewer.zoom")) < 0.001, zoom
 
 
+TOOLBAR_ROWS = """new Set([...document.querySelectorAll('#toolbar button')].filter((b) => b.getClientRects().length)
+    .map((b) => { const r = b.getBoundingClientRect(); return Math.round(r.top + r.height / 2); })).size"""
+
+
 def test_the_toolbar_is_one_row_at_ipad_width(new_tab, web_server, document):
+    # An iPad mini in portrait (768) too: the tools stay, the rest goes into More.
+    small = Page(new_tab({"width": 768, "height": 1024}), web_server)
+    small.goto(f"/?doc={document}")
+    small.wait_until("!!(window.marginalia && document.querySelector('.page.rendered'))", timeout=15000)
+    small.settle(300)
+    assert small.js(TOOLBAR_ROWS) == 1
+    assert small.count("#tool-group button:not(.overflowed)") == 9
+    small.screenshot("toolbar-768")
     page = Page(new_tab({"width": 1024, "height": 1366}), web_server)
     page.goto(f"/?doc={document}")
     page.wait_until("!!(window.marginalia && document.querySelector('.page.rendered'))", timeout=15000)
     page.settle(300)
-    rows = page.js("""new Set([...document.querySelectorAll('#toolbar button')].filter((b) => b.getClientRects().length)
-        .map((b) => { const r = b.getBoundingClientRect(); return Math.round(r.top + r.height / 2); })).size""")
+    rows = page.js(TOOLBAR_ROWS)
     assert rows == 1, f"toolbar buttons on {rows} rows"
     assert page.js("document.getElementById('toolbar').getBoundingClientRect().height") < 70
     page.screenshot("toolbar-ipad")
