@@ -1,4 +1,6 @@
 #include "CMicroHTTPD.h"
+#include <stdio.h>
+#include <string.h>
 
 #include "CLazyLibrary.h"
 
@@ -72,6 +74,26 @@ static size_t unescape_keeping_nul(void *cls, struct MHD_Connection *connection,
     return write;
 }
 
+/* libmicrohttpd's error log, less the reports of a client that went away: a tab closed on an
+ * event stream or a download makes MHD log each failed send of the connection ("Failed to send
+ * the chunked response body ... Error: The connection was forcibly closed by remote peer"),
+ * dozens of lines for a normal disconnect. Everything else goes to stderr as before. */
+int marginalia_mhd_is_disconnect_report(const char *message) {
+    if (strncmp(message, "Failed to send", 14) != 0) return 0;
+    return strstr(message, "forcibly closed by remote peer") != NULL
+        || strstr(message, "no longer available for sending") != NULL;
+}
+
+static void log_error(void *cls, const char *format, va_list arguments) {
+    (void) cls;
+    char message[1024];
+    vsnprintf(message, sizeof message, format, arguments);
+    if (marginalia_mhd_is_disconnect_report(message)) return;
+    fputs(message, stderr);
+    size_t length = strlen(message);
+    if (length == 0 || message[length - 1] != '\n') fputc('\n', stderr);
+}
+
 struct MHD_Daemon *marginalia_mhd_start(const marginalia_mhd_config *config,
                                         MHD_AccessHandlerCallback handler, void *handler_cls,
                                         MHD_RequestCompletedCallback completed, void *completed_cls) {
@@ -91,15 +113,16 @@ struct MHD_Daemon *marginalia_mhd_start(const marginalia_mhd_config *config,
     atomic_store(&get_daemon_info, daemon_info);
     atomic_store(&get_connection_info, connection_info);
     return start_daemon(flags, port, NULL, NULL, handler, handler_cls,
-                            MHD_OPTION_SOCK_ADDR, config->address,
-                            MHD_OPTION_THREAD_POOL_SIZE, config->thread_pool_size,
-                            MHD_OPTION_CONNECTION_MEMORY_LIMIT, config->connection_memory_limit,
-                            MHD_OPTION_CONNECTION_TIMEOUT, config->connection_timeout_seconds,
-                            MHD_OPTION_CONNECTION_LIMIT, config->connection_limit,
-                            MHD_OPTION_NOTIFY_COMPLETED, completed, completed_cls,
-                            MHD_OPTION_UNESCAPE_CALLBACK, unescape_keeping_nul, NULL,
-                            MHD_OPTION_NOTIFY_CONNECTION, config->notify_connection, config->notify_connection_cls,
-                            MHD_OPTION_END);
+                        MHD_OPTION_EXTERNAL_LOGGER, log_error, NULL, /* first, as MHD asks */
+                        MHD_OPTION_SOCK_ADDR, config->address,
+                        MHD_OPTION_THREAD_POOL_SIZE, config->thread_pool_size,
+                        MHD_OPTION_CONNECTION_MEMORY_LIMIT, config->connection_memory_limit,
+                        MHD_OPTION_CONNECTION_TIMEOUT, config->connection_timeout_seconds,
+                        MHD_OPTION_CONNECTION_LIMIT, config->connection_limit,
+                        MHD_OPTION_NOTIFY_COMPLETED, completed, completed_cls,
+                        MHD_OPTION_UNESCAPE_CALLBACK, unescape_keeping_nul, NULL,
+                        MHD_OPTION_NOTIFY_CONNECTION, config->notify_connection, config->notify_connection_cls,
+                        MHD_OPTION_END);
 }
 
 uint16_t marginalia_mhd_bound_port(struct MHD_Daemon *daemon) {

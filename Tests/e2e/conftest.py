@@ -68,6 +68,10 @@ def _wait_until_up(base, process=None, timeout=30):
     raise RuntimeError(f"no server answering at {base}")
 
 
+# The log of the server the suite started (None with MARGINALIA_URL).
+SERVER_LOG = None
+
+
 @pytest.fixture(scope="session")
 def web_server():
     """The base URL of a running Marginalia server."""
@@ -82,7 +86,9 @@ def web_server():
         pytest.skip(reason)
     data = tempfile.mkdtemp(prefix="marginalia-e2e-")
     port = _free_port()
-    log = open(os.path.join(data, "server.log"), "w")
+    global SERVER_LOG
+    SERVER_LOG = os.path.join(data, "server.log")
+    log = open(SERVER_LOG, "w")
     # --web: serve this checkout's editor whatever folder the binary was built from.
     process = subprocess.Popen([str(binary), "serve", "--port", str(port), "--data", data, "--web", str(ROOT / "Web")],
                                stdout=log, stderr=subprocess.STDOUT, preexec_fn=end_with_parent)

@@ -97,7 +97,7 @@ def test_image_tool_places_an_image_stamp(new_editor, tmp_path):
 def test_image_document_exports_png(new_editor, web_server):
     summary = api(web_server, "POST", "/api/v1/documents?name=pixel.png", tiny_png(), "image/png")
     assert summary["kind"] == "image"
-    editor = new_editor(viewport={"width": 1000, "height": 800}, doc_id=summary["id"])
+    editor = new_editor(viewport={"width": 1280, "height": 800}, doc_id=summary["id"])
     editor.click("button[data-tool=export]")
     assert editor.visible("#popover button", "Export PNG")
     size = editor.js("""async () => {

@@ -105,13 +105,14 @@ def test_the_keyboard_scrolls_the_pages_from_the_start(new_editor):
     editor = new_editor()
     reopen(editor)  # as loaded, nothing clicked
     before = editor.js("marginalia.viewer.scroller.scrollTop")
+    # Waited for, not slept: WebKit scrolls smoothly, and on a busy machine (the pages' text
+    # layers being made meanwhile) its animation may take longer than a fixed pause.
     editor.press("PageDown")
+    after = editor.wait_until(f"marginalia.viewer.scroller.scrollTop > {before} + 100 && marginalia.viewer.scroller.scrollTop", timeout=3000)
     editor.settle(400)
     after = editor.js("marginalia.viewer.scroller.scrollTop")
-    assert after > before + 100, f"PageDown scrolled from {before} to {after}"
     editor.press("Space")
-    editor.settle(400)
-    assert editor.js("marginalia.viewer.scroller.scrollTop") > after + 100
+    editor.wait_until(f"marginalia.viewer.scroller.scrollTop > {after} + 100", timeout=3000)
 
 
 def test_a_reload_keeps_the_page_and_the_zoom(new_editor):

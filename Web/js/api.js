@@ -123,3 +123,8 @@ export async function fetchBytes(url) {
   if (!response.ok) throw new Error(`${response.status} fetching ${url}`);
   return new Uint8Array(await response.arrayBuffer());
 }
+
+/** The engine's search of one document (docs/api.md, Search and text): pages and quads. */
+export const searchDocument = (id, query) => json(`${docPath(id)}/search?q=${encodeURIComponent(query)}`);
+/** The document's outline (bookmarks) as the engine reads it. */
+export const getOutline = (id) => json(`${docPath(id)}/outline`);

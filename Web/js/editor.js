@@ -175,12 +175,14 @@ export class Editor {
 
   /**
    * The page and zoom the user left this document at (viewstate.js); for a document not seen
-   * before, its first page at fit width. The pages take the keyboard (PageDown, Space, arrows
+   * before, its first page at the engine's automatic zoom. The pages take the keyboard (PageDown, Space, arrows
    * scroll them from the start) unless something else already has it.
    */
   showRememberedView(id) {
     const view = rememberedView(id);
-    if (!view || view.fit) this.viewer.fitWidth(); else this.viewer.setZoom(view.zoom);
+    if (!view || view.fit === 'auto') this.viewer.fitAutomatic();
+    else if (view.fit) this.viewer.fitWidth();
+    else this.viewer.setZoom(view.zoom);
     this.viewer.goToPage(view?.page ?? 0);
     const focused = document.activeElement;
     if (!focused || focused === document.body) this.viewer.scroller.focus({ preventScroll: true });

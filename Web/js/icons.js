@@ -41,6 +41,12 @@ const PATHS = {
   duplicate: 'M8 8h12v12H8zM4 16V4h12M14 11v6M11 14h6',
   front: 'M4 10h10v10H4zM18 14V4M14.5 7.5L18 4l3.5 3.5',
   back: 'M4 4h10v10H4zM18 10v10M14.5 16.5L18 20l3.5-3.5',
+  find: 'M10.5 4a6.5 6.5 0 1 0 .01 0M20 20l-4.9-4.9',
+  outline: 'M4 6h.01M8 6h12M7 12h.01M11 12h9M7 18h.01M11 18h9',
+  more: 'M5 11a1 1 0 1 0 .01 0M12 11a1 1 0 1 0 .01 0M19 11a1 1 0 1 0 .01 0',
+  up: 'M6 15l6-6 6 6',
+  down: 'M6 9l6 6 6-6',
+  close: 'M6 6l12 12M18 6L6 18',
 };
 
 /** An icon by name, decorative (the button carries the label). */

@@ -6,6 +6,7 @@
 // engine's too and behaves the same in every browser.
 
 import { call } from './engine.js';
+import { textPress } from './textlayer.js';
 
 const KINDS = new Set(['pen', 'touch', 'mouse']);
 
@@ -52,6 +53,9 @@ export class InputRouter {
     if (phase === 'began') {
       if (!this.onPages(e)) return;
       if (e.pointerType === 'mouse' && e.button !== 0) return;
+      // A mouse press on a word with Select selects text (the browser's own selection).
+      if (textPress(e, this.viewer)) return;
+      clearTextSelection(this.viewer.pages);
       this.down.set(e.pointerId, e.pointerType);
       // The pages take the keyboard (a toolbar button may have it), so it scrolls them.
       if (!this.viewer.scroller.contains(document.activeElement)) this.viewer.scroller.focus({ preventScroll: true });
@@ -142,4 +146,10 @@ export class InputRouter {
     const delta = e.deltaMode === 1 ? e.deltaY * 16 : e.deltaY;
     this.viewer.zoomBy(Math.exp(-delta * 0.0025), [e.clientX, e.clientY]);
   }
+}
+
+/** Ends a text selection on the pages (a press the engine takes). */
+function clearTextSelection(pages) {
+  const selection = window.getSelection();
+  if (selection && !selection.isCollapsed && pages.contains(selection.anchorNode)) selection.removeAllRanges();
 }

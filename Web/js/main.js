@@ -16,6 +16,9 @@ import { openDocumentsPopover, openSaveAsPopover } from './documents.js';
 import { openVersionsPopover } from './versions.js';
 import { ReviewPanel } from './review.js';
 import { renderPresence } from './presence.js';
+import { installFind } from './find.js';
+import { outlineButton } from './outline.js';
+import { installOverflow } from './overflow.js';
 
 pdfjsLib.GlobalWorkerOptions.workerSrc = '/vendor/pdfjs/pdf.worker.js';
 
@@ -44,7 +47,7 @@ function buildToolbar() {
       // The sidebar takes width from the pages: a fitted width stays fitted.
       const fitted = editor.viewer.isFitWidth();
       update((s) => { s.thumbnails = !s.thumbnails; });
-      if (fitted) editor.viewer.fitWidth();
+      if (fitted) editor.viewer.refit();
     },
   });
   sidebar.setAttribute('aria-label', 'Thumbnails');
@@ -111,6 +114,10 @@ function buildToolbar() {
   // Who else has the document open (presence.js).
   const presence = html('span', { class: 'presence', role: 'status', hidden: '' });
   actions.append(presence, undo, redo, separator(), comments, pagesMenu, settingsMenu, separator(), waiting, save, versionsButton, download, exportButton);
+  // Find in the document and its outline (issue 15); buttons that do not fit one row go into More.
+  editor.find = installFind(editor);
+  nav.append(editor.find.button, outlineButton(editor));
+  installOverflow(document.getElementById('toolbar'), actions);
 
   const refresh = () => {
     showActiveTool(toolButtons, settings.tool);

@@ -35,6 +35,8 @@ export function toolbarButton({ name, label, shortcut, onTap, onSettings, toggle
     if (longPressed) { longPressed = false; e.preventDefault(); return; }
     onTap(button);
   });
+  /** What a tap does, with another button as the anchor of what it opens (overflow.js). */
+  button.tapFrom = (anchor) => onTap(anchor);
   return button;
 }
 

@@ -9,6 +9,7 @@ import { createOverlay } from './overlay.js';
 import { html } from './svg.js';
 import { patchRenderer } from './appearances.js';
 import { PAGE_PIXEL_BUDGET, evictions, release } from './bitmaps.js';
+import { addTextLayer, placeTextLayer, dropTextLayer } from './textlayer.js';
 
 const MAX_CANVAS_PIXELS = 16_000_000;
 
@@ -60,7 +61,7 @@ export class Viewer {
   /** Shows a pdf.js document with the server's page geometry (the engine has its pages). */
   async open(pdf, pages) {
     this.pdf = pdf;
-    for (const view of this.views) { this.observer.unobserve(view.element); this.cancelRender(view); release(view.canvas); }
+    for (const view of this.views) { this.observer.unobserve(view.element); this.cancelRender(view); release(view.canvas); dropTextLayer(view); }
     this.views = pages.map((geometry) => this.createPageView(geometry));
     this.pages.replaceChildren(...this.views.map((v) => v.element));
     this.apply(call({ call: 'setViewport', viewSize: this.viewSize() }));
@@ -69,10 +70,11 @@ export class Viewer {
   }
 
   createPageView(geometry) {
-    const canvas = html('canvas', { class: 'page-canvas' });
+    const canvas = html('canvas', { class: 'page-canvas', 'aria-hidden': 'true' });
     const overlay = createOverlay(geometry);
+    // A labelled region: a screen reader reads its text layer (textlayer.js).
     const element = html('div', {
-      class: 'page', 'data-page': geometry.index, role: 'img', 'aria-label': `Page ${geometry.index + 1}`,
+      class: 'page', 'data-page': geometry.index, role: 'region', 'aria-label': `Page ${geometry.index + 1}`,
     }, [canvas, ...overlay.elements]);
     return {
       geometry, element, canvas, overlay, renderedZoom: 0, task: null, visible: false, frame: [0, 0, 0, 0], matrix: [1, 0, 0, 1, 0, 0],
@@ -102,6 +104,7 @@ export class Viewer {
       // Whole device pixels: a canvas placed between pixels is resampled, and blurs.
       Object.assign(view.element.style, { left: `${snap(x)}px`, top: `${snap(y)}px`, width: `${w}px`, height: `${h}px` });
       view.overlay.place(page.matrix, this.zoom);
+      placeTextLayer(view);
     });
     const [left, top] = viewport.offset;
     if (Math.abs(this.scroller.scrollLeft - left) >= 1 || Math.abs(this.scroller.scrollTop - top) >= 1) {
@@ -127,9 +130,8 @@ export class Viewer {
 
   resized() {
     if (!this.views.length) return;
-    const wasFitted = this.fitted;
     this.apply(call({ call: 'setViewport', viewSize: this.viewSize() }));
-    if (wasFitted) this.fitWidth();
+    this.refit();
     this.scheduleRender();
   }
 
@@ -188,11 +190,30 @@ export class Viewer {
   fitWidth() {
     if (!this.views.length) return;
     this.apply(call({ call: 'setViewport', fitWidth: true }));
-    this.fitted = true;
+    this.fitted = 'width';
   }
 
-  /** Whether the zoom is fit width (a change of the view's width keeps it). */
+  /**
+   * The zoom a document opens at, the engine's `fitAutomatic`: the page's width, unless that
+   * shows only part of a page past 125 % (a wide window), then the whole page or 125 %.
+   */
+  fitAutomatic() {
+    if (!this.views.length) return;
+    this.apply(call({ call: 'setViewport', fitAutomatic: true }));
+    this.fitted = 'auto';
+  }
+
+  /** Whether the zoom is fitted (width or automatic; a change of the view's width keeps it). */
   isFitWidth() { return !!this.fitted; }
+
+  /** How the zoom is fitted: `'width'`, `'auto'` or false (a zoom the user chose). */
+  fitMode() { return this.fitted || false; }
+
+  /** Fits the zoom again as it was fitted (the view's width changed). */
+  refit() {
+    if (this.fitted === 'auto') this.fitAutomatic();
+    else if (this.fitted) this.fitWidth();
+  }
 
   // MARK: - Pages
 
@@ -274,7 +295,7 @@ export class Viewer {
       let scale = zoom * (window.devicePixelRatio || 1);
       scale = Math.min(scale, Math.sqrt(MAX_CANVAS_PIXELS / ((width / zoom) * (height / zoom))));
       const viewport = page.getViewport({ scale, rotation: view.geometry.rotation });
-      const canvas = html('canvas', { class: 'page-canvas' });
+      const canvas = html('canvas', { class: 'page-canvas', 'aria-hidden': 'true' });
       canvas.width = Math.floor(viewport.width);
       canvas.height = Math.floor(viewport.height);
       view.pending = canvas;
@@ -301,6 +322,7 @@ export class Viewer {
       view.renderedZoom = zoom;
       view.canvasIds = plan.canvasIds;
       view.element.classList.add('rendered');
+      addTextLayer(view, page);
       this.emit('rendered', view.geometry.index);
       this.keepWithinBudget();
     } catch (error) {
@@ -322,6 +344,7 @@ export class Viewer {
     release(view.canvas);
     view.renderedZoom = 0;
     view.canvasIds = null;
+    dropTextLayer(view);
     view.element.classList.remove('rendered');
     this.emit('rendered', view.geometry.index);
   }

@@ -14,7 +14,7 @@ function load() {
   }
 }
 
-/** The view remembered for document `id`, `{page, zoom, fit}`, or null. */
+/** The view remembered for document `id`, `{page, zoom, fit}` (fit: `'width'`, `'auto'`, true for width, or false), or null. */
 export function rememberedView(id) {
   const view = load().documents[id];
   return view && Number.isInteger(view.page) && (view.fit || Number.isFinite(view.zoom)) ? view : null;
@@ -38,7 +38,7 @@ export function installViewMemory(editor) {
       const id = editor.model.summary?.id;
       const viewer = editor.viewer;
       if (!id || !viewer.views.length) return;
-      remember(id, { page: viewer.currentPage, zoom: viewer.zoom, fit: viewer.isFitWidth() });
+      remember(id, { page: viewer.currentPage, zoom: viewer.zoom, fit: viewer.fitMode() });
     }, 300);
   };
   editor.viewer.on('page', save);

@@ -37,6 +37,10 @@ uint16_t marginalia_mhd_bound_port(struct MHD_Daemon *daemon);
 /// The client's socket address of a connection, or NULL.
 const struct sockaddr *marginalia_mhd_client_address(struct MHD_Connection *connection);
 
+/// Non-zero for a libmicrohttpd error message that only reports a client gone (a failed send
+/// on a connection the peer closed or reset), which the server's log leaves out.
+int marginalia_mhd_is_disconnect_report(const char *message);
+
 /// The socket of a connection, or -1.
 int marginalia_mhd_connection_fd(struct MHD_Connection *connection);
 

@@ -102,6 +102,7 @@ extension EngineBridge {
         }
         if let offset = try field.optionalMember("offset")?.point() { engine.viewport.contentOffset = offset }
         if try field.optionalMember("fitWidth")?.bool() == true { engine.viewport.fitWidth() }
+        if try field.optionalMember("fitAutomatic")?.bool() == true { engine.viewport.fitAutomatic() }
         if let page = try field.optionalMember("fitPage")?.integer() { engine.viewport.fitPage(page) }
         if let page = try field.optionalMember("showPage")?.integer() { engine.viewport.showPage(page) }
         if let rotation = try field.optionalMember("viewRotation")?.integer() { engine.viewport.setViewRotation(rotation) }

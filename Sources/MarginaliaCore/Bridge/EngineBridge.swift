@@ -174,6 +174,10 @@ public final class EngineBridge {
         case "visibleArea":
             guard let (page, rect) = engine.visibleArea else { return .object([]) }
             return .object([("pageIndex", .integer(page)), ("rect", .rect(rect))])
+        case "pressSelectsText":
+            let kind = try request.member("kind").choice(PointerEvent.Kind.self)
+            let shift = try request.optionalMember("shift")?.bool() ?? false
+            return .object([("selectsText", .bool(engine.pressSelectsText(atView: try request.member("point").point(), kind: kind, shift: shift)))])
         case "hitTest":
             let page = try request.member("pageIndex").integer()
             return .object(omittingNils: [("id", engine.hitTest(try request.member("point").point(), onPage: page).map { .string($0.id) })])

@@ -37,6 +37,28 @@ extension Viewport {
         zoom(to: available / width, anchor: viewCentre)
     }
 
+    /// The zoom a viewer opens a document at: the page's width fills the view (``fitWidth()``,
+    /// the widest page in the continuous vertical layout) unless that would show less than
+    /// the whole current page and zoom past ``automaticZoomLimit``; then the larger of that
+    /// limit and the zoom that shows the whole current page. A wide window gets a readable
+    /// page, not half of one at 200 %; a tablet in portrait, where the width and the whole
+    /// page nearly agree, gets the whole page at about its width; a narrow window the width.
+    public mutating func fitAutomatic() {
+        guard let current = currentPage else { return }
+        let widest = layout == .continuousVertical
+            ? pages.indices.map { displayedSize(ofPage: $0).width }.max() ?? 0
+            : displayedSize(ofPage: current).width
+        let page = displayedSize(ofPage: current)
+        let available = CGSize(width: viewSize.width - 2 * pageGap, height: viewSize.height - 2 * pageGap)
+        guard widest > 0, page.width > 0, page.height > 0, available.width > 0, available.height > 0 else { return }
+        let width = available.width / widest
+        let whole = min(available.width / page.width, available.height / page.height)
+        zoom(to: min(width, max(whole, Self.automaticZoomLimit)), anchor: viewCentre)
+    }
+
+    /// The largest zoom ``fitAutomatic()`` gives a page that does not fit whole at its width.
+    public static let automaticZoomLimit: CGFloat = 1.25
+
     /// Zooms so the whole page fits in the view inside the gaps, then shows it.
     public mutating func fitPage(_ index: Int) {
         guard let index = clampedIndex(index) else { return }

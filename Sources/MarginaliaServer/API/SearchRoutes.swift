@@ -4,6 +4,7 @@ import Foundation
 public protocol TextSearching: Sendable {
     associatedtype Results: Encodable & Sendable
     associatedtype PageText: RevisionCarrying
+    associatedtype Outline: RevisionCarrying
 
     /// Searches every document not in the trash, at most `limit` pages.
     func search(_ query: String, limit: Int) throws -> Results
@@ -11,10 +12,12 @@ public protocol TextSearching: Sendable {
     func search(_ id: String, query: String) throws -> Results
     /// The words of one page with their quads.
     func pageText(_ id: String, page: Int) throws -> PageText
+    /// The document's outline (bookmarks) with the page of each entry.
+    func outline(_ id: String) throws -> Outline
 }
 
 /// `GET /api/v1/search`, `GET /api/v1/documents/{id}/search` and
-/// `GET /api/v1/documents/{id}/pages/{n}/text`.
+/// `GET /api/v1/documents/{id}/pages/{n}/text` and `GET /api/v1/documents/{id}/outline`.
 public struct SearchRoutes<Service: TextSearching>: Sendable {
     public let service: Service
 
@@ -35,6 +38,10 @@ public struct SearchRoutes<Service: TextSearching>: Sendable {
         router.add("GET", prefix + "/documents/{id}/pages/{n}/text") { _, parameters in
             let id = try DocumentRoutes<DocumentService>.documentID(parameters)
             return try .revisioned(service.pageText(id, page: parameters.integer("n")))
+        }
+        router.add("GET", prefix + "/documents/{id}/outline") { _, parameters in
+            let id = try DocumentRoutes<DocumentService>.documentID(parameters)
+            return try .revisioned(service.outline(id))
         }
     }
 

@@ -131,3 +131,7 @@ fixture("review-thread-list-and-comments", [INIT, {"call": "setAnnotations", "an
         "state": "Accepted", "creationDate": "2026-01-01T13:00:00Z"}}}]},
     {"call": "annotationList"}, {"call": "setTool", "tool": "select"},
     *pointer_calls(events("mouse", [(230, 550), (230, 550)])), {"call": "selection"}])
+# The first view's zoom (issue 15): a wide window caps the width's zoom, a tablet's portrait
+# view fits the widest page's width.
+fixture("automatic-zoom", [{**INIT, "viewSize": [1265, 800]}, {"call": "setViewport", "fitAutomatic": True},
+    {"call": "setViewport", "viewSize": [1024, 1309]}, {"call": "setViewport", "fitAutomatic": True}])

@@ -1,0 +1,48 @@
+// One toolbar row at any width down to a tablet's (issue 15: at iPad portrait width the
+// toolbar wrapped to two rows): when the buttons do not fit, the least used go, in a fixed
+// order, into a More menu at the end of the toolbar, which does what each would have done.
+// The tools never go. Measured again when the toolbar's width changes.
+
+import { toolbarButton } from './toolbar.js';
+import { openPopover, closePopover, action } from './popover.js';
+
+/** The buttons (`data-tool`) that leave the row first. */
+const ORDER = ['download', 'versions', 'export', 'zoomOut', 'zoomIn', 'fitWidth', 'comments', 'outline', 'settings', 'pages', 'sidebar', 'open', 'redo', 'save'];
+
+/** Installs the More menu at the end of `group` and keeps `toolbar` to one row. */
+export function installOverflow(toolbar, group) {
+  const more = toolbarButton({
+    name: 'more', label: 'More',
+    onTap: (button) => openPopover(button, 'More', () => overflowed().map((b) => action(b.getAttribute('aria-label'), () => {
+      closePopover();
+      b.tapFrom(button);
+    }))),
+  });
+  more.setAttribute('aria-haspopup', 'dialog');
+  group.append(more);
+  const candidates = () => ORDER.map((name) => toolbar.querySelector(`[data-tool="${name}"]`)).filter(Boolean);
+  const overflowed = () => candidates().filter((b) => b.classList.contains('overflowed'));
+  const overflows = () => toolbar.scrollWidth > toolbar.clientWidth + 1;
+
+  function fit() {
+    toolbar.classList.add('compact');
+    for (const b of candidates()) b.classList.remove('overflowed');
+    more.hidden = true;
+    if (!overflows()) return;
+    more.hidden = false;
+    for (const b of candidates()) {
+      b.classList.add('overflowed');
+      if (!overflows()) return;
+    }
+    toolbar.classList.remove('compact');  // narrower than a phone's row: wrap as before
+  }
+
+  let pending = false;
+  new ResizeObserver(() => {
+    if (pending) return;
+    pending = true;
+    requestAnimationFrame(() => { pending = false; fit(); });
+  }).observe(toolbar);
+  fit();
+  return { fit };
+}
