@@ -100,6 +100,17 @@ class Page:
         """Clicks the first visible element matching `selector` (and containing `text`)."""
         self.tab.click(selector, text, button)
 
+    def click_toolbar(self, name):
+        """Clicks toolbar button `name` (its data-tool), through the More menu when the
+        toolbar is too narrow for it (overflow.js)."""
+        selector = f'button[data-tool="{name}"]'
+        if self.js(f"document.querySelector('{selector}')?.classList.contains('overflowed') ?? false"):
+            label = self.attribute(selector, "aria-label")
+            self.click('button[data-tool="more"]')
+            self.click(".popover-action", text=label)
+        else:
+            self.click(selector)
+
     def fill(self, selector, text):
         self.tab.fill(selector, text)
 

@@ -227,7 +227,7 @@ def test_save_clears_the_unsaved_mark_and_download_holds_the_ink(new_editor):
     editor.click("button[data-tool=save]")
     editor.wait_until("!document.querySelector('button[data-tool=save]').classList.contains('dirty')")
 
-    name, data = editor.download(lambda: editor.click("button[data-tool=download]"))
+    name, data = editor.download(lambda: editor.click_toolbar("download"))
     assert name == "sample.pdf"
     fitz = pytest.importorskip("fitz")
     kinds = [annot.type[1] for annot in fitz.open(stream=data, filetype="pdf")[0].annots()]

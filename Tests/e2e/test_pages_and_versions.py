@@ -100,7 +100,7 @@ def test_version_history_previews_restores_and_downloads(new_editor):
     api(editor.base, "POST", f"/api/v1/documents/{editor.doc_id}/commands",
         {"protocol": 1, "baseRevision": 0, "clientId": "tab-e2e", "command": {"type": "add", "annotation": square}})
     api(editor.base, "POST", f"/api/v1/documents/{editor.doc_id}/save", b"")
-    editor.click("button[data-tool=versions]")
+    editor.click_toolbar("versions")
     editor.wait_until("document.querySelectorAll('.version-item').length === 2")
     assert "1 change by 1 person" in editor.text('.version-item[data-version="2"] .version-meta')
     editor.click('.version-item[data-version="1"] button[data-action=preview]')
