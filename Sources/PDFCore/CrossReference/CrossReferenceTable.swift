@@ -45,10 +45,12 @@ public struct CrossReferenceTable: Sendable {
 
     public init() {}
 
-    /// One more than the largest object number in use or declared by `/Size`.
+    /// One more than the largest object number in use, declared by `/Size` or taken by a
+    /// cross-reference stream (some writers number that stream `/Size` and leave it out of its
+    /// own table: a new object given its number would be read as the stream by some readers).
     public var size: Int {
         let declared = trailer["Size"]?.integerValue ?? 0
-        return max(declared, (entries.keys.max() ?? 0) + 1)
+        return max(declared, (entries.keys.max() ?? 0) + 1, (crossReferenceStreamNumbers.max() ?? -1) + 1)
     }
 
     /// Adds the entries of an older section: only numbers not yet defined are taken.
