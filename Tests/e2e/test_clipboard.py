@@ -62,6 +62,10 @@ def test_copy_paste_duplicate_and_arrange_each_undo_as_one_step(new_editor):
     wait_squares(editor, 4)
     duplicate = squares(editor)[-1]
     assert duplicate["color"] == "#FF0000" and abs(duplicate["rect"][0] - 172) < 0.01
+    # The duplicate is selected once the server has it (a selection made before that answer
+    # would be kept instead: the CI run where this test clicked "Bring to front" with the
+    # duplicate selected in place of the blue square).
+    editor.wait_until(f"marginalia.selection().ids[0] === '{duplicate['id']}'")
 
     # The selection bar's Bring to front and Send to back change the drawing order.
     order = lambda: [a["id"] for a in squares(editor)]

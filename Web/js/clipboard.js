@@ -94,12 +94,16 @@ export function createClipboard(editor) {
     await sendAndSelect(call({ call: 'paste', annotations: clip.annotations, pageIndex: clip.pageIndex, samePage: true, count: 0 }));
   }
 
-  /** Sends the command an engine answer holds and selects what it added. */
+  /**
+   * Sends the command an engine answer holds and selects what it added, unless the user has
+   * selected something else while the server answered (their choice wins).
+   */
   async function sendAndSelect(answer) {
     const command = answer.outputs?.find((o) => o.type === 'command')?.command;
     if (!command) { editor.outputs(answer); return; }
+    const selectedBefore = editor.selection().ids.join(' ');
     const added = addedIds(await editor.command(command));
-    if (!added.length) return;
+    if (!added.length || editor.selection().ids.join(' ') !== selectedBefore) return;
     editor.setTool('select');  // what was pasted is selected, ready to move
     editor.select(added);
   }
