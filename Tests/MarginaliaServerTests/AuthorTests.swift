@@ -93,7 +93,7 @@ struct PostgresAuthorTests {
         #expect(kept.map(\.json) == operations && kept.map(\.author) == [nil, nil] && kept.map(\.clientID) == ["tab-old", "tab-old"])
         // A replica not yet upgraded still appends through the function of version 2 (no author).
         let functions = try store.pool.withConnection {
-            try $0.query("SELECT count(*) FROM pg_proc WHERE proname = 'marginalia_append'")
+            try $0.query("SELECT count(*) FROM pg_proc WHERE proname = 'marginalia_append' AND pronamespace = current_schema()::regnamespace")
         }
         #expect(functions.first?.integer(0) == 2)
 
