@@ -79,8 +79,9 @@ struct PostgresAuthorTests {
         let operations = try [Fixtures.add("a"), Fixtures.add("b", x: 300)].map(DocumentService.encodeOperation)
         // Back to schema version 3 (full-text search, no authors), then logged as version 3 did.
         try old.pool.withConnection {
-            try $0.run("DROP FUNCTION marginalia_append(\(Self.appendArguments), text[]); "
+            try $0.run("DROP FUNCTION marginalia_append(\(Self.appendArguments)), marginalia_append(\(Self.appendArguments), text[]); "
                        + "ALTER TABLE operations DROP COLUMN author; UPDATE marginalia_schema SET version = 3")
+            try $0.run(PostgresSchema.migrations[1])  // version 2's marginalia_append
             try $0.query("""
                 SELECT marginalia_append($1, 0, NULL, '{1,2}', '{tab-old,tab-old}', '{do,do}', $2::text[],
                                          '{1700000000,1700000001}', 3, 1700000001, 'marginalia_test_nobody', 'x')
@@ -91,27 +92,31 @@ struct PostgresAuthorTests {
         #expect(try store.schemaVersion == 4 && PostgresSchema.currentVersion == 4)
         let kept = try store.operations(id, after: 0)
         #expect(kept.map(\.json) == operations && kept.map(\.author) == [nil, nil] && kept.map(\.clientID) == ["tab-old", "tab-old"])
-        // A replica not yet upgraded still appends through the function of version 2 (no author).
-        let functions = try store.pool.withConnection {
-            try $0.query("SELECT count(*) FROM pg_proc WHERE proname = 'marginalia_append' AND pronamespace = current_schema()::regnamespace")
+        // A replica not yet upgraded still appends through the signature of version 2 (no author).
+        try store.pool.withConnection {
+            let behind = try $0.query("""
+                SELECT marginalia_append($1, 2, NULL, '{3}', '{tab-old}', '{do}', $2::text[], '{1700000002}', 3,
+                                         1700000002, 'marginalia_test_nobody', 'x')
+                """, [.text(id), .text(PostgresArray.text([operations[0]]))])
+            #expect(behind.first?.text(0) == nil)
         }
-        #expect(functions.first?.integer(0) == 2)
+        #expect(try store.operations(id, after: 0).map(\.author) == [nil, nil, nil])
 
         // The one-round-trip append keeps the author, and so does the append after a rebase
         // (another replica logged first).
         let other = try place.open()
-        let ana = OperationRecord(revision: 3, clientID: "tab-1", kind: .do, json: operations[0], author: "Ana")
+        let ana = OperationRecord(revision: 4, clientID: "tab-1", kind: .do, json: operations[0], author: "Ana")
         try store.appendOperations(id, [ana], pageCount: 3)
-        let ben = OperationRecord(revision: 3, clientID: "tab-2", kind: .do, json: operations[1], author: "Ben \"B\" \\")
-        try other.appendOperations(id, expecting: LogPosition(revision: 2), LogAppend(records: [ben], pageCount: 3),
+        let ben = OperationRecord(revision: 4, clientID: "tab-2", kind: .do, json: operations[1], author: "Ben \"B\" \\")
+        try other.appendOperations(id, expecting: LogPosition(revision: 3), LogAppend(records: [ben], pageCount: 3),
                                    now: Date()) { current, newer in
             #expect(newer.map(\.author) == ["Ana"])
             var moved = ben
             moved.revision = current.revision + 1
             return LogAppend(records: [moved], pageCount: 3)
         }
-        #expect(try other.operations(id, after: 0).map(\.author) == [nil, nil, "Ana", "Ben \"B\" \\"])
-        #expect(try store.documentAndLog(id, after: 2).newer.map(\.author) == ["Ana", "Ben \"B\" \\"])
+        #expect(try other.operations(id, after: 0).map(\.author) == [nil, nil, nil, "Ana", "Ben \"B\" \\"])
+        #expect(try store.documentAndLog(id, after: 3).newer.map(\.author) == ["Ana", "Ben \"B\" \\"])
     }
 }
 

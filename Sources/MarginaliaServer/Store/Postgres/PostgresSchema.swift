@@ -112,8 +112,8 @@ enum PostgresSchema {
         """,
         // 3 → 4: the author of each log entry (the name the client sent; NULL when unknown, as
         // for every entry logged before), and marginalia_append taking the authors too. The
-        // function of version 2 stays, so that replicas not yet upgraded keep appending
-        // (without authors) until they are restarted on this version.
+        // signature of version 2 stays, calling the new one without authors, so that replicas
+        // not yet upgraded keep appending until they are restarted on this version.
         """
         ALTER TABLE operations ADD COLUMN author text;
         CREATE FUNCTION marginalia_append(p_document text, p_after bigint, p_file text, p_revisions bigint[],
@@ -142,6 +142,14 @@ enum PostgresSchema {
             PERFORM pg_notify(p_channel, p_notice);
             RETURN NULL;
         END $$;
+        CREATE OR REPLACE FUNCTION marginalia_append(p_document text, p_after bigint, p_file text, p_revisions bigint[],
+                                                     p_clients text[], p_kinds text[], p_jsons text[],
+                                                     p_created double precision[], p_page_count integer,
+                                                     p_modified double precision, p_channel text, p_notice text)
+        RETURNS bigint LANGUAGE sql AS $$
+            SELECT marginalia_append(p_document, p_after, p_file, p_revisions, p_clients, p_kinds, p_jsons, p_created,
+                                     p_page_count, p_modified, p_channel, p_notice, NULL::text[])
+        $$;
         """,
     ]
 
