@@ -72,8 +72,10 @@ struct PostgresStoreTests {
         // A database at version 1 (before the one-round-trip append and the text index) is
         // brought to the current one.
         try store.pool.withConnection {
-            try $0.run("DROP FUNCTION marginalia_append; DROP TABLE text_entries, text_pages, text_documents; "
-                       + "UPDATE marginalia_schema SET version = 1")
+            try $0.run("DROP FUNCTION marginalia_append(\(PostgresAuthorTests.appendArguments)), "
+                       + "marginalia_append(\(PostgresAuthorTests.appendArguments), text[]); "
+                       + "ALTER TABLE operations DROP COLUMN author; "
+                       + "DROP TABLE text_entries, text_pages, text_documents; UPDATE marginalia_schema SET version = 1")
         }
         let upgraded = try #require(try place.open() as? PostgresDocumentStore)
         #expect(try upgraded.schemaVersion == PostgresSchema.currentVersion)
@@ -160,7 +162,10 @@ struct PostgresStoreTests {
         let service = try source.service()
         let first = try service.importDocument(name: "first.pdf", data: Fixtures.sample).id
         let second = try service.importDocument(name: "second.pdf", data: Fixtures.sample).id
-        for n in 0..<5 { _ = try service.apply(first, Fixtures.request(.operation(Fixtures.add("m\(n)", x: Double(20 * n))), base: n)) }
+        for n in 0..<5 {
+            _ = try service.apply(first, Fixtures.request(.operation(Fixtures.add("m\(n)", x: Double(20 * n))), base: n,
+                                                          author: n == 2 ? nil : "Ana \(n)"))
+        }
         _ = try service.save(first)
         _ = try service.apply(first, Fixtures.request(.undo, base: 5))
         _ = try service.save(first)
@@ -176,6 +181,7 @@ struct PostgresStoreTests {
         // Served from the copy, the documents are what they were.
         let served = DocumentService(store: copy)
         #expect(try served.annotationIDs(first) == service.annotationIDs(first))
+        #expect(try copy.operations(first, after: 0).prefix(5).map(\.author) == ["Ana 0", "Ana 1", nil, "Ana 3", "Ana 4"])
         #expect(try served.trash().map(\.id) == [second])
         // A second run refuses a database that is not empty.
         #expect(throws: StoreError.self) { try StoreMigration.copy(from: service.store, to: copy) }

@@ -168,11 +168,17 @@ struct SplicedJSONTests {
     @Test func matchesWhatJSONEncoderWrites() throws {
         let operation = Fixtures.add("a/1")
         let json = try DocumentService.encodeOperation(operation)
-        let entry = LoggedOperation(revision: 7, clientId: #"tab "1"/\ é"#, kind: .undo, operation: operation, json: json)
+        let entry = LoggedOperation(revision: 7, clientId: #"tab "1"/\ é"#, author: nil, kind: .undo, operation: operation,
+                                    json: json)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         #expect(try entry.jsonData() == encoder.encode(entry))
         #expect(try DocumentEvent.operation(entry).payload() == encoder.encode(entry))
+        // With an author, written first (sorted keys) and escaped alike.
+        var signed = entry
+        signed.author = #"Ana "A"/\ é"#
+        #expect(try signed.jsonData() == encoder.encode(signed))
+        #expect(try JSONDecoder().decode(LoggedOperation.self, from: signed.jsonData()) == signed)
 
         let result = ApplyResult(revision: 8, applied: [entry], missed: [entry, entry])
         let spliced = try JSONSerialization.jsonObject(with: result.splicedJSON()) as? NSDictionary

@@ -45,8 +45,9 @@ enum Fixtures {
         .addAnnotation(square(id, page: page, x: x))
     }
 
-    static func request(_ change: ApplyRequest.Change, base: Int, client: String = "tab-1") -> ApplyRequest {
-        ApplyRequest(baseRevision: base, clientId: client, change: change)
+    static func request(_ change: ApplyRequest.Change, base: Int, client: String = "tab-1",
+                        author: String? = nil) -> ApplyRequest {
+        ApplyRequest(baseRevision: base, clientId: client, author: author, change: change)
     }
 }
 

@@ -1,9 +1,11 @@
 """The page organiser (select, rotate, duplicate, drag to reorder, remove, insert from another
-document or a file, extract), the version history (preview, restore, download) and the
-documents list (rename, trash, delete for good), in Chromium and WebKit."""
+document or a file, extract), the version history (preview, restore, download, who made each
+version) and the documents list (rename, trash, delete for good), in Chromium and WebKit."""
 
 from editor_harness import SAMPLE, api
+from test_editor import stroke_points
 from test_navigation_and_pages import tiny_png
+from test_review import open_panel
 
 
 def pages(editor):
@@ -102,7 +104,8 @@ def test_version_history_previews_restores_and_downloads(new_editor):
     api(editor.base, "POST", f"/api/v1/documents/{editor.doc_id}/save", b"")
     editor.click_toolbar("versions")
     editor.wait_until("document.querySelectorAll('.version-item').length === 2")
-    assert "1 change by 1 person" in editor.text('.version-item[data-version="2"] .version-meta')
+    # The command was sent without an author: its change is someone unknown's.
+    assert "1 change by unknown" in editor.text('.version-item[data-version="2"] .version-meta')
     editor.click('.version-item[data-version="1"] button[data-action=preview]')
     editor.wait_until("!!document.querySelector('.version-item[data-version=\"1\"] .version-preview.rendered')", timeout=10000)
     editor.screenshot("versions-preview")
@@ -113,6 +116,35 @@ def test_version_history_previews_restores_and_downloads(new_editor):
     editor.wait_until("document.querySelectorAll('.version-item').length === 3")
     assert len(editor.annotations()) == before
     editor.wait_until(f"marginalia.model.annotations.size === {before}")
+
+
+def test_version_history_names_the_people_who_made_each_version(new_editor):
+    """Two people, each in a browser of their own with the name they gave, draw; the saved
+    version lists them both by name, in the order of their first change."""
+    ana = new_editor()
+    before = ana.js("marginalia.model.annotations.size")
+    open_panel(ana, "Ana")
+    ana.js("marginalia.setTool('draw')")
+    ana.pen_stroke(stroke_points(ana, 0, 100, 300, 300))
+    ana.wait_until(f"marginalia.model.annotations.size === {before + 1}", timeout=10000)
+    ben = new_editor()
+    open_panel(ben, "Ben")  # WebKit's windows share localStorage: Ana is done drawing by now
+    ben.js("marginalia.setTool('draw')")
+    ben.pen_stroke(stroke_points(ben, 0, 100, 300, 360))
+    ben.wait_until(f"marginalia.model.annotations.size === {before + 2}", timeout=10000)
+    ana.wait_until(f"marginalia.model.annotations.size === {before + 2}", timeout=10000)
+    assert [a.get("author") for a in ana.annotations() if a["type"] == "ink"] == ["Ana", "Ben"]
+    api(ana.base, "POST", f"/api/v1/documents/{ana.doc_id}/save", b"")
+
+    versions = api(ana.base, "GET", f"/api/v1/documents/{ana.doc_id}/versions")["versions"]
+    assert [v["authors"] for v in versions] == [[], ["Ana", "Ben"]]
+    changes = versions[1]["changes"]
+    ana.click_toolbar("versions")
+    ana.wait_until("document.querySelectorAll('.version-item').length === 2")
+    meta = ana.text('.version-item[data-version="2"] .version-meta')
+    assert meta.endswith(f"· {changes} changes by Ana, Ben"), meta
+    assert ana.text('.version-item[data-version="1"] .version-meta').endswith("· as uploaded")
+    ana.screenshot("versions-authors")
 
 
 def click_in_popover(editor, selector):

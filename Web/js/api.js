@@ -1,6 +1,8 @@
 // The HTTP API client (docs: /work/notes/api-spec.md → docs/editor-web.md). Every call goes
 // through `request`, which turns the server's JSON error into an Error with its message.
 
+import { storedUserName } from './identity.js';
+
 const BASE = '/api/v1';
 
 /**
@@ -106,14 +108,16 @@ export const versionURL = (id, number) => `${BASE}${docPath(id)}/versions/${numb
 export const PROTOCOL = 1;
 
 /**
- * Posts one command ({type: 'stroke', ...}, {type: 'undo'}...).
+ * Posts one command ({type: 'stroke', ...}, {type: 'undo'}...), with the user's name as its
+ * author (the server logs it with the change; the version history lists it).
  * @returns {Promise<{revision: number, applied: object[], missed: object[]}>}
  */
 export function postCommand(id, baseRevision, command) {
+  const author = storedUserName() || undefined;
   return json(`${docPath(id)}/commands`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ protocol: PROTOCOL, baseRevision, clientId, command }),
+    body: JSON.stringify({ protocol: PROTOCOL, baseRevision, clientId, author, command }),
   });
 }
 

@@ -1,6 +1,7 @@
 // The version history popover: every saved version of the open document with when it was
-// made, how many changes it holds and by how many people, a preview of its first page, a
-// download of its file, and restore (the version becomes the content, as a new version).
+// made, how many changes it holds and by whom (the names their authors gave), a preview of its
+// first page, a download of its file, and restore (the version becomes the content, as a new
+// version).
 
 import * as api from './api.js';
 import { html } from './svg.js';
@@ -24,8 +25,7 @@ export function openVersionsPopover(anchor, editor) {
     const when = new Date(v.created).toLocaleString();
     if (v.number === 1) return `${when} · as uploaded`;
     if (!v.changes) return `${when} · restored or saved without changes`;
-    const people = v.clients?.length ?? 0;
-    return `${when} · ${v.changes} change${v.changes === 1 ? '' : 's'} by ${people} ${people === 1 ? 'person' : 'people'}`;
+    return `${when} · ${v.changes} change${v.changes === 1 ? '' : 's'} by ${authorNames(v)}`;
   };
 
   openPopover(anchor, 'Version history', () => {
@@ -66,6 +66,15 @@ export function openVersionsPopover(anchor, editor) {
     });
     return [html('ul', { class: 'version-list' }, items)];
   });
+}
+
+/**
+ * Who made a version's changes: the authors' names in order of their first change ("Ana, Ben"),
+ * "unknown" for changes logged without a name (before names were kept, or by a user who gave
+ * none).
+ */
+function authorNames(version) {
+  return (version.authors ?? []).map((name) => name ?? 'unknown').join(', ');
 }
 
 /** Draws the first page of a version's file (pdf.js, annotations shown as saved). */

@@ -25,16 +25,24 @@ public struct ApplyRequest: Sendable {
     public var baseRevision: Int
     /// The client's id, e.g. `tab-1`.
     public var clientId: String
+    /// The name of the person editing (the browser's user name), logged with every entry the
+    /// change makes; nil when unknown.
+    public var author: String?
     public var change: Change
 
-    public init(baseRevision: Int, clientId: String, change: Change) {
+    /// The longest author name, in characters (as for a viewer's name).
+    public static let maximumAuthorLength = DocumentViewer.maximumNameLength
+
+    public init(baseRevision: Int, clientId: String, author: String? = nil, change: Change) {
         self.baseRevision = baseRevision
         self.clientId = clientId
+        self.author = author
         self.change = change
     }
 
     /// Decodes a request body: `{"protocol": 1, "baseRevision": R, "clientId": "tab-1",
-    /// "command": {...}}`, the command read by the engine core (``EditorCommand/init(json:)``).
+    /// "author"?: "Ana", "command": {...}}`, the command read by the engine core
+    /// (``EditorCommand/init(json:)``). The author is trimmed; empty or null means unknown.
     ///
     /// The body of protocol 0 (before commands) is still read: exactly one of `"operation"`
     /// (an operation that maps onto a command: add, remove or change an annotation, insert,
@@ -56,6 +64,7 @@ public struct ApplyRequest: Sendable {
         do {
             let baseRevision = try field.member("baseRevision").integer(in: 0...Int.max)
             let clientId = try field.member("clientId").string()
+            let author = try field.optionalMember("author").flatMap(Self.author)
             if let version = try field.optionalMember("protocol") {
                 guard try version.integer() == EditorCommand.protocolVersion else {
                     throw CommandError.malformed("protocol: this server speaks protocol \(EditorCommand.protocolVersion)")
@@ -77,13 +86,22 @@ public struct ApplyRequest: Sendable {
             default:
                 change = Change(try LegacyRequest.command(fromOperation: body))
             }
-            request = ApplyRequest(baseRevision: baseRevision, clientId: clientId, change: change)
+            request = ApplyRequest(baseRevision: baseRevision, clientId: clientId, author: author, change: change)
         } catch let error as CommandError {
             throw ServiceError.from(error)
         }
         try request.validateClientID()
         return request
     }
+    /// The `author` member (present and not null): a string, trimmed, nil when empty.
+    private static func author(_ field: JSONField) throws(CommandError) -> String? {
+        let name = try field.string().trimmingCharacters(in: .whitespacesAndNewlines)
+        guard name.count <= maximumAuthorLength,
+              !name.unicodeScalars.contains(where: { CharacterSet.controlCharacters.contains($0) })
+        else { throw field.problem("expected up to \(maximumAuthorLength) printable characters") }
+        return name.isEmpty ? nil : name
+    }
+
     /// Client ids are 1 to 100 printable characters.
     func validateClientID() throws {
         guard !clientId.isEmpty, clientId.count <= 100,

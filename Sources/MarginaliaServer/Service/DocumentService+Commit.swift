@@ -123,9 +123,10 @@ extension DocumentService {
                 let revision = state.revision + offset + 1
                 state.history.record(entry.operation, client: entry.clientId, revision: revision)
                 let json = try entry.operationJSON ?? Self.encodeOperation(entry.operation)
-                records.append(OperationRecord(revision: revision, clientID: entry.clientId, kind: entry.kind, json: json))
-                entries.append(LoggedOperation(revision: revision, clientId: entry.clientId, kind: entry.kind,
-                                               operation: entry.operation, json: json))
+                records.append(OperationRecord(revision: revision, clientID: entry.clientId, kind: entry.kind, json: json,
+                                               author: entry.author))
+                entries.append(LoggedOperation(revision: revision, clientId: entry.clientId, author: entry.author,
+                                               kind: entry.kind, operation: entry.operation, json: json))
             }
             pending.fill(records: records, entries: entries, missed: missed, revisionBefore: state.revision,
                          historyBefore: historyBefore, pageCount: try state.document.pageCount)

@@ -76,9 +76,10 @@ extension DocumentService {
             for (offset, item) in applied.enumerated() {
                 let revision = state.revision + offset + 1
                 let json = try Self.encodeOperation(item.operation)
-                records.append(OperationRecord(revision: revision, clientID: request.clientId, kind: item.kind, json: json))
-                entries.append(LoggedOperation(revision: revision, clientId: request.clientId, kind: item.kind,
-                                               operation: item.operation, json: json))
+                records.append(OperationRecord(revision: revision, clientID: request.clientId, kind: item.kind, json: json,
+                                               author: request.author))
+                entries.append(LoggedOperation(revision: revision, clientId: request.clientId, author: request.author,
+                                               kind: item.kind, operation: item.operation, json: json))
             }
             pending.fill(records: records, entries: entries, missed: missed, revisionBefore: state.revision,
                          historyBefore: historyBefore, pageCount: try state.document.pageCount)

@@ -47,7 +47,8 @@ extension DocumentService {
     }
 
     /// The versions of document `id`, oldest first, each with the number of log entries
-    /// since the version before and the clients that made them (the version history panel).
+    /// since the version before, the clients that made them and the names of their authors
+    /// (the version history panel).
     public func versions(_ id: String) throws -> VersionList {
         try withDocument(id) { state in
             let entries = try store.operations(id, after: 0)
@@ -57,18 +58,22 @@ extension DocumentService {
             for record in try store.versions(id) {
                 var version = DocumentVersion(record)
                 var clients: [String] = []
+                var authors: [String?] = []
                 var changes = 0
                 // A restore records the revision it was made at: no entries of its own.
                 while next < entries.endIndex && entries[next].revision <= record.revision {
-                    if entries[next].revision > previous {
+                    let entry = entries[next]
+                    if entry.revision > previous {
                         changes += 1
-                        if !clients.contains(entries[next].clientID) { clients.append(entries[next].clientID) }
+                        if !clients.contains(entry.clientID) { clients.append(entry.clientID) }
+                        if !authors.contains(entry.author) { authors.append(entry.author) }
                     }
                     next += 1
                 }
                 previous = max(previous, record.revision)
                 version.changes = changes
                 version.clients = clients
+                version.authors = authors
                 versions.append(version)
             }
             return VersionList(revision: state.revision, versions: versions)

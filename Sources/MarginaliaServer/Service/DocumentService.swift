@@ -266,7 +266,7 @@ public final class DocumentService: @unchecked Sendable {
     /// docs/operations.md) is decoded as such and its JSON written anew as version 2, so
     /// clients only ever see version 2.
     static func logged(_ record: OperationRecord) throws -> LoggedOperation {
-        LoggedOperation(revision: record.revision, clientId: record.clientID, kind: record.kind,
+        LoggedOperation(revision: record.revision, clientId: record.clientID, author: record.author, kind: record.kind,
                         operation: try decodeOperation(record), json: isLogVersion1(record.json) ? nil : record.json)
     }
 

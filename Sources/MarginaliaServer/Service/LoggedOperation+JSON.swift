@@ -9,9 +9,16 @@ public protocol SplicedJSONEncodable {
 
 extension LoggedOperation {
     /// LOGGED as compact JSON with sorted keys, byte for byte what a `JSONEncoder` with
-    /// `.sortedKeys` writes: `{"clientId":…,"kind":…,"operation":…,"revision":…}`.
+    /// `.sortedKeys` writes: `{"author":…,"clientId":…,"kind":…,"operation":…,"revision":…}`
+    /// (`author` only when known).
     func appendJSON(to output: inout [UInt8]) throws {
-        output.append(contentsOf: #"{"clientId":"#.utf8)
+        output.append(UInt8(ascii: "{"))
+        if let author {
+            output.append(contentsOf: #""author":"#.utf8)
+            JSONText.appendString(author, to: &output)
+            output.append(UInt8(ascii: ","))
+        }
+        output.append(contentsOf: #""clientId":"#.utf8)
         JSONText.appendString(clientId, to: &output)
         output.append(contentsOf: #","kind":""#.utf8)
         output.append(contentsOf: kind.rawValue.utf8)

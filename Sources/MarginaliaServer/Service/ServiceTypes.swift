@@ -73,6 +73,10 @@ public struct DocumentVersion: Equatable, Sendable, Encodable {
     public var changes: Int?
     /// The clients that made them, in order of their first change, when listed.
     public var clients: [String]?
+    /// The names of the people who made them, distinct, in order of their first change, when
+    /// listed; nil stands for the changes whose author is unknown (logged before authors were
+    /// kept, or sent without a name), at the place of the first of them.
+    public var authors: [String?]?
 
     init(_ record: VersionRecord) {
         number = record.number
@@ -81,7 +85,7 @@ public struct DocumentVersion: Equatable, Sendable, Encodable {
         revision = record.revision
     }
 
-    private enum CodingKeys: String, CodingKey { case number, size, created, revision, changes, clients }
+    private enum CodingKeys: String, CodingKey { case number, size, created, revision, changes, clients, authors }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
@@ -91,6 +95,7 @@ public struct DocumentVersion: Equatable, Sendable, Encodable {
         try container.encode(revision, forKey: .revision)
         try container.encodeIfPresent(changes, forKey: .changes)
         try container.encodeIfPresent(clients, forKey: .clients)
+        try container.encodeIfPresent(authors, forKey: .authors)
     }
 }
 
@@ -98,29 +103,34 @@ public struct DocumentVersion: Equatable, Sendable, Encodable {
 public struct LoggedOperation: Equatable, Sendable, Codable {
     public var revision: Int
     public var clientId: String
+    /// The name of the person who made it, as their client sent it; nil when unknown
+    /// (written only when known).
+    public var author: String?
     public var kind: OperationKind
     public var operation: EditorOperation
     /// `operation` as the log stores it (JSON, sorted keys), when known: responses and
     /// events splice it in instead of encoding the operation again. Not part of equality.
     var operationJSON: String?
 
-    public init(revision: Int, clientId: String, kind: OperationKind, operation: EditorOperation) {
+    public init(revision: Int, clientId: String, author: String? = nil, kind: OperationKind, operation: EditorOperation) {
         self.revision = revision
         self.clientId = clientId
+        self.author = author
         self.kind = kind
         self.operation = operation
     }
 
-    init(revision: Int, clientId: String, kind: OperationKind, operation: EditorOperation, json: String?) {
-        self.init(revision: revision, clientId: clientId, kind: kind, operation: operation)
+    init(revision: Int, clientId: String, author: String?, kind: OperationKind, operation: EditorOperation,
+         json: String?) {
+        self.init(revision: revision, clientId: clientId, author: author, kind: kind, operation: operation)
         operationJSON = json
     }
 
-    private enum CodingKeys: String, CodingKey { case revision, clientId, kind, operation }
+    private enum CodingKeys: String, CodingKey { case revision, clientId, author, kind, operation }
 
     public static func == (lhs: LoggedOperation, rhs: LoggedOperation) -> Bool {
-        lhs.revision == rhs.revision && lhs.clientId == rhs.clientId && lhs.kind == rhs.kind
-            && lhs.operation == rhs.operation
+        lhs.revision == rhs.revision && lhs.clientId == rhs.clientId && lhs.author == rhs.author
+            && lhs.kind == rhs.kind && lhs.operation == rhs.operation
     }
 }
 

@@ -21,12 +21,13 @@ extension SQLiteDocumentStore {
                         "revision \(entry.revision) does not follow revision \(record.revision + offset) of document \(id)")
                 }
                 let statement = try database.prepare("""
-                    INSERT INTO operations (document, revision, client_id, kind, json, created) VALUES (?, ?, ?, ?, ?, ?)
+                    INSERT INTO operations (document, revision, client_id, kind, json, created, author) VALUES (?, ?, ?, ?, ?, ?, ?)
                     """)
                 for entry in append.records {
                     try statement.bind([.text(id), .integer(entry.revision), .text(entry.clientID),
                                         .text(entry.kind.rawValue), .text(entry.json),
-                                        .real(entry.created.timeIntervalSince1970)])
+                                        .real(entry.created.timeIntervalSince1970),
+                                        entry.author.map { .text($0) } ?? .null])
                     while try statement.step() {}
                     try statement.reset()
                 }
@@ -56,7 +57,7 @@ extension SQLiteDocumentStore {
 
     func fetchOperations(_ id: String, after revision: Int, in database: SQLiteDatabase) throws -> [OperationRecord] {
         try database.rows("""
-            SELECT revision, client_id, kind, json, created FROM operations
+            SELECT revision, client_id, kind, json, created, author FROM operations
             WHERE document = ? AND revision > ? ORDER BY revision
             """, [.text(id), .integer(revision)]).map(Self.operationRecord)
     }

@@ -147,7 +147,7 @@ extension SQLiteDocumentStore {
               let created = row[4].realValue
         else { throw StoreError.damaged("an operations row has missing or mistyped columns") }
         return OperationRecord(revision: revision, clientID: client, kind: kind, json: json,
-                               created: Date(timeIntervalSince1970: created))
+                               created: Date(timeIntervalSince1970: created), author: row[5].textValue)
     }
 
     /// The document's row, read inside a held lock.

@@ -39,6 +39,11 @@ enum SQLiteSchema {
             PRIMARY KEY (document, revision)
         );
         """,
+        // 1 → 2: the author of each log entry (the name the client sent; NULL when unknown,
+        // as for every entry logged before).
+        """
+        ALTER TABLE operations ADD COLUMN author TEXT;
+        """,
     ]
 
     static var currentVersion: Int { migrations.count }

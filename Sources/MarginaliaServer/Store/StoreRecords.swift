@@ -63,13 +63,19 @@ public struct OperationRecord: Equatable, Sendable {
     public var kind: OperationKind
     public var json: String
     public var created: Date
+    /// The name of the person who made the change, as their client sent it with the command;
+    /// nil when unknown (no name was sent, or the entry was logged before authors were kept:
+    /// SQLite schema version 2, PostgreSQL schema version 4).
+    public var author: String?
 
-    public init(revision: Int, clientID: String, kind: OperationKind, json: String, created: Date = Date()) {
+    public init(revision: Int, clientID: String, kind: OperationKind, json: String, created: Date = Date(),
+                author: String? = nil) {
         self.revision = revision
         self.clientID = clientID
         self.kind = kind
         self.json = json
         self.created = created
+        self.author = author
     }
 }
 

@@ -105,8 +105,14 @@ final class PostgresBlobStore: BlobStore, @unchecked Sendable {
 enum PostgresArray {
     /// `{"a","b\"c"}`: every element quoted, `"` and `\` escaped.
     static func text(_ items: [String]) -> String {
+        text(items.map { Optional($0) })
+    }
+
+    /// The same with `NULL` (unquoted) for each nil element.
+    static func text(_ items: [String?]) -> String {
         "{" + items.map { item in
-            "\"" + item.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+            guard let item else { return "NULL" }
+            return "\"" + item.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
         }.joined(separator: ",") + "}"
     }
 }

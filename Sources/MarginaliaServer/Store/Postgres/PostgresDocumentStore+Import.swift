@@ -52,10 +52,11 @@ extension PostgresDocumentStore {
                 }
                 for entry in log {
                     try connection.query("""
-                        INSERT INTO operations (document, revision, client_id, kind, json, created)
-                        VALUES ($1, $2, $3, $4, $5, $6)
+                        INSERT INTO operations (document, revision, client_id, kind, json, created, author)
+                        VALUES ($1, $2, $3, $4, $5, $6, $7)
                         """, [.text(record.id), .integer(entry.revision), .text(entry.clientID), .text(entry.kind.rawValue),
-                              .text(entry.json), .real(entry.created.timeIntervalSince1970)])
+                              .text(entry.json), .real(entry.created.timeIntervalSince1970),
+                              entry.author.map { .text($0) } ?? .null])
                 }
             }
         } catch {

@@ -18,7 +18,7 @@ extension PostgresDocumentStore {
             let behind = try pool.withConnection(idempotent: false) { connection in
                 try connection.query("""
                     SELECT marginalia_append($1, $2, $3, $4::bigint[], $5::text[], $6::text[], $7::text[],
-                                             $8::double precision[], $9, $10, $11, $12)
+                                             $8::double precision[], $9, $10, $11, $12, $13::text[])
                     """, appendParameters(id, expected, proposed, now: now)).first?.integer(0)
             }
             guard let behind else { return }
@@ -32,7 +32,7 @@ extension PostgresDocumentStore {
             guard let first = append.records.first, let last = append.records.last else { return }
             try Self.checkContinues(append.records, after: record.revision, id)
             // Entries, row and notice in one round trip: $1 document, $2 revision, $3 page
-            // count, $4 time, $5 channel, $6 notice, then five values per entry.
+            // count, $4 time, $5 channel, $6 notice, then six values per entry.
             var parameters: [PostgresValue] = [
                 .text(id), .integer(last.revision), .integer(append.pageCount), .real(now.timeIntervalSince1970),
                 .text(Self.channel), .text(notice(["operations", id, String(first.revision), String(last.revision)])),
@@ -40,13 +40,13 @@ extension PostgresDocumentStore {
             var rows: [String] = []
             for entry in append.records {
                 let base = parameters.count
-                rows.append("($1, $\(base + 1)::bigint, $\(base + 2), $\(base + 3), $\(base + 4), $\(base + 5)::double precision)")
+                rows.append("($1, $\(base + 1)::bigint, $\(base + 2), $\(base + 3), $\(base + 4), $\(base + 5)::double precision, $\(base + 6))")
                 parameters += [.integer(entry.revision), .text(entry.clientID), .text(entry.kind.rawValue), .text(entry.json),
-                               .real(entry.created.timeIntervalSince1970)]
+                               .real(entry.created.timeIntervalSince1970), entry.author.map { .text($0) } ?? .null]
             }
             try connection.query("""
                 WITH logged AS (
-                    INSERT INTO operations (document, revision, client_id, kind, json, created)
+                    INSERT INTO operations (document, revision, client_id, kind, json, created, author)
                     VALUES \(rows.joined(separator: ", "))
                 ), moved AS (
                     UPDATE documents SET revision = $2, page_count = $3, modified = $4 WHERE id = $1
@@ -56,7 +56,7 @@ extension PostgresDocumentStore {
         }
     }
 
-    /// The parameters of `marginalia_append` (schema version 2).
+    /// The parameters of `marginalia_append` (schema version 4: with the authors).
     private func appendParameters(_ id: String, _ expected: LogPosition, _ append: LogAppend, now: Date) -> [PostgresValue] {
         let records = append.records
         let first = records.first?.revision ?? 0, last = records.last?.revision ?? 0
@@ -68,6 +68,7 @@ extension PostgresDocumentStore {
             .text("{" + records.map { "\($0.created.timeIntervalSince1970)" }.joined(separator: ",") + "}"),
             .integer(append.pageCount), .real(now.timeIntervalSince1970), .text(Self.channel),
             .text(notice(["operations", id, String(first), String(last)])),
+            .text(PostgresArray.text(records.map(\.author))),
         ]
     }
 
@@ -93,7 +94,7 @@ extension PostgresDocumentStore {
         let rows = try pool.withConnection { connection in
             try connection.query("""
                 WITH d AS (SELECT \(Self.documentColumns) FROM documents d WHERE d.id = $1)
-                SELECT d.*, o.revision, o.client_id, o.kind, o.json, o.created
+                SELECT d.*, o.revision, o.client_id, o.kind, o.json, o.created, o.author
                 FROM d LEFT JOIN operations o ON o.document = $1 AND o.revision > $2
                 ORDER BY o.revision
                 """, [.text(id), .integer(revision)])

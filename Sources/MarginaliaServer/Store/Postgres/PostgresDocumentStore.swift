@@ -121,14 +121,14 @@ public final class PostgresDocumentStore: DocumentStore, @unchecked Sendable {
                               created: Date(timeIntervalSince1970: created), file: file), chunk, offset)
     }
 
-    /// An entry from the columns `revision, client_id, kind, json, created` starting at `from`.
+    /// An entry from the columns `revision, client_id, kind, json, created, author` starting at `from`.
     static func operationRecord(_ row: PostgresRow, from start: Int = 0) throws -> OperationRecord {
         guard let revision = row.integer(start), let client = row.text(start + 1),
               let kind = row.text(start + 2).flatMap(OperationKind.init(rawValue:)), let json = row.text(start + 3),
               let created = row.real(start + 4)
         else { throw StoreError.damaged("an operations row has missing or mistyped columns") }
         return OperationRecord(revision: revision, clientID: client, kind: kind, json: json,
-                               created: Date(timeIntervalSince1970: created))
+                               created: Date(timeIntervalSince1970: created), author: row.text(start + 5))
     }
 
     /// The document's row, locked until the transaction ends when `forUpdate`.
@@ -142,7 +142,7 @@ public final class PostgresDocumentStore: DocumentStore, @unchecked Sendable {
 
     func fetchOperations(_ id: String, after revision: Int, on connection: PostgresConnection) throws -> [OperationRecord] {
         try connection.query("""
-            SELECT revision, client_id, kind, json, created FROM operations
+            SELECT revision, client_id, kind, json, created, author FROM operations
             WHERE document = $1 AND revision > $2 ORDER BY revision
             """, [.text(id), .integer(revision)]).map { try Self.operationRecord($0) }
     }

@@ -110,6 +110,47 @@ enum PostgresSchema {
         CREATE INDEX text_entries_terms ON text_entries USING gin (terms);
         CREATE INDEX text_entries_document ON text_entries (document, page);
         """,
+        // 3 → 4: the author of each log entry (the name the client sent; NULL when unknown, as
+        // for every entry logged before), and marginalia_append taking the authors too. The
+        // signature of version 2 stays, calling the new one without authors, so that replicas
+        // not yet upgraded keep appending until they are restarted on this version.
+        """
+        ALTER TABLE operations ADD COLUMN author text;
+        CREATE FUNCTION marginalia_append(p_document text, p_after bigint, p_file text, p_revisions bigint[],
+                                          p_clients text[], p_kinds text[], p_jsons text[],
+                                          p_created double precision[], p_page_count integer,
+                                          p_modified double precision, p_channel text, p_notice text,
+                                          p_authors text[])
+        RETURNS bigint LANGUAGE plpgsql AS $$
+        DECLARE
+            current_revision bigint;
+            current_file text;
+        BEGIN
+            SELECT revision, file INTO current_revision, current_file FROM documents WHERE id = p_document FOR UPDATE;
+            IF NOT FOUND THEN
+                RETURN -1;
+            END IF;
+            IF current_revision <> p_after OR (p_file IS NOT NULL AND current_file <> p_file) THEN
+                RETURN current_revision;
+            END IF;
+            INSERT INTO operations (document, revision, client_id, kind, json, created, author)
+                SELECT p_document, u.r, u.c, u.k, u.j, u.t, u.a
+                FROM unnest(p_revisions, p_clients, p_kinds, p_jsons, p_created, p_authors) AS u(r, c, k, j, t, a);
+            UPDATE documents SET revision = p_revisions[cardinality(p_revisions)], page_count = p_page_count,
+                                 modified = p_modified
+            WHERE id = p_document;
+            PERFORM pg_notify(p_channel, p_notice);
+            RETURN NULL;
+        END $$;
+        CREATE OR REPLACE FUNCTION marginalia_append(p_document text, p_after bigint, p_file text, p_revisions bigint[],
+                                                     p_clients text[], p_kinds text[], p_jsons text[],
+                                                     p_created double precision[], p_page_count integer,
+                                                     p_modified double precision, p_channel text, p_notice text)
+        RETURNS bigint LANGUAGE sql AS $$
+            SELECT marginalia_append(p_document, p_after, p_file, p_revisions, p_clients, p_kinds, p_jsons, p_created,
+                                     p_page_count, p_modified, p_channel, p_notice, NULL::text[])
+        $$;
+        """,
     ]
 
     static var currentVersion: Int { migrations.count }
