@@ -65,6 +65,11 @@ class ChromiumTab:
     def screenshot(self, path):
         self.page.screenshot(path=str(path))
 
+    def emulate_media(self, color_scheme, contrast):
+        """The system's appearance the page's media queries see (`prefers-color-scheme`:
+        "light" or "dark"; `prefers-contrast`: "no-preference" or "more")."""
+        self.page.emulate_media(color_scheme=color_scheme, contrast=contrast)
+
     def close(self):
         self.context.close()
 

@@ -138,6 +138,11 @@ class Page:
     def type(self, text):
         self.tab.type(text)
 
+    def emulate_media(self, color_scheme="light", contrast="no-preference"):
+        """Makes the page see a dark or light system appearance and a contrast preference
+        (Chromium only: WebDriver has no command for media features, docs/editor-web.md)."""
+        self.tab.emulate_media(color_scheme, contrast)
+
     def screenshot(self, name):
         """Saves artifacts/NAME-ENGINE.png."""
         ARTIFACTS.mkdir(exist_ok=True)

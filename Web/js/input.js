@@ -7,6 +7,7 @@
 
 import { call } from './engine.js';
 import { textPress } from './textlayer.js';
+import { LongPress } from './textselection.js';
 
 const KINDS = new Set(['pen', 'touch', 'mouse']);
 
@@ -21,6 +22,7 @@ export class InputRouter {
     this.editor = editor;
     this.down = new Map();  // pointers the engine has seen go down → their kind
     this.penPressure = new Map(); // pointerId → the last pressure a pen reported
+    this.longPress = new LongPress(viewer);  // a finger held on text (textselection.js)
     const target = viewer.scroller;
     target.addEventListener('pointerdown', (e) => this.pointer(e, 'began'));
     target.addEventListener('pointermove', (e) => this.pointer(e, 'moved'));
@@ -75,10 +77,13 @@ export class InputRouter {
     if (phase === 'ended' || phase === 'cancelled') {
       this.down.delete(e.pointerId);
       this.penPressure.delete(e.pointerId);
+      this.longPress.ended(e);
     } else if (phase === 'moved') {
       e.preventDefault();
+      this.longPress.moved(e);
     }
     this.send([event]);
+    if (phase === 'began') this.longPress.began(e);
   }
 
   /** A pointer event as the engine reads it (docs/engine.md): view coordinates, seconds. */

@@ -4,8 +4,11 @@
 // engine's toggleEraser), Delete/Backspace removes the selection,
 // +/- zoom, 0 fits the width, arrows nudge the selection (1 pt on screen, with shift 10; the
 // engine turns the step into page space and keeps it on the page), Escape clears it.
+// With text selected on a page, Shift+arrows extend it; Ctrl/Cmd+A in the pages selects the
+// page's text (textselection.js).
 
 import { call } from './engine.js';
+import { extendTextSelection, selectPageText } from './textselection.js';
 
 const NUDGES = { arrowleft: [-1, 0], arrowright: [1, 0], arrowup: [0, -1], arrowdown: [0, 1] };
 
@@ -18,7 +21,9 @@ export function installShortcuts(editor) {
     const key = e.key.toLowerCase();
     const hasSelection = () => call({ call: 'selection' }).ids.length > 0;
     let handled = true;
-    if (mod && key === 'z' && !e.shiftKey) editor.undo();
+    if (e.shiftKey && !mod && !e.altKey && extendTextSelection(key, editor.viewer)) { /* the page's text selection grew */ }
+    else if (mod && key === 'a' && !e.shiftKey && selectPageText(editor.viewer)) { /* the page's text, not the editor's */ }
+    else if (mod && key === 'z' && !e.shiftKey) editor.undo();
     else if ((mod && key === 'z' && e.shiftKey) || (e.ctrlKey && key === 'y')) editor.redo();
     else if (mod && key === 's') editor.save();
     else if (mod && (key === 'c' || key === 'x') && !e.shiftKey && hasSelection() && !textSelected()) {

@@ -19,6 +19,8 @@ import { renderPresence } from './presence.js';
 import { installFind } from './find.js';
 import { outlineButton } from './outline.js';
 import { installOverflow } from './overflow.js';
+import { installRovingFocus } from './rovingfocus.js';
+import { installAnnotationFocus } from './annotationfocus.js';
 
 pdfjsLib.GlobalWorkerOptions.workerSrc = '/vendor/pdfjs/pdf.worker.js';
 
@@ -136,12 +138,14 @@ function buildToolbar() {
     waiting.title = n ? `${n} edit${n === 1 ? '' : 's'} made offline waiting for the server` : '';
     editor.applyToolCursor();
     // The Draw button shows the ink colour; the Shape button the shape it will draw.
-    toolButtons.draw.style.setProperty('--ink', currentInk().color);
+    toolButtons.draw.style.setProperty('--ink-colour', currentInk().color);
     toolButtons.shape.querySelector('.icon').replaceWith(icon(settings.prefs.shape?.kind ?? 'rectangle'));
   };
   editor.onUpdate(refresh);
   onSettingsChange(refresh);
   refresh();
+  // One Tab stop, at first the active tool; arrows through the row (after refresh marked it).
+  installRovingFocus(document.getElementById('toolbar'));
 }
 
 const separator = () => html('span', { class: 'separator', 'aria-hidden': 'true' });
@@ -178,6 +182,7 @@ async function start() {
   editor.review = new ReviewPanel(editor, document.getElementById('review'));
   buildToolbar();
   installShortcuts(editor);
+  installAnnotationFocus(editor);
   installDrop();
   const requested = new URL(location.href).searchParams.get('doc');
   try {

@@ -178,6 +178,11 @@ public final class EngineBridge {
             let kind = try request.member("kind").choice(PointerEvent.Kind.self)
             let shift = try request.optionalMember("shift")?.bool() ?? false
             return .object([("selectsText", .bool(engine.pressSelectsText(atView: try request.member("point").point(), kind: kind, shift: shift)))])
+        case "longPressSelectsText":
+            let selects = engine.longPressSelectsText(pointerID: try request.member("id").integer(), atView: try request.member("point").point())
+            return .object([("selectsText", .bool(selects))])
+        case "keyboardOrder":
+            return keyboardOrderJSON(page: try request.member("pageIndex").integer())
         case "hitTest":
             let page = try request.member("pageIndex").integer()
             return .object(omittingNils: [("id", engine.hitTest(try request.member("point").point(), onPage: page).map { .string($0.id) })])

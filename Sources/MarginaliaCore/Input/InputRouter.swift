@@ -88,6 +88,17 @@ public struct InputRouter: Sendable {
         panned[id] = .zero
     }
 
+    /// Takes touch `id` for the browser's text selection (a long press on text): when it is
+    /// the one touch navigating, no palm, and has moved less than `distance` since it landed,
+    /// it becomes inert (its moves no longer pan) and the answer is true.
+    public mutating func takeStillTouch(_ id: Int, within distance: CGFloat) -> Bool {
+        guard kinds[id] == .touch, roles[id] == .navigating, navigatingTouches == [id],
+              let moved = panned[id], hypot(moved.x, moved.y) < distance else { return false }
+        roles[id] = .palm
+        panned[id] = nil
+        return true
+    }
+
     /// The actions for one event (often one, sometimes none, two or more when a pen or a
     /// second finger changes what the other pointers do).
     public mutating func handle(_ event: PointerEvent) -> [Action] {

@@ -135,3 +135,19 @@ fixture("review-thread-list-and-comments", [INIT, {"call": "setAnnotations", "an
 # view fits the widest page's width.
 fixture("automatic-zoom", [{**INIT, "viewSize": [1265, 800]}, {"call": "setViewport", "fitAutomatic": True},
     {"call": "setViewport", "viewSize": [1024, 1309]}, {"call": "setViewport", "fitAutomatic": True}])
+# Keyboard and touch (issue 15): the order Tab reaches a page's annotations with Select (hidden
+# ones and replies left out, a locked one in), and a finger held on text: taken when it is
+# still, refused once it moved, refused as a palm while a pen is down.
+order = [{"type": "square", "id": "low", "pageIndex": 0, "rect": [300, 100, 400, 150], "color": "#FF0000"},
+         {"type": "freeText", "id": "right", "pageIndex": 0, "rect": [400, 600, 500, 640], "text": "Hello", "author": "Ada"},
+         {"type": "square", "id": "left", "pageIndex": 0, "rect": [50, 595, 150, 645], "flags": ["print", "locked"]},
+         {"type": "square", "id": "hidden", "pageIndex": 0, "rect": [50, 700, 80, 730], "flags": ["hidden"]},
+         {"type": "note", "id": "reply", "pageIndex": 0, "rect": [60, 700, 80, 720], "inReplyTo": "right", "contents": "Why?"},
+         {"type": "circle", "id": "top", "pageIndex": 0, "rect": [250, 700, 350, 750], "color": "#0000FF"}]
+fixture("keyboard-order-and-long-press", [INIT, {"call": "setAnnotations", "annotations": order}, {"call": "setTool", "tool": "select"},
+    {"call": "keyboardOrder", "pageIndex": 0}, {"call": "keyboardOrder", "pageIndex": 1},
+    *pointer_calls(events("touch", [(300, 400), (302, 400), (302, 400)])[:2]), {"call": "longPressSelectsText", "id": 1, "point": to_view(302, 400)},
+    *pointer_calls(events("touch", [(300, 400), (300, 300), (300, 300)], pointer=2, start=2)[:2]),
+    {"call": "longPressSelectsText", "id": 2, "point": to_view(300, 300)},
+    *pointer_calls(events("pen", [(500, 300)], pointer=3, start=4)),
+    *pointer_calls(events("touch", [(300, 400)], pointer=4, start=4.1)), {"call": "longPressSelectsText", "id": 4, "point": to_view(300, 400)}])
