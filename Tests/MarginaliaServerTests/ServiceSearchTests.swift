@@ -129,6 +129,22 @@ struct ServiceSearchTests {
         #expect(postgres.contains { $0.hasPrefix("within quokka: ") && $0.contains("Sample p1 annotation f1") })
     }
 
+    /// Every page the index answers for a phrase has the phrase's quads, also where the page
+    /// separates its words by punctuation rather than a space (the index keeps only letters
+    /// and digits; the matcher used to look for the spaces and answered no quads).
+    @Test func phraseHitsHaveQuadsWhateverSeparatesTheWords() throws {
+        let place = try TestStore(.sqlite)
+        defer { place.remove() }
+        let service = try place.service(searchable: true)
+        let id = try service.importDocument(name: "Other", data: try TextFixtures.onePage("The Erasers' tools: café-crème, 1.5 x")).id
+        #expect(service.waitForTextIndex())
+        for query in ["\"café crème\"", "café-crème", "\"the erasers tools\"", "crème café"] {
+            let hits = try service.search(id, query: query).hits
+            #expect(hits.count == 1, "\(query)")
+            #expect(hits.allSatisfy { !$0.matches.isEmpty && $0.matches.allSatisfy { !$0.quads.isEmpty } }, "\(query)")
+        }
+    }
+
     /// Two replicas over one database share one index: what one indexed the other finds.
     @Test func replicasShareTheIndexInTheDatabase() throws {
         let place = try TestStore(.postgresql)

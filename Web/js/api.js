@@ -130,5 +130,7 @@ export async function fetchBytes(url) {
 
 /** The engine's search of one document (docs/api.md, Search and text): pages and quads. */
 export const searchDocument = (id, query) => json(`${docPath(id)}/search?q=${encodeURIComponent(query)}`);
+/** The words of page `index` (0-based) with their quads and glyph edges, for the text markup tools. */
+export const getPageText = (id, index) => json(`${docPath(id)}/pages/${index}/text`);
 /** The document's outline (bookmarks) as the engine reads it. */
 export const getOutline = (id) => json(`${docPath(id)}/outline`);

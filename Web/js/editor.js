@@ -27,7 +27,6 @@ import { AnnotationDisplay } from './appearances.js';
 import { installFileRefresh } from './filerefresh.js';
 import { installViewMemory, rememberedView } from './viewstate.js';
 import { followLink } from './links.js';
-import { clearTextCache } from './textgeometry.js';
 import { closePopover } from './popover.js';
 import { createClipboard } from './clipboard.js';
 import { PageOrganizer } from './organizer.js';
@@ -127,7 +126,6 @@ export class Editor {
     const pdf = await pdfjsLib.getDocument({ data: file.bytes, isEvalSupported: false }).promise;
     this.pdf?.destroy();
     this.pdf = pdf;
-    clearTextCache();
     this.tools.highlight.forget();
     document.title = `${summary.name} — Marginalia`;
     document.getElementById('empty').hidden = true;

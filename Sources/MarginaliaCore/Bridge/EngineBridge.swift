@@ -21,6 +21,9 @@ public final class EngineBridge {
     /// How many samples of the live stroke the browser has drawn (pieces are sent once).
     var strokeDrawn: (pointer: Int, count: Int)?
     var strokeFollowsPressure = false
+    /// The words of the pages the browser gave (``PageWords``), by page index; dropped when the
+    /// document or its pages change.
+    var pageWords: [Int: PageWords] = [:]
 
     public init() {
         engine = EditorEngine(pages: [], viewSize: .zero, clock: clock)
@@ -51,9 +54,11 @@ public final class EngineBridge {
                                   preferences: ToolPreferences(json: request.value["preferences"] ?? .null), clock: clock)
             engine.user = user
             strokeDrawn = nil
+            pageWords = [:]
             return viewportJSON()
         case "setPages":
             engine.setPages(try Self.pages(request.member("pages")))
+            pageWords = [:]
             return viewportJSON()
         case "setAnnotations":
             var list: [AnnotationGeometry] = []
@@ -204,6 +209,7 @@ public final class EngineBridge {
             if let answer = try reviewCall(name, request) { return answer }
             if let answer = try stylingCall(name, request) { return answer }
             if let answer = try imageCall(name, request) { return answer }
+            if let answer = try textCall(name, request) { return answer }
             throw CommandError.malformed("call: unknown call \"\(name)\"")
         }
     }

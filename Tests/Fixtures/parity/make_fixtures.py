@@ -151,3 +151,40 @@ fixture("keyboard-order-and-long-press", [INIT, {"call": "setAnnotations", "anno
     {"call": "longPressSelectsText", "id": 2, "point": to_view(300, 300)},
     *pointer_calls(events("pen", [(500, 300)], pointer=3, start=4)),
     *pointer_calls(events("touch", [(300, 400)], pointer=4, start=4.1)), {"call": "longPressSelectsText", "id": 4, "point": to_view(300, 400)}])
+
+
+def page_text(lines):
+    """A PAGE TEXT answer (GET …/pages/{n}/text) with one block of `lines`, each a list of
+    (text, quad) words."""
+    return {"revision": 0, "page": 0, "unmappedGlyphs": 0, "blocks": [{"bounds": [0, 0, 612, 792], "lines": [
+        {"quad": words[0][1], "words": [{"text": t, "quad": q, "edges": [0, 1], "font": "Helvetica", "size": 11} for t, q in words]}
+        for words in lines]}]}
+
+
+def flat(x0, x1, y):
+    return [x0, y + 11, x1, y + 11, x0, y, x1, y]
+
+
+def up(y0, y1, x):
+    """A word running up the page, its glyph tops towards smaller x."""
+    return [x - 11, y0, x - 11, y1, x, y0, x, y1]
+
+
+proportional = page_text([[("Illuminating", flat(72, 127.627, 700)), ("WWW", flat(130.685, 161.837, 700)),
+                           ("minimal", flat(164.895, 202.779, 700)), ("text.", flat(205.837, 226.627, 700))],
+                          [("Second", flat(72, 108.7, 686)), ("line", flat(111.8, 130.1, 686))]])
+turned = page_text([[("Illuminating", up(100, 155.6, 300)), ("WWW", up(158.7, 189.9, 300)), ("minimal", up(192.9, 231.4, 300))],
+                    [("next", up(100, 120, 314))]])
+fixture("text-selection", [INIT, {"call": "setTool", "tool": "highlight"},
+                           {"call": "selectText", "pageIndex": 0, "from": [140, 705], "to": [180, 704]},
+                           {"call": "setPageText", "pageIndex": 0, "text": proportional},
+                           {"call": "setPageText", "pageIndex": 1, "text": turned},
+                           *pointer_calls(events("pen", [(140, 705), (160, 704), (180, 704)])),
+                           {"call": "selectText", "pageIndex": 0, "from": [140, 705], "to": [180, 704]},
+                           {"call": "selectText", "pageIndex": 0, "from": [180, 704], "to": [140, 705]},
+                           {"call": "selectText", "pageIndex": 0, "from": [170, 703], "to": [75, 690]},
+                           {"call": "selectText", "pageIndex": 0, "from": [20, 690], "to": [129.5, 705]},
+                           {"call": "selectText", "pageIndex": 0, "from": [100, 760], "to": [140, 705]},
+                           {"call": "selectText", "pageIndex": 1, "from": [295, 170], "to": [309, 105]},
+                           {"call": "dropPageText", "pageIndex": 1},
+                           {"call": "selectText", "pageIndex": 1, "from": [295, 170], "to": [309, 105]}])

@@ -25,6 +25,24 @@ struct TextSearchTests {
         #expect(found.first?.spans.first?.quads.count == 3)
     }
 
+    /// Between words, punctuation and spaces are one kind of gap, in the query and on the page
+    /// (the server's index, which keeps only letters and digits, answers such pages: their
+    /// matches must have quads).
+    @Test func punctuationBetweenWordsMatchesAnySeparator() throws {
+        let content = "BT /F1 10 Tf 14 TL 72 700 Td (The Erasers' tools: caf\\351-cr\\350me, 1.5 x) Tj T* (caf\\351 cr\\350me C++) Tj ET"
+        let text = try TextFixtures.document(content: content).text(ofPage: 0)
+        let phrase = text.findString("café crème")
+        #expect(phrase.map(\.string) == ["café-crème", "café crème"])
+        #expect(phrase.map { $0.spans.flatMap(\.quads).count } == [1, 2])
+        #expect(text.findString("café-crème").count == 2)
+        let erasers = try #require(text.findString("the erasers tools").first)
+        #expect(erasers.string == "The Erasers' tools" && erasers.spans.flatMap(\.quads).count == 3)
+        #expect(text.findString("1.5").map(\.string) == ["1.5"])
+        // Separators at either end of the query are looked for as written.
+        #expect(text.findString("C++").count == 1 && text.findString("tools:").count == 1 && text.findString("x:").isEmpty)
+        #expect(text.findString("cafécrème").isEmpty && text.findString("café  -  crème").count == 2)
+    }
+
     @Test func aMatchInsideAWordCoversOnlyItsLetters() throws {
         let text = try Self.document().text(ofPage: 0)
         let match = try #require(text.findString("teri").first)

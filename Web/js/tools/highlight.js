@@ -1,30 +1,42 @@
 // Highlight: drag across page text to mark it up (highlight, underline, strike-out or
-// squiggly), one quad per line. The engine tells where the drag goes (its preview's text
-// span, then `markText` when it ends); the page's text layout is pdf.js's here
-// (textgeometry.js) until the engine reads text itself.
+// squiggly). The engine decides everything: where the drag goes (its preview's text span,
+// then `markText` when it ends) and which words it selects with their quads, one per line
+// (`selectText`, docs/engine.md "Text selection"), from the page's words with exact glyph
+// edges that the server's engine extracts (`GET …/pages/{n}/text`). The words are fetched
+// once per page and handed to the engine, which keeps them until the document or its pages
+// change (then `selectText` answers `needsText` and they are fetched again).
 
 import { settings } from '../settings.js';
 import { drawAnnotation } from '../overlay.js';
-import { textRuns, caretAt, quadsBetween } from '../textgeometry.js';
+import { call } from '../engine.js';
+import * as api from '../api.js';
 
 /** The text markup subtypes the tool makes, with their labels. */
 export const MARKUP_KINDS = { highlight: 'Highlight', underline: 'Underline', strikeOut: 'Strike out', squiggly: 'Squiggly' };
 
 /** @param {import('../editor.js').Editor} editor */
 export function createHighlightTool(editor) {
-  const loaded = new Map(); // page → text runs (once loaded)
+  const fetching = new Map(); // page → Promise of the words reaching the engine
+  let generation = 0;         // a new document: text still arriving for the old one is dropped
 
-  function runsOf(pageIndex) {
-    if (!loaded.has(pageIndex)) {
-      loaded.set(pageIndex, null);
-      textRuns(editor.pdf, pageIndex).then((runs) => loaded.set(pageIndex, runs));
+  function loadText(pageIndex) {
+    const id = editor.model.summary?.id;
+    if (!id) return Promise.resolve();
+    if (!fetching.has(pageIndex)) {
+      const mine = generation;
+      const done = api.getPageText(id, pageIndex)
+        .then((text) => { if (mine === generation) call({ call: 'setPageText', pageIndex, text }); })
+        .catch((error) => console.warn('page text', pageIndex, error))
+        .finally(() => { if (mine === generation) fetching.delete(pageIndex); });
+      fetching.set(pageIndex, done);
     }
-    return loaded.get(pageIndex);
+    return fetching.get(pageIndex);
   }
 
-  function annotation(pageIndex, from, to, runs) {
-    const quads = quadsBetween(runs, caretAt(runs, from), caretAt(runs, to));
-    if (!quads.length) return null;
+  /** The engine's selection for a drag: `{quads, text}`, `{}` off the text, or `{needsText}`. */
+  const select = (pageIndex, from, to) => call({ call: 'selectText', pageIndex, from, to });
+
+  function annotation(pageIndex, quads) {
     return {
       type: settings.markup.kind, pageIndex, color: settings.markup.color,
       opacity: settings.markup.kind === 'highlight' ? 0.5 : 1, quads,
@@ -34,23 +46,25 @@ export function createHighlightTool(editor) {
   return {
     name: 'highlight',
 
-    /** The preview of the text a drag from `from` to `to` marks (null until the text is read). */
+    /** The preview of the text a drag from `from` to `to` marks (null until the words arrive). */
     preview(pageIndex, from, to) {
-      const runs = runsOf(pageIndex);
-      const a = runs && annotation(pageIndex, from, to, runs);
-      return a ? drawAnnotation({ ...a, id: 'preview' }) : null;
+      const selected = select(pageIndex, from, to);
+      if (selected.needsText) loadText(pageIndex);
+      return selected.quads ? drawAnnotation({ ...annotation(pageIndex, selected.quads), id: 'preview' }) : null;
     },
 
     /** Marks the text between two page points (the engine's `markText`). */
     async mark(pageIndex, from, to) {
-      const runs = await textRuns(editor.pdf, pageIndex);
-      loaded.set(pageIndex, runs);
-      const a = annotation(pageIndex, from, to, runs);
-      if (a) await editor.command({ type: 'add', annotation: a });
+      let selected = select(pageIndex, from, to);
+      if (selected.needsText) {
+        await loadText(pageIndex);
+        selected = select(pageIndex, from, to);
+      }
+      if (selected.quads) await editor.command({ type: 'add', annotation: annotation(pageIndex, selected.quads) });
       else editor.status('Drag across the page text to mark it up');
     },
 
-    /** Forgets the text read (a new document). */
-    forget() { loaded.clear(); },
+    /** Forgets the words fetched (a new document; the engine drops its own on `setPages`). */
+    forget() { fetching.clear(); generation++; },
   };
 }

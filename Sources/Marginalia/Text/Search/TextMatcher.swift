@@ -6,7 +6,11 @@ import Foundation
 ///
 /// The words are read as one text, a space between words and lines alike, so a phrase is
 /// found across a line break; a word that ends its line with a soft hyphen is read joined
-/// to the next word. Whitespace in the query matches any run of it.
+/// to the next word. Between two letters or digits of the query, a run of anything else
+/// (spaces, hyphens, apostrophes, other punctuation) matches any such run in the text: the
+/// query "café crème" finds "café-crème" and "café-crème" finds "café crème", as the text
+/// index, which keeps only runs of letters and digits, finds them (a page the index answers
+/// for a phrase always has the phrase's quads).
 public struct TextMatcher: Sendable {
     /// A match: from character `start.character` of word `start.word` to before character
     /// `end.character` of word `end.word` (so `end` may be one past a word's last character).
@@ -25,7 +29,9 @@ public struct TextMatcher: Sendable {
     }
 
     public let options: TextSearchOptions
-    private let query: [Unicode.Scalar]
+    /// The folded query; `nil` stands for a gap: one or more characters that are neither
+    /// letters nor digits.
+    private let query: [Unicode.Scalar?]
 
     /// A matcher for `query`; nil when the query has nothing to find (empty or only spaces).
     public init?(_ query: String, options: TextSearchOptions) {
@@ -38,7 +44,29 @@ public struct TextMatcher: Sendable {
             folded += Self.fold(character, options)
         }
         guard !folded.isEmpty else { return nil }
-        self.query = folded
+        // Runs of separators between word characters become gaps; those at either end stay
+        // as written (a query "C++" looks for the pluses).
+        let first = folded.firstIndex(where: Self.isWordScalar), last = folded.lastIndex(where: Self.isWordScalar)
+        var elements: [Unicode.Scalar?] = []
+        for (index, scalar) in folded.enumerated() {
+            if let first, let last, index > first, index < last, !Self.isWordScalar(scalar) {
+                if elements.last != .some(nil) { elements.append(nil) }
+            } else {
+                elements.append(scalar)
+            }
+        }
+        self.query = elements
+    }
+
+    /// Whether a folded scalar belongs to a word (a letter, a digit, or a mark on one).
+    static func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar.isASCII {
+            let value = scalar.value
+            return (48...57).contains(value) || (65...90).contains(value) || (97...122).contains(value)
+        }
+        let properties = scalar.properties
+        return properties.isAlphabetic || properties.numericType != nil || properties.generalCategory == .nonspacingMark
+            || properties.generalCategory == .spacingMark
     }
 
     /// `character` as the matcher compares it under `options` (lowercased, accents removed):
@@ -104,11 +132,10 @@ public struct TextMatcher: Sendable {
     public func matches(in folded: FoldedText) -> [Match] {
         let text = folded.text, origin = folded.origin, wordStart = folded.wordStart
         var result: [Match] = []
-        guard text.count >= query.count else { return result }
+        guard text.count >= query.count, let head = query[0] else { return result }
         var at = 0
         while at + query.count <= text.count {
-            if text[at] == query[0], Array(text[at..<(at + query.count)]) == query {
-                let last = at + query.count - 1
+            if text[at] == head, let last = matchEnd(in: text, from: at) {
                 let endsWord = last + 1 == text.count || text[last + 1] == " "
                 if !options.contains(.wholeWords) || (wordStart[at] && endsWord), origin[at].character >= 0 {
                     let (endWord, endCharacter) = origin[last]
@@ -120,6 +147,23 @@ public struct TextMatcher: Sendable {
             at += 1
         }
         return result
+    }
+
+    /// The index of the last scalar of a match of the query starting at `start`, or nil.
+    private func matchEnd(in text: [Unicode.Scalar], from start: Int) -> Int? {
+        var position = start
+        for element in query {
+            if let scalar = element {
+                guard position < text.count, text[position] == scalar else { return nil }
+                position += 1
+            } else {
+                // A gap takes every separator there is (a word character follows in the query).
+                let gapStart = position
+                while position < text.count, !Self.isWordScalar(text[position]) { position += 1 }
+                guard position > gapStart else { return nil }
+            }
+        }
+        return position - 1
     }
 
     /// The quads covering a match: a part of each word it spans.
