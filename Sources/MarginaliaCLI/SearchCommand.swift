@@ -46,7 +46,7 @@ enum SearchCommand {
                     // The text report shows each page's matches as soon as the page is read.
                     if !json { print("page \(index + 1): \(line)") }
                 }
-                if !json { fflush(stdout) }
+                if !json { fflush(nil) }
             } catch let error as PDFError {
                 throw CommandFailure(description: "\(path): page \(index + 1): \(error)", code: ExitCode.badInput)
             }

@@ -81,6 +81,16 @@ struct APIFindTests {
             // The cross-document search keeps its form (no ordered list).
             #expect(try TestHTTP.request(port: port, "GET", "/api/v1/search?q=eraser").json()["matches"] == nil)
 
+            // From a page, up to a count: the answer ends with the page that reaches it.
+            let sentence = try find(port, id, "the")
+            let firstPage = try #require(sentence.first?["page"] as? Int)
+            let onFirst = sentence.filter { $0["page"] as? Int == firstPage }.count
+            #expect(try find(port, id, "the&limit=1").count == onFirst)
+            let later = try find(port, id, "the&from=\(firstPage + 1)")
+            #expect(later.count == sentence.count - onFirst && later.allSatisfy { ($0["page"] as? Int ?? 0) > firstPage })
+            #expect(try TestHTTP.request(port: port, "GET", "/api/v1/documents/\(id)/search?q=the&limit=0").status == 400)
+            #expect(try TestHTTP.request(port: port, "GET", "/api/v1/documents/\(id)/search?q=the&from=-1").status == 400)
+
             let bad = try TestHTTP.request(port: port, "GET", "/api/v1/documents/\(id)/search?q=eraser&caseSensitive=yes")
             #expect(bad.status == 400)
             #expect(String(decoding: bad.body, as: UTF8.self).contains("caseSensitive"))

@@ -130,3 +130,18 @@ def test_the_matches_follow_edits_and_keep_the_current_one(new_editor):
     command(editor, {"type": "remove", "ids": ["ft-find"]})
     editor.settle(800)
     assert editor.js("document.querySelector('.find-count').textContent") == ""
+
+
+def test_the_first_match_is_asked_alone_from_the_current_page_then_every_match(new_editor):
+    editor = new_editor()
+    every = found(editor, "the")
+    first_on_page_2 = next(i for i, m in enumerate(every) if m["page"] >= 1)
+    editor.js("marginalia.viewer.goToPage(1)")
+    editor.wait_until("marginalia.viewer.currentPage === 1")
+    editor.js("""window.searchesAsked = []; const fetched = window.fetch;
+        window.fetch = (url, ...rest) => { if (String(url).includes('/search?')) searchesAsked.push(String(url)); return fetched(url, ...rest); }""")
+    open_find(editor, "the")
+    count_is(editor, f"{first_on_page_2 + 1} of {len(every)}")
+    asked = editor.js("window.searchesAsked")
+    assert "from=1&limit=1" in asked[-2] and "limit" not in asked[-1], asked
+    assert editor.js("document.querySelector('.find-hit.current').closest('.page').dataset.page") == "1"

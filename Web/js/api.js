@@ -129,7 +129,8 @@ export async function fetchBytes(url) {
 }
 
 /** The engine's search of one document (docs/api.md, Search and text): pages and quads. */
-export const searchDocument = (id, query, { caseSensitive = false, wholeWords = false } = {}) =>
-  json(`${docPath(id)}/search?q=${encodeURIComponent(query)}${caseSensitive ? '&caseSensitive=true' : ''}${wholeWords ? '&wholeWords=true' : ''}`);
+export const searchDocument = (id, query, { caseSensitive = false, wholeWords = false, from = 0, limit = 0 } = {}) =>
+  json(`${docPath(id)}/search?q=${encodeURIComponent(query)}${caseSensitive ? '&caseSensitive=true' : ''}`
+    + `${wholeWords ? '&wholeWords=true' : ''}${from ? `&from=${from}` : ''}${limit ? `&limit=${limit}` : ''}`);
 /** The document's outline (bookmarks) as the engine reads it. */
 export const getOutline = (id) => json(`${docPath(id)}/outline`);

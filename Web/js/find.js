@@ -39,6 +39,7 @@ export function installFind(editor) {
   let current = -1;
   let searched = '';   // the query the hits answer
   let searchedWith = ''; // and with which options
+  let partial = false;   // the hits are the first page's while the rest are asked
   let generation = 0;  // answers to older queries are dropped
   let timer = 0;
   let refreshTimer = 0;
@@ -56,6 +57,7 @@ export function installFind(editor) {
     clearTimeout(refreshTimer);
     generation++;
     searched = '';
+    partial = false;
     setHits([]);
     count.textContent = '';
     viewer.scroller.focus({ preventScroll: true });
@@ -67,29 +69,46 @@ export function installFind(editor) {
   }
 
   /**
-   * Asks the engine for `query`'s matches. A refresh (the document changed) keeps the current
-   * match, or the nearest one, without scrolling; a new query goes to the first match on or
-   * after the current page.
+   * Asks the engine for `query`'s matches. A new query first asks for the first match on or
+   * after the current page alone (a long document's first match shows at once), then for
+   * every match, keeping the one shown. A refresh (the document changed) keeps the current
+   * match, or the nearest one, without scrolling.
    */
   async function search(query, { refresh = false } = {}) {
     const id = editor.model.summary?.id;
     const mine = ++generation;
     const asked = { query, ...options() };
-    if (!id || !query.trim()) { searched = ''; asked.query = ''; setHits([]); count.textContent = ''; return; }
-    const kept = refresh ? hits[current] : null;
-    if (!refresh) count.textContent = 'Searching…';
-    let answer;
-    try {
-      answer = await api.searchDocument(id, query, asked);
-    } catch (error) {
-      if (mine === generation) count.textContent = error.message;
-      return;
+    if (!id || !query.trim()) { searched = ''; setHits([]); count.textContent = ''; return; }
+    let kept = refresh ? hits[current] : null;
+    const ask = async (extra = {}) => {
+      try {
+        const answer = await api.searchDocument(id, query, { ...asked, ...extra });
+        return mine === generation ? matchesOf(answer) : null;
+      } catch (error) {
+        if (mine === generation) count.textContent = error.message;
+        return null;
+      }
+    };
+    if (!refresh) {
+      count.textContent = 'Searching…';
+      const first = await ask({ from: viewer.currentPage, limit: 1 });
+      if (!first) return;
+      if (first.length) {
+        searched = query;
+        searchedWith = JSON.stringify(asked);
+        partial = true;
+        setHits(first);
+        goTo(0);
+        kept = hits[0];
+      }
     }
-    if (mine !== generation) return;
+    const every = await ask();
+    if (!every) return;
     searched = query;
     searchedWith = JSON.stringify(asked);
-    setHits(matchesOf(answer));
-    if (refresh) { goTo(nearest(hits, kept), { scroll: false }); return; }
+    partial = false;
+    setHits(every);
+    if (kept) { goTo(nearest(hits, kept), { scroll: false }); return; }
     // The first match on or after the current page.
     const first = hits.findIndex((hit) => hit.page >= viewer.currentPage);
     goTo(hits.length ? (first >= 0 ? first : 0) : -1);
@@ -108,7 +127,7 @@ export function installFind(editor) {
   function goTo(index, { scroll = true } = {}) {
     layers.forEach(({ shapes }) => shapes.forEach((s) => s.classList.remove('current')));
     current = index;
-    count.textContent = !searched ? '' : hits.length ? `${index + 1} of ${hits.length}` : 'No matches';
+    count.textContent = !searched ? '' : partial ? `${index + 1} of …` : hits.length ? `${index + 1} of ${hits.length}` : 'No matches';
     const hit = hits[index];
     if (!hit) return;
     hit.shape?.classList.add('current');
@@ -204,7 +223,7 @@ export function installFind(editor) {
     button, show, hide,
     state: () => ({
       query: searched, current, total: hits.length, pages: hits.map((h) => h.page),
-      annotations: hits.map((h) => h.annotation ?? null), options: options(),
+      annotations: hits.map((h) => h.annotation ?? null), options: options(), partial,
     }),
   };
 }

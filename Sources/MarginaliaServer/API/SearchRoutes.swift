@@ -9,8 +9,9 @@ public protocol TextSearching: Sendable {
 
     /// Searches every document not in the trash, at most `limit` pages.
     func search(_ query: String, limit: Int) throws -> Results
-    /// Searches one document, every match in reading order, with how terms match.
-    func search(_ id: String, query: String, options: TextSearchOptions) throws -> Results
+    /// Searches one document, every match in reading order, with how terms match, from page
+    /// `first` on, ending with the page that reaches `limit` matches.
+    func search(_ id: String, query: String, options: TextSearchOptions, from first: Int, limit: Int?) throws -> Results
     /// The words of one page with their quads.
     func pageText(_ id: String, page: Int) throws -> PageText
     /// The document's outline (bookmarks) with the page of each entry.
@@ -35,7 +36,10 @@ public struct SearchRoutes<Service: TextSearching>: Sendable {
         router.add("GET", prefix + "/documents/{id}/search") { request, parameters in
             let id = try DocumentRoutes<DocumentService>.documentID(parameters)
             let options = try Self.options(request)
-            return HTTPResponse.json(data: try APIJSON.encode(service.search(id, query: try Self.query(request), options: options)))
+            let first = try Self.number(request, "from", 0...Int.max) ?? 0
+            let limit = try Self.number(request, "limit", 1...Int.max)
+            return HTTPResponse.json(data: try APIJSON.encode(
+                service.search(id, query: try Self.query(request), options: options, from: first, limit: limit)))
         }
         router.add("GET", prefix + "/documents/{id}/pages/{n}/text") { _, parameters in
             let id = try DocumentRoutes<DocumentService>.documentID(parameters)
@@ -69,6 +73,14 @@ public struct SearchRoutes<Service: TextSearching>: Sendable {
         case "true": return true
         case let other?: throw APIError.badRequest("\(name) '\(other.prefix(20))': expected true or false")
         }
+    }
+
+    private static func number(_ request: HTTPRequest, _ name: String, _ range: ClosedRange<Int>) throws -> Int? {
+        guard let text = request.query(name) else { return nil }
+        guard let value = Int(text), range.contains(value) else {
+            throw APIError.badRequest("\(name) '\(text.prefix(20))': expected a whole number from \(range.lowerBound)")
+        }
+        return value
     }
 
     static func limit(_ request: HTTPRequest) throws -> Int {

@@ -7,23 +7,33 @@ extension DocumentService {
     /// annotations that hold every term of `query`, in page order, and every match in the
     /// engine's reading order (``SearchResults/ordered``) for the browser's find.
     ///
-    /// - Parameter options: how terms match (``TextSearchOptions``); accents are always
-    ///   ignored, as the index ignores them. Without `.caseInsensitive` case must agree;
-    ///   with `.wholeWords` a match begins and ends at word boundaries.
-    public func search(_ id: String, query: String,
-                       options: TextSearchOptions = [.caseInsensitive, .diacriticInsensitive]) throws -> SearchResults {
+    /// - Parameters:
+    ///   - options: how terms match (``TextSearchOptions``); accents are always ignored, as
+    ///     the index ignores them. Without `.caseInsensitive` case must agree; with
+    ///     `.wholeWords` a match begins and ends at word boundaries.
+    ///   - pages: the first page (0-based) and the most matches to answer: pages before it
+    ///     are left out, and the answer ends with the page on which the count is reached (a
+    ///     fast first answer for a long document; nil: every page, every match).
+    public func search(_ id: String, query: String, options: TextSearchOptions = [.caseInsensitive, .diacriticInsensitive],
+                       from first: Int = 0, limit: Int? = nil) throws -> SearchResults {
         let indexer = try requireIndex()
         let matchers = try validQuery(query, options: options.union(.diacriticInsensitive))
         let summary = try self.summary(id)
         if !summary.trashed, !textIndexIsCurrent(id) { indexer.enqueue(id) }
         indexer.catchUp(id)
-        let found = try guarded {
-            let hits = try indexer.index.search(query, documentID: id, limit: 10_000)
-            return try resolve(hits, matchers, indexer.index, [id: summary.name])
+        let hits = try guarded { try indexer.index.search(query, documentID: id, limit: 10_000) }.filter { $0.page >= first }
+        var kept: [SearchResults.Hit] = [], ordered: [SearchResults.OrderedMatch] = []
+        var start = hits.startIndex
+        // Page by page (the index answers in page order), until the limit is reached.
+        while start < hits.endIndex, ordered.count < limit ?? .max {
+            let end = hits[start...].firstIndex { $0.page != hits[start].page } ?? hits.endIndex
+            let found = try guarded { try resolve(Array(hits[start..<end]), matchers, indexer.index, [id: summary.name]) }
+            let notes = try annotationMatches(id, found.filter { $0.kind == TextIndexHit.Kind.annotation.rawValue }, matchers)
+            let page = found.filter { $0.kind == TextIndexHit.Kind.page.rawValue || notes[$0.annotationID ?? ""] != nil }
+            kept += page
+            ordered += try inReadingOrder(page, notes, indexer.index, id)
+            start = end
         }
-        let notes = try annotationMatches(id, found.filter { $0.kind == TextIndexHit.Kind.annotation.rawValue }, matchers)
-        let kept = found.filter { $0.kind == TextIndexHit.Kind.page.rawValue || notes[$0.annotationID ?? ""] != nil }
-        let ordered = try inReadingOrder(kept, notes, indexer.index, id)
         return SearchResults(query: query, revision: summary.revision, hits: kept, ordered: ordered)
     }
 
