@@ -8,7 +8,8 @@ enum SearchCommand {
                                  [--exact-accents] [--whole-words] [--password PW]
 
         Finds QUERY in the document's text and prints each match: its page, the line it is
-        on, and with --json its quads in page space (docs/text-json.md). Spaces in QUERY
+        on (page by page, as each page is read), and with --json its quads in page space
+        (docs/text-json.md). Spaces in QUERY
         match any run of spaces or line breaks, so a phrase is found across lines. Matching
         ignores case and accents unless told otherwise. Exit status 0 whether or not
         anything is found.
@@ -40,8 +41,12 @@ enum SearchCommand {
             do {
                 let text = try document.text(ofPage: index)
                 for selection in text.findString(query, options: options) {
-                    matches.append((selection, context(of: selection, in: text)))
+                    let line = context(of: selection, in: text)
+                    matches.append((selection, line))
+                    // The text report shows each page's matches as soon as the page is read.
+                    if !json { print("page \(index + 1): \(line)") }
                 }
+                if !json { fflush(nil) }
             } catch let error as PDFError {
                 throw CommandFailure(description: "\(path): page \(index + 1): \(error)", code: ExitCode.badInput)
             }
@@ -53,7 +58,6 @@ enum SearchCommand {
                 ("matches", .array(matches.map(\.0.jsonRecord))),
             ]).rendered())
         } else {
-            for (selection, line) in matches { print("page \((selection.pages.first ?? 0) + 1): \(line)") }
             print("\(matches.count) match\(matches.count == 1 ? "" : "es")")
         }
     }

@@ -38,3 +38,63 @@ struct APISearchTests {
         }
     }
 }
+
+@Suite("Search within a document: options and reading order over HTTP")
+struct APIFindTests {
+    func find(_ port: UInt16, _ id: String, _ query: String) throws -> [[String: Any]] {
+        let answer = try TestHTTP.request(port: port, "GET", "/api/v1/documents/\(id)/search?q=\(query)")
+        #expect(answer.status == 200, "\(query): \(answer.status)")
+        return try #require(try answer.json()["matches"] as? [[String: Any]])
+    }
+
+    @Test(arguments: StoreKind.allCases) func caseWholeWordsAndNotesAmongTheText(_ kind: StoreKind) throws {
+        let place = try TestStore(kind)
+        defer { place.remove() }
+        try withRealAPI(service: try place.service(searchable: true)) { port, service in
+            let upload = try TestHTTP.request(port: port, "POST", "/api/v1/documents?name=sample.pdf", body: Fixtures.sample)
+            let id = try #require(try upload.json()["id"] as? String)
+            // A note just after "touches;" ("...the stroke eraser removes whole strokes it
+            // touches; the segment eraser cuts..."), its words in the note only.
+            let words = try #require(try TestHTTP.request(port: port, "GET", "/api/v1/documents/\(id)/pages/0/text").json()["blocks"]
+                as? [[String: Any]]).flatMap { ($0["lines"] as? [[String: Any]]) ?? [] }.flatMap { ($0["words"] as? [[String: Any]]) ?? [] }
+            let touches = try #require(words.first { $0["text"] as? String == "touches;" }?["quad"] as? [Double])
+            let (x, y) = (touches[2] + 4, touches[5])
+            let note = #"{"type":"note","id":"n1","pageIndex":0,"rect":[\#(x),\#(y),\#(x + 10),\#(y + 10)],"contents":"eraser notes"}"#
+            let add = try TestHTTP.request(port: port, "POST", "/api/v1/documents/\(id)/commands", body: Data(#"""
+                {"protocol":1,"baseRevision":0,"clientId":"t","command":{"type":"add","annotations":[\#(note)]}}
+                """#.utf8))
+            #expect(add.status == 200)
+
+            // The engine's order: the page's text in reading order, the note in its place.
+            let all = try find(port, id, "eraser")
+            #expect(all.map { $0["text"] as? String } == ["Eraser", "eraser", "eraser", "eraser"])
+            #expect(all.map { $0["kind"] as? String } == ["page", "page", "annotation", "page"])
+            #expect(all[2]["annotation"] as? String == "n1" && (all[2]["quads"] as? [[Double]])?.first?.count == 8)
+            #expect(try find(port, id, "eraser&wholeWords=true").map { $0["kind"] as? String } == ["page", "annotation", "page"])
+            let cased = try find(port, id, "Eraser&caseSensitive=true")
+            #expect(cased.map { $0["text"] as? String } == ["Eraser"], "the note says eraser")
+            #expect(try find(port, id, "Eraser&caseSensitive=true&wholeWords=true").isEmpty)
+            #expect(try find(port, id, "eraser&caseSensitive=false&wholeWords=false").count == 4)
+            // The sample's text box is drawn on its page: found once, as page text.
+            let tap = try find(port, id, "tap").filter { $0["page"] as? Int == 2 }
+            #expect(tap.map { $0["kind"] as? String } == ["page"])
+            // The cross-document search keeps its form (no ordered list).
+            #expect(try TestHTTP.request(port: port, "GET", "/api/v1/search?q=eraser").json()["matches"] == nil)
+
+            // From a page, up to a count: the answer ends with the page that reaches it.
+            let sentence = try find(port, id, "the")
+            let firstPage = try #require(sentence.first?["page"] as? Int)
+            let onFirst = sentence.filter { $0["page"] as? Int == firstPage }.count
+            #expect(try find(port, id, "the&limit=1").count == onFirst)
+            let later = try find(port, id, "the&from=\(firstPage + 1)")
+            #expect(later.count == sentence.count - onFirst && later.allSatisfy { ($0["page"] as? Int ?? 0) > firstPage })
+            #expect(try TestHTTP.request(port: port, "GET", "/api/v1/documents/\(id)/search?q=the&limit=0").status == 400)
+            #expect(try TestHTTP.request(port: port, "GET", "/api/v1/documents/\(id)/search?q=the&from=-1").status == 400)
+
+            let bad = try TestHTTP.request(port: port, "GET", "/api/v1/documents/\(id)/search?q=eraser&caseSensitive=yes")
+            #expect(bad.status == 400)
+            #expect(String(decoding: bad.body, as: UTF8.self).contains("caseSensitive"))
+            _ = service
+        }
+    }
+}

@@ -2,7 +2,11 @@
 // server's engine searches (`GET …/search`, docs/api.md *Search and text*: the pages and the
 // exact quads of every match, from the engine's own text extraction). Every match is marked
 // on its page; Enter and Shift+Enter (or the arrows) step to the next and previous match,
-// which is brought into view, and the bar says which one it is ("3 of 12").
+// which is brought into view, and the bar says which one it is ("3 of 12"). Two toggles
+// (Alt+C, Alt+W) make the search match case and whole words. The matches come in the
+// engine's reading order (columns, and annotations holding the words, placed among the
+// text) and are kept in that order. When the document changes while a query is shown (an
+// edit here or another user's), the matches are fetched again and the current one kept.
 
 import * as api from './api.js';
 import { html, svg } from './svg.js';
@@ -11,6 +15,7 @@ import { toolbarButton } from './toolbar.js';
 import { svgMatrix } from './viewer.js';
 
 const TYPING_PAUSE_MS = 250;
+const REFRESH_PAUSE_MS = 400;
 
 /** @param {import('./editor.js').Editor} editor */
 export function installFind(editor) {
@@ -20,19 +25,24 @@ export function installFind(editor) {
     autocomplete: 'off', spellcheck: 'false',
   });
   const count = html('span', { class: 'find-count', role: 'status', 'aria-live': 'polite' });
+  const matchCase = option('Aa', 'Match case', 'Alt+C', 'case');
+  const wholeWords = option('ab', 'Whole words', 'Alt+W', 'words');
   const previous = toolbarButton({ name: 'up', label: 'Previous match', shortcut: 'Shift+Enter', onTap: () => step(-1) });
   const next = toolbarButton({ name: 'down', label: 'Next match', shortcut: 'Enter', onTap: () => step(1) });
   const close = toolbarButton({ name: 'close', label: 'Close find', shortcut: 'Escape', onTap: () => hide() });
   const bar = html('div', { class: 'find-bar', role: 'search', 'aria-label': 'Find in document', hidden: '' },
-    [input, count, previous, next, close]);
+    [input, matchCase, wholeWords, count, previous, next, close]);
   document.querySelector('.workspace').append(bar);
 
   /** @type {{page: number, quads: number[][]}[]} */
   let hits = [];
   let current = -1;
   let searched = '';   // the query the hits answer
+  let searchedWith = ''; // and with which options
+  let partial = false;   // the hits are the first page's while the rest are asked
   let generation = 0;  // answers to older queries are dropped
   let timer = 0;
+  let refreshTimer = 0;
   const layers = new Map(); // page index → {svg, group, shapes}
 
   function show() {
@@ -44,46 +54,84 @@ export function installFind(editor) {
   function hide() {
     bar.hidden = true;
     clearTimeout(timer);
+    clearTimeout(refreshTimer);
     generation++;
     searched = '';
+    partial = false;
     setHits([]);
     count.textContent = '';
     viewer.scroller.focus({ preventScroll: true });
   }
 
-  async function search(query) {
+  /** Which options the toggles set. */
+  function options() {
+    return { caseSensitive: pressed(matchCase), wholeWords: pressed(wholeWords) };
+  }
+
+  /**
+   * Asks the engine for `query`'s matches. A new query first asks for the first match on or
+   * after the current page alone (a long document's first match shows at once), then for
+   * every match, keeping the one shown. A refresh (the document changed) keeps the current
+   * match, or the nearest one, without scrolling.
+   */
+  async function search(query, { refresh = false } = {}) {
     const id = editor.model.summary?.id;
     const mine = ++generation;
+    const asked = { query, ...options() };
     if (!id || !query.trim()) { searched = ''; setHits([]); count.textContent = ''; return; }
-    count.textContent = 'Searching…';
-    let answer;
-    try {
-      answer = await api.searchDocument(id, query);
-    } catch (error) {
-      if (mine === generation) count.textContent = error.message;
-      return;
+    let kept = refresh ? hits[current] : null;
+    const ask = async (extra = {}) => {
+      try {
+        const answer = await api.searchDocument(id, query, { ...asked, ...extra });
+        return mine === generation ? matchesOf(answer) : null;
+      } catch (error) {
+        if (mine === generation) count.textContent = error.message;
+        return null;
+      }
+    };
+    if (!refresh) {
+      count.textContent = 'Searching…';
+      const first = await ask({ from: viewer.currentPage, limit: 1 });
+      if (!first) return;
+      if (first.length) {
+        searched = query;
+        searchedWith = JSON.stringify(asked);
+        partial = true;
+        setHits(first);
+        goTo(0);
+        kept = hits[0];
+      }
     }
-    if (mine !== generation) return;
+    const every = await ask();
+    if (!every) return;
     searched = query;
-    setHits(matchesOf(answer));
+    searchedWith = JSON.stringify(asked);
+    partial = false;
+    setHits(every);
+    if (kept) { goTo(nearest(hits, kept), { scroll: false }); return; }
     // The first match on or after the current page.
     const first = hits.findIndex((hit) => hit.page >= viewer.currentPage);
     goTo(hits.length ? (first >= 0 ? first : 0) : -1);
   }
 
+  function stale() {
+    return input.value !== searched || JSON.stringify({ query: input.value, ...options() }) !== searchedWith;
+  }
+
   function step(direction) {
-    if (input.value !== searched) { clearTimeout(timer); search(input.value); return; }
+    if (stale()) { clearTimeout(timer); search(input.value); return; }
     if (!hits.length) return;
     goTo((current + direction + hits.length) % hits.length);
   }
 
-  function goTo(index) {
+  function goTo(index, { scroll = true } = {}) {
     layers.forEach(({ shapes }) => shapes.forEach((s) => s.classList.remove('current')));
     current = index;
-    count.textContent = !searched ? '' : hits.length ? `${index + 1} of ${hits.length}` : 'No matches';
+    count.textContent = !searched ? '' : partial ? `${index + 1} of …` : hits.length ? `${index + 1} of ${hits.length}` : 'No matches';
     const hit = hits[index];
     if (!hit) return;
     hit.shape?.classList.add('current');
+    if (!scroll) return;
     if (hit.shape?.isConnected) hit.shape.scrollIntoView({ block: 'center', inline: 'nearest' });
     else viewer.goToPage(hit.page);
   }
@@ -129,9 +177,38 @@ export function installFind(editor) {
     clearTimeout(timer);
     timer = setTimeout(() => search(input.value), TYPING_PAUSE_MS);
   });
+
+  /** A toggle of the bar: a button with `aria-pressed`, flipped by a tap or its Alt shortcut. */
+  function option(text, label, shortcut, name) {
+    const button = html('button', {
+      type: 'button', class: `find-option find-option-${name}`, 'aria-pressed': 'false', 'aria-label': label,
+      title: `${label} (${shortcut})`, text,
+    });
+    button.addEventListener('click', () => flip(button));
+    button.addEventListener('keydown', (e) => { if (e.key === 'Escape') { e.preventDefault(); hide(); } });
+    return button;
+  }
+  function pressed(button) { return button.getAttribute('aria-pressed') === 'true'; }
+  function flip(button) {
+    button.setAttribute('aria-pressed', String(!pressed(button)));
+    clearTimeout(timer);
+    if (input.value.trim()) search(input.value);
+  }
+
+  // The document changed (an edit here or another user's): the matches are asked again once
+  // the edits pause, the current one kept.
+  editor.model.onChange(() => {
+    if (bar.hidden || !searched) return;
+    clearTimeout(refreshTimer);
+    refreshTimer = setTimeout(() => { if (!bar.hidden && searched && !stale()) search(searched, { refresh: true }); }, REFRESH_PAUSE_MS);
+  });
+
   input.addEventListener('keydown', (e) => {
     e.stopPropagation();  // typing is not a shortcut
-    if (e.key === 'Enter') { e.preventDefault(); step(e.shiftKey ? -1 : 1); }
+    if (e.altKey && !e.ctrlKey && !e.metaKey && (e.code === 'KeyC' || e.code === 'KeyW')) {
+      e.preventDefault();
+      flip(e.code === 'KeyC' ? matchCase : wholeWords);
+    } else if (e.key === 'Enter') { e.preventDefault(); step(e.shiftKey ? -1 : 1); }
     else if (e.key === 'Escape') { e.preventDefault(); hide(); }
   });
   document.addEventListener('keydown', (e) => {
@@ -142,21 +219,44 @@ export function installFind(editor) {
   }, true);
 
   const button = toolbarButton({ name: 'find', label: 'Find', shortcut: 'Ctrl+F', onTap: () => (bar.hidden ? show() : hide()) });
-  return { button, show, hide, state: () => ({ query: searched, current, total: hits.length, pages: hits.map((h) => h.page) }) };
+  return {
+    button, show, hide,
+    state: () => ({
+      query: searched, current, total: hits.length, pages: hits.map((h) => h.page),
+      annotations: hits.map((h) => h.annotation ?? null), options: options(), partial,
+    }),
+  };
 }
 
 /**
- * The answer's matches as hits in reading order: page by page, top to bottom, then left to
- * right by each match's first quad. An annotation's hit is its rectangle.
+ * The hit of `list` nearest to `kept` (the match that was current before a refresh): the
+ * same annotation, else the closest match on the same page, else the first one after it.
+ */
+function nearest(list, kept) {
+  if (!list.length) return -1;
+  if (!kept) return 0;
+  if (kept.annotation) {
+    const same = list.findIndex((hit) => hit.annotation === kept.annotation);
+    if (same >= 0) return same;
+  }
+  const [x, y] = kept.quads[0];
+  let best = -1;
+  let distance = Infinity;
+  list.forEach((hit, index) => {
+    if (hit.page !== kept.page) return;
+    const d = Math.hypot(hit.quads[0][0] - x, hit.quads[0][1] - y);
+    if (d < distance) { distance = d; best = index; }
+  });
+  if (best >= 0) return best;
+  const after = list.findIndex((hit) => hit.page > kept.page);
+  return after >= 0 ? after : list.length - 1;
+}
+
+/**
+ * The answer's matches as hits, in the order the engine gives (its reading order, with
+ * annotations placed among the text; docs/api.md). An annotation's hit is its rectangle.
  */
 export function matchesOf(answer) {
-  const list = [];
-  for (const result of answer.results ?? []) {
-    for (const match of result.matches ?? []) {
-      if (match.quads?.length) list.push({ page: result.page, quads: match.quads });
-    }
-  }
-  const top = (hit) => Math.max(hit.quads[0][1], hit.quads[0][3]);
-  list.sort((a, b) => a.page - b.page || (Math.abs(top(b) - top(a)) > 2 ? top(b) - top(a) : a.quads[0][0] - b.quads[0][0]));
-  return list;
+  return (answer.matches ?? []).filter((match) => match.quads?.length)
+    .map((match) => ({ page: match.page, quads: match.quads, annotation: match.annotation ?? null }));
 }

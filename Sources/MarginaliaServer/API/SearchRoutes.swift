@@ -1,4 +1,5 @@
 import Foundation
+import Marginalia
 
 /// What the search endpoints need from a service (docs/api.md, "Search and text").
 public protocol TextSearching: Sendable {
@@ -8,8 +9,9 @@ public protocol TextSearching: Sendable {
 
     /// Searches every document not in the trash, at most `limit` pages.
     func search(_ query: String, limit: Int) throws -> Results
-    /// Searches one document.
-    func search(_ id: String, query: String) throws -> Results
+    /// Searches one document, every match in reading order, with how terms match, from page
+    /// `first` on, ending with the page that reaches `limit` matches.
+    func search(_ id: String, query: String, options: TextSearchOptions, from first: Int, limit: Int?) throws -> Results
     /// The words of one page with their quads.
     func pageText(_ id: String, page: Int) throws -> PageText
     /// The document's outline (bookmarks) with the page of each entry.
@@ -33,7 +35,11 @@ public struct SearchRoutes<Service: TextSearching>: Sendable {
         }
         router.add("GET", prefix + "/documents/{id}/search") { request, parameters in
             let id = try DocumentRoutes<DocumentService>.documentID(parameters)
-            return HTTPResponse.json(data: try APIJSON.encode(service.search(id, query: try Self.query(request))))
+            let options = try Self.options(request)
+            let first = try Self.number(request, "from", 0...Int.max) ?? 0
+            let limit = try Self.number(request, "limit", 1...Int.max)
+            return HTTPResponse.json(data: try APIJSON.encode(
+                service.search(id, query: try Self.query(request), options: options, from: first, limit: limit)))
         }
         router.add("GET", prefix + "/documents/{id}/pages/{n}/text") { _, parameters in
             let id = try DocumentRoutes<DocumentService>.documentID(parameters)
@@ -50,6 +56,31 @@ public struct SearchRoutes<Service: TextSearching>: Sendable {
             throw APIError.badRequest("q: expected words to search for")
         }
         return query
+    }
+
+    /// `caseSensitive` and `wholeWords`, each `true` or `false` (default); accents are
+    /// always ignored.
+    static func options(_ request: HTTPRequest) throws -> TextSearchOptions {
+        var options: TextSearchOptions = [.caseInsensitive, .diacriticInsensitive]
+        if try flag(request, "caseSensitive") { options.remove(.caseInsensitive) }
+        if try flag(request, "wholeWords") { options.insert(.wholeWords) }
+        return options
+    }
+
+    private static func flag(_ request: HTTPRequest, _ name: String) throws -> Bool {
+        switch request.query(name) {
+        case nil, "false": return false
+        case "true": return true
+        case let other?: throw APIError.badRequest("\(name) '\(other.prefix(20))': expected true or false")
+        }
+    }
+
+    private static func number(_ request: HTTPRequest, _ name: String, _ range: ClosedRange<Int>) throws -> Int? {
+        guard let text = request.query(name) else { return nil }
+        guard let value = Int(text), range.contains(value) else {
+            throw APIError.badRequest("\(name) '\(text.prefix(20))': expected a whole number from \(range.lowerBound)")
+        }
+        return value
     }
 
     static func limit(_ request: HTTPRequest) throws -> Int {

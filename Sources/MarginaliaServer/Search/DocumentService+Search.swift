@@ -71,15 +71,18 @@ extension DocumentService {
         textIndexer?.waitUntilIdle(timeout: timeout) ?? true
     }
 
-    private func requireIndex() throws -> TextIndexer {
+    func requireIndex() throws -> TextIndexer {
         guard let textIndexer else { throw ServiceError.unprocessable("this server keeps no text index") }
         return textIndexer
     }
 
+    /// How the index matches: case and accents ignored, within words too.
+    static let indexSearchOptions: TextSearchOptions = [.caseInsensitive, .diacriticInsensitive]
+
     /// A matcher for each term of the query (its words, its quoted phrases).
-    private func validQuery(_ query: String) throws -> [TextMatcher] {
+    func validQuery(_ query: String, options: TextSearchOptions = indexSearchOptions) throws -> [TextMatcher] {
         guard query.count <= 1_000 else { throw ServiceError.badRequest("q: a query of at most 1,000 characters") }
-        let matchers = SearchQuery.terms(query).compactMap { TextMatcher($0, options: [.caseInsensitive, .diacriticInsensitive]) }
+        let matchers = SearchQuery.terms(query).compactMap { TextMatcher($0, options: options) }
         guard !matchers.isEmpty else { throw ServiceError.badRequest("q: expected words to search for") }
         return matchers
     }
@@ -99,33 +102,25 @@ extension DocumentService {
         }
     }
 
-    /// Searches one document (its latest state: the index first catches up with it, also
-    /// when another replica changed it and has not indexed the change yet).
-    public func search(_ id: String, query: String) throws -> SearchResults {
-        let indexer = try requireIndex()
-        let matchers = try validQuery(query)
-        let summary = try self.summary(id)
-        if !summary.trashed, !textIndexIsCurrent(id) { indexer.enqueue(id) }
-        indexer.catchUp(id)
-        return try guarded {
-            let hits = try indexer.index.search(query, documentID: id, limit: 10_000)
-            return SearchResults(query: query, revision: summary.revision,
-                                 hits: try resolve(hits, matchers, indexer.index, [id: summary.name]))
-        }
-    }
-
     /// Each hit with its matches' quads, found again in the page's stored words.
-    private func resolve(_ hits: [TextIndexHit], _ matchers: [TextMatcher], _ index: any TextIndex,
-                         _ names: [String: String]) throws -> [SearchResults.Hit] {
-        try hits.map { hit in
+    ///
+    /// With options stricter than the index's (case, whole words), a page is kept only when
+    /// each term still matches on it; annotation hits are left to the caller to check.
+    func resolve(_ hits: [TextIndexHit], _ matchers: [TextMatcher], _ index: any TextIndex,
+                 _ names: [String: String]) throws -> [SearchResults.Hit] {
+        let strict = matchers.first?.options != Self.indexSearchOptions
+        return try hits.compactMap { hit in
             var matches: [SearchResults.Match] = []
             var snippet = hit.snippet
             if hit.kind == .page, let words = try index.words(documentID: hit.documentID, page: hit.page) {
-                let folded = TextMatcher.fold(words, options: [.caseInsensitive, .diacriticInsensitive])
-                let found = matchers.flatMap { $0.matches(in: folded) }
+                let folded = matchers.first.map { TextMatcher.fold(words, options: $0.options) }
+                let perTerm = matchers.map { matcher in folded.map { matcher.matches(in: $0) } ?? [] }
+                if strict, perTerm.contains(where: \.isEmpty) { return nil }
+                let found = perTerm.joined()
                     .sorted { ($0.start.word, $0.start.character) < ($1.start.word, $1.start.character) }
                 matches = found.map {
-                    SearchResults.Match(text: TextMatcher.text(of: $0, in: words), quads: TextMatcher.quads(of: $0, in: words))
+                    SearchResults.Match(text: TextMatcher.text(of: $0, in: words), quads: TextMatcher.quads(of: $0, in: words),
+                                        word: $0.start.word)
                 }
                 if snippet == nil { snippet = IndexTokens.snippet(words.map(\.text), around: found.first?.start.word ?? 0) }
             }
@@ -157,6 +152,17 @@ public struct SearchResults: Sendable, Encodable {
     public struct Match: Sendable {
         public var text: String
         public var quads: [TextQuad]
+        /// The page word it begins in (its place in the page's reading order).
+        var word = 0
+    }
+
+    /// One match of a search within a document, in the order a reader meets them: text on
+    /// the page, or an annotation holding the query (its quad is the annotation's rectangle).
+    public struct OrderedMatch: Sendable {
+        public var page: Int
+        public var annotationID: String?
+        public var text: String
+        public var quads: [TextQuad]
     }
 
     public struct Hit: Sendable {
@@ -173,6 +179,8 @@ public struct SearchResults: Sendable, Encodable {
     /// The document's revision, for a search within one document.
     public var revision: Int?
     public var hits: [Hit]
+    /// For a search within one document: every match in reading order (`matches`).
+    public var ordered: [OrderedMatch]?
 
     public var json: JSONValue {
         var pairs: [(String, JSONValue)] = [("query", .string(query))]
@@ -188,6 +196,15 @@ public struct SearchResults: Sendable, Encodable {
             })))
             return .object(fields)
         })))
+        if let ordered {
+            pairs.append(("matches", .array(ordered.map { match in
+                var fields: [(String, JSONValue)] = [("page", .integer(match.page)),
+                                                     ("kind", .string(match.annotationID == nil ? "page" : "annotation"))]
+                if let annotation = match.annotationID { fields.append(("annotation", .string(annotation))) }
+                fields += [("text", .string(match.text)), ("quads", .array(match.quads.map(Self.quad)))]
+                return .object(fields)
+            })))
+        }
         return .object(pairs)
     }
 
