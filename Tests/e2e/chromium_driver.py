@@ -19,8 +19,8 @@ class ChromiumBrowser:
         self._playwright = sync_api.sync_playwright().start()
         self._browser = self._playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
 
-    def new_tab(self, viewport, has_touch):
-        return ChromiumTab(self._browser, viewport, has_touch)
+    def new_tab(self, viewport, has_touch, scale=1):
+        return ChromiumTab(self._browser, viewport, has_touch, scale)
 
     def close(self):
         self._browser.close()
@@ -35,8 +35,9 @@ class ChromiumTab:
     pen_pressure = True     # CDP's `force` arrives as the pen's pressure
     trusted_touch = True    # Input.dispatchTouchEvent makes real touch pointers
 
-    def __init__(self, browser, viewport, has_touch):
-        self.context = browser.new_context(viewport=viewport, has_touch=has_touch)
+    def __init__(self, browser, viewport, has_touch, scale=1):
+        """`scale`: the device pixel ratio (2 for an iPad's screen)."""
+        self.context = browser.new_context(viewport=viewport, has_touch=has_touch, device_scale_factor=scale)
         self.page = self.context.new_page()
         self._errors = []
         self.page.on("pageerror", lambda error: self._errors.append(str(error)))

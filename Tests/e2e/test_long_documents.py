@@ -47,3 +47,43 @@ def test_scrolling_a_book_keeps_canvas_memory_bounded(new_editor, web_server):
     editor.js("marginalia.viewer.goToPage(0)")
     wait_rendered(editor, 0)
     editor.screenshot("book-back-to-first-page")
+
+
+# The bytes of the thumbnails' canvases, all of them and those in the sidebar's view.
+THUMB_BYTES = """(() => { const px = (t) => 4 * t.canvas.width * t.canvas.height, thumbs = marginalia.viewer.thumbViews;
+    return [thumbs.reduce((s, t) => s + px(t), 0), thumbs.filter((t) => t.visible).reduce((s, t) => s + px(t), 0)]; })()"""
+
+THUMBS_DRAWN = """(() => { const shown = marginalia.viewer.thumbViews.filter((t) => t.visible);
+    return shown.length > 0 && shown.every((t) => t.canvas.width > 0); })()"""
+
+# How long a screenful of thumbnails may take to draw (WebKit's are slow on a loaded machine).
+THUMB_WAIT_MS = 30000
+
+# The thumbnails out of the sidebar's view keep at most this much (bitmaps.js, THUMB_PIXEL_BUDGET).
+THUMB_BUDGET = 16e6
+
+
+def test_scrolling_the_thumbnails_of_a_book_keeps_them_within_their_budget(new_editor, web_server):
+    """The sidebar scrolled from the first thumbnail to the last: those scrolled past give
+    their bitmaps up beyond the budget (every one was kept, and one not yet drawn held a
+    300 x 150 canvas), and the first is drawn again on return."""
+    editor = new_editor(doc_id=upload_corpus(web_server, BOOK))
+    editor.click_toolbar("sidebar")
+    editor.wait_until("!document.getElementById('thumbnails').hidden")
+    editor.wait_until(THUMBS_DRAWN, timeout=THUMB_WAIT_MS)
+    most = 0
+    while True:
+        at_end = editor.js("(() => { const t = document.getElementById('thumbnails'); return t.scrollTop + t.clientHeight >= t.scrollHeight - 1; })()")
+        editor.settle(50)
+        editor.wait_until(THUMBS_DRAWN, timeout=THUMB_WAIT_MS)
+        total, shown = editor.js(THUMB_BYTES)
+        most = max(most, total - shown)
+        if at_end:
+            break
+        editor.js("(() => { const t = document.getElementById('thumbnails'); t.scrollBy(0, t.clientHeight); })()")
+    print(f"\n{editor.engine}: thumbnails out of view kept at most {most / 1e6:.1f} MB")
+    assert most <= THUMB_BUDGET, f"thumbnails out of view kept {most / 1e6:.1f} MB"
+    assert editor.js("marginalia.viewer.thumbViews[0].canvas.width") == 0, "the first thumbnail gave its bitmap up"
+    editor.js("document.getElementById('thumbnails').scrollTop = 0")
+    editor.wait_until("marginalia.viewer.thumbViews[0].canvas.width > 0", timeout=THUMB_WAIT_MS)
+    editor.screenshot("book-thumbnails-back-to-first")

@@ -82,9 +82,11 @@ def page_screenshot(editor, name, index=0):
 
 
 def poppler_render(path, page_number, dpi, hide_annotations=False):
-    """pdftoppm's rendering of one page (1-based) as a PIL RGB image."""
+    """pdftoppm's rendering of one page (1-based) as a PIL RGB image: its crop box, as viewers
+    show a page (pdftoppm's own default is the media box)."""
     image_module = pytest.importorskip("PIL.Image")
-    arguments = ["pdftoppm", "-r", str(dpi), "-f", str(page_number), "-l", str(page_number), "-png", "-singlefile"]
+    arguments = ["pdftoppm", "-r", str(dpi), "-f", str(page_number), "-l", str(page_number), "-png", "-singlefile",
+                 "-cropbox"]
     if hide_annotations:
         arguments.append("-hide-annotations")
     result = subprocess.run(arguments + [str(path)], capture_output=True, check=True)

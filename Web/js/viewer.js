@@ -8,7 +8,7 @@ import { call } from './engine.js';
 import { createOverlay } from './overlay.js';
 import { html } from './svg.js';
 import { patchRenderer } from './appearances.js';
-import { PAGE_PIXEL_BUDGET, evictions, release } from './bitmaps.js';
+import { PAGE_PIXEL_BUDGET, THUMB_PIXEL_BUDGET, evictions, release } from './bitmaps.js';
 import { addTextLayer, placeTextLayer, dropTextLayer } from './textlayer.js';
 
 const MAX_CANVAS_PIXELS = 16_000_000;
@@ -355,7 +355,8 @@ export class Viewer {
     this.thumbObserver.disconnect();
     this.thumbViews = this.views.map((view) => {
       const [, , width, height] = view.frame;
-      const canvas = html('canvas', { class: 'thumb-canvas' });
+      // No pixels until drawn (a canvas is 300 x 150 by default); its size comes from the CSS.
+      const canvas = html('canvas', { class: 'thumb-canvas', width: 0, height: 0 });
       canvas.style.aspectRatio = `${width} / ${height}`;
       const button = html('button', {
         class: 'thumb', type: 'button', 'data-page': view.geometry.index,
@@ -400,9 +401,21 @@ export class Viewer {
       thumb.canvas.replaceWith(canvas);
       release(thumb.canvas);
       thumb.canvas = canvas;
+      this.keepThumbnailsWithinBudget();
     } catch (error) {
       thumb.rendered = false;
       if (error?.name !== 'RenderingCancelledException') console.warn('thumbnail failed', error);
+    }
+  }
+
+  /** Drops the thumbnails farthest from those in the sidebar's view beyond their budget
+   * (bitmaps.js); one is drawn again when it comes back into view. */
+  keepThumbnailsWithinBudget() {
+    const shown = this.thumbViews.filter((t) => t.visible);
+    const center = shown.length ? shown[shown.length >> 1].index : this.currentPage;
+    for (const { thumb } of evictions(this.thumbViews.map((t) => ({ ...t, thumb: t })), center, THUMB_PIXEL_BUDGET)) {
+      release(thumb.canvas);
+      thumb.rendered = false;
     }
   }
 

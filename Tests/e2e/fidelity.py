@@ -1,0 +1,146 @@
+"""Faithful display (issue 15): one page of a document as the editor shows it, next to
+pdftoppm's rendering of the same page at the same scale, and two renderings that say where a
+difference comes from. Shared by test_display.py (a fixed subset) and
+Benchmarks/run_fidelity.py (every annotated page of the corpus).
+
+The page is shown at one CSS pixel per point (less for a page that does not fit the view) at
+device pixel ratio 1, and cropped from a screenshot to the page element, so it is what the user
+sees: the canvas (pdf.js drawing the file's appearance streams) and the overlay (what the
+editor draws itself). The figures, each a mean absolute difference per colour sample (0-255):
+
+    shown    the screenshot against pdftoppm (the figure the issue's target is about)
+    pdfjs    pdf.js drawing every appearance itself (AnnotationMode.ENABLE, a canvas of its
+             own) against pdftoppm: how far the two renderers differ on this page
+    ours     the screenshot against that pdf.js rendering: what the editor's display adds
+             (the overlay, the annotations it hides or draws live, the page's placement)
+    content  pdf.js without annotations against pdftoppm -hide-annotations: the two
+             renderers on the page content alone (fonts, hinting, image scaling)
+    annots   what the annotations change, the editor's against pdftoppm's: the screenshot
+             minus pdf.js's page without annotations, against pdftoppm minus its page
+             without them, per sample (zero wherever no annotation draws, whatever the
+             renderers make of the text there)
+
+    fields   for a page with form fields: `shown` with the editor's marks on the fields (a
+             tint and an outline on each, forms.js) hidden: what the rest of the display gives
+
+A `shown` at or over 3 with `ours` small is a renderer difference; with `ours` large it is
+the editor's."""
+
+import base64
+import io
+
+import pikepdf
+from PIL import Image, ImageChops
+
+from editor_harness import ARTIFACTS
+from viewer_helpers import mean_absolute_difference as difference, page_screenshot, poppler_render
+
+# Annotations that draw nothing of their own on the page.
+NOT_DRAWN = {"/Link", "/Popup"}
+
+# pdf.js's rendering of page `index` into a canvas of its own, with or without annotations.
+PDFJS_RENDER = """async ([index, zoom, withAnnotations]) => {
+    const page = await marginalia.pdf.getPage(index + 1);
+    const viewport = page.getViewport({ scale: zoom * devicePixelRatio, rotation: marginalia.viewer.views[index].geometry.rotation });
+    const canvas = document.createElement('canvas');
+    canvas.width = Math.floor(viewport.width); canvas.height = Math.floor(viewport.height);
+    const annotationMode = withAnnotations ? pdfjsLib.AnnotationMode.ENABLE : pdfjsLib.AnnotationMode.DISABLE;
+    await page.render({ canvasContext: canvas.getContext('2d'), viewport, annotationMode }).promise;
+    const url = canvas.toDataURL('image/png');
+    canvas.width = canvas.height = 0;
+    return url;
+}"""
+
+
+# Hides (true) or shows again (false) the editor's marks on form fields.
+FIELD_MARKS = """(hide) => {
+    if (hide) {
+        window.fieldMarksHidden = new CSSStyleSheet();
+        window.fieldMarksHidden.replaceSync('.form-fields { display: none; }');
+        document.adoptedStyleSheets = [...document.adoptedStyleSheets, window.fieldMarksHidden];
+    } else {
+        document.adoptedStyleSheets = document.adoptedStyleSheets.filter((s) => s !== window.fieldMarksHidden);
+    }
+}"""
+
+
+def annotated_pages(path):
+    """The 0-based indexes of the pages that hold an annotation that draws something
+    (anything but links and popups)."""
+    pages = []
+    with pikepdf.open(path) as pdf:
+        for index, page in enumerate(pdf.pages):
+            annots = page.obj.get("/Annots")
+            if not isinstance(annots, pikepdf.Array):
+                continue
+            subtypes = {str(a.get("/Subtype")) for a in annots if isinstance(a, pikepdf.Dictionary)}
+            if subtypes - NOT_DRAWN:
+                pages.append(index)
+    return pages
+
+
+def annotation_difference(shown, content, reference, content_reference):
+    """The mean absolute difference per colour sample between what the annotations change in
+    one rendering (shown - content) and in the other (reference - content_reference)."""
+    import numpy
+    width = min(i.width for i in (shown, content, reference, content_reference))
+    height = min(i.height for i in (shown, content, reference, content_reference))
+    a, b, c, d = (numpy.asarray(i.crop((0, 0, width, height)), dtype=numpy.int16)
+                  for i in (shown, content, reference, content_reference))
+    return float(numpy.abs((a - b) - (c - d)).mean())
+
+
+def difference_image(a, b):
+    """Where two renderings differ, amplified 4x (white: the same), for looking at."""
+    width, height = min(a.width, b.width), min(a.height, b.height)
+    diff = ImageChops.difference(a.crop((0, 0, width, height)), b.crop((0, 0, width, height)))
+    return ImageChops.invert(diff.point(lambda v: min(255, v * 4)))
+
+
+def data_url_image(url):
+    return Image.open(io.BytesIO(base64.b64decode(url.split(",", 1)[1]))).convert("RGB")
+
+
+def show_page(editor, index, width=1200, height=900):
+    """Shows page `index` at one CSS pixel per point, or less so that it fits width x height;
+    the zoom, once the page is drawn and quiet."""
+    w, h = editor.js(f"""(() => {{ const p = marginalia.model.pages[{index}];
+        return p.rotation % 180 ? [p.height, p.width] : [p.width, p.height]; }})()""")
+    zoom = min(1, height / h, width / w)
+    editor.js(f"marginalia.viewer.setZoom({zoom}); marginalia.viewer.goToPage({index})")
+    editor.settle(200)
+    editor.wait_until(f"""(() => {{ const v = marginalia.viewer.views[{index}];
+        return !!v && v.renderedZoom === marginalia.viewer.zoom && !v.rendering && !v.stale; }})()""", timeout=30000)
+    editor.settle(100)
+    return zoom
+
+
+def measure_page(editor, path, index, name, keep_images=False):
+    """The figures of page `index` of the open document (the module's docstring says what
+    each is). With `keep_images`, the pdftoppm rendering and the differences are saved next
+    to the screenshot (ARTIFACTS/NAME-ENGINE.png, and -poppler, -diff and -pdfjs-diff)."""
+    zoom = show_page(editor, index)
+    ratio = editor.js("window.devicePixelRatio")
+    dpi = 72 * zoom * ratio
+    shown = page_screenshot(editor, name, index)
+    reference = poppler_render(path, index + 1, dpi)
+    pdfjs = data_url_image(editor.js(PDFJS_RENDER, [index, zoom, True]))
+    content = data_url_image(editor.js(PDFJS_RENDER, [index, zoom, False]))
+    content_reference = poppler_render(path, index + 1, dpi, hide_annotations=True)
+    figures = {"page": index + 1, "zoom": round(zoom, 4),
+               "shown": round(difference(shown, reference), 2), "pdfjs": round(difference(pdfjs, reference), 2),
+               "ours": round(difference(shown, pdfjs), 2), "content": round(difference(content, content_reference), 2),
+               "annots": round(annotation_difference(shown, content, reference, content_reference), 2)}
+    if editor.js(f"marginalia.viewer.views[{index}].element.querySelectorAll('.form-field').length"):
+        editor.js(FIELD_MARKS, True)
+        editor.settle(100)
+        figures["fields"] = round(difference(page_screenshot(editor, f"{name}-no-field-marks", index), reference), 2)
+        editor.js(FIELD_MARKS, False)
+    if abs(shown.width - reference.width) > 1 or abs(shown.height - reference.height) > 1:
+        figures["sizes"] = [shown.size, reference.size]  # not the same area: the figures mislead
+    if keep_images:
+        stem = ARTIFACTS / f"{name}-{editor.engine}"
+        reference.save(f"{stem}-poppler.png")
+        difference_image(shown, reference).save(f"{stem}-diff.png")
+        difference_image(shown, pdfjs).save(f"{stem}-pdfjs-diff.png")
+    return figures
