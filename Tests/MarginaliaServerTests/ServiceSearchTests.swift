@@ -139,10 +139,13 @@ struct ServiceSearchTests {
         let id = try service.importDocument(name: "Other", data: try TextFixtures.onePage("The Erasers' tools: café-crème, 1.5 x")).id
         #expect(service.waitForTextIndex())
         for query in ["\"café crème\"", "café-crème", "\"the erasers tools\"", "crème café"] {
-            let hits = try service.search(id, query: query).hits
+            let hits = try service.search(query).hits
             #expect(hits.count == 1, "\(query)")
             #expect(hits.allSatisfy { !$0.matches.isEmpty && $0.matches.allSatisfy { !$0.quads.isEmpty } }, "\(query)")
         }
+        // Within the document the query is one phrase as typed (a viewer's find).
+        #expect(try service.search(id, query: "café crème").hits.first?.matches.map(\.text) == ["café-crème"])
+        #expect(try service.search(id, query: "crème café").hits.isEmpty)
     }
 
     /// Two replicas over one database share one index: what one indexed the other finds.
@@ -225,6 +228,17 @@ enum TextFixtures {
         return try renderer.data { context in
             try context.beginPage()
             try context.draw(text, at: CGPoint(x: 72, y: 700), font: StandardFontFace(.helvetica), size: 12)
+        }
+    }
+
+    /// A letter page for each of `texts`, each as ``onePage(_:)`` draws it.
+    static func pages(_ texts: [String]) throws -> Data {
+        let renderer = PDFRenderer(defaultPageSize: CGSize(width: 612, height: 792), origin: .bottomLeft)
+        return try renderer.data { context in
+            for text in texts {
+                try context.beginPage()
+                try context.draw(text, at: CGPoint(x: 72, y: 700), font: StandardFontFace(.helvetica), size: 12)
+            }
         }
     }
 }
