@@ -218,6 +218,33 @@ struct ServiceSearchTests {
         #expect(IndexTokens.snippet(body, query: "w30") == "…w19 w20 w21 w22 w23 w24 w25 w26 w27 w28 w29 w30")
         #expect(IndexTokens.snippet("a short note", query: "note") == "a short note")
     }
+
+    /// The find's page words: read once per revision, folded again only for other options,
+    /// the least recently used documents dropped past the bound, never the one being read.
+    @Test func pageWordsAreKeptPerRevisionWithinABound() throws {
+        let cache = PageWordsCache(capacity: 10)
+        var reads = 0
+        func words(_ count: Int) -> () throws -> [TextWord] {
+            { reads += 1; return Array(repeating: TextWord(text: "w", quad: TextQuad(bottomLeft: .zero, bottomRight: .zero, topRight: .zero, topLeft: .zero),
+                                                           characterEdges: [0, 1], characterRange: 0..<1, isHyphenated: false), count: count) }
+        }
+        _ = try cache.page("a", revision: 0, page: 0, options: [.caseInsensitive], read: words(4))
+        _ = try cache.page("a", revision: 0, page: 0, options: [.caseInsensitive], read: words(4))
+        #expect(reads == 1 && cache.count == 4)
+        _ = try cache.page("a", revision: 1, page: 0, options: [.caseInsensitive], read: words(3))
+        #expect(reads == 2 && cache.count == 3, "a new revision replaces the old one's pages")
+        _ = try cache.page("b", revision: 0, page: 0, options: [.caseInsensitive], read: words(5))
+        _ = try cache.page("a", revision: 1, page: 0, options: [.caseInsensitive], read: words(3))
+        #expect(reads == 3 && cache.count == 8)
+        _ = try cache.page("c", revision: 0, page: 0, options: [.caseInsensitive], read: words(6))
+        #expect(cache.count == 9, "b, used least recently, is dropped")
+        _ = try cache.page("a", revision: 1, page: 0, options: [.caseInsensitive], read: words(3))
+        #expect(reads == 4, "a is still kept")
+        let cased = try cache.page("a", revision: 1, page: 0, options: [], read: words(3))
+        #expect(reads == 4 && cased.folded.options == [] && cache.count == 9, "folded again, not read again")
+        _ = try cache.page("d", revision: 0, page: 0, options: [.caseInsensitive], read: words(20))
+        #expect(cache.count == 20, "the document being read is kept even past the bound")
+    }
 }
 
 /// Tiny PDFs for the server's tests.
