@@ -7,9 +7,11 @@ comes late), and a word found nowhere. Each is timed, round-robin, through:
 
 - `server`: `GET /api/v1/documents/{id}/search?q=...` of `marginalia serve` (release build)
   on loopback as the browser's find asks it (first `&limit=1`, the first match alone, then
-  every match), the document indexed (as it is once the editor has it open); and `server, cold`:
-  the same request right after the document was uploaded, so the answer waits for the index
-  to take in the document (every run uploads a fresh copy);
+  every match), the document searched before (as it is once the editor has it open: the words
+  of the pages read are kept for its revision); and `server, cold`: the same request right
+  after the document was uploaded (every run uploads a fresh copy), while the server indexes
+  it in the background for the cross-document search (the find reads the document, not the
+  index);
 - `marginalia search FILE QUERY` (whole process; it prints each page's matches as soon as the
   page is read);
 - the peer, PyMuPDF's `Page.search_for` over every page (`peers/find_pymupdf.py`, whole
@@ -160,7 +162,7 @@ def main():
         server = Server(binary, Path(directory))
         try:
             warm = server.upload(path)
-            server.search(warm, "the")  # indexed, as once the editor has it open
+            server.search(warm, "the")  # read once, as once the editor has it open
             tools = {
                 "server": lambda q: server.search(warm, q),
                 "server, cold": lambda q: server.search(server.upload(path), q),
@@ -201,9 +203,10 @@ Find in the largest document of the corpus (`{path.name}`, {pages} pages, the mo
 word, a word on one late page only, a word found nowhere), each timed {args.runs} times
 round-robin after a warm-up through `GET /api/v1/documents/{{id}}/search` of `marginalia serve`
 (release build, loopback, asked as the browser's find asks: `&limit=1` for the first match,
-then every match; "server" with the document indexed, as once the editor has it
-open; "server, cold" right after uploading a fresh copy, so the answer waits for the index to
-take in the document), through `marginalia search FILE QUERY` (whole process; it prints each
+then every match; "server" with the document searched before, as once the editor has it
+open (the words of the pages read are kept for its revision); "server, cold" right after
+uploading a fresh copy, while the server indexes it in the background for the cross-document
+search; the find reads the document's own text, not the index), through `marginalia search FILE QUERY` (whole process; it prints each
 page's matches as the page is read) and through the peer, PyMuPDF's `Page.search_for` over
 every page (`Benchmarks/peers/find_pymupdf.py`, whole process, printing page by page too).
 "first" is the time to the first match (the server's `limit=1` answer), "all" to the last
@@ -223,7 +226,7 @@ python3 Benchmarks/run_find.py          # builds release, runs, rewrites this se
 | --- | --- | --- | ---: | ---: | ---: | ---: | ---: |
 {chr(10).join(lines)}
 
-Medians of {args.runs} runs. The server (indexed): {"; ".join(verdict)}.
+Medians of {args.runs} runs. The server (searched before): {"; ".join(verdict)}.
 """
     bench.write_section(args.report, "find", text)
     print(f"wrote {args.report}")

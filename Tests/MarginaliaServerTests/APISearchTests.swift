@@ -97,4 +97,36 @@ struct APIFindTests {
             _ = service
         }
     }
+    /// A viewer's find: a part of a word is found on every page (the index knows only whole
+    /// words), the query is one phrase as typed, and nothing waits for the index.
+    @Test(arguments: StoreKind.allCases) func partsOfWordsAndPhrasesWithoutTheIndex(_ kind: StoreKind) throws {
+        let place = try TestStore(kind)
+        defer { place.remove() }
+        let service = try place.service(searchable: true)
+        // The indexer stopped: the index never takes this document in.
+        service.textIndexer?.stop()
+        let pdf = try TextFixtures.pages(["The editor saves the file.", "Edit the page, then save it."])
+        try withRealAPI(service: service) { port, service in
+            let upload = try TestHTTP.request(port: port, "POST", "/api/v1/documents?name=two.pdf", body: pdf)
+            let id = try #require(try upload.json()["id"] as? String)
+            let edit = try find(port, id, "edit")
+            #expect(edit.map { "\($0["page"] as? Int ?? -1) \($0["text"] as? String ?? "")" } == ["0 edit", "1 Edit"])
+            #expect(!service.textIndexIsCurrent(id), "answered without the index")
+            #expect(try find(port, id, "edit&wholeWords=true").map { $0["page"] as? Int } == [1])
+            // A phrase in order, any run of spaces or punctuation between its words.
+            #expect(try find(port, id, "the%20file").map { $0["text"] as? String } == ["the file"])
+            #expect(try find(port, id, "file%20the").isEmpty, "the words are on page 0, not in this order")
+            #expect(try find(port, id, "page%20then").map { $0["text"] as? String } == ["page, then"])
+            #expect(try find(port, id, "ave").map { $0["page"] as? Int } == [0, 1])
+            // The cross-document search keeps the index's rules: it has not indexed this one.
+            let across = try TestHTTP.request(port: port, "GET", "/api/v1/search?q=editor")
+            #expect((try across.json()["results"] as? [[String: Any]])?.isEmpty == true)
+        }
+        // A server with no index at all finds within a document too.
+        let other = try TestStore(kind)
+        defer { other.remove() }
+        let bare = try other.service()
+        let id = try bare.importDocument(name: "Two", data: pdf).id
+        #expect(try bare.search(id, query: "edit").ordered?.count == 2)
+    }
 }

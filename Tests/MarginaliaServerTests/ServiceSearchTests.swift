@@ -139,10 +139,13 @@ struct ServiceSearchTests {
         let id = try service.importDocument(name: "Other", data: try TextFixtures.onePage("The Erasers' tools: café-crème, 1.5 x")).id
         #expect(service.waitForTextIndex())
         for query in ["\"café crème\"", "café-crème", "\"the erasers tools\"", "crème café"] {
-            let hits = try service.search(id, query: query).hits
+            let hits = try service.search(query).hits
             #expect(hits.count == 1, "\(query)")
             #expect(hits.allSatisfy { !$0.matches.isEmpty && $0.matches.allSatisfy { !$0.quads.isEmpty } }, "\(query)")
         }
+        // Within the document the query is one phrase as typed (a viewer's find).
+        #expect(try service.search(id, query: "café crème").hits.first?.matches.map(\.text) == ["café-crème"])
+        #expect(try service.search(id, query: "crème café").hits.isEmpty)
     }
 
     /// Two replicas over one database share one index: what one indexed the other finds.
@@ -215,6 +218,33 @@ struct ServiceSearchTests {
         #expect(IndexTokens.snippet(body, query: "w30") == "…w19 w20 w21 w22 w23 w24 w25 w26 w27 w28 w29 w30")
         #expect(IndexTokens.snippet("a short note", query: "note") == "a short note")
     }
+
+    /// The find's page words: read once per revision, folded again only for other options,
+    /// the least recently used documents dropped past the bound, never the one being read.
+    @Test func pageWordsAreKeptPerRevisionWithinABound() throws {
+        let cache = PageWordsCache(capacity: 10)
+        var reads = 0
+        func words(_ count: Int) -> () throws -> [TextWord] {
+            { reads += 1; return Array(repeating: TextWord(text: "w", quad: TextQuad(bottomLeft: .zero, bottomRight: .zero, topRight: .zero, topLeft: .zero),
+                                                           characterEdges: [0, 1], characterRange: 0..<1, isHyphenated: false), count: count) }
+        }
+        _ = try cache.page("a", revision: 0, page: 0, options: [.caseInsensitive], read: words(4))
+        _ = try cache.page("a", revision: 0, page: 0, options: [.caseInsensitive], read: words(4))
+        #expect(reads == 1 && cache.count == 4)
+        _ = try cache.page("a", revision: 1, page: 0, options: [.caseInsensitive], read: words(3))
+        #expect(reads == 2 && cache.count == 3, "a new revision replaces the old one's pages")
+        _ = try cache.page("b", revision: 0, page: 0, options: [.caseInsensitive], read: words(5))
+        _ = try cache.page("a", revision: 1, page: 0, options: [.caseInsensitive], read: words(3))
+        #expect(reads == 3 && cache.count == 8)
+        _ = try cache.page("c", revision: 0, page: 0, options: [.caseInsensitive], read: words(6))
+        #expect(cache.count == 9, "b, used least recently, is dropped")
+        _ = try cache.page("a", revision: 1, page: 0, options: [.caseInsensitive], read: words(3))
+        #expect(reads == 4, "a is still kept")
+        let cased = try cache.page("a", revision: 1, page: 0, options: [], read: words(3))
+        #expect(reads == 4 && cased.folded.options == [] && cache.count == 9, "folded again, not read again")
+        _ = try cache.page("d", revision: 0, page: 0, options: [.caseInsensitive], read: words(20))
+        #expect(cache.count == 20, "the document being read is kept even past the bound")
+    }
 }
 
 /// Tiny PDFs for the server's tests.
@@ -225,6 +255,17 @@ enum TextFixtures {
         return try renderer.data { context in
             try context.beginPage()
             try context.draw(text, at: CGPoint(x: 72, y: 700), font: StandardFontFace(.helvetica), size: 12)
+        }
+    }
+
+    /// A letter page for each of `texts`, each as ``onePage(_:)`` draws it.
+    static func pages(_ texts: [String]) throws -> Data {
+        let renderer = PDFRenderer(defaultPageSize: CGSize(width: 612, height: 792), origin: .bottomLeft)
+        return try renderer.data { context in
+            for text in texts {
+                try context.beginPage()
+                try context.draw(text, at: CGPoint(x: 72, y: 700), font: StandardFontFace(.helvetica), size: 12)
+            }
         }
     }
 }

@@ -145,3 +145,29 @@ def test_the_first_match_is_asked_alone_from_the_current_page_then_every_match(n
     asked = editor.js("window.searchesAsked")
     assert "from=1&limit=1" in asked[-2] and "limit" not in asked[-1], asked
     assert editor.js("document.querySelector('.find-hit.current').closest('.page').dataset.page") == "1"
+
+
+def test_a_part_of_a_word_and_a_phrase_are_found_as_typed(new_editor):
+    editor = new_editor()
+    # The sample never has the word "crop", only "cropped" and "CropBox" on its third page;
+    # the phrase "rotated cropped" is there with a comma between ("A rotated, cropped page").
+    crop = found(editor, "crop")
+    assert len(crop) >= 3 and {m["page"] for m in crop} == {2}
+    assert all(m["text"].lower() == "crop" for m in crop)
+    open_find(editor, "crop")
+    count_is(editor, f"1 of {len(crop)}")
+    assert editor.count(".find-hit") == len(crop)
+    assert editor.js("document.querySelector('.find-hit.current').closest('.page').dataset.page") == "2"
+    editor.screenshot("find-part-of-a-word")
+    # Whole words: none.
+    editor.press("Alt+w")
+    count_is(editor, "No matches")
+    editor.press("Alt+w")
+    editor.press("Control+a", focus=".find-input")
+    editor.type("rotated cropped")
+    count_is(editor, "1 of 1")
+    assert [m["text"] for m in found(editor, "rotated%20cropped")] == ["rotated, cropped"]
+    # In another order the words are not a match (the cross-document search would take them).
+    editor.press("Control+a", focus=".find-input")
+    editor.type("cropped rotated")
+    count_is(editor, "No matches")

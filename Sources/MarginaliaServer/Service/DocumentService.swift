@@ -29,6 +29,8 @@ public final class DocumentService: @unchecked Sendable {
     private var open: [String: OpenDocument] = [:]
     /// Keeps the text index current (nil when the service was made without one).
     private(set) var textIndexer: TextIndexer?
+    /// The page words the one-document find has read (``search(_:query:options:from:limit:)``).
+    let pageWords = PageWordsCache()
     let events = EventHub()
     /// Who has each document open (the `/events` streams that named a client).
     let presence = PresenceBook()

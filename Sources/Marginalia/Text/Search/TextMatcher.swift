@@ -1,8 +1,9 @@
 import Foundation
 
 /// Finds a query in a page's words: the one search behind ``PageText/findString(_:options:)``,
-/// ``PDFDocument/findString(_:options:)`` and the server's search, which runs it on words it
-/// stored.
+/// ``PDFDocument/findString(_:options:)`` and the server's searches (its find within one
+/// document on the pages' words as the engine reads them; across documents on the words it
+/// stored with the index's hits).
 ///
 /// The words are read as one text, a space between words and lines alike, so a phrase is
 /// found across a line break; a word that ends its line with a soft hyphen is read joined
