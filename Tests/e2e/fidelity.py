@@ -4,8 +4,9 @@ difference comes from. Shared by test_display.py (a fixed subset) and
 Benchmarks/run_fidelity.py (every annotated page of the corpus).
 
 The page is shown at one CSS pixel per point (less for a page that does not fit the view) at
-device pixel ratio 1, and cropped from a screenshot to the page element, so it is what the user
-sees: the canvas (pdf.js drawing the file's appearance streams) and the overlay (what the
+the tab's device pixel ratio (1 in test_display.py; run_fidelity.py --scale 2 measures at 2,
+where pdftoppm renders at 144 dpi), and cropped from a screenshot to the page element, so it is
+what the user sees: the canvas (pdf.js drawing the file's appearance streams) and the overlay (what the
 editor draws itself). The figures, each a mean absolute difference per colour sample (0-255):
 
     shown    the screenshot against pdftoppm (the figure the issue's target is about)
