@@ -5,18 +5,21 @@ file, as the browser editor shows it, against pdftoppm at the same scale.
 The files: those of the corpus manifest with an annotation that draws something (any subtype
 but Link and Popup); the pages: those holding such an annotation (pikepdf reads /Annots). Each
 file is uploaded to a real `marginalia serve` and opened in headless Chromium at 1280x1000,
-device pixel ratio 1; each page is shown at one CSS pixel per point (less when it does not fit
-1200x900), screenshotted, cropped to the page and compared (Tests/e2e/fidelity.py says how,
-and what the columns mean). A file the editor does not open is listed as such.
+device pixel ratio 1 (`--scale S`: S, as on a high-density screen, where the editor draws its
+page canvases at S device pixels per CSS pixel and pdftoppm renders at 72 S dpi); each page is
+shown at one CSS pixel per point (less when it does not fit 1200x900), screenshotted, cropped
+to the page and compared (Tests/e2e/fidelity.py says how, and what the columns mean). A file
+the editor does not open is listed as such.
 
-Rewrites its section of docs/fidelity.md (the table per file, the worst page of each, and the
-pages at or over the target with where the difference comes from; the findings above the
-section are written by hand), the per-page figures to Benchmarks/work/fidelity.json
-(`--from-json` rewrites the section from them without measuring),
-and the screenshots (with pdftoppm's rendering and difference images for pages at or over
-2) to Tests/e2e/artifacts/fidelity-*.png.
+Rewrites its section of docs/fidelity.md, one per scale, each between markers of its own (the
+table per file, the worst page of each, and the pages at or over the target with where the
+difference comes from; the findings above the sections are written by hand), the per-page
+figures to Benchmarks/work/fidelity.json (fidelity-x2.json at scale 2; `--from-json` rewrites
+the section from them without measuring), and the screenshots (with pdftoppm's rendering and
+difference images for pages at or over 2) to Tests/e2e/artifacts/fidelity-*.png (-x2- in the
+name at scale 2).
 
-    python3 Benchmarks/run_fidelity.py [--marginalia BIN | --no-build] [--corpus DIR]
+    python3 Benchmarks/run_fidelity.py [--marginalia BIN | --no-build] [--corpus DIR] [--scale S]
                                        [--only NAME ...] [--max-pages N] [--keep-images] [--from-json]
 """
 
@@ -35,7 +38,27 @@ from fidelity import annotated_pages, measure_page
 TARGET = 3.0
 KEEP_IMAGES_FROM = 2.0
 REPORT = bench.ROOT / "docs" / "fidelity.md"  # the section between its markers; the rest is by hand
-FIGURES = bench.WORK / "fidelity.json"
+
+
+def figures_path(scale):
+    return bench.WORK / ("fidelity.json" if scale == 1 else f"fidelity-x{scale:g}.json")
+
+
+def write_report(text, scale):
+    """Replaces this scale's section of docs/fidelity.md: scale 1 between the markers every
+    benchmark's section has, another scale between markers that name it."""
+    if scale == 1:
+        bench.write_section(REPORT, "fidelity", text)
+        return
+    begin = f"<!-- workload fidelity at device pixel ratio {scale:g}: written by Benchmarks/run_fidelity.py --scale {scale:g} -->"
+    end = f"<!-- end of workload fidelity at device pixel ratio {scale:g} -->"
+    current = REPORT.read_text()
+    if begin in current and end in current:
+        head, rest = current.split(begin, 1)
+        current = head + begin + "\n" + text.strip() + "\n" + end + rest.split(end, 1)[1]
+    else:
+        current = current.rstrip("\n") + f"\n\n{begin}\n{text.strip()}\n{end}\n"
+    REPORT.write_text(current)
 DEFAULT_CORPUS = Path(os.environ.get("MARGINALIA_CORPUS") or bench.ROOT.parent / "shared" / "corpus")
 
 
@@ -50,19 +73,20 @@ def annotated_files(corpus: Path):
     return files
 
 
-def measure_file(browser, base, path, max_pages, keep_all):
+def measure_file(browser, base, path, max_pages, keep_all, scale=1):
     """The figures of each annotated page of one file, or the reason it was not measured."""
     pages = annotated_pages(path)
     if not pages:
         return {"skipped": "pikepdf finds no drawn annotation on any page"}
     try:
-        editor = session.open_editor(browser, base, session.upload(base, path), {"width": 1280, "height": 1000})
+        editor = session.open_editor(browser, base, session.upload(base, path), {"width": 1280, "height": 1000},
+                                     scale=scale)
     except Exception as error:  # noqa: BLE001 (reported in the table)
         return {"skipped": f"the editor does not open it ({str(error).splitlines()[0][:120]})"}
     results = []
     try:
         for index in pages[:max_pages]:
-            name = f"fidelity-{path.stem}-p{index + 1}"
+            name = f"fidelity-{path.stem}-p{index + 1}" + ("" if scale == 1 else f"-x{scale:g}")
             try:
                 figures = measure_page(editor, path, index, name, keep_images=keep_all)
                 if figures["shown"] >= KEEP_IMAGES_FROM and not keep_all:
@@ -86,7 +110,8 @@ def file_row(name, subtypes, result):
     worst = max(measured, key=lambda p: p["shown"])
     mean = statistics.mean(p["shown"] for p in measured)
     count = f"{len(measured)}" + (f" of {result['annotatedPages']}" if result["annotatedPages"] > len(measured) else "")
-    verdict = "under 3" if worst["shown"] < TARGET else f"{sum(p['shown'] >= TARGET for p in measured)} page(s) at or over 3"
+    verdict = ("under 3" if worst["shown"] < TARGET
+               else f"{sum(p['shown'] >= TARGET for p in measured)} page(s) at or over 3; worst: {reasons(worst)}")
     return (f"| {name} | {', '.join(subtypes)} | {count} | {mean:.2f} | {worst['shown']:.2f} (p{worst['page']}) | "
             f"{worst['pdfjs']:.2f} / {worst['ours']:.2f} | {worst['content']:.2f} | {worst['annots']:.2f} | "
             f"{worst['fields'] if 'fields' in worst else ''} | {verdict} |")
@@ -109,16 +134,16 @@ def reasons(p):
     return "; ".join(found) or "–"
 
 
-def report(results, files, version, seconds):
+def report(results, files, version, seconds, scale=1):
     measured = [p for r in results.values() for p in r.get("pages", []) if "shown" in p]
     over = [(name, p) for name, r in results.items() for p in r.get("pages", []) if p.get("shown", 0) >= TARGET]
     lines = [
         "Every page that holds an",
         "annotation drawing something (any subtype but Link and Popup) of every corpus file with one,",
-        "shown by the browser editor in headless Chromium at device pixel ratio 1 and one CSS pixel per",
+        f"shown by the browser editor in headless Chromium at device pixel ratio {scale:g} and one CSS pixel per",
         "point (less for a page taller than 900 or wider than 1200 points), cropped to the page and",
-        "compared with `pdftoppm` at the same scale: the mean absolute difference per colour sample",
-        "(0-255). Target: under 3.",
+        "compared with `pdftoppm` at the same scale" + (":" if scale == 1 else f" ({72 * scale:g} dpi, the screenshot's pixels):"),
+        "the mean absolute difference per colour sample (0-255). Target: under 3.",
         "",
         "Columns: **mean** and **worst** `shown` (the screenshot against pdftoppm) over the file's annotated",
         "pages; for the worst page, **pdf.js / ours**: pdf.js drawing every appearance itself against",
@@ -137,7 +162,7 @@ def report(results, files, version, seconds):
         "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |",
     ]
     lines += [file_row(name, subtypes, results[name]) for name, subtypes in files]
-    lines += ["", "## Pages at or over 3", ""]
+    lines += ["", "## Pages at or over 3" + ("" if scale == 1 else f" at device pixel ratio {scale:g}"), ""]
     if over:
         lines += ["| file | page | shown | pdf.js | ours | content | annots | fields | where from |",
                   "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |"]
@@ -157,12 +182,13 @@ def main():
     parser.add_argument("--max-pages", type=int, default=1000, help="annotated pages measured per file at most")
     parser.add_argument("--keep-images", action="store_true", help="save pdftoppm's rendering and the differences of every page")
     parser.add_argument("--from-json", action="store_true", help="rewrite the report from the last run's figures")
+    parser.add_argument("--scale", type=float, default=1, help="the browser's device pixel ratio (default 1)")
     args = parser.parse_args()
     files = [(name, subtypes) for name, subtypes in annotated_files(args.corpus)
              if not args.only or name in args.only]
     if args.from_json:
-        saved = json.loads(FIGURES.read_text())
-        bench.write_section(REPORT, "fidelity", report(saved["results"], files, saved["browser"], saved["seconds"]))
+        saved = json.loads(figures_path(args.scale).read_text())
+        write_report(report(saved["results"], files, saved["browser"], saved["seconds"], args.scale), args.scale)
         return
     binary = bench.marginalia_binary(args)
     started = time.time()
@@ -170,15 +196,17 @@ def main():
     with session.server(binary) as base, session.chromium() as browser:
         for name, _ in files:
             print(name, flush=True)
-            results[name] = measure_file(browser, base, args.corpus / name, args.max_pages, args.keep_images)
+            results[name] = measure_file(browser, base, args.corpus / name, args.max_pages, args.keep_images,
+                                         args.scale)
         version = f"Chromium {session.chromium_version(browser)}"
     seconds = time.time() - started
     bench.WORK.mkdir(parents=True, exist_ok=True)
-    text = report(results, files, version, seconds)
+    text = report(results, files, version, seconds, args.scale)
     print(text)
     if not args.only:
-        FIGURES.write_text(json.dumps({"results": results, "browser": version, "seconds": seconds}, indent=1))
-        bench.write_section(REPORT, "fidelity", text)
+        figures_path(args.scale).write_text(json.dumps({"results": results, "browser": version, "seconds": seconds},
+                                                       indent=1))
+        write_report(text, args.scale)
 
 
 if __name__ == "__main__":

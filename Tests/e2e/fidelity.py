@@ -4,8 +4,9 @@ difference comes from. Shared by test_display.py (a fixed subset) and
 Benchmarks/run_fidelity.py (every annotated page of the corpus).
 
 The page is shown at one CSS pixel per point (less for a page that does not fit the view) at
-device pixel ratio 1, and cropped from a screenshot to the page element, so it is what the user
-sees: the canvas (pdf.js drawing the file's appearance streams) and the overlay (what the
+the tab's device pixel ratio (1 in test_display.py; run_fidelity.py --scale 2 measures at 2,
+where pdftoppm renders at 144 dpi), and cropped from a screenshot to the page element, so it is
+what the user sees: the canvas (pdf.js drawing the file's appearance streams) and the overlay (what the
 editor draws itself). The figures, each a mean absolute difference per colour sample (0-255):
 
     shown    the screenshot against pdftoppm (the figure the issue's target is about)
@@ -24,7 +25,13 @@ editor draws itself). The figures, each a mean absolute difference per colour sa
              tint and an outline on each, forms.js) hidden: what the rest of the display gives
 
 A `shown` at or over 3 with `ours` small is a renderer difference; with `ours` large it is
-the editor's."""
+the editor's.
+
+The crop is the page element's box, moved by up to a device pixel each way to where the
+canvas is painted (the offset that best matches pdf.js's own rendering; `offset` in the
+figures when not zero): Chromium at device pixel ratio 2 paints the canvas of a page whose box
+starts at half a CSS pixel (a short document, centred) one device pixel right or down of the
+box, and the box's crop would then shift every edge of the page by one pixel."""
 
 import base64
 import io
@@ -33,7 +40,7 @@ import pikepdf
 from PIL import Image, ImageChops
 
 from editor_harness import ARTIFACTS
-from viewer_helpers import mean_absolute_difference as difference, page_screenshot, poppler_render
+from viewer_helpers import mean_absolute_difference as difference, poppler_render
 
 # Annotations that draw nothing of their own on the page.
 NOT_DRAWN = {"/Link", "/Popup"}
@@ -101,6 +108,25 @@ def data_url_image(url):
     return Image.open(io.BytesIO(base64.b64decode(url.split(",", 1)[1]))).convert("RGB")
 
 
+def painted_page(editor, name, index, painted, offset=None):
+    """A screenshot of page `index` as shown, cropped to the page element's box moved by
+    `offset` device pixels, or by the offset within one pixel each way that best matches
+    `painted` (what the canvas holds); the crop (saved as ARTIFACTS/NAME-ENGINE.png) and the
+    offset."""
+    editor.screenshot(name)
+    path = ARTIFACTS / f"{name}-{editor.engine}.png"
+    image = Image.open(path).convert("RGB")
+    x, y, width, height = editor.js(f"""(() => {{ const r = marginalia.viewer.views[{index}].element.getBoundingClientRect();
+        return [r.left, r.top, r.width, r.height]; }})()""")
+    ratio = image.width / editor.js("innerWidth")
+    box = [round(v * ratio) for v in (x, y, x + width, y + height)]
+    crops = {(dx, dy): image.crop((box[0] + dx, box[1] + dy, box[2] + dx, box[3] + dy))
+             for dx, dy in ([offset] if offset else [(dx, dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1)])}
+    offset = min(crops, key=lambda o: (difference(crops[o], painted), o != (0, 0)))
+    crops[offset].save(path)
+    return crops[offset], offset
+
+
 def show_page(editor, index, width=1200, height=900):
     """Shows page `index` at one CSS pixel per point, or less so that it fits width x height;
     the zoom, once the page is drawn and quiet."""
@@ -122,19 +148,22 @@ def measure_page(editor, path, index, name, keep_images=False):
     zoom = show_page(editor, index)
     ratio = editor.js("window.devicePixelRatio")
     dpi = 72 * zoom * ratio
-    shown = page_screenshot(editor, name, index)
-    reference = poppler_render(path, index + 1, dpi)
     pdfjs = data_url_image(editor.js(PDFJS_RENDER, [index, zoom, True]))
+    shown, offset = painted_page(editor, name, index, pdfjs)
+    reference = poppler_render(path, index + 1, dpi)
     content = data_url_image(editor.js(PDFJS_RENDER, [index, zoom, False]))
     content_reference = poppler_render(path, index + 1, dpi, hide_annotations=True)
     figures = {"page": index + 1, "zoom": round(zoom, 4),
                "shown": round(difference(shown, reference), 2), "pdfjs": round(difference(pdfjs, reference), 2),
                "ours": round(difference(shown, pdfjs), 2), "content": round(difference(content, content_reference), 2),
                "annots": round(annotation_difference(shown, content, reference, content_reference), 2)}
+    if offset != (0, 0):
+        figures["offset"] = list(offset)
     if editor.js(f"marginalia.viewer.views[{index}].element.querySelectorAll('.form-field').length"):
         editor.js(FIELD_MARKS, True)
         editor.settle(100)
-        figures["fields"] = round(difference(page_screenshot(editor, f"{name}-no-field-marks", index), reference), 2)
+        figures["fields"] = round(difference(painted_page(editor, f"{name}-no-field-marks", index, pdfjs, offset)[0],
+                                             reference), 2)
         editor.js(FIELD_MARKS, False)
     if abs(shown.width - reference.width) > 1 or abs(shown.height - reference.height) > 1:
         figures["sizes"] = [shown.size, reference.size]  # not the same area: the figures mislead
