@@ -40,7 +40,7 @@ import pikepdf
 from PIL import Image, ImageChops
 
 from editor_harness import ARTIFACTS
-from viewer_helpers import mean_absolute_difference as difference, poppler_render
+from viewer_helpers import mean_absolute_difference as difference, poppler_render, screenshot_with_page_box
 
 # Annotations that draw nothing of their own on the page.
 NOT_DRAWN = {"/Link", "/Popup"}
@@ -113,13 +113,7 @@ def painted_page(editor, name, index, painted, offset=None):
     `offset` device pixels, or by the offset within one pixel each way that best matches
     `painted` (what the canvas holds); the crop (saved as ARTIFACTS/NAME-ENGINE.png) and the
     offset."""
-    editor.screenshot(name)
-    path = ARTIFACTS / f"{name}-{editor.engine}.png"
-    image = Image.open(path).convert("RGB")
-    x, y, width, height = editor.js(f"""(() => {{ const r = marginalia.viewer.views[{index}].element.getBoundingClientRect();
-        return [r.left, r.top, r.width, r.height]; }})()""")
-    ratio = image.width / editor.js("innerWidth")
-    box = [round(v * ratio) for v in (x, y, x + width, y + height)]
+    image, path, box = screenshot_with_page_box(editor, name, index)
     crops = {(dx, dy): image.crop((box[0] + dx, box[1] + dy, box[2] + dx, box[3] + dy))
              for dx, dy in ([offset] if offset else [(dx, dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1)])}
     offset = min(crops, key=lambda o: (difference(crops[o], painted), o != (0, 0)))

@@ -65,9 +65,10 @@ def overlay_ids(editor, index=0):
     return editor.js(f"[...marginalia.viewer.views[{index}].element.querySelectorAll('.overlay [data-id]')].map((e) => e.dataset.id)")
 
 
-def page_screenshot(editor, name, index=0):
-    """A screenshot of page `index` as shown (canvas and overlay), cropped to the page; a PIL
-    image at the screen's pixels, saved as artifacts/NAME-ENGINE.png."""
+def screenshot_with_page_box(editor, name, index=0):
+    """A screenshot of the editor (a PIL RGB image at the screen's pixels, saved as
+    artifacts/NAME-ENGINE.png), the path it is saved at, and page `index`'s box in it
+    (left, top, right, bottom in screen pixels)."""
     image_module = pytest.importorskip("PIL.Image")
     editor.screenshot(name)
     path = ARTIFACTS / f"{name}-{editor.engine}.png"
@@ -75,7 +76,13 @@ def page_screenshot(editor, name, index=0):
     x, y, width, height = editor.js(f"""(() => {{ const r = marginalia.viewer.views[{index}].element.getBoundingClientRect();
         return [r.left, r.top, r.width, r.height]; }})()""")
     ratio = image.width / editor.js("innerWidth")
-    box = tuple(round(v * ratio) for v in (x, y, x + width, y + height))
+    return image, path, tuple(round(v * ratio) for v in (x, y, x + width, y + height))
+
+
+def page_screenshot(editor, name, index=0):
+    """A screenshot of page `index` as shown (canvas and overlay), cropped to the page; a PIL
+    image at the screen's pixels, saved as artifacts/NAME-ENGINE.png."""
+    image, path, box = screenshot_with_page_box(editor, name, index)
     page = image.crop(box)
     page.save(path)
     return page
