@@ -7,18 +7,13 @@
 // arrows nudge it, Escape clears the selection and gives the keyboard back to the pages.
 
 import { call } from './engine.js';
+import { typeLabel } from './annotationtypes.js';
 import { html } from './svg.js';
 import { settings } from './settings.js';
 
-const TYPE_NAMES = {
-  ink: 'Drawing', freeText: 'Text box', note: 'Note', square: 'Rectangle', circle: 'Ellipse', line: 'Line',
-  polygon: 'Polygon', polyLine: 'Polyline', highlight: 'Highlight', underline: 'Underline', strikeOut: 'Strikeout',
-  squiggly: 'Squiggly underline', stamp: 'Stamp', caret: 'Caret', fileAttachment: 'File attachment', sound: 'Sound',
-};
-
 /** What a screen reader says of one stop of `keyboardOrder`. */
 export function annotationName(stop) {
-  const type = TYPE_NAMES[stop.type] ?? stop.type;
+  const type = typeLabel(stop.type);
   const text = stop.text?.trim().replace(/\s+/g, ' ');
   const clipped = text && text.length > 120 ? `${text.slice(0, 117)}…` : text;
   return `${type}${stop.author ? ` by ${stop.author}` : ''}${clipped ? `: ${clipped}` : ''}${stop.locked ? ' (locked)' : ''}`;

@@ -6,6 +6,7 @@
 
 import { call } from './engine.js';
 import { setUserName, storedUserName } from './identity.js';
+import { typeLabel } from './annotationtypes.js';
 import { html } from './svg.js';
 
 /** Every row (page heading or annotation) is this tall, so any row's place is index × height. */
@@ -13,13 +14,6 @@ export const ROW_HEIGHT = 56;
 /** Rows drawn beyond the visible ones, above and below, so a fast scroll shows no gap. */
 const OVERSCAN = 6;
 const STATES = ['Accepted', 'Rejected', 'Cancelled', 'Completed', 'None'];
-const TYPE_LABELS = {
-  ink: 'Ink', square: 'Rectangle', circle: 'Ellipse', line: 'Line', polygon: 'Polygon', polyline: 'Polyline',
-  freeText: 'Text box', note: 'Note', stamp: 'Stamp', highlight: 'Highlight', underline: 'Underline',
-  strikeOut: 'Strike-out', squiggly: 'Squiggly',
-};
-
-const typeLabel = (type) => TYPE_LABELS[type] ?? type;
 /** One formatter for every date (making one per call costs a millisecond a row). */
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'short', timeStyle: 'short' });
 /** An ISO 8601 date as the browser's locale writes it (date and time, minutes). */
