@@ -22,7 +22,7 @@ done
 
 # zlib, libdeflate, libcrypto, libpng, cairo and libjpeg are linked through module maps (and a
 # shim); the tools are the outside oracles.
-apt_packages=(zlib1g-dev libdeflate-dev libssl-dev libpng-dev libsqlite3-dev libmicrohttpd-dev libjs-pdf qpdf poppler-utils mupdf-tools fonts-dejavu-core)
+apt_packages=(zlib1g-dev libdeflate-dev libssl-dev libpng-dev libsqlite3-dev libmicrohttpd-dev libjs-pdf poppler-data qpdf poppler-utils mupdf-tools fonts-dejavu-core)
 # The renderer (marginalia render, the server's PNG export): cairo, libjpeg, and the URW faces
 # it draws the standard 14 fonts with.
 apt_packages+=(libcairo2-dev libjpeg-dev fonts-urw-base35)

@@ -54,6 +54,8 @@ struct APIAccessAndStaticTests {
 
     @Test(arguments: ["/app/../index.html", "/app/js/../../etc/passwd", "/app/%2e%2e/%2e%2e/etc/passwd",
                       "/app/js/app.js%00.png", "/app/js", "/app/", "/app//etc/passwd", "/vendor/pdfjs/../../../../etc/passwd",
+                      "/vendor/pdfjs/standard_fonts/../../../../../etc/passwd", "/vendor/cmaps/../../etc/passwd",
+                      "/vendor/cmaps/Adobe-Japan1/UniJIS-UCS2-H", "/vendor/cmaps/", "/vendor/pdfjs/standard_fonts",
                       "/app/js%2fapp.js%5c..", "/app/./index.html"])
     func traversalIsImpossible(path: String) throws {
         try withFakeAPI { port, _ in
@@ -78,6 +80,27 @@ struct APIAccessAndStaticTests {
             #expect(response.status == 200)
             #expect(response.headers["content-type"] == "text/javascript; charset=utf-8")
             #expect(response.text.contains("pdfjsLib"))
+        }
+    }
+
+    /// The editor draws the standard 14 fonts from pdf.js's own font files (Debian's libjs-pdf)
+    /// and CJK text with the predefined CMaps of poppler-data (Web/js/pdfopen.js).
+    @Test func pdfjsFontsAndCMapsAreServed() throws {
+        try withFakeAPI { port, _ in
+            let font = try TestHTTP.request(port: port, "GET", "/vendor/pdfjs/standard_fonts/FoxitSans.pfb")
+            #expect(font.status == 200)
+            #expect(font.body.starts(with: [1, 0, 4]))  // a bare CFF font
+            let truetype = try TestHTTP.request(port: port, "GET", "/vendor/pdfjs/standard_fonts/LiberationSans-Regular.ttf")
+            #expect(truetype.status == 200)
+            #expect(truetype.headers["content-type"] == "font/ttf")
+            for (name, collection) in [("UniJIS-UCS2-H", "Adobe-Japan1"), ("GBK-EUC-H", "Adobe-GB1"), ("UniKS-UTF16-H", "Adobe-Korea1")] {
+                let cmap = try TestHTTP.request(port: port, "GET", "/vendor/cmaps/" + name)
+                #expect(cmap.status == 200, "\(name)")
+                #expect(cmap.text.contains("/CMapName /\(name) def"), "\(name)")
+                #expect(cmap.text.contains("/Ordering (\(collection.dropFirst("Adobe-".count)))"), "\(name)")
+            }
+            let missing = try TestHTTP.request(port: port, "GET", "/vendor/cmaps/No-Such-CMap")
+            #expect(missing.status == 404)
         }
     }
 }

@@ -30,6 +30,7 @@ import { followLink } from './links.js';
 import { closePopover } from './popover.js';
 import { createClipboard } from './clipboard.js';
 import { PageOrganizer } from './organizer.js';
+import { openPdf } from './pdfopen.js';
 
 export const TOOL_NAMES = ['select', 'draw', 'erase', 'text', 'shape', 'image', 'note', 'highlight', 'form'];
 
@@ -123,7 +124,7 @@ export class Editor {
     // The bytes are fetched here, whole, with the revision they show (pdf.js's own loader
     // starts a request and aborts it to switch to ranges, which the server logs as a failure).
     const file = await api.getFile(id);
-    const pdf = await pdfjsLib.getDocument({ data: file.bytes, isEvalSupported: false }).promise;
+    const pdf = await openPdf({ data: file.bytes });
     this.pdf?.destroy();
     this.pdf = pdf;
     this.tools.highlight.forget();

@@ -4,6 +4,7 @@
 
 import * as api from './api.js';
 import { call } from './engine.js';
+import { openPdf } from './pdfopen.js';
 
 function baseName(name) {
   return (name || 'document').replace(/\.(pdf|png|jpe?g)$/i, '');
@@ -50,7 +51,7 @@ export async function downloadVisibleArea(summary) {
  */
 export async function renderFlattenedPNG(summary) {
   const bytes = await api.fetchBytes(api.exportURL(summary.id));
-  const pdf = await pdfjsLib.getDocument({ data: bytes, isEvalSupported: false }).promise;
+  const pdf = await openPdf({ data: bytes });
   try {
     const page = await pdf.getPage(1);
     const viewport = page.getViewport({ scale: 1 });

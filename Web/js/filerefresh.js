@@ -6,6 +6,7 @@
 // lost meanwhile).
 
 import * as api from './api.js';
+import { openPdf } from './pdfopen.js';
 
 /** Quiet time after the last change before the file is fetched again, in milliseconds. */
 export const REFRESH_DELAY_MS = 1500;
@@ -34,7 +35,7 @@ export function installFileRefresh(editor) {
       // The file and its annotation JSON must show exactly the model's state (a change on
       // its way either side of the fetches means another try later).
       if (file.revision !== revision || listed.revision !== revision) { schedule(); return; }
-      const pdf = await pdfjsLib.getDocument({ data: file.bytes, isEvalSupported: false }).promise;
+      const pdf = await openPdf({ data: file.bytes });
       if (editor.model.summary !== summary || editor.model.revision !== revision || busy()) {
         pdf.destroy();
         schedule();

@@ -5,6 +5,7 @@
 
 import * as api from './api.js';
 import { html } from './svg.js';
+import { openPdf } from './pdfopen.js';
 
 /** Pixels per point of the printed pictures (144 dpi). */
 const RESOLUTION = 2;
@@ -14,7 +15,7 @@ const container = () => document.getElementById('print-pages');
 /** Draws every page of the flattened export into #print-pages; resolves with the page count. */
 export async function preparePrint(summary) {
   const bytes = await api.fetchBytes(api.exportURL(summary.id));
-  const pdf = await pdfjsLib.getDocument({ data: bytes, isEvalSupported: false }).promise;
+  const pdf = await openPdf({ data: bytes });
   try {
     const pictures = [];
     for (let number = 1; number <= pdf.numPages; number++) {

@@ -7,6 +7,7 @@ import * as api from './api.js';
 import { html } from './svg.js';
 import { openPopover, refreshPopover } from './popover.js';
 import { saveBlob } from './exporting.js';
+import { openPdf } from './pdfopen.js';
 
 /** Opens the history under `anchor`. */
 export function openVersionsPopover(anchor, editor) {
@@ -79,7 +80,7 @@ function authorNames(version) {
 
 /** Draws the first page of a version's file (pdf.js, annotations shown as saved). */
 async function renderPreview(canvas, url) {
-  const pdf = await pdfjsLib.getDocument({ url, isEvalSupported: false, withCredentials: true }).promise;
+  const pdf = await openPdf({ url, withCredentials: true });
   const page = await pdf.getPage(1);
   const base = page.getViewport({ scale: 1 });
   const viewport = page.getViewport({ scale: (260 * (window.devicePixelRatio || 1)) / base.width });

@@ -3,7 +3,11 @@ import Foundation
 /// The browser editor's files and the vendored pdf.js, read from disk on each request.
 ///
 /// `GET /` is `index.html`, `GET /app/PATH` is `PATH` under the web directory, and
-/// `GET /vendor/pdfjs/NAME` is `NAME` under the pdf.js directory. A path with a `..`, `.` or
+/// `GET /vendor/pdfjs/NAME` is `NAME` under the pdf.js directory, except that
+/// `/vendor/pdfjs/standard_fonts/NAME` is the font files pdf.js ships for its viewer (the
+/// editor draws the standard 14 fonts from them; `Web/js/pdfopen.js`). `GET /vendor/cmaps/NAME`
+/// is the predefined CMap `NAME` (UniJIS-UCS2-H, GBK-EUC-H, …) from poppler-data's collections,
+/// which pdf.js needs to draw CJK text in fonts that name one. A path with a `..`, `.` or
 /// empty segment, a backslash or a NUL is refused before touching the disk, and the joined path
 /// must still lie under its root after standardisation, so nothing outside can be read.
 public struct StaticFiles: Sendable {
@@ -11,6 +15,10 @@ public struct StaticFiles: Sendable {
     public let webDirectory: String
     /// Debian libjs-pdf's build folder.
     public let pdfjsDirectory: String
+    /// Debian libjs-pdf's viewer folder, which holds `standard_fonts`.
+    public let pdfjsViewerDirectory: String
+    /// Debian poppler-data's CMap folder: one folder per character collection (Adobe-Japan1, …).
+    public let cmapDirectory: String
 
     /// The Content-Security-Policy every HTML response carries (docs/api.md).
     /// `'wasm-unsafe-eval'` lets the page compile the editor engine's WebAssembly (nothing
@@ -19,9 +27,13 @@ public struct StaticFiles: Sendable {
         + "img-src 'self' data: blob:; worker-src 'self' blob:; connect-src 'self'; object-src 'none'; "
         + "base-uri 'none'; frame-ancestors 'none'"
 
-    public init(webDirectory: String, pdfjsDirectory: String = "/usr/share/javascript/pdf/build") {
+    public init(webDirectory: String, pdfjsDirectory: String = "/usr/share/javascript/pdf/build",
+                pdfjsViewerDirectory: String = "/usr/share/javascript/pdf/web",
+                cmapDirectory: String = "/usr/share/poppler/cMap") {
         self.webDirectory = webDirectory
         self.pdfjsDirectory = pdfjsDirectory
+        self.pdfjsViewerDirectory = pdfjsViewerDirectory
+        self.cmapDirectory = cmapDirectory
     }
 
     /// The response for a static path, or nil when the path is not a static one.
@@ -33,7 +45,12 @@ public struct StaticFiles: Sendable {
         } else if path.hasPrefix("/app/") {
             found = (webDirectory, String(path.dropFirst("/app/".count)))
         } else if path.hasPrefix("/vendor/pdfjs/") {
-            found = (pdfjsDirectory, String(path.dropFirst("/vendor/pdfjs/".count)))
+            let relative = String(path.dropFirst("/vendor/pdfjs/".count))
+            found = relative.hasPrefix("standard_fonts/")
+                ? (pdfjsViewerDirectory + "/standard_fonts", String(relative.dropFirst("standard_fonts/".count)))
+                : (pdfjsDirectory, relative)
+        } else if path.hasPrefix("/vendor/cmaps/") {
+            found = cmapCollection(holding: String(path.dropFirst("/vendor/cmaps/".count)))
         } else {
             found = nil
         }
@@ -50,6 +67,17 @@ public struct StaticFiles: Sendable {
             headers.append(("Content-Security-Policy", Self.contentSecurityPolicy))
         }
         return HTTPResponse(status: 200, headers: headers, body: .file(path: file))
+    }
+
+    /// The root and name of the predefined CMap `name` (the collection folder that holds it;
+    /// the first in name order when several do), or the first collection when none does, so
+    /// that the lookup below answers 404 for it as for any missing file.
+    private func cmapCollection(holding name: String) -> (root: String, relative: String)? {
+        let collections = ((try? FileManager.default.contentsOfDirectory(atPath: cmapDirectory)) ?? []).sorted()
+        guard !collections.isEmpty else { return nil }
+        let roots = collections.map { cmapDirectory + "/" + $0 }
+        let root = roots.first { Self.resolve(name, under: $0) != nil } ?? roots[0]
+        return (root, name)
     }
 
     /// The file for `relative` under `root`, or nil when it is unsafe or not a regular file.
@@ -79,6 +107,7 @@ public struct StaticFiles: Sendable {
         case "jpg", "jpeg": return "image/jpeg"
         case "ico": return "image/x-icon"
         case "woff2": return "font/woff2"
+        case "ttf": return "font/ttf"
         case "pdf": return "application/pdf"
         case "wasm": return "application/wasm"
         case "txt", "md": return "text/plain; charset=utf-8"
