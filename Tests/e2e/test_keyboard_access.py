@@ -369,6 +369,21 @@ def test_a_long_press_selects_the_word_and_the_finger_extends_it_unless_a_pen_is
     editor.settle(1100)
     long_press(editor, word, finger=4)
     assert selected_text(editor) == "Marginalia"
+    # Which characters make the word is the engine's rule (`wordAt`), the page text's and
+    # find's: punctuation belongs to the word it touches, so a long press on "Swift" selects
+    # "Swift." as the page text's word is (a letters-only rule would drop the full stop).
+    long_press(editor, client_point_of(editor, "Swift", 2), finger=5)
+    editor.screenshot("keys-long-press-word-rule")
+    assert selected_text(editor) == "Swift."
+
+
+def client_point_of(editor, text, character):
+    """The client point at the middle of character `character` of `text` on the first line."""
+    return tuple(editor.js(f"""(() => {{ const node = [...marginalia.viewer.views[0].textLayer.querySelectorAll('span')]
+        .map((e) => e.firstChild).find((n) => n?.data.startsWith('Marginalia is a PDF'));
+        const at = node.data.indexOf({text!r}) + {character}, range = document.createRange();
+        range.setStart(node, at); range.setEnd(node, at + 1); const r = range.getBoundingClientRect();
+        return [r.left + r.width / 2, r.top + r.height / 2]; }})()"""))
 
 
 def test_shift_arrows_extend_the_text_selection_and_ctrl_a_selects_the_pages_text(new_editor):

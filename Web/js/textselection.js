@@ -79,20 +79,19 @@ function layerOf(node, viewer) {
   return layer && viewer.pages.contains(layer) ? layer : null;
 }
 
-const WORD = /[\p{L}\p{N}\p{M}_'’-]/u;
-
-/** Selects the word of a text layer under a client point; whether there was one. */
+/**
+ * Selects the word of a text layer under a client point; whether there was one. Which
+ * characters make the word is the engine's rule (`wordAt`), the one its page text and find
+ * cut words with.
+ */
 function selectWordAt(x, y, viewer) {
   const caret = caretAt(x, y);
   if (!caret || caret.node.nodeType !== Node.TEXT_NODE || !layerOf(caret.node, viewer)) return false;
-  const text = caret.node.data;
-  let start = Math.min(caret.offset, text.length);
-  let end = start;
-  if (!WORD.test(text[start] ?? '') && WORD.test(text[start - 1] ?? '')) start -= 1, end -= 1;
-  if (!WORD.test(text[start] ?? '')) return false;
-  while (start > 0 && WORD.test(text[start - 1])) start--;
-  while (end < text.length && WORD.test(text[end])) end++;
-  window.getSelection().setBaseAndExtent(caret.node, start, caret.node, end);
+  // A lone surrogate becomes U+FFFD (JSON cannot carry it), one UTF-16 unit for one: offsets hold.
+  const text = caret.node.data.toWellFormed?.() ?? caret.node.data;
+  const word = call({ call: 'wordAt', text, offset: caret.offset });
+  if (word.start === undefined) return false;
+  window.getSelection().setBaseAndExtent(caret.node, word.start, caret.node, word.end);
   return true;
 }
 

@@ -3,7 +3,8 @@ import Foundation
 #endif
 
 // The text selection calls (docs/engine.md, "Text selection"): the browser gives a page's
-// words once (the server's page text), then asks what a drag between two page points selects.
+// words once (the server's page text), then asks what a drag between two page points selects;
+// and which characters of a text make the word a long press selects.
 
 extension EngineBridge {
     func textCall(_ name: String, _ request: JSONField) throws(CommandError) -> JSONValue? {
@@ -22,6 +23,12 @@ extension EngineBridge {
             guard let words = pageWords[page] else { return .object([("needsText", .bool(true))]) }
             let selection = TextSelection(from: try request.member("from").point(), to: try request.member("to").point(), in: words)
             return selection?.json ?? .object([])
+        case "wordAt":
+            // `text` is a run of the page's text as the browser shows it, `offset` a caret
+            // position in it (UTF-16); the answer is in the same units.
+            let text = try request.member("text").string()
+            guard let word = WordRule.word(in: text, atUTF16Offset: try request.member("offset").integer()) else { return .object([]) }
+            return .object([("start", .integer(word.lowerBound)), ("end", .integer(word.upperBound))])
         default:
             return nil
         }

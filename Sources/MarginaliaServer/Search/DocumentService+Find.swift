@@ -72,7 +72,7 @@ extension DocumentService {
     private static func notes(on page: Int, of document: PDFDocument, matching matcher: TextMatcher) -> [Note] {
         ((try? document.annotations(onPage: page)) ?? []).compactMap { annotation in
             guard let contents = annotation.contents, let first = matcher.matches(inPlainText: contents).first else { return nil }
-            let words = contents.split(whereSeparator: \.isWhitespace).map(String.init)
+            let words = contents.split(whereSeparator: WordRule.separates).map(String.init)
             return Note(id: annotation.id, rect: annotation.rect, text: first, snippet: IndexTokens.snippet(words, around: 0),
                         drawsText: annotation.subtype == "FreeText")
         }

@@ -188,3 +188,22 @@ fixture("text-selection", [INIT, {"call": "setTool", "tool": "highlight"},
                            {"call": "selectText", "pageIndex": 1, "from": [295, 170], "to": [309, 105]},
                            {"call": "dropPageText", "pageIndex": 1},
                            {"call": "selectText", "pageIndex": 1, "from": [295, 170], "to": [309, 105]}])
+
+
+def word_at(text, *offsets):
+    return [{"call": "wordAt", "text": text, "offset": o} for o in offsets]
+
+
+# The word a long press selects (WordRule): the grapheme breaking and the Unicode white space
+# of the WebAssembly build must be the native ones.
+fixture("word-at", [
+    *word_at("Marginalia is a PDF", 0, 10, 11, 14, 15, 19, 40, -3),
+    *word_at("don't l\u2019homme well-known 3.14 1,000 (see Swift.", 2, 8, 18, 25, 29, 35, 45),
+    *word_at("un cafe\u0301 noir \u00c5A\u030a", 7, 8, 16),
+    *word_at("日本語のテキスト、漢字。\u3000次 한국어", 3, 12, 13, 16),
+    *word_at("\u1100\u1161\u11a8 \u0915\u094d\u0937\u093f \u0e20\u0e32\u0e29\u0e32", 1, 5, 10),
+    *word_at("a \U0002000b\U0002000bx \U0001F469\u200d\U0001F469\u200d\U0001F467 b", 3, 8, 12),
+    *word_at("left\u00a0right\r\nnext\u2009thin", 2, 5, 11, 12, 17),
+    *word_at("one  two", 3, 4, 5),
+    *word_at("", 0),
+])

@@ -52,7 +52,7 @@ struct CharacterExpander {
             pieces.removeAll(keepingCapacity: true)
             if let text = glyph.text, let only = text.scalar {
                 // The common case, one scalar: no grapheme breaking needed.
-                if Self.isSpace(only) {
+                if WordRule.separates(only) {
                     pendingSpace = true
                     continue
                 }
@@ -66,7 +66,7 @@ struct CharacterExpander {
             } else if let text = glyph.text {
                 let space = CharacterText.scalar(" ")
                 for character in Self.expandLigatures(strings.string(text)) {
-                    if character.isWhitespace {
+                    if WordRule.separates(character) {
                         if pieces.isEmpty { pendingSpace = true } else { pieces.append(space) }
                     } else if !character.unicodeScalars.allSatisfy(Self.isIgnorable) {
                         pieces.append(strings.text(for: String(character)))
@@ -121,12 +121,6 @@ struct CharacterExpander {
             }
         }
         return result
-    }
-
-    /// Whitespace, with ASCII answered without a property lookup.
-    @inline(__always) static func isSpace(_ scalar: Unicode.Scalar) -> Bool {
-        if scalar.value < 0x80 { return scalar.value == 0x20 || (0x09...0x0D).contains(scalar.value) }
-        return scalar.properties.isWhitespace
     }
 
     /// Control characters, byte order marks and zero-width characters: not text to show.

@@ -63,10 +63,10 @@ public enum ReadingOrder {
 
 extension TextMatcher {
     /// The matches in a plain text that has no place on a page (an annotation's `/Contents`),
-    /// each as the text it covers; read as words separated by whitespace, as a page's words are.
+    /// each as the text it covers; read as words cut by ``WordRule``, as a page's words are.
     public func matches(inPlainText text: String) -> [String] {
         let origin = CGPoint.zero
-        let words = text.split(whereSeparator: \.isWhitespace).map { piece in
+        let words = text.split(whereSeparator: WordRule.separates).map { piece in
             TextWord(text: String(piece) as String, quad: TextQuad(bottomLeft: origin, bottomRight: origin, topRight: origin, topLeft: origin),
                      characterEdges: Array(repeating: 0, count: piece.count + 1), characterRange: 0..<0, isHyphenated: false)
         }

@@ -40,7 +40,7 @@ public struct TextMatcher: Sendable {
         var folded: [Unicode.Scalar] = []
         var space = false
         for character in query {
-            if character.isWhitespace { space = !folded.isEmpty; continue }
+            if WordRule.separates(character) { space = !folded.isEmpty; continue }
             if space { folded.append(" "); space = false }
             folded += Self.fold(character, options)
         }
