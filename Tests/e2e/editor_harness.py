@@ -140,7 +140,8 @@ class Page:
 
     def emulate_media(self, color_scheme="light", contrast="no-preference"):
         """Makes the page see a dark or light system appearance and a contrast preference
-        (Chromium only: WebDriver has no command for media features, docs/editor-web.md)."""
+        (Chromium only: WebDriver has no command for media features; a WebKit browser takes
+        them from its GTK theme, `WebKitBrowser(gtk_theme=...)`)."""
         self.tab.emulate_media(color_scheme, contrast)
 
     def screenshot(self, name):

@@ -4,11 +4,12 @@ through the annotations of the page in view in the engine's order, with Enter, D
 Escape; text selected by a long press and extended by Shift+arrows, Ctrl/Cmd+A for the page's
 text; the chrome's dark and more-contrast themes."""
 
+import contextlib
 import pathlib
 
 import pytest
 
-from editor_harness import api
+from editor_harness import ARTIFACTS, Editor, api
 
 ENGINE_CALL = "async (request) => (await import('/app/js/engine.js')).call(request)"
 
@@ -278,32 +279,55 @@ def test_the_light_chromes_text_meets_wcag_aa(new_editor):
     assert min(ratios.values()) >= 4.5, ratios
 
 
-@pytest.mark.chromium_only("WebDriver has no command for media features (WebKitGTK follows the session's GTK "
-                           "theme, light here); the light chrome is checked in WebKit too, above")
-def test_dark_and_more_contrast_colour_the_chrome_and_never_the_page(new_editor):
-    editor = new_editor(viewport=WIDE)
-    show_chrome(editor)
+# The themes: (name, prefers-color-scheme, prefers-contrast, WebKitGTK's GTK theme for them,
+# the contrast every sampled text must reach).
+THEMES = [("dark", "dark", "no-preference", "Adwaita:dark", 4.5), ("more", "light", "more", "HighContrast", 7),
+          ("dark-more", "dark", "more", "HighContrast:dark", 7)]
+
+
+@contextlib.contextmanager
+def themed_editor(browser, new_editor, web_server, doc_id, theme):
+    """An editor whose page sees `theme`'s system appearance: in Chromium the session's tab
+    with the media features emulated; in WebKit a MiniBrowser of its own started under that
+    GTK theme (WebKitGTK reads the appearance from it; WebDriver cannot set it)."""
+    _, scheme, contrast, gtk_theme, _ = theme
+    if browser.engine == "chromium":
+        editor = new_editor(viewport=WIDE, doc_id=doc_id)
+        editor.emulate_media(scheme, contrast)
+        yield editor
+        editor.emulate_media("light", "no-preference")
+        return
+    from webkit_driver import WebKitBrowser
+    themed = WebKitBrowser(ARTIFACTS / f"webkit-driver-{theme[0]}.log", gtk_theme=gtk_theme)
+    try:
+        editor = Editor(themed.new_tab(WIDE, False), web_server, doc_id)
+        assert editor.js(f"matchMedia('(prefers-color-scheme: {scheme})').matches && "
+                         f"matchMedia('(prefers-contrast: {contrast})').matches"), gtk_theme
+        yield editor
+        assert not editor.errors, editor.errors
+    finally:
+        themed.close()
+
+
+def test_dark_and_more_contrast_colour_the_chrome_and_never_the_page(browser, new_editor, web_server, document):
     backgrounds = {}
-    for scheme, more, name, need in [("dark", "no-preference", "dark", 4.5), ("light", "more", "more", 7),
-                                     ("dark", "more", "dark-more", 7)]:
-        editor.emulate_media(scheme, more)
-        editor.settle(300)
-        ratios = measured(editor)
-        editor.screenshot(f"keys-theme-{name}")
-        # The panels and a selected annotation's bar, without the popover over them.
-        editor.press("Escape")
-        editor.js("marginalia.setTool('select'); marginalia.select(marginalia.model.annotations.keys().next().value)")
-        editor.settle(200)
-        editor.screenshot(f"keys-theme-{name}-panels")
-        editor.js("marginalia.select(null)")
-        editor.click_toolbar("settings")
-        editor.wait_until("!document.getElementById('popover').hidden")
-        assert min(ratios.values()) >= need, (name, ratios)
-        backgrounds[name] = editor.js("getComputedStyle(document.getElementById('toolbar')).backgroundColor")
-        # The page is the document: white, its canvas untouched.
-        assert editor.js("getComputedStyle(document.querySelector('.page')).backgroundColor") == "rgb(255, 255, 255)"
+    for theme in THEMES:
+        name, need = theme[0], theme[-1]
+        with themed_editor(browser, new_editor, web_server, document, theme) as editor:
+            show_chrome(editor)
+            editor.settle(300)
+            ratios = measured(editor)
+            editor.screenshot(f"keys-theme-{name}")
+            # The panels and a selected annotation's bar, without the popover over them.
+            editor.press("Escape")
+            editor.js("marginalia.setTool('select'); marginalia.select(marginalia.model.annotations.keys().next().value)")
+            editor.settle(200)
+            editor.screenshot(f"keys-theme-{name}-panels")
+            assert min(ratios.values()) >= need, (name, ratios)
+            backgrounds[name] = editor.js("getComputedStyle(document.getElementById('toolbar')).backgroundColor")
+            # The page is the document: white, its canvas untouched.
+            assert editor.js("getComputedStyle(document.querySelector('.page')).backgroundColor") == "rgb(255, 255, 255)"
     assert backgrounds["dark"] != backgrounds["more"] and backgrounds["dark"] != "rgb(255, 255, 255)", backgrounds
-    editor.emulate_media("light", "no-preference")
 
 
 # MARK: 4. Text by touch and keyboard

@@ -64,11 +64,14 @@ def start_xvfb():
 
 
 class WebKitBrowser:
-    """One MiniBrowser under one Xvfb for the session."""
+    """One MiniBrowser under one Xvfb for the session. WebKitGTK takes the system appearance
+    its pages' media queries see from the GTK theme: `gtk_theme` "Adwaita:dark" gives
+    `prefers-color-scheme: dark`, "HighContrast" `prefers-contrast: more`, "HighContrast:dark"
+    both (a browser of its own, as WebDriver has no command to change them)."""
 
     engine = "webkit"
 
-    def __init__(self, log_path):
+    def __init__(self, log_path, gtk_theme=None):
         from selenium import webdriver
         from selenium.webdriver.webkitgtk.options import Options
         from selenium.webdriver.webkitgtk.service import Service
@@ -78,6 +81,8 @@ class WebKitBrowser:
             options.binary_location = MINIBROWSER
             options.add_argument("--automation")
             env = dict(os.environ, DISPLAY=display)
+            if gtk_theme:
+                env["GTK_THEME"] = gtk_theme
             service = Service(executable_path=WEBKIT_DRIVER, env=env, log_output=str(log_path),
                               popen_kw={"preexec_fn": end_with_parent})
             self.driver = webdriver.WebKitGTK(options=options, service=service)
