@@ -21,6 +21,10 @@ editor draws itself). The figures, each a mean absolute difference per colour sa
              without them, per sample (zero wherever no annotation draws, whatever the
              renderers make of the text there)
 
+    mupdf    MuPDF drawing the page (annotations and fields included) against pdftoppm, and
+    pdfium   PDFium the same: how far two other mature renderers are from pdftoppm on this
+             page, the floor a third renderer's `shown` can be expected to reach
+
     fields   for a page with form fields: `shown` with the editor's marks on the fields (a
              tint and an outline on each, forms.js) hidden: what the rest of the display gives
 
@@ -40,7 +44,8 @@ import pikepdf
 from PIL import Image, ImageChops
 
 from editor_harness import ARTIFACTS
-from viewer_helpers import mean_absolute_difference as difference, poppler_render, screenshot_with_page_box
+from viewer_helpers import (mean_absolute_difference as difference, mupdf_render, pdfium_render, poppler_render,
+                            screenshot_with_page_box)
 
 # Annotations that draw nothing of their own on the page.
 NOT_DRAWN = {"/Link", "/Popup"}
@@ -150,7 +155,9 @@ def measure_page(editor, path, index, name, keep_images=False):
     figures = {"page": index + 1, "zoom": round(zoom, 4),
                "shown": round(difference(shown, reference), 2), "pdfjs": round(difference(pdfjs, reference), 2),
                "ours": round(difference(shown, pdfjs), 2), "content": round(difference(content, content_reference), 2),
-               "annots": round(annotation_difference(shown, content, reference, content_reference), 2)}
+               "annots": round(annotation_difference(shown, content, reference, content_reference), 2),
+               "mupdf": round(difference(mupdf_render(path, index + 1, dpi), reference), 2),
+               "pdfium": round(difference(pdfium_render(path, index + 1, dpi), reference), 2)}
     if offset != (0, 0):
         figures["offset"] = list(offset)
     if editor.js(f"marginalia.viewer.views[{index}].element.querySelectorAll('.form-field').length"):

@@ -100,6 +100,29 @@ def poppler_render(path, page_number, dpi, hide_annotations=False):
     return image_module.open(io.BytesIO(result.stdout)).convert("RGB")
 
 
+def mupdf_render(path, page_number, dpi):
+    """MuPDF's (PyMuPDF's) rendering of one page (1-based) with its annotations and form
+    fields, its crop box, as a PIL RGB image: a second renderer to measure pdftoppm against."""
+    pymupdf = pytest.importorskip("pymupdf")
+    image_module = pytest.importorskip("PIL.Image")
+    with pymupdf.open(str(path)) as document:
+        pixmap = document[page_number - 1].get_pixmap(matrix=pymupdf.Matrix(dpi / 72, dpi / 72), annots=True)
+        return image_module.frombytes("RGB", (pixmap.width, pixmap.height), pixmap.samples)
+
+
+def pdfium_render(path, page_number, dpi):
+    """PDFium's (pypdfium2's) rendering of one page (1-based) with its annotations and form
+    fields, its crop box, as a PIL RGB image: a third renderer to measure pdftoppm against."""
+    pdfium = pytest.importorskip("pypdfium2")
+    document = pdfium.PdfDocument(str(path))
+    try:
+        document.init_forms()
+        page = document[page_number - 1]
+        return page.render(scale=dpi / 72, draw_annots=True, may_draw_forms=True).to_pil().convert("RGB")
+    finally:
+        document.close()
+
+
 def mean_absolute_difference(a, b):
     """The mean absolute difference per colour sample (0-255) over the area both images cover."""
     from PIL import ImageChops, ImageStat
