@@ -194,11 +194,14 @@ def word_at(text, *offsets):
     return [{"call": "wordAt", "text": text, "offset": o} for o in offsets]
 
 
-# The word a long press selects (WordRule): the grapheme breaking and the Unicode white space
-# of the WebAssembly build must be the native ones.
+# The word a long press selects (WordRule, UAX #29 word boundaries): the grapheme breaking and
+# the Unicode properties (general category, Alphabetic, Ideographic, White_Space) of the
+# WebAssembly build must be the native ones.
 fixture("word-at", [
     *word_at("Marginalia is a PDF", 0, 10, 11, 14, 15, 19, 40, -3),
-    *word_at("don't l\u2019homme well-known 3.14 1,000 (see Swift.", 2, 8, 18, 25, 29, 35, 45),
+    *word_at("don't l\u2019homme well-known 3.14 1,000 (see Swift.", 2, 8, 12, 16, 18, 25, 29, 34, 35, 45, 46, 47),
+    *word_at("\u201cquoted\u201d, e.g. v2.0 snake_case a - b \u00a7 12 C++", 0, 3, 8, 11, 16, 22, 34, 36, 37, 40, 46),
+    *word_at("\u05e6\u05d4\"\u05dc S:t \u00ab\u0395\u03bb\u03bb\u03ac\u03b4\u03b1\u00bb \u0661\u066c\u0662\u0663", 1, 7, 12, 17, 18),
     *word_at("un cafe\u0301 noir \u00c5A\u030a", 7, 8, 16),
     *word_at("日本語のテキスト、漢字。\u3000次 한국어", 3, 12, 13, 16),
     *word_at("\u1100\u1161\u11a8 \u0915\u094d\u0937\u093f \u0e20\u0e32\u0e29\u0e32", 1, 5, 10),

@@ -17,6 +17,30 @@ struct TextSearchTests {
         #expect(text.findString("cafe", options: [.caseInsensitive, .diacriticInsensitive, .wholeWords]).count == 2)
     }
 
+    /// Whole words: a match whose ends are word boundaries (WordRule), as pdf.js's entire-word
+    /// option has it: punctuation around a word is no part of it, a hyphen is a boundary,
+    /// an apostrophe between letters and a full stop or comma between digits are not.
+    @Test func wholeWordsEndAtWordBoundariesNotOnlyAtSpaces() throws {
+        let content = "BT /F1 10 Tf 14 TL 72 700 Td (Swift, \\(Swift\\) Swift. Swifter well-known don't 3.14 1,000) Tj "
+            + "T* (\\(caf\\351\\) CAF\\311S cr\\350me-br\\373l\\351e e.g. 3 14) Tj ET"
+        let text = try TextFixtures.document(content: content).text(ofPage: 0)
+        #expect(text.findString("Swift", options: [.wholeWords]).map(\.string) == ["Swift", "Swift", "Swift"])
+        #expect(text.findString("well", options: [.wholeWords]).count == 1)
+        #expect(text.findString("known", options: [.wholeWords]).count == 1)
+        #expect(text.findString("don", options: [.wholeWords]).isEmpty)
+        #expect(text.findString("t", options: [.wholeWords]).isEmpty)
+        #expect(text.findString("3", options: [.wholeWords]).count == 1, "the 3 of the second line, not the one of 3.14")
+        #expect(text.findString("14", options: [.wholeWords]).count == 1)
+        #expect(text.findString("000", options: [.wholeWords]).isEmpty)
+        #expect(text.findString("e.g", options: [.wholeWords]).count == 1)
+        #expect(text.findString("e", options: [.wholeWords]).isEmpty)
+        // Folded first: accents and case go, then the boundaries are read.
+        let folded: TextSearchOptions = [.caseInsensitive, .diacriticInsensitive, .wholeWords]
+        #expect(text.findString("cafe", options: folded).map(\.string) == ["café"])
+        #expect(text.findString("creme", options: folded).map(\.string) == ["crème"])
+        #expect(text.findString("brulee", options: folded).count == 1)
+    }
+
     @Test func aPhraseIsFoundAcrossALineBreak() throws {
         let text = try Self.document().text(ofPage: 0)
         let found = text.findString("meets the  CAFE")

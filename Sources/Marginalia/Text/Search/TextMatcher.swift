@@ -90,7 +90,6 @@ public struct TextMatcher: Sendable {
     public struct FoldedText: Sendable {
         fileprivate var text: [Unicode.Scalar] = []
         fileprivate var origin: [(word: Int, character: Int)] = []
-        fileprivate var wordStart: [Bool] = []
         public let options: TextSearchOptions
     }
 
@@ -105,7 +104,6 @@ public struct TextMatcher: Sendable {
         var folded = FoldedText(options: options)
         var text: [Unicode.Scalar] = []
         var origin: [(word: Int, character: Int)] = []
-        var wordStart: [Bool] = []
         for (index, word) in words.enumerated() {
             var characters = Array(word.text)
             let joinsNext = word.isHyphenated && index + 1 < words.count
@@ -113,32 +111,30 @@ public struct TextMatcher: Sendable {
             if index > 0, !(words[index - 1].isHyphenated) {
                 text.append(" ")
                 origin.append((index, -1))
-                wordStart.append(false)
             }
             for (position, character) in characters.enumerated() {
                 for scalar in Self.fold(character, options) {
                     text.append(scalar)
                     origin.append((index, position))
-                    wordStart.append(position == 0 && !(index > 0 && words[index - 1].isHyphenated))
                 }
             }
         }
         folded.text = text
         folded.origin = origin
-        folded.wordStart = wordStart
         return folded
     }
 
     /// Every match in a folded text (folded with this matcher's options), in order.
     public func matches(in folded: FoldedText) -> [Match] {
-        let text = folded.text, origin = folded.origin, wordStart = folded.wordStart
+        let text = folded.text, origin = folded.origin
         var result: [Match] = []
         guard text.count >= query.count, let head = query[0] else { return result }
         var at = 0
         while at + query.count <= text.count {
             if text[at] == head, let last = matchEnd(in: text, from: at) {
-                let endsWord = last + 1 == text.count || text[last + 1] == " "
-                if !options.contains(.wholeWords) || (wordStart[at] && endsWord), origin[at].character >= 0 {
+                let whole = !options.contains(.wholeWords)
+                    || Self.isWordBoundary(before: at, in: text) && Self.isWordBoundary(before: last + 1, in: text)
+                if whole, origin[at].character >= 0 {
                     let (endWord, endCharacter) = origin[last]
                     result.append(Match(start: origin[at], end: (endWord, max(endCharacter, 0) + 1)))
                     at = last + 1
@@ -148,6 +144,13 @@ public struct TextMatcher: Sendable {
             at += 1
         }
         return result
+    }
+
+    /// Whether scalar `index` of a folded text begins a word or ends one (its marks are its
+    /// own units, which the rule keeps with what they follow): ``WordRule``'s boundaries, so
+    /// a whole-word match is one a long press could select.
+    static func isWordBoundary(before index: Int, in text: [Unicode.Scalar]) -> Bool {
+        WordRule.isBoundary(before: index, count: text.count) { WordRule.kind(of: text[$0]) }
     }
 
     /// The index of the last scalar of a match of the query starting at `start`, or nil.
