@@ -70,6 +70,14 @@ def test_match_case_and_whole_words_are_toggles_reached_by_keyboard(new_editor):
     assert editor.js("document.querySelector('.find-option-case').getAttribute('aria-pressed')") == "true"
     assert editor.js("marginalia.find.state().annotations") == [m.get("annotation") for m in cased]
     editor.screenshot("find-match-case")
+    # Whole words end at Unicode's word boundaries (the long press's words), not only at
+    # spaces: "Swift" is found in "written in Swift." as well as in "Swift runs".
+    editor.press("Control+a", focus=".find-input")
+    editor.type("Swift")
+    whole_swift = found(editor, "Swift&wholeWords=true&caseSensitive=true")
+    assert [m["text"] for m in whole_swift] == ["Swift", "Swift"], whole_swift
+    count_is(editor, "1 of 2")
+    editor.screenshot("find-whole-word-before-punctuation")
     # A click turns whole words off again; a word that is never capitalised finds nothing.
     editor.click(".find-option-words")
     editor.press("Control+a", focus=".find-input")

@@ -49,6 +49,8 @@ public struct TextSearchOptions: OptionSet, Hashable, Sendable {
     public static let caseInsensitive = TextSearchOptions(rawValue: 1)
     /// Letters match whatever accents they carry (`e` finds `é`).
     public static let diacriticInsensitive = TextSearchOptions(rawValue: 2)
-    /// A match must begin and end at word boundaries.
+    /// A match must begin and end at word boundaries: Unicode's default word boundaries
+    /// (``WordRule``), so punctuation around a word or a hyphen is a boundary and `3` is not
+    /// found in `3.14`.
     public static let wholeWords = TextSearchOptions(rawValue: 4)
 }
