@@ -113,6 +113,10 @@ struct APIFindTests {
             #expect(edit.map { "\($0["page"] as? Int ?? -1) \($0["text"] as? String ?? "")" } == ["0 edit", "1 Edit"])
             #expect(!service.textIndexIsCurrent(id), "answered without the index")
             #expect(try find(port, id, "edit&wholeWords=true").map { $0["page"] as? Int } == [1])
+            // Whole words end at word boundaries, punctuation included ("file." and "page,").
+            #expect(try find(port, id, "file&wholeWords=true").map { $0["text"] as? String } == ["file"])
+            #expect(try find(port, id, "page%20then&wholeWords=true").map { $0["text"] as? String } == ["page, then"])
+            #expect(try find(port, id, "fil&wholeWords=true").isEmpty)
             // A phrase in order, any run of spaces or punctuation between its words.
             #expect(try find(port, id, "the%20file").map { $0["text"] as? String } == ["the file"])
             #expect(try find(port, id, "file%20the").isEmpty, "the words are on page 0, not in this order")
