@@ -4,20 +4,47 @@ import Marginalia
 /// Words with their quads as compact JSON: `[text, [8 numbers], [edges], hyphenated]` each.
 enum StoredWords {
     static func encode(_ words: [TextWord]) -> String {
-        var parts: [String] = []
-        parts.reserveCapacity(words.count)
-        func number(_ value: Double) -> String {
-            let rounded = (value * 1000).rounded() / 1000
-            return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
-        }
-        for word in words {
+        // Written as bytes: a page has hundreds of words of a dozen numbers each, and
+        // strings joined per number took longer than reading the page's text.
+        var out: [UInt8] = [UInt8(ascii: "[")]
+        out.reserveCapacity(words.count * 100 + 2)
+        for (index, word) in words.enumerated() {
+            if index > 0 { out.append(UInt8(ascii: ",")) }
+            out.append(UInt8(ascii: "["))
+            JSONWriter.write(.string(word.text), to: &out)
+            out.append(UInt8(ascii: ","))
             let q = word.quad
-            let quad = [q.bottomLeft.x, q.bottomLeft.y, q.bottomRight.x, q.bottomRight.y, q.topRight.x, q.topRight.y,
-                        q.topLeft.x, q.topLeft.y].map { number(Double($0)) }.joined(separator: ",")
-            let edges = word.characterEdges.map { number($0) }.joined(separator: ",")
-            parts.append("[\(JSONWriter.string(.string(word.text))),[\(quad)],[\(edges)],\(word.isHyphenated ? 1 : 0)]")
+            for (position, value) in [q.bottomLeft.x, q.bottomLeft.y, q.bottomRight.x, q.bottomRight.y, q.topRight.x,
+                                      q.topRight.y, q.topLeft.x, q.topLeft.y].enumerated() {
+                out.append(UInt8(ascii: position == 0 ? "[" : ","))
+                writeNumber(Double(value), to: &out)
+            }
+            out.append(contentsOf: [UInt8(ascii: "]"), UInt8(ascii: ","), UInt8(ascii: "[")])
+            for (position, edge) in word.characterEdges.enumerated() {
+                if position > 0 { out.append(UInt8(ascii: ",")) }
+                writeNumber(edge, to: &out)
+            }
+            out.append(contentsOf: [UInt8(ascii: "]"), UInt8(ascii: ","), UInt8(ascii: word.isHyphenated ? "1" : "0"),
+                                    UInt8(ascii: "]")])
         }
-        return "[" + parts.joined(separator: ",") + "]"
+        out.append(UInt8(ascii: "]"))
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// `value` to the thousandth, as an integer when it is one, else with its decimals
+    /// (trailing zeros dropped). Below a billion, the thousandths of a value rounded to them
+    /// are exact in the millionths ``JSONWriter`` counts, so it writes those digits; beyond,
+    /// Swift's shortest form of the rounded value (no coordinate comes near). A value that is
+    /// not a number is written `null` (its word is then left out when read).
+    static func writeNumber(_ value: Double, to out: inout [UInt8]) {
+        let rounded = (value * 1000).rounded() / 1000
+        if !rounded.isFinite || rounded.magnitude < 1e9 {
+            JSONWriter.write(.number(rounded), to: &out)
+        } else if rounded == rounded.rounded(), rounded.magnitude < 9e18 {
+            out.append(contentsOf: String(Int(rounded)).utf8)
+        } else {
+            out.append(contentsOf: String(rounded).utf8)
+        }
     }
 
     static func decode(_ text: String) throws -> [TextWord] {

@@ -88,8 +88,8 @@ public struct TextMatcher: Sendable {
 
     /// Words read once for several matchers with the same options.
     public struct FoldedText: Sendable {
-        fileprivate var text: [Unicode.Scalar] = []
-        fileprivate var origin: [(word: Int, character: Int)] = []
+        fileprivate(set) var text: [Unicode.Scalar] = []
+        fileprivate(set) var origin: [(word: Int, character: Int)] = []
         public let options: TextSearchOptions
     }
 
@@ -101,17 +101,41 @@ public struct TextMatcher: Sendable {
     /// `words` read as one folded text: a space between words, a hyphenated word joined to
     /// the next.
     public static func fold(_ words: [TextWord], options: TextSearchOptions) -> FoldedText {
+        fold(words, options: options, byteByByte: true)
+    }
+
+    /// ``fold(_:options:)``; with `byteByByte`, a word of ASCII without a carriage return (most
+    /// words of most text) is folded a byte at a time: each byte is then one `Character`
+    /// (only CR LF makes one of two ASCII scalars), and folds as ``fold(_:_:)`` folds it,
+    /// without an array per character. The tests compare both ways.
+    static func fold(_ words: [TextWord], options: TextSearchOptions, byteByByte: Bool) -> FoldedText {
         var folded = FoldedText(options: options)
         var text: [Unicode.Scalar] = []
         var origin: [(word: Int, character: Int)] = []
+        let capacity = words.reduce(0) { $0 + $1.text.utf8.count + 1 }
+        text.reserveCapacity(capacity)
+        origin.reserveCapacity(capacity)
+        let lowercase = options.contains(.caseInsensitive)
         for (index, word) in words.enumerated() {
-            var characters = Array(word.text)
             let joinsNext = word.isHyphenated && index + 1 < words.count
-            if joinsNext, characters.last == "-" { characters.removeLast() }
             if index > 0, !(words[index - 1].isHyphenated) {
                 text.append(" ")
                 origin.append((index, -1))
             }
+            let ascii = !byteByByte ? false : word.text.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+                guard bytes.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) else { return false }
+                var count = bytes.count
+                if joinsNext, bytes.last == UInt8(ascii: "-") { count -= 1 }
+                for position in 0..<count {
+                    let byte = bytes[position]
+                    text.append(Unicode.Scalar(lowercase && byte >= 65 && byte <= 90 ? byte + 32 : byte))
+                    origin.append((index, position))
+                }
+                return true
+            } ?? false
+            if ascii { continue }
+            var characters = Array(word.text)
+            if joinsNext, characters.last == "-" { characters.removeLast() }
             for (position, character) in characters.enumerated() {
                 for scalar in Self.fold(character, options) {
                     text.append(scalar)
