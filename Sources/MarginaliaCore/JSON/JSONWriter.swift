@@ -132,7 +132,7 @@ public enum JSONWriter {
             out.append(UInt8(ascii: "0") + UInt8(units % 10))
             units /= 10
         }
-        out[start...].reverse()
+        turnRound(&out, from: start)
     }
 
     static func writeDigits(of value: UInt64, to out: inout [UInt8]) {
@@ -142,6 +142,17 @@ public enum JSONWriter {
             out.append(UInt8(ascii: "0") + UInt8(rest % 10))
             rest /= 10
         } while rest > 0
-        out[start...].reverse()
+        turnRound(&out, from: start)
+    }
+
+    /// Reverses `out[start...]` by swapping its bytes in `out` itself: `out[start...].reverse()`
+    /// copied the slice (and freed it) for every number, most of the time a number took.
+    private static func turnRound(_ out: inout [UInt8], from start: Int) {
+        var low = start, high = out.count - 1
+        while low < high {
+            out.swapAt(low, high)
+            low += 1
+            high -= 1
+        }
     }
 }
