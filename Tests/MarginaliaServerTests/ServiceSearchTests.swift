@@ -245,6 +245,67 @@ struct ServiceSearchTests {
         _ = try cache.page("d", revision: 0, page: 0, options: [.caseInsensitive], read: words(20))
         #expect(cache.count == 20, "the document being read is kept even past the bound")
     }
+
+    /// The indexer and the find read each page once between them: the indexer takes the
+    /// pages the find kept at the same revision, and while the indexer reads a page the find
+    /// reads the next ones, then takes that page from the indexer.
+    @Test func theIndexerAndTheFindShareTheirPages() throws {
+        let cache = PageWordsCache()
+        let reads = Locked<[Int]>([])
+        @Sendable func words(_ page: Int) -> [TextWord] {
+            reads.withLock { $0.append(page) }
+            return [TextWord(text: "p\(page)", quad: TextQuad(bottomLeft: .zero, bottomRight: .zero, topRight: .zero, topLeft: .zero),
+                             characterEdges: [0, 1], characterRange: 0..<1, isHyphenated: false)]
+        }
+        #expect(try cache.words("a", revision: 1, page: 0) { words(0) }?.first?.text == "p0", "no find: the indexer reads alone")
+        _ = try cache.page("a", revision: 1, page: 0, options: [.caseInsensitive], lastPage: 5) { words($0) }
+        #expect(try cache.words("a", revision: 1, page: 0) { words(0) }?.first?.text == "p0")
+        #expect(try cache.words("a", revision: 2, page: 0) { words(0) }?.first?.text == "p0")
+        #expect(reads.withLock { $0 } == [0, 0, 0], "the find's page at revision 1 is taken; at revision 2 read again")
+
+        reads.withLock { $0 = [] }
+        let indexerReads = DispatchSemaphore(value: 0), findMovedOn = DispatchSemaphore(value: 0)
+        let indexed = Locked<[TextWord]?>(nil)
+        let indexer = Thread {
+            let taken = try? cache.words("a", revision: 1, page: 1) {
+                indexerReads.signal()
+                findMovedOn.wait()
+                return words(1)
+            }
+            indexed.withLock { $0 = taken }
+        }
+        indexer.start()
+        indexerReads.wait()
+        var order: [Int] = []
+        let page1 = try cache.page("a", revision: 1, page: 1, options: [.caseInsensitive], lastPage: 5) { page in
+            order.append(page)
+            if page == 2 {
+                findMovedOn.signal()
+                while indexed.withLock({ $0 }) == nil { Thread.sleep(forTimeInterval: 0.01) }
+            }
+            return words(page)
+        }
+        #expect(page1.words.first?.text == "p1")
+        #expect(order == [2], "the find read page 2 while the indexer read page 1, and took page 1 from it")
+        _ = try cache.page("a", revision: 1, page: 2, options: [.caseInsensitive], lastPage: 5) { words($0) }
+        #expect(reads.withLock { $0.sorted() } == [1, 2], "each page read once")
+        #expect(try cache.words("a", revision: 1, page: 2) { words(2) }?.first?.text == "p2")
+        #expect(reads.withLock { $0.count } == 2)
+    }
+}
+
+/// A value behind a lock, for a test's threads.
+final class Locked<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: Value
+
+    init(_ value: Value) {
+        self.value = value
+    }
+
+    func withLock<T>(_ body: (inout Value) -> T) -> T {
+        lock.withLock { body(&value) }
+    }
 }
 
 /// Tiny PDFs for the server's tests.

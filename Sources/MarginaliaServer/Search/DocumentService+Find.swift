@@ -33,9 +33,8 @@ extension DocumentService {
             let count = try state.document.pageCount
             while page < count, ordered.count < limit ?? .max {
                 // A page that cannot be read is passed over, as the index passes it over.
-                let read = try? pageWords.page(id, revision: state.revision, page: page, options: matcher.options) {
-                    try state.document.text(ofPage: page).words
-                }
+                let read = try? pageWords.page(id, revision: state.revision, page: page, options: matcher.options,
+                                               lastPage: count - 1) { try state.document.text(ofPage: $0).words }
                 let words = read?.words ?? []
                 let text = (read.map { matcher.matches(in: $0.folded) } ?? []).map {
                     SearchResults.Match(text: TextMatcher.text(of: $0, in: words), quads: TextMatcher.quads(of: $0, in: words),

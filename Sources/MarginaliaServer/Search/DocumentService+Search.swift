@@ -9,24 +9,41 @@ extension DocumentService {
         guard let record = try? store.document(id), record.trashedAt == nil else { return nil }
         let version = try indexVersion(id)
         let data: Data
+        // The revision whose state `data` is, for sharing pages with the find (nil: unsure).
+        let revision: Int?
         if record.revision == record.savedRevision, let latest = try store.versions(id).last {
             // Nothing unsaved: the stored version is the state, read without loading the
             // document into the service's memory.
             data = try store.versionData(id, number: latest.number)
+            revision = (try? store.document(id).revision) == record.revision ? record.revision : nil
         } else {
-            data = try withDocument(id) { state in try state.document.dataRepresentation() }
+            (data, revision) = try withDocument(id) { state in (try state.document.dataRepresentation(), state.revision) }
         }
         let document = try PDFDocument(data: data)
-        var pages: [IndexedDocument.Page] = []
+        var words: [Int: [TextWord]] = [:]
         var annotations: [IndexedDocument.Annotation] = []
+        var later: [Int] = []
         for index in 0..<(try document.pageCount) {
             // A page that cannot be read is left out of the index, not the whole document.
-            if let text = try? document.text(ofPage: index) { pages.append(.init(index: index, words: text.words)) }
+            // A page the find is reading now is taken from it after the others.
+            do {
+                if let read = try pageWords.words(id, revision: revision, page: index, read: { try document.text(ofPage: index).words }) {
+                    words[index] = read
+                } else {
+                    later.append(index)
+                }
+            } catch {}
             for annotation in (try? document.annotations(onPage: index)) ?? [] {
                 let text = [annotation.contents, annotation.author].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: " ")
                 if !text.isEmpty { annotations.append(.init(id: annotation.id, page: index, text: text, rect: annotation.rect)) }
             }
         }
+        for index in later {
+            words[index] = try? pageWords.words(id, revision: revision, page: index, waiting: true) {
+                try document.text(ofPage: index).words
+            }
+        }
+        let pages = words.keys.sorted().map { IndexedDocument.Page(index: $0, words: words[$0] ?? []) }
         return IndexedDocument(documentID: id, version: version, pages: pages, annotations: annotations)
     }
 
