@@ -11,7 +11,7 @@ comes late), and a word found nowhere. Each is timed, round-robin, through:
   of the pages read are kept for its revision); and `server, cold`: the same request right
   after the document was uploaded (every run uploads a fresh copy), while the server indexes
   it in the background for the cross-document search (the find reads the document, not the
-  index);
+  index; the two share the pages either has read);
 - `marginalia search FILE QUERY` (whole process; it prints each page's matches as soon as the
   page is read);
 - the peer, PyMuPDF's `Page.search_for` over every page (`peers/find_pymupdf.py`, whole
@@ -206,7 +206,8 @@ round-robin after a warm-up through `GET /api/v1/documents/{{id}}/search` of `ma
 then every match; "server" with the document searched before, as once the editor has it
 open (the words of the pages read are kept for its revision); "server, cold" right after
 uploading a fresh copy, while the server indexes it in the background for the cross-document
-search; the find reads the document's own text, not the index), through `marginalia search FILE QUERY` (whole process; it prints each
+search; the find reads the document's own text, not the index, and shares with the indexer
+the pages either has read), through `marginalia search FILE QUERY` (whole process; it prints each
 page's matches as the page is read) and through the peer, PyMuPDF's `Page.search_for` over
 every page (`Benchmarks/peers/find_pymupdf.py`, whole process, printing page by page too).
 "first" is the time to the first match (the server's `limit=1` answer), "all" to the last
