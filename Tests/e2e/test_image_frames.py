@@ -173,12 +173,7 @@ def test_two_fingers_on_a_selected_image_resize_it(new_editor):
     assert editor.count(".preview *") == 0
     editor.screenshot("image-pinched")
 
-    # Off the image a pinch zooms. Known failure, open: in WebKit (the suite's script-made
-    # touches) this second pinch zooms out to the minimum (0.4) when the whole suite runs,
-    # though it zooms in 5x, as in Chromium, when this file runs alone or after test_editor.py
-    # (five runs); until the order that causes it is found it is checked in Chromium only.
-    if editor.engine != "chromium":
-        return
+    # Off the image a pinch zooms.
     ox, oy = editor.page_point_to_client(0, 120, 120)
     editor.touch([{1: (ox - 10, oy)}, {1: (ox - 10, oy), 2: (ox + 10, oy)}] +
                  [{1: (ox - 10 - step, oy), 2: (ox + 10 + step, oy)} for step in range(4, 44, 4)] + [{}])
