@@ -116,10 +116,10 @@ def at_floor(p):
 
 def file_row(name, subtypes, result):
     if "skipped" in result:
-        return f"| {name} | {', '.join(subtypes)} | – | – | – | – | – | – | – | – | not measured: {result['skipped']} |"
+        return f"| {name} | {', '.join(subtypes)} | – | – | – | – | – | – | not measured: {result['skipped']} |"
     measured = [p for p in result["pages"] if "shown" in p]
     if not measured:
-        return f"| {name} | {', '.join(subtypes)} | 0 | – | – | – | – | – | – | – | {result['pages'][0].get('error', '')} |"
+        return f"| {name} | {', '.join(subtypes)} | 0 | – | – | – | – | – | {result['pages'][0].get('error', '')} |"
     worst = max(measured, key=lambda p: p["shown"])
     mean = statistics.mean(p["shown"] for p in measured)
     count = f"{len(measured)}" + (f" of {result['annotatedPages']}" if result["annotatedPages"] > len(measured) else "")
@@ -132,19 +132,15 @@ def file_row(name, subtypes, result):
         verdict = f"{len(over)} page(s) at or over 3; worst: {reasons(worst)}"
     return (f"| {name} | {', '.join(subtypes)} | {count} | {mean:.2f} | {worst['shown']:.2f} (p{worst['page']}) | "
             f"{worst['pdfjs']:.2f} / {worst['ours']:.2f} | {worst['content']:.2f} | {worst['annots']:.2f} | "
-            f"{worst['fields'] if 'fields' in worst else ''} | {others(worst)} | {verdict} |")
+            f"{others(worst)} | {verdict} |")
 
 
 def reasons(p):
     """What the figures say a page's difference comes from (the module fidelity.py's columns)."""
     found = []
-    marks = p["shown"] - p["fields"] if "fields" in p else 0
-    if marks >= 0.5:
-        found.append(f"the editor's field marks ({marks:.1f})")
-    # Without the field marks the screenshot should be pdf.js's own rendering.
-    apart = abs(p["fields"] - p["pdfjs"]) if "fields" in p else p["ours"]
-    if apart >= 0.5:
-        found.append(f"the editor draws differently from pdf.js ({apart:.1f})")
+    # The screenshot should be pdf.js's own rendering.
+    if p["ours"] >= 0.5:
+        found.append(f"the editor draws differently from pdf.js ({p['ours']:.1f})")
     if p["content"] >= 2:
         found.append("the renderers differ on the page content")
     if p["pdfjs"] - p["content"] >= 1:
@@ -172,26 +168,26 @@ def report(results, files, version, seconds, scale=1):
         "**content**: the page without annotations, pdf.js against `pdftoppm -hide-annotations`;",
         "**annots**: what the annotations change on the page, the editor's screenshot (minus pdf.js's page",
         "without annotations) against pdftoppm's (minus its page without them): zero wherever no annotation",
-        "draws, whatever the two renderers make of the text there; **fields**: for a page with form fields,",
-        "`shown` with the editor's marks on the fields (a tint and an outline, `forms.js`) hidden;",
-        "**MuPDF / PDFium**: for the worst page, PyMuPDF's and pypdfium2's renderings (annotations and",
-        "fields drawn) against the same pdftoppm rendering: how far two other mature renderers are.",
-        f"A page at or over 3 is *where MuPDF or PDFium is* when `shown` is at most the nearer of the",
-        f"two plus {FLOOR_MARGIN:g}.",
+        "draws, whatever the two renderers make of the text there; **MuPDF / PDFium**: for the worst page,",
+        "PyMuPDF's and pypdfium2's renderings (annotations and fields drawn) against the same pdftoppm",
+        "rendering: how far two other mature renderers are. A page at or over 3 is *where MuPDF or PDFium",
+        f"is* when `shown` is at most the nearer of the two plus {FLOOR_MARGIN:g}. The editor is measured as a",
+        "reader sees it: with the Draw tool and \"Highlight form fields\" off, form fields carry no marks of",
+        "its own.",
         "",
         f"{len(files)} files, {len(measured)} pages measured in {seconds:.0f} s; {version}; "
         f"{time.strftime('%Y-%m-%d', time.gmtime())}.",
         "",
-        "| file | annotations | pages | mean | worst (page) | pdf.js / ours | content | annots | fields | MuPDF / PDFium | verdict |",
-        "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |",
+        "| file | annotations | pages | mean | worst (page) | pdf.js / ours | content | annots | MuPDF / PDFium | verdict |",
+        "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |",
     ]
     lines += [file_row(name, subtypes, results[name]) for name, subtypes in files]
     lines += ["", "## Pages at or over 3" + ("" if scale == 1 else f" at device pixel ratio {scale:g}"), ""]
     if over:
-        lines += ["| file | page | shown | pdf.js | ours | content | annots | fields | MuPDF / PDFium | where from |",
-                  "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |"]
+        lines += ["| file | page | shown | pdf.js | ours | content | annots | MuPDF / PDFium | where from |",
+                  "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |"]
         lines += [f"| {name} | {p['page']} | {p['shown']:.2f} | {p['pdfjs']:.2f} | {p['ours']:.2f} | {p['content']:.2f} | "
-                  f"{p['annots']:.2f} | {p.get('fields', '')} | {others(p)} | {reasons(p)} |"
+                  f"{p['annots']:.2f} | {others(p)} | {reasons(p)} |"
                   for name, p in over]
     else:
         lines.append("None.")

@@ -25,11 +25,9 @@ editor draws itself). The figures, each a mean absolute difference per colour sa
     pdfium   PDFium the same: how far two other mature renderers are from pdftoppm on this
              page, the floor a third renderer's `shown` can be expected to reach
 
-    fields   for a page with form fields: `shown` with the editor's marks on the fields (a
-             tint and an outline on each, forms.js) hidden: what the rest of the display gives
-
 A `shown` at or over 3 with `ours` small is a renderer difference; with `ours` large it is
-the editor's.
+the editor's. The page is measured as a reader sees it: with the tool a tab starts with (Draw)
+and "Highlight form fields" off, form fields carry no marks of the editor's (docs/forms.md).
 
 The crop is the page element's box, moved by up to a device pixel each way to where the
 canvas is painted (the offset that best matches pdf.js's own rendering; `offset` in the
@@ -63,17 +61,6 @@ PDFJS_RENDER = """async ([index, zoom, withAnnotations]) => {
     return url;
 }"""
 
-
-# Hides (true) or shows again (false) the editor's marks on form fields.
-FIELD_MARKS = """(hide) => {
-    if (hide) {
-        window.fieldMarksHidden = new CSSStyleSheet();
-        window.fieldMarksHidden.replaceSync('.form-fields { display: none; }');
-        document.adoptedStyleSheets = [...document.adoptedStyleSheets, window.fieldMarksHidden];
-    } else {
-        document.adoptedStyleSheets = document.adoptedStyleSheets.filter((s) => s !== window.fieldMarksHidden);
-    }
-}"""
 
 
 def annotated_pages(path):
@@ -160,12 +147,6 @@ def measure_page(editor, path, index, name, keep_images=False):
                "pdfium": round(difference(pdfium_render(path, index + 1, dpi), reference), 2)}
     if offset != (0, 0):
         figures["offset"] = list(offset)
-    if editor.js(f"marginalia.viewer.views[{index}].element.querySelectorAll('.form-field').length"):
-        editor.js(FIELD_MARKS, True)
-        editor.settle(100)
-        figures["fields"] = round(difference(painted_page(editor, f"{name}-no-field-marks", index, pdfjs, offset)[0],
-                                             reference), 2)
-        editor.js(FIELD_MARKS, False)
     if abs(shown.width - reference.width) > 1 or abs(shown.height - reference.height) > 1:
         figures["sizes"] = [shown.size, reference.size]  # not the same area: the figures mislead
     if keep_images:

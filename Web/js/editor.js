@@ -8,7 +8,7 @@
 // and every logged change after.
 
 import * as api from './api.js';
-import { call, loadEngine } from './engine.js';
+import { call, loadEngine, engineLoaded } from './engine.js';
 import { DocumentModel, addedIds } from './model.js';
 import { Viewer } from './viewer.js';
 import { Session } from './session.js';
@@ -323,6 +323,9 @@ export class Editor {
 
   applyToolCursor() {
     this.viewer.pages.dataset.tool = settings.tool;
+    // Form fields are marked only when the engine says (the Form tool, or Highlight fields
+    // on): otherwise the pages show what the file draws, as other viewers show them.
+    this.viewer.pages.classList.toggle('fields-marked', !!(engineLoaded() && call({ call: 'fieldMarks' }).shown));
   }
 
   /** The engine's selection: {pageIndex, ids, bounds, handles, changeable}. */

@@ -1,7 +1,8 @@
 // Form fields as the server lists them (GET …/fields, docs/api.md): where their widgets are,
-// and the tinted boxes that show the fields the engine's highlight policy picks
-// (FormFieldPolicy, docs/forms.md). Which widget a tap hits is the engine's; filling is the
-// Form tool's.
+// and the boxes that mark the fields the highlight policy picks (FormFieldPolicy,
+// docs/forms.md), tinted only while the engine says fields are marked (the Form tool, or
+// Highlight form fields on: `.fields-marked`, editor.js). Which widget a tap hits is the
+// engine's; filling is the Form tool's.
 
 import { svg, normRect } from './svg.js';
 
@@ -24,7 +25,7 @@ export function widgetsOnPage(fields, pageIndex) {
   return placed;
 }
 
-/** Draws the highlighted fields of a page into its overlay's field layer (page space). */
+/** Draws the marks of a page's highlighted fields into its overlay's field layer (page space). */
 export function renderFields(overlay, fields, pageIndex) {
   const boxes = [];
   for (const { field, widget } of widgetsOnPage(fields, pageIndex)) {

@@ -99,7 +99,7 @@ export function noteSettings() {
   ];
 }
 
-/** Input mode and stylus gesture mapping. */
+/** Input mode, whether form fields are marked with every tool, and stylus gesture mapping. */
 export function inputSettings() {
   const gestureRows = GESTURES.map((gesture) => {
     const select = html('select', { 'aria-label': GESTURE_LABELS[gesture], 'data-gesture': gesture });
@@ -131,6 +131,9 @@ export function inputSettings() {
         pencilOnly: 'Only a pen draws; fingers scroll and zoom; touches while the pen is down are ignored.',
         drawWithFinger: 'One finger draws; two fingers pan and zoom; a second finger cancels the stroke.',
       }[settings.prefs.inputMode] })),
+    section('View',
+      toggle('Highlight form fields', settings.prefs.highlightFields, (v) => updatePreferences((p) => { p.highlightFields = v; })),
+      html('p', { class: 'hint', text: 'Tint and outline every fillable field with any tool; the Form tool always shows them.' })),
     section('Pen gestures', ...gestureRows,
       html('p', { class: 'hint', text: 'Each action belongs to one gesture at most. Browsers report the eraser end and barrel button; tap and squeeze gestures apply where the browser reports them.' })),
   ];

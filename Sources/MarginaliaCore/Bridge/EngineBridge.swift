@@ -112,6 +112,8 @@ public final class EngineBridge {
         case "setTool":
             engine.select(try request.member("tool").choice(EditorTool.self))
             return stateJSON()
+        case "fieldMarks":
+            return .object([("shown", .bool(engine.marksFormFields))])
         case "gesture":
             return outputs(engine.perform(try request.member("action").choice(GestureAction.self)))
         case "stylusGesture":

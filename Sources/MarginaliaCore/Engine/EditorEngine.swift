@@ -35,6 +35,11 @@ public final class EditorEngine {
     public let review = ReviewIndex()
     /// The links of the pages, for the Select tool (a tap on one follows it).
     public var links: [PageLink] = []
+    /// Whether the form fields the highlight policy picks are marked on the pages (a tint and
+    /// an outline): while the Form tool is active, and with every tool once the user turned
+    /// ``ToolPreferences/highlightFields`` on. Otherwise a page shows only what the file
+    /// draws, as other viewers show it.
+    public var marksFormFields: Bool { tool == .form || preferences.highlightFields }
 
     /// How far (view points) the pen may wander and still count as held still.
     public static let holdSlop: CGFloat = 3

@@ -51,6 +51,7 @@ extension ToolPreferences {
             }
             gestures = map
         }
+        if let marked = json["highlightFields"]?.boolValue { highlightFields = marked }
     }
 
     /// The preferences as JSON (every key written).
@@ -72,6 +73,7 @@ extension ToolPreferences {
                                           ("recognizeEveryStroke", .bool(shapeRecognition.recognizeEveryStroke))])),
             ("undoDepth", .integer(undoDepth)),
             ("gestures", .object(StylusGesture.allCases.map { ($0.rawValue, .string(gestures.action(for: $0).rawValue)) })),
+            ("highlightFields", .bool(highlightFields)),
         ])
     }
 

@@ -4,8 +4,8 @@ import Foundation
 
 
 /// Every setting of the editor's tools that persists between sessions: the ink presets, the
-/// eraser, text, shape and note settings (colour and icon), the input mode, shape recognition, the undo depth
-/// and the stylus gestures.
+/// eraser, text, shape and note settings (colour and icon), the input mode, shape recognition, the undo depth,
+/// the stylus gestures and whether form fields are marked with every tool.
 ///
 /// A value is always usable: numeric settings are sanitised when set or decoded (see the
 /// individual types). Decoding tolerates missing keys (older files: defaults fill in) and
@@ -45,6 +45,10 @@ public struct ToolPreferences: Equatable, Sendable {
     }
     /// What each stylus gesture does.
     public var gestures: GestureMap
+    /// Whether form fields are marked (a tint and an outline) whatever the tool, like a
+    /// viewer's "highlight existing fields" (default: off: the page shows what the file draws,
+    /// and the fields are marked while the Form tool is active; ``EditorEngine/marksFormFields``).
+    public var highlightFields: Bool
 
     /// The defaults of every setting.
     public init() {
@@ -62,6 +66,7 @@ public struct ToolPreferences: Equatable, Sendable {
         shapeRecognition = .default
         undoDepth = 100
         gestures = .default
+        highlightFields = false
     }
 
     /// The preset of `kind`.
@@ -98,7 +103,7 @@ public struct ToolPreferences: Equatable, Sendable {
 
     private enum CodingKeys: String, CodingKey {
         case pen, marker, highlighter, pencil, currentInk, eraser, text, shape, noteColor, noteIcon
-        case inputMode, shapeRecognition, undoDepth, gestures
+        case inputMode, shapeRecognition, undoDepth, gestures, highlightFields
     }
 
     /// Decodes tolerantly; see the type's discussion.
@@ -118,6 +123,7 @@ public struct ToolPreferences: Equatable, Sendable {
         inputMode = c.tolerant(.inputMode, or: inputMode, decoder: decoder)
         shapeRecognition = c.tolerant(.shapeRecognition, or: shapeRecognition, decoder: decoder)
         gestures = c.tolerant(.gestures, or: gestures, decoder: decoder)
+        highlightFields = c.tolerant(.highlightFields, or: highlightFields, decoder: decoder)
         let depth = c.tolerant(.undoDepth, or: undoDepth, decoder: decoder)
         undoDepth = Self.clampedUndoDepth(depth)
         if undoDepth != depth {
