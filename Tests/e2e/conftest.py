@@ -143,8 +143,9 @@ def new_tab(browser, request):
         pytest.skip(f"Chromium only: {marker.args[0]}")
     tabs = []
 
-    def make(viewport=None, has_touch=False):
-        tab = browser.new_tab(viewport or {"width": 1280, "height": 900}, has_touch)
+    def make(viewport=None, has_touch=False, scale=1):
+        # `scale`: the device pixel ratio (Chromium's emulation; a WebKit tab is at 1).
+        tab = browser.new_tab(viewport or {"width": 1280, "height": 900}, has_touch, *([scale] if scale != 1 else []))
         tabs.append(tab)
         return tab
 
@@ -159,9 +160,9 @@ def new_editor(new_tab, web_server, request):
     error in any of them fails the test."""
     editors = []
 
-    def make(viewport=None, has_touch=False, doc_id=None):
+    def make(viewport=None, has_touch=False, doc_id=None, scale=1):
         doc_id = doc_id or request.getfixturevalue("document")
-        editor = Editor(new_tab(viewport, has_touch), web_server, doc_id)
+        editor = Editor(new_tab(viewport, has_touch, scale), web_server, doc_id)
         editors.append(editor)
         return editor
 

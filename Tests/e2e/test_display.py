@@ -6,9 +6,12 @@ third-party annotated files are compared with pdftoppm's rendering at the same s
 
 import json
 
+import pytest
+
 from editor_harness import ARTIFACTS, api
-from fidelity import measure_page
+from fidelity import PDFJS_RENDER, data_url_image, measure_page, painted_page, show_page
 from viewer_helpers import canvas_pixels, corpus_file, open_document, overlay_ids, page_screenshot, upload_corpus, wait_rendered
+from viewer_helpers import mean_absolute_difference as difference
 
 
 def is_white(rgba):
@@ -231,3 +234,53 @@ def test_links_go_to_their_page_or_open_after_showing_the_address(new_editor, we
     asked = editor.wait_until("window.linkAsked")
     assert external["url"] in asked, asked
     assert editor.js("marginalia.viewer.currentPage") == 0
+
+
+# Pages of 598.32 x 813.6 points (page 4 turned: 815.76 x 597.6): at zoom 1 their frames are
+# no whole number of pixels, CSS or device.
+FRACTIONAL = "pymupdf-test-3863-redact-jbig2-rotated.pdf"
+
+# The page canvas's box in its page's (CSS pixels, from the page's corner), its bitmap's size,
+# the page's frame and the device pixel ratio.
+CANVAS_BOX = """(index) => {
+    const view = marginalia.viewer.views[index];
+    const c = view.canvas.getBoundingClientRect(), p = view.element.getBoundingClientRect();
+    return { box: [c.left - p.left, c.top - p.top, c.width, c.height], bitmap: [view.canvas.width, view.canvas.height],
+             frame: view.frame.slice(2), ratio: devicePixelRatio };
+}"""
+
+
+def assert_canvas_unscaled(editor, index):
+    """The canvas starts at the page's corner, each bitmap pixel one device pixel (a canvas
+    stretched by a fraction of a pixel is resampled: every edge blurs), and it covers the
+    frame within half a CSS pixel (the overlay, which draws at the frame's scale, lines up)."""
+    shown = editor.js(CANVAS_BOX, index)
+    x, y, width, height = shown["box"]
+    assert (x, y) == (0, 0), shown
+    assert abs(width * shown["ratio"] - shown["bitmap"][0]) < 1e-6, shown
+    assert abs(height * shown["ratio"] - shown["bitmap"][1]) < 1e-6, shown
+    assert abs(width - shown["frame"][0]) <= 0.52 and abs(height - shown["frame"][1]) <= 0.52, shown
+
+
+def test_a_page_canvas_is_one_bitmap_pixel_per_device_pixel(new_editor, web_server):
+    """A page whose frame is a fraction of a pixel wider and taller than any canvas: the
+    canvas is sized from its bitmap, not stretched to the frame, at zoom 1 and at another."""
+    editor = new_editor(viewport={"width": 1280, "height": 1000}, doc_id=upload_corpus(web_server, FRACTIONAL))
+    for index, zoom in ((0, 1), (0, 1.37), (3, 0.83)):
+        editor.js(f"marginalia.viewer.setZoom({zoom}); marginalia.viewer.goToPage({index})")
+        editor.wait_until(f"""(() => {{ const v = marginalia.viewer.views[{index}];
+            return v.renderedZoom === marginalia.viewer.zoom && !v.rendering && !v.stale; }})()""", timeout=30000)
+        assert_canvas_unscaled(editor, index)
+
+
+@pytest.mark.chromium_only("a device pixel ratio of 2 is Chromium's emulation; the WebKit tab is at 1")
+def test_a_fractional_page_at_ratio_2_shows_exactly_what_pdfjs_draws(new_editor, web_server):
+    """At device pixel ratio 2 (an iPad's, a laptop's), the screenshot of such a page is pdf.js's
+    own rendering of it, pixel for pixel (a stretched canvas differed by 4.6 to 6.2)."""
+    editor = new_editor(viewport={"width": 1280, "height": 1000}, doc_id=upload_corpus(web_server, FRACTIONAL), scale=2)
+    for index in (0, 3):
+        zoom = show_page(editor, index)
+        assert_canvas_unscaled(editor, index)
+        pdfjs = data_url_image(editor.js(PDFJS_RENDER, [index, zoom, True]))
+        shown, _ = painted_page(editor, f"display-fractional-x2-p{index + 1}", index, pdfjs)
+        assert difference(shown, pdfjs) < 0.2, index

@@ -104,6 +104,7 @@ export class Viewer {
       // Whole device pixels: a canvas placed between pixels is resampled, and blurs.
       Object.assign(view.element.style, { left: `${snap(x)}px`, top: `${snap(y)}px`, width: `${w}px`, height: `${h}px` });
       view.overlay.place(page.matrix, this.zoom);
+      if (zoomChanged) this.sizeCanvas(view);
       placeTextLayer(view);
     });
     const [left, top] = viewport.offset;
@@ -292,12 +293,17 @@ export class Viewer {
         : { annotationMode: pdfjsLib.AnnotationMode.DISABLE, canvasIds: new Set() };
       if (token !== view.token) return;
       const [, , width, height] = view.frame;
-      let scale = zoom * (window.devicePixelRatio || 1);
-      scale = Math.min(scale, Math.sqrt(MAX_CANVAS_PIXELS / ((width / zoom) * (height / zoom))));
+      const dpr = window.devicePixelRatio || 1;
+      const scale = Math.min(zoom * dpr, Math.sqrt(MAX_CANVAS_PIXELS / ((width / zoom) * (height / zoom))));
       const viewport = page.getViewport({ scale, rotation: view.geometry.rotation });
       const canvas = html('canvas', { class: 'page-canvas', 'aria-hidden': 'true' });
-      canvas.width = Math.floor(viewport.width);
-      canvas.height = Math.floor(viewport.height);
+      // The bitmap is shown one pixel per device pixel (sizeCanvas), and at a whole ratio it
+      // is whole CSS pixels: a browser that lays out in CSS pixels and scales the result
+      // (Chromium emulating a ratio) puts a canvas on whole CSS pixels, and would stretch one
+      // of 813.5 to 814. The page's size rounded: within half a CSS pixel of its frame.
+      const unit = scale === zoom * dpr && Number.isInteger(dpr) ? dpr : 1;
+      canvas.width = Math.max(unit, Math.round(viewport.width / unit) * unit);
+      canvas.height = Math.max(unit, Math.round(viewport.height / unit) * unit);
       view.pending = canvas;
       view.task = page.render({
         canvasContext: canvas.getContext('2d'), viewport,
@@ -308,18 +314,15 @@ export class Viewer {
       view.task = null;  // done: cancelling it now would end its drawing a second time
       if (token !== view.token || this.zoom !== zoom) { if (view.pending === canvas) release(canvas); view.pending = null; return; }
       view.pending = null;
-      // One canvas pixel per device pixel (the frame may be a fraction wider), as a share of
-      // the frame so that a zoom stretches it until the next render.
-      const dpr = window.devicePixelRatio || 1;
-      if (scale === zoom * dpr) {
-        canvas.style.width = `${(100 * canvas.width) / (width * dpr)}%`;
-        canvas.style.height = `${(100 * canvas.height) / (height * dpr)}%`;
-      }
       const old = view.canvas;
       view.canvas.replaceWith(canvas);
       view.canvas = canvas;
       release(old);
       view.renderedZoom = zoom;
+      // Bitmap pixels per CSS pixel: the screen's device pixel ratio, unless the page was too
+      // large to draw at full density.
+      view.canvasDensity = scale === zoom * dpr ? dpr : scale / zoom;
+      this.sizeCanvas(view);
       view.canvasIds = plan.canvasIds;
       view.element.classList.add('rendered');
       addTextLayer(view, page);
@@ -330,6 +333,21 @@ export class Viewer {
     } finally {
       if (token === view.token) view.rendering = 0;
     }
+  }
+
+  /**
+   * The canvas's CSS size: its bitmap's size in device pixels, so that each bitmap pixel is
+   * one device pixel (the page's frame is rarely a whole number of device pixels, and a canvas
+   * stretched to it by a fraction of a pixel is resampled: every edge blurs); the page's frame
+   * starts on a device pixel (apply). After a zoom it is stretched by the zoom's change until
+   * it is drawn again.
+   */
+  sizeCanvas(view) {
+    const { canvas } = view;
+    if (!view.renderedZoom || !canvas.width) return;
+    const stretch = this.zoom === view.renderedZoom ? 1 : this.zoom / view.renderedZoom;
+    canvas.style.width = `${(canvas.width / view.canvasDensity) * stretch}px`;
+    canvas.style.height = `${(canvas.height / view.canvasDensity) * stretch}px`;
   }
 
   /** Drops the bitmaps of pages far from the current one beyond the budget (bitmaps.js). */
