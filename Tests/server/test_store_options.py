@@ -8,6 +8,7 @@ from __future__ import annotations
 import itertools
 import math
 import subprocess
+import time
 
 import pymupdf
 import pytest
@@ -63,7 +64,11 @@ def check_served(server: Server) -> None:
     assert server.json("GET", "/readyz")["status"] == "ready"
     doc = server.json("GET", DOCS)["documents"][0]["id"]
     assert server.json("POST", f"{DOCS}/{doc}/operations", stroke(0, 0))["revision"] == 1
-    output = server.log.read_text()
+    # The server prints where it serves from once it listens, and answers meanwhile: the line
+    # may come after the answers above (it lists the store's documents first).
+    deadline = time.time() + 15
+    while "Open http" not in (output := server.log.read_text()) and time.time() < deadline:
+        time.sleep(0.05)
     assert PASSWORD not in output
     assert "postgresql://editor" in output
 
