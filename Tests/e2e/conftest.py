@@ -145,7 +145,7 @@ def new_tab(browser, request):
 
     def make(viewport=None, has_touch=False, scale=1):
         # `scale`: the device pixel ratio (Chromium's emulation; a WebKit tab is at 1).
-        tab = browser.new_tab(viewport or {"width": 1280, "height": 900}, has_touch, *([scale] if scale != 1 else []))
+        tab = browser.new_tab(viewport or {"width": 1280, "height": 900}, has_touch, scale)
         tabs.append(tab)
         return tab
 

@@ -9,6 +9,7 @@ sample from pdftoppm's Times and Helvetica on the lines below, against 5 and 7 n
 without the CMap it read nothing of the Japanese line: no text to select, copy or find."""
 
 import pytest
+from pikepdf import Array, Dictionary, Name, Page, Pdf
 
 from editor_harness import ARTIFACTS, api
 from fidelity import data_url_image, show_page
@@ -21,43 +22,34 @@ CONTENT = (b"BT /T 18 Tf 40 740 Td (Sphinx of black quartz, judge my vow.) Tj"
            b" 0 -30 Td /H 18 Tf (Pack my box with five dozen liquor jugs!) Tj"
            b" 0 -30 Td /J 24 Tf <" + JAPANESE.encode("utf-16-be").hex().upper().encode() + b"> Tj ET")
 
-OBJECTS = [
-    b"<< /Type /Catalog /Pages 2 0 R >>",
-    b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
-    b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 420 800] /Contents 4 0 R"
-    b" /Resources << /Font << /T 5 0 R /H 6 0 R /J 7 0 R >> >> >>",
-    b"<< /Length %d >>\nstream\n" % len(CONTENT) + CONTENT + b"\nendstream",
-    b"<< /Type /Font /Subtype /Type1 /BaseFont /Times-Roman /Encoding /WinAnsiEncoding >>",
-    b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>",
-    b"<< /Type /Font /Subtype /Type0 /BaseFont /KozMinPr6N-Regular /Encoding /UniJIS-UCS2-H /DescendantFonts [8 0 R] >>",
-    b"<< /Type /Font /Subtype /CIDFontType0 /BaseFont /KozMinPr6N-Regular"
-    b" /CIDSystemInfo << /Registry (Adobe) /Ordering (Japan1) /Supplement 6 >> /FontDescriptor 9 0 R /DW 1000 >>",
-    b"<< /Type /FontDescriptor /FontName /KozMinPr6N-Regular /Flags 6 /FontBBox [-200 -200 1200 900]"
-    b" /ItalicAngle 0 /Ascent 880 /Descent -120 /CapHeight 740 /StemV 80 >>",
-]
-
 # The bands (left, top, right, bottom, in points from the top left) of the two Latin lines.
 LINES = {"Times-Roman": (0, 42, 420, 66), "Helvetica": (0, 72, 420, 96)}
 
 
-def build_pdf(objects):
-    """A PDF of numbered object bodies (object 1 the catalog) with its cross-reference table."""
-    out = bytearray(b"%PDF-1.7\n%\xe2\xe3\xcf\xd3\n")
-    offsets = []
-    for number, body in enumerate(objects, 1):
-        offsets.append(len(out))
-        out += b"%d 0 obj\n" % number + body + b"\nendobj\n"
-    start = len(out)
-    out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1)
-    out += b"".join(b"%010d 00000 n \n" % offset for offset in offsets)
-    out += b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (len(objects) + 1, start)
-    return bytes(out)
+def fonts_pdf():
+    """A page with the three lines in fonts it names and does not embed (pikepdf writes it)."""
+    pdf = Pdf.new()
+    latin = lambda name: Dictionary(Type=Name.Font, Subtype=Name.Type1, BaseFont=Name(name),  # noqa: E731
+                                    Encoding=Name.WinAnsiEncoding)
+    descriptor = Dictionary(Type=Name.FontDescriptor, FontName=Name("/KozMinPr6N-Regular"), Flags=6,
+                            FontBBox=Array([-200, -200, 1200, 900]), ItalicAngle=0, Ascent=880, Descent=-120,
+                            CapHeight=740, StemV=80)
+    japanese = Dictionary(Type=Name.Font, Subtype=Name.Type0, BaseFont=Name("/KozMinPr6N-Regular"),
+                          Encoding=Name("/UniJIS-UCS2-H"), DescendantFonts=Array([Dictionary(
+                              Type=Name.Font, Subtype=Name.CIDFontType0, BaseFont=Name("/KozMinPr6N-Regular"),
+                              CIDSystemInfo=Dictionary(Registry="Adobe", Ordering="Japan1", Supplement=6),
+                              FontDescriptor=descriptor, DW=1000)]))
+    fonts = Dictionary(T=pdf.make_indirect(latin("/Times-Roman")), H=pdf.make_indirect(latin("/Helvetica")),
+                       J=pdf.make_indirect(japanese))
+    pdf.pages.append(Page(Dictionary(Type=Name.Page, MediaBox=Array([0, 0, 420, 800]),
+                                     Resources=Dictionary(Font=fonts), Contents=pdf.make_stream(CONTENT))))
+    return pdf
 
 
 @pytest.fixture()
 def fonts_document(web_server, tmp_path):
     path = tmp_path / "fonts.pdf"
-    path.write_bytes(build_pdf(OBJECTS))
+    fonts_pdf().save(path)
     doc_id = api(web_server, "POST", "/api/v1/documents?name=fonts.pdf", path.read_bytes(), "application/pdf")["id"]
     return doc_id, path
 

@@ -98,8 +98,12 @@ class WebKitBrowser:
             self.driver.switch_to.window(handle)
             self.current = handle
 
-    def new_tab(self, viewport, has_touch):
-        """`has_touch` is Chromium's; WebKit tabs always take script-made touches."""
+    def new_tab(self, viewport, has_touch, scale=1):
+        """`has_touch` is Chromium's; WebKit tabs always take script-made touches. `scale`, the
+        device pixel ratio, is Chromium's emulation: a WebKit tab is at 1 (a test that needs
+        another is `chromium_only`)."""
+        if scale != 1:
+            raise ValueError(f"a WebKit tab has device pixel ratio 1, not {scale}")
         if not self.home_in_use:
             self.home_in_use = True
             handle = self.home
