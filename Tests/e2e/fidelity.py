@@ -100,14 +100,13 @@ def data_url_image(url):
     return Image.open(io.BytesIO(base64.b64decode(url.split(",", 1)[1]))).convert("RGB")
 
 
-def painted_page(editor, name, index, painted, offset=None):
-    """A screenshot of page `index` as shown, cropped to the page element's box moved by
-    `offset` device pixels, or by the offset within one pixel each way that best matches
-    `painted` (what the canvas holds); the crop (saved as ARTIFACTS/NAME-ENGINE.png) and the
-    offset."""
+def painted_page(editor, name, index, painted):
+    """A screenshot of page `index` as shown, cropped to the page element's box moved by the
+    offset within one device pixel each way that best matches `painted` (what the canvas
+    holds); the crop (saved as ARTIFACTS/NAME-ENGINE.png) and the offset."""
     image, path, box = screenshot_with_page_box(editor, name, index)
     crops = {(dx, dy): image.crop((box[0] + dx, box[1] + dy, box[2] + dx, box[3] + dy))
-             for dx, dy in ([offset] if offset else [(dx, dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1)])}
+             for dx in (-1, 0, 1) for dy in (-1, 0, 1)}
     offset = min(crops, key=lambda o: (difference(crops[o], painted), o != (0, 0)))
     crops[offset].save(path)
     return crops[offset], offset
