@@ -91,11 +91,15 @@ record "swift build" "$build_status" "$(grep -E 'Compiling|Build complete|error:
 # test servers' handlers need, and those tests waited for answers that never came.
 run "swift test" "$logs/test" swift test --skip HTTPLifecycleTests "${swift_flags[@]}"
 test_status=$?
-swift test --skip-build --filter HTTPLifecycleTests "${swift_flags[@]}" >> "$logs/test" 2>&1 || test_status=1
-# XCTest prints "Executed N tests", Swift Testing "Test run with N tests ..." (last).
-record "swift test" "$test_status" \
-    "$(grep -E 'Executed [0-9]+ tests?|Test run with [0-9]+ tests?|^error:|: error:' "$logs/test" | tail -n 2 |
-       sed 's/^[[:space:]]*//' | paste -sd '|' - | sed 's/|/ | /g')"
+run "swift test (HTTP lifecycle)" "$logs/test-lifecycle" \
+    swift test --skip-build --filter HTTPLifecycleTests "${swift_flags[@]}" || test_status=1
+# XCTest prints "Executed N tests", Swift Testing "Test run with N tests ..." (last): the
+# summary gives both runs' lines, the lifecycle run's after a semicolon.
+test_counts() {
+    grep -E 'Executed [0-9]+ tests?|Test run with [0-9]+ tests?|^error:|: error:' "$1" | tail -n 2 |
+        sed 's/^[[:space:]]*//' | paste -sd '|' - | sed 's/|/ | /g'
+}
+record "swift test" "$test_status" "$(test_counts "$logs/test"); lifecycle: $(test_counts "$logs/test-lifecycle")"
 
 if [ "$build_status" -eq 0 ]; then
     bin_path=$(swift build "${swift_flags[@]}" --show-bin-path)

@@ -5,7 +5,9 @@ mouse events), Safari's trackpad gesture events, a pen that reports no pressure.
 The events are shaped like WebKit's on an iPad (Source/WebCore/dom/ios/PointerEventIOS.cpp):
 a touch's pointerId is the touch identifier, its pressure is the touch's force (0 on a screen
 without force sensing), width and height are twice the touch radius, and a touch keeps
-going to the element it went down on (implicit capture). With `no_samples`, the events have
+going to the element it went down on (implicit capture) or to the one that captured it
+(setPointerCapture, which the browser refuses for a pointer a script made, is honoured
+here), and an element removed from the page loses its capture. With `no_samples`, the events have
 no getCoalescedEvents/getPredictedEvents, as in Safari before 18."""
 
 # Milliseconds between script-made pointer events: a 120 Hz pen or touch screen.
@@ -17,12 +19,30 @@ EVENT_INTERVAL_MS = 8
 # editor's pan glides on from the speed of the last moves).
 POINTER_EVENTS = r"""async ([events, noSamples, interval]) => {
     const targets = window.__e2eTouchTargets ?? (window.__e2eTouchTargets = new Map());
+    if (!window.__e2eCapture) {
+        // A browser refuses to capture a pointer it did not make: the capture is kept here.
+        window.__e2eCapture = true;
+        const capture = Element.prototype.setPointerCapture, release = Element.prototype.releasePointerCapture;
+        Element.prototype.setPointerCapture = function (pointerId) {
+            try { capture.call(this, pointerId); } catch (error) {
+                if (!targets.has(pointerId)) throw error;
+                targets.set(pointerId, this);
+            }
+        };
+        Element.prototype.releasePointerCapture = function (pointerId) {
+            try { release.call(this, pointerId); } catch (error) {
+                if (targets.get(pointerId) !== this) throw error;
+            }
+        };
+    }
     for (const [index, [type, pointerId, pointerType, x, y, button, buttons, pressure, isPrimary]] of events.entries()) {
         if (index && interval) await new Promise((resolve) => setTimeout(resolve, interval));
         let target = document.elementFromPoint(x, y) ?? document.body;
         if (pointerType === 'touch') {
             if (type === 'pointerdown') targets.set(pointerId, target);
-            target = targets.get(pointerId) ?? target;
+            // An element removed from the page loses its capture: the events go where they land.
+            const captured = targets.get(pointerId);
+            if (captured?.isConnected) target = captured;
         }
         const touch = pointerType === 'touch';
         const event = new PointerEvent(type, {
