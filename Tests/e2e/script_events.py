@@ -22,16 +22,12 @@ POINTER_EVENTS = r"""async ([events, noSamples, interval]) => {
     if (!window.__e2eCapture) {
         // A browser refuses to capture a pointer it did not make: the capture is kept here.
         window.__e2eCapture = true;
-        const capture = Element.prototype.setPointerCapture, release = Element.prototype.releasePointerCapture;
+        // (The editor never releases a capture: the pointer's end does.)
+        const capture = Element.prototype.setPointerCapture;
         Element.prototype.setPointerCapture = function (pointerId) {
             try { capture.call(this, pointerId); } catch (error) {
                 if (!targets.has(pointerId)) throw error;
                 targets.set(pointerId, this);
-            }
-        };
-        Element.prototype.releasePointerCapture = function (pointerId) {
-            try { release.call(this, pointerId); } catch (error) {
-                if (targets.get(pointerId) !== this) throw error;
             }
         };
     }
