@@ -90,6 +90,26 @@ def test_copy_paste_duplicate_and_arrange_each_undo_as_one_step(new_editor):
     assert drawn.index(blue) < drawn.index(red)
 
 
+def test_quick_pastes_select_the_last_copies_and_a_selection_made_meanwhile_wins(new_editor):
+    # Two pastes sent before either is answered: the first one's answer selects its copies, and
+    # the second, answered after it, still selects its own (the CI run where the first paste's
+    # selection was taken for the user's and kept).
+    editor = new_editor()
+    blue, red = add_squares(editor)
+    editor.js(f"marginalia.select('{blue}')")
+    editor.press("Control+c")
+    editor.js("marginalia.clipboard.paste(); marginalia.clipboard.paste()")
+    wait_squares(editor, 4)
+    pasted = squares(editor)[2:]
+    editor.wait_until(f"marginalia.selection().ids.join() === '{pasted[1]['id']}'")
+    # A selection the user makes while a paste is on its way is kept.
+    editor.js(f"window.pasted = false; marginalia.clipboard.paste().then(() => {{ window.pasted = true; }}); "
+              f"marginalia.select('{red}')")
+    editor.wait_until("window.pasted")
+    wait_squares(editor, 5)
+    assert selected(editor) == [red]
+
+
 def test_cut_and_paste_onto_another_page_and_another_document(new_editor, web_server):
     editor = new_editor()
     blue, red = add_squares(editor)

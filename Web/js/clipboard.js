@@ -25,6 +25,8 @@ export function createClipboard(editor) {
   let pastes = new Map();
   let pastesOf = null;
   let expectingPaste = null;
+  /** The last selection a paste or duplicate made (a new object each time). */
+  let ownSelection = { ids: null };
 
   /** The clip in localStorage, or null. */
   function stored() {
@@ -96,16 +98,22 @@ export function createClipboard(editor) {
 
   /**
    * Sends the command an engine answer holds and selects what it added, unless the user has
-   * selected something else while the server answered (their choice wins).
+   * selected something else while the server answered (their choice wins). A selection this
+   * module made meanwhile (an earlier paste's, answered first) is not the user's choice: two
+   * quick pastes end with the second one's copies selected.
    */
   async function sendAndSelect(answer) {
     const command = answer.outputs?.find((o) => o.type === 'command')?.command;
     if (!command) { editor.outputs(answer); return; }
     const selectedBefore = editor.selection().ids.join(' ');
+    const ownBefore = ownSelection;
     const added = addedIds(await editor.command(command));
-    if (!added.length || editor.selection().ids.join(' ') !== selectedBefore) return;
+    const now = editor.selection().ids.join(' ');
+    const unchanged = now === selectedBefore || (ownSelection !== ownBefore && now === ownSelection.ids);
+    if (!added.length || !unchanged) return;
     editor.setTool('select');  // what was pasted is selected, ready to move
     editor.select(added);
+    ownSelection = { ids: editor.selection().ids.join(' ') };
   }
 
   /** The browser's paste event: copied annotations, else an image, else text. */
