@@ -110,6 +110,20 @@ def test_quick_pastes_select_the_last_copies_and_a_selection_made_meanwhile_wins
     assert selected(editor) == [red]
 
 
+def test_quick_duplicates_step_across_the_page(new_editor):
+    # A second Ctrl+D before the first is answered copies the first copy: the copies step
+    # 12 pt at a time instead of landing on each other.
+    editor = new_editor()
+    blue, red = add_squares(editor)
+    editor.js(f"marginalia.select('{red}')")
+    editor.js("marginalia.clipboard.duplicate(); marginalia.clipboard.duplicate()")
+    wait_squares(editor, 4)
+    copies = squares(editor)[2:]
+    corners = [(a["rect"][0], a["rect"][1]) for a in copies]
+    assert all(abs(x - ex) < 0.01 and abs(y - ey) < 0.01 for (x, y), (ex, ey) in zip(corners, [(172, 428), (184, 416)])), corners
+    editor.wait_until(f"marginalia.selection().ids.join() === '{copies[1]['id']}'")
+
+
 def test_cut_and_paste_onto_another_page_and_another_document(new_editor, web_server):
     editor = new_editor()
     blue, red = add_squares(editor)

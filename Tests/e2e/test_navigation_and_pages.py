@@ -150,6 +150,8 @@ def test_select_moves_and_resizes_an_image_keeping_its_aspect(new_editor, tmp_pa
     editor.wait_until("document.querySelector('button[data-tool=image]').getAttribute('aria-pressed') === 'true'")
     editor.pen_stroke([editor.page_point_to_client(0, 100, 300), editor.page_point_to_client(0, 260, 300)])
     editor.wait_until("document.querySelectorAll('.annotations .annotation.stamp').length === 1")
+    # Selected once the server's answer is in (the stamp may show before, through the event stream).
+    editor.wait_until("marginalia.selection().ids.length === 1")
     [stamp] = [x for x in editor.annotations() if x["type"] == "stamp"]
     x1, y1, x2, y2 = stamp["rect"]
     # Drag the lower-right handle outwards, across and down.

@@ -11,7 +11,6 @@
 
 import { call } from './engine.js';
 import { readImage } from './tools/image.js';
-import { addedIds } from './model.js';
 
 const STORAGE_KEY = 'marginalia.clipboard.v1';
 /** The system clipboard's type for copied annotations (the JSON itself stays in localStorage). */
@@ -25,8 +24,7 @@ export function createClipboard(editor) {
   let pastes = new Map();
   let pastesOf = null;
   let expectingPaste = null;
-  /** The last selection a paste or duplicate made (a new object each time). */
-  let ownSelection = { ids: null };
+  let duplicating = Promise.resolve();
 
   /** The clip in localStorage, or null. */
   function stored() {
@@ -89,31 +87,29 @@ export function createClipboard(editor) {
     await sendAndSelect(call({ call: 'paste', annotations: clip.annotations, pageIndex, samePage, count }));
   }
 
-  /** A copy of the selection beside it, selected; the clipboard is left alone. */
-  async function duplicate() {
-    const clip = selectionClip();
-    if (!clip) return;
-    await sendAndSelect(call({ call: 'paste', annotations: clip.annotations, pageIndex: clip.pageIndex, samePage: true, count: 0 }));
+  /**
+   * A copy of the selection beside it, selected; the clipboard is left alone. A duplicate asked
+   * for while one is on its way waits for it and copies what it selected, so quick presses step
+   * their copies across the page instead of stacking them in one place.
+   */
+  function duplicate() {
+    const run = async () => {
+      const clip = selectionClip();
+      if (!clip) return;
+      await sendAndSelect(call({ call: 'paste', annotations: clip.annotations, pageIndex: clip.pageIndex, samePage: true, count: 0 }));
+    };
+    duplicating = duplicating.then(run, run);
+    return duplicating;
   }
 
   /**
-   * Sends the command an engine answer holds and selects what it added, unless the user has
-   * selected something else while the server answered (their choice wins). A selection this
-   * module made meanwhile (an earlier paste's, answered first) is not the user's choice: two
-   * quick pastes end with the second one's copies selected.
+   * Sends the command an engine answer holds and selects what it added, with the Select tool,
+   * ready to move (`Editor.commandAndSelect`: a selection the user makes meanwhile wins).
    */
   async function sendAndSelect(answer) {
     const command = answer.outputs?.find((o) => o.type === 'command')?.command;
     if (!command) { editor.outputs(answer); return; }
-    const selectedBefore = editor.selection().ids.join(' ');
-    const ownBefore = ownSelection;
-    const added = addedIds(await editor.command(command));
-    const now = editor.selection().ids.join(' ');
-    const unchanged = now === selectedBefore || (ownSelection !== ownBefore && now === ownSelection.ids);
-    if (!added.length || !unchanged) return;
-    editor.setTool('select');  // what was pasted is selected, ready to move
-    editor.select(added);
-    ownSelection = { ids: editor.selection().ids.join(' ') };
+    await editor.commandAndSelect(command, { tool: 'select' });
   }
 
   /** The browser's paste event: copied annotations, else an image, else text. */

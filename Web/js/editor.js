@@ -59,6 +59,8 @@ export class Editor {
     this.clipboard = createClipboard(this);
     /** The form fields of the open document (GET …/fields), refreshed with the file. */
     this.fields = [];
+    /** The last selection `commandAndSelect` made (a new object each time). */
+    this.ownSelection = { ids: null };
     this.listeners = new Set();
     this.organizer = new PageOrganizer(this);
     // What draws each annotation: its appearance stream in the page canvas, or the overlay
@@ -270,11 +272,31 @@ export class Editor {
 
   /** A command the engine made; a shape just drawn is selected, ready to move or restyle. */
   async commandFromEngine(command) {
-    const response = await this.command(command);
     if (command.type === 'add' && settings.tool === 'shape') {
-      const [added] = addedIds(response);
-      if (added) this.select(added);
+      await this.commandAndSelect(command, { still: () => settings.tool === 'shape' });
+    } else {
+      await this.command(command);
     }
+  }
+
+  /**
+   * Sends a command and selects what it added (after switching to `tool`, when given), unless
+   * the user selected something else while the server answered, or `still()` is no longer
+   * true: their choice wins. A selection made meanwhile by an earlier call of this (answered
+   * first) is not the user's choice: two quick pastes end with the second one's copies selected.
+   * @returns {Promise<boolean>} whether it selected what was added
+   */
+  async commandAndSelect(command, { tool = null, still = () => true } = {}) {
+    const before = this.selection().ids.join(' ');
+    const ownBefore = this.ownSelection;
+    const added = addedIds(await this.command(command));
+    const now = this.selection().ids.join(' ');
+    const unchanged = now === before || (this.ownSelection !== ownBefore && now === this.ownSelection.ids);
+    if (!added.length || !unchanged || !still()) return false;
+    if (tool) this.setTool(tool);
+    this.select(added);
+    this.ownSelection = { ids: this.selection().ids.join(' ') };
+    return true;
   }
 
   /** Lets the user type the text of a new text box or note, or of an existing one. */

@@ -3,7 +3,6 @@
 // image stamp with its bytes, then selects it (Select is the tool after placing).
 
 import { call } from '../engine.js';
-import { addedIds } from '../model.js';
 
 /** Reads a File as {base64, width, height}. */
 export async function readImage(file) {
@@ -34,11 +33,9 @@ export function createImageTool(editor) {
       const picked = image;
       image = null;
       editor.status('');
-      const response = await editor.command({
+      await editor.commandAndSelect({
         type: 'add', annotation: { type: 'stamp', pageIndex, rect, name: 'Image', image: picked.base64 },
       });
-      const [added] = addedIds(response);
-      if (added) editor.select(added);
     },
   };
 }
