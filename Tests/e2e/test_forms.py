@@ -127,6 +127,22 @@ def test_fill_a_text_field_and_a_checkbox_then_undo_and_redo(new_editor):
     assert dark_pixels_in(editor, page, box["rect"]) > 10
 
 
+def test_a_second_tap_before_the_first_is_answered_toggles_the_checkbox_back(new_editor):
+    editor = new_editor()
+    box = fields(editor)["subscribe"]
+    page = box["pageIndex"]
+    open_form_tool(editor, page)
+    editor.wait_until("marginalia.fields.length === 2")
+    # Two taps, the second before the first fill is answered (and the fields read again): on,
+    # then off again: two fills (before, both sent "on").
+    revision = editor.js("marginalia.model.revision")
+    tap = f"marginalia.tools.form.activate('subscribe', {page}, {json.dumps(box['rect'])})"
+    editor.js(f"{tap}; {tap}")
+    editor.wait_until(f"marginalia.model.revision >= {revision + 2}", timeout=10000)
+    editor.wait_until("marginalia.fields.find((f) => f.name === 'subscribe')?.value === false", timeout=10000)
+    assert widget_values(editor)["subscribe"] in ("Off", "", False)
+
+
 def test_escape_cancels_a_text_field_edit(new_editor):
     editor = new_editor()
     name = fields(editor)["name"]

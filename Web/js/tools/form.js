@@ -8,11 +8,23 @@ import { editTextField, chooseOption } from './fieldeditor.js';
 /** @param {import('../editor.js').Editor} editor */
 export function createFormTool(editor) {
   const same = (a, b) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+  /**
+   * Fills sent and not yet answered, by field name. The fields are read again only once the
+   * reload after a fill is done: until then a tap works from the value sent (a second tap on a
+   * checkbox toggles it back instead of sending the same value again).
+   */
+  const sending = new Map();
 
   /** Sends a fill unless nothing changes. */
   async function fill(field, before, after) {
     if (after === null || after === undefined || same(before, after)) return;
-    await editor.command({ type: 'fill', name: field.name, value: after });
+    const mine = { value: after };
+    sending.set(field.name, mine);
+    try {
+      await editor.command({ type: 'fill', name: field.name, value: after });
+    } finally {
+      if (sending.get(field.name) === mine) sending.delete(field.name);
+    }
   }
 
   return {
@@ -20,8 +32,9 @@ export function createFormTool(editor) {
 
     /** The engine's tap on a widget of field `name` at `rect` on page `pageIndex`. */
     async activate(name, pageIndex, rect) {
-      const field = editor.fields.find((f) => f.name === name);
-      if (!field) return;
+      const listed = editor.fields.find((f) => f.name === name);
+      if (!listed) return;
+      const field = sending.has(name) ? { ...listed, value: sending.get(name).value } : listed;
       const widget = field.widgets.find((w) => w.pageIndex === pageIndex && same(w.rect, rect))
         ?? field.widgets.find((w) => w.pageIndex === pageIndex);
       const refusal = whyNotEditable(field);
