@@ -139,7 +139,7 @@ def test_text_box_shape_and_note(new_editor):
     editor.wait_until("document.activeElement && document.activeElement.matches('textarea.text-editor')")
     editor.type("A sticky note")
     editor.js("document.activeElement.blur()")
-    editor.settle(800)
+    editor.wait_until("[...marginalia.model.annotations.values()].some((a) => a.type === 'note' && a.contents === 'A sticky note')")
 
     added = editor.annotations()[before:]
     kinds = sorted(a["type"] for a in added)
@@ -333,9 +333,18 @@ def test_selection_bar_edits_a_text_box(new_editor):
     editor.click(".selection-bar button[aria-label='Edit text']")
     editor.wait_until("document.activeElement && document.activeElement.matches('textarea.text-editor')")
     editor.press("End")
+    # Another tab moves the box while its text is typed: the move is kept.
+    [box] = [a for a in editor.annotations() if a["type"] == "freeText"]
+    moved = [box["rect"][0] + 50, box["rect"][1] - 30, box["rect"][2] + 50, box["rect"][3] - 30]
+    revision = api(editor.base, "GET", f"/api/v1/documents/{editor.doc_id}")["revision"]
+    api(editor.base, "POST", f"/api/v1/documents/{editor.doc_id}/commands",
+        {"protocol": 1, "baseRevision": revision, "clientId": "other-tab", "command": {"type": "change", "annotation": {**box, "rect": moved}}})
+    editor.wait_until(f"marginalia.model.annotations.get('{box['id']}').rect[0] === {moved[0]}")
     editor.type(" and second")
     editor.js("document.activeElement.blur()")
     editor.wait_until("[...marginalia.model.annotations.values()].some((a) => a.text === 'First and second')")
+    [edited] = [a for a in editor.annotations() if a["type"] == "freeText"]
+    assert edited["rect"] == pytest.approx(moved, abs=0.01), (edited["rect"], moved)
 
 
 def test_arrow_keys_nudge_the_selection(new_editor):

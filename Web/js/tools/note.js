@@ -29,7 +29,8 @@ export function createNoteTool(editor) {
       const [x1, , , y2] = existing.rect;
       const text = await edit(existing.pageIndex, [Math.min(x1, existing.rect[2]), Math.max(y2, existing.rect[1])], existing.contents ?? '');
       if (text !== null && text !== existing.contents) {
-        await editor.command({ type: 'change', annotation: { ...existing, contents: text } });
+        // The note as it is now: a move made while the text was typed is kept.
+        await editor.command({ type: 'change', annotation: { ...(editor.model.annotations.get(existing.id) ?? existing), contents: text } });
       }
     },
   };

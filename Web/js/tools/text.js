@@ -25,7 +25,9 @@ export function createTextTool(editor) {
       });
       if (text === null || text === a.text) return;
       if (!text.trim()) await editor.command({ type: 'remove', ids: [a.id] });
-      else await editor.command({ type: 'change', annotation: { ...a, text, contents: text } });
+      // The box as it is now: a move or restyle made while the text was typed (here or in
+      // another tab) is kept.
+      else await editor.command({ type: 'change', annotation: { ...(editor.model.annotations.get(a.id) ?? a), text, contents: text } });
     },
   };
 }
