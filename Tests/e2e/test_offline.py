@@ -54,7 +54,9 @@ def test_edits_waiting_survive_a_reload_and_go_in_order(new_editor):
     assert len(strokes) == 2
     # In the order they were drawn: the upper band first (page space: y grows upwards).
     assert strokes[0]["rect"][1] < strokes[1]["rect"][1]
-    assert waiting_text(editor) == ""
+    # The badge goes once the last edit's answer is in (its stroke may show before, through
+    # the event stream).
+    editor.wait_until("document.querySelector('.waiting-badge').hidden")
     # Undo takes back the last of them, as it would have online.
     editor.press("Control+z")
     editor.wait_until("document.querySelectorAll('.annotations .annotation.ink').length === 1", timeout=10000)

@@ -40,8 +40,9 @@ def test_organiser_turns_copies_drags_and_removes_pages_each_one_undo(new_editor
 
     editor.click("button[data-action=duplicate]")
     wait_pages(editor, 4)
-    # The copy (page 3) is selected now; the turned page and its copy sit side by side.
-    assert editor.attribute('.organizer-page[data-page="2"]', "aria-selected") == "true"
+    # The copy (page 3) is selected now (once the answer is in); the turned page and its copy
+    # sit side by side.
+    editor.wait_until("document.querySelector('.organizer-page[data-page=\"2\"]')?.getAttribute('aria-selected') === 'true'")
     turned = [p["rotation"] for p in pages(editor)]
     assert turned == [rotations[0], (rotations[1] + 90) % 360, (rotations[1] + 90) % 360, rotations[2]]
 
@@ -56,6 +57,8 @@ def test_organiser_turns_copies_drags_and_removes_pages_each_one_undo(new_editor
     editor.click('.organizer-page[data-page="0"]')
     editor.click("button[data-action=remove]")
     wait_pages(editor, 3)
+    # The page clicked went (the move's answer, if it came after the click, kept the click).
+    assert [p["rotation"] for p in pages(editor)] == (turned[1:] + turned[:1])[1:]
     # One undo brings the page back, a second puts page 1 back in front.
     editor.press("Control+z", focus="body")
     wait_pages(editor, 4)
@@ -74,8 +77,8 @@ def test_organiser_inserts_from_another_document_and_a_file_and_extracts(new_edi
     editor.select_option(".organizer-source", [other["id"]])
     editor.click("button[data-action=insertDocument]")
     wait_pages(editor, 6)
-    # The inserted pages follow page 1 and are selected.
-    assert editor.js("[...document.querySelectorAll('.organizer-page.selected')].map((e) => Number(e.dataset.page))") == [1, 2, 3]
+    # The inserted pages follow page 1 and are selected (once the answer is in).
+    editor.wait_until("[...document.querySelectorAll('.organizer-page.selected')].map((e) => e.dataset.page).join() === '1,2,3'")
     widths = [round(p["width"]) for p in pages(editor)]
     source = [round(p["width"]) for p in api(web_server, "GET", f"/api/v1/documents/{other['id']}")["pages"]]
     assert widths[1:4] == source

@@ -15,6 +15,8 @@ export class PageOrganizer {
   constructor(editor) {
     this.editor = editor;
     this.selection = [];
+    /** How many times the user changed the selection (an action's answer keeps a newer choice). */
+    this.choices = 0;
     this.anchor = null;
     this.element = null;
     this.renderedPdf = null;
@@ -111,6 +113,7 @@ export class PageOrganizer {
   // MARK: - Selection and dragging
 
   select(page, mode) {
+    this.choices += 1;
     const answer = call({ call: 'selectPages', page, mode, selection: this.selection, anchor: this.anchor });
     this.selection = answer.selection;
     this.anchor = answer.anchor ?? null;
@@ -194,10 +197,14 @@ export class PageOrganizer {
       if (!this.selection.length) this.editor.status('Select pages first (click a page; Shift or Ctrl adds more)');
       return null;
     }
+    const choices = this.choices;
     const response = await this.editor.command(answer.command);
     if (!response) return null;
-    this.selection = answer.selection ?? [];
-    this.anchor = this.selection[0] ?? null;
+    // The pages the action made are selected, unless the user chose others meanwhile.
+    if (this.choices === choices) {
+      this.selection = answer.selection ?? [];
+      this.anchor = this.selection[0] ?? null;
+    }
     if (this.element && this.renderedPdf === this.editor.pdf) this.showSelection(); else if (this.element) this.render();
     return response;
   }
