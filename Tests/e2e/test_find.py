@@ -140,6 +140,27 @@ def test_the_matches_follow_edits_and_keep_the_current_one(new_editor):
     assert editor.js("document.querySelector('.find-count').textContent") == ""
 
 
+def test_a_step_made_while_the_matches_are_fetched_again_is_kept(new_editor):
+    editor = new_editor()
+    open_find(editor, "engine")
+    count_is(editor, "1 of 3")
+    # The next search's answer is held back until the test lets it through.
+    editor.js("""window.held = null; const fetched = window.fetch;
+        window.fetch = (url, ...rest) => String(url).includes('/search?') && !window.held
+          ? new Promise((resolve) => { window.held = () => resolve(fetched(url, ...rest)); })
+          : fetched(url, ...rest)""")
+    command(editor, {"type": "add", "annotations": [
+        {"type": "note", "id": "n-top", "pageIndex": 0, "rect": [20, 760, 32, 772], "contents": "engine here"}]})
+    editor.wait_until("!!window.held", timeout=8000)
+    # Enter while the matches are fetched again: the second match is shown, and stays the
+    # current one once the answer (with the note's match before it) is in.
+    editor.js("document.querySelector('.find-input').focus()")
+    editor.press("Enter")
+    count_is(editor, "2 of 3")
+    editor.js("window.held()")
+    count_is(editor, "3 of 4")
+
+
 def test_the_first_match_is_asked_alone_from_the_current_page_then_every_match(new_editor):
     editor = new_editor()
     every = found(editor, "the")

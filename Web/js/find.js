@@ -104,6 +104,8 @@ export function installFind(editor) {
     }
     const every = await ask();
     if (!every) return;
+    // The match shown now: Enter pressed while every match was asked moved it.
+    if (kept) kept = hits[current] ?? kept;
     searched = query;
     searchedWith = JSON.stringify(asked);
     partial = false;
