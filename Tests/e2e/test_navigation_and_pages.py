@@ -5,7 +5,7 @@ import io
 
 import pytest
 
-from editor_harness import api
+from editor_harness import SAMPLE, api
 
 
 def tiny_png(width=64, height=40):
@@ -140,6 +140,29 @@ def test_dropping_a_pdf_uploads_and_opens_it(new_editor):
     assert len(api(editor.base, "GET", "/api/v1/documents")["documents"]) == documents + 1
     doc_id = editor.js("marginalia.model.summary.id")
     assert editor.js("new URL(location.href).searchParams.get('doc')") == doc_id
+
+
+def test_the_document_asked_for_last_is_the_one_shown(new_editor, web_server):
+    # A document opened while another opening is still on its way (a reload, a document picked
+    # before) stays: the earlier opening, answered last, stops instead of replacing it.
+    editor = new_editor()
+    first = editor.doc_id
+    other = api(web_server, "POST", "/api/v1/documents?name=asked-last.pdf", SAMPLE.read_bytes(), "application/pdf")["id"]
+    editor.js(f"""window.held = null; const fetched = window.fetch;
+        window.fetch = (url, ...rest) => String(url).includes('/documents/{first}/file') && !window.held
+          ? new Promise((resolve) => {{ window.held = () => resolve(fetched(url, ...rest)); }})
+          : fetched(url, ...rest)""")
+    # (Statements ending in null: a promise returned to the test would be awaited.)
+    editor.js(f"window.firstOpened = null; marginalia.open('{first}').then((done) => {{ window.firstOpened = done; }}); null")
+    editor.wait_until("!!window.held")
+    editor.js(f"marginalia.open('{other}'); null")
+    editor.wait_until(f"marginalia.model.summary.id === '{other}' && !!document.querySelector('.page.rendered')", timeout=15000)
+    editor.js("window.held()")
+    editor.wait_until("window.firstOpened !== null")
+    assert editor.js("marginalia.model.summary.id") == other
+    assert editor.js("new URL(location.href).searchParams.get('doc')") == other
+    assert editor.js("document.title").startswith("asked-last.pdf")
+    assert editor.js("window.firstOpened") is False
 
 
 def test_select_moves_and_resizes_an_image_keeping_its_aspect(new_editor, tmp_path):

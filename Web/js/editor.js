@@ -112,8 +112,14 @@ export class Editor {
   /**
    * Opens a document by id: summary and pages, annotations, the PDF, then live events.
    * A new document starts at fit width on its first page; `keepView` keeps the zoom (reloads).
+   * @returns {Promise<boolean>} false when another opening overtook this one
    */
   async open(id, { keepView = false } = {}) {
+    // The last document asked for is the one shown: an earlier opening still on its way (a
+    // reload, a document picked before) stops where it is.
+    const mine = {};
+    this.opening = mine;
+    const overtaken = () => this.opening !== mine;
     this.status('Opening…');
     // No events of the previous document may reach the new model; a tab that stays on the
     // document does not leave it (its next stream replaces its entry).
@@ -125,8 +131,11 @@ export class Editor {
     ]);
     // The bytes are fetched here, whole, with the revision they show (pdf.js's own loader
     // starts a request and aborts it to switch to ranges, which the server logs as a failure).
+    if (overtaken()) return false;
     const file = await api.getFile(id);
+    if (overtaken()) return false;
     const pdf = await openPdf({ data: file.bytes });
+    if (overtaken()) { pdf.destroy(); return false; }
     this.pdf?.destroy();
     this.pdf = pdf;
     this.tools.highlight.forget();
@@ -145,15 +154,18 @@ export class Editor {
       .filter((w) => w.pageIndex !== null && w.pageIndex !== undefined)
       .map((w) => ({ name: field.name, pageIndex: w.pageIndex, rect: w.rect }))) });
     await this.viewer.open(pdf, summary.pages);
+    if (overtaken()) return false;
     if (keepView) this.viewer.apply(call({ call: 'setViewport', zoom, offset }));
     else this.showRememberedView(id);
     for (const view of this.viewer.views) this.refreshPage(view.geometry.index);
     this.session.listen();
     await this.session.catchUp();
+    if (overtaken()) return false;
     this.status('');
     this.drawWaiting();
     this.session.flush();
     this.emit();
+    return true;
   }
 
   /**
@@ -198,7 +210,7 @@ export class Editor {
   /** Reloads the document after pages were inserted, removed, turned or moved. */
   async reload() {
     const page = this.viewer.currentPage;
-    await this.open(this.model.summary.id, { keepView: true });
+    if (!await this.open(this.model.summary.id, { keepView: true })) return;
     this.viewer.goToPage(Math.min(page, this.viewer.views.length - 1));
   }
 
