@@ -32,15 +32,21 @@ def wait_squares(editor, count, page=0):
                       f"&& a.pageIndex === {page} && !a.id.startsWith('sample-')).length === {count}", timeout=10000)
 
 
+def with_blue_copied(new_editor):
+    """A new editor with the two squares, the blue one selected and copied; editor, blue, red."""
+    editor = new_editor()
+    blue, red = add_squares(editor)
+    editor.js(f"marginalia.select('{blue}')")
+    editor.press("Control+c")
+    return editor, blue, red
+
+
 def selected(editor):
     return editor.js("marginalia.selection().ids")
 
 
 def test_copy_paste_duplicate_and_arrange_each_undo_as_one_step(new_editor):
-    editor = new_editor()
-    blue, red = add_squares(editor)
-    editor.js(f"marginalia.select('{blue}')")
-    editor.press("Control+c")
+    editor, blue, red = with_blue_copied(new_editor)
     editor.press("Control+v")
     wait_squares(editor, 3)
     editor.press("Control+v")
@@ -94,10 +100,7 @@ def test_quick_pastes_select_the_last_copies_and_a_selection_made_meanwhile_wins
     # Two pastes sent before either is answered: the first one's answer selects its copies, and
     # the second, answered after it, still selects its own (the CI run where the first paste's
     # selection was taken for the user's and kept).
-    editor = new_editor()
-    blue, red = add_squares(editor)
-    editor.js(f"marginalia.select('{blue}')")
-    editor.press("Control+c")
+    editor, blue, red = with_blue_copied(new_editor)
     editor.js("marginalia.clipboard.paste(); marginalia.clipboard.paste()")
     wait_squares(editor, 4)
     pasted = squares(editor)[2:]

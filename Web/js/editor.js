@@ -61,6 +61,8 @@ export class Editor {
     this.fields = [];
     /** The last selection `commandAndSelect` made (a new object each time). */
     this.ownSelection = { ids: null };
+    /** The latest `open` (a token object): an earlier one still on its way stops. */
+    this.opening = null;
     this.listeners = new Set();
     this.organizer = new PageOrganizer(this);
     // What draws each annotation: its appearance stream in the page canvas, or the overlay
@@ -129,9 +131,9 @@ export class Editor {
       api.getDocument(id), api.getAnnotations(id),
       api.getFields(id).catch((error) => { console.warn('no fields', error); return { fields: [] }; }),
     ]);
+    if (overtaken()) return false;
     // The bytes are fetched here, whole, with the revision they show (pdf.js's own loader
     // starts a request and aborts it to switch to ranges, which the server logs as a failure).
-    if (overtaken()) return false;
     const file = await api.getFile(id);
     if (overtaken()) return false;
     const pdf = await openPdf({ data: file.bytes });
