@@ -43,7 +43,7 @@ enum AnnotationsCommand {
 
     static func fmt(_ v: CGFloat) -> String {
         let d = Double(v)
-        return d == d.rounded() ? String(Int(d)) : String(format: "%.2f", d)
+        return d == d.rounded() && abs(d) < 1e15 ? String(Int(d)) : String(format: "%.2f", d)
     }
 }
 

@@ -87,7 +87,7 @@ enum InfoCommand {
                            _ pages: [PDFPage]) -> String {
         func number(_ v: CGFloat) -> String {
             let d = Double(v)
-            return d == d.rounded() ? String(Int(d)) : String(format: "%.2f", d)
+            return d == d.rounded() && abs(d) < 1e15 ? String(Int(d)) : String(format: "%.2f", d)
         }
         func rect(_ r: CGRect) -> String { "[\(number(r.minX)) \(number(r.minY)) \(number(r.maxX)) \(number(r.maxY))]" }
         var lines = ["File:        \(path)", "PDF version: \(document.version)", "Pages:       \(pageCount)"]

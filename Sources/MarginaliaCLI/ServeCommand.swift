@@ -139,7 +139,7 @@ enum ServeCommand {
     static func raiseOpenFileLimit(toHold connections: Int) {
         var limit = rlimit()
         guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return }
-        let wanted = rlim_t(max(0, connections) + 256)
+        let wanted = rlim_t(min(max(0, connections), 1 << 24) + 256)
         guard limit.rlim_cur < wanted else { return }
         limit.rlim_cur = min(wanted, limit.rlim_max)
         if setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) != 0 || limit.rlim_cur < wanted {

@@ -20,7 +20,7 @@ extension ContentRenderer {
         case "Tz" where n.count == 1: state.text.horizontalScale = n[0] / 100
         case "TL" where n.count == 1: state.text.leading = n[0]
         case "Ts" where n.count == 1: state.text.rise = n[0]
-        case "Tr" where n.count == 1: state.text.renderMode = Int(n[0])
+        case "Tr" where n.count == 1: state.text.renderMode = Int(saturating: n[0], in: 0...7)
         case "Tf" where op.operands.count == 2:
             state.text.fontSize = op.operands[1].numberValue ?? 0
             state.text.font = font(named: op.operands[0].nameValue ?? "", resources: resources)

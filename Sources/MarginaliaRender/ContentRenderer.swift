@@ -90,8 +90,8 @@ final class ContentRenderer {
             var m = cairo_matrix_t(xx: n[0], yx: n[1], xy: n[2], yy: n[3], x0: n[4], y0: n[5])
             if n[0] * n[3] - n[1] * n[2] != 0, n.allSatisfy(\.isFinite) { cairo_transform(cr, &m) }
         case "w" where n.count == 1: cairo_set_line_width(cr, max(0, n[0]))
-        case "J" where n.count == 1: cairo_set_line_cap(cr, cairo_line_cap_t(UInt32(max(0, min(2, Int(n[0]))))))
-        case "j" where n.count == 1: cairo_set_line_join(cr, cairo_line_join_t(UInt32(max(0, min(2, Int(n[0]))))))
+        case "J" where n.count == 1: cairo_set_line_cap(cr, cairo_line_cap_t(UInt32(Int(saturating: n[0], in: 0...2))))
+        case "j" where n.count == 1: cairo_set_line_join(cr, cairo_line_join_t(UInt32(Int(saturating: n[0], in: 0...2))))
         case "M" where n.count == 1: cairo_set_miter_limit(cr, max(1, n[0]))
         case "d": setDash(op.operands)
         case "ri", "i": break
@@ -132,8 +132,8 @@ final class ContentRenderer {
         if let ca = number("ca") { state.fillAlpha = max(0, min(1, ca)) }
         if let ca = number("CA") { state.strokeAlpha = max(0, min(1, ca)) }
         if let width = number("LW") { cairo_set_line_width(cr, max(0, width)) }
-        if let cap = number("LC") { cairo_set_line_cap(cr, cairo_line_cap_t(UInt32(max(0, min(2, Int(cap)))))) }
-        if let join = number("LJ") { cairo_set_line_join(cr, cairo_line_join_t(UInt32(max(0, min(2, Int(join)))))) }
+        if let cap = number("LC") { cairo_set_line_cap(cr, cairo_line_cap_t(UInt32(Int(saturating: cap, in: 0...2)))) }
+        if let join = number("LJ") { cairo_set_line_join(cr, cairo_line_join_t(UInt32(Int(saturating: join, in: 0...2)))) }
         if let mode = (try? file.resolve(gs["BM"] ?? .null)) {
             let names = mode.nameValue.map { [$0] } ?? (mode.arrayValue ?? []).compactMap(\.nameValue)
             state.blend = Self.blendOperator(names.first ?? "Normal") ?? {

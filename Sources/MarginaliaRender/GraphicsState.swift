@@ -1,5 +1,6 @@
 import CCairo
 import Foundation
+import MarginaliaCore
 import PDFCore
 
 /// The parts of the PDF graphics state (ISO 32000-2, 8.4) that cairo's own state does not
@@ -61,7 +62,8 @@ indirect enum ColorSpace {
             let k = at(3)
             return ((1 - at(0)) * (1 - k), (1 - at(1)) * (1 - k), (1 - at(2)) * (1 - k))
         case .indexed(let base, let high, let lookup):
-            let index = max(0, min(high, Int((c.first ?? 0).rounded())))
+            // hival is at most 255 (8.6.6.3); a larger one in a damaged file is held to it.
+            let index = Int(saturating: (c.first ?? 0).rounded(), in: 0...max(0, min(high, 255)))
             let n = base.componentCount
             let values = (0..<n).map { i -> Double in
                 let offset = index * n + i

@@ -92,7 +92,10 @@ public enum PageRenderer {
         let turn = AffineTransform.rotation(degrees: CGFloat(-((rotation % 360 + 360) % 360)))
         let origin = AffineTransform.translation(x: -box.minX, y: -box.minY)
         let turned = origin.appending(turn).transform(box)
-        let width = Int((turned.width * scale).rounded()), height = Int((turned.height * scale).rounded())
+        // RenderedImage refuses sizes past its limit; a box too large for any image (or whose
+        // width overflows) reaches it as a size past the limit, not as a trap here.
+        let width = Int(saturating: (turned.width * scale).rounded(), in: 0...Int(Int32.max))
+        let height = Int(saturating: (turned.height * scale).rounded(), in: 0...Int(Int32.max))
         let image = try RenderedImage(width: width, height: height)
         let device = origin.appending(turn)
             .appending(.translation(x: -turned.minX, y: -turned.minY))

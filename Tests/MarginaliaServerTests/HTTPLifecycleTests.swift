@@ -76,9 +76,10 @@ struct HTTPLifecycleTests {
 
     @Test func encodedNulIsNotDecoded() throws {
         try withServer(handler: echoHandler) { server in
-            let json = try TestHTTP.request(port: server.port, "GET", "/a%00b?q=x%00y").json()
-            #expect(json["path"] as? String == "/a%00b")
+            let json = try TestHTTP.request(port: server.port, "GET", "/ab?q=x%00y").json()
             #expect((json["query"] as? [[String]])?.first == ["q", "x%00y"])
+            // In the path, where it would cut the C string, it is refused (RequestTarget).
+            #expect(try TestHTTP.request(port: server.port, "GET", "/a%00b").status == 400)
         }
     }
 

@@ -65,7 +65,7 @@ extension AppearanceBuilder {
                 let start = interpolate(p[2], p[0], 0.05), end = interpolate(p[3], p[1], 0.05)
                 let amplitude = height / 12
                 let length = hypot(end.x - start.x, end.y - start.y)
-                let steps = max(2, min(2000, Int(length / max(1, height / 6))))
+                let steps = Int(saturating: length / max(1, height / 6), in: 2...2000)
                 for i in 0...steps {
                     let t = CGFloat(i) / CGFloat(steps)
                     let base = interpolate(start, end, t)

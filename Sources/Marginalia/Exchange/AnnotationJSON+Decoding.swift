@@ -1,4 +1,5 @@
 import Foundation
+import MarginaliaCore
 
 extension AnnotationJSON.Record {
     /// Builds the annotation this record describes, checking every value.
@@ -8,7 +9,9 @@ extension AnnotationJSON.Record {
         }
         // The field's path is only built for an error: strokes have thousands of points.
         func point(_ pair: [Double], _ field: @autoclosure () -> String) throws -> CGPoint {
-            guard pair.count == 2, pair[0].isFinite, pair[1].isFinite else { throw fail(field(), "expected [x, y] with finite numbers") }
+            guard pair.count == 2, CoordinateLimit.contains(pair[0]), CoordinateLimit.contains(pair[1]) else {
+                throw fail(field(), "expected [x, y] with numbers \(CoordinateLimit.description)")
+            }
             return CGPoint(x: pair[0], y: pair[1])
         }
         func parseColor(_ text: String?, _ field: String) throws -> Color? {
@@ -123,7 +126,9 @@ extension AnnotationJSON.Record {
         case "highlight", "underline", "strikeOut", "squiggly":
             guard let quads, !quads.isEmpty else { throw fail("quads", "text markup needs at least one quad") }
             let parsed = try quads.enumerated().map { i, q -> PDFAnnotation.Quad in
-                guard q.count == 8, q.allSatisfy(\.isFinite) else { throw fail("quads[\(i)]", "a quad is eight finite numbers") }
+                guard q.count == 8, q.allSatisfy(CoordinateLimit.contains) else {
+                    throw fail("quads[\(i)]", "a quad is eight numbers \(CoordinateLimit.description)")
+                }
                 return PDFAnnotation.Quad(points: stride(from: 0, to: 8, by: 2).map { CGPoint(x: q[$0], y: q[$0 + 1]) })
             }
             let markup: PDFAnnotation.TextMarkup = type == "highlight" ? .highlight : type == "underline" ? .underline
@@ -136,7 +141,9 @@ extension AnnotationJSON.Record {
 
         var rectangle = CGRect.zero
         if let rect {
-            guard rect.count == 4, rect.allSatisfy(\.isFinite) else { throw fail("rect", "expected [x1, y1, x2, y2] with finite numbers") }
+            guard rect.count == 4, rect.allSatisfy(CoordinateLimit.contains) else {
+                throw fail("rect", "expected [x1, y1, x2, y2] with numbers \(CoordinateLimit.description)")
+            }
             rectangle = CGRect(x: min(rect[0], rect[2]), y: min(rect[1], rect[3]),
                                width: abs(rect[2] - rect[0]), height: abs(rect[3] - rect[1]))
         } else if !kind.rectFollowsDrawing {
@@ -164,7 +171,9 @@ extension AnnotationJSON.Record {
             annotation.border.style = style
         }
         if let dash {
-            guard !dash.isEmpty, dash.allSatisfy({ $0.isFinite && $0 >= 0 }) else { throw fail("dash", "expected non-negative lengths") }
+            guard !dash.isEmpty, dash.allSatisfy({ $0.isFinite && $0 >= 0 && $0 <= 1000 }) else {
+                throw fail("dash", "expected lengths from 0 to 1000 points")
+            }
             annotation.border.dashPattern = dash
         }
         annotation.contents = contents ?? (type == "freeText" ? text : nil)

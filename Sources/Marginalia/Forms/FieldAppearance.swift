@@ -200,7 +200,7 @@ struct FieldAppearance {
         appearance.content.clip()
         var top = Double(clip.maxY)
         // Scroll so that the first selected option shows, as viewers do (12.7.5.4 /TI).
-        let visible = max(1, Int(Double(clip.height) / lineHeight))
+        let visible = Int(saturating: Double(clip.height) / lineHeight, in: 1...Int(Int32.max))
         let firstSelected = field.options.firstIndex { selected.contains($0.exportValue) } ?? 0
         let first = firstSelected < visible ? 0 : firstSelected
         for option in field.options.dropFirst(first) {

@@ -67,7 +67,7 @@ struct BrushStyle {
     private static func streaks(width: Double, spacing: Double, thickness: ClosedRange<Double>, alpha: ClosedRange<Double>,
                                 grain: (on: ClosedRange<Double>, off: ClosedRange<Double>), seed: UInt64) -> [Layer] {
         let width = max(width, 0.1)
-        let count = max(2, min(16, Int((width / spacing).rounded())))
+        let count = Int(saturating: (width / spacing).rounded(), in: 2...16)
         var random = BrushRandom(seed: seed &* 0xD6E8_FEB8_6659_FD93)
         return (0..<count).map { i in
             // Evenly across the middle 90% of the stroke, nudged so the streaks are not regular.
@@ -82,6 +82,10 @@ struct BrushStyle {
 
 /// Centrelines moved sideways for a layer.
 enum BrushGeometry {
+    /// The most wobble knots one centreline gets (a stroke longer than this many wavelengths
+    /// gets longer waves).
+    static let maximumKnots = 65_536
+
     /// `points` moved `offset` to the left of travel plus a smooth wobble of amplitude
     /// `jitter` that changes over about `wavelength` points of arc length.
     static func offset(_ points: [CGPoint], by offset: Double, jitter: Double, wavelength: Double,
@@ -94,10 +98,14 @@ enum BrushGeometry {
             length += Double(hypot(points[i].x - points[i - 1].x, points[i].y - points[i - 1].y))
             arc.append(length)
         }
-        let knots = (0...(Int(length / wavelength) + 1)).map { _ in random.next(in: -1...1) }
+        // A stroke no page could hold (its length overflows) is left as it is; a very long one
+        // gets longer waves, so the knots stay a bounded list whatever the file says.
+        guard length.isFinite else { return points }
+        let step = max(wavelength, length / Double(maximumKnots))
+        let knots = (0...(Int(saturating: length / step, in: 0...maximumKnots) + 1)).map { _ in random.next(in: -1...1) }
         func wobble(_ s: Double) -> Double {
-            let t = s / wavelength
-            let i = min(Int(t), knots.count - 2)
+            let t = s / step
+            let i = Int(saturating: t, in: 0...(knots.count - 2))
             let f = t - Double(i)
             let eased = f * f * (3 - 2 * f)
             return knots[i] + (knots[i + 1] - knots[i]) * eased

@@ -33,13 +33,13 @@ extension EditorCommand {
         }
         switch self {
         case .add(let annotations):
-            for json in annotations { try page(Int(json["pageIndex"]?.numberValue ?? -1)) }
+            for json in annotations { try page(Self.pageIndex(of: json)) }
         case .change(let json):
             let id = json["id"]?.stringValue ?? ""
             guard let found = annotation(id) else { throw CommandError.unknownAnnotation(id) }
             try Self.refuseComment(found)
             if found.flags.contains(.readOnly) { throw CommandError.readOnly(id: id, action: "changed") }
-            try page(Int(json["pageIndex"]?.numberValue ?? -1))
+            try page(Self.pageIndex(of: json))
             if found.flags.contains(.locked) {
                 // A change may edit a locked annotation's text, not its place, size or shape.
                 let after = try AnnotationGeometry(json: JSONField(json, path: "annotation"))
@@ -48,9 +48,15 @@ extension EditorCommand {
                 }
             }
         case .remove(let ids): try editable(ids, "deleted")
-        case .move(let ids, _, _): try editable(ids, "moved")
+        case .move(let ids, let dx, let dy):
+            try editable(ids, "moved")
+            for id in ids {
+                guard let found = annotation(id), CoordinateLimit.contains(found.rect.offsetBy(dx: dx, dy: dy)) else {
+                    throw CommandError.malformed("command.dx: the move would take \(id) past \(CoordinateLimit.description) points")
+                }
+            }
         case .paste(let annotations, _, _):
-            let pages = Set(annotations.map { Int($0["pageIndex"]?.numberValue ?? -1) })
+            let pages = Set(annotations.map { Self.pageIndex(of: $0) })
             guard pages.count == 1, let target = pages.first else {
                 throw CommandError.malformed("paste: the annotations pasted together must be on one page")
             }
@@ -74,6 +80,12 @@ extension EditorCommand {
             try checkPages(pageCount: pageCount)
         case .undo, .redo: break
         }
+    }
+
+    /// An annotation's `pageIndex`, or -1 (no page) when it is missing or not a whole number
+    /// that fits an `Int` (2^63 once stopped a server here).
+    static func pageIndex(of annotation: JSONValue) -> Int {
+        annotation["pageIndex"]?.numberValue.flatMap { Int(checking: $0) } ?? -1
     }
 
     /// Whether `action` ("moved", "deleted"...) may be done to `annotation`.

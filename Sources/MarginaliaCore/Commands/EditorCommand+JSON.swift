@@ -30,19 +30,19 @@ extension EditorCommand {
         case "remove":
             self = .remove(ids: try Self.ids(field))
         case "move":
-            self = .move(ids: try Self.ids(field), dx: try field.member("dx").number(), dy: try field.member("dy").number())
+            self = .move(ids: try Self.ids(field), dx: try field.member("dx").coordinate(), dy: try field.member("dy").coordinate())
         case "paste":
             let list = try field.member("annotations").array(maximumCount: Self.maximumIds)
             guard !list.isEmpty else { throw CommandError.malformed("\(field.path).annotations: nothing to paste") }
             for annotation in list { try Self.checkAnnotationObject(annotation, needsID: false) }
-            self = .paste(annotations: list.map { $0.value }, dx: try field.optionalMember("dx")?.number() ?? 0,
-                          dy: try field.optionalMember("dy")?.number() ?? 0)
+            self = .paste(annotations: list.map { $0.value }, dx: try field.optionalMember("dx")?.coordinate() ?? 0,
+                          dy: try field.optionalMember("dy")?.coordinate() ?? 0)
         case "arrange":
             let to = try field.member("to").string()
             guard to == "front" || to == "back" else { throw CommandError.malformed("\(field.path).to: expected \"front\" or \"back\"") }
             self = .arrange(ids: try Self.ids(field), toFront: to == "front")
         case "resize":
-            let rect = try field.member("rect").rect()
+            let rect = try field.member("rect").boundedRect()
             self = .resize(id: try field.member("id").string(), rect: rect)
         case "restyle":
             self = .restyle(ids: try Self.ids(field), style: try Self.restyle(field))
@@ -50,9 +50,10 @@ extension EditorCommand {
             self = .stroke(try Self.stroke(field))
         case "erase":
             let mode = try field.optionalMember("mode")?.choice(EraserMode.self) ?? .stroke
-            let size = try field.member("size").number()
+            let size = try field.member("size").coordinate()
             guard size > 0 else { throw CommandError.malformed("\(field.path).size: expected a positive number") }
-            let points = try field.member("points").points(maximumCount: Self.maximumPoints)
+            var points: [CGPoint] = []
+            for item in try field.member("points").array(maximumCount: Self.maximumPoints) { points.append(try item.boundedPoint()) }
             guard !points.isEmpty else { throw CommandError.malformed("\(field.path).points: no points") }
             self = .erase(Erase(pageIndex: try field.member("pageIndex").integer(), mode: mode,
                                 size: size, points: points))
@@ -65,11 +66,9 @@ extension EditorCommand {
             }
             self = .fill(name: try field.member("name").string(), value: value.value)
         case "insertPage":
-            let width = try field.optionalMember("width")?.number() ?? 612
-            let height = try field.optionalMember("height")?.number() ?? 792
-            guard width >= 3, height >= 3, width <= 14_400, height <= 14_400 else {
-                throw CommandError.malformed("\(field.path): a page is 3 to 14,400 points wide and high")
-            }
+            // A page is 3 to 14,400 points wide and high (ISO 32000-2, Annex C).
+            let width = try field.optionalMember("width")?.number(in: 3...14_400) ?? 612
+            let height = try field.optionalMember("height")?.number(in: 3...14_400) ?? 792
             self = .insertPage(index: try field.member("index").integer(), width: width, height: height)
         case "removePage":
             self = .removePage(index: try field.member("index").integer())
@@ -139,11 +138,14 @@ extension EditorCommand {
         samples.reserveCapacity(list.count)
         for item in list {
             let n = try item.numbers(count: 2...4, what: "[x, y], [x, y, pressure] or [x, y, pressure, time]")
+            guard CoordinateLimit.contains(n[0]), CoordinateLimit.contains(n[1]) else {
+                throw item.problem("expected [x, y] with numbers \(CoordinateLimit.description)")
+            }
             samples.append(StrokeSample(point: CGPoint(x: n[0], y: n[1]), pressure: n.count > 2 ? n[2] : 1,
                                         time: n.count > 3 ? n[3] : 0))
         }
         let ink = try field.optionalMember("ink").map { (ink) throws(CommandError) -> InkPreset in try InkPreset(json: ink) } ?? .pen
-        let zoom = try field.optionalMember("zoom")?.number() ?? 1
+        let zoom = try field.optionalMember("zoom")?.number(in: 0...1000) ?? 1
         guard zoom > 0 else { throw CommandError.malformed("\(field.path).zoom: expected a positive number") }
         return Stroke(pageIndex: try field.member("pageIndex").integer(), samples: samples, ink: ink,
                       zoom: zoom, recognizeShape: try field.optionalMember("recognizeShape")?.bool() ?? false,

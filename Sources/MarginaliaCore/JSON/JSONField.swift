@@ -48,13 +48,29 @@ public struct JSONField {
         return n
     }
 
-    /// A whole number in `range`.
+    /// A finite number in `range`; the error names the field and the range.
+    public func number(in range: ClosedRange<Double>) throws(CommandError) -> Double {
+        let n = try number()
+        guard range.contains(n) else {
+            throw problem("expected a number from \(JSONWriter.number(range.lowerBound)) to \(JSONWriter.number(range.upperBound))")
+        }
+        return n
+    }
+
+    /// A coordinate, offset or length to be written into a file (``CoordinateLimit``).
+    public func coordinate() throws(CommandError) -> Double {
+        let n = try number()
+        guard CoordinateLimit.contains(n) else { throw problem("expected a number \(CoordinateLimit.description)") }
+        return n
+    }
+
+    /// A whole number in `range` (exact: a number at or above 2^63 is out of any range).
     public func integer(in range: ClosedRange<Int> = Int.min...Int.max) throws(CommandError) -> Int {
         let n = try number()
-        guard n == n.rounded(), n >= Double(range.lowerBound), n <= Double(range.upperBound) else {
+        guard let whole = Int(checking: n, in: range) else {
             throw problem("expected a whole number from \(range.lowerBound) to \(range.upperBound)")
         }
-        return Int(n)
+        return whole
     }
 
     public func array(maximumCount: Int = Int.max) throws(CommandError) -> [JSONField] {
@@ -88,6 +104,22 @@ public struct JSONField {
             numbers.append(n)
         }
         return numbers
+    }
+
+    /// `[x1, y1, x2, y2]` within the ``CoordinateLimit``, as a standardised rect.
+    public func boundedRect() throws(CommandError) -> CGRect {
+        let r = try rect()
+        guard CoordinateLimit.contains(r) else { throw problem("expected [x1, y1, x2, y2] with numbers \(CoordinateLimit.description)") }
+        return r
+    }
+
+    /// `[x, y]` within the ``CoordinateLimit``.
+    public func boundedPoint() throws(CommandError) -> CGPoint {
+        let p = try point()
+        guard CoordinateLimit.contains(Double(p.x)), CoordinateLimit.contains(Double(p.y)) else {
+            throw problem("expected [x, y] with numbers \(CoordinateLimit.description)")
+        }
+        return p
     }
 
     /// A list of `[x, y]` points.

@@ -2,9 +2,10 @@ import Foundation
 
 /// The token check for servers bound to a non-loopback address (docs/api.md, "Access").
 ///
-/// Every `/api` request must carry the token as `Authorization: Bearer T` or the cookie
-/// `marginalia_token=T`. Opening any page with `?token=T` sets that cookie (HttpOnly,
-/// SameSite=Strict) and redirects to `/`, so the printed URL logs a browser in once.
+/// Every request but those for the editor's own files must carry the token as
+/// `Authorization: Bearer T` or the cookie `marginalia_token=T`. Opening the editor's page with
+/// `?token=T` sets that cookie (HttpOnly, SameSite=Strict) and redirects to `/`, so the printed
+/// URL logs a browser in once.
 public struct AccessControl: Sendable {
     /// The required token, or nil when none is required (loopback).
     public let token: String?
@@ -23,9 +24,15 @@ public struct AccessControl: Sendable {
     }
 
     /// The response that ends the request here (a redirect or a 401), or nil to go on.
+    ///
+    /// Everything needs the token but the editor's own files (``StaticFiles/serves(_:)``), which
+    /// hold no document data: a path no route knows is refused like any other, so no spelling
+    /// of a target can reach data around the check. `request.path` is the one reading of the
+    /// target (``RequestTarget``) that the router sees too.
     public func check(_ request: HTTPRequest) -> HTTPResponse? {
         guard let token else { return nil }
-        if let offered = request.query("token"), !request.path.hasPrefix("/api/") {
+        if StaticFiles.serves(request.path) {
+            guard let offered = request.query("token") else { return nil }
             guard Self.same(offered, token) else {
                 return .apiError(APIError.unauthorized("the token in the address is wrong"))
             }
@@ -35,7 +42,6 @@ public struct AccessControl: Sendable {
                 ("Cache-Control", "no-store"),
             ])
         }
-        guard request.path.hasPrefix("/api/") || request.path == "/api" else { return nil }
         if let header = request.header("authorization"), header.lowercased().hasPrefix("bearer "),
            Self.same(String(header.dropFirst(7)).trimmingCharacters(in: .whitespaces), token) {
             return nil

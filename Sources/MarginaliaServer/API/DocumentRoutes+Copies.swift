@@ -1,4 +1,5 @@
 import Foundation
+import MarginaliaCore
 
 // Save as, the PNG export and Export view as PDF (docs/api.md): what the editor's Save as
 // dialog, image export and view export call.
@@ -20,8 +21,8 @@ extension DocumentRoutes {
             guard let text = request.query("rect") else { throw APIError.badRequest("rect=x1,y1,x2,y2 (page space) is required") }
             let numbers = text.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
             let n = numbers.compactMap { $0 }
-            guard numbers.count == 4, n.count == 4, n.allSatisfy(\.isFinite) else {
-                throw APIError.badRequest("rect '\(text.prefix(80))' is not four numbers x1,y1,x2,y2")
+            guard numbers.count == 4, n.count == 4, n.allSatisfy(CoordinateLimit.contains) else {
+                throw APIError.badRequest("rect '\(text.prefix(80))' is not four numbers x1,y1,x2,y2 \(CoordinateLimit.description)")
             }
             let rect = CGRect(x: min(n[0], n[2]), y: min(n[1], n[3]), width: abs(n[2] - n[0]), height: abs(n[3] - n[1]))
             return .pdf(try service.exportRegion(id, page: page, rect: rect), revision: summary.revision,
@@ -48,8 +49,6 @@ extension DocumentRoutes {
 
     /// `?page=N`, a 0-based page index.
     static func pageQuery(_ request: HTTPRequest) throws -> Int? {
-        guard let text = request.query("page") else { return nil }
-        guard let number = Int(text), number >= 0 else { throw APIError.badRequest("page '\(text.prefix(20))' is not a page index") }
-        return number
+        try RequestNumbers.query(request, "page", in: RequestNumbers.pageIndex)
     }
 }

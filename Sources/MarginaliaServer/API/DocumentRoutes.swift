@@ -64,11 +64,7 @@ public struct DocumentRoutes<Service: DocumentServing>: Sendable {
         registerCopiesAndViews(into: &router, one: one)
         router.add("GET", one + "/annotations") { request, parameters in
             let id = try Self.documentID(parameters)
-            var page: Int? = nil
-            if let text = request.query("page") {
-                guard let number = Int(text), number >= 0 else { throw APIError.badRequest("page '\(text)' is not a page index") }
-                page = number
-            }
+            let page = try Self.pageQuery(request)
             return try .revisioned(service.annotations(id, page: page))
         }
         router.add("GET", one + "/fields") { _, parameters in
@@ -110,11 +106,11 @@ public struct DocumentRoutes<Service: DocumentServing>: Sendable {
             try .revisioned(service.versions(Self.documentID(parameters)))
         }
         router.add("POST", one + "/versions/{n}/restore") { _, parameters in
-            try .revisioned(service.restoreVersion(Self.documentID(parameters), parameters.integer("n")))
+            try .revisioned(service.restoreVersion(Self.documentID(parameters), parameters.integer("n", in: RequestNumbers.revision)))
         }
         router.add("GET", one + "/versions/{n}/file") { _, parameters in
             let id = try Self.documentID(parameters)
-            let number = try parameters.integer("n")
+            let number = try parameters.integer("n", in: RequestNumbers.revision)
             let summary = try service.summary(id)
             return .pdf(try service.versionData(id, number), revision: summary.revision,
                         filename: "v\(number)-" + Self.filename(id, summary))
@@ -134,11 +130,11 @@ public struct DocumentRoutes<Service: DocumentServing>: Sendable {
 
     /// `?after=R`, or the `Last-Event-ID` header, as a revision.
     static func afterRevision(_ request: HTTPRequest) throws -> Int? {
-        guard let text = request.query("after") ?? request.header("last-event-id") else { return nil }
-        guard let value = Int(text.trimmingCharacters(in: .whitespaces)), value >= 0 else {
-            throw APIError.badRequest("after '\(text)' is not a revision number")
+        if let text = request.query("after") {
+            return try RequestNumbers.integer(text.trimmingCharacters(in: .whitespaces), name: "after", in: RequestNumbers.revision)
         }
-        return value
+        guard let header = request.header("last-event-id") else { return nil }
+        return try RequestNumbers.integer(header.trimmingCharacters(in: .whitespaces), name: "Last-Event-ID", in: RequestNumbers.revision)
     }
 
     /// The viewer an `/events` request names: `client` (letters, digits, `-` and `_`, up to

@@ -47,6 +47,10 @@ public struct MarginaliaApp: Sendable {
 
     /// Answers one request.
     public func respond(to request: HTTPRequest) async -> HTTPResponse {
+        if request.path == "*" {
+            // `OPTIONS *` (RFC 9110 §9.3.7) asks about the server as a whole: no data, no token.
+            return HTTPResponse(status: 204, headers: [("Allow", "GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS")])
+        }
         if let refused = access.check(request) { return refused }
         if let file = staticFiles.respond(to: request) { return file }
         let response = await router.respond(to: request)

@@ -12,11 +12,9 @@ public struct RouteParameters: Sendable {
         return value
     }
 
-    /// The value of `{name}` as a non-negative integer, or a 400 error.
-    public func integer(_ name: String) throws -> Int {
-        let text = try string(name)
-        guard let value = Int(text), value >= 0 else { throw APIError.badRequest("\(name) '\(text)' is not a number") }
-        return value
+    /// The value of `{name}` as a whole number within `range`, or a 400 error naming it.
+    public func integer(_ name: String, in range: ClosedRange<Int>) throws -> Int {
+        try RequestNumbers.integer(try string(name), name: name, in: range)
     }
 }
 
@@ -46,13 +44,20 @@ public struct Router: Sendable {
 
     /// Whether some route's pattern matches `path`, with any method.
     public func matches(path: String) -> Bool {
-        let segments = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
-        return routes.contains { match($0.segments, Array(segments)) != nil }
+        let segments = Self.segments(of: path)
+        return routes.contains { match($0.segments, segments) != nil }
+    }
+
+    /// The segments of an origin-form path (``RequestTarget``), or none for anything else, which
+    /// then matches no route.
+    private static func segments(of path: String) -> [Substring] {
+        guard path.hasPrefix("/") else { return [] }
+        return Array(path.split(separator: "/", omittingEmptySubsequences: false).dropFirst())
     }
 
     /// Answers `request` with the matching route, or a 404/405 JSON error.
     public func respond(to request: HTTPRequest) async -> HTTPResponse {
-        let segments = Array(request.path.split(separator: "/", omittingEmptySubsequences: false).dropFirst())
+        let segments = Self.segments(of: request.path)
         let method = request.method == "HEAD" ? "GET" : request.method
         var pathMatched = false
         for route in routes {

@@ -36,14 +36,14 @@ public struct SearchRoutes<Service: TextSearching>: Sendable {
         router.add("GET", prefix + "/documents/{id}/search") { request, parameters in
             let id = try DocumentRoutes<DocumentService>.documentID(parameters)
             let options = try Self.options(request)
-            let first = try Self.number(request, "from", 0...Int.max) ?? 0
-            let limit = try Self.number(request, "limit", 1...Int.max)
+            let first = try RequestNumbers.query(request, "from", in: 0...Int(Int32.max)) ?? 0
+            let limit = try RequestNumbers.query(request, "limit", in: 1...Int(Int32.max))
             return HTTPResponse.json(data: try APIJSON.encode(
                 service.search(id, query: try Self.query(request), options: options, from: first, limit: limit)))
         }
         router.add("GET", prefix + "/documents/{id}/pages/{n}/text") { _, parameters in
             let id = try DocumentRoutes<DocumentService>.documentID(parameters)
-            return try .revisioned(service.pageText(id, page: parameters.integer("n")))
+            return try .revisioned(service.pageText(id, page: parameters.integer("n", in: RequestNumbers.pageIndex)))
         }
         router.add("GET", prefix + "/documents/{id}/outline") { _, parameters in
             let id = try DocumentRoutes<DocumentService>.documentID(parameters)
@@ -75,17 +75,7 @@ public struct SearchRoutes<Service: TextSearching>: Sendable {
         }
     }
 
-    private static func number(_ request: HTTPRequest, _ name: String, _ range: ClosedRange<Int>) throws -> Int? {
-        guard let text = request.query(name) else { return nil }
-        guard let value = Int(text), range.contains(value) else {
-            throw APIError.badRequest("\(name) '\(text.prefix(20))': expected a whole number from \(range.lowerBound)")
-        }
-        return value
-    }
-
     static func limit(_ request: HTTPRequest) throws -> Int {
-        guard let text = request.query("limit") else { return 20 }
-        guard let value = Int(text), (1...100).contains(value) else { throw APIError.badRequest("limit '\(text)': expected 1 to 100") }
-        return value
+        try RequestNumbers.query(request, "limit", in: 1...100) ?? 20
     }
 }

@@ -36,9 +36,17 @@ public struct StaticFiles: Sendable {
         self.cmapDirectory = cmapDirectory
     }
 
+    /// Whether `path` is one this type answers (the editor's page, its files, pdf.js and the
+    /// CMaps), whether or not the file exists: these need no token (``AccessControl``).
+    public static func serves(_ path: String) -> Bool {
+        path == "/" || path == "/index.html" || path.hasPrefix("/app/") || path.hasPrefix("/vendor/pdfjs/")
+            || path.hasPrefix("/vendor/cmaps/")
+    }
+
     /// The response for a static path, or nil when the path is not a static one.
     public func respond(to request: HTTPRequest) -> HTTPResponse? {
         let path = request.path
+        guard Self.serves(path) else { return nil }
         let found: (root: String, relative: String)?
         if path == "/" || path == "/index.html" {
             found = (webDirectory, "index.html")

@@ -40,8 +40,10 @@ final class ConnectionDeadlines: @unchecked Sendable {
     private var timer: DispatchSourceTimer?
 
     init(headerTimeoutSeconds: Int, idleTimeoutSeconds: Int, minimumBodyRate: Int) {
-        headerTimeout = UInt64(max(1, headerTimeoutSeconds)) * 1_000_000_000
-        idleTimeout = UInt64(max(0, idleTimeoutSeconds)) * 1_000_000_000
+        // Held to a year, so the nanoseconds fit (a larger value would overflow UInt64).
+        let year = 366 * 24 * 3600
+        headerTimeout = UInt64(min(year, max(1, headerTimeoutSeconds))) * 1_000_000_000
+        idleTimeout = UInt64(min(year, max(0, idleTimeoutSeconds))) * 1_000_000_000
         self.minimumBodyRate = max(1, minimumBodyRate)
     }
 
@@ -87,8 +89,8 @@ final class ConnectionDeadlines: @unchecked Sendable {
         lock.withLock {
             guard var entry = watched[Self.key(connection)] else { return }
             entry.bodyBytes += bytes
-            entry.deadline = entry.bodyStart + headerTimeout
-                + UInt64(entry.bodyBytes / minimumBodyRate) * 1_000_000_000
+            let allowed = UInt64(entry.bodyBytes / minimumBodyRate).multipliedReportingOverflow(by: 1_000_000_000)
+            entry.deadline = allowed.overflow ? .max : (entry.bodyStart + headerTimeout).addingReportingOverflow(allowed.partialValue).partialValue
             watched[Self.key(connection)] = entry
         }
     }

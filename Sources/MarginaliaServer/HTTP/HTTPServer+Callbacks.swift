@@ -51,8 +51,25 @@ func marginaliaAccessHandler(
 
     // First call: only the header has arrived.
     guard let existing = contextSlot.pointee else {
-        let context = RequestContext(method: method.map { String(cString: $0) } ?? "GET",
-                                     path: url.map { String(cString: $0) } ?? "/")
+        let methodName = method.map { String(cString: $0) } ?? "GET"
+        let target: RequestTarget
+        do throws(RequestTarget.Refusal) {
+            target = try RequestTarget.read(url.map { String(cString: $0) } ?? "", method: methodName)
+        } catch {
+            // Answered now: later calls for this request (its body) only drain it.
+            let answered = RequestContext(method: methodName, path: "")
+            answered.handling = true
+            contextSlot.pointee = Unmanaged.passRetained(answered).toOpaque()
+            server.deadlines.headersReceived(connection)
+            let refused = HTTPResponse.jsonError(status: 400, code: "badRequest", message: error.description)
+            return queue(refused, on: connection, server: server)
+        }
+        let path: String
+        switch target {
+        case .path(let resolved): path = resolved
+        case .asterisk: path = "*"
+        }
+        let context = RequestContext(method: methodName, path: path)
         contextSlot.pointee = Unmanaged.passRetained(context).toOpaque()
         server.deadlines.headersReceived(connection)
         if let field = MHD_lookup_connection_value(connection, .HEADER_KIND, "Content-Length"),

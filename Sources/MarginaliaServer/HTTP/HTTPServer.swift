@@ -67,10 +67,10 @@ public final class HTTPServer: @unchecked Sendable {
                     let me = Unmanaged.passUnretained(self).toOpaque()
                     var config = marginalia_mhd_config(
                         address: socketAddress, ipv6: address.isIPv6 ? 1 : 0,
-                        thread_pool_size: UInt32(max(1, configuration.threadCount)),
+                        thread_pool_size: UInt32(clamping: max(1, configuration.threadCount)),
                         connection_memory_limit: max(4096, configuration.headerMemoryLimit),
-                        connection_timeout_seconds: UInt32(max(0, configuration.connectionTimeoutSeconds)),
-                        connection_limit: UInt32(max(1, configuration.maxConnections)),
+                        connection_timeout_seconds: UInt32(clamping: max(0, configuration.connectionTimeoutSeconds)),
+                        connection_limit: UInt32(clamping: max(1, configuration.maxConnections)),
                         notify_connection: marginaliaConnectionNotified, notify_connection_cls: me)
                     return marginalia_mhd_start(&config, marginaliaAccessHandler, me, marginaliaRequestCompleted, me)
                 }

@@ -110,10 +110,12 @@ struct CIDMetrics {
         let w = try Self.array(font["W"], file)
         var index = 0
         while index + 1 < w.count {
-            guard let first = w[index].integerValue, first >= 0 else { break }
+            // Character codes are at most 4 bytes: a start beyond them ends the list.
+            guard let first = w[index].integerValue, first >= 0, first <= Int(UInt32.max) else { break }
             if case .array(let list) = try file.resolve(w[index + 1]) {
                 for (offset, item) in list.prefix(file.limits.maxCollectionCount).enumerated() {
-                    if let width = try file.resolve(item).numberValue { widths[UInt32(first + offset)] = width }
+                    guard let code = UInt32(exactly: first + offset) else { break }
+                    if let width = try file.resolve(item).numberValue { widths[code] = width }
                 }
                 index += 2
             } else {
@@ -128,11 +130,12 @@ struct CIDMetrics {
         let w2 = try Self.array(font["W2"], file)
         index = 0
         while index + 1 < w2.count {
-            guard let first = w2[index].integerValue, first >= 0 else { break }
+            guard let first = w2[index].integerValue, first >= 0, first <= Int(UInt32.max) else { break }
             if case .array(let list) = try file.resolve(w2[index + 1]) {
                 let numbers = try list.prefix(file.limits.maxCollectionCount).map { try file.resolve($0).numberValue ?? 0 }
                 for triple in stride(from: 0, to: numbers.count - 2, by: 3) {
-                    vertical[UInt32(first + triple / 3)] = (numbers[triple], numbers[triple + 1], numbers[triple + 2])
+                    guard let code = UInt32(exactly: first + triple / 3) else { break }
+                    vertical[code] = (numbers[triple], numbers[triple + 1], numbers[triple + 2])
                 }
                 index += 2
             } else {

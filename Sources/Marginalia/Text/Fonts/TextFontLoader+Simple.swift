@@ -43,16 +43,18 @@ extension TextFontLoader {
             var code = 0
             for item in differences.prefix(file.limits.maxCollectionCount) {
                 if let number = item.integerValue {
-                    code = number
+                    // Codes are single bytes: any number outside them names nothing (and cannot overflow below).
+                    code = max(-1, min(256, number))
                 } else if let glyph = item.nameValue {
                     if (0..<256).contains(code) { names[code] = glyph }
-                    code += 1
+                    code = min(256, code + 1)
                 }
             }
         }
 
         // Widths.
-        let firstChar = (try? file.resolve(font["FirstChar"] ?? .null).integerValue) ?? nil ?? 0
+        // Held far from Int's edges, so `code - firstChar` below cannot overflow.
+        let firstChar = max(-(1 << 20), min(1 << 20, (try? file.resolve(font["FirstChar"] ?? .null).integerValue) ?? nil ?? 0))
         let widthArray = try file.resolve(font["Widths"] ?? .null).arrayValue
         let missingWidth = (try? file.resolve(descriptor?["MissingWidth"] ?? .null).numberValue) ?? nil ?? 0
         let standardWidths = widthArray == nil ? StandardGlyphWidths.widths(of: standard ?? .helvetica) : [:]

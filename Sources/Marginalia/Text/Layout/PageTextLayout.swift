@@ -92,7 +92,8 @@ struct PageTextLayout {
         for line in lines {
             let first = characters[line.characters[0]]
             let angle = Int((atan2(line.direction.v, line.direction.u) * 180 / .pi).rounded())
-            let key = angle &* 100_003 &+ Int((Self.baselineKey(first) / max(line.height, 1)).rounded(.down))
+            let key = angle &* 100_003 &+ Int(saturating: (Self.baselineKey(first) / max(line.height, 1)).rounded(.down),
+                                                   in: -(1 << 52)...(1 << 52))
             var joined = false
             for candidateKey in [key, key - 1, key + 1] {
                 for target in byBaseline[candidateKey] ?? [] {
