@@ -44,9 +44,7 @@ struct RenderFont {
             bold = lower.contains("bold") || lower.contains("black")
             italic = lower.contains("italic") || lower.contains("oblique")
         }
-        // Held far from Int's edges, so `code - firstChar` cannot overflow (a damaged file's
-        // /FirstChar of -2^63 + 1 once stopped a server's PNG export).
-        firstChar = max(-(1 << 20), min(1 << 20, (try? file.resolve(d["FirstChar"] ?? .null))?.integerValue ?? 0))
+        firstChar = file.firstCharacterCode(of: d)
         widths = ((try? file.resolve(d["Widths"] ?? .null))?.arrayValue ?? []).map { (try? file.resolve($0))?.numberValue ?? 0 }
     }
 

@@ -53,8 +53,7 @@ extension TextFontLoader {
         }
 
         // Widths.
-        // Held far from Int's edges, so `code - firstChar` below cannot overflow.
-        let firstChar = max(-(1 << 20), min(1 << 20, (try? file.resolve(font["FirstChar"] ?? .null).integerValue) ?? nil ?? 0))
+        let firstChar = file.firstCharacterCode(of: font)
         let widthArray = try file.resolve(font["Widths"] ?? .null).arrayValue
         let missingWidth = (try? file.resolve(descriptor?["MissingWidth"] ?? .null).numberValue) ?? nil ?? 0
         let standardWidths = widthArray == nil ? StandardGlyphWidths.widths(of: standard ?? .helvetica) : [:]
