@@ -8,8 +8,10 @@ struct AnnotationWriter {
     /// `page`: the page object, for `/P`; `appearance`: the normal appearance stream to
     /// reference as `/AP /N`, or nil to keep whatever the dictionary has; `parent`: the
     /// object of the annotation ``PDFAnnotation/inReplyTo`` names, for `/IRT`.
+    /// `appearanceKept`: the appearance another application drew stays (it is only placed),
+    /// so the keys that describe a look the model only half knows (a stamp's name) stay as read.
     func dictionary(for a: PDFAnnotation, page: PDFReference?, appearance: PDFReference?, parent: PDFReference? = nil,
-                    now: Date = Date()) -> PDFDictionary {
+                    appearanceKept: Bool = false, now: Date = Date()) -> PDFDictionary {
         var d = a.dictionary
         d["Type"] = .name("Annot")
         d["Subtype"] = .name(a.subtype)
@@ -40,7 +42,7 @@ struct AnnotationWriter {
             d["BS"] = .dictionary(bs)
             d["Border"] = nil  // /BS wins; a stale /Border would only confuse old readers
         }
-        writeKind(a, into: &d)
+        if !appearanceKept || !a.kind.isLookOnlyInItsAppearance { writeKind(a, into: &d) }
         if let appearance {
             d["AP"] = .dictionary(PDFDictionary(["N": .reference(appearance)]))
             d["AS"] = nil
@@ -121,6 +123,15 @@ struct AnnotationWriter {
 }
 
 extension PDFAnnotation.Kind {
+    /// Whether the subtype's look lives in its appearance rather than in keys the model reads
+    /// whole: stamps (another application's artwork) and unknown subtypes.
+    var isLookOnlyInItsAppearance: Bool {
+        switch self {
+        case .stamp, .other: return true
+        default: return false
+        }
+    }
+
     /// Whether the subtype has a border that `/BS` describes.
     public var drawsBorder: Bool {
         switch self {

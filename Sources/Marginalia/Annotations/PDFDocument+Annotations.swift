@@ -170,12 +170,16 @@ extension PDFDocument {
 
     // MARK: - Internals
 
-    /// Draws the appearance (when Marginalia draws the subtype) and stores the dictionary.
+    /// Draws the appearance (when Marginalia draws the subtype, and the annotation is not
+    /// another application's only moved or resized) and stores the dictionary.
     private func write(_ annotation: inout PDFAnnotation, page: PDFPage) throws {
         guard let reference = annotation.reference else { return }
         var appearanceReference: PDFReference? = nil
-        let builder = AppearanceBuilder(addObject: { [file] in file.add($0) }, pageRotation: page.rotation)
-        if let result = try builder.build(for: annotation) {
+        var builder = AppearanceBuilder(addObject: { [file] in file.add($0) }, pageRotation: page.rotation)
+        let stored = annotation.dictionary
+        builder.storedImage = { [self] wanted in imageXObject(in: stored, matching: wanted) }
+        let keepsAppearance = keepsItsAppearance(annotation, page: page)
+        if !keepsAppearance, let result = try builder.build(for: annotation) {
             if annotation.kind.rectFollowsDrawing { annotation.rect = result.rect }
             appearanceReference = file.add(.stream(result.stream))
             // The old appearance is no longer referenced: free it.
@@ -183,10 +187,29 @@ extension PDFDocument {
         }
         let parent = try replyTarget(of: annotation, on: page)
         var dictionary = AnnotationWriter().dictionary(for: annotation, page: page.reference, appearance: appearanceReference,
-                                                       parent: parent)
+                                                       parent: parent, appearanceKept: keepsAppearance)
         keepStampImage(annotation, in: &dictionary)
         annotation.dictionary = dictionary
         file.update(reference, with: .dictionary(dictionary))
+    }
+
+    /// Whether `annotation` keeps the appearance it has: one another application drew (no
+    /// mark of ours, nor our private data on the annotation) is never redrawn for a stamp or
+    /// an unknown subtype, which the engine cannot draw as their author did, nor for a move or
+    /// resize of any kind, which only a new /Rect (and geometry keys) expresses.
+    private func keepsItsAppearance(_ annotation: PDFAnnotation, page: PDFPage) -> Bool {
+        let stored = annotation.dictionary
+        guard let appearance = try? file.resolve(stored["AP"] ?? .null).dictionaryValue?["N"],
+              case .stream(let stream)? = try? file.resolve(appearance) else { return false }
+        let mark = (try? file.resolve(stream.dictionary[AnnotationReader.privateKey] ?? .null))?.dictionaryValue
+        if mark?[AppearanceStream.drawnKey]?.boolValue == true || stored[AnnotationReader.privateKey] != nil { return false }
+        switch annotation.kind {
+        case .stamp, .other: return true
+        default:
+            var reader = AnnotationReader(file: file)
+            let old = reader.read(stored, reference: annotation.reference, fallbackID: annotation.id, pageIndex: page.index)
+            return annotation.isPlacement(of: old)
+        }
     }
 
     /// The object of the annotation `annotation` is in reply to, which must be another

@@ -8,7 +8,8 @@ extension AppearanceBuilder {
                     _ appearance: inout AppearanceStream) throws {
         let box = appearance.bounds
         let image = try ImageDecoder.decode(data)
-        appearance.xObjects["Im0"] = try image.pdfObjects().addToFile(addObject)
+        let objects = try image.pdfObjects()
+        appearance.xObjects["Im0"] = storedImage(objects) ?? objects.addToFile(addObject)
         appearance.content.save()
         appearance.content.rectangle(box)
         appearance.content.clip()

@@ -10,6 +10,9 @@ struct AppearanceBuilder {
     var addObject: (PDFObject) -> PDFReference
     /// The page's `/Rotate`: text, notes and stamps are drawn upright for the reader.
     var pageRotation: Int = 0
+    /// An image already in the file with these objects' bytes, to refer to instead of storing
+    /// another copy (an image stamp moved, turned or cropped keeps its one image).
+    var storedImage: (ImageXObjects) -> PDFReference? = { _ in nil }
 
     struct Result {
         var stream: PDFStream

@@ -17,6 +17,9 @@ struct AppearanceStream {
     var fonts: [String: PDFObject] = [:]
     var xObjects: [String: PDFReference] = [:]
 
+    /// The entry of the stream's private dictionary that marks an appearance Marginalia drew.
+    static let drawnKey = "Drawn"
+
     init(bounds: CGRect) {
         self.bounds = bounds
     }
@@ -104,6 +107,9 @@ struct AppearanceStream {
             resources["XObject"] = .dictionary(PDFDictionary(xObjects.sorted { $0.key < $1.key }.map { ($0.key, .reference($0.value)) }))
         }
         dictionary["Resources"] = .dictionary(resources)
+        // Says that Marginalia drew it: an appearance without the mark (another application's,
+        // or ours redrawn by one) is kept when the annotation is only moved or resized.
+        dictionary[AnnotationReader.privateKey] = .dictionary(PDFDictionary([(AppearanceStream.drawnKey, .bool(true))]))
         // Ink of hundreds of points makes long streams: compress them (zlib does not fail
         // on valid input; should it, the stream is stored as it is).
         return (try? PDFStream.compressing(content.bytes, dictionary: dictionary))

@@ -29,27 +29,7 @@ public enum AnnotationGeometryEditing {
     }
 
     static func applying(_ t: AffineTransform, to annotation: PDFAnnotation, newRect: CGRect) -> PDFAnnotation {
-        var result = annotation
-        result.rect = newRect
-        func map(_ points: [CGPoint]) -> [CGPoint] { points.map { t.transform($0) } }
-        switch annotation.kind {
-        case .ink(var ink):
-            ink.paths = ink.paths.map(map)
-            result.kind = .ink(ink)
-        case .line(var line):
-            line.start = t.transform(line.start)
-            line.end = t.transform(line.end)
-            result.kind = .line(line)
-        case .polygon(let vertices):
-            result.kind = .polygon(vertices: map(vertices))
-        case .polyLine(var polyLine):
-            polyLine.vertices = map(polyLine.vertices)
-            result.kind = .polyLine(polyLine)
-        case .textMarkup(let markup, let quads):
-            result.kind = .textMarkup(markup, quads: quads.map { PDFAnnotation.Quad(points: map($0.points)) })
-        case .square, .circle, .freeText, .note, .stamp, .other:
-            break
-        }
+        var result = annotation.placed(by: t, in: newRect)
         result.modificationDate = Date()
         return result
     }
