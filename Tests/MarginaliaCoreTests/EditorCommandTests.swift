@@ -8,6 +8,7 @@ struct EditorCommandTests {
         .add([.object([("type", .string("square")), ("pageIndex", .integer(0)), ("rect", .rect(CGRect(x: 1, y: 2, width: 3, height: 4)))])]),
         .change(.object([("type", .string("note")), ("id", .string("n")), ("pageIndex", .integer(1))])),
         .remove(ids: ["a", "b"]),
+        .unlock(ids: ["a"]),
         .move(ids: ["a"], dx: -3.5, dy: 2),
         .resize(id: "a", rect: CGRect(x: 10, y: 20, width: 30, height: 40)),
         .restyle(ids: ["a"], style: .init(color: .red, width: 3, opacity: 0.5, fill: EditorCommand.Restyle.Fill.none, fontSize: 12, bold: true)),

@@ -115,9 +115,59 @@ struct APICommandTests {
                 #expect(error?["code"] as? String == "forbidden")
             }
             #expect(try service.summary(id).revision == 1, "nothing refused was logged")
-            // A locked annotation's text may change.
-            let text = try post(port, id, #"{"protocol":1,"baseRevision":1,"clientId":"t","command":{"type":"change","annotation":{"type":"square","id":"locked","pageIndex":0,"rect":[100,100,200,150],"contents":"note"}}}"#)
+            // A locked annotation's text may change (its flags stay as they are).
+            let text = try post(port, id, #"{"protocol":1,"baseRevision":1,"clientId":"t","command":{"type":"change","annotation":{"type":"square","id":"locked","pageIndex":0,"rect":[100,100,200,150],"flags":["print","locked"],"contents":"note"}}}"#)
             #expect(text.status == 200)
+        }
+    }
+
+    /// Issue 25, item 6: a `change` dropping `locked` from the flags used to unlock the
+    /// annotation for anyone; only `unlock` clears a lock now, as a step of its own.
+    @Test func onlyUnlockClearsALockAndAChangeAltersOnlyTheText() throws {
+        try withRealAPI { port, service in
+            let id = try upload(port)
+            var revision = 0
+            func send(_ command: String) throws -> TestResponse {
+                let response = try post(port, id, #"{"protocol":1,"baseRevision":"# + "\(revision)" + #","clientId":"t","command":"# + command + "}")
+                if response.status == 200 { revision += 1 }
+                return response
+            }
+            func refusal(_ command: String) throws -> String {
+                let response = try send(command)
+                #expect(response.status == 403, "\(command)")
+                return (try response.json()["error"] as? [String: Any])?["message"] as? String ?? ""
+            }
+            func flags(_ annotation: String) throws -> PDFAnnotationFlags? {
+                try service.annotations(id).annotations.first { $0.id == annotation }?.flags
+            }
+            let square = ##"{"type":"square","id":"sq","pageIndex":0,"rect":[100,100,200,150],"color":"#0000FF","##
+            let note = ##"{"type":"note","id":"nt","pageIndex":0,"rect":[300,300,320,320],"color":"#FFFF00","##
+            #expect(try send(#"{"type":"add","annotations":["# + square + #""flags":["print","locked"],"contents":"a"},"#
+                             + note + #""flags":["print","lockedContents"],"contents":"keep"}]}"#).status == 200)
+            // A change cannot clear either lock, nor alter a locked annotation's colour.
+            #expect(try refusal(#"{"type":"change","annotation":"# + square + #""flags":["print"],"contents":"a"}}"#).contains("unlock"))
+            #expect(try refusal(#"{"type":"change","annotation":"# + note + #""flags":["print"],"contents":"keep"}}"#).contains("unlock"))
+            #expect(try refusal(##"{"type":"change","annotation":{"type":"square","id":"sq","pageIndex":0,"rect":[100,100,200,150],"color":"#FF0000","flags":["print","locked"],"contents":"a"}}"##).contains("color"))
+            // LockedContents keeps the text and lets the rest change.
+            #expect(try refusal(#"{"type":"change","annotation":"# + note + #""flags":["print","lockedContents"],"contents":"new"}}"#).contains("contents"))
+            #expect(try send(##"{"type":"change","annotation":{"type":"note","id":"nt","pageIndex":0,"rect":[300,300,320,320],"color":"#00FF00","flags":["print","lockedContents"],"contents":"keep"}}"##).status == 200)
+            // The locked square's text changes, its place does not; unlock is one logged step.
+            #expect(try send(#"{"type":"change","annotation":"# + square + #""flags":["print","locked"],"contents":"b"}}"#).status == 200)
+            _ = try refusal(#"{"type":"move","ids":["sq"],"dx":5,"dy":5}"#)
+            let unlocked = try send(#"{"type":"unlock","ids":["sq","nt"]}"#)
+            #expect(unlocked.status == 200)
+            #expect(try flags("sq") == [.print] && flags("nt") == [.print])
+            let logged = try service.operations(id, after: revision - 1).operations
+            guard case .group(let name, let steps)? = logged.last?.operation else {
+                Issue.record("unlock was not logged as its own step: \(logged)")
+                return
+            }
+            #expect(name == "unlock" && steps.count == 2 && logged.last?.clientId == "t")
+            #expect(try send(#"{"type":"move","ids":["sq"],"dx":5,"dy":5}"#).status == 200)
+            // Undo takes the move back, then the unlock: both locks are back.
+            #expect(try send(#"{"type":"undo"}"#).status == 200)
+            #expect(try send(#"{"type":"undo"}"#).status == 200)
+            #expect(try flags("sq") == [.print, .locked] && flags("nt") == [.print, .lockedContents])
         }
     }
 

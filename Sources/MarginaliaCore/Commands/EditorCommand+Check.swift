@@ -12,8 +12,10 @@ extension EditorCommand {
     /// The rules: pages exist (an insertion may name the index after the last page, and a
     /// document keeps at least one page); named annotations exist and are of a kind the
     /// editor edits; a **locked** annotation (`/F` bit 8) is not moved, resized, restyled or
-    /// removed; a **read-only** one (bit 7) is not changed at all. An eraser skips locked and
-    /// read-only annotations rather than refusing the sweep. Comments (replies and review
+    /// removed, and a change keeps its locks and alters only its text (``AnnotationLock``: the
+    /// rest of that rule, which needs the whole annotation, is applied with the command);
+    /// only `unlock` clears a lock; a **read-only** one (bit 7) is not changed at all. An
+    /// eraser skips locked and read-only annotations rather than refusing the sweep. Comments (replies and review
     /// states) change only through the comment commands, and only by their authors
     /// (``checkComment(_:)``).
     ///
@@ -40,14 +42,24 @@ extension EditorCommand {
             try Self.refuseComment(found)
             if found.flags.contains(.readOnly) { throw CommandError.readOnly(id: id, action: "changed") }
             try page(Self.pageIndex(of: json))
-            if found.flags.contains(.locked) {
-                // A change may edit a locked annotation's text, not its place, size or shape.
+            if found.flags.contains(.locked) || found.flags.contains(.lockedContents) {
+                // What the geometry shows of the lock rule: the locks stay, a locked
+                // annotation keeps its place, size and shape.
                 let after = try AnnotationGeometry(json: JSONField(json, path: "annotation"))
-                guard after.pageIndex == found.pageIndex, Self.sameGeometry(after, found) else {
-                    throw CommandError.locked(id: id, action: "moved, resized or reshaped")
+                try AnnotationLock.checkFlags(id: id, were: found.flags, become: after.flags)
+                if found.flags.contains(.locked) {
+                    guard after.pageIndex == found.pageIndex, Self.sameGeometry(after, found) else {
+                        throw CommandError.locked(id: id, action: "moved, resized or reshaped")
+                    }
                 }
             }
         case .remove(let ids): try editable(ids, "deleted")
+        case .unlock(let ids):
+            for id in ids {
+                guard let found = annotation(id), found.isEditable else { throw CommandError.unknownAnnotation(id) }
+                try Self.refuseComment(found)
+                if found.flags.contains(.readOnly) { throw CommandError.readOnly(id: id, action: "unlocked") }
+            }
         case .move(let ids, let dx, let dy):
             try editable(ids, "moved")
             for id in ids {

@@ -29,6 +29,8 @@ extension EditorCommand {
             self = .change(annotation.value)
         case "remove":
             self = .remove(ids: try Self.ids(field))
+        case "unlock":
+            self = .unlock(ids: try Self.ids(field))
         case "move":
             self = .move(ids: try Self.ids(field), dx: try field.member("dx").coordinate(), dy: try field.member("dy").coordinate())
         case "paste":
@@ -160,7 +162,7 @@ extension EditorCommand {
             if annotations.count == 1 { pairs.append(("annotation", annotations[0])) } else { pairs.append(("annotations", .array(annotations))) }
         case .change(let annotation):
             pairs.append(("annotation", annotation))
-        case .remove(let ids):
+        case .remove(let ids), .unlock(let ids):
             pairs.append(("ids", .strings(ids)))
         case .move(let ids, let dx, let dy):
             pairs += [("ids", .strings(ids)), ("dx", .number(dx)), ("dy", .number(dy))]

@@ -18,6 +18,9 @@ public enum EditorCommand: Equatable, Sendable {
     case change(JSONValue)
     /// Removes annotations.
     case remove(ids: [String])
+    /// Clears the Locked and LockedContents flags of annotations, so that they can be
+    /// edited again: the only command that does (``AnnotationLock``).
+    case unlock(ids: [String])
     /// Moves annotations by (dx, dy) page points; each stays on its page.
     case move(ids: [String], dx: Double, dy: Double)
     /// Adds copies of annotations (annotation JSON objects of one page, each given a new id)
@@ -154,6 +157,7 @@ public enum EditorCommand: Equatable, Sendable {
         case .add: return "add"
         case .change: return "change"
         case .remove: return "remove"
+        case .unlock: return "unlock"
         case .move: return "move"
         case .paste: return "paste"
         case .arrange: return "arrange"
@@ -181,7 +185,7 @@ public enum EditorCommand: Equatable, Sendable {
     }
 
     /// Every command type, as written in JSON.
-    public static let typeNames = ["add", "change", "remove", "move", "paste", "arrange", "resize", "restyle", "stroke", "erase", "fill",
+    public static let typeNames = ["add", "change", "remove", "unlock", "move", "paste", "arrange", "resize", "restyle", "stroke", "erase", "fill",
                                    "insertPage", "removePage", "rotatePage", "movePage", "duplicatePages", "insertPages",
                                    "rotatePages", "movePages", "removePages", "reply", "setState", "editReply",
                                    "deleteReply", "undo", "redo"]

@@ -54,7 +54,7 @@ extension Editor {
             box.text = text
             after.kind = .freeText(box)
         }
-        return try apply(.change(try JSONParser.parse([UInt8](JSONEncoder().encode(after))))).first
+        return try apply(.change(try EditorCommand.annotationJSON(after))).first
     }
 
     /// Abandons the text being typed; nothing changes.

@@ -62,8 +62,8 @@ extension EditorCommand {
         case .change(let json):
             let after = try Self.annotation(from: json)
             guard let before = found[after.id] else { throw CommandError.unknownAnnotation(after.id) }
-            if before.flags.contains(.locked), Self.styleDiffers(before, after) {
-                throw CommandError.locked(id: before.id, action: "restyled")
+            if !before.flags.isDisjoint(with: [.locked, .lockedContents]) {
+                try AnnotationLock.check(change: try Self.annotationJSON(after), of: try Self.annotationJSON(before), id: before.id)
             }
             var changed = after
             // /T says who made the annotation: a change, by whoever, leaves it.
@@ -74,6 +74,13 @@ extension EditorCommand {
             return [.changeAnnotation(before: before, after: changed)]
         case .remove(let ids):
             return SelectionTool.delete(annotations(ids)).map { [$0] } ?? []
+        case .unlock(let ids):
+            let steps = annotations(ids).compactMap { before -> EditorOperation? in
+                var after = before
+                after.flags.subtract([.locked, .lockedContents])
+                return after == before ? nil : .changeAnnotation(before: before, after: after)
+            }
+            return steps.isEmpty ? [] : [.group(name: "unlock", steps)]  // named in the log and the undo history
         case .move(let ids, let dx, let dy):
             let moving = annotations(ids)
             guard let page = moving.first?.pageIndex, moving.allSatisfy({ $0.pageIndex == page }) else {
@@ -205,8 +212,9 @@ extension EditorCommand {
     }
 
     /// Whether a change restyles (colour, fill, opacity, border), which a locked annotation refuses.
-    static func styleDiffers(_ a: PDFAnnotation, _ b: PDFAnnotation) -> Bool {
-        a.color != b.color || a.interiorColor != b.interiorColor || a.opacity != b.opacity || a.border != b.border
+    /// An annotation as one object of the annotation JSON (what ``annotation(from:)`` reads).
+    public static func annotationJSON(_ annotation: PDFAnnotation) throws -> JSONValue {
+        try JSONParser.parse([UInt8](JSONEncoder().encode(annotation)))
     }
 }
 

@@ -32,9 +32,9 @@ enum LegacyRequest {
     /// The command an operation means, when clients may ask for it.
     static func command(from operation: EditorOperation) throws -> EditorCommand {
         switch operation {
-        case .addAnnotation(let annotation): return .add([try json(annotation)])
+        case .addAnnotation(let annotation): return .add([try EditorCommand.annotationJSON(annotation)])
         case .removeAnnotation(let annotation): return .remove(ids: [annotation.id])
-        case .changeAnnotation(_, let after): return .change(try json(after))
+        case .changeAnnotation(_, let after): return .change(try EditorCommand.annotationJSON(after))
         case .insertPage(let index, let width, let height): return .insertPage(index: index, width: width, height: height)
         case .removePage(let index, _): return .removePage(index: index)
         case .rotatePage(let index, let degrees): return .rotatePage(index: index, degrees: degrees)
@@ -45,16 +45,12 @@ enum LegacyRequest {
             // Annotations added together (a paste) are one command.
             return .add(try steps.map { step in
                 guard case .addAnnotation(let annotation) = step else { return .null }
-                return try json(annotation)
+                return try EditorCommand.annotationJSON(annotation)
             })
         case .restorePage, .copyPages, .group, .arrangeAnnotation:
             throw CommandError.notAllowed(
                 "operation: \(operation.name) is an internal step of the operation log; clients send commands (docs/api.md)")
         }
-    }
-
-    static func json(_ annotation: PDFAnnotation) throws -> JSONValue {
-        try JSONParser.parse([UInt8](JSONEncoder().encode(annotation)))
     }
 
     /// A decoding error as one line with its coding path.

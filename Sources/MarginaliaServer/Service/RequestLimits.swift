@@ -44,7 +44,7 @@ public struct RequestLimits: Equatable, Sendable {
             try check(points: stroke.samples.count, what: "the stroke")
         case .erase(let erase):
             try check(points: erase.points.count, what: "the eraser sweep")
-        case .remove(let ids), .move(let ids, _, _), .restyle(let ids, _), .arrange(let ids, _):
+        case .remove(let ids), .unlock(let ids), .move(let ids, _, _), .restyle(let ids, _), .arrange(let ids, _):
             var tally = Tally()
             tally.annotations = ids.count
             try check(tally, countingPoints: false)
