@@ -254,3 +254,34 @@ def test_choices_and_radio_buttons(new_editor, web_server):
     editor.wait_until("JSON.stringify(marginalia.fields.find((f) => f.name === 'pets')?.value) === '[\"cat\"]'",
                       timeout=10000)
     assert not editor.errors
+
+
+RADIO_MERGED = ROOT / "Tests" / "Fixtures" / "forms" / "radio-merged-button.pdf"
+
+
+def test_a_radio_group_whose_first_button_is_also_a_field_keeps_one_button_on(new_editor, web_server):
+    """Issue 26, item 3: button A carries a partial name of its own; choosing C used to leave A
+    on, and choosing A again turned two on."""
+    doc_id = api(web_server, "POST", "/api/v1/documents?name=radio.pdf", RADIO_MERGED.read_bytes(), "application/pdf")["id"]
+    editor = new_editor(doc_id=doc_id)
+    listed = fields(editor)
+    assert list(listed) == ["choice"] and listed["choice"]["states"] == ["A", "B", "C"]
+    buttons = {w["onState"]: w["rect"] for w in listed["choice"]["widgets"]}
+    open_form_tool(editor, 0)
+    editor.wait_until("marginalia.fields.length === 1")
+
+    def on_in_file():
+        with current_pdf(editor) as pdf:
+            return sorted(str(pdf.xref_get_key(w.xref, "AS")[1]) for w in pdf[0].widgets())
+
+    # A pen tap on C, then a click on A (after a pen, fingers are palms): that button alone is on.
+    editor.pen_stroke([centre(editor, 0, buttons["C"])])
+    editor.wait_until("marginalia.fields.find((f) => f.name === 'choice')?.value === 'C'", timeout=10000)
+    assert on_in_file() == ["/C", "/Off", "/Off"]
+    editor.mouse_click(*centre(editor, 0, buttons["A"]))
+    editor.wait_until("marginalia.fields.find((f) => f.name === 'choice')?.value === 'A'", timeout=10000)
+    assert on_in_file() == ["/A", "/Off", "/Off"]
+    editor.wait_until("document.querySelector(\".page[data-page='0']\").classList.contains('rendered')")
+    editor.settle(600)
+    editor.screenshot("radio-merged-button")
+    assert not editor.errors

@@ -2,7 +2,8 @@ import Foundation
 import PDFCore
 
 /// Walks the field tree (12.7.4): kids with a partial name `/T` are fields, kids without one
-/// are the widgets of their parent; `/FT`, `/Ff`, `/V`, `/DV`, `/DA`, `/Q` and `/MaxLen`
+/// are the widgets of their parent (under a radio group, every widget is the group's: see
+/// ``isGroupWidget(_:under:)``); `/FT`, `/Ff`, `/V`, `/DV`, `/DA`, `/Q` and `/MaxLen`
 /// are inherited from ancestors (12.7.4.1, Table 226 note), `/DA` and `/Q` from the form last.
 struct FormReader {
     let file: PDFFile
@@ -83,7 +84,7 @@ struct FormReader {
                 problem(name, "a /Kids entry is not a dictionary (skipped)")
                 continue
             }
-            if kidDictionary["T"] != nil || kidDictionary["Kids"] != nil {
+            if (kidDictionary["T"] != nil || kidDictionary["Kids"] != nil) && !Self.isGroupWidget(kidDictionary, under: mine) {
                 fieldKids.append(kid)
             } else {
                 widgetKids.append((kid, kidDictionary))
@@ -118,6 +119,17 @@ struct FormReader {
             return
         }
         form.fields.append(makeField(name: name, typeName: typeName, reference: reference, inherited: mine, widgets: widgets))
+    }
+
+    /// Whether `kid` of a field whose inherited keys are `parent` is one of a radio group's
+    /// buttons although it carries a partial name: a widget merged with a field of its own
+    /// (`/T` and `/Rect` or `/Subtype /Widget`, no `/Kids`), as some tools write the buttons.
+    /// A radio button has no value of its own: the group's `/V` names its state, so such a
+    /// widget is read as the group's, and the group stays one group with one button on.
+    static func isGroupWidget(_ kid: PDFDictionary, under parent: Inherited) -> Bool {
+        guard parent.values["FT"]?.nameValue == "Btn", kid["Kids"] == nil,
+              kid["Subtype"]?.nameValue == "Widget" || kid["Rect"] != nil else { return false }
+        return FormFieldFlags(rawValue: parent.values["Ff"]?.integerValue ?? 0).contains(.radio)
     }
 
     private mutating func problem(_ name: String, _ message: String) {

@@ -225,6 +225,9 @@ struct FormFiller {
                     ]))]))
                 }
                 dictionary["AS"] = .name(shown)
+                // A button merged with a field of its own (FormReader.isGroupWidget) may carry
+                // a /V that readers taking it for a field would read: it says the group's state.
+                if field.type == .radio, dictionary["T"] != nil, dictionary["V"] != nil { dictionary["V"] = .name(state) }
             case .button, .signature:
                 continue
             }
