@@ -185,7 +185,8 @@ enum FlattenCommand {
         annotation except links and form fields; --types limits it to JSON type names (ink,
         square, circle, line, polygon, polyline, freeText, note, stamp, highlight,
         underline, strikeOut, squiggly), --ids to these ids. Hidden annotations are removed
-        without being drawn.
+        without being drawn, and so are replies and review states (they belong to their
+        annotation's thread; the comments on an annotation flattened go with it).
         """
 
     static func run(_ argv: [String]) throws {

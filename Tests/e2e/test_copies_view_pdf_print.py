@@ -119,3 +119,38 @@ def test_print_draws_the_flattened_pages_for_the_print_dialog(new_editor):
     editor.js("window.dispatchEvent(new Event('afterprint'))")
     assert editor.count("#print-pages img") == 0
     assert not editor.errors
+
+
+def test_print_shows_the_form_fields_and_their_values(new_editor, web_server, tmp_path):
+    """Issue 26, item 4: Print draws the flattened export without pdf.js's annotation layer,
+    and the export used to keep the form's widgets as widgets, so the printed page 2 of
+    `marginalia sample` had no field and no value. Now the field typed into is on paper."""
+    import os
+    import pathlib
+    import subprocess
+    binary = os.environ.get("MARGINALIA_BIN", str(pathlib.Path(__file__).resolve().parents[2] / ".build" / "debug" / "marginalia"))
+    sample = tmp_path / "form.pdf"
+    subprocess.run([binary, "sample", "-o", str(sample)], check=True, capture_output=True)
+    doc_id = api(web_server, "POST", "/api/v1/documents?name=form.pdf", sample.read_bytes(), "application/pdf")["id"]
+    name = next(f for f in api(web_server, "GET", f"/api/v1/documents/{doc_id}/fields")["fields"] if f["name"] == "name")
+    api(web_server, "POST", f"/api/v1/documents/{doc_id}/commands",
+        {"protocol": 1, "baseRevision": 0, "clientId": "print-test", "command": {"type": "fill", "name": "name", "value": "WWWWWWWW"}})
+    editor = new_editor(doc_id=doc_id)
+    editor.js("window.print = () => { window.__printed = document.querySelectorAll('#print-pages img').length; }")
+    editor.click("button[data-tool=export]")
+    editor.click("#popover button", "Print…")
+    assert editor.wait_until("window.__printed", timeout=15000) >= 2
+    x1, y1, x2, y2 = name["rect"]
+    page_height = api(web_server, "GET", f"/api/v1/documents/{doc_id}")["pages"][name["pageIndex"]]["height"]
+    dark = editor.js(f"""async () => {{
+        const img = document.querySelectorAll('#print-pages img')[{name["pageIndex"]}];
+        const canvas = document.createElement('canvas');
+        canvas.width = img.naturalWidth; canvas.height = img.naturalHeight;
+        const g = canvas.getContext('2d'); g.drawImage(img, 0, 0);
+        const data = g.getImageData({x1 * 2}, {(page_height - y2) * 2}, {(x2 - x1) * 2}, {(y2 - y1) * 2}).data;
+        let dark = 0;
+        for (let i = 0; i < data.length; i += 4) if (data[i] < 100 && data[i + 1] < 100 && data[i + 2] < 100) dark += 1;
+        return dark;
+    }}""")
+    assert dark > 200, f"{dark} dark pixels where the field's value is printed"
+    editor.js("window.dispatchEvent(new Event('afterprint'))")

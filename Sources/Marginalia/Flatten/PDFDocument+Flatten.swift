@@ -7,8 +7,10 @@ extension PDFDocument {
     /// appearance maps onto `/Rect`).
     ///
     /// Annotations with the hidden or noView flag are removed without being drawn, as they
-    /// would not show. Links, popups and form widgets are never flattened here (forms are
-    /// flattened with their field tree; popups go with their parent).
+    /// would not show, and so are comments (replies and review states, shown in their
+    /// parent's thread, never on the page: ISO 32000-2, 12.5.6.2); the comments on an
+    /// annotation flattened go with it. Links, popups and form widgets are never flattened
+    /// here (forms are flattened with their field tree; popups go with their parent).
     ///
     /// - Parameters:
     ///   - pages: 0-based page indexes; nil means every page.
@@ -31,16 +33,24 @@ extension PDFDocument {
 
     private func flattenAnnotations(onPage index: Int, excluding excluded: Set<String>, _ include: (PDFAnnotation) -> Bool) throws -> Int {
         let page = try self.page(at: index)
-        let chosen = try annotations(onPage: index).filter { annotation in
-            !excluded.contains(annotation.subtype) && include(annotation)
-        }
+        let all = try annotations(onPage: index)
+        var chosen = all.filter { annotation in !excluded.contains(annotation.subtype) && include(annotation) }
         guard !chosen.isEmpty else { return 0 }
+        // A thread goes with its annotation: the comments on what is flattened, and on them.
+        var ids = Set(chosen.map(\.id))
+        var added = true
+        while added {
+            let comments = all.filter { $0.isComment && !ids.contains($0.id) && $0.inReplyTo.map(ids.contains) == true }
+            chosen += comments
+            ids.formUnion(comments.map(\.id))
+            added = !comments.isEmpty
+        }
 
         var content = ContentStreamBuilder()
         var xObjects: [String: PDFReference] = [:]
         let existing = try existingXObjectNames(page)
         for annotation in chosen {
-            guard !annotation.flags.contains(.hidden), !annotation.flags.contains(.noView),
+            guard !annotation.flags.contains(.hidden), !annotation.flags.contains(.noView), !annotation.isComment,
                   let (reference, form) = try appearance(of: annotation, on: page)
             else { continue }
             var name = "MFlat\(xObjects.count)"

@@ -10,15 +10,18 @@ extension PDFDocument {
     /// to draw them with `/NeedAppearances`) are drawn first. Hidden widgets are removed
     /// without being drawn.
     ///
-    /// - Parameter annotations: also flatten the other annotations (not links), as
-    ///   ``flattenAnnotations(pages:where:)`` does.
+    /// - Parameters:
+    ///   - annotations: also flatten the other annotations (not links), as
+    ///     ``flattenAnnotations(pages:where:)`` does.
+    ///   - evenIfSigned: flatten a signed form too, its signatures' appearances burned in and
+    ///     the signatures gone: for a copy that is not the signed file (a flattened export).
     /// - Returns: how many widgets and annotations were burned in or removed.
-    /// - Throws: ``FormError/signedDocument`` when a signature field is signed: flattening
-    ///   would remove the signature.
+    /// - Throws: ``FormError/signedDocument`` when a signature field is signed (flattening
+    ///   would remove the signature) and `evenIfSigned` is false.
     @discardableResult
-    public func flattenForm(annotations: Bool = false) throws -> Int {
+    public func flattenForm(annotations: Bool = false, evenIfSigned: Bool = false) throws -> Int {
         let form = try acroForm()
-        if form.isSigned { throw FormError.signedDocument }
+        if form.isSigned && !evenIfSigned { throw FormError.signedDocument }
         var filler = FormFiller(file: file, form: form)
         for field in form.fields where field.type == .text || field.type == .combo || field.type == .list {
             if try form.needAppearances || field.widgets.contains(where: { try !hasNormalAppearance($0) }) {

@@ -124,12 +124,14 @@ extension DocumentService {
         try withDocument(id) { state in try state.document.dataRepresentation() }
     }
 
-    /// A flattened copy of the current state (annotations burned into the pages, written
-    /// compact). The document itself stays as it is.
+    /// A flattened copy of the current state, written compact: annotations and form fields
+    /// (with their values) burned into the pages, the form removed, nothing left to edit but
+    /// links; comments are not drawn (they belong to their threads). The document itself stays
+    /// as it is.
     public func exportFlattened(_ id: String) throws -> Data {
         try withDocument(id) { state in
             let copy = try PDFDocument(data: try state.document.dataRepresentation())
-            _ = try copy.flattenAnnotations()
+            _ = try copy.flattenForm(annotations: true, evenIfSigned: true)
             return try copy.dataRepresentation(options: PDFWriteOptions(mode: .compact))
         }
     }
