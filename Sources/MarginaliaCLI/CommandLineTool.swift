@@ -44,7 +44,7 @@ enum CommandLineTool {
         ("sample", "write the built-in sample document", SampleCommand.run),
         ("render", "draw a page or an annotation into a PNG", RenderCommand.run),
         ("serve", "serve the browser editor and the JSON API", ServeCommand.run),
-        ("store", "copy a store into PostgreSQL, or describe a store", StoreCommand.run),
+        ("store", "copy a store into PostgreSQL, compare two stores, or describe a store", StoreCommand.run),
     ]
 
     static func run(_ arguments: [String]) -> Int32 {

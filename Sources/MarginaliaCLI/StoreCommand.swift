@@ -1,18 +1,28 @@
 import Foundation
 import MarginaliaServer
 
-/// `marginalia store migrate --from DIR --to URL` and `marginalia store info --store LOCATION`.
+/// `marginalia store migrate --from DIR --to URL`, `marginalia store verify --from DIR --to URL`
+/// and `marginalia store info --store LOCATION`.
 enum StoreCommand {
     static let help = """
         usage: marginalia store migrate --from DATA_DIR --to postgresql://USER@HOST:PORT/DB [--password-file FILE]
+               marginalia store verify --from DATA_DIR --to postgresql://USER@HOST:PORT/DB [--password-file FILE]
                marginalia store info --store LOCATION [--password-file FILE]
 
         migrate  copies every document of the SQLite store in DATA_DIR (as `serve --data` uses
-                 it, in and out of the trash) into an empty PostgreSQL database: rows, every
-                 version's bytes and the whole operation log, then reads the copy back and
-                 compares it with the source (rows, version numbers, lengths, revisions and
-                 bytes, log entries); exits 1 naming the first difference. The source is only
-                 read. Creates the schema when the database has none.
+                 it, in and out of the trash) into an empty PostgreSQL database: its row, every
+                 version's bytes, the whole operation log and every upload (files uploaded to
+                 insert pages from, and other documents' pages copied in), so upload numbers go
+                 on after the copied ones. Then it runs the check of `verify` and exits 1 naming
+                 the first difference. The source is only read: opened read-only, no byte of
+                 the folder changes (the catalogue's -wal and -shm included); stop the server
+                 first. Creates the schema when the database has none.
+        verify   compares DATA_DIR with the database, reading both and writing neither: each
+                 document's row, versions (rows and bytes), log entries and uploads (numbers
+                 and bytes), then each document as the server serves it (opened with its
+                 unsaved log replayed: pages with their sizes, annotations, form fields, the
+                 log and the versions as the API lists them). Prints "identical" and exits 0,
+                 or exits 1 naming the first difference (the document, what, and where).
         info     prints the store's kind, location (never its password), schema version and
                  document counts; opening a store migrates an older schema first.
 
@@ -26,19 +36,40 @@ enum StoreCommand {
     static func run(_ argv: [String]) throws {
         var arguments = Arguments(argv)
         guard let action = arguments.items.first, !action.hasPrefix("-") else {
-            throw UsageError("expected an action: migrate or info")
+            throw UsageError("expected an action: migrate, verify or info")
         }
         arguments = Arguments(Array(arguments.items.dropFirst()))
         switch action {
-        case "migrate": try migrate(&arguments)
+        case "migrate": try compare(&arguments, copying: true)
+        case "verify": try compare(&arguments, copying: false)
         case "info": try info(&arguments)
-        default: throw UsageError("unknown action '\(action)': expected migrate or info")
+        default: throw UsageError("unknown action '\(action)': expected migrate, verify or info")
         }
     }
 
-    private static func migrate(_ arguments: inout Arguments) throws {
-        guard let from = try arguments.option("--from") else { throw UsageError("migrate needs --from DATA_DIR") }
-        guard let to = try arguments.option("--to") else { throw UsageError("migrate needs --to postgresql://...") }
+    /// `migrate` (`copying`) and `verify`: the folder, opened read-only, against the database,
+    /// which `migrate` fills (creating its schema) and `verify` only reads.
+    private static func compare(_ arguments: inout Arguments, copying: Bool) throws {
+        let (from, configuration) = try sourceAndTarget(&arguments, action: copying ? "migrate" : "verify")
+        try reportingFailures {
+            let source = try SQLiteDocumentStore(readingFrom: URL(fileURLWithPath: from))
+            let target = try copying ? PostgresDocumentStore(configuration: configuration)
+                : PostgresDocumentStore(readingFrom: configuration)
+            defer { target.close() }
+            let to = configuration.redacted
+            if copying {
+                print("Copied and checked \(try StoreMigration.copy(from: source, to: target)) from \(from) to \(to): identical.")
+            } else {
+                print("Compared \(try StoreMigration.verify(target, against: source)) of \(from) with \(to): identical.")
+            }
+        }
+    }
+
+    /// The `--from` folder and the `--to` database of `migrate` and `verify`.
+    private static func sourceAndTarget(_ arguments: inout Arguments, action: String) throws
+        -> (from: String, to: PostgresConfiguration) {
+        guard let from = try arguments.option("--from") else { throw UsageError("\(action) needs --from DATA_DIR") }
+        guard let to = try arguments.option("--to") else { throw UsageError("\(action) needs --to postgresql://...") }
         let passwordFile = try arguments.option("--password-file")
         try refuseLeftovers(arguments)
         guard FileManager.default.fileExists(atPath: from + "/catalogue.sqlite") else {
@@ -46,20 +77,21 @@ enum StoreCommand {
                                  code: ExitCode.badInput)
         }
         guard PostgresConfiguration.isURL(to) else { throw UsageError("--to must be a postgresql:// URL") }
-        let configuration: PostgresConfiguration
         do {
-            configuration = try PostgresConfiguration(url: to, passwordFile: passwordFile)
+            return (from, try PostgresConfiguration(url: to, passwordFile: passwordFile))
         } catch {
             throw UsageError("--to: \(error)")
         }
+    }
+
+    /// Runs `body`, turning a store's failure or a difference into exit status 1.
+    private static func reportingFailures(_ body: () throws -> Void) throws {
         do {
-            let source = try SQLiteDocumentStore(directory: URL(fileURLWithPath: from))
-            let target = try PostgresDocumentStore(configuration: configuration)
-            defer { target.close() }
-            let report = try StoreMigration.copy(from: source, to: target)
-            print("Copied and checked \(report) from \(from) to \(configuration.redacted): identical.")
+            try body()
         } catch let error as StoreError {
             throw CommandFailure(description: "\(error)", code: ExitCode.badInput)
+        } catch let difference as StoreDifference {
+            throw CommandFailure(description: "the copy differs from the source: \(difference)", code: ExitCode.badInput)
         }
     }
 
@@ -67,7 +99,7 @@ enum StoreCommand {
         guard let text = try arguments.option("--store") else { throw UsageError("info needs --store LOCATION") }
         let passwordFile = try arguments.option("--password-file")
         try refuseLeftovers(arguments)
-        do {
+        try reportingFailures {
             let location = try StoreLocation(text, passwordFile: passwordFile)
             if case .folder(let url) = location,
                !FileManager.default.fileExists(atPath: url.appendingPathComponent("catalogue.sqlite").path) {
@@ -80,8 +112,6 @@ enum StoreCommand {
             print("store: \(kind) \(store.location)")
             print("schema version: \(schema)")
             print("documents: \(try store.documents(trashed: false).count), in the trash: \(try store.documents(trashed: true).count)")
-        } catch let error as StoreError {
-            throw CommandFailure(description: "\(error)", code: ExitCode.badInput)
         }
     }
 

@@ -89,6 +89,7 @@ final class ControlledStore: DocumentStore, @unchecked Sendable {
     func withDocumentLock<T>(_ id: String, _ body: () throws -> T) throws -> T { try base.withDocumentLock(id, body) }
     func addUpload(_ id: String, pdf: Data) throws -> Int { try base.addUpload(id, pdf: pdf) }
     func uploadData(_ id: String, number: Int) throws -> Data { try base.uploadData(id, number: number) }
+    func uploadNumbers(_ id: String) throws -> [Int] { try base.uploadNumbers(id) }
     func purge(_ id: String) throws { try base.purge(id) }
 
     func saveVersion(_ id: String, bytes: Data, basedOn: Int, revision: Int, pageCount: Int,

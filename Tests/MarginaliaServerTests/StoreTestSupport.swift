@@ -86,6 +86,9 @@ final class TestStore: @unchecked Sendable {
         }
     }
 
+    /// The folder of a SQLite store (nil for PostgreSQL).
+    var folderURL: URL? { folder?.url }
+
     /// A new store object over this place.
     func open() throws -> any DocumentStore {
         let store: any DocumentStore

@@ -1,14 +1,18 @@
 """`serve --store` credentials and TLS (issue 17): the password from the URL, from a password
 file or from libpq's environment, never printed; a wrong password refused with a clear message
 that does not repeat it; `sslmode` reaching libpq (an SSL cluster of its own). And
-`marginalia store migrate`: a SQLite store copied into PostgreSQL, checked, and served the same."""
+`marginalia store migrate`: a SQLite store copied into PostgreSQL, checked, and served the same,
+uploads and pages copied from other documents included, the source folder left byte for byte as
+it was; `marginalia store verify` finding one changed byte of an upload."""
 
 from __future__ import annotations
 
+import hashlib
 import itertools
 import math
 import subprocess
 import time
+from pathlib import Path
 
 import pymupdf
 import pytest
@@ -17,6 +21,7 @@ from pg_cluster import PostgresCluster
 from serve_process import Server, Store
 
 DOCS = "/api/v1/documents"
+SAMPLE = Path(__file__).resolve().parents[2] / "Samples" / "sample.pdf"
 PASSWORD = "Ed1tor-s3cret-pw"
 _names = itertools.count(1)
 
@@ -183,3 +188,116 @@ def test_migrate_copies_a_sqlite_store_that_then_serves_the_same(binary, tmp_pat
     finally:
         copy.process.kill()
         copy.process.wait(timeout=30)
+
+
+def command(server, doc: str, base: int, body: dict) -> int:
+    answer = server.json("POST", f"{DOCS}/{doc}/commands",
+                         {"protocol": 1, "baseRevision": base, "clientId": "tab", "command": body})
+    return answer["revision"]
+
+
+def store_with_uploads(binary, data: Path) -> tuple[Server, dict[str, str]]:
+    """A running SQLite server whose documents hold uploads: `uploads` (pages from an
+    uploaded file, saved once, then more inserted and left unsaved), `copies` (pages of
+    `uploads` inserted, unsaved: stored as an upload of `copies`) and `trashed` (an unsaved
+    stroke, in the trash)."""
+    server = Server(binary, data).start()
+    sample = SAMPLE.read_bytes()
+    ids = {name: server.json("POST", f"{DOCS}?name={name}.pdf", sample, expect=201)["id"]
+           for name in ("uploads", "copies", "trashed")}
+    uploads, copies = ids["uploads"], ids["copies"]
+    assert server.json("POST", f"{DOCS}/{uploads}/uploads", sample, expect=201)["upload"] == 1
+    revision = command(server, uploads, 0, {"type": "insertPages", "index": 0, "source": {"upload": 1}, "pages": [0]})
+    revision = server.json("POST", f"{DOCS}/{uploads}/operations", stroke(revision, 1))["revision"]
+    server.json("POST", f"{DOCS}/{uploads}/save", b"")
+    revision = command(server, uploads, revision, {"type": "insertPages", "index": 2, "source": {"upload": 1}})
+    server.json("POST", f"{DOCS}/{uploads}/operations", stroke(revision, 2))
+    revision = command(server, copies, 0, {"type": "insertPages", "index": 1, "source": {"document": uploads}})
+    server.json("POST", f"{DOCS}/{copies}/operations", stroke(revision, 4))
+    server.json("POST", f"{DOCS}/{ids['trashed']}/operations", stroke(0, 0))
+    server.json("DELETE", f"{DOCS}/{ids['trashed']}")
+    return server, ids
+
+
+def served(server, ids: dict[str, str]) -> dict:
+    """What the API answers about each document (annotations' write times left out), and the
+    bytes of its current file's pages as PyMuPDF reads them."""
+    answers = {}
+    for doc in ids.values():
+        for path in (f"{DOCS}/{doc}", f"{DOCS}/{doc}/annotations", f"{DOCS}/{doc}/operations?after=0",
+                     f"{DOCS}/{doc}/versions"):
+            answers[path] = without_write_times(server.json("GET", path))
+        status, _, pdf = server.request("GET", f"{DOCS}/{doc}/file")
+        assert status == 200, f"{doc}/file: {status} {pdf[:300]!r}"
+        document = pymupdf.open(stream=pdf, filetype="pdf")
+        answers[f"{doc} text"] = [page.get_text() for page in document]
+        answers[f"{doc} ids"] = annotation_ids(pdf)
+    return answers
+
+
+def fingerprint(data: Path) -> dict[str, str | None]:
+    """The SHA-256 of the catalogue, its WAL and shared-memory index, and every stored file."""
+    names = ["catalogue.sqlite", "catalogue.sqlite-wal", "catalogue.sqlite-shm"]
+    names += sorted(f"files/{p.name}" for p in (data / "files").iterdir())
+    return {name: hashlib.sha256((data / name).read_bytes()).hexdigest() if (data / name).exists() else None
+            for name in names}
+
+
+def migrate(binary, action: str, source: Path, url: str) -> subprocess.CompletedProcess:
+    return subprocess.run([str(binary), "store", action, "--from", str(source), "--to", url],
+                          capture_output=True, text=True, timeout=120)
+
+
+@pytest.mark.parametrize("ending", ["stopped", "killed"])
+def test_migrate_copies_uploads_and_leaves_the_source_as_it_was(binary, tmp_path, pg_cluster, ending):
+    # Killed, the server leaves its catalogue's write-ahead log and index behind, holding
+    # committed entries: opening it to write would replay and checkpoint them.
+    source, ids = store_with_uploads(binary, tmp_path / "data")
+    before = served(source, ids)
+    source.kill() if ending == "killed" else source.stop()
+    files = fingerprint(source.data)
+    assert files["catalogue.sqlite-wal"] is not None or ending == "stopped"
+
+    name = f"uploads{next(_names)}"
+    url = pg_cluster.create_database(name)
+    result = migrate(binary, "migrate", source.data, url)
+    assert result.returncode == 0, result.stderr
+    assert fingerprint(source.data) == files
+
+    copy = Server(binary, tmp_path / "copy", store=Store(pg_cluster, name)).start()
+    try:
+        assert served(copy, ids) == before
+        # Upload numbers go on after the copied ones: a new upload never takes the number an
+        # unsaved entry names, so the documents keep their pages.
+        sample = SAMPLE.read_bytes()
+        assert copy.json("POST", f"{DOCS}/{ids['uploads']}/uploads", sample, expect=201)["upload"] == 2
+        assert copy.json("POST", f"{DOCS}/{ids['copies']}/uploads", sample, expect=201)["upload"] == 2
+        assert served(copy, ids) == before
+    finally:
+        copy.process.kill()
+        copy.process.wait(timeout=30)
+    # The sample the server imported into the empty folder is the fourth document.
+    assert "4 document(s)" in result.stdout and "2 upload(s)" in result.stdout and "identical" in result.stdout
+
+
+def test_verify_compares_alone_and_finds_one_changed_byte_of_an_upload(binary, tmp_path, pg_cluster):
+    source, ids = store_with_uploads(binary, tmp_path / "data")
+    assert source.stop() == 0
+    name = f"verified{next(_names)}"
+    url = pg_cluster.create_database(name)
+    assert migrate(binary, "migrate", source.data, url).returncode == 0
+    files = fingerprint(source.data)
+
+    checked = migrate(binary, "verify", source.data, url)
+    assert checked.returncode == 0, checked.stderr
+    assert "4 document(s)" in checked.stdout and "identical" in checked.stdout
+    key = f"{ids['copies']}/u1"
+    pg_cluster.psql(f"UPDATE blobs SET data = set_byte(data, 300, (get_byte(data, 300) + 1) % 256) WHERE key = '{key}'",
+                    name)
+    tampered = migrate(binary, "verify", source.data, url)
+    assert tampered.returncode == 1, tampered.stdout + tampered.stderr
+    assert f"document {ids['copies']}" in tampered.stderr and "upload 1" in tampered.stderr
+    assert "byte 300" in tampered.stderr and "identical" not in tampered.stdout
+    assert fingerprint(source.data) == files
+    usage = subprocess.run([str(binary), "store", "--help"], capture_output=True, text=True, timeout=30)
+    assert "store verify --from" in usage.stdout + usage.stderr

@@ -78,6 +78,10 @@ public protocol DocumentStore: AnyObject, Sendable {
     ///
     /// - Throws: ``StoreError/notFound(_:)`` when there is no such upload.
     func uploadData(_ id: String, number: Int) throws -> Data
+    /// The numbers of document `id`'s uploads, in order (none for a document without any).
+    /// The next upload takes the number after the last, so a copy of a store must copy them
+    /// all (`marginalia store migrate`).
+    func uploadNumbers(_ id: String) throws -> [Int]
     /// Removes a document for good: its row, versions, log and every byte of it (versions,
     /// restores, uploads). The rows go first, so a crash leaves at worst bytes no row names.
     ///

@@ -10,10 +10,36 @@ final class SQLiteDatabase {
     let path: String
 
     /// Opens (creating when missing) the database at `path`.
-    init(path: String) throws {
+    convenience init(path: String) throws {
+        try self.init(path: path, name: path, flags: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_FULLMUTEX)
+    }
+
+    /// Opens the database at `path` to read it, writing no byte of it, of its write-ahead log
+    /// (`-wal`) or of its shared-memory index (`-shm`), and making neither (`store migrate`).
+    ///
+    /// A read-only connection still takes read marks in the index and creates a log that is
+    /// missing, so: without a log, every committed transaction is in the file itself, which is
+    /// read as immutable (no locks, no log); with a log and its index, the index is opened
+    /// read-only (`readonly_shm`: SQLite reads the log into a private index when it must).
+    /// Nothing else may write the database meanwhile (the server is stopped).
+    ///
+    /// - Throws: ``StoreError/invalidRequest(_:)`` for a log without its index (reading it would
+    ///   make one), ``StoreError/sqlite(code:message:statement:)`` when it cannot be opened.
+    convenience init(readingOnly path: String) throws {
+        let files = FileManager.default
+        let hasLog = files.fileExists(atPath: path + "-wal")
+        if hasLog && !files.fileExists(atPath: path + "-shm") {
+            throw StoreError.invalidRequest(
+                "\(path)-wal has no \(path)-shm beside it: open the store once with `marginalia store info` to fold the log in")
+        }
+        let escaped = path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? path
+        let name = "file:\(escaped)?mode=ro&" + (hasLog ? "readonly_shm=1" : "immutable=1")
+        try self.init(path: path, name: name, flags: SQLITE_OPEN_READONLY | SQLITE_OPEN_URI | SQLITE_OPEN_FULLMUTEX)
+    }
+
+    private init(path: String, name: String, flags: Int32) throws {
         self.path = path
-        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_FULLMUTEX
-        let code = sqlite3_open_v2(path, &handle, flags, nil)
+        let code = sqlite3_open_v2(name, &handle, flags, nil)
         guard code == SQLITE_OK else {
             let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open"
             sqlite3_close(handle)

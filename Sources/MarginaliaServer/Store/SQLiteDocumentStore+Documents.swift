@@ -117,7 +117,8 @@ extension SQLiteDocumentStore {
             }
             if data.count > latest.byteLength {
                 data = Data(data.prefix(latest.byteLength))
-                try writeFile(named: record.file, data)
+                // Read-only, the longer file stays; the next server to open it cuts it back.
+                if !isReadOnly { try writeFile(named: record.file, data) }
             }
             let log = try fetchOperations(id, after: record.historyBase, in: database)
             return StoredDocument(record: record, version: latest, data: data, log: log)

@@ -22,8 +22,7 @@ extension SQLiteDocumentStore {
         return try readFile(named: name)
     }
 
-    /// The numbers of a document's uploads, in order.
-    func uploadNumbers(_ id: String) throws -> [Int] {
+    public func uploadNumbers(_ id: String) throws -> [Int] {
         try DocumentID.validate(id)
         return filesOf(id).compactMap { name -> Int? in
             let parts = name.split(separator: ".")

@@ -14,6 +14,8 @@ public final class SQLiteDocumentStore: DocumentStore, @unchecked Sendable {
     public let directory: URL
     /// Where the PDF files live.
     public let filesDirectory: URL
+    /// True when the store was opened with ``init(readingFrom:)``: nothing is written.
+    public let isReadOnly: Bool
     private let database: SQLiteDatabase
     private let lock = NSRecursiveLock()
 
@@ -25,6 +27,7 @@ public final class SQLiteDocumentStore: DocumentStore, @unchecked Sendable {
     public init(directory: URL) throws {
         self.directory = directory
         filesDirectory = directory.appendingPathComponent("files", isDirectory: true)
+        isReadOnly = false
         do {
             try FileManager.default.createDirectory(at: filesDirectory, withIntermediateDirectories: true)
         } catch {
@@ -32,6 +35,24 @@ public final class SQLiteDocumentStore: DocumentStore, @unchecked Sendable {
         }
         database = try SQLiteDatabase(path: directory.appendingPathComponent("catalogue.sqlite").path)
         try SQLiteSchema.prepare(database)
+    }
+
+    /// Opens the store in `directory` only to read it (`marginalia store migrate` and
+    /// `store verify`): no byte of the folder changes, the catalogue's write-ahead log and
+    /// shared-memory index included (``SQLiteDatabase/init(readingOnly:)``), and every
+    /// method that would write throws. The server must not be running on the folder.
+    ///
+    /// - Throws: ``StoreError/notFound(_:)`` when the folder holds no catalogue,
+    ///   ``StoreError/invalidRequest(_:)`` when its schema is not this program's (reading
+    ///   cannot migrate it), ``StoreError/sqlite(code:message:statement:)``.
+    public init(readingFrom directory: URL) throws {
+        self.directory = directory
+        filesDirectory = directory.appendingPathComponent("files", isDirectory: true)
+        isReadOnly = true
+        let catalogue = directory.appendingPathComponent("catalogue.sqlite").path
+        guard FileManager.default.fileExists(atPath: catalogue) else { throw StoreError.notFound("the catalogue \(catalogue)") }
+        database = try SQLiteDatabase(readingOnly: catalogue)
+        try SQLiteSchema.checkCurrent(database)
     }
 
     public var location: String { directory.path }
@@ -95,6 +116,7 @@ public final class SQLiteDocumentStore: DocumentStore, @unchecked Sendable {
     /// Replaces (or creates) a file of `files/` atomically: temporary file, fsync, rename.
     func writeFile(named name: String, _ data: Data) throws {
         let url = try fileURL(named: name)
+        guard !isReadOnly else { throw StoreError.io(path: url.path, message: "the store is open read-only") }
         do {
             try AtomicFileWriter.write(Array(data), to: url.path)
         } catch {
@@ -104,7 +126,7 @@ public final class SQLiteDocumentStore: DocumentStore, @unchecked Sendable {
 
     /// Removes a file of `files/`, ignoring a missing one.
     func removeFile(named name: String) {
-        guard let url = try? fileURL(named: name) else { return }
+        guard !isReadOnly, let url = try? fileURL(named: name) else { return }
         try? FileManager.default.removeItem(at: url)
     }
 }

@@ -69,4 +69,18 @@ enum SQLiteSchema {
             }
         }
     }
+
+    /// Checks, without writing, that a catalogue opened read-only has this program's schema.
+    ///
+    /// - Throws: ``StoreError/invalidRequest(_:)`` naming the version found.
+    static func checkCurrent(_ database: SQLiteDatabase) throws {
+        let hasTable = try database.rows("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_version'")
+        let version = hasTable.isEmpty ? 0 : try database.rows("SELECT version FROM schema_version").first?[0].integerValue ?? 0
+        guard version == currentVersion else {
+            throw StoreError.invalidRequest("""
+                \(database.path) has schema version \(version); this program reads version \(currentVersion) without \
+                writing (open it once with `marginalia store info` to bring it to version \(currentVersion))
+                """)
+        }
+    }
 }

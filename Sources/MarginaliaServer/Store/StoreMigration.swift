@@ -1,8 +1,9 @@
 import Foundation
 
-/// Copies every document of one store into an empty PostgreSQL store and checks the copy
-/// (`marginalia store migrate`, docs/scale-out.md): rows, versions with their bytes, and
-/// the operation log, each compared with the source after the copy.
+/// Copies every document of one store into an empty PostgreSQL store and proves the copy
+/// (`marginalia store migrate`, docs/scale-out.md): each document's row, versions with their
+/// bytes, operation log and uploads are copied, then compared with the source, raw and as the
+/// server serves them (``verify(_:against:)``).
 public enum StoreMigration {
     /// What a migration copied and checked.
     public struct Report: Equatable, Sendable, CustomStringConvertible {
@@ -11,9 +12,21 @@ public enum StoreMigration {
         public var logEntries = 0
         /// Bytes of every version, summed (what was compared).
         public var versionBytes = 0
+        /// Uploads (files to insert pages from, other documents' states copied in).
+        public var uploads = 0
+        /// Bytes of every upload, summed.
+        public var uploadBytes = 0
+        /// Documents neither store can open (their rows and bytes were still compared): the
+        /// server answers an error for them on either side.
+        public var unservable: [String] = []
 
         public var description: String {
-            "\(documents) document(s), \(versions) version(s) (\(versionBytes) bytes), \(logEntries) log entries"
+            var text = "\(documents) document(s), \(versions) version(s) (\(versionBytes) bytes), "
+                + "\(uploads) upload(s) (\(uploadBytes) bytes), \(logEntries) log entries"
+            if !unservable.isEmpty {
+                text += " (\(unservable.count) document(s) neither store can open: \(unservable.joined(separator: ", ")))"
+            }
+            return text
         }
     }
 
@@ -21,8 +34,9 @@ public enum StoreMigration {
     /// hold none, then checks the copy with ``verify(_:against:)``.
     ///
     /// - Parameter progress: called with each document's id after it is copied.
-    /// - Throws: ``StoreError/invalidRequest(_:)`` when `target` is not empty, and
-    ///   ``StoreError/damaged(_:)`` naming the first difference when the check fails.
+    /// - Throws: ``StoreError/invalidRequest(_:)`` when `target` is not empty, another
+    ///   ``StoreError`` when a store fails, and ``StoreDifference`` naming the first
+    ///   difference when the check fails.
     public static func copy(from source: any DocumentStore, to target: PostgresDocumentStore,
                             progress: (String) -> Void = { _ in }) throws -> Report {
         let existing = try target.documents(trashed: false).count + target.documents(trashed: true).count
@@ -30,47 +44,18 @@ public enum StoreMigration {
             throw StoreError.invalidRequest("\(target.location) already holds \(existing) document(s); migrate into an empty database")
         }
         for record in try allDocuments(source) {
-            let versions = try source.versions(record.id).map { ($0, try source.versionData(record.id, number: $0.number)) }
-            try target.importCopy(of: record, versions: versions, log: try source.operations(record.id, after: 0))
-            progress(record.id)
+            let id = record.id
+            let versions = try source.versions(id).map { ($0, try source.versionData(id, number: $0.number)) }
+            let uploads = try source.uploadNumbers(id).map { ($0, try source.uploadData(id, number: $0)) }
+            try target.importCopy(of: record, versions: versions, log: try source.operations(id, after: 0),
+                                  uploads: uploads)
+            progress(id)
         }
         return try verify(target, against: source)
     }
 
-    /// Compares two stores document by document: the rows, the versions (numbers, lengths,
-    /// revisions, times and bytes) and the log entries (revision, client, kind, JSON, time).
-    ///
-    /// - Throws: ``StoreError/damaged(_:)`` naming the first difference.
-    public static func verify(_ copy: any DocumentStore, against source: any DocumentStore) throws -> Report {
-        var report = Report()
-        let expected = try allDocuments(source)
-        let copied = try allDocuments(copy)
-        guard copied.map(\.id) == expected.map(\.id) else {
-            throw StoreError.damaged("the copy holds \(copied.count) document(s), the source \(expected.count)")
-        }
-        for (original, duplicate) in zip(expected, copied) {
-            let id = original.id
-            guard original == duplicate else { throw StoreError.damaged("document \(id): the rows differ") }
-            let versions = try source.versions(id)
-            guard try copy.versions(id) == versions else { throw StoreError.damaged("document \(id): the versions differ") }
-            for version in versions {
-                let bytes = try source.versionData(id, number: version.number)
-                guard try copy.versionData(id, number: version.number) == bytes else {
-                    throw StoreError.damaged("document \(id): the bytes of version \(version.number) differ")
-                }
-                report.versionBytes += bytes.count
-            }
-            let log = try source.operations(id, after: 0)
-            guard try copy.operations(id, after: 0) == log else { throw StoreError.damaged("document \(id): the logs differ") }
-            report.documents += 1
-            report.versions += versions.count
-            report.logEntries += log.count
-        }
-        return report
-    }
-
     /// Every document, in the trash or not, by id.
-    private static func allDocuments(_ store: any DocumentStore) throws -> [DocumentRecord] {
+    static func allDocuments(_ store: any DocumentStore) throws -> [DocumentRecord] {
         try (store.documents(trashed: false) + store.documents(trashed: true)).sorted { $0.id < $1.id }
     }
 }

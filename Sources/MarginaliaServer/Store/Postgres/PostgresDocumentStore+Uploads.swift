@@ -32,9 +32,9 @@ extension PostgresDocumentStore {
         for key in try blobs.keys(withPrefix: "\(id)/") { try blobs.remove(key) }
     }
 
-    /// The numbers of a document's uploads, in order.
-    func uploadNumbers(_ id: String) throws -> [Int] {
-        try blobs.keys(withPrefix: "\(id)/u").compactMap { Int($0.dropFirst(id.count + 2)) }.sorted()
+    public func uploadNumbers(_ id: String) throws -> [Int] {
+        try DocumentID.validate(id)
+        return try blobs.keys(withPrefix: "\(id)/u").compactMap { Int($0.dropFirst(id.count + 2)) }.sorted()
     }
 
     static func uploadKey(_ id: String, _ number: Int) -> String { "\(id)/u\(number)" }

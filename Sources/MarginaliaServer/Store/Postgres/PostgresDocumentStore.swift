@@ -31,11 +31,29 @@ public final class PostgresDocumentStore: DocumentStore, @unchecked Sendable {
     /// - Throws: ``StoreError/unavailable(_:)`` when the database cannot be reached (the
     ///   message is libpq's, which never contains the password), ``StoreError/damaged(_:)``
     ///   when its schema is newer than this program.
-    public init(configuration: PostgresConfiguration, blobs: (any BlobStore)? = nil) throws {
+    public convenience init(configuration: PostgresConfiguration, blobs: (any BlobStore)? = nil) throws {
+        try self.init(configuration: configuration, blobs: blobs, migrating: true)
+    }
+
+    /// Connects to a database only to read it (`marginalia store verify`): its schema is
+    /// neither created nor migrated.
+    ///
+    /// - Throws: ``StoreError/unavailable(_:)`` when the database cannot be reached,
+    ///   ``StoreError/invalidRequest(_:)`` when its schema version is not this program's.
+    public convenience init(readingFrom configuration: PostgresConfiguration) throws {
+        try self.init(configuration: configuration, blobs: nil, migrating: false)
+    }
+
+    private init(configuration: PostgresConfiguration, blobs: (any BlobStore)?, migrating: Bool) throws {
         self.configuration = configuration
         pool = PostgresPool(configuration: configuration)
         self.blobs = blobs ?? PostgresBlobStore(pool: pool)
-        try PostgresSchema.prepare(pool)
+        if migrating {
+            try PostgresSchema.prepare(pool)
+        } else if case let version = try PostgresSchema.version(pool), version != PostgresSchema.currentVersion {
+            throw StoreError.invalidRequest(
+                "\(configuration.redacted) has schema version \(version); this program reads version \(PostgresSchema.currentVersion)")
+        }
     }
 
     deinit {
