@@ -8,7 +8,7 @@
 # starts, kills, restarts and abuses `marginalia serve`, and Tests/e2e, which drives the
 # browser editor in Debian's Chromium through Playwright and in WebKitGTK's MiniBrowser through
 # WebDriver, on an Xvfb display the suite starts itself), and the fuzz smoke run (every
-# regression input, then a minute per libFuzzer target). A failing part does not stop
+# regression input, then half a minute per libFuzzer target). A failing part does not stop
 # the later ones (except that nothing runs without dependencies and the oracles need the
 # build); the script exits non-zero if any part failed and ends with each part's summary line.
 #
@@ -16,7 +16,7 @@
 #   MARGINALIA_CORPUS        the PDF corpus (default: ../shared/corpus beside the repository)
 #   MARGINALIA_SCRATCH_PATH  a SwiftPM --scratch-path (default: .build)
 #   PYTEST_ADDOPTS           extra pytest options, e.g. "-k compact" or "-x"
-#   FUZZ_SMOKE_SECONDS       seconds of fuzzing per target in the smoke run (default 60)
+#   FUZZ_SMOKE_SECONDS       seconds of fuzzing per target in the smoke run (default 30)
 #   MARGINALIA_SKIP_FUZZ=1   leave the fuzz smoke run out (a quick local run)
 set -uo pipefail
 export PATH="/opt/swift/usr/bin:$PATH"
@@ -124,7 +124,7 @@ fi
 if [ "${MARGINALIA_SKIP_FUZZ:-0}" = 1 ]; then
     record "fuzz smoke" 0 "skipped (MARGINALIA_SKIP_FUZZ=1)"
 else
-    FUZZ_SMOKE_SECONDS=${FUZZ_SMOKE_SECONDS:-60} run "fuzz smoke" "$logs/fuzz" scripts/fuzz.sh --release --regressions
+    FUZZ_SMOKE_SECONDS=${FUZZ_SMOKE_SECONDS:-30} run "fuzz smoke" "$logs/fuzz" scripts/fuzz.sh --release --regressions
     fuzz_status=$?
     # A failure names its target and the input libFuzzer wrote, here where a long log is cut.
     found="$(grep -E '^== .*FAILED|Test unit written to|^SUMMARY: ' "$logs/fuzz" | tr '\n' ' ')"
