@@ -187,6 +187,10 @@ final class FakeDocumentService: DocumentServing, @unchecked Sendable {
         _ = try summary(id)
         return Data("png page=\(page) scale=\(scale.map { String($0) } ?? "natural")".utf8)
     }
+    func appearancePNG(_ id: String, annotation: String, scale: Double?) throws -> Data {
+        _ = try summary(id)
+        return Data("appearance \(annotation) scale=\(scale.map { String($0) } ?? "1")".utf8)
+    }
     func exportRegion(_ id: String, page: Int, rect: CGRect) throws -> Data {
         _ = try summary(id)
         return Data("region page=\(page) rect=\(rect.minX),\(rect.minY),\(rect.maxX),\(rect.maxY)".utf8)

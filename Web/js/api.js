@@ -69,6 +69,9 @@ export async function getFile(id) {
 /** The URLs pdf.js, downloads and EventSource read from. */
 export const fileURL = (id) => `${BASE}${docPath(id)}/file`;
 export const exportURL = (id) => `${BASE}${docPath(id)}/export`;
+/** A picture of one annotation's appearance alone (transparent around it), `scale` pixels per point. */
+export const appearanceURL = (id, annotationId, scale) =>
+  `${BASE}${docPath(id)}/annotations/${encodeURIComponent(annotationId)}/appearance?scale=${scale}`;
 /** Export view as PDF: `rect` [x1, y1, x2, y2] of page `page` (page space) as a one-page PDF. */
 export const viewPDFURL = (id, page, rect) => `${BASE}${docPath(id)}/view-pdf?page=${page}&rect=${rect.map((v) => +v.toFixed(3)).join(',')}`;
 /** The event stream after revision `after`; this tab is present under `name` while it is open. */

@@ -14,7 +14,7 @@ import { Viewer } from './viewer.js';
 import { Session } from './session.js';
 import { InputRouter } from './input.js';
 import { Preview } from './preview.js';
-import { renderAnnotations, drawAnnotation } from './overlay.js';
+import { renderAnnotations, drawAnnotation, setForeignAppearanceSource } from './overlay.js';
 import { settings, update, onSettingsChange, loadPreferences } from './settings.js';
 import { createSelectTool } from './tools/select.js';
 import { createTextTool } from './tools/text.js';
@@ -148,6 +148,8 @@ export class Editor {
     const zoom = this.viewer.zoom;
     const offset = [this.viewer.scroller.scrollLeft, this.viewer.scroller.scrollTop];
     call({ call: 'setPages', pages: summary.pages });
+    // Three pixels a point: sharp at the zooms a stamp is usually moved at.
+    setForeignAppearanceSource((a) => api.appearanceURL(id, a.id, 3));
     this.model.load(summary, annotations.annotations, Math.min(summary.revision, annotations.revision));
     this.display.setDocument(pdf, file.revision, file.revision === annotations.revision ? annotations.annotations : null);
     this.syncEngine();

@@ -314,12 +314,37 @@ function drawImage(a) {
   return parts;
 }
 
+// Where the picture of an appearance another application drew comes from: the editor sets
+// it for the document it opens (annotation -> URL).
+let foreignPicture = () => null;
+
+/** Sets the source of the pictures of appearances other applications drew (`foreignAppearance`). */
+export function setForeignAppearanceSource(source) {
+  foreignPicture = source;
+}
+
+/**
+ * A stamp whose appearance another application drew (`foreignAppearance`): that appearance,
+ * drawn by the server alone on a transparent picture, stretched over the rect as a move or a
+ * resize places it. Its fields (a name the engine does not know, no image data) say nothing
+ * of how it looks; drawn from them it would be a label it never was.
+ */
+function drawForeign(a) {
+  const [x1, y1, x2, y2] = normRect(a.rect);
+  const url = foreignPicture(a);
+  if (!url) return svg('rect', { x: x1, y: y1, width: x2 - x1, height: y2 - y1, fill: 'none', stroke: '#888', 'stroke-dasharray': '3 2' });
+  // The picture's first row is the rect's top: flipped into the overlay's y-up page space.
+  return svg('image', { class: 'foreign-appearance', href: url, x: 0, y: 0, width: x2 - x1, height: y2 - y1,
+    preserveAspectRatio: 'none', transform: `matrix(1 0 0 -1 ${x1} ${y2})` });
+}
+
 /**
  * A named stamp as its appearance draws it (the engine's `stampLabel`, StampLabel): a rounded
  * frame in its colour around its title in capitals, the largest size up to the label's
  * maximum at which the title, measured in the browser's Helvetica, fits the label's width.
  */
 function drawStamp(a) {
+  if (a.foreignAppearance) return drawForeign(a);
   if (a.image) return drawImage(a);
   const [x1, y1, x2, y2] = normRect(a.rect);
   const label = call({ call: 'stampLabel', name: a.name ?? 'Draft', rect: [x1, y1, x2, y2] });

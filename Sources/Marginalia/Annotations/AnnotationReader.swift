@@ -45,6 +45,7 @@ struct AnnotationReader {
         annotation.creationDate = text(dictionary["CreationDate"]).flatMap(PDFDate.parse)
         annotation.modificationDate = text(dictionary["M"]).flatMap(PDFDate.parse)
         annotation.flags = PDFAnnotationFlags(rawValue: integer(dictionary["F"]) ?? 0)
+        annotation.hasForeignAppearance = hasForeignAppearance(dictionary)
         readThread(dictionary, into: &annotation, label: label)
         if let kind = readKind(subtype, dictionary, label: label) { annotation.kind = kind }
         // Image stamps made before they had frames carry no /BS: they have no border.
@@ -164,6 +165,17 @@ struct AnnotationReader {
     }
 
     // MARK: - Values
+
+    /// Whether the annotation's normal appearance is a stream another application drew: no
+    /// mark of Marginalia's on it (``AppearanceStream``) and none of its private data on the
+    /// annotation.
+    func hasForeignAppearance(_ dictionary: PDFDictionary) -> Bool {
+        guard dictionary[AnnotationReader.privateKey] == nil,
+              let normal = resolve(resolve(dictionary["AP"])?.dictionaryValue?["N"]),
+              case .stream(let stream) = normal else { return false }
+        let mark = resolve(stream.dictionary[AnnotationReader.privateKey])?.dictionaryValue
+        return mark?[AppearanceStream.drawnKey]?.boolValue != true
+    }
 
     private func resolve(_ object: PDFObject?) -> PDFObject? {
         guard let object else { return nil }

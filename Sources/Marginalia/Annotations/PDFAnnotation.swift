@@ -51,6 +51,11 @@ public struct PDFAnnotation: Hashable, Sendable {
     /// The dictionary as read (empty for new annotations). Written back with the model's
     /// properties applied over it.
     public internal(set) var dictionary: PDFDictionary
+    /// Whether its appearance stream was drawn by another application (it has one, without
+    /// Marginalia's mark): such an appearance is kept when the annotation is only placed, and
+    /// always for a stamp or an unknown subtype, which Marginalia cannot draw as their author
+    /// did. Clients show it from the file (`foreignAppearance` in the annotation JSON).
+    public internal(set) var hasForeignAppearance = false
 
     /// Creates an annotation with the defaults Marginalia writes: a new UUID id, the Print
     /// flag (and NoZoom and NoRotate for notes), opaque, a 1-point solid border (none for

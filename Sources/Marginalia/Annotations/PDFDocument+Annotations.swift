@@ -199,14 +199,11 @@ extension PDFDocument {
     /// resize of any kind, which only a new /Rect (and geometry keys) expresses.
     private func keepsItsAppearance(_ annotation: PDFAnnotation, page: PDFPage) -> Bool {
         let stored = annotation.dictionary
-        guard let appearance = try? file.resolve(stored["AP"] ?? .null).dictionaryValue?["N"],
-              case .stream(let stream)? = try? file.resolve(appearance) else { return false }
-        let mark = (try? file.resolve(stream.dictionary[AnnotationReader.privateKey] ?? .null))?.dictionaryValue
-        if mark?[AppearanceStream.drawnKey]?.boolValue == true || stored[AnnotationReader.privateKey] != nil { return false }
+        var reader = AnnotationReader(file: file)
+        guard reader.hasForeignAppearance(stored) else { return false }
         switch annotation.kind {
         case .stamp, .other: return true
         default:
-            var reader = AnnotationReader(file: file)
             let old = reader.read(stored, reference: annotation.reference, fallbackID: annotation.id, pageIndex: page.index)
             return annotation.isPlacement(of: old)
         }

@@ -20,6 +20,9 @@ extension AnnotationJSON {
         var creationDate: String?
         var modificationDate: String?
         var flags: [String]?
+        /// True when the appearance was drawn by another application (read-only: clients draw
+        /// such an annotation from the file; left out otherwise).
+        var foreignAppearance: Bool?
         // threads and review states
         /// The id of the annotation this one is in reply to.
         var inReplyTo: String?
@@ -86,6 +89,7 @@ extension AnnotationJSON {
             creationDate = a.creationDate.map { AnnotationJSON.iso8601.format($0) }
             modificationDate = a.modificationDate.map { AnnotationJSON.iso8601.format($0) }
             flags = Record.flagNames.filter { a.flags.contains($0.1) }.map(\.0)
+            foreignAppearance = a.hasForeignAppearance ? true : nil
             inReplyTo = a.inReplyTo
             replyType = a.inReplyTo != nil && a.replyType == .group ? a.replyType.jsonName : nil
             state = a.state?.state

@@ -16,8 +16,9 @@ import Foundation
 /// may set them, never clear them.
 public enum AnnotationLock {
     /// The annotation JSON keys a change may alter on a locked annotation: its text, and the
-    /// fields the server sets itself (who made it stays, the modification time is the change's).
-    public static let changeableWhenLocked: Set<String> = ["contents", "text", "modificationDate", "author"]
+    /// fields the server sets itself (who made it stays, the modification time is the change's,
+    /// `foreignAppearance` is read from the file).
+    public static let changeableWhenLocked: Set<String> = ["contents", "text", "modificationDate", "author", "foreignAppearance"]
     /// The keys LockedContents keeps: the annotation's text.
     public static let contentKeys = ["contents", "text"]
     /// The flags' names in the annotation JSON.

@@ -28,6 +28,22 @@ extension DocumentRoutes {
             return .pdf(try service.exportRegion(id, page: page, rect: rect), revision: summary.revision,
                         filename: "view-" + Self.filename(id, summary))
         }
+        router.add("GET", one + "/annotations/{annotation}/appearance") { request, parameters in
+            let id = try Self.documentID(parameters)
+            let summary = try service.summary(id)
+            let annotation = try parameters.string("annotation")
+            return .png(try service.appearancePNG(id, annotation: annotation, scale: try Self.scaleQuery(request)),
+                        revision: summary.revision, filename: "appearance.png")
+        }
+    }
+
+    /// `?scale=S`: pixels per point, above 0 and at most 100; nil when not given.
+    static func scaleQuery(_ request: HTTPRequest) throws -> Double? {
+        guard let text = request.query("scale") else { return nil }
+        guard let value = Double(text), value.isFinite, value > 0, value <= 100 else {
+            throw APIError.badRequest("scale '\(text.prefix(20))' is not a number above 0 and at most 100")
+        }
+        return value
     }
 
     /// `GET …/export?format=png[&page=N][&scale=S]`.
@@ -35,13 +51,7 @@ extension DocumentRoutes {
         guard request.query("format") == "png" else {
             throw APIError.badRequest("format '\(request.query("format")?.prefix(20) ?? "")' is not pdf or png")
         }
-        var scale: Double?
-        if let text = request.query("scale") {
-            guard let value = Double(text), value.isFinite, value > 0, value <= 100 else {
-                throw APIError.badRequest("scale '\(text.prefix(20))' is not a number above 0 and at most 100")
-            }
-            scale = value
-        }
+        let scale = try scaleQuery(request)
         let page = try pageQuery(request) ?? 0
         let base = filename(id, summary).dropLast(4)
         return .png(try service.exportPNG(id, page: page, scale: scale), revision: summary.revision, filename: base + ".png")

@@ -90,6 +90,8 @@ public protocol DocumentServing: Sendable {
     func saveAs(_ id: String, name: String) throws -> Summary
     /// A PNG of one page with its annotations (an image document at its own size by default).
     func exportPNG(_ id: String, page: Int, scale: Double?) throws -> Data
+    /// A PNG of one annotation's appearance alone, on a transparent background.
+    func appearancePNG(_ id: String, annotation: String, scale: Double?) throws -> Data
     /// A one-page vector PDF of a region of one page, annotations burned in.
     func exportRegion(_ id: String, page: Int, rect: CGRect) throws -> Data
 }

@@ -45,6 +45,10 @@ struct ForeignAppearanceTests {
         let read = try #require(try saved.annotations(onPage: 0).first { $0.id == stamp.id })
         #expect(abs(read.rect.minX - resizedRect.minX) < 0.01 && abs(read.rect.maxY - resizedRect.maxY) < 0.01)
         #expect(read.dictionary["Name"]?.nameValue == "Foxit_Stamp")
+        // The JSON tells clients to show it from the file.
+        #expect(read.hasForeignAppearance && stamp.hasForeignAppearance)
+        let json = try #require(try JSONSerialization.jsonObject(with: try AnnotationJSON.encode([read])) as? [String: Any])
+        #expect((json["annotations"] as? [[String: Any]])?.first?["foreignAppearance"] as? Bool == true)
     }
 
     /// A page with one ink annotation another tool drew in its own way (a thick red zigzag
@@ -105,6 +109,8 @@ struct ForeignAppearanceTests {
         let after = try Self.appearance(try Self.reopened(document), page: 0, id: added.id)
         #expect(after.marked)
         #expect(after.content != before.content)
+        let read = try #require(try Self.reopened(document).annotations(onPage: 0).first { $0.id == added.id })
+        #expect(!read.hasForeignAppearance)
     }
 }
 

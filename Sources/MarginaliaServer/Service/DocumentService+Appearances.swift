@@ -1,0 +1,27 @@
+import Foundation
+import Marginalia
+import MarginaliaRender
+
+// One annotation's appearance as a picture: what the editor shows, while an annotation is
+// selected or moved, for an appearance another application drew (`foreignAppearance` in the
+// annotation JSON), which the browser cannot draw from the annotation's fields.
+
+extension DocumentService {
+    /// A PNG of annotation `annotation`'s normal appearance alone, on a transparent
+    /// background, its `/Rect` at `scale` pixels per point (default 1), in the current state.
+    ///
+    /// - Throws: ``ServiceError/notFound(_:)`` for an unknown document,
+    ///   ``ServiceError/unprocessable(_:)`` for an unknown annotation, one without an
+    ///   appearance, or one the renderer cannot draw whole (the message names what).
+    public func appearancePNG(_ id: String, annotation: String, scale: Double?) throws -> Data {
+        let data = try withDocument(id) { state in try state.document.dataRepresentation() }
+        return try guarded {
+            do {
+                let document = try PDFDocument(data: data)
+                return try PageRenderer.render(annotationID: annotation, in: document, scale: scale).pngData()
+            } catch let error as RenderError {
+                throw ServiceError.unprocessable(error.description)
+            }
+        }
+    }
+}
