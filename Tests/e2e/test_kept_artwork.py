@@ -9,6 +9,7 @@ import io
 import os
 import pathlib
 import random
+import subprocess
 
 import pikepdf
 import pytest
@@ -33,6 +34,13 @@ def stamp_stream(pdf_bytes: bytes) -> tuple[bytes, str, list[float]]:
         return stamp.AP.N.read_bytes(), str(stamp.Name), [float(v) for v in stamp.Rect]
 
 
+def qpdf_accepts(pdf_bytes: bytes, tmp_path) -> None:
+    path = tmp_path / "saved.pdf"
+    path.write_bytes(pdf_bytes)
+    check = subprocess.run(["qpdf", "--check", str(path)], capture_output=True, text=True, timeout=120)
+    assert check.returncode == 0, check.stdout + check.stderr
+
+
 def render_region(pdf_bytes: bytes, rect) -> Image.Image:
     with fitz.open(stream=pdf_bytes, filetype="pdf") as document:
         page = document[0]
@@ -42,7 +50,7 @@ def render_region(pdf_bytes: bytes, rect) -> Image.Image:
         return Image.frombytes("RGB", (pixmap.width, pixmap.height), pixmap.samples)
 
 
-def test_a_stamp_another_tool_drew_keeps_its_artwork_when_dragged(new_editor, web_server):
+def test_a_stamp_another_tool_drew_keeps_its_artwork_when_dragged(new_editor, web_server, tmp_path):
     if not FOXIT.exists():
         pytest.skip(f"the shared corpus is not at {CORPUS}")
     original = FOXIT.read_bytes()
@@ -72,6 +80,7 @@ def test_a_stamp_another_tool_drew_keeps_its_artwork_when_dragged(new_editor, we
     editor.screenshot("foreign-stamp-moved")
 
     after, kept_name, moved = stamp_stream(saved(editor))
+    qpdf_accepts(saved(editor), tmp_path)
     assert after == before, "the appearance stream is the one the other tool drew"
     assert kept_name == name == "/Foxit_Stamp"
     assert abs(moved[0] - (x1 + 120)) < 2 and abs(moved[1] - (y1 - 240)) < 2, (rect, moved)
@@ -99,7 +108,7 @@ def image_objects(pdf_bytes: bytes) -> int:
         return sum(1 for o in pdf.objects if isinstance(o, pikepdf.Stream) and o.get("/Subtype") == "/Image")
 
 
-def test_an_image_edited_many_times_is_stored_once(new_editor):
+def test_an_image_edited_many_times_is_stored_once(new_editor, tmp_path):
     editor = new_editor()
     jpeg = noisy_jpeg()
     revision = api(editor.base, "GET", f"/api/v1/documents/{editor.doc_id}")["revision"]
@@ -139,6 +148,7 @@ def test_an_image_edited_many_times_is_stored_once(new_editor):
     assert revision >= edits + 1, (revision, edits)
 
     final = saved(editor)
+    qpdf_accepts(final, tmp_path)
     assert image_objects(final) == 1, "the image is written once and every appearance refers to it"
     assert len(final) < size_with_one + len(jpeg) // 2, (len(final), size_with_one, len(jpeg))
     assert not editor.errors
