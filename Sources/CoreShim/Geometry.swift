@@ -109,7 +109,14 @@ public struct CGRect: Hashable, Sendable {
         return point.x >= minX && point.x < maxX && point.y >= minY && point.y < maxY
     }
 
-    public func contains(_ rect: CGRect) -> Bool { rect.isNull || union(rect) == standardized }
+    /// Whether `rect` lies wholly inside, edges included, compared edge by edge (a union
+    /// compared with `self` differs in the last bit of a width computed again, and a rubber
+    /// band around annotations once selected none of them).
+    public func contains(_ rect: CGRect) -> Bool {
+        if rect.isNull { return true }
+        if isNull { return false }
+        return minX <= rect.minX && minY <= rect.minY && rect.maxX <= maxX && rect.maxY <= maxY
+    }
 }
 
 /// An affine transform in Foundation's row-vector convention, which is PDF's: a point maps as

@@ -217,7 +217,9 @@ extension EditorEngine {
             let isTap = hypot(endView.x - startView.x, endView.y - startView.y) < Self.dragThreshold
             return endPlacing(tool, pageIndex: page, from: start, to: end, isTap: isTap)
         case .select(let gesture):
-            return endSelect(gesture)
+            // Where the button is let go ends the band, the lasso or the drag (a release may
+            // come without a move to it); a refusal there was already reported.
+            return endSelect(selectMoved(gesture, to: sample.location).0)
         case .link(let link, let startView, let endView):
             let isTap = hypot(endView.x - startView.x, endView.y - startView.y) < Self.dragThreshold
             return isTap ? [.followLink(id: link)] : []

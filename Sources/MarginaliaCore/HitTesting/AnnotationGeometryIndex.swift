@@ -100,8 +100,12 @@ public final class AnnotationGeometryIndex {
     public func annotations(inside rect: CGRect) -> [AnnotationGeometry] {
         let box = rect.standardized
         guard !box.isNull else { return [] }
+        // Edge by edge: CGRect.contains(_: CGRect) compares a union with the rect, and the
+        // union's width, computed again, differs in its last bit (nothing was ever inside).
+        let b = box.insetBy(dx: -0.001, dy: -0.001)
         return topmostFirst(spatial.query(box)) { _, shape in
-            box.insetBy(dx: -0.001, dy: -0.001).contains(shape.bounds)
+            let s = shape.bounds
+            return b.minX <= s.minX && b.minY <= s.minY && s.maxX <= b.maxX && s.maxY <= b.maxY
         }.reversed()
     }
 

@@ -28,10 +28,12 @@ extension EditorOperation {
     @discardableResult
     public func apply(to document: PDFDocument, uploads: UploadReader? = nil) throws -> EditorOperation {
         switch self {
-        case .addAnnotation(let annotation):
+        case .addAnnotation(var annotation):
             let page = try Self.page(of: annotation, in: document)
-            try document.addAnnotation(annotation, toPage: page)
-            return self
+            // The rect as written: an ink's, a line's or a markup's covers its drawing, worked
+            // out when its appearance is (a stroke comes without one; clients box it by this).
+            annotation.rect = try document.addAnnotation(annotation, toPage: page).rect
+            return .addAnnotation(annotation)
         case .removeAnnotation(let annotation):
             let page = try Self.page(of: annotation, in: document)
             guard try document.removeAnnotations(ids: [annotation.id], onPage: page) == 1 else {
@@ -56,8 +58,9 @@ extension EditorOperation {
             stored.inReplyTo = after.inReplyTo
             stored.replyType = after.replyType
             stored.state = after.state
-            try document.updateAnnotation(stored)
-            return .changeAnnotation(before: before, after: after)
+            var written = after
+            written.rect = try document.updateAnnotation(stored).rect
+            return .changeAnnotation(before: before, after: written)
         case .arrangeAnnotation(let id, let page, _, let to):
             let count = try document.pageCount
             guard page >= 0 && page < count else { throw OperationError.pageOutOfRange(page, pageCount: count) }

@@ -42,6 +42,25 @@ struct EditorActionTests {
         #expect(ink.rect.minX >= 97 && ink.rect.maxX <= 203 && ink.rect.maxY <= 143)
     }
 
+    /// Issue 26, item 7: the operation a stroke command reports (and logs) carried the rect of
+    /// no drawing at all ([0, 0, 0, 0]), so a client boxed the stroke just drawn from the
+    /// page's corner until it read the file again.
+    @Test func aStrokeCommandReportsTheRectItsDrawingCovers() throws {
+        let document = try OperationTests.document()
+        let command = EditorCommand.stroke(EditorCommand.Stroke(
+            pageIndex: 0, samples: [[100, 100], [150, 140], [200, 100]].enumerated().map { index, p in
+                StrokeSample(point: CGPoint(x: p[0], y: p[1]), pressure: 0.5, time: Double(index) / 100)
+            }, ink: .pen, zoom: 1, recognizeShape: false))
+        let applied = try command.apply(to: document)
+        guard case .addAnnotation(let ink)? = applied.first else {
+            Issue.record("the stroke reported \(applied)")
+            return
+        }
+        let stored = try #require(try document.annotations(onPage: 0).first)
+        #expect(ink.rect == stored.rect)
+        #expect(ink.rect.minX > 90 && ink.rect.maxX < 210 && ink.rect.minY > 90 && ink.rect.maxY < 150, "\(ink.rect)")
+    }
+
     @Test func roundTripsThroughJSON() throws {
         let action = EditorAction.erase(.init(pageIndex: 1, mode: .segment, size: 12, points: [[1, 2], [3, 4]]))
         let data = try JSONEncoder().encode(action)
