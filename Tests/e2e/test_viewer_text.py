@@ -205,3 +205,28 @@ def test_a_closed_tab_leaves_no_send_failures_in_the_server_log(new_tab, web_ser
         f.seek(start)
         added = f.read()
     assert "Failed to send" not in added, added[:500]
+
+
+def test_copied_page_text_keeps_its_line_breaks(new_editor):
+    """Issue 26, item 10: text selected across lines and copied ran the lines together
+    ("press theHelp function key"); the copy now carries the engine's text of the selection,
+    words by a space and lines by a line break."""
+    editor = new_editor()
+    wait_text_layer(editor)
+    editor.js("marginalia.setTool('select')")
+    spans = editor.js("""(() => [...marginalia.viewer.views[0].textLayer.querySelectorAll('span')]
+        .filter((e) => e.textContent.startsWith('Marginalia is a PDF') || e.textContent.startsWith('writes PDF files'))
+        .map((e) => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.width, r.height]; }))()""")
+    first, second = spans
+    start = (first[0] + 1, first[1] + first[3] / 2)
+    end = (second[0] + second[2] * 0.25, second[1] + second[3] / 2)
+    editor.mouse_drag([start, ((start[0] + end[0]) / 2, (start[1] + end[1]) / 2), end])
+    # A copy event as Ctrl+C sends it, with a clipboard the test can read.
+    copy = """(() => { const data = new DataTransfer();
+        document.dispatchEvent(new ClipboardEvent('copy', { clipboardData: data, bubbles: true, cancelable: true }));
+        return data.getData('text/plain'); })()"""
+    copied = editor.wait_until(f"(() => {{ const t = {copy}; return t.includes('\\n') ? t : null; }})()", timeout=10000)
+    lines = copied.split("\n")
+    assert len(lines) == 2 and lines[0].startswith("Marginalia is a PDF") and lines[0].endswith("It reads and"), lines
+    assert lines[1].startswith("writes"), lines
+    assert not editor.errors

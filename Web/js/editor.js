@@ -27,6 +27,7 @@ import { AnnotationDisplay } from './appearances.js';
 import { installFileRefresh } from './filerefresh.js';
 import { installViewMemory, rememberedView } from './viewstate.js';
 import { followLink } from './links.js';
+import { installTextCopy } from './textcopy.js';
 import { closePopover } from './popover.js';
 import { createClipboard } from './clipboard.js';
 import { PageOrganizer } from './organizer.js';
@@ -74,6 +75,7 @@ export class Editor {
     this.preview = new Preview(this.viewer, this.model, (...span) => this.tools.highlight.preview(...span));
     this.preview.onErasing = (ids) => this.display.touch(ids);
     this.fileRefresh = installFileRefresh(this);
+    installTextCopy(this.viewer, (pageIndex) => this.tools.highlight.loadText(pageIndex));
     installViewMemory(this);
     this.input = new InputRouter(this.viewer, {
       outputs: (answer) => this.outputs(answer),

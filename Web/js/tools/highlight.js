@@ -66,5 +66,8 @@ export function createHighlightTool(editor) {
 
     /** Forgets the words fetched (a new document; the engine drops its own on `setPages`). */
     forget() { fetching.clear(); generation++; },
+
+    /** Fetches a page's words for the engine (once; textcopy.js asks it too). */
+    loadText,
   };
 }
