@@ -178,8 +178,12 @@ class Editor(Page):
             self.goto(f"/?doc={self.doc_id}")
         self.wait_until("!!(window.marginalia && window.marginalia.viewer.views.length > 0 "
                         "&& document.querySelector('.page.rendered'))", timeout=15000)
-        # Zoom 1 shows the whole first page in a 900 px tall window: input lands on it.
+        # Zoom 1 shows the whole first page in a 900 px tall window: input lands on it. The
+        # tests start where a user who chose Draw does (a first visit starts with Select:
+        # test_a_first_visit_starts_with_select).
         self.js("marginalia.viewer.setZoom(1); marginalia.viewer.goToPage(0)")
+        if not reload:
+            self.js("marginalia.setTool('draw')")
         self.settle(200)
 
     @property

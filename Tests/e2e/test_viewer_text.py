@@ -230,3 +230,22 @@ def test_copied_page_text_keeps_its_line_breaks(new_editor):
     assert len(lines) == 2 and lines[0].startswith("Marginalia is a PDF") and lines[0].endswith("It reads and"), lines
     assert lines[1].startswith("writes"), lines
     assert not editor.errors
+
+
+def test_a_first_visit_starts_with_select(new_tab, web_server, document):
+    """Issue 26: Draw was the tool a first-time reader landed on, so a drag meant to select text
+    drew. A browser that has chosen no tool opens with Select (the tool chosen is remembered
+    as before, with the other settings)."""
+    page = Page(new_tab(), web_server)
+    ready = "!!(window.marginalia && marginalia.viewer.views.length && document.querySelector('.page.rendered'))"
+
+    def open_again(visit):
+        page.js("window.__left = true")
+        page.goto(f"/?doc={document}&visit={visit}")  # a new address: a real navigation in both drivers
+        page.wait_until(f"!window.__left && {ready}", timeout=15000)
+
+    open_again(1)
+    page.js("localStorage.removeItem('marginalia.settings.v2')")  # a first visit: nothing chosen
+    open_again(2)
+    assert page.js("document.querySelector('[data-tool=select]').getAttribute('aria-pressed')") == "true"
+    assert page.js("document.querySelector('.pages').dataset.tool") == "select"

@@ -27,7 +27,8 @@ export const INPUT_MODES = { default: 'Default', pencilOnly: 'Pencil only', draw
 /** The engine's ink kinds. */
 export const INK_KINDS = { pen: 'Pen', pencil: 'Pencil', marker: 'Marker', highlighter: 'Highlighter' };
 
-const UI_DEFAULTS = { tool: 'draw', thumbnails: false, markup: { kind: 'highlight', color: '#FFE600' } };
+// A first visit starts with Select: a reader's first drag selects text rather than drawing.
+const UI_DEFAULTS = { tool: 'select', thumbnails: false, markup: { kind: 'highlight', color: '#FFE600' } };
 
 function load(key, fallback) {
   try {
