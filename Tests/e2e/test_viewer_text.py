@@ -249,3 +249,26 @@ def test_a_first_visit_starts_with_select(new_tab, web_server, document):
     open_again(2)
     assert page.js("document.querySelector('[data-tool=select]').getAttribute('aria-pressed')") == "true"
     assert page.js("document.querySelector('.pages').dataset.tool") == "select"
+
+
+def test_the_toolbar_still_fits_when_another_viewer_arrives(new_editor):
+    """Issue 26, item 8: at iPad size a second viewer's avatar pushed More and Save off the
+    window (the row was measured only when the toolbar's own width changed), and focusing More
+    scrolled the page sideways. Now the avatar's group is measured too."""
+    for width in (1024, 768):
+        first = new_editor(viewport={"width": width, "height": 1366})
+        first.settle(200)
+        second = new_editor(viewport={"width": width, "height": 1366}, doc_id=first.doc_id)
+        first.wait_until("!document.querySelector('.presence').hidden && document.querySelectorAll('.presence .presence-chip').length > 0",
+                         timeout=10000)
+        first.settle(200)  # the row is measured again on the next frame
+        fits = """(() => { const t = document.getElementById('toolbar');
+            const edge = (name) => document.querySelector(`[data-tool=${name}]`).getBoundingClientRect().right;
+            return { overflow: t.scrollWidth - t.clientWidth, more: edge('more'), save: edge('save'), width: innerWidth,
+                     pageScroll: document.scrollingElement.scrollWidth - innerWidth }; })()"""
+        state = first.js(fits)
+        assert state["overflow"] <= 1 and state["more"] <= state["width"] and state["save"] <= state["width"], (width, state)
+        first.js("document.querySelector('[data-tool=more]').focus()")
+        assert first.js(fits)["pageScroll"] <= 0 and first.js("document.scrollingElement.scrollLeft") == 0
+        first.screenshot(f"toolbar-with-viewer-{width}")
+        assert not first.errors and not second.errors

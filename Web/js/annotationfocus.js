@@ -10,6 +10,7 @@ import { call } from './engine.js';
 import { typeLabel } from './annotationtypes.js';
 import { html } from './svg.js';
 import { settings } from './settings.js';
+import { applyMatrix } from './viewer.js';
 
 /** What a screen reader says of one stop of `keyboardOrder`. */
 export function annotationName(stop) {
@@ -94,14 +95,14 @@ export function installAnnotationFocus(editor) {
     }
   }
 
-  /** Puts a stop over the box it stands for (page space), in its page's element. */
+  /**
+   * Puts a stop over the box it stands for (page space), in its page's element: through the
+   * page's matrix, in the element's own coordinates, so thousands of stops read no layout.
+   */
   function place(element, view, rect) {
-    const frame = view.element.getBoundingClientRect();
-    const corners = [[rect[0], rect[1]], [rect[2], rect[3]]].map((p) => editor.viewer.pageToClient(view.geometry.index, p));
-    const left = Math.min(corners[0][0], corners[1][0]) - frame.left;
-    const top = Math.min(corners[0][1], corners[1][1]) - frame.top;
+    const corners = [[rect[0], rect[1]], [rect[2], rect[3]]].map((p) => applyMatrix(view.matrix, p));
     Object.assign(element.style, {
-      left: `${left}px`, top: `${top}px`,
+      left: `${Math.min(corners[0][0], corners[1][0])}px`, top: `${Math.min(corners[0][1], corners[1][1])}px`,
       width: `${Math.abs(corners[1][0] - corners[0][0])}px`, height: `${Math.abs(corners[1][1] - corners[0][1])}px`,
     });
   }

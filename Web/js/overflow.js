@@ -1,7 +1,9 @@
 // One toolbar row at any width down to a tablet's (issue 15: at iPad portrait width the
 // toolbar wrapped to two rows): when the buttons do not fit, the least used go, in a fixed
 // order, into a More menu at the end of the toolbar, which does what each would have done.
-// The tools never go. Measured again when the toolbar's width changes.
+// The tools never go. Measured again when the toolbar's width changes, and when one of its
+// groups' does (another viewer's avatar, the offline badge): those push the row wider than
+// the window without changing the toolbar's own width.
 
 import { toolbarButton } from './toolbar.js';
 import { openPopover, closePopover, action } from './popover.js';
@@ -38,11 +40,15 @@ export function installOverflow(toolbar, group) {
   }
 
   let pending = false;
-  new ResizeObserver(() => {
+  const refit = () => {
     if (pending) return;
     pending = true;
     requestAnimationFrame(() => { pending = false; fit(); });
-  }).observe(toolbar);
+  };
+  // The toolbar's groups too: an avatar or a badge widens its group, not the toolbar. (What
+  // fit() does leaves the sizes as they were, so it does not call itself again.)
+  const sizes = new ResizeObserver(refit);
+  for (const element of [toolbar, ...toolbar.children]) sizes.observe(element);
   fit();
   return { fit };
 }

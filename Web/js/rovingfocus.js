@@ -3,7 +3,7 @@
 // to the first and last; buttons in the More menu (overflow.js) are not in the row, More is:
 // Down, Enter or Space opens it, its actions take Up, Down, Home and End, and Escape gives
 // the focus back to More. In the page number field Left and Right move the caret, leaving the
-// field at its ends. The stop is the control last focused.
+// field at its ends. The stop is the control last focused; until one is, the active tool.
 
 import { popoverAnchor } from './popover.js';
 
@@ -13,6 +13,7 @@ const NEXT = { ArrowRight: 1, ArrowLeft: -1 };
 /** Gives `toolbar` (role toolbar) one Tab stop and arrow keys. */
 export function installRovingFocus(toolbar) {
   let stop = null;
+  let focusedOnce = false;
 
   /** The controls in the row now, in order: shown, not overflowed, not disabled. */
   const controls = () => [...toolbar.querySelectorAll(CONTROLS)]
@@ -30,7 +31,11 @@ export function installRovingFocus(toolbar) {
     to?.focus();
   }
 
-  toolbar.addEventListener('focusin', (e) => { if (e.target.matches(CONTROLS)) setStop(e.target); });
+  toolbar.addEventListener('focusin', (e) => {
+    if (!e.target.matches(CONTROLS)) return;
+    focusedOnce = true;
+    setStop(e.target);
+  });
   toolbar.addEventListener('keydown', (e) => {
     if (e.altKey || e.ctrlKey || e.metaKey) return;
     const row = controls();
@@ -63,7 +68,11 @@ export function installRovingFocus(toolbar) {
 
   // Buttons move into and out of More as the toolbar's width changes: the stop stays in the row.
   new ResizeObserver(() => requestAnimationFrame(() => setStop(stop))).observe(toolbar);
-  setStop(toolbar.querySelector('[aria-pressed="true"]'));
+  const activeTool = () => toolbar.querySelector('[aria-pressed="true"]');
+  // A tool chosen another way (a key, the pen's gesture, the editor) moves a stop never focused.
+  new MutationObserver(() => { if (!focusedOnce) setStop(activeTool()); })
+    .observe(toolbar, { subtree: true, attributes: true, attributeFilter: ['aria-pressed'] });
+  setStop(activeTool());
   return { setStop, controls };
 }
 
