@@ -21,6 +21,7 @@ import { outlineButton } from './outline.js';
 import { installOverflow } from './overflow.js';
 import { installRovingFocus } from './rovingfocus.js';
 import { installAnnotationFocus } from './annotationfocus.js';
+import { call } from './engine.js';
 
 pdfjsLib.GlobalWorkerOptions.workerSrc = '/vendor/pdfjs/pdf.worker.js';
 
@@ -54,7 +55,13 @@ function buildToolbar() {
   });
   sidebar.setAttribute('aria-label', 'Thumbnails');
   sidebar.title = 'Show or hide page thumbnails';
-  const pages = pageField((index) => editor.viewer.goToPage(index));
+  // What is typed names a page by its label, then by its number (the engine's `pageEntry`).
+  const pages = pageField((text) => {
+    const { pageIndex } = call({ call: 'pageEntry', text });
+    if (pageIndex !== undefined) editor.viewer.goToPage(pageIndex);
+    else editor.status(`No page “${text.trim().slice(0, 40)}” in this document`, true);
+    pages.show(editor.viewer.currentPage, editor.viewer.views.length);
+  });
   const zoomLabel = html('button', { type: 'button', class: 'zoom-label', title: 'Fit width (0)', 'aria-label': 'Zoom level; fit width', onclick: () => editor.viewer.fitWidth() });
   const documentsButton = toolbarButton({ name: 'open', label: 'Documents', onTap: (button) => openDocumentsPopover(button, editor) });
   nav.append(documentsButton, sidebar, pages.element,

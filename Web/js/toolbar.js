@@ -3,6 +3,7 @@
 // Commands (undo, redo, save...) are plain buttons; Pages and Settings open popovers.
 
 import { html } from './svg.js';
+import { call } from './engine.js';
 import { icon } from './icons.js';
 import { openPopover } from './popover.js';
 
@@ -49,13 +50,17 @@ export function popoverButton(name, label, title, build) {
 export function pageField(onGo) {
   const input = html('input', { type: 'text', inputmode: 'numeric', class: 'page-input', 'aria-label': 'Page number', title: 'Page number' });
   const count = html('span', { class: 'page-count', text: '/ 0' });
-  input.addEventListener('change', () => onGo(parseInt(input.value, 10) - 1));
+  input.addEventListener('change', () => onGo(input.value));
   input.addEventListener('keydown', (e) => { e.stopPropagation(); if (e.key === 'Enter') input.blur(); });
   input.addEventListener('focus', () => input.select());
   return {
     element: html('div', { class: 'page-field' }, [input, count]),
+    /** Shows page `index` (its label, or its number: the engine's `pageLabel`) of `total`. */
     show(index, total) {
-      if (document.activeElement !== input) input.value = String(index + 1);
+      const shown = call({ call: 'pageLabel', pageIndex: Math.max(0, index) }).text;
+      // Letters in a label (iii, A-2) need the full keyboard on a tablet.
+      input.inputMode = /^[0-9]*$/.test(shown) ? 'numeric' : 'text';
+      if (document.activeElement !== input) input.value = shown;
       count.textContent = `/ ${total}`;
     },
   };

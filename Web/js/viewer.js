@@ -376,11 +376,14 @@ export class Viewer {
       // No pixels until drawn (a canvas is 300 x 150 by default); its size comes from the CSS.
       const canvas = html('canvas', { class: 'thumb-canvas', width: 0, height: 0 });
       canvas.style.aspectRatio = `${width} / ${height}`;
+      const label = call({ call: 'pageLabel', pageIndex: view.geometry.index }).text;
+      const number = String(view.geometry.index + 1);
+      const name = label === number ? number : `${label} (${number})`;
       const button = html('button', {
         class: 'thumb', type: 'button', 'data-page': view.geometry.index,
-        title: `Go to page ${view.geometry.index + 1}`, 'aria-label': `Page ${view.geometry.index + 1}`,
+        title: `Go to page ${name}`, 'aria-label': `Page ${name}`,
         onclick: () => this.goToPage(view.geometry.index),
-      }, [canvas, html('span', { class: 'thumb-label', text: String(view.geometry.index + 1) })]);
+      }, [canvas, html('span', { class: 'thumb-label', text: label })]);
       return { button, canvas, rendered: false, index: view.geometry.index };
     });
     this.thumbnails.replaceChildren(...this.thumbViews.map((t) => t.button));

@@ -24,6 +24,8 @@ public final class EngineBridge {
     /// The words of the pages the browser gave (``PageWords``), by page index; dropped when the
     /// document or its pages change.
     var pageWords: [Int: PageWords] = [:]
+    /// Each page's label from `setPages` (nil where it has none): the page box's (`pageEntry`).
+    var pageLabels: [String?] = []
 
     public init() {
         engine = EditorEngine(pages: [], viewSize: .zero, clock: clock)
@@ -55,9 +57,11 @@ public final class EngineBridge {
             engine.user = user
             strokeDrawn = nil
             pageWords = [:]
+            pageLabels = try Self.labels(request.member("pages"))
             return viewportJSON()
         case "setPages":
             engine.setPages(try Self.pages(request.member("pages")))
+            pageLabels = try Self.labels(request.member("pages"))
             pageWords = [:]
             return viewportJSON()
         case "setAnnotations":
@@ -212,6 +216,7 @@ public final class EngineBridge {
             if let answer = try stylingCall(name, request) { return answer }
             if let answer = try imageCall(name, request) { return answer }
             if let answer = try textCall(name, request) { return answer }
+            if let answer = try pageEntryCall(name, request) { return answer }
             throw CommandError.malformed("call: unknown call \"\(name)\"")
         }
     }

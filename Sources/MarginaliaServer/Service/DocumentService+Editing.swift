@@ -186,7 +186,8 @@ extension DocumentService {
                 let page = try state.document.page(at: index)
                 let box = page.bounds(for: .cropBox)
                 return PageInfo(index: index, width: Double(box.width), height: Double(box.height), rotation: page.rotation,
-                                box: [Double(box.minX), Double(box.minY), Double(box.maxX), Double(box.maxY)])
+                                box: [Double(box.minX), Double(box.minY), Double(box.maxX), Double(box.maxY)],
+                                label: page.label)
             }
         }
     }

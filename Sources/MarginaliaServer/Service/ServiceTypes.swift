@@ -59,6 +59,9 @@ public struct PageInfo: Equatable, Sendable, Codable {
     public var rotation: Int
     /// The crop box `[x1, y1, x2, y2]`.
     public var box: [Double]
+    /// The page's label from the document's `/PageLabels` ("iii", "A-2"); nil (left out of the
+    /// JSON) when the document has none.
+    public var label: String? = nil
 }
 
 /// A saved version (VERSION in the API spec).
