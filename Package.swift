@@ -91,6 +91,7 @@ if Context.environment["MARGINALIA_FUZZ"] != nil {
         ("FuzzEditorEvents", ["Marginalia", "MarginaliaEditor"]),
         ("FuzzRender", ["Marginalia", "MarginaliaRender", "PDFCore"]),
         ("FuzzText", ["Marginalia"]),
+        ("FuzzHTTP", ["Marginalia", "MarginaliaServer", "CMicroHTTPD"]),
     ]
     for (name, dependencies) in fuzzTargets {
         package.targets.append(.executableTarget(name: name, dependencies: dependencies, path: "Fuzz/\(name)"))

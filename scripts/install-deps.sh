@@ -32,12 +32,15 @@ apt_packages+=(wasi-libc)
 # The PostgreSQL store for replicas loads libpq on first use (Sources/CLibPQ); the headers build it.
 apt_packages+=(libpq-dev)
 # Python module to import -> PyPI package that provides it.
-python_modules=(pikepdf pymupdf pypdf pypdfium2 pytest reportlab playwright fontTools selenium)
+python_modules=(pikepdf pymupdf pypdf pypdfium2 pytest reportlab playwright fontTools selenium schemathesis)
 declare -A pypi_name=(
     [pikepdf]=pikepdf [pymupdf]=pymupdf [pypdf]=pypdf
     [pypdfium2]=pypdfium2 [pytest]=pytest [reportlab]=reportlab [playwright]=playwright
-    [fontTools]=fonttools [selenium]=selenium
+    [fontTools]=fonttools [selenium]=selenium [schemathesis]=schemathesis
 )
+# Versions pinned where a new release could change what a test finds: Schemathesis's checks
+# and generators grow with each release (Tests/server/test_schemathesis.py).
+declare -A pinned_version=([schemathesis]=4.32.5)
 
 as_root() {
     if [ "$(id -u)" -eq 0 ]; then "$@"
@@ -88,7 +91,14 @@ fi
 if [ "$with_test_tools" -eq 1 ]; then
     wanted=()
     for module in "${python_modules[@]}"; do
-        python3 -c "import $module" >/dev/null 2>&1 || wanted+=("${pypi_name[$module]}")
+        package=${pypi_name[$module]}
+        if [ -n "${pinned_version[$module]:-}" ]; then
+            version=${pinned_version[$module]}
+            python3 -c "import importlib.metadata as m, sys; sys.exit(m.version('$package') != '$version')" >/dev/null 2>&1 ||
+                wanted+=("$package==$version")
+        else
+            python3 -c "import $module" >/dev/null 2>&1 || wanted+=("$package")
+        fi
     done
     if [ "${#wanted[@]}" -gt 0 ]; then
         echo "install-deps: pip installing ${wanted[*]}"

@@ -7,7 +7,8 @@
 # and kills it mid-save), the server and browser suites (pytest over Tests/server, which
 # starts, kills, restarts and abuses `marginalia serve`, and Tests/e2e, which drives the
 # browser editor in Debian's Chromium through Playwright and in WebKitGTK's MiniBrowser through
-# WebDriver, on an Xvfb display the suite starts itself), and the fuzz smoke run (every
+# WebDriver, on an Xvfb display the suite starts itself), Schemathesis against a live server
+# (Tests/server/test_schemathesis.py, from docs/openapi.json), and the fuzz smoke run (every
 # regression input, then half a minute per libFuzzer target). A failing part does not stop
 # the later ones (except that nothing runs without dependencies and the oracles need the
 # build); the script exits non-zero if any part failed and ends with each part's summary line.
@@ -111,12 +112,18 @@ if [ "$build_status" -eq 0 ]; then
     # The server over real HTTP (kills and restarts) and the browser editor in Chromium and WebKit.
     browser_suites=(Tests/server)
     [ -d Tests/e2e ] && browser_suites+=(Tests/e2e)
-    run "server+web" "$logs/server" python3 -m pytest -q "${browser_suites[@]}"
+    run "server+web" "$logs/server" python3 -m pytest -q "${browser_suites[@]}" --ignore=Tests/server/test_schemathesis.py
     server_status=$?
     record "server+web" "$server_status" "$(grep -E '[0-9]+ (passed|failed|error|skipped)|no tests ran' "$logs/server" | tail -n 1)"
+    # The API tested by machines: Schemathesis from docs/openapi.json against a live server, with
+    # and without the token, a bounded number of examples per operation (docs/server-robustness.md).
+    run schemathesis "$logs/schemathesis" python3 -m pytest -q -s Tests/server/test_schemathesis.py
+    schemathesis_status=$?
+    record schemathesis "$schemathesis_status" "$(grep -E '[0-9]+ (passed|failed|error|skipped)|no tests ran' "$logs/schemathesis" | tail -n 1); $(grep -oE 'schemathesis with the token: [0-9]+ s' "$logs/schemathesis" | tail -n 1)"
 else
     record oracles 1 "not run: the build failed"
     record "server+web" 1 "not run: the build failed"
+    record schemathesis 1 "not run: the build failed"
 fi
 
 # The fuzz smoke run: every saved regression input once, then each target fuzzed briefly

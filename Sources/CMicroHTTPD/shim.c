@@ -53,10 +53,9 @@ static int hex_value(char c) {
 
 /* Percent-decodes in place like MHD's default, except that %00 stays as the three characters
  * "%00": a decoded NUL would silently cut the C string MHD hands over (so "/a.js%00.png" would
- * arrive as "/a.js"). */
-static size_t unescape_keeping_nul(void *cls, struct MHD_Connection *connection, char *text) {
-    (void) cls;
-    (void) connection;
+ * arrive as "/a.js"). MHD calls it for the path and for each query name and value; the HTTP
+ * fuzz target calls it through marginalia_mhd_unescape, so both decode alike. */
+size_t marginalia_mhd_unescape(char *text) {
     size_t read = 0, write = 0;
     while (text[read] != '\0') {
         if (text[read] == '%' && text[read + 1] != '\0' && text[read + 2] != '\0') {
@@ -72,6 +71,12 @@ static size_t unescape_keeping_nul(void *cls, struct MHD_Connection *connection,
     }
     text[write] = '\0';
     return write;
+}
+
+static size_t unescape_keeping_nul(void *cls, struct MHD_Connection *connection, char *text) {
+    (void) cls;
+    (void) connection;
+    return marginalia_mhd_unescape(text);
 }
 
 /* libmicrohttpd's error log, less the reports of a client that went away: a tab closed on an

@@ -115,9 +115,8 @@ enum ServeCommand {
         }
         raiseOpenFileLimit(toHold: configuration.maxConnections)
         let service = try openService(options)
-        let app = MarginaliaApp(service: service, staticFiles: StaticFiles(webDirectory: options.webDirectory),
-                                token: options.token)
-        let handler = HealthEndpoints(service: service).wrapping(app.handler)
+        let handler = MarginaliaApp.servedHandler(for: service, staticFiles: StaticFiles(webDirectory: options.webDirectory),
+                                                  token: options.token)
         let server = HTTPServer(configuration: configuration, handler: handler)
         do {
             try server.start()

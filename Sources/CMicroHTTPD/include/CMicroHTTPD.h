@@ -41,6 +41,10 @@ const struct sockaddr *marginalia_mhd_client_address(struct MHD_Connection *conn
 /// on a connection the peer closed or reset), which the server's log leaves out.
 int marginalia_mhd_is_disconnect_report(const char *message);
 
+/// Percent-decodes a NUL-terminated string in place as the server decodes request paths and
+/// query items (a `%00` is kept as those three characters); returns the new length.
+size_t marginalia_mhd_unescape(char *text);
+
 /// The socket of a connection, or -1.
 int marginalia_mhd_connection_fd(struct MHD_Connection *connection);
 

@@ -46,15 +46,23 @@ extension DocumentRoutes {
         return value
     }
 
-    /// `GET …/export?format=png[&page=N][&scale=S]`.
-    static func exportImage(_ request: HTTPRequest, id: String, summary: Service.Summary, service: Service) throws -> HTTPResponse {
+    /// `GET …/export?format=png[&page=N][&scale=S]`, with `page` and `scale` already read.
+    static func exportImage(_ request: HTTPRequest, id: String, page: Int, scale: Double?, summary: Service.Summary,
+                            service: Service) throws -> HTTPResponse {
         guard request.query("format") == "png" else {
             throw APIError.badRequest("format '\(request.query("format")?.prefix(20) ?? "")' is not pdf or png")
         }
-        let scale = try scaleQuery(request)
-        let page = try pageQuery(request) ?? 0
         let base = filename(id, summary).dropLast(4)
         return .png(try service.exportPNG(id, page: page, scale: scale), revision: summary.revision, filename: base + ".png")
+    }
+
+    /// `?scale=S`, pixels per point above 0 and at most 100.
+    static func scaleQuery(_ request: HTTPRequest) throws -> Double? {
+        guard let text = request.query("scale") else { return nil }
+        guard let value = Double(text), value.isFinite, value > 0, value <= 100 else {
+            throw APIError.badRequest("scale '\(text.prefix(20))' is not a number above 0 and at most 100")
+        }
+        return value
     }
 
     /// `?page=N`, a 0-based page index.

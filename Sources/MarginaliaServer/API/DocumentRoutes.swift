@@ -55,8 +55,11 @@ public struct DocumentRoutes<Service: DocumentServing>: Sendable {
         router.add("GET", one + "/export") { request, parameters in
             let id = try Self.documentID(parameters)
             let summary = try service.summary(id)
+            // `scale` and `page` are read whatever the format, so a bad one is 400 for the PDF too.
+            let scale = try Self.scaleQuery(request)
+            let page = try Self.pageQuery(request)
             if request.query("format") != nil && request.query("format") != "pdf" {
-                return try Self.exportImage(request, id: id, summary: summary, service: service)
+                return try Self.exportImage(request, id: id, page: page ?? 0, scale: scale, summary: summary, service: service)
             }
             return .pdf(try service.exportFlattened(id), revision: summary.revision,
                         filename: "flattened-" + Self.filename(id, summary))

@@ -23,9 +23,14 @@ public struct HealthEndpoints: Sendable {
         self.init(storeKind: service.store.isShared ? "postgresql" : "sqlite") { try service.checkReady() }
     }
 
-    /// The answer to a probe, or nil for any other request.
+    /// The answer to a probe, or nil for any other request. Another method than `GET` or
+    /// `HEAD` on a probe's path is 405 with `Allow` (not the token's 401: the probes need none).
     public func respond(to request: HTTPRequest) -> HTTPResponse? {
-        guard request.method == "GET" || request.method == "HEAD" else { return nil }
+        guard request.path == "/healthz" || request.path == "/readyz" else { return nil }
+        guard request.method == "GET" || request.method == "HEAD" else {
+            return HTTPResponse.apiError(APIError.methodNotAllowed(request.method, request.path))
+                .adding(header: "Allow", value: "GET, HEAD").adding(header: "Cache-Control", value: "no-store")
+        }
         switch request.path {
         case "/healthz":
             return Self.json(["status": "ok"], status: 200)

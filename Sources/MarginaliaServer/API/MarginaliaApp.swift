@@ -62,3 +62,12 @@ public struct MarginaliaApp: Sendable {
         { request in await respond(to: request) }
     }
 }
+
+extension MarginaliaApp {
+    /// What `marginalia serve` answers every request with: the probes (``HealthEndpoints``)
+    /// first, then the application over `service`. The HTTP fuzz target drives the same handler.
+    public static func servedHandler(for service: DocumentService, staticFiles: StaticFiles, token: String?) -> HTTPHandler {
+        let app = MarginaliaApp(service: service, staticFiles: staticFiles, token: token)
+        return HealthEndpoints(service: service).wrapping(app.handler)
+    }
+}

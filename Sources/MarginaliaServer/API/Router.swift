@@ -21,8 +21,8 @@ public struct RouteParameters: Sendable {
 /// Maps a method and a path pattern such as `/api/v1/documents/{id}/operations` to a handler.
 ///
 /// Patterns are matched segment by segment; `{name}` matches one non-empty segment. The first
-/// route added that matches wins. A path that matches with another method gets 405, none 404,
-/// both as JSON errors. A thrown error becomes its JSON error response.
+/// route added that matches wins. A path that matches with another method gets 405 with an
+/// `Allow` field, none 404, both as JSON errors. A thrown error becomes its JSON error response.
 public struct Router: Sendable {
     /// What a route runs.
     public typealias Handler = @Sendable (HTTPRequest, RouteParameters) async throws -> HTTPResponse
@@ -59,10 +59,10 @@ public struct Router: Sendable {
     public func respond(to request: HTTPRequest) async -> HTTPResponse {
         let segments = Self.segments(of: request.path)
         let method = request.method == "HEAD" ? "GET" : request.method
-        var pathMatched = false
+        var allowed: [String] = []
         for route in routes {
             guard let parameters = match(route.segments, segments) else { continue }
-            pathMatched = true
+            allowed.append(route.method)
             guard route.method == method else { continue }
             do {
                 return try await route.handler(request, RouteParameters(parameters))
@@ -70,8 +70,21 @@ public struct Router: Sendable {
                 return .apiError(error)
             }
         }
-        if pathMatched { return .apiError(APIError.methodNotAllowed(request.method, request.path)) }
+        if !allowed.isEmpty {
+            // RFC 9110 §15.5.6: a 405 lists the methods the path does take.
+            return .apiError(APIError.methodNotAllowed(request.method, request.path))
+                .adding(header: "Allow", value: Self.allowHeader(allowed))
+        }
         return .apiError(APIError.notFound("no such endpoint: \(request.method) \(request.path)"))
+    }
+
+    /// The `Allow` field for a path whose routes take `methods` (`HEAD` wherever `GET` is).
+    static func allowHeader(_ methods: [String]) -> String {
+        var listed: [String] = []
+        for method in methods + (methods.contains("GET") ? ["HEAD"] : []) where !listed.contains(method) {
+            listed.append(method)
+        }
+        return listed.joined(separator: ", ")
     }
 
     private func match(_ pattern: [Substring], _ segments: [Substring]) -> [String: String]? {

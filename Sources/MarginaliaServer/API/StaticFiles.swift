@@ -64,7 +64,7 @@ public struct StaticFiles: Sendable {
         }
         guard let found else { return nil }
         guard request.method == "GET" || request.method == "HEAD" else {
-            return .apiError(APIError.methodNotAllowed(request.method, path))
+            return .apiError(APIError.methodNotAllowed(request.method, path)).adding(header: "Allow", value: "GET, HEAD")
         }
         guard let file = Self.resolve(found.relative, under: found.root) else {
             return .apiError(APIError.notFound("no such file: \(path)"))

@@ -129,7 +129,9 @@ public final class EventStream: @unchecked Sendable {
     }
 
     /// The response was released by libmicrohttpd: the client is gone or the stream ended.
-    func detach() {
+    /// The close handlers run once. The server calls it; a caller holding a stream that was
+    /// never queued on a connection (the HTTP fuzz target) calls it to let the stream go.
+    public func detach() {
         let handlers: [@Sendable () -> Void] = lock.withLock {
             if disconnected { return [] }
             disconnected = true

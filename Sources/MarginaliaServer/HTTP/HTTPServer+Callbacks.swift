@@ -10,8 +10,7 @@ import Foundation
 
 /// What one connection's current request accumulates across access-handler calls.
 final class RequestContext: @unchecked Sendable {
-    let method: String
-    let path: String
+    let head: RequestHead
     var body = Data()
     var tooLarge = false
     var handling = false
@@ -19,9 +18,8 @@ final class RequestContext: @unchecked Sendable {
     private let lock = NSLock()
     private var ready: HTTPResponse?
 
-    init(method: String, path: String) {
-        self.method = method
-        self.path = path
+    init(head: RequestHead) {
+        self.head = head
     }
 
     func setResponse(_ response: HTTPResponse) {
@@ -51,35 +49,25 @@ func marginaliaAccessHandler(
 
     // First call: only the header has arrived.
     guard let existing = contextSlot.pointee else {
-        let methodName = method.map { String(cString: $0) } ?? "GET"
-        let target: RequestTarget
-        do throws(RequestTarget.Refusal) {
-            target = try RequestTarget.read(url.map { String(cString: $0) } ?? "", method: methodName)
-        } catch {
+        let contentLength = MHD_lookup_connection_value(connection, .HEADER_KIND, "Content-Length").map { String(cString: $0) }
+        let methodName = method.map { String(cString: $0) }
+        let reading = RequestHead.read(method: methodName, target: url.map { String(cString: $0) } ?? "",
+                                       contentLength: contentLength, maxBodySize: server.configuration.maxBodySize)
+        switch reading {
+        case .answered(let response):
             // Answered now: later calls for this request (its body) only drain it.
-            let answered = RequestContext(method: methodName, path: "")
+            let answered = RequestContext(head: RequestHead(method: methodName ?? "GET", path: ""))
             answered.handling = true
             contextSlot.pointee = Unmanaged.passRetained(answered).toOpaque()
             server.deadlines.headersReceived(connection)
-            let refused = HTTPResponse.jsonError(status: 400, code: "badRequest", message: error.description)
-            return queue(refused, on: connection, server: server)
+            return queue(response, on: connection, server: server)
+        case .accepted(let head):
+            let context = RequestContext(head: head)
+            contextSlot.pointee = Unmanaged.passRetained(context).toOpaque()
+            server.deadlines.headersReceived(connection)
+            if let length = contentLength.flatMap({ Int($0) }), length > 0 { context.body.reserveCapacity(length) }
+            return .YES
         }
-        let path: String
-        switch target {
-        case .path(let resolved): path = resolved
-        case .asterisk: path = "*"
-        }
-        let context = RequestContext(method: methodName, path: path)
-        contextSlot.pointee = Unmanaged.passRetained(context).toOpaque()
-        server.deadlines.headersReceived(connection)
-        if let field = MHD_lookup_connection_value(connection, .HEADER_KIND, "Content-Length"),
-           let length = Int(String(cString: field)) {
-            guard length <= server.configuration.maxBodySize else {
-                return queue(tooLargeResponse(server), on: connection, server: server)
-            }
-            context.body.reserveCapacity(length)
-        }
-        return .YES
     }
     let context = Unmanaged<RequestContext>.fromOpaque(existing).takeUnretainedValue()
 
@@ -110,10 +98,9 @@ func marginaliaAccessHandler(
     if context.handling { return .YES }
     if context.tooLarge { return queue(tooLargeResponse(server), on: connection, server: server) }
 
-    let request = HTTPRequest(method: context.method, path: context.path,
-                              queryItems: queryItems(of: connection), headers: headers(of: connection),
-                              body: context.body,
-                              remoteAddress: SocketAddress.describe(marginalia_mhd_client_address(connection)))
+    let request = context.head.request(queryItems: collect(connection, kind: .GET_ARGUMENT_KIND),
+                                       headerFields: collect(connection, kind: .HEADER_KIND), body: context.body,
+                                       remoteAddress: SocketAddress.describe(marginalia_mhd_client_address(connection)))
     context.body = Data()
     guard let executor = server.beginHandling() else {
         let unavailable = HTTPResponse.jsonError(status: 503, code: "unavailable", message: "the server is shutting down")
@@ -164,8 +151,7 @@ func marginaliaConnectionNotified(
 }
 
 private func tooLargeResponse(_ server: HTTPServer) -> HTTPResponse {
-    HTTPResponse.jsonError(status: 413, code: "tooLarge",
-                           message: "the request body is larger than the limit of \(server.configuration.maxBodySize) bytes")
+    RequestHead.tooLarge(maxBodySize: server.configuration.maxBodySize)
 }
 
 // MARK: - Reading the request
@@ -184,19 +170,6 @@ private func collect(_ connection: OpaquePointer, kind: MHD_ValueKind) -> [(name
         return .YES
     }, pointer)
     return withExtendedLifetime(collector) { collector.items }
-}
-
-private func queryItems(of connection: OpaquePointer) -> [(name: String, value: String)] {
-    collect(connection, kind: .GET_ARGUMENT_KIND)
-}
-
-private func headers(of connection: OpaquePointer) -> [String: String] {
-    var headers: [String: String] = [:]
-    for (name, value) in collect(connection, kind: .HEADER_KIND) {
-        let key = name.lowercased()
-        headers[key] = headers[key].map { "\($0), \(value)" } ?? value
-    }
-    return headers
 }
 
 // MARK: - Sending the response

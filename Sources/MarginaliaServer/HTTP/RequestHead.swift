@@ -1,0 +1,74 @@
+import Foundation
+
+/// A request whose line and header fields have arrived: what the server decides before it
+/// reads a byte of the body, and how the whole request becomes an ``HTTPRequest``.
+///
+/// libmicrohttpd parses the bytes on the wire in C and hands over the method, the decoded
+/// target, the query items, the header fields and the body. Everything the server does with
+/// them from there to its handler lives here, so the libmicrohttpd callback
+/// (`HTTPServer+Callbacks.swift`) and the HTTP fuzz target (`Fuzz/FuzzHTTP`) take the same path.
+public struct RequestHead: Sendable, Equatable {
+    /// The method as the client sent it, such as `GET`.
+    public let method: String
+    /// The one reading of the target (``RequestTarget``): the resolved path, or `*`.
+    public let path: String
+
+    /// What the server does once the header has arrived.
+    public enum Reading: Sendable {
+        /// Read the body (at most the limit), then hand the request on.
+        case accepted(RequestHead)
+        /// Answer this now; the body, if any, is only drained.
+        case answered(HTTPResponse)
+    }
+
+    /// Reads the head of a request.
+    ///
+    /// - Parameters:
+    ///   - method: the method, or nil when libmicrohttpd gave none (read as `GET`).
+    ///   - target: the target as libmicrohttpd decoded it, without the query.
+    ///   - contentLength: the `Content-Length` field, when there is one.
+    ///   - maxBodySize: the largest body the server accepts.
+    /// - Returns: the head, or the answer that ends the request here: 400 naming what is wrong
+    ///   with the target, 413 naming the limit when the declared length is over it.
+    public static func read(method: String?, target: String, contentLength: String?, maxBodySize: Int) -> Reading {
+        let methodName = method ?? "GET"
+        let path: String
+        do throws(RequestTarget.Refusal) {
+            switch try RequestTarget.read(target, method: methodName) {
+            case .path(let resolved): path = resolved
+            case .asterisk: path = "*"
+            }
+        } catch {
+            return .answered(HTTPResponse.jsonError(status: 400, code: "badRequest", message: error.description))
+        }
+        if let contentLength, let length = Int(contentLength), length > maxBodySize {
+            return .answered(tooLarge(maxBodySize: maxBodySize))
+        }
+        return .accepted(RequestHead(method: methodName, path: path))
+    }
+
+    /// The answer to a body over `maxBodySize` bytes: 413 naming the limit.
+    public static func tooLarge(maxBodySize: Int) -> HTTPResponse {
+        HTTPResponse.jsonError(status: 413, code: "tooLarge",
+                               message: "the request body is larger than the limit of \(maxBodySize) bytes")
+    }
+
+    /// The request the handler sees, once the body has arrived.
+    ///
+    /// - Parameters:
+    ///   - queryItems: the decoded query items, in the order sent.
+    ///   - headerFields: the header fields in the order sent; names are lowercased here and a
+    ///     repeated field's values joined by `, ` (RFC 9110 §5.3).
+    ///   - body: the body (under the limit).
+    ///   - remoteAddress: the client's address, or an empty string.
+    public func request(queryItems: [(name: String, value: String)], headerFields: [(name: String, value: String)],
+                        body: Data, remoteAddress: String) -> HTTPRequest {
+        var headers: [String: String] = [:]
+        for (name, value) in headerFields {
+            let key = name.lowercased()
+            headers[key] = headers[key].map { "\($0), \(value)" } ?? value
+        }
+        return HTTPRequest(method: method, path: path, queryItems: queryItems, headers: headers, body: body,
+                           remoteAddress: remoteAddress)
+    }
+}

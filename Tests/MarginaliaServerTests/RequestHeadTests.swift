@@ -1,0 +1,51 @@
+import Foundation
+import Testing
+@testable import MarginaliaServer
+
+/// What the server decides when a request's header has arrived (the libmicrohttpd callback and
+/// the HTTP fuzz target share it), and the request the handler then sees.
+@Suite struct RequestHeadTests {
+    @Test func theTargetIsReadOnceAndTheMethodDefaultsToGET() {
+        guard case .accepted(let head) = RequestHead.read(method: nil, target: "/app/../api/v1/documents",
+                                                          contentLength: nil, maxBodySize: 100) else {
+            Issue.record("refused")
+            return
+        }
+        #expect(head == RequestHead(method: "GET", path: "/api/v1/documents"))
+    }
+
+    @Test(arguments: ["x/api/v1/documents", "http://host/api/v1/documents", "/a%00b", "/../etc/passwd"])
+    func aBadTargetIsAnswered400NamingIt(target: String) throws {
+        guard case .answered(let response) = RequestHead.read(method: "GET", target: target, contentLength: "5",
+                                                               maxBodySize: 100) else {
+            Issue.record("accepted \(target)")
+            return
+        }
+        #expect(response.status == 400)
+        #expect(try errorMessage(response).contains("request"))
+    }
+
+    @Test func aDeclaredLengthOverTheLimitIsAnswered413NamingTheLimit() throws {
+        guard case .answered(let response) = RequestHead.read(method: "POST", target: "/api/v1/documents",
+                                                               contentLength: "101", maxBodySize: 100) else {
+            Issue.record("accepted")
+            return
+        }
+        #expect(response.status == 413)
+        #expect(try errorMessage(response).contains("limit of 100 bytes"))
+    }
+
+    @Test func headerNamesAreLowercasedAndRepeatedFieldsJoined() {
+        let head = RequestHead(method: "GET", path: "/")
+        let request = head.request(queryItems: [("a", "1")], headerFields: [("Accept", "a"), ("ACCEPT", "b"), ("X-One", "1")],
+                                   body: Data("x".utf8), remoteAddress: "::1")
+        #expect(request.headers == ["accept": "a, b", "x-one": "1"])
+        #expect(request.query("a") == "1" && request.body == Data("x".utf8) && request.remoteAddress == "::1")
+    }
+
+    private func errorMessage(_ response: HTTPResponse) throws -> String {
+        guard case .data(let data) = response.body,
+              let object = try JSONSerialization.jsonObject(with: data) as? [String: [String: String]] else { return "" }
+        return object["error"]?["message"] ?? ""
+    }
+}
