@@ -46,7 +46,9 @@ enum LimitsSetting {
         return limits
     }
 
-    private static func number(_ text: String) -> Int? {
+    /// A whole number with an optional K, M or G suffix (binary multiples); nil when it is
+    /// not one or does not fit.
+    static func number(_ text: String) -> Int? {
         let shifts: [Character: Int] = ["K": 10, "M": 20, "G": 30]
         guard let last = text.last?.uppercased().first, let shift = shifts[last] else { return Int(text) }
         guard let base = Int(text.dropLast()), base <= Int.max >> shift else { return nil }

@@ -31,7 +31,8 @@ extension ServeCommand {
         let service: DocumentService
         do {
             let store = try options.store.open()
-            service = DocumentService(store: store, limits: options.limits, textIndex: try options.store.openTextIndex(for: store))
+            service = DocumentService(store: store, limits: options.limits, textIndex: try options.store.openTextIndex(for: store),
+                                      budget: MemoryBudget(options.memory), readingLimits: options.readingLimits)
         } catch {
             throw CommandFailure(description: "cannot open the store \(options.store): \(error)", code: ExitCode.badInput)
         }

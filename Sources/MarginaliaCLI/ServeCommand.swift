@@ -13,6 +13,7 @@ enum ServeCommand {
                                 [--store-password-file FILE] [--token T] [--web DIR]
                                 [--max-connections N] [--timeout S] [--header-timeout S] [--max-body BYTES]
                                 [--max-annotations N] [--max-pages N] [--max-points N]
+                                [--memory-budget BYTES] [--request-memory BYTES] [--admission-wait S]
 
         Serves the browser editor and the JSON API (docs/api.md) until Ctrl-C or SIGTERM,
         which finish the requests in flight and exit 0.
@@ -44,6 +45,17 @@ enum ServeCommand {
           --max-annotations N  annotations one request may add, remove or change (10000)
           --max-pages N        pages one request may touch (1000)
           --max-points N       points in one stroke, eraser sweep or operation (100000)
+
+        Memory (docs/server-robustness.md, "Memory"); BYTES may end in K, M or G:
+          --memory-budget BYTES   what uploads' bodies, exports, renders, text reads and the
+                                  indexer may hold at once, all requests together (default 768M);
+                                  a request that finds it spent waits --admission-wait
+                                  seconds, then gets 503 with Retry-After
+          --request-memory BYTES  what one such request may decode and draw in all (default
+                                  384M); past it, 413 naming this option
+          --admission-wait S      seconds a request waits for the budget (default 2; 0: none)
+        The limits documents are read with (docs/limits.md) come from MARGINALIA_LIMITS;
+        a document past one gets 413 naming it.
         """
 
     /// The parsed command line.
@@ -58,6 +70,8 @@ enum ServeCommand {
         var webDirectory: String
         var http = HTTPServerConfiguration()
         var limits = RequestLimits()
+        var memory = MemoryBudget.Settings()
+        var readingLimits = PDFLimits()
     }
 
     static func parse(_ argv: [String], environment: [String: String] = ProcessInfo.processInfo.environment) throws -> Options {
@@ -79,19 +93,41 @@ enum ServeCommand {
         try positive(&arguments, "--max-annotations", into: &limits.maxAnnotations)
         try positive(&arguments, "--max-pages", into: &limits.maxPages)
         try positive(&arguments, "--max-points", into: &limits.maxPoints)
+        var memory = MemoryBudget.Settings()
+        try bytes(&arguments, MemoryBudget.Settings.options.total, into: &memory.total)
+        try bytes(&arguments, MemoryBudget.Settings.options.perRequest, into: &memory.perRequest)
+        if let text = try arguments.option(MemoryBudget.Settings.options.wait) {
+            guard let seconds = Int(text), (0...3600).contains(seconds) else {
+                throw UsageError("\(MemoryBudget.Settings.options.wait): '\(text)' is not a whole number of seconds from 0 to 3600")
+            }
+            memory.admissionWait = Double(seconds)
+        }
+        if memory.perRequest > memory.total {
+            throw UsageError("\(MemoryBudget.Settings.options.perRequest) (\(memory.perRequest)) is more than \(MemoryBudget.Settings.options.total) (\(memory.total))")
+        }
+        let readingLimits = try LimitsSetting.current(environment)
         if let unknown = arguments.items.first(where: { $0.hasPrefix("-") && $0.count > 1 }) {
             throw UsageError("unknown option '\(unknown)'")
         }
         if token?.isEmpty == true { throw UsageError("--token must not be empty") }
         return Options(files: arguments.items, host: host, port: port, dataDirectory: data,
                        store: store ?? .folder(URL(fileURLWithPath: data)), token: token, webDirectory: web,
-                       http: http, limits: limits)
+                       http: http, limits: limits, memory: memory, readingLimits: readingLimits)
     }
 
     /// Reads `--name N` (a whole number of at least 1) into `value` when given.
     private static func positive(_ arguments: inout Arguments, _ name: String, into value: inout Int) throws {
         guard let text = try arguments.option(name) else { return }
         guard let number = Int(text), number >= 1 else { throw UsageError("\(name): '\(text)' is not a whole number of at least 1") }
+        value = number
+    }
+
+    /// Reads `--name BYTES` (a whole number of at least 1, K, M or G allowed) into `value`.
+    private static func bytes(_ arguments: inout Arguments, _ name: String, into value: inout Int) throws {
+        guard let text = try arguments.option(name) else { return }
+        guard let number = LimitsSetting.number(text), number >= 1 else {
+            throw UsageError("\(name): '\(text)' is not a size in bytes of at least 1 (K, M and G suffixes allowed)")
+        }
         value = number
     }
 
@@ -117,7 +153,7 @@ enum ServeCommand {
         let service = try openService(options)
         let handler = MarginaliaApp.servedHandler(for: service, staticFiles: StaticFiles(webDirectory: options.webDirectory),
                                                   token: options.token)
-        let server = HTTPServer(configuration: configuration, handler: handler)
+        let server = HTTPServer(configuration: configuration, memoryBudget: service.budget, handler: handler)
         do {
             try server.start()
         } catch {

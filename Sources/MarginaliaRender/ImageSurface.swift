@@ -44,6 +44,8 @@ final class ImageSurface {
         if let codec = filters.last, ["JPXDecode", "JBIG2Decode", "CCITTFaxDecode", "CCF"].contains(codec) {
             throw Failure.unsupported("an image compressed with \(codec)")
         }
+        // Its samples (at most four bytes a pixel) and its surface (four), before any is made.
+        try file.meter?.charge(width * height * 8, for: "an image of \(width) x \(height) pixels")
         let decode = ((try? file.resolve(d["Decode"] ?? .null))?.arrayValue ?? []).compactMap(\.numberValue)
         let bytes: [UInt8]
         do { bytes = try data() } catch { throw Failure.damaged("image data that cannot be decoded (\(error))") }

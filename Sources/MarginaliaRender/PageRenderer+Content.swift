@@ -13,7 +13,7 @@ extension PageRenderer {
         let box = page.bounds(for: .cropBox)
         guard let resources = try file.dictionary(page.effectiveAttributes["Resources"]),
               let xObjects = try file.dictionary(resources["XObject"]) else { return 1 }
-        var parser = ContentStreamParser(bytes: try pageContent(page, file: file), limits: file.limits)
+        var parser = ContentStreamParser(bytes: try document.contentData(of: page), limits: file.limits)
         var matrices: [AffineTransform] = [AffineTransform()]
         var found: Double?
         var operations = 0
@@ -43,21 +43,6 @@ extension PageRenderer {
             }
         }
         return found ?? 1
-    }
-
-    /// The page's content: its `/Contents` streams decoded and joined (7.8.2).
-    static func pageContent(_ page: PDFPage, file: PDFFile) throws -> [UInt8] {
-        guard let contents = page.dictionary["Contents"] else { return [] }
-        let resolved = try file.resolve(contents)
-        if let parts = resolved.arrayValue {
-            var bytes: [UInt8] = []
-            for part in parts {
-                bytes += try file.decodedData(of: part)
-                bytes.append(0x0A)
-            }
-            return bytes
-        }
-        return resolved.streamValue == nil ? [] : try file.decodedData(of: contents)
     }
 
     /// The page's `/Annots` entries.

@@ -43,7 +43,7 @@ public enum PageRenderer {
         cairo_set_source_rgb(renderer.cr, 1, 1, 1)
         cairo_paint(renderer.cr)
         renderer.location = "page \(index + 1)"
-        let content = try pageContent(page, file: document.file)
+        let content = try document.contentData(of: page)
         let resources = try document.file.dictionary(page.effectiveAttributes["Resources"])
         renderer.save()
         renderer.run(content, resources: resources)
@@ -96,6 +96,9 @@ public enum PageRenderer {
         // width overflows) reaches it as a size past the limit, not as a trap here.
         let width = Int(saturating: (turned.width * scale).rounded(), in: 0...Int(Int32.max))
         let height = Int(saturating: (turned.height * scale).rounded(), in: 0...Int(Int32.max))
+        if width > 0, height > 0, width.multipliedReportingOverflow(by: height).partialValue <= maximumPixelCount {
+            try file.meter?.charge(width * height * 4, for: "a raster of \(width) x \(height) pixels")
+        }
         let image = try RenderedImage(width: width, height: height)
         let device = origin.appending(turn)
             .appending(.translation(x: -turned.minX, y: -turned.minY))

@@ -30,14 +30,14 @@ struct PageLimitTests {
     @Test func pagesInOneTreeAreBounded() throws {
         var limits = PDFLimits()
         limits.maxPageCount = 10
-        #expect(throws: PDFError.limitExceeded("more than 10 pages")) { try flat(20, limits: limits).pageCount }
+        #expect(throws: PDFError.limitExceeded("more than 10 pages (maxPageCount)")) { try flat(20, limits: limits).pageCount }
         #expect(try flat(10, limits: limits).pageCount == 10)
     }
 
     @Test func theTreesDepthIsBounded() throws {
         var limits = PDFLimits()
         limits.maxTreeDepth = 5
-        #expect(throws: PDFError.limitExceeded("page tree deeper than 5 levels")) { try deep(8, limits: limits).page(at: 0) }
+        #expect(throws: PDFError.limitExceeded("page tree deeper than 5 levels (maxTreeDepth)")) { try deep(8, limits: limits).page(at: 0) }
         #expect(try deep(3, limits: limits).page(at: 0).storedBox(.mediaBox).width == 100)
     }
 
@@ -49,7 +49,7 @@ struct PageLimitTests {
                        (3, "<</Type/Page/Parent 2 0 R/Contents[4 0 R 4 0 R 4 0 R]>>"),
                        (4, "<</Length \(body.utf8.count)>>\nstream\n\(body)\nendstream")]
         let document = try document(objects, limits: limits)
-        #expect(throws: PDFError.limitExceeded("the content of page 1 is larger than 250 bytes")) {
+        #expect(throws: PDFError.limitExceeded("the content of page 1 is larger than 250 bytes (maxDecodedStreamSize)")) {
             try document.contentData(of: document.page(at: 0))
         }
         limits.maxDecodedStreamSize = 300

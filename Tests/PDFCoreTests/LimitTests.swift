@@ -32,7 +32,7 @@ struct LimitTests {
         #expect(try file.decodedData(of: .reference(streams[1])).count == 100_000)
         // 50,000 bytes are left: reading the first stream again would pass them.
         #expect(throws: PDFError.limitExceeded(
-            "decoding object \(streams[0].number) takes the document's streams past 250000 decoded bytes in all")) {
+            "decoding object \(streams[0].number) takes the document's streams past 250000 decoded bytes in all (maxDocumentDecodedSize)")) {
             try file.decodedData(of: .reference(streams[0]))
         }
         #expect(throws: PDFError.invalidObject(nil, message: "expected a stream, found integer")) {
@@ -42,7 +42,7 @@ struct LimitTests {
 
     @Test func crossReferenceAndObjectStreamsCountTowardsTheDocumentsTotal() throws {
         let bytes = TestPDF.build(.objectStreams)  // a 12-row cross-reference stream of 7-byte rows, one object stream
-        #expect(throws: PDFError.limitExceeded("decoding cross-reference stream 11 takes the document's streams past 50 decoded bytes in all")) {
+        #expect(throws: PDFError.limitExceeded("decoding cross-reference stream 11 takes the document's streams past 50 decoded bytes in all (maxDocumentDecodedSize)")) {
             try PDFFile(source: ByteSource(bytes: bytes), limits: limits { $0.maxDocumentDecodedSize = 50 })
         }
         let file = try PDFFile(source: ByteSource(bytes: bytes), limits: limits { $0.maxDocumentDecodedSize = 120 })

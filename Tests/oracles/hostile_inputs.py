@@ -129,14 +129,16 @@ def long_strings() -> bytes:
                                          + b")" * 4_000_000 + b")>>")])
 
 
-def xref_stream_bomb() -> bytes:
+def xref_stream_bomb(deflated: bytes | None = None) -> bytes:
+    """A cross-reference stream declaring 8 million entries whose data is `deflated` (by
+    default the 250 MiB bomb)."""
     head = bytearray(b"%PDF-1.7\n")
     objects = [b"<</Type/Catalog/Pages 2 0 R>>", b"<</Type/Pages/Kids[3 0 R]/Count 1>>",
                b"<</Type/Page/Parent 2 0 R/MediaBox[0 0 9 9]>>"]
     for n, body in enumerate(objects, start=1):
         head += b"%d 0 obj\n" % n + body + b"\nendobj\n"
     start = len(head)
-    head += b"4 0 obj\n" + stream(bomb(), b"/FlateDecode", b"/Type/XRef/W[1 4 2]/Index[0 8388607]/Size 8388607/Root 1 0 R")
+    head += b"4 0 obj\n" + stream(deflated or bomb(), b"/FlateDecode", b"/Type/XRef/W[1 4 2]/Index[0 8388607]/Size 8388607/Root 1 0 R")
     head += b"\nendobj\nstartxref\n%d\n%%%%EOF\n" % start
     return bytes(head)
 

@@ -64,7 +64,7 @@ def test_limits_are_configurable_from_the_environment(binary, tmp_path):
     subprocess.run([str(binary), "sample", "-o", str(sample)], check=True, capture_output=True)
     env = dict(os.environ, MARGINALIA_LIMITS="maxPageCount=2")
     result = subprocess.run([str(binary), "info", str(sample)], env=env, capture_output=True, text=True)
-    assert result.returncode == 1 and "limit exceeded: more than 2 pages" in result.stderr
+    assert result.returncode == 1 and "limit exceeded: more than 2 pages (maxPageCount)" in result.stderr
     env["MARGINALIA_LIMITS"] = "maxPageCount=3, maxDecodedStreamSize=1M"
     assert subprocess.run([str(binary), "info", str(sample)], env=env, capture_output=True).returncode == 0
     env["MARGINALIA_LIMITS"] = "maxDocumentDecodedSize=1K"

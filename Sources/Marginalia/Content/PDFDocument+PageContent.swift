@@ -10,10 +10,16 @@ extension PDFDocument {
     public func contentData(of page: PDFPage) throws -> [UInt8] {
         var data: [UInt8] = []
         for (n, stream) in try contentStreams(of: page).enumerated() {
-            if n > 0 { data.append(0x0A) }
-            data += try file.decodedData(of: stream)
-            guard data.count <= file.limits.maxDecodedStreamSize else {
-                throw PDFError.limitExceeded("the content of page \(page.index + 1) is larger than \(file.limits.maxDecodedStreamSize) bytes")
+            let part = try file.decodedData(of: stream)
+            // Checked before joining, so a stream named many times is never held many times.
+            guard data.count + (n > 0 ? 1 : 0) + part.count <= file.limits.maxDecodedStreamSize else {
+                throw PDFError.limitExceeded("the content of page \(page.index + 1) is larger than \(file.limits.maxDecodedStreamSize) bytes (maxDecodedStreamSize)")
+            }
+            if n == 0 {
+                data = part
+            } else {
+                data.append(0x0A)
+                data += part
             }
         }
         return data

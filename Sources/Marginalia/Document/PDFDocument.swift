@@ -28,12 +28,19 @@ public final class PDFDocument {
     }
 
     /// Opens a PDF held in memory.
-    public convenience init(data: Data, password: String? = nil, limits: PDFLimits = .default) throws {
-        try self.init(source: ByteSource(data: data), password: password, limits: limits)
+    ///
+    /// - Parameter meter: what reading it is charged to (``PDFFile/meter``), from opening on.
+    public convenience init(data: Data, password: String? = nil, limits: PDFLimits = .default,
+                            meter: (any ResourceMeter)? = nil) throws {
+        try self.init(source: ByteSource(data: data), password: password, limits: limits, meter: meter)
     }
 
-    public init(source: ByteSource, password: String? = nil, limits: PDFLimits = .default) throws {
-        file = try PDFFile(source: source, password: password, limits: limits)
+    /// Opens a PDF from its bytes.
+    ///
+    /// - Parameter meter: what reading it is charged to (``PDFFile/meter``), from opening on.
+    public init(source: ByteSource, password: String? = nil, limits: PDFLimits = .default,
+                meter: (any ResourceMeter)? = nil) throws {
+        file = try PDFFile(source: source, password: password, limits: limits, meter: meter)
         pageTree = PageTree(file: file)
     }
 

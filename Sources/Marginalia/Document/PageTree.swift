@@ -160,14 +160,14 @@ final class PageTree {
         // node met again is a loop.
         func walk(_ ref: PDFReference, depth: Int) throws {
             guard depth < file.limits.maxTreeDepth else {
-                throw PDFError.limitExceeded("page tree deeper than \(file.limits.maxTreeDepth) levels")
+                throw PDFError.limitExceeded("page tree deeper than \(file.limits.maxTreeDepth) levels (maxTreeDepth)")
             }
             guard let node = try file.dictionary(.reference(ref)) else { return }
             if !PageTree.isLeaf(node) && !visited.insert(ref.number).inserted { return }
             if PageTree.isLeaf(node) {
                 pages.append(ref)
                 if pages.count > file.limits.maxPageCount {
-                    throw PDFError.limitExceeded("more than \(file.limits.maxPageCount) pages")
+                    throw PDFError.limitExceeded("more than \(file.limits.maxPageCount) pages (maxPageCount)")
                 }
                 return
             }

@@ -11,6 +11,13 @@ public protocol APIErrorConvertible: Error {
     var code: String { get }
     /// What was wrong and where, for a person.
     var message: String { get }
+    /// Seconds after which the request may be sent again, answered as `Retry-After` (a 503
+    /// of the memory budget); nil for none.
+    var retryAfter: Int? { get }
+}
+
+extension APIErrorConvertible {
+    public var retryAfter: Int? { nil }
 }
 
 /// The route layer's own errors.
@@ -49,7 +56,8 @@ extension HTTPResponse {
     /// The JSON error response for any error thrown by a route.
     static func apiError(_ error: any Error) -> HTTPResponse {
         if let known = error as? any APIErrorConvertible {
-            return .jsonError(status: known.httpStatus, code: known.code, message: known.message)
+            let response = HTTPResponse.jsonError(status: known.httpStatus, code: known.code, message: known.message)
+            return known.retryAfter.map { response.adding(header: "Retry-After", value: String($0)) } ?? response
         }
         return .jsonError(status: 500, code: "internal", message: "\(error)")
     }

@@ -56,15 +56,6 @@ extension DocumentRoutes {
         return .png(try service.exportPNG(id, page: page, scale: scale), revision: summary.revision, filename: base + ".png")
     }
 
-    /// `?scale=S`, pixels per point above 0 and at most 100.
-    static func scaleQuery(_ request: HTTPRequest) throws -> Double? {
-        guard let text = request.query("scale") else { return nil }
-        guard let value = Double(text), value.isFinite, value > 0, value <= 100 else {
-            throw APIError.badRequest("scale '\(text.prefix(20))' is not a number above 0 and at most 100")
-        }
-        return value
-    }
-
     /// `?page=N`, a 0-based page index.
     static func pageQuery(_ request: HTTPRequest) throws -> Int? {
         try RequestNumbers.query(request, "page", in: RequestNumbers.pageIndex)

@@ -13,6 +13,10 @@ final class RequestContext: @unchecked Sendable {
     let head: RequestHead
     var body = Data()
     var tooLarge = false
+    /// The memory budget had no room for the body (answered 503).
+    var overBudget = false
+    /// What the body holds of the memory budget (``BodyReservation``).
+    var reservation: BodyReservation?
     var handling = false
     var countedInFlight = false
     private let lock = NSLock()
@@ -65,7 +69,18 @@ func marginaliaAccessHandler(
             let context = RequestContext(head: head)
             contextSlot.pointee = Unmanaged.passRetained(context).toOpaque()
             server.deadlines.headersReceived(connection)
-            if let length = contentLength.flatMap({ Int($0) }), length > 0 { context.body.reserveCapacity(length) }
+            if let length = contentLength.flatMap({ Int($0) }), length > 0 {
+                if let budget = server.memoryBudget, length >= HTTPServer.bodyReservationThreshold {
+                    // No room: the body is read and dropped, then answered 503 (a client still
+                    // sending would not see an answer sent now).
+                    guard budget.reserveNow(length) else {
+                        context.overBudget = true
+                        return .YES
+                    }
+                    context.reservation = BodyReservation(budget: budget, bytes: length)
+                }
+                context.body.reserveCapacity(length)
+            }
             return .YES
         }
     }
@@ -75,9 +90,12 @@ func marginaliaAccessHandler(
     if let uploadDataSize, uploadDataSize.pointee > 0 {
         let count = uploadDataSize.pointee
         server.deadlines.bodyReceived(connection, bytes: count)
-        if !context.tooLarge {
+        if !context.tooLarge && !context.overBudget {
             if context.body.count + count > server.configuration.maxBodySize {
                 context.tooLarge = true
+                context.body = Data()
+            } else if !reserveBody(context, upTo: context.body.count + count, server: server) {
+                context.overBudget = true
                 context.body = Data()
             } else if let uploadData {
                 uploadData.withMemoryRebound(to: UInt8.self, capacity: count) { context.body.append($0, count: count) }
@@ -97,6 +115,9 @@ func marginaliaAccessHandler(
     }
     if context.handling { return .YES }
     if context.tooLarge { return queue(tooLargeResponse(server), on: connection, server: server) }
+    if context.overBudget, let budget = server.memoryBudget {
+        return queue(busyResponse(budget), on: connection, server: server)
+    }
 
     let request = context.head.request(queryItems: collect(connection, kind: .GET_ARGUMENT_KIND),
                                        headerFields: collect(connection, kind: .HEADER_KIND), body: context.body,
@@ -148,6 +169,29 @@ func marginaliaConnectionNotified(
     } else {
         server.deadlines.closed(connection)
     }
+}
+
+/// Grows the reservation of a body sent without a `Content-Length` (chunked) to hold
+/// `size` bytes once it passes the threshold; false when the budget has no room.
+private func reserveBody(_ context: RequestContext, upTo size: Int, server: HTTPServer) -> Bool {
+    guard let budget = server.memoryBudget, size >= HTTPServer.bodyReservationThreshold else { return true }
+    let held = context.reservation?.bytes ?? 0
+    guard size > held else { return true }
+    let more = max(size - held, HTTPServer.bodyReservationThreshold)
+    guard budget.reserveNow(more) else { return false }
+    if let reservation = context.reservation {
+        reservation.bytes += more
+    } else {
+        context.reservation = BodyReservation(budget: budget, bytes: more)
+    }
+    return true
+}
+
+/// 503 for a body the memory budget has no room for now.
+private func busyResponse(_ budget: MemoryBudget) -> HTTPResponse {
+    let message = "the server's memory budget of \(budget.settings.total) bytes (\(MemoryBudget.Settings.options.total)) has no room for the request body now; try again shortly"
+    return HTTPResponse.jsonError(status: 503, code: "unavailable", message: message)
+        .adding(header: "Retry-After", value: String(max(1, Int(budget.settings.admissionWait.rounded(.up)))))
 }
 
 private func tooLargeResponse(_ server: HTTPServer) -> HTTPResponse {

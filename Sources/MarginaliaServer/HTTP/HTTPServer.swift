@@ -32,10 +32,20 @@ public final class HTTPServer: @unchecked Sendable {
     private var keepAliveTimer: DispatchSourceTimer?
     /// The request deadlines of open connections (slowloris defence).
     let deadlines: ConnectionDeadlines
+    /// What request bodies of ``bodyReservationThreshold`` bytes or more reserve while they are
+    /// received and handled; nil reserves nothing.
+    let memoryBudget: MemoryBudget?
+    /// Bodies smaller than this take nothing from the budget (commands, small uploads).
+    static let bodyReservationThreshold = 1 << 20
 
     /// Creates a stopped server.
-    public init(configuration: HTTPServerConfiguration, handler: @escaping HTTPHandler) {
+    ///
+    /// - Parameter memoryBudget: the budget large request bodies are reserved from (shared
+    ///   with the service's heavy work); a body that does not fit gets 503 with `Retry-After`.
+    public init(configuration: HTTPServerConfiguration, memoryBudget: MemoryBudget? = nil,
+                handler: @escaping HTTPHandler) {
         self.configuration = configuration
+        self.memoryBudget = memoryBudget
         self.handler = handler
         self.deadlines = ConnectionDeadlines(headerTimeoutSeconds: configuration.requestHeaderTimeoutSeconds,
                                              idleTimeoutSeconds: configuration.connectionTimeoutSeconds,

@@ -27,7 +27,7 @@ extension DocumentService {
             throw ServiceError.badRequest("q: expected words to search for")
         }
         let name = try summary(id).name
-        return try withDocument(id) { state in
+        return try budgeted("searching document \(id)") { meter in try withDocument(id, meter: meter) { state in
             var hits: [SearchResults.Hit] = [], ordered: [SearchResults.OrderedMatch] = []
             var page = max(0, first)
             let count = try state.document.pageCount
@@ -53,7 +53,7 @@ extension DocumentService {
                 page += 1
             }
             return SearchResults(query: query, revision: state.revision, hits: hits, ordered: ordered)
-        }
+        } }
     }
 
     /// An annotation that holds the query: where it is, the text matched, and whether its

@@ -6,6 +6,16 @@ extension DocumentService {
     /// current state (unsaved edits included) and the text of its annotations; nil for a
     /// document in the trash or gone.
     func indexedDocument(_ id: String) throws -> IndexedDocument? {
+        // In the background: it waits its turn longer than a request would.
+        try budgeted("indexing the text of document \(id)", wait: Self.indexerAdmissionWait) { meter in
+            try indexedDocument(id, meter: meter)
+        }
+    }
+
+    /// How long the indexer waits to be admitted by the memory budget, in seconds.
+    static let indexerAdmissionWait = 60.0
+
+    private func indexedDocument(_ id: String, meter: RequestMeter) throws -> IndexedDocument? {
         guard let record = try? store.document(id), record.trashedAt == nil else { return nil }
         let version = try indexVersion(id)
         let data: Data
@@ -17,9 +27,9 @@ extension DocumentService {
             data = try store.versionData(id, number: latest.number)
             revision = (try? store.document(id).revision) == record.revision ? record.revision : nil
         } else {
-            (data, revision) = try withDocument(id) { state in (try state.document.dataRepresentation(), state.revision) }
+            (data, revision) = try withDocument(id, meter: meter) { state in (try state.document.dataRepresentation(), state.revision) }
         }
-        let document = try PDFDocument(data: data)
+        let document = try open(data, meter: meter)
         var words: [Int: [TextWord]] = [:]
         var annotations: [IndexedDocument.Annotation] = []
         var later: [Int] = []
@@ -150,7 +160,11 @@ extension DocumentService {
     /// The words of page `page` (0-based) of document `id` in its current state, with their
     /// quads and character edges (docs/text-json.md), for the browser's text tools.
     public func pageText(_ id: String, page: Int) throws -> PageTextRecord {
-        try withDocument(id) { state in
+        try budgeted("reading the text of page \(page + 1)") { meter in try pageText(id, page: page, meter: meter) }
+    }
+
+    private func pageText(_ id: String, page: Int, meter: RequestMeter) throws -> PageTextRecord {
+        try withDocument(id, meter: meter) { state in
             let count = try state.document.pageCount
             guard page >= 0 && page < count else {
                 throw ServiceError.unprocessable("page \(page) is out of range (the document has \(count) pages)")
@@ -158,6 +172,7 @@ extension DocumentService {
             do {
                 return PageTextRecord(revision: state.revision, index: page, json: try state.document.text(ofPage: page).jsonRecord)
             } catch let error as PDFError {
+                if case .limitExceeded = error { throw ServiceError.from(error) }
                 throw ServiceError.unprocessable("page \(page): \(error)")
             }
         }

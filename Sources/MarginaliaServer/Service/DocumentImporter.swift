@@ -18,17 +18,22 @@ enum DocumentImporter {
     ///
     /// - Throws: ``ServiceError/unprocessable(_:)`` for anything that is not a readable PDF,
     ///   PNG or JPEG.
-    static func prepare(_ data: Data) throws -> (pdf: Data, kind: DocumentKind, pageCount: Int) {
+    ///
+    /// - Parameter open: opens PDF bytes (with the service's limits and a request's meter).
+    static func prepare(_ data: Data, open: (Data) throws -> PDFDocument = { try PDFDocument(data: $0) }) throws -> (pdf: Data, kind: DocumentKind, pageCount: Int) {
         switch kind(of: data) {
         case .pdf:
             do {
-                let document = try PDFDocument(data: data)
+                let document = try open(data)
                 let count = try document.pageCount
                 guard count > 0 else { throw ServiceError.unprocessable("the PDF has no pages") }
                 _ = try document.page(at: 0)
                 return (data, .pdf, count)
             } catch let error as ServiceError {
                 throw error
+            } catch let error as PDFError {
+                if case .limitExceeded = error { throw ServiceError.from(error) }
+                throw ServiceError.unprocessable("the PDF cannot be opened: \(error)")
             } catch {
                 throw ServiceError.unprocessable("the PDF cannot be opened: \(error)")
             }
@@ -65,7 +70,7 @@ extension DocumentService {
     public func importDocument(name: String, data: Data) throws -> DocumentSummary {
         try guarded {
             _ = try DocumentID.validateName(name)
-            let prepared = try DocumentImporter.prepare(data)
+            let prepared = try prepareUpload(data)
             let record = try store.createDocument(name: name, kind: prepared.kind, pdf: prepared.pdf,
                                                   pageCount: prepared.pageCount)
             textChanged(record.id)
@@ -75,6 +80,13 @@ extension DocumentService {
 }
 
 extension DocumentService {
+    /// ``DocumentImporter/prepare(_:open:)`` under the memory budget, with the reading limits.
+    func prepareUpload(_ data: Data) throws -> (pdf: Data, kind: DocumentKind, pageCount: Int) {
+        try budgeted("checking the \(data.count)-byte upload", estimate: data.count + Self.admissionEstimate) { meter in
+            try DocumentImporter.prepare(data) { try open($0, meter: meter) }
+        }
+    }
+
     /// Imports the built-in sample document when the store holds no document at all (in or
     /// out of the trash), so a new server has something to show. Replicas starting together
     /// on an empty shared store import it once between them.

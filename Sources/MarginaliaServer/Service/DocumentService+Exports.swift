@@ -28,13 +28,15 @@ extension DocumentService {
     /// - Throws: ``ServiceError/unprocessable(_:)`` for a page out of range, a bad scale, or a
     ///   page the renderer cannot draw (the message names what).
     public func exportPNG(_ id: String, page: Int, scale: Double?) throws -> Data {
-        let data = try withDocument(id) { state in try state.document.dataRepresentation() }
-        return try guarded {
-            do {
-                let document = try PDFDocument(data: data)
-                return try PageRenderer.render(page: page, of: document, options: RenderOptions(scale: scale)).pngData()
-            } catch let error as RenderError {
-                throw ServiceError.unprocessable(error.description)
+        try budgeted("the PNG export of page \(page + 1)") { meter in
+            let data = try withDocument(id, meter: meter) { state in try state.document.dataRepresentation() }
+            return try guarded {
+                do {
+                    let document = try open(data, meter: meter)
+                    return try PageRenderer.render(page: page, of: document, options: RenderOptions(scale: scale)).pngData()
+                } catch let error as RenderError {
+                    throw ServiceError.unprocessable(error.description)
+                }
             }
         }
     }
@@ -44,14 +46,9 @@ extension DocumentService {
     ///
     /// - Throws: ``ServiceError/unprocessable(_:)`` for a page out of range or a rect off the page.
     public func exportRegion(_ id: String, page: Int, rect: CGRect) throws -> Data {
-        let data = try withDocument(id) { state in try state.document.dataRepresentation() }
-        return try guarded {
-            do {
-                return try PDFDocument(data: data).regionPDF(page: page, rect: rect)
-            } catch let error as PDFError {
-                if case .invalidArgument(let message) = error { throw ServiceError.unprocessable(message) }
-                throw error
-            }
+        try budgeted("the PDF export of part of page \(page + 1)") { meter in
+            let data = try withDocument(id, meter: meter) { state in try state.document.dataRepresentation() }
+            return try guarded { try open(data, meter: meter).regionPDF(page: page, rect: rect) }
         }
     }
 }

@@ -21,7 +21,7 @@ extension DocumentService {
     ///   PNG or JPEG; ``ServiceError/notFound(_:)``.
     public func addUpload(_ id: String, data: Data) throws -> UploadInfo {
         try guarded {
-            let prepared = try DocumentImporter.prepare(data)
+            let prepared = try prepareUpload(data)
             let entry = try entry(id)
             return try entry.locked {
                 UploadInfo(upload: try store.addUpload(id, pdf: prepared.pdf), pageCount: prepared.pageCount,
@@ -32,9 +32,9 @@ extension DocumentService {
 
     /// Opens document `id`'s uploads for page copies.
     func uploadReader(_ id: String) -> UploadReader {
-        { [store] number in
+        { [store, readingLimits] number in
             do {
-                return try PDFDocument(data: try store.uploadData(id, number: number))
+                return try PDFDocument(data: try store.uploadData(id, number: number), limits: readingLimits)
             } catch let error as StoreError {
                 throw ServiceError.unprocessable("command.source: \(error.description)")
             }

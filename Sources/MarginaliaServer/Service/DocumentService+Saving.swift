@@ -92,7 +92,7 @@ extension DocumentService {
                 _ = try store.version(id, number: number)
                 _ = try saveLocked(id, &state)
                 let data = try store.versionData(id, number: number)
-                let document = try PDFDocument(data: data)
+                let document = try PDFDocument(data: data, limits: readingLimits)
                 let record = try store.restoreVersion(id, number: number, revision: state.revision,
                                                       pageCount: try document.pageCount, now: Date())
                 state.document = document
@@ -129,10 +129,12 @@ extension DocumentService {
     /// links; comments are not drawn (they belong to their threads). The document itself stays
     /// as it is.
     public func exportFlattened(_ id: String) throws -> Data {
-        try withDocument(id) { state in
-            let copy = try PDFDocument(data: try state.document.dataRepresentation())
-            _ = try copy.flattenForm(annotations: true, evenIfSigned: true)
-            return try copy.dataRepresentation(options: PDFWriteOptions(mode: .compact))
+        try budgeted("the flattened PDF export") { meter in
+            try withDocument(id, meter: meter) { state in
+                let copy = try open(try state.document.dataRepresentation(), meter: meter)
+                _ = try copy.flattenForm(annotations: true, evenIfSigned: true)
+                return try copy.dataRepresentation(options: PDFWriteOptions(mode: .compact))
+            }
         }
     }
 }

@@ -25,6 +25,10 @@ public final class DocumentService: @unchecked Sendable {
     public let undoDepth: Int
     /// How much one editing request may ask (annotations, pages, points).
     public let limits: RequestLimits
+    /// The memory heavy work may take, per request and in all (``MemoryBudget``).
+    public let budget: MemoryBudget
+    /// The limits every document is read with (docs/limits.md).
+    public let readingLimits: PDFLimits
     private let registryLock = NSLock()
     private var open: [String: OpenDocument] = [:]
     /// Keeps the text index current (nil when the service was made without one).
@@ -41,11 +45,13 @@ public final class DocumentService: @unchecked Sendable {
     ///
     /// - Throws: ``ServiceError/internalError(_:)`` when the store cannot be opened.
     /// Its text index is SQLite FTS5 in the same directory (``SQLiteTextIndex``).
-    public convenience init(directory: URL, undoDepth: Int = 100, limits: RequestLimits = RequestLimits()) throws {
+    public convenience init(directory: URL, undoDepth: Int = 100, limits: RequestLimits = RequestLimits(),
+                            budget: MemoryBudget = MemoryBudget(), readingLimits: PDFLimits = .default) throws {
         do {
             let store = try SQLiteDocumentStore(directory: directory)
             let index = try StoreLocation.folder(directory).openTextIndex(for: store)
-            self.init(store: store, undoDepth: undoDepth, limits: limits, textIndex: index)
+            self.init(store: store, undoDepth: undoDepth, limits: limits, textIndex: index, budget: budget,
+                      readingLimits: readingLimits)
         } catch {
             throw ServiceError.wrap(error)
         }
@@ -54,13 +60,19 @@ public final class DocumentService: @unchecked Sendable {
     /// A service over `store`. Only one service may use an SQLite store's directory at a
     /// time; any number (in different processes) may share a PostgreSQL store.
     ///
-    /// - Parameter textIndex: where documents are indexed for search, kept current in the
-    ///   background as documents are uploaded, edited and removed; nil for no search.
+    /// - Parameters:
+    ///   - textIndex: where documents are indexed for search, kept current in the background
+    ///     as documents are uploaded, edited and removed; nil for no search.
+    ///   - budget: the memory heavy work may take (shared with the HTTP server's bodies).
+    ///   - readingLimits: the limits documents are read with.
     public init(store: any DocumentStore, undoDepth: Int = 100, limits: RequestLimits = RequestLimits(),
-                textIndex: (any TextIndex)? = nil) {
+                textIndex: (any TextIndex)? = nil, budget: MemoryBudget = MemoryBudget(),
+                readingLimits: PDFLimits = .default) {
         self.store = store
         self.undoDepth = max(1, undoDepth)
         self.limits = limits
+        self.budget = budget
+        self.readingLimits = readingLimits
         store.observeChanges { [weak self] change in
             guard let self else { return }
             remoteChanges.async { self.receive(change) }
@@ -172,7 +184,9 @@ public final class DocumentService: @unchecked Sendable {
     /// then catches up by itself); with `waitingForStore`, read holding the document's lock
     /// in the store, so a commit under way in another replica ends first and whatever is
     /// committed is seen.
-    func withDocument<T>(_ id: String, waitingForStore: Bool = false,
+    ///
+    /// With a `meter`, loading the document and whatever `body` decodes of it are charged to it.
+    func withDocument<T>(_ id: String, waitingForStore: Bool = false, meter: RequestMeter? = nil,
                          _ body: (inout OpenDocument.State) throws -> T) throws -> T {
         try guarded {
             let entry = try entry(id)
@@ -189,7 +203,9 @@ public final class DocumentService: @unchecked Sendable {
                 }
                 return try entry.locked {
                     if !announcing && !entry.pending.isEmpty { commitQueued(id, entry) }
-                    return try entry.withState(load: { try load(id, into: entry) }) { state in
+                    return try entry.withState(load: { try load(id, into: entry, meter: meter) }) { state in
+                        state.document.file.meter = meter
+                        defer { state.document.file.meter = nil }
                         if let current {
                             let caughtUp = try catchUp(id, entry, &state, to: current.record, newer: current.newer)
                             announce(id, caughtUp, in: entry)
@@ -204,12 +220,17 @@ public final class DocumentService: @unchecked Sendable {
     /// Opens the stored state and replays the log: entries after the history base rebuild
     /// the undo stacks; those after the saved revision are applied to the document too.
     /// The recent log of `entry` starts with the replayed entries.
-    func load(_ id: String, into entry: OpenDocument) throws -> OpenDocument.State {
+    func load(_ id: String, into entry: OpenDocument, meter: RequestMeter? = nil) throws -> OpenDocument.State {
         let stored = try store.loadDocument(id)
         let record = stored.record
         let document: PDFDocument
         do {
-            document = try PDFDocument(data: stored.data)
+            try meter?.charge(stored.data.count, for: "the copy of the stored file")
+            document = try PDFDocument(data: stored.data, limits: readingLimits, meter: meter)
+        } catch let refused as ServiceError {
+            throw refused
+        } catch PDFError.limitExceeded(let message) {
+            throw ServiceError.from(PDFError.limitExceeded(message))
         } catch {
             throw ServiceError.internalError("the stored file of document \(id) cannot be opened: \(error)")
         }

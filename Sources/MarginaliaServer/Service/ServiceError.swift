@@ -23,6 +23,9 @@ public enum ServiceError: Error, Equatable, Sendable, CustomStringConvertible {
     case internalError(String)
     /// The database cannot be reached now; the request may be tried again (503).
     case unavailable(String)
+    /// The server's memory budget is lent to other requests: try again after `retryAfter`
+    /// seconds (503 with `Retry-After`, ``MemoryBudget``).
+    case busy(String, retryAfter: Int)
 
     /// The API's error code: notFound, badRequest, conflict, forbidden, unprocessable, tooLarge,
     /// internal or unavailable.
@@ -35,7 +38,7 @@ public enum ServiceError: Error, Equatable, Sendable, CustomStringConvertible {
         case .unprocessable: return "unprocessable"
         case .tooLarge: return "tooLarge"
         case .internalError: return "internal"
-        case .unavailable: return "unavailable"
+        case .unavailable, .busy: return "unavailable"
         }
     }
 
@@ -49,7 +52,7 @@ public enum ServiceError: Error, Equatable, Sendable, CustomStringConvertible {
         case .unprocessable: return 422
         case .tooLarge: return 413
         case .internalError: return 500
-        case .unavailable: return 503
+        case .unavailable, .busy: return 503
         }
     }
 
@@ -57,9 +60,16 @@ public enum ServiceError: Error, Equatable, Sendable, CustomStringConvertible {
     public var message: String {
         switch self {
         case .notFound(let text), .badRequest(let text), .conflict(let text), .forbidden(let text), .unprocessable(let text),
-             .tooLarge(let text), .internalError(let text), .unavailable(let text):
+             .tooLarge(let text), .internalError(let text), .unavailable(let text), .busy(let text, _):
             return text
         }
+    }
+
+    /// Seconds after which a refused request may be sent again (the `Retry-After` header);
+    /// nil for errors that trying again will not cure.
+    public var retryAfter: Int? {
+        if case .busy(_, let seconds) = self { return seconds }
+        return nil
     }
 
     public var description: String { "\(code): \(message)" }
@@ -89,6 +99,16 @@ extension ServiceError {
         }
     }
 
+    /// A PDF the engine could not read as the service reports it: a limit of docs/limits.md
+    /// is 413 naming the limit and how the server's are set; anything else is what the file
+    /// holds, 422. (A stored file that cannot be opened is reported by the loader, 500.)
+    static func from(_ error: PDFError) -> ServiceError {
+        if case .limitExceeded = error {
+            return .tooLarge("\(error) (a reading limit of docs/limits.md, raised for marginalia serve with MARGINALIA_LIMITS=NAME=VALUE)")
+        }
+        return .unprocessable(error.description)
+    }
+
     /// Any error, as the service reports it. `editing` says whether the engine was applying a
     /// client's request (its failures are the client's: 422) or working on stored data (500).
     static func wrap(_ error: any Error, editing: Bool = false) -> ServiceError {
@@ -98,6 +118,7 @@ extension ServiceError {
         case let error as OperationError: return .unprocessable(error.description)
         case let error as CommandError: return from(error)
         case let error as ImageError: return .unprocessable(error.description)
+        case let error as PDFError: return from(error)
         default:
             return editing ? .unprocessable(String(describing: error)) : .internalError(String(describing: error))
         }

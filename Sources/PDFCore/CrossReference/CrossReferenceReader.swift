@@ -177,7 +177,10 @@ struct CrossReferenceReader {
         var entries: [Int: CrossReferenceEntry] = [:]
         // As many rows as the data holds and the ranges ask for, at most: no rehashing on the way.
         let declared = ranges.reduce(0) { $0 + max(0, min($1.1, limits.maxObjectNumber + 1)) }
-        entries.reserveCapacity(min(declared, data.count / rowWidth))
+        let rows = min(declared, data.count / rowWidth)
+        try budget.charge(rows * CrossReferenceTable.bytesPerEntry,
+                          for: "the \(rows) entries of cross-reference stream \(reference.number)")
+        entries.reserveCapacity(rows)
         var position = 0
         for (first, count) in ranges {
             guard first >= 0, count >= 0, first <= limits.maxObjectNumber, count <= limits.maxObjectNumber + 1,

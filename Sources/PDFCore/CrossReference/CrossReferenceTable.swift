@@ -26,6 +26,9 @@ public enum CrossReferenceKind: String, Sendable {
 /// the newest definition of each object winning (7.5.6).
 public struct CrossReferenceTable: Sendable {
     public internal(set) var entries: [Int: CrossReferenceEntry] = [:]
+    /// About what one entry of ``entries`` takes in memory (a key, a value and the free room
+    /// a hash table keeps), for charging a ``ResourceMeter``.
+    static let bytesPerEntry = 48
     /// The newest trailer, with keys missing from it taken from older trailers.
     public internal(set) var trailer = PDFDictionary()
     /// The kind of the newest section.

@@ -29,6 +29,14 @@ public final class PDFFile {
     private var checkedForLostPages = false
     /// What is left of maxDocumentDecodedSize.
     private var decodeBudget: DecodeBudget
+
+    /// What the work on this file is charged to now: every stream decoded (and, by a
+    /// renderer, every raster drawn) counts against it, and nothing decodes past what it has
+    /// left. A server sets it for the length of one request; nil charges nothing.
+    public var meter: (any ResourceMeter)? {
+        get { decodeBudget.meter }
+        set { decodeBudget.meter = newValue }
+    }
     /// Object numbers being loaded: a reference back to one of them is a cycle.
     private var loading = Set<Int>()
 
@@ -49,13 +57,17 @@ public final class PDFFile {
     ///   - source: the bytes.
     ///   - password: the user or owner password of an encrypted file; nil tries the empty one.
     ///   - limits: bounds on what reading may cost.
+    ///   - meter: what decoding is charged to from the start (the cross-reference and
+    ///     object streams opening reads); see ``meter``.
     /// - Throws: ``PDFError/notAPDF`` for data with no PDF in it, ``PDFError/passwordRequired``
-    ///   when the password does not open an encrypted file, and other ``PDFError``s when
-    ///   the file is damaged beyond repair.
-    public init(source: ByteSource, password: String? = nil, limits: PDFLimits = .default) throws {
+    ///   when the password does not open an encrypted file, the meter's error when it
+    ///   refuses, and other ``PDFError``s when the file is damaged beyond repair.
+    public init(source: ByteSource, password: String? = nil, limits: PDFLimits = .default,
+                meter: (any ResourceMeter)? = nil) throws {
         self.source = source
         self.limits = limits
         decodeBudget = DecodeBudget(limits: limits)
+        decodeBudget.meter = meter
         let header = PDFFile.findHeader(in: source)
         headerOffset = header?.offset ?? 0
         headerVersion = header?.version ?? "1.4"

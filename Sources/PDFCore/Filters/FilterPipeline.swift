@@ -66,7 +66,7 @@ enum FilterPipeline {
     }
 
     static func limitError(_ limit: Int) -> PDFError {
-        .limitExceeded("decoded stream larger than \(limit) bytes")
+        .limitExceeded("decoded stream larger than \(limit) bytes (maxDecodedStreamSize)")
     }
 }
 

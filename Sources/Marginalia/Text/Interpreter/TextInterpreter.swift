@@ -52,6 +52,9 @@ struct TextInterpreter {
     }
 
     mutating func run(_ content: [UInt8], resources: PDFDictionary?, state initial: GraphicsState, depth: Int = 0) throws {
+        // Reading bytes is work too, operators or not: a form of 200 MiB of spaces drawn 5,000
+        // times must stop as one of 200 MiB of operators does.
+        try count(content.count / Self.bytesPerOperation)
         var parser = ContentStreamParser(bytes: content, limits: file.limits)
         var state = initial
         var saved: [GraphicsState] = []
@@ -163,10 +166,13 @@ struct TextInterpreter {
         if !text.isEmpty { glyphs.append(ShownGlyph(text: strings.text(for: text), quad: quad, font: first.font, fontSize: first.fontSize)) }
     }
 
+    /// Bytes of content read that count as one operation against the limit.
+    static let bytesPerOperation = 16
+
     private mutating func count(_ n: Int) throws {
         operationCount += n
         if operationCount > file.limits.maxContentOperations {
-            throw PDFError.limitExceeded("a page's content takes more than \(file.limits.maxContentOperations) operators and glyphs to read")
+            throw PDFError.limitExceeded("a page's content takes more than \(file.limits.maxContentOperations) operators and glyphs to read (maxContentOperations)")
         }
     }
 

@@ -1,0 +1,40 @@
+import Foundation
+import Marginalia
+
+// Heavy work under the memory budget: admitted with a first reservation, charged as it
+// decodes and draws, refused by what the meter refused (docs/server-robustness.md, "Memory").
+
+extension DocumentService {
+    /// What heavy work reserves when admitted, before it is charged anything.
+    static let admissionEstimate = 16 << 20
+
+    /// Runs heavy work named `what` under the memory budget: admitted with `estimate` bytes
+    /// (waiting up to `wait` seconds, default the budget's), given a meter to charge, and
+    /// ended by the meter's refusal when it refused anything, whatever the work made of it.
+    ///
+    /// - Throws: ``ServiceError/busy(_:retryAfter:)`` when the budget is spent,
+    ///   ``ServiceError/tooLarge(_:)`` past the per-request cap, or what `body` throws.
+    func budgeted<T>(_ what: String, estimate: Int = admissionEstimate, wait: Double? = nil,
+                     _ body: (RequestMeter) throws -> T) throws -> T {
+        let meter = try budget.admit(what, estimate: estimate, wait: wait)
+        defer { meter.release() }
+        do {
+            let result = try body(meter)
+            try meter.check()
+            return result
+        } catch {
+            try meter.check()
+            throw error
+        }
+    }
+
+    /// Opens `data` with the server's reading limits, charging `meter` with the copy the
+    /// document keeps and with everything reading it decodes.
+    ///
+    /// - Throws: ``ServiceError/tooLarge(_:)`` naming the limit reached, the meter's refusal,
+    ///   ``ServiceError/unprocessable(_:)`` for bytes that are not a readable PDF.
+    func open(_ data: Data, meter: RequestMeter?) throws -> PDFDocument {
+        try meter?.charge(data.count, for: "a copy of the \(data.count)-byte file")
+        return try PDFDocument(data: data, limits: readingLimits, meter: meter)
+    }
+}
