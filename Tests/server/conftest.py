@@ -61,3 +61,13 @@ def server(binary, tmp_path, new_store):
     if instance.process and instance.process.poll() is None:
         instance.process.kill()
         instance.process.wait(timeout=30)
+
+
+@pytest.fixture
+def open_server(binary, tmp_path):
+    """A server on a SQLite folder without a token, for tests that do not depend on the store."""
+    instance = Server(binary, tmp_path / "data").start()
+    yield instance
+    if instance.process.poll() is None:
+        instance.process.kill()
+        instance.process.wait(timeout=30)

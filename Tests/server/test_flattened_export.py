@@ -10,29 +10,17 @@ export without an annotation layer, left them out; the reply's icon was burned i
 
 from __future__ import annotations
 
-import io
-import json
 import subprocess
 
 import pikepdf
 import pytest
 
-from serve_process import Server
 
 fitz = pytest.importorskip("fitz")
 Image = pytest.importorskip("PIL.Image")
 
 NOTE_RECT = [100, 600, 124, 624]
 REPLY_RECT = [400, 600, 424, 624]  # far from its parent, so a drawn reply shows on its own
-
-
-@pytest.fixture
-def sqlite_server(binary, tmp_path):
-    instance = Server(binary, tmp_path / "data").start()
-    yield instance
-    if instance.process.poll() is None:
-        instance.process.kill()
-        instance.process.wait(timeout=30)
 
 
 def changed_pixels(before, after, rect, page_height=792):
@@ -53,8 +41,8 @@ def render(pdf: bytes, page: int, tmp_path, name="export") -> Image.Image:
     return Image.open(f"{out}.pgm").convert("L")
 
 
-def test_the_flattened_export_burns_in_the_form_and_leaves_replies_out(binary, sqlite_server, tmp_path):
-    server = sqlite_server
+def test_the_flattened_export_burns_in_the_form_and_leaves_replies_out(binary, open_server, tmp_path):
+    server = open_server
     sample = tmp_path / "sample.pdf"
     subprocess.run([str(binary), "sample", "-o", str(sample)], check=True, capture_output=True)
     doc = server.json("POST", "/api/v1/documents?name=sample.pdf", sample.read_bytes(), expect=201)["id"]

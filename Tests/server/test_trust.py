@@ -40,15 +40,6 @@ def guarded(binary, tmp_path):
         instance.process.wait(timeout=30)
 
 
-@pytest.fixture
-def open_server(binary, tmp_path):
-    instance = Server(binary, tmp_path / "data").start()
-    yield instance
-    if instance.process.poll() is None:
-        instance.process.kill()
-        instance.process.wait(timeout=30)
-
-
 def exchange(port: int, method: str, target: str, headers: dict | None = None, body: bytes = b"") -> tuple[int, bytes]:
     """One request whose target goes on the wire exactly as given."""
     head = f"{method} {target} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
