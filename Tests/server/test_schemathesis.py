@@ -135,7 +135,20 @@ def test_without_the_token_every_api_path_answers_401(served, tmp_path):
     print(f"schemathesis without the token: {seconds:.0f} s")
     assert status == 0, "Schemathesis found failures (output above)"
     entries = json.loads(har.read_text())["log"]["entries"]
-    answered = [(entry["request"]["method"], entry["request"]["url"], entry["response"]["status"]) for entry in entries]
+    answered = [(entry["request"]["method"], entry["request"]["url"], entry["response"]["status"],
+                 entry["response"].get("content", {}).get("text", "")) for entry in entries]
     assert len(answered) >= 30, f"only {len(answered)} requests were sent"
-    not_refused = [item for item in answered if item[2] != 401]
+
+    def refused(status: int, body: str) -> bool:
+        # 401, or 400 from the one reading of the request target, made before access control
+        # and routing (a control character in a path): no handler saw the request.
+        if status == 401:
+            return True
+        try:
+            message = json.loads(body)["error"]["message"]
+        except (ValueError, KeyError, TypeError):
+            return False
+        return status == 400 and message.startswith(("the request target", "the request path"))
+
+    not_refused = [item[:3] for item in answered if not refused(item[2], item[3])]
     assert not not_refused, f"answered without the token: {not_refused[:10]}"
