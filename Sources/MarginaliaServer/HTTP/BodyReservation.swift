@@ -1,16 +1,25 @@
+import Synchronization
+
 /// What one request body holds of the server's ``MemoryBudget`` while it is received and
 /// handled: given back when the request is over (its context is freed after the response).
-final class BodyReservation: @unchecked Sendable {
+final class BodyReservation: Sendable {
     private let budget: MemoryBudget
-    /// Bytes reserved; grown only on the connection's thread, before the handler runs.
-    var bytes: Int
+    private let held: Mutex<Int>
 
     init(budget: MemoryBudget, bytes: Int) {
         self.budget = budget
-        self.bytes = bytes
+        held = Mutex(bytes)
+    }
+
+    /// Bytes reserved.
+    var bytes: Int { held.withLock { $0 } }
+
+    /// Holds `more` bytes besides (already taken from the budget).
+    func grow(by more: Int) {
+        held.withLock { $0 += more }
     }
 
     deinit {
-        budget.release(bytes)
+        budget.release(held.withLock { $0 })
     }
 }

@@ -180,7 +180,7 @@ private func reserveBody(_ context: RequestContext, upTo size: Int, server: HTTP
     let more = max(size - held, HTTPServer.bodyReservationThreshold)
     guard budget.reserveNow(more) else { return false }
     if let reservation = context.reservation {
-        reservation.bytes += more
+        reservation.grow(by: more)
     } else {
         context.reservation = BodyReservation(budget: budget, bytes: more)
     }

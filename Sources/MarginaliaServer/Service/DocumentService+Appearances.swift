@@ -14,16 +14,8 @@ extension DocumentService {
     ///   ``ServiceError/unprocessable(_:)`` for an unknown annotation, one without an
     ///   appearance, or one the renderer cannot draw whole (the message names what).
     public func appearancePNG(_ id: String, annotation: String, scale: Double?) throws -> Data {
-        try budgeted("the picture of annotation \(annotation.prefix(64))") { meter in
-            let data = try withDocument(id, meter: meter) { state in try state.document.dataRepresentation() }
-            return try guarded {
-                do {
-                    let document = try open(data, meter: meter)
-                    return try PageRenderer.render(annotationID: annotation, in: document, scale: scale).pngData()
-                } catch let error as RenderError {
-                    throw ServiceError.unprocessable(error.description)
-                }
-            }
+        try renderedPNG(id, "the picture of annotation \(annotation.prefix(64))") { document in
+            try PageRenderer.render(annotationID: annotation, in: document, scale: scale)
         }
     }
 }

@@ -28,12 +28,19 @@ extension DocumentService {
     /// - Throws: ``ServiceError/unprocessable(_:)`` for a page out of range, a bad scale, or a
     ///   page the renderer cannot draw (the message names what).
     public func exportPNG(_ id: String, page: Int, scale: Double?) throws -> Data {
-        try budgeted("the PNG export of page \(page + 1)") { meter in
+        try renderedPNG(id, "the PNG export of page \(page + 1)") { document in
+            try PageRenderer.render(page: page, of: document, options: RenderOptions(scale: scale))
+        }
+    }
+
+    /// What `draw` renders from a copy of document `id`'s current state, as a PNG: heavy work
+    /// named `what` within the memory budget; a renderer's refusal is 422 naming what.
+    func renderedPNG(_ id: String, _ what: String, _ draw: (PDFDocument) throws -> RenderedImage) throws -> Data {
+        try budgeted(what) { meter in
             let data = try withDocument(id, meter: meter) { state in try state.document.dataRepresentation() }
             return try guarded {
                 do {
-                    let document = try open(data, meter: meter)
-                    return try PageRenderer.render(page: page, of: document, options: RenderOptions(scale: scale)).pngData()
+                    return try draw(try open(data, meter: meter)).pngData()
                 } catch let error as RenderError {
                     throw ServiceError.unprocessable(error.description)
                 }

@@ -16,6 +16,8 @@ import PDFCore
 ///
 /// Reservations count what work made in all, not what it holds at one moment, so they bound
 /// its memory from above.
+// @unchecked: admission waits on `condition` for reservations to be given back, which a
+// Mutex cannot do; `reserved` is read and written only holding it.
 public final class MemoryBudget: @unchecked Sendable {
     /// The budget's sizes, set with `marginalia serve` options.
     public struct Settings: Equatable, Sendable {
