@@ -181,7 +181,7 @@ struct ReplicaServiceTests {
         #expect(try b.apply(id, Fixtures.request(.operation(moved), base: 2, client: "tab-2")).revision == 3)
         for replica in [b, a] {
             #expect { try replica.apply(id, Fixtures.request(.undo, base: 3, client: "tab-1")) } throws: { error in
-                (error as? ServiceError)?.message.contains("annotation a1 was changed by tab-2 (revision 3)") == true
+                (error as? ServiceError)?.message == "cannot undo: someone else has changed this square annotation since; that step has left your undo history"
             }
         }
         let undo = try a.apply(id, Fixtures.request(.undo, base: 3, client: "tab-1"))

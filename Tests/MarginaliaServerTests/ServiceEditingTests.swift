@@ -90,7 +90,7 @@ struct ServiceEditingTests {
                                                    base: 2, client: "tab-2"))
         #expect { try service.apply(id, Fixtures.request(.undo, base: 3, client: "tab-1")) } throws: { error in
             let error = error as? ServiceError
-            return error?.code == "conflict" && error?.message.contains("annotation a1 was changed by tab-2 (revision 3)") == true
+            return error?.code == "conflict" && error?.message == "cannot undo: someone else has changed this square annotation since; that step has left your undo history"
         }
         #expect(try service.annotationIDs(id).contains("a1") && service.summary(id).revision == 3)
         // The refused step left tab-1's history: its next undo goes further back.
@@ -106,7 +106,7 @@ struct ServiceEditingTests {
         let id = try service.importDocument(name: "doc", data: Fixtures.sample).id
         _ = try service.apply(id, Fixtures.request(.operation(Fixtures.add("a1")), base: 0, client: "tab-1"))
         let reply = try service.apply(id, Fixtures.request(.command(.reply(.init(to: "a1", text: "Why?", author: "Grace", id: "r1"))),
-                                                           base: 1, client: "tab-2"))
+                                                           base: 1, client: "tab-2", author: "Grace"))
         guard case .addAnnotation(let note)? = reply.applied.first?.operation else { Issue.record("\(reply.applied)"); return }
         #expect(note.inReplyTo == "a1" && note.author == "Grace" && note.contents == "Why?")
         let state = try service.apply(id, Fixtures.request(.command(.setState(.init(to: "a1", state: .accepted, author: "Grace"))),
@@ -118,7 +118,7 @@ struct ServiceEditingTests {
         }
         // tab-1 cannot undo adding a1: that would remove Grace's thread.
         #expect { try service.apply(id, Fixtures.request(.undo, base: 3, client: "tab-1")) } throws: { error in
-            (error as? ServiceError)?.message.contains("annotation a1 was commented on by tab-2") == true
+            (error as? ServiceError)?.message == "cannot undo: Grace has commented on this square annotation since; that step has left your undo history"
         }
         // Grace undoes her own state, then her reply.
         _ = try service.apply(id, Fixtures.request(.undo, base: 3, client: "tab-2"))
@@ -135,12 +135,12 @@ struct ServiceEditingTests {
         _ = try service.apply(id, Fixtures.request(.undo, base: 1, client: "tab-1"))
         _ = try service.apply(id, Fixtures.request(.command(.insertPage(index: 0, width: 300, height: 300)), base: 2, client: "tab-2"))
         #expect { try service.apply(id, Fixtures.request(.redo, base: 3, client: "tab-1")) } throws: { error in
-            (error as? ServiceError)?.message.contains("the pages were inserted, removed or moved by tab-2") == true
+            (error as? ServiceError)?.message == "cannot redo: someone else has inserted, removed or moved pages since; that step has left your redo history"
         }
         // tab-2's own page insertion is blocked by tab-1's later edit.
         _ = try service.apply(id, Fixtures.request(.operation(Fixtures.add("a3", page: 1)), base: 3, client: "tab-1"))
         #expect { try service.apply(id, Fixtures.request(.undo, base: 4, client: "tab-2")) } throws: { error in
-            (error as? ServiceError)?.message.contains("the document was edited by tab-1") == true
+            (error as? ServiceError)?.message == "cannot undo: someone else has edited the document since; that step has left your undo history"
         }
         #expect(try service.pages(id).count == 4)
     }

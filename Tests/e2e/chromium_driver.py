@@ -41,6 +41,10 @@ class ChromiumTab:
         self.page = self.context.new_page()
         self._errors = []
         self.page.on("pageerror", lambda error: self._errors.append(str(error)))
+        # What the page's Content-Security-Policy refused (an inline style, an eval) counts as
+        # an error too: Chromium reports it on the console only.
+        self.page.on("console", lambda message: self._errors.append(f"CSP: {message.text} at {message.location}")
+                     if message.type == "error" and "Content Security Policy" in message.text else None)
         self.cdp = self.context.new_cdp_session(self.page)
 
     # MARK: Page

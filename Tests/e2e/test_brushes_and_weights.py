@@ -66,11 +66,13 @@ def test_the_brush_picker_shows_the_engines_pictures_and_sets_the_pen(new_editor
             .map((p) => p.getAttribute('d'))""")
         answer = engine(editor, {"call": "brushSample", "brush": brush, "width": 3, "size": [84, 26]})
         assert shown == [p["d"] for p in answer["paths"]] and shown, brush
-    # The pencil's grain: dashed layers; the marker multiplies; the pen is one plain stroke.
+    # The pencil's grain: dashed layers; watercolour multiplies, the marker does not; the pen
+    # is one plain stroke.
     pencil = editor.js("""[...document.querySelectorAll('#popover .brush-choice[data-brush="pencil"] path')]
         .filter((p) => p.getAttribute('stroke-dasharray')).length""")
     assert pencil >= 2, pencil
-    assert editor.count('#popover .brush-choice[data-brush="marker"] path.blend-multiply') >= 2
+    assert editor.count('#popover .brush-choice[data-brush="watercolor"] path.blend-multiply') >= 2
+    assert editor.count('#popover .brush-choice[data-brush="marker"] path.blend-multiply') == 0
     assert editor.count('#popover .brush-choice[data-brush="pen"] path') == 1
     editor.screenshot("draw-settings-brushes")
 

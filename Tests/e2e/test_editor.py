@@ -393,11 +393,16 @@ def test_undo_of_a_stroke_someone_else_moved_is_refused_and_nothing_is_lost(new_
     first.pen_stroke(stroke_points(first, 0, 100, 300, BAND_Y))
     wait_count(second, ".annotations .annotation.ink", 1, timeout=10000)
     [stroke] = [a for a in first.annotations() if a["type"] == "ink"]
+    second.js("localStorage.setItem('marginalia.userName', 'Ben')")  # the name the Comments panel keeps
     second.js(f"marginalia.command({{type: 'move', ids: ['{stroke['id']}'], dx: 0, dy: -40}})")
     first.wait_until("marginalia.model.revision >= 2", timeout=10000)
     first.press("Control+z")
     first.wait_until("document.querySelector('#status').textContent.includes('Cannot undo')", timeout=10000)
     first.screenshot("undo-refused")
+    # Who and what, in words: no annotation id, no tab id.
+    message = first.text("#status")
+    assert message.startswith("Cannot undo: Ben has changed this ink annotation since"), message
+    assert stroke["id"] not in message and "tab-" not in message, message
     [after] = [a for a in first.annotations() if a["type"] == "ink"]
     assert after["id"] == stroke["id"] and after["rect"][1] < stroke["rect"][1]  # still there, where the second tab put it
     assert first.count(".annotations .annotation.ink") == 1

@@ -164,7 +164,7 @@ def test_lasso_three_strokes_and_recolour_them_in_one_undo_step(new_editor):
     editor.wait_until("marginalia.selection().ids.length === 3")
     assert sorted(editor.js("marginalia.selection().ids")) == ["s0", "s1", "s2"]
     editor.click(".selection-bar button[aria-label='Style']")
-    editor.click("#popover .swatch[aria-label='#D32F2F']")
+    editor.click("#popover .swatch[aria-label='Red']")
     editor.wait_until("['s0','s1','s2'].every((id) => marginalia.model.annotations.get(id).color === '#D32F2F')")
     editor.screenshot("lasso-recoloured")
     colours = {a["id"]: a["color"] for a in editor.annotations() if a["type"] == "ink"}

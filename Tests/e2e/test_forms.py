@@ -285,3 +285,59 @@ def test_a_radio_group_whose_first_button_is_also_a_field_keeps_one_button_on(ne
     editor.settle(600)
     editor.screenshot("radio-merged-button")
     assert not editor.errors
+
+
+def tab_form():
+    """Two pages of text fields, written out of reading order, with a checkbox and a read-only
+    field among them that Tab passes over."""
+    pdf = pymupdf.open()
+    # PyMuPDF rects are top-down: y 40 is near the top of the page.
+    for page_number, name, rect, kind, flags in [
+            (0, "lower", (40, 200, 180, 222), pymupdf.PDF_WIDGET_TYPE_TEXT, 0),
+            (0, "right", (220, 40, 360, 62), pymupdf.PDF_WIDGET_TYPE_TEXT, 0),
+            (0, "tick", (40, 120, 56, 136), pymupdf.PDF_WIDGET_TYPE_CHECKBOX, 0),
+            (0, "fixed", (220, 120, 360, 142), pymupdf.PDF_WIDGET_TYPE_TEXT, pymupdf.PDF_FIELD_IS_READ_ONLY),
+            (0, "left", (40, 44, 180, 66), pymupdf.PDF_WIDGET_TYPE_TEXT, 0),
+            (1, "over", (40, 40, 180, 62), pymupdf.PDF_WIDGET_TYPE_TEXT, 0)]:
+        while len(pdf) <= page_number:
+            pdf.new_page(width=400, height=300)
+        page = pdf[page_number]
+        widget = pymupdf.Widget()
+        widget.field_name = name
+        widget.field_type = kind
+        widget.rect = pymupdf.Rect(*rect)
+        widget.field_flags = flags
+        page.add_widget(widget)
+    data = pdf.tobytes()
+    pdf.close()
+    return data
+
+
+def test_tab_goes_through_the_text_fields_in_reading_order(new_editor, web_server):
+    """Issue 26, item 12: Tab in a form field went nowhere. It commits and opens the next
+    text field in reading order (rows from the top, each from the left; then the next page),
+    passing over the checkbox and the read-only field; shift + Tab goes back."""
+    doc_id = api(web_server, "POST", "/api/v1/documents?name=tabs.pdf", tab_form(), "application/pdf")["id"]
+    editor = new_editor(doc_id=doc_id)
+    listed = fields(editor)
+    open_form_tool(editor, 0)
+    editor.wait_until("marginalia.fields.length === 6")
+    editor.mouse_click(*centre(editor, 0, listed["left"]["rect"]))
+    visited = []
+    for value in ["one", "two", "three"]:
+        editor.wait_until("document.activeElement?.classList.contains('field-editor')")
+        visited.append(editor.js("document.activeElement.getAttribute('aria-label')"))
+        editor.type(value)
+        editor.press("Tab")
+    editor.wait_until("document.activeElement?.classList.contains('field-editor')")
+    visited.append(editor.js("document.activeElement.getAttribute('aria-label')"))
+    editor.screenshot("form-tab-next-page")
+    editor.press("Shift+Tab")
+    editor.wait_until("document.activeElement?.getAttribute('aria-label') === 'lower'")
+    editor.press("Escape")
+    assert visited == ["left", "right", "lower", "over"]
+    editor.wait_until("marginalia.fields.find((f) => f.name === 'lower')?.value === 'three'", timeout=10000)
+    values = {k: v["value"] for k, v in fields(editor).items()}
+    assert values["left"] == "one" and values["right"] == "two" and values["lower"] == "three", values
+    assert values["tick"] in (False, None, "Off") and values["over"] in ("", None), values
+    assert not editor.errors

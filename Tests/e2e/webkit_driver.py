@@ -15,7 +15,8 @@ produce is made by script, and said so where it happens (docs/editor-web.md list
   click is a script-made contextmenu event;
 - downloads: nothing reports them, so the link the page clicks is intercepted and its blob
   fetched by script;
-- script errors: there is no pageerror event, so `error` and `unhandledrejection` listeners
+- script errors: there is no pageerror event, so `error`, `unhandledrejection` and
+  `securitypolicyviolation` listeners
   are installed as soon as a page has loaded (errors before that are not seen)."""
 
 import base64

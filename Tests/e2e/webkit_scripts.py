@@ -1,7 +1,8 @@
 """Scripts the WebKit driver runs in the page for what WebKitGTK's WebDriver does not
 report or cannot do (see webkit_driver.py's docstring)."""
 
-# Installed after every page load: collects uncaught errors and rejections.
+# Installed after every page load: collects uncaught errors, rejections and what the page's
+# Content-Security-Policy refused.
 ERROR_TRAP = """if (!window.__e2eErrors) {
     window.__e2eErrors = [];
     // WebKit reports a ResizeObserver delivery put off to the next frame as an error event with
@@ -12,6 +13,9 @@ ERROR_TRAP = """if (!window.__e2eErrors) {
         __e2eErrors.push(String(e.message));
     });
     addEventListener('unhandledrejection', (e) => __e2eErrors.push('unhandled rejection: ' + (e.reason?.message ?? e.reason)));
+    // What the page's Content-Security-Policy refused (an inline style, an eval) counts too.
+    document.addEventListener('securitypolicyviolation', (e) =>
+        __e2eErrors.push(`CSP refused ${e.effectiveDirective} at ${e.sourceFile}:${e.lineNumber}`));
 }"""
 
 # Intercepts the next click on a download link (exporting.js saves a Blob through one) and

@@ -59,6 +59,8 @@ export class InputRouter {
       if (textPress(e, this.viewer)) return;
       clearTextSelection(this.viewer.pages);
       this.down.set(e.pointerId, e.pointerType);
+      // The hover ring gives way to the sweep's own ring (preview.js), which follows the pointer.
+      this.editor.hover(null);
       // The pages take the keyboard (a toolbar button may have it), so it scrolls them.
       if (!this.viewer.scroller.contains(document.activeElement)) this.viewer.scroller.focus({ preventScroll: true });
       // A pen's pointerdown keeps its default. WebKit drops every later event of a pen that

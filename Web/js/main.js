@@ -98,9 +98,11 @@ function buildToolbar() {
   const comments = toolbarButton({
     name: 'comments', label: 'Comments', toggle: true,
     onTap: () => {
+      // The panel takes width from the pages: a fitted zoom stays fitted as it was (the
+      // automatic fit stays automatic), a zoom the user chose stays.
       const fitted = editor.viewer.isFitWidth();
       editor.review.show(!editor.review.isOpen);
-      if (fitted) editor.viewer.fitWidth();
+      if (fitted) editor.viewer.refit();
       refresh();
     },
   });

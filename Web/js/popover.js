@@ -53,7 +53,14 @@ document.addEventListener('keydown', (e) => { if (e.key === 'Escape') closePopov
 
 // MARK: - Controls
 
-export const PALETTE = ['#000000', '#5F6368', '#D32F2F', '#F57C00', '#FFE600', '#FFFF00', '#388E3C', '#0000FF', '#1E88E5', '#8E24AA', '#FFFFFF'];
+/** The swatches' colours, each with the name a screen reader says and the tooltip shows. */
+const NAMED_PALETTE = [
+  ['#000000', 'Black'], ['#5F6368', 'Grey'], ['#D32F2F', 'Red'], ['#F57C00', 'Orange'], ['#FFE600', 'Yellow'],
+  ['#FFFF00', 'Highlighter yellow'], ['#388E3C', 'Green'], ['#0000FF', 'Blue'], ['#1E88E5', 'Light blue'],
+  ['#8E24AA', 'Purple'], ['#FFFFFF', 'White'],
+];
+export const PALETTE = NAMED_PALETTE.map(([colour]) => colour);
+const COLOUR_NAMES = new Map(NAMED_PALETTE);
 
 /** A labelled section. */
 export function section(label, ...children) {
@@ -68,7 +75,7 @@ export function swatches(value, onPick, { allowNone = false, label = 'Colour' } 
     const selected = (colour || '').toUpperCase() === (value || '').toUpperCase();
     const button = html('button', {
       type: 'button', class: `swatch${colour ? '' : ' none'}`, role: 'radio', 'aria-checked': String(selected),
-      'aria-label': colour || 'None', title: colour || 'None', onclick: () => { onPick(colour); refreshPopover(); },
+      'aria-label': colour ? COLOUR_NAMES.get(colour) : 'None', title: colour ? COLOUR_NAMES.get(colour) : 'None', onclick: () => { onPick(colour); refreshPopover(); },
     });
     if (colour) button.style.setProperty('--swatch', colour);
     row.append(button);

@@ -35,6 +35,6 @@ export function renderPresence(element, viewers, ownClientId) {
   element.title = others.length ? `Also here: ${names.join(', ')}` : '';
   element.setAttribute('aria-label', element.title || 'Nobody else has this document open');
   element.replaceChildren(...others.slice(0, 4).map((v) => html('span', {
-    class: 'presence-chip', text: initials(v.name), 'data-client': v.clientId, style: `--hue: ${hue(v.clientId)}`,
+    class: 'presence-chip', text: initials(v.name), 'data-client': v.clientId, style: { '--hue': hue(v.clientId) },
   })), ...(others.length > 4 ? [html('span', { class: 'presence-chip more', text: `+${others.length - 4}` })] : []));
 }

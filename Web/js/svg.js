@@ -12,13 +12,16 @@ export function svg(name, attributes = {}, children = []) {
   return element;
 }
 
-/** Creates an HTML element with attributes, properties (`on*` handlers) and children. */
+/** Creates an HTML element with attributes, properties (`on*` handlers) and children.
+ *  `style` is an object of CSS properties (custom properties too), set through the element's
+ *  style object: the page's Content-Security-Policy refuses style attributes. */
 export function html(name, attributes = {}, children = []) {
   const element = document.createElement(name);
   for (const [key, value] of Object.entries(attributes)) {
     if (value === undefined || value === null || value === false) continue;
     if (key.startsWith('on')) element.addEventListener(key.slice(2), value);
     else if (key === 'text') element.textContent = value;
+    else if (key === 'style') for (const [property, v] of Object.entries(value)) element.style.setProperty(property, String(v));
     else element.setAttribute(key, value === true ? '' : String(value));
   }
   for (const child of children) element.append(child);

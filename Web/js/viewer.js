@@ -60,6 +60,15 @@ export class Viewer {
 
   /** Shows a pdf.js document with the server's page geometry (the engine has its pages). */
   async open(pdf, pages) {
+    // The same pages (a reload after a fill changed only appearances): the page elements stay,
+    // and what lies on them (a form field being typed in after Tab) with them; they are drawn
+    // again from the new file.
+    if (pages.length === this.views.length && pages.every((page, i) => samePage(page, this.views[i].geometry))) {
+      this.views.forEach((view, i) => { view.geometry = pages[i]; });
+      this.replaceDocument(pdf);
+      this.apply(call({ call: 'setViewport', viewSize: this.viewSize() }));
+      return;
+    }
     this.pdf = pdf;
     for (const view of this.views) { this.observer.unobserve(view.element); this.cancelRender(view); release(view.canvas); dropTextLayer(view); }
     this.views = pages.map((geometry) => this.createPageView(geometry));
@@ -457,4 +466,11 @@ function scrollWithin(container, element) {
   const item = element.getBoundingClientRect();
   if (item.top < box.top) container.scrollTop -= box.top - item.top;
   else if (item.bottom > box.bottom) container.scrollTop += item.bottom - box.bottom;
+}
+
+/** Whether two page entries (the server's, docs/api.md) lay out and name the same page
+ *  (their keys may come in any order). */
+function samePage(a, b) {
+  return ['index', 'width', 'height', 'rotation', 'label'].every((key) => a[key] === b[key])
+    && JSON.stringify(a.box) === JSON.stringify(b.box);
 }

@@ -194,6 +194,10 @@ public final class EngineBridge {
             return .object([("selectsText", .bool(selects))])
         case "keyboardOrder":
             return keyboardOrderJSON(page: try request.member("pageIndex").integer())
+        case "widgetOrder":
+            return .object([("widgets", .array(engine.widgetOrder.map { widget in
+                .object([("name", .string(widget.name)), ("pageIndex", .integer(widget.pageIndex)), ("rect", .rect(widget.rect))])
+            }))])
         case "hitTest":
             let page = try request.member("pageIndex").integer()
             return .object(omittingNils: [("id", engine.hitTest(try request.member("point").point(), onPage: page).map { .string($0.id) })])

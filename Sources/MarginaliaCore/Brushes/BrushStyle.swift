@@ -38,13 +38,14 @@ struct BrushStyle {
                 + streaks(width: width, spacing: 0.7, thickness: 0.45...0.8, alpha: 0.35...0.6,
                           grain: (on: 0.6...3.5, off: 0.3...1.6), seed: 1))
         case .marker:
-            // Translucent ink multiplied over the page; ink pools a little at the rims.
+            // Translucent ink laid over the page (not multiplied: a red marker stays red on a
+            // dark photo, as a marker's colour does); ink pools a little at the rims.
             return BrushStyle(layers: [
-                Layer(width: 1, offset: 0, jitter: 0, alpha: 0.55, cap: 1, grain: nil, followsPressure: true),
+                Layer(width: 1, offset: 0, jitter: 0, alpha: 0.7, cap: 1, grain: nil, followsPressure: true),
                 Layer(width: 0.12, offset: 0.43, jitter: 0.02, alpha: 0.22, cap: 1, grain: nil),
                 Layer(width: 0.12, offset: -0.43, jitter: 0.02, alpha: 0.22, cap: 1, grain: nil),
                 Layer(width: 0.1, offset: 0.12, jitter: 0.06, alpha: 0.12, cap: 1, grain: nil),
-            ], blendMode: "Multiply")
+            ])
         case .crayon:
             // A thin waxy body and coarse, broken streaks that leave the paper showing.
             return BrushStyle(layers: [Layer(width: 0.9, offset: 0, jitter: 0.04, alpha: 0.18, cap: 1, grain: nil, followsPressure: true)]

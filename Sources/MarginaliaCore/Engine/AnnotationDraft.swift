@@ -14,6 +14,8 @@ public enum AnnotationDraft {
     public static let lineHeight: CGFloat = 1.6
     /// A note's icon is this many points square at zoom 1.
     public static let noteSize: CGFloat = 20
+    /// A tapped shape is this many points across (a line or an arrow this long, level).
+    public static let tappedShapeSize: CGFloat = 72
 
     /// A shape dragged from `start` to `end`; nil for a drag too short to see or non-finite points.
     public static func shape(_ kind: ShapeKind, from start: CGPoint, to end: CGPoint, stroke: Color, width: Double,
@@ -103,6 +105,18 @@ public enum AnnotationDraft {
     public static func clamp(_ point: CGPoint, to page: CGRect) -> CGPoint {
         guard !page.isNull else { return point }
         return CGPoint(x: min(max(point.x, page.minX), page.maxX), y: min(max(point.y, page.minY), page.maxY))
+    }
+
+    /// The corners a tap with the Shape tool at `point` drags between: a square of
+    /// ``tappedShapeSize`` centred on the tap, kept on the page (no larger than it); a line or
+    /// an arrow across its middle, from left to right.
+    public static func tappedShapeEnds(_ kind: ShapeKind, at point: CGPoint, on page: CGRect) -> (CGPoint, CGPoint) {
+        let half = tappedShapeSize / 2
+        let box = kept(CGRect(x: point.x - half, y: point.y - half, width: tappedShapeSize, height: tappedShapeSize), in: page)
+        switch kind {
+        case .line, .arrow: return (CGPoint(x: box.minX, y: box.midY), CGPoint(x: box.maxX, y: box.midY))
+        case .rectangle, .ellipse, .triangle: return (CGPoint(x: box.minX, y: box.minY), CGPoint(x: box.maxX, y: box.maxY))
+        }
     }
 
     /// Where a tapped image goes: its natural size (a pixel per point), at most half the page

@@ -15,24 +15,42 @@ extension EditorEngine {
     /// another tool.
     public func keyboardOrder(onPage page: Int) -> [AnnotationGeometry] {
         guard tool == .select, indexes.indices.contains(page) else { return [] }
-        let shown = indexes[page].annotations.filter { !$0.isHidden && $0.isEditable }.map { annotation in
-            let rect = shownRect(of: annotation, onPage: page)
-            let box = AnnotationDraft.rect(viewport.convert(CGPoint(x: rect.minX, y: rect.minY), fromPage: page),
-                                           viewport.convert(CGPoint(x: rect.maxX, y: rect.maxY), fromPage: page))
-            return (annotation: annotation, box: box)
+        let shown = indexes[page].annotations.filter { !$0.isHidden && $0.isEditable }
+        return readingOrder(shown.map { ($0, viewBox(of: shownRect(of: $0, onPage: page), onPage: page)) })
+    }
+
+    /// The form widgets in the order Tab goes through them with the Form tool: page by page,
+    /// and on each page in reading order on screen, as ``keyboardOrder(onPage:)`` orders
+    /// annotations.
+    public var widgetOrder: [FieldWidget] {
+        var byPage: [Int: [FieldWidget]] = [:]
+        for widget in widgets { byPage[widget.pageIndex, default: []].append(widget) }
+        return byPage.keys.sorted().flatMap { page in
+            readingOrder(byPage[page]!.map { ($0, viewBox(of: $0.rect, onPage: page)) })
         }
-        // Top to bottom (ties in the page's order); each row, a run of that, left to right.
-        let byTop = shown.enumerated().sorted { a, b in
-            a.element.box.minY != b.element.box.minY ? a.element.box.minY < b.element.box.minY : a.offset < b.offset
+    }
+
+    /// `rect` on page `page` as a box in view points.
+    private func viewBox(of rect: CGRect, onPage page: Int) -> CGRect {
+        AnnotationDraft.rect(viewport.convert(CGPoint(x: rect.minX, y: rect.minY), fromPage: page),
+                             viewport.convert(CGPoint(x: rect.maxX, y: rect.maxY), fromPage: page))
+    }
+
+    /// Items in reading order by their boxes on screen: top to bottom (ties in the given
+    /// order); each row, a run of that whose tops lie above the middle of the row's first
+    /// one, left to right.
+    private func readingOrder<Item>(_ items: [(Item, CGRect)]) -> [Item] {
+        let byTop = items.enumerated().sorted { a, b in
+            a.element.1.minY != b.element.1.minY ? a.element.1.minY < b.element.1.minY : a.offset < b.offset
         }.map { $0.element }
-        var order: [AnnotationGeometry] = []
+        var order: [Item] = []
         order.reserveCapacity(byTop.count)
         var start = 0
         while start < byTop.count {
-            let first = byTop[start].box
+            let first = byTop[start].1
             var end = start + 1
-            while end < byTop.count, byTop[end].box.minY < first.midY || byTop[end].box.minY == first.minY { end += 1 }
-            order += byTop[start..<end].sorted { $0.box.minX < $1.box.minX }.map { $0.annotation }
+            while end < byTop.count, byTop[end].1.minY < first.midY || byTop[end].1.minY == first.minY { end += 1 }
+            order += byTop[start..<end].sorted { $0.1.minX < $1.1.minX }.map { $0.0 }
             start = end
         }
         return order

@@ -63,7 +63,10 @@ extension EditorEngine {
         let page = pageBounds(pageIndex)
         switch tool {
         case .shape:
-            guard !isTap, let shape = draft(.shape, pageIndex: pageIndex, from: start, to: end) else { return [] }
+            // A tap places a shape of the default size centred on it.
+            let (from, to) = isTap ? AnnotationDraft.tappedShapeEnds(preferences.shape.kind, at: AnnotationDraft.clamp(start, to: page), on: page)
+                                   : (start, end)
+            guard let shape = draft(.shape, pageIndex: pageIndex, from: from, to: to) else { return [] }
             return [.command(.add([shape]))]
         case .text, .note:
             if let existing = hitTest(start, onPage: pageIndex), isTextual(existing) {

@@ -134,14 +134,14 @@ extension DocumentService {
                 guard let step = state.history.nextUndo(of: client) else { return [] }
                 if let reason = try conflict(of: step, client: client, state: state, document: document, id: id) {
                     state.history.dropNextUndo(of: client)
-                    throw ServiceError.conflict("cannot undo \(step.operation.name): someone else has changed it since (\(reason)); it has left your undo history")
+                    throw ServiceError.conflict("cannot undo: \(reason); that step has left your undo history")
                 }
                 return try state.history.undo(client: client, revision: next, on: state.document).map { [(.undo, $0)] } ?? []
             case .redo:
                 guard let step = state.history.nextRedo(of: client) else { return [] }
                 if let reason = try conflict(of: step, client: client, state: state, document: document, id: id) {
                     state.history.dropNextRedo(of: client)
-                    throw ServiceError.conflict("cannot redo \(step.operation.name): someone else has changed it since (\(reason)); it has left your redo history")
+                    throw ServiceError.conflict("cannot redo: \(reason); that step has left your redo history")
                 }
                 return try state.history.redo(client: client, revision: next, on: state.document).map { [(.redo, $0)] } ?? []
             }
@@ -150,15 +150,15 @@ extension DocumentService {
         }
     }
 
-    /// Why `client`'s `step` cannot be undone or redone: another client's entry after it that
-    /// touches what it touched (``OperationFootprint``), named with who and when; nil when none.
+    /// Why `client`'s `step` cannot be undone or redone: what another client's entry after it
+    /// did to what the step touched (``OperationFootprint``), with its author's name; nil when none.
     private func conflict(of step: SharedHistory.Step, client: String, state: OpenDocument.State,
                           document: OpenDocument, id: String) throws -> String? {
         let footprint = OperationFootprint(step.operation)
         for entry in try logEntries(id, after: step.revision, upTo: state.revision, document: document)
         where entry.clientId != client {
             if let reason = footprint.conflict(with: OperationFootprint(entry.operation)) {
-                return "\(reason) by \(entry.clientId) (revision \(entry.revision))"
+                return reason.sentence(by: entry.author)
             }
         }
         return nil

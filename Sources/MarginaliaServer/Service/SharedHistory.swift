@@ -124,6 +124,8 @@ struct SharedHistory {
 /// (by id) and form fields (by name) it changes, and whether it changes the page order.
 struct OperationFootprint: Equatable {
     var annotations: Set<String> = []
+    /// The annotation JSON's type name of each annotation it touches, where it knows it.
+    var types: [String: String] = [:]
     var fields: Set<String> = []
     /// Pages inserted, removed, restored or moved: page indices change for everything.
     var reordersPages = false
@@ -144,9 +146,11 @@ struct OperationFootprint: Equatable {
         switch operation {
         case .addAnnotation(let a), .removeAnnotation(let a):
             annotations.insert(a.id)
+            types[a.id] = AnnotationJSON.typeName(of: a)
             if let parent = a.inReplyTo { threads.insert(parent) }
         case .changeAnnotation(let before, let after):
             annotations.formUnion([before.id, after.id])
+            types[after.id] = AnnotationJSON.typeName(of: after)
             if let parent = after.inReplyTo { threads.insert(parent) }
         case .arrangeAnnotation(let id, _, _, _): annotations.insert(id)
         case .insertPage, .removePage, .restorePage, .movePage, .copyPages: reordersPages = true
@@ -161,12 +165,47 @@ struct OperationFootprint: Equatable {
     /// every step refers to by index, so it blocks every step; and a step that changed the page
     /// order is blocked by any change of someone else's (undoing an inserted page would take
     /// away what was drawn on it since).
-    func conflict(with other: OperationFootprint) -> String? {
-        if other.reordersPages { return "the pages were inserted, removed or moved" }
-        if reordersPages, !other.isEmpty { return "the document was edited" }
-        if let id = annotations.intersection(other.annotations).sorted().first { return "annotation \(id) was changed" }
-        if let id = annotations.intersection(other.threads).sorted().first { return "annotation \(id) was commented on" }
-        if let name = fields.intersection(other.fields).sorted().first { return "form field \(name) was filled" }
+    func conflict(with other: OperationFootprint) -> Conflict? {
+        if other.reordersPages { return .pagesReordered }
+        if reordersPages, !other.isEmpty { return .documentEdited }
+        if let id = annotations.intersection(other.annotations).sorted().first {
+            return .annotationChanged(type: other.types[id] ?? types[id])
+        }
+        if let id = annotations.intersection(other.threads).sorted().first { return .annotationCommented(type: types[id]) }
+        if let name = fields.intersection(other.fields).sorted().first { return .fieldFilled(name) }
         return nil
+    }
+
+    /// What another client's entry did to something a step touched, said to the person whose
+    /// undo or redo it refuses: by type and name, never by id.
+    enum Conflict: Equatable {
+        case pagesReordered
+        case documentEdited
+        /// `type` is the annotation JSON's type name (`ink`, `freeText`), nil when not known.
+        case annotationChanged(type: String?)
+        case annotationCommented(type: String?)
+        case fieldFilled(String)
+
+        /// "Ana has changed this ink annotation since", with "someone else" for an entry
+        /// made without a name.
+        func sentence(by author: String?) -> String {
+            let who = author.map { $0.isEmpty ? "someone else" : $0 } ?? "someone else"
+            switch self {
+            case .pagesReordered: return "\(who) has inserted, removed or moved pages since"
+            case .documentEdited: return "\(who) has edited the document since"
+            case .annotationChanged(let type): return "\(who) has changed \(Self.annotation(type)) since"
+            case .annotationCommented(let type): return "\(who) has commented on \(Self.annotation(type)) since"
+            case .fieldFilled(let name): return "\(who) has filled the form field \(name) since"
+            }
+        }
+
+        /// "this ink annotation", "this free text annotation": the type name's words.
+        private static func annotation(_ type: String?) -> String {
+            guard let type else { return "this annotation" }
+            let words = type.reduce(into: "") { words, character in
+                if character.isUppercase { words += " " + character.lowercased() } else { words.append(character) }
+            }
+            return "this \(words) annotation"
+        }
     }
 }

@@ -46,7 +46,14 @@ struct BrushTests {
         #expect(try Self.appearanceText(marker, in: document).contains("/GS0 gs"))
         let states = try document.file.resolve(document.file.resolve(marker.dictionary["AP"]!.dictionaryValue!["N"]!)
             .dictionaryValue!["Resources"]!).dictionaryValue!["ExtGState"]!.dictionaryValue!
-        #expect(states.allSatisfy { $0.value.dictionaryValue?["BM"]?.nameValue == "Multiply" })
+        // The marker is laid over the page, not multiplied with it: a red marker on a dark
+        // photo stays red (issue 26, item 12). Its body is most of its colour.
+        #expect(states.allSatisfy { $0.value.dictionaryValue?["BM"] == nil })
+        #expect(states.contains { ($0.value.dictionaryValue?["CA"]?.numberValue ?? 0) >= 0.5 }, "\(states)")
+        let watercolor = try document.addAnnotation(Self.ink(.watercolor, width: 12), toPage: 0)
+        let washes = try document.file.resolve(document.file.resolve(watercolor.dictionary["AP"]!.dictionaryValue!["N"]!)
+            .dictionaryValue!["Resources"]!).dictionaryValue!["ExtGState"]!.dictionaryValue!
+        #expect(washes.allSatisfy { $0.value.dictionaryValue?["BM"]?.nameValue == "Multiply" }, "watercolour washes multiply")
         // More streaks for a wider crayon: one layer each, each painted once.
         let crayonStrokes = try Self.appearanceText(crayon, in: document).components(separatedBy: "\nS\n").count - 1
         #expect(crayonStrokes >= 10)

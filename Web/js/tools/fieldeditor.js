@@ -27,22 +27,33 @@ function place(editor, pageIndex, rect, control) {
   // Focus inside the pointer handler: iOS shows the keyboard only for a focus made during
   // a user gesture.
   control.focus({ preventScroll: true });
+  // A field reached with Tab may be out of view (a tapped one is in it: this does nothing).
+  control.scrollIntoView({ block: 'nearest', inline: 'nearest' });
   return box;
 }
 
-/** Resolves once with the committed value, or null when cancelled (Escape). */
+/** Tab, with or without shift. (WebKitGTK names shift + Tab "Unidentified": its key is
+ *  ISO_Left_Tab; its code and keyCode are still Tab's.) */
+const isTab = (e) => e.key === 'Tab' || e.code === 'Tab' || e.keyCode === 9;
+
+/**
+ * Resolves once with `{value, tab}`: the committed value, or null when cancelled (Escape);
+ * `tab` is 1 or -1 when Tab or shift + Tab committed it (the Form tool goes on to the next or
+ * previous field), else 0.
+ */
 function whenDone(control, read, { commitOnEnter }) {
   return new Promise((resolve) => {
     let finished = false;
-    const finish = (value) => {
+    const finish = (value, tab = 0) => {
       if (finished) return;
       finished = true;
       control.remove();
-      resolve(value);
+      resolve({ value, tab });
     };
     control.addEventListener('keydown', (e) => {
       e.stopPropagation();
       if (e.key === 'Escape') finish(null);
+      else if (isTab(e)) { e.preventDefault(); finish(read(), e.shiftKey ? -1 : 1); }
       else if (e.key === 'Enter' && (commitOnEnter || e.ctrlKey || e.metaKey)) { e.preventDefault(); finish(read()); }
     });
     control.addEventListener('blur', () => finish(read()));
@@ -52,8 +63,9 @@ function whenDone(control, read, { commitOnEnter }) {
 /**
  * Edits a text field's value over one of its widgets: an <input> (type password for
  * password fields) committed with Enter, or a <textarea> for multiline fields committed
- * with ctrl/cmd+Enter; a tap elsewhere commits, Escape cancels.
- * @returns {Promise<string|null>}
+ * with ctrl/cmd+Enter; a tap elsewhere commits, Escape cancels, Tab commits and asks for the
+ * next field.
+ * @returns {Promise<{value: string|null, tab: number}>}
  */
 export function editTextField(editor, field, widget) {
   const multiline = !!field.multiline;
@@ -72,7 +84,8 @@ export function editTextField(editor, field, widget) {
 
 /**
  * Chooses a combo's or list's value over one of its widgets with a <select> (multiple for
- * multi-select lists). Resolves with a string, an array of strings (multi-select) or null.
+ * multi-select lists). Resolves as `editTextField` does, the value a string, an array of
+ * strings (multi-select) or null.
  */
 export function chooseOption(editor, field, widget) {
   const multiple = field.type === 'list' && !!field.multiSelect;

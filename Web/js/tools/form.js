@@ -4,6 +4,8 @@
 
 import { whyNotEditable } from '../forms.js';
 import { editTextField, chooseOption } from './fieldeditor.js';
+import { call } from '../engine.js';
+import { normRect } from '../svg.js';
 
 /** @param {import('../editor.js').Editor} editor */
 export function createFormTool(editor) {
@@ -27,6 +29,23 @@ export function createFormTool(editor) {
     }
   }
 
+  /**
+   * Tab from a field's control: the next (step 1) or previous (step -1) widget in the
+   * engine's order (`widgetOrder`) that takes typing or a choice and may be changed, opened
+   * (its control scrolls into view); checkboxes and radio buttons, which a tap changes, are
+   * passed over.
+   */
+  function tabFrom(widget, step) {
+    const order = call({ call: 'widgetOrder' }).widgets;
+    const at = order.findIndex((w) => w.pageIndex === widget.pageIndex && same(w.rect, normRect(widget.rect)));
+    for (let i = 1; i <= order.length; i += 1) {
+      const next = order[(((at + step * i) % order.length) + order.length) % order.length];
+      const field = editor.fields.find((f) => f.name === next.name);
+      if (!field || !['text', 'combo', 'list'].includes(field.type) || whyNotEditable(field)) continue;
+      return editor.tools.form.activate(next.name, next.pageIndex, next.rect);
+    }
+  }
+
   return {
     name: 'form',
 
@@ -40,11 +59,17 @@ export function createFormTool(editor) {
       const refusal = whyNotEditable(field);
       if (refusal) { editor.status(refusal, true); return; }
       switch (field.type) {
-        case 'text':
-          return fill(field, field.value ?? '', await editTextField(editor, field, widget));
+        case 'text': {
+          const { value, tab } = await editTextField(editor, field, widget);
+          if (tab) tabFrom(widget, tab);
+          return fill(field, field.value ?? '', value);
+        }
         case 'combo':
-        case 'list':
-          return fill(field, field.value ?? (field.multiSelect ? [] : ''), await chooseOption(editor, field, widget));
+        case 'list': {
+          const { value, tab } = await chooseOption(editor, field, widget);
+          if (tab) tabFrom(widget, tab);
+          return fill(field, field.value ?? (field.multiSelect ? [] : ''), value);
+        }
         case 'checkbox':
           return fill(field, field.value === true, field.value !== true);
         case 'radio':

@@ -21,7 +21,8 @@ export function createSelectTool(editor) {
   let bar = null;
   let ring = null;
 
-  /** The bar above the selection's box on screen (below it when there is no room). */
+  /** The bar above the selection's box on screen (below it when there is no room), kept
+   *  inside the part of the pages in view: never under a side panel or past the window's edge. */
   function placeBar(view, box, annotations) {
     if (!bar) {
       bar = html('div', { class: 'selection-bar', role: 'toolbar', 'aria-label': 'Selection' });
@@ -34,15 +35,21 @@ export function createSelectTool(editor) {
     }
     if (bar.parentNode !== view.element) view.element.append(bar);
     const frame = view.element.getBoundingClientRect();
+    const visible = editor.viewer.scroller.getBoundingClientRect();
     const corners = [[box[0], box[1]], [box[2], box[3]]].map((p) => editor.viewer.pageToClient(view.geometry.index, p));
-    const left = Math.min(corners[0][0], corners[1][0]) - frame.left;
-    const right = Math.max(corners[0][0], corners[1][0]) - frame.left;
-    const top = Math.min(corners[0][1], corners[1][1]) - frame.top;
-    const bottom = Math.max(corners[0][1], corners[1][1]) - frame.top;
-    const above = top - 52;
-    bar.style.left = `${Math.max(0, (left + right) / 2 - bar.childElementCount * 23)}px`;
-    bar.style.top = `${above >= 0 ? above : bottom + 8}px`;
+    const [left, right] = [Math.min(corners[0][0], corners[1][0]), Math.max(corners[0][0], corners[1][0])];
+    const [top, bottom] = [Math.min(corners[0][1], corners[1][1]), Math.max(corners[0][1], corners[1][1])];
+    const width = bar.offsetWidth, height = bar.offsetHeight;
+    const margin = 8;
+    const x = clamp((left + right) / 2 - width / 2, visible.left + margin, visible.right - margin - width);
+    const y = top - height - margin >= visible.top ? top - height - margin
+      : Math.min(bottom + margin, visible.bottom - margin - height);
+    bar.style.left = `${x - frame.left}px`;
+    bar.style.top = `${Math.max(y, visible.top + margin) - frame.top}px`;
   }
+
+  /** `value` within [low, high]; `low` when the range is empty (a bar wider than the view). */
+  const clamp = (value, low, high) => Math.max(low, Math.min(value, high));
 
   function button(name, label, onclick) {
     return html('button', { type: 'button', class: 'bar-button', title: label, 'aria-label': label, onclick }, [icon(name)]);
