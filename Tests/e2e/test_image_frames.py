@@ -74,7 +74,7 @@ def test_a_cropped_turned_framed_image_is_drawn_as_saved(new_editor):
     assert editor.count("#popover input[aria-label='Frame width']") == 1
     editor.js("""(() => { const input = document.querySelector("#popover input[aria-label='Frame width']");
         input.value = '6'; input.dispatchEvent(new Event('input', { bubbles: true })); })()""")
-    editor.click('#popover [aria-label="Frame colour"] button[title="#0000FF"]')
+    editor.click('#popover [aria-label="Frame colour"] button[title="Blue"]')
     editor.wait_until("document.querySelector('.annotation.stamp[data-id=\"photo\"] .image-frame')?.getAttribute('stroke') === '#0000FF'")
     [photo] = [a for a in editor.annotations() if a["id"] == "photo"]
     assert photo["width"] == 6 and photo["color"] == "#0000FF", {k: v for k, v in photo.items() if k != "image"}
@@ -124,18 +124,39 @@ def test_the_select_tool_turns_and_crops_an_image(new_editor):
     shown, saved = drawn_and_saved(editor, "image-turned", quarters)
     assert shown == ["bl", "tl", "br", "tr"] and shown == saved, (shown, saved)
 
-    # Crop away the picture's left half (of the whole image, before the turn): its top-left
-    # and bottom-left quadrants, now the top of the turned square; the box keeps the rest in place.
+    # Crop: a handle on each side of the picture as it is seen. The left handle dragged to the
+    # middle hides the seen left half (the unturned picture's bottom half: "bl" and "br", now on
+    # the left); the box keeps the rest where it was.
     editor.click('.selection-bar button[aria-label="Crop"]')
-    editor.wait_until("!document.getElementById('popover').hidden")
-    editor.js("""(() => { const input = document.querySelector("#popover input[data-side='left']");
-        input.value = '0.5'; input.dispatchEvent(new Event('change', { bubbles: true })); })()""")
-    editor.wait_until("JSON.stringify(marginalia.model.annotations.get('photo')?.crop) === '[0.5,0,1,1]'")
+    editor.wait_until("document.querySelectorAll('.crop-handle').length === 4")
+    x, y, width, height = editor.box('.crop-handle[data-side="left"]')
+    start = (x + width / 2, y + height / 2)
+    assert max(abs(a - b) for a, b in zip(start, editor.page_point_to_client(0, 200, 250))) < 2, start
+    middle = editor.page_point_to_client(0, 250, 250)
+    editor.mouse_drag([start] + [(start[0] + (middle[0] - start[0]) * k / 6, start[1]) for k in range(1, 7)])
+    editor.wait_until("JSON.stringify(marginalia.model.annotations.get('photo')?.crop) === '[0,0,1,0.5]'")
     photo = marginalia_photo(editor)
-    assert photo["rect"] == [200, 200, 300, 250], photo["rect"]
-    editor.press("Escape")  # the popover covers the image
-    shown, saved = drawn_and_saved(editor, "image-cropped", [(225, 225), (275, 225)])
-    assert shown == ["br", "tr"] and shown == saved, (shown, saved)
+    assert photo["rect"] == [250, 200, 300, 300], photo["rect"]
+    # The handles stay on the picture while cropping, the rest of it shown faintly; Done puts the bar back.
+    editor.wait_until("document.querySelector('.crop-handle[data-side=\"left\"]')?.getAttribute('aria-valuenow') === '50'")
+    editor.screenshot("image-crop-handles")
+    editor.wait_until("document.querySelector('.selection-bar button[aria-label=\"Done cropping\"]') !== null")
+    editor.click('.selection-bar button[aria-label="Done cropping"]')
+    editor.wait_until("document.querySelectorAll('.crop-handle').length === 0")
+    shown, saved = drawn_and_saved(editor, "image-cropped", [(275, 275), (275, 225)])
+    assert shown == ["tl", "tr"] and shown == saved, (shown, saved)
+
+    # The keyboard: the top handle, Shift+Down, hides a tenth of the seen top (one edit).
+    editor.click('.selection-bar button[aria-label="Crop"]')
+    editor.wait_until("document.querySelectorAll('.crop-handle').length === 4")
+    editor.press("Shift+ArrowDown", focus='.crop-handle[data-side="top"]')
+    editor.wait_until("JSON.stringify(marginalia.model.annotations.get('photo')?.crop) === '[0.1,0,1,0.5]'")
+    assert marginalia_photo(editor)["rect"] == [250, 200, 300, 290], marginalia_photo(editor)["rect"]
+    assert editor.attribute('.crop-handle[data-side="top"]', "aria-valuenow") == "10"
+    editor.press("Escape", focus='.crop-handle[data-side="top"]')
+    editor.wait_until("document.querySelectorAll('.crop-handle').length === 0")
+    editor.press("Control+z")
+    editor.wait_until("JSON.stringify(marginalia.model.annotations.get('photo')?.crop) === '[0,0,1,0.5]'")
 
     # Undo brings the crop back out; the whole picture is still in the file.
     editor.press("Control+z")

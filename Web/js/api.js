@@ -131,6 +131,9 @@ export async function fetchBytes(url) {
   return new Uint8Array(await response.arrayBuffer());
 }
 
+/** The search across documents (docs/api.md, `GET /api/v1/search`): the best pages and annotations. */
+export const searchDocuments = (query, limit = 20) => json(`/search?q=${encodeURIComponent(query)}&limit=${limit}`);
+
 /** The engine's search of one document (docs/api.md, Search and text): pages and quads. */
 export const searchDocument = (id, query, { caseSensitive = false, wholeWords = false, from = 0, limit = 0 } = {}) =>
   json(`${docPath(id)}/search?q=${encodeURIComponent(query)}${caseSensitive ? '&caseSensitive=true' : ''}`

@@ -1,5 +1,7 @@
 // The Documents popover: the server's documents (newest first) to switch between, rename or
-// move to the trash; the trash, to restore from or delete for good (a second click confirms);
+// move to the trash; a search field that narrows the list to the names holding what is typed
+// and, a moment later, lists the pages whose text holds it (the server's search across
+// documents); the trash, to restore from or delete for good (a second click confirms);
 // and an upload button for devices where dragging a file onto the page is awkward (an iPad).
 
 import * as api from './api.js';
@@ -31,6 +33,57 @@ export function openDocumentsPopover(anchor, editor) {
     if (file) { closePopover(); editor.upload(file); }
   };
 
+  // The search: names narrowed as it is typed; the text searched once typing pauses.
+  let query = '';
+  let found = null;  // {query, results} from the server, or {query, failure}
+  let pending = null;
+  const search = html('input', { type: 'search', class: 'text-input document-search', 'aria-label': 'Search documents',
+    placeholder: 'Search names and text', autocomplete: 'off' });
+  search.addEventListener('input', () => {
+    query = search.value.trim();
+    clearTimeout(pending);
+    refreshKeepingFocus();
+    if (!query) { found = null; return; }
+    pending = setTimeout(() => {
+      const asked = query;
+      api.searchDocuments(asked)
+        .then((answer) => { found = { query: asked, results: answer.results ?? [] }; })
+        .catch((error) => { found = { query: asked, failure: error.message }; })
+        .finally(() => { if (asked === query) refreshKeepingFocus(); });
+    }, 250);
+  });
+  search.addEventListener('keydown', (e) => {
+    if (e.key === 'Escape' && search.value) { e.stopPropagation(); search.value = ''; search.dispatchEvent(new Event('input')); }
+  });
+  /** Rebuilds the popover and gives the focus back to the search field if it had it. */
+  function refreshKeepingFocus() {
+    const typing = document.activeElement === search;
+    const [start, end] = [search.selectionStart, search.selectionEnd];
+    refreshPopover();
+    if (typing) { search.focus({ preventScroll: true }); search.setSelectionRange(start, end); }
+  }
+  const matchesName = (d) => !query || d.name.toLocaleLowerCase().includes(query.toLocaleLowerCase());
+  /** The text results for the query: a button per page or annotation, opening it there. */
+  function textResults() {
+    if (!query) return [];
+    if (!found || found.query !== query) return [html('p', { class: 'hint', role: 'status', text: 'Searching the text…' })];
+    if (found.failure) return [html('p', { class: 'hint error', role: 'alert', text: `Could not search: ${found.failure}` })];
+    if (!found.results.length) return [html('p', { class: 'hint', role: 'status', text: `No text holds “${query}”.` })];
+    return [section('In the text', html('ul', { class: 'document-list search-results' }, found.results.map((hit) => html('li', {}, [
+      html('button', {
+        type: 'button', class: 'document-item search-hit', 'data-id': hit.document, 'data-page': hit.page,
+        onclick: async () => {
+          closePopover();
+          if (hit.document !== editor.model.summary?.id) await editor.open(hit.document);
+          editor.viewer.goToPage(hit.page);
+        },
+      }, [
+        html('span', { class: 'document-name', text: `${hit.name} · page ${hit.page + 1}${hit.kind === 'annotation' ? ' (a comment)' : ''}` }),
+        html('span', { class: 'document-meta', text: hit.snippet ?? '' }),
+      ]),
+    ]))))];
+  }
+
   const small = (label, onclick, extra = {}) => html('button', { type: 'button', class: 'document-action', text: label, onclick, ...extra });
 
   openPopover(anchor, 'Documents', () => {
@@ -38,7 +91,8 @@ export function openDocumentsPopover(anchor, editor) {
     if (failure) return [html('p', { class: 'hint', text: `Could not list documents: ${failure}` }), upload];
     if (!documents) return [html('p', { class: 'hint', text: 'Loading…' }), upload];
     const current = editor.model.summary?.id;
-    const list = html('ul', { class: 'document-list' }, documents.map((d) => {
+    const named = documents.filter(matchesName);
+    const list = html('ul', { class: 'document-list' }, named.map((d) => {
       const open = renaming === d.id
         ? html('input', { class: 'document-rename', value: d.name, 'aria-label': `New name of ${d.name}`,
           onkeydown: (e) => {
@@ -66,7 +120,8 @@ export function openDocumentsPopover(anchor, editor) {
         run(() => api.deleteForGood(d.id), 'Could not delete');
       }, { 'data-action': 'purge', class: `document-action danger${confirming === d.id ? ' confirming' : ''}` }),
     ])));
-    return [documents.length ? list : html('p', { class: 'hint', text: 'No documents yet.' }), upload,
+    const empty = documents.length ? `No document is named with “${query}”.` : 'No documents yet.';
+    return [...(documents.length ? [search] : []), named.length ? list : html('p', { class: 'hint', text: empty }), ...textResults(), upload,
       ...(trashed.length ? [section(`Trash (${trashed.length})`, trashList)] : [])];
   });
 }

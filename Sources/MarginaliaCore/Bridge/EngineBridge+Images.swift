@@ -19,6 +19,7 @@ extension EngineBridge {
                             ("titleWidth", .number(label.titleWidth))])
         case "imageLayout": return try imageLayout(request.member("annotation"))
         case "editImage": return try editImage(request)
+        case "imageCrop": return try imageCrop(request)
         default: return nil
         }
     }
@@ -86,6 +87,63 @@ extension EngineBridge {
         object["rotation"] = .integer(rotation)
         object["crop"] = crop.map { c in .array([c.minX, c.minY, c.maxX, c.maxY].map { .number(Double($0)) }) }
         return outputs([.command(.change(.object(object)))])
+    }
+
+    /// `imageCrop`: `{annotation, sides?, drag?}` for an image stamp (its JSON: `rect`,
+    /// `pageIndex`, `crop`?, `rotation`?): the crop as the Select tool shows it, `{sides,
+    /// crop, whole, shown, handles}`. `sides` (`{left, top, right, bottom}`) are the fractions
+    /// of the whole image hidden on each side as it is seen turned (``CropSides``); `crop` is
+    /// the crop `editImage` takes for them (null: none); `whole` is the whole image's rect on
+    /// the page at its present scale and `shown` the part the sides leave; `handles` are
+    /// `{side, point}`, the middle of each side of `shown`. The request's `sides` (any of the
+    /// four) set those sides, then `drag` `{side, point}` moves one side to a page point;
+    /// each side stays within 0 and what the opposite side leaves (``CropSides/setting(_:to:)``).
+    func imageCrop(_ request: JSONField) throws(CommandError) -> JSONValue {
+        let field = try request.member("annotation")
+        let rect = try field.member("rect").rect()
+        let crop = try Self.crop(field.optionalMember("crop"))
+        let rotation = try field.optionalMember("rotation")?.integer() ?? 0
+        let page = try field.optionalMember("pageIndex")?.integer() ?? 0
+        let pageRotation = engine.viewport.pages.indices.contains(page) ? engine.viewport.pages[page].rotation : 0
+        let toPage = ImageFit.seenToPage(rect: rect, crop: crop, rotation: rotation, pageRotation: pageRotation)
+        var sides = ImageFit.seenSides(of: crop, rotation: rotation)
+        if let given = try request.optionalMember("sides") {
+            for name in CropSides.names {
+                if let value = try given.optionalMember(name)?.number(in: 0...1) { sides = sides.setting(name, to: CGFloat(value)) }
+            }
+        }
+        if let drag = try request.optionalMember("drag") {
+            let side = try drag.member("side").string()
+            guard CropSides.names.contains(side) else {
+                throw CommandError.malformed("drag.side: expected left, top, right or bottom, found \"\(side)\"")
+            }
+            let seen = ImageFit.pageToSeen(rect: rect, crop: crop, rotation: rotation, pageRotation: pageRotation)(try drag.member("point").boundedPoint())
+            let value: CGFloat
+            switch side {
+            case "left": value = seen.x
+            case "top": value = seen.y
+            case "right": value = 1 - seen.x
+            default: value = 1 - seen.y
+            }
+            sides = sides.setting(side, to: value)
+        }
+        func pageRect(_ r: CGRect) -> CGRect {
+            let a = toPage(CGPoint(x: r.minX, y: r.minY)), b = toPage(CGPoint(x: r.maxX, y: r.maxY))
+            return CGRect(x: min(a.x, b.x), y: min(a.y, b.y), width: abs(b.x - a.x), height: abs(b.y - a.y))
+        }
+        let shown = CGRect(x: sides.left, y: sides.top, width: 1 - sides.left - sides.right, height: 1 - sides.top - sides.bottom)
+        let middles = [CGPoint(x: shown.minX, y: shown.midY), CGPoint(x: shown.midX, y: shown.minY),
+                       CGPoint(x: shown.maxX, y: shown.midY), CGPoint(x: shown.midX, y: shown.maxY)]
+        let handles: [JSONValue] = zip(CropSides.names, middles).map { pair in
+            .object([("side", .string(pair.0)), ("point", .point(toPage(pair.1)))])
+        }
+        let newCrop = ImageFit.crop(hiding: sides, rotation: rotation)
+        return .object([
+            ("sides", .object(zip(CropSides.names, sides.values).map { ($0.0, .number(Double($0.1))) })),
+            ("crop", newCrop.map { c in .array([c.minX, c.minY, c.maxX, c.maxY].map { .number(Double($0)) }) } ?? .null),
+            ("whole", .rect(pageRect(CGRect(x: 0, y: 0, width: 1, height: 1)))), ("shown", .rect(pageRect(shown))),
+            ("handles", .array(handles)),
+        ])
     }
 
     /// A crop `[left, top, right, bottom]` (fractions from the top-left), or nil for null or none.

@@ -10,8 +10,9 @@ import { call } from '../engine.js';
 import { svg, html, normRect } from '../svg.js';
 import { icon } from '../icons.js';
 import { settings } from '../settings.js';
-import { openPopover, section, swatches, slider, segmented, toggle, action } from '../popover.js';
+import { openPopover, section, swatches, slider, segmented, toggle } from '../popover.js';
 import { noteIconPicker } from '../noteicons.js';
+import { drawAnnotation } from '../overlay.js';
 
 const HANDLE = 12; // CSS px
 
@@ -20,6 +21,10 @@ export function createSelectTool(editor) {
   const zoom = () => editor.viewer.zoom;
   let bar = null;
   let ring = null;
+  // The image being cropped with handles (its id), and the crop a handle drag shows before
+  // it is let go (the engine's imageCrop answer).
+  let cropping = null;
+  let cropDrag = null;
 
   /** The bar above the selection's box on screen (below it when there is no room), kept
    *  inside the part of the pages in view: never under a side panel or past the window's edge. */
@@ -28,7 +33,7 @@ export function createSelectTool(editor) {
       bar = html('div', { class: 'selection-bar', role: 'toolbar', 'aria-label': 'Selection' });
       bar.addEventListener('pointerdown', (e) => e.stopPropagation());
     }
-    const key = annotations.map((a) => a.id).join(' ');
+    const key = annotations.map((a) => a.id).join(' ') + (cropping ? ' cropping' : '');
     if (bar.dataset.for !== key) {
       bar.dataset.for = key;
       bar.replaceChildren(...buttons(annotations));
@@ -71,9 +76,15 @@ export function createSelectTool(editor) {
         else if (current) editor.tools.text.editText(current);
       }));
     }
+    if (images && single && cropping === single.id) {
+      return [
+        button('expand', 'Show the whole image', () => editor.editImage(single.id, { crop: null })),
+        button('check', 'Done cropping', () => endCrop()),
+      ];
+    }
     if (images && single) {
       list.push(button('turn', 'Turn clockwise', () => editor.editImage(single.id, { turn: 'clockwise' })));
-      list.push(button('crop', 'Crop', (e) => openPopover(e.currentTarget, 'Crop', () => cropControls(single.id))));
+      list.push(button('crop', 'Crop', () => { cropping = single.id; drawChrome(); focusHandle('left'); }));
     }
     list.push(button('palette', 'Style', (e) => openPopover(e.currentTarget, 'Style', () => {
       const first = editor.model.annotations.get(annotations[0].id) ?? annotations[0];
@@ -130,36 +141,98 @@ export function createSelectTool(editor) {
     ];
   }
 
+  // MARK: - Crop handles
+
   /**
-   * The crop of one image (non-destructive: the file keeps the whole image): how much of each
-   * side is hidden, sent when a slider is let go, and a button showing the whole image again.
+   * The crop of one image (non-destructive: the file keeps the whole image) as handles on it:
+   * the whole picture shown faintly at its present scale, the part kept outlined, a handle in
+   * the middle of each side (seen as the image is turned) that a pen, a finger or the mouse
+   * drags, or the arrow keys move a hundredth at a time (a tenth with Shift). The engine's
+   * imageCrop turns a side and a page point into the crop; each release is one edit.
    */
-  function cropControls(id) {
-    const image = editor.model.annotations.get(id);
-    if (!image) return [];
-    const [left, top, right, bottom] = image.crop ?? [0, 0, 1, 1];
-    const sides = { left, top, right: 1 - right, bottom: 1 - bottom };
-    const send = () => {
-      const crop = [sides.left, sides.top, 1 - sides.right, 1 - sides.bottom].map((v) => +v.toFixed(4));
-      editor.editImage(id, { crop: crop.join() === '0,0,1,1' ? null : crop });
+  function drawCrop(view, image, answer) {
+    const [x1, y1, x2, y2] = normRect(answer.shown);
+    const [w1, h1, w2, h2] = normRect(answer.whole);
+    const ghost = svg('g', { class: 'crop-ghost', opacity: 0.35 },
+      [drawAnnotation({ ...image, rect: answer.whole, crop: undefined, width: 0 })].flat());
+    view.overlay.chrome.append(ghost, svg('rect', { class: 'crop-whole', x: w1, y: h1, width: w2 - w1, height: h2 - h1, 'stroke-width': 1 / zoom() }),
+      svg('rect', { class: 'crop-shown', x: x1, y: y1, width: x2 - x1, height: y2 - y1, 'stroke-width': 2 / zoom() }));
+    const frame = view.element.getBoundingClientRect();
+    for (const { side, point } of answer.handles) {
+      let handle = view.element.querySelector(`.crop-handle[data-side="${side}"]`);
+      if (!handle) {
+        handle = html('button', { type: 'button', class: 'crop-handle', role: 'slider', 'data-side': side, 'aria-label': `Crop ${side}`,
+          'aria-valuemin': 0, 'aria-valuemax': 95 });
+        handle.addEventListener('pointerdown', (e) => dragHandle(e, side));
+        handle.addEventListener('keydown', (e) => stepHandle(e, side));
+        view.element.append(handle);
+      }
+      const [cx, cy] = editor.viewer.pageToClient(view.geometry.index, point);
+      handle.style.left = `${cx - frame.left}px`;
+      handle.style.top = `${cy - frame.top}px`;
+      handle.setAttribute('aria-valuenow', String(Math.round(answer.sides[side] * 100)));
+      handle.setAttribute('aria-valuetext', `${Math.round(answer.sides[side] * 100)}% hidden`);
+    }
+    return [w1, h1, w2, h2];  // the bar keeps clear of the whole picture
+  }
+
+  function removeCropHandles() {
+    for (const handle of document.querySelectorAll('.crop-handle')) handle.remove();
+  }
+
+  function endCrop() {
+    cropping = null;
+    cropDrag = null;
+    removeCropHandles();
+    drawChrome();
+    bar?.querySelector('button[aria-label="Crop"]')?.focus({ preventScroll: true });
+  }
+
+  function focusHandle(side) {
+    document.querySelector(`.crop-handle[data-side="${side}"]`)?.focus({ preventScroll: true });
+  }
+
+  /** A handle dragged: the crop follows (drawn, not yet sent) and is sent when let go. */
+  function dragHandle(e, side) {
+    e.preventDefault();
+    e.stopPropagation();
+    const image = editor.model.annotations.get(cropping);
+    if (!image) return;
+    const handle = e.currentTarget;
+    try { handle.setPointerCapture(e.pointerId); } catch { /* synthetic or gone */ }
+    const follow = (move) => {
+      const at = call({ call: 'toPage', point: editor.viewer.clientToView(move.clientX, move.clientY) });
+      cropDrag = call({ call: 'imageCrop', annotation: image, drag: { side, point: at.point } });
+      drawChrome();
     };
-    const sideSlider = (side, label) => {
-      const input = html('input', { type: 'range', min: 0, max: 0.9, step: 0.01, 'aria-label': `Crop ${side}`, 'data-side': side });
-      input.value = String(sides[side]);
-      const output = html('output', { text: `${Math.round(sides[side] * 100)}%` });
-      input.addEventListener('input', () => { output.textContent = `${Math.round(Number(input.value) * 100)}%`; });
-      input.addEventListener('change', () => {
-        // At least a twentieth of the image stays: a side cannot pass the opposite one.
-        const opposite = { left: 'right', right: 'left', top: 'bottom', bottom: 'top' }[side];
-        sides[side] = Math.min(Number(input.value), 0.95 - sides[opposite]);
-        send();
-      });
-      return section(label, html('label', { class: 'slider' }, [input, output]));
+    const end = (up) => {
+      handle.removeEventListener('pointermove', follow);
+      handle.removeEventListener('pointerup', end);
+      handle.removeEventListener('pointercancel', end);
+      const answer = cropDrag;
+      cropDrag = null;
+      if (up.type === 'pointerup' && answer) editor.editImage(image.id, { crop: answer.crop });
+      else drawChrome();
     };
-    return [
-      sideSlider('left', 'Left'), sideSlider('top', 'Top'), sideSlider('right', 'Right'), sideSlider('bottom', 'Bottom'),
-      action('Show the whole image', () => editor.editImage(id, { crop: null })),
-    ];
+    handle.addEventListener('pointermove', follow);
+    handle.addEventListener('pointerup', end);
+    handle.addEventListener('pointercancel', end);
+  }
+
+  /** Arrow keys move a focused handle the way they point; Escape or Enter ends cropping. */
+  function stepHandle(e, side) {
+    if (e.key === 'Escape' || e.key === 'Enter') { e.preventDefault(); e.stopPropagation(); endCrop(); return; }
+    const inward = { left: 'ArrowRight', right: 'ArrowLeft', top: 'ArrowDown', bottom: 'ArrowUp' }[side];
+    const outward = { left: 'ArrowLeft', right: 'ArrowRight', top: 'ArrowUp', bottom: 'ArrowDown' }[side];
+    if (e.key !== inward && e.key !== outward) return;
+    e.preventDefault();
+    e.stopPropagation();
+    const image = editor.model.annotations.get(cropping);
+    if (!image) return;
+    const now = call({ call: 'imageCrop', annotation: image }).sides[side];
+    const step = (e.shiftKey ? 0.1 : 0.01) * (e.key === inward ? 1 : -1);
+    const answer = call({ call: 'imageCrop', annotation: image, sides: { [side]: Math.max(0, Math.min(1, now + step)) } });
+    editor.editImage(image.id, { crop: answer.crop });
   }
 
   /** Draws the engine's selection: box, handles and bar (nothing when empty). */
@@ -169,7 +242,13 @@ export function createSelectTool(editor) {
     editor.display?.setSelection(selection.ids);  // the selection is drawn live
     const view = selection.pageIndex !== undefined ? editor.viewer.views[selection.pageIndex] : null;
     const annotations = selection.ids.map((id) => editor.model.annotations.get(id)).filter(Boolean);
+    if (cropping && (annotations.length !== 1 || annotations[0].id !== cropping)) { cropping = null; cropDrag = null; removeCropHandles(); }
     if (!view || !selection.bounds || !annotations.length) { bar?.remove(); return; }
+    if (cropping) {
+      const image = annotations[0];
+      placeBar(view, drawCrop(view, image, cropDrag ?? call({ call: 'imageCrop', annotation: image })), annotations);
+      return;
+    }
     const [x1, y1, x2, y2] = normRect(selection.bounds);
     const stroke = 1.5 / zoom();
     view.overlay.chrome.append(svg('rect', {
