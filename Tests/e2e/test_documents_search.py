@@ -7,29 +7,20 @@ import random
 import string
 
 from editor_harness import api
+from viewer_helpers import handmade_pdf
 
 
 def two_page_pdf(words):
-    """A two-page PDF whose second page says `words` (Helvetica), written by hand."""
+    """A two-page PDF whose second page says `words` (Helvetica)."""
     content = f"BT /F1 18 Tf 72 700 Td ({words}) Tj ET".encode()
-    objects = [
+    return handmade_pdf([
         b"<< /Type /Catalog /Pages 2 0 R >>",
         b"<< /Type /Pages /Kids [3 0 R 4 0 R] /Count 2 >>",
         b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >>",
         b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 5 0 R >> >> /Contents 6 0 R >>",
         b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
         b"<< /Length %d >>\nstream\n" % len(content) + content + b"\nendstream",
-    ]
-    out = bytearray(b"%PDF-1.7\n")
-    offsets = []
-    for number, body in enumerate(objects, 1):
-        offsets.append(len(out))
-        out += b"%d 0 obj\n" % number + body + b"\nendobj\n"
-    xref = len(out)
-    out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1)
-    out += b"".join(b"%010d 00000 n \n" % offset for offset in offsets)
-    out += b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (len(objects) + 1, xref)
-    return bytes(out)
+    ])
 
 
 def test_the_documents_list_searches_names_and_text(new_editor, web_server):

@@ -8,7 +8,7 @@ import time
 
 import conftest
 from editor_harness import Page, api
-from viewer_helpers import open_document, upload_corpus, wait_rendered
+from viewer_helpers import handmade_pdf, open_document, upload_corpus, wait_rendered
 
 BOOK_CHAPTER = "cwlpdf-pdfua-ref-2-05-bookchapter-german.pdf"
 
@@ -107,6 +107,52 @@ def test_the_outline_lists_the_bookmarks_and_goes_to_their_pages(new_editor, web
     editor.click("#popover .outline-entry", target["title"])
     editor.wait_until(f"marginalia.viewer.currentPage === {target['page']}")
     assert not editor.visible("#popover")
+
+
+def outlined_pdf():
+    """Four pages and an outline: "Part one" (open: /Count 2) holding "Chapter 1" (page 1)
+    and "Chapter 2" (page 2, closed: /Count -1) holding "Section 2.1" (page 3)."""
+    page = b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >>"
+    return handmade_pdf([
+        b"<< /Type /Catalog /Pages 2 0 R /Outlines 6 0 R /PageMode /UseOutlines >>",
+        b"<< /Type /Pages /Kids [3 0 R 4 0 R 5 0 R 11 0 R] /Count 4 >>",
+        page, page, page,
+        b"<< /Type /Outlines /First 7 0 R /Last 7 0 R /Count 3 >>",
+        b"<< /Title (Part one) /Parent 6 0 R /First 8 0 R /Last 9 0 R /Count 2 /Dest [3 0 R /Fit] >>",
+        b"<< /Title (Chapter 1) /Parent 7 0 R /Next 9 0 R /Dest [3 0 R /Fit] >>",
+        b"<< /Title (Chapter 2) /Parent 7 0 R /Prev 8 0 R /First 10 0 R /Last 10 0 R /Count -1 /Dest [4 0 R /Fit] >>",
+        b"<< /Title (Section 2.1) /Parent 9 0 R /Dest [5 0 R /Fit] >>",
+        page,
+    ])
+
+
+def test_outline_entries_fold_as_the_file_says_and_as_the_reader_leaves_them(new_editor, web_server):
+    """An entry with entries under it folds (issue 26: collapsible outline entries): open at
+    first where its /Count says so, its arrow or the arrow keys show and hide what is under it,
+    and the outline opens again as it was left."""
+    doc_id = api(web_server, "POST", "/api/v1/documents?name=outlined.pdf", outlined_pdf(), "application/pdf")["id"]
+    editor = new_editor(doc_id=doc_id)
+    editor.click("button[data-tool=outline]")
+    editor.wait_until("document.querySelectorAll('#popover .outline-entry').length === 4")
+    shown = "[...document.querySelectorAll('#popover .outline-entry')].filter((b) => b.offsetParent !== null).map((b) => b.textContent)"
+    assert editor.js(shown) == ["Part one", "Chapter 1", "Chapter 2"]
+    folds = "[...document.querySelectorAll('#popover .outline-fold')].map((b) => b.getAttribute('aria-expanded'))"
+    assert editor.js(folds) == ["true", "false"]
+    editor.click('#popover .outline-fold[aria-label="Show the entries under Chapter 2"]')
+    editor.wait_until(f"{shown}.includes('Section 2.1')")
+    editor.screenshot("outline-folds")
+    # The keyboard on an entry: left folds it, right opens it.
+    editor.press("ArrowLeft", focus="#popover .outline-branch .outline-entry")
+    editor.wait_until(f"JSON.stringify({shown}) === JSON.stringify(['Part one'])")
+    editor.press("ArrowRight")
+    editor.wait_until(f"{shown}.length === 4")
+    # Closed and opened again: as left.
+    editor.press("Escape")
+    editor.wait_until("document.getElementById('popover').hidden")
+    editor.click("button[data-tool=outline]")
+    editor.wait_until(f"{shown}.length === 4")
+    editor.click("#popover .outline-entry", "Section 2.1")
+    editor.wait_until("marginalia.viewer.currentPage === 2")
 
 
 def test_a_screen_reader_gets_labelled_pages_with_their_text_and_named_buttons(new_editor):

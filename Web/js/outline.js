@@ -1,11 +1,16 @@
 // The document's outline (bookmarks), as the server's engine reads it (`GET …/outline`,
 // docs/api.md): the Outline button lists the entries, nested as in the document; choosing
-// one goes to its page.
+// one goes to its page. An entry with entries under it folds: its arrow (or the arrow keys
+// on the entry: right opens, left closes) shows or hides them, open at first where the file
+// says so (`open`, its /Count), and stays as left while the document is open.
 
 import * as api from './api.js';
 import { html } from './svg.js';
 import { toolbarButton } from './toolbar.js';
 import { openPopover, closePopover } from './popover.js';
+
+// Which entries are open (by their place: "/0/2/1"), for the document they belong to.
+let folds = { id: null, open: new Map() };
 
 /** @param {import('./editor.js').Editor} editor */
 export function outlineButton(editor) {
@@ -21,22 +26,40 @@ export function outlineButton(editor) {
         editor.status(`The outline could not be read: ${error.message}`, true);
         return;
       }
+      if (folds.id !== id) folds = { id, open: new Map() };
       openPopover(button, 'Outline', () => [items.length
-        ? list(items, (page) => { closePopover(); editor.viewer.goToPage(page); })
+        ? list(items, (page) => { closePopover(); editor.viewer.goToPage(page); }, '')
         : html('p', { class: 'outline-empty', text: 'This document has no outline.' })]);
     },
   });
 }
 
 /** A nested list of entries; an entry that goes to no page of the document is shown disabled. */
-function list(items, go) {
-  return html('ul', { class: 'outline-list', role: 'list' }, items.map((item) => html('li', {}, [
-    html('button', {
+function list(items, go, path) {
+  return html('ul', { class: 'outline-list', role: 'list' }, items.map((item, index) => {
+    const place = `${path}/${index}`;
+    const children = item.children?.length ? list(item.children, go, place) : null;
+    const entry = html('button', {
       type: 'button', class: 'outline-entry', text: item.title || 'Untitled',
       title: item.page === null || item.page === undefined ? 'Goes to no page of this document' : `Page ${item.page + 1}`,
       disabled: item.page === null || item.page === undefined,
       onclick: () => go(item.page),
-    }),
-    ...(item.children?.length ? [list(item.children, go)] : []),
-  ])));
+    });
+    if (!children) return html('li', {}, [html('span', { class: 'outline-fold-space' }), entry]);
+    const fold = html('button', { type: 'button', class: 'outline-fold' });
+    const show = (open) => {
+      folds.open.set(place, open);
+      children.hidden = !open;
+      fold.setAttribute('aria-expanded', String(open));
+      fold.setAttribute('aria-label', `${open ? 'Hide' : 'Show'} the entries under ${item.title || 'Untitled'}`);
+      fold.textContent = open ? '▾' : '▸';
+    };
+    show(folds.open.get(place) ?? !!item.open);
+    fold.addEventListener('click', () => show(children.hidden));
+    entry.addEventListener('keydown', (e) => {
+      if (e.key === 'ArrowRight' && children.hidden) { e.preventDefault(); show(true); }
+      if (e.key === 'ArrowLeft' && !children.hidden) { e.preventDefault(); show(false); }
+    });
+    return html('li', { class: 'outline-branch' }, [fold, entry, children]);
+  }));
 }
