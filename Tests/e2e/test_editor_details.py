@@ -141,3 +141,36 @@ def test_presence_chips_keep_to_the_content_security_policy(new_editor):
     hue = first.js("getComputedStyle(document.querySelector('.presence-chip')).getPropertyValue('--hue')")
     assert hue.strip(), "the chip's colour came through its style object"
     assert not first.errors and not second.errors
+
+
+def test_a_selected_note_shows_its_text_beside_it(new_editor):
+    """Issue 26, what users reach for: a note's text shown when it is clicked (as pdf.js shows
+    its popup). A tap on the note with Select shows its text, author and date beside it,
+    clear of the bar; a tap elsewhere hides it; a text box (its text is on the page) has none."""
+    editor = new_editor(has_touch=True)
+    command(editor, {"type": "add", "annotations": [
+        {"type": "note", "id": "memo", "pageIndex": 0, "rect": [300, 400, 324, 424], "color": "#FFD54F",
+         "contents": "Check the totals\nbefore Friday", "author": "Ana", "modificationDate": "2026-11-30T09:15:00Z"},
+        {"type": "freeText", "id": "box", "pageIndex": 0, "rect": [100, 300, 250, 340], "text": "On the page", "contents": "On the page"}]})
+    editor.wait_until("marginalia.model.annotations.has('memo') && marginalia.model.annotations.has('box')")
+    editor.js("marginalia.setTool('select')")
+    x, y = editor.page_point_to_client(0, 312, 412)
+    editor.touch([{1: (x, y)}, {}])
+    editor.wait_until("document.querySelector('.note-popup')?.isConnected === true")
+    assert editor.text(".note-popup .note-popup-text") == "Check the totals\nbefore Friday"
+    assert editor.text(".note-popup .note-popup-byline").startswith("Ana · ")
+    assert editor.attribute(".note-popup", "aria-label") == "Comment by Ana"
+    popup, bar = rect_of(editor, ".note-popup"), rect_of(editor, ".selection-bar")
+    assert popup[1] >= bar[3] or popup[3] <= bar[1], (popup, bar)  # not over the bar
+    editor.screenshot("note-popup")
+    # A tap on the popup's text leaves the note selected.
+    editor.touch([{1: ((popup[0] + popup[2]) / 2, (popup[1] + popup[3]) / 2)}, {}])
+    editor.wait_until("marginalia.selection().ids.join() === 'memo'")
+    # Somewhere empty: the selection and the popup go.
+    ex, ey = editor.page_point_to_client(0, 500, 150)
+    editor.touch([{1: (ex, ey)}, {}])
+    editor.wait_until("marginalia.selection().ids.length === 0 && !document.querySelector('.note-popup')?.isConnected")
+    # The text box: selected, no popup.
+    editor.js("marginalia.select(['box'])")
+    editor.wait_until("marginalia.selection().ids.join() === 'box' && !!document.querySelector('.selection-bar')")
+    assert not editor.js("!!document.querySelector('.note-popup')?.isConnected")

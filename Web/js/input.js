@@ -48,7 +48,7 @@ export class InputRouter {
 
   /** Whether an event belongs to the pages (not to an editor, a popover or the selection bar). */
   onPages(e) {
-    return !!e.target.closest?.('.pages') && !e.target.closest('.text-editor, .field-editor, .popover, .selection-bar, .crop-handle');
+    return !!e.target.closest?.('.pages') && !e.target.closest('.text-editor, .field-editor, .popover, .selection-bar, .crop-handle, .note-popup');
   }
 
   pointer(e, phase) {

@@ -21,6 +21,7 @@ export function createSelectTool(editor) {
   const zoom = () => editor.viewer.zoom;
   let bar = null;
   let ring = null;
+  let popup = null;  // a selected note's text, as other viewers show it when a note is clicked
   // The image being cropped with handles (its id), and the crop a handle drag shows before
   // it is let go (the engine's imageCrop answer).
   let cropping = null;
@@ -71,6 +72,7 @@ export function createSelectTool(editor) {
     const list = [];
     if (textual) {
       list.push(button('text', 'Edit text', () => {
+        popup?.remove();
         const current = editor.model.annotations.get(single.id);
         if (current?.type === 'note') editor.tools.note.editNote(current);
         else if (current) editor.tools.text.editText(current);
@@ -235,6 +237,39 @@ export function createSelectTool(editor) {
     editor.editImage(image.id, { crop: answer.crop });
   }
 
+  /**
+   * The text of one selected annotation that has some and shows none of it on the page (a
+   * note, or a comment on a highlight or a shape: not a text box), with its author and date,
+   * beside its box on the side the bar is not on: what a click on a note shows in other
+   * viewers. Not while its text is being edited.
+   */
+  function showPopup(view, annotation, box) {
+    const text = annotation?.type !== 'freeText' ? annotation?.contents?.trim() : '';
+    if (!text || cropping || view.element.querySelector('.text-editor')) { popup?.remove(); return; }
+    if (!popup) popup = html('div', { class: 'note-popup', role: 'note' });
+    if (popup.dataset.for !== annotation.id || popup.dataset.text !== text) {
+      popup.dataset.for = annotation.id;
+      popup.dataset.text = text;
+      const when = annotation.modificationDate ?? annotation.creationDate;
+      const byline = [annotation.author, when && !Number.isNaN(Date.parse(when)) ? new Date(when).toLocaleString() : null].filter(Boolean).join(' · ');
+      popup.setAttribute('aria-label', annotation.author ? `Comment by ${annotation.author}` : 'Comment');
+      popup.replaceChildren(...(byline ? [html('div', { class: 'note-popup-byline', text: byline })] : []), html('div', { class: 'note-popup-text', text }));
+    }
+    if (popup.parentNode !== view.element) view.element.append(popup);
+    // Below the box when the bar is above it, else above; inside the part of the pages in view.
+    const frame = view.element.getBoundingClientRect();
+    const visible = editor.viewer.scroller.getBoundingClientRect();
+    const corners = [[box[0], box[1]], [box[2], box[3]]].map((p) => editor.viewer.pageToClient(view.geometry.index, p));
+    const top = Math.min(corners[0][1], corners[1][1]), bottom = Math.max(corners[0][1], corners[1][1]);
+    const left = Math.min(corners[0][0], corners[1][0]);
+    const width = popup.offsetWidth, height = popup.offsetHeight, margin = 8;
+    const barAbove = !bar || !bar.isConnected || bar.getBoundingClientRect().top < top;
+    const y = barAbove && bottom + margin + height <= visible.bottom ? bottom + margin : Math.max(visible.top + margin, top - height - margin);
+    const x = clamp(left, visible.left + margin, visible.right - margin - width);
+    popup.style.left = `${x - frame.left}px`;
+    popup.style.top = `${y - frame.top}px`;
+  }
+
   /** Draws the engine's selection: box, handles and bar (nothing when empty). */
   function drawChrome() {
     for (const view of editor.viewer.views) view.overlay.chrome.replaceChildren();
@@ -243,8 +278,9 @@ export function createSelectTool(editor) {
     const view = selection.pageIndex !== undefined ? editor.viewer.views[selection.pageIndex] : null;
     const annotations = selection.ids.map((id) => editor.model.annotations.get(id)).filter(Boolean);
     if (cropping && (annotations.length !== 1 || annotations[0].id !== cropping)) { cropping = null; cropDrag = null; removeCropHandles(); }
-    if (!view || !selection.bounds || !annotations.length) { bar?.remove(); return; }
+    if (!view || !selection.bounds || !annotations.length) { bar?.remove(); popup?.remove(); return; }
     if (cropping) {
+      popup?.remove();
       const image = annotations[0];
       placeBar(view, drawCrop(view, image, cropDrag ?? call({ call: 'imageCrop', annotation: image })), annotations);
       return;
@@ -259,6 +295,7 @@ export function createSelectTool(editor) {
       view.overlay.chrome.append(svg('rect', { class: 'selection-handle', x: cx - h / 2, y: cy - h / 2, width: h, height: h, 'stroke-width': stroke }));
     }
     placeBar(view, [x1, y1, x2, y2], annotations);
+    showPopup(view, annotations.length === 1 ? annotations[0] : null, [x1, y1, x2, y2]);
   }
 
   /** The eraser's ring under a hovering pen or mouse (its size on screen). */
