@@ -477,3 +477,38 @@ def test_every_text_colour_of_every_theme_meets_its_level():
     for name, (colours, need) in theme_colours().items():
         low = {f"{a} on {b}": round(contrast(rgb(colours[a]), rgb(colours[b])), 2) for a, b in TEXT_ON}
         assert min(low.values()) >= need, (name, {k: v for k, v in low.items() if v < need})
+
+
+def test_a_long_press_selection_offers_a_copy_button(new_editor):
+    """Issue 26, what users reach for: touch has no keys to copy with, so text selected by a
+    long press gets a Copy button above it, which copies the engine's text of the selection
+    (as Ctrl+C does) and goes; a tap elsewhere takes it away with the selection."""
+    editor = new_editor(has_touch=True)
+    box = text_ready(editor)
+    word = (box[0] + 12, box[1] + box[3] / 2)
+    # What reaches the clipboard: a copy event's text (Chromium), or what is handed to the
+    # asynchronous clipboard where the browser refuses the copy command (WebKitGTK here).
+    editor.js("""window.copiedText = null;
+        window.addEventListener('copy', (e) => { window.copiedText = e.clipboardData.getData('text/plain'); });
+        if (navigator.clipboard) {
+          const write = navigator.clipboard.writeText.bind(navigator.clipboard);
+          navigator.clipboard.writeText = (text) => { window.copiedText = text; return write(text); };
+        }""")
+    long_press(editor, word, then=[(word[0] + 60 * i, word[1]) for i in range(1, 3)])
+    editor.wait_until("!!document.querySelector('.text-actions .text-copy')")
+    selected = selected_text(editor)
+    assert selected.startswith("Marginalia is"), selected
+    bar = editor.box(".text-actions")
+    assert bar[1] + bar[3] <= box[1] + 1, (bar, box)  # above the line, not over it
+    editor.screenshot("long-press-copy")
+    x, y, width, height = editor.box(".text-actions .text-copy")
+    editor.touch([{1: (x + width / 2, y + height / 2)}, {}])
+    editor.wait_until("window.copiedText !== null")
+    assert editor.js("window.copiedText").startswith("Marginalia is")
+    assert editor.count(".text-actions") == 0
+    # Again, then a tap elsewhere: the selection and the button go.
+    long_press(editor, word)
+    editor.wait_until("!!document.querySelector('.text-actions')")
+    far = editor.page_point_to_client(0, 300, 600)
+    editor.touch([{1: far}, {}])
+    editor.wait_until("!document.querySelector('.text-actions')")

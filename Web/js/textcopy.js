@@ -5,6 +5,7 @@
 // from the page's words, which are fetched as soon as a selection starts on a page.
 
 import { call } from './engine.js';
+import { html } from './svg.js';
 
 /**
  * The page and the two page points a text selection on the pages runs between (the middle of
@@ -45,4 +46,55 @@ export function installTextCopy(viewer, loadText) {
     event.clipboardData.setData('text/plain', selected.text);
     event.preventDefault();
   });
+}
+
+/**
+ * A Copy button above a text selection made by touch (a long press), where a touch screen has
+ * no keys to copy with: it copies as a copy from the keyboard does (the engine's text), then
+ * goes, as it does when the selection is cleared or a finger goes down elsewhere.
+ */
+export function showCopyButton(viewer) {
+  const selection = window.getSelection();
+  if (!selection || selection.isCollapsed || selection.rangeCount === 0) return;
+  const pieces = [...selection.getRangeAt(0).getClientRects()].filter((r) => r.width > 0 && r.height > 0);
+  if (!pieces.length) return;
+  document.querySelector('.text-actions')?.remove();
+  const copy = html('button', { type: 'button', class: 'bar-button text-copy', 'aria-label': 'Copy text', title: 'Copy text', text: 'Copy' });
+  const bar = html('div', { class: 'text-actions selection-bar', role: 'toolbar', 'aria-label': 'Selected text' }, [copy]);
+  const close = () => {
+    bar.remove();
+    document.removeEventListener('selectionchange', gone);
+  };
+  const gone = () => { if (window.getSelection()?.isCollapsed) close(); };
+  // A press on the bar reaches no page. (Its default stays: WebKit sends no click for a
+  // touch whose pointerdown was default-prevented.)
+  bar.addEventListener('pointerdown', (e) => e.stopPropagation());
+  bar.addEventListener('mousedown', (e) => e.preventDefault());  // the mouse's would clear the selection
+  let done = false;
+  const act = () => {
+    if (done) return;
+    done = true;
+    const ends = selectionEnds(viewer);
+    const text = ends ? call({ call: 'selectText', ...ends }).text : window.getSelection()?.toString();
+    // The copy event carries the engine's text (above); where the browser refuses a copy
+    // command, the asynchronous clipboard takes it (a secure context only).
+    let copied = false;
+    try { copied = document.execCommand('copy'); } catch { copied = false; }
+    if (!copied && text && navigator.clipboard?.writeText) navigator.clipboard.writeText(text).catch(() => {});
+    close();
+  };
+  // A finger's or a pen's lift is the press (it grants the copy, as a tap's click would; not
+  // every WebKit sends that click), the mouse's and the keyboard's a click.
+  copy.addEventListener('pointerup', (e) => { if (e.pointerType !== 'mouse') act(); });
+  copy.addEventListener('click', act);
+  document.addEventListener('selectionchange', gone);
+  document.body.append(bar);
+  const top = Math.min(...pieces.map((r) => r.top)), bottom = Math.max(...pieces.map((r) => r.bottom));
+  const left = Math.min(...pieces.map((r) => r.left)), right = Math.max(...pieces.map((r) => r.right));
+  const visible = viewer.scroller.getBoundingClientRect();
+  const margin = 8;
+  const x = Math.max(visible.left + margin, Math.min((left + right) / 2 - bar.offsetWidth / 2, visible.right - margin - bar.offsetWidth));
+  // Above the selection, clear of the browser's own handles below it; below when there is no room.
+  const y = top - bar.offsetHeight - margin >= visible.top ? top - bar.offsetHeight - margin : bottom + margin + 16;
+  Object.assign(bar.style, { position: 'fixed', left: `${x}px`, top: `${y}px` });
 }

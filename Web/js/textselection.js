@@ -8,6 +8,7 @@
 
 import { call } from './engine.js';
 import { settings } from './settings.js';
+import { showCopyButton } from './textcopy.js';
 
 const LONG_PRESS_MS = 500;
 
@@ -28,6 +29,7 @@ export class LongPress {
   /** A pointer went down on the pages (after the engine had it). */
   began(e) {
     this.cancelAll();
+    document.querySelector('.text-actions')?.remove();
     if (e.pointerType !== 'touch' || settings.tool !== 'select' || !e.target.closest?.('.text-layer > span')) return;
     const press = { x: e.clientX, y: e.clientY };
     press.timer = setTimeout(() => this.fire(e.pointerId, press), LONG_PRESS_MS);
@@ -46,7 +48,8 @@ export class LongPress {
   ended(e) {
     clearTimeout(this.pending.get(e.pointerId)?.timer);
     this.pending.delete(e.pointerId);
-    this.taken.delete(e.pointerId);
+    // The finger that selected text lifts: a Copy button, touch having no keys to copy with.
+    if (this.taken.delete(e.pointerId)) showCopyButton(this.viewer);
   }
 
   cancelAll() {
