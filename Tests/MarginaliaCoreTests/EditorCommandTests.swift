@@ -13,6 +13,7 @@ struct EditorCommandTests {
         .resize(id: "a", rect: CGRect(x: 10, y: 20, width: 30, height: 40)),
         .restyle(ids: ["a"], style: .init(color: .red, width: 3, opacity: 0.5, fill: EditorCommand.Restyle.Fill.none, fontSize: 12, bold: true)),
         .restyle(ids: ["a"], style: .init(fill: .color(.blue))),
+        .restyle(ids: ["t"], style: .init(italic: true, family: .times, alignment: .center)),
         .restyle(ids: ["n", "m"], style: .init(icon: .key)),
         .stroke(.init(pageIndex: 2, samples: [StrokeSample(point: CGPoint(x: 1, y: 2), pressure: 0.25, time: 0.5)], ink: .marker,
                       zoom: 2, recognizeShape: true, author: "Ada")),

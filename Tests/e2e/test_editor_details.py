@@ -174,3 +174,36 @@ def test_a_selected_note_shows_its_text_beside_it(new_editor):
     editor.js("marginalia.select(['box'])")
     editor.wait_until("marginalia.selection().ids.join() === 'box' && !!document.querySelector('.selection-bar')")
     assert not editor.js("!!document.querySelector('.note-popup')?.isConnected")
+
+
+def test_a_text_box_takes_a_font_family_italic_and_alignment(new_editor):
+    """Issue 26, what users reach for: fonts, italic and alignment for text boxes, from the
+    Style popover of a selected text box, each one restyle, written as the file's font
+    (/DA) and /Q, which another reader (PyMuPDF) reads back."""
+    editor = new_editor()
+    command(editor, {"type": "add", "annotations": [
+        {"type": "freeText", "id": "styled", "pageIndex": 0, "rect": [100, 300, 300, 340], "text": "Minutes", "fontSize": 14}]})
+    editor.wait_until("marginalia.model.annotations.has('styled')")
+    editor.js("marginalia.setTool('select'); marginalia.select(['styled'])")
+    editor.wait_until("!!document.querySelector('.selection-bar button[aria-label=\"Style\"]')")
+    editor.click('.selection-bar button[aria-label="Style"]')
+    editor.click('#popover [aria-label="Font"] button', "Serif")
+    editor.wait_until("marginalia.model.annotations.get('styled').font === 'Times-Roman'")
+    editor.click('#popover button[role=switch]', "Italic")
+    editor.wait_until("marginalia.model.annotations.get('styled').font === 'Times-Italic'")
+    editor.click('#popover [aria-label="Alignment"] button', "Centre")
+    editor.wait_until("marginalia.model.annotations.get('styled').alignment === 'center'")
+    # The popover shows what the server applied.
+    editor.wait_until("document.querySelector('#popover [aria-label=\"Alignment\"] [aria-checked=true]')?.textContent === 'Centre'")
+    assert editor.js("document.querySelector('#popover [aria-label=\"Font\"] [aria-checked=true]').textContent") == "Serif"
+    editor.screenshot("text-box-styled")
+    import fitz
+    saved = fitz.open(stream=api(editor.base, "GET", f"/api/v1/documents/{editor.doc_id}/file"), filetype="pdf")
+    [annot] = [a for a in saved[0].annots() if a.info.get("id") == "styled"]
+    assert saved.xref_get_key(annot.xref, "DA")[1].startswith("/Times-Italic 14 Tf"), saved.xref_get_key(annot.xref, "DA")
+    assert saved.xref_get_key(annot.xref, "Q") == ("int", "1")
+    # One undo step each: undo takes the alignment back first.
+    editor.press("Escape")
+    editor.press("Control+z")
+    editor.wait_until("(marginalia.model.annotations.get('styled').alignment ?? 'left') === 'left'")
+    assert editor.js("marginalia.model.annotations.get('styled').font") == "Times-Italic"

@@ -17,14 +17,39 @@ export function openPopover(anchor, title, build) {
   const a = anchor.getBoundingClientRect();
   const width = el.offsetWidth;
   el.style.left = `${Math.max(8, Math.min(window.innerWidth - width - 8, a.left + a.width / 2 - width / 2))}px`;
-  el.style.top = `${a.bottom + 8}px`;
+  // Below its button, or above it when it fits better there; scrolling within what the
+  // window leaves, never running off its bottom (a button low on the page).
+  el.style.maxHeight = 'none';
+  const height = el.scrollHeight;
+  const below = window.innerHeight - a.bottom - 16, above = a.top - 16;
+  const under = height <= below || below >= above;
+  const room = Math.max(120, under ? below : above);
+  el.style.maxHeight = `${room}px`;
+  el.style.top = `${under ? a.bottom + 8 : Math.max(8, a.top - 8 - Math.min(height, room))}px`;
   el.querySelector('button, input, select')?.focus({ preventScroll: true });
 }
 
 /** Rebuilds the open popover's content from the current settings. */
 export function refreshPopover() {
   if (!current) return;
-  popover().replaceChildren(html('h2', { class: 'popover-title', text: current.title }), ...current.build());
+  // The control that had the focus has it again in the new content (the same place in it).
+  const el = popover();
+  const controls = () => [...el.querySelectorAll('button, input, select, textarea')];
+  const focused = controls().indexOf(document.activeElement);
+  el.replaceChildren(html('h2', { class: 'popover-title', text: current.title }), ...current.build());
+  if (focused >= 0) controls()[focused]?.focus({ preventScroll: true });
+}
+
+/**
+ * Rebuilds the open popover of `owner` (an element holding its button) from what it shows,
+ * after that changed elsewhere (a restyle the server has applied), unless a slider or a text
+ * field in it is in use.
+ */
+export function refreshPopoverOf(owner) {
+  const anchor = popoverAnchor();
+  if (!anchor || !owner?.contains(anchor)) return;
+  if (popover().contains(document.activeElement) && document.activeElement.matches('input, textarea, select')) return;
+  refreshPopover();
 }
 
 /** Closes the popover and gives the focus back to its button. */

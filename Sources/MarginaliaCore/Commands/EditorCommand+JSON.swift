@@ -126,9 +126,12 @@ extension EditorCommand {
             style.fontSize = size
         }
         style.bold = try field.optionalMember("bold")?.bool()
+        style.italic = try field.optionalMember("italic")?.bool()
+        style.family = try field.optionalMember("family")?.choice(Restyle.FontFamily.self)
+        style.alignment = try field.optionalMember("alignment")?.choice(Restyle.TextAlignment.self)
         style.icon = try field.optionalMember("icon")?.choice(NoteIcon.self)
         guard !style.isEmpty else {
-            throw CommandError.malformed("\(field.path): nothing to change (color, width, opacity, fill, fontSize, bold or icon)")
+            throw CommandError.malformed("\(field.path): nothing to change (color, width, opacity, fill, fontSize, bold, italic, family, alignment or icon)")
         }
         return style
     }
@@ -181,7 +184,8 @@ extension EditorCommand {
             case nil: break
             }
             pairs += [("fontSize", style.fontSize.map { .number($0) }), ("bold", style.bold.map { .bool($0) }),
-                      ("icon", style.icon.map { .string($0.rawValue) })]
+                      ("italic", style.italic.map { .bool($0) }), ("family", style.family.map { .string($0.rawValue) }),
+                      ("alignment", style.alignment.map { .string($0.rawValue) }), ("icon", style.icon.map { .string($0.rawValue) })]
         case .stroke(let stroke):
             pairs += [("pageIndex", .number(Double(stroke.pageIndex))),
                       ("points", .array(stroke.samples.map { s in

@@ -80,8 +80,24 @@ public enum EditorCommand: Equatable, Sendable {
         public var fontSize: Double?
         /// Free text only.
         public var bold: Bool?
+        /// Free text only: slanted (Helvetica's and Courier's oblique face, Times' italic).
+        public var italic: Bool?
+        /// Free text only: the standard font family, its weight and slant kept.
+        public var family: FontFamily?
+        /// Free text only: where the lines sit in the box (`/Q`).
+        public var alignment: TextAlignment?
         /// Notes only: the icon their `/Name` names.
         public var icon: NoteIcon?
+
+        /// The families of the standard fonts a text box can be set in.
+        public enum FontFamily: String, CaseIterable, Sendable {
+            case helvetica = "Helvetica", times = "Times", courier = "Courier"
+        }
+
+        /// Where the lines of a text box sit (`/Q` 0, 1, 2).
+        public enum TextAlignment: String, CaseIterable, Sendable {
+            case left, center, right
+        }
 
         public enum Fill: Equatable, Sendable {
             case none
@@ -89,18 +105,23 @@ public enum EditorCommand: Equatable, Sendable {
         }
 
         public init(color: Color? = nil, width: Double? = nil, opacity: Double? = nil, fill: Fill? = nil,
-                    fontSize: Double? = nil, bold: Bool? = nil, icon: NoteIcon? = nil) {
+                    fontSize: Double? = nil, bold: Bool? = nil, italic: Bool? = nil, family: FontFamily? = nil,
+                    alignment: TextAlignment? = nil, icon: NoteIcon? = nil) {
             self.color = color
             self.width = width
             self.opacity = opacity
             self.fill = fill
             self.fontSize = fontSize
             self.bold = bold
+            self.italic = italic
+            self.family = family
+            self.alignment = alignment
             self.icon = icon
         }
 
         public var isEmpty: Bool {
-            color == nil && width == nil && opacity == nil && fill == nil && fontSize == nil && bold == nil && icon == nil
+            color == nil && width == nil && opacity == nil && fill == nil && fontSize == nil && bold == nil
+                && italic == nil && family == nil && alignment == nil && icon == nil
         }
     }
 

@@ -80,9 +80,13 @@ public enum SelectionTool {
             }
             if case .freeText(var text) = result.kind {
                 if let size = style.fontSize { text.fontSize = size }
-                if let bold = style.bold, let face = StandardFont.resolve(text.font) {
-                    let slanted = face.rawValue.hasSuffix("Oblique") || face.rawValue.hasSuffix("Italic")
-                    text.font = face.withTraits(bold: bold, italic: slanted).rawValue
+                text.font = restyledFont(text.font, style)
+                if let alignment = style.alignment {
+                    switch alignment {
+                    case .left: text.alignment = .left
+                    case .center: text.alignment = .center
+                    case .right: text.alignment = .right
+                    }
                 }
                 result.kind = .freeText(text)
             }
@@ -92,6 +96,27 @@ public enum SelectionTool {
             }
             return result
         }
+    }
+
+    /// A text box's font after `style`: its family, weight and slant as the style says, the
+    /// rest as they were. A font that is no standard font is kept unless the style names a
+    /// family (it is then set in that family).
+    static func restyledFont(_ font: String, _ style: EditorCommand.Restyle) -> String {
+        guard style.bold != nil || style.italic != nil || style.family != nil else { return font }
+        let face = StandardFont.resolve(font)
+        let family: StandardFont
+        switch style.family {
+        case .helvetica?: family = .helvetica
+        case .times?: family = .timesRoman
+        case .courier?: family = .courier
+        case nil:
+            guard let face else { return font }
+            family = face
+        }
+        let name = face?.rawValue ?? ""
+        let bold = style.bold ?? name.contains("Bold")
+        let italic = style.italic ?? (name.hasSuffix("Oblique") || name.hasSuffix("Italic"))
+        return family.withTraits(bold: bold, italic: italic).rawValue
     }
 
     /// Gives the selection a new colour (the stroke colour, or the text colour of free text).

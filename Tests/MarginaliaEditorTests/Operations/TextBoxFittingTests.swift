@@ -61,4 +61,30 @@ struct TextBoxFittingTests {
         let turned = annotation.rectFittingText(pageRotation: 270, page: nil)
         #expect(turned?.maxX == 122.4 && (turned?.width ?? 0) > 50)
     }
+
+    /// A text box's family, slant and alignment (the Style popover's Font, Italic and
+    /// Alignment): the family keeps the weight and slant, the slant keeps the family and
+    /// weight, and the file gets the font and `/Q` every viewer reads.
+    @Test func aRestyleSetsTheFamilyTheSlantAndTheAlignment() throws {
+        let document = try OperationTests.document()
+        var style = TextToolSettings.default
+        style.bold = true
+        let draft = AnnotationDraft.textBox(in: CGRect(x: 72, y: 600, width: 200, height: 22.4), text: "Styled", style: style, pageIndex: 0)
+        _ = try EditorCommand.add([draft]).apply(to: document)
+        let box = try #require(try document.annotations(onPage: 0).last)
+        let id = box.id
+        _ = try EditorCommand.restyle(ids: [id], style: .init(family: .times)).apply(to: document)
+        _ = try EditorCommand.restyle(ids: [id], style: .init(italic: true, alignment: .center)).apply(to: document)
+        let after = try #require(try document.annotations(onPage: 0).last)
+        let text = try #require({ if case .freeText(let text) = after.kind { return text } else { return nil } }())
+        #expect(text.font == "Times-BoldItalic" && text.alignment == .center)
+        _ = try EditorCommand.restyle(ids: [id], style: .init(bold: false, family: .courier, alignment: .right)).apply(to: document)
+        let last = try #require(try document.annotations(onPage: 0).last)
+        let mono = try #require({ if case .freeText(let text) = last.kind { return text } else { return nil } }())
+        #expect(mono.font == "Courier-Oblique" && mono.alignment == .right)
+        // What others read: the font named in /DA and /Q 2.
+        let saved = try PDFDocument(data: try document.dataRepresentation())
+        let dictionary = try #require(try saved.annotations(onPage: 0).last?.dictionary)
+        #expect(dictionary["Q"]?.integerValue == 2)
+    }
 }

@@ -10,7 +10,7 @@ import { call } from '../engine.js';
 import { svg, html, normRect } from '../svg.js';
 import { icon } from '../icons.js';
 import { settings } from '../settings.js';
-import { openPopover, section, swatches, slider, segmented, toggle } from '../popover.js';
+import { openPopover, refreshPopoverOf, section, swatches, slider, segmented, toggle } from '../popover.js';
 import { noteIconPicker } from '../noteicons.js';
 import { drawAnnotation } from '../overlay.js';
 
@@ -117,7 +117,13 @@ export function createSelectTool(editor) {
       if (texts) {
         sections.push(section('Font size', segmented([[10, '10'], [12, '12'], [14, '14'], [18, '18'], [24, '24'], [36, '36']],
           first.fontSize, (fontSize) => restyle({ fontSize }), 'Font size')));
-        sections.push(section('Style', toggle('Bold', /Bold/.test(first.font ?? ''), (bold) => restyle({ bold }))));
+        const font = first.font ?? 'Helvetica';
+        sections.push(section('Font', segmented([['Helvetica', 'Sans'], ['Times', 'Serif'], ['Courier', 'Mono']],
+          /Times/.test(font) ? 'Times' : /Courier/.test(font) ? 'Courier' : 'Helvetica', (family) => restyle({ family }), 'Font')));
+        sections.push(section('Style', toggle('Bold', /Bold/.test(font), (bold) => restyle({ bold })),
+          toggle('Italic', /Oblique|Italic/.test(font), (italic) => restyle({ italic }))));
+        sections.push(section('Alignment', segmented([['left', 'Left'], ['center', 'Centre'], ['right', 'Right']],
+          first.alignment ?? 'left', (alignment) => restyle({ alignment }), 'Alignment')));
       }
       return sections;
     })));
@@ -295,6 +301,7 @@ export function createSelectTool(editor) {
       view.overlay.chrome.append(svg('rect', { class: 'selection-handle', x: cx - h / 2, y: cy - h / 2, width: h, height: h, 'stroke-width': stroke }));
     }
     placeBar(view, [x1, y1, x2, y2], annotations);
+    refreshPopoverOf(bar);  // the Style popover shows the style the server applied
     showPopup(view, annotations.length === 1 ? annotations[0] : null, [x1, y1, x2, y2]);
   }
 
