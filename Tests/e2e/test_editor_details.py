@@ -6,6 +6,8 @@ hover ring stayed where a sweep began; the Draw button's dot sat on its label; c
 were announced as hex codes; the presence chips broke the page's Content-Security-Policy (the
 harness now counts what the policy refuses as a script error)."""
 
+import re
+
 from editor_harness import api
 
 
@@ -207,3 +209,51 @@ def test_a_text_box_takes_a_font_family_italic_and_alignment(new_editor):
     editor.press("Control+z")
     editor.wait_until("(marginalia.model.annotations.get('styled').alignment ?? 'left') === 'left'")
     assert editor.js("marginalia.model.annotations.get('styled').font") == "Times-Italic"
+
+
+LONG = ("Marginalia sets this sentence in a narrow text box so that it has to wrap onto several lines, "
+        "and every view of the box must break it into the same lines.")
+
+
+def appearance_lines(editor, annotation_id):
+    """The lines the saved appearance of a text box shows: the strings of the text-showing
+    operators of its normal appearance stream (one per line), as PyMuPDF reads the file."""
+    import fitz
+    saved = fitz.open(stream=api(editor.base, "GET", f"/api/v1/documents/{editor.doc_id}/file"), filetype="pdf")
+    [annot] = [a for a in saved[0].annots() if a.info.get("id") == annotation_id]
+    kind, value = saved.xref_get_key(annot.xref, "AP/N")
+    assert kind == "xref", (kind, value)
+    stream = saved.xref_stream(int(value.split()[0]))
+    return [text.decode("latin-1") for text in re.findall(rb"\(((?:[^()\\]|\\.)*)\)\s*Tj\b", stream)]
+
+
+def test_a_text_box_wraps_the_same_while_typed_selected_and_saved(new_editor):
+    """Issue 26, item 11: a text box looked different while typed (6 lines in one font), once
+    committed (5 in another) and while selected (its border lost). The editor now sets the
+    text in the box's face, padding and line height, and the selected box is drawn with its
+    border: the same lines while typing, while selected and in the saved appearance."""
+    editor = new_editor()
+    command(editor, {"type": "add", "annotations": [
+        {"type": "freeText", "id": "framed", "pageIndex": 0, "rect": [100, 200, 260, 240], "text": "x", "fontSize": 12, "width": 2}]})
+    editor.wait_until("marginalia.model.annotations.has('framed')")
+    editor.js("marginalia.setTool('select'); marginalia.select(['framed'])")
+    editor.wait_until("!!document.querySelector('.selection-bar button[aria-label=\"Edit text\"]')")
+    editor.click(".selection-bar button[aria-label='Edit text']")
+    editor.wait_until("document.activeElement && document.activeElement.matches('textarea.text-editor')")
+    editor.press("Control+a")
+    editor.type(LONG)
+    typed = editor.js("""(() => { const a = document.activeElement, s = getComputedStyle(a);
+        return Math.round((a.scrollHeight - parseFloat(s.paddingTop) - parseFloat(s.paddingBottom)) / parseFloat(s.lineHeight)); })()""")
+    editor.screenshot("text-box-typing")
+    editor.js("document.activeElement.blur()")
+    editor.wait_until(f"marginalia.model.annotations.get('framed').text === {LONG!r}")
+    saved = appearance_lines(editor, "framed")
+    editor.js("marginalia.select(['framed'])")
+    editor.wait_until("document.querySelectorAll('.annotation.freeText[data-id=\"framed\"] tspan').length > 1")
+    selected = editor.js("[...document.querySelectorAll('.annotation.freeText[data-id=\"framed\"] tspan')].map((t) => t.textContent)")
+    editor.screenshot("text-box-selected")
+    # The same lines while selected as saved, broken at the same words; as many while typed.
+    assert selected == saved and typed == len(saved), (typed, selected, saved)
+    assert len(saved) >= 4
+    # The border, in the text colour, while selected.
+    assert editor.attribute('.annotation.freeText[data-id="framed"] .free-text-border', "stroke-width") == "2"

@@ -252,23 +252,26 @@ function ending(a, tip, from, kind) {
 function drawFreeText(a) {
   const [x1, y1, x2, y2] = normRect(a.rect);
   const size = a.fontSize ?? 12;
+  const border = a.width ?? 0;
   const parts = [];
   if (a.color) parts.push(svg('rect', { x: x1, y: y1, width: x2 - x1, height: y2 - y1, fill: a.color }));
-  if ((a.width ?? 0) > 0 && a.borderColor) parts.push(svg('rect', { x: x1, y: y1, width: x2 - x1, height: y2 - y1, fill: 'none', stroke: a.borderColor }));
-  const font = a.font ?? 'Helvetica';
+  // The border in the text colour, inside the box, as the appearance draws it.
+  if (border > 0) {
+    const inset = Math.min(border / 2, (x2 - x1) / 2, (y2 - y1) / 2);
+    parts.push(svg('rect', { class: 'free-text-border', x: x1 + inset, y: y1 + inset, width: x2 - x1 - 2 * inset, height: y2 - y1 - 2 * inset,
+      fill: 'none', stroke: a.textColor ?? '#000000', 'stroke-width': border }));
+  }
+  const face = textBoxFace(a.font);
   const text = svg('text', {
-    class: 'free-text', fill: a.textColor ?? '#000000', 'font-size': size,
-    'font-family': /Times/.test(font) ? 'Times New Roman, serif' : /Courier/.test(font) ? 'Courier New, monospace' : 'Helvetica, Arial, sans-serif',
-    'font-weight': /Bold/.test(font) ? 'bold' : undefined,
-    'font-style': /Oblique|Italic/.test(font) ? 'italic' : undefined,
+    class: 'free-text', fill: a.textColor ?? '#000000', 'font-size': size, 'font-family': face.family, 'font-kerning': 'none',
+    'font-weight': face.bold ? 'bold' : undefined, 'font-style': face.italic ? 'italic' : undefined,
   });
   const align = a.alignment ?? 'left';
-  const padding = 2;
-  const boxWidth = x2 - x1 - 2 * padding;
+  const padding = border + 2;
   const anchorX = align === 'center' ? (x2 - x1) / 2 : align === 'right' ? x2 - x1 - padding : padding;
   text.setAttribute('text-anchor', { left: 'start', center: 'middle', right: 'end' }[align] ?? 'start');
-  wrapLines(a.text ?? '', size, boxWidth).forEach((line, i) => {
-    const tspan = svg('tspan', { x: anchorX, y: padding + size * (0.85 + i * 1.2) });
+  wrapLines(a.text ?? '', size, x2 - x1 - 2 * padding, face).forEach((line, i) => {
+    const tspan = svg('tspan', { x: anchorX, y: padding + size * (face.ascent + i * TEXT_LINE_HEIGHT) });
     tspan.textContent = line;
     text.append(tspan);
   });
@@ -276,15 +279,53 @@ function drawFreeText(a) {
   return parts;
 }
 
-/** Greedy word wrap with an average glyph width (Helvetica ≈ 0.52 em). */
-export function wrapLines(text, size, width) {
-  const perLine = Math.max(1, Math.floor(width / (size * 0.52)));
+/** Baselines apart, in font sizes: the appearance's (TextLayout.lineHeightFactor). */
+export const TEXT_LINE_HEIGHT = 1.15;
+
+/**
+ * How a text box's standard font (`font`: Helvetica, Times-Italic...) is shown in the browser:
+ * the font itself or a metric-compatible family (URW's, Liberation's), its weight and slant, and the ascent (in font
+ * sizes) its first baseline sits below the padding, as the appearance sets it.
+ */
+export function textBoxFace(font = 'Helvetica') {
+  const name = font ?? 'Helvetica';
+  const serif = /Times/.test(name), mono = /Courier/.test(name);
+  return {
+    family: serif ? "Times, 'Times New Roman', 'Nimbus Roman', 'Liberation Serif', serif"
+      : mono ? "Courier, 'Courier New', 'Nimbus Mono PS', 'Liberation Mono', monospace"
+      : "Helvetica, Arial, 'Nimbus Sans', 'Liberation Sans', sans-serif",
+    bold: /Bold/.test(name), italic: /Oblique|Italic/.test(name),
+    ascent: serif ? 0.683 : mono ? 0.629 : 0.718,
+  };
+}
+
+/**
+ * The lines a text box's text breaks into within `width` points at `size`, wrapped as the
+ * appearance wraps them (at spaces, greedily; a word wider than the line broken between
+ * characters), measured in the face the browser shows.
+ */
+export function wrapLines(text, size, width, face = textBoxFace()) {
+  measuring ??= document.createElement('canvas').getContext('2d');
+  measuring.font = `${face.italic ? 'italic ' : ''}${face.bold ? 'bold ' : ''}${size}px ${face.family}`;
+  measuring.fontKerning = 'none';  // Tj applies no kerning
+  const fits = (line) => measuring.measureText(line.replace(/ +$/, '')).width <= width + 1e-6;
   const lines = [];
-  for (const paragraph of text.split('\n')) {
+  for (const paragraph of text.split(/\r\n|\r|\n/)) {
     let line = '';
     for (const word of paragraph.split(' ')) {
-      const candidate = line ? `${line} ${word}` : word;
-      if (candidate.length > perLine && line) { lines.push(line); line = word; } else line = candidate;
+      const candidate = line === '' ? word : `${line} ${word}`;
+      if (fits(candidate)) { line = candidate; continue; }
+      if (line !== '') lines.push(line);
+      // A word wider than the line: as many characters as fit (at least one) per line; the
+      // words after it go on with its last piece.
+      let rest = word;
+      while (rest.length > 1 && !fits(rest)) {
+        let cut = 1;
+        while (cut < rest.length - 1 && fits(rest.slice(0, cut + 1))) cut += 1;
+        lines.push(rest.slice(0, cut));
+        rest = rest.slice(cut);
+      }
+      line = rest;
     }
     lines.push(line);
   }
@@ -362,12 +403,13 @@ function drawStamp(a) {
 // Helvetica-Bold's (ascent + descent) / 2 per unit of size (718 and -207 of 1000): the
 // appearance puts the title's baseline this far below the frame's middle.
 const HELVETICA_BOLD_MIDDLE = 0.2555;
-let measuring = null;
+let measuring = null;  // a canvas's context that measures text (titles, text boxes)
 
 /** The width of `title` at size 1 in the bold Helvetica (or its metric twin) the overlay draws with. */
 function titleWidthAtOne(title) {
   measuring ??= document.createElement('canvas').getContext('2d');
   measuring.font = 'bold 100px Helvetica, Arial, sans-serif';
+  measuring.fontKerning = 'auto';
   return measuring.measureText(title).width / 100;
 }
 

@@ -2,12 +2,15 @@
 // rectangle. The text is read back from the textarea's value, never parsed as HTML.
 
 import { html, normRect } from '../svg.js';
+import { textBoxFace, TEXT_LINE_HEIGHT } from '../overlay.js';
 
 /**
  * Opens an editor over `rect` on page `pageIndex`. Resolves with the text (null if cancelled
- * with Escape). Enter with ctrl/cmd, or a tap elsewhere, commits.
+ * with Escape). Enter with ctrl/cmd, or a tap elsewhere, commits. The text is set as the box
+ * shows it once committed: its font's face, size, padding (the border plus 2 points) and line
+ * height, so it wraps into the same lines.
  */
-export function editText(editor, pageIndex, rect, { text = '', fontSize = 14, color = '#111', background = '', bold = false, placeholder = 'Type here', keepInView = false } = {}) {
+export function editText(editor, pageIndex, rect, { text = '', fontSize = 14, color = '#111', background = '', font = 'Helvetica', border = 0, placeholder = 'Type here', keepInView = false } = {}) {
   const view = editor.viewer.views[pageIndex];
   const [x1, y1, x2, y2] = normRect(rect);
   const a = editor.viewer.pageToClient(pageIndex, [x1, y2]);
@@ -16,11 +19,13 @@ export function editText(editor, pageIndex, rect, { text = '', fontSize = 14, co
   const zoom = editor.viewer.zoom;
   const area = html('textarea', { class: 'text-editor', 'aria-label': placeholder, placeholder, spellcheck: 'true' });
   area.value = text;
+  const face = textBoxFace(font);
   Object.assign(area.style, {
     left: `${Math.min(a[0], b[0]) - frame.left}px`, top: `${Math.min(a[1], b[1]) - frame.top}px`,
     width: `${Math.max(Math.abs(b[0] - a[0]), 80)}px`, height: `${Math.max(Math.abs(b[1] - a[1]), 28)}px`,
     fontSize: `${fontSize * zoom}px`, color, background: background || 'rgba(255,255,255,0.85)',
-    fontWeight: bold ? 'bold' : 'normal',
+    fontFamily: face.family, fontWeight: face.bold ? 'bold' : 'normal', fontStyle: face.italic ? 'italic' : 'normal',
+    lineHeight: String(TEXT_LINE_HEIGHT), padding: `${(border + 2) * zoom}px`,
   });
   view.element.append(area);
   // A note's editor (not a text box's, which shows the box itself) stays on the page and in
