@@ -18,9 +18,13 @@ struct EditorPlacementTests {
         let arrow = try #require(try editor.annotations().first)
         guard case .line(let line) = arrow.kind else { Issue.record("not a line"); return }
         #expect(line.endEnding == .openArrow && arrow.color == .blue && arrow.border.width == 3)
-        // A tap makes nothing.
+        // A tap places the kind at its default size: an arrow 72 points long across the tap.
         try pen.tap(editor.view(300, 300))
-        #expect(try editor.annotations().count == 1)
+        let annotations = try editor.annotations()
+        #expect(annotations.count == 2)
+        let tapped = try #require(annotations.last)
+        guard case .line(let placed) = tapped.kind else { Issue.record("not a line"); return }
+        #expect(placed.endEnding == .openArrow && abs(placed.end.x - placed.start.x - AnnotationDraft.tappedShapeSize) < 0.01)
     }
 
     @Test func dragMakesATextBoxThatTheUserTypesIntoAndTapEditsIt() throws {
