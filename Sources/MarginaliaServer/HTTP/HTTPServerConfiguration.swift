@@ -28,6 +28,8 @@ public struct HTTPServerConfiguration: Sendable {
     public var maxConnections: Int
     /// How often open event streams get a `: keep-alive` comment (also how dead clients are noticed).
     public var keepAliveInterval: Double
+    /// HTTPS with this certificate and key (TLS 1.2 and 1.3 only); nil for plain HTTP.
+    public var tls: TLSCredentials?
 
     /// Creates a configuration; the defaults suit one user's editor on a laptop.
     public init(host: String = "127.0.0.1", port: UInt16 = 8080, threadCount: Int = 4,
@@ -35,7 +37,7 @@ public struct HTTPServerConfiguration: Sendable {
                 maxBodySize: Int = 64 << 20, headerMemoryLimit: Int = 32 << 10,
                 connectionTimeoutSeconds: Int = 30, maxConnections: Int = 1000,
                 keepAliveInterval: Double = 15, requestHeaderTimeoutSeconds: Int = 20,
-                minimumBodyRate: Int = 1024) {
+                minimumBodyRate: Int = 1024, tls: TLSCredentials? = nil) {
         self.host = host
         self.port = port
         self.threadCount = threadCount
@@ -47,6 +49,7 @@ public struct HTTPServerConfiguration: Sendable {
         self.keepAliveInterval = keepAliveInterval
         self.requestHeaderTimeoutSeconds = requestHeaderTimeoutSeconds
         self.minimumBodyRate = minimumBodyRate
+        self.tls = tls
     }
 
     /// Whether the host is a loopback address (no token is needed there).
