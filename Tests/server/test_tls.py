@@ -18,6 +18,7 @@ import subprocess
 import pytest
 
 from serve_process import Server, free_port
+from test_abuse import raw_exchange
 from tls_certificate import make_certificate
 
 TOKEN = "tls-test-token"
@@ -46,19 +47,6 @@ def start(binary, tmp_path, certificate):
         if server.process and server.process.poll() is None:
             server.process.kill()
             server.process.wait(timeout=30)
-
-
-def raw(port: int, request: bytes) -> bytes:
-    """What a plain-HTTP client gets back for `request` (b"" when the server just closes)."""
-    with socket.create_connection(("127.0.0.1", port), timeout=5) as sock:
-        sock.sendall(request)
-        received = b""
-        try:
-            while chunk := sock.recv(65536):
-                received += chunk
-        except (ConnectionResetError, socket.timeout):
-            pass
-        return received
 
 
 def test_https_is_verified_against_the_certificate_and_answers_carry_hsts(start, certificate):
@@ -106,7 +94,7 @@ def test_only_tls_1_2_and_1_3_are_accepted(start, certificate):
 
 def test_plain_http_on_the_tls_port_gets_no_http_answer(start):
     server = start()
-    answer = raw(server.port, b"GET /api/v1/documents HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+    answer = raw_exchange(server.port, b"GET /api/v1/documents HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
     assert not answer.startswith(b"HTTP/"), answer[:200]
     assert b"documents" not in answer
 
