@@ -65,6 +65,11 @@ def test_https_is_verified_against_the_certificate_and_answers_carry_hsts(start,
         untrusting.request("GET", "/healthz")
 
 
+def test_hsts_max_age_sets_the_time(start):
+    server = start("--hsts-max-age", "600")
+    assert server.request("GET", "/healthz")[1].get("Strict-Transport-Security") == "max-age=600"
+
+
 def test_the_token_cookie_is_secure_over_https(start):
     server = start("--token", TOKEN)
     status, headers, _ = server.request("GET", f"/?token={TOKEN}")
@@ -148,6 +153,9 @@ def bad_pairs(certificate, folder):
         ("certificate without key", ["--tls-cert", cert], 2, ["--tls-cert and --tls-key go together"]),
         ("redirect without TLS", ["--http-redirect-port", "8081"], 2, ["--http-redirect-port needs --tls-cert"]),
         ("TLS and proxy", ["--tls-cert", cert, "--tls-key", key, "--behind-tls-proxy"], 2, ["not both"]),
+        ("HSTS time not a number", ["--tls-cert", cert, "--tls-key", key, "--hsts-max-age", "soon"], 2,
+         ["--hsts-max-age: 'soon'"]),
+        ("HSTS without HTTPS", ["--hsts-max-age", "600"], 2, ["--hsts-max-age needs"]),
     ]
 
 
