@@ -95,6 +95,7 @@ public final class HTTPServer: @unchecked Sendable {
                 }
             }
             guard let started else {
+                if tlsText != nil { throw HTTPServerError.cannotStartTLS(host: configuration.host, port: configuration.port) }
                 throw HTTPServerError.cannotStart(host: configuration.host, port: configuration.port)
             }
             daemon = started

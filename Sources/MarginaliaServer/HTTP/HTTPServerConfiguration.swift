@@ -64,6 +64,9 @@ public enum HTTPServerError: Error, CustomStringConvertible, Equatable {
     case badHost(String)
     /// libmicrohttpd refused to start (port in use, no permission, bad limits).
     case cannotStart(host: String, port: UInt16)
+    /// libmicrohttpd refused to start with TLS (port in use, or GnuTLS refused the
+    /// certificate, key or priorities: libmicrohttpd's own line above says which).
+    case cannotStartTLS(host: String, port: UInt16)
     /// `start()` was called twice.
     case alreadyStarted
 
@@ -71,6 +74,8 @@ public enum HTTPServerError: Error, CustomStringConvertible, Equatable {
         switch self {
         case .badHost(let host): return "'\(host)' is not an IPv4 or IPv6 address (use e.g. 127.0.0.1 or ::1)"
         case .cannotStart(let host, let port): return "cannot listen on \(host):\(port) (port in use or not permitted?)"
+        case .cannotStartTLS(let host, let port):
+            return "cannot serve HTTPS on \(host):\(port) (port in use, or the certificate refused: see the line above)"
         case .alreadyStarted: return "the server is already running"
         }
     }
