@@ -74,6 +74,9 @@ let package = Package(
         .testTarget(name: "MarginaliaEditorTests", dependencies: ["MarginaliaEditor", "Marginalia"]),
         .testTarget(name: "MarginaliaRenderTests", dependencies: ["MarginaliaRender", "Marginalia", "PDFCore"]),
         .testTarget(name: "MarginaliaServerTests", dependencies: ["MarginaliaServer", "MarginaliaEditor", "Marginalia"]),
+        // The command line's own reading of options (most of the CLI is tested by running it:
+        // Tests/oracles, Tests/server).
+        .testTarget(name: "MarginaliaCLITests", dependencies: ["MarginaliaCLI", "MarginaliaServer"]),
     ]
 )
 
