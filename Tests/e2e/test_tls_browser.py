@@ -8,7 +8,10 @@ page is a secure context.
 Chromium opens it as https://marginalia.test (a name mapped to 127.0.0.1 in the browser
 only): 127.0.0.1 and localhost count as secure contexts even over plain HTTP, a real host
 name only over HTTPS. WebKitGTK's WebDriver can neither map names nor take a certificate for
-another host, so WebKit opens https://127.0.0.1 and checks the protocol as well."""
+another host, so WebKit opens https://127.0.0.1 and checks the protocol as well.
+
+(Not test_tls.py: scripts/test.sh collects Tests/server, which has one, in the same run, and
+pytest's default import mode needs distinct module names.)"""
 
 import importlib.util
 import json
