@@ -2,7 +2,8 @@
 certificate made here with `openssl req -x509`, checked with Python's ssl against that
 certificate as the only CA. Verified HTTPS answers with HSTS, the token cookie marked
 Secure, TLS 1.2 and 1.3 only, no plain HTTP on the TLS port, the plain-HTTP redirect port
-answering 308 to the same host, path and query over HTTPS, `--behind-tls-proxy` (Secure
+answering 308 to the same host, path and query over HTTPS, an event stream and parallel
+requests over TLS, `--behind-tls-proxy` (Secure
 cookie, HSTS only when X-Forwarded-Proto says https, that header ignored otherwise), and every
 bad certificate or key refused by file name before anything listens.
 
@@ -14,13 +15,17 @@ import http.client
 import socket
 import ssl
 import subprocess
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
+from pg_cluster import wait_for
+from replicas import EventClient
 from serve_process import Server, free_port
 from test_abuse import raw_exchange
 from tls_certificate import make_certificate
 
+DOCS = "/api/v1/documents"
 TOKEN = "tls-test-token"
 HSTS = "max-age=31536000"
 
@@ -68,6 +73,26 @@ def test_https_is_verified_against_the_certificate_and_answers_carry_hsts(start,
 def test_hsts_max_age_sets_the_time(start):
     server = start("--hsts-max-age", "600")
     assert server.request("GET", "/healthz")[1].get("Strict-Transport-Security") == "max-age=600"
+
+
+def test_event_streams_and_parallel_requests_over_https(start):
+    """Suspended connections (the handlers run off libmicrohttpd's threads) and a held event
+    stream, over TLS: 32 requests from 8 clients at once, and an edit reaching the stream."""
+    server = start()
+    doc = server.json("GET", DOCS)["documents"][0]["id"]
+    listener = EventClient([server], doc, name="https-events")
+    listener.start()
+    try:
+        assert listener.connected.wait(10)
+        with ThreadPoolExecutor(8) as pool:
+            statuses = list(pool.map(lambda _: server.request("GET", f"{DOCS}/{doc}/annotations")[0], range(32)))
+        assert statuses == [200] * 32
+        stroke = {"baseRevision": 0, "clientId": "tls", "action": {"stroke": {
+            "pageIndex": 0, "points": [[60 + 5 * i, 80 + 3 * i, 0.5] for i in range(10)]}}}
+        assert server.json("POST", f"{DOCS}/{doc}/operations", stroke)["revision"] == 1
+        wait_for(lambda: listener.revisions == [1], 10, what="the edit on the HTTPS event stream")
+    finally:
+        listener.stop()
 
 
 def test_the_token_cookie_is_secure_over_https(start):
