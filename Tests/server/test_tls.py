@@ -3,9 +3,9 @@ certificate made here with `openssl req -x509`, checked with Python's ssl agains
 certificate as the only CA. Verified HTTPS answers with HSTS, the token cookie marked
 Secure, TLS 1.2 and 1.3 only, no plain HTTP on the TLS port, the plain-HTTP redirect port
 answering 308 to the same host, path and query over HTTPS, an event stream and parallel
-requests over TLS, `--behind-tls-proxy` (Secure
-cookie, HSTS only when X-Forwarded-Proto says https, that header ignored otherwise), and every
-bad certificate or key refused by file name before anything listens.
+requests over TLS, `--behind-tls-proxy` (Secure cookie, HSTS only when X-Forwarded-Proto
+says https, that header ignored otherwise), and every bad certificate or key refused by file
+name before anything listens.
 
 Over the SQLite store only: nothing here depends on the store."""
 
