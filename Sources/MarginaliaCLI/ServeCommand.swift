@@ -6,7 +6,7 @@ import Foundation
 import Marginalia
 import MarginaliaServer
 
-/// `marginalia serve [FILE...] [--host H] [--port P] [--data DIR | --store LOCATION] [--token T] [--web DIR] [limits]`
+/// `marginalia serve [FILE...] [--host H] [--port P] [--data DIR | --store LOCATION] [--token T] [--web DIR] [limits] [HTTPS]`
 enum ServeCommand {
     static let help = """
         usage: marginalia serve [FILE...] [--host 127.0.0.1] [--port 8080] [--data DIR | --store LOCATION]
