@@ -53,7 +53,8 @@ let package = Package(
         .target(name: "MarginaliaRender", dependencies: ["Marginalia", "PDFCore", "CCairo", "CJPEG"]),
         // The server: HTTP (libmicrohttpd), the document store (SQLite + files, or PostgreSQL
         // for replicas), the JSON API and the browser editor's static files.
-        .target(name: "MarginaliaServer", dependencies: ["MarginaliaEditor", "Marginalia", "MarginaliaRender", "CMicroHTTPD", "CSQLite", "CLibPQ"]),
+        .target(name: "MarginaliaServer", dependencies: ["MarginaliaEditor", "Marginalia", "MarginaliaRender", "CMicroHTTPD", "CSQLite", "CLibPQ",
+                                                   "CCrypto"]),
         // The `marginalia` command-line tool.
         .executableTarget(
             name: "MarginaliaCLI",
@@ -73,6 +74,9 @@ let package = Package(
         .testTarget(name: "MarginaliaEditorTests", dependencies: ["MarginaliaEditor", "Marginalia"]),
         .testTarget(name: "MarginaliaRenderTests", dependencies: ["MarginaliaRender", "Marginalia", "PDFCore"]),
         .testTarget(name: "MarginaliaServerTests", dependencies: ["MarginaliaServer", "MarginaliaEditor", "Marginalia"]),
+        // The command line's own reading of options (most of the CLI is tested by running it:
+        // Tests/oracles, Tests/server).
+        .testTarget(name: "MarginaliaCLITests", dependencies: ["MarginaliaCLI", "MarginaliaServer"]),
     ]
 )
 

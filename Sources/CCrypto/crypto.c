@@ -2,6 +2,10 @@
 // (CLazyLibrary.h says why).
 #include "CCrypto.h"
 #include "CLazyLibrary.h"
+#include <limits.h>
+#include <openssl/err.h>
+#include <openssl/pem.h>
+#include <openssl/x509.h>
 
 static marginalia_library crypto = MARGINALIA_LIBRARY("libssl3", "libcrypto.so.3", "libcrypto.so");
 
@@ -27,3 +31,55 @@ MARGINALIA_FORWARD(crypto, int, EVP_CipherUpdate,
 MARGINALIA_FORWARD(crypto, int, EVP_CipherFinal_ex, (EVP_CIPHER_CTX *context, unsigned char *out, int *outl),
                    (context, out, outl))
 MARGINALIA_FORWARD(crypto, int, RAND_bytes, (unsigned char *buffer, int count), (buffer, count))
+
+// The certificate and key check of `marginalia serve --tls-cert/--tls-key`: GnuTLS (inside
+// libmicrohttpd) would take a key of another certificate and fail only at each handshake.
+MARGINALIA_FORWARD(crypto, BIO *, BIO_new_mem_buf, (const void *buffer, int length), (buffer, length))
+MARGINALIA_FORWARD(crypto, int, BIO_free, (BIO *bio), (bio))
+MARGINALIA_FORWARD(crypto, X509 *, PEM_read_bio_X509, (BIO *bio, X509 **x, pem_password_cb *cb, void *u), (bio, x, cb, u))
+MARGINALIA_FORWARD(crypto, EVP_PKEY *, PEM_read_bio_PrivateKey, (BIO *bio, EVP_PKEY **x, pem_password_cb *cb, void *u),
+                   (bio, x, cb, u))
+MARGINALIA_FORWARD_VOID(crypto, X509_free, (X509 *certificate), (certificate))
+MARGINALIA_FORWARD_VOID(crypto, EVP_PKEY_free, (EVP_PKEY *key), (key))
+MARGINALIA_FORWARD(crypto, int, X509_check_private_key, (const X509 *certificate, const EVP_PKEY *key),
+                   (certificate, key))
+MARGINALIA_FORWARD(crypto, const ASN1_TIME *, X509_get0_notAfter, (const X509 *certificate), (certificate))
+MARGINALIA_FORWARD(crypto, int, X509_cmp_current_time, (const ASN1_TIME *time), (time))
+MARGINALIA_FORWARD_VOID(crypto, ERR_clear_error, (void), ())
+
+/* A passphrase prompt would wait on the terminal of a server: say there is none. */
+static int no_passphrase(char *buffer, int size, int writing, void *context) {
+    (void) buffer;
+    (void) size;
+    (void) writing;
+    (void) context;
+    return 0;
+}
+
+marginalia_tls_pair marginalia_tls_check_pair(const char *certificate, size_t certificate_length, const char *key,
+                                              size_t key_length, int *expired) {
+    *expired = 0;
+    if (certificate_length > INT_MAX || key_length > INT_MAX) return MARGINALIA_TLS_PAIR_NO_CERTIFICATE;
+    BIO *certificate_bio = BIO_new_mem_buf(certificate, (int) certificate_length);
+    X509 *x509 = certificate_bio == NULL ? NULL : PEM_read_bio_X509(certificate_bio, NULL, no_passphrase, NULL);
+    if (certificate_bio != NULL) BIO_free(certificate_bio);
+    if (x509 == NULL) {
+        ERR_clear_error();
+        return MARGINALIA_TLS_PAIR_NO_CERTIFICATE;
+    }
+    BIO *key_bio = BIO_new_mem_buf(key, (int) key_length);
+    EVP_PKEY *private_key = key_bio == NULL ? NULL : PEM_read_bio_PrivateKey(key_bio, NULL, no_passphrase, NULL);
+    if (key_bio != NULL) BIO_free(key_bio);
+    marginalia_tls_pair result = MARGINALIA_TLS_PAIR_OK;
+    if (private_key == NULL) {
+        result = MARGINALIA_TLS_PAIR_NO_KEY;
+    } else if (X509_check_private_key(x509, private_key) != 1) {
+        result = MARGINALIA_TLS_PAIR_MISMATCH;
+    }
+    const ASN1_TIME *not_after = X509_get0_notAfter(x509);
+    if (not_after != NULL && X509_cmp_current_time(not_after) < 0) *expired = 1;
+    if (private_key != NULL) EVP_PKEY_free(private_key);
+    X509_free(x509);
+    ERR_clear_error();
+    return result;
+}

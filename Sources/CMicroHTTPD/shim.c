@@ -107,6 +107,19 @@ struct MHD_Daemon *marginalia_mhd_start(const marginalia_mhd_config *config,
     if (config->ipv6) {
         flags |= MHD_USE_IPv6;
     }
+    /* HTTPS: GnuTLS reads the PEM pair when the daemon starts; a variadic call cannot leave
+     * options out, so they go in an array that is empty for plain HTTP. */
+    struct MHD_OptionItem tls_options[] = {
+        {MHD_OPTION_HTTPS_MEM_CERT, 0, (void *) config->tls_certificate},
+        {MHD_OPTION_HTTPS_MEM_KEY, 0, (void *) config->tls_key},
+        {MHD_OPTION_HTTPS_PRIORITIES, 0, (void *) config->tls_priorities},
+        {MHD_OPTION_END, 0, NULL},
+    };
+    if (config->tls_certificate != NULL && config->tls_key != NULL && config->tls_priorities != NULL) {
+        flags |= MHD_USE_TLS;
+    } else {
+        tls_options[0].option = MHD_OPTION_END;
+    }
     uint16_t port = 0; /* ignored: the port comes from MHD_OPTION_SOCK_ADDR */
     start_daemon_function start_daemon = (start_daemon_function) marginalia_library_symbol(&mhd, "MHD_start_daemon");
     daemon_info_function daemon_info = (daemon_info_function) marginalia_library_symbol(&mhd, "MHD_get_daemon_info");
@@ -127,7 +140,15 @@ struct MHD_Daemon *marginalia_mhd_start(const marginalia_mhd_config *config,
                         MHD_OPTION_NOTIFY_COMPLETED, completed, completed_cls,
                         MHD_OPTION_UNESCAPE_CALLBACK, unescape_keeping_nul, NULL,
                         MHD_OPTION_NOTIFY_CONNECTION, config->notify_connection, config->notify_connection_cls,
+                        MHD_OPTION_ARRAY, tls_options,
                         MHD_OPTION_END);
+}
+
+int marginalia_mhd_tls_supported(void) {
+    typedef enum MHD_Result (*feature_function)(enum MHD_FEATURE);
+    feature_function supported = (feature_function) marginalia_library_symbol(&mhd, "MHD_is_feature_supported");
+    if (supported == NULL) return -1;
+    return supported(MHD_FEATURE_TLS) == MHD_YES ? 1 : 0;
 }
 
 uint16_t marginalia_mhd_bound_port(struct MHD_Daemon *daemon) {

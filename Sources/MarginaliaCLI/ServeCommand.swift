@@ -6,7 +6,7 @@ import Foundation
 import Marginalia
 import MarginaliaServer
 
-/// `marginalia serve [FILE...] [--host H] [--port P] [--data DIR | --store LOCATION] [--token T] [--web DIR] [limits]`
+/// `marginalia serve [FILE...] [--host H] [--port P] [--data DIR | --store LOCATION] [--token T] [--web DIR] [limits] [HTTPS]`
 enum ServeCommand {
     static let help = """
         usage: marginalia serve [FILE...] [--host 127.0.0.1] [--port 8080] [--data DIR | --store LOCATION]
@@ -14,6 +14,8 @@ enum ServeCommand {
                                 [--max-connections N] [--timeout S] [--header-timeout S] [--max-body BYTES]
                                 [--max-annotations N] [--max-pages N] [--max-points N]
                                 [--memory-budget BYTES] [--request-memory BYTES] [--admission-wait S]
+                                [--tls-cert FILE --tls-key FILE [--http-redirect-port N] | --behind-tls-proxy]
+                                [--hsts-max-age S]
 
         Serves the browser editor and the JSON API (docs/api.md) until Ctrl-C or SIGTERM,
         which finish the requests in flight and exit 0.
@@ -35,6 +37,21 @@ enum ServeCommand {
           --token T      the access token (default: none on 127.0.0.1, else a random one)
           --web DIR      the browser editor's folder (default: $MARGINALIA_WEB, else the
                          package's Web folder, else ./Web)
+
+        HTTPS (docs/deploy.md):
+          --tls-cert FILE  serve HTTPS (TLS 1.2 and 1.3 only) with this PEM certificate (the
+                           server's, then any intermediates); the token cookie is then Secure
+                           and every answer carries Strict-Transport-Security
+          --tls-key FILE   its private key (PEM, without a passphrase); a missing, unreadable
+                           or mismatched file stops the server before it listens
+          --http-redirect-port N
+                           also listen on plain HTTP port N and answer every request there
+                           with 308 to the same host, path and query over HTTPS
+          --behind-tls-proxy
+                           a proxy in front (HAProxy) terminates TLS: the cookie is Secure,
+                           and answers carry Strict-Transport-Security when the proxy's
+                           X-Forwarded-Proto says https (believed in this mode only)
+          --hsts-max-age S seconds browsers keep to HTTPS (default 31536000, a year)
 
         Limits (docs/server-robustness.md); a request over one gets 413 naming it:
           --max-connections N  open connections, event streams included (default 1000)
@@ -72,6 +89,7 @@ enum ServeCommand {
         var limits = RequestLimits()
         var memory = MemoryBudget.Settings()
         var readingLimits = PDFLimits()
+        var tls = TLSOptions()
     }
 
     static func parse(_ argv: [String], environment: [String: String] = ProcessInfo.processInfo.environment) throws -> Options {
@@ -106,13 +124,14 @@ enum ServeCommand {
             throw UsageError("\(MemoryBudget.Settings.options.perRequest) (\(memory.perRequest)) is more than \(MemoryBudget.Settings.options.total) (\(memory.total))")
         }
         let readingLimits = try LimitsSetting.current(environment)
+        let tls = try tlsOptions(&arguments, port: port)
         if let unknown = arguments.items.first(where: { $0.hasPrefix("-") && $0.count > 1 }) {
             throw UsageError("unknown option '\(unknown)'")
         }
         if token?.isEmpty == true { throw UsageError("--token must not be empty") }
         return Options(files: arguments.items, host: host, port: port, dataDirectory: data,
                        store: store ?? .folder(URL(fileURLWithPath: data)), token: token, webDirectory: web,
-                       http: http, limits: limits, memory: memory, readingLimits: readingLimits)
+                       http: http, limits: limits, memory: memory, readingLimits: readingLimits, tls: tls)
     }
 
     /// Reads `--name N` (a whole number of at least 1) into `value` when given.
@@ -145,27 +164,35 @@ enum ServeCommand {
 
     static func run(_ argv: [String]) throws {
         var options = try parse(argv)
-        let configuration = options.http
+        var configuration = options.http
+        configuration.tls = try loadCredentials(options.tls)
         if !configuration.isLoopback && options.token == nil {
             options.token = AccessControl.makeToken()
         }
         raiseOpenFileLimit(toHold: configuration.maxConnections)
         let service = try openService(options)
         let handler = MarginaliaApp.servedHandler(for: service, staticFiles: StaticFiles(webDirectory: options.webDirectory),
-                                                  token: options.token)
+                                                  token: options.token, transport: options.tls.transport)
         let server = HTTPServer(configuration: configuration, memoryBudget: service.budget, handler: handler)
         do {
             try server.start()
         } catch {
             throw CommandFailure(description: "\(error)", code: ExitCode.badInput)
         }
+        var servers = [server]
+        if let port = options.tls.redirectPort {
+            servers.append(try startRedirect(port: port, host: options.host, to: server))
+        }
         print("Marginalia is serving \(try service.list().count) document(s) from \(options.store)")
-        print("Open \(url(host: options.host, port: server.port, token: options.token))")
+        print("Open \(url(host: options.host, port: server.port, token: options.token, https: server.isTLS))")
+        if let port = options.tls.redirectPort {
+            print("Plain HTTP on port \(port) is redirected to HTTPS")
+        }
         if !FileManager.default.fileExists(atPath: options.webDirectory + "/index.html") {
             CommandLineTool.printError("marginalia serve: warning: no index.html in \(options.webDirectory) (set --web or MARGINALIA_WEB)")
         }
         fflush(nil)
-        waitForSignals(server)
+        waitForSignals(servers)
     }
 
     /// Raises the soft limit on open files towards the hard one when the connection limit
@@ -183,20 +210,20 @@ enum ServeCommand {
     }
 
     /// The address to print (IPv6 hosts in brackets; the token as `?token=`).
-    static func url(host: String, port: UInt16, token: String?) -> String {
+    static func url(host: String, port: UInt16, token: String?, https: Bool = false) -> String {
         let shown = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
-        return "http://\(shown):\(port)/" + (token.map { "?token=\($0)" } ?? "")
+        return "\(https ? "https" : "http")://\(shown):\(port)/" + (token.map { "?token=\($0)" } ?? "")
     }
 
-    /// Blocks until SIGINT or SIGTERM, then stops the server (finishing requests in flight)
+    /// Blocks until SIGINT or SIGTERM, then stops the servers (finishing requests in flight)
     /// and exits 0.
-    static func waitForSignals(_ server: HTTPServer) -> Never {
+    static func waitForSignals(_ servers: [HTTPServer]) -> Never {
         var sources: [DispatchSourceSignal] = []
         for number in [SIGINT, SIGTERM] {
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: DispatchQueue.global())
             source.setEventHandler {
-                server.stop()
+                servers.forEach { $0.stop() }
                 print("Marginalia stopped.")
                 fflush(nil)
                 exit(ExitCode.success)

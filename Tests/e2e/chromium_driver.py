@@ -15,16 +15,24 @@ class ChromiumBrowser:
 
     engine = "chromium"
 
-    def __init__(self, sync_api):
-        self._playwright = sync_api.sync_playwright().start()
-        self._browser = self._playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+    def __init__(self, sync_api, switches=(), playwright=None):
+        """`switches`: more Chromium command-line switches; `playwright`: a running Playwright
+        to share (one thread cannot start a second), else one of its own."""
+        self._owns_playwright = playwright is None
+        self._playwright = playwright or sync_api.sync_playwright().start()
+        self._browser = self._playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", *switches])
+
+    def with_switches(self, *switches):
+        """Another Chromium, started with `switches`, on this one's Playwright (close it first)."""
+        return ChromiumBrowser(None, switches, self._playwright)
 
     def new_tab(self, viewport, has_touch, scale=1):
         return ChromiumTab(self._browser, viewport, has_touch, scale)
 
     def close(self):
         self._browser.close()
-        self._playwright.stop()
+        if self._owns_playwright:
+            self._playwright.stop()
 
 
 class ChromiumTab:

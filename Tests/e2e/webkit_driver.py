@@ -72,13 +72,25 @@ class WebKitBrowser:
 
     engine = "webkit"
 
-    def __init__(self, log_path, gtk_theme=None):
+    def __init__(self, log_path, gtk_theme=None, certificates=None):
+        """`certificates`: [{"host": "127.0.0.1", "certificateFile": PEM path}], TLS certificates
+        the browser accepts for those hosts (WebKitGTK's `webkitgtk:browserOptions`
+        `certificates`: that certificate for that host, nothing else waived)."""
         from selenium import webdriver
         from selenium.webdriver.webkitgtk.options import Options
         from selenium.webdriver.webkitgtk.service import Service
+
+        class BrowserOptions(Options):
+            # Selenium writes `webkitgtk:browserOptions` afresh: the certificates go in after.
+            def to_capabilities(self):
+                capabilities = super().to_capabilities()
+                if certificates:
+                    capabilities[Options.KEY]["certificates"] = certificates
+                return capabilities
+
         self.xvfb, display = start_xvfb()
         try:
-            options = Options()
+            options = BrowserOptions()
             options.binary_location = MINIBROWSER
             options.add_argument("--automation")
             env = dict(os.environ, DISPLAY=display)

@@ -5,6 +5,10 @@ them started from deploy/haproxy.cfg (the file the README tells operators to use
     replicas.front.json("GET", "/api/v1/documents")    # through HAProxy
     replicas[1].kill(); replicas[1].start()            # a replica, on its fixed port
     replicas.stop()
+
+With `tls=Certificate` (tls_certificate.py) HAProxy terminates TLS with it (`front` speaks
+HTTPS, verified against it), answers plain HTTP on `redirect_port` with 308, and the replicas
+run with `--behind-tls-proxy`.
 """
 
 from __future__ import annotations
@@ -25,19 +29,24 @@ HAPROXY_CONFIG = REPO_ROOT / "deploy" / "haproxy.cfg"
 
 
 class Front(Endpoint):
-    """HAProxy's listening port."""
+    """HAProxy's listening port (HTTPS when `tls_context` is given)."""
 
-    def __init__(self, port: int):
+    def __init__(self, port: int, tls_context=None):
         self.port = port
+        self.tls_context = tls_context
 
 
 class ReplicaSet:
-    def __init__(self, binary: Path, root: Path, cluster, name: str, count: int = 3, sticky: bool = False):
+    def __init__(self, binary: Path, root: Path, cluster, name: str, count: int = 3, sticky: bool = False,
+                 tls=None):
         # A schema of the cluster's `replicas` database: the store of this set only.
         self.store = Store(cluster, "replicas", schema=name)
-        self.replicas = [Server(binary, root / f"replica{n + 1}", store=self.store, port=free_port())
+        self.tls = tls
+        self.replicas = [Server(binary, root / f"replica{n + 1}", store=self.store, port=free_port(),
+                                args=["--behind-tls-proxy"] if tls else None)
                          for n in range(count)]
-        self.front = Front(free_port())
+        self.front = Front(free_port(), tls.context() if tls else None)
+        self.redirect_port = free_port() if tls else None
         self.sticky = sticky
         self.haproxy: subprocess.Popen | None = None
         self.haproxy_log = root / "haproxy.log"
@@ -73,6 +82,12 @@ class ReplicaSet:
         environment = {**os.environ, "MARGINALIA_LISTEN": f"127.0.0.1:{self.front.port}"}
         for number, replica in enumerate(self.replicas, start=1):
             environment[f"MARGINALIA_REPLICA_{number}"] = f"127.0.0.1:{replica.port}"
+        for name in ("MARGINALIA_TLS_CERT", "MARGINALIA_HTTP_LISTEN", "MARGINALIA_HTTPS_PORT"):
+            environment.pop(name, None)
+        if self.tls:
+            environment.update(MARGINALIA_TLS_CERT=str(self.tls.combined),
+                               MARGINALIA_HTTP_LISTEN=f"127.0.0.1:{self.redirect_port}",
+                               MARGINALIA_HTTPS_PORT=str(self.front.port))
         if self.sticky:
             environment["MARGINALIA_STICKY"] = "1"
         else:
@@ -143,6 +158,8 @@ class EventClient(threading.Thread):
 
     def _read(self, endpoint: Endpoint) -> None:
         sock = socket.create_connection(("127.0.0.1", endpoint.port), timeout=2)
+        if endpoint.tls_context is not None:
+            sock = endpoint.tls_context.wrap_socket(sock, server_hostname="127.0.0.1")
         self.sock = sock
         try:
             headers = f"GET /api/v1/documents/{self.document}/events HTTP/1.1\r\nHost: x\r\nAccept: text/event-stream\r\n"

@@ -50,15 +50,20 @@ class Store:
 
 
 class Endpoint:
-    """Something answering HTTP on a loopback port: a server, or HAProxy in front of several."""
+    """Something answering HTTP on a loopback port: a server, or HAProxy in front of several.
+    With `tls_context` (an ssl.SSLContext trusting the test's certificate) it speaks HTTPS."""
 
     port = 0
+    tls_context = None
 
     def request(self, method: str, path: str, body: bytes | dict | None = None, headers: dict | None = None,
                 timeout: float = 60):
         """(status, headers, body bytes) of one request on a fresh connection. Header names
         keep the case they were sent in; HAProxy sends them in lower case."""
-        connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=timeout)
+        if self.tls_context is not None:
+            connection = http.client.HTTPSConnection("127.0.0.1", self.port, timeout=timeout, context=self.tls_context)
+        else:
+            connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=timeout)
         if isinstance(body, dict):
             body = json.dumps(body).encode()
             headers = {"Content-Type": "application/json", **(headers or {})}
@@ -79,7 +84,8 @@ class Server(Endpoint):
     (`store`); `restart` keeps the folder or the database."""
 
     def __init__(self, binary: Path, data: Path, files: list[Path] | None = None, args: list[str] | None = None,
-                 store: Store | None = None, port: int | None = None, env: dict | None = None):
+                 store: Store | None = None, port: int | None = None, env: dict | None = None, tls_context=None):
+        self.tls_context = tls_context  # HTTPS: the context trusting the server's certificate
         self.binary, self.data, self.files = binary, data, files or []
         self.args = args or []  # extra serve options, e.g. ["--max-connections", "2500"]
         self.store = store

@@ -3,13 +3,16 @@
 events reach subscribers on every replica, a client that moves to another replica gets what
 it missed, two replicas applying at the same instant keep the log dense, saves and restores
 from different replicas agree, sticky routing keeps a document on one replica, and a database
-outage gives 503s and then heals."""
+outage gives 503s and then heals. HAProxy terminating TLS with a test-made certificate
+(issue 27) is checked on its own; MARGINALIA_REPLICAS_TLS=1 runs every test here over HTTPS."""
 
 from __future__ import annotations
 
+import http.client
 import itertools
 import json
 import math
+import os
 import subprocess
 import threading
 import time
@@ -19,6 +22,7 @@ import pytest
 
 from pg_cluster import wait_for
 from replicas import EventClient, ReplicaSet
+from tls_certificate import make_certificate
 
 DOCS = "/api/v1/documents"
 _names = itertools.count(1)
@@ -33,7 +37,8 @@ def stroke(client: str, revision: int, n: int, page: int = 0) -> dict:
 
 @pytest.fixture
 def replicas(binary, tmp_path, pg_cluster):
-    instance = ReplicaSet(binary, tmp_path, pg_cluster, f"replicas{next(_names)}").start()
+    tls = make_certificate(tmp_path / "tls") if os.environ.get("MARGINALIA_REPLICAS_TLS") == "1" else None
+    instance = ReplicaSet(binary, tmp_path, pg_cluster, f"replicas{next(_names)}", tls=tls).start()
     yield instance
     instance.stop()
 
@@ -242,3 +247,37 @@ def test_search_answers_alike_through_every_replica_from_one_index_in_the_databa
         assert answers[0] == answers[1] and [hit["page"] for hit in answers[0]["results"]] == [1]
     finally:
         pair.stop()
+
+
+def test_over_https_haproxy_terminates_tls_redirects_plain_http_and_the_replicas_mark_it(binary, tmp_path, pg_cluster):
+    """deploy/haproxy.cfg with MARGINALIA_TLS_CERT: verified HTTPS through HAProxy to every
+    replica (run with --behind-tls-proxy), HSTS from the replicas because HAProxy says
+    X-Forwarded-Proto https, a client's own X-Forwarded-Proto replaced, and plain
+    HTTP answered with 308 to the same host, path and query over HTTPS."""
+    certificate = make_certificate(tmp_path / "tls")
+    replicas = ReplicaSet(binary, tmp_path, pg_cluster, f"tls{next(_names)}", tls=certificate).start()
+    try:
+        served = set()
+        for _ in range(6):
+            status, headers, _ = replicas.front.request("GET", DOCS)
+            assert status == 200
+            assert headers["strict-transport-security"] == "max-age=31536000"
+            served.add(headers["x-marginalia-replica"])
+        assert served == {"replica1", "replica2", "replica3"}
+        doc = sample(replicas.front)
+        revision = replicas.front.json("POST", f"{DOCS}/{doc}/operations", stroke("tab", 0, 1))["revision"]
+        assert revision == 1
+        # Straight to a replica, plain HTTP without the proxy's header: no HSTS.
+        assert "Strict-Transport-Security" not in replicas[0].request("GET", DOCS)[1]
+        # A client claiming plain HTTP through the TLS front is overruled by HAProxy.
+        headers = replicas.front.request("GET", DOCS, headers={"X-Forwarded-Proto": "http"})[1]
+        assert headers["strict-transport-security"] == "max-age=31536000"
+        connection = http.client.HTTPConnection("127.0.0.1", replicas.redirect_port, timeout=10)
+        connection.request("POST", f"{DOCS}/{doc}/operations?x=1&y=a%20b", body=b"{}")
+        response = connection.getresponse()
+        response.read()
+        assert response.status == 308
+        assert response.getheader("location") == \
+            f"https://127.0.0.1:{replicas.front.port}{DOCS}/{doc}/operations?x=1&y=a%20b"
+    finally:
+        replicas.stop()

@@ -24,12 +24,21 @@ typedef struct marginalia_mhd_config {
     /// MHD calls it with MHD_CONNECTION_NOTIFY_CLOSED before it closes the socket.
     MHD_NotifyConnectionCallback notify_connection;
     void *notify_connection_cls;
+    /// HTTPS: the certificate chain and the private key as PEM text (NUL-terminated), and the
+    /// GnuTLS priority string naming the protocol versions allowed; all NULL for plain HTTP.
+    const char *tls_certificate;
+    const char *tls_key;
+    const char *tls_priorities;
 } marginalia_mhd_config;
 
 /// Starts a daemon with internal epoll polling, a thread pool and suspend/resume; NULL on failure.
 struct MHD_Daemon *marginalia_mhd_start(const marginalia_mhd_config *config,
                                         MHD_AccessHandlerCallback handler, void *handler_cls,
                                         MHD_RequestCompletedCallback completed, void *completed_cls);
+
+/// 1 when the installed libmicrohttpd was built with TLS (GnuTLS), 0 when it was not, -1 when
+/// the library cannot be loaded (the reason is on stderr).
+int marginalia_mhd_tls_supported(void);
 
 /// The port the daemon listens on (the ephemeral port when started with port 0), or 0.
 uint16_t marginalia_mhd_bound_port(struct MHD_Daemon *daemon);

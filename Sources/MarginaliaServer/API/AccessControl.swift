@@ -5,16 +5,20 @@ import Foundation
 /// Every request but those for the editor's own files must carry the token as
 /// `Authorization: Bearer T` or the cookie `marginalia_token=T`. Opening the editor's page with
 /// `?token=T` sets that cookie (HttpOnly, SameSite=Strict) and redirects to `/`, so the printed
-/// URL logs a browser in once.
+/// URL logs a browser in once. Over HTTPS (``TransportSecurity``) the cookie is also `Secure`,
+/// so a browser never sends it over plain HTTP.
 public struct AccessControl: Sendable {
     /// The required token, or nil when none is required (loopback).
     public let token: String?
+    /// Whether the token cookie carries `Secure`.
+    public let securesCookie: Bool
 
     /// The cookie that carries the token.
     public static let cookieName = "marginalia_token"
 
-    public init(token: String?) {
+    public init(token: String?, securesCookie: Bool = false) {
         self.token = token.flatMap { $0.isEmpty ? nil : $0 }
+        self.securesCookie = securesCookie
     }
 
     /// A random 32-hex-digit token.
@@ -38,7 +42,7 @@ public struct AccessControl: Sendable {
             }
             return HTTPResponse(status: 303, headers: [
                 ("Location", "/"),
-                ("Set-Cookie", "\(Self.cookieName)=\(token); Path=/; HttpOnly; SameSite=Strict"),
+                ("Set-Cookie", "\(Self.cookieName)=\(token); Path=/; HttpOnly; SameSite=Strict" + (securesCookie ? "; Secure" : "")),
                 ("Cache-Control", "no-store"),
             ])
         }

@@ -11,16 +11,18 @@ public struct MarginaliaApp: Sendable {
     public let access: AccessControl
 
     /// Builds the application over `service`.
-    public init<Service: DocumentServing>(service: Service, staticFiles: StaticFiles, token: String?) {
-        self.init(staticFiles: staticFiles, token: token) { router in
+    public init<Service: DocumentServing>(service: Service, staticFiles: StaticFiles, token: String?,
+                transport: TransportSecurity = .plain) {
+        self.init(staticFiles: staticFiles, token: token, transport: transport) { router in
             DocumentRoutes(service: service).register(into: &router)
         }
     }
 
     /// Builds the application over a service that also searches: the search and page-text
     /// endpoints are added to the others.
-    public init<Service: DocumentServing & TextSearching>(service: Service, staticFiles: StaticFiles, token: String?) {
-        self.init(staticFiles: staticFiles, token: token) { router in
+    public init<Service: DocumentServing & TextSearching>(service: Service, staticFiles: StaticFiles, token: String?,
+                transport: TransportSecurity = .plain) {
+        self.init(staticFiles: staticFiles, token: token, transport: transport) { router in
             DocumentRoutes(service: service).register(into: &router)
             SearchRoutes(service: service).register(into: &router)
         }
@@ -29,20 +31,20 @@ public struct MarginaliaApp: Sendable {
     /// Builds the application over a service that also searches and organises pages and
     /// documents: the upload, extract and delete-for-good endpoints are added as well.
     public init<Service: DocumentServing & TextSearching & DocumentOrganizing>(service: Service, staticFiles: StaticFiles,
-                                                                               token: String?) {
-        self.init(staticFiles: staticFiles, token: token) { router in
+                                                                               token: String?, transport: TransportSecurity = .plain) {
+        self.init(staticFiles: staticFiles, token: token, transport: transport) { router in
             DocumentRoutes(service: service).register(into: &router)
             SearchRoutes(service: service).register(into: &router)
             OrganizingRoutes(service: service).register(into: &router)
         }
     }
 
-    private init(staticFiles: StaticFiles, token: String?, routes: (inout Router) -> Void) {
+    private init(staticFiles: StaticFiles, token: String?, transport: TransportSecurity, routes: (inout Router) -> Void) {
         var router = Router()
         routes(&router)
         self.router = router
         self.staticFiles = staticFiles
-        self.access = AccessControl(token: token)
+        self.access = AccessControl(token: token, securesCookie: transport.securesCookies)
     }
 
     /// Answers one request.
@@ -65,9 +67,11 @@ public struct MarginaliaApp: Sendable {
 
 extension MarginaliaApp {
     /// What `marginalia serve` answers every request with: the probes (``HealthEndpoints``)
-    /// first, then the application over `service`. The HTTP fuzz target drives the same handler.
-    public static func servedHandler(for service: DocumentService, staticFiles: StaticFiles, token: String?) -> HTTPHandler {
-        let app = MarginaliaApp(service: service, staticFiles: staticFiles, token: token)
-        return HealthEndpoints(service: service).wrapping(app.handler)
+    /// first, then the application over `service`; over HTTPS every answer carries HSTS
+    /// (``TransportSecurity``). The HTTP fuzz target drives the same handler.
+    public static func servedHandler(for service: DocumentService, staticFiles: StaticFiles, token: String?,
+                                     transport: TransportSecurity = .plain) -> HTTPHandler {
+        let app = MarginaliaApp(service: service, staticFiles: staticFiles, token: token, transport: transport)
+        return transport.wrapping(HealthEndpoints(service: service).wrapping(app.handler))
     }
 }

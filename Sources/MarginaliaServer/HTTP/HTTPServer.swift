@@ -35,6 +35,8 @@ public final class HTTPServer: @unchecked Sendable {
     /// What request bodies of ``bodyReservationThreshold`` bytes or more reserve while they are
     /// received and handled; nil reserves nothing.
     let memoryBudget: MemoryBudget?
+    /// The TLS settings as C strings for libmicrohttpd, kept while the server lives.
+    private let tlsText: TLSText?
     /// Bodies smaller than this take nothing from the budget (commands, small uploads).
     static let bodyReservationThreshold = 1 << 20
 
@@ -50,10 +52,16 @@ public final class HTTPServer: @unchecked Sendable {
         self.deadlines = ConnectionDeadlines(headerTimeoutSeconds: configuration.requestHeaderTimeoutSeconds,
                                              idleTimeoutSeconds: configuration.connectionTimeoutSeconds,
                                              minimumBodyRate: configuration.minimumBodyRate)
+        self.tlsText = configuration.tls.map(TLSText.init)
     }
 
     deinit {
         stop()
+    }
+
+    /// Whether the server speaks HTTPS.
+    public var isTLS: Bool {
+        tlsText != nil
     }
 
     /// The port listened on (the chosen one when configured with 0); 0 when not running.
@@ -81,11 +89,13 @@ public final class HTTPServer: @unchecked Sendable {
                         connection_memory_limit: max(4096, configuration.headerMemoryLimit),
                         connection_timeout_seconds: UInt32(clamping: max(0, configuration.connectionTimeoutSeconds)),
                         connection_limit: UInt32(clamping: max(1, configuration.maxConnections)),
-                        notify_connection: marginaliaConnectionNotified, notify_connection_cls: me)
+                        notify_connection: marginaliaConnectionNotified, notify_connection_cls: me,
+                        tls_certificate: tlsText?.certificate, tls_key: tlsText?.key, tls_priorities: tlsText?.priorities)
                     return marginalia_mhd_start(&config, marginaliaAccessHandler, me, marginaliaRequestCompleted, me)
                 }
             }
             guard let started else {
+                if tlsText != nil { throw HTTPServerError.cannotStartTLS(host: configuration.host, port: configuration.port) }
                 throw HTTPServerError.cannotStart(host: configuration.host, port: configuration.port)
             }
             daemon = started
@@ -166,5 +176,27 @@ public final class HTTPServer: @unchecked Sendable {
         }
         lock.withLock { keepAliveTimer = timer }
         timer.resume()
+    }
+}
+
+/// A certificate, key and priority string copied to C memory: libmicrohttpd is handed
+/// pointers, which must stay valid while the daemon runs.
+private final class TLSText {
+    let certificate: UnsafeMutablePointer<CChar>
+    let key: UnsafeMutablePointer<CChar>
+    let priorities: UnsafeMutablePointer<CChar>
+
+    init(_ credentials: TLSCredentials) {
+        certificate = strdup(credentials.certificatePEM)
+        key = strdup(credentials.keyPEM)
+        priorities = strdup(TLSCredentials.priorities)
+    }
+
+    deinit {
+        // The key's bytes are wiped before the memory goes back.
+        memset(key, 0, strlen(key))
+        free(certificate)
+        free(key)
+        free(priorities)
     }
 }

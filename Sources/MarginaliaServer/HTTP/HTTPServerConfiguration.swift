@@ -28,6 +28,8 @@ public struct HTTPServerConfiguration: Sendable {
     public var maxConnections: Int
     /// How often open event streams get a `: keep-alive` comment (also how dead clients are noticed).
     public var keepAliveInterval: Double
+    /// HTTPS with this certificate and key (TLS 1.2 and 1.3 only); nil for plain HTTP.
+    public var tls: TLSCredentials?
 
     /// Creates a configuration; the defaults suit one user's editor on a laptop.
     public init(host: String = "127.0.0.1", port: UInt16 = 8080, threadCount: Int = 4,
@@ -35,7 +37,7 @@ public struct HTTPServerConfiguration: Sendable {
                 maxBodySize: Int = 64 << 20, headerMemoryLimit: Int = 32 << 10,
                 connectionTimeoutSeconds: Int = 30, maxConnections: Int = 1000,
                 keepAliveInterval: Double = 15, requestHeaderTimeoutSeconds: Int = 20,
-                minimumBodyRate: Int = 1024) {
+                minimumBodyRate: Int = 1024, tls: TLSCredentials? = nil) {
         self.host = host
         self.port = port
         self.threadCount = threadCount
@@ -47,6 +49,7 @@ public struct HTTPServerConfiguration: Sendable {
         self.keepAliveInterval = keepAliveInterval
         self.requestHeaderTimeoutSeconds = requestHeaderTimeoutSeconds
         self.minimumBodyRate = minimumBodyRate
+        self.tls = tls
     }
 
     /// Whether the host is a loopback address (no token is needed there).
@@ -61,6 +64,9 @@ public enum HTTPServerError: Error, CustomStringConvertible, Equatable {
     case badHost(String)
     /// libmicrohttpd refused to start (port in use, no permission, bad limits).
     case cannotStart(host: String, port: UInt16)
+    /// libmicrohttpd refused to start with TLS (port in use, or GnuTLS refused the
+    /// certificate, key or priorities: libmicrohttpd's own line above says which).
+    case cannotStartTLS(host: String, port: UInt16)
     /// `start()` was called twice.
     case alreadyStarted
 
@@ -68,6 +74,8 @@ public enum HTTPServerError: Error, CustomStringConvertible, Equatable {
         switch self {
         case .badHost(let host): return "'\(host)' is not an IPv4 or IPv6 address (use e.g. 127.0.0.1 or ::1)"
         case .cannotStart(let host, let port): return "cannot listen on \(host):\(port) (port in use or not permitted?)"
+        case .cannotStartTLS(let host, let port):
+            return "cannot serve HTTPS on \(host):\(port) (port in use, or the certificate refused: see the line above)"
         case .alreadyStarted: return "the server is already running"
         }
     }
