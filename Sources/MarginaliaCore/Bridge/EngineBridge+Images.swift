@@ -29,11 +29,7 @@ extension EngineBridge {
     /// under a clip to `clip` (the stamp's rect); `frame` is `{rect, width}`, the frame's
     /// centreline in page space, in the stamp's colour. The page's rotation is the engine's.
     func imageLayout(_ annotation: JSONField) throws(CommandError) -> JSONValue {
-        let rect = try annotation.member("rect").rect()
-        let crop = try Self.crop(annotation.optionalMember("crop"))
-        let rotation = try annotation.optionalMember("rotation")?.integer() ?? 0
-        let page = try annotation.optionalMember("pageIndex")?.integer() ?? 0
-        let pageRotation = engine.viewport.pages.indices.contains(page) ? engine.viewport.pages[page].rotation : 0
+        let (rect, crop, rotation, pageRotation) = try placement(of: annotation)
         let t = ImageFit.imageToPage(rect: rect, crop: crop, rotation: rotation, pageRotation: pageRotation)
         var pairs: [(String, JSONValue)] = [("matrix", .matrix(t)),
                                             ("clip", .rect(rect))]
@@ -99,12 +95,7 @@ extension EngineBridge {
     /// four) set those sides, then `drag` `{side, point}` moves one side to a page point;
     /// each side stays within 0 and what the opposite side leaves (``CropSides/setting(_:to:)``).
     func imageCrop(_ request: JSONField) throws(CommandError) -> JSONValue {
-        let field = try request.member("annotation")
-        let rect = try field.member("rect").rect()
-        let crop = try Self.crop(field.optionalMember("crop"))
-        let rotation = try field.optionalMember("rotation")?.integer() ?? 0
-        let page = try field.optionalMember("pageIndex")?.integer() ?? 0
-        let pageRotation = engine.viewport.pages.indices.contains(page) ? engine.viewport.pages[page].rotation : 0
+        let (rect, crop, rotation, pageRotation) = try placement(of: request.member("annotation"))
         let toPage = ImageFit.seenToPage(rect: rect, crop: crop, rotation: rotation, pageRotation: pageRotation)
         var sides = ImageFit.seenSides(of: crop, rotation: rotation)
         if let given = try request.optionalMember("sides") {
@@ -144,6 +135,15 @@ extension EngineBridge {
             ("whole", .rect(pageRect(CGRect(x: 0, y: 0, width: 1, height: 1)))), ("shown", .rect(pageRect(shown))),
             ("handles", .array(handles)),
         ])
+    }
+
+    /// Where an image stamp's JSON places its picture: its rect, crop, quarter turns and the
+    /// rotation of its page (the engine's).
+    func placement(of annotation: JSONField) throws(CommandError) -> (rect: CGRect, crop: CGRect?, rotation: Int, pageRotation: Int) {
+        let page = try annotation.optionalMember("pageIndex")?.integer() ?? 0
+        return (try annotation.member("rect").rect(), try Self.crop(annotation.optionalMember("crop")),
+                try annotation.optionalMember("rotation")?.integer() ?? 0,
+                engine.viewport.pages.indices.contains(page) ? engine.viewport.pages[page].rotation : 0)
     }
 
     /// A crop `[left, top, right, bottom]` (fractions from the top-left), or nil for null or none.

@@ -172,6 +172,7 @@ export function createSelectTool(editor) {
         handle = html('button', { type: 'button', class: 'crop-handle', role: 'slider', 'data-side': side, 'aria-label': `Crop ${side}`,
           'aria-valuemin': 0, 'aria-valuemax': 95 });
         handle.addEventListener('pointerdown', (e) => dragHandle(e, side));
+        handle.addEventListener('mousedown', (e) => e.preventDefault());
         handle.addEventListener('keydown', (e) => stepHandle(e, side));
         view.element.append(handle);
       }
@@ -202,7 +203,9 @@ export function createSelectTool(editor) {
 
   /** A handle dragged: the crop follows (drawn, not yet sent) and is sent when let go. */
   function dragHandle(e, side) {
-    e.preventDefault();
+    // A pen's pointerdown keeps its default (WebKit drops the rest of a pen whose pointerdown
+    // was default-prevented: input.js); its compatibility mousedown is refused below.
+    if (e.pointerType !== 'pen') e.preventDefault();
     e.stopPropagation();
     const image = editor.model.annotations.get(cropping);
     if (!image) return;
