@@ -27,7 +27,7 @@ struct PageRendererTests {
         let image = try PageRenderer.render(page: 0, of: document)
         #expect(image.width == 40 && image.height == 30 && image.skipped.isEmpty)
         let pixels = image.rgbaPixels()
-        guard case .samples(let samples) = Self.gradient.storage else { return }
+        guard case .samples(let samples) = Self.gradient.storage else { Issue.record("the gradient fixture has no samples"); return }
         for p in 0..<(40 * 30) {
             #expect(Array(pixels[p * 4..<p * 4 + 3]) == Array(samples[p * 3..<p * 3 + 3]), "pixel \(p)")
             if pixels[p * 4..<p * 4 + 3] != samples[p * 3..<p * 3 + 3] { break }

@@ -108,6 +108,27 @@ struct StoreMigrationTests {
         }
     }
 
+    /// A value changed to another of the same length is a difference, in a document's row and
+    /// in a log entry (a comparison by length passed both, issue 30).
+    @Test func verifyFindsValuesChangedToOthersOfTheSameLength() throws {
+        let source = try Self.makeSource()
+        defer { source.place.remove() }
+        let (target, copy, _) = try Self.migrate(source)
+        defer { target.remove() }
+        try copy.pool.withConnection { connection in
+            try connection.query("UPDATE documents SET name = 'uploadZ.pdf' WHERE id = $1", [.text(source.uploads)])
+        }
+        #expect(throws: StoreDifference.row(document: source.uploads, column: "name", source: "uploads.pdf", copy: "uploadZ.pdf")) {
+            try StoreMigration.verify(copy, against: source.service.store)
+        }
+        try copy.pool.withConnection { connection in
+            try connection.query("UPDATE documents SET name = 'uploads.pdf' WHERE id = $1", [.text(source.uploads)])
+            try connection.query("UPDATE operations SET client_id = upper(client_id) WHERE document = $1 AND revision = 1",
+                                 [.text(source.trashed)])
+        }
+        #expect(throws: StoreDifference.self) { try StoreMigration.verify(copy, against: source.service.store) }
+    }
+
     @Test func theServedComparisonFindsPagesTakenFromAnotherUpload() throws {
         let source = try Self.makeSource()
         defer { source.place.remove() }

@@ -107,4 +107,21 @@ struct StoreTests {
         #expect(try store.versions(id).count == 1)
         #expect(try store.loadDocument(id).data == Fixtures.sample)
     }
+
+    /// A save based on a version that is no longer the latest is refused and stores nothing
+    /// (a check that let an older base through stored it over the newer save, issue 30).
+    @Test(arguments: StoreKind.allCases) func aSaveBasedOnAnOlderVersionIsRefused(_ kind: StoreKind) throws {
+        let place = try TestStore(kind)
+        defer { place.remove() }
+        let store = try place.open()
+        let id = try store.createDocument(name: "a", kind: .pdf, pdf: Fixtures.sample, pageCount: 3).id
+        let update1 = Fixtures.sample + Data("\n% save one\n".utf8)
+        #expect(try store.saveVersion(id, bytes: update1, basedOn: 1, revision: 0, pageCount: 3, now: Date()).number == 2)
+        #expect(throws: StoreError.conflict("document \(id) was saved as version 2 since version 1")) {
+            try store.saveVersion(id, bytes: update1 + Data("% from version 1\n".utf8), basedOn: 1, revision: 0,
+                                  pageCount: 3, now: Date())
+        }
+        #expect(try store.versions(id).map(\.number) == [1, 2])
+        #expect(try store.loadDocument(id).data == update1)
+    }
 }

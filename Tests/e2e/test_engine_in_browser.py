@@ -139,8 +139,11 @@ def test_a_locked_annotation_refuses_move_and_delete(new_editor):
     editor.mouse_drag([edge, (edge[0] + 30, edge[1] + 20), (edge[0] + 60, edge[1] + 40)])
     editor.wait_until("document.getElementById('status').textContent.startsWith('Locked')")
     editor.screenshot("locked-refused")
+    # The Delete is refused in words: wait for that state, not for time (issue 30), so a Delete
+    # that went through late cannot pass unseen.
+    editor.js("document.getElementById('status').textContent = ''")
     editor.press("Delete")
-    editor.settle(300)
+    editor.wait_until("document.getElementById('status').textContent.startsWith('Locked')")
     [held] = [a for a in editor.annotations() if a["id"] == "held"]
     assert held["rect"] == pytest.approx([100, 200, 250, 280], abs=0.01)
     # The server refuses the same with the same rule (403), whatever a client sends.

@@ -55,15 +55,16 @@ class Endpoint:
 
     port = 0
     tls_context = None
+    address = "127.0.0.1"  # where requests go
 
     def request(self, method: str, path: str, body: bytes | dict | None = None, headers: dict | None = None,
                 timeout: float = 60):
         """(status, headers, body bytes) of one request on a fresh connection. Header names
         keep the case they were sent in; HAProxy sends them in lower case."""
         if self.tls_context is not None:
-            connection = http.client.HTTPSConnection("127.0.0.1", self.port, timeout=timeout, context=self.tls_context)
+            connection = http.client.HTTPSConnection(self.address, self.port, timeout=timeout, context=self.tls_context)
         else:
-            connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=timeout)
+            connection = http.client.HTTPConnection(self.address, self.port, timeout=timeout)
         if isinstance(body, dict):
             body = json.dumps(body).encode()
             headers = {"Content-Type": "application/json", **(headers or {})}
@@ -84,10 +85,16 @@ class Server(Endpoint):
     (`store`); `restart` keeps the folder or the database."""
 
     def __init__(self, binary: Path, data: Path, files: list[Path] | None = None, args: list[str] | None = None,
-                 store: Store | None = None, port: int | None = None, env: dict | None = None, tls_context=None):
+                 store: Store | None = None, port: int | None = None, env: dict | None = None,
+                 host: str | None = None, address: str | None = None, tls_context=None):
         self.tls_context = tls_context  # HTTPS: the context trusting the server's certificate
         self.binary, self.data, self.files = binary, data, files or []
         self.args = args or []  # extra serve options, e.g. ["--max-connections", "2500"]
+        # `--host` (bind there) and the address requests go to: the host itself, unless
+        # `address` names another way in (0.0.0.0 reached through 127.0.0.2).
+        if host:
+            self.args = ["--host", host, *self.args]
+        self.address = address or host or "127.0.0.1"
         self.store = store
         self.fixed_port = port  # None: a free port at every start
         self.env = env  # extra environment variables
@@ -131,7 +138,7 @@ class Server(Endpoint):
             if self.process.poll() is not None:
                 raise RuntimeError(f"serve exited {self.process.returncode}: {self.log.read_text()[-2000:]}")
             try:
-                with socket.create_connection(("127.0.0.1", self.port), timeout=0.5):
+                with socket.create_connection((self.address, self.port), timeout=0.5):
                     pass
             except OSError:
                 time.sleep(0.05)

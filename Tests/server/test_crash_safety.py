@@ -72,3 +72,58 @@ def test_killed_during_saves_nothing_is_damaged_or_lost(server, tmp_path):
             path = tmp_path / f"v{version['number']}.pdf"
             path.write_bytes(data)
             assert qpdf_ok(path), f"version {version['number']} damaged"
+
+
+def test_killed_between_the_stored_files_write_and_its_rename(binary, tmp_path):
+    """The kill lands inside the store's write (issue 30): with
+    MARGINALIA_TEST_PAUSE_BEFORE_RENAME the writer stops with the new file written beside the
+    stored one, and the test kills the server there. The stored file must be the old one, byte
+    for byte, and after a restart (unhooked) every acknowledged edit is there and saves."""
+    from serve_process import Server
+
+    marker = tmp_path / "paused"
+    # The first start stores the sample document (a write of its own); the hook is set after.
+    server = Server(binary, tmp_path / "data").start(wait_ready=True)
+    try:
+        server.stop()
+        server.env = {"MARGINALIA_TEST_PAUSE_BEFORE_RENAME": str(marker)}
+        server.start(wait_ready=True)
+        doc = server.json("GET", DOCS)["documents"][0]["id"]
+        baseline = ink_total(server.request("GET", f"{DOCS}/{doc}/file")[2])
+        stored_before = {p.name: p.read_bytes() for p in server.stored_pdfs()}
+        revision = server.json("GET", f"{DOCS}/{doc}")["revision"]
+        for n in range(5):
+            revision = server.json("POST", f"{DOCS}/{doc}/operations", stroke(revision, n))["revision"]
+        saver = threading.Thread(target=lambda: _save_ignoring_the_kill(server, doc), daemon=True)
+        saver.start()
+        deadline = time.monotonic() + 60
+        while not marker.exists():
+            assert server.process.poll() is None, "the server ended before the writer's rename"
+            assert time.monotonic() < deadline, "the save never reached the writer's rename"
+            time.sleep(0.02)
+        temporary = marker.read_text()
+        assert qpdf_ok(temporary), "the new file beside the stored one is not whole"
+        assert {p.name: p.read_bytes() for p in server.stored_pdfs()} == stored_before
+        server.kill()
+        saver.join(timeout=30)
+        assert {p.name: p.read_bytes() for p in server.stored_pdfs()} == stored_before, \
+            "a kill before the rename must leave the stored file as it was"
+        server.env = {}
+        server.start()
+        status, _, pdf = server.request("GET", f"{DOCS}/{doc}/file")
+        assert status == 200
+        assert ink_total(pdf) == baseline + 5, "acknowledged edits lost"
+        server.json("POST", f"{DOCS}/{doc}/save", b"")
+        for stored in server.stored_pdfs():
+            assert qpdf_ok(stored), f"{stored.name} damaged"
+    finally:
+        if server.process and server.process.poll() is None:
+            server.process.kill()
+            server.process.wait(timeout=30)
+
+
+def _save_ignoring_the_kill(server, doc):
+    try:
+        server.request("POST", f"{DOCS}/{doc}/save", b"")
+    except (OSError, ConnectionError, http.client.HTTPException):
+        pass  # the server is killed while it saves: that is the point

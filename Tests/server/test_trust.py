@@ -5,6 +5,11 @@ request stops the server.
    resolved) before access control and routing see it. A table of targets on every route
    family, each with and without the token: `x/api/v1/documents`, `*/api/...` and the absolute
    form once answered 200 with the data, and `DELETE x/api/v1/documents/ID` trashed a document.
+   Wrong tokens of the right length, in the header, the cookie and the address, are refused;
+   so are servers started with `--host` (0.0.0.0 reached through another loopback address
+   makes up a token and wants it; 127.0.0.2 is not reached on 127.0.0.1) and `--token`
+   (issue 30: a comparison that stopped at the length, a cookie taken for being there, a
+   wildcard host taken for loopback, or a host ignored at bind time passed every test).
 2. Every numeric field of the command protocol, and every number in a query string or a
    header, is sent at the edges of a 64-bit integer (2^63 - 1 and 2^63 - 2, which a double
    rounds up to 2^63; -2^63 - 1; 2^64), at ±1e300, as a fraction and as a string: each answer is
@@ -19,6 +24,7 @@ from __future__ import annotations
 import copy
 import time
 import json
+import socket
 import subprocess
 
 import pytest
@@ -156,6 +162,83 @@ def test_only_the_editor_files_and_probes_are_open(guarded):
     assert status == 401
     status, _ = exchange(guarded.port, "GET", f"{DOCS}?token={TOKEN}")
     assert status == 401
+
+
+# MARK: - 1b. Where the server listens (`--host`) and which token it wants (`--token`)
+
+def serve_on(binary, tmp_path, host: str, address: str | None = None, args: list[str] | None = None) -> Server:
+    return Server(binary, tmp_path / f"data-{host}", host=host, address=address, args=args).start()
+
+
+def stopped(server: Server) -> None:
+    if server.process and server.process.poll() is None:
+        server.process.kill()
+        server.process.wait(timeout=30)
+
+
+def printed_token(server: Server) -> str:
+    """The token `serve` made up and printed in its address (`Open http://...?token=T`)."""
+    deadline = time.time() + 10
+    while time.time() < deadline:
+        for line in server.log.read_text().splitlines():
+            if line.startswith("Open ") and "?token=" in line:
+                return line.rsplit("?token=", 1)[1].strip()
+        time.sleep(0.05)
+    raise AssertionError(f"no token in the printed address: {server.log.read_text()[-500:]}")
+
+
+def status_at(server: Server, headers: dict | None = None) -> int:
+    return server.request("GET", DOCS, headers=headers)[0]
+
+
+def test_a_server_on_every_address_makes_up_a_token_and_wants_it(binary, tmp_path):
+    """`--host 0.0.0.0` without `--token`: reached through another loopback address, the API
+    wants the token the server printed (a wildcard host taken for loopback served it open)."""
+    server = serve_on(binary, tmp_path, "0.0.0.0", address="127.0.0.2")
+    try:
+        token = printed_token(server)
+        assert len(token) == 32
+        assert status_at(server) == 401
+        assert status_at(server, {"Authorization": f"Bearer {'0' * len(token)}"}) == 401
+        assert status_at(server, {"Cookie": f"marginalia_token={token[::-1]}"}) == 401
+        assert status_at(server, {"Authorization": f"Bearer {token}"}) == 200
+        assert status_at(server, {"Cookie": f"marginalia_token={token}"}) == 200
+    finally:
+        stopped(server)
+
+
+def test_a_server_on_every_address_with_its_own_token(binary, tmp_path):
+    server = serve_on(binary, tmp_path, "0.0.0.0", address="127.0.0.3", args=["--token", TOKEN])
+    try:
+        assert printed_token(server) == TOKEN
+        for headers in ({}, {"Authorization": f"Bearer {WRONG_SAME_LENGTH}"},
+                        {"Cookie": f"marginalia_token={WRONG_SAME_LENGTH}"}, {"Cookie": "marginalia_token=x"}):
+            assert status_at(server, headers) == 401, headers
+        assert status_at(server, {"Authorization": f"Bearer {TOKEN}"}) == 200
+    finally:
+        stopped(server)
+
+
+def test_a_server_on_one_loopback_address_listens_there_only(binary, tmp_path):
+    """`--host 127.0.0.2`: answered there (loopback: no token), refused on 127.0.0.1 (a server
+    that ignored its host and listened everywhere was answered)."""
+    server = serve_on(binary, tmp_path, "127.0.0.2")
+    try:
+        assert status_at(server) == 200
+        with pytest.raises(ConnectionRefusedError):
+            socket.create_connection(("127.0.0.1", server.port), timeout=5).close()
+    finally:
+        stopped(server)
+
+
+def test_a_loopback_server_with_a_token_wants_it(binary, tmp_path):
+    server = serve_on(binary, tmp_path, "127.0.0.2", args=["--token", TOKEN])
+    try:
+        assert status_at(server) == 401
+        assert status_at(server, {"Authorization": f"Bearer {WRONG_SAME_LENGTH}"}) == 401
+        assert status_at(server, {"Authorization": f"Bearer {TOKEN}"}) == 200
+    finally:
+        stopped(server)
 
 
 # MARK: - 2. Numbers at the edges

@@ -42,6 +42,7 @@ public enum AtomicFileWriter {
             fchmod(fd, mode)
             guard fsync(fd) == 0 else { throw failure(path, "fsync failed") }
         }
+        pauseBeforeRenameWhenTesting(temporary: temporary)
         guard rename(temporary, path) == 0 else { throw failure(path, "cannot replace the file") }
         succeeded = true
         let dirfd = open(directory, O_RDONLY)
@@ -49,6 +50,26 @@ public enum AtomicFileWriter {
             fsync(dirfd)
             close(dirfd)
         }
+    }
+
+    /// The crash tests' hook (docs/mutation-testing.md, "The writer's pause"). With
+    /// `MARGINALIA_TEST_PAUSE_BEFORE_RENAME=MARKER` in the environment, the writer, once the
+    /// temporary file is complete and synced, writes that file's path to MARKER (through a
+    /// rename, so a reader never sees half of it) and then waits for ever: a test kills the
+    /// process there, knowing the kill landed between the write and the rename. Unset or empty,
+    /// as everywhere but those tests, it does nothing.
+    private static func pauseBeforeRenameWhenTesting(temporary: String) {
+        guard let value = getenv("MARGINALIA_TEST_PAUSE_BEFORE_RENAME"), value.pointee != 0 else { return }
+        let marker = String(cString: value)
+        let partial = marker + ".partial"
+        let fd = open(partial, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        if fd >= 0 {
+            let text = Array(temporary.utf8)
+            _ = text.withUnsafeBytes { raw in raw.baseAddress.map { posixWrite(fd, $0, raw.count) } }
+            close(fd)
+            rename(partial, marker)
+        }
+        while true { sleep(3600) }
     }
 
     private static func parentDirectory(of path: String) -> String {

@@ -55,10 +55,10 @@ struct EditorStylingTests {
         try pen.tap(editor.view(305, 595))
         #expect(editor.selection.map(\.id) == [note.id])
         try editor.setNoteIcon(.help)
-        guard case .note(let changed) = try editor.annotations()[0].kind else { return }
+        guard case .note(let changed) = try editor.annotations()[0].kind else { Issue.record("not a note after the icon change"); return }
         #expect(changed.icon == "Help" && editor.preferences.noteIcon == .help)
         try editor.undo()
-        guard case .note(let undone) = try editor.annotations()[0].kind else { return }
+        guard case .note(let undone) = try editor.annotations()[0].kind else { Issue.record("not a note after the undo"); return }
         #expect(undone.icon == "Key")
     }
 

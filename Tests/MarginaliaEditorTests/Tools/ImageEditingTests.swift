@@ -36,7 +36,7 @@ struct ImageEditingTests {
         #expect(abs(turned.rect.midX - image.rect.midX) < 1e-6 && abs(turned.rect.midY - image.rect.midY) < 1e-6)
         try editor.rotateSelectedImages(clockwise: false)
         try editor.rotateSelectedImages(clockwise: false)
-        guard case .stamp(let back) = try editor.annotations()[0].kind else { return }
+        guard case .stamp(let back) = try editor.annotations()[0].kind else { Issue.record("not a stamp after turning"); return }
         #expect(back.rotation == 270)
     }
 
@@ -69,7 +69,7 @@ struct ImageEditingTests {
         let image = try Self.placedImage(editor)
         try editor.cropSelectedImage(to: CGRect(x: 0, y: 0, width: 0.5, height: 1))
         let cropped = try editor.annotations()[0]
-        guard case .stamp(let stamp) = cropped.kind else { return }
+        guard case .stamp(let stamp) = cropped.kind else { Issue.record("not a stamp after cropping"); return }
         #expect(stamp.crop == CGRect(x: 0, y: 0, width: 0.5, height: 1))
         #expect(abs(cropped.rect.width - image.rect.width / 2) < 1e-6 && cropped.rect.minX == image.rect.minX)
         try editor.cropSelectedImage(to: CGRect(x: 0.9, y: 0, width: 0.5, height: 1))  // not inside the image

@@ -66,11 +66,15 @@ struct ImageStampTests {
         guard case .stamp(let read) = stored.kind else { Issue.record("not a stamp"); return }
         #expect(Self.close(read.crop, crop) && read.rotation == 270)
         #expect(stored.dictionary["MarginaliaData"]?.dictionaryValue?["Rotation"]?.integerValue == 270)
-        guard case .stamp(let fromJSON) = try AnnotationJSON.decode(try AnnotationJSON.encode([original]))[0].kind else { return }
+        guard case .stamp(let fromJSON) = try AnnotationJSON.decode(try AnnotationJSON.encode([original]))[0].kind else {
+            Issue.record("not a stamp from JSON"); return
+        }
         #expect(Self.close(fromJSON.crop, crop) && fromJSON.rotation == 270)
         let xml = XFDFDocument.export([original], sourceFileName: nil)
         #expect(xml.contains(#"crop="0.25,0.1,0.75,0.7""#) && xml.contains(#"image-rotation="270""#))
-        guard case .stamp(let fromXFDF) = try XFDFDocument.importAnnotations(from: Data(xml.utf8))[0].kind else { return }
+        guard case .stamp(let fromXFDF) = try XFDFDocument.importAnnotations(from: Data(xml.utf8))[0].kind else {
+            Issue.record("not a stamp from XFDF"); return
+        }
         #expect(Self.close(fromXFDF.crop, crop) && fromXFDF.rotation == 270)
     }
 

@@ -96,6 +96,26 @@ struct TextExtractionTests {
         #expect(abs(f.minX - 5) < 1e-6 && abs(secondF.minX - 15) < 1e-6 && abs(secondF.maxX - 25) < 1e-6)
     }
 
+    /// A `bfrange` whose destination is one string maps each later code to that string with its
+    /// last character advanced by the code's offset (9.10.3): codes 0x61...0x63 from U+03B1 read
+    /// αβγ, and 0x64...0x65 from "ff" read "ff", "fg" (a reading that ignored the offset gave
+    /// ααα, issue 30).
+    @Test func toUnicodeRangesAdvanceTheirLastCharacterByTheCodesOffset() throws {
+        let cmap = """
+            /CIDInit /ProcSet findresource begin 12 dict begin begincmap
+            /CMapName /Test-UCS def 1 begincodespacerange <00> <FF> endcodespacerange
+            2 beginbfrange <61> <63> <03B1> <64> <65> <00660066> endbfrange
+            endcmap CMapName currentdict /CMap defineresource pop end end
+            """
+        let objects: [Int: String] = [
+            10: "<</Type/Font/Subtype/Type1/BaseFont/Helvetica/Encoding/WinAnsiEncoding/ToUnicode 12 0 R>>",
+            12: TextFixtures.stream(cmap),
+        ]
+        let text = try TextFixtures.document(content: "BT /F1 10 Tf 72 700 Td (abcde) Tj ET", objects: objects).text(ofPage: 0)
+        #expect(text.string.hasPrefix("αβγfffg"))
+        #expect(text.unmappedGlyphCount == 0)
+    }
+
     @Test func verticalWritingAdvancesDownwards() throws {
         let objects: [Int: String] = [
             10: "<</Type/Font/Subtype/Type0/BaseFont/V/Encoding/UniJIS-UCS2-V/DescendantFonts[11 0 R]>>",

@@ -76,6 +76,9 @@ struct SecurityFixture: Decodable, CustomStringConvertible {
         return files.filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) }.sorted()
     }()
 
+    /// The fixtures whose owner password is known (not every corpus file's is).
+    static let namesWithOwnerPassword: [String] = allNames.filter { (try? load($0))?.owner != nil }
+
     static func load(_ name: String) throws -> SecurityFixture {
         let data = try Data(contentsOf: directory.appendingPathComponent(name + ".json"))
         return try JSONDecoder().decode(SecurityFixture.self, from: data)
