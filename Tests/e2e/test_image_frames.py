@@ -158,6 +158,20 @@ def test_the_select_tool_turns_and_crops_an_image(new_editor):
     editor.press("Control+z")
     editor.wait_until("JSON.stringify(marginalia.model.annotations.get('photo')?.crop) === '[0,0,1,0.5]'")
 
+    # A pen: the right handle (the whole picture's right edge, x = 300) drawn in by a tenth.
+    editor.click('.selection-bar button[aria-label="Crop"]')
+    editor.wait_until("document.querySelectorAll('.crop-handle').length === 4")
+    x, y, width, height = editor.box('.crop-handle[data-side="right"]')
+    start = (x + width / 2, y + height / 2)
+    end = editor.page_point_to_client(0, 290, 250)
+    editor.pen_stroke([start] + [(start[0] + (end[0] - start[0]) * k / 5, start[1]) for k in range(1, 6)])
+    editor.wait_until("JSON.stringify(marginalia.model.annotations.get('photo')?.crop) === '[0,0.1,1,0.5]'")
+    assert marginalia_photo(editor)["rect"] == [250, 200, 290, 300], marginalia_photo(editor)["rect"]
+    editor.click('.selection-bar button[aria-label="Done cropping"]')
+    editor.wait_until("document.querySelectorAll('.crop-handle').length === 0")
+    editor.press("Control+z")
+    editor.wait_until("JSON.stringify(marginalia.model.annotations.get('photo')?.crop) === '[0,0,1,0.5]'")
+
     # Undo brings the crop back out; the whole picture is still in the file.
     editor.press("Control+z")
     editor.wait_until("marginalia.model.annotations.get('photo')?.crop === undefined")

@@ -129,14 +129,16 @@ def test_an_image_edited_many_times_is_stored_once(new_editor, tmp_path):
         editor.click('.selection-bar button[aria-label="Turn clockwise"]')
         edits += 1
         editor.wait_until(f"marginalia.model.annotations.get('photo')?.rotation === {90 * (turn + 1)}")
-    for step in range(1, 5):  # crop a little more from the left, four times
-        editor.click('.selection-bar button[aria-label="Crop"]')
-        editor.wait_until("!document.getElementById('popover').hidden")
-        editor.js(f"""(() => {{ const input = document.querySelector("#popover input[data-side='left']");
-            input.value = '{step / 20}'; input.dispatchEvent(new Event('change', {{ bubbles: true }})); }})()""")
+    # Crop a little more from the left as seen, four times (the left handle, Shift+Right: a
+    # tenth each; turned twice, the seen left is the picture's right).
+    editor.click('.selection-bar button[aria-label="Crop"]')
+    editor.wait_until("document.querySelectorAll('.crop-handle').length === 4")
+    for step in range(1, 5):
+        editor.press("Shift+ArrowRight", focus='.crop-handle[data-side="left"]')
         edits += 1
-        editor.wait_until(f"(marginalia.model.annotations.get('photo')?.crop ?? [])[0] === {step / 20}")
-        editor.press("Escape")
+        editor.wait_until(f"Math.abs((marginalia.model.annotations.get('photo')?.crop ?? [0, 0, 1, 1])[2] - {1 - step / 10}) < 1e-9")
+    editor.press("Escape", focus='.crop-handle[data-side="left"]')
+    editor.wait_until("document.querySelectorAll('.crop-handle').length === 0")
     for _ in range(3):  # and drag it about
         photo = next(a for a in editor.annotations() if a["id"] == "photo")
         x1, y1, x2, y2 = photo["rect"]
