@@ -33,6 +33,20 @@ def api(base, method, path, body=None, content_type="application/json"):
         return payload
 
 
+def send_command(editor, body, client="test"):
+    """One command sent over the API as another client would (`client`), on the editor's
+    document at its current revision; the server's answer."""
+    revision = api(editor.base, "GET", f"/api/v1/documents/{editor.doc_id}")["revision"]
+    return api(editor.base, "POST", f"/api/v1/documents/{editor.doc_id}/commands",
+               {"protocol": 1, "baseRevision": revision, "clientId": client, "command": body})
+
+
+def client_rect(editor, selector):
+    """The client rect of the first element `selector` matches: [left, top, right, bottom]."""
+    return editor.js(f"""(() => {{ const r = document.querySelector({json.dumps(selector)}).getBoundingClientRect();
+        return [r.left, r.top, r.right, r.bottom]; }})()""")
+
+
 class Page:
     """A browser tab without the editor's set-up: scripts, waits, elements, keyboard."""
 

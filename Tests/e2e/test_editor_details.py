@@ -8,18 +8,13 @@ harness now counts what the policy refuses as a script error)."""
 
 import re
 
-from editor_harness import api
+from editor_harness import api, client_rect, send_command
 
 
 def command(editor, body):
-    revision = api(editor.base, "GET", f"/api/v1/documents/{editor.doc_id}")["revision"]
-    return api(editor.base, "POST", f"/api/v1/documents/{editor.doc_id}/commands",
-               {"protocol": 1, "baseRevision": revision, "clientId": "test-details", "command": body})
+    return send_command(editor, body, "test-details")
 
 
-def rect_of(editor, selector):
-    return editor.js(f"""(() => {{ const r = document.querySelector({selector!r}).getBoundingClientRect();
-        return [r.left, r.top, r.right, r.bottom]; }})()""")
 
 
 def test_the_selection_bar_stays_in_view_beside_the_comments_panel(new_editor):
@@ -44,8 +39,8 @@ def test_the_selection_bar_stays_in_view_beside_the_comments_panel(new_editor):
     editor.mouse_click(x, y)
     editor.wait_until("marginalia.selection().ids.includes('edge')")
     editor.wait_until("!!document.querySelector('.selection-bar')")
-    bar = rect_of(editor, ".selection-bar")
-    panel = rect_of(editor, ".review")
+    bar = client_rect(editor, ".selection-bar")
+    panel = client_rect(editor, ".review")
     editor.screenshot("selection-bar-beside-comments")
     # Centred on the square it would reach past the panel's edge; it is kept inside the view.
     assert (x + right) / 2 + (bar[2] - bar[0]) / 2 > view[2], "the square is near enough the edge to test this"
@@ -162,7 +157,7 @@ def test_a_selected_note_shows_its_text_beside_it(new_editor):
     assert editor.text(".note-popup .note-popup-text") == "Check the totals\nbefore Friday"
     assert editor.text(".note-popup .note-popup-byline").startswith("Ana · ")
     assert editor.attribute(".note-popup", "aria-label") == "Comment by Ana"
-    popup, bar = rect_of(editor, ".note-popup"), rect_of(editor, ".selection-bar")
+    popup, bar = client_rect(editor, ".note-popup"), client_rect(editor, ".selection-bar")
     assert popup[1] >= bar[3] or popup[3] <= bar[1], (popup, bar)  # not over the bar
     editor.screenshot("note-popup")
     # A tap on the popup's text leaves the note selected.

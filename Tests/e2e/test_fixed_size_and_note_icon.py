@@ -6,7 +6,7 @@ and pdftoppm draws. Each runs in Chromium and in WebKit."""
 
 import pytest
 
-from editor_harness import ARTIFACTS, SAMPLE, api
+from editor_harness import ARTIFACTS, SAMPLE, api, client_rect, send_command
 from viewer_helpers import mean_absolute_difference, poppler_render
 
 FIXED = [60, 690, 180, 730]     # page space, 120 x 40 points: flagged NoZoom
@@ -15,14 +15,9 @@ ENGINE_CALL = "async (request) => (await import('/app/js/engine.js')).call(reque
 
 
 def command(editor, body):
-    revision = api(editor.base, "GET", f"/api/v1/documents/{editor.doc_id}")["revision"]
-    return api(editor.base, "POST", f"/api/v1/documents/{editor.doc_id}/commands",
-               {"protocol": 1, "baseRevision": revision, "clientId": "test-fixed-size", "command": body})
+    return send_command(editor, body, "test-fixed-size")
 
 
-def client_box(editor, selector):
-    return editor.js(f"""(() => {{ const r = document.querySelector({selector!r}).getBoundingClientRect();
-        return [r.left, r.top, r.right, r.bottom]; }})()""")
 
 
 def red_ink(image):
@@ -58,11 +53,11 @@ def test_a_nozoom_stamp_keeps_its_screen_size(new_editor, tmp_path):
         # The frame (the stamp's rect inset by 2 points, as its appearance) is 116 x 36 CSS px at
         # every zoom, its top-left 2 px from the anchor, the page point (x1, y2) at that zoom;
         # the title fits inside it.
-        left, top, right, bottom = client_box(editor, frame)
+        left, top, right, bottom = client_rect(editor, frame)
         ax, ay = editor.page_point_to_client(0, x1, y2)
         assert abs((right - left) - 116) < 1.5 and abs((bottom - top) - 36) < 1.5, (zoom, left, top, right, bottom)
         assert abs(left - (ax + 2)) < 1.5 and abs(top - (ay + 2)) < 1.5, (zoom, (left, top), (ax, ay))
-        title = client_box(editor, '.annotation.stamp[data-id="fixed"] text')
+        title = client_rect(editor, '.annotation.stamp[data-id="fixed"] text')
         assert left < title[0] and title[2] < right and top < title[1] and title[3] < bottom, (title, left, right)
         editor.screenshot(f"nozoom-stamp-zoom-{zoom}")
         if zoom == 1:
@@ -87,7 +82,7 @@ def test_a_nozoom_stamp_keeps_its_screen_size(new_editor, tmp_path):
         editor.js("marginalia.setTool('select')")
         editor.mouse_click(ax + 110, ay + 34)
         editor.wait_until("marginalia.selection().ids.join() === 'fixed'")
-        box = client_box(editor, ".selection-box")
+        box = client_rect(editor, ".selection-box")
         assert abs((box[2] - box[0]) - 120) < 3 and abs((box[3] - box[1]) - 40) < 3, (zoom, box)
         assert editor.js("marginalia.selection().handles.length") == 0
         editor.screenshot(f"nozoom-stamp-selected-zoom-{zoom}")
@@ -103,7 +98,7 @@ def test_a_nozoom_stamp_keeps_its_screen_size(new_editor, tmp_path):
     editor.mouse_drag([(ax + 60, ay + 20), (ax + 110, ay + 20), (ax + 160, ay + 20)])
     editor.wait_until(f"Math.abs(marginalia.model.annotations.get('fixed').rect[0] - {x1 + 50}) < 0.5")
     editor.settle(300)
-    left, top, right, bottom = client_box(editor, frame)
+    left, top, right, bottom = client_rect(editor, frame)
     assert abs((right - left) - 116) < 1.5 and abs(left - (ax + 102)) < 1.5, (left, right, ax)
     editor.screenshot("nozoom-stamp-moved-zoom-2")
     assert not editor.errors

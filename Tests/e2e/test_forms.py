@@ -159,20 +159,30 @@ def test_escape_cancels_a_text_field_edit(new_editor):
     assert api(editor.base, "GET", f"/api/v1/documents/{editor.doc_id}")["revision"] == 0
 
 
-def read_only_form():
+def widget_form(widgets, value=None):
+    """A PDF of 400 x 300 pages holding `widgets`: (page, name, rect, kind, flags) each, the
+    rect top-down as PyMuPDF takes it; text fields show `value`."""
     pdf = pymupdf.open()
-    page = pdf.new_page(width=400, height=300)
-    for name, rect, flags in [("open", (40, 200, 300, 224), 0), ("fixed", (40, 120, 300, 144), pymupdf.PDF_FIELD_IS_READ_ONLY)]:
+    for page_number, name, rect, kind, flags in widgets:
+        while len(pdf) <= page_number:
+            pdf.new_page(width=400, height=300)
         widget = pymupdf.Widget()
         widget.field_name = name
-        widget.field_type = pymupdf.PDF_WIDGET_TYPE_TEXT
+        widget.field_type = kind
         widget.rect = pymupdf.Rect(*rect)
-        widget.field_value = "as printed"
+        if value is not None:
+            widget.field_value = value
         widget.field_flags = flags
-        page.add_widget(widget)
+        pdf[page_number].add_widget(widget)
     data = pdf.tobytes()
     pdf.close()
     return data
+
+
+def read_only_form():
+    return widget_form([(0, "open", (40, 200, 300, 224), pymupdf.PDF_WIDGET_TYPE_TEXT, 0),
+                        (0, "fixed", (40, 120, 300, 144), pymupdf.PDF_WIDGET_TYPE_TEXT, pymupdf.PDF_FIELD_IS_READ_ONLY)],
+                       value="as printed")
 
 
 def test_a_read_only_field_refuses_edits(new_editor, web_server):
@@ -290,27 +300,14 @@ def test_a_radio_group_whose_first_button_is_also_a_field_keeps_one_button_on(ne
 def tab_form():
     """Two pages of text fields, written out of reading order, with a checkbox and a read-only
     field among them that Tab passes over."""
-    pdf = pymupdf.open()
     # PyMuPDF rects are top-down: y 40 is near the top of the page.
-    for page_number, name, rect, kind, flags in [
-            (0, "lower", (40, 200, 180, 222), pymupdf.PDF_WIDGET_TYPE_TEXT, 0),
-            (0, "right", (220, 40, 360, 62), pymupdf.PDF_WIDGET_TYPE_TEXT, 0),
-            (0, "tick", (40, 120, 56, 136), pymupdf.PDF_WIDGET_TYPE_CHECKBOX, 0),
-            (0, "fixed", (220, 120, 360, 142), pymupdf.PDF_WIDGET_TYPE_TEXT, pymupdf.PDF_FIELD_IS_READ_ONLY),
-            (0, "left", (40, 44, 180, 66), pymupdf.PDF_WIDGET_TYPE_TEXT, 0),
-            (1, "over", (40, 40, 180, 62), pymupdf.PDF_WIDGET_TYPE_TEXT, 0)]:
-        while len(pdf) <= page_number:
-            pdf.new_page(width=400, height=300)
-        page = pdf[page_number]
-        widget = pymupdf.Widget()
-        widget.field_name = name
-        widget.field_type = kind
-        widget.rect = pymupdf.Rect(*rect)
-        widget.field_flags = flags
-        page.add_widget(widget)
-    data = pdf.tobytes()
-    pdf.close()
-    return data
+    return widget_form([
+        (0, "lower", (40, 200, 180, 222), pymupdf.PDF_WIDGET_TYPE_TEXT, 0),
+        (0, "right", (220, 40, 360, 62), pymupdf.PDF_WIDGET_TYPE_TEXT, 0),
+        (0, "tick", (40, 120, 56, 136), pymupdf.PDF_WIDGET_TYPE_CHECKBOX, 0),
+        (0, "fixed", (220, 120, 360, 142), pymupdf.PDF_WIDGET_TYPE_TEXT, pymupdf.PDF_FIELD_IS_READ_ONLY),
+        (0, "left", (40, 44, 180, 66), pymupdf.PDF_WIDGET_TYPE_TEXT, 0),
+        (1, "over", (40, 40, 180, 62), pymupdf.PDF_WIDGET_TYPE_TEXT, 0)])
 
 
 def test_tab_goes_through_the_text_fields_in_reading_order(new_editor, web_server):
