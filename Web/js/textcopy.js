@@ -51,7 +51,8 @@ export function installTextCopy(viewer, loadText) {
 /**
  * A Copy button above a text selection made by touch (a long press), where a touch screen has
  * no keys to copy with: it copies as a copy from the keyboard does (the engine's text), then
- * goes, as it does when the selection is cleared or a finger goes down elsewhere.
+ * goes, as it does when the selection is cleared, a finger goes down elsewhere or the pages
+ * scroll.
  */
 export function showCopyButton(viewer) {
   const selection = window.getSelection();
@@ -64,6 +65,7 @@ export function showCopyButton(viewer) {
   const close = () => {
     bar.remove();
     document.removeEventListener('selectionchange', gone);
+    viewer.scroller.removeEventListener('scroll', close);
   };
   const gone = () => { if (window.getSelection()?.isCollapsed) close(); };
   // A press on the bar reaches no page. (Its default stays: WebKit sends no click for a
@@ -88,6 +90,7 @@ export function showCopyButton(viewer) {
   copy.addEventListener('pointerup', (e) => { if (e.pointerType !== 'mouse') act(); });
   copy.addEventListener('click', act);
   document.addEventListener('selectionchange', gone);
+  viewer.scroller.addEventListener('scroll', close);  // fixed where the selection was: it goes when the pages move
   document.body.append(bar);
   const top = Math.min(...pieces.map((r) => r.top)), bottom = Math.max(...pieces.map((r) => r.bottom));
   const left = Math.min(...pieces.map((r) => r.left)), right = Math.max(...pieces.map((r) => r.right));
