@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from editor_harness import ARTIFACTS, api
+from editor_harness import ARTIFACTS, api, send_command
 from fidelity import PDFJS_RENDER, data_url_image, measure_page, painted_page, show_page
 from viewer_helpers import canvas_pixels, corpus_file, open_document, overlay_ids, page_screenshot, upload_corpus, wait_rendered
 from viewer_helpers import mean_absolute_difference as difference
@@ -27,9 +27,7 @@ def luminance(rgb):
 
 
 def command(editor, body):
-    revision = api(editor.base, "GET", f"/api/v1/documents/{editor.doc_id}")["revision"]
-    return api(editor.base, "POST", f"/api/v1/documents/{editor.doc_id}/commands",
-               {"protocol": 1, "baseRevision": revision, "clientId": "test", "command": body})
+    return send_command(editor, body, "test")
 
 
 # The sample's red square (Samples/sample.pdf, page 1): its left edge and the page inside it.

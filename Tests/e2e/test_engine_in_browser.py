@@ -7,16 +7,14 @@ import io
 
 import pytest
 
-from editor_harness import api
+from editor_harness import api, send_command
 
 BAND_Y = 300
 
 
 def command(editor, command_body):
     """A command through the public protocol (docs/api.md, Commands)."""
-    revision = api(editor.base, "GET", f"/api/v1/documents/{editor.doc_id}")["revision"]
-    return api(editor.base, "POST", f"/api/v1/documents/{editor.doc_id}/commands",
-               {"protocol": 1, "baseRevision": revision, "clientId": "test", "command": command_body})
+    return send_command(editor, command_body, "test")
 
 
 def ink(id_, points, **extra):

@@ -4,13 +4,11 @@ again when the document changes while the bar shows a query."""
 
 import time
 
-from editor_harness import api
+from editor_harness import api, send_command
 
 
 def command(editor, body, client="another-user"):
-    revision = api(editor.base, "GET", f"/api/v1/documents/{editor.doc_id}")["revision"]
-    return api(editor.base, "POST", f"/api/v1/documents/{editor.doc_id}/commands",
-               {"protocol": 1, "baseRevision": revision, "clientId": client, "command": body})
+    return send_command(editor, body, client)
 
 
 def count_is(editor, text, timeout=8000):

@@ -9,7 +9,7 @@ import io
 import pytest
 from PIL import Image
 
-from editor_harness import ARTIFACTS, api
+from editor_harness import ARTIFACTS, api, send_command
 
 # Four colours in the quadrants of the picture (as seen: top-left, top-right, bottom-left, bottom-right).
 QUADRANTS = {"tl": (220, 30, 30), "tr": (30, 160, 40), "bl": (30, 60, 220), "br": (240, 200, 20)}
@@ -26,9 +26,7 @@ def picture():
 
 
 def command(editor, body):
-    revision = api(editor.base, "GET", f"/api/v1/documents/{editor.doc_id}")["revision"]
-    return api(editor.base, "POST", f"/api/v1/documents/{editor.doc_id}/commands",
-               {"protocol": 1, "baseRevision": revision, "clientId": "test-images", "command": body})
+    return send_command(editor, body, "test-images")
 
 
 def nearest(colour):

@@ -9,15 +9,13 @@ import pathlib
 
 import pytest
 
-from editor_harness import ARTIFACTS, Editor, api
+from editor_harness import ARTIFACTS, Editor, api, send_command
 
 ENGINE_CALL = "async (request) => (await import('/app/js/engine.js')).call(request)"
 
 
 def command(editor, body):
-    revision = api(editor.base, "GET", f"/api/v1/documents/{editor.doc_id}")["revision"]
-    return api(editor.base, "POST", f"/api/v1/documents/{editor.doc_id}/commands",
-               {"protocol": 1, "baseRevision": revision, "clientId": "test-keys", "command": body})
+    return send_command(editor, body, "test-keys")
 
 
 def focused(editor):

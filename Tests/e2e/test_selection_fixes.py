@@ -4,13 +4,11 @@ stroke just drawn, tapped with Select, is boxed where it is (its rect came back 
 as [0, 0, 0, 0], so the box and its handles reached to the page's corner). Each runs in
 Chromium and in WebKit."""
 
-from editor_harness import api
+from editor_harness import api, send_command
 
 
 def command(editor, body):
-    revision = api(editor.base, "GET", f"/api/v1/documents/{editor.doc_id}")["revision"]
-    return api(editor.base, "POST", f"/api/v1/documents/{editor.doc_id}/commands",
-               {"protocol": 1, "baseRevision": revision, "clientId": "test-selection", "command": body})
+    return send_command(editor, body, "test-selection")
 
 
 def test_a_rubber_band_selects_what_it_encloses(new_editor):
