@@ -77,8 +77,9 @@ extension ImageFit {
         seen(p, rotation: 360 - (normalizedRotation(rotation) ?? 0))
     }
 
-    /// The rect of the corners of `r` taken through `map`.
-    private static func mapped(_ r: CGRect, _ map: (CGPoint) -> CGPoint) -> CGRect {
+    /// The rect of the corners of `r` taken through `map` (a map of quarter turns, scales and
+    /// moves, which keeps a rect a rect).
+    static func mapped(_ r: CGRect, _ map: (CGPoint) -> CGPoint) -> CGRect {
         let a = map(CGPoint(x: r.minX, y: r.minY)), b = map(CGPoint(x: r.maxX, y: r.maxY))
         return CGRect(x: min(a.x, b.x), y: min(a.y, b.y), width: abs(b.x - a.x), height: abs(b.y - a.y))
     }
@@ -112,17 +113,13 @@ extension ImageFit {
     }
 
     /// The inverse of ``seenToPage(rect:crop:rotation:pageRotation:)``: a page point as a
-    /// point of the whole image seen turned (fractions from its top-left; outside 0...1 off it).
-    /// The seen image's axes land on the page's axes (quarter turns only), so each fraction is
-    /// the point's distance along one of them.
-    public static func pageToSeen(rect: CGRect, crop: CGRect?, rotation: Int, pageRotation: Int) -> (CGPoint) -> CGPoint {
-        let toPage = seenToPage(rect: rect, crop: crop, rotation: rotation, pageRotation: pageRotation)
-        let origin = toPage(.zero), across = toPage(CGPoint(x: 1, y: 0)), down = toPage(CGPoint(x: 0, y: 1))
-        let u = CGPoint(x: across.x - origin.x, y: across.y - origin.y), v = CGPoint(x: down.x - origin.x, y: down.y - origin.y)
-        let uu = u.x * u.x + u.y * u.y, vv = v.x * v.x + v.y * v.y
-        return { p in
-            let d = CGPoint(x: p.x - origin.x, y: p.y - origin.y)
-            return CGPoint(x: uu > 0 ? (d.x * u.x + d.y * u.y) / uu : 0, y: vv > 0 ? (d.x * v.x + d.y * v.y) / vv : 0)
+    /// point of the whole image seen turned (fractions from its top-left; outside 0...1 off
+    /// it), or nil for a box with no area.
+    public static func pageToSeen(rect: CGRect, crop: CGRect?, rotation: Int, pageRotation: Int) -> ((CGPoint) -> CGPoint)? {
+        guard let fromPage = imageToPage(rect: rect, crop: crop, rotation: rotation, pageRotation: pageRotation).inverse else { return nil }
+        return { pagePoint in
+            let p = fromPage.transform(pagePoint)
+            return seen(CGPoint(x: p.x, y: 1 - p.y), rotation: rotation)
         }
     }
 }

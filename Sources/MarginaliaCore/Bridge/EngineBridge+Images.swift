@@ -108,7 +108,10 @@ extension EngineBridge {
             guard CropSides.names.contains(side) else {
                 throw CommandError.malformed("drag.side: expected left, top, right or bottom, found \"\(side)\"")
             }
-            let seen = ImageFit.pageToSeen(rect: rect, crop: crop, rotation: rotation, pageRotation: pageRotation)(try drag.member("point").boundedPoint())
+            guard let toSeen = ImageFit.pageToSeen(rect: rect, crop: crop, rotation: rotation, pageRotation: pageRotation) else {
+                throw CommandError.malformed("annotation.rect: an image with no area cannot be cropped")
+            }
+            let seen = toSeen(try drag.member("point").boundedPoint())
             let value: CGFloat
             switch side {
             case "left": value = seen.x
@@ -117,10 +120,6 @@ extension EngineBridge {
             default: value = 1 - seen.y
             }
             sides = sides.setting(side, to: value)
-        }
-        func pageRect(_ r: CGRect) -> CGRect {
-            let a = toPage(CGPoint(x: r.minX, y: r.minY)), b = toPage(CGPoint(x: r.maxX, y: r.maxY))
-            return CGRect(x: min(a.x, b.x), y: min(a.y, b.y), width: abs(b.x - a.x), height: abs(b.y - a.y))
         }
         let shown = CGRect(x: sides.left, y: sides.top, width: 1 - sides.left - sides.right, height: 1 - sides.top - sides.bottom)
         let middles = [CGPoint(x: shown.minX, y: shown.midY), CGPoint(x: shown.midX, y: shown.minY),
@@ -132,7 +131,8 @@ extension EngineBridge {
         return .object([
             ("sides", .object(zip(CropSides.names, sides.values).map { ($0.0, .number(Double($0.1))) })),
             ("crop", newCrop.map { c in .array([c.minX, c.minY, c.maxX, c.maxY].map { .number(Double($0)) }) } ?? .null),
-            ("whole", .rect(pageRect(CGRect(x: 0, y: 0, width: 1, height: 1)))), ("shown", .rect(pageRect(shown))),
+            ("whole", .rect(ImageFit.mapped(CGRect(x: 0, y: 0, width: 1, height: 1), toPage))),
+            ("shown", .rect(ImageFit.mapped(shown, toPage))),
             ("handles", .array(handles)),
         ])
     }
