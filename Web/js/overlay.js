@@ -284,8 +284,9 @@ export const TEXT_LINE_HEIGHT = 1.15;
 
 /**
  * How a text box's standard font (`font`: Helvetica, Times-Italic...) is shown in the browser:
- * the font itself or a metric-compatible family (URW's, Liberation's), its weight and slant, and the ascent (in font
- * sizes) its first baseline sits below the padding, as the appearance sets it.
+ * the font itself or a metric-compatible family (URW's, Liberation's), the standard family
+ * it belongs to (restyle's `family`), its weight and slant, and the ascent (in font sizes)
+ * its first baseline sits below the padding, as the appearance sets it.
  */
 export function textBoxFace(font = 'Helvetica') {
   const name = font ?? 'Helvetica';
@@ -294,6 +295,7 @@ export function textBoxFace(font = 'Helvetica') {
     family: serif ? "Times, 'Times New Roman', 'Nimbus Roman', 'Liberation Serif', serif"
       : mono ? "Courier, 'Courier New', 'Nimbus Mono PS', 'Liberation Mono', monospace"
       : "Helvetica, Arial, 'Nimbus Sans', 'Liberation Sans', sans-serif",
+    standard: serif ? 'Times' : mono ? 'Courier' : 'Helvetica',  // restyle's `family`
     bold: /Bold/.test(name), italic: /Oblique|Italic/.test(name),
     ascent: serif ? 0.683 : mono ? 0.629 : 0.718,
   };

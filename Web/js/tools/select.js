@@ -12,7 +12,7 @@ import { icon } from '../icons.js';
 import { settings } from '../settings.js';
 import { openPopover, refreshPopoverOf, section, swatches, slider, segmented, toggle } from '../popover.js';
 import { noteIconPicker } from '../noteicons.js';
-import { drawAnnotation } from '../overlay.js';
+import { drawAnnotation, textBoxFace } from '../overlay.js';
 
 const HANDLE = 12; // CSS px
 
@@ -117,11 +117,11 @@ export function createSelectTool(editor) {
       if (texts) {
         sections.push(section('Font size', segmented([[10, '10'], [12, '12'], [14, '14'], [18, '18'], [24, '24'], [36, '36']],
           first.fontSize, (fontSize) => restyle({ fontSize }), 'Font size')));
-        const font = first.font ?? 'Helvetica';
+        const face = textBoxFace(first.font);
         sections.push(section('Font', segmented([['Helvetica', 'Sans'], ['Times', 'Serif'], ['Courier', 'Mono']],
-          /Times/.test(font) ? 'Times' : /Courier/.test(font) ? 'Courier' : 'Helvetica', (family) => restyle({ family }), 'Font')));
-        sections.push(section('Style', toggle('Bold', /Bold/.test(font), (bold) => restyle({ bold })),
-          toggle('Italic', /Oblique|Italic/.test(font), (italic) => restyle({ italic }))));
+          face.standard, (family) => restyle({ family }), 'Font')));
+        sections.push(section('Style', toggle('Bold', face.bold, (bold) => restyle({ bold })),
+          toggle('Italic', face.italic, (italic) => restyle({ italic }))));
         sections.push(section('Alignment', segmented([['left', 'Left'], ['center', 'Centre'], ['right', 'Right']],
           first.alignment ?? 'left', (alignment) => restyle({ alignment }), 'Alignment')));
       }
