@@ -25,9 +25,12 @@ func openDocument(_ path: String, password: String?) throws -> PDFDocument {
     }
 }
 
-/// Writes `document` to `output` (which may be the input), incrementally unless `compact`.
-func save(_ document: PDFDocument, to output: String, compact: Bool, objectStreams: Bool = false) throws {
-    let options = PDFWriteOptions(mode: compact ? .compact : .incremental, useObjectStreams: objectStreams)
+/// Writes `document` to `output` (which may be the input), incrementally unless `compact`;
+/// `removesEncryption` (compact only) writes an encrypted document in the clear.
+func save(_ document: PDFDocument, to output: String, compact: Bool, objectStreams: Bool = false,
+          removesEncryption: Bool = false) throws {
+    let options = PDFWriteOptions(mode: compact ? .compact : .incremental, useObjectStreams: objectStreams,
+                                  removesEncryption: removesEncryption)
     do {
         try document.write(to: URL(fileURLWithPath: output), options: options)
     } catch let error as PDFError {

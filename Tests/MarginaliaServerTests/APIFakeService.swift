@@ -74,7 +74,7 @@ final class FakeDocumentService: DocumentServing, @unchecked Sendable {
 
     func list() throws -> [FakeSummary] { lock.withLock { documents.values.map(\.summary).filter { !$0.trashed } } }
     func trash() throws -> [FakeSummary] { lock.withLock { documents.values.map(\.summary).filter(\.trashed) } }
-    func importDocument(name: String, data: Data) throws -> FakeSummary {
+    func importDocument(name: String, data: Data, password: String? = nil) throws -> FakeSummary {
         guard data.starts(with: Data("%PDF".utf8)) else {
             throw FakeError(httpStatus: 422, code: "unprocessable", message: "not a PDF, PNG or JPEG")
         }

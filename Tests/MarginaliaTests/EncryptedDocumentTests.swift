@@ -64,4 +64,23 @@ struct EncryptedDocumentTests {
         #expect(try reopened.metadata.title == "Encrypted fixture")
         #expect(try reopened.pageCount == 2)
     }
+
+    @Test(arguments: files, [false, true])
+    func compactCanRemoveEncryption(file: (String, String), objectStreams: Bool) throws {
+        let document = try PDFDocument(url: Self.url(file.0), password: "user")
+        let saved = try document.dataRepresentation(options: PDFWriteOptions(mode: .compact, useObjectStreams: objectStreams,
+                                                                             removesEncryption: true))
+        #expect(saved.range(of: Data("/Encrypt".utf8)) == nil)
+        let reopened = try PDFDocument(data: saved)
+        #expect(!reopened.isEncrypted)
+        #expect(try reopened.metadata.title == "Encrypted fixture")
+        #expect(try reopened.pageCount == 2)
+        // make_encrypted.sh draws "Secret page N" on page N.
+        #expect(try reopened.page(at: 1).text.words.map(\.text) == ["Secret", "page", "2"])
+    }
+
+    @Test func anIncrementalUpdateCannotRemoveEncryption() throws {
+        let document = try PDFDocument(url: Self.url("r6-aes-256.pdf"), password: "user")
+        #expect(throws: PDFError.self) { try document.dataRepresentation(options: PDFWriteOptions(removesEncryption: true)) }
+    }
 }

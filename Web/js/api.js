@@ -27,12 +27,15 @@ async function request(path, options = {}) {
   const response = await fetch(BASE + path, { credentials: 'same-origin', ...options });
   if (!response.ok) {
     let message = `${response.status} ${response.statusText}`;
+    let code;
     try {
       const body = await response.json();
       if (body?.error?.message) message = body.error.message;
+      code = body?.error?.code;
     } catch { /* not JSON */ }
     const error = new Error(message);
     error.status = response.status;
+    error.code = code;  // the API's error code, such as 'passwordRequired'
     throw error;
   }
   return response;
@@ -85,12 +88,17 @@ export const eventsURL = (id, after, name = '') =>
 export const leave = (id) =>
   navigator.sendBeacon(`${BASE}${docPath(id)}/presence/leave?client=${encodeURIComponent(clientId)}`);
 
-/** @param {Blob|ArrayBuffer} bytes */
-export const upload = (name, bytes) =>
-  json(`/documents?name=${encodeURIComponent(name)}`, { method: 'POST', body: bytes });
+/** The header of an encrypted PDF's password (kept out of URLs; percent-encoded UTF-8, as a
+ *  header value carries no more than Latin-1), when one is given. */
+const passwordHeaders = (password) => (password === undefined ? {} : { 'X-Marginalia-Password': encodeURIComponent(password) });
+
+/** @param {Blob|ArrayBuffer} bytes @param {string} [password] an encrypted PDF's password */
+export const upload = (name, bytes, password) =>
+  json(`/documents?name=${encodeURIComponent(name)}`, { method: 'POST', body: bytes, headers: passwordHeaders(password) });
 
 /** Uploads a file to insert pages from. @returns {Promise<{upload: number, pageCount: number}>} */
-export const uploadPages = (id, bytes) => json(`${docPath(id)}/uploads`, { method: 'POST', body: bytes });
+export const uploadPages = (id, bytes, password) =>
+  json(`${docPath(id)}/uploads`, { method: 'POST', body: bytes, headers: passwordHeaders(password) });
 /** A new document of some pages (0-based). */
 export const extractPages = (id, pages, name) => json(`${docPath(id)}/extract`, {
   method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ pages, name }),

@@ -32,6 +32,7 @@ import { closePopover } from './popover.js';
 import { createClipboard } from './clipboard.js';
 import { PageOrganizer } from './organizer.js';
 import { openPdf } from './pdfopen.js';
+import { sendWithPassword } from './passwordprompt.js';
 
 export const TOOL_NAMES = ['select', 'draw', 'erase', 'text', 'shape', 'image', 'note', 'highlight', 'form'];
 
@@ -223,7 +224,8 @@ export class Editor {
   async upload(file) {
     this.status(`Uploading ${file.name}…`);
     try {
-      const summary = await api.upload(file.name, file);
+      const summary = await sendWithPassword(file.name, (password) => api.upload(file.name, file, password));
+      if (!summary) { this.status(`${file.name} was not opened: it needs its password`); return; }
       await this.open(summary.id);
     } catch (error) {
       this.status(`Upload failed: ${error.message}`, true);

@@ -7,6 +7,7 @@
 import * as api from './api.js';
 import { call } from './engine.js';
 import { html } from './svg.js';
+import { sendWithPassword } from './passwordprompt.js';
 
 const DRAG_THRESHOLD = 6; // px a press moves before it is a drag, not a click
 
@@ -235,7 +236,9 @@ export class PageOrganizer {
     if (!file) return;
     try {
       this.editor.status(`Uploading ${file.name}…`);
-      const { upload, pageCount } = await api.uploadPages(this.editor.model.summary.id, file);
+      const uploaded = await sendWithPassword(file.name, (password) => api.uploadPages(this.editor.model.summary.id, file, password));
+      if (!uploaded) { this.editor.status(`${file.name} was not inserted: it needs its password`); return; }
+      const { upload, pageCount } = uploaded;
       await this.act('insert', { index: this.insertIndex(), source: { upload }, sourcePages: allPages(pageCount) });
       this.editor.status('');
     } catch (error) {

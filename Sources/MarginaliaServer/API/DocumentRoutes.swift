@@ -24,7 +24,8 @@ public struct DocumentRoutes<Service: DocumentServing>: Sendable {
         router.add("POST", documents) { request, _ in
             guard !request.body.isEmpty else { throw APIError.badRequest("the body must be the bytes of a PDF, PNG or JPEG") }
             let name = request.query("name").flatMap { $0.isEmpty ? nil : $0 } ?? "Untitled"
-            return try .revisioned(service.importDocument(name: name, data: request.body), status: 201)
+            let password = try Self.uploadPassword(request)
+            return try .revisioned(service.importDocument(name: name, data: request.body, password: password), status: 201)
         }
         router.add("GET", one) { _, parameters in
             let id = try Self.documentID(parameters)
@@ -129,6 +130,16 @@ public struct DocumentRoutes<Service: DocumentServing>: Sendable {
             throw APIError.badRequest("'\(id.prefix(64))' is not a document id (32 lowercase hex digits)")
         }
         return id
+    }
+
+    /// The password of an encrypted upload: the `X-Marginalia-Password` header, UTF-8
+    /// percent-encoded (a header carries bytes of Latin-1 at best); nil when absent.
+    static func uploadPassword(_ request: HTTPRequest) throws -> String? {
+        guard let encoded = request.header(DocumentImporter.passwordHeader) else { return nil }
+        guard let password = encoded.removingPercentEncoding else {
+            throw APIError.badRequest("the \(DocumentImporter.passwordHeader) header must be the password percent-encoded as UTF-8 (a % followed by two hex digits per byte)")
+        }
+        return password
     }
 
     /// `?after=R`, or the `Last-Event-ID` header, as a revision.

@@ -41,8 +41,9 @@ public protocol DocumentServing: Sendable {
     func list() throws -> [Summary]
     /// Documents in the trash.
     func trash() throws -> [Summary]
-    /// Stores a PDF, PNG or JPEG (type sniffed from the bytes) as a new document.
-    func importDocument(name: String, data: Data) throws -> Summary
+    /// Stores a PDF, PNG or JPEG (type sniffed from the bytes) as a new document; `password`
+    /// opens an encrypted PDF.
+    func importDocument(name: String, data: Data, password: String?) throws -> Summary
     /// One document's summary.
     func summary(_ id: String) throws -> Summary
     /// The pages of a document (crop boxes in page space).

@@ -8,8 +8,9 @@ public protocol DocumentOrganizing: Sendable {
     associatedtype Upload: RevisionCarrying
     associatedtype Extracted: RevisionCarrying
 
-    /// Stores a PDF, PNG or JPEG for a document to insert pages from.
-    func addUpload(_ id: String, data: Data) throws -> Upload
+    /// Stores a PDF, PNG or JPEG for a document to insert pages from; `password` opens an
+    /// encrypted PDF.
+    func addUpload(_ id: String, data: Data, password: String?) throws -> Upload
     /// A new document with copies of some pages of a document.
     func extractPages(_ id: String, pages: [Int], name: String) throws -> Extracted
     /// Removes a document in the trash for good, with its file and every version.
@@ -30,7 +31,8 @@ public struct OrganizingRoutes<Service: DocumentOrganizing>: Sendable {
         router.add("POST", one + "/uploads") { request, parameters in
             let id = try DocumentRoutes<DocumentService>.documentID(parameters)
             guard !request.body.isEmpty else { throw APIError.badRequest("the body must be the bytes of a PDF, PNG or JPEG") }
-            return try .revisioned(service.addUpload(id, data: request.body), status: 201)
+            let password = try DocumentRoutes<DocumentService>.uploadPassword(request)
+            return try .revisioned(service.addUpload(id, data: request.body, password: password), status: 201)
         }
         router.add("POST", one + "/extract") { request, parameters in
             let id = try DocumentRoutes<DocumentService>.documentID(parameters)

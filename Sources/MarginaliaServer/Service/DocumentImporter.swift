@@ -16,19 +16,30 @@ enum DocumentImporter {
 
     /// The PDF bytes to store, their kind and page count.
     ///
-    /// - Throws: ``ServiceError/unprocessable(_:)`` for anything that is not a readable PDF,
-    ///   PNG or JPEG.
+    /// A PDF that opens only with a password is stored without its encryption once `password`
+    /// opens it (a compact rewrite), so that every viewer of the document, the browser's
+    /// included, can read it; one that opens without a password (an owner password only) is
+    /// stored as it came.
     ///
-    /// - Parameter open: opens PDF bytes (with the service's limits and a request's meter).
-    static func prepare(_ data: Data, open: (Data) throws -> PDFDocument = { try PDFDocument(data: $0) }) throws -> (pdf: Data, kind: DocumentKind, pageCount: Int) {
+    /// - Throws: ``ServiceError/passwordRequired(_:)`` for an encrypted PDF that `password`
+    ///   (or none) does not open; ``ServiceError/unprocessable(_:)`` for anything that is not
+    ///   a readable PDF, PNG or JPEG.
+    ///
+    /// - Parameters:
+    ///   - password: the user or owner password of an encrypted PDF, nil for none.
+    ///   - open: opens PDF bytes with a password (with the service's limits and a request's meter).
+    static func prepare(_ data: Data, password: String? = nil,
+                        open: (Data, String?) throws -> PDFDocument = { try PDFDocument(data: $0, password: $1) }) throws -> (pdf: Data, kind: DocumentKind, pageCount: Int) {
         switch kind(of: data) {
         case .pdf:
             do {
-                let document = try open(data)
+                let (document, needsPassword) = try openWithPassword(data, password, open)
                 let count = try document.pageCount
                 guard count > 0 else { throw ServiceError.unprocessable("the PDF has no pages") }
                 _ = try document.page(at: 0)
-                return (data, .pdf, count)
+                guard needsPassword else { return (data, .pdf, count) }
+                let clear = try document.dataRepresentation(options: PDFWriteOptions(mode: .compact, removesEncryption: true))
+                return (clear, .pdf, count)
             } catch let error as ServiceError {
                 throw error
             } catch let error as PDFError {
@@ -50,6 +61,28 @@ enum DocumentImporter {
         }
     }
 
+    /// The document opened without a password if it can be, else with `password`; and
+    /// whether the password was needed.
+    private static func openWithPassword(_ data: Data, _ password: String?,
+                                         _ open: (Data, String?) throws -> PDFDocument) throws -> (PDFDocument, Bool) {
+        do {
+            return (try open(data, nil), false)
+        } catch PDFError.passwordRequired {
+            guard let password, !password.isEmpty else {
+                throw ServiceError.passwordRequired("the PDF is encrypted: send its password in the \(passwordHeader) header")
+            }
+            do {
+                return (try open(data, password), true)
+            } catch PDFError.passwordRequired {
+                throw ServiceError.passwordRequired("the password does not open this encrypted PDF")
+            }
+        }
+    }
+
+    /// The request header that carries an encrypted upload's password, percent-encoded UTF-8
+    /// (a header, so that it stays out of URLs and access logs).
+    static let passwordHeader = "X-Marginalia-Password"
+
     /// A one-page PDF whose page is the image, one point per pixel.
     static func pdf(showing image: RasterImage) throws -> Data {
         do {
@@ -63,14 +96,15 @@ enum DocumentImporter {
 extension DocumentService {
     /// Stores an uploaded PDF, PNG or JPEG as a new document (see the API's
     /// `POST /documents`). An image becomes a one-page PDF the size of the image, kind
-    /// `image`.
+    /// `image`; an encrypted PDF opened with `password` is stored without its encryption.
     ///
     /// - Throws: ``ServiceError/badRequest(_:)`` for a bad name,
+    ///   ``ServiceError/passwordRequired(_:)`` for an encrypted PDF `password` does not open,
     ///   ``ServiceError/unprocessable(_:)`` for bytes that are not a readable PDF, PNG or JPEG.
-    public func importDocument(name: String, data: Data) throws -> DocumentSummary {
+    public func importDocument(name: String, data: Data, password: String? = nil) throws -> DocumentSummary {
         try guarded {
             _ = try DocumentID.validateName(name)
-            let prepared = try prepareUpload(data)
+            let prepared = try prepareUpload(data, password: password)
             let record = try store.createDocument(name: name, kind: prepared.kind, pdf: prepared.pdf,
                                                   pageCount: prepared.pageCount)
             textChanged(record.id)
@@ -80,10 +114,11 @@ extension DocumentService {
 }
 
 extension DocumentService {
-    /// ``DocumentImporter/prepare(_:open:)`` under the memory budget, with the reading limits.
-    func prepareUpload(_ data: Data) throws -> (pdf: Data, kind: DocumentKind, pageCount: Int) {
+    /// ``DocumentImporter/prepare(_:password:open:)`` under the memory budget, with the
+    /// reading limits.
+    func prepareUpload(_ data: Data, password: String?) throws -> (pdf: Data, kind: DocumentKind, pageCount: Int) {
         try budgeted("checking the \(data.count)-byte upload", estimate: data.count + Self.admissionEstimate) { meter in
-            try DocumentImporter.prepare(data) { try open($0, meter: meter) }
+            try DocumentImporter.prepare(data, password: password) { try open($0, password: $1, meter: meter) }
         }
     }
 

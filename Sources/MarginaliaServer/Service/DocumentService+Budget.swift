@@ -33,8 +33,8 @@ extension DocumentService {
     ///
     /// - Throws: ``ServiceError/tooLarge(_:)`` naming the limit reached, the meter's refusal,
     ///   ``ServiceError/unprocessable(_:)`` for bytes that are not a readable PDF.
-    func open(_ data: Data, meter: RequestMeter?) throws -> PDFDocument {
+    func open(_ data: Data, password: String? = nil, meter: RequestMeter?) throws -> PDFDocument {
         try meter?.charge(data.count, for: "a copy of the \(data.count)-byte file")
-        return try PDFDocument(data: data, limits: readingLimits, meter: meter)
+        return try PDFDocument(data: data, password: password, limits: readingLimits, meter: meter)
     }
 }

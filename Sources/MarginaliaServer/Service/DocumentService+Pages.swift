@@ -15,13 +15,15 @@ public struct UploadInfo: Equatable, Sendable, Encodable {
 
 extension DocumentService {
     /// Stores a PDF, PNG or JPEG (an image becomes a one-page PDF) for document `id` to
-    /// insert pages from with an `insertPages` command naming `{"upload": N}`.
+    /// insert pages from with an `insertPages` command naming `{"upload": N}`; an encrypted
+    /// PDF opened with `password` is stored without its encryption.
     ///
-    /// - Throws: ``ServiceError/unprocessable(_:)`` for bytes that are not a readable PDF,
-    ///   PNG or JPEG; ``ServiceError/notFound(_:)``.
-    public func addUpload(_ id: String, data: Data) throws -> UploadInfo {
+    /// - Throws: ``ServiceError/passwordRequired(_:)`` for an encrypted PDF `password` does not
+    ///   open; ``ServiceError/unprocessable(_:)`` for bytes that are not a readable PDF, PNG
+    ///   or JPEG; ``ServiceError/notFound(_:)``.
+    public func addUpload(_ id: String, data: Data, password: String? = nil) throws -> UploadInfo {
         try guarded {
-            let prepared = try prepareUpload(data)
+            let prepared = try prepareUpload(data, password: password)
             let entry = try entry(id)
             return try entry.locked {
                 UploadInfo(upload: try store.addUpload(id, pdf: prepared.pdf), pageCount: prepared.pageCount,

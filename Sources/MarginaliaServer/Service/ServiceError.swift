@@ -16,6 +16,9 @@ public enum ServiceError: Error, Equatable, Sendable, CustomStringConvertible {
     /// Well-formed, but does not fit the document: an unknown annotation, a page out of
     /// range, bytes that are not a PDF, PNG or JPEG (422).
     case unprocessable(String)
+    /// An encrypted PDF that opens only with a password, and none or a wrong one was given
+    /// (422, code `passwordRequired`, so a client can ask for it and send it again).
+    case passwordRequired(String)
     /// The request asks for more than a configured limit allows (413); the message names
     /// the limit (``RequestLimits``).
     case tooLarge(String)
@@ -27,8 +30,8 @@ public enum ServiceError: Error, Equatable, Sendable, CustomStringConvertible {
     /// seconds (503 with `Retry-After`, ``MemoryBudget``).
     case busy(String, retryAfter: Int)
 
-    /// The API's error code: notFound, badRequest, conflict, forbidden, unprocessable, tooLarge,
-    /// internal or unavailable.
+    /// The API's error code: notFound, badRequest, conflict, forbidden, unprocessable,
+    /// passwordRequired, tooLarge, internal or unavailable.
     public var code: String {
         switch self {
         case .notFound: return "notFound"
@@ -36,6 +39,7 @@ public enum ServiceError: Error, Equatable, Sendable, CustomStringConvertible {
         case .conflict: return "conflict"
         case .forbidden: return "forbidden"
         case .unprocessable: return "unprocessable"
+        case .passwordRequired: return "passwordRequired"
         case .tooLarge: return "tooLarge"
         case .internalError: return "internal"
         case .unavailable, .busy: return "unavailable"
@@ -49,7 +53,7 @@ public enum ServiceError: Error, Equatable, Sendable, CustomStringConvertible {
         case .badRequest: return 400
         case .conflict: return 409
         case .forbidden: return 403
-        case .unprocessable: return 422
+        case .unprocessable, .passwordRequired: return 422
         case .tooLarge: return 413
         case .internalError: return 500
         case .unavailable, .busy: return 503
@@ -60,7 +64,7 @@ public enum ServiceError: Error, Equatable, Sendable, CustomStringConvertible {
     public var message: String {
         switch self {
         case .notFound(let text), .badRequest(let text), .conflict(let text), .forbidden(let text), .unprocessable(let text),
-             .tooLarge(let text), .internalError(let text), .unavailable(let text), .busy(let text, _):
+             .passwordRequired(let text), .tooLarge(let text), .internalError(let text), .unavailable(let text), .busy(let text, _):
             return text
         }
     }

@@ -4,13 +4,17 @@
 struct FullWriter {
     let file: PDFFile
     var useObjectStreams = false
+    /// Writes every string and stream in the clear and leaves out `/Encrypt` (the file was
+    /// opened with its password, so what is read is already decrypted).
+    var removesEncryption = false
     /// Objects packed per object stream.
     var objectsPerStream = 100
 
     func write() throws -> [UInt8] {
         let (order, renumber) = try reachableObjects()
-        let trailerSource = TrailerBuilder.trailer(for: file, updatingID: false)
-        let encryptNumber = file.trailer["Encrypt"]?.referenceValue.flatMap { renumber[$0.number] }
+        var trailerSource = TrailerBuilder.trailer(for: file, updatingID: false)
+        if removesEncryption { trailerSource["Encrypt"] = nil }
+        let encryptNumber = trailerSource["Encrypt"]?.referenceValue.flatMap { renumber[$0.number] }
 
         var version = file.headerVersion
         if let catalogVersion = try file.catalog()["Version"]?.nameValue, catalogVersion > version { version = catalogVersion }
@@ -21,7 +25,7 @@ struct FullWriter {
         out.removeLast(9)
         out.append(contentsOf: [0x25, 0xE2, 0xE3, 0xCF, 0xD3, 0x0A])
 
-        let serializer = ObjectSerializer.forFile(file)
+        let serializer = removesEncryption ? ObjectSerializer() : ObjectSerializer.forFile(file)
         var xref = CrossReferenceWriter()
         xref.entries[0] = .free(nextGeneration: 65535)
         var packer = ObjectStreamBuilder()
@@ -38,7 +42,10 @@ struct FullWriter {
             let number = index + 1
             var object = try file.object(for: PDFReference(oldNumber, file.generation(of: oldNumber)))
             object = FullWriter.renumbered(object, renumber)
-            if case .stream(let stream) = object { object = .stream(try FullWriter.compressed(stream)) }
+            if case .stream(var stream) = object {
+                if removesEncryption { stream = FullWriter.withoutCryptFilter(stream) }
+                object = .stream(try FullWriter.compressed(stream))
+            }
             let isStream: Bool = { if case .stream = object { return true } else { return false } }()
             if useObjectStreams && !isStream && number != encryptNumber {
                 packer.add(object, number: number)
@@ -81,7 +88,8 @@ struct FullWriter {
             }
         }
         let trailer = file.trailer
-        for key in ["Root", "Info", "Encrypt"] { if let value = trailer[key] { visit(value) } }
+        let keys = removesEncryption ? ["Root", "Info"] : ["Root", "Info", "Encrypt"]
+        for key in keys { if let value = trailer[key] { visit(value) } }
         var head = 0
         while head < queue.count {
             let number = queue[head]
@@ -117,6 +125,29 @@ struct FullWriter {
         }
     }
 
+    /// The stream without a `/Crypt` entry in its filter chain (7.4.10): once its data is in the
+    /// clear, a crypt filter would name a security handler the file no longer has.
+    static func withoutCryptFilter(_ stream: PDFStream) -> PDFStream {
+        let filters = stream.filterNames
+        guard let index = filters.firstIndex(of: "Crypt") else { return stream }
+        var dictionary = stream.dictionary
+        var names = filters
+        names.remove(at: index)
+        var parameters = stream.decodeParameters
+        if index < parameters.count { parameters.remove(at: index) }
+        switch names.count {
+        case 0:
+            dictionary["Filter"] = nil
+            dictionary["DecodeParms"] = nil
+        default:
+            dictionary["Filter"] = names.count == 1 ? .name(names[0]) : .array(names.map { .name($0) })
+            let kept = parameters.prefix(names.count).map { $0.map { PDFObject.dictionary($0) } ?? .null }
+            dictionary["DecodeParms"] = kept.allSatisfy(\.isNull) ? nil
+                : (names.count == 1 ? kept[0] : .array(Array(kept)))
+        }
+        return PDFStream(dictionary: dictionary, rawBytes: stream.rawBytes)
+    }
+
     /// Compresses a stream that has no filter; leaves filtered streams as they are, and XMP
     /// metadata, which stays readable by tools that do not parse PDF (14.3.2; PDF/A requires it).
     static func compressed(_ stream: PDFStream) throws -> PDFStream {
@@ -136,8 +167,14 @@ extension PDFFile {
     /// as a prefix) or a full rewrite.
     public func dataRepresentation(options: PDFWriteOptions = PDFWriteOptions()) throws -> [UInt8] {
         switch options.mode {
-        case .incremental: return try IncrementalWriter(file: self).write()
-        case .compact: return try FullWriter(file: self, useObjectStreams: options.useObjectStreams).write()
+        case .incremental:
+            if options.removesEncryption && isEncrypted {
+                throw PDFError.invalidArgument("an incremental update keeps the file's encryption: removing it needs a compact rewrite")
+            }
+            return try IncrementalWriter(file: self).write()
+        case .compact:
+            return try FullWriter(file: self, useObjectStreams: options.useObjectStreams,
+                                  removesEncryption: options.removesEncryption).write()
         }
     }
 
@@ -159,9 +196,14 @@ public struct PDFWriteOptions: Sendable, Hashable {
     public var mode: Mode
     /// With `.compact`: pack objects into object streams with a cross-reference stream.
     public var useObjectStreams: Bool
+    /// With `.compact`: write an encrypted file without its encryption (it was opened with a
+    /// password, so its contents are known); an incremental update cannot remove it and throws
+    /// ``PDFError/invalidArgument(_:)``. No effect on a file that is not encrypted.
+    public var removesEncryption: Bool
 
-    public init(mode: Mode = .incremental, useObjectStreams: Bool = false) {
+    public init(mode: Mode = .incremental, useObjectStreams: Bool = false, removesEncryption: Bool = false) {
         self.mode = mode
         self.useObjectStreams = useObjectStreams
+        self.removesEncryption = removesEncryption
     }
 }
