@@ -1,8 +1,8 @@
 """Issue 26, what users reach for: a password prompt. An encrypted PDF opened from the
 Documents list asks for its password; a wrong one says so and asks again; the right one
 opens the document (stored unlocked: the file the editor shows opens without a password in
-qpdf); Cancel leaves the open document as it was and stores nothing. In Chromium and WebKit,
-with a password outside ASCII."""
+qpdf); Cancel leaves the open document as it was and stores nothing; the page organiser asks
+too for a file to insert pages from. In Chromium and WebKit, with a password outside ASCII."""
 
 import random
 import string
@@ -64,3 +64,16 @@ def test_cancelling_the_prompt_keeps_the_open_document_and_stores_nothing(new_ed
     assert editor.js("marginalia.model.summary.id") == before
     names = [d["name"] for d in api(editor.base, "GET", "/api/v1/documents")["documents"]]
     assert name not in names
+
+
+def test_the_organiser_asks_for_the_password_of_a_file_to_insert_pages_from(new_editor, tmp_path):
+    from test_pages_and_versions import open_organizer, pages, wait_pages
+    editor = new_editor()
+    open_organizer(editor)
+    count = len(pages(editor))
+    editor.set_input_files(".organizer-file", locked_copy(tmp_path, "insert-me.pdf"))
+    editor.wait_until("document.querySelector('dialog.password-dialog')?.open === true")
+    editor.type(PASSWORD)
+    editor.press("Enter")
+    wait_pages(editor, 2 * count)   # the sample's pages again, from the unlocked copy
+    assert editor.count("dialog.password-dialog") == 0
