@@ -36,9 +36,10 @@ public enum AtomicFileWriter {
                     written += n
                 }
             }
-            // Keep the permissions of the file being replaced, or the usual 0644.
+            // Keep the permissions of the file being replaced; a new file gets what creating it
+            // would give (0666 less the umask: 0644 usually, 0600 under a service's UMask=0077).
             var info = stat()
-            let mode: mode_t = stat(path, &info) == 0 ? info.st_mode & 0o7777 : 0o644
+            let mode: mode_t = stat(path, &info) == 0 ? info.st_mode & 0o7777 : 0o666 & ~processUmask
             fchmod(fd, mode)
             guard fsync(fd) == 0 else { throw failure(path, "fsync failed") }
         }
@@ -71,6 +72,22 @@ public enum AtomicFileWriter {
         }
         while true { sleep(3600) }
     }
+
+    /// The process's umask, read from `/proc/self/status` (Linux 4.7 and later): `umask(2)`
+    /// can only be read by setting it, which would race with other threads creating files.
+    /// 0o022, the usual value, where it cannot be read.
+    static let processUmask: mode_t = {
+        guard let file = fopen("/proc/self/status", "r") else { return 0o022 }
+        defer { fclose(file) }
+        var line = [CChar](repeating: 0, count: 256)
+        while fgets(&line, Int32(line.count), file) != nil {
+            let text = String(decoding: line.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            guard text.hasPrefix("Umask:") else { continue }
+            let digits = text.dropFirst("Umask:".count).filter { !$0.isWhitespace }
+            return mode_t(digits, radix: 8) ?? 0o022
+        }
+        return 0o022
+    }()
 
     private static func parentDirectory(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "." }

@@ -174,4 +174,29 @@ struct WriterTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["out.pdf"])
         #expect(throws: PDFError.self) { try AtomicFileWriter.write([1], to: directory.path + "/missing/x.pdf") }
     }
+
+    /// A new file gets 0666 less the umask, as creating it would (a service with UMask=0077
+    /// keeps its documents to itself); a replaced file keeps its own permissions.
+    @Test func atomicWriteGivesANewFileTheUmasksPermissions() throws {
+        let shell = Process()
+        shell.executableURL = URL(fileURLWithPath: "/bin/sh")
+        shell.arguments = ["-c", "umask"]
+        let pipe = Pipe()
+        shell.standardOutput = pipe
+        try shell.run()
+        shell.waitUntilExit()
+        let printed = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let umask = try #require(Int(printed.trimmingCharacters(in: .whitespacesAndNewlines), radix: 8))
+
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("marginalia-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("new.pdf").path
+        try AtomicFileWriter.write(Array("new".utf8), to: path)
+        let created = try #require(try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int)
+        #expect(created == 0o666 & ~umask)
+        try FileManager.default.setAttributes([.posixPermissions: 0o640], ofItemAtPath: path)
+        try AtomicFileWriter.write(Array("again".utf8), to: path)
+        #expect(try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int == 0o640)
+    }
 }
