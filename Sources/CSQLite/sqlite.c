@@ -39,3 +39,8 @@ MARGINALIA_FORWARD(sqlite, const unsigned char *, sqlite3_column_text, (sqlite3_
                    (statement, column))
 MARGINALIA_FORWARD(sqlite, sqlite3_int64, sqlite3_column_int64, (sqlite3_stmt *statement, int column), (statement, column))
 MARGINALIA_FORWARD(sqlite, double, sqlite3_column_double, (sqlite3_stmt *statement, int column), (statement, column))
+MARGINALIA_FORWARD(sqlite, sqlite3_backup *, sqlite3_backup_init,
+                   (sqlite3 *destination, const char *destinationName, sqlite3 *source, const char *sourceName),
+                   (destination, destinationName, source, sourceName))
+MARGINALIA_FORWARD(sqlite, int, sqlite3_backup_step, (sqlite3_backup *backup, int pages), (backup, pages))
+MARGINALIA_FORWARD(sqlite, int, sqlite3_backup_finish, (sqlite3_backup *backup), (backup))

@@ -1,12 +1,15 @@
 import Foundation
 import MarginaliaServer
 
-/// `marginalia store migrate --from DIR --to URL`, `marginalia store verify --from DIR --to URL`
-/// and `marginalia store info --store LOCATION`.
+/// `marginalia store migrate --from DIR --to URL`, `store verify --from LOCATION --to LOCATION`,
+/// `store backup --from DIR --to DIR`, `store restore --from DIR --to DIR` and
+/// `store info --store LOCATION`.
 enum StoreCommand {
     static let help = """
         usage: marginalia store migrate --from DATA_DIR --to postgresql://USER@HOST:PORT/DB [--password-file FILE]
-               marginalia store verify --from DATA_DIR --to postgresql://USER@HOST:PORT/DB [--password-file FILE]
+               marginalia store verify --from LOCATION --to LOCATION [--password-file FILE]
+               marginalia store backup --from DATA_DIR --to BACKUP_DIR
+               marginalia store restore --from BACKUP_DIR --to DATA_DIR
                marginalia store info --store LOCATION [--password-file FILE]
 
         migrate  copies every document of the SQLite store in DATA_DIR (as `serve --data` uses
@@ -17,12 +20,21 @@ enum StoreCommand {
                  the first difference. The source is only read: opened read-only, no byte of
                  the folder changes (the catalogue's -wal and -shm included); stop the server
                  first. Creates the schema when the database has none.
-        verify   compares DATA_DIR with the database, reading both and writing neither: each
+        verify   compares two stores (folders or postgresql:// URLs: a data folder with its
+                 migrated database, a backup with its data folder, a database with its
+                 pg_restore'd copy), reading both and writing neither: each
                  document's row, versions (rows and bytes), log entries and uploads (numbers
                  and bytes), then each document as the server serves it (opened with its
                  unsaved log replayed: pages with their sizes, annotations, form fields, the
                  log and the versions as the API lists them). Prints "identical" and exits 0,
                  or exits 1 naming the first difference (the document, what, and where).
+        backup   copies the data folder DATA_DIR, which a server may be using, into BACKUP_DIR
+                 (new or empty): the catalogue by SQLite's online backup API (the store as it
+                 was at one moment), the files as that moment names them, then checks that
+                 every document of the copy opens and every version reads back. A PostgreSQL
+                 store is backed up with pg_dump (docs/store.md, "Backups").
+        restore  copies BACKUP_DIR into DATA_DIR (new or empty) for `serve --data`, then
+                 compares the two as verify does; exits 1 naming the first difference.
         info     prints the store's kind, location (never its password), schema version and
                  document counts; opening a store migrates an older schema first.
 
@@ -36,36 +48,80 @@ enum StoreCommand {
     static func run(_ argv: [String]) throws {
         var arguments = Arguments(argv)
         guard let action = arguments.items.first, !action.hasPrefix("-") else {
-            throw UsageError("expected an action: migrate, verify or info")
+            throw UsageError("expected an action: migrate, verify, backup, restore or info")
         }
         arguments = Arguments(Array(arguments.items.dropFirst()))
         switch action {
         case "migrate": try compare(&arguments, copying: true)
         case "verify": try compare(&arguments, copying: false)
+        case "backup": try copyFolder(&arguments, restoring: false)
+        case "restore": try copyFolder(&arguments, restoring: true)
         case "info": try info(&arguments)
-        default: throw UsageError("unknown action '\(action)': expected migrate, verify or info")
+        default: throw UsageError("unknown action '\(action)': expected migrate, verify, backup, restore or info")
         }
     }
 
-    /// `migrate` (`copying`) and `verify`: the folder, opened read-only, against the database,
-    /// which `migrate` fills (creating its schema) and `verify` only reads.
+    /// `migrate` (`copying`): the folder, opened read-only, copied into the database (its
+    /// schema created) and compared; `verify`: any two stores compared, both only read.
     private static func compare(_ arguments: inout Arguments, copying: Bool) throws {
-        let (from, configuration) = try sourceAndTarget(&arguments, action: copying ? "migrate" : "verify")
+        guard copying else { return try verify(&arguments) }
+        let (from, configuration) = try sourceAndTarget(&arguments, action: "migrate")
         try reportingFailures {
             let source = try SQLiteDocumentStore(readingFrom: URL(fileURLWithPath: from))
-            let target = try copying ? PostgresDocumentStore(configuration: configuration)
-                : PostgresDocumentStore(readingFrom: configuration)
+            let target = try PostgresDocumentStore(configuration: configuration)
             defer { target.close() }
-            let to = configuration.redacted
-            if copying {
-                print("Copied and checked \(try StoreMigration.copy(from: source, to: target)) from \(from) to \(to): identical.")
+            print("Copied and checked \(try StoreMigration.copy(from: source, to: target)) from \(from) to \(configuration.redacted): identical.")
+        }
+    }
+
+    /// `verify --from LOCATION --to LOCATION`: folders (a data folder, a backup) and
+    /// databases, each opened only to read.
+    private static func verify(_ arguments: inout Arguments) throws {
+        guard let from = try arguments.option("--from") else { throw UsageError("verify needs --from LOCATION") }
+        guard let to = try arguments.option("--to") else { throw UsageError("verify needs --to LOCATION") }
+        let passwordFile = try arguments.option("--password-file")
+        try refuseLeftovers(arguments)
+        var locations: [StoreLocation] = []
+        for text in [from, to] {
+            let isURL = PostgresConfiguration.isURL(text)
+            if !isURL, !FileManager.default.fileExists(atPath: text + "/catalogue.sqlite") {
+                throw CommandFailure(description: "\(text) holds no catalogue.sqlite: not a Marginalia data folder",
+                                     code: ExitCode.badInput)
+            }
+            do {
+                locations.append(try StoreLocation(text, passwordFile: isURL ? passwordFile : nil))
+            } catch {
+                throw UsageError("verify: \(error)")
+            }
+        }
+        try reportingFailures {
+            let source = try locations[0].openForReading()
+            let copy = try locations[1].openForReading()
+            defer { source.close(); copy.close() }
+            print("Compared \(try StoreMigration.verify(copy, against: source)) of \(locations[0]) with \(locations[1]): identical.")
+        }
+    }
+
+    /// `backup` and `restore`: a data folder copied into a new or empty one, then checked.
+    private static func copyFolder(_ arguments: inout Arguments, restoring: Bool) throws {
+        let action = restoring ? "restore" : "backup"
+        guard let from = try arguments.option("--from") else { throw UsageError("\(action) needs --from DIR") }
+        guard let to = try arguments.option("--to") else { throw UsageError("\(action) needs --to DIR") }
+        try refuseLeftovers(arguments)
+        for folder in [from, to] where PostgresConfiguration.isURL(folder) {
+            throw UsageError("\(action) copies data folders; back up a PostgreSQL store with pg_dump (docs/store.md, \"Backups\")")
+        }
+        let source = URL(fileURLWithPath: from), target = URL(fileURLWithPath: to)
+        try reportingFailures {
+            if restoring {
+                print("Restored \(try StoreBackup.restore(from: source, to: target)) from \(from) into \(to): identical.")
             } else {
-                print("Compared \(try StoreMigration.verify(target, against: source)) of \(from) with \(to): identical.")
+                print("Backed up \(try StoreBackup.backUp(from: source, to: target)) from \(from) into \(to); every document opens.")
             }
         }
     }
 
-    /// The `--from` folder and the `--to` database of `migrate` and `verify`.
+    /// The `--from` folder and the `--to` database of `migrate`.
     private static func sourceAndTarget(_ arguments: inout Arguments, action: String) throws
         -> (from: String, to: PostgresConfiguration) {
         guard let from = try arguments.option("--from") else { throw UsageError("\(action) needs --from DATA_DIR") }

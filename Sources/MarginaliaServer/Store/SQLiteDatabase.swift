@@ -54,6 +54,30 @@ final class SQLiteDatabase {
         sqlite3_close_v2(handle)
     }
 
+    /// Copies the database at `source` into a new database at `destination` with SQLite's
+    /// online backup API, in one step: one read transaction, so the copy is the database as it
+    /// was at one moment, whatever another process (a running server) commits meanwhile.
+    ///
+    /// - Throws: ``StoreError/sqlite(code:message:statement:)`` naming the step that failed.
+    static func backUp(_ source: String, to destination: String) throws {
+        let from = try SQLiteDatabase(path: source, name: source, flags: SQLITE_OPEN_READONLY | SQLITE_OPEN_FULLMUTEX)
+        let to = try SQLiteDatabase(path: destination)
+        guard let backup = sqlite3_backup_init(to.handle, "main", from.handle, "main") else {
+            throw StoreError.sqlite(code: SQLITE_ERROR, message: to.lastMessage, statement: "backup \(source) to \(destination)")
+        }
+        var code = SQLITE_OK
+        repeat {
+            code = sqlite3_backup_step(backup, -1)
+            // Another connection holds a lock for a moment: wait as the busy timeout would.
+            if code == SQLITE_BUSY || code == SQLITE_LOCKED { usleep(20_000) }
+        } while code == SQLITE_OK || code == SQLITE_BUSY || code == SQLITE_LOCKED
+        let finished = sqlite3_backup_finish(backup)
+        guard code == SQLITE_DONE, finished == SQLITE_OK else {
+            throw StoreError.sqlite(code: code == SQLITE_DONE ? finished : code, message: to.lastMessage,
+                                    statement: "backup \(source) to \(destination)")
+        }
+    }
+
     /// Runs SQL that returns no rows (one or several statements, no parameters).
     func execute(_ sql: String) throws {
         var error: UnsafeMutablePointer<CChar>?

@@ -38,6 +38,16 @@ public enum StoreLocation: Sendable, CustomStringConvertible {
         }
     }
 
+    /// Opens the store only to read it (`store verify`): nothing is created, migrated or
+    /// written (``SQLiteDocumentStore/init(readingFrom:)``,
+    /// ``PostgresDocumentStore/init(readingFrom:)``).
+    public func openForReading() throws -> any DocumentStore {
+        switch self {
+        case .folder(let url): return try SQLiteDocumentStore(readingFrom: url)
+        case .postgres(let configuration): return try PostgresDocumentStore(readingFrom: configuration)
+        }
+    }
+
     /// The text index for search of `store` (opened from this location): SQLite FTS5 in the
     /// folder (`text-index.sqlite`); `tsvector` tables in the database (``PostgresTextIndex``),
     /// shared by every replica.
