@@ -24,6 +24,8 @@ let package = Package(
         .target(name: "CLazyLibrary"),
         .target(name: "CCrypto", dependencies: ["CLazyLibrary"]),
         .target(name: "CPNG", dependencies: ["CLazyLibrary"]),
+        // /BrotliDecode streams (Debian: libbrotli-dev), loaded on the first such stream.
+        .target(name: "CBrotli", dependencies: ["CLazyLibrary"]),
         // Server only (libmicrohttpd-dev, libsqlite3-dev). MHD's variadic calls go through
         // the shim too.
         .target(name: "CSQLite", dependencies: ["CLazyLibrary"]),
@@ -43,7 +45,7 @@ let package = Package(
         // tests use it (they hold it against Foundation's).
         .target(name: "CoreShim"),
         // PDF syntax: objects, lexer, parser, cross-reference, filters, security, writers.
-        .target(name: "PDFCore", dependencies: ["CZlib", "CDeflate", "CCrypto"]),
+        .target(name: "PDFCore", dependencies: ["CZlib", "CDeflate", "CCrypto", "CBrotli"]),
         // The public document model: documents, pages, metadata, page operations, images.
         .target(name: "Marginalia", dependencies: ["MarginaliaCore", "PDFCore", "CPNG"]),
         // The headless editor engine: input, tools, viewport, undo, operations.

@@ -50,7 +50,16 @@ seed() {  # seed TARGET DIR: fill the working corpus on first use
     mkdir -p "$dir"
     case "$target" in
         FuzzPDFFile|FuzzDocument)
-            find "$corpus_dir" -name '*.pdf' -size -300k -exec cp {} "$dir/" \; 2>/dev/null ;;
+            find "$corpus_dir" -name '*.pdf' -size -300k -exec cp {} "$dir/" \; 2>/dev/null
+            # The kinds of damage issue 35 taught the reader (Tests/oracles/damage_kinds.py).
+            python3 - "$dir" <<'PY'
+import pathlib, sys
+sys.path.insert(0, "Tests/oracles")
+import damage_kinds
+for name, make in damage_kinds.KINDS.items():
+    pathlib.Path(sys.argv[1], f"damage-{name}.pdf").write_bytes(make())
+PY
+            ;;
         FuzzAcroForm)  # the corpus's forms, as its manifest tags them
             awk -F'\t' 'NR > 1 && $0 ~ /acroform/ && $0 !~ /opens:none/ { print $1 }' "$corpus_dir/manifest.tsv" |
                 while read -r name; do
@@ -76,7 +85,8 @@ PY
             printf 'q BI /W 2 /H 1 /CS /G /BPC 8 ID EI EI Q BT /F1 12 Tf (a) Tj ET' > "$dir/inline" ;;
         FuzzFilters)
             printf '\x00x\x9c\x03\x00\x00\x00\x00\x01' > "$dir/flate"; printf '\x0289:;<=>?>' > "$dir/hex"
-            printf '\x03<~87cURD]i,"Ebo80~>' > "$dir/a85"; printf '\x04\x02abc\xfdz\x80' > "$dir/rle" ;;
+            printf '\x03<~87cURD]i,"Ebo80~>' > "$dir/a85"; printf '\x04\x02abc\xfdz\x80' > "$dir/rle"
+            python3 -c 'import brotli, sys; sys.stdout.buffer.write(b"\x0b" + brotli.compress(b"BT /F1 12 Tf (page) Tj ET" * 40))' > "$dir/brotli" ;;
         FuzzAnnotationJSON)
             python3 - "$dir" <<'PY'
 import json, re, sys, pathlib

@@ -31,12 +31,14 @@ apt_packages+=(libcairo2-dev libjpeg-dev fonts-urw-base35)
 apt_packages+=(wasi-libc)
 # The PostgreSQL store for replicas loads libpq on first use (Sources/CLibPQ); the headers build it.
 apt_packages+=(libpq-dev)
+# /BrotliDecode streams load libbrotlidec on first use (Sources/CBrotli); the headers build it.
+apt_packages+=(libbrotli-dev)
 # Python module to import -> PyPI package that provides it.
-python_modules=(pikepdf pymupdf pypdf pypdfium2 pytest reportlab playwright fontTools selenium schemathesis yaml)
+python_modules=(pikepdf pymupdf pypdf pypdfium2 pytest reportlab playwright fontTools selenium schemathesis yaml brotli)
 declare -A pypi_name=(
     [pikepdf]=pikepdf [pymupdf]=pymupdf [pypdf]=pypdf
     [pypdfium2]=pypdfium2 [pytest]=pytest [reportlab]=reportlab [playwright]=playwright
-    [fontTools]=fonttools [selenium]=selenium [schemathesis]=schemathesis [yaml]=pyyaml
+    [fontTools]=fonttools [selenium]=selenium [schemathesis]=schemathesis [yaml]=pyyaml [brotli]=brotli
 )
 # Versions pinned where a new release could change what a test finds: Schemathesis's checks
 # and generators grow with each release (Tests/server/test_schemathesis.py).

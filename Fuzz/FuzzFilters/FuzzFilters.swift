@@ -20,6 +20,7 @@ private let chains: [(filters: [String], parameters: PDFDictionary?)] = [
     (["ASCII85Decode", "FlateDecode"], nil),
     (["ASCIIHexDecode", "LZWDecode", "RunLengthDecode"], nil),
     (["DCTDecode"], nil),
+    (["BrotliDecode"], nil),
 ]
 
 @_cdecl("LLVMFuzzerTestOneInput")

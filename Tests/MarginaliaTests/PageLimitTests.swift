@@ -17,13 +17,16 @@ struct PageLimitTests {
                             limits: limits)
     }
 
-    /// One page under a chain of `depth` intermediate nodes.
-    private func deep(_ depth: Int, limits: PDFLimits) throws -> PDFDocument {
+    /// One page under a chain of `depth` intermediate nodes, the top one giving the media box
+    /// and each node naming its parent; `loop` makes the last node's kid the top node instead.
+    private func deep(_ depth: Int, limits: PDFLimits, loop: Bool = false) throws -> PDFDocument {
         var objects = [(1, "<</Type/Catalog/Pages 2 0 R>>")]
         for level in 0..<depth {
-            objects.append((level + 2, "<</Type/Pages/Kids[\(level + 3) 0 R]/Count 1>>"))
+            let parent = level == 0 ? "/MediaBox[0 0 100 100]" : "/Parent \(level + 1) 0 R"
+            let kid = loop && level == depth - 1 ? 2 : level + 3
+            objects.append((level + 2, "<</Type/Pages\(parent)/Kids[\(kid) 0 R]/Count 1>>"))
         }
-        objects.append((depth + 2, "<</Type/Page/MediaBox[0 0 100 100]>>"))
+        objects.append((depth + 2, "<</Type/Page/Parent \(depth + 1) 0 R>>"))
         return try document(objects, limits: limits)
     }
 
@@ -34,11 +37,19 @@ struct PageLimitTests {
         #expect(try flat(10, limits: limits).pageCount == 10)
     }
 
-    @Test func theTreesDepthIsBounded() throws {
+    /// A deep but finite tree is valid (MuPDF and qpdf read a chain of any depth): its page
+    /// is found and inherits from the top, past any depth setting; only a loop is refused,
+    /// by visiting each node once.
+    @Test func aDeepTreeIsReadWhateverItsDepthAndALoopEnds() throws {
         var limits = PDFLimits()
         limits.maxTreeDepth = 5
-        #expect(throws: PDFError.limitExceeded("page tree deeper than 5 levels (maxTreeDepth)")) { try deep(8, limits: limits).page(at: 0) }
-        #expect(try deep(3, limits: limits).page(at: 0).storedBox(.mediaBox).width == 100)
+        for depth in [3, 8, 3_000] {
+            let document = try deep(depth, limits: limits)
+            #expect(try document.pageCount == 1)
+            #expect(try document.page(at: 0).storedBox(.mediaBox).width == 100, "depth \(depth)")
+        }
+        // The chain's last node names the top one: no page is reached, and asking for one ends.
+        #expect(throws: PDFError.self) { try deep(8, limits: limits, loop: true).page(at: 0) }
     }
 
     @Test func aPagesContentIsBoundedAsAWholeLikeOneStream() throws {

@@ -51,6 +51,9 @@ public struct DocumentChecker {
         } catch {
             report.problems.append("page tree: \(error)")
         }
+        if (try? file.catalog()["Pages"]?.dictionaryValue) != nil {
+            report.problems.append("the catalog's /Pages is a direct dictionary, not a reference (7.7.2): read as it is")
+        }
         // Repair happens lazily too: look at the warnings after everything was read.
         report.problems.insert(contentsOf: file.warnings, at: 0)
         return report

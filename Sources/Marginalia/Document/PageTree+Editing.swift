@@ -4,6 +4,7 @@ extension PageTree {
     /// Inserts the page object `page` so that it becomes page `index` (0-based; `count`
     /// appends). Sets its `/Parent` and the `/Count` of every ancestor.
     func insert(_ page: PDFReference, at index: Int) throws {
+        try makeRootIndirect()
         let total = try count()
         guard index >= 0 && index <= total else {
             throw PDFError.invalidArgument("cannot insert at page \(index + 1): the document has \(total) pages")
@@ -49,6 +50,7 @@ extension PageTree {
     /// a move can insert it again; an unreferenced page is dropped by a compact rewrite).
     @discardableResult
     func remove(at index: Int) throws -> PDFReference {
+        try makeRootIndirect()
         try ensureConsistentCounts()
         let page = try self.page(at: index).reference
         let location = try locate(page)
@@ -116,7 +118,7 @@ extension PageTree {
     private func adjustCounts(from start: PDFReference, by delta: Int) throws {
         var current: PDFReference? = start
         var visited = Set<Int>()
-        while let ref = current, visited.insert(ref.number).inserted, visited.count <= file.limits.maxTreeDepth {
+        while let ref = current, visited.insert(ref.number).inserted {
             var dictionary = try node(ref)
             let count = min(max(0, dictionary["Count"]?.integerValue ?? 0), file.limits.maxPageCount)
             dictionary["Count"] = .integer(max(0, count + delta))

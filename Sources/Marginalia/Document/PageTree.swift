@@ -4,8 +4,10 @@ import PDFCore
 ///
 /// Page N is found by descending from the root with each node's `/Count`, loading O(depth)
 /// dictionaries. When the counts are inconsistent (a damaged or hand-edited file) the tree
-/// is walked once instead and the walk's order is used from then on. Loops and over-deep
-/// trees end the descent with an error rather than recursing forever.
+/// is walked once instead and the walk's order is used from then on. A node met again is a
+/// loop and is skipped; a deep but finite tree is walked whatever its depth (without
+/// recursion). A catalog whose `/Pages` is a direct dictionary is read as it is and made an
+/// object of its own on the first edit.
 final class PageTree {
     let file: PDFFile
     /// Set when `/Count` cannot be trusted: every page's reference, in order.
@@ -18,12 +20,36 @@ final class PageTree {
         self.file = file
     }
 
-    /// The reference of the root `/Pages` node.
+    /// The reference of the root `/Pages` node: ``directRoot`` when the catalog holds it as a
+    /// direct dictionary.
     func rootReference() throws -> PDFReference {
-        guard let root = try file.catalog()["Pages"]?.referenceValue else {
-            throw PDFError.invalidObject(nil, message: "the catalog has no /Pages tree")
-        }
-        return root
+        let pages = try file.catalog()["Pages"]
+        if let root = pages?.referenceValue { return root }
+        if pages?.dictionaryValue != nil { return Self.directRoot }
+        throw PDFError.invalidObject(nil, message: "the catalog has no /Pages tree")
+    }
+
+    /// Stands for a root `/Pages` written as a direct dictionary in the catalog (object 0 is
+    /// always free, so no object of a file has this reference).
+    static let directRoot = PDFReference(0, 0)
+
+    /// A node of the tree as a dictionary: the direct root, or an object; nil when it is not
+    /// a dictionary.
+    func treeNode(_ reference: PDFReference) throws -> PDFDictionary? {
+        if reference == Self.directRoot { return try file.catalog()["Pages"]?.dictionaryValue }
+        return try file.dictionary(.reference(reference))
+    }
+
+    /// Before an edit: a direct root becomes an object of its own that the catalog names
+    /// (kids cannot name a direct dictionary as their `/Parent`).
+    func makeRootIndirect() throws {
+        guard try rootReference() == Self.directRoot, let pages = try treeNode(Self.directRoot),
+              let catalogReference = file.trailer["Root"]?.referenceValue else { return }
+        let root = file.add(.dictionary(pages))
+        var catalog = try file.catalog()
+        catalog["Pages"] = .reference(root)
+        file.update(catalogReference, with: .dictionary(catalog))
+        invalidate()
     }
 
     /// The number of pages. None at all, in a file that holds pages, means the file is
@@ -49,7 +75,7 @@ final class PageTree {
     private func countFromTree() throws -> Int {
         if let flattened { return flattened.count }
         let rootRef = try rootReference()
-        let root = try file.dictionary(.reference(rootRef)) ?? PDFDictionary()
+        let root = try treeNode(rootRef) ?? PDFDictionary()
         if root.type == "Page" { return 1 }  // a catalog pointing straight at a page
         if let count = root["Count"]?.integerValue, count >= 0, count <= file.limits.maxPageCount {
             let kids = (try file.resolve(root["Kids"] ?? .null).arrayValue?.count) ?? -1
@@ -119,7 +145,7 @@ final class PageTree {
         var inherited = PDFDictionary()
         var visited = Set<Int>()
         for _ in 0..<file.limits.maxTreeDepth {
-            guard visited.insert(nodeRef.number).inserted, let node = try file.dictionary(.reference(nodeRef)) else { return nil }
+            guard visited.insert(nodeRef.number).inserted, let node = try treeNode(nodeRef) else { return nil }
             for key in PageTree.inheritableKeys { if let v = node[key] { inherited[key] = v } }
             if node.type == "Page" || node["Kids"] == nil {
                 return remaining == 0 ? (nodeRef, inherited) : nil
@@ -151,45 +177,47 @@ final class PageTree {
     }
 
     /// Walks the whole tree once, in order, skipping loops; used when `/Count` lies.
+    ///
+    /// The walk keeps its own stack, so a deep tree (a chain of thousands of single kids, as
+    /// MuPDF and qpdf read) costs memory for its nodes, not the thread's stack; every node is
+    /// visited at most once, so the walk ends whatever the file holds.
     @discardableResult
     func flatten() throws -> [PDFReference] {
         if let flattened { return flattened }
         var pages: [PDFReference] = []
         var visited = Set<Int>()
-        // A page listed twice counts twice (as qpdf, pikepdf and MuPDF count it); only a
-        // node met again is a loop.
-        func walk(_ ref: PDFReference, depth: Int) throws {
-            guard depth < file.limits.maxTreeDepth else {
-                throw PDFError.limitExceeded("page tree deeper than \(file.limits.maxTreeDepth) levels (maxTreeDepth)")
-            }
-            guard let node = try file.dictionary(.reference(ref)) else { return }
-            if !PageTree.isLeaf(node) && !visited.insert(ref.number).inserted { return }
+        var pending = [try rootReference()]
+        while let ref = pending.popLast() {
+            guard let node = try treeNode(ref) else { continue }
             if PageTree.isLeaf(node) {
+                // A page listed twice counts twice (as qpdf, pikepdf and MuPDF count it).
                 pages.append(ref)
                 if pages.count > file.limits.maxPageCount {
                     throw PDFError.limitExceeded("more than \(file.limits.maxPageCount) pages (maxPageCount)")
                 }
-                return
+                continue
             }
-            for kid in try file.resolve(node["Kids"] ?? .null).arrayValue ?? [] {
-                if let kidRef = kid.referenceValue { try walk(kidRef, depth: depth + 1) }
-            }
+            // Only a node met again is a loop.
+            guard visited.insert(ref.number).inserted else { continue }
+            let kids = try file.resolve(node["Kids"] ?? .null).arrayValue ?? []
+            pending.append(contentsOf: kids.reversed().compactMap(\.referenceValue))
         }
-        try walk(try rootReference(), depth: 0)
         flattened = pages
         return pages
     }
 
-    /// The attributes a page inherits, found by climbing `/Parent` (used after flattening).
+    /// The attributes a page inherits, found by climbing `/Parent` (used after flattening);
+    /// a direct root, which no `/Parent` can name, gives its attributes first.
     func inheritedAttributes(of page: PDFReference) throws -> PDFDictionary {
         var chain: [PDFDictionary] = []
         var current: PDFReference? = page
         var visited = Set<Int>()
-        while let ref = current, visited.insert(ref.number).inserted, chain.count < file.limits.maxTreeDepth {
+        while let ref = current, visited.insert(ref.number).inserted {
             guard let node = try file.dictionary(.reference(ref)) else { break }
             chain.append(node)
             current = node["Parent"]?.referenceValue
         }
+        if try rootReference() == Self.directRoot, let root = try treeNode(Self.directRoot) { chain.append(root) }
         var inherited = PDFDictionary()
         for node in chain.reversed() {
             for key in PageTree.inheritableKeys { if let v = node[key] { inherited[key] = v } }

@@ -45,6 +45,8 @@ public struct ContentStreamParser {
         self.bytes = bytes
         parser = ObjectParser(source: ByteSource(bytes: bytes), limits: limits)
         parser.readsReferences = false
+        // A stray `)` in content is reported (the content's problems), not skipped.
+        parser.lexer.skipsStrayParentheses = false
     }
 
     /// The offset of the next byte to read.

@@ -111,6 +111,12 @@ struct CrossReferenceReader {
             guard case .integer(var first) = token, case .integer(let count) = try lexer.next(), first >= 0, count >= 0 else {
                 throw PDFError.syntax(offset: mark, message: "bad cross-reference subsection header")
             }
+            // Each entry takes 20 bytes (at least 18 where writers cut the line end): a count
+            // the rest of the file cannot hold is damage, repaired by scanning, not a limit.
+            let room = (source.count - lexer.position) / 18
+            guard count <= room else {
+                throw PDFError.syntax(offset: mark, message: "cross-reference subsection claims \(count) entries; the rest of the file holds at most \(room)")
+            }
             guard first <= limits.maxObjectNumber, count <= limits.maxObjectNumber + 1, first + count <= limits.maxObjectNumber + 1 else {
                 throw PDFError.limitExceeded("cross-reference subsection at byte \(mark) exceeds \(limits.maxObjectNumber) objects")
             }

@@ -172,6 +172,7 @@ public final class PDFFile {
         }
         let fileID = trailer["ID"]?.arrayValue?.first?.stringBytes ?? []
         security = try StandardSecurityHandler(encryptDictionary: dictionary, fileID: fileID, password: password)
+        for note in security?.encryption.notes ?? [] where !warnings.contains(note) { warnings.append(note) }
         cache.removeAll()
         objectStreams.removeAll()
     }
@@ -238,6 +239,9 @@ public final class PDFFile {
                 (try? self.object(for: ref))?.integerValue
             }
             let (found, object) = try parser.parseIndirectObject(expected: PDFReference(number, generation))
+            if parser.lexer.strayParenthesesSkipped > 0 {
+                warnings.append("object \(number): \(parser.lexer.strayParenthesesSkipped) stray ')' outside a string skipped")
+            }
             return decrypt(object, reference: found)
         case .inObjectStream(let streamNumber, let index)?:
             return try objectStream(streamNumber).object(at: index, number: number)

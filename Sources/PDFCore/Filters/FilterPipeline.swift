@@ -62,6 +62,9 @@ enum FilterPipeline {
             return try RunLengthFilter.decode(data, limit: limit)
         case .crypt:
             return CryptFilter.decode(data)
+        case .brotli:
+            let expanded = try BrotliFilter.decode(data, limit: limit)
+            return try Predictor.decode(expanded, parameters: parameters, filter: filter.rawValue)
         }
     }
 
@@ -80,6 +83,7 @@ enum StandardFilter: String, CaseIterable, Sendable {
     case ascii85 = "ASCII85Decode"
     case runLength = "RunLengthDecode"
     case crypt = "Crypt"
+    case brotli = "BrotliDecode"
 
     /// The filter named by `name`, full or abbreviated.
     init?(name: String) {

@@ -18,7 +18,8 @@ public struct PDFLimits: Hashable, Sendable {
     public var maxStringLength: Int = 32 << 20
     /// Most elements of one array or entries of one dictionary.
     public var maxCollectionCount: Int = 4_000_000
-    /// Deepest page tree, and most `/Prev` sections followed in a cross-reference chain.
+    /// Most `/Prev` sections followed in a cross-reference chain. (A page tree is walked
+    /// whatever its depth, each node once: a deep chain is valid, a loop ends.)
     public var maxTreeDepth: Int = 1_000
     /// Most pages a page tree may hold.
     public var maxPageCount: Int = 1_000_000

@@ -9,6 +9,11 @@ struct Lexer {
     /// The offset of the next byte to read.
     var position: Int
     let limits: PDFLimits
+    /// Whether a `)` outside a string is skipped (objects, as qpdf reads them: one stray byte
+    /// does not lose the object) rather than a syntax error (content streams).
+    var skipsStrayParentheses = false
+    /// How many stray `)` were skipped, for the file's warnings.
+    private(set) var strayParenthesesSkipped = 0
     private let bytes: UnsafeBufferPointer<UInt8>
 
     init(source: ByteSource, position: Int = 0, limits: PDFLimits = .default) {
@@ -42,6 +47,12 @@ struct Lexer {
     /// Reads the next token.
     mutating func next() throws -> Token {
         skipWhitespace()
+        // Stray parentheses skipped in a loop: a run of them costs no stack.
+        while skipsStrayParentheses, position < bytes.count, bytes[position] == 0x29 {
+            position += 1
+            strayParenthesesSkipped += 1
+            skipWhitespace()
+        }
         guard position < bytes.count else { return .endOfData }
         let start = position
         let b = bytes[position]

@@ -14,6 +14,7 @@ struct ObjectParser {
     init(source: ByteSource, position: Int = 0, limits: PDFLimits = .default,
          resolveLength: ((PDFReference) -> Int?)? = nil) {
         self.lexer = Lexer(source: source, position: position, limits: limits)
+        lexer.skipsStrayParentheses = true
         self.resolveLength = resolveLength
     }
 

@@ -1,6 +1,6 @@
 /// How one crypt filter transforms strings and stream data (ISO 32000-2, 7.6.6, the /CFM
 /// entry of a crypt filter dictionary), together with the per-object key of 7.6.3.3.
-enum CryptFilterMethod: Sendable, Equatable {
+enum CryptFilterMethod: Sendable, Hashable {
     /// /None, or the reserved /Identity filter: data is stored as it is.
     case identity
     /// /V2 (and every V1/V2 document): RC4 with a per-object key.

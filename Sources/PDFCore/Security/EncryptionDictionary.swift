@@ -26,6 +26,9 @@ struct EncryptionDictionary: Sendable {
     /// Every crypt filter in /CF whose method is known, by name, for streams that name one
     /// in a /Crypt filter (7.4.10). /Identity is always present.
     let namedFilters: [String: CryptFilterMethod]
+    /// What was wrong with the dictionary and read the way qpdf reads it (a short /O or /U
+    /// padded with zeros, a crypt filter name /CF does not define): the file's warnings.
+    let notes: [String]
 
     /// Reads `dictionary`.
     ///
@@ -56,8 +59,12 @@ struct EncryptionDictionary: Sendable {
         self.revision = revision
 
         let hashLength = revision >= 5 ? 48 : 32
-        ownerHash = try Self.bytes(dictionary, "O", atLeast: hashLength)
-        userHash = try Self.bytes(dictionary, "U", atLeast: hashLength)
+        var notes: [String] = []
+        // Before R5 a writer that dropped trailing zero bytes leaves /O or /U short: qpdf pads
+        // them back with zeros, which gives the key they were made with.
+        let padding = revision <= 4
+        ownerHash = try Self.bytes(dictionary, "O", atLeast: hashLength, padding: padding ? { notes.append($0) } : nil)
+        userHash = try Self.bytes(dictionary, "U", atLeast: hashLength, padding: padding ? { notes.append($0) } : nil)
         if revision >= 5 {
             ownerEncryptedKey = try Self.optionalBytes(dictionary, "OE", atLeast: 32)
             userEncryptedKey = try Self.optionalBytes(dictionary, "UE", atLeast: 32)
@@ -77,12 +84,18 @@ struct EncryptionDictionary: Sendable {
         if version >= 4 {
             let filters = Self.cryptFilters(dictionary["CF"]?.dictionaryValue ?? PDFDictionary())
             namedFilters = filters
+            // A name /CF does not define means the filter the file was written with, as qpdf
+            // reads it: the one /CF defines, else AES of the dictionary's version.
+            let defined = Set(filters.filter { $0.key != "Identity" }.values)
+            let assumed: CryptFilterMethod = defined.count == 1 ? defined.first! : (version == 5 ? .aesV3 : .aesV2)
             func method(_ key: String) throws -> CryptFilterMethod {
                 let name = dictionary[key]?.nameValue ?? "Identity"
-                guard let method = filters[name] else {
-                    throw PDFError.unsupportedEncryption("crypt filter /\(name) (for /\(key)) is missing or of an unknown kind")
+                if let method = filters[name] { return method }
+                if let cf = dictionary["CF"]?.dictionaryValue?[name]?.dictionaryValue {
+                    throw PDFError.unsupportedEncryption("crypt filter /\(name) (for /\(key)) has the unknown method /\(cf["CFM"]?.nameValue ?? "?")")
                 }
-                return method
+                notes.append("the /Encrypt dictionary's /\(key) names /\(name), which /CF does not define: read as \(assumed.displayName)")
+                return assumed
             }
             stringMethod = try method("StrF")
             streamMethod = try method("StmF")
@@ -96,6 +109,7 @@ struct EncryptionDictionary: Sendable {
 
         keyLength = try Self.keyLength(dictionary, version: version, revision: revision,
                                        methods: [stringMethod, streamMethod, embeddedFileMethod])
+        self.notes = notes
     }
 
     // MARK: - Helpers
@@ -142,7 +156,14 @@ struct EncryptionDictionary: Sendable {
         return length / 8
     }
 
-    private static func bytes(_ dictionary: PDFDictionary, _ key: String, atLeast count: Int) throws -> [UInt8] {
+    /// A required string entry, its first `count` bytes; with `padding`, a shorter one is
+    /// padded with zeros and `padding` told so.
+    private static func bytes(_ dictionary: PDFDictionary, _ key: String, atLeast count: Int,
+                              padding: ((String) -> Void)? = nil) throws -> [UInt8] {
+        if let padding, let short = dictionary[key]?.stringBytes, short.count < count {
+            padding("/\(key) in the /Encrypt dictionary has \(short.count) bytes: padded with zeros to \(count)")
+            return Array(short) + [UInt8](repeating: 0, count: count - short.count)
+        }
         guard let value = try optionalBytes(dictionary, key, atLeast: count) else {
             throw PDFError.invalidObject(nil, message: "the /Encrypt dictionary has no /\(key) string")
         }

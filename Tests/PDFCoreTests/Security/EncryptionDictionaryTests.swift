@@ -61,10 +61,36 @@ extension SecurityTests {
 
         // MARK: - Malformed
 
+        /// Before R5 a short /O or /U is padded with zeros, as qpdf pads it (a writer that
+        /// dropped trailing zero bytes); a wrong one then fails on the password, not the syntax.
+        @Test("short /O and /U before R5 are padded, and say so", arguments: [
+            ("O", [UInt8]([1, 2, 3])), ("U", []),
+        ])
+        func shortHashesArePadded(key: String, value: [UInt8]) throws {
+            let fixture = try Self.fixture("qpdf-r3-rc4-128")
+            var dictionary = fixture.encryptDictionary
+            dictionary[key] = .string(value)
+            let encryption = try EncryptionDictionary(dictionary)
+            #expect(encryption.notes == ["/\(key) in the /Encrypt dictionary has \(value.count) bytes: padded with zeros to 32"])
+            #expect((key == "O" ? encryption.ownerHash : encryption.userHash) == value + [UInt8](repeating: 0, count: 32 - value.count))
+            #expect(openingError(dictionary, fileID: fixture.fileID, password: "user") == .passwordRequired)
+        }
+
+        /// A /StmF or /StrF that /CF does not define reads as the filter /CF defines, as qpdf
+        /// reads it, and says so.
+        @Test("a crypt filter name /CF does not define reads as the defined one", arguments: ["StmF", "StrF"])
+        func missingCryptFilterName(key: String) throws {
+            let fixture = try Self.fixture("qpdf-r4-aes-128")
+            var dictionary = fixture.encryptDictionary
+            dictionary[key] = .name("Nope")
+            let encryption = try EncryptionDictionary(dictionary)
+            #expect(encryption.streamMethod == .aesV2 && encryption.stringMethod == .aesV2)
+            #expect(encryption.notes == ["the /Encrypt dictionary's /\(key) names /Nope, which /CF does not define: read as AES-128"])
+            _ = try StandardSecurityHandler(encryptDictionary: dictionary, fileID: fixture.fileID, password: "user")
+        }
+
         @Test("malformed /O, /U, /R and /P are errors, not crashes", arguments: [
-            ("qpdf-r3-rc4-128", "O", PDFObject.string([1, 2, 3])),
-            ("qpdf-r3-rc4-128", "U", .string([])),
-            ("qpdf-r3-rc4-128", "U", .null),
+            ("qpdf-r3-rc4-128", "U", PDFObject.null),
             ("qpdf-r3-rc4-128", "O", .integer(32)),
             ("qpdf-r3-rc4-128", "R", .null),
             ("qpdf-r3-rc4-128", "P", .null),

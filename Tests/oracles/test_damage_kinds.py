@@ -1,0 +1,71 @@
+"""Issue 35: the kinds of damage and oddity in the peers' own test files that other engines
+read and we did not, each in a file made for it (damage_kinds.py). For every kind, `marginalia
+info` gives the page count the references give (qpdf, which repairs the most, and MuPDF where
+qpdf does not open the file; MuPDF loses the page tree of the two stray-token files, qpdf reads
+it), `marginalia check` agrees with `info`, the text of the first page
+is the text drawn there, and `check` reports the damage of the kinds that are damaged."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+
+import pytest
+
+from damage_kinds import KINDS
+from oracle_helpers import run_command
+
+# Kinds that break the specification or a file's own structure: `check` must say what it
+# read past. The others are valid files (a deep tree, a repeated kid, Brotli) or oddities
+# qpdf reads without a word.
+DAMAGED = {
+    "direct-pages": r"/Pages is a direct dictionary",
+    "huge-subsection": r"subsection claims 9000000 entries",
+    "stray-parenthesis": r"stray '\)'",
+    "no-header-extra-pages": r"no %PDF- header",
+    "missing-stream-filter": r"/StmF names /Nope1",
+    "missing-string-filter": r"/StrF names /Nope1",
+    "short-owner-hash": r"/O in the /Encrypt dictionary has 31 bytes",
+}
+
+
+def reference_counts(path):
+    """Page counts of the references that open the file: qpdf, MuPDF."""
+    counts = {}
+    qpdf = subprocess.run(["qpdf", "--show-npages", str(path)], capture_output=True, text=True)
+    if qpdf.returncode in (0, 3):
+        counts["qpdf"] = int(qpdf.stdout.split()[0])
+    fitz = pytest.importorskip("fitz")
+    try:
+        counts["mupdf"] = fitz.open(str(path)).page_count
+    except Exception:   # MuPDF refuses some of these files: qpdf then judges
+        pass
+    return counts
+
+
+@pytest.mark.parametrize("kind", sorted(KINDS))
+def test_each_kind_reads_as_the_references_read_it(kind, binary, tmp_path):
+    path = tmp_path / f"{kind}.pdf"
+    path.write_bytes(KINDS[kind]())
+    references = reference_counts(path)
+    assert references, f"no reference opens {kind}: the generator is wrong"
+    expected = references.get("qpdf", references.get("mupdf"))
+
+    info = run_command([str(binary), "info", str(path), "--json"], timeout=60)
+    assert info.returncode == 0, info.describe()
+    count = info.json()["pageCount"]
+    assert count == expected, f"{kind}: we count {count}, the references {references}"
+
+    check = run_command([str(binary), "check", str(path)], timeout=60)
+    assert not check.crashed and not check.timed_out, check.describe()
+    checked = re.search(r", (\d+) pages,", check.stdout)
+    assert checked and int(checked.group(1)) == count, check.describe()
+    if kind in DAMAGED:
+        assert check.returncode == 1 and re.search(DAMAGED[kind], check.stdout), check.describe()
+    else:
+        assert check.returncode == 0, check.describe()
+
+    # Every page of these files draws the word "page" (damage_kinds.CONTENT).
+    text = run_command([str(binary), "text", str(path)], timeout=60)
+    assert text.returncode == 0, text.describe()
+    assert text.stdout.split().count("page") == count, text.describe()
