@@ -18,5 +18,6 @@ extension CommandLineTool {
         "render": RenderCommand.help,
         "serve": ServeCommand.help,
         "store": StoreCommand.help,
+        "users": UsersCommand.help,
     ]
 }

@@ -7,7 +7,7 @@ import Foundation
 public protocol APIErrorConvertible: Error {
     /// The HTTP status, such as 404.
     var httpStatus: Int { get }
-    /// One of `notFound`, `badRequest`, `conflict`, `unprocessable`, `tooLarge`, `unauthorized`, `internal`.
+    /// One of `notFound`, `badRequest`, `conflict`, `unprocessable`, `tooLarge`, `unauthorized`, `forbidden`, `internal`.
     var code: String { get }
     /// What was wrong and where, for a person.
     var message: String { get }
@@ -44,6 +44,8 @@ public struct APIError: APIErrorConvertible, Equatable, CustomStringConvertible 
     public static func notFound(_ message: String) -> APIError { APIError(status: 404, code: "notFound", message: message) }
     /// 401: a token is required or wrong.
     public static func unauthorized(_ message: String) -> APIError { APIError(status: 401, code: "unauthorized", message: message) }
+    /// 403: the caller is signed in but lacks the permission the request needs.
+    public static func forbidden(_ message: String) -> APIError { APIError(status: 403, code: "forbidden", message: message) }
     /// 405: the path exists but not with this method.
     public static func methodNotAllowed(_ method: String, _ path: String) -> APIError {
         APIError(status: 405, code: "badRequest", message: "\(method) is not allowed on \(path)")

@@ -3,8 +3,14 @@ import Foundation
 /// The values of a matched pattern's `{name}` segments.
 public struct RouteParameters: Sendable {
     private let values: [String: String]
+    /// Who sent the request (``AccessControl``), already checked against the route's
+    /// permission; the author of the changes it makes.
+    public let caller: Caller
 
-    init(_ values: [String: String]) { self.values = values }
+    init(_ values: [String: String], caller: Caller = .anyone) {
+        self.values = values
+        self.caller = caller
+    }
 
     /// The value of `{name}`, or a 400 error naming it.
     public func string(_ name: String) throws -> String {
@@ -21,7 +27,8 @@ public struct RouteParameters: Sendable {
 /// Maps a method and a path pattern such as `/api/v1/documents/{id}/operations` to a handler.
 ///
 /// Patterns are matched segment by segment; `{name}` matches one non-empty segment. The first
-/// route added that matches wins. A path that matches with another method gets 405 with an
+/// route added that matches wins. Every route names the ``Permission`` it needs; a caller
+/// without it gets 403 naming it, and the handler does not run. A path that matches with another method gets 405 with an
 /// `Allow` field, none 404, both as JSON errors. A thrown error becomes its JSON error response.
 public struct Router: Sendable {
     /// What a route runs.
@@ -30,6 +37,7 @@ public struct Router: Sendable {
     private struct Route: Sendable {
         let method: String
         let segments: [Substring]
+        let permission: Permission
         let handler: Handler
     }
 
@@ -37,9 +45,18 @@ public struct Router: Sendable {
 
     public init() {}
 
-    /// Adds a route. `HEAD` requests are answered by `GET` routes.
-    public mutating func add(_ method: String, _ pattern: String, _ handler: @escaping Handler) {
-        routes.append(Route(method: method.uppercased(), segments: pattern.split(separator: "/"), handler: handler))
+    /// Adds a route that runs for callers with `permission`. `HEAD` requests are answered by
+    /// `GET` routes.
+    public mutating func add(_ method: String, _ pattern: String, needs permission: Permission, _ handler: @escaping Handler) {
+        routes.append(Route(method: method.uppercased(), segments: pattern.split(separator: "/"), permission: permission,
+                            handler: handler))
+    }
+
+    /// The permission the route for `method` and `path` needs; nil when no route matches.
+    public func permission(method: String, path: String) -> Permission? {
+        let segments = Self.segments(of: path)
+        let method = method == "HEAD" ? "GET" : method
+        return routes.first { $0.method == method && match($0.segments, segments) != nil }?.permission
     }
 
     /// Whether some route's pattern matches `path`, with any method.
@@ -55,8 +72,8 @@ public struct Router: Sendable {
         return Array(path.split(separator: "/", omittingEmptySubsequences: false).dropFirst())
     }
 
-    /// Answers `request` with the matching route, or a 404/405 JSON error.
-    public func respond(to request: HTTPRequest) async -> HTTPResponse {
+    /// Answers `request` from `caller` with the matching route, or a 403/404/405 JSON error.
+    public func respond(to request: HTTPRequest, caller: Caller = .anyone) async -> HTTPResponse {
         let segments = Self.segments(of: request.path)
         let method = request.method == "HEAD" ? "GET" : request.method
         var allowed: [String] = []
@@ -65,7 +82,8 @@ public struct Router: Sendable {
             allowed.append(route.method)
             guard route.method == method else { continue }
             do {
-                return try await route.handler(request, RouteParameters(parameters))
+                try caller.require(route.permission, for: "\(route.method) /\(route.segments.joined(separator: "/"))")
+                return try await route.handler(request, RouteParameters(parameters, caller: caller))
             } catch {
                 return .apiError(error)
             }

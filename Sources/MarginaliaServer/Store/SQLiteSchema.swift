@@ -44,6 +44,18 @@ enum SQLiteSchema {
         """
         ALTER TABLE operations ADD COLUMN author TEXT;
         """,
+        // 2 → 3: the people who may sign in (docs/api.md, "People and roles"): the SHA-256 of
+        // each token, never the token.
+        """
+        CREATE TABLE users (
+            name TEXT PRIMARY KEY,
+            role TEXT NOT NULL CHECK (role IN ('reader', 'commenter', 'editor', 'admin')),
+            token_hash TEXT NOT NULL UNIQUE CHECK (length(token_hash) = 64),
+            created REAL NOT NULL,
+            expires REAL,
+            revoked REAL
+        );
+        """,
     ]
 
     static var currentVersion: Int { migrations.count }

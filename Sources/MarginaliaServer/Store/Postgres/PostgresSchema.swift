@@ -151,6 +151,18 @@ enum PostgresSchema {
                                      p_page_count, p_modified, p_channel, p_notice, NULL::text[])
         $$;
         """,
+        // 4 → 5: the people who may sign in, as in SQLite's version 3 (docs/api.md, "People
+        // and roles"): the SHA-256 of each token, never the token.
+        """
+        CREATE TABLE users (
+            name text PRIMARY KEY,
+            role text NOT NULL CHECK (role IN ('reader', 'commenter', 'editor', 'admin')),
+            token_hash text NOT NULL UNIQUE CHECK (length(token_hash) = 64),
+            created double precision NOT NULL,
+            expires double precision,
+            revoked double precision
+        );
+        """,
     ]
 
     static var currentVersion: Int { migrations.count }

@@ -1,0 +1,34 @@
+import Foundation
+import MarginaliaEditor
+
+/// The permission a command needs (docs/api.md, "People and roles"): replies and review
+/// states are comments; everything else, undo, redo and unlocking included, is editing.
+/// `POST …/commands` lets commenters in (``Permission/comment``) and then checks here.
+enum CommandPermission {
+    /// What `change` needs.
+    static func needed(_ change: ApplyRequest.Change) -> (permission: Permission, name: String) {
+        switch change {
+        case .undo: return (.edit, "undo")
+        case .redo: return (.edit, "redo")
+        case .command(let command):
+            switch command {
+            case .reply: return (.comment, "reply")
+            case .setState: return (.comment, "setState")
+            case .editReply: return (.comment, "editReply")
+            case .deleteReply: return (.comment, "deleteReply")
+            default: return (.edit, "this command")
+            }
+        }
+    }
+
+    /// Checks that `caller` may send the command in `body` (an ``ApplyRequest``). Callers
+    /// who may edit may send any, and the body is not read twice for them.
+    ///
+    /// - Throws: a 403 ``APIError`` naming the command and the permission, or the decoding's
+    ///   400 for a malformed body.
+    static func check(_ body: Data, caller: Caller) throws {
+        guard !caller.role.grants(.edit) else { return }
+        let needed = needed(try ApplyRequest.decode(body).change)
+        try caller.require(needed.permission, for: "the command \(needed.name)")
+    }
+}
