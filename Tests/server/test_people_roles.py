@@ -42,6 +42,7 @@ ROUTES = [
     ("POST", "/api/v1/documents?name=new.pdf", "pdf", "edit", None),
     ("GET", "/api/v1/trash", None, "manage", None),
     ("GET", "/api/v1/search?q=the", None, "view", None),
+    ("GET", "/api/v1/me", None, "view", None),
     ("GET", "/api/v1/documents/{id}", None, "view", "shared"),
     ("PATCH", "/api/v1/documents/{id}", {"name": "renamed.pdf"}, "edit", "fresh"),
     ("DELETE", "/api/v1/documents/{id}", None, "manage", "fresh"),

@@ -79,7 +79,7 @@ public struct DocumentRoutes<Service: DocumentServing>: Sendable {
                 let id = try Self.documentID(parameters)
                 guard !request.body.isEmpty else { throw APIError.badRequest("the request needs a JSON body") }
                 try CommandPermission.check(request.body, caller: parameters.caller)
-                return try .revisioned(service.apply(id, body: request.body))
+                return try .revisioned(service.apply(id, body: request.body, signedInAs: parameters.caller.name))
             }
         }
         router.add("GET", one + "/operations", needs: .view) { request, parameters in
@@ -89,7 +89,7 @@ public struct DocumentRoutes<Service: DocumentServing>: Sendable {
         router.add("GET", one + "/events", needs: .view) { request, parameters in
             let id = try Self.documentID(parameters)
             return try EventRelay.open(service: service, id: id, after: Self.afterRevision(request),
-                                       viewer: Self.viewer(request))
+                                       viewer: Self.viewer(request, signedInAs: parameters.caller.name))
         }
         router.add("GET", one + "/presence", needs: .view) { _, parameters in
             .json(data: try APIJSON.encode(service.viewers(Self.documentID(parameters))))
@@ -142,15 +142,16 @@ public struct DocumentRoutes<Service: DocumentServing>: Sendable {
     }
 
     /// The viewer an `/events` request names: `client` (letters, digits, `-` and `_`, up to
-    /// 64) and `name`? (cut to 100 characters); nil without `client`.
-    static func viewer(_ request: HTTPRequest) throws -> DocumentViewer? {
+    /// 64) and `name`? (cut to 100 characters), which a signed-in user's name replaces; nil
+    /// without `client`.
+    static func viewer(_ request: HTTPRequest, signedInAs signedIn: String? = nil) throws -> DocumentViewer? {
         guard let client = request.query("client") else { return nil }
         let allowed = client.unicodeScalars.allSatisfy { $0.isASCII && (CharacterSet.alphanumerics.contains($0) || $0 == "-" || $0 == "_") }
         guard !client.isEmpty, client.count <= DocumentViewer.maximumClientIdLength, allowed else {
             throw APIError.badRequest("client '\(client.prefix(80))' is not a client id (letters, digits, - and _, up to \(DocumentViewer.maximumClientIdLength))")
         }
         let name = request.query("name").map { String($0.trimmingCharacters(in: .whitespacesAndNewlines).prefix(DocumentViewer.maximumNameLength)) }
-        return DocumentViewer(clientId: client, name: name?.isEmpty == false ? name : nil)
+        return DocumentViewer(clientId: client, name: signedIn ?? (name?.isEmpty == false ? name : nil))
     }
 
     private static func listResponse(_ summaries: [Service.Summary]) throws -> HTTPResponse {
