@@ -8,6 +8,9 @@ enum UsersCommand {
         usage: marginalia users add NAME --role \(Role.spelled) [--expires WHEN] [STORE]
                marginalia users list [STORE]
                marginalia users revoke NAME [STORE]
+               marginalia users share DOCUMENT NAME|everyone --role ROLE [STORE]
+               marginalia users unshare DOCUMENT NAME|everyone [STORE]
+               marginalia users owner DOCUMENT NAME [STORE]
 
         add     adds a person and prints their token once: the store keeps only its SHA-256,
                 so a lost token cannot be shown again (revoke the user and add another name).
@@ -17,6 +20,11 @@ enum UsersCommand {
         list    prints every user: name, role, state (active, expired or revoked), when added,
                 when the token expires.
         revoke  refuses the user's token from the next request on, on every replica.
+        share   lets a user (or everyone) use a document with a role, never more than their
+                own; unshare takes that back; owner makes a user the document's owner. A
+                document a signed-in user made (upload, save as, extract) is theirs and
+                private until shared; documents no user made are open to every user's role;
+                admins may use every document. Each prints the document's owner and shares.
 
         Roles, each with what the one before it may do:
           reader     views and downloads documents
@@ -44,7 +52,8 @@ enum UsersCommand {
         case "add": try add(&arguments)
         case "list": try list(&arguments)
         case "revoke": try revoke(&arguments)
-        default: throw UsageError("unknown action '\(action)': expected add, list or revoke")
+        case "share", "unshare", "owner": try share(action, &arguments)
+        default: throw UsageError("unknown action '\(action)': expected add, list, revoke, share, unshare or owner")
         }
     }
 
@@ -89,25 +98,56 @@ enum UsersCommand {
         }
     }
 
+    /// `share DOCUMENT NAME --role ROLE`, `unshare DOCUMENT NAME` and `owner DOCUMENT NAME`.
+    private static func share(_ action: String, _ arguments: inout Arguments) throws {
+        let role = try action == "share" ? arguments.option("--role").map { text -> Role in
+            do { return try Role(named: text) } catch { throw UsageError("--role: \(error)") }
+        } : nil
+        if action == "share" && role == nil { throw UsageError("share needs --role \(Role.spelled)") }
+        let (store, names) = try openStore(&arguments, naming: action, count: 2, what: "a DOCUMENT id and a NAME")
+        defer { store.close() }
+        let (document, name) = (names[0], names[1])
+        try reportingFailures {
+            guard let sharing = store as? any SharingStore else {
+                throw CommandFailure(description: "the store \(store.location) keeps no shares", code: ExitCode.badInput)
+            }
+            if action == "owner" {
+                try sharing.setOwner(of: document, to: try PeopleError.validateName(name))
+            } else {
+                let grantee = name == DocumentShares.everyoneName ? DocumentShares.everyone : try PeopleError.validateName(name)
+                try sharing.share(document, with: grantee, as: role)
+            }
+            let shares = try sharing.shares(of: document)
+            print("document: \(document)")
+            print("owner: \(shares.owner ?? "none")")
+            for (grantee, role) in shares.grants.sorted(by: { $0.key < $1.key }) {
+                print("shared with \(grantee == DocumentShares.everyone ? DocumentShares.everyoneName : grantee): \(role.rawValue)")
+            }
+        }
+    }
+
     /// Opens the store the options name, and takes the NAME argument when `action` needs one.
     private static func openStore(_ arguments: inout Arguments, naming action: String?) throws
         -> (store: any DocumentStore, name: String) {
+        let (store, names) = try openStore(&arguments, naming: action, count: action == nil ? 0 : 1, what: "one NAME")
+        return (store, names.first ?? "")
+    }
+
+    /// Opens the store the options name, and takes the `count` positional arguments `action` needs.
+    private static func openStore(_ arguments: inout Arguments, naming action: String?, count: Int, what: String) throws
+        -> (store: any DocumentStore, names: [String]) {
         let data = try arguments.option("--data")
         let location = try ServeCommand.storeLocation(&arguments, data: data, environment: ProcessInfo.processInfo.environment)
             ?? .folder(URL(fileURLWithPath: data ?? "marginalia-data"))
         if let unknown = arguments.items.first(where: { $0.hasPrefix("-") && $0.count > 1 }) {
             throw UsageError("unknown option '\(unknown)'")
         }
-        let name: String
-        if let action {
-            guard arguments.items.count == 1 else { throw UsageError("\(action) needs one NAME, got \(arguments.items.count)") }
-            name = arguments.items[0]
-        } else {
-            if let extra = arguments.items.first { throw UsageError("unexpected '\(extra)'") }
-            name = ""
+        if let action, arguments.items.count != count {
+            throw UsageError("\(action) needs \(what), got \(arguments.items.count) argument(s)")
         }
+        if action == nil, let extra = arguments.items.first { throw UsageError("unexpected '\(extra)'") }
         do {
-            return (try location.open(), name)
+            return (try location.open(), arguments.items)
         } catch {
             throw CommandFailure(description: "cannot open the store \(location): \(error)", code: ExitCode.badInput)
         }

@@ -43,6 +43,9 @@ ROUTES = [
     ("GET", "/api/v1/trash", None, "manage", None),
     ("GET", "/api/v1/search?q=the", None, "view", None),
     ("GET", "/api/v1/me", None, "view", None),
+    ("GET", "/api/v1/documents/{id}/shares", None, "view", "shared"),
+    ("PUT", "/api/v1/documents/{id}/shares/everyone", {"role": "admin"}, "manage", "fresh"),
+    ("DELETE", "/api/v1/documents/{id}/shares/nobody", None, "manage", "fresh"),
     ("GET", "/api/v1/documents/{id}", None, "view", "shared"),
     ("PATCH", "/api/v1/documents/{id}", {"name": "renamed.pdf"}, "edit", "fresh"),
     ("DELETE", "/api/v1/documents/{id}", None, "manage", "fresh"),
@@ -99,6 +102,10 @@ class Site:
             return self.shared
         status, made = send(self.server, "POST", "/api/v1/documents?name=case.pdf", self.tokens["admin"], self.pdf)
         assert status == 201, made
+        # The admin owns it: shared with everyone, each role is its own there.
+        status, shared = send(self.server, "PUT", f"/api/v1/documents/{made['id']}/shares/everyone", self.tokens["admin"],
+                              {"role": "admin"})
+        assert status == 200, shared
         if kind == "trashed":
             status, _ = send(self.server, "DELETE", f"/api/v1/documents/{made['id']}", self.tokens["admin"])
             assert status == 200
@@ -155,6 +162,7 @@ def test_the_table_names_every_route_of_the_openapi_document_with_its_permission
                   for path, operations in document["paths"].items() for method, operation in operations.items()
                   if method in ("get", "post", "patch", "put", "delete") and path not in ("/healthz", "/readyz")}
     # The commands routes let commenters in; the command itself may need more.
-    tabled = {(method, path.split("?")[0].removeprefix("/api/v1").replace("/1/", "/{n}/").replace("/0/", "/{n}/")):
+    tabled = {(method, path.split("?")[0].removeprefix("/api/v1").replace("/1/", "/{n}/").replace("/0/", "/{n}/")
+              .replace("/everyone", "/{to}").replace("/nobody", "/{to}")):
               "comment" if callable(body) else permission for method, path, body, permission, _ in ROUTES}
     assert documented == tabled

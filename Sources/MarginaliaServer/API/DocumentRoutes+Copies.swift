@@ -12,7 +12,7 @@ extension DocumentRoutes {
             guard let name = try APIJSON.bodyObject(request)["name"] as? String else {
                 throw APIError.badRequest("expected {\"name\": \"name of the copy\"}")
             }
-            return try .revisioned(service.saveAs(id, name: name), status: 201)
+            return try .revisioned(parameters.access.owned(service.saveAs(id, name: name), by: parameters.caller), status: 201)
         }
         router.add("GET", one + "/view-pdf", needs: .view) { request, parameters in
             let id = try Self.documentID(parameters)

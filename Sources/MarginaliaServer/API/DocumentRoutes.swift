@@ -15,16 +15,17 @@ public struct DocumentRoutes<Service: DocumentServing>: Sendable {
         let documents = prefix + "/documents"
         let one = documents + "/{id}"
 
-        router.add("GET", documents, needs: .view) { _, _ in
-            try Self.listResponse(service.list())
+        router.add("GET", documents, needs: .view) { _, parameters in
+            try Self.listResponse(service.list(), parameters)
         }
-        router.add("GET", prefix + "/trash", needs: .manage) { _, _ in
-            try Self.listResponse(service.trash())
+        router.add("GET", prefix + "/trash", needs: .manage) { _, parameters in
+            try Self.listResponse(service.trash(), parameters)
         }
-        router.add("POST", documents, needs: .edit) { request, _ in
+        router.add("POST", documents, needs: .edit) { request, parameters in
             guard !request.body.isEmpty else { throw APIError.badRequest("the body must be the bytes of a PDF, PNG or JPEG") }
             let name = request.query("name").flatMap { $0.isEmpty ? nil : $0 } ?? "Untitled"
-            return try .revisioned(service.importDocument(name: name, data: request.body), status: 201)
+            let made = try service.importDocument(name: name, data: request.body)
+            return try .revisioned(parameters.access.owned(made, by: parameters.caller), status: 201)
         }
         router.add("GET", one, needs: .view) { _, parameters in
             let id = try Self.documentID(parameters)
@@ -78,7 +79,7 @@ public struct DocumentRoutes<Service: DocumentServing>: Sendable {
             router.add("POST", one + path, needs: .comment) { request, parameters in
                 let id = try Self.documentID(parameters)
                 guard !request.body.isEmpty else { throw APIError.badRequest("the request needs a JSON body") }
-                try CommandPermission.check(request.body, caller: parameters.caller)
+                try CommandPermission.check(request.body, parameters)
                 return try .revisioned(service.apply(id, body: request.body, signedInAs: parameters.caller.name))
             }
         }
@@ -154,8 +155,11 @@ public struct DocumentRoutes<Service: DocumentServing>: Sendable {
         return DocumentViewer(clientId: client, name: signedIn ?? (name?.isEmpty == false ? name : nil))
     }
 
-    private static func listResponse(_ summaries: [Service.Summary]) throws -> HTTPResponse {
-        .json(data: try APIJSON.data(["documents": try APIJSON.any(summaries)]))
+    /// The documents of `summaries` the caller may view.
+    private static func listResponse(_ summaries: [Service.Summary], _ parameters: RouteParameters) throws -> HTTPResponse {
+        let objects = try APIJSON.any(summaries) as? [[String: Any]] ?? []
+        let visible = try parameters.access.visible(objects, key: "id", to: parameters.signedIn)
+        return .json(data: try APIJSON.data(["documents": visible]))
     }
 
     static func filename(_ id: String, _ summary: Service.Summary) -> String {

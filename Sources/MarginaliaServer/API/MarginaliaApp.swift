@@ -43,6 +43,7 @@ public struct MarginaliaApp: Sendable {
     private init(staticFiles: StaticFiles, token: String?, transport: TransportSecurity, users: (any UserStore)?,
                  routes: (inout Router) -> Void) {
         var router = Router()
+        router.access = DocumentAccess(sharing: users as? any SharingStore)
         PeopleRoutes().register(into: &router)
         routes(&router)
         self.router = router

@@ -35,7 +35,8 @@ public struct OrganizingRoutes<Service: DocumentOrganizing>: Sendable {
         router.add("POST", one + "/extract", needs: .edit) { request, parameters in
             let id = try DocumentRoutes<DocumentService>.documentID(parameters)
             let (pages, name) = try Self.extractBody(request.body)
-            return try .revisioned(service.extractPages(id, pages: pages, name: name), status: 201)
+            let made = try service.extractPages(id, pages: pages, name: name)
+            return try .revisioned(parameters.access.owned(made, by: parameters.caller), status: 201)
         }
         router.add("DELETE", prefix + "/trash/{id}", needs: .manage) { _, parameters in
             let id = try DocumentRoutes<DocumentService>.documentID(parameters)

@@ -4,12 +4,20 @@ import Foundation
 public struct RouteParameters: Sendable {
     private let values: [String: String]
     /// Who sent the request (``AccessControl``), already checked against the route's
-    /// permission; the author of the changes it makes.
+    /// permission; the author of the changes it makes. On a route with `{id}` its role is
+    /// the one it has on that document (``DocumentAccess``).
     public let caller: Caller
+    /// The caller with the role they signed in with, for questions about other documents.
+    public let signedIn: Caller
+    /// Roles on other documents, and owners of new ones.
+    public let access: DocumentAccess
 
-    init(_ values: [String: String], caller: Caller = .anyone) {
+    init(_ values: [String: String], caller: Caller = .anyone, signedIn: Caller? = nil,
+         access: DocumentAccess = DocumentAccess()) {
         self.values = values
         self.caller = caller
+        self.signedIn = signedIn ?? caller
+        self.access = access
     }
 
     /// The value of `{name}`, or a 400 error naming it.
@@ -42,6 +50,8 @@ public struct Router: Sendable {
     }
 
     private var routes: [Route] = []
+    /// Each caller's role on the document a route's `{id}` names.
+    public var access = DocumentAccess()
 
     public init() {}
 
@@ -82,8 +92,10 @@ public struct Router: Sendable {
             allowed.append(route.method)
             guard route.method == method else { continue }
             do {
-                try caller.require(route.permission, for: "\(route.method) /\(route.segments.joined(separator: "/"))")
-                return try await route.handler(request, RouteParameters(parameters, caller: caller))
+                let onDocument = try parameters["id"].map { try access.require(caller, on: $0) } ?? caller
+                try onDocument.require(route.permission, for: "\(route.method) /\(route.segments.joined(separator: "/"))")
+                return try await route.handler(request, RouteParameters(parameters, caller: onDocument, signedIn: caller,
+                                                                         access: access))
             } catch {
                 return .apiError(error)
             }

@@ -29,9 +29,14 @@ public struct SearchRoutes<Service: TextSearching>: Sendable {
 
     public func register(into router: inout Router, prefix: String = MarginaliaServerInfo.apiPrefix) {
         let service = self.service
-        router.add("GET", prefix + "/search", needs: .view) { request, _ in
+        router.add("GET", prefix + "/search", needs: .view) { request, parameters in
             let limit = try Self.limit(request)
-            return HTTPResponse.json(data: try APIJSON.encode(service.search(try Self.query(request), limit: limit)))
+            var object = try APIJSON.object(service.search(try Self.query(request), limit: limit))
+            // Hits in documents the caller may not view are left out (fewer than `limit` then).
+            if let results = object["results"] as? [[String: Any]] {
+                object["results"] = try parameters.access.visible(results, key: "document", to: parameters.signedIn)
+            }
+            return HTTPResponse.json(data: try APIJSON.data(object))
         }
         router.add("GET", prefix + "/documents/{id}/search", needs: .view) { request, parameters in
             let id = try DocumentRoutes<DocumentService>.documentID(parameters)

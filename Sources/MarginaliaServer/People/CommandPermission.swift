@@ -21,14 +21,22 @@ enum CommandPermission {
         }
     }
 
-    /// Checks that `caller` may send the command in `body` (an ``ApplyRequest``). Callers
-    /// who may edit may send any, and the body is not read twice for them.
+    /// Checks that `caller` may send the command in `body` (an ``ApplyRequest``), and may
+    /// view the document an `insertPages` copies from. On a server without users the body is
+    /// not read twice.
     ///
-    /// - Throws: a 403 ``APIError`` naming the command and the permission, or the decoding's
-    ///   400 for a malformed body.
-    static func check(_ body: Data, caller: Caller) throws {
-        guard !caller.role.grants(.edit) else { return }
-        let needed = needed(try ApplyRequest.decode(body).change)
+    /// - Throws: a 403 ``APIError`` naming the command and the permission (or the source
+    ///   document), or the decoding's 400 for a malformed body.
+    static func check(_ body: Data, _ parameters: RouteParameters) throws {
+        let caller = parameters.caller
+        guard caller.name != nil else { return }
+        let change = try ApplyRequest.decode(body).change
+        let needed = needed(change)
         try caller.require(needed.permission, for: "the command \(needed.name)")
+        if case .command(.insertPages(_, .document(let source), _)) = change {
+            guard try parameters.access.role(of: parameters.signedIn, on: source)?.grants(.view) == true else {
+                throw APIError.forbidden("insertPages: document \(source) is not shared with '\(caller.name ?? "")'")
+            }
+        }
     }
 }

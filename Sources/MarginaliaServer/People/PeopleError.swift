@@ -38,6 +38,9 @@ public enum PeopleError: Error, Equatable, Sendable, CustomStringConvertible {
         if name.first?.isWhitespace == true || name.last?.isWhitespace == true {
             throw .invalidName(name, reason: "it starts or ends with a space")
         }
+        if name == DocumentShares.everyoneName || name == DocumentShares.everyone {
+            throw .invalidName(name, reason: "it stands for every user in shares")
+        }
         return name
     }
 }

@@ -45,7 +45,8 @@ enum SQLiteSchema {
         ALTER TABLE operations ADD COLUMN author TEXT;
         """,
         // 2 → 3: the people who may sign in (docs/api.md, "People and roles"): the SHA-256 of
-        // each token, never the token.
+        // each token, never the token; and who owns and shares each document ("Sharing"): a
+        // user's name or '*' (everyone) as the grantee, the role 'owner' for the owner.
         """
         CREATE TABLE users (
             name TEXT PRIMARY KEY,
@@ -54,6 +55,12 @@ enum SQLiteSchema {
             created REAL NOT NULL,
             expires REAL,
             revoked REAL
+        );
+        CREATE TABLE shares (
+            document TEXT NOT NULL REFERENCES documents(id) ON DELETE CASCADE,
+            grantee TEXT NOT NULL,
+            role TEXT NOT NULL CHECK (role IN ('reader', 'commenter', 'editor', 'admin', 'owner')),
+            PRIMARY KEY (document, grantee)
         );
         """,
     ]

@@ -151,8 +151,8 @@ enum PostgresSchema {
                                      p_page_count, p_modified, p_channel, p_notice, NULL::text[])
         $$;
         """,
-        // 4 → 5: the people who may sign in, as in SQLite's version 3 (docs/api.md, "People
-        // and roles"): the SHA-256 of each token, never the token.
+        // 4 → 5: the people who may sign in and who owns and shares each document, as in
+        // SQLite's version 3 (docs/api.md, "People and roles" and "Sharing").
         """
         CREATE TABLE users (
             name text PRIMARY KEY,
@@ -161,6 +161,12 @@ enum PostgresSchema {
             created double precision NOT NULL,
             expires double precision,
             revoked double precision
+        );
+        CREATE TABLE shares (
+            document text NOT NULL REFERENCES documents(id) ON DELETE CASCADE,
+            grantee text NOT NULL,
+            role text NOT NULL CHECK (role IN ('reader', 'commenter', 'editor', 'admin', 'owner')),
+            PRIMARY KEY (document, grantee)
         );
         """,
     ]
