@@ -1,6 +1,11 @@
 import Foundation
 
-/// Who may send requests (docs/api.md, "Access" and "People and roles").
+/// Who may send requests (docs/api.md, "Access", "People and roles" and "Tokens from your
+/// backend").
+///
+/// With a JWT key (``JWTVerifier``) a token shaped like a JWT is checked against it first, and
+/// the caller is the user it names; such a server then needs a token on every request, on
+/// loopback too.
 ///
 /// A store without users (``UserStore/hasUsers()``) works as before people existed: servers
 /// bound to a non-loopback address need the one shared token, loopback needs none, and every
@@ -20,6 +25,8 @@ public struct AccessControl: Sendable {
     public let securesCookie: Bool
     /// Where users are kept; nil for a server without them (tests over a fake service).
     public let users: (any UserStore)?
+    /// The check of JWTs signed by the operator's backend; nil when the server takes none.
+    public let jwt: JWTVerifier?
 
     /// The cookie that carries the token.
     public static let cookieName = "marginalia_token"
@@ -32,10 +39,11 @@ public struct AccessControl: Sendable {
         case answer(HTTPResponse)
     }
 
-    public init(token: String?, securesCookie: Bool = false, users: (any UserStore)? = nil) {
+    public init(token: String?, securesCookie: Bool = false, users: (any UserStore)? = nil, jwt: JWTVerifier? = nil) {
         self.token = token.flatMap { $0.isEmpty ? nil : $0 }
         self.securesCookie = securesCookie
         self.users = users
+        self.jwt = jwt
     }
 
     /// A random 32-hex-digit token.
@@ -51,9 +59,22 @@ public struct AccessControl: Sendable {
     /// of a target can reach data around the check. `request.path` is the one reading of the
     /// target (``RequestTarget``) that the router sees too.
     public func decide(_ request: HTTPRequest, now: Date = Date()) -> Decision {
+        let editorsFile = StaticFiles.serves(request.path)
         do {
+            if let jwt, let offered = editorsFile ? request.query("token") : Self.offeredToken(request),
+               JWTVerifier.looksLikeJWT(offered) {
+                do {
+                    let caller = try jwt.verify(offered, now: now)
+                    return editorsFile ? .answer(settingCookie(offered)) : .proceed(caller)
+                } catch {
+                    throw APIError.unauthorized(error.description)
+                }
+            }
             if let users, try users.hasUsers() {
                 return try signIn(request, users: users, now: now)
+            }
+            if jwt != nil, token == nil, !editorsFile {
+                throw APIError.unauthorized("this server needs a token: a JWT signed by its operator's backend, as 'Authorization: Bearer JWT'")
             }
         } catch {
             return .answer(.apiError(error))

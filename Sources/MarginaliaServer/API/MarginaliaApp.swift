@@ -12,8 +12,8 @@ public struct MarginaliaApp: Sendable {
 
     /// Builds the application over `service`.
     public init<Service: DocumentServing>(service: Service, staticFiles: StaticFiles, token: String?,
-                transport: TransportSecurity = .plain, users: (any UserStore)? = nil) {
-        self.init(staticFiles: staticFiles, token: token, transport: transport, users: users) { router in
+                transport: TransportSecurity = .plain, users: (any UserStore)? = nil, jwt: JWTVerifier? = nil) {
+        self.init(staticFiles: staticFiles, token: token, transport: transport, users: users, jwt: jwt) { router in
             DocumentRoutes(service: service).register(into: &router)
         }
     }
@@ -21,8 +21,8 @@ public struct MarginaliaApp: Sendable {
     /// Builds the application over a service that also searches: the search and page-text
     /// endpoints are added to the others.
     public init<Service: DocumentServing & TextSearching>(service: Service, staticFiles: StaticFiles, token: String?,
-                transport: TransportSecurity = .plain, users: (any UserStore)? = nil) {
-        self.init(staticFiles: staticFiles, token: token, transport: transport, users: users) { router in
+                transport: TransportSecurity = .plain, users: (any UserStore)? = nil, jwt: JWTVerifier? = nil) {
+        self.init(staticFiles: staticFiles, token: token, transport: transport, users: users, jwt: jwt) { router in
             DocumentRoutes(service: service).register(into: &router)
             SearchRoutes(service: service).register(into: &router)
         }
@@ -32,15 +32,15 @@ public struct MarginaliaApp: Sendable {
     /// documents: the upload, extract and delete-for-good endpoints are added as well.
     public init<Service: DocumentServing & TextSearching & DocumentOrganizing>(service: Service, staticFiles: StaticFiles,
                                                                                token: String?, transport: TransportSecurity = .plain,
-                users: (any UserStore)? = nil) {
-        self.init(staticFiles: staticFiles, token: token, transport: transport, users: users) { router in
+                users: (any UserStore)? = nil, jwt: JWTVerifier? = nil) {
+        self.init(staticFiles: staticFiles, token: token, transport: transport, users: users, jwt: jwt) { router in
             DocumentRoutes(service: service).register(into: &router)
             SearchRoutes(service: service).register(into: &router)
             OrganizingRoutes(service: service).register(into: &router)
         }
     }
 
-    private init(staticFiles: StaticFiles, token: String?, transport: TransportSecurity, users: (any UserStore)?,
+    private init(staticFiles: StaticFiles, token: String?, transport: TransportSecurity, users: (any UserStore)?, jwt: JWTVerifier?,
                  routes: (inout Router) -> Void) {
         var router = Router()
         router.access = DocumentAccess(sharing: users as? any SharingStore)
@@ -48,7 +48,7 @@ public struct MarginaliaApp: Sendable {
         routes(&router)
         self.router = router
         self.staticFiles = staticFiles
-        self.access = AccessControl(token: token, securesCookie: transport.securesCookies, users: users)
+        self.access = AccessControl(token: token, securesCookie: transport.securesCookies, users: users, jwt: jwt)
     }
 
     /// Answers one request.
@@ -78,9 +78,9 @@ extension MarginaliaApp {
     /// first, then the application over `service`; over HTTPS every answer carries HSTS
     /// (``TransportSecurity``). The HTTP fuzz target drives the same handler.
     public static func servedHandler(for service: DocumentService, staticFiles: StaticFiles, token: String?,
-                                     transport: TransportSecurity = .plain) -> HTTPHandler {
+                                     transport: TransportSecurity = .plain, jwt: JWTVerifier? = nil) -> HTTPHandler {
         let app = MarginaliaApp(service: service, staticFiles: staticFiles, token: token, transport: transport,
-                                users: service.store as? any UserStore)
+                                users: service.store as? any UserStore, jwt: jwt)
         return transport.wrapping(HealthEndpoints(service: service).wrapping(app.handler))
     }
 }

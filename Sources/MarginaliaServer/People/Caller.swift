@@ -8,10 +8,14 @@ public struct Caller: Sendable, Equatable {
     public let name: String?
     /// What the caller may do.
     public let role: Role
+    /// The only documents the caller may use (a JWT's `documents`); nil when the documents'
+    /// shares decide.
+    public let documents: Set<String>?
 
-    public init(name: String?, role: Role) {
+    public init(name: String?, role: Role, documents: Set<String>? = nil) {
         self.name = name
         self.role = role
+        self.documents = documents
     }
 
     /// A caller on a server without users: anyone past the shared token (or any local
