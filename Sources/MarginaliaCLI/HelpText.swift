@@ -19,5 +19,6 @@ extension CommandLineTool {
         "serve": ServeCommand.help,
         "store": StoreCommand.help,
         "users": UsersCommand.help,
+        "audit": AuditCommand.help,
     ]
 }

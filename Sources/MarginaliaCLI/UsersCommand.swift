@@ -69,6 +69,7 @@ enum UsersCommand {
             let validName = try PeopleError.validateName(name)
             _ = try users(store).addUser(UserRecord(name: validName, role: role, created: now, expires: expires),
                                           tokenHash: TokenHash.of(token))
+            try audit(store, .addUser, detail: "\(validName) role=\(role.rawValue)")
         }
         print("user: \(name)")
         print("role: \(role.rawValue)")
@@ -94,6 +95,7 @@ enum UsersCommand {
         defer { store.close() }
         try reportingFailures {
             let user = try users(store).revokeUser(name, now: now)
+            try audit(store, .revokeUser, detail: user.name)
             print("Revoked \(user.name) (\(user.role.rawValue)) at \(format(user.revoked ?? now)).")
         }
     }
@@ -113,9 +115,11 @@ enum UsersCommand {
             }
             if action == "owner" {
                 try sharing.setOwner(of: document, to: try PeopleError.validateName(name))
+                try audit(store, .share, document: document, detail: "owner=\(name)")
             } else {
                 let grantee = name == DocumentShares.everyoneName ? DocumentShares.everyone : try PeopleError.validateName(name)
                 try sharing.share(document, with: grantee, as: role)
+                try audit(store, .share, document: document, detail: "to=\(name) role=\(role?.rawValue ?? "none")")
             }
             let shares = try sharing.shares(of: document)
             print("document: \(document)")
@@ -127,7 +131,7 @@ enum UsersCommand {
     }
 
     /// Opens the store the options name, and takes the NAME argument when `action` needs one.
-    private static func openStore(_ arguments: inout Arguments, naming action: String?) throws
+    static func openStore(_ arguments: inout Arguments, naming action: String?) throws
         -> (store: any DocumentStore, name: String) {
         let (store, names) = try openStore(&arguments, naming: action, count: action == nil ? 0 : 1, what: "one NAME")
         return (store, names.first ?? "")
@@ -151,6 +155,13 @@ enum UsersCommand {
         } catch {
             throw CommandFailure(description: "cannot open the store \(location): \(error)", code: ExitCode.badInput)
         }
+    }
+
+    /// Appends a line to the audit log as the command line's (`cli` and the system user).
+    static func audit(_ store: any DocumentStore, _ action: AuditAction, document: String? = nil, detail: String) throws {
+        let who = ProcessInfo.processInfo.environment["USER"].map { "cli:\($0)" } ?? "cli"
+        try (store as? any AuditStore)?.appendAudit(AuditEntry(at: Date(), actor: who, action: action, document: document,
+                                                               detail: detail))
     }
 
     private static func users(_ store: any DocumentStore) throws -> any UserStore {
@@ -183,7 +194,7 @@ enum UsersCommand {
     }
 
     /// Runs `body`, turning a refusal or a store failure into exit status 1.
-    private static func reportingFailures(_ body: () throws -> Void) throws {
+    static func reportingFailures(_ body: () throws -> Void) throws {
         do {
             try body()
         } catch let error as PeopleError {

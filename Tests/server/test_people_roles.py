@@ -43,6 +43,7 @@ ROUTES = [
     ("GET", "/api/v1/trash", None, "manage", None),
     ("GET", "/api/v1/search?q=the", None, "view", None),
     ("GET", "/api/v1/me", None, "view", None),
+    ("GET", "/api/v1/audit", None, "manage", None),
     ("GET", "/api/v1/documents/{id}/shares", None, "view", "shared"),
     ("PUT", "/api/v1/documents/{id}/shares/everyone", {"role": "admin"}, "manage", "fresh"),
     ("DELETE", "/api/v1/documents/{id}/shares/nobody", None, "manage", "fresh"),

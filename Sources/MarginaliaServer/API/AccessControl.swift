@@ -27,6 +27,8 @@ public struct AccessControl: Sendable {
     public let users: (any UserStore)?
     /// The check of JWTs signed by the operator's backend; nil when the server takes none.
     public let jwt: JWTVerifier?
+    /// Where sign-ins through the editor's address are recorded.
+    public let audit: AuditLog
 
     /// The cookie that carries the token.
     public static let cookieName = "marginalia_token"
@@ -39,7 +41,9 @@ public struct AccessControl: Sendable {
         case answer(HTTPResponse)
     }
 
-    public init(token: String?, securesCookie: Bool = false, users: (any UserStore)? = nil, jwt: JWTVerifier? = nil) {
+    public init(token: String?, securesCookie: Bool = false, users: (any UserStore)? = nil, jwt: JWTVerifier? = nil,
+                audit: AuditLog = AuditLog()) {
+        self.audit = audit
         self.token = token.flatMap { $0.isEmpty ? nil : $0 }
         self.securesCookie = securesCookie
         self.users = users
@@ -65,7 +69,9 @@ public struct AccessControl: Sendable {
                JWTVerifier.looksLikeJWT(offered) {
                 do {
                     let caller = try jwt.verify(offered, now: now)
-                    return editorsFile ? .answer(settingCookie(offered)) : .proceed(caller)
+                    guard editorsFile else { return .proceed(caller) }
+                    audit.record(.signIn, by: caller, detail: "jwt")
+                    return .answer(settingCookie(offered))
                 } catch {
                     throw APIError.unauthorized(error.description)
                 }
@@ -108,7 +114,7 @@ public struct AccessControl: Sendable {
     private func signIn(_ request: HTTPRequest, users: any UserStore, now: Date) throws -> Decision {
         if StaticFiles.serves(request.path) {
             guard let offered = request.query("token") else { return .proceed(.anyone) }
-            _ = try user(offered, in: users, now: now)
+            audit.record(.signIn, by: Caller(try user(offered, in: users, now: now)))
             return .answer(settingCookie(offered))
         }
         guard let offered = Self.offeredToken(request) else {

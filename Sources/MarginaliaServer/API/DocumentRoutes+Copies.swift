@@ -14,7 +14,7 @@ extension DocumentRoutes {
             }
             return try .revisioned(parameters.access.owned(service.saveAs(id, name: name), by: parameters.caller), status: 201)
         }
-        router.add("GET", one + "/view-pdf", needs: .view) { request, parameters in
+        router.add("GET", one + "/view-pdf", needs: .view, audited: .export) { request, parameters in
             let id = try Self.documentID(parameters)
             let summary = try service.summary(id)
             let page = try Self.pageQuery(request) ?? 0

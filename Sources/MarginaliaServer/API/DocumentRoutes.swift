@@ -42,18 +42,18 @@ public struct DocumentRoutes<Service: DocumentServing>: Sendable {
             }
             return try .revisioned(service.rename(id, to: name))
         }
-        router.add("DELETE", one, needs: .manage) { _, parameters in
+        router.add("DELETE", one, needs: .manage, audited: .delete) { _, parameters in
             try .revisioned(service.delete(Self.documentID(parameters)))
         }
-        router.add("POST", one + "/restore", needs: .manage) { _, parameters in
+        router.add("POST", one + "/restore", needs: .manage, audited: .restore) { _, parameters in
             try .revisioned(service.restore(Self.documentID(parameters)))
         }
-        router.add("GET", one + "/file", needs: .view) { _, parameters in
+        router.add("GET", one + "/file", needs: .view, audited: .download) { _, parameters in
             let id = try Self.documentID(parameters)
             let summary = try service.summary(id)
             return .pdf(try service.fileData(id), revision: summary.revision, filename: Self.filename(id, summary))
         }
-        router.add("GET", one + "/export", needs: .view) { request, parameters in
+        router.add("GET", one + "/export", needs: .view, audited: .export) { request, parameters in
             let id = try Self.documentID(parameters)
             let summary = try service.summary(id)
             // `scale` and `page` are read whatever the format, so a bad one is 400 for the PDF too.
@@ -80,7 +80,11 @@ public struct DocumentRoutes<Service: DocumentServing>: Sendable {
                 let id = try Self.documentID(parameters)
                 guard !request.body.isEmpty else { throw APIError.badRequest("the request needs a JSON body") }
                 try CommandPermission.check(request.body, parameters)
-                return try .revisioned(service.apply(id, body: request.body, signedInAs: parameters.caller.name))
+                let applied = try service.apply(id, body: request.body, signedInAs: parameters.caller.name)
+                if let ids = CommandPermission.unlocked(request.body) {
+                    parameters.audit.record(.unlock, by: parameters.signedIn, document: id, detail: ids.joined(separator: " "))
+                }
+                return try .revisioned(applied)
             }
         }
         router.add("GET", one + "/operations", needs: .view) { request, parameters in
@@ -110,10 +114,10 @@ public struct DocumentRoutes<Service: DocumentServing>: Sendable {
         router.add("GET", one + "/versions", needs: .view) { _, parameters in
             try .revisioned(service.versions(Self.documentID(parameters)))
         }
-        router.add("POST", one + "/versions/{n}/restore", needs: .manage) { _, parameters in
+        router.add("POST", one + "/versions/{n}/restore", needs: .manage, audited: .restoreVersion) { _, parameters in
             try .revisioned(service.restoreVersion(Self.documentID(parameters), parameters.integer("n", in: RequestNumbers.revision)))
         }
-        router.add("GET", one + "/versions/{n}/file", needs: .view) { _, parameters in
+        router.add("GET", one + "/versions/{n}/file", needs: .view, audited: .download) { _, parameters in
             let id = try Self.documentID(parameters)
             let number = try parameters.integer("n", in: RequestNumbers.revision)
             let summary = try service.summary(id)

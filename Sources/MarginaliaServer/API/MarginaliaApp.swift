@@ -44,11 +44,14 @@ public struct MarginaliaApp: Sendable {
                  routes: (inout Router) -> Void) {
         var router = Router()
         router.access = DocumentAccess(sharing: users as? any SharingStore)
+        router.audit = AuditLog(store: users as? any AuditStore)
+        AuditRoutes().register(into: &router)
         PeopleRoutes().register(into: &router)
         routes(&router)
         self.router = router
         self.staticFiles = staticFiles
-        self.access = AccessControl(token: token, securesCookie: transport.securesCookies, users: users, jwt: jwt)
+        self.access = AccessControl(token: token, securesCookie: transport.securesCookies, users: users, jwt: jwt,
+                                    audit: router.audit)
     }
 
     /// Answers one request.

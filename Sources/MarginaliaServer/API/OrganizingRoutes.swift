@@ -38,7 +38,7 @@ public struct OrganizingRoutes<Service: DocumentOrganizing>: Sendable {
             let made = try service.extractPages(id, pages: pages, name: name)
             return try .revisioned(parameters.access.owned(made, by: parameters.caller), status: 201)
         }
-        router.add("DELETE", prefix + "/trash/{id}", needs: .manage) { _, parameters in
+        router.add("DELETE", prefix + "/trash/{id}", needs: .manage, audited: .purge) { _, parameters in
             let id = try DocumentRoutes<DocumentService>.documentID(parameters)
             try service.purge(id)
             return .json(data: try APIJSON.data(["id": id, "purged": true]))

@@ -23,11 +23,15 @@ public struct PeopleRoutes: Sendable {
                 throw APIError.badRequest("expected {\"role\": \"\(Role.spelled)\"}")
             }
             let role = try Role(named: text)
-            try Self.sharing(parameters).share(try Self.documentID(parameters), with: try Self.grantee(parameters), as: role)
+            let (id, grantee) = (try Self.documentID(parameters), try Self.grantee(parameters))
+            try Self.sharing(parameters).share(id, with: grantee, as: role)
+            parameters.audit.record(.share, by: parameters.signedIn, document: id, detail: "to=\(try parameters.string("to")) role=\(role.rawValue)")
             return try Self.sharesResponse(parameters)
         }
         router.add("DELETE", shares + "/{to}", needs: .manage) { _, parameters in
-            try Self.sharing(parameters).share(try Self.documentID(parameters), with: try Self.grantee(parameters), as: nil)
+            let (id, grantee) = (try Self.documentID(parameters), try Self.grantee(parameters))
+            try Self.sharing(parameters).share(id, with: grantee, as: nil)
+            parameters.audit.record(.share, by: parameters.signedIn, document: id, detail: "to=\(try parameters.string("to")) role=none")
             return try Self.sharesResponse(parameters)
         }
     }

@@ -11,13 +11,16 @@ public struct RouteParameters: Sendable {
     public let signedIn: Caller
     /// Roles on other documents, and owners of new ones.
     public let access: DocumentAccess
+    /// Where the route records what the audit log keeps beyond its own action (an unlock).
+    public let audit: AuditLog
 
     init(_ values: [String: String], caller: Caller = .anyone, signedIn: Caller? = nil,
-         access: DocumentAccess = DocumentAccess()) {
+         access: DocumentAccess = DocumentAccess(), audit: AuditLog = AuditLog()) {
         self.values = values
         self.caller = caller
         self.signedIn = signedIn ?? caller
         self.access = access
+        self.audit = audit
     }
 
     /// The value of `{name}`, or a 400 error naming it.
@@ -46,20 +49,26 @@ public struct Router: Sendable {
         let method: String
         let segments: [Substring]
         let permission: Permission
+        let audited: AuditAction?
         let handler: Handler
     }
 
     private var routes: [Route] = []
     /// Each caller's role on the document a route's `{id}` names.
     public var access = DocumentAccess()
+    /// Where routes that name an ``AuditAction`` record each success.
+    public var audit = AuditLog()
 
     public init() {}
 
     /// Adds a route that runs for callers with `permission`. `HEAD` requests are answered by
     /// `GET` routes.
-    public mutating func add(_ method: String, _ pattern: String, needs permission: Permission, _ handler: @escaping Handler) {
+    /// With `audited`, each success (a status below 400) appends a line to the audit log
+    /// naming the caller, the `{id}` document, and the other path parameters and `format`.
+    public mutating func add(_ method: String, _ pattern: String, needs permission: Permission, audited: AuditAction? = nil,
+                             _ handler: @escaping Handler) {
         routes.append(Route(method: method.uppercased(), segments: pattern.split(separator: "/"), permission: permission,
-                            handler: handler))
+                            audited: audited, handler: handler))
     }
 
     /// The permission the route for `method` and `path` needs; nil when no route matches.
@@ -94,8 +103,12 @@ public struct Router: Sendable {
             do {
                 let onDocument = try parameters["id"].map { try access.require(caller, on: $0) } ?? caller
                 try onDocument.require(route.permission, for: "\(route.method) /\(route.segments.joined(separator: "/"))")
-                return try await route.handler(request, RouteParameters(parameters, caller: onDocument, signedIn: caller,
-                                                                         access: access))
+                let response = try await route.handler(request, RouteParameters(parameters, caller: onDocument, signedIn: caller,
+                                                                                 access: access, audit: audit))
+                if let action = route.audited, response.status < 400 {
+                    audit.record(action, by: caller, document: parameters["id"], detail: Self.auditDetail(parameters, request))
+                }
+                return response
             } catch {
                 return .apiError(error)
             }
@@ -106,6 +119,13 @@ public struct Router: Sendable {
                 .adding(header: "Allow", value: Self.allowHeader(allowed))
         }
         return .apiError(APIError.notFound("no such endpoint: \(request.method) \(request.path)"))
+    }
+
+    /// What else an audit line of a route names: its path parameters but `id`, and `format`.
+    static func auditDetail(_ parameters: [String: String], _ request: HTTPRequest) -> String? {
+        var parts = parameters.filter { $0.key != "id" }.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+        if let format = request.query("format") { parts.append("format=\(format.prefix(20))") }
+        return parts.isEmpty ? nil : parts.joined(separator: " ")
     }
 
     /// The `Allow` field for a path whose routes take `methods` (`HEAD` wherever `GET` is).

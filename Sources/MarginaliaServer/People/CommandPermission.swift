@@ -39,4 +39,12 @@ enum CommandPermission {
             }
         }
     }
+
+    /// The ids an applied `unlock` command named (for the audit log); nil for any other body.
+    /// Only a body that mentions `unlock` is read again.
+    static func unlocked(_ body: Data) -> [String]? {
+        guard body.range(of: Data("unlock".utf8)) != nil,
+              case .command(.unlock(let ids))? = try? ApplyRequest.decode(body).change else { return nil }
+        return ids
+    }
 }

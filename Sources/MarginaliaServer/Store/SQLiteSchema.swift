@@ -63,6 +63,21 @@ enum SQLiteSchema {
             PRIMARY KEY (document, grantee)
         );
         """,
+        // 3 → 4: the audit log (docs/api.md, "Audit log"), append-only: updates and deletes
+        // are refused by the table itself. No reference to documents: a purged document's
+        // lines stay.
+        """
+        CREATE TABLE audit (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            at REAL NOT NULL,
+            actor TEXT,
+            action TEXT NOT NULL,
+            document TEXT,
+            detail TEXT
+        );
+        CREATE TRIGGER audit_no_update BEFORE UPDATE ON audit BEGIN SELECT RAISE(ABORT, 'the audit log is append-only'); END;
+        CREATE TRIGGER audit_no_delete BEFORE DELETE ON audit BEGIN SELECT RAISE(ABORT, 'the audit log is append-only'); END;
+        """,
     ]
 
     static var currentVersion: Int { migrations.count }

@@ -169,6 +169,23 @@ enum PostgresSchema {
             PRIMARY KEY (document, grantee)
         );
         """,
+        // 5 → 6: the audit log, append-only, as SQLite's version 4 (docs/api.md, "Audit log").
+        """
+        CREATE TABLE audit (
+            id bigserial PRIMARY KEY,
+            at double precision NOT NULL,
+            actor text,
+            action text NOT NULL,
+            document text,
+            detail text
+        );
+        CREATE FUNCTION marginalia_audit_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN RAISE EXCEPTION 'the audit log is append-only'; END $$;
+        CREATE TRIGGER audit_append_only BEFORE UPDATE OR DELETE ON audit
+            FOR EACH ROW EXECUTE FUNCTION marginalia_audit_append_only();
+        CREATE TRIGGER audit_no_truncate BEFORE TRUNCATE ON audit
+            FOR EACH STATEMENT EXECUTE FUNCTION marginalia_audit_append_only();
+        """,
     ]
 
     static var currentVersion: Int { migrations.count }
