@@ -1,6 +1,7 @@
 """The editor on a server with users (issue 27 item 2): a browser signed in once with the
 user's `?token=` address asks for no name (the Comments panel shows the user's, read-only,
-without Save), and what it sends is signed with the user's name by the server."""
+without Save), what it sends is signed with the user's name by the server, and the documents
+list opens for a user who is not an admin."""
 
 import json
 import os
@@ -86,4 +87,7 @@ def test_a_signed_in_user_is_not_asked_for_a_name_and_signs_with_theirs(new_tab,
     assert [(r.get("author"), r.get("contents")) for r in replies] == [("ana", "Signed by the server")]
     log = _call(base, token, "GET", f"/api/v1/documents/{document}/operations?after=0")["operations"]
     assert [entry.get("author") for entry in log] == ["ana"]
+    # The documents list opens for an editor, whom the trash (admins only) refuses.
+    editor.click("button[data-tool=open]")
+    editor.wait_until(f"!!document.querySelector('.document-row[data-id=\"{document}\"]')")
     assert not editor.errors
