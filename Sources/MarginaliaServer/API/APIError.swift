@@ -57,6 +57,9 @@ public struct APIError: APIErrorConvertible, Equatable, CustomStringConvertible 
 extension HTTPResponse {
     /// The JSON error response for any error thrown by a route.
     static func apiError(_ error: any Error) -> HTTPResponse {
+        // The store's errors reach the routes directly from access control, sharing and the
+        // audit log: answered as the service answers them (a database down is 503).
+        if let stored = error as? StoreError { return apiError(ServiceError.from(stored)) }
         if let known = error as? any APIErrorConvertible {
             let response = HTTPResponse.jsonError(status: known.httpStatus, code: known.code, message: known.message)
             return known.retryAfter.map { response.adding(header: "Retry-After", value: String($0)) } ?? response
