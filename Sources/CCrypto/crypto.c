@@ -4,6 +4,7 @@
 #include "CLazyLibrary.h"
 #include <limits.h>
 #include <openssl/err.h>
+#include <openssl/hmac.h>
 #include <openssl/pem.h>
 #include <openssl/x509.h>
 
@@ -47,6 +48,25 @@ MARGINALIA_FORWARD(crypto, const ASN1_TIME *, X509_get0_notAfter, (const X509 *c
 MARGINALIA_FORWARD(crypto, int, X509_cmp_current_time, (const ASN1_TIME *time), (time))
 MARGINALIA_FORWARD_VOID(crypto, ERR_clear_error, (void), ())
 
+// The signatures of JSON Web Tokens (`marginalia serve --jwt-hs256-secret-file` and
+// `--jwt-rs256-public-key`, RFC 7518 §3.2 and §3.3).
+MARGINALIA_FORWARD(crypto, unsigned char *, HMAC,
+                   (const EVP_MD *type, const void *key, int key_length, const unsigned char *data, size_t length,
+                    unsigned char *md, unsigned int *md_length),
+                   (type, key, key_length, data, length, md, md_length))
+MARGINALIA_FORWARD(crypto, EVP_PKEY *, PEM_read_bio_PUBKEY, (BIO *bio, EVP_PKEY **x, pem_password_cb *cb, void *u),
+                   (bio, x, cb, u))
+MARGINALIA_FORWARD(crypto, int, EVP_PKEY_get_base_id, (const EVP_PKEY *key), (key))
+MARGINALIA_FORWARD(crypto, EVP_MD_CTX *, EVP_MD_CTX_new, (void), ())
+MARGINALIA_FORWARD_VOID(crypto, EVP_MD_CTX_free, (EVP_MD_CTX *context), (context))
+MARGINALIA_FORWARD(crypto, int, EVP_DigestVerifyInit,
+                   (EVP_MD_CTX *context, EVP_PKEY_CTX **key_context, const EVP_MD *type, ENGINE *engine, EVP_PKEY *key),
+                   (context, key_context, type, engine, key))
+MARGINALIA_FORWARD(crypto, int, EVP_DigestVerify,
+                   (EVP_MD_CTX *context, const unsigned char *signature, size_t signature_length,
+                    const unsigned char *data, size_t length),
+                   (context, signature, signature_length, data, length))
+
 /* A passphrase prompt would wait on the terminal of a server: say there is none. */
 static int no_passphrase(char *buffer, int size, int writing, void *context) {
     (void) buffer;
@@ -82,4 +102,35 @@ marginalia_tls_pair marginalia_tls_check_pair(const char *certificate, size_t ce
     X509_free(x509);
     ERR_clear_error();
     return result;
+}
+
+int marginalia_hmac_sha256(const void *key, size_t key_length, const unsigned char *data, size_t length,
+                           unsigned char *digest) {
+    if (key_length > INT_MAX) return 0;
+    unsigned int digest_length = 0;
+    return HMAC(EVP_sha256(), key, (int) key_length, data, length, digest, &digest_length) != NULL && digest_length == 32;
+}
+
+int marginalia_rs256_verify(const char *pem, size_t pem_length, const unsigned char *data, size_t length,
+                            const unsigned char *signature, size_t signature_length) {
+    if (pem_length > INT_MAX) return -1;
+    BIO *bio = BIO_new_mem_buf(pem, (int) pem_length);
+    EVP_PKEY *key = bio == NULL ? NULL : PEM_read_bio_PUBKEY(bio, NULL, no_passphrase, NULL);
+    if (bio != NULL) BIO_free(bio);
+    if (key == NULL || EVP_PKEY_get_base_id(key) != EVP_PKEY_RSA) {
+        if (key != NULL) EVP_PKEY_free(key);
+        ERR_clear_error();
+        return -1;
+    }
+    int valid = 0;
+    if (data != NULL && signature != NULL) {
+        EVP_MD_CTX *context = EVP_MD_CTX_new();
+        if (context != NULL && EVP_DigestVerifyInit(context, NULL, EVP_sha256(), NULL, key) == 1) {
+            valid = EVP_DigestVerify(context, signature, signature_length, data, length) == 1;
+        }
+        if (context != NULL) EVP_MD_CTX_free(context);
+    }
+    EVP_PKEY_free(key);
+    ERR_clear_error();
+    return valid;
 }

@@ -45,6 +45,8 @@ enum CommandLineTool {
         ("render", "draw a page or an annotation into a PNG", RenderCommand.run),
         ("serve", "serve the browser editor and the JSON API", ServeCommand.run),
         ("store", "copy a store into PostgreSQL, compare two stores, or describe a store", StoreCommand.run),
+        ("users", "add, list and revoke the people who may sign in, and share documents", UsersCommand.run),
+        ("audit", "print a store's audit log", AuditCommand.run),
     ]
 
     static func run(_ arguments: [String]) -> Int32 {

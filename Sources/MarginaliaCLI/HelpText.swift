@@ -18,5 +18,7 @@ extension CommandLineTool {
         "render": RenderCommand.help,
         "serve": ServeCommand.help,
         "store": StoreCommand.help,
+        "users": UsersCommand.help,
+        "audit": AuditCommand.help,
     ]
 }

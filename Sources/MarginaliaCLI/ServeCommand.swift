@@ -16,6 +16,7 @@ enum ServeCommand {
                                 [--memory-budget BYTES] [--request-memory BYTES] [--admission-wait S]
                                 [--tls-cert FILE --tls-key FILE [--http-redirect-port N] | --behind-tls-proxy]
                                 [--hsts-max-age S]
+                                [--jwt-hs256-secret-file FILE | --jwt-rs256-public-key FILE]
 
         Serves the browser editor and the JSON API (docs/api.md) until Ctrl-C or SIGTERM,
         which finish the requests in flight and exit 0.
@@ -34,7 +35,9 @@ enum ServeCommand {
           --store-password-file FILE
                          the database password, first line of FILE (default
                          $MARGINALIA_STORE_PASSWORD_FILE)
-          --token T      the access token (default: none on 127.0.0.1, else a random one)
+          --token T      the access token (default: none on 127.0.0.1, else a random one); once
+                         the store has users (`marginalia users add`), their own tokens instead,
+                         on every address
           --web DIR      the browser editor's folder (default: $MARGINALIA_WEB, else the
                          package's Web folder, else ./Web)
 
@@ -52,6 +55,14 @@ enum ServeCommand {
                            and answers carry Strict-Transport-Security when the proxy's
                            X-Forwarded-Proto says https (believed in this mode only)
           --hsts-max-age S seconds browsers keep to HTTPS (default 31536000, a year)
+
+        Tokens from your backend (docs/api.md): a server embedded in another service takes
+        JWTs its backend signs, naming the user (sub), the role (role: reader, commenter,
+        editor or admin), the expiry (exp) and the documents (documents: ids); every request
+        then needs a token, on loopback too:
+          --jwt-hs256-secret-file FILE   HS256 with the secret in FILE (at least 32 bytes; one
+                                         trailing newline is not part of it)
+          --jwt-rs256-public-key FILE    RS256 with the RSA public key in FILE (PEM)
 
         Limits (docs/server-robustness.md); a request over one gets 413 naming it:
           --max-connections N  open connections, event streams included (default 1000)
@@ -90,6 +101,7 @@ enum ServeCommand {
         var memory = MemoryBudget.Settings()
         var readingLimits = PDFLimits()
         var tls = TLSOptions()
+        var jwt: JWTVerifier?
     }
 
     static func parse(_ argv: [String], environment: [String: String] = ProcessInfo.processInfo.environment) throws -> Options {
@@ -125,13 +137,14 @@ enum ServeCommand {
         }
         let readingLimits = try LimitsSetting.current(environment)
         let tls = try tlsOptions(&arguments, port: port)
+        let jwt = try jwtVerifier(&arguments)
         if let unknown = arguments.items.first(where: { $0.hasPrefix("-") && $0.count > 1 }) {
             throw UsageError("unknown option '\(unknown)'")
         }
         if token?.isEmpty == true { throw UsageError("--token must not be empty") }
         return Options(files: arguments.items, host: host, port: port, dataDirectory: data,
                        store: store ?? .folder(URL(fileURLWithPath: data)), token: token, webDirectory: web,
-                       http: http, limits: limits, memory: memory, readingLimits: readingLimits, tls: tls)
+                       http: http, limits: limits, memory: memory, readingLimits: readingLimits, tls: tls, jwt: jwt)
     }
 
     /// Reads `--name N` (a whole number of at least 1) into `value` when given.
@@ -172,7 +185,7 @@ enum ServeCommand {
         raiseOpenFileLimit(toHold: configuration.maxConnections)
         let service = try openService(options)
         let handler = MarginaliaApp.servedHandler(for: service, staticFiles: StaticFiles(webDirectory: options.webDirectory),
-                                                  token: options.token, transport: options.tls.transport)
+                                                  token: options.token, transport: options.tls.transport, jwt: options.jwt)
         let server = HTTPServer(configuration: configuration, memoryBudget: service.budget, handler: handler)
         do {
             try server.start()

@@ -16,7 +16,8 @@ enum StoreCommand {
                  it, in and out of the trash) into an empty PostgreSQL database: its row, every
                  version's bytes, the whole operation log and every upload (files uploaded to
                  insert pages from, and other documents' pages copied in), so upload numbers go
-                 on after the copied ones. Then it runs the check of `verify` and exits 1 naming
+                 on after the copied ones; then the people: users (their token hashes), the
+                 documents' owners and shares, and the audit log. Then it runs the check of `verify` and exits 1 naming
                  the first difference. The source is only read: opened read-only, no byte of
                  the folder changes (the catalogue's -wal and -shm included); stop the server
                  first. Creates the schema when the database has none.
@@ -26,7 +27,7 @@ enum StoreCommand {
                  document's row, versions (rows and bytes), log entries and uploads (numbers
                  and bytes), then each document as the server serves it (opened with its
                  unsaved log replayed: pages with their sizes, annotations, form fields, the
-                 log and the versions as the API lists them). Prints "identical" and exits 0,
+                 log and the versions as the API lists them), and the people. Prints "identical" and exits 0,
                  or exits 1 naming the first difference (the document, what, and where).
         backup   copies the data folder DATA_DIR, which a server may be using, into BACKUP_DIR
                  (new or empty): the catalogue by SQLite's online backup API (the store as it

@@ -105,7 +105,7 @@ final class FakeDocumentService: DocumentServing, @unchecked Sendable {
     func fields(_ id: String) throws -> FakeFields {
         try withDocument(id) { FakeFields(revision: $0.summary.revision, fields: []) }
     }
-    func apply(_ id: String, body: Data) throws -> FakeApplied {
+    func apply(_ id: String, body: Data, signedInAs author: String?) throws -> FakeApplied {
         guard let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any],
               let base = object["baseRevision"] as? Int, let client = object["clientId"] as? String,
               let operation = object["operation"] as? [String: String] else {

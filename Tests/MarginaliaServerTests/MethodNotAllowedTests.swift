@@ -8,9 +8,9 @@ import Testing
 @Suite struct MethodNotAllowedTests {
     private func router() -> Router {
         var router = Router()
-        router.add("GET", "/api/v1/documents") { _, _ in .text("list") }
-        router.add("POST", "/api/v1/documents") { _, _ in .text("import") }
-        router.add("DELETE", "/api/v1/documents/{id}") { _, _ in .text("trash") }
+        router.add("GET", "/api/v1/documents", needs: .view) { _, _ in .text("list") }
+        router.add("POST", "/api/v1/documents", needs: .edit) { _, _ in .text("import") }
+        router.add("DELETE", "/api/v1/documents/{id}", needs: .manage) { _, _ in .text("trash") }
         return router
     }
 

@@ -75,7 +75,8 @@ struct PostgresStoreTests {
             try $0.run("DROP FUNCTION marginalia_append(\(PostgresAuthorTests.appendArguments)), "
                        + "marginalia_append(\(PostgresAuthorTests.appendArguments), text[]); "
                        + "ALTER TABLE operations DROP COLUMN author; "
-                       + "DROP TABLE text_entries, text_pages, text_documents; UPDATE marginalia_schema SET version = 1")
+                       + "DROP TABLE text_entries, text_pages, text_documents, users, shares, audit; "
+                       + "DROP FUNCTION marginalia_audit_append_only(); UPDATE marginalia_schema SET version = 1")
         }
         let upgraded = try #require(try place.open() as? PostgresDocumentStore)
         #expect(try upgraded.schemaVersion == PostgresSchema.currentVersion)

@@ -46,6 +46,8 @@ const docPath = (id) => `/documents/${encodeURIComponent(id)}`;
 
 // One function per route of docs/api.md; each resolves with the decoded JSON.
 
+/** @returns {Promise<{name: string | null, role: string, signedIn: boolean}>} who the server takes this browser for */
+export const whoAmI = () => json('/me');
 /** @returns {Promise<{documents: object[]}>} */
 export const listDocuments = () => json('/documents');
 export const getDocument = (id) => json(docPath(id));

@@ -15,7 +15,9 @@ export function openDocumentsPopover(anchor, editor) {
   let failure = null;
   let renaming = null;
   let confirming = null;
-  const load = () => Promise.all([api.listDocuments(), api.listTrash()])
+  // Only admins see the trash (docs/api.md, "People and roles"): for others it is empty.
+  const trashOrNone = () => api.listTrash().catch((error) => (error.status === 403 ? { documents: [] } : Promise.reject(error)));
+  const load = () => Promise.all([api.listDocuments(), trashOrNone()])
     .then(([list, trash]) => { documents = list.documents ?? []; trashed = trash.documents ?? []; failure = null; })
     .catch((error) => { failure = error.message; })
     .finally(() => refreshPopover());

@@ -22,6 +22,7 @@ import { installOverflow } from './overflow.js';
 import { installRovingFocus } from './rovingfocus.js';
 import { installAnnotationFocus } from './annotationfocus.js';
 import { call } from './engine.js';
+import { setSignedInUser } from './identity.js';
 
 pdfjsLib.GlobalWorkerOptions.workerSrc = '/vendor/pdfjs/pdf.worker.js';
 
@@ -188,6 +189,9 @@ async function start() {
     editor.status(`The editor engine did not load: ${error.message}`, true);
     return;
   }
+  try {
+    setSignedInUser((await api.whoAmI()).name);
+  } catch { /* a server before people: the name is asked for as before */ }
   editor.review = new ReviewPanel(editor, document.getElementById('review'));
   buildToolbar();
   installShortcuts(editor);

@@ -5,7 +5,7 @@
 // this module draws them and sends the commands the engine makes.
 
 import { call } from './engine.js';
-import { setUserName, storedUserName } from './identity.js';
+import { isSignedIn, setUserName, storedUserName } from './identity.js';
 import { typeLabel } from './annotationtypes.js';
 import { html } from './svg.js';
 
@@ -39,8 +39,11 @@ export class ReviewPanel {
   build() {
     this.nameInput = html('input', { class: 'review-name', type: 'text', placeholder: 'Your name', 'aria-label': 'Your name',
       maxlength: '100', value: storedUserName() });
+    const save = html('button', { type: 'submit', class: 'review-button', text: 'Save' });
+    // Signed in as a user: the server signs everything with that name, so none is asked for.
+    this.nameInput.readOnly = save.hidden = isSignedIn();
     const identity = html('form', { class: 'review-identity', onsubmit: (e) => { e.preventDefault(); this.saveName(); } }, [
-      html('label', { text: 'You' }), this.nameInput, html('button', { type: 'submit', class: 'review-button', text: 'Save' }),
+      html('label', { text: 'You' }), this.nameInput, save,
     ]);
     this.selects = {};
     const filters = html('div', { class: 'review-filters' }, ['types', 'authors', 'states'].map((key) => {
@@ -65,6 +68,7 @@ export class ReviewPanel {
   }
 
   saveName() {
+    if (isSignedIn()) return;  // the signed-in user's name is the server's, not the tab's
     const name = setUserName(this.nameInput.value);
     this.editor.session.listen();  // the others see the new name
     this.editor.status(name ? `Your comments and drawings are signed ${name}` : 'Your name was cleared');

@@ -23,3 +23,13 @@ typedef enum marginalia_tls_pair {
 /// when the certificate's notAfter has passed, else 0.
 marginalia_tls_pair marginalia_tls_check_pair(const char *certificate, size_t certificate_length, const char *key,
                                               size_t key_length, int *expired);
+
+/// HMAC-SHA256 of `data` with `key` into `digest` (32 bytes): 1 when done, else 0.
+int marginalia_hmac_sha256(const void *key, size_t key_length, const unsigned char *data, size_t length,
+                           unsigned char *digest);
+
+/// Checks an RS256 signature (RSASSA-PKCS1-v1_5 with SHA-256) of `data` with the RSA public
+/// key in `pem` (a PEM "PUBLIC KEY"): 1 when it is valid, 0 when not, -1 when `pem` holds no
+/// RSA public key. With `data` or `signature` NULL only the key is read (0 or -1).
+int marginalia_rs256_verify(const char *pem, size_t pem_length, const unsigned char *data, size_t length,
+                            const unsigned char *signature, size_t signature_length);

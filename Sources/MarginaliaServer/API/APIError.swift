@@ -7,7 +7,7 @@ import Foundation
 public protocol APIErrorConvertible: Error {
     /// The HTTP status, such as 404.
     var httpStatus: Int { get }
-    /// One of `notFound`, `badRequest`, `conflict`, `unprocessable`, `tooLarge`, `unauthorized`, `internal`.
+    /// One of `notFound`, `badRequest`, `conflict`, `unprocessable`, `tooLarge`, `unauthorized`, `forbidden`, `internal`.
     var code: String { get }
     /// What was wrong and where, for a person.
     var message: String { get }
@@ -44,6 +44,8 @@ public struct APIError: APIErrorConvertible, Equatable, CustomStringConvertible 
     public static func notFound(_ message: String) -> APIError { APIError(status: 404, code: "notFound", message: message) }
     /// 401: a token is required or wrong.
     public static func unauthorized(_ message: String) -> APIError { APIError(status: 401, code: "unauthorized", message: message) }
+    /// 403: the caller is signed in but lacks the permission the request needs.
+    public static func forbidden(_ message: String) -> APIError { APIError(status: 403, code: "forbidden", message: message) }
     /// 405: the path exists but not with this method.
     public static func methodNotAllowed(_ method: String, _ path: String) -> APIError {
         APIError(status: 405, code: "badRequest", message: "\(method) is not allowed on \(path)")
@@ -55,6 +57,9 @@ public struct APIError: APIErrorConvertible, Equatable, CustomStringConvertible 
 extension HTTPResponse {
     /// The JSON error response for any error thrown by a route.
     static func apiError(_ error: any Error) -> HTTPResponse {
+        // The store's errors reach the routes directly from access control, sharing and the
+        // audit log: answered as the service answers them (a database down is 503).
+        if let stored = error as? StoreError { return apiError(ServiceError.from(stored)) }
         if let known = error as? any APIErrorConvertible {
             let response = HTTPResponse.jsonError(status: known.httpStatus, code: known.code, message: known.message)
             return known.retryAfter.map { response.adding(header: "Retry-After", value: String($0)) } ?? response

@@ -7,14 +7,14 @@ import MarginaliaCore
 extension DocumentRoutes {
     func registerCopiesAndViews(into router: inout Router, one: String) {
         let service = self.service
-        router.add("POST", one + "/save-as") { request, parameters in
+        router.add("POST", one + "/save-as", needs: .edit) { request, parameters in
             let id = try Self.documentID(parameters)
             guard let name = try APIJSON.bodyObject(request)["name"] as? String else {
                 throw APIError.badRequest("expected {\"name\": \"name of the copy\"}")
             }
-            return try .revisioned(service.saveAs(id, name: name), status: 201)
+            return try .revisioned(parameters.access.owned(service.saveAs(id, name: name), by: parameters.caller), status: 201)
         }
-        router.add("GET", one + "/view-pdf") { request, parameters in
+        router.add("GET", one + "/view-pdf", needs: .view, audited: .export) { request, parameters in
             let id = try Self.documentID(parameters)
             let summary = try service.summary(id)
             let page = try Self.pageQuery(request) ?? 0
@@ -28,7 +28,7 @@ extension DocumentRoutes {
             return .pdf(try service.exportRegion(id, page: page, rect: rect), revision: summary.revision,
                         filename: "view-" + Self.filename(id, summary))
         }
-        router.add("GET", one + "/annotations/{annotation}/appearance") { request, parameters in
+        router.add("GET", one + "/annotations/{annotation}/appearance", needs: .view) { request, parameters in
             let id = try Self.documentID(parameters)
             let summary = try service.summary(id)
             let annotation = try parameters.string("annotation")

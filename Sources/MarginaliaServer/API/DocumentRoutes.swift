@@ -15,19 +15,20 @@ public struct DocumentRoutes<Service: DocumentServing>: Sendable {
         let documents = prefix + "/documents"
         let one = documents + "/{id}"
 
-        router.add("GET", documents) { _, _ in
-            try Self.listResponse(service.list())
+        router.add("GET", documents, needs: .view) { _, parameters in
+            try Self.listResponse(service.list(), parameters)
         }
-        router.add("GET", prefix + "/trash") { _, _ in
-            try Self.listResponse(service.trash())
+        router.add("GET", prefix + "/trash", needs: .manage) { _, parameters in
+            try Self.listResponse(service.trash(), parameters)
         }
-        router.add("POST", documents) { request, _ in
+        router.add("POST", documents, needs: .edit) { request, parameters in
             guard !request.body.isEmpty else { throw APIError.badRequest("the body must be the bytes of a PDF, PNG or JPEG") }
             let name = request.query("name").flatMap { $0.isEmpty ? nil : $0 } ?? "Untitled"
             let password = try Self.uploadPassword(request)
-            return try .revisioned(service.importDocument(name: name, data: request.body, password: password), status: 201)
+            let made = try service.importDocument(name: name, data: request.body, password: password)
+            return try .revisioned(parameters.access.owned(made, by: parameters.caller), status: 201)
         }
-        router.add("GET", one) { _, parameters in
+        router.add("GET", one, needs: .view) { _, parameters in
             let id = try Self.documentID(parameters)
             let summary = try service.summary(id)
             var object = try APIJSON.object(summary)
@@ -35,25 +36,25 @@ public struct DocumentRoutes<Service: DocumentServing>: Sendable {
             return HTTPResponse.json(data: try APIJSON.data(object))
                 .adding(header: "X-Marginalia-Revision", value: String(summary.revision))
         }
-        router.add("PATCH", one) { request, parameters in
+        router.add("PATCH", one, needs: .edit) { request, parameters in
             let id = try Self.documentID(parameters)
             guard let name = try APIJSON.bodyObject(request)["name"] as? String else {
                 throw APIError.badRequest("expected {\"name\": \"new name\"}")
             }
             return try .revisioned(service.rename(id, to: name))
         }
-        router.add("DELETE", one) { _, parameters in
+        router.add("DELETE", one, needs: .manage, audited: .delete) { _, parameters in
             try .revisioned(service.delete(Self.documentID(parameters)))
         }
-        router.add("POST", one + "/restore") { _, parameters in
+        router.add("POST", one + "/restore", needs: .manage, audited: .restore) { _, parameters in
             try .revisioned(service.restore(Self.documentID(parameters)))
         }
-        router.add("GET", one + "/file") { _, parameters in
+        router.add("GET", one + "/file", needs: .view, audited: .download) { _, parameters in
             let id = try Self.documentID(parameters)
             let summary = try service.summary(id)
             return .pdf(try service.fileData(id), revision: summary.revision, filename: Self.filename(id, summary))
         }
-        router.add("GET", one + "/export") { request, parameters in
+        router.add("GET", one + "/export", needs: .view, audited: .export) { request, parameters in
             let id = try Self.documentID(parameters)
             let summary = try service.summary(id)
             // `scale` and `page` are read whatever the format, so a bad one is 400 for the PDF too.
@@ -66,53 +67,58 @@ public struct DocumentRoutes<Service: DocumentServing>: Sendable {
                         filename: "flattened-" + Self.filename(id, summary))
         }
         registerCopiesAndViews(into: &router, one: one)
-        router.add("GET", one + "/annotations") { request, parameters in
+        router.add("GET", one + "/annotations", needs: .view) { request, parameters in
             let id = try Self.documentID(parameters)
             let page = try Self.pageQuery(request)
             return try .revisioned(service.annotations(id, page: page))
         }
-        router.add("GET", one + "/fields") { _, parameters in
+        router.add("GET", one + "/fields", needs: .view) { _, parameters in
             try .revisioned(service.fields(Self.documentID(parameters)))
         }
         // Commands (docs/api.md, "Commands"); `/operations` is the same endpoint's older name.
         for path in ["/commands", "/operations"] {
-            router.add("POST", one + path) { request, parameters in
+            router.add("POST", one + path, needs: .comment) { request, parameters in
                 let id = try Self.documentID(parameters)
                 guard !request.body.isEmpty else { throw APIError.badRequest("the request needs a JSON body") }
-                return try .revisioned(service.apply(id, body: request.body))
+                try CommandPermission.check(request.body, parameters)
+                let applied = try service.apply(id, body: request.body, signedInAs: parameters.caller.name)
+                if let ids = CommandPermission.unlocked(request.body) {
+                    parameters.audit.record(.unlock, by: parameters.signedIn, document: id, detail: ids.joined(separator: " "))
+                }
+                return try .revisioned(applied)
             }
         }
-        router.add("GET", one + "/operations") { request, parameters in
+        router.add("GET", one + "/operations", needs: .view) { request, parameters in
             let id = try Self.documentID(parameters)
             return try .revisioned(service.operations(id, after: Self.afterRevision(request) ?? 0))
         }
-        router.add("GET", one + "/events") { request, parameters in
+        router.add("GET", one + "/events", needs: .view) { request, parameters in
             let id = try Self.documentID(parameters)
             return try EventRelay.open(service: service, id: id, after: Self.afterRevision(request),
-                                       viewer: Self.viewer(request))
+                                       viewer: Self.viewer(request, signedInAs: parameters.caller.name))
         }
-        router.add("GET", one + "/presence") { _, parameters in
+        router.add("GET", one + "/presence", needs: .view) { _, parameters in
             .json(data: try APIJSON.encode(service.viewers(Self.documentID(parameters))))
         }
-        router.add("POST", one + "/presence/leave") { request, parameters in
+        router.add("POST", one + "/presence/leave", needs: .view) { request, parameters in
             let id = try Self.documentID(parameters)
             guard let viewer = try Self.viewer(request) else { throw APIError.badRequest("leaving needs ?client=CLIENT") }
             return .json(data: try APIJSON.encode(service.leave(id, clientId: viewer.clientId)))
         }
-        router.add("POST", one + "/save") { _, parameters in
+        router.add("POST", one + "/save", needs: .edit) { _, parameters in
             let id = try Self.documentID(parameters)
             let version = try service.save(id)
             let object: [String: Any] = ["revision": version.revision, "version": try APIJSON.any(version)]
             return HTTPResponse.json(data: try APIJSON.data(object))
                 .adding(header: "X-Marginalia-Revision", value: String(version.revision))
         }
-        router.add("GET", one + "/versions") { _, parameters in
+        router.add("GET", one + "/versions", needs: .view) { _, parameters in
             try .revisioned(service.versions(Self.documentID(parameters)))
         }
-        router.add("POST", one + "/versions/{n}/restore") { _, parameters in
+        router.add("POST", one + "/versions/{n}/restore", needs: .manage, audited: .restoreVersion) { _, parameters in
             try .revisioned(service.restoreVersion(Self.documentID(parameters), parameters.integer("n", in: RequestNumbers.revision)))
         }
-        router.add("GET", one + "/versions/{n}/file") { _, parameters in
+        router.add("GET", one + "/versions/{n}/file", needs: .view, audited: .download) { _, parameters in
             let id = try Self.documentID(parameters)
             let number = try parameters.integer("n", in: RequestNumbers.revision)
             let summary = try service.summary(id)
@@ -152,19 +158,23 @@ public struct DocumentRoutes<Service: DocumentServing>: Sendable {
     }
 
     /// The viewer an `/events` request names: `client` (letters, digits, `-` and `_`, up to
-    /// 64) and `name`? (cut to 100 characters); nil without `client`.
-    static func viewer(_ request: HTTPRequest) throws -> DocumentViewer? {
+    /// 64) and `name`? (cut to 100 characters), which a signed-in user's name replaces; nil
+    /// without `client`.
+    static func viewer(_ request: HTTPRequest, signedInAs signedIn: String? = nil) throws -> DocumentViewer? {
         guard let client = request.query("client") else { return nil }
         let allowed = client.unicodeScalars.allSatisfy { $0.isASCII && (CharacterSet.alphanumerics.contains($0) || $0 == "-" || $0 == "_") }
         guard !client.isEmpty, client.count <= DocumentViewer.maximumClientIdLength, allowed else {
             throw APIError.badRequest("client '\(client.prefix(80))' is not a client id (letters, digits, - and _, up to \(DocumentViewer.maximumClientIdLength))")
         }
         let name = request.query("name").map { String($0.trimmingCharacters(in: .whitespacesAndNewlines).prefix(DocumentViewer.maximumNameLength)) }
-        return DocumentViewer(clientId: client, name: name?.isEmpty == false ? name : nil)
+        return DocumentViewer(clientId: client, name: signedIn ?? (name?.isEmpty == false ? name : nil))
     }
 
-    private static func listResponse(_ summaries: [Service.Summary]) throws -> HTTPResponse {
-        .json(data: try APIJSON.data(["documents": try APIJSON.any(summaries)]))
+    /// The documents of `summaries` the caller may view.
+    private static func listResponse(_ summaries: [Service.Summary], _ parameters: RouteParameters) throws -> HTTPResponse {
+        let objects = try APIJSON.any(summaries) as? [[String: Any]] ?? []
+        let visible = try parameters.access.visible(objects, key: "id", to: parameters.signedIn)
+        return .json(data: try APIJSON.data(["documents": visible]))
     }
 
     static func filename(_ id: String, _ summary: Service.Summary) -> String {

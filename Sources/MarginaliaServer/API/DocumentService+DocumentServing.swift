@@ -5,9 +5,11 @@ import Marginalia
 // need, so conforming is declaring it plus the raw-body entry point for operations.
 
 extension DocumentService: DocumentServing {
-    /// Applies a request body as the spec's `POST …/operations` gives it.
-    public func apply(_ id: String, body: Data) throws -> ApplyResult {
-        try apply(id, ApplyRequest.decode(body))
+    /// Applies a request body as the spec's `POST …/operations` gives it, signed by the
+    /// signed-in user when there is one (``ApplyRequest/signed(by:)``).
+    public func apply(_ id: String, body: Data, signedInAs author: String?) throws -> ApplyResult {
+        let request = try ApplyRequest.decode(body)
+        return try apply(id, author.map(request.signed(by:)) ?? request)
     }
 
     /// The fields as the default policy highlights them.

@@ -62,8 +62,9 @@ public protocol DocumentServing: Sendable {
     func annotations(_ id: String, page: Int?) throws -> Annotations
     /// The form fields, each with `highlight` and `editable` (docs/api.md).
     func fields(_ id: String) throws -> Fields
-    /// Applies one operation, action, undo or redo from the raw JSON request body.
-    func apply(_ id: String, body: Data) throws -> Applied
+    /// Applies one operation, action, undo or redo from the raw JSON request body; a
+    /// signed-in user's name (`signedInAs`) replaces every author the body names.
+    func apply(_ id: String, body: Data, signedInAs author: String?) throws -> Applied
     /// The logged entries after revision `after`.
     func operations(_ id: String, after: Int) throws -> Log
     /// Calls `handler` for each later event of the document (quickly: it runs under the document's lock).
@@ -95,4 +96,11 @@ public protocol DocumentServing: Sendable {
     func appearancePNG(_ id: String, annotation: String, scale: Double?) throws -> Data
     /// A one-page vector PDF of a region of one page, annotations burned in.
     func exportRegion(_ id: String, page: Int, rect: CGRect) throws -> Data
+}
+
+extension DocumentServing {
+    /// ``apply(_:body:signedInAs:)`` with the authors the body names (a server without users).
+    public func apply(_ id: String, body: Data) throws -> Applied {
+        try apply(id, body: body, signedInAs: nil)
+    }
 }

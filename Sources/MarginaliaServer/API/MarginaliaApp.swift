@@ -12,8 +12,8 @@ public struct MarginaliaApp: Sendable {
 
     /// Builds the application over `service`.
     public init<Service: DocumentServing>(service: Service, staticFiles: StaticFiles, token: String?,
-                transport: TransportSecurity = .plain) {
-        self.init(staticFiles: staticFiles, token: token, transport: transport) { router in
+                transport: TransportSecurity = .plain, users: (any UserStore)? = nil, jwt: JWTVerifier? = nil) {
+        self.init(staticFiles: staticFiles, token: token, transport: transport, users: users, jwt: jwt) { router in
             DocumentRoutes(service: service).register(into: &router)
         }
     }
@@ -21,8 +21,8 @@ public struct MarginaliaApp: Sendable {
     /// Builds the application over a service that also searches: the search and page-text
     /// endpoints are added to the others.
     public init<Service: DocumentServing & TextSearching>(service: Service, staticFiles: StaticFiles, token: String?,
-                transport: TransportSecurity = .plain) {
-        self.init(staticFiles: staticFiles, token: token, transport: transport) { router in
+                transport: TransportSecurity = .plain, users: (any UserStore)? = nil, jwt: JWTVerifier? = nil) {
+        self.init(staticFiles: staticFiles, token: token, transport: transport, users: users, jwt: jwt) { router in
             DocumentRoutes(service: service).register(into: &router)
             SearchRoutes(service: service).register(into: &router)
         }
@@ -31,20 +31,27 @@ public struct MarginaliaApp: Sendable {
     /// Builds the application over a service that also searches and organises pages and
     /// documents: the upload, extract and delete-for-good endpoints are added as well.
     public init<Service: DocumentServing & TextSearching & DocumentOrganizing>(service: Service, staticFiles: StaticFiles,
-                                                                               token: String?, transport: TransportSecurity = .plain) {
-        self.init(staticFiles: staticFiles, token: token, transport: transport) { router in
+                                                                               token: String?, transport: TransportSecurity = .plain,
+                users: (any UserStore)? = nil, jwt: JWTVerifier? = nil) {
+        self.init(staticFiles: staticFiles, token: token, transport: transport, users: users, jwt: jwt) { router in
             DocumentRoutes(service: service).register(into: &router)
             SearchRoutes(service: service).register(into: &router)
             OrganizingRoutes(service: service).register(into: &router)
         }
     }
 
-    private init(staticFiles: StaticFiles, token: String?, transport: TransportSecurity, routes: (inout Router) -> Void) {
+    private init(staticFiles: StaticFiles, token: String?, transport: TransportSecurity, users: (any UserStore)?, jwt: JWTVerifier?,
+                 routes: (inout Router) -> Void) {
         var router = Router()
+        router.access = DocumentAccess(sharing: users as? any SharingStore)
+        router.audit = AuditLog(store: users as? any AuditStore)
+        AuditRoutes().register(into: &router)
+        PeopleRoutes().register(into: &router)
         routes(&router)
         self.router = router
         self.staticFiles = staticFiles
-        self.access = AccessControl(token: token, securesCookie: transport.securesCookies)
+        self.access = AccessControl(token: token, securesCookie: transport.securesCookies, users: users, jwt: jwt,
+                                    audit: router.audit)
     }
 
     /// Answers one request.
@@ -53,9 +60,13 @@ public struct MarginaliaApp: Sendable {
             // `OPTIONS *` (RFC 9110 §9.3.7) asks about the server as a whole: no data, no token.
             return HTTPResponse(status: 204, headers: [("Allow", "GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS")])
         }
-        if let refused = access.check(request) { return refused }
+        let caller: Caller
+        switch access.decide(request) {
+        case .answer(let response): return response
+        case .proceed(let signedIn): caller = signedIn
+        }
         if let file = staticFiles.respond(to: request) { return file }
-        let response = await router.respond(to: request)
+        let response = await router.respond(to: request, caller: caller)
         return response.header("Cache-Control") == nil ? response.adding(header: "Cache-Control", value: "no-store") : response
     }
 
@@ -70,8 +81,9 @@ extension MarginaliaApp {
     /// first, then the application over `service`; over HTTPS every answer carries HSTS
     /// (``TransportSecurity``). The HTTP fuzz target drives the same handler.
     public static func servedHandler(for service: DocumentService, staticFiles: StaticFiles, token: String?,
-                                     transport: TransportSecurity = .plain) -> HTTPHandler {
-        let app = MarginaliaApp(service: service, staticFiles: staticFiles, token: token, transport: transport)
+                                     transport: TransportSecurity = .plain, jwt: JWTVerifier? = nil) -> HTTPHandler {
+        let app = MarginaliaApp(service: service, staticFiles: staticFiles, token: token, transport: transport,
+                                users: service.store as? any UserStore, jwt: jwt)
         return transport.wrapping(HealthEndpoints(service: service).wrapping(app.handler))
     }
 }

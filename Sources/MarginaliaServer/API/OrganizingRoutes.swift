@@ -28,18 +28,19 @@ public struct OrganizingRoutes<Service: DocumentOrganizing>: Sendable {
     public func register(into router: inout Router, prefix: String = MarginaliaServerInfo.apiPrefix) {
         let service = self.service
         let one = prefix + "/documents/{id}"
-        router.add("POST", one + "/uploads") { request, parameters in
+        router.add("POST", one + "/uploads", needs: .edit) { request, parameters in
             let id = try DocumentRoutes<DocumentService>.documentID(parameters)
             guard !request.body.isEmpty else { throw APIError.badRequest("the body must be the bytes of a PDF, PNG or JPEG") }
             let password = try DocumentRoutes<DocumentService>.uploadPassword(request)
             return try .revisioned(service.addUpload(id, data: request.body, password: password), status: 201)
         }
-        router.add("POST", one + "/extract") { request, parameters in
+        router.add("POST", one + "/extract", needs: .edit) { request, parameters in
             let id = try DocumentRoutes<DocumentService>.documentID(parameters)
             let (pages, name) = try Self.extractBody(request.body)
-            return try .revisioned(service.extractPages(id, pages: pages, name: name), status: 201)
+            let made = try service.extractPages(id, pages: pages, name: name)
+            return try .revisioned(parameters.access.owned(made, by: parameters.caller), status: 201)
         }
-        router.add("DELETE", prefix + "/trash/{id}") { _, parameters in
+        router.add("DELETE", prefix + "/trash/{id}", needs: .manage, audited: .purge) { _, parameters in
             let id = try DocumentRoutes<DocumentService>.documentID(parameters)
             try service.purge(id)
             return .json(data: try APIJSON.data(["id": id, "purged": true]))

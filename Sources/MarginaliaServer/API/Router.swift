@@ -3,8 +3,25 @@ import Foundation
 /// The values of a matched pattern's `{name}` segments.
 public struct RouteParameters: Sendable {
     private let values: [String: String]
+    /// Who sent the request (``AccessControl``), already checked against the route's
+    /// permission; the author of the changes it makes. On a route with `{id}` its role is
+    /// the one it has on that document (``DocumentAccess``).
+    public let caller: Caller
+    /// The caller with the role they signed in with, for questions about other documents.
+    public let signedIn: Caller
+    /// Roles on other documents, and owners of new ones.
+    public let access: DocumentAccess
+    /// Where the route records what the audit log keeps beyond its own action (an unlock).
+    public let audit: AuditLog
 
-    init(_ values: [String: String]) { self.values = values }
+    init(_ values: [String: String], caller: Caller = .anyone, signedIn: Caller? = nil,
+         access: DocumentAccess = DocumentAccess(), audit: AuditLog = AuditLog()) {
+        self.values = values
+        self.caller = caller
+        self.signedIn = signedIn ?? caller
+        self.access = access
+        self.audit = audit
+    }
 
     /// The value of `{name}`, or a 400 error naming it.
     public func string(_ name: String) throws -> String {
@@ -21,7 +38,8 @@ public struct RouteParameters: Sendable {
 /// Maps a method and a path pattern such as `/api/v1/documents/{id}/operations` to a handler.
 ///
 /// Patterns are matched segment by segment; `{name}` matches one non-empty segment. The first
-/// route added that matches wins. A path that matches with another method gets 405 with an
+/// route added that matches wins. Every route names the ``Permission`` it needs; a caller
+/// without it gets 403 naming it, and the handler does not run. A path that matches with another method gets 405 with an
 /// `Allow` field, none 404, both as JSON errors. A thrown error becomes its JSON error response.
 public struct Router: Sendable {
     /// What a route runs.
@@ -30,16 +48,34 @@ public struct Router: Sendable {
     private struct Route: Sendable {
         let method: String
         let segments: [Substring]
+        let permission: Permission
+        let audited: AuditAction?
         let handler: Handler
     }
 
     private var routes: [Route] = []
+    /// Each caller's role on the document a route's `{id}` names.
+    public var access = DocumentAccess()
+    /// Where routes that name an ``AuditAction`` record each success.
+    public var audit = AuditLog()
 
     public init() {}
 
-    /// Adds a route. `HEAD` requests are answered by `GET` routes.
-    public mutating func add(_ method: String, _ pattern: String, _ handler: @escaping Handler) {
-        routes.append(Route(method: method.uppercased(), segments: pattern.split(separator: "/"), handler: handler))
+    /// Adds a route that runs for callers with `permission`. `HEAD` requests are answered by
+    /// `GET` routes.
+    /// With `audited`, each success (a status below 400) appends a line to the audit log
+    /// naming the caller, the `{id}` document, and the other path parameters and `format`.
+    public mutating func add(_ method: String, _ pattern: String, needs permission: Permission, audited: AuditAction? = nil,
+                             _ handler: @escaping Handler) {
+        routes.append(Route(method: method.uppercased(), segments: pattern.split(separator: "/"), permission: permission,
+                            audited: audited, handler: handler))
+    }
+
+    /// The permission the route for `method` and `path` needs; nil when no route matches.
+    public func permission(method: String, path: String) -> Permission? {
+        let segments = Self.segments(of: path)
+        let method = method == "HEAD" ? "GET" : method
+        return routes.first { $0.method == method && match($0.segments, segments) != nil }?.permission
     }
 
     /// Whether some route's pattern matches `path`, with any method.
@@ -55,8 +91,8 @@ public struct Router: Sendable {
         return Array(path.split(separator: "/", omittingEmptySubsequences: false).dropFirst())
     }
 
-    /// Answers `request` with the matching route, or a 404/405 JSON error.
-    public func respond(to request: HTTPRequest) async -> HTTPResponse {
+    /// Answers `request` from `caller` with the matching route, or a 403/404/405 JSON error.
+    public func respond(to request: HTTPRequest, caller: Caller = .anyone) async -> HTTPResponse {
         let segments = Self.segments(of: request.path)
         let method = request.method == "HEAD" ? "GET" : request.method
         var allowed: [String] = []
@@ -65,7 +101,14 @@ public struct Router: Sendable {
             allowed.append(route.method)
             guard route.method == method else { continue }
             do {
-                return try await route.handler(request, RouteParameters(parameters))
+                let onDocument = try parameters["id"].map { try access.require(caller, on: $0) } ?? caller
+                try onDocument.require(route.permission, for: "\(route.method) /\(route.segments.joined(separator: "/"))")
+                let response = try await route.handler(request, RouteParameters(parameters, caller: onDocument, signedIn: caller,
+                                                                                 access: access, audit: audit))
+                if let action = route.audited, response.status < 400 {
+                    audit.record(action, by: caller, document: parameters["id"], detail: Self.auditDetail(parameters, request))
+                }
+                return response
             } catch {
                 return .apiError(error)
             }
@@ -76,6 +119,13 @@ public struct Router: Sendable {
                 .adding(header: "Allow", value: Self.allowHeader(allowed))
         }
         return .apiError(APIError.notFound("no such endpoint: \(request.method) \(request.path)"))
+    }
+
+    /// What else an audit line of a route names: its path parameters but `id`, and `format`.
+    static func auditDetail(_ parameters: [String: String], _ request: HTTPRequest) -> String? {
+        var parts = parameters.filter { $0.key != "id" }.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+        if let format = request.query("format") { parts.append("format=\(format.prefix(20))") }
+        return parts.isEmpty ? nil : parts.joined(separator: " ")
     }
 
     /// The `Allow` field for a path whose routes take `methods` (`HEAD` wherever `GET` is).

@@ -29,11 +29,16 @@ public struct SearchRoutes<Service: TextSearching>: Sendable {
 
     public func register(into router: inout Router, prefix: String = MarginaliaServerInfo.apiPrefix) {
         let service = self.service
-        router.add("GET", prefix + "/search") { request, _ in
+        router.add("GET", prefix + "/search", needs: .view) { request, parameters in
             let limit = try Self.limit(request)
-            return HTTPResponse.json(data: try APIJSON.encode(service.search(try Self.query(request), limit: limit)))
+            var object = try APIJSON.object(service.search(try Self.query(request), limit: limit))
+            // Hits in documents the caller may not view are left out (fewer than `limit` then).
+            if let results = object["results"] as? [[String: Any]] {
+                object["results"] = try parameters.access.visible(results, key: "document", to: parameters.signedIn)
+            }
+            return HTTPResponse.json(data: try APIJSON.data(object))
         }
-        router.add("GET", prefix + "/documents/{id}/search") { request, parameters in
+        router.add("GET", prefix + "/documents/{id}/search", needs: .view) { request, parameters in
             let id = try DocumentRoutes<DocumentService>.documentID(parameters)
             let options = try Self.options(request)
             let first = try RequestNumbers.query(request, "from", in: 0...Int(Int32.max)) ?? 0
@@ -41,11 +46,11 @@ public struct SearchRoutes<Service: TextSearching>: Sendable {
             return HTTPResponse.json(data: try APIJSON.encode(
                 service.search(id, query: try Self.query(request), options: options, from: first, limit: limit)))
         }
-        router.add("GET", prefix + "/documents/{id}/pages/{n}/text") { _, parameters in
+        router.add("GET", prefix + "/documents/{id}/pages/{n}/text", needs: .view) { _, parameters in
             let id = try DocumentRoutes<DocumentService>.documentID(parameters)
             return try .revisioned(service.pageText(id, page: parameters.integer("n", in: RequestNumbers.pageIndex)))
         }
-        router.add("GET", prefix + "/documents/{id}/outline") { _, parameters in
+        router.add("GET", prefix + "/documents/{id}/outline", needs: .view) { _, parameters in
             let id = try DocumentRoutes<DocumentService>.documentID(parameters)
             return try .revisioned(service.outline(id))
         }

@@ -44,6 +44,40 @@ enum SQLiteSchema {
         """
         ALTER TABLE operations ADD COLUMN author TEXT;
         """,
+        // 2 → 3: the people who may sign in (docs/api.md, "People and roles"): the SHA-256 of
+        // each token, never the token; and who owns and shares each document ("Sharing"): a
+        // user's name or '*' (everyone) as the grantee, the role 'owner' for the owner.
+        """
+        CREATE TABLE users (
+            name TEXT PRIMARY KEY,
+            role TEXT NOT NULL CHECK (role IN ('reader', 'commenter', 'editor', 'admin')),
+            token_hash TEXT NOT NULL UNIQUE CHECK (length(token_hash) = 64),
+            created REAL NOT NULL,
+            expires REAL,
+            revoked REAL
+        );
+        CREATE TABLE shares (
+            document TEXT NOT NULL REFERENCES documents(id) ON DELETE CASCADE,
+            grantee TEXT NOT NULL,
+            role TEXT NOT NULL CHECK (role IN ('reader', 'commenter', 'editor', 'admin', 'owner')),
+            PRIMARY KEY (document, grantee)
+        );
+        """,
+        // 3 → 4: the audit log (docs/api.md, "Audit log"), append-only: updates and deletes
+        // are refused by the table itself. No reference to documents: a purged document's
+        // lines stay.
+        """
+        CREATE TABLE audit (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            at REAL NOT NULL,
+            actor TEXT,
+            action TEXT NOT NULL,
+            document TEXT,
+            detail TEXT
+        );
+        CREATE TRIGGER audit_no_update BEFORE UPDATE ON audit BEGIN SELECT RAISE(ABORT, 'the audit log is append-only'); END;
+        CREATE TRIGGER audit_no_delete BEFORE DELETE ON audit BEGIN SELECT RAISE(ABORT, 'the audit log is append-only'); END;
+        """,
     ]
 
     static var currentVersion: Int { migrations.count }

@@ -23,6 +23,9 @@ public enum StoreDifference: Error, Equatable, Sendable, CustomStringConvertible
     /// One store serves the document and the other cannot open it: why not.
     case unservable(document: String, inCopy: Bool, reason: String)
 
+    /// The users, shares or audit log differ (``PeopleSnapshot/firstDifference(from:)``).
+    case people(String)
+
     public var description: String {
         switch self {
         case .documents(let source, let copy):
@@ -41,6 +44,7 @@ public enum StoreDifference: Error, Equatable, Sendable, CustomStringConvertible
             return "document \(id): the source has uploads \(source), the copy \(copy)"
         case .uploadBytes(let id, let number, let offset):
             return "document \(id), upload \(number): the bytes differ from byte \(offset) on"
+        case .people(let what): return "the people differ: \(what)"
         case .served(let id, let aspect):
             return "document \(id) as served: the \(aspect) differ"
         case .unservable(let id, let inCopy, let reason):

@@ -36,6 +36,10 @@ extension StoreMigration {
             if try !served.compare(id) { report.unservable.append(id) }
             report.documents += 1
         }
+        if let mine = source as? any PeopleReading, let theirs = copy as? any PeopleReading,
+           let difference = try mine.peopleSnapshot().firstDifference(from: theirs.peopleSnapshot()) {
+            throw StoreDifference.people(difference)
+        }
         return report
     }
 

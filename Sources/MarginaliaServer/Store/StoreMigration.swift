@@ -2,8 +2,9 @@ import Foundation
 
 /// Copies every document of one store into an empty PostgreSQL store and proves the copy
 /// (`marginalia store migrate`, docs/scale-out.md): each document's row, versions with their
-/// bytes, operation log and uploads are copied, then compared with the source, raw and as the
-/// server serves them (``verify(_:against:)``).
+/// bytes, operation log and uploads are copied, then the people (users, shares, the audit
+/// log: ``PeopleSnapshot``), then compared with the source, raw and as the server serves them
+/// (``verify(_:against:)``).
 public enum StoreMigration {
     /// What a migration copied and checked.
     public struct Report: Equatable, Sendable, CustomStringConvertible {
@@ -50,6 +51,9 @@ public enum StoreMigration {
             try target.importCopy(of: record, versions: versions, log: try source.operations(id, after: 0),
                                   uploads: uploads)
             progress(id)
+        }
+        if let people = source as? any PeopleReading {
+            try target.importPeople(people.peopleSnapshot())
         }
         return try verify(target, against: source)
     }

@@ -151,6 +151,41 @@ enum PostgresSchema {
                                      p_page_count, p_modified, p_channel, p_notice, NULL::text[])
         $$;
         """,
+        // 4 → 5: the people who may sign in and who owns and shares each document, as in
+        // SQLite's version 3 (docs/api.md, "People and roles" and "Sharing").
+        """
+        CREATE TABLE users (
+            name text PRIMARY KEY,
+            role text NOT NULL CHECK (role IN ('reader', 'commenter', 'editor', 'admin')),
+            token_hash text NOT NULL UNIQUE CHECK (length(token_hash) = 64),
+            created double precision NOT NULL,
+            expires double precision,
+            revoked double precision
+        );
+        CREATE TABLE shares (
+            document text NOT NULL REFERENCES documents(id) ON DELETE CASCADE,
+            grantee text NOT NULL,
+            role text NOT NULL CHECK (role IN ('reader', 'commenter', 'editor', 'admin', 'owner')),
+            PRIMARY KEY (document, grantee)
+        );
+        """,
+        // 5 → 6: the audit log, append-only, as SQLite's version 4 (docs/api.md, "Audit log").
+        """
+        CREATE TABLE audit (
+            id bigserial PRIMARY KEY,
+            at double precision NOT NULL,
+            actor text,
+            action text NOT NULL,
+            document text,
+            detail text
+        );
+        CREATE FUNCTION marginalia_audit_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN RAISE EXCEPTION 'the audit log is append-only'; END $$;
+        CREATE TRIGGER audit_append_only BEFORE UPDATE OR DELETE ON audit
+            FOR EACH ROW EXECUTE FUNCTION marginalia_audit_append_only();
+        CREATE TRIGGER audit_no_truncate BEFORE TRUNCATE ON audit
+            FOR EACH STATEMENT EXECUTE FUNCTION marginalia_audit_append_only();
+        """,
     ]
 
     static var currentVersion: Int { migrations.count }

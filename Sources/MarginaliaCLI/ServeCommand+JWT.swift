@@ -1,0 +1,30 @@
+import Foundation
+import MarginaliaServer
+
+extension ServeCommand {
+    /// `--jwt-hs256-secret-file FILE` or `--jwt-rs256-public-key FILE` (docs/api.md, "Tokens
+    /// from your backend"); nil when neither is given. The key is checked now, so a bad one
+    /// stops the server before it listens.
+    static func jwtVerifier(_ arguments: inout Arguments) throws -> JWTVerifier? {
+        let secretFile = try arguments.option("--jwt-hs256-secret-file")
+        let publicKeyFile = try arguments.option("--jwt-rs256-public-key")
+        if secretFile != nil && publicKeyFile != nil {
+            throw UsageError("give --jwt-hs256-secret-file or --jwt-rs256-public-key, not both")
+        }
+        guard let (option, path) = secretFile.map({ ("--jwt-hs256-secret-file", $0) })
+                ?? publicKeyFile.map({ ("--jwt-rs256-public-key", $0) }) else { return nil }
+        guard var bytes = FileManager.default.contents(atPath: path).map(Array.init) else {
+            throw UsageError("\(option): cannot read \(path)")
+        }
+        do {
+            if secretFile != nil {
+                // One line ending in a newline, as `openssl rand -hex 32 > FILE` writes it.
+                if bytes.last == 10 { bytes.removeLast() }
+                return try JWTVerifier(key: .hs256(secret: bytes))
+            }
+            return try JWTVerifier(key: .rs256(publicKeyPEM: String(decoding: bytes, as: UTF8.self)))
+        } catch {
+            throw UsageError("\(option) \(path): \(error)")
+        }
+    }
+}

@@ -1,0 +1,50 @@
+import Foundation
+import MarginaliaEditor
+
+/// The permission a command needs (docs/api.md, "People and roles"): replies and review
+/// states are comments; everything else, undo, redo and unlocking included, is editing.
+/// `POST …/commands` lets commenters in (``Permission/comment``) and then checks here.
+enum CommandPermission {
+    /// What `change` needs.
+    static func needed(_ change: ApplyRequest.Change) -> (permission: Permission, name: String) {
+        switch change {
+        case .undo: return (.edit, "undo")
+        case .redo: return (.edit, "redo")
+        case .command(let command):
+            switch command {
+            case .reply: return (.comment, "reply")
+            case .setState: return (.comment, "setState")
+            case .editReply: return (.comment, "editReply")
+            case .deleteReply: return (.comment, "deleteReply")
+            default: return (.edit, "this command")
+            }
+        }
+    }
+
+    /// Checks that `caller` may send the command in `body` (an ``ApplyRequest``), and may
+    /// view the document an `insertPages` copies from. On a server without users the body is
+    /// not read twice.
+    ///
+    /// - Throws: a 403 ``APIError`` naming the command and the permission (or the source
+    ///   document), or the decoding's 400 for a malformed body.
+    static func check(_ body: Data, _ parameters: RouteParameters) throws {
+        let caller = parameters.caller
+        guard caller.name != nil else { return }
+        let change = try ApplyRequest.decode(body).change
+        let needed = needed(change)
+        try caller.require(needed.permission, for: "the command \(needed.name)")
+        if case .command(.insertPages(_, .document(let source), _)) = change {
+            guard try parameters.access.role(of: parameters.signedIn, on: source)?.grants(.view) == true else {
+                throw APIError.forbidden("insertPages: document \(source) is not shared with '\(caller.name ?? "")'")
+            }
+        }
+    }
+
+    /// The ids an applied `unlock` command named (for the audit log); nil for any other body.
+    /// Only a body that mentions `unlock` is read again.
+    static func unlocked(_ body: Data) -> [String]? {
+        guard body.range(of: Data("unlock".utf8)) != nil,
+              case .command(.unlock(let ids))? = try? ApplyRequest.decode(body).change else { return nil }
+        return ids
+    }
+}
