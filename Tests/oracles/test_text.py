@@ -39,27 +39,28 @@ JUDGES: dict[str, tuple[str, float, str]] = {
     "pdflib-sample-form.pdf": (PYMUPDF, F1_BAR, "pdftotext joins letter-spaced capitals"),
     "pdf20ex-simple-pdf-2-0-file.pdf": (PYMUPDF, F1_BAR, "pdftotext joins two words drawn 9 pt apart"),
     "pymupdf-4-annots-rotated.pdf": (PDFTOTEXT, F1_BAR, "PyMuPDF leaves out an annotation's text"),
-    "pdfjs-issue14438-annots.pdf": (PYMUPDF, F1_BAR, "pdftotext cuts the annotations' text otherwise (PDFium "
-                                    "neither way)"),
+    "pdfjs-issue14438-annots.pdf": (PYMUPDF, F1_BAR, "pdftotext cuts the commas off the authors' names "
+                                    "(\"Gal∗+ ,\")"),
     "qpdf-default-da-q.pdf": (PDFTOTEXT, F1_BAR, "PyMuPDF redraws a field from its /DA"),
-    "pdfcpu-ukrainian.pdf": (PDFTOTEXT, F1_BAR, "PyMuPDF cuts the Cyrillic words otherwise; PDFium reads them as "
-                             "pdftotext does (0.990)"),
-    "pysamples-habibi-rotated.pdf": (PYMUPDF, 0.25, "mixed Arabic and Latin on a rotated page: every engine "
-                                     "differs; of the eight words PyMuPDF reads, we share two"),
+    "pdfcpu-ukrainian.pdf": (PDFTOTEXT, F1_BAR, "PyMuPDF reads a font's codes as Hangul and CJK "
+                             "(킐킽킴톀톖킹) where the text is Cyrillic"),
+    "pysamples-habibi-rotated.pdf": (PYMUPDF, 0.25, "mixed Arabic and Latin on a rotated page: pdftotext "
+                                     "joins and reverses the words, and we cut them otherwise than PyMuPDF"),
     "pdfjs-simfang-variant.pdf": (PYMUPDF, 0.95, "GBK text in a font that says WinAnsi: pdftotext reads the bytes "
                                   "as Latin-1; one Type 3 glyph named G065 PyMuPDF reads as \"e\" and we leave "
                                   "unmapped (11 of 12 words: 0.957)"),
     "pdfjs-issue15893-reduced.pdf": (PYMUPDF, F1_BAR, "pdftotext cannot decrypt it"),
-    "pymupdf-test-3357-ccitt.pdf": (PYMUPDF, F1_BAR, "pdftotext cuts words otherwise; PDFium reads as PyMuPDF does "
-                                    "(0.987)"),
-    "cwlpdf-pdfua-ref-2-05-bookchapter-german.pdf": (PYMUPDF, F1_BAR, "pdftotext splits hyphenated words at the "
-                                                     "line end"),
-    "pdfbox-alignmenttests.pdf": (PDFTOTEXT, F1_BAR, "PyMuPDF joins words of adjacent alignment samples"),
-    "pdfminer-issue-1082-annotations.pdf": (PDFTOTEXT, F1_BAR, "PyMuPDF leaves out words of a stamp's appearance"),
-    "pymupdf-cms-etc-filled.pdf": (PYMUPDF, F1_BAR, "pdftotext cuts a filled field's text otherwise; PDFium reads "
-                                   "as PyMuPDF does (1.000)"),
-    "pdfplumber-pdffill-demo.pdf": (PYMUPDF, F1_BAR, "pdftotext cuts a filled field's text otherwise; PDFium reads "
-                                    "as PyMuPDF does (1.000)"),
+    "pymupdf-test-3357-ccitt.pdf": (PYMUPDF, F1_BAR, "pdftotext joins words (\"grandplaisirque\"); PDFium reads "
+                                    "as PyMuPDF does (0.987)"),
+    "cwlpdf-pdfua-ref-2-05-bookchapter-german.pdf": (PYMUPDF, F1_BAR, "pdftotext writes control characters "
+                                                     "(U+0008) as words and joins others"),
+    "pdfbox-alignmenttests.pdf": (PDFTOTEXT, F1_BAR, "PyMuPDF cuts the last characters off words "
+                                 "(asdfASDF123 for asdfASDF1234äöü)"),
+    "pdfminer-issue-1082-annotations.pdf": (PDFTOTEXT, F1_BAR, "PyMuPDF leaves out a word (\"PDF\")"),
+    "pymupdf-cms-etc-filled.pdf": (PYMUPDF, F1_BAR, "pdftotext splits letter-spaced words "
+                                   "(C L A I M); PDFium reads as PyMuPDF does (1.000)"),
+    "pdfplumber-pdffill-demo.pdf": (PYMUPDF, F1_BAR, "pdftotext splits rotated words "
+                                    "(Ro t at io n); PDFium reads as PyMuPDF does (1.000)"),
     "pdfcpu-listboxgroup.pdf": (PDFTOTEXT, F1_BAR, "PyMuPDF leaves out list box entries"),
     "pdfminer-issue-495-pdfobjref.pdf": (PYMUPDF, 0.9, "every engine cuts it differently (PDFium is nearer "
                                          "PyMuPDF); not investigated further"),
