@@ -108,7 +108,8 @@ def sync_scratch(scratch: Path) -> None:
     removed = 0
     for top in ("Sources", "Tests", "Web", "scripts", "Fuzz", "Benchmarks"):
         for path in (scratch / top).rglob("*") if (scratch / top).exists() else []:
-            if path.is_file() and str(path.relative_to(scratch)) not in wanted:
+            # The WebAssembly core is built in the copy (git ignores it), as .build is.
+            if path.is_file() and str(path.relative_to(scratch)) not in wanted and not path.is_relative_to(scratch / "Web" / "wasm"):
                 path.unlink()
                 removed += 1
     print(f"scratch copy {scratch}: {copied} file(s) copied, {removed} removed", flush=True)
@@ -134,8 +135,16 @@ def run(argv: list[str], scratch: Path, log, timeout: float) -> int:
         return 124
 
 
-def build(scratch: Path, log) -> bool:
-    return run(["swift", "build", "--build-tests"], scratch, log, timeout=3600) == 0
+def build(scratch: Path, log, browser: bool = False) -> bool:
+    """Builds the tests, and with `browser` the editor's WebAssembly core too (the browser
+    suite loads it; scripts/build-wasm.sh does nothing when it is up to date)."""
+    if run(["swift", "build", "--build-tests"], scratch, log, timeout=3600) != 0:
+        return False
+    return not browser or run(["scripts/build-wasm.sh"], scratch, log, timeout=3600) == 0
+
+
+def needs_browser(mutations: list[Mutation]) -> bool:
+    return any(test.startswith("pytest:Tests/e2e/") for m in mutations for test in m.tests)
 
 
 def run_test(test: str, scratch: Path, log, timeout: float) -> bool:
@@ -201,7 +210,7 @@ def main() -> int:
     with open(log_path, "w") as log:
         print(f"log: {log_path}", flush=True)
         print("building the unbroken copy...", flush=True)
-        if not build(scratch, log):
+        if not build(scratch, log, needs_browser(mutations)):
             print(f"the unbroken copy does not build: see {log_path}")
             return 2
         if arguments.prepare:
@@ -224,7 +233,7 @@ def main() -> int:
                 continue
             path, text = applied
             try:
-                if not build(scratch, log):
+                if not build(scratch, log, needs_browser([m])):
                     verdict, detail = "NO BUILD", "the break does not compile: fix the entry"
                 else:
                     catcher = next((t for t in m.tests if not run_test(t, scratch, log, arguments.test_timeout)), None)
@@ -235,7 +244,7 @@ def main() -> int:
             results.append((m.name, verdict, f"{detail} ({seconds:.0f} s)"))
             print(f"{m.name}: {verdict} {detail} ({seconds:.0f} s)", flush=True)
         # Leave the copy built unbroken, so the next run starts incremental.
-        build(scratch, log)
+        build(scratch, log, needs_browser(mutations))
 
     width = max((len(name) for name, _, _ in results), default=0)
     print("== summary")

@@ -1,7 +1,11 @@
 import PDFCore
 
 // libFuzzer target: the first byte picks a filter chain (with predictor parameters), the
-// rest is the encoded data.
+// rest is the encoded data. Besides crashes it fails when an invariant breaks (issue 30):
+// - a limit is never exceeded: decoded under a limit the first byte picks, the output fits
+//   it, is the unlimited output when that fits, and is refused only when that does not;
+// - what is written is read back equal: the data deflated by the writer's compressor
+//   (`PDFStream.deflate`) decodes through /FlateDecode to the data again.
 private func parameters(_ pairs: KeyValuePairs<String, Int>) -> PDFDictionary {
     var dictionary = PDFDictionary()
     for (key, value) in pairs { dictionary[key] = .integer(value) }
@@ -34,7 +38,26 @@ public func fuzzFilters(_ data: UnsafePointer<UInt8>, _ count: Int) -> CInt {
             ? .dictionary(decodeParameters)
             : .array(chain.filters.map { $0 == "FlateDecode" ? .dictionary(decodeParameters) : .null })
     }
-    let stream = PDFStream(dictionary: dictionary, rawBytes: Array(UnsafeBufferPointer(start: data + 1, count: count - 1)))
-    _ = try? stream.decodedBytes()
+    let payload = Array(UnsafeBufferPointer(start: data + 1, count: count - 1))
+    let stream = PDFStream(dictionary: dictionary, rawBytes: payload)
+    let unlimited = try? stream.decodedBytes()
+
+    var limits = PDFLimits.default
+    limits.maxDecodedStreamSize = Int(data[0]) * 64
+    do {
+        let limited = try stream.decodedBytes(limits: limits)
+        precondition(limited.count <= limits.maxDecodedStreamSize, "decoded \(limited.count) bytes past a limit of \(limits.maxDecodedStreamSize)")
+        precondition(limited == unlimited, "a decode within its limit differs from the same decode without one")
+    } catch PDFError.limitExceeded {
+        precondition(unlimited.map { $0.count > limits.maxDecodedStreamSize } ?? true,
+                     "refused for a limit of \(limits.maxDecodedStreamSize) bytes what decodes to \(unlimited?.count ?? -1)")
+    } catch {}
+
+    if let deflated = try? PDFStream.deflate(payload) {
+        var flate = PDFDictionary()
+        flate["Filter"] = .name("FlateDecode")
+        let written = PDFStream(dictionary: flate, rawBytes: deflated)
+        precondition((try? written.decodedBytes()) == payload, "deflated data does not inflate to itself")
+    }
     return 0
 }

@@ -41,6 +41,25 @@ def send_command(editor, body, client="test"):
                {"protocol": 1, "baseRevision": revision, "clientId": client, "command": body})
 
 
+# Resolves once every command the editor has queued has the server's answer: the session sends
+# them one at a time through one promise chain (Web/js/session.js), awaited twice around a
+# rendered frame and a task, so a command queued by an input's later steps (an await, a frame)
+# is waited for too.
+COMMANDS_ANSWERED = """async () => {
+    await marginalia.session.queue;
+    await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+    await marginalia.session.queue;
+}"""
+
+
+def server_revision_after_input(editor):
+    """The document's revision on the server once the editor has handled the input given so
+    far and every command it queued has been answered: the state to check before asserting that
+    an input changed nothing (issue 30: a fixed wait let a late change pass)."""
+    editor.js(COMMANDS_ANSWERED)
+    return api(editor.base, "GET", f"/api/v1/documents/{editor.doc_id}")["revision"]
+
+
 def client_rect(editor, selector):
     """The client rect of the first element `selector` matches: [left, top, right, bottom]."""
     return editor.js(f"""(() => {{ const r = document.querySelector({json.dumps(selector)}).getBoundingClientRect();

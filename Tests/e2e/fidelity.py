@@ -21,6 +21,16 @@ editor draws itself). The figures, each a mean absolute difference per colour sa
              without them, per sample (zero wherever no annotation draws, whatever the
              renderers make of the text there)
 
+    area     the same as `annots`, over the annotations' own rectangles only (each drawn
+             annotation's /Rect as the view places it): on a page an annotation covers a
+             sliver of, `annots` is near zero even when the view draws no annotation at all
+    change   what pdftoppm's annotations change over those rectangles (its page with them
+             against its page without): what a view that drew no annotation would score as
+             `area` (issue 30)
+    area_pdfjs, change_pdfjs   the same two against pdf.js drawing the page itself: the
+             screenshot against pdf.js's page with its annotations, and that page against
+             pdf.js's page without them, over the rectangles
+
     mupdf    MuPDF drawing the page (annotations and fields included) against pdftoppm, and
     pdfium   PDFium the same: how far two other mature renderers are from pdftoppm on this
              page, the floor a third renderer's `shown` can be expected to reach
@@ -89,6 +99,52 @@ def annotation_difference(shown, content, reference, content_reference):
     return float(numpy.abs((a - b) - (c - d)).mean())
 
 
+# Each rectangle of page space [x1, y1, x2, y2] as the view places it: a box in the page's
+# screenshot crop, in device pixels (the engine's page matrix, times the device pixel ratio).
+VIEW_BOXES = """([index, rects]) => {
+    const m = marginalia.viewer.views[index].matrix, r = devicePixelRatio;
+    return rects.map(([x1, y1, x2, y2]) => {
+        const corners = [[x1, y1], [x2, y1], [x1, y2], [x2, y2]].map(([x, y]) => [(m[0] * x + m[2] * y + m[4]) * r, (m[1] * x + m[3] * y + m[5]) * r]);
+        const xs = corners.map((c) => c[0]), ys = corners.map((c) => c[1]);
+        return [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)];
+    });
+}"""
+
+
+def drawn_annotation_rects(path, index):
+    """The /Rect of each annotation on page `index` that draws something: not a link or a
+    popup, not hidden (/F bit 2), with a rectangle of some area."""
+    rects = []
+    with pikepdf.open(path) as pdf:
+        annots = pdf.pages[index].obj.get("/Annots")
+        for annot in annots if isinstance(annots, pikepdf.Array) else []:
+            if not isinstance(annot, pikepdf.Dictionary) or str(annot.get("/Subtype")) in NOT_DRAWN:
+                continue
+            rect = annot.get("/Rect")
+            if int(annot.get("/F", 0)) & 2 or not isinstance(rect, pikepdf.Array) or len(rect) != 4:
+                continue
+            x1, y1, x2, y2 = (float(v) for v in rect)
+            if abs(x2 - x1) > 0.5 and abs(y2 - y1) > 0.5:
+                rects.append([min(x1, x2), min(y1, y2), max(x1, x2), max(y1, y2)])
+    return rects
+
+
+def annotation_area_figures(shown, pdfjs, content, reference, content_reference, boxes):
+    """`area`, `change`, `area_pdfjs` and `change_pdfjs` (the module's docstring) over the
+    union of `boxes`, or None when the boxes cover no pixel."""
+    import numpy
+    images = (shown, pdfjs, content, reference, content_reference)
+    width, height = min(i.width for i in images), min(i.height for i in images)
+    mask = numpy.zeros((height, width), dtype=bool)
+    for x0, y0, x1, y1 in boxes:
+        mask[max(0, int(y0)):max(0, min(height, int(numpy.ceil(y1)))), max(0, int(x0)):max(0, min(width, int(numpy.ceil(x1))))] = True
+    if not mask.any():
+        return None
+    a, p, b, c, d = (numpy.asarray(i.crop((0, 0, width, height)), dtype=numpy.int16)[mask] for i in images)
+    mean = lambda values: round(float(numpy.abs(values).mean()), 2)  # noqa: E731
+    return {"area": mean((a - b) - (c - d)), "change": mean(c - d), "area_pdfjs": mean(a - p), "change_pdfjs": mean(p - b)}
+
+
 def difference_image(a, b):
     """Where two renderings differ, amplified 4x (white: the same), for looking at."""
     width, height = min(a.width, b.width), min(a.height, b.height)
@@ -144,6 +200,8 @@ def measure_page(editor, path, index, name, keep_images=False):
                "annots": round(annotation_difference(shown, content, reference, content_reference), 2),
                "mupdf": round(difference(mupdf_render(path, index + 1, dpi), reference), 2),
                "pdfium": round(difference(pdfium_render(path, index + 1, dpi), reference), 2)}
+    boxes = [[v - o for v, o in zip(box, offset * 2)] for box in editor.js(VIEW_BOXES, [index, drawn_annotation_rects(path, index)])]
+    figures.update(annotation_area_figures(shown, pdfjs, content, reference, content_reference, boxes) or {})
     if offset != (0, 0):
         figures["offset"] = list(offset)
     if abs(shown.width - reference.width) > 1 or abs(shown.height - reference.height) > 1:

@@ -10,7 +10,7 @@ import json
 
 import pytest
 
-from editor_harness import api
+from editor_harness import api, server_revision_after_input
 
 # A blank band of page 1 of the sample (page space, points): below the text.
 BAND_Y = 300
@@ -158,8 +158,9 @@ def test_pencil_only_mode_ignores_touch_drawing(new_editor):
     editor.press("Escape")
     editor.js("marginalia.setTool('draw')")
     scroll_before = editor.js("marginalia.viewer.scroller.scrollTop")
+    before = server_revision_after_input(editor)
     editor.touch_stroke([editor.page_point_to_client(0, 100 + i * 10, BAND_Y + i * 10) for i in range(15)])
-    editor.settle(600)
+    assert server_revision_after_input(editor) == before, "a finger must not draw in pencil-only mode"
     assert inks(editor) == [], "a finger must not draw in pencil-only mode"
     assert editor.js("marginalia.viewer.scroller.scrollTop") != scroll_before, "a finger scrolls instead"
     editor.pen_stroke(stroke_points(editor, 0, 100, 300, BAND_Y))

@@ -6,7 +6,7 @@ and pdftoppm draws. Each runs in Chromium and in WebKit."""
 
 import pytest
 
-from editor_harness import ARTIFACTS, SAMPLE, api, client_rect, send_command
+from editor_harness import ARTIFACTS, SAMPLE, api, client_rect, send_command, server_revision_after_input
 from viewer_helpers import mean_absolute_difference, poppler_render
 
 FIXED = [60, 690, 180, 730]     # page space, 120 x 40 points: flagged NoZoom
@@ -89,8 +89,9 @@ def test_a_nozoom_stamp_keeps_its_screen_size(new_editor, tmp_path):
         editor.press("Escape")
         editor.wait_until("marginalia.selection().ids.length === 0")
         if zoom == 2:
+            before = server_revision_after_input(editor)
             editor.mouse_click(ax + 200, ay + 70)
-            editor.settle(200)
+            assert server_revision_after_input(editor) == before
             assert editor.js("marginalia.selection().ids") == []
 
     # Dragged 100 px at zoom 2, it moves 50 points on the page and keeps its size on screen.

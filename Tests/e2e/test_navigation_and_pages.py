@@ -5,7 +5,7 @@ import io
 
 import pytest
 
-from editor_harness import SAMPLE, api
+from editor_harness import SAMPLE, api, server_revision_after_input
 
 
 def tiny_png(width=64, height=40):
@@ -42,10 +42,11 @@ def test_two_finger_pinch_zooms_and_cancels_a_finger_stroke(new_editor):
     zoom = editor.js("marginalia.viewer.zoom")
     cx, cy = editor.page_point_to_client(0, 300, 300)
     # One finger starts a stroke; a second lands and the two spread apart.
+    before = server_revision_after_input(editor)
     editor.touch([{1: (cx - 40, cy)}, {1: (cx - 45, cy)}, {1: (cx - 45, cy), 2: (cx + 40, cy)}] +
                  [{1: (cx - 45 - step * 8, cy), 2: (cx + 40 + step * 8, cy)} for step in range(1, 11)] + [{}])
-    editor.settle(500)
-    assert editor.js("marginalia.viewer.zoom") > zoom * 1.5
+    editor.wait_until(f"marginalia.viewer.zoom > {zoom * 1.5}")
+    assert server_revision_after_input(editor) == before, "the second finger cancels the stroke"
     assert [a for a in editor.annotations() if a["type"] == "ink"] == [], "the second finger cancels the stroke"
     assert editor.count(".preview *") == 0
     editor.screenshot("pinch")

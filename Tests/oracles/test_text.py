@@ -1,10 +1,12 @@
 """Text extraction judged by PyMuPDF and pdftotext over the corpus (issue 18).
 
 For every corpus file with text, the bag of words `marginalia text` finds must agree with
-PyMuPDF's and with pdftotext's (F1 of at least 0.97 with each). Where the two oracles
-disagree with each other, a score under the bar stands when it is no worse than the other
-oracle's agreement with that one (Marginalia agrees with pdftotext as well as PyMuPDF does);
-docs/text.md lists those files with their figures. On pages without
+PyMuPDF's and with pdftotext's (F1 of at least 0.97 with each). Where the two oracles disagree
+with each other and Marginalia falls short of one, a person has named in JUDGES the oracle that
+reads the file and why the other misreads it, and Marginalia is judged by that one alone: the other's misreading
+excuses nothing else (issue 30: judged by "no worse than the oracles agree with each other", a
+file where they agree at 0 could not fail). A file below the bar with its judge names the floor
+its reason explains; docs/text.md lists these files with their figures. On pages without
 rotation the boxes of the words both find must agree with PyMuPDF's within 1 point (99 % of
 the pairs at least: a word found twice on a page may be paired with the wrong twin). The
 files below a bar are listed with the reason, and a listed file that passes fails the test,
@@ -28,14 +30,52 @@ F1_BAR = 0.97
 BOX_TOLERANCE = 1.0
 BOX_SHARE = 0.99
 
-#: Files whose words agree with an oracle below the bar, and less than the other oracle does, and why.
-F1_BELOW: dict[str, str] = {
-    "qpdf-need-appearances-utf8.pdf": "form fields without appearance streams (/NeedAppearances): PyMuPDF and "
-                                      "pdftotext draw appearances of their own for them; Marginalia reads the "
-                                      "appearances the file holds",
-    "pypdf-pdflatex-forms.pdf": "a push button's caption (\"Submit\") that neither oracle shows",
-    "pdfbox-hello3.pdf": "an Arabic word followed by a Latin one with no space: both oracles read one word, "
-                         "Marginalia two (a right-to-left run, then a left-to-right one)",
+PYMUPDF, PDFTOTEXT = "PyMuPDF", "pdftotext"
+
+#: Files whose oracles disagree with each other: (the oracle that reads the file, the F1 with it
+#: that the reason allows, why). A floor under F1_BAR says how far Marginalia falls short, and why.
+JUDGES: dict[str, tuple[str, float, str]] = {
+    "pdfjs-freeculture.pdf": (PYMUPDF, F1_BAR, "pdftotext splits words the others keep whole"),
+    "pdflib-sample-form.pdf": (PYMUPDF, F1_BAR, "pdftotext joins letter-spaced capitals"),
+    "pdf20ex-simple-pdf-2-0-file.pdf": (PYMUPDF, F1_BAR, "pdftotext joins two words drawn 9 pt apart"),
+    "pymupdf-4-annots-rotated.pdf": (PDFTOTEXT, F1_BAR, "PyMuPDF leaves out an annotation's text"),
+    "pdfjs-issue14438-annots.pdf": (PYMUPDF, F1_BAR, "pdftotext cuts the commas off the authors' names "
+                                    "(\"Gal∗+ ,\")"),
+    "qpdf-default-da-q.pdf": (PDFTOTEXT, F1_BAR, "PyMuPDF redraws a field from its /DA"),
+    "pdfcpu-ukrainian.pdf": (PDFTOTEXT, F1_BAR, "PyMuPDF reads a font's codes as Hangul and CJK "
+                             "(킐킽킴톀톖킹) where the text is Cyrillic"),
+    "pysamples-habibi-rotated.pdf": (PYMUPDF, 0.25, "mixed Arabic and Latin on a rotated page: pdftotext "
+                                     "joins and reverses the words, and we cut them otherwise than PyMuPDF"),
+    "pdfjs-simfang-variant.pdf": (PYMUPDF, 0.95, "GBK text in a font that says WinAnsi: pdftotext reads the bytes "
+                                  "as Latin-1; one Type 3 glyph named G065 PyMuPDF reads as \"e\" and we leave "
+                                  "unmapped (11 of 12 words: 0.957)"),
+    "pdfjs-issue15893-reduced.pdf": (PYMUPDF, F1_BAR, "pdftotext cannot decrypt it"),
+    "pymupdf-test-3357-ccitt.pdf": (PYMUPDF, F1_BAR, "pdftotext joins words (\"grandplaisirque\"); PDFium reads "
+                                    "as PyMuPDF does (0.987)"),
+    "cwlpdf-pdfua-ref-2-05-bookchapter-german.pdf": (PYMUPDF, F1_BAR, "pdftotext writes control characters "
+                                                     "(U+0008) as words and joins others"),
+    "pdfbox-alignmenttests.pdf": (PDFTOTEXT, F1_BAR, "PyMuPDF cuts the last characters off words "
+                                 "(asdfASDF123 for asdfASDF1234äöü)"),
+    "pdfminer-issue-1082-annotations.pdf": (PDFTOTEXT, F1_BAR, "PyMuPDF leaves out a word (\"PDF\")"),
+    "pymupdf-cms-etc-filled.pdf": (PYMUPDF, F1_BAR, "pdftotext splits letter-spaced words "
+                                   "(C L A I M); PDFium reads as PyMuPDF does (1.000)"),
+    "pdfplumber-pdffill-demo.pdf": (PYMUPDF, F1_BAR, "pdftotext splits rotated words "
+                                    "(Ro t at io n); PDFium reads as PyMuPDF does (1.000)"),
+    "pdfcpu-listboxgroup.pdf": (PDFTOTEXT, F1_BAR, "PyMuPDF leaves out list box entries"),
+    "pdfminer-issue-495-pdfobjref.pdf": (PYMUPDF, 0.9, "every engine cuts it differently (PDFium is nearer "
+                                         "PyMuPDF); not investigated further"),
+    "pysamples-geotopo-komprimiert.pdf": (PDFTOTEXT, 0.85, "a map: labels placed glyph by glyph, cut differently "
+                                          "by every engine (PDFium is nearer pdftotext)"),
+    "qpdf-need-appearances-utf8.pdf": (PYMUPDF, 0.85, "ours: form fields without appearance streams "
+                                       "(/NeedAppearances): both oracles draw appearances of their own for them; "
+                                       "Marginalia reads the appearances the file holds"),
+}
+
+#: Files both oracles read alike, where Marginalia falls short of both: (the floor, why).
+F1_BELOW: dict[str, tuple[float, str]] = {
+    "pypdf-pdflatex-forms.pdf": (0.85, "a push button's caption (\"Submit\") that neither oracle shows"),
+    "pdfbox-hello3.pdf": (0.4, "an Arabic word followed by a Latin one with no space: both oracles read one word, "
+                               "Marginalia two (a right-to-left run, then a left-to-right one)"),
 }
 
 #: Files whose word boxes agree with PyMuPDF's for fewer than 99 % of the words, and why.
@@ -86,22 +126,28 @@ def test_words_agree_with_pymupdf_and_pdftotext(text_entry, extractions):
     ours = [w for page in pages for word in words_of(page) for w in normalised_words(word["text"])]
     mupdf = [w for _, words in mupdf_pages for text, _ in words for w in normalised_words(text)]
     poppler = pdftotext_words(text_entry.path, text_entry.password)
-    scores = {"PyMuPDF": f1(ours, mupdf), "pdftotext": f1(ours, poppler)}
+    scores = {PYMUPDF: f1(ours, mupdf), PDFTOTEXT: f1(ours, poppler)}
     mutual = f1(mupdf, poppler)
-    below = {name: round(score, 3) for name, score in scores.items() if score < F1_BAR and score < mutual - 0.01}
-    if text_entry.name in F1_BELOW:
-        assert below, f"listed in F1_BELOW but now agrees ({scores}): take it off the list"
+    counts = f"{len(ours)} words; PyMuPDF {len(mupdf)}, pdftotext {len(poppler)}"
+    if text_entry.name in JUDGES:
+        judge, floor, reason = JUDGES[text_entry.name]
+        judged = {judge: scores[judge]}
     else:
-        assert not below, (f"F1 below {F1_BAR}: {below}, the oracles agree at {mutual:.3f} ({len(ours)} words; "
-                           f"PyMuPDF {len(mupdf)}, pdftotext {len(poppler)})")
+        floor, reason = F1_BELOW.get(text_entry.name, (F1_BAR, ""))
+        judged = scores
+    below = {name: round(score, 3) for name, score in judged.items() if score < floor}
+    hint = (f"; the oracles disagree (F1 {mutual:.3f} with each other): if one misreads the file, name the other "
+            "in JUDGES, and why") if mutual < F1_BAR and text_entry.name not in JUDGES else ""
+    assert not below, f"F1 below {floor} with {below} ({counts}){': listed for ' + reason if reason else ''}{hint}"
+    if floor < F1_BAR:
+        assert min(judged.values()) < F1_BAR, (f"listed with a floor of {floor} but now agrees ({scores}): "
+                                               "take it off the list")
 
 
-@pytest.mark.xfail(strict=True, reason="known bug (issue 30): GBK-encoded text in a simple TrueType font named in GBK "
-                   "(pdf.js's simfang variant) reads as WinAnsi (È«ÊÀ½ç…); PyMuPDF reads it as Chinese")
 def test_gbk_text_in_a_simple_chinese_font_reads_as_chinese(binary, corpus_entries):
-    """test_words_agree passes this file only because pdftotext misreads it as we do, and the
-    two oracles then agree at 0: here PyMuPDF, which reads it, is the judge. Strict: once fixed
-    it passes, and the mark must go."""
+    """A simple TrueType font named in GBK (黑体), not embedded, that says WinAnsi and shows GBK
+    text (pdf.js's simfang variant): read as WinAnsi it is `È«ÊÀ½ç…`, as pdftotext reads it;
+    PyMuPDF and pdf.js read it as Chinese (issue 30)."""
     [entry] = [e for e in corpus_entries if e.name == "pdfjs-simfang-variant.pdf"]
     result = run_command([str(binary), "text", str(entry.path)], timeout=60)
     assert result.returncode == 0, result.describe()

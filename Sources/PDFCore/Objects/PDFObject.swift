@@ -64,6 +64,10 @@ extension PDFObject {
 
     public var nameValue: String? { if case .name(let n) = self { return n } else { return nil } }
 
+    /// The bytes a name was written with (7.3.5): names are byte sequences, held as UTF-8 text
+    /// when they are valid UTF-8 and as Latin-1 otherwise; this undoes that reading.
+    public var nameBytes: [UInt8]? { nameValue.map(ObjectSerializer.nameBytes) }
+
     public var arrayValue: [PDFObject]? { if case .array(let a) = self { return a } else { return nil } }
 
     /// The dictionary of a dictionary object or of a stream.

@@ -8,6 +8,7 @@ extension TextFontLoader {
     /// encoding for symbolic fonts and when no base is named, over StandardEncoding) read
     /// through the Adobe Glyph List; for TrueType programs without names, the glyph the
     /// code selects in the program's symbol 'cmap' traced back through its Unicode 'cmap'.
+    /// A font that shows GBK text while it says WinAnsi is read as GBK (``gbkFont(_:descriptor:glyphs:ascent:descent:)``).
     func simple(_ font: PDFDictionary, name: String) throws -> TextFont {
         let isType3 = font["Subtype"]?.nameValue == "Type3"
         let descriptor = try file.dictionary(font["FontDescriptor"])
@@ -99,6 +100,7 @@ extension TextFontLoader {
             return TextFont(name: name, fontMatrix: matrix, ascent: ascent, descent: descent, glyphs: glyphs)
         }
         let (ascent, descent) = verticalExtent(descriptor, standard: standard, program: embedded, flags: flags)
+        if let gbk = try gbkFont(font, descriptor: descriptor, glyphs: glyphs, ascent: ascent, descent: descent) { return gbk }
         return TextFont(name: name, fontMatrix: TextMatrix(0.001, 0, 0, 0.001, 0, 0), ascent: ascent, descent: descent,
                         glyphs: glyphs)
     }
