@@ -39,3 +39,14 @@ def test_an_admin_adds_lists_and_revokes_a_user(binary, tmp_path):
         assert audit[-2:] == [("root", "addUser", "eve role=commenter"), ("root", "revokeUser", "eve")]
     finally:
         server.stop()
+
+
+def test_a_server_without_users_takes_none_over_the_api(binary, tmp_path):
+    server = Server(binary, tmp_path / "data").start()
+    try:
+        status, answer = send(server, "POST", "/api/v1/users", None, {"name": "eve", "role": "admin"})
+        assert status == 403 and "marginalia users add" in answer["error"]["message"]
+        assert send(server, "GET", "/api/v1/users", None) == (200, {"users": []})
+        assert send(server, "GET", "/api/v1/documents", None)[0] == 200  # still open, as before
+    finally:
+        server.stop()

@@ -1,8 +1,9 @@
 import Foundation
 
 /// The people of the store over the API, for admins (docs/api.md, "People and roles"):
-/// `GET /api/v1/users`, `POST /api/v1/users` (the token is in that answer only) and
-/// `DELETE /api/v1/users/{name}` (revokes). The same as `marginalia users add|list|revoke`.
+/// `GET /api/v1/users`, `POST /api/v1/users` (the token is in that answer only; a signed-in
+/// admin's, so the first user comes from the command line) and `DELETE /api/v1/users/{name}`
+/// (revokes). The same as `marginalia users add|list|revoke`.
 public struct UserRoutes: Sendable {
     /// Where users are kept; the routes answer 404 without one.
     public let users: (any UserStore)?
@@ -22,6 +23,11 @@ public struct UserRoutes: Sendable {
             return .json(data: try APIJSON.data(["users": try store().users().map { Self.json($0, now: now) }]))
         }
         router.add("POST", prefix + "/users", needs: .manage) { request, parameters in
+            // A server without users stays as it is until its operator adds the first one: an
+            // anonymous caller cannot turn sign-in on for everyone else.
+            guard parameters.signedIn.name != nil else {
+                throw APIError.forbidden("the first user is added with `marginalia users add`; over the API a signed-in admin adds users")
+            }
             let body = try APIJSON.bodyObject(request)
             guard let name = body["name"] as? String, let roleText = body["role"] as? String else {
                 throw APIError.badRequest("expected {\"name\": NAME, \"role\": \"\(Role.spelled)\", \"expires\"?: ISO 8601 time}")
