@@ -44,6 +44,9 @@ ROUTES = [
     ("GET", "/api/v1/search?q=the", None, "view", None),
     ("GET", "/api/v1/me", None, "view", None),
     ("GET", "/api/v1/audit", None, "manage", None),
+    ("GET", "/api/v1/users", None, "manage", None),
+    ("POST", "/api/v1/users", "new user", "manage", None),
+    ("DELETE", "/api/v1/users/nobody-revoked", None, "manage", None),
     ("GET", "/api/v1/documents/{id}/shares", None, "view", "shared"),
     ("PUT", "/api/v1/documents/{id}/shares/everyone", {"role": "admin"}, "manage", "fresh"),
     ("DELETE", "/api/v1/documents/{id}/shares/nobody", None, "manage", "fresh"),
@@ -137,6 +140,12 @@ def test_each_role_gets_the_route_or_a_403_naming_the_permission(site, row):
         annotation, revision = site.first_annotation(document) if document else (None, 0)
         target = path.replace("{id}", document or "").replace("{annotation}", annotation or "")
         sent = site.pdf if body == "pdf" else body(annotation, revision) if callable(body) else body
+        if body == "new user":  # a name of its own each time, as names are unique
+            sent = {"name": f"added-by-{role}", "role": "reader"}
+        if target.endswith("/nobody-revoked"):  # a user to revoke, added by the admin
+            target = target.replace("nobody-revoked", f"to-revoke-by-{role}")
+            assert send(site.server, "POST", "/api/v1/users", site.tokens["admin"],
+                        {"name": f"to-revoke-by-{role}", "role": "reader"})[0] == 201
         status, answer = send(site.server, method, target, site.tokens[role], sent)
         if role in allowed:
             assert 200 <= status < 300, f"{role}: {method} {target}: {status} {answer!r:.300}"
@@ -164,6 +173,6 @@ def test_the_table_names_every_route_of_the_openapi_document_with_its_permission
                   if method in ("get", "post", "patch", "put", "delete") and path not in ("/healthz", "/readyz")}
     # The commands routes let commenters in; the command itself may need more.
     tabled = {(method, path.split("?")[0].removeprefix("/api/v1").replace("/1/", "/{n}/").replace("/0/", "/{n}/")
-              .replace("/everyone", "/{to}").replace("/nobody", "/{to}")):
+              .replace("/everyone", "/{to}").replace("/nobody-revoked", "/{name}").replace("/nobody", "/{to}")):
               "comment" if callable(body) else permission for method, path, body, permission, _ in ROUTES}
     assert documented == tabled

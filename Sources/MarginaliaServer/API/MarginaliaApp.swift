@@ -46,6 +46,7 @@ public struct MarginaliaApp: Sendable {
         router.access = DocumentAccess(sharing: users as? any SharingStore)
         router.audit = AuditLog(store: users as? any AuditStore)
         AuditRoutes().register(into: &router)
+        UserRoutes(users: users).register(into: &router)
         PeopleRoutes().register(into: &router)
         routes(&router)
         self.router = router
