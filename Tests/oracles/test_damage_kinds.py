@@ -16,9 +16,12 @@ from damage_kinds import KINDS
 from oracle_helpers import run_command
 
 # Kinds that break the specification or a file's own structure: `check` must say what it
-# read past. The others are valid files (a deep tree, a repeated kid, Brotli) or oddities
-# qpdf reads without a word.
+# read past. The others are valid files (a deep tree, Brotli) or an oddity qpdf reads without a
+# word (a direct /Root).
 DAMAGED = {
+    "repeated-kids": r"object 3 is listed as a page more than once",
+    "kids-pointing-back": r"node 2 is met again \(a loop\)",
+    "stray-keyword": r"object 2: 1 stray keyword",
     "direct-pages": r"/Pages is a direct dictionary",
     "huge-subsection": r"subsection claims 9000000 entries",
     "stray-parenthesis": r"stray '\)'",

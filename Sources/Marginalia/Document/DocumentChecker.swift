@@ -51,6 +51,8 @@ public struct DocumentChecker {
         } catch {
             report.problems.append("page tree: \(error)")
         }
+        // The whole tree walked once, whatever /Count says, for what it reads past.
+        if (try? document.pageTree.flatten()) != nil { report.problems.append(contentsOf: document.pageTree.anomalies) }
         if (try? file.catalog()["Pages"]?.dictionaryValue) != nil {
             report.problems.append("the catalog's /Pages is a direct dictionary, not a reference (7.7.2): read as it is")
         }

@@ -12,6 +12,9 @@ final class PageTree {
     let file: PDFFile
     /// Set when `/Count` cannot be trusted: every page's reference, in order.
     private var flattened: [PDFReference]?
+    /// What the last walk of the whole tree read past: a page listed more than once, a node
+    /// met again (a loop). `marginalia check` reports them.
+    private(set) var anomalies: [String] = []
     /// The root's `/Count` found plausible, with what it was judged on (root object, count,
     /// number of kids), so that finding each of N pages does not check N kids again.
     private var trustedRoot: (number: Int, count: Int, kids: Int)?
@@ -186,11 +189,16 @@ final class PageTree {
         if let flattened { return flattened }
         var pages: [PDFReference] = []
         var visited = Set<Int>()
+        var seenPages = Set<Int>()
+        var notes: [String] = []
         var pending = [try rootReference()]
         while let ref = pending.popLast() {
             guard let node = try treeNode(ref) else { continue }
             if PageTree.isLeaf(node) {
                 // A page listed twice counts twice (as qpdf, pikepdf and MuPDF count it).
+                if !seenPages.insert(ref.number).inserted {
+                    notes.append("page tree: object \(ref.number) is listed as a page more than once (counted each time)")
+                }
                 pages.append(ref)
                 if pages.count > file.limits.maxPageCount {
                     throw PDFError.limitExceeded("more than \(file.limits.maxPageCount) pages (maxPageCount)")
@@ -198,11 +206,15 @@ final class PageTree {
                 continue
             }
             // Only a node met again is a loop.
-            guard visited.insert(ref.number).inserted else { continue }
+            guard visited.insert(ref.number).inserted else {
+                notes.append("page tree: node \(ref.number) is met again (a loop): skipped")
+                continue
+            }
             let kids = try file.resolve(node["Kids"] ?? .null).arrayValue ?? []
             pending.append(contentsOf: kids.reversed().compactMap(\.referenceValue))
         }
         flattened = pages
+        anomalies = notes
         return pages
     }
 

@@ -242,6 +242,9 @@ public final class PDFFile {
             if parser.lexer.strayParenthesesSkipped > 0 {
                 warnings.append("object \(number): \(parser.lexer.strayParenthesesSkipped) stray ')' outside a string skipped")
             }
+            if parser.strayWordsDropped > 0 {
+                warnings.append("object \(number): \(parser.strayWordsDropped) stray keyword(s) inside it dropped")
+            }
             return decrypt(object, reference: found)
         case .inObjectStream(let streamNumber, let index)?:
             return try objectStream(streamNumber).object(at: index, number: number)

@@ -10,6 +10,8 @@ struct ObjectParser {
     /// Whether `N G R` reads as a reference. Content streams have none, and not looking
     /// two tokens ahead after every integer reads their numbers at a third of the cost.
     var readsReferences = true
+    /// Stray keywords dropped inside arrays and dictionaries, for the file's warnings.
+    private(set) var strayWordsDropped = 0
 
     init(source: ByteSource, position: Int = 0, limits: PDFLimits = .default,
          resolveLength: ((PDFReference) -> Int?)? = nil) {
@@ -129,6 +131,7 @@ struct ObjectParser {
                 lexer.position = itemStart
                 return .array(items)
             case .keyword(let word) where !["true", "false", "null"].contains(word):
+                strayWordsDropped += 1
                 continue  // a stray word inside an array is dropped, as other readers do
             default:
                 items.append(try object(from: token, start: itemStart, depth: depth))
@@ -159,7 +162,10 @@ struct ObjectParser {
                         lexer.position = valueStart
                         return dictionary
                     }
-                    if !["true", "false", "null"].contains(w) { continue }  // a stray word: the key has no value
+                    if !["true", "false", "null"].contains(w) {  // a stray word: the key has no value
+                        strayWordsDropped += 1
+                        continue
+                    }
                 }
                 dictionary[key] = try object(from: valueToken, start: valueStart, depth: depth)
                 if dictionary.count > limits.maxCollectionCount {
@@ -172,6 +178,7 @@ struct ObjectParser {
                 return dictionary
             default:
                 // A non-name key: skip it, as other readers do, and keep the rest.
+                if case .keyword = token { strayWordsDropped += 1 }
                 _ = try? object(from: token, start: keyStart, depth: depth)
             }
         }
