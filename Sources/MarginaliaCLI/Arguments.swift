@@ -28,6 +28,14 @@ struct Arguments {
         return value
     }
 
+    /// Removes and returns the leading action word of a command with actions (`store
+    /// migrate`, `users add`); `expected` lists them for the error.
+    mutating func action(expected: String) throws -> String {
+        guard let first = items.first, !first.hasPrefix("-") else { throw UsageError("expected an action: \(expected)") }
+        items.removeFirst()
+        return first
+    }
+
     /// Removes `--name` and returns whether it was there.
     mutating func flag(_ name: String) -> Bool {
         let found = items.contains(name)

@@ -48,10 +48,7 @@ enum StoreCommand {
 
     static func run(_ argv: [String]) throws {
         var arguments = Arguments(argv)
-        guard let action = arguments.items.first, !action.hasPrefix("-") else {
-            throw UsageError("expected an action: migrate, verify, backup, restore or info")
-        }
-        arguments = Arguments(Array(arguments.items.dropFirst()))
+        let action = try arguments.action(expected: "migrate, verify, backup, restore or info")
         switch action {
         case "migrate": try compare(&arguments, copying: true)
         case "verify": try compare(&arguments, copying: false)

@@ -44,10 +44,7 @@ enum UsersCommand {
 
     static func run(_ argv: [String]) throws {
         var arguments = Arguments(argv)
-        guard let action = arguments.items.first, !action.hasPrefix("-") else {
-            throw UsageError("expected an action: add, list or revoke")
-        }
-        arguments = Arguments(Array(arguments.items.dropFirst()))
+        let action = try arguments.action(expected: "add, list, revoke, share, unshare or owner")
         switch action {
         case "add": try add(&arguments)
         case "list": try list(&arguments)
