@@ -32,11 +32,12 @@ apt_packages+=(wasi-libc)
 # The PostgreSQL store for replicas loads libpq on first use (Sources/CLibPQ); the headers build it.
 apt_packages+=(libpq-dev)
 # Python module to import -> PyPI package that provides it.
-python_modules=(pikepdf pymupdf pypdf pypdfium2 pytest reportlab playwright fontTools selenium schemathesis)
+# xdist (pytest-xdist) runs the server and browser suites in parallel workers (scripts/test.sh).
+python_modules=(pikepdf pymupdf pypdf pypdfium2 pytest reportlab playwright fontTools selenium schemathesis xdist)
 declare -A pypi_name=(
     [pikepdf]=pikepdf [pymupdf]=pymupdf [pypdf]=pypdf
     [pypdfium2]=pypdfium2 [pytest]=pytest [reportlab]=reportlab [playwright]=playwright
-    [fontTools]=fonttools [selenium]=selenium [schemathesis]=schemathesis
+    [fontTools]=fonttools [selenium]=selenium [schemathesis]=schemathesis [xdist]=pytest-xdist
 )
 # Versions pinned where a new release could change what a test finds: Schemathesis's checks
 # and generators grow with each release (Tests/server/test_schemathesis.py).
