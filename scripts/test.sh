@@ -13,10 +13,11 @@
 # the later ones (except that nothing runs without dependencies and the oracles need the
 # build); the script exits non-zero if any part failed and ends with each part's summary line.
 #
-# Time (docs/testing.md): the server and browser suites run in pytest-xdist workers (each with
-# its own server, browser, Xvfb display and PostgreSQL cluster), and the fuzz targets' optimised
-# build starts in the background, at the lowest CPU priority, once the debug build is done, so
-# that it takes only the CPU the test suites leave idle; the fuzz smoke run waits for it.
+# Time (docs/testing.md): the server and browser suites can run in pytest-xdist workers (each
+# with its own server, browser, Xvfb display and PostgreSQL cluster; MARGINALIA_TEST_WORKERS),
+# and the fuzz targets' optimised build starts in the background, at the lowest CPU priority,
+# once the debug build is done, so that it takes only the CPU the test suites leave idle; the
+# fuzz smoke run waits for it.
 #
 # Environment:
 #   MARGINALIA_CORPUS        the PDF corpus (default: ../shared/corpus beside the repository)
@@ -24,8 +25,8 @@
 #   PYTEST_ADDOPTS           extra pytest options, e.g. "-k compact" or "-x"
 #   FUZZ_SMOKE_SECONDS       seconds of fuzzing per target in the smoke run (default 30)
 #   MARGINALIA_SKIP_FUZZ=1   leave the fuzz smoke run out (a quick local run)
-#   MARGINALIA_TEST_WORKERS  pytest-xdist workers for the server and browser suites (default:
-#                            one per core; 0 runs them in one process, one test at a time)
+#   MARGINALIA_TEST_WORKERS  pytest-xdist workers for the server and browser suites (default 0:
+#                            one process, one test at a time; 2 gives two workers, docs/testing.md)
 set -uo pipefail
 export PATH="/opt/swift/usr/bin:$PATH"
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -139,13 +140,13 @@ if [ "$build_status" -eq 0 ]; then
     # The server over real HTTP (kills and restarts) and the browser editor in Chromium and WebKit.
     browser_suites=(Tests/server)
     [ -d Tests/e2e ] && browser_suites+=(Tests/e2e)
-    # In pytest-xdist workers: each has its own `marginalia serve`, Chromium, MiniBrowser on an
+    # With MARGINALIA_TEST_WORKERS, in pytest-xdist workers: each has its own `marginalia serve`, Chromium, MiniBrowser on an
     # Xvfb display of its own, and PostgreSQL cluster; the work-stealing scheduler hands the
     # suites out in collection order (the server tests, then every test in Chromium, then every
     # test in WebKit), so a worker mostly stays in one engine.
-    # One worker per core: four on two busy cores starved WebKit's tests into timeouts
-    # (docs/testing.md, "Measured").
-    workers=${MARGINALIA_TEST_WORKERS:-$(nproc)}
+    # Workers are not the default yet: on two busy cores, WebKit tests ran into their own
+    # deadlines more often with workers than without (docs/testing.md, "Measured").
+    workers=${MARGINALIA_TEST_WORKERS:-0}
     xdist=()
     [ "$workers" -gt 0 ] && xdist=(-n "$workers" --dist worksteal)
     run "server+web" "$logs/server" python3 -m pytest -q "${xdist[@]}" "${browser_suites[@]}" --ignore=Tests/server/test_schemathesis.py
