@@ -13,12 +13,20 @@
 # the later ones (except that nothing runs without dependencies and the oracles need the
 # build); the script exits non-zero if any part failed and ends with each part's summary line.
 #
+# Time (docs/testing.md): the server and browser suites can run in pytest-xdist workers (each
+# with its own server, browser, Xvfb display and PostgreSQL cluster; MARGINALIA_TEST_WORKERS),
+# and the fuzz targets' optimised build starts in the background, at the lowest CPU priority,
+# once the debug build is done, so that it takes only the CPU the test suites leave idle; the
+# fuzz smoke run waits for it.
+#
 # Environment:
 #   MARGINALIA_CORPUS        the PDF corpus (default: ../shared/corpus beside the repository)
 #   MARGINALIA_SCRATCH_PATH  a SwiftPM --scratch-path (default: .build)
 #   PYTEST_ADDOPTS           extra pytest options, e.g. "-k compact" or "-x"
 #   FUZZ_SMOKE_SECONDS       seconds of fuzzing per target in the smoke run (default 30)
 #   MARGINALIA_SKIP_FUZZ=1   leave the fuzz smoke run out (a quick local run)
+#   MARGINALIA_TEST_WORKERS  pytest-xdist workers for the server and browser suites (default 0:
+#                            one process, one test at a time; 2 gives two workers, docs/testing.md)
 set -uo pipefail
 export PATH="/opt/swift/usr/bin:$PATH"
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -87,6 +95,26 @@ run "swift build" "$logs/build" swift build "${swift_flags[@]}"
 build_status=$?
 record "swift build" "$build_status" "$(grep -E 'Compiling|Build complete|error:' "$logs/build" | tail -n 1)"
 
+# The fuzz targets' build (optimised, with the sanitizers; the flags are scripts/fuzz.sh
+# --release's) starts now, in the background at nice 19: on two cores the suites below leave
+# much of the CPU idle while they wait on browsers, servers and databases, and the build takes
+# that, never the tests' share. The fuzz smoke run at the end waits for it and then finds its
+# targets built (a failure here is the smoke run's to report: it builds again and says why).
+fuzz_build_pid=
+if [ "${MARGINALIA_SKIP_FUZZ:-0}" != 1 ]; then
+    echo "== fuzz build: started in the background (nice 19; log kept for the fuzz smoke run)"
+    (
+        start=$SECONDS
+        export MARGINALIA_FUZZ=1  # Package.swift declares the fuzz targets only then
+        for target in $(grep -oE '\("Fuzz[A-Za-z0-9]+"' Package.swift | tr -d '("'); do
+            nice -n 19 swift build -c release --scratch-path .build-fuzz-release --sanitize=fuzzer \
+                -Xswiftc -sanitize=fuzzer,address --product "$target" || break
+        done
+        echo "== fuzz build: done after $((SECONDS - start)) s"
+    ) > "$logs/fuzz-build" 2>&1 &
+    fuzz_build_pid=$!
+fi
+
 # The HTTP server's lifecycle tests run on their own after the rest: in parallel on two
 # cores, tests that block (PostgreSQL clusters, saves of large files) starved the threads the
 # test servers' handlers need, and those tests waited for answers that never came.
@@ -112,7 +140,16 @@ if [ "$build_status" -eq 0 ]; then
     # The server over real HTTP (kills and restarts) and the browser editor in Chromium and WebKit.
     browser_suites=(Tests/server)
     [ -d Tests/e2e ] && browser_suites+=(Tests/e2e)
-    run "server+web" "$logs/server" python3 -m pytest -q "${browser_suites[@]}" --ignore=Tests/server/test_schemathesis.py
+    # With MARGINALIA_TEST_WORKERS, in pytest-xdist workers: each has its own `marginalia serve`, Chromium, MiniBrowser on an
+    # Xvfb display of its own, and PostgreSQL cluster; the work-stealing scheduler hands the
+    # suites out in collection order (the server tests, then every test in Chromium, then every
+    # test in WebKit), so a worker mostly stays in one engine.
+    # Workers are not the default yet: on two busy cores, WebKit tests ran into their own
+    # deadlines more often with workers than without (docs/testing.md, "Measured").
+    workers=${MARGINALIA_TEST_WORKERS:-0}
+    xdist=()
+    [ "$workers" -gt 0 ] && xdist=(-n "$workers" --dist worksteal)
+    run "server+web" "$logs/server" python3 -m pytest -q "${xdist[@]}" "${browser_suites[@]}" --ignore=Tests/server/test_schemathesis.py
     server_status=$?
     record "server+web" "$server_status" "$(grep -E '[0-9]+ (passed|failed|error|skipped)|no tests ran' "$logs/server" | tail -n 1)"
     # The API tested by machines: Schemathesis from docs/openapi.json against a live server, with
@@ -131,6 +168,11 @@ fi
 if [ "${MARGINALIA_SKIP_FUZZ:-0}" = 1 ]; then
     record "fuzz smoke" 0 "skipped (MARGINALIA_SKIP_FUZZ=1)"
 else
+    if [ -n "$fuzz_build_pid" ]; then
+        echo "== fuzz build: waiting for it"
+        wait "$fuzz_build_pid"
+        tail -n 3 "$logs/fuzz-build"
+    fi
     FUZZ_SMOKE_SECONDS=${FUZZ_SMOKE_SECONDS:-30} run "fuzz smoke" "$logs/fuzz" scripts/fuzz.sh --release --regressions
     fuzz_status=$?
     # A failure names its target and the input libFuzzer wrote, here where a long log is cut.

@@ -128,7 +128,9 @@ def browser(request):
             if not os.path.exists(path):
                 pytest.skip(f"no {path} (scripts/install-deps.sh --with-test-tools installs it)")
         ARTIFACTS.mkdir(exist_ok=True)
-        started = WebKitBrowser(ARTIFACTS / "webkit-driver.log")
+        # Each pytest-xdist worker has a MiniBrowser (and a log) of its own.
+        worker = os.environ.get("PYTEST_XDIST_WORKER")
+        started = WebKitBrowser(ARTIFACTS / (f"webkit-driver-{worker}.log" if worker else "webkit-driver.log"))
     yield started
     started.close()
 
@@ -181,7 +183,8 @@ def blank_page(new_tab, web_server):
 
 # MARK: Time per engine (printed at the end, for the CI budget)
 
-_engine_of = {}
+# Under pytest-xdist the workers collect and the controller prints: the engine travels with
+# each report as a user property.
 _seconds = {}
 
 
@@ -195,11 +198,11 @@ def pytest_collection_modifyitems(items):
     for item in items:
         engine = getattr(item, "callspec", None) and item.callspec.params.get("browser")
         if engine:
-            _engine_of[item.nodeid] = engine
+            item.user_properties.append(("browser engine", engine))
 
 
 def pytest_runtest_logreport(report):
-    engine = _engine_of.get(report.nodeid)
+    engine = dict(report.user_properties).get("browser engine")
     if engine:
         seconds, tests = _seconds.get(engine, (0.0, set()))
         tests.add(report.nodeid)
