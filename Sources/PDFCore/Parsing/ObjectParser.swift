@@ -12,6 +12,9 @@ struct ObjectParser {
     var readsReferences = true
     /// Stray keywords dropped inside arrays and dictionaries, for the file's warnings.
     private(set) var strayWordsDropped = 0
+    /// The highest object number a reference read so far names (0 for none): a damaged file
+    /// may name objects it lacks, and a new object must not take such a number.
+    private(set) var highestReferencedNumber = 0
 
     init(source: ByteSource, position: Int = 0, limits: PDFLimits = .default,
          resolveLength: ((PDFReference) -> Int?)? = nil) {
@@ -47,6 +50,7 @@ struct ObjectParser {
             switch referenceTail(at: lexer.position) {
             case .reference(let generation, let end):
                 lexer.position = end
+                highestReferencedNumber = max(highestReferencedNumber, value)
                 return .reference(PDFReference(value, generation))
             case .notReference:
                 return .integer(value)
@@ -54,6 +58,7 @@ struct ObjectParser {
                 let mark = lexer.position
                 if case .integer(let generation)? = try? lexer.next(), generation >= 0,
                    case .keyword("R")? = try? lexer.next() {
+                    highestReferencedNumber = max(highestReferencedNumber, value)
                     return .reference(PDFReference(value, generation))
                 }
                 lexer.position = mark

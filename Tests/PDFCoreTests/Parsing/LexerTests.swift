@@ -82,4 +82,16 @@ struct LexerTests {
         var lexer = Lexer(source: ByteSource(bytes: Array("(0123456789012345)".utf8)), limits: limits)
         #expect(throws: PDFError.self) { try lexer.next() }
     }
+
+    /// A hex string's odd last digit is a byte of its own, within the limit like the others
+    /// (FuzzContentStream's invariant found `<1jAC>` read as two bytes past a limit of one).
+    @Test func aHexStringsOddLastDigitCountsTowardsTheLimit() throws {
+        var limits = PDFLimits()
+        limits.maxStringLength = 1
+        var odd = Lexer(source: ByteSource(bytes: Array("<1jAC>".utf8)), limits: limits)
+        #expect(throws: PDFError.limitExceeded("string at byte 0 longer than 1 bytes")) { try odd.next() }
+        limits.maxStringLength = 2
+        var fits = Lexer(source: ByteSource(bytes: Array("<1jAC>".utf8)), limits: limits)
+        #expect(try fits.next() == .string([0x1A, 0xC0]))
+    }
 }

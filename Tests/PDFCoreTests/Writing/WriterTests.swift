@@ -199,4 +199,21 @@ struct WriterTests {
         try AtomicFileWriter.write(Array("again".utf8), to: path)
         #expect(try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int == 0o640)
     }
+
+    /// A new object never takes the number of an object the file names but lacks: the page's
+    /// dangling `/Annots [9 0 R]` would otherwise come to mean the new object (FuzzDocument's
+    /// invariant found an ink annotation's appearance stream read back as an annotation).
+    @Test func aNewObjectSkipsTheNumbersOfDanglingReferences() throws {
+        let text = """
+            %PDF-1.7
+            1 0 obj <</Type/Catalog/Pages 2 0 R>> endobj
+            2 0 obj <</Type/Pages/Kids[3 0 R]/Count 1>> endobj
+            3 0 obj <</Type/Page/Parent 2 0 R/MediaBox[0 0 100 100]/Annots[9 0 R]>> endobj
+            trailer <</Root 1 0 R/Size 4>>
+            %%EOF
+            """
+        let file = try PDFFile(source: ByteSource(bytes: Array(text.utf8)))
+        _ = try file.object(for: PDFReference(3, 0))
+        #expect(file.add(.integer(1)).number == 10)
+    }
 }
