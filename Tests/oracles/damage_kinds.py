@@ -97,12 +97,13 @@ def kids_pointing_back() -> bytes:
 
 
 def direct_root() -> bytes:
-    """The trailer's /Root is a direct dictionary."""
-    objects = two_pages()
-    return pdf(objects[1:] + [objects[0]],
-               trailer=b"/Root << /Type /Catalog /Pages 1 0 R >>").replace(b"/Parent 2 0 R", b"/Parent 1 0 R") \
-        .replace(b"/Contents 5 0 R", b"/Contents 4 0 R").replace(b"/F1 6 0 R", b"/F1 5 0 R") \
-        .replace(b"/Kids [3 0 R 4 0 R]", b"/Kids [2 0 R 3 0 R]")
+    """The trailer's /Root is a direct dictionary (no catalog object: /Pages is object 1)."""
+    return pdf([
+        b"<< /Type /Pages /Kids [2 0 R 3 0 R] /Count 2 >>",
+        PAGE % (1, 4),
+        PAGE % (1, 4),
+        stream(CONTENT),
+    ], trailer=b"/Root << /Type /Catalog /Pages 1 0 R >>")
 
 
 def _qpdf_encrypted(*options: str) -> bytes:

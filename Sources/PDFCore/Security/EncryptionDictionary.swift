@@ -87,7 +87,8 @@ struct EncryptionDictionary: Sendable {
             // A name /CF does not define means the filter the file was written with, as qpdf
             // reads it: the one /CF defines, else AES of the dictionary's version.
             let defined = Set(filters.filter { $0.key != "Identity" }.values)
-            let assumed: CryptFilterMethod = defined.count == 1 ? defined.first! : (version == 5 ? .aesV3 : .aesV2)
+            let assumed: CryptFilterMethod
+            if defined.count == 1, let only = defined.first { assumed = only } else { assumed = version == 5 ? .aesV3 : .aesV2 }
             func method(_ key: String) throws -> CryptFilterMethod {
                 let name = dictionary[key]?.nameValue ?? "Identity"
                 if let method = filters[name] { return method }
