@@ -40,14 +40,22 @@ pg_bin() {
     dirname "$initdb"
 }
 
-# Waits until URL answers 200 (curl options before it), or fails after 60 s naming it.
+# Waits until URL answers 200 (curl options before it), or fails after 60 s naming it; with
+# PID given (`wait_ready WHAT PID LOG URL...`), fails at once when that process has exited,
+# printing the end of LOG.
 wait_ready() {
-    local what=$1; shift
+    local what=$1 pid=$2 log=$3; shift 3
     for _ in $(seq 600); do
         if curl -fsS -o /dev/null "$@" 2>/dev/null; then return 0; fi
+        if [ -n "$pid" ] && ! kill -0 "$pid" 2>/dev/null; then
+            echo "local-stack: $what exited before it was ready; the end of $log:" >&2
+            tail -n 20 "$log" >&2
+            exit 1
+        fi
         sleep 0.1
     done
     echo "local-stack: $what did not become ready (logs in $dir)" >&2
+    [ -z "$log" ] || tail -n 20 "$log" >&2
     exit 1
 }
 
@@ -90,7 +98,10 @@ up() {
             >"$dir/replica$n.log" 2>&1 &
         echo $! > "$dir/replica$n.pid"
     done
-    for n in 1 2 3; do wait_ready "replica $n" "http://127.0.0.1:$((replica_port + n - 1))/readyz"; done
+    for n in 1 2 3; do
+        wait_ready "replica $n" "$(cat "$dir/replica$n.pid")" "$dir/replica$n.log" \
+            "http://127.0.0.1:$((replica_port + n - 1))/readyz"
+    done
 
     # HAProxy with TLS, from the very deploy/haproxy.cfg the compose file mounts.
     MARGINALIA_TLS_CERT=$cert MARGINALIA_LISTEN=127.0.0.1:$https_port \
@@ -100,7 +111,7 @@ up() {
         haproxy -f deploy/haproxy.cfg -D -p "$dir/haproxy.pid" >"$dir/haproxy.log" 2>&1
     local ca=()
     [ -f "$dir/cert.pem" ] && ca=(--cacert "$dir/cert.pem")
-    wait_ready "HAProxy" "${ca[@]}" "https://localhost:$https_port/readyz" --resolve "localhost:$https_port:127.0.0.1"
+    wait_ready "HAProxy" "" "$dir/haproxy.log" "${ca[@]}" "https://localhost:$https_port/readyz" --resolve "localhost:$https_port:127.0.0.1"
     echo "local-stack: up; open https://localhost:$https_port/?token=$token"
 }
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 import configparser
 import json
 import os
+import random
 import re
 import shlex
 import shutil
@@ -222,13 +223,13 @@ def test_the_compose_file_runs_three_replicas_on_the_database_behind_haproxy_wit
 
 
 def test_the_local_stack_serves_https_through_haproxy_to_three_replicas(binary, tmp_path):
-    ports = {"MARGINALIA_STACK_HTTPS_PORT": free_port(), "MARGINALIA_STACK_HTTP_PORT": free_port(),
-             "MARGINALIA_STACK_PG_PORT": free_port()}
-    # Three consecutive free ports for the replicas.
-    replica = free_port()
-    while not all(_nothing_listens(replica + n) for n in range(3)):
-        replica = free_port()
-    ports["MARGINALIA_STACK_REPLICA_PORT"] = replica
+    # Six consecutive ports below the kernel's ephemeral range: a port from inside it can be
+    # taken as the local end of a connection (a replica's own to PostgreSQL) before the
+    # replica that should listen on it starts.
+    base = _free_ports_outside_ephemeral_range(6)
+    replica = base + 3
+    ports = {"MARGINALIA_STACK_HTTPS_PORT": base, "MARGINALIA_STACK_HTTP_PORT": base + 1,
+             "MARGINALIA_STACK_PG_PORT": base + 2, "MARGINALIA_STACK_REPLICA_PORT": replica}
     environment = {**os.environ, "MARGINALIA_BIN": str(binary), **{k: str(v) for k, v in ports.items()}}
     stack = tmp_path / "stack"
     script = str(DEPLOY / "local-stack.sh")
@@ -261,6 +262,25 @@ def test_the_local_stack_serves_https_through_haproxy_to_three_replicas(binary, 
     assert down.returncode == 0, down.stdout + down.stderr
     assert not (stack / "pgdir").exists()
     assert all(_nothing_listens(port) for port in [replica, replica + 1, replica + 2, ports["MARGINALIA_STACK_HTTPS_PORT"]])
+
+
+def _free_ports_outside_ephemeral_range(count: int) -> int:
+    """The first of `count` consecutive ports that can be bound now, below the ephemeral range."""
+    low = int(Path("/proc/sys/net/ipv4/ip_local_port_range").read_text().split()[0])
+    for _ in range(200):
+        base = random.randrange(10_000, low - count)
+        if all(_can_bind(base + n) for n in range(count)):
+            return base
+    pytest.fail(f"no {count} consecutive free ports between 10000 and {low}")
+
+
+def _can_bind(port: int) -> bool:
+    with socket.socket() as s:
+        try:
+            s.bind(("127.0.0.1", port))
+            return True
+        except OSError:
+            return False
 
 
 def _nothing_listens(port: int) -> bool:
