@@ -103,6 +103,12 @@ final class ControlledStore: DocumentStore, @unchecked Sendable {
         try base.restoreVersion(id, number: number, revision: revision, pageCount: pageCount, now: now)
     }
 
+    func retention() throws -> StoreRetention { try base.retention() }
+    func setRetention(_ retention: StoreRetention) throws { try base.setRetention(retention) }
+    func retention(of id: String) throws -> RetentionPolicy? { try base.retention(of: id) }
+    func setRetention(of id: String, _ policy: RetentionPolicy?) throws { try base.setRetention(of: id, policy) }
+    func pruneVersions(_ id: String, _ prune: VersionPrune) throws { try base.pruneVersions(id, prune) }
+
     func checkReady() throws { try base.checkReady() }
     func close() { base.close() }
 }

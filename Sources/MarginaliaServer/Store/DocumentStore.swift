@@ -108,6 +108,29 @@ public protocol DocumentStore: AnyObject, Sendable {
     /// - Throws: ``StoreError/conflict(_:)`` when the log moved past `revision` meanwhile.
     func restoreVersion(_ id: String, number: Int, revision: Int, pageCount: Int, now: Date) throws -> VersionRecord
 
+    /// The store's retention settings (docs/store.md, "Retention"); none set: keep everything.
+    func retention() throws -> StoreRetention
+    /// Replaces the store's retention settings (checked with ``StoreRetention/validate()``).
+    func setRetention(_ retention: StoreRetention) throws
+    /// A document's own retention policy, or nil when the store's applies.
+    ///
+    /// - Throws: ``StoreError/notFound(_:)``.
+    func retention(of id: String) throws -> RetentionPolicy?
+    /// Gives a document a policy of its own, or nil to follow the store's.
+    ///
+    /// - Throws: ``StoreError/notFound(_:)``, ``StoreError/invalidRequest(_:)`` for numbers out of range.
+    func setRetention(of id: String, _ policy: RetentionPolicy?) throws
+    /// Forgets versions of a document for good, in one transaction: the rows of
+    /// `prune.removed` go, each rewrite's versions move to its new file under their new
+    /// lengths (the document's file too, when it was the old one), and then every file (or
+    /// chunk) that named versions before and names none after is removed, bytes and all.
+    /// The new files are written first; a failure removes them and changes nothing.
+    ///
+    /// - Throws: ``StoreError/conflict(_:)`` when the latest version is no longer
+    ///   `prune.latest`; ``StoreError/invalidRequest(_:)`` when a rewrite names a version
+    ///   that is not in its old file.
+    func pruneVersions(_ id: String, _ prune: VersionPrune) throws
+
     /// Checks that the store answers now (the readiness endpoint).
     ///
     /// - Throws: ``StoreError/unavailable(_:)`` when it does not.

@@ -87,7 +87,8 @@ public final class SQLiteDocumentStore: DocumentStore, @unchecked Sendable {
     // MARK: - Files
 
     /// The URL of a file in `files/`. The name must be one the store makes
-    /// (`<id>.pdf`, `<id>.r<n>.pdf`, or an upload's `<id>.u<n>.pdf`), so a damaged catalogue
+    /// (`<id>.pdf`, `<id>.r<n>.pdf`, a pruned history's `<id>.k<n>.pdf`, or an upload's
+    /// `<id>.u<n>.pdf`), so a damaged catalogue
     /// cannot point outside.
     func fileURL(named name: String) throws -> URL {
         let parts = name.split(separator: ".", omittingEmptySubsequences: false)
@@ -95,7 +96,7 @@ public final class SQLiteDocumentStore: DocumentStore, @unchecked Sendable {
         switch parts.count {
         case 2: wellFormed = DocumentID.isValid(String(parts[0])) && parts[1] == "pdf"
         case 3:
-            wellFormed = DocumentID.isValid(String(parts[0])) && parts[2] == "pdf" && (parts[1].first == "r" || parts[1].first == "u")
+            wellFormed = DocumentID.isValid(String(parts[0])) && parts[2] == "pdf" && ["r", "k", "u"].contains(parts[1].first)
                 && parts[1].count > 1 && parts[1].utf8.dropFirst().allSatisfy { (48...57).contains($0) }
         default: wellFormed = false
         }

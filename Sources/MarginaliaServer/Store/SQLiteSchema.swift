@@ -78,6 +78,21 @@ enum SQLiteSchema {
         CREATE TRIGGER audit_no_update BEFORE UPDATE ON audit BEGIN SELECT RAISE(ABORT, 'the audit log is append-only'); END;
         CREATE TRIGGER audit_no_delete BEFORE DELETE ON audit BEGIN SELECT RAISE(ABORT, 'the audit log is append-only'); END;
         """,
+        // 4 → 5: retention (docs/store.md, "Retention"): the store's settings in one row, and
+        // the documents that have a policy of their own. NULL: no such limit.
+        """
+        CREATE TABLE retention (
+            id INTEGER PRIMARY KEY CHECK (id = 1),
+            keep_versions INTEGER CHECK (keep_versions >= 1),
+            keep_days INTEGER CHECK (keep_days >= 0),
+            trash_days INTEGER CHECK (trash_days >= 0)
+        );
+        CREATE TABLE document_retention (
+            document TEXT PRIMARY KEY REFERENCES documents(id) ON DELETE CASCADE,
+            keep_versions INTEGER CHECK (keep_versions >= 1),
+            keep_days INTEGER CHECK (keep_days >= 0)
+        );
+        """,
     ]
 
     static var currentVersion: Int { migrations.count }

@@ -9,8 +9,13 @@ struct FullWriter {
     var removesEncryption = false
     /// Objects packed per object stream.
     var objectsPerStream = 100
+    /// Keeps every object's number and generation instead of renumbering from 1 (numbers no
+    /// object uses are free in the table), so that changes made against the original numbers
+    /// can be appended to the rewrite (``PDFHistoryRewriter``). Written with a table.
+    var keepsNumbers = false
 
     func write() throws -> [UInt8] {
+        if keepsNumbers { return try writeKeepingNumbers() }
         let (order, renumber) = try reachableObjects()
         var trailerSource = TrailerBuilder.trailer(for: file, updatingID: false)
         if removesEncryption { trailerSource["Encrypt"] = nil }
@@ -69,8 +74,41 @@ struct FullWriter {
         return out
     }
 
+    /// The reachable objects under their own numbers and generations, with a table.
+    private func writeKeepingNumbers() throws -> [UInt8] {
+        let numbers = try reachableObjects().0
+        let generations = Dictionary(uniqueKeysWithValues: numbers.map { ($0, file.generation(of: $0)) })
+        let identity = Dictionary(uniqueKeysWithValues: numbers.map { ($0, $0) })
+        var trailerSource = TrailerBuilder.trailer(for: file, updatingID: false)
+        if removesEncryption { trailerSource["Encrypt"] = nil }
+        let encryptNumber = trailerSource["Encrypt"]?.referenceValue?.number
+
+        var version = file.headerVersion
+        if let catalogVersion = try file.catalog()["Version"]?.nameValue, catalogVersion > version { version = catalogVersion }
+        var out = Array("%PDF-\(version)\n".utf8)
+        out.append(contentsOf: [0x25, 0xE2, 0xE3, 0xCF, 0xD3, 0x0A])
+        let serializer = removesEncryption ? ObjectSerializer() : ObjectSerializer.forFile(file)
+        var xref = CrossReferenceWriter()
+        xref.entries[0] = .free(nextGeneration: 65535)
+        for number in numbers.sorted() {
+            let reference = PDFReference(number, generations[number] ?? 0)
+            var object = FullWriter.renumbered(try file.object(for: reference), identity, generations: generations)
+            if case .stream(var stream) = object {
+                if removesEncryption { stream = FullWriter.withoutCryptFilter(stream) }
+                object = .stream(stream)
+            }
+            xref.entries[number] = .inFile(offset: out.count, generation: reference.generation)
+            serializer.writeIndirect(object, reference: reference, encrypt: number != encryptNumber, to: &out)
+        }
+        var trailer = PDFDictionary()
+        for (key, value) in trailerSource { trailer[key] = FullWriter.renumbered(value, identity, generations: generations) }
+        trailer["Size"] = .integer((numbers.max() ?? 0) + 1)
+        xref.writeTable(trailer: trailer, to: &out)
+        return out
+    }
+
     /// Object numbers reachable from the trailer, breadth first, and their new numbers.
-    private func reachableObjects() throws -> ([Int], [Int: Int]) {
+    func reachableObjects() throws -> ([Int], [Int: Int]) {
         var order: [Int] = []
         var renumber: [Int: Int] = [:]
         var queue: [Int] = []
@@ -108,18 +146,21 @@ struct FullWriter {
         return (existing, final)
     }
 
-    static func renumbered(_ object: PDFObject, _ map: [Int: Int]) -> PDFObject {
+    /// `object` with each reference's number mapped by `map` (under the generation
+    /// `generations` gives the new number, else 0); a reference to a number `map` lacks
+    /// becomes null.
+    static func renumbered(_ object: PDFObject, _ map: [Int: Int], generations: [Int: Int] = [:]) -> PDFObject {
         switch object {
         case .reference(let r):
             guard let n = map[r.number] else { return .null }
-            return .reference(PDFReference(n, 0))
-        case .array(let items): return .array(items.map { renumbered($0, map) })
+            return .reference(PDFReference(n, generations[n] ?? 0))
+        case .array(let items): return .array(items.map { renumbered($0, map, generations: generations) })
         case .dictionary(let d):
             var result = PDFDictionary()
-            for (k, v) in d { result[k] = renumbered(v, map) }
+            for (k, v) in d { result[k] = renumbered(v, map, generations: generations) }
             return .dictionary(result)
         case .stream(let s):
-            guard case .dictionary(let d) = renumbered(.dictionary(s.dictionary), map) else { return object }
+            guard case .dictionary(let d) = renumbered(.dictionary(s.dictionary), map, generations: generations) else { return object }
             return .stream(PDFStream(dictionary: d, rawBytes: s.rawBytes))
         default: return object
         }

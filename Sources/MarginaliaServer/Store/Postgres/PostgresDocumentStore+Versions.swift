@@ -92,6 +92,10 @@ extension PostgresDocumentStore {
                 throw StoreError.invalidRequest(
                     "a version of document \(id) at revision \(revision) would be ahead of its log (revision \(document.revision))")
             }
+            // A save appends to the file it read; a prune may have rewritten it meanwhile.
+            guard startsHistory || document.file == file else {
+                throw StoreError.conflict("document \(id) moved to \(document.file) before version \(number) could be added to \(file)")
+            }
             guard !startsHistory || revision == document.revision else {
                 throw StoreError.conflict(
                     "document \(id) moved to revision \(document.revision) before version \(number) could start at \(revision)")

@@ -186,6 +186,20 @@ enum PostgresSchema {
         CREATE TRIGGER audit_no_truncate BEFORE TRUNCATE ON audit
             FOR EACH STATEMENT EXECUTE FUNCTION marginalia_audit_append_only();
         """,
+        // 6 → 7: retention, as SQLite's version 5 (docs/store.md, "Retention").
+        """
+        CREATE TABLE retention (
+            id integer PRIMARY KEY CHECK (id = 1),
+            keep_versions integer CHECK (keep_versions >= 1),
+            keep_days integer CHECK (keep_days >= 0),
+            trash_days integer CHECK (trash_days >= 0)
+        );
+        CREATE TABLE document_retention (
+            document text PRIMARY KEY REFERENCES documents(id) ON DELETE CASCADE,
+            keep_versions integer CHECK (keep_versions >= 1),
+            keep_days integer CHECK (keep_days >= 0)
+        );
+        """,
     ]
 
     static var currentVersion: Int { migrations.count }

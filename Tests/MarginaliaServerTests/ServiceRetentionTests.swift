@@ -1,0 +1,157 @@
+import Foundation
+import Marginalia
+import MarginaliaEditor
+import Testing
+@testable import MarginaliaServer
+
+@Suite("Document service: retention")
+struct ServiceRetentionTests {
+    /// Every byte the store keeps of documents: the files of a data folder, or the chunks of
+    /// a database.
+    private static func storedBytes(_ place: TestStore) throws -> Data {
+        var all = Data()
+        switch try place.open() {
+        case let store as SQLiteDocumentStore:
+            let files = store.filesDirectory
+            for name in try FileManager.default.contentsOfDirectory(atPath: files.path).sorted() {
+                all.append(try Data(contentsOf: files.appendingPathComponent(name)))
+            }
+        case let store as PostgresDocumentStore:
+            for key in try store.blobs.keys(withPrefix: "") { all.append(try store.blobs.get(key)) }
+        default:
+            Issue.record("an unexpected store")
+        }
+        return all
+    }
+
+    private static func holds(_ data: Data, _ text: String) -> Bool {
+        data.range(of: Data(text.utf8)) != nil
+    }
+
+    /// Versions 1-4: the sample; with "gone-1"; without it; with "kept-2" too.
+    private static func fourVersions(_ service: DocumentService) throws -> String {
+        let id = try service.importDocument(name: "doc", data: Fixtures.sample).id
+        _ = try service.apply(id, Fixtures.request(.operation(Fixtures.add("gone-1")), base: 0))
+        _ = try service.save(id)
+        _ = try service.apply(id, Fixtures.request(.operation(.removeAnnotation(Fixtures.square("gone-1"))), base: 1))
+        _ = try service.save(id)
+        _ = try service.apply(id, Fixtures.request(.operation(Fixtures.add("kept-2", x: 300)), base: 2))
+        _ = try service.save(id)
+        return id
+    }
+
+    @Test(arguments: StoreKind.allCases) func theVersionsLeftOutAreGoneBytesAndAll(_ kind: StoreKind) throws {
+        let place = try TestStore(kind)
+        defer { place.remove() }
+        let service = try place.service()
+        let id = try Self.fourVersions(service)
+        let before = try (3...4).map { try PDFDocument(data: service.versionData(id, $0)).annotations(onPage: 0).map(\.id) }
+        _ = try service.apply(id, Fixtures.request(.operation(Fixtures.add("unsaved", x: 400)), base: 3))
+        #expect(Self.holds(try Self.storedBytes(place), "gone-1"))
+
+        let pruned = try #require(try service.pruneVersions(id, policy: RetentionPolicy(keepVersions: 2)))
+        #expect(pruned.versions == [1, 2])
+        #expect(pruned.bytesRemoved > 0)
+        #expect(try service.versions(id).versions.map(\.number) == [3, 4])
+        #expect(!Self.holds(try Self.storedBytes(place), "gone-1"))
+        #expect(Self.holds(try Self.storedBytes(place), "kept-2"))
+        // The versions kept read as before, and the unsaved edit is still there.
+        #expect(try (3...4).map { try PDFDocument(data: service.versionData(id, $0)).annotations(onPage: 0).map(\.id) } == before)
+        #expect(try service.annotationIDs(id).suffix(2) == ["kept-2", "unsaved"])
+        #expect(throws: ServiceError.self) { try service.versionData(id, 1) }
+
+        // Saves append to the rewritten file; a restart (another store object) reads it all.
+        let fifth = try service.save(id)
+        #expect(fifth.number == 5)
+        let restarted = try place.service()
+        #expect(try restarted.annotationIDs(id).suffix(2) == ["kept-2", "unsaved"])
+        #expect(try restarted.versions(id).versions.map(\.number) == [3, 4, 5])
+        let third = try restarted.versionData(id, 3)
+        #expect(try restarted.versionData(id, 5).prefix(third.count) == third)
+        // Nothing more to forget.
+        #expect(try service.pruneVersions(id, policy: RetentionPolicy(keepVersions: 3)) == nil)
+    }
+
+    @Test func daysCountBackFromNow() throws {
+        let place = try TestStore(.sqlite)
+        defer { place.remove() }
+        let service = try place.service()
+        let id = try Self.fourVersions(service)
+        #expect(try service.pruneVersions(id, policy: RetentionPolicy(keepDays: 1)) == nil)
+        let later = Date().addingTimeInterval(2 * 86_400)
+        let pruned = try service.pruneVersions(id, policy: RetentionPolicy(keepDays: 1), now: later)
+        #expect(pruned?.versions == [1, 2, 3])
+        #expect(try service.versions(id).versions.map(\.number) == [4])
+        #expect(try PDFDocument(data: service.versionData(id, 4)).annotations(onPage: 0).map(\.id).last == "kept-2")
+    }
+
+    @Test func aSignedVersionStaysByteForByteWithTheVersionsBeforeIt() throws {
+        let place = try TestStore(.sqlite)
+        defer { place.remove() }
+        let service = try place.service()
+        let signed = try Self.signedSample()
+        let id = try service.importDocument(name: "signed", data: signed).id
+        _ = try service.apply(id, Fixtures.request(.operation(Fixtures.add("gone-1")), base: 0))
+        _ = try service.save(id)
+        _ = try service.apply(id, Fixtures.request(.operation(.removeAnnotation(Fixtures.square("gone-1"))), base: 1))
+        _ = try service.save(id)
+
+        let pruned = try service.pruneVersions(id, policy: RetentionPolicy(keepVersions: 1))
+        #expect(pruned?.versions == [2])
+        #expect(try service.versionData(id, 1) == signed)
+        #expect(!Self.holds(try Self.storedBytes(place), "gone-1"))
+        #expect(try service.versions(id).versions.map(\.number) == [1, 3])
+    }
+
+    @Test func theTrashIsEmptiedAfterItsDays() throws {
+        let place = try TestStore(.sqlite)
+        defer { place.remove() }
+        let service = try place.service()
+        let kept = try service.importDocument(name: "kept", data: Fixtures.sample).id
+        let trashed = try service.importDocument(name: "trashed", data: Fixtures.sample).id
+        _ = try service.delete(trashed)
+        try service.store.setRetention(StoreRetention(trashDays: 30))
+        #expect(try service.applyRetention().emptiedFromTrash.isEmpty)
+        let report = try service.applyRetention(now: Date().addingTimeInterval(31 * 86_400))
+        #expect(report.emptiedFromTrash == [trashed])
+        #expect(try service.list().map(\.id) == [kept])
+        #expect(try service.trash().isEmpty)
+    }
+
+    @Test func aDocumentsOwnPolicyComesBeforeTheStores() throws {
+        let place = try TestStore(.sqlite)
+        defer { place.remove() }
+        let service = try place.service()
+        let id = try Self.fourVersions(service)
+        let other = try Self.fourVersions(service)
+        try service.store.setRetention(StoreRetention(versions: RetentionPolicy(keepVersions: 3)))
+        try service.store.setRetention(of: id, RetentionPolicy(keepVersions: 1))
+        let report = try service.applyRetention()
+        #expect(Set(report.pruned.map(\.document)) == [id, other])
+        #expect(try service.versions(id).versions.map(\.number) == [4])
+        #expect(try service.versions(other).versions.map(\.number) == [2, 3, 4])
+        #expect(throws: StoreError.self) { try service.store.setRetention(of: id, RetentionPolicy(keepVersions: 0)) }
+    }
+
+    /// The sample with a signature field whose value covers the whole file (as a signed file's
+    /// /ByteRange does; the signature itself is not checked here).
+    private static func signedSample() throws -> Data {
+        let file = try PDFFile(source: ByteSource(data: Fixtures.sample))
+        let value = file.add(.dictionary(PDFDictionary([
+            "Type": .name("Sig"), "ByteRange": .array([0, .integer(1_000_000_000), 0, 0]),
+            "Contents": .string([0]),
+        ])))
+        let field = file.add(.dictionary(PDFDictionary(["FT": .name("Sig"), "T": .string(Array("Signature1".utf8)),
+                                                        "V": .reference(value)])))
+        let root = try #require(file.trailer["Root"]?.referenceValue)
+        var catalog = try file.catalog()
+        catalog["AcroForm"] = .dictionary(PDFDictionary(["Fields": .array([.reference(field)]), "SigFlags": 3]))
+        file.update(root, with: .dictionary(catalog))
+        var bytes = try file.dataRepresentation()
+        let placeholder = Array("1000000000".utf8)
+        let at = try #require(bytes.indices.first { bytes[$0...].starts(with: placeholder) })
+        bytes.replaceSubrange(at..<at + 10, with: Array(String(format: "%010d", bytes.count).utf8))
+        #expect(try PDFFile(source: ByteSource(bytes: bytes)).signatureCoverage() == [bytes.count])
+        return Data(bytes)
+    }
+}
