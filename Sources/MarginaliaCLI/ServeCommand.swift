@@ -17,6 +17,7 @@ enum ServeCommand {
                                 [--tls-cert FILE --tls-key FILE [--http-redirect-port N] | --behind-tls-proxy]
                                 [--hsts-max-age S]
                                 [--jwt-hs256-secret-file FILE | --jwt-rs256-public-key FILE]
+                                [--retention-every S]
 
         Serves the browser editor and the JSON API (docs/api.md) until Ctrl-C or SIGTERM,
         which finish the requests in flight and exit 0.
@@ -40,6 +41,9 @@ enum ServeCommand {
                          on every address
           --web DIR      the browser editor's folder (default: $MARGINALIA_WEB, else the
                          package's Web folder, else ./Web)
+          --retention-every S
+                         apply the store's retention settings (`marginalia store retention`,
+                         docs/store.md) every S seconds (default 3600; 0: never)
 
         HTTPS (docs/deploy.md):
           --tls-cert FILE  serve HTTPS (TLS 1.2 and 1.3 only) with this PEM certificate (the
@@ -102,6 +106,8 @@ enum ServeCommand {
         var readingLimits = PDFLimits()
         var tls = TLSOptions()
         var jwt: JWTVerifier?
+        /// Seconds between retention runs (docs/store.md, "Retention"); 0: never.
+        var retentionEvery = 3600
     }
 
     static func parse(_ argv: [String], environment: [String: String] = ProcessInfo.processInfo.environment) throws -> Options {
@@ -135,6 +141,13 @@ enum ServeCommand {
         if memory.perRequest > memory.total {
             throw UsageError("\(MemoryBudget.Settings.options.perRequest) (\(memory.perRequest)) is more than \(MemoryBudget.Settings.options.total) (\(memory.total))")
         }
+        var retentionEvery = 3600
+        if let text = try arguments.option("--retention-every") {
+            guard let seconds = Int(text), (0...31_536_000).contains(seconds) else {
+                throw UsageError("--retention-every: '\(text)' is not a whole number of seconds from 0 (never) to 31536000")
+            }
+            retentionEvery = seconds
+        }
         let readingLimits = try LimitsSetting.current(environment)
         let tls = try tlsOptions(&arguments, port: port)
         let jwt = try jwtVerifier(&arguments)
@@ -144,7 +157,8 @@ enum ServeCommand {
         if token?.isEmpty == true { throw UsageError("--token must not be empty") }
         return Options(files: arguments.items, host: host, port: port, dataDirectory: data,
                        store: store ?? .folder(URL(fileURLWithPath: data)), token: token, webDirectory: web,
-                       http: http, limits: limits, memory: memory, readingLimits: readingLimits, tls: tls, jwt: jwt)
+                       http: http, limits: limits, memory: memory, readingLimits: readingLimits, tls: tls, jwt: jwt,
+                       retentionEvery: retentionEvery)
     }
 
     /// Reads `--name N` (a whole number of at least 1) into `value` when given.
@@ -196,6 +210,8 @@ enum ServeCommand {
         if let port = options.tls.redirectPort {
             servers.append(try startRedirect(port: port, host: options.host, to: server))
         }
+        let retention = RetentionSchedule(service: service, every: TimeInterval(options.retentionEvery))
+        if options.retentionEvery > 0 { retention.start() }
         print("Marginalia is serving \(try service.list().count) document(s) from \(options.store)")
         print("Open \(url(host: options.host, port: server.port, token: options.token, https: server.isTLS))")
         if let port = options.tls.redirectPort {

@@ -11,6 +11,9 @@ enum StoreCommand {
                marginalia store backup --from DATA_DIR --to BACKUP_DIR
                marginalia store restore --from BACKUP_DIR --to DATA_DIR
                marginalia store info --store LOCATION [--password-file FILE]
+               marginalia store retention --store LOCATION [--password-file FILE] [--document ID]
+                                          [--keep-versions N|none] [--keep-days N|none] [--trash-days N|none]
+                                          [--apply]
 
         migrate  copies every document of the SQLite store in DATA_DIR (as `serve --data` uses
                  it, in and out of the trash) into an empty PostgreSQL database: its row, every
@@ -38,6 +41,15 @@ enum StoreCommand {
                  compares the two as verify does; exits 1 naming the first difference.
         info     prints the store's kind, location (never its password), schema version and
                  document counts; opening a store migrates an older schema first.
+        retention
+                 prints the store's retention settings (docs/store.md, "Retention"), or with
+                 --document a document's, after setting what is given: keep the last N
+                 versions, those of the last N days (either keeps a version; the latest and
+                 signed ones always stay), and empty the trash of documents there longer than
+                 N days; `none` removes a limit, and with --document `--keep-versions store`
+                 returns the document to the store's settings. --apply then applies them now
+                 (as `serve` does every --retention-every seconds): forgotten versions go from
+                 the store bytes and all. Stop a server on a folder store first.
 
           --from DATA_DIR       the SQLite store's folder (must hold catalogue.sqlite)
           --to URL              the PostgreSQL database (credentials as for `serve --store`:
@@ -48,14 +60,15 @@ enum StoreCommand {
 
     static func run(_ argv: [String]) throws {
         var arguments = Arguments(argv)
-        let action = try arguments.action(expected: "migrate, verify, backup, restore or info")
+        let action = try arguments.action(expected: "migrate, verify, backup, restore, info or retention")
         switch action {
         case "migrate": try compare(&arguments, copying: true)
         case "verify": try compare(&arguments, copying: false)
         case "backup": try copyFolder(&arguments, restoring: false)
         case "restore": try copyFolder(&arguments, restoring: true)
         case "info": try info(&arguments)
-        default: throw UsageError("unknown action '\(action)': expected migrate, verify, backup, restore or info")
+        case "retention": try retention(&arguments)
+        default: throw UsageError("unknown action '\(action)': expected migrate, verify, backup, restore, info or retention")
         }
     }
 
@@ -167,6 +180,66 @@ enum StoreCommand {
             print("schema version: \(schema)")
             print("documents: \(try store.documents(trashed: false).count), in the trash: \(try store.documents(trashed: true).count)")
         }
+    }
+
+    /// `retention`: shows and sets the store's or a document's settings, and applies them.
+    private static func retention(_ arguments: inout Arguments) throws {
+        guard let text = try arguments.option("--store") else { throw UsageError("retention needs --store LOCATION") }
+        let passwordFile = try arguments.option("--password-file")
+        let document = try arguments.option("--document")
+        let keepVersions = try arguments.option("--keep-versions")
+        let keepDays = try arguments.option("--keep-days")
+        let trashDays = try arguments.option("--trash-days")
+        let apply = arguments.flag("--apply")
+        try refuseLeftovers(arguments)
+        if document != nil && trashDays != nil { throw UsageError("--trash-days is the store's: not with --document") }
+        func limit(_ name: String, _ value: String?, _ current: Int?, minimum: Int) throws -> Int? {
+            guard let value else { return current }
+            if value == "none" { return nil }
+            guard let number = Int(value), number >= minimum else {
+                throw UsageError("\(name): '\(value)' is not a whole number of at least \(minimum), or none")
+            }
+            return number
+        }
+        try reportingFailures {
+            let store = try StoreLocation(text, passwordFile: passwordFile).open()
+            defer { store.close() }
+            if let document {
+                if keepVersions == "store" {
+                    try store.setRetention(of: document, nil)
+                } else if keepVersions != nil || keepDays != nil {
+                    let own = try store.retention(of: document) ?? RetentionPolicy()
+                    try store.setRetention(of: document, RetentionPolicy(
+                        keepVersions: try limit("--keep-versions", keepVersions, own.keepVersions, minimum: 1),
+                        keepDays: try limit("--keep-days", keepDays, own.keepDays, minimum: 0)))
+                }
+                let own = try store.retention(of: document)
+                let applies = try own ?? store.retention().versions
+                print("document \(document): \(describe(applies))\(own == nil ? " (the store's)" : "")")
+            } else {
+                var settings = try store.retention()
+                settings.versions.keepVersions = try limit("--keep-versions", keepVersions, settings.versions.keepVersions, minimum: 1)
+                settings.versions.keepDays = try limit("--keep-days", keepDays, settings.versions.keepDays, minimum: 0)
+                settings.trashDays = try limit("--trash-days", trashDays, settings.trashDays, minimum: 0)
+                if keepVersions != nil || keepDays != nil || trashDays != nil { try store.setRetention(settings) }
+                print("store: \(describe(settings.versions)); trash emptied after \(settings.trashDays.map { "\($0) day(s)" } ?? "never")")
+            }
+            guard apply else { return }
+            let report = try DocumentService(store: store).applyRetention()
+            AuditLog(store: store as? any AuditStore).record(report, by: Caller(name: "cli", role: .admin))
+            for pruned in report.pruned {
+                print("document \(pruned.document): forgot version(s) \(pruned.versions.map(String.init).joined(separator: ", ")), \(pruned.bytesRemoved) bytes")
+            }
+            for id in report.emptiedFromTrash { print("document \(id): removed from the trash for good") }
+            for (id, reason) in report.failed.sorted(by: { $0.key < $1.key }) { print("document \(id): not pruned: \(reason)") }
+            if !report.failed.isEmpty { throw CommandFailure(description: "\(report.failed.count) document(s) not pruned", code: ExitCode.badInput) }
+        }
+    }
+
+    private static func describe(_ policy: RetentionPolicy) -> String {
+        guard !policy.keepsEverything else { return "every version kept" }
+        return [policy.keepVersions.map { "the last \($0) version(s)" }, policy.keepDays.map { "versions of the last \($0) day(s)" }]
+            .compactMap { $0 }.joined(separator: " and ") + " kept, with the latest and signed ones"
     }
 
     private static func refuseLeftovers(_ arguments: Arguments) throws {

@@ -155,3 +155,33 @@ struct ServiceRetentionTests {
         return Data(bytes)
     }
 }
+
+@Suite("Store migration: retention")
+struct RetentionMigrationTests {
+    @Test func aPrunedStoreAndItsSettingsMigrateAndVerify() throws {
+        let place = try TestStore(.sqlite)
+        defer { place.remove() }
+        let service = try place.service()
+        let id = try service.importDocument(name: "doc", data: Fixtures.sample).id
+        for n in 0..<3 {
+            _ = try service.apply(id, Fixtures.request(.operation(Fixtures.add("s\(n)", x: Double(100 + 40 * n))), base: n))
+            _ = try service.save(id)
+        }
+        try service.store.setRetention(StoreRetention(versions: RetentionPolicy(keepVersions: 2), trashDays: 9))
+        try service.store.setRetention(of: id, RetentionPolicy(keepDays: 3))
+        _ = try service.pruneVersions(id, policy: RetentionPolicy(keepVersions: 2))
+        #expect(try service.versions(id).versions.map(\.number) == [3, 4])
+
+        let target = try TestStore(.postgresql)
+        defer { target.remove() }
+        let copy = try #require(try target.open() as? PostgresDocumentStore)
+        let report = try StoreMigration.copy(from: try place.open(), to: copy)
+        #expect(report.versions == 2)
+        #expect(try copy.retention() == StoreRetention(versions: RetentionPolicy(keepVersions: 2), trashDays: 9))
+        #expect(try copy.retention(of: id) == RetentionPolicy(keepDays: 3))
+        try copy.setRetention(of: id, nil)
+        #expect(throws: StoreDifference.retention(document: id, source: "Optional(MarginaliaServer.RetentionPolicy(keepVersions: nil, keepDays: Optional(3)))", copy: "nil")) {
+            try StoreMigration.verify(copy, against: try place.open())
+        }
+    }
+}

@@ -37,6 +37,8 @@ public struct MarginaliaApp: Sendable {
             DocumentRoutes(service: service).register(into: &router)
             SearchRoutes(service: service).register(into: &router)
             OrganizingRoutes(service: service).register(into: &router)
+            // Retention rewrites the store's files: only the real service does it.
+            if let service = service as? DocumentService { RetentionRoutes(service: service).register(into: &router) }
         }
     }
 

@@ -25,6 +25,10 @@ public enum AuditAction: String, CaseIterable, Sendable {
     case addUser
     /// A user was revoked.
     case revokeUser
+    /// Retention settings changed, the store's or a document's.
+    case setRetention
+    /// Versions of a document were forgotten by retention (their numbers, the bytes freed).
+    case pruneVersions
 }
 
 /// One line of the audit log: who did what, when, to which document.

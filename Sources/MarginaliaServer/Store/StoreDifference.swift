@@ -25,6 +25,8 @@ public enum StoreDifference: Error, Equatable, Sendable, CustomStringConvertible
 
     /// The users, shares or audit log differ (``PeopleSnapshot/firstDifference(from:)``).
     case people(String)
+    /// The retention settings differ: the store's (`document` nil) or a document's own.
+    case retention(document: String?, source: String, copy: String)
 
     public var description: String {
         switch self {
@@ -34,6 +36,8 @@ public enum StoreDifference: Error, Equatable, Sendable, CustomStringConvertible
             return [missing, extra].filter { !$0.isEmpty }.joined(separator: "; ")
         case .row(let id, let column, let source, let copy):
             return "document \(id): the row's \(column) is \(source) in the source, \(copy) in the copy"
+        case .retention(let id, let source, let copy):
+            return "\(id.map { "document \($0)" } ?? "the store"): the retention settings are \(source) in the source, \(copy) in the copy"
         case .version(let id, let number, let what):
             return "document \(id), version \(number): \(what)"
         case .versionBytes(let id, let number, let offset):

@@ -33,8 +33,16 @@ extension StoreMigration {
             try compareVersions(id, copy, source, into: &report)
             try compareLogs(id, copy, source, into: &report)
             try compareUploads(id, copy, source, into: &report)
+            let (ownHere, ownThere) = (try source.retention(of: id), try copy.retention(of: id))
+            guard ownHere == ownThere else {
+                throw StoreDifference.retention(document: id, source: "\(String(describing: ownHere))", copy: "\(String(describing: ownThere))")
+            }
             if try !served.compare(id) { report.unservable.append(id) }
             report.documents += 1
+        }
+        let (settingsHere, settingsThere) = (try source.retention(), try copy.retention())
+        guard settingsHere == settingsThere else {
+            throw StoreDifference.retention(document: nil, source: "\(settingsHere)", copy: "\(settingsThere)")
         }
         if let mine = source as? any PeopleReading, let theirs = copy as? any PeopleReading,
            let difference = try mine.peopleSnapshot().firstDifference(from: theirs.peopleSnapshot()) {

@@ -2,8 +2,8 @@ import Foundation
 
 /// Copies every document of one store into an empty PostgreSQL store and proves the copy
 /// (`marginalia store migrate`, docs/scale-out.md): each document's row, versions with their
-/// bytes, operation log and uploads are copied, then the people (users, shares, the audit
-/// log: ``PeopleSnapshot``), then compared with the source, raw and as the server serves them
+/// bytes, operation log, uploads and retention policy are copied, then the store's retention
+/// settings and the people (users, shares, the audit log: ``PeopleSnapshot``), then compared with the source, raw and as the server serves them
 /// (``verify(_:against:)``).
 public enum StoreMigration {
     /// What a migration copied and checked.
@@ -50,8 +50,10 @@ public enum StoreMigration {
             let uploads = try source.uploadNumbers(id).map { ($0, try source.uploadData(id, number: $0)) }
             try target.importCopy(of: record, versions: versions, log: try source.operations(id, after: 0),
                                   uploads: uploads)
+            try target.setRetention(of: id, source.retention(of: id))
             progress(id)
         }
+        try target.setRetention(source.retention())
         if let people = source as? any PeopleReading {
             try target.importPeople(people.peopleSnapshot())
         }
