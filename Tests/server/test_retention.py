@@ -7,6 +7,7 @@ from __future__ import annotations
 import io
 import json
 import subprocess
+import time
 from pathlib import Path
 
 import pypdf
@@ -123,4 +124,18 @@ def test_the_command_line_sets_retention_and_empties_the_trash(binary, tmp_path)
     server = Server(binary, data, args=["--retention-every", "0"]).start()
     assert [v["number"] for v in server.json("GET", f"/api/v1/documents/{doc}/versions")["versions"]] == [4]
     assert server.json("GET", "/api/v1/retention") == {"keepVersions": None, "keepDays": 0, "trashDays": 0}
+    server.stop()
+
+
+def test_the_server_applies_retention_on_its_own(binary, tmp_path):
+    server = Server(binary, tmp_path / "data", args=["--retention-every", "1"]).start()
+    doc = four_versions(server)
+    server.json("PUT", "/api/v1/retention", {"keepVersions": 1})
+    # The server's own run, within a few of its one-second intervals: polled, not slept on.
+    deadline = time.monotonic() + 30
+    while [v["number"] for v in server.json("GET", f"/api/v1/documents/{doc}/versions")["versions"]] != [4]:
+        assert time.monotonic() < deadline, "the server did not apply retention on its own within 30 s"
+        time.sleep(0.2)
+    audit = server.json("GET", "/api/v1/audit")["entries"]
+    assert any(e["action"] == "pruneVersions" and e["actor"] == "retention" and e["document"] == doc for e in audit)
     server.stop()
