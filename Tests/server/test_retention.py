@@ -97,6 +97,9 @@ def test_a_documents_own_policy_and_its_errors(binary, tmp_path):
     assert status == 400 and b"keepVersions" in body
     status, _, body = server.request("PUT", "/api/v1/retention", {"keepWeeks": 3})
     assert status == 400 and b"keepWeeks" in body
+    for wrong in (False, 2.5, "3"):
+        status, _, body = server.request("PUT", "/api/v1/retention", {"trashDays": wrong})
+        assert status == 400 and b"trashDays" in body, wrong
     server.json("POST", "/api/v1/retention/apply")
     assert [v["number"] for v in server.json("GET", f"/api/v1/documents/{doc}/versions")["versions"]] == [4]
     assert server.json("DELETE", f"/api/v1/documents/{doc}/retention")["own"] is False

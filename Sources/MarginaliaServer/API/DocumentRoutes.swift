@@ -49,10 +49,11 @@ public struct DocumentRoutes<Service: DocumentServing>: Sendable {
         router.add("POST", one + "/restore", needs: .manage, audited: .restore) { _, parameters in
             try .revisioned(service.restore(Self.documentID(parameters)))
         }
-        router.add("GET", one + "/file", needs: .view, audited: .download) { _, parameters in
+        router.add("GET", one + "/file", needs: .view, audited: .download) { request, parameters in
             let id = try Self.documentID(parameters)
             let summary = try service.summary(id)
-            return .pdf(try service.fileData(id), revision: summary.revision, filename: Self.filename(id, summary))
+            let data = try service.fileData(id)
+            return FileResponse.serve(data, .pdf(Data(), revision: summary.revision, filename: Self.filename(id, summary)), for: request)
         }
         router.add("GET", one + "/export", needs: .view, audited: .export) { request, parameters in
             let id = try Self.documentID(parameters)
@@ -118,12 +119,13 @@ public struct DocumentRoutes<Service: DocumentServing>: Sendable {
         router.add("POST", one + "/versions/{n}/restore", needs: .manage, audited: .restoreVersion) { _, parameters in
             try .revisioned(service.restoreVersion(Self.documentID(parameters), parameters.integer("n", in: RequestNumbers.revision)))
         }
-        router.add("GET", one + "/versions/{n}/file", needs: .view, audited: .download) { _, parameters in
+        router.add("GET", one + "/versions/{n}/file", needs: .view, audited: .download) { request, parameters in
             let id = try Self.documentID(parameters)
             let number = try parameters.integer("n", in: RequestNumbers.revision)
             let summary = try service.summary(id)
-            return .pdf(try service.versionData(id, number), revision: summary.revision,
-                        filename: "v\(number)-" + Self.filename(id, summary))
+            let data = try service.versionData(id, number)
+            return FileResponse.serve(data, .pdf(Data(), revision: summary.revision, filename: "v\(number)-" + Self.filename(id, summary)),
+                                      for: request)
         }
     }
 

@@ -86,7 +86,9 @@ public struct RetentionRoutes: Sendable {
     /// A whole number or null under `key`.
     private static func days(_ body: [String: Any], _ key: String) throws -> Int? {
         guard let value = body[key], !(value is NSNull) else { return nil }
-        guard let number = value as? NSNumber, let whole = Int(exactly: number.doubleValue) else {
+        // JSON's true and false arrive as NSNumbers of type char ("c"): not numbers here.
+        guard let number = value as? NSNumber, String(cString: number.objCType) != "c",
+              let whole = Int(exactly: number.doubleValue) else {
             throw APIError.badRequest("\(key) must be a whole number or null")
         }
         return whole

@@ -105,7 +105,7 @@ public struct Router: Sendable {
                 try onDocument.require(route.permission, for: "\(route.method) /\(route.segments.joined(separator: "/"))")
                 let response = try await route.handler(request, RouteParameters(parameters, caller: onDocument, signedIn: caller,
                                                                                  access: access, audit: audit))
-                if let action = route.audited, response.status < 400 {
+                if let action = route.audited, response.status < 400, !response.continuesADownload {
                     audit.record(action, by: caller, document: parameters["id"], detail: Self.auditDetail(parameters, request))
                 }
                 return response

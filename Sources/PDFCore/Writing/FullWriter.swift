@@ -17,7 +17,7 @@ struct FullWriter {
     func write() throws -> [UInt8] {
         if keepsNumbers { return try writeKeepingNumbers() }
         let (order, renumber) = try reachableObjects()
-        var trailerSource = TrailerBuilder.trailer(for: file, updatingID: false)
+        var trailerSource = TrailerBuilder.trailer(for: file)
         if removesEncryption { trailerSource["Encrypt"] = nil }
         let encryptNumber = trailerSource["Encrypt"]?.referenceValue.flatMap { renumber[$0.number] }
 
@@ -79,7 +79,7 @@ struct FullWriter {
         let numbers = try reachableObjects().0
         let generations = Dictionary(uniqueKeysWithValues: numbers.map { ($0, file.generation(of: $0)) })
         let identity = Dictionary(uniqueKeysWithValues: numbers.map { ($0, $0) })
-        var trailerSource = TrailerBuilder.trailer(for: file, updatingID: false)
+        var trailerSource = TrailerBuilder.trailer(for: file)
         if removesEncryption { trailerSource["Encrypt"] = nil }
         let encryptNumber = trailerSource["Encrypt"]?.referenceValue?.number
 

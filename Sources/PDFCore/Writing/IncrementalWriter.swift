@@ -53,7 +53,10 @@ struct IncrementalWriter {
         }
         if xref.entries[0] == nil && file.crossReference.kind == .table { xref.entries[0] = .free(nextGeneration: 65535) }
 
-        var trailer = TrailerBuilder.trailer(for: file, updatingID: true)
+        // The new version's identifier is the MD5 of what the update holds, not a random
+        // value: the same edits to the same file give the same bytes, so a file served twice
+        // keeps its ETag and its ranges agree.
+        var trailer = TrailerBuilder.trailer(for: file, version: CryptoPrimitives.md5(Array(out[source.count...])))
         if !file.isRepaired { trailer["Prev"] = .integer(file.crossReference.startOffset) }
         // A table cannot say that an object lives in an object stream: a repaired file whose
         // objects do gets a cross-reference stream listing everything.
@@ -78,16 +81,19 @@ struct IncrementalWriter {
 
 /// The trailer entries a writer carries over (7.5.5): `/Root`, `/Info`, `/Encrypt`, `/ID`.
 enum TrailerBuilder {
-    static func trailer(for file: PDFFile, updatingID: Bool) -> PDFDictionary {
+    /// The trailer entries to carry over. `version`, for an update, is the identifier of the
+    /// new version: it becomes the second /ID element (14.4), and both when the file had none.
+    /// A rewrite keeps the /ID it had (a random one when it had none).
+    static func trailer(for file: PDFFile, version: [UInt8]? = nil) -> PDFDictionary {
         let source = file.trailer
         var trailer = PDFDictionary()
         for key in ["Root", "Info", "Encrypt"] { trailer[key] = source[key] }
         // The first /ID element identifies the document (and keys its encryption), so it is
         // kept; the second changes with each version.
         if let id = source["ID"]?.arrayValue, let first = id.first, case .string = first {
-            trailer["ID"] = .array([first, updatingID ? .string(randomBytes(16)) : (id.count > 1 ? id[1] : first)])
+            trailer["ID"] = .array([first, version.map { .string($0) } ?? (id.count > 1 ? id[1] : first)])
         } else if !file.isEncrypted {
-            let fresh = PDFObject.string(randomBytes(16))
+            let fresh = PDFObject.string(version ?? randomBytes(16))
             trailer["ID"] = .array([fresh, fresh])
         }
         // An encrypted file without /ID keys its encryption on an empty identifier: adding
