@@ -95,7 +95,7 @@ final class FakeDocumentService: DocumentServing, @unchecked Sendable {
     }
     func delete(_ id: String) throws -> FakeSummary { try withDocument(id) { $0.summary.trashed = true; return $0.summary } }
     func restore(_ id: String) throws -> FakeSummary { try withDocument(id) { $0.summary.trashed = false; return $0.summary } }
-    func fileData(_ id: String) throws -> Data { try withDocument(id) { $0.data } }
+    func currentFile(_ id: String) throws -> CurrentFile { try withDocument(id) { CurrentFile(data: $0.data, storedLength: $0.data.count) } }
     func exportFlattened(_ id: String) throws -> Data { try withDocument(id) { $0.data } }
     func annotations(_ id: String, page: Int?) throws -> FakeAnnotations {
         try withDocument(id) { document in
@@ -180,7 +180,7 @@ final class FakeDocumentService: DocumentServing, @unchecked Sendable {
     }
     func versionData(_ id: String, _ number: Int) throws -> Data { try withDocument(id) { $0.data } }
     func saveAs(_ id: String, name: String) throws -> FakeSummary {
-        try importDocument(name: name, data: try fileData(id))
+        try importDocument(name: name, data: try currentFile(id).data)
     }
     /// The routes' side of the exports: what was asked, echoed as the body.
     func exportPNG(_ id: String, page: Int, scale: Double?) throws -> Data {

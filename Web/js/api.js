@@ -61,14 +61,57 @@ export const saveAs = (id, name) => json(`${docPath(id)}/save-as`, {
   method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ name }),
 });
 
+/** The stored version each document's file began with when last fetched, by id. */
+const storedPrefixes = new Map();
+/** Bytes fetched again before the part a tab lacks, and compared, to tell that the file still begins as it did. */
+export const PREFIX_OVERLAP = 1024;
+
 /**
  * The editable PDF in its current state and the revision it shows (X-Marginalia-Revision).
+ *
+ * The file is the stored version with the unsaved edits appended, and a stored version stays
+ * the beginning of every later state (saves append) until a restore or retention rewrites the
+ * file. So once a tab holds the stored bytes, it asks only for what follows them, from
+ * PREFIX_OVERLAP bytes earlier; when those bytes differ (the file was rewritten) or the server
+ * answers anything but that range, the whole file is fetched.
  * @returns {Promise<{bytes: Uint8Array, revision: number}>}
  */
 export async function getFile(id) {
-  const response = await request(`${docPath(id)}/file`, { cache: 'no-store' });
+  const path = `${docPath(id)}/file`;
+  const known = storedPrefixes.get(id);
+  let response;
+  let bytes;
+  if (known && known.length > PREFIX_OVERLAP) {
+    const from = known.length - PREFIX_OVERLAP;
+    try {
+      response = await request(path, { cache: 'no-store', headers: { Range: `bytes=${from}-` } });
+      const body = new Uint8Array(await response.arrayBuffer());
+      const range = response.headers.get('Content-Range') ?? '';
+      if (response.status === 206 && range.startsWith(`bytes ${from}-`) && sameBytes(body.subarray(0, PREFIX_OVERLAP), known.subarray(from))) {
+        bytes = new Uint8Array(from + body.length);
+        bytes.set(known.subarray(0, from));
+        bytes.set(body, from);
+      } else if (response.status === 200) {
+        bytes = body;
+      }
+    } catch (error) {
+      if (error.status !== 416) throw error;  // shorter than what we hold: rewritten
+    }
+  }
+  if (!bytes) {
+    response = await request(path, { cache: 'no-store' });
+    bytes = new Uint8Array(await response.arrayBuffer());
+  }
+  const stored = Number(response.headers.get('X-Marginalia-Stored-Length') ?? 0);
+  if (stored > 0 && stored <= bytes.length) storedPrefixes.set(id, bytes.slice(0, stored));
   const revision = Number(response.headers.get('X-Marginalia-Revision') ?? -1);
-  return { bytes: new Uint8Array(await response.arrayBuffer()), revision };
+  return { bytes, revision };
+}
+
+function sameBytes(a, b) {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 /** The URLs pdf.js, downloads and EventSource read from. */

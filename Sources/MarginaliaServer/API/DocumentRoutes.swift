@@ -52,8 +52,10 @@ public struct DocumentRoutes<Service: DocumentServing>: Sendable {
         router.add("GET", one + "/file", needs: .view, audited: .download) { request, parameters in
             let id = try Self.documentID(parameters)
             let summary = try service.summary(id)
-            let data = try service.fileData(id)
-            return FileResponse.serve(data, .pdf(Data(), revision: summary.revision, filename: Self.filename(id, summary)), for: request)
+            let file = try service.currentFile(id)
+            let response = HTTPResponse.pdf(Data(), revision: summary.revision, filename: Self.filename(id, summary))
+                .adding(header: "X-Marginalia-Stored-Length", value: String(file.storedLength))
+            return FileResponse.serve(file.data, response, for: request)
         }
         router.add("GET", one + "/export", needs: .view, audited: .export) { request, parameters in
             let id = try Self.documentID(parameters)

@@ -54,8 +54,9 @@ public protocol DocumentServing: Sendable {
     func delete(_ id: String) throws -> Summary
     /// Brings a document back from the trash.
     func restore(_ id: String) throws -> Summary
-    /// The editable PDF in its current state (unsaved edits as an incremental update).
-    func fileData(_ id: String) throws -> Data
+    /// The editable PDF in its current state (unsaved edits as an incremental update), and how
+    /// many of its first bytes are the stored version it starts with.
+    func currentFile(_ id: String) throws -> CurrentFile
     /// A flattened copy of the current state.
     func exportFlattened(_ id: String) throws -> Data
     /// The annotations of one page, or of all pages.

@@ -121,7 +121,15 @@ extension DocumentService {
     /// The editable PDF in its current state: the stored file with the unsaved edits as an
     /// incremental update. Nothing is written.
     public func fileData(_ id: String) throws -> Data {
-        try withDocument(id) { state in try state.document.dataRepresentation() }
+        try currentFile(id).data
+    }
+
+    /// ``fileData(_:)`` with the length of the stored version it begins with (the bytes a
+    /// reader holding that version need not fetch again).
+    public func currentFile(_ id: String) throws -> CurrentFile {
+        try withDocument(id) { state in
+            CurrentFile(data: try state.document.dataRepresentation(), storedLength: state.document.file.source.count)
+        }
     }
 
     /// A flattened copy of the current state, written compact: annotations and form fields

@@ -191,3 +191,16 @@ public struct SubscriptionToken: Hashable, Sendable {
     public let documentID: String
     let number: Int
 }
+
+/// A document's file in its current state (``DocumentService/currentFile(_:)``).
+public struct CurrentFile: Sendable, Equatable {
+    public var data: Data
+    /// How many of the first bytes are the stored version the file starts with: they stay the
+    /// first bytes of every later state until a restore or retention rewrites the file.
+    public var storedLength: Int
+
+    public init(data: Data, storedLength: Int) {
+        self.data = data
+        self.storedLength = storedLength
+    }
+}
