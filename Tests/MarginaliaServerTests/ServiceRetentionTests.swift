@@ -103,6 +103,36 @@ struct ServiceRetentionTests {
         #expect(try service.versions(id).versions.map(\.number) == [1, 3])
     }
 
+    /// qpdf's test file: encrypted (AES-128, no user password) and signed by another tool.
+    @Test func anEncryptedSignedFileFromAnotherToolKeepsItsSignedBytes() throws {
+        let corpus = ProcessInfo.processInfo.environment["MARGINALIA_CORPUS"].map { URL(fileURLWithPath: $0) }
+            ?? URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/corpus")
+        let url = corpus.appendingPathComponent("qpdf-minimal-signed-restricted.pdf")
+        try #require(FileManager.default.fileExists(atPath: url.path), "\(url.path) is missing (the corpus, ../shared/corpus)")
+        let signed = try Data(contentsOf: url)
+        #expect(try PDFFile(source: ByteSource(data: signed)).signatureCoverage() == [signed.count])
+
+        let place = try TestStore(.sqlite)
+        defer { place.remove() }
+        let service = try place.service()
+        let id = try service.importDocument(name: "signed", data: signed).id
+        #expect(try service.versionData(id, 1) == signed)
+        for (revision, name) in ["gone-1", "kept-2"].enumerated() {
+            _ = try service.apply(id, Fixtures.request(.operation(Fixtures.add(name, x: Double(100 + 100 * revision))), base: revision))
+            _ = try service.save(id)
+        }
+        let third = try PDFDocument(data: try service.versionData(id, 3)).annotations(onPage: 0).map(\.id)
+
+        let pruned = try service.pruneVersions(id, policy: RetentionPolicy(keepVersions: 1))
+        #expect(pruned?.versions == [2])
+        #expect(try service.versionData(id, 1) == signed)
+        let rewritten = try PDFDocument(data: try service.versionData(id, 3))
+        #expect(try rewritten.annotations(onPage: 0).map(\.id) == third)
+        #expect(rewritten.file.isEncrypted)
+        #expect(try service.annotationIDs(id).suffix(2) == ["gone-1", "kept-2"])
+    }
+
     @Test func theTrashIsEmptiedAfterItsDays() throws {
         let place = try TestStore(.sqlite)
         defer { place.remove() }
