@@ -61,3 +61,22 @@ def test_a_phone_photo_is_placed_upright_with_the_image_tool(new_editor, name, s
     for fx, fy, colour in samples:
         pixel = appearance.pixel(int(fx * (appearance.width - 1)), int(fy * (appearance.height - 1)))
         assert nearest(pixel) == colour, (name, fx, fy, pixel, colour)
+
+
+def test_a_heic_pasted_from_the_system_clipboard_lands_upright(new_editor):
+    editor = new_editor()
+    # What the browser hands a page when the user pastes a photo copied elsewhere (the file
+    # type as the system names it).
+    editor.js("""async (heic) => {
+        const bytes = Uint8Array.from(atob(heic), (c) => c.charCodeAt(0));
+        const data = new DataTransfer();
+        data.items.add(new File([bytes], 'IMG_0001.HEIC', { type: 'image/heic' }));
+        document.body.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true }));
+    }""", base64.b64encode((FIXTURES / "photo-turned.heic").read_bytes()).decode())
+    editor.wait_until("[...marginalia.model.annotations.values()].some((a) => a.type === 'stamp')", timeout=15000)
+    [stamp] = [a for a in editor.annotations() if a["type"] == "stamp"]
+    x1, y1, x2, y2 = stamp["rect"]
+    assert ((x2 - x1), (y2 - y1)) == (pytest.approx(48, abs=0.01), pytest.approx(64, abs=0.01)), "its natural size, upright"
+    placed = Image.open(io.BytesIO(base64.b64decode(stamp["image"]))).convert("RGB")
+    assert placed.size == (48, 64)
+    assert nearest(placed.getpixel((24, 8))) == RED and nearest(placed.getpixel((24, 56))) == BLUE
