@@ -7,15 +7,21 @@ import Foundation
 /// the left; 6, the usual tag of a phone held upright, means the stored image must turn a
 /// quarter clockwise.
 public enum ImageOrientation: Int, Sendable, CaseIterable {
+    /// Stored upright.
     case up = 1
+    /// Mirrored left to right.
     case mirrored = 2
+    /// Turned half a turn.
     case upsideDown = 3
+    /// Mirrored top to bottom.
     case upsideDownMirrored = 4
     /// Mirrored along the top-left to bottom-right diagonal.
     case transposed = 5
+    /// Turned a quarter clockwise to be seen upright (stored a quarter counterclockwise).
     case turnedClockwise = 6
     /// Mirrored along the top-right to bottom-left diagonal.
     case transversed = 7
+    /// Turned a quarter counterclockwise to be seen upright.
     case turnedCounterclockwise = 8
 
     /// Whether width and height trade places.

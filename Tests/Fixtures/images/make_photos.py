@@ -60,6 +60,8 @@ def webps():
     image.save("rgba.webp", lossless=True, exact=True)
     corner().save("corner.webp", lossless=True, exif=exif_turned())
     photo().save("photo.webp", quality=90)
+    # Two frames: the decoder reads still WebPs only and says so.
+    marked().save("animated.webp", save_all=True, append_images=[corner()], lossless=True, duration=100)
 
 
 def gifs():

@@ -56,6 +56,28 @@ extension ImagesTests {
             }
         }
 
+        @Test func anAnimatedWebPIsRefusedByName() throws {
+            #expect(throws: ImageError.unsupportedVariant("animated WebP")) { try ImageFixtures.decode("animated.webp") }
+        }
+
+        /// What the editor places for a format the browser cannot show: a PNG of the same
+        /// pixels, upright, with the alpha; a JPEG that needs no turning keeps its bytes.
+        @Test(arguments: ["photo-turned.heic", "corner.webp", "rgba.webp", "first-frame.gif", "gray.tiff", "corner.jpg"])
+        func fileDataIsAPNGOfTheSamePixels(name: String) throws {
+            let image = try ImageFixtures.decode(name)
+            let file = try image.fileData()
+            #expect(file.mediaType == "image/png")
+            #expect(ImageFormat(sniffing: file.data) == .png)
+            #expect(try ImageDecoder.decode(file.data) == image)
+        }
+
+        @Test func fileDataOfAnUprightJPEGIsTheJPEG() throws {
+            let bytes = try ImageFixtures.data("rgb.jpg")
+            let file = try ImageDecoder.decode(bytes).fileData()
+            #expect(file.mediaType == "image/jpeg")
+            #expect(file.data == bytes)
+        }
+
         @Test func aGIFShowsItsFirstFrameWithItsTransparentColour() throws {
             let image = try ImageFixtures.decode("first-frame.gif")
             #expect((image.width, image.height) == (16, 12))
