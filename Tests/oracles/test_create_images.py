@@ -59,3 +59,33 @@ def test_an_image_past_the_pixel_limit_is_a_one_line_error_naming_it(binary, tmp
     assert result.returncode == 1, result.describe()
     assert "16384 × 16384" in result.stderr and "limit is 50000000" in result.stderr, result.stderr
     assert not (tmp_path / "huge.pdf").exists()
+
+
+# Each format's library, hidden from the command in a mount namespace of its own (the file
+# replaced by an empty one, as if its package were not installed): the command says which
+# package to install, naming the format, and fails cleanly instead of crashing.
+LIBRARIES = [
+    ("photo.heic", "libheif.so.1", "HEIF", "libheif1"),
+    ("marked.webp", "libwebp.so.7", "WebP", "libwebp7"),
+    ("first-frame.gif", "libgif.so.7", "GIF", "libgif7"),
+    ("marked.tiff", "libtiff.so.6", "TIFF", "libtiff6"),
+]
+
+
+@pytest.mark.parametrize("name, library, format_name, package", LIBRARIES, ids=[row[0] for row in LIBRARIES])
+def test_a_missing_library_is_an_error_naming_the_format_and_its_package(binary, tmp_path, name, library, format_name,
+                                                                          package):
+    import os
+    import shutil
+    real = Path("/usr/lib/x86_64-linux-gnu", library).resolve()
+    if os.geteuid() != 0 or shutil.which("unshare") is None or not real.exists():
+        pytest.skip("needs root, unshare and the library to hide")
+    out = tmp_path / "out.pdf"
+    script = f"mount --bind /dev/null {real} && exec {binary} create {FIXTURES / name} -o {out}"
+    result = run_command(["unshare", "-m", "sh", "-c", script], 60)
+    if result.returncode != 1 and "mount" in result.stderr:
+        pytest.skip(f"mount namespaces are not allowed here: {result.stderr.strip()}")
+    assert result.returncode == 1, result.describe()
+    assert f"{format_name} images cannot be read here" in result.stderr, result.stderr
+    assert f"install the Debian package {package}" in result.stderr, result.stderr
+    assert not out.exists()
