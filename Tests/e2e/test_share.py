@@ -114,3 +114,33 @@ def test_without_file_sharing_only_the_downloads_show(new_editor, browser_kind):
     assert editor.js("[...document.querySelectorAll('#popover button')].every((b) => !/^Share/.test(b.getAttribute('aria-label') ?? b.textContent))")
     name, data = editor.download(lambda: editor.click("#popover button", "Export flattened PDF"))
     assert name == "sample-flattened.pdf" and data[:5] == b"%PDF-"
+
+
+# Safari opens the share sheet only shortly after the tap: a share that comes too late is
+# refused with NotAllowedError. This sheet refuses the first time, as Safari does after a slow
+# fetch, and takes the second.
+LATE_SHARE_SHEET = """(() => {
+  window.sharedFiles = [];
+  window.shareAttempts = 0;
+  Object.defineProperty(navigator, 'canShare', { configurable: true, value: (data) => Array.isArray(data?.files) });
+  Object.defineProperty(navigator, 'share', { configurable: true, value: async (data) => {
+    window.shareAttempts += 1;
+    if (window.shareAttempts === 1) throw new DOMException('the tap is too old', 'NotAllowedError');
+    for (const file of data.files) window.sharedFiles.push({ name: file.name, type: file.type, title: data.title, base64: '' });
+  } });
+  marginalia.setTool('select');
+})()"""
+
+
+def test_a_share_refused_for_an_old_tap_is_kept_for_a_second_tap(new_editor):
+    editor = new_editor(viewport=WIDE)
+    editor.js(LATE_SHARE_SHEET)
+    editor.wait_until(f"document.querySelector('{SHARE_BUTTON}').getClientRects().length > 0")
+    editor.click_toolbar("share")
+    editor.wait_until("document.querySelector('#status').textContent.includes('tap Share again')")
+    assert editor.js("window.sharedFiles.length") == 0
+    assert editor.errors == [], "a refused share is no error"
+    editor.click_toolbar("share")
+    [pdf] = shared(editor, 1)
+    assert (pdf["name"], pdf["type"]) == ("sample.pdf", "application/pdf")
+    assert editor.js("window.shareAttempts") == 2

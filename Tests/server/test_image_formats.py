@@ -109,3 +109,11 @@ def test_bytes_that_are_no_image_are_a_422_naming_the_formats(open_server):
     status, _, body = open_server.request("POST", "/api/v1/documents?name=x.bin", b"plain text, no image")
     assert status == 422
     assert "HEIC" in json.loads(body)["error"]["message"]
+
+
+def test_a_multi_page_tiff_uploaded_to_insert_from_gives_its_pages(open_server):
+    [document] = [d for d in open_server.json("GET", "/api/v1/documents")["documents"]][:1]
+    status, _, body = open_server.request("POST", f"/api/v1/documents/{document['id']}/uploads",
+                                          (FIXTURES / "pages.tiff").read_bytes())
+    assert status == 201, body
+    assert json.loads(body)["pageCount"] == 3
