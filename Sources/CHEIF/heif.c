@@ -35,13 +35,19 @@ MARGINALIA_FORWARD(heif, int, heif_image_get_height, (const struct heif_image *i
 MARGINALIA_FORWARD(heif, const uint8_t *, heif_image_get_plane_readonly,
                    (const struct heif_image *image, enum heif_channel channel, int *stride), (image, channel, stride))
 MARGINALIA_FORWARD_VOID(heif, heif_image_release, (const struct heif_image *image), (image))
+MARGINALIA_FORWARD_VOID(heif, heif_context_set_maximum_image_size_limit, (struct heif_context *context, int maximum_width),
+                        (context, maximum_width))
 
 int mg_heif_available(void) { return marginalia_library_symbol(&heif, "heif_decode_image") != NULL; }
 
 static void initialise(void) { heif_init(NULL); }
 
 static mg_image_status failed(mg_image *image, const char *what, struct heif_error error) {
-    snprintf(image->message, sizeof image->message, "%s (%s)", what, error.message ? error.message : "no reason given");
+    snprintf(image->message, sizeof image->message, "%s (%s", what, error.message ? error.message : "no reason given");
+    // libheif's messages may end in a line break; the message is one line.
+    size_t end = strlen(image->message);
+    while (end > 0 && (image->message[end - 1] == '\n' || image->message[end - 1] == ' ')) image->message[--end] = 0;
+    snprintf(image->message + end, sizeof image->message - end, ")");
     // libheif says "Unsupported feature" for codecs it has no decoder for (AV1 in an AVIF, say).
     return error.code == heif_error_Unsupported_feature || error.code == heif_error_Unsupported_filetype
                ? MG_IMAGE_UNSUPPORTED : MG_IMAGE_DAMAGED;
@@ -82,6 +88,11 @@ mg_image_status mg_heif_decode(const unsigned char *data, size_t size, long max_
         status = MG_IMAGE_TOO_LARGE;
         goto done;
     }
+    // The coded image may claim more pixels than the file's `ispe` says (a damaged or hostile
+    // file): libheif then refuses any plane as wide or tall as this, which leaves room for the
+    // coder's padding to whole 64-pixel blocks (HEVC's largest coding tree unit).
+    int side = image->width > image->height ? image->width : image->height;
+    heif_context_set_maximum_image_size_limit(context, (side / 64 + 2) * 64);
     int alpha = heif_image_handle_has_alpha_channel(handle);
     int channels = alpha ? 4 : 3;
     error = heif_decode_image(handle, &decoded, heif_colorspace_RGB,

@@ -56,6 +56,21 @@ extension ImagesTests {
             }
         }
 
+        /// Found by fuzzing the decoders: a HEIC whose `ispe` says 48 × 64 but whose coded
+        /// image claims 12288 × 16384 pixels. libheif decoded all 201 megapixels (seconds, and
+        /// 600 MB) before the size was seen; now it refuses planes larger than the file said.
+        @Test func aHEICWhoseCodedImageIsLargerThanItSaysIsRefusedAtOnce() throws {
+            let start = ContinuousClock.now
+            do {
+                _ = try ImageFixtures.decode("oversized-stream.heic")
+                Issue.record("decoded")
+            } catch let ImageError.damaged(message) {
+                #expect(message.contains("exceeds the maximum image size"), "\(message)")
+                #expect(!message.contains("\n"))
+            }
+            #expect(ContinuousClock.now - start < .seconds(2))
+        }
+
         @Test func anAnimatedWebPIsRefusedByName() throws {
             #expect(throws: ImageError.unsupportedVariant("animated WebP")) { try ImageFixtures.decode("animated.webp") }
         }
