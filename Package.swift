@@ -106,6 +106,7 @@ if Context.environment["MARGINALIA_FUZZ"] != nil {
         ("FuzzRender", ["Marginalia", "MarginaliaRender", "PDFCore"]),
         ("FuzzText", ["Marginalia"]),
         ("FuzzHTTP", ["Marginalia", "MarginaliaServer", "CMicroHTTPD"]),
+        ("FuzzImages", ["Marginalia"]),
     ]
     for (name, dependencies) in fuzzTargets {
         package.targets.append(.executableTarget(name: name, dependencies: dependencies, path: "Fuzz/\(name)"))
