@@ -36,6 +36,13 @@ let package = Package(
         // libjpeg's longjmp errors go through a tiny C shim.
         .target(name: "CCairo", dependencies: ["CLazyLibrary"]),
         .target(name: "CJPEG", dependencies: ["CLazyLibrary"]),
+        // Photos and scans in other formats, each loaded on the first such image: HEIC/HEIF
+        // (libheif-dev), WebP (libwebp-dev), GIF (libgif-dev), TIFF (libtiff-dev). libjpeg
+        // too: a JPEG turned by its EXIF orientation is decoded and turned.
+        .target(name: "CHEIF", dependencies: ["CLazyLibrary"]),
+        .target(name: "CWebP", dependencies: ["CLazyLibrary"]),
+        .target(name: "CGIF", dependencies: ["CLazyLibrary"]),
+        .target(name: "CTIFF", dependencies: ["CLazyLibrary"]),
 
         // The editor engine's decisions, Foundation-free: geometry, strokes, hit tests, erasers,
         // selection, tools, input routing, viewport, the command protocol. It also builds with
@@ -47,7 +54,8 @@ let package = Package(
         // PDF syntax: objects, lexer, parser, cross-reference, filters, security, writers.
         .target(name: "PDFCore", dependencies: ["CZlib", "CDeflate", "CCrypto", "CBrotli"]),
         // The public document model: documents, pages, metadata, page operations, images.
-        .target(name: "Marginalia", dependencies: ["MarginaliaCore", "PDFCore", "CPNG"]),
+        .target(name: "Marginalia", dependencies: ["MarginaliaCore", "PDFCore", "CPNG", "CJPEG", "CHEIF", "CWebP",
+                                                  "CGIF", "CTIFF", "CLazyLibrary"]),
         // The headless editor engine: input, tools, viewport, undo, operations.
         .target(name: "MarginaliaEditor", dependencies: ["Marginalia"]),
         // Rendering to PNG with cairo: pages of image documents and single annotations, drawn
@@ -98,6 +106,7 @@ if Context.environment["MARGINALIA_FUZZ"] != nil {
         ("FuzzRender", ["Marginalia", "MarginaliaRender", "PDFCore"]),
         ("FuzzText", ["Marginalia"]),
         ("FuzzHTTP", ["Marginalia", "MarginaliaServer", "CMicroHTTPD"]),
+        ("FuzzImages", ["Marginalia"]),
     ]
     for (name, dependencies) in fuzzTargets {
         package.targets.append(.executableTarget(name: name, dependencies: dependencies, path: "Fuzz/\(name)"))

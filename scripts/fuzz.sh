@@ -17,7 +17,7 @@ export PATH="/opt/swift/usr/bin:$PATH"
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
 all_targets=(FuzzPDFFile FuzzFilters FuzzDocument FuzzContentStream FuzzAcroForm FuzzAnnotationJSON FuzzXFDF FuzzOperation
-             FuzzEditorEvents FuzzRender FuzzText FuzzHTTP)
+             FuzzEditorEvents FuzzRender FuzzText FuzzHTTP FuzzImages)
 seconds=60
 regressions=0
 release=0

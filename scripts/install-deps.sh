@@ -26,6 +26,9 @@ apt_packages=(zlib1g-dev libdeflate-dev libssl-dev libpng-dev libsqlite3-dev lib
 # The renderer (marginalia render, the server's PNG export): cairo, libjpeg, and the URW faces
 # it draws the standard 14 fonts with.
 apt_packages+=(libcairo2-dev libjpeg-dev fonts-urw-base35)
+# Images from phones, the web and scanners, each library loaded on its first image
+# (Sources/CHEIF, CWebP, CGIF, CTIFF): HEIC/HEIF (libheif, with libde265), WebP, GIF, TIFF.
+apt_packages+=(libheif-dev libwebp-dev libgif-dev libtiff-dev)
 # The editor engine for the browser is built with Embedded Swift for wasm32 (scripts/build-wasm.sh):
 # wasi-libc gives it malloc, free and libm.
 apt_packages+=(wasi-libc)

@@ -18,3 +18,5 @@ MARGINALIA_FORWARD(jpeg, boolean, jpeg_start_decompress, (j_decompress_ptr cinfo
 MARGINALIA_FORWARD(jpeg, JDIMENSION, jpeg_read_scanlines, (j_decompress_ptr cinfo, JSAMPARRAY scanlines, JDIMENSION max_lines),
                    (cinfo, scanlines, max_lines))
 MARGINALIA_FORWARD(jpeg, boolean, jpeg_finish_decompress, (j_decompress_ptr cinfo), (cinfo))
+
+int mg_jpeg_available(void) { return marginalia_library_symbol(&jpeg, "jpeg_read_header") != NULL; }

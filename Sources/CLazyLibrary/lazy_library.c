@@ -1,4 +1,5 @@
 #include "CLazyLibrary.h"
+#include "marginalia_image.h"
 
 #include <dlfcn.h>
 #include <stdio.h>
@@ -48,4 +49,9 @@ void *marginalia_library_cached(marginalia_library *library, const char *symbol,
         atomic_store_explicit(cache, address, memory_order_release);
     }
     return address;
+}
+
+void mg_image_free(mg_image *image) {
+    free(image->pixels);
+    image->pixels = NULL;
 }

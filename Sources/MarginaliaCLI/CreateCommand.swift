@@ -72,17 +72,19 @@ enum CreateCommand {
         }
     }
 
-    /// An image document of the PNG or JPEG in `data`.
+    /// An image document of the image in `data`: one page, or one per page of a TIFF.
     static func createImageDocument(_ data: Data, path: String, output: String, title: String?, author: String?) throws {
         let metadata = DocumentMetadata(title: title ?? URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent,
                                         author: author, creator: "marginalia create", producer: "Marginalia",
                                         creationDate: Date(), modificationDate: Date())
         do {
-            let pdf = try ImageDocument.data(showing: try ImageDecoder.decode(data), metadata: metadata)
+            let pdf = try ImageDocument.data(showingPages: try ImageDecoder().decodePages(data), metadata: metadata)
             try AtomicFileWriter.write(Array(pdf), to: output)
         } catch let error as ImageError {
             throw CommandFailure(description: "\(path): \(error)", code: ExitCode.badInput)
         } catch let error as PDFError {
+            throw CommandFailure(description: error.description, code: ExitCode.badInput)
+        } catch let error as GenerationError {
             throw CommandFailure(description: error.description, code: ExitCode.badInput)
         }
     }

@@ -87,7 +87,11 @@ ROUTES = [
     ("GET", "/api/v1/documents/{id}/outline", None, "view", "shared"),
     ("POST", "/api/v1/documents/{id}/uploads", "pdf", "edit", "shared"),
     ("POST", "/api/v1/documents/{id}/extract", {"pages": [0], "name": "extract.pdf"}, "edit", "shared"),
+    ("POST", "/api/v1/images", "image", "edit", None),
 ]
+
+# The body of the "image" rows: a WebP the server answers as a PNG.
+IMAGE = (Path(__file__).resolve().parents[1] / "Fixtures" / "images" / "marked.webp").read_bytes()
 
 
 def route_id(row) -> str:
@@ -145,7 +149,7 @@ def test_each_role_gets_the_route_or_a_403_naming_the_permission(site, row):
         document = site.document(kind)
         annotation, revision = site.first_annotation(document) if document else (None, 0)
         target = path.replace("{id}", document or "").replace("{annotation}", annotation or "")
-        sent = site.pdf if body == "pdf" else body(annotation, revision) if callable(body) else body
+        sent = site.pdf if body == "pdf" else IMAGE if body == "image" else body(annotation, revision) if callable(body) else body
         if body == "new user":  # a name of its own each time, as names are unique
             sent = {"name": f"added-by-{role}", "role": "reader"}
         if target.endswith("/nobody-revoked"):  # a user to revoke, added by the admin

@@ -144,6 +144,14 @@ export const upload = (name, bytes, password) =>
 /** Uploads a file to insert pages from. @returns {Promise<{upload: number, pageCount: number}>} */
 export const uploadPages = (id, bytes, password) =>
   json(`${docPath(id)}/uploads`, { method: 'POST', body: bytes, headers: passwordHeaders(password) });
+/**
+ * An image as a file every browser shows, upright (`POST /images`): a HEIC, WebP, GIF, TIFF
+ * or turned JPEG comes back as a PNG. @returns {Promise<Uint8Array>}
+ */
+export async function displayableImage(bytes) {
+  const response = await request('/images', { method: 'POST', body: bytes });
+  return new Uint8Array(await response.arrayBuffer());
+}
 /** A new document of some pages (0-based). */
 export const extractPages = (id, pages, name) => json(`${docPath(id)}/extract`, {
   method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ pages, name }),

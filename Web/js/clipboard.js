@@ -122,7 +122,7 @@ export function createClipboard(editor) {
       event.preventDefault();
       return pasteAnnotations(clip);
     }
-    const file = [...(data?.files ?? [])].find((f) => /^image\/(png|jpeg)$/.test(f.type));
+    const file = [...(data?.files ?? [])].find((f) => f.type.startsWith('image/'));
     if (file) {
       event.preventDefault();
       try {

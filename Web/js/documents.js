@@ -136,8 +136,8 @@ export function openDocumentsPopover(anchor, editor) {
 export function openSaveAsPopover(anchor, editor) {
   const summary = editor.model.summary;
   if (!summary) return;
-  const stem = (summary.name || 'document').replace(/\.(pdf|png|jpe?g)$/i, '');
-  const extension = /\.(pdf|png|jpe?g)$/i.exec(summary.name ?? '')?.[0] ?? '';
+  const stem = (summary.name || 'document').replace(/\.(pdf|png|jpe?g|heic|heif|webp|gif|tiff?)$/i, '');
+  const extension = /\.(pdf|png|jpe?g|heic|heif|webp|gif|tiff?)$/i.exec(summary.name ?? '')?.[0] ?? '';
   let failure = null;
   let busy = false;
   const input = html('input', { type: 'text', class: 'text-input', name: 'save-as-name', 'aria-label': 'Name of the copy', value: `${stem} (copy)${extension}` });

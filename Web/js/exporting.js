@@ -1,13 +1,15 @@
 // Downloads: the editable PDF (GET /file), the flattened PDF (GET /export), the visible part
 // of the current page as a PDF (GET /view-pdf, the rect from the engine), and for image
 // documents a PNG: the flattened PDF's page rendered with pdf.js at the image's native size.
+// Each is first made as a File (`EXPORTS`), which a download saves or Share hands to the
+// share sheet (sharing.js).
 
 import * as api from './api.js';
 import { call } from './engine.js';
 import { openPdf } from './pdfopen.js';
 
 function baseName(name) {
-  return (name || 'document').replace(/\.(pdf|png|jpe?g)$/i, '');
+  return (name || 'document').replace(/\.(pdf|png|jpe?g|heic|heif|webp|gif|tiff?)$/i, '');
 }
 
 /** Saves a Blob under a file name through a temporary link. */
@@ -22,28 +24,34 @@ export function saveBlob(blob, fileName) {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-/** Downloads the editable PDF (all annotations, unsaved edits included). */
-export async function downloadEditable(summary) {
-  const bytes = await api.fetchBytes(api.fileURL(summary.id));
-  saveBlob(new Blob([bytes], { type: 'application/pdf' }), `${baseName(summary.name)}.pdf`);
+const pdfFile = (bytes, name) => new File([bytes], name, { type: 'application/pdf' });
+
+/** The editable PDF (all annotations, unsaved edits included). @returns {Promise<File>} */
+export async function editableFile(summary) {
+  return pdfFile(await api.fetchBytes(api.fileURL(summary.id)), `${baseName(summary.name)}.pdf`);
 }
 
-/** Downloads a flattened copy: annotations burned into the pages. */
-export async function downloadFlattened(summary) {
-  const bytes = await api.fetchBytes(api.exportURL(summary.id));
-  saveBlob(new Blob([bytes], { type: 'application/pdf' }), `${baseName(summary.name)}-flattened.pdf`);
+/** A flattened copy: annotations burned into the pages. @returns {Promise<File>} */
+export async function flattenedFile(summary) {
+  return pdfFile(await api.fetchBytes(api.exportURL(summary.id)), `${baseName(summary.name)}-flattened.pdf`);
 }
 
 /**
  * Export view as PDF: the part of the current page the view shows (the engine's
- * `visibleArea`, page space), as the server's one-page vector PDF.
+ * `visibleArea`, page space), as the server's one-page vector PDF. @returns {Promise<File>}
  */
-export async function downloadVisibleArea(summary) {
+export async function visibleAreaFile(summary) {
   const area = call({ call: 'visibleArea' });
   if (area.pageIndex === undefined) throw new Error('No page is in view');
   const bytes = await api.fetchBytes(api.viewPDFURL(summary.id, area.pageIndex, area.rect));
-  saveBlob(new Blob([bytes], { type: 'application/pdf' }), `${baseName(summary.name)}-page${area.pageIndex + 1}-view.pdf`);
+  return pdfFile(bytes, `${baseName(summary.name)}-page${area.pageIndex + 1}-view.pdf`);
 }
+
+/** Saves a made file through a download. */
+export const saveFile = (file) => saveBlob(file, file.name);
+
+/** Downloads the editable PDF. */
+export const downloadEditable = async (summary) => saveFile(await editableFile(summary));
 
 /**
  * Renders page 1 of the flattened export at the image's native size (the page is the image's
@@ -67,7 +75,17 @@ export async function renderFlattenedPNG(summary) {
   }
 }
 
-/** Downloads the marked-up image of an image document as a PNG at its native size. */
-export async function downloadPNG(summary) {
-  saveBlob(await renderFlattenedPNG(summary), `${baseName(summary.name)}.png`);
+/** The marked-up image of an image document as a PNG at its native size. @returns {Promise<File>} */
+export async function pngFile(summary) {
+  return new File([await renderFlattenedPNG(summary)], `${baseName(summary.name)}.png`, { type: 'image/png' });
 }
+
+/**
+ * The Export menu's files: a label, what the file is (for Share's name and the kept file's
+ * key), its media type, whether it applies to the document, and how it is made.
+ */
+export const EXPORTS = [
+  { label: 'Export flattened PDF', what: 'flattened PDF', type: 'application/pdf', make: flattenedFile },
+  { label: 'Export view as PDF', what: 'view as PDF', type: 'application/pdf', make: visibleAreaFile },
+  { label: 'Export PNG', what: 'PNG', type: 'image/png', make: pngFile, when: (summary) => summary?.kind === 'image' },
+];

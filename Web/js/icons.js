@@ -19,6 +19,8 @@ const PATHS = {
   save: 'M5 3h11l3 3v15H5zM8 3v5h7V3M8 21v-7h8v7',
   download: 'M12 3v12M7 10l5 5 5-5M4 20h16',
   export: 'M14 3h7v7M21 3l-9 9M18 14v6H4V6h6',
+  // The share sheet's own sign: an arrow rising out of a tray.
+  share: 'M12 15V3M8 7l4-4 4 4M8 10H5v11h14V10h-3',
   sidebar: 'M3 4h18v16H3zM9 4v16',
   comments: 'M4 4h16v11H10l-5 4v-4H4zM8 8h8M8 11h5',
   zoomIn: 'M10 3a7 7 0 1 0 .01 0M21 21l-6-6M7 10h6M10 7v6',

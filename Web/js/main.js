@@ -8,7 +8,8 @@ import { toolbarButton, popoverButton, pageField, showActiveTool } from './toolb
 import { openPopover, closePopover, refreshPopover, popoverAnchor, action, section } from './popover.js';
 import * as toolSettings from './toolsettings.js';
 import { installShortcuts } from './keyboard.js';
-import { downloadEditable, downloadFlattened, downloadPNG, downloadVisibleArea } from './exporting.js';
+import { downloadEditable, editableFile, saveFile, EXPORTS } from './exporting.js';
+import { canShareFiles, shareFile } from './sharing.js';
 import { printDocument } from './printing.js';
 import { html } from './svg.js';
 import { icon } from './icons.js';
@@ -110,13 +111,26 @@ function buildToolbar() {
   comments.title = 'Show or hide the annotation list and comments';
   const save = toolbarButton({ name: 'save', label: 'Save', shortcut: 'Ctrl+S', onTap: () => editor.save() });
   const download = toolbarButton({ name: 'download', label: 'Download', onTap: () => run(() => downloadEditable(editor.model.summary)) });
+  // Share (sharing.js): shown only where the browser can share files; a file is known by what
+  // it is, the revision and the view it shows.
+  const share = (what, make) => run(() => shareFile(`${what}:${editor.model.revision}:${JSON.stringify(call({ call: 'visibleArea' }))}`,
+    () => make(editor.model.summary), (message, isError) => editor.status(message, isError)));
+  const shareButton = toolbarButton({ name: 'share', label: 'Share', onTap: () => share('PDF', editableFile) });
+  shareButton.title = 'Share the PDF (Mail, Files, Save to Photos…)';
+  shareButton.hidden = !canShareFiles();
+  // Each export downloads; where files can be shared, a Share button beside it shares the same file.
+  const exportRow = (entry) => {
+    const save = action(entry.label, () => run(async () => saveFile(await entry.make(editor.model.summary))));
+    if (!canShareFiles(entry.type)) return save;
+    const shareIt = html('button', { type: 'button', class: 'popover-action share-action', text: 'Share', 'aria-label': `Share ${entry.what}`,
+      onclick: () => share(entry.what, entry.make) });
+    return html('div', { class: 'popover-row' }, [save, shareIt]);
+  };
   const exportButton = toolbarButton({
     name: 'export', label: 'Export',
     onTap: (button) => openPopover(button, 'Export', () => [
       action('Save as…', () => openSaveAsPopover(button, editor)),
-      action('Export flattened PDF', () => run(() => downloadFlattened(editor.model.summary))),
-      action('Export view as PDF', () => run(() => downloadVisibleArea(editor.model.summary))),
-      ...(editor.model.summary?.kind === 'image' ? [action('Export PNG', () => run(() => downloadPNG(editor.model.summary)))] : []),
+      ...EXPORTS.filter((entry) => !entry.when || entry.when(editor.model.summary)).map(exportRow),
       action('Print…', () => { closePopover(); run(() => printDocument(editor.model.summary)); }),
     ]),
   });
@@ -125,7 +139,7 @@ function buildToolbar() {
   const waiting = html('span', { class: 'waiting-badge', role: 'status', hidden: '' });
   // Who else has the document open (presence.js).
   const presence = html('span', { class: 'presence', role: 'status', hidden: '' });
-  actions.append(presence, undo, redo, separator(), comments, pagesMenu, settingsMenu, separator(), waiting, save, versionsButton, download, exportButton);
+  actions.append(presence, undo, redo, separator(), comments, pagesMenu, settingsMenu, separator(), waiting, save, versionsButton, download, shareButton, exportButton);
   // Find in the document and its outline (issue 15); buttons that do not fit one row go into More.
   editor.find = installFind(editor);
   nav.append(editor.find.button, outlineButton(editor));
@@ -134,6 +148,7 @@ function buildToolbar() {
   const refresh = () => {
     showActiveTool(toolButtons, settings.tool);
     sidebar.setAttribute('aria-pressed', String(settings.thumbnails));
+    shareButton.hidden = !canShareFiles();
     comments.setAttribute('aria-pressed', String(editor.review.isOpen));
     editor.review.followSelection();
     document.getElementById('thumbnails').hidden = !settings.thumbnails;
@@ -175,9 +190,9 @@ function installDrop() {
     e.preventDefault();
     depth = 0;
     hint.hidden = true;
-    const file = [...(e.dataTransfer?.files ?? [])].find((f) => /pdf|png|jpe?g/i.test(f.type) || /\.(pdf|png|jpe?g)$/i.test(f.name));
+    const file = [...(e.dataTransfer?.files ?? [])].find((f) => /pdf|image\//i.test(f.type) || /\.(pdf|png|jpe?g|heic|heif|webp|gif|tiff?)$/i.test(f.name));
     if (file) editor.upload(file);
-    else editor.status('Drop a PDF, PNG or JPEG file', true);
+    else editor.status('Drop a PDF or an image file', true);
   });
 }
 

@@ -30,7 +30,7 @@ export class PageOrganizer {
   open() {
     if (this.element) return;
     const button = (label, onclick, extra = {}) => html('button', { type: 'button', class: 'organizer-action', text: label, onclick, ...extra });
-    this.filePicker = html('input', { type: 'file', class: 'organizer-file', accept: 'application/pdf,image/png,image/jpeg,.pdf,.png,.jpg,.jpeg', hidden: true,
+    this.filePicker = html('input', { type: 'file', class: 'organizer-file', accept: 'application/pdf,image/png,image/jpeg,image/heic,image/heif,image/webp,image/gif,image/tiff,.heic,.heif,.webp,.gif,.tif,.tiff,.pdf,.png,.jpg,.jpeg', hidden: true,
       onchange: () => this.insertFile() });
     this.sourceList = html('select', { class: 'organizer-source', 'aria-label': 'Document to insert pages from' });
     this.grid = html('div', { class: 'organizer-grid', role: 'listbox', 'aria-multiselectable': 'true', 'aria-label': 'Pages' });

@@ -9,7 +9,7 @@ import { toolbarButton } from './toolbar.js';
 import { openPopover, closePopover, action } from './popover.js';
 
 /** The buttons (`data-tool`) that leave the row first. */
-const ORDER = ['download', 'versions', 'export', 'zoomOut', 'zoomIn', 'fitWidth', 'comments', 'outline', 'settings', 'pages', 'sidebar', 'open', 'redo', 'save'];
+const ORDER = ['share', 'download', 'versions', 'export', 'zoomOut', 'zoomIn', 'fitWidth', 'comments', 'outline', 'settings', 'pages', 'sidebar', 'open', 'redo', 'save'];
 
 /** Installs the More menu at the end of `group` and keeps `toolbar` to one row. */
 export function installOverflow(toolbar, group) {
@@ -22,7 +22,8 @@ export function installOverflow(toolbar, group) {
   });
   more.setAttribute('aria-haspopup', 'dialog');
   group.append(more);
-  const candidates = () => ORDER.map((name) => toolbar.querySelector(`[data-tool="${name}"]`)).filter(Boolean);
+  // A hidden button (Share where files cannot be shared) takes no room and is not offered.
+  const candidates = () => ORDER.map((name) => toolbar.querySelector(`[data-tool="${name}"]`)).filter((b) => b && !b.hidden);
   const overflowed = () => candidates().filter((b) => b.classList.contains('overflowed'));
   const overflows = () => toolbar.scrollWidth > toolbar.clientWidth + 1;
 

@@ -47,7 +47,7 @@ export function openVersionsPopover(anchor, editor) {
             onclick: async () => {
               try {
                 const bytes = await api.fetchBytes(api.versionURL(id, v.number));
-                const name = editor.model.summary.name.replace(/\.(pdf|png|jpe?g)$/i, '');
+                const name = editor.model.summary.name.replace(/\.(pdf|png|jpe?g|heic|heif|webp|gif|tiff?)$/i, '');
                 saveBlob(new Blob([bytes], { type: 'application/pdf' }), `v${v.number}-${name}.pdf`);
               } catch (error) { editor.status(`Could not download: ${error.message}`, true); }
             } }),

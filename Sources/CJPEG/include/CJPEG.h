@@ -14,6 +14,10 @@ int mg_jpeg_decode(const unsigned char *data, size_t size, long max_pixels,
                    unsigned char **pixels, int *width, int *height, int *components,
                    char *message, size_t message_size);
 
+/// Whether libjpeg can be loaded (1) or not (0, after saying why on stderr): the callers
+/// that can report a missing library ask first.
+int mg_jpeg_available(void);
+
 /// Frees samples returned by mg_jpeg_decode.
 void mg_jpeg_free(unsigned char *pixels);
 

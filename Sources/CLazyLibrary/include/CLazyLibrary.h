@@ -9,6 +9,8 @@
 #include <pthread.h>
 #include <stdatomic.h>
 
+#include "marginalia_image.h"
+
 /// A library to load on first use. Initialise with MARGINALIA_LIBRARY.
 typedef struct marginalia_library {
     /// File names to try, in order (the versioned name first), ending with NULL.

@@ -19,6 +19,8 @@ struct JPEGHeader: Equatable {
     var adobeTransform: Int?
     /// Where the data ends: just after the end-of-image marker (trailing bytes are dropped).
     var endOffset: Int
+    /// The orientation of an EXIF APP1 segment, or `nil` when the file has none.
+    var orientation: ImageOrientation? = nil
 
     /// Whether the components are stored inverted. Photoshop writes 4-component JPEGs with
     /// inverted values and an APP14 segment; other writers that add the segment to CMYK files
@@ -48,7 +50,7 @@ struct JPEGHeader: Equatable {
     /// - Throws: ``ImageError/damaged(_:)`` for a malformed or truncated file,
     ///   ``ImageError/unsupportedVariant(_:)`` for lossless, hierarchical, arithmetic-coded
     ///   or 12-bit JPEGs and component counts other than 1, 3 and 4, and
-    ///   ``ImageError/tooLarge(width:height:)`` past the decoder's budget.
+    ///   ``ImageError/tooLarge(width:height:limit:)`` past the decoder's budget.
     static func parse(_ data: Data, limit: ImageDecoder) throws -> JPEGHeader {
         try data.withUnsafeBytes { bytes in
             var parser = MarkerWalker(bytes: bytes)
@@ -63,6 +65,7 @@ private struct MarkerWalker {
     var position = 2  // after SOI
     var frame: JPEGHeader?
     var adobeTransform: Int?
+    var orientation: ImageOrientation?
 
     init(bytes: UnsafeRawBufferPointer) { self.bytes = bytes }
 
@@ -77,6 +80,7 @@ private struct MarkerWalker {
             case 0xD9:
                 guard var header = frame else { throw ImageError.damaged("the JPEG data has no image frame") }
                 header.adobeTransform = adobeTransform
+                header.orientation = orientation
                 header.endOffset = position
                 return header
             default:
@@ -94,6 +98,11 @@ private struct MarkerWalker {
                 throw ImageError.unsupportedVariant("hierarchical JPEG")
             case 0xC9, 0xCA:
                 throw ImageError.unsupportedVariant("arithmetic-coded JPEG")
+            case 0xE1:
+                // EXIF (EXIF 2.32, 4.7.2): "Exif\0\0" and a TIFF structure; the first one counts.
+                if orientation == nil, segment.starts(with: Array("Exif\0\0".utf8)) {
+                    orientation = ImageOrientation.fromEXIF(segment)
+                }
             case 0xEE:
                 if let transform = Self.adobeTransform(segment) { adobeTransform = transform }
             case 0xDA:

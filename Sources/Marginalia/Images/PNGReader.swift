@@ -18,7 +18,7 @@ struct PNGReader {
     /// Decodes `data`, which starts with the PNG signature.
     ///
     /// - Throws: ``ImageError/damaged(_:)`` with libpng's message when the file is invalid or
-    ///   truncated, ``ImageError/tooLarge(width:height:)`` when it is over budget.
+    ///   truncated, ``ImageError/tooLarge(width:height:limit:)`` when it is over budget.
     func read(_ data: Data) throws -> RasterImage {
         // libpng reads from `data` in both calls, so both run while its bytes are pinned.
         try data.withUnsafeBytes { bytes in
@@ -49,7 +49,7 @@ struct PNGReader {
             let channels = colorComponents + (hasAlpha ? 1 : 0)
             let pixelCount = width * height  // checkSize proved it does not overflow
             let (byteCount, overflow) = pixelCount.multipliedReportingOverflow(by: channels)
-            guard !overflow else { throw ImageError.tooLarge(width: width, height: height) }
+            guard !overflow else { throw ImageError.tooLarge(width: width, height: height, limit: limit.maximumPixelCount) }
 
             var buffer = [UInt8](repeating: 0, count: byteCount)
             let finished = buffer.withUnsafeMutableBytes { output in

@@ -75,7 +75,7 @@ extension Editor {
         engine.selectAnnotations(Self.addedIDs(try apply(command)))
     }
 
-    /// Places a PNG or JPEG image from the system clipboard in the middle of what shows of the
+    /// Places an image (any format ``ImageDecoder`` reads) from the system clipboard in the middle of what shows of the
     /// current page, at its natural size (at most half the page), selected (one undo step).
     ///
     /// - Throws: ``ImageError`` when `data` is not an image Marginalia reads.

@@ -9,9 +9,10 @@ extension Editor {
     /// Default size of a text box made by a tap: this wide, one line high.
     public static let tappedTextBoxWidth = EditorEngine.tappedTextBoxWidth
 
-    /// Chooses the PNG or JPEG image the Image tool places next and selects that tool.
+    /// Chooses the image (any format ``ImageDecoder`` reads) the Image tool places next and
+    /// selects that tool.
     ///
-    /// - Throws: ``ImageError`` when `data` is not a PNG or JPEG image this engine can read.
+    /// - Throws: ``ImageError`` when `data` is not an image this engine can read.
     public func setImageToPlace(_ data: Data) throws {
         let image = try ImageDecoder.decode(data)
         let size = CGSize(width: image.width, height: image.height)

@@ -1,16 +1,16 @@
 import Foundation
 import Marginalia
 
-/// Turns uploaded bytes into a PDF to store: a PDF is checked by opening it; a PNG or JPEG
-/// becomes a one-page PDF the size of the image (one pixel, one point). The type comes from
-/// the bytes, never from a name.
+/// Turns uploaded bytes into a PDF to store: a PDF is checked by opening it; an image (PNG,
+/// JPEG, HEIC, WebP, GIF, TIFF) becomes a PDF with a page the size of the image (one pixel,
+/// one point), a page per image of a multi-page TIFF. The type comes from the bytes, never
+/// from a name.
 enum DocumentImporter {
     /// Sniffs the format: `%PDF-` near the start (within the first 1024 bytes, as viewers
-    /// allow), the PNG signature, or a JPEG start-of-image marker.
+    /// allow), else an image format ``ImageFormat`` recognises.
     static func kind(of data: Data) -> DocumentKind? {
         if data.prefix(1024).range(of: Data("%PDF-".utf8)) != nil { return .pdf }
-        if data.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { return .image }
-        if data.starts(with: [0xFF, 0xD8, 0xFF]) { return .image }
+        if ImageDocument.isImage(data) { return .image }
         return nil
     }
 
@@ -23,7 +23,7 @@ enum DocumentImporter {
     ///
     /// - Throws: ``ServiceError/passwordRequired(_:)`` for an encrypted PDF that `password`
     ///   (or none) does not open; ``ServiceError/unprocessable(_:)`` for anything that is not
-    ///   a readable PDF, PNG or JPEG.
+    ///   a readable PDF or image, and for an image past the decoder's limits (naming the limit).
     ///
     /// - Parameters:
     ///   - password: the user or owner password of an encrypted PDF, nil for none.
@@ -49,15 +49,15 @@ enum DocumentImporter {
                 throw ServiceError.unprocessable("the PDF cannot be opened: \(error)")
             }
         case .image:
-            let image: RasterImage
+            let pages: [RasterImage]
             do {
-                image = try ImageDecoder.decode(data)
+                pages = try ImageDecoder().decodePages(data)
             } catch {
                 throw ServiceError.unprocessable("the image cannot be read: \(error)")
             }
-            return (try pdf(showing: image), .image, 1)
+            return (try pdf(showing: pages), .image, pages.count)
         case nil:
-            throw ServiceError.unprocessable("the file is not a PDF, PNG or JPEG")
+            throw ServiceError.unprocessable("the file is not a PDF or an image Marginalia reads (PNG, JPEG, HEIC, WebP, GIF, TIFF)")
         }
     }
 
@@ -83,10 +83,10 @@ enum DocumentImporter {
     /// (a header, so that it stays out of URLs and access logs).
     static let passwordHeader = "X-Marginalia-Password"
 
-    /// A one-page PDF whose page is the image, one point per pixel.
-    static func pdf(showing image: RasterImage) throws -> Data {
+    /// A PDF whose pages are the images, one point per pixel.
+    static func pdf(showing images: [RasterImage]) throws -> Data {
         do {
-            return try ImageDocument.data(showing: image)
+            return try ImageDocument.data(showingPages: images)
         } catch {
             throw ServiceError.unprocessable("the image cannot be embedded: \(error)")
         }
@@ -94,13 +94,13 @@ enum DocumentImporter {
 }
 
 extension DocumentService {
-    /// Stores an uploaded PDF, PNG or JPEG as a new document (see the API's
-    /// `POST /documents`). An image becomes a one-page PDF the size of the image, kind
-    /// `image`; an encrypted PDF opened with `password` is stored without its encryption.
+    /// Stores an uploaded PDF or image as a new document (see the API's `POST /documents`).
+    /// An image becomes a PDF with a page the size of the image (a page per image of a
+    /// multi-page TIFF), kind `image`; an encrypted PDF opened with `password` is stored without its encryption.
     ///
     /// - Throws: ``ServiceError/badRequest(_:)`` for a bad name,
     ///   ``ServiceError/passwordRequired(_:)`` for an encrypted PDF `password` does not open,
-    ///   ``ServiceError/unprocessable(_:)`` for bytes that are not a readable PDF, PNG or JPEG.
+    ///   ``ServiceError/unprocessable(_:)`` for bytes that are not a readable PDF or image.
     public func importDocument(name: String, data: Data, password: String? = nil) throws -> DocumentSummary {
         try guarded {
             _ = try DocumentID.validateName(name)

@@ -84,6 +84,21 @@ struct EditorPlacementTests {
         #expect(abs(resized.rect.width / resized.rect.height - 2) < 0.01)
     }
 
+    /// An iPhone's HEIC (Tests/Fixtures/images/photo-turned.heic: 64 × 48 stored, turned a
+    /// quarter clockwise by its `irot`) is placed at its upright size, and the saved stamp
+    /// draws it upright.
+    @Test func aHEICPhotoIsPlacedUprightAtItsNaturalSize() throws {
+        let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Fixtures/images/photo-turned.heic")
+        let editor = try Editor.make()
+        try editor.setImageToPlace(try Data(contentsOf: fixture))
+        #expect(editor.imageToPlace?.size == CGSize(width: 48, height: 64))
+        var pen = ScriptedPointer(editor: editor)
+        try pen.tap(editor.view(300, 300))
+        let image = try #require(try editor.annotations().first)
+        #expect(abs(image.rect.width - 48) < 0.01 && abs(image.rect.height - 64) < 0.01)
+    }
+
     @Test func somethingThatIsNotAnImageIsATypedError() throws {
         let editor = try Editor.make()
         #expect(throws: ImageError.self) { try editor.setImageToPlace(Data("not an image".utf8)) }

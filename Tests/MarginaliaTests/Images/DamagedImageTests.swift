@@ -64,21 +64,23 @@ extension ImagesTests {
 
         @Test func aHugeDeclaredSizeIsRefusedBeforeAllocating() throws {
             let bytes = try ImageFixtures.data("huge-dimensions.png")
-            #expect(throws: ImageError.tooLarge(width: 100_000, height: 100_000)) { try ImageDecoder.decode(bytes) }
+            #expect(throws: ImageError.tooLarge(width: 100_000, height: 100_000, limit: 50_000_000)) { try ImageDecoder.decode(bytes) }
         }
 
         @Test func thePixelBudgetIsConfigurable() throws {
             let small = ImageDecoder(maximumPixelCount: 16 * 12 - 1)
-            #expect(throws: ImageError.tooLarge(width: 16, height: 12)) { try small.decode(ImageFixtures.data("rgb.png")) }
-            #expect(throws: ImageError.tooLarge(width: 16, height: 12)) { try small.decode(ImageFixtures.data("rgb.jpg")) }
+            #expect(throws: ImageError.tooLarge(width: 16, height: 12, limit: 16 * 12 - 1)) { try small.decode(ImageFixtures.data("rgb.png")) }
+            #expect(throws: ImageError.tooLarge(width: 16, height: 12, limit: 16 * 12 - 1)) { try small.decode(ImageFixtures.data("rgb.jpg")) }
             let exact = ImageDecoder(maximumPixelCount: 16 * 12)
             #expect(try exact.decode(ImageFixtures.data("rgb.png")).width == 16)
             #expect(ImageDecoder().maximumPixelCount == 50_000_000)
         }
 
         @Test func messagesSayWhatIsWrongInWords() throws {
-            #expect(ImageError.unsupportedFormat.description == "the file is not a PNG or JPEG image")
-            #expect(ImageError.tooLarge(width: 3, height: 4).description == "the image is too large (3 × 4 pixels)")
+            #expect(ImageError.unsupportedFormat.description
+                    == "the file is not an image Marginalia reads (PNG, JPEG, HEIC, WebP, GIF or TIFF)")
+            #expect(ImageError.tooLarge(width: 3, height: 4, limit: 10).description
+                    == "the image is too large (3 × 4 pixels; the limit is 10 pixels)")
             let png = try ImageFixtures.data("rgb.png")
             do {
                 _ = try ImageDecoder.decode(png.prefix(png.count - 20))
