@@ -32,8 +32,7 @@ def near(pixels, others):
 
 
 def set_zoom(editor, zoom):
-    editor.js(f"marginalia.viewer.setZoom({zoom}); marginalia.viewer.goToPage(0)")
-    editor.settle(400)
+    editor.show_page(0, zoom=zoom)
 
 
 def test_a_nozoom_stamp_keeps_its_screen_size(new_editor, tmp_path):
@@ -121,8 +120,7 @@ def test_the_icon_of_selected_notes_changes_in_one_step(new_editor, web_server, 
                                                    "rect": other_rect, "contents": "Another", "icon": "Note"}})
     editor.wait_until("document.querySelector('.annotation.note[data-id=\"second\"]') !== null")
     page = sample["pageIndex"]
-    editor.js(f"marginalia.viewer.goToPage({page})")
-    editor.settle(300)
+    editor.show_page(page)
 
     editor.js("marginalia.setTool('select')")
     ax, ay = editor.page_point_to_client(page, x1, y2)

@@ -53,8 +53,7 @@ def centre(editor, page, rect):
 def open_form_tool(editor, page):
     editor.press("f")
     editor.wait_until("document.querySelector('[data-tool=form]').getAttribute('aria-pressed') === 'true'")
-    editor.js(f"marginalia.viewer.goToPage({page})")
-    editor.settle(300)
+    editor.show_page(page)
 
 
 def dark_pixels_in(editor, page, rect):
