@@ -60,13 +60,17 @@ def server_revision_after_input(editor):
     return api(editor.base, "GET", f"/api/v1/documents/{editor.doc_id}")["revision"]
 
 
-# Resolves once the page has painted what its DOM says now: its fonts loaded, every finite CSS
-# transition and animation finished (a popover fading in, the status line sliding up), then two
-# animation frames (the first may have been under way already; pointer moves, scroll events,
-# resize and intersection observers are delivered within a frame) and a task (an intersection
-# observer's callback is one).
+# Resolves once the page has painted what its DOM says now: its fonts loaded, its pictures
+# decoded (an SVG <image> has no `complete`: its address is decoded again, from the cache),
+# every finite CSS transition and animation finished (a popover fading in, the status line
+# sliding up), then two animation frames (the first may have been under way already; pointer
+# moves, scroll events, resize and intersection observers are delivered within a frame) and a
+# task (an intersection observer's callback is one).
 PAINTED = """async () => {
     await document.fonts.ready;
+    const address = (e) => e.getAttribute('href') ?? e.getAttribute('xlink:href');
+    await Promise.all([...document.images, ...[...document.querySelectorAll('image')].filter(address)
+        .map((e) => Object.assign(new Image(), { src: address(e) }))].map((i) => i.decode().catch(() => null)));
     await Promise.all(document.getAnimations()
         .filter((a) => a.effect?.getComputedTiming().endTime !== Infinity)
         .map((a) => a.finished.catch(() => null)));
