@@ -296,6 +296,12 @@ class Editor(Page):
         """Waits until page `index` is drawn at the viewer's zoom with no render pending."""
         self.wait_until(f"({PAGE_DRAWN})({index})", timeout=timeout)
 
+    def wait_file_drawn(self, index, timeout=15000):
+        """Waits until the page shows the file of the model's revision (filerefresh.js fetches
+        it after a pause once the edits stop) and page `index` is drawn from it."""
+        self.wait_until("marginalia.display.fileRevision === marginalia.model.revision", timeout=timeout)
+        self.wait_page_drawn(index, timeout)
+
     def commands_answered(self):
         """Returns once the editor has handled the input given so far and every command it
         queued has the server's answer (`COMMANDS_ANSWERED`)."""
