@@ -137,6 +137,23 @@ class Page:
                 raise AssertionError(f"timed out waiting for: {expression} (last value {value!r})")
             self.tab.wait(100)
 
+    def wait_opened(self, timeout=15000):
+        """Waits until the editor has opened its document: the pages laid out, one drawn, and
+        the opening done (`OPENED`: the annotations and the events since are in)."""
+        self.wait_until("!!(window.marginalia && marginalia.viewer.views.length > 0 "
+                        "&& document.querySelector('.page.rendered'))", timeout=timeout)
+        self.wait_until(OPENED, timeout=timeout)
+
+    def wait_page_drawn(self, index, timeout=15000):
+        """Waits until page `index` is drawn at the viewer's zoom with no render pending."""
+        self.wait_until(f"({PAGE_DRAWN})({index})", timeout=timeout)
+
+    def wait_file_drawn(self, index, timeout=15000):
+        """Waits until the page shows the file of the model's revision (filerefresh.js fetches
+        it after a pause once the edits stop) and page `index` is drawn from it."""
+        self.wait_until("marginalia.display.fileRevision === marginalia.model.revision", timeout=timeout)
+        self.wait_page_drawn(index, timeout)
+
     def painted(self):
         """Returns once the page has painted what its DOM shows now (`PAINTED`): before a
         screenshot, or a measure of what a frame lays out, of a state already waited for."""
@@ -275,15 +292,13 @@ class Editor(Page):
             self.tab.reload()
         else:
             self.goto(f"/?doc={self.doc_id}")
-        self.wait_until("!!(window.marginalia && window.marginalia.viewer.views.length > 0 "
-                        "&& document.querySelector('.page.rendered'))", timeout=15000)
+        self.wait_opened()
         # Zoom 1 shows the whole first page in a 900 px tall window: input lands on it. The
         # tests start where a user who chose Draw does (a first visit starts with Select:
         # test_a_first_visit_starts_with_select).
         if not reload:
             self.js("marginalia.setTool('draw')")
         self.show_page(0, zoom=1)
-        self.wait_until(OPENED, timeout=15000)
 
     def show_page(self, index, zoom=None):
         """Sets the zoom (if given) and brings page `index` into view; returns once it is the
@@ -291,16 +306,6 @@ class Editor(Page):
         self.js(("" if zoom is None else f"marginalia.viewer.setZoom({zoom}); ") + f"marginalia.viewer.goToPage({index})")
         self.wait_until(f"marginalia.viewer.currentPage === {index}")
         self.wait_page_drawn(index)
-
-    def wait_page_drawn(self, index, timeout=15000):
-        """Waits until page `index` is drawn at the viewer's zoom with no render pending."""
-        self.wait_until(f"({PAGE_DRAWN})({index})", timeout=timeout)
-
-    def wait_file_drawn(self, index, timeout=15000):
-        """Waits until the page shows the file of the model's revision (filerefresh.js fetches
-        it after a pause once the edits stop) and page `index` is drawn from it."""
-        self.wait_until("marginalia.display.fileRevision === marginalia.model.revision", timeout=timeout)
-        self.wait_page_drawn(index, timeout)
 
     def commands_answered(self):
         """Returns once the editor has handled the input given so far and every command it

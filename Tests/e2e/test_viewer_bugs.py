@@ -3,7 +3,7 @@ before its fix."""
 
 import pytest
 
-from editor_harness import OPENED, server_revision_after_input
+from editor_harness import server_revision_after_input
 
 # Low on the page, away from the popover under the toolbar.
 POINT = (450, 120)
@@ -100,8 +100,7 @@ def reopen(editor):
     """Reloads the editor's tab (its storage kept) and waits for its document, leaving the
     view as the editor chose it (Editor.reload sets zoom 1 on the first page)."""
     editor.tab.reload()
-    editor.wait_until("!!(window.marginalia && marginalia.model.summary && document.querySelector('.page.rendered'))", timeout=15000)
-    editor.wait_until(OPENED, timeout=15000)
+    editor.wait_opened()
 
 
 def wait_remembered(editor, condition):
