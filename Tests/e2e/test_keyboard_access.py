@@ -404,9 +404,6 @@ def test_a_long_press_selects_the_word_and_the_finger_extends_it_unless_a_pen_is
     long_press(editor, client_point_of(editor, "Swift", 2), finger=5)
     editor.screenshot("keys-long-press-word-rule")
     assert selected_text(editor) == "Swift"
-    # A pause between two long presses, as a user's (time as the input again, as it was
-    # before this press: not a state to wait for).
-    editor.hold(1100)
     long_press(editor, client_point_of(editor, "Swift.", 5, fraction=0.25), finger=6)
     assert selected_text(editor) == "Swift"
 
