@@ -56,8 +56,46 @@ def server_revision_after_input(editor):
     """The document's revision on the server once the editor has handled the input given so
     far and every command it queued has been answered: the state to check before asserting that
     an input changed nothing (issue 30: a fixed wait let a late change pass)."""
-    editor.js(COMMANDS_ANSWERED)
+    editor.commands_answered()
     return api(editor.base, "GET", f"/api/v1/documents/{editor.doc_id}")["revision"]
+
+
+# Resolves once the page has painted what its DOM says now: its fonts loaded, its pictures
+# decoded (an SVG <image> has no `complete`: its address is decoded again, from the cache),
+# every finite CSS transition and animation finished (a popover fading in, the status line
+# sliding up), then two animation frames (the first may have been under way already; pointer
+# moves, scroll events, resize and intersection observers are delivered within a frame) and a
+# task (an intersection observer's callback is one).
+PAINTED = """async () => {
+    await document.fonts.ready;
+    const address = (e) => e.getAttribute('href') ?? e.getAttribute('xlink:href');
+    await Promise.all([...document.images, ...[...document.querySelectorAll('image')].filter(address)
+        .map((e) => Object.assign(new Image(), { src: address(e) }))].map((i) => i.decode().catch(() => null)));
+    await Promise.all(document.getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().endTime !== Infinity)
+        .map((a) => a.finished.catch(() => null)));
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 0))));
+}"""
+
+# Resolves once every timer of at most `ms` that the page set before now has fired: HTML runs a
+# page's timers of an equal or shorter delay that were set earlier first. For a rule the product
+# keeps with a timer (a long press, a pause before asking again), named by its own constant.
+TIMERS_RUN = """async (ms) => {
+    await new Promise((resolve) => setTimeout(resolve, ms));
+    await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+}"""
+
+# Resolves after the next animation frame.
+NEXT_FRAME = "() => new Promise((resolve) => requestAnimationFrame(() => resolve(true)))"
+
+# The editor has finished opening its document (Editor.open in editor.js says "Opening…" until
+# it has the document's pages, annotations and the events since).
+OPENED = "!!window.marginalia && document.getElementById('status').textContent !== 'Opening…'"
+
+# Page `index` drawn at the viewer's zoom with nothing pending: no render in flight, none asked
+# for (a zoom schedules one), and the canvas not marked stale by a newer file.
+PAGE_DRAWN = """(index) => { const viewer = marginalia.viewer, v = viewer.views[index];
+    return !!v && v.renderedZoom === viewer.zoom && !v.rendering && !v.stale; }"""
 
 
 def client_rect(editor, selector):
@@ -99,7 +137,52 @@ class Page:
                 raise AssertionError(f"timed out waiting for: {expression} (last value {value!r})")
             self.tab.wait(100)
 
-    def settle(self, ms=400):
+    def wait_opened(self, timeout=15000):
+        """Waits until the editor has opened its document: the pages laid out, one drawn, and
+        the opening done (`OPENED`: the annotations and the events since are in)."""
+        self.wait_until("!!(window.marginalia && marginalia.viewer.views.length > 0 "
+                        "&& document.querySelector('.page.rendered'))", timeout=timeout)
+        self.wait_until(OPENED, timeout=timeout)
+
+    def wait_page_drawn(self, index, timeout=15000):
+        """Waits until page `index` is drawn at the viewer's zoom with no render pending."""
+        self.wait_until(f"({PAGE_DRAWN})({index})", timeout=timeout)
+
+    def wait_file_drawn(self, index, timeout=15000):
+        """Waits until the page shows the file of the model's revision (filerefresh.js fetches
+        it after a pause once the edits stop) and page `index` is drawn from it."""
+        self.wait_until("marginalia.display.fileRevision === marginalia.model.revision", timeout=timeout)
+        self.wait_page_drawn(index, timeout)
+
+    def painted(self):
+        """Returns once the page has painted what its DOM shows now (`PAINTED`): before a
+        screenshot, or a measure of what a frame lays out, of a state already waited for."""
+        self.js(PAINTED)
+
+    def timers_run(self, ms):
+        """Returns once every timer of at most `ms` the page had set has fired (`TIMERS_RUN`):
+        the barrier before asserting that a timed rule (a long press, a pause before asking
+        the server again) did nothing."""
+        self.js(TIMERS_RUN, ms)
+
+    def wait_steady(self, expression, frames=5, timeout=5000):
+        """Polls a JS expression until its value stays the same over `frames` reads, each a
+        frame after the last (a smooth scroll or a pan's glide has come to rest); the value."""
+        deadline = time.time() + timeout / 1000
+        last, same = self.js(expression), 0
+        while same < frames:
+            if time.time() > deadline:
+                raise AssertionError(f"still changing: {expression} (last value {last!r})")
+            self.js(NEXT_FRAME)
+            value = self.js(expression)
+            same = same + 1 if value == last else 0
+            last = value
+        return last
+
+    def hold(self, ms):
+        """Lets `ms` of time pass on purpose, where time is the input itself (a rule the engine
+        keeps on the events' timestamps, such as a second of palm rejection after a pen
+        lifts). Never a wait for a state: wait_until, painted and timers_run are those."""
         self.tab.wait(ms)
 
     # MARK: Elements (read through the DOM, the same in every engine)
@@ -209,15 +292,25 @@ class Editor(Page):
             self.tab.reload()
         else:
             self.goto(f"/?doc={self.doc_id}")
-        self.wait_until("!!(window.marginalia && window.marginalia.viewer.views.length > 0 "
-                        "&& document.querySelector('.page.rendered'))", timeout=15000)
+        self.wait_opened()
         # Zoom 1 shows the whole first page in a 900 px tall window: input lands on it. The
         # tests start where a user who chose Draw does (a first visit starts with Select:
         # test_a_first_visit_starts_with_select).
-        self.js("marginalia.viewer.setZoom(1); marginalia.viewer.goToPage(0)")
         if not reload:
             self.js("marginalia.setTool('draw')")
-        self.settle(200)
+        self.show_page(0, zoom=1)
+
+    def show_page(self, index, zoom=None):
+        """Sets the zoom (if given) and brings page `index` into view; returns once it is the
+        current page and drawn at that zoom (input lands where the page now is)."""
+        self.js(("" if zoom is None else f"marginalia.viewer.setZoom({zoom}); ") + f"marginalia.viewer.goToPage({index})")
+        self.wait_until(f"marginalia.viewer.currentPage === {index}")
+        self.wait_page_drawn(index)
+
+    def commands_answered(self):
+        """Returns once the editor has handled the input given so far and every command it
+        queued has the server's answer (`COMMANDS_ANSWERED`)."""
+        self.js(COMMANDS_ANSWERED)
 
     @property
     def pen_pressure(self):

@@ -175,10 +175,9 @@ def show_page(editor, index, width=1200, height=900):
         return p.rotation % 180 ? [p.height, p.width] : [p.width, p.height]; }})()""")
     zoom = min(1, height / h, width / w)
     editor.js(f"marginalia.viewer.setZoom({zoom}); marginalia.viewer.goToPage({index})")
-    editor.settle(200)
-    editor.wait_until(f"""(() => {{ const v = marginalia.viewer.views[{index}];
-        return !!v && v.renderedZoom === marginalia.viewer.zoom && !v.rendering && !v.stale; }})()""", timeout=30000)
-    editor.settle(100)
+    editor.wait_until(f"marginalia.viewer.currentPage === {index}")
+    editor.wait_page_drawn(index, timeout=30000)
+    editor.painted()
     return zoom
 
 

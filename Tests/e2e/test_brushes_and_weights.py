@@ -41,7 +41,7 @@ def wave(editor, x0=110, x1=420, y=BAND_Y, count=40):
 
 def region(editor, name, box):
     """The client box [x1, y1, x2, y2] of a screenshot, as RGB."""
-    editor.settle(150)
+    editor.painted()
     return editor.screenshot_region(name, box)
 
 

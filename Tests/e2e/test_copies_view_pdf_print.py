@@ -62,11 +62,12 @@ def test_export_view_as_pdf_is_the_part_in_view(new_editor):
     editor.js(f"""async () => {{ const {{ call }} = await import('/app/js/engine.js');
         const box = marginalia.viewer.scroller.getBoundingClientRect();
         marginalia.viewer.apply(call({{call: 'setViewport', zoom: 4, anchor: [{x} - box.left, {y} - box.top]}})); }}""")
-    editor.settle(300)
+    editor.wait_page_drawn(0)
     area = editor.js("async () => (await import('/app/js/engine.js')).call({call: 'visibleArea'})")
     assert area["pageIndex"] == 0, area
     x1, y1, x2, y2 = area["rect"]
     assert x2 - x1 < 612 * 0.6 and y2 - y1 < 792 * 0.6 and x1 < 240 < x2 and y1 < BAND_Y < y2, area
+    editor.painted()
     editor.screenshot("view-pdf-zoomed")
     editor.click("button[data-tool=export]")
     name, data = editor.download(lambda: editor.click("#popover button", "Export view as PDF"))

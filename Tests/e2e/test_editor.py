@@ -76,8 +76,7 @@ def test_a_pressure_stroke_is_drawn_as_wide_as_the_pen_pressed(new_editor):
 
 def test_stroke_lands_under_the_pen_on_a_rotated_cropped_page(new_editor):
     editor = new_editor()
-    editor.js("marginalia.viewer.goToPage(2)")
-    editor.settle()
+    editor.show_page(2)
     editor.js("marginalia.setTool('draw')")
     box = editor.js("(() => { const r = marginalia.viewer.views[2].element.getBoundingClientRect(); return [r.left, r.top, r.width, r.height]; })()")
     start = (box[0] + box[2] * 0.3, box[1] + box[3] * 0.5)

@@ -27,7 +27,7 @@ def wait_for_model(editor, expression, timeout=5000):
 
 def ink_region(editor, name, box):
     """The page region `box` (client [x1, y1, x2, y2]) of a screenshot, grey."""
-    editor.settle(150)
+    editor.painted()
     return editor.screenshot_region(name, box).convert("L")
 
 

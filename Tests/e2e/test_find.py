@@ -131,10 +131,15 @@ def test_the_matches_follow_edits_and_keep_the_current_one(new_editor):
     # Removing the note: the current match stays on "editor engine".
     command(editor, {"type": "remove", "ids": ["n-top"]})
     count_is(editor, "3 of 4")
-    # Closed, the bar asks nothing more.
+    # Closed, the bar asks nothing more: no search is sent once the pause an open bar would
+    # take before asking again (its own timer) has passed after the edit arrived.
     editor.press("Escape")
+    editor.js("""() => { window.searchesSent = []; const original = window.fetch;
+        window.fetch = (url, ...rest) => { if (String(url).includes('/search?')) searchesSent.push(String(url)); return original(url, ...rest); }; }""")
     command(editor, {"type": "remove", "ids": ["ft-find"]})
-    editor.settle(800)
+    editor.wait_until("!marginalia.model.annotations.has('ft-find')")
+    editor.timers_run(editor.js("async () => (await import('/app/js/find.js')).REFRESH_PAUSE_MS"))
+    assert editor.js("searchesSent") == []
     assert editor.js("document.querySelector('.find-count').textContent") == ""
 
 

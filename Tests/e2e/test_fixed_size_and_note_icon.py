@@ -32,8 +32,7 @@ def near(pixels, others):
 
 
 def set_zoom(editor, zoom):
-    editor.js(f"marginalia.viewer.setZoom({zoom}); marginalia.viewer.goToPage(0)")
-    editor.settle(400)
+    editor.show_page(0, zoom=zoom)
 
 
 def test_a_nozoom_stamp_keeps_its_screen_size(new_editor, tmp_path):
@@ -98,7 +97,8 @@ def test_a_nozoom_stamp_keeps_its_screen_size(new_editor, tmp_path):
     ax, ay = editor.page_point_to_client(0, x1, y2)
     editor.mouse_drag([(ax + 60, ay + 20), (ax + 110, ay + 20), (ax + 160, ay + 20)])
     editor.wait_until(f"Math.abs(marginalia.model.annotations.get('fixed').rect[0] - {x1 + 50}) < 0.5")
-    editor.settle(300)
+    editor.wait_until(f"Math.abs(document.querySelector('{frame}').getBoundingClientRect().left - {ax + 102}) < 1.5")
+    editor.painted()
     left, top, right, bottom = client_rect(editor, frame)
     assert abs((right - left) - 116) < 1.5 and abs(left - (ax + 102)) < 1.5, (left, right, ax)
     editor.screenshot("nozoom-stamp-moved-zoom-2")
@@ -121,8 +121,7 @@ def test_the_icon_of_selected_notes_changes_in_one_step(new_editor, web_server, 
                                                    "rect": other_rect, "contents": "Another", "icon": "Note"}})
     editor.wait_until("document.querySelector('.annotation.note[data-id=\"second\"]') !== null")
     page = sample["pageIndex"]
-    editor.js(f"marginalia.viewer.goToPage({page})")
-    editor.settle(300)
+    editor.show_page(page)
 
     editor.js("marginalia.setTool('select')")
     ax, ay = editor.page_point_to_client(page, x1, y2)
@@ -130,7 +129,7 @@ def test_the_icon_of_selected_notes_changes_in_one_step(new_editor, web_server, 
     editor.wait_until("marginalia.selection().ids.join() === 'sample-note-1'")
     editor.js("marginalia.select(['sample-note-1', 'second'])")
     editor.wait_until("marginalia.selection().ids.length === 2")
-    editor.settle(200)
+    editor.painted()
     editor.screenshot("notes-selected")
     before = api(web_server, "GET", f"/api/v1/documents/{editor.doc_id}")["revision"]
 
@@ -143,10 +142,10 @@ def test_the_icon_of_selected_notes_changes_in_one_step(new_editor, web_server, 
                       " && document.querySelector('.annotation.note[data-id=\"sample-note-1\"] .note-icon')?.dataset.icon === 'Key'")
     editor.screenshot("note-icon-picker")
     editor.press("Escape")
-    editor.settle(200)
+    editor.wait_until("document.getElementById('popover').hidden")
+    assert server_revision_after_input(editor) == before + 1  # one command, one logged step
+    editor.painted()
     editor.screenshot("note-icons-changed")
-    after = api(web_server, "GET", f"/api/v1/documents/{editor.doc_id}")["revision"]
-    assert after == before + 1  # one command, one logged step
     icons = {a["id"]: a["icon"] for a in editor.annotations() if a["type"] == "note"}
     assert icons["sample-note-1"] == "Key" and icons["second"] == "Key", icons
 

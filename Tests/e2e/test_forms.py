@@ -53,8 +53,7 @@ def centre(editor, page, rect):
 def open_form_tool(editor, page):
     editor.press("f")
     editor.wait_until("document.querySelector('[data-tool=form]').getAttribute('aria-pressed') === 'true'")
-    editor.js(f"marginalia.viewer.goToPage({page})")
-    editor.settle(300)
+    editor.show_page(page)
 
 
 def dark_pixels_in(editor, page, rect):
@@ -120,8 +119,8 @@ def test_fill_a_text_field_and_a_checkbox_then_undo_and_redo(new_editor):
     assert widget_values(editor) == {"name": "Ada Lovelace", "subscribe": box["onState"]}
 
     # The re-rendered page shows the new appearances.
-    editor.wait_until(f"document.querySelector(\".page[data-page='{page}']\").classList.contains('rendered')")
-    editor.settle(600)
+    editor.wait_file_drawn(page)
+    editor.painted()
     editor.screenshot("form-filled")
     assert dark_pixels_in(editor, page, name["rect"]) > blank + 50
     assert dark_pixels_in(editor, page, box["rect"]) > 10
@@ -289,8 +288,8 @@ def test_a_radio_group_whose_first_button_is_also_a_field_keeps_one_button_on(ne
     editor.mouse_click(*centre(editor, 0, buttons["A"]))
     editor.wait_until("marginalia.fields.find((f) => f.name === 'choice')?.value === 'A'", timeout=10000)
     assert on_in_file() == ["/A", "/Off", "/Off"]
-    editor.wait_until("document.querySelector(\".page[data-page='0']\").classList.contains('rendered')")
-    editor.settle(600)
+    editor.wait_file_drawn(0)
+    editor.painted()
     editor.screenshot("radio-merged-button")
     assert not editor.errors
 

@@ -47,7 +47,7 @@ def test_a_cropped_turned_framed_image_is_drawn_as_saved(new_editor):
     command(editor, {"type": "add", "annotation": {"type": "stamp", "id": "photo", "pageIndex": 0, "rect": RECT,
                                                     "image": picture(), "crop": [0, 0, 0.5, 1], "rotation": 90}})
     editor.wait_until("document.querySelector('.annotation.stamp[data-id=\"photo\"] image') !== null")
-    editor.settle(300)
+    editor.painted()
     # The four quarters of the rect, left to right, top to bottom.
     x1, y1, x2, y2 = RECT
     points = [(x1 + 50, y2 - 25), (x1 + 150, y2 - 25), (x1 + 50, y1 + 25), (x1 + 150, y1 + 25)]
@@ -79,7 +79,8 @@ def test_a_cropped_turned_framed_image_is_drawn_as_saved(new_editor):
     assert editor.attribute('.annotation.stamp[data-id="photo"] .image-frame', "stroke-width") == "6"
     editor.press("Escape")
     editor.js("marginalia.setTool('draw')")
-    editor.settle(300)
+    editor.wait_until("document.getElementById('popover').hidden")
+    editor.painted()
     editor.screenshot("image-frame")
     framed = Image.open(ARTIFACTS / f"image-frame-{editor.engine}.png").convert("RGB")
     scale = framed.width / editor.js("innerWidth")
@@ -95,7 +96,7 @@ def test_a_cropped_turned_framed_image_is_drawn_as_saved(new_editor):
 
 def drawn_and_saved(editor, name, points):
     """The quadrant colours the editor shows at page `points`, and those of the saved file."""
-    editor.settle(300)
+    editor.painted()
     editor.screenshot(name)
     shown = samples(editor, Image.open(ARTIFACTS / f"{name}-{editor.engine}.png").convert("RGB"), points)
     fitz = pytest.importorskip("fitz")
@@ -210,7 +211,7 @@ def test_two_fingers_on_a_selected_image_resize_it(new_editor):
     ox, oy = editor.page_point_to_client(0, 120, 120)
     editor.touch([{1: (ox - 10, oy)}, {1: (ox - 10, oy), 2: (ox + 10, oy)}] +
                  [{1: (ox - 10 - step, oy), 2: (ox + 10 + step, oy)} for step in range(4, 44, 4)] + [{}])
-    editor.settle(400)
-    assert editor.js("marginalia.viewer.zoom") > zoom * 1.5
+    assert editor.wait_steady("marginalia.viewer.zoom") > zoom * 1.5
+    editor.commands_answered()
     assert marginalia_photo(editor)["rect"] == rect
     assert not editor.errors

@@ -76,7 +76,7 @@ def test_a_stamp_another_tool_drew_keeps_its_artwork_when_dragged(new_editor, we
     picture = Image.open(io.BytesIO(api(editor.base, "GET", f"/api/v1/documents/{doc_id}/annotations/{stamp_id}/appearance?scale=3")))
     assert picture.size == (round(3 * (x2 - x1)), round(3 * (y2 - y1))), picture.size
     assert len(picture.convert("RGB").getcolors(1 << 24) or []) > 2, "the picture draws something"
-    editor.settle(300)
+    editor.painted()
     editor.screenshot("foreign-stamp-moved")
 
     after, kept_name, moved = stamp_stream(saved(editor))

@@ -135,7 +135,7 @@ def test_tab_reaches_the_annotations_in_the_engines_order_enter_edits_delete_rem
     editor = new_editor()
     add_annotations(editor)
     editor.js("marginalia.setTool('draw')")
-    editor.settle(200)
+    editor.painted()
     assert editor.count(".annotation-stop") == 0, "only with Select"
     editor.js("marginalia.setTool('select')")
     editor.wait_until("document.querySelectorAll('.annotation-stop').length >= 3")
@@ -258,7 +258,7 @@ def show_chrome(editor):
     editor.js("marginalia.status('Saved: the status line')")
     editor.click_toolbar("settings")
     editor.wait_until("!document.getElementById('popover').hidden")
-    editor.settle(300)
+    editor.painted()  # the popover and the status line at rest: their colours measured as shown
 
 
 def measured(editor):
@@ -313,13 +313,13 @@ def test_dark_and_more_contrast_colour_the_chrome_and_never_the_page(browser, ne
         name, need = theme[0], theme[-1]
         with themed_editor(browser, new_editor, web_server, document, theme) as editor:
             show_chrome(editor)
-            editor.settle(300)
             ratios = measured(editor)
             editor.screenshot(f"keys-theme-{name}")
             # The panels and a selected annotation's bar, without the popover over them.
             editor.press("Escape")
             editor.js("marginalia.setTool('select'); marginalia.select(marginalia.model.annotations.keys().next().value)")
-            editor.settle(200)
+            editor.wait_until("document.getElementById('popover').hidden && document.querySelector('.selection-bar') !== null")
+            editor.painted()
             editor.screenshot(f"keys-theme-{name}-panels")
             assert min(ratios.values()) >= need, (name, ratios)
             backgrounds[name] = editor.js("getComputedStyle(document.getElementById('toolbar')).backgroundColor")
@@ -338,7 +338,7 @@ FIRST_LINE = """(() => { const s = [...marginalia.viewer.views[0].textLayer.quer
 def text_ready(editor):
     editor.wait_until("(marginalia.viewer.views[0].textLayer?.querySelectorAll('span').length ?? 0) > 5", timeout=10000)
     editor.js("marginalia.setTool('select')")
-    editor.settle(100)
+    editor.painted()
     return editor.js(FIRST_LINE)
 
 
@@ -346,10 +346,14 @@ def selected_text(editor):
     return editor.js("window.getSelection().toString()")
 
 
+LONG_PRESS_MS = "async () => (await import('/app/js/textselection.js')).LONG_PRESS_MS"
+
+
 def long_press(editor, point, then=None, finger=1):
-    """A finger held still on `point` for 0.8 s, then moved through `then` and lifted."""
+    """A finger held still on `point` until the long press's timer has fired, then moved
+    through `then` and lifted."""
     editor.touch([{finger: point}])
-    editor.settle(800)
+    editor.timers_run(editor.js(LONG_PRESS_MS))
     editor.touch([{finger: p} for p in (then or [])] + [{}])
 
 
@@ -369,14 +373,14 @@ def test_a_long_press_selects_the_word_and_the_finger_extends_it_unless_a_pen_is
     assert len(editor.annotations()) == before and editor.js("marginalia.selection().ids") == []
     # A short tap is no long press: it clears the selection and selects nothing.
     editor.touch([{1: word}, {}])
-    editor.settle(700)
+    editor.timers_run(editor.js(LONG_PRESS_MS))
     assert selected_text(editor) == ""
     # A finger that moves before the time is up scrolls instead.
     editor.touch([{1: word}] + [{1: (word[0], word[1] - 12 * i)} for i in range(1, 5)])
-    editor.settle(700)
+    editor.timers_run(editor.js(LONG_PRESS_MS))
     editor.touch([{}])
     assert selected_text(editor) == ""
-    editor.settle(600)  # the pan's glide
+    editor.wait_steady("[marginalia.viewer.scroller.scrollLeft, marginalia.viewer.scroller.scrollTop]")  # the pan's glide
     box = editor.js(FIRST_LINE)
     word = (box[0] + 12, box[1] + box[3] / 2)
 
@@ -388,7 +392,9 @@ def test_a_long_press_selects_the_word_and_the_finger_extends_it_unless_a_pen_is
     editor.pen_up(pen)
     long_press(editor, word, finger=3)
     assert selected_text(editor) == "", "a touch within a second of the pen selected text"
-    editor.settle(1100)
+    # The engine's palm rule counts a second from the pen's lift on the events' clocks: the
+    # time passing is the input here, not a wait for a state.
+    editor.hold(1100)
     long_press(editor, word, finger=4)
     assert selected_text(editor) == "Marginalia"
     # Which characters make the word is the engine's rule (`wordAt`, Unicode's word
@@ -398,7 +404,6 @@ def test_a_long_press_selects_the_word_and_the_finger_extends_it_unless_a_pen_is
     long_press(editor, client_point_of(editor, "Swift", 2), finger=5)
     editor.screenshot("keys-long-press-word-rule")
     assert selected_text(editor) == "Swift"
-    editor.settle(1100)
     long_press(editor, client_point_of(editor, "Swift.", 5, fraction=0.25), finger=6)
     assert selected_text(editor) == "Swift"
 

@@ -22,8 +22,7 @@ def test_zoom_buttons_ctrl_wheel_and_fit_width(new_editor):
     assert editor.js("marginalia.viewer.zoom") == pytest.approx(zoom * 1.25)
     x, y = editor.page_point_to_client(0, 300, 400)
     editor.ctrl_wheel(x, y, -200)
-    editor.settle(300)
-    assert editor.js("marginalia.viewer.zoom") > zoom * 1.25
+    assert editor.wait_steady("marginalia.viewer.zoom") > zoom * 1.25
     # The page point under the pointer stays under it.
     after = editor.page_point_to_client(0, 300, 400)
     assert abs(after[0] - x) < 2 and abs(after[1] - y) < 2, (after, x, y)
@@ -56,8 +55,7 @@ def test_page_field_goes_to_a_page(new_editor):
     editor = new_editor()
     editor.fill(".page-input", "3")
     editor.press("Enter", focus=".page-input")
-    editor.settle(300)
-    assert editor.js("marginalia.viewer.currentPage") == 2
+    editor.wait_until("marginalia.viewer.currentPage === 2")
     assert editor.value(".page-input") == "3"
     assert editor.text(".page-count") == "/ 3"
 
@@ -69,8 +67,7 @@ def test_add_and_remove_a_page(new_editor):
     editor.click("#popover button", "Add page after this one")
     editor.wait_until("marginalia.viewer.views.length === 4")
     assert api(editor.base, "GET", f"/api/v1/documents/{editor.doc_id}")["pageCount"] == 4
-    editor.js("marginalia.viewer.goToPage(1)")
-    editor.settle(300)
+    editor.show_page(1)
     editor.click("button[data-tool=pages]")
     editor.click("#popover button", "Remove this page")
     editor.wait_until("marginalia.viewer.views.length === 3")

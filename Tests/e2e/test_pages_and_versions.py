@@ -2,7 +2,7 @@
 document or a file, extract), the version history (preview, restore, download, who made each
 version) and the documents list (rename, trash, delete for good), in Chromium and WebKit."""
 
-from editor_harness import SAMPLE, api
+from editor_harness import SAMPLE, api, server_revision_after_input
 from test_editor import stroke_points
 from test_navigation_and_pages import tiny_png
 from test_review import open_panel
@@ -199,8 +199,9 @@ def test_pages_organised_in_one_tab_change_in_the_others_organiser(new_editor):
     wait_pages(first, 4)
     # The other tab's organiser shows the copy without a reload; its undo has nothing of it.
     wait_pages(second, 4)
+    before = server_revision_after_input(second)
     second.press("Control+z", focus="body")
-    second.settle(500)
+    assert server_revision_after_input(second) == before, "the other tab's step is not this tab's to undo"
     assert len(pages(second)) == 4
     first.press("Control+z", focus="body")
     wait_pages(second, 3)

@@ -102,7 +102,7 @@ def test_replies_and_states_appear_live_in_three_tabs_and_are_stored_as_threads(
     shown = """(() => [...(marginalia.viewer.views[0].canvasIds ?? [])]
         .concat([...document.querySelectorAll('.overlay .annotation')].map((e) => e.dataset.id)))()"""
     third.wait_until(f"{shown}.includes({json.dumps(square['id'])})", timeout=10000)
-    third.settle()
+    third.wait_file_drawn(0)
     drawn = set(third.js(shown))
     assert square["id"] in drawn
     assert not drawn & {a["id"] for a in replies}, "replies and states are not drawn on the page"
@@ -212,7 +212,7 @@ def test_ten_thousand_annotations_list_and_scroll_smoothly(new_tab, web_server, 
     # elements on each scrolled frame (about 140 ms, of which the list's part is about 1 ms).
     # Click to go: a row far down goes to its page.
     editor.js("document.querySelector('.review-list').scrollTop = 1e9")
-    editor.settle(200)
+    editor.painted()  # the list's scroll event: its last rows drawn
     editor.js("document.querySelector('.review-row:last-of-type').click()")
     # (WebKitGTK paints the 10,000 annotations in software: going there takes seconds on a loaded machine.)
     editor.wait_until("marginalia.viewer.currentPage === 2", timeout=30000)

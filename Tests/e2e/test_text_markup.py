@@ -91,12 +91,11 @@ def highlight_words(editor, first, last, band, name):
     the highlight painted within `band`)."""
     inside = lambda box, f: ((box[0] + (box[2] - box[0]) * f), (box[1] + box[3]) / 2)
     start, end = inside(first, 0.4), inside(last, 0.6)
-    editor.js(f"marginalia.viewer.setZoom({ZOOM}); marginalia.viewer.goToPage(0)")
-    editor.settle(300)
+    editor.show_page(0, zoom=ZOOM)
     # The band in the middle of the window (a turned page is wider than the window at this zoom).
     x, y = editor.page_point_to_client(0, (start[0] + end[0]) / 2, (start[1] + end[1]) / 2)
     editor.js(f"marginalia.viewer.scroller.scrollBy({x} - innerWidth / 2, {y} - innerHeight / 2)")
-    editor.settle(300)
+    editor.painted()  # the scroll event: the engine learns the new offset, which input is read through
     wait_rendered(editor)
     before = canvas_block(editor, band)
     editor.click("button[data-tool=highlight]")

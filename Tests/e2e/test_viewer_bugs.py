@@ -85,7 +85,7 @@ def test_a_text_box_grows_with_its_wrapped_text_and_a_tap_elsewhere_only_finishe
     assert grown[1] == 0 and grown[2] <= 1, "every line is in view, the first one included"
     editor.mouse_click(*editor.page_point_to_client(0, 450, 120))
     editor.wait_until("[...marginalia.model.annotations.values()].some((a) => a.type === 'freeText')")
-    editor.settle(500)
+    editor.commands_answered()
     assert not editor.js("!!document.querySelector('.text-editor')"), "the tap elsewhere opened no new box"
     [box] = [a for a in editor.annotations() if a["type"] == "freeText"]
     x1, y1, x2, y2 = box["rect"]
@@ -100,8 +100,14 @@ def reopen(editor):
     """Reloads the editor's tab (its storage kept) and waits for its document, leaving the
     view as the editor chose it (Editor.reload sets zoom 1 on the first page)."""
     editor.tab.reload()
-    editor.wait_until("!!(window.marginalia && marginalia.model.summary && document.querySelector('.page.rendered'))", timeout=15000)
-    editor.settle(400)
+    editor.wait_opened()
+
+
+def wait_remembered(editor, condition):
+    """Waits until the view the tab keeps for the document (viewstate.js, written after a
+    pause) meets `condition`, a JS expression of `view`."""
+    editor.wait_until(f"""(() => {{ const view = JSON.parse(localStorage.getItem('marginalia.views') ?? '{{}}')
+        .documents?.[{editor.doc_id!r}]; return !!view && ({condition}); }})()""")
 
 
 def test_the_keyboard_scrolls_the_pages_from_the_start(new_editor):
@@ -111,9 +117,8 @@ def test_the_keyboard_scrolls_the_pages_from_the_start(new_editor):
     # Waited for, not slept: WebKit scrolls smoothly, and on a busy machine (the pages' text
     # layers being made meanwhile) its animation may take longer than a fixed pause.
     editor.press("PageDown")
-    after = editor.wait_until(f"marginalia.viewer.scroller.scrollTop > {before} + 100 && marginalia.viewer.scroller.scrollTop", timeout=3000)
-    editor.settle(400)
-    after = editor.js("marginalia.viewer.scroller.scrollTop")
+    editor.wait_until(f"marginalia.viewer.scroller.scrollTop > {before} + 100", timeout=3000)
+    after = editor.wait_steady("marginalia.viewer.scroller.scrollTop")
     editor.press("Space")
     editor.wait_until(f"marginalia.viewer.scroller.scrollTop > {after} + 100", timeout=3000)
 
@@ -121,12 +126,12 @@ def test_the_keyboard_scrolls_the_pages_from_the_start(new_editor):
 def test_a_reload_keeps_the_page_and_the_zoom(new_editor):
     editor = new_editor()
     editor.js("marginalia.viewer.setZoom(1.5); marginalia.viewer.goToPage(2)")
-    editor.settle(600)
+    wait_remembered(editor, "view.page === 2 && view.zoom === 1.5")
     reopen(editor)
     assert editor.js("marginalia.viewer.currentPage") == 2
     assert abs(editor.js("marginalia.viewer.zoom") - 1.5) < 0.01
     editor.js("marginalia.viewer.fitWidth(); marginalia.viewer.goToPage(1)")
-    editor.settle(600)
+    wait_remembered(editor, "view.page === 1 && view.fit === 'width'")
     reopen(editor)
     assert editor.js("marginalia.viewer.currentPage") == 1
     assert editor.js("marginalia.viewer.isFitWidth()"), "fit width is remembered as such"

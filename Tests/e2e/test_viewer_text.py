@@ -173,10 +173,11 @@ def test_the_first_view_fits_a_readable_page(new_tab, web_server, document):
     for size, name in (({"width": 1280, "height": 860}, "desktop"), ({"width": 1024, "height": 1366}, "ipad")):
         page = Page(new_tab(size), web_server)
         page.goto(f"/?doc={document}")
-        page.wait_until("!!(window.marginalia && marginalia.viewer.views.length && document.querySelector('.page.rendered'))", timeout=15000)
+        page.wait_opened()
         page.js("localStorage.removeItem('marginalia.views')")
-        page.settle(300)
+        page.wait_page_drawn(0)
         zoom = page.js("marginalia.viewer.zoom")
+        page.painted()
         page.screenshot(f"first-view-{name}")
         if name == "desktop":
             assert abs(zoom - 1.25) < 0.01, zoom
@@ -195,15 +196,15 @@ def test_the_toolbar_is_one_row_at_ipad_width(new_tab, web_server, document):
     # An iPad mini in portrait (768) too: the tools stay, the rest goes into More.
     small = Page(new_tab({"width": 768, "height": 1024}), web_server)
     small.goto(f"/?doc={document}")
-    small.wait_until("!!(window.marginalia && document.querySelector('.page.rendered'))", timeout=15000)
-    small.settle(300)
+    small.wait_opened()
+    small.painted()  # the toolbar laid out with its fonts, the overflow measured
     assert small.js(TOOLBAR_ROWS) == 1
     assert small.count("#tool-group button:not(.overflowed)") == 9
     small.screenshot("toolbar-768")
     page = Page(new_tab({"width": 1024, "height": 1366}), web_server)
     page.goto(f"/?doc={document}")
-    page.wait_until("!!(window.marginalia && document.querySelector('.page.rendered'))", timeout=15000)
-    page.settle(300)
+    page.wait_opened()
+    page.painted()
     rows = page.js(TOOLBAR_ROWS)
     assert rows == 1, f"toolbar buttons on {rows} rows"
     assert page.js("document.getElementById('toolbar').getBoundingClientRect().height") < 70
@@ -220,8 +221,8 @@ def test_the_toolbar_is_one_row_at_ipad_width(new_tab, web_server, document):
     # Wide enough, nothing overflows.
     wide = Page(new_tab({"width": 1600, "height": 900}), web_server)
     wide.goto(f"/?doc={document}")
-    wide.wait_until("!!(window.marginalia && document.querySelector('.page.rendered'))", timeout=15000)
-    wide.settle(300)
+    wide.wait_opened()
+    wide.painted()
     assert not wide.visible("button[data-tool=more]")
     assert wide.count("#toolbar .overflowed") == 0
 
@@ -303,11 +304,10 @@ def test_the_toolbar_still_fits_when_another_viewer_arrives(new_editor):
     scrolled the page sideways. Now the avatar's group is measured too."""
     for width in (1024, 768):
         first = new_editor(viewport={"width": width, "height": 1366})
-        first.settle(200)
         second = new_editor(viewport={"width": width, "height": 1366}, doc_id=first.doc_id)
         first.wait_until("!document.querySelector('.presence').hidden && document.querySelectorAll('.presence .presence-chip').length > 0",
                          timeout=10000)
-        first.settle(200)  # the row is measured again on the next frame
+        first.painted()  # the row is measured again on the next frame
         fits = """(() => { const t = document.getElementById('toolbar');
             const edge = (name) => document.querySelector(`[data-tool=${name}]`).getBoundingClientRect().right;
             return { overflow: t.scrollWidth - t.clientWidth, more: edge('more'), save: edge('save'), width: innerWidth,

@@ -15,7 +15,8 @@ import { toolbarButton } from './toolbar.js';
 import { svgMatrix } from './viewer.js';
 
 const TYPING_PAUSE_MS = 250;
-const REFRESH_PAUSE_MS = 400;
+/** How long the edits must pause before the matches are asked again (the tests wait it out). */
+export const REFRESH_PAUSE_MS = 400;
 
 /** @param {import('./editor.js').Editor} editor */
 export function installFind(editor) {

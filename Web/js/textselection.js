@@ -10,7 +10,8 @@ import { call } from './engine.js';
 import { settings } from './settings.js';
 import { showCopyButton } from './textcopy.js';
 
-const LONG_PRESS_MS = 500;
+/** How long a finger is held still before it selects the word (the tests wait it out). */
+export const LONG_PRESS_MS = 500;
 
 /** The touch long press of the pages: `began`, `moved` and `ended` from input.js. */
 export class LongPress {
