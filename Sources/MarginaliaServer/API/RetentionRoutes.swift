@@ -24,7 +24,7 @@ public struct RetentionRoutes: Sendable {
         router.add("PUT", prefix + "/retention", needs: .manage) { request, parameters in
             let body = try APIJSON.bodyObject(request)
             let settings = StoreRetention(versions: try Self.policy(body, allowing: ["trashDays"]),
-                                          trashDays: try Self.days(body, "trashDays"))
+                                          trashDays: try Self.wholeNumber(body, "trashDays"))
             try service.store.setRetention(settings)
             parameters.audit.record(.setRetention, by: parameters.signedIn, detail: Self.detail(settings))
             return .json(data: try APIJSON.data(Self.json(settings)))
@@ -78,13 +78,13 @@ public struct RetentionRoutes: Sendable {
         if let unknown = body.keys.sorted().first(where: { !known.contains($0) && !others.contains($0) }) {
             throw APIError.badRequest("unknown retention setting '\(unknown.prefix(40))' (expected \((known.union(others)).sorted().joined(separator: ", ")))")
         }
-        let policy = RetentionPolicy(keepVersions: try days(body, "keepVersions"), keepDays: try days(body, "keepDays"))
+        let policy = RetentionPolicy(keepVersions: try wholeNumber(body, "keepVersions"), keepDays: try wholeNumber(body, "keepDays"))
         try policy.validate()
         return policy
     }
 
     /// A whole number or null under `key`.
-    private static func days(_ body: [String: Any], _ key: String) throws -> Int? {
+    private static func wholeNumber(_ body: [String: Any], _ key: String) throws -> Int? {
         guard let value = body[key], !(value is NSNull) else { return nil }
         // JSON's true and false arrive as NSNumbers of type char ("c"): not numbers here.
         guard let number = value as? NSNumber, String(cString: number.objCType) != "c",

@@ -17,20 +17,10 @@ struct FullWriter {
     func write() throws -> [UInt8] {
         if keepsNumbers { return try writeKeepingNumbers() }
         let (order, renumber) = try reachableObjects()
-        var trailerSource = TrailerBuilder.trailer(for: file)
-        if removesEncryption { trailerSource["Encrypt"] = nil }
+        let trailerSource = carriedTrailer()
         let encryptNumber = trailerSource["Encrypt"]?.referenceValue.flatMap { renumber[$0.number] }
-
-        var version = file.headerVersion
-        if let catalogVersion = try file.catalog()["Version"]?.nameValue, catalogVersion > version { version = catalogVersion }
-        if useObjectStreams && version < "1.5" { version = "1.5" }
-
-        var out = Array("%PDF-\(version)\n%\u{E2}\u{E3}\u{CF}\u{D3}\n".utf8)
-        // The binary comment is four bytes >= 128 so transfer tools treat the file as binary.
-        out.removeLast(9)
-        out.append(contentsOf: [0x25, 0xE2, 0xE3, 0xCF, 0xD3, 0x0A])
-
-        let serializer = removesEncryption ? ObjectSerializer() : ObjectSerializer.forFile(file)
+        var out = try header(atLeast: useObjectStreams ? "1.5" : "1.0")
+        let serializer = self.serializer
         var xref = CrossReferenceWriter()
         xref.entries[0] = .free(nextGeneration: 65535)
         var packer = ObjectStreamBuilder()
@@ -79,15 +69,10 @@ struct FullWriter {
         let numbers = try reachableObjects().0
         let generations = Dictionary(uniqueKeysWithValues: numbers.map { ($0, file.generation(of: $0)) })
         let identity = Dictionary(uniqueKeysWithValues: numbers.map { ($0, $0) })
-        var trailerSource = TrailerBuilder.trailer(for: file)
-        if removesEncryption { trailerSource["Encrypt"] = nil }
+        let trailerSource = carriedTrailer()
         let encryptNumber = trailerSource["Encrypt"]?.referenceValue?.number
-
-        var version = file.headerVersion
-        if let catalogVersion = try file.catalog()["Version"]?.nameValue, catalogVersion > version { version = catalogVersion }
-        var out = Array("%PDF-\(version)\n".utf8)
-        out.append(contentsOf: [0x25, 0xE2, 0xE3, 0xCF, 0xD3, 0x0A])
-        let serializer = removesEncryption ? ObjectSerializer() : ObjectSerializer.forFile(file)
+        var out = try header()
+        let serializer = self.serializer
         var xref = CrossReferenceWriter()
         xref.entries[0] = .free(nextGeneration: 65535)
         for number in numbers.sorted() {
@@ -105,6 +90,27 @@ struct FullWriter {
         trailer["Size"] = .integer((numbers.max() ?? 0) + 1)
         xref.writeTable(trailer: trailer, to: &out)
         return out
+    }
+
+    /// How objects are written: in the clear when the rewrite removes the encryption.
+    private var serializer: ObjectSerializer {
+        removesEncryption ? ObjectSerializer() : ObjectSerializer.forFile(file)
+    }
+
+    /// The trailer entries a rewrite carries over, without `/Encrypt` when it removes it.
+    private func carriedTrailer() -> PDFDictionary {
+        var trailer = TrailerBuilder.trailer(for: file)
+        if removesEncryption { trailer["Encrypt"] = nil }
+        return trailer
+    }
+
+    /// `%PDF-` with the file's version (the catalog's `/Version` when newer, and at least
+    /// `minimum`), then a comment of four bytes of 128 or more, so that transfer tools treat
+    /// the file as binary.
+    private func header(atLeast minimum: String = "1.0") throws -> [UInt8] {
+        var version = max(file.headerVersion, minimum)
+        if let catalogVersion = try file.catalog()["Version"]?.nameValue, catalogVersion > version { version = catalogVersion }
+        return Array("%PDF-\(version)\n".utf8) + [0x25, 0xE2, 0xE3, 0xCF, 0xD3, 0x0A]
     }
 
     /// Object numbers reachable from the trailer, breadth first, and their new numbers.
