@@ -4,7 +4,7 @@ import { html } from './svg.js';
 import { settings, update, updatePreferences, assignGesture, gestureUsing, defaultPreferences, GESTURES, BROWSER_GESTURES, GESTURE_LABELS, ACTIONS, ACTION_LABELS, INPUT_MODES, INK_KINDS } from './settings.js';
 import { section, swatches, segmented, slider, toggle, action, refreshPopover } from './popover.js';
 import { MARKUP_KINDS } from './tools/highlight.js';
-import { brushPicker, brushPreview, weightButtons } from './brushes.js';
+import { brushes, brushPicker, brushPreview, weightButtons } from './brushes.js';
 import { noteIconPicker } from './noteicons.js';
 
 const entries = (o) => Object.entries(o);
@@ -37,6 +37,8 @@ export function drawSettings() {
     section('Preview', brushPreview(preset)),
     section('Options',
       toggle('Pressure changes width', preset.usesPressure, (v) => set((p) => { p.usesPressure = v; })),
+      ...(brushes().find((b) => b.name === (preset.brush ?? 'pen'))?.followsPressure === false
+        ? [html('p', { class: 'hint', 'data-hint': 'brush-ignores-pressure', text: 'This brush keeps one width whatever the pressure.' })] : []),
       toggle('Recognise every stroke as a shape', prefs.shapeRecognition?.recognizeEveryStroke,
         (v) => updatePreferences((p) => { p.shapeRecognition = { ...p.shapeRecognition, recognizeEveryStroke: v }; })),
       action('Reset preset', () => set((p) => Object.assign(p, defaultPreferences()[kind])))),
