@@ -286,7 +286,7 @@ def test_export_flattened_has_no_annotations_left(new_editor):
     editor.wait_until("!document.querySelector('button[data-tool=save]').classList.contains('dirty')")
     editor.click("button[data-tool=export]")
     assert not editor.visible("#popover button", "Export PNG"), "PNG export is for image documents"
-    name, data = editor.download(lambda: editor.click("#popover button", "Export flattened PDF"))
+    name, data = editor.download(lambda: editor.click("#popover button[data-export=flattened-drop]"))
     assert name == "sample-flattened.pdf"
     fitz = pytest.importorskip("fitz")
     page = fitz.open(stream=data, filetype="pdf")[0]
