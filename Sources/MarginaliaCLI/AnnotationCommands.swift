@@ -219,13 +219,14 @@ enum FlattenCommand {
         // A choice of annotations leaves the form alone: the form belongs to every page.
         let chosen = types != nil || ids != nil || pages != nil
         let options = FlattenOptions(forms: !keepForm && !chosen, comments: comments)
+        let flattensForm = try options.forms && !document.acroForm().fields.isEmpty
         let result = try document.flatten(options, pages: pages) { annotation in
             (types.map { $0.contains(AnnotationJSON.typeName(of: annotation)) } ?? true)
                 && (ids.map { $0.contains(annotation.id) } ?? true)
         }
         try save(document, to: output, compact: compact)
         let count = result.flattened
-        var message = "flattened \(count) annotation\(count == 1 ? "" : "s")\(options.forms ? " and the form" : "")"
+        var message = "flattened \(count) annotation\(count == 1 ? "" : "s")\(flattensForm ? " and the form" : "")"
         if result.summaryPages > 0 { message += "; added \(result.summaryPages) summary page\(result.summaryPages == 1 ? "" : "s")" }
         CommandLineTool.printError(message)
     }

@@ -22,7 +22,7 @@ extension PDFDocument {
     ///   reading and generation errors.
     @discardableResult
     public func flatten(_ options: FlattenOptions = FlattenOptions(), pages: [Int]? = nil,
-                        where include: @escaping (PDFAnnotation) -> Bool = { _ in true }) throws -> FlattenResult {
+                        where include: (PDFAnnotation) -> Bool = { _ in true }) throws -> FlattenResult {
         if options.forms, pages != nil {
             throw PDFError.invalidArgument("form fields are flattened on every page: choose pages only when the form is kept")
         }
