@@ -175,18 +175,27 @@ enum RemoveAnnotationsCommand {
     }
 }
 
-/// `marginalia flatten FILE -o OUT [--types ink,square,...] [--ids ID,...] [--pages RANGE] [--compact] [--password PW]`
+/// `marginalia flatten FILE -o OUT [--comments drop|summary|icons] [--keep-form] [--types ...] [--ids ...] [--pages RANGE] [--compact] [--password PW]`
 enum FlattenCommand {
     static let help = """
-        usage: marginalia flatten FILE -o OUT [--types TYPE,...] [--ids ID,...] [--pages RANGE] [--compact] [--password PW]
+        usage: marginalia flatten FILE -o OUT [--comments drop|summary|icons] [--keep-form]
+                                  [--types TYPE,...] [--ids ID,...] [--pages RANGE] [--compact] [--password PW]
 
-        Burns annotations into the page content and removes them (with their popups): the
-        pages look the same, but the annotations can no longer be edited. By default every
-        annotation except links and form fields; --types limits it to JSON type names (ink,
-        square, circle, line, polygon, polyline, freeText, note, stamp, highlight,
-        underline, strikeOut, squiggly), --ids to these ids. Hidden annotations are removed
-        without being drawn, and so are replies and review states (they belong to their
-        annotation's thread; the comments on an annotation flattened go with it).
+        Flattens everything so nothing can be changed: annotations are burned into the page
+        content and removed (with their popups), and form fields are drawn with their values
+        and removed from the form. Links stay. A signed form is refused (flattening would
+        remove the signature); --keep-form leaves the form as it is.
+        --comments says what becomes of the comments (notes with their replies and review
+        states, and the text attached to markup):
+          drop      left out: notes are not drawn, markup keeps its drawing but not its text
+                    (the default)
+          summary   left out of the pages and listed on summary pages added at the end, page
+                    by page, with author, date and replies
+          icons     notes drawn as their icons on the page; the text is not kept
+        --types limits flattening to JSON type names (ink, square, circle, line, polygon,
+        polyline, freeText, note, stamp, highlight, underline, strikeOut, squiggly), --ids to
+        these ids, --pages to these pages; with any of them the form is kept. Hidden
+        annotations are removed without being drawn.
         """
 
     static func run(_ argv: [String]) throws {
@@ -195,16 +204,30 @@ enum FlattenCommand {
         let types = try arguments.option("--types").map { Set($0.split(separator: ",").map(String.init)) }
         let ids = try arguments.option("--ids").map { Set($0.split(separator: ",").map(String.init)) }
         let range = try arguments.option("--pages")
+        let comments = try arguments.option("--comments").map { name in
+            guard let choice = FlattenOptions.Comments(rawValue: name) else {
+                throw UsageError("--comments: '\(name)' is not one of \(FlattenOptions.Comments.knownNames)")
+            }
+            return choice
+        } ?? .drop
+        let keepForm = arguments.flag("--keep-form")
         let compact = arguments.flag("--compact")
         let password = try arguments.option("--password")
         let path = try arguments.singleInput()
         let document = try openDocument(path, password: password)
         let pages = try range.map { try parsePageRange($0, pageCount: try document.pageCount) }
-        let count = try document.flattenAnnotations(pages: pages) { annotation in
+        // A choice of annotations leaves the form alone: the form belongs to every page.
+        let chosen = types != nil || ids != nil || pages != nil
+        let options = FlattenOptions(forms: !keepForm && !chosen, comments: comments)
+        let flattensForm = try options.forms && !document.acroForm().fields.isEmpty
+        let result = try document.flatten(options, pages: pages) { annotation in
             (types.map { $0.contains(AnnotationJSON.typeName(of: annotation)) } ?? true)
                 && (ids.map { $0.contains(annotation.id) } ?? true)
         }
         try save(document, to: output, compact: compact)
-        CommandLineTool.printError("flattened \(count) annotation\(count == 1 ? "" : "s")")
+        let count = result.flattened
+        var message = "flattened \(count) annotation\(count == 1 ? "" : "s")\(flattensForm ? " and the form" : "")"
+        if result.summaryPages > 0 { message += "; added \(result.summaryPages) summary page\(result.summaryPages == 1 ? "" : "s")" }
+        CommandLineTool.printError(message)
     }
 }

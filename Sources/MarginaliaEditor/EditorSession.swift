@@ -87,11 +87,12 @@ public final class EditorSession {
         document = try PDFDocument(url: fileURL)
     }
 
-    /// Writes a flattened copy (annotations burned in) to `url`, leaving the session's
+    /// Writes a flattened copy to `url` as `options` say (by default everything burned in,
+    /// form fields included, comments dropped: ``FlattenOptions``), leaving the session's
     /// document editable.
-    public func exportFlattened(to url: URL) throws {
+    public func exportFlattened(to url: URL, options: FlattenOptions = FlattenOptions(evenIfSigned: true)) throws {
         let copy = try PDFDocument(data: try document.dataRepresentation())
-        try copy.flattenAnnotations()
+        try copy.flatten(options)
         try copy.write(to: url, options: PDFWriteOptions(mode: .compact))
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Marginalia
 @testable import MarginaliaServer
 
 // An in-memory DocumentServing for route tests: enough behaviour to check what the routes
@@ -96,7 +97,7 @@ final class FakeDocumentService: DocumentServing, @unchecked Sendable {
     func delete(_ id: String) throws -> FakeSummary { try withDocument(id) { $0.summary.trashed = true; return $0.summary } }
     func restore(_ id: String) throws -> FakeSummary { try withDocument(id) { $0.summary.trashed = false; return $0.summary } }
     func currentFile(_ id: String) throws -> CurrentFile { try withDocument(id) { CurrentFile(data: $0.data, storedLength: $0.data.count) } }
-    func exportFlattened(_ id: String) throws -> Data { try withDocument(id) { $0.data } }
+    func exportFlattened(_ id: String, comments: FlattenOptions.Comments) throws -> Data { try withDocument(id) { $0.data } }
     func annotations(_ id: String, page: Int?) throws -> FakeAnnotations {
         try withDocument(id) { document in
             FakeAnnotations(revision: document.summary.revision, annotations: document.log.map(\.operation))

@@ -59,7 +59,7 @@ def test_the_brush_picker_shows_the_engines_pictures_and_sets_the_pen(new_editor
     editor = new_editor()
     open_draw_settings(editor)
     brushes = editor.js("[...document.querySelectorAll('#popover .brush-choice')].map((b) => b.dataset.brush)")
-    assert brushes == ["pen", "pencil", "marker", "crayon", "watercolor", "fountainPen"], brushes
+    assert brushes == ["pen", "pencil", "marker", "crayon", "watercolor", "fountainPen", "monoline"], brushes
     # Each picture is what the engine answers for that brush: its marks, path for path.
     for brush in brushes:
         shown = editor.js(f"""[...document.querySelectorAll('#popover .brush-choice[data-brush="{brush}"] path')]
@@ -120,6 +120,56 @@ def test_a_brushed_stroke_looks_the_same_live_and_saved(new_editor, brush):
     # Where the ink lies: the two pictures differ little on average.
     difference = ImageStat.Stat(ImageChops.difference(live.convert("L"), saved.convert("L"))).mean[0]
     assert difference < 12, difference
+    assert not editor.errors
+
+
+def test_monoline_keeps_one_width_whatever_the_pen_presses(new_editor):
+    """Issue 34, item 4: Monoline is offered with the other brushes, previewed as the engine
+    draws it, and a pen stroke pressing light and hard with it is one line of the pen's width,
+    live and saved, kept without pressures."""
+    editor = new_editor()
+    set_pen(editor, width=5, usesPressure=True)
+    open_draw_settings(editor)
+    editor.click('#popover .brush-choice[data-brush="monoline"]')
+    assert engine(editor, {"call": "preferences"})["pen"]["brush"] == "monoline"
+    assert editor.attribute("#popover .brush-preview svg", "data-brush") == "monoline"
+    # The preview is the engine's sample with the pressure ramp: one stroke of one width.
+    preview = editor.js("""[...document.querySelectorAll('#popover .brush-preview path')]
+        .map((p) => [p.getAttribute('stroke-width'), p.getAttribute('fill')])""")
+    assert len(preview) == 1 and float(preview[0][0]) == 5, preview
+    assert "one width whatever the pressure" in editor.text("[data-hint=brush-ignores-pressure]")
+    editor.screenshot("draw-settings-monoline")
+    editor.press("Escape")
+    editor.js("marginalia.setTool('draw')")
+
+    points = wave(editor)
+    pressures = [0.1 if i % 4 < 2 else 1.0 for i in range(len(points))]
+    if editor.pen_pressure:
+        # Chromium: a trusted pen (CDP) pressing with each pressure.
+        editor.pen_down(points[0], pressures[0])
+        for point, pressure in zip(points[1:], pressures[1:]):
+            editor.pen_moves([point], pressure)
+    else:
+        # WebKit's WebDriver pen has no pressure: script-made pen events carry it.
+        editor.pointer_events([["pointerdown", 43, "pen", *points[0], 0, 1, pressures[0], True]] +
+                              [["pointermove", 43, "pen", x, y, -1, 1, f, True] for (x, y), f in zip(points[1:], pressures[1:])])
+    editor.wait_until("document.querySelector('.live-stroke.brushed path') !== null")
+    live = editor.js("""[...document.querySelectorAll('.live-stroke.brushed path')]
+        .map((p) => [p.getAttribute('stroke-width'), p.getAttribute('stroke-linecap')])""")
+    assert live == [["5", "round"]], live
+    editor.screenshot("monoline-live")
+    if editor.pen_pressure:
+        editor.pen_up(points[-1])
+    else:
+        editor.pointer_events([["pointerup", 43, "pen", *points[-1], 0, 0, 0, True]])
+    editor.wait_until("document.querySelectorAll('.annotations .annotation.ink').length === 1")
+    [ink] = [a for a in api(editor.base, "GET", f"/api/v1/documents/{editor.doc_id}/annotations")["annotations"] if a["type"] == "ink"]
+    assert ink.get("brush") == "monoline" and ink["width"] == 5, ink
+    assert "pressures" not in ink, "a monoline stroke keeps no pressures"
+    saved = editor.js("""[...document.querySelectorAll('.annotations .annotation.ink path')]
+        .map((p) => [p.getAttribute('stroke-width'), p.getAttribute('stroke-linecap')])""")
+    assert saved == [["5", "round"]], saved
+    editor.screenshot("monoline-saved")
     assert not editor.errors
 
 

@@ -52,6 +52,35 @@ def test_save_as_makes_a_copy_and_opens_it(new_editor):
     assert not editor.errors
 
 
+def test_the_export_menu_says_what_each_flattened_choice_does(new_editor):
+    """Issue 34, item 2: the Export menu offers the flattened PDF with the comments left out
+    or listed on a page at the end, saying under each what it does; each download is that
+    export (the sample's note and the rectangle's text on the summary page, no annotation or
+    field left on the pages)."""
+    editor = new_editor()
+    editor.click("button[data-tool=export]")
+    drop = editor.text("#popover [data-hint=flattened-drop]")
+    summary = editor.text("#popover [data-hint=flattened-summary]")
+    assert "nothing can be edited or filled" in drop and "Notes and comments are left out" in drop, drop
+    assert "listed on a page added at the end" in summary, summary
+    editor.screenshot("export-menu-flattened")
+    pypdf = pytest.importorskip("pypdf")
+    name, data = editor.download(lambda: editor.click("#popover button[data-export=flattened-summary]"))
+    assert name == "sample-flattened-with-comments.pdf", name
+    reader = pypdf.PdfReader(io.BytesIO(data))
+    assert len(reader.pages) == 4 and not reader.get_fields()
+    assert all(a.get_object()["/Subtype"] == "/Link" for page in reader.pages for a in page.get("/Annots") or [])
+    text = reader.pages[3].extract_text()
+    assert "Comments" in text and "Page 1" in text and "Marginalia keeps every annotation editable" in text, text
+    editor.click("button[data-tool=export]")
+    name, data = editor.download(lambda: editor.click("#popover button[data-export=flattened-drop]"))
+    assert name == "sample-flattened.pdf", name
+    reader = pypdf.PdfReader(io.BytesIO(data))
+    assert len(reader.pages) == 3 and not reader.get_fields()
+    assert "Marginalia keeps every annotation editable" not in "".join(p.extract_text() for p in reader.pages)
+    assert not editor.errors
+
+
 def test_export_view_as_pdf_is_the_part_in_view(new_editor):
     """Zoomed in on page 1 with a stroke in view: the PDF is one page the size of the engine's
     visible rect, vector (the page's text is still text), with the stroke burned in."""

@@ -218,6 +218,26 @@ def test_gesture_actions_belong_to_one_gesture(new_editor):
     assert saved["penBarrelButton"] == "toggleEraser" and saved["doubleTap"] == "none"
 
 
+def test_settings_say_double_tap_and_squeeze_need_a_native_app(new_editor):
+    """Issue 34, item 8: Apple Pencil's double tap and squeeze never fire in a browser, so
+    Settings says so and offers no way to change them; the barrel button and the eraser end,
+    which browsers report, keep menus that work."""
+    editor = new_editor()
+    editor.click("button[data-tool=settings]")
+    native = editor.text("[data-hint=native-gestures]")
+    assert "double-tap and squeeze need a native app" in native
+    assert "in the browser" in editor.text("[data-hint=browser-gestures]").lower()
+    assert "barrel button and eraser end" in editor.text("[data-hint=browser-gestures]")
+    for gesture in ("doubleTap", "singleSqueeze", "doubleSqueeze"):
+        assert editor.js(f"document.querySelector('select[data-gesture={gesture}]').disabled") is True, gesture
+    for gesture in ("penEraserEnd", "penBarrelButton"):
+        assert editor.js(f"document.querySelector('select[data-gesture={gesture}]').disabled") is False, gesture
+    # Nothing in the popover suggests the gestures work "where reported".
+    popover = editor.text("#popover")
+    assert "where the browser reports" not in popover and "where reported" not in popover
+    editor.screenshot("pen-gesture-settings")
+
+
 def test_save_clears_the_unsaved_mark_and_download_holds_the_ink(new_editor):
     editor = new_editor()
     editor.js("marginalia.setTool('draw')")
@@ -266,7 +286,7 @@ def test_export_flattened_has_no_annotations_left(new_editor):
     editor.wait_until("!document.querySelector('button[data-tool=save]').classList.contains('dirty')")
     editor.click("button[data-tool=export]")
     assert not editor.visible("#popover button", "Export PNG"), "PNG export is for image documents"
-    name, data = editor.download(lambda: editor.click("#popover button", "Export flattened PDF"))
+    name, data = editor.download(lambda: editor.click("#popover button[data-export=flattened-drop]"))
     assert name == "sample-flattened.pdf"
     fitz = pytest.importorskip("fitz")
     page = fitz.open(stream=data, filetype="pdf")[0]

@@ -78,9 +78,10 @@ def test_download_and_each_export_offer_share_which_passes_the_same_file(new_edi
     # Every export has its Share: the flattened PDF and the view as PDF.
     editor.click_toolbar("export")
     editor.wait_until("!document.getElementById('popover').hidden")
-    for label in ("Export flattened PDF", "Export view as PDF"):
-        assert editor.visible("#popover button", label)
-    for what in ("flattened PDF", "view as PDF"):
+    for selector in ("#popover button[data-export=flattened-drop]", "#popover button[data-export=flattened-summary]"):
+        assert editor.visible(selector), selector
+    assert editor.visible("#popover button", "Export view as PDF")
+    for what in ("flattened PDF", "flattened PDF with comments", "view as PDF"):
         assert editor.visible(f'#popover button[aria-label="Share {what}"]'), what
     editor.screenshot("share-export-menu")
     editor.click('#popover button[aria-label="Share flattened PDF"]')
@@ -108,11 +109,11 @@ def test_without_file_sharing_only_the_downloads_show(new_editor, browser_kind):
     assert editor.visible("button[data-tool=download]")
     editor.click_toolbar("export")
     editor.wait_until("!document.getElementById('popover').hidden")
-    assert editor.visible("#popover button", "Export flattened PDF")
+    assert editor.visible("#popover button[data-export=flattened-drop]")
     assert editor.count("#popover .share-action") == 0
     # Not in the More menu either, however narrow the toolbar.
     assert editor.js("[...document.querySelectorAll('#popover button')].every((b) => !/^Share/.test(b.getAttribute('aria-label') ?? b.textContent))")
-    name, data = editor.download(lambda: editor.click("#popover button", "Export flattened PDF"))
+    name, data = editor.download(lambda: editor.click("#popover button[data-export=flattened-drop]"))
     assert name == "sample-flattened.pdf" and data[:5] == b"%PDF-"
 
 

@@ -61,7 +61,8 @@ def test_the_flattened_export_burns_in_the_form_and_leaves_replies_out(binary, o
         {"type": "note", "id": "parent", "pageIndex": 0, "rect": NOTE_RECT, "color": "#FF0000", "contents": "A question"},
         {"type": "note", "id": "answer", "pageIndex": 0, "rect": REPLY_RECT, "color": "#0000FF", "contents": "An answer",
          "inReplyTo": "parent"}]})
-    status, headers, exported = server.request("GET", f"/api/v1/documents/{doc}/export")
+    # What Print draws: comments as icons (issue 34 made dropping them the default).
+    status, headers, exported = server.request("GET", f"/api/v1/documents/{doc}/export?comments=icons")
     assert status == 200, exported[:300]
 
     path = tmp_path / "flat.pdf"
@@ -84,3 +85,33 @@ def test_the_flattened_export_burns_in_the_form_and_leaves_replies_out(binary, o
     # The document itself keeps its form and both annotations.
     assert {a["id"] for a in server.json("GET", f"/api/v1/documents/{doc}/annotations")["annotations"]} >= {"parent", "answer"}
     assert server.json("GET", f"/api/v1/documents/{doc}/fields")["fields"]
+
+
+def test_the_export_drops_or_summarises_comments_as_asked(binary, open_server, tmp_path):
+    """Issue 34, item 2: by default the flattened export leaves the comments out (the note is
+    not drawn); `comments=summary` lists them on a page added at the end; another value is 400."""
+    server = open_server
+    sample = tmp_path / "sample.pdf"
+    subprocess.run([str(binary), "sample", "-o", str(sample)], check=True, capture_output=True)
+    doc = server.json("POST", "/api/v1/documents?name=sample.pdf", sample.read_bytes(), expect=201)["id"]
+    server.json("POST", f"/api/v1/documents/{doc}/commands", {"protocol": 1, "baseRevision": 0, "clientId": "flat", "command": {
+        "type": "add", "annotations": [
+            {"type": "note", "id": "parent", "pageIndex": 0, "rect": NOTE_RECT, "color": "#FF0000", "contents": "A question",
+             "author": "Ana"},
+            {"type": "note", "id": "answer", "pageIndex": 0, "rect": REPLY_RECT, "color": "#0000FF", "contents": "An answer",
+             "inReplyTo": "parent", "author": "Ben"}]}})
+    status, _, dropped = server.request("GET", f"/api/v1/documents/{doc}/export")
+    assert status == 200, dropped[:300]
+    before = render(sample.read_bytes(), 0, tmp_path, "original")
+    assert changed_pixels(before, render(dropped, 0, tmp_path, "dropped"), NOTE_RECT) == 0, "the note is not drawn"
+    with fitz.open(stream=dropped, filetype="pdf") as document:
+        assert document.page_count == 3 and not document.is_form_pdf
+    status, _, summary = server.request("GET", f"/api/v1/documents/{doc}/export?comments=summary")
+    assert status == 200, summary[:300]
+    with fitz.open(stream=summary, filetype="pdf") as document:
+        assert document.page_count == 4 and not document.is_form_pdf
+        text = document[3].get_text()
+    assert "Page 1" in text and "A question" in text and "An answer" in text and "Ana" in text and "Ben" in text
+    assert text.index("A question") < text.index("An answer"), "the reply under its note"
+    status, _, body = server.request("GET", f"/api/v1/documents/{doc}/export?comments=keep")
+    assert status == 400 and b"drop, summary, icons" in body

@@ -116,7 +116,8 @@ function sameBytes(a, b) {
 
 /** The URLs pdf.js, downloads and EventSource read from. */
 export const fileURL = (id) => `${BASE}${docPath(id)}/file`;
-export const exportURL = (id) => `${BASE}${docPath(id)}/export`;
+/** The flattened export; `comments` is `drop` (the server's default), `summary` or `icons`. */
+export const exportURL = (id, comments) => `${BASE}${docPath(id)}/export${comments ? `?comments=${encodeURIComponent(comments)}` : ''}`;
 /** A picture of one annotation's appearance alone (transparent around it), `scale` pixels per point. */
 export const appearanceURL = (id, annotationId, scale) =>
   `${BASE}${docPath(id)}/annotations/${encodeURIComponent(annotationId)}/appearance?scale=${scale}`;

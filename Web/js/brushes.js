@@ -9,10 +9,21 @@ import { brushMarks } from './overlay.js';
 import { refreshPopover } from './popover.js';
 import { settings, save } from './settings.js';
 
-/** The engine's brushes (InkBrush), with their labels. */
-export const BRUSHES = {
-  pen: 'Pen', pencil: 'Pencil', marker: 'Marker', crayon: 'Crayon', watercolor: 'Watercolour', fountainPen: 'Fountain pen',
-};
+let brushList = null;
+
+/**
+ * The engine's brushes (InkBrush) in the picker's order: `[{name, label, followsPressure}]`,
+ * asked once (the engine's `brushes` call).
+ * @returns {{name: string, label: string, followsPressure: boolean}[]}
+ */
+export function brushes() {
+  brushList ??= call({ call: 'brushes' }).brushes;
+  return brushList;
+}
+
+function brushLabel(brush) {
+  return brushes().find((b) => b.name === brush)?.label ?? brush;
+}
 
 /** The weights beside the width slider (the engine's LineWeight). */
 const WEIGHT_LABELS = { fine: 'Fine', medium: 'Medium', thick: 'Thick' };
@@ -28,7 +39,7 @@ export function brushPicture(brush, { color, width, opacity = 1, usesPressure = 
   const strokes = svg('g', { transform: `matrix(1 0 0 -1 0 ${h})` }, brushMarks(answer.paths, color, opacity));
   return svg('svg', {
     class: 'brush-picture', viewBox: `0 0 ${w} ${h}`, width: w, height: h, role: 'img',
-    'aria-label': label || `${BRUSHES[brush] ?? brush} sample`, 'data-brush': brush,
+    'aria-label': label || `${brushLabel(brush)} sample`, 'data-brush': brush,
   }, [strokes]);
 }
 
@@ -37,7 +48,7 @@ export function brushPicker(preset, onPick) {
   const row = html('div', { class: 'brush-picker', role: 'radiogroup', 'aria-label': 'Brush' });
   // The samples share one width, thick enough to show a texture, thin enough to fit.
   const width = Math.min(7, Math.max(3, preset.width));
-  for (const [brush, label] of Object.entries(BRUSHES)) {
+  for (const { name: brush, label } of brushes()) {
     const on = (preset.brush ?? 'pen') === brush;
     row.append(html('button', {
       type: 'button', role: 'radio', class: `brush-choice${on ? ' on' : ''}`, 'aria-checked': String(on), 'aria-label': label,

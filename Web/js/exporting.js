@@ -31,9 +31,14 @@ export async function editableFile(summary) {
   return pdfFile(await api.fetchBytes(api.fileURL(summary.id)), `${baseName(summary.name)}.pdf`);
 }
 
-/** A flattened copy: annotations burned into the pages. @returns {Promise<File>} */
-export async function flattenedFile(summary) {
-  return pdfFile(await api.fetchBytes(api.exportURL(summary.id)), `${baseName(summary.name)}-flattened.pdf`);
+/**
+ * A flattened copy: annotations and form fields burned into the pages, the comments dropped
+ * (`drop`) or listed on a summary page at the end (`summary`; the server's
+ * FlattenOptions.Comments). @returns {Promise<File>}
+ */
+export async function flattenedFile(summary, comments = 'drop') {
+  const suffix = comments === 'summary' ? '-flattened-with-comments' : '-flattened';
+  return pdfFile(await api.fetchBytes(api.exportURL(summary.id, comments)), `${baseName(summary.name)}${suffix}.pdf`);
 }
 
 /**
@@ -58,7 +63,8 @@ export const downloadEditable = async (summary) => saveFile(await editableFile(s
  * size in points, one point per pixel) and returns it as a PNG Blob.
  */
 export async function renderFlattenedPNG(summary) {
-  const bytes = await api.fetchBytes(api.exportURL(summary.id));
+  // The marked-up image as it shows: notes drawn as their icons.
+  const bytes = await api.fetchBytes(api.exportURL(summary.id, 'icons'));
   const pdf = await openPdf({ data: bytes });
   try {
     const page = await pdf.getPage(1);
@@ -82,10 +88,14 @@ export async function pngFile(summary) {
 
 /**
  * The Export menu's files: a label, what the file is (for Share's name and the kept file's
- * key), its media type, whether it applies to the document, and how it is made.
+ * key), its media type, whether it applies to the document, and how it is made; `id` and
+ * `hint` (the line the menu shows under it, saying what it does) for the flattened PDFs.
  */
 export const EXPORTS = [
-  { label: 'Export flattened PDF', what: 'flattened PDF', type: 'application/pdf', make: flattenedFile },
+  { label: 'Flattened PDF', what: 'flattened PDF', type: 'application/pdf', make: (summary) => flattenedFile(summary, 'drop'),
+    id: 'flattened-drop', hint: 'Markup and form fields, with their values, become part of the pages: nothing can be edited or filled. Notes and comments are left out.' },
+  { label: 'Flattened PDF with comments page', what: 'flattened PDF with comments', type: 'application/pdf', make: (summary) => flattenedFile(summary, 'summary'),
+    id: 'flattened-summary', hint: 'The same, with every note and comment (author, date, replies) listed on a page added at the end.' },
   { label: 'Export view as PDF', what: 'view as PDF', type: 'application/pdf', make: visibleAreaFile },
   { label: 'Export PNG', what: 'PNG', type: 'image/png', make: pngFile, when: (summary) => summary?.kind === 'image' },
 ];

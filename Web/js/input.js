@@ -46,8 +46,18 @@ export class InputRouter {
     target.addEventListener('dblclick', (e) => { if (e.target === target || e.target.closest('.pages')) e.preventDefault(); });
   }
 
-  /** Whether an event belongs to the pages (not to an editor, a popover or the selection bar). */
+  /**
+   * Whether an event belongs to the pages (not to an editor, a popover or the selection bar).
+   * A pen or mouse press on the viewer's own margin beside the pages (the scroller itself,
+   * not its scroll bars) goes to the engine too: a stroke begun there near a page goes onto
+   * that page (EditorEngine.strokeReach), and whatever else it does is the engine's to say.
+   * A finger there scrolls as it always has.
+   */
   onPages(e) {
+    const scroller = this.viewer.scroller;
+    if (e.target === scroller) {
+      return e.pointerType !== 'touch' && e.offsetX < scroller.clientWidth && e.offsetY < scroller.clientHeight;
+    }
     return !!e.target.closest?.('.pages') && !e.target.closest('.text-editor, .field-editor, .popover, .selection-bar, .crop-handle, .note-popup');
   }
 

@@ -119,18 +119,21 @@ function buildToolbar() {
   shareButton.title = 'Share the PDF (Mail, Files, Save to Photos…)';
   shareButton.hidden = !canShareFiles();
   // Each export downloads; where files can be shared, a Share button beside it shares the same file.
+  // A flattened PDF says under it what it does with the form and the comments.
   const exportRow = (entry) => {
     const save = action(entry.label, () => run(async () => saveFile(await entry.make(editor.model.summary))));
-    if (!canShareFiles(entry.type)) return save;
+    if (entry.id) save.dataset.export = entry.id;
+    const hint = entry.hint ? [html('p', { class: 'hint export-hint', 'data-hint': entry.id, text: entry.hint })] : [];
+    if (!canShareFiles(entry.type)) return [save, ...hint];
     const shareIt = html('button', { type: 'button', class: 'popover-action share-action', text: 'Share', 'aria-label': `Share ${entry.what}`,
       onclick: () => share(entry.what, entry.make) });
-    return html('div', { class: 'popover-row' }, [save, shareIt]);
+    return [html('div', { class: 'popover-row' }, [save, shareIt]), ...hint];
   };
   const exportButton = toolbarButton({
     name: 'export', label: 'Export',
     onTap: (button) => openPopover(button, 'Export', () => [
       action('Save as…', () => openSaveAsPopover(button, editor)),
-      ...EXPORTS.filter((entry) => !entry.when || entry.when(editor.model.summary)).map(exportRow),
+      ...EXPORTS.filter((entry) => !entry.when || entry.when(editor.model.summary)).flatMap(exportRow),
       action('Print…', () => { closePopover(); run(() => printDocument(editor.model.summary)); }),
     ]),
   });

@@ -14,7 +14,8 @@ const container = () => document.getElementById('print-pages');
 
 /** Draws every page of the flattened export into #print-pages; resolves with the page count. */
 export async function preparePrint(summary) {
-  const bytes = await api.fetchBytes(api.exportURL(summary.id));
+  // The pages as they show, notes drawn as their icons (the export drops them by default).
+  const bytes = await api.fetchBytes(api.exportURL(summary.id, 'icons'));
   const pdf = await openPdf({ data: bytes });
   try {
     const pictures = [];

@@ -12,6 +12,12 @@ const PREFERENCES_KEY = 'marginalia.preferences.v1';
 
 /** Stylus gestures and the actions they can run (the engine's GestureMap). */
 export const GESTURES = ['doubleTap', 'singleSqueeze', 'doubleSqueeze', 'penEraserEnd', 'penBarrelButton'];
+/**
+ * The gestures a browser reports (a Wacom-style pen's eraser end and barrel button). Apple
+ * Pencil's double tap and squeeze reach only native apps: no web API reports them, so the
+ * editor shows their mapping (kept for the native editor) but never offers it as working.
+ */
+export const BROWSER_GESTURES = ['penEraserEnd', 'penBarrelButton'];
 export const GESTURE_LABELS = {
   doubleTap: 'Double tap', singleSqueeze: 'Single squeeze', doubleSqueeze: 'Double squeeze',
   penEraserEnd: 'Pen eraser end', penBarrelButton: 'Pen barrel button',

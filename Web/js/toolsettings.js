@@ -1,10 +1,10 @@
 // The content of each tool's settings popover (long-press or right-click on its button).
 
 import { html } from './svg.js';
-import { settings, update, updatePreferences, assignGesture, gestureUsing, defaultPreferences, GESTURES, GESTURE_LABELS, ACTIONS, ACTION_LABELS, INPUT_MODES, INK_KINDS } from './settings.js';
+import { settings, update, updatePreferences, assignGesture, gestureUsing, defaultPreferences, GESTURES, BROWSER_GESTURES, GESTURE_LABELS, ACTIONS, ACTION_LABELS, INPUT_MODES, INK_KINDS } from './settings.js';
 import { section, swatches, segmented, slider, toggle, action, refreshPopover } from './popover.js';
 import { MARKUP_KINDS } from './tools/highlight.js';
-import { brushPicker, brushPreview, weightButtons } from './brushes.js';
+import { brushes, brushPicker, brushPreview, weightButtons } from './brushes.js';
 import { noteIconPicker } from './noteicons.js';
 
 const entries = (o) => Object.entries(o);
@@ -37,6 +37,8 @@ export function drawSettings() {
     section('Preview', brushPreview(preset)),
     section('Options',
       toggle('Pressure changes width', preset.usesPressure, (v) => set((p) => { p.usesPressure = v; })),
+      ...(brushes().find((b) => b.name === (preset.brush ?? 'pen'))?.followsPressure === false
+        ? [html('p', { class: 'hint', 'data-hint': 'brush-ignores-pressure', text: 'This brush keeps one width whatever the pressure.' })] : []),
       toggle('Recognise every stroke as a shape', prefs.shapeRecognition?.recognizeEveryStroke,
         (v) => updatePreferences((p) => { p.shapeRecognition = { ...p.shapeRecognition, recognizeEveryStroke: v }; })),
       action('Reset preset', () => set((p) => Object.assign(p, defaultPreferences()[kind])))),
@@ -101,8 +103,12 @@ export function noteSettings() {
 
 /** Input mode, whether form fields are marked with every tool, and stylus gesture mapping. */
 export function inputSettings() {
-  const gestureRows = GESTURES.map((gesture) => {
+  const gestureRow = (gesture) => {
+    const reported = BROWSER_GESTURES.includes(gesture);
     const select = html('select', { 'aria-label': GESTURE_LABELS[gesture], 'data-gesture': gesture });
+    // Double tap and squeeze never fire in a browser: their menus show the mapping a
+    // native app would use and cannot be changed here (docs/editor-web.md, Pen gestures).
+    select.disabled = !reported;
     for (const a of ACTIONS) {
       const user = gestureUsing(a, gesture);
       const option = html('option', { value: a, text: user ? `${ACTION_LABELS[a]} (in use)` : ACTION_LABELS[a] });
@@ -122,8 +128,10 @@ export function inputSettings() {
         other.value = settings.prefs.gestures?.[g] ?? 'none';
       }
     });
-    return html('label', { class: 'gesture-row' }, [html('span', { text: GESTURE_LABELS[gesture] }), select]);
-  });
+    return html('label', { class: `gesture-row${reported ? '' : ' native-only'}` }, [html('span', { text: GESTURE_LABELS[gesture] }), select]);
+  };
+  const browserRows = GESTURES.filter((g) => BROWSER_GESTURES.includes(g)).map(gestureRow);
+  const nativeRows = GESTURES.filter((g) => !BROWSER_GESTURES.includes(g)).map(gestureRow);
   return [
     section('Input mode', segmented(entries(INPUT_MODES), settings.prefs.inputMode, (v) => updatePreferences((p) => { p.inputMode = v; }), 'Input mode'),
       html('p', { class: 'hint', text: {
@@ -134,7 +142,9 @@ export function inputSettings() {
     section('View',
       toggle('Highlight form fields', settings.prefs.highlightFields, (v) => updatePreferences((p) => { p.highlightFields = v; })),
       html('p', { class: 'hint', text: 'Tint and outline every fillable field with any tool; the Form tool always shows them.' })),
-    section('Pen gestures', ...gestureRows,
-      html('p', { class: 'hint', text: 'Each action belongs to one gesture at most. Browsers report the eraser end and barrel button; tap and squeeze gestures apply where the browser reports them.' })),
+    section('Pen gestures', ...browserRows,
+      html('p', { class: 'hint', 'data-hint': 'browser-gestures', text: 'In the browser, a pen\u2019s barrel button and eraser end take these actions. Each action belongs to one gesture at most.' })),
+    section('Apple Pencil (native app only)', ...nativeRows,
+      html('p', { class: 'hint', 'data-hint': 'native-gestures', text: 'Apple Pencil double-tap and squeeze need a native app: no browser reports them, so here they do nothing (the mapping is kept for a native app).' })),
   ];
 }

@@ -22,16 +22,19 @@ extension PDFDocument {
     }
 
     /// Flattens as above, never touching the subtypes in `excluded` (form flattening lets
-    /// widgets through).
-    func flattenAnnotations(pages: [Int]?, excluding excluded: Set<String>, where include: (PDFAnnotation) -> Bool) throws -> Int {
+    /// widgets through); annotations for which `drawn` is false are removed without being
+    /// drawn (notes, when comments are dropped: ``FlattenOptions/Comments``).
+    func flattenAnnotations(pages: [Int]?, excluding excluded: Set<String>, where include: (PDFAnnotation) -> Bool,
+                            drawn: (PDFAnnotation) -> Bool = { _ in true }) throws -> Int {
         var total = 0
         for index in try pages ?? Array(0..<pageCount) {
-            total += try flattenAnnotations(onPage: index, excluding: excluded, include)
+            total += try flattenAnnotations(onPage: index, excluding: excluded, include, drawn: drawn)
         }
         return total
     }
 
-    private func flattenAnnotations(onPage index: Int, excluding excluded: Set<String>, _ include: (PDFAnnotation) -> Bool) throws -> Int {
+    private func flattenAnnotations(onPage index: Int, excluding excluded: Set<String>, _ include: (PDFAnnotation) -> Bool,
+                                    drawn: (PDFAnnotation) -> Bool) throws -> Int {
         let page = try self.page(at: index)
         let all = try annotations(onPage: index)
         var chosen = all.filter { annotation in !excluded.contains(annotation.subtype) && include(annotation) }
@@ -51,7 +54,7 @@ extension PDFDocument {
         let existing = try existingXObjectNames(page)
         for annotation in chosen {
             guard !annotation.flags.contains(.hidden), !annotation.flags.contains(.noView), !annotation.isComment,
-                  let (reference, form) = try appearance(of: annotation, on: page)
+                  drawn(annotation), let (reference, form) = try appearance(of: annotation, on: page)
             else { continue }
             var name = "MFlat\(xObjects.count)"
             var suffix = 0

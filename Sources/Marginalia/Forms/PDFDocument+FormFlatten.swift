@@ -20,6 +20,13 @@ extension PDFDocument {
     ///   would remove the signature) and `evenIfSigned` is false.
     @discardableResult
     public func flattenForm(annotations: Bool = false, evenIfSigned: Bool = false) throws -> Int {
+        try flattenForm(annotations: annotations, evenIfSigned: evenIfSigned, where: { _ in true }, drawn: { _ in true })
+    }
+
+    /// Flattens the form as above; of the other annotations (with `annotations`), those
+    /// `include` chooses, drawn unless `drawn` says otherwise (``flatten(_:pages:where:)``).
+    func flattenForm(annotations: Bool, evenIfSigned: Bool, where include: (PDFAnnotation) -> Bool,
+                     drawn: (PDFAnnotation) -> Bool) throws -> Int {
         let form = try acroForm()
         if form.isSigned && !evenIfSigned { throw FormError.signedDocument }
         var filler = FormFiller(file: file, form: form)
@@ -30,9 +37,9 @@ extension PDFDocument {
         }
         // Widgets are the /Annots entries of subtype Widget (some forms leave widgets out of
         // the field tree; they are burned in too, as viewers show them).
-        let count = try flattenAnnotations(pages: nil, excluding: ["Link", "Popup"]) {
-            annotations || $0.subtype == "Widget"
-        }
+        let count = try flattenAnnotations(pages: nil, excluding: ["Link", "Popup"], where: {
+            $0.subtype == "Widget" || (annotations && include($0))
+        }, drawn: { $0.subtype == "Widget" || drawn($0) })
         if let rootReference = file.trailer["Root"]?.referenceValue {
             var catalog = try file.catalog()
             if catalog["AcroForm"] != nil {

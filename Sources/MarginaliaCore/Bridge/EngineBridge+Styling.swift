@@ -3,7 +3,7 @@ import Foundation
 #endif
 
 // The bridge calls behind the tools' one-tap settings and the editor's styling (docs/engine.md):
-// Fine / Medium / Thick, and the note icons as the appearance stream draws them.
+// Fine / Medium / Thick, the brushes, and the note icons as the appearance stream draws them.
 
 extension EngineBridge {
     /// Answers the calls of this file, or nil for a call that is not one of them.
@@ -11,6 +11,8 @@ extension EngineBridge {
         switch name {
         case "lineWeights":
             return try lineWeights(tool: request.optionalMember("tool")?.string() ?? "draw")
+        case "brushes":
+            return Self.brushesJSON()
         case "setLineWeight":
             let weight = try request.member("weight").choice(LineWeight.self)
             var preferences = engine.preferences
@@ -28,6 +30,15 @@ extension EngineBridge {
         default:
             return nil
         }
+    }
+
+    /// `{brushes: [{name, label, followsPressure}]}`: every ``InkBrush`` in the order the brush
+    /// picker shows them, with the name a user reads and whether pressure changes its width.
+    static func brushesJSON() -> JSONValue {
+        .object([("brushes", .array(InkBrush.allCases.map { brush in
+            .object([("name", .string(brush.rawValue)), ("label", .string(brush.label)),
+                     ("followsPressure", .bool(brush.followsPressure))])
+        }))])
     }
 
     /// `{icon, viewBox: [0, 0, 20, 20], marks: [{d, paint: "body"|"line"|"dot", width, cap}]}`:

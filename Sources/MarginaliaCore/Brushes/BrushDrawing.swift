@@ -39,10 +39,12 @@ public struct BrushDrawing: Hashable, Sendable {
     public var reach: Double
 
     /// The layers `brush` draws for strokes through `paths` of nominal `width`, with optional
-    /// per-point `pressures` (0...1, parallel to `paths`). The drawing depends only on its
+    /// per-point `pressures` (0...1, parallel to `paths`; a brush that does not follow
+    /// pressure, ``InkBrush/followsPressure``, ignores them). The drawing depends only on its
     /// arguments: drawing the same ink twice gives the same bytes.
     public static func make(_ brush: InkBrush, paths: [[CGPoint]], pressures: [[Double]]?, width: Double) -> BrushDrawing {
         let strokes = paths.map { $0.filter { $0.x.isFinite && $0.y.isFinite } }
+        let pressures = brush.followsPressure ? pressures : nil
         let width = width.isFinite ? max(0, width) : 0
         if brush == .fountainPen { return fountainPen(strokes, pressures: pressures, width: width) }
         let style = BrushStyle.of(brush, width: width)

@@ -32,6 +32,9 @@ struct BrushStyle {
         case .pen, .fountainPen:
             // Drawn elsewhere (a plain stroke, a nib outline); one solid layer if asked.
             return BrushStyle(layers: [Layer(width: 1, offset: 0, jitter: 0, alpha: 1, cap: 1, grain: nil, followsPressure: true)])
+        case .monoline:
+            // One stroked line at the nominal width, round caps and joins; never a pressure outline.
+            return BrushStyle(layers: [Layer(width: 1, offset: 0, jitter: 0, alpha: 1, cap: 1, grain: nil)])
         case .pencil:
             // A light body of graphite, and fine streaks across it broken by the paper's tooth.
             return BrushStyle(layers: [Layer(width: 0.95, offset: 0, jitter: 0.03, alpha: 0.2, cap: 1, grain: nil, followsPressure: true)]

@@ -22,10 +22,33 @@ public enum InkBrush: String, CaseIterable, Hashable, Sendable {
     case watercolor
     /// A broad nib held at 45°: thick across, thin along the nib's edge.
     case fountainPen
+    /// An even line: the same width all along whatever the pen's pressure, with round ends
+    /// and joins (a technical pen, the handwriting apps' "monoline").
+    case monoline
 
     /// The brush named `name` (its raw value), or nil for an unknown name.
     public init?(name: String) {
         self.init(rawValue: name)
+    }
+
+    /// Whether the pen's pressure changes the width of this brush's strokes. Only the
+    /// monoline ignores it: its strokes are drawn at the nominal width from end to end, and a
+    /// stroke drawn with it keeps no pressures.
+    public var followsPressure: Bool {
+        self != .monoline
+    }
+
+    /// The name a user reads in the brush picker (English).
+    public var label: String {
+        switch self {
+        case .pen: "Pen"
+        case .pencil: "Pencil"
+        case .marker: "Marker"
+        case .crayon: "Crayon"
+        case .watercolor: "Watercolour"
+        case .fountainPen: "Fountain pen"
+        case .monoline: "Monoline"
+        }
     }
 
     /// The names of every brush, comma-separated, for error messages and help.

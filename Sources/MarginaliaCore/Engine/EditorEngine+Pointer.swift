@@ -52,7 +52,10 @@ extension EditorEngine {
             interactions[id] = .inert
             return perform(action)
         }
-        guard let (page, point) = viewport.convertToPage(sample.location) else {
+        // A stroke may begin beside a page (within strokeReach): it goes onto the nearest page.
+        let start = tool == .draw ? viewport.convertToPage(sample.location, within: Self.strokeReach)
+                                  : viewport.convertToPage(sample.location)
+        guard let (page, point) = start else {
             router.declined(pointerID: id)
             return tool == .select ? clearSelectionReporting() : []
         }

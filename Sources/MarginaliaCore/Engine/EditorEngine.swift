@@ -51,6 +51,10 @@ public final class EditorEngine {
     public static let handleRadius: CGFloat = 12
     /// How far (view points) from a stroke a tap still selects it.
     public static let tapTolerance: CGFloat = 4
+    /// How far (view points) beside a page a stroke may begin and still go onto that page
+    /// (the nearest one), its points clipped to it: a pen set down in the gap between pages
+    /// or in the viewer's margin, as the seed's viewer takes it. Farther away it draws nothing.
+    public static let strokeReach: CGFloat = 24
     /// Default width of a text box made by a tap.
     public static let tappedTextBoxWidth: CGFloat = 200
 

@@ -29,10 +29,11 @@ public struct StrokePreview: Sendable {
         self.followsPressure = followsPressure
     }
 
-    /// Whether a stroke's widths follow its pressure: the preset uses pressure and the
-    /// samples' pressures differ (the finished stroke keeps pressures only then).
+    /// Whether a stroke's widths follow its pressure: the preset applies pressure
+    /// (``InkPreset/appliesPressure``) and the samples' pressures differ (the finished stroke
+    /// keeps pressures only then).
     public static func followsPressure(_ preset: InkPreset, first: StrokeSample?, next samples: ArraySlice<StrokeSample>) -> Bool {
-        guard preset.usesPressure, let first else { return false }
+        guard preset.appliesPressure, let first else { return false }
         return samples.contains { $0.pressure != first.pressure }
     }
 

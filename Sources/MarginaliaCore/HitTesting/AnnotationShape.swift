@@ -22,8 +22,9 @@ struct AnnotationShape: Sendable {
         switch a.kind {
         case .ink(let paths, let pressures):
             strokes = paths.map { $0.count == 1 ? BezierPath(polyline: [$0[0], $0[0]], closed: false) : BezierPath.smoothed(points: $0) }
-            // A pressure stroke is drawn up to InkOutline.maximumWidthFactor times its width.
-            if pressures != nil { lineWidth = width * CGFloat(InkOutline.maximumWidthFactor) }
+            // A pressure stroke is drawn up to InkOutline.maximumWidthFactor times its width
+            // (a monoline keeps its width whatever pressures the ink holds).
+            if pressures != nil, a.brush.followsPressure { lineWidth = width * CGFloat(InkOutline.maximumWidthFactor) }
         case .square:
             strokes = [BezierPath(rect: box)]
             if a.filled { area = BezierPath(rect: box) }

@@ -42,6 +42,12 @@ public struct InkPreset: Equatable, Sendable {
     /// The brush the strokes are drawn with.
     public var brush: InkBrush
 
+    /// Whether pressure changes the width of this pen's strokes: pressure is on and the brush
+    /// follows it (a monoline never does, whatever ``usesPressure`` says).
+    public var appliesPressure: Bool {
+        usesPressure && brush.followsPressure
+    }
+
     /// A preset; out-of-range values are sanitised against the pen preset's defaults.
     public init(color: Color, width: Double, opacity: Double, usesPressure: Bool, brush: InkBrush = .pen) {
         self.init(color: color, width: width, opacity: opacity, usesPressure: usesPressure, brush: brush,

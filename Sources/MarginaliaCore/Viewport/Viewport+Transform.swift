@@ -74,6 +74,24 @@ extension Viewport {
         return (index, convert(viewPoint, toPage: index))
     }
 
+    /// The page under a view point or, when the point lies in a gap or beside the content,
+    /// the nearest shown page whose frame is at most `margin` view points away, with the point
+    /// in that page's space (outside the page then: the caller clips to it). Nil farther away
+    /// and for non-finite points. Of two pages equally near, the earlier wins.
+    public func convertToPage(_ viewPoint: CGPoint, within margin: CGFloat) -> (pageIndex: Int, point: CGPoint)? {
+        if let hit = convertToPage(viewPoint) { return hit }
+        guard viewPoint.x.isFinite, viewPoint.y.isFinite, margin.isFinite, margin > 0 else { return nil }
+        // Only the pages whose extent along the main axis comes within the margin can be near.
+        let along = layout == .horizontal ? viewPoint.x : viewPoint.y
+        var best: (index: Int, distance: CGFloat)?
+        for index in shownPages(alongMainAxisFrom: along - margin, to: along + margin) {
+            let distance = distance(from: viewPoint, to: frame(ofPage: index))
+            if distance <= margin, distance < (best?.distance ?? .infinity) { best = (index, distance) }
+        }
+        guard let best else { return nil }
+        return (best.index, convert(viewPoint, toPage: best.index))
+    }
+
     /// The index of the shown page whose view frame contains `viewPoint`, edges included.
     public func pageIndex(at viewPoint: CGPoint) -> Int? {
         let along = layout == .horizontal ? viewPoint.x : viewPoint.y

@@ -13,9 +13,9 @@ public enum StrokeFinishing {
                            pageBounds: CGRect, author: String? = nil) -> PDFAnnotation? {
         guard let finished = stroke.finish(zoom: zoom) else { return nil }
         let pieces = StrokeClipping.clip(points: finished.points,
-                                         pressures: preset.usesPressure ? finished.pressures : nil, to: pageBounds)
+                                         pressures: preset.appliesPressure ? finished.pressures : nil, to: pageBounds)
         guard !pieces.isEmpty else { return nil }
-        let pressures: [[Double]]? = preset.usesPressure && pieces.allSatisfy({ $0.pressures != nil })
+        let pressures: [[Double]]? = preset.appliesPressure && pieces.allSatisfy({ $0.pressures != nil })
             ? pieces.map { $0.pressures ?? [] } : nil
         var annotation = PDFAnnotation(kind: .ink(.init(paths: pieces.map(\.points), pressures: pressures, brush: preset.brush)), rect: .zero,
                                        color: preset.color, pageIndex: pageIndex)

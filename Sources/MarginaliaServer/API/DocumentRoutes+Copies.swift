@@ -1,4 +1,5 @@
 import Foundation
+import Marginalia
 import MarginaliaCore
 
 // Save as, the PNG export and Export view as PDF (docs/api.md): what the editor's Save as
@@ -57,6 +58,15 @@ extension DocumentRoutes {
     }
 
     /// `?page=N`, a 0-based page index.
+    /// `comments=drop|summary|icons` of a flattened export; `drop` when absent.
+    static func commentsQuery(_ request: HTTPRequest) throws -> FlattenOptions.Comments {
+        guard let text = request.query("comments") else { return .drop }
+        guard let comments = FlattenOptions.Comments(rawValue: text) else {
+            throw APIError.badRequest("comments '\(text.prefix(20))' is not one of \(FlattenOptions.Comments.knownNames)")
+        }
+        return comments
+    }
+
     static func pageQuery(_ request: HTTPRequest) throws -> Int? {
         try RequestNumbers.query(request, "page", in: RequestNumbers.pageIndex)
     }

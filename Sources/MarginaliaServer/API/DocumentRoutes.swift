@@ -66,7 +66,8 @@ public struct DocumentRoutes<Service: DocumentServing>: Sendable {
             if request.query("format") != nil && request.query("format") != "pdf" {
                 return try Self.exportImage(request, id: id, page: page ?? 0, scale: scale, summary: summary, service: service)
             }
-            return .pdf(try service.exportFlattened(id), revision: summary.revision,
+            let comments = try Self.commentsQuery(request)
+            return .pdf(try service.exportFlattened(id, comments: comments), revision: summary.revision,
                         filename: "flattened-" + Self.filename(id, summary))
         }
         registerCopiesAndViews(into: &router, one: one)

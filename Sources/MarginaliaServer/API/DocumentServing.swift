@@ -1,4 +1,5 @@
 import Foundation
+import Marginalia
 
 /// A JSON value about one document that carries the document's revision.
 public protocol RevisionCarrying: Encodable, Sendable {
@@ -57,8 +58,8 @@ public protocol DocumentServing: Sendable {
     /// The editable PDF in its current state (unsaved edits as an incremental update), and how
     /// many of its first bytes are the stored version it starts with.
     func currentFile(_ id: String) throws -> CurrentFile
-    /// A flattened copy of the current state.
-    func exportFlattened(_ id: String) throws -> Data
+    /// A flattened copy of the current state, its comments dropped, summarised or drawn as icons.
+    func exportFlattened(_ id: String, comments: FlattenOptions.Comments) throws -> Data
     /// The annotations of one page, or of all pages.
     func annotations(_ id: String, page: Int?) throws -> Annotations
     /// The form fields, each with `highlight` and `editable` (docs/api.md).

@@ -133,14 +133,15 @@ extension DocumentService {
     }
 
     /// A flattened copy of the current state, written compact: annotations and form fields
-    /// (with their values) burned into the pages, the form removed, nothing left to edit but
-    /// links; comments are not drawn (they belong to their threads). The document itself stays
-    /// as it is.
-    public func exportFlattened(_ id: String) throws -> Data {
+    /// (with their values) burned into the pages, the form removed (a signed one too: the copy
+    /// is not the signed file), nothing left to edit but links; the comments dropped, listed on
+    /// summary pages at the end, or notes drawn as icons (``FlattenOptions/Comments``). The
+    /// document itself stays as it is.
+    public func exportFlattened(_ id: String, comments: FlattenOptions.Comments) throws -> Data {
         try budgeted("the flattened PDF export") { meter in
             try withDocument(id, meter: meter) { state in
                 let copy = try open(try state.document.dataRepresentation(), meter: meter)
-                _ = try copy.flattenForm(annotations: true, evenIfSigned: true)
+                try copy.flatten(FlattenOptions(forms: true, comments: comments, evenIfSigned: true))
                 return try copy.dataRepresentation(options: PDFWriteOptions(mode: .compact))
             }
         }
