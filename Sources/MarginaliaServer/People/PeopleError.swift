@@ -14,7 +14,8 @@ public enum PeopleError: Error, Equatable, Sendable, CustomStringConvertible {
     /// An expiry that is not in the future.
     case expiryPassed(Date)
 
-    /// The longest user name, in characters.
+    /// The longest user name, in Unicode code points (as JSON Schema's `maxLength` counts, so a
+    /// name of few letters under many combining marks counts them all).
     public static let maximumNameLength = 100
 
     public var description: String {
@@ -31,7 +32,9 @@ public enum PeopleError: Error, Equatable, Sendable, CustomStringConvertible {
     /// space at either end.
     public static func validateName(_ name: String) throws(PeopleError) -> String {
         if name.isEmpty { throw .invalidName(name, reason: "it is empty") }
-        if name.count > maximumNameLength { throw .invalidName(name, reason: "longer than \(maximumNameLength) characters") }
+        if name.unicodeScalars.count > maximumNameLength {
+            throw .invalidName(name, reason: "longer than \(maximumNameLength) characters (Unicode code points)")
+        }
         if name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
             throw .invalidName(name, reason: "it holds a control character")
         }

@@ -63,56 +63,65 @@ extension DocumentService {
     public func pruneVersions(_ id: String, policy: RetentionPolicy, now: Date = Date()) throws -> RetentionReport.Pruned? {
         // Most runs forget nothing: decided from the rows, before the document is opened.
         let listed = try guarded { try store.versions(id) }
-        guard policy.kept(listed, signed: [], now: now).count < listed.count else { return nil }
+        guard policy.kept(listed, now: now).count < listed.count else { return nil }
         let document = try guarded { try self.entry(id) }
         return try withDocument(id) { (state: inout OpenDocument.State) -> RetentionReport.Pruned? in
             let pruned = try store.withDocumentLock(id) { () -> RetentionReport.Pruned? in
-                let versions = try store.versions(id)
-                guard let latest = versions.last else { return nil }
-                let files = Dictionary(grouping: versions, by: \.file).mapValues { $0.sorted { $0.number < $1.number } }
-                var kept = policy.kept(versions, signed: [], now: now)
-                var signedEnds: [String: Int] = [:]
-                for (file, inFile) in files {
-                    guard let last = inFile.last else { continue }
-                    let ends = try PDFFile(source: ByteSource(data: try store.versionData(id, number: last.number)),
-                                           limits: readingLimits).signatureCoverage()
-                    guard let end = ends.filter({ $0 <= last.byteLength }).max() else { continue }
-                    signedEnds[file] = end
-                    kept.formUnion(inFile.filter { $0.byteLength <= end }.map(\.number))
-                }
-                let removed = versions.filter { !kept.contains($0.number) }
-                guard !removed.isEmpty else { return nil }
-
-                var rewrites: [VersionPrune.Rewrite] = []
-                var bytesAfter = 0
-                for (file, inFile) in files.sorted(by: { $0.key < $1.key }) {
-                    let keptHere = inFile.filter { kept.contains($0.number) }
-                    guard let lastKept = keptHere.last else { continue }
-                    guard keptHere.count < inFile.count else {
-                        bytesAfter += inFile.last?.byteLength ?? 0
-                        continue
-                    }
-                    let whole = try store.versionData(id, number: lastKept.number)
-                    // Versions a signature covers stay as they are; the last of them is the base.
-                    let signed = keptHere.filter { $0.byteLength <= signedEnds[file] ?? -1 }
-                    let chain = Array(signed.suffix(1)) + keptHere.filter { $0.byteLength > signedEnds[file] ?? -1 }
-                    let result = try PDFHistoryRewriter.rewrite(chain.map { Array(whole.prefix($0.byteLength)) },
-                                                                keepsFirstAsItIs: !signed.isEmpty, limits: readingLimits)
-                    let lengths = signed.dropLast().map { ($0.number, $0.byteLength) }
-                        + zip(chain, result.lengths).map { ($0.number, $1) }
-                    rewrites.append(VersionPrune.Rewrite(oldFile: file, bytes: Data(result.bytes), lengths: lengths))
-                    bytesAfter += result.bytes.count
-                }
-                let bytesBefore = files.values.reduce(0) { $0 + ($1.last?.byteLength ?? 0) }
-                try store.pruneVersions(id, VersionPrune(latest: latest.number, removed: removed.map(\.number),
-                                                         rewrites: rewrites))
-                return RetentionReport.Pruned(document: id, versions: removed.map(\.number),
-                                              bytesRemoved: bytesBefore - bytesAfter)
+                guard let (prune, report) = try planPrune(id, policy: policy, now: now) else { return nil }
+                try store.pruneVersions(id, prune)
+                return report
             }
             // Reopened on the rewritten file (the same content under new bytes), so that the
             // next save appends to what is stored; the log replays the unsaved edits.
             if pruned != nil { state = try load(id, into: document) }
             return pruned
         }
+    }
+
+    /// What forgetting the versions `policy` does not keep takes: the rows to delete and the
+    /// files rewritten (``PDFHistoryRewriter``), with what the report will say; nil when every
+    /// version stays. Reads the store only.
+    private func planPrune(_ id: String, policy: RetentionPolicy, now: Date) throws -> (VersionPrune, RetentionReport.Pruned)? {
+        let versions = try store.versions(id)
+        guard let latest = versions.last else { return nil }
+        let files = Dictionary(grouping: versions, by: \.file).mapValues { $0.sorted { $0.number < $1.number } }
+        var kept = policy.kept(versions, now: now)
+        // A signature covers its version and every byte before it in the file.
+        var signedEnds: [String: Int] = [:]
+        for (file, inFile) in files {
+            guard let last = inFile.last else { continue }
+            let ends = try PDFFile(source: ByteSource(data: try store.versionData(id, number: last.number)),
+                                   limits: readingLimits).signatureCoverage()
+            guard let end = ends.filter({ $0 <= last.byteLength }).max() else { continue }
+            signedEnds[file] = end
+            kept.formUnion(inFile.filter { $0.byteLength <= end }.map(\.number))
+        }
+        let removed = versions.filter { !kept.contains($0.number) }
+        guard !removed.isEmpty else { return nil }
+
+        var rewrites: [VersionPrune.Rewrite] = []
+        var bytesAfter = 0
+        for (file, inFile) in files.sorted(by: { $0.key < $1.key }) {
+            let keptHere = inFile.filter { kept.contains($0.number) }
+            guard let lastKept = keptHere.last else { continue }  // the whole file goes
+            guard keptHere.count < inFile.count else {
+                bytesAfter += lastKept.byteLength
+                continue
+            }
+            let whole = try store.versionData(id, number: lastKept.number)
+            // Versions a signature covers stay as they are; the last of them is the base.
+            let signedEnd = signedEnds[file] ?? -1
+            let signed = keptHere.filter { $0.byteLength <= signedEnd }
+            let chain = Array(signed.suffix(1)) + keptHere.filter { $0.byteLength > signedEnd }
+            let result = try PDFHistoryRewriter.rewrite(chain.map { Array(whole.prefix($0.byteLength)) },
+                                                        keepsFirstAsItIs: !signed.isEmpty, limits: readingLimits)
+            let lengths = signed.dropLast().map { ($0.number, $0.byteLength) } + zip(chain, result.lengths).map { ($0.number, $1) }
+            rewrites.append(VersionPrune.Rewrite(oldFile: file, bytes: Data(result.bytes), lengths: lengths))
+            bytesAfter += result.bytes.count
+        }
+        let bytesBefore = files.values.reduce(0) { $0 + ($1.last?.byteLength ?? 0) }
+        let numbers = removed.map(\.number)
+        return (VersionPrune(latest: latest.number, removed: numbers, rewrites: rewrites),
+                RetentionReport.Pruned(document: id, versions: numbers, bytesRemoved: bytesBefore - bytesAfter))
     }
 }

@@ -30,12 +30,12 @@ public struct RetentionPolicy: Sendable, Equatable, Hashable {
         }
     }
 
-    /// The numbers of the versions this policy keeps at `now`: the latest, those `signed`
-    /// names, the last ``keepVersions`` and those made within ``keepDays`` days.
-    public func kept(_ versions: [VersionRecord], signed: Set<Int>, now: Date) -> Set<Int> {
+    /// The numbers of the versions this policy keeps at `now`: the latest, the last
+    /// ``keepVersions`` and those made within ``keepDays`` days. (Signed versions are kept
+    /// too: ``DocumentService/pruneVersions(_:policy:now:)`` adds them, reading the files.)
+    public func kept(_ versions: [VersionRecord], now: Date) -> Set<Int> {
         guard !keepsEverything, let latest = versions.map(\.number).max() else { return Set(versions.map(\.number)) }
-        var kept = signed.intersection(versions.map(\.number))
-        kept.insert(latest)
+        var kept: Set = [latest]
         if let keepVersions {
             kept.formUnion(versions.map(\.number).sorted().suffix(keepVersions))
         }

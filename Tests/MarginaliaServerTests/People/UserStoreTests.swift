@@ -13,6 +13,16 @@ struct UserStoreTests {
         #expect(TokenHash.of("abc") == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
     }
 
+    /// A name's length counts code points, as the API's schema (JSON Schema's maxLength) does:
+    /// ten letters under ten combining marks each are 110, too long.
+    @Test func aNamesLengthCountsCodePoints() throws {
+        let marked = String(repeating: "a" + String(repeating: "\u{0301}", count: 10), count: 10)
+        #expect(marked.count == 10 && marked.unicodeScalars.count == 110)
+        #expect(throws: PeopleError.self) { try PeopleError.validateName(marked) }
+        let longest = String(repeating: "e\u{0301}", count: 50)
+        #expect(try PeopleError.validateName(longest) == longest)
+    }
+
     @Test(arguments: StoreKind.allCases) func usersAreSharedAddedOnceAndRevoked(_ kind: StoreKind) throws {
         let place = try TestStore(kind)
         defer { place.remove() }
