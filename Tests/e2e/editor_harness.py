@@ -244,6 +244,13 @@ class Page:
         """Runs `action`, which makes the page download a file; returns (file name, bytes)."""
         return self.tab.download(action)
 
+    def draw_with_finger(self):
+        """Turns Settings' "Draw with finger" on (from fresh preferences), as a user would."""
+        self.js("localStorage.clear()")
+        self.click("button[data-tool=settings]")
+        self.click("#popover button", "Draw with finger")
+        self.press("Escape")
+
     def press(self, keys, focus=None):
         """Presses keys (Playwright's names: "Control+z", "Shift+ArrowUp", "Escape"), after
         focusing `focus` (a selector) if given."""

@@ -168,10 +168,7 @@ def test_pencil_only_mode_ignores_touch_drawing(new_editor):
 
 def test_draw_with_finger_mode_draws_with_one_finger(new_editor):
     editor = new_editor(has_touch=True)
-    editor.js("localStorage.clear()")
-    editor.click("button[data-tool=settings]")
-    editor.click("#popover button", "Draw with finger")
-    editor.press("Escape")
+    editor.draw_with_finger()
     editor.js("marginalia.setTool('draw')")
     editor.touch_stroke(stroke_points(editor, 0, 100, 300, BAND_Y))
     wait_count(editor, ".annotations .annotation.ink", 1)

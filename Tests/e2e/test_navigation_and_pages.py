@@ -34,9 +34,7 @@ def test_zoom_buttons_ctrl_wheel_and_fit_width(new_editor):
 
 def test_two_finger_pinch_zooms_and_cancels_a_finger_stroke(new_editor):
     editor = new_editor(has_touch=True)
-    editor.click("button[data-tool=settings]")
-    editor.click("#popover button", "Draw with finger")
-    editor.press("Escape")
+    editor.draw_with_finger()
     editor.js("marginalia.setTool('draw')")
     zoom = editor.js("marginalia.viewer.zoom")
     cx, cy = editor.page_point_to_client(0, 300, 300)

@@ -119,10 +119,7 @@ def test_a_mouse_stroke_begun_in_the_viewers_margin_goes_onto_the_page(new_edito
 def test_a_finger_stroke_begun_in_the_gap_goes_to_the_nearest_page(new_editor):
     """Draw with finger: a finger set down 4 points above page 2 draws on page 2."""
     editor = new_editor(has_touch=True)
-    editor.js("localStorage.clear()")
-    editor.click("button[data-tool=settings]")
-    editor.click("#popover button", "Draw with finger")
-    editor.press("Escape")
+    editor.draw_with_finger()
     editor.js("marginalia.setTool('draw')")
     show(editor, 1, (200, PAGE2_TOP))
     points = path(editor, 1, (200, PAGE2_TOP + 4), (8, -9))

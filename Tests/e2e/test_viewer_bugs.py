@@ -19,10 +19,7 @@ def test_a_press_that_closes_a_popover_does_not_draw(new_editor, finger):
     nothing else (it used to leave an ink dot); the next tap draws."""
     editor = new_editor(has_touch=finger)
     if finger:
-        editor.js("localStorage.clear()")
-        editor.click("button[data-tool=settings]")
-        editor.click("#popover button", "Draw with finger")
-        editor.press("Escape")
+        editor.draw_with_finger()
     editor.js("marginalia.setTool('draw')")
     editor.click("button[data-tool=draw]", button="right")
     assert editor.visible("#popover")
