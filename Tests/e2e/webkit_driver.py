@@ -76,6 +76,7 @@ class WebKitBrowser:
         """`certificates`: [{"host": "127.0.0.1", "certificateFile": PEM path}], TLS certificates
         the browser accepts for those hosts (WebKitGTK's `webkitgtk:browserOptions`
         `certificates`: that certificate for that host, nothing else waived)."""
+        self.arguments = (log_path, gtk_theme, certificates)
         from selenium import webdriver
         from selenium.webdriver.webkitgtk.options import Options
         from selenium.webdriver.webkitgtk.service import Service
@@ -117,6 +118,7 @@ class WebKitBrowser:
         another is `chromium_only`)."""
         if scale != 1:
             raise ValueError(f"a WebKit tab has device pixel ratio 1, not {scale}")
+        self.start_again_if_gone()
         if not self.home_in_use:
             self.home_in_use = True
             handle = self.home
@@ -145,6 +147,21 @@ class WebKitBrowser:
         finally:
             self.xvfb.terminate()
             self.xvfb.wait(timeout=10)
+
+    def start_again_if_gone(self):
+        """A page that crashed or hung takes WebDriver's session with it ("session deleted
+        because of page crash or hang"): the test it happened in fails, and the next one gets
+        a browser started again instead of failing on the dead session too."""
+        try:
+            self.driver.current_window_handle
+            return
+        except Exception:  # InvalidSessionIdException, or the driver itself gone with it
+            pass
+        try:
+            self.close()
+        except Exception:  # the session is gone already; Xvfb is stopped either way
+            pass
+        self.__init__(*self.arguments)
 
 
 class WebKitTab:
