@@ -1,13 +1,15 @@
 import Foundation
+import Synchronization
 
 /// Applies a service's retention settings every so often (`marginalia serve
 /// --retention-every SECONDS`), recording what it forgot in the audit log as the actor
 /// `retention`. The first run comes one interval after ``start()``.
-public final class RetentionSchedule: @unchecked Sendable {
+public final class RetentionSchedule: Sendable {
     private let service: DocumentService
     private let audit: AuditLog
     private let interval: TimeInterval
-    private var timer: DispatchSourceTimer?
+    /// The running timer, nil before ``start()`` and after ``stop()``.
+    private let timer = Mutex<DispatchSourceTimer?>(nil)
 
     public init(service: DocumentService, every interval: TimeInterval) {
         self.service = service
@@ -18,12 +20,16 @@ public final class RetentionSchedule: @unchecked Sendable {
     /// The name the audit log gives these runs.
     public static let actor = Caller(name: "retention", role: .admin)
 
+    /// Starts the runs; a second call while they run changes nothing.
     public func start() {
-        let timer = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "marginalia.retention", qos: .utility))
-        timer.schedule(deadline: .now() + interval, repeating: interval)
-        timer.setEventHandler { [weak self] in self?.runOnce() }
-        timer.resume()
-        self.timer = timer
+        timer.withLock { running in
+            guard running == nil else { return }
+            let made = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "marginalia.retention", qos: .utility))
+            made.schedule(deadline: .now() + interval, repeating: interval)
+            made.setEventHandler { [weak self] in self?.runOnce() }
+            made.resume()
+            running = made
+        }
     }
 
     /// One run now; failures go to standard error (the server's log) and the next run tries again.
@@ -40,7 +46,9 @@ public final class RetentionSchedule: @unchecked Sendable {
     }
 
     public func stop() {
-        timer?.cancel()
-        timer = nil
+        timer.withLock { running in
+            running?.cancel()
+            running = nil
+        }
     }
 }
