@@ -105,12 +105,10 @@ func marginaliaAccessHandler(
         return .YES
     }
 
-    // The handler finished and resumed the connection: send its answer.
+    // The handler finished and resumed the connection: send its answer. The request stays in
+    // flight until libmicrohttpd reports it completed (the answer written), so that `stop()`
+    // does not close the connection under an answer still being sent.
     if let response = context.takeResponse() {
-        if context.countedInFlight {
-            context.countedInFlight = false
-            server.endHandling()
-        }
         return queue(response, on: connection, server: server)
     }
     if context.handling { return .YES }
