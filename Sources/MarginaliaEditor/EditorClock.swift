@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import MarginaliaCore
 
 // The protocol is in MarginaliaCore (Sources/MarginaliaCore/Input/EditorClock.swift).
@@ -10,24 +11,19 @@ public final class SystemClock: EditorClock, Sendable {
 }
 
 /// A clock tests move by hand.
-public final class ManualClock: EditorClock, @unchecked Sendable {
-    private let lock = NSLock()
-    private var time: TimeInterval
+public final class ManualClock: EditorClock, Sendable {
+    private let time: Mutex<TimeInterval>
 
     public init(_ start: TimeInterval = 0) {
-        time = start
+        time = Mutex(start)
     }
 
     public var now: TimeInterval {
-        lock.lock()
-        defer { lock.unlock() }
-        return time
+        time.withLock { $0 }
     }
 
     /// Moves the clock forward by `seconds`.
     public func advance(by seconds: TimeInterval) {
-        lock.lock()
-        time += max(0, seconds)
-        lock.unlock()
+        time.withLock { $0 += max(0, seconds) }
     }
 }

@@ -3,6 +3,8 @@ import PDFCore
 
 /// The document a page was fetched from, held weakly (as PDFKit's `PDFPage.document` is), so
 /// that a page can answer for its text.
+// @unchecked: `PDFDocument` is not Sendable; a page sent to another thread reaches its
+// document only as its callers keep every document to one thread at a time.
 final class DocumentLink: @unchecked Sendable {
     // Reading a weak reference is thread-safe; using the document is what the caller must
     // keep to one thread at a time, as for every use of a document.

@@ -12,7 +12,7 @@ import Foundation
 /// answer the same calls with the same JSON.
 public final class EngineBridge {
     /// The engine's clock: the time of the latest event (the browser's clock, in seconds).
-    final class EventClock: EditorClock, @unchecked Sendable {
+    final class EventClock: EditorClock {
         var now: Double = 0
     }
 

@@ -6,9 +6,9 @@ import Foundation
 /// (double squeezes, shape recognition holds, autosave idle periods).
 ///
 /// Class-bound so the Embedded Swift build (which has no existentials of other protocols)
-/// can hold one. The browser build answers with the page's clock; natively MarginaliaEditor
+/// can hold one. Not `Sendable`: an engine and its clock stay on one thread. The browser build answers with the page's clock; natively MarginaliaEditor
 /// has `SystemClock` and `ManualClock`.
-public protocol EditorClock: AnyObject, Sendable {
+public protocol EditorClock: AnyObject {
     /// Seconds since an arbitrary fixed point; only differences matter.
     var now: Double { get }
 }

@@ -2,15 +2,15 @@
 // Embedded build has no Codable.
 #if !hasFeature(Embedded)
 import Foundation
+import Synchronization
 
 // MARK: - Decoding notes
 
 /// Collects what decoding a preferences file had to repair, so the store can tell the user
 /// once instead of failing. Passed through `Decoder.userInfo`; absent when a caller decodes
 /// preferences with a plain `JSONDecoder`, in which case repairs happen silently.
-public final class PreferenceDecodingNotes: @unchecked Sendable {
-    private let lock = NSLock()
-    private var storage: [String] = []
+public final class PreferenceDecodingNotes: Sendable {
+    private let storage = Mutex<[String]>([])
 
     /// The `Decoder.userInfo` key the notes travel under.
     public static let userInfoKey = CodingUserInfoKey(rawValue: "marginalia.preferenceDecodingNotes")!
@@ -18,16 +18,12 @@ public final class PreferenceDecodingNotes: @unchecked Sendable {
     public init() {}
 
     func add(_ note: String) {
-        lock.lock()
-        storage.append(note)
-        lock.unlock()
+        storage.withLock { $0.append(note) }
     }
 
     /// The repairs noted so far, in order.
     public var notes: [String] {
-        lock.lock()
-        defer { lock.unlock() }
-        return storage
+        storage.withLock { $0 }
     }
 }
 

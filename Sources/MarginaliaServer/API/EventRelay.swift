@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Connects a document's event subscription to one `/events` stream.
 ///
@@ -6,16 +7,35 @@ import Foundation
 /// entries after the client's last revision, then lets the held events through, skipping any
 /// operation already replayed. So a client that reconnects with `Last-Event-ID` misses nothing
 /// and sees nothing twice.
-final class EventRelay<Service: DocumentServing>: @unchecked Sendable {
-    private let lock = NSLock()
-    private let stream: EventStream
-    private var held: [Service.Event] = []
-    private var replaying = true
-    private var lastRevision: Int
+final class EventRelay<Service: DocumentServing>: Sendable {
+    private struct Relay {
+        let stream: EventStream
+        var held: [Service.Event] = []
+        var replaying = true
+        var lastRevision: Int
+
+        /// Sends one live event.
+        mutating func send(_ event: Service.Event) {
+            guard let data = try? event.eventData() else { return }
+            if let revision = event.eventRevision {
+                forward(event: event.eventName, revision: revision, data: data)
+            } else {
+                stream.send(event: event.eventName, data: String(decoding: data, as: UTF8.self))
+            }
+        }
+
+        /// Sends an operation unless the client has it already.
+        mutating func forward(event: String, revision: Int, data: Data) {
+            guard revision > lastRevision else { return }
+            lastRevision = revision
+            stream.send(event: event, id: String(revision), data: String(decoding: data, as: UTF8.self))
+        }
+    }
+
+    private let relay: Mutex<Relay>
 
     private init(stream: EventStream, lastRevision: Int) {
-        self.stream = stream
-        self.lastRevision = lastRevision
+        relay = Mutex(Relay(stream: stream, lastRevision: lastRevision))
     }
 
     /// Subscribes to document `id` and returns the event-stream response. A `viewer` is
@@ -49,37 +69,21 @@ final class EventRelay<Service: DocumentServing>: @unchecked Sendable {
     }
 
     private func receive(_ event: Service.Event) {
-        lock.withLock {
-            if replaying { held.append(event) } else { send(event) }
+        relay.withLock { relay in
+            if relay.replaying { relay.held.append(event) } else { relay.send(event) }
         }
     }
 
     private func finishReplay() {
-        lock.withLock {
-            for event in held { send(event) }
-            held = []
-            replaying = false
+        relay.withLock { relay in
+            for event in relay.held { relay.send(event) }
+            relay.held = []
+            relay.replaying = false
         }
     }
 
     private func forward(event: String, revision: Int, data: Data) {
-        lock.withLock {
-            guard revision > lastRevision else { return }
-            lastRevision = revision
-            stream.send(event: event, id: String(revision), data: String(decoding: data, as: UTF8.self))
-        }
-    }
-
-    /// Sends one live event (lock held).
-    private func send(_ event: Service.Event) {
-        guard let data = try? event.eventData() else { return }
-        if let revision = event.eventRevision {
-            guard revision > lastRevision else { return }
-            lastRevision = revision
-            stream.send(event: event.eventName, id: String(revision), data: String(decoding: data, as: UTF8.self))
-        } else {
-            stream.send(event: event.eventName, data: String(decoding: data, as: UTF8.self))
-        }
+        relay.withLock { $0.forward(event: event, revision: revision, data: data) }
     }
 
     /// The `operations` of a log as (revision, JSON) pairs.

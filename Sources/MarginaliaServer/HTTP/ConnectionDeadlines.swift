@@ -3,6 +3,7 @@ import Glibc
 #endif
 import Dispatch
 import Foundation
+import Synchronization
 
 /// Closes connections that take too long to send a whole request (slowloris and slow-body
 /// attacks).
@@ -20,9 +21,9 @@ import Foundation
 ///
 /// A connection past its deadline is shut down (`shutdown(2)`, not `close`): libmicrohttpd
 /// then reads end-of-file and closes it the ordinary way. libmicrohttpd reports a closed
-/// connection before it closes the socket, and both happen under ``lock``, so a socket
+/// connection before it closes the socket, and both happen under the state's lock, so a socket
 /// number is never shut down after it was reused for another connection.
-final class ConnectionDeadlines: @unchecked Sendable {
+final class ConnectionDeadlines: Sendable {
     private struct Watched {
         var socket: Int32
         /// Monotonic nanoseconds; nil while a handler runs or a stream is open.
@@ -35,9 +36,12 @@ final class ConnectionDeadlines: @unchecked Sendable {
     private let headerTimeout: UInt64
     private let idleTimeout: UInt64
     private let minimumBodyRate: Int
-    private let lock = NSLock()
-    private var watched: [UInt: Watched] = [:]
-    private var timer: DispatchSourceTimer?
+    private struct State {
+        var watched: [UInt: Watched] = [:]
+        var timer: DispatchSourceTimer?
+    }
+
+    private let state = Mutex(State())
 
     init(headerTimeoutSeconds: Int, idleTimeoutSeconds: Int, minimumBodyRate: Int) {
         // Held to a year, so the nanoseconds fit (a larger value would overflow UInt64).
@@ -49,17 +53,19 @@ final class ConnectionDeadlines: @unchecked Sendable {
 
     /// Starts checking the deadlines a few times a second.
     func start() {
-        let timer = DispatchSource.makeTimerSource(queue: DispatchQueue.global(qos: .utility))
-        timer.schedule(deadline: .now() + 0.25, repeating: 0.25)
-        timer.setEventHandler { [weak self] in self?.sweep() }
-        lock.withLock { self.timer = timer }
-        timer.resume()
+        state.withLock { state in
+            let timer = DispatchSource.makeTimerSource(queue: DispatchQueue.global(qos: .utility))
+            timer.schedule(deadline: .now() + 0.25, repeating: 0.25)
+            timer.setEventHandler { [weak self] in self?.sweep() }
+            timer.resume()
+            state.timer = timer
+        }
     }
 
     func stop() {
-        lock.withLock {
-            timer?.cancel()
-            timer = nil
+        state.withLock { state in
+            state.timer?.cancel()
+            state.timer = nil
         }
     }
 
@@ -69,47 +75,47 @@ final class ConnectionDeadlines: @unchecked Sendable {
     func opened(_ connection: OpaquePointer, socket: Int32) {
         guard socket >= 0 else { return }
         let now = Self.now()
-        lock.withLock { watched[Self.key(connection)] = Watched(socket: socket, deadline: now + headerTimeout) }
+        state.withLock { $0.watched[Self.key(connection)] = Watched(socket: socket, deadline: now + headerTimeout) }
     }
 
     /// The headers are in; the body (if any) now has its own allowance.
     func headersReceived(_ connection: OpaquePointer) {
         let now = Self.now()
-        lock.withLock {
-            guard var entry = watched[Self.key(connection)] else { return }
+        state.withLock { state in
+            guard var entry = state.watched[Self.key(connection)] else { return }
             entry.bodyStart = now
             entry.bodyBytes = 0
             entry.deadline = now + headerTimeout
-            watched[Self.key(connection)] = entry
+            state.watched[Self.key(connection)] = entry
         }
     }
 
     /// Body bytes arrived: each `minimumBodyRate` bytes buy one more second.
     func bodyReceived(_ connection: OpaquePointer, bytes: Int) {
-        lock.withLock {
-            guard var entry = watched[Self.key(connection)] else { return }
+        state.withLock { state in
+            guard var entry = state.watched[Self.key(connection)] else { return }
             entry.bodyBytes += bytes
             let allowed = UInt64(entry.bodyBytes / minimumBodyRate).multipliedReportingOverflow(by: 1_000_000_000)
             entry.deadline = allowed.overflow ? .max : (entry.bodyStart + headerTimeout).addingReportingOverflow(allowed.partialValue).partialValue
-            watched[Self.key(connection)] = entry
+            state.watched[Self.key(connection)] = entry
         }
     }
 
     /// The request is complete and answered or being answered: no deadline until the next.
     func requestComplete(_ connection: OpaquePointer) {
-        lock.withLock { watched[Self.key(connection)]?.deadline = nil }
+        state.withLock { $0.watched[Self.key(connection)]?.deadline = nil }
     }
 
     /// The response was sent; a kept-alive connection's next request starts its own clock
     /// once the connection has been allowed its idle time.
     func responseSent(_ connection: OpaquePointer) {
         let now = Self.now()
-        lock.withLock { watched[Self.key(connection)]?.deadline = now + idleTimeout + headerTimeout }
+        state.withLock { $0.watched[Self.key(connection)]?.deadline = now + idleTimeout + headerTimeout }
     }
 
     /// libmicrohttpd is about to close the socket.
     func closed(_ connection: OpaquePointer) {
-        _ = lock.withLock { watched.removeValue(forKey: Self.key(connection)) }
+        _ = state.withLock { $0.watched.removeValue(forKey: Self.key(connection)) }
     }
 
     // MARK: - Checking
@@ -117,11 +123,11 @@ final class ConnectionDeadlines: @unchecked Sendable {
     /// Shuts down every connection past its deadline (under the lock: see the type's note).
     func sweep() {
         let now = Self.now()
-        lock.withLock {
-            for (key, entry) in watched {
+        state.withLock { state in
+            for (key, entry) in state.watched {
                 guard let deadline = entry.deadline, deadline <= now else { continue }
                 shutdown(entry.socket, Int32(SHUT_RDWR))
-                watched[key]?.deadline = nil
+                state.watched[key]?.deadline = nil
             }
         }
     }

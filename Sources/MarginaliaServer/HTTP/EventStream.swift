@@ -1,5 +1,6 @@
 import CMicroHTTPD
 import Foundation
+import Synchronization
 
 /// A server-sent event stream (`text/event-stream`) that any thread can push to.
 ///
@@ -8,15 +9,25 @@ import Foundation
 /// idle stream costs no thread and no polling: hundreds of open tabs are cheap. The server
 /// sends a `: keep-alive` comment at its configured interval, which is also how a client that
 /// went away is noticed; `onClose` handlers then run once.
-public final class EventStream: @unchecked Sendable {
-    private let lock = NSLock()
-    private var pending = Data()
-    private var finished = false
-    private var disconnected = false
-    private var suspended = false
-    private var connection: OpaquePointer?
-    private var closeHandlers: [@Sendable () -> Void] = []
-    private var detachHook: (@Sendable () -> Void)?
+public final class EventStream: Sendable {
+    private struct State {
+        var pending = Data()
+        var finished = false
+        var disconnected = false
+        var suspended = false
+        var connection: ConnectionHandle?
+        var closeHandlers: [@Sendable () -> Void] = []
+        var detachHook: (@Sendable () -> Void)?
+
+        mutating func resume() {
+            if suspended, let connection {
+                suspended = false
+                MHD_resume_connection(connection.pointer)
+            }
+        }
+    }
+
+    private let state = Mutex(State())
 
     /// The most bytes queued for a client that does not read; past it the stream is closed
     /// (an event-stream client reconnects with `Last-Event-ID` and catches up).
@@ -29,7 +40,7 @@ public final class EventStream: @unchecked Sendable {
 
     /// Whether the client is still there and the stream was not closed.
     public var isOpen: Bool {
-        lock.withLock { !finished && !disconnected }
+        state.withLock { !$0.finished && !$0.disconnected }
     }
 
     /// Queues one event. Multi-line `data` becomes several `data:` lines, as the format requires.
@@ -54,41 +65,34 @@ public final class EventStream: @unchecked Sendable {
 
     /// Ends the stream after what is queued has been sent.
     public func close() {
-        lock.withLock {
-            finished = true
-            resumeLocked()
+        state.withLock { state in
+            state.finished = true
+            state.resume()
         }
     }
 
     /// Runs `handler` once when the stream ends (closed, client gone, or server stopped);
     /// at once if it already has.
     public func onClose(_ handler: @escaping @Sendable () -> Void) {
-        let runNow: Bool = lock.withLock {
-            if disconnected { return true }
-            closeHandlers.append(handler)
+        let runNow: Bool = state.withLock { state in
+            if state.disconnected { return true }
+            state.closeHandlers.append(handler)
             return false
         }
         if runNow { handler() }
     }
 
     private func enqueue(_ text: String) -> Bool {
-        lock.withLock {
-            guard !finished, !disconnected else { return false }
-            guard pending.count + text.utf8.count <= maxPendingBytes else {
-                finished = true
-                resumeLocked()
+        state.withLock { state in
+            guard !state.finished, !state.disconnected else { return false }
+            guard state.pending.count + text.utf8.count <= maxPendingBytes else {
+                state.finished = true
+                state.resume()
                 return false
             }
-            pending.append(contentsOf: text.utf8)
-            resumeLocked()
+            state.pending.append(contentsOf: text.utf8)
+            state.resume()
             return true
-        }
-    }
-
-    private func resumeLocked() {
-        if suspended, let connection {
-            suspended = false
-            MHD_resume_connection(connection)
         }
     }
 
@@ -100,9 +104,9 @@ public final class EventStream: @unchecked Sendable {
 
     /// Binds the stream to the connection it is queued on (before libmicrohttpd reads it).
     func attach(to connection: OpaquePointer, onDetach: @escaping @Sendable () -> Void) {
-        lock.withLock {
-            self.connection = connection
-            detachHook = onDetach
+        state.withLock { state in
+            state.connection = ConnectionHandle(pointer: connection)
+            state.detachHook = onDetach
         }
     }
 
@@ -110,20 +114,20 @@ public final class EventStream: @unchecked Sendable {
     /// connection until `send` or `close` resumes it (never returning 0 without suspending,
     /// which would make libmicrohttpd spin).
     func read(into buffer: UnsafeMutablePointer<CChar>, max: Int) -> Int {
-        lock.withLock {
-            if !pending.isEmpty {
-                let count = min(max, pending.count)
+        state.withLock { state in
+            if !state.pending.isEmpty {
+                let count = min(max, state.pending.count)
                 buffer.withMemoryRebound(to: UInt8.self, capacity: count) { target in
-                    pending.copyBytes(to: target, count: count)
+                    state.pending.copyBytes(to: target, count: count)
                 }
-                pending.removeFirst(count)
-                if pending.isEmpty { pending = Data() }
+                state.pending.removeFirst(count)
+                if state.pending.isEmpty { state.pending = Data() }
                 return count
             }
-            if finished || disconnected { return Int(MHD_CONTENT_READER_END_OF_STREAM) }
-            guard let connection else { return Int(MHD_CONTENT_READER_END_WITH_ERROR) }
-            suspended = true
-            MHD_suspend_connection(connection)
+            if state.finished || state.disconnected { return Int(MHD_CONTENT_READER_END_OF_STREAM) }
+            guard let connection = state.connection else { return Int(MHD_CONTENT_READER_END_WITH_ERROR) }
+            state.suspended = true
+            MHD_suspend_connection(connection.pointer)
             return 0
         }
     }
@@ -132,15 +136,15 @@ public final class EventStream: @unchecked Sendable {
     /// The close handlers run once. The server calls it; a caller holding a stream that was
     /// never queued on a connection (the HTTP fuzz target) calls it to let the stream go.
     public func detach() {
-        let handlers: [@Sendable () -> Void] = lock.withLock {
-            if disconnected { return [] }
-            disconnected = true
-            connection = nil
-            suspended = false
-            var handlers = closeHandlers
-            closeHandlers = []
-            if let detachHook { handlers.insert(detachHook, at: 0) }
-            detachHook = nil
+        let handlers: [@Sendable () -> Void] = state.withLock { state in
+            if state.disconnected { return [] }
+            state.disconnected = true
+            state.connection = nil
+            state.suspended = false
+            var handlers = state.closeHandlers
+            state.closeHandlers = []
+            if let detachHook = state.detachHook { handlers.insert(detachHook, at: 0) }
+            state.detachHook = nil
             return handlers
         }
         for handler in handlers { handler() }

@@ -3,13 +3,16 @@ import Glibc
 #endif
 import CMicroHTTPD
 import Foundation
+import Synchronization
 
 // The C callbacks libmicrohttpd calls on its polling threads. They are top-level nonisolated
 // functions in a file other than main.swift: under Swift 6 a closure defined in main.swift
 // would be main-actor isolated and trap when called from a foreign thread.
 
-/// What one connection's current request accumulates across access-handler calls.
-final class RequestContext: @unchecked Sendable {
+/// What one connection's current request accumulates across access-handler calls. Only
+/// libmicrohttpd's thread serving the connection touches it; the handler's task reaches
+/// only ``answer``.
+final class RequestContext {
     let head: RequestHead
     var body = Data()
     var tooLarge = false
@@ -19,27 +22,30 @@ final class RequestContext: @unchecked Sendable {
     var reservation: BodyReservation?
     var handling = false
     var countedInFlight = false
-    private let lock = NSLock()
-    private var ready: HTTPResponse?
+    /// The handler's answer, handed over from the task that ran it.
+    let answer = HandlerAnswer()
 
     init(head: RequestHead) {
         self.head = head
     }
+}
 
-    func setResponse(_ response: HTTPResponse) {
-        lock.withLock { ready = response }
+/// Where a handler's task leaves its response for libmicrohttpd's thread to take.
+final class HandlerAnswer: Sendable {
+    private let response = Mutex<HTTPResponse?>(nil)
+
+    func put(_ answer: HTTPResponse) {
+        response.withLock { $0 = answer }
     }
 
-    func takeResponse() -> HTTPResponse? {
-        lock.withLock {
-            defer { ready = nil }
-            return ready
-        }
+    func take() -> HTTPResponse? {
+        response.withLock { $0.take() }
     }
 }
 
-/// A connection pointer handed to the task that runs the handler; only used to resume it.
-private struct ConnectionHandle: @unchecked Sendable {
+/// A libmicrohttpd connection handed to another thread, which only suspends or resumes it.
+// @unchecked: libmicrohttpd lets any thread resume a connection; nothing else is done with it.
+struct ConnectionHandle: @unchecked Sendable {
     let pointer: OpaquePointer
 }
 
@@ -108,7 +114,7 @@ func marginaliaAccessHandler(
     // The handler finished and resumed the connection: send its answer. The request stays in
     // flight until libmicrohttpd reports it completed (the answer written), so that `stop()`
     // does not close the connection under an answer still being sent.
-    if let response = context.takeResponse() {
+    if let response = context.answer.take() {
         return queue(response, on: connection, server: server)
     }
     if context.handling { return .YES }
@@ -131,9 +137,10 @@ func marginaliaAccessHandler(
     MHD_suspend_connection(connection)
     let handle = ConnectionHandle(pointer: connection)
     let handler = server.handler
+    let answer = context.answer
     Task(executorPreference: executor) {
         let response = await handler(request)
-        context.setResponse(response)
+        answer.put(response)
         MHD_resume_connection(handle.pointer)
     }
     return .YES

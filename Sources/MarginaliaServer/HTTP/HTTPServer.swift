@@ -17,6 +17,8 @@ import Foundation
 /// print(server.port)
 /// server.stop()
 /// ```
+// @unchecked: it owns the libmicrohttpd daemon and the C strings of its TLS settings, which
+// libmicrohttpd's threads read; its own state is read and written only holding `lock`.
 public final class HTTPServer: @unchecked Sendable {
     /// The configuration given at creation.
     public let configuration: HTTPServerConfiguration

@@ -1,5 +1,6 @@
 import Foundation
 import Marginalia
+import Synchronization
 
 /// The PostgreSQL store's text index, in the store's own database (schema version 3), so
 /// every replica reads and writes the same one: each page's and annotation's text as a
@@ -11,11 +12,10 @@ import Marginalia
 /// within one by page. A replica that indexed an older state of a document than the one
 /// stored never replaces the newer (versions are compared under the document's index row
 /// lock), and rows go with their document when it is purged (`ON DELETE CASCADE`).
-public final class PostgresTextIndex: TextIndex, @unchecked Sendable {
+public final class PostgresTextIndex: TextIndex, Sendable {
     private let pool: PostgresPool
-    private let lock = NSLock()
-    /// Words of pages decoded lately, under the lock.
-    private var decoded = DecodedPages()
+    /// Words of pages decoded lately.
+    private let decoded = Mutex(DecodedPages())
 
     /// The index of `store`'s database (its connections; the store's migrations made the tables).
     public init(store: PostgresDocumentStore) {
@@ -25,7 +25,7 @@ public final class PostgresTextIndex: TextIndex, @unchecked Sendable {
     public func replace(_ document: IndexedDocument) throws {
         let id = PostgresValue.text(document.documentID)
         let parts = document.version.split(separator: ".").map { Int($0) ?? 0 }
-        lock.withLock { decoded.forget(document.documentID) }
+        decoded.withLock { $0.forget(document.documentID) }
         try pool.transaction { connection in
             // The row lock taken here orders replicas indexing the same document.
             let current = try connection.query("""
@@ -47,7 +47,7 @@ public final class PostgresTextIndex: TextIndex, @unchecked Sendable {
                 try insertEntry(connection, id, annotation.page, "annotation", annotation.id, annotation.text)
             }
         }
-        lock.withLock { decoded.forget(document.documentID) }
+        decoded.withLock { $0.forget(document.documentID) }
     }
 
     private func insertEntry(_ connection: PostgresConnection, _ id: PostgresValue, _ page: Int, _ kind: String,
@@ -62,7 +62,7 @@ public final class PostgresTextIndex: TextIndex, @unchecked Sendable {
         try pool.withConnection { connection in
             try connection.query("DELETE FROM text_documents WHERE document = $1", [.text(documentID)])
         }
-        lock.withLock { decoded.forget(documentID) }
+        decoded.withLock { $0.forget(documentID) }
     }
 
     public func versions() throws -> [String: String] {
@@ -104,12 +104,12 @@ public final class PostgresTextIndex: TextIndex, @unchecked Sendable {
     }
 
     public func words(documentID: String, page: Int) throws -> [TextWord]? {
-        if let known = try lock.withLock({ try decoded.words(documentID, page) { nil } }) { return known }
+        if let known = try decoded.withLock({ try $0.words(documentID, page) { nil } }) { return known }
         let stored = try pool.withConnection { connection in
             try connection.query("SELECT words FROM text_pages WHERE document = $1 AND page = $2",
                                  [.text(documentID), .integer(page)]).first?.text(0)
         }
         guard let stored else { return nil }
-        return try lock.withLock { try decoded.words(documentID, page) { stored } }
+        return try decoded.withLock { try $0.words(documentID, page) { stored } }
     }
 }

@@ -1,14 +1,26 @@
 import Foundation
 import Marginalia
+import Synchronization
 
 /// The embedded store's text index: SQLite FTS5 (`unicode61` tokens, accents removed) in a
 /// database of its own, `text-index.sqlite` in the data directory, beside the catalogue;
 /// each page's words with their quads are stored as compact JSON for answering matches.
-public final class SQLiteTextIndex: TextIndex, @unchecked Sendable {
-    private let database: SQLiteDatabase
-    private let lock = NSLock()
-    /// Words of pages decoded lately, under the lock.
-    private var decoded = DecodedPages()
+public final class SQLiteTextIndex: TextIndex, Sendable {
+    /// The connection, and the words of pages decoded lately.
+    private struct Index {
+        let database: SQLiteDatabase
+        var decoded = DecodedPages()
+
+        mutating func delete(_ documentID: String) throws {
+            decoded.forget(documentID)
+            let id = SQLiteValue.text(documentID)
+            try database.run("DELETE FROM text_entries WHERE document = ?", [id])
+            try database.run("DELETE FROM page_words WHERE document = ?", [id])
+            try database.run("DELETE FROM indexed_documents WHERE document = ?", [id])
+        }
+    }
+
+    private let index: Mutex<Index>
 
     static let schema = """
         CREATE TABLE IF NOT EXISTS indexed_documents (document TEXT PRIMARY KEY, version TEXT NOT NULL);
@@ -23,54 +35,45 @@ public final class SQLiteTextIndex: TextIndex, @unchecked Sendable {
     ///
     /// - Throws: ``StoreError/sqlite(code:message:statement:)`` when it cannot be opened or made.
     public init(path: String) throws {
-        database = try SQLiteDatabase(path: path)
+        let database = try SQLiteDatabase(path: path)
         try database.execute("PRAGMA journal_mode = WAL")
         try database.execute("PRAGMA synchronous = NORMAL")
         try database.execute(Self.schema)
+        index = Mutex(Index(database: database))
     }
 
-    private func locked<T>(_ body: () throws -> T) throws -> T {
-        lock.lock()
-        defer { lock.unlock() }
-        return try body()
+    private func locked<T: Sendable>(_ body: (inout Index) throws -> T) throws -> T {
+        try index.withLock { index throws -> T in try body(&index) }
     }
 
     public func replace(_ document: IndexedDocument) throws {
-        try locked {
-            try database.transaction {
-                try delete(document.documentID)
+        try locked { index in
+            try index.database.transaction {
+                try index.delete(document.documentID)
                 let id = SQLiteValue.text(document.documentID)
                 for page in document.pages where !page.words.isEmpty {
-                    try database.run("INSERT INTO page_words (document, page, words) VALUES (?, ?, ?)",
+                    try index.database.run("INSERT INTO page_words (document, page, words) VALUES (?, ?, ?)",
                                      [id, .integer(page.index), .text(StoredWords.encode(page.words))])
-                    try database.run("INSERT INTO text_entries (body, document, page, kind, annotation) VALUES (?, ?, ?, 'page', NULL)",
+                    try index.database.run("INSERT INTO text_entries (body, document, page, kind, annotation) VALUES (?, ?, ?, 'page', NULL)",
                                      [.text(page.text), id, .integer(page.index)])
                 }
                 for annotation in document.annotations where !annotation.text.isEmpty {
-                    try database.run("INSERT INTO text_entries (body, document, page, kind, annotation) VALUES (?, ?, ?, 'annotation', ?)",
+                    try index.database.run("INSERT INTO text_entries (body, document, page, kind, annotation) VALUES (?, ?, ?, 'annotation', ?)",
                                      [.text(annotation.text), id, .integer(annotation.page), .text(annotation.id)])
                 }
-                try database.run("INSERT INTO indexed_documents (document, version) VALUES (?, ?)", [id, .text(document.version)])
+                try index.database.run("INSERT INTO indexed_documents (document, version) VALUES (?, ?)", [id, .text(document.version)])
             }
         }
     }
 
     public func remove(documentID: String) throws {
-        try locked { try database.transaction { try delete(documentID) } }
-    }
-
-    private func delete(_ documentID: String) throws {
-        decoded.forget(documentID)
-        let id = SQLiteValue.text(documentID)
-        try database.run("DELETE FROM text_entries WHERE document = ?", [id])
-        try database.run("DELETE FROM page_words WHERE document = ?", [id])
-        try database.run("DELETE FROM indexed_documents WHERE document = ?", [id])
+        try locked { index in try index.database.transaction { try index.delete(documentID) } }
     }
 
     public func versions() throws -> [String: String] {
-        try locked {
+        try locked { index in
             var result: [String: String] = [:]
-            for row in try database.rows("SELECT document, version FROM indexed_documents") {
+            for row in try index.database.rows("SELECT document, version FROM indexed_documents") {
                 if let id = row[0].textValue, let version = row[1].textValue { result[id] = version }
             }
             return result
@@ -90,8 +93,8 @@ public final class SQLiteTextIndex: TextIndex, @unchecked Sendable {
         }
         sql += documentID == nil ? " ORDER BY rank LIMIT ?" : " ORDER BY page, kind LIMIT ?"
         parameters.append(.integer(max(1, limit)))
-        return try locked {
-            try database.rows(sql, parameters).compactMap { row in
+        return try locked { index in
+            try index.database.rows(sql, parameters).compactMap { row in
                 guard let document = row[0].textValue, let page = row[1].integerValue,
                       let kind = row[2].textValue.flatMap(TextIndexHit.Kind.init(rawValue:)) else { return nil }
                 return TextIndexHit(documentID: document, page: page, kind: kind, annotationID: row[3].textValue,
@@ -101,8 +104,9 @@ public final class SQLiteTextIndex: TextIndex, @unchecked Sendable {
     }
 
     public func words(documentID: String, page: Int) throws -> [TextWord]? {
-        try locked {
-            try decoded.words(documentID, page) {
+        try locked { index in
+            let database = index.database
+            return try index.decoded.words(documentID, page) {
                 try database.rows("SELECT words FROM page_words WHERE document = ? AND page = ?",
                                   [.text(documentID), .integer(page)]).first?[0].textValue
             }
@@ -110,8 +114,8 @@ public final class SQLiteTextIndex: TextIndex, @unchecked Sendable {
     }
 
     public func version(documentID: String) throws -> String? {
-        try locked {
-            try database.rows("SELECT version FROM indexed_documents WHERE document = ?", [.text(documentID)]).first?[0].textValue
+        try locked { index in
+            try index.database.rows("SELECT version FROM indexed_documents WHERE document = ?", [.text(documentID)]).first?[0].textValue
         }
     }
 

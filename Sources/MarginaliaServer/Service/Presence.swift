@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Someone who has a document open: one event stream of one tab (docs/api.md, "Presence").
 public struct DocumentViewer: Sendable, Equatable, Encodable {
@@ -50,51 +51,53 @@ public struct PresenceToken: Hashable, Sendable {
 }
 
 /// Who has each document open in this process, in the order they came.
-final class PresenceBook: @unchecked Sendable {
-    private let lock = NSLock()
-    private var documents: [String: [Int: DocumentViewer]] = [:]
-    private var nextNumber = 0
+final class PresenceBook: Sendable {
+    private struct Book {
+        var documents: [String: [Int: DocumentViewer]] = [:]
+        var nextNumber = 0
+
+        func list(_ id: String) -> [DocumentViewer] {
+            (documents[id] ?? [:]).sorted { $0.key < $1.key }.map(\.value)
+        }
+    }
+
+    private let book = Mutex(Book())
 
     /// Adds a viewer of `id`, in place of any earlier entry of the same client (a tab that
     /// reconnected: its old stream is gone or going); answers its token and everyone viewing
     /// `id` now.
     func enter(_ id: String, _ viewer: DocumentViewer) -> (PresenceToken, [DocumentViewer]) {
-        lock.withLock {
-            nextNumber += 1
-            documents[id] = (documents[id] ?? [:]).filter { $0.value.clientId != viewer.clientId }
-            documents[id]?[nextNumber] = viewer
-            return (PresenceToken(documentID: id, number: nextNumber), list(id))
+        book.withLock { book in
+            book.nextNumber += 1
+            book.documents[id] = (book.documents[id] ?? [:]).filter { $0.value.clientId != viewer.clientId }
+            book.documents[id]?[book.nextNumber] = viewer
+            return (PresenceToken(documentID: id, number: book.nextNumber), book.list(id))
         }
     }
 
     /// Removes a viewer; answers everyone still viewing the document (nil: the token was unknown).
     func leave(_ token: PresenceToken) -> [DocumentViewer]? {
-        lock.withLock {
-            guard documents[token.documentID]?.removeValue(forKey: token.number) != nil else { return nil }
-            if documents[token.documentID]?.isEmpty == true { documents[token.documentID] = nil }
-            return list(token.documentID)
+        book.withLock { book in
+            guard book.documents[token.documentID]?.removeValue(forKey: token.number) != nil else { return nil }
+            if book.documents[token.documentID]?.isEmpty == true { book.documents[token.documentID] = nil }
+            return book.list(token.documentID)
         }
     }
 
     /// Removes every entry of a client from document `id` (the tab said it left); answers
     /// everyone still viewing it (nil: the client was not there).
     func leave(_ id: String, clientId: String) -> [DocumentViewer]? {
-        lock.withLock {
-            guard let entries = documents[id], entries.values.contains(where: { $0.clientId == clientId }) else { return nil }
+        book.withLock { book in
+            guard let entries = book.documents[id], entries.values.contains(where: { $0.clientId == clientId }) else { return nil }
             let kept = entries.filter { $0.value.clientId != clientId }
-            documents[id] = kept.isEmpty ? nil : kept
-            return list(id)
+            book.documents[id] = kept.isEmpty ? nil : kept
+            return book.list(id)
         }
     }
 
     /// Everyone viewing `id`, first come first.
     func viewers(_ id: String) -> [DocumentViewer] {
-        lock.withLock { list(id) }
-    }
-
-    /// (Lock held.)
-    private func list(_ id: String) -> [DocumentViewer] {
-        (documents[id] ?? [:]).sorted { $0.key < $1.key }.map(\.value)
+        book.withLock { $0.list(id) }
     }
 }
 

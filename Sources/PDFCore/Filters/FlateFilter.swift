@@ -1,6 +1,7 @@
 import CDeflate
 import CZlib
 import Foundation
+import Synchronization
 
 /// `/FlateDecode` (7.4.4): zlib-wrapped deflate data (RFC 1950, RFC 1951), read through the
 /// system zlib (whose streaming inflate stops at a size limit and reads damaged data as far
@@ -186,32 +187,27 @@ enum FlateFilter {
 
 /// A few idle libdeflate compressors of the writers' level, shared by every thread under a
 /// lock; other levels are allocated for each call.
-final class CompressorPool: @unchecked Sendable {
-    private let lock = NSLock()
-    private var idle: [OpaquePointer] = []
+final class CompressorPool: Sendable {
+    // @unchecked: a libdeflate compressor has no thread of its own; the pool hands each to one caller at a time.
+    private struct Idle: @unchecked Sendable { let compressor: OpaquePointer }
+    private let idle = Mutex<[Idle]>([])
     /// The level kept in the pool: the one the writers use (``FilterPipeline/deflate(_:)``).
     static let pooledLevel: Int32 = 6
     private static let maximumIdle = 4
 
     func take(level: Int32) -> OpaquePointer? {
-        if level == Self.pooledLevel {
-            lock.lock()
-            let compressor = idle.popLast()
-            lock.unlock()
-            if let compressor { return compressor }
+        if level == Self.pooledLevel, let kept = idle.withLock({ $0.popLast() }) {
+            return kept.compressor
         }
         return libdeflate_alloc_compressor(level)
     }
 
     func give(_ compressor: OpaquePointer, level: Int32) {
-        if level == Self.pooledLevel {
-            lock.lock()
-            defer { lock.unlock() }
-            if idle.count < Self.maximumIdle {
-                idle.append(compressor)
-                return
-            }
+        let kept = level == Self.pooledLevel && idle.withLock { idle in
+            guard idle.count < Self.maximumIdle else { return false }
+            idle.append(Idle(compressor: compressor))
+            return true
         }
-        libdeflate_free_compressor(compressor)
+        if !kept { libdeflate_free_compressor(compressor) }
     }
 }

@@ -8,6 +8,7 @@ import Foundation
 /// The bytes of a PDF: a memory-mapped file or an owned buffer. Immutable once made, so it
 /// can be shared across threads; every read is bounds-checked by its users through
 /// ``count`` and ``subscript(_:)``.
+// @unchecked: it holds a pointer to mapped or owned memory that is never written after `init`.
 public final class ByteSource: @unchecked Sendable {
     /// The bytes, valid for the lifetime of this object.
     let buffer: UnsafeBufferPointer<UInt8>

@@ -7,7 +7,7 @@
 /// (PDF 2.0), both AES-256. Public-key handlers are not.
 ///
 /// An instance is immutable once authenticated, so it can be shared between threads.
-final class StandardSecurityHandler: @unchecked Sendable {
+final class StandardSecurityHandler: Sendable {
     /// /R: the revision of the handler.
     var revision: Int { encryption.revision }
     /// /V: the algorithm family.

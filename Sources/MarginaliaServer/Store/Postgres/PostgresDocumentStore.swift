@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The shared ``DocumentStore``: catalogue, operation log, versions and document bytes in
 /// one PostgreSQL database that any number of `marginalia serve` replicas use at once
@@ -11,7 +12,7 @@ import Foundation
 /// (`NOTIFY marginalia_changes`) that the other replicas' listeners turn into
 /// ``StoreChange``s. Document bytes go through a ``BlobStore`` (by default the same
 /// database's `blobs` table).
-public final class PostgresDocumentStore: DocumentStore, @unchecked Sendable {
+public final class PostgresDocumentStore: DocumentStore, Sendable {
     /// How the database is reached.
     public let configuration: PostgresConfiguration
     let pool: PostgresPool
@@ -22,9 +23,12 @@ public final class PostgresDocumentStore: DocumentStore, @unchecked Sendable {
     static let channel = "marginalia_changes"
     /// Whether writes lock the document's row. Only a test that shows what goes wrong
     /// without the lock turns it off.
-    var locksDocuments = true
-    private let listenerLock = NSLock()
-    private var listener: PostgresListener?
+    var locksDocuments: Bool {
+        get { locking.load(ordering: .relaxed) }
+        set { locking.store(newValue, ordering: .relaxed) }
+    }
+    private let locking = Atomic(true)
+    private let listener = Mutex<PostgresListener?>(nil)
 
     /// Connects, and creates or migrates the schema.
     ///
@@ -67,14 +71,14 @@ public final class PostgresDocumentStore: DocumentStore, @unchecked Sendable {
     /// Runs `SELECT 1`, and checks that the change listener (once started) is connected.
     public func checkReady() throws {
         try pool.withConnection { try $0.query("SELECT 1") }
-        if let listener = listenerLock.withLock({ listener }), !listener.isConnected {
+        if let listener = listener.withLock({ $0 }), !listener.isConnected {
             throw StoreError.unavailable("the change listener is reconnecting")
         }
     }
 
     /// Starts the listener (once) and calls `handler` for other replicas' changes.
     public func observeChanges(_ handler: @escaping @Sendable (StoreChange) -> Void) {
-        listenerLock.withLock {
+        listener.withLock { listener in
             let started = listener ?? PostgresListener(configuration: configuration, channel: Self.channel,
                                                        origin: origin)
             started.add(handler)
@@ -83,7 +87,7 @@ public final class PostgresDocumentStore: DocumentStore, @unchecked Sendable {
     }
 
     public func close() {
-        listenerLock.withLock {
+        listener.withLock { listener in
             listener?.stop()
             listener = nil
         }

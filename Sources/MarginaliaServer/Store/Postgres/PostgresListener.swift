@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Listens for the other replicas' change notices (`LISTEN marginalia_changes`) on a
 /// connection and a thread of its own, and passes each on as a ``StoreChange``.
@@ -6,14 +7,17 @@ import Foundation
 /// When the connection is lost (the database restarted, say) it reconnects every quarter
 /// second; notices sent meanwhile are lost, so after reconnecting it passes on
 /// ``StoreChange/resynchronise`` and the service compares what it relays with the log.
-final class PostgresListener: @unchecked Sendable {
+final class PostgresListener: Sendable {
+    private struct State {
+        var handlers: [@Sendable (StoreChange) -> Void] = []
+        var stopped = false
+        var connected = false
+    }
+
     private let configuration: PostgresConfiguration
     private let channel: String
     private let origin: String
-    private let lock = NSLock()
-    private var handlers: [@Sendable (StoreChange) -> Void] = []
-    private var stopped = false
-    private var connected = false
+    private let state = Mutex(State())
 
     init(configuration: PostgresConfiguration, channel: String, origin: String) {
         self.configuration = configuration
@@ -25,18 +29,18 @@ final class PostgresListener: @unchecked Sendable {
     }
 
     /// Whether the listening connection is up.
-    var isConnected: Bool { lock.withLock { connected } }
+    var isConnected: Bool { state.withLock { $0.connected } }
 
     func add(_ handler: @escaping @Sendable (StoreChange) -> Void) {
-        lock.withLock { handlers.append(handler) }
+        state.withLock { $0.handlers.append(handler) }
     }
 
     /// Ends the loop (within half a second).
     func stop() {
-        lock.withLock { stopped = true }
+        state.withLock { $0.stopped = true }
     }
 
-    private var isStopped: Bool { lock.withLock { stopped } }
+    private var isStopped: Bool { state.withLock { $0.stopped } }
 
     private func loop() {
         var lostOnce = false
@@ -44,7 +48,7 @@ final class PostgresListener: @unchecked Sendable {
             do {
                 let connection = try PostgresConnection(parameters: configuration.connectionParameters(purpose: "listener"))
                 try connection.run("LISTEN \(channel)")
-                lock.withLock { connected = true }
+                state.withLock { $0.connected = true }
                 if lostOnce { emit(.resynchronise) }
                 while !isStopped {
                     for notice in try connection.notifications(waiting: 0.5) where notice.channel == channel {
@@ -52,16 +56,16 @@ final class PostgresListener: @unchecked Sendable {
                     }
                 }
             } catch {
-                lock.withLock { connected = false }
+                state.withLock { $0.connected = false }
                 lostOnce = true
                 if !isStopped { Thread.sleep(forTimeInterval: 0.25) }
             }
         }
-        lock.withLock { connected = false }
+        state.withLock { $0.connected = false }
     }
 
     private func emit(_ change: StoreChange) {
-        for handler in lock.withLock({ handlers }) { handler(change) }
+        for handler in state.withLock({ $0.handlers }) { handler(change) }
     }
 
     /// Reads a notice `ORIGIN KIND DOCUMENT [NUMBERS]` (``PostgresDocumentStore/notice(_:)``);
