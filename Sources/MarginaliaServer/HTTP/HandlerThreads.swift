@@ -6,53 +6,62 @@ import Foundation
 /// SQLite call, a large PDF write) holds one of these threads, never one of Swift's few
 /// cooperative threads, and whatever else the process runs on that pool cannot starve the
 /// server either.
-final class HandlerThreads: TaskExecutor, @unchecked Sendable {
-    private let condition = NSCondition()
-    private var jobs: [UnownedJob] = []
-    private var next = 0
-    private var stopped = false
-    private var running = 0
+final class HandlerThreads: TaskExecutor, Sendable {
+    private struct Queue {
+        var jobs: [UnownedJob] = []
+        var next = 0
+        var stopped = false
+
+        /// The next job; nil when there is none now.
+        mutating func take() -> UnownedJob? {
+            guard next < jobs.count else { return nil }
+            let job = jobs[next]
+            next += 1
+            if next == jobs.count {
+                jobs.removeAll(keepingCapacity: true)
+                next = 0
+            }
+            return job
+        }
+    }
+
+    private let queue = Waitable(Queue())
 
     /// Starts `count` threads.
     init(count: Int, name: String = "marginalia-http") {
         for index in 0..<max(1, count) {
             let thread = Thread { [self] in loop() }
             thread.name = "\(name)-\(index)"
-            running += 1
             thread.start()
         }
     }
 
     func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)
-        condition.withLock {
-            jobs.append(job)
-            condition.signal()
-        }
+        queue.withLock { $0.jobs.append(job) }
+        queue.signal()
     }
 
     /// Lets the threads finish the queued jobs, then end.
     func shutdown() {
-        condition.withLock {
-            stopped = true
-            condition.broadcast()
-        }
+        queue.withLock { $0.stopped = true }
+        queue.broadcast()
+    }
+
+    /// What a thread does next.
+    private enum Step {
+        case run(UnownedJob)
+        case end
     }
 
     private func loop() {
         while true {
-            let job: UnownedJob? = condition.withLock {
-                while next == jobs.count && !stopped { condition.wait() }
-                guard next < jobs.count else { return nil }
-                let job = jobs[next]
-                next += 1
-                if next == jobs.count {
-                    jobs.removeAll(keepingCapacity: true)
-                    next = 0
-                }
-                return job
+            // A thread ends once the queue is empty after `shutdown()`.
+            let step = queue.wait { queue -> Step? in
+                if let job = queue.take() { return .run(job) }
+                return queue.stopped ? .end : nil
             }
-            guard let job else { return }
+            guard case .run(let job)? = step else { return }
             job.runSynchronously(on: asUnownedTaskExecutor())
         }
     }

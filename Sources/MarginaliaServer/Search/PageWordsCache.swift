@@ -11,7 +11,7 @@ import Marginalia
 /// The text indexer shares the pages of a document the find is reading at the same revision
 /// (right after an upload both read every page): each page is read by one of them while the
 /// other reads another (``words(_:revision:page:read:)``), not by both.
-final class PageWordsCache: @unchecked Sendable {
+final class PageWordsCache: Sendable {
     /// A page's words and their folded text under one set of options.
     struct Page {
         var words: [TextWord]
@@ -59,9 +59,46 @@ final class PageWordsCache: @unchecked Sendable {
     static let readAhead = 4
     /// How long a reader waits for another's page before reading it itself.
     static let patience: TimeInterval = 10
-    private let condition = NSCondition()
-    private var entries: [String: Entry] = [:]
-    private var clock: UInt64 = 0
+    /// The documents kept, and a counter that orders their uses.
+    private struct Shelf {
+        var entries: [String: Entry] = [:]
+        var clock: UInt64 = 0
+
+        /// Looks page `page` up and, unless it is kept or being read, marks it as read by the
+        /// caller. With `opening` (the find), the document's entry is made for `revision`.
+        mutating func claim(_ id: String, revision: Int, page: Int, opening: Bool) -> Claim {
+            clock += 1
+            if entries[id]?.revision != revision {
+                guard opening else { return .notShared }
+                entries[id] = Entry(revision: revision, used: clock)
+            }
+            if opening { entries[id]?.used = clock }
+            if let kept = entries[id]?.pages[page] { return .kept(kept) }
+            if entries[id]?.reading.contains(page) == true { return .beingRead }
+            entries[id]?.reading.insert(page)
+            return .claimed
+        }
+
+        /// Keeps a page read at `revision`, then drops the least recently used other
+        /// documents while more than `capacity` words are kept.
+        mutating func keep(_ made: Kept, _ id: String, revision: Int, page: Int, capacity: Int) {
+            guard entries[id]?.revision == revision else { return }
+            entries[id]?.reading.remove(page)
+            let old = entries[id]?.pages.updateValue(made, forKey: page)
+            entries[id]?.weight += made.weight - (old?.weight ?? 0)
+            while entries.values.reduce(0, { $0 + $1.weight }) > capacity * 2, entries.count > 1,
+                  let oldest = entries.filter({ $0.key != id }).min(by: { $0.value.used < $1.value.used })?.key {
+                entries[oldest] = nil
+            }
+        }
+
+        /// Whether someone reads page `page` of `id` at `revision` now.
+        func isBeingRead(_ id: String, revision: Int, page: Int) -> Bool {
+            entries[id]?.revision == revision && entries[id]?.reading.contains(page) == true
+        }
+    }
+
+    private let shelf = Waitable(Shelf())
 
     init(capacity: Int = 300_000) {
         self.capacity = capacity
@@ -140,54 +177,31 @@ final class PageWordsCache: @unchecked Sendable {
     /// Looks page `page` up and, unless it is kept or being read, marks it as read by the
     /// caller. With `opening` (the find), the document's entry is made for `revision`.
     private func claim(_ id: String, revision: Int, page: Int, opening: Bool) -> Claim {
-        condition.lock()
-        defer { condition.unlock() }
-        clock += 1
-        if entries[id]?.revision != revision {
-            guard opening else { return .notShared }
-            entries[id] = Entry(revision: revision, used: clock)
-        }
-        if opening { entries[id]?.used = clock }
-        if let kept = entries[id]?.pages[page] { return .kept(kept) }
-        if entries[id]?.reading.contains(page) == true { return .beingRead }
-        entries[id]?.reading.insert(page)
-        return .claimed
+        shelf.withLock { $0.claim(id, revision: revision, page: page, opening: opening) }
     }
 
     private func keep(_ made: Kept, _ id: String, revision: Int, page: Int) {
-        condition.lock()
-        defer { condition.broadcast(); condition.unlock() }
-        if entries[id]?.revision == revision {
-            entries[id]?.reading.remove(page)
-            let old = entries[id]?.pages.updateValue(made, forKey: page)
-            entries[id]?.weight += made.weight - (old?.weight ?? 0)
-            while entries.values.reduce(0, { $0 + $1.weight }) > capacity * 2, entries.count > 1,
-                  let oldest = entries.filter({ $0.key != id }).min(by: { $0.value.used < $1.value.used })?.key {
-                entries[oldest] = nil
-            }
-        }
+        let capacity = capacity
+        shelf.withLock { $0.keep(made, id, revision: revision, page: page, capacity: capacity) }
+        shelf.broadcast()
     }
 
     private func release(_ id: String, revision: Int, page: Int) {
-        condition.lock()
-        if entries[id]?.revision == revision { entries[id]?.reading.remove(page) }
-        condition.broadcast()
-        condition.unlock()
+        shelf.withLock { shelf in
+            if shelf.entries[id]?.revision == revision { shelf.entries[id]?.reading.remove(page) }
+        }
+        shelf.broadcast()
     }
 
     /// Waits until no one reads page `page` (true), or ``patience`` passes (false).
     private func waitWhileRead(_ id: String, revision: Int, page: Int) -> Bool {
-        let deadline = Date().addingTimeInterval(Self.patience)
-        condition.lock()
-        defer { condition.unlock() }
-        while entries[id]?.revision == revision, entries[id]?.reading.contains(page) == true {
-            if !condition.wait(until: deadline) { return false }
-        }
-        return true
+        shelf.wait(until: Date().addingTimeInterval(Self.patience)) { shelf -> Bool? in
+            shelf.isBeingRead(id, revision: revision, page: page) ? nil : true
+        } ?? false
     }
 
     /// How many words are kept (tests).
     var count: Int {
-        condition.withLock { entries.values.reduce(0) { $0 + $1.weight } / 2 }
+        shelf.withLock { shelf in shelf.entries.values.reduce(0) { $0 + $1.weight } / 2 }
     }
 }

@@ -16,9 +16,7 @@ import PDFCore
 ///
 /// Reservations count what work made in all, not what it holds at one moment, so they bound
 /// its memory from above.
-// @unchecked: admission waits on `condition` for reservations to be given back, which a
-// Mutex cannot do; `reserved` is read and written only holding it.
-public final class MemoryBudget: @unchecked Sendable {
+public final class MemoryBudget: Sendable {
     /// The budget's sizes, set with `marginalia serve` options.
     public struct Settings: Equatable, Sendable {
         /// Bytes all heavy work together may have reserved (`--memory-budget`).
@@ -42,10 +40,8 @@ public final class MemoryBudget: @unchecked Sendable {
 
     /// The sizes this budget enforces.
     public let settings: Settings
-    /// Guards ``reserved``; signalled when a reservation is given back.
-    private let condition = NSCondition()
-    /// Bytes reserved now; read and written only holding ``condition``.
-    private var reserved = 0
+    /// Bytes reserved now; signalled when a reservation is given back.
+    private let reserved = Waitable(0)
 
     /// The smallest step a meter grows its reservation by, so that many small charges do not
     /// each take the lock.
@@ -61,7 +57,7 @@ public final class MemoryBudget: @unchecked Sendable {
     }
 
     /// Bytes reserved now (for tests and the health endpoint).
-    public var inUse: Int { condition.withLock { reserved } }
+    public var inUse: Int { reserved.withLock { $0 } }
 
     /// Admits heavy work named `what`, reserving `estimate` bytes (held to the per-request
     /// cap), waiting up to `wait` seconds (default ``Settings/admissionWait``) for them.
@@ -70,24 +66,26 @@ public final class MemoryBudget: @unchecked Sendable {
     public func admit(_ what: String, estimate: Int, wait: Double? = nil) throws -> RequestMeter {
         let bytes = min(max(estimate, 0), settings.perRequest)
         let deadline = Date(timeIntervalSinceNow: wait ?? settings.admissionWait)
-        let admitted = condition.withLock { () -> Bool in
-            while reserved + bytes > settings.total && condition.wait(until: deadline) {}
-            return takeIfFree(bytes)
+        let total = settings.total
+        let admitted = reserved.wait(until: deadline) { reserved -> Bool? in
+            Self.take(bytes, from: &reserved, total: total) ? true : nil
         }
-        guard admitted else { throw busy(what) }
+        guard admitted == true else { throw busy(what) }
         return RequestMeter(budget: self, what: what, reserved: bytes)
     }
 
     /// Reserves `bytes` now if they are free, without waiting (a request body arriving on a
     /// connection thread).
     func reserveNow(_ bytes: Int) -> Bool {
-        condition.withLock { takeIfFree(bytes) }
+        let total = settings.total
+        return reserved.withLock { Self.take(bytes, from: &$0, total: total) }
     }
 
     /// Reserves as much of `bytes` as is free now, without waiting; returns how much.
     func reserve(upTo bytes: Int) -> Int {
-        condition.withLock {
-            let granted = min(max(0, bytes), max(0, settings.total - reserved))
+        let total = settings.total
+        return reserved.withLock { reserved in
+            let granted = min(max(0, bytes), max(0, total - reserved))
             reserved += granted
             return granted
         }
@@ -96,15 +94,13 @@ public final class MemoryBudget: @unchecked Sendable {
     /// Gives back `bytes` and wakes the requests waiting to be admitted.
     func release(_ bytes: Int) {
         guard bytes > 0 else { return }
-        condition.withLock {
-            reserved = max(0, reserved - bytes)
-            condition.broadcast()
-        }
+        reserved.withLock { $0 = max(0, $0 - bytes) }
+        reserved.broadcast()
     }
 
-    /// Takes `bytes` when they are free; call holding ``condition``.
-    private func takeIfFree(_ bytes: Int) -> Bool {
-        guard reserved + bytes <= settings.total else { return false }
+    /// Adds `bytes` to `reserved` when that stays within `total`.
+    private static func take(_ bytes: Int, from reserved: inout Int, total: Int) -> Bool {
+        guard reserved + bytes <= total else { return false }
         reserved += bytes
         return true
     }

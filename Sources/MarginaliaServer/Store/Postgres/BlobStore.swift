@@ -44,7 +44,7 @@ extension BlobStore {
 
 /// Chunks in the `blobs` table of the store's own database (bytea, stored out of line and
 /// uncompressed).
-final class PostgresBlobStore: BlobStore, @unchecked Sendable {
+final class PostgresBlobStore: BlobStore, Sendable {
     private let pool: PostgresPool
 
     init(pool: PostgresPool) {

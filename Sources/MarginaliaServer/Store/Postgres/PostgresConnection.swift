@@ -34,7 +34,9 @@ struct PostgresRow {
 /// Errors become ``StoreError``: a lost or refused connection (SQLSTATE class 08, a server
 /// shutting down or starting up) is ``StoreError/unavailable(_:)``; anything else
 /// ``StoreError/postgres(sqlState:message:statement:)``.
-final class PostgresConnection {
+// @unchecked: libpq's connection is used by one thread at a time; the pool lends each to one
+// caller, and the listener keeps its own.
+final class PostgresConnection: @unchecked Sendable {
     private let handle: OpaquePointer
     private var prepared: [String: String] = [:]
     /// Statements run since the pool handed the connection out.

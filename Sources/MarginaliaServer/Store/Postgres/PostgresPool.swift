@@ -13,13 +13,25 @@ import Foundation
 /// run once more on a new connection, if running it twice is harmless (`idempotent`: a
 /// read, a `BEGIN`, a chunk written under a new key). A statement that commits by itself is
 /// not run again: the server may have committed it before the connection broke.
-final class PostgresPool: @unchecked Sendable {
+final class PostgresPool: Sendable {
+    private struct Connections {
+        var idle: [PostgresConnection] = []
+        /// Connections open, idle or lent.
+        var opened = 0
+        var closed = false
+    }
+
+    /// What a caller asking for a connection gets.
+    private enum Lending {
+        case idle(PostgresConnection)
+        /// Room to open one (already counted in `opened`).
+        case open
+        case closed
+    }
+
     private let configuration: PostgresConfiguration
-    private let condition = NSCondition()
-    private var idle: [PostgresConnection] = []
-    private var opened = 0
+    private let connections = Waitable(Connections())
     private let threadKey = "marginalia.postgres.\(UUID().uuidString)"
-    private var closed = false
 
     init(configuration: PostgresConfiguration) {
         self.configuration = configuration
@@ -60,12 +72,12 @@ final class PostgresPool: @unchecked Sendable {
 
     /// Closes the idle connections; connections in use close when returned.
     func close() {
-        condition.withLock {
-            closed = true
-            opened -= idle.count
-            idle.removeAll()
-            condition.broadcast()
+        connections.withLock { connections in
+            connections.closed = true
+            connections.opened -= connections.idle.count
+            connections.idle.removeAll()
         }
+        connections.broadcast()
     }
 
     // MARK: - Checking out and in
@@ -80,46 +92,49 @@ final class PostgresPool: @unchecked Sendable {
     }
 
     private func checkOut(fresh: Bool = false) throws -> PostgresConnection {
-        let deadline = Date().addingTimeInterval(1)
-        condition.lock()
-        while true {
-            if closed {
-                condition.unlock()
-                throw StoreError.unavailable("the store is closed")
-            }
-            if !fresh, let connection = idle.popLast() {
-                condition.unlock()
-                connection.reused = true
-                connection.statementsSinceCheckout = 0
-                return connection
-            }
-            if opened < configuration.maximumConnections { break }
-            if !condition.wait(until: deadline) { break }
+        let maximum = configuration.maximumConnections
+        // After a second without a connection given back, one more is opened past the maximum.
+        let lending = connections.wait(until: Date().addingTimeInterval(1)) { connections -> Lending? in
+            if connections.closed { return .closed }
+            if !fresh, let connection = connections.idle.popLast() { return .idle(connection) }
+            guard connections.opened < maximum else { return nil }
+            connections.opened += 1
+            return .open
+        } ?? connections.withLock { connections -> Lending in
+            connections.opened += 1
+            return .open
         }
-        opened += 1
-        condition.unlock()
-        do {
-            let connection = try PostgresConnection(parameters: configuration.connectionParameters(purpose: "store"))
-            try connection.run("SET synchronous_commit = on")
+        switch lending {
+        case .closed:
+            throw StoreError.unavailable("the store is closed")
+        case .idle(let connection):
+            connection.reused = true
+            connection.statementsSinceCheckout = 0
             return connection
-        } catch {
-            condition.withLock {
-                opened -= 1
-                condition.signal()
+        case .open:
+            do {
+                let connection = try PostgresConnection(parameters: configuration.connectionParameters(purpose: "store"))
+                try connection.run("SET synchronous_commit = on")
+                return connection
+            } catch {
+                connections.withLock { $0.opened -= 1 }
+                connections.signal()
+                throw error
             }
-            throw error
         }
     }
 
     private func checkIn(_ connection: PostgresConnection) {
         if connection.inTransaction && !connection.isBroken { try? connection.run("ROLLBACK") }
-        condition.withLock {
-            if connection.isIdle && !closed && opened <= configuration.maximumConnections {
-                idle.append(connection)
+        let maximum = configuration.maximumConnections
+        let keep = connection.isIdle
+        connections.withLock { connections in
+            if keep && !connections.closed && connections.opened <= maximum {
+                connections.idle.append(connection)
             } else {
-                opened -= 1
+                connections.opened -= 1
             }
-            condition.signal()
         }
+        connections.signal()
     }
 }
