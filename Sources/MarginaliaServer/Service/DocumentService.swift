@@ -18,6 +18,8 @@ import MarginaliaEditor
 /// document's lock in the database, that no other replica logged first, and otherwise
 /// catches up and applies its requests again on top; reads and saves first catch up with
 /// the store; the other replicas' changes reach this one's subscribers (docs/scale-out.md).
+// @unchecked: it holds `OpenDocument`s and an `EventHub`, which are; its own registry is guarded by
+// `registryLock`.
 public final class DocumentService: @unchecked Sendable {
     /// The store underneath.
     public let store: any DocumentStore

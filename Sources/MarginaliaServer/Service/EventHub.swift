@@ -7,6 +7,8 @@ import Foundation
 /// after a gap (another replica's entries whose notice has not arrived yet) the missing ones
 /// are fetched from the log first. Entries reach the hub from this process's commits and,
 /// in a shared store, from the other replicas' notices, in whatever order those race.
+// @unchecked: each document's deliveries hold a recursive lock, because a handler may subscribe
+// or unsubscribe while it is called (issue 29, item 5).
 final class EventHub: @unchecked Sendable {
     typealias Handler = @Sendable (DocumentEvent) -> Void
     /// Fetches a document's entries after one revision up to another (both included at the top).

@@ -15,6 +15,8 @@ import MarginaliaEditor
 /// waits: while one commit is on disk, the edits arriving meanwhile queue up, and when it
 /// ends one of their threads becomes the next committer and writes them all with one fsync
 /// while the others sleep until their entries have an outcome.
+// @unchecked: its state (a `PDFDocument`, not Sendable) is reached only under the recursive state
+// lock described above; a Mutex would deadlock the subscribers that read back (issue 29, item 5).
 final class OpenDocument: @unchecked Sendable {
     /// The loaded state.
     struct State {

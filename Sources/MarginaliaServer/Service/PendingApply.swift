@@ -8,6 +8,7 @@ import MarginaliaEditor
 /// that another process logged first (the request is then applied anew on the caught-up
 /// state); ``outcome`` is read and written only under the lock of ``OpenDocument``'s commit
 /// condition, and the other fields are read by the request's thread only after it is set.
+// @unchecked: its fields are guarded by `OpenDocument`'s locks as said above, not by a lock of its own.
 final class PendingApply: @unchecked Sendable {
     /// What the client asked for, kept to apply it again on a caught-up state.
     let request: ApplyRequest

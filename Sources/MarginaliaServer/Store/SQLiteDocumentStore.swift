@@ -9,6 +9,8 @@ import Marginalia
 /// call made from inside ``appendOperations(_:expecting:_:now:rebase:)``'s `rebase` joins its
 /// transaction). File writes for one document (saves, restores) must not race each other;
 /// the ``DocumentService`` serialises them per document.
+// @unchecked: its SQLite connection is used only holding `lock`, recursive because `rebase` calls
+// back into the store inside the transaction (to go when the service core is split, issue 29).
 public final class SQLiteDocumentStore: DocumentStore, @unchecked Sendable {
     /// The data directory.
     public let directory: URL
