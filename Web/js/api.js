@@ -2,6 +2,7 @@
 // through `request`, which turns the server's JSON error into an Error with its message.
 
 import { storedUserName } from './identity.js';
+import { makeRangeTransport, RANGE_CHUNK_SIZE } from './rangefile.js';
 
 const BASE = '/api/v1';
 
@@ -65,18 +66,30 @@ export const saveAs = (id, name) => json(`${docPath(id)}/save-as`, {
 const storedPrefixes = new Map();
 /** Bytes fetched again before the part a tab lacks, and compared, to tell that the file still begins as it did. */
 export const PREFIX_OVERLAP = 1024;
+/** Files longer than this are read by pdf.js in ranges, as it needs them (rangefile.js). */
+export const RANGE_THRESHOLD = 8 << 20;
+/** The end of a file asked for first: a small file comes whole, a large one with its length, tag and cross-reference table. */
+export const FIRST_TAIL = 64 << 10;
 
 /**
- * The editable PDF in its current state and the revision it shows (X-Marginalia-Revision).
+ * The editable PDF in its current state and the revision it shows (X-Marginalia-Revision),
+ * as the source `openPdf` opens.
  *
  * The file is the stored version with the unsaved edits appended, and a stored version stays
  * the beginning of every later state (saves append) until a restore or retention rewrites the
  * file. So once a tab holds the stored bytes, it asks only for what follows them, from
  * PREFIX_OVERLAP bytes earlier; when those bytes differ (the file was rewritten) or the server
  * answers anything but that range, the whole file is fetched.
- * @returns {Promise<{bytes: Uint8Array, revision: number}>}
+ *
+ * Otherwise the end of the file comes first (FIRST_TAIL bytes). A file of RANGE_THRESHOLD
+ * bytes or less is then completed with one more range; a longer one is left to pdf.js, which
+ * reads the ranges it needs through rangefile.js (`source.range`), and `onStale` is called
+ * when the file changes on the server before pdf.js has read what it needs.
+ * @param {string} id
+ * @param {{onStale?: () => void}} [options]
+ * @returns {Promise<{source: object, bytes?: Uint8Array, revision: number, transport?: object}>}
  */
-export async function getFile(id) {
+export async function getFile(id, { onStale = () => {} } = {}) {
   const path = `${docPath(id)}/file`;
   const known = storedPrefixes.get(id);
   let response;
@@ -88,9 +101,7 @@ export async function getFile(id) {
       const body = new Uint8Array(await response.arrayBuffer());
       const range = response.headers.get('Content-Range') ?? '';
       if (response.status === 206 && range.startsWith(`bytes ${from}-`) && sameBytes(body.subarray(0, PREFIX_OVERLAP), known.subarray(from))) {
-        bytes = new Uint8Array(from + body.length);
-        bytes.set(known.subarray(0, from));
-        bytes.set(body, from);
+        bytes = concatenated(known.subarray(0, from), body);
       } else if (response.status === 200) {
         bytes = body;
       }
@@ -99,13 +110,39 @@ export async function getFile(id) {
     }
   }
   if (!bytes) {
-    response = await request(path, { cache: 'no-store' });
-    bytes = new Uint8Array(await response.arrayBuffer());
+    response = await request(path, { cache: 'no-store', headers: { Range: `bytes=-${FIRST_TAIL}` } });
+    const body = new Uint8Array(await response.arrayBuffer());
+    const range = /^bytes (\d+)-(\d+)\/(\d+)$/.exec(response.headers.get('Content-Range') ?? '');
+    const begin = range ? Number(range[1]) : 0;
+    const length = range ? Number(range[3]) : body.length;
+    const tag = response.headers.get('ETag');
+    const revision = Number(response.headers.get('X-Marginalia-Revision') ?? -1);
+    if (response.status === 206 && begin > 0 && length > RANGE_THRESHOLD && tag) {
+      storedPrefixes.delete(id);  // not held whole: the next fetch is by ranges again
+      const transport = makeRangeTransport({ url: BASE + path, length, tag, held: [{ begin, bytes: body }], onStale });
+      return { source: { range: transport, length, rangeChunkSize: RANGE_CHUNK_SIZE, disableAutoFetch: true, disableStream: true },
+               revision, transport };
+    }
+    bytes = body;
+    if (response.status === 206 && begin > 0) {
+      const rest = await request(path, { cache: 'no-store', headers: { Range: `bytes=0-${begin - 1}`, 'If-Range': tag ?? '' } });
+      const restBody = new Uint8Array(await rest.arrayBuffer());
+      // 200: the file changed in between, and this is all of it.
+      bytes = rest.status === 206 ? concatenated(restBody, body) : restBody;
+      response = rest.status === 206 ? response : rest;
+    }
   }
   const stored = Number(response.headers.get('X-Marginalia-Stored-Length') ?? 0);
   if (stored > 0 && stored <= bytes.length) storedPrefixes.set(id, bytes.slice(0, stored));
   const revision = Number(response.headers.get('X-Marginalia-Revision') ?? -1);
-  return { bytes, revision };
+  return { source: { data: bytes }, bytes, revision };
+}
+
+function concatenated(first, second) {
+  const bytes = new Uint8Array(first.length + second.length);
+  bytes.set(first);
+  bytes.set(second, first.length);
+  return bytes;
 }
 
 function sameBytes(a, b) {

@@ -135,11 +135,20 @@ export class Editor {
       api.getFields(id).catch((error) => { console.warn('no fields', error); return { fields: [] }; }),
     ]);
     if (overtaken()) return false;
-    // The bytes are fetched here, whole, with the revision they show (pdf.js's own loader
-    // starts a request and aborts it to switch to ranges, which the server logs as a failure).
-    const file = await api.getFile(id);
-    if (overtaken()) return false;
-    const pdf = await openPdf({ data: file.bytes });
+    // The file is fetched here with the revision it shows: whole, or for a large file its end,
+    // the rest read by ranges as pages are drawn (pdf.js's own loader would start a request
+    // and abort it to switch to ranges, which the server logs as a failure).
+    let file;
+    let pdf;
+    while (!pdf) {
+      file = await api.getFile(id, { onStale: () => this.fileRefresh.refresh({ stale: true }) });
+      if (overtaken()) return false;
+      try {
+        pdf = await openPdf(file.source);
+      } catch (error) {
+        if (!file.transport?.stale) throw error;  // changed while it opened: the new state, again
+      }
+    }
     if (overtaken()) { pdf.destroy(); return false; }
     this.pdf?.destroy();
     this.pdf = pdf;

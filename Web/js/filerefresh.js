@@ -15,6 +15,8 @@ export const REFRESH_DELAY_MS = 1500;
 export function installFileRefresh(editor) {
   let timer = 0;
   let running = false;
+  /** Whether the file shown was found changed on the server while pdf.js read it by ranges. */
+  let staleFile = false;
 
   const schedule = (delay = REFRESH_DELAY_MS) => {
     clearTimeout(timer);
@@ -24,18 +26,25 @@ export function installFileRefresh(editor) {
   /** Whether the user is in the middle of something the swap should not disturb. */
   const busy = () => editor.input.down.size > 0 || editor.display.editing.size > 0;
 
-  async function refresh() {
+  /**
+   * Fetches the file again when it is behind the model; with `stale` also when it is not (a
+   * large file read by ranges changed on the server before all its pages were read).
+   */
+  async function refresh({ stale = false } = {}) {
+    staleFile ||= stale;
     const summary = editor.model.summary;
-    if (!summary || running || editor.display.fileRevision === editor.model.revision) return;
-    if (busy()) { schedule(); return; }
+    if (!summary || (!staleFile && editor.display.fileRevision === editor.model.revision)) return;
+    if (running || busy()) { schedule(); return; }
     running = true;
+    staleFile = false;
     const revision = editor.model.revision;
     try {
-      const [file, listed] = await Promise.all([api.getFile(summary.id), api.getAnnotations(summary.id)]);
+      const [file, listed] = await Promise.all([
+        api.getFile(summary.id, { onStale: () => refresh({ stale: true }) }), api.getAnnotations(summary.id)]);
       // The file and its annotation JSON must show exactly the model's state (a change on
       // its way either side of the fetches means another try later).
       if (file.revision !== revision || listed.revision !== revision) { schedule(); return; }
-      const pdf = await openPdf({ data: file.bytes });
+      const pdf = await openPdf(file.source);
       if (editor.model.summary !== summary || editor.model.revision !== revision || busy()) {
         pdf.destroy();
         schedule();

@@ -26,6 +26,20 @@ export const PDFJS_OPTIONS = Object.freeze({
  * Opens a PDF with pdf.js: `source` is `{data}` (the bytes) or `{url, withCredentials}`.
  * @returns {Promise<object>} pdf.js's document proxy
  */
-export function openPdf(source) {
-  return pdfjsLib.getDocument({ ...source, ...PDFJS_OPTIONS }).promise;
+export async function openPdf(source) {
+  const task = pdfjsLib.getDocument({ ...source, ...PDFJS_OPTIONS });
+  const range = source.range;
+  if (!range) return task.promise;
+  // A file read by ranges that changes on the server before it is open can never finish
+  // opening: the task is given up and the promise rejects (pdf.js leaves a destroyed task's
+  // promise pending).
+  const givenUp = new Promise((resolve, reject) => range.whileOpening(() => {
+    task.destroy();
+    reject(new Error('the file changed on the server while it was being opened'));
+  }));
+  try {
+    return await Promise.race([task.promise, givenUp]);
+  } finally {
+    range.whileOpening(null);
+  }
 }
