@@ -1,4 +1,4 @@
-"""Issue 34, item 1 in the browser: the View menu's page layouts (continuous vertical, single
+"""Issue 34, item 1 in the browser: the page layouts of Settings' View section (continuous vertical, single
 page, two pages side by side with or without a cover page, continuous horizontal), laid out by
 the engine. In each layout a pen, a mouse and a finger stroke drawn on a page land on that page
 where they were drawn, as the saved file read by pypdf shows; single pages turn by keys and by a
@@ -9,7 +9,7 @@ import io
 
 import pytest
 
-from editor_harness import api
+from editor_harness import ARTIFACTS, api
 from viewer_helpers import handmade_pdf
 
 LABELS = {"continuousVertical": "Continuous", "singlePage": "Single page", "twoUp": "Two pages",
@@ -22,11 +22,12 @@ STROKES = {0: ((100, 500), (300, 560)), 1: ((150, 600), (400, 650)), 2: ((200, 3
 
 
 def choose_layout(editor, layout, screenshot=None):
-    """Picks a layout in the View menu, as a user does, and waits for the engine's answer;
-    `screenshot` names a picture of the menu taken after the choice."""
-    editor.click_toolbar("view")
-    editor.click("#popover .segmented button", LABELS[layout])
-    editor.wait_until(f"document.querySelector('#popover [aria-checked=true]')?.textContent === '{LABELS[layout]}'")
+    """Picks a layout in Settings' View section, as a user does, and waits for the engine's
+    answer; `screenshot` names a picture of the menu taken after the choice."""
+    control = "#popover .segmented[aria-label='Page layout']"
+    editor.click_toolbar("settings")
+    editor.click(f"{control} button", LABELS[layout])
+    editor.wait_until(f"document.querySelector(\"{control} [aria-checked=true]\")?.textContent === '{LABELS[layout]}'")
     if screenshot:
         editor.screenshot(screenshot)
     editor.wait_until(f"marginalia.viewer.layout === '{layout}'")
@@ -57,10 +58,14 @@ def page_under(editor, point):
     return editor.js(f"document.elementFromPoint({point[0]}, {point[1]})?.closest('.page')?.dataset.page ?? null")
 
 
-def ink_lists(editor):
-    """Each page's /InkList points of the saved file, in page space (pypdf)."""
+def ink_lists(editor, keep_as):
+    """Each page's /InkList points of the saved file, in page space (pypdf); the file is kept
+    in the artifacts as KEEP_AS-ENGINE.pdf (to render and look at)."""
     pypdf = pytest.importorskip("pypdf")
-    reader = pypdf.PdfReader(io.BytesIO(api(editor.base, "GET", f"/api/v1/documents/{editor.doc_id}/file")))
+    saved = api(editor.base, "GET", f"/api/v1/documents/{editor.doc_id}/file")
+    ARTIFACTS.mkdir(exist_ok=True)
+    (ARTIFACTS / f"{keep_as}-{editor.engine}.pdf").write_bytes(saved)
+    reader = pypdf.PdfReader(io.BytesIO(saved))
     result = {}
     for index, page in enumerate(reader.pages):
         for annot in page.get("/Annots") or []:
@@ -97,7 +102,7 @@ def test_strokes_by_pen_mouse_and_finger_land_where_drawn_in_each_layout(new_edi
         editor.commands_answered()
         assert page in {a["pageIndex"] for a in editor.annotations() if a["type"] == "ink"}, (kind, page)
     editor.screenshot(f"layout-{layout}-strokes")
-    saved = ink_lists(editor)
+    saved = ink_lists(editor, f"layout-{layout}-saved")
     assert sorted(saved) == [0, 1, 2], saved
     for page, ((x0, y0), (x1, y1)) in STROKES.items():
         [[stroke]] = saved[page]
@@ -133,17 +138,23 @@ def test_single_pages_turn_by_keys_and_by_a_swipe_and_the_choice_is_kept(new_edi
     assert editor.count(".page:not([hidden])") == 1
 
 
+# The link on page 1 of outlined_pdf(), in page space.
+LINK = (100, 600, 300, 650)
+
+
 def outlined_pdf():
     """Eight plain pages (objects 3 to 10) and an outline: "Second" goes to page 2, "Seventh"
-    to page 7."""
+    to page 7; on page 1 a link (object 14, at LINK) goes to page 6."""
     page = b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >>"
     return handmade_pdf([
         b"<< /Type /Catalog /Pages 2 0 R /Outlines 11 0 R >>",
         b"<< /Type /Pages /Kids [3 0 R 4 0 R 5 0 R 6 0 R 7 0 R 8 0 R 9 0 R 10 0 R] /Count 8 >>",
-        *[page] * 8,
+        b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Annots [14 0 R] >>",
+        *[page] * 7,
         b"<< /Type /Outlines /First 12 0 R /Last 13 0 R /Count 2 >>",
         b"<< /Title (Seventh) /Parent 11 0 R /Next 13 0 R /Dest [9 0 R /Fit] >>",
         b"<< /Title (Second) /Parent 11 0 R /Prev 12 0 R /Dest [4 0 R /Fit] >>",
+        b"<< /Type /Annot /Subtype /Link /Rect [%d %d %d %d] /Border [0 0 0] /Dest [8 0 R /Fit] >>" % LINK,
     ])
 
 
@@ -169,17 +180,46 @@ def test_find_outline_and_thumbnails_bring_the_page_into_view(new_editor, web_se
     editor = new_editor(doc_id=doc_id)
     choose_layout(editor, layout)
     editor.js("marginalia.viewer.goToPage(0)")
+    editor.wait_page_drawn(0)
+    # With Select, a click on the link goes to its page.
+    assert not editor.js(in_view(5)), page_boxes(editor)
+    editor.js("marginalia.setTool('select')")
+    editor.mouse_click(*editor.page_point_to_client(0, (LINK[0] + LINK[2]) / 2, (LINK[1] + LINK[3]) / 2))
+    editor.wait_until(in_view(5))
     # Each goes to a page out of view (in two pages side by side, the page beside it may be
     # the current one: the one nearest the view's centre).
-    for title, page in (("Seventh", 6), ("Second", 1)):
+    for title, page in (("Second", 1), ("Seventh", 6)):
         assert not editor.js(in_view(page)), (title, page_boxes(editor))
         editor.click_toolbar("outline")
         editor.wait_until("document.querySelectorAll('#popover .outline-entry').length === 2")
         editor.click("#popover .outline-entry", title)
         editor.wait_until(in_view(page))
     editor.click_toolbar("sidebar")
-    for page in (7, 3):
+    for page in (3, 7):
         assert not editor.js(in_view(page)), (page, page_boxes(editor))
         editor.click(f'.thumb[data-page="{page}"]')
         editor.wait_until(in_view(page))
     editor.screenshot(f"layout-{layout}-thumbnails")
+
+
+@pytest.mark.parametrize("layout", LAYOUTS)
+def test_a_pinch_zooms_about_the_fingers_in_each_layout(new_editor, layout):
+    """Two fingers spread apart over page 1 (fingers navigate in the default input mode): the
+    zoom grows and the page point between them stays between them."""
+    editor = new_editor(has_touch=True)
+    choose_layout(editor, layout)
+    # Zoomed so the content is wider than the view (nothing is centred), and scrolled 40 points
+    # from its left edge: a pan clamped at the edge would move the point (seen and left alone:
+    # the engine pans, then zooms, and a pan the edge stops is lost in any layout).
+    editor.js("marginalia.viewer.setZoom(2.2); marginalia.viewer.goToPage(0)")
+    editor.js("marginalia.viewer.scroller.scrollLeft += 40; marginalia.viewer.scrolled()")
+    editor.wait_page_drawn(0)
+    cx, cy = editor.page_point_to_client(0, 150, 700)
+    zoom = editor.js("marginalia.viewer.zoom")
+    editor.touch([{1: (cx - 40, cy), 2: (cx + 40, cy)}] +
+                 [{1: (cx - 40 - step * 8, cy), 2: (cx + 40 + step * 8, cy)} for step in range(1, 11)] + [{}])
+    editor.wait_until(f"marginalia.viewer.zoom > {zoom * 2}")
+    x, y = editor.page_point_to_client(0, 150, 700)
+    assert abs(x - cx) < 3 and abs(y - cy) < 3, ((x, y), (cx, cy))
+    editor.commands_answered()
+    assert [a for a in editor.annotations() if a["type"] == "ink"] == []

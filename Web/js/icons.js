@@ -26,7 +26,6 @@ const PATHS = {
   zoomIn: 'M10 3a7 7 0 1 0 .01 0M21 21l-6-6M7 10h6M10 7v6',
   zoomOut: 'M10 3a7 7 0 1 0 .01 0M21 21l-6-6M7 10h6',
   fitWidth: 'M3 5v14M21 5v14M7 12h10M10 9l-3 3 3 3M14 9l3 3-3 3',
-  view: 'M3 5h8v14H3zM13 5h8v14h-8z',
   open: 'M3 6h6l2 2h10v11H3zM12 11v6M9 14l3-3 3 3',
   versions: 'M12 3a9 9 0 1 0 .01 0M12 7v5l3 3M3 4v4h4',
   trash: 'M4 7h16M9 7V4h6v3M6 7l1 13h10l1-13',

@@ -21,7 +21,7 @@ import { installFind } from './find.js';
 import { outlineButton } from './outline.js';
 import { installOverflow } from './overflow.js';
 import { installRovingFocus } from './rovingfocus.js';
-import { viewSettings } from './pagelayout.js';
+import { installPageLayouts } from './pagelayout.js';
 import { installAnnotationFocus } from './annotationfocus.js';
 import { call } from './engine.js';
 import { setSignedInUser } from './identity.js';
@@ -71,8 +71,7 @@ function buildToolbar() {
     toolbarButton({ name: 'zoomOut', label: 'Zoom out', shortcut: '−', onTap: () => editor.viewer.zoomBy(0.8) }),
     zoomLabel,
     toolbarButton({ name: 'zoomIn', label: 'Zoom in', shortcut: '+', onTap: () => editor.viewer.zoomBy(1.25) }),
-    toolbarButton({ name: 'fitWidth', label: 'Fit width', shortcut: '0', onTap: () => editor.viewer.fitWidth() }),
-    popoverButton('view', 'View', 'View', () => viewSettings(editor)));
+    toolbarButton({ name: 'fitWidth', label: 'Fit width', shortcut: '0', onTap: () => editor.viewer.fitWidth() }));
 
   const toolButtons = {};
   for (const name of TOOL_NAMES) {
@@ -215,6 +214,7 @@ async function start() {
   editor.review = new ReviewPanel(editor, document.getElementById('review'));
   buildToolbar();
   installShortcuts(editor);
+  installPageLayouts(editor);
   installAnnotationFocus(editor);
   installDrop();
   const requested = new URL(location.href).searchParams.get('doc');

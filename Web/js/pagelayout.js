@@ -1,11 +1,11 @@
-// The View menu: how pages are laid out (the engine's PageLayout: continuous vertical, single
-// page, two pages side by side with or without a cover page, a horizontal row). The choice is
-// one of the engine's preferences, kept with the others (settings.js); the engine lays the
-// pages out and the viewer places them where it says (viewer.js). Also the keys that turn
-// pages where scrolling cannot reach the next one.
+// Page layouts (Settings → View → Page layout): continuous vertical, single page, two pages
+// side by side with or without a cover page, a horizontal row (the engine's PageLayout). The
+// choice is one of the engine's preferences, kept with the others (settings.js); the engine
+// lays the pages out and the viewer places them where it says (viewer.js). Also the keys that
+// turn pages where scrolling cannot reach the next one.
 
-import { settings, updatePreferences } from './settings.js';
-import { section, segmented } from './popover.js';
+import { settings, updatePreferences, onSettingsChange } from './settings.js';
+import { segmented } from './popover.js';
 import { html } from './svg.js';
 
 /** The layouts, by the engine's names, with their labels. */
@@ -25,20 +25,21 @@ const HINTS = {
   horizontal: 'Pages follow one another left to right; PageDown and PageUp turn.',
 };
 
-/** Makes `layout` the page layout: the engine takes the preference and lays the pages out. */
-export function chooseLayout(editor, layout) {
-  updatePreferences((p) => { p.pageLayout = layout; });
-  editor.viewer.relayout();
-}
-
-/** The View menu's content. */
-export function viewSettings(editor) {
+/** The page layout control and what the chosen layout does (Settings' View section). */
+export function layoutChoice() {
   const layout = settings.prefs.pageLayout ?? 'continuousVertical';
   return [
-    section('Page layout',
-      segmented(Object.entries(PAGE_LAYOUTS), layout, (value) => chooseLayout(editor, value), 'Page layout'),
-      html('p', { class: 'hint', 'data-hint': 'page-layout', text: HINTS[layout] })),
+    segmented(Object.entries(PAGE_LAYOUTS), layout, (value) => updatePreferences((p) => { p.pageLayout = value; }), 'Page layout'),
+    html('p', { class: 'hint', 'data-hint': 'page-layout', text: HINTS[layout] }),
   ];
+}
+
+/** Lays the pages out again whenever the preference changes (the engine took it already). */
+export function installPageLayouts(editor) {
+  onSettingsChange(() => {
+    const chosen = settings.prefs.pageLayout ?? 'continuousVertical';
+    if (chosen !== editor.viewer.layout) editor.viewer.relayout();
+  });
 }
 
 /** Which keys turn pages in each layout: `true` forward, `false` back (Space with shift back). */
