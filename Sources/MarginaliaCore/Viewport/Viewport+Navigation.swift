@@ -63,7 +63,7 @@ extension Viewport {
         return fits.min()
     }
 
-    /// The zoom that shows the whole row of `pages` (side by side, one gap apart) inside the
+    /// The zoom that shows the whole `row` of pages (side by side, one gap apart) inside the
     /// gaps, or nil without room.
     private func wholeFittingZoom(of row: Range<Int>) -> CGFloat? {
         let width = row.reduce(0) { $0 + displayedSize(ofPage: $1).width }
