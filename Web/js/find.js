@@ -135,8 +135,9 @@ export function installFind(editor) {
     if (!hit) return;
     hit.shape?.classList.add('current');
     if (!scroll) return;
+    // A page the layout does not show (another single page) is shown first, then the match.
+    if (!viewer.isShown(hit.page) || !hit.shape?.isConnected) viewer.goToPage(hit.page);
     if (hit.shape?.isConnected) hit.shape.scrollIntoView({ block: 'center', inline: 'nearest' });
-    else viewer.goToPage(hit.page);
   }
 
   /** Marks every hit on its page (one SVG per page with hits, in page space). */

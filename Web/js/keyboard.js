@@ -5,10 +5,12 @@
 // +/- zoom, 0 fits the width, arrows nudge the selection (1 pt on screen, with shift 10; the
 // engine turns the step into page space and keeps it on the page), Escape clears it.
 // With text selected on a page, Shift+arrows extend it; Ctrl/Cmd+A in the pages selects the
-// page's text (textselection.js).
+// page's text (textselection.js). In the single-page layout PageDown, PageUp, Space and the
+// left and right arrows turn pages, in the horizontal one PageDown and PageUp (pagelayout.js).
 
 import { call } from './engine.js';
 import { extendTextSelection, selectPageText } from './textselection.js';
+import { turnPageByKey } from './pagelayout.js';
 
 const NUDGES = { arrowleft: [-1, 0], arrowright: [1, 0], arrowup: [0, -1], arrowdown: [0, 1] };
 
@@ -45,6 +47,7 @@ export function installShortcuts(editor) {
     else if (key === 'f') editor.setTool('form');
     else if (key === 'delete' || key === 'backspace') editor.deleteSelection();
     else if (key in NUDGES && hasSelection()) nudge(editor, NUDGES[key], e.shiftKey ? 10 : 1);
+    else if (turnPageByKey(editor, key, e.shiftKey)) { /* a page turned (single page, horizontal) */ }
     else if (key === 'escape' && hasSelection()) editor.select(null);
     else if (key === '+' || key === '=') editor.viewer.zoomBy(1.25);
     else if (key === '-') editor.viewer.zoomBy(0.8);

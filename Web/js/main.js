@@ -21,6 +21,7 @@ import { installFind } from './find.js';
 import { outlineButton } from './outline.js';
 import { installOverflow } from './overflow.js';
 import { installRovingFocus } from './rovingfocus.js';
+import { installPageLayouts } from './pagelayout.js';
 import { installAnnotationFocus } from './annotationfocus.js';
 import { call } from './engine.js';
 import { setSignedInUser } from './identity.js';
@@ -213,6 +214,7 @@ async function start() {
   editor.review = new ReviewPanel(editor, document.getElementById('review'));
   buildToolbar();
   installShortcuts(editor);
+  installPageLayouts(editor);
   installAnnotationFocus(editor);
   installDrop();
   const requested = new URL(location.href).searchParams.get('doc');

@@ -6,6 +6,7 @@ import { section, swatches, segmented, slider, toggle, action, refreshPopover } 
 import { MARKUP_KINDS } from './tools/highlight.js';
 import { brushes, brushPicker, brushPreview, weightButtons } from './brushes.js';
 import { noteIconPicker } from './noteicons.js';
+import { layoutChoice } from './pagelayout.js';
 
 const entries = (o) => Object.entries(o);
 
@@ -101,7 +102,7 @@ export function noteSettings() {
   ];
 }
 
-/** Input mode, whether form fields are marked with every tool, and stylus gesture mapping. */
+/** Input mode, the page layout, whether form fields are marked with every tool, and stylus gesture mapping. */
 export function inputSettings() {
   const gestureRow = (gesture) => {
     const reported = BROWSER_GESTURES.includes(gesture);
@@ -139,7 +140,7 @@ export function inputSettings() {
         pencilOnly: 'Only a pen draws; fingers scroll and zoom; touches while the pen is down are ignored.',
         drawWithFinger: 'One finger draws; two fingers pan and zoom; a second finger cancels the stroke.',
       }[settings.prefs.inputMode] })),
-    section('View',
+    section('View', html('div', { class: 'popover-label', text: 'Page layout' }), ...layoutChoice(),
       toggle('Highlight form fields', settings.prefs.highlightFields, (v) => updatePreferences((p) => { p.highlightFields = v; })),
       html('p', { class: 'hint', text: 'Tint and outline every fillable field with any tool; the Form tool always shows them.' })),
     section('Pen gestures', ...browserRows,

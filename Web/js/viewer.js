@@ -1,8 +1,9 @@
-// The page viewer: the pages laid out where the engine's viewport puts them (continuous
-// vertical by default; the engine also lays out single pages and a horizontal row), each a
-// pdf.js canvas with an SVG overlay, rendered lazily as they come into view; zoom, fit width
-// and scrolling kept in step with the engine, which owns the page ↔ view transform
-// (docs/coordinates.md). Nothing here computes a layout or a transform of its own.
+// The page viewer: the pages laid out where the engine's viewport puts them, in the layout
+// the preferences choose (continuous vertical, single page, two pages side by side with or
+// without a cover page, or a horizontal row: pagelayout.js), each a pdf.js canvas with an SVG
+// overlay, rendered lazily as they come into view; zoom, fit width, scrolling and page turns
+// kept in step with the engine, which owns the page ↔ view transform (docs/coordinates.md).
+// Nothing here computes a layout or a transform of its own.
 
 import { call } from './engine.js';
 import { createOverlay } from './overlay.js';
@@ -35,6 +36,8 @@ export class Viewer {
     /** What draws annotations (appearances.js); set by the editor. */
     this.display = null;
     this.currentPage = 0;
+    /** The engine's layout (`continuousVertical`, `singlePage`, `twoUp`, `twoUpCover`, `horizontal`). */
+    this.layout = 'continuousVertical';
     this.observer = new IntersectionObserver((entries) => this.onIntersect(entries), {
       root: this.scroller, rootMargin: '50% 50%',
     });
@@ -100,6 +103,8 @@ export class Viewer {
     if (!viewport?.pages) return;
     const zoomChanged = Math.abs(viewport.zoom - this.zoom) > 1e-9;
     this.zoom = viewport.zoom;
+    this.layout = viewport.layout ?? this.layout;
+    this.pages.dataset.layout = this.layout;
     const [width, height] = viewport.contentSize;
     Object.assign(this.pages.style, {
       width: `${width}px`, height: `${height}px`, marginLeft: `${snap(viewport.inset[0])}px`, marginTop: `${snap(viewport.inset[1])}px`,
@@ -110,6 +115,9 @@ export class Viewer {
       const [x, y, w, h] = page.frame;
       view.frame = page.frame;
       view.matrix = page.matrix;
+      // A single page shows one page; the others keep a frame (conversions onto them work) but
+      // are not drawn, and the observer stops seeing them.
+      view.element.hidden = page.shown === false;
       // Whole device pixels: a canvas placed between pixels is resampled, and blurs.
       Object.assign(view.element.style, { left: `${snap(x)}px`, top: `${snap(y)}px`, width: `${w}px`, height: `${h}px` });
       view.overlay.place(page.matrix, this.zoom);
@@ -230,6 +238,23 @@ export class Viewer {
   goToPage(index) {
     if (!this.views.length) return;
     this.apply(call({ call: 'setViewport', showPage: Math.max(0, Math.min(index, this.views.length - 1)) }));
+  }
+
+  /** The next page (`forward`) or the previous one, as the engine turns it in this layout. */
+  turnPage(forward) {
+    if (!this.views.length) return;
+    this.apply(call({ call: 'setViewport', turnPage: forward }));
+  }
+
+  /** Whether the layout shows page `index` (a single page shows one). */
+  isShown(index) { return !!this.views[index] && !this.views[index].element.hidden; }
+
+  /** Lays the pages out again as the engine now has them (its layout changed). */
+  relayout() {
+    if (!this.views.length) return;
+    this.apply(call({ call: 'viewport' }));
+    this.refit();
+    this.scheduleRender();
   }
 
   /** The current page: the engine's (the page under the view's centre, else the nearest). */

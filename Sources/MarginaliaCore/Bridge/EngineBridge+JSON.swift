@@ -87,11 +87,8 @@ extension EngineBridge {
     func setViewport(_ field: JSONField) throws(CommandError) {
         if let size = try field.optionalMember("viewSize") { engine.viewport.viewSize = try Self.size(size) }
         if let layout = try field.optionalMember("layout") {
-            switch try layout.string() {
-            case "horizontal": engine.viewport.layout = .horizontal
-            case "singlePage": engine.viewport.layout = .singlePage(try field.optionalMember("page")?.integer() ?? engine.viewport.currentPage ?? 0)
-            default: engine.viewport.layout = .continuousVertical
-            }
+            // The preferences keep the user's choice; this sets the view's alone (a test, a print).
+            engine.viewport.choose(try layout.choice(PageLayout.self))
         }
         if let zoom = try field.optionalMember("zoom")?.number() {
             if let anchor = try field.optionalMember("anchor")?.point() {
@@ -106,6 +103,7 @@ extension EngineBridge {
         if let page = try field.optionalMember("fitPage")?.integer() { engine.viewport.fitPage(page) }
         if let page = try field.optionalMember("showPage")?.integer() { engine.viewport.showPage(page) }
         if let rotation = try field.optionalMember("viewRotation")?.integer() { engine.viewport.setViewRotation(rotation) }
+        if let forward = try field.optionalMember("turnPage")?.bool() { engine.viewport.turnPage(forward: forward) }
     }
 
     // MARK: - Writing
@@ -233,18 +231,20 @@ extension EngineBridge {
         return .object([("paths", .array(drawn)), ("width", .number(annotation.lineWidth))])
     }
 
-    /// The layout a viewer draws: the zoom, the scroll offset, the content's size and inset,
-    /// each page's frame in content coordinates and its page-to-frame transform.
+    /// The layout a viewer draws: the layout's name, the zoom, the scroll offset, the
+    /// content's size and inset, each page's frame in content coordinates, its page-to-frame
+    /// transform and whether the layout shows it (a single page shows one).
     func viewportJSON() -> JSONValue {
         let v = engine.viewport
         let inset = v.centringInset
+        let shown = v.shownSinglePage
         let pages: [JSONValue] = v.pages.indices.map { index in
             let frame = v.contentFrame(ofPage: index)
             let t = v.pageToFrame(index)
             return .object([("frame", .array([frame.minX, frame.minY, frame.width, frame.height].map { .number(Double($0)) })),
-                            ("matrix", .matrix(t))])
+                            ("matrix", .matrix(t)), ("shown", .bool(shown == nil || shown == index))])
         }
-        return .object([("zoom", .number(Double(v.zoom))), ("offset", .point(v.contentOffset)),
+        return .object([("layout", .string(PageLayout(v.layout).rawValue)), ("zoom", .number(Double(v.zoom))), ("offset", .point(v.contentOffset)),
                         ("contentSize", .array([.number(Double(v.contentSize.width)), .number(Double(v.contentSize.height))])),
                         ("inset", .point(inset)), ("currentPage", v.currentPage.map { .integer($0) } ?? .null),
                         ("pages", .array(pages))])

@@ -31,6 +31,8 @@ extension EditorEngine {
                 if pinchResize(by: scale, at: center) { continue }
                 viewport.zoom(to: viewport.zoom * scale, anchor: center)
                 if !outputs.contains(.viewChanged) { outputs.append(.viewChanged) }
+            case .swipe(let dx):
+                if viewport.turnPage(swipedBy: dx), !outputs.contains(.viewChanged) { outputs.append(.viewChanged) }
             }
         }
         if event.kind == .touch, event.phase == .ended || event.phase == .cancelled {

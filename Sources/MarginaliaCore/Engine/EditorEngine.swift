@@ -72,7 +72,7 @@ public final class EditorEngine {
 
     public init(pages: [PageGeometry], viewSize: CGSize, preferences: ToolPreferences = ToolPreferences(),
                 clock: any EditorClock) {
-        self.viewport = Viewport(pages: pages, viewSize: viewSize)
+        self.viewport = Viewport(pages: pages, viewSize: viewSize, layout: preferences.pageLayout.viewportLayout(showing: 0))
         self.preferences = preferences
         self.clock = clock
         router = InputRouter(mode: preferences.inputMode)
@@ -158,11 +158,13 @@ public final class EditorEngine {
         router.fingerUsesTool = !tool.marksPage
     }
 
-    /// Takes new settings; the input mode and the gesture map take effect at once.
+    /// Takes new settings; the input mode, the gesture map and the page layout (keeping the
+    /// current page in view) take effect at once.
     public func updatePreferences(_ preferences: ToolPreferences) {
         self.preferences = preferences
         router.mode = preferences.inputMode
         squeezes.update(from: preferences.gestures)
+        viewport.choose(preferences.pageLayout)
     }
 
     // MARK: - Stylus gestures

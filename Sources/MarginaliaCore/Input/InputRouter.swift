@@ -32,10 +32,18 @@ public struct InputRouter: Sendable {
         case pan(dx: CGFloat, dy: CGFloat)
         /// Zoom by `scale` about a view-space centre (two fingers).
         case pinch(scale: CGFloat, center: CGPoint)
+        /// One finger lifted after moving sideways at least ``InputRouter/swipeDistance``
+        /// view points, mostly horizontally, without a second finger: `dx` is how far (negative
+        /// to the left). It has panned already; a single-page view turns the page.
+        case swipe(dx: CGFloat)
     }
 
     /// How long after a pen lifts touches are still taken for a resting hand.
     public static let penGrace: Double = 1
+
+    /// How far one finger must travel sideways for a swipe (``Action/swipe(dx:)``), and it
+    /// must travel at least twice as far sideways as up or down.
+    public static let swipeDistance: CGFloat = 48
 
     public var mode: InputMode
     /// Whether a finger uses the current tool in the default mode: true for tools that do not
@@ -48,6 +56,8 @@ public struct InputRouter: Sendable {
     private var lastLocation: [Int: CGPoint] = [:]
     /// How far each navigating touch has panned, so a palm's pan can be rolled back.
     private var panned: [Int: CGPoint] = [:]
+    /// Touches that navigated together with another (a pinch or a two-finger pan): no swipe.
+    private var joined: Set<Int> = []
     /// When a pen last touched or lifted (event time).
     private var lastPenTime: Double?
 
@@ -146,7 +156,10 @@ public struct InputRouter: Sendable {
             if kinds[id] == .pen { lastPenTime = event.sample.timestamp }
             kinds[id] = nil
             lastLocation[id] = nil
+            let travel = role == .navigating && event.phase == .ended && !joined.contains(id) ? panned[id] : nil
             panned[id] = nil
+            joined.remove(id)
+            if let travel, Self.isSwipe(travel) { return [.swipe(dx: travel.x)] }
             guard role == .drawing else { return [] }
             return [event.phase == .ended ? .ended(pointerID: id) : .cancelled(pointerID: id)]
         }
@@ -180,6 +193,7 @@ public struct InputRouter: Sendable {
         let fingers = navigatingTouches
         let dx: CGFloat, dy: CGFloat
         var actions: [Action] = []
+        if fingers.count >= 2 { joined.formUnion(fingers) }
         if fingers.count >= 2, let other = fingers.first(where: { $0 != id }), let anchor = lastLocation[other] {
             let before = hypot(previous.x - anchor.x, previous.y - anchor.y)
             let after = hypot(location.x - anchor.x, location.y - anchor.y)
@@ -194,5 +208,9 @@ public struct InputRouter: Sendable {
         let total = panned[id] ?? .zero
         panned[id] = CGPoint(x: total.x + dx, y: total.y + dy)
         return actions
+    }
+
+    private static func isSwipe(_ travel: CGPoint) -> Bool {
+        abs(travel.x) >= swipeDistance && abs(travel.x) > 2 * abs(travel.y)
     }
 }

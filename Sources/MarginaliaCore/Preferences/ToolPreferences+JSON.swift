@@ -52,6 +52,7 @@ extension ToolPreferences {
             gestures = map
         }
         if let marked = json["highlightFields"]?.boolValue { highlightFields = marked }
+        if let layout = json["pageLayout"]?.stringValue.flatMap(PageLayout.init(rawValue:)) { pageLayout = layout }
     }
 
     /// The preferences as JSON (every key written).
@@ -74,6 +75,7 @@ extension ToolPreferences {
             ("undoDepth", .integer(undoDepth)),
             ("gestures", .object(StylusGesture.allCases.map { ($0.rawValue, .string(gestures.action(for: $0).rawValue)) })),
             ("highlightFields", .bool(highlightFields)),
+            ("pageLayout", .string(pageLayout.rawValue)),
         ])
     }
 

@@ -5,7 +5,7 @@ import Foundation
 
 /// Every setting of the editor's tools that persists between sessions: the ink presets, the
 /// eraser, text, shape and note settings (colour and icon), the input mode, shape recognition, the undo depth,
-/// the stylus gestures and whether form fields are marked with every tool.
+/// the stylus gestures, whether form fields are marked with every tool and the page layout.
 ///
 /// A value is always usable: numeric settings are sanitised when set or decoded (see the
 /// individual types). Decoding tolerates missing keys (older files: defaults fill in) and
@@ -49,6 +49,8 @@ public struct ToolPreferences: Equatable, Sendable {
     /// viewer's "highlight existing fields" (default: off: the page shows what the file draws,
     /// and the fields are marked while the Form tool is active; ``EditorEngine/marksFormFields``).
     public var highlightFields: Bool
+    /// How pages are laid out in the view (default: ``PageLayout/continuousVertical``).
+    public var pageLayout: PageLayout
 
     /// The defaults of every setting.
     public init() {
@@ -67,6 +69,7 @@ public struct ToolPreferences: Equatable, Sendable {
         undoDepth = 100
         gestures = .default
         highlightFields = false
+        pageLayout = .continuousVertical
     }
 
     /// The preset of `kind`.
@@ -103,7 +106,7 @@ public struct ToolPreferences: Equatable, Sendable {
 
     private enum CodingKeys: String, CodingKey {
         case pen, marker, highlighter, pencil, currentInk, eraser, text, shape, noteColor, noteIcon
-        case inputMode, shapeRecognition, undoDepth, gestures, highlightFields
+        case inputMode, shapeRecognition, undoDepth, gestures, highlightFields, pageLayout
     }
 
     /// Decodes tolerantly; see the type's discussion.
@@ -124,6 +127,7 @@ public struct ToolPreferences: Equatable, Sendable {
         shapeRecognition = c.tolerant(.shapeRecognition, or: shapeRecognition, decoder: decoder)
         gestures = c.tolerant(.gestures, or: gestures, decoder: decoder)
         highlightFields = c.tolerant(.highlightFields, or: highlightFields, decoder: decoder)
+        pageLayout = c.tolerant(.pageLayout, or: pageLayout, decoder: decoder)
         let depth = c.tolerant(.undoDepth, or: undoDepth, decoder: decoder)
         undoDepth = Self.clampedUndoDepth(depth)
         if undoDepth != depth {

@@ -25,53 +25,68 @@ extension Viewport {
         contentOffset = CGPoint(x: contentOffset.x + dx, y: contentOffset.y + dy)
     }
 
-    /// Zooms so a page fills the view's width minus a gap on each side: the widest page in
-    /// the continuous vertical layout, else the current page. The view centre stays anchored.
+    /// Zooms so a row of pages fills the view's width minus a gap on each side: the widest
+    /// page in the continuous vertical layout, the widest spread in the two-up layout, else
+    /// the current page. The view centre stays anchored.
     public mutating func fitWidth() {
-        guard let current = currentPage else { return }
-        let width: CGFloat = layout == .continuousVertical
-            ? pages.indices.map { displayedSize(ofPage: $0).width }.max() ?? 0
-            : displayedSize(ofPage: current).width
-        let available = viewSize.width - 2 * pageGap
-        guard width > 0, available > 0 else { return }
-        zoom(to: available / width, anchor: viewCentre)
+        guard let zoom = widthFittingZoom() else { return }
+        self.zoom(to: zoom, anchor: viewCentre)
     }
 
-    /// The zoom a viewer opens a document at: the page's width fills the view (``fitWidth()``,
-    /// the widest page in the continuous vertical layout) unless that would show less than
-    /// the whole current page and zoom past ``automaticZoomLimit``; then the larger of that
-    /// limit and the zoom that shows the whole current page. A wide window gets a readable
-    /// page, not half of one at 200 %; a tablet in portrait, where the width and the whole
-    /// page nearly agree, gets the whole page at about its width; a narrow window the width.
+    /// The zoom a viewer opens a document at: the width fills the view (``fitWidth()``)
+    /// unless that would show less than the whole current page (or spread) and zoom past
+    /// ``automaticZoomLimit``; then the larger of that limit and the zoom that shows the whole
+    /// current page. A wide window gets a readable page, not half of one at 200 %; a tablet in
+    /// portrait, where the width and the whole page nearly agree, gets the whole page at about
+    /// its width; a narrow window the width.
     public mutating func fitAutomatic() {
-        guard let current = currentPage else { return }
-        let widest = layout == .continuousVertical
-            ? pages.indices.map { displayedSize(ofPage: $0).width }.max() ?? 0
-            : displayedSize(ofPage: current).width
-        let page = displayedSize(ofPage: current)
-        let available = CGSize(width: viewSize.width - 2 * pageGap, height: viewSize.height - 2 * pageGap)
-        guard widest > 0, page.width > 0, page.height > 0, available.width > 0, available.height > 0 else { return }
-        let width = available.width / widest
-        let whole = min(available.width / page.width, available.height / page.height)
+        guard let current = currentPage, let width = widthFittingZoom(),
+              let whole = wholeFittingZoom(of: layout.spread(containing: current, pageCount: pages.count)) else { return }
         zoom(to: min(width, max(whole, Self.automaticZoomLimit)), anchor: viewCentre)
+    }
+
+    /// The zoom at which the rows ``fitWidth()`` considers fit the view's width inside the
+    /// gaps (the gaps between the pages of a spread do not scale), or nil without room or pages.
+    private func widthFittingZoom() -> CGFloat? {
+        guard let current = currentPage else { return nil }
+        let rows: [Range<Int>]
+        switch layout {
+        case .continuousVertical: rows = pages.indices.map { $0..<$0 + 1 }
+        case .twoUp: rows = layout.spreads(pageCount: pages.count)
+        case .singlePage, .horizontal: rows = [current..<current + 1]
+        }
+        let fits: [CGFloat] = rows.compactMap { row in
+            let width = row.reduce(0) { $0 + displayedSize(ofPage: $1).width }
+            let available = viewSize.width - 2 * pageGap - CGFloat(row.count - 1) * pageGap
+            return width > 0 && available > 0 ? available / width : nil
+        }
+        return fits.min()
+    }
+
+    /// The zoom that shows the whole `row` of pages (side by side, one gap apart) inside the
+    /// gaps, or nil without room.
+    private func wholeFittingZoom(of row: Range<Int>) -> CGFloat? {
+        let width = row.reduce(0) { $0 + displayedSize(ofPage: $1).width }
+        let height = row.map { displayedSize(ofPage: $0).height }.max() ?? 0
+        let available = CGSize(width: viewSize.width - CGFloat(row.count + 1) * pageGap, height: viewSize.height - 2 * pageGap)
+        guard width > 0, height > 0, available.width > 0, available.height > 0 else { return nil }
+        return min(available.width / width, available.height / height)
     }
 
     /// The largest zoom ``fitAutomatic()`` gives a page that does not fit whole at its width.
     public static let automaticZoomLimit: CGFloat = 1.25
 
-    /// Zooms so the whole page fits in the view inside the gaps, then shows it.
+    /// Zooms so the whole page (in the two-up layout, its spread) fits in the view inside
+    /// the gaps, then shows it.
     public mutating func fitPage(_ index: Int) {
         guard let index = clampedIndex(index) else { return }
-        let size = displayedSize(ofPage: index)
-        let available = CGSize(width: viewSize.width - 2 * pageGap, height: viewSize.height - 2 * pageGap)
-        if size.width > 0, size.height > 0, available.width > 0, available.height > 0 {
-            zoom = min(available.width / size.width, available.height / size.height)
-        }
+        if let zoom = wholeFittingZoom(of: layout.spread(containing: index, pageCount: pages.count)) { self.zoom = zoom }
         showPage(index)
     }
 
     /// Brings a page into view: a single-page layout switches to it; continuous layouts scroll
-    /// so its frame starts one gap from the view's top-left (clamped to the content).
+    /// so its frame (in the two-up layout, its spread's) starts one gap from the view's
+    /// top-left (clamped to the content).
     public mutating func showPage(_ index: Int) {
         guard let index = clampedIndex(index) else { return }
         if case .singlePage = layout {
@@ -79,8 +94,37 @@ extension Viewport {
             contentOffset = .zero
             return
         }
-        let origin = contentFrames[index].origin
+        let row = layout.spread(containing: index, pageCount: pages.count).map { contentFrames[$0] }
+        let origin = CGPoint(x: row.map { $0.minX }.min() ?? 0, y: row.map { $0.minY }.min() ?? 0)
         contentOffset = CGPoint(x: origin.x - pageGap, y: origin.y - pageGap)
+    }
+
+    /// Turns to the next page (`forward`) or the previous one, as a reader's page keys and
+    /// swipes do: the single-page layout shows the page after or before the one it shows, the
+    /// two-up layout brings the next or previous spread into view, the continuous layouts the
+    /// page after or before the current one. Returns whether anything changed (false on the
+    /// last page going forward, the first going back, or without pages).
+    @discardableResult
+    public mutating func turnPage(forward: Bool) -> Bool {
+        guard let current = currentPage else { return false }
+        let row = layout.spread(containing: current, pageCount: pages.count)
+        let target = forward ? row.upperBound : row.lowerBound - 1
+        guard pages.indices.contains(target) else { return false }
+        let (layoutBefore, offsetBefore) = (layout, contentOffset)
+        showPage(target)
+        return layout != layoutBefore || contentOffset != offsetBefore
+    }
+
+    /// A finger swiped sideways by `dx` view points (``InputRouter/Action/swipe(dx:)``): the
+    /// single-page layout turns to the next page on a swipe to the left and to the previous
+    /// one on a swipe to the right, once the page is scrolled to its edge that way (a zoomed-in
+    /// page pans to its edge first, as a photo viewer does). Other layouts have scrolled under
+    /// the finger and turn nothing. Returns whether the page turned.
+    public mutating func turnPage(swipedBy dx: CGFloat) -> Bool {
+        guard case .singlePage = layout, dx.isFinite, dx != 0 else { return false }
+        let forward = dx < 0
+        let atEdge = forward ? contentOffset.x >= contentSize.width - viewSize.width - 0.5 : contentOffset.x <= 0.5
+        return atEdge && turnPage(forward: forward)
     }
 
     // MARK: - Rotation

@@ -22,6 +22,10 @@ public struct Viewport: Sendable, Equatable {
         case singlePage(Int)
         /// Pages left to right, centred vertically in a row as tall as the tallest page.
         case horizontal
+        /// Pages two by two side by side (spreads), the spreads top to bottom as in the
+        /// continuous vertical layout. With a cover page the first page is alone and the
+        /// spreads are 2-3, 4-5... (a book); without, 1-2, 3-4...
+        case twoUp(coverPage: Bool)
     }
 
     /// The smallest and largest zoom factors.

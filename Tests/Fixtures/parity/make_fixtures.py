@@ -87,6 +87,7 @@ fixture("palm-then-pen", [INIT, {"call": "setViewport", "zoom": 2}, {"call": "se
     {"call": "pointer", "events": [{"id": 11, "kind": "touch", "phase": "moved", "x": 300, "y": 400, "t": 0.6}]}])
 fixture("viewport-and-placing", [INIT, {"call": "setViewport", "fitWidth": True}, {"call": "setViewport", "showPage": 1},
     {"call": "setViewport", "zoom": 1.5, "anchor": [400, 500]}, {"call": "setViewport", "layout": "horizontal"},
+    {"call": "setViewport", "layout": "twoUpCover"}, {"call": "setViewport", "layout": "singlePage", "turnPage": True},
     {"call": "setViewport", "layout": "continuousVertical", "zoom": 1}, {"call": "setViewport", "offset": [0, 0]},
     {"call": "setTool", "tool": "shape"}, *pointer_calls(events("mouse", [(100, 100), (150, 140), (200, 180)])),
     {"call": "setTool", "tool": "text"}, *pointer_calls(events("pen", [(300, 300), (300, 300)], pointer=2, start=1)),

@@ -64,3 +64,28 @@ struct InputRouterTests {
         #expect(router.handle(event(1, .pen, .ended, 0, 0)).isEmpty, "duplicate ended")
     }
 }
+
+extension InputRouterTests {
+    @Test func oneFingerSwipingSidewaysIsASwipe() {
+        var router = InputRouter()
+        _ = router.handle(event(1, .touch, .began, 300, 300))
+        _ = router.handle(event(1, .touch, .moved, 240, 310))
+        #expect(router.handle(event(1, .touch, .ended, 240, 310)) == [.swipe(dx: -60)])
+        _ = router.handle(event(2, .touch, .began, 300, 300))
+        _ = router.handle(event(2, .touch, .moved, 330, 300))
+        #expect(router.handle(event(2, .touch, .ended, 330, 300)).isEmpty, "too short")
+        _ = router.handle(event(3, .touch, .began, 300, 300))
+        _ = router.handle(event(3, .touch, .moved, 240, 380))
+        #expect(router.handle(event(3, .touch, .ended, 240, 380)).isEmpty, "mostly downwards: a scroll")
+    }
+
+    @Test func twoFingersNeverSwipe() {
+        var router = InputRouter()
+        _ = router.handle(event(1, .touch, .began, 300, 300))
+        _ = router.handle(event(2, .touch, .began, 400, 300))
+        _ = router.handle(event(1, .touch, .moved, 200, 300))
+        _ = router.handle(event(2, .touch, .moved, 300, 300))
+        #expect(router.handle(event(1, .touch, .ended, 200, 300)).isEmpty)
+        #expect(router.handle(event(2, .touch, .ended, 300, 300)).isEmpty)
+    }
+}

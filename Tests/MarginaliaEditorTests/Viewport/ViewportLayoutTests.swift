@@ -94,7 +94,8 @@ extension ViewportTests {
 
 extension ViewportTests.LayoutTests {
     /// The search over ordered frames agrees with checking every frame, at many points.
-    @Test("hit tests and visibility agree with a scan of every page", arguments: [Viewport.Layout.continuousVertical, .horizontal])
+    @Test("hit tests and visibility agree with a scan of every page", arguments: [Viewport.Layout.continuousVertical, .horizontal,
+                                                                                  .twoUp(coverPage: false), .twoUp(coverPage: true)])
     func searchAgreesWithScan(layout: Viewport.Layout) {
         let sizes = (0..<40).map { i in
             PageGeometry(size: CGSize(width: i % 7 == 3 ? 0 : 200 + CGFloat(i * 37 % 300),

@@ -11,7 +11,8 @@ struct ViewportTests {}
 extension ViewportTests {
     static let letter = PageGeometry(size: CGSize(width: 612, height: 792))
     static let a4Landscape = PageGeometry(size: CGSize(width: 842, height: 595), origin: CGPoint(x: 10, y: -20))
-    static let layouts: [Viewport.Layout] = [.continuousVertical, .singlePage(1), .horizontal]
+    static let layouts: [Viewport.Layout] = [.continuousVertical, .singlePage(1), .horizontal, .twoUp(coverPage: false),
+                                             .twoUp(coverPage: true)]
 
     /// Three pages of different sizes, origins and rotations.
     static let mixedPages = [
