@@ -7,6 +7,7 @@ import { settings, update, onSettingsChange, currentInk } from './settings.js';
 import { toolbarButton, popoverButton, pageField, showActiveTool } from './toolbar.js';
 import { openPopover, closePopover, refreshPopover, popoverAnchor, action, section } from './popover.js';
 import * as toolSettings from './toolsettings.js';
+import { stampPicker } from './tools/stamp.js';
 import { installShortcuts } from './keyboard.js';
 import { downloadEditable, editableFile, saveFile, EXPORTS } from './exporting.js';
 import { canShareFiles, shareFile } from './sharing.js';
@@ -36,7 +37,7 @@ const TOOL_INFO = {
   text: { label: 'Text', shortcut: 'T', settings: ['Text', toolSettings.textSettings] },
   shape: { label: 'Shape', settings: ['Shape', toolSettings.shapeSettings] },
   image: { label: 'Image' },
-  note: { label: 'Note', settings: ['Note', toolSettings.noteSettings] },
+  note: { label: 'Note', settings: ['Note', () => toolSettings.noteSettings((e) => editor.status(`Could not read the picture: ${e.message}`, true))] },
   highlight: { label: 'Highlight', settings: ['Text markup', toolSettings.highlightSettings] },
   form: { label: 'Form', shortcut: 'F' },
 };
@@ -81,6 +82,8 @@ function buildToolbar() {
       onSettings: info.settings ? (button) => openPopover(button, info.settings[0], info.settings[1]) : undefined,
     });
     tools.append(toolButtons[name]);
+    // Stamp is not a tool of its own: its picker arms the placing tool (tools/stamp.js).
+    if (name === 'image') tools.append(popoverButton('stamp', 'Stamp', 'Stamp', () => stampPicker(editor)));
   }
 
   const undo = toolbarButton({ name: 'undo', label: 'Undo', shortcut: 'Ctrl+Z', onTap: () => editor.undo() });

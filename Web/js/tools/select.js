@@ -12,6 +12,7 @@ import { icon } from '../icons.js';
 import { settings } from '../settings.js';
 import { openPopover, refreshPopoverOf, section, swatches, slider, segmented, toggle } from '../popover.js';
 import { noteIconPicker } from '../noteicons.js';
+import { isPictureNote } from './note.js';
 import { drawAnnotation, textBoxFace } from '../overlay.js';
 
 const HANDLE = 12; // CSS px
@@ -64,7 +65,7 @@ export function createSelectTool(editor) {
   /** The bar's buttons for what is selected. */
   function buttons(annotations) {
     const single = annotations.length === 1 ? annotations[0] : null;
-    const textual = single && (single.type === 'freeText' || single.type === 'note');
+    const textual = single && (single.type === 'freeText' || single.type === 'note' || isPictureNote(single));
     const texts = annotations.every((a) => a.type === 'freeText');
     const fillable = annotations.some((a) => ['square', 'circle', 'polygon'].includes(a.type));
     const restyle = (style) => editor.restyleSelection(style);
@@ -74,7 +75,7 @@ export function createSelectTool(editor) {
       list.push(button('text', 'Edit text', () => {
         popup?.remove();
         const current = editor.model.annotations.get(single.id);
-        if (current?.type === 'note') editor.tools.note.editNote(current);
+        if (current?.type === 'note' || isPictureNote(current)) editor.tools.note.editNote(current);
         else if (current) editor.tools.text.editText(current);
       }));
     }
