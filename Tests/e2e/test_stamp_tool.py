@@ -29,8 +29,22 @@ def picture(path, size=(48, 32)):
     return path
 
 
-def open_picker(editor):
-    editor.click_toolbar("stamp")
+LONG_PRESS_MS = 500  # toolbar.js: a hold this long opens a tool's settings
+
+
+def open_picker(editor, how="right-click"):
+    """Opens the stamp picker, the Image tool's settings: a right-click, or a hold of the button
+    with the mouse or the pen (the hold is the input itself, its length the rule)."""
+    x, y, w, h = editor.box("button[data-tool=image]")
+    centre = (x + w / 2, y + h / 2)
+    if how == "right-click":
+        editor.click("button[data-tool=image]", button="right")
+    elif how == "mouse hold":
+        editor.mouse_press(*centre, LONG_PRESS_MS + 150)
+    else:
+        editor.pen_down(centre)
+        editor.hold(LONG_PRESS_MS + 150)
+        editor.pen_up(centre)
     editor.wait_until("!document.getElementById('popover').hidden && !!document.querySelector('#popover .stamp-choice')")
 
 
@@ -131,7 +145,7 @@ def test_standard_custom_and_image_stamps_from_the_picker(new_editor, tmp_path):
     assert abs((x1 + x2) / 2 - 150) < 1 and abs((y1 + y2) / 2 - 700) < 1 and abs((y2 - y1) - 45) < 0.5, approved["rect"]
 
     # A custom stamp: its text, the user's name and today's date; placed with the pen (a tap).
-    open_picker(editor)
+    open_picker(editor, "pen hold")
     editor.fill("#popover .stamp-text", "Checked")
     editor.wait_until(f"document.querySelector('#popover .stamp-custom-preview text')?.textContent === 'CHECKED, ANA SILVA, {today}'")
     editor.screenshot("stamp-picker-custom")
@@ -144,7 +158,7 @@ def test_standard_custom_and_image_stamps_from_the_picker(new_editor, tmp_path):
     editor.wait_until(f"document.querySelector('.annotation.stamp[data-id=\"{custom['id']}\"] text')?.textContent === 'CHECKED, ANA SILVA, {today}'")
 
     # One of the user's images, placed with the mouse.
-    open_picker(editor)
+    open_picker(editor, "mouse hold")
     editor.set_input_files("#popover .stamp-image-picker", str(picture(tmp_path / "logo.png")))
     editor.wait_until("!!document.querySelector('#popover .stamp-image')")
     editor.click("#popover .stamp-image")

@@ -10,8 +10,6 @@ const PATHS = {
   shape: 'M4 14h8v6H4zM16 4l5 9h-10z',
   image: 'M3 5h18v14H3zM3 16l5-5 4 4 3-3 6 6M15 9.5a1.5 1.5 0 1 0 .01 0',
   note: 'M5 4h14v11l-5 5H5zM14 20v-5h5M8 9h8M8 12h5',
-  // A rubber stamp: handle, neck, pad and the mark it leaves.
-  stamp: 'M9 3h6v5h-6zM11 8v4M13 8v4M5 12h14v4H5zM4 20h16',
   highlight: 'M4 20h16M7 16l2-7 6-5 4 4-5 6-7 2zM9 9l6 6',
   form: 'M4 4h16v16H4zM7 8h10M7 12h4M13 11l1.5 1.5L17 10M7 16h10',
   pages: 'M7 3h8l4 4v14H7zM15 3v4h4M11 11v6M8 14h6',

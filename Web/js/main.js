@@ -36,7 +36,8 @@ const TOOL_INFO = {
   erase: { label: 'Erase', shortcut: 'E', settings: ['Eraser', toolSettings.eraseSettings] },
   text: { label: 'Text', shortcut: 'T', settings: ['Text', toolSettings.textSettings] },
   shape: { label: 'Shape', settings: ['Shape', toolSettings.shapeSettings] },
-  image: { label: 'Image' },
+  // The Image tool's settings are the stamp picker (tools/stamp.js): stamps are placed as images are.
+  image: { label: 'Image', settings: ['Stamps', () => stampPicker(editor)] },
   note: { label: 'Note', settings: ['Note', () => toolSettings.noteSettings((e) => editor.status(`Could not read the picture: ${e.message}`, true))] },
   highlight: { label: 'Highlight', settings: ['Text markup', toolSettings.highlightSettings] },
   form: { label: 'Form', shortcut: 'F' },
@@ -82,8 +83,6 @@ function buildToolbar() {
       onSettings: info.settings ? (button) => openPopover(button, info.settings[0], info.settings[1]) : undefined,
     });
     tools.append(toolButtons[name]);
-    // Stamp is not a tool of its own: its picker arms the placing tool (tools/stamp.js).
-    if (name === 'image') tools.append(popoverButton('stamp', 'Stamp', 'Stamp', () => stampPicker(editor)));
   }
 
   const undo = toolbarButton({ name: 'undo', label: 'Undo', shortcut: 'Ctrl+Z', onTap: () => editor.undo() });

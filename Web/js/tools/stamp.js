@@ -1,4 +1,5 @@
-// Stamp: the Stamp button's picker. A standard stamp (Approved, Draft…), a custom text stamp
+// Stamps: the stamp picker, the Image tool's settings (hold or right-click its button: the
+// toolbar has no room for a button more at a tablet's width). A standard stamp (Approved, Draft…), a custom text stamp
 // (its text with the user's name and today's date) or one of the user's own images; with
 // "Keep size when zooming" the stamp is flagged NoZoom. Choosing one arms the placing tool
 // (tools/image.js: the engine places it where the next tap or drag goes) with the stamp's
@@ -53,7 +54,7 @@ function preview(name, [w, h]) {
 const flags = () => (state.keepSize ? { flags: ['print', 'noZoom'] } : {});
 
 /**
- * The Stamp picker's sections (the popover of the Stamp button).
+ * The stamp picker's sections (the Image tool's settings popover).
  * @param {import('../editor.js').Editor} editor
  */
 export function stampPicker(editor) {
