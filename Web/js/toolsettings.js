@@ -8,6 +8,7 @@ import { brushes, brushPicker, brushPreview, weightButtons } from './brushes.js'
 import { noteIconPicker } from './noteicons.js';
 import { notePicture, setNotePicture } from './tools/note.js';
 import { readImage } from './tools/image.js';
+import { imageURL } from './overlay.js';
 
 const entries = (o) => Object.entries(o);
 
@@ -113,7 +114,7 @@ export function noteSettings(failed = () => {}) {
     type: 'button', role: 'radio', class: `note-picture-choice${picture ? ' on' : ''}`, 'aria-checked': String(!!picture),
     'aria-label': picture ? `Picture: ${picture.name}` : 'Choose a picture', title: 'A picture of yours as the icon',
     onclick: () => { picker.value = ''; picker.click(); },
-  }, picture ? [html('img', { src: `data:image/png;base64,${picture.base64}`, alt: '', height: 30 })] : [html('span', { text: 'Picture…' })]);
+  }, picture ? [html('img', { src: imageURL(picture.base64), alt: '', height: 30 })] : [html('span', { text: 'Picture…' })]);
   return [
     section('Icon', noteIconPicker(picture ? '' : settings.prefs.noteIcon, settings.prefs.noteColor ?? '#FFD933', (name) => {
       setNotePicture(null);

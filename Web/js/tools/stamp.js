@@ -1,14 +1,15 @@
 // Stamps: the stamp picker, the Image tool's settings (hold or right-click its button: the
-// toolbar has no room for a button more at a tablet's width). A standard stamp (Approved, Draft…), a custom text stamp
-// (its text with the user's name and today's date) or one of the user's own images; with
-// "Keep size when zooming" the stamp is flagged NoZoom. Choosing one arms the placing tool
-// (tools/image.js: the engine places it where the next tap or drag goes) with the stamp's
-// fields, the same `stamp` JSON the API and the CLI take (docs/annotations-json.md).
+// toolbar has no room for one more button at a tablet's width). A standard stamp (Approved,
+// Draft…), a custom text stamp (its text with the user's name and today's date) or one of the
+// user's own images; with "Keep size when zooming" the stamp is flagged NoZoom. Choosing one
+// arms the placing tool (tools/image.js: the engine places it where the next tap or drag
+// goes) with the stamp's fields, the same `stamp` JSON the API and the CLI take
+// (docs/annotations-json.md).
 // The pictures are the engine's: each named stamp is drawn by overlay.js from the engine's
 // `stampLabel`, as the saved appearance draws it.
 
 import { html, svg } from '../svg.js';
-import { drawAnnotation } from '../overlay.js';
+import { drawAnnotation, imageURL } from '../overlay.js';
 import { call } from '../engine.js';
 import { section, toggle, action, refreshPopover, closePopover } from '../popover.js';
 import { storedUserName } from '../identity.js';
@@ -105,7 +106,7 @@ export function stampPicker(editor) {
   const images = html('div', { class: 'stamp-choices', role: 'group', 'aria-label': 'Your images' }, state.images.map((image, i) => html('button', {
     type: 'button', class: 'stamp-choice stamp-image', 'data-image': String(i), 'aria-label': image.name, title: image.name,
     onclick: () => place({ name: 'Image', image: image.base64 }, [image.width, image.height], 'the image'),
-  }, [html('img', { src: `data:image/png;base64,${image.base64}`, alt: '', height: PREVIEW_HEIGHT })])));
+  }, [html('img', { src: imageURL(image.base64), alt: '', height: PREVIEW_HEIGHT })])));
 
   return [
     section('Standard', standard),
