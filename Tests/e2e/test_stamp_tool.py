@@ -275,3 +275,58 @@ def test_a_note_with_a_picture_icon(new_editor, tmp_path):
     piece.resize((piece.width * 4, piece.height * 4)).save(ARTIFACTS / f"note-picture-pdftoppm-{editor.engine}.png")
     assert share(piece, blue) > 0.4 and share(piece, yellow) > 0.05
     assert not editor.errors
+
+
+def frame_width(editor, stamp_id):
+    left, _, right, _ = client_rect(editor, f'.annotation.stamp[data-id="{stamp_id}"] rect')
+    return right - left
+
+
+def test_keep_size_when_zooming_is_set_and_cleared_on_a_selected_stamp_and_note(new_editor, tmp_path):
+    editor = new_editor()
+    open_picker(editor)
+    editor.click('#popover .stamp-choice[data-stamp="Draft"]')
+    armed(editor)
+    point = editor.page_point_to_client(0, 200, 650)
+    editor.pen_stroke([point, point])
+    stamp = added(editor, {})
+    width = stamp["rect"][2] - stamp["rect"][0]
+    editor.show_page(0, zoom=2)
+    editor.wait_until(f"Math.abs(marginalia.viewer.zoom - 2) < 1e-6")
+    editor.painted()
+    assert abs(frame_width(editor, stamp["id"]) - 2 * (width - 4)) < 2  # zooms with the page
+
+    # Selected (Select follows placing), its Style popover sets NoZoom: one change.
+    editor.wait_until(f"marginalia.selection().ids.join() === '{stamp['id']}'")
+    editor.click('.selection-bar button[aria-label="Style"]')
+    editor.click("#popover button[role=switch]", "Keep size when zooming")
+    editor.wait_until(f"(marginalia.model.annotations.get('{stamp['id']}').flags ?? []).includes('noZoom')")
+    editor.wait_until(f"Math.abs(document.querySelector('.annotation.stamp[data-id=\"{stamp['id']}\"] rect').getBoundingClientRect().width - {width - 4}) < 1.5")
+    editor.wait_until("document.querySelector('#popover button[role=switch]')?.getAttribute('aria-checked') === 'true'")
+    editor.painted()
+    editor.screenshot("stamp-keep-size-set")
+    editor.commands_answered()
+    _, data = saved(editor, tmp_path, "kept")
+    assert pymupdf_stamps(data)[stamp["id"]][3] & NOZOOM
+
+    # A note (every note keeps its size) can be let zoom with the page.
+    [note] = [a for a in editor.annotations() if a["id"] == "sample-note-1"]
+    assert "noZoom" in note["flags"]
+    editor.press("Escape")
+    editor.js("marginalia.select(['sample-note-1'])")
+    editor.wait_until("marginalia.selection().ids.join() === 'sample-note-1'")
+    side = note["rect"][2] - note["rect"][0]
+    assert abs(client_rect(editor, ".selection-box")[2] - client_rect(editor, ".selection-box")[0] - side) < 3
+    editor.click('.selection-bar button[aria-label="Style"]')
+    editor.click("#popover button[role=switch]", "Keep size when zooming")
+    editor.wait_until("!(marginalia.model.annotations.get('sample-note-1').flags ?? []).includes('noZoom')")
+    editor.commands_answered()
+    [note] = [a for a in editor.annotations() if a["id"] == "sample-note-1"]
+    assert "noZoom" not in note["flags"] and "noRotate" in note["flags"], note["flags"]
+    # It now zooms with the page: selected, its box is twice its size in points at zoom 2
+    # (it was its size, where the note showed).
+    side = note["rect"][2] - note["rect"][0]
+    editor.wait_until(f"Math.abs(document.querySelector('.selection-box')?.getBoundingClientRect().width - {2 * side}) < 3")
+    editor.painted()
+    editor.screenshot("note-keep-size-cleared")
+    assert not editor.errors

@@ -91,7 +91,7 @@ export function createSelectTool(editor) {
     }
     list.push(button('palette', 'Style', (e) => openPopover(e.currentTarget, 'Style', () => {
       const first = editor.model.annotations.get(annotations[0].id) ?? annotations[0];
-      if (images) return imageStyle(first, restyle);
+      if (images) return [...imageStyle(first, restyle), ...keepSizeSection(single)];
       const sections = [
         section('Colour', swatches(texts ? first.textColor : first.color, (color) => restyle({ color }))),
         section('Opacity', slider('Opacity', first.opacity ?? 1, { min: 0.1, max: 1, step: 0.05, format: (v) => `${Math.round(v * 100)}%` },
@@ -126,7 +126,7 @@ export function createSelectTool(editor) {
         sections.push(section('Alignment', segmented([['left', 'Left'], ['center', 'Centre'], ['right', 'Right']],
           first.alignment ?? 'left', (alignment) => restyle({ alignment }), 'Alignment')));
       }
-      return sections;
+      return [...sections, ...keepSizeSection(single)];
     })));
     list.push(button('copy', 'Copy', () => editor.clipboard.copy()));
     list.push(button('cut', 'Cut', () => editor.clipboard.cut()));
@@ -135,6 +135,21 @@ export function createSelectTool(editor) {
     list.push(button('back', 'Send to back', () => editor.arrangeSelection('back')));
     list.push(button('trash', 'Delete selection', () => editor.deleteSelection()));
     return list;
+  }
+
+  /**
+   * For one stamp or note, "Keep size when zooming": its NoZoom flag set or cleared by one
+   * `change` (the other flags kept); the popover shows the flag the server applied.
+   */
+  function keepSizeSection(single) {
+    const current = single && editor.model.annotations.get(single.id);
+    if (current?.type !== 'stamp' && current?.type !== 'note') return [];
+    const kept = (current.flags ?? []).includes('noZoom');
+    return [section('Size', toggle('Keep size when zooming', kept, (on) => {
+      const now = editor.model.annotations.get(current.id) ?? current;
+      const flags = (now.flags ?? ['print']).filter((f) => f !== 'noZoom');
+      editor.command({ type: 'change', annotation: { ...now, flags: on ? [...flags, 'noZoom'] : flags } });
+    }))];
   }
 
   /**
