@@ -10,6 +10,9 @@ struct StampLabelTests {
         #expect(StampLabel(name: "NotForPublicRelease", box: CGRect(x: 0, y: 0, width: 100, height: 30)).title == "NOT FOR PUBLIC RELEASE")
         #expect(StampLabel(name: "Approved", box: .zero).title == "APPROVED")
         #expect(StampLabel(name: "Café", box: .zero).title == "CAFé", "non-ASCII letters are kept as they are")
+        #expect(StampLabel(name: "Checked by Ana Silva, 2026-12-04", box: .zero).title == "CHECKED BY ANA SILVA, 2026-12-04",
+                "a custom stamp's own spaces, none added")
+        #expect(StampLabel(name: "TOP", box: .zero).title == "TOP", "capitals in a row stay one word")
     }
 
     @Test func theTitleFitsTheFrame() {

@@ -345,7 +345,7 @@ export class Editor {
       ? await this.tools.note.typeNew(request) : await this.tools.text.typeNew(request);
     if (text === null || text === undefined) return;
     const { command } = call({ call: 'textCommand', request, text });
-    if (command) await this.command(command);
+    if (command) await this.command(request.target.kind === 'newNote' ? this.tools.note.withChosenIcon(command) : command);
   }
 
   // MARK: - Tools and selection

@@ -7,6 +7,7 @@ import { settings, update, onSettingsChange, currentInk } from './settings.js';
 import { toolbarButton, popoverButton, pageField, showActiveTool } from './toolbar.js';
 import { openPopover, closePopover, refreshPopover, popoverAnchor, action, section } from './popover.js';
 import * as toolSettings from './toolsettings.js';
+import { stampPicker } from './tools/stamp.js';
 import { installShortcuts } from './keyboard.js';
 import { downloadEditable, editableFile, saveFile, EXPORTS } from './exporting.js';
 import { canShareFiles, shareFile } from './sharing.js';
@@ -36,8 +37,9 @@ const TOOL_INFO = {
   erase: { label: 'Erase', shortcut: 'E', settings: ['Eraser', toolSettings.eraseSettings] },
   text: { label: 'Text', shortcut: 'T', settings: ['Text', toolSettings.textSettings] },
   shape: { label: 'Shape', settings: ['Shape', toolSettings.shapeSettings] },
-  image: { label: 'Image' },
-  note: { label: 'Note', settings: ['Note', toolSettings.noteSettings] },
+  // The Image tool's settings are the stamp picker (tools/stamp.js): stamps are placed as images are.
+  image: { label: 'Image', settings: ['Stamps', () => stampPicker(editor)] },
+  note: { label: 'Note', settings: ['Note', () => toolSettings.noteSettings((e) => editor.status(`Could not read the picture: ${e.message}`, true))] },
   highlight: { label: 'Highlight', settings: ['Text markup', toolSettings.highlightSettings] },
   form: { label: 'Form', shortcut: 'F' },
 };

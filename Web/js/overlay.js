@@ -334,18 +334,22 @@ export function wrapLines(text, size, width, face = textBoxFace()) {
   return lines;
 }
 
+/** A stamp's image data (base64 PNG or JPEG, the two a stamp holds) as a data URL. */
+export function imageURL(base64) {
+  return `data:${base64.startsWith('/9j/') ? 'image/jpeg' : 'image/png'};base64,${base64}`;
+}
+
 /**
  * An image stamp as its appearance draws it: the engine's `imageLayout` places the picture
  * (its crop kept, its quarter turns made, on the page's rotation), clipped to the rect, then
  * the frame in the stamp's colour.
  */
 function drawImage(a) {
-  const type = a.image.startsWith('/9j/') ? 'image/jpeg' : 'image/png';
   const layout = call({ call: 'imageLayout', annotation: a });
   const [x1, y1, x2, y2] = normRect(layout.clip);
   // The unit square (first row at the top) drawn as a 1000-unit SVG image (y down).
   const picture = svg('image', {
-    href: `data:${type};base64,${a.image}`, width: 1000, height: 1000, preserveAspectRatio: 'none',
+    href: imageURL(a.image), width: 1000, height: 1000, preserveAspectRatio: 'none',
     transform: `${svgMatrix(layout.matrix)} matrix(0.001 0 0 -0.001 0 1)`,
   });
   // A nested viewport on the page's own coordinates clips to the rect.

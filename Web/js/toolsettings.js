@@ -7,6 +7,9 @@ import { MARKUP_KINDS } from './tools/highlight.js';
 import { brushes, brushPicker, brushPreview, weightButtons } from './brushes.js';
 import { noteIconPicker } from './noteicons.js';
 import { layoutChoice } from './pagelayout.js';
+import { notePicture, setNotePicture } from './tools/note.js';
+import { readImage } from './tools/image.js';
+import { imageURL } from './overlay.js';
 
 const entries = (o) => Object.entries(o);
 
@@ -91,13 +94,35 @@ export function highlightSettings() {
   ];
 }
 
-/** Colour of new notes. */
-export function noteSettings() {
+/**
+ * Icon of new notes (a standard one, or a picture of the user's: tools/note.js) and their colour.
+ * @param {(error: Error) => void} [failed] told when a picked picture cannot be read
+ */
+export function noteSettings(failed = () => {}) {
+  const picture = notePicture();
+  const picker = html('input', { type: 'file', class: 'note-picture-picker', accept: 'image/*,.heic,.heif,.webp,.gif,.tif,.tiff', hidden: '' });
+  picker.addEventListener('change', async () => {
+    const file = picker.files?.[0];
+    if (!file) return;
+    try {
+      setNotePicture(await readImage(file));
+    } catch (error) {
+      failed(error);
+    }
+    refreshPopover();
+  });
+  const pictureChoice = html('button', {
+    type: 'button', role: 'radio', class: `note-picture-choice${picture ? ' on' : ''}`, 'aria-checked': String(!!picture),
+    'aria-label': picture ? `Picture: ${picture.name}` : 'Choose a picture', title: 'A picture of yours as the icon',
+    onclick: () => { picker.value = ''; picker.click(); },
+  }, picture ? [html('img', { src: imageURL(picture.base64), alt: '', height: 30 })] : [html('span', { text: 'Picture…' })]);
   return [
-    section('Icon', noteIconPicker(settings.prefs.noteIcon, settings.prefs.noteColor ?? '#FFD933', (name) => {
+    section('Icon', noteIconPicker(picture ? '' : settings.prefs.noteIcon, settings.prefs.noteColor ?? '#FFD933', (name) => {
+      setNotePicture(null);
       updatePreferences((p) => { p.noteIcon = name; });
       refreshPopover();
-    })),
+    }), pictureChoice, picker,
+    html('p', { class: 'hint', text: 'A note with a picture keeps its size on screen, as every note does; the colour is for the standard icons.' })),
     section('Colour', swatches(settings.prefs.noteColor, (c) => updatePreferences((p) => { p.noteColor = c; }))),
   ];
 }

@@ -37,14 +37,18 @@ public struct StampLabel: Equatable, Sendable {
         max(1, min(maximumFontSize, width > 0 ? titleWidth / width : 12))
     }
 
-    /// Words split before each capital after the first letter, in capitals (ASCII letters;
-    /// the standard names are ASCII, other characters are kept as they are).
+    /// Words split before each capital that follows a small letter, in capitals (ASCII
+    /// letters; the standard names are ASCII, other characters are kept as they are). A name
+    /// with its own spaces (a custom stamp's text, "Checked by Ana Silva") keeps them as they
+    /// are, with no second space before a capital.
     static func title(_ name: String) -> String {
         var bytes: [UInt8] = []
-        for (i, byte) in name.utf8.enumerated() {
+        var previous: UInt8 = 0
+        for byte in name.utf8 {
             let upper = byte >= 65 && byte <= 90
-            if i > 0 && upper { bytes.append(32) }
+            if upper && previous >= 97 && previous <= 122 { bytes.append(32) }
             bytes.append(byte >= 97 && byte <= 122 ? byte - 32 : byte)
+            previous = byte
         }
         return String(decoding: bytes, as: UTF8.self)
     }

@@ -1,6 +1,7 @@
 // Image: pick an image; the engine places it where the Image tool taps or drags (its
 // natural size or the dragged width, proportions kept, on the page), and this sends the
-// image stamp with its bytes, then selects it (Select is the tool after placing).
+// image stamp with its bytes, then selects it (Select is the tool after placing). The Stamp
+// picker (tools/stamp.js) arms the same tool with a named stamp or a flagged one.
 
 import { displayableImage } from '../api.js';
 import { call } from '../engine.js';
@@ -30,25 +31,33 @@ export async function readImage(file) {
 
 /** @param {import('../editor.js').Editor} editor */
 export function createImageTool(editor) {
-  let image = null;  // the picked image waiting to be placed
-  return {
+  let stamp = null;  // the stamp's fields waiting to be placed
+  const tool = {
     name: 'image',
 
-    /** Arms the tool with a picked image (the engine learns its pixel size). */
-    setImage(picked) {
-      image = picked;
-      call({ call: 'setImageToPlace', size: [picked.width, picked.height] });
+    /**
+     * Arms the tool with a stamp's fields (`name`, and `image`, `flags`, `contents` when it
+     * has them) and the size it takes when tapped (an image's pixel size), which the engine
+     * learns: it places the stamp with those proportions.
+     */
+    arm(fields, [width, height]) {
+      stamp = fields;
+      call({ call: 'setImageToPlace', size: [width, height] });
     },
 
-    /** The engine placed the image at `rect` on page `pageIndex`. */
+    /** Arms the tool with a picked image. */
+    setImage(picked) {
+      tool.arm({ name: 'Image', image: picked.base64 }, [picked.width, picked.height]);
+    },
+
+    /** The engine placed the stamp at `rect` on page `pageIndex`. */
     async place(pageIndex, rect) {
-      if (!image) return;
-      const picked = image;
-      image = null;
+      if (!stamp) return;
+      const fields = stamp;
+      stamp = null;
       editor.status('');
-      await editor.commandAndSelect({
-        type: 'add', annotation: { type: 'stamp', pageIndex, rect, name: 'Image', image: picked.base64 },
-      });
+      await editor.commandAndSelect({ type: 'add', annotation: { type: 'stamp', pageIndex, rect, ...fields } });
     },
   };
+  return tool;
 }

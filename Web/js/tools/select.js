@@ -12,6 +12,7 @@ import { icon } from '../icons.js';
 import { settings } from '../settings.js';
 import { openPopover, refreshPopoverOf, section, swatches, slider, segmented, toggle } from '../popover.js';
 import { noteIconPicker } from '../noteicons.js';
+import { isPictureNote } from './note.js';
 import { drawAnnotation, textBoxFace } from '../overlay.js';
 
 const HANDLE = 12; // CSS px
@@ -64,7 +65,7 @@ export function createSelectTool(editor) {
   /** The bar's buttons for what is selected. */
   function buttons(annotations) {
     const single = annotations.length === 1 ? annotations[0] : null;
-    const textual = single && (single.type === 'freeText' || single.type === 'note');
+    const textual = single && (single.type === 'freeText' || single.type === 'note' || isPictureNote(single));
     const texts = annotations.every((a) => a.type === 'freeText');
     const fillable = annotations.some((a) => ['square', 'circle', 'polygon'].includes(a.type));
     const restyle = (style) => editor.restyleSelection(style);
@@ -74,7 +75,7 @@ export function createSelectTool(editor) {
       list.push(button('text', 'Edit text', () => {
         popup?.remove();
         const current = editor.model.annotations.get(single.id);
-        if (current?.type === 'note') editor.tools.note.editNote(current);
+        if (current?.type === 'note' || isPictureNote(current)) editor.tools.note.editNote(current);
         else if (current) editor.tools.text.editText(current);
       }));
     }
@@ -90,7 +91,7 @@ export function createSelectTool(editor) {
     }
     list.push(button('palette', 'Style', (e) => openPopover(e.currentTarget, 'Style', () => {
       const first = editor.model.annotations.get(annotations[0].id) ?? annotations[0];
-      if (images) return imageStyle(first, restyle);
+      if (images) return [...imageStyle(first, restyle), ...keepSizeSection(single)];
       const sections = [
         section('Colour', swatches(texts ? first.textColor : first.color, (color) => restyle({ color }))),
         section('Opacity', slider('Opacity', first.opacity ?? 1, { min: 0.1, max: 1, step: 0.05, format: (v) => `${Math.round(v * 100)}%` },
@@ -125,7 +126,7 @@ export function createSelectTool(editor) {
         sections.push(section('Alignment', segmented([['left', 'Left'], ['center', 'Centre'], ['right', 'Right']],
           first.alignment ?? 'left', (alignment) => restyle({ alignment }), 'Alignment')));
       }
-      return sections;
+      return [...sections, ...keepSizeSection(single)];
     })));
     list.push(button('copy', 'Copy', () => editor.clipboard.copy()));
     list.push(button('cut', 'Cut', () => editor.clipboard.cut()));
@@ -134,6 +135,21 @@ export function createSelectTool(editor) {
     list.push(button('back', 'Send to back', () => editor.arrangeSelection('back')));
     list.push(button('trash', 'Delete selection', () => editor.deleteSelection()));
     return list;
+  }
+
+  /**
+   * For one stamp or note, "Keep size when zooming": its NoZoom flag set or cleared by one
+   * `change` (the other flags kept); the popover shows the flag the server applied.
+   */
+  function keepSizeSection(single) {
+    const current = single && editor.model.annotations.get(single.id);
+    if (current?.type !== 'stamp' && current?.type !== 'note') return [];
+    const kept = (current.flags ?? []).includes('noZoom');
+    return [section('Size', toggle('Keep size when zooming', kept, (on) => {
+      const now = editor.model.annotations.get(current.id) ?? current;
+      const flags = (now.flags ?? ['print']).filter((f) => f !== 'noZoom');
+      editor.command({ type: 'change', annotation: { ...now, flags: on ? [...flags, 'noZoom'] : flags } });
+    }))];
   }
 
   /**
