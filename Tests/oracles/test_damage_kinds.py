@@ -21,6 +21,7 @@ from oracle_helpers import run_command
 DAMAGED = {
     "repeated-kids": r"object 3 is listed as a page more than once",
     "kids-pointing-back": r"node 2 is met again \(a loop\)",
+    "shared-node": r"node 5 is reached from more than one parent",
     "stray-keyword": r"object 2: 1 stray keyword",
     "direct-pages": r"/Pages is a direct dictionary",
     "huge-subsection": r"subsection claims 9000000 entries",
