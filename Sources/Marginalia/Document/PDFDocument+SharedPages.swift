@@ -8,7 +8,12 @@ extension PDFDocument {
     /// and the saved tree's `/Count`s stay right. Reading leaves such a tree as it is (two
     /// pages sharing one object, as qpdf and MuPDF read it); nothing is written unless an
     /// edit comes.
-    func separateSharedPages() throws {
+    ///
+    /// - Parameter walking: walk the whole tree to find shared pages (before a tree edit,
+    ///   which walks it anyway); otherwise a tree whose `/Count`s are plausible is trusted
+    ///   (``PageTree/sharesPages``).
+    func separateSharedPages(walking: Bool = false) throws {
+        if walking { try pageTree.flatten() }
         let separated = try pageTree.separateRepeatedPages { index in
             // A copier of its own per page: a copier's widgets are made fields once.
             var copier = PageCopier(from: self, to: self)

@@ -246,9 +246,16 @@ final class PageTree {
 
     /// Whether the tree stands one page object at more than one place (a repeated kid, a
     /// shared node): those places share the object until an edit separates them
-    /// (``PDFDocument/separateSharedPage(at:)``).
+    /// (``PDFDocument/separateSharedPages(walking:)``).
+    ///
+    /// A tree whose root `/Count` was found plausible (no kid repeated at the root, counts
+    /// that add up a level down) is taken for a tree, as finding a page by `/Count` takes it,
+    /// unless it was walked already: an annotation edit of a sound file of thousands of
+    /// pages loads no more of it than before.
     var sharesPages: Bool {
         get throws {
+            _ = try count()
+            if flattened == nil, trustedRoot != nil { return false }
             let pages = try flatten()
             return Set(pages.map(\.number)).count != pages.count
         }

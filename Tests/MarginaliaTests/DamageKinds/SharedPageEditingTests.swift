@@ -66,4 +66,25 @@ struct SharedPageEditingTests {
         #expect(report.problems.isEmpty, "\(report.problems)")
         #expect(Set(try (0..<3).map { try saved.page(at: $0).reference.number }).count == 3)
     }
+
+    /// A page repeated a level down, under `/Count`s that add up: finding pages trusts the
+    /// counts, but a tree edit walks the tree and separates the two places first, so a page
+    /// inserted between them lands between them.
+    @Test func aTreeEditSeparatesAPageRepeatedUnderCountsThatAddUp() throws {
+        let objects = DamageKindFiles.text([
+            "<< /Type /Catalog /Pages 2 0 R >>", "<< /Type /Pages /Kids [5 0 R 6 0 R] /Count 3 >>",
+            DamageKindFiles.page(parent: 5, contents: 7), DamageKindFiles.page(parent: 6, contents: 7),
+            "<< /Type /Pages /Parent 2 0 R /Kids [3 0 R 3 0 R] /Count 2 >>",
+            "<< /Type /Pages /Parent 2 0 R /Kids [4 0 R] /Count 1 >>"]) + [DamageKindFiles.stream(Array(DamageKindFiles.content.utf8))]
+        let document = try PDFDocument(data: Data(DamageKindFiles.file(objects)))
+        #expect(try document.pageCount == 3)
+        // Inserting between the two places: only separate places say where "between" is.
+        try document.insertBlankPage(size: CGSize(width: 50, height: 50), at: 1)
+        let saved = try TestDocuments.reopen(document)
+        #expect(try saved.pageCount == 4)
+        #expect(try (0..<4).map { try saved.page(at: $0).bounds(for: .mediaBox).width } == [200, 50, 200, 200])
+        #expect(Set(try (0..<4).map { try saved.page(at: $0).reference.number }).count == 4)
+        let report = DocumentChecker(document: saved).run()
+        #expect(report.problems.isEmpty, "\(report.problems)")
+    }
 }
