@@ -27,6 +27,9 @@ public final class PDFFile {
     private var objectStreams: [Int: ObjectStream] = [:]
     private var repairCount = 0
     private var checkedForLostPages = false
+    /// Set once the file is open: a repair from then on keeps the security handler, and so
+    /// the trailer's `/Encrypt` it was set up from.
+    private var isOpen = false
     /// What is left of maxDocumentDecodedSize.
     private var decodeBudget: DecodeBudget
 
@@ -91,6 +94,7 @@ public final class PDFFile {
             throw PDFError.unrepairable("no document catalog found")
         }
         nextNumber = max(tableSize, nextNumber, 1)
+        isOpen = true
     }
 
     private static func findHeader(in source: ByteSource) -> (offset: Int, version: String)? {
@@ -150,7 +154,12 @@ public final class PDFFile {
 
     /// Rebuilds the cross-reference by scanning; records why.
     private func repair(reason: String) throws {
+        let encrypt = crossReference.trailer["Encrypt"]
         crossReference = try CrossReferenceRepair(source: source, limits: limits).rebuild(budget: &decodeBudget)
+        // The scan takes the last trailer in the file, which can be another file's (appended
+        // or spliced in) naming an /Encrypt this one was not opened with: once open, the
+        // handler stays, and a rewrite must not name a dictionary it did not encrypt with.
+        if isOpen { crossReference.trailer["Encrypt"] = encrypt }
         warnings.append("cross-reference rebuilt by scanning the file (\(reason))")
         isRepaired = true
         repairCount += 1
