@@ -154,12 +154,9 @@ public final class PDFFile {
 
     /// Rebuilds the cross-reference by scanning; records why.
     private func repair(reason: String) throws {
-        let encrypt = crossReference.trailer["Encrypt"]
+        let table = crossReference
         crossReference = try CrossReferenceRepair(source: source, limits: limits).rebuild(budget: &decodeBudget)
-        // The scan takes the last trailer in the file, which can be another file's (appended
-        // or spliced in) naming an /Encrypt this one was not opened with: once open, the
-        // handler stays, and a rewrite must not name a dictionary it did not encrypt with.
-        if isOpen { crossReference.trailer["Encrypt"] = encrypt }
+        if isOpen { keepSoundEntries(of: table) }
         warnings.append("cross-reference rebuilt by scanning the file (\(reason))")
         isRepaired = true
         repairCount += 1
@@ -168,6 +165,31 @@ public final class PDFFile {
         nextNumber = max(tableSize, nextNumber)
         if (try? catalog()) == nil, let found = findCatalog() {
             crossReference.trailer["Root"] = .reference(found)
+        }
+    }
+
+    /// After opening, a repair keeps what the table it replaces had right: its trailer, which
+    /// gave the catalog and the security handler (the scan merges every trailer in the file,
+    /// another file's too when one is spliced in, and a rewrite must not name an /Encrypt it
+    /// did not encrypt with), and each entry whose offset holds that object's header, with
+    /// the objects of the object streams so kept. Only what the table located wrongly comes
+    /// from the scan, which prefers the last definition in the file: so the objects already
+    /// read, and the pages already counted, read the same after the repair (qpdf and MuPDF
+    /// count the pages of a spliced file by its own table).
+    private func keepSoundEntries(of table: CrossReferenceTable) {
+        crossReference.trailer = table.trailer
+        var kept = Set<Int>()
+        for (number, entry) in table.entries {
+            guard case .inFile(let offset, _) = entry else { continue }
+            var lexer = Lexer(source: source, position: offset, limits: limits)
+            if case .integer(number)? = try? lexer.next(), case .integer? = try? lexer.next(),
+               case .keyword("obj")? = try? lexer.next() {
+                crossReference.entries[number] = entry
+                kept.insert(number)
+            }
+        }
+        for (number, entry) in table.entries {
+            if case .inObjectStream(let stream, _) = entry, kept.contains(stream) { crossReference.entries[number] = entry }
         }
     }
 

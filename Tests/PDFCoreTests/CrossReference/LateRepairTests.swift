@@ -9,7 +9,8 @@ import Testing
 @Suite("Repair after opening")
 struct LateRepairTests {
     /// One page; object 4's table entry points at the spliced trailer (damage found only when
-    /// object 4 is read); the spliced trailer names object 5 as `/Encrypt`.
+    /// object 4 is read); the spliced trailer names object 5 as `/Encrypt`, and the spliced
+    /// file has an empty page tree of its own as object 2, after the file's.
     static func splicedFile() -> [UInt8] {
         var out = Array("%PDF-1.7\n".utf8)
         var offsets: [Int] = []
@@ -19,7 +20,8 @@ struct LateRepairTests {
             out += Array("\(offsets.count) 0 obj\n\(body)\nendobj\n".utf8)
         }
         let spliced = out.count
-        out += Array("trailer\n<</Root 1 0 R/Size 6/Encrypt 5 0 R>>\n5 0 obj\n<</Filter/Standard>>\nendobj\n".utf8)
+        out += Array(("trailer\n<</Root 1 0 R/Size 6/Encrypt 5 0 R>>\n5 0 obj\n<</Filter/Standard>>\nendobj\n"
+                      + "2 0 obj\n<</Type/Pages/Kids[]/Count 0>>\nendobj\n").utf8)
         offsets[3] = spliced
         let start = out.count
         out += Array("xref\n0 5\n0000000000 65535 f \n".utf8)
@@ -37,5 +39,17 @@ struct LateRepairTests {
         let reopened = try PDFFile(source: ByteSource(bytes: rewritten))
         #expect(!reopened.isEncrypted)
         #expect(try reopened.catalog()["Pages"] != nil)
+    }
+
+    /// Only what the table located wrongly comes from the scan: the page tree the file was
+    /// opened with stays, though the spliced file defines object 2 later (qpdf and MuPDF count
+    /// such a file's pages by its own table).
+    @Test func aRepairAfterOpeningKeepsTheEntriesTheTableHadRight() throws {
+        let file = try PDFFile(source: ByteSource(bytes: Self.splicedFile()))
+        #expect(try file.dictionary(.reference(PDFReference(2, 0)))?["Count"]?.integerValue == 1)
+        #expect(try file.dictionary(.reference(PDFReference(4, 0)))?["Title"] != nil)
+        #expect(file.isRepaired)
+        #expect(try file.dictionary(.reference(PDFReference(2, 0)))?["Count"]?.integerValue == 1)
+        #expect(try file.dictionary(.reference(PDFReference(5, 0)))?["Filter"] != nil, "what the table lacks comes from the scan")
     }
 }
