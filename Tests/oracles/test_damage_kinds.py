@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 import subprocess
+from pathlib import Path
 
 import pytest
 
@@ -102,3 +103,17 @@ def test_an_edit_of_a_tree_that_shares_pages_saves_a_sound_tree(kind, binary, tm
     assert qpdf.returncode == 0 and "No syntax or stream encoding errors" in qpdf.stdout, qpdf.stdout + qpdf.stderr
     check = run_command([str(binary), "check", str(removed)], timeout=60)
     assert check.returncode == 0, check.describe()
+
+
+def test_a_file_repaired_after_opening_counts_its_own_pages(binary):
+    """The fuzzed file that holds another spliced in (Fuzz/regressions/FuzzPDFFile): one of
+    its objects is located wrongly, and repairing when it is read keeps what the table had
+    right, so `info` and `check` count the file's own pages, as qpdf and MuPDF do."""
+    path = Path(__file__).resolve().parents[2] / "Fuzz/regressions/FuzzPDFFile/late-repair-spliced-encrypt.pdf"
+    expected = reference_counts(path)
+    info = run_command([str(binary), "info", str(path), "--json"], timeout=60)
+    assert info.returncode == 0, info.describe()
+    assert {info.json()["pageCount"]} == set(expected.values()), expected
+    check = run_command([str(binary), "check", str(path)], timeout=60)
+    checked = re.search(r", (\d+) pages,", check.stdout)
+    assert checked and int(checked.group(1)) == info.json()["pageCount"], check.describe()
