@@ -85,6 +85,19 @@ def repeated_kids() -> bytes:
     ])
 
 
+def shared_node() -> bytes:
+    """A root whose two kids are the same /Pages node of two pages (a node with two parents,
+    not a loop): four pages for qpdf and MuPDF."""
+    return pdf([
+        b"<< /Type /Catalog /Pages 2 0 R >>",
+        b"<< /Type /Pages /Kids [5 0 R 5 0 R] /Count 4 >>",
+        PAGE % (5, 6),
+        PAGE % (5, 6),
+        b"<< /Type /Pages /Parent 2 0 R /Kids [3 0 R 4 0 R] /Count 2 >>",
+        stream(CONTENT),
+    ])
+
+
 def kids_pointing_back() -> bytes:
     """A /Pages node whose kids include itself besides two pages: a loop, skipped."""
     return pdf([
@@ -190,6 +203,7 @@ KINDS = {
     "direct-pages": direct_pages,
     "deep-tree": deep_tree,
     "repeated-kids": repeated_kids,
+    "shared-node": shared_node,
     "kids-pointing-back": kids_pointing_back,
     "direct-root": direct_root,
     "brotli": brotli_stream,

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 import subprocess
+from pathlib import Path
 
 import pytest
 
@@ -21,6 +22,7 @@ from oracle_helpers import run_command
 DAMAGED = {
     "repeated-kids": r"object 3 is listed as a page more than once",
     "kids-pointing-back": r"node 2 is met again \(a loop\)",
+    "shared-node": r"node 5 is reached from more than one parent",
     "stray-keyword": r"object 2: 1 stray keyword",
     "direct-pages": r"/Pages is a direct dictionary",
     "huge-subsection": r"subsection claims 9000000 entries",
@@ -72,3 +74,46 @@ def test_each_kind_reads_as_the_references_read_it(kind, binary, tmp_path):
     text = run_command([str(binary), "text", str(path)], timeout=60)
     assert text.returncode == 0, text.describe()
     assert text.stdout.split().count("page") == count, text.describe()
+
+
+@pytest.mark.parametrize("kind", ["repeated-kids", "shared-node"])
+def test_an_edit_of_a_tree_that_shares_pages_saves_a_sound_tree(kind, binary, tmp_path):
+    """Annotating the second page, then removing the first, of a tree that names one page
+    object at two places: qpdf and MuPDF count the saved file's pages as we do, MuPDF (which
+    trusts /Count) finds the annotation on the page that was second only, and qpdf finds
+    nothing wrong."""
+    path = tmp_path / f"{kind}.pdf"
+    path.write_bytes(KINDS[kind]())
+    before = reference_counts(path)["qpdf"]
+    annotated, removed = tmp_path / "annotated.pdf", tmp_path / "removed.pdf"
+    square = tmp_path / "square.json"
+    square.write_text('{"annotations": [{"type": "square", "pageIndex": 1, "rect": [40, 40, 160, 160]}]}')
+    edit = run_command([str(binary), "annotate", str(path), "--from", str(square), "-o", str(annotated)], timeout=60)
+    assert edit.returncode == 0, edit.describe()
+    edit = run_command([str(binary), "pages", str(annotated), "-o", str(removed), "--remove", "1"], timeout=60)
+    assert edit.returncode == 0, edit.describe()
+
+    fitz = pytest.importorskip("fitz")
+    counts = [len(list(page.annots())) for page in fitz.open(str(annotated))]
+    assert counts == [0, 1] + [0] * (before - 2), counts
+    assert reference_counts(removed) == {"qpdf": before - 1, "mupdf": before - 1}
+    counts = [len(list(page.annots())) for page in fitz.open(str(removed))]
+    assert counts == [1] + [0] * (before - 2), counts
+    qpdf = subprocess.run(["qpdf", "--check", str(removed)], capture_output=True, text=True)
+    assert qpdf.returncode == 0 and "No syntax or stream encoding errors" in qpdf.stdout, qpdf.stdout + qpdf.stderr
+    check = run_command([str(binary), "check", str(removed)], timeout=60)
+    assert check.returncode == 0, check.describe()
+
+
+def test_a_file_repaired_after_opening_counts_its_own_pages(binary):
+    """The fuzzed file that holds another spliced in (Fuzz/regressions/FuzzPDFFile): one of
+    its objects is located wrongly, and repairing when it is read keeps what the table had
+    right, so `info` and `check` count the file's own pages, as qpdf and MuPDF do."""
+    path = Path(__file__).resolve().parents[2] / "Fuzz/regressions/FuzzPDFFile/late-repair-spliced-encrypt.pdf"
+    expected = reference_counts(path)
+    info = run_command([str(binary), "info", str(path), "--json"], timeout=60)
+    assert info.returncode == 0, info.describe()
+    assert {info.json()["pageCount"]} == set(expected.values()), expected
+    check = run_command([str(binary), "check", str(path)], timeout=60)
+    checked = re.search(r", (\d+) pages,", check.stdout)
+    assert checked and int(checked.group(1)) == info.json()["pageCount"], check.describe()

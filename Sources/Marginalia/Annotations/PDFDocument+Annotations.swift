@@ -30,6 +30,7 @@ extension PDFDocument {
     @discardableResult
     public func addAnnotation(_ annotation: PDFAnnotation, toPage index: Int) throws -> PDFAnnotation {
         try Self.validate(annotation)
+        try separateSharedPages()
         let page = try self.page(at: index, readingAnnotations: false)
         var stored = annotation
         stored.pageIndex = index
@@ -54,6 +55,7 @@ extension PDFDocument {
         guard let index = annotation.pageIndex else {
             throw PDFError.invalidArgument("annotation \(annotation.id) has no page")
         }
+        try separateSharedPages()
         let page = try self.page(at: index, readingAnnotations: false)
         var stored = annotation
         if stored.reference == nil {
@@ -78,6 +80,7 @@ extension PDFDocument {
     /// Removes annotations by id from every page (with their popups). Returns how many.
     @discardableResult
     public func removeAnnotations(ids: Set<String>) throws -> Int {
+        try separateSharedPages()
         var removed = 0
         for index in 0..<(try pageCount) {
             let annotations = try self.annotations(onPage: index)
@@ -94,6 +97,7 @@ extension PDFDocument {
     /// page. Returns how many.
     @discardableResult
     public func removeAnnotations(ids: Set<String>, onPage index: Int) throws -> Int {
+        try separateSharedPages()
         let pageIndex = try annotationIndex(forPage: index)
         let doomed = ids.compactMap { pageIndex.annotation(id: $0) }
         guard !doomed.isEmpty else { return 0 }
@@ -138,6 +142,7 @@ extension PDFDocument {
     /// - Throws: ``PDFError/invalidArgument(_:)`` when the page has no annotation `id`.
     @discardableResult
     public func moveAnnotation(id: String, onPage index: Int, to position: Int) throws -> (from: Int, to: Int) {
+        try separateSharedPages()
         let cached = try annotationIndex(forPage: index)  // the page's order, read once
         let listed = cached.annotations
         guard let from = listed.firstIndex(where: { $0.id == id }) else {

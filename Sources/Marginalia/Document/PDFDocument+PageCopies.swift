@@ -18,6 +18,7 @@ extension PDFDocument {
     @discardableResult
     public func copyPages(_ indexes: [Int], from source: PDFDocument? = nil, at index: Int,
                           annotationIDs: [String]? = nil) throws -> [String] {
+        try separateSharedPages(walking: true)
         var copier = PageCopier(from: source ?? self, to: self)
         return try copier.copy(indexes, at: index, annotationIDs: annotationIDs)
     }

@@ -17,6 +17,7 @@ extension PDFDocument {
         guard index >= 0 && index <= count else {
             throw PDFError.invalidArgument("cannot insert at page \(index + 1): the document has \(count) pages")
         }
+        try separateSharedPages(walking: true)
         var page = PDFDictionary()
         page["Type"] = .name("Page")
         page["MediaBox"] = [0, 0, .real(Double(size.width)), .real(Double(size.height))]
@@ -41,6 +42,7 @@ extension PDFDocument {
         guard count > 1 else {
             throw PDFError.invalidArgument("cannot remove the only page: a document needs at least one page")
         }
+        try separateSharedPages(walking: true)
         // The page keeps what it inherited, so putting it back anywhere looks the same.
         try pageTree.materializeInheritedAttributes(of: try pageTree.page(at: index).reference)
         let reference = try pageTree.remove(at: index)
@@ -53,6 +55,7 @@ extension PDFDocument {
         guard case .dictionary(let page) = try file.object(for: reference), page.type == "Page" else {
             throw PDFError.invalidArgument("object \(reference.number) is not a page")
         }
+        try separateSharedPages(walking: true)
         try pageTree.insert(reference, at: index)
         annotationIndexes.removeAll()
     }
@@ -65,6 +68,7 @@ extension PDFDocument {
             throw PDFError.invalidArgument("cannot move page \(from + 1) to \(to + 1): the document has \(count) pages")
         }
         guard from != to else { return }
+        try separateSharedPages(walking: true)
         let reference = try pageTree.page(at: from).reference
         try pageTree.materializeInheritedAttributes(of: reference)
         try pageTree.remove(at: from)
@@ -77,6 +81,7 @@ extension PDFDocument {
         guard degrees % 90 == 0 else {
             throw PDFError.invalidArgument("rotation \(degrees) is not a multiple of 90 degrees")
         }
+        try separateSharedPages()
         let page = try self.page(at: index)
         // Edit the stored dictionary, not the snapshot (whose boxes are resolved copies).
         guard var dictionary = try file.dictionary(.reference(page.reference)) else {

@@ -47,6 +47,17 @@ struct PageCopier {
         guard index >= 0 && index <= targetCount else {
             throw PDFError.invalidArgument("cannot insert at page \(index + 1): the document has \(targetCount) pages")
         }
+        let (newPages, given) = try copyObjects(of: indexes, annotationIDs: annotationIDs)
+        for (offset, reference) in newPages.enumerated() {
+            try target.pageTree.insert(reference, at: index + offset)
+        }
+        target.annotationIndexes.removeAll()
+        return given
+    }
+
+    /// Makes the copies of pages `indexes` of the source as objects of the target, outside
+    /// its page tree (no `/Parent`), and returns them with the ids given to their annotations.
+    mutating func copyObjects(of indexes: [Int], annotationIDs: [String]?) throws -> (pages: [PDFReference], ids: [String]) {
         let pages = try indexes.map { try source.pageTree.page(at: $0) }
         var dictionaries: [PDFDictionary] = []
         for (reference, _) in pages {
@@ -98,11 +109,7 @@ struct PageCopier {
             throw PDFError.invalidArgument("fewer annotations to copy (\(given.count)) than ids given (\(given.count + ids.count))")
         }
         try makeFields(copier)
-        for (offset, reference) in newPages.enumerated() {
-            try target.pageTree.insert(reference, at: index + offset)
-        }
-        target.annotationIndexes.removeAll()
-        return given
+        return (newPages, given)
     }
 
     /// Sets the copier's rules for these annotation entries: which objects are copied, kept

@@ -87,6 +87,39 @@ extension PageTree {
         if changed { file.update(page, with: .dictionary(dictionary)) }
     }
 
+    /// Gives every place of a page object that the tree names more than once, but the
+    /// first, a page object of its own, made by `copy` from the page at that index; the tree
+    /// is rebuilt flat first (a shared node repeats its pages). Returns whether there was
+    /// anything to separate.
+    ///
+    /// Reading, such a tree is what qpdf and MuPDF make of it: two places sharing one object
+    /// (an annotation on it shows at both). An edit must change one place only, and the
+    /// `/Count`s and `/Parent`s a tree edit keeps right need a tree, so edits separate first.
+    func separateRepeatedPages(copying copy: (_ index: Int) throws -> PDFReference) throws -> Bool {
+        guard try sharesPages else { return false }
+        try makeRootIndirect()
+        try rebuildFlat()
+        let rootRef = try rootReference()
+        var seen = Set<Int>()
+        var kids: [PDFObject] = []
+        for (index, page) in try flatten().enumerated() {
+            if seen.insert(page.number).inserted {
+                kids.append(.reference(page))
+                continue
+            }
+            let separate = try copy(index)
+            var dictionary = try node(separate)
+            dictionary["Parent"] = .reference(rootRef)
+            file.update(separate, with: .dictionary(dictionary))
+            kids.append(.reference(separate))
+        }
+        var root = try node(rootRef)
+        root["Kids"] = .array(kids)
+        file.update(rootRef, with: .dictionary(root))
+        invalidate()
+        return true
+    }
+
     // MARK: - Helpers
 
     private func node(_ reference: PDFReference) throws -> PDFDictionary {
@@ -133,7 +166,7 @@ extension PageTree {
         let pages = try flatten()
         let root = try node(try rootReference())
         let consistent = try countIsConsistent(try rootReference(), depth: 0)
-        if root["Count"]?.integerValue != pages.count || !consistent {
+        if root["Count"]?.integerValue != pages.count || !consistent || !anomalies.isEmpty {
             try rebuildFlat()
         }
     }

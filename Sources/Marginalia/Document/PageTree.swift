@@ -4,9 +4,10 @@ import PDFCore
 ///
 /// Page N is found by descending from the root with each node's `/Count`, loading O(depth)
 /// dictionaries. When the counts are inconsistent (a damaged or hand-edited file) the tree
-/// is walked once instead and the walk's order is used from then on. A node met again is a
-/// loop and is skipped; a deep but finite tree is walked whatever its depth (without
-/// recursion). A catalog whose `/Pages` is a direct dictionary is read as it is and made an
+/// is walked once instead and the walk's order is used from then on. A node met again among
+/// its own ancestors is a loop and is skipped; a page reached along two paths is two pages
+/// sharing one object, until an edit separates them (``separateRepeatedPages(copying:)``); a
+/// deep but finite tree is walked whatever its depth (without recursion). A catalog whose `/Pages` is a direct dictionary is read as it is and made an
 /// object of its own on the first edit.
 final class PageTree {
     let file: PDFFile
@@ -181,41 +182,83 @@ final class PageTree {
 
     /// Walks the whole tree once, in order, skipping loops; used when `/Count` lies.
     ///
-    /// The walk keeps its own stack, so a deep tree (a chain of thousands of single kids, as
-    /// MuPDF and qpdf read) costs memory for its nodes, not the thread's stack; every node is
-    /// visited at most once, so the walk ends whatever the file holds.
+    /// A loop is a node met again among its own ancestors (the nodes on the path from the
+    /// root), and only that is skipped: a node or page reachable along two paths (a /Kids
+    /// that repeats an entry, two parents sharing a node) is read each time, as qpdf and
+    /// MuPDF read it, so the same page object may stand at several places of the list
+    /// (``sharesPages``). The walk keeps its own stack, so a deep tree (a chain of thousands
+    /// of single kids) costs memory for its nodes, not the thread's stack. Every node entered
+    /// counts against ``PDFLimits/maxPageCount`` as a page does, so a tree that shares nodes
+    /// to multiply its pages ends as well.
     @discardableResult
     func flatten() throws -> [PDFReference] {
         if let flattened { return flattened }
         var pages: [PDFReference] = []
-        var visited = Set<Int>()
         var seenPages = Set<Int>()
-        var notes: [String] = []
-        var pending = [try rootReference()]
-        while let ref = pending.popLast() {
-            guard let node = try treeNode(ref) else { continue }
-            if PageTree.isLeaf(node) {
-                // A page listed twice counts twice (as qpdf, pikepdf and MuPDF count it).
-                if !seenPages.insert(ref.number).inserted {
-                    notes.append("page tree: object \(ref.number) is listed as a page more than once (counted each time)")
+        var seenNodes = Set<Int>()
+        var repeatedPages: [Int] = [], sharedNodes: [Int] = [], loops: [Int] = []
+        var entered = 0
+        // The path from the root: each node with the kids still to read, last one on top.
+        var path: [(node: Int, kids: ArraySlice<PDFReference>)] = []
+        var onPath = Set<Int>()
+        var next: PDFReference? = try rootReference()
+        while true {
+            if let ref = next {
+                next = nil
+                if let node = try treeNode(ref) {
+                    if PageTree.isLeaf(node) {
+                        if !seenPages.insert(ref.number).inserted { repeatedPages.append(ref.number) }
+                        pages.append(ref)
+                    } else if onPath.contains(ref.number) {
+                        loops.append(ref.number)
+                    } else {
+                        if !seenNodes.insert(ref.number).inserted { sharedNodes.append(ref.number) }
+                        let kids = try file.resolve(node["Kids"] ?? .null).arrayValue ?? []
+                        path.append((ref.number, ArraySlice(kids.compactMap(\.referenceValue))))
+                        onPath.insert(ref.number)
+                    }
+                    entered += 1
+                    if pages.count > file.limits.maxPageCount || entered > 2 * file.limits.maxPageCount {
+                        throw PDFError.limitExceeded("more than \(file.limits.maxPageCount) pages (maxPageCount)")
+                    }
                 }
-                pages.append(ref)
-                if pages.count > file.limits.maxPageCount {
-                    throw PDFError.limitExceeded("more than \(file.limits.maxPageCount) pages (maxPageCount)")
-                }
-                continue
             }
-            // Only a node met again is a loop.
-            guard visited.insert(ref.number).inserted else {
-                notes.append("page tree: node \(ref.number) is met again (a loop): skipped")
-                continue
+            guard let top = path.indices.last else { break }
+            if let kid = path[top].kids.first {
+                path[top].kids = path[top].kids.dropFirst()
+                next = kid
+            } else {
+                onPath.remove(path.removeLast().node)
             }
-            let kids = try file.resolve(node["Kids"] ?? .null).arrayValue ?? []
-            pending.append(contentsOf: kids.reversed().compactMap(\.referenceValue))
         }
         flattened = pages
-        anomalies = notes
+        // One note per object, however many times the tree names it.
+        anomalies = Self.distinct(repeatedPages).map { "page tree: object \($0) is listed as a page more than once (counted each time)" }
+            + Self.distinct(sharedNodes).map { "page tree: node \($0) is reached from more than one parent (its pages counted each time)" }
+            + Self.distinct(loops).map { "page tree: node \($0) is met again (a loop): skipped" }
         return pages
+    }
+
+    private static func distinct(_ numbers: [Int]) -> [Int] {
+        var seen = Set<Int>()
+        return numbers.filter { seen.insert($0).inserted }
+    }
+
+    /// Whether the tree stands one page object at more than one place (a repeated kid, a
+    /// shared node): those places share the object until an edit separates them
+    /// (``PDFDocument/separateSharedPages(walking:)``).
+    ///
+    /// A tree whose root `/Count` was found plausible (no kid repeated at the root, counts
+    /// that add up a level down) is taken for a tree, as finding a page by `/Count` takes it,
+    /// unless it was walked already: an annotation edit of a sound file of thousands of
+    /// pages loads no more of it than before.
+    var sharesPages: Bool {
+        get throws {
+            _ = try count()
+            if flattened == nil, trustedRoot != nil { return false }
+            let pages = try flatten()
+            return Set(pages.map(\.number)).count != pages.count
+        }
     }
 
     /// The attributes a page inherits, found by climbing `/Parent` (used after flattening);

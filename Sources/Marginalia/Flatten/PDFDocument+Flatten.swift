@@ -26,6 +26,7 @@ extension PDFDocument {
     /// drawn (notes, when comments are dropped: ``FlattenOptions/Comments``).
     func flattenAnnotations(pages: [Int]?, excluding excluded: Set<String>, where include: (PDFAnnotation) -> Bool,
                             drawn: (PDFAnnotation) -> Bool = { _ in true }) throws -> Int {
+        try separateSharedPages()
         var total = 0
         for index in try pages ?? Array(0..<pageCount) {
             total += try flattenAnnotations(onPage: index, excluding: excluded, include, drawn: drawn)

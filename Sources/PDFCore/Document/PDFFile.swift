@@ -27,6 +27,9 @@ public final class PDFFile {
     private var objectStreams: [Int: ObjectStream] = [:]
     private var repairCount = 0
     private var checkedForLostPages = false
+    /// Set once the file is open: a repair from then on keeps the security handler, and so
+    /// the trailer's `/Encrypt` it was set up from.
+    private var isOpen = false
     /// What is left of maxDocumentDecodedSize.
     private var decodeBudget: DecodeBudget
 
@@ -91,6 +94,7 @@ public final class PDFFile {
             throw PDFError.unrepairable("no document catalog found")
         }
         nextNumber = max(tableSize, nextNumber, 1)
+        isOpen = true
     }
 
     private static func findHeader(in source: ByteSource) -> (offset: Int, version: String)? {
@@ -150,7 +154,9 @@ public final class PDFFile {
 
     /// Rebuilds the cross-reference by scanning; records why.
     private func repair(reason: String) throws {
+        let table = crossReference
         crossReference = try CrossReferenceRepair(source: source, limits: limits).rebuild(budget: &decodeBudget)
+        if isOpen { keepSoundEntries(of: table) }
         warnings.append("cross-reference rebuilt by scanning the file (\(reason))")
         isRepaired = true
         repairCount += 1
@@ -159,6 +165,31 @@ public final class PDFFile {
         nextNumber = max(tableSize, nextNumber)
         if (try? catalog()) == nil, let found = findCatalog() {
             crossReference.trailer["Root"] = .reference(found)
+        }
+    }
+
+    /// After opening, a repair keeps what the table it replaces had right: its trailer, which
+    /// gave the catalog and the security handler (the scan merges every trailer in the file,
+    /// another file's too when one is spliced in, and a rewrite must not name an /Encrypt it
+    /// did not encrypt with), and each entry whose offset holds that object's header, with
+    /// the objects of the object streams so kept. Only what the table located wrongly comes
+    /// from the scan, which prefers the last definition in the file: so the objects already
+    /// read, and the pages already counted, read the same after the repair (qpdf and MuPDF
+    /// count the pages of a spliced file by its own table).
+    private func keepSoundEntries(of table: CrossReferenceTable) {
+        crossReference.trailer = table.trailer
+        var kept = Set<Int>()
+        for (number, entry) in table.entries {
+            guard case .inFile(let offset, _) = entry else { continue }
+            var lexer = Lexer(source: source, position: offset, limits: limits)
+            if case .integer(number)? = try? lexer.next(), case .integer? = try? lexer.next(),
+               case .keyword("obj")? = try? lexer.next() {
+                crossReference.entries[number] = entry
+                kept.insert(number)
+            }
+        }
+        for (number, entry) in table.entries {
+            if case .inObjectStream(let stream, _) = entry, kept.contains(stream) { crossReference.entries[number] = entry }
         }
     }
 

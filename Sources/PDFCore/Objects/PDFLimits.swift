@@ -19,9 +19,11 @@ public struct PDFLimits: Hashable, Sendable {
     /// Most elements of one array or entries of one dictionary.
     public var maxCollectionCount: Int = 4_000_000
     /// Most `/Prev` sections followed in a cross-reference chain. (A page tree is walked
-    /// whatever its depth, each node once: a deep chain is valid, a loop ends.)
+    /// whatever its depth: a deep chain is valid; a loop, a node met again among its own
+    /// ancestors, is skipped.)
     public var maxTreeDepth: Int = 1_000
-    /// Most pages a page tree may hold.
+    /// Most pages a page tree may hold; a walk of the tree also stops past twice as many
+    /// nodes and pages entered, so nodes shared to multiply pages cannot make it endless.
     public var maxPageCount: Int = 1_000_000
     /// Most operators and shown glyphs that interpreting one page's content may take, those
     /// of the form XObjects it draws counted each time they are drawn (text extraction): so
