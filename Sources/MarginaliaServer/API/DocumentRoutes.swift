@@ -55,7 +55,7 @@ public struct DocumentRoutes<Service: DocumentServing>: Sendable {
             let file = try service.currentFile(id)
             let response = HTTPResponse.pdf(Data(), revision: summary.revision, filename: Self.filename(id, summary))
                 .adding(header: "X-Marginalia-Stored-Length", value: String(file.storedLength))
-            return FileResponse.serve(file.data, response, for: request)
+            return FileResponse.serve(file.data, tag: file.tag, response, for: request)
         }
         router.add("GET", one + "/export", needs: .view, audited: .export) { request, parameters in
             let id = try Self.documentID(parameters)

@@ -1,8 +1,8 @@
 import Foundation
 
 /// A PDF's bytes served the way caches and range readers (pdf.js) expect (RFC 9110, 8.8.3,
-/// 13 and 14): a strong `ETag` (the first 128 bits of the SHA-256 of the bytes, so equal
-/// bytes always have equal tags and any change changes it), `Accept-Ranges: bytes`,
+/// 13 and 14): a strong `ETag` (``Digest/entityTag(_:)``, or the one given with the bytes),
+/// `Accept-Ranges: bytes`,
 /// `Cache-Control: private, no-cache` (kept, but asked about again each time), and:
 /// - 304 with no body when `If-None-Match` names the tag (or is `*`);
 /// - 206 with `Content-Range` for one satisfiable `Range: bytes=…` (first-last, first-, or
@@ -10,8 +10,8 @@ import Foundation
 /// - 416 with `Content-Range: bytes */LENGTH` for a range that starts past the end;
 /// - the whole file (200) for no range, a malformed one, or several (allowed by 14.2).
 enum FileResponse {
-    static func serve(_ data: Data, _ response: HTTPResponse, for request: HTTPRequest) -> HTTPResponse {
-        let tag = "\"" + Digest.sha256Hex(data).prefix(32) + "\""
+    static func serve(_ data: Data, tag: String? = nil, _ response: HTTPResponse, for request: HTTPRequest) -> HTTPResponse {
+        let tag = tag ?? Digest.entityTag(data)
         var base = response
         base.headers.removeAll { $0.name.lowercased() == "cache-control" }
         base.headers += [("ETag", tag), ("Accept-Ranges", "bytes"), ("Cache-Control", "private, no-cache")]

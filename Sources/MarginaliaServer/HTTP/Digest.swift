@@ -15,4 +15,10 @@ enum Digest {
         guard status == 1 else { return "" }
         return output.prefix(Int(length)).map { String(format: "%02x", $0) }.joined()
     }
+
+    /// A strong `ETag` for `bytes`: the first 128 bits of their SHA-256, quoted, so equal bytes
+    /// always have equal tags and any change changes it.
+    static func entityTag(_ bytes: Data) -> String {
+        "\"" + sha256Hex(bytes).prefix(32) + "\""
+    }
 }

@@ -125,10 +125,19 @@ extension DocumentService {
     }
 
     /// ``fileData(_:)`` with the length of the stored version it begins with (the bytes a
-    /// reader holding that version need not fetch again).
+    /// reader holding that version need not fetch again) and its tag.
+    ///
+    /// The file of the state in memory is built once and kept with the state until it changes:
+    /// a range reader (the editor's pdf.js, Web/js/rangefile.js) asks for a large file piece by
+    /// piece, and building and hashing it anew for each piece cost a copy and a digest of the
+    /// whole file per piece.
     public func currentFile(_ id: String) throws -> CurrentFile {
         try withDocument(id) { state in
-            CurrentFile(data: try state.document.dataRepresentation(), storedLength: state.document.file.source.count)
+            let shows = OpenDocument.BuiltFile.Shows(state)
+            if let built = state.builtFile, built.shows == shows { return built.file }
+            let file = CurrentFile(data: try state.document.dataRepresentation(), storedLength: state.document.file.source.count)
+            state.builtFile = OpenDocument.BuiltFile(shows: shows, file: file)
+            return file
         }
     }
 

@@ -30,6 +30,35 @@ final class OpenDocument: @unchecked Sendable {
         var file: String
         /// The version the document was opened from or last saved as: a save appends to it.
         var baseVersion: Int
+        /// The file last built of this state (``DocumentService/currentFile(_:)``).
+        var builtFile: BuiltFile?
+    }
+
+    /// A file built of the state in memory, with what that state was.
+    struct BuiltFile {
+        /// What the bytes show. Every change of the document in memory moves its file's
+        /// change count (an undo of entries a failed commit takes back too); a save or reload
+        /// opens another document; a restore names another file.
+        struct Shows: Equatable {
+            let document: ObjectIdentifier
+            let changeCount: Int
+            let revision: Int
+            let savedRevision: Int
+            let file: String
+            let baseVersion: Int
+
+            init(_ state: State) {
+                document = ObjectIdentifier(state.document)
+                changeCount = state.document.file.changeCount
+                revision = state.revision
+                savedRevision = state.savedRevision
+                file = state.file
+                baseVersion = state.baseVersion
+            }
+        }
+
+        let shows: Shows
+        let file: CurrentFile
     }
 
     let id: String

@@ -194,13 +194,16 @@ public struct SubscriptionToken: Hashable, Sendable {
 
 /// A document's file in its current state (``DocumentService/currentFile(_:)``).
 public struct CurrentFile: Sendable, Equatable {
-    public var data: Data
+    public let data: Data
     /// How many of the first bytes are the stored version the file starts with: they stay the
     /// first bytes of every later state until a restore or retention rewrites the file.
-    public var storedLength: Int
+    public let storedLength: Int
+    /// The bytes' strong `ETag` (``Digest/entityTag(_:)``), worked out once with them.
+    public let tag: String
 
     public init(data: Data, storedLength: Int) {
         self.data = data
         self.storedLength = storedLength
+        tag = Digest.entityTag(data)
     }
 }

@@ -111,8 +111,8 @@ export function stampPicker(editor) {
   return [
     section('Standard', standard),
     section('Custom', text,
-      toggle(storedUserName() ? `Add my name (${storedUserName()})` : 'Add my name (none set)', state.withName, (v) => { state.withName = v; }),
-      toggle(`Add today\u2019s date (${today()})`, state.withDate, (v) => { state.withDate = v; }),
+      toggle(storedUserName() ? `Add my name (${storedUserName()})` : 'Add my name (none set)', state.withName, (v) => { state.withName = v; showCustom(); }),
+      toggle(`Add today\u2019s date (${today()})`, state.withDate, (v) => { state.withDate = v; showCustom(); }),
       customPreview,
       action('Place custom stamp', placeCustom)),
     section('Your images', images, picker, action('Choose image\u2026', () => { picker.value = ''; picker.click(); })),

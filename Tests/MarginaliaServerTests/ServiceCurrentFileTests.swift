@@ -1,0 +1,36 @@
+import Foundation
+import Marginalia
+import Testing
+@testable import MarginaliaServer
+
+@Suite("Document service: the current file, built once per state")
+struct ServiceCurrentFileTests {
+    /// ``DocumentService/currentFile(_:)`` keeps the file it built until the state changes:
+    /// each kind of change must show in the next file asked for.
+    @Test(arguments: StoreKind.allCases) func theFileFollowsEveryChange(_ kind: StoreKind) throws {
+        let place = try TestStore(kind)
+        defer { place.remove() }
+        let service = try place.service()
+        let id = try service.importDocument(name: "doc", data: Fixtures.sample).id
+        let shown = { try PDFDocument(data: service.currentFile(id).data).annotations(onPage: 0).map(\.id) }
+        let original = try shown()
+        let first = try service.currentFile(id)
+        #expect(try service.currentFile(id) == first)
+        #expect(first.tag == Digest.entityTag(first.data))
+
+        _ = try service.apply(id, Fixtures.request(.operation(Fixtures.add("a1")), base: 0))
+        #expect(try shown() == original + ["a1"])
+        _ = try service.apply(id, Fixtures.request(.undo, base: 1))
+        #expect(try shown() == original)
+        _ = try service.apply(id, Fixtures.request(.redo, base: 2))
+        #expect(try shown() == original + ["a1"])
+        let saved = try service.save(id)
+        let afterSave = try service.currentFile(id)
+        #expect(afterSave.storedLength == (try service.versionData(id, saved.number)).count)
+        #expect(try shown() == original + ["a1"])
+        _ = try service.restoreVersion(id, 1)
+        #expect(try shown() == original)
+        let restored = try service.currentFile(id)
+        #expect(restored.tag != afterSave.tag && restored.tag == Digest.entityTag(restored.data))
+    }
+}
