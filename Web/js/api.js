@@ -87,7 +87,7 @@ export const FIRST_TAIL = 64 << 10;
  * when the file changes on the server before pdf.js has read what it needs.
  * @param {string} id
  * @param {{onStale?: () => void}} [options]
- * @returns {Promise<{source: object, bytes?: Uint8Array, revision: number, transport?: object}>}
+ * @returns {Promise<{source: object, revision: number}>} `source.range` is the transport of a file read by ranges
  */
 export async function getFile(id, { onStale = () => {} } = {}) {
   const path = `${docPath(id)}/file`;
@@ -121,7 +121,7 @@ export async function getFile(id, { onStale = () => {} } = {}) {
       storedPrefixes.delete(id);  // not held whole: the next fetch is by ranges again
       const transport = makeRangeTransport({ url: BASE + path, length, tag, held: [{ begin, bytes: body }], onStale });
       return { source: { range: transport, length, rangeChunkSize: RANGE_CHUNK_SIZE, disableAutoFetch: true, disableStream: true },
-               revision, transport };
+               revision };
     }
     bytes = body;
     if (response.status === 206 && begin > 0) {
@@ -135,7 +135,7 @@ export async function getFile(id, { onStale = () => {} } = {}) {
   const stored = Number(response.headers.get('X-Marginalia-Stored-Length') ?? 0);
   if (stored > 0 && stored <= bytes.length) storedPrefixes.set(id, bytes.slice(0, stored));
   const revision = Number(response.headers.get('X-Marginalia-Revision') ?? -1);
-  return { source: { data: bytes }, bytes, revision };
+  return { source: { data: bytes }, revision };
 }
 
 function concatenated(first, second) {

@@ -146,7 +146,7 @@ export class Editor {
       try {
         pdf = await openPdf(file.source);
       } catch (error) {
-        if (!file.transport?.stale) throw error;  // changed while it opened: the new state, again
+        if (!file.source.range?.stale) throw error;  // changed while it opened: the new state, again
       }
     }
     if (overtaken()) { pdf.destroy(); return false; }
