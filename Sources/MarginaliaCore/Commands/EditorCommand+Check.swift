@@ -76,8 +76,12 @@ extension EditorCommand {
         case .arrange(let ids, _): try editable(ids, "rearranged")
         case .resize(let id, _): try editable([id], "resized")
         case .restyle(let ids, _): try editable(ids, "restyled")
-        case .stroke(let stroke): try page(stroke.pageIndex)
-        case .erase(let erase): try page(erase.pageIndex)
+        case .stroke(let stroke):
+            try page(stroke.pageIndex)
+            try Self.checkSamples(stroke)
+        case .erase(let erase):
+            try page(erase.pageIndex)
+            try Self.checkSweep(erase)
         case .fill: break  // the form's own rules (read-only and locked fields) apply when filling
         case .insertPage(let index, _, _): try page(index, allowingEnd: true)
         case .removePage(let index):
@@ -92,6 +96,37 @@ extension EditorCommand {
             try checkPages(pageCount: pageCount)
         case .undo, .redo: break
         }
+    }
+
+    /// What the JSON reader refuses in a stroke, for strokes made in code: no samples, more
+    /// than ``maximumPoints``, a point past the coordinate limit, a pressure or time that is
+    /// not finite, a zoom that is not positive.
+    static func checkSamples(_ stroke: Stroke) throws(CommandError) {
+        guard !stroke.samples.isEmpty else { throw CommandError.malformed("stroke.points: no points") }
+        guard stroke.samples.count <= maximumPoints else {
+            throw CommandError.malformed("stroke.points: \(stroke.samples.count) points, more than the limit of \(maximumPoints)")
+        }
+        for (index, sample) in stroke.samples.enumerated() {
+            guard CoordinateLimit.contains(Double(sample.point.x)), CoordinateLimit.contains(Double(sample.point.y)),
+                  sample.pressure.isFinite, sample.time.isFinite else {
+                throw CommandError.malformed("stroke.points[\(index)]: expected finite numbers with x and y \(CoordinateLimit.description)")
+            }
+        }
+        guard stroke.zoom.isFinite, stroke.zoom > 0 else { throw CommandError.malformed("stroke.zoom: expected a positive number") }
+    }
+
+    /// What the JSON reader refuses in an eraser sweep, for sweeps made in code: no points, more
+    /// than ``maximumPoints``, a point past the coordinate limit, a size that is not positive.
+    static func checkSweep(_ erase: Erase) throws(CommandError) {
+        guard !erase.points.isEmpty else { throw CommandError.malformed("erase.points: no points") }
+        guard erase.points.count <= maximumPoints else {
+            throw CommandError.malformed("erase.points: \(erase.points.count) points, more than the limit of \(maximumPoints)")
+        }
+        for (index, point) in erase.points.enumerated()
+        where !CoordinateLimit.contains(Double(point.x)) || !CoordinateLimit.contains(Double(point.y)) {
+            throw CommandError.malformed("erase.points[\(index)]: expected x and y \(CoordinateLimit.description)")
+        }
+        guard erase.size.isFinite, erase.size > 0 else { throw CommandError.malformed("erase.size: expected a positive number") }
     }
 
     /// An annotation's `pageIndex`, or -1 (no page) when it is missing or not a whole number

@@ -26,6 +26,7 @@ extension EditorCommand {
             found[id] = annotation
             return annotation.geometry
         }
+        if case .erase(let erase) = self { return try Self.apply(erase, to: document) }
         // Removing an annotation removes its comment thread with it (in the same step).
         let steps = try Self.removingThreads(try operations(on: document, found: found, author: author, uploads: uploads),
                                              in: document)
@@ -39,8 +40,8 @@ extension EditorCommand {
         return applied
     }
 
-    /// The operations the command becomes, not yet applied (a stroke or an erase is applied
-    /// as it is worked out, and its steps come back already applied: see ``apply(to:author:)``).
+    /// The operations the command becomes, not yet applied (an erase is applied as it is worked
+    /// out: ``apply(_:to:)``).
     private func operations(on document: PDFDocument, found: [String: PDFAnnotation], author: String?,
                             uploads: UploadReader?) throws -> [EditorOperation] {
         func annotations(_ ids: [String]) -> [PDFAnnotation] { ids.compactMap { found[$0] } }
@@ -107,8 +108,10 @@ extension EditorCommand {
             return SelectionTool.resize(annotation, to: rect, pageBounds: bounds).map { [$0] } ?? []
         case .restyle(let ids, let style):
             return SelectionTool.restyle(annotations(ids), style).map { [$0] } ?? []
-        case .stroke, .erase:
-            return try applyInteraction(to: document, author: author)
+        case .stroke(let stroke):
+            return try Self.steps(of: stroke, on: document, author: author)
+        case .erase:
+            return []  // applied by apply(to:author:uploads:) before this is asked
         case .fill(let name, let value):
             let after = try Self.formValue(value)
             guard let field = try document.acroForm().field(named: name) else {
@@ -168,28 +171,6 @@ extension EditorCommand {
         if let rect = annotation.rectFittingText(pageRotation: page.rotation, page: page.bounds(for: .cropBox)) {
             annotation.rect = rect
         }
-    }
-
-    /// A stroke or an erase, worked out and applied step by step (each eraser step sees the
-    /// page as the previous ones left it), then taken back so ``apply(to:author:)`` applies
-    /// the same steps again as one unit. Applying twice keeps one code path for both.
-    private func applyInteraction(to document: PDFDocument, author: String?) throws -> [EditorOperation] {
-        let action: EditorAction
-        switch self {
-        case .stroke(let stroke):
-            action = .stroke(.init(pageIndex: stroke.pageIndex,
-                                   points: stroke.samples.map { [Double($0.point.x), Double($0.point.y), $0.pressure, $0.time] },
-                                   ink: stroke.ink, zoom: stroke.zoom, recognizeShape: stroke.recognizeShape,
-                                   author: stroke.author ?? author))
-        case .erase(let erase):
-            action = .erase(.init(pageIndex: erase.pageIndex, mode: erase.mode, size: erase.size,
-                                  points: erase.points.map { [Double($0.x), Double($0.y)] }))
-        default:
-            return []
-        }
-        let applied = try action.apply(to: document)
-        for step in applied.reversed() { _ = try? step.inverse.apply(to: document) }
-        return applied
     }
 
     /// An annotation from one object of the annotation JSON.

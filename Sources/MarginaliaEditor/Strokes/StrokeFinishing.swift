@@ -4,7 +4,7 @@ import Marginalia
 /// What becomes of a finished stroke: the ink annotation it makes, and, when shape
 /// recognition applies, the step that turns that ink into a shape.
 ///
-/// The Draw tool and remote strokes (``EditorAction``) both finish strokes here, so a stroke
+/// The Draw tool and remote strokes (``EditorCommand/stroke(_:)``) both finish strokes here, so a stroke
 /// drawn in the browser ends exactly as one drawn through the engine's own tools.
 public enum StrokeFinishing {
     /// The ink annotation for `stroke` on page `pageIndex`: simplified for `zoom`, clipped to

@@ -1,12 +1,30 @@
 import Foundation
 import Testing
 @testable import Marginalia
+@testable import MarginaliaCore
 @testable import MarginaliaEditor
 
-@Suite("Editor actions (remote strokes and sweeps)")
-struct EditorActionTests {
-    static func decode(_ json: String) throws -> EditorAction {
-        try JSONDecoder().decode(EditorAction.self, from: Data(json.utf8))
+@Suite("Editor interactions (strokes and sweeps a client records whole)")
+struct EditorInteractionTests {
+    static func decode(_ json: String) throws -> EditorCommand {
+        try EditorCommand(json: JSONField(JSONParser.parse(Array(json.utf8)), path: "command"))
+    }
+
+    static func stroke(page: Int = 0, _ points: [[Double]], ink: InkPreset = .pen, recognizeShape: Bool = false) -> EditorCommand {
+        .stroke(.init(pageIndex: page, samples: points.map { p in
+            StrokeSample(point: CGPoint(x: p[0], y: p[1]), pressure: p.count > 2 ? p[2] : 1, time: p.count > 3 ? p[3] : 0)
+        }, ink: ink, recognizeShape: recognizeShape))
+    }
+
+    static func erase(_ mode: Eraser.Mode, size: Double, _ points: [[Double]]) -> EditorCommand {
+        .erase(.init(pageIndex: 0, mode: mode, size: size, points: points.map { CGPoint(x: $0[0], y: $0[1]) }))
+    }
+
+    /// Applies `command` through a session, so its steps can be undone.
+    static func perform(_ command: EditorCommand, in session: EditorSession) throws -> [EditorOperation] {
+        let applied = try command.apply(to: session.document)
+        for step in applied { session.record(applied: step) }
+        return applied
     }
 
     /// A square drawn as one closed stroke, 100 pt wide, starting at (200, 200).
@@ -27,8 +45,8 @@ struct EditorActionTests {
     @Test func strokeJSONBecomesOneTightInkAnnotation() throws {
         let document = try OperationTests.document()
         let action = try Self.decode("""
-            {"stroke": {"pageIndex": 0, "points": [[100, 100, 0.5], [150, 140, 0.6], [200, 100, 0.7]],
-                        "ink": {"color": "#FF0000", "width": 4, "opacity": 1, "usesPressure": false}, "zoom": 2}}
+            {"type": "stroke", "pageIndex": 0, "points": [[100, 100, 0.5], [150, 140, 0.6], [200, 100, 0.7]],
+                        "ink": {"color": "#FF0000", "width": 4, "opacity": 1, "usesPressure": false}, "zoom": 2}
             """)
         let applied = try action.apply(to: document)
         #expect(applied.count == 1)
@@ -61,17 +79,15 @@ struct EditorActionTests {
         #expect(ink.rect.minX > 90 && ink.rect.maxX < 210 && ink.rect.minY > 90 && ink.rect.maxY < 150, "\(ink.rect)")
     }
 
-    @Test func roundTripsThroughJSON() throws {
-        let action = EditorAction.erase(.init(pageIndex: 1, mode: .segment, size: 12, points: [[1, 2], [3, 4]]))
-        let data = try JSONEncoder().encode(action)
-        #expect(try JSONDecoder().decode(EditorAction.self, from: data) == action)
-        #expect(String(decoding: data, as: UTF8.self).hasPrefix("{\"erase\":"))
+    @Test func anEraseCommandRoundTripsThroughJSON() throws {
+        let command = Self.erase(.segment, size: 12, [[1, 2], [3, 4]])
+        #expect(try Self.decode(String(decoding: JSONWriter.bytes(command.json), as: UTF8.self)) == command)
     }
 
     @Test func recognisedShapeIsASecondStepAndOneUndoBringsTheInkBack() throws {
         let document = try OperationTests.document()
         let session = EditorSession(document: document)
-        let applied = try session.perform(.stroke(.init(pageIndex: 0, points: Self.squareStroke, ink: .pen, recognizeShape: true)))
+        let applied = try Self.perform(Self.stroke(Self.squareStroke, recognizeShape: true), in: session)
         #expect(applied.count == 2)
         #expect(try document.annotations(onPage: 0).map { AnnotationJSON.typeName(of: $0) } == ["square"])
         try session.undo()
@@ -82,7 +98,7 @@ struct EditorActionTests {
 
     @Test func withoutRecognitionTheSquareStaysInk() throws {
         let document = try OperationTests.document()
-        _ = try EditorAction.stroke(.init(pageIndex: 0, points: Self.squareStroke, ink: .pen)).apply(to: document)
+        _ = try Self.stroke(Self.squareStroke).apply(to: document)
         #expect(try document.annotations(onPage: 0).map { AnnotationJSON.typeName(of: $0) } == ["ink"])
     }
 
@@ -90,9 +106,8 @@ struct EditorActionTests {
         let document = try EraserTests.document()
         let session = EditorSession(document: document)
         // Crosses the line twice (down and back up) and then the V's left arm.
-        let sweep = EditorAction.erase(.init(pageIndex: 0, mode: .stroke, size: 6,
-                                             points: [[100, 150], [100, 50], [120, 150], [325, 250]]))
-        let applied = try session.perform(sweep)
+        let sweep = Self.erase(.stroke, size: 6, [[100, 150], [100, 50], [120, 150], [325, 250]])
+        let applied = try Self.perform(sweep, in: session)
         #expect(applied.count == 1)
         #expect(try document.annotations(onPage: 0).isEmpty)
         try session.undo()
@@ -101,8 +116,7 @@ struct EditorActionTests {
 
     @Test func segmentEraserSweepCutsAndPiecesCanBeCutAgain() throws {
         let document = try EraserTests.document()
-        let sweep = EditorAction.erase(.init(pageIndex: 0, mode: .segment, size: 4,
-                                             points: [[100, 150], [100, 50], [200, 50], [200, 150]]))
+        let sweep = Self.erase(.segment, size: 4, [[100, 150], [100, 50], [200, 50], [200, 150]])
         let applied = try sweep.apply(to: document)
         #expect(applied.count == 1)
         let pieces = try document.annotations(onPage: 0).filter { $0.id != "v" }
@@ -114,35 +128,48 @@ struct EditorActionTests {
         #expect(pieces.allSatisfy { $0.author == "Ada" && $0.color == .red })
     }
 
+    /// The sweep's pieces are expanded with the comment threads of what they remove before
+    /// they are applied, so a reply goes with its stroke and one undo brings both back in order.
+    @Test func aSweepRemovingAStrokeRemovesItsThreadInTheSameStep() throws {
+        let document = try EraserTests.document()
+        let session = EditorSession(document: document)
+        _ = try EditorCommand.reply(.init(to: "line", text: "Keep this?", author: "Grace", id: "r1")).apply(to: document)
+        _ = try EditorCommand.reply(.init(to: "r1", text: "No.", author: "Ada", id: "r2")).apply(to: document)
+        let applied = try Self.perform(Self.erase(.stroke, size: 6, [[100, 150], [100, 50]]), in: session)
+        #expect(applied.count == 1)
+        #expect(try document.annotations(onPage: 0).map(\.id) == ["v"])
+        try session.undo()
+        let back = try document.annotations(onPage: 0)
+        #expect(Set(back.map(\.id)) == ["line", "v", "r1", "r2"])
+        #expect(back.first { $0.id == "r2" }?.inReplyTo == "r1")
+        #expect(back.first { $0.id == "r1" }?.inReplyTo == "line")
+    }
+
     @Test func eraserTouchingNothingDoesNothing() throws {
         let document = try EraserTests.document()
-        let applied = try EditorAction.erase(.init(pageIndex: 0, mode: .stroke, size: 6, points: [[500, 600]])).apply(to: document)
+        let applied = try Self.erase(.stroke, size: 6, [[500, 600]]).apply(to: document)
         #expect(applied.isEmpty)
         #expect(try document.annotations(onPage: 0).count == 2)
     }
 
-    @Test func badActionsAreTypedErrorsAndChangeNothing() throws {
+    @Test func badStrokesAndSweepsMadeInCodeAreTypedErrorsAndChangeNothing() throws {
         let document = try EraserTests.document()
-        #expect(throws: OperationError.self) {
-            try EditorAction.stroke(.init(pageIndex: 9, points: [[1, 2]], ink: .pen)).apply(to: document)
-        }
-        #expect(throws: OperationError.self) {
-            try EditorAction.stroke(.init(pageIndex: 0, points: [[1, .nan]], ink: .pen)).apply(to: document)
-        }
-        #expect(throws: OperationError.self) {
-            try EditorAction.stroke(.init(pageIndex: 0, points: [], ink: .pen)).apply(to: document)
-        }
-        #expect(throws: OperationError.self) {
-            try EditorAction.erase(.init(pageIndex: 0, mode: .stroke, size: 0, points: [[100, 100]])).apply(to: document)
-        }
-        #expect(throws: (any Error).self) { try Self.decode(#"{"stroke": {"pageIndex": 0, "points": []}, "erase": {}}"#) }
-        #expect(throws: (any Error).self) { try Self.decode(#"{"jump": {}}"#) }
+        #expect(throws: CommandError.pageOutOfRange(9, pageCount: 3)) { try Self.stroke(page: 9, [[1, 2]]).apply(to: document) }
+        #expect(throws: CommandError.self) { try Self.stroke([[1, .nan]]).apply(to: document) }
+        #expect(throws: CommandError.self) { try Self.stroke([[1, 2, .infinity]]).apply(to: document) }
+        #expect(throws: CommandError.self) { try Self.stroke([[1, 2_000_000]]).apply(to: document) }
+        #expect(throws: CommandError.self) { try Self.stroke([]).apply(to: document) }
+        #expect(throws: CommandError.self) { try Self.erase(.stroke, size: 0, [[100, 100]]).apply(to: document) }
+        #expect(throws: CommandError.self) { try Self.erase(.stroke, size: .nan, [[100, 100]]).apply(to: document) }
+        #expect(throws: CommandError.self) { try Self.erase(.stroke, size: 6, []).apply(to: document) }
+        #expect(throws: (any Error).self) { try Self.decode(#"{"type": "stroke", "pageIndex": 0, "points": []}"#) }
+        #expect(throws: (any Error).self) { try Self.decode(#"{"type": "jump"}"#) }
         #expect(try document.annotations(onPage: 0).count == 2)
     }
 
     @Test func strokeWhollyOffItsPageMakesNothing() throws {
         let document = try OperationTests.document()
-        let applied = try EditorAction.stroke(.init(pageIndex: 0, points: [[-50, -50], [-10, -20]], ink: .pen)).apply(to: document)
+        let applied = try Self.stroke([[-50, -50], [-10, -20]]).apply(to: document)
         #expect(applied.isEmpty)
     }
 }
