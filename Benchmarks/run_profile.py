@@ -93,15 +93,24 @@ def demangle(names: list[str]) -> list[str]:
     return out if len(out) == len(names) else names
 
 
-def top_symbols(perf_data: Path, top: int) -> list[tuple[float, str]]:
-    """(percent of samples, symbol) of the functions with the most self time."""
-    report = subprocess.run(["perf", "report", "-i", str(perf_data), "--no-children", "--sort", "symbol",
-                             "--stdio", "--percent-limit", "0.3"], capture_output=True, text=True).stdout
+#: Frames every stroke passes through that say nothing about where its time goes: thread
+#: entry points, libmicrohttpd's loop and the request dispatch around the handler.
+WRAPPERS = re.compile(r"^(start_thread|clone3?|thread_start|__clone|MHD_|_start|main$|\[unknown\]|0x)")
+
+
+def top_symbols(perf_data: Path, top: int, inclusive: bool = False) -> list[tuple[float, str]]:
+    """(percent of samples, symbol) of the functions with the most self time, or with the
+    most time spent in them and what they call (`inclusive`, our own code's frames only)."""
+    report = subprocess.run(["perf", "report", "-i", str(perf_data), "--children" if inclusive else "--no-children",
+                             "--sort", "symbol", "--stdio", "--percent-limit", "0.3", "-g", "none"],
+                            capture_output=True, text=True).stdout
     rows = []
     for line in report.splitlines():
-        match = re.match(r"\s*([\d.]+)%\s+\[[.k]\]\s+(.+?)\s*$", line)
+        match = re.match(r"\s*([\d.]+)%\s+(?:[\d.]+%\s+)?\[[.k]\]\s+(.+?)\s*$", line)
         if match:
             rows.append((float(match.group(1)), match.group(2)))
+    if inclusive:
+        rows = [row for row in rows if not WRAPPERS.match(row[1]) and not row[1].startswith(("swift_", "_swift", "__"))]
     rows = rows[:top]
     names = demangle([name for _, name in rows])
     return [(percent, " ".join(name.split())[:110]) for (percent, _), name in zip(rows, names)]
@@ -125,7 +134,7 @@ def profile(binary: Path, args, perf_dir: Path, label: str) -> dict:
         recorder.wait(timeout=120)
         per_stroke_ms = (cpu_after - cpu_before) * 1000 / max(acknowledged, 1)
         return {"strokes": acknowledged, "cpuMs": per_stroke_ms, "perSecond": acknowledged / elapsed,
-                "top": top_symbols(perf_data, args.top)}
+                "top": top_symbols(perf_data, args.top), "inclusive": top_symbols(perf_data, args.top, inclusive=True)}
     finally:
         setup.stop()
 
@@ -170,6 +179,10 @@ def main() -> None:
         lines += ["", f"Top functions by self time, {name} (last phase; µs per stroke = share x CPU per stroke):", "",
                   "| share | µs per stroke | function |", "| --- | --- | --- |"]
         for percent, symbol in last["top"]:
+            lines.append(f"| {percent:.1f} % | {percent / 100 * last['cpuMs'] * 1000:.0f} | `{symbol.replace('|', '/')}` |")
+        lines += ["", f"Top functions with what they call, {name} (last phase):", "",
+                  "| share | µs per stroke | function |", "| --- | --- | --- |"]
+        for percent, symbol in last["inclusive"]:
             lines.append(f"| {percent:.1f} % | {percent / 100 * last['cpuMs'] * 1000:.0f} | `{symbol.replace('|', '/')}` |")
     text = "\n".join(lines)
     print(text)

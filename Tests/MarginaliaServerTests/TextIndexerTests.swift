@@ -1,0 +1,60 @@
+import Foundation
+import Synchronization
+import Testing
+@testable import MarginaliaServer
+
+/// The background indexer's pacing: a document left alone is indexed at once, one edited
+/// continuously at most once per `settle` seconds, and a wait for the index does not wait out
+/// the pause. A real SQLite index in a temporary folder; `build` records when it ran.
+@Suite("Text indexer pacing")
+struct TextIndexerTests {
+    final class Builds: Sendable {
+        private let times = Mutex<[Date]>([])
+        var all: [Date] { times.withLock { $0 } }
+        func record() { times.withLock { $0.append(Date()) } }
+    }
+
+    static func indexer(settle: TimeInterval, builds: Builds) throws -> TextIndexer {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("indexer-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let index = try SQLiteTextIndex(path: folder.appendingPathComponent("text-index.sqlite").path)
+        return TextIndexer(index: index, settle: settle) { id in
+            builds.record()
+            return IndexedDocument(documentID: id, version: "\(builds.all.count)", pages: [], annotations: [])
+        }
+    }
+
+    @Test func aDocumentEditedContinuouslyIsIndexedOncePerSettleInterval() throws {
+        let builds = Builds()
+        let indexer = try Self.indexer(settle: 0.4, builds: builds)
+        defer { indexer.stop() }
+        let began = Date()
+        indexer.enqueue("doc")
+        // A change every 10 ms for 1.5 s, as strokes arrive.
+        while Date().timeIntervalSince(began) < 1.5 {
+            indexer.enqueue("doc")
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+        #expect(indexer.waitUntilIdle(timeout: 10))
+        let times = builds.all
+        // Without pacing this is one build per change that found the queue empty: dozens.
+        #expect(times.count >= 2 && times.count <= 6, "\(times.count) builds")
+        for (earlier, later) in zip(times, times.dropFirst()).dropLast() {  // the last may be the flush
+            #expect(later.timeIntervalSince(earlier) >= 0.4, "builds \(later.timeIntervalSince(earlier)) s apart")
+        }
+        #expect(times.first.map { $0.timeIntervalSince(began) < 0.4 } == true, "the first change waits for nothing")
+    }
+
+    @Test func waitingForTheIndexDoesNotWaitOutThePause() throws {
+        let builds = Builds()
+        let indexer = try Self.indexer(settle: 60, builds: builds)
+        defer { indexer.stop() }
+        indexer.enqueue("doc")
+        #expect(indexer.waitUntilIdle(timeout: 10))
+        indexer.enqueue("doc")  // resting for a minute now
+        let began = Date()
+        #expect(indexer.waitUntilIdle(timeout: 10))
+        #expect(builds.all.count == 2)
+        #expect(Date().timeIntervalSince(began) < 10)
+    }
+}
