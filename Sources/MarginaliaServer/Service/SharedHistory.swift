@@ -5,30 +5,21 @@ import MarginaliaEditor
 /// The undo histories of one document: one per client, so each client undoes and redoes its
 /// own steps only (docs/api.md, "Undo and redo").
 ///
-/// Each client's history follows the engine's ``UndoHistory`` rules (one step per user action,
-/// a new action clears that client's redo, `depth` steps kept) and remembers the revision of
-/// each step, so the service can tell whether someone else changed what a step touched since
-/// (``DocumentService`` refuses such an undo). ``replay(_:_:client:revision:)`` rebuilds the
-/// histories from the operation log without touching a document: after a restart the steps
+/// Each client's history is the engine's ``UndoHistory`` (one step per user action, a new
+/// action clears that client's redo, `depth` steps kept), whose steps carry the revision of
+/// their log entry, so the service can tell whether someone else changed what a step touched
+/// since (``DocumentService`` refuses such an undo). ``replay(_:_:client:revision:)`` rebuilds
+/// the histories from the operation log without touching a document: after a restart the steps
 /// before the last save are already in the stored file and only their bookkeeping must come
 /// back. The histories survive reconnects: they are keyed by client id, which a browser tab
 /// keeps across reloads.
 struct SharedHistory {
-    /// One step: the operation as applied and the revision of its log entry.
-    struct Step {
-        var operation: EditorOperation
-        var revision: Int
-    }
-
-    struct Stacks {
-        var undo: [Step] = []
-        var redo: [Step] = []
-    }
+    typealias Step = UndoHistory.Step
 
     let depth: Int
     /// The most clients whose histories are kept; the least recently active go first.
     let maximumClients: Int
-    private(set) var clients: [String: Stacks] = [:]
+    private(set) var clients: [String: UndoHistory] = [:]
     /// When each client last did something (a counter), to forget the least active.
     private var lastActive: [String: Int] = [:]
     private var clock = 0
@@ -39,84 +30,67 @@ struct SharedHistory {
     }
 
     /// The step `client` would undo next.
-    func nextUndo(of client: String) -> Step? { clients[client]?.undo.last }
+    func nextUndo(of client: String) -> Step? { clients[client]?.undoSteps.last }
 
     /// The step `client` would redo next.
-    func nextRedo(of client: String) -> Step? { clients[client]?.redo.last }
+    func nextRedo(of client: String) -> Step? { clients[client]?.redoSteps.last }
 
     /// Records an operation a client performed (already applied), logged at `revision`.
     mutating func record(_ applied: EditorOperation, client: String, revision: Int) {
-        change(client) { stacks in
-            stacks.undo.append(Step(operation: applied, revision: revision))
-            stacks.redo.removeAll()
-        }
+        change(client) { $0.record(applied, revision: revision) }
     }
 
     /// Undoes `client`'s last step on `document`; the undo is logged at `revision`. Returns
     /// the operation applied (the inverse), or nil when the client has nothing to undo. On
     /// failure nothing changes.
     mutating func undo(client: String, revision: Int, on document: PDFDocument) throws -> EditorOperation? {
-        guard let last = nextUndo(of: client) else { return nil }
-        let applied = try last.operation.inverse.apply(to: document)
-        change(client) { stacks in
-            stacks.undo.removeLast()
-            stacks.redo.append(Step(operation: applied.inverse, revision: revision))
-        }
-        return applied
+        guard nextUndo(of: client) != nil else { return nil }
+        return try change(client) { try $0.undo(on: document, revision: revision) }
     }
 
     /// Redoes `client`'s last undone step on `document`, logged at `revision`; returns the
     /// operation applied, or nil.
     mutating func redo(client: String, revision: Int, on document: PDFDocument) throws -> EditorOperation? {
-        guard let next = nextRedo(of: client) else { return nil }
-        let applied = try next.operation.apply(to: document)
-        change(client) { stacks in
-            stacks.redo.removeLast()
-            stacks.undo.append(Step(operation: applied, revision: revision))
-        }
-        return applied
+        guard nextRedo(of: client) != nil else { return nil }
+        return try change(client) { try $0.redo(on: document, revision: revision) }
     }
 
     /// Drops `client`'s next undo step (it can no longer be undone: someone else changed what
     /// it touched), so that the client's next undo goes further back.
     mutating func dropNextUndo(of client: String) {
-        change(client) { stacks in _ = stacks.undo.popLast() }
+        change(client) { $0.dropNextUndo() }
     }
 
     /// Drops `client`'s next redo step.
     mutating func dropNextRedo(of client: String) {
-        change(client) { stacks in _ = stacks.redo.popLast() }
+        change(client) { $0.dropNextRedo() }
     }
 
     /// Moves `client`'s stacks as a logged entry at `revision` did, without applying anything.
     mutating func replay(_ kind: OperationKind, _ applied: EditorOperation, client: String, revision: Int) {
-        switch kind {
-        case .do:
-            record(applied, client: client, revision: revision)
-        case .undo:
-            change(client) { stacks in
-                _ = stacks.undo.popLast()
-                stacks.redo.append(Step(operation: applied.inverse, revision: revision))
-            }
-        case .redo:
-            change(client) { stacks in
-                _ = stacks.redo.popLast()
-                stacks.undo.append(Step(operation: applied, revision: revision))
-            }
+        let move: UndoHistory.Move = switch kind {
+        case .do: .do
+        case .undo: .undo
+        case .redo: .redo
         }
+        change(client) { $0.replay(move, applied, revision: revision) }
     }
 
-    private mutating func change(_ client: String, _ body: (inout Stacks) -> Void) {
-        var stacks = clients.removeValue(forKey: client) ?? Stacks()
-        body(&stacks)
-        if stacks.undo.count > depth { stacks.undo.removeFirst(stacks.undo.count - depth) }
-        clients[client] = stacks
+    /// Runs `body` on `client`'s history (made when missing) and marks the client active,
+    /// forgetting the least active one beyond ``maximumClients``. When `body` throws, the
+    /// history is as before.
+    @discardableResult
+    private mutating func change<Result>(_ client: String, _ body: (inout UndoHistory) throws -> Result) rethrows -> Result {
+        var history = clients[client] ?? UndoHistory(depth: depth)
+        let result = try body(&history)
+        clients[client] = history
         clock += 1
         lastActive[client] = clock
         if clients.count > maximumClients, let oldest = lastActive.min(by: { $0.value < $1.value })?.key {
             clients[oldest] = nil
             lastActive[oldest] = nil
         }
+        return result
     }
 }
 
