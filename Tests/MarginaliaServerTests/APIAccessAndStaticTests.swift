@@ -5,7 +5,7 @@ import Testing
 @Suite("Token access and static files")
 struct APIAccessAndStaticTests {
     @Test func tokenIsRequiredOnTheAPI() throws {
-        try withFakeAPI(token: "s3cret") { port, _ in
+        try withRealAPI(token: "s3cret") { port, _ in
             let refused = try TestHTTP.request(port: port, "GET", "/api/v1/documents")
             #expect(refused.status == 401)
             #expect((try refused.json()["error"] as? [String: String])?["code"] == "unauthorized")
@@ -20,7 +20,7 @@ struct APIAccessAndStaticTests {
     /// A wrong token of the token's own length, in each place a token is read: a comparison
     /// that stopped at the length (or a cookie taken for being there) let these in (issue 30).
     @Test func aWrongTokenOfTheSameLengthIsRefusedEverywhere() throws {
-        try withFakeAPI(token: "s3cret") { port, _ in
+        try withRealAPI(token: "s3cret") { port, _ in
             for wrong in ["s3creT", "xxxxxx", "S3CRET"] {
                 #expect(try TestHTTP.request(port: port, "GET", "/api/v1/documents", headers: ["Authorization": "Bearer \(wrong)"]).status == 401)
                 #expect(try TestHTTP.request(port: port, "GET", "/api/v1/documents", headers: ["Cookie": "marginalia_token=\(wrong)"]).status == 401)
@@ -35,7 +35,7 @@ struct APIAccessAndStaticTests {
     }
 
     @Test func tokenInTheAddressSetsTheCookieAndRedirects() throws {
-        try withFakeAPI(token: "s3cret") { port, _ in
+        try withRealAPI(token: "s3cret") { port, _ in
             let response = try TestHTTP.request(port: port, "GET", "/?token=s3cret")
             #expect(response.status == 303)
             #expect(response.headers["location"] == "/")
@@ -48,14 +48,14 @@ struct APIAccessAndStaticTests {
     }
 
     @Test func noTokenMeansOpenAPI() throws {
-        try withFakeAPI { port, _ in
+        try withRealAPI { port, _ in
             let response = try TestHTTP.request(port: port, "GET", "/api/v1/documents")
             #expect(response.status == 200)
         }
     }
 
     @Test func indexAndAppFilesWithSecurityHeaders() throws {
-        try withFakeAPI { port, _ in
+        try withRealAPI { port, _ in
             let index = try TestHTTP.request(port: port, "GET", "/")
             #expect(index.status == 200)
             #expect(index.text.contains("<title>Marginalia</title>"))
@@ -78,7 +78,7 @@ struct APIAccessAndStaticTests {
                       "/vendor/cmaps/Adobe-Japan1/UniJIS-UCS2-H", "/vendor/cmaps/", "/vendor/pdfjs/standard_fonts",
                       "/app/js%2fapp.js%5c..", "/app/../../../etc/passwd"])
     func traversalIsImpossible(path: String) throws {
-        try withFakeAPI { port, _ in
+        try withRealAPI { port, _ in
             let response = try TestHTTP.request(port: port, "GET", path)
             #expect(response.status == 404 || response.status == 400)
             #expect(!response.text.contains("root:"))
@@ -87,7 +87,7 @@ struct APIAccessAndStaticTests {
 
     @Test(arguments: ["/app/../index.html", "/app/./index.html", "/vendor/../index.html"])
     func aDotSegmentIsResolvedBeforeTheFilesAreLookedUp(path: String) throws {
-        try withFakeAPI { port, _ in
+        try withRealAPI { port, _ in
             let response = try TestHTTP.request(port: port, "GET", path)
             #expect(response.status == 200)
             #expect(response.text.contains("<title>Marginalia</title>"))
@@ -105,7 +105,7 @@ struct APIAccessAndStaticTests {
         // Debian's libjs-pdf is a test input (scripts/test-inputs.tsv): missing, it fails here.
         let path = "/usr/share/javascript/pdf/build/pdf.js"
         try #require(FileManager.default.fileExists(atPath: path), "\(path) is missing: install libjs-pdf (scripts/install-deps.sh)")
-        try withFakeAPI { port, _ in
+        try withRealAPI { port, _ in
             let response = try TestHTTP.request(port: port, "GET", "/vendor/pdfjs/pdf.js")
             #expect(response.status == 200)
             #expect(response.headers["content-type"] == "text/javascript; charset=utf-8")
@@ -116,7 +116,7 @@ struct APIAccessAndStaticTests {
     /// The editor draws the standard 14 fonts from pdf.js's own font files (Debian's libjs-pdf)
     /// and CJK text with the predefined CMaps of poppler-data (Web/js/pdfopen.js).
     @Test func pdfjsFontsAndCMapsAreServed() throws {
-        try withFakeAPI { port, _ in
+        try withRealAPI { port, _ in
             let font = try TestHTTP.request(port: port, "GET", "/vendor/pdfjs/standard_fonts/FoxitSans.pfb")
             #expect(font.status == 200)
             #expect(font.body.starts(with: [1, 0, 4]))  // a bare CFF font

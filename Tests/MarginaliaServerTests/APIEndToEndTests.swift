@@ -8,15 +8,15 @@ import Testing
 
 /// Runs `body` against a server over the real DocumentService in a fresh directory (or over
 /// `service`), whose event streams send a keep-alive (and notice a client gone) every
-/// `keepAlive` seconds.
-func withRealAPI<T>(keepAlive: Double = 15, service given: DocumentService? = nil,
+/// `keepAlive` seconds; with a `token`, every request needs it.
+func withRealAPI<T>(keepAlive: Double = 15, token: String? = nil, service given: DocumentService? = nil,
                     _ body: (UInt16, DocumentService) throws -> T) throws -> T {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("api-e2e-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: directory) }
     let service = try given ?? DocumentService(directory: directory)
     let web = try makeWebDirectory()
     defer { try? FileManager.default.removeItem(atPath: web) }
-    let app = MarginaliaApp(service: service, staticFiles: StaticFiles(webDirectory: web), token: nil)
+    let app = MarginaliaApp(service: service, staticFiles: StaticFiles(webDirectory: web), token: token)
     var configuration = HTTPServerConfiguration(port: 0)
     configuration.keepAliveInterval = keepAlive
     return try withServer(configuration, handler: app.handler) { server in try body(server.port, service) }

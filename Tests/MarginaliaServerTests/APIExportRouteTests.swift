@@ -1,11 +1,12 @@
 import Foundation
+import Marginalia
 import Testing
 @testable import MarginaliaServer
 
-@Suite("API routes: Save as, PNG export, view PDF")
+@Suite("API routes: Save as, PNG export, view PDF (the service on a temporary store)")
 struct APIExportRouteTests {
     @Test func saveAsAnswersTheNewDocument() throws {
-        try withFakeAPI { port, _ in
+        try withRealAPI { port, _ in
             let id = try #require(try TestHTTP.request(port: port, "POST", "/api/v1/documents?name=a", body: samplePDF).json()["id"] as? String)
             let copy = try TestHTTP.request(port: port, "POST", "/api/v1/documents/\(id)/save-as", body: Data(#"{"name":"b"}"#.utf8))
             #expect(copy.status == 201)
@@ -15,15 +16,36 @@ struct APIExportRouteTests {
         }
     }
 
+    /// Two pages: 612 × 792 and 528 × 612 points.
+    static let twoPages: Data = {
+        do {
+            return try PDFRenderer().data { context in
+                try context.beginPage(size: CGSize(width: 612, height: 792))
+                try context.beginPage(size: CGSize(width: 528, height: 612))
+            }
+        } catch {
+            fatalError("the two-page test PDF: \(error)")
+        }
+    }()
+
+    /// A PNG's width and height, from its IHDR chunk.
+    static func pngSize(_ data: Data) -> (width: Int, height: Int)? {
+        let bytes = [UInt8](data)
+        guard bytes.count > 24, bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) else { return nil }
+        func number(at offset: Int) -> Int { bytes[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) } }
+        return (number(at: 16), number(at: 20))
+    }
+
     @Test func exportTakesFormatPageAndScale() throws {
-        try withFakeAPI { port, _ in
-            let id = try #require(try TestHTTP.request(port: port, "POST", "/api/v1/documents?name=a", body: samplePDF).json()["id"] as? String)
+        try withRealAPI { port, _ in
+            let id = try #require(try TestHTTP.request(port: port, "POST", "/api/v1/documents?name=a", body: Self.twoPages).json()["id"] as? String)
             let png = try TestHTTP.request(port: port, "GET", "/api/v1/documents/\(id)/export?format=png")
             #expect(png.status == 200 && png.headers["content-type"] == "image/png")
-            #expect(String(decoding: png.body, as: UTF8.self) == "png page=0 scale=natural")
+            #expect(Self.pngSize(png.body).map { [$0.width, $0.height] } == [612, 792], "a PDF page at 72 dpi")
             #expect(png.headers["content-disposition"] == #"inline; filename="a.png""#)
-            let scaled = try TestHTTP.request(port: port, "GET", "/api/v1/documents/\(id)/export?format=png&page=2&scale=1.5")
-            #expect(String(decoding: scaled.body, as: UTF8.self) == "png page=2 scale=1.5")
+            let scaled = try TestHTTP.request(port: port, "GET", "/api/v1/documents/\(id)/export?format=png&page=1&scale=1.5")
+            #expect(Self.pngSize(scaled.body).map { [$0.width, $0.height] } == [792, 918], "page 1 (a landscape page) at 1.5")
+            #expect(try TestHTTP.request(port: port, "GET", "/api/v1/documents/\(id)/export?format=png&page=2").status == 422)
             #expect(try TestHTTP.request(port: port, "GET", "/api/v1/documents/\(id)/export?format=png&scale=0").status == 400)
             #expect(try TestHTTP.request(port: port, "GET", "/api/v1/documents/\(id)/export?format=gif").status == 400)
             #expect(try TestHTTP.request(port: port, "GET", "/api/v1/documents/\(id)/export?format=pdf").headers["content-type"] == "application/pdf")
@@ -35,7 +57,7 @@ struct APIExportRouteTests {
     /// a bad `scale` is 400.
     @Test(arguments: ["", "&format=pdf", "&format=png"])
     func aBadScaleOrPageIsRefusedWhateverTheFormat(format: String) throws {
-        try withFakeAPI { port, _ in
+        try withRealAPI { port, _ in
             let id = try #require(try TestHTTP.request(port: port, "POST", "/api/v1/documents?name=a", body: samplePDF).json()["id"] as? String)
             for query in ["scale=101", "scale=0", "scale=nan", "page=-1", "page=x"] {
                 let response = try TestHTTP.request(port: port, "GET", "/api/v1/documents/\(id)/export?\(query)\(format)")
@@ -47,11 +69,15 @@ struct APIExportRouteTests {
     }
 
     @Test func viewPDFTakesAPageAndARect() throws {
-        try withFakeAPI { port, _ in
-            let id = try #require(try TestHTTP.request(port: port, "POST", "/api/v1/documents?name=a", body: samplePDF).json()["id"] as? String)
+        try withRealAPI { port, _ in
+            let id = try #require(try TestHTTP.request(port: port, "POST", "/api/v1/documents?name=a", body: Self.twoPages).json()["id"] as? String)
             let view = try TestHTTP.request(port: port, "GET", "/api/v1/documents/\(id)/view-pdf?page=1&rect=300,400,100,50")
             #expect(view.status == 200 && view.headers["content-type"] == "application/pdf")
-            #expect(String(decoding: view.body, as: UTF8.self) == "region page=1 rect=100.0,50.0,300.0,400.0")
+            // The corners in either order: a page of the rect's 200 × 350 points.
+            let region = try PDFDocument(data: view.body)
+            #expect(try region.pageCount == 1)
+            let box = try region.page(at: 0).bounds(for: .mediaBox)
+            #expect(abs(box.width - 200) < 0.01 && abs(box.height - 350) < 0.01, "\(box)")
             #expect(try TestHTTP.request(port: port, "GET", "/api/v1/documents/\(id)/view-pdf?page=1").status == 400)
             #expect(try TestHTTP.request(port: port, "GET", "/api/v1/documents/\(id)/view-pdf?rect=1,2,3").status == 400)
             #expect(try TestHTTP.request(port: port, "GET", "/api/v1/documents/\(id)/view-pdf?rect=1,2,3,x").status == 400)

@@ -2,6 +2,8 @@
 import Glibc
 #endif
 import Foundation
+import Marginalia
+import Synchronization
 import Testing
 @testable import MarginaliaServer
 
@@ -14,23 +16,25 @@ func makeWebDirectory() throws -> String {
     return directory.path
 }
 
-/// Runs `body` against a server for the fake service.
-func withFakeAPI<T>(token: String? = nil, _ body: (UInt16, FakeDocumentService) throws -> T) throws -> T {
-    let service = FakeDocumentService()
-    let web = try makeWebDirectory()
-    defer { try? FileManager.default.removeItem(atPath: web) }
-    let app = MarginaliaApp(service: service, staticFiles: StaticFiles(webDirectory: web), token: token)
-    var configuration = HTTPServerConfiguration(port: 0)
-    configuration.keepAliveInterval = 0.2
-    return try withServer(configuration, handler: app.handler) { server in try body(server.port, service) }
+/// A blank one-page PDF of 612 × 792 points.
+let samplePDF: Data = {
+    do {
+        return try PDFRenderer().data { context in try context.beginPage(size: CGSize(width: 612, height: 792)) }
+    } catch {
+        fatalError("the blank test PDF: \(error)")
+    }
+}()
+
+/// A `POST …/commands` body: a three-point red stroke on page 0 starting at `x`, sent by `client`.
+func strokeCommand(base: Int, client: String, x: Double = 100) -> Data {
+    let points = "[[\(x),100],[\(x + 40),130],[\(x + 80),120]]"
+    return Data(##"{"protocol":1,"baseRevision":\##(base),"clientId":"\##(client)","command":{"type":"stroke","pageIndex":0,"points":\##(points),"ink":{"color":"#FF0000","width":3,"opacity":1,"usesPressure":false}}}"##.utf8)
 }
 
-let samplePDF = Data("%PDF-1.7\n% test\n".utf8)
-
-@Suite("API routes over the fake service")
+@Suite("API routes over the service on a temporary store")
 struct APIRouteTests {
     @Test func importListGetRenameTrashRestore() throws {
-        try withFakeAPI { port, _ in
+        try withRealAPI { port, _ in
             let empty = try TestHTTP.request(port: port, "GET", "/api/v1/documents").json()["documents"] as? [Any]
             #expect(empty?.isEmpty == true)
             let created = try TestHTTP.request(port: port, "POST", "/api/v1/documents?name=My%20Notes.pdf", body: samplePDF)
@@ -39,7 +43,8 @@ struct APIRouteTests {
             let summary = try created.json()
             let id = try #require(summary["id"] as? String)
             #expect(summary["name"] as? String == "My Notes.pdf")
-            #expect(summary["created"] as? String == "1970-01-01T00:00:00Z")
+            let createdAt = try #require(summary["created"] as? String)
+            #expect(ISO8601DateFormatter().date(from: createdAt).map { abs($0.timeIntervalSinceNow) < 600 } == true, "\(createdAt)")
 
             let listed = try TestHTTP.request(port: port, "GET", "/api/v1/documents").json()["documents"] as? [[String: Any]]
             #expect(listed?.compactMap { $0["id"] as? String } == [id])
@@ -68,7 +73,7 @@ struct APIRouteTests {
         ("POST", "/api/v1/documents", 400, "badRequest"),
     ])
     func errorsAreJSON(method: String, path: String, status: Int, code: String) throws {
-        try withFakeAPI { port, _ in
+        try withRealAPI { port, _ in
             let response = try TestHTTP.request(port: port, method, path)
             #expect(response.status == status)
             #expect((try response.json()["error"] as? [String: String])?["code"] == code)
@@ -76,7 +81,7 @@ struct APIRouteTests {
     }
 
     @Test func serviceErrorsKeepTheirStatus() throws {
-        try withFakeAPI { port, _ in
+        try withRealAPI { port, _ in
             let response = try TestHTTP.request(port: port, "POST", "/api/v1/documents", body: Data("not a pdf".utf8))
             #expect(response.status == 422)
             #expect((try response.json()["error"] as? [String: String])?["code"] == "unprocessable")
@@ -87,10 +92,10 @@ struct APIRouteTests {
     }
 
     @Test func operationsAnnotationsSaveAndVersions() throws {
-        try withFakeAPI { port, _ in
+        try withRealAPI { port, _ in
             let id = try #require(try TestHTTP.request(port: port, "POST", "/api/v1/documents", body: samplePDF).json()["id"] as? String)
-            let post = #"{"baseRevision":0,"clientId":"tab-1","operation":{"add":"a1"}}"#
-            let applied = try TestHTTP.request(port: port, "POST", "/api/v1/documents/\(id)/operations", body: Data(post.utf8))
+            let applied = try TestHTTP.request(port: port, "POST", "/api/v1/documents/\(id)/commands",
+                                               body: strokeCommand(base: 0, client: "tab-1"))
             #expect(applied.status == 200)
             #expect(applied.headers["x-marginalia-revision"] == "1")
             #expect(try applied.json()["revision"] as? Int == 1)
@@ -101,28 +106,33 @@ struct APIRouteTests {
             #expect((annotations["annotations"] as? [Any])?.count == 1)
             #expect(try TestHTTP.request(port: port, "GET", "/api/v1/documents/\(id)/annotations?page=x").status == 400)
 
+            // The upload is version 1; the save makes version 2 with the stroke.
             let saved = try TestHTTP.request(port: port, "POST", "/api/v1/documents/\(id)/save").json()
             #expect(saved["revision"] as? Int == 1)
-            #expect((saved["version"] as? [String: Any])?["number"] as? Int == 1)
+            #expect((saved["version"] as? [String: Any])?["number"] as? Int == 2)
             let versions = try TestHTTP.request(port: port, "GET", "/api/v1/documents/\(id)/versions").json()
-            #expect((versions["versions"] as? [Any])?.count == 1)
-            #expect(try TestHTTP.request(port: port, "POST", "/api/v1/documents/\(id)/versions/1/restore").status == 200)
-            #expect(try TestHTTP.request(port: port, "POST", "/api/v1/documents/\(id)/versions/9/restore").status == 404)
-
+            #expect((versions["versions"] as? [Any])?.count == 2)
             let file = try TestHTTP.request(port: port, "GET", "/api/v1/documents/\(id)/file")
             #expect(file.headers["content-type"] == "application/pdf")
-            #expect(file.body == samplePDF)
+            #expect(file.body.starts(with: samplePDF) && file.body.count > samplePDF.count, "the upload with the stroke appended")
             #expect(try TestHTTP.request(port: port, "GET", "/api/v1/documents/\(id)/versions/1/file").body == samplePDF)
+            #expect(try TestHTTP.request(port: port, "GET", "/api/v1/documents/\(id)/versions/2/file").body == file.body)
+
+            #expect(try TestHTTP.request(port: port, "POST", "/api/v1/documents/\(id)/versions/1/restore").status == 200)
+            #expect(try TestHTTP.request(port: port, "POST", "/api/v1/documents/\(id)/versions/9/restore").status == 404)
+            let restored = try TestHTTP.request(port: port, "GET", "/api/v1/documents/\(id)/annotations?page=0").json()
+            #expect((restored["annotations"] as? [Any])?.isEmpty == true, "version 1 has no stroke")
             #expect(try TestHTTP.request(port: port, "GET", "/api/v1/documents/\(id)/export").status == 200)
         }
     }
 
     @Test func eventsStreamLiveAndMissedOperations() throws {
-        try withFakeAPI { port, service in
+        try withRealAPI { port, service in
             let id = try #require(try TestHTTP.request(port: port, "POST", "/api/v1/documents", body: samplePDF).json()["id"] as? String)
-            func post(_ base: Int, _ value: String) throws {
-                let body = #"{"baseRevision":\#(base),"clientId":"tab-2","operation":{"add":"\#(value)"}}"#
-                _ = try TestHTTP.request(port: port, "POST", "/api/v1/documents/\(id)/operations", body: Data(body.utf8))
+            func post(_ base: Int, _ client: String) throws {
+                let response = try TestHTTP.request(port: port, "POST", "/api/v1/documents/\(id)/commands",
+                                                    body: strokeCommand(base: base, client: client))
+                #expect(response.status == 200, "\(response.text)")
             }
             try post(0, "first")
 
@@ -146,46 +156,56 @@ struct APIRouteTests {
             #expect(!replay.contains("\"first\""))
             try post(2, "third")
             #expect(again.read(until: "\"third\"").contains("id: 3\n"))
-            #expect(service.subscriberCount == 2)
+            #expect(service.events.subscriberCount(id) == 2)
         }
     }
 
+    /// While the stream reads the log to replay, another tab's entry lands: its live event
+    /// arrives during the replay and the log read includes it too; it is sent once.
     @Test func anEntryLoggedDuringTheReplayIsSentOnce() throws {
-        try withFakeAPI { port, service in
-            let id = try #require(try TestHTTP.request(port: port, "POST", "/api/v1/documents", body: samplePDF).json()["id"] as? String)
-            let first = #"{"baseRevision":0,"clientId":"tab-1","operation":{"add":"first"}}"#
-            _ = try service.apply(id, body: Data(first.utf8))
-            // While the stream reads the log to replay, another tab's entry lands: the live
-            // event arrives during the replay and the log read includes it too.
-            service.duringNextLogRead = {
-                let racing = #"{"baseRevision":1,"clientId":"tab-2","operation":{"add":"racing"}}"#
-                _ = try? service.apply(id, body: Data(racing.utf8))
+        try withRealAPI { _, service in
+            let id = try service.importDocument(name: "a.pdf", data: samplePDF).id
+            _ = try service.apply(id, body: strokeCommand(base: 0, client: "first"))
+            let racing = Mutex(true)
+            let handler: HTTPHandler = { _ in
+                do {
+                    return try EventRelay.open(service: service, id: id, after: 0) { id, after in
+                        if racing.withLock({ first in defer { first = false }; return first }) {
+                            _ = try service.apply(id, body: strokeCommand(base: 1, client: "racing", x: 200))
+                        }
+                        return try service.operations(id, after: after)
+                    }
+                } catch {
+                    return HTTPResponse(status: 500)
+                }
             }
-            let socket = try TestSocket(port: port)
-            socket.write(Data("GET /api/v1/documents/\(id)/events?after=0 HTTP/1.1\r\nHost: x\r\n\r\n".utf8))
-            _ = socket.read(until: "\"racing\"")
-            let later = #"{"baseRevision":2,"clientId":"tab-1","operation":{"add":"later"}}"#
-            _ = try service.apply(id, body: Data(later.utf8))
-            let text = socket.read(until: "\"later\"")
-            #expect(text.components(separatedBy: "\"first\"").count == 2)
-            #expect(text.components(separatedBy: "\"racing\"").count == 2)
-            #expect(text.components(separatedBy: "\"later\"").count == 2)
-            #expect(text.components(separatedBy: "id: 2\n").count == 2)
+            try withServer(handler: handler) { server in
+                let socket = try TestSocket(port: server.port)
+                socket.write(Data("GET /events HTTP/1.1\r\nHost: x\r\n\r\n".utf8))
+                _ = socket.read(until: "\"racing\"")
+                _ = try service.apply(id, body: strokeCommand(base: 2, client: "later", x: 300))
+                let text = socket.read(until: "\"later\"")
+                #expect(text.components(separatedBy: "\"first\"").count == 2)
+                #expect(text.components(separatedBy: "\"racing\"").count == 2)
+                #expect(text.components(separatedBy: "\"later\"").count == 2)
+                #expect(text.components(separatedBy: "id: 2\n").count == 2)
+            }
         }
     }
 
     @Test func closedStreamsUnsubscribe() throws {
-        try withFakeAPI { port, service in
+        // Keep-alives every 0.2 s: a write to a client gone is how the server notices it left.
+        try withRealAPI(keepAlive: 0.2) { port, service in
             let id = try #require(try TestHTTP.request(port: port, "POST", "/api/v1/documents", body: samplePDF).json()["id"] as? String)
             do {
                 let socket = try TestSocket(port: port)
                 socket.write(Data("GET /api/v1/documents/\(id)/events HTTP/1.1\r\nHost: x\r\n\r\n".utf8))
                 _ = socket.read(until: ": document")
-                #expect(service.subscriberCount == 1)
+                #expect(service.events.subscriberCount(id) == 1)
             }
             let deadline = Date().addingTimeInterval(5)
-            while service.subscriberCount > 0 && Date() < deadline { usleep(20_000) }
-            #expect(service.subscriberCount == 0)
+            while service.events.subscriberCount(id) > 0 && Date() < deadline { usleep(20_000) }
+            #expect(service.events.subscriberCount(id) == 0)
         }
     }
 }

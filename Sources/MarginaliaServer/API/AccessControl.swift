@@ -23,7 +23,7 @@ public struct AccessControl: Sendable {
     public let token: String?
     /// Whether the token cookie carries `Secure`.
     public let securesCookie: Bool
-    /// Where users are kept; nil for a server without them (tests over a fake service).
+    /// Where users are kept; nil for a server without them (route tests build one so).
     public let users: (any UserStore)?
     /// The check of JWTs signed by the operator's backend; nil when the server takes none.
     public let jwt: JWTVerifier?

@@ -48,8 +48,8 @@ extension DocumentRoutes {
     }
 
     /// `GET …/export?format=png[&page=N][&scale=S]`, with `page` and `scale` already read.
-    static func exportImage(_ request: HTTPRequest, id: String, page: Int, scale: Double?, summary: Service.Summary,
-                            service: Service) throws -> HTTPResponse {
+    static func exportImage(_ request: HTTPRequest, id: String, page: Int, scale: Double?, summary: DocumentSummary,
+                            service: DocumentService) throws -> HTTPResponse {
         guard request.query("format") == "png" else {
             throw APIError.badRequest("format '\(request.query("format")?.prefix(20) ?? "")' is not pdf or png")
         }

@@ -1,11 +1,11 @@
 import Foundation
 
-/// The `/api/v1` endpoints of docs/api.md over a ``DocumentServing`` service.
-public struct DocumentRoutes<Service: DocumentServing>: Sendable {
+/// The `/api/v1` endpoints of docs/api.md over the document service.
+public struct DocumentRoutes: Sendable {
     /// The service the routes call.
-    public let service: Service
+    public let service: DocumentService
 
-    public init(service: Service) {
+    public init(service: DocumentService) {
         self.service = service
     }
 
@@ -176,13 +176,13 @@ public struct DocumentRoutes<Service: DocumentServing>: Sendable {
     }
 
     /// The documents of `summaries` the caller may view.
-    private static func listResponse(_ summaries: [Service.Summary], _ parameters: RouteParameters) throws -> HTTPResponse {
+    private static func listResponse(_ summaries: [DocumentSummary], _ parameters: RouteParameters) throws -> HTTPResponse {
         let objects = try APIJSON.any(summaries) as? [[String: Any]] ?? []
         let visible = try parameters.access.visible(objects, key: "id", to: parameters.signedIn)
         return .json(data: try APIJSON.data(["documents": visible]))
     }
 
-    static func filename(_ id: String, _ summary: Service.Summary) -> String {
+    static func filename(_ id: String, _ summary: DocumentSummary) -> String {
         let name = (try? APIJSON.object(summary))?["name"] as? String ?? id
         return name.lowercased().hasSuffix(".pdf") ? name : name + ".pdf"
     }

@@ -7,20 +7,20 @@ import Synchronization
 /// entries after the client's last revision, then lets the held events through, skipping any
 /// operation already replayed. So a client that reconnects with `Last-Event-ID` misses nothing
 /// and sees nothing twice.
-final class EventRelay<Service: DocumentServing>: Sendable {
+final class EventRelay: Sendable {
     private struct Relay {
         let stream: EventStream
-        var held: [Service.Event] = []
+        var held: [DocumentEvent] = []
         var replaying = true
         var lastRevision: Int
 
         /// Sends one live event.
-        mutating func send(_ event: Service.Event) {
-            guard let data = try? event.eventData() else { return }
-            if let revision = event.eventRevision {
-                forward(event: event.eventName, revision: revision, data: data)
+        mutating func send(_ event: DocumentEvent) {
+            guard let data = try? event.payload() else { return }
+            if let revision = event.revision {
+                forward(event: event.name, revision: revision, data: data)
             } else {
-                stream.send(event: event.eventName, data: String(decoding: data, as: UTF8.self))
+                stream.send(event: event.name, data: String(decoding: data, as: UTF8.self))
             }
         }
 
@@ -39,8 +39,10 @@ final class EventRelay<Service: DocumentServing>: Sendable {
     }
 
     /// Subscribes to document `id` and returns the event-stream response. A `viewer` is
-    /// present (docs/api.md, "Presence") while the stream is open.
-    static func open(service: Service, id: String, after: Int?, viewer: DocumentViewer? = nil) throws -> HTTPResponse {
+    /// present (docs/api.md, "Presence") while the stream is open. `readLog` reads the entries
+    /// to replay (the service's log; tests put a write in the middle of it).
+    static func open(service: DocumentService, id: String, after: Int?, viewer: DocumentViewer? = nil,
+                     readLog: ((_ id: String, _ after: Int) throws -> OperationLog)? = nil) throws -> HTTPResponse {
         let revision = try service.summary(id).revision
         let stream = EventStream()
         let relay = EventRelay(stream: stream, lastRevision: after ?? -1)
@@ -48,7 +50,7 @@ final class EventRelay<Service: DocumentServing>: Sendable {
         stream.comment("document \(id)")
         if let after {
             do {
-                let log = try service.operations(id, after: after)
+                let log = try readLog?(id, after) ?? service.operations(id, after: after)
                 for entry in try Self.entries(of: log) {
                     relay.forward(event: "operation", revision: entry.revision, data: entry.data)
                 }
@@ -68,7 +70,7 @@ final class EventRelay<Service: DocumentServing>: Sendable {
         return HTTPResponse.events(stream).adding(header: "X-Marginalia-Revision", value: String(revision))
     }
 
-    private func receive(_ event: Service.Event) {
+    private func receive(_ event: DocumentEvent) {
         relay.withLock { relay in
             if relay.replaying { relay.held.append(event) } else { relay.send(event) }
         }
@@ -86,15 +88,8 @@ final class EventRelay<Service: DocumentServing>: Sendable {
         relay.withLock { $0.forward(event: event, revision: revision, data: data) }
     }
 
-    /// The `operations` of a log as (revision, JSON) pairs.
-    private static func entries(of log: Service.Log) throws -> [(revision: Int, data: Data)] {
-        let object = try APIJSON.object(log)
-        guard let operations = object["operations"] as? [[String: Any]] else { return [] }
-        return try operations.map { entry in
-            guard let revision = entry["revision"] as? Int else {
-                throw APIError.internalError("a logged operation has no revision")
-            }
-            return (revision, try APIJSON.data(entry))
-        }
+    /// The `operations` of a log as (revision, JSON) pairs, as their live events carry them.
+    private static func entries(of log: OperationLog) throws -> [(revision: Int, data: Data)] {
+        try log.operations.map { ($0.revision, try DocumentEvent.operation($0).payload()) }
     }
 }

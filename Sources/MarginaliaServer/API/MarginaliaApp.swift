@@ -10,35 +10,15 @@ public struct MarginaliaApp: Sendable {
     /// The token check.
     public let access: AccessControl
 
-    /// Builds the application over `service`.
-    public init<Service: DocumentServing>(service: Service, staticFiles: StaticFiles, token: String?,
-                transport: TransportSecurity = .plain, users: (any UserStore)? = nil, jwt: JWTVerifier? = nil) {
-        self.init(staticFiles: staticFiles, token: token, transport: transport, users: users, jwt: jwt) { router in
-            DocumentRoutes(service: service).register(into: &router)
-        }
-    }
-
-    /// Builds the application over a service that also searches: the search and page-text
-    /// endpoints are added to the others.
-    public init<Service: DocumentServing & TextSearching>(service: Service, staticFiles: StaticFiles, token: String?,
-                transport: TransportSecurity = .plain, users: (any UserStore)? = nil, jwt: JWTVerifier? = nil) {
-        self.init(staticFiles: staticFiles, token: token, transport: transport, users: users, jwt: jwt) { router in
-            DocumentRoutes(service: service).register(into: &router)
-            SearchRoutes(service: service).register(into: &router)
-        }
-    }
-
-    /// Builds the application over a service that also searches and organises pages and
-    /// documents: the upload, extract and delete-for-good endpoints are added as well.
-    public init<Service: DocumentServing & TextSearching & DocumentOrganizing>(service: Service, staticFiles: StaticFiles,
-                                                                               token: String?, transport: TransportSecurity = .plain,
+    /// Builds the application over `service`: the documents, search, organising and
+    /// retention endpoints, the people and audit endpoints over `users`.
+    public init(service: DocumentService, staticFiles: StaticFiles, token: String?, transport: TransportSecurity = .plain,
                 users: (any UserStore)? = nil, jwt: JWTVerifier? = nil) {
         self.init(staticFiles: staticFiles, token: token, transport: transport, users: users, jwt: jwt) { router in
             DocumentRoutes(service: service).register(into: &router)
             SearchRoutes(service: service).register(into: &router)
             OrganizingRoutes(service: service).register(into: &router)
-            // Retention rewrites the store's files: only the real service does it.
-            if let service = service as? DocumentService { RetentionRoutes(service: service).register(into: &router) }
+            RetentionRoutes(service: service).register(into: &router)
         }
     }
 

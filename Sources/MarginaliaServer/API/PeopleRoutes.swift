@@ -37,7 +37,7 @@ public struct PeopleRoutes: Sendable {
     }
 
     private static func documentID(_ parameters: RouteParameters) throws -> String {
-        try DocumentRoutes<DocumentService>.documentID(parameters)
+        try DocumentRoutes.documentID(parameters)
     }
 
     /// `{to}`: a user's name, or `everyone`.

@@ -1,29 +1,12 @@
 import Foundation
 import Marginalia
 
-/// What the search endpoints need from a service (docs/api.md, "Search and text").
-public protocol TextSearching: Sendable {
-    associatedtype Results: Encodable & Sendable
-    associatedtype PageText: RevisionCarrying
-    associatedtype Outline: RevisionCarrying
-
-    /// Searches every document not in the trash, at most `limit` pages.
-    func search(_ query: String, limit: Int) throws -> Results
-    /// Searches one document, every match in reading order, with how terms match, from page
-    /// `first` on, ending with the page that reaches `limit` matches.
-    func search(_ id: String, query: String, options: TextSearchOptions, from first: Int, limit: Int?) throws -> Results
-    /// The words of one page with their quads.
-    func pageText(_ id: String, page: Int) throws -> PageText
-    /// The document's outline (bookmarks) with the page of each entry.
-    func outline(_ id: String) throws -> Outline
-}
-
 /// `GET /api/v1/search`, `GET /api/v1/documents/{id}/search` and
 /// `GET /api/v1/documents/{id}/pages/{n}/text` and `GET /api/v1/documents/{id}/outline`.
-public struct SearchRoutes<Service: TextSearching>: Sendable {
-    public let service: Service
+public struct SearchRoutes: Sendable {
+    public let service: DocumentService
 
-    public init(service: Service) {
+    public init(service: DocumentService) {
         self.service = service
     }
 
@@ -39,7 +22,7 @@ public struct SearchRoutes<Service: TextSearching>: Sendable {
             return HTTPResponse.json(data: try APIJSON.data(object))
         }
         router.add("GET", prefix + "/documents/{id}/search", needs: .view) { request, parameters in
-            let id = try DocumentRoutes<DocumentService>.documentID(parameters)
+            let id = try DocumentRoutes.documentID(parameters)
             let options = try Self.options(request)
             let first = try RequestNumbers.query(request, "from", in: 0...Int(Int32.max)) ?? 0
             let limit = try RequestNumbers.query(request, "limit", in: 1...Int(Int32.max))
@@ -47,11 +30,11 @@ public struct SearchRoutes<Service: TextSearching>: Sendable {
                 service.search(id, query: try Self.query(request), options: options, from: first, limit: limit)))
         }
         router.add("GET", prefix + "/documents/{id}/pages/{n}/text", needs: .view) { _, parameters in
-            let id = try DocumentRoutes<DocumentService>.documentID(parameters)
+            let id = try DocumentRoutes.documentID(parameters)
             return try .revisioned(service.pageText(id, page: parameters.integer("n", in: RequestNumbers.pageIndex)))
         }
         router.add("GET", prefix + "/documents/{id}/outline", needs: .view) { _, parameters in
-            let id = try DocumentRoutes<DocumentService>.documentID(parameters)
+            let id = try DocumentRoutes.documentID(parameters)
             return try .revisioned(service.outline(id))
         }
     }

@@ -2,7 +2,7 @@ import Foundation
 
 /// What the routes ask about documents on behalf of a caller (docs/api.md, "Sharing"): the
 /// caller's role on one document, and recording the owner of a document a user made. Over a
-/// store without sharing (a fake service in tests), every caller has their own role on every
+/// store without sharing (an application built without users, as route tests do), every caller has their own role on every
 /// document and nothing is recorded.
 public struct DocumentAccess: Sendable {
     /// Where owners and shares are kept.

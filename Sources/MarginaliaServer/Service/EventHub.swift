@@ -77,6 +77,12 @@ final class EventHub: @unchecked Sendable {
         lock.withLock { documents[id] != nil }
     }
 
+    /// How many subscribers document `id` has.
+    func subscriberCount(_ id: String) -> Int {
+        guard let subscribers = lock.withLock({ documents[id] }) else { return 0 }
+        return subscribers.delivery.withLock { subscribers.handlers.count }
+    }
+
     /// Delivers `event` to the subscribers of `id`, in subscription order. An operation goes
     /// through the revision order described above; when the missing entries cannot be
     /// fetched it is held back (a later delivery or a resynchronisation brings it).

@@ -1,13 +1,13 @@
 import Foundation
 import Marginalia
 
-// The store's service behind the routes: its methods already have the shapes the routes
-// need, so conforming is declaring it plus the raw-body entry point for operations.
+// What the routes call that the service does not offer in the same shape: the raw body of
+// `POST …/commands`, and the fields as the default policy highlights them.
 
-extension DocumentService: DocumentServing {
-    /// Applies a request body as the spec's `POST …/operations` gives it, signed by the
-    /// signed-in user when there is one (``ApplyRequest/signed(by:)``).
-    public func apply(_ id: String, body: Data, signedInAs author: String?) throws -> ApplyResult {
+extension DocumentService {
+    /// Applies a request body as the spec's `POST …/commands` (or `…/operations`) gives it,
+    /// signed by the signed-in user when there is one (``ApplyRequest/signed(by:)``).
+    public func apply(_ id: String, body: Data, signedInAs author: String? = nil) throws -> ApplyResult {
         let request = try ApplyRequest.decode(body)
         return try apply(id, author.map(request.signed(by:)) ?? request)
     }
@@ -18,16 +18,9 @@ extension DocumentService: DocumentServing {
     }
 }
 
-extension DocumentService: TextSearching {}
-
-extension DocumentService: DocumentOrganizing {}
-
 extension UploadInfo: RevisionCarrying {}
-
 extension PageTextRecord: RevisionCarrying {}
-
 extension ServiceError: APIErrorConvertible {}
-
 extension DocumentSummary: RevisionCarrying {}
 extension ApplyResult: RevisionCarrying {}
 extension OperationLog: RevisionCarrying {}
@@ -35,9 +28,3 @@ extension AnnotationList: RevisionCarrying {}
 extension FieldList: RevisionCarrying {}
 extension DocumentVersion: RevisionCarrying {}
 extension VersionList: RevisionCarrying {}
-
-extension DocumentEvent: ServerSentEventConvertible {
-    public var eventName: String { name }
-    public var eventRevision: Int? { revision }
-    public func eventData() throws -> Data { try payload() }
-}
