@@ -6,6 +6,25 @@ import Testing
 
 @Suite("Document service: editing")
 struct ServiceEditingTests {
+    /// An answer carries at most the first 100 entries its client missed, however far behind
+    /// it is; the rest are the log's, after the last one it got (and 1,024 of them are still
+    /// in memory, 1,000 beyond the bound).
+    @Test func anAnswerCarriesAtMostTheFirstHundredMissedEntries() throws {
+        let place = try TestStore(.sqlite)
+        defer { place.remove() }
+        let service = try place.service()
+        let id = try service.importDocument(name: "doc", data: Fixtures.sample).id
+        for n in 0..<150 {
+            _ = try service.apply(id, Fixtures.request(.operation(Fixtures.add("a\(n)", x: 100 + Double(n))), base: n, client: "tab-1"))
+        }
+        let behind = try service.apply(id, Fixtures.request(.operation(Fixtures.add("late", x: 50)), base: 0, client: "tab-2"))
+        #expect(behind.missed.map(\.revision) == Array(1...100))
+        #expect(behind.applied.map(\.revision) == [151])
+        #expect(try service.operations(id, after: 100).operations.map(\.revision) == Array(101...151))
+        let close = try service.apply(id, Fixtures.request(.operation(Fixtures.add("close", x: 60)), base: 149, client: "tab-3"))
+        #expect(close.missed.map(\.revision) == [150, 151])
+    }
+
     @Test(arguments: StoreKind.allCases) func appliesOperationsAndReportsMissedEntries(_ kind: StoreKind) throws {
         let place = try TestStore(kind)
         defer { place.remove() }

@@ -92,12 +92,31 @@ extension DocumentService {
         document.recent.append(pending.entries)
     }
 
-    /// The entries after the request's base revision that its client has not seen; a base
-    /// revision ahead of the document is a conflict. Call under the state lock.
+    /// The first entries after the request's base revision, which its client has not seen:
+    /// at most ``missedLimit`` of them (a client further behind fetches the rest with
+    /// `GET …/operations?after=`, as it does for a gap in its event stream); a base revision
+    /// ahead of the document is a conflict. Call under the state lock.
     func unseenEntries(_ id: String, _ request: ApplyRequest, document: OpenDocument,
                        state: OpenDocument.State) throws -> [LoggedOperation] {
         guard request.baseRevision <= state.revision else { throw Self.ahead(request, of: id, revision: state.revision) }
-        return try logEntries(id, after: request.baseRevision, upTo: state.revision, document: document)
+        return Self.firstMissed(try logEntries(id, after: request.baseRevision, upTo: state.revision, document: document))
+    }
+
+    /// How much of the log one answer carries as `missed`: an answer stays small however far
+    /// behind its client is (three replicas with round robin once answered 67 KB a stroke).
+    static let missedLimit = (entries: 100, bytes: 256 * 1024)
+
+    /// The longest run of `entries` from the first within ``missedLimit``'s bytes (an entry
+    /// whose JSON is not at hand counts as 2 KB).
+    static func firstMissed(_ entries: [LoggedOperation]) -> [LoggedOperation] {
+        var bytes = 0
+        var count = 0
+        for entry in entries.prefix(missedLimit.entries) {
+            bytes += entry.operationJSON?.utf8.count ?? 2_048
+            guard bytes <= missedLimit.bytes else { break }
+            count += 1
+        }
+        return Array(entries.prefix(count))
     }
 
     /// The conflict of a request whose base revision is ahead of the document's `revision`.
