@@ -98,7 +98,13 @@ final class ControlledStore: DocumentStore, @unchecked Sendable {
     }
 
     func versions(_ id: String) throws -> [VersionRecord] { try base.versions(id) }
-    func versionData(_ id: String, number: Int) throws -> Data { try base.versionData(id, number: number) }
+    func versionData(_ id: String, number: Int) throws -> Data {
+        lock.withLock { versionReads += 1 }
+        return try base.versionData(id, number: number)
+    }
+    /// How many times a version's bytes were read.
+    var versionReadCount: Int { lock.withLock { versionReads } }
+    private var versionReads = 0
     func restoreVersion(_ id: String, number: Int, revision: Int, pageCount: Int, now: Date) throws -> VersionRecord {
         try base.restoreVersion(id, number: number, revision: revision, pageCount: pageCount, now: now)
     }

@@ -33,4 +33,25 @@ struct ServiceCurrentFileTests {
         let restored = try service.currentFile(id)
         #expect(restored.tag != afterSave.tag && restored.tag == Digest.entityTag(restored.data))
     }
+
+    /// A range reader asks for a version piece by piece: the version is read once, and its
+    /// tag is its bytes' digest.
+    @Test func aVersionIsReadOnceForTheRequestsThatFollow() throws {
+        let place = try TestStore(.sqlite)
+        defer { place.remove() }
+        let store = ControlledStore(try place.open())
+        let service = DocumentService(store: store)
+        let id = try service.importDocument(name: "doc", data: Fixtures.sample).id
+        _ = try service.apply(id, Fixtures.request(.operation(Fixtures.add("a1")), base: 0))
+        _ = try service.save(id)
+        let reads = store.versionReadCount
+        let first = try service.versionFile(id, 1)
+        for _ in 0..<5 { #expect(try service.versionFile(id, 1) == first) }
+        #expect(store.versionReadCount == reads + 1)
+        #expect(first.data == Fixtures.sample && first.tag == Digest.entityTag(first.data))
+        let second = try service.versionFile(id, 2)
+        #expect(store.versionReadCount == reads + 2)
+        #expect(second.data.starts(with: first.data) && second.tag != first.tag)
+        #expect(throws: ServiceError.self) { try service.versionFile(id, 3) }
+    }
 }

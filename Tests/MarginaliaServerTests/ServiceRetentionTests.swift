@@ -46,6 +46,8 @@ struct ServiceRetentionTests {
         let service = try place.service()
         let id = try Self.fourVersions(service)
         let before = try (3...4).map { try PDFDocument(data: service.versionData(id, $0)).annotations(onPage: 0).map(\.id) }
+        let servedBefore = try service.versionFile(id, 3)
+        #expect(Self.holds(servedBefore.data, "gone-1"), "version 3 appends to the file that had it")
         _ = try service.apply(id, Fixtures.request(.operation(Fixtures.add("unsaved", x: 400)), base: 3))
         #expect(Self.holds(try Self.storedBytes(place), "gone-1"))
 
@@ -59,6 +61,10 @@ struct ServiceRetentionTests {
         #expect(try (3...4).map { try PDFDocument(data: service.versionData(id, $0)).annotations(onPage: 0).map(\.id) } == before)
         #expect(try service.annotationIDs(id).suffix(2) == ["kept-2", "unsaved"])
         #expect(throws: ServiceError.self) { try service.versionData(id, 1) }
+        // The version served is the rewritten one, not the one kept from before.
+        let servedAfter = try service.versionFile(id, 3)
+        #expect(!Self.holds(servedAfter.data, "gone-1") && servedAfter.tag != servedBefore.tag)
+        #expect(servedAfter.tag == Digest.entityTag(servedAfter.data))
 
         // Saves append to the rewritten file; a restart (another store object) reads it all.
         let fifth = try service.save(id)

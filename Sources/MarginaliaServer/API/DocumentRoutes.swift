@@ -126,8 +126,9 @@ public struct DocumentRoutes: Sendable {
             let id = try Self.documentID(parameters)
             let number = try parameters.integer("n", in: RequestNumbers.revision)
             let summary = try service.summary(id)
-            let data = try service.versionData(id, number)
-            return FileResponse.serve(data, .pdf(Data(), revision: summary.revision, filename: "v\(number)-" + Self.filename(id, summary)),
+            let file = try service.versionFile(id, number)
+            return FileResponse.serve(file.data, tag: file.tag,
+                                      .pdf(Data(), revision: summary.revision, filename: "v\(number)-" + Self.filename(id, summary)),
                                       for: request)
         }
     }

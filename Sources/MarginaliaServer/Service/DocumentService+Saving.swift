@@ -112,9 +112,17 @@ extension DocumentService {
 
     /// The bytes of version `number` of document `id`.
     public func versionData(_ id: String, _ number: Int) throws -> Data {
+        try versionFile(id, number).data
+    }
+
+    /// The PDF of version `number` with its tag, kept for the requests that follow (a range
+    /// reader asks for it piece by piece: ``VersionFiles``).
+    public func versionFile(_ id: String, _ number: Int) throws -> CurrentFile {
         try guarded {
             _ = try entry(id)
-            return try store.versionData(id, number: number)
+            let record = try store.version(id, number: number)
+            let key = VersionFiles.Key(document: id, number: number, file: record.file, length: record.byteLength)
+            return try versionFiles.file(key) { try store.versionData(id, number: number) }
         }
     }
 

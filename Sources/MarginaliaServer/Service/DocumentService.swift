@@ -37,6 +37,8 @@ public final class DocumentService: @unchecked Sendable {
     private(set) var textIndexer: TextIndexer?
     /// The page words the one-document find has read (``search(_:query:options:from:limit:)``).
     let pageWords = PageWordsCache()
+    /// The versions' files served lately.
+    let versionFiles = VersionFiles()
     let events = EventHub()
     /// Who has each document open (the `/events` streams that named a client).
     let presence = PresenceBook()
@@ -266,6 +268,7 @@ public final class DocumentService: @unchecked Sendable {
         open[id] = nil
         registryLock.unlock()
         events.drop(id)
+        versionFiles.forget(id)
     }
 
     // MARK: - Helpers
