@@ -18,6 +18,8 @@ extension PDFAnnotation {
         case .polyLine(let polyLine): geometryKind = .polyline(polyLine.vertices)
         case .textMarkup(let markup, let quads):
             geometryKind = .markup(type: AnnotationJSON.typeName(of: self), quads: quads.map(\.points))
+        case .redact(let redact):
+            geometryKind = redact.quads.isEmpty ? .square : .markup(type: AnnotationJSON.typeName(of: self), quads: redact.quads.map(\.points))
         case .freeText: geometryKind = .freeText
         case .note: geometryKind = .note
         case .stamp: geometryKind = .stamp
