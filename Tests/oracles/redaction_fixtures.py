@@ -92,6 +92,28 @@ def make_kerned(folder: Path) -> Path:
     return path
 
 
+DEJAVU = Path("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")
+
+
+def make_fonts(folder: Path) -> Path:
+    """An embedded TrueType subset (DejaVu Sans) and a CID font with two-byte codes
+    (HeiseiMin-W3 through UniJIS-UCS2-H), each with a secret."""
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase.cidfonts import UnicodeCIDFont
+    from reportlab.pdfbase.ttfonts import TTFont
+    pdfmetrics.registerFont(TTFont("DejaVu", str(DEJAVU)))
+    pdfmetrics.registerFont(UnicodeCIDFont("HeiseiMin-W3"))
+    path = folder / "fonts.pdf"
+    c = canvas.Canvas(str(path), pagesize=letter)
+    c.setFont("DejaVu", 12)
+    c.drawString(72, 700, "TrueType text: Zanzibar and ünïcode words stay.")
+    c.setFont("HeiseiMin-W3", 12)
+    c.drawString(72, 680, "CID text Quixotic in a CID font here.")
+    c.showPage()
+    c.save()
+    return path
+
+
 def make_all(folder) -> list[Path]:
     folder = Path(folder)
-    return [make_proportional(folder), make_rotated(folder), make_kerned(folder)]
+    return [make_proportional(folder), make_rotated(folder), make_kerned(folder), make_fonts(folder)]
