@@ -87,6 +87,7 @@ enum RedactCommand {
             let pages: [JSONValue] = report.pages.map { page in
                 .object([("pageIndex", .number(Double(page.pageIndex))), ("marks", .number(Double(page.marks))),
                          ("glyphs", .number(Double(page.glyphs))), ("images", .number(Double(page.images))),
+                         ("imagesPainted", .number(Double(page.imagesPainted))),
                          ("imagesPartlyCovered", .number(Double(page.imagesPartlyCovered))),
                          ("paths", .number(Double(page.paths))), ("annotations", .number(Double(page.annotations)))])
             }

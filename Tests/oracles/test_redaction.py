@@ -199,6 +199,36 @@ def test_images_paths_and_links_under_an_area_mark_are_removed(binary, generated
         assert "Zanzibar" not in document[0].get_text()
 
 
+def test_the_covered_pixels_of_an_image_are_painted_and_its_other_drawing_kept(binary, generated, tmp_path):
+    """A mark over the right half of the first image: the fixture draws the same image XObject
+    at a second place, uncovered, which must keep its pixels."""
+    from pikepdf import PdfImage
+    source = tmp_path / "marked.pdf"
+    with pymupdf.open(generated["proportional"]) as document:
+        page = document[0]
+        height = page.rect.height
+        annot = page.add_redact_annot(pymupdf.Rect(92, height - 540, 130, height - 490), fill=(1, 0, 0))
+        document.save(source)
+    out = tmp_path / "out.pdf"
+    report = redact(binary, source, out, "--marks-only")
+    assert report["pages"][0]["imagesPainted"] == 1 and report["pages"][0]["imagesPartlyCovered"] == 0
+    with pikepdf.open(out) as pdf:
+        images = {str(name): PdfImage(obj).as_pil_image().convert("RGB")
+                  for name, obj in pdf.pages[0].Resources.XObject.items() if obj.Subtype == "/Image"}
+    painted = next(image for name, image in images.items() if name.endswith("Redacted"))
+    original = next(image for name, image in images.items() if not name.endswith("Redacted"))
+    # The image is 40 pixels across 72..112 pt: the mark covers columns 20 to 39.
+    assert all(painted.getpixel((x, y)) == (255, 0, 0) for x in range(20, 40) for y in range(30))
+    assert all(painted.getpixel((x, y)) == original.getpixel((x, y)) for x in range(20) for y in range(30))
+    assert original.getpixel((30, 10)) != (255, 0, 0)
+    before = render(generated["proportional"], tmp_path, "before", 1)[0]
+    after = render(out, tmp_path, "after", 1)[0]
+    mark = pymupdf.Rect(92, height - 540, 130, height - 490)
+    assert mean_difference_outside(before, after, [mark]) < 0.5
+    check = qpdf_check(out, None)
+    assert check.returncode == 0 and not check.warnings and not check.errors
+
+
 def test_marks_are_redact_annotations_to_other_readers(binary, generated, tmp_path):
     marks = tmp_path / "marks.json"
     marks.write_text(json.dumps({"annotations": [

@@ -41,6 +41,9 @@ struct ContentFootprint {
         var operations: [Int]
         /// Its bounds in page space.
         var bounds: CGRect
+        /// An image XObject: its name in the resources of the stream that draws it, and the
+        /// matrix that maps the unit square onto the page.
+        var image: (name: String, placement: TextMatrix)?
     }
 
     var glyphs: [Glyph] = []

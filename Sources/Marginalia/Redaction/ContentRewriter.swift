@@ -17,8 +17,10 @@ struct ContentEdits {
     var cuts: [Int: [Cut]] = [:]
     /// Operators removed whole (a path's, an image's).
     var removals: Set<Int> = []
-
-    var isEmpty: Bool { cuts.isEmpty && removals.isEmpty }
+    /// Image XObjects added to the stream's resources, by name (images painted over in part).
+    var images: [String: PDFReference] = [:]
+    /// `Do` operators that draw another XObject instead: the painted copy of their image.
+    var renames: [Int: String] = [:]
 }
 
 /// Writes a content stream again with ``ContentEdits`` applied and every other operator as
@@ -45,7 +47,8 @@ enum ContentRewriter {
             guard let operation else { break }
             let removed = edits.removals.contains(operation.offset)
             let cuts = edits.cuts[operation.offset]
-            guard removed || cuts != nil else {
+            let rename = edits.renames[operation.offset]
+            guard removed || cuts != nil || rename != nil else {
                 // An inline image's data is binary, where a % is no comment.
                 if operation.inlineImage != nil {
                     out += content[copied..<parser.position]
@@ -59,6 +62,7 @@ enum ContentRewriter {
             copied = parser.position
             out.append(0x0A)
             if !removed, let cuts { out += shown(operation, cuts) }
+            if !removed, let rename { out += Array((PDFSyntax.name(rename) + " Do\n").utf8) }
         }
         withoutComments(content[copied...], into: &out)
         return out

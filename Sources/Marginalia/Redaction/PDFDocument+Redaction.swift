@@ -10,7 +10,8 @@ extension PDFDocument {
     ///   middle half of the glyph's box (``covers(_:_:)``); they are cut out of their `Tj`, `TJ`, `'` and `"`
     ///   operators and the glyphs after them keep their places. A form drawn on other pages
     ///   too is copied for this page, so the others keep theirs;
-    /// - images wholly inside a mark, and painted paths wholly inside a mark;
+    /// - images wholly inside a mark; in images a mark covers in part, the covered pixels
+    ///   (painted in the overlay's colour, ``ImageRedaction``); painted paths wholly inside a mark;
     /// - other annotations whose rectangle meets a mark, with their popups, and the form
     ///   fields of removed widgets.
     ///
@@ -67,6 +68,12 @@ extension PDFDocument {
         }
     }
 
+    /// An image XObject drawn in the stream at `route` under `name`.
+    private struct PartlyCovered: Hashable {
+        var route: [FormStep]
+        var name: String
+    }
+
     /// Whether `inner` lies inside `outer`, edges included (to 0.01 pt), compared edge by edge:
     /// Foundation's `contains` compares a union with `outer`, which can differ in the last bit.
     static func holds(_ outer: CGRect, _ inner: CGRect) -> Bool {
@@ -87,6 +94,7 @@ extension PDFDocument {
         let footprint = interpreter.footprint ?? ContentFootprint()
 
         var edits: [[FormStep]: ContentEdits] = [:]
+        var partlyCovered: [PartlyCovered: [(placement: TextMatrix, operation: Int)]] = [:]
         for glyph in footprint.glyphs where Self.covers(areas, glyph.quad.bounds) {
             edits[glyph.route, default: ContentEdits()].cuts[glyph.operation, default: []]
                 .append(ContentEdits.Cut(element: glyph.element, bytes: glyph.bytes, adjustment: glyph.adjustment))
@@ -98,8 +106,28 @@ extension PDFDocument {
                 edits[drawing.route, default: ContentEdits()].removals.formUnion(drawing.operations)
                 if drawing.kind == .image { report.images += 1 } else { report.paths += 1 }
             } else if drawing.kind == .image, areas.contains(where: { $0.intersection(drawing.bounds).isEmpty == false }) {
-                report.imagesPartlyCovered += 1
+                if let (name, placement) = drawing.image {
+                    partlyCovered[PartlyCovered(route: drawing.route, name: name), default: []].append((placement, drawing.operations[0]))
+                } else {
+                    report.imagesPartlyCovered += 1
+                }
             }
+        }
+        // The painted copy of an image is drawn, under a name of its own, where marks cover it
+        // (painted for all of them); where it is drawn uncovered, the original stays.
+        let colored = marks.flatMap { mark in Self.redactedAreas(mark).map { ($0, mark.interiorColor ?? options.overlayColor) } }
+        for (image, uses) in partlyCovered.sorted(by: { $0.key.name < $1.key.name }) {
+            let xObjects = try file.dictionary(try self.resources(at: image.route, pageResources: resources)?["XObject"])
+            guard let object = xObjects?[image.name],
+                  let painted = try ImageRedaction.redacted(object, placements: uses.map(\.placement), areas: colored, file: file) else {
+                report.imagesPartlyCovered += uses.count
+                continue
+            }
+            var name = image.name + "Redacted"
+            while xObjects?[name] != nil { name += "x" }
+            edits[image.route, default: ContentEdits()].images[name] = file.add(.stream(painted))
+            for use in uses { edits[image.route, default: ContentEdits()].renames[use.operation] = name }
+            report.imagesPainted += uses.count
         }
 
         guard var dictionary = try file.dictionary(.reference(page.reference)) else { return }
@@ -108,6 +136,7 @@ extension PDFDocument {
         for step in Self.firstSteps(below: [], in: edits) {
             xObjects[step.name] = .reference(try redactedForm(step, route: [], edits: edits, inherited: resources))
         }
+        for (name, image) in edits[[]]?.images ?? [:] { xObjects[name] = .reference(image) }
         var overlays: [UInt8] = []
         for (n, mark) in marks.enumerated() {
             guard case .redact(let redact) = mark.kind else { continue }
@@ -131,6 +160,17 @@ extension PDFDocument {
         file.update(page.reference, with: .dictionary(dictionary))
     }
 
+    /// The resources in force in the stream at `route`: the page's, then each form's own (or
+    /// the ones in force where it is drawn, for a form without them, 7.8.3).
+    private func resources(at route: [FormStep], pageResources: PDFDictionary?) throws -> PDFDictionary? {
+        var current = pageResources
+        for step in route {
+            guard case .stream(let form) = try file.resolve(.reference(step.form)) else { return nil }
+            current = try file.dictionary(form.dictionary["Resources"]) ?? current
+        }
+        return current
+    }
+
     /// The forms drawn directly from the stream at `route` that have edits in them or below them.
     private static func firstSteps(below route: [FormStep], in edits: [[FormStep]: ContentEdits]) -> [FormStep] {
         var steps = Set<FormStep>()
@@ -152,13 +192,15 @@ extension PDFDocument {
         var dictionary = stream.dictionary
         for key in ["Filter", "DecodeParms", "DL", "Length"] { dictionary[key] = nil }
         let children = Self.firstSteps(below: here, in: edits)
-        if !children.isEmpty {
+        let images = edits[here]?.images ?? [:]
+        if !children.isEmpty || !images.isEmpty {
             // A form without resources uses the ones in force where it is drawn (7.8.3): its copy gets its own.
             var resources = try file.dictionary(stream.dictionary["Resources"]) ?? inherited ?? PDFDictionary()
             var xObjects = try file.dictionary(resources["XObject"]) ?? PDFDictionary()
             for child in children {
                 xObjects[child.name] = .reference(try redactedForm(child, route: here, edits: edits, inherited: resources))
             }
+            for (name, image) in images { xObjects[name] = .reference(image) }
             resources["XObject"] = .dictionary(xObjects)
             dictionary["Resources"] = .dictionary(resources)
         }

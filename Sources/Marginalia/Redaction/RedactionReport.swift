@@ -25,7 +25,10 @@ public struct RedactionReport: Sendable, Equatable {
         public var glyphs = 0
         /// Images removed (wholly covered by a mark).
         public var images = 0
-        /// Images a mark covers only in part: drawn on, under the overlay, but kept.
+        /// Images a mark covers in part whose covered pixels were painted over in the overlay's colour.
+        public var imagesPainted = 0
+        /// Images a mark covers in part that could not be painted over (their encoding is not
+        /// one ``ImageRedaction`` reads): kept whole under the overlay.
         public var imagesPartlyCovered = 0
         /// Painted paths removed (wholly inside a mark).
         public var paths = 0

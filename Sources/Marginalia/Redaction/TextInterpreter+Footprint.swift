@@ -15,10 +15,11 @@ extension TextInterpreter {
     }
 
     /// Records an image drawn by `Do` or inline: the unit square under `ctm` (8.9.4).
-    mutating func recordImage(ctm: TextMatrix, operation: Int) {
+    /// `name`: the XObject's resource name (nil for an inline image).
+    mutating func recordImage(ctm: TextMatrix, operation: Int, name: String? = nil) {
         let corners = [ctm.apply(0, 0), ctm.apply(1, 0), ctm.apply(0, 1), ctm.apply(1, 1)]
         footprint?.drawings.append(ContentFootprint.Drawing(kind: .image, route: currentRoute, operations: [operation],
-                                                            bounds: CGRect.bounding(corners)))
+                                                            bounds: CGRect.bounding(corners), image: name.map { ($0, ctm) }))
     }
 
     /// Follows path construction and painting (8.5.2, 8.5.3): a path painted without being a

@@ -76,6 +76,24 @@ struct RedactionTests {
         #expect(content.contains("Do Q"), "the overlay is drawn")
     }
 
+    @Test func theCoveredPixelsOfAnImageArePaintedAndTheRestKept() throws {
+        let document = try Self.document()
+        // The 2 x 2 image fills (300, 500)-(340, 530): the mark covers its right column.
+        var area = PDFAnnotation(kind: .redact(.init()), rect: CGRect(x: 322, y: 490, width: 30, height: 50))
+        area.interiorColor = Color(red: 1, green: 1, blue: 1)
+        try document.addAnnotation(area, toPage: 0)
+        let report = try document.applyRedactions()
+        #expect(report.pages.first?.imagesPainted == 1)
+        let saved = try TestDocuments.reopen(document, options: PDFWriteOptions(mode: .compact))
+        let page = try saved.page(at: 0)
+        let xObjects = try #require(try saved.file.dictionary(try saved.file.dictionary(page.effectiveAttributes["Resources"])?["XObject"]))
+        let painted = try #require(xObjects["Im0Redacted"])
+        #expect(try saved.file.decodedData(of: painted) == [1, 255, 3, 255])
+        #expect(try saved.file.decodedData(of: try #require(xObjects["Im0"])) == [1, 2, 3, 4], "the original stays for other uses")
+        let content = String(decoding: try saved.contentData(of: page), as: UTF8.self)
+        #expect(content.contains("/Im0Redacted Do") && !content.contains("/Im0 Do"))
+    }
+
     @Test func annotationsUnderAMarkGoWithIt() throws {
         let document = try Self.document()
         let note = try document.addAnnotation(PDFAnnotation(kind: .note(.init()), rect: CGRect(x: 150, y: 700, width: 20, height: 20)), toPage: 0)

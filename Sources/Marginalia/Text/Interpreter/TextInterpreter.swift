@@ -205,7 +205,7 @@ struct TextInterpreter {
         guard let resources, let entries = try file.dictionary(resources["XObject"]), let object = entries[name] else { return }
         guard footprint != nil else { return try drawForm(object, inheritedResources: resources, state: state, depth: depth) }
         if case .stream(let stream) = try file.resolve(object), stream.dictionary["Subtype"]?.nameValue == "Image" {
-            recordImage(ctm: state.ctm, operation: operation)
+            recordImage(ctm: state.ctm, operation: operation, name: name)
             return
         }
         guard let reference = object.referenceValue else { return }
