@@ -106,6 +106,25 @@ struct RedactionTests {
         #expect(!left.contains(note.id))
     }
 
+    @Test func aFieldWhoseWidgetIsUnderAMarkLeavesTheFormWithItsValue() throws {
+        let document = try TestDocuments.assemble([
+            1: "<</Type/Catalog/Pages 2 0 R/AcroForm<</Fields[4 0 R 5 0 R]>>>>",
+            2: "<</Type/Pages/Kids[3 0 R]/Count 1/MediaBox[0 0 612 792]>>",
+            3: "<</Type/Page/Parent 2 0 R/Annots[4 0 R 5 0 R]>>",
+            4: "<</Type/Annot/Subtype/Widget/FT/Tx/T(ssn)/V(123-45-6789)/Rect[100 700 200 720]/P 3 0 R>>",
+            5: "<</Type/Annot/Subtype/Widget/FT/Tx/T(name)/V(Ada)/Rect[100 600 200 620]/P 3 0 R>>",
+        ])
+        try document.addAnnotation(PDFAnnotation(kind: .redact(.init()), rect: CGRect(x: 90, y: 690, width: 150, height: 40)), toPage: 0)
+        let report = try document.applyRedactions()
+        #expect(report.pages.first?.annotations == 1)
+        let saved = try TestDocuments.reopen(document, options: PDFWriteOptions(mode: .compact))
+        let fields = try saved.file.resolve(try saved.file.dictionary(try saved.file.catalog()["AcroForm"])?["Fields"] ?? .null).arrayValue ?? []
+        let names = try fields.map { try saved.file.dictionary($0)?["T"]?.stringBytes.map(PDFTextString.decode) }
+        #expect(names == ["name"])
+        let bytes = String(decoding: try saved.dataRepresentation(options: PDFWriteOptions(mode: .compact)), as: UTF8.self)
+        #expect(!bytes.contains("123-45-6789"))
+    }
+
     @Test func metadataIsScrubbedWhenAsked() throws {
         let document = try Self.document()
         try document.setMetadata(DocumentMetadata(title: "Secret title"))
