@@ -8,24 +8,34 @@ struct Arguments {
 
     /// Removes and returns the value of `--name VALUE` (or `--name=VALUE`), last one winning.
     mutating func option(_ names: String...) throws -> String? {
-        var value: String? = nil
+        try allValues(names).last
+    }
+
+    /// Removes and returns every value of `--name VALUE` (or `--name=VALUE`), in order: an
+    /// option that may be repeated.
+    mutating func values(_ names: String...) throws -> [String] {
+        try allValues(names)
+    }
+
+    private mutating func allValues(_ names: [String]) throws -> [String] {
+        var values: [String] = []
         var i = 0
         while i < items.count {
             let item = items[i]
             if names.contains(item) {
                 guard i + 1 < items.count else { throw UsageError("\(item) needs a value") }
-                value = items[i + 1]
+                values.append(items[i + 1])
                 items.removeSubrange(i...(i + 1))
                 continue
             }
             if let name = names.first(where: { item.hasPrefix($0 + "=") }) {
-                value = String(item.dropFirst(name.count + 1))
+                values.append(String(item.dropFirst(name.count + 1)))
                 items.remove(at: i)
                 continue
             }
             i += 1
         }
-        return value
+        return values
     }
 
     /// Removes and returns the leading action word of a command with actions (`store

@@ -38,6 +38,7 @@ enum CommandLineTool {
         ("export", "write annotations as JSON or XFDF", ExportCommand.run),
         ("remove-annotations", "remove annotations by id", RemoveAnnotationsCommand.run),
         ("flatten", "burn annotations into the pages", FlattenCommand.run),
+        ("redact", "remove the content under redaction marks, or under matches of text", RedactCommand.run),
         ("fields", "list form fields (text or JSON)", FieldsCommand.run),
         ("fill", "fill form fields, optionally flattening the form", FillCommand.run),
         ("create", "make a PDF from text or Markdown", CreateCommand.run),

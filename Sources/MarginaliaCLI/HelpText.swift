@@ -6,6 +6,7 @@ extension CommandLineTool {
         "check": CheckCommand.help,
         "text": TextCommand.help,
         "search": SearchCommand.help,
+        "redact": RedactCommand.help,
         "annotations": AnnotationsCommand.help,
         "annotate": AnnotateCommand.help,
         "export": ExportCommand.help,

@@ -121,6 +121,13 @@ struct AnnotationReader {
             }
             let quads = stride(from: 0, to: all.count - all.count % 4, by: 4).map { PDFAnnotation.Quad(points: Array(all[$0..<($0 + 4)])) }
             return .textMarkup(markup, quads: quads)
+        case "Redact":
+            // /QuadPoints is optional here: without it the mark is its /Rect.
+            let all = points(array(d["QuadPoints"]))
+            if all.count % 4 != 0 { problems.append("\(label): /QuadPoints is not a list of quadrilaterals") }
+            let quads = stride(from: 0, to: all.count - all.count % 4, by: 4).map { PDFAnnotation.Quad(points: Array(all[$0..<($0 + 4)])) }
+            return .redact(PDFAnnotation.Redact(quads: quads, overlayText: text(d["OverlayText"]),
+                                                repeatsOverlayText: resolve(d["Repeat"])?.boolValue ?? false))
         default:
             return nil
         }

@@ -90,6 +90,10 @@ struct AnnotationWriter {
             }
         case .textMarkup(_, let quads):
             d["QuadPoints"] = AnnotationWriter.flat(quads.flatMap(\.points))
+        case .redact(let redact):
+            d["QuadPoints"] = redact.quads.isEmpty ? nil : AnnotationWriter.flat(redact.quads.flatMap(\.points))
+            d["OverlayText"] = redact.overlayText.map { .text($0) }
+            d["Repeat"] = redact.repeatsOverlayText ? .bool(true) : nil
         case .square, .circle, .other:
             break
         }

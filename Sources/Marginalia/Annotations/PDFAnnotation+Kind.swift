@@ -22,6 +22,9 @@ extension PDFAnnotation {
         case stamp(Stamp)
         /// Highlight, underline, strike-out or squiggly over quadrilaterals of text.
         case textMarkup(TextMarkup, quads: [Quad])
+        /// Content marked for removal (`/Redact`, ISO 32000-2, 12.5.6.23): `/QuadPoints` over
+        /// text, or the whole `/Rect` when there are none; `/IC` is the overlay's colour.
+        case redact(Redact)
         /// Link, Popup, Widget and every other subtype: kept as it is, never redrawn.
         case other(subtype: String)
 
@@ -37,6 +40,7 @@ extension PDFAnnotation {
             case .note: return "Text"
             case .stamp: return "Stamp"
             case .textMarkup(let markup, _): return markup.rawValue
+            case .redact: return "Redact"
             case .other(let subtype): return subtype
             }
         }
@@ -146,6 +150,22 @@ extension PDFAnnotation {
 
         /// Whether the stamp shows an image (and so has a border, a crop and a rotation).
         public var isImage: Bool { imageData != nil }
+    }
+
+    /// What a redaction mark covers and what is drawn in its place once applied.
+    public struct Redact: Hashable, Sendable {
+        /// The quadrilaterals of text it covers; empty when it covers its whole `/Rect` (an area).
+        public var quads: [Quad]
+        /// `/OverlayText`: drawn in the overlay once the redaction is applied.
+        public var overlayText: String?
+        /// `/Repeat`: whether the overlay text is repeated to fill the area.
+        public var repeatsOverlayText: Bool
+
+        public init(quads: [Quad] = [], overlayText: String? = nil, repeatsOverlayText: Bool = false) {
+            self.quads = quads
+            self.overlayText = overlayText
+            self.repeatsOverlayText = repeatsOverlayText
+        }
     }
 
     public enum TextMarkup: String, Hashable, Sendable, CaseIterable {

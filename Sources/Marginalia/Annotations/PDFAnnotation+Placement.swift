@@ -27,6 +27,9 @@ extension PDFAnnotation {
             result.kind = .polyLine(polyLine)
         case .textMarkup(let markup, let quads):
             result.kind = .textMarkup(markup, quads: quads.map { Quad(points: map($0.points)) })
+        case .redact(var redact):
+            redact.quads = redact.quads.map { Quad(points: map($0.points)) }
+            result.kind = .redact(redact)
         case .square, .circle, .freeText, .note, .stamp, .other:
             break
         }

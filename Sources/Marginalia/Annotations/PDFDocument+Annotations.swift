@@ -285,6 +285,8 @@ extension PDFDocument {
             throw PDFError.invalidArgument("annotation \(a.id): a polyline needs at least two vertices")
         case .textMarkup(_, let quads) where quads.isEmpty || quads.contains(where: { $0.points.count != 4 }):
             throw PDFError.invalidArgument("annotation \(a.id): text markup needs quadrilaterals of four points")
+        case .redact(let redact) where redact.quads.contains(where: { $0.points.count != 4 }):
+            throw PDFError.invalidArgument("annotation \(a.id): a redaction's quadrilaterals need four points")
         default:
             break
         }
@@ -296,6 +298,7 @@ extension PDFAnnotation.Kind {
     var rectFollowsDrawing: Bool {
         switch self {
         case .ink, .line, .polygon, .polyLine, .textMarkup: return true
+        case .redact(let redact): return !redact.quads.isEmpty
         default: return false
         }
     }

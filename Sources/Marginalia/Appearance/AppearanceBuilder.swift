@@ -33,6 +33,7 @@ struct AppearanceBuilder {
         case .note(let note): appearance = self.note(annotation, note)
         case .freeText(let text): appearance = try freeText(annotation, text)
         case .stamp(let stamp): appearance = try self.stamp(annotation, stamp)
+        case .redact(let redact): appearance = self.redact(annotation, redact)
         case .other: return nil
         }
         return Result(stream: appearance.stream(), rect: appearance.pageRect ?? appearance.bounds)

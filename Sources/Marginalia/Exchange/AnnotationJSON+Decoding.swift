@@ -134,8 +134,16 @@ extension AnnotationJSON.Record {
             let markup: PDFAnnotation.TextMarkup = type == "highlight" ? .highlight : type == "underline" ? .underline
                 : type == "strikeOut" ? .strikeOut : .squiggly
             kind = .textMarkup(markup, quads: parsed)
+        case "redact":
+            let parsed = try (quads ?? []).enumerated().map { i, q -> PDFAnnotation.Quad in
+                guard q.count == 8, q.allSatisfy(CoordinateLimit.contains) else {
+                    throw fail("quads[\(i)]", "a quad is eight numbers \(CoordinateLimit.description)")
+                }
+                return PDFAnnotation.Quad(points: stride(from: 0, to: 8, by: 2).map { CGPoint(x: q[$0], y: q[$0 + 1]) })
+            }
+            kind = .redact(PDFAnnotation.Redact(quads: parsed, overlayText: overlayText, repeatsOverlayText: repeatOverlayText ?? false))
         default:
-            let known = "ink, square, circle, line, polygon, polyline, freeText, note, stamp, highlight, underline, strikeOut, squiggly"
+            let known = "ink, square, circle, line, polygon, polyline, freeText, note, stamp, highlight, underline, strikeOut, squiggly, redact"
             throw AnnotationJSONError(path: "\(path).type", message: "cannot create annotations of type \"\(type)\" (known: \(known))")
         }
 
@@ -239,7 +247,7 @@ extension AnnotationJSON.Record {
         case .freeText: return nil
         case .note, .textMarkup(.highlight, _): return Color(red: 1, green: 0.85, blue: 0.2)
         case .stamp(let stamp) where stamp.isImage: return .black  // the frame, drawn only when `width` is given
-        case .stamp: return Color(red: 0.8, green: 0.1, blue: 0.1)
+        case .stamp, .redact: return Color(red: 0.8, green: 0.1, blue: 0.1)
         default: return .black
         }
     }

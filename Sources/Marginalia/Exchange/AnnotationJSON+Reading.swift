@@ -78,6 +78,8 @@ extension AnnotationJSON.Record: Decodable {
         crop = try fields.numbers("crop")
         rotation = try fields.integer("rotation")
         quads = try fields.numberLists("quads")
+        overlayText = try fields.string("overlayText")
+        repeatOverlayText = try fields.bool("repeatOverlayText")
     }
 }
 

@@ -57,11 +57,15 @@ extension AnnotationJSON {
         var rotation: Int?
         // text markup: eight numbers per quad (upper-left, upper-right, lower-left, lower-right)
         var quads: [[Double]]?
+        // redact: the text drawn in the overlay once applied, and whether it repeats
+        var overlayText: String?
+        var repeatOverlayText: Bool?
 
         static let typeNames: [String: String] = [
             "Ink": "ink", "Square": "square", "Circle": "circle", "Line": "line", "Polygon": "polygon",
             "PolyLine": "polyline", "FreeText": "freeText", "Text": "note", "Stamp": "stamp",
             "Highlight": "highlight", "Underline": "underline", "StrikeOut": "strikeOut", "Squiggly": "squiggly",
+            "Redact": "redact",
         ]
 
         static let flagNames: [(String, PDFAnnotationFlags)] = [
@@ -124,6 +128,10 @@ extension AnnotationJSON {
                 rotation = stamp.isImage && stamp.rotation != 0 ? stamp.rotation : nil
             case .textMarkup(_, let q):
                 quads = q.map { $0.points.flatMap(Record.point) }
+            case .redact(let r):
+                quads = r.quads.isEmpty ? nil : r.quads.map { $0.points.flatMap(Record.point) }
+                overlayText = r.overlayText
+                repeatOverlayText = r.repeatsOverlayText ? true : nil
             case .square, .circle, .other:
                 break
             }

@@ -11,7 +11,7 @@ struct XFDFAnnotationDecoder {
     /// The annotation elements Marginalia imports.
     static let elementNames: Set<String> = [
         "ink", "square", "circle", "line", "polygon", "polyline", "freetext", "text", "stamp",
-        "highlight", "underline", "strikeout", "squiggly",
+        "highlight", "underline", "strikeout", "squiggly", "redact",
     ]
 
     private(set) var warnings: [String] = []
@@ -143,6 +143,16 @@ struct XFDFAnnotationDecoder {
             var stamp = PDFAnnotation.Stamp(name: nonEmpty(node.attributes["icon"]) ?? "Draft", imageData: imageData)
             if imageData != nil { try readImageStyle(node, into: &stamp) }
             return (.stamp(stamp), [])
+        case "redact":
+            var quads: [PDFAnnotation.Quad] = [], points: [CGPoint] = []
+            if let text = node.attributes["coords"] {
+                let n = try numbers(text, name: "coords", node, expected: "8 numbers per quadrilateral") { $0 > 0 && $0 % 8 == 0 }
+                points = try budget(stride(from: 0, to: n.count, by: 2).map { CGPoint(x: n[$0], y: n[$0 + 1]) }, node)
+                quads = stride(from: 0, to: points.count, by: 4).map { PDFAnnotation.Quad(points: Array(points[$0..<($0 + 4)])) }
+            }
+            let repeats = node.attributes["repeat"].map { ["yes", "true"].contains($0.lowercased()) } ?? false
+            return (.redact(PDFAnnotation.Redact(quads: quads, overlayText: nonEmpty(node.attributes["overlay-text"]),
+                                                 repeatsOverlayText: repeats)), points)
         default:
             guard let markup = PDFAnnotation.TextMarkup.allCases.first(where: { $0.rawValue.lowercased() == element }) else {
                 throw XFDFError.unsupportedElement(name: node.name, path: node.path, line: node.line)

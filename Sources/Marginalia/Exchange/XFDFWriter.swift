@@ -44,6 +44,7 @@ struct XFDFWriter {
         case .note: return "text"
         case .stamp: return "stamp"
         case .textMarkup(let markup, _): return markup.rawValue.lowercased()
+        case .redact: return "redact"
         case .other: return nil
         }
     }
@@ -113,6 +114,14 @@ struct XFDFWriter {
         case .textMarkup(_, let quads):
             // One quadrilateral after another, each in /QuadPoints order.
             return [("coords", XFDFSyntax.flatList(quads.flatMap(\.points).flatMap { [Double($0.x), Double($0.y)] }))]
+        case .redact(let redact):
+            var list: [(String, String)] = []
+            if !redact.quads.isEmpty {
+                list.append(("coords", XFDFSyntax.flatList(redact.quads.flatMap(\.points).flatMap { [Double($0.x), Double($0.y)] })))
+            }
+            if let text = redact.overlayText { list.append(("overlay-text", text)) }
+            if redact.repeatsOverlayText { list.append(("repeat", "yes")) }
+            return list
         case .ink(let ink):
             // Marginalia extension: the brush (absent for the plain pen).
             return ink.brush == .pen ? [] : [("brush", ink.brush.rawValue)]
@@ -200,6 +209,9 @@ struct XFDFWriter {
         case .textMarkup(_, let quads):
             guard !quads.isEmpty, quads.allSatisfy({ $0.points.count == 4 }) else { return "text markup needs quadrilaterals of four points" }
             points = quads.flatMap(\.points)
+        case .redact(let redact):
+            guard redact.quads.allSatisfy({ $0.points.count == 4 }) else { return "a redaction's quadrilaterals need four points" }
+            points = redact.quads.flatMap(\.points)
         case .freeText(let text):
             numbers.append(text.fontSize)
         default:

@@ -143,6 +143,7 @@ private struct Tally {
         case .polygon(let vertices): return vertices.count
         case .polyLine(let line): return line.vertices.count
         case .textMarkup(_, let quads): return quads.count * 4
+        case .redact(let redact): return redact.quads.count * 4
         case .line: return 2
         case .square, .circle, .freeText, .note, .stamp, .other: return 0
         }

@@ -45,6 +45,7 @@ struct AnnotationRoundTripTests {
         case .polygon(let v): return v
         case .polyLine(let p): return p.vertices
         case .textMarkup(_, let quads): return quads.flatMap(\.points)
+        case .redact(let redact): return redact.quads.flatMap(\.points)
         default: return []
         }
     }

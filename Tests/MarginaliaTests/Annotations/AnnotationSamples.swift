@@ -24,6 +24,11 @@ enum AnnotationSamples {
         var note = make(.note(.init(icon: "Comment", isOpen: true)), CGRect(x: 500, y: 700, width: 20, height: 20),
                         Color(red: 1, green: 0.85, blue: 0.2))
         note.flags = [.print, .noZoom, .noRotate]
+        var textRedaction = make(.redact(.init(quads: [.init(rect: CGRect(x: 72, y: 665, width: 120, height: 15))],
+                                               overlayText: "(b)(6)", repeatsOverlayText: true)), .zero, Color(red: 0.8, green: 0.1, blue: 0.1))
+        textRedaction.interiorColor = Color(red: 0, green: 0, blue: 0)
+        var areaRedaction = make(.redact(.init()), CGRect(x: 300, y: 300, width: 80, height: 40), Color(red: 1, green: 0, blue: 0))
+        areaRedaction.interiorColor = Color(red: 1, green: 1, blue: 1)
         return [
             make(.ink(.init(paths: [[CGPoint(x: 100, y: 100), CGPoint(x: 150, y: 180), CGPoint(x: 200, y: 120)],
                                     [CGPoint(x: 120, y: 200), CGPoint(x: 300, y: 110)]])), .zero, Color(red: 1, green: 0, blue: 0)),
@@ -43,6 +48,7 @@ enum AnnotationSamples {
                  Color(red: 1, green: 0, blue: 0)),
             make(.textMarkup(.squiggly, quads: [.init(rect: CGRect(x: 72, y: 685, width: 228, height: 15))]), .zero,
                  Color(red: 0, green: 0.6, blue: 0)),
+            textRedaction, areaRedaction,
         ]
     }
 }

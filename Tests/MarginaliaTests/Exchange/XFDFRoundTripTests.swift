@@ -50,6 +50,9 @@ extension XFDFTests {
                 case .note(var note): note.isOpen = false; changed.kind = .note(note)
                 case .stamp(var stamp): stamp.imageData = nil; changed.kind = .stamp(stamp)
                 case .textMarkup(let markup, let quads): changed.kind = .textMarkup(markup, quads: Array(quads.dropLast(1)) + [quads[0]])
+                case .redact(var redact):
+                    if redact.quads.isEmpty { redact.overlayText = "changed" } else { redact.repeatsOverlayText.toggle() }
+                    changed.kind = .redact(redact)
                 case .other: break
                 }
                 if case .textMarkup(_, let quads) = annotation.kind, quads.count == 1 { continue }

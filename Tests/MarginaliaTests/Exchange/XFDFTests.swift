@@ -71,6 +71,9 @@ enum XFDFFixtures {
             annotation(.textMarkup(.strikeOut, quads: [quad2]), id: "strikeout-1", page: 2, rect: CGRect(x: 72, y: 670, width: 128, height: 20)),
             annotation(.textMarkup(.squiggly, quads: [quad1, quad2]), id: "squiggly-1", page: 0,
                        rect: CGRect(x: 72, y: 670, width: 228.25, height: 50.5)),
+            annotation(.redact(PDFAnnotation.Redact(quads: [quad1, quad2], overlayText: "Exempt (b)(6)", repeatsOverlayText: true)),
+                       id: "redact-1", page: 1, rect: CGRect(x: 72, y: 670, width: 228.25, height: 50.5)),
+            annotation(.redact(PDFAnnotation.Redact()), id: "redact-area-1", page: 0, rect: CGRect(x: 300, y: 300, width: 80, height: 40)),
         ]
     }
 
@@ -137,6 +140,9 @@ enum XFDFFixtures {
             same = x.name == y.name && (!compare.stampImage || x.imageData == y.imageData)
         case (.textMarkup(let m, let x), .textMarkup(let n, let y)):
             same = m == n && x.count == y.count && zip(x, y).allSatisfy { close($0.points, $1.points) }
+        case (.redact(let x), .redact(let y)):
+            same = x.overlayText == y.overlayText && x.repeatsOverlayText == y.repeatsOverlayText && x.quads.count == y.quads.count
+                && zip(x.quads, y.quads).allSatisfy { close($0.points, $1.points) }
         default:
             same = false
         }

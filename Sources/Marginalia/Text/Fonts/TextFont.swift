@@ -66,13 +66,13 @@ final class TextFont {
         compositeGlyph = glyph
     }
 
-    /// Calls `body` with the glyph of each code of `bytes`, in order.
-    func forEachGlyph(in bytes: [UInt8], _ body: (Glyph) -> Void) {
+    /// Calls `body` with the glyph of each code of `bytes`, in order, and the code's length in bytes.
+    func forEachGlyph(in bytes: [UInt8], _ body: (Glyph, Int) -> Void) {
         guard let codeMap, let compositeGlyph else {
             // Through a buffer pointer, each glyph is lent to `body` rather than copied (a
             // copy retains and releases its text).
             simpleGlyphs.withUnsafeBufferPointer { glyphs in
-                for byte in bytes { body(glyphs[Int(byte)]) }
+                for byte in bytes { body(glyphs[Int(byte)], 1) }
             }
             return
         }
@@ -88,7 +88,7 @@ final class TextFont {
                 glyph = compositeGlyph(code, length)
                 if cache.count < 65_536 { cache[key] = glyph }
             }
-            body(glyph)
+            body(glyph, length)
         }
     }
 }

@@ -35,6 +35,12 @@ struct TextInterpreter {
     private(set) var operationCount = 0
     private var formsDrawing = Set<PDFReference>()
     private var formContent: [PDFReference: [UInt8]] = [:]
+    /// When set, what each operator puts on the page is recorded here (for redaction).
+    var footprint: ContentFootprint?
+    /// The forms being drawn, outermost first, while ``footprint`` is recorded.
+    var currentRoute: [FormStep] = []
+    /// Where the string being shown comes from, while ``footprint`` is recorded.
+    var currentSource = (operation: 0, element: 0)
 
     init(file: PDFFile, fonts: TextFontLoader) {
         self.file = file
@@ -61,9 +67,12 @@ struct TextInterpreter {
         var textMatrix = TextMatrix.identity
         var lineMatrix = TextMatrix.identity
         var markedContent: [(Int, String)?] = []
+        var path = PathInProgress()
         while let operation = try parser.nextReadable() {
             try count(1)
             let operands = operation.operands
+            currentSource = (operation.offset, 0)
+            if footprint != nil { recordDrawing(operation, state.ctm, &path) }
             func number(_ index: Int) -> Double? {
                 guard index < operands.count, let value = operands[index].numberValue, value.isFinite else { return nil }
                 return value
@@ -113,7 +122,8 @@ struct TextInterpreter {
                 textMatrix = lineMatrix
                 if let bytes = operands.last?.stringBytes { try show(bytes, state, &textMatrix) }
             case "TJ":
-                for item in operands.last?.arrayValue ?? [] {
+                for (element, item) in (operands.last?.arrayValue ?? []).enumerated() {
+                    currentSource.element = element
                     if let bytes = item.stringBytes {
                         try show(bytes, state, &textMatrix)
                     } else if let adjustment = item.numberValue, adjustment.isFinite {
@@ -137,7 +147,9 @@ struct TextInterpreter {
             case "EMC":
                 if let last = markedContent.popLast(), let (start, text) = last { replaceWithActualText(from: start, text) }
             case "Do":
-                if let name = operands.first?.nameValue { try drawForm(named: name, resources: resources, state: state, depth: depth) }
+                if let name = operands.first?.nameValue {
+                    try drawForm(named: name, resources: resources, state: state, depth: depth, operation: operation.offset)
+                }
             default:
                 break
             }
@@ -188,8 +200,17 @@ struct TextInterpreter {
 
     // MARK: - Form XObjects
 
-    private mutating func drawForm(named name: String, resources: PDFDictionary?, state: GraphicsState, depth: Int) throws {
+    private mutating func drawForm(named name: String, resources: PDFDictionary?, state: GraphicsState, depth: Int,
+                                   operation: Int) throws {
         guard let resources, let entries = try file.dictionary(resources["XObject"]), let object = entries[name] else { return }
+        guard footprint != nil else { return try drawForm(object, inheritedResources: resources, state: state, depth: depth) }
+        if case .stream(let stream) = try file.resolve(object), stream.dictionary["Subtype"]?.nameValue == "Image" {
+            recordImage(ctm: state.ctm, operation: operation, name: name)
+            return
+        }
+        guard let reference = object.referenceValue else { return }
+        currentRoute.append(FormStep(name: name, form: reference))
+        defer { currentRoute.removeLast() }
         try drawForm(object, inheritedResources: resources, state: state, depth: depth)
     }
 
@@ -259,8 +280,11 @@ struct TextInterpreter {
         let (ascent, descent) = (font.ascent, font.descent)
         var pen = 0.0
         var shown = 0
-        font.forEachGlyph(in: bytes) { glyph in
+        var offset = 0
+        let recording = footprint != nil
+        font.forEachGlyph(in: bytes) { glyph, length in
             shown += 1
+            defer { offset += length }
             let x = glyphToPage.e + pen * placement.a, y = glyphToPage.f + pen * placement.b
             let width = glyph.width
             let alongX = width * glyphToPage.a, alongY = width * glyphToPage.b
@@ -271,6 +295,8 @@ struct TextInterpreter {
             glyphs.append(ShownGlyph(text: text(of: glyph), quad: quad, font: fontIndex, fontSize: fontSize))
             let spacing = state.characterSpacing + (glyph.isWordSpace ? state.wordSpacing : 0)
             pen += (width * advancePerWidth + spacing) * scaling
+            // A TJ number moves the pen by -n/1000 of the size, scaled as the glyphs are (9.4.3).
+            if recording { recordGlyph(quad, offset..<(offset + length), move: width * advancePerWidth + spacing, size: size) }
         }
         textMatrix = textMatrix.translated(pen, 0)
         try count(shown)
@@ -283,8 +309,11 @@ struct TextInterpreter {
         let fontMatrix = font.fontMatrix
         let parameters = TextMatrix(size * state.horizontalScaling, 0, 0, size, 0, state.rise)
         var shown = 0
-        font.forEachGlyph(in: bytes) { glyph in
+        var offset = 0
+        let recording = footprint != nil
+        font.forEachGlyph(in: bytes) { glyph, length in
             shown += 1
+            defer { offset += length }
             let rendering = parameters.concatenating(textMatrix).concatenating(state.ctm)
             let spacing = state.characterSpacing + (glyph.isWordSpace ? state.wordSpacing : 0)
             let (vx, vy) = glyph.origin
@@ -300,6 +329,7 @@ struct TextInterpreter {
             textMatrix = textMatrix.translated(0, advance)
             let scale = (rendering.c * rendering.c + rendering.d * rendering.d).squareRoot()
             glyphs.append(ShownGlyph(text: text(of: glyph), quad: quad, font: fontIndex, fontSize: scale))
+            if recording { recordGlyph(quad, offset..<(offset + length), move: advance, size: size) }
         }
         try count(shown)
     }

@@ -1,0 +1,75 @@
+import Foundation
+
+extension AppearanceBuilder {
+    /// A redaction mark before it is applied: the outline of each quadrilateral (or of the
+    /// `/Rect` for an area), in `/C`, as Acrobat and MuPDF show a mark under review. What
+    /// replaces the content once applied (`/IC`, `/OverlayText`) is drawn by the redactor
+    /// into the page, not here.
+    func redact(_ a: PDFAnnotation, _ redact: PDFAnnotation.Redact) -> AppearanceStream {
+        let outlines = redact.quads.isEmpty ? [PDFAnnotation.Quad(rect: a.rect)] : redact.quads
+        let points = outlines.flatMap(\.points)
+        var appearance = AppearanceStream(bounds: CGRect.bounding(points).expanded(by: 1))
+        appearance.setOpacity(a.opacity)
+        guard let color = a.color else { return appearance }
+        appearance.content.strokeColor(color.pdfComponents)
+        appearance.content.lineWidth(1)
+        for quad in outlines where quad.points.count == 4 {
+            let p = quad.points  // upper-left, upper-right, lower-left, lower-right
+            appearance.content.move(p[2])
+            appearance.content.line(p[3])
+            appearance.content.line(p[1])
+            appearance.content.line(p[0])
+            appearance.content.closePath()
+        }
+        appearance.content.stroke()
+        return appearance
+    }
+}
+
+extension AppearanceBuilder {
+    /// What replaces the content under an applied redaction (the `/RO` of ISO 32000-2,
+    /// 12.5.6.23): each quadrilateral (or the area) filled with `color`, and the overlay
+    /// text, if any, in Helvetica sized to the area's height and kept inside it (repeated
+    /// across it with `/Repeat`), black or white, whichever shows on the fill.
+    static func redactionOverlay(_ a: PDFAnnotation, _ redact: PDFAnnotation.Redact, color: Color) -> AppearanceStream {
+        let areas = redact.quads.isEmpty ? [PDFAnnotation.Quad(rect: a.rect)] : redact.quads
+        let bounds = CGRect.bounding(areas.flatMap(\.points))
+        var overlay = AppearanceStream(bounds: bounds)
+        overlay.content.fillColor(color.pdfComponents)
+        for quad in areas where quad.points.count == 4 {
+            let p = quad.points
+            overlay.content.move(p[2])
+            overlay.content.line(p[3])
+            overlay.content.line(p[1])
+            overlay.content.line(p[0])
+            overlay.content.closePath()
+        }
+        overlay.content.fill()
+        guard let text = redact.overlayText, !text.isEmpty, bounds.width > 2, bounds.height > 2 else { return overlay }
+        let font = StandardFont.helvetica
+        let name = overlay.addFont(font, named: "Helv")
+        let unit = max(font.width(of: text, size: 1), 0.001)
+        let size = Double(min(bounds.height * 0.7, (bounds.width - 2) / unit))
+        guard size >= 1 else { return overlay }
+        let components = color.pdfComponents
+        let light = components.count == 1 ? components[0] > 0.5 : components.count == 3 ? components.reduce(0, +) / 3 > 0.5 : false
+        overlay.content.rectangle(bounds)
+        overlay.content.clip()
+        overlay.content.fillColor(light ? [0] : [1])
+        overlay.content.beginText()
+        overlay.content.font(name, size: size)
+        let width = font.width(of: text, size: size)
+        let baseline = Double(bounds.midY) - size * 0.35
+        let starts: [Double] = redact.repeatsOverlayText
+            ? Array(stride(from: Double(bounds.minX) + 1, to: Double(bounds.maxX) - width + 0.01, by: max(width + size / 2, 1)))
+            : [Double(bounds.midX) - width / 2]
+        var last = (x: 0.0, y: 0.0)
+        for x in starts.prefix(1_000) {
+            overlay.content.textPosition(x - last.x, baseline - last.y)
+            last = (x, baseline)
+            overlay.content.show(font.encode(text).bytes)
+        }
+        overlay.content.endText()
+        return overlay
+    }
+}
