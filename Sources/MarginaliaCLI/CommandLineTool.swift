@@ -40,6 +40,7 @@ enum CommandLineTool {
         ("flatten", "burn annotations into the pages", FlattenCommand.run),
         ("fields", "list form fields (text or JSON)", FieldsCommand.run),
         ("fill", "fill form fields, optionally flattening the form", FillCommand.run),
+        ("signatures", "check the digital signatures of a file", SignaturesCommand.run),
         ("create", "make a PDF from text or Markdown", CreateCommand.run),
         ("sample", "write the built-in sample document", SampleCommand.run),
         ("render", "draw a page or an annotation into a PNG", RenderCommand.run),

@@ -13,6 +13,7 @@ extension CommandLineTool {
         "flatten": FlattenCommand.help,
         "fields": FieldsCommand.help,
         "fill": FillCommand.help,
+        "signatures": SignaturesCommand.help,
         "create": CreateCommand.help,
         "sample": SampleCommand.help,
         "render": RenderCommand.help,
