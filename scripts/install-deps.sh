@@ -39,13 +39,15 @@ apt_packages+=(libbrotli-dev)
 # Python module to import -> PyPI package that provides it.
 # xdist (pytest-xdist) runs the server and browser suites in parallel workers when asked
 # (MARGINALIA_TEST_WORKERS, scripts/test.sh); yaml reads deploy/compose.yaml's test; brotli
-# makes the /BrotliDecode test files.
-python_modules=(pikepdf pymupdf pypdf pypdfium2 pytest reportlab playwright fontTools selenium schemathesis yaml brotli xdist)
+# makes the /BrotliDecode test files. pyhanko (with pyhanko_certvalidator) validates the
+# signatures `marginalia sign` writes and signs files for `marginalia signatures` to read.
+python_modules=(pikepdf pymupdf pypdf pypdfium2 pytest reportlab playwright fontTools selenium schemathesis yaml brotli xdist
+                pyhanko pyhanko_certvalidator)
 declare -A pypi_name=(
     [pikepdf]=pikepdf [pymupdf]=pymupdf [pypdf]=pypdf
     [pypdfium2]=pypdfium2 [pytest]=pytest [reportlab]=reportlab [playwright]=playwright
     [fontTools]=fonttools [selenium]=selenium [schemathesis]=schemathesis [yaml]=pyyaml [brotli]=brotli
-    [xdist]=pytest-xdist
+    [xdist]=pytest-xdist [pyhanko]=pyhanko [pyhanko_certvalidator]=pyhanko-certvalidator
 )
 # Versions pinned where a new release could change what a test finds: Schemathesis's checks
 # and generators grow with each release (Tests/server/test_schemathesis.py).

@@ -14,6 +14,7 @@ extension CommandLineTool {
         "fields": FieldsCommand.help,
         "fill": FillCommand.help,
         "signatures": SignaturesCommand.help,
+        "sign": SignCommand.help,
         "create": CreateCommand.help,
         "sample": SampleCommand.help,
         "render": RenderCommand.help,
