@@ -93,6 +93,11 @@ MARGINALIA_FORWARD(cms_crypto, int, EVP_DigestSign,
                    (EVP_MD_CTX *ctx, unsigned char *sigret, size_t *siglen, const unsigned char *tbs, size_t tbslen),
                    (ctx, sigret, siglen, tbs, tbslen))
 MARGINALIA_FORWARD_VOID(cms_crypto, CRYPTO_free, (void *ptr, const char *file, int line), (ptr, file, line))
+MARGINALIA_FORWARD(cms_crypto, int, X509_NAME_get_index_by_NID, (const X509_NAME *name, int nid, int lastpos),
+                   (name, nid, lastpos))
+MARGINALIA_FORWARD(cms_crypto, X509_NAME_ENTRY *, X509_NAME_get_entry, (const X509_NAME *name, int loc), (name, loc))
+MARGINALIA_FORWARD(cms_crypto, ASN1_STRING *, X509_NAME_ENTRY_get_data, (const X509_NAME_ENTRY *entry), (entry))
+MARGINALIA_FORWARD(cms_crypto, int, ASN1_STRING_to_UTF8, (unsigned char **out, const ASN1_STRING *in), (out, in))
 
 static void free_certificate(void *certificate) { X509_free(certificate); }
 
@@ -292,56 +297,97 @@ static int sign_attributes(CMS_SignerInfo *si, EVP_PKEY *key) {
     return ok;
 }
 
+/* Opens a PKCS#12 file: 1 with the key, certificate and chain (the caller frees them), else 0
+   with nothing to free. */
+static int open_pkcs12(const unsigned char *p12, size_t p12_length, const char *password, EVP_PKEY **key,
+                       X509 **certificate, STACK_OF(X509) **chain, marginalia_cms_sign_result *failure) {
+    *key = NULL;
+    *certificate = NULL;
+    *chain = NULL;
+    const unsigned char *cursor = p12;
+    PKCS12 *bundle = p12_length > LONG_MAX ? NULL : d2i_PKCS12(NULL, &cursor, (long) p12_length);
+    if (bundle == NULL) {
+        *failure = MARGINALIA_CMS_P12_UNREADABLE;
+        return 0;
+    }
+    int opened = PKCS12_parse(bundle, password, key, certificate, chain);
+    PKCS12_free(bundle);
+    if (opened && *key != NULL && *certificate != NULL) return 1;
+    *failure = opened ? MARGINALIA_CMS_P12_NO_KEY : MARGINALIA_CMS_P12_PASSWORD;
+    if (*key != NULL) EVP_PKEY_free(*key);
+    if (*certificate != NULL) X509_free(*certificate);
+    if (*chain != NULL) OPENSSL_sk_pop_free((OPENSSL_STACK *) *chain, free_certificate);
+    *key = NULL;
+    *certificate = NULL;
+    *chain = NULL;
+    return 0;
+}
+
+int marginalia_pkcs12_common_name(const unsigned char *p12, size_t p12_length, const char *password, char *name,
+                                  size_t capacity) {
+    EVP_PKEY *key;
+    X509 *certificate;
+    STACK_OF(X509) *chain;
+    marginalia_cms_sign_result failure;
+    int found = 0;
+    if (capacity > 0) name[0] = 0;
+    if (open_pkcs12(p12, p12_length, password, &key, &certificate, &chain, &failure)) {
+        const X509_NAME *subject = X509_get_subject_name(certificate);
+        int index = X509_NAME_get_index_by_NID(subject, NID_commonName, -1);
+        unsigned char *text = NULL;
+        if (index >= 0 && capacity > 0 &&
+            ASN1_STRING_to_UTF8(&text, X509_NAME_ENTRY_get_data(X509_NAME_get_entry(subject, index))) >= 0 &&
+            text != NULL) {
+            copy_text(name, capacity, (const char *) text);
+            found = 1;
+        }
+        if (text != NULL) CRYPTO_free(text, __FILE__, __LINE__);
+        EVP_PKEY_free(key);
+        X509_free(certificate);
+        if (chain != NULL) OPENSSL_sk_pop_free((OPENSSL_STACK *) chain, free_certificate);
+    }
+    ERR_clear_error();
+    return found;
+}
+
 marginalia_cms_sign_result marginalia_cms_sign(const unsigned char *p12, size_t p12_length, const char *password,
                                                const unsigned char *digest, unsigned char *out, size_t out_capacity,
                                                size_t *out_length) {
     *out_length = 0;
-    if (p12_length > LONG_MAX) return MARGINALIA_CMS_P12_UNREADABLE;
-    const unsigned char *cursor = p12;
-    PKCS12 *bundle = d2i_PKCS12(NULL, &cursor, (long) p12_length);
-    if (bundle == NULL) {
-        ERR_clear_error();
-        return MARGINALIA_CMS_P12_UNREADABLE;
-    }
-    EVP_PKEY *key = NULL;
-    X509 *certificate = NULL;
-    STACK_OF(X509) *chain = NULL;
-    int opened = PKCS12_parse(bundle, password, &key, &certificate, &chain);
-    PKCS12_free(bundle);
+    EVP_PKEY *key;
+    X509 *certificate;
+    STACK_OF(X509) *chain;
     marginalia_cms_sign_result result = MARGINALIA_CMS_FAILED;
-    CMS_ContentInfo *cms = NULL;
-    if (!opened) {
-        result = MARGINALIA_CMS_P12_PASSWORD;
-    } else if (key == NULL || certificate == NULL) {
-        result = MARGINALIA_CMS_P12_NO_KEY;
-    } else {
-        const unsigned int flags = CMS_DETACHED | CMS_BINARY | CMS_PARTIAL | CMS_NOSMIMECAP;
-        cms = CMS_sign(NULL, NULL, NULL, NULL, flags);
-        CMS_SignerInfo *si = cms == NULL ? NULL : CMS_add1_signer(cms, certificate, key, EVP_sha256(), flags | CMS_CADES);
-        int ok = si != NULL;
-        for (int index = 0; ok && chain != NULL && index < sk_X509_num(chain); index++) {
-            ok = CMS_add1_cert(cms, sk_X509_value(chain, index)) == 1;
+    if (!open_pkcs12(p12, p12_length, password, &key, &certificate, &chain, &result)) {
+        ERR_clear_error();
+        return result;
+    }
+    const unsigned int flags = CMS_DETACHED | CMS_BINARY | CMS_PARTIAL | CMS_NOSMIMECAP;
+    CMS_ContentInfo *cms = CMS_sign(NULL, NULL, NULL, NULL, flags);
+    CMS_SignerInfo *si = cms == NULL ? NULL : CMS_add1_signer(cms, certificate, key, EVP_sha256(), flags | CMS_CADES);
+    int ok = si != NULL;
+    for (int index = 0; ok && chain != NULL && index < sk_X509_num(chain); index++) {
+        ok = CMS_add1_cert(cms, sk_X509_value(chain, index)) == 1;
+    }
+    ok = ok &&
+         CMS_signed_add1_attr_by_NID(si, NID_pkcs9_contentType, V_ASN1_OBJECT, OBJ_nid2obj(NID_pkcs7_data), -1) == 1 &&
+         CMS_signed_add1_attr_by_NID(si, NID_pkcs9_messageDigest, V_ASN1_OCTET_STRING, digest, 32) == 1 &&
+         sign_attributes(si, key);
+    unsigned char *der = NULL;
+    int length = ok ? i2d_CMS_ContentInfo(cms, &der) : -1;
+    if (length > 0) {
+        *out_length = (size_t) length;
+        if ((size_t) length > out_capacity) {
+            result = MARGINALIA_CMS_TOO_LARGE;
+        } else {
+            memcpy(out, der, (size_t) length);
+            result = MARGINALIA_CMS_SIGNED;
         }
-        ok = ok &&
-             CMS_signed_add1_attr_by_NID(si, NID_pkcs9_contentType, V_ASN1_OBJECT, OBJ_nid2obj(NID_pkcs7_data), -1) == 1 &&
-             CMS_signed_add1_attr_by_NID(si, NID_pkcs9_messageDigest, V_ASN1_OCTET_STRING, digest, 32) == 1 &&
-             sign_attributes(si, key);
-        unsigned char *der = NULL;
-        int length = ok ? i2d_CMS_ContentInfo(cms, &der) : -1;
-        if (length > 0) {
-            *out_length = (size_t) length;
-            if ((size_t) length > out_capacity) {
-                result = MARGINALIA_CMS_TOO_LARGE;
-            } else {
-                memcpy(out, der, (size_t) length);
-                result = MARGINALIA_CMS_SIGNED;
-            }
-            CRYPTO_free(der, __FILE__, __LINE__);
-        }
+        CRYPTO_free(der, __FILE__, __LINE__);
     }
     if (cms != NULL) CMS_ContentInfo_free(cms);
-    if (key != NULL) EVP_PKEY_free(key);
-    if (certificate != NULL) X509_free(certificate);
+    EVP_PKEY_free(key);
+    X509_free(certificate);
     if (chain != NULL) OPENSSL_sk_pop_free((OPENSSL_STACK *) chain, free_certificate);
     ERR_clear_error();
     return result;

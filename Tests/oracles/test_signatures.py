@@ -193,6 +193,13 @@ def test_annotating_a_signed_file_keeps_the_signature(binary, pki, sample, tmp_p
     # and the square must be among them.
     assert f"Reference(idnum={added[0]}, generation=0)" in str(status.diff_result), status.diff_result
 
+    import pymupdf
+
+    with pymupdf.open(annotated) as document:
+        page = document[0]
+        shown = page.get_text("text", clip=pymupdf.Rect(300, page.rect.height - 160, 560, page.rect.height - 80))
+    assert "Digitally signed by Test Signer" in shown, "without --name, the certificate's commonName"
+
     report = pdfsig(annotated, pki.nss)
     assert "Signature Validation: Signature is Valid." in report and "Not total document signed" in report, report
 

@@ -96,3 +96,9 @@ typedef enum marginalia_cms_sign_result {
 marginalia_cms_sign_result marginalia_cms_sign(const unsigned char *p12, size_t p12_length, const char *password,
                                                const unsigned char *digest, unsigned char *out, size_t out_capacity,
                                                size_t *out_length);
+
+/// Copies the commonName of the PKCS#12 file's certificate (UTF-8, NUL-terminated, cut to
+/// `capacity`) into `name`: 1 when found, 0 when the file does not open with `password` or
+/// its certificate has no commonName. For the text of a visible signature.
+int marginalia_pkcs12_common_name(const unsigned char *p12, size_t p12_length, const char *password, char *name,
+                                  size_t capacity);

@@ -25,13 +25,17 @@ extension PDFDocument {
             subFilter: "ETSI.CAdES.detached", time: time, name: request.name, reason: request.reason,
             location: request.location, docMDP: request.certification?.rawValue,
             contentsCapacity: request.contentsCapacity)))
+        // Who a visible signature says signed: the name given, else the certificate's.
+        let signer = request.name ?? PDFFile.signerCommonName(pkcs12: request.pkcs12, password: request.password)
         switch request.placement {
         case .field(let name):
-            try fillSignatureField(named: name, with: signature, request: request)
+            try fillSignatureField(named: name, with: signature, request: request, signer: signer)
         case .page(let pageIndex, let rect, let name):
-            try addSignatureField(named: name, pageIndex: pageIndex, rect: rect, signature: signature, request: request)
+            try addSignatureField(named: name, pageIndex: pageIndex, rect: rect, signature: signature, request: request,
+                                  signer: signer)
         case .invisible(let name):
-            try addSignatureField(named: name, pageIndex: 0, rect: .zero, signature: signature, request: request)
+            try addSignatureField(named: name, pageIndex: 0, rect: .zero, signature: signature, request: request,
+                                  signer: signer)
         }
         if request.certification != nil {
             var catalog = try file.catalog()
@@ -46,7 +50,8 @@ extension PDFDocument {
                                       capacity: request.contentsCapacity))
     }
 
-    private func fillSignatureField(named name: String, with signature: PDFReference, request: SignatureRequest) throws {
+    private func fillSignatureField(named name: String, with signature: PDFReference, request: SignatureRequest,
+                                    signer: String?) throws {
         guard let field = try acroForm().field(named: name) else { throw SignatureError.fieldNotFound(name: name) }
         guard field.type == .signature else {
             throw SignatureError.fieldNotSignable(name: name, reason: "it is a \(field.type.rawValue) field")
@@ -62,14 +67,14 @@ extension PDFDocument {
                   let pageIndex = widget.pageIndex else { continue }
             let page = try self.page(at: pageIndex, readingAnnotations: false)
             widgetDictionary["AP"] = .dictionary(PDFDictionary(["N": .reference(try signatureAppearance(
-                rect: widget.rect, pageRotation: page.rotation, request: request))]))
+                rect: widget.rect, pageRotation: page.rotation, request: request, signer: signer))]))
             file.update(widgetReference, with: .dictionary(widgetDictionary))
         }
         try setSignatureFlags(adding: nil)
     }
 
     private func addSignatureField(named name: String?, pageIndex: Int, rect: CGRect, signature: PDFReference,
-                                   request: SignatureRequest) throws {
+                                   request: SignatureRequest, signer: String?) throws {
         let page = try self.page(at: pageIndex, readingAnnotations: false)
         let existing = Set(try acroForm().fields.map(\.name))
         if let name, existing.contains(name) {
@@ -88,7 +93,7 @@ extension PDFDocument {
         widget["F"] = .integer(4 | 128)
         if rect.width > 0 && rect.height > 0 {
             widget["AP"] = .dictionary(PDFDictionary(["N": .reference(try signatureAppearance(
-                rect: rect, pageRotation: page.rotation, request: request))]))
+                rect: rect, pageRotation: page.rotation, request: request, signer: signer))]))
         }
         let reference = file.add(.dictionary(widget))
         try setAnnotationEntries(try annotationEntries(of: page) + [.reference(reference)], of: page)

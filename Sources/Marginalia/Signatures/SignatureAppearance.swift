@@ -3,16 +3,17 @@ import PDFCore
 
 extension PDFDocument {
     /// The normal appearance of a visible signature's widget: a thin frame and, in Helvetica
-    /// sized to fit (at most 12 pt), who signed (the request's name), when (UTC), and why and
+    /// sized to fit (at most 12 pt), who signed (`signer`), when (UTC), and why and
     /// where when given. Drawn upright on a turned page (``AppearanceStream/upright(in:pageRotation:)``).
-    func signatureAppearance(rect: CGRect, pageRotation: Int, request: SignatureRequest) throws -> PDFReference {
+    func signatureAppearance(rect: CGRect, pageRotation: Int, request: SignatureRequest,
+                             signer: String?) throws -> PDFReference {
         var appearance = AppearanceStream.upright(in: rect, pageRotation: pageRotation)
         let box = appearance.bounds
         appearance.content.strokeColor([0.2, 0.3, 0.6])
         appearance.content.lineWidth(1)
         appearance.content.rectangle(box.insetBy(dx: min(0.5, box.width / 2), dy: min(0.5, box.height / 2)))
         appearance.content.stroke()
-        let lines = Self.signatureLines(request)
+        let lines = Self.signatureLines(request, signer: signer)
         let font = StandardFontFace(.helvetica)
         let area = box.insetBy(dx: min(4, box.width / 4), dy: min(3, box.height / 4))
         // The largest size at which every line fits across and all fit down, at most 12 pt.
@@ -32,8 +33,8 @@ extension PDFDocument {
         return file.add(.stream(appearance.stream()))
     }
 
-    static func signatureLines(_ request: SignatureRequest) -> [String] {
-        var lines = [request.name.map { "Digitally signed by \($0)" } ?? "Digitally signed"]
+    static func signatureLines(_ request: SignatureRequest, signer: String?) -> [String] {
+        var lines = [signer.map { "Digitally signed by \($0)" } ?? "Digitally signed"]
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = TimeZone(secondsFromGMT: 0)

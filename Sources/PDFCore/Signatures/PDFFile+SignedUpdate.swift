@@ -86,6 +86,12 @@ extension PDFFile {
         { digest in try SignatureCMS.sign(pkcs12: pkcs12, password: password, digest: digest, capacity: capacity) }
     }
 
+    /// The commonName of the PKCS#12 file's certificate (the signer's name a visible
+    /// signature shows), or nil when the file does not open with `password` or has none.
+    public static func signerCommonName(pkcs12: [UInt8], password: String) -> String? {
+        SignatureCMS.commonName(pkcs12: pkcs12, password: password)
+    }
+
     private static func find(_ pattern: [UInt8], in bytes: [UInt8], from start: Int) -> Int? {
         guard let first = pattern.first, bytes.count >= pattern.count else { return nil }
         var index = start

@@ -65,6 +65,18 @@ enum SignatureCMS {
         }
     }
 
+    /// The commonName of the PKCS#12 file's certificate, or nil when it does not open or has none.
+    static func commonName(pkcs12: [UInt8], password: String) -> String? {
+        var name = [CChar](repeating: 0, count: 256)
+        let found = pkcs12.withUnsafeBufferPointer { p12 in
+            name.withUnsafeMutableBufferPointer { buffer in
+                marginalia_pkcs12_common_name(p12.baseAddress, p12.count, password, buffer.baseAddress, buffer.count)
+            }
+        }
+        guard found == 1 else { return nil }
+        return String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
     private static func withOptionalBytes<R>(_ bytes: [UInt8]?, _ body: (UnsafePointer<CChar>?, Int) -> R) -> R {
         guard let bytes else { return body(nil, 0) }
         return bytes.withUnsafeBufferPointer { buffer in
