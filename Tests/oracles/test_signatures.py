@@ -10,8 +10,9 @@
   see that the signature no longer covers the whole file, and we list the added annotation
   (pyHanko lists it among the changes its default policy cannot explain).
 - A file pyHanko signed is intact and trusted for `marginalia signatures`.
-- A wrong password, a missing field, an encrypted file and a rewrite of a signed file are
-  refused with a message, and nothing is written.
+- A wrong password, a missing field, an encrypted file, a rewrite of a signed file and an
+  annotation its certification does not allow are refused with a message, and nothing is
+  written.
 """
 
 from __future__ import annotations
@@ -263,3 +264,21 @@ def test_rewriting_a_signed_file_is_refused(binary, pki, sample, tmp_path, comma
     assert result.returncode == 1, result.describe()
     assert "a rewrite would invalidate the signatures" in result.stderr and "Signature1" in result.stderr
     assert not out.exists()
+
+
+@pytest.mark.parametrize("certify, allowed", [("none", False), ("fill", False), ("annotate", True)])
+def test_a_certification_decides_whether_annotate_writes(binary, pki, sample, tmp_path, certify, allowed):
+    signed, out = tmp_path / "signed.pdf", tmp_path / "out.pdf"
+    assert sign(binary, pki, sample, signed, "--certify", certify).returncode == 0
+    annotations = tmp_path / "square.json"
+    annotations.write_text('{"annotations": [{"type": "square", "pageIndex": 0, "rect": [72, 300, 200, 380]}]}')
+    result = marginalia(binary, "annotate", str(signed), "--from", str(annotations), "-o", str(out))
+    if allowed:
+        assert result.returncode == 0, result.describe()
+        [(_, status, _)] = pyhanko_statuses(out, pki.ca)
+        assert status.intact and status.valid
+    else:
+        assert result.returncode == 1, result.describe()
+        assert "the document is certified (DocMDP P=" in result.stderr, result.stderr
+        assert not out.exists()
+

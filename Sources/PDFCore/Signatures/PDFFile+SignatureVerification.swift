@@ -98,7 +98,15 @@ extension PDFFile {
         return changes
     }
 
-    private static func describe(_ object: PDFObject, number: Int) -> PDFSignatureChange? {
+    /// The objects changed in memory and not yet written, named as ``changes(after:)`` names
+    /// what was appended: what the next save would add after the signatures.
+    public func pendingChanges() -> [PDFSignatureChange] {
+        changedObjects.keys.sorted().compactMap { number in
+            changedObjects[number].flatMap { Self.describe($0, number: number) }
+        }
+    }
+
+    static func describe(_ object: PDFObject, number: Int) -> PDFSignatureChange? {
         let dictionary: PDFDictionary
         switch object {
         case .dictionary(let d): dictionary = d

@@ -50,6 +50,25 @@ extension PDFFile {
         guard signed.isEmpty else { throw SignatureError.rewriteBreaksSignatures(fields: signed.map(\.fieldName)) }
     }
 
+    /// Refuses the pending changes when the document's certification does not allow them
+    /// (DocMDP, 12.8.2.2): P=1 allows no change, P=2 form filling and signing but no
+    /// annotation, P=3 annotations too.
+    ///
+    /// - Throws: ``SignatureError/certificationForbids(permission:change:)`` naming the
+    ///   first change refused.
+    public func checkCertificationAllowsChanges() throws {
+        guard let permission = signatures().lazy.compactMap(\.docMDPPermission).first else { return }
+        for change in pendingChanges() {
+            let allowed: Bool
+            switch (permission, change.kind) {
+            case (1, _): allowed = false
+            case (2, .annotation): allowed = false
+            default: allowed = true
+            }
+            if !allowed { throw SignatureError.certificationForbids(permission: permission, change: change) }
+        }
+    }
+
     private func signature(_ dictionary: PDFDictionary, reference: PDFReference?, fieldName: String,
                            certifying: PDFReference?) -> PDFSignature {
         func text(_ key: String) -> String? {

@@ -28,6 +28,9 @@ public enum SignatureError: Error, Sendable, Equatable, CustomStringConvertible 
     /// A full rewrite of a signed file was asked for: it would move the signed bytes and
     /// invalidate these signatures.
     case rewriteBreaksSignatures(fields: [String])
+    /// The document is certified with DocMDP permission `permission`, which does not allow
+    /// `change`.
+    case certificationForbids(permission: Int, change: PDFSignatureChange)
 
     public var description: String {
         switch self {
@@ -45,6 +48,11 @@ public enum SignatureError: Error, Sendable, Equatable, CustomStringConvertible 
         case .fieldNotFound(let name): return "no signature field '\(name)' (give --page and --rect to make one)"
         case .encryptedFile: return "signing an encrypted file is not supported"
         case .placeholderNotFound: return "the signature placeholder was not found in the written update"
+        case .certificationForbids(let permission, let change):
+            let allows = permission == 1 ? "no change" : permission == 2 ? "form filling and signing only"
+                : "form filling, signing and annotations only"
+            return "the document is certified (DocMDP P=\(permission): \(allows)): "
+                + "the \(change.kind.rawValue) change to object \(change.object) is not allowed"
         case .rewriteBreaksSignatures(let fields):
             return "the file is signed (\(fields.joined(separator: ", "))): a rewrite would invalidate "
                 + "the signatures; save it as an incremental update instead"

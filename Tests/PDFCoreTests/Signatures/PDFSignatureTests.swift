@@ -67,6 +67,28 @@ struct PDFSignatureTests {
         try PDFFile.newDocument().checkRewriteKeepsSignatures()
     }
 
+    @Test(arguments: [(2, false), (3, true)])
+    func aCertificationDecidesWhetherAnAnnotationMayBeAdded(p: Int, allowed: Bool) throws {
+        let file = try Self.signedForm(reference: [Self.docMDP(p)])
+        try file.checkCertificationAllowsChanges()
+        let square = file.add(.dictionary(PDFDictionary(["Type": .name("Annot"), "Subtype": .name("Square"),
+                                                         "Rect": [0, 0, 10, 10]])))
+        if allowed {
+            try file.checkCertificationAllowsChanges()
+        } else {
+            #expect(throws: SignatureError.certificationForbids(
+                permission: p, change: PDFSignatureChange(object: square.number, kind: .annotation, detail: "Square"))) {
+                try file.checkCertificationAllowsChanges()
+            }
+        }
+    }
+
+    @Test func noChangeAtAllIsAllowedUnderP1() throws {
+        #expect(throws: SignatureError.self) {
+            try Self.signedForm(reference: [Self.docMDP(1)]).checkCertificationAllowsChanges()
+        }
+    }
+
     @Test func theCoverageIsWhereEachSignatureEnds() throws {
         #expect(try Self.signedForm().signatureCoverage() == [50])
     }
