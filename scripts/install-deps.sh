@@ -40,13 +40,15 @@ apt_packages+=(libbrotli-dev)
 # xdist (pytest-xdist) runs the server and browser suites in parallel workers when asked
 # (MARGINALIA_TEST_WORKERS, scripts/test.sh); yaml reads deploy/compose.yaml's test; brotli
 # makes the /BrotliDecode test files; pdfminer (pdfminer.six) is a third text extractor the
-# redaction oracles check (Tests/oracles/test_redaction.py).
-python_modules=(pikepdf pymupdf pypdf pypdfium2 pytest reportlab playwright fontTools selenium schemathesis yaml brotli xdist pdfminer)
+# redaction oracles check (Tests/oracles/test_redaction.py). pyhanko (with pyhanko_certvalidator)
+# validates the signatures `marginalia sign` writes and signs files for `marginalia signatures` to read.
+python_modules=(pikepdf pymupdf pypdf pypdfium2 pytest reportlab playwright fontTools selenium schemathesis yaml brotli xdist
+                pdfminer pyhanko pyhanko_certvalidator)
 declare -A pypi_name=(
     [pikepdf]=pikepdf [pymupdf]=pymupdf [pypdf]=pypdf
     [pypdfium2]=pypdfium2 [pytest]=pytest [reportlab]=reportlab [playwright]=playwright
     [fontTools]=fonttools [selenium]=selenium [schemathesis]=schemathesis [yaml]=pyyaml [brotli]=brotli
-    [xdist]=pytest-xdist [pdfminer]=pdfminer.six
+    [xdist]=pytest-xdist [pdfminer]=pdfminer.six [pyhanko]=pyhanko [pyhanko_certvalidator]=pyhanko-certvalidator
 )
 # Versions pinned where a new release could change what a test finds: Schemathesis's checks
 # and generators grow with each release (Tests/server/test_schemathesis.py).

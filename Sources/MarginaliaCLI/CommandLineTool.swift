@@ -41,6 +41,8 @@ enum CommandLineTool {
         ("redact", "remove the content under redaction marks, or under matches of text", RedactCommand.run),
         ("fields", "list form fields (text or JSON)", FieldsCommand.run),
         ("fill", "fill form fields, optionally flattening the form", FillCommand.run),
+        ("signatures", "check the digital signatures of a file", SignaturesCommand.run),
+        ("sign", "sign a file with a PKCS#12 certificate (PAdES)", SignCommand.run),
         ("create", "make a PDF from text or Markdown", CreateCommand.run),
         ("sample", "write the built-in sample document", SampleCommand.run),
         ("render", "draw a page or an annotation into a PNG", RenderCommand.run),

@@ -14,6 +14,8 @@ extension CommandLineTool {
         "flatten": FlattenCommand.help,
         "fields": FieldsCommand.help,
         "fill": FillCommand.help,
+        "signatures": SignaturesCommand.help,
+        "sign": SignCommand.help,
         "create": CreateCommand.help,
         "sample": SampleCommand.help,
         "render": RenderCommand.help,

@@ -26,13 +26,21 @@ func openDocument(_ path: String, password: String?) throws -> PDFDocument {
 }
 
 /// Writes `document` to `output` (which may be the input), incrementally unless `compact`;
-/// `removesEncryption` (compact only) writes an encrypted document in the clear.
+/// `removesEncryption` (compact only) writes an encrypted document in the clear. A compact
+/// rewrite of a signed document throws (``PDFFile/checkRewriteKeepsSignatures()``), and so
+/// do changes a certification does not allow (``PDFFile/checkCertificationAllowsChanges()``).
 func save(_ document: PDFDocument, to output: String, compact: Bool, objectStreams: Bool = false,
           removesEncryption: Bool = false) throws {
     let options = PDFWriteOptions(mode: compact ? .compact : .incremental, useObjectStreams: objectStreams,
                                   removesEncryption: removesEncryption)
     do {
+        // A rewrite moves the bytes signatures cover (docs/signatures.md): refused, one rule
+        // for compact, fill, annotate, flatten and pages alike.
+        if compact { try document.file.checkRewriteKeepsSignatures() }
+        try document.file.checkCertificationAllowsChanges()
         try document.write(to: URL(fileURLWithPath: output), options: options)
+    } catch let error as SignatureError {
+        throw CommandFailure(description: error.description, code: ExitCode.badInput)
     } catch let error as PDFError {
         throw CommandFailure(description: error.description, code: ExitCode.badInput)
     }

@@ -33,3 +33,72 @@ int marginalia_hmac_sha256(const void *key, size_t key_length, const unsigned ch
 /// RSA public key. With `data` or `signature` NULL only the key is read (0 or -1).
 int marginalia_rs256_verify(const char *pem, size_t pem_length, const unsigned char *data, size_t length,
                             const unsigned char *signature, size_t signature_length);
+
+// MARK: - CMS signatures of PDF files (cms.c): ISO 32000-2 12.8, ETSI EN 319 142-1 (PAdES)
+
+/// What marginalia_cms_verify found in one CMS SignedData.
+typedef struct marginalia_cms_report {
+    /// 1 when the bytes are a CMS SignedData with at least one signer, else 0 (the rest unset).
+    int parsed;
+    /// 1 when the signer's certificate is among the certificates the CMS carries.
+    int signer_found;
+    /// 1 when the digest of the signed content equals the messageDigest attribute (and, for
+    /// an encapsulated digest, the SHA-1 of the covered bytes equals the encapsulated one).
+    int digest_matches;
+    /// 1 when the signature over the signed attributes verifies with the signer's key.
+    int signature_valid;
+    /// 1 when the chain to one of the trust anchors verifies, 0 when it does not, -1 when no
+    /// anchors were given.
+    int chain;
+    /// 1 when the signed attributes hold an ESS signing-certificate-v2 (RFC 5035).
+    int has_signing_certificate_v2;
+    /// 1 when the unsigned attributes hold a signature time-stamp token (RFC 3161).
+    int has_timestamp;
+    /// Why the chain did not verify (OpenSSL's words), when chain is 0.
+    char chain_error[160];
+    /// The signer certificate's subject, RFC 2253.
+    char subject[512];
+    /// The signingTime attribute as YYYY-MM-DDTHH:MM:SSZ, or empty.
+    char signing_time[32];
+    /// The short name of the signer's digest algorithm ("SHA256").
+    char digest_algorithm[32];
+} marginalia_cms_report;
+
+/// Reads the DER CMS `der` and checks it against `content` (the bytes a /ByteRange covers).
+/// `encapsulated_sha1` is 1 for /adbe.pkcs7.sha1 (the CMS holds the SHA-1 of the content),
+/// else 0 (detached). `trust_pem` (may be NULL) holds PEM certificates trusted as anchors.
+/// Returns report->parsed.
+int marginalia_cms_verify(const unsigned char *der, size_t der_length, const unsigned char *content,
+                          size_t content_length, int encapsulated_sha1, const char *trust_pem, size_t trust_length,
+                          marginalia_cms_report *report);
+
+/// What marginalia_cms_sign did.
+typedef enum marginalia_cms_sign_result {
+    MARGINALIA_CMS_SIGNED = 0,
+    /// The bytes are not a PKCS#12 file.
+    MARGINALIA_CMS_P12_UNREADABLE = 1,
+    /// The password does not open the PKCS#12 file.
+    MARGINALIA_CMS_P12_PASSWORD = 2,
+    /// The PKCS#12 file holds no private key with its certificate.
+    MARGINALIA_CMS_P12_NO_KEY = 3,
+    /// OpenSSL could not build or sign the CMS.
+    MARGINALIA_CMS_FAILED = 4,
+    /// The CMS is larger than the output buffer (`*out_length` says how large).
+    MARGINALIA_CMS_TOO_LARGE = 5,
+} marginalia_cms_sign_result;
+
+/// Signs `digest` (the SHA-256 of the bytes a /ByteRange covers, 32 bytes) as a detached CMS
+/// SignedData for PAdES: SHA-256, contentType, messageDigest and an ESS signing-certificate-v2
+/// as signed attributes and no signingTime (ETSI EN 319 142-1 5.2: the time is the /M of the
+/// signature dictionary), the signer's certificate and the PKCS#12 file's other certificates.
+/// `timestamp` (may be NULL) is a DER RFC 3161 TimeStampToken added as the unsigned
+/// signature-time-stamp attribute. The DER goes to `out`; `*out_length` is its length.
+marginalia_cms_sign_result marginalia_cms_sign(const unsigned char *p12, size_t p12_length, const char *password,
+                                               const unsigned char *digest, unsigned char *out, size_t out_capacity,
+                                               size_t *out_length);
+
+/// Copies the commonName of the PKCS#12 file's certificate (UTF-8, NUL-terminated, cut to
+/// `capacity`) into `name`: 1 when found, 0 when the file does not open with `password` or
+/// its certificate has no commonName. For the text of a visible signature.
+int marginalia_pkcs12_common_name(const unsigned char *p12, size_t p12_length, const char *password, char *name,
+                                  size_t capacity);

@@ -39,7 +39,10 @@ struct IncrementalWriter {
             guard let object = file.changedObjects[number] else { continue }
             let reference = PDFReference(number, file.generation(of: number))
             let isStream: Bool = { if case .stream = object { return true } else { return false } }()
-            if packs && reference.generation == 0 && !isStream {
+            // A signature dictionary stays a plain object: its /ByteRange and /Contents are
+            // patched in place after writing (12.8.1), which a compressed object stream forbids.
+            let isSignature = object.dictionaryValue?["Type"]?.nameValue == "Sig"
+            if packs && reference.generation == 0 && !isStream && !isSignature {
                 packer.add(object, number: number)
                 if packer.isFull { try flushObjectStream() }
                 continue

@@ -1,0 +1,47 @@
+import Foundation
+import PDFCore
+
+extension PDFDocument {
+    /// The normal appearance of a visible signature's widget: a thin frame and, in Helvetica
+    /// sized to fit (at most 12 pt), who signed (`signer`), when (UTC), and why and
+    /// where when given. Drawn upright on a turned page (``AppearanceStream/upright(in:pageRotation:)``).
+    func signatureAppearance(rect: CGRect, pageRotation: Int, request: SignatureRequest,
+                             signer: String?) throws -> PDFReference {
+        var appearance = AppearanceStream.upright(in: rect, pageRotation: pageRotation)
+        let box = appearance.bounds
+        appearance.content.strokeColor([0.2, 0.3, 0.6])
+        appearance.content.lineWidth(1)
+        appearance.content.rectangle(box.insetBy(dx: min(0.5, box.width / 2), dy: min(0.5, box.height / 2)))
+        appearance.content.stroke()
+        let lines = Self.signatureLines(request, signer: signer)
+        let font = StandardFontFace(.helvetica)
+        let area = box.insetBy(dx: min(4, box.width / 4), dy: min(3, box.height / 4))
+        // The largest size at which every line fits across and all fit down, at most 12 pt.
+        let widest = lines.map { font.width(of: $0, size: 1) }.max() ?? 1
+        let byWidth = Double(area.width) / max(widest, 0.001)
+        let byHeight = Double(area.height) / (Double(lines.count) * TextLayout.lineHeight(font: font, size: 1))
+        let size = max(1, min(12, byWidth, byHeight))
+        let resource = appearance.addFont(.helvetica)
+        appearance.content.beginText()
+        appearance.content.font(resource, size: size)
+        appearance.content.fillColor([0, 0, 0])
+        let lineHeight = TextLayout.lineHeight(font: font, size: size)
+        appearance.showLines(lines.map { LaidOutLine(text: $0, width: font.width(of: $0, size: size)) }, font: font,
+                             firstBaseline: Double(area.maxY) - font.ascent * size / 1000, lineHeight: lineHeight,
+                             left: Double(area.minX), right: Double(area.maxX), alignment: 0, bottom: Double(area.minY))
+        appearance.content.endText()
+        return file.add(.stream(appearance.stream()))
+    }
+
+    static func signatureLines(_ request: SignatureRequest, signer: String?) -> [String] {
+        var lines = [signer.map { "Digitally signed by \($0)" } ?? "Digitally signed"]
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(secondsFromGMT: 0)
+        formatter.dateFormat = "yyyy-MM-dd HH:mm:ss 'UTC'"
+        lines.append("Date: \(formatter.string(from: request.date))")
+        if let reason = request.reason { lines.append("Reason: \(reason)") }
+        if let location = request.location { lines.append("Location: \(location)") }
+        return lines
+    }
+}
