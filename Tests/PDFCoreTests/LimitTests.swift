@@ -61,6 +61,26 @@ struct LimitTests {
         #expect(try PDFFile(source: ByteSource(bytes: bytes), limits: limits { $0.maxObjectNumber = 9 }).objectNumbers.count > 0)
     }
 
+    /// Fuzz finding (FuzzPDFFile): a cross-reference stream numbered 9223372036854775807
+    /// overflowed the file's size (its number plus one) and trapped on opening
+    /// (Fuzz/regressions/FuzzPDFFile/xref-stream-numbered-int-max.pdf). Its number is
+    /// bounded like the entries': past the limit the file is refused, saying which limit.
+    @Test func aCrossReferenceStreamsOwnNumberIsBounded() throws {
+        let sound = TestPDF.build(.xrefStream)  // the stream is object 10, the file's last
+        let start = try CrossReferenceReader.findStartXref(in: ByteSource(bytes: sound))
+        func numbered(_ number: String) -> [UInt8] {
+            Array(sound[..<start]) + Array(number.utf8) + Array(sound[(start + 2)...])
+        }
+        #expect(throws: PDFError.limitExceeded("cross-reference stream at byte \(start) is object 9223372036854775807, past 8388607 (maxObjectNumber)")) {
+            try PDFFile(source: ByteSource(bytes: numbered("9223372036854775807")))
+        }
+        #expect(throws: PDFError.limitExceeded("cross-reference stream at byte \(start) is object 11, past 10 (maxObjectNumber)")) {
+            try PDFFile(source: ByteSource(bytes: numbered("11")), limits: limits { $0.maxObjectNumber = 10 })
+        }
+        let atTheLimit = try PDFFile(source: ByteSource(bytes: numbered("10")), limits: limits { $0.maxObjectNumber = 10 })
+        #expect(atTheLimit.crossReference.kind == .stream && !atTheLimit.isRepaired)
+    }
+
     @Test func crossReferenceSectionsFollowedAlongPrevAreBounded() throws {
         let bytes = TestPDF.build(.incremental)  // two sections
         #expect(throws: PDFError.limitExceeded("more than 1 cross-reference sections")) {
