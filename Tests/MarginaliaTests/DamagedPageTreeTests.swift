@@ -101,4 +101,42 @@ struct HugePageTreeNumberTests {
         try document.insertBlankPage(size: CGSize(width: 10, height: 10), at: 1)
         #expect(try PDFDocument(data: try document.dataRepresentation()).pageCount == 3)
     }
+
+    /// Fuzz finding (FuzzDocument): a label range starting at -9223372036854775807 put page 2
+    /// past Int (index minus start) and trapped; the page keeps its own number instead.
+    /// Fuzz/regressions/FuzzDocument/page-label-start-far-below-zero.pdf
+    @Test func aLabelRangeStartingFarBelowZeroFallsBackToThePageNumber() throws {
+        let document = try DamagedPageTreeTests.document([
+            "<</Type/Catalog/Pages 2 0 R/PageLabels<</Nums[-9223372036854775807<</S/D>>]>>>>",
+            "<</Type/Pages/Kids[3 0 R 4 0 R]/Count 2>>",
+            "<</Type/Page/Parent 2 0 R/MediaBox[0 0 100 100]>>",
+            "<</Type/Page/Parent 2 0 R/MediaBox[0 0 100 100]>>",
+        ])
+        #expect(try document.page(at: 0).label == "1")
+        #expect(try document.page(at: 1).label == "2")
+    }
+}
+
+@Suite("Page label trees that loop")
+struct PageLabelLoopTests {
+    /// Fuzz finding (FuzzDocument): a /PageLabels node naming itself twice among its /Kids was
+    /// walked 2^32 times (only the depth of 32 bounded it), so reading any page hung
+    /// (Fuzz/regressions/FuzzDocument/page-label-kids-naming-themselves.pdf). Each node is
+    /// read once now. Here a chain of 22 nodes, each naming the next twice: 2^22 visits
+    /// before, a minute in a debug build; 22 now. The ranges at the end still count.
+    @Test func aLabelNodeListedAgainIsReadOnce() throws {
+        let chain = (0..<22).map { "<</Kids[\($0 + 6) 0 R \($0 + 6) 0 R]>>" }
+        let document = try DamagedPageTreeTests.document([
+            "<</Type/Catalog/Pages 2 0 R/PageLabels 5 0 R>>",
+            "<</Type/Pages/Kids[3 0 R 4 0 R]/Count 2>>",
+            "<</Type/Page/Parent 2 0 R/MediaBox[0 0 100 100]>>",
+            "<</Type/Page/Parent 2 0 R/MediaBox[0 0 100 100]>>",
+        ] + chain + ["<</Nums[0<</S/r>>1<</S/D/St 5>>]>>"])
+        var labels: [String?] = []
+        let elapsed = try ContinuousClock().measure {
+            labels = [try document.page(at: 0).label, try document.page(at: 1).label]
+        }
+        #expect(labels == ["i", "5"])
+        #expect(elapsed < .seconds(5), "\(elapsed) to label two pages")
+    }
 }

@@ -61,6 +61,53 @@ struct LimitTests {
         #expect(try PDFFile(source: ByteSource(bytes: bytes), limits: limits { $0.maxObjectNumber = 9 }).objectNumbers.count > 0)
     }
 
+    /// Fuzz finding (FuzzPDFFile): a cross-reference stream numbered 9223372036854775807
+    /// overflowed the file's size (its number plus one) and trapped on opening
+    /// (Fuzz/regressions/FuzzPDFFile/xref-stream-numbered-int-max.pdf). Its number is
+    /// bounded like the entries': past the limit the file is refused, saying which limit.
+    @Test func aCrossReferenceStreamsOwnNumberIsBounded() throws {
+        let sound = TestPDF.build(.xrefStream)  // the stream is object 10, the file's last
+        let start = try CrossReferenceReader.findStartXref(in: ByteSource(bytes: sound))
+        func numbered(_ number: String) -> [UInt8] {
+            Array(sound[..<start]) + Array(number.utf8) + Array(sound[(start + 2)...])
+        }
+        #expect(throws: PDFError.limitExceeded("cross-reference stream at byte \(start) is object 9223372036854775807, past 8388607 (maxObjectNumber)")) {
+            try PDFFile(source: ByteSource(bytes: numbered("9223372036854775807")))
+        }
+        #expect(throws: PDFError.limitExceeded("cross-reference stream at byte \(start) is object 11, past 10 (maxObjectNumber)")) {
+            try PDFFile(source: ByteSource(bytes: numbered("11")), limits: limits { $0.maxObjectNumber = 10 })
+        }
+        let atTheLimit = try PDFFile(source: ByteSource(bytes: numbered("10")), limits: limits { $0.maxObjectNumber = 10 })
+        #expect(atTheLimit.crossReference.kind == .stream && !atTheLimit.isRepaired)
+    }
+
+    /// Found reading the object-stream path (`marginalia check` crashed on it): objects each
+    /// listed inside the object stream numbered one more were loaded one within the other,
+    /// 100,000 deep, until the stack overflowed. Loading nests at most maxNestingDepth deep.
+    @Test func objectsLoadedWithinOneAnotherAreBounded() throws {
+        var out = Array("%PDF-1.7\n".utf8)
+        var offsets: [Int] = []
+        for body in ["<</Type/Catalog/Pages 2 0 R>>", "<</Type/Pages/Kids[]/Count 0>>"] {
+            offsets.append(out.count)
+            out += Array("\(offsets.count) 0 obj\n\(body)\nendobj\n".utf8)
+        }
+        // W [1 2 1]: objects 3 to 40 each in the object stream numbered one more; 41 is this stream.
+        let start = out.count
+        var rows: [UInt8] = [0, 0, 0, 0xFF]
+        for offset in offsets { rows += [1] + TestPDF.be(offset, 2) + [0] }
+        for number in 3...40 { rows += [2] + TestPDF.be(number + 1, 2) + [0] }
+        rows += [1] + TestPDF.be(start, 2) + [0]
+        out += Array("41 0 obj\n<</Type/XRef/W[1 2 1]/Size 42/Root 1 0 R/Length \(rows.count)>>\nstream\n".utf8) + rows
+        out += Array("\nendstream\nendobj\nstartxref\n\(start)\n%%EOF\n".utf8)
+        let chain = try PDFFile(source: ByteSource(bytes: out), limits: limits { $0.maxNestingDepth = 16 })
+        #expect(throws: PDFError.limitExceeded("objects loaded within one another more than 16 deep at object 19 (maxNestingDepth)")) {
+            try chain.object(for: PDFReference(3))
+        }
+        // An object in an object stream nests two deep (the object, then its stream): it reads.
+        let sound = try PDFFile(source: ByteSource(bytes: TestPDF.build(.objectStreams)), limits: limits { $0.maxNestingDepth = 2 })
+        #expect(try sound.dictionary(.reference(PDFReference(5)))?.type == "Page")
+    }
+
     @Test func crossReferenceSectionsFollowedAlongPrevAreBounded() throws {
         let bytes = TestPDF.build(.incremental)  // two sections
         #expect(throws: PDFError.limitExceeded("more than 1 cross-reference sections")) {

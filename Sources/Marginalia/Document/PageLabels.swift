@@ -6,14 +6,19 @@ struct PageLabels {
 
     /// The label of page `index`, or nil when the document has no labels.
     func label(forPageAt index: Int) throws -> String? {
-        guard let tree = try file.dictionary(try file.catalog()["PageLabels"]) else { return nil }
+        let root = try file.catalog()["PageLabels"]
+        guard let tree = try file.dictionary(root) else { return nil }
         var ranges: [(start: Int, style: PDFDictionary)] = []
-        try collect(tree, into: &ranges, depth: 0)
+        var seen = Set(root?.referenceValue.map { [$0.number] } ?? [])
+        try collect(tree, into: &ranges, depth: 0, seen: &seen)
         guard let range = ranges.filter({ $0.start <= index }).max(by: { $0.start < $1.start }) else { return nil }
         let style = range.style
         let first = style["St"]?.integerValue ?? 1
-        let (sum, overflow) = first.addingReportingOverflow(index - range.start)
-        let number = overflow ? index + 1 : sum
+        // A range may start anywhere below the page (-9223372036854775807 in a damaged file):
+        // a number past Int falls back to the page's own number.
+        let (offset, overflowBelow) = index.subtractingReportingOverflow(range.start)
+        let (sum, overflow) = first.addingReportingOverflow(offset)
+        let number = overflow || overflowBelow ? index + 1 : sum
         let prefix = style["P"]?.stringBytes.map(PDFTextString.decode) ?? ""
         let body: String
         switch style["S"]?.nameValue {
@@ -27,7 +32,11 @@ struct PageLabels {
         return prefix + body
     }
 
-    private func collect(_ node: PDFDictionary, into ranges: inout [(start: Int, style: PDFDictionary)], depth: Int) throws {
+    /// Gathers the ranges of the number tree under `node`. Each node is read once: a kid met
+    /// again (a loop, or a node listed twice) is skipped, so a node naming itself twice as a
+    /// kid costs one visit, not 2^32.
+    private func collect(_ node: PDFDictionary, into ranges: inout [(start: Int, style: PDFDictionary)], depth: Int,
+                         seen: inout Set<Int>) throws {
         guard depth < 32 else { return }
         if let nums = try file.resolve(node["Nums"] ?? .null).arrayValue {
             var i = 0
@@ -39,7 +48,8 @@ struct PageLabels {
             }
         }
         for kid in try file.resolve(node["Kids"] ?? .null).arrayValue ?? [] {
-            if let child = try file.dictionary(kid) { try collect(child, into: &ranges, depth: depth + 1) }
+            if let reference = kid.referenceValue, !seen.insert(reference.number).inserted { continue }
+            if let child = try file.dictionary(kid) { try collect(child, into: &ranges, depth: depth + 1, seen: &seen) }
         }
     }
 

@@ -159,6 +159,12 @@ struct CrossReferenceReader {
         guard case .stream(let stream) = object, stream.dictionary.type == "XRef" else {
             throw PDFError.syntax(offset: offset, message: "expected a cross-reference stream (object \(reference.number))")
         }
+        // Its own number is cross-reference data like the entries it holds: the file's size
+        // counts it, so a number past the limit (9223372036854775807 overflowed that count)
+        // is refused as an entry's would be.
+        guard reference.number <= limits.maxObjectNumber else {
+            throw PDFError.limitExceeded("cross-reference stream at byte \(offset) is object \(reference.number), past \(limits.maxObjectNumber) (maxObjectNumber)")
+        }
         let dictionary = stream.dictionary
         guard let widths = dictionary["W"]?.arrayValue?.compactMap(\.integerValue), widths.count >= 3,
               widths.allSatisfy({ $0 >= 0 && $0 <= 8 })

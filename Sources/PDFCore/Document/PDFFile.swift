@@ -239,6 +239,12 @@ public final class PDFFile {
         if !deletedObjects.isEmpty && deletedObjects.contains(number) { return .null }
         if !changedObjects.isEmpty, let changed = changedObjects[number] { return changed }
         if let cached = cache[number] { return cached }
+        // Objects load within one another (a stream's /Length read from another object, an
+        // object stream's own object): a long chain of them, each object listed inside the
+        // next one's object stream, overflowed the stack. It is bounded like nesting within one object.
+        if loading.count >= limits.maxNestingDepth {
+            throw PDFError.limitExceeded("objects loaded within one another more than \(limits.maxNestingDepth) deep at object \(number) (maxNestingDepth)")
+        }
         guard loading.insert(number).inserted else { return .null }  // a cycle through object streams
         defer { loading.remove(number) }
         let object: PDFObject
