@@ -35,8 +35,16 @@ func save(_ document: PDFDocument, to output: String, compact: Bool, objectStrea
                                   removesEncryption: removesEncryption)
     do {
         // A rewrite moves the bytes signatures cover (docs/signatures.md): refused, one rule
-        // for compact, fill, annotate, flatten and pages alike.
-        if compact { try document.file.checkRewriteKeepsSignatures() }
+        // for compact, fill, annotate, flatten and pages alike; except that removing the
+        // encryption, which only a rewrite can do, is asked for by name: it is done, and said.
+        if compact {
+            do {
+                try document.file.checkRewriteKeepsSignatures()
+            } catch SignatureError.rewriteBreaksSignatures(let fields) where removesEncryption {
+                CommandLineTool.printError("marginalia: warning: the signatures of \(fields.joined(separator: ", ")) do not "
+                                           + "verify in \(output): removing the encryption rewrites the bytes they cover")
+            }
+        }
         try document.file.checkCertificationAllowsChanges()
         try document.write(to: URL(fileURLWithPath: output), options: options)
     } catch let error as SignatureError {

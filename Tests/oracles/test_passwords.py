@@ -67,6 +67,9 @@ def test_compact_removes_encryption(encrypted_entry, binary, tmp_path):
     result = run_command([str(binary), "compact", str(encrypted_entry.path), "-o", str(output),
                           "--remove-encryption", "--password", password], timeout=120)
     assert result.returncode == 0, result.describe()
+    # A signed file is rewritten all the same (only a rewrite removes encryption), and said so.
+    signed = subprocess.run(["pdfsig", str(encrypted_entry.path)], capture_output=True, text=True)
+    assert ("do not verify" in result.stderr) == ("Signature #1" in signed.stdout), result.describe()
     shown = subprocess.run(["qpdf", "--show-encryption", str(output)], capture_output=True, text=True)
     assert "File is not encrypted" in shown.stdout, shown.stdout + shown.stderr
     check = subprocess.run(["qpdf", "--check", str(output)], capture_output=True, text=True)
