@@ -282,3 +282,15 @@ def test_a_certification_decides_whether_annotate_writes(binary, pki, sample, tm
         assert "the document is certified (DocMDP P=" in result.stderr, result.stderr
         assert not out.exists()
 
+
+@pytest.mark.parametrize("certify", ["fill", "annotate"])
+def test_a_certification_refuses_turning_a_page(binary, pki, sample, tmp_path, certify):
+    """Under P=2 and P=3 a page may change only in the annotations it lists: a turned page is
+    refused however lenient the certification, and nothing is written."""
+    signed, out = tmp_path / "signed.pdf", tmp_path / "out.pdf"
+    assert sign(binary, pki, sample, signed, "--certify", certify).returncode == 0
+    result = marginalia(binary, "pages", str(signed), "--rotate", "1:90", "-o", str(out))
+    assert result.returncode == 1, result.describe()
+    assert "the document is certified (DocMDP P=" in result.stderr and "page" in result.stderr, result.stderr
+    assert not out.exists()
+

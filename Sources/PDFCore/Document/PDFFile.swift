@@ -267,6 +267,13 @@ public final class PDFFile {
         return object
     }
 
+    /// Object `number` as the file stores it, edits ignored; nil when the file does not hold it.
+    func storedObject(_ number: Int) -> PDFObject? {
+        if let cached = cache[number] { return cached }
+        guard let object = try? load(number), object != .null else { return nil }
+        return object
+    }
+
     private func load(_ number: Int) throws -> PDFObject {
         switch crossReference.entries[number] {
         case nil, .free?:
