@@ -67,12 +67,15 @@ final class TextFont {
     }
 
     /// Calls `body` with the glyph of each code of `bytes`, in order, and the code's length in bytes.
-    func forEachGlyph(in bytes: [UInt8], _ body: (Glyph, Int) -> Void) {
+    ///
+    /// Each glyph is lent to `body` by its address, valid only during the call: a `Glyph`
+    /// holds its text, and a copy per code (retaining and releasing it) costs more than all
+    /// that the interpreter does with the glyph. A simple font has a glyph for every byte.
+    func forEachGlyph(in bytes: [UInt8], _ body: (UnsafePointer<Glyph>, Int) -> Void) {
         guard let codeMap, let compositeGlyph else {
-            // Through a buffer pointer, each glyph is lent to `body` rather than copied (a
-            // copy retains and releases its text).
             simpleGlyphs.withUnsafeBufferPointer { glyphs in
-                for byte in bytes { body(glyphs[Int(byte)], 1) }
+                guard let first = glyphs.baseAddress, glyphs.count == 256 else { return }
+                for byte in bytes { body(first + Int(byte), 1) }
             }
             return
         }
@@ -88,7 +91,7 @@ final class TextFont {
                 glyph = compositeGlyph(code, length)
                 if cache.count < 65_536 { cache[key] = glyph }
             }
-            body(glyph, length)
+            withUnsafePointer(to: glyph) { body($0, length) }
         }
     }
 }

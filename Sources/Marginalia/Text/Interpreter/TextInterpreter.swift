@@ -286,14 +286,14 @@ struct TextInterpreter {
             shown += 1
             defer { offset += length }
             let x = glyphToPage.e + pen * placement.a, y = glyphToPage.f + pen * placement.b
-            let width = glyph.width
+            let width = glyph.pointee.width
             let alongX = width * glyphToPage.a, alongY = width * glyphToPage.b
             let bottomLeft = CGPoint(x: x + descent * glyphToPage.c, y: y + descent * glyphToPage.d)
             let topLeft = CGPoint(x: x + ascent * glyphToPage.c, y: y + ascent * glyphToPage.d)
             let quad = TextQuad(bottomLeft: bottomLeft, bottomRight: CGPoint(x: bottomLeft.x + alongX, y: bottomLeft.y + alongY),
                                 topRight: CGPoint(x: topLeft.x + alongX, y: topLeft.y + alongY), topLeft: topLeft)
             glyphs.append(ShownGlyph(text: text(of: glyph), quad: quad, font: fontIndex, fontSize: fontSize))
-            let spacing = state.characterSpacing + (glyph.isWordSpace ? state.wordSpacing : 0)
+            let spacing = state.characterSpacing + (glyph.pointee.isWordSpace ? state.wordSpacing : 0)
             pen += (width * advancePerWidth + spacing) * scaling
             // A TJ number moves the pen by -n/1000 of the size, scaled as the glyphs are (9.4.3).
             if recording { recordGlyph(quad, offset..<(offset + length), move: width * advancePerWidth + spacing, size: size) }
@@ -315,17 +315,17 @@ struct TextInterpreter {
             shown += 1
             defer { offset += length }
             let rendering = parameters.concatenating(textMatrix).concatenating(state.ctm)
-            let spacing = state.characterSpacing + (glyph.isWordSpace ? state.wordSpacing : 0)
-            let (vx, vy) = glyph.origin
+            let spacing = state.characterSpacing + (glyph.pointee.isWordSpace ? state.wordSpacing : 0)
+            let (vx, vy) = glyph.pointee.origin
             let glyphToText = fontMatrix.concatenating(rendering)
-            let left = -vx, right = glyph.width - vx
+            let left = -vx, right = glyph.pointee.width - vx
             // The glyph's origin is the pen position less the position vector (9.7.4.3).
             let top = font.ascent - vy, bottom = font.descent - vy
             // The text runs downwards: the quad's baseline edge is the glyph's left side, top to bottom.
             let quad = TextQuad(bottomLeft: glyphToText.apply(left, top), bottomRight: glyphToText.apply(left, bottom),
                                 topRight: glyphToText.apply(right, bottom), topLeft: glyphToText.apply(right, top))
             // The vertical advance is in the text space of the size, without horizontal scaling.
-            let advance = glyph.verticalAdvance * fontMatrix.d * size + spacing
+            let advance = glyph.pointee.verticalAdvance * fontMatrix.d * size + spacing
             textMatrix = textMatrix.translated(0, advance)
             let scale = (rendering.c * rendering.c + rendering.d * rendering.d).squareRoot()
             glyphs.append(ShownGlyph(text: text(of: glyph), quad: quad, font: fontIndex, fontSize: scale))
@@ -335,9 +335,9 @@ struct TextInterpreter {
     }
 
     /// A glyph's text as the layout keeps it.
-    private mutating func text(of glyph: TextFont.Glyph) -> CharacterText? {
-        if let scalar = glyph.scalar { return .scalar(scalar) }
-        guard let text = glyph.text else { return nil }
+    private mutating func text(of glyph: UnsafePointer<TextFont.Glyph>) -> CharacterText? {
+        if let scalar = glyph.pointee.scalar { return .scalar(scalar) }
+        guard let text = glyph.pointee.text else { return nil }
         return strings.text(for: text)
     }
 

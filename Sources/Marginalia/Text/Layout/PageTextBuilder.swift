@@ -40,14 +40,16 @@ struct PageTextBuilder {
         }
         pending = .word
         let first = characters.count, firstByte = utf8.count
+        let ascii = Self.asciiStrings
         for letter in letters {
             let index = Int32(characters.count)
             let text: String
             if let scalar = letter.text.scalar {
-                text = String(scalar)
                 if scalar.value < 0x80 {
+                    text = ascii[Int(scalar.value)]
                     utf8.append(UInt8(scalar.value))
                 } else {
+                    text = String(scalar)
                     if scalar.value >= 0x300 { simple = false }
                     UTF8.encode(scalar) { utf8.append($0) }
                 }
@@ -65,6 +67,10 @@ struct PageTextBuilder {
         return TextWord(text: String(decoding: utf8[firstByte...], as: UTF8.self), quad: quad, characterEdges: edges,
                         characterRange: first..<characters.count, isHyphenated: hyphenated)
     }
+
+    /// The `String` of each ASCII scalar, made once: a character's text is nearly always one
+    /// of them, and copying a small string costs less than making it from its scalar.
+    private static let asciiStrings: [String] = (0..<128).map { String(Unicode.Scalar(UInt8($0))) }
 
     /// The next word starts a new line (nothing before the page's first word).
     mutating func endLine() {

@@ -13,6 +13,9 @@ extension PageTextLayout {
         var builder = PageTextBuilder(capacity: characters.count, fontNames: fontNames)
         var cut = LineWords()
         var textBlocks: [TextBlock] = []
+        // A line's word quads, kept apart: reading them from the words would copy each word
+        // (retaining its text and edges) for its quad.
+        var wordQuads: [TextQuad] = []
         for block in blocks {
             var lines: [TextLine] = []
             let ordered = block.lines.count > 1 ? sortedTopDown(block.lines, characters) : block.lines
@@ -23,12 +26,15 @@ extension PageTextLayout {
                 let rightToLeft = cut.words.reduce(0) { $0 + ($1.rightToLeft ? 1 : 0) } * 2 > cut.words.count
                 var words: [TextWord] = []
                 words.reserveCapacity(cut.words.count)
+                wordQuads.removeAll(keepingCapacity: true)
                 for index in cut.words.indices {
                     let word = cut.words[rightToLeft ? cut.words.count - 1 - index : index]
-                    words.append(builder.word(cut.characters[word.range], hyphenated: word.hyphenated, strings))
+                    let textWord = builder.word(cut.characters[word.range], hyphenated: word.hyphenated, strings)
+                    wordQuads.append(textWord.quad)
+                    words.append(textWord)
                 }
                 builder.endLine()
-                lines.append(TextLine(words: words, quad: Self.enclosingQuad(words.lazy.map(\.quad))))
+                lines.append(TextLine(words: words, quad: Self.enclosingQuad(wordQuads)))
             }
             builder.endBlock()
             guard !lines.isEmpty else { continue }

@@ -135,8 +135,19 @@ struct PageTextLayout {
     /// Puts a line's characters in order along its baseline (stable: equal starts keep
     /// content order, so an accent drawn after its letter stays after it).
     private func sortAlong(_ line: inout Line, _ characters: [LayoutCharacter]) {
+        // Nearly every line is drawn in order: that is checked without a list of positions.
+        var previous: Double? = nil
+        var inOrder = true
+        for index in line.characters {
+            let position = Self.along(characters[index].start, line)
+            if let previous, !(previous <= position + 0.01) {
+                inOrder = false
+                break
+            }
+            previous = position
+        }
+        if inOrder { return }
         let positions = line.characters.map { Self.along(characters[$0].start, line) }
-        if zip(positions, positions.dropFirst()).allSatisfy({ $0 <= $1 + 0.01 }) { return }
         line.characters = zip(line.characters, positions).enumerated()
             .sorted { ($0.element.1, $0.offset) < ($1.element.1, $1.offset) }
             .map(\.element.0)
