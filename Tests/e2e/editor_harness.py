@@ -130,7 +130,14 @@ class Page:
         wait_for_function evaluates strings with eval, which the editor's CSP forbids.)"""
         deadline = time.time() + timeout / 1000
         while True:
-            value = self.js(expression)
+            try:
+                value = self.js(expression)
+            except Exception as error:  # noqa: BLE001 - only the driver's one transient answer
+                # WebKitGTK's driver answers "Could not parse script result" for a script that
+                # meets a page still loading (just after a navigation or refresh): not yet.
+                if "Could not parse script result" not in str(error):
+                    raise
+                value = None
             if value:
                 return value
             if time.time() > deadline:

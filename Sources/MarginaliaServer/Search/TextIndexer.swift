@@ -34,7 +34,7 @@ final class TextIndexer: Sendable {
         }
 
         /// Whether a queued document is due.
-        func takeDueWouldFind(at now: Date) -> Bool { queued.contains { isDue($0, at: now) } }
+        func hasDue(at now: Date) -> Bool { queued.contains { isDue($0, at: now) } }
 
         /// When the next queued document becomes due.
         var nextDue: Date? { queued.compactMap { notBefore[$0] }.min() }
@@ -116,7 +116,7 @@ final class TextIndexer: Sendable {
             case .rest(let until)?:
                 // Woken early by a stop, a flush or a document queued that is due already.
                 _ = queue.wait(until: until) { queue -> Bool? in
-                    queue.stopped || queue.takeDueWouldFind(at: Date()) ? true : nil
+                    queue.stopped || queue.hasDue(at: Date()) ? true : nil
                 }
             case .end?, nil: return
             }
