@@ -30,6 +30,9 @@ public struct Eraser: Sendable, Equatable {
         var operations: [EditorOperation] = []
         for effect in effects {
             guard let annotation = index.annotation(id: effect.id) else { continue }
+            // Raised to the top first, as a deletion does, so its undo (an addition, which
+            // lands on top) puts it back where it was in the drawing order.
+            operations.append(.arrangeAnnotation(id: annotation.id, pageIndex: pageIndex, from: -1, to: Int.max))
             operations.append(.removeAnnotation(annotation))
             if case .cut(_, let paths, let pressures) = effect, !paths.isEmpty {
                 var rest = annotation

@@ -145,6 +145,22 @@ struct EditorInteractionTests {
         #expect(back.first { $0.id == "r1" }?.inReplyTo == "line")
     }
 
+    /// Found by FuzzOperation: a sweep removing the page's first annotation, taken back, put
+    /// it last. Each erased annotation is raised to the top before it goes, as a deletion is,
+    /// so the undo puts it back in its place in the drawing order.
+    @Test func aSweepTakenBackLeavesTheDrawingOrderAsItWas() throws {
+        let document = try PDFDocument(data: SampleDocument.make())
+        let order = { try document.annotations(onPage: 2).map(\.id) }
+        let before = try order()
+        let sweep = EditorCommand.erase(.init(pageIndex: 2, mode: .stroke, size: 8, points: [CGPoint(x: 100, y: 720)]))
+        let applied = try sweep.apply(to: document)
+        let during = try order()
+        #expect(!applied.isEmpty && during != before)
+        for step in applied.reversed() { _ = try step.inverse.apply(to: document) }
+        let after = try order()
+        #expect(after == before)
+    }
+
     @Test func eraserTouchingNothingDoesNothing() throws {
         let document = try EraserTests.document()
         let applied = try Self.erase(.stroke, size: 6, [[500, 600]]).apply(to: document)
