@@ -46,11 +46,7 @@ extension AppearanceBuilder {
             switch markup {
             case .highlight:
                 appearance.content.fillColor(color.pdfComponents)
-                appearance.content.move(p[2])
-                appearance.content.line(p[3])
-                appearance.content.line(p[1])
-                appearance.content.line(p[0])
-                appearance.content.closePath()
+                appearance.content.quadrilateral(p)
                 appearance.content.fill()
             case .underline, .strikeOut:
                 let t: CGFloat = markup == .underline ? 0.08 : 0.45

@@ -15,11 +15,7 @@ extension AppearanceBuilder {
         appearance.content.lineWidth(1)
         for quad in outlines where quad.points.count == 4 {
             let p = quad.points  // upper-left, upper-right, lower-left, lower-right
-            appearance.content.move(p[2])
-            appearance.content.line(p[3])
-            appearance.content.line(p[1])
-            appearance.content.line(p[0])
-            appearance.content.closePath()
+            appearance.content.quadrilateral(p)
         }
         appearance.content.stroke()
         return appearance
@@ -38,11 +34,7 @@ extension AppearanceBuilder {
         overlay.content.fillColor(color.pdfComponents)
         for quad in areas where quad.points.count == 4 {
             let p = quad.points
-            overlay.content.move(p[2])
-            overlay.content.line(p[3])
-            overlay.content.line(p[1])
-            overlay.content.line(p[0])
-            overlay.content.closePath()
+            overlay.content.quadrilateral(p)
         }
         overlay.content.fill()
         guard let text = redact.overlayText, !text.isEmpty, bounds.width > 2, bounds.height > 2 else { return overlay }

@@ -150,6 +150,15 @@ public struct ContentStreamBuilder: Sendable {
 
     public mutating func closePath() { raw("h") }
     public mutating func rectangle(_ r: CGRect) { operation("re", (r.minX, r.minY, r.width, r.height, 0, 0), count: 4) }
+    /// A closed path around a quadrilateral given in `/QuadPoints` order (upper-left,
+    /// upper-right, lower-left, lower-right).
+    public mutating func quadrilateral(_ p: [CGPoint]) {
+        move(p[2])
+        line(p[3])
+        line(p[1])
+        line(p[0])
+        closePath()
+    }
     public mutating func stroke() { raw("S") }
     public mutating func fill(evenOdd: Bool = false) { raw(evenOdd ? "f*" : "f") }
     public mutating func fillAndStroke(evenOdd: Bool = false) { raw(evenOdd ? "B*" : "B") }

@@ -21,7 +21,8 @@ public enum SignatureError: Error, Sendable, Equatable, CustomStringConvertible 
     case fieldNotSignable(name: String, reason: String)
     /// A signature field of that name does not exist and no page was given to place one.
     case fieldNotFound(name: String)
-    /// Signing an encrypted file is not implemented (its `/Contents` must stay unencrypted).
+    /// An encrypted file is refused for signing: its `/Contents` would have to stay unencrypted
+    /// inside an encrypted update (docs/signatures.md says how to sign one: remove the encryption first).
     case encryptedFile
     /// The written update does not hold the placeholder it was given.
     case placeholderNotFound
@@ -46,7 +47,7 @@ public enum SignatureError: Error, Sendable, Equatable, CustomStringConvertible 
             return "the signature needs \(needed) bytes but \(reserved) were reserved for /Contents"
         case .fieldNotSignable(let name, let reason): return "field '\(name)' cannot be signed: \(reason)"
         case .fieldNotFound(let name): return "no signature field '\(name)' (give --page and --rect to make one)"
-        case .encryptedFile: return "signing an encrypted file is not supported"
+        case .encryptedFile: return "an encrypted file is refused for signing: write it in the clear first (compact --remove-encryption)"
         case .placeholderNotFound: return "the signature placeholder was not found in the written update"
         case .certificationForbids(let permission, let change):
             let allows = permission == 1 ? "no change" : permission == 2 ? "form filling and signing only"
