@@ -128,6 +128,8 @@ class WebKitBrowser:
         return WebKitTab(self, handle, viewport)
 
     def close_tab(self, tab):
+        if tab.session != self.driver.session_id or not self.alive():
+            return  # a crashed page took the tab's session; the next tab starts a browser again
         self.switch(tab.handle)
         self.driver.execute("clearActionState", {})
         if tab.handle == self.home:
@@ -148,15 +150,20 @@ class WebKitBrowser:
             self.xvfb.terminate()
             self.xvfb.wait(timeout=10)
 
+    def alive(self):
+        """Whether WebDriver's session still answers (a crashed page ends it)."""
+        try:
+            self.driver.current_window_handle
+            return True
+        except Exception:  # InvalidSessionIdException, or the driver itself gone with it
+            return False
+
     def start_again_if_gone(self):
         """A page that crashed or hung takes WebDriver's session with it ("session deleted
         because of page crash or hang"): the test it happened in fails, and the next one gets
         a browser started again instead of failing on the dead session too."""
-        try:
-            self.driver.current_window_handle
+        if self.alive():
             return
-        except Exception:  # InvalidSessionIdException, or the driver itself gone with it
-            pass
         try:
             self.close()
         except Exception:  # the session is gone already; Xvfb is stopped either way
@@ -174,6 +181,7 @@ class WebKitTab:
     def __init__(self, browser, handle, viewport):
         self.browser = browser
         self.handle = handle
+        self.session = browser.driver.session_id
         self.viewport = viewport
         self.accepting_dialogs = False
         self._errors = []
