@@ -84,6 +84,27 @@ struct StoreTests {
         #expect(try store.document(id).revision == 2)
     }
 
+    @Test(arguments: StoreKind.allCases) func aStalePositionIsRebasedByACallbackThatReadsTheStore(_ kind: StoreKind) throws {
+        let place = try TestStore(kind)
+        defer { place.remove() }
+        let store = try place.open()
+        let id = try store.createDocument(name: "a", kind: .pdf, pdf: Fixtures.sample, pageCount: 3).id
+        try store.appendOperations(id, [OperationRecord(revision: 1, clientID: "other", kind: .do, json: "{}")], pageCount: 3)
+        var calls: [(revision: Int, newer: [Int], read: [Int])] = []
+        // Made on revision 0, so the log has moved on: the callback reads the store (as the
+        // service's catch-up does) and rebases the entry on revision 1.
+        let stale = LogAppend(records: [OperationRecord(revision: 1, clientID: "t", kind: .do, json: "{}")], pageCount: 3)
+        try store.appendOperations(id, expecting: LogPosition(revision: 0), stale, now: Date()) { current, newer in
+            calls.append((current.revision, newer.map(\.revision), try store.operations(id, after: 0).map(\.revision)))
+            return LogAppend(records: [OperationRecord(revision: current.revision + 1, clientID: "t", kind: .do, json: "{}")],
+                             pageCount: 3)
+        }
+        #expect(calls.count == 1)
+        #expect(calls.first?.revision == 1 && calls.first?.newer == [1] && calls.first?.read == [1])
+        #expect(try store.operations(id, after: 0).map(\.clientID) == ["other", "t"])
+        #expect(try store.document(id).revision == 2)
+    }
+
     @Test func cutsBackAFileWhoseSaveWasNeverCommitted() throws {
         let folder = try TemporaryDirectory()
         defer { folder.remove() }

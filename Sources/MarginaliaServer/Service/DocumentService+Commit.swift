@@ -27,16 +27,19 @@ extension DocumentService {
     /// (a shared store's replicas). Then, still holding the document's lock in the store,
     /// the batch is taken back, the state catches up with those entries, and each request
     /// is applied again on top; a request that no longer fits fails alone.
-    func commitQueued(_ id: String, _ document: OpenDocument) {
+    ///
+    /// `stateHeld`: the caller holds the document's state lock (a reader letting no more
+    /// edits in, ``withDocument(_:waitingForStore:meter:_:)``).
+    func commitQueued(_ id: String, _ document: OpenDocument, stateHeld: Bool = false) {
         // In memory and not committed, oldest first; and every request this commit answers.
-        var batch: [PendingApply] = document.locked {
+        var batch: [PendingApply] = document.locked(held: stateHeld) {
             defer { document.pending.removeAll() }
             if !document.pending.isEmpty { document.commitsInFlight += 1 }
             return document.pending
         }
         var answering = batch
         guard let first = batch.first else { return }
-        defer { document.locked { document.commitsInFlight -= 1 } }
+        defer { document.locked(held: stateHeld) { document.commitsInFlight -= 1 } }
         // Without other writers an empty batch (undo with nothing to undo) needs no commit.
         guard store.isShared || batch.contains(where: { !$0.records.isEmpty }) else {
             document.resolve(batch, .success(()))
@@ -47,12 +50,12 @@ extension DocumentService {
         var failure: ServiceError?
         let notLoaded = ServiceError.internalError("document \(id) is not loaded")
         do {
-            let file = try document.withState(load: { throw notLoaded }) { $0.file }
+            let file = try document.withState(held: stateHeld, load: { throw notLoaded }) { $0.file }
             let proposed = LogAppend(records: batch.flatMap(\.records), pageCount: batch.last?.pageCount ?? 0)
             try store.appendOperations(id, expecting: LogPosition(revision: first.revisionBefore, file: file), proposed,
                                        now: Date()) { current, newer in
                 // Another process logged first: put every request applied in memory on top.
-                try document.withState(load: { throw notLoaded }) { state in
+                try document.withState(held: stateHeld, load: { throw notLoaded }) { state in
                     let all = batch + document.pending
                     document.pending.removeAll()
                     answering = all
@@ -83,9 +86,7 @@ extension DocumentService {
         for (pending, error) in rejected { document.resolve([pending], .failure(error)) }
         let rejectedSet = Set(rejected.map { ObjectIdentifier($0.0) })
         guard let failure else {
-            document.locked {
-                document.notifying = true
-                defer { document.notifying = false }
+            document.locked(held: stateHeld) {
                 for entry in caughtUp { notify(id, .operation(entry)) }
                 for pending in batch {
                     for entry in pending.entries { notify(id, .operation(entry)) }
@@ -95,7 +96,7 @@ extension DocumentService {
             if !caughtUp.isEmpty || batch.contains(where: { !$0.records.isEmpty }) { textChanged(id) }
             return
         }
-        let queuedBehind = (try? document.withState(load: { throw failure }) { state -> [PendingApply] in
+        let queuedBehind = (try? document.withState(held: stateHeld, load: { throw failure }) { state -> [PendingApply] in
             let behind = document.pending
             document.pending.removeAll()
             takeBack(batch + behind, from: &state, document)

@@ -65,11 +65,13 @@ extension DocumentService {
     private func catchUpIfIdle(_ id: String, _ document: OpenDocument, from loaded: Int) {
         guard let snapshot = try? store.documentAndLog(id, after: loaded) else { return }
         document.locked {
-            guard document.pending.isEmpty, document.commitsInFlight == 0, !document.notifying else { return }
-            let caughtUp = try? document.withState(load: { throw ServiceError.internalError("document \(id) is not loaded") }) {
+            guard document.pending.isEmpty, document.commitsInFlight == 0 else { return }
+            let caughtUp = try? document.withState(held: true, load: {
+                throw ServiceError.internalError("document \(id) is not loaded")
+            }) {
                 try catchUp(id, document, &$0, to: snapshot.record, newer: snapshot.newer)
             }
-            announce(id, caughtUp ?? [], in: document)
+            announce(id, caughtUp ?? [])
         }
     }
 }

@@ -24,11 +24,11 @@ extension DocumentService {
             if store.isShared {
                 let document = try entry(id)
                 let caughtUp = try catchUp(id, document, &state, to: try store.document(id))
-                announce(id, caughtUp, in: document)
+                announce(id, caughtUp)
                 if let latest = try store.versions(id).last, latest.number != state.baseVersion {
                     let before = state.revision
                     state = try load(id, into: document)
-                    announce(id, document.recent.entries(after: before, upTo: state.revision) ?? [], in: document)
+                    announce(id, document.recent.entries(after: before, upTo: state.revision) ?? [])
                 }
             }
             if state.revision == state.savedRevision && !state.document.hasChanges,

@@ -1,6 +1,7 @@
 import Foundation
 import Marginalia
 import MarginaliaEditor
+import Synchronization
 
 /// The facade the HTTP routes call: documents, pages, annotations, edits with undo and redo,
 /// saving and versions, over a ``DocumentStore``.
@@ -18,9 +19,7 @@ import MarginaliaEditor
 /// document's lock in the database, that no other replica logged first, and otherwise
 /// catches up and applies its requests again on top; reads and saves first catch up with
 /// the store; the other replicas' changes reach this one's subscribers (docs/scale-out.md).
-// @unchecked: it holds `OpenDocument`s and an `EventHub`, which are; its own registry is guarded by
-// `registryLock`.
-public final class DocumentService: @unchecked Sendable {
+public final class DocumentService: Sendable {
     /// The store underneath.
     public let store: any DocumentStore
     /// Undo steps kept per document.
@@ -31,10 +30,12 @@ public final class DocumentService: @unchecked Sendable {
     public let budget: MemoryBudget
     /// The limits every document is read with (docs/limits.md).
     public let readingLimits: PDFLimits
-    private let registryLock = NSLock()
-    private var open: [String: OpenDocument] = [:]
+    /// The documents in memory, by id.
+    private let open = Mutex<[String: OpenDocument]>([:])
+    /// Keeps the text index current (nil when the service was made without one); set once, by `init`.
+    private let indexer = Mutex<TextIndexer?>(nil)
     /// Keeps the text index current (nil when the service was made without one).
-    private(set) var textIndexer: TextIndexer?
+    var textIndexer: TextIndexer? { indexer.withLock { $0 } }
     /// The page words the one-document find has read (``search(_:query:options:from:limit:)``).
     let pageWords = PageWordsCache()
     /// The versions' files served lately.
@@ -82,9 +83,10 @@ public final class DocumentService: @unchecked Sendable {
             remoteChanges.async { self.receive(change) }
         }
         if let textIndex {
-            textIndexer = TextIndexer(index: textIndex, isCurrent: { [weak self] id in self?.textIndexIsCurrent(id) ?? true }) {
+            let made = TextIndexer(index: textIndex, isCurrent: { [weak self] id in self?.textIndexIsCurrent(id) ?? true }) {
                 [weak self] id in try self?.indexedDocument(id)
             }
+            indexer.withLock { $0 = made }
             reconcileTextIndex()
         }
     }
@@ -152,24 +154,19 @@ public final class DocumentService: @unchecked Sendable {
     /// The in-memory entry of a document, made on first use (not yet loaded).
     func entry(_ id: String) throws -> OpenDocument {
         try DocumentID.validate(id)
-        registryLock.lock()
-        if let existing = open[id] {
-            registryLock.unlock()
-            return existing
-        }
-        registryLock.unlock()
+        if let existing = existingEntry(id) { return existing }
         _ = try store.document(id)  // not found: no entry is made
-        registryLock.lock()
-        defer { registryLock.unlock() }
-        if let existing = open[id] { return existing }
-        let made = OpenDocument(id: id)
-        open[id] = made
-        return made
+        return open.withLock { open in
+            if let existing = open[id] { return existing }
+            let made = OpenDocument(id: id)
+            open[id] = made
+            return made
+        }
     }
 
     /// The in-memory entry of document `id` when one was made, without making one.
     func existingEntry(_ id: String) -> OpenDocument? {
-        registryLock.withLock { open[id] }
+        open.withLock { $0[id] }
     }
 
     /// Runs `body` on the loaded state of document `id` with nothing left uncommitted: under
@@ -195,24 +192,22 @@ public final class DocumentService: @unchecked Sendable {
         try guarded {
             let entry = try entry(id)
             return try entry.committing {
-                // A subscriber called back by a committer reads what is being announced.
-                let announcing = entry.locked { entry.notifying }
-                if !announcing { commitQueued(id, entry) }
+                commitQueued(id, entry)
                 let current: (record: DocumentRecord, newer: [OperationRecord])?
-                if store.isShared && !announcing {
+                if store.isShared {
                     let read = { try self.store.documentAndLog(id, after: entry.loadedRevision ?? .max) }
                     current = try waitingForStore ? store.withDocumentLock(id, read) : read()
                 } else {
                     current = nil
                 }
                 return try entry.locked {
-                    if !announcing && !entry.pending.isEmpty { commitQueued(id, entry) }
-                    return try entry.withState(load: { try load(id, into: entry, meter: meter) }) { state in
+                    if !entry.pending.isEmpty { commitQueued(id, entry, stateHeld: true) }
+                    return try entry.withState(held: true, load: { try load(id, into: entry, meter: meter) }) { state in
                         state.document.file.meter = meter
                         defer { state.document.file.meter = nil }
                         if let current {
                             let caughtUp = try catchUp(id, entry, &state, to: current.record, newer: current.newer)
-                            announce(id, caughtUp, in: entry)
+                            announce(id, caughtUp)
                         }
                         return try body(&state)
                     }
@@ -264,9 +259,7 @@ public final class DocumentService: @unchecked Sendable {
 
     /// Forgets the in-memory entry of a document removed for good.
     func forget(_ id: String) {
-        registryLock.lock()
-        open[id] = nil
-        registryLock.unlock()
+        open.withLock { $0[id] = nil }
         events.drop(id)
         versionFiles.forget(id)
     }
@@ -323,8 +316,9 @@ extension DocumentService {
     /// saves, renames, moves to and from the trash and version restores, made by this
     /// service or (over a shared store) by another replica. Operation events come in
     /// revision order, each once. The handler runs on the thread that made the change (or
-    /// that relays another replica's), after the change is in the log or catalogue, while a
-    /// lock of the document is held: keep it short, such as queueing the event for a stream.
+    /// that relays another replica's), after the change is in the log or catalogue, while the
+    /// document's locks are held: keep it short, such as queueing the event for a stream, and
+    /// do not call the service for this document from it (the locks are not recursive).
     ///
     /// - Throws: ``ServiceError/notFound(_:)`` or ``ServiceError/badRequest(_:)`` for a bad id.
     public func subscribe(_ id: String, _ handler: @escaping @Sendable (DocumentEvent) -> Void) throws -> SubscriptionToken {
@@ -344,15 +338,10 @@ extension DocumentService {
         events.publish(id, event, fetch: fetchEntries(id))
     }
 
-    /// Announces entries a catch-up applied, as a committer announces its own.
-    func announce(_ id: String, _ entries: [LoggedOperation], in document: OpenDocument) {
-        guard !entries.isEmpty else { return }
-        document.locked {
-            let was = document.notifying
-            document.notifying = true
-            defer { document.notifying = was }
-            for entry in entries { notify(id, .operation(entry)) }
-        }
+    /// Announces entries a catch-up applied, as a committer announces its own; call under
+    /// the document's state lock, so they go out before any later entry of this process.
+    func announce(_ id: String, _ entries: [LoggedOperation]) {
+        for entry in entries { notify(id, .operation(entry)) }
     }
 
     /// Reads entries of `id` from the log for the event hub.

@@ -5,18 +5,20 @@ import MarginaliaEditor
 /// One document held in memory by the service: the PDF with every applied edit, the shared
 /// undo history, the revision, and the entries applied but not yet committed to the log.
 ///
-/// Two locks, always taken in this order when both are needed:
+/// Two locks, neither recursive, always taken in this order when both are needed:
 /// - the commit lock: one log commit (an fsync) at a time, and readers that must see only
 ///   committed state (``DocumentService/withDocument(_:_:)``);
-/// - the state lock (recursive: a subscriber called back under it may read the same
-///   document again): every read and change of ``State``, held briefly by each edit.
+/// - the state lock: every read and change of ``State`` and of the fields beside it, held
+///   briefly by each edit. Code that runs holding it and needs the state again says so
+///   (`held: true`) instead of taking it twice; subscribers called back under it must not
+///   come back to the service for this document.
 ///
 /// An edit takes only the state lock to apply itself in memory and queue its entries, then
 /// waits: while one commit is on disk, the edits arriving meanwhile queue up, and when it
 /// ends one of their threads becomes the next committer and writes them all with one fsync
 /// while the others sleep until their entries have an outcome.
-// @unchecked: its state (a `PDFDocument`, not Sendable) is reached only under the recursive state
-// lock described above; a Mutex would deadlock the subscribers that read back (issue 29, item 5).
+// @unchecked: its `PDFDocument` is a non-Sendable graph read by the generic bodies of
+// `withState`, which a `Mutex` cannot hand an `inout sending` value to; it is reached only under the state lock.
 final class OpenDocument: @unchecked Sendable {
     /// The loaded state.
     struct State {
@@ -62,9 +64,9 @@ final class OpenDocument: @unchecked Sendable {
     }
 
     let id: String
-    private let lock = NSRecursiveLock()
+    private let lock = NSLock()
     /// Taken before ``lock``, never after it.
-    private let commitLock = NSRecursiveLock()
+    private let commitLock = NSLock()
     private var state: State?
 
     // Kept beside ``State`` rather than in it, so the copy ``withState(load:_:)`` hands out
@@ -74,8 +76,6 @@ final class OpenDocument: @unchecked Sendable {
     var pending: [PendingApply] = []
     /// The newest entries of the log, decoded and with their JSON.
     var recent = RecentLog()
-    /// True while a committer calls subscribers back (they must not start a commit).
-    var notifying = false
     /// True while a catch-up with another process's changes is queued (shared stores).
     var refreshQueued = false
     /// The newest revision another process announced (shared stores).
@@ -90,19 +90,22 @@ final class OpenDocument: @unchecked Sendable {
         self.id = id
     }
 
-    /// Runs `body` on the document's state under the state lock, loading it first when needed.
-    func withState<T>(load: () throws -> State, _ body: (inout State) throws -> T) throws -> T {
-        lock.lock()
-        defer { lock.unlock() }
-        if state == nil { state = try load() }
-        guard var current = state else { throw ServiceError.internalError("document \(id) could not be loaded") }
-        defer { state = current }
-        return try body(&current)
+    /// Runs `body` on the document's state under the state lock, loading it first when needed
+    /// (`held`: the caller holds the lock already).
+    func withState<T>(held: Bool = false, load: () throws -> State, _ body: (inout State) throws -> T) throws -> T {
+        try locked(held: held) {
+            if state == nil { state = try load() }
+            guard var current = state else { throw ServiceError.internalError("document \(id) could not be loaded") }
+            defer { state = current }
+            return try body(&current)
+        }
     }
 
-    /// Runs `body` under the state lock without loading (for changes that only touch the
-    /// catalogue but must not interleave with edits, such as renaming).
-    func locked<T>(_ body: () throws -> T) rethrows -> T {
+    /// Runs `body` under the state lock (`held`: the caller holds it already), for the
+    /// fields beside the state and for changes that only touch the catalogue but must not
+    /// interleave with edits, such as renaming.
+    func locked<T>(held: Bool = false, _ body: () throws -> T) rethrows -> T {
+        if held { return try body() }
         lock.lock()
         defer { lock.unlock() }
         return try body()
@@ -110,36 +113,33 @@ final class OpenDocument: @unchecked Sendable {
 
     // MARK: - Waiting for commits
 
-    /// Guards ``PendingApply/outcome`` and ``committerActive``; signalled when a commit ends.
-    private let commits = NSCondition()
-    private var committerActive = false
+    /// Whether a committer is at work; signalled when a commit ends or outcomes are set.
+    private let committerActive = Waitable(false)
 
     /// Waits until `pending` has an outcome, or until no commit is running, in which case the
     /// caller becomes the committer (and must call ``endCommit()``). Returns the outcome, or
     /// nil for a new committer.
     func awaitOutcome(of pending: PendingApply) -> Result<Void, ServiceError>? {
-        commits.lock()
-        defer { commits.unlock() }
-        while pending.outcome == nil && committerActive { commits.wait() }
-        if let outcome = pending.outcome { return outcome }
-        committerActive = true
-        return nil
+        committerActive.wait { active -> Result<Void, ServiceError>?? in
+            if let outcome = pending.outcome { return .some(outcome) }
+            guard !active else { return nil }
+            active = true
+            return .some(nil)
+        } ?? nil
     }
 
     /// Ends a commit started by ``awaitOutcome(of:)`` and wakes the waiters.
     func endCommit() {
-        commits.lock()
-        committerActive = false
-        commits.broadcast()
-        commits.unlock()
+        committerActive.withLock { $0 = false }
+        committerActive.broadcast()
     }
 
     /// Sets the outcome of queued entries and wakes their waiters.
     func resolve(_ batch: [PendingApply], _ outcome: Result<Void, ServiceError>) {
-        commits.lock()
-        for pending in batch { pending.outcome = outcome }
-        commits.broadcast()
-        commits.unlock()
+        committerActive.withLock { _ in
+            for pending in batch { pending.outcome = outcome }
+        }
+        committerActive.broadcast()
     }
 
     /// Runs `body` holding the commit lock.

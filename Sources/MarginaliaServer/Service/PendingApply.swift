@@ -1,32 +1,29 @@
 import Foundation
 import MarginaliaEditor
+import Synchronization
 
 /// One request's entries, applied in memory and waiting for the log commit that makes them
 /// durable (the group commit of ``DocumentService/apply(_:_:)``).
 ///
 /// Filled under the document's state lock, and filled again there when the committer finds
 /// that another process logged first (the request is then applied anew on the caught-up
-/// state); ``outcome`` is read and written only under the lock of ``OpenDocument``'s commit
-/// condition, and the other fields are read by the request's thread only after it is set.
-// @unchecked: its fields are guarded by `OpenDocument`'s locks as said above, not by a lock of its own.
-final class PendingApply: @unchecked Sendable {
+/// state); ``outcome`` is set by the committer and waited for under ``OpenDocument``'s commit
+/// condition. Its own lock makes each read whole; the order of those steps makes them right.
+final class PendingApply: Sendable {
+    /// What applying the request gave.
+    private struct Filled {
+        var records: [OperationRecord] = []
+        var entries: [LoggedOperation] = []
+        var missed: [LoggedOperation] = []
+        var revisionBefore = 0
+        var historyBefore = SharedHistory()
+        var pageCount = 0
+        var outcome: Result<Void, ServiceError>?
+    }
+
     /// What the client asked for, kept to apply it again on a caught-up state.
     let request: ApplyRequest
-    /// The rows to append (none for an undo or redo with nothing to do: the request still
-    /// waits, because the `missed` entries it answers with may not be committed yet).
-    private(set) var records: [OperationRecord] = []
-    /// The entries as the response and the subscribers see them.
-    private(set) var entries: [LoggedOperation] = []
-    /// Entries after the request's base revision that the client had not seen.
-    private(set) var missed: [LoggedOperation] = []
-    /// The document's revision before these entries.
-    private(set) var revisionBefore = 0
-    /// The undo history before these entries, to take them back when the commit fails.
-    private(set) var historyBefore = SharedHistory()
-    /// The document's page count after these entries.
-    private(set) var pageCount = 0
-    /// Set once the entries are committed (success) or taken back (the error).
-    var outcome: Result<Void, ServiceError>?
+    private let filled = Mutex(Filled())
 
     init(request: ApplyRequest) {
         self.request = request
@@ -35,14 +32,34 @@ final class PendingApply: @unchecked Sendable {
     /// Records what applying the request gave.
     func fill(records: [OperationRecord], entries: [LoggedOperation], missed: [LoggedOperation], revisionBefore: Int,
               historyBefore: SharedHistory, pageCount: Int) {
-        self.records = records
-        self.entries = entries
-        self.missed = missed
-        self.revisionBefore = revisionBefore
-        self.historyBefore = historyBefore
-        self.pageCount = pageCount
+        filled.withLock { filled in
+            filled.records = records
+            filled.entries = entries
+            filled.missed = missed
+            filled.revisionBefore = revisionBefore
+            filled.historyBefore = historyBefore
+            filled.pageCount = pageCount
+        }
     }
 
+    /// The rows to append (none for an undo or redo with nothing to do: the request still
+    /// waits, because the `missed` entries it answers with may not be committed yet).
+    var records: [OperationRecord] { filled.withLock { $0.records } }
+    /// The entries as the response and the subscribers see them.
+    var entries: [LoggedOperation] { filled.withLock { $0.entries } }
+    /// Entries after the request's base revision that the client had not seen.
+    var missed: [LoggedOperation] { filled.withLock { $0.missed } }
+    /// The document's revision before these entries.
+    var revisionBefore: Int { filled.withLock { $0.revisionBefore } }
+    /// The undo history before these entries, to take them back when the commit fails.
+    var historyBefore: SharedHistory { filled.withLock { $0.historyBefore } }
+    /// The document's page count after these entries.
+    var pageCount: Int { filled.withLock { $0.pageCount } }
     /// The revision after these entries.
-    var revisionAfter: Int { revisionBefore + records.count }
+    var revisionAfter: Int { filled.withLock { $0.revisionBefore + $0.records.count } }
+    /// Set once the entries are committed (success) or taken back (the error).
+    var outcome: Result<Void, ServiceError>? {
+        get { filled.withLock { $0.outcome } }
+        set { filled.withLock { $0.outcome = newValue } }
+    }
 }

@@ -49,7 +49,9 @@ public protocol DocumentStore: AnyObject, Sendable {
     /// Either way the entries must continue the row's revision densely; they are committed with
     /// the row's new revision, page count and modification time when this returns. Nothing is
     /// written when `rebase` throws or returns no entries. Store calls made from inside
-    /// `rebase` on the same thread join the transaction.
+    /// `rebase` on the same thread join the transaction (PostgreSQL); a store whose document
+    /// lock is the one process that owns it (SQLite) calls `rebase` outside its transaction
+    /// and checks the row again before it appends.
     ///
     /// - Throws: ``StoreError/invalidRequest(_:)`` when the entries do not continue the log.
     func appendOperations(_ id: String, expecting expected: LogPosition, _ append: LogAppend, now: Date,

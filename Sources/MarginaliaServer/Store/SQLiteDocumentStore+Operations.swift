@@ -5,17 +5,34 @@ extension SQLiteDocumentStore {
     /// which excludes every other writer), committed (and, with `synchronous = FULL`, on
     /// disk) when this returns; see ``DocumentStore/appendOperations(_:expecting:_:now:rebase:)``.
     ///
+    /// One process owns the folder and the service commits each document's entries one at a
+    /// time, which is the document's lock here: `rebase` runs outside the store's lock (it
+    /// reads the store again), and the row is checked again before its entries are appended.
+    ///
     /// - Throws: ``StoreError/invalidRequest(_:)`` when the revisions do not continue the log
     ///   (nothing is written), ``StoreError/notFound(_:)``, SQLite errors.
     public func appendOperations(_ id: String, expecting expected: LogPosition, _ proposed: LogAppend, now: Date,
                                  rebase: (DocumentRecord, [OperationRecord]) throws -> LogAppend) throws {
+        var expected = expected
+        var append = proposed
+        while let (record, newer) = try appendIfAt(expected, append, to: id, now: now) {
+            append = try rebase(record, newer)
+            expected = LogPosition(revision: record.revision, file: record.file)
+        }
+    }
+
+    /// Appends `append` when the document's row is still at `expected`, and returns nil; else
+    /// writes nothing and returns the row and the entries after `expected.revision`.
+    private func appendIfAt(_ expected: LogPosition, _ append: LogAppend, to id: String,
+                        now: Date) throws -> (DocumentRecord, [OperationRecord])? {
         try withDatabase { database in
-            try database.transaction {
+            try database.transaction { () -> (DocumentRecord, [OperationRecord])? in
                 let record = try fetchDocument(id, in: database)
-                let append = expected.matches(record) ? proposed
-                    : try rebase(record, record.revision > expected.revision
-                                    ? try fetchOperations(id, after: expected.revision, in: database) : [])
-                guard let last = append.records.last else { return }
+                guard expected.matches(record) else {
+                    return (record, record.revision > expected.revision
+                                ? try fetchOperations(id, after: expected.revision, in: database) : [])
+                }
+                guard let last = append.records.last else { return nil }
                 for (offset, entry) in append.records.enumerated() where entry.revision != record.revision + offset + 1 {
                     throw StoreError.invalidRequest(
                         "revision \(entry.revision) does not follow revision \(record.revision + offset) of document \(id)")
@@ -34,6 +51,7 @@ extension SQLiteDocumentStore {
                 try database.run("UPDATE documents SET revision = ?, page_count = ?, modified = ? WHERE id = ?",
                                  [.integer(last.revision), .integer(append.pageCount),
                                   .real(now.timeIntervalSince1970), .text(id)])
+                return nil
             }
         }
     }

@@ -5,12 +5,10 @@ import Marginalia
 /// (`catalogue.sqlite`) and the PDF files (`files/`); docs/store.md describes the layout.
 /// One process at a time may use a directory.
 ///
-/// Thread-safe: every catalogue access runs under one lock, one transaction per call (a
-/// call made from inside ``appendOperations(_:expecting:_:now:rebase:)``'s `rebase` joins its
-/// transaction). File writes for one document (saves, restores) must not race each other;
+/// Thread-safe: every catalogue access runs under one lock, one transaction per call
+/// (``appendOperations(_:expecting:_:now:rebase:)`` calls its `rebase` outside both). File writes for one document (saves, restores) must not race each other;
 /// the ``DocumentService`` serialises them per document.
-// @unchecked: its SQLite connection is used only holding `lock`, recursive because `rebase` calls
-// back into the store inside the transaction (to go when the service core is split, issue 29).
+// @unchecked: its SQLite connection (a C handle) is used only holding `lock`.
 public final class SQLiteDocumentStore: DocumentStore, @unchecked Sendable {
     /// The data directory.
     public let directory: URL
@@ -19,7 +17,7 @@ public final class SQLiteDocumentStore: DocumentStore, @unchecked Sendable {
     /// True when the store was opened with ``init(readingFrom:)``: nothing is written.
     public let isReadOnly: Bool
     private let database: SQLiteDatabase
-    private let lock = NSRecursiveLock()
+    private let lock = NSLock()
 
     /// Opens the store in `directory`, creating the directory, the catalogue and `files/`
     /// when missing, and migrating an older catalogue.
@@ -79,7 +77,7 @@ public final class SQLiteDocumentStore: DocumentStore, @unchecked Sendable {
         try body()
     }
 
-    /// Runs `body` with the database, holding the store's (recursive) lock.
+    /// Runs `body` with the database, holding the store's lock (not recursive: `body` must not call the store).
     func withDatabase<T>(_ body: (SQLiteDatabase) throws -> T) throws -> T {
         lock.lock()
         defer { lock.unlock() }
