@@ -12,6 +12,7 @@ enum ServeCommand {
         usage: marginalia serve [FILE...] [--host 127.0.0.1] [--port 8080] [--data DIR | --store LOCATION]
                                 [--store-password-file FILE] [--token T] [--web DIR]
                                 [--max-connections N] [--timeout S] [--header-timeout S] [--max-body BYTES]
+                                [--max-upload BYTES]
                                 [--max-annotations N] [--max-pages N] [--max-points N]
                                 [--memory-budget BYTES] [--request-memory BYTES] [--admission-wait S]
                                 [--tls-cert FILE --tls-key FILE [--http-redirect-port N] | --behind-tls-proxy]
@@ -73,7 +74,10 @@ enum ServeCommand {
           --timeout S          seconds of silence before a connection is closed (default 30)
           --header-timeout S   seconds a request's line and headers may take to arrive, and
                                its body as long again plus 1 s per KiB (default 20)
-          --max-body BYTES     largest request body, uploads included (default 67108864)
+          --max-body BYTES     largest request body held in memory (default 67108864)
+          --max-upload BYTES   largest document upload (POST /api/v1/documents), written to
+                               disk as it arrives, never held whole in memory (default 2G;
+                               K, M and G allowed)
           --max-annotations N  annotations one request may add, remove or change (10000)
           --max-pages N        pages one request may touch (1000)
           --max-points N       points in one stroke, eraser sweep or operation (100000)
@@ -126,6 +130,8 @@ enum ServeCommand {
         try positive(&arguments, "--timeout", into: &http.connectionTimeoutSeconds)
         try positive(&arguments, "--header-timeout", into: &http.requestHeaderTimeoutSeconds)
         try positive(&arguments, "--max-body", into: &http.maxBodySize)
+        var maxUpload = UploadSpooling.defaultMaxSize
+        try bytes(&arguments, UploadSpooling.option, into: &maxUpload)
         try positive(&arguments, "--max-annotations", into: &limits.maxAnnotations)
         try positive(&arguments, "--max-pages", into: &limits.maxPages)
         try positive(&arguments, "--max-points", into: &limits.maxPoints)
@@ -155,10 +161,26 @@ enum ServeCommand {
             throw UsageError("unknown option '\(unknown)'")
         }
         if token?.isEmpty == true { throw UsageError("--token must not be empty") }
+        let location = store ?? .folder(URL(fileURLWithPath: data))
+        http.uploads = UploadSpooling(directory: uploadFolder(for: location), maxSize: maxUpload) { method, path in
+            DocumentRoutes.isUpload(method: method, path: path)
+        }
         return Options(files: arguments.items, host: host, port: port, dataDirectory: data,
-                       store: store ?? .folder(URL(fileURLWithPath: data)), token: token, webDirectory: web,
+                       store: location, token: token, webDirectory: web,
                        http: http, limits: limits, memory: memory, readingLimits: readingLimits, tls: tls, jwt: jwt,
                        retentionEvery: retentionEvery)
+    }
+
+    /// Where uploads are written as they arrive: beside the files of a folder store (one
+    /// server owns it, so what a stopped one left is cleared at start), else a folder of this
+    /// process's own in the temporary folder.
+    static func uploadFolder(for store: StoreLocation) -> URL {
+        switch store {
+        case .folder(let folder): return folder.appendingPathComponent("uploads-in-progress", isDirectory: true)
+        case .postgres:
+            return FileManager.default.temporaryDirectory
+                .appendingPathComponent("marginalia-uploads-\(ProcessInfo.processInfo.processIdentifier)", isDirectory: true)
+        }
     }
 
     /// Reads `--name N` (a whole number of at least 1) into `value` when given.
@@ -197,6 +219,11 @@ enum ServeCommand {
             options.token = AccessControl.makeToken()
         }
         raiseOpenFileLimit(toHold: configuration.maxConnections)
+        do {
+            try configuration.uploads?.removeLeftovers()
+        } catch {
+            throw CommandFailure(description: "\(error)", code: ExitCode.badInput)
+        }
         let service = try openService(options)
         let handler = MarginaliaApp.servedHandler(for: service, staticFiles: StaticFiles(webDirectory: options.webDirectory),
                                                   token: options.token, transport: options.tls.transport, jwt: options.jwt)

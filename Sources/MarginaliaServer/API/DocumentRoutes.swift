@@ -9,6 +9,12 @@ public struct DocumentRoutes: Sendable {
         self.service = service
     }
 
+    /// Whether a request is an upload of a new document, whose body the server writes to a
+    /// file as it arrives (``UploadSpooling``).
+    public static func isUpload(method: String, path: String, prefix: String = MarginaliaServerInfo.apiPrefix) -> Bool {
+        method == "POST" && path == prefix + "/documents"
+    }
+
     /// Adds every endpoint under `prefix` (default `/api/v1`).
     public func register(into router: inout Router, prefix: String = MarginaliaServerInfo.apiPrefix) {
         let service = self.service
@@ -25,7 +31,7 @@ public struct DocumentRoutes: Sendable {
             guard !request.body.isEmpty else { throw APIError.badRequest("the body must be the bytes of a PDF, PNG or JPEG") }
             let name = request.query("name").flatMap { $0.isEmpty ? nil : $0 } ?? "Untitled"
             let password = try Self.uploadPassword(request)
-            let made = try service.importDocument(name: name, data: request.body, password: password)
+            let made = try service.importDocument(name: name, data: request.body, file: request.bodyFile, password: password)
             return try .revisioned(parameters.access.owned(made, by: parameters.caller), status: 201)
         }
         router.add("GET", one, needs: .view) { _, parameters in

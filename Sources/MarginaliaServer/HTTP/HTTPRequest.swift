@@ -14,8 +14,11 @@ public struct HTTPRequest: Sendable {
     public var queryItems: [(name: String, value: String)]
     /// Header fields with lowercased names; a repeated header keeps its values joined by `, `.
     public var headers: [String: String]
-    /// The request body (empty when the client sent none).
+    /// The request body (empty when the client sent none); an upload's is mapped from its file.
     public var body: Data
+    /// The file an upload's body was written to (``UploadSpooling``), valid while the request
+    /// is handled; nil for a body held in memory.
+    public var bodyFile: URL?
     /// The client's address, such as `127.0.0.1` or `::1`, or an empty string when unknown.
     public var remoteAddress: String
 

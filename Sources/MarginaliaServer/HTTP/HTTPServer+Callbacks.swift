@@ -16,6 +16,10 @@ final class RequestContext {
     let head: RequestHead
     var body = Data()
     var tooLarge = false
+    /// Where an upload's body is written (``UploadSpooling``), nil for a body kept in memory.
+    var spool: SpoolFile?
+    /// Why the upload could not be written to its file (answered 507).
+    var spoolFailure: String?
     /// The memory budget had no room for the body (answered 503).
     var overBudget = false
     /// What the body holds of the memory budget (``BodyReservation``).
@@ -62,7 +66,8 @@ func marginaliaAccessHandler(
         let contentLength = MHD_lookup_connection_value(connection, .HEADER_KIND, "Content-Length").map { String(cString: $0) }
         let methodName = method.map { String(cString: $0) }
         let reading = RequestHead.read(method: methodName, target: url.map { String(cString: $0) } ?? "",
-                                       contentLength: contentLength, maxBodySize: server.configuration.maxBodySize)
+                                       contentLength: contentLength, maxBodySize: server.configuration.maxBodySize,
+                                       uploads: server.configuration.uploads)
         switch reading {
         case .answered(let response):
             // Answered now: later calls for this request (its body) only drain it.
@@ -75,6 +80,15 @@ func marginaliaAccessHandler(
             let context = RequestContext(head: head)
             contextSlot.pointee = Unmanaged.passRetained(context).toOpaque()
             server.deadlines.headersReceived(connection)
+            if head.spooled, let uploads = server.configuration.uploads {
+                // An upload goes to a file as it arrives, outside the memory budget.
+                do {
+                    context.spool = try SpoolFile(in: uploads.directory)
+                } catch {
+                    context.spoolFailure = "\(error)"
+                }
+                return .YES
+            }
             if let length = contentLength.flatMap({ Int($0) }), length > 0 {
                 if let budget = server.memoryBudget, length >= HTTPServer.bodyReservationThreshold {
                     // No room: the body is read and dropped, then answered 503 (a client still
@@ -96,7 +110,19 @@ func marginaliaAccessHandler(
     if let uploadDataSize, uploadDataSize.pointee > 0 {
         let count = uploadDataSize.pointee
         server.deadlines.bodyReceived(connection, bytes: count)
-        if !context.tooLarge && !context.overBudget {
+        if let spool = context.spool, !context.tooLarge, context.spoolFailure == nil {
+            if spool.size + count > server.configuration.uploads?.maxSize ?? 0 {
+                context.tooLarge = true
+                spool.remove()
+            } else if let uploadData {
+                do {
+                    try spool.append(uploadData, count: count)
+                } catch {
+                    context.spoolFailure = "\(error)"
+                    spool.remove()
+                }
+            }
+        } else if !context.tooLarge && !context.overBudget && context.spool == nil && context.spoolFailure == nil {
             if context.body.count + count > server.configuration.maxBodySize {
                 context.tooLarge = true
                 context.body = Data()
@@ -118,14 +144,28 @@ func marginaliaAccessHandler(
         return queue(response, on: connection, server: server)
     }
     if context.handling { return .YES }
-    if context.tooLarge { return queue(tooLargeResponse(server), on: connection, server: server) }
+    if context.tooLarge { return queue(tooLargeResponse(context, server), on: connection, server: server) }
+    var bodyFile: URL?
+    if context.spoolFailure == nil, let spool = context.spool {
+        do {
+            context.body = try spool.finish()
+            bodyFile = spool.url
+        } catch {
+            context.spoolFailure = "\(error)"
+        }
+    }
+    if let failure = context.spoolFailure {
+        let unstored = HTTPResponse.jsonError(status: 507, code: "insufficientStorage",
+                                              message: "the upload could not be stored: \(failure)")
+        return queue(unstored, on: connection, server: server)
+    }
     if context.overBudget, let budget = server.memoryBudget {
         return queue(busyResponse(budget), on: connection, server: server)
     }
 
     let request = context.head.request(queryItems: collect(connection, kind: .GET_ARGUMENT_KIND),
                                        headerFields: collect(connection, kind: .HEADER_KIND), body: context.body,
-                                       remoteAddress: SocketAddress.describe(marginalia_mhd_client_address(connection)))
+                                       bodyFile: bodyFile, remoteAddress: SocketAddress.describe(marginalia_mhd_client_address(connection)))
     context.body = Data()
     guard let executor = server.beginHandling() else {
         let unavailable = HTTPResponse.jsonError(status: 503, code: "unavailable", message: "the server is shutting down")
@@ -199,8 +239,9 @@ private func busyResponse(_ budget: MemoryBudget) -> HTTPResponse {
         .adding(header: "Retry-After", value: String(max(1, Int(budget.settings.admissionWait.rounded(.up)))))
 }
 
-private func tooLargeResponse(_ server: HTTPServer) -> HTTPResponse {
-    RequestHead.tooLarge(maxBodySize: server.configuration.maxBodySize)
+private func tooLargeResponse(_ context: RequestContext, _ server: HTTPServer) -> HTTPResponse {
+    if context.head.spooled, let uploads = server.configuration.uploads { return RequestHead.tooLarge(upload: uploads.maxSize) }
+    return RequestHead.tooLarge(maxBodySize: server.configuration.maxBodySize)
 }
 
 // MARK: - Reading the request

@@ -10,8 +10,10 @@ public struct HTTPServerConfiguration: Sendable {
     public var threadCount: Int
     /// Threads running request handlers (a handler that blocks holds one of them).
     public var handlerThreadCount: Int
-    /// The largest request body accepted; larger ones get 413.
+    /// The largest request body accepted in memory; larger ones get 413 (uploads: ``uploads``).
     public var maxBodySize: Int
+    /// Where the bodies of uploads go, and their limit; nil: uploads are bodies like any other.
+    public var uploads: UploadSpooling?
     /// Memory per connection for the request line and headers; larger headers get 431 or 413.
     public var headerMemoryLimit: Int
     /// Seconds of silence after which an idle connection is closed.
@@ -37,7 +39,7 @@ public struct HTTPServerConfiguration: Sendable {
                 maxBodySize: Int = 64 << 20, headerMemoryLimit: Int = 32 << 10,
                 connectionTimeoutSeconds: Int = 30, maxConnections: Int = 1000,
                 keepAliveInterval: Double = 15, requestHeaderTimeoutSeconds: Int = 20,
-                minimumBodyRate: Int = 1024, tls: TLSCredentials? = nil) {
+                minimumBodyRate: Int = 1024, tls: TLSCredentials? = nil, uploads: UploadSpooling? = nil) {
         self.host = host
         self.port = port
         self.threadCount = threadCount
@@ -50,6 +52,7 @@ public struct HTTPServerConfiguration: Sendable {
         self.requestHeaderTimeoutSeconds = requestHeaderTimeoutSeconds
         self.minimumBodyRate = minimumBodyRate
         self.tls = tls
+        self.uploads = uploads
     }
 
     /// Whether the host is a loopback address (no token is needed there).
@@ -69,6 +72,8 @@ public enum HTTPServerError: Error, CustomStringConvertible, Equatable {
     case cannotStartTLS(host: String, port: UInt16)
     /// `start()` was called twice.
     case alreadyStarted
+    /// An upload could not be written to or read from its file.
+    case cannotSpool(String)
 
     public var description: String {
         switch self {
@@ -77,6 +82,7 @@ public enum HTTPServerError: Error, CustomStringConvertible, Equatable {
         case .cannotStartTLS(let host, let port):
             return "cannot serve HTTPS on \(host):\(port) (port in use, or the certificate refused: see the line above)"
         case .alreadyStarted: return "the server is already running"
+        case .cannotSpool(let message): return message
         }
     }
 }

@@ -12,6 +12,14 @@ public struct RequestHead: Sendable, Equatable {
     public let method: String
     /// The one reading of the target (``RequestTarget``): the resolved path, or `*`.
     public let path: String
+    /// Whether the body is an upload written to a file (``UploadSpooling``).
+    public let spooled: Bool
+
+    public init(method: String, path: String, spooled: Bool = false) {
+        self.method = method
+        self.path = path
+        self.spooled = spooled
+    }
 
     /// What the server does once the header has arrived.
     public enum Reading: Sendable {
@@ -27,10 +35,12 @@ public struct RequestHead: Sendable, Equatable {
     ///   - method: the method, or nil when libmicrohttpd gave none (read as `GET`).
     ///   - target: the target as libmicrohttpd decoded it, without the query.
     ///   - contentLength: the `Content-Length` field, when there is one.
-    ///   - maxBodySize: the largest body the server accepts.
+    ///   - maxBodySize: the largest body the server accepts in memory.
+    ///   - uploads: which requests are uploads written to a file, and their limit.
     /// - Returns: the head, or the answer that ends the request here: 400 naming what is wrong
     ///   with the target, 413 naming the limit when the declared length is over it.
-    public static func read(method: String?, target: String, contentLength: String?, maxBodySize: Int) -> Reading {
+    public static func read(method: String?, target: String, contentLength: String?, maxBodySize: Int,
+                            uploads: UploadSpooling? = nil) -> Reading {
         let methodName = method ?? "GET"
         let path: String
         do throws(RequestTarget.Refusal) {
@@ -41,16 +51,24 @@ public struct RequestHead: Sendable, Equatable {
         } catch {
             return .answered(HTTPResponse.jsonError(status: 400, code: "badRequest", message: error.description))
         }
-        if let contentLength, let length = Int(contentLength), length > maxBodySize {
-            return .answered(tooLarge(maxBodySize: maxBodySize))
+        let spooled = uploads?.accepts(methodName, path) == true
+        if let contentLength, let length = Int(contentLength) {
+            if spooled, let uploads, length > uploads.maxSize { return .answered(tooLarge(upload: uploads.maxSize)) }
+            if !spooled && length > maxBodySize { return .answered(tooLarge(maxBodySize: maxBodySize)) }
         }
-        return .accepted(RequestHead(method: methodName, path: path))
+        return .accepted(RequestHead(method: methodName, path: path, spooled: spooled))
     }
 
     /// The answer to a body over `maxBodySize` bytes: 413 naming the limit.
     public static func tooLarge(maxBodySize: Int) -> HTTPResponse {
         HTTPResponse.jsonError(status: 413, code: "tooLarge",
-                               message: "the request body is larger than the limit of \(maxBodySize) bytes")
+                               message: "the request body is larger than the limit of \(maxBodySize) bytes (--max-body)")
+    }
+
+    /// The answer to an upload over `maxSize` bytes: 413 naming the limit.
+    public static func tooLarge(upload maxSize: Int) -> HTTPResponse {
+        HTTPResponse.jsonError(status: 413, code: "tooLarge",
+                               message: "the upload is larger than the limit of \(maxSize) bytes (\(UploadSpooling.option))")
     }
 
     /// The request the handler sees, once the body has arrived.
@@ -61,14 +79,17 @@ public struct RequestHead: Sendable, Equatable {
     ///     repeated field's values joined by `, ` (RFC 9110 §5.3).
     ///   - body: the body (under the limit).
     ///   - remoteAddress: the client's address, or an empty string.
+    ///   - bodyFile: the file an upload's body was written to, valid while the request is handled.
     public func request(queryItems: [(name: String, value: String)], headerFields: [(name: String, value: String)],
-                        body: Data, remoteAddress: String) -> HTTPRequest {
+                        body: Data, bodyFile: URL? = nil, remoteAddress: String) -> HTTPRequest {
         var headers: [String: String] = [:]
         for (name, value) in headerFields {
             let key = name.lowercased()
             headers[key] = headers[key].map { "\($0), \(value)" } ?? value
         }
-        return HTTPRequest(method: method, path: path, queryItems: queryItems, headers: headers, body: body,
-                           remoteAddress: remoteAddress)
+        var request = HTTPRequest(method: method, path: path, queryItems: queryItems, headers: headers, body: body,
+                                  remoteAddress: remoteAddress)
+        request.bodyFile = bodyFile
+        return request
     }
 }

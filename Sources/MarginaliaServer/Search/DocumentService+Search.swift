@@ -18,18 +18,24 @@ extension DocumentService {
     private func indexedDocument(_ id: String, meter: RequestMeter) throws -> IndexedDocument? {
         guard let record = try? store.document(id), record.trashedAt == nil else { return nil }
         let version = try indexVersion(id)
-        let data: Data
-        // The revision whose state `data` is, for sharing pages with the find (nil: unsure).
+        let document: PDFDocument
+        // The revision whose state `document` is, for sharing pages with the find (nil: unsure).
         let revision: Int?
         if record.revision == record.savedRevision, let latest = try store.versions(id).last {
             // Nothing unsaved: the stored version is the state, read without loading the
-            // document into the service's memory.
-            data = try store.versionData(id, number: latest.number)
+            // document into the service's memory (mapped from its file when the store has one).
+            if let file = try store.versionFile(id, number: latest.number) {
+                document = try PDFDocument(source: try ByteSource(path: file.url.path, length: file.length),
+                                           limits: readingLimits, meter: meter)
+            } else {
+                document = try open(try store.versionData(id, number: latest.number), meter: meter)
+            }
             revision = (try? store.document(id).revision) == record.revision ? record.revision : nil
         } else {
+            let data: Data
             (data, revision) = try withDocument(id, meter: meter) { state in (try state.document.dataRepresentation(), state.revision) }
+            document = try open(data, meter: meter)
         }
-        let document = try open(data, meter: meter)
         var words: [Int: [TextWord]] = [:]
         var annotations: [IndexedDocument.Annotation] = []
         var later: [Int] = []

@@ -101,10 +101,14 @@ extension DocumentService {
     /// - Throws: ``ServiceError/badRequest(_:)`` for a bad name,
     ///   ``ServiceError/passwordRequired(_:)`` for an encrypted PDF `password` does not open,
     ///   ``ServiceError/unprocessable(_:)`` for bytes that are not a readable PDF or image.
-    public func importDocument(name: String, data: Data, password: String? = nil) throws -> DocumentSummary {
+    ///
+    /// - Parameter file: the file `data` is mapped from, for an upload the server wrote to
+    ///   disk as it arrived (``UploadSpooling``): a PDF is then read from the file by mapping
+    ///   it, never copied whole into memory.
+    public func importDocument(name: String, data: Data, file: URL? = nil, password: String? = nil) throws -> DocumentSummary {
         try guarded {
             _ = try DocumentID.validateName(name)
-            let prepared = try prepareUpload(data, password: password)
+            let prepared = try prepareUpload(data, file: file, password: password)
             let record = try store.createDocument(name: name, kind: prepared.kind, pdf: prepared.pdf,
                                                   pageCount: prepared.pageCount)
             textChanged(record.id)
@@ -116,9 +120,16 @@ extension DocumentService {
 extension DocumentService {
     /// ``DocumentImporter/prepare(_:password:open:)`` under the memory budget, with the
     /// reading limits.
-    func prepareUpload(_ data: Data, password: String?) throws -> (pdf: Data, kind: DocumentKind, pageCount: Int) {
-        try budgeted("checking the \(data.count)-byte upload", estimate: data.count + Self.admissionEstimate) { meter in
-            try DocumentImporter.prepare(data, password: password) { try open($0, password: $1, meter: meter) }
+    /// `file`: the file `data` is mapped from (an upload written to disk), opened by mapping
+    /// it instead of copying the bytes (so neither the estimate nor the meter counts them).
+    func prepareUpload(_ data: Data, file: URL? = nil,
+                       password: String?) throws -> (pdf: Data, kind: DocumentKind, pageCount: Int) {
+        let copied = file == nil ? data.count : 0
+        return try budgeted("checking the \(data.count)-byte upload", estimate: copied + Self.admissionEstimate) { meter in
+            try DocumentImporter.prepare(data, password: password) { bytes, password in
+                guard let file else { return try open(bytes, password: password, meter: meter) }
+                return try open(mapping: file, password: password, meter: meter)
+            }
         }
     }
 

@@ -37,4 +37,13 @@ extension DocumentService {
         try meter?.charge(data.count, for: "a copy of the \(data.count)-byte file")
         return try PDFDocument(data: data, password: password, limits: readingLimits, meter: meter)
     }
+
+    /// Opens the file at `url` by mapping it (its bytes stay in the page cache, charged to no
+    /// meter), with the server's reading limits, charging `meter` with what reading decodes.
+    ///
+    /// - Throws: as ``open(_:password:meter:)``, and ``PDFError/io(path:message:)`` when the
+    ///   file cannot be mapped.
+    func open(mapping url: URL, password: String? = nil, meter: RequestMeter?) throws -> PDFDocument {
+        try PDFDocument(source: try ByteSource(path: url.path), password: password, limits: readingLimits, meter: meter)
+    }
 }

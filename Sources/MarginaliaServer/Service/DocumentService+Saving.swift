@@ -143,7 +143,15 @@ extension DocumentService {
         try withDocument(id) { state in
             let shows = OpenDocument.BuiltFile.Shows(state)
             if let built = state.builtFile, built.shows == shows { return built.file }
-            let file = CurrentFile(data: try state.document.dataRepresentation(), storedLength: state.document.file.source.count)
+            let data: Data
+            if state.revision == state.savedRevision && !state.document.hasChanges {
+                // Nothing unsaved: the stored version itself (mapped from its file in a folder
+                // store, so a large file is not copied into memory to be served).
+                data = try store.versionData(id, number: state.baseVersion)
+            } else {
+                data = try state.document.dataRepresentation()
+            }
+            let file = CurrentFile(data: data, storedLength: state.document.file.source.count)
             state.builtFile = OpenDocument.BuiltFile(shows: shows, file: file)
             return file
         }

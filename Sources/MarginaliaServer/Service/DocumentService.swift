@@ -224,8 +224,14 @@ public final class DocumentService: Sendable {
         let record = stored.record
         let document: PDFDocument
         do {
-            try meter?.charge(stored.data.count, for: "the copy of the stored file")
-            document = try PDFDocument(data: stored.data, limits: readingLimits, meter: meter)
+            if let file = stored.file {
+                // Mapped, not copied: the file stays in the page cache, not the budget.
+                document = try PDFDocument(source: try ByteSource(path: file.path, length: stored.version.byteLength),
+                                           limits: readingLimits, meter: meter)
+            } else {
+                try meter?.charge(stored.data.count, for: "the copy of the stored file")
+                document = try PDFDocument(data: stored.data, limits: readingLimits, meter: meter)
+            }
         } catch let refused as ServiceError {
             throw refused
         } catch PDFError.limitExceeded(let message) {

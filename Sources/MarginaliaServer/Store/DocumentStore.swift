@@ -103,6 +103,9 @@ public protocol DocumentStore: AnyObject, Sendable {
     func versions(_ id: String) throws -> [VersionRecord]
     /// The bytes of version `number`.
     func versionData(_ id: String, number: Int) throws -> Data
+    /// The file on disk holding version `number` as its first `length` bytes, for a store
+    /// that keeps files on disk (to map rather than copy); nil for one that does not.
+    func versionFile(_ id: String, number: Int) throws -> (url: URL, length: Int)?
     /// Makes version `number`'s content the document's state as a new version (a new file
     /// that later saves append to), with the saved revision and the history base set to
     /// `revision`, which must be the document's revision.
@@ -156,6 +159,9 @@ extension DocumentStore {
     public func rename(_ id: String, to name: String) throws -> DocumentRecord {
         try rename(id, to: name, now: Date())
     }
+
+    /// No file on disk: read ``versionData(_:number:)``.
+    public func versionFile(_ id: String, number: Int) throws -> (url: URL, length: Int)? { nil }
 
     /// ``setTrashed(_:_:now:)`` now.
     public func setTrashed(_ id: String, _ trashed: Bool) throws -> DocumentRecord {

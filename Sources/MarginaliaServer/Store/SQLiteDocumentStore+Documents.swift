@@ -116,12 +116,13 @@ extension SQLiteDocumentStore {
                 throw StoreError.damaged("\(record.file) has \(data.count) bytes; version \(latest.number) needs \(latest.byteLength)")
             }
             if data.count > latest.byteLength {
-                data = Data(data.prefix(latest.byteLength))
+                data = data.prefix(latest.byteLength)
                 // Read-only, the longer file stays; the next server to open it cuts it back.
                 if !isReadOnly { try writeFile(named: record.file, data) }
             }
             let log = try fetchOperations(id, after: record.historyBase, in: database)
-            return StoredDocument(record: record, version: latest, data: data, log: log)
+            return StoredDocument(record: record, version: latest, data: data, log: log,
+                                  file: try fileURL(named: record.file))
         }
     }
 }

@@ -47,7 +47,13 @@ extension SQLiteDocumentStore {
         guard data.count >= version.byteLength else {
             throw StoreError.damaged("\(version.file) is shorter than version \(number) (\(version.byteLength) bytes)")
         }
-        return Data(data.prefix(version.byteLength))
+        return data.prefix(version.byteLength)
+    }
+
+    /// The file holding version `number` (its first `byteLength` bytes), to map.
+    public func versionFile(_ id: String, number: Int) throws -> (url: URL, length: Int)? {
+        let version = try version(id, number: number)
+        return (try fileURL(named: version.file), version.byteLength)
     }
 
     /// Makes version `number`'s content the document's state, as a new version.

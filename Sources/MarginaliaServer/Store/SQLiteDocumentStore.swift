@@ -104,11 +104,13 @@ public final class SQLiteDocumentStore: DocumentStore, @unchecked Sendable {
         return filesDirectory.appendingPathComponent(name)
     }
 
-    /// Reads a whole file of `files/`.
+    /// Reads a whole file of `files/`, mapped: the kernel reads its pages as they are used,
+    /// and keeps them in its page cache rather than the process's memory. Safe because a file
+    /// of `files/` is never changed in place: every write replaces it (``writeFile(named:_:)``).
     func readFile(named name: String) throws -> Data {
         let url = try fileURL(named: name)
         do {
-            return try Data(contentsOf: url)
+            return try Data(contentsOf: url, options: .alwaysMapped)
         } catch {
             throw StoreError.io(path: url.path, message: "cannot read the file (\(error.localizedDescription))")
         }
@@ -119,7 +121,7 @@ public final class SQLiteDocumentStore: DocumentStore, @unchecked Sendable {
         let url = try fileURL(named: name)
         guard !isReadOnly else { throw StoreError.io(path: url.path, message: "the store is open read-only") }
         do {
-            try AtomicFileWriter.write(Array(data), to: url.path)
+            try AtomicFileWriter.write(data, to: url.path)
         } catch {
             throw StoreError.io(path: url.path, message: "cannot write the file (\(error))")
         }

@@ -90,6 +90,17 @@ public struct StoredDocument: Sendable {
     public var data: Data
     /// The log entries after the row's history base, in order.
     public var log: [OperationRecord]
+    /// The file on disk whose first `version.byteLength` bytes are `data`, for a store that
+    /// keeps its files on disk (SQLite): read by mapping it rather than copying `data`.
+    public var file: URL?
+
+    public init(record: DocumentRecord, version: VersionRecord, data: Data, log: [OperationRecord], file: URL? = nil) {
+        self.record = record
+        self.version = version
+        self.data = data
+        self.log = log
+        self.file = file
+    }
 }
 
 /// What ``DocumentStore/appendOperations(_:expecting:_:now:rebase:)`` writes: entries that

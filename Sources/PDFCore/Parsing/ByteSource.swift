@@ -14,15 +14,23 @@ public final class ByteSource: @unchecked Sendable {
     let buffer: UnsafeBufferPointer<UInt8>
     private let release: () -> Void
 
-    /// Maps the file at `path` read-only into memory (opening never copies the whole file).
-    public init(path: String) throws {
+    /// Maps the file at `path` read-only into memory (opening never copies the whole file):
+    /// all of it, or its first `length` bytes.
+    ///
+    /// - Throws: ``PDFError/io(path:message:)`` when the file cannot be opened or mapped, or
+    ///   is shorter than `length`.
+    public init(path: String, length: Int? = nil) throws {
         let fd = open(path, O_RDONLY)
         guard fd >= 0 else { throw PDFError.io(path: path, message: String(cString: strerror(errno))) }
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw PDFError.io(path: path, message: String(cString: strerror(errno))) }
         if (info.st_mode & S_IFMT) == S_IFDIR { throw PDFError.io(path: path, message: "is a directory") }
-        let size = Int(info.st_size)
+        let fileSize = Int(info.st_size)
+        if let length, length < 0 || length > fileSize {
+            throw PDFError.io(path: path, message: "has \(fileSize) bytes, not the \(length) asked for")
+        }
+        let size = length ?? fileSize
         if size == 0 {
             buffer = UnsafeBufferPointer(start: nil, count: 0)
             release = {}

@@ -3,15 +3,17 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Foundation
 
 /// Writes a file so that a crash at any moment leaves either the old file or the new one:
 /// a temporary file in the same folder, `fsync`, `rename`, then `fsync` of the folder.
 public enum AtomicFileWriter {
-    /// Replaces (or creates) the file at `path` with `bytes`.
+    /// Replaces (or creates) the file at `path` with `bytes` (an array, or `Data`, which is
+    /// written from where it lies, a file's mapping included, without a copy).
     ///
     /// - Throws: ``PDFError/io(path:message:)`` naming the step that failed; the original
     ///   file is then untouched and the temporary file removed.
-    public static func write(_ bytes: [UInt8], to path: String) throws {
+    public static func write<Bytes: ContiguousBytes>(_ bytes: Bytes, to path: String) throws {
         let directory = parentDirectory(of: path)
         let name = path.split(separator: "/").last.map(String.init) ?? path
         var template = Array("\(directory)/.\(name).tmp-XXXXXX".utf8CString)
