@@ -31,6 +31,13 @@ def free_port() -> int:
 @contextlib.contextmanager
 def server(binary):
     """The base URL of `marginalia serve` running for the block."""
+    with served(binary) as (base, _):
+        yield base
+
+
+@contextlib.contextmanager
+def served(binary):
+    """(base URL, process) of `marginalia serve` running for the block."""
     data = tempfile.mkdtemp(prefix="marginalia-bench-")
     base = f"http://127.0.0.1:{free_port()}"
     process = subprocess.Popen([str(binary), "serve", "--port", base.rsplit(":", 1)[1], "--data", data,
@@ -45,7 +52,7 @@ def server(binary):
                 if process.poll() is not None or time.time() > deadline:
                     raise RuntimeError("marginalia serve did not start")
                 time.sleep(0.2)
-        yield base
+        yield base, process
     finally:
         process.terminate()
         process.wait(timeout=10)

@@ -31,6 +31,9 @@ MARGINALIA_FORWARD(mhd, struct MHD_Response *, MHD_create_response_from_callback
 MARGINALIA_FORWARD(mhd, struct MHD_Response *, MHD_create_response_from_buffer,
                    (size_t size, void *buffer, enum MHD_ResponseMemoryMode mode), (size, buffer, mode))
 MARGINALIA_FORWARD(mhd, struct MHD_Response *, MHD_create_response_from_fd64, (uint64_t size, int fd), (size, fd))
+MARGINALIA_FORWARD(mhd, struct MHD_Response *, MHD_create_response_from_buffer_with_free_callback_cls,
+                   (size_t size, void *buffer, MHD_ContentReaderFreeCallback crfc, void *crfc_cls),
+                   (size, buffer, crfc, crfc_cls))
 MARGINALIA_FORWARD_VOID(mhd, MHD_destroy_response, (struct MHD_Response *response), (response))
 MARGINALIA_FORWARD(mhd, enum MHD_Result, MHD_add_response_header,
                    (struct MHD_Response *response, const char *header, const char *content), (response, header, content))

@@ -132,9 +132,9 @@ def test_an_upload_over_its_limit_gets_413_naming_it_and_stores_nothing(make_ser
 
 @pytest.mark.parametrize("store_kind", ["sqlite"])
 def test_a_large_upload_is_never_held_whole_in_memory(make_server, tmp_path, store_kind):
-    """Over a data folder: receiving, checking, storing, indexing, opening and serving ranges of
-    a 96 MB upload grow the server's anonymous memory by less than a quarter of it (holding
-    the body, or one copy of the file, would take all of it)."""
+    """Over a data folder: receiving, checking, storing, indexing, opening, serving ranges of
+    a 96 MB upload and the whole of it to two clients grow the server's anonymous memory by
+    less than a quarter of it (holding the body, or one copy of the file, would take all of it)."""
     server = make_server("--max-upload", str(128 * MIB))
     data = big_pdf(tmp_path / "big.pdf", 96)
     with AnonymousMemory(server.process.pid) as memory:
@@ -145,4 +145,13 @@ def test_a_large_upload_is_never_held_whole_in_memory(make_server, tmp_path, sto
         server.json("GET", f"{DOCS}/{doc}/annotations")
         status, _, piece = server.request("GET", f"{DOCS}/{doc}/file", headers={"Range": "bytes=0-65535"})
         assert status == 206 and piece == data[:65536]
+        # The whole file, to two clients at once: sent from its mapping, not copied per answer.
+        answers = []
+        readers = [threading.Thread(target=lambda: answers.append(server.request("GET", f"{DOCS}/{doc}/file")))
+                   for _ in range(2)]
+        for reader in readers:
+            reader.start()
+        for reader in readers:
+            reader.join()
+        assert [(status, len(body)) for status, _, body in answers] == [(200, len(data))] * 2
     assert memory.growth < len(data) // 4, f"anonymous memory grew by {memory.growth} bytes for a {len(data)}-byte upload"

@@ -282,6 +282,8 @@ private func makeResponse(_ response: HTTPResponse, connection: OpaquePointer,
     var headers = response.headers
     let pointer: OpaquePointer?
     switch response.body {
+    case .data(let data) where data.count >= ResponseBytes.lendingThreshold:
+        pointer = ResponseBytes(data).lend()
     case .data(let data):
         pointer = data.withUnsafeBytes { bytes in
             MHD_create_response_from_buffer(bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress),
@@ -321,4 +323,33 @@ private func makeResponse(_ response: HTTPResponse, connection: OpaquePointer,
         _ = MHD_add_response_header(pointer, name, value)
     }
     return (pointer, status)
+}
+
+/// A large response body lent to libmicrohttpd instead of copied: a file of hundreds of
+/// megabytes (mapped from the store's file, or built once for its state) is sent from where it
+/// lies, however many clients download it at once.
+private final class ResponseBytes {
+    /// Bodies from this size on are lent; smaller ones are copied (cheaper than the bookkeeping).
+    static let lendingThreshold = 1 << 20
+
+    /// Never changed, so its bytes stay where they are while this object lives: a `Data` this
+    /// large keeps them in storage of its own (never inline in the value), which only a
+    /// mutation would copy.
+    private let data: Data
+
+    init(_ data: Data) {
+        self.data = data
+    }
+
+    /// The response, holding this object until libmicrohttpd frees it; nil on error.
+    func lend() -> OpaquePointer? {
+        let address = data.withUnsafeBytes { UnsafeMutableRawPointer(mutating: $0.baseAddress) }
+        let retained = Unmanaged.passRetained(self).toOpaque()
+        let response = MHD_create_response_from_buffer_with_free_callback_cls(data.count, address, { owner in
+            guard let owner else { return }
+            Unmanaged<ResponseBytes>.fromOpaque(owner).release()
+        }, retained)
+        if response == nil { Unmanaged<ResponseBytes>.fromOpaque(retained).release() }
+        return response
+    }
 }
