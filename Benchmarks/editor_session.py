@@ -36,12 +36,13 @@ def server(binary):
 
 
 @contextlib.contextmanager
-def served(binary):
-    """(base URL, process) of `marginalia serve` running for the block."""
+def served(binary, web=None):
+    """(base URL, process) of `marginalia serve` running for the block (on `web`, default
+    this checkout's Web/ folder)."""
     data = tempfile.mkdtemp(prefix="marginalia-bench-")
     base = f"http://127.0.0.1:{free_port()}"
     process = subprocess.Popen([str(binary), "serve", "--port", base.rsplit(":", 1)[1], "--data", data,
-                                "--web", str(bench.ROOT / "Web")], stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT)
+                                "--web", str(web or bench.ROOT / "Web")], stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT)
     try:
         deadline = time.time() + 30
         while True:

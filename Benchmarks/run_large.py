@@ -19,6 +19,7 @@ import statistics
 import threading
 import time
 import urllib.request
+from pathlib import Path
 
 import pikepdf
 
@@ -138,6 +139,7 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     bench.add_common_arguments(parser)
     parser.add_argument("--megabytes", type=int, default=300)
+    parser.add_argument("--web", type=Path, help="the editor's folder to serve (default: this checkout's Web/)")
     args = parser.parse_args()
     bench.check_runs(parser, args)
     binary = bench.marginalia_binary(args)
@@ -146,7 +148,7 @@ def main():
     rows = {name: [] for name in ("upload", "first page", "find", "edit and save")}
     peers = {name: [] for name in ("first page, pdf.js", "first page, PyMuPDF", "find, PyMuPDF", "edit and save, PyMuPDF")}
     memory = []
-    with session.served(binary) as (base, process), session.chromium() as browser:
+    with session.served(binary, args.web) as (base, process), session.chromium() as browser:
         version = f"Chromium {session.chromium_version(browser)}"
         blank = browser.new_tab({"width": 1280, "height": 900}, False, 1)
         blank.goto(base + "/")
