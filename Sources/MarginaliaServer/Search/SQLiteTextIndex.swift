@@ -70,6 +70,19 @@ public final class SQLiteTextIndex: TextIndex, Sendable {
         try locked { index in try index.database.transaction { try index.delete(documentID) } }
     }
 
+    /// Deletes the document's rows, merges the full-text index's segments into one
+    /// (FTS5's `optimize`: a deletion only marks the old segments' entries as deleted until
+    /// then), and rebuilds the database (``SQLiteDatabase/clearFreedSpace()``).
+    public func erase(documentID: String) throws {
+        try locked { index in
+            try index.database.transaction {
+                try index.delete(documentID)
+                try index.database.run("INSERT INTO text_entries (text_entries) VALUES ('optimize')")
+            }
+            try index.database.clearFreedSpace()
+        }
+    }
+
     public func versions() throws -> [String: String] {
         try locked { index in
             var result: [String: String] = [:]

@@ -93,6 +93,11 @@ enum SQLiteSchema {
             keep_days INTEGER CHECK (keep_days >= 0)
         );
         """,
+        // 5 → 6: the version a redaction made, which begins the document's history anew
+        // (docs/redaction.md, "On the server"): 1 for it, 0 for every other.
+        """
+        ALTER TABLE versions ADD COLUMN redacted INTEGER NOT NULL DEFAULT 0;
+        """,
     ]
 
     static var currentVersion: Int { migrations.count }
