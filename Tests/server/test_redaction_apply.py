@@ -7,33 +7,16 @@ SQLite files and FTS5 terms, and pg_dump's dump of the PostgreSQL schema."""
 
 from __future__ import annotations
 
-import io
 import json
 import subprocess
 import time
-from pathlib import Path
-
-import pymupdf as fitz
-from reportlab.lib.pagesizes import letter
-from reportlab.pdfgen import canvas
 
 from people import send, start_with_people
-from redaction_leaks import folder_leaks, holds, postgres_dump
+from redaction_leaks import extracted, folder_leaks, holds, postgres_dump, redaction_marks, text_pdf, word_quads
 from replicas import EventClient
 
 SECRET = "Xylotrombic"
 KEPT = "Quokkafield"
-
-
-def text_pdf(lines: list[str]) -> bytes:
-    """A one-page PDF whose content is not compressed, so the words are in its bytes as they are."""
-    out = io.BytesIO()
-    page = canvas.Canvas(out, pagesize=letter, pageCompression=0)
-    for number, line in enumerate(lines):
-        page.drawString(72, 700 - 24 * number, line)
-    page.showPage()
-    page.save()
-    return out.getvalue()
 
 
 def command(server, doc, base, body, client="redaction-test"):
@@ -41,37 +24,9 @@ def command(server, doc, base, body, client="redaction-test"):
     return server.json("POST", f"/api/v1/documents/{doc}/commands", request)["revision"]
 
 
-def secret_quads(pdf: bytes) -> dict[int, list[list[float]]]:
-    """Each page's quads of SECRET, found by PyMuPDF, in page space (/QuadPoints order)."""
-    found = {}
-    with fitz.open(stream=pdf, filetype="pdf") as document:
-        for page in document:
-            height = page.mediabox.height
-            quads = [[q.ul.x, height - q.ul.y, q.ur.x, height - q.ur.y, q.ll.x, height - q.ll.y, q.lr.x, height - q.lr.y]
-                     for q in page.search_for(SECRET, quads=True)]
-            if quads:
-                found[page.number] = quads
-    return found
-
-
-def marks(quads: dict[int, list[list[float]]]) -> list[dict]:
-    return [{"type": "redact", "pageIndex": page, "quads": [quad], "color": "#C62828", "fill": "#000000"}
-            for page, listed in quads.items() for quad in listed]
-
-
 def rect_of(quad: list[float]) -> list[float]:
     xs, ys = quad[0::2], quad[1::2]
     return [min(xs), min(ys), max(xs), max(ys)]
-
-
-def extracted(pdf: bytes, tmp_path: Path) -> tuple[str, str]:
-    """The text PyMuPDF and pdftotext read in `pdf`."""
-    with fitz.open(stream=pdf, filetype="pdf") as document:
-        mupdf = "\n".join(page.get_text() for page in document)
-    path = tmp_path / "extracted.pdf"
-    path.write_bytes(pdf)
-    poppler = subprocess.run(["pdftotext", str(path), "-"], capture_output=True, text=True, check=True).stdout
-    return mupdf, poppler
 
 
 def document_with_history(server, tmp_path) -> tuple[str, int]:
@@ -80,7 +35,7 @@ def document_with_history(server, tmp_path) -> tuple[str, int]:
     three saves, and marks over every SECRET left unsaved. Returns the id and the revision."""
     upload = text_pdf([f"Public words stay here, {SECRET} goes.", f"{KEPT} remains on the page."])
     doc = json.loads(server.request("POST", "/api/v1/documents?name=redact.pdf", upload)[2])["id"]
-    word = rect_of(secret_quads(upload)[0][0])
+    word = rect_of(word_quads(upload, SECRET)[0][0])
     revision = command(server, doc, 0, {"type": "add", "annotation": {
         "type": "freeText", "id": "free-text", "pageIndex": 0, "rect": word, "text": f"about {SECRET}"}})
     revision = command(server, doc, revision, {"type": "add", "annotation": {
@@ -98,9 +53,9 @@ def document_with_history(server, tmp_path) -> tuple[str, int]:
         "type": "square", "id": "far-square", "pageIndex": 0, "rect": [400, 100, 440, 140], "color": "#1565C0"}})
     server.json("POST", f"/api/v1/documents/{doc}/save")
     current = server.request("GET", f"/api/v1/documents/{doc}/file")[2]
-    quads = secret_quads(current)
+    quads = word_quads(current, SECRET)
     assert sorted(quads) == [0, 1], quads
-    revision = command(server, doc, revision, {"type": "add", "annotations": marks(quads)})
+    revision = command(server, doc, revision, {"type": "add", "annotations": redaction_marks(quads)})
     return doc, revision
 
 
@@ -214,7 +169,8 @@ def test_only_those_who_may_edit_apply(binary, tmp_path, new_store):
         doc = made["id"]
         shared = send(server, "PUT", f"/api/v1/documents/{doc}/shares/everyone", tokens["editor"], {"role": "editor"})
         assert shared[0] == 200, shared
-        mark = {"protocol": 1, "baseRevision": 0, "clientId": "roles", "command": {"type": "add", "annotations": marks(secret_quads(upload))}}
+        marks = redaction_marks(word_quads(upload, SECRET))
+        mark = {"protocol": 1, "baseRevision": 0, "clientId": "roles", "command": {"type": "add", "annotations": marks}}
         assert send(server, "POST", f"/api/v1/documents/{doc}/commands", tokens["editor"], mark)[0] == 200
         path = f"/api/v1/documents/{doc}/redactions/apply"
         for role in ("reader", "commenter"):
@@ -246,7 +202,7 @@ def test_a_signed_document_is_refused(server, tmp_path, binary):
                            "--password-file", str(folder / "password.txt")], capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
     doc = json.loads(server.request("POST", "/api/v1/documents?name=signed.pdf", signed.read_bytes())[2])["id"]
-    command(server, doc, 0, {"type": "add", "annotations": marks(secret_quads(upload))})
+    command(server, doc, 0, {"type": "add", "annotations": redaction_marks(word_quads(upload, SECRET))})
     status, _, answer = server.request("POST", f"/api/v1/documents/{doc}/redactions/apply", {"confirm": True})
     assert status == 409 and b"is signed" in answer and b"invalidate" in answer, answer
     # Refused before anything was saved or changed: the marks are still there, unsaved.

@@ -38,6 +38,7 @@ public final class SQLiteTextIndex: TextIndex, Sendable {
         let database = try SQLiteDatabase(path: path)
         try database.execute("PRAGMA journal_mode = WAL")
         try database.execute("PRAGMA synchronous = NORMAL")
+        try database.execute("PRAGMA secure_delete = ON")  // as the catalogue (SQLiteSchema)
         try database.execute(Self.schema)
         index = Mutex(Index(database: database))
     }
