@@ -3,28 +3,14 @@ redactions button, its confirmation saying that earlier versions will be cut, th
 shows, and the file the editor downloads afterwards, judged by PyMuPDF and pdftotext; in
 Chromium and WebKit."""
 
-import importlib.util
-import sys
-
-from editor_harness import ROOT, api, send_command
+from editor_harness import api, send_command, server_test_module
 
 SECRET = "Xylotrombic"
 KEPT = "Quokkafield"
 
 
-def _leaks_helper():
-    """Tests/server/redaction_leaks.py, which the server's redaction test uses too."""
-    if "redaction_leaks" in sys.modules:  # the server suite, collected in the same run, loaded it
-        return sys.modules["redaction_leaks"]
-    spec = importlib.util.spec_from_file_location("redaction_leaks", ROOT / "Tests" / "server" / "redaction_leaks.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
 def test_apply_button_confirms_applies_and_reports_and_the_download_lacks_the_words(new_editor, web_server, tmp_path):
-    leaks = _leaks_helper()
+    leaks = server_test_module("redaction_leaks")
     source = leaks.text_pdf([f"Public words stay here, {SECRET} goes.", f"{KEPT} remains on the page."])
     doc = api(web_server, "POST", "/api/v1/documents?name=to-redact.pdf", source, "application/pdf")["id"]
     editor = new_editor(doc_id=doc)

@@ -17,9 +17,9 @@ extension SQLiteDocumentStore {
                 try database.transaction {
                     let document = try fetchDocument(id, in: database)
                     let latest = try fetchVersions(id, in: database).last?.number ?? 0
-                    guard latest == basedOn, document.revision == revision else {
-                        throw StoreError.conflict("document \(id) moved to version \(latest), revision \(document.revision) "
-                                                  + "before the redaction of version \(basedOn) at revision \(revision) was stored")
+                    if let outdated = StoreError.redactionOutdated(id, basedOn: basedOn, revision: revision, latest: latest,
+                                                                   current: document.revision) {
+                        throw outdated
                     }
                     let time = now.timeIntervalSince1970
                     try database.run("DELETE FROM operations WHERE document = ?", [.text(id)])

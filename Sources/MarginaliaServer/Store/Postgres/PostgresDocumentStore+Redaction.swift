@@ -19,9 +19,9 @@ extension PostgresDocumentStore {
                 let document = try fetchDocument(id, on: connection, forUpdate: true)
                 let latest = try connection.query("SELECT max(number) FROM versions WHERE document = $1", [.text(id)])
                     .first?.integer(0) ?? 0
-                guard latest == basedOn, document.revision == revision else {
-                    throw StoreError.conflict("document \(id) moved to version \(latest), revision \(document.revision) "
-                                              + "before the redaction of version \(basedOn) at revision \(revision) was stored")
+                if let outdated = StoreError.redactionOutdated(id, basedOn: basedOn, revision: revision, latest: latest,
+                                                               current: document.revision) {
+                    throw outdated
                 }
                 let time = now.timeIntervalSince1970
                 try connection.query("DELETE FROM operations WHERE document = $1", [.text(id)])
