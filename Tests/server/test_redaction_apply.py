@@ -10,10 +10,12 @@ from __future__ import annotations
 import json
 import subprocess
 import time
+import uuid
 
 from people import send, start_with_people
 from redaction_leaks import extracted, folder_leaks, holds, postgres_dump, redaction_marks, text_pdf, word_quads
 from replicas import EventClient
+from serve_process import Server, Store
 
 SECRET = "Xylotrombic"
 KEPT = "Quokkafield"
@@ -209,3 +211,27 @@ def test_a_signed_document_is_refused(server, tmp_path, binary):
     assert [v["number"] for v in server.json("GET", f"/api/v1/documents/{doc}/versions")["versions"]] == [1]
     assert server.request("GET", f"/api/v1/documents/{doc}/versions/1/file")[2] == signed.read_bytes()
     assert [a["type"] for a in server.json("GET", f"/api/v1/documents/{doc}/annotations")["annotations"]].count("redact") == 1
+
+
+def test_another_replica_forgets_what_it_kept_of_the_document(binary, tmp_path, pg_cluster):
+    """Over one PostgreSQL store, a replica that served the find and a version file before another
+    replica applied the redaction keeps neither: the page words of the revision (which a
+    redaction does not change) and the version files are dropped on the notice."""
+    store = Store(pg_cluster, "stores", schema=f"redaction_replicas_{uuid.uuid4().hex[:8]}")
+    first = Server(binary, tmp_path / "first", store=store).start()
+    second = Server(binary, tmp_path / "second", store=store).start()
+    try:
+        upload = text_pdf([f"Public words stay here, {SECRET} goes.", f"{KEPT} remains on the page."])
+        doc = json.loads(second.request("POST", "/api/v1/documents?name=replicas.pdf", upload)[2])["id"]
+        assert second.json("GET", f"/api/v1/documents/{doc}/search?q={SECRET}")["results"]
+        assert holds(second.request("GET", f"/api/v1/documents/{doc}/versions/1/file")[2], SECRET)
+        command(first, doc, 0, {"type": "add", "annotations": redaction_marks(word_quads(upload, SECRET))})
+        first.json("POST", f"/api/v1/documents/{doc}/redactions/apply", {"confirm": True})
+        wait_for(lambda: second.json("GET", f"/api/v1/documents/{doc}/search?q={SECRET}")["results"] == [],
+                 "the other replica's find to lose the word")
+        assert second.json("GET", f"/api/v1/documents/{doc}/search?q={KEPT}")["results"]
+        assert second.request("GET", f"/api/v1/documents/{doc}/versions/1/file")[0] == 404
+        assert not holds(second.request("GET", f"/api/v1/documents/{doc}/file")[2], SECRET)
+    finally:
+        first.kill()
+        second.kill()
