@@ -223,9 +223,11 @@ def test_another_replica_forgets_what_it_kept_of_the_document(binary, tmp_path, 
     try:
         upload = text_pdf([f"Public words stay here, {SECRET} goes.", f"{KEPT} remains on the page."])
         doc = json.loads(second.request("POST", "/api/v1/documents?name=replicas.pdf", upload)[2])["id"]
+        command(first, doc, 0, {"type": "add", "annotations": redaction_marks(word_quads(upload, SECRET))})
+        # The second replica reads at the revision the redaction keeps (the marks'), and keeps it.
+        assert second.json("GET", f"/api/v1/documents/{doc}/search?q={SECRET}")["revision"] == 1
         assert second.json("GET", f"/api/v1/documents/{doc}/search?q={SECRET}")["results"]
         assert holds(second.request("GET", f"/api/v1/documents/{doc}/versions/1/file")[2], SECRET)
-        command(first, doc, 0, {"type": "add", "annotations": redaction_marks(word_quads(upload, SECRET))})
         first.json("POST", f"/api/v1/documents/{doc}/redactions/apply", {"confirm": True})
         wait_for(lambda: second.json("GET", f"/api/v1/documents/{doc}/search?q={SECRET}")["results"] == [],
                  "the other replica's find to lose the word")
