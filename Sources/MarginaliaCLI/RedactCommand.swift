@@ -84,13 +84,7 @@ enum RedactCommand {
         }
         try save(document, to: output, compact: true)
         if json {
-            let pages: [JSONValue] = report.pages.map { page in
-                .object([("pageIndex", .number(Double(page.pageIndex))), ("marks", .number(Double(page.marks))),
-                         ("glyphs", .number(Double(page.glyphs))), ("images", .number(Double(page.images))),
-                         ("imagesPainted", .number(Double(page.imagesPainted))),
-                         ("imagesPartlyCovered", .number(Double(page.imagesPartlyCovered))),
-                         ("paths", .number(Double(page.paths))), ("annotations", .number(Double(page.annotations)))])
-            }
+            let pages: [JSONValue] = report.pages.map { page in .object(page.counts.map { ($0.key, .number(Double($0.value))) }) }
             print(JSONValue.object([
                 ("format", .string("marginalia-redact")), ("version", .number(1)), ("file", .string(path)),
                 ("output", .string(output)), ("marksMade", .number(Double(marked))), ("pages", .array(pages)),

@@ -114,6 +114,10 @@ final class ControlledStore: DocumentStore, @unchecked Sendable {
     func retention(of id: String) throws -> RetentionPolicy? { try base.retention(of: id) }
     func setRetention(of id: String, _ policy: RetentionPolicy?) throws { try base.setRetention(of: id, policy) }
     func pruneVersions(_ id: String, _ prune: VersionPrune) throws { try base.pruneVersions(id, prune) }
+    func redactHistory(_ id: String, bytes: Data, basedOn: Int, revision: Int, pageCount: Int, now: Date) throws -> VersionRecord {
+        try base.redactHistory(id, bytes: bytes, basedOn: basedOn, revision: revision, pageCount: pageCount, now: now)
+    }
+    func clearFreedSpace() throws { try base.clearFreedSpace() }
 
     func checkReady() throws { try base.checkReady() }
     func close() { base.close() }

@@ -76,6 +76,7 @@ struct PostgresStoreTests {
                        + "marginalia_append(\(PostgresAuthorTests.appendArguments), text[]); "
                        + "ALTER TABLE operations DROP COLUMN author; "
                        + "DROP TABLE text_entries, text_pages, text_documents, users, shares, audit, retention, document_retention; "
+                       + "ALTER TABLE versions DROP COLUMN redacted; "
                        + "DROP FUNCTION marginalia_audit_append_only(); UPDATE marginalia_schema SET version = 1")
         }
         let upgraded = try #require(try place.open() as? PostgresDocumentStore)

@@ -8,8 +8,10 @@ driver makes by script and says so (docs/editor-web.md, "The browser suite").
 (A module of its own, not conftest: Tests/server has a conftest.py too, and `import conftest`
 would be ambiguous.)"""
 
+import importlib.util
 import json
 import pathlib
+import sys
 import time
 import urllib.request
 
@@ -18,6 +20,18 @@ from script_events import EVENT_INTERVAL_MS, GESTURE_EVENTS, POINTER_EVENTS, pen
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 ARTIFACTS = pathlib.Path(__file__).resolve().parent / "artifacts"
 SAMPLE = ROOT / "Samples" / "sample.pdf"
+
+
+def server_test_module(name):
+    """Tests/server/NAME.py, a helper the server suite uses too (loaded once: the server suite,
+    collected in the same run, may have loaded it already)."""
+    if name in sys.modules:
+        return sys.modules[name]
+    spec = importlib.util.spec_from_file_location(name, ROOT / "Tests" / "server" / f"{name}.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # a dataclass looks its module up there
+    spec.loader.exec_module(module)
+    return module
 
 
 def api(base, method, path, body=None, content_type="application/json"):

@@ -13,14 +13,12 @@ another host, so WebKit opens https://127.0.0.1 and checks the protocol as well.
 (Not test_tls.py: scripts/test.sh collects Tests/server, which has one, in the same run, and
 pytest's default import mode needs distinct module names.)"""
 
-import importlib.util
 import json
 import os
 import pathlib
 import shutil
 import socket
 import subprocess
-import sys
 import tempfile
 import time
 import urllib.error
@@ -28,27 +26,16 @@ import urllib.request
 
 import pytest
 
-from editor_harness import ARTIFACTS, ROOT, SAMPLE, Editor
+from editor_harness import ARTIFACTS, ROOT, SAMPLE, Editor, server_test_module
 from webkit_driver import WebKitBrowser, end_with_parent
 
 HOST = "marginalia.test"
 
 
-def _load_certificate_helper():
-    """Tests/server/tls_certificate.py, which makes the server suite's certificates too."""
-    if "tls_certificate" in sys.modules:  # the server suite, collected in the same run, loaded it
-        return sys.modules["tls_certificate"]
-    spec = importlib.util.spec_from_file_location("tls_certificate", ROOT / "Tests" / "server" / "tls_certificate.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # its dataclass looks its module up there
-    spec.loader.exec_module(module)
-    return module
-
-
 @pytest.fixture(scope="module")
 def tls_server():
     """A `marginalia serve` over HTTPS on a free port: (port, Certificate)."""
-    helper = _load_certificate_helper()
+    helper = server_test_module("tls_certificate")
     folder = tempfile.mkdtemp(prefix="marginalia-e2e-tls-")
     certificate = helper.make_certificate(pathlib.Path(folder), hosts=(HOST,))
     binary = os.environ.get("MARGINALIA_BIN", str(ROOT / ".build" / "debug" / "marginalia"))

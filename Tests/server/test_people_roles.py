@@ -36,7 +36,8 @@ def command_fields(kind: str, annotation: str) -> dict:
 
 # (method, path, body, permission, document): `{id}` is the document the row names: `shared`
 # (the sample, changed by nothing that would stop another row), `fresh` (a new copy) or
-# `trashed` (a new copy in the trash); `{annotation}` an annotation on its first page.
+# `trashed` (a new copy in the trash) or `marked` (a new copy with a redaction mark); `{annotation}`
+# an annotation on its first page.
 ROUTES = [
     ("GET", "/api/v1/documents", None, "view", None),
     ("POST", "/api/v1/documents?name=new.pdf", "pdf", "edit", None),
@@ -88,6 +89,7 @@ ROUTES = [
     ("POST", "/api/v1/documents/{id}/uploads", "pdf", "edit", "shared"),
     ("POST", "/api/v1/documents/{id}/extract", {"pages": [0], "name": "extract.pdf"}, "edit", "shared"),
     ("POST", "/api/v1/images", "image", "edit", None),
+    ("POST", "/api/v1/documents/{id}/redactions/apply", {"confirm": True}, "edit", "marked"),
 ]
 
 # The body of the "image" rows: a WebP the server answers as a PNG.
@@ -122,6 +124,11 @@ class Site:
         assert status == 200, shared
         if kind == "trashed":
             status, _ = send(self.server, "DELETE", f"/api/v1/documents/{made['id']}", self.tokens["admin"])
+            assert status == 200
+        if kind == "marked":
+            mark = {"type": "add", "annotation": {"type": "redact", "pageIndex": 0, "rect": [10, 10, 60, 30]}}
+            status, _ = send(self.server, "POST", f"/api/v1/documents/{made['id']}/commands", self.tokens["admin"],
+                             {"protocol": 1, "baseRevision": 0, "clientId": "tab-roles", "command": mark})
             assert status == 200
         return made["id"]
 

@@ -203,6 +203,10 @@ export const restoreFromTrash = (id) => json(`${docPath(id)}/restore`, { method:
 export const deleteForGood = (id) => json(`/trash/${encodeURIComponent(id)}`, { method: 'DELETE' });
 /** @returns {Promise<{revision: number, versions: object[]}>} */
 export const listVersions = (id) => json(`${docPath(id)}/versions`);
+/** Applies every redaction mark and cuts the history (docs/api.md); resolves with the report. */
+export const applyRedactions = (id, { scrubMetadata = false } = {}) => json(`${docPath(id)}/redactions/apply`, {
+  method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ confirm: true, scrubMetadata }),
+});
 export const restoreVersion = (id, number) => json(`${docPath(id)}/versions/${number}/restore`, { method: 'POST' });
 export const versionURL = (id, number) => `${BASE}${docPath(id)}/versions/${number}/file`;
 

@@ -28,6 +28,7 @@ const PATHS = {
   fitWidth: 'M3 5v14M21 5v14M7 12h10M10 9l-3 3 3 3M14 9l3 3-3 3',
   open: 'M3 6h6l2 2h10v11H3zM12 11v6M9 14l3-3 3 3',
   versions: 'M12 3a9 9 0 1 0 .01 0M12 7v5l3 3M3 4v4h4',
+  'redact-apply': 'M4 9h16v6H4zM4 5h6M14 5h6M4 19h9',
   trash: 'M4 7h16M9 7V4h6v3M6 7l1 13h10l1-13',
   plus: 'M12 5v14M5 12h14',
   turn: 'M20 12a8 8 0 1 1-3-6.2M20 4v4h-4',

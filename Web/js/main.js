@@ -16,6 +16,7 @@ import { html } from './svg.js';
 import { icon } from './icons.js';
 import { openDocumentsPopover, openSaveAsPopover } from './documents.js';
 import { openVersionsPopover } from './versions.js';
+import { redactionApplyButton } from './redactapply.js';
 import { ReviewPanel } from './review.js';
 import { renderPresence } from './presence.js';
 import { installFind } from './find.js';
@@ -145,7 +146,8 @@ function buildToolbar() {
   const waiting = html('span', { class: 'waiting-badge', role: 'status', hidden: '' });
   // Who else has the document open (presence.js).
   const presence = html('span', { class: 'presence', role: 'status', hidden: '' });
-  actions.append(presence, undo, redo, separator(), comments, pagesMenu, settingsMenu, separator(), waiting, save, versionsButton, download, shareButton, exportButton);
+  actions.append(presence, undo, redo, separator(), comments, pagesMenu, settingsMenu, separator(), waiting, save, versionsButton, download, shareButton, exportButton,
+    redactionApplyButton(editor));
   // Find in the document and its outline (issue 15); buttons that do not fit one row go into More.
   editor.find = installFind(editor);
   nav.append(editor.find.button, outlineButton(editor));

@@ -174,8 +174,10 @@ export class Session {
       source.close();
     });
     // An older version became the current content: everything on screen is stale.
-    source.addEventListener('versionRestored', () => {
-      this.onStatus('An earlier version was restored');
+    source.addEventListener('versionRestored', (event) => {
+      let redacted = false;
+      try { redacted = JSON.parse(event.data).version?.historyRedacted === true; } catch { /* ignore */ }
+      this.onStatus(redacted ? 'Redactions were applied: earlier versions were removed' : 'An earlier version was restored');
       this.reloading = this.onStructureChange();
     });
     source.addEventListener('open', () => { this.catchUp(); this.flush(); });

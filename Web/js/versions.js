@@ -24,6 +24,7 @@ export function openVersionsPopover(anchor, editor) {
 
   const describe = (v) => {
     const when = new Date(v.created).toLocaleString();
+    if (v.historyRedacted) return `${when} · redactions applied: earlier versions were removed`;
     if (v.number === 1) return `${when} · as uploaded`;
     if (!v.changes) return `${when} · restored or saved without changes`;
     return `${when} · ${v.changes} change${v.changes === 1 ? '' : 's'} by ${authorNames(v)}`;

@@ -12,8 +12,8 @@ extension PDFDocument {
     ///   too is copied for this page, so the others keep theirs;
     /// - images wholly inside a mark; in images a mark covers in part, the covered pixels
     ///   (painted in the overlay's colour, ``ImageRedaction``); painted paths wholly inside a mark;
-    /// - other annotations whose rectangle meets a mark, with their popups, and the form
-    ///   fields of removed widgets.
+    /// - other annotations whose rectangle meets a mark, with their popups and the replies to
+    ///   them (``thread(of:among:)``), and the form fields of removed widgets.
     ///
     /// The document must then be written with a full rewrite (``PDFWriteOptions/Mode/compact``):
     /// an incremental update would keep the removed content in the earlier revision.
@@ -32,9 +32,10 @@ extension PDFDocument {
             let areas = marks.flatMap(Self.redactedAreas)
             try redactContent(ofPage: index, marks: marks, areas: areas, options: options, report: &page)
             let markIDs = Set(marks.map(\.id))
-            let covered = annotations.filter { a in
+            var covered = annotations.filter { a in
                 !markIDs.contains(a.id) && a.subtype != "Popup" && areas.contains { $0.intersection(a.rect).isEmpty == false }
             }
+            covered += Self.thread(of: marks + covered, among: annotations)
             page.annotations = covered.count
             try removeFields(of: covered)
             try removeAnnotations(marks + covered, onPage: index)
@@ -45,6 +46,25 @@ extension PDFDocument {
             report.scrubbedMetadata = true
         }
         return report
+    }
+
+    /// The annotations of a page in reply to one of `removed`, at any depth (replies, review
+    /// states, group members: `/IRT`), wherever their rectangles are: a comment thread is about
+    /// the annotation it hangs on, and goes with it (its text may quote what was removed).
+    static func thread(of removed: [PDFAnnotation], among annotations: [PDFAnnotation]) -> [PDFAnnotation] {
+        var gone = Set(removed.map(\.id))
+        var found: [PDFAnnotation] = []
+        var grew = true
+        while grew {
+            grew = false
+            for annotation in annotations where !gone.contains(annotation.id) {
+                guard let parent = annotation.inReplyTo, gone.contains(parent) else { continue }
+                gone.insert(annotation.id)
+                found.append(annotation)
+                grew = true
+            }
+        }
+        return found
     }
 
     /// The rectangles a mark covers in page space: each quadrilateral's bounds, or its `/Rect`.

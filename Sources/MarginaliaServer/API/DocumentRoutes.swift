@@ -77,6 +77,7 @@ public struct DocumentRoutes: Sendable {
                         filename: "flattened-" + Self.filename(id, summary))
         }
         registerCopiesAndViews(into: &router, one: one)
+        registerRedactions(into: &router, one: one)
         router.add("GET", one + "/annotations", needs: .view) { request, parameters in
             let id = try Self.documentID(parameters)
             let page = try Self.pageQuery(request)

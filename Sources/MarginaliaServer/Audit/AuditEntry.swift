@@ -29,6 +29,9 @@ public enum AuditAction: String, CaseIterable, Sendable {
     case setRetention
     /// Versions of a document were forgotten by retention (their numbers, the bytes freed).
     case pruneVersions
+    /// A document's redaction marks were applied and its earlier versions removed (the new
+    /// version, and what was removed counted, never the text itself).
+    case redact
 }
 
 /// One line of the audit log: who did what, when, to which document.

@@ -104,6 +104,13 @@ final class PageWordsCache: Sendable {
         self.capacity = capacity
     }
 
+    /// Drops every page kept of document `id`: its content changed without a new revision (a
+    /// version restore, a redaction), so the words kept for the revision are no longer its.
+    func forget(_ id: String) {
+        shelf.withLock { $0.entries[id] = nil }
+        shelf.broadcast()
+    }
+
     /// Page `page` of document `id` at `revision` folded under `options` (the find): the kept
     /// one, or one made from `read(page)`'s words (or the kept words folded again), which is
     /// then kept. While the indexer reads the page, up to ``readAhead`` later pages no one

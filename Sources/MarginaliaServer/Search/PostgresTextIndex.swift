@@ -65,6 +65,15 @@ public final class PostgresTextIndex: TextIndex, Sendable {
         decoded.withLock { $0.forget(documentID) }
     }
 
+    /// Deletes the document's rows, then vacuums the index's tables (their pages and the GIN
+    /// index keep no dead row). `VACUUM` runs outside a transaction.
+    public func erase(documentID: String) throws {
+        try remove(documentID: documentID)
+        try pool.withConnection { connection in
+            try connection.run("VACUUM text_documents, text_pages, text_entries")
+        }
+    }
+
     public func versions() throws -> [String: String] {
         try pool.withConnection { connection in
             var result: [String: String] = [:]

@@ -38,6 +38,7 @@ public final class SQLiteTextIndex: TextIndex, Sendable {
         let database = try SQLiteDatabase(path: path)
         try database.execute("PRAGMA journal_mode = WAL")
         try database.execute("PRAGMA synchronous = NORMAL")
+        try database.execute("PRAGMA secure_delete = ON")  // as the catalogue (SQLiteSchema)
         try database.execute(Self.schema)
         index = Mutex(Index(database: database))
     }
@@ -68,6 +69,19 @@ public final class SQLiteTextIndex: TextIndex, Sendable {
 
     public func remove(documentID: String) throws {
         try locked { index in try index.database.transaction { try index.delete(documentID) } }
+    }
+
+    /// Deletes the document's rows, merges the full-text index's segments into one
+    /// (FTS5's `optimize`: a deletion only marks the old segments' entries as deleted until
+    /// then), and rebuilds the database (``SQLiteDatabase/clearFreedSpace()``).
+    public func erase(documentID: String) throws {
+        try locked { index in
+            try index.database.transaction {
+                try index.delete(documentID)
+                try index.database.run("INSERT INTO text_entries (text_entries) VALUES ('optimize')")
+            }
+            try index.database.clearFreedSpace()
+        }
     }
 
     public func versions() throws -> [String: String] {

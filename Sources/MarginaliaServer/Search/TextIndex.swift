@@ -79,6 +79,10 @@ public protocol TextIndex: Sendable {
     func replace(_ document: IndexedDocument) throws
     /// Forgets a document.
     func remove(documentID: String) throws
+    /// Forgets a document and clears the space its rows took, so that the index's files keep
+    /// no copy of its text (after a redaction, docs/redaction.md). Costs a rebuild of the
+    /// index's storage: for rare use.
+    func erase(documentID: String) throws
     /// The indexed version of every document the index holds.
     func versions() throws -> [String: String]
     /// The indexed version of one document (nil when the index holds nothing of it).

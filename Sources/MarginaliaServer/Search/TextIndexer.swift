@@ -86,6 +86,17 @@ final class TextIndexer: Sendable {
         } ?? false
     }
 
+    /// Erases document `id` from the index (``TextIndex/erase(documentID:)``) once an indexing
+    /// of it under way has ended (it may have read the content from before a redaction, and
+    /// would store it again after the erasure), then queues the document, to be indexed again
+    /// from its current state. Call it after the change is committed: an indexing that starts
+    /// later reads the new content.
+    func erase(_ id: String) throws {
+        _ = queue.wait { queue -> Bool? in queue.busy == id ? nil : true }
+        defer { enqueue(id) }
+        try index.erase(documentID: id)
+    }
+
     func stop() {
         queue.withLock { $0.stopped = true }
         queue.broadcast()

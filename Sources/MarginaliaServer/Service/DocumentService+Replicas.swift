@@ -20,6 +20,9 @@ extension DocumentService {
             guard events.hasSubscribers(id), let record = try? store.document(id) else { return }
             notify(id, trashed ? .deleted(DocumentSummary(record)) : .restored(DocumentSummary(record)))
         case .versionRestored(let id, let number):
+            // The content changed at the same revision (a restore, a redaction).
+            pageWords.forget(id)
+            versionFiles.forget(id)
             scheduleRefresh(id)
             guard events.hasSubscribers(id), let record = try? store.document(id),
                   let version = try? store.version(id, number: number) else { return }

@@ -19,7 +19,7 @@ extension DocumentService {
     /// store too: a replica that saves first brings its state up to the store's (every
     /// entry logged, and when another replica saved or restored since this one opened the
     /// document, reopened on that version, which a save must append to).
-    private func saveLocked(_ id: String, _ state: inout OpenDocument.State) throws -> DocumentVersion {
+    func saveLocked(_ id: String, _ state: inout OpenDocument.State) throws -> DocumentVersion {
         try store.withDocumentLock(id) {
             if store.isShared {
                 let document = try entry(id)
@@ -103,6 +103,8 @@ extension DocumentService {
                 state.baseVersion = record.number
                 return (DocumentSummary(row), DocumentVersion(record))
             }
+            // The words kept for this revision were the content before.
+            pageWords.forget(id)
             // Announced once committed (the lock's transaction ends above).
             notify(id, .versionRestored(summary, version: version))
             textChanged(id)

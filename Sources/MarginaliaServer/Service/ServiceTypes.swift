@@ -80,15 +80,19 @@ public struct DocumentVersion: Equatable, Sendable, Encodable {
     /// listed; nil stands for the changes whose author is unknown (logged before authors were
     /// kept, or sent without a name), at the place of the first of them.
     public var authors: [String?]?
+    /// Whether a redaction made this version, removing every version before it (written only
+    /// when true).
+    public var historyRedacted: Bool
 
     init(_ record: VersionRecord) {
         number = record.number
         size = record.byteLength
         created = record.created
         revision = record.revision
+        historyRedacted = record.historyRedacted
     }
 
-    private enum CodingKeys: String, CodingKey { case number, size, created, revision, changes, clients, authors }
+    private enum CodingKeys: String, CodingKey { case number, size, created, revision, changes, clients, authors, historyRedacted }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
@@ -99,6 +103,7 @@ public struct DocumentVersion: Equatable, Sendable, Encodable {
         try container.encodeIfPresent(changes, forKey: .changes)
         try container.encodeIfPresent(clients, forKey: .clients)
         try container.encodeIfPresent(authors, forKey: .authors)
+        if historyRedacted { try container.encode(true, forKey: .historyRedacted) }
     }
 }
 

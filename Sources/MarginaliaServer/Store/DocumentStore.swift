@@ -136,6 +136,24 @@ public protocol DocumentStore: AnyObject, Sendable {
     ///   that is not in its old file.
     func pruneVersions(_ id: String, _ prune: VersionPrune) throws
 
+    /// Makes `bytes` (a redacted rewrite of the latest version) the document's whole history,
+    /// so that the store keeps no copy of what the redaction removed (docs/redaction.md, "On
+    /// the server"): `bytes` becomes version `basedOn + 1` (``VersionRecord/historyRedacted``)
+    /// in a new file that later saves append to; in one transaction every other version's row
+    /// and every log entry go, and the saved revision and the history base become `revision`;
+    /// then every other file or chunk of the document (earlier versions, restores, rewrites,
+    /// uploads) is removed. Then call ``clearFreedSpace()``, outside the document's lock.
+    ///
+    /// - Throws: ``StoreError/conflict(_:)`` when `basedOn` is no longer the latest version or
+    ///   `revision` not the document's revision (nothing is written); ``StoreError/notFound(_:)``.
+    func redactHistory(_ id: String, bytes: Data, basedOn: Int, revision: Int, pageCount: Int, now: Date) throws -> VersionRecord
+
+    /// Clears the space deleted rows leave in the store's files, so that no byte of them
+    /// stays there (after ``redactHistory(_:bytes:basedOn:revision:pageCount:now:)``): SQLite
+    /// rebuilds the catalogue and empties its write-ahead log; PostgreSQL vacuums the tables.
+    /// Outside a transaction (not inside ``withDocumentLock(_:_:)``).
+    func clearFreedSpace() throws
+
     /// Checks that the store answers now (the readiness endpoint).
     ///
     /// - Throws: ``StoreError/unavailable(_:)`` when it does not.

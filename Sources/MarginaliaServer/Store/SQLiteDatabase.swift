@@ -138,6 +138,24 @@ final class SQLiteDatabase {
         }
     }
 
+    /// Rebuilds the database so that no byte of a deleted row is left in it (`VACUUM`: free
+    /// pages, and the unused parts of pages, go), then copies the write-ahead log into it and
+    /// empties the log (`wal_checkpoint(TRUNCATE)`), whose frames hold the pages as they were.
+    /// Outside a transaction only.
+    ///
+    /// - Throws: ``StoreError/unavailable(_:)`` when a reader (a backup) keeps the log from
+    ///   being emptied for five seconds; SQLite's errors.
+    func clearFreedSpace() throws {
+        try execute("VACUUM")
+        for attempt in 0..<50 {
+            // busy, frames in the log, frames copied: (0, 0, 0) once the log is empty.
+            let result = try rows("PRAGMA wal_checkpoint(TRUNCATE)").first
+            if result?[0].integerValue == 0 && result?[1].integerValue ?? 0 <= 0 { return }
+            if attempt < 49 { Thread.sleep(forTimeInterval: 0.1) }
+        }
+        throw StoreError.unavailable("the write-ahead log of \(path) could not be emptied: another reader held it for 5 seconds")
+    }
+
     /// Rows changed by the last INSERT, UPDATE or DELETE.
     var changes: Int { Int(sqlite3_changes(handle)) }
 

@@ -106,7 +106,7 @@ extension SQLiteDocumentStore {
         try withDatabase { database in
             let record = try fetchDocument(id, in: database)
             let rows = try database.rows("""
-                SELECT number, byte_length, revision, created, file FROM versions
+                SELECT number, byte_length, revision, created, file, redacted FROM versions
                 WHERE document = ? AND file = ? ORDER BY number DESC LIMIT 1
                 """, [.text(id), .text(record.file)])
             guard let row = rows.first else { throw StoreError.damaged("document \(id) has no version in \(record.file)") }

@@ -47,7 +47,7 @@ extension SQLiteDocumentStore {
     static func uploadFile(_ id: String, _ number: Int) -> String { "\(id).u\(number).pdf" }
 
     /// The names in `files/` that belong to document `id`.
-    private func filesOf(_ id: String) -> [String] {
+    func filesOf(_ id: String) -> [String] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: filesDirectory.path)) ?? []
         return names.filter { $0.hasPrefix(id + ".") && $0.hasSuffix(".pdf") }
     }

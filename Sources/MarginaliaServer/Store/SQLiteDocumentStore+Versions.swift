@@ -115,7 +115,7 @@ extension SQLiteDocumentStore {
 
     func fetchVersions(_ id: String, in database: SQLiteDatabase) throws -> [VersionRecord] {
         try database.rows("""
-            SELECT number, byte_length, revision, created, file FROM versions WHERE document = ? ORDER BY number
+            SELECT number, byte_length, revision, created, file, redacted FROM versions WHERE document = ? ORDER BY number
             """, [.text(id)]).map(Self.versionRecord)
     }
 }

@@ -158,12 +158,14 @@ extension SQLiteDocumentStore {
                               size: row[11].integerValue ?? 0)
     }
 
+    /// A version from the columns `number, byte_length, revision, created, file, redacted`.
     static func versionRecord(_ row: SQLiteRow) throws -> VersionRecord {
         guard let number = row[0].integerValue, let length = row[1].integerValue, let revision = row[2].integerValue,
               let created = row[3].realValue, let file = row[4].textValue
         else { throw StoreError.damaged("a versions row has missing or mistyped columns") }
         return VersionRecord(number: number, byteLength: length, revision: revision,
-                             created: Date(timeIntervalSince1970: created), file: file)
+                             created: Date(timeIntervalSince1970: created), file: file,
+                             historyRedacted: (row[5].integerValue ?? 0) != 0)
     }
 
     static func operationRecord(_ row: SQLiteRow) throws -> OperationRecord {

@@ -93,6 +93,11 @@ enum SQLiteSchema {
             keep_days INTEGER CHECK (keep_days >= 0)
         );
         """,
+        // 5 → 6: the version a redaction made, which begins the document's history anew
+        // (docs/redaction.md, "On the server"): 1 for it, 0 for every other.
+        """
+        ALTER TABLE versions ADD COLUMN redacted INTEGER NOT NULL DEFAULT 0;
+        """,
     ]
 
     static var currentVersion: Int { migrations.count }
@@ -102,6 +107,9 @@ enum SQLiteSchema {
         try database.execute("PRAGMA journal_mode = WAL")
         try database.execute("PRAGMA synchronous = FULL")
         try database.execute("PRAGMA foreign_keys = ON")
+        // A deleted row's bytes are overwritten, not left in the page (a redaction's log
+        // entries, docs/redaction.md); Debian's build has it on already, others may not.
+        try database.execute("PRAGMA secure_delete = ON")
         try database.transaction {
             try database.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
             let stored = try database.rows("SELECT version FROM schema_version").first?[0].integerValue

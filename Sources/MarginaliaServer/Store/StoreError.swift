@@ -43,3 +43,14 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
         }
     }
 }
+
+extension StoreError {
+    /// A redaction made from version `basedOn` at revision `revision` finds the document at
+    /// version `latest` and revision `current` (``DocumentStore/redactHistory(_:bytes:basedOn:revision:pageCount:now:)``);
+    /// nil when it is still where the redaction was made.
+    static func redactionOutdated(_ id: String, basedOn: Int, revision: Int, latest: Int, current: Int) -> StoreError? {
+        guard latest != basedOn || current != revision else { return nil }
+        return .conflict("document \(id) moved to version \(latest), revision \(current) before the redaction of version "
+                         + "\(basedOn) at revision \(revision) was stored")
+    }
+}

@@ -132,7 +132,7 @@ extension StoreMigration {
 
     static let versionColumns: [Column<VersionRecord>] = [
         ("number", { "\($0.number)" }), ("byte_length", { "\($0.byteLength)" }), ("revision", { "\($0.revision)" }),
-        ("created", { time($0.created) }), ("file", { $0.file }),
+        ("created", { time($0.created) }), ("file", { $0.file }), ("redacted", { "\($0.historyRedacted)" }),
     ]
 
     static let logColumns: [Column<OperationRecord>] = [

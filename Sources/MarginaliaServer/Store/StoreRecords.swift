@@ -53,6 +53,9 @@ public struct VersionRecord: Equatable, Sendable {
     public var created: Date
     /// The file in `files/` holding the version.
     public var file: String
+    /// Whether a redaction made this version, removing every version before it
+    /// (``DocumentStore/redactHistory(_:_:)``).
+    public var historyRedacted = false
 }
 
 /// One entry of a document's operation log. The store keeps the operation as JSON text and

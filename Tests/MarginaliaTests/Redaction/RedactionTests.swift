@@ -106,6 +106,25 @@ struct RedactionTests {
         #expect(!left.contains(note.id))
     }
 
+    @Test func repliesToARemovedNoteGoWithItWhereverTheyAre() throws {
+        let document = try Self.document()
+        let note = try document.addAnnotation(PDFAnnotation(kind: .note(.init()), rect: CGRect(x: 150, y: 700, width: 20, height: 20)), toPage: 0)
+        var reply = PDFAnnotation(kind: .note(.init()), rect: CGRect(x: 500, y: 300, width: 20, height: 20))
+        reply.inReplyTo = note.id
+        reply.contents = "it says Zanzibar"
+        let replied = try document.addAnnotation(reply, toPage: 0)
+        var answer = PDFAnnotation(kind: .note(.init()), rect: CGRect(x: 540, y: 300, width: 20, height: 20))
+        answer.inReplyTo = replied.id
+        let answered = try document.addAnnotation(answer, toPage: 0)
+        let far = try document.addAnnotation(PDFAnnotation(kind: .square, rect: CGRect(x: 500, y: 100, width: 20, height: 20)), toPage: 0)
+        try mark(document, "Zanzibar", page: 0)
+        let report = try document.applyRedactions()
+        #expect(report.pages.first?.annotations == 3)
+        let left = try document.annotations(onPage: 0).map(\.id)
+        #expect(left == [far.id])
+        #expect(!left.contains(answered.id))
+    }
+
     @Test func aFieldWhoseWidgetIsUnderAMarkLeavesTheFormWithItsValue() throws {
         let document = try TestDocuments.assemble([
             1: "<</Type/Catalog/Pages 2 0 R/AcroForm<</Fields[4 0 R 5 0 R]>>>>",

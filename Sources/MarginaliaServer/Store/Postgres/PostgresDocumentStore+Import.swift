@@ -77,11 +77,12 @@ extension PostgresDocumentStore {
                       .text(record.file)])
             for row in rows {
                 try connection.query("""
-                    INSERT INTO versions (document, number, byte_length, revision, created, file, chunk, chunk_offset)
-                    VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+                    INSERT INTO versions (document, number, byte_length, revision, created, file, chunk, chunk_offset, redacted)
+                    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
                     """, [.text(record.id), .integer(row.record.number), .integer(row.record.byteLength),
                           .integer(row.record.revision), .real(row.record.created.timeIntervalSince1970),
-                          .text(row.record.file), .text(row.chunk), .integer(row.offset)])
+                          .text(row.record.file), .text(row.chunk), .integer(row.offset),
+                          .text(row.record.historyRedacted ? "true" : "false")])
             }
             for entry in log {
                 try connection.query("""

@@ -132,15 +132,16 @@ public final class PostgresDocumentStore: DocumentStore, Sendable {
                               size: row.integer(11) ?? 0)
     }
 
-    /// A version row with its chunk: `number, byte_length, revision, created, file, chunk, chunk_offset`.
-    static let versionColumns = "number, byte_length, revision, created, file, chunk, chunk_offset"
+    /// A version row with its chunk: `number, byte_length, revision, created, file, chunk, chunk_offset, redacted`.
+    static let versionColumns = "number, byte_length, revision, created, file, chunk, chunk_offset, redacted"
 
     static func versionRow(_ row: PostgresRow) throws -> (record: VersionRecord, chunk: String, offset: Int) {
         guard let number = row.integer(0), let length = row.integer(1), let revision = row.integer(2),
               let created = row.real(3), let file = row.text(4), let chunk = row.text(5), let offset = row.integer(6)
         else { throw StoreError.damaged("a versions row has missing or mistyped columns") }
         return (VersionRecord(number: number, byteLength: length, revision: revision,
-                              created: Date(timeIntervalSince1970: created), file: file), chunk, offset)
+                              created: Date(timeIntervalSince1970: created), file: file,
+                              historyRedacted: row.text(7) == "t"), chunk, offset)
     }
 
     /// An entry from the columns `revision, client_id, kind, json, created, author` starting at `from`.

@@ -200,6 +200,10 @@ enum PostgresSchema {
             keep_days integer CHECK (keep_days >= 0)
         );
         """,
+        // 7 → 8: the version a redaction made, as SQLite's version 6.
+        """
+        ALTER TABLE versions ADD COLUMN redacted boolean NOT NULL DEFAULT false;
+        """,
     ]
 
     static var currentVersion: Int { migrations.count }
