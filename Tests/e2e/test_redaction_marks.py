@@ -109,6 +109,7 @@ def test_marks_by_text_area_and_email_preset_are_saved_and_applied(new_editor, t
     editor.click(".find-redact")
     wait_marks(editor, 5)
     editor.commands_answered()
+    editor.screenshot("redaction-find-bar")
     editor.js("marginalia.find.hide()")
     wait_rendered(editor)
     page_screenshot(editor, "redaction-marks")
