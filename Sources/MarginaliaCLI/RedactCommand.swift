@@ -18,7 +18,8 @@ enum RedactCommand {
         marks already in the file and the new ones are applied together.
 
           -o, --output OUT    where to write; may be FILE itself (replaced atomically)
-          --marks-only        apply the marks the file holds (the default without --text/--regex)
+          --marks-only        apply the marks the file holds (the default without --text,
+                              --regex or --preset)
           --text WORD         mark every occurrence of WORD (a word or phrase; spaces match any
                               run of spaces or line breaks); repeat for more words
           --regex RE          mark every match of the regular expression RE (ICU syntax) in each
