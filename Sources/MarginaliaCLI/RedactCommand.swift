@@ -1,11 +1,11 @@
 import Foundation
 import Marginalia
 
-/// `marginalia redact FILE -o OUT [--marks-only | --text WORD... | --regex RE] [--overlay-text T]
+/// `marginalia redact FILE -o OUT [--marks-only | --text WORD... | --regex RE | --preset P...] [--overlay-text T]
 /// [--color #RRGGBB] [--case-sensitive] [--scrub-metadata] [--json] [--password PW]`
 enum RedactCommand {
     static let help = """
-        usage: marginalia redact FILE -o OUT [--marks-only | --text WORD... | --regex RE]
+        usage: marginalia redact FILE -o OUT [--marks-only | --text WORD... | --regex RE | --preset P...]
                                  [--overlay-text T] [--color #RRGGBB] [--case-sensitive]
                                  [--scrub-metadata] [--json] [--password PW]
 
@@ -14,15 +14,18 @@ enum RedactCommand {
         is drawn in their place (docs/redaction.md says exactly what goes and what stays).
         The output is a full rewrite, so no earlier revision keeps what was removed.
 
-        With --text or --regex, every match of the document's text is marked first, then the
+        With --text, --regex or --preset, every match of the document's text is marked first, then the
         marks already in the file and the new ones are applied together.
 
           -o, --output OUT    where to write; may be FILE itself (replaced atomically)
-          --marks-only        apply the marks the file holds (the default without --text/--regex)
+          --marks-only        apply the marks the file holds (the default without --text,
+                              --regex or --preset)
           --text WORD         mark every occurrence of WORD (a word or phrase; spaces match any
                               run of spaces or line breaks); repeat for more words
           --regex RE          mark every match of the regular expression RE (ICU syntax) in each
                               page's text, whose words are separated by a space, lines by a line feed
+          --preset P          mark every e-mail address (email) or phone number (phone), as
+                              the editor's find presets find them; repeat for both
           --case-sensitive    --text: upper and lower case differ (they match each other by default)
           --overlay-text T    text drawn in the overlay of the marks this command makes
           --color #RRGGBB     the overlay's colour where a mark has no /IC of its own (default black)
@@ -38,6 +41,7 @@ enum RedactCommand {
         let marksOnly = arguments.flag("--marks-only")
         let words = try arguments.values("--text")
         let pattern = try arguments.option("--regex")
+        let presetNames = try arguments.values("--preset")
         let overlayText = try arguments.option("--overlay-text")
         let colorText = try arguments.option("--color")
         let caseSensitive = arguments.flag("--case-sensitive")
@@ -45,28 +49,37 @@ enum RedactCommand {
         let json = arguments.flag("--json")
         let password = try arguments.option("--password")
         let path = try arguments.singleInput()
-        if marksOnly && (!words.isEmpty || pattern != nil) { throw UsageError("--marks-only cannot be combined with --text or --regex") }
+        if marksOnly && (!words.isEmpty || pattern != nil || !presetNames.isEmpty) {
+            throw UsageError("--marks-only cannot be combined with --text, --regex or --preset")
+        }
+        let presets = try presetNames.map { name in
+            guard let preset = TextPreset(rawValue: name) else {
+                throw UsageError("--preset '\(name)': expected one of \(TextPreset.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            return try TextPattern(preset: preset)
+        }
         if let empty = words.first(where: { $0.allSatisfy(\.isWhitespace) }) { throw UsageError("--text '\(empty)' is empty") }
         var options = RedactionOptions(scrubsMetadata: scrub)
         if let colorText {
             guard let color = Color(hex: colorText) else { throw UsageError("--color expects #RRGGBB, got '\(colorText)'") }
             options.overlayColor = color
         }
-        let expression: NSRegularExpression?
+        let expression: TextPattern?
         do {
-            expression = try pattern.map { try NSRegularExpression(pattern: $0) }
+            expression = try pattern.map { try TextPattern(regularExpression: $0) }
         } catch {
-            throw UsageError("--regex '\(pattern ?? "")' is not a regular expression: \(error.localizedDescription)")
+            throw UsageError("--regex \(error)")
         }
+        let patterns = (expression.map { [$0] } ?? []) + presets
 
         let document = try openDocument(path, password: password)
         var marked = 0
         let report: RedactionReport
         do {
-            for index in 0..<(try document.pageCount) where !words.isEmpty || expression != nil {
+            for index in 0..<(try document.pageCount) where !words.isEmpty || !patterns.isEmpty {
                 let text = try document.text(ofPage: index)
                 var selections = words.flatMap { text.findString($0, options: caseSensitive ? [] : [.caseInsensitive]) }
-                if let expression { selections += text.findMatches(of: expression) }
+                selections += patterns.flatMap { text.findMatches(of: $0) }
                 for selection in selections {
                     let quads = selection.quads(onPage: index).map { PDFAnnotation.Quad(points: [$0.topLeft, $0.topRight, $0.bottomLeft, $0.bottomRight]) }
                     guard !quads.isEmpty else { continue }

@@ -119,3 +119,46 @@ struct TextMarkupSelectionTests {
         #expect(try Self.call(bridge, ask)["needsText"]?.boolValue == true)
     }
 }
+
+/// What a drag of the Redact tool marks (``RedactionDrag``): the text it selects when it
+/// starts on a word, else the area between its ends; and the bridge's `redactionMark`.
+@Suite("Redaction drag")
+struct RedactionDragTests {
+    static let page = TextMarkupSelectionTests.page
+    static let bounds = CGRect(x: 0, y: 0, width: 612, height: 792)
+
+    @Test func aDragStartingOnAWordMarksTheWordsItSelects() throws {
+        let drag = try #require(RedactionDrag(from: CGPoint(x: 140, y: 705), to: CGPoint(x: 180, y: 704), page: Self.bounds, words: Self.page))
+        guard case .text(let quads, let text) = drag else { Issue.record("expected a text mark, got \(drag)"); return }
+        #expect(text == "WWW minimal")
+        #expect(TextMarkupSelectionTests.close(quads[0], [CGPoint(x: 130.7, y: 711), CGPoint(x: 203.4, y: 711),
+                                                          CGPoint(x: 130.7, y: 700), CGPoint(x: 203.4, y: 700)]))
+    }
+
+    @Test func aDragStartingOffTheWordsMarksItsAreaClampedToThePage() throws {
+        // Starting in the gap between the lines (beside text, not on it): an area, even over words.
+        let drag = RedactionDrag(from: CGPoint(x: 100, y: 698.5), to: CGPoint(x: 150, y: 720), page: Self.bounds, words: Self.page)
+        #expect(drag == .area(CGRect(x: 100, y: 698.5, width: 50, height: 21.5)))
+        #expect(RedactionDrag(from: CGPoint(x: 600, y: 10), to: CGPoint(x: 700, y: -20), page: Self.bounds, words: Self.page)
+            == .area(CGRect(x: 600, y: 0, width: 12, height: 10)))
+        // Thinner than two points: nothing.
+        #expect(RedactionDrag(from: CGPoint(x: 300, y: 300), to: CGPoint(x: 301, y: 400), page: Self.bounds, words: Self.page) == nil)
+        // A page without words marks areas only.
+        #expect(RedactionDrag(from: CGPoint(x: 10, y: 10), to: CGPoint(x: 40, y: 30), page: Self.bounds, words: PageWords(words: []))
+            == .area(CGRect(x: 10, y: 10, width: 30, height: 20)))
+    }
+
+    @Test func aMarkIsAnAnnotationTheEngineHitsMovesAndComparesByItsQuadsOrRect() throws {
+        let text = AnnotationGeometry(id: "t", pageIndex: 0, kind: .redact(quads: [Self.page.words[1].quad]),
+                                      rect: CGRect(x: 130.7, y: 700, width: 31.2, height: 11))
+        let area = AnnotationGeometry(id: "a", pageIndex: 0, kind: .redact(quads: []), rect: CGRect(x: 10, y: 10, width: 30, height: 20))
+        #expect(text.typeName == "redact" && text.isEditable && area.isEditable)
+        #expect(AnnotationShape(text).contains(CGPoint(x: 140, y: 705), tolerance: 0))
+        #expect(!AnnotationShape(text).contains(CGPoint(x: 140, y: 730), tolerance: 0))
+        #expect(AnnotationShape(area).contains(CGPoint(x: 25, y: 20), tolerance: 0), "an area mark is hit inside")
+        let moved = SelectionGeometry.applying(.translation(x: 5, y: -2), to: text, rect: text.rect.offsetBy(dx: 5, dy: -2))
+        guard case .redact(let quads) = moved.kind else { Issue.record("moved into \(moved.kind)"); return }
+        #expect(TextMarkupSelectionTests.close(quads[0], Self.page.words[1].quad.map { CGPoint(x: $0.x + 5, y: $0.y - 2) }))
+        #expect(!EditorCommand.sameGeometry(text, moved) && EditorCommand.sameGeometry(text, text))
+    }
+}

@@ -51,7 +51,7 @@ def test_match_case_and_whole_words_are_toggles_reached_by_keyboard(new_editor):
     editor.press("Space")
     assert editor.js("document.activeElement.getAttribute('aria-pressed')") == "true"
     count_is(editor, f"1 of {len(whole)}")
-    assert editor.js("marginalia.find.state().options") == {"caseSensitive": False, "wholeWords": True}
+    assert editor.js("marginalia.find.state().options") == {"caseSensitive": False, "wholeWords": True, "regex": False, "preset": ""}
     assert editor.count(".find-hit") == len(whole)
     editor.screenshot("find-whole-words")
     # Alt+C from the field: case must agree ("marginalia info" and the command name drop out).

@@ -106,7 +106,7 @@ def test_the_toolbar_is_one_tab_stop_with_arrow_keys_home_end_and_the_more_menu(
     editor.press("Enter")
     editor.wait_until("marginalia.viewer.pages.dataset.tool === 'erase'")
     # Narrower: the control holding the stop goes into More, and the stop to one in the row.
-    goes = editor.js("""['download', 'versions', 'export', 'zoomOut', 'zoomIn', 'fitWidth', 'comments', 'outline', 'settings']
+    goes = editor.js("""['download', 'versions', 'export', 'zoomOut', 'zoomIn', 'fitWidth', 'comments', 'outline', 'settings', 'pages', 'sidebar']
         .find((name) => !document.querySelector(`[data-tool="${name}"]`).classList.contains('overflowed'))""")
     editor.js(f"document.querySelector('[data-tool=\"{goes}\"]').focus(); document.body.style.width = '640px'")
     editor.wait_until(f"document.querySelector('[data-tool=\"{goes}\"]').classList.contains('overflowed')")

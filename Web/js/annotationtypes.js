@@ -5,7 +5,7 @@
 const TYPE_LABELS = {
   ink: 'Ink', square: 'Rectangle', circle: 'Ellipse', line: 'Line', polygon: 'Polygon', polyline: 'Polyline',
   freeText: 'Text box', note: 'Note', stamp: 'Stamp', highlight: 'Highlight', underline: 'Underline',
-  strikeOut: 'Strike-out', squiggly: 'Squiggly', caret: 'Caret', fileAttachment: 'File attachment', sound: 'Sound',
+  strikeOut: 'Strike-out', squiggly: 'Squiggly', redact: 'Redaction mark', caret: 'Caret', fileAttachment: 'File attachment', sound: 'Sound',
 };
 
 /** The label of an annotation type; the type itself when it has none. */

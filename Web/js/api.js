@@ -238,9 +238,10 @@ export async function fetchBytes(url) {
 export const searchDocuments = (query, limit = 20) => json(`/search?q=${encodeURIComponent(query)}&limit=${limit}`);
 
 /** The engine's search of one document (docs/api.md, Search and text): pages and quads. */
-export const searchDocument = (id, query, { caseSensitive = false, wholeWords = false, from = 0, limit = 0 } = {}) =>
+export const searchDocument = (id, query, { caseSensitive = false, wholeWords = false, regex = false, preset = '', from = 0, limit = 0 } = {}) =>
   json(`${docPath(id)}/search?q=${encodeURIComponent(query)}${caseSensitive ? '&caseSensitive=true' : ''}`
-    + `${wholeWords ? '&wholeWords=true' : ''}${from ? `&from=${from}` : ''}${limit ? `&limit=${limit}` : ''}`);
+    + `${wholeWords ? '&wholeWords=true' : ''}${regex ? '&regex=true' : ''}${preset ? `&preset=${encodeURIComponent(preset)}` : ''}`
+    + `${from ? `&from=${from}` : ''}${limit ? `&limit=${limit}` : ''}`);
 /** The words of page `index` (0-based) with their quads and glyph edges, for the text markup tools. */
 export const getPageText = (id, index) => json(`${docPath(id)}/pages/${index}/text`);
 /** The document's outline (bookmarks) as the engine reads it. */

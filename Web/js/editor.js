@@ -22,6 +22,7 @@ import { createImageTool, readImage } from './tools/image.js';
 import { createNoteTool } from './tools/note.js';
 import { createHighlightTool } from './tools/highlight.js';
 import { createFormTool } from './tools/form.js';
+import { createRedactTool } from './tools/redact.js';
 import { renderFields } from './forms.js';
 import { AnnotationDisplay } from './appearances.js';
 import { installFileRefresh } from './filerefresh.js';
@@ -34,7 +35,7 @@ import { PageOrganizer } from './organizer.js';
 import { openPdf } from './pdfopen.js';
 import { sendWithPassword } from './passwordprompt.js';
 
-export const TOOL_NAMES = ['select', 'draw', 'erase', 'text', 'shape', 'image', 'note', 'highlight', 'form'];
+export const TOOL_NAMES = ['select', 'draw', 'erase', 'text', 'shape', 'image', 'note', 'highlight', 'redact', 'form'];
 
 /** One open document being edited; the object behind `window.marginalia`. */
 export class Editor {
@@ -57,6 +58,7 @@ export class Editor {
     this.tools = {
       select: createSelectTool(this), text: createTextTool(this), image: createImageTool(this),
       note: createNoteTool(this), highlight: createHighlightTool(this), form: createFormTool(this),
+      redact: createRedactTool(this),
     };
     this.clipboard = createClipboard(this);
     /** The form fields of the open document (GET …/fields), refreshed with the file. */
@@ -75,6 +77,7 @@ export class Editor {
     this.viewer.on('rendered', (index) => this.refreshPage(index));
     this.preview = new Preview(this.viewer, this.model, (...span) => this.tools.highlight.preview(...span));
     this.preview.onErasing = (ids) => this.display.touch(ids);
+    this.preview.redactionSpan = (...span) => this.tools.redact.preview(...span);
     this.fileRefresh = installFileRefresh(this);
     installTextCopy(this.viewer, (pageIndex) => this.tools.highlight.loadText(pageIndex));
     installViewMemory(this);
@@ -287,6 +290,7 @@ export class Editor {
         case 'activateField': this.tools.form.activate(output.name, output.pageIndex, output.rect); break;
         case 'placeImage': this.tools.image.place(output.pageIndex, output.rect); break;
         case 'markText': this.tools.highlight.mark(output.pageIndex, output.from, output.to); break;
+        case 'markRedaction': this.tools.redact.mark(output.pageIndex, output.from, output.to); break;
         case 'refused': this.status(refusalMessage(output), true); break;
         case 'toolChanged': this.toolChanged(output.tool); break;
         case 'selectionChanged': this.tools.select.drawChrome(); this.emit(); break;

@@ -3,7 +3,9 @@
 // exact quads of every match, from the engine's own text extraction). Every match is marked
 // on its page; Enter and Shift+Enter (or the arrows) step to the next and previous match,
 // which is brought into view, and the bar says which one it is ("3 of 12"). Two toggles
-// (Alt+C, Alt+W) make the search match case and whole words. The matches come in the
+// (Alt+C, Alt+W) make the search match case and whole words, a third (Alt+R) reads the words
+// as a regular expression, and a menu finds a preset instead (e-mail addresses, phone
+// numbers: the engine's TextPreset, docs/redaction.md). The matches come in the
 // engine's reading order (columns, and annotations holding the words, placed among the
 // text) and are kept in that order. When the document changes while a query is shown (an
 // edit here or another user's), the matches are fetched again and the current one kept.
@@ -28,11 +30,15 @@ export function installFind(editor) {
   const count = html('span', { class: 'find-count', role: 'status', 'aria-live': 'polite' });
   const matchCase = option('Aa', 'Match case', 'Alt+C', 'case');
   const wholeWords = option('ab', 'Whole words', 'Alt+W', 'words');
+  const regex = option('.*', 'Regular expression', 'Alt+R', 'regex');
+  const preset = html('select', { class: 'find-preset', 'aria-label': 'Find a preset', title: 'Find e-mail addresses or phone numbers' },
+    [['', 'Words'], ['email', 'E-mail addresses'], ['phone', 'Phone numbers']].map(([value, text]) => html('option', { value, text })));
+  preset.addEventListener('change', () => { clearTimeout(timer); search(input.value); });
   const previous = toolbarButton({ name: 'up', label: 'Previous match', shortcut: 'Shift+Enter', onTap: () => step(-1) });
   const next = toolbarButton({ name: 'down', label: 'Next match', shortcut: 'Enter', onTap: () => step(1) });
   const close = toolbarButton({ name: 'close', label: 'Close find', shortcut: 'Escape', onTap: () => hide() });
   const bar = html('div', { class: 'find-bar', role: 'search', 'aria-label': 'Find in document', hidden: '' },
-    [input, matchCase, wholeWords, count, previous, next, close]);
+    [input, matchCase, wholeWords, regex, preset, count, previous, next, close]);
   document.querySelector('.workspace').append(bar);
 
   /** @type {{page: number, quads: number[][]}[]} */
@@ -58,6 +64,7 @@ export function installFind(editor) {
     clearTimeout(refreshTimer);
     generation++;
     searched = '';
+    searchedWith = '';
     partial = false;
     setHits([]);
     count.textContent = '';
@@ -66,7 +73,7 @@ export function installFind(editor) {
 
   /** Which options the toggles set. */
   function options() {
-    return { caseSensitive: pressed(matchCase), wholeWords: pressed(wholeWords) };
+    return { caseSensitive: pressed(matchCase), wholeWords: pressed(wholeWords), regex: pressed(regex), preset: preset.value };
   }
 
   /**
@@ -79,7 +86,7 @@ export function installFind(editor) {
     const id = editor.model.summary?.id;
     const mine = ++generation;
     const asked = { query, ...options() };
-    if (!id || !query.trim()) { searched = ''; setHits([]); count.textContent = ''; return; }
+    if (!id || (!query.trim() && !asked.preset)) { searched = ''; searchedWith = ''; setHits([]); count.textContent = ''; return; }
     let kept = refresh ? hits[current] : null;
     const ask = async (extra = {}) => {
       try {
@@ -130,7 +137,7 @@ export function installFind(editor) {
   function goTo(index, { scroll = true } = {}) {
     layers.forEach(({ shapes }) => shapes.forEach((s) => s.classList.remove('current')));
     current = index;
-    count.textContent = !searched ? '' : partial ? `${index + 1} of …` : hits.length ? `${index + 1} of ${hits.length}` : 'No matches';
+    count.textContent = !searchedWith ? '' : partial ? `${index + 1} of …` : hits.length ? `${index + 1} of ${hits.length}` : 'No matches';
     const hit = hits[index];
     if (!hit) return;
     hit.shape?.classList.add('current');
@@ -196,22 +203,22 @@ export function installFind(editor) {
   function flip(button) {
     button.setAttribute('aria-pressed', String(!pressed(button)));
     clearTimeout(timer);
-    if (input.value.trim()) search(input.value);
+    if (input.value.trim() || preset.value) search(input.value);
   }
 
   // The document changed (an edit here or another user's): the matches are asked again once
   // the edits pause, the current one kept.
   editor.model.onChange(() => {
-    if (bar.hidden || !searched) return;
+    if (bar.hidden || !searchedWith) return;
     clearTimeout(refreshTimer);
-    refreshTimer = setTimeout(() => { if (!bar.hidden && searched && !stale()) search(searched, { refresh: true }); }, REFRESH_PAUSE_MS);
+    refreshTimer = setTimeout(() => { if (!bar.hidden && searchedWith && !stale()) search(searched, { refresh: true }); }, REFRESH_PAUSE_MS);
   });
 
   input.addEventListener('keydown', (e) => {
     e.stopPropagation();  // typing is not a shortcut
-    if (e.altKey && !e.ctrlKey && !e.metaKey && (e.code === 'KeyC' || e.code === 'KeyW')) {
+    if (e.altKey && !e.ctrlKey && !e.metaKey && (e.code === 'KeyC' || e.code === 'KeyW' || e.code === 'KeyR')) {
       e.preventDefault();
-      flip(e.code === 'KeyC' ? matchCase : wholeWords);
+      flip(e.code === 'KeyC' ? matchCase : e.code === 'KeyW' ? wholeWords : regex);
     } else if (e.key === 'Enter') { e.preventDefault(); step(e.shiftKey ? -1 : 1); }
     else if (e.key === 'Escape') { e.preventDefault(); hide(); }
   });
@@ -224,7 +231,11 @@ export function installFind(editor) {
 
   const button = toolbarButton({ name: 'find', label: 'Find', shortcut: 'Ctrl+F', onTap: () => (bar.hidden ? show() : hide()) });
   return {
-    button, show, hide,
+    button, show, hide, bar,
+    /** The matches shown (`{page, quads, annotation}` each), once every one has come. */
+    matches: () => (partial ? [] : hits.map(({ page, quads, annotation }) => ({ page, quads, annotation }))),
+    /** Whether the matches shown answer the bar as it is now. */
+    isCurrent: () => !stale() && !partial,
     state: () => ({
       query: searched, current, total: hits.length, pages: hits.map((h) => h.page),
       annotations: hits.map((h) => h.annotation ?? null), options: options(), partial,

@@ -12,6 +12,8 @@ const PATHS = {
   note: 'M5 4h14v11l-5 5H5zM14 20v-5h5M8 9h8M8 12h5',
   highlight: 'M4 20h16M7 16l2-7 6-5 4 4-5 6-7 2zM9 9l6 6',
   form: 'M4 4h16v16H4zM7 8h10M7 12h4M13 11l1.5 1.5L17 10M7 16h10',
+  // A line of text with a bar over part of it.
+  redact: 'M3 9h18v6H3zM6 12h12M3 19h8M3 5h5',
   pages: 'M7 3h8l4 4v14H7zM15 3v4h4M11 11v6M8 14h6',
   undo: 'M9 14L4 9l5-5M4 9h10a6 6 0 0 1 0 12h-3',
   redo: 'M15 14l5-5-5-5M20 9H10a6 6 0 0 0 0 12h3',

@@ -20,6 +20,8 @@ import { redactionApplyButton } from './redactapply.js';
 import { ReviewPanel } from './review.js';
 import { renderPresence } from './presence.js';
 import { installFind } from './find.js';
+import { redactSettings } from './tools/redact.js';
+import { installRedactFind } from './tools/redactfind.js';
 import { outlineButton } from './outline.js';
 import { installOverflow } from './overflow.js';
 import { installRovingFocus } from './rovingfocus.js';
@@ -42,6 +44,7 @@ const TOOL_INFO = {
   image: { label: 'Image', settings: ['Stamps', () => stampPicker(editor)] },
   note: { label: 'Note', settings: ['Note', () => toolSettings.noteSettings((e) => editor.status(`Could not read the picture: ${e.message}`, true))] },
   highlight: { label: 'Highlight', settings: ['Text markup', toolSettings.highlightSettings] },
+  redact: { label: 'Redact', settings: ['Redact', redactSettings] },
   form: { label: 'Form', shortcut: 'F' },
 };
 
@@ -150,6 +153,7 @@ function buildToolbar() {
     redactionApplyButton(editor));
   // Find in the document and its outline (issue 15); buttons that do not fit one row go into More.
   editor.find = installFind(editor);
+  installRedactFind(editor, editor.find);
   nav.append(editor.find.button, outlineButton(editor));
   installOverflow(document.getElementById('toolbar'), actions);
 

@@ -183,7 +183,19 @@ const DRAWERS = {
   underline: (a) => a.quads.map((q) => markupLine(a, q, 0.08)),
   strikeOut: (a) => a.quads.map((q) => markupLine(a, q, 0.5)),
   squiggly: (a) => a.quads.map((q) => squiggle(a, q)),
+  // A redaction mark before it is applied: the outline of each quad (or inside the rect, the
+  // area) in its colour, 1 pt wide, as its appearance (AppearanceBuilder+Redact) strokes it.
+  redact: (a) => (a.quads?.length ? a.quads.map(quadPoints) : [rectCorners(inset(a.rect, 0.5))]).map((points) => svg('path', {
+    d: polyPath(points, true), class: 'redaction-outline', fill: 'none', stroke: a.color ?? '#CC1A1A', 'stroke-width': 1,
+    'stroke-linejoin': 'miter',
+  })),
 };
+
+/** A rect's corners, round it. */
+function rectCorners(rect) {
+  const [x1, y1, x2, y2] = normRect(rect);
+  return [[x1, y1], [x2, y1], [x2, y2], [x1, y2]];
+}
 
 /** A line across a quad at fraction `t` of its height from the bottom edge. */
 function markupLine(a, q, t) {

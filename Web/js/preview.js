@@ -94,6 +94,7 @@ export class Preview {
 
   draft({ pageIndex, annotation }) {
     if (annotation.type === 'textSpan') return this.textSpan(pageIndex, ...annotation.points);
+    if (annotation.type === 'redactionSpan') return this.redactionSpan?.(pageIndex, ...annotation.points) ?? null;
     if (annotation.type === 'stamp' || annotation.type === 'freeText') {
       const [x1, y1, x2, y2] = normRect(annotation.rect);
       return svg('rect', { class: 'drag-outline', x: x1, y: y1, width: x2 - x1, height: y2 - y1 });

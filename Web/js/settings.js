@@ -34,7 +34,8 @@ export const INPUT_MODES = { default: 'Default', pencilOnly: 'Pencil only', draw
 export const INK_KINDS = { pen: 'Pen', pencil: 'Pencil', marker: 'Marker', highlighter: 'Highlighter' };
 
 // A first visit starts with Select: a reader's first drag selects text rather than drawing.
-const UI_DEFAULTS = { tool: 'select', thumbnails: false, markup: { kind: 'highlight', color: '#FFE600' } };
+const UI_DEFAULTS = { tool: 'select', thumbnails: false, markup: { kind: 'highlight', color: '#FFE600' },
+  redact: { overlay: '#000000', overlayText: '' } };
 
 function load(key, fallback) {
   try {

@@ -18,9 +18,7 @@ extension PDFAnnotation {
         case .polyLine(let polyLine): geometryKind = .polyline(polyLine.vertices)
         case .textMarkup(let markup, let quads):
             geometryKind = .markup(type: AnnotationJSON.typeName(of: self), quads: quads.map(\.points))
-        // The engine core reads a redaction mark's JSON as a kind it does not edit (its
-        // `AnnotationGeometry` has none for it), and so does this model, so both agree.
-        case .redact: geometryKind = .other(type: AnnotationJSON.typeName(of: self))
+        case .redact(let redact): geometryKind = .redact(quads: redact.quads.map(\.points))
         case .freeText: geometryKind = .freeText
         case .note: geometryKind = .note
         case .stamp: geometryKind = .stamp

@@ -53,12 +53,10 @@ extension AnnotationGeometry {
         case "polygon": kind = .polygon(try field.member("points").points(maximumCount: Self.maximumPoints))
         case "polyline": kind = .polyline(try field.member("points").points(maximumCount: Self.maximumPoints))
         case "highlight", "underline", "strikeOut", "squiggly":
-            var quads: [[CGPoint]] = []
-            for quad in try field.member("quads").array(maximumCount: Self.maximumPoints) {
-                let n = try quad.numbers(count: 8...8, what: "eight numbers (a quadrilateral)")
-                quads.append([CGPoint(x: n[0], y: n[1]), CGPoint(x: n[2], y: n[3]), CGPoint(x: n[4], y: n[5]), CGPoint(x: n[6], y: n[7])])
-            }
-            kind = .markup(type: type, quads: quads)
+            kind = .markup(type: type, quads: try Self.quads(field.member("quads")))
+        case "redact":
+            // Over an area a mark has no quads: its rect is the area.
+            kind = .redact(quads: try field.optionalMember("quads").map { (list) throws(CommandError) in try Self.quads(list) } ?? [])
         case "freeText": kind = .freeText
         case "note": kind = .note
         case "stamp": kind = .stamp
@@ -69,6 +67,16 @@ extension AnnotationGeometry {
                   author: try field.optionalMember("author")?.string(), inReplyTo: try field.optionalMember("inReplyTo")?.string(),
                   replyType: try field.optionalMember("replyType")?.string() == "group" ? .group : .reply,
                   state: try Self.state(field), brush: brush)
+    }
+
+    /// A `quads` list: eight numbers per quadrilateral, corners in /QuadPoints order.
+    static func quads(_ list: JSONField) throws(CommandError) -> [[CGPoint]] {
+        var quads: [[CGPoint]] = []
+        for quad in try list.array(maximumCount: Self.maximumPoints) {
+            let n = try quad.numbers(count: 8...8, what: "eight numbers (a quadrilateral)")
+            quads.append([CGPoint(x: n[0], y: n[1]), CGPoint(x: n[2], y: n[3]), CGPoint(x: n[4], y: n[5]), CGPoint(x: n[6], y: n[7])])
+        }
+        return quads
     }
 
     /// `state` and `stateModel` (the model inferred from the state when absent).
@@ -87,7 +95,7 @@ extension AnnotationGeometry {
         case .ink(let paths, _): points = paths.flatMap { $0 }
         case .line(let start, let end): points = [start, end]
         case .polygon(let vertices), .polyline(let vertices): points = vertices
-        case .markup(_, let quads): points = quads.flatMap { $0 }
+        case .markup(_, let quads), .redact(let quads): points = quads.flatMap { $0 }
         default: return .null
         }
         guard let first = points.first else { return .null }

@@ -22,6 +22,9 @@ public struct AnnotationGeometry: Equatable, Sendable {
         /// Highlight, underline, strike-out or squiggly: one quadrilateral per piece, its
         /// corners in /QuadPoints order (upper-left, upper-right, lower-left, lower-right).
         case markup(type: String, quads: [[CGPoint]])
+        /// A redaction mark (`/Redact`, docs/redaction.md): over text, one quadrilateral per
+        /// marked piece in /QuadPoints order; over an area, none, and the mark is its rect.
+        case redact(quads: [[CGPoint]])
         case freeText
         case note
         /// A stamp (named or an image); it keeps its proportions when resized.
@@ -97,6 +100,7 @@ public struct AnnotationGeometry: Equatable, Sendable {
         case .polygon: return "polygon"
         case .polyline: return "polyline"
         case .markup(let type, _): return type
+        case .redact: return "redact"
         case .freeText: return "freeText"
         case .note: return "note"
         case .stamp: return "stamp"

@@ -123,8 +123,9 @@ extension EngineBridge {
                                       ("rect", .rect(rect))]))
             case .placeImage(let page, let rect):
                 items.append(.object([("type", .string("placeImage")), ("pageIndex", .integer(page)), ("rect", .rect(rect))]))
-            case .markText(let page, let from, let to):
-                items.append(.object([("type", .string("markText")), ("pageIndex", .integer(page)), ("from", .point(from)),
+            case .markText(let page, let from, let to), .markRedaction(let page, let from, let to):
+                let type = if case .markText = output { "markText" } else { "markRedaction" }
+                items.append(.object([("type", .string(type)), ("pageIndex", .integer(page)), ("from", .point(from)),
                                       ("to", .point(to))]))
             case .refused(let error):
                 items.append(.object([("type", .string("refused")), ("reason", .string(Self.reason(error))),

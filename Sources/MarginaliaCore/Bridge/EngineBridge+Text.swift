@@ -23,6 +23,14 @@ extension EngineBridge {
             guard let words = pageWords[page] else { return .object([("needsText", .bool(true))]) }
             let selection = TextSelection(from: try request.member("from").point(), to: try request.member("to").point(), in: words)
             return selection?.json ?? .object([])
+        case "redactionMark":
+            // What a drag of the Redact tool marks: `{quads, text}` over text, `{rect}` over an
+            // area, `{}` when too small, `{needsText}` before the page's words are given.
+            let page = try request.member("pageIndex").integer(in: 0...Int(Int32.max))
+            guard let words = pageWords[page] else { return .object([("needsText", .bool(true))]) }
+            let drag = RedactionDrag(from: try request.member("from").point(), to: try request.member("to").point(),
+                                     page: engine.pageBounds(page), words: words)
+            return drag?.json ?? .object([])
         case "wordAt":
             // `text` is a run of the page's text as the browser shows it, `offset` a caret
             // position in it (UTF-16); the answer is in the same units.

@@ -157,6 +157,7 @@ extension EditorCommand {
         case (.polygon(let p), .polygon(let q)), (.polyline(let p), .polyline(let q)): return close(p, q)
         case (.markup(let t1, let p), .markup(let t2, let q)):
             return t1 == t2 && p.count == q.count && zip(p, q).allSatisfy { close($0, $1) }
+        case (.redact(let p), .redact(let q)): return p.count == q.count && zip(p, q).allSatisfy { close($0, $1) }
         default: return a.typeName == b.typeName
         }
     }

@@ -50,8 +50,8 @@ extension EditorEngine {
             let rect = AnnotationDraft.draggedImageRect(size, from: a, to: b, on: page)
             return .object([("type", .string("stamp")), ("pageIndex", .integer(pageIndex)), ("rect", .rect(rect)),
                             ("name", .string("Image"))])
-        case .highlight:
-            return .object([("type", .string("textSpan")), ("pageIndex", .integer(pageIndex)),
+        case .highlight, .redact:
+            return .object([("type", .string(tool == .redact ? "redactionSpan" : "textSpan")), ("pageIndex", .integer(pageIndex)),
                             ("points", .array([.point(start), .point(end)]))])
         case .select, .draw, .erase, .note, .form:
             return nil
@@ -96,6 +96,8 @@ extension EditorEngine {
             return [.activateField(name: widget.name, pageIndex: pageIndex, rect: widget.rect)]
         case .highlight:
             return [.markText(pageIndex: pageIndex, from: start, to: end)]
+        case .redact:
+            return [.markRedaction(pageIndex: pageIndex, from: start, to: end)]
         case .select, .draw, .erase:
             return []
         }

@@ -74,7 +74,7 @@ extension EditorEngine {
             // Off the fields the Form tool takes nothing: a finger scrolls the page.
             router.declined(pointerID: id)
             return []
-        case .shape, .text, .image, .note, .form, .highlight:
+        case .shape, .text, .image, .note, .form, .highlight, .redact:
             interactions[id] = .place(tool, pageIndex: page, start: point, current: point,
                                       startView: sample.location, currentView: sample.location)
             return []

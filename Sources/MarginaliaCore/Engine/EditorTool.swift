@@ -23,12 +23,15 @@ public enum EditorTool: String, CaseIterable, Sendable {
     case form
     /// Drag across text to highlight, underline, strike out or squiggle it.
     case highlight
+    /// Drag across text to mark it for redaction, or across anything else to mark that area
+    /// (``RedactionDrag``).
+    case redact
 
     /// Whether the tool marks the page (a finger navigates with these in the default input
     /// mode; with the others a finger uses the tool).
     public var marksPage: Bool {
         switch self {
-        case .draw, .erase, .highlight: return true
+        case .draw, .erase, .highlight, .redact: return true
         default: return false
         }
     }

@@ -18,6 +18,9 @@ public enum EngineOutput: Equatable, Sendable {
     /// The text-marking tool was dragged from `from` to `to` (page space): mark the text
     /// between (the UI knows the page's text).
     case markText(pageIndex: Int, from: CGPoint, to: CGPoint)
+    /// The Redact tool was dragged from `from` to `to` (page space): mark what the drag
+    /// covers for redaction (``RedactionDrag``, from the page's words the UI gives).
+    case markRedaction(pageIndex: Int, from: CGPoint, to: CGPoint)
     /// The user asked for something the document does not allow (a locked annotation): say so.
     case refused(CommandError)
     /// The tool changed (a stylus gesture).

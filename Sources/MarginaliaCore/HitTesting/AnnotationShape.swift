@@ -38,7 +38,9 @@ struct AnnotationShape: Sendable {
             if a.filled { area = BezierPath(polyline: vertices, closed: true) }
         case .polyline(let vertices):
             strokes = [BezierPath(polyline: vertices, closed: false)]
-        case .markup(_, let quads):
+        case .markup(_, let quads), .redact(let quads):
+            // A redaction mark over an area has no quads: it is hit anywhere in its rect.
+            guard !quads.isEmpty else { area = BezierPath(rect: a.rect); break }
             var path = BezierPath()
             for quad in quads where quad.count == 4 {
                 // Quad order is UL, UR, LL, LR: walk it round the outside.

@@ -101,9 +101,14 @@ public struct TextSelection: Sendable, Equatable {
     public var json: JSONValue {
         .object([
             ("first", .integer(first)), ("last", .integer(last)),
-            ("quads", .array(quads.map { quad in .array(quad.flatMap { [.number(Self.rounded($0.x)), .number(Self.rounded($0.y))] }) })),
+            ("quads", Self.json(quads: quads)),
             ("text", .string(text)),
         ])
+    }
+
+    /// Quads as the annotation JSON's `quads`: eight numbers each, in thousandths of a point.
+    static func json(quads: [[CGPoint]]) -> JSONValue {
+        .array(quads.map { quad in .array(quad.flatMap { [.number(rounded($0.x)), .number(rounded($0.y))] }) })
     }
 
     /// Thousandths of a point, as the page text gives quads: no floating-point noise in the JSON.

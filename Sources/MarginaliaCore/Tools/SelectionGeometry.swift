@@ -78,6 +78,7 @@ public enum SelectionGeometry {
         case .polygon(let vertices): result.kind = .polygon(map(vertices))
         case .polyline(let vertices): result.kind = .polyline(map(vertices))
         case .markup(let type, let quads): result.kind = .markup(type: type, quads: quads.map(map))
+        case .redact(let quads): result.kind = .redact(quads: quads.map(map))
         case .square, .circle, .freeText, .note, .stamp, .other: break
         }
         return result

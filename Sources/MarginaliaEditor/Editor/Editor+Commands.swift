@@ -21,7 +21,7 @@ extension Editor {
                 if let placed = try placeImage(onPage: page, in: rect) { applied.append(placed) }
             case .refused(let error):
                 refusal = error
-            case .markText, .toolChanged, .selectionChanged, .viewChanged, .followLink:
+            case .markText, .markRedaction, .toolChanged, .selectionChanged, .viewChanged, .followLink:
                 // Marking text needs the page's text layout, which the browser's viewer has;
                 // a link's target is the UI's; the rest are for the UI to redraw.
                 break

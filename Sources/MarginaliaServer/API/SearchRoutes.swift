@@ -26,6 +26,9 @@ public struct SearchRoutes: Sendable {
             let options = try Self.options(request)
             let first = try RequestNumbers.query(request, "from", in: 0...Int(Int32.max)) ?? 0
             let limit = try RequestNumbers.query(request, "limit", in: 1...Int(Int32.max))
+            if let pattern = try Self.pattern(request, options: options) {
+                return HTTPResponse.json(data: try APIJSON.encode(service.search(id, pattern: pattern, from: first, limit: limit)))
+            }
             return HTTPResponse.json(data: try APIJSON.encode(
                 service.search(id, query: try Self.query(request), options: options, from: first, limit: limit)))
         }
@@ -53,6 +56,24 @@ public struct SearchRoutes: Sendable {
         if try flag(request, "caseSensitive") { options.remove(.caseInsensitive) }
         if try flag(request, "wholeWords") { options.insert(.wholeWords) }
         return options
+    }
+
+    /// `preset` (`email`, `phone`: ``TextPreset``; `q` is not needed) or `regex=true` (`q` is
+    /// a regular expression, matched with `caseSensitive` and `wholeWords`); nil for a phrase.
+    static func pattern(_ request: HTTPRequest, options: TextSearchOptions) throws -> TextPattern? {
+        if let name = request.query("preset") {
+            guard let preset = TextPreset(rawValue: name) else {
+                throw APIError.badRequest("preset '\(name.prefix(20))': expected \(TextPreset.allCases.map(\.rawValue).joined(separator: " or "))")
+            }
+            return try TextPattern(preset: preset)
+        }
+        guard try flag(request, "regex") else { return nil }
+        do {
+            return try TextPattern(regularExpression: try query(request), caseSensitive: !options.contains(.caseInsensitive),
+                                   wholeWords: options.contains(.wholeWords))
+        } catch let error as TextPatternError {
+            throw APIError.badRequest("q: \(error)")
+        }
     }
 
     private static func flag(_ request: HTTPRequest, _ name: String) throws -> Bool {
