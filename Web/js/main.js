@@ -20,6 +20,8 @@ import { ReviewPanel } from './review.js';
 import { renderPresence } from './presence.js';
 import { installFind } from './find.js';
 import { outlineButton } from './outline.js';
+import { signaturesButton } from './signaturespanel.js';
+import { signPanel } from './tools/sign.js';
 import { installOverflow } from './overflow.js';
 import { installRovingFocus } from './rovingfocus.js';
 import { installPageLayouts } from './pagelayout.js';
@@ -112,6 +114,9 @@ function buildToolbar() {
     },
   });
   comments.title = 'Show or hide the annotation list and comments';
+  // Sign (tools/sign.js): draw, type or choose a signature, keep it, place it with a tap.
+  const sign = popoverButton('sign', 'Sign', 'Sign', () => signPanel(editor));
+  sign.title = 'Sign by hand: draw, type or choose your signature or initials';
   const save = toolbarButton({ name: 'save', label: 'Save', shortcut: 'Ctrl+S', onTap: () => editor.save() });
   const download = toolbarButton({ name: 'download', label: 'Download', onTap: () => run(() => downloadEditable(editor.model.summary)) });
   // Share (sharing.js): shown only where the browser can share files; a file is known by what
@@ -145,10 +150,10 @@ function buildToolbar() {
   const waiting = html('span', { class: 'waiting-badge', role: 'status', hidden: '' });
   // Who else has the document open (presence.js).
   const presence = html('span', { class: 'presence', role: 'status', hidden: '' });
-  actions.append(presence, undo, redo, separator(), comments, pagesMenu, settingsMenu, separator(), waiting, save, versionsButton, download, shareButton, exportButton);
+  actions.append(presence, undo, redo, separator(), sign, comments, pagesMenu, settingsMenu, separator(), waiting, save, versionsButton, download, shareButton, exportButton);
   // Find in the document and its outline (issue 15); buttons that do not fit one row go into More.
   editor.find = installFind(editor);
-  nav.append(editor.find.button, outlineButton(editor));
+  nav.append(editor.find.button, outlineButton(editor), signaturesButton(editor));
   installOverflow(document.getElementById('toolbar'), actions);
 
   const refresh = () => {
