@@ -179,7 +179,8 @@ def test_the_signatures_panel_lists_a_pyhanko_signature(new_editor, web_server, 
         pool.submit(pyhanko_sign, SAMPLE, signed, pki, "ApproverSignature").result()
     doc = api(web_server, "POST", "/api/v1/documents?name=signed.pdf", signed.read_bytes(), "application/pdf")["id"]
     editor = new_editor(doc_id=doc)
-    editor.click_toolbar("signatures")
+    open_sign(editor)
+    editor.click("#popover .popover-action", "Show digital signatures")
     editor.wait_until("!!document.querySelector('#popover .signature-entry')", timeout=15000)
     entry = editor.text('#popover .signature-entry[data-field="ApproverSignature"]')
     assert "Test Signer" in entry and "intact" in entry and "NOT intact" not in entry, entry

@@ -1,11 +1,10 @@
-// The Signatures panel: the document's digital signatures as the server's engine checks them
+// The Signatures panel (Sign → Digital signatures…): the document's digital signatures as the server's engine checks them
 // (`GET …/signatures`, the code of `marginalia signatures`; docs/signatures.md): for each,
 // who signed, when, whether the signed bytes are intact, the DocMDP level of a certification
 // and what was appended after it. Reading only: signing digitally is the CLI's.
 
 import * as api from './api.js';
 import { html } from './svg.js';
-import { toolbarButton } from './toolbar.js';
 import { openPopover } from './popover.js';
 
 /** The common name of an RFC 2253 subject (`CN=Ana Silva,O=…`), else the whole subject. */
@@ -54,23 +53,21 @@ function entry(signature) {
   ]);
 }
 
-/** @param {import('./editor.js').Editor} editor */
-export function signaturesButton(editor) {
-  return toolbarButton({
-    name: 'signatures', label: 'Signatures',
-    onTap: async (button) => {
-      const id = editor.model.summary?.id;
-      if (!id) return;
-      let signatures;
-      try {
-        signatures = (await api.getSignatures(id)).signatures ?? [];
-      } catch (error) {
-        editor.status(`The signatures could not be checked: ${error.message}`, true);
-        return;
-      }
-      openPopover(button, 'Signatures', () => [signatures.length
-        ? html('ul', { class: 'signature-list', role: 'list' }, signatures.map(entry))
-        : html('p', { class: 'signature-empty', text: 'This document has no digital signatures.' })]);
-    },
-  });
+/**
+ * Opens the panel under `anchor` (the Sign button, or More when the button is in it).
+ * @param {import('./editor.js').Editor} editor
+ */
+export async function showSignatures(editor, anchor) {
+  const id = editor.model.summary?.id;
+  if (!id) return;
+  let signatures;
+  try {
+    signatures = (await api.getSignatures(id)).signatures ?? [];
+  } catch (error) {
+    editor.status(`The signatures could not be checked: ${error.message}`, true);
+    return;
+  }
+  openPopover(anchor, 'Digital signatures', () => [signatures.length
+    ? html('ul', { class: 'signature-list', role: 'list' }, signatures.map(entry))
+    : html('p', { class: 'signature-empty', text: 'This document has no digital signatures.' })]);
 }

@@ -106,16 +106,16 @@ export async function typedSignatureImage(text) {
   const measure = document.createElement('canvas').getContext('2d');
   measure.font = font;
   const metrics = measure.measureText(text);
-  const pad = Math.round(SCRIPT_FONT.size * 0.25);
-  const width = Math.ceil(metrics.actualBoundingBoxLeft + metrics.actualBoundingBoxRight) + 2 * pad;
-  const height = Math.ceil(metrics.actualBoundingBoxAscent + metrics.actualBoundingBoxDescent) + 2 * pad;
+  const margin = Math.round(SCRIPT_FONT.size * 0.25);
+  const width = Math.ceil(metrics.actualBoundingBoxLeft + metrics.actualBoundingBoxRight) + 2 * margin;
+  const height = Math.ceil(metrics.actualBoundingBoxAscent + metrics.actualBoundingBoxDescent) + 2 * margin;
   const canvas = document.createElement('canvas');
   canvas.width = width;
   canvas.height = height;
   const context = canvas.getContext('2d');
   context.font = font;
   context.fillStyle = INK.color;
-  context.fillText(text, pad + metrics.actualBoundingBoxLeft, pad + metrics.actualBoundingBoxAscent);
+  context.fillText(text, margin + metrics.actualBoundingBoxLeft, margin + metrics.actualBoundingBoxAscent);
   const base64 = canvas.toDataURL('image/png').slice('data:image/png;base64,'.length);
   return { base64, width, height };
 }
