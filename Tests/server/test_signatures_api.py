@@ -8,7 +8,9 @@ earlier answers:
   covering the whole downloaded file, and the endpoint lists the annotation as appended;
 - the corpus's qpdf-minimal-signed-restricted.pdf (certified, P=1) reads as pdfsig reads it:
   the same field, valid, and the DocMDP level its /Perms gives (read with pikepdf);
-- an unknown document is 404, a document without signatures an empty list.
+- an unknown document is 404, a document without signatures an empty list;
+- `/vendor/fonts/` serves the typed signature's face (the Debian file's bytes) and nothing
+  outside its folder.
 """
 
 from __future__ import annotations
@@ -90,3 +92,13 @@ def test_unknown_documents_and_unsigned_ones(open_server):
     assert status == 404, body
     doc = upload(open_server, SAMPLE)
     assert signatures(open_server, doc) == []
+
+
+def test_the_typed_signatures_face_is_served_and_nothing_beside_it(open_server):
+    face = Path("/usr/share/fonts/opentype/urw-base35/Z003-MediumItalic.otf")
+    status, headers, body = open_server.request("GET", "/vendor/fonts/Z003-MediumItalic.otf")
+    assert status == 200 and headers["Content-Type"] == "font/otf"
+    assert body == face.read_bytes()
+    for escape in ("/vendor/fonts/../../../../etc/passwd", "/vendor/fonts/%2e%2e/fonts.dir", "/vendor/fonts/nosuch.otf"):
+        status, _, body = open_server.request("GET", escape)
+        assert status in (400, 404), (escape, status, body[:200])
