@@ -1,6 +1,7 @@
 """Issue 31 item 1 in the browser: the Sign tool makes a handwritten signature three ways —
 drawn with a pen in the signing pad, typed (set in URW's Z003), or a PNG with transparency —
-keeps each (browser storage: a reload still has them), and places each with one pen tap where
+keeps each (browser storage: a reload still has them; initials in a list of their own, placed
+smaller), and places each with one pen tap where
 the tap lands. The downloaded file is read by PyMuPDF (the annotation's type, its rect around
 the tap, a typed one's name as its text) and drawn by pdftoppm and PDFium (ink in the placed
 rect, the picture's colour, the page showing through the PNG's transparent part).
@@ -164,10 +165,25 @@ def test_draw_type_and_image_signatures_saved_placed_and_drawn(new_editor, tmp_p
             else:
                 assert share(piece, ink_blue) > 0.02, (renderer, name, share(piece, ink_blue))
 
-    # Kept in the browser: a reload still lists all three.
+    # Initials are a list of their own, placed smaller (32 points tall against 48).
+    open_sign(editor)
+    choose(editor, "Initials")
+    assert saved_count(editor) == 0
+    choose(editor, "Type")
+    editor.fill("#popover .signature-name", "AS")
+    editor.click("#popover .popover-action", "Save")
+    editor.wait_until("document.querySelectorAll('#popover .signature-choice[data-kind=typed]').length === 1", timeout=15000)
+    editor.press("Escape")
+    initials = place(editor, "typed", (450, 200))
+    assert initials["contents"] == "AS" and abs(initials["rect"][3] - initials["rect"][1] - 32) < 0.5, initials["rect"]
+    assert abs(typed["rect"][3] - typed["rect"][1] - 48) < 0.5, typed["rect"]
+
+    # Kept in the browser: a reload still lists all three signatures and the initials.
     editor.reload()
     open_sign(editor)
     assert saved_count(editor, "drawn") == saved_count(editor, "typed") == saved_count(editor, "image") == 1
+    choose(editor, "Initials")
+    assert saved_count(editor) == 1
 
 
 def test_the_signatures_panel_lists_a_pyhanko_signature(new_editor, web_server, tmp_path):
