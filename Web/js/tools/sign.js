@@ -20,7 +20,7 @@ export const PAD_SIZE = [360, 120];
 const PLACED_HEIGHT = { signature: 48, initials: 32 };
 /** The ink of a drawn signature: dark blue, pressure followed (the Draw tool's keys). */
 const INK = { color: '#1B2A6B', width: 1.6, opacity: 1, usesPressure: true, brush: 'pen' };
-/** A typed signature's face and the pixel size it is set in (the picture is then scaled). */
+/** A typed signature's face (its @font-face is in text.css) and the pixel size it is set in. */
 const SCRIPT_FONT = { family: 'MarginaliaZ003', url: '/vendor/fonts/Z003-MediumItalic.otf', size: 96 };
 
 /** What the popover shows between rebuilds: the way chosen, the pad's strokes, the name typed. */
@@ -81,7 +81,6 @@ function makePad() {
     state.strokes.push(state.current.samples);
     state.current = null;
     redraw();
-    element.dispatchEvent(new Event('change'));
   };
   window.addEventListener('pointerup', end, true);
   window.addEventListener('pointercancel', (e) => { if (state.current?.id === e.pointerId) { state.current = null; redraw(); } }, true);
@@ -91,12 +90,11 @@ function makePad() {
 }
 
 let pad = null;
-let fontLoaded = null;
 
-/** Loads the script face once (`/vendor/fonts/`, fonts-urw-base35's Z003). */
-function scriptFont() {
-  fontLoaded ??= new FontFace(SCRIPT_FONT.family, `url(${SCRIPT_FONT.url})`).load().then((face) => { document.fonts.add(face); return face; });
-  return fontLoaded;
+/** Loads the script face (declared in text.css: `/vendor/fonts/`, fonts-urw-base35's Z003). */
+async function scriptFont() {
+  const faces = await document.fonts.load(`${SCRIPT_FONT.size}px ${SCRIPT_FONT.family}`);
+  if (!faces.length) throw new Error(`the script face (${SCRIPT_FONT.url}) could not be loaded`);
 }
 
 /** A typed name set in the script face as a PNG with a transparent ground: `{base64, width, height}`. */
