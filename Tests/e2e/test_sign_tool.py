@@ -16,7 +16,7 @@ import pytest
 from PIL import Image, ImageDraw
 
 from editor_harness import ARTIFACTS, api
-from viewer_helpers import pdfium_render, poppler_render
+from viewer_helpers import crop_page_rect, pdfium_render, pixel_share as share, poppler_render
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "oracles"))
 from signing_pki import make_pki, pyhanko_sign  # noqa: E402
@@ -66,17 +66,6 @@ def place(editor, kind, page_point):
 def centred_on(rect, point, tolerance=1):
     x1, y1, x2, y2 = rect
     return abs((x1 + x2) / 2 - point[0]) < tolerance and abs((y1 + y2) / 2 - point[1]) < tolerance
-
-
-def crop(render, rect):
-    scale = DPI / 72
-    x1, y1, x2, y2 = rect
-    return render.crop((round(x1 * scale), round(render.height - y2 * scale), round(x2 * scale), round(render.height - y1 * scale)))
-
-
-def share(image, test):
-    pixels = [image.getpixel((x, y)) for x in range(image.width) for y in range(image.height)]
-    return sum(1 for p in pixels if test(p)) / len(pixels)
 
 
 def ink_blue(p):
@@ -158,7 +147,7 @@ def test_draw_type_and_image_signatures_saved_placed_and_drawn(new_editor, tmp_p
     # Drawn by pdftoppm and PDFium: ink in each placed rect; the PNG's red with white around it.
     for renderer, render in (("pdftoppm", poppler_render(path, 1, DPI)), ("pdfium", pdfium_render(path, 1, DPI))):
         for a, name in ((drawn, "drawn"), (typed, "typed"), (image, "image")):
-            piece = crop(render, a["rect"])
+            piece = crop_page_rect(render, a["rect"], DPI)
             piece.save(ARTIFACTS / f"sign-{renderer}-{name}-{editor.engine}.png")
             if a is image:
                 assert share(piece, red) > 0.05 and share(piece, white) > 0.4, (renderer, name)
