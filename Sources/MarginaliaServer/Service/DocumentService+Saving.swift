@@ -140,16 +140,13 @@ extension DocumentService {
     /// piece, and building and hashing it anew for each piece cost a copy and a digest of the
     /// whole file per piece.
     public func currentFile(_ id: String) throws -> CurrentFile {
-        try withDocument(id) { try Self.currentFile(of: &$0) }
-    }
-
-    /// The file of `state` (``currentFile(_:)``), built once and kept with the state.
-    static func currentFile(of state: inout OpenDocument.State) throws -> CurrentFile {
-        let shows = OpenDocument.BuiltFile.Shows(state)
-        if let built = state.builtFile, built.shows == shows { return built.file }
-        let file = CurrentFile(data: try state.document.dataRepresentation(), storedLength: state.document.file.source.count)
-        state.builtFile = OpenDocument.BuiltFile(shows: shows, file: file)
-        return file
+        try withDocument(id) { state in
+            let shows = OpenDocument.BuiltFile.Shows(state)
+            if let built = state.builtFile, built.shows == shows { return built.file }
+            let file = CurrentFile(data: try state.document.dataRepresentation(), storedLength: state.document.file.source.count)
+            state.builtFile = OpenDocument.BuiltFile(shows: shows, file: file)
+            return file
+        }
     }
 
     /// A flattened copy of the current state, written compact: annotations and form fields

@@ -8,8 +8,9 @@ extension DocumentService {
     /// after each signature includes them. `GET /api/v1/documents/{id}/signatures`.
     public func signatures(_ id: String) throws -> SignatureList {
         try budgeted("checking the signatures") { meter in
-            let (revision, current) = try withDocument(id, meter: meter) { state in (state.revision, try Self.currentFile(of: &state)) }
-            let document = try open(current.data, meter: meter)
+            // The revision and its file read together: an edit in between would make them disagree.
+            let (revision, data) = try withDocument(id, meter: meter) { state in (state.revision, try state.document.dataRepresentation()) }
+            let document = try open(data, meter: meter)
             return SignatureList(revision: revision, signatures: document.file.verifySignatures().map(\.jsonRecord))
         }
     }
