@@ -33,7 +33,7 @@ enum SignaturesCommand {
         let document = try openDocument(path, password: password)
         let results = document.file.verifySignatures(trustAnchors: trust)
         if json {
-            print(JSONValue.array(results.map(record)).rendered())
+            print(JSONValue.array(results.map(\.jsonRecord)).rendered())
         } else if results.isEmpty {
             print("no signatures")
         } else {
@@ -69,46 +69,5 @@ enum SignaturesCommand {
                          (change.detail.map { " \($0)" } ?? ""))
         }
         return lines
-    }
-
-    static func record(_ result: PDFSignatureVerification) -> JSONValue {
-        let signature = result.signature
-        let chain: JSONValue
-        switch result.chain {
-        case .notChecked: chain = .string("not-checked")
-        case .trusted: chain = .string("trusted")
-        case .untrusted: chain = .string("untrusted")
-        }
-        var chainError: String?
-        if case .untrusted(let reason) = result.chain { chainError = reason }
-        return .object([
-            ("field", .string(signature.fieldName)),
-            ("intact", .bool(result.isIntact)),
-            ("problem", .optional(result.problem?.description)),
-            ("signer", .optional(result.signer)),
-            ("filter", .optional(signature.filter)),
-            ("subFilter", .optional(signature.subFilter)),
-            ("signingTime", .optional(signature.signingTime)),
-            ("cmsSigningTime", .optional(result.cmsSigningTime)),
-            ("reason", .optional(signature.reason)),
-            ("location", .optional(signature.location)),
-            ("name", .optional(signature.name)),
-            ("byteRange", .array(signature.byteRange.map { .integer($0) })),
-            ("coversWholeFile", .bool(result.coversWholeFile)),
-            ("digestAlgorithm", .optional(result.digestAlgorithm)),
-            ("digestMatches", .bool(result.digestMatches)),
-            ("signatureValid", .bool(result.signatureValid)),
-            ("signingCertificateV2", .bool(result.hasSigningCertificateV2)),
-            ("timestamp", .bool(result.hasTimestamp)),
-            ("chain", chain),
-            ("chainError", .optional(chainError)),
-            ("revision", result.signedRevision.map { .integer($0) } ?? .null),
-            ("revisionCount", .integer(result.revisionCount)),
-            ("docMDP", signature.docMDPPermission.map { .integer($0) } ?? .null),
-            ("laterChanges", .array(result.laterChanges.map { change in
-                .object([("object", .integer(change.object)), ("kind", .string(change.kind.rawValue)),
-                         ("detail", .optional(change.detail))])
-            })),
-        ])
     }
 }

@@ -11,7 +11,7 @@ import pytest
 from PIL import Image
 
 from editor_harness import ARTIFACTS, api, client_rect
-from viewer_helpers import poppler_render
+from viewer_helpers import crop_page_rect as crop, pixel_share as share, poppler_render
 
 NOZOOM = 1 << 3  # /F bit 4 (ISO 32000-2, table 167)
 NOROTATE = 1 << 4
@@ -98,17 +98,6 @@ def appearance_stream(data, nm):
         if document.xref_get_key(a.xref, "NM")[1].strip("()") == nm:
             return document.xref_stream(int(document.xref_get_key(a.xref, "AP/N")[1].split()[0]))
     raise AssertionError(f"no annotation {nm}")
-
-
-def crop(render, rect, dpi):
-    scale = dpi / 72
-    x1, y1, x2, y2 = rect
-    return render.crop((round(x1 * scale), round(render.height - y2 * scale), round(x2 * scale), round(render.height - y1 * scale)))
-
-
-def share(image, test):
-    pixels = [image.getpixel((x, y)) for x in range(image.width) for y in range(image.height)]
-    return sum(1 for p in pixels if test(p)) / len(pixels)
 
 
 def red(p):

@@ -145,3 +145,17 @@ def mean_absolute_difference(a, b):
     difference = ImageChops.difference(a.crop((0, 0, width, height)), b.crop((0, 0, width, height)))
     means = ImageStat.Stat(difference).mean
     return sum(means) / len(means)
+
+
+def crop_page_rect(render, rect, dpi):
+    """The part of a page rendering at `dpi` (pdftoppm, PDFium) under a page-space rect
+    `[x1, y1, x2, y2]` (y up from the page's bottom)."""
+    scale = dpi / 72
+    x1, y1, x2, y2 = rect
+    return render.crop((round(x1 * scale), round(render.height - y2 * scale), round(x2 * scale), round(render.height - y1 * scale)))
+
+
+def pixel_share(image, test):
+    """The share of an image's pixels for which `test(rgb)` holds."""
+    pixels = [image.getpixel((x, y)) for x in range(image.width) for y in range(image.height)]
+    return sum(1 for p in pixels if test(p)) / len(pixels)

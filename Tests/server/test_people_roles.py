@@ -86,6 +86,7 @@ ROUTES = [
     ("GET", "/api/v1/documents/{id}/search?q=the", None, "view", "shared"),
     ("GET", "/api/v1/documents/{id}/pages/0/text", None, "view", "shared"),
     ("GET", "/api/v1/documents/{id}/outline", None, "view", "shared"),
+    ("GET", "/api/v1/documents/{id}/signatures", None, "view", "shared"),
     ("POST", "/api/v1/documents/{id}/uploads", "pdf", "edit", "shared"),
     ("POST", "/api/v1/documents/{id}/extract", {"pages": [0], "name": "extract.pdf"}, "edit", "shared"),
     ("POST", "/api/v1/images", "image", "edit", None),

@@ -246,3 +246,5 @@ export const searchDocument = (id, query, { caseSensitive = false, wholeWords = 
 export const getPageText = (id, index) => json(`${docPath(id)}/pages/${index}/text`);
 /** The document's outline (bookmarks) as the engine reads it. */
 export const getOutline = (id) => json(`${docPath(id)}/outline`);
+/** The document's digital signatures as `marginalia signatures --json` reports them (docs/signatures.md). */
+export const getSignatures = (id) => json(`${docPath(id)}/signatures`);

@@ -50,6 +50,8 @@ const PATHS = {
   back: 'M4 4h10v10H4zM18 10v10M14.5 16.5L18 20l3.5-3.5',
   find: 'M10.5 4a6.5 6.5 0 1 0 .01 0M20 20l-4.9-4.9',
   outline: 'M4 6h.01M8 6h12M7 12h.01M11 12h9M7 18h.01M11 18h9',
+  // A pen over the line one signs on.
+  sign: 'M3 21h18M5 17c3-6 5-9 7-9s-2 8 1 8 3-5 5-5M15 3l4 4-7 7H8v-4z',
   more: 'M5 11a1 1 0 1 0 .01 0M12 11a1 1 0 1 0 .01 0M19 11a1 1 0 1 0 .01 0',
   up: 'M6 15l6-6 6 6',
   down: 'M6 9l6 6 6-6',

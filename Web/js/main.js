@@ -23,6 +23,8 @@ import { installFind } from './find.js';
 import { redactSettings } from './tools/redact.js';
 import { installRedactFind } from './tools/redactfind.js';
 import { outlineButton } from './outline.js';
+import { showSignatures } from './signaturespanel.js';
+import { signPanel } from './tools/sign.js';
 import { installOverflow } from './overflow.js';
 import { installRovingFocus } from './rovingfocus.js';
 import { installPageLayouts } from './pagelayout.js';
@@ -116,6 +118,14 @@ function buildToolbar() {
     },
   });
   comments.title = 'Show or hide the annotation list and comments';
+  // Sign (tools/sign.js): draw, type or choose a signature, keep it, place it with a tap; and
+  // the document's digital signatures (signaturespanel.js).
+  const sign = toolbarButton({
+    name: 'sign', label: 'Sign',
+    onTap: (anchor) => openPopover(anchor, 'Sign', () => [...signPanel(editor),
+      section('Digital signatures', action('Show digital signatures\u2026', () => showSignatures(editor, anchor)))]),
+  });
+  sign.title = 'Sign by hand (draw, type or choose your signature or initials), or check the digital signatures';
   const save = toolbarButton({ name: 'save', label: 'Save', shortcut: 'Ctrl+S', onTap: () => editor.save() });
   const download = toolbarButton({ name: 'download', label: 'Download', onTap: () => run(() => downloadEditable(editor.model.summary)) });
   // Share (sharing.js): shown only where the browser can share files; a file is known by what
@@ -149,7 +159,7 @@ function buildToolbar() {
   const waiting = html('span', { class: 'waiting-badge', role: 'status', hidden: '' });
   // Who else has the document open (presence.js).
   const presence = html('span', { class: 'presence', role: 'status', hidden: '' });
-  actions.append(presence, undo, redo, separator(), comments, pagesMenu, settingsMenu, separator(), waiting, save, versionsButton, download, shareButton, exportButton,
+  actions.append(presence, undo, redo, separator(), sign, comments, pagesMenu, settingsMenu, separator(), waiting, save, versionsButton, download, shareButton, exportButton,
     redactionApplyButton(editor));
   // Find in the document and its outline (issue 15); buttons that do not fit one row go into More.
   editor.find = installFind(editor);

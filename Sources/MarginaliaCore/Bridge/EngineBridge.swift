@@ -221,6 +221,7 @@ public final class EngineBridge {
             if let answer = try imageCall(name, request) { return answer }
             if let answer = try textCall(name, request) { return answer }
             if let answer = try pageEntryCall(name, request) { return answer }
+            if let answer = try signatureCall(name, request) { return answer }
             throw CommandError.malformed("call: unknown call \"\(name)\"")
         }
     }

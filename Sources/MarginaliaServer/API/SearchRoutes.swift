@@ -2,7 +2,8 @@ import Foundation
 import Marginalia
 
 /// `GET /api/v1/search`, `GET /api/v1/documents/{id}/search` and
-/// `GET /api/v1/documents/{id}/pages/{n}/text` and `GET /api/v1/documents/{id}/outline`.
+/// `GET /api/v1/documents/{id}/pages/{n}/text`, `GET /api/v1/documents/{id}/outline` and
+/// `GET /api/v1/documents/{id}/signatures` (what the document says of itself).
 public struct SearchRoutes: Sendable {
     public let service: DocumentService
 
@@ -39,6 +40,10 @@ public struct SearchRoutes: Sendable {
         router.add("GET", prefix + "/documents/{id}/outline", needs: .view) { _, parameters in
             let id = try DocumentRoutes.documentID(parameters)
             return try .revisioned(service.outline(id))
+        }
+        router.add("GET", prefix + "/documents/{id}/signatures", needs: .view) { _, parameters in
+            let id = try DocumentRoutes.documentID(parameters)
+            return try .revisioned(service.signatures(id))
         }
     }
 

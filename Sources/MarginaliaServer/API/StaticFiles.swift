@@ -7,7 +7,9 @@ import Foundation
 /// `/vendor/pdfjs/standard_fonts/NAME` is the font files pdf.js ships for its viewer (the
 /// editor draws the standard 14 fonts from them; `Web/js/pdfopen.js`). `GET /vendor/cmaps/NAME`
 /// is the predefined CMap `NAME` (UniJIS-UCS2-H, GBK-EUC-H, …) from poppler-data's collections,
-/// which pdf.js needs to draw CJK text in fonts that name one. A path with a `..`, `.` or
+/// which pdf.js needs to draw CJK text in fonts that name one. `GET /vendor/fonts/NAME` is a
+/// URW base 35 OpenType face (fonts-urw-base35): the Sign tool sets a typed signature in Z003.
+/// A path with a `..`, `.` or
 /// empty segment, a backslash or a NUL is refused before touching the disk, and the joined path
 /// must still lie under its root after standardisation, so nothing outside can be read.
 public struct StaticFiles: Sendable {
@@ -19,6 +21,8 @@ public struct StaticFiles: Sendable {
     public let pdfjsViewerDirectory: String
     /// Debian poppler-data's CMap folder: one folder per character collection (Adobe-Japan1, …).
     public let cmapDirectory: String
+    /// Debian fonts-urw-base35's OpenType folder.
+    public let fontDirectory: String
 
     /// The Content-Security-Policy every HTML response carries (docs/api.md).
     /// `'wasm-unsafe-eval'` lets the page compile the editor engine's WebAssembly (nothing
@@ -29,18 +33,20 @@ public struct StaticFiles: Sendable {
 
     public init(webDirectory: String, pdfjsDirectory: String = "/usr/share/javascript/pdf/build",
                 pdfjsViewerDirectory: String = "/usr/share/javascript/pdf/web",
-                cmapDirectory: String = "/usr/share/poppler/cMap") {
+                cmapDirectory: String = "/usr/share/poppler/cMap",
+                fontDirectory: String = "/usr/share/fonts/opentype/urw-base35") {
         self.webDirectory = webDirectory
         self.pdfjsDirectory = pdfjsDirectory
         self.pdfjsViewerDirectory = pdfjsViewerDirectory
         self.cmapDirectory = cmapDirectory
+        self.fontDirectory = fontDirectory
     }
 
-    /// Whether `path` is one this type answers (the editor's page, its files, pdf.js and the
-    /// CMaps), whether or not the file exists: these need no token (``AccessControl``).
+    /// Whether `path` is one this type answers (the editor's page, its files, pdf.js, the
+    /// CMaps and the fonts), whether or not the file exists: these need no token (``AccessControl``).
     public static func serves(_ path: String) -> Bool {
         path == "/" || path == "/index.html" || path.hasPrefix("/app/") || path.hasPrefix("/vendor/pdfjs/")
-            || path.hasPrefix("/vendor/cmaps/")
+            || path.hasPrefix("/vendor/cmaps/") || path.hasPrefix("/vendor/fonts/")
     }
 
     /// The response for a static path, or nil when the path is not a static one.
@@ -59,6 +65,8 @@ public struct StaticFiles: Sendable {
                 : (pdfjsDirectory, relative)
         } else if path.hasPrefix("/vendor/cmaps/") {
             found = cmapCollection(holding: String(path.dropFirst("/vendor/cmaps/".count)))
+        } else if path.hasPrefix("/vendor/fonts/") {
+            found = (fontDirectory, String(path.dropFirst("/vendor/fonts/".count)))
         } else {
             found = nil
         }
@@ -116,6 +124,7 @@ public struct StaticFiles: Sendable {
         case "ico": return "image/x-icon"
         case "woff2": return "font/woff2"
         case "ttf": return "font/ttf"
+        case "otf": return "font/otf"
         case "pdf": return "application/pdf"
         case "wasm": return "application/wasm"
         case "txt", "md": return "text/plain; charset=utf-8"

@@ -1,7 +1,8 @@
 // Image: pick an image; the engine places it where the Image tool taps or drags (its
 // natural size or the dragged width, proportions kept, on the page), and this sends the
 // image stamp with its bytes, then selects it (Select is the tool after placing). The Stamp
-// picker (tools/stamp.js) arms the same tool with a named stamp or a flagged one.
+// picker (tools/stamp.js) arms the same tool with a named stamp or a flagged one, the Sign
+// tool (tools/sign.js) with a signature.
 
 import { displayableImage } from '../api.js';
 import { call } from '../engine.js';
@@ -31,7 +32,7 @@ export async function readImage(file) {
 
 /** @param {import('../editor.js').Editor} editor */
 export function createImageTool(editor) {
-  let stamp = null;  // the stamp's fields waiting to be placed
+  let make = null;  // what the next placement adds: (pageIndex, rect) => annotation
   const tool = {
     name: 'image',
 
@@ -40,8 +41,16 @@ export function createImageTool(editor) {
      * has them) and the size it takes when tapped (an image's pixel size), which the engine
      * learns: it places the stamp with those proportions.
      */
-    arm(fields, [width, height]) {
-      stamp = fields;
+    arm(fields, size) {
+      tool.armWith(size, (pageIndex, rect) => ({ type: 'stamp', pageIndex, rect, ...fields }));
+    },
+
+    /**
+     * Arms the tool with any annotation made for the place the engine gives (the Sign tool's
+     * drawn signature, ink), placed with the proportions of `size`.
+     */
+    armWith([width, height], build) {
+      make = build;
       call({ call: 'setImageToPlace', size: [width, height] });
     },
 
@@ -52,11 +61,11 @@ export function createImageTool(editor) {
 
     /** The engine placed the stamp at `rect` on page `pageIndex`. */
     async place(pageIndex, rect) {
-      if (!stamp) return;
-      const fields = stamp;
-      stamp = null;
+      if (!make) return;
+      const build = make;
+      make = null;
       editor.status('');
-      await editor.commandAndSelect({ type: 'add', annotation: { type: 'stamp', pageIndex, rect, ...fields } });
+      await editor.commandAndSelect({ type: 'add', annotation: build(pageIndex, rect) });
     },
   };
   return tool;

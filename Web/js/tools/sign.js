@@ -1,0 +1,214 @@
+// Sign: handwritten signatures and initials (docs/signatures.md, "The Sign tool"). Three ways
+// to make one: draw it in the signing pad (pen, finger or mouse), type a name (set in URW's
+// Z003, a chancery italic), or choose a PNG or JPEG. Saved ones are kept by savedsignatures.js;
+// a tap on one arms the placing tool (tools/image.js), and the next tap on a page puts it
+// there at its size, ready to move and resize with Select.
+// A drawn signature is ink: the engine finishes the pad's strokes as the Draw tool finishes a
+// stroke (`signatureInk`) and draws them (`inkPaths`), in the pad and on the page alike. A
+// typed or chosen one is an image stamp (a typed one carries the name as its text).
+
+import { html, svg } from '../svg.js';
+import { call } from '../engine.js';
+import { section, segmented, action, refreshPopover, closePopover } from '../popover.js';
+import { imageURL } from '../overlay.js';
+import { readImage } from './image.js';
+import { savedSignatures, saveSignature, removeSignature, MAX_IMAGE_BYTES } from '../savedsignatures.js';
+
+/** The signing pad's size in CSS pixels; a drawn signature keeps these proportions. */
+export const PAD_SIZE = [360, 120];
+/** How tall a signature and initials are placed by a tap, in page points. */
+const PLACED_HEIGHT = { signature: 48, initials: 32 };
+/** The ink of a drawn signature: dark blue, pressure followed (the Draw tool's keys). */
+const INK = { color: '#1B2A6B', width: 1.6, opacity: 1, usesPressure: true, brush: 'pen' };
+/** A typed signature's face (its @font-face is in text.css) and the pixel size it is set in. */
+const SCRIPT_FONT = { family: 'MarginaliaZ003', url: '/vendor/fonts/Z003-MediumItalic.otf', size: 96 };
+
+/** What the popover shows between rebuilds: the way chosen, the pad's strokes, the name typed. */
+const state = { mode: 'draw', role: 'signature', strokes: [], typed: '', current: null };
+
+/** A drawn signature as ink placed at `rect` on page `pageIndex` (the engine's answer). */
+export function signatureInk(strokes, pageIndex, rect, ink = INK) {
+  return call({ call: 'signatureInk', strokes, padSize: PAD_SIZE, rect, pageIndex, ink }).annotation;
+}
+
+/** A drawn signature as the engine draws it in a box the pad's size (y down), SVG paths. */
+function padDrawing(strokes) {
+  const [w, h] = PAD_SIZE;
+  // Shown at twice the size it is placed at, so drawn twice as wide.
+  const annotation = { ...signatureInk(strokes, 0, [0, 0, w, h], { ...INK, width: INK.width * 2 }), id: 'pad' };
+  return svg('g', { transform: `matrix(1 0 0 -1 0 ${h})`, fill: INK.color, stroke: INK.color },
+    call({ call: 'inkPaths', annotation }).paths.map((p) => svg('path', p.filled ? { d: p.d, stroke: 'none' }
+      : { d: p.d, fill: 'none', 'stroke-width': INK.width * 2, 'stroke-linecap': 'round', 'stroke-linejoin': 'round' })));
+}
+
+/** The signing pad: an SVG the pointer draws in, each stroke drawn by the engine. */
+function makePad() {
+  const [w, h] = PAD_SIZE;
+  const ink = svg('g');
+  const element = svg('svg', {
+    class: 'signing-pad', width: w, height: h, viewBox: `0 0 ${w} ${h}`, role: 'img',
+    'aria-label': 'Signing pad: sign here with a pen, a finger or the mouse',
+  }, [svg('line', { x1: 16, y1: h - 28, x2: w - 16, y2: h - 28, class: 'signing-line' }), ink]);
+  const redraw = () => {
+    const strokes = state.current ? [...state.strokes, state.current.samples] : state.strokes;
+    ink.replaceChildren(...(strokes.length ? [padDrawing(strokes)] : []));
+    element.dataset.strokes = String(state.strokes.length);  // the strokes finished (for tests and assistive tech)
+  };
+  const sample = (e, box) => {
+    // A pen that is down and reads 0 keeps its last pressure (WebKit's pen reads 0 on moves).
+    const pressure = e.pointerType === 'pen' ? (e.pressure > 0 ? e.pressure : state.current?.pressure ?? 0.5) : 0.5;
+    if (state.current) state.current.pressure = pressure;
+    return [e.clientX - box.left, e.clientY - box.top, pressure, e.timeStamp / 1000];
+  };
+  element.addEventListener('pointerdown', (e) => {
+    if (e.button !== 0 && e.pointerType === 'mouse') return;
+    element.setPointerCapture?.(e.pointerId);
+    state.current = { id: e.pointerId, samples: [], pressure: null };
+    state.current.samples.push(sample(e, element.getBoundingClientRect()));
+    redraw();
+  });
+  // Moves and the lift are listened for on the window: WebKit sends a pen's pointerup to the
+  // element under it whatever the capture, and a stroke may leave the pad.
+  window.addEventListener('pointermove', (e) => {
+    if (!state.current || state.current.id !== e.pointerId) return;
+    const box = element.getBoundingClientRect();
+    const events = e.getCoalescedEvents?.() ?? [];
+    for (const each of events.length ? events : [e]) state.current.samples.push(sample(each, box));
+    redraw();
+  });
+  const end = (e) => {
+    if (!state.current || state.current.id !== e.pointerId) return;
+    state.strokes.push(state.current.samples);
+    state.current = null;
+    redraw();
+  };
+  window.addEventListener('pointerup', end, true);
+  window.addEventListener('pointercancel', (e) => { if (state.current?.id === e.pointerId) { state.current = null; redraw(); } }, true);
+  // The page's compatibility mousedown would move the focus out of the popover.
+  element.addEventListener('mousedown', (e) => e.preventDefault());
+  return { element, redraw };
+}
+
+let pad = null;
+
+/** Loads the script face (declared in text.css: `/vendor/fonts/`, fonts-urw-base35's Z003). */
+async function scriptFont() {
+  const faces = await document.fonts.load(`${SCRIPT_FONT.size}px ${SCRIPT_FONT.family}`);
+  if (!faces.length) throw new Error(`the script face (${SCRIPT_FONT.url}) could not be loaded`);
+}
+
+/** A typed name set in the script face as a PNG with a transparent ground: `{base64, width, height}`. */
+export async function typedSignatureImage(text) {
+  await scriptFont();
+  const font = `${SCRIPT_FONT.size}px ${SCRIPT_FONT.family}`;
+  const measure = document.createElement('canvas').getContext('2d');
+  measure.font = font;
+  const metrics = measure.measureText(text);
+  const margin = Math.round(SCRIPT_FONT.size * 0.25);
+  const width = Math.ceil(metrics.actualBoundingBoxLeft + metrics.actualBoundingBoxRight) + 2 * margin;
+  const height = Math.ceil(metrics.actualBoundingBoxAscent + metrics.actualBoundingBoxDescent) + 2 * margin;
+  const canvas = document.createElement('canvas');
+  canvas.width = width;
+  canvas.height = height;
+  const context = canvas.getContext('2d');
+  context.font = font;
+  context.fillStyle = INK.color;
+  context.fillText(text, margin + metrics.actualBoundingBoxLeft, margin + metrics.actualBoundingBoxAscent);
+  const base64 = canvas.toDataURL('image/png').slice('data:image/png;base64,'.length);
+  return { base64, width, height };
+}
+
+/** The size a saved signature is placed at by a tap: its role's height, its proportions kept. */
+function placedSize(saved) {
+  const height = PLACED_HEIGHT[saved.role] ?? PLACED_HEIGHT.signature;
+  const [w, h] = saved.kind === 'drawn' ? PAD_SIZE : [saved.width, saved.height];
+  return [Math.round(height * w / h), height];
+}
+
+/** A saved signature's picture in the list: the engine's ink for a drawn one, else its image. */
+function picture(saved) {
+  if (saved.kind !== 'drawn') return html('img', { src: imageURL(saved.image), alt: '', height: 36 });
+  const [w, h] = PAD_SIZE;
+  return svg('svg', { viewBox: `0 0 ${w} ${h}`, width: 108, height: 36, 'aria-hidden': 'true' }, [padDrawing(saved.strokes)]);
+}
+
+/**
+ * The Sign popover's content.
+ * @param {import('../editor.js').Editor} editor
+ */
+export function signPanel(editor) {
+  pad ??= makePad();
+  const place = (saved) => {
+    closePopover();
+    const size = placedSize(saved);
+    const what = saved.role === 'initials' ? 'your initials' : 'your signature';
+    if (saved.kind === 'drawn') {
+      editor.tools.image.armWith(size, (pageIndex, rect) => ({ ...signatureInk(saved.strokes, pageIndex, rect), contents: saved.label }));
+    } else {
+      editor.tools.image.arm({ name: 'Image', image: saved.image, contents: saved.label }, size);
+    }
+    editor.setTool('image');
+    editor.status(`Tap on a page to place ${what}`);
+  };
+  const keep = async (make) => {
+    try {
+      await saveSignature(await make());
+      refreshPopover();
+    } catch (error) {
+      editor.status(`Could not save: ${error.message}`, true);
+    }
+  };
+
+  const saved = savedSignatures(state.role);
+  const list = html('div', { class: 'signature-choices', role: 'group', 'aria-label': 'Saved' }, saved.map((s) => html('div', { class: 'signature-saved' }, [
+    html('button', { type: 'button', class: 'signature-choice', 'data-signature': s.id, 'data-kind': s.kind, title: `Place ${s.label}`, 'aria-label': `Place ${s.label}`, onclick: () => place(s) }, [picture(s)]),
+    html('button', { type: 'button', class: 'signature-remove', 'aria-label': `Remove ${s.label}`, title: 'Remove', text: '×', onclick: () => { removeSignature(s.id); refreshPopover(); } }),
+  ])));
+
+  let maker;
+  if (state.mode === 'draw') {
+    pad.redraw();
+    maker = [pad.element,
+      html('div', { class: 'popover-row' }, [
+        action('Clear', () => { state.strokes = []; pad.redraw(); }),
+        action('Save', () => {
+          if (!state.strokes.length) { editor.status('Sign in the pad first', true); return; }
+          const strokes = state.strokes;
+          state.strokes = [];
+          keep(() => ({ kind: 'drawn', role: state.role, strokes, label: state.role === 'initials' ? 'Initials' : 'Signature' }));
+        }),
+      ])];
+  } else if (state.mode === 'type') {
+    const input = html('input', { type: 'text', class: 'signature-name', 'aria-label': 'Your name', placeholder: 'Your name', maxlength: 80, value: state.typed });
+    const shown = html('div', { class: 'signature-typed-preview', text: state.typed });
+    input.addEventListener('input', () => { state.typed = input.value; shown.textContent = input.value; });
+    input.addEventListener('keydown', (e) => e.stopPropagation());
+    maker = [input, shown, action('Save', () => {
+      const text = state.typed.trim();
+      if (!text) { editor.status('Type your name first', true); return; }
+      keep(async () => {
+        const { base64, width, height } = await typedSignatureImage(text);
+        return { kind: 'typed', role: state.role, label: text, image: base64, width, height };
+      });
+    })];
+  } else {
+    const picker = html('input', { type: 'file', class: 'signature-image-picker', accept: 'image/png,image/jpeg', hidden: '' });
+    picker.addEventListener('change', () => {
+      const file = picker.files?.[0];
+      if (!file) return;
+      if (file.size > MAX_IMAGE_BYTES) { editor.status(`The image is larger than ${MAX_IMAGE_BYTES / 1024} KB`, true); return; }
+      keep(async () => {
+        const image = await readImage(file);
+        return { kind: 'image', role: state.role, label: file.name.replace(/\.[^.]*$/, '') || 'Signature', image: image.base64, width: image.width, height: image.height };
+      });
+    });
+    maker = [picker, html('p', { class: 'hint', text: 'A PNG (its transparency kept) or a JPEG.' }),
+      action('Choose image\u2026', () => { picker.value = ''; picker.click(); })];
+  }
+
+  return [
+    segmented([['signature', 'Signature'], ['initials', 'Initials']], state.role, (v) => { state.role = v; }, 'Signature or initials'),
+    section(saved.length ? 'Saved' : 'Saved (none yet)', list),
+    section('New', segmented([['draw', 'Draw'], ['type', 'Type'], ['image', 'Image']], state.mode, (v) => { state.mode = v; }, 'How to make it'), ...maker),
+  ];
+}
