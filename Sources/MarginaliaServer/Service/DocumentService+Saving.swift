@@ -38,8 +38,14 @@ extension DocumentService {
             let bytes = try state.document.dataRepresentation()
             let record = try store.saveVersion(id, bytes: bytes, basedOn: state.baseVersion, revision: state.revision,
                                                pageCount: try state.document.pageCount, now: Date())
-            // Continue from what is now stored, so the next save appends to it.
-            state.document = try PDFDocument(data: bytes)
+            // Continue from what is now stored, so the next save appends to it: mapped from the
+            // store's file when it keeps one (a large file is then not held twice in memory).
+            if let stored = try store.versionFile(id, number: record.number) {
+                state.document = try PDFDocument(source: try ByteSource(path: stored.url.path, length: stored.length),
+                                                 limits: readingLimits)
+            } else {
+                state.document = try PDFDocument(data: bytes)
+            }
             state.savedRevision = state.revision
             state.baseVersion = record.number
             return DocumentVersion(record)
