@@ -29,20 +29,31 @@ extension AppearanceBuilder {
         // font (the system's DejaVu Sans), subset to the glyphs drawn.
         let font = layout.font
         let resource = layout.standard.map { appearance.addFont($0) } ?? "MEmbedded"
-        let lines = layout.lines(text.text, width: Double(box.width))
+        let lines = layout.faces == nil ? layout.lines(text.text, width: Double(box.width)) : []
         let lineHeight = layout.lineHeight
         appearance.content.save()
         appearance.content.rectangle(inner)
         appearance.content.clip()
         appearance.content.beginText()
-        appearance.content.font(resource, size: size)
+        // Shaped lines name their own fonts, run by run.
+        if layout.faces == nil { appearance.content.font(resource, size: size) }
         appearance.content.fillColor(text.textColor.pdfComponents)
-        appearance.showLines(lines, font: font, firstBaseline: Double(inner.maxY) - font.ascent * size / 1000,
-                             lineHeight: lineHeight, left: Double(inner.minX), right: Double(inner.maxX),
-                             alignment: text.alignment.rawValue, bottom: Double(inner.minY))
+        let firstBaseline = Double(inner.maxY) - font.ascent * size / 1000
+        if let faces = layout.faces, let shaped = try layout.shapedLines(text.text, width: Double(box.width)) {
+            appearance.showShapedLines(shaped, faces: faces, size: size, firstBaseline: firstBaseline, lineHeight: lineHeight,
+                                       left: Double(inner.minX), right: Double(inner.maxX),
+                                       alignment: text.alignment.rawValue, bottom: Double(inner.minY))
+        } else {
+            appearance.showLines(lines, font: font, firstBaseline: firstBaseline,
+                                 lineHeight: lineHeight, left: Double(inner.minX), right: Double(inner.maxX),
+                                 alignment: text.alignment.rawValue, bottom: Double(inner.minY))
+        }
         appearance.content.endText()
         appearance.content.restore()
-        if font is TrueTypeFont {
+        if let faces = layout.faces {
+            // Made after the text is shown, so each subset holds exactly its glyphs.
+            appearance.fonts.merge(try faces.fontResources(add: addObject)) { _, new in new }
+        } else if font is TrueTypeFont {
             // Made after the text is encoded, so the subset holds exactly its glyphs.
             appearance.fonts[resource] = .reference(try font.makeFontDictionary(add: addObject))
         }

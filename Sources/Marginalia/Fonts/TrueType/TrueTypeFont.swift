@@ -163,12 +163,16 @@ public final class TrueTypeFont: PDFFont {
         for character in text {
             let mapped = glyphs(for: character)
             if mapped.missing { missing.append(character) }
-            for (glyph, scalar) in mapped.glyphs {
-                let number = subset.show(glyph, for: scalar)
-                bytes.append(UInt8(number >> 8))
-                bytes.append(UInt8(number & 0xFF))
-            }
+            for (glyph, scalar) in mapped.glyphs { bytes += encode(glyph: glyph, for: scalar) }
         }
         return (bytes, missing)
+    }
+
+    /// The two bytes that show glyph `glyph` (a glyph ID of the font, as a shaper chose it),
+    /// recording it for the subset; `scalar` is the text it stands for in the ToUnicode map,
+    /// nil for a glyph that is not one character's (a ligature, a part of a cluster).
+    func encode(glyph: Int, for scalar: Unicode.Scalar?) -> [UInt8] {
+        let number = subset.show(glyph < program.numGlyphs ? glyph : 0, for: scalar)
+        return [UInt8(number >> 8), UInt8(number & 0xFF)]
     }
 }
