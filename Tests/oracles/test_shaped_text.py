@@ -1,0 +1,126 @@
+"""Text in scripts that need shaping and right-to-left layout (docs/text-layout.md): lines of
+Arabic, Hebrew, Devanagari and Thai written by the engine render in Poppler (pdftoppm) and
+PDFium like HarfBuzz's own hb-view draws them in the same Noto font and size, and extract
+(PyMuPDF, pdftotext) as the text typed. The comparison and its tolerance: shaping_oracle.py.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import unicodedata
+from pathlib import Path
+
+import pymupdf
+import pytest
+
+from oracle_helpers import qpdf_check, run_command
+from shaping_oracle import NOTO, SAME_GLYPHS, boxes_agree, difference, hb_view, ink, pdfium, pdftoppm
+
+#: Per script: the line, the font the engine must choose for it, and whether a control drawn
+#: unshaped in typed order must differ (Thai and Hebrew letters look alike either way, so their
+#: control would prove nothing about shaping; Hebrew's marks and order are checked by the
+#: extraction and the box).
+LINES = {
+    "arabic": ("السلام عليكم يا صديقي", NOTO / "NotoSansArabic-Regular.ttf", True),
+    "hebrew": ("שָׁלוֹם עוֹלָם", NOTO / "NotoSansHebrew-Regular.ttf", True),
+    "devanagari": ("नमस्ते दुनिया क्षत्रिय", NOTO / "NotoSansDevanagari-Regular.ttf", True),
+    "thai": ("สวัสดีชาวโลก", NOTO / "NotoSansThai-Regular.ttf", False),
+}
+
+PAGE = (612, 792)
+RECT = [36, 600, 576, 660]
+SIZE = 24
+DPI = 144  # 2 pixels per point: 48 pixels per em at 24 pt
+HEBREW_POINTS = re.compile("[\u0591-\u05c7]")
+BIDI_CONTROLS = re.compile("[\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+
+
+def blank_pdf(path: Path) -> Path:
+    document = pymupdf.open()
+    document.new_page(width=PAGE[0], height=PAGE[1])
+    document.save(path)
+    return path
+
+
+def free_text_pdf(binary: Path, tmp_path: Path, text: str) -> Path:
+    spec = {"annotations": [{"type": "freeText", "pageIndex": 0, "rect": RECT, "text": text, "fontSize": SIZE,
+                             "width": 0}]}
+    source = tmp_path / "free.json"
+    source.write_text(json.dumps(spec, ensure_ascii=False), encoding="utf-8")
+    out = tmp_path / "annotated.pdf"
+    result = run_command([str(binary), "annotate", str(blank_pdf(tmp_path / "blank.pdf")), "--from", str(source),
+                          "-o", str(out)], 60)
+    assert result.returncode == 0, result.describe()
+    assert qpdf_check(out, None).returncode == 0
+    return out
+
+
+def region() -> tuple[int, int, int, int]:
+    """The annotation's rect in pixels of a page rendered at DPI."""
+    scale = DPI / 72
+    return (round(RECT[0] * scale), round((PAGE[1] - RECT[3]) * scale),
+            round(RECT[2] * scale), round((PAGE[1] - RECT[1]) * scale))
+
+
+def normalised(text: str) -> str:
+    """Without the bidi controls pdftotext puts around right-to-left runs, white space as one
+    space, and in canonical order (NFC): a letter's points extracted in another order than
+    typed are the same text (Unicode canonical equivalence)."""
+    return unicodedata.normalize("NFC", " ".join(BIDI_CONTROLS.sub("", text).split()))
+
+
+@pytest.mark.parametrize("script", list(LINES))
+def test_free_text_renders_as_hb_view_shapes_it(binary, tmp_path, script):
+    text, font, has_control = LINES[script]
+    assert font.exists(), f"{font} is missing: scripts/install-deps.sh installs fonts-noto-core"
+    pdf = free_text_pdf(binary, tmp_path, text)
+    fonts = subprocess.run(["pdffonts", str(pdf)], check=True, capture_output=True, text=True).stdout
+    assert any(f"+{font.stem}" in line and line.split()[-5:-2] == ["yes", "yes", "yes"] for line in fonts.splitlines()), fonts
+
+    reference = ink(hb_view(font, text, SIZE * DPI // 72, tmp_path / "reference.png"))
+    control = ink(hb_view(font, text, SIZE * DPI // 72, tmp_path / "control.png", unshaped=True))
+    for engine, page in [("pdftoppm", pdftoppm(pdf, DPI, tmp_path / "page")), ("pdfium", pdfium(pdf, DPI))]:
+        ours = ink(page, region())
+        ours.save(tmp_path / f"{engine}-{script}.png")
+        assert boxes_agree(ours, reference), f"{engine}: ink box {ours.size}, hb-view's {reference.size}"
+        measured = difference(ours, reference)
+        assert measured < SAME_GLYPHS, f"{engine}: differs from hb-view by {measured:.3f}"
+    if has_control:
+        unshaped = difference(control, reference)
+        assert unshaped > SAME_GLYPHS, f"the control (unshaped, typed order) passes as shaped: {unshaped:.3f}"
+
+
+@pytest.mark.parametrize("script", list(LINES))
+def test_free_text_extracts_as_typed(binary, tmp_path, script):
+    text, _, _ = LINES[script]
+    pdf = free_text_pdf(binary, tmp_path, text)
+    flat = tmp_path / "flat.pdf"
+    result = run_command([str(binary), "flatten", str(pdf), "-o", str(flat)], 60)
+    assert result.returncode == 0, result.describe()
+    poppler = subprocess.run(["pdftotext", "-enc", "UTF-8", str(flat), "-"], check=True, capture_output=True).stdout.decode()
+    if script == "hebrew":
+        # Poppler (22.12) reads Hebrew points placed by offsets as words of their own after the
+        # line, and a point's offset as a gap between words; it extracts the letters in order.
+        # MuPDF, below, reads the points and the words exactly.
+        def letters(value: str) -> str:
+            return "".join(HEBREW_POINTS.sub("", BIDI_CONTROLS.sub("", value)).split())
+        assert letters(poppler) == letters(text)
+    else:
+        assert normalised(poppler) == normalised(text)
+    document = pymupdf.open(flat)
+    assert normalised(document[0].get_text()) == normalised(text)
+
+
+def test_latin_and_greek_stay_in_dejavu_and_unshaped(binary, tmp_path):
+    """Text DejaVu Sans draws needs no other font and no marked content: it is written as it
+    was before shaping existed, one glyph per character."""
+    pdf = free_text_pdf(binary, tmp_path, "Ωμέγα και Привет, déjà vu")
+    fonts = subprocess.run(["pdffonts", str(pdf)], check=True, capture_output=True, text=True).stdout.splitlines()[2:]
+    assert [line.split()[0].split("+")[1] for line in fonts] == ["DejaVuSans"]
+    with pymupdf.open(pdf) as document:
+        streams = [document.xref_stream(xref) or b"" for xref in range(1, document.xref_length())
+                   if document.xref_is_stream(xref)]
+    assert any(b"Tj" in stream for stream in streams)
+    assert not any(b"BDC" in stream or b"TJ" in stream for stream in streams)
