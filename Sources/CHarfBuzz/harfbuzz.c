@@ -5,10 +5,14 @@
 #include <stdlib.h>
 #include <string.h>
 #include <harfbuzz/hb.h>
+#include <harfbuzz/hb-ot.h>
+#include <harfbuzz/hb-subset.h>
 
 #include "CLazyLibrary.h"
 
 static marginalia_library harfbuzz = MARGINALIA_LIBRARY("libharfbuzz0b", "libharfbuzz.so.0", "libharfbuzz.so");
+static marginalia_library harfbuzz_subset =
+    MARGINALIA_LIBRARY("libharfbuzz-subset0", "libharfbuzz-subset.so.0", "libharfbuzz-subset.so");
 
 MARGINALIA_FORWARD(harfbuzz, hb_blob_t *, hb_blob_create,
                    (const char *data, unsigned int length, hb_memory_mode_t mode, void *user_data, hb_destroy_func_t destroy),
@@ -43,6 +47,22 @@ MARGINALIA_FORWARD(harfbuzz, hb_glyph_position_t *, hb_buffer_get_glyph_position
 MARGINALIA_FORWARD(harfbuzz, hb_unicode_funcs_t *, hb_unicode_funcs_get_default, (void), ())
 MARGINALIA_FORWARD(harfbuzz, hb_script_t, hb_unicode_script, (hb_unicode_funcs_t *ufuncs, hb_codepoint_t unicode),
                    (ufuncs, unicode))
+
+MARGINALIA_FORWARD(harfbuzz, hb_bool_t, hb_font_get_nominal_glyph, (hb_font_t *font, hb_codepoint_t unicode, hb_codepoint_t *glyph),
+                   (font, unicode, glyph))
+MARGINALIA_FORWARD(harfbuzz, hb_position_t, hb_font_get_glyph_h_advance, (hb_font_t *font, hb_codepoint_t glyph), (font, glyph))
+MARGINALIA_FORWARD(harfbuzz, hb_bool_t, hb_font_get_h_extents, (hb_font_t *font, hb_font_extents_t *extents), (font, extents))
+MARGINALIA_FORWARD(harfbuzz, unsigned int, hb_ot_name_get_utf8,
+                   (hb_face_t *face, hb_ot_name_id_t name_id, hb_language_t language, unsigned int *text_size, char *text),
+                   (face, name_id, language, text_size, text))
+MARGINALIA_FORWARD_VOID(harfbuzz, hb_set_add, (hb_set_t *set, hb_codepoint_t codepoint), (set, codepoint))
+MARGINALIA_FORWARD(harfbuzz, hb_blob_t *, hb_face_reference_blob, (hb_face_t *face), (face))
+MARGINALIA_FORWARD(harfbuzz, const char *, hb_blob_get_data, (hb_blob_t *blob, unsigned int *length), (blob, length))
+MARGINALIA_FORWARD(harfbuzz_subset, hb_subset_input_t *, hb_subset_input_create_or_fail, (void), ())
+MARGINALIA_FORWARD_VOID(harfbuzz_subset, hb_subset_input_destroy, (hb_subset_input_t *input), (input))
+MARGINALIA_FORWARD(harfbuzz_subset, hb_set_t *, hb_subset_input_glyph_set, (hb_subset_input_t *input), (input))
+MARGINALIA_FORWARD(harfbuzz_subset, hb_face_t *, hb_subset_or_fail, (hb_face_t *source, const hb_subset_input_t *input),
+                   (source, input))
 
 struct mg_hb_font {
     hb_face_t *face;
@@ -121,4 +141,49 @@ int mg_hb_shape(const mg_hb_font *font, const uint32_t *text, int length, int of
 
 uint32_t mg_hb_script(uint32_t codepoint) {
     return (uint32_t)hb_unicode_script(hb_unicode_funcs_get_default(), codepoint);
+}
+
+uint32_t mg_hb_font_glyph(const mg_hb_font *font, uint32_t codepoint) {
+    hb_codepoint_t glyph = 0;
+    return hb_font_get_nominal_glyph(font->font, codepoint, &glyph) ? glyph : 0;
+}
+
+int32_t mg_hb_font_advance(const mg_hb_font *font, uint32_t glyph) { return hb_font_get_glyph_h_advance(font->font, glyph); }
+
+void mg_hb_font_extents(const mg_hb_font *font, int32_t *ascender, int32_t *descender) {
+    hb_font_extents_t extents = {0};
+    hb_font_get_h_extents(font->font, &extents);
+    *ascender = extents.ascender;
+    *descender = extents.descender;
+}
+
+unsigned int mg_hb_font_postscript_name(const mg_hb_font *font, char *name, unsigned int size) {
+    unsigned int length = size;
+    unsigned int full = hb_ot_name_get_utf8(font->face, HB_OT_NAME_ID_POSTSCRIPT_NAME, HB_LANGUAGE_INVALID, &length, name);
+    return full < size ? full : 0;
+}
+
+int mg_hb_subset(const mg_hb_font *font, const uint32_t *glyphs, int count, unsigned char **data, size_t *size) {
+    *data = NULL;
+    *size = 0;
+    if (marginalia_library_symbol(&harfbuzz_subset, "hb_subset_or_fail") == NULL) return -1;
+    hb_subset_input_t *input = hb_subset_input_create_or_fail();
+    if (input == NULL) return -1;
+    hb_set_t *set = hb_subset_input_glyph_set(input);
+    for (int i = 0; i < count; i++) hb_set_add(set, glyphs[i]);
+    hb_face_t *subset = hb_subset_or_fail(font->face, input);
+    hb_subset_input_destroy(input);
+    if (subset == NULL) return -1;
+    hb_blob_t *blob = hb_face_reference_blob(subset);
+    unsigned int length = 0;
+    const char *bytes = hb_blob_get_data(blob, &length);
+    int result = -1;
+    if (bytes != NULL && length > 0 && (*data = malloc(length)) != NULL) {
+        memcpy(*data, bytes, length);
+        *size = length;
+        result = 0;
+    }
+    hb_blob_destroy(blob);
+    hb_face_destroy(subset);
+    return result;
 }

@@ -1,5 +1,5 @@
 """Text in scripts that need shaping and right-to-left layout (docs/text-layout.md): lines of
-Arabic, Hebrew, Devanagari and Thai written by the engine render in Poppler (pdftoppm) and
+Arabic, Hebrew, Devanagari, Thai, Chinese and Japanese written by the engine render in Poppler (pdftoppm) and
 PDFium like HarfBuzz's own hb-view draws them in the same Noto font and size, and extract
 (PyMuPDF, pdftotext) as the text typed. The comparison and its tolerance: shaping_oracle.py.
 """
@@ -16,17 +16,19 @@ import pymupdf
 import pytest
 
 from oracle_helpers import qpdf_check, run_command
-from shaping_oracle import NOTO, SAME_GLYPHS, boxes_agree, difference, hb_view, ink, pdfium, pdftoppm
+from shaping_oracle import NOTO, NOTO_CJK, SAME_GLYPHS, boxes_agree, difference, hb_view, ink, pdfium, pdftoppm
 
-#: Per script: the line, the font the engine must choose for it, and whether a control drawn
-#: unshaped in typed order must differ (Thai and Hebrew letters look alike either way, so their
-#: control would prove nothing about shaping; Hebrew's marks and order are checked by the
-#: extraction and the box).
+#: Per script: the line, the font the engine must choose for it (file, face in a collection,
+#: PostScript name), and whether a control drawn unshaped in typed order must differ (Thai,
+#: Chinese and Japanese look alike either way, so their control would prove nothing about
+#: shaping; they check the fonts and glyphs).
 LINES = {
-    "arabic": ("السلام عليكم يا صديقي", NOTO / "NotoSansArabic-Regular.ttf", True),
-    "hebrew": ("שָׁלוֹם עוֹלָם", NOTO / "NotoSansHebrew-Regular.ttf", True),
-    "devanagari": ("नमस्ते दुनिया क्षत्रिय", NOTO / "NotoSansDevanagari-Regular.ttf", True),
-    "thai": ("สวัสดีชาวโลก", NOTO / "NotoSansThai-Regular.ttf", False),
+    "arabic": ("السلام عليكم يا صديقي", NOTO / "NotoSansArabic-Regular.ttf", 0, "NotoSansArabic-Regular", True),
+    "hebrew": ("שָׁלוֹם עוֹלָם", NOTO / "NotoSansHebrew-Regular.ttf", 0, "NotoSansHebrew-Regular", True),
+    "devanagari": ("नमस्ते दुनिया क्षत्रिय", NOTO / "NotoSansDevanagari-Regular.ttf", 0, "NotoSansDevanagari-Regular", True),
+    "thai": ("สวัสดีชาวโลก", NOTO / "NotoSansThai-Regular.ttf", 0, "NotoSansThai-Regular", False),
+    "chinese": ("你好，世界。我们一起学习中文", NOTO_CJK, 2, "NotoSansCJKsc-Regular", False),
+    "japanese": ("こんにちは世界、日本語のテキスト", NOTO_CJK, 0, "NotoSansCJKjp-Regular", False),
 }
 
 PAGE = (612, 792)
@@ -73,14 +75,17 @@ def normalised(text: str) -> str:
 
 @pytest.mark.parametrize("script", list(LINES))
 def test_free_text_renders_as_hb_view_shapes_it(binary, tmp_path, script):
-    text, font, has_control = LINES[script]
-    assert font.exists(), f"{font} is missing: scripts/install-deps.sh installs fonts-noto-core"
+    text, font, face, name, has_control = LINES[script]
+    assert font.exists(), f"{font} is missing: scripts/install-deps.sh installs fonts-noto-core and fonts-noto-cjk"
     pdf = free_text_pdf(binary, tmp_path, text)
-    fonts = subprocess.run(["pdffonts", str(pdf)], check=True, capture_output=True, text=True).stdout
-    assert any(f"+{font.stem}" in line and line.split()[-5:-2] == ["yes", "yes", "yes"] for line in fonts.splitlines()), fonts
+    fonts = subprocess.run(["pdffonts", str(pdf)], check=True, capture_output=True, text=True).stdout.splitlines()[2:]
+    # Only the script's font: embedded (emb), subset (sub), with a ToUnicode map (uni).
+    assert [line.split()[0].split("+")[1] for line in fonts] == [name], fonts
+    assert fonts[0].split()[-5:-2] == ["yes", "yes", "yes"], fonts
 
-    reference = ink(hb_view(font, text, SIZE * DPI // 72, tmp_path / "reference.png"))
-    control = ink(hb_view(font, text, SIZE * DPI // 72, tmp_path / "control.png", unshaped=True))
+    pixels_per_em = SIZE * DPI // 72
+    reference = ink(hb_view(font, text, pixels_per_em, tmp_path / "reference.png", face_index=face))
+    control = ink(hb_view(font, text, pixels_per_em, tmp_path / "control.png", face_index=face, unshaped=True))
     for engine, page in [("pdftoppm", pdftoppm(pdf, DPI, tmp_path / "page")), ("pdfium", pdfium(pdf, DPI))]:
         ours = ink(page, region())
         ours.save(tmp_path / f"{engine}-{script}.png")
@@ -94,7 +99,7 @@ def test_free_text_renders_as_hb_view_shapes_it(binary, tmp_path, script):
 
 @pytest.mark.parametrize("script", list(LINES))
 def test_free_text_extracts_as_typed(binary, tmp_path, script):
-    text, _, _ = LINES[script]
+    text = LINES[script][0]
     pdf = free_text_pdf(binary, tmp_path, text)
     flat = tmp_path / "flat.pdf"
     result = run_command([str(binary), "flatten", str(pdf), "-o", str(flat)], 60)

@@ -44,6 +44,26 @@ unsigned int mg_hb_font_units_per_em(const mg_hb_font *font);
 int mg_hb_shape(const mg_hb_font *font, const uint32_t *text, int length, int offset, int run_length,
                 int right_to_left, uint32_t script, const char *language, mg_hb_glyph **glyphs);
 
+/// The font's glyph for `codepoint` from its 'cmap', or 0 when it has none.
+uint32_t mg_hb_font_glyph(const mg_hb_font *font, uint32_t codepoint);
+
+/// The advance width of glyph `glyph`, in font units.
+int32_t mg_hb_font_advance(const mg_hb_font *font, uint32_t glyph);
+
+/// The font's ascender and descender (negative below the baseline), in font units.
+void mg_hb_font_extents(const mg_hb_font *font, int32_t *ascender, int32_t *descender);
+
+/// The font's PostScript name (name ID 6) into `name` (`size` bytes with the terminating 0);
+/// returns its length, 0 when the font has none.
+unsigned int mg_hb_font_postscript_name(const mg_hb_font *font, char *name, unsigned int size);
+
+/// A subset of the font holding `glyphs` (and what they need), made by libharfbuzz-subset
+/// (Debian: libharfbuzz-subset0, loaded on first use): an OpenType font in a new array at
+/// `*data` (free with free()), `*size` bytes; glyphs are renumbered in the order of their old
+/// IDs, and a CID-keyed CFF keeps each glyph's CID. Returns 0, or -1 when the library is
+/// missing or the subset fails.
+int mg_hb_subset(const mg_hb_font *font, const uint32_t *glyphs, int count, unsigned char **data, size_t *size);
+
 /// The Unicode script of `codepoint` as an ISO 15924 tag (HB_TAG form): 'Zyyy' for common
 /// characters (spaces, digits, punctuation), 'Zinh' for inherited ones (combining marks).
 uint32_t mg_hb_script(uint32_t codepoint);

@@ -27,9 +27,9 @@ final class HarfBuzzFont: Sendable {
 
     /// - Throws: ``TextShapingError/libraryMissing(library:package:)`` without HarfBuzz,
     ///   ``TextShapingError/unreadableFont(path:)`` for bytes it cannot read as a font.
-    init(data: [UInt8], path: String) throws(TextShapingError) {
+    init(data: [UInt8], index: Int = 0, path: String) throws(TextShapingError) {
         guard Self.isAvailable else { throw .libraryMissing(library: "libharfbuzz.so.0", package: "libharfbuzz0b") }
-        guard let font = data.withUnsafeBufferPointer({ mg_hb_font_create($0.baseAddress, $0.count, 0) }) else {
+        guard let font = data.withUnsafeBufferPointer({ mg_hb_font_create($0.baseAddress, $0.count, UInt32(clamping: index)) }) else {
             throw .unreadableFont(path: path)
         }
         self.font = font
@@ -37,6 +37,45 @@ final class HarfBuzzFont: Sendable {
     }
 
     deinit { mg_hb_font_destroy(font) }
+
+    /// The font's glyph for `scalar`, or nil when it has none.
+    func glyph(for scalar: Unicode.Scalar) -> Int? {
+        let glyph = Int(mg_hb_font_glyph(font, scalar.value))
+        return glyph == 0 ? nil : glyph
+    }
+
+    /// The advance width of `glyph`, in font units.
+    func advance(of glyph: Int) -> Int { Int(mg_hb_font_advance(font, UInt32(clamping: glyph))) }
+
+    /// Ascender and descender (negative), in font units.
+    var extents: (ascender: Int, descender: Int) {
+        var ascender: Int32 = 0
+        var descender: Int32 = 0
+        mg_hb_font_extents(font, &ascender, &descender)
+        return (Int(ascender), Int(descender))
+    }
+
+    /// The PostScript name (name ID 6), or nil when the font has none.
+    var postScriptName: String? {
+        var buffer = [CChar](repeating: 0, count: 128)
+        let length = mg_hb_font_postscript_name(font, &buffer, UInt32(buffer.count))
+        return length == 0 ? nil : String(decoding: buffer.prefix(Int(length)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// An OpenType font of `glyphs` only (and what they are drawn from), by libharfbuzz-subset.
+    ///
+    /// - Throws: ``TextShapingError/libraryMissing(library:package:)`` when the subsetter
+    ///   cannot be loaded or fails.
+    func subset(_ glyphs: [Int]) throws(TextShapingError) -> [UInt8] {
+        var data: UnsafeMutablePointer<UInt8>? = nil
+        var size = 0
+        let ids = glyphs.map { UInt32(clamping: $0) }
+        guard mg_hb_subset(font, ids, Int32(ids.count), &data, &size) == 0, let data else {
+            throw .libraryMissing(library: "libharfbuzz-subset.so.0", package: "libharfbuzz-subset0")
+        }
+        defer { free(data) }
+        return Array(UnsafeBufferPointer(start: data, count: size))
+    }
 
     /// The glyphs of `text[range]`, the rest of `text` being context, in `script` (a tag as
     /// ``Script`` gives) and direction. Clusters are indices into `text`.

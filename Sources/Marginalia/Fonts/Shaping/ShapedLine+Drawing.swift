@@ -64,7 +64,7 @@ extension ShapedRun {
     /// another shape (a ligature, a conjunct, a vowel drawn before its consonant, a mark
     /// raised or lowered, which extractors would read as a line of its own), which need
     /// `/ActualText`.
-    func characters(of cluster: (glyphs: Range<Int>, scalars: Range<Int>), order: [Int], in font: TrueTypeFont)
+    func characters(of cluster: (glyphs: Range<Int>, scalars: Range<Int>), order: [Int], in font: any EmbeddedFontProgram)
         -> [Unicode.Scalar]? {
         guard cluster.glyphs.count == cluster.scalars.count else { return nil }
         if cluster.glyphs.count == 1 { return [scalars[cluster.scalars.lowerBound]] }
@@ -99,14 +99,14 @@ extension ShapedRun {
 /// Collects glyphs into one `TJ` array and writes it when something else must come between;
 /// keeps track of the pen, so each glyph lands where the shaper put it.
 private struct GlyphWriter {
-    let font: TrueTypeFont
+    let font: any EmbeddedFontProgram
     let size: Double
     /// Where the next glyph would go without adjustment, from the run's start (1/1000 em).
     private var pen = 0.0
     private var elements: [PDFObject] = []
     private var pending: [UInt8] = []
 
-    init(font: TrueTypeFont, size: Double) {
+    init(font: any EmbeddedFontProgram, size: Double) {
         self.font = font
         self.size = size
     }

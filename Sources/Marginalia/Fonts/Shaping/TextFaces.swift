@@ -7,7 +7,7 @@ import PDFCore
 final class TextFaces {
     struct Face {
         let resource: String
-        let font: TrueTypeFont
+        let font: any EmbeddedFontProgram
         let shaper: HarfBuzzFont
     }
 
@@ -40,19 +40,26 @@ final class TextFaces {
         return faces[index]
     }
 
-    /// The face of the font file at `path`, made on first use; nil when it cannot be used.
-    private func face(path: String) -> Int? {
-        if let known = indexByPath[path] { return known }
-        guard !unusable.contains(path) else { return nil }
+    /// The face of face `index` of the font file at `path`, made on first use; nil when it
+    /// cannot be used.
+    private func face(path: String, index: Int = 0) -> Int? {
+        let key = "\(path)#\(index)"
+        if let known = indexByPath[key] { return known }
+        guard !unusable.contains(key) else { return nil }
         do {
-            let loaded = try ScriptFonts.load(path)
-            let font = try TrueTypeFont(data: loaded.data)
+            let loaded = try ScriptFonts.load(path, index: index)
+            let font: any EmbeddedFontProgram
+            do {
+                font = try TrueTypeFont(data: loaded.data)
+            } catch FontError.notTrueType {
+                font = try CFFSubsetFont(loaded: loaded, path: path)
+            }
             let resource = faces.isEmpty ? resourcePrefix : resourcePrefix + String(faces.count + 1)
             faces.append(Face(resource: resource, font: font, shaper: loaded.shaper))
-            indexByPath[path] = faces.count - 1
+            indexByPath[key] = faces.count - 1
             return faces.count - 1
         } catch {
-            unusable.insert(path)
+            unusable.insert(key)
             return nil
         }
     }
@@ -80,7 +87,7 @@ final class TextFaces {
                 assigned.append(last)
                 continue
             }
-            let scriptFace = ScriptFonts.path(forScript: scripts[index].name).flatMap(face(path:))
+            let scriptFace = ScriptFonts.font(forScript: scripts[index].name, in: scalars).flatMap { face(path: $0.path, index: $0.index) }
             if let scriptFace, faces[scriptFace].font.glyphID(for: scalar) != nil {
                 assigned.append(scriptFace)
             } else {
