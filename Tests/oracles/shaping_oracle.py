@@ -56,8 +56,10 @@ def pdfium(pdf: Path, dpi: int) -> Image.Image:
     import pypdfium2
 
     document = pypdfium2.PdfDocument(str(pdf))
+    # The form layer draws the widgets (form fields) from their appearance streams.
+    document.init_forms()
     try:
-        return document[0].render(scale=dpi / 72, draw_annots=True).to_pil().convert("L")
+        return document[0].render(scale=dpi / 72, draw_annots=True, may_draw_forms=True).to_pil().convert("L")
     finally:
         document.close()
 

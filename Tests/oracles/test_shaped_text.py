@@ -59,6 +59,29 @@ def free_text_pdf(binary: Path, tmp_path: Path, text: str) -> Path:
     return out
 
 
+def field_pdf(binary: Path, tmp_path: Path, text: str, *, flatten: bool = False) -> Path:
+    """A form with one text field over RECT, borderless, 24 pt, filled with `text` by the CLI."""
+    document = pymupdf.open()
+    page = document.new_page(width=PAGE[0], height=PAGE[1])
+    widget = pymupdf.Widget()
+    widget.field_type = pymupdf.PDF_WIDGET_TYPE_TEXT
+    widget.field_name = "line"
+    widget.rect = pymupdf.Rect(RECT[0], PAGE[1] - RECT[3], RECT[2], PAGE[1] - RECT[1])
+    widget.border_width = 0
+    widget.text_fontsize = SIZE
+    page.add_widget(widget)
+    form = tmp_path / "form.pdf"
+    document.save(form)
+    out = tmp_path / "filled.pdf"
+    result = run_command([str(binary), "fill", str(form), "-o", str(out), f"line={text}"] + (["--flatten"] if flatten else []), 60)
+    assert result.returncode == 0, result.describe()
+    assert qpdf_check(out, None).returncode == 0
+    return out
+
+
+WRITERS = {"freeText": free_text_pdf, "field": field_pdf}
+
+
 def region() -> tuple[int, int, int, int]:
     """The annotation's rect in pixels of a page rendered at DPI."""
     scale = DPI / 72
@@ -73,11 +96,12 @@ def normalised(text: str) -> str:
     return unicodedata.normalize("NFC", " ".join(BIDI_CONTROLS.sub("", text).split()))
 
 
+@pytest.mark.parametrize("surface", list(WRITERS))
 @pytest.mark.parametrize("script", list(LINES))
-def test_free_text_renders_as_hb_view_shapes_it(binary, tmp_path, script):
+def test_renders_as_hb_view_shapes_it(binary, tmp_path, script, surface):
     text, font, face, name, has_control = LINES[script]
     assert font.exists(), f"{font} is missing: scripts/install-deps.sh installs fonts-noto-core and fonts-noto-cjk"
-    pdf = free_text_pdf(binary, tmp_path, text)
+    pdf = WRITERS[surface](binary, tmp_path, text)
     fonts = subprocess.run(["pdffonts", str(pdf)], check=True, capture_output=True, text=True).stdout.splitlines()[2:]
     # Only the script's font: embedded (emb), subset (sub), with a ToUnicode map (uni).
     assert [line.split()[0].split("+")[1] for line in fonts] == [name], fonts
@@ -97,13 +121,16 @@ def test_free_text_renders_as_hb_view_shapes_it(binary, tmp_path, script):
         assert unshaped > SAME_GLYPHS, f"the control (unshaped, typed order) passes as shaped: {unshaped:.3f}"
 
 
+@pytest.mark.parametrize("surface", list(WRITERS))
 @pytest.mark.parametrize("script", list(LINES))
-def test_free_text_extracts_as_typed(binary, tmp_path, script):
+def test_extracts_as_typed(binary, tmp_path, script, surface):
     text = LINES[script][0]
-    pdf = free_text_pdf(binary, tmp_path, text)
-    flat = tmp_path / "flat.pdf"
-    result = run_command([str(binary), "flatten", str(pdf), "-o", str(flat)], 60)
-    assert result.returncode == 0, result.describe()
+    if surface == "field":
+        flat = field_pdf(binary, tmp_path, text, flatten=True)
+    else:
+        flat = tmp_path / "flat.pdf"
+        result = run_command([str(binary), "flatten", str(free_text_pdf(binary, tmp_path, text)), "-o", str(flat)], 60)
+        assert result.returncode == 0, result.describe()
     poppler = subprocess.run(["pdftotext", "-enc", "UTF-8", str(flat), "-"], check=True, capture_output=True).stdout.decode()
     if script == "hebrew":
         # Poppler (22.12) reads Hebrew points placed by offsets as words of their own after the
