@@ -86,28 +86,8 @@ final class CFFSubsetFont: EmbeddedFontProgram {
             widths[glyph] = advanceWidth(ofGlyph: glyph)
             if let scalar = subset.text[number] { text[glyph] = scalar }
         }
-        let cidFont = PDFDictionary([
-            ("Type", .name("Font")),
-            ("Subtype", .name("CIDFontType0")),
-            ("BaseFont", .name(name)),
-            ("CIDSystemInfo", .dictionary(PDFDictionary([
-                ("Registry", .string(Array("Adobe".utf8))),
-                ("Ordering", .string(Array("Identity".utf8))),
-                ("Supplement", .integer(0)),
-            ]))),
-            ("FontDescriptor", .reference(add(.dictionary(descriptor)))),
-            ("DW", .integer(1000)),
-            ("W", .array(CIDWidths.array(widths))),
-        ])
-        let cmap = try PDFStream.compressing(ToUnicodeCMap.program(text), dictionary: PDFDictionary())
-        return add(.dictionary(PDFDictionary([
-            ("Type", .name("Font")),
-            ("Subtype", .name("Type0")),
-            ("BaseFont", .name(name)),
-            ("Encoding", .name("Identity-H")),
-            ("DescendantFonts", .array([.reference(add(.dictionary(cidFont)))])),
-            ("ToUnicode", .reference(add(.stream(cmap)))),
-        ])))
+        return try Type0Font.make(name: name, subtype: "CIDFontType0", descriptor: descriptor, defaultWidth: 1000,
+                                  widths: widths, identityGlyphs: false, toUnicode: text, add: add)
     }
 
     /// The 'CFF ' table of an OpenType font's bytes, or nil.

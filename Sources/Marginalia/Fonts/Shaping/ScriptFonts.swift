@@ -85,14 +85,7 @@ public enum ScriptFonts {
     static func load(_ path: String, index: Int = 0) throws -> LoadedFont {
         let key = "\(path)#\(index)"
         if let known = loaded.withLock({ $0[key] }) { return known }
-        let data: Data
-        do {
-            let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
-            defer { try? handle.close() }
-            data = try handle.read(upToCount: TrueTypeFont.maximumFileSize + 1) ?? Data()
-        } catch {
-            throw FontError.unreadable(path: path, reason: error.localizedDescription)
-        }
+        let data = try TrueTypeFont.readFile(path)
         guard data.count <= TrueTypeFont.maximumFileSize else {
             throw FontError.tooLarge(size: data.count, limit: TrueTypeFont.maximumFileSize)
         }

@@ -34,17 +34,22 @@ public final class TrueTypeFont: PDFFont {
     /// - Throws: ``FontError/unreadable(path:reason:)`` when the file cannot be read, and
     ///   whatever ``init(data:)`` throws.
     public convenience init(path: String) throws {
-        // Read at most one byte past the limit, so that a device or a growing file cannot
-        // make the read unbounded.
-        let data: Data
+        try self.init(data: try Self.readFile(path))
+    }
+
+    /// The bytes of the font file at `path`, at most one byte past ``maximumFileSize`` (so
+    /// that a device or a growing file cannot make the read unbounded; ``init(data:)``
+    /// refuses such a size).
+    ///
+    /// - Throws: ``FontError/unreadable(path:reason:)``.
+    static func readFile(_ path: String) throws -> Data {
         do {
             let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
             defer { try? handle.close() }
-            data = try handle.read(upToCount: Self.maximumFileSize + 1) ?? Data()
+            return try handle.read(upToCount: Self.maximumFileSize + 1) ?? Data()
         } catch {
             throw FontError.unreadable(path: path, reason: error.localizedDescription)
         }
-        try self.init(data: data)
     }
 
     /// Reads a font from its bytes.
