@@ -76,6 +76,9 @@ public enum ScriptFonts {
     struct LoadedFont: Sendable {
         let data: Data
         let shaper: HarfBuzzFont
+        /// Whether ``TrueTypeFont`` reads it (glyf outlines), found once: Noto Sans CJK's
+        /// 19 MB are not copied and refused at every drawing.
+        let isTrueType: Bool
     }
 
     /// The bytes and HarfBuzz font of face `index` of the file at `path`, read on first use.
@@ -89,7 +92,16 @@ public enum ScriptFonts {
         guard data.count <= TrueTypeFont.maximumFileSize else {
             throw FontError.tooLarge(size: data.count, limit: TrueTypeFont.maximumFileSize)
         }
-        let font = LoadedFont(data: data, shaper: try HarfBuzzFont(data: [UInt8](data), index: index, path: path))
+        // TrueTypeFont reads the first font of a collection only: another face is not its.
+        var isTrueType = false
+        if index == 0 {
+            do {
+                _ = try TrueTypeFont(data: data)
+                isTrueType = true
+            } catch FontError.notTrueType {}
+        }
+        let font = LoadedFont(data: data, shaper: try HarfBuzzFont(data: [UInt8](data), index: index, path: path),
+                              isTrueType: isTrueType)
         loaded.withLock { $0[key] = font }
         return font
     }

@@ -48,12 +48,8 @@ final class TextFaces {
         guard !unusable.contains(key) else { return nil }
         do {
             let loaded = try ScriptFonts.load(path, index: index)
-            let font: any EmbeddedFontProgram
-            do {
-                font = try TrueTypeFont(data: loaded.data)
-            } catch FontError.notTrueType {
-                font = try CFFSubsetFont(loaded: loaded, path: path)
-            }
+            let font: any EmbeddedFontProgram = loaded.isTrueType
+                ? try TrueTypeFont(data: loaded.data) : try CFFSubsetFont(loaded: loaded, path: path)
             let resource = faces.isEmpty ? resourcePrefix : resourcePrefix + String(faces.count + 1)
             faces.append(Face(resource: resource, font: font, shaper: loaded.shaper))
             indexByPath[key] = faces.count - 1
