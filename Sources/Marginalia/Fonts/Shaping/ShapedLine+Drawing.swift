@@ -8,10 +8,10 @@ extension ShapedLine {
     /// make up the difference between the shaper's advance and the width the font's `/W`
     /// gives, a mark's offset goes before and after it, and a raised or lowered glyph is shown
     /// with a text rise (`Ts`). What the glyphs say stays extractable as typed: a glyph that
-    /// stands for one character (``ShapedRun/characters(of:in:)``) gets it in the ToUnicode
-    /// map; a cluster of another shape (a
-    /// ligature, a conjunct, a vowel drawn before its consonant) is wrapped in a `/Span` with
-    /// `/ActualText` (14.9.4) holding its characters.
+    /// stands for one character (``ShapedRun/characters(of:order:in:)``) gets it in the
+    /// ToUnicode map; a cluster of another shape (a ligature, a conjunct, a vowel drawn before
+    /// its consonant) is wrapped in a `/Span` with `/ActualText` (14.9.4) holding its
+    /// characters.
     func draw(x: Double, baseline: Double, size: Double, faces: TextFaces, into content: inout ContentStreamBuilder) {
         content.raw("1 0 0 1 \(PDFSyntax.number(x)) \(PDFSyntax.number(baseline)) Tm")
         var current: Int? = nil

@@ -57,6 +57,28 @@ struct ShapedTextLayoutTests {
         #expect(lines.allSatisfy { $0.width <= whole.width * 0.6 })
     }
 
+    @Test func onlyScriptsDejaVuCannotShapeAreShaped() {
+        // Latin, Greek and Cyrillic keep the unshaped DejaVu Sans path (output unchanged).
+        #expect(!ScriptFonts.needsShaping("déjà vu Ωμέγα Привет — “quoted” 123"))
+        #expect(ScriptFonts.needsShaping("see مرحبا"))
+        #expect(ScriptFonts.needsShaping("नमस्ते"))
+        #expect(ScriptFonts.needsShaping("日本"))
+    }
+
+    @Test func fontsGoToTheirFilesAndCJKFacesFollowTheText() {
+        #expect(ScriptFonts.path(forScript: "Latn") == nil)
+        #expect(ScriptFonts.path(forScript: "Arab") == ScriptFonts.notoFolder + "/NotoSansArabic-Regular.ttf")
+        #expect(ScriptFonts.font(forScript: "Hani", in: Array("中文".unicodeScalars))?.index == 2)
+        #expect(ScriptFonts.font(forScript: "Hani", in: Array("日本語のテキスト".unicodeScalars))?.index == 0)
+        #expect(ScriptFonts.font(forScript: "Hang", in: Array("한국어".unicodeScalars))?.index == 1)
+    }
+
+    @Test func bytesHarfBuzzCannotReadAreRefusedByName() {
+        #expect(throws: TextShapingError.unreadableFont(path: "junk.ttf")) {
+            try HarfBuzzFont(data: [0, 1, 2, 3], path: "junk.ttf")
+        }
+    }
+
     @Test func chineseBreaksBetweenIdeographs() throws {
         // No spaces: a line may break between any two ideographs. DejaVu Sans has none of
         // them, so each is measured as its .notdef, one width for all.
