@@ -156,3 +156,24 @@ def test_latin_and_greek_stay_in_dejavu_and_unshaped(binary, tmp_path):
                    if document.xref_is_stream(xref)]
     assert any(b"Tj" in stream for stream in streams)
     assert not any(b"BDC" in stream or b"TJ" in stream for stream in streams)
+
+
+@pytest.mark.parametrize("script", list(LINES))
+def test_custom_stamp_draws_in_the_script_font_and_extracts_as_typed(binary, tmp_path, script):
+    """A custom stamp's words (its /Name) in another script are shaped in that script's font,
+    as free text is; its size is fitted to the frame, so this checks fonts and extraction."""
+    text, _, _, name, _ = LINES[script]
+    spec = {"annotations": [{"type": "stamp", "pageIndex": 0, "rect": [72, 600, 540, 680], "name": text}]}
+    source = tmp_path / "stamp.json"
+    source.write_text(json.dumps(spec, ensure_ascii=False), encoding="utf-8")
+    annotated, flat = tmp_path / "annotated.pdf", tmp_path / "flat.pdf"
+    result = run_command([str(binary), "annotate", str(blank_pdf(tmp_path / "blank.pdf")), "--from", str(source),
+                          "-o", str(annotated)], 60)
+    assert result.returncode == 0, result.describe()
+    assert qpdf_check(annotated, None).returncode == 0
+    fonts = subprocess.run(["pdffonts", str(annotated)], check=True, capture_output=True, text=True).stdout.splitlines()[2:]
+    assert [line.split()[0].split("+")[1] for line in fonts] == [name], fonts
+    result = run_command([str(binary), "flatten", str(annotated), "-o", str(flat)], 60)
+    assert result.returncode == 0, result.describe()
+    with pymupdf.open(flat) as document:
+        assert normalised(document[0].get_text()) == normalised(text)

@@ -77,15 +77,29 @@ extension AppearanceBuilder {
         AppearanceBuilder.roundedRectangle(label.frame, radius: CGFloat(label.radius), &appearance.content)
         appearance.content.stroke()
         let font = StandardFont.helveticaBold
-        let resource = appearance.addFont(font)
         let word = label.title
+        let y = { (size: Double) in Double(label.frame.midY) - (font.ascent + font.descent) / 2 * size / 1000 }
+        // A custom stamp's words in a script that needs shaping (docs/text-layout.md).
+        if ScriptFonts.needsShaping(word), let faces = TextFaces.make(),
+           let widthAtOne = try ShapedTextLayout.lines(word, faces: faces, size: 1, maxWidth: 0).first?.width {
+            let size = label.fontSize(titleWidthAtOne: widthAtOne)
+            let line = try ShapedTextLayout.lines(word, faces: faces, size: size, maxWidth: 0)
+            appearance.content.beginText()
+            appearance.content.fillColor(color)
+            appearance.showShapedLines(line, faces: faces, size: size, firstBaseline: y(size), lineHeight: 0,
+                                       left: Double(label.frame.minX), right: Double(label.frame.maxX), alignment: 1,
+                                       bottom: -.infinity)
+            appearance.content.endText()
+            appearance.fonts.merge(try faces.fontResources(add: addObject)) { _, new in new }
+            return appearance
+        }
+        let resource = appearance.addFont(font)
         let size = label.fontSize(titleWidthAtOne: font.width(of: word, size: 1))
         appearance.content.beginText()
         appearance.content.font(resource, size: size)
         appearance.content.fillColor(color)
         let x = Double(label.frame.midX) - font.width(of: word, size: size) / 2
-        let y = Double(label.frame.midY) - (font.ascent + font.descent) / 2 * size / 1000
-        appearance.content.textPosition(x, y)
+        appearance.content.textPosition(x, y(size))
         appearance.content.show(font.encode(word).bytes)
         appearance.content.endText()
         return appearance
