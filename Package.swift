@@ -43,6 +43,11 @@ let package = Package(
         .target(name: "CWebP", dependencies: ["CLazyLibrary"]),
         .target(name: "CGIF", dependencies: ["CLazyLibrary"]),
         .target(name: "CTIFF", dependencies: ["CLazyLibrary"]),
+        // Text in every script (docs/text-layout.md): shaping with HarfBuzz (libharfbuzz-dev) and
+        // the bidirectional algorithm with FriBidi (libfribidi-dev), each loaded on the first
+        // text that needs it. Marginalia only: the WebAssembly core draws no text.
+        .target(name: "CHarfBuzz", dependencies: ["CLazyLibrary"]),
+        .target(name: "CFriBidi", dependencies: ["CLazyLibrary"]),
 
         // The editor engine's decisions, Foundation-free: geometry, strokes, hit tests, erasers,
         // selection, tools, input routing, viewport, the command protocol. It also builds with
@@ -55,7 +60,7 @@ let package = Package(
         .target(name: "PDFCore", dependencies: ["CZlib", "CDeflate", "CCrypto", "CBrotli"]),
         // The public document model: documents, pages, metadata, page operations, images.
         .target(name: "Marginalia", dependencies: ["MarginaliaCore", "PDFCore", "CPNG", "CJPEG", "CHEIF", "CWebP",
-                                                  "CGIF", "CTIFF", "CLazyLibrary"]),
+                                                  "CGIF", "CTIFF", "CHarfBuzz", "CFriBidi", "CLazyLibrary"]),
         // The headless editor engine: input, tools, viewport, undo, operations.
         .target(name: "MarginaliaEditor", dependencies: ["Marginalia"]),
         // Rendering to PNG with cairo: pages of image documents and single annotations, drawn

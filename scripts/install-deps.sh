@@ -36,6 +36,10 @@ apt_packages+=(wasi-libc)
 apt_packages+=(libpq-dev)
 # /BrotliDecode streams load libbrotlidec on first use (Sources/CBrotli); the headers build it.
 apt_packages+=(libbrotli-dev)
+# Text in every script (docs/text-layout.md): HarfBuzz shapes and FriBidi orders, each loaded on
+# first use (Sources/CHarfBuzz, CFriBidi); the Noto fonts draw what DejaVu Sans does not
+# (Arabic, Hebrew, Indic, Thai in fonts-noto-core; Chinese, Japanese, Korean in fonts-noto-cjk).
+apt_packages+=(libharfbuzz-dev libfribidi-dev fonts-noto-core fonts-noto-cjk)
 # Python module to import -> PyPI package that provides it.
 # xdist (pytest-xdist) runs the server and browser suites in parallel workers when asked
 # (MARGINALIA_TEST_WORKERS, scripts/test.sh); yaml reads deploy/compose.yaml's test; brotli

@@ -29,20 +29,31 @@ extension AppearanceBuilder {
         // font (the system's DejaVu Sans), subset to the glyphs drawn.
         let font = layout.font
         let resource = layout.standard.map { appearance.addFont($0) } ?? "MEmbedded"
-        let lines = layout.lines(text.text, width: Double(box.width))
+        let lines = layout.faces == nil ? layout.lines(text.text, width: Double(box.width)) : []
         let lineHeight = layout.lineHeight
         appearance.content.save()
         appearance.content.rectangle(inner)
         appearance.content.clip()
         appearance.content.beginText()
-        appearance.content.font(resource, size: size)
+        // Shaped lines name their own fonts, run by run.
+        if layout.faces == nil { appearance.content.font(resource, size: size) }
         appearance.content.fillColor(text.textColor.pdfComponents)
-        appearance.showLines(lines, font: font, firstBaseline: Double(inner.maxY) - font.ascent * size / 1000,
-                             lineHeight: lineHeight, left: Double(inner.minX), right: Double(inner.maxX),
-                             alignment: text.alignment.rawValue, bottom: Double(inner.minY))
+        let firstBaseline = Double(inner.maxY) - font.ascent * size / 1000
+        if let faces = layout.faces, let shaped = try layout.shapedLines(text.text, width: Double(box.width)) {
+            appearance.showShapedLines(shaped, faces: faces, size: size, firstBaseline: firstBaseline, lineHeight: lineHeight,
+                                       left: Double(inner.minX), right: Double(inner.maxX),
+                                       alignment: text.alignment.rawValue, bottom: Double(inner.minY))
+        } else {
+            appearance.showLines(lines, font: font, firstBaseline: firstBaseline,
+                                 lineHeight: lineHeight, left: Double(inner.minX), right: Double(inner.maxX),
+                                 alignment: text.alignment.rawValue, bottom: Double(inner.minY))
+        }
         appearance.content.endText()
         appearance.content.restore()
-        if font is TrueTypeFont {
+        if let faces = layout.faces {
+            // Made after the text is shown, so each subset holds exactly its glyphs.
+            appearance.fonts.merge(try faces.fontResources(add: addObject)) { _, new in new }
+        } else if font is TrueTypeFont {
             // Made after the text is encoded, so the subset holds exactly its glyphs.
             appearance.fonts[resource] = .reference(try font.makeFontDictionary(add: addObject))
         }
@@ -66,15 +77,29 @@ extension AppearanceBuilder {
         AppearanceBuilder.roundedRectangle(label.frame, radius: CGFloat(label.radius), &appearance.content)
         appearance.content.stroke()
         let font = StandardFont.helveticaBold
-        let resource = appearance.addFont(font)
         let word = label.title
+        let y = { (size: Double) in Double(label.frame.midY) - (font.ascent + font.descent) / 2 * size / 1000 }
+        // A custom stamp's words in a script that needs shaping (docs/text-layout.md).
+        if ScriptFonts.needsShaping(word), let faces = TextFaces.make(),
+           let widthAtOne = try ShapedTextLayout.lines(word, faces: faces, size: 1, maxWidth: 0).first?.width {
+            let size = label.fontSize(titleWidthAtOne: widthAtOne)
+            let line = try ShapedTextLayout.lines(word, faces: faces, size: size, maxWidth: 0)
+            appearance.content.beginText()
+            appearance.content.fillColor(color)
+            appearance.showShapedLines(line, faces: faces, size: size, firstBaseline: y(size), lineHeight: 0,
+                                       left: Double(label.frame.minX), right: Double(label.frame.maxX), alignment: 1,
+                                       bottom: -.infinity)
+            appearance.content.endText()
+            appearance.fonts.merge(try faces.fontResources(add: addObject)) { _, new in new }
+            return appearance
+        }
+        let resource = appearance.addFont(font)
         let size = label.fontSize(titleWidthAtOne: font.width(of: word, size: 1))
         appearance.content.beginText()
         appearance.content.font(resource, size: size)
         appearance.content.fillColor(color)
         let x = Double(label.frame.midX) - font.width(of: word, size: size) / 2
-        let y = Double(label.frame.midY) - (font.ascent + font.descent) / 2 * size / 1000
-        appearance.content.textPosition(x, y)
+        appearance.content.textPosition(x, y(size))
         appearance.content.show(font.encode(word).bytes)
         appearance.content.endText()
         return appearance

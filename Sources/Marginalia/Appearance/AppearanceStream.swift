@@ -59,15 +59,33 @@ struct AppearanceStream {
         var baseline = firstBaseline
         for line in lines {
             if baseline < bottom - lineHeight { break }
-            let x: Double
-            switch alignment {
-            case 1: x = (left + right) / 2 - line.width / 2
-            case 2: x = right - line.width
-            default: x = left
-            }
+            let x = Self.lineStart(width: line.width, left: left, right: right, alignment: alignment)
             content.raw("1 0 0 1 \(PDFSyntax.number(x)) \(PDFSyntax.number(baseline)) Tm")
             content.show(font.encode(line.text).bytes)
             baseline -= lineHeight
+        }
+    }
+
+    /// Writes shaped `lines` (text in any script, ``ShapedTextLayout``) as ``showLines(_:font:firstBaseline:lineHeight:left:right:alignment:bottom:)``
+    /// writes plain ones, switching fonts as the lines' runs do; the font resources are the
+    /// faces' (``TextFaces/fontResources(add:)``), to add once everything is drawn.
+    mutating func showShapedLines(_ lines: [ShapedLine], faces: TextFaces, size: Double, firstBaseline: Double,
+                                  lineHeight: Double, left: Double, right: Double, alignment: Int, bottom: Double) {
+        var baseline = firstBaseline
+        for line in lines {
+            if baseline < bottom - lineHeight { break }
+            let x = Self.lineStart(width: line.width, left: left, right: right, alignment: alignment)
+            line.draw(x: x, baseline: baseline, size: size, faces: faces, into: &content)
+            baseline -= lineHeight
+        }
+    }
+
+    /// Where a line `width` wide starts between `left` and `right` (0 left, 1 centre, 2 right).
+    private static func lineStart(width: Double, left: Double, right: Double, alignment: Int) -> Double {
+        switch alignment {
+        case 1: (left + right) / 2 - width / 2
+        case 2: right - width
+        default: left
         }
     }
 

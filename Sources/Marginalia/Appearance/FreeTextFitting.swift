@@ -12,6 +12,9 @@ struct FreeTextLayout {
     let size: Double
     /// The space between the box's edge and its text (the border and 2 points).
     let padding: Double
+    /// The fonts of shaped text (Arabic, Hebrew, Indic, Thai...: ``ScriptFonts``), nil for
+    /// text drawn one glyph per character.
+    let faces: TextFaces?
 
     init(_ text: PDFAnnotation.FreeText, borderWidth: CGFloat) {
         size = text.fontSize.isFinite && text.fontSize > 0 ? text.fontSize : 12
@@ -19,7 +22,9 @@ struct FreeTextLayout {
         if FontFallback.needsEmbeddedFont(text.text), let embedded = FontFallback.systemFont() {
             font = embedded
             standard = nil
+            faces = ScriptFonts.needsShaping(text.text) ? TextFaces.make() : nil
         } else {
+            faces = nil
             let resolved = StandardFont.resolve(text.font) ?? .helvetica
             font = StandardFontFace(resolved)
             standard = resolved
@@ -33,9 +38,16 @@ struct FreeTextLayout {
         TextLayout.layout(for: text, font: font, size: size, maxWidth: width - 2 * padding)
     }
 
+    /// The shaped lines of `text` wrapped to a box `width` wide, when it is shaped (``faces``).
+    func shapedLines(_ text: String, width: Double) throws -> [ShapedLine]? {
+        guard let faces else { return nil }
+        return try ShapedTextLayout.lines(text, faces: faces, size: size, maxWidth: width - 2 * padding)
+    }
+
     /// The height a box `width` wide needs to show every line of `text`.
     func height(of text: String, width: Double) -> Double {
-        Double(max(1, lines(text, width: width).count)) * lineHeight + 2 * padding
+        let count = (try? shapedLines(text, width: width))??.count ?? lines(text, width: width).count
+        return Double(max(1, count)) * lineHeight + 2 * padding
     }
 }
 

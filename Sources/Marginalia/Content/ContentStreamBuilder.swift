@@ -176,5 +176,23 @@ public struct ContentStreamBuilder: Sendable {
         PDFSyntax.append(.string(encoded), to: &bytes)
         raw(" Tj")
     }
+    /// Shows glyphs with adjustments between them (`TJ`, 9.4.3): each element is already-
+    /// encoded bytes or a number, in thousandths of the font size, that moves the next glyph
+    /// left (positive) or right (negative).
+    public mutating func showAdjusted(_ elements: [PDFObject]) {
+        PDFSyntax.append(.array(elements), to: &bytes)
+        raw(" TJ")
+    }
+    /// Text rise (`Ts`, 9.3.7): how far the glyphs shown next sit above the baseline.
+    public mutating func textRise(_ rise: Double) { raw(PDFSyntax.number(rise) + " Ts") }
+    /// Begins a marked-content sequence with properties (`BDC`, 14.6), such as a `/Span`
+    /// carrying `/ActualText`.
+    public mutating func beginMarkedContent(_ tag: String, properties: PDFDictionary) {
+        PDFSyntax.appendName(tag, to: &bytes)
+        bytes.append(0x20)
+        PDFSyntax.append(.dictionary(properties), to: &bytes)
+        raw(" BDC")
+    }
+    public mutating func endMarkedContent() { raw("EMC") }
     public mutating func drawXObject(_ name: String) { raw(PDFSyntax.name(name) + " Do") }
 }

@@ -20,8 +20,9 @@ public struct LaidOutLine: Equatable, Sendable {
 /// The rules follow what Acrobat draws for a FreeText annotation or a multiline text field:
 /// - the text is split into paragraphs at every newline (`\n`, `\r\n`, `\r`, and the other
 ///   Unicode line separators); an empty paragraph keeps an empty line;
-/// - a paragraph is wrapped greedily at spaces (U+0020; a no-break space does not break): each
-///   line takes as many words as fit in the width;
+/// - a paragraph is wrapped greedily at spaces (U+0020; a no-break space does not break) and
+///   around Chinese and Japanese characters (``LineBreaker/standsAlone(_:)``): each line takes
+///   as many words as fit in the width;
 /// - spaces at a wrap point belong to no line and trailing spaces never count towards the width
 ///   (they are dropped from the line's text); spaces that start a paragraph are kept as indentation;
 /// - a word wider than the line is broken between characters (grapheme clusters), at least one
@@ -207,9 +208,13 @@ struct LineBreaker {
         while position < characters.count {
             var wordStart = position
             while wordStart < characters.count, characters[wordStart] == " " { wordStart += 1 }
-            var wordEnd = wordStart
-            while wordEnd < characters.count, characters[wordEnd] != " " { wordEnd += 1 }
-            if wordStart == wordEnd { break }  // only trailing spaces remain
+            if wordStart == characters.count { break }  // only trailing spaces remain
+            var wordEnd = wordStart + 1
+            if !Self.standsAlone(characters[wordStart]) {
+                while wordEnd < characters.count, characters[wordEnd] != " ", !Self.standsAlone(characters[wordEnd]) {
+                    wordEnd += 1
+                }
+            }
             let gapUnits = sum(position..<wordStart)
             let wordUnits = sum(wordStart..<wordEnd)
 
@@ -230,6 +235,19 @@ struct LineBreaker {
             emit(line)
         } else {
             lines.append(BrokenLine(range: 0..<0, width: 0))
+        }
+    }
+
+    /// Whether a line may break before and after `character` with no space: Chinese and
+    /// Japanese are written without spaces, and a line of them breaks between any two
+    /// ideographs, kana or their punctuation (UAX #14's class ID, simplified: no rules keep
+    /// a closing mark off a line's start).
+    static func standsAlone(_ character: Character) -> Bool {
+        guard let value = character.unicodeScalars.first?.value, value >= 0x2E80 else { return false }
+        switch value {
+        case 0x2E80...0x2FDF, 0x3000...0x303F, 0x3040...0x30FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xF900...0xFAFF,
+             0xFF00...0xFF60, 0x20000...0x3FFFD: return true
+        default: return false
         }
     }
 

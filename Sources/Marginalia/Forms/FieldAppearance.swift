@@ -113,6 +113,9 @@ struct FieldAppearance {
         let standard = font(da)
         let pdfFont: any PDFFont
         let resource: String
+        // Text in scripts that need shaping or their own fonts (docs/text-layout.md); a comb
+        // field keeps one character a cell.
+        let faces = !comb && ScriptFonts.needsShaping(shown) ? TextFaces.make() : nil
         if FontFallback.needsEmbeddedFont(shown), let embedded = FontFallback.systemFont() {
             pdfFont = embedded
             resource = "MEmbedded"
@@ -130,7 +133,8 @@ struct FieldAppearance {
         appearance.content.rectangle(clip)
         appearance.content.clip()
         appearance.content.beginText()
-        appearance.content.font(resource, size: size)
+        // Shaped lines name their own fonts, run by run.
+        if faces == nil { appearance.content.font(resource, size: size) }
         appearance.content.fillColor((da.color ?? .black).pdfComponents)
         let ascent = pdfFont.ascent * size / 1000
         let centredBaseline = Double(area.midY) - (pdfFont.ascent + pdfFont.descent) / 2 * size / 1000
@@ -143,6 +147,13 @@ struct FieldAppearance {
                 appearance.content.raw("1 0 0 1 \(PDFSyntax.number(x)) \(PDFSyntax.number(centredBaseline)) Tm")
                 appearance.content.show(pdfFont.encode(glyph).bytes)
             }
+        } else if let faces {
+            let lines = try ShapedTextLayout.lines(shown, faces: faces, size: size, maxWidth: multiline ? Double(area.width) : 0)
+            appearance.showShapedLines(lines, faces: faces, size: size,
+                                       firstBaseline: multiline ? Double(area.maxY) - ascent : centredBaseline,
+                                       lineHeight: TextLayout.lineHeight(font: pdfFont, size: size),
+                                       left: Double(area.minX), right: Double(area.maxX),
+                                       alignment: field.alignment.rawValue, bottom: Double(clip.minY))
         } else {
             let lines = multiline
                 ? TextLayout.layout(for: shown, font: pdfFont, size: size, maxWidth: Double(area.width))
@@ -155,7 +166,9 @@ struct FieldAppearance {
         appearance.content.endText()
         appearance.content.restore()
         appearance.content.raw("EMC")
-        if pdfFont is TrueTypeFont {
+        if let faces {
+            appearance.fonts.merge(try faces.fontResources(add: addObject)) { _, new in new }
+        } else if pdfFont is TrueTypeFont {
             appearance.fonts[resource] = .reference(try pdfFont.makeFontDictionary(add: addObject))
         }
         return appearance.stream()

@@ -24,32 +24,9 @@ extension TrueTypeFont {
         for (number, glyph) in subset.glyphs.enumerated() {
             widths[number] = advanceWidth(ofGlyph: glyph)
         }
-        let cidFont = PDFDictionary([
-            ("Type", .name("Font")),
-            ("Subtype", .name("CIDFontType2")),
-            ("BaseFont", .name(name)),
-            ("CIDSystemInfo", .dictionary(PDFDictionary([
-                ("Registry", .string(Array("Adobe".utf8))),
-                ("Ordering", .string(Array("Identity".utf8))),
-                ("Supplement", .integer(0)),
-            ]))),
-            ("FontDescriptor", .reference(add(.dictionary(descriptor)))),
-            ("DW", .integer(Int(advanceWidth(ofGlyph: 0).rounded()))),
-            ("W", .array(CIDWidths.array(widths))),
-            ("CIDToGIDMap", .name("Identity")),
-        ])
-
-        let cmap = try PDFStream.compressing(ToUnicodeCMap.program(subset.text), dictionary: PDFDictionary())
-        let font = PDFDictionary([
-            ("Type", .name("Font")),
-            ("Subtype", .name("Type0")),
-            // For a Type 2 CIDFont, the CIDFont's own name (9.7.6.1, Table 119).
-            ("BaseFont", .name(name)),
-            ("Encoding", .name("Identity-H")),
-            ("DescendantFonts", .array([.reference(add(.dictionary(cidFont)))])),
-            ("ToUnicode", .reference(add(.stream(cmap)))),
-        ])
-        return add(.dictionary(font))
+        return try Type0Font.make(name: name, subtype: "CIDFontType2", descriptor: descriptor,
+                                  defaultWidth: Int(advanceWidth(ofGlyph: 0).rounded()), widths: widths,
+                                  identityGlyphs: true, toUnicode: subset.text, add: add)
     }
 
     /// The FontDescriptor (9.8.1, Table 120).

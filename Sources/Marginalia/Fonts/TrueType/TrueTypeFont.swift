@@ -34,17 +34,22 @@ public final class TrueTypeFont: PDFFont {
     /// - Throws: ``FontError/unreadable(path:reason:)`` when the file cannot be read, and
     ///   whatever ``init(data:)`` throws.
     public convenience init(path: String) throws {
-        // Read at most one byte past the limit, so that a device or a growing file cannot
-        // make the read unbounded.
-        let data: Data
+        try self.init(data: try Self.readFile(path))
+    }
+
+    /// The bytes of the font file at `path`, at most one byte past ``maximumFileSize`` (so
+    /// that a device or a growing file cannot make the read unbounded; ``init(data:)``
+    /// refuses such a size).
+    ///
+    /// - Throws: ``FontError/unreadable(path:reason:)``.
+    static func readFile(_ path: String) throws -> Data {
         do {
             let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
             defer { try? handle.close() }
-            data = try handle.read(upToCount: Self.maximumFileSize + 1) ?? Data()
+            return try handle.read(upToCount: Self.maximumFileSize + 1) ?? Data()
         } catch {
             throw FontError.unreadable(path: path, reason: error.localizedDescription)
         }
-        try self.init(data: data)
     }
 
     /// Reads a font from its bytes.
@@ -163,12 +168,16 @@ public final class TrueTypeFont: PDFFont {
         for character in text {
             let mapped = glyphs(for: character)
             if mapped.missing { missing.append(character) }
-            for (glyph, scalar) in mapped.glyphs {
-                let number = subset.show(glyph, for: scalar)
-                bytes.append(UInt8(number >> 8))
-                bytes.append(UInt8(number & 0xFF))
-            }
+            for (glyph, scalar) in mapped.glyphs { bytes += encode(glyph: glyph, for: scalar) }
         }
         return (bytes, missing)
+    }
+
+    /// The two bytes that show glyph `glyph` (a glyph ID of the font, as a shaper chose it),
+    /// recording it for the subset; `scalar` is the text it stands for in the ToUnicode map,
+    /// nil for a glyph that is not one character's (a ligature, a part of a cluster).
+    func encode(glyph: Int, for scalar: Unicode.Scalar?) -> [UInt8] {
+        let number = subset.show(glyph < program.numGlyphs ? glyph : 0, for: scalar)
+        return [UInt8(number >> 8), UInt8(number & 0xFF)]
     }
 }

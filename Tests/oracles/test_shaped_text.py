@@ -1,0 +1,179 @@
+"""Text in scripts that need shaping and right-to-left layout (docs/text-layout.md): lines of
+Arabic, Hebrew, Devanagari, Thai, Chinese and Japanese written by the engine render in Poppler (pdftoppm) and
+PDFium like HarfBuzz's own hb-view draws them in the same Noto font and size, and extract
+(PyMuPDF, pdftotext) as the text typed. The comparison and its tolerance: shaping_oracle.py.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import unicodedata
+from pathlib import Path
+
+import pymupdf
+import pytest
+
+from oracle_helpers import qpdf_check, run_command
+from shaping_oracle import NOTO, NOTO_CJK, SAME_GLYPHS, boxes_agree, difference, hb_view, ink, pdfium, pdftoppm
+
+#: Per script: the line, the font the engine must choose for it (file, face in a collection,
+#: PostScript name), and whether a control drawn unshaped in typed order must differ (Thai,
+#: Chinese and Japanese look alike either way, so their control would prove nothing about
+#: shaping; they check the fonts and glyphs).
+LINES = {
+    "arabic": ("السلام عليكم يا صديقي", NOTO / "NotoSansArabic-Regular.ttf", 0, "NotoSansArabic-Regular", True),
+    "hebrew": ("שָׁלוֹם עוֹלָם", NOTO / "NotoSansHebrew-Regular.ttf", 0, "NotoSansHebrew-Regular", True),
+    "devanagari": ("नमस्ते दुनिया क्षत्रिय", NOTO / "NotoSansDevanagari-Regular.ttf", 0, "NotoSansDevanagari-Regular", True),
+    "thai": ("สวัสดีชาวโลก", NOTO / "NotoSansThai-Regular.ttf", 0, "NotoSansThai-Regular", False),
+    "chinese": ("你好，世界。我们一起学习中文", NOTO_CJK, 2, "NotoSansCJKsc-Regular", False),
+    "japanese": ("こんにちは世界、日本語のテキスト", NOTO_CJK, 0, "NotoSansCJKjp-Regular", False),
+}
+
+PAGE = (612, 792)
+RECT = [36, 600, 576, 660]
+SIZE = 24
+DPI = 144  # 2 pixels per point: 48 pixels per em at 24 pt
+HEBREW_POINTS = re.compile("[\u0591-\u05c7]")
+BIDI_CONTROLS = re.compile("[\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+
+
+def blank_pdf(path: Path) -> Path:
+    document = pymupdf.open()
+    document.new_page(width=PAGE[0], height=PAGE[1])
+    document.save(path)
+    return path
+
+
+def free_text_pdf(binary: Path, tmp_path: Path, text: str) -> Path:
+    spec = {"annotations": [{"type": "freeText", "pageIndex": 0, "rect": RECT, "text": text, "fontSize": SIZE,
+                             "width": 0}]}
+    source = tmp_path / "free.json"
+    source.write_text(json.dumps(spec, ensure_ascii=False), encoding="utf-8")
+    out = tmp_path / "annotated.pdf"
+    result = run_command([str(binary), "annotate", str(blank_pdf(tmp_path / "blank.pdf")), "--from", str(source),
+                          "-o", str(out)], 60)
+    assert result.returncode == 0, result.describe()
+    assert qpdf_check(out, None).returncode == 0
+    return out
+
+
+def field_pdf(binary: Path, tmp_path: Path, text: str, *, flatten: bool = False) -> Path:
+    """A form with one text field over RECT, borderless, 24 pt, filled with `text` by the CLI."""
+    document = pymupdf.open()
+    page = document.new_page(width=PAGE[0], height=PAGE[1])
+    widget = pymupdf.Widget()
+    widget.field_type = pymupdf.PDF_WIDGET_TYPE_TEXT
+    widget.field_name = "line"
+    widget.rect = pymupdf.Rect(RECT[0], PAGE[1] - RECT[3], RECT[2], PAGE[1] - RECT[1])
+    widget.border_width = 0
+    widget.text_fontsize = SIZE
+    page.add_widget(widget)
+    form = tmp_path / "form.pdf"
+    document.save(form)
+    out = tmp_path / "filled.pdf"
+    result = run_command([str(binary), "fill", str(form), "-o", str(out), f"line={text}"] + (["--flatten"] if flatten else []), 60)
+    assert result.returncode == 0, result.describe()
+    assert qpdf_check(out, None).returncode == 0
+    return out
+
+
+WRITERS = {"freeText": free_text_pdf, "field": field_pdf}
+
+
+def region() -> tuple[int, int, int, int]:
+    """The annotation's rect in pixels of a page rendered at DPI."""
+    scale = DPI / 72
+    return (round(RECT[0] * scale), round((PAGE[1] - RECT[3]) * scale),
+            round(RECT[2] * scale), round((PAGE[1] - RECT[1]) * scale))
+
+
+def normalised(text: str) -> str:
+    """Without the bidi controls pdftotext puts around right-to-left runs, white space as one
+    space, and in canonical order (NFC): a letter's points extracted in another order than
+    typed are the same text (Unicode canonical equivalence)."""
+    return unicodedata.normalize("NFC", " ".join(BIDI_CONTROLS.sub("", text).split()))
+
+
+@pytest.mark.parametrize("surface", list(WRITERS))
+@pytest.mark.parametrize("script", list(LINES))
+def test_renders_as_hb_view_shapes_it(binary, tmp_path, script, surface):
+    text, font, face, name, has_control = LINES[script]
+    assert font.exists(), f"{font} is missing: scripts/install-deps.sh installs fonts-noto-core and fonts-noto-cjk"
+    pdf = WRITERS[surface](binary, tmp_path, text)
+    fonts = subprocess.run(["pdffonts", str(pdf)], check=True, capture_output=True, text=True).stdout.splitlines()[2:]
+    # Only the script's font: embedded (emb), subset (sub), with a ToUnicode map (uni).
+    assert [line.split()[0].split("+")[1] for line in fonts] == [name], fonts
+    assert fonts[0].split()[-5:-2] == ["yes", "yes", "yes"], fonts
+
+    pixels_per_em = SIZE * DPI // 72
+    reference = ink(hb_view(font, text, pixels_per_em, tmp_path / "reference.png", face_index=face))
+    control = ink(hb_view(font, text, pixels_per_em, tmp_path / "control.png", face_index=face, unshaped=True))
+    for engine, page in [("pdftoppm", pdftoppm(pdf, DPI, tmp_path / "page")), ("pdfium", pdfium(pdf, DPI))]:
+        ours = ink(page, region())
+        ours.save(tmp_path / f"{engine}-{script}.png")
+        assert boxes_agree(ours, reference), f"{engine}: ink box {ours.size}, hb-view's {reference.size}"
+        measured = difference(ours, reference)
+        assert measured < SAME_GLYPHS, f"{engine}: differs from hb-view by {measured:.3f}"
+    if has_control:
+        unshaped = difference(control, reference)
+        assert unshaped > SAME_GLYPHS, f"the control (unshaped, typed order) passes as shaped: {unshaped:.3f}"
+
+
+@pytest.mark.parametrize("surface", list(WRITERS))
+@pytest.mark.parametrize("script", list(LINES))
+def test_extracts_as_typed(binary, tmp_path, script, surface):
+    text = LINES[script][0]
+    if surface == "field":
+        flat = field_pdf(binary, tmp_path, text, flatten=True)
+    else:
+        flat = tmp_path / "flat.pdf"
+        result = run_command([str(binary), "flatten", str(free_text_pdf(binary, tmp_path, text)), "-o", str(flat)], 60)
+        assert result.returncode == 0, result.describe()
+    poppler = subprocess.run(["pdftotext", "-enc", "UTF-8", str(flat), "-"], check=True, capture_output=True).stdout.decode()
+    if script == "hebrew":
+        # Poppler (22.12) reads Hebrew points placed by offsets as words of their own after the
+        # line, and a point's offset as a gap between words; it extracts the letters in order.
+        # MuPDF, below, reads the points and the words exactly.
+        def letters(value: str) -> str:
+            return "".join(HEBREW_POINTS.sub("", BIDI_CONTROLS.sub("", value)).split())
+        assert letters(poppler) == letters(text)
+    else:
+        assert normalised(poppler) == normalised(text)
+    document = pymupdf.open(flat)
+    assert normalised(document[0].get_text()) == normalised(text)
+
+
+def test_latin_and_greek_stay_in_dejavu_and_unshaped(binary, tmp_path):
+    """Text DejaVu Sans draws needs no other font and no marked content: it is written as it
+    was before shaping existed, one glyph per character."""
+    pdf = free_text_pdf(binary, tmp_path, "Ωμέγα και Привет, déjà vu")
+    fonts = subprocess.run(["pdffonts", str(pdf)], check=True, capture_output=True, text=True).stdout.splitlines()[2:]
+    assert [line.split()[0].split("+")[1] for line in fonts] == ["DejaVuSans"]
+    with pymupdf.open(pdf) as document:
+        streams = [document.xref_stream(xref) or b"" for xref in range(1, document.xref_length())
+                   if document.xref_is_stream(xref)]
+    assert any(b"Tj" in stream for stream in streams)
+    assert not any(b"BDC" in stream or b"TJ" in stream for stream in streams)
+
+
+@pytest.mark.parametrize("script", list(LINES))
+def test_custom_stamp_draws_in_the_script_font_and_extracts_as_typed(binary, tmp_path, script):
+    """A custom stamp's words (its /Name) in another script are shaped in that script's font,
+    as free text is; its size is fitted to the frame, so this checks fonts and extraction."""
+    text, _, _, name, _ = LINES[script]
+    spec = {"annotations": [{"type": "stamp", "pageIndex": 0, "rect": [72, 600, 540, 680], "name": text}]}
+    source = tmp_path / "stamp.json"
+    source.write_text(json.dumps(spec, ensure_ascii=False), encoding="utf-8")
+    annotated, flat = tmp_path / "annotated.pdf", tmp_path / "flat.pdf"
+    result = run_command([str(binary), "annotate", str(blank_pdf(tmp_path / "blank.pdf")), "--from", str(source),
+                          "-o", str(annotated)], 60)
+    assert result.returncode == 0, result.describe()
+    assert qpdf_check(annotated, None).returncode == 0
+    fonts = subprocess.run(["pdffonts", str(annotated)], check=True, capture_output=True, text=True).stdout.splitlines()[2:]
+    assert [line.split()[0].split("+")[1] for line in fonts] == [name], fonts
+    result = run_command([str(binary), "flatten", str(annotated), "-o", str(flat)], 60)
+    assert result.returncode == 0, result.describe()
+    with pymupdf.open(flat) as document:
+        assert normalised(document[0].get_text()) == normalised(text)
