@@ -9,7 +9,7 @@ import { toolbarButton } from './toolbar.js';
 import { openPopover, closePopover, action } from './popover.js';
 
 /** The buttons (`data-tool`) that leave the row first. */
-const ORDER = ['share', 'download', 'versions', 'export', 'zoomOut', 'zoomIn', 'fitWidth', 'comments', 'outline', 'sign', 'settings', 'pages', 'sidebar', 'open', 'redo', 'save'];
+const ORDER = ['redact-apply', 'share', 'download', 'versions', 'export', 'zoomOut', 'zoomIn', 'fitWidth', 'comments', 'outline', 'sign', 'settings', 'pages', 'sidebar', 'open', 'redo', 'save'];
 
 /** Installs the More menu at the end of `group` and keeps `toolbar` to one row. */
 export function installOverflow(toolbar, group) {
