@@ -25,6 +25,7 @@ import pikepdf
 
 import bench_common as bench
 import editor_session as session
+from run_tabs import noise_image
 
 PAGES = 2000
 NEEDLE = "quillwort"
@@ -69,10 +70,7 @@ def make_document(megabytes):
     font = pdf.make_indirect(pikepdf.Dictionary(Type=pikepdf.Name.Font, Subtype=pikepdf.Name.Type1,
                                                 BaseFont=pikepdf.Name.Helvetica))
     for index in range(PAGES):
-        image = pikepdf.Stream(pdf, noise.randbytes(side * side))
-        image.Type, image.Subtype = pikepdf.Name.XObject, pikepdf.Name.Image
-        image.Width, image.Height, image.BitsPerComponent = side, side, 8
-        image.ColorSpace = pikepdf.Name.DeviceGray
+        image = noise_image(pdf, side, noise)
         page = pdf.add_blank_page(page_size=(612, 792))
         page.Resources = pikepdf.Dictionary(XObject=pikepdf.Dictionary({"/Im": image}),
                                             Font=pikepdf.Dictionary(F1=font))

@@ -32,6 +32,16 @@ FILE_BYTES = """performance.getEntriesByType('resource')
     .reduce((sum, e) => sum + e.encodedBodySize, 0)"""
 
 
+def noise_image(pdf, side, noise):
+    """An uncompressed `side` x `side` image of grey noise: nothing compresses it, and drawing
+    it needs its own bytes (shared with run_large.py)."""
+    image = pikepdf.Stream(pdf, noise.randbytes(side * side))
+    image.Type, image.Subtype = pikepdf.Name.XObject, pikepdf.Name.Image
+    image.Width, image.Height, image.BitsPerComponent = side, side, 8
+    image.ColorSpace = pikepdf.Name.DeviceGray
+    return image
+
+
 def make_document(megabytes):
     path = bench.WORK / f"tabs-{megabytes}mb.pdf"
     if path.exists():
@@ -40,10 +50,7 @@ def make_document(megabytes):
     noise = random.Random(29)
     pdf = pikepdf.new()
     for index in range(pages):
-        image = pikepdf.Stream(pdf, noise.randbytes(SIDE * SIDE))
-        image.Type, image.Subtype = pikepdf.Name.XObject, pikepdf.Name.Image
-        image.Width, image.Height, image.BitsPerComponent = SIDE, SIDE, 8
-        image.ColorSpace = pikepdf.Name.DeviceGray
+        image = noise_image(pdf, SIDE, noise)
         page = pdf.add_blank_page(page_size=(612, 792))
         page.Resources = pikepdf.Dictionary(XObject=pikepdf.Dictionary({f"/Im{index}": image}))
         page.Contents = pikepdf.Stream(pdf, f"q 300 0 0 300 150 300 cm /Im{index} Do Q".encode())
