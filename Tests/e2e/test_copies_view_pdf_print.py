@@ -29,7 +29,7 @@ def test_save_as_makes_a_copy_and_opens_it(new_editor):
     editor = new_editor()
     original = editor.doc_id
     stroke_across_band(editor)
-    editor.click("button[data-tool=export]")
+    editor.click_toolbar("export")
     editor.click("#popover button", "Save as…")
     assert editor.value("#popover input[name=save-as-name]") == "sample (copy).pdf"
     editor.screenshot("save-as")
@@ -58,7 +58,7 @@ def test_the_export_menu_says_what_each_flattened_choice_does(new_editor):
     export (the sample's note and the rectangle's text on the summary page, no annotation or
     field left on the pages)."""
     editor = new_editor()
-    editor.click("button[data-tool=export]")
+    editor.click_toolbar("export")
     drop = editor.text("#popover [data-hint=flattened-drop]")
     summary = editor.text("#popover [data-hint=flattened-summary]")
     assert "nothing can be edited or filled" in drop and "Notes and comments are left out" in drop, drop
@@ -72,7 +72,7 @@ def test_the_export_menu_says_what_each_flattened_choice_does(new_editor):
     assert all(a.get_object()["/Subtype"] == "/Link" for page in reader.pages for a in page.get("/Annots") or [])
     text = reader.pages[3].extract_text()
     assert "Comments" in text and "Page 1" in text and "Marginalia keeps every annotation editable" in text, text
-    editor.click("button[data-tool=export]")
+    editor.click_toolbar("export")
     name, data = editor.download(lambda: editor.click("#popover button[data-export=flattened-drop]"))
     assert name == "sample-flattened.pdf", name
     reader = pypdf.PdfReader(io.BytesIO(data))
@@ -98,7 +98,7 @@ def test_export_view_as_pdf_is_the_part_in_view(new_editor):
     assert x2 - x1 < 612 * 0.6 and y2 - y1 < 792 * 0.6 and x1 < 240 < x2 and y1 < BAND_Y < y2, area
     editor.painted()
     editor.screenshot("view-pdf-zoomed")
-    editor.click("button[data-tool=export]")
+    editor.click_toolbar("export")
     name, data = editor.download(lambda: editor.click("#popover button", "Export view as PDF"))
     assert name == "sample-page1-view.pdf", name
     pypdf = pytest.importorskip("pypdf")
@@ -124,7 +124,7 @@ def test_print_draws_the_flattened_pages_for_the_print_dialog(new_editor):
     editor = new_editor()
     stroke_across_band(editor)
     editor.js("window.print = () => { window.__printed = [...document.querySelectorAll('#print-pages img')].map((i) => [i.naturalWidth, i.naturalHeight]); }")
-    editor.click("button[data-tool=export]")
+    editor.click_toolbar("export")
     editor.click("#popover button", "Print…")
     printed = editor.wait_until("window.__printed", timeout=15000)
     # Each page at 2 pixels per point, turned as it is shown.
@@ -167,7 +167,7 @@ def test_print_shows_the_form_fields_and_their_values(new_editor, web_server, tm
         {"protocol": 1, "baseRevision": 0, "clientId": "print-test", "command": {"type": "fill", "name": "name", "value": "WWWWWWWW"}})
     editor = new_editor(doc_id=doc_id)
     editor.js("window.print = () => { window.__printed = document.querySelectorAll('#print-pages img').length; }")
-    editor.click("button[data-tool=export]")
+    editor.click_toolbar("export")
     editor.click("#popover button", "Print…")
     assert editor.wait_until("window.__printed", timeout=15000) >= 2
     x1, y1, x2, y2 = name["rect"]

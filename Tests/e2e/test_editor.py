@@ -281,7 +281,7 @@ def test_export_flattened_has_no_annotations_left(new_editor):
     wait_count(editor, ".annotations .annotation.ink", 1)
     editor.press("Control+s")
     editor.wait_until("!document.querySelector('button[data-tool=save]').classList.contains('dirty')")
-    editor.click("button[data-tool=export]")
+    editor.click_toolbar("export")
     assert not editor.visible("#popover button", "Export PNG"), "PNG export is for image documents"
     name, data = editor.download(lambda: editor.click("#popover button[data-export=flattened-drop]"))
     assert name == "sample-flattened.pdf"

@@ -94,7 +94,7 @@ def test_image_document_exports_png(new_editor, web_server):
     summary = api(web_server, "POST", "/api/v1/documents?name=pixel.png", tiny_png(), "image/png")
     assert summary["kind"] == "image"
     editor = new_editor(viewport={"width": 1280, "height": 800}, doc_id=summary["id"])
-    editor.click("button[data-tool=export]")
+    editor.click_toolbar("export")
     assert editor.visible("#popover button", "Export PNG")
     size = editor.js("""async () => {
         const { renderFlattenedPNG } = await import('/app/js/exporting.js');

@@ -45,7 +45,7 @@ NO_SHARE_API = """(() => {
 
 SHARE_BUTTON = "button[data-tool=share]"
 # Wide enough for Download, Share and Export to stay in the toolbar's row (overflow.js).
-WIDE = {"width": 1700, "height": 900}
+WIDE = {"width": 1920, "height": 900}
 
 
 def shared(editor, count):
