@@ -38,7 +38,9 @@ extension PDFDocument {
         stored.reference = nil
         let reference = file.add(.null)
         stored.reference = reference
-        try write(&stored, page: page)
+        // It keeps the modification date it carries (one put back by an undo, or imported with
+        // its date); a new one carries the time it was made.
+        try write(&stored, page: page, modified: annotation.modificationDate ?? Date())
         var entries = try annotationEntries(of: page)
         entries.append(.reference(reference))
         try setAnnotationEntries(entries, of: page)
@@ -177,7 +179,8 @@ extension PDFDocument {
 
     /// Draws the appearance (when Marginalia draws the subtype, and the annotation is not
     /// another application's only moved or resized) and stores the dictionary.
-    private func write(_ annotation: inout PDFAnnotation, page: PDFPage) throws {
+    /// `modified`: the date written as `/M` (an update is a modification now).
+    private func write(_ annotation: inout PDFAnnotation, page: PDFPage, modified: Date = Date()) throws {
         guard let reference = annotation.reference else { return }
         var appearanceReference: PDFReference? = nil
         var builder = AppearanceBuilder(addObject: { [file] in file.add($0) }, pageRotation: page.rotation)
@@ -192,7 +195,7 @@ extension PDFDocument {
         }
         let parent = try replyTarget(of: annotation, on: page)
         var dictionary = AnnotationWriter().dictionary(for: annotation, page: page.reference, appearance: appearanceReference,
-                                                       parent: parent, appearanceKept: keepsAppearance)
+                                                       parent: parent, appearanceKept: keepsAppearance, now: modified)
         keepStampImage(annotation, in: &dictionary)
         annotation.dictionary = dictionary
         file.update(reference, with: .dictionary(dictionary))

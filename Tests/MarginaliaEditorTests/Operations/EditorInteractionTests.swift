@@ -161,6 +161,30 @@ struct EditorInteractionTests {
         #expect(after == before)
     }
 
+    @Test func aSweepTakenBackPutsTheAnnotationBackWithItsModificationDate() throws {
+        let document = try PDFDocument(data: SampleDocument.make())
+        let sweep = EditorCommand.erase(.init(pageIndex: 2, mode: .stroke, size: 8, points: [CGPoint(x: 100, y: 720)]))
+        // The erased annotation as the sweep took it, last modified in 2020 (not now).
+        let modified = Date(timeIntervalSince1970: 1_600_000_000)
+        func dated(_ step: EditorOperation) -> EditorOperation {
+            switch step {
+            case .removeAnnotation(var annotation):
+                annotation.modificationDate = modified
+                return .removeAnnotation(annotation)
+            case .group(let name, let steps): return .group(name: name, steps.map(dated))
+            default: return step
+            }
+        }
+        let applied = try sweep.apply(to: document).map(dated)
+        let erased = try #require(applied.flatMap { step -> [String] in
+            guard case .group(_, let steps) = step else { return [] }
+            return steps.compactMap { if case .removeAnnotation(let a) = $0 { return a.id } else { return nil } }
+        }.first)
+        for step in applied.reversed() { _ = try step.inverse.apply(to: document) }
+        let restored = try #require(try document.annotations(onPage: 2).first { $0.id == erased })
+        #expect(restored.modificationDate.map { PDFDate.format($0) } == PDFDate.format(modified))
+    }
+
     @Test func eraserTouchingNothingDoesNothing() throws {
         let document = try EraserTests.document()
         let applied = try Self.erase(.stroke, size: 6, [[500, 600]]).apply(to: document)
