@@ -81,6 +81,16 @@ def wait_indexed(server: Server, doc: str):
     raise AssertionError(f"document {doc} was not indexed within 60 s")
 
 
+def wait_no_uploads_in_progress(server: Server):
+    """Waits until the folder of uploads in progress is empty: a request's file goes when the
+    request ends, which is once its answer has been sent (a moment after the client has it)."""
+    folder = server.data / "uploads-in-progress"
+    deadline = time.time() + 10
+    while list(folder.iterdir()):
+        assert time.time() < deadline, f"uploads left in progress: {list(folder.iterdir())}"
+        time.sleep(0.02)
+
+
 def test_an_upload_over_the_body_limit_goes_to_disk_and_comes_back_whole(make_server, tmp_path):
     server = make_server("--max-body", str(MIB), "--max-upload", str(48 * MIB))
     data = big_pdf(tmp_path / "big.pdf", 40)
@@ -102,7 +112,7 @@ def test_an_upload_over_the_body_limit_goes_to_disk_and_comes_back_whole(make_se
     status, _, body = parse_response(raw)
     assert "--max-body" in assert_json_error(status, body, 413, "tooLarge")
     if server.kind == "sqlite":
-        assert list((server.data / "uploads-in-progress").iterdir()) == []
+        wait_no_uploads_in_progress(server)
 
 
 def test_an_upload_over_its_limit_gets_413_naming_it_and_stores_nothing(make_server, tmp_path):
@@ -127,7 +137,7 @@ def test_an_upload_over_its_limit_gets_413_naming_it_and_stores_nothing(make_ser
     assert server.json("GET", DOCS)["documents"] == before
     assert server.stored_files() == files
     if server.kind == "sqlite":
-        assert list((server.data / "uploads-in-progress").iterdir()) == []
+        wait_no_uploads_in_progress(server)
 
 
 @pytest.mark.parametrize("store_kind", ["sqlite"])
