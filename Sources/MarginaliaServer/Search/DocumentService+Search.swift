@@ -25,8 +25,7 @@ extension DocumentService {
             // Nothing unsaved: the stored version is the state, read without loading the
             // document into the service's memory (mapped from its file when the store has one).
             if let file = try store.versionFile(id, number: latest.number) {
-                document = try PDFDocument(source: try ByteSource(path: file.url.path, length: file.length),
-                                           limits: readingLimits, meter: meter)
+                document = try open(mapping: file.url, length: file.length, meter: meter)
             } else {
                 document = try open(try store.versionData(id, number: latest.number), meter: meter)
             }

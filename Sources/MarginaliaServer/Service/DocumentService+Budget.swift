@@ -38,12 +38,14 @@ extension DocumentService {
         return try PDFDocument(data: data, password: password, limits: readingLimits, meter: meter)
     }
 
-    /// Opens the file at `url` by mapping it (its bytes stay in the page cache, charged to no
-    /// meter), with the server's reading limits, charging `meter` with what reading decodes.
+    /// Opens the file at `url` (its first `length` bytes, or all of it) by mapping it: its bytes
+    /// stay in the page cache, charged to no meter. With the server's reading limits, charging
+    /// `meter` with what reading decodes.
     ///
     /// - Throws: as ``open(_:password:meter:)``, and ``PDFError/io(path:message:)`` when the
-    ///   file cannot be mapped.
-    func open(mapping url: URL, password: String? = nil, meter: RequestMeter?) throws -> PDFDocument {
-        try PDFDocument(source: try ByteSource(path: url.path), password: password, limits: readingLimits, meter: meter)
+    ///   file cannot be mapped or is shorter than `length`.
+    func open(mapping url: URL, length: Int? = nil, password: String? = nil, meter: RequestMeter?) throws -> PDFDocument {
+        try PDFDocument(source: try ByteSource(path: url.path, length: length), password: password, limits: readingLimits,
+                        meter: meter)
     }
 }

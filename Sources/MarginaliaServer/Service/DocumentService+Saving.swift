@@ -41,8 +41,7 @@ extension DocumentService {
             // Continue from what is now stored, so the next save appends to it: mapped from the
             // store's file when it keeps one (a large file is then not held twice in memory).
             if let stored = try store.versionFile(id, number: record.number) {
-                state.document = try PDFDocument(source: try ByteSource(path: stored.url.path, length: stored.length),
-                                                 limits: readingLimits)
+                state.document = try open(mapping: stored.url, length: stored.length, meter: nil)
             } else {
                 state.document = try PDFDocument(data: bytes)
             }

@@ -226,8 +226,7 @@ public final class DocumentService: Sendable {
         do {
             if let file = stored.file {
                 // Mapped, not copied: the file stays in the page cache, not the budget.
-                document = try PDFDocument(source: try ByteSource(path: file.path, length: stored.version.byteLength),
-                                           limits: readingLimits, meter: meter)
+                document = try open(mapping: file, length: stored.version.byteLength, meter: meter)
             } else {
                 try meter?.charge(stored.data.count, for: "the copy of the stored file")
                 document = try PDFDocument(data: stored.data, limits: readingLimits, meter: meter)
