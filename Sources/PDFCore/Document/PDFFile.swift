@@ -267,6 +267,18 @@ public final class PDFFile {
         return object
     }
 
+    /// The object `reference` names for a writer: one that cannot be read even after repair
+    /// is written as null (7.3.10, as a reference to a missing object reads), with a warning,
+    /// so that damage beyond repair in one object does not stop the rest being saved.
+    func objectForWriting(_ reference: PDFReference) -> PDFObject {
+        do {
+            return try object(for: reference)
+        } catch {
+            warnings.append("object \(reference.number) could not be read and was written as null: \(error)")
+            return .null
+        }
+    }
+
     /// Object `number` as the file stores it, edits ignored; nil when the file does not hold it.
     func storedObject(_ number: Int) -> PDFObject? {
         if let cached = cache[number] { return cached }

@@ -138,13 +138,14 @@ struct FullWriter {
         while head < queue.count {
             let number = queue[head]
             head += 1
-            visit(try file.object(for: PDFReference(number, file.generation(of: number))))
+            visit(file.objectForWriting(PDFReference(number, file.generation(of: number))))
         }
-        // References to objects that do not exist become null (7.3.10), not dangling numbers.
+        // References to objects that do not exist, or cannot be read, become null (7.3.10),
+        // not dangling numbers.
         var existing = [Int]()
         var final: [Int: Int] = [:]
         for number in order {
-            let object = try file.object(for: PDFReference(number, file.generation(of: number)))
+            let object = file.objectForWriting(PDFReference(number, file.generation(of: number)))
             if object.isNull { continue }
             existing.append(number)
             final[number] = existing.count

@@ -2,9 +2,11 @@
 ///
 /// The original file stays a byte-for-byte prefix of the result. The new section is of the
 /// same kind as the file's newest one (table or stream) and points back with `/Prev`; after
-/// a stream, the objects that may be are packed into object streams. When
-/// the file was repaired its old cross-reference cannot be trusted, so the new section lists
-/// every object (with the offsets repair found) and has no `/Prev`.
+/// a stream, the objects that may be are packed into object streams. When the file was
+/// repaired, neither its cross-reference nor its damaged bytes can be trusted once something
+/// follows them (a stream whose `/Length` ran past the end of the file would reach into the
+/// update), so the update carries every object reachable from the trailer as repair read it,
+/// and its cross-reference, without `/Prev`, points only into the update.
 struct IncrementalWriter {
     let file: PDFFile
 
@@ -19,9 +21,6 @@ struct IncrementalWriter {
 
         var xref = CrossReferenceWriter()
         xref.base = file.crossReference.offsetBase
-        if file.isRepaired {
-            for (number, entry) in file.crossReference.entries { xref.entries[number] = entry }
-        }
         let serializer = ObjectSerializer.forFile(file)
         // Readers of a file whose cross-reference is a stream read object streams (PDF 1.5):
         // its update packs the dictionaries and arrays it writes into them, as a rewrite with
@@ -35,9 +34,11 @@ struct IncrementalWriter {
             try packer.flush(streamNumber: nextNumber, serializer: serializer, xref: &xref, to: &out)
             nextNumber += 1
         }
-        for number in file.changedObjects.keys.sorted() {
-            guard let object = file.changedObjects[number] else { continue }
+        var numbers = Set(file.changedObjects.keys)
+        if file.isRepaired { numbers.formUnion(try FullWriter(file: file).reachableObjects().0) }
+        for number in numbers.sorted() {
             let reference = PDFReference(number, file.generation(of: number))
+            let object = try file.changedObjects[number] ?? file.object(for: reference)
             let isStream: Bool = { if case .stream = object { return true } else { return false } }()
             // A signature dictionary stays a plain object: its /ByteRange and /Contents are
             // patched in place after writing (12.8.1), which a compressed object stream forbids.
