@@ -1,5 +1,6 @@
 """Text in scripts that need shaping and right-to-left layout (docs/text-layout.md): lines of
-Arabic, Hebrew, Devanagari, Thai, Chinese and Japanese written by the engine render in Poppler (pdftoppm) and
+Arabic, Hebrew, Devanagari, Thai, Chinese and Japanese written by the engine (free text, a form
+field, a generated document) render in Poppler (pdftoppm) and
 PDFium like HarfBuzz's own hb-view draws them in the same Noto font and size, and extract
 (PyMuPDF, pdftotext) as the text typed. The comparison and its tolerance: shaping_oracle.py.
 """
@@ -79,11 +80,27 @@ def field_pdf(binary: Path, tmp_path: Path, text: str, *, flatten: bool = False)
     return out
 
 
-WRITERS = {"freeText": free_text_pdf, "field": field_pdf}
+def generated_pdf(binary: Path, tmp_path: Path, text: str) -> Path:
+    """A document `marginalia create` makes from Markdown holding `text` as its one heading
+    (a level-1 heading is set at 24 pt, SIZE), nothing else on the page."""
+    source = tmp_path / "line.md"
+    source.write_text(f"# {text}\n", encoding="utf-8")
+    out = tmp_path / "generated.pdf"
+    result = run_command([str(binary), "create", str(source), "-o", str(out)], 60)
+    assert result.returncode == 0, result.describe()
+    assert "no glyph" not in result.stderr, result.describe()
+    assert qpdf_check(out, None).returncode == 0
+    return out
 
 
-def region() -> tuple[int, int, int, int]:
-    """The annotation's rect in pixels of a page rendered at DPI."""
+WRITERS = {"freeText": free_text_pdf, "field": field_pdf, "generated": generated_pdf}
+
+
+def region(surface: str) -> tuple[int, int, int, int] | None:
+    """Where the line is, in pixels of a page rendered at DPI: the annotation's rect, or for
+    a generated document the whole page (its only ink is the line)."""
+    if surface == "generated":
+        return None
     scale = DPI / 72
     return (round(RECT[0] * scale), round((PAGE[1] - RECT[3]) * scale),
             round(RECT[2] * scale), round((PAGE[1] - RECT[1]) * scale))
@@ -111,7 +128,7 @@ def test_renders_as_hb_view_shapes_it(binary, tmp_path, script, surface):
     reference = ink(hb_view(font, text, pixels_per_em, tmp_path / "reference.png", face_index=face))
     control = ink(hb_view(font, text, pixels_per_em, tmp_path / "control.png", face_index=face, unshaped=True))
     for engine, page in [("pdftoppm", pdftoppm(pdf, DPI, tmp_path / "page")), ("pdfium", pdfium(pdf, DPI))]:
-        ours = ink(page, region())
+        ours = ink(page, region(surface))
         ours.save(tmp_path / f"{engine}-{script}.png")
         assert boxes_agree(ours, reference), f"{engine}: ink box {ours.size}, hb-view's {reference.size}"
         measured = difference(ours, reference)
@@ -127,6 +144,8 @@ def test_extracts_as_typed(binary, tmp_path, script, surface):
     text = LINES[script][0]
     if surface == "field":
         flat = field_pdf(binary, tmp_path, text, flatten=True)
+    elif surface == "generated":
+        flat = generated_pdf(binary, tmp_path, text)
     else:
         flat = tmp_path / "flat.pdf"
         result = run_command([str(binary), "flatten", str(free_text_pdf(binary, tmp_path, text)), "-o", str(flat)], 60)

@@ -194,11 +194,12 @@ public struct DocumentComposer {
         }
     }
 
-    /// One warning per font listing the characters it has no glyph for.
+    /// One warning per font listing the characters it has no glyph for. Text that is shaped
+    /// is drawn in its script's font, not the run's, and is left out.
     private func missingGlyphWarnings(_ items: [Item]) -> [String] {
         var missing: [ObjectIdentifier: (String, Set<Character>)] = [:]
         for case .text(let paragraph) in items {
-            for run in paragraph.runs {
+            for run in paragraph.runs where !ScriptFonts.needsShaping(run.text) {
                 for character in run.text where character != "\n" && !run.font.hasGlyph(for: character) {
                     missing[ObjectIdentifier(run.font), default: (run.font.postScriptName, [])].1.insert(character)
                 }

@@ -17,6 +17,20 @@ final class GeneratedDocument {
     private var images: [RasterImage: (name: String, reference: PDFReference)] = [:]
     private var alphaStates: [String: (name: String, reference: PDFReference)] = [:]
     private(set) var pages: [FinishedPage] = []
+    private var shapingFacesMade = false
+    private var madeShapingFaces: TextFaces?
+
+    /// The fonts text that needs shaping is drawn in (``ScriptFonts``: the Noto font of each
+    /// script), shared by every page so that each font is embedded once, subset to what the
+    /// whole document shows; named `MShaped`, `MShaped2`... Nil when HarfBuzz, FriBidi or
+    /// DejaVu Sans is missing: such text is then drawn unshaped in the run's own font.
+    var shapingFaces: TextFaces? {
+        if !shapingFacesMade {
+            madeShapingFaces = TextFaces.make(resourcePrefix: "MShaped")
+            shapingFacesMade = true
+        }
+        return madeShapingFaces
+    }
 
     /// A page whose content is stored, waiting for its dictionary.
     struct FinishedPage {
@@ -83,6 +97,9 @@ final class GeneratedDocument {
         var fontReferences: [String: PDFReference] = [:]
         for font in fonts {
             fontReferences[name(for: font)] = try font.makeFontDictionary(add: file.add)
+        }
+        for (name, font) in try madeShapingFaces?.fontResources(add: file.add) ?? [:] {
+            fontReferences[name] = font.referenceValue
         }
         // Pages are numbered first so that links can point to any of them, even to a page
         // drawn after the page that holds the link.

@@ -22,7 +22,9 @@ public enum TextFlow {
     /// - Throws: ``GenerationError`` for a non-finite width or invalid paragraph values.
     public static func height(of paragraphs: [Paragraph], width: Double) throws -> Double {
         try FiniteCheck.number(width, "the width given to TextFlow.height(of:width:)")
-        let typeset = try paragraphs.map { try TypesetParagraph($0, width: width) }
+        // Measured as a document draws them: text that needs shaping in the faces that shape it.
+        let faces = paragraphs.contains { $0.runs.contains { ScriptFonts.needsShaping($0.text) } } ? TextFaces.make() : nil
+        let typeset = try paragraphs.map { try TypesetParagraph($0, width: width, faces: faces) }
         return ColumnLayout(typeset, columnHeight: .infinity, addsColumns: true).contentBottom
     }
 }
@@ -51,7 +53,7 @@ extension PDFRendererContext {
         guard frame.width > 0, frame.height > 0 else {
             throw GenerationError.invalidArgument("a text frame must have a positive size, not \(frame.size)")
         }
-        let typeset = try paragraphs.map { try TypesetParagraph($0, width: Double(frame.width)) }
+        let typeset = try paragraphs.map { try TypesetParagraph($0, width: Double(frame.width), faces: document.shapingFaces) }
         if page == nil { try beginPage() }
         let pageSize = pageBounds.size
         let firstPage = currentPageIndex ?? 0

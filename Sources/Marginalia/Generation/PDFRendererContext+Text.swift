@@ -86,7 +86,7 @@ extension PDFRendererContext {
         let paragraphs = texts.map {
             Paragraph($0, font: font, size: size, color: color, alignment: alignment, lineHeight: lineHeight)
         }
-        let typeset = try paragraphs.map { try TypesetParagraph($0, width: Double(frame.width)) }
+        let typeset = try paragraphs.map { try TypesetParagraph($0, width: Double(frame.width), faces: document.shapingFaces) }
         let layout = ColumnLayout(typeset, columnHeight: Double(frame.height), addsColumns: false)
         for line in layout.placed {
             try draw(typeset[line.paragraph], line: line.line, in: frame, top: line.top)
@@ -147,6 +147,15 @@ extension PDFRendererContext {
         var currentColor: Color? = nil
         for (pieces, baseline) in lines {
             for run in pieces where !run.text.isEmpty {
+                if ScriptFonts.needsShaping(run.text), let faces = document.shapingFaces {
+                    if currentColor != run.color {
+                        try setFillColor(run.color)
+                        currentColor = run.color
+                    }
+                    try showShaped(run, baseline: baseline, flip: flip, faces: faces)
+                    currentFont = nil
+                    continue
+                }
                 if currentFont.map({ $0 != (ObjectIdentifier(run.font), run.size) }) ?? true {
                     let name = document.name(for: run.font)
                     page?.resources.useFont(name)
@@ -169,5 +178,15 @@ extension PDFRendererContext {
         page?.content.endText()
         page?.content.restore()
         state = saved
+    }
+
+    /// Shows `run` shaped (HarfBuzz, in the script's font from `faces`) and in visual order
+    /// (the bidi algorithm), as one line: docs/generation.md, "Text in any script".
+    private func showShaped(_ run: GlyphRun, baseline: Double, flip: Double, faces: TextFaces) throws {
+        guard page != nil else { return }
+        for line in try ShapedTextLayout.lines(run.text, faces: faces, size: run.size, maxWidth: .infinity) {
+            for shaped in line.runs { page?.resources.useFont(faces[shaped.face].resource) }
+            line.draw(x: run.x, baseline: baseline, size: run.size, faces: faces, yScale: flip, into: &page!.content)
+        }
     }
 }

@@ -13,17 +13,42 @@ struct TypesetParagraph {
     let offsets: [Double]
     private(set) var lines: [TypesetLine] = []
 
-    /// Lays out `paragraph` in a frame `width` points wide.
+    /// The runs whose text is shaped (``ScriptFonts/needsShaping(_:)``): measured and drawn
+    /// in `faces` rather than in the run's font, and never split at words to justify, which
+    /// would break the visual order of right-to-left text.
+    let shapedRuns: Set<Int>
+
+    /// Lays out `paragraph` in a frame `width` points wide; text that needs shaping is
+    /// measured as `faces` shape it (when given).
     ///
-    /// - Throws: ``GenerationError`` for invalid sizes or spacing in the paragraph.
-    init(_ paragraph: Paragraph, width: Double) throws {
+    /// - Throws: ``GenerationError`` for invalid sizes or spacing in the paragraph;
+    ///   ``TextShapingError`` when shaping fails.
+    init(_ paragraph: Paragraph, width: Double, faces: TextFaces? = nil) throws {
         try paragraph.validate()
         self.paragraph = paragraph
         var characters: [Character] = []
         var runIndices: [Int] = []
         var widths: [Double] = []
         var measures: [ObjectIdentifier: CharacterWidths] = [:]
+        var shapedRuns: Set<Int> = []
         for (index, run) in paragraph.runs.enumerated() {
+            if let faces, ScriptFonts.needsShaping(run.text) {
+                shapedRuns.insert(index)
+                // Each stretch between newlines is shaped as a paragraph of its own.
+                let text = Array(run.text)
+                var start = 0
+                for end in 0...text.count where end == text.count || text[end].isNewline {
+                    if start < end {
+                        let units = try ShapedTextLayout.characterUnits(Array(text[start..<end]), faces: faces)
+                        widths += units.map { $0 * run.size / 1000 }
+                    }
+                    if end < text.count { widths.append(0) }
+                    start = end + 1
+                }
+                characters += text
+                runIndices += Array(repeating: index, count: text.count)
+                continue
+            }
             let key = ObjectIdentifier(run.font)
             var measure = measures[key] ?? CharacterWidths(font: run.font)
             for character in run.text {
@@ -39,6 +64,7 @@ struct TypesetParagraph {
         self.characters = characters
         self.runIndices = runIndices
         self.offsets = offsets
+        self.shapedRuns = shapedRuns
 
         // A newline inside a run ends a line, as a hard break; each stretch between
         // newlines is wrapped on its own.
@@ -111,6 +137,7 @@ struct TypesetParagraph {
         let firstWord = range.first { characters[$0] != " " } ?? range.lowerBound
         let wordStarts = range.filter { $0 > firstWord && characters[$0] != " " && characters[$0 - 1] == " " }
         let justify = paragraph.alignment == .justified && !line.endsSegment && !wordStarts.isEmpty && slack > 0
+            && !runIndices[range].contains(where: shapedRuns.contains)
         let extraPerGap = justify ? slack / Double(wordStarts.count) : 0
         let start: Double
         switch paragraph.alignment {

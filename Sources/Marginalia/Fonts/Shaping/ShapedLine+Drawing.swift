@@ -2,7 +2,8 @@ import PDFCore
 
 extension ShapedLine {
     /// Draws the line inside a text object, its left end at `x` on the baseline `baseline`,
-    /// in the faces' fonts at `size` points.
+    /// in the faces' fonts at `size` points. `yScale` -1 flips the text matrix, for content
+    /// whose transform flips y (a generated page drawn with its origin at the top left).
     ///
     /// Glyphs go in the order they are seen, each where the shaper placed it: `TJ` numbers
     /// make up the difference between the shaper's advance and the width the font's `/W`
@@ -12,8 +13,9 @@ extension ShapedLine {
     /// ToUnicode map; a cluster of another shape (a ligature, a conjunct, a vowel drawn before
     /// its consonant) is wrapped in a `/Span` with `/ActualText` (14.9.4) holding its
     /// characters.
-    func draw(x: Double, baseline: Double, size: Double, faces: TextFaces, into content: inout ContentStreamBuilder) {
-        content.raw("1 0 0 1 \(PDFSyntax.number(x)) \(PDFSyntax.number(baseline)) Tm")
+    func draw(x: Double, baseline: Double, size: Double, faces: TextFaces, yScale: Double = 1,
+              into content: inout ContentStreamBuilder) {
+        content.raw("1 0 0 \(PDFSyntax.number(yScale)) \(PDFSyntax.number(x)) \(PDFSyntax.number(baseline)) Tm")
         var current: Int? = nil
         for run in runs {
             let face = faces.use(run.face)

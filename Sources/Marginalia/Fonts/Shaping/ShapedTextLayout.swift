@@ -36,6 +36,39 @@ enum ShapedTextLayout {
         let width = maxWidth > 0 && maxWidth.isFinite ? maxWidth : .infinity
         var result: [ShapedLine] = []
         for characters in TextLayout.paragraphs(of: text) {
+            let prepared = try PreparedParagraph(characters, faces: faces)
+            let broken = LineBreaker.lines(of: characters, widths: prepared.units, maxWidth: { _ in width }) { $0 * size / 1000 }
+            for line in broken {
+                let range = prepared.firstScalar[line.range.lowerBound]..<prepared.firstScalar[line.range.upperBound]
+                let paragraph = prepared.paragraph
+                let runs = try paragraph.shapedRuns(range, levels: paragraph.bidi.lineLevels(range), faces: faces)
+                let order = BidiParagraph.visualOrder(runs.map(\.level))
+                let units = runs.reduce(0) { $0 + $1.run.units }
+                result.append(ShapedLine(runs: order.map { runs[$0].run }, width: units * size / 1000,
+                                         text: String(String.UnicodeScalarView(paragraph.scalars[range]))))
+            }
+        }
+        return result
+    }
+
+    /// The advance of each of `characters` (one paragraph, no newline) shaped in `faces`, in
+    /// 1/1000 em: what a layout that breaks or aligns text measures it by.
+    ///
+    /// - Throws: ``TextShapingError`` when FriBidi or HarfBuzz fails.
+    static func characterUnits(_ characters: [Character], faces: TextFaces) throws -> [Double] {
+        try PreparedParagraph(characters, faces: faces).units
+    }
+
+    /// A paragraph's scalars with their bidi levels, faces and scripts, shaped once to
+    /// measure each character.
+    private struct PreparedParagraph {
+        let paragraph: Paragraph
+        /// The index of each character's first scalar, and the scalar count last.
+        let firstScalar: [Int]
+        /// Each character's advance: the advances of the glyphs of the clusters it starts.
+        let units: [Double]
+
+        init(_ characters: [Character], faces: TextFaces) throws {
             var scalars: [Unicode.Scalar] = []
             var firstScalar: [Int] = []
             var characterOfScalar: [Int] = []
@@ -50,25 +83,16 @@ enum ShapedTextLayout {
             let bidi = try BidiParagraph(scalars)
             let assigned = faces.assign(scalars)
             let paragraph = Paragraph(scalars: scalars, bidi: bidi, faces: assigned.faces, scripts: assigned.scripts)
-
-            // Each character's width: the advances of the glyphs of the clusters it starts.
-            var widths = [Double](repeating: 0, count: characters.count)
+            var units = [Double](repeating: 0, count: characters.count)
             for run in try paragraph.shapedRuns(0..<scalars.count, levels: bidi.levels, faces: faces) {
                 for glyph in run.run.glyphs {
-                    widths[characterOfScalar[run.start + glyph.cluster]] += units(glyph.advance, faces[run.run.face])
+                    units[characterOfScalar[run.start + glyph.cluster]] += ShapedTextLayout.units(glyph.advance, faces[run.run.face])
                 }
             }
-            let broken = LineBreaker.lines(of: characters, widths: widths, maxWidth: { _ in width }) { $0 * size / 1000 }
-            for line in broken {
-                let range = firstScalar[line.range.lowerBound]..<firstScalar[line.range.upperBound]
-                let runs = try paragraph.shapedRuns(range, levels: bidi.lineLevels(range), faces: faces)
-                let order = BidiParagraph.visualOrder(runs.map(\.level))
-                let units = runs.reduce(0) { $0 + $1.run.units }
-                result.append(ShapedLine(runs: order.map { runs[$0].run }, width: units * size / 1000,
-                                         text: String(String.UnicodeScalarView(scalars[range]))))
-            }
+            self.paragraph = paragraph
+            self.firstScalar = firstScalar
+            self.units = units
         }
-        return result
     }
 
     /// `value` font units of `face` in 1/1000 em, as the font's widths are scaled.
