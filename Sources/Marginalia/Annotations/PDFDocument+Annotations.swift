@@ -111,6 +111,7 @@ extension PDFDocument {
     /// their objects.
     func removeAnnotations(_ doomed: [PDFAnnotation], onPage index: Int) throws {
         let page = try self.page(at: index, readingAnnotations: false)
+        try untag(doomed)
         var references = Set<Int>()
         for annotation in doomed {
             if let reference = annotation.reference {
@@ -187,7 +188,15 @@ extension PDFDocument {
         let stored = annotation.dictionary
         builder.storedImage = { [self] wanted in imageXObject(in: stored, matching: wanted) }
         let keepsAppearance = keepsItsAppearance(annotation, page: page)
+        // A document that claims PDF/A keeps its claim (docs/accessibility.md).
+        let claim = pdfaClaim
+        if let claim {
+            annotation.flags = Self.archivalFlags(annotation.flags)
+            builder.embedsFonts = true
+            try checkArchival(annotation, appearance: nil, claim: claim)
+        }
         if !keepsAppearance, let result = try builder.build(for: annotation) {
+            if let claim { try checkArchival(annotation, appearance: result.stream, claim: claim) }
             if annotation.kind.rectFollowsDrawing { annotation.rect = result.rect }
             appearanceReference = file.add(.stream(result.stream))
             // The old appearance is no longer referenced: free it.
@@ -197,6 +206,7 @@ extension PDFDocument {
         var dictionary = AnnotationWriter().dictionary(for: annotation, page: page.reference, appearance: appearanceReference,
                                                        parent: parent, appearanceKept: keepsAppearance, now: modified)
         keepStampImage(annotation, in: &dictionary)
+        try tag(&dictionary, reference: reference, page: page.reference)
         annotation.dictionary = dictionary
         file.update(reference, with: .dictionary(dictionary))
     }

@@ -21,7 +21,7 @@ extension AppearanceBuilder {
             appearance.content.rectangle(box.insetBy(dx: min(border / 2, box.width / 2), dy: min(border / 2, box.height / 2)))
             appearance.content.stroke()
         }
-        let layout = FreeTextLayout(text, borderWidth: border)
+        let layout = FreeTextLayout(text, borderWidth: border, embedsFonts: embedsFonts)
         let size = layout.size
         let padding = layout.padding
         let inner = box.insetBy(dx: min(CGFloat(padding), box.width / 2), dy: min(CGFloat(padding), box.height / 2))
@@ -76,7 +76,9 @@ extension AppearanceBuilder {
         appearance.content.strokeColor(color)
         AppearanceBuilder.roundedRectangle(label.frame, radius: CGFloat(label.radius), &appearance.content)
         appearance.content.stroke()
-        let font = StandardFont.helveticaBold
+        // Helvetica Bold, or DejaVu Sans Bold embedded where every font must be (PDF/A).
+        let embedded = embedsFonts ? FontFallback.systemFont(bold: true) : nil
+        let font: any PDFFont = embedded ?? StandardFontFace(.helveticaBold)
         let word = label.title
         let y = { (size: Double) in Double(label.frame.midY) - (font.ascent + font.descent) / 2 * size / 1000 }
         // A custom stamp's words in a script that needs shaping (docs/text-layout.md).
@@ -93,7 +95,7 @@ extension AppearanceBuilder {
             appearance.fonts.merge(try faces.fontResources(add: addObject)) { _, new in new }
             return appearance
         }
-        let resource = appearance.addFont(font)
+        let resource = embedded == nil ? appearance.addFont(.helveticaBold) : "MEmbedded"
         let size = label.fontSize(titleWidthAtOne: font.width(of: word, size: 1))
         appearance.content.beginText()
         appearance.content.font(resource, size: size)
@@ -102,6 +104,8 @@ extension AppearanceBuilder {
         appearance.content.textPosition(x, y(size))
         appearance.content.show(font.encode(word).bytes)
         appearance.content.endText()
+        // Made after the word is encoded, so the subset holds exactly its glyphs.
+        if let embedded { appearance.fonts[resource] = .reference(try embedded.makeFontDictionary(add: addObject)) }
         return appearance
     }
 

@@ -16,10 +16,12 @@ struct FreeTextLayout {
     /// text drawn one glyph per character.
     let faces: TextFaces?
 
-    init(_ text: PDFAnnotation.FreeText, borderWidth: CGFloat) {
+    /// `embedsFonts`: draw WinAnsi text in the embedded DejaVu Sans too, not a standard font
+    /// (a PDF/A document must embed every font it draws with: docs/accessibility.md).
+    init(_ text: PDFAnnotation.FreeText, borderWidth: CGFloat, embedsFonts: Bool = false) {
         size = text.fontSize.isFinite && text.fontSize > 0 ? text.fontSize : 12
         padding = Double(borderWidth) + 2
-        if FontFallback.needsEmbeddedFont(text.text), let embedded = FontFallback.systemFont() {
+        if embedsFonts || FontFallback.needsEmbeddedFont(text.text), let embedded = FontFallback.systemFont() {
             font = embedded
             standard = nil
             faces = ScriptFonts.needsShaping(text.text) ? TextFaces.make() : nil

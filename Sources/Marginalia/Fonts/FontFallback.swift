@@ -12,9 +12,14 @@ public enum FontFallback {
         text.contains { !$0.isNewline && $0 != "\t" && WinAnsiEncoding.code(for: $0) == nil }
     }
 
-    /// A fresh instance of the system fallback font, or nil when it is not installed.
-    public static func systemFont() -> TrueTypeFont? {
-        guard FileManager.default.fileExists(atPath: systemFontPath) else { return nil }
-        return try? TrueTypeFont(path: systemFontPath)
+    /// DejaVu Sans Bold, from the same package.
+    public static let systemBoldFontPath = "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"
+
+    /// A fresh instance of the system fallback font (its bold face when `bold`), or nil when
+    /// it is not installed.
+    public static func systemFont(bold: Bool = false) -> TrueTypeFont? {
+        let path = bold ? systemBoldFontPath : systemFontPath
+        guard FileManager.default.fileExists(atPath: path) else { return nil }
+        return try? TrueTypeFont(path: path)
     }
 }
