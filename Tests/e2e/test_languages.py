@@ -52,6 +52,8 @@ def test_the_editor_in_german_shows_german_labels(new_editor):
     editor.wait_until("!document.getElementById('popover').hidden")
     assert editor.text("#popover .popover-title") == "Einstellungen"
     assert editor.value('#popover select[data-setting="language"]') == "auto"
+    editor.painted()
+    editor.screenshot("languages-german-settings")
     assert not editor.errors
 
 
@@ -134,6 +136,8 @@ def test_choosing_a_language_in_settings_keeps_what_was_just_drawn(new_editor):
     assert editor.js("document.documentElement.dir") == "rtl"
     assert editor.attribute('button[data-tool="undo"]', "aria-label") == catalog("he")["toolbar.undo"]
     assert len(inks(editor)) == 1, "the stroke drawn just before the switch is on the server"
+    editor.painted()
+    editor.screenshot("languages-hebrew-after-switch")
     assert editor.js("[...marginalia.model.annotations.values()].filter((a) => a.type === 'ink').length") == 1
     # The choice is kept: a reload without ?lang= stays in Hebrew; "As the browser" goes back.
     editor.reload()

@@ -223,7 +223,7 @@ export class ReviewPanel {
         ] : []),
       ]),
     ]);
-    item.style.marginLeft = `${(reply.depth - 1) * 16}px`;  // a reply to a reply is indented
+    item.style.marginInlineStart = `${(reply.depth - 1) * 16}px`;  // a reply to a reply is indented
     return item; });
     const states = html('div', { class: 'review-states', role: 'group', 'aria-label': t('review.yourState') }, STATES.map((state) =>
       html('button', {
