@@ -48,6 +48,10 @@ def test_the_editor_in_german_shows_german_labels(new_editor):
     # Plurals by the language's rules.
     assert translated(editor, "review.replies", 1) == "1 Antwort"
     assert translated(editor, "review.replies", 2) == "2 Antworten"
+    # How a browser's language tag finds a catalog (docs/i18n.md).
+    tags = ["de-AT", "fr-CA", "es-419", "ja-JP", "zh-CN", "zh-Hans-SG", "zh-TW", "zh-Hant", "ar-EG", "he-IL", "iw", "pt-BR"]
+    assert editor.js("(tags) => import('/app/js/i18n.js').then((m) => tags.map(m.supportedLanguage))", tags) == [
+        "de", "fr", "es", "ja", "zh-Hans", "zh-Hans", None, None, "ar", "he", None, None]
     editor.click_toolbar("settings")
     editor.wait_until("!document.getElementById('popover').hidden")
     assert editor.text("#popover .popover-title") == "Einstellungen"
