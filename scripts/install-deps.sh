@@ -46,13 +46,15 @@ apt_packages+=(libharfbuzz-dev libfribidi-dev fonts-noto-core fonts-noto-cjk)
 # makes the /BrotliDecode test files; pdfminer (pdfminer.six) is a third text extractor the
 # redaction oracles check (Tests/oracles/test_redaction.py). pyhanko (with pyhanko_certvalidator)
 # validates the signatures `marginalia sign` writes and signs files for `marginalia signatures` to read.
+# babel's copy of CLDR judges the plural forms of the editor's message catalogs (Tests/server/test_i18n_catalogs.py).
 python_modules=(pikepdf pymupdf pypdf pypdfium2 pytest reportlab playwright fontTools selenium schemathesis yaml brotli xdist
-                pdfminer pyhanko pyhanko_certvalidator)
+                pdfminer pyhanko pyhanko_certvalidator babel)
 declare -A pypi_name=(
     [pikepdf]=pikepdf [pymupdf]=pymupdf [pypdf]=pypdf
     [pypdfium2]=pypdfium2 [pytest]=pytest [reportlab]=reportlab [playwright]=playwright
     [fontTools]=fonttools [selenium]=selenium [schemathesis]=schemathesis [yaml]=pyyaml [brotli]=brotli
     [xdist]=pytest-xdist [pdfminer]=pdfminer.six [pyhanko]=pyhanko [pyhanko_certvalidator]=pyhanko-certvalidator
+    [babel]=babel
 )
 # Versions pinned where a new release could change what a test finds: Schemathesis's checks
 # and generators grow with each release (Tests/server/test_schemathesis.py).

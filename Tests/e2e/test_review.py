@@ -60,7 +60,7 @@ def test_replies_and_states_appear_live_in_three_tabs_and_are_stored_as_threads(
         tab.wait_until(f"document.querySelector('{row_of(tab, square['id'], '.review-state')}')?.textContent === 'Accepted'",
                        timeout=10000)
     grace.wait_until("document.querySelectorAll('.review-reply').length === 2", timeout=10000)
-    assert grace.js("[...document.querySelectorAll('.review-reply')].map((e) => e.style.marginLeft)") == ["0px", "16px"]
+    assert grace.js("[...document.querySelectorAll('.review-reply')].map((e) => e.style.marginInlineStart)") == ["0px", "16px"]
     assert grace.count(".review-state-list .state-accepted") == 1
     grace.screenshot("review-thread")
 

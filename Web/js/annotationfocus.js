@@ -11,6 +11,7 @@ import { typeLabel } from './annotationtypes.js';
 import { html } from './svg.js';
 import { settings } from './settings.js';
 import { applyMatrix } from './viewer.js';
+import { t } from './i18n.js';
 
 /** What a screen reader says of one stop of `keyboardOrder`. */
 export function annotationName(stop) {
@@ -84,7 +85,7 @@ export function installAnnotationFocus(editor) {
     const order = [...group.children];
     if (order.length !== elements.length || order.some((e, i) => e !== elements[i])) group.replaceChildren(...elements);
     if (view) {
-      group.setAttribute('aria-label', `Annotations on page ${view.geometry.index + 1}`);
+      group.setAttribute('aria-label', t('focus.annotationsOnPage', { page: view.geometry.index + 1 }));
       if (group.parentNode !== view.element) view.element.append(group);
     } else group.remove();
     if (focused && elements.includes(focused) && document.activeElement !== focused) focused.focus({ preventScroll: true });

@@ -2,10 +2,12 @@
 // one to people: the annotation list and its filter, and the screen reader's name of an
 // annotation reached with Tab.
 
+import { t } from './i18n.js';
+
 const TYPE_LABELS = {
-  ink: 'Ink', square: 'Rectangle', circle: 'Ellipse', line: 'Line', polygon: 'Polygon', polyline: 'Polyline',
-  freeText: 'Text box', note: 'Note', stamp: 'Stamp', highlight: 'Highlight', underline: 'Underline',
-  strikeOut: 'Strike-out', squiggly: 'Squiggly', redact: 'Redaction mark', caret: 'Caret', fileAttachment: 'File attachment', sound: 'Sound',
+  ink: t('type.ink'), square: t('type.square'), circle: t('type.circle'), line: t('type.line'), polygon: t('type.polygon'), polyline: t('type.polyline'),
+  freeText: t('type.freeText'), note: t('type.note'), stamp: t('type.stamp'), highlight: t('type.highlight'), underline: t('type.underline'),
+  strikeOut: t('type.strikeOut'), squiggly: t('type.squiggly'), redact: t('type.redact'), caret: t('type.caret'), fileAttachment: t('type.fileAttachment'), sound: t('type.sound'),
 };
 
 /** The label of an annotation type; the type itself when it has none. */

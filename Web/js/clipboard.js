@@ -11,6 +11,7 @@
 
 import { call } from './engine.js';
 import { readImage } from './tools/image.js';
+import { t } from './i18n.js';
 
 const STORAGE_KEY = 'marginalia.clipboard.v1';
 /** The system clipboard's type for copied annotations (the JSON itself stays in localStorage). */
@@ -42,7 +43,7 @@ export function createClipboard(editor) {
     const annotations = ids.map((id) => editor.model.annotations.get(id)).filter(Boolean);
     if (!annotations.length) return null;
     const kinds = [...new Set(annotations.map((a) => a.type))].join(', ');
-    const summary = `Marginalia: ${annotations.length} annotation${annotations.length === 1 ? '' : 's'} (${kinds})`;
+    const summary = t('clipboard.summary', { count: annotations.length, kinds });
     return { id: `${Date.now()}-${Math.random()}`, documentId: editor.model.summary.id, pageIndex, annotations, summary };
   }
 
@@ -52,7 +53,7 @@ export function createClipboard(editor) {
       localStorage.setItem(STORAGE_KEY, JSON.stringify(clip));
       return true;
     } catch {
-      editor.status('Too large to copy: the browser has no room for it', true);
+      editor.status(t('clipboard.tooLarge'), true);
       return false;
     }
   }
@@ -66,7 +67,7 @@ export function createClipboard(editor) {
       event.clipboardData.setData(MARKER_TYPE, clip.id);
       event.preventDefault();
     }
-    editor.status(`Copied ${clip.summary.replace(/^Marginalia: /, '')}`);
+    editor.status(t('clipboard.copied', { what: clip.summary.replace(/^Marginalia: /, '') }));
     return true;
   }
 
@@ -76,7 +77,7 @@ export function createClipboard(editor) {
 
   /** Pastes the stored clip onto the page in view, and selects the copies. */
   async function pasteAnnotations(clip = stored()) {
-    if (!clip) { editor.status('Nothing to paste'); return; }
+    if (!clip) { editor.status(t('clipboard.nothingToPaste')); return; }
     const pageIndex = editor.viewer.currentPage;
     const documentId = editor.model.summary.id;
     if (pastesOf !== clip.id) { pastes = new Map(); pastesOf = clip.id; }
@@ -131,7 +132,7 @@ export function createClipboard(editor) {
         editor.tools.image.setImage(image);
         editor.outputs(call({ call: 'pasteImage', size: [image.width, image.height] }));
       } catch (error) {
-        editor.status(`Could not read the pasted image: ${error.message}`, true);
+        editor.status(t('clipboard.pastedImageUnreadable', { reason: error.message }), true);
       }
       return;
     }

@@ -7,6 +7,7 @@
 import * as api from './api.js';
 import { html } from './svg.js';
 import { openPopover, refreshPopover, closePopover, action, section } from './popover.js';
+import { t } from './i18n.js';
 
 /** Opens the list under `anchor`. */
 export function openDocumentsPopover(anchor, editor) {
@@ -23,7 +24,7 @@ export function openDocumentsPopover(anchor, editor) {
     .finally(() => refreshPopover());
   load();
   const run = async (task, failed) => {
-    try { await task(); } catch (error) { editor.status(`${failed}: ${error.message}`, true); }
+    try { await task(); } catch (error) { editor.status(t('common.failedBecause', { failed, reason: error.message }), true); }
     confirming = null;
     renaming = null;
     await load();
@@ -39,8 +40,8 @@ export function openDocumentsPopover(anchor, editor) {
   let query = '';
   let found = null;  // {query, results} from the server, or {query, failure}
   let pending = null;
-  const search = html('input', { type: 'search', class: 'text-input document-search', 'aria-label': 'Search documents',
-    placeholder: 'Search names and text', autocomplete: 'off' });
+  const search = html('input', { type: 'search', class: 'text-input document-search', 'aria-label': t('documents.search'),
+    placeholder: t('documents.searchPlaceholder'), autocomplete: 'off' });
   search.addEventListener('input', () => {
     query = search.value.trim();
     clearTimeout(pending);
@@ -68,10 +69,10 @@ export function openDocumentsPopover(anchor, editor) {
   /** The text results for the query: a button per page or annotation, opening it there. */
   function textResults() {
     if (!query) return [];
-    if (!found || found.query !== query) return [html('p', { class: 'hint', role: 'status', text: 'Searching the text…' })];
-    if (found.failure) return [html('p', { class: 'hint error', role: 'alert', text: `Could not search: ${found.failure}` })];
-    if (!found.results.length) return [html('p', { class: 'hint', role: 'status', text: `No text holds “${query}”.` })];
-    return [section('In the text', html('ul', { class: 'document-list search-results' }, found.results.map((hit) => html('li', {}, [
+    if (!found || found.query !== query) return [html('p', { class: 'hint', role: 'status', text: t('documents.searchingText') })];
+    if (found.failure) return [html('p', { class: 'hint error', role: 'alert', text: t('documents.searchFailed', { reason: found.failure }) })];
+    if (!found.results.length) return [html('p', { class: 'hint', role: 'status', text: t('documents.noTextHolds', { query }) })];
+    return [section(t('documents.inTheText'), html('ul', { class: 'document-list search-results' }, found.results.map((hit) => html('li', {}, [
       html('button', {
         type: 'button', class: 'document-item search-hit', 'data-id': hit.document, 'data-page': hit.page,
         onclick: async () => {
@@ -80,7 +81,7 @@ export function openDocumentsPopover(anchor, editor) {
           editor.viewer.goToPage(hit.page);
         },
       }, [
-        html('span', { class: 'document-name', text: `${hit.name} · page ${hit.page + 1}${hit.kind === 'annotation' ? ' (a comment)' : ''}` }),
+        html('span', { class: 'document-name', text: t(hit.kind === 'annotation' ? 'documents.hitInComment' : 'documents.hit', { name: hit.name, page: hit.page + 1 }) }),
         html('span', { class: 'document-meta', text: hit.snippet ?? '' }),
       ]),
     ]))))];
@@ -88,17 +89,17 @@ export function openDocumentsPopover(anchor, editor) {
 
   const small = (label, onclick, extra = {}) => html('button', { type: 'button', class: 'document-action', text: label, onclick, ...extra });
 
-  openPopover(anchor, 'Documents', () => {
-    const upload = action('Upload a PDF or image…', () => { picker.value = ''; picker.click(); });
-    if (failure) return [html('p', { class: 'hint', text: `Could not list documents: ${failure}` }), upload];
-    if (!documents) return [html('p', { class: 'hint', text: 'Loading…' }), upload];
+  openPopover(anchor, t('toolbar.documents'), () => {
+    const upload = action(t('documents.upload'), () => { picker.value = ''; picker.click(); });
+    if (failure) return [html('p', { class: 'hint', text: t('documents.listFailed', { reason: failure }) }), upload];
+    if (!documents) return [html('p', { class: 'hint', text: t('common.loading') }), upload];
     const current = editor.model.summary?.id;
     const named = documents.filter(matchesName);
     const list = html('ul', { class: 'document-list' }, named.map((d) => {
       const open = renaming === d.id
-        ? html('input', { class: 'document-rename', value: d.name, 'aria-label': `New name of ${d.name}`,
+        ? html('input', { class: 'document-rename', value: d.name, 'aria-label': t('documents.newName', { name: d.name }),
           onkeydown: (e) => {
-            if (e.key === 'Enter') run(() => api.rename(d.id, e.target.value), 'Could not rename');
+            if (e.key === 'Enter') run(() => api.rename(d.id, e.target.value), t('documents.renameFailed'));
             if (e.key === 'Escape') { e.stopPropagation(); renaming = null; refreshPopover(); }
           } })
         : html('button', {
@@ -107,24 +108,24 @@ export function openDocumentsPopover(anchor, editor) {
           onclick: () => { closePopover(); if (d.id !== current) editor.open(d.id); },
         }, [
           html('span', { class: 'document-name', text: d.name }),
-          html('span', { class: 'document-meta', text: `${d.kind === 'image' ? 'Image' : 'PDF'} · ${d.pageCount} page${d.pageCount === 1 ? '' : 's'}` }),
+          html('span', { class: 'document-meta', text: t(d.kind === 'image' ? 'documents.imageMeta' : 'documents.pdfMeta', { count: d.pageCount }) }),
         ]);
       return html('li', { class: 'document-row', 'data-id': d.id }, [open,
-        small('Rename', () => { renaming = d.id; refreshPopover(); document.querySelector('.document-rename')?.select(); }, { 'data-action': 'rename', title: `Rename ${d.name}` }),
-        small('Trash', () => run(() => api.trash(d.id), 'Could not move to the trash'), { 'data-action': 'trash', title: `Move ${d.name} to the trash` }),
+        small(t('documents.rename'), () => { renaming = d.id; refreshPopover(); document.querySelector('.document-rename')?.select(); }, { 'data-action': 'rename', title: t('documents.renameTitle', { name: d.name }) }),
+        small(t('documents.trash'), () => run(() => api.trash(d.id), t('documents.trashFailed')), { 'data-action': 'trash', title: t('documents.trashTitle', { name: d.name }) }),
       ]);
     }));
     const trashList = html('ul', { class: 'document-list trash' }, trashed.map((d) => html('li', { class: 'document-row', 'data-id': d.id }, [
       html('span', { class: 'document-name', text: d.name }),
-      small('Restore', () => run(() => api.restoreFromTrash(d.id), 'Could not restore'), { 'data-action': 'restore' }),
-      small(confirming === d.id ? 'Really delete?' : 'Delete for good', () => {
+      small(t('versions.restore'), () => run(() => api.restoreFromTrash(d.id), t('documents.restoreFailed')), { 'data-action': 'restore' }),
+      small(confirming === d.id ? t('documents.reallyDelete') : t('documents.deleteForGood'), () => {
         if (confirming !== d.id) { confirming = d.id; refreshPopover(); return; }
-        run(() => api.deleteForGood(d.id), 'Could not delete');
+        run(() => api.deleteForGood(d.id), t('documents.deleteFailed'));
       }, { 'data-action': 'purge', class: `document-action danger${confirming === d.id ? ' confirming' : ''}` }),
     ])));
-    const empty = documents.length ? `No document is named with “${query}”.` : 'No documents yet.';
+    const empty = documents.length ? t('documents.noneNamed', { query }) : t('documents.none');
     return [...(documents.length ? [search] : []), named.length ? list : html('p', { class: 'hint', text: empty }), ...textResults(), upload,
-      ...(trashed.length ? [section(`Trash (${trashed.length})`, trashList)] : [])];
+      ...(trashed.length ? [section(t('documents.trashCount', { count: trashed.length }), trashList)] : [])];
   });
 }
 
@@ -140,7 +141,7 @@ export function openSaveAsPopover(anchor, editor) {
   const extension = /\.(pdf|png|jpe?g|heic|heif|webp|gif|tiff?)$/i.exec(summary.name ?? '')?.[0] ?? '';
   let failure = null;
   let busy = false;
-  const input = html('input', { type: 'text', class: 'text-input', name: 'save-as-name', 'aria-label': 'Name of the copy', value: `${stem} (copy)${extension}` });
+  const input = html('input', { type: 'text', class: 'text-input', name: 'save-as-name', 'aria-label': t('saveAs.name'), value: t('saveAs.copyName', { name: stem, extension }) });
   const submit = async () => {
     const name = input.value.trim();
     if (!name || busy) return;
@@ -149,7 +150,7 @@ export function openSaveAsPopover(anchor, editor) {
       const copy = await api.saveAs(summary.id, name);
       closePopover();
       await editor.open(copy.id);
-      editor.status(`Saved a copy as “${copy.name}”`);
+      editor.status(t('saveAs.saved', { name: copy.name }));
     } catch (error) {
       failure = error.message;
       busy = false;
@@ -157,11 +158,11 @@ export function openSaveAsPopover(anchor, editor) {
     }
   };
   input.addEventListener('keydown', (e) => { if (e.key === 'Enter') { e.preventDefault(); submit(); } });
-  openPopover(anchor, 'Save as', () => [
-    html('p', { class: 'hint', text: 'A new document with the annotations as they are now; this one stays as it is.' }),
+  openPopover(anchor, t('saveAs.title'), () => [
+    html('p', { class: 'hint', text: t('saveAs.hint') }),
     input,
-    ...(failure ? [html('p', { class: 'hint error', role: 'alert', text: `Could not save a copy: ${failure}` })] : []),
-    action('Save the copy', submit),
+    ...(failure ? [html('p', { class: 'hint error', role: 'alert', text: t('saveAs.failed', { reason: failure }) })] : []),
+    action(t('saveAs.save'), submit),
   ]);
   input.focus();
   input.select();

@@ -34,6 +34,7 @@ import { createClipboard } from './clipboard.js';
 import { PageOrganizer } from './organizer.js';
 import { openPdf } from './pdfopen.js';
 import { sendWithPassword } from './passwordprompt.js';
+import { t } from './i18n.js';
 
 export const TOOL_NAMES = ['select', 'draw', 'erase', 'text', 'shape', 'image', 'note', 'highlight', 'redact', 'form'];
 
@@ -128,7 +129,7 @@ export class Editor {
     const mine = {};
     this.opening = mine;
     const overtaken = () => this.opening !== mine;
-    this.status('Opening…');
+    this.status(t('status.opening'));
     // No events of the previous document may reach the new model; a tab that stays on the
     // document does not leave it (its next stream replaces its entry).
     this.session.close({ leave: this.model.summary?.id !== id });
@@ -233,14 +234,25 @@ export class Editor {
     this.viewer.goToPage(Math.min(page, this.viewer.views.length - 1));
   }
 
+  /**
+   * Shows the editor in the language just chosen (docs/i18n.md): the page is loaded again once
+   * every command made so far has the server's answer, so nothing made is lost (an edit
+   * waiting offline stays in the outbox, which a reload keeps; a text box being typed was
+   * finished when the press on Settings took its focus).
+   */
+  async reloadInLanguage() {
+    await this.session.queue;
+    location.reload();
+  }
+
   async upload(file) {
-    this.status(`Uploading ${file.name}…`);
+    this.status(t('status.uploading', { name: file.name }));
     try {
       const summary = await sendWithPassword(file.name, (password) => api.upload(file.name, file, password));
-      if (!summary) { this.status(`${file.name} was not opened: it needs its password`); return; }
+      if (!summary) { this.status(t('status.needsPassword', { name: file.name })); return; }
       await this.open(summary.id);
     } catch (error) {
-      this.status(`Upload failed: ${error.message}`, true);
+      this.status(t('status.uploadFailed', { reason: error.message }), true);
     }
   }
 
@@ -412,10 +424,10 @@ export class Editor {
     const pageIndex = this.viewer.currentPage;
     const answer = call({ call: 'clearMarkup', pageIndex });
     const command = answer.outputs.find((o) => o.type === 'command')?.command;
-    if (!command) { this.status(`Nothing to clear on page ${pageIndex + 1}`); return; }
+    if (!command) { this.status(t('status.nothingToClear', { page: pageIndex + 1 })); return; }
     if (await this.command(command)) {
       const n = command.ids.length;
-      this.status(`Cleared ${n} annotation${n === 1 ? '' : 's'} from page ${pageIndex + 1}: Undo brings ${n === 1 ? 'it' : 'them'} back`);
+      this.status(t('status.cleared', { count: n, page: pageIndex + 1 }));
     }
   }
 
@@ -441,9 +453,9 @@ export class Editor {
     try {
       this.tools.image.setImage(await readImage(file));
       this.setTool('image');
-      this.status('Tap or drag on a page to place the image');
+      this.status(t('status.placeImage'));
     } catch (error) {
-      this.status(`Could not read the image: ${error.message}`, true);
+      this.status(t('status.imageUnreadable', { reason: error.message }), true);
     }
   }
 
@@ -466,9 +478,9 @@ export class Editor {
     try {
       const { version, revision } = await api.save(this.model.summary.id);
       this.markSaved(revision ?? this.model.revision);
-      this.status(`Saved (version ${version?.number ?? '?'})`);
+      this.status(t('status.saved', { version: version?.number ?? '?' }));
     } catch (error) {
-      this.status(`Save failed: ${error.message}`, true);
+      this.status(t('status.saveFailed', { reason: error.message }), true);
     }
   }
 
@@ -481,7 +493,7 @@ export class Editor {
 
   async removePage() {
     const current = this.viewer.currentPage;
-    if (!confirm(`Remove page ${current + 1}? Undo brings it back.`)) return;
+    if (!confirm(t('pages.removeConfirm', { page: current + 1 }))) return;
     await this.command({ type: 'removePage', index: current });
   }
 
@@ -498,8 +510,8 @@ export class Editor {
 /** A refusal of the engine's rules, as the user reads it. */
 function refusalMessage(output) {
   switch (output.reason) {
-    case 'locked': return `Locked: ${output.message.replace(/^annotation \S+ is locked: /, 'this annotation ')}`;
-    case 'readOnly': return `Read-only: ${output.message.replace(/^annotation \S+ is read-only: /, 'this annotation ')}`;
+    case 'locked': return t('refusal.locked', { reason: output.message.replace(/^annotation \S+ is locked: /, 'this annotation ') });
+    case 'readOnly': return t('refusal.readOnly', { reason: output.message.replace(/^annotation \S+ is read-only: /, 'this annotation ') });
     default: return output.message;
   }
 }

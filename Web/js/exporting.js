@@ -7,6 +7,7 @@
 import * as api from './api.js';
 import { call } from './engine.js';
 import { openPdf } from './pdfopen.js';
+import { t } from './i18n.js';
 
 function baseName(name) {
   return (name || 'document').replace(/\.(pdf|png|jpe?g|heic|heif|webp|gif|tiff?)$/i, '');
@@ -47,7 +48,7 @@ export async function flattenedFile(summary, comments = 'drop') {
  */
 export async function visibleAreaFile(summary) {
   const area = call({ call: 'visibleArea' });
-  if (area.pageIndex === undefined) throw new Error('No page is in view');
+  if (area.pageIndex === undefined) throw new Error(t('export.noPageInView'));
   const bytes = await api.fetchBytes(api.viewPDFURL(summary.id, area.pageIndex, area.rect));
   return pdfFile(bytes, `${baseName(summary.name)}-page${area.pageIndex + 1}-view.pdf`);
 }
@@ -75,7 +76,7 @@ export async function renderFlattenedPNG(summary) {
     canvas.width = Math.round(scaled.width);
     canvas.height = Math.round(scaled.height);
     await page.render({ canvasContext: canvas.getContext('2d'), viewport: scaled, annotationMode: pdfjsLib.AnnotationMode.DISABLE }).promise;
-    return await new Promise((resolve, reject) => canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('PNG encoding failed'))), 'image/png'));
+    return await new Promise((resolve, reject) => canvas.toBlob((b) => (b ? resolve(b) : reject(new Error(t('export.pngFailed')))), 'image/png'));
   } finally {
     pdf.destroy();
   }
@@ -92,10 +93,10 @@ export async function pngFile(summary) {
  * `hint` (the line the menu shows under it, saying what it does) for the flattened PDFs.
  */
 export const EXPORTS = [
-  { label: 'Flattened PDF', what: 'flattened PDF', type: 'application/pdf', make: (summary) => flattenedFile(summary, 'drop'),
-    id: 'flattened-drop', hint: 'Markup and form fields, with their values, become part of the pages: nothing can be edited or filled. Notes and comments are left out.' },
-  { label: 'Flattened PDF with comments page', what: 'flattened PDF with comments', type: 'application/pdf', make: (summary) => flattenedFile(summary, 'summary'),
-    id: 'flattened-summary', hint: 'The same, with every note and comment (author, date, replies) listed on a page added at the end.' },
-  { label: 'Export view as PDF', what: 'view as PDF', type: 'application/pdf', make: visibleAreaFile },
-  { label: 'Export PNG', what: 'PNG', type: 'image/png', make: pngFile, when: (summary) => summary?.kind === 'image' },
+  { label: t('export.flattened'), what: t('export.flattenedWhat'), type: 'application/pdf', make: (summary) => flattenedFile(summary, 'drop'),
+    id: 'flattened-drop', hint: t('export.flattenedHint') },
+  { label: t('export.flattenedSummary'), what: t('export.flattenedSummaryWhat'), type: 'application/pdf', make: (summary) => flattenedFile(summary, 'summary'),
+    id: 'flattened-summary', hint: t('export.flattenedSummaryHint') },
+  { label: t('export.view'), what: t('export.viewWhat'), type: 'application/pdf', make: visibleAreaFile },
+  { label: t('export.png'), what: 'PNG', type: 'image/png', make: pngFile, when: (summary) => summary?.kind === 'image' },
 ];

@@ -15,6 +15,7 @@ import { html, svg } from './svg.js';
 import { icon } from './icons.js';
 import { toolbarButton } from './toolbar.js';
 import { svgMatrix } from './viewer.js';
+import { t } from './i18n.js';
 
 const TYPING_PAUSE_MS = 250;
 /** How long the edits must pause before the matches are asked again (the tests wait it out). */
@@ -24,20 +25,20 @@ export const REFRESH_PAUSE_MS = 400;
 export function installFind(editor) {
   const viewer = editor.viewer;
   const input = html('input', {
-    type: 'search', class: 'find-input', placeholder: 'Find in document', 'aria-label': 'Find in document',
+    type: 'search', class: 'find-input', placeholder: t('find.placeholder'), 'aria-label': t('find.placeholder'),
     autocomplete: 'off', spellcheck: 'false',
   });
   const count = html('span', { class: 'find-count', role: 'status', 'aria-live': 'polite' });
-  const matchCase = option('Aa', 'Match case', 'Alt+C', 'case');
-  const wholeWords = option('ab', 'Whole words', 'Alt+W', 'words');
-  const regex = option('.*', 'Regular expression', 'Alt+R', 'regex');
-  const preset = html('select', { class: 'find-preset', 'aria-label': 'Find a preset', title: 'Find e-mail addresses or phone numbers' },
-    [['', 'Words'], ['email', 'E-mail addresses'], ['phone', 'Phone numbers']].map(([value, text]) => html('option', { value, text })));
+  const matchCase = option('Aa', t('find.matchCase'), 'Alt+C', 'case');
+  const wholeWords = option('ab', t('find.wholeWords'), 'Alt+W', 'words');
+  const regex = option('.*', t('find.regex'), 'Alt+R', 'regex');
+  const preset = html('select', { class: 'find-preset', 'aria-label': t('find.preset'), title: t('find.presetTitle') },
+    [['', t('find.words')], ['email', t('find.emails')], ['phone', t('find.phones')]].map(([value, text]) => html('option', { value, text })));
   preset.addEventListener('change', () => { clearTimeout(timer); search(input.value); });
-  const previous = toolbarButton({ name: 'up', label: 'Previous match', shortcut: 'Shift+Enter', onTap: () => step(-1) });
-  const next = toolbarButton({ name: 'down', label: 'Next match', shortcut: 'Enter', onTap: () => step(1) });
-  const close = toolbarButton({ name: 'close', label: 'Close find', shortcut: 'Escape', onTap: () => hide() });
-  const bar = html('div', { class: 'find-bar', role: 'search', 'aria-label': 'Find in document', hidden: '' },
+  const previous = toolbarButton({ name: 'up', label: t('find.previous'), shortcut: 'Shift+Enter', onTap: () => step(-1) });
+  const next = toolbarButton({ name: 'down', label: t('find.next'), shortcut: 'Enter', onTap: () => step(1) });
+  const close = toolbarButton({ name: 'close', label: t('find.close'), shortcut: 'Escape', onTap: () => hide() });
+  const bar = html('div', { class: 'find-bar', role: 'search', 'aria-label': t('find.placeholder'), hidden: '' },
     [input, matchCase, wholeWords, regex, preset, count, previous, next, close]);
   document.querySelector('.workspace').append(bar);
 
@@ -98,7 +99,7 @@ export function installFind(editor) {
       }
     };
     if (!refresh) {
-      count.textContent = 'Searching…';
+      count.textContent = t('find.searching');
       const first = await ask({ from: viewer.currentPage, limit: 1 });
       if (!first) return;
       if (first.length) {
@@ -137,7 +138,7 @@ export function installFind(editor) {
   function goTo(index, { scroll = true } = {}) {
     layers.forEach(({ shapes }) => shapes.forEach((s) => s.classList.remove('current')));
     current = index;
-    count.textContent = !searchedWith ? '' : partial ? `${index + 1} of …` : hits.length ? `${index + 1} of ${hits.length}` : 'No matches';
+    count.textContent = !searchedWith ? '' : partial ? t('find.countPartial', { index: index + 1 }) : hits.length ? t('find.count', { index: index + 1, total: hits.length }) : t('find.none');
     const hit = hits[index];
     if (!hit) return;
     hit.shape?.classList.add('current');
@@ -229,7 +230,7 @@ export function installFind(editor) {
     }
   }, true);
 
-  const button = toolbarButton({ name: 'find', label: 'Find', shortcut: 'Ctrl+F', onTap: () => (bar.hidden ? show() : hide()) });
+  const button = toolbarButton({ name: 'find', label: t('find.find'), shortcut: 'Ctrl+F', onTap: () => (bar.hidden ? show() : hide()) });
   return {
     button, show, hide, bar,
     /** The matches shown (`{page, quads, annotation}` each), once every one has come. */

@@ -5,6 +5,7 @@
 // engine's; filling is the Form tool's.
 
 import { svg, normRect } from './svg.js';
+import { t } from './i18n.js';
 
 /**
  * @typedef {{name: string, type: string, value: any, options?: string[], maxLength?: number,
@@ -44,7 +45,7 @@ export function whyNotEditable(field) {
   if (field.editable) return null;
   if (field.readOnly) return `“${field.name}” is read-only`;
   if (field.locked) return `“${field.name}” is locked`;
-  if (field.type === 'signature') return 'Signature fields are not filled here';
-  if (field.type === 'button') return 'Push buttons take no value';
-  return `“${field.name}” cannot be changed`;
+  if (field.type === 'signature') return t('forms.signatureNotFilled');
+  if (field.type === 'button') return t('forms.buttonNoValue');
+  return t('forms.cannotChange', { name: field.name });
 }

@@ -2,6 +2,8 @@
 // document goes to its page; one to the web opens in a new tab once the user has seen its
 // address and agreed. pdf.js read the link (appearances.js keeps it by id).
 
+import { t } from './i18n.js';
+
 /** @param {import('./editor.js').Editor} editor */
 export async function followLink(editor, id) {
   const link = editor.display.link(id);
@@ -9,15 +11,15 @@ export async function followLink(editor, id) {
   if (link.dest !== undefined && link.dest !== null) {
     const index = await destinationPage(editor.pdf, link.dest).catch(() => null);
     if (index !== null) editor.viewer.goToPage(index);
-    else editor.status('This link goes to no page of the document', true);
+    else editor.status(t('links.noPage'), true);
     return;
   }
   const url = link.url;
   if (!url || !/^(https?:|mailto:)/i.test(url)) {
-    editor.status(`Link not opened: ${link.unsafeUrl ?? url ?? 'no address'}`, true);
+    editor.status(t('links.notOpened', { address: link.unsafeUrl ?? url ?? t('links.noAddress') }), true);
     return;
   }
-  if (window.confirm(`Open this address in a new tab?\n\n${url}`)) window.open(url, '_blank', 'noopener,noreferrer');
+  if (window.confirm(t('links.openConfirm', { url }))) window.open(url, '_blank', 'noopener,noreferrer');
 }
 
 /** The page index a destination (named, or explicit `[page, /XYZ ...]`) points at, or null. */

@@ -31,23 +31,24 @@ import { installPageLayouts } from './pagelayout.js';
 import { installAnnotationFocus } from './annotationfocus.js';
 import { call } from './engine.js';
 import { setSignedInUser } from './identity.js';
+import { t, formatNumber } from './i18n.js';
 
 pdfjsLib.GlobalWorkerOptions.workerSrc = '/vendor/pdfjs/pdf.worker.js';
 
 const editor = new Editor();
 
 const TOOL_INFO = {
-  select: { label: 'Select', shortcut: 'V' },
-  draw: { label: 'Draw', shortcut: 'P', settings: ['Draw', toolSettings.drawSettings] },
-  erase: { label: 'Erase', shortcut: 'E', settings: ['Eraser', toolSettings.eraseSettings] },
-  text: { label: 'Text', shortcut: 'T', settings: ['Text', toolSettings.textSettings] },
-  shape: { label: 'Shape', settings: ['Shape', toolSettings.shapeSettings] },
+  select: { label: t('tool.select'), shortcut: 'V' },
+  draw: { label: t('tool.draw'), shortcut: 'P', settings: [t('tool.draw'), toolSettings.drawSettings] },
+  erase: { label: t('tool.erase'), shortcut: 'E', settings: [t('tool.eraser'), toolSettings.eraseSettings] },
+  text: { label: t('tool.text'), shortcut: 'T', settings: [t('tool.text'), toolSettings.textSettings] },
+  shape: { label: t('tool.shape'), settings: [t('tool.shape'), toolSettings.shapeSettings] },
   // The Image tool's settings are the stamp picker (tools/stamp.js): stamps are placed as images are.
-  image: { label: 'Image', settings: ['Stamps', () => stampPicker(editor)] },
-  note: { label: 'Note', settings: ['Note', () => toolSettings.noteSettings((e) => editor.status(`Could not read the picture: ${e.message}`, true))] },
-  highlight: { label: 'Highlight', settings: ['Text markup', toolSettings.highlightSettings] },
-  redact: { label: 'Redact', settings: ['Redact', redactSettings] },
-  form: { label: 'Form', shortcut: 'F' },
+  image: { label: t('tool.image'), settings: [t('tool.stamps'), () => stampPicker(editor)] },
+  note: { label: t('tool.note'), settings: [t('tool.note'), () => toolSettings.noteSettings((e) => editor.status(t('status.pictureUnreadable', { reason: e.message }), true))] },
+  highlight: { label: t('tool.highlight'), settings: [t('tool.textMarkup'), toolSettings.highlightSettings] },
+  redact: { label: t('tool.redact'), settings: [t('tool.redact'), redactSettings] },
+  form: { label: t('tool.form'), shortcut: 'F' },
 };
 
 function buildToolbar() {
@@ -56,7 +57,7 @@ function buildToolbar() {
   const actions = document.getElementById('action-group');
 
   const sidebar = toolbarButton({
-    name: 'sidebar', label: 'Sidebar', toggle: true,
+    name: 'sidebar', label: t('toolbar.sidebar'), toggle: true,
     onTap: () => {
       // The sidebar takes width from the pages: a fitted width stays fitted.
       const fitted = editor.viewer.isFitWidth();
@@ -64,22 +65,22 @@ function buildToolbar() {
       if (fitted) editor.viewer.refit();
     },
   });
-  sidebar.setAttribute('aria-label', 'Thumbnails');
-  sidebar.title = 'Show or hide page thumbnails';
+  sidebar.setAttribute('aria-label', t('toolbar.thumbnails'));
+  sidebar.title = t('toolbar.thumbnailsTitle');
   // What is typed names a page by its label, then by its number (the engine's `pageEntry`).
   const pages = pageField((text) => {
     const { pageIndex } = call({ call: 'pageEntry', text });
     if (pageIndex !== undefined) editor.viewer.goToPage(pageIndex);
-    else editor.status(`No page “${text.trim().slice(0, 40)}” in this document`, true);
+    else editor.status(t('status.noSuchPage', { page: text.trim().slice(0, 40) }), true);
     pages.show(editor.viewer.currentPage, editor.viewer.views.length);
   });
-  const zoomLabel = html('button', { type: 'button', class: 'zoom-label', title: 'Fit width (0)', 'aria-label': 'Zoom level; fit width', onclick: () => editor.viewer.fitWidth() });
-  const documentsButton = toolbarButton({ name: 'open', label: 'Documents', onTap: (button) => openDocumentsPopover(button, editor) });
+  const zoomLabel = html('button', { type: 'button', class: 'zoom-label', title: t('toolbar.fitWidthKey', { key: '0' }), 'aria-label': t('toolbar.zoomLevel'), onclick: () => editor.viewer.fitWidth() });
+  const documentsButton = toolbarButton({ name: 'open', label: t('toolbar.documents'), onTap: (button) => openDocumentsPopover(button, editor) });
   nav.append(documentsButton, sidebar, pages.element,
-    toolbarButton({ name: 'zoomOut', label: 'Zoom out', shortcut: '−', onTap: () => editor.viewer.zoomBy(0.8) }),
+    toolbarButton({ name: 'zoomOut', label: t('toolbar.zoomOut'), shortcut: '−', onTap: () => editor.viewer.zoomBy(0.8) }),
     zoomLabel,
-    toolbarButton({ name: 'zoomIn', label: 'Zoom in', shortcut: '+', onTap: () => editor.viewer.zoomBy(1.25) }),
-    toolbarButton({ name: 'fitWidth', label: 'Fit width', shortcut: '0', onTap: () => editor.viewer.fitWidth() }));
+    toolbarButton({ name: 'zoomIn', label: t('toolbar.zoomIn'), shortcut: '+', onTap: () => editor.viewer.zoomBy(1.25) }),
+    toolbarButton({ name: 'fitWidth', label: t('toolbar.fitWidth'), shortcut: '0', onTap: () => editor.viewer.fitWidth() }));
 
   const toolButtons = {};
   for (const name of TOOL_NAMES) {
@@ -92,22 +93,23 @@ function buildToolbar() {
     tools.append(toolButtons[name]);
   }
 
-  const undo = toolbarButton({ name: 'undo', label: 'Undo', shortcut: 'Ctrl+Z', onTap: () => editor.undo() });
-  const redo = toolbarButton({ name: 'redo', label: 'Redo', shortcut: 'Ctrl+Shift+Z', onTap: () => editor.redo() });
+  const undo = toolbarButton({ name: 'undo', label: t('toolbar.undo'), shortcut: 'Ctrl+Z', onTap: () => editor.undo() });
+  const redo = toolbarButton({ name: 'redo', label: t('toolbar.redo'), shortcut: 'Ctrl+Shift+Z', onTap: () => editor.redo() });
   // The Pages menu closes once it has acted, and names the current page as it changes.
-  const pagesMenu = popoverButton('pages', 'Pages', 'Pages', () => [
-    section(`Page ${editor.viewer.currentPage + 1} of ${editor.viewer.views.length}`,
-      action('Add page after this one', () => { closePopover(); editor.addPage(); }),
-      ...(editor.clipboard.hasClip ? [action('Paste onto this page', () => { closePopover(); editor.clipboard.paste(); })] : []),
-      action('Clear markup on this page', () => { closePopover(); editor.clearMarkup(); }, { danger: true }),
-      action('Remove this page…', () => { closePopover(); editor.removePage(); }, { danger: true })),
-    action('Organise pages…', () => { closePopover(); editor.organizer.open(); }),
+  const pagesMenu = popoverButton('pages', t('toolbar.pages'), t('toolbar.pages'), () => [
+    section(t('pages.pageOf', { page: editor.viewer.currentPage + 1, total: editor.viewer.views.length }),
+      action(t('pages.addAfter'), () => { closePopover(); editor.addPage(); }),
+      ...(editor.clipboard.hasClip ? [action(t('pages.paste'), () => { closePopover(); editor.clipboard.paste(); })] : []),
+      action(t('pages.clearMarkup'), () => { closePopover(); editor.clearMarkup(); }, { danger: true }),
+      action(t('pages.remove'), () => { closePopover(); editor.removePage(); }, { danger: true })),
+    action(t('pages.organise'), () => { closePopover(); editor.organizer.open(); }),
   ]);
   editor.onUpdate(() => { if (popoverAnchor() === pagesMenu) refreshPopover(); });
-  const versionsButton = toolbarButton({ name: 'versions', label: 'Version history', onTap: (button) => openVersionsPopover(button, editor) });
-  const settingsMenu = popoverButton('settings', 'Settings', 'Settings', toolSettings.inputSettings);
+  const versionsButton = toolbarButton({ name: 'versions', label: t('toolbar.versions'), onTap: (button) => openVersionsPopover(button, editor) });
+  const settingsMenu = popoverButton('settings', t('toolbar.settings'), t('toolbar.settings'),
+    () => toolSettings.inputSettings(() => run(() => editor.reloadInLanguage())));
   const comments = toolbarButton({
-    name: 'comments', label: 'Comments', toggle: true,
+    name: 'comments', label: t('toolbar.comments'), toggle: true,
     onTap: () => {
       // The panel takes width from the pages: a fitted zoom stays fitted as it was (the
       // automatic fit stays automatic), a zoom the user chose stays.
@@ -117,23 +119,23 @@ function buildToolbar() {
       refresh();
     },
   });
-  comments.title = 'Show or hide the annotation list and comments';
+  comments.title = t('toolbar.commentsTitle');
   // Sign (tools/sign.js): draw, type or choose a signature, keep it, place it with a tap; and
   // the document's digital signatures (signaturespanel.js).
   const sign = toolbarButton({
-    name: 'sign', label: 'Sign',
-    onTap: (anchor) => openPopover(anchor, 'Sign', () => [...signPanel(editor),
-      section('Digital signatures', action('Show digital signatures\u2026', () => showSignatures(editor, anchor)))]),
+    name: 'sign', label: t('toolbar.sign'),
+    onTap: (anchor) => openPopover(anchor, t('toolbar.sign'), () => [...signPanel(editor),
+      section(t('sign.digitalSignatures'), action(t('sign.showDigitalSignatures'), () => showSignatures(editor, anchor)))]),
   });
-  sign.title = 'Sign by hand (draw, type or choose your signature or initials), or check the digital signatures';
-  const save = toolbarButton({ name: 'save', label: 'Save', shortcut: 'Ctrl+S', onTap: () => editor.save() });
-  const download = toolbarButton({ name: 'download', label: 'Download', onTap: () => run(() => downloadEditable(editor.model.summary)) });
+  sign.title = t('toolbar.signTitle');
+  const save = toolbarButton({ name: 'save', label: t('toolbar.save'), shortcut: 'Ctrl+S', onTap: () => editor.save() });
+  const download = toolbarButton({ name: 'download', label: t('toolbar.download'), onTap: () => run(() => downloadEditable(editor.model.summary)) });
   // Share (sharing.js): shown only where the browser can share files; a file is known by what
   // it is, the revision and the view it shows.
   const share = (what, make) => run(() => shareFile(`${what}:${editor.model.revision}:${JSON.stringify(call({ call: 'visibleArea' }))}`,
     () => make(editor.model.summary), (message, isError) => editor.status(message, isError)));
-  const shareButton = toolbarButton({ name: 'share', label: 'Share', onTap: () => share('PDF', editableFile) });
-  shareButton.title = 'Share the PDF (Mail, Files, Save to Photos…)';
+  const shareButton = toolbarButton({ name: 'share', label: t('toolbar.share'), onTap: () => share('PDF', editableFile) });
+  shareButton.title = t('toolbar.shareTitle');
   shareButton.hidden = !canShareFiles();
   // Each export downloads; where files can be shared, a Share button beside it shares the same file.
   // A flattened PDF says under it what it does with the form and the comments.
@@ -142,19 +144,19 @@ function buildToolbar() {
     if (entry.id) save.dataset.export = entry.id;
     const hint = entry.hint ? [html('p', { class: 'hint export-hint', 'data-hint': entry.id, text: entry.hint })] : [];
     if (!canShareFiles(entry.type)) return [save, ...hint];
-    const shareIt = html('button', { type: 'button', class: 'popover-action share-action', text: 'Share', 'aria-label': `Share ${entry.what}`,
+    const shareIt = html('button', { type: 'button', class: 'popover-action share-action', text: t('toolbar.share'), 'aria-label': t('export.shareWhat', { what: entry.what }),
       onclick: () => share(entry.what, entry.make) });
     return [html('div', { class: 'popover-row' }, [save, shareIt]), ...hint];
   };
   const exportButton = toolbarButton({
-    name: 'export', label: 'Export',
-    onTap: (button) => openPopover(button, 'Export', () => [
-      action('Save as…', () => openSaveAsPopover(button, editor)),
+    name: 'export', label: t('toolbar.export'),
+    onTap: (button) => openPopover(button, t('toolbar.export'), () => [
+      action(t('export.saveAs'), () => openSaveAsPopover(button, editor)),
       ...EXPORTS.filter((entry) => !entry.when || entry.when(editor.model.summary)).flatMap(exportRow),
-      action('Print…', () => { closePopover(); run(() => printDocument(editor.model.summary)); }),
+      action(t('export.print'), () => { closePopover(); run(() => printDocument(editor.model.summary)); }),
     ]),
   });
-  exportButton.title = 'Save as, export or print a copy';
+  exportButton.title = t('toolbar.exportTitle');
   // Edits made offline that have not reached the server yet (session.js, outbox.js).
   const waiting = html('span', { class: 'waiting-badge', role: 'status', hidden: '' });
   // Who else has the document open (presence.js).
@@ -175,14 +177,14 @@ function buildToolbar() {
     editor.review.followSelection();
     document.getElementById('thumbnails').hidden = !settings.thumbnails;
     pages.show(editor.viewer.currentPage, editor.viewer.views.length);
-    zoomLabel.textContent = `${Math.round(editor.viewer.zoom * 100)}%`;
+    zoomLabel.textContent = formatNumber(editor.viewer.zoom, { style: 'percent' });
     save.classList.toggle('dirty', editor.hasUnsavedChanges);
-    save.title = editor.hasUnsavedChanges ? 'Save (Ctrl+S) — unsaved changes' : 'Save (Ctrl+S) — all changes saved';
+    save.title = editor.hasUnsavedChanges ? t('toolbar.saveUnsaved') : t('toolbar.saveSaved');
     renderPresence(presence, editor.viewers, api.clientId);
     const n = editor.session.waiting.length;
     waiting.hidden = n === 0;
-    waiting.textContent = n ? `Offline · ${n}` : '';
-    waiting.title = n ? `${n} edit${n === 1 ? '' : 's'} made offline waiting for the server` : '';
+    waiting.textContent = n ? t('toolbar.offline', { count: n }) : '';
+    waiting.title = n ? t('toolbar.offlineTitle', { count: n }) : '';
     editor.applyToolCursor();
     // The Draw button shows the ink colour; the Shape button the shape it will draw.
     toolButtons.draw.style.setProperty('--ink-colour', currentInk().color);
@@ -214,7 +216,7 @@ function installDrop() {
     hint.hidden = true;
     const file = [...(e.dataTransfer?.files ?? [])].find((f) => /pdf|image\//i.test(f.type) || /\.(pdf|png|jpe?g|heic|heif|webp|gif|tiff?)$/i.test(f.name));
     if (file) editor.upload(file);
-    else editor.status('Drop a PDF or an image file', true);
+    else editor.status(t('status.dropWhat'), true);
   });
 }
 
@@ -223,7 +225,7 @@ async function start() {
   try {
     await editor.start();
   } catch (error) {
-    editor.status(`The editor engine did not load: ${error.message}`, true);
+    editor.status(t('status.engineNotLoaded', { reason: error.message }), true);
     return;
   }
   try {
@@ -242,7 +244,7 @@ async function start() {
     else document.getElementById('empty').hidden = false;
   } catch (error) {
     document.getElementById('empty').hidden = false;
-    editor.status(`Could not open the document: ${error.message}`, true);
+    editor.status(t('status.openFailed', { reason: error.message }), true);
   }
 }
 

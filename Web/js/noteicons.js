@@ -3,10 +3,11 @@
 
 import { call } from './engine.js';
 import { html, svg } from './svg.js';
+import { t } from './i18n.js';
 
 /** The standard icons (PDF /Name), with their labels. */
 export const NOTE_ICONS = {
-  Note: 'Note', Comment: 'Comment', Key: 'Key', Help: 'Help', NewParagraph: 'New paragraph', Paragraph: 'Paragraph', Insert: 'Insert',
+  Note: t('noteIcon.note'), Comment: t('noteIcon.comment'), Key: t('noteIcon.key'), Help: t('noteIcon.help'), NewParagraph: t('noteIcon.newParagraph'), Paragraph: t('noteIcon.paragraph'), Insert: t('noteIcon.insert'),
 };
 
 const cache = new Map();
@@ -33,7 +34,7 @@ export function noteIconShapes(name, color, w, h) {
 
 /** One button per icon, each showing it in the note colour; `onPick(name)`. */
 export function noteIconPicker(current, color, onPick) {
-  const row = html('div', { class: 'note-icon-picker', role: 'radiogroup', 'aria-label': 'Icon' });
+  const row = html('div', { class: 'note-icon-picker', role: 'radiogroup', 'aria-label': t('note.icon') });
   for (const [name, label] of Object.entries(NOTE_ICONS)) {
     const on = (current ?? 'Note') === name;
     row.append(html('button', {

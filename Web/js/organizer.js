@@ -8,6 +8,7 @@ import * as api from './api.js';
 import { call } from './engine.js';
 import { html } from './svg.js';
 import { sendWithPassword } from './passwordprompt.js';
+import { t } from './i18n.js';
 
 const DRAG_THRESHOLD = 6; // px a press moves before it is a drag, not a click
 
@@ -32,25 +33,25 @@ export class PageOrganizer {
     const button = (label, onclick, extra = {}) => html('button', { type: 'button', class: 'organizer-action', text: label, onclick, ...extra });
     this.filePicker = html('input', { type: 'file', class: 'organizer-file', accept: 'application/pdf,image/png,image/jpeg,image/heic,image/heif,image/webp,image/gif,image/tiff,.heic,.heif,.webp,.gif,.tif,.tiff,.pdf,.png,.jpg,.jpeg', hidden: true,
       onchange: () => this.insertFile() });
-    this.sourceList = html('select', { class: 'organizer-source', 'aria-label': 'Document to insert pages from' });
-    this.grid = html('div', { class: 'organizer-grid', role: 'listbox', 'aria-multiselectable': 'true', 'aria-label': 'Pages' });
+    this.sourceList = html('select', { class: 'organizer-source', 'aria-label': t('organizer.source') });
+    this.grid = html('div', { class: 'organizer-grid', role: 'listbox', 'aria-multiselectable': 'true', 'aria-label': t('toolbar.pages') });
     this.marker = html('div', { class: 'organizer-marker', hidden: true });
-    this.element = html('div', { class: 'organizer', role: 'dialog', 'aria-label': 'Organise pages' }, [
+    this.element = html('div', { class: 'organizer', role: 'dialog', 'aria-label': t('organizer.title') }, [
       html('div', { class: 'organizer-bar' }, [
-        html('h2', { class: 'organizer-title', text: 'Organise pages' }),
-        button('Select all', () => this.selectAll()),
-        button('Rotate left', () => this.act('rotate', { degrees: -90 }), { 'data-action': 'rotateLeft' }),
-        button('Rotate right', () => this.act('rotate', { degrees: 90 }), { 'data-action': 'rotateRight' }),
-        button('Duplicate', () => this.act('duplicate'), { 'data-action': 'duplicate' }),
-        button('Remove', () => this.act('remove'), { 'data-action': 'remove' }),
-        button('Extract as new document', () => this.extract(), { 'data-action': 'extract' }),
-        button('Done', () => this.close(), { 'data-action': 'close' }),
+        html('h2', { class: 'organizer-title', text: t('organizer.title') }),
+        button(t('organizer.selectAll'), () => this.selectAll()),
+        button(t('organizer.rotateLeft'), () => this.act('rotate', { degrees: -90 }), { 'data-action': 'rotateLeft' }),
+        button(t('organizer.rotateRight'), () => this.act('rotate', { degrees: 90 }), { 'data-action': 'rotateRight' }),
+        button(t('selection.duplicate'), () => this.act('duplicate'), { 'data-action': 'duplicate' }),
+        button(t('sign.remove'), () => this.act('remove'), { 'data-action': 'remove' }),
+        button(t('organizer.extract'), () => this.extract(), { 'data-action': 'extract' }),
+        button(t('organizer.done'), () => this.close(), { 'data-action': 'close' }),
       ]),
       html('div', { class: 'organizer-bar organizer-insert' }, [
-        html('span', { class: 'organizer-label', text: 'Insert after the selection (or at the end):' }),
+        html('span', { class: 'organizer-label', text: t('organizer.insertWhere') }),
         this.sourceList,
-        button('Insert pages', () => this.insertDocument(), { 'data-action': 'insertDocument' }),
-        button('Insert from a file…', () => { this.filePicker.value = ''; this.filePicker.click(); }, { 'data-action': 'insertFile' }),
+        button(t('organizer.insertPages'), () => this.insertDocument(), { 'data-action': 'insertDocument' }),
+        button(t('organizer.insertFile'), () => { this.filePicker.value = ''; this.filePicker.click(); }, { 'data-action': 'insertFile' }),
         this.filePicker,
       ]),
       this.grid, this.marker,
@@ -84,7 +85,7 @@ export class PageOrganizer {
       const selected = this.selection.includes(index);
       return html('div', {
         class: `organizer-page${selected ? ' selected' : ''}`, role: 'option', 'data-page': index,
-        'aria-selected': String(selected), 'aria-label': `Page ${index + 1}`, title: `Page ${index + 1}`,
+        'aria-selected': String(selected), 'aria-label': t('common.pageN', { page: index + 1 }), title: t('common.pageN', { page: index + 1 }),
       }, [canvas, html('span', { class: 'organizer-number', text: String(index + 1) })]);
     });
     this.grid.replaceChildren(...items);
@@ -195,7 +196,7 @@ export class PageOrganizer {
     const answer = call({ call: 'pageCommand', action, pages: this.selection, ...extra });
     if (answer.error || answer.refused) { this.editor.status(answer.error ?? answer.refused, true); return null; }
     if (!answer.command) {
-      if (!this.selection.length) this.editor.status('Select pages first (click a page; Shift or Ctrl adds more)');
+      if (!this.selection.length) this.editor.status(t('organizer.selectFirst'));
       return null;
     }
     const choices = this.choices;
@@ -218,15 +219,15 @@ export class PageOrganizer {
       const current = this.editor.model.summary?.id;
       this.sources = new Map(documents.map((d) => [d.id, d]));
       this.sourceList.replaceChildren(...documents.filter((d) => d.id !== current)
-        .map((d) => html('option', { value: d.id, text: `${d.name} (${d.pageCount} page${d.pageCount === 1 ? '' : 's'})` })));
+        .map((d) => html('option', { value: d.id, text: t('organizer.sourceEntry', { name: d.name, count: d.pageCount }) })));
     } catch (error) {
-      this.editor.status(`Could not list documents: ${error.message}`, true);
+      this.editor.status(t('documents.listFailed', { reason: error.message }), true);
     }
   }
 
   insertDocument() {
     const id = this.sourceList.value;
-    if (!id) { this.editor.status('No other document to insert from', true); return null; }
+    if (!id) { this.editor.status(t('organizer.noOther'), true); return null; }
     // Every page of the source, named, so the selection can follow the inserted pages.
     return this.act('insert', { index: this.insertIndex(), source: { document: id }, sourcePages: allPages(this.sources?.get(id)?.pageCount) });
   }
@@ -235,27 +236,27 @@ export class PageOrganizer {
     const file = this.filePicker.files?.[0];
     if (!file) return;
     try {
-      this.editor.status(`Uploading ${file.name}…`);
+      this.editor.status(t('status.uploading', { name: file.name }));
       const uploaded = await sendWithPassword(file.name, (password) => api.uploadPages(this.editor.model.summary.id, file, password));
-      if (!uploaded) { this.editor.status(`${file.name} was not inserted: it needs its password`); return; }
+      if (!uploaded) { this.editor.status(t('organizer.needsPassword', { name: file.name })); return; }
       const { upload, pageCount } = uploaded;
       await this.act('insert', { index: this.insertIndex(), source: { upload }, sourcePages: allPages(pageCount) });
       this.editor.status('');
     } catch (error) {
-      this.editor.status(`Could not insert ${file.name}: ${error.message}`, true);
+      this.editor.status(t('organizer.insertFailed', { name: file.name, reason: error.message }), true);
     }
   }
 
   async extract() {
-    if (!this.selection.length) { this.editor.status('Select the pages to extract first', true); return; }
+    if (!this.selection.length) { this.editor.status(t('organizer.extractSelectFirst'), true); return; }
     const summary = this.editor.model.summary;
     const name = `${summary.name.replace(/\.pdf$/i, '')} (page${this.selection.length === 1 ? '' : 's'} ${this.selection.map((p) => p + 1).join(', ')})`;
     try {
       const made = await api.extractPages(summary.id, this.selection, name);
-      this.editor.status(`Extracted as “${made.name}” (in Documents)`);
+      this.editor.status(t('organizer.extracted', { name: made.name }));
       this.loadSources();
     } catch (error) {
-      this.editor.status(`Could not extract: ${error.message}`, true);
+      this.editor.status(t('organizer.extractFailed', { reason: error.message }), true);
     }
   }
 }

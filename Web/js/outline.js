@@ -8,6 +8,7 @@ import * as api from './api.js';
 import { html } from './svg.js';
 import { toolbarButton } from './toolbar.js';
 import { openPopover, closePopover } from './popover.js';
+import { t } from './i18n.js';
 
 // Which entries are open (by their place: "/0/2/1"), for the document they belong to.
 let folds = { id: null, open: new Map() };
@@ -15,7 +16,7 @@ let folds = { id: null, open: new Map() };
 /** @param {import('./editor.js').Editor} editor */
 export function outlineButton(editor) {
   return toolbarButton({
-    name: 'outline', label: 'Outline',
+    name: 'outline', label: t('outline.title'),
     onTap: async (button) => {
       const id = editor.model.summary?.id;
       if (!id) return;
@@ -23,13 +24,13 @@ export function outlineButton(editor) {
       try {
         items = (await api.getOutline(id)).items ?? [];
       } catch (error) {
-        editor.status(`The outline could not be read: ${error.message}`, true);
+        editor.status(t('outline.unreadable', { reason: error.message }), true);
         return;
       }
       if (folds.id !== id) folds = { id, open: new Map() };
-      openPopover(button, 'Outline', () => [items.length
+      openPopover(button, t('outline.title'), () => [items.length
         ? list(items, (page) => { closePopover(); editor.viewer.goToPage(page); }, '')
-        : html('p', { class: 'outline-empty', text: 'This document has no outline.' })]);
+        : html('p', { class: 'outline-empty', text: t('outline.none') })]);
     },
   });
 }
@@ -40,8 +41,8 @@ function list(items, go, path) {
     const place = `${path}/${index}`;
     const children = item.children?.length ? list(item.children, go, place) : null;
     const entry = html('button', {
-      type: 'button', class: 'outline-entry', text: item.title || 'Untitled',
-      title: item.page === null || item.page === undefined ? 'Goes to no page of this document' : `Page ${item.page + 1}`,
+      type: 'button', class: 'outline-entry', text: item.title || t('outline.untitled'),
+      title: item.page === null || item.page === undefined ? t('outline.noPage') : t('common.pageN', { page: item.page + 1 }),
       disabled: item.page === null || item.page === undefined,
       onclick: () => go(item.page),
     });
@@ -51,7 +52,7 @@ function list(items, go, path) {
       folds.open.set(place, open);
       children.hidden = !open;
       fold.setAttribute('aria-expanded', String(open));
-      fold.setAttribute('aria-label', `${open ? 'Hide' : 'Show'} the entries under ${item.title || 'Untitled'}`);
+      fold.setAttribute('aria-label', t(open ? 'outline.hideEntries' : 'outline.showEntries', { title: item.title || t('outline.untitled') }));
       fold.textContent = open ? '▾' : '▸';
     };
     show(folds.open.get(place) ?? !!item.open);

@@ -7,6 +7,7 @@
 
 import { toolbarButton } from './toolbar.js';
 import { openPopover, closePopover, action } from './popover.js';
+import { t } from './i18n.js';
 
 /** The buttons (`data-tool`) that leave the row first. */
 const ORDER = ['redact-apply', 'share', 'download', 'versions', 'export', 'zoomOut', 'zoomIn', 'fitWidth', 'comments', 'outline', 'sign', 'settings', 'pages', 'sidebar', 'open', 'redo', 'save'];
@@ -14,8 +15,8 @@ const ORDER = ['redact-apply', 'share', 'download', 'versions', 'export', 'zoomO
 /** Installs the More menu at the end of `group` and keeps `toolbar` to one row. */
 export function installOverflow(toolbar, group) {
   const more = toolbarButton({
-    name: 'more', label: 'More',
-    onTap: (button) => openPopover(button, 'More', () => overflowed().map((b) => action(b.getAttribute('aria-label'), () => {
+    name: 'more', label: t('toolbar.more'),
+    onTap: (button) => openPopover(button, t('toolbar.more'), () => overflowed().map((b) => action(b.getAttribute('aria-label'), () => {
       closePopover();
       b.tapFrom(button);
     }))),

@@ -7,6 +7,7 @@
 import { svg, polyPath, normRect, quadPoints } from './svg.js';
 import { call } from './engine.js';
 import { noteIconShapes } from './noteicons.js';
+import { t } from './i18n.js';
 
 const svgMatrix = (m) => `matrix(${m.map((v) => +v.toFixed(6)).join(' ')})`;
 
@@ -441,6 +442,6 @@ function drawNote(a) {
   const icon = svg('g', { transform: `translate(${x1} ${y2}) scale(1 -1)` },
     [noteIconShapes(a.icon, a.color ?? '#FFD54F', x2 - x1 || 20, y2 - y1 || 20)]);
   const title = svg('title');
-  title.textContent = a.contents ?? 'Note';
+  title.textContent = a.contents ?? t('type.note');
   return [icon, title];
 }

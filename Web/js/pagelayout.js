@@ -7,29 +7,30 @@
 import { settings, updatePreferences, onSettingsChange } from './settings.js';
 import { segmented } from './popover.js';
 import { html } from './svg.js';
+import { t } from './i18n.js';
 
 /** The layouts, by the engine's names, with their labels. */
 export const PAGE_LAYOUTS = {
-  continuousVertical: 'Continuous',
-  singlePage: 'Single page',
-  twoUp: 'Two pages',
-  twoUpCover: 'Two pages with cover',
-  horizontal: 'Horizontal',
+  continuousVertical: t('layout.continuous'),
+  singlePage: t('layout.singlePage'),
+  twoUp: t('layout.twoPages'),
+  twoUpCover: t('layout.twoPagesCover'),
+  horizontal: t('layout.horizontal'),
 };
 
 const HINTS = {
-  continuousVertical: 'Pages follow one another top to bottom.',
-  singlePage: 'One page at a time: swipe sideways, or press PageDown, PageUp, Space or the left and right arrows to turn.',
-  twoUp: 'Pages side by side: 1–2, 3–4…',
-  twoUpCover: 'The first page alone, as a cover, then pages side by side: 2–3, 4–5…',
-  horizontal: 'Pages follow one another left to right; PageDown and PageUp turn.',
+  continuousVertical: t('layout.continuousHint'),
+  singlePage: t('layout.singlePageHint'),
+  twoUp: t('layout.twoPagesHint'),
+  twoUpCover: t('layout.twoPagesCoverHint'),
+  horizontal: t('layout.horizontalHint'),
 };
 
 /** The page layout control and what the chosen layout does (Settings' View section). */
 export function layoutChoice() {
   const layout = settings.prefs.pageLayout ?? 'continuousVertical';
   return [
-    segmented(Object.entries(PAGE_LAYOUTS), layout, (value) => updatePreferences((p) => { p.pageLayout = value; }), 'Page layout'),
+    segmented(Object.entries(PAGE_LAYOUTS), layout, (value) => updatePreferences((p) => { p.pageLayout = value; }), t('settings.pageLayout')),
     html('p', { class: 'hint', 'data-hint': 'page-layout', text: HINTS[layout] }),
   ];
 }

@@ -4,6 +4,7 @@
 // unlocked, so nobody who opens it later is asked again.
 
 import { html } from './svg.js';
+import { t } from './i18n.js';
 
 /**
  * Sends an upload, asking for the file's password while the server answers that it needs one.
@@ -33,20 +34,20 @@ export async function sendWithPassword(fileName, send) {
 export function askPassword(fileName, wrong) {
   const input = html('input', {
     class: 'password-input', type: 'password', autocomplete: 'off', required: true,
-    'aria-label': 'Password', 'aria-describedby': 'password-message',
+    'aria-label': t('password.label'), 'aria-describedby': 'password-message',
   });
   const message = html('p', {
     id: 'password-message', class: wrong ? 'password-message wrong' : 'password-message', role: wrong ? 'alert' : null,
-    text: wrong ? 'That password does not open it. Try again.'
-      : 'It is protected by a password. Marginalia keeps an unlocked copy for editing.',
+    text: wrong ? t('password.wrong')
+      : t('password.explain'),
   });
-  const cancel = html('button', { type: 'button', class: 'password-cancel', text: 'Cancel' });
+  const cancel = html('button', { type: 'button', class: 'password-cancel', text: t('common.cancel') });
   const dialog = html('dialog', { class: 'password-dialog', 'aria-labelledby': 'password-title' }, [
     html('form', { method: 'dialog', class: 'password-form' }, [
-      html('h2', { id: 'password-title', class: 'popover-title', text: `Open “${fileName}”` }),
+      html('h2', { id: 'password-title', class: 'popover-title', text: t('password.title', { name: fileName }) }),
       message,
       input,
-      html('div', { class: 'password-actions' }, [cancel, html('button', { type: 'submit', class: 'review-button', text: 'Open' })]),
+      html('div', { class: 'password-actions' }, [cancel, html('button', { type: 'submit', class: 'review-button', text: t('common.open') })]),
     ]),
   ]);
   document.body.append(dialog);

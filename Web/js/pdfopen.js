@@ -12,6 +12,8 @@
 // without it pdf.js reads and draws nothing of that text. pdf.js 2.14's worker would only
 // fetch packed CMaps, so the page fetches both kinds of file for it (`useWorkerFetch: false`).
 
+import { t } from './i18n.js';
+
 /** The options every `pdfjsLib.getDocument` call adds to its source. */
 export const PDFJS_OPTIONS = Object.freeze({
   isEvalSupported: false,
@@ -35,7 +37,7 @@ export async function openPdf(source) {
   // promise pending).
   const givenUp = new Promise((resolve, reject) => range.whileOpening(() => {
     task.destroy();
-    reject(new Error('the file changed on the server while it was being opened'));
+    reject(new Error(t('status.changedWhileOpening')));
   }));
   try {
     return await Promise.race([task.promise, givenUp]);

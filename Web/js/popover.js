@@ -3,6 +3,7 @@
 // its content so it always shows the current settings.
 
 import { html } from './svg.js';
+import { t } from './i18n.js';
 
 const popover = () => document.getElementById('popover');
 let current = null; // {anchor, build}
@@ -80,9 +81,9 @@ document.addEventListener('keydown', (e) => { if (e.key === 'Escape') closePopov
 
 /** The swatches' colours, each with the name a screen reader says and the tooltip shows. */
 const NAMED_PALETTE = [
-  ['#000000', 'Black'], ['#5F6368', 'Grey'], ['#D32F2F', 'Red'], ['#F57C00', 'Orange'], ['#FFE600', 'Yellow'],
-  ['#FFFF00', 'Highlighter yellow'], ['#388E3C', 'Green'], ['#0000FF', 'Blue'], ['#1E88E5', 'Light blue'],
-  ['#8E24AA', 'Purple'], ['#FFFFFF', 'White'],
+  ['#000000', t('colour.black')], ['#5F6368', t('colour.grey')], ['#D32F2F', t('colour.red')], ['#F57C00', t('colour.orange')], ['#FFE600', t('colour.yellow')],
+  ['#FFFF00', t('colour.highlighterYellow')], ['#388E3C', t('colour.green')], ['#0000FF', t('colour.blue')], ['#1E88E5', t('colour.lightBlue')],
+  ['#8E24AA', t('colour.purple')], ['#FFFFFF', t('colour.white')],
 ];
 export const PALETTE = NAMED_PALETTE.map(([colour]) => colour);
 const COLOUR_NAMES = new Map(NAMED_PALETTE);
@@ -93,19 +94,19 @@ export function section(label, ...children) {
 }
 
 /** Colour swatches plus a custom colour input; `allowNone` adds a "no colour" swatch. */
-export function swatches(value, onPick, { allowNone = false, label = 'Colour' } = {}) {
+export function swatches(value, onPick, { allowNone = false, label = t('settings.colour') } = {}) {
   const row = html('div', { class: 'swatches', role: 'radiogroup', 'aria-label': label });
   const colours = allowNone ? ['', ...PALETTE] : PALETTE;
   for (const colour of colours) {
     const selected = (colour || '').toUpperCase() === (value || '').toUpperCase();
     const button = html('button', {
       type: 'button', class: `swatch${colour ? '' : ' none'}`, role: 'radio', 'aria-checked': String(selected),
-      'aria-label': colour ? COLOUR_NAMES.get(colour) : 'None', title: colour ? COLOUR_NAMES.get(colour) : 'None', onclick: () => { onPick(colour); refreshPopover(); },
+      'aria-label': colour ? COLOUR_NAMES.get(colour) : t('colour.none'), title: colour ? COLOUR_NAMES.get(colour) : t('colour.none'), onclick: () => { onPick(colour); refreshPopover(); },
     });
     if (colour) button.style.setProperty('--swatch', colour);
     row.append(button);
   }
-  const custom = html('input', { type: 'color', class: 'custom-colour', 'aria-label': `Custom ${label.toLowerCase()}`, title: 'Custom colour' });
+  const custom = html('input', { type: 'color', class: 'custom-colour', 'aria-label': t('colour.customOf', { label }), title: t('colour.custom') });
   custom.value = /^#[0-9a-f]{6}$/i.test(value || '') ? value : '#000000';
   custom.addEventListener('change', () => { onPick(custom.value.toUpperCase()); refreshPopover(); });
   row.append(custom);

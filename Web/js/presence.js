@@ -2,6 +2,7 @@
 // drawn as initials in the toolbar, with every name in the tooltip and for screen readers.
 
 import { html } from './svg.js';
+import { t, language } from './i18n.js';
 
 /** Up to two initials of a name ('?' for someone who gave none). */
 function initials(name) {
@@ -30,10 +31,10 @@ export function renderPresence(element, viewers, ownClientId) {
     seen.add(viewer.clientId);
     others.push(viewer);
   }
-  const names = others.map((v) => v.name || 'Someone without a name');
+  const names = others.map((v) => v.name || t('presence.noName'));
   element.hidden = others.length === 0;
-  element.title = others.length ? `Also here: ${names.join(', ')}` : '';
-  element.setAttribute('aria-label', element.title || 'Nobody else has this document open');
+  element.title = others.length ? t('presence.alsoHere', { names: new Intl.ListFormat(language).format(names) }) : '';
+  element.setAttribute('aria-label', element.title || t('presence.nobody'));
   element.replaceChildren(...others.slice(0, 4).map((v) => html('span', {
     class: 'presence-chip', text: initials(v.name), 'data-client': v.clientId, style: { '--hue': hue(v.clientId) },
   })), ...(others.length > 4 ? [html('span', { class: 'presence-chip more', text: `+${others.length - 4}` })] : []));

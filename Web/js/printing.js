@@ -6,6 +6,7 @@
 import * as api from './api.js';
 import { html } from './svg.js';
 import { openPdf } from './pdfopen.js';
+import { t } from './i18n.js';
 
 /** Pixels per point of the printed pictures (144 dpi). */
 const RESOLUTION = 2;
@@ -26,8 +27,8 @@ export async function preparePrint(summary) {
       canvas.width = Math.round(viewport.width);
       canvas.height = Math.round(viewport.height);
       await page.render({ canvasContext: canvas.getContext('2d'), viewport, annotationMode: pdfjsLib.AnnotationMode.DISABLE }).promise;
-      const blob = await new Promise((resolve, reject) => canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('the page picture could not be made'))), 'image/png'));
-      const picture = html('img', { class: 'print-page', src: URL.createObjectURL(blob), alt: `Page ${number}`, 'data-page': number });
+      const blob = await new Promise((resolve, reject) => canvas.toBlob((b) => (b ? resolve(b) : reject(new Error(t('print.pictureFailed')))), 'image/png'));
+      const picture = html('img', { class: 'print-page', src: URL.createObjectURL(blob), alt: t('common.pageN', { page: number }), 'data-page': number });
       // The page's size in points: printed at its own size, or shrunk to the paper.
       picture.style.width = `${viewport.width / RESOLUTION}pt`;
       pictures.push(picture);

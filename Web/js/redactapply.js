@@ -8,11 +8,12 @@ import * as api from './api.js';
 import { html } from './svg.js';
 import { openPopover, refreshPopover, action } from './popover.js';
 import { toolbarButton } from './toolbar.js';
+import { t } from './i18n.js';
 
 /** The toolbar button, for `editor`. */
 export function redactionApplyButton(editor) {
-  const button = toolbarButton({ name: 'redact-apply', label: 'Apply redactions', onTap: (anchor) => openApplyPopover(anchor, editor) });
-  button.title = 'Apply the redaction marks: remove what they cover for good';
+  const button = toolbarButton({ name: 'redact-apply', label: t('redact.apply'), onTap: (anchor) => openApplyPopover(anchor, editor) });
+  button.title = t('redact.applyTitle');
   return button;
 }
 
@@ -32,23 +33,21 @@ export function openApplyPopover(anchor, editor) {
     refreshPopover();
     try {
       applied = await api.applyRedactions(id, { scrubMetadata: scrub.checked });
-      editor.status(`Redactions applied: ${total(applied.report.pages, 'glyphs')} characters removed; earlier versions were cut`);
+      editor.status(t('redact.applied', { count: total(applied.report.pages, 'glyphs') }));
     } catch (error) {
       failure = error.message;
     }
     busy = false;
     refreshPopover();
   };
-  openPopover(anchor, 'Apply redactions', () => {
+  openPopover(anchor, t('redact.apply'), () => {
     if (applied) return report(applied);
     return [
-      html('p', { class: 'hint redact-warning', text: 'The text, images, drawings and comments under every redaction mark '
-        + `(${marks} mark${marks === 1 ? '' : 's'} here) are removed for good.` }),
-      html('p', { class: 'hint redact-warning', 'data-warning': 'history', text: 'Earlier versions of this document, its change '
-        + 'history and the files its pages were inserted from will be cut: only the redacted version is kept, and undo starts again.' }),
-      html('label', { class: 'popover-check' }, [scrub, html('span', { text: ' Also remove metadata (title, author, XMP, scripts, attachments)' })]),
-      ...(failure ? [html('p', { class: 'hint error', role: 'alert', text: `Could not apply: ${failure}` })] : []),
-      action(busy ? 'Applying…' : 'Apply and cut earlier versions', apply, { danger: true }),
+      html('p', { class: 'hint redact-warning', text: t('redact.warning', { count: marks }) }),
+      html('p', { class: 'hint redact-warning', 'data-warning': 'history', text: t('redact.historyWarning') }),
+      html('label', { class: 'popover-check' }, [scrub, html('span', { text: ` ${t('redact.scrubMetadata')}` })]),
+      ...(failure ? [html('p', { class: 'hint error', role: 'alert', text: t('redact.applyFailed', { reason: failure }) })] : []),
+      action(busy ? t('redact.applying') : t('redact.applyConfirm'), apply, { danger: true }),
     ];
   });
 }
@@ -57,15 +56,14 @@ export function openApplyPopover(anchor, editor) {
 function report(applied) {
   const pages = applied.report.pages;
   const rows = pages.map((page) => html('li', { class: 'redact-page', 'data-page': page.pageIndex, text:
-    `Page ${page.pageIndex + 1}: ${page.marks} mark${page.marks === 1 ? '' : 's'}, ${page.glyphs} characters, `
-    + `${page.images + page.imagesPainted} images, ${page.paths} drawings, ${page.annotations} annotations removed`
-    + (page.imagesPartlyCovered ? ` (${page.imagesPartlyCovered} images kept whole under the overlay)` : '') }));
+    t('redact.pageReport', { page: page.pageIndex + 1, marks: t('redact.marks', { count: page.marks }), characters: page.glyphs,
+      images: page.images + page.imagesPainted, drawings: page.paths, annotations: page.annotations })
+    + (page.imagesPartlyCovered ? ` ${t('redact.imagesKeptWhole', { count: page.imagesPartlyCovered })}` : '') }));
   const history = applied.history;
   return [
     html('ul', { class: 'redact-report' }, rows),
-    html('p', { class: 'hint', 'data-report': 'history', text: `${history.versionsRemoved.length} earlier version`
-      + `${history.versionsRemoved.length === 1 ? '' : 's'}, ${history.logEntriesRemoved} logged changes and `
-      + `${history.uploadsRemoved} uploads removed; version ${applied.version.number} is now the only one.` }),
+    html('p', { class: 'hint', 'data-report': 'history', text: t('redact.historyReport', { count: history.versionsRemoved.length,
+      changes: history.logEntriesRemoved, uploads: history.uploadsRemoved, version: applied.version.number }) }),
   ];
 }
 

@@ -8,6 +8,7 @@ import { call } from './engine.js';
 import { isSignedIn, setUserName, storedUserName } from './identity.js';
 import { typeLabel } from './annotationtypes.js';
 import { html } from './svg.js';
+import { t, language } from './i18n.js';
 
 /** Every row (page heading or annotation) is this tall, so any row's place is index × height. */
 export const ROW_HEIGHT = 56;
@@ -15,7 +16,7 @@ export const ROW_HEIGHT = 56;
 const OVERSCAN = 6;
 const STATES = ['Accepted', 'Rejected', 'Cancelled', 'Completed', 'None'];
 /** One formatter for every date (making one per call costs a millisecond a row). */
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'short', timeStyle: 'short' });
+const dateFormat = new Intl.DateTimeFormat(language, { dateStyle: 'short', timeStyle: 'short' });
 /** An ISO 8601 date as the browser's locale writes it (date and time, minutes). */
 const shortDate = (iso) => {
   const date = iso ? new Date(iso) : null;
@@ -37,25 +38,25 @@ export class ReviewPanel {
   }
 
   build() {
-    this.nameInput = html('input', { class: 'review-name', type: 'text', placeholder: 'Your name', 'aria-label': 'Your name',
+    this.nameInput = html('input', { class: 'review-name', type: 'text', placeholder: t('review.yourName'), 'aria-label': t('review.yourName'),
       maxlength: '100', value: storedUserName() });
-    const save = html('button', { type: 'submit', class: 'review-button', text: 'Save' });
+    const save = html('button', { type: 'submit', class: 'review-button', text: t('toolbar.save') });
     // Signed in as a user: the server signs everything with that name, so none is asked for.
     this.nameInput.readOnly = save.hidden = isSignedIn();
     const identity = html('form', { class: 'review-identity', onsubmit: (e) => { e.preventDefault(); this.saveName(); } }, [
-      html('label', { text: 'You' }), this.nameInput, save,
+      html('label', { text: t('review.you') }), this.nameInput, save,
     ]);
     this.selects = {};
     const filters = html('div', { class: 'review-filters' }, ['types', 'authors', 'states'].map((key) => {
-      this.selects[key] = html('select', { 'aria-label': `Filter by ${key.slice(0, -1)}`, 'data-filter': key,
+      this.selects[key] = html('select', { 'aria-label': t(`review.filterBy.${key}`), 'data-filter': key,
         onchange: (e) => { this.filter[key] = e.target.value; this.refresh(); } });
       return this.selects[key];
     }));
     this.summary = html('div', { class: 'review-summary', role: 'status' });
     this.spacer = html('div', { class: 'review-spacer' });
-    this.list = html('div', { class: 'review-list', role: 'list', 'aria-label': 'Annotations' }, [this.spacer]);
+    this.list = html('div', { class: 'review-list', role: 'list', 'aria-label': t('review.annotations') }, [this.spacer]);
     this.list.addEventListener('scroll', () => this.drawRows(), { passive: true });
-    this.thread = html('section', { class: 'review-thread', 'aria-label': 'Comments' });
+    this.thread = html('section', { class: 'review-thread', 'aria-label': t('toolbar.comments') });
     this.thread.hidden = true;
     this.element.replaceChildren(identity, filters, this.summary, this.list, this.thread);
   }
@@ -71,7 +72,7 @@ export class ReviewPanel {
     if (isSignedIn()) return;  // the signed-in user's name is the server's, not the tab's
     const name = setUserName(this.nameInput.value);
     this.editor.session.listen();  // the others see the new name
-    this.editor.status(name ? `Your comments and drawings are signed ${name}` : 'Your name was cleared');
+    this.editor.status(name ? t('review.signedAs', { name }) : t('review.nameCleared'));
     if (this.threadId) this.showThread(this.threadId);
   }
 
@@ -104,9 +105,9 @@ export class ReviewPanel {
       this.rows.push({ row });
     }
     this.summary.textContent = answer.count === answer.total ? `${answer.total} annotations` : `${answer.count} of ${answer.total} annotations`;
-    this.fillSelect('types', 'All types', answer.types, typeLabel);
-    this.fillSelect('authors', 'All authors', answer.authors, (value) => value || 'No author');
-    this.fillSelect('states', 'All states', answer.states, (value) => value);
+    this.fillSelect('types', t('review.allTypes'), answer.types, typeLabel);
+    this.fillSelect('authors', t('review.allAuthors'), answer.authors, (value) => value || t('review.noAuthor'));
+    this.fillSelect('states', t('review.allStates'), answer.states, (value) => t(`review.state.${value}`));
     this.spacer.style.height = `${this.rows.length * ROW_HEIGHT}px`;
     this.redrawRows();
     if (this.threadId) {
@@ -157,11 +158,11 @@ export class ReviewPanel {
       return element;
     };
     if (item.page !== undefined) {
-      return placed(html('div', { class: 'review-page', role: 'heading', 'aria-level': '3', text: `Page ${item.page + 1}` }));
+      return placed(html('div', { class: 'review-page', role: 'heading', 'aria-level': '3', text: t('common.pageN', { page: item.page + 1 }) }));
     }
     const r = item.row;
     const badges = [];
-    if (r.replies) badges.push(html('span', { class: 'review-replies', text: r.replies === 1 ? '1 reply' : `${r.replies} replies` }));
+    if (r.replies) badges.push(html('span', { class: 'review-replies', text: t('review.replies', { count: r.replies }) }));
     if (r.state) badges.push(html('span', { class: `review-state state-${r.state.toLowerCase()}`, text: r.state }));
     const selected = selectedIds.has(r.id);
     return placed(html('button', {
@@ -210,44 +211,44 @@ export class ReviewPanel {
     this.threadKey = key;
     const replies = thread.replies.map((reply) => { const item = html('li', { class: 'review-reply', 'data-id': reply.id }, [
       html('div', { class: 'review-row-head' }, [
-        html('span', { class: 'review-author', text: reply.author ?? 'No author' }),
+        html('span', { class: 'review-author', text: reply.author ?? t('review.noAuthor') }),
         html('span', { class: 'review-date', text: shortDate(reply.date) }),
       ]),
       html('p', { class: 'review-reply-text', text: reply.text }),
       html('div', { class: 'review-reply-actions' }, [
-        html('button', { type: 'button', class: 'review-link', text: 'Reply', onclick: () => this.replyTo(reply.id, reply.author) }),
+        html('button', { type: 'button', class: 'review-link', text: t('review.reply'), onclick: () => this.replyTo(reply.id, reply.author) }),
         ...(reply.mine ? [
-          html('button', { type: 'button', class: 'review-link', text: 'Edit', onclick: () => this.edit(reply) }),
-          html('button', { type: 'button', class: 'review-link danger', text: 'Delete', onclick: () => this.comment({ action: 'delete', id: reply.id }) }),
+          html('button', { type: 'button', class: 'review-link', text: t('review.edit'), onclick: () => this.edit(reply) }),
+          html('button', { type: 'button', class: 'review-link danger', text: t('review.delete'), onclick: () => this.comment({ action: 'delete', id: reply.id }) }),
         ] : []),
       ]),
     ]);
-    item.style.marginLeft = `${(reply.depth - 1) * 16}px`;  // a reply to a reply is indented
+    item.style.marginInlineStart = `${(reply.depth - 1) * 16}px`;  // a reply to a reply is indented
     return item; });
-    const states = html('div', { class: 'review-states', role: 'group', 'aria-label': 'Your review state' }, STATES.map((state) =>
+    const states = html('div', { class: 'review-states', role: 'group', 'aria-label': t('review.yourState') }, STATES.map((state) =>
       html('button', {
         type: 'button', class: 'review-state-button', 'aria-pressed': String((thread.myState ?? 'None') === state && !!thread.myState),
-        'data-state': state, text: state, onclick: () => this.comment({ action: 'setState', to: root.id, state }),
+        'data-state': state, text: t(`review.state.${state}`), onclick: () => this.comment({ action: 'setState', to: root.id, state }),
       })));
-    const others = thread.states.map((s) => html('li', { class: `review-state state-${s.state.toLowerCase()}`, text: `${s.author ?? 'No author'}: ${s.state}` }));
+    const others = thread.states.map((s) => html('li', { class: `review-state state-${s.state.toLowerCase()}`, text: `${s.author ?? t('review.noAuthor')}: ${t(`review.state.${s.state}`)}` }));
     // A live refresh while the user types keeps what they typed, where they typed it.
     const draft = this.threadId === root.id && this.replyBox ? this.replyBox.value : '';
     const typing = !!this.replyBox && document.activeElement === this.replyBox;
     const target = this.threadId === root.id && thread.replies.some((r) => r.id === this.replyTarget) ? this.replyTarget : root.id;
-    this.replyBox = html('textarea', { class: 'review-reply-box', rows: '3', placeholder: 'Reply…', 'aria-label': 'Reply' });
+    this.replyBox = html('textarea', { class: 'review-reply-box', rows: '3', placeholder: t('review.replyPlaceholder'), 'aria-label': t('review.reply') });
     this.replyBox.value = draft;
     this.replyTarget = target;
     this.thread.replaceChildren(
       html('div', { class: 'review-thread-head' }, [
-        html('strong', { text: `${typeLabel(root.type)} · page ${root.pageIndex + 1}` }),
-        html('button', { type: 'button', class: 'review-link', text: 'Close', onclick: () => this.closeThread() }),
+        html('strong', { text: t('review.threadTitle', { type: typeLabel(root.type), page: root.pageIndex + 1 }) }),
+        html('button', { type: 'button', class: 'review-link', text: t('common.close'), onclick: () => this.closeThread() }),
       ]),
       html('p', { class: 'review-root-text', text: [root.author, root.text].filter(Boolean).join(': ') }),
       html('ul', { class: 'review-state-list' }, others),
       states,
       html('ol', { class: 'review-replies-list' }, replies),
       html('form', { class: 'review-reply-form', onsubmit: (e) => { e.preventDefault(); this.send(); } }, [
-        this.replyBox, html('button', { type: 'submit', class: 'review-button', text: 'Send' }),
+        this.replyBox, html('button', { type: 'submit', class: 'review-button', text: t('review.send') }),
       ]),
     );
     this.threadId = root.id;
@@ -257,16 +258,16 @@ export class ReviewPanel {
 
   replyTo(id, author) {
     this.replyTarget = id;
-    this.replyBox.placeholder = `Reply to ${author ?? 'this reply'}…`;
+    this.replyBox.placeholder = author ? t('review.replyTo', { author }) : t('review.replyToThis');
     this.replyBox.focus();
   }
 
   edit(reply) {
     const item = this.thread.querySelector(`li[data-id="${CSS.escape(reply.id)}"] .review-reply-text`);
-    const box = html('textarea', { class: 'review-reply-box', rows: '3', 'aria-label': 'Edit reply' });
+    const box = html('textarea', { class: 'review-reply-box', rows: '3', 'aria-label': t('review.editReply') });
     box.value = reply.text;
     const form = html('form', { class: 'review-reply-form', onsubmit: (e) => { e.preventDefault(); this.comment({ action: 'edit', id: reply.id, text: box.value }); } },
-      [box, html('button', { type: 'submit', class: 'review-button', text: 'Save' })]);
+      [box, html('button', { type: 'submit', class: 'review-button', text: t('toolbar.save') })]);
     item.replaceWith(form);
     box.focus();
   }
@@ -280,7 +281,7 @@ export class ReviewPanel {
   /** Asks the engine for the comment command and sends it; a user with no name is asked for one. */
   comment(request) {
     if (!storedUserName()) {
-      this.editor.status('Enter your name first: comments are signed', true);
+      this.editor.status(t('review.nameFirst'), true);
       this.nameInput.focus();
       return false;
     }

@@ -4,6 +4,8 @@
 // image?, width?, height? (typed and image: a PNG or JPEG, base64, and its pixel size)}`.
 // Limits are said, never passed silently: at most MAX_SAVED, an image at most MAX_IMAGE_BYTES.
 
+import { t } from './i18n.js';
+
 const KEY = 'marginalia.signatures.v1';
 /** The most signatures and initials kept together. */
 export const MAX_SAVED = 20;
@@ -23,7 +25,7 @@ function writeAll(list) {
   try {
     localStorage.setItem(KEY, JSON.stringify(list));
   } catch (error) {
-    throw new Error(`this browser refused to keep it (${error.name}): remove a saved signature first`);
+    throw new Error(t('savedSignatures.refused', { reason: error.name }));
   }
 }
 
@@ -35,9 +37,9 @@ export function savedSignatures(role) {
 /** Keeps `signature` (without an id: one is given) and answers it with its id. */
 export async function saveSignature(signature) {
   const list = readAll();
-  if (list.length >= MAX_SAVED) throw new Error(`at most ${MAX_SAVED} signatures and initials are kept: remove one first`);
+  if (list.length >= MAX_SAVED) throw new Error(t('savedSignatures.full', { count: MAX_SAVED }));
   if (signature.image && signature.image.length * 3 / 4 > MAX_IMAGE_BYTES) {
-    throw new Error(`the image is larger than ${MAX_IMAGE_BYTES / 1024} KB`);
+    throw new Error(t('savedSignatures.imageTooLarge', { size: MAX_IMAGE_BYTES / 1024 }));
   }
   const saved = { ...signature, id: crypto.randomUUID?.() ?? `${Date.now()}-${Math.random().toString(36).slice(2)}` };
   writeAll([...list, saved]);

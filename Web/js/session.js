@@ -9,6 +9,7 @@
 import * as api from './api.js';
 import { storedUserName } from './identity.js';
 import { Outbox } from './outbox.js';
+import { t } from './i18n.js';
 
 /** How often a waiting outbox is tried again (ms). */
 const RETRY_MS = 3000;
@@ -51,8 +52,8 @@ export class Session {
     }
     this.onOutbox();
     const n = this.outbox.length;
-    this.onStatus(kept ? `Offline: ${n} edit${n === 1 ? '' : 's'} will be sent when the connection returns…`
-      : 'Offline, and the browser has no room to keep edits across a reload: keep this tab open', true);
+    this.onStatus(kept ? t('offline.willBeSent', { count: n })
+      : t('offline.noRoom'), true);
     clearTimeout(this.retryTimer);
     this.retryTimer = setTimeout(() => this.flush(), RETRY_MS);
   }
@@ -83,12 +84,12 @@ export class Session {
             return;
           }
           refused += 1;
-          this.onStatus(`An edit made offline was not applied: ${error.message}`, true);
+          this.onStatus(t('offline.notApplied', { reason: error.message }), true);
         }
         try { this.outbox.shift(); } catch { /* sent: the copy in storage goes at the next save */ }
         this.onOutbox();
       }
-      if (!refused) this.onStatus('Back online: the edits made offline are saved');
+      if (!refused) this.onStatus(t('offline.backOnline'));
     };
     this.flushing = this.queue.then(run, run).finally(() => { this.flushing = null; });
     this.queue = this.flushing;
@@ -120,7 +121,7 @@ export class Session {
       }
       // A refused undo or redo says why itself ("cannot undo …: someone else has changed it").
       const refusedStep = error.status === 409 && (command.type === 'undo' || command.type === 'redo');
-      this.onStatus(refusedStep ? error.message.replace(/^./, (c) => c.toUpperCase()) : `Not applied: ${error.message}`, true);
+      this.onStatus(refusedStep ? error.message.replace(/^./, (c) => c.toUpperCase()) : t('status.notApplied', { reason: error.message }), true);
       return null;
     });
     this.queue = result;
@@ -145,7 +146,7 @@ export class Session {
       const { operations } = await api.operationsAfter(this.id, this.model.revision);
       this.applyEntries(operations);
     } catch (error) {
-      this.onStatus(`Could not sync: ${error.message}`, true);
+      this.onStatus(t('status.syncFailed', { reason: error.message }), true);
     } finally {
       this.catchingUp = false;
     }
@@ -167,17 +168,17 @@ export class Session {
     source.addEventListener('renamed', (event) => {
       try { document.title = `${JSON.parse(event.data).name} — Marginalia`; } catch { /* ignore */ }
     });
-    source.addEventListener('deleted', () => this.onStatus('This document was moved to the trash', true));
-    source.addEventListener('restored', () => this.onStatus('This document is back from the trash'));
+    source.addEventListener('deleted', () => this.onStatus(t('status.movedToTrash'), true));
+    source.addEventListener('restored', () => this.onStatus(t('status.backFromTrash')));
     source.addEventListener('purged', () => {
-      this.onStatus('This document was deleted for good; what is on screen is all that is left', true);
+      this.onStatus(t('status.deletedForGood'), true);
       source.close();
     });
     // An older version became the current content: everything on screen is stale.
     source.addEventListener('versionRestored', (event) => {
       let redacted = false;
       try { redacted = JSON.parse(event.data).version?.historyRedacted === true; } catch { /* ignore */ }
-      this.onStatus(redacted ? 'Redactions were applied: earlier versions were removed' : 'An earlier version was restored');
+      this.onStatus(redacted ? t('status.redactionsApplied') : t('status.versionRestored'));
       this.reloading = this.onStructureChange();
     });
     source.addEventListener('open', () => { this.catchUp(); this.flush(); });

@@ -6,6 +6,7 @@
 // tool's kind and colour.
 
 import { call, engineLoaded } from './engine.js';
+import { t } from './i18n.js';
 
 const UI_KEY = 'marginalia.settings.v2';
 const PREFERENCES_KEY = 'marginalia.preferences.v1';
@@ -19,19 +20,19 @@ export const GESTURES = ['doubleTap', 'singleSqueeze', 'doubleSqueeze', 'penEras
  */
 export const BROWSER_GESTURES = ['penEraserEnd', 'penBarrelButton'];
 export const GESTURE_LABELS = {
-  doubleTap: 'Double tap', singleSqueeze: 'Single squeeze', doubleSqueeze: 'Double squeeze',
-  penEraserEnd: 'Pen eraser end', penBarrelButton: 'Pen barrel button',
+  doubleTap: t('gesture.doubleTap'), singleSqueeze: t('gesture.singleSqueeze'), doubleSqueeze: t('gesture.doubleSqueeze'),
+  penEraserEnd: t('gesture.penEraserEnd'), penBarrelButton: t('gesture.penBarrelButton'),
 };
 export const ACTIONS = ['none', 'toggleEraser', 'selectTool', 'drawTool', 'eraserTool', 'textTool', 'shapeTool', 'lastTool', 'undo', 'redo'];
 export const ACTION_LABELS = {
-  none: 'None', toggleEraser: 'Toggle eraser', selectTool: 'Select tool', drawTool: 'Draw tool',
-  eraserTool: 'Eraser tool', textTool: 'Text tool', shapeTool: 'Shape tool', lastTool: 'Switch to last tool',
-  undo: 'Undo', redo: 'Redo',
+  none: t('action.none'), toggleEraser: t('action.toggleEraser'), selectTool: t('action.selectTool'), drawTool: t('action.drawTool'),
+  eraserTool: t('action.eraserTool'), textTool: t('action.textTool'), shapeTool: t('action.shapeTool'), lastTool: t('action.lastTool'),
+  undo: t('toolbar.undo'), redo: t('toolbar.redo'),
 };
 /** Who draws: see docs/editor-web.md, *Pen, finger and mouse* (the engine's InputMode). */
-export const INPUT_MODES = { default: 'Default', pencilOnly: 'Pencil only', drawWithFinger: 'Draw with finger' };
+export const INPUT_MODES = { default: t('input.default'), pencilOnly: t('input.pencilOnly'), drawWithFinger: t('input.drawWithFinger') };
 /** The engine's ink kinds. */
-export const INK_KINDS = { pen: 'Pen', pencil: 'Pencil', marker: 'Marker', highlighter: 'Highlighter' };
+export const INK_KINDS = { pen: t('ink.pen'), pencil: t('ink.pencil'), marker: t('ink.marker'), highlighter: t('ink.highlighter') };
 
 // A first visit starts with Select: a reader's first drag selects text rather than drawing.
 const UI_DEFAULTS = { tool: 'select', thumbnails: false, markup: { kind: 'highlight', color: '#FFE600' },

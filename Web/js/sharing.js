@@ -7,6 +7,8 @@
 // activation). A file that took too long to fetch is kept: Share asks for a second tap, which
 // shares it at once.
 
+import { t } from './i18n.js';
+
 /**
  * Whether this browser can share a file of media type `type` now. Asked each time the
  * toolbar or a menu is drawn, so a capability the browser gains or loses is followed.
@@ -37,12 +39,12 @@ export async function shareFile(key, make, status) {
   waiting = null;
   try {
     await navigator.share({ files: [file], title: file.name });
-    status(`Shared ${file.name}`);
+    status(t('share.shared', { name: file.name }));
   } catch (error) {
     if (error?.name === 'AbortError') return;  // the user closed the share sheet
     if (error?.name === 'NotAllowedError') {
       waiting = { key, file };
-      status(`${file.name} is ready: tap Share again to share it`);
+      status(t('share.ready', { name: file.name }));
       return;
     }
     throw error;

@@ -6,10 +6,11 @@
 import * as api from './api.js';
 import { html } from './svg.js';
 import { openPopover } from './popover.js';
+import { t, formatNumber } from './i18n.js';
 
 /** The common name of an RFC 2253 subject (`CN=Ana Silva,O=…`), else the whole subject. */
 export function signerName(subject) {
-  if (!subject) return 'Unknown signer';
+  if (!subject) return t('signatures.unknownSigner');
   const match = /(?:^|,)\s*CN=((?:\\.|[^,\\])*)/.exec(subject);
   return match ? match[1].replace(/\\(.)/g, '$1') : subject;
 }
@@ -17,35 +18,35 @@ export function signerName(subject) {
 /** `D:20261205063000+01'00'` as `2026-12-05 06:30:00 +01:00` (the text as written otherwise). */
 export function pdfDate(text) {
   const m = /^D:(\d{4})(\d{2})?(\d{2})?(\d{2})?(\d{2})?(\d{2})?(Z|[+-]\d{2}'?\d{2}'?)?/.exec(text ?? '');
-  if (!m) return text ?? 'not given';
+  if (!m) return text ?? t('signatures.notGiven');
   const zone = !m[7] ? '' : m[7] === 'Z' ? ' UTC' : ` ${m[7].slice(0, 3)}:${m[7].replace(/'/g, '').slice(3, 5)}`;
   return `${m[1]}-${m[2] ?? '01'}-${m[3] ?? '01'} ${m[4] ?? '00'}:${m[5] ?? '00'}:${m[6] ?? '00'}${zone}`;
 }
 
-const DOCMDP = { 1: 'no changes allowed', 2: 'form filling and signing allowed', 3: 'form filling, signing and annotations allowed' };
+const DOCMDP = { 1: t('signatures.docMDP1'), 2: t('signatures.docMDP2'), 3: t('signatures.docMDP3') };
 
 /** What was appended after a signature, counted by kind: "2 annotation Square, 1 page". */
 function changesText(changes) {
-  if (!changes.length) return 'Nothing was changed after signing.';
+  if (!changes.length) return t('signatures.unchanged');
   const counts = new Map();
   for (const change of changes) {
     const what = change.detail ? `${change.kind} ${change.detail}` : change.kind;
     counts.set(what, (counts.get(what) ?? 0) + 1);
   }
-  return `Changed after signing: ${[...counts].map(([what, n]) => `${n} ${what}`).join(', ')}.`;
+  return t('signatures.changed', { changes: [...counts].map(([what, n]) => `${formatNumber(n)} ${what}`).join(', ') });
 }
 
 /** One signature's entry. */
 function entry(signature) {
   const rows = [
-    ['Signer', signerName(signature.signer)],
-    ['Signed', pdfDate(signature.signingTime ?? signature.cmsSigningTime)],
-    ['Signed bytes', signature.intact ? 'intact' : `NOT intact${signature.problem ? ` (${signature.problem})` : ''}`],
-    ['Certification', signature.docMDP ? `DocMDP P=${signature.docMDP}: ${DOCMDP[signature.docMDP]}` : 'none (an approval signature)'],
+    [t('signatures.signer'), signerName(signature.signer)],
+    [t('signatures.signed'), pdfDate(signature.signingTime ?? signature.cmsSigningTime)],
+    [t('signatures.signedBytes'), signature.intact ? t('signatures.intact') : `${t('signatures.notIntact')}${signature.problem ? ` (${signature.problem})` : ''}`],
+    [t('signatures.certification'), signature.docMDP ? `DocMDP P=${signature.docMDP}: ${DOCMDP[signature.docMDP]}` : t('signatures.approval')],
   ];
-  if (signature.reason) rows.push(['Reason', signature.reason]);
-  if (signature.location) rows.push(['Location', signature.location]);
-  rows.push(['Revision', signature.revision ? `${signature.revision} of ${signature.revisionCount}` : 'unknown']);
+  if (signature.reason) rows.push([t('signatures.reason'), signature.reason]);
+  if (signature.location) rows.push([t('signatures.location'), signature.location]);
+  rows.push([t('signatures.revision'), signature.revision ? t('signatures.revisionOf', { revision: signature.revision, total: signature.revisionCount }) : t('versions.unknownAuthor')]);
   return html('li', { class: `signature-entry ${signature.intact ? 'intact' : 'broken'}`, 'data-field': signature.field }, [
     html('div', { class: 'signature-field', text: signature.field }),
     html('dl', {}, rows.flatMap(([term, value]) => [html('dt', { text: term }), html('dd', { text: value })])),
@@ -64,10 +65,10 @@ export async function showSignatures(editor, anchor) {
   try {
     signatures = (await api.getSignatures(id)).signatures ?? [];
   } catch (error) {
-    editor.status(`The signatures could not be checked: ${error.message}`, true);
+    editor.status(t('signatures.unchecked', { reason: error.message }), true);
     return;
   }
-  openPopover(anchor, 'Digital signatures', () => [signatures.length
+  openPopover(anchor, t('sign.digitalSignatures'), () => [signatures.length
     ? html('ul', { class: 'signature-list', role: 'list' }, signatures.map(entry))
-    : html('p', { class: 'signature-empty', text: 'This document has no digital signatures.' })]);
+    : html('p', { class: 'signature-empty', text: t('signatures.none') })]);
 }

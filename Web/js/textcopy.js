@@ -6,6 +6,7 @@
 
 import { call } from './engine.js';
 import { html } from './svg.js';
+import { t } from './i18n.js';
 
 /**
  * The page and the two page points a text selection on the pages runs between (the middle of
@@ -60,8 +61,8 @@ export function showCopyButton(viewer) {
   const pieces = [...selection.getRangeAt(0).getClientRects()].filter((r) => r.width > 0 && r.height > 0);
   if (!pieces.length) return;
   document.querySelector('.text-actions')?.remove();
-  const copy = html('button', { type: 'button', class: 'bar-button text-copy', 'aria-label': 'Copy text', title: 'Copy text', text: 'Copy' });
-  const bar = html('div', { class: 'text-actions selection-bar', role: 'toolbar', 'aria-label': 'Selected text' }, [copy]);
+  const copy = html('button', { type: 'button', class: 'bar-button text-copy', 'aria-label': t('textCopy.copyText'), title: t('textCopy.copyText'), text: t('textCopy.copy') });
+  const bar = html('div', { class: 'text-actions selection-bar', role: 'toolbar', 'aria-label': t('textCopy.selectedText') }, [copy]);
   const close = () => {
     bar.remove();
     document.removeEventListener('selectionchange', gone);

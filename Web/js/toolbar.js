@@ -6,6 +6,7 @@ import { html } from './svg.js';
 import { call } from './engine.js';
 import { icon } from './icons.js';
 import { openPopover } from './popover.js';
+import { t } from './i18n.js';
 
 const LONG_PRESS_MS = 500;
 
@@ -16,7 +17,7 @@ const LONG_PRESS_MS = 500;
 export function toolbarButton({ name, label, shortcut, onTap, onSettings, toggle = false }) {
   const title = shortcut ? `${label} (${shortcut})` : label;
   const button = html('button', {
-    type: 'button', class: 'tool-button', 'data-tool': name, title: onSettings ? `${title} — hold for settings` : title,
+    type: 'button', class: 'tool-button', 'data-tool': name, title: onSettings ? t('toolbar.holdForSettings', { title }) : title,
     'aria-label': label, ...(toggle ? { 'aria-pressed': 'false' } : {}),
   }, [icon(name), html('span', { class: 'tool-label', text: label })]);
   let timer = 0;
@@ -48,8 +49,8 @@ export function popoverButton(name, label, title, build) {
 
 /** The page number field and page count. */
 export function pageField(onGo) {
-  const input = html('input', { type: 'text', inputmode: 'numeric', class: 'page-input', 'aria-label': 'Page number', title: 'Page number' });
-  const count = html('span', { class: 'page-count', text: '/ 0' });
+  const input = html('input', { type: 'text', inputmode: 'numeric', class: 'page-input', 'aria-label': t('toolbar.pageNumber'), title: t('toolbar.pageNumber') });
+  const count = html('span', { class: 'page-count', text: t('toolbar.pageCount', { total: 0 }) });
   input.addEventListener('change', () => onGo(input.value));
   input.addEventListener('keydown', (e) => { e.stopPropagation(); if (e.key === 'Enter') input.blur(); });
   input.addEventListener('focus', () => input.select());
@@ -61,7 +62,7 @@ export function pageField(onGo) {
       // Letters in a label (iii, A-2) need the full keyboard on a tablet.
       input.inputMode = /^[0-9]*$/.test(shown) ? 'numeric' : 'text';
       if (document.activeElement !== input) input.value = shown;
-      count.textContent = `/ ${total}`;
+      count.textContent = t('toolbar.pageCount', { total });
     },
   };
 }

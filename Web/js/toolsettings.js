@@ -10,11 +10,12 @@ import { layoutChoice } from './pagelayout.js';
 import { notePicture, setNotePicture } from './tools/note.js';
 import { readImage } from './tools/image.js';
 import { imageURL } from './overlay.js';
+import { t, formatNumber, LANGUAGES, chosenLanguage, chooseLanguage } from './i18n.js';
 
 const entries = (o) => Object.entries(o);
 
 /** The shapes the Shape tool draws (the engine's ShapeKind), with their labels. */
-export const SHAPE_KINDS = { rectangle: 'Rectangle', ellipse: 'Ellipse', triangle: 'Triangle', line: 'Line', arrow: 'Arrow' };
+export const SHAPE_KINDS = { rectangle: t('shape.rectangle'), ellipse: t('shape.ellipse'), triangle: t('shape.triangle'), line: t('shape.line'), arrow: t('shape.arrow') };
 
 /** A slider whose release redraws the popover (the weights and the preview follow it). */
 const committing = (element) => {
@@ -32,20 +33,20 @@ export function drawSettings() {
   const preset = prefs[kind] ?? {};
   const set = (mutate) => updatePreferences((p) => mutate(p[p.currentInk ?? 'pen']));
   return [
-    section('Preset', segmented(entries(INK_KINDS), kind, (v) => updatePreferences((p) => { p.currentInk = v; }), 'Ink preset')),
-    section('Brush', brushPicker(preset, (brush) => set((p) => { p.brush = brush; }))),
-    section('Colour', swatches(preset.color, (c) => set((p) => { p.color = c; }))),
-    section('Width', weightButtons('draw'),
-      committing(slider('Width', preset.width, { min: 0.5, max: 30, step: 0.5, format: (v) => `${v} pt` }, (v) => set((p) => { p.width = v; })))),
-    section('Opacity', committing(slider('Opacity', preset.opacity, { min: 0.1, max: 1, step: 0.05, format: (v) => `${Math.round(v * 100)}%` }, (v) => set((p) => { p.opacity = v; })))),
-    section('Preview', brushPreview(preset)),
-    section('Options',
-      toggle('Pressure changes width', preset.usesPressure, (v) => set((p) => { p.usesPressure = v; })),
+    section(t('settings.preset'), segmented(entries(INK_KINDS), kind, (v) => updatePreferences((p) => { p.currentInk = v; }), t('settings.inkPreset'))),
+    section(t('settings.brush'), brushPicker(preset, (brush) => set((p) => { p.brush = brush; }))),
+    section(t('settings.colour'), swatches(preset.color, (c) => set((p) => { p.color = c; }))),
+    section(t('settings.width'), weightButtons('draw'),
+      committing(slider(t('settings.width'), preset.width, { min: 0.5, max: 30, step: 0.5, format: (v) => t('unit.points', { value: v }) }, (v) => set((p) => { p.width = v; })))),
+    section(t('settings.opacity'), committing(slider(t('settings.opacity'), preset.opacity, { min: 0.1, max: 1, step: 0.05, format: (v) => formatNumber(v, { style: 'percent' }) }, (v) => set((p) => { p.opacity = v; })))),
+    section(t('settings.preview'), brushPreview(preset)),
+    section(t('settings.options'),
+      toggle(t('settings.pressure'), preset.usesPressure, (v) => set((p) => { p.usesPressure = v; })),
       ...(brushes().find((b) => b.name === (preset.brush ?? 'pen'))?.followsPressure === false
-        ? [html('p', { class: 'hint', 'data-hint': 'brush-ignores-pressure', text: 'This brush keeps one width whatever the pressure.' })] : []),
-      toggle('Recognise every stroke as a shape', prefs.shapeRecognition?.recognizeEveryStroke,
+        ? [html('p', { class: 'hint', 'data-hint': 'brush-ignores-pressure', text: t('settings.brushIgnoresPressure') })] : []),
+      toggle(t('settings.recogniseShapes'), prefs.shapeRecognition?.recognizeEveryStroke,
         (v) => updatePreferences((p) => { p.shapeRecognition = { ...p.shapeRecognition, recognizeEveryStroke: v }; })),
-      action('Reset preset', () => set((p) => Object.assign(p, defaultPreferences()[kind])))),
+      action(t('settings.resetPreset'), () => set((p) => Object.assign(p, defaultPreferences()[kind])))),
   ];
 }
 
@@ -53,23 +54,23 @@ export function drawSettings() {
 export function eraseSettings() {
   const eraser = settings.prefs.eraser ?? {};
   return [
-    section('Erases', segmented([['stroke', 'Whole strokes'], ['segment', 'Parts of strokes']], eraser.mode,
-      (v) => updatePreferences((p) => { p.eraser.mode = v; }), 'Eraser mode')),
-    section('Size', segmented([[6, 'S'], [10, 'M'], [20, 'L'], [36, 'XL'], [60, 'XXL']], eraser.size,
-      (v) => updatePreferences((p) => { p.eraser.size = v; }), 'Eraser size')),
+    section(t('eraser.erases'), segmented([['stroke', t('eraser.wholeStrokes')], ['segment', t('eraser.partsOfStrokes')]], eraser.mode,
+      (v) => updatePreferences((p) => { p.eraser.mode = v; }), t('eraser.mode'))),
+    section(t('eraser.size'), segmented([[6, 'S'], [10, 'M'], [20, 'L'], [36, 'XL'], [60, 'XXL']], eraser.size,
+      (v) => updatePreferences((p) => { p.eraser.size = v; }), t('eraser.sizeLabel'))),
   ];
 }
 
 /** Font size, bold, text and background colours of new text boxes. */
 export function textSettings() {
-  const t = settings.prefs.text ?? {};
+  const style = settings.prefs.text ?? {};
   const set = (mutate) => updatePreferences((p) => mutate(p.text));
   return [
-    section('Font size', segmented([[10, '10'], [12, '12'], [14, '14'], [18, '18'], [24, '24'], [36, '36']], t.fontSize,
-      (v) => set((x) => { x.fontSize = v; }), 'Font size')),
-    section('Style', toggle('Bold', t.bold, (v) => set((x) => { x.bold = v; }))),
-    section('Text colour', swatches(t.textColor, (c) => set((x) => { x.textColor = c; }), { label: 'Text colour' })),
-    section('Background', swatches(t.backgroundColor ?? '', (c) => set((x) => { x.backgroundColor = c || null; }), { allowNone: true, label: 'Background colour' })),
+    section(t('text.fontSize'), segmented([[10, '10'], [12, '12'], [14, '14'], [18, '18'], [24, '24'], [36, '36']], style.fontSize,
+      (v) => set((x) => { x.fontSize = v; }), t('text.fontSize'))),
+    section(t('text.style'), toggle(t('text.bold'), style.bold, (v) => set((x) => { x.bold = v; }))),
+    section(t('text.textColour'), swatches(style.textColor, (c) => set((x) => { x.textColor = c; }), { label: t('text.textColour') })),
+    section(t('text.background'), swatches(style.backgroundColor ?? '', (c) => set((x) => { x.backgroundColor = c || null; }), { allowNone: true, label: t('text.backgroundColour') })),
   ];
 }
 
@@ -78,19 +79,19 @@ export function shapeSettings() {
   const sh = settings.prefs.shape ?? {};
   const set = (mutate) => updatePreferences((p) => mutate(p.shape));
   return [
-    section('Shape', segmented(entries(SHAPE_KINDS), sh.kind, (v) => set((x) => { x.kind = v; }), 'Shape')),
-    section('Stroke', swatches(sh.strokeColor, (c) => set((x) => { x.strokeColor = c; }), { label: 'Stroke colour' })),
-    section('Width', weightButtons('shape'),
-      committing(slider('Stroke width', sh.width, { min: 0.5, max: 20, step: 0.5, format: (v) => `${v} pt` }, (v) => set((x) => { x.width = v; })))),
-    section('Fill', swatches(sh.fillColor ?? '', (c) => set((x) => { x.fillColor = c || null; }), { allowNone: true, label: 'Fill colour' })),
+    section(t('tool.shape'), segmented(entries(SHAPE_KINDS), sh.kind, (v) => set((x) => { x.kind = v; }), t('tool.shape'))),
+    section(t('settings.stroke'), swatches(sh.strokeColor, (c) => set((x) => { x.strokeColor = c; }), { label: t('settings.strokeColour') })),
+    section(t('settings.width'), weightButtons('shape'),
+      committing(slider(t('settings.strokeWidth'), sh.width, { min: 0.5, max: 20, step: 0.5, format: (v) => t('unit.points', { value: v }) }, (v) => set((x) => { x.width = v; })))),
+    section(t('settings.fill'), swatches(sh.fillColor ?? '', (c) => set((x) => { x.fillColor = c || null; }), { allowNone: true, label: t('settings.fillColour') })),
   ];
 }
 
 /** Markup kind and colour. */
 export function highlightSettings() {
   return [
-    section('Markup', segmented(entries(MARKUP_KINDS), settings.markup.kind, (v) => update((s) => { s.markup.kind = v; }), 'Markup kind')),
-    section('Colour', swatches(settings.markup.color, (c) => update((s) => { s.markup.color = c; }))),
+    section(t('markup.markup'), segmented(entries(MARKUP_KINDS), settings.markup.kind, (v) => update((s) => { s.markup.kind = v; }), t('markup.kind'))),
+    section(t('settings.colour'), swatches(settings.markup.color, (c) => update((s) => { s.markup.color = c; }))),
   ];
 }
 
@@ -113,22 +114,39 @@ export function noteSettings(failed = () => {}) {
   });
   const pictureChoice = html('button', {
     type: 'button', role: 'radio', class: `note-picture-choice${picture ? ' on' : ''}`, 'aria-checked': String(!!picture),
-    'aria-label': picture ? `Picture: ${picture.name}` : 'Choose a picture', title: 'A picture of yours as the icon',
+    'aria-label': picture ? t('note.pictureNamed', { name: picture.name }) : t('note.choosePicture'), title: t('note.pictureTitle'),
     onclick: () => { picker.value = ''; picker.click(); },
-  }, picture ? [html('img', { src: imageURL(picture.base64), alt: '', height: 30 })] : [html('span', { text: 'Picture…' })]);
+  }, picture ? [html('img', { src: imageURL(picture.base64), alt: '', height: 30 })] : [html('span', { text: t('note.pictureButton') })]);
   return [
-    section('Icon', noteIconPicker(picture ? '' : settings.prefs.noteIcon, settings.prefs.noteColor ?? '#FFD933', (name) => {
+    section(t('note.icon'), noteIconPicker(picture ? '' : settings.prefs.noteIcon, settings.prefs.noteColor ?? '#FFD933', (name) => {
       setNotePicture(null);
       updatePreferences((p) => { p.noteIcon = name; });
       refreshPopover();
     }), pictureChoice, picker,
-    html('p', { class: 'hint', text: 'A note with a picture keeps its size on screen, as every note does; the colour is for the standard icons.' })),
-    section('Colour', swatches(settings.prefs.noteColor, (c) => updatePreferences((p) => { p.noteColor = c; }))),
+    html('p', { class: 'hint', text: t('note.pictureHint') })),
+    section(t('settings.colour'), swatches(settings.prefs.noteColor, (c) => updatePreferences((p) => { p.noteColor = c; }))),
   ];
 }
 
-/** Input mode, the page layout, whether form fields are marked with every tool, and stylus gesture mapping. */
-export function inputSettings() {
+/** The chrome's language: the browser's, or one chosen; `relaunch` shows the choice (docs/i18n.md). */
+function languageChoice(relaunch) {
+  const select = html('select', { 'aria-label': t('settings.language'), 'data-setting': 'language' }, [
+    html('option', { value: 'auto', text: t('settings.languageAuto') }),
+    ...LANGUAGES.map(({ code, name }) => html('option', { value: code, text: name, lang: code })),
+  ]);
+  select.value = chosenLanguage();
+  select.addEventListener('change', () => {
+    chooseLanguage(select.value);
+    relaunch();
+  });
+  return section(t('settings.language'), select);
+}
+
+/**
+ * Input mode, the page layout, whether form fields are marked with every tool, stylus gesture
+ * mapping and the language; `relaunch` reloads the editor in a newly chosen language.
+ */
+export function inputSettings(relaunch) {
   const gestureRow = (gesture) => {
     const reported = BROWSER_GESTURES.includes(gesture);
     const select = html('select', { 'aria-label': GESTURE_LABELS[gesture], 'data-gesture': gesture });
@@ -137,8 +155,8 @@ export function inputSettings() {
     select.disabled = !reported;
     for (const a of ACTIONS) {
       const user = gestureUsing(a, gesture);
-      const option = html('option', { value: a, text: user ? `${ACTION_LABELS[a]} (in use)` : ACTION_LABELS[a] });
-      if (user) option.title = `Used by ${GESTURE_LABELS[user]}`;
+      const option = html('option', { value: a, text: user ? t('gesture.inUse', { action: ACTION_LABELS[a] }) : ACTION_LABELS[a] });
+      if (user) option.title = t('gesture.usedBy', { gesture: GESTURE_LABELS[user] });
       select.append(option);
     }
     select.value = settings.prefs.gestures?.[gesture] ?? 'none';
@@ -149,7 +167,7 @@ export function inputSettings() {
         const g = other.dataset.gesture;
         for (const option of other.options) {
           const user = gestureUsing(option.value, g);
-          option.textContent = user ? `${ACTION_LABELS[option.value]} (in use)` : ACTION_LABELS[option.value];
+          option.textContent = user ? t('gesture.inUse', { action: ACTION_LABELS[option.value] }) : ACTION_LABELS[option.value];
         }
         other.value = settings.prefs.gestures?.[g] ?? 'none';
       }
@@ -159,18 +177,19 @@ export function inputSettings() {
   const browserRows = GESTURES.filter((g) => BROWSER_GESTURES.includes(g)).map(gestureRow);
   const nativeRows = GESTURES.filter((g) => !BROWSER_GESTURES.includes(g)).map(gestureRow);
   return [
-    section('Input mode', segmented(entries(INPUT_MODES), settings.prefs.inputMode, (v) => updatePreferences((p) => { p.inputMode = v; }), 'Input mode'),
+    languageChoice(relaunch),
+    section(t('settings.inputMode'), segmented(entries(INPUT_MODES), settings.prefs.inputMode, (v) => updatePreferences((p) => { p.inputMode = v; }), t('settings.inputMode')),
       html('p', { class: 'hint', text: {
-        default: 'Pen and mouse draw; one finger scrolls; two fingers pan and zoom.',
-        pencilOnly: 'Only a pen draws; fingers scroll and zoom; touches while the pen is down are ignored.',
-        drawWithFinger: 'One finger draws; two fingers pan and zoom; a second finger cancels the stroke.',
+        default: t('input.defaultHint'),
+        pencilOnly: t('input.pencilOnlyHint'),
+        drawWithFinger: t('input.drawWithFingerHint'),
       }[settings.prefs.inputMode] })),
-    section('View', html('div', { class: 'popover-label', text: 'Page layout' }), ...layoutChoice(),
-      toggle('Highlight form fields', settings.prefs.highlightFields, (v) => updatePreferences((p) => { p.highlightFields = v; })),
-      html('p', { class: 'hint', text: 'Tint and outline every fillable field with any tool; the Form tool always shows them.' })),
-    section('Pen gestures', ...browserRows,
-      html('p', { class: 'hint', 'data-hint': 'browser-gestures', text: 'In the browser, a pen\u2019s barrel button and eraser end take these actions. Each action belongs to one gesture at most.' })),
-    section('Apple Pencil (native app only)', ...nativeRows,
-      html('p', { class: 'hint', 'data-hint': 'native-gestures', text: 'Apple Pencil double-tap and squeeze need a native app: no browser reports them, so here they do nothing (the mapping is kept for a native app).' })),
+    section(t('settings.view'), html('div', { class: 'popover-label', text: t('settings.pageLayout') }), ...layoutChoice(),
+      toggle(t('settings.highlightFields'), settings.prefs.highlightFields, (v) => updatePreferences((p) => { p.highlightFields = v; })),
+      html('p', { class: 'hint', text: t('settings.highlightFieldsHint') })),
+    section(t('settings.penGestures'), ...browserRows,
+      html('p', { class: 'hint', 'data-hint': 'browser-gestures', text: t('settings.browserGesturesHint') })),
+    section(t('settings.applePencil'), ...nativeRows,
+      html('p', { class: 'hint', 'data-hint': 'native-gestures', text: t('settings.applePencilHint') })),
   ];
 }

@@ -8,6 +8,7 @@ import { html } from './svg.js';
 import { openPopover, refreshPopover } from './popover.js';
 import { saveBlob } from './exporting.js';
 import { openPdf } from './pdfopen.js';
+import { t, formatDate } from './i18n.js';
 
 /** Opens the history under `anchor`. */
 export function openVersionsPopover(anchor, editor) {
@@ -23,42 +24,42 @@ export function openVersionsPopover(anchor, editor) {
   load();
 
   const describe = (v) => {
-    const when = new Date(v.created).toLocaleString();
-    if (v.historyRedacted) return `${when} · redactions applied: earlier versions were removed`;
-    if (v.number === 1) return `${when} · as uploaded`;
-    if (!v.changes) return `${when} · restored or saved without changes`;
-    return `${when} · ${v.changes} change${v.changes === 1 ? '' : 's'} by ${authorNames(v)}`;
+    const when = formatDate(v.created);
+    if (v.historyRedacted) return t('versions.redacted', { when });
+    if (v.number === 1) return t('versions.uploaded', { when });
+    if (!v.changes) return t('versions.noChanges', { when });
+    return t('versions.changes', { when, count: v.changes, authors: authorNames(v) });
   };
 
-  openPopover(anchor, 'Version history', () => {
-    if (failure) return [html('p', { class: 'hint', text: `Could not list versions: ${failure}` })];
-    if (!versions) return [html('p', { class: 'hint', text: 'Loading…' })];
+  openPopover(anchor, t('toolbar.versions'), () => {
+    if (failure) return [html('p', { class: 'hint', text: t('versions.listFailed', { reason: failure }) })];
+    if (!versions) return [html('p', { class: 'hint', text: t('common.loading') })];
     const latest = versions[versions.length - 1]?.number;
     const items = [...versions].reverse().map((v) => {
       const canvas = html('canvas', { class: 'version-preview', hidden: previewing !== v.number });
       const row = html('li', { class: 'version-item', 'data-version': v.number }, [
         html('div', { class: 'version-head' }, [
-          html('span', { class: 'version-name', text: `Version ${v.number}${v.number === latest ? ' (latest)' : ''}` }),
+          html('span', { class: 'version-name', text: t(v.number === latest ? 'versions.latest' : 'versions.number', { version: v.number }) }),
           html('span', { class: 'version-meta', text: describe(v) }),
         ]),
         html('div', { class: 'version-actions' }, [
-          html('button', { type: 'button', class: 'version-action', 'data-action': 'preview', text: previewing === v.number ? 'Hide' : 'Preview',
+          html('button', { type: 'button', class: 'version-action', 'data-action': 'preview', text: previewing === v.number ? t('versions.hide') : t('versions.preview'),
             onclick: () => { previewing = previewing === v.number ? null : v.number; refreshPopover(); } }),
-          html('button', { type: 'button', class: 'version-action', 'data-action': 'download', text: 'Download',
+          html('button', { type: 'button', class: 'version-action', 'data-action': 'download', text: t('toolbar.download'),
             onclick: async () => {
               try {
                 const bytes = await api.fetchBytes(api.versionURL(id, v.number));
                 const name = editor.model.summary.name.replace(/\.(pdf|png|jpe?g|heic|heif|webp|gif|tiff?)$/i, '');
                 saveBlob(new Blob([bytes], { type: 'application/pdf' }), `v${v.number}-${name}.pdf`);
-              } catch (error) { editor.status(`Could not download: ${error.message}`, true); }
+              } catch (error) { editor.status(t('versions.downloadFailed', { reason: error.message }), true); }
             } }),
-          v.number === latest ? null : html('button', { type: 'button', class: 'version-action', 'data-action': 'restore', text: 'Restore',
+          v.number === latest ? null : html('button', { type: 'button', class: 'version-action', 'data-action': 'restore', text: t('versions.restore'),
             onclick: async () => {
               try {
                 await api.restoreVersion(id, v.number);
-                editor.status(`Version ${v.number} restored as a new version`);
+                editor.status(t('versions.restored', { version: v.number }));
                 load();
-              } catch (error) { editor.status(`Could not restore: ${error.message}`, true); }
+              } catch (error) { editor.status(t('versions.restoreFailed', { reason: error.message }), true); }
             } }),
         ].filter(Boolean)),
         canvas,
@@ -76,7 +77,7 @@ export function openVersionsPopover(anchor, editor) {
  * none).
  */
 function authorNames(version) {
-  return (version.authors ?? []).map((name) => name ?? 'unknown').join(', ');
+  return (version.authors ?? []).map((name) => name ?? t('versions.unknownAuthor')).join(', ');
 }
 
 /** Draws the first page of a version's file (pdf.js, annotations shown as saved). */

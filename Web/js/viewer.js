@@ -11,6 +11,7 @@ import { html } from './svg.js';
 import { patchRenderer } from './appearances.js';
 import { PAGE_PIXEL_BUDGET, THUMB_PIXEL_BUDGET, evictions, release } from './bitmaps.js';
 import { addTextLayer, placeTextLayer, dropTextLayer } from './textlayer.js';
+import { t } from './i18n.js';
 
 const MAX_CANVAS_PIXELS = 16_000_000;
 
@@ -86,7 +87,7 @@ export class Viewer {
     const overlay = createOverlay(geometry);
     // A labelled region: a screen reader reads its text layer (textlayer.js).
     const element = html('div', {
-      class: 'page', 'data-page': geometry.index, role: 'region', 'aria-label': `Page ${geometry.index + 1}`,
+      class: 'page', 'data-page': geometry.index, role: 'region', 'aria-label': t('common.pageN', { page: geometry.index + 1 }),
     }, [canvas, ...overlay.elements]);
     return {
       geometry, element, canvas, overlay, renderedZoom: 0, task: null, visible: false, frame: [0, 0, 0, 0], matrix: [1, 0, 0, 1, 0, 0],
@@ -415,7 +416,7 @@ export class Viewer {
       const name = label === number ? number : `${label} (${number})`;
       const button = html('button', {
         class: 'thumb', type: 'button', 'data-page': view.geometry.index,
-        title: `Go to page ${name}`, 'aria-label': `Page ${name}`,
+        title: t('viewer.goToPage', { page: name }), 'aria-label': t('common.pageN', { page: name }),
         onclick: () => this.goToPage(view.geometry.index),
       }, [canvas, html('span', { class: 'thumb-label', text: label })]);
       return { button, canvas, rendered: false, index: view.geometry.index };

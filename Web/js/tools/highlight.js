@@ -10,9 +10,10 @@ import { settings } from '../settings.js';
 import { drawAnnotation } from '../overlay.js';
 import { call } from '../engine.js';
 import * as api from '../api.js';
+import { t } from '../i18n.js';
 
 /** The text markup subtypes the tool makes, with their labels. */
-export const MARKUP_KINDS = { highlight: 'Highlight', underline: 'Underline', strikeOut: 'Strike out', squiggly: 'Squiggly' };
+export const MARKUP_KINDS = { highlight: t('markup.highlight'), underline: t('markup.underline'), strikeOut: t('markup.strikeOut'), squiggly: t('markup.squiggly') };
 
 /** @param {import('../editor.js').Editor} editor */
 export function createHighlightTool(editor) {
@@ -61,7 +62,7 @@ export function createHighlightTool(editor) {
         selected = select(pageIndex, from, to);
       }
       if (selected.quads) await editor.command({ type: 'add', annotation: annotation(pageIndex, selected.quads) });
-      else editor.status('Drag across the page text to mark it up');
+      else editor.status(t('markup.dragHint'));
     },
 
     /** Forgets the words fetched (a new document; the engine drops its own on `setPages`). */

@@ -6,6 +6,7 @@
 // viewer draws from its appearance and shows the text of as a comment.
 
 import { editText } from './textbox.js';
+import { t } from '../i18n.js';
 
 const EDITOR_SIZE = [200, 90]; // CSS px
 const PICTURE_SIZE = 32;       // points (CSS px on screen): a picture icon's longer side
@@ -42,7 +43,7 @@ export function createNoteTool(editor) {
   function edit(pageIndex, [x, y], text) {
     const z = editor.viewer.zoom;
     return editText(editor, pageIndex, [x, y - EDITOR_SIZE[1] / z, x + EDITOR_SIZE[0] / z, y], {
-      text, fontSize: 13 / z, placeholder: 'Note text', background: '#FFF8D6', keepInView: true,
+      text, fontSize: 13 / z, placeholder: t('note.placeholder'), background: '#FFF8D6', keepInView: true,
     });
   }
 

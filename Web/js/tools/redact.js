@@ -12,6 +12,7 @@ import { drawAnnotation } from '../overlay.js';
 import { call } from '../engine.js';
 import { section, swatches } from '../popover.js';
 import { html } from '../svg.js';
+import { t } from '../i18n.js';
 
 /** The outline a mark shows until it is applied (`/C`; the server's default for a mark). */
 export const REDACTION_OUTLINE = '#CC1A1A';
@@ -46,7 +47,7 @@ export function createRedactTool(editor) {
     async mark(pageIndex, from, to) {
       const mark = await markFor(pageIndex, from, to);
       if (mark.quads || mark.rect) await editor.command({ type: 'add', annotation: redaction(pageIndex, mark) });
-      else editor.status('Drag across text, or across an area, to mark it for redaction');
+      else editor.status(t('redact.dragHint'));
     },
 
     /**
@@ -56,9 +57,9 @@ export function createRedactTool(editor) {
     async markAll(matches) {
       const annotations = matches.filter((m) => !m.annotation && m.quads?.length)
         .map((m) => redaction(m.page, { quads: m.quads }));
-      if (!annotations.length) { editor.status('No matches to mark'); return 0; }
+      if (!annotations.length) { editor.status(t('redact.noMatches')); return 0; }
       await editor.command({ type: 'add', annotations });
-      editor.status(`Marked ${annotations.length} match${annotations.length === 1 ? '' : 'es'} for redaction`);
+      editor.status(t('redact.marked', { count: annotations.length }));
       return annotations.length;
     },
   };
@@ -77,12 +78,12 @@ function redaction(pageIndex, { quads, rect }) {
 export function redactSettings() {
   const r = settings.redact;
   const text = html('input', {
-    type: 'text', class: 'redact-overlay-text', value: r.overlayText ?? '', placeholder: 'e.g. REDACTED or (b)(6)',
-    'aria-label': 'Overlay text', maxlength: '200',
+    type: 'text', class: 'redact-overlay-text', value: r.overlayText ?? '', placeholder: t('redact.overlayTextExample'),
+    'aria-label': t('redact.overlayText'), maxlength: '200',
   });
   text.addEventListener('change', () => update((s) => { s.redact.overlayText = text.value.trim(); }));
   return [
-    section('Overlay colour', swatches(r.overlay, (c) => update((s) => { s.redact.overlay = c; }), { label: 'Overlay colour' })),
-    section('Overlay text', text),
+    section(t('redact.overlayColour'), swatches(r.overlay, (c) => update((s) => { s.redact.overlay = c; }), { label: t('redact.overlayColour') })),
+    section(t('redact.overlayText'), text),
   ];
 }

@@ -4,6 +4,7 @@
 // undo (docs/redaction.md, "Marking in the editor").
 
 import { html } from '../svg.js';
+import { t } from '../i18n.js';
 
 /**
  * Adds the find bar's "Mark all" button.
@@ -12,11 +13,11 @@ import { html } from '../svg.js';
  */
 export function installRedactFind(editor, find) {
   const button = html('button', {
-    type: 'button', class: 'find-redact', title: 'Mark every match for redaction', text: 'Mark all',
-    'aria-label': 'Mark every match for redaction',
+    type: 'button', class: 'find-redact', title: t('redact.markAllTitle'), text: t('redact.markAll'),
+    'aria-label': t('redact.markAllTitle'),
   });
   button.addEventListener('click', async () => {
-    if (!find.isCurrent()) { editor.status('Wait for the search to finish, then mark its matches'); return; }
+    if (!find.isCurrent()) { editor.status(t('redact.waitForSearch')); return; }
     button.disabled = true;
     try {
       await editor.tools.redact.markAll(find.matches());

@@ -14,6 +14,7 @@ import { openPopover, refreshPopoverOf, section, swatches, slider, segmented, to
 import { noteIconPicker } from '../noteicons.js';
 import { isPictureNote } from './note.js';
 import { drawAnnotation, textBoxFace } from '../overlay.js';
+import { t, formatNumber, formatDate } from '../i18n.js';
 
 const HANDLE = 12; // CSS px
 
@@ -32,7 +33,7 @@ export function createSelectTool(editor) {
    *  inside the part of the pages in view: never under a side panel or past the window's edge. */
   function placeBar(view, box, annotations) {
     if (!bar) {
-      bar = html('div', { class: 'selection-bar', role: 'toolbar', 'aria-label': 'Selection' });
+      bar = html('div', { class: 'selection-bar', role: 'toolbar', 'aria-label': t('selection.bar') });
       bar.addEventListener('pointerdown', (e) => e.stopPropagation());
     }
     const key = annotations.map((a) => a.id).join(' ') + (cropping ? ' cropping' : '');
@@ -72,7 +73,7 @@ export function createSelectTool(editor) {
     const images = annotations.every((a) => a.type === 'stamp' && a.image);
     const list = [];
     if (textual) {
-      list.push(button('text', 'Edit text', () => {
+      list.push(button('text', t('selection.editText'), () => {
         popup?.remove();
         const current = editor.model.annotations.get(single.id);
         if (current?.type === 'note' || isPictureNote(current)) editor.tools.note.editNote(current);
@@ -81,32 +82,32 @@ export function createSelectTool(editor) {
     }
     if (images && single && cropping === single.id) {
       return [
-        button('expand', 'Show the whole image', () => editor.editImage(single.id, { crop: null })),
-        button('check', 'Done cropping', () => endCrop()),
+        button('expand', t('selection.wholeImage'), () => editor.editImage(single.id, { crop: null })),
+        button('check', t('selection.doneCropping'), () => endCrop()),
       ];
     }
     if (images && single) {
-      list.push(button('turn', 'Turn clockwise', () => editor.editImage(single.id, { turn: 'clockwise' })));
-      list.push(button('crop', 'Crop', () => { cropping = single.id; drawChrome(); focusHandle('left'); }));
+      list.push(button('turn', t('selection.turnClockwise'), () => editor.editImage(single.id, { turn: 'clockwise' })));
+      list.push(button('crop', t('selection.crop'), () => { cropping = single.id; drawChrome(); focusHandle('left'); }));
     }
-    list.push(button('palette', 'Style', (e) => openPopover(e.currentTarget, 'Style', () => {
+    list.push(button('palette', t('text.style'), (e) => openPopover(e.currentTarget, t('text.style'), () => {
       const first = editor.model.annotations.get(annotations[0].id) ?? annotations[0];
       if (images) return [...imageStyle(first, restyle), ...keepSizeSection(single)];
       const sections = [
-        section('Colour', swatches(texts ? first.textColor : first.color, (color) => restyle({ color }))),
-        section('Opacity', slider('Opacity', first.opacity ?? 1, { min: 0.1, max: 1, step: 0.05, format: (v) => `${Math.round(v * 100)}%` },
+        section(t('settings.colour'), swatches(texts ? first.textColor : first.color, (color) => restyle({ color }))),
+        section(t('settings.opacity'), slider(t('settings.opacity'), first.opacity ?? 1, { min: 0.1, max: 1, step: 0.05, format: (v) => formatNumber(v, { style: 'percent' }) },
           (opacity) => restyle({ opacity }))),
       ];
       if (!texts && annotations.some((a) => a.type !== 'note' && a.type !== 'stamp')) {
-        sections.splice(1, 0, section('Width', slider('Width', first.width ?? 1, { min: 0.5, max: 30, step: 0.5, format: (v) => `${v} pt` },
+        sections.splice(1, 0, section(t('settings.width'), slider(t('settings.width'), first.width ?? 1, { min: 0.5, max: 30, step: 0.5, format: (v) => t('unit.points', { value: v }) },
           (width) => restyle({ width }))));
       }
-      if (fillable) sections.push(section('Fill', swatches(first.fill ?? '', (c) => restyle({ fill: c || 'none' }), { allowNone: true, label: 'Fill colour' })));
+      if (fillable) sections.push(section(t('settings.fill'), swatches(first.fill ?? '', (c) => restyle({ fill: c || 'none' }), { allowNone: true, label: t('settings.fillColour') })));
       const notes = annotations.filter((a) => a.type === 'note');
       if (notes.length) {
         // The icon (/Name) of every selected note, one restyle: one undo step.
         const note = editor.model.annotations.get(notes[0].id) ?? notes[0];
-        sections.push(section('Icon', noteIconPicker(note.icon, note.color ?? '#FFD54F', (icon) => {
+        sections.push(section(t('note.icon'), noteIconPicker(note.icon, note.color ?? '#FFD54F', (icon) => {
           restyle({ icon });
           for (const choice of document.querySelectorAll('#popover .note-icon-choice')) {
             const on = choice.dataset.icon === icon;
@@ -116,24 +117,24 @@ export function createSelectTool(editor) {
         })));
       }
       if (texts) {
-        sections.push(section('Font size', segmented([[10, '10'], [12, '12'], [14, '14'], [18, '18'], [24, '24'], [36, '36']],
-          first.fontSize, (fontSize) => restyle({ fontSize }), 'Font size')));
+        sections.push(section(t('text.fontSize'), segmented([[10, '10'], [12, '12'], [14, '14'], [18, '18'], [24, '24'], [36, '36']],
+          first.fontSize, (fontSize) => restyle({ fontSize }), t('text.fontSize'))));
         const face = textBoxFace(first.font);
-        sections.push(section('Font', segmented([['Helvetica', 'Sans'], ['Times', 'Serif'], ['Courier', 'Mono']],
-          face.standard, (family) => restyle({ family }), 'Font')));
-        sections.push(section('Style', toggle('Bold', face.bold, (bold) => restyle({ bold })),
-          toggle('Italic', face.italic, (italic) => restyle({ italic }))));
-        sections.push(section('Alignment', segmented([['left', 'Left'], ['center', 'Centre'], ['right', 'Right']],
-          first.alignment ?? 'left', (alignment) => restyle({ alignment }), 'Alignment')));
+        sections.push(section(t('text.font'), segmented([['Helvetica', t('text.sans')], ['Times', t('text.serif')], ['Courier', t('text.mono')]],
+          face.standard, (family) => restyle({ family }), t('text.font'))));
+        sections.push(section(t('text.style'), toggle(t('text.bold'), face.bold, (bold) => restyle({ bold })),
+          toggle(t('text.italic'), face.italic, (italic) => restyle({ italic }))));
+        sections.push(section(t('text.alignment'), segmented([['left', t('text.alignLeft')], ['center', t('text.alignCentre')], ['right', t('text.alignRight')]],
+          first.alignment ?? 'left', (alignment) => restyle({ alignment }), t('text.alignment'))));
       }
       return [...sections, ...keepSizeSection(single)];
     })));
-    list.push(button('copy', 'Copy', () => editor.clipboard.copy()));
-    list.push(button('cut', 'Cut', () => editor.clipboard.cut()));
-    list.push(button('duplicate', 'Duplicate', () => editor.clipboard.duplicate()));
-    list.push(button('front', 'Bring to front', () => editor.arrangeSelection('front')));
-    list.push(button('back', 'Send to back', () => editor.arrangeSelection('back')));
-    list.push(button('trash', 'Delete selection', () => editor.deleteSelection()));
+    list.push(button('copy', t('selection.copy'), () => editor.clipboard.copy()));
+    list.push(button('cut', t('selection.cut'), () => editor.clipboard.cut()));
+    list.push(button('duplicate', t('selection.duplicate'), () => editor.clipboard.duplicate()));
+    list.push(button('front', t('selection.front'), () => editor.arrangeSelection('front')));
+    list.push(button('back', t('selection.back'), () => editor.arrangeSelection('back')));
+    list.push(button('trash', t('selection.delete'), () => editor.deleteSelection()));
     return list;
   }
 
@@ -145,7 +146,7 @@ export function createSelectTool(editor) {
     const current = single && editor.model.annotations.get(single.id);
     if (current?.type !== 'stamp' && current?.type !== 'note') return [];
     const kept = (current.flags ?? []).includes('noZoom');
-    return [section('Size', toggle('Keep size when zooming', kept, (on) => {
+    return [section(t('selection.size'), toggle(t('selection.keepSize'), kept, (on) => {
       const now = editor.model.annotations.get(current.id) ?? current;
       const flags = (now.flags ?? ['print']).filter((f) => f !== 'noZoom');
       editor.command({ type: 'change', annotation: { ...now, flags: on ? [...flags, 'noZoom'] : flags } });
@@ -158,9 +159,9 @@ export function createSelectTool(editor) {
    */
   function imageStyle(first, restyle) {
     return [
-      section('Frame', slider('Frame width', first.width ?? 0, { min: 0, max: 20, step: 0.5, format: (v) => `${v} pt` }, (width) => restyle({ width }))),
-      section('Frame colour', swatches(first.color ?? '#000000', (color) => restyle({ color }), { label: 'Frame colour' })),
-      section('Opacity', slider('Opacity', first.opacity ?? 1, { min: 0.1, max: 1, step: 0.05, format: (v) => `${Math.round(v * 100)}%` },
+      section(t('selection.frame'), slider(t('selection.frameWidth'), first.width ?? 0, { min: 0, max: 20, step: 0.5, format: (v) => t('unit.points', { value: v }) }, (width) => restyle({ width }))),
+      section(t('selection.frameColour'), swatches(first.color ?? '#000000', (color) => restyle({ color }), { label: t('selection.frameColour') })),
+      section(t('settings.opacity'), slider(t('settings.opacity'), first.opacity ?? 1, { min: 0.1, max: 1, step: 0.05, format: (v) => formatNumber(v, { style: 'percent' }) },
         (opacity) => restyle({ opacity }))),
     ];
   }
@@ -185,7 +186,7 @@ export function createSelectTool(editor) {
     for (const { side, point } of answer.handles) {
       let handle = view.element.querySelector(`.crop-handle[data-side="${side}"]`);
       if (!handle) {
-        handle = html('button', { type: 'button', class: 'crop-handle', role: 'slider', 'data-side': side, 'aria-label': `Crop ${side}`,
+        handle = html('button', { type: 'button', class: 'crop-handle', role: 'slider', 'data-side': side, 'aria-label': t(`selection.crop.${side}`),
           'aria-valuemin': 0, 'aria-valuemax': 95 });
         handle.addEventListener('pointerdown', (e) => dragHandle(e, side));
         handle.addEventListener('mousedown', (e) => e.preventDefault());
@@ -210,7 +211,7 @@ export function createSelectTool(editor) {
     cropDrag = null;
     removeCropHandles();
     drawChrome();
-    bar?.querySelector('button[aria-label="Crop"]')?.focus({ preventScroll: true });
+    bar?.querySelector(`button[aria-label="${CSS.escape(t('selection.crop'))}"]`)?.focus({ preventScroll: true });
   }
 
   function focusHandle(side) {
@@ -276,8 +277,8 @@ export function createSelectTool(editor) {
       popup.dataset.for = annotation.id;
       popup.dataset.text = text;
       const when = annotation.modificationDate ?? annotation.creationDate;
-      const byline = [annotation.author, when && !Number.isNaN(Date.parse(when)) ? new Date(when).toLocaleString() : null].filter(Boolean).join(' · ');
-      popup.setAttribute('aria-label', annotation.author ? `Comment by ${annotation.author}` : 'Comment');
+      const byline = [annotation.author, when && !Number.isNaN(Date.parse(when)) ? formatDate(when) : null].filter(Boolean).join(' · ');
+      popup.setAttribute('aria-label', annotation.author ? t('selection.commentBy', { author: annotation.author }) : t('toolbar.comment'));
       popup.replaceChildren(...(byline ? [html('div', { class: 'note-popup-byline', text: byline })] : []), html('div', { class: 'note-popup-text', text }));
     }
     if (popup.parentNode !== view.element) view.element.append(popup);

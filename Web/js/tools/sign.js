@@ -13,6 +13,7 @@ import { section, segmented, action, refreshPopover, closePopover } from '../pop
 import { imageURL } from '../overlay.js';
 import { readImage } from './image.js';
 import { savedSignatures, saveSignature, removeSignature, MAX_IMAGE_BYTES } from '../savedsignatures.js';
+import { t } from '../i18n.js';
 
 /** The signing pad's size in CSS pixels; a drawn signature keeps these proportions. */
 export const PAD_SIZE = [360, 120];
@@ -47,7 +48,7 @@ function makePad() {
   const ink = svg('g');
   const element = svg('svg', {
     class: 'signing-pad', width: w, height: h, viewBox: `0 0 ${w} ${h}`, role: 'img',
-    'aria-label': 'Signing pad: sign here with a pen, a finger or the mouse',
+    'aria-label': t('sign.pad'),
   }, [svg('line', { x1: 16, y1: h - 28, x2: w - 16, y2: h - 28, class: 'signing-line' }), ink]);
   const redraw = () => {
     const strokes = state.current ? [...state.strokes, state.current.samples] : state.strokes;
@@ -141,28 +142,28 @@ export function signPanel(editor) {
   const place = (saved) => {
     closePopover();
     const size = placedSize(saved);
-    const what = saved.role === 'initials' ? 'your initials' : 'your signature';
+    const what = saved.role === 'initials' ? t('sign.yourInitials') : t('sign.yourSignature');
     if (saved.kind === 'drawn') {
       editor.tools.image.armWith(size, (pageIndex, rect) => ({ ...signatureInk(saved.strokes, pageIndex, rect), contents: saved.label }));
     } else {
       editor.tools.image.arm({ name: 'Image', image: saved.image, contents: saved.label }, size);
     }
     editor.setTool('image');
-    editor.status(`Tap on a page to place ${what}`);
+    editor.status(t('sign.placeHint', { what }));
   };
   const keep = async (make) => {
     try {
       await saveSignature(await make());
       refreshPopover();
     } catch (error) {
-      editor.status(`Could not save: ${error.message}`, true);
+      editor.status(t('sign.saveFailed', { reason: error.message }), true);
     }
   };
 
   const saved = savedSignatures(state.role);
-  const list = html('div', { class: 'signature-choices', role: 'group', 'aria-label': 'Saved' }, saved.map((s) => html('div', { class: 'signature-saved' }, [
-    html('button', { type: 'button', class: 'signature-choice', 'data-signature': s.id, 'data-kind': s.kind, title: `Place ${s.label}`, 'aria-label': `Place ${s.label}`, onclick: () => place(s) }, [picture(s)]),
-    html('button', { type: 'button', class: 'signature-remove', 'aria-label': `Remove ${s.label}`, title: 'Remove', text: '×', onclick: () => { removeSignature(s.id); refreshPopover(); } }),
+  const list = html('div', { class: 'signature-choices', role: 'group', 'aria-label': t('sign.saved') }, saved.map((s) => html('div', { class: 'signature-saved' }, [
+    html('button', { type: 'button', class: 'signature-choice', 'data-signature': s.id, 'data-kind': s.kind, title: t('sign.placeNamed', { name: s.label }), 'aria-label': t('sign.placeNamed', { name: s.label }), onclick: () => place(s) }, [picture(s)]),
+    html('button', { type: 'button', class: 'signature-remove', 'aria-label': t('sign.removeNamed', { name: s.label }), title: t('sign.remove'), text: '×', onclick: () => { removeSignature(s.id); refreshPopover(); } }),
   ])));
 
   let maker;
@@ -170,22 +171,22 @@ export function signPanel(editor) {
     pad.redraw();
     maker = [pad.element,
       html('div', { class: 'popover-row' }, [
-        action('Clear', () => { state.strokes = []; pad.redraw(); }),
-        action('Save', () => {
-          if (!state.strokes.length) { editor.status('Sign in the pad first', true); return; }
+        action(t('sign.clear'), () => { state.strokes = []; pad.redraw(); }),
+        action(t('toolbar.save'), () => {
+          if (!state.strokes.length) { editor.status(t('sign.padFirst'), true); return; }
           const strokes = state.strokes;
           state.strokes = [];
-          keep(() => ({ kind: 'drawn', role: state.role, strokes, label: state.role === 'initials' ? 'Initials' : 'Signature' }));
+          keep(() => ({ kind: 'drawn', role: state.role, strokes, label: state.role === 'initials' ? t('sign.initials') : t('sign.signature') }));
         }),
       ])];
   } else if (state.mode === 'type') {
-    const input = html('input', { type: 'text', class: 'signature-name', 'aria-label': 'Your name', placeholder: 'Your name', maxlength: 80, value: state.typed });
+    const input = html('input', { type: 'text', class: 'signature-name', 'aria-label': t('review.yourName'), placeholder: t('review.yourName'), maxlength: 80, value: state.typed });
     const shown = html('div', { class: 'signature-typed-preview', text: state.typed });
     input.addEventListener('input', () => { state.typed = input.value; shown.textContent = input.value; });
     input.addEventListener('keydown', (e) => e.stopPropagation());
-    maker = [input, shown, action('Save', () => {
+    maker = [input, shown, action(t('toolbar.save'), () => {
       const text = state.typed.trim();
-      if (!text) { editor.status('Type your name first', true); return; }
+      if (!text) { editor.status(t('sign.typeNameFirst'), true); return; }
       keep(async () => {
         const { base64, width, height } = await typedSignatureImage(text);
         return { kind: 'typed', role: state.role, label: text, image: base64, width, height };
@@ -196,19 +197,19 @@ export function signPanel(editor) {
     picker.addEventListener('change', () => {
       const file = picker.files?.[0];
       if (!file) return;
-      if (file.size > MAX_IMAGE_BYTES) { editor.status(`The image is larger than ${MAX_IMAGE_BYTES / 1024} KB`, true); return; }
+      if (file.size > MAX_IMAGE_BYTES) { editor.status(t('sign.imageTooLarge', { size: MAX_IMAGE_BYTES / 1024 }), true); return; }
       keep(async () => {
         const image = await readImage(file);
-        return { kind: 'image', role: state.role, label: file.name.replace(/\.[^.]*$/, '') || 'Signature', image: image.base64, width: image.width, height: image.height };
+        return { kind: 'image', role: state.role, label: file.name.replace(/\.[^.]*$/, '') || t('sign.signature'), image: image.base64, width: image.width, height: image.height };
       });
     });
-    maker = [picker, html('p', { class: 'hint', text: 'A PNG (its transparency kept) or a JPEG.' }),
-      action('Choose image\u2026', () => { picker.value = ''; picker.click(); })];
+    maker = [picker, html('p', { class: 'hint', text: t('sign.imageHint') }),
+      action(t('stamp.chooseImage'), () => { picker.value = ''; picker.click(); })];
   }
 
   return [
-    segmented([['signature', 'Signature'], ['initials', 'Initials']], state.role, (v) => { state.role = v; }, 'Signature or initials'),
-    section(saved.length ? 'Saved' : 'Saved (none yet)', list),
-    section('New', segmented([['draw', 'Draw'], ['type', 'Type'], ['image', 'Image']], state.mode, (v) => { state.mode = v; }, 'How to make it'), ...maker),
+    segmented([['signature', t('sign.signature')], ['initials', t('sign.initials')]], state.role, (v) => { state.role = v; }, t('sign.role')),
+    section(saved.length ? t('sign.saved') : t('sign.savedNone'), list),
+    section(t('sign.new'), segmented([['draw', t('sign.draw')], ['type', t('sign.type')], ['image', t('tool.image')]], state.mode, (v) => { state.mode = v; }, t('sign.how')), ...maker),
   ];
 }

@@ -14,6 +14,7 @@ import { call } from '../engine.js';
 import { section, toggle, action, refreshPopover, closePopover } from '../popover.js';
 import { storedUserName } from '../identity.js';
 import { readImage } from './image.js';
+import { t } from '../i18n.js';
 
 /** The standard stamp names of ISO 32000-2, 12.5.6.12, in the order the picker shows them. */
 export const STANDARD_STAMPS = [
@@ -25,7 +26,7 @@ const HEIGHT = 45;        // points: every text stamp is this tall when tapped
 const PREVIEW_HEIGHT = 30; // CSS px of a preview in the picker
 
 /** What the picker remembers while the page is open (the images are not kept across reloads). */
-const state = { keepSize: false, text: 'Reviewed', withName: true, withDate: true, images: [] };
+const state = { keepSize: false, text: t('stamp.defaultText'), withName: true, withDate: true, images: [] };
 
 /** Today's date in the user's time zone, as YYYY-MM-DD (the form the stamp carries). */
 export function today(now = new Date()) {
@@ -63,16 +64,16 @@ export function stampPicker(editor) {
     closePopover();
     editor.tools.image.arm({ ...fields, ...flags() }, size);
     editor.setTool('image');
-    editor.status(`Tap or drag on a page to place ${what}`);
+    editor.status(t('stamp.placeHint', { what }));
   };
 
-  const standard = html('div', { class: 'stamp-choices', role: 'group', 'aria-label': 'Standard stamps' });
+  const standard = html('div', { class: 'stamp-choices', role: 'group', 'aria-label': t('stamp.standardStamps') });
   for (const name of STANDARD_STAMPS) {
     const size = textStampSize(name);
     const title = call({ call: 'stampLabel', name, rect: [0, 0, ...size] }).title;
     standard.append(html('button', {
       type: 'button', class: 'stamp-choice', 'data-stamp': name, 'aria-label': title, title,
-      onclick: () => place({ name }, size, `the ${title} stamp`),
+      onclick: () => place({ name }, size, t('stamp.theNamedStamp', { name: title })),
     }, [preview(name, size)]));
   }
 
@@ -83,13 +84,13 @@ export function stampPicker(editor) {
     customPreview.replaceChildren(...(name ? [preview(name, textStampSize(name))] : []));
   };
   showCustom();
-  const text = html('input', { type: 'text', class: 'stamp-text', 'aria-label': 'Stamp text', maxlength: 60, value: state.text });
+  const text = html('input', { type: 'text', class: 'stamp-text', 'aria-label': t('stamp.text'), maxlength: 60, value: state.text });
   text.addEventListener('input', () => { state.text = text.value; showCustom(); });
   text.addEventListener('keydown', (e) => e.stopPropagation());
   const placeCustom = () => {
     const name = customStampName(state);
-    if (name) place({ name }, textStampSize(name), 'the stamp');
-    else editor.status('Type the stamp\u2019s text, or add your name or the date', true);
+    if (name) place({ name }, textStampSize(name), t('stamp.theStamp'));
+    else editor.status(t('stamp.needsText'), true);
   };
 
   const picker = html('input', { type: 'file', class: 'stamp-image-picker', accept: 'image/*,.heic,.heif,.webp,.gif,.tif,.tiff', hidden: '' });
@@ -100,23 +101,23 @@ export function stampPicker(editor) {
       state.images.push(await readImage(file));
       refreshPopover();
     } catch (error) {
-      editor.status(`Could not read the image: ${error.message}`, true);
+      editor.status(t('status.imageUnreadable', { reason: error.message }), true);
     }
   });
-  const images = html('div', { class: 'stamp-choices', role: 'group', 'aria-label': 'Your images' }, state.images.map((image, i) => html('button', {
+  const images = html('div', { class: 'stamp-choices', role: 'group', 'aria-label': t('stamp.yourImages') }, state.images.map((image, i) => html('button', {
     type: 'button', class: 'stamp-choice stamp-image', 'data-image': String(i), 'aria-label': image.name, title: image.name,
-    onclick: () => place({ name: 'Image', image: image.base64 }, [image.width, image.height], 'the image'),
+    onclick: () => place({ name: 'Image', image: image.base64 }, [image.width, image.height], t('stamp.theImage')),
   }, [html('img', { src: imageURL(image.base64), alt: '', height: PREVIEW_HEIGHT })])));
 
   return [
-    section('Standard', standard),
-    section('Custom', text,
-      toggle(storedUserName() ? `Add my name (${storedUserName()})` : 'Add my name (none set)', state.withName, (v) => { state.withName = v; showCustom(); }),
-      toggle(`Add today\u2019s date (${today()})`, state.withDate, (v) => { state.withDate = v; showCustom(); }),
+    section(t('stamp.standard'), standard),
+    section(t('stamp.custom'), text,
+      toggle(storedUserName() ? t('stamp.addName', { name: storedUserName() }) : t('stamp.addNameNone'), state.withName, (v) => { state.withName = v; showCustom(); }),
+      toggle(t('stamp.addDate', { date: today() }), state.withDate, (v) => { state.withDate = v; showCustom(); }),
       customPreview,
-      action('Place custom stamp', placeCustom)),
-    section('Your images', images, picker, action('Choose image\u2026', () => { picker.value = ''; picker.click(); })),
-    section('Options', toggle('Keep size when zooming', state.keepSize, (v) => { state.keepSize = v; }),
-      html('p', { class: 'hint', text: 'The stamp stays the same size on screen at every zoom (NoZoom), as notes do.' })),
+      action(t('stamp.placeCustom'), placeCustom)),
+    section(t('stamp.yourImages'), images, picker, action(t('stamp.chooseImage'), () => { picker.value = ''; picker.click(); })),
+    section(t('settings.options'), toggle(t('selection.keepSize'), state.keepSize, (v) => { state.keepSize = v; }),
+      html('p', { class: 'hint', text: t('stamp.keepSizeHint') })),
   ];
 }

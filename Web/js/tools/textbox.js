@@ -3,6 +3,7 @@
 
 import { html, normRect } from '../svg.js';
 import { textBoxFace, TEXT_LINE_HEIGHT } from '../overlay.js';
+import { t } from '../i18n.js';
 
 /**
  * Opens an editor over `rect` on page `pageIndex`. Resolves with the text (null if cancelled
@@ -10,7 +11,7 @@ import { textBoxFace, TEXT_LINE_HEIGHT } from '../overlay.js';
  * shows it once committed: its font's face, size, padding (the border plus 2 points) and line
  * height, so it wraps into the same lines.
  */
-export function editText(editor, pageIndex, rect, { text = '', fontSize = 14, color = '#111', background = '', font = 'Helvetica', border = 0, placeholder = 'Type here', keepInView = false } = {}) {
+export function editText(editor, pageIndex, rect, { text = '', fontSize = 14, color = '#111', background = '', font = 'Helvetica', border = 0, placeholder = t('textbox.placeholder'), keepInView = false } = {}) {
   const view = editor.viewer.views[pageIndex];
   const [x1, y1, x2, y2] = normRect(rect);
   const a = editor.viewer.pageToClient(pageIndex, [x1, y2]);
