@@ -59,6 +59,7 @@ function report(applied) {
   const rows = pages.map((page) => html('li', { class: 'redact-page', 'data-page': page.pageIndex, text:
     `Page ${page.pageIndex + 1}: ${page.marks} mark${page.marks === 1 ? '' : 's'}, ${page.glyphs} characters, `
     + `${page.images + page.imagesPainted} images, ${page.paths} drawings, ${page.annotations} annotations removed`
+    + (page.pathsCut ? `, ${page.pathsCut} drawings cut` : '')
     + (page.imagesPartlyCovered ? ` (${page.imagesPartlyCovered} images kept whole under the overlay)` : '') }));
   const history = applied.history;
   return [
