@@ -78,8 +78,8 @@ struct CutSubpath: Equatable {
     /// The pieces of the subpath outside `box`, and whether anything was removed.
     func strokePieces(outside box: CutBox, tolerance: CGFloat) -> ([CutSubpath], Bool) {
         let drawn = closed ? contour : edges
-        if drawn.allSatisfy({ $0.end == start }) && !drawn.contains(where: { if case .curve = $0 { return true } else { return false } }) {
-            return box.strictlyContains(start) ? ([], true) : ([self], false)  // a dot
+        if drawn.allSatisfy({ $0 == .line(start) }) {
+            return box.strictlyContains(start) ? ([], true) : ([self], false)  // a dot (or a lone move)
         }
         var cutter = StrokeCutter(box: box, tolerance: tolerance)
         var previous = start
@@ -157,7 +157,7 @@ struct StrokeCutter {
     }
 
     mutating func keep(_ edge: CutEdge, from a: CGPoint) {
-        guard edge.end != a || edge != .line(a) else { return }
+        if edge == .line(a) { return }  // a straight segment of no length draws nothing
         if current == nil || current?.end != a { flush(); current = CutSubpath(start: a, edges: [], closed: false) }
         current?.edges.append(edge)
     }
