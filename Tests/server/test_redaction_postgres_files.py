@@ -22,10 +22,6 @@ from redaction_leaks import holds
 from serve_process import Server, Store
 from test_redaction_apply import SECRET, document_with_history, search_documents, wait_for
 
-def readable(path: Path) -> bytes:
-    """A file of the cluster (owned by `postgres`; the tests run as root or as postgres)."""
-    return path.read_bytes()
-
 
 def relation_files(cluster, database: str) -> dict[Path, str]:
     """Every file of the store's relations (tables, TOAST tables, indexes and sequences of the
@@ -49,7 +45,7 @@ def relation_files(cluster, database: str) -> dict[Path, str]:
 
 
 def leaking(paths, names: dict[Path, str] | None = None) -> list[str]:
-    return [f"{path.name} ({(names or {}).get(path, '?')})" for path in paths if path.is_file() and holds(readable(path), SECRET)]
+    return [f"{path.name} ({(names or {}).get(path, '?')})" for path in paths if path.is_file() and holds(path.read_bytes(), SECRET)]
 
 
 @pytest.fixture
