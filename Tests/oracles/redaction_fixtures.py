@@ -114,6 +114,45 @@ def make_fonts(folder: Path) -> Path:
     return path
 
 
+# Each drawing of make_drawings and the area mark that crosses it, in page space (x0, y0, x1,
+# y1): the mark reaches past one side of the drawing and holds one of its construction points
+# (the line's end, a control point of the curve, a corner of the rectangle, the rightmost
+# point of the ellipse), so a path kept whole has a point under its mark.
+DRAWING_MARKS = {"line": (200, 560, 300, 640), "curve": (190, 340, 280, 470),
+                 "rectangle": (180, 280, 260, 340), "ellipse": (520, 340, 580, 400)}
+
+
+def make_drawings(folder: Path) -> Path:
+    """Two pages of 612 by 792 points, the second turned by /Rotate 90 (set with pikepdf:
+    reportlab's page rotation also swaps the page's box), each drawing under `cm` (a scale by
+    1.5 and 1.25 and a translation by 40, 60) a stroked line, a stroked Bezier curve, a filled
+    rectangle and a filled circle (an ellipse on the page), which DRAWING_MARKS cross."""
+    drawn = folder / "drawings-upright.pdf"
+    c = canvas.Canvas(str(drawn), pagesize=letter)
+    for _ in range(2):
+        c.saveState()
+        c.translate(40, 60)
+        c.scale(1.5, 1.25)
+        c.setLineWidth(3)
+        c.setStrokeColorRGB(0.1, 0.2, 0.8)
+        c.line(20, 380, 150, 440)
+        c.setLineWidth(2)
+        c.setStrokeColorRGB(0.0, 0.5, 0.2)
+        c.bezier(20, 300, 80, 360, 120, 240, 200, 300)
+        c.setFillColorRGB(0.95, 0.55, 0.1)
+        c.rect(20, 150, 100, 60, stroke=0, fill=1)
+        c.setFillColorRGB(0.5, 0.2, 0.6)
+        c.circle(300, 250, 40, stroke=0, fill=1)
+        c.restoreState()
+        c.showPage()
+    c.save()
+    path = folder / "drawings.pdf"
+    with pikepdf.open(drawn) as pdf:
+        pdf.pages[1].Rotate = 90
+        pdf.save(path)
+    return path
+
+
 def make_all(folder) -> list[Path]:
     folder = Path(folder)
     return [make_proportional(folder), make_rotated(folder), make_kerned(folder), make_fonts(folder)]

@@ -104,7 +104,7 @@ def test_applying_leaves_no_copy_of_the_marked_words_anywhere_the_store_keeps_th
     assert pages[0]["marks"] == 1 and pages[0]["glyphs"] == len(SECRET) and pages[1]["glyphs"] == len(SECRET)
     assert pages[0]["annotations"] == 3  # the free text, the note and the reply to it
     assert set(pages[0]) == {"pageIndex", "marks", "glyphs", "images", "imagesPainted", "imagesPartlyCovered", "paths",
-                             "annotations"}
+                             "pathsCut", "annotations"}
     assert applied["report"]["metadataScrubbed"] is True
     assert applied["history"]["versionsRemoved"] == [1, 2, 3, 4, 5]  # 5: the unsaved marks, saved first
     assert applied["history"]["logEntriesRemoved"] == revision and applied["history"]["uploadsRemoved"] == 1

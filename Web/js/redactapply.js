@@ -58,6 +58,7 @@ function report(applied) {
   const rows = pages.map((page) => html('li', { class: 'redact-page', 'data-page': page.pageIndex, text:
     t('redact.pageReport', { page: page.pageIndex + 1, marks: t('redact.marks', { count: page.marks }), characters: page.glyphs,
       images: page.images + page.imagesPainted, drawings: page.paths, annotations: page.annotations })
+    + (page.pathsCut ? `${t('redact.drawingsCut', { count: page.pathsCut })}` : '')
     + (page.imagesPartlyCovered ? ` ${t('redact.imagesKeptWhole', { count: page.imagesPartlyCovered })}` : '') }));
   const history = applied.history;
   return [

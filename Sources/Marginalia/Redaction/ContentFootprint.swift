@@ -44,6 +44,10 @@ struct ContentFootprint {
         /// An image XObject: its name in the resources of the stream that draws it, and the
         /// matrix that maps the unit square onto the page.
         var image: (name: String, placement: TextMatrix)?
+        /// A painted path: its construction in page space, the operator that paints it, and
+        /// the transformation matrix it is painted under (to write a cut path back in its own
+        /// user space). Nil when an operator of its construction could not be read.
+        var path: (elements: BezierPath, painting: String, ctm: TextMatrix)?
     }
 
     var glyphs: [Glyph] = []
@@ -56,9 +60,29 @@ struct PathInProgress {
     var operations: [Int] = []
     var bounds = CGRect.null
     var clips = false
+    /// The path as built so far; nil once an operator of it could not be read.
+    var elements: [BezierPath.Element]? = []
+    /// The current point (for `v`) and the current subpath's start (where `h` leaves the
+    /// current point, 8.5.2.1).
+    var current: CGPoint?
+    var subpathStart: CGPoint?
 
     mutating func add(_ points: [CGPoint], operation: Int) {
         operations.append(operation)
         for point in points { bounds = bounds.union(CGRect(origin: point, size: .zero)) }
+    }
+
+    /// Adds `element` to the path's construction and follows the current point.
+    mutating func append(_ element: BezierPath.Element) {
+        elements?.append(element)
+        switch element {
+        case .move(let p):
+            current = p
+            subpathStart = p
+        case .line(let p), .curve(let p, _, _):
+            current = p
+        case .close:
+            current = subpathStart
+        }
     }
 }

@@ -21,6 +21,9 @@ struct ContentEdits {
     var images: [String: PDFReference] = [:]
     /// `Do` operators that draw another XObject instead: the painted copy of their image.
     var renames: [Int: String] = [:]
+    /// Operators written as other operators instead: a path's painting operator, by what is
+    /// left of the path once the marks are cut out of it (its construction is in `removals`).
+    var replacements: [Int: [UInt8]] = [:]
 }
 
 /// Writes a content stream again with ``ContentEdits`` applied and every other operator as
@@ -48,7 +51,8 @@ enum ContentRewriter {
             let removed = edits.removals.contains(operation.offset)
             let cuts = edits.cuts[operation.offset]
             let rename = edits.renames[operation.offset]
-            guard removed || cuts != nil || rename != nil else {
+            let replacement = edits.replacements[operation.offset]
+            guard removed || cuts != nil || rename != nil || replacement != nil else {
                 // An inline image's data is binary, where a % is no comment.
                 if operation.inlineImage != nil {
                     out += content[copied..<parser.position]
@@ -63,6 +67,7 @@ enum ContentRewriter {
             out.append(0x0A)
             if !removed, let cuts { out += shown(operation, cuts) }
             if !removed, let rename { out += Array((PDFSyntax.name(rename) + " Do\n").utf8) }
+            if !removed, let replacement { out += replacement }
         }
         withoutComments(content[copied...], into: &out)
         return out

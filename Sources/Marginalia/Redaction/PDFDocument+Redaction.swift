@@ -11,7 +11,8 @@ extension PDFDocument {
     ///   operators and the glyphs after them keep their places. A form drawn on other pages
     ///   too is copied for this page, so the others keep theirs;
     /// - images wholly inside a mark; in images a mark covers in part, the covered pixels
-    ///   (painted in the overlay's colour, ``ImageRedaction``); painted paths wholly inside a mark;
+    ///   (painted in the overlay's colour, ``ImageRedaction``); painted paths wholly inside a mark,
+    ///   and the parts under a mark of the paths crossing one (``PathRedaction``);
     /// - other annotations whose rectangle meets a mark, with their popups and the replies to
     ///   them (``thread(of:among:)``), and the form fields of removed widgets.
     ///
@@ -125,6 +126,11 @@ extension PDFDocument {
             if inside {
                 edits[drawing.route, default: ContentEdits()].removals.formUnion(drawing.operations)
                 if drawing.kind == .image { report.images += 1 } else { report.paths += 1 }
+            } else if let (path, painting, ctm) = drawing.path, let paint = drawing.operations.last,
+                      let left = PathRedaction.cut(path, painting: painting, ctm: ctm, areas: areas) {
+                edits[drawing.route, default: ContentEdits()].removals.formUnion(drawing.operations.dropLast())
+                edits[drawing.route, default: ContentEdits()].replacements[paint] = left
+                if left.isEmpty { report.paths += 1 } else { report.pathsCut += 1 }
             } else if drawing.kind == .image, areas.contains(where: { $0.intersection(drawing.bounds).isEmpty == false }) {
                 if let (name, placement) = drawing.image {
                     partlyCovered[PartlyCovered(route: drawing.route, name: name), default: []].append((placement, drawing.operations[0]))

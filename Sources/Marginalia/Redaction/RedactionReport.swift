@@ -30,8 +30,10 @@ public struct RedactionReport: Sendable, Equatable {
         /// Images a mark covers in part that could not be painted over (their encoding is not
         /// one ``ImageRedaction`` reads): kept whole under the overlay.
         public var imagesPartlyCovered = 0
-        /// Painted paths removed (wholly inside a mark).
+        /// Painted paths removed (wholly inside a mark, or nothing left once the marks are cut out).
         public var paths = 0
+        /// Painted paths crossing a mark's edge, whose part under the mark was cut out.
+        public var pathsCut = 0
         /// Other annotations and form fields removed (their rectangle meets a mark).
         public var annotations = 0
 

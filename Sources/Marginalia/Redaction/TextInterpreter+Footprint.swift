@@ -19,7 +19,7 @@ extension TextInterpreter {
     mutating func recordImage(ctm: TextMatrix, operation: Int, name: String? = nil) {
         let corners = [ctm.apply(0, 0), ctm.apply(1, 0), ctm.apply(0, 1), ctm.apply(1, 1)]
         footprint?.drawings.append(ContentFootprint.Drawing(kind: .image, route: currentRoute, operations: [operation],
-                                                            bounds: CGRect.bounding(corners), image: name.map { ($0, ctm) }))
+                                                            bounds: CGRect.bounding(corners), image: name.map { ($0, ctm) }, path: nil))
     }
 
     /// Follows path construction and painting (8.5.2, 8.5.3): a path painted without being a
@@ -32,24 +32,36 @@ extension TextInterpreter {
         }
         switch operation.name {
         case "m", "l":
-            if let p = points(1) { path.add(p, operation: operation.offset) }
-        case "c":
-            if let p = points(3) { path.add(p, operation: operation.offset) }
-        case "v", "y":
-            if let p = points(2) { path.add(p, operation: operation.offset) }
+            guard let p = points(1) else { path.elements = nil; return }
+            path.add(p, operation: operation.offset)
+            if operation.name == "m" || path.current == nil { path.append(.move(to: p[0])) } else { path.append(.line(to: p[0])) }
+        case "c", "v", "y":
+            let count = operation.name == "c" ? 3 : 2
+            guard let p = points(count), let current = path.current else { path.elements = nil; return }
+            path.add(p, operation: operation.offset)
+            // v: the current point is the first control point; y: the end is the second (8.5.2.2).
+            let (c1, c2) = operation.name == "c" ? (p[0], p[1]) : operation.name == "v" ? (current, p[0]) : (p[0], p[1])
+            path.append(.curve(to: p[count - 1], control1: c1, control2: c2))
         case "re":
-            guard numbers.count == 4, numbers.allSatisfy(\.isFinite) else { return }
+            guard numbers.count == 4, numbers.allSatisfy(\.isFinite) else { path.elements = nil; return }
             let (x, y, w, h) = (numbers[0], numbers[1], numbers[2], numbers[3])
-            path.add([ctm.apply(x, y), ctm.apply(x + w, y), ctm.apply(x, y + h), ctm.apply(x + w, y + h)], operation: operation.offset)
+            let corners = [ctm.apply(x, y), ctm.apply(x + w, y), ctm.apply(x + w, y + h), ctm.apply(x, y + h)]
+            path.add(corners, operation: operation.offset)
+            // A complete closed subpath: m, three l and h (8.5.2.1).
+            path.append(.move(to: corners[0]))
+            for corner in corners.dropFirst() { path.append(.line(to: corner)) }
+            path.append(.close)
         case "h":
             path.operations.append(operation.offset)
+            path.append(.close)
         case "W", "W*":
             path.clips = true
         case "S", "s", "f", "F", "f*", "B", "B*", "b", "b*":
             if !path.clips && !path.operations.isEmpty {
+                let construction = path.elements.map { (elements: BezierPath(elements: $0), painting: operation.name, ctm: ctm) }
                 footprint?.drawings.append(ContentFootprint.Drawing(kind: .path, route: currentRoute,
                                                                     operations: path.operations + [operation.offset],
-                                                                    bounds: path.bounds))
+                                                                    bounds: path.bounds, path: construction))
             }
             path = PathInProgress()
         case "n":

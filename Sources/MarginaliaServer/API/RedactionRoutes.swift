@@ -63,7 +63,7 @@ extension DocumentRoutes {
         let pages = applied.report.pages
         func total(_ count: KeyPath<RedactionReport.Page, Int>) -> Int { pages.reduce(0) { $0 + $1[keyPath: count] } }
         return "version=\(applied.version.number) pages=\(pages.count) marks=\(total(\.marks)) glyphs=\(total(\.glyphs)) "
-            + "images=\(total(\.images) + total(\.imagesPainted)) paths=\(total(\.paths)) annotations=\(total(\.annotations)) "
+            + "images=\(total(\.images) + total(\.imagesPainted)) paths=\(total(\.paths)) pathsCut=\(total(\.pathsCut)) annotations=\(total(\.annotations)) "
             + "versionsRemoved=\(applied.versionsRemoved.count) logEntriesRemoved=\(applied.logEntriesRemoved) "
             + "uploadsRemoved=\(applied.uploadsRemoved) metadataScrubbed=\(applied.report.scrubbedMetadata)"
     }

@@ -65,12 +65,14 @@ public final class PostgresTextIndex: TextIndex, Sendable {
         decoded.withLock { $0.forget(documentID) }
     }
 
-    /// Deletes the document's rows, then vacuums the index's tables (their pages and the GIN
-    /// index keep no dead row). `VACUUM` runs outside a transaction.
+    /// Deletes the document's rows, then rewrites the index's tables and their indexes
+    /// (`VACUUM FULL`): a plain `VACUUM` leaves a dead row's bytes in its page, and the GIN
+    /// index keeps a term among its keys after the last row holding it is gone. `VACUUM` runs
+    /// outside a transaction.
     public func erase(documentID: String) throws {
         try remove(documentID: documentID)
         try pool.withConnection { connection in
-            try connection.run("VACUUM text_documents, text_pages, text_entries")
+            try connection.run("VACUUM FULL text_documents, text_pages, text_entries")
         }
     }
 

@@ -150,7 +150,7 @@ public protocol DocumentStore: AnyObject, Sendable {
 
     /// Clears the space deleted rows leave in the store's files, so that no byte of them
     /// stays there (after ``redactHistory(_:bytes:basedOn:revision:pageCount:now:)``): SQLite
-    /// rebuilds the catalogue and empties its write-ahead log; PostgreSQL vacuums the tables.
+    /// rebuilds the catalogue and empties its write-ahead log; PostgreSQL rewrites the tables.
     /// Outside a transaction (not inside ``withDocumentLock(_:_:)``).
     func clearFreedSpace() throws
 

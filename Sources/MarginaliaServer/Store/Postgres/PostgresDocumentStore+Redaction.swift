@@ -3,7 +3,7 @@ import Foundation
 // A redaction makes its rewritten file the document's whole history, as in SQLite
 // (docs/redaction.md, "On the server"): one new chunk, the other versions' rows, the log and
 // every other chunk of the document (versions, restores, uploads) deleted, and the tables
-// vacuumed so that their pages keep no dead row.
+// rewritten so that no file of theirs keeps a deleted row's bytes.
 
 extension PostgresDocumentStore {
     public func redactHistory(_ id: String, bytes: Data, basedOn: Int, revision: Int, pageCount: Int,
@@ -48,12 +48,17 @@ extension PostgresDocumentStore {
         return version
     }
 
-    /// Vacuums the tables a redaction deletes rows from, so that their pages (and the out-of-line
-    /// storage of the chunks) no longer hold the dead rows' bytes as tuples. `VACUUM` cannot run
-    /// in a transaction: called after the redaction's has ended.
+    /// Rewrites the tables a redaction deletes rows from (`VACUUM FULL`: new files for each table,
+    /// its TOAST table and its indexes), so that no file of theirs keeps a deleted row's bytes.
+    /// A plain `VACUUM` is not enough: it marks a dead row's space free without overwriting it,
+    /// and the bytes stay in the page until a new row happens to take their place (checked by
+    /// `Tests/server/test_redaction_postgres_files.py`, which reads the relation files). The old
+    /// files are truncated when the rewrite commits. It takes each table's exclusive lock for
+    /// the while, and its time grows with the table (every document's chunks), not with the
+    /// document. `VACUUM` cannot run in a transaction: called after the redaction's has ended.
     public func clearFreedSpace() throws {
         try pool.withConnection { connection in
-            try connection.run("VACUUM operations, versions, blobs")
+            try connection.run("VACUUM FULL operations, versions, blobs")
         }
     }
 }
