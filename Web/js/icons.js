@@ -37,6 +37,7 @@ const PATHS = {
   crop: 'M7 3v14h14M3 7h14v14',
   expand: 'M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5',
   check: 'M5 12l5 5 9-10',
+  describe: 'M3 5h18v14H3zM6 15l3-7 3 7M7 13h4M15 8v7h3',
   palette: 'M12 3a9 9 0 1 0 0 18c1.5 0 2-1 2-2s-1-2 0-3 2-1 3-1a4 4 0 0 0 4-4c0-4.4-4-8-9-8zM7.5 11.5h.01M10 7.5h.01M14.5 7.5h.01',
   rectangle: 'M4 6h16v12H4z',
   ellipse: 'M12 6c4.4 0 8 2.7 8 6s-3.6 6-8 6-8-2.7-8-6 3.6-6 8-6z',

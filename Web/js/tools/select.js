@@ -10,7 +10,7 @@ import { call } from '../engine.js';
 import { svg, html, normRect } from '../svg.js';
 import { icon } from '../icons.js';
 import { settings } from '../settings.js';
-import { openPopover, refreshPopoverOf, section, swatches, slider, segmented, toggle } from '../popover.js';
+import { openPopover, closePopover, refreshPopoverOf, section, swatches, slider, segmented, toggle } from '../popover.js';
 import { noteIconPicker } from '../noteicons.js';
 import { isPictureNote } from './note.js';
 import { drawAnnotation, textBoxFace } from '../overlay.js';
@@ -63,6 +63,31 @@ export function createSelectTool(editor) {
     return html('button', { type: 'button', class: 'bar-button', title: label, 'aria-label': label, onclick }, [icon(name)]);
   }
 
+  /** Whether `a` shows no text of its own, so its description (`contents`: the /Contents and,
+   * in a tagged document, the /Alt of docs/accessibility.md) is what a screen reader reads:
+   * stamps, image stamps, signatures and ink. */
+  function describable(a) {
+    return (a.type === 'stamp' && !isPictureNote(a)) || a.type === 'ink';
+  }
+
+  /** The Alt text popover of annotation `id`: its description, changed as one command. */
+  function openAltText(anchor, id) {
+    openPopover(anchor, t('alt.title'), () => {
+      const current = editor.model.annotations.get(id);
+      const box = html('textarea', { class: 'alt-text-box', rows: '3', 'aria-label': t('alt.title'), placeholder: t('alt.placeholder') });
+      box.value = current?.contents ?? '';
+      const save = html('button', { type: 'button', class: 'review-button', text: t('alt.save'), onclick: async () => {
+        const now = editor.model.annotations.get(id);
+        const text = box.value.trim();
+        closePopover();
+        if (now && text !== (now.contents ?? '')) {
+          await editor.command({ type: 'change', annotation: { ...now, contents: text || null } });
+        }
+      } });
+      return [section(t('alt.hint'), box), save];
+    });
+  }
+
   /** The bar's buttons for what is selected. */
   function buttons(annotations) {
     const single = annotations.length === 1 ? annotations[0] : null;
@@ -86,6 +111,7 @@ export function createSelectTool(editor) {
         button('check', t('selection.doneCropping'), () => endCrop()),
       ];
     }
+    if (single && describable(single)) list.push(button('describe', t('alt.button'), (e) => openAltText(e.currentTarget, single.id)));
     if (images && single) {
       list.push(button('turn', t('selection.turnClockwise'), () => editor.editImage(single.id, { turn: 'clockwise' })));
       list.push(button('crop', t('selection.crop'), () => { cropping = single.id; drawChrome(); focusHandle('left'); }));
