@@ -38,6 +38,8 @@ struct PageTextCache {
 /// What reading a page fills, kept from page to page in ``PageTextCache/buffers``: the
 /// glyphs its content shows and the characters they make.
 struct PageTextBuffers {
+    /// Buffers larger than this many elements (some 6 and 11 MB) are freed after their page.
+    static let keptGlyphs = 1 << 16
     var glyphs: [ShownGlyph] = []
     var characters: [LayoutCharacter] = []
 }
@@ -93,11 +95,17 @@ extension PDFDocument {
     }
 
     /// Runs `body` with the document's page buffers, taken out of the cache while it runs (so
-    /// that they are not copied when written) and put back after.
+    /// that they are not copied when written) and put back after, unless a page of more than
+    /// ``PageTextBuffers/keptGlyphs`` glyphs grew them: an open document does not hold on to
+    /// the memory of its largest page.
     private func withTextBuffers<Result>(_ body: (inout PageTextBuffers) throws -> Result) rethrows -> Result {
         var buffers = PageTextBuffers()
         swap(&buffers, &textCache.buffers)
-        defer { swap(&buffers, &textCache.buffers) }
+        defer {
+            if buffers.glyphs.capacity <= PageTextBuffers.keptGlyphs && buffers.characters.capacity <= PageTextBuffers.keptGlyphs {
+                swap(&buffers, &textCache.buffers)
+            }
+        }
         return try body(&buffers)
     }
 
