@@ -30,18 +30,20 @@ enum TextCommand {
         var unmapped = 0
         var records: [JSONValue] = []
         for (position, index) in selected.enumerated() {
-            let text: PageText
             do {
-                text = try document.text(ofPage: index)
+                if json {
+                    let text = try document.text(ofPage: index)
+                    unmapped += text.unmappedGlyphCount
+                    records.append(text.jsonRecord)
+                } else {
+                    // The string alone: no characters, words or boxes made only to be dropped.
+                    let text = try document.string(ofPage: index)
+                    unmapped += text.unmappedGlyphCount
+                    let separator = position + 1 < selected.count ? "\n\u{0C}" : "\n"
+                    print(text.string, terminator: separator)
+                }
             } catch let error as PDFError {
                 throw CommandFailure(description: "\(path): page \(index + 1): \(error)", code: ExitCode.badInput)
-            }
-            unmapped += text.unmappedGlyphCount
-            if json {
-                records.append(text.jsonRecord)
-            } else {
-                let separator = position + 1 < selected.count ? "\n\u{0C}" : "\n"
-                print(text.string, terminator: separator)
             }
         }
         if json {

@@ -10,6 +10,12 @@ struct PageTextCache {
     /// change count they were read at.
     private var fonts: (loader: TextFontLoader, changeCount: Int)?
 
+    /// The buffers of the last page read, lent to the next: a page's glyphs and characters take
+    /// hundreds of kilobytes, and allocating them afresh for each page had the allocator give
+    /// the memory back to the system and fault it in again every time (four `brk` calls a
+    /// page: more system time than the whole layout of a 2,000-page document).
+    var buffers = PageTextBuffers()
+
     /// The font loader for the document as it is now.
     mutating func fontLoader(for file: PDFFile) -> TextFontLoader {
         if let fonts, fonts.changeCount == file.changeCount { return fonts.loader }
@@ -27,6 +33,15 @@ struct PageTextCache {
         if entries.count >= Self.capacity { entries.removeFirst() }
         entries.append((text.pageIndex, changeCount, text))
     }
+}
+
+/// What reading a page fills, kept from page to page in ``PageTextCache/buffers``: the
+/// glyphs its content shows and the characters they make.
+struct PageTextBuffers {
+    /// Buffers larger than this many elements (some 6 and 11 MB) are freed after their page.
+    static let keptGlyphs = 1 << 16
+    var glyphs: [ShownGlyph] = []
+    var characters: [LayoutCharacter] = []
 }
 
 extension PDFDocument {
@@ -51,9 +66,55 @@ extension PDFDocument {
         return text
     }
 
+    /// The text of page `index` as a string alone, exactly ``PageText/string`` of
+    /// ``text(ofPage:)``, without the characters, words and boxes that come with it: what to
+    /// ask for when only the string is wanted. A page whose ``PageText`` is cached is not read
+    /// again; the string is not cached.
+    ///
+    /// - Throws: what ``text(ofPage:)`` throws.
+    public func string(ofPage index: Int) throws -> PageString {
+        if let cached = textCache.text(ofPage: index, changeCount: file.changeCount) {
+            return PageString(pageIndex: index, string: cached.string, unmappedGlyphCount: cached.unmappedGlyphCount)
+        }
+        let page = try self.page(at: index, readingAnnotations: false)
+        let fonts = textCache.fontLoader(for: file)
+        return try withTextBuffers { buffers in
+            let shown = try interpretText(of: page, fonts: fonts, &buffers)
+            return Self.textLayout(of: page).layoutString(buffers.glyphs, strings: shown.strings,
+                                                          characters: &buffers.characters, pageIndex: page.index)
+        }
+    }
+
     /// Reads one page with a font loader that may be shared between pages.
     func readText(of page: PDFPage, fonts: TextFontLoader) throws -> PageText {
-        var interpreter = TextInterpreter(file: file, fonts: fonts)
+        try withTextBuffers { buffers in
+            let shown = try interpretText(of: page, fonts: fonts, &buffers)
+            return Self.textLayout(of: page).layout(buffers.glyphs, strings: shown.strings, fontNames: shown.fontNames,
+                                                    characters: &buffers.characters, pageIndex: page.index)
+        }
+    }
+
+    /// Runs `body` with the document's page buffers, taken out of the cache while it runs (so
+    /// that they are not copied when written) and put back after, unless a page of more than
+    /// ``PageTextBuffers/keptGlyphs`` glyphs grew them: an open document does not hold on to
+    /// the memory of its largest page.
+    private func withTextBuffers<Result>(_ body: (inout PageTextBuffers) throws -> Result) rethrows -> Result {
+        var buffers = PageTextBuffers()
+        swap(&buffers, &textCache.buffers)
+        defer {
+            if buffers.glyphs.capacity <= PageTextBuffers.keptGlyphs && buffers.characters.capacity <= PageTextBuffers.keptGlyphs {
+                swap(&buffers, &textCache.buffers)
+            }
+        }
+        return try body(&buffers)
+    }
+
+    /// Reads the glyphs the page shows (its content, then its annotations' appearances) into
+    /// `buffers.glyphs`; returns their texts longer than a scalar and their fonts' names.
+    private func interpretText(of page: PDFPage, fonts: TextFontLoader,
+                               _ buffers: inout PageTextBuffers) throws -> (strings: PageStrings, fontNames: [String]) {
+        var interpreter = TextInterpreter(file: file, fonts: fonts, glyphs: &buffers.glyphs)
+        defer { interpreter.returnGlyphs(to: &buffers.glyphs) }
         let resources = try file.dictionary(page.effectiveAttributes["Resources"])
         let content = try contentData(of: page)
         interpreter.reserveGlyphs(forContentBytes: content.count)
@@ -65,9 +126,11 @@ extension PDFDocument {
                 try interpreter.drawAppearance(appearance, transform: transform, fallbackResources: formResources)
             }
         }
-        let layout = PageTextLayout(expander: CharacterExpander(cropBox: page.bounds(for: .cropBox), rotation: page.rotation))
-        return layout.layout(interpreter.glyphs, strings: interpreter.strings, fontNames: interpreter.fontNames,
-                             pageIndex: page.index)
+        return (interpreter.strings, interpreter.fontNames)
+    }
+
+    private static func textLayout(of page: PDFPage) -> PageTextLayout {
+        PageTextLayout(expander: CharacterExpander(cropBox: page.bounds(for: .cropBox), rotation: page.rotation))
     }
 
     /// The normal appearance streams of the page's visible annotations (popups aside), with

@@ -103,3 +103,15 @@ public struct PageText: Sendable {
         self.unmappedGlyphCount = unmappedGlyphCount
     }
 }
+
+/// The text of one page as a string alone: ``PageText/string`` without the characters,
+/// words and blocks it is made from. ``PDFDocument/string(ofPage:)`` reads it, at less cost
+/// than the whole ``PageText`` when only the string is wanted (printing, indexing).
+public struct PageString: Sendable {
+    /// The page's index.
+    public let pageIndex: Int
+    /// The text, exactly as ``PageText/string`` has it.
+    public let string: String
+    /// How many glyphs had no text (shown as U+FFFD).
+    public let unmappedGlyphCount: Int
+}

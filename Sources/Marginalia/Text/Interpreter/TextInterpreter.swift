@@ -47,6 +47,20 @@ struct TextInterpreter {
         self.fonts = fonts
     }
 
+    /// An interpreter that shows glyphs into `buffer`'s storage (emptied, its capacity kept),
+    /// which it holds until ``returnGlyphs(to:)``.
+    init(file: PDFFile, fonts: TextFontLoader, glyphs buffer: inout [ShownGlyph]) {
+        self.init(file: file, fonts: fonts)
+        swap(&glyphs, &buffer)
+        glyphs.removeAll(keepingCapacity: true)
+    }
+
+    /// Hands the glyphs shown so far to `buffer`, leaving none here.
+    mutating func returnGlyphs(to buffer: inout [ShownGlyph]) {
+        buffer = []
+        swap(&glyphs, &buffer)
+    }
+
     /// Interprets `content` with `resources`, starting from `state`.
     ///
     /// - Throws: ``PDFError/limitExceeded(_:)`` past a limit; other errors of reading

@@ -37,10 +37,10 @@ struct CharacterExpander {
         }
     }
 
-    /// The characters of `glyphs`, and how many glyphs had no text. Texts longer than a
-    /// scalar are read from and added to `strings`.
-    func expand(_ glyphs: [ShownGlyph], _ strings: inout PageStrings) -> (characters: [LayoutCharacter], unmapped: Int) {
-        var result: [LayoutCharacter] = []
+    /// The characters of `glyphs`, written over `result` (its storage kept), and how many
+    /// glyphs had no text. Texts longer than a scalar are read from and added to `strings`.
+    func expand(_ glyphs: [ShownGlyph], _ strings: inout PageStrings, into result: inout [LayoutCharacter]) -> Int {
+        result.removeAll(keepingCapacity: true)
         result.reserveCapacity(glyphs.count)
         var unmapped = 0
         var pendingSpace = false
@@ -86,7 +86,7 @@ struct CharacterExpander {
                 pendingSpace = false
             }
         }
-        return (result, unmapped)
+        return unmapped
     }
 
     private func character(_ text: CharacterText, _ quad: TextQuad, _ glyph: ShownGlyph, mapped: Bool, spaceBefore: Bool) -> LayoutCharacter {

@@ -1,18 +1,12 @@
 import Foundation
 
 /// Writes a page's words, in reading order, into what ``PageText`` holds: the characters,
-/// each word with its quad and character edges, and the page's string, written once as
-/// UTF-8 bytes with a separator between words (a space), lines (a line feed) and blocks
-/// (an empty line), and for each `Character` of it the character it shows.
-struct PageTextBuilder {
-    private enum Break: Int, Comparable {
-        case none, word, line, block
-
-        static func < (a: Break, b: Break) -> Bool { a.rawValue < b.rawValue }
-    }
-
+/// each word with its quad and character edges, lines and blocks with theirs, and the page's
+/// string (through a ``PageStringWriter``) with, for each `Character` of it, the character
+/// it shows.
+struct PageTextBuilder: PageWordSink {
     private var characters: [TextCharacter] = []
-    private var utf8: [UInt8] = []
+    private var writer: PageStringWriter
     /// What the string is made of, in order: a character (its index) or a separator (-1),
     /// with the number of scalars it writes.
     private var pieces: [(value: Int32, scalars: Int32)] = []
@@ -20,26 +14,31 @@ struct PageTextBuilder {
     /// one `Character` with the one before it: then each piece is a `Character` of its own
     /// and the map needs no grapheme breaking.
     private var simple = true
-    private var pending = Break.none
     private let fontNames: [String]
+    private var blocks: [TextBlock] = []
+    private var lines: [TextLine] = []
+    private var words: [TextWord] = []
+    /// The line's word quads, kept apart: reading them from the words would copy each word
+    /// (retaining its text and edges) for its quad.
+    private var wordQuads: [TextQuad] = []
 
     init(capacity: Int, fontNames: [String]) {
         self.fontNames = fontNames
+        writer = PageStringWriter(capacity: capacity + capacity / 4)
         characters.reserveCapacity(capacity)
-        utf8.reserveCapacity(capacity + capacity / 4)
         pieces.reserveCapacity(capacity + capacity / 4)
     }
 
-    /// Adds a word of `letters` (non-empty, in reading order) to the page.
-    mutating func word(_ letters: ArraySlice<PageTextLayout.WordCharacter>, hyphenated: Bool, _ strings: PageStrings) -> TextWord {
-        switch pending {
-        case .none: break
-        case .word: separator(" ")
-        case .line: separator("\n")
-        case .block: separator("\n\n")
-        }
-        pending = .word
-        let first = characters.count, firstByte = utf8.count
+    mutating func beginLine(wordCount: Int) {
+        words = []
+        words.reserveCapacity(wordCount)
+        wordQuads.removeAll(keepingCapacity: true)
+    }
+
+    mutating func word(_ letters: ArraySlice<PageTextLayout.WordCharacter>, hyphenated: Bool, _ strings: PageStrings) {
+        let separator = writer.beginWord()
+        if separator > 0 { pieces.append((-1, Int32(separator))) }
+        let first = characters.count, firstByte = writer.utf8.count
         let ascii = Self.asciiStrings
         for letter in letters {
             let index = Int32(characters.count)
@@ -47,16 +46,15 @@ struct PageTextBuilder {
             if let scalar = letter.text.scalar {
                 if scalar.value < 0x80 {
                     text = ascii[Int(scalar.value)]
-                    utf8.append(UInt8(scalar.value))
                 } else {
                     text = String(scalar)
                     if scalar.value >= 0x300 { simple = false }
-                    UTF8.encode(scalar) { utf8.append($0) }
                 }
+                writer.write(scalar)
                 pieces.append((index, 1))
             } else {
                 text = strings.string(letter.text)
-                utf8.append(contentsOf: text.utf8)
+                writer.write(text)
                 pieces.append((index, Int32(text.unicodeScalars.count)))
                 simple = false
             }
@@ -64,28 +62,27 @@ struct PageTextBuilder {
                                             fontSize: letter.fontSize, isMapped: letter.isMapped))
         }
         let (quad, edges) = Self.geometry(letters)
-        return TextWord(text: String(decoding: utf8[firstByte...], as: UTF8.self), quad: quad, characterEdges: edges,
-                        characterRange: first..<characters.count, isHyphenated: hyphenated)
+        wordQuads.append(quad)
+        words.append(TextWord(text: String(decoding: writer.utf8[firstByte...], as: UTF8.self), quad: quad,
+                              characterEdges: edges, characterRange: first..<characters.count, isHyphenated: hyphenated))
+    }
+
+    mutating func endLine() {
+        writer.endLine()
+        lines.append(TextLine(words: words, quad: PageTextLayout.enclosingQuad(wordQuads)))
+    }
+
+    mutating func endBlock() {
+        writer.endBlock()
+        guard !lines.isEmpty else { return }
+        let bounds = lines.map(\.quad.bounds).reduce(CGRect.null) { $0.union($1) }
+        blocks.append(TextBlock(lines: lines, bounds: bounds))
+        lines = []
     }
 
     /// The `String` of each ASCII scalar, made once: a character's text is nearly always one
     /// of them, and copying a small string costs less than making it from its scalar.
     private static let asciiStrings: [String] = (0..<128).map { String(Unicode.Scalar(UInt8($0))) }
-
-    /// The next word starts a new line (nothing before the page's first word).
-    mutating func endLine() {
-        if pending != .none { pending = max(pending, .line) }
-    }
-
-    /// The next word starts a new block (nothing before the page's first word).
-    mutating func endBlock() {
-        if pending != .none { pending = max(pending, .block) }
-    }
-
-    private mutating func separator(_ text: StaticString) {
-        text.withUTF8Buffer { utf8.append(contentsOf: $0) }
-        pieces.append((-1, Int32(text.utf8CodeUnitCount)))
-    }
 
     /// A word's quad (the smallest along the first character's direction that holds every
     /// character's), and where each of its characters begins along it as a fraction of its
@@ -127,8 +124,8 @@ struct PageTextBuilder {
     }
 
     /// The page's text.
-    func pageText(pageIndex: Int, blocks: [TextBlock], unmapped: Int, _ strings: PageStrings) -> PageText {
-        let string = String(decoding: utf8, as: UTF8.self)
+    func pageText(pageIndex: Int, unmapped: Int) -> PageText {
+        let string = writer.string
         var map: [Int32]
         if simple {
             map = []

@@ -1,47 +1,31 @@
 import Foundation
 
 extension PageTextLayout {
-    /// The final ``PageText``: characters renumbered in reading order, words cut at spaces
-    /// and gaps, soft hyphens kept only where they end a line (as "-", the word marked
-    /// hyphenated), combining marks drawn as glyphs of their own joined to their letter.
+    /// Hands `sink` the page's words in reading order: characters renumbered in reading
+    /// order, words cut at spaces and gaps, soft hyphens kept only where they end a line (as
+    /// "-", the word marked hyphenated), combining marks drawn as glyphs of their own joined
+    /// to their letter.
     ///
-    /// Each line's words are cut into one buffer of plain values reused from line to line;
-    /// the page's string is written as UTF-8 bytes as the words are (``PageTextBuilder``).
-    func assemble(_ blocks: [Block], _ characters: [LayoutCharacter], strings: PageStrings, fontNames: [String],
-                  pageIndex: Int, unmapped: Int) -> PageText {
-        var strings = strings
-        var builder = PageTextBuilder(capacity: characters.count, fontNames: fontNames)
+    /// Each line's words are cut into one buffer of plain values reused from line to line.
+    func assemble<Sink: PageWordSink>(_ blocks: [Block], _ characters: [LayoutCharacter], strings: inout PageStrings,
+                                      into sink: inout Sink) {
         var cut = LineWords()
-        var textBlocks: [TextBlock] = []
-        // A line's word quads, kept apart: reading them from the words would copy each word
-        // (retaining its text and edges) for its quad.
-        var wordQuads: [TextQuad] = []
         for block in blocks {
-            var lines: [TextLine] = []
             let ordered = block.lines.count > 1 ? sortedTopDown(block.lines, characters) : block.lines
             for line in ordered {
                 cutWords(line, characters, into: &cut, &strings)
                 guard !cut.words.isEmpty else { continue }
                 // A line of mostly right-to-left words reads from its right end.
                 let rightToLeft = cut.words.reduce(0) { $0 + ($1.rightToLeft ? 1 : 0) } * 2 > cut.words.count
-                var words: [TextWord] = []
-                words.reserveCapacity(cut.words.count)
-                wordQuads.removeAll(keepingCapacity: true)
+                sink.beginLine(wordCount: cut.words.count)
                 for index in cut.words.indices {
                     let word = cut.words[rightToLeft ? cut.words.count - 1 - index : index]
-                    let textWord = builder.word(cut.characters[word.range], hyphenated: word.hyphenated, strings)
-                    wordQuads.append(textWord.quad)
-                    words.append(textWord)
+                    sink.word(cut.characters[word.range], hyphenated: word.hyphenated, strings)
                 }
-                builder.endLine()
-                lines.append(TextLine(words: words, quad: Self.enclosingQuad(wordQuads)))
+                sink.endLine()
             }
-            builder.endBlock()
-            guard !lines.isEmpty else { continue }
-            let bounds = lines.map(\.quad.bounds).reduce(CGRect.null) { $0.union($1) }
-            textBlocks.append(TextBlock(lines: lines, bounds: bounds))
+            sink.endBlock()
         }
-        return builder.pageText(pageIndex: pageIndex, blocks: textBlocks, unmapped: unmapped, strings)
     }
 
     /// One character of a word being cut from a line.

@@ -29,14 +29,32 @@ struct PageTextLayout {
     let expander: CharacterExpander
 
     /// The page's text from the glyphs its content shows, their texts longer than a scalar
-    /// (`strings`) and their fonts' names.
-    func layout(_ glyphs: [ShownGlyph], strings: PageStrings, fontNames: [String], pageIndex: Int) -> PageText {
+    /// (`strings`) and their fonts' names; the characters are made in `characters`' storage.
+    func layout(_ glyphs: [ShownGlyph], strings: PageStrings, fontNames: [String], characters: inout [LayoutCharacter],
+                pageIndex: Int) -> PageText {
+        let (builder, unmapped) = arrange(glyphs, strings, &characters) { PageTextBuilder(capacity: $0, fontNames: fontNames) }
+        return builder.pageText(pageIndex: pageIndex, unmapped: unmapped)
+    }
+
+    /// The page's string alone (``PageText/string``, the same words in the same order), with
+    /// no character, word or box kept for it.
+    func layoutString(_ glyphs: [ShownGlyph], strings: PageStrings, characters: inout [LayoutCharacter],
+                      pageIndex: Int) -> PageString {
+        let (writer, unmapped) = arrange(glyphs, strings, &characters) { PageStringWriter(capacity: $0 + $0 / 4) }
+        return PageString(pageIndex: pageIndex, string: writer.string, unmappedGlyphCount: unmapped)
+    }
+
+    /// Characters into lines and blocks in reading order, handed to the sink `makeSink`
+    /// makes for their number; with how many glyphs had no text.
+    private func arrange<Sink: PageWordSink>(_ glyphs: [ShownGlyph], _ strings: PageStrings, _ characters: inout [LayoutCharacter],
+                                             _ makeSink: (Int) -> Sink) -> (Sink, unmapped: Int) {
         var strings = strings
-        let (characters, unmapped) = expander.expand(glyphs, &strings)
+        let unmapped = expander.expand(glyphs, &strings, into: &characters)
         var lines = joinPieces(buildLines(characters), characters)
         for index in lines.indices { sortAlong(&lines[index], characters) }
-        let blocks = orderedBlocks(lines, characters)
-        return assemble(blocks, characters, strings: strings, fontNames: fontNames, pageIndex: pageIndex, unmapped: unmapped)
+        var sink = makeSink(characters.count)
+        assemble(orderedBlocks(lines, characters), characters, strings: &strings, into: &sink)
+        return (sink, unmapped)
     }
 
     // MARK: - Lines
