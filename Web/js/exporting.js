@@ -7,6 +7,7 @@
 import * as api from './api.js';
 import { call } from './engine.js';
 import { openPdf } from './pdfopen.js';
+import { pdfjsLib } from './pdfjs.js';
 
 function baseName(name) {
   return (name || 'document').replace(/\.(pdf|png|jpe?g|heic|heif|webp|gif|tiff?)$/i, '');

@@ -32,8 +32,6 @@ import { installAnnotationFocus } from './annotationfocus.js';
 import { call } from './engine.js';
 import { setSignedInUser } from './identity.js';
 
-pdfjsLib.GlobalWorkerOptions.workerSrc = '/vendor/pdfjs/pdf.worker.js';
-
 const editor = new Editor();
 
 const TOOL_INFO = {

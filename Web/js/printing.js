@@ -6,6 +6,7 @@
 import * as api from './api.js';
 import { html } from './svg.js';
 import { openPdf } from './pdfopen.js';
+import { pdfjsLib } from './pdfjs.js';
 
 /** Pixels per point of the printed pictures (144 dpi). */
 const RESOLUTION = 2;
