@@ -44,7 +44,7 @@ BARE_PDFJS = """async (url) => {
     canvas.width = viewport.width; canvas.height = viewport.height;
     await page.render({canvasContext: canvas.getContext('2d'), viewport}).promise;
     const elapsed = performance.now() - started;
-    await pdf.destroy();
+    await task.destroy();
     return elapsed;
 }"""
 

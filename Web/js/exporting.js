@@ -6,7 +6,7 @@
 
 import * as api from './api.js';
 import { call } from './engine.js';
-import { openPdf } from './pdfopen.js';
+import { openPdf, closePdf } from './pdfopen.js';
 import { pdfjsLib } from './pdfjs.js';
 
 function baseName(name) {
@@ -78,7 +78,7 @@ export async function renderFlattenedPNG(summary) {
     await page.render({ canvasContext: canvas.getContext('2d'), viewport: scaled, annotationMode: pdfjsLib.AnnotationMode.DISABLE }).promise;
     return await new Promise((resolve, reject) => canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('PNG encoding failed'))), 'image/png'));
   } finally {
-    pdf.destroy();
+    closePdf(pdf);
   }
 }
 

@@ -48,3 +48,12 @@ export async function openPdf(source) {
     range.whileOpening(null);
   }
 }
+
+/**
+ * Closes a document `openPdf` gave (its worker's copy, fonts and caches): pdf.js 6 closes a
+ * document through the task that loaded it.
+ * @param {object|null|undefined} pdf pdf.js's document proxy
+ */
+export function closePdf(pdf) {
+  pdf?.loadingTask.destroy();
+}
