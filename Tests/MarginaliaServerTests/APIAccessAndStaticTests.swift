@@ -74,8 +74,8 @@ struct APIAccessAndStaticTests {
     /// see the path (``RequestTarget``), so `/app/js/../../etc/passwd` asks for `/etc/passwd`.
     @Test(arguments: ["/app/js/../../etc/passwd", "/app/%2e%2e/%2e%2e/etc/passwd",
                       "/app/js/app.js%00.png", "/app/js", "/app/", "/app//etc/passwd", "/vendor/pdfjs/../../../../etc/passwd",
-                      "/vendor/pdfjs/standard_fonts/../../../../../etc/passwd", "/vendor/cmaps/../../etc/passwd",
-                      "/vendor/cmaps/Adobe-Japan1/UniJIS-UCS2-H", "/vendor/cmaps/", "/vendor/pdfjs/standard_fonts",
+                      "/vendor/pdfjs/standard_fonts/../../../../../etc/passwd", "/vendor/pdfjs/cmaps/../../etc/passwd",
+                      "/vendor/pdfjs/cmaps/", "/vendor/pdfjs/standard_fonts",
                       "/app/js%2fapp.js%5c..", "/app/../../../etc/passwd"])
     func traversalIsImpossible(path: String) throws {
         try withRealAPI { port, _ in
@@ -101,36 +101,58 @@ struct APIAccessAndStaticTests {
         #expect(StaticFiles.resolve("", under: "/tmp") == nil)
     }
 
-    @Test func pdfjsIsServedFromDebiansBuild() throws {
-        // Debian's libjs-pdf is a test input (scripts/test-inputs.tsv): missing, it fails here.
-        let path = "/usr/share/javascript/pdf/build/pdf.js"
-        try #require(FileManager.default.fileExists(atPath: path), "\(path) is missing: install libjs-pdf (scripts/install-deps.sh)")
+    @Test func pdfjsIsServedFromWhereInstallDepsPutsIt() throws {
+        // scripts/install-deps.sh installs it (docs/editor-web.md, "pdf.js"): missing, it fails here.
+        let library = StaticFiles.defaultPdfjsDirectory + "/pdf.mjs"
+        try #require(FileManager.default.fileExists(atPath: library), "\(library) is missing: run scripts/install-deps.sh")
         try withRealAPI { port, _ in
-            let response = try TestHTTP.request(port: port, "GET", "/vendor/pdfjs/pdf.js")
-            #expect(response.status == 200)
-            #expect(response.headers["content-type"] == "text/javascript; charset=utf-8")
-            #expect(response.text.contains("pdfjsLib"))
+            for name in ["pdf.mjs", "pdf.worker.mjs"] {
+                let response = try TestHTTP.request(port: port, "GET", "/vendor/pdfjs/" + name)
+                #expect(response.status == 200, "\(name)")
+                #expect(response.headers["content-type"] == "text/javascript; charset=utf-8", "\(name)")
+                #expect(response.text.contains("pdfjsVersion = \(StaticFiles.pdfjsVersion)"), "\(name)")  // its licence header
+            }
+            let decoder = try TestHTTP.request(port: port, "GET", "/vendor/pdfjs/wasm/openjpeg.wasm")
+            #expect(decoder.status == 200)
+            #expect(decoder.headers["content-type"] == "application/wasm")
+            #expect(decoder.body.starts(with: [0, 0x61, 0x73, 0x6D]))  // "\0asm"
         }
     }
 
-    /// The editor draws the standard 14 fonts from pdf.js's own font files (Debian's libjs-pdf)
-    /// and CJK text with the predefined CMaps of poppler-data (Web/js/pdfopen.js).
-    @Test func pdfjsFontsAndCMapsAreServed() throws {
+    /// The editor draws the standard 14 fonts from pdf.js's own font files, CJK text with its
+    /// packed predefined CMaps and CMYK colours with its ICC profile (Web/js/pdfopen.js).
+    @Test func pdfjsFontsCMapsAndProfileAreServed() throws {
         try withRealAPI { port, _ in
-            let font = try TestHTTP.request(port: port, "GET", "/vendor/pdfjs/standard_fonts/FoxitSans.pfb")
+            let font = try TestHTTP.request(port: port, "GET", "/vendor/pdfjs/standard_fonts/FoxitSerif.pfb")
             #expect(font.status == 200)
             #expect(font.body.starts(with: [1, 0, 4]))  // a bare CFF font
             let truetype = try TestHTTP.request(port: port, "GET", "/vendor/pdfjs/standard_fonts/LiberationSans-Regular.ttf")
             #expect(truetype.status == 200)
             #expect(truetype.headers["content-type"] == "font/ttf")
-            for (name, collection) in [("UniJIS-UCS2-H", "Adobe-Japan1"), ("GBK-EUC-H", "Adobe-GB1"), ("UniKS-UTF16-H", "Adobe-Korea1")] {
-                let cmap = try TestHTTP.request(port: port, "GET", "/vendor/cmaps/" + name)
+            for name in ["UniJIS-UCS2-H", "GBK-EUC-H", "UniKS-UTF16-H"] {
+                let cmap = try TestHTTP.request(port: port, "GET", "/vendor/pdfjs/cmaps/\(name).bcmap")
                 #expect(cmap.status == 200, "\(name)")
-                #expect(cmap.text.contains("/CMapName /\(name) def"), "\(name)")
-                #expect(cmap.text.contains("/Ordering (\(collection.dropFirst("Adobe-".count)))"), "\(name)")
+                #expect(cmap.body.first.map { $0 >> 1 } == 1, "\(name)")  // pdf.js's packed format: a header byte of 2 or 3
             }
-            let missing = try TestHTTP.request(port: port, "GET", "/vendor/cmaps/No-Such-CMap")
-            #expect(missing.status == 404)
+            let profile = try TestHTTP.request(port: port, "GET", "/vendor/pdfjs/iccs/CGATS001Compat-v2-micro.icc")
+            #expect(profile.status == 200)
+            #expect(Array(profile.body[36..<40]) == Array("acsp".utf8))  // ICC.1, 7.2.9
+            #expect(try TestHTTP.request(port: port, "GET", "/vendor/pdfjs/cmaps/No-Such-CMap.bcmap").status == 404)
         }
+    }
+
+    /// Without pdf.js where the server looks, a request for it says what to run.
+    @Test func aMissingPdfjsSaysHowToInstallIt() throws {
+        let empty = FileManager.default.temporaryDirectory.appendingPathComponent("no-pdfjs-\(UUID().uuidString)").path
+        let files = StaticFiles(webDirectory: try makeWebDirectory(), pdfjsDirectory: empty)
+        let response = try #require(files.respond(to: HTTPRequest(method: "GET", path: "/vendor/pdfjs/pdf.mjs")))
+        #expect(response.status == 404)
+        guard case .data(let body) = response.body else { Issue.record("a 404 answers with a JSON body"); return }
+        let error = try #require(try JSONSerialization.jsonObject(with: body) as? [String: [String: String]])["error"]
+        let text = try #require(error?["message"])
+        #expect(text.contains("pdf.js 6.4.299 is not installed in \(empty)"))
+        #expect(text.contains("scripts/install-deps.sh"))
+        #expect(text.contains("--pdfjs"))
+        #expect(StaticFiles.pdfjsProblem(in: StaticFiles.defaultPdfjsDirectory) == nil)
     }
 }

@@ -54,7 +54,7 @@ struct RequestTargetTests {
         #expect(access.check(HTTPRequest(method: "GET", path: path, headers: ["cookie": "a=1; marginalia_token=s3cret"])) == nil)
     }
 
-    @Test(arguments: ["/", "/index.html", "/app/js/app.js", "/vendor/pdfjs/pdf.js", "/vendor/cmaps/UniJIS-UCS2-H"])
+    @Test(arguments: ["/", "/index.html", "/app/js/app.js", "/vendor/pdfjs/pdf.mjs", "/vendor/pdfjs/cmaps/UniJIS-UCS2-H.bcmap"])
     func theEditorsOwnFilesAreOpen(path: String) {
         #expect(AccessControl(token: "s3cret").check(HTTPRequest(method: "GET", path: path)) == nil)
     }

@@ -60,6 +60,7 @@ NOT_DRAWN = {"/Link", "/Popup"}
 
 # pdf.js's rendering of page `index` into a canvas of its own, with or without annotations.
 PDFJS_RENDER = """async ([index, zoom, withAnnotations]) => {
+    const { pdfjsLib } = await import('/app/js/pdfjs.js');
     const page = await marginalia.pdf.getPage(index + 1);
     const viewport = page.getViewport({ scale: zoom * devicePixelRatio, rotation: marginalia.viewer.views[index].geometry.rotation });
     const canvas = document.createElement('canvas');

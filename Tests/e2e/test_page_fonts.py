@@ -1,7 +1,7 @@
 """Fonts a file names but does not embed (issue 15, faithful display): the editor draws the
 standard 14 fonts (and the names pdf.js takes for them) from the font files that ship with
-pdf.js, and decodes CJK text whose font names a predefined CMap with poppler-data's CMaps
-(Web/js/pdfopen.js; the server's /vendor/pdfjs/standard_fonts and /vendor/cmaps routes).
+pdf.js, and decodes CJK text whose font names a predefined CMap with pdf.js's own CMaps
+(Web/js/pdfopen.js; the server's /vendor/pdfjs/standard_fonts and /vendor/pdfjs/cmaps).
 
 Before, pdf.js drew a non-embedded Times or Helvetica with whatever the device offers for
 "serif" and "sans-serif" (here DejaVu, squeezed into the file's widths: 29 and 21 per colour

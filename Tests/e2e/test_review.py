@@ -109,7 +109,8 @@ def test_replies_and_states_appear_live_in_three_tabs_and_are_stored_as_threads(
 
     # pdf.js reads the file's thread: the replies are Text annotations in reply to their parents.
     read = ada.js("""async (url) => {
-        const pdf = await pdfjsLib.getDocument({ url, isEvalSupported: false }).promise;
+        const { openPdf } = await import('/app/js/pdfopen.js');
+        const pdf = await openPdf({ url });
         const annotations = await (await pdf.getPage(1)).getAnnotations();
         return annotations.map((a) => ({ id: a.id, type: a.annotationType, irt: a.inReplyTo ?? null, rt: a.replyType ?? null,
                                          title: a.titleObj?.str ?? a.title ?? null, contents: a.contentsObj?.str ?? a.contents ?? null,

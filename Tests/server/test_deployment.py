@@ -184,6 +184,18 @@ def test_the_image_installs_every_library_the_binary_opens_and_every_file_it_rea
     assert not (opened | owners) - installed, f"the image lacks {sorted((opened | owners) - installed)}"
 
 
+def test_the_image_carries_the_pdfjs_the_server_looks_for():
+    """pdf.js is no Debian package (docs/editor-web.md, "pdf.js"): the image copies the folder
+    scripts/install-deps.sh fills in the build stage to where `marginalia serve` looks for it."""
+    swift = (REPO_ROOT / "Sources/MarginaliaServer/API/StaticFiles.swift").read_text()
+    version = re.search(r'pdfjsVersion = "([^"]+)"', swift).group(1)
+    folder = re.search(r'defaultPdfjsDirectory = "([^"]+)"', swift).group(1).replace("\\(pdfjsVersion)", version)
+    script = (REPO_ROOT / "scripts/install-deps.sh").read_text()
+    assert f"pdfjs_version={version}" in script
+    assert f"/usr/local/share/marginalia/pdfjs-$pdfjs_version" in script and folder.endswith(f"pdfjs-{version}")
+    assert f"COPY --from=build {folder} {folder}" in runtime_stage()
+
+
 def test_the_image_health_check_tells_a_ready_server_from_a_stopped_one(open_server):
     check = re.search(r"HEALTHCHECK .* CMD (.+)", runtime_stage()).group(1).strip()
     assert "127.0.0.1:8080/readyz" in check

@@ -6,16 +6,16 @@
 // NoZoom: notes, stamps), which the engine places (`screenPlacements`) as it hit-tests them. An annotation switches to the overlay when it becomes
 // live, and the page is drawn again without it (docs/editor-web.md, "Viewing").
 //
-// pdf.js 2.14 draws a page's annotations all or none. To leave some out, its canvas renderer is
-// given one more rule: an annotation whose id is in the render's hidden set is drawn as
-// invisible optional content (pdf.js's own mechanism for hidden layers), between its
-// beginAnnotation and endAnnotation operators. The set rides on the render's
-// `annotationCanvasMap` parameter, the one object pdf.js hands from `render` to its canvas
-// renderer. When the patch cannot be installed (another pdf.js), pages are drawn without
-// annotations and the overlay draws them all, as before.
+// pdf.js leaves an annotation out of a page's drawing when its annotation storage (the
+// document's `annotationStorage`, public API) holds `{noView: true}` under pdf.js's id for it
+// and the page is rendered with `AnnotationMode.ENABLE_STORAGE`: the mechanism pdf.js's own
+// form scripts use to hide a field. The entries are written just before a page is drawn, for
+// that page's annotations only; pdf.js keys its operator lists by the storage's contents, so
+// each state is drawn as it was when `render` was called.
 
 import { normRect } from './svg.js';
 import { call } from './engine.js';
+import { pdfjsLib } from './pdfjs.js';
 
 /** The annotation JSON's `type` for a pdf.js subtype (docs/annotations-json.md). */
 export function modelType(subtype) {
@@ -24,64 +24,18 @@ export function modelType(subtype) {
   return subtype ? subtype[0].toLowerCase() + subtype.slice(1) : '';
 }
 
-// MARK: - Hiding annotations in pdf.js's canvas renderer
-
-let renderTaskPatched = false;
-let graphicsPatched = false;
-let patchFailed = false;
-
-/** Whether pages can be drawn with some annotations left out (the patch took). */
-export const canHideAnnotations = () => !patchFailed;
-
 /**
- * Installs the hidden-annotation rule, given the first render task (its internal task's
- * class creates the canvas renderer when the page's operators arrive, after `render` returns).
+ * Writes which of a page's annotations pdf.js leaves out (`hidden`, pdf.js ids) into the
+ * document's annotation storage; the page's other annotations (`annotations`, from
+ * `getAnnotations`) lose any entry, so they are drawn as the file says (their Hidden flag
+ * included).
  */
-export function patchRenderer(task) {
-  if (renderTaskPatched || patchFailed) return;
-  const internal = task?._internalRenderTask;
-  const proto = internal && Object.getPrototypeOf(internal);
-  if (typeof proto?.initializeGraphics !== 'function' || pdfjsLib.OPS?.beginAnnotation === undefined) {
-    patchFailed = true;
-    console.warn('pdf.js without the expected renderer: annotations are drawn by the overlay');
-    return;
+function hideInStorage(pdf, annotations, hidden) {
+  const storage = pdf.annotationStorage;
+  for (const { id } of annotations) {
+    if (hidden.has(id)) storage.setValue(id, { noView: true });
+    else if (storage.has(id)) storage.remove(id);
   }
-  renderTaskPatched = true;
-  const initialize = proto.initializeGraphics;
-  proto.initializeGraphics = function initializeGraphics(...args) {
-    const result = initialize.apply(this, args);
-    if (this.gfx && !graphicsPatched) patchGraphics(this.gfx);
-    return result;
-  };
-}
-
-function patchGraphics(gfx) {
-  graphicsPatched = true;
-  const proto = Object.getPrototypeOf(gfx);
-  const { beginAnnotation, endAnnotation } = pdfjsLib.OPS;
-  const begin = proto[beginAnnotation];
-  const end = proto[endAnnotation];
-  if (typeof begin !== 'function' || typeof end !== 'function' || !Array.isArray(gfx.markedContentStack)
-      || typeof gfx.isContentVisible !== 'function') {
-    patchFailed = true;
-    return;
-  }
-  // The renderer calls operators by number (fnArray), so the numbered entries are replaced.
-  proto[beginAnnotation] = function beginHideable(id, rect, transform, matrix, ownCanvas) {
-    const hidden = this.annotationCanvasMap?.hiddenAnnotations;
-    if (!hidden) return begin.call(this, id, rect, transform, matrix, ownCanvas);
-    begin.call(this, id, rect, transform, matrix, false);  // everything into the page's canvas
-    this.markedContentStack.push({ visible: !hidden.has(id) });
-    this.contentVisible = this.isContentVisible();
-    return undefined;
-  };
-  proto[endAnnotation] = function endHideable() {
-    if (this.annotationCanvasMap?.hiddenAnnotations) {
-      this.markedContentStack.pop();
-      this.contentVisible = this.isContentVisible();
-    }
-    return end.call(this);
-  };
 }
 
 // MARK: - Which annotation is drawn where
@@ -166,10 +120,10 @@ export class AnnotationDisplay {
         const page = await pdf.getPage(index + 1);
         const annotations = await page.getAnnotations({ intent: 'display' });
         if (pdf === this.pdf) this.setLinks(index, annotations);
-        return { annotations, pairs: pairAnnotations(annotations, inFile) };
+        return { pdf, annotations, pairs: pairAnnotations(annotations, inFile) };
       })().catch((error) => {
         console.warn('annotations of page', index + 1, error);
-        return { annotations: [], pairs: new Map() };
+        return { pdf, annotations: [], pairs: new Map() };
       }));
     }
     return this.pages.get(index);
@@ -207,11 +161,11 @@ export class AnnotationDisplay {
 
   /**
    * How to draw page `index` now: pdf.js's render options and the model ids the canvas will
-   * show. Annotations of the file that are live or gone are hidden.
+   * show. Annotations of the file that are live or gone are hidden: written into pdf.js's
+   * annotation storage here, so the page is to be rendered as soon as this answers.
    */
   async renderPlan(index) {
-    const { pairs } = await this.page(index);  // its links reach the engine either way
-    if (patchFailed) return { annotationMode: pdfjsLib.AnnotationMode.DISABLE, canvasIds: new Set() };
+    const { pdf, annotations, pairs } = await this.page(index);  // its links reach the engine either way
     const hidden = new Set();
     const canvasIds = new Set();
     const notShown = this.hiddenOnPage(index);
@@ -221,9 +175,8 @@ export class AnnotationDisplay {
       if (!current || notShown.has(id) || this.isLive(current, fixed) || !annotation.hasAppearance) hidden.add(annotation.id);
       else canvasIds.add(id);
     }
-    const annotationCanvasMap = new Map();
-    annotationCanvasMap.hiddenAnnotations = hidden;
-    return { annotationMode: pdfjsLib.AnnotationMode.ENABLE, annotationCanvasMap, canvasIds, hidden };
+    hideInStorage(pdf, annotations, hidden);
+    return { annotationMode: pdfjsLib.AnnotationMode.ENABLE_STORAGE, canvasIds, hidden };
   }
 
   /**

@@ -32,7 +32,7 @@ import { installTextCopy } from './textcopy.js';
 import { closePopover } from './popover.js';
 import { createClipboard } from './clipboard.js';
 import { PageOrganizer } from './organizer.js';
-import { openPdf } from './pdfopen.js';
+import { openPdf, closePdf } from './pdfopen.js';
 import { sendWithPassword } from './passwordprompt.js';
 import { t } from './i18n.js';
 
@@ -153,8 +153,8 @@ export class Editor {
         if (!file.source.range?.stale) throw error;  // changed while it opened: the new state, again
       }
     }
-    if (overtaken()) { pdf.destroy(); return false; }
-    this.pdf?.destroy();
+    if (overtaken()) { closePdf(pdf); return false; }
+    closePdf(this.pdf);
     this.pdf = pdf;
     this.tools.highlight.forget();
     document.title = `${summary.name} — Marginalia`;

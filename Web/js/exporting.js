@@ -6,7 +6,8 @@
 
 import * as api from './api.js';
 import { call } from './engine.js';
-import { openPdf } from './pdfopen.js';
+import { openPdf, closePdf } from './pdfopen.js';
+import { pdfjsLib } from './pdfjs.js';
 import { t } from './i18n.js';
 
 function baseName(name) {
@@ -78,7 +79,7 @@ export async function renderFlattenedPNG(summary) {
     await page.render({ canvasContext: canvas.getContext('2d'), viewport: scaled, annotationMode: pdfjsLib.AnnotationMode.DISABLE }).promise;
     return await new Promise((resolve, reject) => canvas.toBlob((b) => (b ? resolve(b) : reject(new Error(t('export.pngFailed')))), 'image/png'));
   } finally {
-    pdf.destroy();
+    closePdf(pdf);
   }
 }
 

@@ -6,7 +6,7 @@
 // lost meanwhile).
 
 import * as api from './api.js';
-import { openPdf } from './pdfopen.js';
+import { openPdf, closePdf } from './pdfopen.js';
 
 /** Quiet time after the last change before the file is fetched again, in milliseconds. */
 export const REFRESH_DELAY_MS = 1500;
@@ -46,7 +46,7 @@ export function installFileRefresh(editor) {
       if (file.revision !== revision || listed.revision !== revision) { schedule(); return; }
       const pdf = await openPdf(file.source);
       if (editor.model.summary !== summary || editor.model.revision !== revision || busy()) {
-        pdf.destroy();
+        closePdf(pdf);
         schedule();
         return;
       }
@@ -55,7 +55,7 @@ export function installFileRefresh(editor) {
       editor.display.setDocument(pdf, revision, listed.annotations);
       editor.viewer.replaceDocument(pdf);
       // Renders in flight with the old document were cancelled; thumbnails may still read it.
-      setTimeout(() => old?.destroy(), 5000);
+      setTimeout(() => closePdf(old), 5000);
     } catch (error) {
       console.warn('could not fetch the file again', error);
     } finally {

@@ -33,8 +33,6 @@ import { call } from './engine.js';
 import { setSignedInUser } from './identity.js';
 import { t, formatNumber } from './i18n.js';
 
-pdfjsLib.GlobalWorkerOptions.workerSrc = '/vendor/pdfjs/pdf.worker.js';
-
 const editor = new Editor();
 
 const TOOL_INFO = {

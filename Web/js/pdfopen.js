@@ -1,27 +1,32 @@
 // Every PDF the editor shows goes through pdf.js with the same options, so a page looks the
 // same in the editor, its thumbnails, a version's preview, printing and exports.
 //
-// The standard 14 fonts (and the names pdf.js takes for them: Arial, Times New Roman, …) are
-// drawn from the font files that ship with pdf.js (`/vendor/pdfjs/standard_fonts/`), not
-// from whatever the device has installed: a file that does not embed its Helvetica shows the
-// same glyphs on an iPad, a Linux laptop and in every test (before, pdf.js drew it with the
-// device's "sans-serif", squeezed into the file's widths), and Symbol and ZapfDingbats (the
-// check marks of many form fields) with their own glyphs. CJK text in fonts that name a predefined
-// CMap (UniJIS-UCS2-H, GBK-EUC-H, …) needs that CMap, which the server gives from
-// poppler-data (`/vendor/cmaps/`, as text: Debian's pdf.js ships only 16 of them packed);
-// without it pdf.js reads and draws nothing of that text. pdf.js 2.14's worker would only
-// fetch packed CMaps, so the page fetches both kinds of file for it (`useWorkerFetch: false`).
+// pdf.js fetches what a file needs from the folders it ships with (`/vendor/pdfjs/`):
+// - `standard_fonts/`: the standard 14 fonts (and the names pdf.js takes for them: Arial,
+//   Times New Roman, …) when a file does not embed them, not whatever the device has
+//   installed: a file that does not embed its Helvetica shows the same glyphs on an iPad, a
+//   Linux laptop and in every test, and Symbol and ZapfDingbats (the check marks of many form
+//   fields) with their own glyphs;
+// - `cmaps/`: the predefined CMaps (UniJIS-UCS2-H, GBK-EUC-H, …), packed; without one, CJK
+//   text in a font that names it is neither read nor drawn;
+// - `wasm/`: the JPEG 2000 (OpenJPEG), JBIG2 and colour-management (QCMS) decoders;
+// - `iccs/`: the CMYK profile that DeviceCMYK colours are converted with.
+// The URLs are absolute: the worker resolves a relative one against its own URL.
+
+import { pdfjsLib } from './pdfjs.js';
+
+const vendor = (folder) => new URL(`/vendor/pdfjs/${folder}/`, location.href).href;
 
 import { t } from './i18n.js';
 
 /** The options every `pdfjsLib.getDocument` call adds to its source. */
 export const PDFJS_OPTIONS = Object.freeze({
-  isEvalSupported: false,
   useSystemFonts: false,
-  standardFontDataUrl: '/vendor/pdfjs/standard_fonts/',
-  cMapUrl: '/vendor/cmaps/',
-  cMapPacked: false,
-  useWorkerFetch: false,
+  standardFontDataUrl: vendor('standard_fonts'),
+  cMapUrl: vendor('cmaps'),
+  cMapPacked: true,
+  wasmUrl: vendor('wasm'),
+  iccUrl: vendor('iccs'),
 });
 
 /**
@@ -44,4 +49,13 @@ export async function openPdf(source) {
   } finally {
     range.whileOpening(null);
   }
+}
+
+/**
+ * Closes a document `openPdf` gave (its worker's copy, fonts and caches): pdf.js 6 closes a
+ * document through the task that loaded it.
+ * @param {object|null|undefined} pdf pdf.js's document proxy
+ */
+export function closePdf(pdf) {
+  pdf?.loadingTask.destroy();
 }

@@ -5,7 +5,8 @@
 
 import * as api from './api.js';
 import { html } from './svg.js';
-import { openPdf } from './pdfopen.js';
+import { openPdf, closePdf } from './pdfopen.js';
+import { pdfjsLib } from './pdfjs.js';
 import { t } from './i18n.js';
 
 /** Pixels per point of the printed pictures (144 dpi). */
@@ -37,7 +38,7 @@ export async function preparePrint(summary) {
     container().replaceChildren(...pictures);
     return pictures.length;
   } finally {
-    pdf.destroy();
+    closePdf(pdf);
   }
 }
 

@@ -8,6 +8,8 @@
 // in: when the server answers with the whole file instead of the range (the tag no longer
 // matches), the transport stops and reports the file stale, and the editor opens the new one.
 
+import { pdfjsLib } from './pdfjs.js';
+
 /** The size of the pieces pdf.js asks for, in bytes: large enough for few requests, small enough to fetch little. */
 export const RANGE_CHUNK_SIZE = 64 << 10;
 

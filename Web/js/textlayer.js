@@ -2,30 +2,36 @@
 // canvas, where the text is drawn, so the mouse can select it, Ctrl/Cmd+C copies it and a
 // screen reader reads it. Made when the page's bitmap is drawn and dropped with it
 // (viewer.js); laid out once at zoom 1 and scaled with the page, so a zoom never lays it out
-// again.
+// again. pdf.js sizes the layer and its spans from CSS variables (`--total-scale-factor`,
+// `--scale-round-x`/`-y`, which text.css sets for a layout at zoom 1) and nests the spans of
+// marked content in spans of class `markedContent` (`TEXT_SPAN` is a span of text).
 //
 // A press on a word goes to the browser's text selection, not to the tool, where the engine
 // says so (`textPress`, the engine's `pressSelectsText`).
 
 import { call } from './engine.js';
 import { html } from './svg.js';
+import { pdfjsLib } from './pdfjs.js';
+
+/** A selector for the spans of text (not those grouping marked content) in a text layer. */
+export const TEXT_SPAN = '.text-layer span:not(.markedContent)';
 
 /** Makes (once) the text layer of a page view from its pdf.js page. */
 export async function addTextLayer(view, page) {
   if (view.textLayer) return;
   const viewport = page.getViewport({ scale: 1, rotation: view.geometry.rotation });
   const layer = html('div', { class: 'text-layer' });
-  Object.assign(layer.style, { width: `${viewport.width}px`, height: `${viewport.height}px` });
   view.textLayer = layer;
   view.textLayerWidth = viewport.width;
   placeTextLayer(view);
   try {
-    const textContent = await page.getTextContent();
-    if (view.textLayer !== layer) return;  // dropped meanwhile
-    view.textTask = pdfjsLib.renderTextLayer({ textContent, container: layer, viewport, textDivs: [] });
-    await view.textTask.promise;
+    // The text as a stream, which the text layer reads piece by piece: `getTextContent`
+    // iterates a ReadableStream with `for await`, which WebKitGTK 2.50 cannot.
+    const textContentSource = page.streamTextContent();
+    view.textTask = new pdfjsLib.TextLayer({ textContentSource, container: layer, viewport });
+    await view.textTask.render();
   } catch (error) {
-    if (error?.name !== 'RenderingCancelledException' && view.textLayer === layer) console.warn('text layer failed', error);
+    if (!['RenderingCancelledException', 'AbortException'].includes(error?.name) && view.textLayer === layer) console.warn('text layer failed', error);
     return;
   } finally {
     if (view.textLayer === layer) view.textTask = null;
@@ -56,7 +62,7 @@ export function dropTextLayer(view) {
  * Select tool, a mouse's main button without shift, no annotation, handle or link there).
  */
 export function textPress(e, viewer) {
-  if (e.pointerType !== 'mouse' || e.button !== 0 || !e.target.closest?.('.text-layer > span')) return false;
+  if (e.pointerType !== 'mouse' || e.button !== 0 || !e.target.closest?.(TEXT_SPAN)) return false;
   const point = viewer.clientToView(e.clientX, e.clientY);
   return call({ call: 'pressSelectsText', point, kind: 'mouse', shift: e.shiftKey }).selectsText === true;
 }

@@ -9,6 +9,7 @@
 import { call } from './engine.js';
 import { settings } from './settings.js';
 import { showCopyButton } from './textcopy.js';
+import { TEXT_SPAN } from './textlayer.js';
 
 /** How long a finger is held still before it selects the word (the tests wait it out). */
 export const LONG_PRESS_MS = 500;
@@ -31,7 +32,7 @@ export class LongPress {
   began(e) {
     this.cancelAll();
     document.querySelector('.text-actions')?.remove();
-    if (e.pointerType !== 'touch' || settings.tool !== 'select' || !e.target.closest?.('.text-layer > span')) return;
+    if (e.pointerType !== 'touch' || settings.tool !== 'select' || !e.target.closest?.(TEXT_SPAN)) return;
     const press = { x: e.clientX, y: e.clientY };
     press.timer = setTimeout(() => this.fire(e.pointerId, press), LONG_PRESS_MS);
     this.pending.set(e.pointerId, press);

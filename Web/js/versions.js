@@ -7,7 +7,7 @@ import * as api from './api.js';
 import { html } from './svg.js';
 import { openPopover, refreshPopover } from './popover.js';
 import { saveBlob } from './exporting.js';
-import { openPdf } from './pdfopen.js';
+import { openPdf, closePdf } from './pdfopen.js';
 import { t, formatDate } from './i18n.js';
 
 /** Opens the history under `anchor`. */
@@ -90,5 +90,5 @@ async function renderPreview(canvas, url) {
   canvas.height = Math.floor(viewport.height);
   await page.render({ canvasContext: canvas.getContext('2d'), viewport }).promise;
   canvas.classList.add('rendered');
-  pdf.destroy();
+  closePdf(pdf);
 }

@@ -8,7 +8,7 @@
 import { call } from './engine.js';
 import { createOverlay } from './overlay.js';
 import { html } from './svg.js';
-import { patchRenderer } from './appearances.js';
+import { pdfjsLib } from './pdfjs.js';
 import { PAGE_PIXEL_BUDGET, THUMB_PIXEL_BUDGET, evictions, release } from './bitmaps.js';
 import { addTextLayer, placeTextLayer, dropTextLayer } from './textlayer.js';
 import { t } from './i18n.js';
@@ -340,11 +340,7 @@ export class Viewer {
       canvas.width = Math.max(unit, Math.round(viewport.width / unit) * unit);
       canvas.height = Math.max(unit, Math.round(viewport.height / unit) * unit);
       view.pending = canvas;
-      view.task = page.render({
-        canvasContext: canvas.getContext('2d'), viewport,
-        annotationMode: plan.annotationMode, annotationCanvasMap: plan.annotationCanvasMap,
-      });
-      patchRenderer(view.task);
+      view.task = page.render({ canvasContext: canvas.getContext('2d'), viewport, annotationMode: plan.annotationMode });
       await view.task.promise;
       view.task = null;  // done: cancelling it now would end its drawing a second time
       if (token !== view.token || this.zoom !== zoom) { if (view.pending === canvas) release(canvas); view.pending = null; return; }

@@ -1,26 +1,25 @@
 import Foundation
 
-/// The browser editor's files and the vendored pdf.js, read from disk on each request.
+/// The browser editor's files and the pdf.js it draws pages with, read from disk on each request.
 ///
 /// `GET /` is `index.html`, `GET /app/PATH` is `PATH` under the web directory, and
-/// `GET /vendor/pdfjs/NAME` is `NAME` under the pdf.js directory, except that
-/// `/vendor/pdfjs/standard_fonts/NAME` is the font files pdf.js ships for its viewer (the
-/// editor draws the standard 14 fonts from them; `Web/js/pdfopen.js`). `GET /vendor/cmaps/NAME`
-/// is the predefined CMap `NAME` (UniJIS-UCS2-H, GBK-EUC-H, …) from poppler-data's collections,
-/// which pdf.js needs to draw CJK text in fonts that name one. `GET /vendor/fonts/NAME` is a
-/// URW base 35 OpenType face (fonts-urw-base35): the Sign tool sets a typed signature in Z003.
-/// A path with a `..`, `.` or
-/// empty segment, a backslash or a NUL is refused before touching the disk, and the joined path
-/// must still lie under its root after standardisation, so nothing outside can be read.
+/// `GET /vendor/pdfjs/NAME` is `NAME` under the pdf.js directory: pdf.js 6 as
+/// `scripts/install-deps.sh` installs it (`pdf.mjs`, `pdf.worker.mjs`, and the folders pdf.js
+/// fetches from: `cmaps/`, `standard_fonts/`, `wasm/`, `iccs/`; `Web/js/pdfjs.js`).
+/// `GET /vendor/fonts/NAME` is a URW base 35 OpenType face (fonts-urw-base35): the Sign tool
+/// sets a typed signature in Z003. A path with a `..`, `.` or empty segment, a backslash or a
+/// NUL is refused before touching the disk, and the joined path must still lie under its root
+/// after standardisation, so nothing outside can be read.
 public struct StaticFiles: Sendable {
+    /// The pdf.js release the editor is written for (`scripts/install-deps.sh` installs it).
+    public static let pdfjsVersion = "6.4.299"
+    /// Where `scripts/install-deps.sh` puts pdf.js, and where the server looks by default.
+    public static let defaultPdfjsDirectory = "/usr/local/share/marginalia/pdfjs-\(pdfjsVersion)"
+
     /// The browser editor's folder (holds index.html).
     public let webDirectory: String
-    /// Debian libjs-pdf's build folder.
+    /// pdf.js's folder: `pdf.mjs`, `pdf.worker.mjs`, `cmaps/`, `standard_fonts/`, `wasm/`, `iccs/`.
     public let pdfjsDirectory: String
-    /// Debian libjs-pdf's viewer folder, which holds `standard_fonts`.
-    public let pdfjsViewerDirectory: String
-    /// Debian poppler-data's CMap folder: one folder per character collection (Adobe-Japan1, …).
-    public let cmapDirectory: String
     /// Debian fonts-urw-base35's OpenType folder.
     public let fontDirectory: String
 
@@ -31,22 +30,26 @@ public struct StaticFiles: Sendable {
         + "img-src 'self' data: blob:; worker-src 'self' blob:; connect-src 'self'; object-src 'none'; "
         + "base-uri 'none'; frame-ancestors 'none'"
 
-    public init(webDirectory: String, pdfjsDirectory: String = "/usr/share/javascript/pdf/build",
-                pdfjsViewerDirectory: String = "/usr/share/javascript/pdf/web",
-                cmapDirectory: String = "/usr/share/poppler/cMap",
+    public init(webDirectory: String, pdfjsDirectory: String = StaticFiles.defaultPdfjsDirectory,
                 fontDirectory: String = "/usr/share/fonts/opentype/urw-base35") {
         self.webDirectory = webDirectory
         self.pdfjsDirectory = pdfjsDirectory
-        self.pdfjsViewerDirectory = pdfjsViewerDirectory
-        self.cmapDirectory = cmapDirectory
         self.fontDirectory = fontDirectory
     }
 
-    /// Whether `path` is one this type answers (the editor's page, its files, pdf.js, the
-    /// CMaps and the fonts), whether or not the file exists: these need no token (``AccessControl``).
+    /// Whether `path` is one this type answers (the editor's page, its files, pdf.js and the
+    /// fonts), whether or not the file exists: these need no token (``AccessControl``).
     public static func serves(_ path: String) -> Bool {
         path == "/" || path == "/index.html" || path.hasPrefix("/app/") || path.hasPrefix("/vendor/pdfjs/")
-            || path.hasPrefix("/vendor/cmaps/") || path.hasPrefix("/vendor/fonts/")
+            || path.hasPrefix("/vendor/fonts/")
+    }
+
+    /// Why pdf.js cannot be served from `directory`, with what to do about it; nil when its
+    /// `pdf.mjs` is there.
+    public static func pdfjsProblem(in directory: String) -> String? {
+        if FileManager.default.fileExists(atPath: directory + "/pdf.mjs") { return nil }
+        return "pdf.js \(pdfjsVersion) is not installed in \(directory): run scripts/install-deps.sh, "
+            + "or give its folder with --pdfjs DIR or MARGINALIA_PDFJS"
     }
 
     /// The response for a static path, or nil when the path is not a static one.
@@ -59,12 +62,7 @@ public struct StaticFiles: Sendable {
         } else if path.hasPrefix("/app/") {
             found = (webDirectory, String(path.dropFirst("/app/".count)))
         } else if path.hasPrefix("/vendor/pdfjs/") {
-            let relative = String(path.dropFirst("/vendor/pdfjs/".count))
-            found = relative.hasPrefix("standard_fonts/")
-                ? (pdfjsViewerDirectory + "/standard_fonts", String(relative.dropFirst("standard_fonts/".count)))
-                : (pdfjsDirectory, relative)
-        } else if path.hasPrefix("/vendor/cmaps/") {
-            found = cmapCollection(holding: String(path.dropFirst("/vendor/cmaps/".count)))
+            found = (pdfjsDirectory, String(path.dropFirst("/vendor/pdfjs/".count)))
         } else if path.hasPrefix("/vendor/fonts/") {
             found = (fontDirectory, String(path.dropFirst("/vendor/fonts/".count)))
         } else {
@@ -75,6 +73,9 @@ public struct StaticFiles: Sendable {
             return .apiError(APIError.methodNotAllowed(request.method, path)).adding(header: "Allow", value: "GET, HEAD")
         }
         guard let file = Self.resolve(found.relative, under: found.root) else {
+            if found.root == pdfjsDirectory, let problem = Self.pdfjsProblem(in: pdfjsDirectory) {
+                return .apiError(APIError.notFound("no such file: \(path) (\(problem))"))
+            }
             return .apiError(APIError.notFound("no such file: \(path)"))
         }
         let type = Self.contentType(of: file)
@@ -83,17 +84,6 @@ public struct StaticFiles: Sendable {
             headers.append(("Content-Security-Policy", Self.contentSecurityPolicy))
         }
         return HTTPResponse(status: 200, headers: headers, body: .file(path: file))
-    }
-
-    /// The root and name of the predefined CMap `name` (the collection folder that holds it;
-    /// the first in name order when several do), or the first collection when none does, so
-    /// that the lookup below answers 404 for it as for any missing file.
-    private func cmapCollection(holding name: String) -> (root: String, relative: String)? {
-        let collections = ((try? FileManager.default.contentsOfDirectory(atPath: cmapDirectory)) ?? []).sorted()
-        guard !collections.isEmpty else { return nil }
-        let roots = collections.map { cmapDirectory + "/" + $0 }
-        let root = roots.first { Self.resolve(name, under: $0) != nil } ?? roots[0]
-        return (root, name)
     }
 
     /// The file for `relative` under `root`, or nil when it is unsafe or not a regular file.
