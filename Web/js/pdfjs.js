@@ -3,6 +3,8 @@
 // an ES module; every other module takes it from here, so the worker is set once and a
 // server without it says what is missing instead of showing an empty page.
 
+import { t } from './i18n.js';
+
 const LIBRARY = '/vendor/pdfjs/pdf.mjs';
 
 /** pdf.js's module (`getDocument`, `AnnotationMode`, `TextLayer`, `PDFDataRangeTransport`…). */
@@ -10,8 +12,7 @@ export const pdfjsLib = await import(LIBRARY).catch((error) => {
   const empty = document.getElementById('empty');
   if (empty) {
     empty.hidden = false;
-    empty.textContent = `pdf.js did not load from ${LIBRARY}: the server has no pdf.js 6 (run scripts/install-deps.sh there, `
-      + 'or start marginalia serve with --pdfjs DIR).';
+    empty.textContent = t('pdfjs.missing', { path: LIBRARY });
   }
   throw error;
 });
