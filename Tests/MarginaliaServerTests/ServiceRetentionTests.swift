@@ -171,7 +171,7 @@ struct ServiceRetentionTests {
 
     /// The sample with a signature field whose value covers the whole file (as a signed file's
     /// /ByteRange does; the signature itself is not checked here).
-    private static func signedSample() throws -> Data {
+    static func signedSample() throws -> Data {
         let file = try PDFFile(source: ByteSource(data: Fixtures.sample))
         let value = file.add(.dictionary(PDFDictionary([
             "Type": .name("Sig"), "ByteRange": .array([0, .integer(1_000_000_000), 0, 0]),

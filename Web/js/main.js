@@ -31,6 +31,7 @@ import { installPageLayouts } from './pagelayout.js';
 import { installAnnotationFocus } from './annotationfocus.js';
 import { call } from './engine.js';
 import { setSignedInUser } from './identity.js';
+import { showCertification } from './certification.js';
 
 pdfjsLib.GlobalWorkerOptions.workerSrc = '/vendor/pdfjs/pdf.worker.js';
 
@@ -122,7 +123,10 @@ function buildToolbar() {
   // the document's digital signatures (signaturespanel.js).
   const sign = toolbarButton({
     name: 'sign', label: 'Sign',
-    onTap: (anchor) => openPopover(anchor, 'Sign', () => [...signPanel(editor),
+    onTap: (anchor) => openPopover(anchor, 'Sign', () => [
+      // A certification that does not allow annotations leaves only the digital signatures.
+      ...(editor.refusal('annotations') ? [html('p', { class: 'hint error', 'data-refusal': 'annotations', text: editor.refusal('annotations') })]
+        : signPanel(editor)),
       section('Digital signatures', action('Show digital signatures\u2026', () => showSignatures(editor, anchor)))]),
   });
   sign.title = 'Sign by hand (draw, type or choose your signature or initials), or check the digital signatures';
@@ -169,6 +173,7 @@ function buildToolbar() {
 
   const refresh = () => {
     showActiveTool(toolButtons, settings.tool);
+    showCertification(editor.model.summary, toolButtons);
     sidebar.setAttribute('aria-pressed', String(settings.thumbnails));
     shareButton.hidden = !canShareFiles();
     comments.setAttribute('aria-pressed', String(editor.review.isOpen));

@@ -50,8 +50,7 @@ public enum SignatureError: Error, Sendable, Equatable, CustomStringConvertible 
         case .encryptedFile: return "an encrypted file is refused for signing: write it in the clear first (compact --remove-encryption)"
         case .placeholderNotFound: return "the signature placeholder was not found in the written update"
         case .certificationForbids(let permission, let change):
-            let allows = permission == 1 ? "no change" : permission == 2 ? "form filling and signing only"
-                : "form filling, signing and annotations only"
+            let allows = PDFCertification(fieldName: "", permission: permission).allowedChanges
             return "the document is certified (DocMDP P=\(permission): \(allows)): "
                 + "the \(change.kind.rawValue) change to object \(change.object) is not allowed"
         case .rewriteBreaksSignatures(let fields):
