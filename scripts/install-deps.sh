@@ -40,9 +40,6 @@ apt_packages+=(libbrotli-dev)
 # first use (Sources/CHarfBuzz, CFriBidi); the Noto fonts draw what DejaVu Sans does not
 # (Arabic, Hebrew, Indic, Thai in fonts-noto-core; Chinese, Japanese, Korean in fonts-noto-cjk).
 apt_packages+=(libharfbuzz-dev libfribidi-dev fonts-noto-core fonts-noto-cjk)
-# `sign --timestamp URL` asks a time-stamp authority over HTTP with Foundation's URLSession
-# (FoundationNetworking), which is built on libcurl.
-apt_packages+=(libcurl4)
 # Python module to import -> PyPI package that provides it.
 # xdist (pytest-xdist) runs the server and browser suites in parallel workers when asked
 # (MARGINALIA_TEST_WORKERS, scripts/test.sh); yaml reads deploy/compose.yaml's test; brotli

@@ -25,8 +25,8 @@ enum SignCommand {
                              allowed), fill (form filling and signing) or annotate (also
                              annotations); it must be the document's first signature
           --timestamp URL    PAdES baseline B-T: a signature time-stamp (RFC 3161) over the
-                             signature, asked of the time-stamp authority at URL (http or
-                             https, within 30 s) and added to the CMS
+                             signature, asked of the time-stamp authority at URL (http://,
+                             within 30 s) and added to the CMS
           --name, --reason, --location  the /Name, /Reason and /Location of the signature
         Encrypted files are refused.
         """

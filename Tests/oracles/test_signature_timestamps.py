@@ -109,6 +109,20 @@ def test_a_token_over_other_bytes_is_refused(binary, pki, sample, authority, tmp
 
 def test_a_timestamp_url_that_is_not_http_is_refused(binary, pki, sample, tmp_path):
     out = tmp_path / "stamped.pdf"
-    result = sign(binary, pki, sample, out, "--timestamp", "ftp://127.0.0.1/tsa")
-    assert result.returncode != 0 and "--timestamp takes the http:// or https:// URL" in result.stderr, result.describe()
+    for url, said in (("ftp://127.0.0.1/tsa", "--timestamp takes the http:// URL"),
+                      ("https://127.0.0.1/tsa", "give the authority's http:// URL")):
+        result = sign(binary, pki, sample, out, "--timestamp", url)
+        assert result.returncode != 0 and said in result.stderr, result.describe()
+        assert not out.exists()
+
+
+def test_an_authority_that_is_not_there_is_named(binary, pki, sample, tmp_path):
+    import socket
+    with socket.socket() as free:
+        free.bind(("127.0.0.1", 0))
+        port = free.getsockname()[1]
+    out = tmp_path / "stamped.pdf"
+    url = f"http://127.0.0.1:{port}/tsa"
+    result = sign(binary, pki, sample, out, "--timestamp", url)
+    assert result.returncode != 0 and url in result.stderr and "cannot connect" in result.stderr, result.describe()
     assert not out.exists()
