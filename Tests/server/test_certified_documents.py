@@ -10,7 +10,7 @@ never by the server's own earlier answers:
   certification intact with only form filling after it;
 - P=1 (`--certify none`): filling is refused too;
 - P=3 (`--certify annotate`): an annotation is written (the signature still intact for
-  pyHanko, whose diff policy does not judge P=3), a new or turned page refused;
+  pyHanko, whose diff policy does not judge P=3), a new, turned or moved page refused;
 - `certification` of `GET /documents/{id}`: P as pikepdf reads it from /Perms, and what it
   allows; null for a document nobody certified.
 """
@@ -120,7 +120,9 @@ def test_p3_writes_annotations_and_refuses_page_changes(open_server, certified, 
     pki, files = certified
     doc = upload(open_server, files["annotate"])
     for refused in ({"type": "insertPage", "index": 1, "width": 612, "height": 792},
-                    {"type": "rotatePage", "index": 0, "degrees": 90}):
+                    {"type": "rotatePage", "index": 0, "degrees": 90},
+                    # Moving a page changes the page tree only (no page object).
+                    {"type": "movePage", "from": 0, "to": 2}):
         status, answer = command(open_server, doc, refused)
         assert status == 403 and "DocMDP P=3" in answer["error"]["message"], (refused, answer)
     status, answer = command(open_server, doc, SQUARE)
