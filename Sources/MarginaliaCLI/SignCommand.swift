@@ -8,6 +8,7 @@ enum SignCommand {
         usage: marginalia sign FILE -o OUT --p12 CERT.p12 [--password-file F]
                                [--field NAME | --page N --rect x1,y1,x2,y2] [--name N]
                                [--reason R] [--location L] [--certify none|fill|annotate]
+                               [--timestamp URL]
 
         Signs FILE with the key and certificate of a PKCS#12 file and writes OUT
         (docs/signatures.md): an incremental update (FILE's bytes stay as they are, so
@@ -23,6 +24,9 @@ enum SignCommand {
           --certify P        a certification signature (DocMDP): none (no change
                              allowed), fill (form filling and signing) or annotate (also
                              annotations); it must be the document's first signature
+          --timestamp URL    PAdES baseline B-T: a signature time-stamp (RFC 3161) over the
+                             signature, asked of the time-stamp authority at URL (http://,
+                             within 30 s) and added to the CMS
           --name, --reason, --location  the /Name, /Reason and /Location of the signature
         Encrypted files are refused.
         """
@@ -39,6 +43,7 @@ enum SignCommand {
         let reason = try arguments.option("--reason")
         let location = try arguments.option("--location")
         let certification = try arguments.option("--certify").map(parseCertification)
+        let timestamp = try arguments.option("--timestamp").map(TimestampClient.parseURL)
         if try arguments.option("--password") != nil {
             throw UsageError("--password is not taken: give the PKCS#12 password with --password-file or on standard input")
         }
@@ -57,10 +62,14 @@ enum SignCommand {
         default: throw UsageError("give --field NAME, or --page N with --rect x1,y1,x2,y2, or neither")
         }
         let request = SignatureRequest(pkcs12: Array(p12), password: try readPassword(passwordFile), placement: placement,
-                                       name: name, reason: reason, location: location, certification: certification)
+                                       name: name, reason: reason, location: location, certification: certification,
+                                       timestamp: timestamp.map(TimestampClient.transport))
         do {
             let data = try document.signedData(request)
             try AtomicFileWriter.write(data, to: output)
+        } catch SignatureError.timestamp(let reason) {
+            let authority = timestamp?.absoluteString ?? "the time-stamp authority"
+            throw CommandFailure(description: "\(path): the signature time-stamp from \(authority): \(reason)", code: ExitCode.badInput)
         } catch let error as SignatureError {
             throw CommandFailure(description: "\(path): \(error)", code: ExitCode.badInput)
         } catch let error as PDFError {

@@ -57,6 +57,10 @@ enum SignaturesCommand {
         lines.append("digest: \(result.digestMatches ? "matches" : "DOES NOT MATCH")" +
                      (result.digestAlgorithm.map { " (\($0))" } ?? ""))
         lines.append("signature: \(result.signatureValid ? "valid" : "INVALID")")
+        if result.hasTimestamp {
+            let verdict = result.timestampValid == true ? "valid" : result.timestampValid == false ? "INVALID" : "unreadable"
+            lines.append("timestamp: \(result.timestampTime ?? "(no time)") (\(verdict))")
+        }
         switch result.chain {
         case .notChecked: lines.append("chain: not checked (no --trust)")
         case .trusted: lines.append("chain: trusted")

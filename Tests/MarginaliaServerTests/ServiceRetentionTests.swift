@@ -121,13 +121,20 @@ struct ServiceRetentionTests {
 
         let place = try TestStore(.sqlite)
         defer { place.remove() }
-        let service = try place.service()
-        let id = try service.importDocument(name: "signed", data: signed).id
-        #expect(try service.versionData(id, 1) == signed)
-        for (revision, name) in ["gone-1", "kept-2"].enumerated() {
-            _ = try service.apply(id, Fixtures.request(.operation(Fixtures.add(name, x: Double(100 + 100 * revision))), base: revision))
-            _ = try service.save(id)
+        let importer = try place.service()
+        let id = try importer.importDocument(name: "signed", data: signed).id
+        #expect(try importer.versionData(id, 1) == signed)
+        // The file is certified with P=1, so the service refuses every edit: versions 2 and 3
+        // are appended by the engine, as another tool would write them, straight into the store.
+        var bytes = signed
+        for (offset, name) in ["gone-1", "kept-2"].enumerated() {
+            let document = try PDFDocument(data: bytes)
+            try Fixtures.add(name, x: Double(100 + 100 * offset)).apply(to: document)
+            bytes = Data(try document.dataRepresentation())
+            _ = try importer.store.saveVersion(id, bytes: bytes, basedOn: offset + 1, revision: 0,
+                                               pageCount: try document.pageCount, now: Date())
         }
+        let service = try place.service()
         let third = try PDFDocument(data: try service.versionData(id, 3)).annotations(onPage: 0).map(\.id)
 
         let pruned = try service.pruneVersions(id, policy: RetentionPolicy(keepVersions: 1))
@@ -171,7 +178,7 @@ struct ServiceRetentionTests {
 
     /// The sample with a signature field whose value covers the whole file (as a signed file's
     /// /ByteRange does; the signature itself is not checked here).
-    private static func signedSample() throws -> Data {
+    static func signedSample() throws -> Data {
         let file = try PDFFile(source: ByteSource(data: Fixtures.sample))
         let value = file.add(.dictionary(PDFDictionary([
             "Type": .name("Sig"), "ByteRange": .array([0, .integer(1_000_000_000), 0, 0]),

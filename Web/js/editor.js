@@ -35,6 +35,7 @@ import { PageOrganizer } from './organizer.js';
 import { openPdf, closePdf } from './pdfopen.js';
 import { sendWithPassword } from './passwordprompt.js';
 import { t } from './i18n.js';
+import { certificationRefusal, toolRefusal } from './certification.js';
 
 export const TOOL_NAMES = ['select', 'draw', 'erase', 'text', 'shape', 'image', 'note', 'highlight', 'redact', 'form'];
 
@@ -167,6 +168,8 @@ export class Editor {
     // Three pixels a point: sharp at the zooms a stamp is usually moved at.
     setForeignAppearanceSource((a) => api.appearanceURL(id, a.id, 3));
     this.model.load(summary, annotations.annotations, Math.min(summary.revision, annotations.revision));
+    // A tool the document's certification does not allow is put down (certification.js).
+    if (toolRefusal(summary, settings.tool)) this.setTool('select');
     this.display.setDocument(pdf, file.revision, file.revision === annotations.revision ? annotations.annotations : null);
     this.syncEngine();
     this.fields = fields.fields;
@@ -370,6 +373,7 @@ export class Editor {
   setTool(name, { toggle = false } = {}) {
     if (toggle && settings.tool === name && name !== 'select') name = 'select';
     if (name === settings.tool) return;
+    if (this.refuses(toolRefusal(this.model.summary, name))) return;
     this.input.cancel();
     call({ call: 'setTool', tool: name });
     this.toolChanged(name);
@@ -382,6 +386,11 @@ export class Editor {
   }
 
   toolChanged(name) {
+    // A gesture may take up a tool the document does not allow (the eraser): put it down.
+    if (name !== 'select' && this.refuses(toolRefusal(this.model.summary, name))) {
+      call({ call: 'setTool', tool: 'select' });
+      name = 'select';
+    }
     if (settings.tool !== name) update((s) => { s.lastTool = s.tool; s.tool = name; });
     this.tools.select.drawChrome();
     closePopover();
@@ -421,6 +430,7 @@ export class Editor {
 
   /** Removes the markup of the page in view (one undo step): not links, fields or locked ones. */
   async clearMarkup() {
+    if (this.refuses(this.refusal('annotations'))) return;
     const pageIndex = this.viewer.currentPage;
     const answer = call({ call: 'clearMarkup', pageIndex });
     const command = answer.outputs.find((o) => o.type === 'command')?.command;
@@ -441,7 +451,17 @@ export class Editor {
     if (annotation) this.outputs(call({ call: 'editImage', annotation, ...edit }));
   }
 
+  /** Why the open document's certification refuses `need` ('annotations', 'formFilling', 'pages'); null when it allows it. */
+  refusal(need) { return certificationRefusal(this.model.summary, need); }
+
+  /** Says `refusal` (certification.js) when there is one; whether there was. */
+  refuses(refusal) {
+    if (refusal) this.status(refusal, true);
+    return !!refusal;
+  }
+
   pickImage() {
+    if (this.refuses(this.refusal('annotations'))) return;
     const picker = document.getElementById('image-picker');
     picker.value = '';
     picker.click();
@@ -485,6 +505,7 @@ export class Editor {
   }
 
   async addPage() {
+    if (this.refuses(this.refusal('pages'))) return;
     const current = this.viewer.currentPage;
     const [width, height] = this.model.pages[current] ? [this.model.pages[current].width, this.model.pages[current].height] : [612, 792];
     await this.command({ type: 'insertPage', index: current + 1, width, height });
@@ -492,6 +513,7 @@ export class Editor {
   }
 
   async removePage() {
+    if (this.refuses(this.refusal('pages'))) return;
     const current = this.viewer.currentPage;
     if (!confirm(t('pages.removeConfirm', { page: current + 1 }))) return;
     await this.command({ type: 'removePage', index: current });

@@ -32,6 +32,7 @@ import { installAnnotationFocus } from './annotationfocus.js';
 import { call } from './engine.js';
 import { setSignedInUser } from './identity.js';
 import { t, formatNumber } from './i18n.js';
+import { showCertification } from './certification.js';
 
 const editor = new Editor();
 
@@ -122,7 +123,10 @@ function buildToolbar() {
   // the document's digital signatures (signaturespanel.js).
   const sign = toolbarButton({
     name: 'sign', label: t('toolbar.sign'),
-    onTap: (anchor) => openPopover(anchor, t('toolbar.sign'), () => [...signPanel(editor),
+    onTap: (anchor) => openPopover(anchor, t('toolbar.sign'), () => [
+      // A certification that does not allow annotations leaves only the digital signatures.
+      ...(editor.refusal('annotations') ? [html('p', { class: 'hint error', 'data-refusal': 'annotations', text: editor.refusal('annotations') })]
+        : signPanel(editor)),
       section(t('sign.digitalSignatures'), action(t('sign.showDigitalSignatures'), () => showSignatures(editor, anchor)))]),
   });
   sign.title = t('toolbar.signTitle');
@@ -169,6 +173,7 @@ function buildToolbar() {
 
   const refresh = () => {
     showActiveTool(toolButtons, settings.tool);
+    showCertification(editor.model.summary, toolButtons);
     sidebar.setAttribute('aria-pressed', String(settings.thumbnails));
     shareButton.hidden = !canShareFiles();
     comments.setAttribute('aria-pressed', String(editor.review.isOpen));

@@ -29,7 +29,7 @@ export class PageOrganizer {
   get isOpen() { return !!this.element; }
 
   open() {
-    if (this.element) return;
+    if (this.element || this.editor.refuses(this.editor.refusal('pages'))) return;
     const button = (label, onclick, extra = {}) => html('button', { type: 'button', class: 'organizer-action', text: label, onclick, ...extra });
     this.filePicker = html('input', { type: 'file', class: 'organizer-file', accept: 'application/pdf,image/png,image/jpeg,image/heic,image/heif,image/webp,image/gif,image/tiff,.heic,.heif,.webp,.gif,.tif,.tiff,.pdf,.png,.jpg,.jpeg', hidden: true,
       onchange: () => this.insertFile() });

@@ -1,6 +1,6 @@
 // The Signatures panel (Sign → Digital signatures…): the document's digital signatures as the server's engine checks them
 // (`GET …/signatures`, the code of `marginalia signatures`; docs/signatures.md): for each,
-// who signed, when, whether the signed bytes are intact, the DocMDP level of a certification
+// who signed, when (and the time-stamp's time), whether the signed bytes are intact, the DocMDP level of a certification
 // and what was appended after it. Reading only: signing digitally is the CLI's.
 
 import * as api from './api.js';
@@ -36,11 +36,19 @@ function changesText(changes) {
   return t('signatures.changed', { changes: [...counts].map(([what, n]) => `${formatNumber(n)} ${what}`).join(', ') });
 }
 
+/** A signature time-stamp (B-T): its time, and whether it stamps this signature. */
+function timestampText(signature) {
+  if (!signature.timestampTime) return 'unreadable';
+  const time = signature.timestampTime.replace('T', ' ').replace('Z', ' UTC');
+  return `${time} (${signature.timestampValid ? 'valid' : 'NOT valid'})`;
+}
+
 /** One signature's entry. */
 function entry(signature) {
   const rows = [
     [t('signatures.signer'), signerName(signature.signer)],
     [t('signatures.signed'), pdfDate(signature.signingTime ?? signature.cmsSigningTime)],
+    ...(signature.timestamp ? [[t('signatures.timestamped'), timestampText(signature)]] : []),
     [t('signatures.signedBytes'), signature.intact ? t('signatures.intact') : `${t('signatures.notIntact')}${signature.problem ? ` (${signature.problem})` : ''}`],
     [t('signatures.certification'), signature.docMDP ? `DocMDP P=${signature.docMDP}: ${DOCMDP[signature.docMDP]}` : t('signatures.approval')],
   ];

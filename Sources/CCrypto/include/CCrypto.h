@@ -91,11 +91,47 @@ typedef enum marginalia_cms_sign_result {
 /// SignedData for PAdES: SHA-256, contentType, messageDigest and an ESS signing-certificate-v2
 /// as signed attributes and no signingTime (ETSI EN 319 142-1 5.2: the time is the /M of the
 /// signature dictionary), the signer's certificate and the PKCS#12 file's other certificates.
-/// `timestamp` (may be NULL) is a DER RFC 3161 TimeStampToken added as the unsigned
-/// signature-time-stamp attribute. The DER goes to `out`; `*out_length` is its length.
+/// The DER goes to `out`; `*out_length` is its length (marginalia_cms_add_timestamp adds a
+/// time-stamp for B-T afterwards).
 marginalia_cms_sign_result marginalia_cms_sign(const unsigned char *p12, size_t p12_length, const char *password,
                                                const unsigned char *digest, unsigned char *out, size_t out_capacity,
                                                size_t *out_length);
+
+// MARK: - Signature time-stamps (timestamp.c): RFC 3161, PAdES baseline B-T
+
+/// What marginalia_timestamp_check found in an RFC 3161 TimeStampToken.
+typedef struct marginalia_timestamp_report {
+    /// 1 when the token is a SignedData holding a TSTInfo, else 0 (the rest unset).
+    int parsed;
+    /// 1 when the TSTInfo's messageImprint is the digest (with its algorithm) of the stamped bytes.
+    int imprint_matches;
+    /// 1 when the authority's signature over the TSTInfo verifies with the certificate the
+    /// token carries (the certificate's trust is not checked).
+    int signature_valid;
+    /// The TSTInfo's genTime as YYYY-MM-DDTHH:MM:SSZ, or empty.
+    char time[32];
+} marginalia_timestamp_report;
+
+/// Copies the signature value of the first signer of the CMS `der` to `out`: 1 when copied,
+/// -1 when it is larger than `capacity` (`*out_length` says how large), 0 when `der` is not
+/// a SignedData with a signer. A signature time-stamp is over these bytes.
+int marginalia_cms_signature_value(const unsigned char *der, size_t der_length, unsigned char *out, size_t capacity,
+                                   size_t *out_length);
+
+/// The CMS `der` with the DER TimeStampToken `token` added to its first signer as the unsigned
+/// attribute id-aa-timeStampToken, written to `out` (MARGINALIA_CMS_TOO_LARGE when it is over
+/// `capacity`, `*out_length` saying how large).
+marginalia_cms_sign_result marginalia_cms_add_timestamp(const unsigned char *der, size_t der_length,
+                                                        const unsigned char *token, size_t token_length,
+                                                        unsigned char *out, size_t capacity, size_t *out_length);
+
+/// Checks the DER TimeStampToken `token` against the bytes it stamps. Returns report->parsed.
+int marginalia_timestamp_check(const unsigned char *token, size_t token_length, const unsigned char *stamped,
+                               size_t stamped_length, marginalia_timestamp_report *report);
+
+/// Checks the signature time-stamp of the first signer of the CMS `der` (its token against the
+/// signer's signature value). Returns report->parsed: 0 when there is none or it is unreadable.
+int marginalia_cms_timestamp(const unsigned char *der, size_t der_length, marginalia_timestamp_report *report);
 
 /// Copies the commonName of the PKCS#12 file's certificate (UTF-8, NUL-terminated, cut to
 /// `capacity`) into `name`: 1 when found, 0 when the file does not open with `password` or

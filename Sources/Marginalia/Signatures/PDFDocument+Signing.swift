@@ -47,7 +47,7 @@ extension PDFDocument {
         return try file.signedIncrementalUpdate(
             contentsCapacity: request.contentsCapacity,
             sign: PDFFile.padesSigner(pkcs12: request.pkcs12, password: request.password,
-                                      capacity: request.contentsCapacity))
+                                      capacity: request.contentsCapacity, timestamp: request.timestamp))
     }
 
     private func fillSignatureField(named name: String, with signature: PDFReference, request: SignatureRequest,

@@ -9,7 +9,7 @@ extension PDFSignatureVerification {
     /// The signature as JSON: `field`, `intact`, `problem`, `signer`, `filter`, `subFilter`,
     /// `signingTime`, `cmsSigningTime`, `reason`, `location`, `name`, `byteRange`,
     /// `coversWholeFile`, `digestAlgorithm`, `digestMatches`, `signatureValid`,
-    /// `signingCertificateV2`, `timestamp`, `chain` (`trusted`, `untrusted`, `not-checked`),
+    /// `signingCertificateV2`, `timestamp`, `timestampTime`, `timestampValid`, `chain` (`trusted`, `untrusted`, `not-checked`),
     /// `chainError`, `revision`, `revisionCount`, `docMDP` and `laterChanges` (`object`,
     /// `kind`, `detail`).
     public var jsonRecord: JSONValue {
@@ -39,6 +39,8 @@ extension PDFSignatureVerification {
             ("signatureValid", .bool(signatureValid)),
             ("signingCertificateV2", .bool(hasSigningCertificateV2)),
             ("timestamp", .bool(hasTimestamp)),
+            ("timestampTime", .optional(timestampTime)),
+            ("timestampValid", timestampValid.map { .bool($0) } ?? .null),
             ("chain", .string(chainName)),
             ("chainError", .optional(chainError)),
             ("revision", signedRevision.map { .integer($0) } ?? .null),

@@ -39,10 +39,12 @@ public struct SignatureRequest: Sendable {
     public var date: Date
     /// The bytes reserved for the CMS in `/Contents`.
     public var contentsCapacity: Int
+    /// The way to an RFC 3161 time-stamp authority for a B-T signature, nil for B-B.
+    public var timestamp: TimestampTransport?
 
     public init(pkcs12: [UInt8], password: String, placement: Placement, name: String? = nil, reason: String? = nil,
                 location: String? = nil, certification: Certification? = nil, date: Date = Date(),
-                contentsCapacity: Int = 16_384) {
+                contentsCapacity: Int = 16_384, timestamp: TimestampTransport? = nil) {
         self.pkcs12 = pkcs12
         self.password = password
         self.placement = placement
@@ -52,5 +54,6 @@ public struct SignatureRequest: Sendable {
         self.certification = certification
         self.date = date
         self.contentsCapacity = contentsCapacity
+        self.timestamp = timestamp
     }
 }

@@ -39,6 +39,7 @@ public struct DocumentRoutes: Sendable {
             let summary = try service.summary(id)
             var object = try APIJSON.object(summary)
             object["pages"] = try APIJSON.any(service.pages(id))
+            object["certification"] = try APIJSON.any(service.certification(id)?.jsonRecord ?? .null)
             return HTTPResponse.json(data: try APIJSON.data(object))
                 .adding(header: "X-Marginalia-Revision", value: String(summary.revision))
         }

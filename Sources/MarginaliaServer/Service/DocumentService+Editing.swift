@@ -25,6 +25,7 @@ extension DocumentService {
     /// - Throws: ``ServiceError/tooLarge(_:)`` when the request is over one of ``limits``;
     ///   ``ServiceError/conflict(_:)`` when `baseRevision` is ahead of every logged revision;
     ///   ``ServiceError/unprocessable(_:)`` when the change does not fit the document;
+    ///   ``ServiceError/forbidden(_:)`` when its certification does not allow it;
     ///   ``ServiceError/notFound(_:)``, ``ServiceError/badRequest(_:)``.
     public func apply(_ id: String, _ request: ApplyRequest) throws -> ApplyResult {
         try request.validateClientID()
@@ -66,6 +67,7 @@ extension DocumentService {
         let request = pending.request
         let missed = try unseenEntries(id, request, document: document, state: state)
         let historyBefore = state.history
+        let changesBefore = state.document.file.currentChanges()
         let applied = try perform(request.change, by: request.clientId, on: &state, document: document, id: id)
         var records: [OperationRecord] = []
         var entries: [LoggedOperation] = []
@@ -73,6 +75,9 @@ extension DocumentService {
             // A command's size (what an erase sweep touched, an added annotation's points) is
             // known only once applied; it is taken back below.
             if case .command(let command) = request.change { try limits.check(applied: applied.map(\.operation), of: command) }
+            // A certified document allows only what its DocMDP permission allows: the engine's
+            // check, the one the CLI makes before it writes (docs/signatures.md).
+            try state.document.file.checkCertificationAllowsChanges()
             for (offset, item) in applied.enumerated() {
                 let revision = state.revision + offset + 1
                 let json = try Self.encodeOperation(item.operation)
@@ -85,6 +90,9 @@ extension DocumentService {
                          historyBefore: historyBefore, pageCount: try state.document.pageCount)
         } catch {
             Self.rollBack(applied.map(\.operation), on: state.document)
+            // The inverses rewrite what they touch as it was: the file's change set too, so
+            // that a refused edit leaves no trace in the file served or the next save.
+            state.document.file.restoreChanges(changesBefore)
             state.history = historyBefore
             throw error
         }

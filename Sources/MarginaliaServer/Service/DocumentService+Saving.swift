@@ -35,6 +35,13 @@ extension DocumentService {
                let latest = try store.versions(id).last {
                 return DocumentVersion(latest)
             }
+            // Every edit was checked as it was applied; edits logged before the check existed
+            // are refused here, before anything is written.
+            do {
+                try state.document.file.checkCertificationAllowsChanges()
+            } catch let refused as SignatureError {
+                throw ServiceError.from(refused)
+            }
             let bytes = try state.document.dataRepresentation()
             let record = try store.saveVersion(id, bytes: bytes, basedOn: state.baseVersion, revision: state.revision,
                                                pageCount: try state.document.pageCount, now: Date())
@@ -90,13 +97,16 @@ extension DocumentService {
     /// their own), then the document is reopened on the restored content and its undo
     /// history starts again. The revision does not change. Subscribers hear `.versionRestored`.
     ///
-    /// - Throws: ``ServiceError/notFound(_:)`` when there is no such version.
+    /// - Throws: ``ServiceError/notFound(_:)`` when there is no such version;
+    ///   ``ServiceError/conflict(_:)`` when it does not hold a signature the document has
+    ///   (``checkRestoreKeepsSignatures(_:_:_:current:)``).
     public func restoreVersion(_ id: String, _ number: Int) throws -> DocumentSummary {
         try withDocument(id) { state in
             let (summary, version) = try store.withDocumentLock(id) { () -> (DocumentSummary, DocumentVersion) in
                 _ = try store.version(id, number: number)
                 _ = try saveLocked(id, &state)
                 let data = try store.versionData(id, number: number)
+                try Self.checkRestoreKeepsSignatures(id, number, data, current: state.document)
                 let document = try PDFDocument(data: data, limits: readingLimits)
                 let record = try store.restoreVersion(id, number: number, revision: state.revision,
                                                       pageCount: try document.pageCount, now: Date())

@@ -113,6 +113,18 @@ extension ServiceError {
         return .unprocessable(error.description)
     }
 
+    /// A signature rule as the service reports it: a change the document's certification
+    /// does not allow is 403 (the document refuses it, as a locked annotation), naming the
+    /// permission; a rewrite that would break signatures is 409; the rest of what a signature
+    /// check finds is the document's, 422.
+    static func from(_ error: SignatureError) -> ServiceError {
+        switch error {
+        case .certificationForbids: return .forbidden(error.description)
+        case .rewriteBreaksSignatures: return .conflict(error.description)
+        default: return .unprocessable(error.description)
+        }
+    }
+
     /// Any error, as the service reports it. `editing` says whether the engine was applying a
     /// client's request (its failures are the client's: 422) or working on stored data (500).
     static func wrap(_ error: any Error, editing: Bool = false) -> ServiceError {
@@ -123,6 +135,7 @@ extension ServiceError {
         case let error as CommandError: return from(error)
         case let error as ImageError: return .unprocessable(error.description)
         case let error as PDFError: return from(error)
+        case let error as SignatureError: return from(error)
         default:
             return editing ? .unprocessable(String(describing: error)) : .internalError(String(describing: error))
         }

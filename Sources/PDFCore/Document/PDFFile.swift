@@ -454,6 +454,36 @@ public final class PDFFile {
         }
     }
 
+    /// The change set as it is now, to put back with ``restoreChanges(_:)``.
+    public struct ChangeSet {
+        fileprivate let changed: [Int: PDFObject]
+        fileprivate let deleted: Set<Int>
+        fileprivate let generations: [Int: Int]
+        fileprivate let trailerChanges: PDFDictionary
+        fileprivate let removedTrailerKeys: Set<String>
+        fileprivate let nextNumber: Int
+    }
+
+    /// The change set as it is now (a copy on write: cheap until the next edit).
+    public func currentChanges() -> ChangeSet {
+        ChangeSet(changed: changedObjects, deleted: deletedObjects, generations: generations, trailerChanges: trailerChanges,
+                  removedTrailerKeys: removedTrailerKeys, nextNumber: nextNumber)
+    }
+
+    /// Puts back a change set taken with ``currentChanges()``: edits taken back by their
+    /// inverses leave the objects they touched rewritten as they were, and new numbers used;
+    /// this leaves no trace of them in the next update. The caller keeps what it derived from
+    /// the objects in step (the edits' inverses do that); ``changeCount`` moves on.
+    public func restoreChanges(_ changes: ChangeSet) {
+        changeCount += 1
+        changedObjects = changes.changed
+        deletedObjects = changes.deleted
+        generations = changes.generations
+        trailerChanges = changes.trailerChanges
+        removedTrailerKeys = changes.removedTrailerKeys
+        nextNumber = changes.nextNumber
+    }
+
     /// Whether anything was edited since opening.
     public var hasChanges: Bool {
         !changedObjects.isEmpty || !deletedObjects.isEmpty || !trailerChanges.isEmpty || !removedTrailerKeys.isEmpty

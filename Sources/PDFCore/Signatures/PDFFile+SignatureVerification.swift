@@ -16,7 +16,7 @@ extension PDFFile {
             signature: signature, byteRange: nil, problem: nil, coversWholeFile: false, signedRevision: nil,
             revisionCount: revisionEnds.count, digestMatches: false, signatureValid: false, signer: nil,
             cmsSigningTime: nil, digestAlgorithm: nil, hasSigningCertificateV2: false, hasTimestamp: false,
-            chain: .notChecked, laterChanges: [])
+            timestampTime: nil, timestampValid: nil, chain: .notChecked, laterChanges: [])
         let range: SignatureByteRange
         do {
             range = try SignatureByteRange.check(signature.byteRange, field: signature.fieldName, in: source)
@@ -41,7 +41,8 @@ extension PDFFile {
             result.problem = .unsupportedSubFilter(field: signature.fieldName, subFilter: subFilter)
             return result
         }
-        guard let report = SignatureCMS.verify(range.contents(in: source), content: range.coveredBytes(in: source),
+        let contents = range.contents(in: source)
+        guard let report = SignatureCMS.verify(contents, content: range.coveredBytes(in: source),
                                                encapsulatedSHA1: encapsulated, trustAnchors: trustAnchors) else {
             result.problem = .unreadableCMS(field: signature.fieldName)
             return result
@@ -53,6 +54,10 @@ extension PDFFile {
         result.digestAlgorithm = report.digestAlgorithm
         result.hasSigningCertificateV2 = report.hasSigningCertificateV2
         result.hasTimestamp = report.hasTimestamp
+        if report.hasTimestamp, let stamp = SignatureTimestamp.check(cms: contents) {
+            result.timestampTime = stamp.time
+            result.timestampValid = stamp.imprintMatches && stamp.signatureValid
+        }
         switch report.chainTrusted {
         case nil: result.chain = .notChecked
         case true?: result.chain = .trusted

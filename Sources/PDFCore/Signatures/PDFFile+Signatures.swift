@@ -51,36 +51,18 @@ extension PDFFile {
     }
 
     /// Refuses the pending changes when the document's certification does not allow them
-    /// (DocMDP, 12.8.2.2): P=1 allows no change, P=2 form filling and signing but no
-    /// annotation, P=3 annotations too; under P=2 and P=3 a page may change only in its
-    /// `/Annots` (where a signature's widget or an annotation is listed), so a page turned,
-    /// resized or given other content is refused.
+    /// (DocMDP, 12.8.2.2; the rules are ``PDFCertification/allows(_:in:)``): P=1 allows no
+    /// change, P=2 form filling and signing but no annotation, P=3 annotations too; under
+    /// P=2 and P=3 a page may change only in its `/Annots`, so a page added, turned, resized
+    /// or given other content is refused.
     ///
     /// - Throws: ``SignatureError/certificationForbids(permission:change:)`` naming the
     ///   first change refused.
     public func checkCertificationAllowsChanges() throws {
-        guard let permission = signatures().lazy.compactMap(\.docMDPPermission).first else { return }
-        for change in pendingChanges() {
-            let allowed: Bool
-            switch (permission, change.kind) {
-            case (1, _): allowed = false
-            case (2, .annotation): allowed = false
-            case (_, .page): allowed = changesOnlyAnnots(change.object)
-            default: allowed = true
-            }
-            if !allowed { throw SignatureError.certificationForbids(permission: permission, change: change) }
+        guard let certification = certification() else { return }
+        for change in pendingChanges() where !certification.allows(change, in: self) {
+            throw SignatureError.certificationForbids(permission: certification.permission, change: change)
         }
-    }
-
-    /// Whether object `number`'s pending change keeps everything but `/Annots` as stored (a
-    /// new object changes nothing stored).
-    private func changesOnlyAnnots(_ number: Int) -> Bool {
-        guard let stored = storedObject(number)?.dictionaryValue else { return true }
-        guard var changed = changedObjects[number]?.dictionaryValue else { return false }
-        var before = stored
-        before["Annots"] = nil
-        changed["Annots"] = nil
-        return before == changed
     }
 
     private func signature(_ dictionary: PDFDictionary, reference: PDFReference?, fieldName: String,

@@ -81,9 +81,16 @@ extension PDFFile {
     }
 
     /// Signs with the key of a PKCS#12 file: the `sign` of ``signedIncrementalUpdate(contentsCapacity:sign:)``
-    /// for a PAdES baseline B-B signature (``SignatureCMS/sign(pkcs12:password:digest:capacity:)``).
-    public static func padesSigner(pkcs12: [UInt8], password: String, capacity: Int) -> ([UInt8]) throws -> [UInt8] {
-        { digest in try SignatureCMS.sign(pkcs12: pkcs12, password: password, digest: digest, capacity: capacity) }
+    /// for a PAdES baseline B-B signature (``SignatureCMS/sign(pkcs12:password:digest:capacity:)``),
+    /// or B-T with `timestamp`, the way to a time-stamp authority: its token over the
+    /// signature value is added to the CMS (``SignatureTimestamp``).
+    public static func padesSigner(pkcs12: [UInt8], password: String, capacity: Int,
+                                   timestamp: TimestampTransport? = nil) -> ([UInt8]) throws -> [UInt8] {
+        { digest in
+            let cms = try SignatureCMS.sign(pkcs12: pkcs12, password: password, digest: digest, capacity: capacity)
+            guard let timestamp else { return cms }
+            return try SignatureTimestamp.stamp(cms, transport: timestamp, capacity: capacity)
+        }
     }
 
     /// The commonName of the PKCS#12 file's certificate (the signer's name a visible

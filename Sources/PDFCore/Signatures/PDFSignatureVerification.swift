@@ -37,6 +37,11 @@ public struct PDFSignatureVerification: Sendable, Equatable {
     public var hasSigningCertificateV2: Bool
     /// Whether the CMS carries a signature time-stamp token (PAdES B-T).
     public var hasTimestamp: Bool
+    /// The time-stamp's genTime (ISO 8601, UTC), when there is a readable one.
+    public var timestampTime: String?
+    /// Whether the time-stamp stamps this signature's value and its authority's signature
+    /// verifies (the authority's chain is not checked); nil without a readable time-stamp.
+    public var timestampValid: Bool?
     public var chain: Chain
     /// The objects added or changed by the updates after the signed version.
     public var laterChanges: [PDFSignatureChange]

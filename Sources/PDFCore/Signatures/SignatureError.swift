@@ -29,6 +29,9 @@ public enum SignatureError: Error, Sendable, Equatable, CustomStringConvertible 
     /// A full rewrite of a signed file was asked for: it would move the signed bytes and
     /// invalidate these signatures.
     case rewriteBreaksSignatures(fields: [String])
+    /// The time-stamp authority refused, or answered something other than a token over this
+    /// signature (RFC 3161), or could not be reached (the reason says which).
+    case timestamp(String)
     /// The document is certified with DocMDP permission `permission`, which does not allow
     /// `change`.
     case certificationForbids(permission: Int, change: PDFSignatureChange)
@@ -48,10 +51,10 @@ public enum SignatureError: Error, Sendable, Equatable, CustomStringConvertible 
         case .fieldNotSignable(let name, let reason): return "field '\(name)' cannot be signed: \(reason)"
         case .fieldNotFound(let name): return "no signature field '\(name)' (give --page and --rect to make one)"
         case .encryptedFile: return "an encrypted file is refused for signing: write it in the clear first (compact --remove-encryption)"
+        case .timestamp(let reason): return "signature time-stamp: \(reason)"
         case .placeholderNotFound: return "the signature placeholder was not found in the written update"
         case .certificationForbids(let permission, let change):
-            let allows = permission == 1 ? "no change" : permission == 2 ? "form filling and signing only"
-                : "form filling, signing and annotations only"
+            let allows = PDFCertification(fieldName: "", permission: permission).allowedChanges
             return "the document is certified (DocMDP P=\(permission): \(allows)): "
                 + "the \(change.kind.rawValue) change to object \(change.object) is not allowed"
         case .rewriteBreaksSignatures(let fields):

@@ -1,0 +1,25 @@
+import Foundation
+import PDFCore
+
+// The JSON of a document's certification (docs/signatures.md, "Certified documents"): what
+// the server's `GET /api/v1/documents/{id}` gives as `certification`, so the editor greys
+// what the document does not allow without deciding it. Keys are written by hand.
+
+extension PDFCertification {
+    /// `field` (the certifying signature), `permission` (P), `allows` (`formFilling`,
+    /// `annotations`, `pages`: booleans from ``PDFCertification``'s rules) and `message`
+    /// (one sentence for a user saying what the document allows).
+    public var jsonRecord: JSONValue {
+        .object([
+            ("field", .string(fieldName)),
+            ("permission", .integer(permission)),
+            ("allows", .object([
+                ("formFilling", .bool(allowsFormFilling)),
+                ("annotations", .bool(allowsAnnotations)),
+                ("pages", .bool(allowsPageChanges)),
+            ])),
+            ("message", .string("The document is certified by the signature \(fieldName) (DocMDP P=\(permission)): "
+                                + "\(allowedChanges).")),
+        ])
+    }
+}
