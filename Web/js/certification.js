@@ -3,6 +3,8 @@
 // DocMDP rules, the ones it checks every edit against); this module only says which of the
 // editor's tools and actions need which of its `allows`, and greys those it does not allow.
 
+import { t } from './i18n.js';
+
 /** What each tool makes: the change its certification must allow (Select makes none itself). */
 const TOOL_NEEDS = {
   draw: 'annotations', erase: 'annotations', text: 'annotations', shape: 'annotations', image: 'annotations',
@@ -18,8 +20,7 @@ const TOOL_NEEDS = {
 export function certificationRefusal(summary, need) {
   const certification = summary?.certification;
   if (!certification || certification.allows[need]) return null;
-  const what = { annotations: 'Annotating', formFilling: 'Filling the form', pages: 'Changing pages' }[need];
-  return `${what} is not allowed: ${certification.message}`;
+  return t(`certification.${need}`, { reason: certification.message });
 }
 
 /** Why the open document refuses tool `name`; null when it allows it. */

@@ -38,9 +38,9 @@ function changesText(changes) {
 
 /** A signature time-stamp (B-T): its time, and whether it stamps this signature. */
 function timestampText(signature) {
-  if (!signature.timestampTime) return 'unreadable';
+  if (!signature.timestampTime) return t('signatures.timestampUnreadable');
   const time = signature.timestampTime.replace('T', ' ').replace('Z', ' UTC');
-  return `${time} (${signature.timestampValid ? 'valid' : 'NOT valid'})`;
+  return t(signature.timestampValid ? 'signatures.timestampValid' : 'signatures.timestampNotValid', { time });
 }
 
 /** One signature's entry. */
