@@ -91,3 +91,16 @@ extension PDFDocument {
         file.update(page.reference, with: .dictionary(dictionary))
     }
 }
+
+extension PDFDocument {
+    /// Puts back the file's change set taken (``PDFFile/currentChanges()``) before edits that
+    /// were then taken back by their inverses, and forgets what was derived from the objects
+    /// since: the inverses put an erased annotation back under a new object number, which the
+    /// restored change set no longer holds, so the annotation indexes and the page tree's
+    /// order are read again from the file.
+    public func restoreChanges(_ changes: PDFFile.ChangeSet) {
+        file.restoreChanges(changes)
+        annotationIndexes.removeAll()
+        pageTree.invalidate()
+    }
+}

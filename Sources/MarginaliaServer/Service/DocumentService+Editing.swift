@@ -92,7 +92,7 @@ extension DocumentService {
             Self.rollBack(applied.map(\.operation), on: state.document)
             // The inverses rewrite what they touch as it was: the file's change set too, so
             // that a refused edit leaves no trace in the file served or the next save.
-            state.document.file.restoreChanges(changesBefore)
+            state.document.restoreChanges(changesBefore)
             state.history = historyBefore
             throw error
         }
