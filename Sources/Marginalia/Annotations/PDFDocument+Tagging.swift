@@ -70,9 +70,6 @@ private struct StructureTree {
     var root: PDFDictionary
     let rootReference: PDFReference?
 
-    /// How deep a number tree is followed: deeper trees are damaged or hostile.
-    static let maxDepth = 32
-
     init(document: PDFDocument) throws {
         file = document.file
         let catalog = try file.catalog()
@@ -163,31 +160,7 @@ private struct StructureTree {
 
     /// The element the parent tree gives for `key`, when it is one.
     func element(forKey key: Int) throws -> PDFReference? {
-        var node = try file.dictionary(root["ParentTree"])
-        var depth = 0
-        while let current = node, depth < Self.maxDepth {
-            depth += 1
-            if let nums = try file.resolve(current["Nums"] ?? .null).arrayValue {
-                var index = 0
-                while index + 1 < nums.count {
-                    if nums[index].integerValue == key { return nums[index + 1].referenceValue }
-                    index += 2
-                }
-                return nil
-            }
-            let kids = try file.resolve(current["Kids"] ?? .null).arrayValue ?? []
-            node = nil
-            for kid in kids {
-                guard let child = try file.dictionary(kid),
-                      let limits = try file.resolve(child["Limits"] ?? .null).arrayValue, limits.count == 2,
-                      let low = limits[0].integerValue, let high = limits[1].integerValue else { continue }
-                if low <= key && key <= high {
-                    node = child
-                    break
-                }
-            }
-        }
-        return nil
+        try file.numberTreeEntries(root["ParentTree"]).first { $0.key == key }?.value.referenceValue
     }
 
     /// Adds `element` to the parent tree under a new key, past every key in use, and returns
@@ -214,48 +187,31 @@ private struct StructureTree {
         return key
     }
 
-    /// Removes the entry `key` from the leaf of the parent tree that holds it.
+    /// Removes the entry `key` from the leaf of the parent tree that holds it (a leaf in an
+    /// object of its own, or the root; a leaf held directly inside another node is left).
     mutating func removeParentTreeEntry(_ key: Int) throws {
-        guard let treeObject = root["ParentTree"] else { return }
-        var pending: [(object: PDFObject, depth: Int)] = [(treeObject, 0)]
-        while let (object, depth) = pending.popLast(), depth < Self.maxDepth {
-            guard var node = try file.dictionary(object) else { continue }
-            if let nums = try file.resolve(node["Nums"] ?? .null).arrayValue {
-                var kept: [PDFObject] = []
-                var index = 0
-                while index + 1 < nums.count {
-                    if nums[index].integerValue != key { kept += [nums[index], nums[index + 1]] }
-                    index += 2
-                }
-                guard kept.count != nums.count else { continue }
-                node["Nums"] = .array(kept)
-                if let reference = object.referenceValue {
-                    file.update(reference, with: .dictionary(node))
-                } else if object == treeObject {
-                    try storeParentTree(node)
-                }
-                return
-            }
-            for kid in try file.resolve(node["Kids"] ?? .null).arrayValue ?? [] { pending.append((kid, depth + 1)) }
+        guard let leafObject = try file.numberTreeEntries(root["ParentTree"]).first(where: { $0.key == key })?.leaf,
+              var leaf = try file.dictionary(leafObject),
+              let nums = try file.resolve(leaf["Nums"] ?? .null).arrayValue else { return }
+        var kept: [PDFObject] = []
+        var index = 0
+        while index + 1 < nums.count {
+            if nums[index].integerValue != key { kept += [nums[index], nums[index + 1]] }
+            index += 2
+        }
+        leaf["Nums"] = .array(kept)
+        if let reference = leafObject.referenceValue {
+            file.update(reference, with: .dictionary(leaf))
+        } else if leafObject == root["ParentTree"] {
+            try storeParentTree(leaf)
         }
     }
 
-    /// The key a new entry takes: `/ParentTreeNextKey`, or one past the largest key in use
-    /// by the tree or by any `/StructParent(s)` the tree names.
+    /// The key a new entry takes: `/ParentTreeNextKey`, or one past the largest key the
+    /// parent tree holds, whichever is larger.
     private func nextKey() throws -> Int {
-        var next = root["ParentTreeNextKey"]?.integerValue ?? 0
-        var pending: [(object: PDFObject, depth: Int)] = root["ParentTree"].map { [($0, 0)] } ?? []
-        while let (object, depth) = pending.popLast(), depth < Self.maxDepth {
-            guard let node = try file.dictionary(object) else { continue }
-            let nums = try file.resolve(node["Nums"] ?? .null).arrayValue ?? []
-            var index = 0
-            while index < nums.count {
-                if let key = nums[index].integerValue, key < Int.max { next = max(next, key + 1) }
-                index += 2
-            }
-            for kid in try file.resolve(node["Kids"] ?? .null).arrayValue ?? [] { pending.append((kid, depth + 1)) }
-        }
-        return next
+        let largest = try file.numberTreeEntries(root["ParentTree"]).map(\.key).filter { $0 < Int.max }.max()
+        return max(root["ParentTreeNextKey"]?.integerValue ?? 0, largest.map { $0 + 1 } ?? 0)
     }
 
     private mutating func storeParentTree(_ tree: PDFDictionary) throws {

@@ -6,11 +6,10 @@ struct PageLabels {
 
     /// The label of page `index`, or nil when the document has no labels.
     func label(forPageAt index: Int) throws -> String? {
-        let root = try file.catalog()["PageLabels"]
-        guard let tree = try file.dictionary(root) else { return nil }
         var ranges: [(start: Int, style: PDFDictionary)] = []
-        var seen = Set(root?.referenceValue.map { [$0.number] } ?? [])
-        try collect(tree, into: &ranges, depth: 0, seen: &seen)
+        for entry in try file.numberTreeEntries(try file.catalog()["PageLabels"]) {
+            if let style = try file.dictionary(entry.value) { ranges.append((entry.key, style)) }
+        }
         guard let range = ranges.filter({ $0.start <= index }).max(by: { $0.start < $1.start }) else { return nil }
         let style = range.style
         let first = style["St"]?.integerValue ?? 1
@@ -30,27 +29,6 @@ struct PageLabels {
         default: body = ""
         }
         return prefix + body
-    }
-
-    /// Gathers the ranges of the number tree under `node`. Each node is read once: a kid met
-    /// again (a loop, or a node listed twice) is skipped, so a node naming itself twice as a
-    /// kid costs one visit, not 2^32.
-    private func collect(_ node: PDFDictionary, into ranges: inout [(start: Int, style: PDFDictionary)], depth: Int,
-                         seen: inout Set<Int>) throws {
-        guard depth < 32 else { return }
-        if let nums = try file.resolve(node["Nums"] ?? .null).arrayValue {
-            var i = 0
-            while i + 1 < nums.count {
-                if let start = nums[i].integerValue, let style = try file.dictionary(nums[i + 1]) {
-                    ranges.append((start, style))
-                }
-                i += 2
-            }
-        }
-        for kid in try file.resolve(node["Kids"] ?? .null).arrayValue ?? [] {
-            if let reference = kid.referenceValue, !seen.insert(reference.number).inserted { continue }
-            if let child = try file.dictionary(kid) { try collect(child, into: &ranges, depth: depth + 1, seen: &seen) }
-        }
     }
 
     static func roman(_ value: Int) -> String {
