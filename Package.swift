@@ -48,6 +48,9 @@ let package = Package(
         // text that needs it. Marginalia only: the WebAssembly core draws no text.
         .target(name: "CHarfBuzz", dependencies: ["CLazyLibrary"]),
         .target(name: "CFriBidi", dependencies: ["CLazyLibrary"]),
+        // glibc's allocator setting (mallopt) that keeps the server's resident memory near
+        // what its memory budget counts (docs/server-robustness.md, "Memory").
+        .target(name: "CMalloc"),
 
         // The editor engine's decisions, Foundation-free: geometry, strokes, hit tests, erasers,
         // selection, tools, input routing, viewport, the command protocol. It also builds with
@@ -69,7 +72,7 @@ let package = Package(
         // The server: HTTP (libmicrohttpd), the document store (SQLite + files, or PostgreSQL
         // for replicas), the JSON API and the browser editor's static files.
         .target(name: "MarginaliaServer", dependencies: ["MarginaliaEditor", "Marginalia", "MarginaliaRender", "CMicroHTTPD", "CSQLite", "CLibPQ",
-                                                   "CCrypto"]),
+                                                   "CCrypto", "CMalloc"]),
         // The `marginalia` command-line tool.
         .executableTarget(
             name: "MarginaliaCLI",

@@ -226,6 +226,7 @@ enum ServeCommand {
             options.token = AccessControl.makeToken()
         }
         raiseOpenFileLimit(toHold: configuration.maxConnections)
+        ProcessMemory.prepareForServing()
         do {
             try configuration.uploads?.removeLeftovers()
         } catch {

@@ -25,6 +25,10 @@ DOCS = "/api/v1/documents"
 CLIENTS = 8
 #: The peak resident memory the server may reach (issue 25 asks for 1.5 GiB).
 PEAK_BOUND = 1536 * MIB
+#: What the server may still hold once every request is answered: the documents it keeps
+#: open (the 100,000 annotations and pages among them), not what the work freed. Freed but
+#: kept by glibc's arenas, it was 580-670 MiB; given back (ProcessMemory), 240-300 MiB.
+AFTER_BOUND = 448 * MIB
 #: How often a client tries a request answered 503 (waiting as Retry-After says).
 ATTEMPTS = 4
 #: Seconds a request may take before it counts as unanswered.
@@ -60,6 +64,17 @@ def vm_field(pid: int, name: str) -> int:
         if line.startswith(name + ":"):
             return int(line.split()[1]) * 1024
     raise AssertionError(f"no {name} in /proc/{pid}/status")
+
+
+def settled_rss(pid: int, deadline: float = 90) -> int:
+    """The server's resident memory once it is at most AFTER_BOUND, or its lowest within
+    `deadline` seconds: the background text indexer may still be at work on the last uploads."""
+    lowest = vm_field(pid, "VmRSS")
+    give_up = time.monotonic() + deadline
+    while lowest >= AFTER_BOUND and time.monotonic() < give_up:
+        time.sleep(0.5)
+        lowest = min(lowest, vm_field(pid, "VmRSS"))
+    return lowest
 
 
 class Client:
@@ -128,6 +143,7 @@ def test_hostile_files_eight_at_a_time_stay_under_the_memory_bound(binary, tmp_p
             list(pool.map(run, jobs))
         alive = server.process.poll() is None
         peak = vm_field(pid, "VmHWM") if alive else None
+        after = settled_rss(pid) if alive else None
         ready = alive and server.ready()
     finally:
         if server.process.poll() is None:
@@ -137,7 +153,8 @@ def test_hostile_files_eight_at_a_time_stay_under_the_memory_bound(binary, tmp_p
     counts: dict[int, int] = {}
     for _, status, _, _ in answers:
         counts[status] = counts.get(status, 0) + 1
-    report = {"peak_rss_mib": peak and round(peak / MIB), "bound_mib": PEAK_BOUND // MIB, "seconds": round(elapsed, 1),
+    report = {"peak_rss_mib": peak and round(peak / MIB), "bound_mib": PEAK_BOUND // MIB,
+              "rss_after_mib": after and round(after / MIB), "after_bound_mib": AFTER_BOUND // MIB, "seconds": round(elapsed, 1),
               "requests": len(answers), "statuses": counts,
               "slowest": sorted(answers, key=lambda a: -a[3])[:12],
               "failures": [a for a in answers if a[1] >= 400 or a[1] == 0]}
@@ -149,5 +166,7 @@ def test_hostile_files_eight_at_a_time_stay_under_the_memory_bound(binary, tmp_p
     bad = [a for a in answers if a[1] == 0 or (a[1] >= 500 and not (a[1] == 503 and a[2]))]
     assert not bad, f"no answer, or answers of 500 or more (503 without Retry-After included): {bad}"
     assert peak < PEAK_BOUND, f"peak resident memory {peak / MIB:.0f} MiB, over {PEAK_BOUND // MIB} MiB"
+    assert after < AFTER_BOUND, (f"resident memory once every request was answered {after / MIB:.0f} MiB, over "
+                                 f"{AFTER_BOUND // MIB} MiB: memory the work freed was not given back")
     limits = [a for a in answers if a[1] in (413, 422) and "limit" in a[2]]
     assert limits, "no request was refused naming a limit: the bombs did not reach one"
