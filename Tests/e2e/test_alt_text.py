@@ -127,6 +127,13 @@ def test_skipping_the_prompt_leaves_no_description_and_it_can_stop_asking(new_ed
     editor.press("Escape")
     editor.wait_until("document.getElementById('popover').hidden")
     assert editor.js("JSON.parse(localStorage.getItem('marginalia.settings.v2')).askAltText") is False
+    # Settings shows the same switch, off, under Accessibility.
+    editor.click("button[data-tool=settings]")
+    editor.wait_until("[...document.querySelectorAll('#popover button[role=switch]')].some((b) =>"
+                      " b.textContent === 'Ask for a description when placing a stamp, image or signature'"
+                      " && b.getAttribute('aria-checked') === 'false')")
+    editor.press("Escape")
+    editor.wait_until("document.getElementById('popover').hidden")
 
     open_picker(editor)
     third = place(editor, '#popover .stamp-choice[data-stamp="Expired"]', (150, 550), {first["id"], second["id"]})
