@@ -1,4 +1,6 @@
 import Testing
+import Foundation
+import PDFCore
 @testable import Marginalia
 
 @Suite("PDF/A claims in XMP")
@@ -17,5 +19,30 @@ struct PDFAClaimTests {
         #expect(PDFAClaim.read(fromXMP: "<dc:title>PDF/A</dc:title>") == nil)
         #expect(PDFAClaim.read(fromXMP: "<pdfaid:part>99999999999999999999</pdfaid:part>") == nil)
         #expect(PDFAClaim.read(fromXMP: "<pdfaid:part>0</pdfaid:part>") == nil)
+    }
+
+    /// The check form fields, signatures and redaction overlays pass under a claim: a drawing
+    /// naming a standard font (no program) is refused with the claim and what was not done; the
+    /// font AppearanceTextFont chooses where every font must be embedded passes, and outside
+    /// that need, WinAnsi text keeps the standard font.
+    @Test func aDrawingInAStandardFontIsRefusedAndTheEmbeddedChoicePasses() throws {
+        let document = try TestDocuments.pages(1)
+        let claim = PDFAClaim(part: 2, conformance: "U")
+        var standard = AppearanceStream(bounds: CGRect(x: 0, y: 0, width: 100, height: 20))
+        let plain = AppearanceTextFont(for: ["Signed"], standard: .helvetica, embeds: false, in: &standard)
+        #expect(plain.standard == .helvetica)
+        standard.content.show(plain.font.encode("Signed").bytes)
+        #expect {
+            try claim.checkFontsEmbedded(in: standard.stream(), file: document.file, refusing: "field x was not filled")
+        } throws: { error in
+            "\(error)".contains("PDF/A-2u") && "\(error)".contains("/Helvetica is not") && "\(error)".contains("field x was not filled")
+        }
+
+        var embedded = AppearanceStream(bounds: CGRect(x: 0, y: 0, width: 100, height: 20))
+        let chosen = AppearanceTextFont(for: ["Signed"], standard: .helvetica, embeds: true, in: &embedded)
+        #expect(chosen.standard == nil && chosen.resource == AppearanceTextFont.embeddedResource)
+        embedded.content.show(chosen.font.encode("Signed").bytes)
+        try chosen.finish(&embedded, add: { document.file.add($0) })
+        try claim.checkFontsEmbedded(in: embedded.stream(), file: document.file, refusing: "field x was not filled")
     }
 }

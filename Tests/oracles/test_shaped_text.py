@@ -1,6 +1,7 @@
 """Text in scripts that need shaping and right-to-left layout (docs/text-layout.md): lines of
 Arabic, Hebrew, Devanagari, Thai, Chinese and Japanese written by the engine (free text, a form
-field, a generated document) render in Poppler (pdftoppm) and
+field, a generated document, the comment summary a flattened copy ends with) render in Poppler
+(pdftoppm) and
 PDFium like HarfBuzz's own hb-view draws them in the same Noto font and size, and extract
 (PyMuPDF, pdftotext) as the text typed. The comparison and its tolerance: shaping_oracle.py.
 """
@@ -15,9 +16,10 @@ from pathlib import Path
 
 import pymupdf
 import pytest
+from PIL import Image
 
 from oracle_helpers import qpdf_check, run_command
-from shaping_oracle import NOTO, NOTO_CJK, SAME_GLYPHS, boxes_agree, difference, hb_view, ink, pdfium, pdftoppm
+from shaping_oracle import INK, NOTO, NOTO_CJK, SAME_GLYPHS, boxes_agree, difference, hb_view, ink, pdfium, pdftoppm
 
 #: Per script: the line, the font the engine must choose for it (file, face in a collection,
 #: PostScript name), and whether a control drawn unshaped in typed order must differ (Thai,
@@ -93,12 +95,55 @@ def generated_pdf(binary: Path, tmp_path: Path, text: str) -> Path:
     return out
 
 
-WRITERS = {"freeText": free_text_pdf, "field": field_pdf, "generated": generated_pdf}
+#: The size of a note's text on the summary pages (CommentSummary.document()).
+SUMMARY_SIZE = 10
+
+
+def summary_pdf(binary: Path, tmp_path: Path, text: str) -> Path:
+    """The summary page `marginalia flatten --comments summary` adds for a note whose text is
+    `text`, taken out of the flattened copy by qpdf as a document of its own (the oracles
+    render first pages)."""
+    spec = {"annotations": [{"type": "note", "pageIndex": 0, "rect": [72, 700, 92, 720], "contents": text,
+                             "author": "Reviewer"}]}
+    source = tmp_path / "note.json"
+    source.write_text(json.dumps(spec, ensure_ascii=False), encoding="utf-8")
+    annotated, flat, out = tmp_path / "noted.pdf", tmp_path / "flat.pdf", tmp_path / "summary.pdf"
+    result = run_command([str(binary), "annotate", str(blank_pdf(tmp_path / "blank.pdf")), "--from", str(source),
+                          "-o", str(annotated)], 60)
+    assert result.returncode == 0, result.describe()
+    result = run_command([str(binary), "flatten", str(annotated), "-o", str(flat), "--comments", "summary"], 60)
+    assert result.returncode == 0, result.describe()
+    assert qpdf_check(flat, None).returncode == 0
+    subprocess.run(["qpdf", "--empty", "--pages", str(flat), "2", "--", str(out)], check=True, capture_output=True)
+    return out
+
+
+WRITERS = {"freeText": free_text_pdf, "field": field_pdf, "generated": generated_pdf, "summary": summary_pdf}
+
+
+def dpi_of(surface: str) -> float:
+    """The resolution at which the line is drawn 48 pixels per em, as hb-view's reference."""
+    return DPI * SIZE / SUMMARY_SIZE if surface == "summary" else DPI
+
+
+def below_heading(page: Image.Image, pdf: Path, dpi: float) -> tuple[int, int, int, int]:
+    """The part of the rendered summary page under the note's heading (kind, author, date):
+    from the first row without ink below the heading's middle, where PyMuPDF finds it, to the
+    bottom. The note's text is all the page shows there."""
+    with pymupdf.open(pdf) as document:
+        heading = next(line["bbox"] for block in document[0].get_text("dict")["blocks"]
+                       for line in block.get("lines", []) if "Reviewer" in "".join(s["text"] for s in line["spans"]))
+    mask = page.point(lambda value: 255 if value < INK else 0)
+    row = round((heading[1] + heading[3]) / 2 * dpi / 72)
+    while row < page.height and mask.crop((0, row, page.width, row + 1)).getbbox() is not None:
+        row += 1
+    return (0, row, page.width, page.height)
 
 
 def region(surface: str) -> tuple[int, int, int, int] | None:
     """Where the line is, in pixels of a page rendered at DPI: the annotation's rect, or for
-    a generated document the whole page (its only ink is the line)."""
+    a generated document the whole page (its only ink is the line); the summary's is
+    below_heading()."""
     if surface == "generated":
         return None
     scale = DPI / 72
@@ -120,15 +165,18 @@ def test_renders_as_hb_view_shapes_it(binary, tmp_path, script, surface):
     assert font.exists(), f"{font} is missing: scripts/install-deps.sh installs fonts-noto-core and fonts-noto-cjk"
     pdf = WRITERS[surface](binary, tmp_path, text)
     fonts = subprocess.run(["pdffonts", str(pdf)], check=True, capture_output=True, text=True).stdout.splitlines()[2:]
-    # Only the script's font: embedded (emb), subset (sub), with a ToUnicode map (uni).
-    assert [line.split()[0].split("+")[1] for line in fonts] == [name], fonts
-    assert fonts[0].split()[-5:-2] == ["yes", "yes", "yes"], fonts
+    # The script's font: embedded (emb), subset (sub), with a ToUnicode map (uni); the only
+    # one but on the summary page, whose headings are in Helvetica.
+    shown = [line for line in fonts if "+" in line.split()[0] and line.split()[0].split("+")[1] == name]
+    assert len(shown) == 1 and (surface == "summary" or len(fonts) == 1), fonts
+    assert shown[0].split()[-5:-2] == ["yes", "yes", "yes"], fonts
 
     pixels_per_em = SIZE * DPI // 72
     reference = ink(hb_view(font, text, pixels_per_em, tmp_path / "reference.png", face_index=face))
     control = ink(hb_view(font, text, pixels_per_em, tmp_path / "control.png", face_index=face, unshaped=True))
-    for engine, page in [("pdftoppm", pdftoppm(pdf, DPI, tmp_path / "page")), ("pdfium", pdfium(pdf, DPI))]:
-        ours = ink(page, region(surface))
+    dpi = dpi_of(surface)
+    for engine, page in [("pdftoppm", pdftoppm(pdf, dpi, tmp_path / "page")), ("pdfium", pdfium(pdf, dpi))]:
+        ours = ink(page, below_heading(page, pdf, dpi) if surface == "summary" else region(surface))
         ours.save(tmp_path / f"{engine}-{script}.png")
         assert boxes_agree(ours, reference), f"{engine}: ink box {ours.size}, hb-view's {reference.size}"
         measured = difference(ours, reference)
@@ -146,11 +194,18 @@ def test_extracts_as_typed(binary, tmp_path, script, surface):
         flat = field_pdf(binary, tmp_path, text, flatten=True)
     elif surface == "generated":
         flat = generated_pdf(binary, tmp_path, text)
+    elif surface == "summary":
+        flat = summary_pdf(binary, tmp_path, text)
     else:
         flat = tmp_path / "flat.pdf"
         result = run_command([str(binary), "flatten", str(free_text_pdf(binary, tmp_path, text)), "-o", str(flat)], 60)
         assert result.returncode == 0, result.describe()
     poppler = subprocess.run(["pdftotext", "-enc", "UTF-8", str(flat), "-"], check=True, capture_output=True).stdout.decode()
+    document = pymupdf.open(flat)
+    extracted = document[0].get_text()
+    if surface == "summary":
+        # The note's text is what follows its heading (kind, author, date), the page's last line.
+        poppler, extracted = after_heading(poppler), after_heading(extracted)
     if script == "hebrew":
         # Poppler (22.12) reads Hebrew points placed by offsets as words of their own after the
         # line, and a point's offset as a gap between words; it extracts the letters in order.
@@ -160,8 +215,13 @@ def test_extracts_as_typed(binary, tmp_path, script, surface):
         assert letters(poppler) == letters(text)
     else:
         assert normalised(poppler) == normalised(text)
-    document = pymupdf.open(flat)
-    assert normalised(document[0].get_text()) == normalised(text)
+    assert normalised(extracted) == normalised(text)
+
+
+def after_heading(extracted: str) -> str:
+    lines = extracted.splitlines()
+    heading = next(i for i, line in enumerate(lines) if "Reviewer" in line)
+    return "\n".join(lines[heading + 1:])
 
 
 def test_latin_and_greek_stay_in_dejavu_and_unshaped(binary, tmp_path):

@@ -8,10 +8,14 @@ import { t } from './i18n.js';
 const popover = () => document.getElementById('popover');
 let current = null; // {anchor, build}
 
-/** Opens the popover under `anchor` with the content from `build()` (called again on refresh). */
-export function openPopover(anchor, title, build) {
+/**
+ * Opens the popover under `anchor` with the content from `build()` (called again on refresh).
+ * `passThrough`: a press on the pages that closes it goes on to the pages (a popover that
+ * opened by itself, such as the description asked for after placing, must not cost a tap).
+ */
+export function openPopover(anchor, title, build, { passThrough = false } = {}) {
   const el = popover();
-  current = { anchor, title, build };
+  current = { anchor, title, build, passThrough };
   refreshPopover();
   el.hidden = false;
   el.setAttribute('aria-label', title);
@@ -72,8 +76,9 @@ export const popoverAnchor = () => (isPopoverOpen() ? current?.anchor ?? null : 
 // and the pointer's later events are ignored by the pages, which never saw it go down.
 document.addEventListener('pointerdown', (e) => {
   if (!current || popover().contains(e.target) || current.anchor.contains(e.target)) return;
+  const passThrough = current.passThrough;
   closePopover();
-  if (e.target.closest?.('.pages')) { e.stopPropagation(); e.preventDefault(); }
+  if (e.target.closest?.('.pages') && !passThrough) { e.stopPropagation(); e.preventDefault(); }
 }, true);
 document.addEventListener('keydown', (e) => { if (e.key === 'Escape') closePopover(); });
 

@@ -3,7 +3,7 @@
 // stylus gestures), kept in the engine's own JSON format, with its defaults and its rules
 // (ranges, one gesture per action): the engine is told every change and its answer is what
 // is kept. The rest is the browser's own: the current tool, the sidebar, the text-markup
-// tool's kind and colour.
+// tool's kind and colour, whether descriptions are asked for when placing.
 
 import { call, engineLoaded } from './engine.js';
 import { t } from './i18n.js';
@@ -35,8 +35,9 @@ export const INPUT_MODES = { default: t('input.default'), pencilOnly: t('input.p
 export const INK_KINDS = { pen: t('ink.pen'), pencil: t('ink.pencil'), marker: t('ink.marker'), highlighter: t('ink.highlighter') };
 
 // A first visit starts with Select: a reader's first drag selects text rather than drawing.
+// askAltText: ask for a description when a stamp, image or signature is placed.
 const UI_DEFAULTS = { tool: 'select', thumbnails: false, markup: { kind: 'highlight', color: '#FFE600' },
-  redact: { overlay: '#000000', overlayText: '' } };
+  redact: { overlay: '#000000', overlayText: '' }, askAltText: true };
 
 function load(key, fallback) {
   try {

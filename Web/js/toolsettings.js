@@ -187,6 +187,8 @@ export function inputSettings(relaunch) {
     section(t('settings.view'), html('div', { class: 'popover-label', text: t('settings.pageLayout') }), ...layoutChoice(),
       toggle(t('settings.highlightFields'), settings.prefs.highlightFields, (v) => updatePreferences((p) => { p.highlightFields = v; })),
       html('p', { class: 'hint', text: t('settings.highlightFieldsHint') })),
+    section(t('settings.accessibility'),
+      toggle(t('alt.askWhenPlacing'), settings.askAltText !== false, (v) => update((s) => { s.askAltText = v; }))),
     section(t('settings.penGestures'), ...browserRows,
       html('p', { class: 'hint', 'data-hint': 'browser-gestures', text: t('settings.browserGesturesHint') })),
     section(t('settings.applePencil'), ...nativeRows,

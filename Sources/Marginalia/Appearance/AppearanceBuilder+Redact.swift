@@ -34,8 +34,11 @@ extension AppearanceBuilder {
     /// What replaces the content under an applied redaction (the `/RO` of ISO 32000-2,
     /// 12.5.6.23): each quadrilateral (or the area) filled with `color`, and the overlay
     /// text, if any, in Helvetica sized to the area's height and kept inside it (repeated
-    /// across it with `/Repeat`), black or white, whichever shows on the fill.
-    static func redactionOverlay(_ a: PDFAnnotation, _ redact: PDFAnnotation.Redact, color: Color) -> AppearanceStream {
+    /// across it with `/Repeat`), black or white, whichever shows on the fill. In DejaVu Sans
+    /// embedded as a subset (``AppearanceTextFont``) when `embedsFonts` (a PDF/A document) or
+    /// the text needs more than WinAnsi; `addObject` stores that font.
+    static func redactionOverlay(_ a: PDFAnnotation, _ redact: PDFAnnotation.Redact, color: Color, embedsFonts: Bool,
+                                 addObject: (PDFObject) -> PDFReference) throws -> AppearanceStream {
         let areas = redact.quads.isEmpty ? [PDFAnnotation.Quad(rect: a.rect)] : redact.quads
         let bounds = CGRect.bounding(areas.flatMap(\.points))
         var overlay = AppearanceStream(bounds: bounds)
@@ -46,8 +49,8 @@ extension AppearanceBuilder {
         }
         overlay.content.fill()
         guard let text = redact.overlayText, !text.isEmpty, bounds.width > 2, bounds.height > 2 else { return overlay }
-        let font = StandardFont.helvetica
-        let name = overlay.addFont(font, named: "Helv")
+        let chosen = AppearanceTextFont(for: [text], standard: .helvetica, embeds: embedsFonts, named: "Helv", in: &overlay)
+        let font = chosen.font
         let unit = max(font.width(of: text, size: 1), 0.001)
         let size = Double(min(bounds.height * 0.7, (bounds.width - 2) / unit))
         guard size >= 1 else { return overlay }
@@ -57,7 +60,7 @@ extension AppearanceBuilder {
         overlay.content.clip()
         overlay.content.fillColor(light ? [0] : [1])
         overlay.content.beginText()
-        overlay.content.font(name, size: size)
+        overlay.content.font(chosen.resource, size: size)
         let width = font.width(of: text, size: size)
         let baseline = Double(bounds.midY) - size * 0.35
         let starts: [Double] = redact.repeatsOverlayText
@@ -70,6 +73,7 @@ extension AppearanceBuilder {
             overlay.content.show(font.encode(text).bytes)
         }
         overlay.content.endText()
+        try chosen.finish(&overlay, add: addObject)
         return overlay
     }
 }

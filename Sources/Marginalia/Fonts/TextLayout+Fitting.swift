@@ -36,6 +36,17 @@ extension TextLayout {
         for text: String, font: StandardFont, in size: CGSize, maximum: Double, minimum: Double,
         wrapping: Bool = true
     ) -> Double {
+        fittingFontSize(for: text, font: StandardFontFace(font) as any PDFFont, in: size, maximum: maximum,
+                        minimum: minimum, wrapping: wrapping)
+    }
+
+    /// The largest font size at which `text` fits in a box, in any font (an embedded one
+    /// too); see ``fittingFontSize(for:font:in:maximum:minimum:wrapping:)``. A
+    /// ``StandardFontFace`` is measured exactly as its ``StandardFont`` is.
+    public static func fittingFontSize(
+        for text: String, font: any PDFFont, in size: CGSize, maximum: Double, minimum: Double,
+        wrapping: Bool = true
+    ) -> Double {
         let lower = clampSize(minimum, fallback: smallestSize)
         let upper = max(lower, clampSize(maximum, fallback: lower))
         let box = (width: Double(size.width), height: Double(size.height))

@@ -13,6 +13,10 @@ struct FieldAppearance {
     let file: PDFFile
     let form: AcroForm
     var addObject: (PDFObject) -> PDFReference
+    /// Whether text is drawn only in embedded fonts (DejaVu Sans instead of the standard font
+    /// `/DA` names) and checks and dots as paths instead of ZapfDingbats, as a document that
+    /// claims PDF/A needs (docs/accessibility.md).
+    var embedsFonts = false
 
     /// What `/MK` and `/BS` say about a widget's look.
     struct Look {
@@ -110,22 +114,15 @@ struct FieldAppearance {
         let comb = field.type == .text && field.flags.contains(.comb) && !multiline && !field.flags.contains(.password)
             && (field.maxLength ?? 0) > 0
 
-        let standard = font(da)
-        let pdfFont: any PDFFont
-        let resource: String
         // Text in scripts that need shaping or their own fonts (docs/text-layout.md); a comb
         // field keeps one character a cell.
         let faces = !comb && ScriptFonts.needsShaping(shown) ? TextFaces.make() : nil
-        if FontFallback.needsEmbeddedFont(shown), let embedded = FontFallback.systemFont() {
-            pdfFont = embedded
-            resource = "MEmbedded"
-        } else {
-            pdfFont = StandardFontFace(standard)
-            resource = appearance.addFont(standard, named: da.fontName.isEmpty ? nil : da.fontName)
-        }
+        let chosen = AppearanceTextFont(for: [shown], standard: font(da), embeds: embedsFonts,
+                                        named: da.fontName.isEmpty ? nil : da.fontName, in: &appearance)
+        let pdfFont = chosen.font, resource = chosen.resource
         var size = da.fontSize
         if !(size > 0) || !size.isFinite {
-            size = autoSize(shown, font: standard, area: area, multiline: multiline, comb: comb ? field.maxLength : nil)
+            size = autoSize(shown, font: pdfFont, area: area, multiline: multiline, comb: comb ? field.maxLength : nil)
         }
 
         appearance.content.raw("/Tx BMC")
@@ -168,15 +165,15 @@ struct FieldAppearance {
         appearance.content.raw("EMC")
         if let faces {
             appearance.fonts.merge(try faces.fontResources(add: addObject)) { _, new in new }
-        } else if pdfFont is TrueTypeFont {
-            appearance.fonts[resource] = .reference(try pdfFont.makeFontDictionary(add: addObject))
+        } else {
+            try chosen.finish(&appearance, add: addObject)
         }
         return appearance.stream()
     }
 
     /// The size for `/DA` size 0: as large as fits the box, at most 12 points for several
     /// lines (as Acrobat does).
-    private func autoSize(_ text: String, font: StandardFont, area: CGRect, multiline: Bool, comb: Int?) -> Double {
+    private func autoSize(_ text: String, font: any PDFFont, area: CGRect, multiline: Bool, comb: Int?) -> Double {
         let height = Double(area.height)
         if multiline {
             return TextLayout.fittingFontSize(for: text, font: font, in: area.size, maximum: 12, minimum: 4, wrapping: true)
@@ -198,14 +195,10 @@ struct FieldAppearance {
         let inset = CGFloat(look.borderWidth)
         let clip = box.insetBy(dx: min(inset, box.width / 2), dy: min(inset, box.height / 2))
         let da = defaultAppearance(field: field, widget: widget)
-        let standard = font(da)
-        let face = StandardFontFace(standard)
+        let chosen = AppearanceTextFont(for: field.options.map(\.displayText), standard: font(da), embeds: embedsFonts,
+                                        named: da.fontName.isEmpty ? nil : da.fontName, in: &appearance)
+        let face = chosen.font, resource = chosen.resource
         let size = da.fontSize > 0 && da.fontSize.isFinite ? da.fontSize : 12
-        let resource = da.fontName.isEmpty ? standard.baseFontName : da.fontName
-        appearance.fonts[resource] = .dictionary(PDFDictionary([
-            "Type": .name("Font"), "Subtype": .name("Type1"), "BaseFont": .name(standard.baseFontName),
-            "Encoding": .name("WinAnsiEncoding"),
-        ]))
         let lineHeight = TextLayout.lineHeight(font: face, size: size)
         appearance.content.raw("/Tx BMC")
         appearance.content.save()
@@ -235,6 +228,7 @@ struct FieldAppearance {
         }
         appearance.content.restore()
         appearance.content.raw("EMC")
+        try chosen.finish(&appearance, add: addObject)
         return appearance.stream()
     }
 
@@ -242,7 +236,7 @@ struct FieldAppearance {
 
     /// The on or off appearance of a checkbox or radio that has none: the frame, and when
     /// on, the `/MK /CA` character of ZapfDingbats (a check for checkboxes, a dot for
-    /// radios by default).
+    /// radios by default), or with ``embedsFonts`` the same mark as a path (``ButtonSymbol``).
     func button(on: Bool, field: FormField, widget: PDFDictionary) -> PDFStream {
         let look = look(of: widget)
         var appearance = frame(widget, look)
@@ -250,6 +244,16 @@ struct FieldAppearance {
         let box = appearance.bounds
         let da = defaultAppearance(field: field, widget: widget)
         let symbol = look.caption?.utf8.first ?? (field.type == .radio ? 0x6C : 0x34)
+        if embedsFonts {
+            let inner = box.insetBy(dx: min(CGFloat(look.borderWidth) + 1, box.width / 2), dy: min(CGFloat(look.borderWidth) + 1, box.height / 2))
+            var side = min(inner.width, inner.height) * 0.8
+            if da.fontSize > 0 && da.fontSize.isFinite { side = min(side, CGFloat(da.fontSize) * 0.8) }
+            let color = (da.color ?? .black).pdfComponents
+            appearance.content.fillColor(color)
+            appearance.content.strokeColor(color)
+            ButtonSymbol(zapfDingbatsCode: symbol).draw(centre: CGPoint(x: box.midX, y: box.midY), side: side, &appearance.content)
+            return appearance.stream()
+        }
         let font = StandardFont.zapfDingbats
         appearance.fonts["ZaDb"] = .dictionary(PDFDictionary([
             "Type": .name("Font"), "Subtype": .name("Type1"), "BaseFont": .name("ZapfDingbats"),

@@ -36,18 +36,26 @@ extension PDFDocument {
             }
             planned.append((field, try FormFiller.setting(value, for: field)))
         }
-        var filler = FormFiller(file: file, form: form)
-        var done = Set<String>()
-        for (field, setting) in planned {
-            try filler.apply(setting, to: field)
-            done.insert(field.name)
-        }
-        if form.needAppearances {
-            // The file asked viewers to draw every field: draw the others now, then stop asking.
-            for field in form.fields where !done.contains(field.name) {
-                try filler.redraw(field)
+        var filler = FormFiller(file: file, form: form, claim: pdfaClaim)
+        // A drawing the document's PDF/A claim refuses is found while writing: put back
+        // what was written before it.
+        let before = file.currentChanges()
+        do {
+            var done = Set<String>()
+            for (field, setting) in planned {
+                try filler.apply(setting, to: field)
+                done.insert(field.name)
             }
-            try filler.clearNeedAppearances()
+            if form.needAppearances {
+                // The file asked viewers to draw every field: draw the others now, then stop asking.
+                for field in form.fields where !done.contains(field.name) {
+                    try filler.redraw(field)
+                }
+                try filler.clearNeedAppearances()
+            }
+        } catch {
+            restoreChanges(before)
+            throw error
         }
     }
 
@@ -62,6 +70,9 @@ extension PDFDocument {
 struct FormFiller {
     let file: PDFFile
     let form: AcroForm
+    /// The document's PDF/A claim: widgets are then drawn in embedded fonts only
+    /// (``FieldAppearance/embedsFonts``), and a drawing that is not is refused.
+    let claim: PDFAClaim?
 
     /// A value checked against its field and put in the field's own terms.
     enum Setting {
@@ -184,7 +195,13 @@ struct FormFiller {
 
     /// Draws every widget of `field` for its value as `field` holds it.
     mutating func redraw(_ field: FormField) throws {
-        let drawer = FieldAppearance(file: file, form: form, addObject: { [file] in file.add($0) })
+        var drawer = FieldAppearance(file: file, form: form, addObject: { [file] in file.add($0) })
+        drawer.embedsFonts = claim != nil
+        // Stores a drawing of the widget, once the claim, if any, is checked.
+        func store(_ stream: PDFStream) throws -> PDFObject {
+            try claim?.checkFontsEmbedded(in: stream, file: file, refusing: "field \(field.name) was not filled")
+            return .reference(file.add(.stream(stream)))
+        }
         for widget in field.widgets {
             guard let reference = widget.reference, var dictionary = try file.dictionary(.reference(reference)) else { continue }
             switch field.type {
@@ -196,7 +213,7 @@ struct FormFiller {
                 default: text = ""
                 }
                 let stream = try drawer.text(text, field: field, widget: dictionary)
-                dictionary["AP"] = .dictionary(PDFDictionary(["N": .reference(file.add(.stream(stream)))]))
+                dictionary["AP"] = .dictionary(PDFDictionary(["N": try store(stream)]))
             case .list:
                 let selected: [String]
                 switch field.value {
@@ -205,7 +222,7 @@ struct FormFiller {
                 default: selected = []
                 }
                 let stream = try drawer.list(selected: selected, field: field, widget: dictionary)
-                dictionary["AP"] = .dictionary(PDFDictionary(["N": .reference(file.add(.stream(stream)))]))
+                dictionary["AP"] = .dictionary(PDFDictionary(["N": try store(stream)]))
             case .checkbox, .radio:
                 let state: String
                 switch field.value {
@@ -221,7 +238,7 @@ struct FormFiller {
                     let onStream = drawer.button(on: true, field: field, widget: dictionary)
                     let offStream = drawer.button(on: false, field: field, widget: dictionary)
                     dictionary["AP"] = .dictionary(PDFDictionary(["N": .dictionary(PDFDictionary([
-                        (on, .reference(file.add(.stream(onStream)))), ("Off", .reference(file.add(.stream(offStream)))),
+                        (on, try store(onStream)), ("Off", try store(offStream)),
                     ]))]))
                 }
                 dictionary["AS"] = .name(shown)

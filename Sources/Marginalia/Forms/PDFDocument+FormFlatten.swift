@@ -29,7 +29,7 @@ extension PDFDocument {
                      drawn: (PDFAnnotation) -> Bool) throws -> Int {
         let form = try acroForm()
         if form.isSigned && !evenIfSigned { throw FormError.signedDocument }
-        var filler = FormFiller(file: file, form: form)
+        var filler = FormFiller(file: file, form: form, claim: pdfaClaim)
         for field in form.fields where field.type == .text || field.type == .combo || field.type == .list {
             if try form.needAppearances || field.widgets.contains(where: { try !hasNormalAppearance($0) }) {
                 try filler.redraw(field)

@@ -164,12 +164,16 @@ extension PDFDocument {
         }
         for (name, image) in edits[[]]?.images ?? [:] { xObjects[name] = .reference(image) }
         var overlays: [UInt8] = []
+        // Overlay text in a document that claims PDF/A is drawn in an embedded font.
+        let claim = pdfaClaim
         for (n, mark) in marks.enumerated() {
             guard case .redact(let redact) = mark.kind else { continue }
-            let overlay = AppearanceBuilder.redactionOverlay(mark, redact, color: mark.interiorColor ?? options.overlayColor)
+            let overlay = try AppearanceBuilder.redactionOverlay(mark, redact, color: mark.interiorColor ?? options.overlayColor,
+                                                                 embedsFonts: claim != nil, addObject: { [file] in file.add($0) }).stream()
+            try claim?.checkFontsEmbedded(in: overlay, file: file, refusing: "the redactions were not applied")
             var name = "Redaction\(n)"
             while xObjects[name] != nil { name += "x" }
-            xObjects[name] = .reference(file.add(.stream(overlay.stream())))
+            xObjects[name] = .reference(file.add(.stream(overlay)))
             overlays += Array("q \(PDFSyntax.name(name)) Do Q\n".utf8)
         }
         pageResources["XObject"] = .dictionary(xObjects)

@@ -1,6 +1,7 @@
 // Image: pick an image; the engine places it where the Image tool taps or drags (its
 // natural size or the dragged width, proportions kept, on the page), and this sends the
-// image stamp with its bytes, then selects it (Select is the tool after placing). The Stamp
+// image stamp with its bytes, then selects it (Select is the tool after placing) and asks for
+// its description (alt text: tools/select.js, docs/accessibility.md). The Stamp
 // picker (tools/stamp.js) arms the same tool with a named stamp or a flagged one, the Sign
 // tool (tools/sign.js) with a signature.
 
@@ -65,7 +66,10 @@ export function createImageTool(editor) {
       const build = make;
       make = null;
       editor.status('');
-      await editor.commandAndSelect({ type: 'add', annotation: build(pageIndex, rect) });
+      // Placed and selected: its description is asked for (a stamp, image or signature).
+      if (await editor.commandAndSelect({ type: 'add', annotation: build(pageIndex, rect) })) {
+        editor.tools.select.askAltText(editor.selection().ids[0]);
+      }
     },
   };
   return tool;

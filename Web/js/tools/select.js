@@ -9,8 +9,8 @@
 import { call } from '../engine.js';
 import { svg, html, normRect } from '../svg.js';
 import { icon } from '../icons.js';
-import { settings } from '../settings.js';
-import { openPopover, closePopover, refreshPopoverOf, section, swatches, slider, segmented, toggle } from '../popover.js';
+import { settings, update } from '../settings.js';
+import { openPopover, closePopover, refreshPopoverOf, section, swatches, slider, segmented, toggle, action } from '../popover.js';
 import { noteIconPicker } from '../noteicons.js';
 import { isPictureNote } from './note.js';
 import { drawAnnotation, textBoxFace } from '../overlay.js';
@@ -60,7 +60,7 @@ export function createSelectTool(editor) {
   const clamp = (value, low, high) => Math.max(low, Math.min(value, high));
 
   function button(name, label, onclick) {
-    return html('button', { type: 'button', class: 'bar-button', title: label, 'aria-label': label, onclick }, [icon(name)]);
+    return html('button', { type: 'button', class: 'bar-button', 'data-action': name, title: label, 'aria-label': label, onclick }, [icon(name)]);
   }
 
   /** Whether `a` shows no text of its own, so its description (`contents`: the /Contents and,
@@ -70,12 +70,18 @@ export function createSelectTool(editor) {
     return (a.type === 'stamp' && !isPictureNote(a)) || a.type === 'ink';
   }
 
-  /** The Alt text popover of annotation `id`: its description, changed as one command. */
-  function openAltText(anchor, id) {
-    openPopover(anchor, t('alt.title'), () => {
-      const current = editor.model.annotations.get(id);
+  /**
+   * The Alt text popover of annotation `id`: its description, changed as one command.
+   * `asking`: opened by itself just after the annotation was placed (askAltText), with Skip
+   * and the "ask for descriptions" switch; skipping, or a press elsewhere, changes nothing.
+   */
+  function openAltText(anchor, id, { asking = false } = {}) {
+    // What is typed survives the popover's rebuilds (the switch rebuilds it).
+    let draft = editor.model.annotations.get(id)?.contents ?? '';
+    openPopover(anchor, t(asking ? 'alt.askTitle' : 'alt.title'), () => {
       const box = html('textarea', { class: 'alt-text-box', rows: '3', 'aria-label': t('alt.title'), placeholder: t('alt.placeholder') });
-      box.value = current?.contents ?? '';
+      box.value = draft;
+      box.addEventListener('input', () => { draft = box.value; });
       const save = html('button', { type: 'button', class: 'review-button', text: t('alt.save'), onclick: async () => {
         const now = editor.model.annotations.get(id);
         const text = box.value.trim();
@@ -84,8 +90,24 @@ export function createSelectTool(editor) {
           await editor.command({ type: 'change', annotation: { ...now, contents: text || null } });
         }
       } });
-      return [section(t('alt.hint'), box), save];
-    });
+      if (!asking) return [section(t('alt.hint'), box), save];
+      return [section(t('alt.askHint'), box), save, action(t('alt.skip'), () => closePopover()),
+        toggle(t('alt.askWhenPlacing'), settings.askAltText !== false, (v) => update((s) => { s.askAltText = v; }))];
+    }, { passThrough: asking });
+    if (asking) document.querySelector('#popover .alt-text-box')?.focus({ preventScroll: true });
+  }
+
+  /**
+   * Asks for the description of `id`, a stamp, image or signature just placed and selected,
+   * in its Alt text popover (docs/accessibility.md), unless the "ask for descriptions"
+   * setting is off. Nothing waits for the answer: the user may skip it or carry on.
+   */
+  function askAltText(id) {
+    const placed = editor.model.annotations.get(id);
+    if (settings.askAltText === false || !placed || !describable(placed)) return;
+    drawChrome();
+    const anchor = bar?.isConnected && bar.dataset.for === id ? bar.querySelector('[data-action="describe"]') : null;
+    if (anchor) openAltText(anchor, id, { asking: true });
   }
 
   /** The bar's buttons for what is selected. */
@@ -367,5 +389,5 @@ export function createSelectTool(editor) {
     ring.setAttribute('r', (settings.prefs.eraser?.size ?? 10) / 2 / zoom());
   }
 
-  return { name: 'select', drawChrome, hover };
+  return { name: 'select', drawChrome, hover, askAltText };
 }
