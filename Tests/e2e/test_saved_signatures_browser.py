@@ -12,7 +12,7 @@ import pytest
 
 from editor_harness import SAMPLE, Editor, Page
 from test_people_browser import _call, people_server  # noqa: F401 (a fixture)
-from test_sign_tool import open_sign, saved_count
+from test_sign_tool import open_sign, place, saved_count
 
 LOCAL_KEY = "marginalia.signatures.v1"
 
@@ -25,23 +25,6 @@ def signed_in_editor(new_tab, base, token, document):
 
 def annotations(base, token, document):
     return _call(base, token, "GET", f"/api/v1/documents/{document}/annotations")["annotations"]
-
-
-def place(editor, base, token, page_point):
-    """Places the saved drawn signature with a pen tap at `page_point` (test_sign_tool's
-    `place`, with the user's token); answers the new annotation as the server has it."""
-    before = {a["id"] for a in annotations(base, token, editor.doc_id)}
-    count = editor.js("marginalia.model.annotations.size")
-    open_sign(editor)
-    editor.click('#popover .signature-choice[data-kind="drawn"]')
-    editor.wait_until("document.getElementById('popover').hidden"
-                      " && document.querySelector('button[data-tool=image]').getAttribute('aria-pressed') === 'true'")
-    point = editor.page_point_to_client(0, *page_point)
-    editor.pen_stroke([point, point])
-    editor.wait_until(f"marginalia.model.annotations.size === {count + 1}")
-    editor.commands_answered()
-    [new] = [a for a in annotations(base, token, editor.doc_id) if a["id"] not in before]
-    return new
 
 
 def test_a_signature_saved_in_one_browser_is_placed_from_another(new_tab, people_server, tmp_path):  # noqa: F811
@@ -75,7 +58,7 @@ def test_a_signature_saved_in_one_browser_is_placed_from_another(new_tab, people
     assert second.attribute("#popover .signature-choice", "data-signature") == kept[0]["id"]
     second.screenshot("saved-signature-second-browser")
     second.press("Escape")
-    placed = place(second, base, token, (200, 420))
+    placed = place(second, "drawn", (200, 420), lambda: annotations(base, token, document))
     assert placed["type"] == "ink" and len(placed["paths"]) == 2, placed
     x1, y1, x2, y2 = placed["rect"]
     assert x1 < 200 < x2 and y1 < 420 < y2 and x2 - x1 > 60, placed["rect"]
