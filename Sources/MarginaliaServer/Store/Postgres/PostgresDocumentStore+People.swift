@@ -53,13 +53,7 @@ extension PostgresDocumentStore: PeopleReading {
                           .text(entry.action.rawValue), entry.document.map { .text($0) } ?? .null,
                           entry.detail.map { .text($0) } ?? .null])
             }
-            for saved in people.savedSignatures {
-                try connection.query("""
-                    INSERT INTO saved_signatures (id, owner, kind, label, drawing, created, modified) VALUES ($1, $2, $3, $4, $5, $6, $7)
-                    """, [.text(saved.id), .text(saved.owner), .text(saved.kind.rawValue), .text(saved.label),
-                          .text(saved.drawing.storedText), .real(saved.created.timeIntervalSince1970),
-                          .real(saved.modified.timeIntervalSince1970)])
-            }
+            for saved in people.savedSignatures { try Self.insert(saved, on: connection) }
             if let last = people.audit.last {
                 try connection.query("SELECT setval(pg_get_serial_sequence('audit', 'id'), $1)", [.integer(last.id)])
             }

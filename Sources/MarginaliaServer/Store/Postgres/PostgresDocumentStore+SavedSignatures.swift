@@ -17,12 +17,17 @@ extension PostgresDocumentStore: SavedSignatureStore {
             try connection.query("SELECT pg_advisory_xact_lock(hashtext('saved_signatures:' || $1))", [.text(signature.owner)])
             let held = try connection.query("SELECT count(*) FROM saved_signatures WHERE owner = $1", [.text(signature.owner)])
             guard (held.first?.integer(0) ?? 0) < maxSaved else { throw SavedSignatureError.full(limit: maxSaved) }
-            try connection.query("""
-                INSERT INTO saved_signatures (id, owner, kind, label, drawing, created, modified) VALUES ($1, $2, $3, $4, $5, $6, $7)
-                """, [.text(signature.id), .text(signature.owner), .text(signature.kind.rawValue), .text(signature.label),
-                      .text(signature.drawing.storedText), .real(signature.created.timeIntervalSince1970),
-                      .real(signature.modified.timeIntervalSince1970)])
+            try Self.insert(signature, on: connection)
         }
+    }
+
+    /// Inserts one row as it is (a new one, or one `store migrate` copies).
+    static func insert(_ signature: SavedSignature, on connection: PostgresConnection) throws {
+        try connection.query("""
+            INSERT INTO saved_signatures (id, owner, kind, label, drawing, created, modified) VALUES ($1, $2, $3, $4, $5, $6, $7)
+            """, [.text(signature.id), .text(signature.owner), .text(signature.kind.rawValue), .text(signature.label),
+                  .text(signature.drawing.storedText), .real(signature.created.timeIntervalSince1970),
+                  .real(signature.modified.timeIntervalSince1970)])
     }
 
     public func replaceSavedSignature(_ signature: SavedSignature) throws -> SavedSignature {
