@@ -144,7 +144,7 @@ function picture(saved) {
  */
 export function reloadSaved(editor, anchor) {
   reloadSavedSignatures().then((changed) => { if (changed && popoverAnchor() === anchor) refreshPopover(); },
-    (error) => editor.status(t('sign.saveFailed', { reason: error.message }), true));
+    (error) => editor.status(t('sign.listFailed', { reason: error.message }), true));
 }
 
 /**
@@ -170,19 +170,20 @@ export function signPanel(editor) {
     editor.setTool('image');
     editor.status(t('sign.placeHint', { what }));
   };
-  const keep = async (change) => {
+  /** Runs `change` (a save or a removal) and shows the list again, or says why it failed (`failed`, a catalog key). */
+  const keep = async (change, failed = 'sign.saveFailed') => {
     try {
       await change();
       refreshPopover();
     } catch (error) {
-      editor.status(t('sign.saveFailed', { reason: error.message }), true);
+      editor.status(t(failed, { reason: error.message }), true);
     }
   };
 
   const saved = savedSignatures(state.role);
   const list = html('div', { class: 'signature-choices', role: 'group', 'aria-label': t('sign.saved') }, saved.map((s) => html('div', { class: 'signature-saved' }, [
-    html('button', { type: 'button', class: 'signature-choice', 'data-signature': s.id, 'data-kind': s.kind, title: t('sign.placeNamed', { name: s.label }), 'aria-label': t('sign.placeNamed', { name: s.label }), onclick: () => place(s).catch((error) => editor.status(t('sign.saveFailed', { reason: error.message }), true)) }, [picture(s)]),
-    html('button', { type: 'button', class: 'signature-remove', 'aria-label': t('sign.removeNamed', { name: s.label }), title: t('sign.remove'), text: '×', onclick: () => keep(() => removeSignature(s.id)) }),
+    html('button', { type: 'button', class: 'signature-choice', 'data-signature': s.id, 'data-kind': s.kind, title: t('sign.placeNamed', { name: s.label }), 'aria-label': t('sign.placeNamed', { name: s.label }), onclick: () => place(s).catch((error) => editor.status(t('sign.placeFailed', { reason: error.message }), true)) }, [picture(s)]),
+    html('button', { type: 'button', class: 'signature-remove', 'aria-label': t('sign.removeNamed', { name: s.label }), title: t('sign.remove'), text: '×', onclick: () => keep(() => removeSignature(s.id), 'sign.removeFailed') }),
   ])));
 
   let maker;
