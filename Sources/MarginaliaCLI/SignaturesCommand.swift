@@ -67,7 +67,9 @@ enum SignaturesCommand {
         case .untrusted(let reason): lines.append("chain: NOT TRUSTED (\(reason))")
         }
         if let revision = result.signedRevision { lines.append("revision: \(revision) of \(result.revisionCount)") }
-        if let p = signature.docMDPPermission { lines.append("certifies: DocMDP P=\(p)") }
+        if let p = signature.docMDPPermission {
+            lines.append("certifies: DocMDP P=\(p) (\(PDFCertification(fieldName: signature.fieldName, permission: p).allowedChanges))")
+        }
         for change in result.laterChanges {
             lines.append("changed after: object \(change.object) \(change.kind.rawValue)" +
                          (change.detail.map { " \($0)" } ?? ""))

@@ -75,7 +75,8 @@ struct PostgresStoreTests {
             try $0.run("DROP FUNCTION marginalia_append(\(PostgresAuthorTests.appendArguments)), "
                        + "marginalia_append(\(PostgresAuthorTests.appendArguments), text[]); "
                        + "ALTER TABLE operations DROP COLUMN author; "
-                       + "DROP TABLE text_entries, text_pages, text_documents, users, shares, audit, retention, document_retention; "
+                       + "DROP TABLE text_entries, text_pages, text_documents, users, shares, audit, retention, document_retention, "
+                       + "saved_signatures; "
                        + "ALTER TABLE versions DROP COLUMN redacted; "
                        + "DROP FUNCTION marginalia_audit_append_only(); UPDATE marginalia_schema SET version = 1")
         }

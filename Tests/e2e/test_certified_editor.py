@@ -66,6 +66,11 @@ def test_annotation_tools_are_greyed_and_the_form_is_filled_on_a_p2_document(new
     editor.wait_until("!!document.querySelector('#popover [data-refusal=annotations]')")
     assert editor.count("#popover .signature-choices") == 0
     editor.screenshot("certified-p2-sign-popover")
+    # Its Signatures panel words what P=2 allows from the engine's answer (docMDPAllows).
+    editor.click("#popover .popover-action", "Show digital signatures")
+    editor.wait_until("!!document.querySelector('#popover .signature-entry')", timeout=15000)
+    entry = editor.text("#popover .signature-entry")
+    assert "DocMDP P=2: form filling and signing allowed" in entry, entry
     editor.press("Escape")
 
     # The Form tool works: the typed value is written.

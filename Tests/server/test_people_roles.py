@@ -34,6 +34,9 @@ def command_fields(kind: str, annotation: str) -> dict:
     }[kind]
 
 
+# A saved signature (test_saved_signatures_api.py): each user keeps their own.
+SAVED_SIGNATURE = {"kind": "initials", "label": "R", "drawing": {"type": "typed", "text": "R", "font": "Z003"}}
+
 # (method, path, body, permission, document): `{id}` is the document the row names: `shared`
 # (the sample, changed by nothing that would stop another row), `fresh` (a new copy) or
 # `trashed` (a new copy in the trash) or `marked` (a new copy with a redaction mark); `{annotation}`
@@ -46,6 +49,10 @@ ROUTES = [
     ("GET", "/api/v1/me", None, "view", None),
     ("GET", "/api/v1/audit", None, "manage", None),
     ("GET", "/api/v1/users", None, "manage", None),
+    ("GET", "/api/v1/me/signatures", None, "view", None),
+    ("POST", "/api/v1/me/signatures", SAVED_SIGNATURE, "view", None),
+    ("PUT", "/api/v1/me/signatures/{signature}", SAVED_SIGNATURE, "view", None),
+    ("DELETE", "/api/v1/me/signatures/{signature}", None, "view", None),
     ("POST", "/api/v1/users", "new user", "manage", None),
     ("DELETE", "/api/v1/users/nobody-revoked", None, "manage", None),
     ("GET", "/api/v1/documents/{id}/shares", None, "view", "shared"),
@@ -164,6 +171,10 @@ def test_each_role_gets_the_route_or_a_403_naming_the_permission(site, row):
             target = target.replace("nobody-revoked", f"to-revoke-by-{role}")
             assert send(site.server, "POST", "/api/v1/users", site.tokens["admin"],
                         {"name": f"to-revoke-by-{role}", "role": "reader"})[0] == 201
+        if "{signature}" in target:  # one of the role's own saved signatures
+            status, saved = send(site.server, "POST", "/api/v1/me/signatures", site.tokens[role], SAVED_SIGNATURE)
+            assert status == 201, saved
+            target = target.replace("{signature}", saved["id"])
         status, answer = send(site.server, method, target, site.tokens[role], sent)
         if role in allowed:
             assert 200 <= status < 300, f"{role}: {method} {target}: {status} {answer!r:.300}"

@@ -84,7 +84,10 @@ def test_the_qpdf_certified_corpus_file_reads_as_pdfsig_reads_it(open_server):
     assert f"CN={common_name}" in record["signer"]
     with pikepdf.open(path) as pdf:
         reference = pdf.Root.Perms.DocMDP.Reference[0]
-        assert record["docMDP"] == int(reference.TransformParams.P)
+        permission = int(reference.TransformParams.P)
+        assert record["docMDP"] == permission
+        # ISO 32000-2 12.8.2.2: P=2 and P=3 allow form filling and signing, P=3 annotations too; no P pages.
+        assert record["docMDPAllows"] == {"formFilling": permission >= 2, "annotations": permission == 3, "pages": False}
 
 
 def test_unknown_documents_and_unsigned_ones(open_server):

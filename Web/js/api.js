@@ -49,6 +49,13 @@ const docPath = (id) => `/documents/${encodeURIComponent(id)}`;
 
 /** @returns {Promise<{name: string | null, role: string, signedIn: boolean}>} who the server takes this browser for */
 export const whoAmI = () => json('/me');
+/** @returns {Promise<{version: number, signatures: object[], limits: {maxSaved: number, maxImageBytes: number}}>} the signed-in user's saved signatures */
+export const listSavedSignatures = () => json('/me/signatures');
+/** Keeps a saved signature `{kind, label, drawing}` for the signed-in user; resolves with it as kept. */
+export const addSavedSignature = (signature) => json('/me/signatures', {
+  method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(signature),
+});
+export const removeSavedSignature = (id) => json(`/me/signatures/${encodeURIComponent(id)}`, { method: 'DELETE' });
 /** @returns {Promise<{documents: object[]}>} */
 export const listDocuments = () => json('/documents');
 export const getDocument = (id) => json(docPath(id));

@@ -24,7 +24,7 @@ import { redactSettings } from './tools/redact.js';
 import { installRedactFind } from './tools/redactfind.js';
 import { outlineButton } from './outline.js';
 import { showSignatures } from './signaturespanel.js';
-import { signPanel } from './tools/sign.js';
+import { signPanel, reloadSaved } from './tools/sign.js';
 import { installOverflow } from './overflow.js';
 import { installRovingFocus } from './rovingfocus.js';
 import { installPageLayouts } from './pagelayout.js';
@@ -123,11 +123,14 @@ function buildToolbar() {
   // the document's digital signatures (signaturespanel.js).
   const sign = toolbarButton({
     name: 'sign', label: t('toolbar.sign'),
-    onTap: (anchor) => openPopover(anchor, t('toolbar.sign'), () => [
-      // A certification that does not allow annotations leaves only the digital signatures.
-      ...(editor.refusal('annotations') ? [html('p', { class: 'hint error', 'data-refusal': 'annotations', text: editor.refusal('annotations') })]
-        : signPanel(editor)),
-      section(t('sign.digitalSignatures'), action(t('sign.showDigitalSignatures'), () => showSignatures(editor, anchor)))]),
+    onTap: (anchor) => {
+      openPopover(anchor, t('toolbar.sign'), () => [
+        // A certification that does not allow annotations leaves only the digital signatures.
+        ...(editor.refusal('annotations') ? [html('p', { class: 'hint error', 'data-refusal': 'annotations', text: editor.refusal('annotations') })]
+          : signPanel(editor)),
+        section(t('sign.digitalSignatures'), action(t('sign.showDigitalSignatures'), () => showSignatures(editor, anchor)))]);
+      reloadSaved(editor, anchor);
+    },
   });
   sign.title = t('toolbar.signTitle');
   const save = toolbarButton({ name: 'save', label: t('toolbar.save'), shortcut: 'Ctrl+S', onTap: () => editor.save() });

@@ -23,7 +23,15 @@ export function pdfDate(text) {
   return `${m[1]}-${m[2] ?? '01'}-${m[3] ?? '01'} ${m[4] ?? '00'}:${m[5] ?? '00'}:${m[6] ?? '00'}${zone}`;
 }
 
-const DOCMDP = { 1: t('signatures.docMDP1'), 2: t('signatures.docMDP2'), 3: t('signatures.docMDP3') };
+/**
+ * What a certification allows, in the user's words, from the engine's answer (`docMDPAllows`,
+ * PDFCertification's one table of what each P allows): the panel never reads it from P.
+ * @param {{formFilling: boolean, annotations: boolean}} allows
+ */
+function allowedText(allows) {
+  if (!allows.formFilling) return t('signatures.docMDP1');
+  return t(allows.annotations ? 'signatures.docMDP3' : 'signatures.docMDP2');
+}
 
 /** What was appended after a signature, counted by kind: "2 annotation Square, 1 page". */
 function changesText(changes) {
@@ -50,7 +58,7 @@ function entry(signature) {
     [t('signatures.signed'), pdfDate(signature.signingTime ?? signature.cmsSigningTime)],
     ...(signature.timestamp ? [[t('signatures.timestamped'), timestampText(signature)]] : []),
     [t('signatures.signedBytes'), signature.intact ? t('signatures.intact') : `${t('signatures.notIntact')}${signature.problem ? ` (${signature.problem})` : ''}`],
-    [t('signatures.certification'), signature.docMDP ? `DocMDP P=${signature.docMDP}: ${DOCMDP[signature.docMDP]}` : t('signatures.approval')],
+    [t('signatures.certification'), signature.docMDP ? `DocMDP P=${signature.docMDP}: ${allowedText(signature.docMDPAllows)}` : t('signatures.approval')],
   ];
   if (signature.reason) rows.push([t('signatures.reason'), signature.reason]);
   if (signature.location) rows.push([t('signatures.location'), signature.location]);

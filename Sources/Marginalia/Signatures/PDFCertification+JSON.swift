@@ -13,13 +13,20 @@ extension PDFCertification {
         .object([
             ("field", .string(fieldName)),
             ("permission", .integer(permission)),
-            ("allows", .object([
-                ("formFilling", .bool(allowsFormFilling)),
-                ("annotations", .bool(allowsAnnotations)),
-                ("pages", .bool(allowsPageChanges)),
-            ])),
+            ("allows", allowsRecord),
             ("message", .string("The document is certified by the signature \(fieldName) (DocMDP P=\(permission)): "
                                 + "\(allowedChanges).")),
+        ])
+    }
+
+    /// `{"formFilling", "annotations", "pages"}`: what P allows, from ``PDFCertification``'s
+    /// rules, for the document's `certification` and each signature's `docMDPAllows` alike
+    /// (the editor words it from these, never from P).
+    public var allowsRecord: JSONValue {
+        .object([
+            ("formFilling", .bool(allowsFormFilling)),
+            ("annotations", .bool(allowsAnnotations)),
+            ("pages", .bool(allowsPageChanges)),
         ])
     }
 }

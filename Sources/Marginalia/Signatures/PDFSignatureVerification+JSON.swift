@@ -46,6 +46,8 @@ extension PDFSignatureVerification {
             ("revision", signedRevision.map { .integer($0) } ?? .null),
             ("revisionCount", .integer(revisionCount)),
             ("docMDP", signature.docMDPPermission.map { .integer($0) } ?? .null),
+            ("docMDPAllows", signature.docMDPPermission.map { PDFCertification(fieldName: signature.fieldName, permission: $0).allowsRecord }
+                ?? .null),
             ("laterChanges", .array(laterChanges.map { change in
                 .object([("object", .integer(change.object)), ("kind", .string(change.kind.rawValue)),
                          ("detail", .optional(change.detail))])

@@ -11,7 +11,7 @@ public struct MarginaliaApp: Sendable {
     public let access: AccessControl
 
     /// Builds the application over `service`: the documents, search, organising and
-    /// retention endpoints, the people and audit endpoints over `users`.
+    /// retention endpoints, the people, saved signatures and audit endpoints over `users`.
     public init(service: DocumentService, staticFiles: StaticFiles, token: String?, transport: TransportSecurity = .plain,
                 users: (any UserStore)? = nil, jwt: JWTVerifier? = nil) {
         self.init(staticFiles: staticFiles, token: token, transport: transport, users: users, jwt: jwt) { router in
@@ -30,6 +30,7 @@ public struct MarginaliaApp: Sendable {
         AuditRoutes().register(into: &router)
         UserRoutes(users: users).register(into: &router)
         PeopleRoutes().register(into: &router)
+        SavedSignatureRoutes(store: users as? any SavedSignatureStore).register(into: &router)
         routes(&router)
         self.router = router
         self.staticFiles = staticFiles

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Everything a store keeps about people: its users (with their token hashes), the owners and
-/// shares of its documents, and its audit log, as `marginalia store migrate` copies them and
+/// shares of its documents, its audit log and its users' saved signatures, as `marginalia store migrate` copies them and
 /// `store verify` compares them (``StoreMigration``).
 public struct PeopleSnapshot: Equatable, Sendable {
     /// A user and the SHA-256 of their token.
@@ -24,11 +24,14 @@ public struct PeopleSnapshot: Equatable, Sendable {
     public var shares: [Share] = []
     /// By id.
     public var audit: [AuditEntry] = []
+    /// By id.
+    public var savedSignatures: [SavedSignature] = []
 
-    public init(users: [User] = [], shares: [Share] = [], audit: [AuditEntry] = []) {
+    public init(users: [User] = [], shares: [Share] = [], audit: [AuditEntry] = [], savedSignatures: [SavedSignature] = []) {
         self.users = users
         self.shares = shares
         self.audit = audit
+        self.savedSignatures = savedSignatures
     }
 
     /// The first thing that differs from `other`, for a person; nil when they are equal.
@@ -40,6 +43,10 @@ public struct PeopleSnapshot: Equatable, Sendable {
         if shares != other.shares { return "shares: \(shares.count) row(s) against \(other.shares.count), or their values" }
         if audit.count != other.audit.count { return "audit log: \(audit.count) line(s) against \(other.audit.count)" }
         if let (mine, _) = zip(audit, other.audit).first(where: { $0 != $1 }) { return "audit line \(mine.id)" }
+        if savedSignatures.map(\.id) != other.savedSignatures.map(\.id) {
+            return "saved signatures: \(savedSignatures.count) against \(other.savedSignatures.count), or their ids"
+        }
+        if let (mine, _) = zip(savedSignatures, other.savedSignatures).first(where: { $0 != $1 }) { return "saved signature \(mine.id)" }
         return nil
     }
 }

@@ -15,6 +15,10 @@ extension SQLiteDocumentStore: PeopleReading {
                 PeopleSnapshot.Share(document: $0[0].textValue ?? "", grantee: $0[1].textValue ?? "", role: $0[2].textValue ?? "")
             }
         }
-        return PeopleSnapshot(users: users, shares: shares, audit: try auditEntries(after: 0, limit: Int(Int32.max)))
+        let saved = try withDatabase { database in
+            try database.rows("SELECT \(Self.savedSignatureColumns) FROM saved_signatures ORDER BY id").map(Self.savedSignature)
+        }
+        return PeopleSnapshot(users: users, shares: shares, audit: try auditEntries(after: 0, limit: Int(Int32.max)),
+                              savedSignatures: saved)
     }
 }

@@ -98,6 +98,21 @@ enum SQLiteSchema {
         """
         ALTER TABLE versions ADD COLUMN redacted INTEGER NOT NULL DEFAULT 0;
         """,
+        // 6 → 7: the saved signatures and initials of named users (docs/api.md, "Saved
+        // signatures"), each row its owner's only: the owner's name, not a reference to
+        // `users`, as users of a JWT backend have no row there.
+        """
+        CREATE TABLE saved_signatures (
+            id TEXT PRIMARY KEY CHECK (length(id) = 32),
+            owner TEXT NOT NULL,
+            kind TEXT NOT NULL CHECK (kind IN ('signature', 'initials')),
+            label TEXT NOT NULL,
+            drawing TEXT NOT NULL,
+            created REAL NOT NULL,
+            modified REAL NOT NULL
+        );
+        CREATE INDEX saved_signatures_owner ON saved_signatures (owner, created);
+        """,
     ]
 
     static var currentVersion: Int { migrations.count }

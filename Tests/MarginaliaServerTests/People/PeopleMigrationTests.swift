@@ -3,7 +3,7 @@ import Testing
 @testable import MarginaliaServer
 
 /// `marginalia store migrate` carries the people (users with their token hashes, owners and
-/// shares, the audit log with its ids) into PostgreSQL, and `store verify` finds a share that
+/// shares, the audit log with its ids, saved signatures) into PostgreSQL, and `store verify` finds a share that
 /// differs.
 @Suite("Store migration of people")
 struct PeopleMigrationTests {
@@ -21,12 +21,19 @@ struct PeopleMigrationTests {
         try store.appendAudit(AuditEntry(at: now, actor: "ana", action: .download, document: source.uploads))
         try store.appendAudit(AuditEntry(at: now, actor: nil, action: .purge, document: "0123456789abcdef0123456789abcdef",
                                          detail: "gone"))
+        try store.addSavedSignature(SavedSignature(id: SavedSignature.makeID(), owner: "ana", kind: .initials, label: "A.S.",
+                                                   drawing: .typed(text: "A.S.", font: "Z003"), created: now, modified: now),
+                                    maxSaved: 20)
+        try store.addSavedSignature(SavedSignature(id: SavedSignature.makeID(), owner: "ben", kind: .signature, label: "Signature",
+                                                   drawing: .ink(padWidth: 360, padHeight: 120, strokes: [[[1, 2, 0.5, 0], [30.25, 40, 0.75, 0.01]]]),
+                                                   created: now, modified: now.addingTimeInterval(5)),
+                                    maxSaved: 20)
         store.close()
 
         let (target, copy, _) = try StoreMigrationTests.migrate(source)
         defer { target.remove() }
         let expected = try SQLiteDocumentStore(readingFrom: try #require(source.place.folderURL)).peopleSnapshot()
-        #expect(expected.users.count == 2 && expected.shares.count == 2 && expected.audit.count == 2)
+        #expect(expected.users.count == 2 && expected.shares.count == 2 && expected.audit.count == 2 && expected.savedSignatures.count == 2)
         #expect(try copy.peopleSnapshot() == expected)
         #expect(try copy.user(tokenHash: TokenHash.of("ana-token"))?.name == "ana")
         // The next line continues the copied ids.

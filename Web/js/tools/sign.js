@@ -1,18 +1,20 @@
 // Sign: handwritten signatures and initials (docs/signatures.md, "The Sign tool"). Three ways
 // to make one: draw it in the signing pad (pen, finger or mouse), type a name (set in URW's
-// Z003, a chancery italic), or choose a PNG or JPEG. Saved ones are kept by savedsignatures.js;
-// a tap on one arms the placing tool (tools/image.js), and the next tap on a page puts it
-// there at its size, ready to move and resize with Select.
+// Z003, a chancery italic), or choose a PNG or JPEG. Saved ones are kept by savedsignatures.js
+// (on the server for a signed-in user, else in this browser); a tap on one arms the placing
+// tool (tools/image.js), and the next tap on a page puts it there at its size, ready to move
+// and resize with Select.
 // A drawn signature is ink: the engine finishes the pad's strokes as the Draw tool finishes a
 // stroke (`signatureInk`) and draws them (`inkPaths`), in the pad and on the page alike. A
-// typed or chosen one is an image stamp (a typed one carries the name as its text).
+// typed or chosen one is an image stamp (a typed one carries the name as its text, and is
+// set in the script face each time it is placed).
 
 import { html, svg } from '../svg.js';
 import { call } from '../engine.js';
-import { section, segmented, action, refreshPopover, closePopover } from '../popover.js';
+import { section, segmented, action, refreshPopover, closePopover, popoverAnchor } from '../popover.js';
 import { imageURL } from '../overlay.js';
 import { readImage } from './image.js';
-import { savedSignatures, saveSignature, removeSignature, MAX_IMAGE_BYTES } from '../savedsignatures.js';
+import { savedSignatures, saveSignature, removeSignature, reloadSavedSignatures, maxImageBytes } from '../savedsignatures.js';
 import { t } from '../i18n.js';
 
 /** The signing pad's size in CSS pixels; a drawn signature keeps these proportions. */
@@ -126,11 +128,23 @@ function placedSize(saved) {
   return [Math.round(height * w / h), height];
 }
 
-/** A saved signature's picture in the list: the engine's ink for a drawn one, else its image. */
+/** A saved signature's picture in the list: the engine's ink for a drawn one, a typed one's name in the script face, else its image. */
 function picture(saved) {
+  if (saved.kind === 'typed') return html('span', { class: 'signature-typed-name', 'aria-hidden': 'true', text: saved.label });
   if (saved.kind !== 'drawn') return html('img', { src: imageURL(saved.image), alt: '', height: 36 });
   const [w, h] = PAD_SIZE;
   return svg('svg', { viewBox: `0 0 ${w} ${h}`, width: 108, height: 36, 'aria-hidden': 'true' }, [padDrawing(saved.strokes)]);
+}
+
+/**
+ * Asks for the saved signatures again when the Sign popover opens (on the server, another
+ * browser of the user's may have changed them) and shows them if it is still open.
+ * @param {import('../editor.js').Editor} editor
+ * @param {HTMLElement} anchor the Sign button
+ */
+export function reloadSaved(editor, anchor) {
+  reloadSavedSignatures().then((changed) => { if (changed && popoverAnchor() === anchor) refreshPopover(); },
+    (error) => editor.status(t('sign.listFailed', { reason: error.message }), true));
 }
 
 /**
@@ -139,8 +153,13 @@ function picture(saved) {
  */
 export function signPanel(editor) {
   pad ??= makePad();
-  const place = (saved) => {
+  const place = async (chosen) => {
     closePopover();
+    let saved = chosen;
+    if (saved.kind === 'typed') {
+      const { base64, width, height } = await typedSignatureImage(saved.label);
+      saved = { ...saved, image: base64, width, height };
+    }
     const size = placedSize(saved);
     const what = saved.role === 'initials' ? t('sign.yourInitials') : t('sign.yourSignature');
     if (saved.kind === 'drawn') {
@@ -151,19 +170,20 @@ export function signPanel(editor) {
     editor.setTool('image');
     editor.status(t('sign.placeHint', { what }));
   };
-  const keep = async (make) => {
+  /** Runs `change` (a save or a removal) and shows the list again, or says why it failed (`failed`, a catalog key). */
+  const keep = async (change, failed = 'sign.saveFailed') => {
     try {
-      await saveSignature(await make());
+      await change();
       refreshPopover();
     } catch (error) {
-      editor.status(t('sign.saveFailed', { reason: error.message }), true);
+      editor.status(t(failed, { reason: error.message }), true);
     }
   };
 
   const saved = savedSignatures(state.role);
   const list = html('div', { class: 'signature-choices', role: 'group', 'aria-label': t('sign.saved') }, saved.map((s) => html('div', { class: 'signature-saved' }, [
-    html('button', { type: 'button', class: 'signature-choice', 'data-signature': s.id, 'data-kind': s.kind, title: t('sign.placeNamed', { name: s.label }), 'aria-label': t('sign.placeNamed', { name: s.label }), onclick: () => place(s) }, [picture(s)]),
-    html('button', { type: 'button', class: 'signature-remove', 'aria-label': t('sign.removeNamed', { name: s.label }), title: t('sign.remove'), text: '×', onclick: () => { removeSignature(s.id); refreshPopover(); } }),
+    html('button', { type: 'button', class: 'signature-choice', 'data-signature': s.id, 'data-kind': s.kind, title: t('sign.placeNamed', { name: s.label }), 'aria-label': t('sign.placeNamed', { name: s.label }), onclick: () => place(s).catch((error) => editor.status(t('sign.placeFailed', { reason: error.message }), true)) }, [picture(s)]),
+    html('button', { type: 'button', class: 'signature-remove', 'aria-label': t('sign.removeNamed', { name: s.label }), title: t('sign.remove'), text: '×', onclick: () => keep(() => removeSignature(s.id), 'sign.removeFailed') }),
   ])));
 
   let maker;
@@ -176,7 +196,8 @@ export function signPanel(editor) {
           if (!state.strokes.length) { editor.status(t('sign.padFirst'), true); return; }
           const strokes = state.strokes;
           state.strokes = [];
-          keep(() => ({ kind: 'drawn', role: state.role, strokes, label: state.role === 'initials' ? t('sign.initials') : t('sign.signature') }));
+          keep(() => saveSignature({ kind: 'drawn', role: state.role, strokes, padSize: PAD_SIZE,
+            label: state.role === 'initials' ? t('sign.initials') : t('sign.signature') }));
         }),
       ])];
   } else if (state.mode === 'type') {
@@ -187,9 +208,10 @@ export function signPanel(editor) {
     maker = [input, shown, action(t('toolbar.save'), () => {
       const text = state.typed.trim();
       if (!text) { editor.status(t('sign.typeNameFirst'), true); return; }
+      // Kept as the name; checked now that the face draws it, set anew each time it is placed.
       keep(async () => {
-        const { base64, width, height } = await typedSignatureImage(text);
-        return { kind: 'typed', role: state.role, label: text, image: base64, width, height };
+        await typedSignatureImage(text);
+        return saveSignature({ kind: 'typed', role: state.role, label: text });
       });
     })];
   } else {
@@ -197,10 +219,10 @@ export function signPanel(editor) {
     picker.addEventListener('change', () => {
       const file = picker.files?.[0];
       if (!file) return;
-      if (file.size > MAX_IMAGE_BYTES) { editor.status(t('sign.imageTooLarge', { size: MAX_IMAGE_BYTES / 1024 }), true); return; }
+      if (file.size > maxImageBytes()) { editor.status(t('sign.imageTooLarge', { size: maxImageBytes() / 1024 }), true); return; }
       keep(async () => {
         const image = await readImage(file);
-        return { kind: 'image', role: state.role, label: file.name.replace(/\.[^.]*$/, '') || t('sign.signature'), image: image.base64, width: image.width, height: image.height };
+        return saveSignature({ kind: 'image', role: state.role, label: file.name.replace(/\.[^.]*$/, '') || t('sign.signature'), image: image.base64, width: image.width, height: image.height });
       });
     });
     maker = [picker, html('p', { class: 'hint', text: t('sign.imageHint') }),

@@ -2,7 +2,7 @@ import Foundation
 
 // The people of a shared database read whole, and written whole into an empty one by
 // `marginalia store migrate` (users with their token hashes, shares, the audit log with its
-// ids, the id sequence moved past them).
+// ids, the id sequence moved past them, saved signatures).
 
 extension PostgresDocumentStore: PeopleReading {
     public func peopleSnapshot() throws -> PeopleSnapshot {
@@ -13,7 +13,10 @@ extension PostgresDocumentStore: PeopleReading {
             let shares = try connection.query("SELECT document, grantee, role FROM shares ORDER BY document, grantee").map {
                 PeopleSnapshot.Share(document: $0.text(0) ?? "", grantee: $0.text(1) ?? "", role: $0.text(2) ?? "")
             }
-            return PeopleSnapshot(users: users, shares: shares, audit: try auditEntries(after: 0, limit: Int(Int32.max)))
+            let saved = try connection.query("SELECT \(Self.savedSignatureColumns) FROM saved_signatures ORDER BY id")
+                .map(Self.savedSignature)
+            return PeopleSnapshot(users: users, shares: shares, audit: try auditEntries(after: 0, limit: Int(Int32.max)),
+                                  savedSignatures: saved)
         }
     }
 
@@ -23,9 +26,13 @@ extension PostgresDocumentStore: PeopleReading {
     /// - Throws: ``StoreError/invalidRequest(_:)`` when it holds some already.
     public func importPeople(_ people: PeopleSnapshot) throws {
         try pool.transaction { connection in
-            let held = try connection.query("SELECT (SELECT count(*) FROM users) + (SELECT count(*) FROM shares) + (SELECT count(*) FROM audit)")
+            let held = try connection.query("""
+                SELECT (SELECT count(*) FROM users) + (SELECT count(*) FROM shares) + (SELECT count(*) FROM audit)
+                    + (SELECT count(*) FROM saved_signatures)
+                """)
             guard held.first?.integer(0) == 0 else {
-                throw StoreError.invalidRequest("\(location) already holds users, shares or audit lines; migrate into an empty database")
+                throw StoreError.invalidRequest(
+                    "\(location) already holds users, shares, audit lines or saved signatures; migrate into an empty database")
             }
             for user in people.users {
                 let record = user.record
@@ -46,6 +53,7 @@ extension PostgresDocumentStore: PeopleReading {
                           .text(entry.action.rawValue), entry.document.map { .text($0) } ?? .null,
                           entry.detail.map { .text($0) } ?? .null])
             }
+            for saved in people.savedSignatures { try Self.insert(saved, on: connection) }
             if let last = people.audit.last {
                 try connection.query("SELECT setval(pg_get_serial_sequence('audit', 'id'), $1)", [.integer(last.id)])
             }

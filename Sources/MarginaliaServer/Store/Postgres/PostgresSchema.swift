@@ -204,6 +204,19 @@ enum PostgresSchema {
         """
         ALTER TABLE versions ADD COLUMN redacted boolean NOT NULL DEFAULT false;
         """,
+        // 8 → 9: saved signatures and initials, as SQLite's version 7.
+        """
+        CREATE TABLE saved_signatures (
+            id text PRIMARY KEY CHECK (length(id) = 32),
+            owner text NOT NULL,
+            kind text NOT NULL CHECK (kind IN ('signature', 'initials')),
+            label text NOT NULL,
+            drawing text NOT NULL,
+            created double precision NOT NULL,
+            modified double precision NOT NULL
+        );
+        CREATE INDEX saved_signatures_owner ON saved_signatures (owner, created);
+        """,
     ]
 
     static var currentVersion: Int { migrations.count }
