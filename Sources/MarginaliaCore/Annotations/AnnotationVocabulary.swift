@@ -54,6 +54,7 @@ public struct AnnotationCapabilities: OptionSet, Hashable, Sendable {
 public enum AnnotationVocabulary {
     /// One row of the table.
     public struct Entry: Sendable {
+        /// The kind the row names.
         public let subtype: AnnotationSubtype
         /// `/Subtype`'s name (ISO 32000-2, table 171).
         public let pdfName: String
@@ -67,6 +68,7 @@ public enum AnnotationVocabulary {
         public let labelKey: String?
         /// The kind in English, for what has no catalog (the comment summary of a flattened file).
         public let label: String
+        /// What may be set on the kind.
         public let capabilities: AnnotationCapabilities
         /// Whether Marginalia models the kind: reads its geometry, draws its appearance,
         /// creates it from the annotation JSON and XFDF. Other kinds are kept as they are.
