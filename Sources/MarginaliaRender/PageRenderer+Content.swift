@@ -65,7 +65,7 @@ extension PageRenderer {
         let file = renderer.file
         guard let d = try? file.dictionary(object) else { return false }
         let flags = (try? file.resolve(d["F"] ?? .null))?.integerValue ?? 0
-        if !requireAppearance && (flags & 2 != 0 || flags & 32 != 0 || d["Subtype"]?.nameValue == "Popup") { return false }
+        if !requireAppearance && (flags & 2 != 0 || flags & 32 != 0 || d["Subtype"]?.nameValue == AnnotationSubtype.popup.pdfName) { return false }
         guard let appearances = try? file.dictionary(d["AP"]), var normal = appearances["N"] else { return false }
         if let states = try? file.dictionary(normal), (try? file.resolve(normal))?.streamValue == nil {
             // A dictionary of states: the one /AS names (12.5.5).

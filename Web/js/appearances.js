@@ -16,13 +16,8 @@
 import { normRect } from './svg.js';
 import { call } from './engine.js';
 import { pdfjsLib } from './pdfjs.js';
+import { typeOfSubtype } from './vocabulary.js';
 
-/** The annotation JSON's `type` for a pdf.js subtype (docs/annotations-json.md). */
-export function modelType(subtype) {
-  if (subtype === 'Text') return 'note';
-  if (subtype === 'PolyLine') return 'polyline';
-  return subtype ? subtype[0].toLowerCase() + subtype.slice(1) : '';
-}
 
 /**
  * Writes which of a page's annotations pdf.js leaves out (`hidden`, pdf.js ids) into the
@@ -54,12 +49,12 @@ export function pairAnnotations(pdfAnnotations, modelAnnotations) {
     const ref = /^ann-(\d+)-(\d+)$/.exec(a.id);
     const key = ref && (ref[2] === '0' ? `${ref[1]}R` : `${ref[1]}R${ref[2]}`);
     const found = key && byRef.get(key);
-    if (found && modelType(found.subtype) === a.type) { pairs.set(a.id, found); taken.add(found); } else rest.push(a);
+    if (found && typeOfSubtype(found.subtype) === a.type) { pairs.set(a.id, found); taken.add(found); } else rest.push(a);
   }
   for (const a of rest) {
     if (!a.rect) continue;
     const [x1, y1, x2, y2] = normRect(a.rect);
-    const found = pdfAnnotations.find((p) => !taken.has(p) && modelType(p.subtype) === a.type && p.rect
+    const found = pdfAnnotations.find((p) => !taken.has(p) && typeOfSubtype(p.subtype) === a.type && p.rect
       && Math.abs(p.rect[0] - x1) < 0.5 && Math.abs(p.rect[1] - y1) < 0.5 && Math.abs(p.rect[2] - x2) < 0.5 && Math.abs(p.rect[3] - y2) < 0.5);
     if (found) { pairs.set(a.id, found); taken.add(found); }
   }
@@ -134,7 +129,7 @@ export class AnnotationDisplay {
    * keeps where each goes (`link(id)`).
    */
   setLinks(index, annotations) {
-    const links = annotations.filter((p) => p.subtype === 'Link' && p.rect && (p.url || p.dest !== undefined));
+    const links = annotations.filter((p) => typeOfSubtype(p.subtype) === 'link' && p.rect && (p.url || p.dest !== undefined));
     for (const link of links) this.links.set(link.id, link);
     call({ call: 'setLinks', pageIndex: index, links: links.map((link) => ({ id: link.id, rect: link.rect })) });
   }

@@ -55,9 +55,10 @@ struct AnnotationReader {
         return annotation
     }
 
-    private mutating func readKind(_ subtype: String, _ d: PDFDictionary, label: String) -> PDFAnnotation.Kind? {
+    private mutating func readKind(_ name: String, _ d: PDFDictionary, label: String) -> PDFAnnotation.Kind? {
+        guard let subtype = AnnotationSubtype(pdfName: name) else { return nil }
         switch subtype {
-        case "Ink":
+        case .ink:
             let paths = array(d["InkList"]).map { points(array($0)) }.filter { !$0.isEmpty }
             if paths.isEmpty { problems.append("\(label): ink without points in /InkList") }
             var pressures: [[Double]]? = nil
@@ -72,9 +73,9 @@ struct AnnotationReader {
                 }
             }
             return .ink(PDFAnnotation.Ink(paths: paths, pressures: pressures, brush: brush))
-        case "Square": return .square
-        case "Circle": return .circle
-        case "Line":
+        case .square: return .square
+        case .circle: return .circle
+        case .line:
             let coordinates = array(d["L"]).compactMap { number($0) }
             guard coordinates.count == 4 else {
                 problems.append("\(label): /L is not four numbers")
@@ -84,12 +85,12 @@ struct AnnotationReader {
             return .line(PDFAnnotation.Line(start: CGPoint(x: coordinates[0], y: coordinates[1]),
                                             end: CGPoint(x: coordinates[2], y: coordinates[3]),
                                             startEnding: start, endEnding: end))
-        case "Polygon":
+        case .polygon:
             return .polygon(vertices: vertices(d, label: label))
-        case "PolyLine":
+        case .polyLine:
             let (start, end) = endings(d["LE"])
             return .polyLine(PDFAnnotation.PolyLine(vertices: vertices(d, label: label), startEnding: start, endEnding: end))
-        case "FreeText":
+        case .freeText:
             let appearance = DefaultAppearance(text(d["DA"]) ?? "")
             let quadding = integer(d["Q"]) ?? 0
             return .freeText(PDFAnnotation.FreeText(
@@ -98,10 +99,10 @@ struct AnnotationReader {
                 textColor: appearance.color ?? .black,
                 alignment: PDFAnnotation.FreeText.Alignment(rawValue: quadding) ?? .left,
                 richText: richText(d["RC"])))
-        case "Text":
+        case .note:
             return .note(PDFAnnotation.Note(icon: resolve(d["Name"])?.nameValue ?? "Note",
                                             isOpen: resolve(d["Open"])?.boolValue ?? false))
-        case "Stamp":
+        case .stamp:
             var stamp = PDFAnnotation.Stamp(name: resolve(d["Name"])?.nameValue ?? "Draft", imageData: stampImage(d))
             if stamp.isImage, let data = resolve(d[AnnotationReader.privateKey])?.dictionaryValue {
                 if let crop = data["Crop"] {
@@ -113,15 +114,15 @@ struct AnnotationReader {
                 }
             }
             return .stamp(stamp)
-        case "Highlight", "Underline", "StrikeOut", "Squiggly":
-            guard let markup = PDFAnnotation.TextMarkup(rawValue: subtype) else { return nil }
+        case .highlight, .underline, .strikeOut, .squiggly:
+            guard let markup = PDFAnnotation.TextMarkup(subtype: subtype) else { return nil }
             let all = points(array(d["QuadPoints"]))
             if all.isEmpty || all.count % 4 != 0 {
                 problems.append("\(label): /QuadPoints is not a list of quadrilaterals")
             }
             let quads = stride(from: 0, to: all.count - all.count % 4, by: 4).map { PDFAnnotation.Quad(points: Array(all[$0..<($0 + 4)])) }
             return .textMarkup(markup, quads: quads)
-        case "Redact":
+        case .redact:
             // /QuadPoints is optional here: without it the mark is its /Rect.
             let all = points(array(d["QuadPoints"]))
             if all.count % 4 != 0 { problems.append("\(label): /QuadPoints is not a list of quadrilaterals") }

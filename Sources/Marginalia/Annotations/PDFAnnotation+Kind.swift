@@ -28,21 +28,37 @@ extension PDFAnnotation {
         /// Link, Popup, Widget and every other subtype: kept as it is, never redrawn.
         case other(subtype: String)
 
-        public var subtype: String {
+        /// `/Subtype`'s name, from the vocabulary table (a subtype the table lacks as it was read).
+        public var subtype: String { annotationSubtype?.pdfName ?? otherName }
+
+        /// The kind's row of the vocabulary table; nil for a subtype the standard does not have.
+        public var annotationSubtype: AnnotationSubtype? {
             switch self {
-            case .ink: return "Ink"
-            case .square: return "Square"
-            case .circle: return "Circle"
-            case .line: return "Line"
-            case .polygon: return "Polygon"
-            case .polyLine: return "PolyLine"
-            case .freeText: return "FreeText"
-            case .note: return "Text"
-            case .stamp: return "Stamp"
-            case .textMarkup(let markup, _): return markup.rawValue
-            case .redact: return "Redact"
-            case .other(let subtype): return subtype
+            case .ink: return .ink
+            case .square: return .square
+            case .circle: return .circle
+            case .line: return .line
+            case .polygon: return .polygon
+            case .polyLine: return .polyLine
+            case .freeText: return .freeText
+            case .note: return .note
+            case .stamp: return .stamp
+            case .textMarkup(let markup, _): return markup.subtype
+            case .redact: return .redact
+            case .other(let name): return AnnotationSubtype(pdfName: name)
             }
+        }
+
+        /// Whether a property may be set on the kind (the vocabulary table's capabilities). A
+        /// kind Marginalia keeps as it is (``other(subtype:)``) is not judged.
+        public func allows(_ capability: AnnotationCapabilities) -> Bool {
+            if case .other = self { return true }
+            return annotationSubtype?.capabilities.contains(capability) ?? true
+        }
+
+        private var otherName: String {
+            if case .other(let name) = self { return name }
+            return ""
         }
     }
 
@@ -168,8 +184,24 @@ extension PDFAnnotation {
         }
     }
 
-    public enum TextMarkup: String, Hashable, Sendable, CaseIterable {
-        case highlight = "Highlight", underline = "Underline", strikeOut = "StrikeOut", squiggly = "Squiggly"
+    public enum TextMarkup: Hashable, Sendable, CaseIterable {
+        case highlight, underline, strikeOut, squiggly
+
+        /// Its row of the vocabulary table.
+        public var subtype: AnnotationSubtype {
+            switch self {
+            case .highlight: return .highlight
+            case .underline: return .underline
+            case .strikeOut: return .strikeOut
+            case .squiggly: return .squiggly
+            }
+        }
+
+        /// The markup of a subtype; nil for a subtype that is no text markup.
+        public init?(subtype: AnnotationSubtype) {
+            guard let found = Self.allCases.first(where: { $0.subtype == subtype }) else { return nil }
+            self = found
+        }
     }
 
     /// A quadrilateral of `/QuadPoints`, in the order the spec gives and every viewer

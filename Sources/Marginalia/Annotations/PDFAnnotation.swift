@@ -88,4 +88,7 @@ public struct PDFAnnotation: Hashable, Sendable {
 
     /// The `/Subtype` name.
     public var subtype: String { kind.subtype }
+
+    /// The kind's row of the vocabulary table; nil for a subtype the standard does not have.
+    public var annotationSubtype: AnnotationSubtype? { kind.annotationSubtype }
 }

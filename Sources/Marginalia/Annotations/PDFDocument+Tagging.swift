@@ -21,7 +21,7 @@ extension PDFDocument {
     /// stored) its structure element, or brings the element's `/Alt` up to date when it has
     /// one. Nothing for an untagged document or a popup, which belongs to its parent.
     func tag(_ dictionary: inout PDFDictionary, reference: PDFReference, page: PDFReference) throws {
-        guard isTagged, dictionary["Subtype"]?.nameValue != "Popup" else { return }
+        guard isTagged, dictionary["Subtype"]?.nameValue != AnnotationSubtype.popup.pdfName else { return }
         let alt: PDFObject? = dictionary["Contents"].flatMap { contents in
             if case .string(let bytes) = contents, bytes.isEmpty { return nil }
             return contents
@@ -34,7 +34,8 @@ extension PDFDocument {
             file.update(element, with: .dictionary(elementDictionary))
             return
         }
-        let type = dictionary["Subtype"]?.nameValue == "Link" ? "Link" : "Annot"
+        // The structure type (14.8.4.7.2): Link for links, Annot for the other annotations.
+        let type = dictionary["Subtype"]?.nameValue == AnnotationSubtype.link.pdfName ? "Link" : "Annot"
         let parent = try tree.topElement()
         var element = PDFDictionary([
             ("Type", .name("StructElem")), ("S", .name(type)), ("P", .reference(parent.reference)),

@@ -121,7 +121,7 @@ struct PageCopier {
             guard let reference = entry.referenceValue else { continue }
             annotations.insert(reference.number)
             guard let dictionary = try source.file.dictionary(entry) else { continue }
-            if let parent = dictionary["Parent"]?.referenceValue, dictionary["Subtype"]?.nameValue == "Widget" {
+            if let parent = dictionary["Parent"]?.referenceValue, dictionary["Subtype"]?.nameValue == AnnotationSubtype.widget.pdfName {
                 copier.preset(parent, as: .null)
             }
             // Within one document the copy owns what editing the annotation would free.
@@ -164,11 +164,11 @@ struct PageCopier {
         let copied = try copier.copy(entry)
         let reference = copied.referenceValue
         guard let dictionary = reference != nil ? try target.file.dictionary(copied) : copied.dictionaryValue else { return nil }
-        if !same, dictionary["Subtype"]?.nameValue == "Link", try !Self.destinationSurvives(dictionary, in: target.file) {
+        if !same, dictionary["Subtype"]?.nameValue == AnnotationSubtype.link.pdfName, try !Self.destinationSurvives(dictionary, in: target.file) {
             if let reference { target.file.delete(reference) }
             return nil
         }
-        if let reference, dictionary["Subtype"]?.nameValue == "Widget", let original = entry.referenceValue {
+        if let reference, dictionary["Subtype"]?.nameValue == AnnotationSubtype.widget.pdfName, let original = entry.referenceValue {
             widgets.append((original, reference))
         }
         return (dictionary, reference)

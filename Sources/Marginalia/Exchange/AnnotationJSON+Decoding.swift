@@ -37,9 +37,14 @@ extension AnnotationJSON.Record {
             return value
         }
 
+        guard let subtype = AnnotationSubtype(jsonType: type), subtype.entry.isModelled else {
+            let known = AnnotationVocabulary.entries.filter(\.isModelled).map(\.jsonType).joined(separator: ", ")
+            throw AnnotationJSONError(path: "\(path).type", message: "cannot create annotations of type \"\(type)\" (known: \(known))")
+        }
+        try checkCapabilities(of: subtype, path: path)
         let kind: PDFAnnotation.Kind
-        switch type {
-        case "ink":
+        switch subtype {
+        case .ink:
             guard let paths, !paths.isEmpty else { throw fail("paths", "ink needs at least one stroke") }
             guard paths.reduce(0, { $0 + $1.count }) <= AnnotationJSON.maximumPoints else {
                 throw fail("paths", "more than \(AnnotationJSON.maximumPoints) points")
@@ -64,23 +69,23 @@ extension AnnotationJSON.Record {
                 inkBrush = known
             }
             kind = .ink(PDFAnnotation.Ink(paths: strokes, pressures: pressures, brush: inkBrush))
-        case "square": kind = .square
-        case "circle": kind = .circle
-        case "line":
+        case .square: kind = .square
+        case .circle: kind = .circle
+        case .line:
             let p = try parsePoints("points")
             guard p.count == 2 else { throw fail("points", "a line has exactly two points") }
             let (start, end) = try endings()
             kind = .line(PDFAnnotation.Line(start: p[0], end: p[1], startEnding: start, endEnding: end))
-        case "polygon":
+        case .polygon:
             let p = try parsePoints("points")
             guard p.count >= 2 else { throw fail("points", "a polygon needs at least two points") }
             kind = .polygon(vertices: p)
-        case "polyline":
+        case .polyLine:
             let p = try parsePoints("points")
             guard p.count >= 2 else { throw fail("points", "a polyline needs at least two points") }
             let (start, end) = try endings()
             kind = .polyLine(PDFAnnotation.PolyLine(vertices: p, startEnding: start, endEnding: end))
-        case "freeText":
+        case .freeText:
             guard let text else { throw fail("text", "missing") }
             let size = fontSize ?? 12
             guard size.isFinite, size > 0, size <= 1000 else { throw fail("fontSize", "expected a size from 0 to 1000 points") }
@@ -94,9 +99,9 @@ extension AnnotationJSON.Record {
             kind = .freeText(PDFAnnotation.FreeText(text: text, font: font ?? "Helvetica", fontSize: size,
                                                     textColor: try parseColor(textColor, "textColor") ?? .black,
                                                     alignment: align, richText: richText))
-        case "note":
+        case .note:
             kind = .note(PDFAnnotation.Note(icon: icon ?? "Note", isOpen: open ?? false))
-        case "stamp":
+        case .stamp:
             var data: Data? = nil
             if let image {
                 guard let decoded = Data(base64Encoded: image, options: .ignoreUnknownCharacters) else {
@@ -123,7 +128,7 @@ extension AnnotationJSON.Record {
                 stamp.rotation = turn
             }
             kind = .stamp(stamp)
-        case "highlight", "underline", "strikeOut", "squiggly":
+        case .highlight, .underline, .strikeOut, .squiggly:
             guard let quads, !quads.isEmpty else { throw fail("quads", "text markup needs at least one quad") }
             let parsed = try quads.enumerated().map { i, q -> PDFAnnotation.Quad in
                 guard q.count == 8, q.allSatisfy(CoordinateLimit.contains) else {
@@ -131,10 +136,8 @@ extension AnnotationJSON.Record {
                 }
                 return PDFAnnotation.Quad(points: stride(from: 0, to: 8, by: 2).map { CGPoint(x: q[$0], y: q[$0 + 1]) })
             }
-            let markup: PDFAnnotation.TextMarkup = type == "highlight" ? .highlight : type == "underline" ? .underline
-                : type == "strikeOut" ? .strikeOut : .squiggly
-            kind = .textMarkup(markup, quads: parsed)
-        case "redact":
+            kind = .textMarkup(PDFAnnotation.TextMarkup(subtype: subtype) ?? .highlight, quads: parsed)
+        case .redact:
             let parsed = try (quads ?? []).enumerated().map { i, q -> PDFAnnotation.Quad in
                 guard q.count == 8, q.allSatisfy(CoordinateLimit.contains) else {
                     throw fail("quads[\(i)]", "a quad is eight numbers \(CoordinateLimit.description)")
@@ -143,8 +146,7 @@ extension AnnotationJSON.Record {
             }
             kind = .redact(PDFAnnotation.Redact(quads: parsed, overlayText: overlayText, repeatsOverlayText: repeatOverlayText ?? false))
         default:
-            let known = "ink, square, circle, line, polygon, polyline, freeText, note, stamp, highlight, underline, strikeOut, squiggly, redact"
-            throw AnnotationJSONError(path: "\(path).type", message: "cannot create annotations of type \"\(type)\" (known: \(known))")
+            throw AnnotationJSONError(path: "\(path).type", message: "cannot create annotations of type \"\(type)\"")
         }
 
         var rectangle = CGRect.zero
@@ -184,7 +186,7 @@ extension AnnotationJSON.Record {
             }
             annotation.border.dashPattern = dash
         }
-        annotation.contents = contents ?? (type == "freeText" ? text : nil)
+        annotation.contents = contents ?? (subtype == .freeText ? text : nil)
         annotation.author = author
         annotation.subject = subject
         let iso = AnnotationJSON.iso8601

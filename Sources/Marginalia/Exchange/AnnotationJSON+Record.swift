@@ -61,13 +61,6 @@ extension AnnotationJSON {
         var overlayText: String?
         var repeatOverlayText: Bool?
 
-        static let typeNames: [String: String] = [
-            "Ink": "ink", "Square": "square", "Circle": "circle", "Line": "line", "Polygon": "polygon",
-            "PolyLine": "polyline", "FreeText": "freeText", "Text": "note", "Stamp": "stamp",
-            "Highlight": "highlight", "Underline": "underline", "StrikeOut": "strikeOut", "Squiggly": "squiggly",
-            "Redact": "redact",
-        ]
-
         static let flagNames: [(String, PDFAnnotationFlags)] = [
             ("invisible", .invisible), ("hidden", .hidden), ("print", .print), ("noZoom", .noZoom),
             ("noRotate", .noRotate), ("noView", .noView), ("readOnly", .readOnly), ("locked", .locked),
@@ -77,12 +70,14 @@ extension AnnotationJSON {
         static func point(_ p: CGPoint) -> [Double] { [Double(p.x), Double(p.y)] }
 
         init(_ a: PDFAnnotation) {
-            type = Record.typeNames[a.subtype] ?? a.subtype.lowercased()
+            type = AnnotationJSON.typeName(of: a)
             pageIndex = a.pageIndex
             id = a.id
             rect = [a.rect.minX, a.rect.minY, a.rect.maxX, a.rect.maxY].map { Double($0) }
             color = a.color?.hex
-            fill = a.interiorColor?.hex
+            // Only where `fill` may be set: an /IC another tool wrote on a kind without one
+            // (12.5.6) stays in the file, out of JSON its own decoder would refuse.
+            fill = a.kind.allows(.interiorColor) ? a.interiorColor?.hex : nil
             opacity = a.opacity
             width = a.kind.drawsBorder ? a.border.width : nil
             borderStyle = a.kind.drawsBorder && a.border.style != .solid ? "\(a.border.style)" : nil

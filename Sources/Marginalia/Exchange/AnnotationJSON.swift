@@ -35,7 +35,7 @@ public enum AnnotationJSON {
 
     /// The JSON `type` of an annotation (`ink`, `freeText`, `note`...; other subtypes lowercased).
     public static func typeName(of annotation: PDFAnnotation) -> String {
-        Record.typeNames[annotation.subtype] ?? annotation.subtype.lowercased()
+        AnnotationSubtype.jsonType(ofPDFName: annotation.subtype)
     }
 
     /// The most annotations one file may hold.

@@ -8,11 +8,8 @@ import Foundation
 /// border-style and line-ending names, as ISO 32000-2, 12.5.4 asks) or where nothing
 /// is drawn from the value (an unreadable date).
 struct XFDFAnnotationDecoder {
-    /// The annotation elements Marginalia imports.
-    static let elementNames: Set<String> = [
-        "ink", "square", "circle", "line", "polygon", "polyline", "freetext", "text", "stamp",
-        "highlight", "underline", "strikeout", "squiggly", "redact",
-    ]
+    /// The annotation elements Marginalia imports: those of the kinds it models.
+    static let elementNames: Set<String> = Set(AnnotationVocabulary.entries.filter(\.isModelled).compactMap(\.xfdfElement))
 
     private(set) var warnings: [String] = []
     /// Points read so far in this file, against ``XFDFDocument/maximumPoints``.
@@ -36,6 +33,12 @@ struct XFDFAnnotationDecoder {
         if let name = node.attributes["name"], !name.isEmpty { a.id = name }
         a.color = try color("color", node)
         a.interiorColor = try color("interior-color", node)
+        if a.interiorColor != nil, !kind.allows(.interiorColor) {
+            let kinds = AnnotationVocabulary.modelledEntries(havingAnyOf: .interiorColor).compactMap(\.xfdfElement)
+            throw XFDFError.invalidValue(name: "interior-color", value: node.attributes["interior-color"] ?? "",
+                                         expected: "no interior colour on <\(element)> (only \(kinds.joined(separator: ", ")) have one)",
+                                         path: node.path, line: node.line)
+        }
         a.opacity = try number("opacity", node).map { max(0, min(1, $0)) } ?? 1
         a.border = try border(node)
         if case .stamp(let stamp) = kind, stamp.isImage, node.attributes["width"] == nil { a.border.width = 0 }
@@ -64,7 +67,7 @@ struct XFDFAnnotationDecoder {
                 a.replyType = replyType
             }
         }
-        guard node.localName == "text" else { return }
+        guard AnnotationSubtype(xfdfElement: node.localName) == .note else { return }
         let state = nonEmpty(node.attributes["state"]), model = nonEmpty(node.attributes["statemodel"])
         guard state != nil || model != nil else { return }
         guard a.inReplyTo != nil else {
@@ -85,8 +88,11 @@ struct XFDFAnnotationDecoder {
 
     /// The kind, and the points that bound it (for a file without `rect`).
     private mutating func kind(_ element: String, _ node: XFDFNode) throws -> (PDFAnnotation.Kind, [CGPoint]) {
-        switch element {
-        case "ink":
+        guard let subtype = AnnotationSubtype(xfdfElement: element), subtype.entry.isModelled else {
+            throw XFDFError.unsupportedElement(name: node.name, path: node.path, line: node.line)
+        }
+        switch subtype {
+        case .ink:
             guard let list = node.child(named: "inklist") else {
                 throw XFDFError.missing(name: "<inklist>", path: node.path, line: node.line)
             }
@@ -111,27 +117,27 @@ struct XFDFAnnotationDecoder {
             }
             return (.ink(PDFAnnotation.Ink(paths: paths, pressures: pressures.count == paths.count ? pressures : nil, brush: brush)),
                     paths.flatMap { $0 })
-        case "square": return (.square, [])
-        case "circle": return (.circle, [])
-        case "line":
+        case .square: return (.square, [])
+        case .circle: return (.circle, [])
+        case .line:
             let ends = try budget([try point("start", node), try point("end", node)], node)
             let (start, end) = (ends[0], ends[1])
             let line = PDFAnnotation.Line(start: start, end: end, startEnding: ending("head", node), endEnding: ending("tail", node))
             return (.line(line), [start, end])
-        case "polygon", "polyline":
+        case .polygon, .polyLine:
             guard let vertices = node.child(named: "vertices") else {
                 throw XFDFError.missing(name: "<vertices>", path: node.path, line: node.line)
             }
             let points = try self.points(vertices.text, name: "vertices", vertices, minimum: 2)
-            if element == "polygon" { return (.polygon(vertices: points), points) }
+            if subtype == .polygon { return (.polygon(vertices: points), points) }
             return (.polyLine(PDFAnnotation.PolyLine(vertices: points, startEnding: ending("head", node),
                                                      endEnding: ending("tail", node))), points)
-        case "freetext":
+        case .freeText:
             return (.freeText(try freeText(node)), [])
-        case "text":
+        case .note:
             let open = node.child(named: "popup")?.attributes["open"].map { ["yes", "true"].contains($0.lowercased()) }
             return (.note(PDFAnnotation.Note(icon: nonEmpty(node.attributes["icon"]) ?? "Note", isOpen: open ?? false)), [])
-        case "stamp":
+        case .stamp:
             var imageData: Data? = nil
             if let image = node.child(named: "imagedata") {
                 guard let data = XFDFSyntax.imageData(image.text) else {
@@ -143,7 +149,7 @@ struct XFDFAnnotationDecoder {
             var stamp = PDFAnnotation.Stamp(name: nonEmpty(node.attributes["icon"]) ?? "Draft", imageData: imageData)
             if imageData != nil { try readImageStyle(node, into: &stamp) }
             return (.stamp(stamp), [])
-        case "redact":
+        case .redact:
             var quads: [PDFAnnotation.Quad] = [], points: [CGPoint] = []
             if let text = node.attributes["coords"] {
                 let n = try numbers(text, name: "coords", node, expected: "8 numbers per quadrilateral") { $0 > 0 && $0 % 8 == 0 }
@@ -154,7 +160,7 @@ struct XFDFAnnotationDecoder {
             return (.redact(PDFAnnotation.Redact(quads: quads, overlayText: nonEmpty(node.attributes["overlay-text"]),
                                                  repeatsOverlayText: repeats)), points)
         default:
-            guard let markup = PDFAnnotation.TextMarkup.allCases.first(where: { $0.rawValue.lowercased() == element }) else {
+            guard let markup = PDFAnnotation.TextMarkup(subtype: subtype) else {
                 throw XFDFError.unsupportedElement(name: node.name, path: node.path, line: node.line)
             }
             guard let text = node.attributes["coords"] else {

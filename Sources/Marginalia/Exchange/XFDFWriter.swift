@@ -31,22 +31,11 @@ struct XFDFWriter {
 
     // MARK: - Elements
 
-    /// The element name for each subtype (ISO 19444-1, the children of `annots`).
+    /// The element name of a kind (ISO 19444-1, the children of `annots`), from the
+    /// vocabulary table; nil for the kinds Marginalia does not model.
     static func elementName(_ kind: PDFAnnotation.Kind) -> String? {
-        switch kind {
-        case .ink: return "ink"
-        case .square: return "square"
-        case .circle: return "circle"
-        case .line: return "line"
-        case .polygon: return "polygon"
-        case .polyLine: return "polyline"
-        case .freeText: return "freetext"
-        case .note: return "text"
-        case .stamp: return "stamp"
-        case .textMarkup(let markup, _): return markup.rawValue.lowercased()
-        case .redact: return "redact"
-        case .other: return nil
-        }
+        if case .other = kind { return nil }
+        return kind.annotationSubtype?.xfdfElement
     }
 
     private func element(_ a: PDFAnnotation) -> String {
@@ -71,7 +60,8 @@ struct XFDFWriter {
             ("rect", XFDFSyntax.flatList([a.rect.minX, a.rect.minY, a.rect.maxX, a.rect.maxY].map { Double($0) })),
         ]
         if let color = a.color { list.append(("color", color.hex)) }
-        if let interior = a.interiorColor { list.append(("interior-color", interior.hex)) }
+        // Only where the reader takes it: an /IC another tool wrote on a kind without one stays in the file.
+        if let interior = a.interiorColor, a.kind.allows(.interiorColor) { list.append(("interior-color", interior.hex)) }
         if a.opacity < 1 { list.append(("opacity", XFDFSyntax.number(max(0, a.opacity)))) }
         list.append(("width", XFDFSyntax.number(a.border.width)))
         if a.border.style != .solid { list.append(("style", XFDFSyntax.styleName(a.border.style))) }

@@ -33,8 +33,8 @@ struct CommentSummary {
             }
             let listed = all.filter { annotation in
                 guard !annotation.isComment, include(annotation),
-                      !["Link", "Popup", "Widget"].contains(annotation.subtype) else { return false }
-                return annotation.subtype == "Text" || Self.text(of: annotation) != nil || thread[annotation.id] != nil
+                      ![.link, .popup, .widget].contains(annotation.annotationSubtype) else { return false }
+                return annotation.annotationSubtype == .note || Self.text(of: annotation) != nil || thread[annotation.id] != nil
             }
             // Reading order: top to bottom, then left to right.
             for annotation in listed.sorted(by: { ($0.rect.maxY, -$0.rect.minX) > ($1.rect.maxY, -$1.rect.minX) }) {
@@ -83,7 +83,7 @@ struct CommentSummary {
     // MARK: - Words
 
     private static func text(of annotation: PDFAnnotation) -> String? {
-        guard annotation.subtype != "FreeText" else { return nil }
+        guard annotation.annotationSubtype != .freeText else { return nil }
         let text = (annotation.contents ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
         return text.isEmpty ? nil : text
     }
@@ -103,18 +103,9 @@ struct CommentSummary {
         return formatter.string(from: date)
     }
 
-    /// The kind of annotation in a reader's words.
+    /// The kind of annotation in a reader's words (the vocabulary table's label; a subtype
+    /// the standard does not have, by its name).
     private static func kind(of annotation: PDFAnnotation) -> String {
-        switch annotation.subtype {
-        case "Text": "Note"
-        case "FreeText": "Text box"
-        case "StrikeOut": "Strike-out"
-        case "Square": "Rectangle"
-        case "Circle": "Ellipse"
-        case "PolyLine": "Polyline"
-        case "Ink": "Drawing"
-        case "FileAttachment": "Attachment"
-        default: annotation.subtype
-        }
+        annotation.annotationSubtype?.entry.label ?? annotation.subtype
     }
 }

@@ -18,13 +18,13 @@ extension PDFDocument {
     /// - Returns: how many annotations were burned in or removed.
     @discardableResult
     public func flattenAnnotations(pages: [Int]? = nil, where include: (PDFAnnotation) -> Bool = { _ in true }) throws -> Int {
-        try flattenAnnotations(pages: pages, excluding: ["Link", "Popup", "Widget"], where: include)
+        try flattenAnnotations(pages: pages, excluding: [.link, .popup, .widget], where: include)
     }
 
     /// Flattens as above, never touching the subtypes in `excluded` (form flattening lets
     /// widgets through); annotations for which `drawn` is false are removed without being
     /// drawn (notes, when comments are dropped: ``FlattenOptions/Comments``).
-    func flattenAnnotations(pages: [Int]?, excluding excluded: Set<String>, where include: (PDFAnnotation) -> Bool,
+    func flattenAnnotations(pages: [Int]?, excluding excluded: Set<AnnotationSubtype>, where include: (PDFAnnotation) -> Bool,
                             drawn: (PDFAnnotation) -> Bool = { _ in true }) throws -> Int {
         try separateSharedPages()
         var total = 0
@@ -34,11 +34,11 @@ extension PDFDocument {
         return total
     }
 
-    private func flattenAnnotations(onPage index: Int, excluding excluded: Set<String>, _ include: (PDFAnnotation) -> Bool,
+    private func flattenAnnotations(onPage index: Int, excluding excluded: Set<AnnotationSubtype>, _ include: (PDFAnnotation) -> Bool,
                                     drawn: (PDFAnnotation) -> Bool) throws -> Int {
         let page = try self.page(at: index)
         let all = try annotations(onPage: index)
-        var chosen = all.filter { annotation in !excluded.contains(annotation.subtype) && include(annotation) }
+        var chosen = all.filter { annotation in !(annotation.annotationSubtype.map(excluded.contains) ?? false) && include(annotation) }
         guard !chosen.isEmpty else { return 0 }
         // A thread goes with its annotation: the comments on what is flattened, and on them.
         var ids = Set(chosen.map(\.id))

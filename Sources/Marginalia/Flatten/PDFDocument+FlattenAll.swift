@@ -28,12 +28,12 @@ extension PDFDocument {
         }
         let summary = options.comments == .summary ? try CommentSummary(of: self, pages: pages, where: include) : nil
         // Notes are comments: drawn only as icons when asked; otherwise removed undrawn.
-        let drawn: (PDFAnnotation) -> Bool = options.comments == .icons ? { _ in true } : { $0.subtype != "Text" }
+        let drawn: (PDFAnnotation) -> Bool = options.comments == .icons ? { _ in true } : { $0.annotationSubtype != .note }
         let count: Int
         if options.forms {
             count = try flattenForm(annotations: true, evenIfSigned: options.evenIfSigned, where: include, drawn: drawn)
         } else {
-            count = try flattenAnnotations(pages: pages, excluding: ["Link", "Popup", "Widget"], where: include, drawn: drawn)
+            count = try flattenAnnotations(pages: pages, excluding: [.link, .popup, .widget], where: include, drawn: drawn)
         }
         var added = 0
         if let summary, !summary.isEmpty {

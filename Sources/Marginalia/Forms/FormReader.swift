@@ -99,7 +99,7 @@ struct FormReader {
         var widgets: [(PDFReference?, PDFDictionary)] = []
         // A field without kids is its own widget (merged dictionaries), unless it is not an
         // annotation at all (a signature field with no widget, say).
-        if kids.isEmpty && (dictionary["Subtype"]?.nameValue == "Widget" || dictionary["Rect"] != nil) {
+        if kids.isEmpty && (dictionary["Subtype"]?.nameValue == AnnotationSubtype.widget.pdfName || dictionary["Rect"] != nil) {
             widgets.append((reference, dictionary))
         }
         for (kid, kidDictionary) in widgetKids {
@@ -128,7 +128,7 @@ struct FormReader {
     /// widget is read as the group's, and the group stays one group with one button on.
     static func isGroupWidget(_ kid: PDFDictionary, under parent: Inherited) -> Bool {
         guard parent.values["FT"]?.nameValue == "Btn", kid["Kids"] == nil,
-              kid["Subtype"]?.nameValue == "Widget" || kid["Rect"] != nil else { return false }
+              kid["Subtype"]?.nameValue == AnnotationSubtype.widget.pdfName || kid["Rect"] != nil else { return false }
         return FormFieldFlags(rawValue: parent.values["Ff"]?.integerValue ?? 0).contains(.radio)
     }
 

@@ -37,9 +37,9 @@ extension PDFDocument {
         }
         // Widgets are the /Annots entries of subtype Widget (some forms leave widgets out of
         // the field tree; they are burned in too, as viewers show them).
-        let count = try flattenAnnotations(pages: nil, excluding: ["Link", "Popup"], where: {
-            $0.subtype == "Widget" || (annotations && include($0))
-        }, drawn: { $0.subtype == "Widget" || drawn($0) })
+        let count = try flattenAnnotations(pages: nil, excluding: [.link, .popup], where: {
+            $0.annotationSubtype == .widget || (annotations && include($0))
+        }, drawn: { $0.annotationSubtype == .widget || drawn($0) })
         if let rootReference = file.trailer["Root"]?.referenceValue {
             var catalog = try file.catalog()
             if catalog["AcroForm"] != nil {

@@ -55,7 +55,7 @@ struct PendingLink {
     func dictionary(page: PDFReference, pages: [PDFReference]) throws -> PDFDictionary {
         var dictionary = PDFDictionary([
             ("Type", .name("Annot")),
-            ("Subtype", .name("Link")),
+            ("Subtype", .name(AnnotationSubtype.link.pdfName)),
             ("Rect", .array([rect.minX, rect.minY, rect.maxX, rect.maxY].map { .real(Double($0)) })),
             ("Border", [0, 0, 0]),
             ("F", .integer(PDFAnnotationFlags.print.rawValue)),

@@ -86,7 +86,7 @@ public enum SampleDocument {
         func widget(type: String, name: String, rect: CGRect, appearance da: String) -> PDFDictionary {
             var d = PDFDictionary()
             d["Type"] = .name("Annot")
-            d["Subtype"] = .name("Widget")
+            d["Subtype"] = .name(AnnotationSubtype.widget.pdfName)
             d["FT"] = .name(type)
             d["T"] = .text(name)
             d["Rect"] = AnnotationWriter.rectangle(rect)

@@ -17,7 +17,7 @@ extension PDFAnnotation {
         case .polygon(let vertices): geometryKind = .polygon(vertices)
         case .polyLine(let polyLine): geometryKind = .polyline(polyLine.vertices)
         case .textMarkup(let markup, let quads):
-            geometryKind = .markup(type: AnnotationJSON.typeName(of: self), quads: quads.map(\.points))
+            geometryKind = .markup(type: markup.subtype.jsonType, quads: quads.map(\.points))
         case .redact(let redact): geometryKind = .redact(quads: redact.quads.map(\.points))
         case .freeText: geometryKind = .freeText
         case .note: geometryKind = .note

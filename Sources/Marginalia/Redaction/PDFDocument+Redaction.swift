@@ -34,7 +34,7 @@ extension PDFDocument {
             try redactContent(ofPage: index, marks: marks, areas: areas, options: options, report: &page)
             let markIDs = Set(marks.map(\.id))
             var covered = annotations.filter { a in
-                !markIDs.contains(a.id) && a.subtype != "Popup" && areas.contains { $0.intersection(a.rect).isEmpty == false }
+                !markIDs.contains(a.id) && a.annotationSubtype != .popup && areas.contains { $0.intersection(a.rect).isEmpty == false }
             }
             covered += Self.thread(of: marks + covered, among: annotations)
             page.annotations = covered.count
@@ -243,7 +243,7 @@ extension PDFDocument {
     /// Takes removed widgets out of the form: from `/Fields` and from their parent's `/Kids`,
     /// and a parent left without kids out of `/Fields` too, so no field keeps a value nothing shows.
     private func removeFields(of annotations: [PDFAnnotation]) throws {
-        let widgets = annotations.filter { $0.subtype == "Widget" }.compactMap(\.reference)
+        let widgets = annotations.filter { $0.annotationSubtype == .widget }.compactMap(\.reference)
         guard !widgets.isEmpty, let rootReference = file.trailer["Root"]?.referenceValue,
               var catalog = try file.dictionary(.reference(rootReference)),
               var form = try file.dictionary(catalog["AcroForm"]) else { return }

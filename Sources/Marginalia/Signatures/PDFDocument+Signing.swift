@@ -83,7 +83,7 @@ extension PDFDocument {
         let fieldName = name ?? (1...).lazy.map { "Signature\($0)" }.first { !existing.contains($0) } ?? "Signature"
         var widget = PDFDictionary()
         widget["Type"] = .name("Annot")
-        widget["Subtype"] = .name("Widget")
+        widget["Subtype"] = .name(AnnotationSubtype.widget.pdfName)
         widget["FT"] = .name("Sig")
         widget["T"] = .string(PDFTextString.encode(fieldName))
         widget["V"] = .reference(signature)

@@ -139,7 +139,7 @@ extension PDFDocument {
         guard page.dictionary["Annots"] != nil else { return [] }
         var result: [(PDFObject, TextMatrix)] = []
         for annotation in try annotations(onPage: page.index) {
-            guard annotation.subtype != "Popup", !annotation.flags.contains(.hidden), !annotation.flags.contains(.noView),
+            guard annotation.annotationSubtype != .popup, !annotation.flags.contains(.hidden), !annotation.flags.contains(.noView),
                   var normal = try file.resolve(annotation.dictionary["AP"] ?? .null).dictionaryValue?["N"] else { continue }
             let resolved = try file.resolve(normal)
             if resolved.streamValue == nil {

@@ -26,8 +26,8 @@ extension AnnotationGeometry {
         }
         let kind: Kind
         var brush = InkBrush.pen
-        switch type {
-        case "ink":
+        switch AnnotationSubtype(jsonType: type).flatMap({ $0.entry.isModelled ? $0 : nil }) {
+        case .ink?:
             brush = try field.optionalMember("brush")?.choice(InkBrush.self) ?? .pen
             var paths: [[CGPoint]] = []
             for path in try field.member("paths").array(maximumCount: Self.maximumPoints) {
@@ -44,22 +44,22 @@ extension AnnotationGeometry {
                 pressures = all
             }
             kind = .ink(paths: paths, pressures: pressures)
-        case "square": kind = .square
-        case "circle": kind = .circle
-        case "line":
+        case .square?: kind = .square
+        case .circle?: kind = .circle
+        case .line?:
             let points = try field.member("points").points(maximumCount: 2)
             guard points.count == 2 else { throw field.problem("a line has exactly two points") }
             kind = .line(start: points[0], end: points[1])
-        case "polygon": kind = .polygon(try field.member("points").points(maximumCount: Self.maximumPoints))
-        case "polyline": kind = .polyline(try field.member("points").points(maximumCount: Self.maximumPoints))
-        case "highlight", "underline", "strikeOut", "squiggly":
+        case .polygon?: kind = .polygon(try field.member("points").points(maximumCount: Self.maximumPoints))
+        case .polyLine?: kind = .polyline(try field.member("points").points(maximumCount: Self.maximumPoints))
+        case .highlight?, .underline?, .strikeOut?, .squiggly?:
             kind = .markup(type: type, quads: try Self.quads(field.member("quads")))
-        case "redact":
+        case .redact?:
             // Over an area a mark has no quads: its rect is the area.
             kind = .redact(quads: try field.optionalMember("quads").map { (list) throws(CommandError) in try Self.quads(list) } ?? [])
-        case "freeText": kind = .freeText
-        case "note": kind = .note
-        case "stamp": kind = .stamp
+        case .freeText?: kind = .freeText
+        case .note?: kind = .note
+        case .stamp?: kind = .stamp
         default: kind = .other(type: type)
         }
         let rect = try field.optionalMember("rect")?.rect() ?? Self.bounds(of: kind, lineWidth: width)

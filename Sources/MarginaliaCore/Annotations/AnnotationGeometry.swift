@@ -90,20 +90,20 @@ public struct AnnotationGeometry: Equatable, Sendable {
         self.brush = brush
     }
 
-    /// The annotation JSON's `type` of the kind.
+    /// The annotation JSON's `type` of the kind (the vocabulary table's).
     public var typeName: String {
         switch kind {
-        case .ink: return "ink"
-        case .square: return "square"
-        case .circle: return "circle"
-        case .line: return "line"
-        case .polygon: return "polygon"
-        case .polyline: return "polyline"
+        case .ink: return AnnotationSubtype.ink.jsonType
+        case .square: return AnnotationSubtype.square.jsonType
+        case .circle: return AnnotationSubtype.circle.jsonType
+        case .line: return AnnotationSubtype.line.jsonType
+        case .polygon: return AnnotationSubtype.polygon.jsonType
+        case .polyline: return AnnotationSubtype.polyLine.jsonType
         case .markup(let type, _): return type
-        case .redact: return "redact"
-        case .freeText: return "freeText"
-        case .note: return "note"
-        case .stamp: return "stamp"
+        case .redact: return AnnotationSubtype.redact.jsonType
+        case .freeText: return AnnotationSubtype.freeText.jsonType
+        case .note: return AnnotationSubtype.note.jsonType
+        case .stamp: return AnnotationSubtype.stamp.jsonType
         case .other(let type): return type
         }
     }

@@ -218,6 +218,7 @@ public final class EngineBridge {
         default:
             if let answer = try reviewCall(name, request) { return answer }
             if let answer = try stylingCall(name, request) { return answer }
+            if let answer = vocabularyCall(name) { return answer }
             if let answer = try imageCall(name, request) { return answer }
             if let answer = try textCall(name, request) { return answer }
             if let answer = try pageEntryCall(name, request) { return answer }

@@ -25,14 +25,14 @@ public enum AnnotationDraft {
         let box = rect(start, end)
         var pairs: [(String, JSONValue?)] = [("pageIndex", .integer(pageIndex))]
         switch kind {
-        case .rectangle: pairs += [("type", .string("square")), ("rect", .rect(box))]
-        case .ellipse: pairs += [("type", .string("circle")), ("rect", .rect(box))]
+        case .rectangle: pairs += [("type", .string(AnnotationSubtype.square.jsonType)), ("rect", .rect(box))]
+        case .ellipse: pairs += [("type", .string(AnnotationSubtype.circle.jsonType)), ("rect", .rect(box))]
         case .triangle:
-            pairs += [("type", .string("polygon")),
+            pairs += [("type", .string(AnnotationSubtype.polygon.jsonType)),
                       ("points", .array([.point(CGPoint(x: box.minX, y: box.minY)), .point(CGPoint(x: box.maxX, y: box.minY)),
                                          .point(CGPoint(x: box.midX, y: box.maxY))]))]
         case .line, .arrow:
-            pairs += [("type", .string("line")), ("points", .array([.point(start), .point(end)])),
+            pairs += [("type", .string(AnnotationSubtype.line.jsonType)), ("points", .array([.point(start), .point(end)])),
                       ("lineEndings", .strings(["none", kind == .arrow ? "openArrow" : "none"]))]
         }
         pairs += [("color", .string(stroke.hex)), ("width", .number(width)),
@@ -51,7 +51,7 @@ public enum AnnotationDraft {
     /// A text box over `rect` with `text` in the Text tool's style.
     public static func textBox(in rect: CGRect, text: String, style: TextToolSettings, pageIndex: Int) -> JSONValue {
         .object(omittingNils: [
-            ("type", .string("freeText")), ("pageIndex", .integer(pageIndex)),
+            ("type", .string(AnnotationSubtype.freeText.jsonType)), ("pageIndex", .integer(pageIndex)),
             ("rect", .rect(textBoxRect(rect, fontSize: style.fontSize))), ("text", .string(text)), ("contents", .string(text)),
             ("font", .string(style.bold ? "Helvetica-Bold" : "Helvetica")), ("fontSize", .number(style.fontSize)),
             ("textColor", .string(style.textColor.hex)), ("color", style.backgroundColor.map { .string($0.hex) }),
@@ -62,7 +62,7 @@ public enum AnnotationDraft {
     /// A sticky note showing `icon`, whose icon's upper-left corner is at `point`.
     public static func note(at point: CGPoint, text: String, color: Color, icon: NoteIcon = .note, pageIndex: Int) -> JSONValue {
         .object([
-            ("type", .string("note")), ("pageIndex", .integer(pageIndex)),
+            ("type", .string(AnnotationSubtype.note.jsonType)), ("pageIndex", .integer(pageIndex)),
             ("rect", .rect(CGRect(x: point.x, y: point.y - noteSize, width: noteSize, height: noteSize))),
             ("color", .string(color.hex)), ("contents", .string(text)), ("icon", .string(icon.rawValue)),
         ])

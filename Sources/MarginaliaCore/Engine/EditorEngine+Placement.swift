@@ -48,7 +48,7 @@ extension EditorEngine {
         case .image:
             guard let size = imageToPlace else { return nil }
             let rect = AnnotationDraft.draggedImageRect(size, from: a, to: b, on: page)
-            return .object([("type", .string("stamp")), ("pageIndex", .integer(pageIndex)), ("rect", .rect(rect)),
+            return .object([("type", .string(AnnotationSubtype.stamp.jsonType)), ("pageIndex", .integer(pageIndex)), ("rect", .rect(rect)),
                             ("name", .string("Image"))])
         case .highlight, .redact:
             return .object([("type", .string(tool == .redact ? "redactionSpan" : "textSpan")), ("pageIndex", .integer(pageIndex)),

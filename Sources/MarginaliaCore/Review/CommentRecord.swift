@@ -63,7 +63,7 @@ public struct CommentRecord: Equatable, Sendable {
         }
         self.init(id: try field.member("id").string(), pageIndex: try field.member("pageIndex").integer(in: 0...Int(Int32.max)),
                   type: type, rect: known ?? (try? field.member("rect").rect()) ?? .zero, author: string("author"),
-                  text: type == "freeText" ? string("text") ?? string("contents") : string("contents"),
+                  text: AnnotationSubtype(jsonType: type) == .freeText ? string("text") ?? string("contents") : string("contents"),
                   subject: string("subject"), created: string("creationDate"), modified: string("modificationDate"),
                   inReplyTo: string("inReplyTo"), replyType: string("replyType") == "group" ? .group : .reply,
                   state: state, hidden: flags.contains("hidden"))

@@ -73,7 +73,7 @@ extension DocumentService {
             guard let contents = annotation.contents, let first = matcher.matches(inPlainText: contents).first else { return nil }
             let words = contents.split(whereSeparator: WordRule.separates).map(String.init)
             return Note(id: annotation.id, rect: annotation.rect, text: first, snippet: IndexTokens.snippet(words, around: 0),
-                        drawsText: annotation.subtype == "FreeText")
+                        drawsText: annotation.annotationSubtype == .freeText)
         }
     }
 

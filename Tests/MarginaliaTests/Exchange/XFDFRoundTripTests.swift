@@ -25,7 +25,7 @@ extension XFDFTests {
             let mutations: [(String, (inout PDFAnnotation) -> Void)] = [
                 ("id", { $0.id += "x" }), ("page", { $0.pageIndex = 7 }),
                 ("rect", { $0.rect.origin.x += 0.01 }), ("color", { $0.color = Color(hex: "#1A2B3E") }),
-                ("interior", { $0.interiorColor = nil }), ("opacity", { $0.opacity = 0.6 }),
+                ("interior", { $0.interiorColor = Color(hex: "#C0FFEF") }), ("opacity", { $0.opacity = 0.6 }),
                 ("width", { $0.border.width = 3 }), ("style", { $0.border.style = .inset }),
                 ("dash", { $0.border.dashPattern = [4, 2] }), ("contents", { $0.contents = "Line one" }),
                 ("author", { $0.author = nil }), ("subject", { $0.subject = "Review" }),

@@ -23,7 +23,8 @@ enum XFDFFixtures {
     static func annotation(_ kind: PDFAnnotation.Kind, id: String, page: Int, rect: CGRect) -> PDFAnnotation {
         var a = PDFAnnotation(kind: kind, rect: rect, color: Color(hex: "#1A2B3C"), pageIndex: page)
         a.id = id
-        a.interiorColor = Color(hex: "#C0FFEE")
+        // Only where the kind has one (the vocabulary table): XFDF refuses it elsewhere.
+        a.interiorColor = kind.allows(.interiorColor) ? Color(hex: "#C0FFEE") : nil
         a.opacity = 0.65
         a.border = PDFBorder(width: 2.5, style: .dashed, dashPattern: [4, 2.5])
         a.contents = "Line one\r\nline two & <three> \"quoted\"\ttabbed"

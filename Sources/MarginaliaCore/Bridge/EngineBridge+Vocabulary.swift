@@ -1,0 +1,29 @@
+#if !hasFeature(Embedded)
+import Foundation
+#endif
+
+// The vocabulary table (AnnotationVocabulary) for the browser: asked once when the engine
+// loads (Web/js/vocabulary.js), so the editor names every kind from the same rows as the
+// server, the file and XFDF (docs/engine.md, "The vocabulary table").
+
+extension EngineBridge {
+    /// Answers `annotationVocabulary`, or nil for another call.
+    func vocabularyCall(_ name: String) -> JSONValue? {
+        name == "annotationVocabulary" ? Self.vocabularyJSON() : nil
+    }
+
+    /// `{kinds: [{subtype, type, xfdf, labelKey, label, modelled, capabilities: [name]}]}`: one
+    /// object per row, `xfdf` and `labelKey` null where the table has none, the capabilities by
+    /// their names (``AnnotationCapabilities/names``).
+    static func vocabularyJSON() -> JSONValue {
+        .object([("kinds", .array(AnnotationVocabulary.entries.map { entry in
+            .object([
+                ("subtype", .string(entry.pdfName)), ("type", .string(entry.jsonType)),
+                ("xfdf", entry.xfdfElement.map { .string($0) } ?? .null),
+                ("labelKey", entry.labelKey.map { .string($0) } ?? .null), ("label", .string(entry.label)),
+                ("modelled", .bool(entry.isModelled)),
+                ("capabilities", .strings(AnnotationCapabilities.names.filter { entry.capabilities.contains($0.1) }.map { $0.0 })),
+            ])
+        }))])
+    }
+}

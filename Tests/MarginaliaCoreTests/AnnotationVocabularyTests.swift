@@ -1,0 +1,45 @@
+import Foundation
+import Testing
+@testable import MarginaliaCore
+
+/// The one table of annotation names (issue 28): every kind has one row, every name leads
+/// back to its kind, and the browser is answered the same rows.
+@Suite("Annotation vocabulary")
+struct AnnotationVocabularyTests {
+    @Test func everyKindHasOneRow() {
+        for subtype in AnnotationSubtype.allCases {
+            #expect(AnnotationVocabulary.entries.filter { $0.subtype == subtype }.count == 1, "\(subtype)")
+        }
+        #expect(AnnotationVocabulary.entries.count == AnnotationSubtype.allCases.count)
+    }
+
+    @Test func everyNameLeadsBackToItsKind() {
+        for subtype in AnnotationSubtype.allCases {
+            #expect(AnnotationSubtype(pdfName: subtype.pdfName) == subtype)
+            #expect(AnnotationSubtype(jsonType: subtype.jsonType) == subtype)
+            if let element = subtype.xfdfElement { #expect(AnnotationSubtype(xfdfElement: element) == subtype) }
+        }
+        #expect(AnnotationSubtype(pdfName: "ink") == nil, "PDF names are case-sensitive (7.3.5)")
+        #expect(AnnotationSubtype.jsonType(ofPDFName: "FooBar") == "foobar", "a private subtype is listed lowercased")
+    }
+
+    /// ISO 32000-2, 12.5.6: /IC on squares, circles, lines, polygons, polylines and redactions.
+    @Test func interiorColourBelongsToTheShapesTheStandardGivesIt() {
+        let filled = Set(AnnotationSubtype.allCases.filter { $0.capabilities.contains(.interiorColor) })
+        #expect(filled == [.square, .circle, .line, .polygon, .polyLine, .redact])
+        #expect(AnnotationSubtype.note.capabilities.isDisjoint(with: [.interiorColor, .lineEndings, .quadPoints, .inkList]))
+    }
+
+    @Test func theBrowserIsAnsweredEveryRow() throws {
+        let answer = try JSONParser.parse(EngineBridge().call(Array(#"{"call": "annotationVocabulary"}"#.utf8)))
+        let kinds = try #require(answer["kinds"]?.arrayValue)
+        #expect(kinds.count == AnnotationVocabulary.entries.count)
+        let strikeOut = try #require(kinds.first { $0["subtype"]?.stringValue == "StrikeOut" })
+        #expect(strikeOut["type"]?.stringValue == "strikeOut")
+        #expect(strikeOut["xfdf"]?.stringValue == "strikeout")
+        #expect(strikeOut["labelKey"]?.stringValue == "type.strikeOut")
+        #expect(strikeOut["capabilities"] == .strings(["markup", "quadPoints"]))
+        let widget = try #require(kinds.first { $0["subtype"]?.stringValue == "Widget" })
+        #expect(widget["xfdf"] == .null && widget["modelled"] == .bool(false))
+    }
+}

@@ -1,0 +1,28 @@
+// The annotation vocabulary: each kind's PDF subtype, annotation JSON `type`, XFDF element,
+// label key and capabilities, asked of the engine once (its `annotationVocabulary` call:
+// the one table, Sources/MarginaliaCore/Annotations/AnnotationVocabulary.swift). The editor
+// names a kind only through these lookups, never with a table of its own (docs/engine.md,
+// "The vocabulary table").
+
+import { call } from './engine.js';
+
+/** @type {{subtype: string, type: string, xfdf: ?string, labelKey: ?string, label: string, modelled: boolean, capabilities: string[]}[] | null} */
+let kinds = null;
+
+/** The table's rows (asked of the engine on first use; the engine must be loaded). */
+function table() {
+  kinds ??= call({ call: 'annotationVocabulary' }).kinds;
+  return kinds;
+}
+
+/** The row of an annotation JSON `type`, or null for a type the table lacks. */
+export const kindOfType = (type) => table().find((k) => k.type === type) ?? null;
+
+/**
+ * The annotation JSON `type` of a PDF `/Subtype` name (pdf.js's `subtype`): the table's, or
+ * for a subtype the standard does not have, the name lowercased, as the server lists it.
+ */
+export function typeOfSubtype(subtype) {
+  if (!subtype) return '';
+  return table().find((k) => k.subtype === subtype)?.type ?? subtype.toLowerCase();
+}
