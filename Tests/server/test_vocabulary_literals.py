@@ -42,6 +42,7 @@ ALLOWED = {
     ("Sources/MarginaliaCore/Bridge/EngineBridge+Styling.swift", "ink"): (1, "the note icon's outline colour `ink`"),
     ("Sources/MarginaliaCore/Bridge/EngineBridge+Brushes.swift", "square"): (1, "CSS's line cap `square`"),
     ("Sources/MarginaliaCore/Commands/EditorCommand+JSON.swift", "ink"): (2, "a stroke command's pen preset `ink`"),
+    ("Sources/MarginaliaServer/People/SavedSignature+JSON.swift", "ink"): (2, "a saved signature's drawing `type` (docs/api.md), not an annotation type"),
     ("Sources/MarginaliaCLI/CommandLineTool.swift", "redact"): (1, "the CLI command `redact`"),
     ("Sources/MarginaliaCLI/HelpText.swift", "redact"): (1, "the CLI command `redact`"),
 }
