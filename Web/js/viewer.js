@@ -24,6 +24,9 @@ const snap = (v) => Math.round(v * (window.devicePixelRatio || 1)) / (window.dev
 /** The SVG `matrix(...)` attribute value of a matrix. */
 export const svgMatrix = (m) => `matrix(${m.map((v) => +v.toFixed(6)).join(' ')})`;
 
+/** Whether two arrays of numbers hold the same numbers. */
+const sameNumbers = (a, b) => a.length === b.length && a.every((v, i) => v === b[i]);
+
 /** The scrolling pages of the open document. */
 export class Viewer {
   /** @param {{scroller: HTMLElement, pages: HTMLElement, thumbnails: HTMLElement}} elements */
@@ -113,6 +116,10 @@ export class Viewer {
     viewport.pages.forEach((page, index) => {
       const view = this.views[index];
       if (!view) return;
+      // A scroll or a page turn moves no page: writing the same styles to thousands of pages
+      // again cost a long document's opening more than drawing its first page.
+      if (!zoomChanged && sameNumbers(view.frame, page.frame) && sameNumbers(view.matrix, page.matrix)
+        && view.element.hidden === (page.shown === false)) return;
       const [x, y, w, h] = page.frame;
       view.frame = page.frame;
       view.matrix = page.matrix;
