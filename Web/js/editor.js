@@ -37,6 +37,18 @@ import { sendWithPassword } from './passwordprompt.js';
 import { t } from './i18n.js';
 import { certificationRefusal, toolRefusal } from './certification.js';
 
+/**
+ * The engine's `setViewport` request for the view the user left document `id` at
+ * (viewstate.js), and how its zoom is fitted (the viewer's `fitted`): for a document not seen
+ * before, its first page at the automatic zoom.
+ */
+function rememberedViewport(id, pageCount) {
+  const view = rememberedView(id);
+  const fit = !view || view.fit === 'auto' ? 'auto' : view.fit ? 'width' : false;
+  const zoom = fit === 'auto' ? { fitAutomatic: true } : fit ? { fitWidth: true } : { zoom: view.zoom };
+  return { fit, request: { ...zoom, showPage: Math.max(0, Math.min(view?.page ?? 0, pageCount - 1)) } };
+}
+
 export const TOOL_NAMES = ['select', 'draw', 'erase', 'text', 'shape', 'image', 'note', 'highlight', 'redact', 'form'];
 
 /** One open document being edited; the object behind `window.marginalia`. */
@@ -169,7 +181,8 @@ export class Editor {
     this.syncEngine();
     // Another document's fields are not shown on this one's pages while its own are on their way.
     if (previous !== id) this.setFields([]);
-    await this.viewer.open(pdf, summary.pages);
+    // A new document is laid out once, at the zoom and page it opens at.
+    await this.viewer.open(pdf, summary.pages, keepView ? {} : rememberedViewport(id, summary.pages.length).request);
     if (overtaken()) return false;
     if (keepView) this.viewer.apply(call({ call: 'setViewport', zoom, offset }));
     else this.showRememberedView(id);
@@ -236,11 +249,9 @@ export class Editor {
    * scroll them from the start) unless something else already has it.
    */
   showRememberedView(id) {
-    const view = rememberedView(id);
-    if (!view || view.fit === 'auto') this.viewer.fitAutomatic();
-    else if (view.fit) this.viewer.fitWidth();
-    else this.viewer.setZoom(view.zoom);
-    this.viewer.goToPage(view?.page ?? 0);
+    const { fit, request } = rememberedViewport(id, this.viewer.views.length);
+    this.viewer.apply(call({ call: 'setViewport', ...request }));
+    this.viewer.fitted = fit;
     const focused = document.activeElement;
     if (!focused || focused === document.body) this.viewer.scroller.focus({ preventScroll: true });
   }

@@ -65,8 +65,12 @@ export class Viewer {
   /** The view's size in CSS pixels (what the engine calls view points). */
   viewSize() { return [this.scroller.clientWidth, this.scroller.clientHeight]; }
 
-  /** Shows a pdf.js document with the server's page geometry (the engine has its pages). */
-  async open(pdf, pages) {
+  /**
+   * Shows a pdf.js document with the server's page geometry (the engine has its pages), laid
+   * out with `initial` added to the first `setViewport` (the zoom and page it opens at, so
+   * thousands of pages are placed once, not once at zoom 1 and again at that zoom).
+   */
+  async open(pdf, pages, initial = {}) {
     // The same pages (a reload after a fill changed only appearances): the page elements stay,
     // and what lies on them (a form field being typed in after Tab) with them; they are drawn
     // again from the new file.
@@ -80,7 +84,7 @@ export class Viewer {
     for (const view of this.views) { this.observer.unobserve(view.element); this.cancelRender(view); release(view.canvas); dropTextLayer(view); }
     this.views = pages.map((geometry) => this.createPageView(geometry));
     this.pages.replaceChildren(...this.views.map((v) => v.element));
-    this.apply(call({ call: 'setViewport', viewSize: this.viewSize() }));
+    this.apply(call({ call: 'setViewport', viewSize: this.viewSize(), ...initial }));
     this.buildThumbnails();
     for (const view of this.views) this.observer.observe(view.element);
   }
