@@ -9,7 +9,7 @@ import random
 import pikepdf
 import pytest
 
-from editor_harness import api, send_command
+from editor_harness import OPENED, PAGE_DRAWN, Page, api, send_command
 from viewer_helpers import CANVAS_PIXEL
 
 PAGES = 120
@@ -24,7 +24,7 @@ FILE_BYTES = """performance.getEntriesByType('resource')
 @pytest.fixture(scope="module")
 def large_pdf(tmp_path_factory):
     """A PDF of about 11 MB: each page a square of noise (an uncompressed image) under a black
-    bar, so that a page's drawing needs its own 90 KB."""
+    bar, so that a page's drawing needs its own 90 KB; with a text field on page 1."""
     noise = random.Random(29)
     pdf = pikepdf.new()
     for index in range(PAGES):
@@ -36,6 +36,11 @@ def large_pdf(tmp_path_factory):
         page = pdf.add_blank_page(page_size=(612, 792))
         page.Resources = pikepdf.Dictionary(XObject=pikepdf.Dictionary({f"/Im{index}": image}))
         page.Contents = pikepdf.Stream(pdf, content)
+    field = pdf.make_indirect(pikepdf.Dictionary(
+        Type=pikepdf.Name.Annot, Subtype=pikepdf.Name.Widget, FT=pikepdf.Name.Tx, T=pikepdf.String("name"),
+        Rect=[100, 600, 300, 630], P=pdf.pages[0].obj, F=4))
+    pdf.pages[0].Annots = pdf.make_indirect(pikepdf.Array([field]))
+    pdf.Root.AcroForm = pdf.make_indirect(pikepdf.Dictionary(Fields=[field], DA=pikepdf.String("/Helv 0 Tf 0 g")))
     path = tmp_path_factory.mktemp("large") / "large.pdf"
     pdf.save(path, compress_streams=False)
     return path
@@ -121,3 +126,25 @@ def test_a_file_changed_while_it_opens_is_opened_again(new_editor, large_documen
     assert changed, "a range was asked for after the edit"
     editor.wait_page_drawn(0)
     assert dark(editor, 0, [(300, 720)]) == [True]
+
+
+@pytest.mark.chromium_only("holds the form's fields back through Playwright's request routing")
+def test_the_first_page_does_not_wait_for_the_whole_form(new_tab, web_server, large_document):
+    """Issue 36: page 1 of a large file is shown without waiting for what is read from the
+    whole document and not needed to draw it: the form's fields (`GET …/fields`, a walk of
+    every field) are asked for at once and taken once the pages are shown. With the server's
+    answer held back, page 1 is drawn from the file; once it comes, the editor has the field."""
+    tab = new_tab()
+    held = []
+    tab.page.route("**/fields", lambda route: held.append(route))
+    page = Page(tab, web_server)
+    page.goto(f"/?doc={large_document}")
+    page.wait_until(f"!!window.marginalia && marginalia.viewer.views.length > 0 && ({PAGE_DRAWN})(0)", timeout=15000)
+    assert len(held) == 1, "the fields were asked for while page 1 was drawn"
+    assert not page.js(OPENED), "the editor is still opening: the fields have not come"
+    assert dark(page, 0, [(300, 720)]) == [True], "page 1 is drawn from the file"
+    assert page.js("marginalia.fields.length") == 0
+    held[0].continue_()
+    page.wait_until(OPENED, timeout=15000)
+    assert page.js("marginalia.fields.map((f) => f.name)") == ["name"]
+    assert page.errors == []

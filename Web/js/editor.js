@@ -37,6 +37,18 @@ import { sendWithPassword } from './passwordprompt.js';
 import { t } from './i18n.js';
 import { certificationRefusal, toolRefusal } from './certification.js';
 
+/**
+ * The engine's `setViewport` request for the view the user left document `id` at
+ * (viewstate.js), and how its zoom is fitted (the viewer's `fitted`): for a document not seen
+ * before, its first page at the automatic zoom.
+ */
+function rememberedViewport(id, pageCount) {
+  const view = rememberedView(id);
+  const fit = !view || view.fit === 'auto' ? 'auto' : view.fit ? 'width' : false;
+  const zoom = fit === 'auto' ? { fitAutomatic: true } : fit ? { fitWidth: true } : { zoom: view.zoom };
+  return { fit, request: { ...zoom, showPage: Math.max(0, Math.min(view?.page ?? 0, pageCount - 1)) } };
+}
+
 export const TOOL_NAMES = ['select', 'draw', 'erase', 'text', 'shape', 'image', 'note', 'highlight', 'redact', 'form'];
 
 /** One open document being edited; the object behind `window.marginalia`. */
@@ -133,26 +145,21 @@ export class Editor {
     this.status(t('status.opening'));
     // No events of the previous document may reach the new model; a tab that stays on the
     // document does not leave it (its next stream replaces its entry).
-    this.session.close({ leave: this.model.summary?.id !== id });
+    const previous = this.model.summary?.id;
+    this.session.close({ leave: previous !== id });
     this.viewers = [];
-    const [summary, annotations, fields] = await Promise.all([
-      api.getDocument(id), api.getAnnotations(id),
-      api.getFields(id).catch((error) => { console.warn('no fields', error); return { fields: [] }; }),
-    ]);
-    if (overtaken()) return false;
-    // The file is fetched here with the revision it shows: whole, or for a large file its end,
-    // the rest read by ranges as pages are drawn (pdf.js's own loader would start a request
-    // and abort it to switch to ranges, which the server logs as a failure).
-    let file;
-    let pdf;
-    while (!pdf) {
-      file = await api.getFile(id, { onStale: () => this.fileRefresh.refresh({ stale: true }) });
-      if (overtaken()) return false;
-      try {
-        pdf = await openPdf(file.source);
-      } catch (error) {
-        if (!file.source.range?.stale) throw error;  // changed while it opened: the new state, again
-      }
+    // The first page waits for no more than it needs (docs/editor-web.md, "Large files"): the
+    // file is opened at once, beside the pages and the annotations, so pdf.js's first ranges
+    // do not wait for them; the form's fields (a walk of the whole form) are asked for now
+    // and taken once the pages are shown.
+    const fieldsAsked = api.getFields(id).catch((error) => { console.warn('no fields', error); return { fields: [] }; });
+    const fileOpened = this.openFile(id, overtaken);
+    let summary, annotations, file, pdf;
+    try {
+      [summary, annotations, { file, pdf }] = await Promise.all([api.getDocument(id), api.getAnnotations(id), fileOpened]);
+    } catch (error) {
+      fileOpened.then((opened) => closePdf(opened.pdf), () => {});
+      throw error;
     }
     if (overtaken()) { closePdf(pdf); return false; }
     closePdf(this.pdf);
@@ -172,14 +179,16 @@ export class Editor {
     if (toolRefusal(summary, settings.tool)) this.setTool('select');
     this.display.setDocument(pdf, file.revision, file.revision === annotations.revision ? annotations.annotations : null);
     this.syncEngine();
-    this.fields = fields.fields;
-    call({ call: 'setWidgets', widgets: this.fields.flatMap((field) => field.widgets
-      .filter((w) => w.pageIndex !== null && w.pageIndex !== undefined)
-      .map((w) => ({ name: field.name, pageIndex: w.pageIndex, rect: w.rect }))) });
-    await this.viewer.open(pdf, summary.pages);
+    // Another document's fields are not shown on this one's pages while its own are on their way.
+    if (previous !== id) this.setFields([]);
+    // A new document is laid out once, at the zoom and page it opens at.
+    await this.viewer.open(pdf, summary.pages, keepView ? {} : rememberedViewport(id, summary.pages.length).request);
     if (overtaken()) return false;
     if (keepView) this.viewer.apply(call({ call: 'setViewport', zoom, offset }));
     else this.showRememberedView(id);
+    const fields = await fieldsAsked;
+    if (overtaken()) return false;
+    this.setFields(fields.fields);
     for (const view of this.viewer.views) this.refreshPage(view.geometry.index);
     this.session.listen();
     await this.session.catchUp();
@@ -189,6 +198,31 @@ export class Editor {
     this.session.flush();
     this.emit();
     return true;
+  }
+
+  /**
+   * Fetches the file of document `id` in its current state and opens it with pdf.js; again
+   * when it changed on the server while it opened.
+   * @returns {Promise<{file: object|null, pdf: object|null}>} nulls when another opening overtook this one
+   */
+  async openFile(id, overtaken) {
+    for (;;) {
+      const file = await api.getFile(id, { onStale: () => this.fileRefresh.refresh({ stale: true }) });
+      if (overtaken()) return { file: null, pdf: null };
+      try {
+        return { file, pdf: await openPdf(file.source) };
+      } catch (error) {
+        if (!file.source.range?.stale) throw error;  // changed while it opened: the new state, again
+      }
+    }
+  }
+
+  /** Takes the document's form fields (`GET …/fields`): the engine's widgets and their tints. */
+  setFields(fields) {
+    this.fields = fields;
+    call({ call: 'setWidgets', widgets: fields.flatMap((field) => field.widgets
+      .filter((w) => w.pageIndex !== null && w.pageIndex !== undefined)
+      .map((w) => ({ name: field.name, pageIndex: w.pageIndex, rect: w.rect }))) });
   }
 
   /**
@@ -215,11 +249,9 @@ export class Editor {
    * scroll them from the start) unless something else already has it.
    */
   showRememberedView(id) {
-    const view = rememberedView(id);
-    if (!view || view.fit === 'auto') this.viewer.fitAutomatic();
-    else if (view.fit) this.viewer.fitWidth();
-    else this.viewer.setZoom(view.zoom);
-    this.viewer.goToPage(view?.page ?? 0);
+    const { fit, request } = rememberedViewport(id, this.viewer.views.length);
+    this.viewer.apply(call({ call: 'setViewport', ...request }));
+    this.viewer.fitted = fit;
     const focused = document.activeElement;
     if (!focused || focused === document.body) this.viewer.scroller.focus({ preventScroll: true });
   }

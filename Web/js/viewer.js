@@ -24,6 +24,9 @@ const snap = (v) => Math.round(v * (window.devicePixelRatio || 1)) / (window.dev
 /** The SVG `matrix(...)` attribute value of a matrix. */
 export const svgMatrix = (m) => `matrix(${m.map((v) => +v.toFixed(6)).join(' ')})`;
 
+/** Whether two arrays of numbers hold the same numbers. */
+const sameNumbers = (a, b) => a.length === b.length && a.every((v, i) => v === b[i]);
+
 /** The scrolling pages of the open document. */
 export class Viewer {
   /** @param {{scroller: HTMLElement, pages: HTMLElement, thumbnails: HTMLElement}} elements */
@@ -62,8 +65,12 @@ export class Viewer {
   /** The view's size in CSS pixels (what the engine calls view points). */
   viewSize() { return [this.scroller.clientWidth, this.scroller.clientHeight]; }
 
-  /** Shows a pdf.js document with the server's page geometry (the engine has its pages). */
-  async open(pdf, pages) {
+  /**
+   * Shows a pdf.js document with the server's page geometry (the engine has its pages), laid
+   * out with `initial` added to the first `setViewport` (the zoom and page it opens at, so
+   * thousands of pages are placed once, not once at zoom 1 and again at that zoom).
+   */
+  async open(pdf, pages, initial = {}) {
     // The same pages (a reload after a fill changed only appearances): the page elements stay,
     // and what lies on them (a form field being typed in after Tab) with them; they are drawn
     // again from the new file.
@@ -77,7 +84,7 @@ export class Viewer {
     for (const view of this.views) { this.observer.unobserve(view.element); this.cancelRender(view); release(view.canvas); dropTextLayer(view); }
     this.views = pages.map((geometry) => this.createPageView(geometry));
     this.pages.replaceChildren(...this.views.map((v) => v.element));
-    this.apply(call({ call: 'setViewport', viewSize: this.viewSize() }));
+    this.apply(call({ call: 'setViewport', viewSize: this.viewSize(), ...initial }));
     this.buildThumbnails();
     for (const view of this.views) this.observer.observe(view.element);
   }
@@ -113,6 +120,10 @@ export class Viewer {
     viewport.pages.forEach((page, index) => {
       const view = this.views[index];
       if (!view) return;
+      // A scroll or a page turn moves no page: writing the same styles to thousands of pages
+      // again cost a long document's opening more than drawing its first page.
+      if (!zoomChanged && sameNumbers(view.frame, page.frame) && sameNumbers(view.matrix, page.matrix)
+        && view.element.hidden === (page.shown === false)) return;
       const [x, y, w, h] = page.frame;
       view.frame = page.frame;
       view.matrix = page.matrix;

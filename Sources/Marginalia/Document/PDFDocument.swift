@@ -134,6 +134,13 @@ public final class PDFDocument {
         Data(try file.dataRepresentation(options: options))
     }
 
+    /// The bytes the default save appends to the file the document was opened from: the
+    /// `dataRepresentation()` of an incremental update without that file's bytes, which it
+    /// begins with (empty when nothing changed).
+    public func incrementalUpdateData() throws -> Data {
+        Data(try file.incrementalUpdate())
+    }
+
     /// Writes the document to `url` atomically (a temporary file, fsync, rename), so a crash
     /// leaves the old file or the new one. `url` may be the file the document was opened from.
     public func write(to url: URL, options: PDFWriteOptions = PDFWriteOptions()) throws {

@@ -62,7 +62,7 @@ public struct DocumentRoutes: Sendable {
             let file = try service.currentFile(id)
             let response = HTTPResponse.pdf(Data(), revision: summary.revision, filename: Self.filename(id, summary))
                 .adding(header: "X-Marginalia-Stored-Length", value: String(file.storedLength))
-            return FileResponse.serve(file.data, tag: file.tag, response, for: request)
+            return FileResponse.serve(file, response, for: request)
         }
         router.add("GET", one + "/export", needs: .view, audited: .export) { request, parameters in
             let id = try Self.documentID(parameters)
@@ -135,7 +135,7 @@ public struct DocumentRoutes: Sendable {
             let number = try parameters.integer("n", in: RequestNumbers.revision)
             let summary = try service.summary(id)
             let file = try service.versionFile(id, number)
-            return FileResponse.serve(file.data, tag: file.tag,
+            return FileResponse.serve(file,
                                       .pdf(Data(), revision: summary.revision, filename: "v\(number)-" + Self.filename(id, summary)),
                                       for: request)
         }

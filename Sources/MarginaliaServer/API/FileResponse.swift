@@ -11,7 +11,13 @@ import Foundation
 /// - the whole file (200) for no range, a malformed one, or several (allowed by 14.2).
 enum FileResponse {
     static func serve(_ data: Data, tag: String? = nil, _ response: HTTPResponse, for request: HTTPRequest) -> HTTPResponse {
-        let tag = tag ?? Digest.entityTag(data)
+        let file = tag.map { CurrentFile(stored: data, storedTag: $0) } ?? CurrentFile(data: data)
+        return serve(file, response, for: request)
+    }
+
+    /// A document's file, served from where its parts lie: a range copies only its own bytes.
+    static func serve(_ file: CurrentFile, _ response: HTTPResponse, for request: HTTPRequest) -> HTTPResponse {
+        let tag = file.tag
         var base = response
         base.headers.removeAll { $0.name.lowercased() == "cache-control" }
         base.headers += [("ETag", tag), ("Accept-Ranges", "bytes"), ("Cache-Control", "private, no-cache")]
@@ -23,8 +29,8 @@ enum FileResponse {
             return notModified
         }
         guard let header = request.header("Range"), request.header("If-Range").map({ $0 == tag }) ?? true,
-              let range = Self.range(header, length: data.count) else {
-            base.body = .data(data)
+              let range = Self.range(header, length: file.count) else {
+            base.body = .data(file.data)
             return base
         }
         var partial = base
@@ -32,12 +38,12 @@ enum FileResponse {
         case .unsatisfiable:
             partial.status = 416
             partial.headers.removeAll { $0.name.lowercased() == "content-disposition" }
-            partial.headers.append(("Content-Range", "bytes */\(data.count)"))
+            partial.headers.append(("Content-Range", "bytes */\(file.count)"))
             partial.body = .data(Data())
         case .bytes(let bytes):
             partial.status = 206
-            partial.headers.append(("Content-Range", "bytes \(bytes.lowerBound)-\(bytes.upperBound - 1)/\(data.count)"))
-            partial.body = .data(data.subdata(in: bytes))
+            partial.headers.append(("Content-Range", "bytes \(bytes.lowerBound)-\(bytes.upperBound - 1)/\(file.count)"))
+            partial.body = .data(file.bytes(in: bytes))
         }
         return partial
     }

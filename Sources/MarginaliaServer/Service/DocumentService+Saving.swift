@@ -42,15 +42,17 @@ extension DocumentService {
             } catch let refused as SignatureError {
                 throw ServiceError.from(refused)
             }
-            let bytes = try state.document.dataRepresentation()
-            let record = try store.saveVersion(id, bytes: bytes, basedOn: state.baseVersion, revision: state.revision,
-                                               pageCount: try state.document.pageCount, now: Date())
+            // Only the update is written: the store appends it to the stored file (a large
+            // file is neither read nor copied to be saved).
+            let update = try state.document.incrementalUpdateData()
+            let record = try store.appendVersion(id, update: update, basedOn: state.baseVersion, revision: state.revision,
+                                                 pageCount: try state.document.pageCount, now: Date())
             // Continue from what is now stored, so the next save appends to it: mapped from the
             // store's file when it keeps one (a large file is then not held twice in memory).
             if let stored = try store.versionFile(id, number: record.number) {
                 state.document = try open(mapping: stored.url, length: stored.length, meter: nil)
             } else {
-                state.document = try PDFDocument(data: bytes)
+                state.document = try PDFDocument(data: try store.versionData(id, number: record.number))
             }
             state.savedRevision = state.revision
             state.baseVersion = record.number
@@ -139,8 +141,16 @@ extension DocumentService {
             _ = try entry(id)
             let record = try store.version(id, number: number)
             let key = VersionFiles.Key(document: id, number: number, file: record.file, length: record.byteLength)
-            return try versionFiles.file(key) { try store.versionData(id, number: number) }
+            return try versionFiles.file(key, tag: Self.versionTag(id, record)) { try store.versionData(id, number: number) }
         }
+    }
+
+    /// The `ETag` of a stored version, worked out from what names it rather than from its
+    /// bytes (a digest of a 300 MB file took longer than showing its first page): a version's
+    /// bytes never change under its document, number, store file, length and creation time
+    /// (a save appends after it; retention and restores write new files).
+    static func versionTag(_ id: String, _ record: VersionRecord) -> String {
+        Digest.entityTag(Data("\(id) \(record.number) \(record.file) \(record.byteLength) \(record.created.timeIntervalSince1970)".utf8))
     }
 
     /// The editable PDF in its current state: the stored file with the unsaved edits as an
@@ -160,15 +170,19 @@ extension DocumentService {
         try withDocument(id) { state in
             let shows = OpenDocument.BuiltFile.Shows(state)
             if let built = state.builtFile, built.shows == shows { return built.file }
-            let data: Data
-            if state.revision == state.savedRevision && !state.document.hasChanges {
-                // Nothing unsaved: the stored version itself (mapped from its file in a folder
-                // store, so a large file is not copied into memory to be served).
-                data = try store.versionData(id, number: state.baseVersion)
+            // The stored version the document was opened from (mapped from its file in a
+            // folder store, so a large file is not copied into memory to be served), and the
+            // unsaved edits as the update appended to it.
+            let version = try store.version(id, number: state.baseVersion)
+            let stored = try store.versionData(id, number: state.baseVersion)
+            let file: CurrentFile
+            if stored.count == state.document.file.source.count {
+                file = CurrentFile(stored: stored, storedTag: Self.versionTag(id, version),
+                                   update: try state.document.incrementalUpdateData())
             } else {
-                data = try state.document.dataRepresentation()
+                // Not opened from that version's bytes (never expected): the file as built.
+                file = CurrentFile(data: try state.document.dataRepresentation())
             }
-            let file = CurrentFile(data: data, storedLength: state.document.file.source.count)
             state.builtFile = OpenDocument.BuiltFile(shows: shows, file: file)
             return file
         }

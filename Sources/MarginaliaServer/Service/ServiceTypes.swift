@@ -197,18 +197,58 @@ public struct SubscriptionToken: Hashable, Sendable {
     let number: Int
 }
 
-/// A document's file in its current state (``DocumentService/currentFile(_:)``).
+/// A document's file in its current state (``DocumentService/currentFile(_:)``): the stored
+/// version it begins with (mapped from the store's file where the store keeps one) and the
+/// unsaved edits as an incremental update appended to it, kept apart so that a large file is
+/// never copied to be served; only a download of the whole edited file joins them.
 public struct CurrentFile: Sendable, Equatable {
-    public let data: Data
-    /// How many of the first bytes are the stored version the file starts with: they stay the
-    /// first bytes of every later state until a restore or retention rewrites the file.
-    public let storedLength: Int
-    /// The bytes' strong `ETag` (``Digest/entityTag(_:)``), worked out once with them.
+    /// The stored version the file begins with: these bytes stay the first bytes of every
+    /// later state until a restore or retention rewrites the file.
+    public let stored: Data
+    /// The unsaved edits, as the bytes an incremental update appends (empty when none).
+    public let update: Data
+    /// The bytes' strong `ETag`, worked out once with them.
     public let tag: String
 
-    public init(data: Data, storedLength: Int) {
-        self.data = data
-        self.storedLength = storedLength
+    /// A file whose tag is its bytes' digest (``Digest/entityTag(_:)``).
+    public init(data: Data) {
+        stored = data
+        update = Data()
         tag = Digest.entityTag(data)
+    }
+
+    /// A stored version known by `storedTag` (a tag no other bytes have), with `update` after
+    /// it; the tag is worked out from `storedTag` and the update, without reading the stored
+    /// bytes (a digest of a 300 MB file costs more than serving the first page of it).
+    public init(stored: Data, storedTag: String, update: Data = Data()) {
+        self.stored = stored
+        self.update = update
+        tag = update.isEmpty ? storedTag : Digest.entityTag(Data(storedTag.utf8) + update)
+    }
+
+    /// Two files are the same when their tags are (a tag names its bytes), so comparing two
+    /// does not read them.
+    public static func == (lhs: CurrentFile, rhs: CurrentFile) -> Bool {
+        lhs.tag == rhs.tag && lhs.stored.count == rhs.stored.count && lhs.update.count == rhs.update.count
+    }
+
+    /// How many of the first bytes are the stored version.
+    public var storedLength: Int { stored.count }
+    /// The file's length in bytes.
+    public var count: Int { stored.count + update.count }
+
+    /// The whole file (joined into one buffer when it has unsaved edits).
+    public var data: Data { update.isEmpty ? stored : stored + update }
+
+    /// The bytes at `range` (within ``count``), copied from where they lie.
+    public func bytes(in range: Range<Int>) -> Data {
+        let storedPart = range.clamped(to: 0..<stored.count)
+        let updatePart = range.clamped(to: stored.count..<count)
+        var bytes = storedPart.isEmpty ? Data() : stored.subdata(in: stored.startIndex + storedPart.lowerBound..<stored.startIndex + storedPart.upperBound)
+        if !updatePart.isEmpty {
+            let base = update.startIndex - stored.count
+            bytes += update.subdata(in: base + updatePart.lowerBound..<base + updatePart.upperBound)
+        }
+        return bytes
     }
 }

@@ -2,8 +2,8 @@ import Foundation
 import Synchronization
 
 /// The files of saved versions served lately, with their tags, so a range reader asking for
-/// a version piece by piece (pdf.js on `GET …/versions/{n}/file`) costs one read and one
-/// digest of the version, not one per piece.
+/// a version piece by piece (pdf.js on `GET …/versions/{n}/file`) costs one read of the
+/// version, not one per piece.
 ///
 /// A version's bytes never change under its key: the document, the number, the store's file
 /// holding it and its length (a save appends to the file after the version; retention rewrites
@@ -32,8 +32,8 @@ final class VersionFiles: Sendable {
         self.capacity = max(0, capacity)
     }
 
-    /// The file of version `key`, read by `read` when it is not kept.
-    func file(_ key: Key, read: () throws -> Data) rethrows -> CurrentFile {
+    /// The file of version `key`, known by `tag`, read by `read` when it is not kept.
+    func file(_ key: Key, tag: String, read: () throws -> Data) rethrows -> CurrentFile {
         let kept = entries.withLock { entries -> CurrentFile? in
             guard let found = entries.files[key] else { return nil }
             entries.clock += 1
@@ -43,7 +43,7 @@ final class VersionFiles: Sendable {
         if let kept { return kept }
         // A version is whole: the stored version it begins with is itself.
         let data = try read()
-        let made = CurrentFile(data: data, storedLength: data.count)
+        let made = CurrentFile(stored: data, storedTag: tag)
         guard data.count <= capacity else { return made }
         entries.withLock { entries in
             if entries.files[key] == nil { entries.bytes += data.count }

@@ -99,6 +99,14 @@ public protocol DocumentStore: AnyObject, Sendable {
     ///   `revision` is ahead of the log.
     func saveVersion(_ id: String, bytes: Data, basedOn: Int, revision: Int, pageCount: Int,
                      now: Date) throws -> VersionRecord
+    /// Records a save given only what it appends: `update` (the bytes an incremental update
+    /// adds to version `basedOn`, which must be the latest) becomes a new version at
+    /// `revision`, as ``saveVersion(_:bytes:basedOn:revision:pageCount:now:)`` with those
+    /// bytes after the stored ones would, without the caller holding the stored bytes.
+    ///
+    /// - Throws: as ``saveVersion(_:bytes:basedOn:revision:pageCount:now:)``.
+    func appendVersion(_ id: String, update: Data, basedOn: Int, revision: Int, pageCount: Int,
+                       now: Date) throws -> VersionRecord
     /// The versions of a document, oldest first.
     func versions(_ id: String) throws -> [VersionRecord]
     /// The bytes of version `number`.
@@ -176,6 +184,14 @@ extension DocumentStore {
     /// ``rename(_:to:now:)`` now.
     public func rename(_ id: String, to name: String) throws -> DocumentRecord {
         try rename(id, to: name, now: Date())
+    }
+
+    /// ``saveVersion(_:bytes:basedOn:revision:pageCount:now:)`` of version `basedOn`'s bytes
+    /// with `update` after them.
+    public func appendVersion(_ id: String, update: Data, basedOn: Int, revision: Int, pageCount: Int,
+                              now: Date) throws -> VersionRecord {
+        try saveVersion(id, bytes: try versionData(id, number: basedOn) + update, basedOn: basedOn, revision: revision,
+                        pageCount: pageCount, now: now)
     }
 
     /// No file on disk: read ``versionData(_:number:)``.

@@ -32,6 +32,31 @@ extension SQLiteDocumentStore {
                                  pageCount: pageCount, startsHistory: false, now: now)
     }
 
+    /// Records a save by appending `update` to the document's file in place, after the latest
+    /// version's bytes, and adding a version row for it: the stored bytes are neither read
+    /// nor copied, so a save costs what the edits cost, not the file's size.
+    ///
+    /// Every version is a prefix of the file, named by its length, so bytes after the latest
+    /// version (an append whose row was never committed: a crash, a failed commit) belong to
+    /// no version; they are cut off before appending, and ``loadDocument(_:)`` cuts them too.
+    /// A version's bytes are never touched.
+    ///
+    /// - Throws: ``StoreError/conflict(_:)`` when `basedOn` is not the latest version
+    ///   (nothing is written); I/O and SQLite errors.
+    public func appendVersion(_ id: String, update: Data, basedOn: Int, revision: Int, pageCount: Int,
+                              now: Date) throws -> VersionRecord {
+        let (record, versions) = try withDatabase { database in
+            (try fetchDocument(id, in: database), try fetchVersions(id, in: database))
+        }
+        guard let latest = versions.last, latest.number == basedOn else {
+            throw StoreError.conflict("document \(id) was saved as version \(versions.last?.number ?? 0) since version \(basedOn)")
+        }
+        guard latest.file == record.file else { throw StoreError.damaged("document \(id) has no version in \(record.file)") }
+        try appendFile(named: record.file, at: latest.byteLength, update)
+        return try insertVersion(id, number: latest.number + 1, length: latest.byteLength + update.count, revision: revision,
+                                 file: record.file, pageCount: pageCount, startsHistory: false, now: now)
+    }
+
     /// The versions of a document, oldest first.
     public func versions(_ id: String) throws -> [VersionRecord] {
         try withDatabase { database in

@@ -1,5 +1,6 @@
 import Foundation
 import Marginalia
+import PDFCore
 
 /// The default ``DocumentStore``: a data directory holding the SQLite catalogue
 /// (`catalogue.sqlite`) and the PDF files (`files/`); docs/store.md describes the layout.
@@ -125,6 +126,35 @@ public final class SQLiteDocumentStore: DocumentStore, @unchecked Sendable {
         } catch {
             throw StoreError.io(path: url.path, message: "cannot write the file (\(error))")
         }
+    }
+
+    /// Writes `bytes` into a file of `files/` at `offset`, cutting off whatever followed it,
+    /// then fsyncs: the bytes before `offset` are left as they are (mappings of them stay valid).
+    func appendFile(named name: String, at offset: Int, _ bytes: Data) throws {
+        let url = try fileURL(named: name)
+        guard !isReadOnly else { throw StoreError.io(path: url.path, message: "the store is open read-only") }
+        let fd = Glibc.open(url.path, O_WRONLY)
+        guard fd >= 0 else { throw StoreError.io(path: url.path, message: "cannot open the file to append to it (errno \(errno))") }
+        defer { Glibc.close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, Int(info.st_size) >= offset else {
+            throw StoreError.damaged("\(url.path) is shorter than its latest version (\(offset) bytes)")
+        }
+        guard ftruncate(fd, off_t(offset)) == 0 else { throw StoreError.io(path: url.path, message: "cannot cut the file at byte \(offset)") }
+        var written = 0
+        try bytes.withUnsafeBytes { raw in
+            guard let base = raw.baseAddress else { return }
+            while written < raw.count {
+                let n = pwrite(fd, base + written, raw.count - written, off_t(offset + written))
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    throw StoreError.io(path: url.path, message: "cannot append at byte \(offset + written) (errno \(errno))")
+                }
+                written += n
+            }
+        }
+        guard fsync(fd) == 0 else { throw StoreError.io(path: url.path, message: "fsync failed after appending") }
+        AtomicFileWriter.pauseBeforeRenameWhenTesting(temporary: url.path)
     }
 
     /// Removes a file of `files/`, ignoring a missing one.

@@ -60,8 +60,10 @@ public enum AtomicFileWriter {
     /// temporary file is complete and synced, writes that file's path to MARKER (through a
     /// rename, so a reader never sees half of it) and then waits for ever: a test kills the
     /// process there, knowing the kill landed between the write and the rename. Unset or empty,
-    /// as everywhere but those tests, it does nothing.
-    private static func pauseBeforeRenameWhenTesting(temporary: String) {
+    /// as everywhere but those tests, it does nothing. A writer that appends in place (the
+    /// server's store) pauses here too, once its bytes are written and synced and before they
+    /// are recorded, with the path of the file it appended to.
+    public static func pauseBeforeRenameWhenTesting(temporary: String) {
         guard let value = getenv("MARGINALIA_TEST_PAUSE_BEFORE_RENAME"), value.pointee != 0 else { return }
         let marker = String(cString: value)
         let partial = marker + ".partial"

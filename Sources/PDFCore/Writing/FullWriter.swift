@@ -226,6 +226,14 @@ extension PDFFile {
         }
     }
 
+    /// The bytes an incremental update appends to the original ones: the result of
+    /// `dataRepresentation()` without its prefix, the original bytes (empty when nothing
+    /// changed). A store that keeps the original file appends these to it instead of copying
+    /// the whole file.
+    public func incrementalUpdate() throws -> [UInt8] {
+        try IncrementalWriter(file: self).writeUpdate()
+    }
+
     /// Writes the file with its changes to `path` atomically (which may be the file itself).
     public func write(to path: String, options: PDFWriteOptions = PDFWriteOptions()) throws {
         try AtomicFileWriter.write(try dataRepresentation(options: options), to: path)

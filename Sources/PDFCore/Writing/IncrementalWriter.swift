@@ -14,13 +14,27 @@ struct IncrementalWriter {
         let source = file.source
         // Nothing changed: the file is its own incremental save.
         guard file.hasChanges else { return Array(source.buffer) }
+        let update = try writeUpdate()
         var out = [UInt8]()
-        out.reserveCapacity(source.count + 4096)
+        out.reserveCapacity(source.count + update.count)
         out.append(contentsOf: source.buffer)
-        if let last = out.last, last != 0x0A && last != 0x0D { out.append(0x0A) }
+        out.append(contentsOf: update)
+        return out
+    }
+
+    /// The bytes that follow the original ones in ``write()`` (empty when nothing changed):
+    /// what a store that keeps the original appends to it, without copying the original.
+    func writeUpdate() throws -> [UInt8] {
+        let source = file.source
+        guard file.hasChanges else { return [] }
+        var out = [UInt8]()
+        out.reserveCapacity(4096)
+        if let last = source.buffer.last, last != 0x0A && last != 0x0D { out.append(0x0A) }
 
         var xref = CrossReferenceWriter()
-        xref.base = file.crossReference.offsetBase
+        // Positions in `out` count from the end of the original bytes: the base subtracted
+        // from each makes them the file's offsets.
+        xref.base = file.crossReference.offsetBase - source.count
         let serializer = ObjectSerializer.forFile(file)
         // Readers of a file whose cross-reference is a stream read object streams (PDF 1.5):
         // its update packs the dictionaries and arrays it writes into them, as a rewrite with
@@ -60,7 +74,7 @@ struct IncrementalWriter {
         // The new version's identifier is the MD5 of what the update holds, not a random
         // value: the same edits to the same file give the same bytes, so a file served twice
         // keeps its ETag and its ranges agree.
-        var trailer = TrailerBuilder.trailer(for: file, version: CryptoPrimitives.md5(Array(out[source.count...])))
+        var trailer = TrailerBuilder.trailer(for: file, version: CryptoPrimitives.md5(out))
         if !file.isRepaired { trailer["Prev"] = .integer(file.crossReference.startOffset) }
         // A table cannot say that an object lives in an object stream: a repaired file whose
         // objects do gets a cross-reference stream listing everything.

@@ -9,6 +9,22 @@ extension PostgresDocumentStore {
     /// comparing the bytes just before it (up to 1 KiB) with the stored chunk's end.
     public func saveVersion(_ id: String, bytes: Data, basedOn: Int, revision: Int, pageCount: Int,
                             now: Date) throws -> VersionRecord {
+        let (record, latest) = try latestVersion(id, basedOn: basedOn)
+        let stored = latest.record.byteLength
+        let tail = min(1_024, stored - latest.offset)
+        let storedEnd = try blobs.suffix(latest.chunk, length: tail)
+        guard bytes.count >= stored, bytes[(stored - tail)..<stored].elementsEqual(storedEnd) else {
+            throw StoreError.invalidRequest("a save of document \(id) must append to its stored file")
+        }
+        return try appendVersion(id, update: Data(bytes[stored...]), basedOn: basedOn, revision: revision,
+                                 pageCount: pageCount, now: now)
+    }
+
+    /// The document and its latest version, which a save must be based on.
+    ///
+    /// - Throws: ``StoreError/conflict(_:)`` when `basedOn` is no longer the latest version.
+    private func latestVersion(_ id: String, basedOn: Int) throws
+        -> (DocumentRecord, (record: VersionRecord, chunk: String, offset: Int)) {
         try DocumentID.validate(id)
         let (record, versions) = try pool.withConnection { connection in
             (try fetchDocument(id, on: connection), try fetchVersions(id, on: connection))
@@ -17,17 +33,21 @@ extension PostgresDocumentStore {
         guard latest.record.number == basedOn, latest.record.file == record.file else {
             throw StoreError.conflict("document \(id) was saved as version \(latest.record.number) since version \(basedOn)")
         }
+        return (record, latest)
+    }
+
+    /// Records a save given only what it appends: `update` becomes the new version's chunk,
+    /// after version `basedOn`'s bytes, which are not read (see
+    /// ``DocumentStore/appendVersion(_:update:basedOn:revision:pageCount:now:)``).
+    public func appendVersion(_ id: String, update: Data, basedOn: Int, revision: Int, pageCount: Int,
+                              now: Date) throws -> VersionRecord {
+        let (record, latest) = try latestVersion(id, basedOn: basedOn)
         let stored = latest.record.byteLength
-        let tail = min(1_024, stored - latest.offset)
-        let storedEnd = try blobs.suffix(latest.chunk, length: tail)
-        guard bytes.count >= stored, bytes[(stored - tail)..<stored].elementsEqual(storedEnd) else {
-            throw StoreError.invalidRequest("a save of document \(id) must append to its stored file")
-        }
         let number = latest.record.number + 1
         let chunk = Self.chunkKey(id, number)
-        try blobs.put(Data(bytes[stored...]), key: chunk)
+        try blobs.put(update, key: chunk)
         do {
-            return try insertVersion(id, number: number, length: bytes.count, revision: revision, file: record.file,
+            return try insertVersion(id, number: number, length: stored + update.count, revision: revision, file: record.file,
                                      chunk: chunk, offset: stored, pageCount: pageCount, startsHistory: false, now: now)
         } catch {
             try? blobs.remove(chunk)
