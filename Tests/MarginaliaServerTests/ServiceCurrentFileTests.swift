@@ -11,26 +11,26 @@ struct ServiceCurrentFileTests {
         let place = try TestStore(kind)
         defer { place.remove() }
         let service = try place.service()
-        let id = try service.importDocument(name: "doc", data: Fixtures.sample).id
-        let shown = { try PDFDocument(data: service.currentFile(id).data).annotations(onPage: 0).map(\.id) }
+        let id = try service.catalogue.importDocument(name: "doc", data: Fixtures.sample).id
+        let shown = { try PDFDocument(data: service.saving.currentFile(id).data).annotations(onPage: 0).map(\.id) }
         let original = try shown()
-        let first = try service.currentFile(id)
-        #expect(try service.currentFile(id) == first)
+        let first = try service.saving.currentFile(id)
+        #expect(try service.saving.currentFile(id) == first)
         #expect(first.tag == Digest.entityTag(first.data))
 
-        _ = try service.apply(id, Fixtures.request(.operation(Fixtures.add("a1")), base: 0))
+        _ = try service.editing.apply(id, Fixtures.request(.operation(Fixtures.add("a1")), base: 0))
         #expect(try shown() == original + ["a1"])
-        _ = try service.apply(id, Fixtures.request(.undo, base: 1))
+        _ = try service.editing.apply(id, Fixtures.request(.undo, base: 1))
         #expect(try shown() == original)
-        _ = try service.apply(id, Fixtures.request(.redo, base: 2))
+        _ = try service.editing.apply(id, Fixtures.request(.redo, base: 2))
         #expect(try shown() == original + ["a1"])
-        let saved = try service.save(id)
-        let afterSave = try service.currentFile(id)
-        #expect(afterSave.storedLength == (try service.versionData(id, saved.number)).count)
+        let saved = try service.saving.save(id)
+        let afterSave = try service.saving.currentFile(id)
+        #expect(afterSave.storedLength == (try service.saving.versionData(id, saved.number)).count)
         #expect(try shown() == original + ["a1"])
-        _ = try service.restoreVersion(id, 1)
+        _ = try service.saving.restoreVersion(id, 1)
         #expect(try shown() == original)
-        let restored = try service.currentFile(id)
+        let restored = try service.saving.currentFile(id)
         #expect(restored.tag != afterSave.tag && restored.tag == Digest.entityTag(restored.data))
     }
 
@@ -41,17 +41,17 @@ struct ServiceCurrentFileTests {
         defer { place.remove() }
         let store = ControlledStore(try place.open())
         let service = DocumentService(store: store)
-        let id = try service.importDocument(name: "doc", data: Fixtures.sample).id
-        _ = try service.apply(id, Fixtures.request(.operation(Fixtures.add("a1")), base: 0))
-        _ = try service.save(id)
+        let id = try service.catalogue.importDocument(name: "doc", data: Fixtures.sample).id
+        _ = try service.editing.apply(id, Fixtures.request(.operation(Fixtures.add("a1")), base: 0))
+        _ = try service.saving.save(id)
         let reads = store.versionReadCount
-        let first = try service.versionFile(id, 1)
-        for _ in 0..<5 { #expect(try service.versionFile(id, 1) == first) }
+        let first = try service.saving.versionFile(id, 1)
+        for _ in 0..<5 { #expect(try service.saving.versionFile(id, 1) == first) }
         #expect(store.versionReadCount == reads + 1)
         #expect(first.data == Fixtures.sample && first.tag == Digest.entityTag(first.data))
-        let second = try service.versionFile(id, 2)
+        let second = try service.saving.versionFile(id, 2)
         #expect(store.versionReadCount == reads + 2)
         #expect(second.data.starts(with: first.data) && second.tag != first.tag)
-        #expect(throws: ServiceError.self) { try service.versionFile(id, 3) }
+        #expect(throws: ServiceError.self) { try service.saving.versionFile(id, 3) }
     }
 }

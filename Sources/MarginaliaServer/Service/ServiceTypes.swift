@@ -142,7 +142,7 @@ public struct LoggedOperation: Equatable, Sendable, Codable {
     }
 }
 
-/// What ``DocumentService/apply(_:_:)`` did.
+/// What ``DocumentEditing/apply(_:_:)`` did.
 public struct ApplyResult: Equatable, Sendable, Encodable {
     /// The document's revision after the request.
     public var revision: Int
@@ -191,13 +191,13 @@ public enum DocumentEvent: Sendable {
     case presence([DocumentViewer])
 }
 
-/// Identifies one subscription, for ``DocumentService/unsubscribe(_:)``.
+/// Identifies one subscription, for ``DocumentPresence/unsubscribe(_:)``.
 public struct SubscriptionToken: Hashable, Sendable {
     public let documentID: String
     let number: Int
 }
 
-/// A document's file in its current state (``DocumentService/currentFile(_:)``).
+/// A document's file in its current state (``DocumentSaving/currentFile(_:)``).
 public struct CurrentFile: Sendable, Equatable {
     public let data: Data
     /// How many of the first bytes are the stored version the file starts with: they stay the

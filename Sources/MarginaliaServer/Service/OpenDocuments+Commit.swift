@@ -4,7 +4,7 @@ import MarginaliaEditor
 
 // MARK: - Group commit of the operation log
 
-extension DocumentService {
+extension OpenDocuments {
     /// Returns once `pending` is committed to the log, committing whatever is queued when no
     /// earlier committer took it; throws the commit's error when it failed (and everything
     /// queued with it was taken back).
