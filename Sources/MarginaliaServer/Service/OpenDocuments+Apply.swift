@@ -45,8 +45,6 @@ extension OpenDocuments {
         let historyBefore = state.history
         let changesBefore = state.document.file.currentChanges()
         let applied = try perform(request.change, by: request.clientId, on: &state, document: document, id: id)
-        var records: [OperationRecord] = []
-        var entries: [LoggedOperation] = []
         do {
             // A command's size (what an erase sweep touched, an added annotation's points) is
             // known only once applied; it is taken back below.
@@ -54,14 +52,8 @@ extension OpenDocuments {
             // A certified document allows only what its DocMDP permission allows: the engine's
             // check, the one the CLI makes before it writes (docs/signatures.md).
             try state.document.file.checkCertificationAllowsChanges()
-            for (offset, item) in applied.enumerated() {
-                let revision = state.revision + offset + 1
-                let json = try Self.encodeOperation(item.operation)
-                records.append(OperationRecord(revision: revision, clientID: request.clientId, kind: item.kind, json: json,
-                                               author: request.author))
-                entries.append(LoggedOperation(revision: revision, clientId: request.clientId, author: request.author,
-                                               kind: item.kind, operation: item.operation, json: json))
-            }
+            let (records, entries) = try Self.numbered(applied.map { ($0.kind, $0.operation, nil) }, after: state.revision,
+                                                       by: request)
             pending.fill(records: records, entries: entries, missed: missed, revisionBefore: state.revision,
                          historyBefore: historyBefore, pageCount: try state.document.pageCount)
         } catch {
@@ -144,6 +136,24 @@ extension OpenDocuments {
         } catch {
             throw ServiceError.wrap(error, editing: true)
         }
+    }
+
+    /// The log records and entries of the operations one request applied, numbered from
+    /// `revision + 1` and signed by its client and author (`json`: the operation as logged
+    /// before, nil to encode it now).
+    static func numbered(_ applied: [(kind: OperationKind, operation: EditorOperation, json: String?)], after revision: Int,
+                         by request: ApplyRequest) throws -> (records: [OperationRecord], entries: [LoggedOperation]) {
+        var records: [OperationRecord] = []
+        var entries: [LoggedOperation] = []
+        for (offset, item) in applied.enumerated() {
+            let number = revision + offset + 1
+            let json = try item.json ?? encodeOperation(item.operation)
+            records.append(OperationRecord(revision: number, clientID: request.clientId, kind: item.kind, json: json,
+                                           author: request.author))
+            entries.append(LoggedOperation(revision: number, clientId: request.clientId, author: request.author,
+                                           kind: item.kind, operation: item.operation, json: json))
+        }
+        return (records, entries)
     }
 
     /// Undoes applied operations, newest first (best effort: each inverse fits by construction).
