@@ -41,13 +41,13 @@ extension ServeCommand {
                 throw CommandFailure(description: "\(path): cannot read the file", code: ExitCode.badInput)
             }
             do {
-                let summary = try service.importDocument(name: (path as NSString).lastPathComponent, data: data)
+                let summary = try service.catalogue.importDocument(name: (path as NSString).lastPathComponent, data: data)
                 print("Imported \(path) as \(summary.id)")
             } catch {
                 throw CommandFailure(description: "\(path): \(error)", code: ExitCode.badInput)
             }
         }
-        if options.files.isEmpty, let sample = try service.importSampleIfEmpty() {
+        if options.files.isEmpty, let sample = try service.catalogue.importSampleIfEmpty() {
             print("Imported the sample document as \(sample.id)")
         }
         return service

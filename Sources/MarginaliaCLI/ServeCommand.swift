@@ -247,7 +247,7 @@ enum ServeCommand {
         }
         let retention = RetentionSchedule(service: service, every: TimeInterval(options.retentionEvery))
         if options.retentionEvery > 0 { retention.start() }
-        print("Marginalia is serving \(try service.list().count) document(s) from \(options.store)")
+        print("Marginalia is serving \(try service.catalogue.list().count) document(s) from \(options.store)")
         print("Open \(url(host: options.host, port: server.port, token: options.token, https: server.isTLS))")
         if let port = options.tls.redirectPort {
             print("Plain HTTP on port \(port) is redirected to HTTPS")

@@ -225,7 +225,7 @@ enum StoreCommand {
                 print("store: \(describe(settings.versions)); trash emptied after \(settings.trashDays.map { "\($0) day(s)" } ?? "never")")
             }
             guard apply else { return }
-            let report = try DocumentService(store: store).applyRetention()
+            let report = try DocumentService(store: store).saving.applyRetention()
             AuditLog(store: store as? any AuditStore).record(report, by: Caller(name: "cli", role: .admin))
             for pruned in report.pruned {
                 print("document \(pruned.document): forgot version(s) \(pruned.versions.map(String.init).joined(separator: ", ")), \(pruned.bytesRemoved) bytes")

@@ -19,7 +19,7 @@ struct APICommandTests {
     @Test func commandsAddMoveRestyleAndUndo() throws {
         try withRealAPI { port, service in
             let id = try upload(port)
-            let before = try service.annotations(id).annotations.count
+            let before = try service.editing.annotations(id).annotations.count
             let add = try post(port, id, #"""
                 {"protocol":1,"baseRevision":0,"clientId":"t","command":{"type":"add","annotations":[
                  {"type":"square","id":"s1","pageIndex":0,"rect":[100,100,200,150],"color":"#0000FF","width":2},
@@ -29,18 +29,18 @@ struct APICommandTests {
             #expect((try add.json()["applied"] as? [Any])?.count == 1, "two annotations added as one step")
             let move = try post(port, id, #"{"protocol":1,"baseRevision":1,"clientId":"t","command":{"type":"move","ids":["s1","i1"],"dx":-500,"dy":10}}"#)
             #expect(move.status == 200)
-            let all = try service.annotations(id).annotations
+            let all = try service.editing.annotations(id).annotations
             let square = try #require(all.first { $0.id == "s1" }), ink = try #require(all.first { $0.id == "i1" })
             // Clamped for both together: the ink (its rect covers its width) reaches the page's
             // edge, the square keeps its distance from it.
             #expect(abs(ink.rect.minX) < 0.01 && abs(square.rect.minX - 2.5) < 0.01, "\(ink.rect) \(square.rect)")
             let restyle = try post(port, id, ##"{"protocol":1,"baseRevision":2,"clientId":"t","command":{"type":"restyle","ids":["s1"],"color":"#FF0000","fill":"#00FF00","opacity":0.5}}"##)
             #expect(restyle.status == 200)
-            let styled = try #require(try service.annotations(id).annotations.first { $0.id == "s1" })
+            let styled = try #require(try service.editing.annotations(id).annotations.first { $0.id == "s1" })
             #expect(styled.color == .red && styled.interiorColor == Color(hex: "#00FF00") && styled.opacity == 0.5)
             #expect(try post(port, id, #"{"protocol":1,"baseRevision":3,"clientId":"t","command":{"type":"undo"}}"#).status == 200)
-            #expect(try service.annotations(id).annotations.first { $0.id == "s1" }?.color == Color(hex: "#0000FF"))
-            #expect(try service.annotations(id).annotations.count == before + 2)
+            #expect(try service.editing.annotations(id).annotations.first { $0.id == "s1" }?.color == Color(hex: "#0000FF"))
+            #expect(try service.editing.annotations(id).annotations.count == before + 2)
         }
     }
 
@@ -58,7 +58,7 @@ struct APICommandTests {
             #expect(restyle.status == 200)
             #expect((try restyle.json()["applied"] as? [Any])?.count == 1, "one step")
             func icons() throws -> [String] {
-                try service.annotations(id).annotations.compactMap { annotation in
+                try service.editing.annotations(id).annotations.compactMap { annotation in
                     if case .note(let note) = annotation.kind, annotation.id.hasPrefix("n") { return note.icon } else { return nil }
                 }
             }
@@ -82,9 +82,9 @@ struct APICommandTests {
                  {"type":"square","id":"a","pageIndex":1,"rect":[100,100,200,150],"author":"Someone"}]}}
                 """#)
             #expect(paste.status == 200)
-            let pasted = try #require(try service.annotations(id, page: 1).annotations.last)
+            let pasted = try #require(try service.editing.annotations(id, page: 1).annotations.last)
             #expect(pasted.id != "a" && pasted.rect == CGRect(x: 112, y: 88, width: 100, height: 50))
-            let order = { try service.annotations(id).annotations.filter { ["a", "b"].contains($0.id) }.map(\.id) }
+            let order = { try service.editing.annotations(id).annotations.filter { ["a", "b"].contains($0.id) }.map(\.id) }
             #expect(try order() == ["a", "b"])
             #expect(try post(port, id, #"{"protocol":1,"baseRevision":2,"clientId":"t","command":{"type":"arrange","ids":["a"],"to":"front"}}"#).status == 200)
             #expect(try order() == ["b", "a"])
@@ -114,7 +114,7 @@ struct APICommandTests {
                 let error = try refused.json()["error"] as? [String: Any]
                 #expect(error?["code"] as? String == "forbidden")
             }
-            #expect(try service.summary(id).revision == 1, "nothing refused was logged")
+            #expect(try service.catalogue.summary(id).revision == 1, "nothing refused was logged")
             // A locked annotation's text may change (its flags stay as they are).
             let text = try post(port, id, #"{"protocol":1,"baseRevision":1,"clientId":"t","command":{"type":"change","annotation":{"type":"square","id":"locked","pageIndex":0,"rect":[100,100,200,150],"flags":["print","locked"],"contents":"note"}}}"#)
             #expect(text.status == 200)
@@ -138,7 +138,7 @@ struct APICommandTests {
                 return (try response.json()["error"] as? [String: Any])?["message"] as? String ?? ""
             }
             func flags(_ annotation: String) throws -> PDFAnnotationFlags? {
-                try service.annotations(id).annotations.first { $0.id == annotation }?.flags
+                try service.editing.annotations(id).annotations.first { $0.id == annotation }?.flags
             }
             let square = ##"{"type":"square","id":"sq","pageIndex":0,"rect":[100,100,200,150],"color":"#0000FF","##
             let note = ##"{"type":"note","id":"nt","pageIndex":0,"rect":[300,300,320,320],"color":"#FFFF00","##
@@ -157,7 +157,7 @@ struct APICommandTests {
             let unlocked = try send(#"{"type":"unlock","ids":["sq","nt"]}"#)
             #expect(unlocked.status == 200)
             #expect(try flags("sq") == [.print] && flags("nt") == [.print])
-            let logged = try service.operations(id, after: revision - 1).operations
+            let logged = try service.editing.operations(id, after: revision - 1).operations
             guard case .group(let name, let steps)? = logged.last?.operation else {
                 Issue.record("unlock was not logged as its own step: \(logged)")
                 return
@@ -185,12 +185,12 @@ struct APICommandTests {
     func malformedCommandsAndInternalStepsAre400(body: String, mention: String) throws {
         try withRealAPI { port, service in
             let id = try upload(port)
-            let pages = try service.summary(id).pageCount
+            let pages = try service.catalogue.summary(id).pageCount
             let refused = try post(port, id, body)
             #expect(refused.status == 400)
             let message = (try refused.json()["error"] as? [String: Any])?["message"] as? String ?? ""
             #expect(message.contains(mention), "\(message)")
-            #expect(try service.summary(id).pageCount == pages && service.summary(id).revision == 0)
+            #expect(try service.catalogue.summary(id).pageCount == pages && service.catalogue.summary(id).revision == 0)
         }
     }
 
@@ -198,12 +198,12 @@ struct APICommandTests {
         try withRealAPI { port, service in
             let id = try upload(port)
             #expect(try post(port, id, #"{"protocol":1,"baseRevision":0,"clientId":"t","command":{"type":"rotatePage","index":0,"degrees":90}}"#).status == 200)
-            #expect(try service.pages(id)[0].rotation == 90)
+            #expect(try service.editing.pages(id)[0].rotation == 90)
             #expect(try post(port, id, #"{"protocol":1,"baseRevision":1,"clientId":"t","command":{"type":"movePage","from":0,"to":2}}"#).status == 200)
-            #expect(try service.pages(id)[2].rotation == 90)
+            #expect(try service.editing.pages(id)[2].rotation == 90)
             #expect(try post(port, id, #"{"protocol":1,"baseRevision":2,"clientId":"t","command":{"type":"removePage","index":5}}"#).status == 422)
             #expect(try post(port, id, #"{"protocol":1,"baseRevision":2,"clientId":"t","command":{"type":"undo"}}"#).status == 200)
-            #expect(try service.pages(id)[0].rotation == 90, "the page moved back to the front")
+            #expect(try service.editing.pages(id)[0].rotation == 90, "the page moved back to the front")
         }
     }
 }

@@ -156,7 +156,7 @@ struct APIRouteTests {
             #expect(!replay.contains("\"first\""))
             try post(2, "third")
             #expect(again.read(until: "\"third\"").contains("id: 3\n"))
-            #expect(service.events.subscriberCount(id) == 2)
+            #expect(service.documents.events.subscriberCount(id) == 2)
         }
     }
 
@@ -164,16 +164,16 @@ struct APIRouteTests {
     /// arrives during the replay and the log read includes it too; it is sent once.
     @Test func anEntryLoggedDuringTheReplayIsSentOnce() throws {
         try withRealAPI { _, service in
-            let id = try service.importDocument(name: "a.pdf", data: samplePDF).id
-            _ = try service.apply(id, body: strokeCommand(base: 0, client: "first"))
+            let id = try service.catalogue.importDocument(name: "a.pdf", data: samplePDF).id
+            _ = try service.editing.apply(id, body: strokeCommand(base: 0, client: "first"))
             let racing = Mutex(true)
             let handler: HTTPHandler = { _ in
                 do {
                     return try EventRelay.open(service: service, id: id, after: 0) { id, after in
                         if racing.withLock({ first in defer { first = false }; return first }) {
-                            _ = try service.apply(id, body: strokeCommand(base: 1, client: "racing", x: 200))
+                            _ = try service.editing.apply(id, body: strokeCommand(base: 1, client: "racing", x: 200))
                         }
-                        return try service.operations(id, after: after)
+                        return try service.editing.operations(id, after: after)
                     }
                 } catch {
                     return HTTPResponse(status: 500)
@@ -183,7 +183,7 @@ struct APIRouteTests {
                 let socket = try TestSocket(port: server.port)
                 socket.write(Data("GET /events HTTP/1.1\r\nHost: x\r\n\r\n".utf8))
                 _ = socket.read(until: "\"racing\"")
-                _ = try service.apply(id, body: strokeCommand(base: 2, client: "later", x: 300))
+                _ = try service.editing.apply(id, body: strokeCommand(base: 2, client: "later", x: 300))
                 let text = socket.read(until: "\"later\"")
                 #expect(text.components(separatedBy: "\"first\"").count == 2)
                 #expect(text.components(separatedBy: "\"racing\"").count == 2)
@@ -201,11 +201,11 @@ struct APIRouteTests {
                 let socket = try TestSocket(port: port)
                 socket.write(Data("GET /api/v1/documents/\(id)/events HTTP/1.1\r\nHost: x\r\n\r\n".utf8))
                 _ = socket.read(until: ": document")
-                #expect(service.events.subscriberCount(id) == 1)
+                #expect(service.documents.events.subscriberCount(id) == 1)
             }
             let deadline = Date().addingTimeInterval(5)
-            while service.events.subscriberCount(id) > 0 && Date() < deadline { usleep(20_000) }
-            #expect(service.events.subscriberCount(id) == 0)
+            while service.documents.events.subscriberCount(id) > 0 && Date() < deadline { usleep(20_000) }
+            #expect(service.documents.events.subscriberCount(id) == 0)
         }
     }
 }

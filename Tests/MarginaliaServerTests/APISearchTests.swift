@@ -11,7 +11,7 @@ struct APISearchTests {
         try withRealAPI(service: try place.service(searchable: true)) { port, service in
             let upload = try TestHTTP.request(port: port, "POST", "/api/v1/documents?name=sample.pdf", body: Fixtures.sample)
             let id = try #require(try upload.json()["id"] as? String)
-            #expect(service.waitForTextIndex())
+            #expect(service.search.waitForTextIndex())
 
             let all = try TestHTTP.request(port: port, "GET", "/api/v1/search?q=stroke%20eraser&limit=5")
             #expect(all.status == 200)
@@ -104,14 +104,14 @@ struct APIFindTests {
         defer { place.remove() }
         let service = try place.service(searchable: true)
         // The indexer stopped: the index never takes this document in.
-        service.textIndexer?.stop()
+        service.search.textIndexer?.stop()
         let pdf = try TextFixtures.pages(["The editor saves the file.", "Edit the page, then save it."])
         try withRealAPI(service: service) { port, service in
             let upload = try TestHTTP.request(port: port, "POST", "/api/v1/documents?name=two.pdf", body: pdf)
             let id = try #require(try upload.json()["id"] as? String)
             let edit = try find(port, id, "edit")
             #expect(edit.map { "\($0["page"] as? Int ?? -1) \($0["text"] as? String ?? "")" } == ["0 edit", "1 Edit"])
-            #expect(!service.textIndexIsCurrent(id), "answered without the index")
+            #expect(!service.search.textIndexIsCurrent(id), "answered without the index")
             #expect(try find(port, id, "edit&wholeWords=true").map { $0["page"] as? Int } == [1])
             // Whole words end at word boundaries, punctuation included ("file." and "page,").
             #expect(try find(port, id, "file&wholeWords=true").map { $0["text"] as? String } == ["file"])
@@ -130,7 +130,7 @@ struct APIFindTests {
         let other = try TestStore(kind)
         defer { other.remove() }
         let bare = try other.service()
-        let id = try bare.importDocument(name: "Two", data: pdf).id
-        #expect(try bare.search(id, query: "edit").ordered?.count == 2)
+        let id = try bare.catalogue.importDocument(name: "Two", data: pdf).id
+        #expect(try bare.search.search(id, query: "edit").ordered?.count == 2)
     }
 }

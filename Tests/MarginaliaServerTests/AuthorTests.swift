@@ -10,16 +10,16 @@ import Testing
 struct AuthorTests {
     /// Ana, Ben, a client without a name and Ana again, saved; Ben, saved; a restore.
     private func makeHistory(_ service: DocumentService) throws -> String {
-        let id = try service.importDocument(name: "doc", data: Fixtures.sample).id
-        _ = try service.apply(id, Fixtures.request(.operation(Fixtures.add("a")), base: 0, client: "tab-1", author: "Ana"))
-        _ = try service.apply(id, Fixtures.request(.operation(Fixtures.add("b", x: 300)), base: 1, client: "tab-2",
+        let id = try service.catalogue.importDocument(name: "doc", data: Fixtures.sample).id
+        _ = try service.editing.apply(id, Fixtures.request(.operation(Fixtures.add("a")), base: 0, client: "tab-1", author: "Ana"))
+        _ = try service.editing.apply(id, Fixtures.request(.operation(Fixtures.add("b", x: 300)), base: 1, client: "tab-2",
                                                    author: "Ben"))
-        _ = try service.apply(id, Fixtures.request(.operation(Fixtures.add("c", x: 200)), base: 2, client: "tab-3"))
-        _ = try service.apply(id, Fixtures.request(.undo, base: 3, client: "tab-1", author: "Ana"))
-        _ = try service.save(id)
-        _ = try service.apply(id, Fixtures.request(.operation(Fixtures.add("d")), base: 4, client: "tab-4", author: "Ben"))
-        _ = try service.save(id)
-        _ = try service.restoreVersion(id, 2)
+        _ = try service.editing.apply(id, Fixtures.request(.operation(Fixtures.add("c", x: 200)), base: 2, client: "tab-3"))
+        _ = try service.editing.apply(id, Fixtures.request(.undo, base: 3, client: "tab-1", author: "Ana"))
+        _ = try service.saving.save(id)
+        _ = try service.editing.apply(id, Fixtures.request(.operation(Fixtures.add("d")), base: 4, client: "tab-4", author: "Ben"))
+        _ = try service.saving.save(id)
+        _ = try service.saving.restoreVersion(id, 2)
         return id
     }
 
@@ -29,12 +29,12 @@ struct AuthorTests {
         let id = try makeHistory(try place.service())
         // Read by another service over a new store object (a restart, or another replica).
         let service = try place.service()
-        let versions = try service.versions(id).versions
+        let versions = try service.saving.versions(id).versions
         #expect(versions.map(\.number) == [1, 2, 3, 4])
         #expect(versions.map(\.changes) == [0, 4, 1, 0])
         #expect(versions.map(\.authors) == [[], ["Ana", "Ben", nil], ["Ben"], []])
         #expect(versions.map(\.clients) == [[], ["tab-1", "tab-2", "tab-3"], ["tab-4"], []])
-        #expect(try service.operations(id, after: 0).operations.map(\.author) == ["Ana", "Ben", nil, "Ana", "Ben"])
+        #expect(try service.editing.operations(id, after: 0).operations.map(\.author) == ["Ana", "Ben", nil, "Ana", "Ben"])
     }
 
     @Test func sqliteMigrationKeepsTheEntriesLoggedBeforeAuthors() throws {
@@ -42,7 +42,7 @@ struct AuthorTests {
         defer { folder.remove() }
         let old = try SQLiteDocumentStore(directory: folder.url)
         let id = try old.createDocument(name: "doc", kind: .pdf, pdf: Fixtures.sample, pageCount: 3).id
-        let operations = try [Fixtures.add("a"), Fixtures.add("b", x: 300)].map(DocumentService.encodeOperation)
+        let operations = try [Fixtures.add("a"), Fixtures.add("b", x: 300)].map(OpenDocuments.encodeOperation)
         try old.appendOperations(id, operations.enumerated().map {
             OperationRecord(revision: $0.offset + 1, clientID: "tab-old", kind: .do, json: $0.element)
         }, pageCount: 3)
@@ -61,10 +61,10 @@ struct AuthorTests {
         let kept = try store.operations(id, after: 0)
         #expect(kept.map(\.json) == operations && kept.map(\.author) == [nil, nil] && kept.map(\.clientID) == ["tab-old", "tab-old"])
         let service = DocumentService(store: store)
-        _ = try service.apply(id, Fixtures.request(.operation(Fixtures.add("c", x: 200)), base: 2, author: "Ana"))
-        _ = try service.save(id)
+        _ = try service.editing.apply(id, Fixtures.request(.operation(Fixtures.add("c", x: 200)), base: 2, author: "Ana"))
+        _ = try service.saving.save(id)
         #expect(try service.annotationIDs(id).suffix(3) == ["a", "b", "c"])
-        #expect(try service.versions(id).versions.last?.authors == [nil, "Ana"])
+        #expect(try service.saving.versions(id).versions.last?.authors == [nil, "Ana"])
     }
 }
 
@@ -79,7 +79,7 @@ struct PostgresAuthorTests {
         defer { place.remove() }
         let old = try #require(try place.open() as? PostgresDocumentStore)
         let id = try old.createDocument(name: "doc", kind: .pdf, pdf: Fixtures.sample, pageCount: 3).id
-        let operations = try [Fixtures.add("a"), Fixtures.add("b", x: 300)].map(DocumentService.encodeOperation)
+        let operations = try [Fixtures.add("a"), Fixtures.add("b", x: 300)].map(OpenDocuments.encodeOperation)
         // Back to schema version 3 (full-text search, no authors), then logged as version 3 did.
         try old.pool.withConnection {
             try $0.run("DROP FUNCTION marginalia_append(\(Self.appendArguments)), marginalia_append(\(Self.appendArguments), text[]); "

@@ -93,9 +93,9 @@ import Testing
         reading.maxDecodedStreamSize = 8 * Self.mib
         let service = try DocumentService(directory: directory, budget: MemoryBudget(.init(total: 64 * Self.mib, perRequest: 16 * Self.mib)),
                                           readingLimits: reading)
-        let id = try service.importDocument(name: "bomb.pdf", data: try Self.bomb(inflatingTo: 12 * Self.mib)).id
+        let id = try service.catalogue.importDocument(name: "bomb.pdf", data: try Self.bomb(inflatingTo: 12 * Self.mib)).id
         do {
-            _ = try service.exportPNG(id, page: 0, scale: nil)
+            _ = try service.exports.exportPNG(id, page: 0, scale: nil)
             Issue.record("the export passed a reading limit")
         } catch let error as ServiceError {
             #expect(error.httpStatus == 413)
@@ -103,16 +103,16 @@ import Testing
         }
         let capped = try DocumentService(directory: directory.appendingPathComponent("capped"),
                                          budget: MemoryBudget(.init(total: 64 * Self.mib, perRequest: 4 * Self.mib)))
-        let other = try capped.importDocument(name: "bomb.pdf", data: try Self.bomb(inflatingTo: 12 * Self.mib)).id
+        let other = try capped.catalogue.importDocument(name: "bomb.pdf", data: try Self.bomb(inflatingTo: 12 * Self.mib)).id
         do {
-            _ = try capped.pageText(other, page: 0)
+            _ = try capped.search.pageText(other, page: 0)
             Issue.record("the text read passed the request cap")
         } catch let error as ServiceError {
             #expect(error.httpStatus == 413)
             #expect(error.message.contains("--request-memory"))
         }
         // Everything given back once the background indexer is done too.
-        #expect(capped.waitForTextIndex())
+        #expect(capped.search.waitForTextIndex())
         #expect(capped.budget.inUse == 0)
     }
 }

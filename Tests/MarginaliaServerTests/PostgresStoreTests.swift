@@ -163,18 +163,18 @@ struct PostgresStoreTests {
         let source = try TestStore(.sqlite)
         defer { source.remove() }
         let service = try source.service()
-        let first = try service.importDocument(name: "first.pdf", data: Fixtures.sample).id
-        let second = try service.importDocument(name: "second.pdf", data: Fixtures.sample).id
+        let first = try service.catalogue.importDocument(name: "first.pdf", data: Fixtures.sample).id
+        let second = try service.catalogue.importDocument(name: "second.pdf", data: Fixtures.sample).id
         for n in 0..<5 {
-            _ = try service.apply(first, Fixtures.request(.operation(Fixtures.add("m\(n)", x: Double(20 * n))), base: n,
+            _ = try service.editing.apply(first, Fixtures.request(.operation(Fixtures.add("m\(n)", x: Double(20 * n))), base: n,
                                                           author: n == 2 ? nil : "Ana \(n)"))
         }
-        _ = try service.save(first)
-        _ = try service.apply(first, Fixtures.request(.undo, base: 5))
-        _ = try service.save(first)
-        _ = try service.restoreVersion(first, 2)
-        _ = try service.apply(first, Fixtures.request(.operation(Fixtures.add("after")), base: 6))
-        _ = try service.delete(second)
+        _ = try service.saving.save(first)
+        _ = try service.editing.apply(first, Fixtures.request(.undo, base: 5))
+        _ = try service.saving.save(first)
+        _ = try service.saving.restoreVersion(first, 2)
+        _ = try service.editing.apply(first, Fixtures.request(.operation(Fixtures.add("after")), base: 6))
+        _ = try service.catalogue.delete(second)
 
         let target = try TestStore(.postgresql)
         defer { target.remove() }
@@ -185,7 +185,7 @@ struct PostgresStoreTests {
         let served = DocumentService(store: copy)
         #expect(try served.annotationIDs(first) == service.annotationIDs(first))
         #expect(try copy.operations(first, after: 0).prefix(5).map(\.author) == ["Ana 0", "Ana 1", nil, "Ana 3", "Ana 4"])
-        #expect(try served.trash().map(\.id) == [second])
+        #expect(try served.catalogue.trash().map(\.id) == [second])
         // A second run refuses a database that is not empty.
         #expect(throws: StoreError.self) { try StoreMigration.copy(from: service.store, to: copy) }
         // The check is not blind: one changed log entry is found.

@@ -10,7 +10,7 @@ private func withLimitedAPI(_ limits: RequestLimits, _ body: (UInt16, String, Do
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("api-limits-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: directory) }
     let service = try DocumentService(directory: directory, limits: limits)
-    let id = try service.importDocument(name: "sample.pdf", data: Fixtures.sample).id
+    let id = try service.catalogue.importDocument(name: "sample.pdf", data: Fixtures.sample).id
     let app = MarginaliaApp(service: service, staticFiles: StaticFiles(webDirectory: directory.path), token: nil)
     try withServer(handler: app.handler) { server in try body(server.port, id, service) }
 }
@@ -38,35 +38,35 @@ private func expectRefused(_ response: TestResponse, naming option: String, port
     #expect(error["code"] as? String == "tooLarge")
     let message = try #require(error["message"] as? String)
     #expect(message.contains(option), "the message names the limit: \(message)")
-    #expect(try service.summary(id).revision == 0)
-    #expect(try service.operations(id, after: 0).operations.isEmpty)
-    #expect(try service.annotations(id).annotations.count == annotationsBefore)
+    #expect(try service.catalogue.summary(id).revision == 0)
+    #expect(try service.editing.operations(id, after: 0).operations.isEmpty)
+    #expect(try service.editing.annotations(id).annotations.count == annotationsBefore)
 }
 
 @Suite("Request limits over HTTP")
 struct RequestLimitsTests {
     @Test func annotationsPerRequest() throws {
         try withLimitedAPI(RequestLimits(maxAnnotations: 5)) { port, id, service in
-            let before = try service.annotations(id).annotations.count
+            let before = try service.editing.annotations(id).annotations.count
             let six = EditorOperation.group(name: "paste", (0..<6).map { Fixtures.add("limit-\($0)", x: 50 + Double($0) * 10) })
             try expectRefused(try post(port, id, try operationBody(six)), naming: "--max-annotations",
                               port: port, id: id, service: service, annotationsBefore: before)
             let five = EditorOperation.group(name: "paste", (0..<5).map { Fixtures.add("limit-\($0)", x: 50 + Double($0) * 10) })
             #expect(try post(port, id, try operationBody(five)).status == 200)
-            #expect(try service.annotations(id).annotations.count == before + 5)
+            #expect(try service.editing.annotations(id).annotations.count == before + 5)
         }
     }
 
     @Test func pagesPerRequest() throws {
         try withLimitedAPI(RequestLimits(maxPages: 2)) { port, id, service in
-            let before = try service.annotations(id).annotations.count
+            let before = try service.editing.annotations(id).annotations.count
             let threePages = EditorOperation.group(name: "paste", (0..<3).map { Fixtures.add("page-\($0)", page: $0) })
             try expectRefused(try post(port, id, try operationBody(threePages)), naming: "--max-pages",
                               port: port, id: id, service: service, annotationsBefore: before)
             // Page insertions come one per command; a group of them is an internal step.
             let inserts = EditorOperation.group(name: "insert", (0..<3).map { _ in .insertPage(index: 0, width: 612, height: 792) })
             #expect(try post(port, id, try operationBody(inserts)).status == 400)
-            #expect(try service.summary(id).pageCount == 3)
+            #expect(try service.catalogue.summary(id).pageCount == 3)
             let twoPages = EditorOperation.group(name: "paste", (0..<2).map { Fixtures.add("page-\($0)", page: $0) })
             #expect(try post(port, id, try operationBody(twoPages)).status == 200)
         }
@@ -74,7 +74,7 @@ struct RequestLimitsTests {
 
     @Test func pointsPerStrokeAndSweep() throws {
         try withLimitedAPI(RequestLimits(maxPoints: 1_000)) { port, id, service in
-            let before = try service.annotations(id).annotations.count
+            let before = try service.editing.annotations(id).annotations.count
             let stroke = { (count: Int) in
                 #"{"baseRevision":0,"clientId":"tab-limits","action":{"stroke":{"pageIndex":0,"points":\#(points(count))}}}"#
             }
@@ -100,15 +100,15 @@ struct RequestLimitsTests {
                 let body = #"{"baseRevision":\#(n),"clientId":"tab-limits","action":{"stroke":{"pageIndex":0,"points":[[300,\#(100 + n * 20)],[400,\#(100 + n * 20)]]}}}"#
                 #expect(try post(port, id, body).status == 200)
             }
-            let count = try service.annotations(id).annotations.count
+            let count = try service.editing.annotations(id).annotations.count
             let sweep = #"{"baseRevision":4,"clientId":"tab-limits","action":{"erase":{"pageIndex":0,"mode":"stroke","size":4,"points":[[350,80],[350,200]]}}}"#
             let refused = try post(port, id, sweep)
             #expect(refused.status == 413)
             #expect(refused.text.contains("--max-annotations"))
-            #expect(try service.summary(id).revision == 4)
-            #expect(try service.annotations(id).annotations.count == count)
+            #expect(try service.catalogue.summary(id).revision == 4)
+            #expect(try service.editing.annotations(id).annotations.count == count)
             #expect(try post(port, id, #"{"baseRevision":4,"clientId":"tab-limits","undo":true}"#).status == 200)
-            #expect(try service.annotations(id).annotations.count == count - 1)
+            #expect(try service.editing.annotations(id).annotations.count == count - 1)
         }
     }
 

@@ -9,18 +9,18 @@ struct ServiceCatalogueTests {
         let place = try TestStore(kind)
         defer { place.remove() }
         let service = try place.service()
-        let summary = try service.importDocument(name: "Welcome", data: Fixtures.sample)
+        let summary = try service.catalogue.importDocument(name: "Welcome", data: Fixtures.sample)
         #expect(summary.kind == .pdf && summary.pageCount == 3 && summary.revision == 0 && !summary.trashed)
-        #expect(try service.list().map(\.id) == [summary.id])
+        #expect(try service.catalogue.list().map(\.id) == [summary.id])
 
         let events = EventRecorder()
-        _ = try service.subscribe(summary.id, events.record)
-        #expect(try service.rename(summary.id, to: "Renamed").name == "Renamed")
-        #expect(try service.delete(summary.id).trashed)
-        #expect(try service.list().isEmpty)
-        #expect(try service.trash().map(\.id) == [summary.id])
-        #expect(try !service.restore(summary.id).trashed)
-        #expect(try service.list().map(\.name) == ["Renamed"])
+        _ = try service.presence.subscribe(summary.id, events.record)
+        #expect(try service.catalogue.rename(summary.id, to: "Renamed").name == "Renamed")
+        #expect(try service.catalogue.delete(summary.id).trashed)
+        #expect(try service.catalogue.list().isEmpty)
+        #expect(try service.catalogue.trash().map(\.id) == [summary.id])
+        #expect(try !service.catalogue.restore(summary.id).trashed)
+        #expect(try service.catalogue.list().map(\.name) == ["Renamed"])
         #expect(events.names == ["renamed", "deleted", "restored"])
     }
 
@@ -28,8 +28,8 @@ struct ServiceCatalogueTests {
         let place = try TestStore(kind)
         defer { place.remove() }
         let service = try place.service()
-        let id = try service.importDocument(name: "Welcome", data: Fixtures.sample).id
-        let pages = try service.pages(id)
+        let id = try service.catalogue.importDocument(name: "Welcome", data: Fixtures.sample).id
+        let pages = try service.editing.pages(id)
         #expect(pages.count == 3)
         #expect(pages[0] == PageInfo(index: 0, width: 612, height: 792, rotation: 0, box: [0, 0, 612, 792]))
     }
@@ -41,11 +41,11 @@ struct ServiceCatalogueTests {
         let service = try DocumentService(directory: folder.url)
         let bytes = try Fixtures.image(file)
         let image = try ImageDecoder.decode(bytes)
-        let summary = try service.importDocument(name: file, data: bytes)
+        let summary = try service.catalogue.importDocument(name: file, data: bytes)
         #expect(summary.kind == .image && summary.pageCount == 1)
-        let pages = try service.pages(summary.id)
+        let pages = try service.editing.pages(summary.id)
         #expect(pages.map(\.width) == [Double(image.width)] && pages.map(\.height) == [Double(image.height)])
-        let stored = try PDFDocument(data: try service.fileData(summary.id))
+        let stored = try PDFDocument(data: try service.saving.fileData(summary.id))
         #expect(try stored.pageCount == 1)
     }
 
@@ -56,29 +56,29 @@ struct ServiceCatalogueTests {
         defer { folder.remove() }
         let service = try DocumentService(directory: folder.url)
         do {
-            _ = try service.importDocument(name: "bad", data: bytes)
+            _ = try service.catalogue.importDocument(name: "bad", data: bytes)
             Issue.record("garbage was imported")
         } catch let error as ServiceError {
             #expect(error.code == "unprocessable")
         }
-        #expect(try service.list().isEmpty)
+        #expect(try service.catalogue.list().isEmpty)
     }
 
     @Test(arguments: StoreKind.allCases) func badIDsAndUnknownDocumentsAreTypedErrors(_ kind: StoreKind) throws {
         let place = try TestStore(kind)
         defer { place.remove() }
         let service = try place.service()
-        for call in [{ _ = try service.summary("../../etc/passwd") }, { _ = try service.pages("x") },
-                     { _ = try service.fileData("0123") }] {
+        for call in [{ _ = try service.catalogue.summary("../../etc/passwd") }, { _ = try service.editing.pages("x") },
+                     { _ = try service.saving.fileData("0123") }] {
             #expect { try call() } throws: { ($0 as? ServiceError)?.code == "badRequest" }
         }
         let unknown = String(repeating: "0", count: 32)
-        for call in [{ _ = try service.summary(unknown) }, { _ = try service.pages(unknown) },
-                     { _ = try service.save(unknown) }, { _ = try service.versionData(unknown, 1) },
-                     { _ = try service.subscribe(unknown) { _ in } }] {
+        for call in [{ _ = try service.catalogue.summary(unknown) }, { _ = try service.editing.pages(unknown) },
+                     { _ = try service.saving.save(unknown) }, { _ = try service.saving.versionData(unknown, 1) },
+                     { _ = try service.presence.subscribe(unknown) { _ in } }] {
             #expect { try call() } throws: { ($0 as? ServiceError)?.code == "notFound" }
         }
-        #expect { try service.importDocument(name: "", data: Fixtures.sample) } throws: {
+        #expect { try service.catalogue.importDocument(name: "", data: Fixtures.sample) } throws: {
             ($0 as? ServiceError)?.code == "badRequest"
         }
     }
@@ -87,7 +87,7 @@ struct ServiceCatalogueTests {
         let place = try TestStore(kind)
         defer { place.remove() }
         let service = try place.service()
-        let summary = try service.importDocument(name: "Welcome", data: Fixtures.sample)
+        let summary = try service.catalogue.importDocument(name: "Welcome", data: Fixtures.sample)
         let json = try JSONSerialization.jsonObject(with: JSONEncoder().encode(summary)) as? [String: Any]
         #expect(Set(json?.keys.map { $0 } ?? []) == ["id", "name", "kind", "pageCount", "revision", "savedRevision",
                                                       "size", "created", "modified", "trashed"])
@@ -128,15 +128,15 @@ struct ServiceEventTests {
         let place = try TestStore(kind)
         defer { place.remove() }
         let service = try place.service()
-        let sample = try service.importSampleIfEmpty()
+        let sample = try service.catalogue.importSampleIfEmpty()
         #expect(sample?.pageCount == 3)
-        #expect(try service.importSampleIfEmpty() == nil)
+        #expect(try service.catalogue.importSampleIfEmpty() == nil)
         let id = try #require(sample?.id)
         let events = EventRecorder()
-        _ = try service.subscribe(id, events.record)
-        _ = try service.apply(id, Fixtures.request(.operation(Fixtures.add("a1")), base: 0))
-        _ = try service.save(id)
-        _ = try service.restoreVersion(id, 1)
+        _ = try service.presence.subscribe(id, events.record)
+        _ = try service.editing.apply(id, Fixtures.request(.operation(Fixtures.add("a1")), base: 0))
+        _ = try service.saving.save(id)
+        _ = try service.saving.restoreVersion(id, 1)
         #expect(events.all.map(\.name) == ["operation", "saved", "versionRestored"])
         #expect(events.all.map(\.revision) == [1, nil, nil])
         let logged = try JSONDecoder().decode(LoggedOperation.self, from: events.all[0].payload())

@@ -11,31 +11,31 @@ struct ServiceCurrentFileTests {
         let place = try TestStore(kind)
         defer { place.remove() }
         let service = try place.service()
-        let id = try service.importDocument(name: "doc", data: Fixtures.sample).id
-        let shown = { try PDFDocument(data: service.currentFile(id).data).annotations(onPage: 0).map(\.id) }
+        let id = try service.catalogue.importDocument(name: "doc", data: Fixtures.sample).id
+        let shown = { try PDFDocument(data: service.saving.currentFile(id).data).annotations(onPage: 0).map(\.id) }
         let original = try shown()
-        let first = try service.currentFile(id)
-        #expect(try service.currentFile(id) == first)
+        let first = try service.saving.currentFile(id)
+        #expect(try service.saving.currentFile(id) == first)
         #expect(first.update.isEmpty && first.data == Fixtures.sample)
 
-        _ = try service.apply(id, Fixtures.request(.operation(Fixtures.add("a1")), base: 0))
+        _ = try service.editing.apply(id, Fixtures.request(.operation(Fixtures.add("a1")), base: 0))
         #expect(try shown() == original + ["a1"])
         // The edit is an update after the stored bytes, which are served from where they lie.
-        let edited = try service.currentFile(id)
+        let edited = try service.saving.currentFile(id)
         #expect(edited.stored == Fixtures.sample && !edited.update.isEmpty && edited.tag != first.tag)
         #expect(edited.bytes(in: 0..<edited.count) == edited.data)
         #expect(edited.bytes(in: edited.storedLength - 3..<edited.storedLength + 3) == edited.data[(edited.storedLength - 3)..<(edited.storedLength + 3)])
-        _ = try service.apply(id, Fixtures.request(.undo, base: 1))
+        _ = try service.editing.apply(id, Fixtures.request(.undo, base: 1))
         #expect(try shown() == original)
-        _ = try service.apply(id, Fixtures.request(.redo, base: 2))
+        _ = try service.editing.apply(id, Fixtures.request(.redo, base: 2))
         #expect(try shown() == original + ["a1"])
-        let saved = try service.save(id)
-        let afterSave = try service.currentFile(id)
-        #expect(afterSave.storedLength == (try service.versionData(id, saved.number)).count)
+        let saved = try service.saving.save(id)
+        let afterSave = try service.saving.currentFile(id)
+        #expect(afterSave.storedLength == (try service.saving.versionData(id, saved.number)).count)
         #expect(try shown() == original + ["a1"])
-        _ = try service.restoreVersion(id, 1)
+        _ = try service.saving.restoreVersion(id, 1)
         #expect(try shown() == original)
-        let restored = try service.currentFile(id)
+        let restored = try service.saving.currentFile(id)
         #expect(restored.tag != afterSave.tag && restored.update.isEmpty)
     }
 
@@ -46,19 +46,19 @@ struct ServiceCurrentFileTests {
         defer { place.remove() }
         let store = ControlledStore(try place.open())
         let service = DocumentService(store: store)
-        let id = try service.importDocument(name: "doc", data: Fixtures.sample).id
-        _ = try service.apply(id, Fixtures.request(.operation(Fixtures.add("a1")), base: 0))
-        _ = try service.save(id)
+        let id = try service.catalogue.importDocument(name: "doc", data: Fixtures.sample).id
+        _ = try service.editing.apply(id, Fixtures.request(.operation(Fixtures.add("a1")), base: 0))
+        _ = try service.saving.save(id)
         let reads = store.versionReadCount
-        let first = try service.versionFile(id, 1)
-        for _ in 0..<5 { #expect(try service.versionFile(id, 1) == first) }
+        let first = try service.saving.versionFile(id, 1)
+        for _ in 0..<5 { #expect(try service.saving.versionFile(id, 1) == first) }
         #expect(store.versionReadCount == reads + 1)
         let versionOne = try store.version(id, number: 1)
-        #expect(first.data == Fixtures.sample && first.tag == DocumentService.versionTag(id, versionOne))
-        let second = try service.versionFile(id, 2)
+        #expect(first.data == Fixtures.sample && first.tag == DocumentSaving.versionTag(id, versionOne))
+        let second = try service.saving.versionFile(id, 2)
         #expect(store.versionReadCount == reads + 2)
         #expect(second.data.starts(with: first.data) && second.tag != first.tag)
-        #expect(throws: ServiceError.self) { try service.versionFile(id, 3) }
+        #expect(throws: ServiceError.self) { try service.saving.versionFile(id, 3) }
     }
 
     /// A save appends only the update to the stored file: every earlier version stays its
@@ -69,10 +69,10 @@ struct ServiceCurrentFileTests {
         defer { place.remove() }
         let store = try place.open()
         let service = DocumentService(store: store)
-        let id = try service.importDocument(name: "doc", data: Fixtures.sample).id
-        _ = try service.apply(id, Fixtures.request(.operation(Fixtures.add("a1")), base: 0))
-        let update = try service.currentFile(id).update
-        let saved = try service.save(id)
+        let id = try service.catalogue.importDocument(name: "doc", data: Fixtures.sample).id
+        _ = try service.editing.apply(id, Fixtures.request(.operation(Fixtures.add("a1")), base: 0))
+        let update = try service.saving.currentFile(id).update
+        let saved = try service.saving.save(id)
         #expect(try store.versionData(id, number: saved.number) == Fixtures.sample + update)
         // A torn append left behind: the next save cuts it off.
         let file = try #require(try store.versionFile(id, number: saved.number)).url
@@ -80,9 +80,9 @@ struct ServiceCurrentFileTests {
         try handle.seekToEnd()
         try handle.write(contentsOf: Data("torn".utf8))
         try handle.close()
-        _ = try service.apply(id, Fixtures.request(.operation(Fixtures.add("a2")), base: 1))
-        let second = try service.currentFile(id).update
-        let again = try service.save(id)
+        _ = try service.editing.apply(id, Fixtures.request(.operation(Fixtures.add("a2")), base: 1))
+        let second = try service.saving.currentFile(id).update
+        let again = try service.saving.save(id)
         #expect(try Data(contentsOf: file) == Fixtures.sample + update + second)
         let reopened = try PDFDocument(data: store.versionData(id, number: again.number))
         #expect(try reopened.annotations(onPage: 0).map(\.id).suffix(2) == ["a1", "a2"])

@@ -13,15 +13,15 @@ struct ServiceEditingTests {
         let place = try TestStore(.sqlite)
         defer { place.remove() }
         let service = try place.service()
-        let id = try service.importDocument(name: "doc", data: Fixtures.sample).id
+        let id = try service.catalogue.importDocument(name: "doc", data: Fixtures.sample).id
         for n in 0..<150 {
-            _ = try service.apply(id, Fixtures.request(.operation(Fixtures.add("a\(n)", x: 100 + Double(n))), base: n, client: "tab-1"))
+            _ = try service.editing.apply(id, Fixtures.request(.operation(Fixtures.add("a\(n)", x: 100 + Double(n))), base: n, client: "tab-1"))
         }
-        let behind = try service.apply(id, Fixtures.request(.operation(Fixtures.add("late", x: 50)), base: 0, client: "tab-2"))
+        let behind = try service.editing.apply(id, Fixtures.request(.operation(Fixtures.add("late", x: 50)), base: 0, client: "tab-2"))
         #expect(behind.missed.map(\.revision) == Array(1...100))
         #expect(behind.applied.map(\.revision) == [151])
-        #expect(try service.operations(id, after: 100).operations.map(\.revision) == Array(101...151))
-        let close = try service.apply(id, Fixtures.request(.operation(Fixtures.add("close", x: 60)), base: 149, client: "tab-3"))
+        #expect(try service.editing.operations(id, after: 100).operations.map(\.revision) == Array(101...151))
+        let close = try service.editing.apply(id, Fixtures.request(.operation(Fixtures.add("close", x: 60)), base: 149, client: "tab-3"))
         #expect(close.missed.map(\.revision) == [150, 151])
     }
 
@@ -29,38 +29,38 @@ struct ServiceEditingTests {
         let place = try TestStore(kind)
         defer { place.remove() }
         let service = try place.service()
-        let id = try service.importDocument(name: "doc", data: Fixtures.sample).id
+        let id = try service.catalogue.importDocument(name: "doc", data: Fixtures.sample).id
         let before = try service.annotationIDs(id)
         let events = EventRecorder()
-        let token = try service.subscribe(id, events.record)
+        let token = try service.presence.subscribe(id, events.record)
         // Subscribers hear an entry only once it is in the durable log.
         let loggedFirst = Counter()
         let store = service.store
-        _ = try service.subscribe(id) { event in
+        _ = try service.presence.subscribe(id) { event in
             if case .operation(let entry) = event,
                (try? store.operations(id, after: entry.revision - 1).first?.revision) == entry.revision {
                 loggedFirst.increment()
             }
         }
 
-        let first = try service.apply(id, Fixtures.request(.operation(Fixtures.add("a1")), base: 0, client: "tab-1"))
+        let first = try service.editing.apply(id, Fixtures.request(.operation(Fixtures.add("a1")), base: 0, client: "tab-1"))
         #expect(first.revision == 1 && first.missed.isEmpty)
         #expect(first.applied == [LoggedOperation(revision: 1, clientId: "tab-1", kind: .do, operation: Fixtures.add("a1"))])
         // tab-2 has not seen revision 1.
-        let second = try service.apply(id, Fixtures.request(.operation(Fixtures.add("a2", x: 300)), base: 0, client: "tab-2"))
+        let second = try service.editing.apply(id, Fixtures.request(.operation(Fixtures.add("a2", x: 300)), base: 0, client: "tab-2"))
         #expect(second.revision == 2)
         #expect(second.missed.map(\.revision) == [1] && second.missed.first?.clientId == "tab-1")
         #expect(second.applied.map(\.revision) == [2])
 
         #expect(try service.annotationIDs(id) == before + ["a1", "a2"])
-        #expect(try service.annotations(id, page: 0).revision == 2)
-        #expect(try service.operations(id, after: 0).operations.map(\.revision) == [1, 2])
-        #expect(try service.operations(id, after: 1).operations.map(\.clientId) == ["tab-2"])
-        #expect(try service.summary(id).revision == 2 && service.summary(id).savedRevision == 0)
+        #expect(try service.editing.annotations(id, page: 0).revision == 2)
+        #expect(try service.editing.operations(id, after: 0).operations.map(\.revision) == [1, 2])
+        #expect(try service.editing.operations(id, after: 1).operations.map(\.clientId) == ["tab-2"])
+        #expect(try service.catalogue.summary(id).revision == 2 && service.catalogue.summary(id).savedRevision == 0)
         #expect(events.revisions == [1, 2])
         #expect(loggedFirst.value == 2)
-        service.unsubscribe(token)
-        _ = try service.apply(id, Fixtures.request(.operation(Fixtures.add("a3")), base: 2))
+        service.presence.unsubscribe(token)
+        _ = try service.editing.apply(id, Fixtures.request(.operation(Fixtures.add("a3")), base: 2))
         #expect(events.revisions == [1, 2])
     }
 
@@ -68,30 +68,30 @@ struct ServiceEditingTests {
         let place = try TestStore(kind)
         defer { place.remove() }
         let service = try place.service()
-        let id = try service.importDocument(name: "doc", data: Fixtures.sample).id
-        let nothing = try service.apply(id, Fixtures.request(.undo, base: 0))
+        let id = try service.catalogue.importDocument(name: "doc", data: Fixtures.sample).id
+        let nothing = try service.editing.apply(id, Fixtures.request(.undo, base: 0))
         #expect(nothing.applied.isEmpty && nothing.revision == 0)
 
-        _ = try service.apply(id, Fixtures.request(.operation(Fixtures.add("a1")), base: 0, client: "tab-1"))
-        _ = try service.apply(id, Fixtures.request(.operation(Fixtures.add("a2")), base: 1, client: "tab-2"))
+        _ = try service.editing.apply(id, Fixtures.request(.operation(Fixtures.add("a1")), base: 0, client: "tab-1"))
+        _ = try service.editing.apply(id, Fixtures.request(.operation(Fixtures.add("a2")), base: 1, client: "tab-2"))
         // tab-1's undo takes back tab-1's step, not tab-2's later one.
-        let undo = try service.apply(id, Fixtures.request(.undo, base: 2, client: "tab-1"))
+        let undo = try service.editing.apply(id, Fixtures.request(.undo, base: 2, client: "tab-1"))
         #expect(undo.applied.map(\.kind) == [.undo] && undo.revision == 3)
         #expect(undo.applied.first?.operation == .removeAnnotation(Fixtures.square("a1")))
         #expect(try !service.annotationIDs(id).contains("a1") && service.annotationIDs(id).contains("a2"))
-        #expect(try service.apply(id, Fixtures.request(.undo, base: 3, client: "tab-1")).applied.isEmpty)
-        #expect(try service.apply(id, Fixtures.request(.redo, base: 3, client: "tab-2")).applied.isEmpty)
+        #expect(try service.editing.apply(id, Fixtures.request(.undo, base: 3, client: "tab-1")).applied.isEmpty)
+        #expect(try service.editing.apply(id, Fixtures.request(.redo, base: 3, client: "tab-2")).applied.isEmpty)
 
-        let redo = try service.apply(id, Fixtures.request(.redo, base: 3, client: "tab-1"))
+        let redo = try service.editing.apply(id, Fixtures.request(.redo, base: 3, client: "tab-1"))
         #expect(redo.applied.map(\.kind) == [.redo] && redo.revision == 4)
         #expect(redo.applied.first?.operation == Fixtures.add("a1"))
         #expect(try service.annotationIDs(id).contains("a1"))
-        #expect(try service.apply(id, Fixtures.request(.redo, base: 4, client: "tab-1")).applied.isEmpty)
+        #expect(try service.editing.apply(id, Fixtures.request(.redo, base: 4, client: "tab-1")).applied.isEmpty)
 
         // tab-2's history is its own, and survives the service's restart (another replica's
         // view of it, over PostgreSQL).
         let reopened = try place.service()
-        let undoTwo = try reopened.apply(id, Fixtures.request(.undo, base: 4, client: "tab-2"))
+        let undoTwo = try reopened.editing.apply(id, Fixtures.request(.undo, base: 4, client: "tab-2"))
         #expect(undoTwo.applied.first?.operation == .removeAnnotation(Fixtures.square("a2")))
         #expect(try reopened.annotationIDs(id).contains("a1"))
     }
@@ -100,20 +100,20 @@ struct ServiceEditingTests {
         let place = try TestStore(kind)
         defer { place.remove() }
         let service = try place.service()
-        let id = try service.importDocument(name: "doc", data: Fixtures.sample).id
-        _ = try service.apply(id, Fixtures.request(.operation(Fixtures.add("a0")), base: 0, client: "tab-1"))
-        _ = try service.apply(id, Fixtures.request(.operation(Fixtures.add("a1")), base: 1, client: "tab-1"))
+        let id = try service.catalogue.importDocument(name: "doc", data: Fixtures.sample).id
+        _ = try service.editing.apply(id, Fixtures.request(.operation(Fixtures.add("a0")), base: 0, client: "tab-1"))
+        _ = try service.editing.apply(id, Fixtures.request(.operation(Fixtures.add("a1")), base: 1, client: "tab-1"))
         // tab-2 moves tab-1's a1: tab-1 can no longer undo adding it (that would delete tab-2's work).
-        _ = try service.apply(id, Fixtures.request(.operation(.changeAnnotation(before: Fixtures.square("a1"),
+        _ = try service.editing.apply(id, Fixtures.request(.operation(.changeAnnotation(before: Fixtures.square("a1"),
                                                                                 after: Fixtures.square("a1", x: 300))),
                                                    base: 2, client: "tab-2"))
-        #expect { try service.apply(id, Fixtures.request(.undo, base: 3, client: "tab-1")) } throws: { error in
+        #expect { try service.editing.apply(id, Fixtures.request(.undo, base: 3, client: "tab-1")) } throws: { error in
             let error = error as? ServiceError
             return error?.code == "conflict" && error?.message == "cannot undo: someone else has changed this square annotation since; that step has left your undo history"
         }
-        #expect(try service.annotationIDs(id).contains("a1") && service.summary(id).revision == 3)
+        #expect(try service.annotationIDs(id).contains("a1") && service.catalogue.summary(id).revision == 3)
         // The refused step left tab-1's history: its next undo goes further back.
-        let undo = try service.apply(id, Fixtures.request(.undo, base: 3, client: "tab-1"))
+        let undo = try service.editing.apply(id, Fixtures.request(.undo, base: 3, client: "tab-1"))
         #expect(undo.applied.first?.operation == .removeAnnotation(Fixtures.square("a0")))
         #expect(try service.annotationIDs(id).contains("a1"))
     }
@@ -122,26 +122,26 @@ struct ServiceEditingTests {
         let place = try TestStore(kind)
         defer { place.remove() }
         let service = try place.service()
-        let id = try service.importDocument(name: "doc", data: Fixtures.sample).id
-        _ = try service.apply(id, Fixtures.request(.operation(Fixtures.add("a1")), base: 0, client: "tab-1"))
-        let reply = try service.apply(id, Fixtures.request(.command(.reply(.init(to: "a1", text: "Why?", author: "Grace", id: "r1"))),
+        let id = try service.catalogue.importDocument(name: "doc", data: Fixtures.sample).id
+        _ = try service.editing.apply(id, Fixtures.request(.operation(Fixtures.add("a1")), base: 0, client: "tab-1"))
+        let reply = try service.editing.apply(id, Fixtures.request(.command(.reply(.init(to: "a1", text: "Why?", author: "Grace", id: "r1"))),
                                                            base: 1, client: "tab-2", author: "Grace"))
         guard case .addAnnotation(let note)? = reply.applied.first?.operation else { Issue.record("\(reply.applied)"); return }
         #expect(note.inReplyTo == "a1" && note.author == "Grace" && note.contents == "Why?")
-        let state = try service.apply(id, Fixtures.request(.command(.setState(.init(to: "a1", state: .accepted, author: "Grace"))),
+        let state = try service.editing.apply(id, Fixtures.request(.command(.setState(.init(to: "a1", state: .accepted, author: "Grace"))),
                                                            base: 2, client: "tab-2"))
         #expect(state.revision == 3)
         // Only Grace edits or deletes her reply: 403.
-        #expect { try service.apply(id, Fixtures.request(.command(.deleteReply(id: "r1", author: "Ada")), base: 3, client: "tab-1")) } throws: { error in
+        #expect { try service.editing.apply(id, Fixtures.request(.command(.deleteReply(id: "r1", author: "Ada")), base: 3, client: "tab-1")) } throws: { error in
             (error as? ServiceError)?.code == "forbidden"
         }
         // tab-1 cannot undo adding a1: that would remove Grace's thread.
-        #expect { try service.apply(id, Fixtures.request(.undo, base: 3, client: "tab-1")) } throws: { error in
+        #expect { try service.editing.apply(id, Fixtures.request(.undo, base: 3, client: "tab-1")) } throws: { error in
             (error as? ServiceError)?.message == "cannot undo: Grace has commented on this square annotation since; that step has left your undo history"
         }
         // Grace undoes her own state, then her reply.
-        _ = try service.apply(id, Fixtures.request(.undo, base: 3, client: "tab-2"))
-        _ = try service.apply(id, Fixtures.request(.undo, base: 4, client: "tab-2"))
+        _ = try service.editing.apply(id, Fixtures.request(.undo, base: 3, client: "tab-2"))
+        _ = try service.editing.apply(id, Fixtures.request(.undo, base: 4, client: "tab-2"))
         #expect(try service.annotationIDs(id).contains("a1") && !service.annotationIDs(id).contains("r1"))
     }
 
@@ -149,26 +149,26 @@ struct ServiceEditingTests {
         let place = try TestStore(kind)
         defer { place.remove() }
         let service = try place.service()
-        let id = try service.importDocument(name: "doc", data: Fixtures.sample).id
-        _ = try service.apply(id, Fixtures.request(.operation(Fixtures.add("a1")), base: 0, client: "tab-1"))
-        _ = try service.apply(id, Fixtures.request(.undo, base: 1, client: "tab-1"))
-        _ = try service.apply(id, Fixtures.request(.command(.insertPage(index: 0, width: 300, height: 300)), base: 2, client: "tab-2"))
-        #expect { try service.apply(id, Fixtures.request(.redo, base: 3, client: "tab-1")) } throws: { error in
+        let id = try service.catalogue.importDocument(name: "doc", data: Fixtures.sample).id
+        _ = try service.editing.apply(id, Fixtures.request(.operation(Fixtures.add("a1")), base: 0, client: "tab-1"))
+        _ = try service.editing.apply(id, Fixtures.request(.undo, base: 1, client: "tab-1"))
+        _ = try service.editing.apply(id, Fixtures.request(.command(.insertPage(index: 0, width: 300, height: 300)), base: 2, client: "tab-2"))
+        #expect { try service.editing.apply(id, Fixtures.request(.redo, base: 3, client: "tab-1")) } throws: { error in
             (error as? ServiceError)?.message == "cannot redo: someone else has inserted, removed or moved pages since; that step has left your redo history"
         }
         // tab-2's own page insertion is blocked by tab-1's later edit.
-        _ = try service.apply(id, Fixtures.request(.operation(Fixtures.add("a3", page: 1)), base: 3, client: "tab-1"))
-        #expect { try service.apply(id, Fixtures.request(.undo, base: 4, client: "tab-2")) } throws: { error in
+        _ = try service.editing.apply(id, Fixtures.request(.operation(Fixtures.add("a3", page: 1)), base: 3, client: "tab-1"))
+        #expect { try service.editing.apply(id, Fixtures.request(.undo, base: 4, client: "tab-2")) } throws: { error in
             (error as? ServiceError)?.message == "cannot undo: someone else has edited the document since; that step has left your undo history"
         }
-        #expect(try service.pages(id).count == 4)
+        #expect(try service.editing.pages(id).count == 4)
     }
 
     @Test(arguments: StoreKind.allCases) func anOperationThatDoesNotFitChangesAndLogsNothing(_ kind: StoreKind) throws {
         let place = try TestStore(kind)
         defer { place.remove() }
         let service = try place.service()
-        let id = try service.importDocument(name: "doc", data: Fixtures.sample).id
+        let id = try service.catalogue.importDocument(name: "doc", data: Fixtures.sample).id
         let before = try service.annotationIDs(id)
         let bad: [EditorOperation] = [
             .removeAnnotation(Fixtures.square("missing")),
@@ -177,17 +177,17 @@ struct ServiceEditingTests {
             .group(name: "half", [Fixtures.add("g1"), Fixtures.add("g2", page: 42)]),
         ]
         for operation in bad {
-            #expect { try service.apply(id, Fixtures.request(.operation(operation), base: 0)) } throws: {
+            #expect { try service.editing.apply(id, Fixtures.request(.operation(operation), base: 0)) } throws: {
                 ($0 as? ServiceError)?.code == "unprocessable"
             }
         }
         #expect(try service.annotationIDs(id) == before)
-        #expect(try service.operations(id, after: 0).operations.isEmpty)
-        #expect(try service.summary(id).revision == 0)
-        #expect { try service.apply(id, Fixtures.request(.operation(Fixtures.add("a")), base: 5)) } throws: {
+        #expect(try service.editing.operations(id, after: 0).operations.isEmpty)
+        #expect(try service.catalogue.summary(id).revision == 0)
+        #expect { try service.editing.apply(id, Fixtures.request(.operation(Fixtures.add("a")), base: 5)) } throws: {
             ($0 as? ServiceError)?.code == "conflict"
         }
-        #expect { try service.apply(id, Fixtures.request(.undo, base: 0, client: "")) } throws: {
+        #expect { try service.editing.apply(id, Fixtures.request(.undo, base: 0, client: "")) } throws: {
             ($0 as? ServiceError)?.code == "badRequest"
         }
     }
@@ -196,20 +196,20 @@ struct ServiceEditingTests {
         let place = try TestStore(kind)
         defer { place.remove() }
         let service = try place.service()
-        let id = try service.importDocument(name: "doc", data: Fixtures.sample).id
-        _ = try service.apply(id, Fixtures.request(.operation(Fixtures.add("a1")), base: 0))
+        let id = try service.catalogue.importDocument(name: "doc", data: Fixtures.sample).id
+        _ = try service.editing.apply(id, Fixtures.request(.operation(Fixtures.add("a1")), base: 0))
         let before = try service.annotationIDs(id)
         try place.failLogInserts(true)
         for change in [ApplyRequest.Change.operation(Fixtures.add("a2")), .undo] {
-            #expect { try service.apply(id, Fixtures.request(change, base: 1)) } throws: {
+            #expect { try service.editing.apply(id, Fixtures.request(change, base: 1)) } throws: {
                 ($0 as? ServiceError)?.code == "internal"
             }
             #expect(try service.annotationIDs(id) == before)
-            #expect(try service.summary(id).revision == 1)
+            #expect(try service.catalogue.summary(id).revision == 1)
         }
         try place.failLogInserts(false)
         // The history is as it was: undo removes a1, and revisions continue densely.
-        let undo = try service.apply(id, Fixtures.request(.undo, base: 1))
+        let undo = try service.editing.apply(id, Fixtures.request(.undo, base: 1))
         #expect(undo.revision == 2 && undo.applied.first?.operation == .removeAnnotation(Fixtures.square("a1")))
         #expect(try !service.annotationIDs(id).contains("a1"))
     }
@@ -245,31 +245,31 @@ struct ServiceEditingTests {
         let place = try TestStore(kind)
         defer { place.remove() }
         let service = try place.service()
-        let id = try service.importDocument(name: "doc", data: Fixtures.sample).id
-        let other = try service.importDocument(name: "other", data: Fixtures.sample).id
+        let id = try service.catalogue.importDocument(name: "doc", data: Fixtures.sample).id
+        let other = try service.catalogue.importDocument(name: "other", data: Fixtures.sample).id
         let events = EventRecorder()
-        _ = try service.subscribe(id, events.record)
+        _ = try service.presence.subscribe(id, events.record)
         let failures = Counter()
         DispatchQueue.concurrentPerform(iterations: 40) { index in
             let target = index % 4 == 3 ? other : id
             let change: ApplyRequest.Change = index % 5 == 4 ? .undo : .operation(Fixtures.add("c\(index)", x: Double(index)))
             do {
-                _ = try service.apply(target, Fixtures.request(change, base: 0, client: "tab-\(index)"))
-                if index % 10 == 9 { _ = try service.save(target) }
+                _ = try service.editing.apply(target, Fixtures.request(change, base: 0, client: "tab-\(index)"))
+                if index % 10 == 9 { _ = try service.saving.save(target) }
             } catch {
                 failures.increment()
             }
         }
         #expect(failures.value == 0)
-        let log = try service.operations(id, after: 0)
+        let log = try service.editing.operations(id, after: 0)
         #expect(log.operations.map(\.revision) == Array(1...log.revision))
         #expect(events.revisions == Array(1...log.revision))
-        let otherLog = try service.operations(other, after: 0)
+        let otherLog = try service.editing.operations(other, after: 0)
         #expect(otherLog.operations.map(\.revision) == Array(1...otherLog.revision))
         #expect(log.operations.count + otherLog.operations.count <= 40)
         #expect(log.operations.filter { $0.kind == .do }.count + otherLog.operations.filter { $0.kind == .do }.count == 32)
 
-        #expect(try service.versions(id).versions.map(\.number) == Array(1...service.versions(id).versions.count))
+        #expect(try service.saving.versions(id).versions.map(\.number) == Array(1...service.saving.versions(id).versions.count))
 
         // A new service replays the log onto the same annotations.
         let expected = try service.annotationIDs(id)

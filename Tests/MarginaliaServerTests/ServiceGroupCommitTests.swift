@@ -10,7 +10,7 @@ struct ServiceGroupCommitTests {
     /// lock, waits until all are queued, then lets one committer take them together.
     private func queuedApplies(_ service: DocumentService, _ id: String, count: Int, base: Int = 0,
                                holding: (OpenDocument) throws -> Void = { _ in }) throws -> [Result<ApplyResult, any Error>] {
-        let document = try service.entry(id)
+        let document = try service.documents.entry(id)
         let results = ResultBox(count: count)
         let group = DispatchGroup()
         try document.committing {
@@ -18,7 +18,7 @@ struct ServiceGroupCommitTests {
                 group.enter()
                 Thread.detachNewThread {
                     results.set(index, Result {
-                        try service.apply(id, Fixtures.request(.operation(Fixtures.add("q\(index)", x: Double(10 * index))),
+                        try service.editing.apply(id, Fixtures.request(.operation(Fixtures.add("q\(index)", x: Double(10 * index))),
                                                                base: base, client: "tab-\(index)"))
                     })
                     group.leave()
@@ -37,9 +37,9 @@ struct ServiceGroupCommitTests {
         let place = try TestStore(kind)
         defer { place.remove() }
         let service = try place.service()
-        let id = try service.importDocument(name: "doc", data: Fixtures.sample).id
+        let id = try service.catalogue.importDocument(name: "doc", data: Fixtures.sample).id
         let events = EventRecorder()
-        _ = try service.subscribe(id, events.record)
+        _ = try service.presence.subscribe(id, events.record)
         let results = try queuedApplies(service, id, count: 6) { _ in
             // Applied in memory, not yet acknowledged: nothing is in the log, nobody heard.
             let logged = try service.store.operations(id, after: 0)
@@ -55,19 +55,19 @@ struct ServiceGroupCommitTests {
         }
         #expect(try service.store.operations(id, after: 0).map(\.revision) == Array(1...6))
         #expect(events.revisions == Array(1...6))
-        #expect(try service.summary(id).revision == 6)
+        #expect(try service.catalogue.summary(id).revision == 6)
     }
 
     @Test(arguments: StoreKind.allCases) func everyAcknowledgedEntryIsAlreadyInTheLog(_ kind: StoreKind) throws {
         let place = try TestStore(kind)
         defer { place.remove() }
         let service = try place.service()
-        let id = try service.importDocument(name: "doc", data: Fixtures.sample).id
+        let id = try service.catalogue.importDocument(name: "doc", data: Fixtures.sample).id
         let store = service.store
         let notYetLogged = Counter()
         DispatchQueue.concurrentPerform(iterations: 48) { index in
             let change: ApplyRequest.Change = index % 6 == 5 ? .undo : .operation(Fixtures.add("c\(index)", x: Double(index)))
-            guard let result = try? service.apply(id, Fixtures.request(change, base: 0, client: "tab-\(index)")) else {
+            guard let result = try? service.editing.apply(id, Fixtures.request(change, base: 0, client: "tab-\(index)")) else {
                 notYetLogged.increment()
                 return
             }
@@ -75,7 +75,7 @@ struct ServiceGroupCommitTests {
             if let applied = result.applied.last, !logged.contains(applied.revision) { notYetLogged.increment() }
         }
         #expect(notYetLogged.value == 0)
-        let log = try service.operations(id, after: 0)
+        let log = try service.editing.operations(id, after: 0)
         #expect(log.operations.map(\.revision) == Array(1...log.revision))
         // A new service on the same store replays the same annotations.
         let expected = try service.annotationIDs(id)
@@ -86,46 +86,46 @@ struct ServiceGroupCommitTests {
         let place = try TestStore(kind)
         defer { place.remove() }
         let service = try place.service()
-        let id = try service.importDocument(name: "doc", data: Fixtures.sample).id
-        _ = try service.apply(id, Fixtures.request(.operation(Fixtures.add("a1")), base: 0))
+        let id = try service.catalogue.importDocument(name: "doc", data: Fixtures.sample).id
+        _ = try service.editing.apply(id, Fixtures.request(.operation(Fixtures.add("a1")), base: 0))
         let before = try service.annotationIDs(id)
         let events = EventRecorder()
-        _ = try service.subscribe(id, events.record)
+        _ = try service.presence.subscribe(id, events.record)
         try place.failLogInserts(true)
         let results = try queuedApplies(service, id, count: 5, base: 1)
         for result in results {
             #expect(throws: ServiceError.self) { try result.get() }
         }
         #expect(try service.annotationIDs(id) == before)
-        #expect(try service.summary(id).revision == 1)
-        #expect(try service.operations(id, after: 0).revision == 1)
+        #expect(try service.catalogue.summary(id).revision == 1)
+        #expect(try service.editing.operations(id, after: 0).revision == 1)
         #expect(events.revisions.isEmpty)
 
         try place.failLogInserts(false)
         // The history is as it was (undo takes a1 back) and revisions continue densely.
-        let undo = try service.apply(id, Fixtures.request(.undo, base: 1))
+        let undo = try service.editing.apply(id, Fixtures.request(.undo, base: 1))
         #expect(undo.revision == 2 && undo.missed.isEmpty)
         #expect(undo.applied.first?.operation == .removeAnnotation(Fixtures.square("a1")))
-        #expect(try service.operations(id, after: 0).operations.map(\.revision) == [1, 2])
+        #expect(try service.editing.operations(id, after: 0).operations.map(\.revision) == [1, 2])
     }
 
     @Test(arguments: StoreKind.allCases) func readersAndSavesSeeOnlyCommittedEntries(_ kind: StoreKind) throws {
         let place = try TestStore(kind)
         defer { place.remove() }
         let service = try place.service()
-        let id = try service.importDocument(name: "doc", data: Fixtures.sample).id
+        let id = try service.catalogue.importDocument(name: "doc", data: Fixtures.sample).id
         // A save waits for the queued entries and commits them first.
-        let document = try service.entry(id)
+        let document = try service.documents.entry(id)
         let group = DispatchGroup()
         group.enter()
         document.committing {
             Thread.detachNewThread {
-                _ = try? service.apply(id, Fixtures.request(.operation(Fixtures.add("s1")), base: 0))
+                _ = try? service.editing.apply(id, Fixtures.request(.operation(Fixtures.add("s1")), base: 0))
                 group.leave()
             }
             while document.locked({ document.pending.count }) < 1 { usleep(1_000) }
         }
-        let version = try service.save(id)
+        let version = try service.saving.save(id)
         group.wait()
         #expect(version.revision == 1)
         #expect(try service.store.operations(id, after: 0).map(\.revision) == [1])
@@ -167,7 +167,7 @@ struct RecentLogTests {
 struct SplicedJSONTests {
     @Test func matchesWhatJSONEncoderWrites() throws {
         let operation = Fixtures.add("a/1")
-        let json = try DocumentService.encodeOperation(operation)
+        let json = try OpenDocuments.encodeOperation(operation)
         let entry = LoggedOperation(revision: 7, clientId: #"tab "1"/\ é"#, author: nil, kind: .undo, operation: operation,
                                     json: json)
         let encoder = JSONEncoder()

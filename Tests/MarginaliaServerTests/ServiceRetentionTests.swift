@@ -30,13 +30,13 @@ struct ServiceRetentionTests {
 
     /// Versions 1-4: the sample; with "gone-1"; without it; with "kept-2" too.
     private static func fourVersions(_ service: DocumentService) throws -> String {
-        let id = try service.importDocument(name: "doc", data: Fixtures.sample).id
-        _ = try service.apply(id, Fixtures.request(.operation(Fixtures.add("gone-1")), base: 0))
-        _ = try service.save(id)
-        _ = try service.apply(id, Fixtures.request(.operation(.removeAnnotation(Fixtures.square("gone-1"))), base: 1))
-        _ = try service.save(id)
-        _ = try service.apply(id, Fixtures.request(.operation(Fixtures.add("kept-2", x: 300)), base: 2))
-        _ = try service.save(id)
+        let id = try service.catalogue.importDocument(name: "doc", data: Fixtures.sample).id
+        _ = try service.editing.apply(id, Fixtures.request(.operation(Fixtures.add("gone-1")), base: 0))
+        _ = try service.saving.save(id)
+        _ = try service.editing.apply(id, Fixtures.request(.operation(.removeAnnotation(Fixtures.square("gone-1"))), base: 1))
+        _ = try service.saving.save(id)
+        _ = try service.editing.apply(id, Fixtures.request(.operation(Fixtures.add("kept-2", x: 300)), base: 2))
+        _ = try service.saving.save(id)
         return id
     }
 
@@ -45,38 +45,38 @@ struct ServiceRetentionTests {
         defer { place.remove() }
         let service = try place.service()
         let id = try Self.fourVersions(service)
-        let before = try (3...4).map { try PDFDocument(data: service.versionData(id, $0)).annotations(onPage: 0).map(\.id) }
-        let servedBefore = try service.versionFile(id, 3)
+        let before = try (3...4).map { try PDFDocument(data: service.saving.versionData(id, $0)).annotations(onPage: 0).map(\.id) }
+        let servedBefore = try service.saving.versionFile(id, 3)
         #expect(Self.holds(servedBefore.data, "gone-1"), "version 3 appends to the file that had it")
-        _ = try service.apply(id, Fixtures.request(.operation(Fixtures.add("unsaved", x: 400)), base: 3))
+        _ = try service.editing.apply(id, Fixtures.request(.operation(Fixtures.add("unsaved", x: 400)), base: 3))
         #expect(Self.holds(try Self.storedBytes(place), "gone-1"))
 
-        let pruned = try #require(try service.pruneVersions(id, policy: RetentionPolicy(keepVersions: 2)))
+        let pruned = try #require(try service.saving.pruneVersions(id, policy: RetentionPolicy(keepVersions: 2)))
         #expect(pruned.versions == [1, 2])
         #expect(pruned.bytesRemoved > 0)
-        #expect(try service.versions(id).versions.map(\.number) == [3, 4])
+        #expect(try service.saving.versions(id).versions.map(\.number) == [3, 4])
         #expect(!Self.holds(try Self.storedBytes(place), "gone-1"))
         #expect(Self.holds(try Self.storedBytes(place), "kept-2"))
         // The versions kept read as before, and the unsaved edit is still there.
-        #expect(try (3...4).map { try PDFDocument(data: service.versionData(id, $0)).annotations(onPage: 0).map(\.id) } == before)
+        #expect(try (3...4).map { try PDFDocument(data: service.saving.versionData(id, $0)).annotations(onPage: 0).map(\.id) } == before)
         #expect(try service.annotationIDs(id).suffix(2) == ["kept-2", "unsaved"])
-        #expect(throws: ServiceError.self) { try service.versionData(id, 1) }
+        #expect(throws: ServiceError.self) { try service.saving.versionData(id, 1) }
         // The version served is the rewritten one, not the one kept from before.
-        let servedAfter = try service.versionFile(id, 3)
+        let servedAfter = try service.saving.versionFile(id, 3)
         #expect(!Self.holds(servedAfter.data, "gone-1") && servedAfter.tag != servedBefore.tag)
         let rewritten = try service.store.version(id, number: 3)
-        #expect(servedAfter.tag == DocumentService.versionTag(id, rewritten))
+        #expect(servedAfter.tag == DocumentSaving.versionTag(id, rewritten))
 
         // Saves append to the rewritten file; a restart (another store object) reads it all.
-        let fifth = try service.save(id)
+        let fifth = try service.saving.save(id)
         #expect(fifth.number == 5)
         let restarted = try place.service()
         #expect(try restarted.annotationIDs(id).suffix(2) == ["kept-2", "unsaved"])
-        #expect(try restarted.versions(id).versions.map(\.number) == [3, 4, 5])
-        let third = try restarted.versionData(id, 3)
-        #expect(try restarted.versionData(id, 5).prefix(third.count) == third)
+        #expect(try restarted.saving.versions(id).versions.map(\.number) == [3, 4, 5])
+        let third = try restarted.saving.versionData(id, 3)
+        #expect(try restarted.saving.versionData(id, 5).prefix(third.count) == third)
         // Nothing more to forget.
-        #expect(try service.pruneVersions(id, policy: RetentionPolicy(keepVersions: 3)) == nil)
+        #expect(try service.saving.pruneVersions(id, policy: RetentionPolicy(keepVersions: 3)) == nil)
     }
 
     @Test func daysCountBackFromNow() throws {
@@ -84,12 +84,12 @@ struct ServiceRetentionTests {
         defer { place.remove() }
         let service = try place.service()
         let id = try Self.fourVersions(service)
-        #expect(try service.pruneVersions(id, policy: RetentionPolicy(keepDays: 1)) == nil)
+        #expect(try service.saving.pruneVersions(id, policy: RetentionPolicy(keepDays: 1)) == nil)
         let later = Date().addingTimeInterval(2 * 86_400)
-        let pruned = try service.pruneVersions(id, policy: RetentionPolicy(keepDays: 1), now: later)
+        let pruned = try service.saving.pruneVersions(id, policy: RetentionPolicy(keepDays: 1), now: later)
         #expect(pruned?.versions == [1, 2, 3])
-        #expect(try service.versions(id).versions.map(\.number) == [4])
-        #expect(try PDFDocument(data: service.versionData(id, 4)).annotations(onPage: 0).map(\.id).last == "kept-2")
+        #expect(try service.saving.versions(id).versions.map(\.number) == [4])
+        #expect(try PDFDocument(data: service.saving.versionData(id, 4)).annotations(onPage: 0).map(\.id).last == "kept-2")
     }
 
     @Test func aSignedVersionStaysByteForByteWithTheVersionsBeforeIt() throws {
@@ -97,17 +97,17 @@ struct ServiceRetentionTests {
         defer { place.remove() }
         let service = try place.service()
         let signed = try Self.signedSample()
-        let id = try service.importDocument(name: "signed", data: signed).id
-        _ = try service.apply(id, Fixtures.request(.operation(Fixtures.add("gone-1")), base: 0))
-        _ = try service.save(id)
-        _ = try service.apply(id, Fixtures.request(.operation(.removeAnnotation(Fixtures.square("gone-1"))), base: 1))
-        _ = try service.save(id)
+        let id = try service.catalogue.importDocument(name: "signed", data: signed).id
+        _ = try service.editing.apply(id, Fixtures.request(.operation(Fixtures.add("gone-1")), base: 0))
+        _ = try service.saving.save(id)
+        _ = try service.editing.apply(id, Fixtures.request(.operation(.removeAnnotation(Fixtures.square("gone-1"))), base: 1))
+        _ = try service.saving.save(id)
 
-        let pruned = try service.pruneVersions(id, policy: RetentionPolicy(keepVersions: 1))
+        let pruned = try service.saving.pruneVersions(id, policy: RetentionPolicy(keepVersions: 1))
         #expect(pruned?.versions == [2])
-        #expect(try service.versionData(id, 1) == signed)
+        #expect(try service.saving.versionData(id, 1) == signed)
         #expect(!Self.holds(try Self.storedBytes(place), "gone-1"))
-        #expect(try service.versions(id).versions.map(\.number) == [1, 3])
+        #expect(try service.saving.versions(id).versions.map(\.number) == [1, 3])
     }
 
     /// qpdf's test file: encrypted (AES-128, no user password) and signed by another tool.
@@ -123,8 +123,8 @@ struct ServiceRetentionTests {
         let place = try TestStore(.sqlite)
         defer { place.remove() }
         let importer = try place.service()
-        let id = try importer.importDocument(name: "signed", data: signed).id
-        #expect(try importer.versionData(id, 1) == signed)
+        let id = try importer.catalogue.importDocument(name: "signed", data: signed).id
+        #expect(try importer.saving.versionData(id, 1) == signed)
         // The file is certified with P=1, so the service refuses every edit: versions 2 and 3
         // are appended by the engine, as another tool would write them, straight into the store.
         var bytes = signed
@@ -136,12 +136,12 @@ struct ServiceRetentionTests {
                                                pageCount: try document.pageCount, now: Date())
         }
         let service = try place.service()
-        let third = try PDFDocument(data: try service.versionData(id, 3)).annotations(onPage: 0).map(\.id)
+        let third = try PDFDocument(data: try service.saving.versionData(id, 3)).annotations(onPage: 0).map(\.id)
 
-        let pruned = try service.pruneVersions(id, policy: RetentionPolicy(keepVersions: 1))
+        let pruned = try service.saving.pruneVersions(id, policy: RetentionPolicy(keepVersions: 1))
         #expect(pruned?.versions == [2])
-        #expect(try service.versionData(id, 1) == signed)
-        let rewritten = try PDFDocument(data: try service.versionData(id, 3))
+        #expect(try service.saving.versionData(id, 1) == signed)
+        let rewritten = try PDFDocument(data: try service.saving.versionData(id, 3))
         #expect(try rewritten.annotations(onPage: 0).map(\.id) == third)
         #expect(rewritten.file.isEncrypted)
         #expect(try service.annotationIDs(id).suffix(2) == ["gone-1", "kept-2"])
@@ -151,15 +151,15 @@ struct ServiceRetentionTests {
         let place = try TestStore(.sqlite)
         defer { place.remove() }
         let service = try place.service()
-        let kept = try service.importDocument(name: "kept", data: Fixtures.sample).id
-        let trashed = try service.importDocument(name: "trashed", data: Fixtures.sample).id
-        _ = try service.delete(trashed)
+        let kept = try service.catalogue.importDocument(name: "kept", data: Fixtures.sample).id
+        let trashed = try service.catalogue.importDocument(name: "trashed", data: Fixtures.sample).id
+        _ = try service.catalogue.delete(trashed)
         try service.store.setRetention(StoreRetention(trashDays: 30))
-        #expect(try service.applyRetention().emptiedFromTrash.isEmpty)
-        let report = try service.applyRetention(now: Date().addingTimeInterval(31 * 86_400))
+        #expect(try service.saving.applyRetention().emptiedFromTrash.isEmpty)
+        let report = try service.saving.applyRetention(now: Date().addingTimeInterval(31 * 86_400))
         #expect(report.emptiedFromTrash == [trashed])
-        #expect(try service.list().map(\.id) == [kept])
-        #expect(try service.trash().isEmpty)
+        #expect(try service.catalogue.list().map(\.id) == [kept])
+        #expect(try service.catalogue.trash().isEmpty)
     }
 
     @Test func aDocumentsOwnPolicyComesBeforeTheStores() throws {
@@ -170,10 +170,10 @@ struct ServiceRetentionTests {
         let other = try Self.fourVersions(service)
         try service.store.setRetention(StoreRetention(versions: RetentionPolicy(keepVersions: 3)))
         try service.store.setRetention(of: id, RetentionPolicy(keepVersions: 1))
-        let report = try service.applyRetention()
+        let report = try service.saving.applyRetention()
         #expect(Set(report.pruned.map(\.document)) == [id, other])
-        #expect(try service.versions(id).versions.map(\.number) == [4])
-        #expect(try service.versions(other).versions.map(\.number) == [2, 3, 4])
+        #expect(try service.saving.versions(id).versions.map(\.number) == [4])
+        #expect(try service.saving.versions(other).versions.map(\.number) == [2, 3, 4])
         #expect(throws: StoreError.self) { try service.store.setRetention(of: id, RetentionPolicy(keepVersions: 0)) }
     }
 
@@ -206,15 +206,15 @@ struct RetentionMigrationTests {
         let place = try TestStore(.sqlite)
         defer { place.remove() }
         let service = try place.service()
-        let id = try service.importDocument(name: "doc", data: Fixtures.sample).id
+        let id = try service.catalogue.importDocument(name: "doc", data: Fixtures.sample).id
         for n in 0..<3 {
-            _ = try service.apply(id, Fixtures.request(.operation(Fixtures.add("s\(n)", x: Double(100 + 40 * n))), base: n))
-            _ = try service.save(id)
+            _ = try service.editing.apply(id, Fixtures.request(.operation(Fixtures.add("s\(n)", x: Double(100 + 40 * n))), base: n))
+            _ = try service.saving.save(id)
         }
         try service.store.setRetention(StoreRetention(versions: RetentionPolicy(keepVersions: 2), trashDays: 9))
         try service.store.setRetention(of: id, RetentionPolicy(keepDays: 3))
-        _ = try service.pruneVersions(id, policy: RetentionPolicy(keepVersions: 2))
-        #expect(try service.versions(id).versions.map(\.number) == [3, 4])
+        _ = try service.saving.pruneVersions(id, policy: RetentionPolicy(keepVersions: 2))
+        #expect(try service.saving.versions(id).versions.map(\.number) == [3, 4])
 
         let target = try TestStore(.postgresql)
         defer { target.remove() }

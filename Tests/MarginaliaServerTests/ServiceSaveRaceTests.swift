@@ -13,7 +13,7 @@ struct ServiceSaveRaceTests {
         let place = try TestStore(kind)
         defer { place.remove() }
         let service = try place.service()
-        let id = try service.importDocument(name: "race.pdf", data: Fixtures.sample).id
+        let id = try service.catalogue.importDocument(name: "race.pdf", data: Fixtures.sample).id
         let stop = ConcurrentFlag()
         let failures = ConcurrentFailures()
         let editors = DispatchGroup()
@@ -27,7 +27,7 @@ struct ServiceSaveRaceTests {
                     n += 1
                     let change = ApplyRequest.Change.operation(Fixtures.add("e\(editor)-\(n)", x: Double(n % 400)))
                     do {
-                        revision = try service.apply(id, Fixtures.request(change, base: revision, client: "e\(editor)")).revision
+                        revision = try service.editing.apply(id, Fixtures.request(change, base: revision, client: "e\(editor)")).revision
                     } catch {
                         failures.add("edit: \(error)")
                         return
@@ -37,7 +37,7 @@ struct ServiceSaveRaceTests {
         }
         for _ in 0..<40 {
             do {
-                let version = try service.save(id)
+                let version = try service.saving.save(id)
                 // What was saved is in the log (the store refuses a version ahead of it).
                 #expect(version.revision <= (try service.store.document(id)).revision)
             } catch {
@@ -50,9 +50,9 @@ struct ServiceSaveRaceTests {
         #expect(failures.all.isEmpty, "\(failures.all.prefix(3))")
 
         // A new service over the same store (as after a restart) takes edits again.
-        let summary = try service.summary(id)
+        let summary = try service.catalogue.summary(id)
         let reopened = try place.service()
-        let next = try reopened.apply(id, Fixtures.request(.operation(Fixtures.add("after-restart")), base: summary.revision))
+        let next = try reopened.editing.apply(id, Fixtures.request(.operation(Fixtures.add("after-restart")), base: summary.revision))
         #expect(next.revision == summary.revision + 1)
     }
 }

@@ -19,46 +19,46 @@ struct ServiceSearchTests {
         let place = try TestStore(kind)
         defer { place.remove() }
         let service = try place.service(searchable: true)
-        let sample = try service.importDocument(name: "Welcome", data: Fixtures.sample)
-        let other = try service.importDocument(name: "Other", data: try TextFixtures.onePage("Erasers are tools"))
-        #expect(service.waitForTextIndex())
-        let results = try service.search("erasers")
+        let sample = try service.catalogue.importDocument(name: "Welcome", data: Fixtures.sample)
+        let other = try service.catalogue.importDocument(name: "Other", data: try TextFixtures.onePage("Erasers are tools"))
+        #expect(service.search.waitForTextIndex())
+        let results = try service.search.search("erasers")
         #expect(Set(results.hits.map(\.documentID)) == [sample.id, other.id])
         let hit = try #require(results.hits.first { $0.documentID == other.id })
         #expect(hit.page == 0 && hit.kind == "page" && hit.name == "Other")
         #expect(hit.matches.map(\.text) == ["Erasers"])
         #expect(hit.matches.first?.quads.first.map { abs(Double($0.bottomLeft.x) - 72) < 0.01 } == true)
 
-        _ = try service.delete(other.id)
-        #expect(service.waitForTextIndex())
-        #expect(try service.search("erasers").hits.map(\.documentID) == [sample.id])
-        _ = try service.restore(other.id)
-        #expect(service.waitForTextIndex())
-        #expect(try service.search("tools erasers").hits.map(\.documentID) == [other.id])
-        #expect(try service.search("\"tools erasers\"").hits.isEmpty)
+        _ = try service.catalogue.delete(other.id)
+        #expect(service.search.waitForTextIndex())
+        #expect(try service.search.search("erasers").hits.map(\.documentID) == [sample.id])
+        _ = try service.catalogue.restore(other.id)
+        #expect(service.search.waitForTextIndex())
+        #expect(try service.search.search("tools erasers").hits.map(\.documentID) == [other.id])
+        #expect(try service.search.search("\"tools erasers\"").hits.isEmpty)
     }
 
     @Test(arguments: StoreKind.allCases) func notesAreSearchableAndUndoTakesThemOut(_ kind: StoreKind) throws {
         let place = try TestStore(kind)
         defer { place.remove() }
         let service = try place.service(searchable: true)
-        let id = try service.importDocument(name: "Sample", data: Fixtures.sample).id
-        _ = try service.apply(id, Fixtures.request(.operation(Self.note("n1", "Check the zebra crossing")), base: 0))
+        let id = try service.catalogue.importDocument(name: "Sample", data: Fixtures.sample).id
+        _ = try service.editing.apply(id, Fixtures.request(.operation(Self.note("n1", "Check the zebra crossing")), base: 0))
         // Searching one document first brings the index up to date with it.
-        let found = try service.search(id, query: "zebra")
+        let found = try service.search.search(id, query: "zebra")
         #expect(found.hits.map(\.kind) == ["annotation"])
         #expect(found.hits.first?.annotationID == "n1" && found.revision == 1)
-        _ = try service.apply(id, Fixtures.request(.undo, base: 1))
-        #expect(try service.search(id, query: "zebra").hits.isEmpty)
+        _ = try service.editing.apply(id, Fixtures.request(.undo, base: 1))
+        #expect(try service.search.search(id, query: "zebra").hits.isEmpty)
         // Saved, then the first version restored: the note goes with it.
-        _ = try service.apply(id, Fixtures.request(.operation(Self.note("n2", "Yaks on the ridge")), base: 2))
-        _ = try service.save(id)
-        #expect(service.waitForTextIndex())
-        #expect(try service.search("yaks").hits.map(\.annotationID) == ["n2"])
-        _ = try service.restoreVersion(id, 1)
-        #expect(try service.search(id, query: "yaks").hits.isEmpty)
-        #expect(service.waitForTextIndex())
-        #expect(try service.search("yaks").hits.isEmpty)
+        _ = try service.editing.apply(id, Fixtures.request(.operation(Self.note("n2", "Yaks on the ridge")), base: 2))
+        _ = try service.saving.save(id)
+        #expect(service.search.waitForTextIndex())
+        #expect(try service.search.search("yaks").hits.map(\.annotationID) == ["n2"])
+        _ = try service.saving.restoreVersion(id, 1)
+        #expect(try service.search.search(id, query: "yaks").hits.isEmpty)
+        #expect(service.search.waitForTextIndex())
+        #expect(try service.search.search("yaks").hits.isEmpty)
     }
 
     @Test(arguments: StoreKind.allCases) func theIndexSurvivesARestartAndIsRebuiltWhenLost(_ kind: StoreKind) throws {
@@ -67,28 +67,28 @@ struct ServiceSearchTests {
         var id = ""
         do {
             let service = try place.service(searchable: true)
-            id = try service.importDocument(name: "Sample", data: Fixtures.sample).id
-            #expect(service.waitForTextIndex())
+            id = try service.catalogue.importDocument(name: "Sample", data: Fixtures.sample).id
+            #expect(service.search.waitForTextIndex())
         }
         do {
             let service = try place.service(searchable: true)
-            #expect(try service.search("newsletter").hits.map(\.page) == [1])
+            #expect(try service.search.search("newsletter").hits.map(\.page) == [1])
         }
         try place.loseTextIndex()
         let service = try place.service(searchable: true)
-        #expect(service.waitForTextIndex())
-        #expect(try service.search("newsletter").hits.map(\.documentID) == [id])
+        #expect(service.search.waitForTextIndex())
+        #expect(try service.search.search("newsletter").hits.map(\.documentID) == [id])
     }
 
     @Test(arguments: StoreKind.allCases) func pageTextGivesWordsWithQuadsNumberedFromZero(_ kind: StoreKind) throws {
         let place = try TestStore(kind)
         defer { place.remove() }
         let service = try place.service(searchable: true)
-        let id = try service.importDocument(name: "Sample", data: Fixtures.sample).id
-        let record = try service.pageText(id, page: 1)
+        let id = try service.catalogue.importDocument(name: "Sample", data: Fixtures.sample).id
+        let record = try service.search.pageText(id, page: 1)
         #expect(record.json["blocks"]?.arrayValue?.isEmpty == false)
-        #expect(throws: ServiceError.self) { try service.pageText(id, page: 3) }
-        #expect(throws: ServiceError.self) { try service.search("   ") }
+        #expect(throws: ServiceError.self) { try service.search.pageText(id, page: 3) }
+        #expect(throws: ServiceError.self) { try service.search.search("   ") }
     }
 
     /// The same documents and queries give the same pages, kinds and matches with their quads
@@ -98,15 +98,15 @@ struct ServiceSearchTests {
             let place = try TestStore(kind)
             defer { place.remove() }
             let service = try place.service(searchable: true)
-            let sample = try service.importDocument(name: "Sample", data: Fixtures.sample).id
-            _ = try service.importDocument(name: "Other", data: try TextFixtures.onePage("The Erasers' tools: café-crème, 1.5 x"))
-            _ = try service.apply(sample, Fixtures.request(.operation(Self.note("n1", "Éraser notes for the café")), base: 0))
+            let sample = try service.catalogue.importDocument(name: "Sample", data: Fixtures.sample).id
+            _ = try service.catalogue.importDocument(name: "Other", data: try TextFixtures.onePage("The Erasers' tools: café-crème, 1.5 x"))
+            _ = try service.editing.apply(sample, Fixtures.request(.operation(Self.note("n1", "Éraser notes for the café")), base: 0))
             var box = PDFAnnotation(kind: .freeText(.init(text: "Quokka sightings")), rect: CGRect(x: 300, y: 400, width: 150, height: 30),
                                     pageIndex: 1)
             box.id = "f1"
-            _ = try service.apply(sample, Fixtures.request(.operation(.addAnnotation(box)), base: 1))
-            #expect(service.waitForTextIndex())
-            let names = Dictionary(try service.list().map { ($0.id, $0.name) }, uniquingKeysWith: { a, _ in a })
+            _ = try service.editing.apply(sample, Fixtures.request(.operation(.addAnnotation(box)), base: 1))
+            #expect(service.search.waitForTextIndex())
+            let names = Dictionary(try service.catalogue.list().map { ($0.id, $0.name) }, uniquingKeysWith: { a, _ in a })
             func lines(_ results: SearchResults) -> [String] {
                 results.hits.map { hit in
                     "\(names[hit.documentID] ?? "?") p\(hit.page) \(hit.kind) \(hit.annotationID ?? "-") " + hit.matches.map {
@@ -116,8 +116,8 @@ struct ServiceSearchTests {
             }
             var result: [String] = []
             for query in ["eraser", "erasers", "ERASER stroke", "\"the eraser\"", "cafe", "creme", "\"café crème\"", "1.5", "5", "tools erasers", "zzzz", "s", "quokka"] {
-                result.append("across \(query): " + lines(try service.search(query)).sorted().joined(separator: " | "))
-                result.append("within \(query): " + lines(try service.search(sample, query: query)).joined(separator: " | "))
+                result.append("across \(query): " + lines(try service.search.search(query)).sorted().joined(separator: " | "))
+                result.append("within \(query): " + lines(try service.search.search(sample, query: query)).joined(separator: " | "))
             }
             return result
         }
@@ -136,16 +136,16 @@ struct ServiceSearchTests {
         let place = try TestStore(.sqlite)
         defer { place.remove() }
         let service = try place.service(searchable: true)
-        let id = try service.importDocument(name: "Other", data: try TextFixtures.onePage("The Erasers' tools: café-crème, 1.5 x")).id
-        #expect(service.waitForTextIndex())
+        let id = try service.catalogue.importDocument(name: "Other", data: try TextFixtures.onePage("The Erasers' tools: café-crème, 1.5 x")).id
+        #expect(service.search.waitForTextIndex())
         for query in ["\"café crème\"", "café-crème", "\"the erasers tools\"", "crème café"] {
-            let hits = try service.search(query).hits
+            let hits = try service.search.search(query).hits
             #expect(hits.count == 1, "\(query)")
             #expect(hits.allSatisfy { !$0.matches.isEmpty && $0.matches.allSatisfy { !$0.quads.isEmpty } }, "\(query)")
         }
         // Within the document the query is one phrase as typed (a viewer's find).
-        #expect(try service.search(id, query: "café crème").hits.first?.matches.map(\.text) == ["café-crème"])
-        #expect(try service.search(id, query: "crème café").hits.isEmpty)
+        #expect(try service.search.search(id, query: "café crème").hits.first?.matches.map(\.text) == ["café-crème"])
+        #expect(try service.search.search(id, query: "crème café").hits.isEmpty)
     }
 
     /// Two replicas over one database share one index: what one indexed the other finds.
@@ -154,21 +154,21 @@ struct ServiceSearchTests {
         defer { place.remove() }
         let a = try place.service(searchable: true)
         let b = try place.service(searchable: true)
-        let id = try a.importDocument(name: "Shared", data: try TextFixtures.onePage("Walruses gather on the ice")).id
-        #expect(a.waitForTextIndex())
+        let id = try a.catalogue.importDocument(name: "Shared", data: try TextFixtures.onePage("Walruses gather on the ice")).id
+        #expect(a.search.waitForTextIndex())
         // B was told of nothing to index: it finds what A indexed.
-        #expect(try b.search("walruses gather").hits.map(\.documentID) == [id])
-        #expect(try b.search("walruses").hits.first?.matches.map(\.text) == ["Walruses"])
+        #expect(try b.search.search("walruses gather").hits.map(\.documentID) == [id])
+        #expect(try b.search.search("walruses").hits.first?.matches.map(\.text) == ["Walruses"])
         // A note added through A is found at once through B, whose search within the
         // document catches up with the store when the index is behind it.
-        _ = try a.apply(id, Fixtures.request(.operation(Self.note("n1", "Count the pups")), base: 0))
-        #expect(try b.search(id, query: "pups").hits.map(\.annotationID) == ["n1"])
-        #expect(a.waitForTextIndex() && b.waitForTextIndex())
-        #expect(try a.search("pups").hits.map(\.documentID) == [id])
+        _ = try a.editing.apply(id, Fixtures.request(.operation(Self.note("n1", "Count the pups")), base: 0))
+        #expect(try b.search.search(id, query: "pups").hits.map(\.annotationID) == ["n1"])
+        #expect(a.search.waitForTextIndex() && b.search.waitForTextIndex())
+        #expect(try a.search.search("pups").hits.map(\.documentID) == [id])
         // Trashed through B: gone from the index A reads.
-        _ = try b.delete(id)
-        #expect(b.waitForTextIndex())
-        #expect(try a.textIndexer?.index.version(documentID: id) == nil)
+        _ = try b.catalogue.delete(id)
+        #expect(b.search.waitForTextIndex())
+        #expect(try a.search.textIndexer?.index.version(documentID: id) == nil)
     }
 
     /// A replica that indexed an older state of a document does not overwrite a newer one.
@@ -176,7 +176,7 @@ struct ServiceSearchTests {
         let place = try TestStore(.postgresql)
         defer { place.remove() }
         let service = try place.service()
-        let id = try service.importDocument(name: "Doc", data: try TextFixtures.onePage("placeholder")).id
+        let id = try service.catalogue.importDocument(name: "Doc", data: try TextFixtures.onePage("placeholder")).id
         let index = try #require(try StoreLocation.postgres(PostgresConfiguration(url: place.url ?? "")).openTextIndex(for: place.open()))
         func state(_ version: String, _ note: String) -> IndexedDocument {
             IndexedDocument(documentID: id, version: version, pages: [],

@@ -10,7 +10,7 @@ struct ServiceSignatureTests {
     /// Version 1 the sample, version 2 the sample signed (an update appended, as signing does).
     private static func signedAfterTheFirstVersion(_ place: TestStore) throws -> String {
         let service = try place.service()
-        let id = try service.importDocument(name: "doc", data: Fixtures.sample).id
+        let id = try service.catalogue.importDocument(name: "doc", data: Fixtures.sample).id
         let signed = try ServiceRetentionTests.signedSample()
         #expect(signed.prefix(Fixtures.sample.count) == Fixtures.sample)
         _ = try service.store.saveVersion(id, bytes: signed, basedOn: 1, revision: 0,
@@ -24,14 +24,14 @@ struct ServiceSignatureTests {
         let id = try Self.signedAfterTheFirstVersion(place)
         let service = try place.service()
         #expect {
-            try service.restoreVersion(id, 1)
+            try service.saving.restoreVersion(id, 1)
         } throws: { error in
             guard let refused = error as? ServiceError, refused.code == "conflict" else { return false }
             return refused.message.contains("Signature1") && refused.message.contains("version 1")
         }
-        #expect(try service.versions(id).versions.map(\.number) == [1, 2])
+        #expect(try service.saving.versions(id).versions.map(\.number) == [1, 2])
         // The signed version itself holds the signature: it is restored.
-        _ = try service.restoreVersion(id, 2)
-        #expect(try service.versionData(id, 3) == service.versionData(id, 2))
+        _ = try service.saving.restoreVersion(id, 2)
+        #expect(try service.saving.versionData(id, 3) == service.saving.versionData(id, 2))
     }
 }

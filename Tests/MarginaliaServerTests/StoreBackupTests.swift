@@ -23,7 +23,7 @@ struct StoreBackupTests {
         let restored = backups.url.appendingPathComponent("restored")
         #expect(try StoreBackup.restore(from: backup, to: restored).documents == 3)
         let service = DocumentService(store: try SQLiteDocumentStore(directory: restored))
-        #expect(try service.annotations(source.copies, page: 3).annotations.map(\.id).contains("c1"))
+        #expect(try service.editing.annotations(source.copies, page: 3).annotations.map(\.id).contains("c1"))
 
         // Neither writes into a folder that holds anything.
         #expect(throws: StoreError.self) { try StoreBackup.restore(from: backup, to: restored) }
@@ -37,7 +37,7 @@ struct StoreBackupTests {
     @Test func aBackupTakenDuringEditsAndSavesIsOneMomentOfTheStore() throws {
         let place = try TestStore(.sqlite)
         let service = try place.service()
-        let id = try service.importDocument(name: "busy.pdf", data: Fixtures.sample).id
+        let id = try service.catalogue.importDocument(name: "busy.pdf", data: Fixtures.sample).id
         let folder = try #require(place.folderURL)
         let backups = try TemporaryDirectory()
         let writing = DispatchSemaphore(value: 0)
@@ -48,9 +48,9 @@ struct StoreBackupTests {
             var step = 0
             while !stop.withLock({ $0 }) {
                 do {
-                    revision = try service.apply(id, Fixtures.request(.operation(Fixtures.add("w\(step)", x: Double(10 + step % 400))),
+                    revision = try service.editing.apply(id, Fixtures.request(.operation(Fixtures.add("w\(step)", x: Double(10 + step % 400))),
                                                                       base: revision)).revision
-                    if step % 3 == 0 { _ = try service.save(id) }
+                    if step % 3 == 0 { _ = try service.saving.save(id) }
                 } catch {
                     writerFailure.withLock { $0 = "\(error)" }
                     break

@@ -25,21 +25,21 @@ struct StoreMigrationTests {
     static func makeSource() throws -> Source {
         let place = try TestStore(.sqlite)
         let service = try place.service()
-        let uploads = try service.importDocument(name: "uploads.pdf", data: Fixtures.sample).id
-        let copies = try service.importDocument(name: "copies.pdf", data: Fixtures.sample).id
-        let trashed = try service.importDocument(name: "trashed.pdf", data: Fixtures.sample).id
+        let uploads = try service.catalogue.importDocument(name: "uploads.pdf", data: Fixtures.sample).id
+        let copies = try service.catalogue.importDocument(name: "copies.pdf", data: Fixtures.sample).id
+        let trashed = try service.catalogue.importDocument(name: "trashed.pdf", data: Fixtures.sample).id
         let extra = try SampleDocument.make(date: Date(timeIntervalSince1970: 1_600_000_000))
-        #expect(try service.addUpload(uploads, data: extra).upload == 1)
-        var revision = try service.apply(uploads, insert(.upload(1), pages: [0], base: 0)).revision
-        revision = try service.apply(uploads, Fixtures.request(.operation(Fixtures.add("u1")), base: revision)).revision
-        _ = try service.save(uploads)
-        revision = try service.apply(uploads, insert(.upload(1), pages: [1, 2], base: revision)).revision
-        _ = try service.apply(uploads, Fixtures.request(.operation(Fixtures.add("u2", page: 1)), base: revision))
+        #expect(try service.editing.addUpload(uploads, data: extra).upload == 1)
+        var revision = try service.editing.apply(uploads, insert(.upload(1), pages: [0], base: 0)).revision
+        revision = try service.editing.apply(uploads, Fixtures.request(.operation(Fixtures.add("u1")), base: revision)).revision
+        _ = try service.saving.save(uploads)
+        revision = try service.editing.apply(uploads, insert(.upload(1), pages: [1, 2], base: revision)).revision
+        _ = try service.editing.apply(uploads, Fixtures.request(.operation(Fixtures.add("u2", page: 1)), base: revision))
         // Pages of another document: its state is stored as an upload of this one.
-        revision = try service.apply(copies, insert(.document(uploads), pages: nil, base: 0)).revision
-        _ = try service.apply(copies, Fixtures.request(.operation(Fixtures.add("c1", page: 3)), base: revision))
-        _ = try service.apply(trashed, Fixtures.request(.operation(Fixtures.add("t1")), base: 0))
-        _ = try service.delete(trashed)
+        revision = try service.editing.apply(copies, insert(.document(uploads), pages: nil, base: 0)).revision
+        _ = try service.editing.apply(copies, Fixtures.request(.operation(Fixtures.add("c1", page: 3)), base: revision))
+        _ = try service.editing.apply(trashed, Fixtures.request(.operation(Fixtures.add("t1")), base: 0))
+        _ = try service.catalogue.delete(trashed)
         return Source(place: place, service: service, uploads: uploads, copies: copies, trashed: trashed)
     }
 
@@ -74,17 +74,17 @@ struct StoreMigrationTests {
         // unsaved entry already names (the document would then open with the new pages).
         let served = DocumentService(store: copy)
         let image = try Fixtures.image("rgb.jpg")
-        #expect(try served.addUpload(source.uploads, data: image).upload == 2)
-        #expect(try served.addUpload(source.copies, data: image).upload == 2)
+        #expect(try served.editing.addUpload(source.uploads, data: image).upload == 2)
+        #expect(try served.editing.addUpload(source.copies, data: image).upload == 2)
         for id in source.ids {
-            #expect(try served.pages(id) == source.service.pages(id), "pages of \(id)")
-            let count = try source.service.pages(id).count
+            #expect(try served.editing.pages(id) == source.service.editing.pages(id), "pages of \(id)")
+            let count = try source.service.editing.pages(id).count
             for page in 0..<count {
                 #expect(try served.annotationIDs(id, page: page) == source.service.annotationIDs(id, page: page))
             }
-            #expect(try served.operations(id, after: 0) == source.service.operations(id, after: 0))
+            #expect(try served.editing.operations(id, after: 0) == source.service.editing.operations(id, after: 0))
         }
-        #expect(try served.trash().map(\.id) == [source.trashed])
+        #expect(try served.catalogue.trash().map(\.id) == [source.trashed])
     }
 
     @Test func verifyFindsOneChangedByteOfAnUpload() throws {

@@ -9,7 +9,7 @@ import Testing
 struct StoreRedactionTests {
     private static func entry(_ revision: Int) throws -> OperationRecord {
         OperationRecord(revision: revision, clientID: "tab", kind: .do,
-                        json: try DocumentService.encodeOperation(Fixtures.add("a\(revision)")))
+                        json: try OpenDocuments.encodeOperation(Fixtures.add("a\(revision)")))
     }
 
     /// A document with two versions, two logged entries and an upload.

@@ -54,7 +54,7 @@ enum Fixtures {
 extension DocumentService {
     /// The ids of the annotations on `page`.
     func annotationIDs(_ id: String, page: Int = 0) throws -> [String] {
-        try annotations(id, page: page).annotations.map(\.id)
+        try editing.annotations(id, page: page).annotations.map(\.id)
     }
 }
 

@@ -13,11 +13,11 @@ extension DocumentRoutes {
             guard let name = try APIJSON.bodyObject(request)["name"] as? String else {
                 throw APIError.badRequest("expected {\"name\": \"name of the copy\"}")
             }
-            return try .revisioned(parameters.access.owned(service.saveAs(id, name: name), by: parameters.caller), status: 201)
+            return try .revisioned(parameters.access.owned(service.catalogue.saveAs(id, name: name), by: parameters.caller), status: 201)
         }
         router.add("GET", one + "/view-pdf", needs: .view, audited: .export) { request, parameters in
             let id = try Self.documentID(parameters)
-            let summary = try service.summary(id)
+            let summary = try service.catalogue.summary(id)
             let page = try Self.pageQuery(request) ?? 0
             guard let text = request.query("rect") else { throw APIError.badRequest("rect=x1,y1,x2,y2 (page space) is required") }
             let numbers = text.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
@@ -26,14 +26,14 @@ extension DocumentRoutes {
                 throw APIError.badRequest("rect '\(text.prefix(80))' is not four numbers x1,y1,x2,y2 \(CoordinateLimit.description)")
             }
             let rect = CGRect(x: min(n[0], n[2]), y: min(n[1], n[3]), width: abs(n[2] - n[0]), height: abs(n[3] - n[1]))
-            return .pdf(try service.exportRegion(id, page: page, rect: rect), revision: summary.revision,
+            return .pdf(try service.exports.exportRegion(id, page: page, rect: rect), revision: summary.revision,
                         filename: "view-" + Self.filename(id, summary))
         }
         router.add("GET", one + "/annotations/{annotation}/appearance", needs: .view) { request, parameters in
             let id = try Self.documentID(parameters)
-            let summary = try service.summary(id)
+            let summary = try service.catalogue.summary(id)
             let annotation = try parameters.string("annotation")
-            return .png(try service.appearancePNG(id, annotation: annotation, scale: try Self.scaleQuery(request)),
+            return .png(try service.exports.appearancePNG(id, annotation: annotation, scale: try Self.scaleQuery(request)),
                         revision: summary.revision, filename: "appearance.png")
         }
     }
@@ -54,7 +54,7 @@ extension DocumentRoutes {
             throw APIError.badRequest("format '\(request.query("format")?.prefix(20) ?? "")' is not pdf or png")
         }
         let base = filename(id, summary).dropLast(4)
-        return .png(try service.exportPNG(id, page: page, scale: scale), revision: summary.revision, filename: base + ".png")
+        return .png(try service.exports.exportPNG(id, page: page, scale: scale), revision: summary.revision, filename: base + ".png")
     }
 
     /// `?page=N`, a 0-based page index.

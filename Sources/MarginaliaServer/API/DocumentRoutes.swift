@@ -22,24 +22,24 @@ public struct DocumentRoutes: Sendable {
         let one = documents + "/{id}"
 
         router.add("GET", documents, needs: .view) { _, parameters in
-            try Self.listResponse(service.list(), parameters)
+            try Self.listResponse(service.catalogue.list(), parameters)
         }
         router.add("GET", prefix + "/trash", needs: .manage) { _, parameters in
-            try Self.listResponse(service.trash(), parameters)
+            try Self.listResponse(service.catalogue.trash(), parameters)
         }
         router.add("POST", documents, needs: .edit) { request, parameters in
             guard !request.body.isEmpty else { throw APIError.badRequest("the body must be the bytes of a PDF, PNG or JPEG") }
             let name = request.query("name").flatMap { $0.isEmpty ? nil : $0 } ?? "Untitled"
             let password = try Self.uploadPassword(request)
-            let made = try service.importDocument(name: name, data: request.body, file: request.bodyFile, password: password)
+            let made = try service.catalogue.importDocument(name: name, data: request.body, file: request.bodyFile, password: password)
             return try .revisioned(parameters.access.owned(made, by: parameters.caller), status: 201)
         }
         router.add("GET", one, needs: .view) { _, parameters in
             let id = try Self.documentID(parameters)
-            let summary = try service.summary(id)
+            let summary = try service.catalogue.summary(id)
             var object = try APIJSON.object(summary)
-            object["pages"] = try APIJSON.any(service.pages(id))
-            object["certification"] = try APIJSON.any(service.certification(id)?.jsonRecord ?? .null)
+            object["pages"] = try APIJSON.any(service.editing.pages(id))
+            object["certification"] = try APIJSON.any(service.exports.certification(id)?.jsonRecord ?? .null)
             return HTTPResponse.json(data: try APIJSON.data(object))
                 .adding(header: "X-Marginalia-Revision", value: String(summary.revision))
         }
@@ -48,25 +48,25 @@ public struct DocumentRoutes: Sendable {
             guard let name = try APIJSON.bodyObject(request)["name"] as? String else {
                 throw APIError.badRequest("expected {\"name\": \"new name\"}")
             }
-            return try .revisioned(service.rename(id, to: name))
+            return try .revisioned(service.catalogue.rename(id, to: name))
         }
         router.add("DELETE", one, needs: .manage, audited: .delete) { _, parameters in
-            try .revisioned(service.delete(Self.documentID(parameters)))
+            try .revisioned(service.catalogue.delete(Self.documentID(parameters)))
         }
         router.add("POST", one + "/restore", needs: .manage, audited: .restore) { _, parameters in
-            try .revisioned(service.restore(Self.documentID(parameters)))
+            try .revisioned(service.catalogue.restore(Self.documentID(parameters)))
         }
         router.add("GET", one + "/file", needs: .view, audited: .download) { request, parameters in
             let id = try Self.documentID(parameters)
-            let summary = try service.summary(id)
-            let file = try service.currentFile(id)
+            let summary = try service.catalogue.summary(id)
+            let file = try service.saving.currentFile(id)
             let response = HTTPResponse.pdf(Data(), revision: summary.revision, filename: Self.filename(id, summary))
                 .adding(header: "X-Marginalia-Stored-Length", value: String(file.storedLength))
             return FileResponse.serve(file, response, for: request)
         }
         router.add("GET", one + "/export", needs: .view, audited: .export) { request, parameters in
             let id = try Self.documentID(parameters)
-            let summary = try service.summary(id)
+            let summary = try service.catalogue.summary(id)
             // `scale` and `page` are read whatever the format, so a bad one is 400 for the PDF too.
             let scale = try Self.scaleQuery(request)
             let page = try Self.pageQuery(request)
@@ -74,7 +74,7 @@ public struct DocumentRoutes: Sendable {
                 return try Self.exportImage(request, id: id, page: page ?? 0, scale: scale, summary: summary, service: service)
             }
             let comments = try Self.commentsQuery(request)
-            return .pdf(try service.exportFlattened(id, comments: comments), revision: summary.revision,
+            return .pdf(try service.exports.exportFlattened(id, comments: comments), revision: summary.revision,
                         filename: "flattened-" + Self.filename(id, summary))
         }
         registerCopiesAndViews(into: &router, one: one)
@@ -82,10 +82,10 @@ public struct DocumentRoutes: Sendable {
         router.add("GET", one + "/annotations", needs: .view) { request, parameters in
             let id = try Self.documentID(parameters)
             let page = try Self.pageQuery(request)
-            return try .revisioned(service.annotations(id, page: page))
+            return try .revisioned(service.editing.annotations(id, page: page))
         }
         router.add("GET", one + "/fields", needs: .view) { _, parameters in
-            try .revisioned(service.fields(Self.documentID(parameters)))
+            try .revisioned(service.editing.fields(Self.documentID(parameters)))
         }
         // Commands (docs/api.md, "Commands"); `/operations` is the same endpoint's older name.
         for path in ["/commands", "/operations"] {
@@ -93,7 +93,7 @@ public struct DocumentRoutes: Sendable {
                 let id = try Self.documentID(parameters)
                 guard !request.body.isEmpty else { throw APIError.badRequest("the request needs a JSON body") }
                 try CommandPermission.check(request.body, parameters)
-                let applied = try service.apply(id, body: request.body, signedInAs: parameters.caller.name)
+                let applied = try service.editing.apply(id, body: request.body, signedInAs: parameters.caller.name)
                 if let ids = CommandPermission.unlocked(request.body) {
                     parameters.audit.record(.unlock, by: parameters.signedIn, document: id, detail: ids.joined(separator: " "))
                 }
@@ -102,7 +102,7 @@ public struct DocumentRoutes: Sendable {
         }
         router.add("GET", one + "/operations", needs: .view) { request, parameters in
             let id = try Self.documentID(parameters)
-            return try .revisioned(service.operations(id, after: Self.afterRevision(request) ?? 0))
+            return try .revisioned(service.editing.operations(id, after: Self.afterRevision(request) ?? 0))
         }
         router.add("GET", one + "/events", needs: .view) { request, parameters in
             let id = try Self.documentID(parameters)
@@ -110,31 +110,31 @@ public struct DocumentRoutes: Sendable {
                                        viewer: Self.viewer(request, signedInAs: parameters.caller.name))
         }
         router.add("GET", one + "/presence", needs: .view) { _, parameters in
-            .json(data: try APIJSON.encode(service.viewers(Self.documentID(parameters))))
+            .json(data: try APIJSON.encode(service.presence.viewers(Self.documentID(parameters))))
         }
         router.add("POST", one + "/presence/leave", needs: .view) { request, parameters in
             let id = try Self.documentID(parameters)
             guard let viewer = try Self.viewer(request) else { throw APIError.badRequest("leaving needs ?client=CLIENT") }
-            return .json(data: try APIJSON.encode(service.leave(id, clientId: viewer.clientId)))
+            return .json(data: try APIJSON.encode(service.presence.leave(id, clientId: viewer.clientId)))
         }
         router.add("POST", one + "/save", needs: .edit) { _, parameters in
             let id = try Self.documentID(parameters)
-            let version = try service.save(id)
+            let version = try service.saving.save(id)
             let object: [String: Any] = ["revision": version.revision, "version": try APIJSON.any(version)]
             return HTTPResponse.json(data: try APIJSON.data(object))
                 .adding(header: "X-Marginalia-Revision", value: String(version.revision))
         }
         router.add("GET", one + "/versions", needs: .view) { _, parameters in
-            try .revisioned(service.versions(Self.documentID(parameters)))
+            try .revisioned(service.saving.versions(Self.documentID(parameters)))
         }
         router.add("POST", one + "/versions/{n}/restore", needs: .manage, audited: .restoreVersion) { _, parameters in
-            try .revisioned(service.restoreVersion(Self.documentID(parameters), parameters.integer("n", in: RequestNumbers.revision)))
+            try .revisioned(service.saving.restoreVersion(Self.documentID(parameters), parameters.integer("n", in: RequestNumbers.revision)))
         }
         router.add("GET", one + "/versions/{n}/file", needs: .view, audited: .download) { request, parameters in
             let id = try Self.documentID(parameters)
             let number = try parameters.integer("n", in: RequestNumbers.revision)
-            let summary = try service.summary(id)
-            let file = try service.versionFile(id, number)
+            let summary = try service.catalogue.summary(id)
+            let file = try service.saving.versionFile(id, number)
             return FileResponse.serve(file,
                                       .pdf(Data(), revision: summary.revision, filename: "v\(number)-" + Self.filename(id, summary)),
                                       for: request)

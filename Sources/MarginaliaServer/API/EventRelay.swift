@@ -43,28 +43,28 @@ final class EventRelay: Sendable {
     /// to replay (the service's log; tests put a write in the middle of it).
     static func open(service: DocumentService, id: String, after: Int?, viewer: DocumentViewer? = nil,
                      readLog: ((_ id: String, _ after: Int) throws -> OperationLog)? = nil) throws -> HTTPResponse {
-        let revision = try service.summary(id).revision
+        let revision = try service.catalogue.summary(id).revision
         let stream = EventStream()
         let relay = EventRelay(stream: stream, lastRevision: after ?? -1)
-        let token = try service.subscribe(id) { event in relay.receive(event) }
+        let token = try service.presence.subscribe(id) { event in relay.receive(event) }
         stream.comment("document \(id)")
         if let after {
             do {
-                let log = try readLog?(id, after) ?? service.operations(id, after: after)
+                let log = try readLog?(id, after) ?? service.editing.operations(id, after: after)
                 for entry in try Self.entries(of: log) {
                     relay.forward(event: "operation", revision: entry.revision, data: entry.data)
                 }
             } catch {
-                service.unsubscribe(token)
+                service.presence.unsubscribe(token)
                 throw error
             }
         }
         // The viewer enters after subscribing, so its own stream brings it the viewers.
-        let entry = viewer.map { service.enter(id, viewer: $0) }
+        let entry = viewer.map { service.presence.enter(id, viewer: $0) }
         // The stream detaches (client gone, closed, server stopped) only once it was sent.
         stream.onClose {
-            if let entry { service.leave(entry) }
-            service.unsubscribe(token)
+            if let entry { service.presence.leave(entry) }
+            service.presence.unsubscribe(token)
         }
         relay.finishReplay()
         return HTTPResponse.events(stream).adding(header: "X-Marginalia-Revision", value: String(revision))

@@ -17,24 +17,24 @@ public struct OrganizingRoutes: Sendable {
             let id = try DocumentRoutes.documentID(parameters)
             guard !request.body.isEmpty else { throw APIError.badRequest("the body must be the bytes of a PDF or an image") }
             let password = try DocumentRoutes.uploadPassword(request)
-            return try .revisioned(service.addUpload(id, data: request.body, password: password), status: 201)
+            return try .revisioned(service.editing.addUpload(id, data: request.body, password: password), status: 201)
         }
         router.add("POST", one + "/extract", needs: .edit) { request, parameters in
             let id = try DocumentRoutes.documentID(parameters)
             let (pages, name) = try Self.extractBody(request.body)
-            let made = try service.extractPages(id, pages: pages, name: name)
+            let made = try service.catalogue.extractPages(id, pages: pages, name: name)
             return try .revisioned(parameters.access.owned(made, by: parameters.caller), status: 201)
         }
         // The image tool and the clipboard send what the browser cannot show itself.
         router.add("POST", prefix + "/images", needs: .edit) { request, _ in
             guard !request.body.isEmpty else { throw APIError.badRequest("the body must be the bytes of an image") }
-            let image = try service.displayableImage(request.body)
+            let image = try service.editing.displayableImage(request.body)
             return HTTPResponse(status: 200, headers: [("Content-Type", image.mediaType), ("Cache-Control", "no-store")],
                                 body: .data(image.data))
         }
         router.add("DELETE", prefix + "/trash/{id}", needs: .manage, audited: .purge) { _, parameters in
             let id = try DocumentRoutes.documentID(parameters)
-            try service.purge(id)
+            try service.saving.purge(id)
             return .json(data: try APIJSON.data(["id": id, "purged": true]))
         }
     }

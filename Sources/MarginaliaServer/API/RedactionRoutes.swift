@@ -10,7 +10,7 @@ extension DocumentRoutes {
         router.add("POST", one + "/redactions/apply", needs: .edit) { request, parameters in
             let id = try Self.documentID(parameters)
             let options = try Self.redactionOptions(request.body)
-            let applied = try service.applyRedactions(id, options: options)
+            let applied = try service.saving.applyRedactions(id, options: options)
             parameters.audit.record(.redact, by: parameters.signedIn, document: id, detail: Self.auditDetail(applied))
             return HTTPResponse.json(data: try APIJSON.data(try Self.redactionJSON(applied)))
                 .adding(header: "X-Marginalia-Revision", value: String(applied.summary.revision))

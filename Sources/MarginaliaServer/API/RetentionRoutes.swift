@@ -30,7 +30,7 @@ public struct RetentionRoutes: Sendable {
             return .json(data: try APIJSON.data(Self.json(settings)))
         }
         router.add("POST", prefix + "/retention/apply", needs: .manage) { _, parameters in
-            let report = try service.applyRetention()
+            let report = try service.saving.applyRetention()
             parameters.audit.record(report, by: parameters.signedIn)
             return .json(data: try APIJSON.data(Self.json(report)))
         }

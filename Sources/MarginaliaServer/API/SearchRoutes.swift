@@ -15,7 +15,7 @@ public struct SearchRoutes: Sendable {
         let service = self.service
         router.add("GET", prefix + "/search", needs: .view) { request, parameters in
             let limit = try Self.limit(request)
-            var object = try APIJSON.object(service.search(try Self.query(request), limit: limit))
+            var object = try APIJSON.object(service.search.search(try Self.query(request), limit: limit))
             // Hits in documents the caller may not view are left out (fewer than `limit` then).
             if let results = object["results"] as? [[String: Any]] {
                 object["results"] = try parameters.access.visible(results, key: "document", to: parameters.signedIn)
@@ -28,22 +28,22 @@ public struct SearchRoutes: Sendable {
             let first = try RequestNumbers.query(request, "from", in: 0...Int(Int32.max)) ?? 0
             let limit = try RequestNumbers.query(request, "limit", in: 1...Int(Int32.max))
             if let pattern = try Self.pattern(request, options: options) {
-                return HTTPResponse.json(data: try APIJSON.encode(service.search(id, pattern: pattern, from: first, limit: limit)))
+                return HTTPResponse.json(data: try APIJSON.encode(service.search.search(id, pattern: pattern, from: first, limit: limit)))
             }
             return HTTPResponse.json(data: try APIJSON.encode(
-                service.search(id, query: try Self.query(request), options: options, from: first, limit: limit)))
+                service.search.search(id, query: try Self.query(request), options: options, from: first, limit: limit)))
         }
         router.add("GET", prefix + "/documents/{id}/pages/{n}/text", needs: .view) { _, parameters in
             let id = try DocumentRoutes.documentID(parameters)
-            return try .revisioned(service.pageText(id, page: parameters.integer("n", in: RequestNumbers.pageIndex)))
+            return try .revisioned(service.search.pageText(id, page: parameters.integer("n", in: RequestNumbers.pageIndex)))
         }
         router.add("GET", prefix + "/documents/{id}/outline", needs: .view) { _, parameters in
             let id = try DocumentRoutes.documentID(parameters)
-            return try .revisioned(service.outline(id))
+            return try .revisioned(service.search.outline(id))
         }
         router.add("GET", prefix + "/documents/{id}/signatures", needs: .view) { _, parameters in
             let id = try DocumentRoutes.documentID(parameters)
-            return try .revisioned(service.signatures(id))
+            return try .revisioned(service.exports.signatures(id))
         }
     }
 

@@ -1,52 +1,62 @@
 import Foundation
+import Synchronization
 
-/// A value guarded by a condition variable: a `Mutex` for state that threads also wait on
-/// (a pool waiting for a connection, worker threads waiting for jobs, admission waiting for
-/// memory), which `Synchronization.Mutex` cannot do.
+/// A value in a `Mutex` that threads can also wait on (a pool waiting for a connection,
+/// worker threads waiting for jobs, admission waiting for memory), which
+/// `Synchronization.Mutex` alone cannot do.
 ///
-/// Like `Mutex`, the value enters as `sending` and is reached only inside ``withLock(_:)``
-/// and ``wait(until:for:)``, whose results leave as `sending`, so the compiler checks what
-/// crosses threads through it.
-// @unchecked: `value` is read and written only between `condition.lock()` and `unlock()`.
-final class Waitable<Value>: @unchecked Sendable {
-    private let condition = NSCondition()
-    private var value: Value
+/// The value lives in a `Mutex`, so it enters as `sending` and is reached only inside
+/// ``withLock(_:)`` and ``wait(until:for:)``, whose results leave as `sending`: the compiler
+/// checks what crosses threads through it, and the box is `Sendable` without `@unchecked`.
+/// Beside it, a condition variable only wakes waiters: a waiter holds the condition's lock
+/// while it looks at the value and until it sleeps, and ``signal()`` and ``broadcast()`` take
+/// that lock too, so a change made before a wake-up is never missed between a waiter's look
+/// and its sleep. (Change the value, then wake: the order every caller keeps.)
+final class Waitable<Value>: Sendable {
+    private let value: Mutex<Value>
+    /// Wakes waiters; guards no data.
+    private let wakeUps = NSCondition()
 
     init(_ value: sending Value) {
-        self.value = value
+        self.value = Mutex(value)
     }
 
-    /// Runs `body` holding the lock.
-    func withLock<Result>(_ body: (inout sending Value) throws -> sending Result) rethrows -> sending Result {
-        condition.lock()
-        defer { condition.unlock() }
-        return try body(&value)
+    /// Runs `body` holding the value's lock.
+    func withLock<Result, Failure: Error>(
+        _ body: (inout sending Value) throws(Failure) -> sending Result
+    ) throws(Failure) -> sending Result {
+        try value.withLock(body)
     }
 
-    /// Holding the lock, runs `body` now and again each time the condition is signalled, until
-    /// it returns a result or `deadline` passes (nil: no deadline); at the deadline `body`
-    /// runs once more, and nil is the answer when it still has none.
-    func wait<Result>(until deadline: Date? = nil,
-                      for body: (inout sending Value) throws -> sending Result?) rethrows -> sending Result? {
-        condition.lock()
-        defer { condition.unlock() }
+    /// Runs `body` on the value now and again each time a waiter is woken, until it returns a
+    /// result or `deadline` passes (nil: no deadline); at the deadline `body` runs once more,
+    /// and nil is the answer when it still has none.
+    func wait<Result, Failure: Error>(
+        until deadline: Date? = nil, for body: (inout sending Value) throws(Failure) -> sending Result?
+    ) throws(Failure) -> sending Result? {
+        wakeUps.lock()
+        defer { wakeUps.unlock() }
         while true {
-            if let result = try body(&value) { return result }
+            if let result = try value.withLock(body) { return result }
             if let deadline {
-                guard condition.wait(until: deadline) else { return try body(&value) }
+                guard wakeUps.wait(until: deadline) else { return try value.withLock(body) }
             } else {
-                condition.wait()
+                wakeUps.wait()
             }
         }
     }
 
     /// Wakes one waiter, which runs its `body` again.
     func signal() {
-        condition.signal()
+        wakeUps.lock()
+        defer { wakeUps.unlock() }
+        wakeUps.signal()
     }
 
     /// Wakes every waiter.
     func broadcast() {
-        condition.broadcast()
+        wakeUps.lock()
+        defer { wakeUps.unlock() }
+        wakeUps.broadcast()
     }
 }

@@ -15,7 +15,7 @@ public final class EventStream: Sendable {
         var finished = false
         var disconnected = false
         var suspended = false
-        var connection: ConnectionHandle?
+        var connection: MHDHandle?
         var closeHandlers: [@Sendable () -> Void] = []
         var detachHook: (@Sendable () -> Void)?
 
@@ -105,7 +105,7 @@ public final class EventStream: Sendable {
     /// Binds the stream to the connection it is queued on (before libmicrohttpd reads it).
     func attach(to connection: OpaquePointer, onDetach: @escaping @Sendable () -> Void) {
         state.withLock { state in
-            state.connection = ConnectionHandle(pointer: connection)
+            state.connection = MHDHandle(pointer: connection)
             state.detachHook = onDetach
         }
     }

@@ -47,9 +47,10 @@ final class HandlerAnswer: Sendable {
     }
 }
 
-/// A libmicrohttpd connection handed to another thread, which only suspends or resumes it.
-// @unchecked: libmicrohttpd lets any thread resume a connection; nothing else is done with it.
-struct ConnectionHandle: @unchecked Sendable {
+/// A libmicrohttpd daemon or connection handed to another thread, which only stops the daemon
+/// or suspends and resumes the connection.
+// @unchecked: a C handle; libmicrohttpd lets any thread stop a daemon or resume a connection.
+struct MHDHandle: @unchecked Sendable {
     let pointer: OpaquePointer
 }
 
@@ -175,7 +176,7 @@ func marginaliaAccessHandler(
     context.countedInFlight = true
     server.deadlines.requestComplete(connection)
     MHD_suspend_connection(connection)
-    let handle = ConnectionHandle(pointer: connection)
+    let handle = MHDHandle(pointer: connection)
     let handler = server.handler
     let answer = context.answer
     Task(executorPreference: executor) {

@@ -3,6 +3,7 @@ import Glibc
 #endif
 import CMicroHTTPD
 import Foundation
+import Synchronization
 
 /// An HTTP/1.1 server over libmicrohttpd that hands every complete request to one handler.
 ///
@@ -17,28 +18,32 @@ import Foundation
 /// print(server.port)
 /// server.stop()
 /// ```
-// @unchecked: it owns the libmicrohttpd daemon and the C strings of its TLS settings, which
-// libmicrohttpd's threads read; its own state is read and written only holding `lock`.
-public final class HTTPServer: @unchecked Sendable {
+public final class HTTPServer: Sendable {
     /// The configuration given at creation.
     public let configuration: HTTPServerConfiguration
     let handler: HTTPHandler
-    private var threads: HandlerThreads?
+    /// Whether the server speaks HTTPS.
+    public let isTLS: Bool
 
-    private let lock = NSLock()
-    private var daemon: OpaquePointer?
-    private var boundPort: UInt16 = 0
-    private var stopping = false
-    private var inFlight = 0
-    private var streams: [ObjectIdentifier: EventStream] = [:]
-    private var keepAliveTimer: DispatchSourceTimer?
+    /// What changes while the server runs, read and written only holding its `Mutex`.
+    private struct State {
+        var daemon: MHDHandle?
+        var threads: HandlerThreads?
+        var boundPort: UInt16 = 0
+        var stopping = false
+        var inFlight = 0
+        var streams: [ObjectIdentifier: EventStream] = [:]
+        var keepAliveTimer: DispatchSourceTimer?
+        /// The TLS settings as C strings for libmicrohttpd, kept while the server lives.
+        var tlsText: TLSText?
+    }
+
+    private let state: Mutex<State>
     /// The request deadlines of open connections (slowloris defence).
     let deadlines: ConnectionDeadlines
     /// What request bodies of ``bodyReservationThreshold`` bytes or more reserve while they are
     /// received and handled; nil reserves nothing.
     let memoryBudget: MemoryBudget?
-    /// The TLS settings as C strings for libmicrohttpd, kept while the server lives.
-    private let tlsText: TLSText?
     /// Bodies smaller than this take nothing from the budget (commands, small uploads).
     static let bodyReservationThreshold = 1 << 20
 
@@ -54,34 +59,31 @@ public final class HTTPServer: @unchecked Sendable {
         self.deadlines = ConnectionDeadlines(headerTimeoutSeconds: configuration.requestHeaderTimeoutSeconds,
                                              idleTimeoutSeconds: configuration.connectionTimeoutSeconds,
                                              minimumBodyRate: configuration.minimumBodyRate)
-        self.tlsText = configuration.tls.map(TLSText.init)
+        self.isTLS = configuration.tls != nil
+        self.state = Mutex(State(tlsText: configuration.tls.map(TLSText.init)))
     }
 
     deinit {
         stop()
     }
 
-    /// Whether the server speaks HTTPS.
-    public var isTLS: Bool {
-        tlsText != nil
-    }
-
     /// The port listened on (the chosen one when configured with 0); 0 when not running.
     public var port: UInt16 {
-        lock.withLock { boundPort }
+        state.withLock { $0.boundPort }
     }
 
     /// Whether `start()` succeeded and `stop()` has not been called.
     public var isRunning: Bool {
-        lock.withLock { daemon != nil && !stopping }
+        state.withLock { $0.daemon != nil && !$0.stopping }
     }
 
     /// Binds and starts answering.
     /// - Throws: `HTTPServerError` when the host is not an address literal or the port cannot be bound.
     public func start() throws {
         var address = try SocketAddress(host: configuration.host, port: configuration.port)
-        try lock.withLock {
-            guard daemon == nil else { throw HTTPServerError.alreadyStarted }
+        try state.withLock { state throws(HTTPServerError) in
+            guard state.daemon == nil else { throw HTTPServerError.alreadyStarted }
+            let tlsText = state.tlsText
             let started: OpaquePointer? = withUnsafePointer(to: &address.storage) { storage in
                 storage.withMemoryRebound(to: sockaddr.self, capacity: 1) { socketAddress in
                     let me = Unmanaged.passUnretained(self).toOpaque()
@@ -100,10 +102,10 @@ public final class HTTPServer: @unchecked Sendable {
                 if tlsText != nil { throw HTTPServerError.cannotStartTLS(host: configuration.host, port: configuration.port) }
                 throw HTTPServerError.cannotStart(host: configuration.host, port: configuration.port)
             }
-            daemon = started
-            threads = HandlerThreads(count: configuration.handlerThreadCount)
-            stopping = false
-            boundPort = marginalia_mhd_bound_port(started)
+            state.daemon = MHDHandle(pointer: started)
+            state.threads = HandlerThreads(count: configuration.handlerThreadCount)
+            state.stopping = false
+            state.boundPort = marginalia_mhd_bound_port(started)
         }
         startKeepAlive()
         deadlines.start()
@@ -112,11 +114,11 @@ public final class HTTPServer: @unchecked Sendable {
     /// Stops: no new requests are handled, requests being handled finish (up to `timeout`
     /// seconds), event streams are closed, then the socket is closed and the threads end.
     public func stop(timeout: Double = 10) {
-        let running: OpaquePointer? = lock.withLock {
-            guard let daemon, !stopping else { return nil }
-            stopping = true
-            keepAliveTimer?.cancel()
-            keepAliveTimer = nil
+        let running: MHDHandle? = state.withLock { state in
+            guard let daemon = state.daemon, !state.stopping else { return nil }
+            state.stopping = true
+            state.keepAliveTimer?.cancel()
+            state.keepAliveTimer = nil
             return daemon
         }
         guard let running else { return }
@@ -124,20 +126,20 @@ public final class HTTPServer: @unchecked Sendable {
         // Suspended connections must be resumed before MHD_stop_daemon: close every stream
         // and wait for the handlers in flight to hand back their connections.
         while true {
-            let (busy, open) = lock.withLock { (inFlight, Array(streams.values)) }
+            let (busy, open) = state.withLock { ($0.inFlight, Array($0.streams.values)) }
             open.forEach { $0.close() }
             if (busy == 0 && open.isEmpty) || Date() > deadline { break }
             usleep(5_000)
         }
-        MHD_stop_daemon(running)
+        MHD_stop_daemon(running.pointer)
         deadlines.stop()
-        let leftovers: [EventStream] = lock.withLock {
-            threads?.shutdown()
-            threads = nil
-            daemon = nil
-            boundPort = 0
-            let left = Array(streams.values)
-            streams = [:]
+        let leftovers: [EventStream] = state.withLock { state in
+            state.threads?.shutdown()
+            state.threads = nil
+            state.daemon = nil
+            state.boundPort = 0
+            let left = Array(state.streams.values)
+            state.streams = [:]
             return left
         }
         leftovers.forEach { $0.detach() }
@@ -148,36 +150,39 @@ public final class HTTPServer: @unchecked Sendable {
     /// Counts a handler about to run and returns the executor to run it on; nil when the
     /// server is stopping (answer 503 instead).
     func beginHandling() -> HandlerThreads? {
-        lock.withLock {
-            guard !stopping, let threads else { return nil }
-            inFlight += 1
+        state.withLock { state in
+            guard !state.stopping, let threads = state.threads else { return nil }
+            state.inFlight += 1
             return threads
         }
     }
 
     func endHandling() {
-        lock.withLock { inFlight -= 1 }
+        state.withLock { $0.inFlight -= 1 }
     }
 
     func register(_ stream: EventStream) {
-        lock.withLock { streams[ObjectIdentifier(stream)] = stream }
+        state.withLock { $0.streams[ObjectIdentifier(stream)] = stream }
     }
 
     func unregister(_ stream: EventStream) {
-        _ = lock.withLock { streams.removeValue(forKey: ObjectIdentifier(stream)) }
+        _ = state.withLock { $0.streams.removeValue(forKey: ObjectIdentifier(stream)) }
     }
 
     private func startKeepAlive() {
         let interval = max(0.05, configuration.keepAliveInterval)
-        let timer = DispatchSource.makeTimerSource(queue: DispatchQueue.global(qos: .utility))
-        timer.schedule(deadline: .now() + interval, repeating: interval)
-        timer.setEventHandler { [weak self] in
-            guard let self else { return }
-            let open = self.lock.withLock { Array(self.streams.values) }
-            for stream in open { stream.comment("keep-alive") }
+        // Made inside the lock: the timer belongs to the state from the start.
+        state.withLock { state in
+            let timer = DispatchSource.makeTimerSource(queue: DispatchQueue.global(qos: .utility))
+            timer.schedule(deadline: .now() + interval, repeating: interval)
+            timer.setEventHandler { [weak self] in
+                guard let self else { return }
+                let open = self.state.withLock { Array($0.streams.values) }
+                for stream in open { stream.comment("keep-alive") }
+            }
+            timer.resume()
+            state.keepAliveTimer = timer
         }
-        lock.withLock { keepAliveTimer = timer }
-        timer.resume()
     }
 }
 

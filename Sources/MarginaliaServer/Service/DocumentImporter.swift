@@ -93,7 +93,7 @@ enum DocumentImporter {
     }
 }
 
-extension DocumentService {
+extension DocumentCatalogue {
     /// Stores an uploaded PDF or image as a new document (see the API's `POST /documents`).
     /// An image becomes a PDF with a page the size of the image (a page per image of a
     /// multi-page TIFF), kind `image`; an encrypted PDF opened with `password` is stored without its encryption.
@@ -108,28 +108,11 @@ extension DocumentService {
     public func importDocument(name: String, data: Data, file: URL? = nil, password: String? = nil) throws -> DocumentSummary {
         try guarded {
             _ = try DocumentID.validateName(name)
-            let prepared = try prepareUpload(data, file: file, password: password)
+            let prepared = try documents.prepareUpload(data, file: file, password: password)
             let record = try store.createDocument(name: name, kind: prepared.kind, pdf: prepared.pdf,
                                                   pageCount: prepared.pageCount)
             textChanged(record.id)
             return DocumentSummary(record)
-        }
-    }
-}
-
-extension DocumentService {
-    /// ``DocumentImporter/prepare(_:password:open:)`` under the memory budget, with the
-    /// reading limits.
-    /// `file`: the file `data` is mapped from (an upload written to disk), opened by mapping
-    /// it instead of copying the bytes (so neither the estimate nor the meter counts them).
-    func prepareUpload(_ data: Data, file: URL? = nil,
-                       password: String?) throws -> (pdf: Data, kind: DocumentKind, pageCount: Int) {
-        let copied = file == nil ? data.count : 0
-        return try budgeted("checking the \(data.count)-byte upload", estimate: copied + Self.admissionEstimate) { meter in
-            try DocumentImporter.prepare(data, password: password) { bytes, password in
-                guard let file else { return try open(bytes, password: password, meter: meter) }
-                return try open(mapping: file, password: password, meter: meter)
-            }
         }
     }
 

@@ -8,35 +8,37 @@ extension DocumentService {
     func receive(_ change: StoreChange) {
         switch change {
         case .operations(let id, let first, let last):
-            events.catchUp(id, from: first - 1, through: last, fetch: fetchEntries(id))
-            scheduleRefresh(id, upTo: last)
+            documents.events.catchUp(id, from: first - 1, through: last, fetch: documents.fetchEntries(id))
+            documents.scheduleRefresh(id, upTo: last)
         case .saved(let id, let number):
-            guard events.hasSubscribers(id), let version = try? store.version(id, number: number) else { return }
-            notify(id, .saved(revision: version.revision, version: DocumentVersion(version)))
+            guard documents.events.hasSubscribers(id), let version = try? store.version(id, number: number) else { return }
+            documents.notify(id, .saved(revision: version.revision, version: DocumentVersion(version)))
         case .renamed(let id):
-            guard events.hasSubscribers(id), let record = try? store.document(id) else { return }
-            notify(id, .renamed(DocumentSummary(record)))
+            guard documents.events.hasSubscribers(id), let record = try? store.document(id) else { return }
+            documents.notify(id, .renamed(DocumentSummary(record)))
         case .trashed(let id, let trashed):
-            guard events.hasSubscribers(id), let record = try? store.document(id) else { return }
-            notify(id, trashed ? .deleted(DocumentSummary(record)) : .restored(DocumentSummary(record)))
+            guard documents.events.hasSubscribers(id), let record = try? store.document(id) else { return }
+            documents.notify(id, trashed ? .deleted(DocumentSummary(record)) : .restored(DocumentSummary(record)))
         case .versionRestored(let id, let number):
             // The content changed at the same revision (a restore, a redaction).
-            pageWords.forget(id)
-            versionFiles.forget(id)
-            scheduleRefresh(id)
-            guard events.hasSubscribers(id), let record = try? store.document(id),
+            search.pageWords.forget(id)
+            saving.versionFiles.forget(id)
+            documents.scheduleRefresh(id)
+            guard documents.events.hasSubscribers(id), let record = try? store.document(id),
                   let version = try? store.version(id, number: number) else { return }
-            notify(id, .versionRestored(DocumentSummary(record), version: DocumentVersion(version)))
+            documents.notify(id, .versionRestored(DocumentSummary(record), version: DocumentVersion(version)))
         case .resynchronise:
             // Notices sent while the feed was down are lost: compare with the log instead.
-            for (id, announced) in events.subscribed {
+            for (id, announced) in documents.events.subscribed {
                 guard let revision = try? store.document(id).revision else { continue }
-                events.catchUp(id, from: announced ?? revision, through: revision, fetch: fetchEntries(id))
-                scheduleRefresh(id, upTo: revision)
+                documents.events.catchUp(id, from: announced ?? revision, through: revision, fetch: documents.fetchEntries(id))
+                documents.scheduleRefresh(id, upTo: revision)
             }
         }
     }
+}
 
+extension OpenDocuments {
     /// Catches a document held in memory up with the store soon, on another thread, once
     /// however many notices arrive meanwhile, unless it got there by itself first (`upTo`:
     /// the revision announced; nil after a restore, which always reopens); documents not in

@@ -23,7 +23,7 @@ extension LoggedOperation {
         output.append(contentsOf: #","kind":""#.utf8)
         output.append(contentsOf: kind.rawValue.utf8)
         output.append(contentsOf: #"","operation":"#.utf8)
-        let operationText = try operationJSON ?? DocumentService.encodeOperation(operation)
+        let operationText = try operationJSON ?? OpenDocuments.encodeOperation(operation)
         output.append(contentsOf: operationText.utf8)
         output.append(contentsOf: #","revision":"#.utf8)
         output.append(contentsOf: String(revision).utf8)

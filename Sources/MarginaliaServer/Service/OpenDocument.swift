@@ -7,7 +7,7 @@ import MarginaliaEditor
 ///
 /// Two locks, neither recursive, always taken in this order when both are needed:
 /// - the commit lock: one log commit (an fsync) at a time, and readers that must see only
-///   committed state (``DocumentService/withDocument(_:_:)``);
+///   committed state (``OpenDocuments/withDocument(_:waitingForStore:meter:_:)``);
 /// - the state lock: every read and change of ``State`` and of the fields beside it, held
 ///   briefly by each edit. Code that runs holding it and needs the state again says so
 ///   (`held: true`) instead of taking it twice; subscribers called back under it must not
@@ -32,7 +32,7 @@ final class OpenDocument: @unchecked Sendable {
         var file: String
         /// The version the document was opened from or last saved as: a save appends to it.
         var baseVersion: Int
-        /// The file last built of this state (``DocumentService/currentFile(_:)``).
+        /// The file last built of this state (``DocumentSaving/currentFile(_:)``).
         var builtFile: BuiltFile?
     }
 

@@ -3,7 +3,7 @@ import MarginaliaEditor
 import Synchronization
 
 /// One request's entries, applied in memory and waiting for the log commit that makes them
-/// durable (the group commit of ``DocumentService/apply(_:_:)``).
+/// durable (the group commit of ``DocumentEditing/apply(_:_:)``).
 ///
 /// Filled under the document's state lock, and filled again there when the committer finds
 /// that another process logged first (the request is then applied anew on the caught-up

@@ -44,7 +44,7 @@ public struct ViewerList: Sendable, Encodable {
     }
 }
 
-/// Identifies one viewer's entry, for ``DocumentService/leave(_:)``.
+/// Identifies one viewer's entry, for ``DocumentPresence/leave(_:)``.
 public struct PresenceToken: Hashable, Sendable {
     public let documentID: String
     let number: Int
@@ -101,7 +101,39 @@ final class PresenceBook: Sendable {
     }
 }
 
-extension DocumentService {
+/// Who hears of each document's changes, and who has it open: subscriptions to a document's
+/// events (the `/events` streams) and the viewers those streams named (docs/api.md,
+/// "Presence"), which this part keeps.
+public final class DocumentPresence: Sendable, ServicePart {
+    let documents: OpenDocuments
+    /// Who has each document open (the `/events` streams that named a client).
+    let presence = PresenceBook()
+
+    init(documents: OpenDocuments) {
+        self.documents = documents
+    }
+
+    /// Calls `handler` for every event of document `id` from now on: each applied entry,
+    /// saves, renames, moves to and from the trash and version restores, made by this
+    /// service or (over a shared store) by another replica. Operation events come in
+    /// revision order, each once. The handler runs on the thread that made the change (or
+    /// that relays another replica's), after the change is in the log or catalogue, while the
+    /// document's locks are held: keep it short, such as queueing the event for a stream, and
+    /// do not call the service for this document from it (the locks are not recursive).
+    ///
+    /// - Throws: ``ServiceError/notFound(_:)`` or ``ServiceError/badRequest(_:)`` for a bad id.
+    public func subscribe(_ id: String, _ handler: @escaping @Sendable (DocumentEvent) -> Void) throws -> SubscriptionToken {
+        let summary = try documents.summary(id)
+        // Over a shared store, entries up to the stored revision count as known, so a catch-up
+        // does not announce older ones.
+        return documents.events.subscribe(id, after: store.isShared ? summary.revision : nil, handler)
+    }
+
+    /// Stops a subscription; unknown tokens are ignored.
+    public func unsubscribe(_ token: SubscriptionToken) {
+        documents.events.unsubscribe(token)
+    }
+
     /// Records that a client has document `id` open and tells the document's subscribers
     /// (a `presence` event with everyone viewing it, the new viewer included when it is
     /// subscribed already).
@@ -126,7 +158,7 @@ extension DocumentService {
     ///
     /// - Throws: ``ServiceError/notFound(_:)`` or ``ServiceError/badRequest(_:)`` for a bad id.
     public func leave(_ id: String, clientId: String) throws -> ViewerList {
-        _ = try summary(id)
+        _ = try documents.summary(id)
         if let viewers = presence.leave(id, clientId: clientId) { notify(id, .presence(viewers)) }
         return ViewerList(viewers: presence.viewers(id))
     }
@@ -135,7 +167,7 @@ extension DocumentService {
     ///
     /// - Throws: ``ServiceError/notFound(_:)`` or ``ServiceError/badRequest(_:)`` for a bad id.
     public func viewers(_ id: String) throws -> ViewerList {
-        _ = try summary(id)
+        _ = try documents.summary(id)
         return ViewerList(viewers: presence.viewers(id))
     }
 }

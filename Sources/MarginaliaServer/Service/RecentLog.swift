@@ -5,7 +5,7 @@ import Foundation
 /// entries without a catalogue query, a decode or a re-encode.
 ///
 /// It holds a contiguous run of revisions ending at the newest applied one (entries not yet
-/// committed included: ``DocumentService`` answers no request that mentions them before
+/// committed included: ``OpenDocuments`` answers no request that mentions them before
 /// they are). Older entries come from the store.
 struct RecentLog {
     /// Entries kept; beyond this the oldest are dropped.

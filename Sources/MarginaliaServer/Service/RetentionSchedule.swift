@@ -35,7 +35,7 @@ public final class RetentionSchedule: Sendable {
     /// One run now; failures go to standard error (the server's log) and the next run tries again.
     public func runOnce() {
         do {
-            let report = try service.applyRetention()
+            let report = try service.saving.applyRetention()
             audit.record(report, by: Self.actor)
             for (id, reason) in report.failed.sorted(by: { $0.key < $1.key }) {
                 FileHandle.standardError.write(Data("marginalia: retention skipped document \(id): \(reason)\n".utf8))

@@ -142,7 +142,7 @@ public struct LoggedOperation: Equatable, Sendable, Codable {
     }
 }
 
-/// What ``DocumentService/apply(_:_:)`` did.
+/// What ``DocumentEditing/apply(_:_:)`` did.
 public struct ApplyResult: Equatable, Sendable, Encodable {
     /// The document's revision after the request.
     public var revision: Int
@@ -191,13 +191,13 @@ public enum DocumentEvent: Sendable {
     case presence([DocumentViewer])
 }
 
-/// Identifies one subscription, for ``DocumentService/unsubscribe(_:)``.
+/// Identifies one subscription, for ``DocumentPresence/unsubscribe(_:)``.
 public struct SubscriptionToken: Hashable, Sendable {
     public let documentID: String
     let number: Int
 }
 
-/// A document's file in its current state (``DocumentService/currentFile(_:)``): the stored
+/// A document's file in its current state (``DocumentSaving/currentFile(_:)``): the stored
 /// version it begins with (mapped from the store's file where the store keeps one) and the
 /// unsaved edits as an incremental update appended to it, kept apart so that a large file is
 /// never copied to be served; only a download of the whole edited file joins them.

@@ -8,7 +8,7 @@ import MarginaliaEditor
 /// Each client's history is the engine's ``UndoHistory`` (one step per user action, a new
 /// action clears that client's redo, `depth` steps kept), whose steps carry the revision of
 /// their log entry, so the service can tell whether someone else changed what a step touched
-/// since (``DocumentService`` refuses such an undo). ``replay(_:_:client:revision:)`` rebuilds
+/// since (``DocumentEditing`` refuses such an undo). ``replay(_:_:client:revision:)`` rebuilds
 /// the histories from the operation log without touching a document: after a restart the steps
 /// before the last save are already in the stored file and only their bookkeeping must come
 /// back. The histories survive reconnects: they are keyed by client id, which a browser tab

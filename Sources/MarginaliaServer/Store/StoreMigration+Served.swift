@@ -15,22 +15,22 @@ struct ServedDocument: Equatable {
     var versions: VersionList
 
     init(_ id: String, from service: DocumentService) throws {
-        summary = try service.summary(id)
-        pages = try service.pages(id)
+        summary = try service.catalogue.summary(id)
+        pages = try service.editing.pages(id)
         // The API's encoding (ISO 8601 dates), with its keys sorted: their order is a hash's.
         let encoder = JSONEncoder()
         encoder.dateEncodingStrategy = .iso8601
         encoder.outputFormatting = [.sortedKeys]
         annotations = try pages.indices.map { page in
-            try service.annotations(id, page: page).annotations.map { annotation in
+            try service.editing.annotations(id, page: page).annotations.map { annotation in
                 var timeless = annotation
                 timeless.modificationDate = nil
                 return try encoder.encode(timeless)
             }
         }
-        fields = try service.fields(id).fields
-        log = try service.operations(id, after: 0)
-        versions = try service.versions(id)
+        fields = try service.editing.fields(id).fields
+        log = try service.editing.operations(id, after: 0)
+        versions = try service.saving.versions(id)
     }
 
     /// What differs first between `self` (the source's) and `other` (the copy's), in the

@@ -13,7 +13,7 @@ public struct UploadInfo: Equatable, Sendable, Encodable {
     public var revision: Int
 }
 
-extension DocumentService {
+extension DocumentEditing {
     /// Stores a PDF, PNG or JPEG (an image becomes a one-page PDF) for document `id` to
     /// insert pages from with an `insertPages` command naming `{"upload": N}`; an encrypted
     /// PDF opened with `password` is stored without its encryption.
@@ -23,22 +23,11 @@ extension DocumentService {
     ///   or JPEG; ``ServiceError/notFound(_:)``.
     public func addUpload(_ id: String, data: Data, password: String? = nil) throws -> UploadInfo {
         try guarded {
-            let prepared = try prepareUpload(data, password: password)
-            let entry = try entry(id)
+            let prepared = try documents.prepareUpload(data, password: password)
+            let entry = try documents.entry(id)
             return try entry.locked {
                 UploadInfo(upload: try store.addUpload(id, pdf: prepared.pdf), pageCount: prepared.pageCount,
                            revision: try store.document(id).revision)
-            }
-        }
-    }
-
-    /// Opens document `id`'s uploads for page copies.
-    func uploadReader(_ id: String) -> UploadReader {
-        { [store, readingLimits] number in
-            do {
-                return try PDFDocument(data: try store.uploadData(id, number: number), limits: readingLimits)
-            } catch let error as StoreError {
-                throw ServiceError.unprocessable("command.source: \(error.description)")
             }
         }
     }
@@ -52,36 +41,16 @@ extension DocumentService {
         guard case .command(.insertPages(let index, .document(let source), let pages)) = request.change else { return request }
         let data: Data
         do {
-            data = try fileData(source)
+            data = try saving.fileData(source)
         } catch ServiceError.notFound(let message) {
             throw ServiceError.unprocessable("command.source.document: \(message)")
         }
         let number = try guarded {
-            let entry = try entry(id)
+            let entry = try documents.entry(id)
             return try entry.locked { try store.addUpload(id, pdf: data) }
         }
         var rewritten = request
         rewritten.change = .command(.insertPages(index: index, source: .upload(number), pages: pages))
         return rewritten
-    }
-
-    /// A new document named `name` holding copies of pages `pages` (0-based, in that order)
-    /// of document `id` in its current state, with their annotations and form fields.
-    ///
-    /// - Throws: ``ServiceError/unprocessable(_:)`` for a page out of range or named twice;
-    ///   ``ServiceError/badRequest(_:)`` for no pages or a bad name.
-    public func extractPages(_ id: String, pages: [Int], name: String) throws -> DocumentSummary {
-        guard !pages.isEmpty else { throw ServiceError.badRequest("pages: name at least one page to extract") }
-        guard pages.count <= limits.maxPages else {
-            throw ServiceError.tooLarge("pages: \(pages.count) pages, more than the limit of \(limits.maxPages) (\(RequestLimits.options.pages))")
-        }
-        let data = try withDocument(id) { state in
-            do {
-                return try state.document.extractPages(pages)
-            } catch PDFError.invalidArgument(let message) {
-                throw ServiceError.unprocessable("pages: \(message)")
-            }
-        }
-        return try importDocument(name: name, data: data)
     }
 }

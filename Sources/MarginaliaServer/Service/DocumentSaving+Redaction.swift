@@ -1,7 +1,7 @@
 import Foundation
 import Marginalia
 
-/// What applying a document's redactions did (``DocumentService/applyRedactions(_:options:)``).
+/// What applying a document's redactions did (``DocumentSaving/applyRedactions(_:options:)``).
 public struct AppliedRedaction: Sendable {
     /// What was removed from each page with marks.
     public var report: RedactionReport
@@ -16,7 +16,7 @@ public struct AppliedRedaction: Sendable {
     public var uploadsRemoved: Int
 }
 
-extension DocumentService {
+extension DocumentSaving {
     /// Applies every redaction mark of document `id` (``PDFDocument/applyRedactions(options:)``)
     /// and leaves the store no copy of what they removed (docs/redaction.md, "On the server").
     ///
@@ -31,7 +31,7 @@ extension DocumentService {
     ///   signatures); ``ServiceError/unprocessable(_:)`` when it has no redaction mark;
     ///   ``ServiceError/notFound(_:)``.
     public func applyRedactions(_ id: String, options: RedactionOptions) throws -> AppliedRedaction {
-        let document = try guarded { try entry(id) }
+        let document = try guarded { try documents.entry(id) }
         let applied = try budgeted("applying the redactions of document \(id)") { meter in
             try withDocument(id, meter: meter) { state -> AppliedRedaction in
                 let applied = try store.withDocumentLock(id) { () -> AppliedRedaction in
@@ -56,13 +56,13 @@ extension DocumentService {
                     let record = try store.redactHistory(id, bytes: bytes, basedOn: state.baseVersion, revision: state.revision,
                                                          pageCount: try copy.pageCount, now: Date())
                     // Reopened on the redacted file: the history and the recent log start empty.
-                    state = try load(id, into: document)
+                    state = try documents.load(id, into: document)
                     return AppliedRedaction(report: report, version: DocumentVersion(record),
                                             summary: DocumentSummary(try store.document(id)), versionsRemoved: removed,
                                             logEntriesRemoved: entries, uploadsRemoved: uploads)
                 }
                 versionFiles.forget(id)
-                pageWords.forget(id)
+                search.pageWords.forget(id)
                 notify(id, .versionRestored(applied.summary, version: applied.version))
                 return applied
             }
@@ -70,7 +70,7 @@ extension DocumentService {
         // Outside the document's locks: rebuilding the store's files takes a while.
         try guarded {
             try store.clearFreedSpace()
-            try textIndexer?.erase(id)
+            try search.textIndexer?.erase(id)
         }
         return applied
     }

@@ -2,23 +2,15 @@ import Foundation
 import Marginalia
 import MarginaliaRender
 
-// What the editor's Save as, PNG export and Export view as PDF ask the store for. Each reads
-// the current state (unsaved edits included) under the document's lock, then does the slow
-// part (rendering, rewriting) outside it.
+/// What is read out of a document's current state as another file or a check: a flattened
+/// copy, PNG pictures of a page or an annotation, part of a page as a PDF, the signatures and
+/// the certification. Each reads the state (unsaved edits included) under the document's
+/// lock, then does the slow part (rendering, rewriting) outside it, within the memory budget.
+public final class DocumentExports: Sendable, ServicePart {
+    let documents: OpenDocuments
 
-extension DocumentService {
-    /// Save as: a new document named `name` holding document `id`'s current state (unsaved
-    /// edits included) as its first version, of the same kind. Document `id` is left as it
-    /// is, its unsaved edits still unsaved.
-    ///
-    /// - Throws: ``ServiceError/notFound(_:)``, ``ServiceError/badRequest(_:)`` for a bad name.
-    public func saveAs(_ id: String, name: String) throws -> DocumentSummary {
-        let (data, kind, pageCount) = try withDocument(id) { state in
-            (try state.document.dataRepresentation(), try store.document(id).kind, try state.document.pageCount)
-        }
-        return try guarded {
-            DocumentSummary(try store.createDocument(name: name, kind: kind, pdf: data, pageCount: pageCount))
-        }
+    init(documents: OpenDocuments) {
+        self.documents = documents
     }
 
     /// A PNG of page `page` (0-based) in the current state with its annotations: an image
@@ -56,6 +48,21 @@ extension DocumentService {
         try budgeted("the PDF export of part of page \(page + 1)") { meter in
             let data = try withDocument(id, meter: meter) { state in try state.document.dataRepresentation() }
             return try guarded { try open(data, meter: meter).regionPDF(page: page, rect: rect) }
+        }
+    }
+
+    /// A flattened copy of the current state, written compact: annotations and form fields
+    /// (with their values) burned into the pages, the form removed (a signed one too: the copy
+    /// is not the signed file), nothing left to edit but links; the comments dropped, listed on
+    /// summary pages at the end, or notes drawn as icons (``FlattenOptions/Comments``). The
+    /// document itself stays as it is.
+    public func exportFlattened(_ id: String, comments: FlattenOptions.Comments) throws -> Data {
+        try budgeted("the flattened PDF export") { meter in
+            try withDocument(id, meter: meter) { state in
+                let copy = try open(try state.document.dataRepresentation(), meter: meter)
+                try copy.flatten(FlattenOptions(forms: true, comments: comments, evenIfSigned: true))
+                return try copy.dataRepresentation(options: PDFWriteOptions(mode: .compact))
+            }
         }
     }
 }

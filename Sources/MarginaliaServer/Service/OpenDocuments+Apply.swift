@@ -2,35 +2,11 @@ import Foundation
 import Marginalia
 import MarginaliaEditor
 
-extension DocumentService {
-    /// Applies a client's request to document `id` and logs what it applied.
-    ///
-    /// The entries are committed to the operation log before this returns; subscribers hear
-    /// each one after that. Revisions go up by one per entry and are never reused. A request
-    /// that fails changes nothing and logs nothing.
-    ///
-    /// Concurrent requests for one document share commits (group commit): each applies its
-    /// change in memory and queues its entries under the document's state lock, then one
-    /// committer writes everything queued in one transaction (one fsync) and answers them
-    /// all. When that commit fails, every queued entry is taken back out of memory and each
-    /// of those requests fails.
-    ///
-    /// Over a shared store, a base revision ahead of the copy in memory may be one another
-    /// replica logged: the copy first catches up with the log, read under the document's
-    /// lock in the store (so whatever is committed is seen), and only a base revision still
-    /// ahead then is refused.
-    ///
-    /// - Returns: the new revision, the entries applied (none for an undo with nothing to
-    ///   undo) and the entries after `request.baseRevision` that the client had not seen.
-    /// - Throws: ``ServiceError/tooLarge(_:)`` when the request is over one of ``limits``;
-    ///   ``ServiceError/conflict(_:)`` when `baseRevision` is ahead of every logged revision;
-    ///   ``ServiceError/unprocessable(_:)`` when the change does not fit the document;
-    ///   ``ServiceError/forbidden(_:)`` when its certification does not allow it;
-    ///   ``ServiceError/notFound(_:)``, ``ServiceError/badRequest(_:)``.
-    public func apply(_ id: String, _ request: ApplyRequest) throws -> ApplyResult {
-        try request.validateClientID()
-        try limits.check(request.change)
-        let request = try withUploadedSource(id, request)
+extension OpenDocuments {
+    /// Applies `request` (checked, its pages from another document rewritten to an upload) to
+    /// document `id` in memory, queues its entries and returns once a commit logged them
+    /// (``DocumentEditing/apply(_:_:)`` says what that guarantees).
+    func apply(_ id: String, _ request: ApplyRequest) throws -> ApplyResult {
         let document = try guarded { try entry(id) }
         let pending = PendingApply(request: request)
         var ahead = try queue(id, pending, document: document)
@@ -69,8 +45,6 @@ extension DocumentService {
         let historyBefore = state.history
         let changesBefore = state.document.file.currentChanges()
         let applied = try perform(request.change, by: request.clientId, on: &state, document: document, id: id)
-        var records: [OperationRecord] = []
-        var entries: [LoggedOperation] = []
         do {
             // A command's size (what an erase sweep touched, an added annotation's points) is
             // known only once applied; it is taken back below.
@@ -78,14 +52,8 @@ extension DocumentService {
             // A certified document allows only what its DocMDP permission allows: the engine's
             // check, the one the CLI makes before it writes (docs/signatures.md).
             try state.document.file.checkCertificationAllowsChanges()
-            for (offset, item) in applied.enumerated() {
-                let revision = state.revision + offset + 1
-                let json = try Self.encodeOperation(item.operation)
-                records.append(OperationRecord(revision: revision, clientID: request.clientId, kind: item.kind, json: json,
-                                               author: request.author))
-                entries.append(LoggedOperation(revision: revision, clientId: request.clientId, author: request.author,
-                                               kind: item.kind, operation: item.operation, json: json))
-            }
+            let (records, entries) = try Self.numbered(applied.map { ($0.kind, $0.operation, nil) }, after: state.revision,
+                                                       by: request)
             pending.fill(records: records, entries: entries, missed: missed, revisionBefore: state.revision,
                          historyBefore: historyBefore, pageCount: try state.document.pageCount)
         } catch {
@@ -142,8 +110,7 @@ extension DocumentService {
 
     /// Applies a change to the document and the client's history; on failure both are as
     /// before, except that an undo or redo refused because someone else changed what its step
-    /// touched drops that step (it can never be undone now; the client's next undo goes
-    /// further back).
+    /// touched drops that step (``SharedHistory/take(_:client:revision:on:entries:)``).
     private func perform(_ change: ApplyRequest.Change, by client: String, on state: inout OpenDocument.State,
                          document: OpenDocument, id: String) throws -> [(kind: OperationKind, operation: EditorOperation)] {
         let next = state.revision + 1
@@ -157,38 +124,36 @@ extension DocumentService {
                     state.history.record(operation, client: client, revision: next + offset)
                 }
                 return applied.map { (.do, $0) }
-            case .undo:
-                guard let step = state.history.nextUndo(of: client) else { return [] }
-                if let reason = try conflict(of: step, client: client, state: state, document: document, id: id) {
-                    state.history.dropNextUndo(of: client)
-                    throw ServiceError.conflict("cannot undo: \(reason); that step has left your undo history")
-                }
-                return try state.history.undo(client: client, revision: next, on: state.document).map { [(.undo, $0)] } ?? []
-            case .redo:
-                guard let step = state.history.nextRedo(of: client) else { return [] }
-                if let reason = try conflict(of: step, client: client, state: state, document: document, id: id) {
-                    state.history.dropNextRedo(of: client)
-                    throw ServiceError.conflict("cannot redo: \(reason); that step has left your redo history")
-                }
-                return try state.history.redo(client: client, revision: next, on: state.document).map { [(.redo, $0)] } ?? []
+            case .undo, .redo:
+                // The client's own newest step, unless someone else changed what it touched since.
+                var kind = OperationKind.redo
+                if case .undo = change { kind = .undo }
+                let newest = state.revision
+                let entries = { (after: Int) in try self.logEntries(id, after: after, upTo: newest, document: document) }
+                return try state.history.take(kind, client: client, revision: next, on: state.document, entries: entries)
+                    .map { [(kind, $0)] } ?? []
             }
         } catch {
             throw ServiceError.wrap(error, editing: true)
         }
     }
 
-    /// Why `client`'s `step` cannot be undone or redone: what another client's entry after it
-    /// did to what the step touched (``OperationFootprint``), with its author's name; nil when none.
-    private func conflict(of step: SharedHistory.Step, client: String, state: OpenDocument.State,
-                          document: OpenDocument, id: String) throws -> String? {
-        let footprint = OperationFootprint(step.operation)
-        for entry in try logEntries(id, after: step.revision, upTo: state.revision, document: document)
-        where entry.clientId != client {
-            if let reason = footprint.conflict(with: OperationFootprint(entry.operation)) {
-                return reason.sentence(by: entry.author)
-            }
+    /// The log records and entries of the operations one request applied, numbered from
+    /// `revision + 1` and signed by its client and author (`json`: the operation as logged
+    /// before, nil to encode it now).
+    static func numbered(_ applied: [(kind: OperationKind, operation: EditorOperation, json: String?)], after revision: Int,
+                         by request: ApplyRequest) throws -> (records: [OperationRecord], entries: [LoggedOperation]) {
+        var records: [OperationRecord] = []
+        var entries: [LoggedOperation] = []
+        for (offset, item) in applied.enumerated() {
+            let number = revision + offset + 1
+            let json = try item.json ?? encodeOperation(item.operation)
+            records.append(OperationRecord(revision: number, clientID: request.clientId, kind: item.kind, json: json,
+                                           author: request.author))
+            entries.append(LoggedOperation(revision: number, clientId: request.clientId, author: request.author,
+                                           kind: item.kind, operation: item.operation, json: json))
         }
-        return nil
+        return (records, entries)
     }
 
     /// Undoes applied operations, newest first (best effort: each inverse fits by construction).
@@ -196,43 +161,14 @@ extension DocumentService {
         for operation in operations.reversed() { _ = try? operation.inverse.apply(to: document) }
     }
 
-    /// The log entries of document `id` after revision `after`, with its revision.
-    public func operations(_ id: String, after: Int) throws -> OperationLog {
-        guard after >= 0 else { throw ServiceError.badRequest("after: expected a revision (0 or more)") }
-        let document = try guarded { try entry(id) }
-        return try withDocument(id) { state in
-            OperationLog(revision: state.revision, operations: try logEntries(id, after: after, upTo: state.revision,
-                                                                               document: document))
-        }
-    }
-
-    /// The pages of document `id` in its current state.
-    public func pages(_ id: String) throws -> [PageInfo] {
-        try withDocument(id) { state in
-            try (0..<state.document.pageCount).map { index in
-                let page = try state.document.page(at: index)
-                let box = page.bounds(for: .cropBox)
-                return PageInfo(index: index, width: Double(box.width), height: Double(box.height), rotation: page.rotation,
-                                box: [Double(box.minX), Double(box.minY), Double(box.maxX), Double(box.maxY)],
-                                label: page.label)
+    /// Opens document `id`'s uploads for page copies.
+    func uploadReader(_ id: String) -> UploadReader {
+        { [store, readingLimits] number in
+            do {
+                return try PDFDocument(data: try store.uploadData(id, number: number), limits: readingLimits)
+            } catch let error as StoreError {
+                throw ServiceError.unprocessable("command.source: \(error.description)")
             }
-        }
-    }
-
-    /// The annotations of one page (0-based), or of every page when `page` is nil.
-    ///
-    /// - Throws: ``ServiceError/unprocessable(_:)`` when the page is out of range.
-    public func annotations(_ id: String, page: Int? = nil) throws -> AnnotationList {
-        try withDocument(id) { state in
-            let count = try state.document.pageCount
-            if let page {
-                guard page >= 0 && page < count else {
-                    throw ServiceError.unprocessable(OperationError.pageOutOfRange(page, pageCount: count).description)
-                }
-                return AnnotationList(revision: state.revision, annotations: try state.document.annotations(onPage: page))
-            }
-            let all = try (0..<count).flatMap { try state.document.annotations(onPage: $0) }
-            return AnnotationList(revision: state.revision, annotations: all)
         }
     }
 }

@@ -6,7 +6,7 @@ import MarginaliaRender
 // selected or moved, for an appearance another application drew (`foreignAppearance` in the
 // annotation JSON), which the browser cannot draw from the annotation's fields.
 
-extension DocumentService {
+extension DocumentExports {
     /// A PNG of annotation `annotation`'s normal appearance alone, on a transparent
     /// background, its `/Rect` at `scale` pixels per point (default 1), in the current state.
     ///

@@ -1,7 +1,7 @@
 import Foundation
 import Marginalia
 
-extension DocumentService {
+extension DocumentSearch {
     /// Finds `query` in one document as a viewer's find does (Ctrl+F): the text as typed is
     /// one phrase, matched with ``TextMatcher`` (runs of spaces and punctuation between words
     /// match any such run; within words too, unless `.wholeWords`) in the engine's own
@@ -26,7 +26,7 @@ extension DocumentService {
         guard let matcher = TextMatcher(query, options: options.union(.diacriticInsensitive)) else {
             throw ServiceError.badRequest("q: expected words to search for")
         }
-        let name = try summary(id).name
+        let name = try documents.summary(id).name
         return try budgeted("searching document \(id)") { meter in try withDocument(id, meter: meter) { state in
             var hits: [SearchResults.Hit] = [], ordered: [SearchResults.OrderedMatch] = []
             var page = max(0, first)

@@ -4,7 +4,7 @@ import MarginaliaEditor
 
 // MARK: - Group commit of the operation log
 
-extension DocumentService {
+extension OpenDocuments {
     /// Returns once `pending` is committed to the log, committing whatever is queued when no
     /// earlier committer took it; throws the commit's error when it failed (and everything
     /// queued with it was taken back).
@@ -116,19 +116,13 @@ extension DocumentService {
         let missed = try unseenEntries(id, request, document: document, state: state)
         let historyBefore = state.history
         var applied: [EditorOperation] = []
-        var records: [OperationRecord] = []
-        var entries: [LoggedOperation] = []
         do {
             for (offset, entry) in pending.entries.enumerated() {
                 applied.append(try entry.operation.apply(to: state.document))
-                let revision = state.revision + offset + 1
-                state.history.record(entry.operation, client: entry.clientId, revision: revision)
-                let json = try entry.operationJSON ?? Self.encodeOperation(entry.operation)
-                records.append(OperationRecord(revision: revision, clientID: entry.clientId, kind: entry.kind, json: json,
-                                               author: entry.author))
-                entries.append(LoggedOperation(revision: revision, clientId: entry.clientId, author: entry.author,
-                                               kind: entry.kind, operation: entry.operation, json: json))
+                state.history.record(entry.operation, client: entry.clientId, revision: state.revision + offset + 1)
             }
+            let (records, entries) = try Self.numbered(pending.entries.map { ($0.kind, $0.operation, $0.operationJSON) },
+                                                       after: state.revision, by: request)
             pending.fill(records: records, entries: entries, missed: missed, revisionBefore: state.revision,
                          historyBefore: historyBefore, pageCount: try state.document.pageCount)
         } catch {

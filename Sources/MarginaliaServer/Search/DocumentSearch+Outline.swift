@@ -1,7 +1,7 @@
 import Foundation
 import Marginalia
 
-extension DocumentService {
+extension DocumentSearch {
     /// The outline (bookmarks) of document `id`'s current state, as the engine reads it
     /// (``PDFDocument/outline()``): `GET /api/v1/documents/{id}/outline`.
     public func outline(_ id: String) throws -> OutlineRecord {

@@ -1,6 +1,6 @@
 import Foundation
 
-extension DocumentService {
+extension DocumentSaving {
     /// Removes a document in the trash for good: its catalogue rows, its operation log, every
     /// version and upload file, and its text from the index. Subscribers hear `.purged` first.
     ///
@@ -9,7 +9,7 @@ extension DocumentService {
     ///   ``ServiceError/notFound(_:)``.
     public func purge(_ id: String) throws {
         try guarded {
-            let entry = try entry(id)
+            let entry = try documents.entry(id)
             try entry.committing {
                 try entry.locked {
                     guard try store.document(id).trashedAt != nil else {
@@ -19,7 +19,8 @@ extension DocumentService {
                     try store.purge(id)
                 }
             }
-            forget(id)
+            documents.forget(id)
+            versionFiles.forget(id)
             textChanged(id)
         }
     }

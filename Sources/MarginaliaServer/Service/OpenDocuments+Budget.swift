@@ -4,7 +4,7 @@ import Marginalia
 // Heavy work under the memory budget: admitted with a first reservation, charged as it
 // decodes and draws, refused by what the meter refused (docs/server-robustness.md, "Memory").
 
-extension DocumentService {
+extension OpenDocuments {
     /// What heavy work reserves when admitted, before it is charged anything.
     static let admissionEstimate = 16 << 20
 
@@ -47,5 +47,22 @@ extension DocumentService {
     func open(mapping url: URL, length: Int? = nil, password: String? = nil, meter: RequestMeter?) throws -> PDFDocument {
         try PDFDocument(source: try ByteSource(path: url.path, length: length), password: password, limits: readingLimits,
                         meter: meter)
+    }
+}
+
+extension OpenDocuments {
+    /// ``DocumentImporter/prepare(_:password:open:)`` under the memory budget, with the
+    /// reading limits.
+    /// `file`: the file `data` is mapped from (an upload written to disk), opened by mapping
+    /// it instead of copying the bytes (so neither the estimate nor the meter counts them).
+    func prepareUpload(_ data: Data, file: URL? = nil,
+                       password: String?) throws -> (pdf: Data, kind: DocumentKind, pageCount: Int) {
+        let copied = file == nil ? data.count : 0
+        return try budgeted("checking the \(data.count)-byte upload", estimate: copied + Self.admissionEstimate) { meter in
+            try DocumentImporter.prepare(data, password: password) { bytes, password in
+                guard let file else { return try open(bytes, password: password, meter: meter) }
+                return try open(mapping: file, password: password, meter: meter)
+            }
+        }
     }
 }

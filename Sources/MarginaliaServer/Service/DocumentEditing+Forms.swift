@@ -12,7 +12,7 @@ public struct FieldList: Sendable, Encodable {
     public var fields: [JSONValue]
 }
 
-extension DocumentService {
+extension DocumentEditing {
     /// The form fields in field-tree order, in their current (unsaved edits included) state.
     ///
     /// - Parameter policy: decides each field's `highlight`.
@@ -22,5 +22,10 @@ extension DocumentService {
             let form = try state.document.acroForm()
             return FieldList(revision: state.revision, fields: form.fields.map { $0.jsonRecord(highlightedBy: policy) })
         }
+    }
+
+    /// The fields as the default policy highlights them.
+    public func fields(_ id: String) throws -> FieldList {
+        try fields(id, policy: DefaultFormFieldPolicy())
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 import Marginalia
 
-/// What applying retention did (``DocumentService/applyRetention(now:)``).
+/// What applying retention did (``DocumentSaving/applyRetention(now:)``).
 public struct RetentionReport: Sendable, Equatable {
     /// One document whose versions were forgotten.
     public struct Pruned: Sendable, Equatable {
@@ -21,7 +21,7 @@ public struct RetentionReport: Sendable, Equatable {
     public init() {}
 }
 
-extension DocumentService {
+extension DocumentSaving {
     /// Applies the store's retention settings (docs/store.md, "Retention") now: each
     /// document's versions beyond its policy are forgotten, bytes and all
     /// (``pruneVersions(_:policy:now:)``), and documents in the trash longer than the store's
@@ -29,7 +29,7 @@ extension DocumentService {
     public func applyRetention(now: Date = Date()) throws -> RetentionReport {
         let settings = try guarded { try store.retention() }
         var report = RetentionReport()
-        for document in try list() {
+        for document in try guarded({ try store.documents(trashed: false) }) {
             do {
                 let policy = try guarded { try store.retention(of: document.id) } ?? settings.versions
                 if let pruned = try pruneVersions(document.id, policy: policy, now: now) { report.pruned.append(pruned) }
@@ -64,7 +64,7 @@ extension DocumentService {
         // Most runs forget nothing: decided from the rows, before the document is opened.
         let listed = try guarded { try store.versions(id) }
         guard policy.kept(listed, now: now).count < listed.count else { return nil }
-        let document = try guarded { try self.entry(id) }
+        let document = try guarded { try documents.entry(id) }
         return try withDocument(id) { (state: inout OpenDocument.State) -> RetentionReport.Pruned? in
             let pruned = try store.withDocumentLock(id) { () -> RetentionReport.Pruned? in
                 guard let (prune, report) = try planPrune(id, policy: policy, now: now) else { return nil }
@@ -73,7 +73,7 @@ extension DocumentService {
             }
             // Reopened on the rewritten file (the same content under new bytes), so that the
             // next save appends to what is stored; the log replays the unsaved edits.
-            if pruned != nil { state = try load(id, into: document) }
+            if pruned != nil { state = try documents.load(id, into: document) }
             return pruned
         }
     }

@@ -1,7 +1,7 @@
 import Foundation
 import Marginalia
 
-extension DocumentService {
+extension DocumentExports {
     /// The digital signatures of document `id` as `marginalia signatures` checks them
     /// (``PDFFile/verifySignatures(trustAnchors:)``, the chain not checked), in the file a
     /// download gives: the stored file with the unsaved edits appended, so what was appended
@@ -16,7 +16,7 @@ extension DocumentService {
     }
 }
 
-extension DocumentService {
+extension DocumentExports {
     /// The certification of document `id` in its current state (``PDFFile/certification()``),
     /// nil when nobody certified it: what `GET /api/v1/documents/{id}` gives as
     /// `certification`, for the editor to grey what the document does not allow.
@@ -37,22 +37,5 @@ public struct SignatureList: RevisionCarrying {
         var container = encoder.container(keyedBy: Keys.self)
         try container.encode(revision, forKey: .revision)
         try container.encode(signatures, forKey: .signatures)
-    }
-}
-
-extension DocumentService {
-    /// Refuses restoring version `number` (its bytes `data`) when the document's current file
-    /// holds a signature that version does not (signed after it, or in another file): the
-    /// restored content would silently lose the signature. The version stays readable as a
-    /// copy (`GET …/versions/{n}/file`).
-    static func checkRestoreKeepsSignatures(_ id: String, _ number: Int, _ data: Data, current: PDFDocument) throws {
-        let lost = current.file.signatures(notKeptBy: ByteSource(data: data))
-        guard lost.isEmpty else {
-            throw ServiceError.conflict("""
-                version \(number) of document \(id) does not hold the signature\(lost.count == 1 ? "" : "s") of \
-                \(lost.joined(separator: ", ")): restoring it would remove \(lost.count == 1 ? "it" : "them") from the \
-                document, so it is refused; download the version as a copy instead (GET …/versions/\(number)/file)
-                """)
-        }
     }
 }

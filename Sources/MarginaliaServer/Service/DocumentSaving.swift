@@ -2,7 +2,22 @@ import Foundation
 import Marginalia
 import MarginaliaEditor
 
-extension DocumentService {
+/// Saves and versions: a document's edits appended to its stored file as a new version, the
+/// versions listed and served (``VersionFiles``, the cache of their files this part owns), one
+/// restored, the current file built; and what the store keeps and for how long (retention,
+/// removal for good, redaction of the history).
+public final class DocumentSaving: Sendable, ServicePart {
+    let documents: OpenDocuments
+    /// Forgets a document's page words when its content is replaced.
+    let search: DocumentSearch
+    /// The versions' files served lately.
+    let versionFiles = VersionFiles()
+
+    init(documents: OpenDocuments, search: DocumentSearch) {
+        self.documents = documents
+        self.search = search
+    }
+
     /// Saves document `id`: its edits are appended to the stored file as an incremental
     /// update (written atomically) and recorded as a new version; the saved revision becomes
     /// the current revision, which itself does not change. With nothing to save, returns the
@@ -22,13 +37,13 @@ extension DocumentService {
     func saveLocked(_ id: String, _ state: inout OpenDocument.State) throws -> DocumentVersion {
         try store.withDocumentLock(id) {
             if store.isShared {
-                let document = try entry(id)
-                let caughtUp = try catchUp(id, document, &state, to: try store.document(id))
-                announce(id, caughtUp)
+                let document = try documents.entry(id)
+                let caughtUp = try documents.catchUp(id, document, &state, to: try store.document(id))
+                documents.announce(id, caughtUp)
                 if let latest = try store.versions(id).last, latest.number != state.baseVersion {
                     let before = state.revision
-                    state = try load(id, into: document)
-                    announce(id, document.recent.entries(after: before, upTo: state.revision) ?? [])
+                    state = try documents.load(id, into: document)
+                    documents.announce(id, document.recent.entries(after: before, upTo: state.revision) ?? [])
                 }
             }
             if state.revision == state.savedRevision && !state.document.hasChanges,
@@ -113,7 +128,7 @@ extension DocumentService {
                 let record = try store.restoreVersion(id, number: number, revision: state.revision,
                                                       pageCount: try document.pageCount, now: Date())
                 state.document = document
-                state.history = SharedHistory(depth: undoDepth)
+                state.history = SharedHistory(depth: documents.undoDepth)
                 state.savedRevision = state.revision
                 let row = try store.document(id)
                 state.file = row.file
@@ -121,7 +136,7 @@ extension DocumentService {
                 return (DocumentSummary(row), DocumentVersion(record))
             }
             // The words kept for this revision were the content before.
-            pageWords.forget(id)
+            search.pageWords.forget(id)
             // Announced once committed (the lock's transaction ends above).
             notify(id, .versionRestored(summary, version: version))
             textChanged(id)
@@ -138,7 +153,7 @@ extension DocumentService {
     /// reader asks for it piece by piece: ``VersionFiles``).
     public func versionFile(_ id: String, _ number: Int) throws -> CurrentFile {
         try guarded {
-            _ = try entry(id)
+            _ = try documents.entry(id)
             let record = try store.version(id, number: number)
             let key = VersionFiles.Key(document: id, number: number, file: record.file, length: record.byteLength)
             return try versionFiles.file(key, tag: Self.versionTag(id, record)) { try store.versionData(id, number: number) }
@@ -187,19 +202,21 @@ extension DocumentService {
             return file
         }
     }
+}
 
-    /// A flattened copy of the current state, written compact: annotations and form fields
-    /// (with their values) burned into the pages, the form removed (a signed one too: the copy
-    /// is not the signed file), nothing left to edit but links; the comments dropped, listed on
-    /// summary pages at the end, or notes drawn as icons (``FlattenOptions/Comments``). The
-    /// document itself stays as it is.
-    public func exportFlattened(_ id: String, comments: FlattenOptions.Comments) throws -> Data {
-        try budgeted("the flattened PDF export") { meter in
-            try withDocument(id, meter: meter) { state in
-                let copy = try open(try state.document.dataRepresentation(), meter: meter)
-                try copy.flatten(FlattenOptions(forms: true, comments: comments, evenIfSigned: true))
-                return try copy.dataRepresentation(options: PDFWriteOptions(mode: .compact))
-            }
+extension DocumentSaving {
+    /// Refuses restoring version `number` (its bytes `data`) when the document's current file
+    /// holds a signature that version does not (signed after it, or in another file): the
+    /// restored content would silently lose the signature. The version stays readable as a
+    /// copy (`GET …/versions/{n}/file`).
+    static func checkRestoreKeepsSignatures(_ id: String, _ number: Int, _ data: Data, current: PDFDocument) throws {
+        let lost = current.file.signatures(notKeptBy: ByteSource(data: data))
+        guard lost.isEmpty else {
+            throw ServiceError.conflict("""
+                version \(number) of document \(id) does not hold the signature\(lost.count == 1 ? "" : "s") of \
+                \(lost.joined(separator: ", ")): restoring it would remove \(lost.count == 1 ? "it" : "them") from the \
+                document, so it is refused; download the version as a copy instead (GET …/versions/\(number)/file)
+                """)
         }
     }
 }

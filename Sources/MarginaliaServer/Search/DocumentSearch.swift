@@ -1,7 +1,37 @@
 import Foundation
 import Marginalia
+import Synchronization
 
-extension DocumentService {
+/// Search: the text index of every document not in the trash, kept current in the background
+/// (``TextIndexer``) as documents are uploaded, edited and removed, and the find in one
+/// document (``search(_:query:options:from:limit:)``), which reads the engine's extraction of
+/// the current state and keeps the page words it read (``PageWordsCache``).
+public final class DocumentSearch: Sendable, ServicePart {
+    let documents: OpenDocuments
+    /// Keeps the text index current (nil when the service was made without one); set once, by `init`.
+    private let indexer = Mutex<TextIndexer?>(nil)
+    /// Keeps the text index current (nil when the service was made without one).
+    var textIndexer: TextIndexer? { indexer.withLock { $0 } }
+    /// The page words the one-document find has read (``search(_:query:options:from:limit:)``).
+    let pageWords = PageWordsCache()
+
+    /// Search over `documents`, with `textIndex` kept current (nil: no index, only the find).
+    init(documents: OpenDocuments, textIndex: (any TextIndex)?) {
+        self.documents = documents
+        guard let textIndex else { return }
+        let made = TextIndexer(index: textIndex, isCurrent: { [weak self] id in self?.textIndexIsCurrent(id) ?? true }) {
+            [weak self] id in try self?.indexedDocument(id)
+        }
+        indexer.withLock { $0 = made }
+        documents.watchText { [weak self] id in self?.textIndexer?.enqueue(id) }
+        reconcileTextIndex()
+    }
+
+    /// Stops the indexer (the service is going away).
+    func stop() {
+        textIndexer?.stop()
+    }
+
     /// What the text index should hold for document `id`: the words of every page of its
     /// current state (unsaved edits included) and the text of its annotations; nil for a
     /// document in the trash or gone.
@@ -90,11 +120,6 @@ extension DocumentService {
         } catch {
             // The index is derived data: a failure here leaves search incomplete, not wrong.
         }
-    }
-
-    /// Tells the indexer that document `id` changed.
-    func textChanged(_ id: String) {
-        textIndexer?.enqueue(id)
     }
 
     /// Waits until the text index has taken in every change (tests and benchmarks).

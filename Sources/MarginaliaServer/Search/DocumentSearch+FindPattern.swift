@@ -1,7 +1,7 @@
 import Foundation
 import Marginalia
 
-extension DocumentService {
+extension DocumentSearch {
     /// Finds a pattern (a regular expression or a ``TextPreset``) in one document's page
     /// text, as ``search(_:query:options:from:limit:)`` finds a phrase: every match with its
     /// exact quads, in the engine's reading order, from the document's current state. The
@@ -12,7 +12,7 @@ extension DocumentService {
     ///   - first: the first page (0-based) read.
     ///   - limit: the most matches wanted (nil: every match).
     public func search(_ id: String, pattern: TextPattern, from first: Int = 0, limit: Int? = nil) throws -> SearchResults {
-        let name = try summary(id).name
+        let name = try documents.summary(id).name
         let query = pattern.preset?.rawValue ?? pattern.expression.pattern
         return try budgeted("searching document \(id)") { meter in try withDocument(id, meter: meter) { state in
             var hits: [SearchResults.Hit] = [], ordered: [SearchResults.OrderedMatch] = []

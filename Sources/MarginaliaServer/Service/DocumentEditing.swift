@@ -1,0 +1,95 @@
+import Foundation
+import Marginalia
+import MarginaliaEditor
+
+/// Edits of a document: a client's request (a command, an undo or a redo of its own steps)
+/// applied and committed to the operation log, and what the editor reads of the current
+/// state (pages, annotations, the log). The undo history is per client and per document
+/// (``SharedHistory``, kept in the document's state).
+public final class DocumentEditing: Sendable, ServicePart {
+    let documents: OpenDocuments
+    /// Builds the current file of a document pages are inserted from.
+    let saving: DocumentSaving
+
+    init(documents: OpenDocuments, saving: DocumentSaving) {
+        self.documents = documents
+        self.saving = saving
+    }
+
+    /// Applies a client's request to document `id` and logs what it applied.
+    ///
+    /// The entries are committed to the operation log before this returns; subscribers hear
+    /// each one after that. Revisions go up by one per entry and are never reused. A request
+    /// that fails changes nothing and logs nothing.
+    ///
+    /// Concurrent requests for one document share commits (group commit): each applies its
+    /// change in memory and queues its entries under the document's state lock, then one
+    /// committer writes everything queued in one transaction (one fsync) and answers them
+    /// all. When that commit fails, every queued entry is taken back out of memory and each
+    /// of those requests fails.
+    ///
+    /// Over a shared store, a base revision ahead of the copy in memory may be one another
+    /// replica logged: the copy first catches up with the log, read under the document's
+    /// lock in the store (so whatever is committed is seen), and only a base revision still
+    /// ahead then is refused.
+    ///
+    /// - Returns: the new revision, the entries applied (none for an undo with nothing to
+    ///   undo) and the entries after `request.baseRevision` that the client had not seen.
+    /// - Throws: ``ServiceError/tooLarge(_:)`` when the request is over one of ``limits``;
+    ///   ``ServiceError/conflict(_:)`` when `baseRevision` is ahead of every logged revision;
+    ///   ``ServiceError/unprocessable(_:)`` when the change does not fit the document;
+    ///   ``ServiceError/forbidden(_:)`` when its certification does not allow it;
+    ///   ``ServiceError/notFound(_:)``, ``ServiceError/badRequest(_:)``.
+    public func apply(_ id: String, _ request: ApplyRequest) throws -> ApplyResult {
+        try request.validateClientID()
+        try documents.limits.check(request.change)
+        return try documents.apply(id, try withUploadedSource(id, request))
+    }
+
+    /// Applies a request body as the spec's `POST …/commands` (or `…/operations`) gives it,
+    /// signed by the signed-in user when there is one (``ApplyRequest/signed(by:)``).
+    public func apply(_ id: String, body: Data, signedInAs author: String? = nil) throws -> ApplyResult {
+        let request = try ApplyRequest.decode(body)
+        return try apply(id, author.map(request.signed(by:)) ?? request)
+    }
+
+    /// The log entries of document `id` after revision `after`, with its revision.
+    public func operations(_ id: String, after: Int) throws -> OperationLog {
+        guard after >= 0 else { throw ServiceError.badRequest("after: expected a revision (0 or more)") }
+        let document = try guarded { try documents.entry(id) }
+        return try withDocument(id) { state in
+            OperationLog(revision: state.revision, operations: try documents.logEntries(id, after: after, upTo: state.revision,
+                                                                               document: document))
+        }
+    }
+
+    /// The pages of document `id` in its current state.
+    public func pages(_ id: String) throws -> [PageInfo] {
+        try withDocument(id) { state in
+            try (0..<state.document.pageCount).map { index in
+                let page = try state.document.page(at: index)
+                let box = page.bounds(for: .cropBox)
+                return PageInfo(index: index, width: Double(box.width), height: Double(box.height), rotation: page.rotation,
+                                box: [Double(box.minX), Double(box.minY), Double(box.maxX), Double(box.maxY)],
+                                label: page.label)
+            }
+        }
+    }
+
+    /// The annotations of one page (0-based), or of every page when `page` is nil.
+    ///
+    /// - Throws: ``ServiceError/unprocessable(_:)`` when the page is out of range.
+    public func annotations(_ id: String, page: Int? = nil) throws -> AnnotationList {
+        try withDocument(id) { state in
+            let count = try state.document.pageCount
+            if let page {
+                guard page >= 0 && page < count else {
+                    throw ServiceError.unprocessable(OperationError.pageOutOfRange(page, pageCount: count).description)
+                }
+                return AnnotationList(revision: state.revision, annotations: try state.document.annotations(onPage: page))
+            }
+            let all = try (0..<count).flatMap { try state.document.annotations(onPage: $0) }
+            return AnnotationList(revision: state.revision, annotations: all)
+        }
+    }
+}

@@ -1,0 +1,241 @@
+import Foundation
+import Marginalia
+import MarginaliaEditor
+import Synchronization
+
+/// The documents the service holds in memory, and the one way in to them: each opened lazily
+/// (the stored file with the operations logged since its last save replayed onto it), its
+/// requests run one at a time, different documents in parallel; edits applied in memory and
+/// committed to the log together (group commit, ``OpenDocuments+Commit.swift``); other
+/// replicas' entries caught up with; every change told to the document's subscribers
+/// (``events``).
+///
+/// The parts of ``DocumentService`` (catalogue, editing, saving, search, presence, exports)
+/// reach documents only through it (``ServicePart``). It owns the table of open documents and
+/// the event hub; the parts own their own state (the version files, the text index, presence).
+final class OpenDocuments: Sendable {
+    /// The store underneath.
+    let store: any DocumentStore
+    /// Undo steps kept per document.
+    let undoDepth: Int
+    /// How much one editing request may ask (annotations, pages, points).
+    let limits: RequestLimits
+    /// The memory heavy work may take, per request and in all (``MemoryBudget``).
+    let budget: MemoryBudget
+    /// The limits every document is read with (docs/limits.md).
+    let readingLimits: PDFLimits
+    /// The subscribers of each document, told every change in revision order.
+    let events = EventHub()
+    /// The documents in memory, by id.
+    private let open = Mutex<[String: OpenDocument]>([:])
+    /// Told the id of each document whose text changed (the search part's indexer); set once.
+    private let textWatcher = Mutex<(@Sendable (String) -> Void)?>(nil)
+
+    init(store: any DocumentStore, undoDepth: Int, limits: RequestLimits, budget: MemoryBudget,
+         readingLimits: PDFLimits) {
+        self.store = store
+        self.undoDepth = max(1, undoDepth)
+        self.limits = limits
+        self.budget = budget
+        self.readingLimits = readingLimits
+    }
+
+    /// Has `watcher` told of every document whose text changes from now on.
+    func watchText(_ watcher: @escaping @Sendable (String) -> Void) {
+        textWatcher.withLock { $0 = watcher }
+    }
+
+    /// Tells the text watcher that document `id` changed (uploaded, edited, moved to or from
+    /// the trash, removed).
+    func textChanged(_ id: String) {
+        textWatcher.withLock { $0 }?(id)
+    }
+
+    /// One document's summary.
+    func summary(_ id: String) throws -> DocumentSummary {
+        try guarded { DocumentSummary(try store.document(id)) }
+    }
+
+    // MARK: - Open documents
+
+    /// The in-memory entry of a document, made on first use (not yet loaded).
+    func entry(_ id: String) throws -> OpenDocument {
+        try DocumentID.validate(id)
+        if let existing = existingEntry(id) { return existing }
+        _ = try store.document(id)  // not found: no entry is made
+        return open.withLock { open in
+            if let existing = open[id] { return existing }
+            let made = OpenDocument(id: id)
+            open[id] = made
+            return made
+        }
+    }
+
+    /// The in-memory entry of document `id` when one was made, without making one.
+    func existingEntry(_ id: String) -> OpenDocument? {
+        open.withLock { $0[id] }
+    }
+
+    /// Runs `body` on the loaded state of document `id` with nothing left uncommitted: under
+    /// its commit lock, after committing whatever edits are queued, and under its state lock
+    /// with nothing queued. So what `body` reads or saves is exactly what the log holds.
+    ///
+    /// Edits take only the state lock, so some can be applied in memory during the first
+    /// commit; those are committed in a second one holding the state lock, which lets no more
+    /// in. (Without it a save could store an edit whose log entry was not yet committed, and
+    /// a kill before that commit left the catalogue's saved revision ahead of its log,
+    /// refusing every later edit; and under a steady stream of edits a reader could wait
+    /// for a quiet moment for long.)
+    ///
+    /// Over a shared store, the entries other replicas logged are applied first. They are
+    /// read before the state lock is taken, so edits can queue meanwhile (a commit of those
+    /// then catches up by itself); with `waitingForStore`, read holding the document's lock
+    /// in the store, so a commit under way in another replica ends first and whatever is
+    /// committed is seen.
+    ///
+    /// With a `meter`, loading the document and whatever `body` decodes of it are charged to it.
+    func withDocument<T>(_ id: String, waitingForStore: Bool = false, meter: RequestMeter? = nil,
+                         _ body: (inout OpenDocument.State) throws -> T) throws -> T {
+        try guarded {
+            let entry = try entry(id)
+            return try entry.committing {
+                commitQueued(id, entry)
+                let current: (record: DocumentRecord, newer: [OperationRecord])?
+                if store.isShared {
+                    let read = { try self.store.documentAndLog(id, after: entry.loadedRevision ?? .max) }
+                    current = try waitingForStore ? store.withDocumentLock(id, read) : read()
+                } else {
+                    current = nil
+                }
+                return try entry.locked {
+                    if !entry.pending.isEmpty { commitQueued(id, entry, stateHeld: true) }
+                    return try entry.withState(held: true, load: { try load(id, into: entry, meter: meter) }) { state in
+                        state.document.file.meter = meter
+                        defer { state.document.file.meter = nil }
+                        if let current {
+                            let caughtUp = try catchUp(id, entry, &state, to: current.record, newer: current.newer)
+                            announce(id, caughtUp)
+                        }
+                        return try body(&state)
+                    }
+                }
+            }
+        }
+    }
+
+    /// Opens the stored state and replays the log: entries after the history base rebuild
+    /// the undo stacks; those after the saved revision are applied to the document too.
+    /// The recent log of `entry` starts with the replayed entries.
+    func load(_ id: String, into entry: OpenDocument, meter: RequestMeter? = nil) throws -> OpenDocument.State {
+        let stored = try store.loadDocument(id)
+        let record = stored.record
+        let document: PDFDocument
+        do {
+            if let file = stored.file {
+                // Mapped, not copied: the file stays in the page cache, not the budget.
+                document = try open(mapping: file, length: stored.version.byteLength, meter: meter)
+            } else {
+                try meter?.charge(stored.data.count, for: "the copy of the stored file")
+                document = try PDFDocument(data: stored.data, limits: readingLimits, meter: meter)
+            }
+        } catch let refused as ServiceError {
+            throw refused
+        } catch PDFError.limitExceeded(let message) {
+            throw ServiceError.from(PDFError.limitExceeded(message))
+        } catch {
+            throw ServiceError.internalError("the stored file of document \(id) cannot be opened: \(error)")
+        }
+        var history = SharedHistory(depth: undoDepth)
+        var revision = record.savedRevision
+        var replayed: [LoggedOperation] = []
+        for entry in stored.log {
+            let logged = try Self.logged(entry)
+            let operation = logged.operation
+            replayed.append(logged)
+            history.replay(entry.kind, operation, client: entry.clientID, revision: entry.revision)
+            guard entry.revision > record.savedRevision else { continue }
+            do {
+                try operation.apply(to: document, uploads: uploadReader(id))
+            } catch {
+                throw ServiceError.internalError("document \(id): logged revision \(entry.revision) cannot be replayed: \(error)")
+            }
+            revision = entry.revision
+        }
+        entry.pending.removeAll()
+        entry.recent.removeAll()
+        entry.recent.append(replayed)
+        return OpenDocument.State(document: document, history: history, revision: max(revision, record.revision),
+                                  savedRevision: record.savedRevision, file: record.file,
+                                  baseVersion: stored.version.number)
+    }
+
+    /// Forgets the in-memory entry of a document removed for good, and its subscribers.
+    func forget(_ id: String) {
+        open.withLock { $0[id] = nil }
+        events.drop(id)
+    }
+
+    // MARK: - Helpers
+
+    /// Runs `body`, turning every error into a ``ServiceError``.
+    func guarded<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch {
+            throw ServiceError.wrap(error)
+        }
+    }
+
+    static func decodeOperation(_ record: OperationRecord) throws -> EditorOperation {
+        do {
+            return try JSONDecoder().decode(EditorOperation.self, from: Data(record.json.utf8))
+        } catch {
+            throw ServiceError.internalError("logged revision \(record.revision) does not decode: \(error)")
+        }
+    }
+
+    /// A log record as an entry. A record of log format version 1 (written before version 2,
+    /// docs/operations.md) is decoded as such and its JSON written anew as version 2, so
+    /// clients only ever see version 2.
+    static func logged(_ record: OperationRecord) throws -> LoggedOperation {
+        LoggedOperation(revision: record.revision, clientId: record.clientID, author: record.author, kind: record.kind,
+                        operation: try decodeOperation(record), json: isLogVersion1(record.json) ? nil : record.json)
+    }
+
+    /// Whether logged JSON is version 1: its first key names the operation (version 2's keys,
+    /// sorted, begin with a field of the operation instead).
+    static func isLogVersion1(_ json: String) -> Bool {
+        ["addAnnotation", "removeAnnotation", "changeAnnotation", "insertPage", "removePage", "restorePage",
+         "fillField", "group"].contains { json.hasPrefix("{\"\($0)\":") }
+    }
+
+    static func encodeOperation(_ operation: EditorOperation) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        do {
+            return String(decoding: try encoder.encode(operation), as: UTF8.self)
+        } catch {
+            throw ServiceError.internalError("an operation could not be encoded: \(error)")
+        }
+    }
+
+    // MARK: - Events
+
+    /// Calls the subscribers of `id`.
+    func notify(_ id: String, _ event: DocumentEvent) {
+        events.publish(id, event, fetch: fetchEntries(id))
+    }
+
+    /// Announces entries a catch-up applied, as a committer announces its own; call under
+    /// the document's state lock, so they go out before any later entry of this process.
+    func announce(_ id: String, _ entries: [LoggedOperation]) {
+        for entry in entries { notify(id, .operation(entry)) }
+    }
+
+    /// Reads entries of `id` from the log for the event hub.
+    func fetchEntries(_ id: String) -> EventHub.Fetch {
+        { [store] after, through in
+            try store.operations(id, after: after).prefix { $0.revision <= through }.map(Self.logged)
+        }
+    }
+}
