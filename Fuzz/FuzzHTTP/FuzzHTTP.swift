@@ -33,7 +33,7 @@ private final class FuzzServer: @unchecked Sendable {
         let location = StoreLocation.folder(folder)
         let store = try location.open()
         service = DocumentService(store: store, textIndex: try location.openTextIndex(for: store))
-        documentID = try service.importDocument(name: "sample.pdf", data: try SampleDocument.make()).id
+        documentID = try service.catalogue.importDocument(name: "sample.pdf", data: try SampleDocument.make()).id
         let web = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Web").path
         handler = MarginaliaApp.servedHandler(for: service, staticFiles: StaticFiles(webDirectory: web), token: token)
@@ -42,9 +42,9 @@ private final class FuzzServer: @unchecked Sendable {
     /// Brings the document back when an input trashed it or deleted it for good, so later
     /// inputs reach past the 404s.
     func keepDocument() {
-        if (try? service.summary(documentID)) != nil { return }
-        if (try? service.restore(documentID)) != nil { return }
-        if let data = try? SampleDocument.make(), let summary = try? service.importDocument(name: "sample.pdf", data: data) {
+        if (try? service.catalogue.summary(documentID)) != nil { return }
+        if (try? service.catalogue.restore(documentID)) != nil { return }
+        if let data = try? SampleDocument.make(), let summary = try? service.catalogue.importDocument(name: "sample.pdf", data: data) {
             documentID = summary.id
         }
     }
