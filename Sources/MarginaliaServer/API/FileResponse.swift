@@ -1,7 +1,7 @@
 import Foundation
 
 /// A PDF's bytes served the way caches and range readers (pdf.js) expect (RFC 9110, 8.8.3,
-/// 13 and 14): a strong `ETag` (``Digest/entityTag(_:)``, or the one given with the bytes),
+/// 13 and 14): a strong `ETag` (``CurrentFile/tag``),
 /// `Accept-Ranges: bytes`,
 /// `Cache-Control: private, no-cache` (kept, but asked about again each time), and:
 /// - 304 with no body when `If-None-Match` names the tag (or is `*`);
@@ -10,11 +10,6 @@ import Foundation
 /// - 416 with `Content-Range: bytes */LENGTH` for a range that starts past the end;
 /// - the whole file (200) for no range, a malformed one, or several (allowed by 14.2).
 enum FileResponse {
-    static func serve(_ data: Data, tag: String? = nil, _ response: HTTPResponse, for request: HTTPRequest) -> HTTPResponse {
-        let file = tag.map { CurrentFile(stored: data, storedTag: $0) } ?? CurrentFile(data: data)
-        return serve(file, response, for: request)
-    }
-
     /// A document's file, served from where its parts lie: a range copies only its own bytes.
     static func serve(_ file: CurrentFile, _ response: HTTPResponse, for request: HTTPRequest) -> HTTPResponse {
         let tag = file.tag
