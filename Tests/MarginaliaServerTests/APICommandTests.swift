@@ -117,7 +117,31 @@ struct APICommandTests {
             #expect(try service.catalogue.summary(id).revision == 1, "nothing refused was logged")
             // A locked annotation's text may change (its flags stay as they are).
             let text = try post(port, id, #"{"protocol":1,"baseRevision":1,"clientId":"t","command":{"type":"change","annotation":{"type":"square","id":"locked","pageIndex":0,"rect":[100,100,200,150],"flags":["print","locked"],"contents":"note"}}}"#)
-            #expect(text.status == 200)
+            #expect(text.status == 200, "\(text.text)")
+        }
+    }
+
+    /// A change that leaves `creationDate` out used to date the annotation afresh, so the text of a
+    /// locked one could be changed only within the second it was made (a test that failed when the
+    /// machine was slow).
+    @Test func aChangeKeepsWhenAndByWhomTheAnnotationWasMade() throws {
+        try withRealAPI { port, service in
+            let id = try upload(port)
+            let add = try post(port, id, #"""
+                {"protocol":1,"baseRevision":0,"clientId":"t","command":{"type":"add","annotations":[
+                 {"type":"square","id":"old","pageIndex":0,"rect":[100,100,200,150],"flags":["print","locked"],
+                  "author":"Ada","creationDate":"2020-01-02T03:04:05Z"}]}}
+                """#)
+            #expect(add.status == 200)
+            let change = try post(port, id, #"""
+                {"protocol":1,"baseRevision":1,"clientId":"t","command":{"type":"change","annotation":
+                 {"type":"square","id":"old","pageIndex":0,"rect":[100,100,200,150],"flags":["print","locked"],"contents":"new text",
+                  "author":"Someone else","creationDate":"2024-06-07T08:09:10Z"}}}
+                """#)
+            #expect(change.status == 200, "\(change.text)")
+            let changed = try #require(try service.editing.annotations(id).annotations.first { $0.id == "old" })
+            #expect(changed.contents == "new text" && changed.author == "Ada")
+            #expect(changed.creationDate == Date(timeIntervalSince1970: 1_577_934_245), "\(String(describing: changed.creationDate))")
         }
     }
 
@@ -152,7 +176,8 @@ struct APICommandTests {
             #expect(try refusal(#"{"type":"change","annotation":"# + note + #""flags":["print","lockedContents"],"contents":"new"}}"#).contains("contents"))
             #expect(try send(##"{"type":"change","annotation":{"type":"note","id":"nt","pageIndex":0,"rect":[300,300,320,320],"color":"#00FF00","flags":["print","lockedContents"],"contents":"keep"}}"##).status == 200)
             // The locked square's text changes, its place does not; unlock is one logged step.
-            #expect(try send(#"{"type":"change","annotation":"# + square + #""flags":["print","locked"],"contents":"b"}}"#).status == 200)
+            let textChange = try send(#"{"type":"change","annotation":"# + square + #""flags":["print","locked"],"contents":"b"}}"#)
+            #expect(textChange.status == 200, "\(textChange.text)")
             _ = try refusal(#"{"type":"move","ids":["sq"],"dx":5,"dy":5}"#)
             let unlocked = try send(#"{"type":"unlock","ids":["sq","nt"]}"#)
             #expect(unlocked.status == 200)

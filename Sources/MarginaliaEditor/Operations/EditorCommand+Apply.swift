@@ -61,14 +61,15 @@ extension EditorCommand {
             let additions = PDFAnnotation.parentsFirst(annotations).map(EditorOperation.addAnnotation)
             return additions.count == 1 ? additions : [.group(name: "add", additions)]
         case .change(let json):
-            let after = try Self.annotation(from: json)
-            guard let before = found[after.id] else { throw CommandError.unknownAnnotation(after.id) }
-            if !before.flags.isDisjoint(with: [.locked, .lockedContents]) {
-                try AnnotationLock.check(change: try Self.annotationJSON(after), of: try Self.annotationJSON(before), id: before.id)
-            }
-            var changed = after
-            // /T says who made the annotation: a change, by whoever, leaves it.
+            var changed = try Self.annotation(from: json)
+            guard let before = found[changed.id] else { throw CommandError.unknownAnnotation(changed.id) }
+            // Who made the annotation (/T) and when (/CreationDate): a change, by whoever, leaves
+            // both (a change that leaves the date out would otherwise date it now).
+            changed.creationDate = before.creationDate
             if let author = before.author { changed.author = author }
+            if !before.flags.isDisjoint(with: [.locked, .lockedContents]) {
+                try AnnotationLock.check(change: try Self.annotationJSON(changed), of: try Self.annotationJSON(before), id: before.id)
+            }
             if !before.flags.contains(.locked) { try Self.fitText(of: &changed, in: document) }  // a locked box keeps its size
             if before == changed { return [] }
             changed.modificationDate = Date()
