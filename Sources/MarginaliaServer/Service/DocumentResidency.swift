@@ -18,8 +18,9 @@ public struct DocumentResidency: Sendable {
     /// Now, in seconds, on a clock that only moves forward (tests pass their own).
     public var clock: @Sendable () -> Double
 
-    /// The defaults: unloaded after 5 minutes unused, at most 64 held.
+    /// The default idle time: unloaded after 5 minutes unused.
     public static let defaultIdleSeconds = 300
+    /// The default bound: at most 64 documents held.
     public static let defaultMaxOpen = 64
     /// The most `--unload-idle` accepts (a day).
     public static let maximumIdleSeconds = 86_400
@@ -29,6 +30,9 @@ public struct DocumentResidency: Sendable {
     /// The `serve` options that set ``idleSeconds`` and ``maxOpen``.
     public static let options = (idle: "--unload-idle", maxOpen: "--max-open-documents")
 
+    /// Settings with `idleSeconds` clamped to 0 through ``maximumIdleSeconds`` and `maxOpen`
+    /// to 1 through ``maximumMaxOpen`` (the `serve` options are checked before, with an error
+    /// naming them: ``idleSeconds(_:)``, ``maxOpen(_:)``).
     public init(idleSeconds: Int = defaultIdleSeconds, maxOpen: Int = defaultMaxOpen,
                 clock: @escaping @Sendable () -> Double = DocumentResidency.uptime) {
         self.idleSeconds = min(max(0, idleSeconds), Self.maximumIdleSeconds)
@@ -61,6 +65,7 @@ public struct DocumentResidency: Sendable {
 
     /// An option's text that is out of range or not a number.
     public struct OptionError: Error, CustomStringConvertible, Sendable {
+        /// What is wrong, naming the option and the range it accepts.
         public let message: String
         public var description: String { message }
     }
