@@ -32,7 +32,8 @@ extension ServeCommand {
         do {
             let store = try options.store.open()
             service = DocumentService(store: store, limits: options.limits, textIndex: try options.store.openTextIndex(for: store),
-                                      budget: MemoryBudget(options.memory), readingLimits: options.readingLimits)
+                                      budget: MemoryBudget(options.memory), readingLimits: options.readingLimits,
+                                      residency: options.residency)
         } catch {
             throw CommandFailure(description: "cannot open the store \(options.store): \(error)", code: ExitCode.badInput)
         }

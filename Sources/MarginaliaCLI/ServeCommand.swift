@@ -15,6 +15,7 @@ enum ServeCommand {
                                 [--max-upload BYTES]
                                 [--max-annotations N] [--max-pages N] [--max-points N]
                                 [--memory-budget BYTES] [--request-memory BYTES] [--admission-wait S]
+                                [--unload-idle S] [--max-open-documents N]
                                 [--tls-cert FILE --tls-key FILE [--http-redirect-port N] | --behind-tls-proxy]
                                 [--hsts-max-age S]
                                 [--jwt-hs256-secret-file FILE | --jwt-rs256-public-key FILE]
@@ -93,6 +94,11 @@ enum ServeCommand {
           --request-memory BYTES  what one such request may decode and draw in all (default
                                   384M); past it, 413 naming this option
           --admission-wait S      seconds a request waits for the budget (default 2; 0: none)
+          --unload-idle S         seconds a document nothing uses (no event stream, no request
+                                  at work on it) stays in memory (default 300; 0: never by
+                                  time); reopened from the store when next asked for
+          --max-open-documents N  documents held in memory at most (default 64); past it the
+                                  least recently used of those nothing uses are unloaded
         The limits documents are read with (docs/limits.md) come from MARGINALIA_LIMITS;
         a document past one gets 413 naming it.
         """
@@ -117,6 +123,8 @@ enum ServeCommand {
         var jwt: JWTVerifier?
         /// Seconds between retention runs (docs/store.md, "Retention"); 0: never.
         var retentionEvery = 3600
+        /// `--unload-idle` and `--max-open-documents`.
+        var residency = DocumentResidency()
     }
 
     static func parse(_ argv: [String], environment: [String: String] = ProcessInfo.processInfo.environment) throws -> Options {
@@ -161,6 +169,7 @@ enum ServeCommand {
             }
             retentionEvery = seconds
         }
+        let residency = try residencyOptions(&arguments)
         let readingLimits = try LimitsSetting.current(environment)
         let tls = try tlsOptions(&arguments, port: port)
         let jwt = try jwtVerifier(&arguments)
@@ -175,7 +184,23 @@ enum ServeCommand {
         return Options(files: arguments.items, host: host, port: port, dataDirectory: data,
                        store: location, token: token, webDirectory: web, pdfjsDirectory: pdfjs,
                        http: http, limits: limits, memory: memory, readingLimits: readingLimits, tls: tls, jwt: jwt,
-                       retentionEvery: retentionEvery)
+                       retentionEvery: retentionEvery, residency: residency)
+    }
+
+    /// `--unload-idle S` and `--max-open-documents N`, each checked (``DocumentResidency``).
+    private static func residencyOptions(_ arguments: inout Arguments) throws -> DocumentResidency {
+        var residency = DocumentResidency()
+        do {
+            if let text = try arguments.option(DocumentResidency.options.idle) {
+                residency.idleSeconds = try DocumentResidency.idleSeconds(text)
+            }
+            if let text = try arguments.option(DocumentResidency.options.maxOpen) {
+                residency.maxOpen = try DocumentResidency.maxOpen(text)
+            }
+        } catch let refused as DocumentResidency.OptionError {
+            throw UsageError(refused.message)
+        }
+        return residency
     }
 
     /// Where uploads are written as they arrive: beside the files of a folder store (one

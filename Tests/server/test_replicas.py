@@ -55,7 +55,7 @@ def qpdf_ok(path) -> bool:
 
 def test_health_readiness_and_round_robin(replicas):
     for replica in replicas:
-        assert replica.json("GET", "/healthz") == {"status": "ok"}
+        assert replica.json("GET", "/healthz")["status"] == "ok"
         assert replica.json("GET", "/readyz") == {"status": "ready", "store": "postgresql"}
     served = [replicas.front.request("GET", DOCS)[1].get("x-marginalia-replica") for _ in range(9)]
     assert sorted(set(served)) == ["replica1", "replica2", "replica3"]
@@ -204,7 +204,7 @@ def test_while_the_database_is_down_requests_get_503_and_then_it_heals(replicas,
         for replica in replicas:
             status, _, data = replica.request("GET", "/readyz")
             assert status == 503 and json.loads(data)["error"]["code"] == "unavailable"
-            assert replica.json("GET", "/healthz") == {"status": "ok"}
+            assert replica.json("GET", "/healthz")["status"] == "ok"
             for method, path, body in (("POST", f"{DOCS}/{doc}/operations", stroke("tab", revision, 2)),
                                        ("GET", f"{DOCS}/{doc}/annotations", None), ("GET", DOCS, None),
                                        ("POST", f"{DOCS}/{doc}/save", b"")):

@@ -3,7 +3,9 @@ import Foundation
 /// The two endpoints a load balancer or an orchestrator probes, answered before anything
 /// else and without a token (they carry no document data; docs/scale-out.md):
 ///
-/// - `GET /healthz`: 200 `{"status": "ok"}` while the process answers requests (liveness);
+/// - `GET /healthz`: 200 `{"status": "ok", "openDocuments": N}` while the process answers
+///   requests (liveness), with how many documents it holds in memory (``DocumentResidency``;
+///   the count is left out when the probes are made without a service);
 /// - `GET /readyz`: 200 `{"status": "ready", "store": KIND}` when the store answers (and, for
 ///   PostgreSQL, the change listener is connected), else 503 with the API's error body, code
 ///   `unavailable` (readiness: send no traffic here for now).
@@ -12,15 +14,21 @@ public struct HealthEndpoints: Sendable {
     public let checkReady: @Sendable () throws -> Void
     /// `sqlite` or `postgresql`, for the readiness body.
     public let storeKind: String
+    /// How many documents are held in memory, for the liveness body; nil: not told.
+    public let openDocuments: (@Sendable () -> Int)?
 
-    public init(storeKind: String, checkReady: @escaping @Sendable () throws -> Void) {
+    public init(storeKind: String, openDocuments: (@Sendable () -> Int)? = nil,
+                checkReady: @escaping @Sendable () throws -> Void) {
         self.storeKind = storeKind
+        self.openDocuments = openDocuments
         self.checkReady = checkReady
     }
 
     /// The probes over `service` and its store.
     public init(service: DocumentService) {
-        self.init(storeKind: service.store.isShared ? "postgresql" : "sqlite") { try service.checkReady() }
+        self.init(storeKind: service.store.isShared ? "postgresql" : "sqlite", openDocuments: { service.openDocumentCount }) {
+            try service.checkReady()
+        }
     }
 
     /// The answer to a probe, or nil for any other request. Another method than `GET` or
@@ -33,7 +41,9 @@ public struct HealthEndpoints: Sendable {
         }
         switch request.path {
         case "/healthz":
-            return Self.json(["status": "ok"], status: 200)
+            var body: [String: any Sendable] = ["status": "ok"]
+            if let openDocuments { body["openDocuments"] = openDocuments() }
+            return Self.json(body, status: 200)
         case "/readyz":
             do {
                 try checkReady()
@@ -56,7 +66,7 @@ public struct HealthEndpoints: Sendable {
         }
     }
 
-    private static func json(_ object: [String: String], status: Int) -> HTTPResponse {
+    private static func json(_ object: [String: any Sendable], status: Int) -> HTTPResponse {
         let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data()
         return HTTPResponse.json(data: data, status: status).adding(header: "Cache-Control", value: "no-store")
     }

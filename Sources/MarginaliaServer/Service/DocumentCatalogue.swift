@@ -46,9 +46,8 @@ public final class DocumentCatalogue: Sendable, ServicePart {
 
     private func changeRecord(_ id: String, _ change: () throws -> DocumentSummary,
                               event: (DocumentSummary) -> DocumentEvent) throws -> DocumentSummary {
-        try guarded {
-            let entry = try documents.entry(id)
-            return try entry.locked {
+        try documents.using(id) { entry in
+            try entry.locked {
                 let summary = try change()
                 notify(id, event(summary))
                 return summary

@@ -24,10 +24,11 @@ extension DocumentEditing {
     public func addUpload(_ id: String, data: Data, password: String? = nil) throws -> UploadInfo {
         try guarded {
             let prepared = try documents.prepareUpload(data, password: password)
-            let entry = try documents.entry(id)
-            return try entry.locked {
-                UploadInfo(upload: try store.addUpload(id, pdf: prepared.pdf), pageCount: prepared.pageCount,
-                           revision: try store.document(id).revision)
+            return try documents.using(id) { entry in
+                try entry.locked {
+                    UploadInfo(upload: try store.addUpload(id, pdf: prepared.pdf), pageCount: prepared.pageCount,
+                               revision: try store.document(id).revision)
+                }
             }
         }
     }
@@ -45,9 +46,8 @@ extension DocumentEditing {
         } catch ServiceError.notFound(let message) {
             throw ServiceError.unprocessable("command.source.document: \(message)")
         }
-        let number = try guarded {
-            let entry = try documents.entry(id)
-            return try entry.locked { try store.addUpload(id, pdf: data) }
+        let number = try documents.using(id) { entry in
+            try entry.locked { try store.addUpload(id, pdf: data) }
         }
         var rewritten = request
         rewritten.change = .command(.insertPages(index: index, source: .upload(number), pages: pages))

@@ -9,14 +9,15 @@ extension DocumentSaving {
     ///   ``ServiceError/notFound(_:)``.
     public func purge(_ id: String) throws {
         try guarded {
-            let entry = try documents.entry(id)
-            try entry.committing {
-                try entry.locked {
-                    guard try store.document(id).trashedAt != nil else {
-                        throw ServiceError.conflict("document \(id) is not in the trash: move it there before deleting it for good")
+            try documents.using(id) { entry in
+                try entry.committing {
+                    try entry.locked {
+                        guard try store.document(id).trashedAt != nil else {
+                            throw ServiceError.conflict("document \(id) is not in the trash: move it there before deleting it for good")
+                        }
+                        notify(id, .purged(id: id))
+                        try store.purge(id)
                     }
-                    notify(id, .purged(id: id))
-                    try store.purge(id)
                 }
             }
             documents.forget(id)

@@ -31,47 +31,48 @@ extension DocumentSaving {
     ///   signatures); ``ServiceError/unprocessable(_:)`` when it has no redaction mark;
     ///   ``ServiceError/notFound(_:)``.
     public func applyRedactions(_ id: String, options: RedactionOptions) throws -> AppliedRedaction {
-        let document = try guarded { try documents.entry(id) }
-        let applied = try budgeted("applying the redactions of document \(id)") { meter in
-            try withDocument(id, meter: meter) { state -> AppliedRedaction in
-                let applied = try store.withDocumentLock(id) { () -> AppliedRedaction in
-                    do {
-                        try state.document.file.checkRewriteKeepsSignatures()
-                    } catch SignatureError.rewriteBreaksSignatures(let fields) {
-                        throw ServiceError.conflict("""
-                            document \(id) is signed (\(fields.joined(separator: ", "))): applying redactions rewrites the \
-                            file, which would invalidate its signatures, so it is refused (docs/signatures.md)
-                            """)
+        return try documents.using(id) { document in
+            let applied = try budgeted("applying the redactions of document \(id)") { meter in
+                try withDocument(id, meter: meter) { state -> AppliedRedaction in
+                    let applied = try store.withDocumentLock(id) { () -> AppliedRedaction in
+                        do {
+                            try state.document.file.checkRewriteKeepsSignatures()
+                        } catch SignatureError.rewriteBreaksSignatures(let fields) {
+                            throw ServiceError.conflict("""
+                                document \(id) is signed (\(fields.joined(separator: ", "))): applying redactions rewrites the \
+                                file, which would invalidate its signatures, so it is refused (docs/signatures.md)
+                                """)
+                        }
+                        _ = try saveLocked(id, &state)
+                        let copy = try open(try state.document.dataRepresentation(), meter: meter)
+                        let report = try copy.applyRedactions(options: options)
+                        guard !report.pages.isEmpty else {
+                            throw ServiceError.unprocessable("document \(id) has no redaction marks to apply (annotations of type redact)")
+                        }
+                        let bytes = try copy.dataRepresentation(options: PDFWriteOptions(mode: .compact))
+                        let removed = try store.versions(id).map(\.number)
+                        let entries = try store.operations(id, after: 0).count
+                        let uploads = try store.uploadNumbers(id).count
+                        let record = try store.redactHistory(id, bytes: bytes, basedOn: state.baseVersion, revision: state.revision,
+                                                             pageCount: try copy.pageCount, now: Date())
+                        // Reopened on the redacted file: the history and the recent log start empty.
+                        state = try documents.load(id, into: document)
+                        return AppliedRedaction(report: report, version: DocumentVersion(record),
+                                                summary: DocumentSummary(try store.document(id)), versionsRemoved: removed,
+                                                logEntriesRemoved: entries, uploadsRemoved: uploads)
                     }
-                    _ = try saveLocked(id, &state)
-                    let copy = try open(try state.document.dataRepresentation(), meter: meter)
-                    let report = try copy.applyRedactions(options: options)
-                    guard !report.pages.isEmpty else {
-                        throw ServiceError.unprocessable("document \(id) has no redaction marks to apply (annotations of type redact)")
-                    }
-                    let bytes = try copy.dataRepresentation(options: PDFWriteOptions(mode: .compact))
-                    let removed = try store.versions(id).map(\.number)
-                    let entries = try store.operations(id, after: 0).count
-                    let uploads = try store.uploadNumbers(id).count
-                    let record = try store.redactHistory(id, bytes: bytes, basedOn: state.baseVersion, revision: state.revision,
-                                                         pageCount: try copy.pageCount, now: Date())
-                    // Reopened on the redacted file: the history and the recent log start empty.
-                    state = try documents.load(id, into: document)
-                    return AppliedRedaction(report: report, version: DocumentVersion(record),
-                                            summary: DocumentSummary(try store.document(id)), versionsRemoved: removed,
-                                            logEntriesRemoved: entries, uploadsRemoved: uploads)
+                    versionFiles.forget(id)
+                    search.pageWords.forget(id)
+                    notify(id, .versionRestored(applied.summary, version: applied.version))
+                    return applied
                 }
-                versionFiles.forget(id)
-                search.pageWords.forget(id)
-                notify(id, .versionRestored(applied.summary, version: applied.version))
-                return applied
             }
+            // Outside the document's locks: rebuilding the store's files takes a while.
+            try guarded {
+                try store.clearFreedSpace()
+                try search.textIndexer?.erase(id)
+            }
+            return applied
         }
-        // Outside the document's locks: rebuilding the store's files takes a while.
-        try guarded {
-            try store.clearFreedSpace()
-            try search.textIndexer?.erase(id)
-        }
-        return applied
     }
 }

@@ -64,17 +64,18 @@ extension DocumentSaving {
         // Most runs forget nothing: decided from the rows, before the document is opened.
         let listed = try guarded { try store.versions(id) }
         guard policy.kept(listed, now: now).count < listed.count else { return nil }
-        let document = try guarded { try documents.entry(id) }
-        return try withDocument(id) { (state: inout OpenDocument.State) -> RetentionReport.Pruned? in
-            let pruned = try store.withDocumentLock(id) { () -> RetentionReport.Pruned? in
-                guard let (prune, report) = try planPrune(id, policy: policy, now: now) else { return nil }
-                try store.pruneVersions(id, prune)
-                return report
+        return try documents.using(id) { document in
+            return try withDocument(id) { (state: inout OpenDocument.State) -> RetentionReport.Pruned? in
+                let pruned = try store.withDocumentLock(id) { () -> RetentionReport.Pruned? in
+                    guard let (prune, report) = try planPrune(id, policy: policy, now: now) else { return nil }
+                    try store.pruneVersions(id, prune)
+                    return report
+                }
+                // Reopened on the rewritten file (the same content under new bytes), so that the
+                // next save appends to what is stored; the log replays the unsaved edits.
+                if pruned != nil { state = try documents.load(id, into: document) }
+                return pruned
             }
-            // Reopened on the rewritten file (the same content under new bytes), so that the
-            // next save appends to what is stored; the log replays the unsaved edits.
-            if pruned != nil { state = try documents.load(id, into: document) }
-            return pruned
         }
     }
 

@@ -37,13 +37,14 @@ public final class DocumentSaving: Sendable, ServicePart {
     func saveLocked(_ id: String, _ state: inout OpenDocument.State) throws -> DocumentVersion {
         try store.withDocumentLock(id) {
             if store.isShared {
-                let document = try documents.entry(id)
-                let caughtUp = try documents.catchUp(id, document, &state, to: try store.document(id))
-                documents.announce(id, caughtUp)
-                if let latest = try store.versions(id).last, latest.number != state.baseVersion {
-                    let before = state.revision
-                    state = try documents.load(id, into: document)
-                    documents.announce(id, document.recent.entries(after: before, upTo: state.revision) ?? [])
+                try documents.using(id) { document in
+                    let caughtUp = try documents.catchUp(id, document, &state, to: try store.document(id))
+                    documents.announce(id, caughtUp)
+                    if let latest = try store.versions(id).last, latest.number != state.baseVersion {
+                        let before = state.revision
+                        state = try documents.load(id, into: document)
+                        documents.announce(id, document.recent.entries(after: before, upTo: state.revision) ?? [])
+                    }
                 }
             }
             if state.revision == state.savedRevision && !state.document.hasChanges,
@@ -153,7 +154,7 @@ public final class DocumentSaving: Sendable, ServicePart {
     /// reader asks for it piece by piece: ``VersionFiles``).
     public func versionFile(_ id: String, _ number: Int) throws -> CurrentFile {
         try guarded {
-            _ = try documents.entry(id)
+            try documents.using(id) { _ in }  // a document that does not exist is not found
             let record = try store.version(id, number: number)
             let key = VersionFiles.Key(document: id, number: number, file: record.file, length: record.byteLength)
             return try versionFiles.file(key, tag: Self.versionTag(id, record)) { try store.versionData(id, number: number) }

@@ -55,12 +55,13 @@ public final class DocumentService: Sendable {
     /// - Throws: ``ServiceError/internalError(_:)`` when the store cannot be opened.
     /// Its text index is SQLite FTS5 in the same directory (``SQLiteTextIndex``).
     public convenience init(directory: URL, undoDepth: Int = 100, limits: RequestLimits = RequestLimits(),
-                            budget: MemoryBudget = MemoryBudget(), readingLimits: PDFLimits = .default) throws {
+                            budget: MemoryBudget = MemoryBudget(), readingLimits: PDFLimits = .default,
+                            residency: DocumentResidency = DocumentResidency()) throws {
         do {
             let store = try SQLiteDocumentStore(directory: directory)
             let index = try StoreLocation.folder(directory).openTextIndex(for: store)
             self.init(store: store, undoDepth: undoDepth, limits: limits, textIndex: index, budget: budget,
-                      readingLimits: readingLimits)
+                      readingLimits: readingLimits, residency: residency)
         } catch {
             throw ServiceError.wrap(error)
         }
@@ -76,11 +77,13 @@ public final class DocumentService: Sendable {
     ///     as documents are uploaded, edited and removed; nil for no search.
     ///   - budget: the memory heavy work may take (shared with the HTTP server's bodies).
     ///   - readingLimits: the limits documents are read with.
+    ///   - residency: how long documents nothing uses stay in memory, and how many at most;
+    ///     the idle ones are swept out in the background.
     public init(store: any DocumentStore, undoDepth: Int = 100, limits: RequestLimits = RequestLimits(),
                 textIndex: (any TextIndex)? = nil, budget: MemoryBudget = MemoryBudget(),
-                readingLimits: PDFLimits = .default) {
+                readingLimits: PDFLimits = .default, residency: DocumentResidency = DocumentResidency()) {
         let documents = OpenDocuments(store: store, undoDepth: undoDepth, limits: limits, budget: budget,
-                                      readingLimits: readingLimits)
+                                      readingLimits: readingLimits, residency: residency)
         self.documents = documents
         search = DocumentSearch(documents: documents, textIndex: textIndex)
         saving = DocumentSaving(documents: documents, search: search)
@@ -92,11 +95,17 @@ public final class DocumentService: Sendable {
             guard let self else { return }
             remoteChanges.async { self.receive(change) }
         }
+        documents.startUnloading()
     }
 
     deinit {
         search.stop()
+        documents.stopUnloading()
     }
+
+    /// How many documents are held in memory now (``DocumentResidency``; the health
+    /// endpoint's `openDocuments`).
+    public var openDocumentCount: Int { documents.openDocumentCount }
 
     /// Whether the store answers (the readiness endpoint).
     ///

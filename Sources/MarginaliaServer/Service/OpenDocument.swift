@@ -111,6 +111,21 @@ final class OpenDocument: @unchecked Sendable {
         return try body()
     }
 
+    /// Drops the loaded state and the recent log when nothing is at work on the document:
+    /// neither lock is held, nothing is queued or being committed, no catch-up is queued.
+    /// Never waits for a lock. Returns whether the document is now unloaded (the caller takes
+    /// its entry out of the table, ``OpenDocuments/unloadUnused()``).
+    func unloadIfUnused() -> Bool {
+        guard commitLock.try() else { return false }
+        defer { commitLock.unlock() }
+        guard lock.try() else { return false }
+        defer { lock.unlock() }
+        guard pending.isEmpty, commitsInFlight == 0, !refreshQueued else { return false }
+        state = nil
+        recent.removeAll()
+        return true
+    }
+
     // MARK: - Waiting for commits
 
     /// Whether a committer is at work; signalled when a commit ends or outcomes are set.

@@ -7,19 +7,20 @@ extension OpenDocuments {
     /// document `id` in memory, queues its entries and returns once a commit logged them
     /// (``DocumentEditing/apply(_:_:)`` says what that guarantees).
     func apply(_ id: String, _ request: ApplyRequest) throws -> ApplyResult {
-        let document = try guarded { try entry(id) }
-        let pending = PendingApply(request: request)
-        var ahead = try queue(id, pending, document: document)
-        if ahead != nil && store.isShared {
-            // The client may have seen a revision another replica logged: catch up with
-            // everything committed (read under the document's lock in the store) and try
-            // again. Only a base revision still ahead after that is refused.
-            try withDocument(id, waitingForStore: true) { _ in }
-            ahead = try queue(id, pending, document: document)
+        return try using(id) { document in
+            let pending = PendingApply(request: request)
+            var ahead = try queue(id, pending, document: document)
+            if ahead != nil && store.isShared {
+                // The client may have seen a revision another replica logged: catch up with
+                // everything committed (read under the document's lock in the store) and try
+                // again. Only a base revision still ahead after that is refused.
+                try withDocument(id, waitingForStore: true) { _ in }
+                ahead = try queue(id, pending, document: document)
+            }
+            if let revision = ahead { throw Self.ahead(request, of: id, revision: revision) }
+            try commitLog(id, document, waitingFor: pending)
+            return ApplyResult(revision: pending.revisionAfter, applied: pending.entries, missed: pending.missed)
         }
-        if let revision = ahead { throw Self.ahead(request, of: id, revision: revision) }
-        try commitLog(id, document, waitingFor: pending)
-        return ApplyResult(revision: pending.revisionAfter, applied: pending.entries, missed: pending.missed)
     }
 
     /// Applies the request in memory and queues it for the log; or, when its base revision

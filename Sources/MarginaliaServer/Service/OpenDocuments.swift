@@ -26,14 +26,20 @@ final class OpenDocuments: Sendable {
     let readingLimits: PDFLimits
     /// The subscribers of each document, told every change in revision order.
     let events = EventHub()
-    /// The documents in memory, by id.
-    private let open = Mutex<[String: OpenDocument]>([:])
+    /// The documents in memory, by id, with who uses them (``OpenDocuments+Residency.swift``).
+    let table = Mutex(DocumentTable())
     /// Told the id of each document whose text changed (the search part's indexer); set once.
     private let textWatcher = Mutex<(@Sendable (String) -> Void)?>(nil)
 
+    /// How long documents stay in memory, and how many at most (``DocumentResidency``).
+    let residency: DocumentResidency
+    /// The timer of the idle sweep (``startUnloading()``), nil when none runs.
+    let sweep = Mutex<DispatchSourceTimer?>(nil)
+
     init(store: any DocumentStore, undoDepth: Int, limits: RequestLimits, budget: MemoryBudget,
-         readingLimits: PDFLimits) {
+         readingLimits: PDFLimits, residency: DocumentResidency = DocumentResidency()) {
         self.store = store
+        self.residency = residency
         self.undoDepth = max(1, undoDepth)
         self.limits = limits
         self.budget = budget
@@ -58,22 +64,10 @@ final class OpenDocuments: Sendable {
 
     // MARK: - Open documents
 
-    /// The in-memory entry of a document, made on first use (not yet loaded).
-    func entry(_ id: String) throws -> OpenDocument {
-        try DocumentID.validate(id)
-        if let existing = existingEntry(id) { return existing }
-        _ = try store.document(id)  // not found: no entry is made
-        return open.withLock { open in
-            if let existing = open[id] { return existing }
-            let made = OpenDocument(id: id)
-            open[id] = made
-            return made
-        }
-    }
-
-    /// The in-memory entry of document `id` when one was made, without making one.
+    /// The in-memory entry of document `id` when one was made, without making one or holding
+    /// it in use (a caller keeps it only to look at its loaded state).
     func existingEntry(_ id: String) -> OpenDocument? {
-        open.withLock { $0[id] }
+        table.withLock { $0.slots[id]?.entry }
     }
 
     /// Runs `body` on the loaded state of document `id` with nothing left uncommitted: under
@@ -96,9 +90,8 @@ final class OpenDocuments: Sendable {
     /// With a `meter`, loading the document and whatever `body` decodes of it are charged to it.
     func withDocument<T>(_ id: String, waitingForStore: Bool = false, meter: RequestMeter? = nil,
                          _ body: (inout OpenDocument.State) throws -> T) throws -> T {
-        try guarded {
-            let entry = try entry(id)
-            return try entry.committing {
+        try using(id) { entry in
+            try entry.committing {
                 commitQueued(id, entry)
                 let current: (record: DocumentRecord, newer: [OperationRecord])?
                 if store.isShared {
@@ -171,7 +164,7 @@ final class OpenDocuments: Sendable {
 
     /// Forgets the in-memory entry of a document removed for good, and its subscribers.
     func forget(_ id: String) {
-        open.withLock { $0[id] = nil }
+        table.withLock { $0.slots[id] = nil }
         events.drop(id)
     }
 
