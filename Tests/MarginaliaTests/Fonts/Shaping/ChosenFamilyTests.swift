@@ -89,4 +89,19 @@ struct ChosenFamilyTests {
                                        rect: Self.box)
         #expect(try Self.selections(annotation, in: document).map(\.font) == ["Times-Roman"])
     }
+
+    @Test func aTimesFreeTextWhereEveryFontIsEmbeddedIsNimbusRomanOnly() throws {
+        // A PDF/A document's Times text, WinAnsi only: drawn in Nimbus Roman, embedded, not in
+        // DejaVu Sans, and the claim's check of embedded fonts passes.
+        let document = try TestDocuments.pages(1)
+        var builder = AppearanceBuilder(addObject: { document.file.add($0) })
+        builder.embedsFonts = true
+        let annotation = PDFAnnotation(kind: .freeText(.init(text: "Minutes", font: "Times-Bold", fontSize: 14)), rect: Self.box)
+        guard case .freeText(let text) = annotation.kind else { return }
+        let stream = try builder.freeText(annotation, text).stream()
+        let fonts = try #require(try document.file.dictionary(try document.file.dictionary(stream.dictionary["Resources"])?["Font"]))
+        let names = try fonts.map { try document.file.dictionary($0.value)?["BaseFont"]?.nameValue?.split(separator: "+").last.map(String.init) }
+        #expect(names == ["NimbusRoman-Bold"])
+        try PDFAClaim(part: 2, conformance: "U").checkFontsEmbedded(in: stream, file: document.file, refusing: "the note was not added")
+    }
 }
