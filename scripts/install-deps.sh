@@ -30,7 +30,8 @@ done
 # shim); the tools are the outside oracles.
 apt_packages=(zlib1g-dev libdeflate-dev libssl-dev libpng-dev libsqlite3-dev libmicrohttpd-dev poppler-data qpdf poppler-utils mupdf-tools fonts-dejavu-core)
 # The renderer (marginalia render, the server's PNG export): cairo, libjpeg, and the URW faces
-# it draws the standard 14 fonts with.
+# it draws the standard 14 fonts with; text in Times or Courier that must be embedded is drawn in
+# them too (docs/text-layout.md, "A chosen family").
 apt_packages+=(libcairo2-dev libjpeg-dev fonts-urw-base35)
 # Images from phones, the web and scanners, each library loaded on its first image
 # (Sources/CHEIF, CWebP, CGIF, CTIFF): HEIC/HEIF (libheif, with libde265), WebP, GIF, TIFF.

@@ -60,6 +60,7 @@ MARGINALIA_FORWARD(harfbuzz, hb_blob_t *, hb_face_reference_blob, (hb_face_t *fa
 MARGINALIA_FORWARD(harfbuzz, const char *, hb_blob_get_data, (hb_blob_t *blob, unsigned int *length), (blob, length))
 MARGINALIA_FORWARD(harfbuzz_subset, hb_subset_input_t *, hb_subset_input_create_or_fail, (void), ())
 MARGINALIA_FORWARD_VOID(harfbuzz_subset, hb_subset_input_destroy, (hb_subset_input_t *input), (input))
+MARGINALIA_FORWARD_VOID(harfbuzz_subset, hb_subset_input_set_flags, (hb_subset_input_t *input, unsigned value), (input, value))
 MARGINALIA_FORWARD(harfbuzz_subset, hb_set_t *, hb_subset_input_glyph_set, (hb_subset_input_t *input), (input))
 MARGINALIA_FORWARD(harfbuzz_subset, hb_face_t *, hb_subset_or_fail, (hb_face_t *source, const hb_subset_input_t *input),
                    (source, input))
@@ -163,12 +164,14 @@ unsigned int mg_hb_font_postscript_name(const mg_hb_font *font, char *name, unsi
     return full < size ? full : 0;
 }
 
-int mg_hb_subset(const mg_hb_font *font, const uint32_t *glyphs, int count, unsigned char **data, size_t *size) {
+int mg_hb_subset(const mg_hb_font *font, const uint32_t *glyphs, int count, int retain_gids, unsigned char **data,
+                 size_t *size) {
     *data = NULL;
     *size = 0;
     if (marginalia_library_symbol(&harfbuzz_subset, "hb_subset_or_fail") == NULL) return -1;
     hb_subset_input_t *input = hb_subset_input_create_or_fail();
     if (input == NULL) return -1;
+    if (retain_gids) hb_subset_input_set_flags(input, HB_SUBSET_FLAGS_RETAIN_GIDS);
     hb_set_t *set = hb_subset_input_glyph_set(input);
     for (int i = 0; i < count; i++) hb_set_add(set, glyphs[i]);
     hb_face_t *subset = hb_subset_or_fail(font->face, input);

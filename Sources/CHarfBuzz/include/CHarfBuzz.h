@@ -60,9 +60,11 @@ unsigned int mg_hb_font_postscript_name(const mg_hb_font *font, char *name, unsi
 /// A subset of the font holding `glyphs` (and what they need), made by libharfbuzz-subset
 /// (Debian: libharfbuzz-subset0, loaded on first use): an OpenType font in a new array at
 /// `*data` (free with free()), `*size` bytes; glyphs are renumbered in the order of their old
-/// IDs, and a CID-keyed CFF keeps each glyph's CID. Returns 0, or -1 when the library is
-/// missing or the subset fails.
-int mg_hb_subset(const mg_hb_font *font, const uint32_t *glyphs, int count, unsigned char **data, size_t *size);
+/// IDs (unless `retain_gids` is non-zero: each keeps its ID, the glyphs left out are emptied),
+/// and a CID-keyed CFF keeps each glyph's CID. Returns 0, or -1 when the library is missing or
+/// the subset fails.
+int mg_hb_subset(const mg_hb_font *font, const uint32_t *glyphs, int count, int retain_gids, unsigned char **data,
+                 size_t *size);
 
 /// The Unicode script of `codepoint` as an ISO 15924 tag (HB_TAG form): 'Zyyy' for common
 /// characters (spaces, digits, punctuation), 'Zinh' for inherited ones (combining marks).

@@ -5,29 +5,41 @@ import PDFCore
 /// it), and the box its wrapped text needs, so that a text box can grow to show all of it.
 struct FreeTextLayout {
     /// The font the text is drawn with: the standard font named by the annotation, or the
-    /// system's DejaVu Sans for text outside WinAnsi.
+    /// system's DejaVu Sans for text outside WinAnsi. With a chosen family's font
+    /// (``ChosenFonts``) the font whose metrics place the lines: the standard font of that
+    /// family (the URW clones' metrics) when its font has every character, else DejaVu Sans,
+    /// whose ascent leaves room for the taller glyphs of the fonts drawing the rest (CJK).
     let font: any PDFFont
     /// The standard font, when the text is drawn with one.
     let standard: StandardFont?
     let size: Double
     /// The space between the box's edge and its text (the border and 2 points).
     let padding: Double
-    /// The fonts of shaped text (Arabic, Hebrew, Indic, Thai...: ``ScriptFonts``), nil for
-    /// text drawn one glyph per character.
+    /// The fonts of shaped text (Arabic, Hebrew, Indic, Thai...: ``ScriptFonts``), and of any
+    /// text embedded in a chosen family's font, which keeps it for every run it covers; nil
+    /// for text drawn one glyph per character.
     let faces: TextFaces?
 
-    /// `embedsFonts`: draw WinAnsi text in the embedded DejaVu Sans too, not a standard font
-    /// (a PDF/A document must embed every font it draws with: docs/accessibility.md).
+    /// `embedsFonts`: draw WinAnsi text in an embedded font too, not a standard font (a PDF/A
+    /// document must embed every font it draws with: docs/accessibility.md).
     init(_ text: PDFAnnotation.FreeText, borderWidth: CGFloat, embedsFonts: Bool = false) {
         size = text.fontSize.isFinite && text.fontSize > 0 ? text.fontSize : 12
         padding = Double(borderWidth) + 2
-        if embedsFonts || FontFallback.needsEmbeddedFont(text.text), let embedded = FontFallback.systemFont() {
+        let resolved = StandardFont.resolve(text.font) ?? .helvetica
+        let shaping = TextFaces.make(for: text.text, family: resolved, embeds: embedsFonts)
+        if let shaping, shaping.chosen != nil {
+            // The chosen family's font for what it has, the script fonts for the rest.
+            let family: any PDFFont = StandardFontFace(resolved)
+            let fallback: (any PDFFont)? = shaping.chosenCovers(text.text) ? nil : FontFallback.systemFont()
+            font = fallback ?? family
+            standard = nil
+            faces = shaping
+        } else if embedsFonts || FontFallback.needsEmbeddedFont(text.text), let embedded = FontFallback.systemFont() {
             font = embedded
             standard = nil
-            faces = ScriptFonts.needsShaping(text.text) ? TextFaces.make() : nil
+            faces = shaping
         } else {
             faces = nil
-            let resolved = StandardFont.resolve(text.font) ?? .helvetica
             font = StandardFontFace(resolved)
             standard = resolved
         }

@@ -114,9 +114,9 @@ struct FieldAppearance {
         let comb = field.type == .text && field.flags.contains(.comb) && !multiline && !field.flags.contains(.password)
             && (field.maxLength ?? 0) > 0
 
-        // Text in scripts that need shaping or their own fonts (docs/text-layout.md); a comb
-        // field keeps one character a cell.
-        let faces = !comb && ScriptFonts.needsShaping(shown) ? TextFaces.make() : nil
+        // Text in scripts that need shaping or their own fonts, or embedded in the font of the
+        // family /DA names (docs/text-layout.md); a comb field keeps one character a cell.
+        let faces = comb ? nil : TextFaces.make(for: shown, family: font(da), embeds: embedsFonts)
         let chosen = AppearanceTextFont(for: [shown], standard: font(da), embeds: embedsFonts,
                                         named: da.fontName.isEmpty ? nil : da.fontName, in: &appearance)
         let pdfFont = chosen.font, resource = chosen.resource

@@ -19,29 +19,32 @@ protocol EmbeddedFontProgram: AnyObject {
 
 extension TrueTypeFont: EmbeddedFontProgram {}
 
-/// An OpenType font with CFF outlines (Noto Sans CJK, one face of its collection), embedded as
-/// a subset made by HarfBuzz: a Type0 font with Identity-H over a CIDFontType0 whose program is
-/// the subset's CFF table (`/FontFile3 /Subtype /CIDFontType0C`, ISO 32000-2, 9.9).
+/// An OpenType font with CFF outlines (Noto Sans CJK, one face of its collection; the URW
+/// Nimbus faces of a chosen family: ``ChosenFonts``), embedded as a subset made by HarfBuzz:
+/// a Type0 font with Identity-H over a CIDFontType0 whose program is the subset's CFF table
+/// (`/FontFile3 /Subtype /CIDFontType0C`, ISO 32000-2, 9.9).
 ///
-/// The codes written are the glyphs' CIDs, which the subset's CID-keyed CFF keeps (its
-/// charset maps each new glyph to its old CID). In Noto Sans CJK, whose ordering is
-/// Adobe-Identity-0, a glyph's CID is its glyph ID, so the code of glyph g is g; for a font
-/// that is not CID-keyed, CIDs are glyph IDs by definition (9.7.4.2), which this
-/// subsetting would renumber, so such fonts are refused (``init(loaded:path:)``).
+/// The codes written are the glyphs' CIDs. A CID-keyed CFF's subset keeps them (its charset
+/// maps each new glyph to its old CID); in Noto Sans CJK, whose ordering is Adobe-Identity-0,
+/// a glyph's CID is its glyph ID, so the code of glyph g is g. In a font that is not CID-keyed
+/// (a name-keyed CFF, as the Nimbus faces), CIDs are glyph IDs by definition (9.7.4.2): its
+/// subset is made keeping every glyph's ID, so the code of glyph g is g there too.
 final class CFFSubsetFont: EmbeddedFontProgram {
     private let shaper: HarfBuzzFont
     private var subset = GlyphSubset()
+    /// Whether the CFF is CID-keyed; a name-keyed one is subset keeping glyph IDs.
+    private let isCIDKeyed: Bool
     let fontName: String
 
-    /// - Throws: ``FontError/notTrueType(reason:)`` when the font is not a CID-keyed CFF one.
+    /// - Throws: ``FontError/missingTable(tag:)`` when the font has no CFF outlines,
+    ///   ``TextShapingError`` when HarfBuzz cannot subset it.
     init(loaded: ScriptFonts.LoadedFont, path: String) throws {
         shaper = loaded.shaper
         fontName = NameTable.sanitisedPostScriptName(shaper.postScriptName ?? "") ?? "OpenTypeFont"
         // The Top DICT of a CID-keyed CFF starts with the ROS operator (12 30), which its
         // subset keeps; check the subset of .notdef alone.
-        guard try Self.cffTable(shaper.subset([0])).map(Self.isCIDKeyed) == true else {
-            throw FontError.notTrueType(reason: "\(path) is not a CID-keyed CFF font")
-        }
+        guard let cff = Self.cffTable(try shaper.subset([0])) else { throw FontError.missingTable(tag: "CFF ") }
+        isCIDKeyed = Self.isCIDKeyed(cff)
     }
 
     func glyphID(for scalar: Unicode.Scalar) -> Int? { shaper.glyph(for: scalar) }
@@ -60,7 +63,7 @@ final class CFFSubsetFont: EmbeddedFontProgram {
         let name = subset.tag + "+" + fontName
         // The bare CFF program: Poppler and PDFium draw nothing from this font wrapped as
         // /OpenType (checked with pdftoppm 22.12 and pypdfium2), and every viewer reads /CIDFontType0C.
-        guard let program = Self.cffTable(try shaper.subset(subset.glyphs)) else {
+        guard let program = Self.cffTable(try shaper.subset(subset.glyphs, retainingIDs: !isCIDKeyed)) else {
             throw FontError.missingTable(tag: "CFF ")
         }
         let fontFile = try PDFStream.compressing(Array(program), dictionary: PDFDictionary([("Subtype", .name("CIDFontType0C"))]))

@@ -62,15 +62,17 @@ final class HarfBuzzFont: Sendable {
         return length == 0 ? nil : String(decoding: buffer.prefix(Int(length)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
-    /// An OpenType font of `glyphs` only (and what they are drawn from), by libharfbuzz-subset.
+    /// An OpenType font of `glyphs` only (and what they are drawn from), by libharfbuzz-subset;
+    /// `retainingIDs`: each glyph keeps its ID (the others are left empty), as the glyphs of a
+    /// name-keyed CFF font must, whose IDs are the CIDs a PDF shows them by.
     ///
     /// - Throws: ``TextShapingError/libraryMissing(library:package:)`` when the subsetter
     ///   cannot be loaded or fails.
-    func subset(_ glyphs: [Int]) throws(TextShapingError) -> [UInt8] {
+    func subset(_ glyphs: [Int], retainingIDs: Bool = false) throws(TextShapingError) -> [UInt8] {
         var data: UnsafeMutablePointer<UInt8>? = nil
         var size = 0
         let ids = glyphs.map { UInt32(clamping: $0) }
-        guard mg_hb_subset(font, ids, Int32(ids.count), &data, &size) == 0, let data else {
+        guard mg_hb_subset(font, ids, Int32(ids.count), retainingIDs ? 1 : 0, &data, &size) == 0, let data else {
             throw .libraryMissing(library: "libharfbuzz-subset.so.0", package: "libharfbuzz-subset0")
         }
         defer { free(data) }

@@ -1,9 +1,10 @@
 import PDFCore
 
-/// The fonts one drawing shows shaped text in: DejaVu Sans and the Noto font of each script
-/// it meets (``ScriptFonts``), each made once per drawing, so that each is subset to exactly
-/// what the drawing shows, and each named as a font resource (`MEmbedded`, then
-/// `MEmbedded2`...). A class: the fonts record the glyphs shown through it.
+/// The fonts one drawing shows shaped text in: the font of a chosen family (``ChosenFonts``)
+/// when there is one, DejaVu Sans and the Noto font of each script it meets
+/// (``ScriptFonts``), each made once per drawing, so that each is subset to exactly what the
+/// drawing shows, and each named as a font resource (`MEmbedded`, then `MEmbedded2`...).
+/// A class: the fonts record the glyphs shown through it.
 final class TextFaces {
     struct Face {
         let resource: String
@@ -15,14 +16,43 @@ final class TextFaces {
     private var indexByPath: [String: Int] = [:]
     private var unusable: Set<String> = []
     private let resourcePrefix: String
+    /// The face of the chosen family, first for every character it has.
+    private(set) var chosen: Int?
+    /// DejaVu Sans: the face of what no other face draws.
+    private var fallback = 0
 
-    /// The faces of one drawing, or nil when DejaVu Sans, the first of them, cannot be used
-    /// (not installed) or HarfBuzz and FriBidi are missing: the caller then draws as it did
-    /// before shaping existed.
-    static func make(resourcePrefix: String = "MEmbedded") -> TextFaces? {
+    /// The faces of one drawing, or nil when DejaVu Sans cannot be used (not installed) or
+    /// HarfBuzz and FriBidi are missing: the caller then draws as it did before shaping
+    /// existed. `chosen`: the file of the font of the family chosen for the text
+    /// (``ChosenFonts/path(for:)``), the first face, passed over when it cannot be used
+    /// (``chosen`` is nil then).
+    static func make(resourcePrefix: String = "MEmbedded", chosen: String? = nil) -> TextFaces? {
         let faces = TextFaces(resourcePrefix: resourcePrefix)
-        guard faces.face(path: FontFallback.systemFontPath) == 0 else { return nil }
+        if let chosen { faces.chosen = faces.face(path: chosen) }
+        guard let fallback = faces.face(path: FontFallback.systemFontPath) else { return nil }
+        faces.fallback = fallback
         return faces
+    }
+
+    /// The faces `text` in `family` is drawn in, or nil when it is drawn one glyph per
+    /// character (a standard font, or DejaVu Sans alone): the family's font first
+    /// (``ChosenFonts``) when the text is embedded (`embeds`, or a character outside WinAnsi),
+    /// else the script fonts when the text needs shaping (``ScriptFonts/needsShaping(_:)``).
+    static func make(for text: String, family: StandardFont, embeds: Bool) -> TextFaces? {
+        if embeds || FontFallback.needsEmbeddedFont(text), let path = ChosenFonts.path(for: family),
+           let faces = make(chosen: path), faces.chosen != nil {
+            return faces
+        }
+        return ScriptFonts.needsShaping(text) ? make() : nil
+    }
+
+    /// Whether the chosen face has every character of `text` (line breaks and tabs aside);
+    /// false without one.
+    func chosenCovers(_ text: String) -> Bool {
+        guard let chosen else { return false }
+        return text.unicodeScalars.allSatisfy {
+            $0 == "\t" || Character($0).isNewline || faces[chosen].font.glyphID(for: $0) != nil
+        }
     }
 
     private init(resourcePrefix: String) {
@@ -64,8 +94,10 @@ final class TextFaces {
     ///
     /// Common characters (spaces, digits, punctuation) and inherited ones (combining marks)
     /// take the script of the text before them (at the start, of the text after). A character
-    /// goes to its script's Noto font when that font has it, else to DejaVu Sans; a combining
-    /// mark stays in the face of the character it sits on, which the shaper must see together.
+    /// goes to the chosen face when it has it (a common one only where its script has no Noto
+    /// font, so the spaces of a line of Arabic stay in its run), else to its script's Noto
+    /// font when that font has it, else to DejaVu Sans; a combining mark stays in the face of
+    /// the character it sits on, which the shaper must see together.
     func assign(_ scalars: [Unicode.Scalar]) -> (faces: [Int], scripts: [Script]) {
         let own = scalars.map(Script.of)
         var scripts = own
@@ -84,10 +116,12 @@ final class TextFaces {
                 continue
             }
             let scriptFace = ScriptFonts.font(forScript: scripts[index].name, in: scalars).flatMap { face(path: $0.path, index: $0.index) }
-            if let scriptFace, faces[scriptFace].font.glyphID(for: scalar) != nil {
+            if let chosen, own[index].isSpecific || scriptFace == nil, faces[chosen].font.glyphID(for: scalar) != nil {
+                assigned.append(chosen)
+            } else if let scriptFace, faces[scriptFace].font.glyphID(for: scalar) != nil {
                 assigned.append(scriptFace)
             } else {
-                assigned.append(faces[0].font.glyphID(for: scalar) != nil || scriptFace == nil ? 0 : scriptFace!)
+                assigned.append(faces[fallback].font.glyphID(for: scalar) != nil || scriptFace == nil ? fallback : scriptFace!)
             }
         }
         return (assigned, scripts)
