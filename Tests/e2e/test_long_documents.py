@@ -19,7 +19,7 @@ CANVAS_BYTES = """(() => {
 RENDERED = "marginalia.viewer.views.filter((v) => v.renderedZoom > 0).length"
 
 # The bytes of the page canvases of pages out of view, which the viewer keeps to 160 MB.
-KEPT_OUT_OF_VIEW = "4 * marginalia.viewer.views.filter((v) => !v.visible).reduce((sum, v) => sum + v.canvas.width * v.canvas.height, 0)"
+KEPT_OUT_OF_VIEW = "4 * marginalia.viewer.views.filter((v) => !v.visible && v.canvas).reduce((sum, v) => sum + v.canvas.width * v.canvas.height, 0)"
 
 # Pages scrolled here: without eviction their bitmaps alone (about a million pixels a page at
 # this width and one pixel per CSS pixel) come to more than the 160 MB the viewer keeps.

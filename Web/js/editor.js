@@ -89,6 +89,8 @@ export class Editor {
     this.viewer.display = this.display;
     this.display.onInvalidate((index) => { this.refreshPage(index); this.viewer.invalidate(index); });
     this.viewer.on('rendered', (index) => this.refreshPage(index));
+    // A page made as it came near the view (pageview.js): what lies on it is drawn now.
+    this.viewer.on('built', (index) => { this.refreshPage(index); this.drawWaiting(index); });
     this.preview = new Preview(this.viewer, this.model, (...span) => this.tools.highlight.preview(...span));
     this.preview.onErasing = (ids) => this.display.touch(ids);
     this.preview.redactionSpan = (...span) => this.tools.redact.preview(...span);
@@ -151,12 +153,15 @@ export class Editor {
     // The first page waits for no more than it needs (docs/editor-web.md, "Large files"): the
     // file is opened at once, beside the pages and the annotations, so pdf.js's first ranges
     // do not wait for them; the form's fields (a walk of the whole form) are asked for now
-    // and taken once the pages are shown.
-    const fieldsAsked = api.getFields(id).catch((error) => { console.warn('no fields', error); return { fields: [] }; });
-    const fileOpened = this.openFile(id, overtaken);
+    // and taken once the pages are shown. What `prefetch` asked for while the engine loaded
+    // is taken rather than asked for again.
+    if (this.early && this.early.id !== id) this.early.file.then((opened) => closePdf(opened.pdf), () => {});
+    const early = this.early?.id === id ? this.early : this.fetchDocument(id, overtaken);
+    this.early = null;
+    const { fields: fieldsAsked, file: fileOpened } = early;
     let summary, annotations, file, pdf;
     try {
-      [summary, annotations, { file, pdf }] = await Promise.all([api.getDocument(id), api.getAnnotations(id), fileOpened]);
+      [summary, annotations, { file, pdf }] = await Promise.all([early.summary, early.annotations, fileOpened]);
     } catch (error) {
       fileOpened.then((opened) => closePdf(opened.pdf), () => {});
       throw error;
@@ -189,7 +194,7 @@ export class Editor {
     const fields = await fieldsAsked;
     if (overtaken()) return false;
     this.setFields(fields.fields);
-    for (const view of this.viewer.views) this.refreshPage(view.geometry.index);
+    for (const view of this.viewer.builtViews()) this.refreshPage(view.geometry.index);
     this.session.listen();
     await this.session.catchUp();
     if (overtaken()) return false;
@@ -198,6 +203,28 @@ export class Editor {
     this.session.flush();
     this.emit();
     return true;
+  }
+
+  /**
+   * Starts fetching document `id` before the engine is loaded (main.js): the engine's module
+   * and the document's summary, annotations, fields and file come at the same time, and the
+   * next `open(id)` takes them (docs/editor-web.md, "Large files").
+   */
+  prefetch(id) {
+    this.early = this.fetchDocument(id, () => false);
+    // Not left unhandled when the engine fails and nothing opens; `open` still sees a failure.
+    for (const promise of Object.values(this.early)) promise?.catch?.(() => {});
+  }
+
+  /** Asks for what opening document `id` needs, all at once: promises of each answer. */
+  fetchDocument(id, overtaken) {
+    return {
+      id,
+      summary: api.getDocument(id),
+      annotations: api.getAnnotations(id),
+      fields: api.getFields(id).catch((error) => { console.warn('no fields', error); return { fields: [] }; }),
+      file: this.openFile(id, overtaken),
+    };
   }
 
   /**
@@ -229,8 +256,9 @@ export class Editor {
    * Draws the open document's edits that wait for the server (made offline), faded, where they
    * will be: new strokes (drawn by the engine from their points) and added annotations.
    */
-  drawWaiting() {
-    for (const view of this.viewer.views) view.overlay.waiting.replaceChildren();
+  drawWaiting(only = null) {
+    const shown = (index) => (only === null || index === only) && this.viewer.views[index]?.built;
+    for (const view of this.viewer.builtViews()) if (shown(view.geometry.index)) view.overlay.waiting.replaceChildren();
     for (const { command } of this.session.waiting) {
       const drafts = command.type === 'stroke'
         ? [{ type: 'ink', id: 'waiting', pageIndex: command.pageIndex, color: command.ink?.color, width: command.ink?.width,
@@ -238,7 +266,7 @@ export class Editor {
         : command.type === 'add' ? command.annotations ?? [command.annotation] : [];
       for (const draft of drafts) {
         const element = draft && drawAnnotation(draft);
-        if (element) this.viewer.views[draft.pageIndex]?.overlay.waiting.append(element);
+        if (element && shown(draft.pageIndex)) this.viewer.views[draft.pageIndex].overlay.waiting.append(element);
       }
     }
   }
@@ -296,7 +324,7 @@ export class Editor {
   /** Redraws the overlay of a page: the fields' tints and the annotations drawn live. */
   refreshPage(index) {
     const view = this.viewer.views[index];
-    if (!view) return;
+    if (!view?.built) return;  // drawn when it is made (the viewer's `built`)
     renderFields(view.overlay, this.fields, index);
     // Hidden annotations and the comments of threads (replies, review states) are not drawn.
     const hidden = this.display.hiddenOnPage(index);
@@ -320,7 +348,7 @@ export class Editor {
 
   /** Notes and NoZoom stamps keep their screen size, so their pages are redrawn after a zoom. */
   refreshFixedSize() {
-    for (const view of this.viewer.views) {
+    for (const view of this.viewer.builtViews()) {
       if (this.display.placements(view.geometry.index).size) this.refreshPage(view.geometry.index);
     }
   }

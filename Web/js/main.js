@@ -182,6 +182,7 @@ function buildToolbar() {
     comments.setAttribute('aria-pressed', String(editor.review.isOpen));
     editor.review.followSelection();
     document.getElementById('thumbnails').hidden = !settings.thumbnails;
+    editor.viewer.showThumbnails();  // made when first shown
     pages.show(editor.viewer.currentPage, editor.viewer.views.length);
     zoomLabel.textContent = formatNumber(editor.viewer.zoom, { style: 'percent' });
     save.classList.toggle('dirty', editor.hasUnsavedChanges);
@@ -228,6 +229,9 @@ function installDrop() {
 
 async function start() {
   window.marginalia = editor; // for tests and debugging
+  const requested = new URL(location.href).searchParams.get('doc');
+  // The document asked for is fetched while the engine loads, not after.
+  if (requested) editor.prefetch(requested);
   try {
     await editor.start();
   } catch (error) {
@@ -243,7 +247,6 @@ async function start() {
   installPageLayouts(editor);
   installAnnotationFocus(editor);
   installDrop();
-  const requested = new URL(location.href).searchParams.get('doc');
   try {
     const id = requested ?? (await api.listDocuments()).documents?.[0]?.id;
     if (id) await editor.open(id);

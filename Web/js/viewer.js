@@ -6,7 +6,7 @@
 // Nothing here computes a layout or a transform of its own.
 
 import { call } from './engine.js';
-import { createOverlay } from './overlay.js';
+import { PageView } from './pageview.js';
 import { html } from './svg.js';
 import { pdfjsLib } from './pdfjs.js';
 import { PAGE_PIXEL_BUDGET, THUMB_PIXEL_BUDGET, evictions, release } from './bitmaps.js';
@@ -34,9 +34,9 @@ export class Viewer {
     Object.assign(this, elements);
     this.zoom = 1;
     this.pdf = null;
-    /** @type {{geometry: object, element: HTMLElement, canvas: HTMLCanvasElement, overlay: object, renderedZoom: number, task: object|null, visible: boolean, frame: number[], matrix: number[], canvasIds: Set<string>|null}[]} */
+    /** Every page, made as it comes near the view (pageview.js). @type {PageView[]} */
     this.views = [];
-    this.listeners = { zoom: new Set(), page: new Set(), overlay: new Set(), layout: new Set(), rendered: new Set() };
+    this.listeners = { zoom: new Set(), page: new Set(), overlay: new Set(), layout: new Set(), rendered: new Set(), built: new Set() };
     /** What draws annotations (appearances.js); set by the editor. */
     this.display = null;
     this.currentPage = 0;
@@ -81,26 +81,28 @@ export class Viewer {
       return;
     }
     this.pdf = pdf;
-    for (const view of this.views) { this.observer.unobserve(view.element); this.cancelRender(view); release(view.canvas); dropTextLayer(view); }
-    this.views = pages.map((geometry) => this.createPageView(geometry));
+    this.observer.disconnect();
+    for (const view of this.views) { this.cancelRender(view); release(view.canvas); dropTextLayer(view); }
+    // Each page an empty box until it comes near the view (pageview.js); the thumbnails are
+    // made when the sidebar shows them.
+    this.views = pages.map((geometry) => new PageView(geometry, (view) => this.built(view)));
     this.pages.replaceChildren(...this.views.map((v) => v.element));
     this.apply(call({ call: 'setViewport', viewSize: this.viewSize(), ...initial }));
-    this.buildThumbnails();
+    this.thumbViews = null;
+    this.thumbObserver.disconnect();
+    this.thumbnails.replaceChildren();
+    this.showThumbnails();
     for (const view of this.views) this.observer.observe(view.element);
   }
 
-  createPageView(geometry) {
-    const canvas = html('canvas', { class: 'page-canvas', 'aria-hidden': 'true' });
-    const overlay = createOverlay(geometry);
-    // A labelled region: a screen reader reads its text layer (textlayer.js).
-    const element = html('div', {
-      class: 'page', 'data-page': geometry.index, role: 'region', 'aria-label': t('common.pageN', { page: geometry.index + 1 }),
-    }, [canvas, ...overlay.elements]);
-    return {
-      geometry, element, canvas, overlay, renderedZoom: 0, task: null, visible: false, frame: [0, 0, 0, 0], matrix: [1, 0, 0, 1, 0, 0],
-      /** The model ids of the annotations the canvas shows (null before it is drawn). */
-      canvasIds: null,
-    };
+  /** The pages whose canvas and overlay are made (those that came near the view). */
+  builtViews() { return this.views.filter((view) => view.built); }
+
+  /** A page's canvas and overlay were just made: they take its frame, and listeners draw on it. */
+  built(view) {
+    view.overlay.place(view.matrix, this.zoom);
+    placeTextLayer(view);
+    this.emit('built', view.geometry.index);
   }
 
   /**
@@ -132,7 +134,7 @@ export class Viewer {
       view.element.hidden = page.shown === false;
       // Whole device pixels: a canvas placed between pixels is resampled, and blurs.
       Object.assign(view.element.style, { left: `${snap(x)}px`, top: `${snap(y)}px`, width: `${w}px`, height: `${h}px` });
-      view.overlay.place(page.matrix, this.zoom);
+      if (view.built) view.overlay.place(page.matrix, this.zoom);
       if (zoomChanged) this.sizeCanvas(view);
       placeTextLayer(view);
     });
@@ -284,7 +286,7 @@ export class Viewer {
       const view = this.views[Number(entry.target.dataset.page)];
       if (!view || view.element !== entry.target) continue;
       view.visible = entry.isIntersecting;
-      if (view.visible) this.renderPage(view);
+      if (view.visible) { view.build(); this.renderPage(view); }
       else if (view.rendering) this.cancelRender(view);  // scrolled past before it was drawn
     }
   }
@@ -328,6 +330,7 @@ export class Viewer {
    */
   async renderPage(view) {
     if (!this.pdf || ((view.renderedZoom === this.zoom || view.rendering === this.zoom) && !view.stale)) return;
+    view.build();
     const zoom = this.zoom;
     this.cancelRender(view);
     const token = view.token;
@@ -386,7 +389,7 @@ export class Viewer {
    */
   sizeCanvas(view) {
     const { canvas } = view;
-    if (!view.renderedZoom || !canvas.width) return;
+    if (!view.renderedZoom || !canvas?.width) return;
     const stretch = this.zoom === view.renderedZoom ? 1 : this.zoom / view.renderedZoom;
     canvas.style.width = `${(canvas.width / view.canvasDensity) * stretch}px`;
     canvas.style.height = `${(canvas.height / view.canvasDensity) * stretch}px`;
@@ -394,7 +397,7 @@ export class Viewer {
 
   /** Drops the bitmaps of pages far from the current one beyond the budget (bitmaps.js). */
   keepWithinBudget() {
-    const items = this.views.map((view) => ({ index: view.geometry.index, canvas: view.canvas, visible: view.visible, view }));
+    const items = this.builtViews().map((view) => ({ index: view.geometry.index, canvas: view.canvas, visible: view.visible, view }));
     for (const { view } of evictions(items, this.currentPage, PAGE_PIXEL_BUDGET)) this.evict(view);
   }
 
@@ -410,6 +413,15 @@ export class Viewer {
   }
 
   // MARK: - Thumbnails
+
+  /**
+   * Makes the thumbnails (once for a document) when the sidebar shows: a document opened with
+   * the sidebar closed makes none (main.js calls this when the sidebar opens).
+   */
+  showThumbnails() {
+    if (this.thumbViews || !this.views.length || this.thumbnails.hidden) return;
+    this.buildThumbnails();
+  }
 
   buildThumbnails() {
     this.thumbObserver.disconnect();

@@ -346,7 +346,7 @@ export function createSelectTool(editor) {
 
   /** Draws the engine's selection: box, handles and bar (nothing when empty). */
   function drawChrome() {
-    for (const view of editor.viewer.views) view.overlay.chrome.replaceChildren();
+    for (const view of editor.viewer.builtViews()) view.overlay.chrome.replaceChildren();
     const selection = editor.selection();
     editor.display?.setSelection(selection.ids);  // the selection is drawn live
     const view = selection.pageIndex !== undefined ? editor.viewer.views[selection.pageIndex] : null;
