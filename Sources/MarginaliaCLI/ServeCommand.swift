@@ -18,7 +18,7 @@ enum ServeCommand {
                                 [--tls-cert FILE --tls-key FILE [--http-redirect-port N] | --behind-tls-proxy]
                                 [--hsts-max-age S]
                                 [--jwt-hs256-secret-file FILE | --jwt-rs256-public-key FILE]
-                                [--retention-every S]
+                                [--retention-every S] [--signing-key-file FILE]
 
         Serves the browser editor and the JSON API (docs/api.md) until Ctrl-C or SIGTERM,
         which finish the requests in flight and exit 0.
@@ -48,6 +48,11 @@ enum ServeCommand {
           --retention-every S
                          apply the store's retention settings (`marginalia store retention`,
                          docs/store.md) every S seconds (default 3600; 0: never)
+          --signing-key-file FILE
+                         the operator's key (32 random bytes, or their 64 hex digits:
+                         `openssl rand -hex 32 > FILE`) that opens the certificates
+                         `marginalia users certificate` sealed, so named users may sign with
+                         theirs over HTTPS (docs/signatures.md); never stored in the store
 
         HTTPS (docs/deploy.md):
           --tls-cert FILE  serve HTTPS (TLS 1.2 and 1.3 only) with this PEM certificate (the
@@ -117,6 +122,8 @@ enum ServeCommand {
         var jwt: JWTVerifier?
         /// Seconds between retention runs (docs/store.md, "Retention"); 0: never.
         var retentionEvery = 3600
+        /// `--signing-key-file`: the key that opens users' certificates (docs/signatures.md).
+        var signingKey: SigningKey?
     }
 
     static func parse(_ argv: [String], environment: [String: String] = ProcessInfo.processInfo.environment) throws -> Options {
@@ -164,6 +171,7 @@ enum ServeCommand {
         let readingLimits = try LimitsSetting.current(environment)
         let tls = try tlsOptions(&arguments, port: port)
         let jwt = try jwtVerifier(&arguments)
+        let key = try signingKey(&arguments)
         if let unknown = arguments.items.first(where: { $0.hasPrefix("-") && $0.count > 1 }) {
             throw UsageError("unknown option '\(unknown)'")
         }
@@ -175,7 +183,7 @@ enum ServeCommand {
         return Options(files: arguments.items, host: host, port: port, dataDirectory: data,
                        store: location, token: token, webDirectory: web, pdfjsDirectory: pdfjs,
                        http: http, limits: limits, memory: memory, readingLimits: readingLimits, tls: tls, jwt: jwt,
-                       retentionEvery: retentionEvery)
+                       retentionEvery: retentionEvery, signingKey: key)
     }
 
     /// Where uploads are written as they arrive: beside the files of a folder store (one
@@ -234,7 +242,8 @@ enum ServeCommand {
         }
         let service = try openService(options)
         let handler = MarginaliaApp.servedHandler(for: service, staticFiles: StaticFiles(webDirectory: options.webDirectory, pdfjsDirectory: options.pdfjsDirectory),
-                                                  token: options.token, transport: options.tls.transport, jwt: options.jwt)
+                                                  token: options.token, transport: options.tls.transport, jwt: options.jwt,
+                                                  signingKey: options.signingKey)
         let server = HTTPServer(configuration: configuration, memoryBudget: service.budget, handler: handler)
         do {
             try server.start()
