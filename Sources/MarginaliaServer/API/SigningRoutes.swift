@@ -9,6 +9,7 @@ import Marginalia
 /// signature and dropped: it is never logged nor answered. Signing is allowed only over TLS,
 /// to a named user, with their own certificate.
 public struct SigningRoutes: Sendable {
+    /// The documents signed.
     public let service: DocumentService
     /// Where the certificates are kept; nil on a server whose store keeps none.
     public let certificates: (any CertificateStore)?
@@ -17,6 +18,7 @@ public struct SigningRoutes: Sendable {
     /// How browsers reach the server: signing needs TLS.
     public let transport: TransportSecurity
 
+    /// Routes over `service` signing with the certificates of `certificates`, opened with `key`.
     public init(service: DocumentService, certificates: (any CertificateStore)?, key: SigningKey?, transport: TransportSecurity) {
         self.service = service
         self.certificates = certificates
@@ -34,6 +36,7 @@ public struct SigningRoutes: Sendable {
         return nil
     }
 
+    /// Adds both routes under `prefix` (default `/api/v1`).
     public func register(into router: inout Router, prefix: String = MarginaliaServerInfo.apiPrefix) {
         let routes = self
         router.add("GET", prefix + "/me/certificate", needs: .view) { request, parameters in

@@ -5,6 +5,7 @@ import Marginalia
 public struct SignedVersion: Sendable {
     /// The version holding the signature: the one before it with the signature appended.
     public var version: DocumentVersion
+    /// The document after signing.
     public var summary: DocumentSummary
     /// The document's revision (signing logs no operation: it does not change).
     public var revision: Int

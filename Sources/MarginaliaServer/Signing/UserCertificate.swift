@@ -7,8 +7,9 @@ import Foundation
 public struct UserCertificate: Equatable, Sendable {
     /// The user it belongs to (their name, as users of a JWT backend have no row of their own).
     public var owner: String
-    /// The certificate's subject and issuer, RFC 2253.
+    /// The certificate's subject, RFC 2253.
     public var subject: String
+    /// The certificate's issuer, RFC 2253.
     public var issuer: String
     /// When the certificate stops being valid, if it says.
     public var notAfter: Date?
@@ -16,8 +17,10 @@ public struct UserCertificate: Equatable, Sendable {
     public var keyID: String
     /// ``SigningKey/seal(_:owner:)`` of the password and the PKCS#12 file.
     public var sealed: [UInt8]
+    /// When it was given.
     public var added: Date
 
+    /// A record as the store keeps it (``make(owner:pkcs12:password:key:now:)`` makes a new one).
     public init(owner: String, subject: String, issuer: String, notAfter: Date?, keyID: String, sealed: [UInt8], added: Date) {
         self.owner = owner
         self.subject = subject
@@ -79,9 +82,12 @@ public struct UserCertificate: Equatable, Sendable {
 /// A PKCS#12 file and its password, as sealed: the password's length (4 bytes, big-endian),
 /// its UTF-8 bytes, then the file.
 public struct SigningCredential: Sendable {
+    /// The PKCS#12 file's bytes.
     public var pkcs12: [UInt8]
+    /// Its password.
     public var password: String
 
+    /// A file and its password, as `marginalia users certificate` reads them.
     public init(pkcs12: [UInt8], password: String) {
         self.pkcs12 = pkcs12
         self.password = password
