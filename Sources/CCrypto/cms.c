@@ -3,6 +3,7 @@
 // crypto.c is.
 #include "CCrypto.h"
 #include "CLazyLibrary.h"
+#include "pkcs12_open.h"
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
@@ -297,9 +298,7 @@ static int sign_attributes(CMS_SignerInfo *si, EVP_PKEY *key) {
     return ok;
 }
 
-/* Opens a PKCS#12 file: 1 with the key, certificate and chain (the caller frees them), else 0
-   with nothing to free. */
-static int open_pkcs12(const unsigned char *p12, size_t p12_length, const char *password, EVP_PKEY **key,
+int marginalia_open_pkcs12(const unsigned char *p12, size_t p12_length, const char *password, EVP_PKEY **key,
                        X509 **certificate, STACK_OF(X509) **chain, marginalia_cms_sign_result *failure) {
     *key = NULL;
     *certificate = NULL;
@@ -331,7 +330,7 @@ int marginalia_pkcs12_common_name(const unsigned char *p12, size_t p12_length, c
     marginalia_cms_sign_result failure;
     int found = 0;
     if (capacity > 0) name[0] = 0;
-    if (open_pkcs12(p12, p12_length, password, &key, &certificate, &chain, &failure)) {
+    if (marginalia_open_pkcs12(p12, p12_length, password, &key, &certificate, &chain, &failure)) {
         const X509_NAME *subject = X509_get_subject_name(certificate);
         int index = X509_NAME_get_index_by_NID(subject, NID_commonName, -1);
         unsigned char *text = NULL;
@@ -358,7 +357,7 @@ marginalia_cms_sign_result marginalia_cms_sign(const unsigned char *p12, size_t 
     X509 *certificate;
     STACK_OF(X509) *chain;
     marginalia_cms_sign_result result = MARGINALIA_CMS_FAILED;
-    if (!open_pkcs12(p12, p12_length, password, &key, &certificate, &chain, &result)) {
+    if (!marginalia_open_pkcs12(p12, p12_length, password, &key, &certificate, &chain, &result)) {
         ERR_clear_error();
         return result;
     }

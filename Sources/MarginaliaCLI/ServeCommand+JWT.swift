@@ -28,3 +28,16 @@ extension ServeCommand {
         }
     }
 }
+
+extension ServeCommand {
+    /// `--signing-key-file FILE` (docs/signatures.md, "Signing on the server"), read and
+    /// checked now so a bad key stops the server before it listens; nil when not given.
+    static func signingKey(_ arguments: inout Arguments) throws -> SigningKey? {
+        guard let path = try arguments.option("--signing-key-file") else { return nil }
+        do {
+            return try SigningKey.load(file: path)
+        } catch let error as CertificateError {
+            throw UsageError("--signing-key-file: \(error)")
+        }
+    }
+}

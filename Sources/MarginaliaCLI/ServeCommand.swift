@@ -19,7 +19,7 @@ enum ServeCommand {
                                 [--tls-cert FILE --tls-key FILE [--http-redirect-port N] | --behind-tls-proxy]
                                 [--hsts-max-age S]
                                 [--jwt-hs256-secret-file FILE | --jwt-rs256-public-key FILE]
-                                [--retention-every S]
+                                [--retention-every S] [--signing-key-file FILE]
 
         Serves the browser editor and the JSON API (docs/api.md) until Ctrl-C or SIGTERM,
         which finish the requests in flight and exit 0.
@@ -49,6 +49,11 @@ enum ServeCommand {
           --retention-every S
                          apply the store's retention settings (`marginalia store retention`,
                          docs/store.md) every S seconds (default 3600; 0: never)
+          --signing-key-file FILE
+                         the operator's key (32 random bytes, or their 64 hex digits:
+                         `openssl rand -hex 32 > FILE`) that opens the certificates
+                         `marginalia users certificate` sealed, so named users may sign with
+                         theirs over HTTPS (docs/signatures.md); never stored in the store
 
         HTTPS (docs/deploy.md):
           --tls-cert FILE  serve HTTPS (TLS 1.2 and 1.3 only) with this PEM certificate (the
@@ -125,6 +130,8 @@ enum ServeCommand {
         var retentionEvery = 3600
         /// `--unload-idle` and `--max-open-documents`.
         var residency = DocumentResidency()
+        /// `--signing-key-file`: the key that opens users' certificates (docs/signatures.md).
+        var signingKey: SigningKey?
     }
 
     static func parse(_ argv: [String], environment: [String: String] = ProcessInfo.processInfo.environment) throws -> Options {
@@ -173,6 +180,7 @@ enum ServeCommand {
         let readingLimits = try LimitsSetting.current(environment)
         let tls = try tlsOptions(&arguments, port: port)
         let jwt = try jwtVerifier(&arguments)
+        let key = try signingKey(&arguments)
         if let unknown = arguments.items.first(where: { $0.hasPrefix("-") && $0.count > 1 }) {
             throw UsageError("unknown option '\(unknown)'")
         }
@@ -184,7 +192,7 @@ enum ServeCommand {
         return Options(files: arguments.items, host: host, port: port, dataDirectory: data,
                        store: location, token: token, webDirectory: web, pdfjsDirectory: pdfjs,
                        http: http, limits: limits, memory: memory, readingLimits: readingLimits, tls: tls, jwt: jwt,
-                       retentionEvery: retentionEvery, residency: residency)
+                       retentionEvery: retentionEvery, residency: residency, signingKey: key)
     }
 
     /// `--unload-idle S` and `--max-open-documents N`, each checked (``DocumentResidency``).
@@ -259,7 +267,8 @@ enum ServeCommand {
         }
         let service = try openService(options)
         let handler = MarginaliaApp.servedHandler(for: service, staticFiles: StaticFiles(webDirectory: options.webDirectory, pdfjsDirectory: options.pdfjsDirectory),
-                                                  token: options.token, transport: options.tls.transport, jwt: options.jwt)
+                                                  token: options.token, transport: options.tls.transport, jwt: options.jwt,
+                                                  signingKey: options.signingKey)
         let server = HTTPServer(configuration: configuration, memoryBudget: service.budget, handler: handler)
         do {
             try server.start()

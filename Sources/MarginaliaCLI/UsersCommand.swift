@@ -11,6 +11,9 @@ enum UsersCommand {
                marginalia users share DOCUMENT NAME|everyone --role ROLE [STORE]
                marginalia users unshare DOCUMENT NAME|everyone [STORE]
                marginalia users owner DOCUMENT NAME [STORE]
+               marginalia users certificate NAME --p12 FILE [--password-file F]
+                                            --signing-key-file KEY [STORE]
+               marginalia users certificate NAME --remove [STORE]
 
         add     adds a person and prints their token once: the store keeps only its SHA-256,
                 so a lost token cannot be shown again (revoke the user and add another name).
@@ -25,6 +28,12 @@ enum UsersCommand {
                 document a signed-in user made (upload, save as, extract) is theirs and
                 private until shared; documents no user made are open to every user's role;
                 admins may use every document. Each prints the document's owner and shares.
+        certificate  gives the user a certificate to sign with on the server (the editor's
+                "Sign with my certificate", docs/signatures.md): the PKCS#12 file (key and
+                chain) and its password (--password-file, else standard input) sealed with
+                AES-256-GCM under the operator's key (--signing-key-file, the file `serve`
+                is given; the key is never stored), for this user only; replaces the one they
+                had. --remove takes it away. Prints the certificate's subject, issuer and expiry.
 
         Roles, each with what the one before it may do:
           reader     views and downloads documents
@@ -44,13 +53,14 @@ enum UsersCommand {
 
     static func run(_ argv: [String]) throws {
         var arguments = Arguments(argv)
-        let action = try arguments.action(expected: "add, list, revoke, share, unshare or owner")
+        let action = try arguments.action(expected: "add, list, revoke, share, unshare, owner or certificate")
         switch action {
         case "add": try add(&arguments)
         case "list": try list(&arguments)
         case "revoke": try revoke(&arguments)
         case "share", "unshare", "owner": try share(action, &arguments)
-        default: throw UsageError("unknown action '\(action)': expected add, list, revoke, share, unshare or owner")
+        case "certificate": try certificate(&arguments)
+        default: throw UsageError("unknown action '\(action)': expected add, list, revoke, share, unshare, owner or certificate")
         }
     }
 

@@ -50,7 +50,7 @@ struct AuthorTests {
         try old.withDatabase {
             try $0.execute("ALTER TABLE operations DROP COLUMN author; DROP TABLE users; DROP TABLE shares; DROP TABLE audit; "
                            + "DROP TABLE retention; DROP TABLE document_retention; ALTER TABLE versions DROP COLUMN redacted; "
-                           + "DROP TABLE saved_signatures; "
+                           + "DROP TABLE saved_signatures; DROP TABLE user_certificates; "
                            + "UPDATE schema_version SET version = 1")
         }
         old.close()
@@ -84,7 +84,7 @@ struct PostgresAuthorTests {
         try old.pool.withConnection {
             try $0.run("DROP FUNCTION marginalia_append(\(Self.appendArguments)), marginalia_append(\(Self.appendArguments), text[]); "
                        + "ALTER TABLE operations DROP COLUMN author; DROP TABLE users, shares, audit, retention, document_retention; "
-                       + "ALTER TABLE versions DROP COLUMN redacted; DROP TABLE saved_signatures; "
+                       + "ALTER TABLE versions DROP COLUMN redacted; DROP TABLE saved_signatures; DROP TABLE user_certificates; "
                        + "DROP FUNCTION marginalia_audit_append_only(); UPDATE marginalia_schema SET version = 3")
             try $0.run(PostgresSchema.migrations[1])  // version 2's marginalia_append
             try $0.query("""

@@ -76,7 +76,7 @@ struct PostgresStoreTests {
                        + "marginalia_append(\(PostgresAuthorTests.appendArguments), text[]); "
                        + "ALTER TABLE operations DROP COLUMN author; "
                        + "DROP TABLE text_entries, text_pages, text_documents, users, shares, audit, retention, document_retention, "
-                       + "saved_signatures; "
+                       + "saved_signatures, user_certificates; "
                        + "ALTER TABLE versions DROP COLUMN redacted; "
                        + "DROP FUNCTION marginalia_audit_append_only(); UPDATE marginalia_schema SET version = 1")
         }

@@ -56,6 +56,12 @@ export const addSavedSignature = (signature) => json('/me/signatures', {
   method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(signature),
 });
 export const removeSavedSignature = (id) => json(`/me/signatures/${encodeURIComponent(id)}`, { method: 'DELETE' });
+/** @returns {Promise<{user: string, certificate: object | null, signing: {available: boolean, reason?: {code: string, message: string}}}>} the signed-in user's certificate for signing on the server */
+export const myCertificate = () => json('/me/certificate');
+/** Signs document `id` with the signed-in user's certificate kept on the server: `{page, rect, reason}`; resolves with the new version. */
+export const signWithMyCertificate = (id, request) => json(`${docPath(id)}/sign`, {
+  method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(request),
+});
 /** @returns {Promise<{documents: object[]}>} */
 export const listDocuments = () => json('/documents');
 export const getDocument = (id) => json(docPath(id));

@@ -25,6 +25,7 @@ import { installRedactFind } from './tools/redactfind.js';
 import { outlineButton } from './outline.js';
 import { showSignatures } from './signaturespanel.js';
 import { signPanel, reloadSaved } from './tools/sign.js';
+import { certificateSection, reloadMyCertificate } from './certificatesigning.js';
 import { installOverflow } from './overflow.js';
 import { installRovingFocus } from './rovingfocus.js';
 import { installPageLayouts } from './pagelayout.js';
@@ -128,8 +129,10 @@ function buildToolbar() {
         // A certification that does not allow annotations leaves only the digital signatures.
         ...(editor.refusal('annotations') ? [html('p', { class: 'hint error', 'data-refusal': 'annotations', text: editor.refusal('annotations') })]
           : signPanel(editor)),
+        ...certificateSection(editor, anchor),
         section(t('sign.digitalSignatures'), action(t('sign.showDigitalSignatures'), () => showSignatures(editor, anchor)))]);
       reloadSaved(editor, anchor);
+      reloadMyCertificate(editor, anchor);
     },
   });
   sign.title = t('toolbar.signTitle');

@@ -138,3 +138,38 @@ int marginalia_cms_timestamp(const unsigned char *der, size_t der_length, margin
 /// its certificate has no commonName. For the text of a visible signature.
 int marginalia_pkcs12_common_name(const unsigned char *p12, size_t p12_length, const char *password, char *name,
                                   size_t capacity);
+
+// MARK: - Users' certificates on the server (sealing.c; docs/signatures.md, "Signing on the server")
+
+/// The certificate of a PKCS#12 file, as the server shows it to its user.
+typedef struct marginalia_pkcs12_summary {
+    /// The certificate's subject and issuer, RFC 2253.
+    char subject[512];
+    char issuer[512];
+    /// The certificate's notAfter as YYYY-MM-DDTHH:MM:SSZ, or empty.
+    char not_after[32];
+} marginalia_pkcs12_summary;
+
+/// Opens the PKCS#12 file with `password` and describes its certificate: MARGINALIA_CMS_SIGNED
+/// when it holds a key with its certificate, else why not (the P12_ results).
+marginalia_cms_sign_result marginalia_pkcs12_describe(const unsigned char *p12, size_t p12_length, const char *password,
+                                                      marginalia_pkcs12_summary *summary);
+
+/// AES-256-GCM encryption of `plain` with the 32-byte `key` and the 12-byte `nonce`, binding
+/// `associated` (authenticated, not encrypted): the ciphertext (as long as `plain`) goes to
+/// `out`, the 16-byte tag to `tag`. 1 when done, else 0.
+int marginalia_aes256gcm_seal(const unsigned char *key, const unsigned char *nonce, const unsigned char *associated,
+                              size_t associated_length, const unsigned char *plain, size_t length, unsigned char *out,
+                              unsigned char *tag);
+
+/// The inverse of marginalia_aes256gcm_seal: 1 when the tag verifies for this key, nonce,
+/// associated data and ciphertext (the plaintext is then in `out`), else 0 (`out` cleared).
+int marginalia_aes256gcm_open(const unsigned char *key, const unsigned char *nonce, const unsigned char *associated,
+                              size_t associated_length, const unsigned char *sealed, size_t length,
+                              const unsigned char *tag, unsigned char *out);
+
+/// Fills `buffer` with `count` bytes from OpenSSL's random generator: 1 when done, else 0.
+int marginalia_random_bytes(unsigned char *buffer, size_t count);
+
+/// Overwrites `length` bytes at `buffer` with zeros in a way the compiler keeps (OPENSSL_cleanse).
+void marginalia_wipe(void *buffer, size_t length);

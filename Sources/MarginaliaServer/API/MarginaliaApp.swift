@@ -11,11 +11,14 @@ public struct MarginaliaApp: Sendable {
     public let access: AccessControl
 
     /// Builds the application over `service`: the documents, search, organising and
-    /// retention endpoints, the people, saved signatures and audit endpoints over `users`.
+    /// retention endpoints, the people, saved signatures and audit endpoints over `users`, and
+    /// signing with users' certificates sealed under `signingKey` (``SigningRoutes``).
     public init(service: DocumentService, staticFiles: StaticFiles, token: String?, transport: TransportSecurity = .plain,
-                users: (any UserStore)? = nil, jwt: JWTVerifier? = nil) {
+                users: (any UserStore)? = nil, jwt: JWTVerifier? = nil, signingKey: SigningKey? = nil) {
         self.init(staticFiles: staticFiles, token: token, transport: transport, users: users, jwt: jwt) { router in
             DocumentRoutes(service: service).register(into: &router)
+            SigningRoutes(service: service, certificates: service.store as? any CertificateStore, key: signingKey,
+                          transport: transport).register(into: &router)
             SearchRoutes(service: service).register(into: &router)
             OrganizingRoutes(service: service).register(into: &router)
             RetentionRoutes(service: service).register(into: &router)
@@ -65,9 +68,10 @@ extension MarginaliaApp {
     /// first, then the application over `service`; over HTTPS every answer carries HSTS
     /// (``TransportSecurity``). The HTTP fuzz target drives the same handler.
     public static func servedHandler(for service: DocumentService, staticFiles: StaticFiles, token: String?,
-                                     transport: TransportSecurity = .plain, jwt: JWTVerifier? = nil) -> HTTPHandler {
+                                     transport: TransportSecurity = .plain, jwt: JWTVerifier? = nil,
+                                     signingKey: SigningKey? = nil) -> HTTPHandler {
         let app = MarginaliaApp(service: service, staticFiles: staticFiles, token: token, transport: transport,
-                                users: service.store as? any UserStore, jwt: jwt)
+                                users: service.store as? any UserStore, jwt: jwt, signingKey: signingKey)
         return transport.wrapping(HealthEndpoints(service: service).wrapping(app.handler))
     }
 }

@@ -32,6 +32,11 @@ public enum AuditAction: String, CaseIterable, Sendable {
     /// A document's redaction marks were applied and its earlier versions removed (the new
     /// version, and what was removed counted, never the text itself).
     case redact
+    /// A document was signed with its user's certificate kept on the server (the version
+    /// made, the field and the certificate's subject; never the key).
+    case sign
+    /// A user was given a certificate for signing on the server, or had it removed.
+    case setCertificate
 }
 
 /// One line of the audit log: who did what, when, to which document.

@@ -1,7 +1,8 @@
 import Foundation
 
 /// Everything a store keeps about people: its users (with their token hashes), the owners and
-/// shares of its documents, its audit log and its users' saved signatures, as `marginalia store migrate` copies them and
+/// shares of its documents, its audit log, its users' saved signatures and their sealed
+/// certificates (copied sealed: they open with the same operator key after), as `marginalia store migrate` copies them and
 /// `store verify` compares them (``StoreMigration``).
 public struct PeopleSnapshot: Equatable, Sendable {
     /// A user and the SHA-256 of their token.
@@ -26,12 +27,16 @@ public struct PeopleSnapshot: Equatable, Sendable {
     public var audit: [AuditEntry] = []
     /// By id.
     public var savedSignatures: [SavedSignature] = []
+    /// By owner.
+    public var certificates: [UserCertificate] = []
 
-    public init(users: [User] = [], shares: [Share] = [], audit: [AuditEntry] = [], savedSignatures: [SavedSignature] = []) {
+    public init(users: [User] = [], shares: [Share] = [], audit: [AuditEntry] = [], savedSignatures: [SavedSignature] = [],
+                certificates: [UserCertificate] = []) {
         self.users = users
         self.shares = shares
         self.audit = audit
         self.savedSignatures = savedSignatures
+        self.certificates = certificates
     }
 
     /// The first thing that differs from `other`, for a person; nil when they are equal.
@@ -47,6 +52,9 @@ public struct PeopleSnapshot: Equatable, Sendable {
             return "saved signatures: \(savedSignatures.count) against \(other.savedSignatures.count), or their ids"
         }
         if let (mine, _) = zip(savedSignatures, other.savedSignatures).first(where: { $0 != $1 }) { return "saved signature \(mine.id)" }
+        if certificates != other.certificates {
+            return "users' certificates: \(certificates.map(\.owner)) against \(other.certificates.map(\.owner)), or their values"
+        }
         return nil
     }
 }

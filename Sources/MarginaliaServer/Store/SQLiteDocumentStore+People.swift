@@ -18,7 +18,10 @@ extension SQLiteDocumentStore: PeopleReading {
         let saved = try withDatabase { database in
             try database.rows("SELECT \(Self.savedSignatureColumns) FROM saved_signatures ORDER BY id").map(Self.savedSignature)
         }
+        let certificates = try withDatabase { database in
+            try database.rows("SELECT \(Self.certificateColumns) FROM user_certificates ORDER BY owner").map(Self.certificate)
+        }
         return PeopleSnapshot(users: users, shares: shares, audit: try auditEntries(after: 0, limit: Int(Int32.max)),
-                              savedSignatures: saved)
+                              savedSignatures: saved, certificates: certificates)
     }
 }

@@ -113,6 +113,21 @@ enum SQLiteSchema {
         );
         CREATE INDEX saved_signatures_owner ON saved_signatures (owner, created);
         """,
+        // 7 → 8: each named user's certificate for signing on the server (docs/signatures.md,
+        // "Signing on the server"): the PKCS#12 file and its password sealed with AES-256-GCM
+        // under the operator's key (base64; the key is never stored, only its id), and what
+        // the editor shows of the certificate.
+        """
+        CREATE TABLE user_certificates (
+            owner TEXT PRIMARY KEY,
+            subject TEXT NOT NULL,
+            issuer TEXT NOT NULL,
+            not_after REAL,
+            key_id TEXT NOT NULL,
+            sealed TEXT NOT NULL,
+            added REAL NOT NULL
+        );
+        """,
     ]
 
     static var currentVersion: Int { migrations.count }

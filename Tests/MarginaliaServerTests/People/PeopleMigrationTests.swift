@@ -28,6 +28,9 @@ struct PeopleMigrationTests {
                                                    drawing: .ink(padWidth: 360, padHeight: 120, strokes: [[[1, 2, 0.5, 0], [30.25, 40, 0.75, 0.01]]]),
                                                    created: now, modified: now.addingTimeInterval(5)),
                                     maxSaved: 20)
+        let key = try TestPKCS12.key(3)
+        try store.setCertificate(try UserCertificate.make(owner: "ana", pkcs12: try TestPKCS12.make(commonName: "Ana"),
+                                                          password: TestPKCS12.password, key: key, now: now))
         store.close()
 
         let (target, copy, _) = try StoreMigrationTests.migrate(source)
@@ -35,6 +38,9 @@ struct PeopleMigrationTests {
         let expected = try SQLiteDocumentStore(readingFrom: try #require(source.place.folderURL)).peopleSnapshot()
         #expect(expected.users.count == 2 && expected.shares.count == 2 && expected.audit.count == 2 && expected.savedSignatures.count == 2)
         #expect(try copy.peopleSnapshot() == expected)
+        // The sealed certificate is copied as it is, and opens with the same operator key.
+        #expect(expected.certificates.map(\.owner) == ["ana"])
+        #expect(try copy.certificate(of: "ana")?.credential(with: key).password == TestPKCS12.password)
         #expect(try copy.user(tokenHash: TokenHash.of("ana-token"))?.name == "ana")
         // The next line continues the copied ids.
         #expect(try copy.appendAudit(AuditEntry(at: now, actor: "ana", action: .export)).id == 3)

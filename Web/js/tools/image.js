@@ -34,6 +34,7 @@ export async function readImage(file) {
 /** @param {import('../editor.js').Editor} editor */
 export function createImageTool(editor) {
   let make = null;  // what the next placement adds: (pageIndex, rect) => annotation
+  let handOver = null;  // or who takes the place instead of an annotation: (pageIndex, rect) => Promise
   const tool = {
     name: 'image',
 
@@ -52,7 +53,17 @@ export function createImageTool(editor) {
      */
     armWith([width, height], build) {
       make = build;
+      handOver = null;
       call({ call: 'setImageToPlace', size: [width, height] });
+    },
+
+    /**
+     * Arms the tool to give the place the engine picks to `onPlace(pageIndex, rect)` and add
+     * nothing (the Sign tool's "Sign with my certificate", where the server writes the field).
+     */
+    armPlacing(size, onPlace) {
+      tool.armWith(size, null);
+      handOver = onPlace;
     },
 
     /** Arms the tool with a picked image. */
@@ -62,6 +73,13 @@ export function createImageTool(editor) {
 
     /** The engine placed the stamp at `rect` on page `pageIndex`. */
     async place(pageIndex, rect) {
+      if (handOver) {
+        const taker = handOver;
+        handOver = null;
+        editor.status('');
+        await taker(pageIndex, rect);
+        return;
+      }
       if (!make) return;
       const build = make;
       make = null;

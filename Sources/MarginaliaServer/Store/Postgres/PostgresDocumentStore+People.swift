@@ -2,7 +2,7 @@ import Foundation
 
 // The people of a shared database read whole, and written whole into an empty one by
 // `marginalia store migrate` (users with their token hashes, shares, the audit log with its
-// ids, the id sequence moved past them, saved signatures).
+// ids, the id sequence moved past them, saved signatures, sealed certificates).
 
 extension PostgresDocumentStore: PeopleReading {
     public func peopleSnapshot() throws -> PeopleSnapshot {
@@ -15,8 +15,10 @@ extension PostgresDocumentStore: PeopleReading {
             }
             let saved = try connection.query("SELECT \(Self.savedSignatureColumns) FROM saved_signatures ORDER BY id")
                 .map(Self.savedSignature)
+            let certificates = try connection.query("SELECT \(Self.certificateColumns) FROM user_certificates ORDER BY owner")
+                .map(Self.certificate)
             return PeopleSnapshot(users: users, shares: shares, audit: try auditEntries(after: 0, limit: Int(Int32.max)),
-                                  savedSignatures: saved)
+                                  savedSignatures: saved, certificates: certificates)
         }
     }
 
@@ -28,11 +30,11 @@ extension PostgresDocumentStore: PeopleReading {
         try pool.transaction { connection in
             let held = try connection.query("""
                 SELECT (SELECT count(*) FROM users) + (SELECT count(*) FROM shares) + (SELECT count(*) FROM audit)
-                    + (SELECT count(*) FROM saved_signatures)
+                    + (SELECT count(*) FROM saved_signatures) + (SELECT count(*) FROM user_certificates)
                 """)
             guard held.first?.integer(0) == 0 else {
                 throw StoreError.invalidRequest(
-                    "\(location) already holds users, shares, audit lines or saved signatures; migrate into an empty database")
+                    "\(location) already holds users, shares, audit lines, saved signatures or certificates; migrate into an empty database")
             }
             for user in people.users {
                 let record = user.record
@@ -54,6 +56,7 @@ extension PostgresDocumentStore: PeopleReading {
                           entry.detail.map { .text($0) } ?? .null])
             }
             for saved in people.savedSignatures { try Self.insert(saved, on: connection) }
+            for certificate in people.certificates { try Self.insert(certificate, on: connection) }
             if let last = people.audit.last {
                 try connection.query("SELECT setval(pg_get_serial_sequence('audit', 'id'), $1)", [.integer(last.id)])
             }

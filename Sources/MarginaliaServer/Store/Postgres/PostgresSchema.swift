@@ -217,6 +217,18 @@ enum PostgresSchema {
         );
         CREATE INDEX saved_signatures_owner ON saved_signatures (owner, created);
         """,
+        // 9 → 10: users' sealed certificates, as SQLite's version 8.
+        """
+        CREATE TABLE user_certificates (
+            owner text PRIMARY KEY,
+            subject text NOT NULL,
+            issuer text NOT NULL,
+            not_after double precision,
+            key_id text NOT NULL,
+            sealed text NOT NULL,
+            added double precision NOT NULL
+        );
+        """,
     ]
 
     static var currentVersion: Int { migrations.count }
