@@ -19,7 +19,9 @@ extension PDFDocument {
     /// document changed since it was opened, an encrypted one, one whose reading is charged
     /// to a ``PDFFile/meter``, or fewer pages than two threads' runs are read on the calling
     /// thread alone, page after page. The threads share what the document has left of
-    /// ``PDFLimits/maxDocumentDecodedSize``: together they decode no more than it may.
+    /// ``PDFLimits/maxDocumentDecodedSize``: together they decode no more than it may (a
+    /// document that runs out of it may stop a page or two sooner on several threads, as
+    /// decodes running at once are each refused).
     ///
     /// - Parameters:
     ///   - indexes: the pages to read, 0-based, in the order `body` hears them.
