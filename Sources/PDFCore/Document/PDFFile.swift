@@ -40,6 +40,9 @@ public final class PDFFile {
         get { decodeBudget.meter }
         set { decodeBudget.meter = newValue }
     }
+    /// The bytes decoded from this file's streams so far, counted against
+    /// ``PDFLimits/maxDocumentDecodedSize`` (every decode, a stream read twice counted twice).
+    public var decodedByteCount: Int { decodeBudget.used }
     /// Object numbers being loaded: a reference back to one of them is a cycle.
     private var loading = Set<Int>()
 

@@ -1,0 +1,116 @@
+import Dispatch
+import Foundation
+import PDFCore
+
+extension PDFDocument {
+    /// How many consecutive pages one thread reads in a batch of
+    /// ``forEachString(ofPages:threads:_:)``, at most: the batch's strings wait for `body`
+    /// together, so this bounds what is held (threads × this many page strings).
+    static let pagesPerThreadInBatch = 64
+
+    /// Hands `body` the string of each page of `indexes` (what ``string(ofPage:)`` gives, or
+    /// the error it throws), in the order of `indexes`, reading up to `threads` pages at once.
+    ///
+    /// With more than one thread, the pages are read in batches of consecutive pages, each
+    /// thread reading a run of them with a reader of its own (the document opened again from
+    /// the same bytes, so no object or cache is shared between threads); `body` hears a
+    /// batch's pages, in order, once the whole batch is read. A batch holds at most `threads`
+    /// × 64 page strings. What `body` hears is the same whatever the number of threads. A
+    /// document changed since it was opened, an encrypted one, one whose reading is charged
+    /// to a ``PDFFile/meter``, or fewer pages than two threads' runs are read on the calling
+    /// thread alone, page after page. The threads share what the document has left of
+    /// ``PDFLimits/maxDocumentDecodedSize``: together they decode no more than it may (a
+    /// document that runs out of it may stop a page or two sooner on several threads, as
+    /// decodes running at once are each refused).
+    ///
+    /// - Parameters:
+    ///   - indexes: the pages to read, 0-based, in the order `body` hears them.
+    ///   - threads: how many threads may read at once; below 1 counts as 1. The default is
+    ///     the number of active processors.
+    ///   - body: called on the calling thread with each page's index and its string or the
+    ///     error reading it threw; what it throws ends the reading (no later page is heard)
+    ///     and is rethrown.
+    public func forEachString(ofPages indexes: [Int], threads: Int = ProcessInfo.processInfo.activeProcessorCount,
+                              _ body: (Int, Result<PageString, any Error>) throws -> Void) rethrows {
+        let readers = parallelReaders(for: indexes.count, threads: threads)
+        guard readers.count > 1 else {
+            for index in indexes { try body(index, Result { try string(ofPage: index) }) }
+            return
+        }
+        defer { file.meter = nil }
+        let batchSize = readers.count * Self.pagesPerThreadInBatch
+        var start = 0
+        while start < indexes.count {
+            let batch = Array(indexes[start..<min(start + batchSize, indexes.count)])
+            let results = Self.readInParallel(batch, with: readers)
+            for (index, result) in zip(batch, results) { try body(index, result) }
+            start += batch.count
+        }
+    }
+
+    /// The strings of `batch`'s pages, each reader taking an equal run of consecutive pages.
+    private static func readInParallel(_ batch: [Int], with readers: [PDFDocument]) -> [Result<PageString, any Error>] {
+        let slots = ResultSlots(count: batch.count)
+        let run = (batch.count + readers.count - 1) / readers.count
+        let shared = Readers(documents: readers)
+        DispatchQueue.concurrentPerform(iterations: readers.count) { thread in
+            let reader = shared.documents[thread]
+            for position in (thread * run)..<min((thread + 1) * run, batch.count) {
+                slots.set(position, Result { try reader.string(ofPage: batch[position]) })
+            }
+        }
+        return slots.taken()
+    }
+
+    /// This document, then a reader of its own for each further thread worth starting, all
+    /// charged to one ``SharedDecodeBudget`` (set as this document's meter until the read
+    /// ends); only this document when the pages are few or another reader could not read the
+    /// same thing.
+    private func parallelReaders(for pageCount: Int, threads: Int) -> [PDFDocument] {
+        let wanted = min(max(threads, 1), pageCount / Self.pagesPerThreadInBatch)
+        guard wanted > 1, file.changeCount == 0, !file.isEncrypted, file.meter == nil else { return [self] }
+        let budget = SharedDecodeBudget(limits: file.limits, used: file.decodedByteCount)
+        var readers = [self]
+        for _ in 1..<wanted {
+            guard let reader = try? PDFDocument(source: file.source, limits: file.limits) else { return [self] }
+            readers.append(reader)
+        }
+        // Charged from here on: opening again read only what this document read when opened.
+        for reader in readers { reader.file.meter = budget }
+        return readers
+    }
+}
+
+/// The readers of one parallel batch: each thread uses only the document at its own index.
+private final class Readers: @unchecked Sendable {
+    let documents: [PDFDocument]
+
+    init(documents: [PDFDocument]) {
+        self.documents = documents
+    }
+}
+
+/// One result per page of a batch, each written by one thread alone and read after all
+/// threads are done.
+private final class ResultSlots: @unchecked Sendable {
+    private let slots: UnsafeMutableBufferPointer<Result<PageString, any Error>?>
+
+    init(count: Int) {
+        slots = .allocate(capacity: count)
+        slots.initialize(repeating: nil)
+    }
+
+    deinit {
+        slots.deinitialize()
+        slots.deallocate()
+    }
+
+    func set(_ position: Int, _ result: Result<PageString, any Error>) {
+        slots[position] = result
+    }
+
+    /// The results in order; every slot was set.
+    func taken() -> [Result<PageString, any Error>] {
+        slots.map { $0! }
+    }
+}
