@@ -48,6 +48,13 @@ struct ServiceUnloadingTests {
         try service.editing.apply(id, Fixtures.request(change, base: try service.catalogue.summary(id).revision, client: client))
     }
 
+    /// Waits until the background indexer has read every change: it holds a document with
+    /// unsaved edits while it reads it, which makes the document used (now, on the hand clock)
+    /// and in use; under load it was still reading when a test moved the clock and asked.
+    private func waitForTheIndexer(_ service: DocumentService) {
+        #expect(service.search.waitForTextIndex())
+    }
+
     @Test func aDocumentUnusedForTheIdleTimeIsUnloaded() throws {
         let (service, clock, folder) = try service(idle: 60)
         defer { folder.remove() }
@@ -87,6 +94,7 @@ struct ServiceUnloadingTests {
         let revision = try service.editing.operations(id, after: 0).revision
         #expect(annotations.suffix(2) == ["a1", "b1"] && revision == 4)
 
+        waitForTheIndexer(service)
         clock.advance(60)
         #expect(service.documents.unloadUnused() == [id])
         #expect(service.openDocumentCount == 0)
@@ -97,6 +105,7 @@ struct ServiceUnloadingTests {
         #expect(try undoOrRedo(service, id, .redo, client: "tab-2").applied.isEmpty)
         let redo = try undoOrRedo(service, id, .redo, client: "tab-1")
         #expect(redo.applied.map(\.operation) == [Fixtures.add("a2")] && redo.revision == 5)
+        waitForTheIndexer(service)
         clock.advance(60)
         #expect(service.documents.unloadUnused() == [id])
         let undoA2 = try undoOrRedo(service, id, .undo, client: "tab-1")
@@ -144,6 +153,7 @@ struct ServiceUnloadingTests {
             #expect(service.documents.unloadUnused().isEmpty)
         }
         group.wait()
+        waitForTheIndexer(service)
         clock.advance(600)
         #expect(service.documents.unloadUnused() == [id])
         #expect(try service.annotationIDs(id).last == "w")
@@ -153,6 +163,7 @@ struct ServiceUnloadingTests {
         let (service, clock, folder) = try service(idle: 0, maxOpen: 3)
         defer { folder.remove() }
         let ids = try (1...5).map { try service.catalogue.importDocument(name: "d\($0)", data: Fixtures.sample).id }
+        waitForTheIndexer(service)
         for id in ids.prefix(3) {
             clock.advance(1)
             _ = try service.annotationIDs(id)

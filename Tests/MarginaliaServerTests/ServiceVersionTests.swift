@@ -138,9 +138,11 @@ struct ServiceVersionTests {
             let service = try DocumentService(directory: folder.url)
             id = try service.catalogue.importDocument(name: "doc", data: Fixtures.sample).id
             _ = try service.editing.apply(id, Fixtures.request(.operation(Fixtures.add("a1")), base: 0))
-            // The save's file replacement happened; its version row never committed.
+            // The save's bytes were written; its version row never committed. Written as the
+            // store writes (never cutting the file in place): this service's indexer may be
+            // reading the file mapped, and a file cut under a mapping ends the process (SIGBUS).
             let file = folder.url.appendingPathComponent("files/\(id).pdf")
-            try service.saving.fileData(id).write(to: file)
+            try service.saving.fileData(id).write(to: file, options: .atomic)
         }
         let recovered = try DocumentService(directory: folder.url)
         #expect(try recovered.annotationIDs(id).filter { $0 == "a1" }.count == 1)
