@@ -31,7 +31,10 @@ let reason = '';
 export function reloadMyCertificate(editor, anchor) {
   if (!isSignedIn()) return;
   api.myCertificate().then((answer) => {
-    const changed = JSON.stringify(answer) !== JSON.stringify(mine);
+    // The section shows only for a user with a certificate: for anyone else the popover is not
+    // rebuilt under their pointer (a choice tapped as the answer came would be gone).
+    const shown = (about) => (about?.certificate ? JSON.stringify(about) : '');
+    const changed = shown(answer) !== shown(mine);
     mine = answer;
     if (changed && popoverAnchor() === anchor) refreshPopover();
   }, (error) => editor.status(t('certSign.checkFailed', { reason: error.message }), true));
