@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Synchronization
 import PDFCore
 
 extension PDFDocument {
@@ -50,16 +51,17 @@ extension PDFDocument {
 
     /// The strings of `batch`'s pages, each reader taking an equal run of consecutive pages.
     private static func readInParallel(_ batch: [Int], with readers: [PDFDocument]) -> [Result<PageString, any Error>] {
-        let slots = ResultSlots(count: batch.count)
+        let slots = Mutex([Result<PageString, any Error>?](repeating: nil, count: batch.count))
         let run = (batch.count + readers.count - 1) / readers.count
         let shared = Readers(documents: readers)
         DispatchQueue.concurrentPerform(iterations: readers.count) { thread in
             let reader = shared.documents[thread]
             for position in (thread * run)..<min((thread + 1) * run, batch.count) {
-                slots.set(position, Result { try reader.string(ofPage: batch[position]) })
+                let result = Result { try reader.string(ofPage: batch[position]) }
+                slots.withLock { $0[position] = result }
             }
         }
-        return slots.taken()
+        return slots.withLock { $0.map { $0! } }  // every slot was set
     }
 
     /// This document, then a reader of its own for each further thread worth starting, all
@@ -82,35 +84,11 @@ extension PDFDocument {
 }
 
 /// The readers of one parallel batch: each thread uses only the document at its own index.
+// @unchecked: PDFDocument is not Sendable; no two threads touch one document (one per thread).
 private final class Readers: @unchecked Sendable {
     let documents: [PDFDocument]
 
     init(documents: [PDFDocument]) {
         self.documents = documents
-    }
-}
-
-/// One result per page of a batch, each written by one thread alone and read after all
-/// threads are done.
-private final class ResultSlots: @unchecked Sendable {
-    private let slots: UnsafeMutableBufferPointer<Result<PageString, any Error>?>
-
-    init(count: Int) {
-        slots = .allocate(capacity: count)
-        slots.initialize(repeating: nil)
-    }
-
-    deinit {
-        slots.deinitialize()
-        slots.deallocate()
-    }
-
-    func set(_ position: Int, _ result: Result<PageString, any Error>) {
-        slots[position] = result
-    }
-
-    /// The results in order; every slot was set.
-    func taken() -> [Result<PageString, any Error>] {
-        slots.map { $0! }
     }
 }
