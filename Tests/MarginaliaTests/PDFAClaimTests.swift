@@ -41,8 +41,15 @@ struct PDFAClaimTests {
         var embedded = AppearanceStream(bounds: CGRect(x: 0, y: 0, width: 100, height: 20))
         let chosen = AppearanceTextFont(for: ["Signed"], standard: .helvetica, embeds: true, in: &embedded)
         #expect(chosen.standard == nil && chosen.resource == AppearanceTextFont.embeddedResource)
-        embedded.content.show(chosen.font.encode("Signed").bytes)
+        embedded.content.beginText()
+        chosen.select(size: 12, in: &embedded.content)
+        try chosen.show("Signed", x: 2, baseline: 5, size: 12, in: &embedded.content)
+        embedded.content.endText()
         try chosen.finish(&embedded, add: { document.file.add($0) })
+        // Something drawn in a font the check reads: the embedded one.
+        let fonts = try #require(embedded.fonts[AppearanceTextFont.embeddedResource])
+        #expect(try document.file.dictionary(fonts)?["BaseFont"]?.nameValue?.hasSuffix("+NimbusSans-Regular") == true
+                    || ChosenFonts.path(for: .helvetica) == nil || !HarfBuzzFont.isAvailable)
         try claim.checkFontsEmbedded(in: embedded.stream(), file: document.file, refusing: "field x was not filled")
     }
 }

@@ -1,6 +1,7 @@
-"""A free text in a chosen family (Times) keeps it for the runs its font has and falls back
-per run for the rest (docs/text-layout.md, "A chosen family"): `Price 12 € — 東京` embeds
-Nimbus Roman (URW's Times) and Noto Sans CJK and nothing else, each run renders in Poppler and
+"""A free text in a chosen family (Times, and Helvetica, the default) keeps it for the runs its
+font has and falls back per run for the rest (docs/text-layout.md, "A chosen family"):
+`Price 12 € — 東京` embeds Nimbus Roman (URW's Times), or Nimbus Sans (URW's Helvetica), and
+Noto Sans CJK and nothing else, each run renders in Poppler and
 PDFium like HarfBuzz's own hb-view draws it in that font (against a DejaVu Sans control, which
 the measure must tell apart), and the text extracts as typed (PyMuPDF, with each span's font,
 and pdftotext); a text field in Times filled with it embeds the same two fonts.
@@ -19,6 +20,7 @@ from oracle_helpers import qpdf_check, run_command
 from shaping_oracle import NOTO_CJK, SAME_GLYPHS, boxes_agree, difference, hb_view, ink, pdfium, pdftoppm
 
 NIMBUS_ROMAN = Path("/usr/share/fonts/opentype/urw-base35/NimbusRoman-Regular.otf")
+NIMBUS_SANS = Path("/usr/share/fonts/opentype/urw-base35/NimbusSans-Regular.otf")
 DEJAVU = Path("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")
 TEXT = "Price 12 € — 東京"
 LATIN, CJK = "Price 12 € —", "東京"
@@ -51,12 +53,14 @@ def flattened(binary: Path, pdf: Path) -> Path:
     return flat
 
 
-def test_times_keeps_nimbus_roman_for_latin_and_noto_cjk_for_the_rest(binary, tmp_path):
-    assert NIMBUS_ROMAN.exists(), f"{NIMBUS_ROMAN} is missing: scripts/install-deps.sh installs fonts-urw-base35"
-    pdf = annotated(binary, tmp_path, "Times-Roman")
+@pytest.mark.parametrize("family, font_file", [("Times-Roman", NIMBUS_ROMAN), ("Helvetica", NIMBUS_SANS)])
+def test_the_family_keeps_its_urw_font_for_latin_and_noto_cjk_for_the_rest(binary, tmp_path, family, font_file):
+    assert font_file.exists(), f"{font_file} is missing: scripts/install-deps.sh installs fonts-urw-base35"
+    name = font_file.stem
+    pdf = annotated(binary, tmp_path, family)
     fonts = subprocess.run(["pdffonts", str(pdf)], check=True, capture_output=True, text=True).stdout.splitlines()[2:]
     # Each embedded (emb), subset (sub), with a ToUnicode map (uni); no DejaVu Sans.
-    assert sorted(line.split()[0].split("+")[1] for line in fonts) == ["NimbusRoman-Regular", "NotoSansCJKsc-Regular"], fonts
+    assert sorted(line.split()[0].split("+")[1] for line in fonts) == [name, "NotoSansCJKsc-Regular"], fonts
     assert all(line.split()[-5:-2] == ["yes", "yes", "yes"] for line in fonts), fonts
 
     flat = flattened(binary, pdf)
@@ -64,8 +68,8 @@ def test_times_keeps_nimbus_roman_for_latin_and_noto_cjk_for_the_rest(binary, tm
         spans = [span for block in document[0].get_text("dict")["blocks"] for line in block.get("lines", [])
                  for span in line["spans"] if span["text"].strip()]
     by_font = {span["font"].split("+")[-1]: span for span in spans}
-    assert set(by_font) == {"NimbusRoman-Regular", "NotoSansCJKsc-Regular"}, [(s["font"], s["text"]) for s in spans]
-    assert by_font["NimbusRoman-Regular"]["text"].strip() == LATIN
+    assert set(by_font) == {name, "NotoSansCJKsc-Regular"}, [(s["font"], s["text"]) for s in spans]
+    assert by_font[name]["text"].strip() == LATIN
     assert by_font["NotoSansCJKsc-Regular"]["text"].strip() == CJK
     poppler = subprocess.run(["pdftotext", "-enc", "UTF-8", str(flat), "-"], check=True, capture_output=True).stdout.decode()
     assert " ".join(poppler.split()) == TEXT
@@ -79,14 +83,14 @@ def test_times_keeps_nimbus_roman_for_latin_and_noto_cjk_for_the_rest(binary, tm
     latin_region = (round(RECT[0] * scale), top, split, bottom)
     cjk_region = (split, top, round(RECT[2] * scale), bottom)
     pixels_per_em = SIZE * DPI // 72
-    latin = ink(hb_view(NIMBUS_ROMAN, LATIN, pixels_per_em, tmp_path / "latin.png"))
+    latin = ink(hb_view(font_file, LATIN, pixels_per_em, tmp_path / "latin.png"))
     control = ink(hb_view(DEJAVU, LATIN, pixels_per_em, tmp_path / "control.png"))
     cjk = ink(hb_view(NOTO_CJK, CJK, pixels_per_em, tmp_path / "cjk.png", face_index=2))
     for engine, page in [("pdftoppm", pdftoppm(pdf, DPI, tmp_path / "page")), ("pdfium", pdfium(pdf, DPI))]:
         ours = ink(page, latin_region)
         ours.save(tmp_path / f"{engine}-latin.png")
         assert boxes_agree(ours, latin), f"{engine}: Latin ink box {ours.size}, hb-view's {latin.size}"
-        assert difference(ours, latin) < SAME_GLYPHS, f"{engine}: differs from Nimbus Roman by {difference(ours, latin):.3f}"
+        assert difference(ours, latin) < SAME_GLYPHS, f"{engine}: differs from {name} by {difference(ours, latin):.3f}"
         assert difference(ours, control) > SAME_GLYPHS or not boxes_agree(ours, control), \
             f"{engine}: the Latin run passes as DejaVu Sans too"
         theirs = ink(page, cjk_region)
@@ -94,10 +98,11 @@ def test_times_keeps_nimbus_roman_for_latin_and_noto_cjk_for_the_rest(binary, tm
         assert difference(theirs, cjk) < SAME_GLYPHS, f"{engine}: differs from Noto Sans CJK by {difference(theirs, cjk):.3f}"
 
 
-@pytest.mark.parametrize("font, expected", [("Helvetica", "DejaVuSans"), ("Courier-Bold", "NimbusMonoPS-Bold")])
+@pytest.mark.parametrize("font, expected", [("Helvetica-BoldOblique", "NimbusSans-BoldItalic"),
+                                            ("Courier-Bold", "NimbusMonoPS-Bold")])
 def test_other_families_keep_their_font_for_latin(binary, tmp_path, font, expected):
-    """Helvetica, the default, keeps DejaVu Sans for the Latin run as before; Courier Bold
-    goes to Nimbus Mono PS Bold."""
+    """Helvetica Bold Oblique goes to Nimbus Sans Bold Italic, Courier Bold to Nimbus Mono PS
+    Bold: weight and slant kept."""
     pdf = annotated(binary, tmp_path, font)
     fonts = subprocess.run(["pdffonts", str(pdf)], check=True, capture_output=True, text=True).stdout.splitlines()[2:]
     assert sorted(line.split()[0].split("+")[1] for line in fonts) == sorted([expected, "NotoSansCJKsc-Regular"]), fonts

@@ -127,8 +127,9 @@ def test_builtin_sample_has_pages_form_and_annotations(binary, tmp_path):
 
 
 def test_free_text_in_other_scripts_embeds_a_font(binary, tmp_path, dejavu):
-    """FreeText appearances use the same font machinery: Greek and Cyrillic text embeds DejaVu
-    Sans as a subset, and once flattened the text extracts exactly."""
+    """FreeText appearances use the same font machinery: Greek and Cyrillic text in the default
+    family embeds Nimbus Sans (URW's Helvetica) as a subset, and once flattened the text
+    extracts exactly."""
     import json
 
     from annotation_fixtures import SAMPLE
@@ -142,7 +143,7 @@ def test_free_text_in_other_scripts_embeds_a_font(binary, tmp_path, dejavu):
     result = run_command([str(binary), "annotate", str(SAMPLE), "--from", str(source), "-o", str(annotated)], 60)
     assert result.returncode == 0, result.describe()
     fonts = subprocess.run(["pdffonts", str(annotated)], check=True, capture_output=True, text=True).stdout
-    assert any("+DejaVuSans" in line and line.split()[-5:-2] == ["yes", "yes", "yes"] for line in fonts.splitlines())
+    assert any("+NimbusSans-Regular" in line and line.split()[-5:-2] == ["yes", "yes", "yes"] for line in fonts.splitlines())
     assert qpdf_check(annotated, None).returncode == 0
     result = run_command([str(binary), "flatten", str(annotated), "-o", str(flat), "--types", "freeText"], 60)
     assert result.returncode == 0, result.describe()

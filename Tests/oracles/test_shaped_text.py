@@ -1,6 +1,6 @@
 """Text in scripts that need shaping and right-to-left layout (docs/text-layout.md): lines of
 Arabic, Hebrew, Devanagari, Thai, Chinese and Japanese written by the engine (free text, a form
-field, a generated document, the comment summary a flattened copy ends with) render in Poppler
+field, a combo box's value, a list box's option, a generated document, the comment summary a flattened copy ends with) render in Poppler
 (pdftoppm) and
 PDFium like HarfBuzz's own hb-view draws them in the same Noto font and size, and extract
 (PyMuPDF, pdftotext) as the text typed. The comparison and its tolerance: shaping_oracle.py.
@@ -62,21 +62,32 @@ def free_text_pdf(binary: Path, tmp_path: Path, text: str) -> Path:
     return out
 
 
-def field_pdf(binary: Path, tmp_path: Path, text: str, *, flatten: bool = False) -> Path:
-    """A form with one text field over RECT, borderless, 24 pt, filled with `text` by the CLI."""
+def field_pdf(binary: Path, tmp_path: Path, text: str, *, flatten: bool = False,
+              kind: int = pymupdf.PDF_WIDGET_TYPE_TEXT) -> Path:
+    """A form with one field over RECT, borderless, 24 pt, filled with `text` by the CLI: a
+    text field, or a combo box (`kind`) whose one option is `text`, or a list box whose first
+    option is `text`."""
     document = pymupdf.open()
     page = document.new_page(width=PAGE[0], height=PAGE[1])
     widget = pymupdf.Widget()
-    widget.field_type = pymupdf.PDF_WIDGET_TYPE_TEXT
+    widget.field_type = kind
     widget.field_name = "line"
     widget.rect = pymupdf.Rect(RECT[0], PAGE[1] - RECT[3], RECT[2], PAGE[1] - RECT[1])
     widget.border_width = 0
     widget.text_fontsize = SIZE
+    value = text
+    if kind == pymupdf.PDF_WIDGET_TYPE_COMBOBOX:
+        widget.choice_values = [text]
+    elif kind == pymupdf.PDF_WIDGET_TYPE_LISTBOX:
+        # A second option, a space, is the one selected: its highlight (lighter than ink, but
+        # darkening the edges of glyphs drawn on it) is on the line below the text's.
+        widget.choice_values = [text, " "]
+        value = " "
     page.add_widget(widget)
     form = tmp_path / "form.pdf"
     document.save(form)
     out = tmp_path / "filled.pdf"
-    result = run_command([str(binary), "fill", str(form), "-o", str(out), f"line={text}"] + (["--flatten"] if flatten else []), 60)
+    result = run_command([str(binary), "fill", str(form), "-o", str(out), f"line={value}"] + (["--flatten"] if flatten else []), 60)
     assert result.returncode == 0, result.describe()
     assert qpdf_check(out, None).returncode == 0
     return out
@@ -118,7 +129,16 @@ def summary_pdf(binary: Path, tmp_path: Path, text: str) -> Path:
     return out
 
 
-WRITERS = {"freeText": free_text_pdf, "field": field_pdf, "generated": generated_pdf, "summary": summary_pdf}
+def combo_pdf(binary: Path, tmp_path: Path, text: str, *, flatten: bool = False) -> Path:
+    return field_pdf(binary, tmp_path, text, flatten=flatten, kind=pymupdf.PDF_WIDGET_TYPE_COMBOBOX)
+
+
+def list_pdf(binary: Path, tmp_path: Path, text: str, *, flatten: bool = False) -> Path:
+    return field_pdf(binary, tmp_path, text, flatten=flatten, kind=pymupdf.PDF_WIDGET_TYPE_LISTBOX)
+
+
+WRITERS = {"freeText": free_text_pdf, "field": field_pdf, "combo": combo_pdf, "list": list_pdf,
+           "generated": generated_pdf, "summary": summary_pdf}
 
 
 def dpi_of(surface: str) -> float:
@@ -190,8 +210,8 @@ def test_renders_as_hb_view_shapes_it(binary, tmp_path, script, surface):
 @pytest.mark.parametrize("script", list(LINES))
 def test_extracts_as_typed(binary, tmp_path, script, surface):
     text = LINES[script][0]
-    if surface == "field":
-        flat = field_pdf(binary, tmp_path, text, flatten=True)
+    if surface in ("field", "combo", "list"):
+        flat = WRITERS[surface](binary, tmp_path, text, flatten=True)
     elif surface == "generated":
         flat = generated_pdf(binary, tmp_path, text)
     elif surface == "summary":
@@ -224,17 +244,22 @@ def after_heading(extracted: str) -> str:
     return "\n".join(lines[heading + 1:])
 
 
-def test_latin_and_greek_stay_in_dejavu_and_unshaped(binary, tmp_path):
-    """Text DejaVu Sans draws needs no other font and no marked content: it is written as it
-    was before shaping existed, one glyph per character."""
-    pdf = free_text_pdf(binary, tmp_path, "Ωμέγα και Привет, déjà vu")
+def test_latin_greek_and_cyrillic_stay_in_nimbus_sans_one_glyph_a_character(binary, tmp_path):
+    """Text the default family's font (Nimbus Sans, URW's Helvetica) has needs no other font
+    and no marked content: each glyph stands for its character in the ToUnicode map."""
+    text = "Ωμέγα και Привет, déjà vu"
+    pdf = free_text_pdf(binary, tmp_path, text)
     fonts = subprocess.run(["pdffonts", str(pdf)], check=True, capture_output=True, text=True).stdout.splitlines()[2:]
-    assert [line.split()[0].split("+")[1] for line in fonts] == ["DejaVuSans"]
+    assert [line.split()[0].split("+")[1] for line in fonts] == ["NimbusSans-Regular"]
     with pymupdf.open(pdf) as document:
         streams = [document.xref_stream(xref) or b"" for xref in range(1, document.xref_length())
                    if document.xref_is_stream(xref)]
-    assert any(b"Tj" in stream for stream in streams)
-    assert not any(b"BDC" in stream or b"TJ" in stream for stream in streams)
+    assert not any(b"BDC" in stream for stream in streams)
+    flat = tmp_path / "flat.pdf"
+    result = run_command([str(binary), "flatten", str(pdf), "-o", str(flat)], 60)
+    assert result.returncode == 0, result.describe()
+    with pymupdf.open(flat) as document:
+        assert normalised(document[0].get_text()) == normalised(text)
 
 
 @pytest.mark.parametrize("script", list(LINES))

@@ -34,9 +34,10 @@ extension AppearanceBuilder {
     /// What replaces the content under an applied redaction (the `/RO` of ISO 32000-2,
     /// 12.5.6.23): each quadrilateral (or the area) filled with `color`, and the overlay
     /// text, if any, in Helvetica sized to the area's height and kept inside it (repeated
-    /// across it with `/Repeat`), black or white, whichever shows on the fill. In DejaVu Sans
-    /// embedded as a subset (``AppearanceTextFont``) when `embedsFonts` (a PDF/A document) or
-    /// the text needs more than WinAnsi; `addObject` stores that font.
+    /// across it with `/Repeat`), black or white, whichever shows on the fill. In Nimbus Sans
+    /// and the script fonts, shaped and embedded as subsets (``AppearanceTextFont``), when
+    /// `embedsFonts` (a PDF/A document) or the text needs more than WinAnsi; `addObject`
+    /// stores those fonts.
     static func redactionOverlay(_ a: PDFAnnotation, _ redact: PDFAnnotation.Redact, color: Color, embedsFonts: Bool,
                                  addObject: (PDFObject) -> PDFReference) throws -> AppearanceStream {
         let areas = redact.quads.isEmpty ? [PDFAnnotation.Quad(rect: a.rect)] : redact.quads
@@ -50,8 +51,7 @@ extension AppearanceBuilder {
         overlay.content.fill()
         guard let text = redact.overlayText, !text.isEmpty, bounds.width > 2, bounds.height > 2 else { return overlay }
         let chosen = AppearanceTextFont(for: [text], standard: .helvetica, embeds: embedsFonts, named: "Helv", in: &overlay)
-        let font = chosen.font
-        let unit = max(font.width(of: text, size: 1), 0.001)
+        let unit = max(try chosen.width(of: text, size: 1), 0.001)
         let size = Double(min(bounds.height * 0.7, (bounds.width - 2) / unit))
         guard size >= 1 else { return overlay }
         let components = color.pdfComponents
@@ -60,17 +60,14 @@ extension AppearanceBuilder {
         overlay.content.clip()
         overlay.content.fillColor(light ? [0] : [1])
         overlay.content.beginText()
-        overlay.content.font(chosen.resource, size: size)
-        let width = font.width(of: text, size: size)
+        chosen.select(size: size, in: &overlay.content)
+        let width = try chosen.width(of: text, size: size)
         let baseline = Double(bounds.midY) - size * 0.35
         let starts: [Double] = redact.repeatsOverlayText
             ? Array(stride(from: Double(bounds.minX) + 1, to: Double(bounds.maxX) - width + 0.01, by: max(width + size / 2, 1)))
             : [Double(bounds.midX) - width / 2]
-        var last = (x: 0.0, y: 0.0)
         for x in starts.prefix(1_000) {
-            overlay.content.textPosition(x - last.x, baseline - last.y)
-            last = (x, baseline)
-            overlay.content.show(font.encode(text).bytes)
+            try chosen.show(text, x: x, baseline: baseline, size: size, in: &overlay.content)
         }
         overlay.content.endText()
         try chosen.finish(&overlay, add: addObject)

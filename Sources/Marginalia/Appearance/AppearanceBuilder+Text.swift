@@ -25,8 +25,8 @@ extension AppearanceBuilder {
         let size = layout.size
         let padding = layout.padding
         let inner = box.insetBy(dx: min(CGFloat(padding), box.width / 2), dy: min(CGFloat(padding), box.height / 2))
-        // WinAnsi text uses the standard font named in /DA; other scripts need an embedded
-        // font (the system's DejaVu Sans), subset to the glyphs drawn.
+        // WinAnsi text uses the standard font named in /DA; other text embeds the family's
+        // URW font and the script fonts (FreeTextLayout), each subset to the glyphs drawn.
         let font = layout.font
         let resource = layout.standard.map { appearance.addFont($0) } ?? "MEmbedded"
         let lines = layout.faces == nil ? layout.lines(text.text, width: Double(box.width)) : []
@@ -76,36 +76,21 @@ extension AppearanceBuilder {
         appearance.content.strokeColor(color)
         AppearanceBuilder.roundedRectangle(label.frame, radius: CGFloat(label.radius), &appearance.content)
         appearance.content.stroke()
-        // Helvetica Bold, or DejaVu Sans Bold embedded where every font must be (PDF/A).
-        let embedded = embedsFonts ? FontFallback.systemFont(bold: true) : nil
-        let font: any PDFFont = embedded ?? StandardFontFace(.helveticaBold)
+        // Helvetica Bold, or where it must be embedded (PDF/A, or a custom stamp's words beyond
+        // WinAnsi) Nimbus Sans Bold, with the script fonts, shaped, for what it lacks.
         let word = label.title
-        let y = { (size: Double) in Double(label.frame.midY) - (font.ascent + font.descent) / 2 * size / 1000 }
-        // A custom stamp's words in a script that needs shaping (docs/text-layout.md).
-        if ScriptFonts.needsShaping(word), let faces = TextFaces.make(),
-           let widthAtOne = try ShapedTextLayout.lines(word, faces: faces, size: 1, maxWidth: 0).first?.width {
-            let size = label.fontSize(titleWidthAtOne: widthAtOne)
-            let line = try ShapedTextLayout.lines(word, faces: faces, size: size, maxWidth: 0)
-            appearance.content.beginText()
-            appearance.content.fillColor(color)
-            appearance.showShapedLines(line, faces: faces, size: size, firstBaseline: y(size), lineHeight: 0,
-                                       left: Double(label.frame.minX), right: Double(label.frame.maxX), alignment: 1,
-                                       bottom: -.infinity)
-            appearance.content.endText()
-            appearance.fonts.merge(try faces.fontResources(add: addObject)) { _, new in new }
-            return appearance
-        }
-        let resource = embedded == nil ? appearance.addFont(.helveticaBold) : "MEmbedded"
-        let size = label.fontSize(titleWidthAtOne: font.width(of: word, size: 1))
+        let chosen = AppearanceTextFont(for: [word], standard: .helveticaBold, embeds: embedsFonts, in: &appearance)
+        let font = chosen.font
+        let size = label.fontSize(titleWidthAtOne: try chosen.width(of: word, size: 1))
         appearance.content.beginText()
-        appearance.content.font(resource, size: size)
+        chosen.select(size: size, in: &appearance.content)
         appearance.content.fillColor(color)
-        let x = Double(label.frame.midX) - font.width(of: word, size: size) / 2
-        appearance.content.textPosition(x, y(size))
-        appearance.content.show(font.encode(word).bytes)
+        let x = Double(label.frame.midX) - (try chosen.width(of: word, size: size)) / 2
+        let y = Double(label.frame.midY) - (font.ascent + font.descent) / 2 * size / 1000
+        try chosen.show(word, x: x, baseline: y, size: size, in: &appearance.content)
         appearance.content.endText()
-        // Made after the word is encoded, so the subset holds exactly its glyphs.
-        if let embedded { appearance.fonts[resource] = .reference(try embedded.makeFontDictionary(add: addObject)) }
+        // Made after the word is drawn, so each subset holds exactly its glyphs.
+        try chosen.finish(&appearance, add: addObject)
         return appearance
     }
 

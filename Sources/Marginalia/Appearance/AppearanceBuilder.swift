@@ -13,8 +13,8 @@ struct AppearanceBuilder {
     /// An image already in the file with these objects' bytes, to refer to instead of storing
     /// another copy (an image stamp moved, turned or cropped keeps its one image).
     var storedImage: (ImageXObjects) -> PDFReference? = { _ in nil }
-    /// Whether text is drawn only in embedded fonts (DejaVu Sans instead of the standard
-    /// fonts), as a document that claims PDF/A needs.
+    /// Whether text is drawn only in embedded fonts (the standard fonts' URW clones, Nimbus
+    /// Sans for Helvetica, with the script fonts), as a document that claims PDF/A needs.
     var embedsFonts = false
 
     struct Result {

@@ -4,11 +4,12 @@ import PDFCore
 /// How a free text annotation's appearance lays its text out (``AppearanceBuilder`` draws with
 /// it), and the box its wrapped text needs, so that a text box can grow to show all of it.
 struct FreeTextLayout {
-    /// The font the text is drawn with: the standard font named by the annotation, or the
-    /// system's DejaVu Sans for text outside WinAnsi. With a chosen family's font
-    /// (``ChosenFonts``) the font whose metrics place the lines: the standard font of that
-    /// family (the URW clones' metrics) when its font has every character, else DejaVu Sans,
-    /// whose ascent leaves room for the taller glyphs of the fonts drawing the rest (CJK).
+    /// The font the text is drawn with: the standard font named by the annotation when the
+    /// text is WinAnsi and nothing must be embedded. Else, with the family's font
+    /// (``ChosenFonts``: Nimbus Sans, Roman or Mono PS), the font whose metrics place the
+    /// lines: the standard font of that family (the URW clones' metrics) when its font has
+    /// every character, else DejaVu Sans, whose ascent leaves room for the taller glyphs of
+    /// the fonts drawing the rest (CJK). Without HarfBuzz or the URW fonts, DejaVu Sans.
     let font: any PDFFont
     /// The standard font, when the text is drawn with one.
     let standard: StandardFont?

@@ -47,15 +47,27 @@ extension TextLayout {
         for text: String, font: any PDFFont, in size: CGSize, maximum: Double, minimum: Double,
         wrapping: Bool = true
     ) -> Double {
+        fittingFontSize(in: size, maximum: maximum, minimum: minimum) { fontSize in
+            let lines = layout(for: text, font: font, size: fontSize, maxWidth: wrapping ? Double(size.width) : .infinity)
+            return (lines.count, lines.map(\.width), lineHeight(font: font, size: fontSize))
+        }
+    }
+
+    /// The largest font size at which text laid out by `layout` fits in a box: `layout` gives,
+    /// for a size, the number of lines, their widths and the distance between baselines
+    /// (shaped text measures itself this way: ``AppearanceTextFont``). Bounds as
+    /// ``fittingFontSize(for:font:in:maximum:minimum:wrapping:)`` takes them.
+    static func fittingFontSize(in size: CGSize, maximum: Double, minimum: Double,
+                                layout: (Double) -> (count: Int, widths: [Double], lineHeight: Double)) -> Double {
         let lower = clampSize(minimum, fallback: smallestSize)
         let upper = max(lower, clampSize(maximum, fallback: lower))
         let box = (width: Double(size.width), height: Double(size.height))
         guard box.width > 0, box.width.isFinite, box.height > 0, box.height.isFinite else { return lower }
 
         func fits(_ fontSize: Double) -> Bool {
-            let lines = layout(for: text, font: font, size: fontSize, maxWidth: wrapping ? box.width : .infinity)
-            let height = Double(lines.count) * lineHeight(font: font, size: fontSize)
-            return height <= box.height + tolerance && lines.allSatisfy { $0.width <= box.width + tolerance }
+            let lines = layout(fontSize)
+            let height = Double(lines.count) * lines.lineHeight
+            return height <= box.height + tolerance && lines.widths.allSatisfy { $0 <= box.width + tolerance }
         }
 
         if fits(upper) { return upper }

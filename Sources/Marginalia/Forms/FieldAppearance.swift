@@ -13,8 +13,8 @@ struct FieldAppearance {
     let file: PDFFile
     let form: AcroForm
     var addObject: (PDFObject) -> PDFReference
-    /// Whether text is drawn only in embedded fonts (DejaVu Sans instead of the standard font
-    /// `/DA` names) and checks and dots as paths instead of ZapfDingbats, as a document that
+    /// Whether text is drawn only in embedded fonts (the family's URW font, Nimbus Sans for
+    /// Helvetica, instead of the standard font `/DA` names: ``AppearanceTextFont``) and checks and dots as paths instead of ZapfDingbats, as a document that
     /// claims PDF/A needs (docs/accessibility.md).
     var embedsFonts = false
 
@@ -115,14 +115,13 @@ struct FieldAppearance {
             && (field.maxLength ?? 0) > 0
 
         // Text in scripts that need shaping or their own fonts, or embedded in the font of the
-        // family /DA names (docs/text-layout.md); a comb field keeps one character a cell.
-        let faces = comb ? nil : TextFaces.make(for: shown, family: font(da), embeds: embedsFonts)
+        // family /DA names (docs/text-layout.md); a comb field shapes one character a cell.
         let chosen = AppearanceTextFont(for: [shown], standard: font(da), embeds: embedsFonts,
                                         named: da.fontName.isEmpty ? nil : da.fontName, in: &appearance)
-        let pdfFont = chosen.font, resource = chosen.resource
+        let pdfFont = chosen.font
         var size = da.fontSize
         if !(size > 0) || !size.isFinite {
-            size = autoSize(shown, font: pdfFont, area: area, multiline: multiline, comb: comb ? field.maxLength : nil)
+            size = try autoSize(shown, font: chosen, area: area, multiline: multiline, comb: comb ? field.maxLength : nil)
         }
 
         appearance.content.raw("/Tx BMC")
@@ -130,8 +129,7 @@ struct FieldAppearance {
         appearance.content.rectangle(clip)
         appearance.content.clip()
         appearance.content.beginText()
-        // Shaped lines name their own fonts, run by run.
-        if faces == nil { appearance.content.font(resource, size: size) }
+        chosen.select(size: size, in: &appearance.content)
         appearance.content.fillColor((da.color ?? .black).pdfComponents)
         let ascent = pdfFont.ascent * size / 1000
         let centredBaseline = Double(area.midY) - (pdfFont.ascent + pdfFont.descent) / 2 * size / 1000
@@ -140,51 +138,36 @@ struct FieldAppearance {
             let cell = Double(clip.width) / Double(cells)
             for (i, character) in shown.prefix(cells).enumerated() {
                 let glyph = String(character)
-                let x = Double(clip.minX) + cell * Double(i) + (cell - pdfFont.width(of: glyph, size: size)) / 2
-                appearance.content.raw("1 0 0 1 \(PDFSyntax.number(x)) \(PDFSyntax.number(centredBaseline)) Tm")
-                appearance.content.show(pdfFont.encode(glyph).bytes)
+                let x = Double(clip.minX) + cell * Double(i) + (cell - (try chosen.width(of: glyph, size: size))) / 2
+                try chosen.show(glyph, x: x, baseline: centredBaseline, size: size, in: &appearance.content)
             }
-        } else if let faces {
-            let lines = try ShapedTextLayout.lines(shown, faces: faces, size: size, maxWidth: multiline ? Double(area.width) : 0)
-            appearance.showShapedLines(lines, faces: faces, size: size,
-                                       firstBaseline: multiline ? Double(area.maxY) - ascent : centredBaseline,
-                                       lineHeight: TextLayout.lineHeight(font: pdfFont, size: size),
-                                       left: Double(area.minX), right: Double(area.maxX),
-                                       alignment: field.alignment.rawValue, bottom: Double(clip.minY))
         } else {
-            let lines = multiline
-                ? TextLayout.layout(for: shown, font: pdfFont, size: size, maxWidth: Double(area.width))
-                : [LaidOutLine(text: shown, width: pdfFont.width(of: shown, size: size))]
-            appearance.showLines(lines, font: pdfFont, firstBaseline: multiline ? Double(area.maxY) - ascent : centredBaseline,
-                                 lineHeight: TextLayout.lineHeight(font: pdfFont, size: size),
-                                 left: Double(area.minX), right: Double(area.maxX),
-                                 alignment: field.alignment.rawValue, bottom: Double(clip.minY))
+            let lines = try chosen.lines(shown, size: size, maxWidth: multiline ? Double(area.width) : 0)
+            chosen.showLines(lines, size: size, firstBaseline: multiline ? Double(area.maxY) - ascent : centredBaseline,
+                             lineHeight: TextLayout.lineHeight(font: pdfFont, size: size),
+                             left: Double(area.minX), right: Double(area.maxX),
+                             alignment: field.alignment.rawValue, bottom: Double(clip.minY), in: &appearance)
         }
         appearance.content.endText()
         appearance.content.restore()
         appearance.content.raw("EMC")
-        if let faces {
-            appearance.fonts.merge(try faces.fontResources(add: addObject)) { _, new in new }
-        } else {
-            try chosen.finish(&appearance, add: addObject)
-        }
+        try chosen.finish(&appearance, add: addObject)
         return appearance.stream()
     }
 
     /// The size for `/DA` size 0: as large as fits the box, at most 12 points for several
-    /// lines (as Acrobat does).
-    private func autoSize(_ text: String, font: any PDFFont, area: CGRect, multiline: Bool, comb: Int?) -> Double {
+    /// lines (as Acrobat does), measured in the fonts that draw the text.
+    private func autoSize(_ text: String, font: AppearanceTextFont, area: CGRect, multiline: Bool, comb: Int?) throws -> Double {
         let height = Double(area.height)
         if multiline {
-            return TextLayout.fittingFontSize(for: text, font: font, in: area.size, maximum: 12, minimum: 4, wrapping: true)
+            return font.fittingSize(text, in: area.size, maximum: 12, minimum: 4, wrapping: true)
         }
         let byHeight = max(4, height / TextLayout.lineHeightFactor)
         if let cells = comb {
             let cell = Double(area.width + 4) / Double(cells)
-            return max(1, min(byHeight, cell * 0.9 * 1000 / max(1, font.width(of: "W", size: 1000))))
+            return max(1, min(byHeight, cell * 0.9 * 1000 / max(1, try font.width(of: "W", size: 1000))))
         }
-        return TextLayout.fittingFontSize(for: text.isEmpty ? " " : text, font: font, in: area.size,
-                                          maximum: byHeight, minimum: 4, wrapping: false)
+        return font.fittingSize(text.isEmpty ? " " : text, in: area.size, maximum: byHeight, minimum: 4, wrapping: false)
     }
 
     /// A list box: its options one a line from the top, the selected ones on a highlight.
@@ -197,32 +180,41 @@ struct FieldAppearance {
         let da = defaultAppearance(field: field, widget: widget)
         let chosen = AppearanceTextFont(for: field.options.map(\.displayText), standard: font(da), embeds: embedsFonts,
                                         named: da.fontName.isEmpty ? nil : da.fontName, in: &appearance)
-        let face = chosen.font, resource = chosen.resource
+        let face = chosen.font
         let size = da.fontSize > 0 && da.fontSize.isFinite ? da.fontSize : 12
         let lineHeight = TextLayout.lineHeight(font: face, size: size)
         appearance.content.raw("/Tx BMC")
         appearance.content.save()
         appearance.content.rectangle(clip)
         appearance.content.clip()
-        var top = Double(clip.maxY)
         // Scroll so that the first selected option shows, as viewers do (12.7.5.4 /TI).
         let visible = Int(saturating: Double(clip.height) / lineHeight, in: 1...Int(Int32.max))
         let firstSelected = field.options.firstIndex { selected.contains($0.exportValue) } ?? 0
         let first = firstSelected < visible ? 0 : firstSelected
-        for option in field.options.dropFirst(first) {
-            guard top > Double(clip.minY) else { break }
+        // The options whose line starts inside the box.
+        let shown = field.options.dropFirst(first).enumerated()
+            .prefix { Double(clip.maxY) - Double($0.offset) * lineHeight > Double(clip.minY) }.map(\.element)
+        // The highlights first: one drawn after the option above it would cover the parts of
+        // its glyphs that reach below its line (Arabic and Devanagari descenders).
+        var top = Double(clip.maxY)
+        for option in shown {
             if selected.contains(option.exportValue) {
                 // The selection colour Acrobat uses.
                 appearance.content.fillColor([0.6, 0.756866, 0.854904])
                 appearance.content.rectangle(CGRect(x: clip.minX, y: CGFloat(top - lineHeight), width: clip.width, height: CGFloat(lineHeight)))
                 appearance.content.fill()
             }
+            top -= lineHeight
+        }
+        top = Double(clip.maxY)
+        for option in shown {
             appearance.content.beginText()
-            appearance.content.font(resource, size: size)
+            chosen.select(size: size, in: &appearance.content)
             appearance.content.fillColor((da.color ?? .black).pdfComponents)
             let baseline = top - lineHeight + (lineHeight - (face.ascent - face.descent) * size / 1000) / 2 - face.descent * size / 1000
-            appearance.content.raw("1 0 0 1 \(PDFSyntax.number(Double(clip.minX) + 2)) \(PDFSyntax.number(baseline)) Tm")
-            appearance.content.show(face.encode(option.displayText).bytes)
+            // One line an option, even one holding a line break.
+            let text = option.displayText.split(whereSeparator: \.isNewline).joined(separator: " ")
+            try chosen.show(text, x: Double(clip.minX) + 2, baseline: baseline, size: size, in: &appearance.content)
             appearance.content.endText()
             top -= lineHeight
         }

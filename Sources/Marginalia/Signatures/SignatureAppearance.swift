@@ -6,8 +6,8 @@ extension PDFDocument {
     /// sized to fit (at most 12 pt), who signed (`signer`), when (UTC), and why and
     /// where when given. Drawn upright on a turned page (``AppearanceStream/upright(in:pageRotation:)``).
     /// In a document that claims PDF/A, and for text outside WinAnsi, the text is drawn in
-    /// DejaVu Sans embedded as a subset (``AppearanceTextFont``); what the claim would refuse
-    /// throws before anything is signed.
+    /// Nimbus Sans and the script fonts, shaped and embedded as subsets (``AppearanceTextFont``);
+    /// what the claim would refuse throws before anything is signed.
     func signatureAppearance(rect: CGRect, pageRotation: Int, request: SignatureRequest,
                              signer: String?) throws -> PDFReference {
         var appearance = AppearanceStream.upright(in: rect, pageRotation: pageRotation)
@@ -16,23 +16,24 @@ extension PDFDocument {
         appearance.content.lineWidth(1)
         appearance.content.rectangle(box.insetBy(dx: min(0.5, box.width / 2), dy: min(0.5, box.height / 2)))
         appearance.content.stroke()
-        let lines = Self.signatureLines(request, signer: signer)
+        // One line each, even a reason typed with a line break in it.
+        let lines = Self.signatureLines(request, signer: signer).map { $0.split(whereSeparator: \.isNewline).joined(separator: " ") }
         let claim = pdfaClaim
         let chosen = AppearanceTextFont(for: lines, standard: .helvetica, embeds: claim != nil, in: &appearance)
         let font = chosen.font
         let area = box.insetBy(dx: min(4, box.width / 4), dy: min(3, box.height / 4))
         // The largest size at which every line fits across and all fit down, at most 12 pt.
-        let widest = lines.map { font.width(of: $0, size: 1) }.max() ?? 1
+        let widest = try lines.map { try chosen.width(of: $0, size: 1) }.max() ?? 1
         let byWidth = Double(area.width) / max(widest, 0.001)
         let byHeight = Double(area.height) / (Double(lines.count) * TextLayout.lineHeight(font: font, size: 1))
         let size = max(1, min(12, byWidth, byHeight))
         appearance.content.beginText()
-        appearance.content.font(chosen.resource, size: size)
+        chosen.select(size: size, in: &appearance.content)
         appearance.content.fillColor([0, 0, 0])
         let lineHeight = TextLayout.lineHeight(font: font, size: size)
-        appearance.showLines(lines.map { LaidOutLine(text: $0, width: font.width(of: $0, size: size)) }, font: font,
-                             firstBaseline: Double(area.maxY) - font.ascent * size / 1000, lineHeight: lineHeight,
-                             left: Double(area.minX), right: Double(area.maxX), alignment: 0, bottom: Double(area.minY))
+        let laidOut = try chosen.lines(lines.joined(separator: "\n"), size: size, maxWidth: 0)
+        chosen.showLines(laidOut, size: size, firstBaseline: Double(area.maxY) - font.ascent * size / 1000, lineHeight: lineHeight,
+                         left: Double(area.minX), right: Double(area.maxX), alignment: 0, bottom: Double(area.minY), in: &appearance)
         appearance.content.endText()
         try chosen.finish(&appearance, add: file.add)
         let stream = appearance.stream()

@@ -16,8 +16,9 @@ struct ChosenFamilyTests {
     @Test func familiesGoToTheirURWFaces() throws {
         #expect(ChosenFonts.path(for: .timesRoman)?.hasSuffix("/NimbusRoman-Regular.otf") == true)
         #expect(ChosenFonts.path(for: .courierBoldOblique)?.hasSuffix("/NimbusMonoPS-BoldItalic.otf") == true)
-        // Sans serif keeps DejaVu Sans.
-        #expect(ChosenFonts.path(for: .helvetica) == nil)
+        // Sans serif, the default, goes to Nimbus Sans; Symbol and ZapfDingbats have no URW face here.
+        #expect(ChosenFonts.path(for: .helveticaOblique)?.hasSuffix("/NimbusSans-Italic.otf") == true)
+        #expect(ChosenFonts.path(for: .symbol) == nil)
     }
 
     @Test func theChosenFaceTakesWhatItHasAndTheScriptFontTheRest() throws {
@@ -73,13 +74,14 @@ struct ChosenFamilyTests {
         #expect(selected.allSatisfy { $0.font.range(of: "^[A-Z]{6}\\+", options: .regularExpression) != nil })
     }
 
-    @Test func withoutAChosenFaceTheMixedTextKeepsDejaVuSans() throws {
-        // Helvetica (the default) is drawn as before: DejaVu Sans for the Latin run.
+    @Test func theDefaultFamilyDrawsItsLatinRunInNimbusSans() throws {
+        // Helvetica (the default) embeds its URW clone for the Latin run, not DejaVu Sans.
         let document = try TestDocuments.pages(1)
         let annotation = PDFAnnotation(kind: .freeText(.init(text: Self.mixed, fontSize: 14)),
                                        rect: Self.box)
         let names = try Self.selections(annotation, in: document).map { String($0.font.split(separator: "+").last ?? "") }
-        #expect(names.first == "DejaVuSans", "\(names)")
+        #expect(names.count == 2 && names.first == "NimbusSans-Regular", "\(names)")
+        #expect(names.last?.hasPrefix("NotoSansCJK") == true && !names.contains("DejaVuSans"))
     }
 
     @Test func winAnsiTimesTextStaysAStandardFont() throws {
