@@ -17,9 +17,12 @@ public struct UndoHistory: Sendable {
     /// One step: an operation as applied, and the revision of its log entry (0 where no
     /// log is kept).
     public struct Step: Sendable {
+        /// The operation as applied (an undo applies its inverse).
         public var operation: EditorOperation
+        /// The revision of its log entry.
         public var revision: Int
 
+        /// A step of `operation` as applied, logged at `revision`.
         public init(operation: EditorOperation, revision: Int = 0) {
             self.operation = operation
             self.revision = revision
@@ -47,6 +50,7 @@ public struct UndoHistory: Sendable {
         /// The operation it applied.
         public var operation: EditorOperation
 
+        /// An edit `user` made (signed `author`) that applied `operation`.
         public init(user: String, author: String? = nil, operation: EditorOperation) {
             self.user = user
             self.author = author
@@ -75,6 +79,8 @@ public struct UndoHistory: Sendable {
     private var lastActive: [String: Int] = [:]
     private var clock = 0
 
+    /// An empty history keeping `depth` steps per user for at most `maximumUsers` users (each
+    /// at least 1).
     public init(depth: Int = 100, maximumUsers: Int = 1_000) {
         self.depth = max(1, depth)
         self.maximumUsers = max(1, maximumUsers)
@@ -88,9 +94,13 @@ public struct UndoHistory: Sendable {
     public var undoStack: [EditorOperation] { undoSteps().map(\.operation) }
     /// The single user's redo operations, the next to redo last.
     public var redoStack: [EditorOperation] { redoSteps().map(\.operation) }
+    /// Whether the single user has a step to undo.
     public var canUndo: Bool { canUndo(by: "") }
+    /// Whether the single user has a step to redo.
     public var canRedo: Bool { canRedo(by: "") }
+    /// Whether `user` has a step to undo.
     public func canUndo(by user: String) -> Bool { stacks[user]?.undo.isEmpty == false }
+    /// Whether `user` has a step to redo.
     public func canRedo(by user: String) -> Bool { stacks[user]?.redo.isEmpty == false }
     /// The users whose stacks are kept.
     public var users: Set<String> { Set(stacks.keys) }
