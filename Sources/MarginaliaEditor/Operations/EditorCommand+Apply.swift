@@ -193,7 +193,6 @@ extension EditorCommand {
         }
     }
 
-    /// Whether a change restyles (colour, fill, opacity, border), which a locked annotation refuses.
     /// An annotation as one object of the annotation JSON (what ``annotation(from:)`` reads).
     public static func annotationJSON(_ annotation: PDFAnnotation) throws -> JSONValue {
         try JSONParser.parse([UInt8](JSONEncoder().encode(annotation)))

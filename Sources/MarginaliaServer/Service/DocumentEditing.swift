@@ -4,8 +4,8 @@ import MarginaliaEditor
 
 /// Edits of a document: a client's request (a command, an undo or a redo of its own steps)
 /// applied and committed to the operation log, and what the editor reads of the current
-/// state (pages, annotations, the log). The undo history is per client and per document
-/// (``SharedHistory``, kept in the document's state).
+/// state (pages, annotations, the log). Each document keeps one undo history, the engine's
+/// `UndoHistory`, with a user per client (kept in the document's state).
 public final class DocumentEditing: Sendable, ServicePart {
     let documents: OpenDocuments
     /// Builds the current file of a document pages are inserted from.

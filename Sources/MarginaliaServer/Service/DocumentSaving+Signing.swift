@@ -1,5 +1,6 @@
 import Foundation
 import Marginalia
+import MarginaliaEditor
 
 /// What signing a document on the server made (``DocumentSaving/sign(_:_:)``).
 public struct SignedVersion: Sendable {
@@ -55,7 +56,7 @@ extension DocumentSaving {
                 let record = try store.appendVersion(id, update: Data(bytes[stored.count...]), basedOn: state.baseVersion,
                                                      revision: state.revision, pageCount: try signedDocument.pageCount, now: Date())
                 state.document = signedDocument
-                state.history = SharedHistory(depth: documents.undoDepth)
+                state.history = UndoHistory(depth: documents.undoDepth)
                 state.savedRevision = state.revision
                 state.baseVersion = record.number
                 return SignedVersion(version: DocumentVersion(record), summary: DocumentSummary(try store.document(id)),

@@ -129,7 +129,7 @@ public final class DocumentSaving: Sendable, ServicePart {
                 let record = try store.restoreVersion(id, number: number, revision: state.revision,
                                                       pageCount: try document.pageCount, now: Date())
                 state.document = document
-                state.history = SharedHistory(depth: documents.undoDepth)
+                state.history = UndoHistory(depth: documents.undoDepth)
                 state.savedRevision = state.revision
                 let row = try store.document(id)
                 state.file = row.file

@@ -23,7 +23,7 @@ final class OpenDocument: @unchecked Sendable {
     /// The loaded state.
     struct State {
         var document: PDFDocument
-        var history: SharedHistory
+        var history: UndoHistory
         /// The revision of the newest applied entry (committed or not).
         var revision: Int
         var savedRevision: Int

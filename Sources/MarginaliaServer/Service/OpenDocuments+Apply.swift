@@ -111,7 +111,7 @@ extension OpenDocuments {
 
     /// Applies a change to the document and the client's history; on failure both are as
     /// before, except that an undo or redo refused because someone else changed what its step
-    /// touched drops that step (``SharedHistory/take(_:client:revision:on:entries:)``).
+    /// touched drops that step (`UndoHistory.undo(on:revision:by:since:)`; refused as a conflict).
     private func perform(_ change: ApplyRequest.Change, by client: String, on state: inout OpenDocument.State,
                          document: OpenDocument, id: String) throws -> [(kind: OperationKind, operation: EditorOperation)] {
         let next = state.revision + 1
@@ -122,17 +122,23 @@ extension OpenDocuments {
                 // each undo step as applied.
                 let applied = try command.apply(to: state.document, uploads: uploadReader(id))
                 for (offset, operation) in applied.enumerated() {
-                    state.history.record(operation, client: client, revision: next + offset)
+                    state.history.record(operation, revision: next + offset, by: client)
                 }
                 return applied.map { (.do, $0) }
             case .undo, .redo:
-                // The client's own newest step, unless someone else changed what it touched since.
-                var kind = OperationKind.redo
-                if case .undo = change { kind = .undo }
+                // The client's own newest step, unless someone else changed what it touched
+                // since (the log after the step, from memory when it still holds it).
                 let newest = state.revision
-                let entries = { (after: Int) in try self.logEntries(id, after: after, upTo: newest, document: document) }
-                return try state.history.take(kind, client: client, revision: next, on: state.document, entries: entries)
-                    .map { [(kind, $0)] } ?? []
+                let since = { (after: Int) in
+                    try self.logEntries(id, after: after, upTo: newest, document: document)
+                        .map { UndoHistory.Edit(user: $0.clientId, author: $0.author, operation: $0.operation) }
+                }
+                if case .undo = change {
+                    return try state.history.undo(on: state.document, revision: next, by: client, since: since)
+                        .map { [(kind: OperationKind.undo, operation: $0)] } ?? []
+                }
+                return try state.history.redo(on: state.document, revision: next, by: client, since: since)
+                    .map { [(kind: OperationKind.redo, operation: $0)] } ?? []
             }
         } catch {
             throw ServiceError.wrap(error, editing: true)

@@ -119,7 +119,7 @@ extension OpenDocuments {
         do {
             for (offset, entry) in pending.entries.enumerated() {
                 applied.append(try entry.operation.apply(to: state.document))
-                state.history.record(entry.operation, client: entry.clientId, revision: state.revision + offset + 1)
+                state.history.record(entry.operation, revision: state.revision + offset + 1, by: entry.clientId)
             }
             let (records, entries) = try Self.numbered(pending.entries.map { ($0.kind, $0.operation, $0.operationJSON) },
                                                        after: state.revision, by: request)
@@ -190,7 +190,7 @@ extension OpenDocuments {
             } catch {
                 return try reopen()
             }
-            state.history.replay(record.kind, logged.operation, client: record.clientID, revision: record.revision)
+            state.history.replay(record.kind, logged.operation, revision: record.revision, by: record.clientID)
             state.revision = record.revision
             document.recent.append([logged])
             applied.append(logged)

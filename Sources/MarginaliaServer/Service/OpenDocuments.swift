@@ -138,14 +138,14 @@ final class OpenDocuments: Sendable {
         } catch {
             throw ServiceError.internalError("the stored file of document \(id) cannot be opened: \(error)")
         }
-        var history = SharedHistory(depth: undoDepth)
+        var history = UndoHistory(depth: undoDepth)
         var revision = record.savedRevision
         var replayed: [LoggedOperation] = []
         for entry in stored.log {
             let logged = try Self.logged(entry)
             let operation = logged.operation
             replayed.append(logged)
-            history.replay(entry.kind, operation, client: entry.clientID, revision: entry.revision)
+            history.replay(entry.kind, operation, revision: entry.revision, by: entry.clientID)
             guard entry.revision > record.savedRevision else { continue }
             do {
                 try operation.apply(to: document, uploads: uploadReader(id))

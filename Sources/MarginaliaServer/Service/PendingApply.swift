@@ -16,7 +16,7 @@ final class PendingApply: Sendable {
         var entries: [LoggedOperation] = []
         var missed: [LoggedOperation] = []
         var revisionBefore = 0
-        var historyBefore = SharedHistory()
+        var historyBefore = UndoHistory()
         var pageCount = 0
         var outcome: Result<Void, ServiceError>?
     }
@@ -31,7 +31,7 @@ final class PendingApply: Sendable {
 
     /// Records what applying the request gave.
     func fill(records: [OperationRecord], entries: [LoggedOperation], missed: [LoggedOperation], revisionBefore: Int,
-              historyBefore: SharedHistory, pageCount: Int) {
+              historyBefore: UndoHistory, pageCount: Int) {
         filled.withLock { filled in
             filled.records = records
             filled.entries = entries
@@ -52,7 +52,7 @@ final class PendingApply: Sendable {
     /// The document's revision before these entries.
     var revisionBefore: Int { filled.withLock { $0.revisionBefore } }
     /// The undo history before these entries, to take them back when the commit fails.
-    var historyBefore: SharedHistory { filled.withLock { $0.historyBefore } }
+    var historyBefore: UndoHistory { filled.withLock { $0.historyBefore } }
     /// The document's page count after these entries.
     var pageCount: Int { filled.withLock { $0.pageCount } }
     /// The revision after these entries.

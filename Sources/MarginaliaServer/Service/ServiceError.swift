@@ -136,6 +136,7 @@ extension ServiceError {
         case let error as ImageError: return .unprocessable(error.description)
         case let error as PDFError: return from(error)
         case let error as SignatureError: return from(error)
+        case let error as UndoRefusal: return .conflict(error.description)
         default:
             return editing ? .unprocessable(String(describing: error)) : .internalError(String(describing: error))
         }

@@ -1,4 +1,5 @@
 import Foundation
+import MarginaliaEditor
 
 /// What a stored document was made from.
 public enum DocumentKind: String, Codable, Sendable {
@@ -8,15 +9,9 @@ public enum DocumentKind: String, Codable, Sendable {
     case image
 }
 
-/// How an entry of the operation log came about.
-public enum OperationKind: String, Codable, Sendable {
-    /// A new user action.
-    case `do`
-    /// An undo; the logged operation is the inverse that was applied.
-    case undo
-    /// A redo; the logged operation is the one applied again.
-    case redo
-}
+/// How an entry of the operation log came about: how it moved its client's undo stacks (a new
+/// action, an undo logged as the inverse applied, a redo), the engine's ``UndoHistory/Move``.
+public typealias OperationKind = UndoHistory.Move
 
 /// A document's row in the catalogue.
 public struct DocumentRecord: Equatable, Sendable {

@@ -1,102 +1,31 @@
 import Foundation
 import Marginalia
-import MarginaliaEditor
 
-/// The undo histories of one document: one per client, so each client undoes and redoes its
-/// own steps only (docs/api.md, "Undo and redo").
+// The rule that interleaves users' edits in one history (UndoHistory): a user's step cannot be
+// undone or redone once someone else has changed what it touched, and the refusal says who
+// changed what.
+
+/// Why an undo or redo of a user's step was refused: another user's later edit changed what
+/// the step touched. The step has left the user's history (their next undo goes further back).
 ///
-/// Each client's history is the engine's ``UndoHistory`` (one step per user action, a new
-/// action clears that client's redo, `depth` steps kept), whose steps carry the revision of
-/// their log entry, so the service can tell whether someone else changed what a step touched
-/// since (``DocumentEditing`` refuses such an undo). ``replay(_:_:client:revision:)`` rebuilds
-/// the histories from the operation log without touching a document: after a restart the steps
-/// before the last save are already in the stored file and only their bookkeeping must come
-/// back. The histories survive reconnects: they are keyed by client id, which a browser tab
-/// keeps across reloads.
-struct SharedHistory {
-    typealias Step = UndoHistory.Step
+/// Its ``description`` is said to the person: "cannot undo: Ana has changed this ink annotation
+/// since; that step has left your undo history" (by type and name, never by id).
+public struct UndoRefusal: Error, Equatable, Sendable, CustomStringConvertible {
+    /// Whether an undo or a redo was refused.
+    public let move: UndoHistory.Move
+    let reason: OperationFootprint.Conflict
+    /// The name of whoever made the conflicting edit (nil or empty: "someone else").
+    public let author: String?
 
-    let depth: Int
-    /// The most clients whose histories are kept; the least recently active go first.
-    let maximumClients: Int
-    private(set) var clients: [String: UndoHistory] = [:]
-    /// When each client last did something (a counter), to forget the least active.
-    private var lastActive: [String: Int] = [:]
-    private var clock = 0
-
-    init(depth: Int = 100, maximumClients: Int = 1_000) {
-        self.depth = max(1, depth)
-        self.maximumClients = max(1, maximumClients)
-    }
-
-    /// The step `client` would undo next.
-    func nextUndo(of client: String) -> Step? { clients[client]?.undoSteps.last }
-
-    /// The step `client` would redo next.
-    func nextRedo(of client: String) -> Step? { clients[client]?.redoSteps.last }
-
-    /// Records an operation a client performed (already applied), logged at `revision`.
-    mutating func record(_ applied: EditorOperation, client: String, revision: Int) {
-        change(client) { $0.record(applied, revision: revision) }
-    }
-
-    /// Undoes `client`'s last step on `document`; the undo is logged at `revision`. Returns
-    /// the operation applied (the inverse), or nil when the client has nothing to undo. On
-    /// failure nothing changes.
-    mutating func undo(client: String, revision: Int, on document: PDFDocument) throws -> EditorOperation? {
-        guard nextUndo(of: client) != nil else { return nil }
-        return try change(client) { try $0.undo(on: document, revision: revision) }
-    }
-
-    /// Redoes `client`'s last undone step on `document`, logged at `revision`; returns the
-    /// operation applied, or nil.
-    mutating func redo(client: String, revision: Int, on document: PDFDocument) throws -> EditorOperation? {
-        guard nextRedo(of: client) != nil else { return nil }
-        return try change(client) { try $0.redo(on: document, revision: revision) }
-    }
-
-    /// Drops `client`'s next undo step (it can no longer be undone: someone else changed what
-    /// it touched), so that the client's next undo goes further back.
-    mutating func dropNextUndo(of client: String) {
-        change(client) { $0.dropNextUndo() }
-    }
-
-    /// Drops `client`'s next redo step.
-    mutating func dropNextRedo(of client: String) {
-        change(client) { $0.dropNextRedo() }
-    }
-
-    /// Moves `client`'s stacks as a logged entry at `revision` did, without applying anything.
-    mutating func replay(_ kind: OperationKind, _ applied: EditorOperation, client: String, revision: Int) {
-        let move: UndoHistory.Move = switch kind {
-        case .do: .do
-        case .undo: .undo
-        case .redo: .redo
-        }
-        change(client) { $0.replay(move, applied, revision: revision) }
-    }
-
-    /// Runs `body` on `client`'s history (made when missing) and marks the client active,
-    /// forgetting the least active one beyond ``maximumClients``. When `body` throws, the
-    /// history is as before.
-    @discardableResult
-    private mutating func change<Result>(_ client: String, _ body: (inout UndoHistory) throws -> Result) rethrows -> Result {
-        var history = clients[client] ?? UndoHistory(depth: depth)
-        let result = try body(&history)
-        clients[client] = history
-        clock += 1
-        lastActive[client] = clock
-        if clients.count > maximumClients, let oldest = lastActive.min(by: { $0.value < $1.value })?.key {
-            clients[oldest] = nil
-            lastActive[oldest] = nil
-        }
-        return result
+    public var description: String {
+        let word = move == .redo ? "redo" : "undo"
+        return "cannot \(word): \(reason.sentence(by: author)); that step has left your \(word) history"
     }
 }
 
 /// What an operation touches, for telling whether two clients' steps meet: the annotations
 /// (by id) and form fields (by name) it changes, and whether it changes the page order.
-struct OperationFootprint: Equatable {
+struct OperationFootprint: Equatable, Sendable {
     var annotations: Set<String> = []
     /// The annotation JSON's type name of each annotation it touches, where it knows it.
     var types: [String: String] = [:]
@@ -152,7 +81,7 @@ struct OperationFootprint: Equatable {
 
     /// What another client's entry did to something a step touched, said to the person whose
     /// undo or redo it refuses: by type and name, never by id.
-    enum Conflict: Equatable {
+    enum Conflict: Equatable, Sendable {
         case pagesReordered
         case documentEdited
         /// `type` is the annotation JSON's type name (`ink`, `freeText`), nil when not known.
