@@ -21,6 +21,15 @@ const FIELD_SIZE = [180, 60];
 let mine = null;
 /** The reason typed, kept while the popover is rebuilt. */
 let reason = '';
+/** The last question about the certificate, settled once its answer is shown (or its failure said). */
+let checking = Promise.resolve();
+
+/**
+ * The last question about the user's certificate, settled once its answer has been taken in
+ * (tests wait on it: the popover is not rebuilt for a user without a certificate).
+ * @returns {Promise<void>}
+ */
+export const certificateChecked = () => checking;
 
 /**
  * Asks the server again about the user's certificate when the Sign popover opens; shows the
@@ -30,7 +39,7 @@ let reason = '';
  */
 export function reloadMyCertificate(editor, anchor) {
   if (!isSignedIn()) return;
-  api.myCertificate().then((answer) => {
+  checking = api.myCertificate().then((answer) => {
     // The section shows only for a user with a certificate: for anyone else the popover is not
     // rebuilt under their pointer (a choice tapped as the answer came would be gone).
     const shown = (about) => (about?.certificate ? JSON.stringify(about) : '');
