@@ -43,7 +43,7 @@ enum SignCommand {
         let reason = try arguments.option("--reason")
         let location = try arguments.option("--location")
         let certification = try arguments.option("--certify").map(parseCertification)
-        let timestamp = try arguments.option("--timestamp").map(TimestampClient.parseURL)
+        let timestamp = try arguments.option("--timestamp").map { try TimestampClient.parseURL($0) }
         if try arguments.option("--password") != nil {
             throw UsageError("--password is not taken: give the PKCS#12 password with --password-file or on standard input")
         }
