@@ -123,6 +123,33 @@ export async function typedSignatureImage(text) {
   return { base64, width, height };
 }
 
+/**
+ * A saved signature as a picture for a digital signature's appearance (`POST …/sign`'s
+ * `image`): an image its file, a typed name set in the script face, a drawing the engine's ink
+ * drawn at twice the pad's size; all with a transparent ground.
+ * @returns {Promise<string>} the PNG or JPEG, base64
+ */
+export async function signaturePicture(saved) {
+  if (saved.kind === 'typed') return (await typedSignatureImage(saved.label)).base64;
+  if (saved.kind !== 'drawn') return saved.image;
+  const [w, h] = PAD_SIZE;
+  const scale = 2;
+  const annotation = { ...signatureInk(saved.strokes, 0, [0, 0, w, h], { ...INK, width: INK.width * 2 }), id: 'picture' };
+  const canvas = document.createElement('canvas');
+  canvas.width = w * scale;
+  canvas.height = h * scale;
+  const context = canvas.getContext('2d');
+  context.setTransform(scale, 0, 0, -scale, 0, h * scale);  // the engine's paths are y up
+  context.fillStyle = context.strokeStyle = INK.color;
+  context.lineWidth = INK.width * 2;
+  context.lineCap = context.lineJoin = 'round';
+  for (const p of call({ call: 'inkPaths', annotation }).paths) {
+    const path = new Path2D(p.d);
+    if (p.filled) context.fill(path); else context.stroke(path);
+  }
+  return canvas.toDataURL('image/png').slice('data:image/png;base64,'.length);
+}
+
 /** The size a saved signature is placed at by a tap: its role's height, its proportions kept. */
 function placedSize(saved) {
   const height = PLACED_HEIGHT[saved.role] ?? PLACED_HEIGHT.signature;
