@@ -6,7 +6,8 @@ pad's drawing, the name typed, or with Image the file chosen next), keeping its 
 place in the list: in this browser's storage (no users), and on the server for a signed-in
 user (the API lists the same ids in the same order, the replaced one with its new drawing).
 Placing the replaced one places the new drawing. With nothing made, ↻ says what is missing and
-changes nothing. Both run in Chromium and in WebKit.
+changes nothing. A drawn and a typed one turned into the picture a digital signature is given
+show their ink on a transparent ground. Both run in Chromium and in WebKit.
 
 The late answer: a signed-in user without a certificate presses on a saved signature while
 `GET /api/v1/me/certificate` is held back (Playwright's request routing, so Chromium only);
@@ -89,6 +90,21 @@ def test_a_saved_signature_is_replaced_in_place_in_this_browser(new_editor):
     editor.reload()
     open_sign(editor)
     assert listed_choices(editor) == after
+
+    # Each as the picture a digital signature is given (Sign with my certificate's image): the
+    # drawing as the engine's ink at twice the pad's size, the typed name set in the script face,
+    # both on a transparent ground.
+    pictures = editor.js("""async () => {
+        const { signaturePicture } = await import('/app/js/tools/sign.js');
+        const { savedSignatures } = await import('/app/js/savedsignatures.js');
+        return Promise.all(savedSignatures('signature').map(signaturePicture)); }""")
+    drawn, typed = (Image.open(io.BytesIO(base64.b64decode(p))).convert("RGBA") for p in pictures)
+    assert drawn.size == (720, 240)
+    for picture in (drawn, typed):
+        pixels = [picture.getpixel((x, y)) for y in range(0, picture.height, 2) for x in range(0, picture.width, 2)]
+        ink = sum(1 for r, g, b, a in pixels if a > 200 and b > r + 25 and r < 120) / len(pixels)
+        clear = sum(1 for *_, a in pixels if a == 0) / len(pixels)
+        assert ink > 0.005 and clear > 0.5, (picture.size, ink, clear)
     assert not editor.errors
 
 
