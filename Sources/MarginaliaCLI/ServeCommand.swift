@@ -19,7 +19,7 @@ enum ServeCommand {
                                 [--tls-cert FILE --tls-key FILE [--http-redirect-port N] | --behind-tls-proxy]
                                 [--hsts-max-age S]
                                 [--jwt-hs256-secret-file FILE | --jwt-rs256-public-key FILE]
-                                [--retention-every S] [--signing-key-file FILE]
+                                [--retention-every S] [--signing-key-file FILE] [--timestamp-url URL]
 
         Serves the browser editor and the JSON API (docs/api.md) until Ctrl-C or SIGTERM,
         which finish the requests in flight and exit 0.
@@ -54,6 +54,10 @@ enum ServeCommand {
                          `openssl rand -hex 32 > FILE`) that opens the certificates
                          `marginalia users certificate` sealed, so named users may sign with
                          theirs over HTTPS (docs/signatures.md); never stored in the store
+          --timestamp-url URL
+                         the RFC 3161 time-stamp authority (http://) every signature made on
+                         the server gets a signature time-stamp from (PAdES B-T, as
+                         `sign --timestamp`); without it, B-B
 
         HTTPS (docs/deploy.md):
           --tls-cert FILE  serve HTTPS (TLS 1.2 and 1.3 only) with this PEM certificate (the
@@ -132,6 +136,8 @@ enum ServeCommand {
         var residency = DocumentResidency()
         /// `--signing-key-file`: the key that opens users' certificates (docs/signatures.md).
         var signingKey: SigningKey?
+        /// `--timestamp-url`: the time-stamp authority of signatures made on the server (B-T).
+        var timestampURL: URL?
     }
 
     static func parse(_ argv: [String], environment: [String: String] = ProcessInfo.processInfo.environment) throws -> Options {
@@ -181,6 +187,7 @@ enum ServeCommand {
         let tls = try tlsOptions(&arguments, port: port)
         let jwt = try jwtVerifier(&arguments)
         let key = try signingKey(&arguments)
+        let timestampURL = try arguments.option("--timestamp-url").map { try TimestampClient.parseURL($0, option: "--timestamp-url") }
         if let unknown = arguments.items.first(where: { $0.hasPrefix("-") && $0.count > 1 }) {
             throw UsageError("unknown option '\(unknown)'")
         }
@@ -192,7 +199,7 @@ enum ServeCommand {
         return Options(files: arguments.items, host: host, port: port, dataDirectory: data,
                        store: location, token: token, webDirectory: web, pdfjsDirectory: pdfjs,
                        http: http, limits: limits, memory: memory, readingLimits: readingLimits, tls: tls, jwt: jwt,
-                       retentionEvery: retentionEvery, residency: residency, signingKey: key)
+                       retentionEvery: retentionEvery, residency: residency, signingKey: key, timestampURL: timestampURL)
     }
 
     /// `--unload-idle S` and `--max-open-documents N`, each checked (``DocumentResidency``).
@@ -268,7 +275,8 @@ enum ServeCommand {
         let service = try openService(options)
         let handler = MarginaliaApp.servedHandler(for: service, staticFiles: StaticFiles(webDirectory: options.webDirectory, pdfjsDirectory: options.pdfjsDirectory),
                                                   token: options.token, transport: options.tls.transport, jwt: options.jwt,
-                                                  signingKey: options.signingKey)
+                                                  signingKey: options.signingKey,
+                                                  timestamp: options.timestampURL.map { SigningTimestamp(url: $0, transport: TimestampClient.transport($0)) })
         let server = HTTPServer(configuration: configuration, memoryBudget: service.budget, handler: handler)
         do {
             try server.start()

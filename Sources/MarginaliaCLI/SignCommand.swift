@@ -8,7 +8,7 @@ enum SignCommand {
         usage: marginalia sign FILE -o OUT --p12 CERT.p12 [--password-file F]
                                [--field NAME | --page N --rect x1,y1,x2,y2] [--name N]
                                [--reason R] [--location L] [--certify none|fill|annotate]
-                               [--timestamp URL]
+                               [--timestamp URL] [--image SIG.png]
 
         Signs FILE with the key and certificate of a PKCS#12 file and writes OUT
         (docs/signatures.md): an incremental update (FILE's bytes stay as they are, so
@@ -27,6 +27,9 @@ enum SignCommand {
           --timestamp URL    PAdES baseline B-T: a signature time-stamp (RFC 3161) over the
                              signature, asked of the time-stamp authority at URL (http://,
                              within 30 s) and added to the CMS
+          --image SIG.png    a handwritten signature's picture (PNG, its transparency
+                             kept, or JPEG; at most 4 MB) at the left of a visible
+                             signature's appearance, beside its text
           --name, --reason, --location  the /Name, /Reason and /Location of the signature
         Encrypted files are refused.
         """
@@ -43,7 +46,8 @@ enum SignCommand {
         let reason = try arguments.option("--reason")
         let location = try arguments.option("--location")
         let certification = try arguments.option("--certify").map(parseCertification)
-        let timestamp = try arguments.option("--timestamp").map(TimestampClient.parseURL)
+        let timestamp = try arguments.option("--timestamp").map { try TimestampClient.parseURL($0) }
+        let imagePath = try arguments.option("--image")
         if try arguments.option("--password") != nil {
             throw UsageError("--password is not taken: give the PKCS#12 password with --password-file or on standard input")
         }
@@ -51,6 +55,7 @@ enum SignCommand {
         guard let p12 = FileManager.default.contents(atPath: p12Path) else {
             throw CommandFailure(description: "\(p12Path): cannot read the PKCS#12 file", code: ExitCode.badInput)
         }
+        let image = try imagePath.map(readImage)
         let document = try openDocument(path, password: nil)
         let placement: SignatureRequest.Placement
         switch (field, pageText, rectText) {
@@ -61,9 +66,12 @@ enum SignCommand {
         case (nil, nil, nil): placement = .invisible(name: nil)
         default: throw UsageError("give --field NAME, or --page N with --rect x1,y1,x2,y2, or neither")
         }
+        if image != nil, case .invisible = placement {
+            throw UsageError("--image needs a visible signature: --page N with --rect x1,y1,x2,y2, or --field NAME")
+        }
         let request = SignatureRequest(pkcs12: Array(p12), password: try readPassword(passwordFile), placement: placement,
                                        name: name, reason: reason, location: location, certification: certification,
-                                       timestamp: timestamp.map(TimestampClient.transport))
+                                       timestamp: timestamp.map(TimestampClient.transport), image: image)
         do {
             let data = try document.signedData(request)
             try AtomicFileWriter.write(data, to: output)
@@ -75,6 +83,22 @@ enum SignCommand {
         } catch let error as PDFError {
             throw CommandFailure(description: "\(path): \(error)", code: ExitCode.badInput)
         }
+    }
+
+    /// The largest `--image` file read, in bytes.
+    static let maximumImageBytes = 4 << 20
+
+    /// The `--image` file: at most ``maximumImageBytes`` (its kind is checked when it is drawn).
+    static func readImage(_ path: String) throws -> Data {
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
+              let size = (attributes[.size] as? NSNumber)?.intValue, let data = FileManager.default.contents(atPath: path) else {
+            throw CommandFailure(description: "\(path): cannot read the signature image", code: ExitCode.badInput)
+        }
+        guard size <= maximumImageBytes else {
+            throw CommandFailure(description: "\(path): \(size) bytes, more than the \(maximumImageBytes) a signature image may have",
+                                 code: ExitCode.badInput)
+        }
+        return data
     }
 
     static func parseCertification(_ text: String) throws -> SignatureRequest.Certification {

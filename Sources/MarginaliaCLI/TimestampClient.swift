@@ -14,13 +14,13 @@ enum TimestampClient {
 
     /// The authority's URL: http, with a host. (A token is signed: authorities answer over
     /// http, and https is not spoken here.)
-    static func parseURL(_ text: String) throws -> URL {
+    static func parseURL(_ text: String, option: String = "--timestamp") throws -> URL {
         guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), url.host?.isEmpty == false,
               scheme == "http" || scheme == "https" else {
-            throw UsageError("--timestamp takes the http:// URL of a time-stamp authority, not '\(text.prefix(200))'")
+            throw UsageError("\(option) takes the http:// URL of a time-stamp authority, not '\(text.prefix(200))'")
         }
         guard scheme == "http" else {
-            throw UsageError("--timestamp: https is not spoken here; a time-stamp token is signed, so give the authority's http:// URL")
+            throw UsageError("\(option): https is not spoken here; a time-stamp token is signed, so give the authority's http:// URL")
         }
         return url
     }

@@ -3,7 +3,9 @@ server and both stores. A user keeps drawn, typed and image signatures and initi
 and removes them, and finds them after a restart; another user (an admin too) neither sees
 nor changes them (404); an image over `maxImageBytes` is 413 naming the limit, a 21st one
 409 naming `maxSaved`, and nothing is kept from a refused request; a server without users
-answers 403. The image's size is judged by Pillow, not by the server's answer."""
+answers 403. Every change (add, replace, remove) is a line of the audit log naming the user,
+the id, the kind and the drawing's type, never the drawing or the label; a refused request
+writes none. The image's size is judged by Pillow, not by the server's answer."""
 
 from __future__ import annotations
 
@@ -107,6 +109,41 @@ def test_another_user_neither_sees_nor_changes_them(site):
         assert status == 404, answer
     assert [s for s in listed(server, ana) if s["id"] == mine["id"]] == [mine]
     assert send(server, "DELETE", f"{PATH}/{mine['id']}", ana)[0] == 200
+
+
+def audit_after(server, admin, after: int) -> list[dict]:
+    status, answer = send(server, "GET", f"/api/v1/audit?after={after}&limit=1000", admin)
+    assert status == 200, answer
+    return answer["entries"]
+
+
+def test_every_change_is_an_audit_line_without_the_drawing(site):
+    server, tokens = site
+    ana, admin = tokens["editor"], tokens["admin"]
+    status, answer = send(server, "GET", "/api/v1/audit?limit=1000", admin)
+    assert status == 200, answer
+    start = answer["entries"][-1]["id"] if answer["entries"] else 0
+
+    status, added = send(server, "POST", PATH, ana, {**TYPED, "label": "Ana Secret Label"})
+    assert status == 201, added
+    status, replaced = send(server, "PUT", f"{PATH}/{added['id']}", ana, DRAWN)
+    assert status == 200, replaced
+    # Refused ones write nothing: another user's replace and removal, a malformed body.
+    assert send(server, "PUT", f"{PATH}/{added['id']}", tokens["reader"], DRAWN)[0] == 404
+    assert send(server, "DELETE", f"{PATH}/{added['id']}", tokens["reader"])[0] == 404
+    assert send(server, "PUT", f"{PATH}/{added['id']}", ana, {**TYPED, "kind": "autograph"})[0] == 400
+    assert send(server, "DELETE", f"{PATH}/{added['id']}", ana)[0] == 200
+
+    lines = [(e["actor"], e["action"], e["document"], e["detail"]) for e in audit_after(server, admin, start)
+             if e["action"].endswith("SavedSignature")]
+    sid = added["id"]
+    assert lines == [
+        ("editor", "addSavedSignature", None, f"id={sid} kind=initials drawing=typed"),
+        ("editor", "replaceSavedSignature", None, f"id={sid} kind=signature drawing=ink"),
+        ("editor", "removeSavedSignature", None, f"id={sid}"),
+    ], lines
+    everything = str(audit_after(server, admin, 0))
+    assert "Ana Secret Label" not in everything and "A.S." not in everything and "Z003" not in everything
 
 
 def test_limits_are_refused_naming_them_and_nothing_is_kept(site):

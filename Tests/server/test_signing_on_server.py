@@ -81,7 +81,7 @@ def test_the_user_signs_over_https_and_pyhanko_and_pdfsig_validate_it(binary, se
         assert shared.returncode == 0, shared.stderr
 
         status, mine = ask(server, ana, "GET", "/api/v1/me/certificate", answers=answers)
-        assert status == 200 and mine["signing"] == {"available": True}
+        assert status == 200 and mine["signing"] == {"available": True, "level": "B-B"}
         assert mine["certificate"]["subject"] == "CN=Test Signer,O=Marginalia"
         assert mine["certificate"]["issuer"] == "CN=Marginalia Test CA"
 

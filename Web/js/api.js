@@ -55,6 +55,10 @@ export const listSavedSignatures = () => json('/me/signatures');
 export const addSavedSignature = (signature) => json('/me/signatures', {
   method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(signature),
 });
+/** Replaces the saved signature `id` (`{kind, label, drawing}`) in place; resolves with it as kept (its id and place kept). */
+export const replaceSavedSignature = (id, signature) => json(`/me/signatures/${encodeURIComponent(id)}`, {
+  method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(signature),
+});
 export const removeSavedSignature = (id) => json(`/me/signatures/${encodeURIComponent(id)}`, { method: 'DELETE' });
 /** @returns {Promise<{user: string, certificate: object | null, signing: {available: boolean, reason?: {code: string, message: string}}}>} the signed-in user's certificate for signing on the server */
 export const myCertificate = () => json('/me/certificate');

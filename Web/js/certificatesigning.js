@@ -11,6 +11,8 @@ import * as api from './api.js';
 import { html } from './svg.js';
 import { section, action, closePopover, refreshPopover, popoverAnchor } from './popover.js';
 import { isSignedIn } from './identity.js';
+import { savedSignatures } from './savedsignatures.js';
+import { signaturePicture } from './tools/sign.js';
 import { showSignatures, signerName } from './signaturespanel.js';
 import { t } from './i18n.js';
 
@@ -21,6 +23,17 @@ const FIELD_SIZE = [180, 60];
 let mine = null;
 /** The reason typed, kept while the popover is rebuilt. */
 let reason = '';
+/** The id of the saved signature chosen as the signature's picture ('' for none), kept likewise. */
+let picture = '';
+/** The last question about the certificate, settled once its answer is shown (or its failure said). */
+let checking = Promise.resolve();
+
+/**
+ * The last question about the user's certificate, settled once its answer has been taken in
+ * (tests wait on it: the popover is not rebuilt for a user without a certificate).
+ * @returns {Promise<void>}
+ */
+export const certificateChecked = () => checking;
 
 /**
  * Asks the server again about the user's certificate when the Sign popover opens; shows the
@@ -30,7 +43,7 @@ let reason = '';
  */
 export function reloadMyCertificate(editor, anchor) {
   if (!isSignedIn()) return;
-  api.myCertificate().then((answer) => {
+  checking = api.myCertificate().then((answer) => {
     // The section shows only for a user with a certificate: for anyone else the popover is not
     // rebuilt under their pointer (a choice tapped as the answer came would be gone).
     const shown = (about) => (about?.certificate ? JSON.stringify(about) : '');
@@ -60,18 +73,29 @@ export function certificateSection(editor, anchor) {
   const input = html('input', { type: 'text', class: 'certificate-reason', 'aria-label': t('certSign.reason'), placeholder: t('certSign.reason'), maxlength: 500, value: reason });
   input.addEventListener('input', () => { reason = input.value; });
   input.addEventListener('keydown', (e) => e.stopPropagation());
+  // A saved handwritten signature drawn beside the text (docs/signatures.md), or none.
+  const saved = [...savedSignatures('signature'), ...savedSignatures('initials')];
+  if (!saved.some((s) => s.id === picture)) picture = '';
+  const chooser = html('select', { class: 'certificate-picture', 'aria-label': t('certSign.picture') },
+    [html('option', { value: '', text: t('certSign.noPicture') }), ...saved.map((s) => html('option', { value: s.id, text: s.label }))]);
+  chooser.value = picture;
+  chooser.addEventListener('change', () => { picture = chooser.value; });
+  chooser.addEventListener('keydown', (e) => e.stopPropagation());
   const sign = async (pageIndex, rect) => {
     const id = editor.model.summary?.id;
     editor.status(t('certSign.signing'));
     try {
-      const signed = await api.signWithMyCertificate(id, { page: pageIndex + 1, rect, ...(reason.trim() ? { reason: reason.trim() } : {}) });
+      const chosen = saved.find((s) => s.id === picture);
+      const image = chosen ? await signaturePicture(chosen) : null;
+      const signed = await api.signWithMyCertificate(id, { page: pageIndex + 1, rect, ...(reason.trim() ? { reason: reason.trim() } : {}),
+        ...(image ? { image } : {}) });
       editor.status(t('certSign.signed', { field: signed.field, version: signed.version.number }));
       await showSignatures(editor, anchor);
     } catch (error) {
       editor.status(t('certSign.failed', { reason: error.message }), true);
     }
   };
-  return [section(t('certSign.title'), about, input, action(t('certSign.action'), () => {
+  return [section(t('certSign.title'), about, input, html('label', { class: 'certificate-picture-row' }, [t('certSign.picture'), chooser]), action(t('certSign.action'), () => {
     closePopover();
     editor.tools.image.armPlacing(FIELD_SIZE, sign);
     editor.setTool('image');

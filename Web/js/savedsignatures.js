@@ -40,14 +40,27 @@ const local = {
       throw new Error(t('savedSignatures.refused', { reason: error.name }));
     }
   },
-  async add(signature) {
-    const list = local.read();
-    if (list.length >= MAX_SAVED) throw new Error(t('savedSignatures.full', { count: MAX_SAVED }));
+  checkImage(signature) {
     if (signature.image && signature.image.length * 3 / 4 > MAX_IMAGE_BYTES) {
       throw new Error(t('savedSignatures.imageTooLarge', { size: MAX_IMAGE_BYTES / 1024 }));
     }
+  },
+  async add(signature) {
+    const list = local.read();
+    if (list.length >= MAX_SAVED) throw new Error(t('savedSignatures.full', { count: MAX_SAVED }));
+    local.checkImage(signature);
     const saved = { ...signature, id: crypto.randomUUID?.() ?? `${Date.now()}-${Math.random().toString(36).slice(2)}` };
     local.write([...list, saved]);
+    return saved;
+  },
+  async replace(id, signature) {
+    local.checkImage(signature);
+    const list = local.read();
+    const at = list.findIndex((s) => s.id === id);
+    if (at < 0) throw new Error(t('savedSignatures.gone'));
+    const saved = { ...signature, id };
+    list[at] = saved;
+    local.write(list);
     return saved;
   },
   async remove(id) {
@@ -108,6 +121,20 @@ export async function saveSignature(signature) {
   const saved = fromServer(await api.addSavedSignature({ version: 1, kind: signature.role, label: signature.label,
     drawing: drawingOf(signature) }));
   server.list = [...(server.list ?? []), saved];
+  return saved;
+}
+
+/**
+ * Replaces what the saved signature `id` is (its drawing, typed name or image, its label and
+ * role) with `signature`, keeping its id and its place in the list; answers it as kept.
+ * @param {string} id
+ * @param {object} signature as {@link saveSignature} takes it
+ */
+export async function replaceSignature(id, signature) {
+  if (!keptOnServer()) return local.replace(id, signature);
+  const saved = fromServer(await api.replaceSavedSignature(id, { version: 1, kind: signature.role, label: signature.label,
+    drawing: drawingOf(signature) }));
+  server.list = (server.list ?? []).map((s) => (s.id === id ? saved : s));
   return saved;
 }
 

@@ -41,10 +41,13 @@ public struct SignatureRequest: Sendable {
     public var contentsCapacity: Int
     /// The way to an RFC 3161 time-stamp authority for a B-T signature, nil for B-B.
     public var timestamp: TimestampTransport?
+    /// A handwritten signature's picture (a PNG, its transparency kept, or a JPEG) shown at the
+    /// left of a visible signature's appearance, beside its text; nil for text only.
+    public var image: Data?
 
     public init(pkcs12: [UInt8], password: String, placement: Placement, name: String? = nil, reason: String? = nil,
                 location: String? = nil, certification: Certification? = nil, date: Date = Date(),
-                contentsCapacity: Int = 16_384, timestamp: TimestampTransport? = nil) {
+                contentsCapacity: Int = 16_384, timestamp: TimestampTransport? = nil, image: Data? = nil) {
         self.pkcs12 = pkcs12
         self.password = password
         self.placement = placement
@@ -55,5 +58,6 @@ public struct SignatureRequest: Sendable {
         self.date = date
         self.contentsCapacity = contentsCapacity
         self.timestamp = timestamp
+        self.image = image
     }
 }

@@ -12,13 +12,15 @@ public struct MarginaliaApp: Sendable {
 
     /// Builds the application over `service`: the documents, search, organising and
     /// retention endpoints, the people, saved signatures and audit endpoints over `users`, and
-    /// signing with users' certificates sealed under `signingKey` (``SigningRoutes``).
+    /// signing with users' certificates sealed under `signingKey` (``SigningRoutes``),
+    /// time-stamped by `timestamp` when given.
     public init(service: DocumentService, staticFiles: StaticFiles, token: String?, transport: TransportSecurity = .plain,
-                users: (any UserStore)? = nil, jwt: JWTVerifier? = nil, signingKey: SigningKey? = nil) {
+                users: (any UserStore)? = nil, jwt: JWTVerifier? = nil, signingKey: SigningKey? = nil,
+                timestamp: SigningTimestamp? = nil) {
         self.init(staticFiles: staticFiles, token: token, transport: transport, users: users, jwt: jwt) { router in
             DocumentRoutes(service: service).register(into: &router)
             SigningRoutes(service: service, certificates: service.store as? any CertificateStore, key: signingKey,
-                          transport: transport).register(into: &router)
+                          transport: transport, timestamp: timestamp).register(into: &router)
             SearchRoutes(service: service).register(into: &router)
             OrganizingRoutes(service: service).register(into: &router)
             RetentionRoutes(service: service).register(into: &router)
@@ -69,9 +71,9 @@ extension MarginaliaApp {
     /// (``TransportSecurity``). The HTTP fuzz target drives the same handler.
     public static func servedHandler(for service: DocumentService, staticFiles: StaticFiles, token: String?,
                                      transport: TransportSecurity = .plain, jwt: JWTVerifier? = nil,
-                                     signingKey: SigningKey? = nil) -> HTTPHandler {
+                                     signingKey: SigningKey? = nil, timestamp: SigningTimestamp? = nil) -> HTTPHandler {
         let app = MarginaliaApp(service: service, staticFiles: staticFiles, token: token, transport: transport,
-                                users: service.store as? any UserStore, jwt: jwt, signingKey: signingKey)
+                                users: service.store as? any UserStore, jwt: jwt, signingKey: signingKey, timestamp: timestamp)
         return transport.wrapping(HealthEndpoints(service: service).wrapping(app.handler))
     }
 }

@@ -6,7 +6,9 @@ import Foundation
 /// /api/v1/me/signatures/{signature}` to replace or remove one. The owner is always the
 /// caller: a route never takes another user's name, and another user's id is answered 404.
 /// On a server without named users every route answers 403 (the editor keeps them in the
-/// browser there).
+/// browser there). Every change is a line of the audit log (`addSavedSignature`,
+/// `replaceSavedSignature`, `removeSavedSignature`: the id, the kind and the drawing's type,
+/// never the drawing nor the label).
 public struct SavedSignatureRoutes: Sendable {
     /// Where they are kept; nil on a server whose store keeps none.
     public let store: (any SavedSignatureStore)?
@@ -44,18 +46,22 @@ public struct SavedSignatureRoutes: Sendable {
             let signature = try SavedSignature.fromRequest(try APIJSON.bodyObject(request), id: SavedSignature.makeID(), owner: name,
                                                            now: Date(), limits: limits)
             try store.addSavedSignature(signature, maxSaved: limits.maxSaved)
+            parameters.audit.record(.addSavedSignature, by: parameters.signedIn, detail: signature.auditDetail)
             return .json(data: try APIJSON.data(signature.json), status: 201)
         }
         router.add("PUT", path + "/{signature}", needs: .view) { request, parameters in
             let (name, store) = try owner(parameters)
             let signature = try SavedSignature.fromRequest(try APIJSON.bodyObject(request), id: try signatureID(parameters), owner: name,
                                                            now: Date(), limits: limits)
-            return .json(data: try APIJSON.data(try store.replaceSavedSignature(signature).json))
+            let replaced = try store.replaceSavedSignature(signature)
+            parameters.audit.record(.replaceSavedSignature, by: parameters.signedIn, detail: replaced.auditDetail)
+            return .json(data: try APIJSON.data(replaced.json))
         }
         router.add("DELETE", path + "/{signature}", needs: .view) { _, parameters in
             let (name, store) = try owner(parameters)
             let id = try signatureID(parameters)
             try store.removeSavedSignature(id, of: name)
+            parameters.audit.record(.removeSavedSignature, by: parameters.signedIn, detail: "id=\(id)")
             return .json(data: try APIJSON.data(["id": id, "removed": true]))
         }
     }

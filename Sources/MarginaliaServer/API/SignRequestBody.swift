@@ -3,18 +3,22 @@ import Marginalia
 
 /// The body of `POST /api/v1/documents/{id}/sign` (docs/api.md, "Signing with my
 /// certificate"): where the signature goes (`page` with `rect`, or `field`, or neither for an
-/// invisible one), `reason`, `location` and `certify`. Every member is checked here, before
-/// any key is opened.
+/// invisible one), `reason`, `location`, `certify` and `image` (a handwritten signature's
+/// picture for the appearance, base64). Every member is checked here, before any key is opened.
 struct SignRequestBody {
     /// The longest `reason`, `location` and `field` taken, in characters (`maxText`).
     static let maxText = 500
     /// The keys the body may have.
-    static let keys: Set = ["page", "rect", "field", "reason", "location", "certify"]
+    static let keys: Set = ["page", "rect", "field", "reason", "location", "certify", "image"]
+    /// The largest `image` taken, in bytes (`maxImageBytes`, as a saved signature's).
+    static let maxImageBytes = SavedSignatureLimits().maxImageBytes
 
     var placement: SignatureRequest.Placement
     var reason: String?
     var location: String?
     var certification: SignatureRequest.Certification?
+    /// The picture drawn at the left of the appearance (PNG or JPEG bytes), if any.
+    var image: Data?
 
     init(_ body: Data) throws {
         guard !body.isEmpty else {
@@ -43,18 +47,33 @@ struct SignRequestBody {
             return Int(number)
         }
         let rect = try object["rect"].map(Self.rect)
+        switch object["image"] {
+        case nil, .null?: image = nil
+        case .string(let text)?:
+            guard let data = Data(base64Encoded: text) else {
+                throw APIError.badRequest("image: expected a PNG or JPEG file in base64")
+            }
+            guard data.count <= Self.maxImageBytes else {
+                throw SavedSignatureError.overLimit(found: "image has \(data.count) bytes", limit: Self.maxImageBytes, name: "maxImageBytes")
+            }
+            image = data
+        case let other?: throw APIError.badRequest("image: expected a PNG or JPEG file in base64, not \(other.kindDescription)")
+        }
         switch (field, page, rect) {
         case (let field?, nil, nil): placement = .field(field)
         case (nil, let page?, let rect?): placement = .page(pageIndex: page - 1, rect: rect, name: nil)
         case (nil, nil, nil): placement = .invisible(name: nil)
         default: throw APIError.badRequest("give field, or page with rect, or neither (an invisible signature)")
         }
+        if image != nil, case .invisible = placement {
+            throw APIError.badRequest("image: an invisible signature shows no picture; give page with rect, or field")
+        }
     }
 
     /// The request for the engine, with the user's key and password for this call only.
     func signatureRequest(_ credential: SigningCredential) -> SignatureRequest {
         SignatureRequest(pkcs12: credential.pkcs12, password: credential.password, placement: placement, reason: reason,
-                         location: location, certification: certification)
+                         location: location, certification: certification, image: image)
     }
 
     private static func text(_ value: JSONValue?, _ key: String) throws -> String? {

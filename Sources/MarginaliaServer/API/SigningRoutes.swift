@@ -7,7 +7,8 @@ import Marginalia
 /// whether this server can sign with it; `POST /api/v1/documents/{id}/sign` signs the
 /// document's current version with it. The key is opened with the operator's key for one
 /// signature and dropped: it is never logged nor answered. Signing is allowed only over TLS,
-/// to a named user, with their own certificate.
+/// to a named user, with their own certificate. With ``timestamp`` (`serve --timestamp-url`)
+/// every signature gets a signature time-stamp from that authority (PAdES B-T).
 public struct SigningRoutes: Sendable {
     /// The documents signed.
     public let service: DocumentService
@@ -17,14 +18,22 @@ public struct SigningRoutes: Sendable {
     public let key: SigningKey?
     /// How browsers reach the server: signing needs TLS.
     public let transport: TransportSecurity
+    /// The time-stamp authority of every signature (B-T); nil for B-B.
+    public let timestamp: SigningTimestamp?
 
-    /// Routes over `service` signing with the certificates of `certificates`, opened with `key`.
-    public init(service: DocumentService, certificates: (any CertificateStore)?, key: SigningKey?, transport: TransportSecurity) {
+    /// Routes over `service` signing with the certificates of `certificates`, opened with `key`,
+    /// time-stamped by `timestamp` when given.
+    public init(service: DocumentService, certificates: (any CertificateStore)?, key: SigningKey?, transport: TransportSecurity,
+                timestamp: SigningTimestamp? = nil) {
         self.service = service
         self.certificates = certificates
         self.key = key
         self.transport = transport
+        self.timestamp = timestamp
     }
+
+    /// The PAdES baseline level this server's signatures have: `B-T` with a time-stamp authority.
+    var level: String { timestamp == nil ? "B-B" : "B-T" }
 
     /// Why the caller cannot sign on this server with what they have, checked in this order:
     /// a named user, TLS, the operator's key, the store; nil when nothing stands in the way
@@ -43,7 +52,7 @@ public struct SigningRoutes: Sendable {
             guard let name = parameters.signedIn.name else { throw CertificateError.needsNamedUser }
             let certificate = try routes.certificates?.certificate(of: name)
             let refusal = routes.refusal(request, parameters) ?? (certificate == nil ? .noCertificate(user: name) : nil)
-            var signing: [String: Any] = ["available": refusal == nil]
+            var signing: [String: Any] = ["available": refusal == nil, "level": routes.level]
             if let refusal { signing["reason"] = ["code": refusal.code, "message": refusal.message] }
             let object: [String: Any] = ["user": name, "certificate": certificate?.json ?? NSNull(), "signing": signing]
             return .json(data: try APIJSON.data(object))
@@ -59,11 +68,13 @@ public struct SigningRoutes: Sendable {
                 throw CertificateError.noCertificate(user: name)
             }
             let credential = try certificate.credential(with: key)
-            let signed = try routes.service.saving.sign(id, body.signatureRequest(credential))
+            var signatureRequest = body.signatureRequest(credential)
+            signatureRequest.timestamp = routes.timestamp?.transport
+            let signed = try routes.service.saving.sign(id, signatureRequest)
             parameters.audit.record(.sign, by: parameters.signedIn, document: id,
-                                    detail: "version=\(signed.version.number) field=\(signed.field) subject=\(certificate.subject)")
+                                    detail: "version=\(signed.version.number) field=\(signed.field) level=\(routes.level) subject=\(certificate.subject)")
             let object: [String: Any] = [
-                "revision": signed.revision, "field": signed.field, "version": try APIJSON.any(signed.version),
+                "revision": signed.revision, "field": signed.field, "level": routes.level, "version": try APIJSON.any(signed.version),
                 "document": try APIJSON.any(signed.summary),
                 "certificate": certificate.json,
             ]

@@ -37,6 +37,12 @@ public enum AuditAction: String, CaseIterable, Sendable {
     case sign
     /// A user was given a certificate for signing on the server, or had it removed.
     case setCertificate
+    /// A user saved a handwritten signature or initials (its id, kind and drawing type).
+    case addSavedSignature
+    /// A user replaced the drawing of a saved signature in place (its id, kind and drawing type).
+    case replaceSavedSignature
+    /// A user removed a saved signature (its id).
+    case removeSavedSignature
 }
 
 /// One line of the audit log: who did what, when, to which document.

@@ -53,6 +53,12 @@ public struct SavedSignature: Equatable, Sendable {
         self.modified = modified
     }
 
+    /// What the audit log says of it: `id=… kind=signature|initials drawing=ink|image|typed`
+    /// (never the drawing nor the label, which may be a name).
+    public var auditDetail: String {
+        "id=\(id) kind=\(kind.rawValue) drawing=\(drawing.json["type"] as? String ?? "?")"
+    }
+
     /// A new id: a random UUID's 32 hexadecimal digits.
     public static func makeID() -> String {
         UUID().uuidString.lowercased().filter { $0 != "-" }

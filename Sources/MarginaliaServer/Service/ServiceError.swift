@@ -115,10 +115,13 @@ extension ServiceError {
 
     /// A signature rule as the service reports it: a change the document's certification
     /// does not allow is 403 (the document refuses it, as a locked annotation), naming the
-    /// permission; a rewrite that would break signatures is 409; the rest of what a signature
-    /// check finds is the document's, 422.
+    /// permission; a rewrite that would break signatures is 409; a time-stamp authority that
+    /// gave no good token is 503 (nothing was signed; the request may be tried again); the rest
+    /// of what a signature check finds is the document's, 422.
     static func from(_ error: SignatureError) -> ServiceError {
         switch error {
+        case .timestamp(let reason):
+            return .unavailable("the signature time-stamp (serve --timestamp-url): \(reason); nothing was signed")
         case .certificationForbids: return .forbidden(error.description)
         case .rewriteBreaksSignatures: return .conflict(error.description)
         default: return .unprocessable(error.description)

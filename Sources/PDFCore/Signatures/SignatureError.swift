@@ -32,6 +32,8 @@ public enum SignatureError: Error, Sendable, Equatable, CustomStringConvertible 
     /// The time-stamp authority refused, or answered something other than a token over this
     /// signature (RFC 3161), or could not be reached (the reason says which).
     case timestamp(String)
+    /// The handwritten image of a visible signature cannot be used: why.
+    case image(String)
     /// The document is certified with DocMDP permission `permission`, which does not allow
     /// `change`.
     case certificationForbids(permission: Int, change: PDFSignatureChange)
@@ -52,6 +54,7 @@ public enum SignatureError: Error, Sendable, Equatable, CustomStringConvertible 
         case .fieldNotFound(let name): return "no signature field '\(name)' (give --page and --rect to make one)"
         case .encryptedFile: return "an encrypted file is refused for signing: write it in the clear first (compact --remove-encryption)"
         case .timestamp(let reason): return "signature time-stamp: \(reason)"
+        case .image(let reason): return "the signature's image: \(reason)"
         case .placeholderNotFound: return "the signature placeholder was not found in the written update"
         case .certificationForbids(let permission, let change):
             let allows = PDFCertification(fieldName: "", permission: permission).allowedChanges

@@ -1,7 +1,9 @@
 // Sign: handwritten signatures and initials (docs/signatures.md, "The Sign tool"). Three ways
 // to make one: draw it in the signing pad (pen, finger or mouse), type a name (set in URW's
 // Z003, a chancery italic), or choose a PNG or JPEG. Saved ones are kept by savedsignatures.js
-// (on the server for a signed-in user, else in this browser); a tap on one arms the placing
+// (on the server for a signed-in user, else in this browser); the ↻ beside one replaces it, in
+// its place in the list, with what the New section holds (with Image, the file chosen next);
+// a tap on one arms the placing
 // tool (tools/image.js), and the next tap on a page puts it there at its size, ready to move
 // and resize with Select.
 // A drawn signature is ink: the engine finishes the pad's strokes as the Draw tool finishes a
@@ -14,7 +16,7 @@ import { call } from '../engine.js';
 import { section, segmented, action, refreshPopover, closePopover, popoverAnchor } from '../popover.js';
 import { imageURL } from '../overlay.js';
 import { readImage } from './image.js';
-import { savedSignatures, saveSignature, removeSignature, reloadSavedSignatures, maxImageBytes } from '../savedsignatures.js';
+import { savedSignatures, saveSignature, replaceSignature, removeSignature, reloadSavedSignatures, maxImageBytes } from '../savedsignatures.js';
 import { t } from '../i18n.js';
 
 /** The signing pad's size in CSS pixels; a drawn signature keeps these proportions. */
@@ -26,8 +28,8 @@ const INK = { color: '#1B2A6B', width: 1.6, opacity: 1, usesPressure: true, brus
 /** A typed signature's face (its @font-face is in text.css) and the pixel size it is set in. */
 const SCRIPT_FONT = { family: 'MarginaliaZ003', url: '/vendor/fonts/Z003-MediumItalic.otf', size: 96 };
 
-/** What the popover shows between rebuilds: the way chosen, the pad's strokes, the name typed. */
-const state = { mode: 'draw', role: 'signature', strokes: [], typed: '', current: null };
+/** What the popover shows between rebuilds: the way chosen, the pad's strokes, the name typed; the saved one an image chosen is to replace. */
+const state = { mode: 'draw', role: 'signature', strokes: [], typed: '', current: null, replacing: null };
 
 /** A drawn signature as ink placed at `rect` on page `pageIndex` (the engine's answer). */
 export function signatureInk(strokes, pageIndex, rect, ink = INK) {
@@ -121,6 +123,33 @@ export async function typedSignatureImage(text) {
   return { base64, width, height };
 }
 
+/**
+ * A saved signature as a picture for a digital signature's appearance (`POST …/sign`'s
+ * `image`): an image its file, a typed name set in the script face, a drawing the engine's ink
+ * drawn at twice the pad's size; all with a transparent ground.
+ * @returns {Promise<string>} the PNG or JPEG, base64
+ */
+export async function signaturePicture(saved) {
+  if (saved.kind === 'typed') return (await typedSignatureImage(saved.label)).base64;
+  if (saved.kind !== 'drawn') return saved.image;
+  const [w, h] = PAD_SIZE;
+  const scale = 2;
+  const annotation = { ...signatureInk(saved.strokes, 0, [0, 0, w, h], { ...INK, width: INK.width * 2 }), id: 'picture' };
+  const canvas = document.createElement('canvas');
+  canvas.width = w * scale;
+  canvas.height = h * scale;
+  const context = canvas.getContext('2d');
+  context.setTransform(scale, 0, 0, -scale, 0, h * scale);  // the engine's paths are y up
+  context.fillStyle = context.strokeStyle = INK.color;
+  context.lineWidth = INK.width * 2;
+  context.lineCap = context.lineJoin = 'round';
+  for (const p of call({ call: 'inkPaths', annotation }).paths) {
+    const path = new Path2D(p.d);
+    if (p.filled) context.fill(path); else context.stroke(path);
+  }
+  return canvas.toDataURL('image/png').slice('data:image/png;base64,'.length);
+}
+
 /** The size a saved signature is placed at by a tap: its role's height, its proportions kept. */
 function placedSize(saved) {
   const height = PLACED_HEIGHT[saved.role] ?? PLACED_HEIGHT.signature;
@@ -170,7 +199,7 @@ export function signPanel(editor) {
     editor.setTool('image');
     editor.status(t('sign.placeHint', { what }));
   };
-  /** Runs `change` (a save or a removal) and shows the list again, or says why it failed (`failed`, a catalog key). */
+  /** Runs `change` (a save, a replacement or a removal) and shows the list again, or says why it failed (`failed`, a catalog key). */
   const keep = async (change, failed = 'sign.saveFailed') => {
     try {
       await change();
@@ -179,54 +208,94 @@ export function signPanel(editor) {
       editor.status(t(failed, { reason: error.message }), true);
     }
   };
+  /**
+   * Keeps `made` (a signature without an id): as a new one, or in place of the saved one
+   * `state.replacing` names (its drawing, name or image replaced, its place in the list kept).
+   */
+  const keepMade = (made) => {
+    const target = state.replacing;
+    state.replacing = null;
+    // The pad is cleared once its drawing is kept (a refusal leaves it to try again).
+    const cleared = (signature) => { if (signature.kind === 'drawn') state.strokes = []; };
+    if (!target) return keep(async () => { const signature = await made(); await saveSignature(signature); cleared(signature); });
+    return keep(async () => {
+      const signature = { ...(await made()), role: target.role };
+      const kept = await replaceSignature(target.id, signature);
+      cleared(signature);
+      editor.status(t('sign.replaced', { name: kept.label }));
+    }, 'sign.replaceFailed');
+  };
+  /** What the New section holds now, as a function making the signature to keep; null (said why) when it holds nothing. */
+  const madeNow = () => {
+    if (state.mode === 'draw') {
+      if (!state.strokes.length) { editor.status(t('sign.padFirst'), true); return null; }
+      const strokes = state.strokes;
+      const role = state.role;
+      return async () => ({ kind: 'drawn', role, strokes, padSize: PAD_SIZE, label: role === 'initials' ? t('sign.initials') : t('sign.signature') });
+    }
+    const text = state.typed.trim();
+    if (!text) { editor.status(t('sign.typeNameFirst'), true); return null; }
+    const role = state.role;
+    // Kept as the name; checked now that the face draws it, set anew each time it is placed.
+    return async () => {
+      await typedSignatureImage(text);
+      return { kind: 'typed', role, label: text };
+    };
+  };
+  const picker = html('input', { type: 'file', class: 'signature-image-picker', accept: 'image/png,image/jpeg', hidden: '' });
+  picker.addEventListener('change', () => {
+    const file = picker.files?.[0];
+    if (!file) { state.replacing = null; return; }
+    if (file.size > maxImageBytes()) {
+      state.replacing = null;
+      editor.status(t('sign.imageTooLarge', { size: maxImageBytes() / 1024 }), true);
+      return;
+    }
+    const role = state.role;
+    keepMade(async () => {
+      const image = await readImage(file);
+      return { kind: 'image', role, label: file.name.replace(/\.[^.]*$/, '') || t('sign.signature'), image: image.base64, width: image.width, height: image.height };
+    });
+  });
+  const chooseImage = () => { picker.value = ''; picker.click(); };
+  /** Replaces the saved `s` with what the New section holds (Image: the file chosen next). */
+  const replaceWithNew = (s) => {
+    state.replacing = { id: s.id, role: s.role };
+    if (state.mode === 'image') { chooseImage(); return; }
+    const made = madeNow();
+    if (made) keepMade(made);
+    else state.replacing = null;
+  };
 
   const saved = savedSignatures(state.role);
   const list = html('div', { class: 'signature-choices', role: 'group', 'aria-label': t('sign.saved') }, saved.map((s) => html('div', { class: 'signature-saved' }, [
     html('button', { type: 'button', class: 'signature-choice', 'data-signature': s.id, 'data-kind': s.kind, title: t('sign.placeNamed', { name: s.label }), 'aria-label': t('sign.placeNamed', { name: s.label }), onclick: () => place(s).catch((error) => editor.status(t('sign.placeFailed', { reason: error.message }), true)) }, [picture(s)]),
+    html('button', { type: 'button', class: 'signature-replace', 'data-signature': s.id, 'aria-label': t('sign.replaceNamed', { name: s.label }), title: t('sign.replace'), text: '↻', onclick: () => replaceWithNew(s) }),
     html('button', { type: 'button', class: 'signature-remove', 'aria-label': t('sign.removeNamed', { name: s.label }), title: t('sign.remove'), text: '×', onclick: () => keep(() => removeSignature(s.id), 'sign.removeFailed') }),
   ])));
 
+  const save = () => {
+    state.replacing = null;
+    const made = madeNow();
+    if (made) keepMade(made);
+  };
   let maker;
   if (state.mode === 'draw') {
     pad.redraw();
     maker = [pad.element,
       html('div', { class: 'popover-row' }, [
         action(t('sign.clear'), () => { state.strokes = []; pad.redraw(); }),
-        action(t('toolbar.save'), () => {
-          if (!state.strokes.length) { editor.status(t('sign.padFirst'), true); return; }
-          const strokes = state.strokes;
-          state.strokes = [];
-          keep(() => saveSignature({ kind: 'drawn', role: state.role, strokes, padSize: PAD_SIZE,
-            label: state.role === 'initials' ? t('sign.initials') : t('sign.signature') }));
-        }),
+        action(t('toolbar.save'), save),
       ])];
   } else if (state.mode === 'type') {
     const input = html('input', { type: 'text', class: 'signature-name', 'aria-label': t('review.yourName'), placeholder: t('review.yourName'), maxlength: 80, value: state.typed });
     const shown = html('div', { class: 'signature-typed-preview', text: state.typed });
     input.addEventListener('input', () => { state.typed = input.value; shown.textContent = input.value; });
     input.addEventListener('keydown', (e) => e.stopPropagation());
-    maker = [input, shown, action(t('toolbar.save'), () => {
-      const text = state.typed.trim();
-      if (!text) { editor.status(t('sign.typeNameFirst'), true); return; }
-      // Kept as the name; checked now that the face draws it, set anew each time it is placed.
-      keep(async () => {
-        await typedSignatureImage(text);
-        return saveSignature({ kind: 'typed', role: state.role, label: text });
-      });
-    })];
+    maker = [input, shown, action(t('toolbar.save'), save)];
   } else {
-    const picker = html('input', { type: 'file', class: 'signature-image-picker', accept: 'image/png,image/jpeg', hidden: '' });
-    picker.addEventListener('change', () => {
-      const file = picker.files?.[0];
-      if (!file) return;
-      if (file.size > maxImageBytes()) { editor.status(t('sign.imageTooLarge', { size: maxImageBytes() / 1024 }), true); return; }
-      keep(async () => {
-        const image = await readImage(file);
-        return saveSignature({ kind: 'image', role: state.role, label: file.name.replace(/\.[^.]*$/, '') || t('sign.signature'), image: image.base64, width: image.width, height: image.height });
-      });
-    });
     maker = [picker, html('p', { class: 'hint', text: t('sign.imageHint') }),
-      action(t('stamp.chooseImage'), () => { picker.value = ''; picker.click(); })];
+      action(t('stamp.chooseImage'), () => { state.replacing = null; chooseImage(); })];
   }
 
   return [
