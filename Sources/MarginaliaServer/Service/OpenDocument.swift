@@ -19,7 +19,7 @@ import MarginaliaEditor
 /// waits: while one commit is on disk, the edits arriving meanwhile queue up, and when it
 /// ends one of their threads becomes the next committer and writes them all with one fsync
 /// while the others sleep until their entries have an outcome.
-// @unchecked: its `PDFDocument` (not Sendable) is reached by generic bodies, which a `Mutex`'s `inout sending` refuses; every field is in `guarded`, reached only holding `lock`.
+// @unchecked: its `PDFDocument` is not Sendable (a `Mutex` refuses the reader's group commit); all else is in `guarded`, under `lock`.
 final class OpenDocument: @unchecked Sendable {
     /// The loaded state.
     struct State {
