@@ -155,7 +155,7 @@ struct ReplicaServiceTests {
                                                                              base: 1, client: "tab-b")) })
                 group.leave()
             }
-            try waitUntil("B's request is queued") { entry.locked { entry.pending.count } == 1 }
+            try waitUntil("B's request is queued") { entry.locked { $0.state?.pending.count ?? 0 } == 1 }
             outcome.set(1, Result { try a.editing.apply(id, Fixtures.request(.operation(.removeAnnotation(Fixtures.square("x"))),
                                                                      base: 1, client: "tab-a")) })
         }

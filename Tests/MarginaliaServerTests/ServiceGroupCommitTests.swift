@@ -25,8 +25,8 @@ struct ServiceGroupCommitTests {
                 }
             }
             let deadline = Date().addingTimeInterval(30)
-            while document.locked({ document.pending.count }) < count && Date() < deadline { usleep(1_000) }
-            #expect(document.locked { document.pending.count } == count)
+            while document.locked({ $0.state?.pending.count ?? 0 }) < count && Date() < deadline { usleep(1_000) }
+            #expect(document.locked { $0.state?.pending.count ?? 0 } == count)
             try holding(document)
         }
         group.wait()
@@ -123,7 +123,7 @@ struct ServiceGroupCommitTests {
                 _ = try? service.editing.apply(id, Fixtures.request(.operation(Fixtures.add("s1")), base: 0))
                 group.leave()
             }
-            while document.locked({ document.pending.count }) < 1 { usleep(1_000) }
+            while document.locked({ $0.state?.pending.count ?? 0 }) < 1 { usleep(1_000) }
         }
         let version = try service.saving.save(id)
         group.wait()

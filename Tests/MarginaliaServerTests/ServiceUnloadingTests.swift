@@ -148,7 +148,7 @@ struct ServiceUnloadingTests {
                 _ = try? service.editing.apply(id, Fixtures.request(.operation(Fixtures.add("w")), base: 0))
                 group.leave()
             }
-            while document.locked({ document.pending.count }) < 1 { usleep(1_000) }
+            while document.locked({ $0.state?.pending.count ?? 0 }) < 1 { usleep(1_000) }
             clock.advance(600)
             #expect(service.documents.unloadUnused().isEmpty)
         }

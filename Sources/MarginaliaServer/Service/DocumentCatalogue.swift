@@ -47,7 +47,7 @@ public final class DocumentCatalogue: Sendable, ServicePart {
     private func changeRecord(_ id: String, _ change: () throws -> DocumentSummary,
                               event: (DocumentSummary) -> DocumentEvent) throws -> DocumentSummary {
         try documents.using(id) { entry in
-            try entry.locked {
+            try entry.locked { _ in
                 let summary = try change()
                 notify(id, event(summary))
                 return summary

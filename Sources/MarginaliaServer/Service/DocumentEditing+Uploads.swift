@@ -25,7 +25,7 @@ extension DocumentEditing {
         try guarded {
             let prepared = try documents.prepareUpload(data, password: password)
             return try documents.using(id) { entry in
-                try entry.locked {
+                try entry.locked { _ in
                     UploadInfo(upload: try store.addUpload(id, pdf: prepared.pdf), pageCount: prepared.pageCount,
                                revision: try store.document(id).revision)
                 }
@@ -47,7 +47,7 @@ extension DocumentEditing {
             throw ServiceError.unprocessable("command.source.document: \(message)")
         }
         let number = try documents.using(id) { entry in
-            try entry.locked { try store.addUpload(id, pdf: data) }
+            try entry.locked { _ in try store.addUpload(id, pdf: data) }
         }
         var rewritten = request
         rewritten.change = .command(.insertPages(index: index, source: .upload(number), pages: pages))

@@ -56,11 +56,9 @@ public final class DocumentEditing: Sendable, ServicePart {
     /// The log entries of document `id` after revision `after`, with its revision.
     public func operations(_ id: String, after: Int) throws -> OperationLog {
         guard after >= 0 else { throw ServiceError.badRequest("after: expected a revision (0 or more)") }
-        return try documents.using(id) { document in
-            return try withDocument(id) { state in
-                OperationLog(revision: state.revision, operations: try documents.logEntries(id, after: after, upTo: state.revision,
-                                                                                   document: document))
-            }
+        return try withDocument(id) { state in
+            OperationLog(revision: state.revision, operations: try documents.logEntries(id, after: after, upTo: state.revision,
+                                                                               recent: state.recent))
         }
     }
 

@@ -11,7 +11,7 @@ extension DocumentSaving {
         try guarded {
             try documents.using(id) { entry in
                 try entry.committing {
-                    try entry.locked {
+                    try entry.locked { _ in
                         guard try store.document(id).trashedAt != nil else {
                             throw ServiceError.conflict("document \(id) is not in the trash: move it there before deleting it for good")
                         }

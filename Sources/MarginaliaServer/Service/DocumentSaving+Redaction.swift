@@ -56,7 +56,7 @@ extension DocumentSaving {
                         let record = try store.redactHistory(id, bytes: bytes, basedOn: state.baseVersion, revision: state.revision,
                                                              pageCount: try copy.pageCount, now: Date())
                         // Reopened on the redacted file: the history and the recent log start empty.
-                        state = try documents.load(id, into: document)
+                        state = try documents.load(id)
                         return AppliedRedaction(report: report, version: DocumentVersion(record),
                                                 summary: DocumentSummary(try store.document(id)), versionsRemoved: removed,
                                                 logEntriesRemoved: entries, uploadsRemoved: uploads)

@@ -73,7 +73,7 @@ extension DocumentSaving {
                 }
                 // Reopened on the rewritten file (the same content under new bytes), so that the
                 // next save appends to what is stored; the log replays the unsaved edits.
-                if pruned != nil { state = try documents.load(id, into: document) }
+                if pruned != nil { state = try documents.load(id) }
                 return pruned
             }
         }

@@ -37,13 +37,13 @@ public final class DocumentSaving: Sendable, ServicePart {
     func saveLocked(_ id: String, _ state: inout OpenDocument.State) throws -> DocumentVersion {
         try store.withDocumentLock(id) {
             if store.isShared {
-                try documents.using(id) { document in
-                    let caughtUp = try documents.catchUp(id, document, &state, to: try store.document(id))
+                try documents.using(id) { _ in
+                    let caughtUp = try documents.catchUp(id, &state, to: try store.document(id))
                     documents.announce(id, caughtUp)
                     if let latest = try store.versions(id).last, latest.number != state.baseVersion {
                         let before = state.revision
-                        state = try documents.load(id, into: document)
-                        documents.announce(id, document.recent.entries(after: before, upTo: state.revision) ?? [])
+                        state = try documents.load(id)
+                        documents.announce(id, state.recent.entries(after: before, upTo: state.revision) ?? [])
                     }
                 }
             }

@@ -45,18 +45,18 @@ extension OpenDocuments {
     /// memory are left alone (they are read from the store when opened).
     func scheduleRefresh(_ id: String, upTo revision: Int? = nil) {
         guard let document = existingEntry(id), document.loadedRevision != nil else { return }
-        let queue = document.locked { () -> Bool in
-            document.announcedRevision = max(document.announcedRevision, revision ?? .max)
-            guard !document.refreshQueued else { return false }
-            document.refreshQueued = true
+        let queue = document.locked { guarded -> Bool in
+            guarded.announcedRevision = max(guarded.announcedRevision, revision ?? .max)
+            guard !guarded.refreshQueued else { return false }
+            guarded.refreshQueued = true
             return true
         }
         guard queue else { return }
         DispatchQueue.global().async {
-            let wanted = document.locked { () -> Int in
-                document.refreshQueued = false
-                defer { document.announcedRevision = 0 }
-                return document.announcedRevision
+            let wanted = document.locked { guarded -> Int in
+                guarded.refreshQueued = false
+                defer { guarded.announcedRevision = 0 }
+                return guarded.announcedRevision
             }
             // A commit of this replica may have caught up meanwhile.
             guard let loaded = document.loadedRevision, loaded < wanted else { return }
@@ -69,12 +69,12 @@ extension OpenDocuments {
     /// Applies, not commits: a background catch-up never makes queued requests wait.
     private func catchUpIfIdle(_ id: String, _ document: OpenDocument, from loaded: Int) {
         guard let snapshot = try? store.documentAndLog(id, after: loaded) else { return }
-        document.locked {
-            guard document.pending.isEmpty, document.commitsInFlight == 0 else { return }
-            let caughtUp = try? document.withState(held: true, load: {
+        document.locked { guarded in
+            guard guarded.state?.pending.isEmpty ?? true, guarded.commitsInFlight == 0 else { return }
+            let caughtUp = try? guarded.withState(id: id, load: {
                 throw ServiceError.internalError("document \(id) is not loaded")
             }) {
-                try catchUp(id, document, &$0, to: snapshot.record, newer: snapshot.newer)
+                try catchUp(id, &$0, to: snapshot.record, newer: snapshot.newer)
             }
             announce(id, caughtUp ?? [])
         }

@@ -8,17 +8,18 @@ import MarginaliaEditor
 /// Two locks, neither recursive, always taken in this order when both are needed:
 /// - the commit lock: one log commit (an fsync) at a time, and readers that must see only
 ///   committed state (``OpenDocuments/withDocument(_:waitingForStore:meter:_:)``);
-/// - the state lock: every read and change of ``State`` and of the fields beside it, held
-///   briefly by each edit. Code that runs holding it and needs the state again says so
-///   (`held: true`) instead of taking it twice; subscribers called back under it must not
-///   come back to the service for this document.
+/// - the state lock: it guards one plain struct, ``Guarded``, reached only through
+///   ``locked(_:)`` and ``withState(load:_:)``, whose bodies get it `inout`; held briefly by
+///   each edit. A step that runs for a caller already holding it (the group commit for a
+///   reader) is handed a ``Reach``, which passes the caller's `inout` value on instead of
+///   taking the lock again. Subscribers called back under it must not come back to the
+///   service for this document.
 ///
 /// An edit takes only the state lock to apply itself in memory and queue its entries, then
 /// waits: while one commit is on disk, the edits arriving meanwhile queue up, and when it
 /// ends one of their threads becomes the next committer and writes them all with one fsync
 /// while the others sleep until their entries have an outcome.
-// @unchecked: its `PDFDocument` is a non-Sendable graph read by the generic bodies of
-// `withState`, which a `Mutex` cannot hand an `inout sending` value to; it is reached only under the state lock.
+// @unchecked: its `PDFDocument` is not Sendable (a `Mutex` refuses the reader's group commit); all else is in `guarded`, under `lock`.
 final class OpenDocument: @unchecked Sendable {
     /// The loaded state.
     struct State {
@@ -34,6 +35,10 @@ final class OpenDocument: @unchecked Sendable {
         var baseVersion: Int
         /// The file last built of this state (``DocumentSaving/currentFile(_:)``).
         var builtFile: BuiltFile?
+        /// Entries applied in memory, oldest first, not yet taken by a committer.
+        var pending: [PendingApply] = []
+        /// The newest entries of the log, decoded and with their JSON.
+        var recent = RecentLog()
     }
 
     /// A file built of the state in memory, with what that state was.
@@ -63,52 +68,72 @@ final class OpenDocument: @unchecked Sendable {
         let file: CurrentFile
     }
 
+    /// Everything the state lock guards.
+    struct Guarded {
+        /// The loaded state, nil when the document is not in memory.
+        var state: State?
+        /// True while a catch-up with another process's changes is queued (shared stores).
+        var refreshQueued = false
+        /// The newest revision another process announced (shared stores).
+        var announcedRevision = 0
+        /// Commits under way (their entries are in memory, taken off the pending ones, not yet logged).
+        var commitsInFlight = 0
+
+        /// Runs `body` on the state, loading it first when needed.
+        mutating func withState<T>(id: String, load: () throws -> State, _ body: (inout State) throws -> T) throws -> T {
+            if state == nil { state = try load() }
+            guard state != nil else { throw ServiceError.internalError("document \(id) could not be loaded") }
+            return try body(&state!)
+        }
+    }
+
+    /// How a step reaches ``Guarded``: by taking the state lock (``locked(_:)``), or, for a
+    /// caller that holds it, by handing on the caller's value.
+    typealias Reach = (_ body: (inout Guarded) -> Void) -> Void
+
     let id: String
     private let lock = NSLock()
     /// Taken before ``lock``, never after it.
     private let commitLock = NSLock()
-    private var state: State?
-
-    // Kept beside ``State`` rather than in it, so the copy ``withState(load:_:)`` hands out
-    // does not copy them on every change; guarded by the state lock all the same.
-
-    /// Entries applied in memory, oldest first, not yet taken by a committer.
-    var pending: [PendingApply] = []
-    /// The newest entries of the log, decoded and with their JSON.
-    var recent = RecentLog()
-    /// True while a catch-up with another process's changes is queued (shared stores).
-    var refreshQueued = false
-    /// The newest revision another process announced (shared stores).
-    var announcedRevision = 0
-    /// Commits under way (their entries are in memory, taken off ``pending``, not yet logged).
-    var commitsInFlight = 0
+    /// Reached only holding ``lock``.
+    private var guarded = Guarded()
 
     /// The revision of the state in memory, nil when it is not loaded.
-    var loadedRevision: Int? { locked { state?.revision } }
+    var loadedRevision: Int? { locked { $0.state?.revision } }
 
     init(id: String) {
         self.id = id
     }
 
-    /// Runs `body` on the document's state under the state lock, loading it first when needed
-    /// (`held`: the caller holds the lock already).
-    func withState<T>(held: Bool = false, load: () throws -> State, _ body: (inout State) throws -> T) throws -> T {
-        try locked(held: held) {
-            if state == nil { state = try load() }
-            guard var current = state else { throw ServiceError.internalError("document \(id) could not be loaded") }
-            defer { state = current }
-            return try body(&current)
-        }
+    /// Runs `body` on the document's state under the state lock, loading it first when needed.
+    func withState<T>(load: () throws -> State, _ body: (inout State) throws -> T) throws -> T {
+        try locked { try $0.withState(id: id, load: load, body) }
     }
 
-    /// Runs `body` under the state lock (`held`: the caller holds it already), for the
-    /// fields beside the state and for changes that only touch the catalogue but must not
-    /// interleave with edits, such as renaming.
-    func locked<T>(held: Bool = false, _ body: () throws -> T) rethrows -> T {
-        if held { return try body() }
+    /// Runs `body` on everything the state lock guards, holding it; also for changes that
+    /// only touch the catalogue but must not interleave with edits, such as renaming.
+    func locked<T>(_ body: (inout Guarded) throws -> T) rethrows -> T {
         lock.lock()
         defer { lock.unlock() }
-        return try body()
+        return try body(&guarded)
+    }
+
+    /// Runs `body` through `reach` and returns what it gave.
+    static func through<T>(_ reach: Reach, _ body: (inout Guarded) -> T) -> T {
+        var result: T?
+        withoutActuallyEscaping(body) { body in reach { result = body(&$0) } }
+        return result!
+    }
+
+    /// Runs a throwing `body` through `reach`, and returns what it gave or throws what it threw.
+    static func through<T>(_ reach: Reach, _ body: (inout Guarded) throws -> T) throws -> T {
+        var result: Result<T, any Error>?
+        withoutActuallyEscaping(body) { body in
+            reach { guarded in
+                do { result = .success(try body(&guarded)) } catch { result = .failure(error) }
+            }
+        }
+        return try result!.get()
     }
 
     /// Drops the loaded state and the recent log when nothing is at work on the document:
@@ -120,9 +145,8 @@ final class OpenDocument: @unchecked Sendable {
         defer { commitLock.unlock() }
         guard lock.try() else { return false }
         defer { lock.unlock() }
-        guard pending.isEmpty, commitsInFlight == 0, !refreshQueued else { return false }
-        state = nil
-        recent.removeAll()
+        guard guarded.state?.pending.isEmpty ?? true, guarded.commitsInFlight == 0, !guarded.refreshQueued else { return false }
+        guarded.state = nil
         return true
     }
 

@@ -27,10 +27,10 @@ extension OpenDocuments {
     /// is ahead of the document in memory, queues nothing and returns the document's revision.
     private func queue(_ id: String, _ pending: PendingApply, document: OpenDocument) throws -> Int? {
         try guarded {
-            try document.withState(load: { try load(id, into: document) }) { state in
+            try document.withState(load: { try load(id) }) { state in
                 guard pending.request.baseRevision <= state.revision else { return state.revision }
-                try applyInMemory(id, pending, document: document, state: &state)
-                document.pending.append(pending)
+                try applyInMemory(id, pending, state: &state)
+                state.pending.append(pending)
                 return nil
             }
         }
@@ -39,13 +39,12 @@ extension OpenDocuments {
     /// Applies the request of `pending` to the state and fills `pending` with its entries
     /// (encoded for the log) and the entries the client missed; call under the state lock.
     /// On failure the state is as before.
-    func applyInMemory(_ id: String, _ pending: PendingApply, document: OpenDocument,
-                       state: inout OpenDocument.State) throws {
+    func applyInMemory(_ id: String, _ pending: PendingApply, state: inout OpenDocument.State) throws {
         let request = pending.request
-        let missed = try unseenEntries(id, request, document: document, state: state)
+        let missed = try unseenEntries(id, request, state: state)
         let historyBefore = state.history
         let changesBefore = state.document.file.currentChanges()
-        let applied = try perform(request.change, by: request.clientId, on: &state, document: document, id: id)
+        let applied = try perform(request.change, by: request.clientId, on: &state, id: id)
         do {
             // A command's size (what an erase sweep touched, an added annotation's points) is
             // known only once applied; it is taken back below.
@@ -66,17 +65,16 @@ extension OpenDocuments {
             throw error
         }
         state.revision = pending.revisionAfter
-        document.recent.append(pending.entries)
+        state.recent.append(pending.entries)
     }
 
     /// The first entries after the request's base revision, which its client has not seen:
     /// at most ``missedLimit`` of them (a client further behind fetches the rest with
     /// `GET …/operations?after=`, as it does for a gap in its event stream); a base revision
     /// ahead of the document is a conflict. Call under the state lock.
-    func unseenEntries(_ id: String, _ request: ApplyRequest, document: OpenDocument,
-                       state: OpenDocument.State) throws -> [LoggedOperation] {
+    func unseenEntries(_ id: String, _ request: ApplyRequest, state: OpenDocument.State) throws -> [LoggedOperation] {
         guard request.baseRevision <= state.revision else { throw Self.ahead(request, of: id, revision: state.revision) }
-        return Self.firstMissed(try logEntries(id, after: request.baseRevision, upTo: state.revision, document: document))
+        return Self.firstMissed(try logEntries(id, after: request.baseRevision, upTo: state.revision, recent: state.recent))
     }
 
     /// How much of the log one answer carries as `missed`: an answer stays small however far
@@ -102,10 +100,10 @@ extension OpenDocuments {
     }
 
     /// The log entries after `revision` up to the newest applied one, from memory when it
-    /// still holds them (call under the state lock).
+    /// still holds them (`recent`: the state's).
     func logEntries(_ id: String, after revision: Int, upTo newest: Int,
-                    document: OpenDocument) throws -> [LoggedOperation] {
-        if let held = document.recent.entries(after: revision, upTo: newest) { return held }
+                    recent: RecentLog) throws -> [LoggedOperation] {
+        if let held = recent.entries(after: revision, upTo: newest) { return held }
         return try store.operations(id, after: revision).map(Self.logged)
     }
 
@@ -113,7 +111,7 @@ extension OpenDocuments {
     /// before, except that an undo or redo refused because someone else changed what its step
     /// touched drops that step (`UndoHistory.undo(on:revision:by:since:)`; refused as a conflict).
     private func perform(_ change: ApplyRequest.Change, by client: String, on state: inout OpenDocument.State,
-                         document: OpenDocument, id: String) throws -> [(kind: OperationKind, operation: EditorOperation)] {
+                         id: String) throws -> [(kind: OperationKind, operation: EditorOperation)] {
         let next = state.revision + 1
         do {
             switch change {
@@ -129,8 +127,9 @@ extension OpenDocuments {
                 // The client's own newest step, unless someone else changed what it touched
                 // since (the log after the step, from memory when it still holds it).
                 let newest = state.revision
+                let recent = state.recent
                 let since = { (after: Int) in
-                    try self.logEntries(id, after: after, upTo: newest, document: document)
+                    try self.logEntries(id, after: after, upTo: newest, recent: recent)
                         .map { UndoHistory.Edit(user: $0.clientId, author: $0.author, operation: $0.operation) }
                 }
                 if case .undo = change {

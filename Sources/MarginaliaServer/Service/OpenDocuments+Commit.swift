@@ -28,18 +28,26 @@ extension OpenDocuments {
     /// the batch is taken back, the state catches up with those entries, and each request
     /// is applied again on top; a request that no longer fits fails alone.
     ///
-    /// `stateHeld`: the caller holds the document's state lock (a reader letting no more
-    /// edits in, ``withDocument(_:waitingForStore:meter:_:)``).
-    func commitQueued(_ id: String, _ document: OpenDocument, stateHeld: Bool = false) {
+    /// Each step takes the document's state lock; ``commitQueued(_:_:reach:)`` runs the steps
+    /// for a caller that holds it.
+    func commitQueued(_ id: String, _ document: OpenDocument) {
+        commitQueued(id, document, reach: { document.locked($0) })
+    }
+
+    /// Commits every queued entry as ``commitQueued(_:_:)`` does, each step reaching the
+    /// document's state through `reach` (a reader holding the state lock, letting no more
+    /// edits in, passes its own: ``withDocument(_:waitingForStore:meter:_:)``).
+    func commitQueued(_ id: String, _ document: OpenDocument, reach: OpenDocument.Reach) {
         // In memory and not committed, oldest first; and every request this commit answers.
-        var batch: [PendingApply] = document.locked(held: stateHeld) {
-            defer { document.pending.removeAll() }
-            if !document.pending.isEmpty { document.commitsInFlight += 1 }
-            return document.pending
+        var batch: [PendingApply] = OpenDocument.through(reach) { guarded in
+            guard let pending = guarded.state?.pending, !pending.isEmpty else { return [] }
+            guarded.state?.pending.removeAll()
+            guarded.commitsInFlight += 1
+            return pending
         }
         var answering = batch
         guard let first = batch.first else { return }
-        defer { document.locked(held: stateHeld) { document.commitsInFlight -= 1 } }
+        defer { reach { $0.commitsInFlight -= 1 } }
         // Without other writers an empty batch (undo with nothing to undo) needs no commit.
         guard store.isShared || batch.contains(where: { !$0.records.isEmpty }) else {
             document.resolve(batch, .success(()))
@@ -50,26 +58,26 @@ extension OpenDocuments {
         var failure: ServiceError?
         let notLoaded = ServiceError.internalError("document \(id) is not loaded")
         do {
-            let file = try document.withState(held: stateHeld, load: { throw notLoaded }) { $0.file }
+            let file = try OpenDocument.through(reach) { try $0.withState(id: id, load: { throw notLoaded }) { $0.file } }
             let proposed = LogAppend(records: batch.flatMap(\.records), pageCount: batch.last?.pageCount ?? 0)
             try store.appendOperations(id, expecting: LogPosition(revision: first.revisionBefore, file: file), proposed,
                                        now: Date()) { current, newer in
                 // Another process logged first: put every request applied in memory on top.
-                try document.withState(held: stateHeld, load: { throw notLoaded }) { state in
-                    let all = batch + document.pending
-                    document.pending.removeAll()
+                try OpenDocument.through(reach) { try $0.withState(id: id, load: { throw notLoaded }) { state in
+                    let all = batch + state.pending
+                    state.pending.removeAll()
                     answering = all
-                    takeBack(all, from: &state, document)
+                    takeBack(all, from: &state)
                     batch = []
                     let fileBefore = state.file
-                    caughtUp = try catchUp(id, document, &state, to: current, newer: newer)
+                    caughtUp = try catchUp(id, &state, to: current, newer: newer)
                     let pagesStay = state.file == fileBefore && !caughtUp.contains { Self.movesPages($0.operation) }
                     for pending in all {
                         do {
                             if pagesStay && Self.onlyAdds(pending) {
-                                try replayInMemory(id, pending, document: document, state: &state)
+                                try replayInMemory(id, pending, state: &state)
                             } else {
-                                try applyInMemory(id, pending, document: document, state: &state)
+                                try applyInMemory(id, pending, state: &state)
                             }
                             batch.append(pending)
                         } catch {
@@ -78,7 +86,7 @@ extension OpenDocuments {
                     }
                     let pageCount = try batch.last?.pageCount ?? state.document.pageCount
                     return LogAppend(records: batch.flatMap(\.records), pageCount: pageCount)
-                }
+                } }
             }
         } catch {
             failure = ServiceError.wrap(error)
@@ -86,7 +94,7 @@ extension OpenDocuments {
         for (pending, error) in rejected { document.resolve([pending], .failure(error)) }
         let rejectedSet = Set(rejected.map { ObjectIdentifier($0.0) })
         guard let failure else {
-            document.locked(held: stateHeld) {
+            reach { _ in
                 for entry in caughtUp { notify(id, .operation(entry)) }
                 for pending in batch {
                     for entry in pending.entries { notify(id, .operation(entry)) }
@@ -96,11 +104,13 @@ extension OpenDocuments {
             if !caughtUp.isEmpty || batch.contains(where: { !$0.records.isEmpty }) { textChanged(id) }
             return
         }
-        let queuedBehind = (try? document.withState(held: stateHeld, load: { throw failure }) { state -> [PendingApply] in
-            let behind = document.pending
-            document.pending.removeAll()
-            takeBack(batch + behind, from: &state, document)
-            return behind
+        let queuedBehind = (try? OpenDocument.through(reach) { guarded in
+            try guarded.withState(id: id, load: { throw failure }) { state -> [PendingApply] in
+                let behind = state.pending
+                state.pending.removeAll()
+                takeBack(batch + behind, from: &state)
+                return behind
+            }
         }) ?? []
         let failed = (answering + queuedBehind).filter { !rejectedSet.contains(ObjectIdentifier($0)) }
         document.resolve(failed, .failure(failure))
@@ -110,10 +120,9 @@ extension OpenDocuments {
     /// does not depend on the annotations around it, so running its change again would give
     /// the same entries): new revisions, the same operations and JSON, the missed entries
     /// counted again. Call under the state lock; on failure the state is as before.
-    private func replayInMemory(_ id: String, _ pending: PendingApply, document: OpenDocument,
-                                state: inout OpenDocument.State) throws {
+    private func replayInMemory(_ id: String, _ pending: PendingApply, state: inout OpenDocument.State) throws {
         let request = pending.request
-        let missed = try unseenEntries(id, request, document: document, state: state)
+        let missed = try unseenEntries(id, request, state: state)
         let historyBefore = state.history
         var applied: [EditorOperation] = []
         do {
@@ -131,7 +140,7 @@ extension OpenDocuments {
             throw ServiceError.wrap(error, editing: true)
         }
         state.revision = pending.revisionAfter
-        document.recent.append(pending.entries)
+        state.recent.append(pending.entries)
     }
 
     /// Whether every entry of a request is a new user action that only adds annotations.
@@ -157,14 +166,14 @@ extension OpenDocuments {
 
     /// Takes applied but uncommitted requests back out of the state, newest first, with the
     /// revision, the history and the recent log as they were before the oldest.
-    private func takeBack(_ uncommitted: [PendingApply], from state: inout OpenDocument.State, _ document: OpenDocument) {
+    private func takeBack(_ uncommitted: [PendingApply], from state: inout OpenDocument.State) {
         guard let oldest = uncommitted.first else { return }
         for pending in uncommitted.reversed() {
             Self.rollBack(pending.entries.map(\.operation), on: state.document)
         }
         state.history = oldest.historyBefore
         state.revision = oldest.revisionBefore
-        document.recent.removeAll(after: oldest.revisionBefore)
+        state.recent.removeAll(after: oldest.revisionBefore)
     }
 
     /// Brings a loaded state with nothing uncommitted up to the store's `current` row: applies
@@ -172,12 +181,12 @@ extension OpenDocuments {
     /// moves the undo history as they did, or reopens the document when its content was
     /// replaced (a version restored) or an entry does not apply. Returns the entries that
     /// are new to the state, to announce.
-    func catchUp(_ id: String, _ document: OpenDocument, _ state: inout OpenDocument.State,
+    func catchUp(_ id: String, _ state: inout OpenDocument.State,
                  to current: DocumentRecord, newer: [OperationRecord]? = nil) throws -> [LoggedOperation] {
         let before = state.revision
         func reopen() throws -> [LoggedOperation] {
-            state = try load(id, into: document)
-            return document.recent.entries(after: before, upTo: state.revision) ?? []
+            state = try load(id)
+            return state.recent.entries(after: before, upTo: state.revision) ?? []
         }
         guard current.file == state.file else { return try reopen() }
         guard current.revision > state.revision else { return [] }
@@ -192,7 +201,7 @@ extension OpenDocuments {
             }
             state.history.replay(record.kind, logged.operation, revision: record.revision, by: record.clientID)
             state.revision = record.revision
-            document.recent.append([logged])
+            state.recent.append([logged])
             applied.append(logged)
         }
         return applied

@@ -100,13 +100,13 @@ final class OpenDocuments: Sendable {
                 } else {
                     current = nil
                 }
-                return try entry.locked {
-                    if !entry.pending.isEmpty { commitQueued(id, entry, stateHeld: true) }
-                    return try entry.withState(held: true, load: { try load(id, into: entry, meter: meter) }) { state in
+                return try entry.locked { guarded in
+                    if guarded.state?.pending.isEmpty == false { commitQueued(id, entry, reach: { $0(&guarded) }) }
+                    return try guarded.withState(id: id, load: { try load(id, meter: meter) }) { state in
                         state.document.file.meter = meter
                         defer { state.document.file.meter = nil }
                         if let current {
-                            let caughtUp = try catchUp(id, entry, &state, to: current.record, newer: current.newer)
+                            let caughtUp = try catchUp(id, &state, to: current.record, newer: current.newer)
                             announce(id, caughtUp)
                         }
                         return try body(&state)
@@ -118,8 +118,8 @@ final class OpenDocuments: Sendable {
 
     /// Opens the stored state and replays the log: entries after the history base rebuild
     /// the undo stacks; those after the saved revision are applied to the document too.
-    /// The recent log of `entry` starts with the replayed entries.
-    func load(_ id: String, into entry: OpenDocument, meter: RequestMeter? = nil) throws -> OpenDocument.State {
+    /// Its recent log starts with the replayed entries; nothing is pending.
+    func load(_ id: String, meter: RequestMeter? = nil) throws -> OpenDocument.State {
         let stored = try store.loadDocument(id)
         let record = stored.record
         let document: PDFDocument
@@ -154,12 +154,11 @@ final class OpenDocuments: Sendable {
             }
             revision = entry.revision
         }
-        entry.pending.removeAll()
-        entry.recent.removeAll()
-        entry.recent.append(replayed)
+        var recent = RecentLog()
+        recent.append(replayed)
         return OpenDocument.State(document: document, history: history, revision: max(revision, record.revision),
                                   savedRevision: record.savedRevision, file: record.file,
-                                  baseVersion: stored.version.number)
+                                  baseVersion: stored.version.number, recent: recent)
     }
 
     /// Forgets the in-memory entry of a document removed for good, and its subscribers.
