@@ -127,7 +127,7 @@ struct AnnotationDrawingTests {
         #expect(marks[0]["fill"] == .null && marks[0]["stroke"]?.stringValue == "#FF0000")
         #expect(marks[1]["fill"]?.stringValue == "#00FF00" && marks[1]["join"]?.stringValue == "round")
         #expect(marks[1]["cap"]?.stringValue == "butt" && marks[1]["width"]?.numberValue == 2)
-        #expect(marks[1]["dash"] == .array([.number(4), .number(2)]))
+        #expect(marks[1]["dash"] == .array([.number(4), .number(2)]) && marks[1]["miterLimit"]?.numberValue == 10)
         #expect(answer["opacity"]?.numberValue == 0.5 && answer["blendMode"] == nil)
         #expect(answer["bounds"] == .array([-10, -10, 110, 10].map { .number($0) }))
         let highlight = try Self.drawing(##"{"type": "highlight", "quads": [[0, 10, 10, 10, 0, 0, 10, 0]], "color": "#FFFF00"}"##)

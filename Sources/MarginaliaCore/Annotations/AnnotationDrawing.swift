@@ -74,6 +74,10 @@ public struct AnnotationDrawing: Hashable, Sendable {
         var strokes: Bool { hasColor && lineWidth > 0 }
     }
 
+    /// The miter limit of every mitred join: PDF's default (8.4.3.5), which the appearance
+    /// streams keep (SVG's is 4).
+    public static let miterLimit = 10.0
+
     /// The marks in painting order.
     public var marks: [Mark]
     /// The opacity every mark is painted at (the group's: crossings are no darker).

@@ -6,7 +6,7 @@ import Foundation
 // appearance stream will paint it, for the browser's overlay to draw without geometry of its own.
 
 extension EngineBridge {
-    /// `annotationDrawing`: `{marks: [{d, fill, stroke, width, cap, join, dash}], opacity,
+    /// `annotationDrawing`: `{marks: [{d, fill, stroke, width, cap, join, miterLimit, dash}], opacity,
     /// blendMode?, bounds}` for one annotation JSON object of a kind the engine draws (text
     /// markup, squares, circles, lines, polylines and polygons; no `id` or `pageIndex` needed,
     /// so drafts are drawn too): each mark's path data in page space (y up), `fill` and
@@ -32,6 +32,7 @@ extension EngineBridge {
                             ("width", .number(mark.lineWidth)),
                             ("cap", .string(cssLineCap(mark.lineCap))),
                             ("join", .string(mark.lineJoin == 0 ? "miter" : mark.lineJoin == 2 ? "bevel" : "round")),
+                            ("miterLimit", .number(AnnotationDrawing.miterLimit)),
                             ("dash", .array(mark.dash.map { .number($0) }))])
         }
         return .object(omittingNils: [("marks", .array(marks)), ("opacity", .number(drawing.opacity)),
