@@ -29,8 +29,8 @@ JSON_TYPES = {
 
 # (file, literal): how many times it may appear there, and why it is not a kind's name.
 ALLOWED = {
-    ("Sources/Marginalia/Annotations/PDFBorder.swift", "Square"): (1, "a line-ending style (/LE /Square, 12.5.6.7 table 179)"),
-    ("Sources/Marginalia/Annotations/PDFBorder.swift", "Circle"): (1, "a line-ending style (/LE /Circle, 12.5.6.7 table 179)"),
+    ("Sources/MarginaliaCore/Annotations/LineEnding.swift", "Square"): (1, "a line-ending style (/LE /Square, 12.5.6.7 table 179)"),
+    ("Sources/MarginaliaCore/Annotations/LineEnding.swift", "Circle"): (1, "a line-ending style (/LE /Circle, 12.5.6.7 table 179)"),
     ("Sources/Marginalia/Annotations/PDFDocument+Annotations.swift", "Popup"): (1, "the /Popup key of a markup annotation, not its subtype"),
     ("Sources/Marginalia/Annotations/PDFDocument+Tagging.swift", "Link"): (1, "the structure type Link (14.8.4.7.2), not the subtype"),
     ("Sources/MarginaliaRender/ContentRenderer.swift", "Screen"): (1, "the blend mode /Screen (11.3.5)"),

@@ -1,8 +1,11 @@
 // Draws annotations as SVG in page space. Each page gets one <svg> whose viewBox is the
 // displayed page at zoom 1; a group carries the engine's page transform (y flip, rotation;
 // the viewer's `place`), so shapes are vector and sharp at every zoom. Ink is drawn with the
-// paths the engine gives (InkOutline: the same outline as the saved appearance). Annotation
-// text is only ever set through textContent.
+// paths the engine gives (InkOutline: the same outline as the saved appearance); text markup,
+// squares, circles, lines, polylines and polygons, line endings included, are the engine's
+// drawing (`annotationDrawing`: the marks their appearance streams paint), with no geometry of
+// their own here (docs/engine.md, "Drawn once"). Annotation text is only ever set through
+// textContent.
 
 import { svg, polyPath, normRect, quadPoints } from './svg.js';
 import { call } from './engine.js';
@@ -76,7 +79,7 @@ export function renderAnnotations(overlay, annotations, zoom, placements = new M
     if (!element) continue;
     element.classList.remove('erasing', 'moving');
     drawn.set(annotation.id, { annotation, element });
-    (annotation.type === 'highlight' ? highlights : content).push(element);
+    (element.dataset.blend === 'multiply' ? highlights : content).push(element);
   }
   overlay.drawn = drawn;
   if (!sameChildren(overlay.content, content)) overlay.content.replaceChildren(...content);
@@ -114,8 +117,34 @@ export function drawAnnotation(a) {
   // Group opacity: a translucent stroke's crossings are not darker, as in the saved appearance.
   // A brush's layers each carry the opacity themselves, as the appearance paints them.
   if (opacity < 1 && !isBrushed(a)) group.setAttribute('opacity', String(opacity));
-  for (const child of [draw(a)].flat()) if (child) group.append(child);
+  for (const child of [draw(a, group)].flat()) if (child) group.append(child);
   return group;
+}
+
+/**
+ * An annotation as the engine draws its appearance (`annotationDrawing`, AnnotationDrawing):
+ * each mark a path filled and/or stroked in the colours, width, cap, join, miter limit and dash
+ * the engine gives. A drawing with a blend mode (a highlight's multiply) marks `group` with it, which puts
+ * it in the layer that blends with the page (renderAnnotations).
+ */
+export function drawnByEngine(a, group) {
+  let drawing;
+  try {
+    drawing = call({ call: 'annotationDrawing', annotation: a });
+  } catch (error) {
+    // An annotation the engine cannot read (setAnnotations reported it): nothing to draw.
+    console.warn('annotation not drawn', a.id, error.message);
+    return [];
+  }
+  if (drawing.blendMode) group?.setAttribute('data-blend', drawing.blendMode);
+  return drawing.marks.map((mark) => svg('path', {
+    d: mark.d, class: 'drawn-mark', fill: mark.fill ?? 'none', stroke: mark.stroke ?? 'none',
+    'stroke-width': mark.stroke ? mark.width : undefined,
+    'stroke-linecap': mark.stroke ? mark.cap : undefined,
+    'stroke-linejoin': mark.stroke ? mark.join : undefined,
+    'stroke-miterlimit': mark.stroke ? mark.miterLimit : undefined,
+    'stroke-dasharray': mark.stroke && mark.dash.length ? mark.dash.join(' ') : undefined,
+  }));
 }
 
 const stroke = (a, extra = {}) => ({
@@ -164,26 +193,18 @@ export function brushMarks(marks, color, opacity = 1, plain = { fill: 'none', st
 
 const DRAWERS = {
   ink: (a) => inkPaths(a),
-  square: (a) => {
-    const [x1, y1, x2, y2] = inset(a.rect, (a.width ?? 1) / 2);
-    return svg('rect', { x: x1, y: y1, width: x2 - x1, height: y2 - y1, ...stroke(a, { fill: a.fill ?? 'none', 'stroke-width': a.width ?? 1 }) });
-  },
-  circle: (a) => {
-    const [x1, y1, x2, y2] = inset(a.rect, (a.width ?? 1) / 2);
-    return svg('ellipse', { cx: (x1 + x2) / 2, cy: (y1 + y2) / 2, rx: (x2 - x1) / 2, ry: (y2 - y1) / 2, ...stroke(a, { fill: a.fill ?? 'none' }) });
-  },
-  line: (a) => [svg('path', { d: polyPath(a.points), ...stroke(a) }), ...lineEndings(a, a.points)],
-  polyline: (a) => [svg('path', { d: polyPath(a.points), ...stroke(a) }), ...lineEndings(a, a.points)],
-  polygon: (a) => svg('path', { d: polyPath(a.points, true), ...stroke(a, { fill: a.fill ?? 'none' }) }),
+  square: drawnByEngine,
+  circle: drawnByEngine,
+  line: drawnByEngine,
+  polyline: drawnByEngine,
+  polygon: drawnByEngine,
   freeText: drawFreeText,
   stamp: drawStamp,
   note: drawNote,
-  highlight: (a) => a.quads.map((q) => svg('path', {
-    d: polyPath(quadPoints(q), true), fill: a.color ?? '#FFEB3B', class: 'markup-fill',
-  })),
-  underline: (a) => a.quads.map((q) => markupLine(a, q, 0.08)),
-  strikeOut: (a) => a.quads.map((q) => markupLine(a, q, 0.5)),
-  squiggly: (a) => a.quads.map((q) => squiggle(a, q)),
+  highlight: drawnByEngine,
+  underline: drawnByEngine,
+  strikeOut: drawnByEngine,
+  squiggly: drawnByEngine,
   // A redaction mark before it is applied: the outline of each quad (or inside the rect, the
   // area) in its colour, 1 pt wide, as its appearance (AppearanceBuilder+Redact) strokes it.
   redact: (a) => (a.quads?.length ? a.quads.map(quadPoints) : [rectCorners(inset(a.rect, 0.5))]).map((points) => svg('path', {
@@ -196,69 +217,6 @@ const DRAWERS = {
 function rectCorners(rect) {
   const [x1, y1, x2, y2] = normRect(rect);
   return [[x1, y1], [x2, y1], [x2, y2], [x1, y2]];
-}
-
-/** A line across a quad at fraction `t` of its height from the bottom edge. */
-function markupLine(a, q, t) {
-  const [ul, ur, lr, ll] = quadPoints(q);
-  const height = Math.hypot(ul[0] - ll[0], ul[1] - ll[1]);
-  const at = (p, top) => [p[0] + (top[0] - p[0]) * t, p[1] + (top[1] - p[1]) * t];
-  return svg('path', { d: polyPath([at(ll, ul), at(lr, ur)]), ...stroke(a, { 'stroke-width': Math.max(0.5, height / 14), 'stroke-linecap': 'butt' }) });
-}
-
-function squiggle(a, q) {
-  const [ul, ur, lr, ll] = quadPoints(q);
-  const height = Math.hypot(ul[0] - ll[0], ul[1] - ll[1]) || 10;
-  const length = Math.hypot(lr[0] - ll[0], lr[1] - ll[1]);
-  const ux = (lr[0] - ll[0]) / (length || 1), uy = (lr[1] - ll[1]) / (length || 1);
-  const nx = -uy, ny = ux;
-  const step = height / 6, amplitude = height / 12;
-  const points = [];
-  for (let s = 0, i = 0; s <= length; s += step, i++) {
-    const o = (i % 2 ? 1 : -1) * amplitude + amplitude;
-    points.push([ll[0] + ux * s + nx * o, ll[1] + uy * s + ny * o]);
-  }
-  return svg('path', { d: polyPath(points), ...stroke(a, { 'stroke-width': Math.max(0.5, height / 18) }) });
-}
-
-/** Arrow heads and other endings, drawn in page space along the first and last segments. */
-function lineEndings(a, points) {
-  const [start = 'none', end = 'none'] = a.lineEndings ?? [];
-  const out = [];
-  if (points.length >= 2) {
-    out.push(ending(a, points[0], points[1], start));
-    out.push(ending(a, points[points.length - 1], points[points.length - 2], end));
-  }
-  return out.filter(Boolean);
-}
-
-function ending(a, tip, from, kind) {
-  if (!kind || kind === 'none') return null;
-  const w = a.width ?? 1;
-  const size = Math.max(6, w * 4);
-  const length = Math.hypot(tip[0] - from[0], tip[1] - from[1]) || 1;
-  const ux = (tip[0] - from[0]) / length, uy = (tip[1] - from[1]) / length;
-  const reversed = kind.startsWith('r');
-  const dir = reversed ? -1 : 1;
-  const back = (d, side) => [tip[0] - dir * ux * d - uy * side, tip[1] - dir * uy * d + ux * side];
-  const common = stroke(a);
-  switch (kind) {
-    case 'openArrow': case 'rOpenArrow':
-      return svg('path', { d: polyPath([back(size, size / 2), tip, back(size, -size / 2)]), ...common });
-    case 'closedArrow': case 'rClosedArrow':
-      return svg('path', { d: polyPath([back(size, size / 2), tip, back(size, -size / 2)], true), ...common, fill: a.fill ?? a.color ?? '#000' });
-    case 'circle':
-      return svg('circle', { cx: tip[0], cy: tip[1], r: size / 2, ...common, fill: a.fill ?? 'none' });
-    case 'square':
-      return svg('path', { d: polyPath([back(-size / 2, size / 2), back(size / 2, size / 2), back(size / 2, -size / 2), back(-size / 2, -size / 2)], true), ...common, fill: a.fill ?? 'none' });
-    case 'diamond':
-      return svg('path', { d: polyPath([back(-size / 2, 0), back(0, size / 2), back(size / 2, 0), back(0, -size / 2)], true), ...common, fill: a.fill ?? 'none' });
-    case 'butt':
-      return svg('path', { d: polyPath([back(0, size / 2), back(0, -size / 2)]), ...common });
-    case 'slash':
-      return svg('path', { d: polyPath([back(size / 4, size / 2), back(-size / 4, -size / 2)]), ...common });
-    default: return null;
-  }
 }
 
 /** Text boxes: the box in page space, the text in a y-down group at its top-left. */

@@ -17,24 +17,3 @@ public struct PDFBorder: Hashable, Sendable {
         self.dashPattern = dashPattern
     }
 }
-
-/// The shapes at the ends of lines and polylines (`/LE`, ISO 32000-2, Table 179).
-public enum LineEnding: String, Hashable, Sendable, CaseIterable {
-    case none = "None", square = "Square", circle = "Circle", diamond = "Diamond"
-    case openArrow = "OpenArrow", closedArrow = "ClosedArrow", butt = "Butt"
-    case reversedOpenArrow = "ROpenArrow", reversedClosedArrow = "RClosedArrow", slash = "Slash"
-
-    /// The name used in the project's JSON: `openArrow`, `closedArrow`...
-    public var jsonName: String {
-        switch self {
-        case .reversedOpenArrow: return "rOpenArrow"
-        case .reversedClosedArrow: return "rClosedArrow"
-        default: return rawValue.prefix(1).lowercased() + rawValue.dropFirst()
-        }
-    }
-
-    public init?(jsonName: String) {
-        guard let match = LineEnding.allCases.first(where: { $0.jsonName == jsonName }) else { return nil }
-        self = match
-    }
-}

@@ -134,21 +134,3 @@ struct AppearanceStream {
             ?? PDFStream(dictionary: dictionary, rawBytes: content.bytes)
     }
 }
-
-extension CGRect {
-    /// Grown by `amount` on every side; a rect with no area still gets one.
-    func expanded(by amount: CGFloat) -> CGRect {
-        CGRect(x: minX - amount, y: minY - amount, width: width + 2 * amount, height: height + 2 * amount)
-    }
-
-    /// The smallest rect holding every point (zero when there are none).
-    static func bounding(_ points: [CGPoint]) -> CGRect {
-        guard let first = points.first else { return .zero }
-        var minX = first.x, maxX = first.x, minY = first.y, maxY = first.y
-        for p in points where p.x.isFinite && p.y.isFinite {
-            minX = min(minX, p.x); maxX = max(maxX, p.x)
-            minY = min(minY, p.y); maxY = max(maxY, p.y)
-        }
-        return CGRect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
-    }
-}

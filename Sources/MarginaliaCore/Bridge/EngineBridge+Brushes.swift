@@ -18,13 +18,18 @@ extension EngineBridge {
                 pairs.append(("filled", .bool(true)))
             case .stroke(let width, let cap, let dash):
                 pairs += [("filled", .bool(false)), ("width", .number(width)),
-                          ("cap", .string(cap == 0 ? "butt" : cap == 2 ? "square" : "round")),
+                          ("cap", .string(cssLineCap(cap))),
                           ("dash", .array(dash.map { .number($0) }))]
             }
             pairs.append(("alpha", .number(mark.alpha)))
             if let blend = drawing.blendMode { pairs.append(("blendMode", .string(blend.lowercased()))) }
             return .object(pairs)
         }
+    }
+
+    /// A PDF line cap (0 butt, 1 round, 2 square) in CSS's words; another number is round.
+    static func cssLineCap(_ cap: Int) -> String {
+        cap == 0 ? "butt" : cap == 2 ? "square" : "round"
     }
 
     /// `{paths: MARKS, width, brush}` for ink drawn with a brush other than the pen.

@@ -180,6 +180,8 @@ public final class EngineBridge {
             return .object(omittingNils: [("command", engine.textCommand(for: textRequest, text: text).map { attributed($0).json })])
         case "inkPaths":
             return try Self.inkPaths(AnnotationGeometry(json: request.member("annotation")))
+        case "annotationDrawing":
+            return try Self.annotationDrawingJSON(request.member("annotation"))
         case "brushSample":
             return try brushSample(request)
         case "visibleArea":

@@ -211,3 +211,20 @@ fixture("word-at", [
     *word_at("one  two", 3, 4, 5),
     *word_at("", 0),
 ])
+
+
+# Drawn once (docs/engine.md): text markup, shapes and every line ending as their appearance
+# streams paint them; the WebAssembly build must draw them as the native one does.
+ENDINGS = ["none", "square", "circle", "diamond", "openArrow", "closedArrow", "butt", "rOpenArrow", "rClosedArrow", "slash"]
+QUADS = [[60, 560, 250, 560, 60, 540, 250, 540], [300, 300, 380, 340, 310, 280, 390, 320]]
+fixture("annotation-drawing", [{"call": "annotationDrawing", "annotation": a} for a in [
+    *[{"type": kind, "quads": QUADS, "color": "#1565C0", "opacity": 0.6} for kind in ("highlight", "underline", "strikeOut", "squiggly")],
+    {"type": "square", "rect": [300, 300, 450, 380], "color": "#0000FF", "fill": "#CCE0FF", "width": 3, "borderStyle": "dashed", "dash": [4, 2]},
+    {"type": "circle", "rect": [100, 280, 250, 400], "color": "#008000", "width": 4},
+    *[{"type": "line", "points": [[40, 700 - 20 * i], [200, 710 - 20 * i]], "color": "#800080", "width": 1.5 + i % 3,
+       "lineEndings": [e, e], **({"fill": "#FFFF00"} if i % 2 else {})} for i, e in enumerate(ENDINGS)],
+    {"type": "polyline", "points": [[60, 440], [120, 480], [190, 430]], "color": "#FF00FF", "lineEndings": ["rClosedArrow", "openArrow"]},
+    {"type": "polygon", "points": [[400, 420], [500, 460], [470, 530]], "color": "#000000", "fill": "#FFA500"},
+    {"type": "underline", "quads": QUADS},
+    {"type": "ink", "paths": [[[0, 0], [1, 1]]]},
+]])
