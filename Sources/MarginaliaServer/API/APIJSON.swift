@@ -77,3 +77,14 @@ extension HTTPResponse {
         ], body: .data(data))
     }
 }
+
+extension PageInfo {
+    /// The page as a member of `GET …/documents/{id}`'s `pages`, built directly: the list of a
+    /// document of thousands of pages is not encoded and parsed again to be added to the summary.
+    /// The keys are ``PageInfo``'s `Codable` ones; `label` is left out when there is none.
+    var jsonObject: [String: Any] {
+        var object: [String: Any] = ["index": index, "width": width, "height": height, "rotation": rotation, "box": box]
+        if let label { object["label"] = label }
+        return object
+    }
+}
