@@ -41,6 +41,20 @@ struct APIPagedAnnotationsTests {
         }
     }
 
+    /// The page list is added to the summary as encoded JSON (APIJSON.data(_:adding:json:)):
+    /// the answer is one JSON object with every page, the summary's members and the certification.
+    @Test func theDocumentsAnswerIsOneObjectWithEveryPage() throws {
+        try withRealAPI { port, _ in
+            let id = try #require(try TestHTTP.request(port: port, "POST", "/api/v1/documents?name=three.pdf", body: Fixtures.sample).json()["id"] as? String)
+            let detail = try TestHTTP.request(port: port, "GET", "/api/v1/documents/\(id)").json()
+            let pages = try #require(detail["pages"] as? [[String: Any]])
+            #expect(pages.map { $0["index"] as? Int } == [0, 1, 2])
+            #expect(pages.allSatisfy { ($0["box"] as? [Double])?.count == 4 && ($0["width"] as? Double ?? 0) > 0 })
+            #expect(detail["name"] as? String == "three.pdf" && detail["id"] as? String == id)
+            #expect(detail.keys.contains("certification"))
+        }
+    }
+
     @Test(arguments: [
         ("?pages=2-1", 400, "the last page (1) is before the first (2)"),
         ("?pages=a-1", 400, "pages (first) 'a': expected a whole number"),

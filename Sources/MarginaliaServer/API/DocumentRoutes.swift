@@ -38,9 +38,9 @@ public struct DocumentRoutes: Sendable {
             let id = try Self.documentID(parameters)
             let summary = try service.catalogue.summary(id)
             var object = try APIJSON.object(summary)
-            object["pages"] = try service.editing.pages(id).map(\.jsonObject)
             object["certification"] = try APIJSON.any(service.exports.certification(id)?.jsonRecord ?? .null)
-            return HTTPResponse.json(data: try APIJSON.data(object))
+            let pages = try APIJSON.encode(service.editing.pages(id))
+            return HTTPResponse.json(data: try APIJSON.data(object, adding: "pages", json: pages))
                 .adding(header: "X-Marginalia-Revision", value: String(summary.revision))
         }
         router.add("PATCH", one, needs: .edit) { request, parameters in
