@@ -69,7 +69,13 @@ export const signWithMyCertificate = (id, request) => json(`${docPath(id)}/sign`
 /** @returns {Promise<{documents: object[]}>} */
 export const listDocuments = () => json('/documents');
 export const getDocument = (id) => json(docPath(id));
-export const getAnnotations = (id) => json(`${docPath(id)}/annotations`);
+/**
+ * The annotations of document `id`: every page's, or pages `[first, last]` (0-based, both
+ * included) when `pages` is given (`?pages=FIRST-LAST`, docs/api.md).
+ * @returns {Promise<{revision: number, annotations: object[]}>}
+ */
+export const getAnnotations = (id, pages = null) =>
+  json(`${docPath(id)}/annotations${pages ? `?pages=${pages[0]}-${pages[1]}` : ''}`);
 /** @returns {Promise<{revision: number, fields: object[]}>} */
 export const getFields = (id) => json(`${docPath(id)}/fields`);
 export const operationsAfter = (id, revision) => json(`${docPath(id)}/operations?after=${revision}`);

@@ -34,6 +34,21 @@ export class DocumentModel {
     this.emit(new Set(this.pages.map((p) => p.index)), true);
   }
 
+  /**
+   * Takes every annotation of the document at `revision` in place of those it had (the pages
+   * the document opened at, openingannotations.js), without telling the listeners yet: returns
+   * the pages whose annotations may have changed, for `emit` once what draws them has the
+   * new list too.
+   */
+  replaceAnnotations(annotations, revision) {
+    const pages = new Set([...this.annotations.values()].map((a) => a.pageIndex));
+    this.annotations = new Map(annotations.map((a) => [a.id, a]));
+    for (const a of annotations) pages.add(a.pageIndex);
+    this.revision = revision;
+    this.byPage = null;
+    return pages;
+  }
+
   /** The annotations of one page in drawing order (indexed lazily, rebuilt after changes). */
   annotationsOnPage(index) {
     if (!this.byPage) {

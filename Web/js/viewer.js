@@ -40,6 +40,8 @@ export class Viewer {
     /** What draws annotations (appearances.js); set by the editor. */
     this.display = null;
     this.currentPage = 0;
+    /** Who waits for a page's drawing to end (`drawingSettled`). */
+    this.settleWaiters = [];
     /** The engine's layout (`continuousVertical`, `singlePage`, `twoUp`, `twoUpCover`, `horizontal`). */
     this.layout = 'continuousVertical';
     this.observer = new IntersectionObserver((entries) => this.onIntersect(entries), {
@@ -93,6 +95,18 @@ export class Viewer {
     this.thumbnails.replaceChildren();
     this.showThumbnails();
     for (const view of this.views) this.observer.observe(view.element);
+  }
+
+  /**
+   * Resolves once a page of the open document has been drawn, or a drawing of one ended
+   * otherwise (failed, cancelled); at once when one is drawn already, when there are no pages,
+   * or when the tab is hidden (no page is drawn until it shows).
+   */
+  drawingSettled() {
+    if (!this.views.length || this.views.some((view) => view.renderedZoom) || document.visibilityState === 'hidden') {
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => this.settleWaiters.push(resolve));
   }
 
   /** The pages whose canvas and overlay are made (those that came near the view). */
@@ -377,6 +391,7 @@ export class Viewer {
       if (error?.name !== 'RenderingCancelledException') console.warn('render failed', error);
     } finally {
       if (token === view.token) view.rendering = 0;
+      for (const resolve of this.settleWaiters.splice(0)) resolve();
     }
   }
 

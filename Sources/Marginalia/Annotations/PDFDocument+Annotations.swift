@@ -5,7 +5,8 @@ extension PDFDocument {
     /// The annotations on page `index`, in `/Annots` order (bottom to top), with what was
     /// wrong in their dictionaries. Malformed annotations are kept and reported, never dropped.
     public func readAnnotations(onPage index: Int) throws -> (annotations: [PDFAnnotation], problems: [String]) {
-        let page = try self.page(at: index, readingAnnotations: false)
+        // No label: reading every page's annotations must not read the labels' tree each time.
+        let page = try self.page(at: index, readingAnnotations: false, label: .given(nil))
         var reader = AnnotationReader(file: file)
         var result: [PDFAnnotation] = []
         for (position, item) in try annotationEntries(of: page).enumerated() {

@@ -92,6 +92,19 @@ public final class PDFDocument {
     /// (for editing code that needs only the page's reference, dictionary and rotation, and
     /// must not pay for every annotation of a page holding thousands).
     public func page(at index: Int, readingAnnotations: Bool) throws -> PDFPage {
+        try page(at: index, readingAnnotations: readingAnnotations, label: .read)
+    }
+
+    /// Where a page fetched by ``page(at:readingAnnotations:label:)`` takes its label from.
+    enum PageLabelSource {
+        /// Read from the document's `/PageLabels` for this page alone.
+        case read
+        /// Already known (read once for many pages: ``PageLabels/labels(forPagesIn:)``).
+        case given(String?)
+    }
+
+    /// Page `index`, its label read or given.
+    func page(at index: Int, readingAnnotations: Bool, label source: PageLabelSource) throws -> PDFPage {
         let (reference, inherited) = try pageTree.page(at: index)
         guard var dictionary = try file.dictionary(.reference(reference)) else {
             throw PDFError.invalidObject(reference, message: "page \(index + 1) is not a dictionary")
@@ -107,9 +120,13 @@ public final class PDFDocument {
         for item in readingAnnotations ? try file.resolve(dictionary["Annots"] ?? .null).arrayValue ?? [] : [] {
             if let annotation = try? file.dictionary(item) { annotations.append(annotation) }
         }
-        let label = try? PageLabels(file: file).label(forPageAt: index)
+        let label: String?
+        switch source {
+        case .read: label = (try? PageLabels(file: file).label(forPageAt: index)) ?? nil
+        case .given(let given): label = given
+        }
         var page = PDFPage(index: index, reference: reference, dictionary: dictionary, effectiveAttributes: attributes,
-                           annotationDictionaries: annotations, label: label ?? nil)
+                           annotationDictionaries: annotations, label: label)
         page.documentLink = DocumentLink(self)
         return page
     }

@@ -4,12 +4,33 @@ import PDFCore
 struct PageLabels {
     let file: PDFFile
 
+    /// The label ranges of the number tree: where each starts and its style dictionary.
+    typealias Ranges = [(start: Int, style: PDFDictionary)]
+
     /// The label of page `index`, or nil when the document has no labels.
     func label(forPageAt index: Int) throws -> String? {
-        var ranges: [(start: Int, style: PDFDictionary)] = []
+        Self.label(forPageAt: index, in: try ranges())
+    }
+
+    /// The labels of pages `indexes`, the number tree read once for all of them (a page's label
+    /// alone reads the whole tree): what ``label(forPageAt:)`` answers for each, nil for every
+    /// page when the tree cannot be read.
+    func labels(forPagesIn indexes: Range<Int>) -> [String?] {
+        guard let ranges = try? ranges() else { return Array(repeating: nil, count: indexes.count) }
+        return indexes.map { Self.label(forPageAt: $0, in: ranges) }
+    }
+
+    /// The number tree's ranges, in the tree's order.
+    func ranges() throws -> Ranges {
+        var ranges: Ranges = []
         for entry in try file.numberTreeEntries(try file.catalog()["PageLabels"]) {
             if let style = try file.dictionary(entry.value) { ranges.append((entry.key, style)) }
         }
+        return ranges
+    }
+
+    /// The label of page `index` under `ranges`, or nil when no range covers it.
+    static func label(forPageAt index: Int, in ranges: Ranges) -> String? {
         guard let range = ranges.filter({ $0.start <= index }).max(by: { $0.start < $1.start }) else { return nil }
         let style = range.style
         let first = style["St"]?.integerValue ?? 1

@@ -70,4 +70,20 @@ extension DocumentRoutes {
     static func pageQuery(_ request: HTTPRequest) throws -> Int? {
         try RequestNumbers.query(request, "page", in: RequestNumbers.pageIndex)
     }
+
+    /// The pages `GET …/annotations` asks for: `?page=N` (one page) or `?pages=FIRST-LAST`
+    /// (0-based, both included; `?pages=N` is one page), nil for every page; a malformed
+    /// range, a range whose end is before its start, or both parameters at once is a 400.
+    static func pagesQuery(_ request: HTTPRequest) throws -> ClosedRange<Int>? {
+        let page = try pageQuery(request)
+        guard let text = request.query("pages") else { return page.map { $0...$0 } }
+        guard page == nil else { throw APIError.badRequest("ask for ?page=N or ?pages=FIRST-LAST, not both") }
+        let ends = text.split(separator: "-", maxSplits: 1, omittingEmptySubsequences: false)
+        let first = try RequestNumbers.integer(String(ends[0]), name: "pages (first)", in: RequestNumbers.pageIndex)
+        let last = ends.count == 2 ? try RequestNumbers.integer(String(ends[1]), name: "pages (last)", in: RequestNumbers.pageIndex) : first
+        guard first <= last else {
+            throw APIError.badRequest("pages '\(text.prefix(24))': the last page (\(last)) is before the first (\(first))")
+        }
+        return first...last
+    }
 }

@@ -38,9 +38,9 @@ public struct DocumentRoutes: Sendable {
             let id = try Self.documentID(parameters)
             let summary = try service.catalogue.summary(id)
             var object = try APIJSON.object(summary)
-            object["pages"] = try APIJSON.any(service.editing.pages(id))
             object["certification"] = try APIJSON.any(service.exports.certification(id)?.jsonRecord ?? .null)
-            return HTTPResponse.json(data: try APIJSON.data(object))
+            let pages = try APIJSON.encode(service.editing.pages(id))
+            return HTTPResponse.json(data: try APIJSON.data(object, adding: "pages", json: pages))
                 .adding(header: "X-Marginalia-Revision", value: String(summary.revision))
         }
         router.add("PATCH", one, needs: .edit) { request, parameters in
@@ -81,8 +81,7 @@ public struct DocumentRoutes: Sendable {
         registerRedactions(into: &router, one: one)
         router.add("GET", one + "/annotations", needs: .view) { request, parameters in
             let id = try Self.documentID(parameters)
-            let page = try Self.pageQuery(request)
-            return try .revisioned(service.editing.annotations(id, page: page))
+            return try .revisioned(service.editing.annotations(id, pages: Self.pagesQuery(request)))
         }
         router.add("GET", one + "/fields", needs: .view) { _, parameters in
             try .revisioned(service.editing.fields(Self.documentID(parameters)))

@@ -62,16 +62,12 @@ public final class DocumentEditing: Sendable, ServicePart {
         }
     }
 
-    /// The pages of document `id` in its current state.
+    /// The pages of document `id` in its current state: every page's boxes, rotation and label,
+    /// read without the pages' annotations and with the labels read once
+    /// (``PDFDocument/pageGeometry(in:)``).
     public func pages(_ id: String) throws -> [PageInfo] {
         try withDocument(id) { state in
-            try (0..<state.document.pageCount).map { index in
-                let page = try state.document.page(at: index)
-                let box = page.bounds(for: .cropBox)
-                return PageInfo(index: index, width: Double(box.width), height: Double(box.height), rotation: page.rotation,
-                                box: [Double(box.minX), Double(box.minY), Double(box.maxX), Double(box.maxY)],
-                                label: page.label)
-            }
+            try state.document.pageGeometry(in: 0..<state.document.pageCount).map(PageInfo.init)
         }
     }
 
@@ -79,15 +75,24 @@ public final class DocumentEditing: Sendable, ServicePart {
     ///
     /// - Throws: ``ServiceError/unprocessable(_:)`` when the page is out of range.
     public func annotations(_ id: String, page: Int? = nil) throws -> AnnotationList {
+        try annotations(id, pages: page.map { $0...$0 })
+    }
+
+    /// The annotations of pages `pages` (0-based, both ends included), in page order, or of
+    /// every page when `pages` is nil; the revision is the one they were read at, so a client
+    /// that asks for a document's pages in several requests sees which state each part is of.
+    ///
+    /// - Throws: ``ServiceError/unprocessable(_:)`` when a page of the range is past the last
+    ///   page, naming the page count.
+    public func annotations(_ id: String, pages: ClosedRange<Int>?) throws -> AnnotationList {
         try withDocument(id) { state in
             let count = try state.document.pageCount
-            if let page {
-                guard page >= 0 && page < count else {
-                    throw ServiceError.unprocessable(OperationError.pageOutOfRange(page, pageCount: count).description)
-                }
-                return AnnotationList(revision: state.revision, annotations: try state.document.annotations(onPage: page))
+            let wanted = pages ?? 0...max(count - 1, 0)
+            if let pages, pages.upperBound >= count {
+                let past = pages.lowerBound >= count ? pages.lowerBound : pages.upperBound
+                throw ServiceError.unprocessable(OperationError.pageOutOfRange(past, pageCount: count).description)
             }
-            let all = try (0..<count).flatMap { try state.document.annotations(onPage: $0) }
+            let all = count == 0 ? [] : try wanted.flatMap { try state.document.annotations(onPage: $0) }
             return AnnotationList(revision: state.revision, annotations: all)
         }
     }

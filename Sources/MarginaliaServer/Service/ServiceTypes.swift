@@ -64,6 +64,15 @@ public struct PageInfo: Equatable, Sendable, Codable {
     public var label: String? = nil
 }
 
+extension PageInfo {
+    /// A page's entry in the page list, from its geometry: the crop box before rotation.
+    init(_ geometry: PDFPageGeometry) {
+        let box = geometry.cropBox
+        self.init(index: geometry.index, width: Double(box.width), height: Double(box.height), rotation: geometry.rotation,
+                  box: [Double(box.minX), Double(box.minY), Double(box.maxX), Double(box.maxY)], label: geometry.label)
+    }
+}
+
 /// A saved version (VERSION in the API spec).
 public struct DocumentVersion: Equatable, Sendable, Encodable {
     public var number: Int
