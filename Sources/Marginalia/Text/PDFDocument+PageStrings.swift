@@ -33,12 +33,10 @@ extension PDFDocument {
     ///     and is rethrown.
     public func forEachString(ofPages indexes: [Int], threads: Int = ProcessInfo.processInfo.activeProcessorCount,
                               _ body: (Int, Result<PageString, any Error>) throws -> Void) rethrows {
-        let readers = parallelReaders(for: indexes.count, threads: threads)
-        guard readers.count > 1 else {
+        guard let readers = parallelReaders(for: indexes.count, threads: threads) else {
             for index in indexes { try body(index, Result { try string(ofPage: index) }) }
             return
         }
-        defer { file.meter = nil }
         let batchSize = readers.count * Self.pagesPerThreadInBatch
         var start = 0
         while start < indexes.count {
@@ -50,45 +48,51 @@ extension PDFDocument {
     }
 
     /// The strings of `batch`'s pages, each reader taking an equal run of consecutive pages.
-    private static func readInParallel(_ batch: [Int], with readers: [PDFDocument]) -> [Result<PageString, any Error>] {
+    private static func readInParallel(_ batch: [Int], with readers: [PageReader]) -> [Result<PageString, any Error>] {
         let slots = Mutex([Result<PageString, any Error>?](repeating: nil, count: batch.count))
         let run = (batch.count + readers.count - 1) / readers.count
-        let shared = Readers(documents: readers)
         DispatchQueue.concurrentPerform(iterations: readers.count) { thread in
-            let reader = shared.documents[thread]
             for position in (thread * run)..<min((thread + 1) * run, batch.count) {
-                let result = Result { try reader.string(ofPage: batch[position]) }
+                let result = readers[thread].string(ofPage: batch[position])
                 slots.withLock { $0[position] = result }
             }
         }
         return slots.withLock { $0.map { $0! } }  // every slot was set
     }
 
-    /// This document, then a reader of its own for each further thread worth starting, all
-    /// charged to one ``SharedDecodeBudget`` (set as this document's meter until the read
-    /// ends); only this document when the pages are few or another reader could not read the
-    /// same thing.
-    private func parallelReaders(for pageCount: Int, threads: Int) -> [PDFDocument] {
+    /// A reader of its own for each thread worth starting (the document opened again from the
+    /// same bytes), all charged to one ``SharedDecodeBudget`` that starts from what this
+    /// document has decoded; nil, for reading on the calling thread, when the pages are few or
+    /// another reader could not read the same thing.
+    private func parallelReaders(for pageCount: Int, threads: Int) -> [PageReader]? {
         let wanted = min(max(threads, 1), pageCount / Self.pagesPerThreadInBatch)
-        guard wanted > 1, file.changeCount == 0, !file.isEncrypted, file.meter == nil else { return [self] }
+        guard wanted > 1, file.changeCount == 0, !file.isEncrypted, file.meter == nil else { return nil }
         let budget = SharedDecodeBudget(limits: file.limits, used: file.decodedByteCount)
-        var readers = [self]
-        for _ in 1..<wanted {
-            guard let reader = try? PDFDocument(source: file.source, limits: file.limits) else { return [self] }
+        var readers: [PageReader] = []
+        for _ in 0..<wanted {
+            guard let reader = try? PageReader(source: file.source, limits: file.limits, meter: budget) else { return nil }
             readers.append(reader)
         }
-        // Charged from here on: opening again read only what this document read when opened.
-        for reader in readers { reader.file.meter = budget }
         return readers
     }
 }
 
-/// The readers of one parallel batch: each thread uses only the document at its own index.
-// @unchecked: PDFDocument is not Sendable; no two threads touch one document (one per thread).
-private final class Readers: @unchecked Sendable {
-    let documents: [PDFDocument]
+/// One thread's reader in a parallel read: a document of its own, reached only through its
+/// lock. Each thread uses one reader, so the lock is never contended; it is what lets the
+/// compiler check that no document is shared between threads.
+private final class PageReader: Sendable {
+    private let document: Mutex<PDFDocument>
 
-    init(documents: [PDFDocument]) {
-        self.documents = documents
+    /// The document of `source` opened again, its decoding charged to `meter` from here on
+    /// (opening again read only what the first opening read).
+    init(source: ByteSource, limits: PDFLimits, meter: any ResourceMeter) throws {
+        let document = try PDFDocument(source: source, limits: limits)
+        document.file.meter = meter
+        self.document = Mutex(document)
+    }
+
+    /// What ``PDFDocument/string(ofPage:)`` gives for page `index`, or the error it throws.
+    func string(ofPage index: Int) -> Result<PageString, any Error> {
+        document.withLock { document in Result { try document.string(ofPage: index) } }
     }
 }
