@@ -3,11 +3,10 @@ out but only the pages near the view made (their canvas and overlays, Web/js/pag
 no thumbnails until the sidebar shows them; a page scrolled to is made as it comes near, with
 what lies on it (an annotation added by someone else while it was not made)."""
 
-import pikepdf
 import pytest
 
 from editor_harness import api, send_command
-from viewer_helpers import overlay_ids
+from viewer_helpers import numbered_pages_pdf, overlay_ids
 
 PAGES = 300
 
@@ -19,13 +18,7 @@ CANVASES = "document.querySelectorAll('#pages .page-canvas').length"
 @pytest.fixture(scope="module")
 def long_pdf(tmp_path_factory):
     """300 pages, each with its number as a line of text."""
-    pdf = pikepdf.new()
-    font = pdf.make_indirect(pikepdf.Dictionary(Type=pikepdf.Name.Font, Subtype=pikepdf.Name.Type1,
-                                                BaseFont=pikepdf.Name.Helvetica))
-    for index in range(PAGES):
-        page = pdf.add_blank_page(page_size=(612, 792))
-        page.Resources = pikepdf.Dictionary(Font=pikepdf.Dictionary(F1=font))
-        page.Contents = pikepdf.Stream(pdf, f"BT /F1 24 Tf 72 700 Td (Page {index + 1}) Tj ET".encode())
+    pdf = numbered_pages_pdf(PAGES)
     path = tmp_path_factory.mktemp("lazy") / "long.pdf"
     pdf.save(path)
     return path

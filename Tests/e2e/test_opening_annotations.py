@@ -7,7 +7,7 @@ import pikepdf
 import pytest
 
 from editor_harness import api
-from viewer_helpers import canvas_pixels
+from viewer_helpers import canvas_pixels, numbered_pages_pdf
 
 PAGES = 40
 FAR = 35
@@ -31,13 +31,7 @@ def square(pdf, name, rect):
 @pytest.fixture(scope="module")
 def annotated_pdf(tmp_path_factory):
     """40 pages, each with its number as text; a square on page 1 and one on page 36."""
-    pdf = pikepdf.new()
-    font = pdf.make_indirect(pikepdf.Dictionary(Type=pikepdf.Name.Font, Subtype=pikepdf.Name.Type1,
-                                                BaseFont=pikepdf.Name.Helvetica))
-    for index in range(PAGES):
-        page = pdf.add_blank_page(page_size=(612, 792))
-        page.Resources = pikepdf.Dictionary(Font=pikepdf.Dictionary(F1=font))
-        page.Contents = pikepdf.Stream(pdf, f"BT /F1 24 Tf 72 700 Td (Page {index + 1}) Tj ET".encode())
+    pdf = numbered_pages_pdf(PAGES)
     pdf.pages[0].Annots = pdf.make_indirect([square(pdf, "near-square", [100, 300, 250, 400])])
     pdf.pages[FAR].Annots = pdf.make_indirect([square(pdf, "far-square", [200, 300, 350, 400])])
     path = tmp_path_factory.mktemp("opening") / "annotated.pdf"

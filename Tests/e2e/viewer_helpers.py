@@ -159,3 +159,16 @@ def pixel_share(image, test):
     """The share of an image's pixels for which `test(rgb)` holds."""
     pixels = [image.getpixel((x, y)) for x in range(image.width) for y in range(image.height)]
     return sum(1 for p in pixels if test(p)) / len(pixels)
+
+
+def numbered_pages_pdf(count):
+    """A new pikepdf document of `count` letter pages, each with "Page N" as a line of text."""
+    import pikepdf
+    pdf = pikepdf.new()
+    font = pdf.make_indirect(pikepdf.Dictionary(Type=pikepdf.Name.Font, Subtype=pikepdf.Name.Type1,
+                                                BaseFont=pikepdf.Name.Helvetica))
+    for index in range(count):
+        page = pdf.add_blank_page(page_size=(612, 792))
+        page.Resources = pikepdf.Dictionary(Font=pikepdf.Dictionary(F1=font))
+        page.Contents = pikepdf.Stream(pdf, f"BT /F1 24 Tf 72 700 Td (Page {index + 1}) Tj ET".encode())
+    return pdf
