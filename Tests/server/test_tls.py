@@ -132,6 +132,8 @@ def test_plain_http_on_the_tls_port_gets_no_http_answer(start):
 def test_the_redirect_port_answers_308_to_the_same_host_path_and_query_over_https(start, certificate):
     redirect_port = free_port()
     server = start("--http-redirect-port", str(redirect_port))
+    # The redirect listener opens just after the HTTPS one the fixture waited for.
+    wait_for(lambda: accepts(redirect_port), 10, what=f"the redirect port {redirect_port} to listen")
     for method, target, body in (("GET", "/api/v1/documents?x=1&y=a%20b", b""), ("POST", "/api/v1/documents?name=a.pdf", b"%PDF"),
                                  ("GET", "/healthz", b"")):
         connection = http.client.HTTPConnection("127.0.0.1", redirect_port, timeout=10)
@@ -145,6 +147,14 @@ def test_the_redirect_port_answers_308_to_the_same_host_path_and_query_over_http
     connection = http.client.HTTPSConnection("localhost", server.port, timeout=10, context=certificate.context())
     connection.request("GET", "/api/v1/documents?x=1&y=a%20b")
     assert connection.getresponse().status == 200
+
+
+def accepts(port: int) -> bool:
+    try:
+        socket.create_connection(("127.0.0.1", port), timeout=1).close()
+        return True
+    except OSError:
+        return False
 
 
 @pytest.mark.parametrize("behind_proxy", [True, False])
