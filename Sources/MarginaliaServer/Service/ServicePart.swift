@@ -17,7 +17,7 @@ extension ServicePart {
 
     /// ``OpenDocuments/withDocument(_:waitingForStore:meter:_:)``.
     func withDocument<T>(_ id: String, waitingForStore: Bool = false, meter: RequestMeter? = nil,
-                         _ body: (inout OpenDocument.State) throws -> T) throws -> T {
+                         _ body: (inout sending OpenDocument.State) throws -> sending T) throws -> T {
         try documents.withDocument(id, waitingForStore: waitingForStore, meter: meter, body)
     }
 
