@@ -15,8 +15,8 @@ import MarginaliaEditor
 ///   to the service for this document.
 ///
 /// The `Mutex` lets no document out: its value enters as `sending` and leaves only as the
-/// `sending` results of those bodies, which the compiler checks, so the type is `Sendable`
-/// without `@unchecked`. No step runs for a caller holding the state lock: a reader that must
+/// results of those bodies, which are `Sendable` (`T: Sendable`, checked by the compiler at
+/// every call site), so the type is `Sendable` without `@unchecked`. No step runs for a caller holding the state lock: a reader that must
 /// see no uncommitted edit closes the gate (``Guarded/readerWaiting``) instead, which makes
 /// edits wait before they apply, commits what is queued like any committer, then reads.
 ///
@@ -89,7 +89,7 @@ final class OpenDocument: Sendable {
         var readerWaiting = false
 
         /// Runs `body` on the state of `guarded`, loading it first when needed.
-        static func withState<T>(_ guarded: inout sending Guarded, id: String, load: () throws -> sending State,
+        static func withState<T: Sendable>(_ guarded: inout sending Guarded, id: String, load: () throws -> sending State,
                                  _ body: (inout sending State) throws -> sending T) throws -> sending T {
             if guarded.state == nil { guarded.state = try load() }
             guard guarded.state != nil else { throw ServiceError.internalError("document \(id) could not be loaded") }
@@ -111,13 +111,13 @@ final class OpenDocument: Sendable {
     }
 
     /// Runs `body` on the document's state under the state lock, loading it first when needed.
-    func withState<T>(load: () throws -> sending State, _ body: (inout sending State) throws -> sending T) throws -> sending T {
+    func withState<T: Sendable>(load: () throws -> sending State, _ body: (inout sending State) throws -> sending T) throws -> sending T {
         try locked { try Guarded.withState(&$0, id: id, load: load, body) }
     }
 
     /// Runs `body` as ``withState(load:_:)`` does once no reader is waiting
     /// (``Guarded/readerWaiting``): what an edit applying itself in memory calls.
-    func withStateOnceOpen<T>(load: () throws -> sending State,
+    func withStateOnceOpen<T: Sendable>(load: () throws -> sending State,
                               _ body: (inout sending State) throws -> sending T) throws -> sending T {
         let result = try guarded.wait { (guarded: inout sending Guarded) throws -> sending T? in
             guard !guarded.readerWaiting else { return nil }
@@ -129,7 +129,7 @@ final class OpenDocument: Sendable {
 
     /// Runs `body` on everything the state lock guards, holding it; also for changes that
     /// only touch the catalogue but must not interleave with edits, such as renaming.
-    func locked<T>(_ body: (inout sending Guarded) throws -> sending T) rethrows -> sending T {
+    func locked<T: Sendable>(_ body: (inout sending Guarded) throws -> sending T) rethrows -> sending T {
         try guarded.withLock { try body(&$0) }
     }
 

@@ -88,7 +88,7 @@ final class OpenDocuments: Sendable {
     /// committed is seen.
     ///
     /// With a `meter`, loading the document and whatever `body` decodes of it are charged to it.
-    func withDocument<T>(_ id: String, waitingForStore: Bool = false, meter: RequestMeter? = nil,
+    func withDocument<T: Sendable>(_ id: String, waitingForStore: Bool = false, meter: RequestMeter? = nil,
                          _ body: (inout sending OpenDocument.State) throws -> sending T) throws -> T {
         try using(id) { entry in
             try entry.committing {
