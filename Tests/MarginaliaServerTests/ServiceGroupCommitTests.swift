@@ -130,6 +130,44 @@ struct ServiceGroupCommitTests {
         #expect(version.revision == 1)
         #expect(try service.store.operations(id, after: 0).map(\.revision) == [1])
     }
+
+    @Test(arguments: StoreKind.allCases) func anEditWaitsWhileAReaderHoldsEditsBack(_ kind: StoreKind) throws {
+        let place = try TestStore(kind)
+        defer { place.remove() }
+        let service = try place.service()
+        let id = try service.catalogue.importDocument(name: "doc", data: Fixtures.sample).id
+        _ = try service.documents.withDocument(id) { $0.revision }  // loaded: the edit only applies
+        let document = try service.documents.entry(id)
+        let started = Counter()
+        let results = ResultBox(count: 1)
+        let group = DispatchGroup()
+        group.enter()
+        document.committing {
+            document.withEditsWaiting {
+                Thread.detachNewThread {
+                    started.increment()
+                    results.set(0, Result { try service.editing.apply(id, Fixtures.request(.operation(Fixtures.add("w1")), base: 0)) })
+                    group.leave()
+                }
+                while started.value == 0 { usleep(1_000) }
+                // While edits are held back, the edit does not apply: nothing queued, the revision stays.
+                var appliedMeanwhile = false
+                let window = Date().addingTimeInterval(0.5)
+                while Date() < window && !appliedMeanwhile {
+                    appliedMeanwhile = document.locked { $0.state?.pending.isEmpty == false || $0.state?.revision != 0 }
+                    usleep(2_000)
+                }
+                #expect(!appliedMeanwhile)
+            }
+            // Once they are let in, it applies, then waits for the commit lock this test holds.
+            let deadline = Date().addingTimeInterval(30)
+            while document.locked({ $0.state?.pending.count ?? 0 }) < 1 && Date() < deadline { usleep(1_000) }
+            #expect(document.locked { $0.state?.pending.count ?? 0 } == 1)
+        }
+        group.wait()
+        #expect(try results.all[0].get().revision == 1)
+        #expect(try service.store.operations(id, after: 0).map(\.revision) == [1])
+    }
 }
 
 @Suite("Recent log")

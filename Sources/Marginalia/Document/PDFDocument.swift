@@ -127,7 +127,7 @@ public final class PDFDocument {
         }
         var page = PDFPage(index: index, reference: reference, dictionary: dictionary, effectiveAttributes: attributes,
                            annotationDictionaries: annotations, label: label)
-        page.documentLink = DocumentLink(self)
+        page.document = self
         return page
     }
 

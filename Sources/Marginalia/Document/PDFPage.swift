@@ -12,7 +12,11 @@ public enum PDFDisplayBox: String, CaseIterable, Sendable {
 
 /// One page of a ``PDFDocument``: a snapshot of its dictionary and inherited attributes,
 /// taken when the page was fetched. Fetch the page again after editing the document.
-public struct PDFPage: Sendable {
+///
+/// Not `Sendable`, like the document it links back to for its text (``string`` and friends):
+/// a page stays on the thread of its document, and the compiler checks it. What crosses
+/// threads are its values (``dictionary``, ``effectiveAttributes``, boxes), which are.
+public struct PDFPage {
     /// The 0-based position of the page when it was fetched.
     public let index: Int
     /// The page object's reference.
@@ -27,8 +31,9 @@ public struct PDFPage: Sendable {
     public let annotationDictionaries: [PDFDictionary]
     /// The page label (from the catalog's `/PageLabels`), or nil when the document has none.
     public let label: String?
-    /// The document the page came from, for the text API (``string`` and friends).
-    var documentLink: DocumentLink?
+    /// The document the page came from, held weakly (as PDFKit's `PDFPage.document` is), for
+    /// the text API (``string`` and friends).
+    weak var document: PDFDocument?
 
     /// The rotation in degrees clockwise: 0, 90, 180 or 270 (inherited, normalised; values
     /// that are not multiples of 90 are rounded down to one, as viewers do).

@@ -1,20 +1,6 @@
 import Foundation
 import PDFCore
 
-/// The document a page was fetched from, held weakly (as PDFKit's `PDFPage.document` is), so
-/// that a page can answer for its text.
-// @unchecked: `PDFDocument` is not Sendable; a page sent to another thread reaches its
-// document only as its callers keep every document to one thread at a time.
-final class DocumentLink: @unchecked Sendable {
-    // Reading a weak reference is thread-safe; using the document is what the caller must
-    // keep to one thread at a time, as for every use of a document.
-    weak var document: PDFDocument?
-
-    init(_ document: PDFDocument) {
-        self.document = document
-    }
-}
-
 extension PDFPage {
     /// The page's text in reading order (``PageText/string``). Like PDFKit's `PDFPage.string`.
     ///
@@ -38,7 +24,7 @@ extension PDFPage {
     /// The page's ``PageText``, read through its document (cached there).
     public var text: PageText {
         get throws {
-            guard let document = documentLink?.document else {
+            guard let document else {
                 throw PDFError.invalidArgument("page \(index + 1): its document is no longer open")
             }
             return try document.text(ofPage: index)

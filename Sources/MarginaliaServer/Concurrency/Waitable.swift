@@ -28,6 +28,14 @@ final class Waitable<Value>: Sendable {
         try value.withLock(body)
     }
 
+    /// Runs `body` holding the value's lock when it is free now; nil, without waiting, when
+    /// another thread holds it.
+    func withLockIfAvailable<Result, Failure: Error>(
+        _ body: (inout sending Value) throws(Failure) -> sending Result
+    ) throws(Failure) -> sending Result? {
+        try value.withLockIfAvailable(body)
+    }
+
     /// Runs `body` on the value now and again each time a waiter is woken, until it returns a
     /// result or `deadline` passes (nil: no deadline); at the deadline `body` runs once more,
     /// and nil is the answer when it still has none.

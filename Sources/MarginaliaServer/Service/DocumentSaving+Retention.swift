@@ -65,7 +65,7 @@ extension DocumentSaving {
         let listed = try guarded { try store.versions(id) }
         guard policy.kept(listed, now: now).count < listed.count else { return nil }
         return try documents.using(id) { document in
-            return try withDocument(id) { (state: inout OpenDocument.State) -> RetentionReport.Pruned? in
+            return try withDocument(id) { (state: inout sending OpenDocument.State) -> sending RetentionReport.Pruned? in
                 let pruned = try store.withDocumentLock(id) { () -> RetentionReport.Pruned? in
                     guard let (prune, report) = try planPrune(id, policy: policy, now: now) else { return nil }
                     try store.pruneVersions(id, prune)

@@ -71,7 +71,7 @@ extension OpenDocuments {
         guard let snapshot = try? store.documentAndLog(id, after: loaded) else { return }
         document.locked { guarded in
             guard guarded.state?.pending.isEmpty ?? true, guarded.commitsInFlight == 0 else { return }
-            let caughtUp = try? guarded.withState(id: id, load: {
+            let caughtUp = try? OpenDocument.Guarded.withState(&guarded, id: id, load: {
                 throw ServiceError.internalError("document \(id) is not loaded")
             }) {
                 try catchUp(id, &$0, to: snapshot.record, newer: snapshot.newer)

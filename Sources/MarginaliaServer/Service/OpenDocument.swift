@@ -8,19 +8,23 @@ import MarginaliaEditor
 /// Two locks, neither recursive, always taken in this order when both are needed:
 /// - the commit lock: one log commit (an fsync) at a time, and readers that must see only
 ///   committed state (``OpenDocuments/withDocument(_:waitingForStore:meter:_:)``);
-/// - the state lock: it guards one plain struct, ``Guarded``, reached only through
-///   ``locked(_:)`` and ``withState(load:_:)``, whose bodies get it `inout`; held briefly by
-///   each edit. A step that runs for a caller already holding it (the group commit for a
-///   reader) is handed a ``Reach``, which passes the caller's `inout` value on instead of
-///   taking the lock again. Subscribers called back under it must not come back to the
-///   service for this document.
+/// - the state lock: a `Mutex` (in a ``Waitable``) around one plain struct, ``Guarded``,
+///   reached only through ``locked(_:)``, ``withState(load:_:)`` and
+///   ``withStateOnceOpen(load:_:)``, whose bodies get it `inout sending`; held briefly by each
+///   edit and by each step of a commit. Subscribers called back under it must not come back
+///   to the service for this document.
+///
+/// The `Mutex` lets no document out: its value enters as `sending` and leaves only as the
+/// results of those bodies, which are `Sendable` (`T: Sendable`, checked by the compiler at
+/// every call site), so the type is `Sendable` without `@unchecked`. No step runs for a caller holding the state lock: a reader that must
+/// see no uncommitted edit closes the gate (``Guarded/readerWaiting``) instead, which makes
+/// edits wait before they apply, commits what is queued like any committer, then reads.
 ///
 /// An edit takes only the state lock to apply itself in memory and queue its entries, then
 /// waits: while one commit is on disk, the edits arriving meanwhile queue up, and when it
 /// ends one of their threads becomes the next committer and writes them all with one fsync
 /// while the others sleep until their entries have an outcome.
-// @unchecked: its `PDFDocument` is not Sendable (a `Mutex` refuses the reader's group commit); all else is in `guarded`, under `lock`.
-final class OpenDocument: @unchecked Sendable {
+final class OpenDocument: Sendable {
     /// The loaded state.
     struct State {
         var document: PDFDocument
@@ -79,24 +83,25 @@ final class OpenDocument: @unchecked Sendable {
         /// Commits under way (their entries are in memory, taken off the pending ones, not yet logged).
         var commitsInFlight = 0
 
-        /// Runs `body` on the state, loading it first when needed.
-        mutating func withState<T>(id: String, load: () throws -> State, _ body: (inout State) throws -> T) throws -> T {
-            if state == nil { state = try load() }
-            guard state != nil else { throw ServiceError.internalError("document \(id) could not be loaded") }
-            return try body(&state!)
+        /// True while a reader holding the commit lock commits what is queued and reads: edits
+        /// wait before they apply (``withStateOnceOpen(load:_:)``), so the reader sees none
+        /// uncommitted. Set and cleared only by the holder of the commit lock.
+        var readerWaiting = false
+
+        /// Runs `body` on the state of `guarded`, loading it first when needed.
+        static func withState<T: Sendable>(_ guarded: inout sending Guarded, id: String, load: () throws -> sending State,
+                                 _ body: (inout sending State) throws -> sending T) throws -> sending T {
+            if guarded.state == nil { guarded.state = try load() }
+            guard guarded.state != nil else { throw ServiceError.internalError("document \(id) could not be loaded") }
+            return try body(&guarded.state!)
         }
     }
 
-    /// How a step reaches ``Guarded``: by taking the state lock (``locked(_:)``), or, for a
-    /// caller that holds it, by handing on the caller's value.
-    typealias Reach = (_ body: (inout Guarded) -> Void) -> Void
-
     let id: String
-    private let lock = NSLock()
-    /// Taken before ``lock``, never after it.
+    /// The state lock; edits also wait on it for a reader (``Guarded/readerWaiting``).
+    private let guarded = Waitable(Guarded())
+    /// Taken before the state lock, never after it.
     private let commitLock = NSLock()
-    /// Reached only holding ``lock``.
-    private var guarded = Guarded()
 
     /// The revision of the state in memory, nil when it is not loaded.
     var loadedRevision: Int? { locked { $0.state?.revision } }
@@ -106,34 +111,37 @@ final class OpenDocument: @unchecked Sendable {
     }
 
     /// Runs `body` on the document's state under the state lock, loading it first when needed.
-    func withState<T>(load: () throws -> State, _ body: (inout State) throws -> T) throws -> T {
-        try locked { try $0.withState(id: id, load: load, body) }
+    func withState<T: Sendable>(load: () throws -> sending State, _ body: (inout sending State) throws -> sending T) throws -> sending T {
+        try locked { try Guarded.withState(&$0, id: id, load: load, body) }
+    }
+
+    /// Runs `body` as ``withState(load:_:)`` does once no reader is waiting
+    /// (``Guarded/readerWaiting``): what an edit applying itself in memory calls.
+    func withStateOnceOpen<T: Sendable>(load: () throws -> sending State,
+                              _ body: (inout sending State) throws -> sending T) throws -> sending T {
+        let result = try guarded.wait { (guarded: inout sending Guarded) throws -> sending T? in
+            guard !guarded.readerWaiting else { return nil }
+            return try Guarded.withState(&guarded, id: id, load: load, body)
+        }
+        guard let result else { throw ServiceError.internalError("document \(id): a wait without a deadline ended") }
+        return result
     }
 
     /// Runs `body` on everything the state lock guards, holding it; also for changes that
     /// only touch the catalogue but must not interleave with edits, such as renaming.
-    func locked<T>(_ body: (inout Guarded) throws -> T) rethrows -> T {
-        lock.lock()
-        defer { lock.unlock() }
-        return try body(&guarded)
+    func locked<T: Sendable>(_ body: (inout sending Guarded) throws -> sending T) rethrows -> sending T {
+        try guarded.withLock { try body(&$0) }
     }
 
-    /// Runs `body` through `reach` and returns what it gave.
-    static func through<T>(_ reach: Reach, _ body: (inout Guarded) -> T) -> T {
-        var result: T?
-        withoutActuallyEscaping(body) { body in reach { result = body(&$0) } }
-        return result!
-    }
-
-    /// Runs a throwing `body` through `reach`, and returns what it gave or throws what it threw.
-    static func through<T>(_ reach: Reach, _ body: (inout Guarded) throws -> T) throws -> T {
-        var result: Result<T, any Error>?
-        withoutActuallyEscaping(body) { body in
-            reach { guarded in
-                do { result = .success(try body(&guarded)) } catch { result = .failure(error) }
-            }
+    /// Runs `body` with the gate closed (``Guarded/readerWaiting``): edits wait before they
+    /// apply until it ends. Call holding the commit lock.
+    func withEditsWaiting<T>(_ body: () throws -> T) rethrows -> T {
+        locked { $0.readerWaiting = true }
+        defer {
+            locked { $0.readerWaiting = false }
+            guarded.broadcast()
         }
-        return try result!.get()
+        return try body()
     }
 
     /// Drops the loaded state and the recent log when nothing is at work on the document:
@@ -143,11 +151,11 @@ final class OpenDocument: @unchecked Sendable {
     func unloadIfUnused() -> Bool {
         guard commitLock.try() else { return false }
         defer { commitLock.unlock() }
-        guard lock.try() else { return false }
-        defer { lock.unlock() }
-        guard guarded.state?.pending.isEmpty ?? true, guarded.commitsInFlight == 0, !guarded.refreshQueued else { return false }
-        guarded.state = nil
-        return true
+        return guarded.withLockIfAvailable { guarded -> Bool in
+            guard guarded.state?.pending.isEmpty ?? true, guarded.commitsInFlight == 0, !guarded.refreshQueued else { return false }
+            guarded.state = nil
+            return true
+        } ?? false
     }
 
     // MARK: - Waiting for commits

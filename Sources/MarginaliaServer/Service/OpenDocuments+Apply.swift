@@ -27,7 +27,7 @@ extension OpenDocuments {
     /// is ahead of the document in memory, queues nothing and returns the document's revision.
     private func queue(_ id: String, _ pending: PendingApply, document: OpenDocument) throws -> Int? {
         try guarded {
-            try document.withState(load: { try load(id) }) { state in
+            try document.withStateOnceOpen(load: { try load(id) }) { state in
                 guard pending.request.baseRevision <= state.revision else { return state.revision }
                 try applyInMemory(id, pending, state: &state)
                 state.pending.append(pending)

@@ -28,18 +28,12 @@ extension OpenDocuments {
     /// the batch is taken back, the state catches up with those entries, and each request
     /// is applied again on top; a request that no longer fits fails alone.
     ///
-    /// Each step takes the document's state lock; ``commitQueued(_:_:reach:)`` runs the steps
-    /// for a caller that holds it.
+    /// Each step takes the document's state lock for itself; none runs holding it for a
+    /// caller (a reader that must see nothing uncommitted makes edits wait instead:
+    /// ``OpenDocument/withEditsWaiting(_:)``).
     func commitQueued(_ id: String, _ document: OpenDocument) {
-        commitQueued(id, document, reach: { document.locked($0) })
-    }
-
-    /// Commits every queued entry as ``commitQueued(_:_:)`` does, each step reaching the
-    /// document's state through `reach` (a reader holding the state lock, letting no more
-    /// edits in, passes its own: ``withDocument(_:waitingForStore:meter:_:)``).
-    func commitQueued(_ id: String, _ document: OpenDocument, reach: OpenDocument.Reach) {
         // In memory and not committed, oldest first; and every request this commit answers.
-        var batch: [PendingApply] = OpenDocument.through(reach) { guarded in
+        var batch: [PendingApply] = document.locked { guarded in
             guard let pending = guarded.state?.pending, !pending.isEmpty else { return [] }
             guarded.state?.pending.removeAll()
             guarded.commitsInFlight += 1
@@ -47,7 +41,7 @@ extension OpenDocuments {
         }
         var answering = batch
         guard let first = batch.first else { return }
-        defer { reach { $0.commitsInFlight -= 1 } }
+        defer { document.locked { $0.commitsInFlight -= 1 } }
         // Without other writers an empty batch (undo with nothing to undo) needs no commit.
         guard store.isShared || batch.contains(where: { !$0.records.isEmpty }) else {
             document.resolve(batch, .success(()))
@@ -58,12 +52,12 @@ extension OpenDocuments {
         var failure: ServiceError?
         let notLoaded = ServiceError.internalError("document \(id) is not loaded")
         do {
-            let file = try OpenDocument.through(reach) { try $0.withState(id: id, load: { throw notLoaded }) { $0.file } }
+            let file = try document.withState(load: { throw notLoaded }) { $0.file }
             let proposed = LogAppend(records: batch.flatMap(\.records), pageCount: batch.last?.pageCount ?? 0)
             try store.appendOperations(id, expecting: LogPosition(revision: first.revisionBefore, file: file), proposed,
                                        now: Date()) { current, newer in
                 // Another process logged first: put every request applied in memory on top.
-                try OpenDocument.through(reach) { try $0.withState(id: id, load: { throw notLoaded }) { state in
+                try document.withState(load: { throw notLoaded }) { state in
                     let all = batch + state.pending
                     state.pending.removeAll()
                     answering = all
@@ -86,7 +80,7 @@ extension OpenDocuments {
                     }
                     let pageCount = try batch.last?.pageCount ?? state.document.pageCount
                     return LogAppend(records: batch.flatMap(\.records), pageCount: pageCount)
-                } }
+                }
             }
         } catch {
             failure = ServiceError.wrap(error)
@@ -94,7 +88,7 @@ extension OpenDocuments {
         for (pending, error) in rejected { document.resolve([pending], .failure(error)) }
         let rejectedSet = Set(rejected.map { ObjectIdentifier($0.0) })
         guard let failure else {
-            reach { _ in
+            document.locked { _ in
                 for entry in caughtUp { notify(id, .operation(entry)) }
                 for pending in batch {
                     for entry in pending.entries { notify(id, .operation(entry)) }
@@ -104,13 +98,11 @@ extension OpenDocuments {
             if !caughtUp.isEmpty || batch.contains(where: { !$0.records.isEmpty }) { textChanged(id) }
             return
         }
-        let queuedBehind = (try? OpenDocument.through(reach) { guarded in
-            try guarded.withState(id: id, load: { throw failure }) { state -> [PendingApply] in
-                let behind = state.pending
-                state.pending.removeAll()
-                takeBack(batch + behind, from: &state)
-                return behind
-            }
+        let queuedBehind = (try? document.withState(load: { throw failure }) { state -> [PendingApply] in
+            let behind = state.pending
+            state.pending.removeAll()
+            takeBack(batch + behind, from: &state)
+            return behind
         }) ?? []
         let failed = (answering + queuedBehind).filter { !rejectedSet.contains(ObjectIdentifier($0)) }
         document.resolve(failed, .failure(failure))

@@ -75,8 +75,8 @@ final class OpenDocuments: Sendable {
     /// with nothing queued. So what `body` reads or saves is exactly what the log holds.
     ///
     /// Edits take only the state lock, so some can be applied in memory during the first
-    /// commit; those are committed in a second one holding the state lock, which lets no more
-    /// in. (Without it a save could store an edit whose log entry was not yet committed, and
+    /// commit; those are committed in a second one while edits wait before they apply
+    /// (``OpenDocument/withEditsWaiting(_:)``), which lets no more in until `body` has read. (Without it a save could store an edit whose log entry was not yet committed, and
     /// a kill before that commit left the catalogue's saved revision ahead of its log,
     /// refusing every later edit; and under a steady stream of edits a reader could wait
     /// for a quiet moment for long.)
@@ -88,8 +88,8 @@ final class OpenDocuments: Sendable {
     /// committed is seen.
     ///
     /// With a `meter`, loading the document and whatever `body` decodes of it are charged to it.
-    func withDocument<T>(_ id: String, waitingForStore: Bool = false, meter: RequestMeter? = nil,
-                         _ body: (inout OpenDocument.State) throws -> T) throws -> T {
+    func withDocument<T: Sendable>(_ id: String, waitingForStore: Bool = false, meter: RequestMeter? = nil,
+                         _ body: (inout sending OpenDocument.State) throws -> sending T) throws -> T {
         try using(id) { entry in
             try entry.committing {
                 commitQueued(id, entry)
@@ -100,9 +100,9 @@ final class OpenDocuments: Sendable {
                 } else {
                     current = nil
                 }
-                return try entry.locked { guarded in
-                    if guarded.state?.pending.isEmpty == false { commitQueued(id, entry, reach: { $0(&guarded) }) }
-                    return try guarded.withState(id: id, load: { try load(id, meter: meter) }) { state in
+                return try entry.withEditsWaiting {
+                    commitQueued(id, entry)
+                    return try entry.withState(load: { try load(id, meter: meter) }) { state in
                         state.document.file.meter = meter
                         defer { state.document.file.meter = nil }
                         if let current {
@@ -119,7 +119,7 @@ final class OpenDocuments: Sendable {
     /// Opens the stored state and replays the log: entries after the history base rebuild
     /// the undo stacks; those after the saved revision are applied to the document too.
     /// Its recent log starts with the replayed entries; nothing is pending.
-    func load(_ id: String, meter: RequestMeter? = nil) throws -> OpenDocument.State {
+    func load(_ id: String, meter: RequestMeter? = nil) throws -> sending OpenDocument.State {
         let stored = try store.loadDocument(id)
         let record = stored.record
         let document: PDFDocument

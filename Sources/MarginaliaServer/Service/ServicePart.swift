@@ -16,8 +16,8 @@ extension ServicePart {
     var readingLimits: PDFLimits { documents.readingLimits }
 
     /// ``OpenDocuments/withDocument(_:waitingForStore:meter:_:)``.
-    func withDocument<T>(_ id: String, waitingForStore: Bool = false, meter: RequestMeter? = nil,
-                         _ body: (inout OpenDocument.State) throws -> T) throws -> T {
+    func withDocument<T: Sendable>(_ id: String, waitingForStore: Bool = false, meter: RequestMeter? = nil,
+                         _ body: (inout sending OpenDocument.State) throws -> sending T) throws -> T {
         try documents.withDocument(id, waitingForStore: waitingForStore, meter: meter, body)
     }
 
