@@ -71,7 +71,9 @@ public struct DocumentComposer {
         for block in document.blocks { items += self.items(for: block, depth: 0, width: width, warnings: &warnings) }
         warnings += missingGlyphWarnings(items)
 
-        let heights = try items.map { try height(of: $0) }
+        // Measured in faces of their own (measuring records no glyphs), read once for all items.
+        let measuring = RunFaces(embedsFamilyFonts: embedsFamilyFonts)
+        let heights = try items.map { try height(of: $0, faces: measuring) }
         let size = singlePage
             ? CGSize(width: pageSize.width, height: max(1, heights.reduce(0, +) + margins.top + margins.bottom))
             : pageSize
@@ -112,13 +114,12 @@ public struct DocumentComposer {
         return (data, warnings)
     }
 
-    private func height(of item: Item) throws -> Double {
+    private func height(of item: Item, faces: RunFaces) throws -> Double {
         switch item {
         case .text(let paragraph):
             // The measured lines, plus the spacing around them that the flow adds.
             return paragraph.spacingBefore + paragraph.spacingAfter
-                + (try TextFlow.height(of: [paragraph], width: Double(pageSize.width) - margins.left - margins.right,
-                                       embedsFamilyFonts: embedsFamilyFonts))
+                + (try TextFlow.height(of: [paragraph], width: Double(pageSize.width) - margins.left - margins.right, faces: faces))
         case .image(_, let size): return Double(size.height) + 8
         case .rule: return 16
         }

@@ -24,9 +24,13 @@ public enum TextFlow {
     /// - Parameter embedsFamilyFonts: measure as a renderer with
     ///   ``PDFRenderer/embedsFamilyFonts`` set draws.
     public static func height(of paragraphs: [Paragraph], width: Double, embedsFamilyFonts: Bool = false) throws -> Double {
+        try height(of: paragraphs, width: width, faces: RunFaces(embedsFamilyFonts: embedsFamilyFonts))
+    }
+
+    /// The height as above, text not in its run's font measured in `faces` (as a document
+    /// draws it), which a caller measuring many paragraphs shares: its fonts are read once.
+    static func height(of paragraphs: [Paragraph], width: Double, faces: RunFaces) throws -> Double {
         try FiniteCheck.number(width, "the width given to TextFlow.height(of:width:)")
-        // Measured as a document draws them: text not in its run's font in the faces that draw it.
-        let faces = RunFaces(embedsFamilyFonts: embedsFamilyFonts)
         let typeset = try paragraphs.map { try TypesetParagraph($0, width: width, faces: faces) }
         return ColumnLayout(typeset, columnHeight: .infinity, addsColumns: true).contentBottom
     }
