@@ -16,8 +16,9 @@ enum CreateCommand {
           --font PATH             a TrueType font (.ttf) to set the text in, embedded as a
                                   subset; its -Bold, -Oblique/-Italic and Mono siblings are
                                   used when they exist. Without it, Helvetica and Courier are
-                                  used, and text they cannot show falls back to DejaVu Sans
-                                  when that is installed (with a warning).
+                                  used, and text they cannot show is drawn in embedded
+                                  subsets as annotations' text is: URW's Nimbus Sans (Nimbus
+                                  Mono PS for code), the script's Noto font, then DejaVu Sans.
           --page-size SIZE        a4, letter (default) or WxH in points, e.g. 420x595
           --single-page           one page as tall as the content (a "full page" PDF)
         """
@@ -46,12 +47,7 @@ enum CreateCommand {
 
         var fonts = DocumentComposer.Fonts.standard
         do {
-            if let fontPath {
-                fonts = try FontFamily.load(regular: fontPath)
-            } else if let fallback = FontFamily.fallbackIfNeeded(for: text) {
-                fonts = fallback.fonts
-                CommandLineTool.printError("warning: the text has characters Helvetica cannot show; using \(fallback.path)")
-            }
+            if let fontPath { fonts = try FontFamily.load(regular: fontPath) }
         } catch {
             throw CommandFailure(description: "\(fontPath ?? "font"): \(error)", code: ExitCode.badInput)
         }
@@ -110,7 +106,7 @@ enum CreateCommand {
     }
 }
 
-/// Finding a TrueType family from one file, and a fallback for text the standard fonts lack.
+/// Finding a TrueType family from one file.
 enum FontFamily {
     /// The regular face at `regular`, with its bold, italic and monospace siblings when they
     /// sit beside it (DejaVuSans.ttf -> DejaVuSans-Bold.ttf, DejaVuSans-Oblique.ttf,
@@ -129,15 +125,6 @@ enum FontFamily {
         }
         return DocumentComposer.Fonts(regular: regular, bold: sibling(["-Bold"]), italic: sibling(["-Oblique", "-Italic"]),
                                       boldItalic: sibling(["-BoldOblique", "-BoldItalic"]), monospace: sibling(["Mono", "-Mono"]))
-    }
-
-    /// DejaVu Sans when `text` has characters Helvetica cannot show and it is installed.
-    static func fallbackIfNeeded(for text: String) -> (path: String, fonts: DocumentComposer.Fonts)? {
-        let path = FontFallback.systemFontPath
-        guard FontFallback.needsEmbeddedFont(text), FileManager.default.fileExists(atPath: path),
-              let fonts = try? load(regular: path)
-        else { return nil }
-        return (path, fonts)
     }
 }
 

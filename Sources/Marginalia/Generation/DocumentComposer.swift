@@ -5,7 +5,9 @@ import Foundation
 ///
 /// Headings, paragraphs with bold, italic, code and links, nested lists, code blocks,
 /// quotes, rules and block images become paginated pages (or one tall page). Text is set
-/// in the given fonts; characters they cannot show are reported as warnings.
+/// in the given fonts; with the standard fonts, text beyond WinAnsi is drawn in embedded
+/// fonts as annotations' text is (``embedsFamilyFonts``). Characters the fonts cannot show
+/// are reported as warnings.
 public struct DocumentComposer {
     /// The faces a document is set in.
     public struct Fonts {
@@ -39,6 +41,11 @@ public struct DocumentComposer {
     /// Where relative image paths are found.
     public var baseDirectory: URL?
     public var bodySize: Double = 11
+    /// Whether text in a standard font that needs more than WinAnsi is drawn in the family's
+    /// URW font, the script's Noto font, then DejaVu Sans, each embedded as a subset
+    /// (``PDFRenderer/embedsFamilyFonts``); on by default. Off, it is drawn as the standard
+    /// font's replacement character and reported.
+    public var embedsFamilyFonts = true
 
     public init(fonts: Fonts = .standard, pageSize: CGSize = CGSize(width: 612, height: 792),
                 margins: PageMargins = PageMargins(72), singlePage: Bool = false, baseDirectory: URL? = nil) {
@@ -64,11 +71,14 @@ public struct DocumentComposer {
         for block in document.blocks { items += self.items(for: block, depth: 0, width: width, warnings: &warnings) }
         warnings += missingGlyphWarnings(items)
 
-        let heights = try items.map { try height(of: $0) }
+        // Measured in faces of their own (measuring records no glyphs), read once for all items.
+        let measuring = RunFaces(embedsFamilyFonts: embedsFamilyFonts)
+        let heights = try items.map { try height(of: $0, faces: measuring) }
         let size = singlePage
             ? CGSize(width: pageSize.width, height: max(1, heights.reduce(0, +) + margins.top + margins.bottom))
             : pageSize
         let renderer = PDFRenderer(metadata: metadata, defaultPageSize: size, origin: .topLeft)
+        renderer.embedsFamilyFonts = embedsFamilyFonts
         let top = margins.top, bottom = Double(size.height) - margins.bottom
         let data = try renderer.data { context in
             try context.beginPage()
@@ -104,12 +114,12 @@ public struct DocumentComposer {
         return (data, warnings)
     }
 
-    private func height(of item: Item) throws -> Double {
+    private func height(of item: Item, faces: RunFaces) throws -> Double {
         switch item {
         case .text(let paragraph):
             // The measured lines, plus the spacing around them that the flow adds.
             return paragraph.spacingBefore + paragraph.spacingAfter
-                + (try TextFlow.height(of: [paragraph], width: Double(pageSize.width) - margins.left - margins.right))
+                + (try TextFlow.height(of: [paragraph], width: Double(pageSize.width) - margins.left - margins.right, faces: faces))
         case .image(_, let size): return Double(size.height) + 8
         case .rule: return 16
         }
@@ -194,12 +204,13 @@ public struct DocumentComposer {
         }
     }
 
-    /// One warning per font listing the characters it has no glyph for. Text that is shaped
-    /// is drawn in its script's font, not the run's, and is left out.
+    /// One warning per font listing the characters it has no glyph for. Text drawn in other
+    /// fonts than the run's (``RunFaces``: shaped, or beyond WinAnsi in a standard font) is
+    /// left out.
     private func missingGlyphWarnings(_ items: [Item]) -> [String] {
         var missing: [ObjectIdentifier: (String, Set<Character>)] = [:]
         for case .text(let paragraph) in items {
-            for run in paragraph.runs where !ScriptFonts.needsShaping(run.text) {
+            for run in paragraph.runs where !RunFaces.redirects(run.text, in: run.font, embedsFamilyFonts: embedsFamilyFonts) {
                 for character in run.text where character != "\n" && !run.font.hasGlyph(for: character) {
                     missing[ObjectIdentifier(run.font), default: (run.font.postScriptName, [])].1.insert(character)
                 }

@@ -17,20 +17,10 @@ final class GeneratedDocument {
     private var images: [RasterImage: (name: String, reference: PDFReference)] = [:]
     private var alphaStates: [String: (name: String, reference: PDFReference)] = [:]
     private(set) var pages: [FinishedPage] = []
-    private var shapingFacesMade = false
-    private var madeShapingFaces: TextFaces?
-
-    /// The fonts text that needs shaping is drawn in (``ScriptFonts``: the Noto font of each
-    /// script), shared by every page so that each font is embedded once, subset to what the
-    /// whole document shows; named `MShaped`, `MShaped2`... Nil when HarfBuzz, FriBidi or
-    /// DejaVu Sans is missing: such text is then drawn unshaped in the run's own font.
-    var shapingFaces: TextFaces? {
-        if !shapingFacesMade {
-            madeShapingFaces = TextFaces.make(resourcePrefix: "MShaped")
-            shapingFacesMade = true
-        }
-        return madeShapingFaces
-    }
+    /// The fonts text not drawn in its run's own font is drawn in (``RunFaces``: shaped text,
+    /// and standard-font text beyond WinAnsi when the renderer embeds family fonts), shared by
+    /// every page so that each font is embedded once, subset to what the whole document shows.
+    let runFaces: RunFaces
 
     /// A page whose content is stored, waiting for its dictionary.
     struct FinishedPage {
@@ -40,8 +30,9 @@ final class GeneratedDocument {
         var links: [PendingLink]
     }
 
-    init() throws {
+    init(embedsFamilyFonts: Bool = false) throws {
         file = try PDFFile.newDocument()
+        runFaces = RunFaces(embedsFamilyFonts: embedsFamilyFonts)
     }
 
     // MARK: - Shared resources
@@ -98,7 +89,7 @@ final class GeneratedDocument {
         for font in fonts {
             fontReferences[name(for: font)] = try font.makeFontDictionary(add: file.add)
         }
-        for (name, font) in try madeShapingFaces?.fontResources(add: file.add) ?? [:] {
+        for (name, font) in try runFaces.fontResources(add: file.add) {
             fontReferences[name] = font.referenceValue
         }
         // Pages are numbered first so that links can point to any of them, even to a page

@@ -40,6 +40,12 @@ public final class PDFRenderer {
     public var defaultPageSize: CGSize
     /// The coordinate convention of the context.
     public var origin: Origin
+    /// Whether text in a standard font (``StandardFontFace``) that needs characters beyond
+    /// WinAnsi is drawn in embedded fonts as annotations' text is: the family's URW font
+    /// (Nimbus Sans for Helvetica: ``ChosenFonts``), the script's Noto font, then DejaVu Sans,
+    /// each a subset (docs/generation.md). Off, such characters are drawn as the standard
+    /// font's replacement and reported in ``warnings``. ``DocumentComposer`` turns it on.
+    public var embedsFamilyFonts = false
     /// What went wrong without stopping the last document (characters a font has no glyph
     /// for, say), one line each.
     public private(set) var warnings: [String] = []
@@ -71,7 +77,8 @@ public final class PDFRenderer {
     ///   never begun, ``ImageError`` for an image that cannot be embedded, and ``PDFError``
     ///   if writing fails.
     public func data(_ draw: (PDFRendererContext) throws -> Void) throws -> Data {
-        let context = try PDFRendererContext(defaultPageSize: defaultPageSize, origin: origin)
+        let context = try PDFRendererContext(defaultPageSize: defaultPageSize, origin: origin,
+                                             embedsFamilyFonts: embedsFamilyFonts)
         try draw(context)
         let bytes = try context.finishDocument(metadata: metadata)
         warnings = context.warnings

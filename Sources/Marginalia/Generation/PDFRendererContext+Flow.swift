@@ -20,10 +20,17 @@ public enum TextFlow {
     /// break; ``PDFRenderer/document(_:layout:margins:metadata:)`` sizes tall single pages so.
     ///
     /// - Throws: ``GenerationError`` for a non-finite width or invalid paragraph values.
-    public static func height(of paragraphs: [Paragraph], width: Double) throws -> Double {
+    ///
+    /// - Parameter embedsFamilyFonts: measure as a renderer with
+    ///   ``PDFRenderer/embedsFamilyFonts`` set draws.
+    public static func height(of paragraphs: [Paragraph], width: Double, embedsFamilyFonts: Bool = false) throws -> Double {
+        try height(of: paragraphs, width: width, faces: RunFaces(embedsFamilyFonts: embedsFamilyFonts))
+    }
+
+    /// The height as above, text not in its run's font measured in `faces` (as a document
+    /// draws it), which a caller measuring many paragraphs shares: its fonts are read once.
+    static func height(of paragraphs: [Paragraph], width: Double, faces: RunFaces) throws -> Double {
         try FiniteCheck.number(width, "the width given to TextFlow.height(of:width:)")
-        // Measured as a document draws them: text that needs shaping in the faces that shape it.
-        let faces = paragraphs.contains { $0.runs.contains { ScriptFonts.needsShaping($0.text) } } ? TextFaces.make() : nil
         let typeset = try paragraphs.map { try TypesetParagraph($0, width: width, faces: faces) }
         return ColumnLayout(typeset, columnHeight: .infinity, addsColumns: true).contentBottom
     }
@@ -53,7 +60,7 @@ extension PDFRendererContext {
         guard frame.width > 0, frame.height > 0 else {
             throw GenerationError.invalidArgument("a text frame must have a positive size, not \(frame.size)")
         }
-        let typeset = try paragraphs.map { try TypesetParagraph($0, width: Double(frame.width), faces: document.shapingFaces) }
+        let typeset = try paragraphs.map { try TypesetParagraph($0, width: Double(frame.width), faces: document.runFaces) }
         if page == nil { try beginPage() }
         let pageSize = pageBounds.size
         let firstPage = currentPageIndex ?? 0

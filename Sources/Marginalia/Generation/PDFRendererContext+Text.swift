@@ -86,7 +86,7 @@ extension PDFRendererContext {
         let paragraphs = texts.map {
             Paragraph($0, font: font, size: size, color: color, alignment: alignment, lineHeight: lineHeight)
         }
-        let typeset = try paragraphs.map { try TypesetParagraph($0, width: Double(frame.width), faces: document.shapingFaces) }
+        let typeset = try paragraphs.map { try TypesetParagraph($0, width: Double(frame.width), faces: document.runFaces) }
         let layout = ColumnLayout(typeset, columnHeight: Double(frame.height), addsColumns: false)
         for line in layout.placed {
             try draw(typeset[line.paragraph], line: line.line, in: frame, top: line.top)
@@ -147,7 +147,7 @@ extension PDFRendererContext {
         var currentColor: Color? = nil
         for (pieces, baseline) in lines {
             for run in pieces where !run.text.isEmpty {
-                if ScriptFonts.needsShaping(run.text), let faces = document.shapingFaces {
+                if let faces = document.runFaces.faces(for: run.text, in: run.font) {
                     if currentColor != run.color {
                         try setFillColor(run.color)
                         currentColor = run.color
@@ -180,7 +180,7 @@ extension PDFRendererContext {
         state = saved
     }
 
-    /// Shows `run` shaped (HarfBuzz, in the script's font from `faces`) and in visual order
+    /// Shows `run` shaped (HarfBuzz, in the faces ``RunFaces`` chose) and in visual order
     /// (the bidi algorithm), as one line: docs/generation.md, "Text in any script".
     private func showShaped(_ run: GlyphRun, baseline: Double, flip: Double, faces: TextFaces) throws {
         guard page != nil else { return }

@@ -56,10 +56,10 @@ public final class PDFRendererContext {
         var writtenFillAlpha = 1.0
     }
 
-    init(defaultPageSize: CGSize, origin: PDFRenderer.Origin) throws {
+    init(defaultPageSize: CGSize, origin: PDFRenderer.Origin, embedsFamilyFonts: Bool = false) throws {
         self.defaultPageSize = defaultPageSize
         self.origin = origin
-        document = try GeneratedDocument()
+        document = try GeneratedDocument(embedsFamilyFonts: embedsFamilyFonts)
         state = DrawingState(transform: .identity)
     }
 

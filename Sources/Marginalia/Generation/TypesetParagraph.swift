@@ -13,17 +13,18 @@ struct TypesetParagraph {
     let offsets: [Double]
     private(set) var lines: [TypesetLine] = []
 
-    /// The runs whose text is shaped (``ScriptFonts/needsShaping(_:)``): measured and drawn
-    /// in `faces` rather than in the run's font, and never split at words to justify, which
-    /// would break the visual order of right-to-left text.
+    /// The runs whose text is shaped (``RunFaces``: text that needs shaping, or standard-font
+    /// text beyond WinAnsi in a document that embeds family fonts): measured and drawn in
+    /// faces rather than in the run's font, and never split at words to justify, which would
+    /// break the visual order of right-to-left text.
     let shapedRuns: Set<Int>
 
-    /// Lays out `paragraph` in a frame `width` points wide; text that needs shaping is
-    /// measured as `faces` shape it (when given).
+    /// Lays out `paragraph` in a frame `width` points wide; runs `faces` draws (when given)
+    /// are measured as it shapes them.
     ///
     /// - Throws: ``GenerationError`` for invalid sizes or spacing in the paragraph;
     ///   ``TextShapingError`` when shaping fails.
-    init(_ paragraph: Paragraph, width: Double, faces: TextFaces? = nil) throws {
+    init(_ paragraph: Paragraph, width: Double, faces runFaces: RunFaces? = nil) throws {
         try paragraph.validate()
         self.paragraph = paragraph
         var characters: [Character] = []
@@ -32,7 +33,7 @@ struct TypesetParagraph {
         var measures: [ObjectIdentifier: CharacterWidths] = [:]
         var shapedRuns: Set<Int> = []
         for (index, run) in paragraph.runs.enumerated() {
-            if let faces, ScriptFonts.needsShaping(run.text) {
+            if let faces = runFaces?.faces(for: run.text, in: run.font) {
                 shapedRuns.insert(index)
                 // Each stretch between newlines is shaped as a paragraph of its own.
                 let text = Array(run.text)

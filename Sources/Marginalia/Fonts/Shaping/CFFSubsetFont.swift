@@ -22,7 +22,8 @@ extension TrueTypeFont: EmbeddedFontProgram {}
 /// An OpenType font with CFF outlines (Noto Sans CJK, one face of its collection; the URW
 /// Nimbus faces of a chosen family: ``ChosenFonts``), embedded as a subset made by HarfBuzz:
 /// a Type0 font with Identity-H over a CIDFontType0 whose program is the subset's CFF table
-/// (`/FontFile3 /Subtype /CIDFontType0C`, ISO 32000-2, 9.9).
+/// (`/FontFile3 /Subtype /CIDFontType0C`, ISO 32000-2, 9.9), its `/CIDSet` the CIDs of that
+/// program's charset (``CIDSet``).
 ///
 /// The codes written are the glyphs' CIDs. A CID-keyed CFF's subset keeps them (its charset
 /// maps each new glyph to its old CID); in Noto Sans CJK, whose ordering is Adobe-Identity-0,
@@ -90,7 +91,8 @@ final class CFFSubsetFont: EmbeddedFontProgram {
             if let scalar = subset.text[number] { text[glyph] = scalar }
         }
         return try Type0Font.make(name: name, subtype: "CIDFontType0", descriptor: descriptor, defaultWidth: 1000,
-                                  widths: widths, identityGlyphs: false, toUnicode: text, add: add)
+                                  widths: widths, identityGlyphs: false, cids: try CIDSet.cids(ofCFF: Array(program)),
+                                  toUnicode: text, add: add)
     }
 
     /// The 'CFF ' table of an OpenType font's bytes, or nil.

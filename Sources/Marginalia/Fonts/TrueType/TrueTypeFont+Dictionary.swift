@@ -7,7 +7,7 @@ extension TrueTypeFont {
     /// The objects: the Type0 font (`/Encoding /Identity-H`: each two-byte code is a CID,
     /// 9.7.5.2), its one descendant CIDFontType2 (CID = subset glyph ID, so
     /// `/CIDToGIDMap /Identity`; widths in `/W`), the FontDescriptor (9.8) with the subset
-    /// program as `/FontFile2`, and the ToUnicode CMap (9.10.3). Call it once everything is
+    /// program as `/FontFile2` and a `/CIDSet` of every glyph in it, and the ToUnicode CMap (9.10.3). Call it once everything is
     /// drawn: glyphs encoded afterwards are not in this subset.
     ///
     /// - Throws: ``FontError/damagedTable(tag:reason:)`` when a glyph of the subset cannot be
@@ -26,7 +26,8 @@ extension TrueTypeFont {
         }
         return try Type0Font.make(name: name, subtype: "CIDFontType2", descriptor: descriptor,
                                   defaultWidth: Int(advanceWidth(ofGlyph: 0).rounded()), widths: widths,
-                                  identityGlyphs: true, toUnicode: subset.text, add: add)
+                                  identityGlyphs: true, cids: try CIDSet.identityCIDs(ofTrueType: fontFile),
+                                  toUnicode: subset.text, add: add)
     }
 
     /// The FontDescriptor (9.8.1, Table 120).

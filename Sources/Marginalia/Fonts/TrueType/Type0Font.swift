@@ -3,7 +3,8 @@ import PDFCore
 /// The dictionaries of an embedded font as content streams reach it: a Type0 font with
 /// `/Encoding /Identity-H` (each two-byte code is a CID, 9.7.5.2) over its one descendant
 /// CIDFont, and a ToUnicode CMap (9.10.3). ``TrueTypeFont`` and ``CFFSubsetFont`` differ only
-/// in the CIDFont's subtype, its descriptor and how CIDs find glyphs.
+/// in the CIDFont's subtype, its descriptor and how CIDs find glyphs. Every CIDFont written is
+/// a subset, so its descriptor gets the ``CIDSet`` of the CIDs its program holds.
 enum Type0Font {
     /// Stores the CIDFont (its descriptor first), the ToUnicode map and the Type0 font through
     /// `add`, and returns the Type0 font's reference.
@@ -13,9 +14,14 @@ enum Type0Font {
     ///   - widths: each CID's width in 1/1000 em (`/W`); `defaultWidth` is `/DW`.
     ///   - identityGlyphs: whether CIDs are the program's glyph IDs (`/CIDToGIDMap /Identity`,
     ///     Type 2 only).
+    ///   - cids: the CIDs the embedded program holds, read from it (``CIDSet``), written as the
+    ///     descriptor's `/CIDSet`.
     ///   - toUnicode: the text of each code.
     static func make(name: String, subtype: String, descriptor: PDFDictionary, defaultWidth: Int, widths: [Int: Double],
-                     identityGlyphs: Bool, toUnicode: [Int: Unicode.Scalar], add: (PDFObject) -> PDFReference) throws -> PDFReference {
+                     identityGlyphs: Bool, cids: some Sequence<Int>, toUnicode: [Int: Unicode.Scalar],
+                     add: (PDFObject) -> PDFReference) throws -> PDFReference {
+        var descriptor = descriptor
+        descriptor["CIDSet"] = .reference(add(.stream(try CIDSet.stream(cids))))
         var cidFont = PDFDictionary([
             ("Type", .name("Font")),
             ("Subtype", .name(subtype)),

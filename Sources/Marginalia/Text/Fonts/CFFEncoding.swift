@@ -16,7 +16,9 @@ enum CFFEncoding {
     }
 }
 
-private struct CFFReader {
+/// Reads the parts of a CFF program (Adobe TN 5176) that the encoding and ``CIDSet`` need;
+/// every read bounds-checked, a damaged program throwing ``Damaged``.
+struct CFFReader {
     struct Damaged: Error {}
 
     let data: [UInt8]
@@ -94,6 +96,42 @@ private struct CFFReader {
         return try dict(topRange)
     }
 
+    /// The string ID (name-keyed font) or CID (CID-keyed font) of each glyph, by glyph index,
+    /// from the charset at `offset` (TN 5176, 13): glyph 0, .notdef, is 0. Offset 0 is the
+    /// ISOAdobe charset (glyph i is string i); nil for the Expert charsets (1 and 2).
+    func charset(at offset: Int, glyphCount: Int) throws -> [Int]? {
+        if offset == 0 { return Array(0..<max(1, glyphCount)) }
+        guard offset > 2 else { return nil }
+        let format = try byte(offset)
+        var ids = [0]
+        var at = offset + 1
+        while ids.count < glyphCount {
+            switch format {
+            case 0:
+                ids.append(try uint(at, size: 2))
+                at += 2
+            case 1, 2:
+                let first = try uint(at, size: 2)
+                let left = format == 1 ? try byte(at + 2) : try uint(at + 2, size: 2)
+                at += format == 1 ? 3 : 4
+                for id in first...(first + left) where ids.count < glyphCount { ids.append(id) }
+            default: throw Damaged()
+            }
+        }
+        return ids
+    }
+
+    /// The CID of each glyph the program holds, by glyph index: a CID-keyed font's charset,
+    /// and in a name-keyed font the glyph index itself (ISO 32000-2, 9.7.4.2). Nil when the
+    /// Top DICT names no CharStrings.
+    func characterIDs() throws -> [Int]? {
+        let top = try topDict()
+        guard let charStrings = top[17]?.last else { return nil }
+        let count = try index(at: charStrings).items.count
+        guard top[1230] != nil else { return Array(0..<count) }  // no ROS: name-keyed
+        return try charset(at: top[15]?.last ?? 0, glyphCount: count)
+    }
+
     mutating func encoding() throws -> [UInt8: String]? {
         let headerSize = try byte(2)
         let names = try index(at: headerSize)
@@ -112,27 +150,7 @@ private struct CFFReader {
             return String(decoding: data[stringTable[item]], as: UTF8.self)
         }
         // Glyph names by glyph index, from the charset (TN 5176, 13).
-        var glyphNames: [String?] = [".notdef"]
-        let charset = top[15]?.last ?? 0
-        if charset == 0 {
-            for gid in 1..<max(1, glyphCount) { glyphNames.append(name(gid)) }
-        } else if charset > 2 {
-            let format = try byte(charset)
-            var at = charset + 1
-            while glyphNames.count < glyphCount {
-                switch format {
-                case 0:
-                    glyphNames.append(name(try uint(at, size: 2)))
-                    at += 2
-                case 1, 2:
-                    let first = try uint(at, size: 2)
-                    let left = format == 1 ? try byte(at + 2) : try uint(at + 2, size: 2)
-                    at += format == 1 ? 3 : 4
-                    for sid in first...(first + left) where glyphNames.count < glyphCount { glyphNames.append(name(sid)) }
-                default: throw Damaged()
-                }
-            }
-        }
+        let glyphNames: [String?] = try charset(at: top[15]?.last ?? 0, glyphCount: glyphCount)?.map(name) ?? [".notdef"]
         var result: [UInt8: String] = [:]
         let encodingOffset = top[16]?.last ?? 0
         if encodingOffset == 0 {
