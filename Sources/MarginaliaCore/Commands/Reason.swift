@@ -1,15 +1,14 @@
 /// Why a request or an engine call was refused, as an identifier the editor translates and
-/// named arguments its sentence fills in (docs/api.md, "Errors"; docs/i18n.md, "Refusals").
+/// named arguments its sentence fills in (docs/api.md, "Reasons"; docs/i18n.md, "Refusals").
 ///
 /// The server answers it next to an error's English `message` as `reason` and `args`
 /// (`{"reason": "limit.upload", "args": {"maxBytes": 1048576, "option": "--max-upload"}}`), and the
 /// browser's engine answers it from the same table through the Wasm bridge. The editor shows
 /// its catalog's sentence for `reason.IDENTIFIER` (Web/i18n), and the English message for an
-/// identifier it does not know. Identifiers are stable: a new one may be added, one is never
-/// renamed or given other arguments (the API version says which set a server speaks:
-/// ``Reason/version``).
+/// identifier it does not know. Identifiers are stable: a new one may be added (and
+/// ``Reason/version`` raised), one is never renamed or given other arguments.
 public struct Reason: Equatable, Sendable {
-    /// The version of the identifier set (`reasonsVersion` in docs/api.md): raised when an
+    /// The version of the identifier set ("reasons version N" in docs/api.md): raised when an
     /// identifier is added.
     public static let version = 1
 
