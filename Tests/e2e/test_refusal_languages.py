@@ -120,3 +120,15 @@ def test_an_unknown_reason_falls_back_to_the_servers_english(blank_page):
     english = catalog("en")["reason.page.outOfRange"]
     assert answer == ["the English of the server", "no reason at all",
                       english.replace("{page}", "1,234").replace("{pageCount}", "3")]
+
+
+def test_the_browsers_engine_refuses_in_the_editors_language_too(new_editor):
+    # The engine compiled to Wasm answers its refusals with the same identifiers (one table in
+    # Swift, Reason.Key); engine.js throws them in the user's language.
+    editor = new_editor()
+    editor.goto(f"/?doc={editor.doc_id}&lang=fr")
+    editor.wait_opened()
+    answer = editor.js("""() => import('/app/js/engine.js').then((engine) => {
+        try { engine.call({ call: 'thread', id: 'gone' }); return null; } catch (error) { return [error.reason, error.message]; }
+    })""")
+    assert answer == ["annotation.unknown", catalog("fr")["reason.annotation.unknown"]]
