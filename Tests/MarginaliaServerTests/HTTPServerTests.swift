@@ -102,7 +102,9 @@ struct HTTPServerTests {
         try withServer(configuration, handler: echoHandler) { server in
             let big = try TestHTTP.request(port: server.port, "POST", "/upload", body: Data(count: 5000))
             #expect(big.status == 413)
-            #expect((try big.json()["error"] as? [String: String])?["code"] == "tooLarge")
+            let error = try big.json()["error"] as? [String: Any]
+            #expect(error?["code"] as? String == "tooLarge" && error?["reason"] as? String == "limit.requestBody")
+            #expect((error?["args"] as? [String: Any])?["maxBytes"] as? Int == 1000)
             let small = try TestHTTP.request(port: server.port, "POST", "/upload", body: Data(count: 1000))
             #expect(small.status == 200)
         }

@@ -33,6 +33,18 @@ import Testing
         }
         #expect(response.status == 413)
         #expect(try errorMessage(response).contains("limit of 100 bytes"))
+        // The reason the editor says in the user's language (docs/api.md, Reasons).
+        let error = try errorObject(response)
+        #expect(error["code"] as? String == "tooLarge" && error["reason"] as? String == "limit.requestBody")
+        let args = error["args"] as? [String: Any]
+        #expect(args?.count == 2 && args?["maxBytes"] as? Int == 100 && args?["option"] as? String == "--max-body")
+    }
+
+    @Test func anUploadOverItsLimitIsAnsweredWithTheUploadReason() throws {
+        let error = try errorObject(RequestHead.tooLarge(upload: 8192))
+        #expect(error["reason"] as? String == "limit.upload")
+        let args = error["args"] as? [String: Any]
+        #expect(args?.count == 2 && args?["maxBytes"] as? Int == 8192 && args?["option"] as? String == "--max-upload")
     }
 
     @Test func headerNamesAreLowercasedAndRepeatedFieldsJoined() {
@@ -44,8 +56,12 @@ import Testing
     }
 
     private func errorMessage(_ response: HTTPResponse) throws -> String {
+        try errorObject(response)["message"] as? String ?? ""
+    }
+
+    private func errorObject(_ response: HTTPResponse) throws -> [String: Any] {
         guard case .data(let data) = response.body,
-              let object = try JSONSerialization.jsonObject(with: data) as? [String: [String: String]] else { return "" }
-        return object["error"]?["message"] ?? ""
+              let object = try JSONSerialization.jsonObject(with: data) as? [String: [String: Any]] else { return [:] }
+        return object["error"] ?? [:]
     }
 }

@@ -150,5 +150,11 @@ struct ServiceEventTests {
         let error = (body as? [String: Any])?["error"] as? [String: String]
         #expect(error == ["code": "notFound", "message": "document x was not found"])
         #expect(ServiceError.unprocessable("x").httpStatus == 422)
+        // A reason rides along, the code, status and message stay the error's.
+        let explained = ServiceError.conflict("moved").because(Reason(.changedSince))
+        #expect(explained.code == "conflict" && explained.httpStatus == 409 && explained.message == "moved")
+        let withReason = try JSONSerialization.jsonObject(with: explained.responseBody) as? [String: [String: Any]]
+        #expect(withReason?["error"]?["reason"] as? String == "conflict.changedSince")
+        #expect(ServiceError.busy("full", retryAfter: 3).because(Reason(.memoryBusy)).retryAfter == 3)
     }
 }

@@ -133,11 +133,13 @@ struct ServiceEditingTests {
         #expect(state.revision == 3)
         // Only Grace edits or deletes her reply: 403.
         #expect { try service.editing.apply(id, Fixtures.request(.command(.deleteReply(id: "r1", author: "Ada")), base: 3, client: "tab-1")) } throws: { error in
-            (error as? ServiceError)?.code == "forbidden"
+            (error as? ServiceError)?.code == "forbidden" && (error as? ServiceError)?.reason == Reason(.notAuthor, [("author", .string("Grace"))])
         }
-        // tab-1 cannot undo adding a1: that would remove Grace's thread.
+        // tab-1 cannot undo adding a1: that would remove Grace's thread. The editor says why by
+        // the reason (docs/api.md, Reasons), the English message stays.
         #expect { try service.editing.apply(id, Fixtures.request(.undo, base: 3, client: "tab-1")) } throws: { error in
             (error as? ServiceError)?.message == "cannot undo: Grace has commented on this square annotation since; that step has left your undo history"
+                && (error as? ServiceError)?.reason == Reason(.historyRefused(redo: false, .comment), [("author", .string("Grace"))])
         }
         // Grace undoes her own state, then her reply.
         _ = try service.editing.apply(id, Fixtures.request(.undo, base: 3, client: "tab-2"))

@@ -418,7 +418,8 @@ def test_undo_of_a_stroke_someone_else_moved_is_refused_and_nothing_is_lost(new_
     first.screenshot("undo-refused")
     # Who and what, in words: no annotation id, no tab id.
     message = first.text("#status")
-    assert message.startswith("Cannot undo: Ben has changed this ink annotation since"), message
+    # The sentence is the catalog's for the server's reason (conflict.undoRefused.annotation).
+    assert message.startswith("Cannot undo: Ben has changed this annotation since"), message
     assert stroke["id"] not in message and "tab-" not in message, message
     [after] = [a for a in first.annotations() if a["type"] == "ink"]
     assert after["id"] == stroke["id"] and after["rect"][1] < stroke["rect"][1]  # still there, where the second tab put it

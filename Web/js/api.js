@@ -1,7 +1,9 @@
 // The HTTP API client (docs: /work/notes/api-spec.md → docs/editor-web.md). Every call goes
-// through `request`, which turns the server's JSON error into an Error with its message.
+// through `request`, which turns the server's JSON error into an Error with its message in the
+// user's language (the error's `reason` and `args` through the catalogs, docs/i18n.md).
 
 import { storedUserName } from './identity.js';
+import { refusalText } from './i18n.js';
 import { makeRangeTransport, RANGE_CHUNK_SIZE } from './rangefile.js';
 
 const BASE = '/api/v1';
@@ -29,14 +31,18 @@ async function request(path, options = {}) {
   if (!response.ok) {
     let message = `${response.status} ${response.statusText}`;
     let code;
+    let reason;
+    let args;
     try {
       const body = await response.json();
       if (body?.error?.message) message = body.error.message;
-      code = body?.error?.code;
+      ({ code, reason, args } = body?.error ?? {});
     } catch { /* not JSON */ }
-    const error = new Error(message);
+    const error = new Error(refusalText({ reason, args, message }));
     error.status = response.status;
     error.code = code;  // the API's error code, such as 'passwordRequired'
+    error.reason = reason;  // the refusal's identifier, such as 'limit.upload' (docs/api.md)
+    error.serverMessage = message;  // the server's English
     throw error;
   }
   return response;

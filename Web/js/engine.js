@@ -5,7 +5,10 @@
 // JavaScript draws its answers, talks to the server and holds the UI chrome.
 //
 // Calls are JSON objects `{call: NAME, ...}` answered by JSON objects (docs/engine.md lists
-// them); an answer with `error` is thrown as an Error.
+// them); an answer with `error` is thrown as an Error, in the user's language when the engine
+// gives the refusal's `reason` and `args` (docs/i18n.md, "Refusals").
+
+import { refusalText } from './i18n.js';
 
 const WASM_URL = '/app/wasm/marginalia-core.wasm';
 
@@ -96,6 +99,10 @@ export function call(request) {
   const length = exports.mg_call(requestBuffer.pointer, written);
   const result = exports.mg_result();
   const answer = JSON.parse(decoder.decode(new Uint8Array(exports.memory.buffer, result, length)));
-  if (answer.error) throw new Error(answer.error);
+  if (answer.error) {
+    const error = new Error(refusalText({ reason: answer.reason, args: answer.args, message: answer.error }));
+    error.reason = answer.reason;
+    throw error;
+  }
   return answer;
 }

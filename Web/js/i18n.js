@@ -121,6 +121,41 @@ export function t(key, params = {}) {
   return fill(text, params);
 }
 
+/** A size in bytes written as the language writes it, in bytes, kB, MB or GB (1024 each). */
+export function formatSize(bytes) {
+  const units = ['byte', 'kilobyte', 'megabyte', 'gigabyte'];
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  return formatNumber(value, { style: 'unit', unit: units[unit], unitDisplay: 'short', maximumFractionDigits: 1 });
+}
+
+/**
+ * A refusal of the server or the engine in the chosen language (docs/i18n.md, "Refusals"):
+ * the catalog's sentence `reason.IDENTIFIER` filled with `args` (an argument whose name ends in
+ * `Bytes` written as a size, numbers as the language writes them, text isolated in a right-to-left
+ * language), or `message`, the English
+ * the server or the engine wrote, for no identifier or one the catalogs do not know (a newer
+ * server's).
+ * @param {{reason?: string, args?: object, message: string}} refusal
+ */
+export function refusalText({ reason, args, message }) {
+  if (typeof reason !== 'string') return message;
+  const key = `reason.${reason}`;
+  if (entry(catalog, key) === undefined && entry(source, key) === undefined) return message;
+  const params = {};
+  for (const [name, value] of Object.entries(args && typeof args === 'object' ? args : {})) {
+    // Text from outside (a name, an option such as --max-upload) is isolated in a right-to-left
+    // sentence, so its own direction cannot reorder the words around it (FSI … PDI).
+    if (name.endsWith('Bytes') && Number.isFinite(value)) params[name] = formatSize(value);
+    else params[name] = typeof value === 'string' && direction === 'rtl' ? `\u2068${value}\u2069` : value;
+  }
+  return t(key, params);
+}
+
 /**
  * Keeps `code` ('auto' or a language code) as the language chosen in Settings. The caller
  * reloads the page to show it (editor.js, `changeLanguage`).

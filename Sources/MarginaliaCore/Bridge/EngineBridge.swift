@@ -5,7 +5,7 @@ import Foundation
 /// The engine behind one JSON call at a time: how the browser's editor talks to the engine
 /// core compiled to WebAssembly (Web/js/engine.js; docs/engine.md lists the calls). Each
 /// call is `{"call": NAME, ...arguments}` and answers an object: the call's result, or
-/// `{"error": MESSAGE}`.
+/// `{"error": MESSAGE}`, with the refusal's `reason` and `args` where it has one (``Reason``).
 ///
 /// It is plain Swift, not a WebAssembly detail: natively the same bridge runs the parity
 /// fixtures (Tests/Fixtures/parity), so the browser's engine and the native one are shown to
@@ -42,7 +42,7 @@ public final class EngineBridge {
         do throws(CommandError) {
             return JSONWriter.bytes(try call(JSONField(json, path: "")))
         } catch {
-            return JSONWriter.bytes(.object([("error", .string(error.message))]))
+            return JSONWriter.bytes(.object(JSONObject(pairs: [("error", .string(error.message))] + (error.reason?.members ?? []))))
         }
     }
 

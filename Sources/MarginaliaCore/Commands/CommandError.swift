@@ -38,3 +38,20 @@ public enum CommandError: Error, Equatable, Sendable {
         }
     }
 }
+
+extension CommandError {
+    /// The refusal's identifier and arguments for the editor to say in the user's language
+    /// (``Reason``); nil for refusals a user of the editor does not meet (malformed commands,
+    /// internal steps) or whose limit the message alone names.
+    public var reason: Reason? {
+        switch self {
+        case .malformed, .notAllowed, .tooLarge: return nil
+        case .pageOutOfRange(let index, let count):
+            return Reason(.pageOutOfRange, [("page", .number(Double(index + 1))), ("pageCount", .number(Double(count)))])
+        case .unknownAnnotation(let id): return Reason(.unknownAnnotation, [("id", .string(id))])
+        case .locked(let id, _): return Reason(.annotationLocked, [("id", .string(id))])
+        case .readOnly(let id, _): return Reason(.annotationReadOnly, [("id", .string(id))])
+        case .notAuthor(_, let author, _): return Reason(.notAuthor, [("author", .string(author))])
+        }
+    }
+}

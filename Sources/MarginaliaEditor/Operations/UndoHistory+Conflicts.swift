@@ -21,6 +21,21 @@ public struct UndoRefusal: Error, Equatable, Sendable, CustomStringConvertible {
         let word = move == .redo ? "redo" : "undo"
         return "cannot \(word): \(reason.sentence(by: author)); that step has left your \(word) history"
     }
+
+    /// The refusal for the editor to say in the user's language (``Reason``): by who made
+    /// the conflicting change, when the change has a name.
+    public var explanation: Reason {
+        let redo = move == .redo
+        guard let author, !author.isEmpty else { return Reason(.historyRefusedAnonymous(redo: redo)) }
+        switch reason {
+        case .pagesReordered: return Reason(.historyRefused(redo: redo, .pages), [("author", .string(author))])
+        case .documentEdited: return Reason(.historyRefused(redo: redo, .document), [("author", .string(author))])
+        case .annotationChanged: return Reason(.historyRefused(redo: redo, .annotation), [("author", .string(author))])
+        case .annotationCommented: return Reason(.historyRefused(redo: redo, .comment), [("author", .string(author))])
+        case .fieldFilled(let name):
+            return Reason(.historyRefused(redo: redo, .field), [("author", .string(author)), ("field", .string(name))])
+        }
+    }
 }
 
 /// What an operation touches, for telling whether two clients' steps meet: the annotations

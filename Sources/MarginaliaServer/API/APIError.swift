@@ -1,4 +1,5 @@
 import Foundation
+import Marginalia
 
 /// An error the API can answer with: an HTTP status and the spec's error code and message.
 ///
@@ -14,10 +15,13 @@ public protocol APIErrorConvertible: Error {
     /// Seconds after which the request may be sent again, answered as `Retry-After` (a 503
     /// of the memory budget); nil for none.
     var retryAfter: Int? { get }
+    /// The refusal's identifier and arguments for the editor (`reason` and `args`); nil for none.
+    var reason: Reason? { get }
 }
 
 extension APIErrorConvertible {
     public var retryAfter: Int? { nil }
+    public var reason: Reason? { nil }
 }
 
 /// The route layer's own errors.
@@ -28,12 +32,15 @@ public struct APIError: APIErrorConvertible, Equatable, CustomStringConvertible 
     public let code: String
     /// What was wrong, for a person.
     public let message: String
+    /// The identifier and arguments the editor says in the user's language, if any.
+    public let reason: Reason?
 
-    /// Creates an error answered with `status`, `code` and `message`.
-    public init(status: Int, code: String, message: String) {
+    /// Creates an error answered with `status`, `code`, `message` and, when given, `reason`.
+    public init(status: Int, code: String, message: String, reason: Reason? = nil) {
         self.httpStatus = status
         self.code = code
         self.message = message
+        self.reason = reason
     }
 
     public var description: String { "\(code): \(message)" }
@@ -43,9 +50,13 @@ public struct APIError: APIErrorConvertible, Equatable, CustomStringConvertible 
     /// 404: nothing there.
     public static func notFound(_ message: String) -> APIError { APIError(status: 404, code: "notFound", message: message) }
     /// 401: a token is required or wrong.
-    public static func unauthorized(_ message: String) -> APIError { APIError(status: 401, code: "unauthorized", message: message) }
+    public static func unauthorized(_ message: String) -> APIError {
+        APIError(status: 401, code: "unauthorized", message: message, reason: Reason(.signInRequired))
+    }
     /// 403: the caller is signed in but lacks the permission the request needs.
-    public static func forbidden(_ message: String) -> APIError { APIError(status: 403, code: "forbidden", message: message) }
+    public static func forbidden(_ message: String) -> APIError {
+        APIError(status: 403, code: "forbidden", message: message, reason: Reason(.permissionMissing))
+    }
     /// 405: the path exists but not with this method.
     public static func methodNotAllowed(_ method: String, _ path: String) -> APIError {
         APIError(status: 405, code: "badRequest", message: "\(method) is not allowed on \(path)")
@@ -61,7 +72,7 @@ extension HTTPResponse {
         // audit log: answered as the service answers them (a database down is 503).
         if let stored = error as? StoreError { return apiError(ServiceError.from(stored)) }
         if let known = error as? any APIErrorConvertible {
-            let response = HTTPResponse.jsonError(status: known.httpStatus, code: known.code, message: known.message)
+            let response = HTTPResponse.jsonError(status: known.httpStatus, code: known.code, message: known.message, reason: known.reason)
             return known.retryAfter.map { response.adding(header: "Retry-After", value: String($0)) } ?? response
         }
         return .jsonError(status: 500, code: "internal", message: "\(error)")

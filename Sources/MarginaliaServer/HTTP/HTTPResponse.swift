@@ -1,4 +1,5 @@
 import Foundation
+import Marginalia
 
 /// One HTTP response as a value: a status, header fields and a body.
 public struct HTTPResponse: Sendable {
@@ -48,11 +49,12 @@ public struct HTTPResponse: Sendable {
         HTTPResponse(status: status, headers: [("Content-Type", "application/json; charset=utf-8")], body: .data(data))
     }
 
-    /// The API's error shape: `{"error": {"code": CODE, "message": MESSAGE}}`.
-    public static func jsonError(status: Int, code: String, message: String) -> HTTPResponse {
-        let payload = ["error": ["code": code, "message": message]]
-        let data = (try? JSONSerialization.data(withJSONObject: payload, options: [.sortedKeys])) ?? Data()
-        return json(data: data, status: status)
+    /// The API's error shape: `{"error": {"code": CODE, "message": MESSAGE}}`, with `reason`
+    /// and `args` when the refusal has a ``Reason`` the editor says in the user's language.
+    public static func jsonError(status: Int, code: String, message: String, reason: Reason? = nil) -> HTTPResponse {
+        let members: [(String, JSONValue)] = [("code", .string(code)), ("message", .string(message))] + (reason?.members ?? [])
+        let payload = JSONValue.object(JSONObject(pairs: [("error", .object(JSONObject(pairs: members)))]))
+        return json(data: Data(JSONWriter.bytes(payload)), status: status)
     }
 
     /// An event stream response (`text/event-stream`, not cached, not buffered by proxies).

@@ -3,6 +3,7 @@ import Glibc
 #endif
 import CMicroHTTPD
 import Foundation
+import Marginalia
 import Synchronization
 
 // The C callbacks libmicrohttpd calls on its polling threads. They are top-level nonisolated
@@ -236,8 +237,10 @@ private func reserveBody(_ context: RequestContext, upTo size: Int, server: HTTP
 /// 503 for a body the memory budget has no room for now.
 private func busyResponse(_ budget: MemoryBudget) -> HTTPResponse {
     let message = "the server's memory budget of \(budget.settings.total) bytes (\(MemoryBudget.Settings.options.total)) has no room for the request body now; try again shortly"
-    return HTTPResponse.jsonError(status: 503, code: "unavailable", message: message)
-        .adding(header: "Retry-After", value: String(max(1, Int(budget.settings.admissionWait.rounded(.up)))))
+    let seconds = max(1, Int(budget.settings.admissionWait.rounded(.up)))
+    return HTTPResponse.jsonError(status: 503, code: "unavailable", message: message,
+                                  reason: Reason(.memoryBusy, [("retryAfter", .number(Double(seconds)))]))
+        .adding(header: "Retry-After", value: String(seconds))
 }
 
 private func tooLargeResponse(_ context: RequestContext, _ server: HTTPServer) -> HTTPResponse {

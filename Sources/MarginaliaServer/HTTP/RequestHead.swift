@@ -1,4 +1,5 @@
 import Foundation
+import Marginalia
 
 /// A request whose line and header fields have arrived: what the server decides before it
 /// reads a byte of the body, and how the whole request becomes an ``HTTPRequest``.
@@ -62,13 +63,15 @@ public struct RequestHead: Sendable, Equatable {
     /// The answer to a body over `maxBodySize` bytes: 413 naming the limit.
     public static func tooLarge(maxBodySize: Int) -> HTTPResponse {
         HTTPResponse.jsonError(status: 413, code: "tooLarge",
-                               message: "the request body is larger than the limit of \(maxBodySize) bytes (--max-body)")
+                               message: "the request body is larger than the limit of \(maxBodySize) bytes (--max-body)",
+                               reason: Reason(.requestBodyTooLarge, [("maxBytes", .number(Double(maxBodySize))), ("option", .string("--max-body"))]))
     }
 
     /// The answer to an upload over `maxSize` bytes: 413 naming the limit.
     public static func tooLarge(upload maxSize: Int) -> HTTPResponse {
         HTTPResponse.jsonError(status: 413, code: "tooLarge",
-                               message: "the upload is larger than the limit of \(maxSize) bytes (\(UploadSpooling.option))")
+                               message: "the upload is larger than the limit of \(maxSize) bytes (\(UploadSpooling.option))",
+                               reason: Reason(.uploadTooLarge, [("maxBytes", .number(Double(maxSize))), ("option", .string(UploadSpooling.option))]))
     }
 
     /// The request the handler sees, once the body has arrived.

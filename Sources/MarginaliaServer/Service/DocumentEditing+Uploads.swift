@@ -43,8 +43,8 @@ extension DocumentEditing {
         let data: Data
         do {
             data = try saving.fileData(source)
-        } catch ServiceError.notFound(let message) {
-            throw ServiceError.unprocessable("command.source.document: \(message)")
+        } catch let error as ServiceError where error.code == "notFound" {
+            throw ServiceError.unprocessable("command.source.document: \(error.message)")
         }
         let number = try documents.using(id) { entry in
             try entry.locked { _ in try store.addUpload(id, pdf: data) }

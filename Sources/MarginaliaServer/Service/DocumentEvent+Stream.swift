@@ -1,4 +1,5 @@
 import Foundation
+import Marginalia
 
 extension DocumentEvent {
     /// The server-sent event name: `operation`, `saved`, `renamed`, `deleted`, `restored`,
@@ -53,9 +54,10 @@ private struct RestoredPayload: Encodable {
 }
 
 extension ServiceError {
-    /// The API's error body: `{"error": {"code": …, "message": …}}`.
+    /// The API's error body: `{"error": {"code": …, "message": …}}`, with `reason` and
+    /// `args` when it has a ``reason``.
     public var responseBody: Data {
-        let body = ["error": ["code": code, "message": message]]
-        return (try? JSONEncoder().encode(body)) ?? Data(#"{"error":{"code":"internal","message":"error"}}"#.utf8)
+        let members: [(String, JSONValue)] = [("code", .string(code)), ("message", .string(message))] + (reason?.members ?? [])
+        return Data(JSONWriter.bytes(.object(JSONObject(pairs: [("error", .object(JSONObject(pairs: members)))]))))
     }
 }

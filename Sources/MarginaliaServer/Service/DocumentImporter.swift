@@ -58,6 +58,7 @@ enum DocumentImporter {
             return (try pdf(showing: pages), .image, pages.count)
         case nil:
             throw ServiceError.unprocessable("the file is not a PDF or an image Marginalia reads (PNG, JPEG, HEIC, WebP, GIF, TIFF)")
+                .because(Reason(.unsupportedFile))
         }
     }
 

@@ -35,7 +35,7 @@ extension DocumentSaving {
                     throw ServiceError.forbidden("""
                         document \(id) is certified by '\(certification.fieldName)' with DocMDP P=1 (\
                         \(certification.allowedChanges)): a further signature is not allowed (docs/signatures.md)
-                        """)
+                        """).because(Reason(.certificationForbids))
                 }
                 let stored = try store.versionData(id, number: state.baseVersion)
                 let document = try open(stored, meter: nil)

@@ -1,4 +1,5 @@
 import Foundation
+import Marginalia
 import PDFCore
 
 /// The memory the server's heavy work may take at once, shared by every request: request
@@ -107,7 +108,9 @@ public final class MemoryBudget: Sendable {
 
     /// The refusal for work that found the budget spent.
     func busy(_ what: String) -> ServiceError {
-        .busy("\(what) needs memory the server's budget of \(settings.total) bytes (\(Settings.options.total)) has lent to other requests; try again shortly",
-              retryAfter: max(1, Int(settings.admissionWait.rounded(.up))))
+        let seconds = max(1, Int(settings.admissionWait.rounded(.up)))
+        return ServiceError.busy("\(what) needs memory the server's budget of \(settings.total) bytes (\(Settings.options.total)) has lent to other requests; try again shortly",
+                                 retryAfter: seconds)
+            .because(Reason(.memoryBusy, [("retryAfter", .number(Double(seconds)))]))
     }
 }

@@ -29,6 +29,22 @@ public enum ServiceError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The server's memory budget is lent to other requests: try again after `retryAfter`
     /// seconds (503 with `Retry-After`, ``MemoryBudget``).
     case busy(String, retryAfter: Int)
+    /// One of the errors above with the reason the editor says in the user's language
+    /// (``Reason``: `reason` and `args` next to `code` and `message`); made by ``because(_:)``.
+    indirect case explained(ServiceError, Reason)
+
+    /// This error with `reason`, answered as this error is.
+    public func because(_ reason: Reason?) -> ServiceError {
+        guard let reason else { return self }
+        if case .explained(let error, _) = self { return .explained(error, reason) }
+        return .explained(self, reason)
+    }
+
+    /// The identifier and arguments of the refusal for the editor, when it has one.
+    public var reason: Reason? {
+        if case .explained(_, let reason) = self { return reason }
+        return nil
+    }
 
     /// The API's error code: notFound, badRequest, conflict, forbidden, unprocessable,
     /// passwordRequired, tooLarge, internal or unavailable.
@@ -43,6 +59,7 @@ public enum ServiceError: Error, Equatable, Sendable, CustomStringConvertible {
         case .tooLarge: return "tooLarge"
         case .internalError: return "internal"
         case .unavailable, .busy: return "unavailable"
+        case .explained(let error, _): return error.code
         }
     }
 
@@ -57,6 +74,7 @@ public enum ServiceError: Error, Equatable, Sendable, CustomStringConvertible {
         case .tooLarge: return 413
         case .internalError: return 500
         case .unavailable, .busy: return 503
+        case .explained(let error, _): return error.httpStatus
         }
     }
 
@@ -66,6 +84,7 @@ public enum ServiceError: Error, Equatable, Sendable, CustomStringConvertible {
         case .notFound(let text), .badRequest(let text), .conflict(let text), .forbidden(let text), .unprocessable(let text),
              .passwordRequired(let text), .tooLarge(let text), .internalError(let text), .unavailable(let text), .busy(let text, _):
             return text
+        case .explained(let error, _): return error.message
         }
     }
 
@@ -73,6 +92,7 @@ public enum ServiceError: Error, Equatable, Sendable, CustomStringConvertible {
     /// nil for errors that trying again will not cure.
     public var retryAfter: Int? {
         if case .busy(_, let seconds) = self { return seconds }
+        if case .explained(let error, _) = self { return error.retryAfter }
         return nil
     }
 
@@ -83,9 +103,9 @@ extension ServiceError {
     /// An error from the store as the service reports it.
     static func from(_ error: StoreError) -> ServiceError {
         switch error {
-        case .notFound: return .notFound(error.description)
+        case .notFound: return .notFound(error.description).because(Reason(.notFound))
         case .invalidID, .invalidName, .invalidRequest: return .badRequest(error.description)
-        case .conflict: return .conflict(error.description)
+        case .conflict: return .conflict(error.description).because(Reason(.changedSince))
         case .unavailable: return .unavailable(error.description)
         case .damaged, .io, .sqlite, .postgres: return .internalError(error.description)
         }
@@ -98,8 +118,8 @@ extension ServiceError {
         switch error {
         case .malformed(let message), .notAllowed(let message): return .badRequest(message)
         case .tooLarge(let message): return .tooLarge(message)
-        case .locked, .readOnly, .notAuthor: return .forbidden(error.message)
-        case .pageOutOfRange, .unknownAnnotation: return .unprocessable(error.message)
+        case .locked, .readOnly, .notAuthor: return ServiceError.forbidden(error.message).because(error.reason)
+        case .pageOutOfRange, .unknownAnnotation: return ServiceError.unprocessable(error.message).because(error.reason)
         }
     }
 
@@ -122,8 +142,8 @@ extension ServiceError {
         switch error {
         case .timestamp(let reason):
             return .unavailable("the signature time-stamp (serve --timestamp-url): \(reason); nothing was signed")
-        case .certificationForbids: return .forbidden(error.description)
-        case .rewriteBreaksSignatures: return .conflict(error.description)
+        case .certificationForbids: return ServiceError.forbidden(error.description).because(Reason(.certificationForbids))
+        case .rewriteBreaksSignatures: return ServiceError.conflict(error.description).because(Reason(.rewriteBreaksSignatures))
         default: return .unprocessable(error.description)
         }
     }
@@ -139,7 +159,7 @@ extension ServiceError {
         case let error as ImageError: return .unprocessable(error.description)
         case let error as PDFError: return from(error)
         case let error as SignatureError: return from(error)
-        case let error as UndoRefusal: return .conflict(error.description)
+        case let error as UndoRefusal: return ServiceError.conflict(error.description).because(error.explanation)
         default:
             return editing ? .unprocessable(String(describing: error)) : .internalError(String(describing: error))
         }

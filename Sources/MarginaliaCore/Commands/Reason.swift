@@ -1,0 +1,153 @@
+/// Why a request or an engine call was refused, as an identifier the editor translates and
+/// named arguments its sentence fills in (docs/api.md, "Reasons"; docs/i18n.md, "Refusals").
+///
+/// The server answers it next to an error's English `message` as `reason` and `args`
+/// (`{"reason": "limit.upload", "args": {"maxBytes": 1048576, "option": "--max-upload"}}`), and the
+/// browser's engine answers it from the same table through the Wasm bridge. The editor shows
+/// its catalog's sentence for `reason.IDENTIFIER` (Web/i18n), and the English message for an
+/// identifier it does not know. Identifiers are stable: a new one may be added (and
+/// ``Reason/version`` raised), one is never renamed or given other arguments.
+public struct Reason: Equatable, Sendable {
+    /// The version of the identifier set ("reasons version N" in docs/api.md): raised when an
+    /// identifier is added.
+    public static let version = 1
+
+    /// One identifier, with the arguments its sentence names.
+    public enum Key: Equatable, Sendable {
+        /// 413: a request body over `maxBytes` bytes (`option`: the server's setting).
+        case requestBodyTooLarge
+        /// 413: an uploaded file over `maxBytes` bytes (`option`: the server's setting).
+        case uploadTooLarge
+        /// 503: the server's memory budget has no room now; try again after `retryAfter` seconds.
+        case memoryBusy
+        /// 401: the request needs a signed-in user.
+        case signInRequired
+        /// 403: the signed-in user lacks the permission the request needs.
+        case permissionMissing
+        /// 404: no such document, version or item.
+        case notFound
+        /// 409: the document was saved or changed by someone else since the request's state.
+        case changedSince
+        /// 409: an undo (or a redo, `redo` true) refused: `author` has since changed what the
+        /// step touched, in the way `change` says (``HistoryChange``).
+        case historyRefused(redo: Bool, HistoryChange)
+        /// 409: as ``historyRefused(redo:_:)``, by a change made without a name.
+        case historyRefusedAnonymous(redo: Bool)
+        /// 403: the document's certification signature does not allow the change.
+        case certificationForbids
+        /// 409: rewriting the document would break its signatures.
+        case rewriteBreaksSignatures
+        /// 422: the uploaded bytes are not a kind of file the request takes.
+        case unsupportedFile
+        /// 403: annotation `id` is locked.
+        case annotationLocked
+        /// 403: annotation `id` is read-only.
+        case annotationReadOnly
+        /// 403: the comment is `author`'s: only they may change it.
+        case notAuthor
+        /// 422: page `page` (from 1) is past the document's `pageCount` pages.
+        case pageOutOfRange
+        /// 422: no annotation `id`.
+        case unknownAnnotation
+
+        /// Every identifier, in the order of docs/api.md's table.
+        public static let all: [Key] = {
+            let history: [Key] = [false, true].flatMap { (redo: Bool) -> [Key] in
+                HistoryChange.allCases.map { Key.historyRefused(redo: redo, $0) } + [Key.historyRefusedAnonymous(redo: redo)]
+            }
+            let limits: [Key] = [.requestBodyTooLarge, .uploadTooLarge, .memoryBusy, .signInRequired, .permissionMissing, .notFound,
+                                 .changedSince]
+            let rest: [Key] = [.certificationForbids, .rewriteBreaksSignatures, .unsupportedFile, .annotationLocked,
+                               .annotationReadOnly, .notAuthor, .pageOutOfRange, .unknownAnnotation]
+            return limits + history + rest
+        }()
+
+        /// The identifier as the API writes it (`reason`).
+        public var identifier: String {
+            switch self {
+            case .requestBodyTooLarge: return "limit.requestBody"
+            case .uploadTooLarge: return "limit.upload"
+            case .memoryBusy: return "limit.memoryBusy"
+            case .signInRequired: return "auth.signInRequired"
+            case .permissionMissing: return "auth.permissionMissing"
+            case .notFound: return "notFound"
+            case .changedSince: return "conflict.changedSince"
+            case .historyRefused(let redo, let change): return "conflict.\(redo ? "redo" : "undo")Refused.\(change.name)"
+            case .historyRefusedAnonymous(let redo): return "conflict.\(redo ? "redo" : "undo")Refused.anonymous"
+            case .certificationForbids: return "signature.certificationForbids"
+            case .rewriteBreaksSignatures: return "signature.rewriteBreaks"
+            case .unsupportedFile: return "upload.unsupportedFile"
+            case .annotationLocked: return "annotation.locked"
+            case .annotationReadOnly: return "annotation.readOnly"
+            case .notAuthor: return "annotation.notAuthor"
+            case .pageOutOfRange: return "page.outOfRange"
+            case .unknownAnnotation: return "annotation.unknown"
+            }
+        }
+
+        /// The names of the arguments the identifier's sentence may use (`args`): one whose name
+        /// ends in `Bytes` is a size in bytes (the editor writes it in kB or MB), the rest are
+        /// numbers or text as given.
+        public var arguments: [String] {
+            switch self {
+            case .requestBodyTooLarge, .uploadTooLarge: return ["maxBytes", "option"]
+            case .memoryBusy: return ["retryAfter"]
+            case .historyRefused(_, let change): return change == .field ? ["author", "field"] : ["author"]
+            case .notAuthor: return ["author"]
+            case .annotationLocked, .annotationReadOnly, .unknownAnnotation: return ["id"]
+            case .pageOutOfRange: return ["page", "pageCount"]
+            case .signInRequired, .permissionMissing, .notFound, .changedSince, .historyRefusedAnonymous, .certificationForbids, .rewriteBreaksSignatures, .unsupportedFile:
+                return []
+            }
+        }
+    }
+
+    /// How another user's later change met a step whose undo or redo it refuses.
+    public enum HistoryChange: Equatable, Sendable, CaseIterable {
+        /// Pages were inserted, removed or moved.
+        case pages
+        /// The document was edited (the refused step changed the page order).
+        case document
+        /// The annotation the step touched was changed.
+        case annotation
+        /// The annotation the step touched was commented on.
+        case comment
+        /// The form field `field` the step filled was filled again.
+        case field
+
+        var name: String {
+            switch self {
+            case .pages: return "pages"
+            case .document: return "document"
+            case .annotation: return "annotation"
+            case .comment: return "comment"
+            case .field: return "field"
+            }
+        }
+    }
+
+    /// The identifier.
+    public let key: Key
+    /// The named arguments, in the order written (names from ``Key/arguments``).
+    public let args: [(name: String, value: JSONValue)]
+
+    /// A reason with its arguments: each name must be one of `key.arguments` (checked when
+    /// testing; an unknown name is dropped, so the API says only what the table documents).
+    public init(_ key: Key, _ args: [(name: String, value: JSONValue)] = []) {
+        self.key = key
+        self.args = args.filter { key.arguments.contains($0.name) }
+    }
+
+    /// The API's members for it, to add next to `code` and `message`: `reason`, and `args`
+    /// when the reason has arguments (an error without them stays an object of strings).
+    public var members: [(String, JSONValue)] {
+        let reason: (String, JSONValue) = ("reason", .string(key.identifier))
+        guard !args.isEmpty else { return [reason] }
+        return [reason, ("args", .object(JSONObject(pairs: args.map { ($0.name, $0.value) })))]
+    }
+
+    public static func == (lhs: Reason, rhs: Reason) -> Bool {
+        lhs.key == rhs.key && lhs.args.count == rhs.args.count
+            && zip(lhs.args, rhs.args).allSatisfy { $0.0.name == $0.1.name && $0.0.value == $0.1.value }
+    }
+}

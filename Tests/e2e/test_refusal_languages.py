@@ -1,0 +1,134 @@
+"""The server's refusals in the editor's language (issue 33, docs/i18n.md "Refusals", docs/api.md
+"Reasons"): the server answers a stable `reason` with named `args` next to its English message,
+and the editor shows the catalog's sentence for it, in German or Arabic here, with numbers and
+sizes written by Intl; an identifier it does not know shows the server's English."""
+
+import json
+import os
+import shutil
+import subprocess
+import tempfile
+
+import pytest
+
+from conftest import _binary, _free_port, _wait_until_up
+from editor_harness import ROOT, SAMPLE, Editor, api
+from webkit_driver import end_with_parent
+
+CATALOGS = ROOT / "Web" / "i18n"
+BAND_Y = 300
+# The small upload limit of the second server: the sample fits, a padded copy does not.
+MAX_UPLOAD = 8192
+
+
+def catalog(code):
+    return json.loads((CATALOGS / f"{code}.json").read_text(encoding="utf-8"))
+
+
+def stroke_points(editor, x0, x1, y, steps=24):
+    return editor.page_points_to_client(0, [(x0 + (x1 - x0) * i / steps, y + 12 * ((i % 4) - 1.5)) for i in range(steps + 1)])
+
+
+def status_shows(editor, text, timeout=10000):
+    editor.wait_until(f"document.querySelector('#status').textContent.includes({json.dumps(text)})", timeout=timeout)
+
+
+def test_an_undo_the_server_refuses_is_said_in_german_with_who_changed_it(new_editor):
+    first = new_editor()
+    second = new_editor()
+    first.goto(f"/?doc={first.doc_id}&lang=de")
+    first.wait_opened()
+    first.js("marginalia.setTool('draw')")
+    first.show_page(0, zoom=1)
+    first.pen_stroke(stroke_points(first, 100, 300, BAND_Y))
+    second.wait_until("document.querySelectorAll('.annotations .annotation.ink').length === 1", timeout=10000)
+    [stroke] = [a for a in first.annotations() if a["type"] == "ink"]
+    second.js("localStorage.setItem('marginalia.userName', 'Ben')")
+    second.js(f"marginalia.command({{type: 'move', ids: ['{stroke['id']}'], dx: 0, dy: -40}})")
+    first.wait_until("marginalia.model.revision >= 2", timeout=10000)
+    first.press("Control+z")
+    expected = catalog("de")["reason.conflict.undoRefused.annotation"].replace("{author}", "Ben")
+    status_shows(first, expected)
+    first.painted()
+    first.screenshot("refusal-undo-german")
+    assert first.text("#status") == expected
+    assert "Cannot undo" not in first.text("#status")
+
+
+@pytest.fixture(scope="module")
+def small_upload_server():
+    """A second server whose uploads may be no larger than MAX_UPLOAD bytes: its base URL."""
+    binary = _binary()
+    data = tempfile.mkdtemp(prefix="marginalia-e2e-refusals-")
+    port = _free_port()
+    log = open(os.path.join(data, "server.log"), "w")
+    process = subprocess.Popen([str(binary), "serve", "--port", str(port), "--data", data, "--web", str(ROOT / "Web"),
+                                "--max-upload", str(MAX_UPLOAD)],
+                               stdout=log, stderr=subprocess.STDOUT, preexec_fn=end_with_parent)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        _wait_until_up(base, process)
+        yield base
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
+        log.close()
+        shutil.rmtree(data, ignore_errors=True)
+
+
+def drop(editor, name, data):
+    editor.js("""([name, bytes]) => {
+        const data = new DataTransfer();
+        data.items.add(new File([new Uint8Array(bytes)], name, { type: 'application/pdf' }));
+        for (const type of ['dragenter', 'dragover', 'drop']) {
+            window.dispatchEvent(new DragEvent(type, { dataTransfer: data, bubbles: true, cancelable: true }));
+        }
+    }""", [name, list(data)])
+
+
+def test_an_upload_over_the_limit_is_refused_in_arabic_with_the_limit_as_a_size(new_tab, small_upload_server):
+    sample = SAMPLE.read_bytes()
+    assert len(sample) < MAX_UPLOAD
+    doc = api(small_upload_server, "POST", "/api/v1/documents?name=small.pdf", sample, "application/pdf")["id"]
+    editor = Editor(new_tab(), small_upload_server, doc)
+    editor.goto(f"/?doc={doc}&lang=ar")
+    editor.wait_opened()
+    # A PDF over the limit: the sample with a comment after its end.
+    padded = sample + b"\n%" + b"x" * (3 * MAX_UPLOAD) + b"\n"
+    drop(editor, "too-large.pdf", padded)
+    ar = catalog("ar")
+    size = editor.js("(bytes) => import('/app/js/i18n.js').then((m) => m.formatSize(bytes))", MAX_UPLOAD)
+    # Intl writes 8192 bytes as 8 kB in Arabic's digits and unit.
+    assert "8" in size or "٨" in size, size
+    # The option is isolated (FSI … PDI), so the sentence's right-to-left order keeps it whole.
+    sentence = ar["reason.limit.upload"].replace("{maxBytes}", size).replace("{option}", "\u2068--max-upload\u2069")
+    expected = ar["status.uploadFailed"].replace("{reason}", sentence)
+    status_shows(editor, sentence)
+    editor.painted()
+    editor.screenshot("refusal-upload-arabic")
+    assert editor.text("#status") == expected
+    assert editor.js("[document.documentElement.lang, document.documentElement.dir]") == ["ar", "rtl"]
+    assert not editor.errors
+
+
+def test_an_unknown_reason_falls_back_to_the_servers_english(blank_page):
+    answer = blank_page.js("""() => import('/app/js/i18n.js').then((m) => [
+        m.refusalText({ reason: 'limit.fromANewerServer', args: {}, message: 'the English of the server' }),
+        m.refusalText({ message: 'no reason at all' }),
+        m.refusalText({ reason: 'page.outOfRange', args: { page: 1234, pageCount: 3 }, message: 'English' }),
+    ])""")
+    english = catalog("en")["reason.page.outOfRange"]
+    assert answer == ["the English of the server", "no reason at all",
+                      english.replace("{page}", "1,234").replace("{pageCount}", "3")]
+
+
+def test_the_browsers_engine_refuses_in_the_editors_language_too(new_editor):
+    # The engine compiled to Wasm answers its refusals with the same identifiers (one table in
+    # Swift, Reason.Key); engine.js throws them in the user's language.
+    editor = new_editor()
+    editor.goto(f"/?doc={editor.doc_id}&lang=fr")
+    editor.wait_opened()
+    answer = editor.js("""() => import('/app/js/engine.js').then((engine) => {
+        try { engine.call({ call: 'thread', id: 'gone' }); return null; } catch (error) { return [error.reason, error.message]; }
+    })""")
+    assert answer == ["annotation.unknown", catalog("fr")["reason.annotation.unknown"]]
