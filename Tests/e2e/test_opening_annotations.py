@@ -157,3 +157,38 @@ def test_the_editor_asks_for_the_opening_annotations_while_the_summary_is_held(n
     assert page.js("[...marginalia.model.annotations.keys()].sort()") == ["far-square", "near-square"]
     red = canvas_pixels(page, 0, [(175, 350)])[0]
     assert red[0] > 200 and red[1] < 80 and red[2] < 80, f"page 1's square is drawn: {red}"
+
+
+# Before the page's own scripts: each Worker made and each fetch of a file, in order.
+WORKERS_AND_FILES = r"""(() => {
+    const log = window.startLog = [];
+    const RealWorker = window.Worker;
+    window.Worker = class extends RealWorker {
+        constructor(url, options) { super(url, options); log.push('worker ' + new URL(String(url), location.href).pathname); }
+    };
+    const realFetch = window.fetch;
+    window.fetch = (input, init) => {
+        const path = new URL(typeof input === 'string' ? input : input.url, location.href).pathname;
+        if (path.endsWith('/file')) log.push('file');
+        return realFetch(input, init);
+    };
+})();"""
+
+
+@pytest.mark.chromium_only("counts the page's workers from an init script (Playwright's add_init_script)")
+def test_pdfjs_worker_starts_before_the_file_is_asked_for_and_serves_every_document(new_tab, web_server, annotated_pdf):
+    """pdf.js's worker is started once pdf.js is loaded, before the file's first bytes are
+    asked for (not once they came), and the next document opens in the same worker."""
+    first = api(web_server, "POST", "/api/v1/documents?name=one.pdf", annotated_pdf.read_bytes(), "application/pdf")["id"]
+    second = api(web_server, "POST", "/api/v1/documents?name=two.pdf", annotated_pdf.read_bytes(), "application/pdf")["id"]
+    tab = new_tab()
+    tab.context.add_init_script(WORKERS_AND_FILES)
+    page = Page(tab, web_server)
+    page.goto(f"/?doc={first}")
+    page.wait_until(f"marginalia.model.summary?.id === '{first}' && ({OPENED}) && ({PAGE_DRAWN})(0)", timeout=20000)
+    page.js("(id) => { marginalia.open(id); return true; }", second)
+    page.wait_until(f"marginalia.model.summary?.id === '{second}' && ({OPENED}) && ({PAGE_DRAWN})(0)", timeout=20000)
+    log = page.js("window.startLog")
+    workers = [entry for entry in log if entry.endswith("pdf.worker.mjs")]
+    assert workers == ["worker /vendor/pdfjs/pdf.worker.mjs"], f"one worker for both documents: {log}"
+    assert log.index(workers[0]) < log.index("file"), f"the worker before the file: {log}"
