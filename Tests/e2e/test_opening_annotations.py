@@ -1,16 +1,20 @@
 """Issue 36 (large files, annotations by page): a document of many pages opens with the
-annotations of the pages it opens at only (`GET …/annotations?pages=0-4`), page 1 is drawn, and
-every page's annotations are taken once it is: a far page's annotation, in the file from the
-start, is in the model and the engine, drawn on its page and selectable when scrolled to."""
+annotations of the pages it opens at only (`GET …/annotations?around=0&before=1&after=3`,
+asked for beside the summary, not after its answer), page 1 is drawn, and every page's
+annotations are taken once it is: a far page's annotation, in the file from the start, is in
+the model and the engine, drawn on its page and selectable when scrolled to."""
+
+import time
 
 import pikepdf
 import pytest
 
-from editor_harness import api
+from editor_harness import OPENED, PAGE_DRAWN, Page, api
 from viewer_helpers import canvas_pixels, numbered_pages_pdf
 
 PAGES = 40
 FAR = 35
+OPENING_QUERY = "/annotations?around=0&before=1&after=3"
 
 ENGINE_CALL = "async (request) => (await import('/app/js/engine.js')).call(request)"
 ANNOTATION_REQUESTS = ("performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname + new URL(e.name).search)"
@@ -44,7 +48,7 @@ def test_a_long_document_takes_its_far_pages_annotations_after_the_first_page(ne
     editor = new_editor(doc_id=doc)
     asked = editor.js(ANNOTATION_REQUESTS)
     print(f"\n{editor.engine}: annotation requests {asked}")
-    assert asked[0].endswith("/annotations?pages=0-4"), f"the opening pages' annotations first: {asked}"
+    assert asked[0].endswith(OPENING_QUERY), f"the opening pages' annotations first: {asked}"
     assert any(path.endswith("/annotations") for path in asked[1:]), f"then every page's: {asked}"
     assert editor.js("!!document.querySelector('.page[data-page=\"0\"].rendered')"), "page 1 is drawn"
 
@@ -66,14 +70,12 @@ def test_a_long_document_takes_its_far_pages_annotations_after_the_first_page(ne
     assert editor.js("marginalia.selection().ids") == ["far-square"]
 
 
-def test_the_opening_range_and_the_whole_list_taken_by_the_model(blank_page):
-    """The pages asked for first (a few around the page opened at, within the document; every
-    page of a short one) and the model taking every page's list in place of those, at the
-    older revision, naming the pages whose annotations it had or has now."""
+def test_the_whole_list_taken_by_the_model(blank_page):
+    """The model taking every page's list in place of the opening pages', at the older
+    revision, naming the pages whose annotations it had or has now. (Which pages come first is
+    the server's: APIOpeningAnnotationsTests.)"""
     result = blank_page.js("""async () => {
-        const { openingRange } = await import('/app/js/openingannotations.js');
         const { DocumentModel } = await import('/app/js/model.js');
-        const ranges = [[5, 0], [6, 0], [40, 0], [40, 10], [40, 39], [40, 200], [0, 0]].map(([count, page]) => openingRange(count, page));
         const note = (id, pageIndex) => ({id, type: 'square', pageIndex, rect: [0, 0, 10, 10]});
         const model = new DocumentModel();
         model.load({id: 'x', pages: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9].map((index) => ({index, box: [0, 0, 612, 792], rotation: 0}))},
@@ -81,9 +83,112 @@ def test_the_opening_range_and_the_whole_list_taken_by_the_model(blank_page):
         let heard = 0;
         model.onChange(() => { heard += 1; });
         const pages = model.replaceAnnotations([note('a', 1), note('b', 2), note('far', 9)], Math.min(model.revision, 5));
-        return [ranges, [...pages].sort(), [...model.annotations.keys()], model.revision, model.annotationsOnPage(9).map((a) => a.id), heard];
+        return [[...pages].sort(), [...model.annotations.keys()], model.revision, model.annotationsOnPage(9).map((a) => a.id), heard];
     }""")
-    assert result == [
-        [None, [0, 4], [0, 4], [9, 13], [35, 39], [35, 39], None],
-        [1, 2, 9], ["a", "b", "far"], 3, ["far"], 0,
-    ]
+    assert result == [[1, 2, 9], ["a", "b", "far"], 3, ["far"], 0]
+
+
+# Every `fetch` of the page, in order, as "sent PATH" and "answered PATH"; the summary's answer
+# (`GET …/documents/{id}`) is held back until an opening annotations request (`?around=`) has
+# been sent, so an opening whose annotations wait for the summary never ends.
+HOLD_THE_SUMMARY = r"""() => {
+    const real = window.fetch;
+    const log = window.fetchLog = [];
+    let sent;
+    const annotationsSent = new Promise((resolve) => { sent = resolve; });
+    window.fetch = (input, init) => {
+        const url = new URL(typeof input === 'string' ? input : input.url, location.href);
+        const path = url.pathname + url.search;
+        log.push('sent ' + path);
+        if (url.pathname.endsWith('/annotations') && url.searchParams.has('around')) sent();
+        const answer = real(input, init);
+        if (!/\/documents\/[0-9a-f]{32}$/.test(url.pathname)) return answer;
+        return annotationsSent.then(() => answer).then((response) => { log.push('answered ' + path); return response; });
+    };
+    return true;
+}"""
+
+
+def test_the_opening_annotations_go_out_before_the_summary_answers(new_tab, web_server, annotated_pdf):
+    """The first annotations request does not wait for the document's summary (whose page
+    count it used to need): with the summary's answer held back until an annotations request
+    is sent, the editor still opens, and the request went out before that answer came; page
+    1's annotation is shown."""
+    doc = api(web_server, "POST", "/api/v1/documents?name=annotated.pdf", annotated_pdf.read_bytes(), "application/pdf")["id"]
+    page = Page(new_tab(), web_server)
+    page.goto("/")
+    # Without ?doc= the editor opens the first document listed: that opening ends first.
+    page.wait_until(f"!!(window.marginalia && marginalia.review && marginalia.model.summary) && ({OPENED})", timeout=15000)
+    page.js(HOLD_THE_SUMMARY)
+    page.js("(id) => { marginalia.open(id); return true; }", doc)
+    page.wait_until(f"marginalia.model.summary?.id === '{doc}' && ({OPENED}) && ({PAGE_DRAWN})(0)", timeout=20000)
+    log = page.js("window.fetchLog")
+    print(f"\n{page.engine}: {log}")
+    summary = f"/api/v1/documents/{doc}"
+    opening = log.index(f"sent {summary}{OPENING_QUERY}")
+    assert log.index(f"sent {summary}") < log.index(f"answered {summary}")
+    assert opening < log.index(f"answered {summary}"), f"the annotations went out before the summary answered: {log}"
+    assert f"sent {summary}/annotations" in log[opening:], f"then every page's: {log}"
+    assert "near-square" in page.js("[...marginalia.model.annotations.keys()]")
+    red = canvas_pixels(page, 0, [(175, 350)])[0]
+    assert red[0] > 200 and red[1] < 80 and red[2] < 80, f"page 1's square is drawn: {red}"
+    page.screenshot("opening-annotations-beside-summary")
+
+
+@pytest.mark.chromium_only("holds the summary's answer back through Playwright's request routing")
+def test_the_editor_asks_for_the_opening_annotations_while_the_summary_is_held(new_tab, web_server, annotated_pdf):
+    """The editor's own opening (the address names the document: fetched while the engine
+    loads), observed by Playwright: the summary's answer is held at the network until the
+    annotations request has been seen, then let go; the editor opens with page 1's square."""
+    doc = api(web_server, "POST", "/api/v1/documents?name=annotated.pdf", annotated_pdf.read_bytes(), "application/pdf")["id"]
+    tab = new_tab()
+    held, seen = [], []
+    tab.page.on("request", lambda request: seen.append(request.url))
+    tab.page.route(f"**/api/v1/documents/{doc}", lambda route: held.append(route))
+    page = Page(tab, web_server)
+    tab.page.goto(web_server + f"/?doc={doc}", wait_until="commit")
+    deadline = time.time() + 15
+    while not (held and any(url.endswith(OPENING_QUERY) for url in seen)):
+        assert time.time() < deadline, f"the annotations were not asked for while the summary was held: {seen}"
+        tab.wait(50)
+    assert len(held) == 1, "the summary is still unanswered"
+    held[0].continue_()
+    page.wait_until(f"({OPENED}) && !!marginalia.model.summary && ({PAGE_DRAWN})(0)", timeout=20000)
+    assert page.js("[...marginalia.model.annotations.keys()].sort()") == ["far-square", "near-square"]
+    red = canvas_pixels(page, 0, [(175, 350)])[0]
+    assert red[0] > 200 and red[1] < 80 and red[2] < 80, f"page 1's square is drawn: {red}"
+
+
+# Before the page's own scripts: each Worker made and each fetch of a file, in order.
+WORKERS_AND_FILES = r"""(() => {
+    const log = window.startLog = [];
+    const RealWorker = window.Worker;
+    window.Worker = class extends RealWorker {
+        constructor(url, options) { super(url, options); log.push('worker ' + new URL(String(url), location.href).pathname); }
+    };
+    const realFetch = window.fetch;
+    window.fetch = (input, init) => {
+        const path = new URL(typeof input === 'string' ? input : input.url, location.href).pathname;
+        if (path.endsWith('/file')) log.push('file');
+        return realFetch(input, init);
+    };
+})();"""
+
+
+@pytest.mark.chromium_only("counts the page's workers from an init script (Playwright's add_init_script)")
+def test_pdfjs_worker_starts_before_the_file_is_asked_for_and_serves_every_document(new_tab, web_server, annotated_pdf):
+    """pdf.js's worker is started once pdf.js is loaded, before the file's first bytes are
+    asked for (not once they came), and the next document opens in the same worker."""
+    first = api(web_server, "POST", "/api/v1/documents?name=one.pdf", annotated_pdf.read_bytes(), "application/pdf")["id"]
+    second = api(web_server, "POST", "/api/v1/documents?name=two.pdf", annotated_pdf.read_bytes(), "application/pdf")["id"]
+    tab = new_tab()
+    tab.context.add_init_script(WORKERS_AND_FILES)
+    page = Page(tab, web_server)
+    page.goto(f"/?doc={first}")
+    page.wait_until(f"marginalia.model.summary?.id === '{first}' && ({OPENED}) && ({PAGE_DRAWN})(0)", timeout=20000)
+    page.js("(id) => { marginalia.open(id); return true; }", second)
+    page.wait_until(f"marginalia.model.summary?.id === '{second}' && ({OPENED}) && ({PAGE_DRAWN})(0)", timeout=20000)
+    log = page.js("window.startLog")
+    workers = [entry for entry in log if entry.endswith("pdf.worker.mjs")]
+    assert workers == ["worker /vendor/pdfjs/pdf.worker.mjs"], f"one worker for both documents: {log}"
+    assert log.index(workers[0]) < log.index("file"), f"the worker before the file: {log}"

@@ -82,6 +82,14 @@ export const getDocument = (id) => json(docPath(id));
  */
 export const getAnnotations = (id, pages = null) =>
   json(`${docPath(id)}/annotations${pages ? `?pages=${pages[0]}-${pages[1]}` : ''}`);
+/**
+ * The annotations of the `before + 1 + after` pages around page `around` of document `id`,
+ * kept inside the document by the server, which need not be known yet
+ * (`?around=P&before=B&after=A`, docs/api.md): `pages` is the range they are of.
+ * @returns {Promise<{revision: number, annotations: object[], pages?: {first: number, last: number}, pageCount: number}>}
+ */
+export const getOpeningAnnotations = (id, around, before, after) =>
+  json(`${docPath(id)}/annotations?around=${around}&before=${before}&after=${after}`);
 /** @returns {Promise<{revision: number, fields: object[]}>} */
 export const getFields = (id) => json(`${docPath(id)}/fields`);
 export const operationsAfter = (id, revision) => json(`${docPath(id)}/operations?after=${revision}`);

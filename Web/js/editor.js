@@ -36,7 +36,7 @@ import { openPdf, closePdf } from './pdfopen.js';
 import { sendWithPassword } from './passwordprompt.js';
 import { t } from './i18n.js';
 import { certificationRefusal, toolRefusal } from './certification.js';
-import { openingAnnotations, completeAnnotations } from './openingannotations.js';
+import { openingAnnotations, completeAnnotations, needsCompleting } from './openingannotations.js';
 
 /**
  * The engine's `setViewport` request for the view the user left document `id` at
@@ -197,7 +197,7 @@ export class Editor {
     this.setFields(fields.fields);
     for (const view of this.viewer.builtViews()) this.refreshPage(view.geometry.index);
     // A long document came with the annotations of the pages it opens at: every page's now.
-    if (annotations.pages && !await completeAnnotations(this, id, pdf, file.revision, overtaken)) return false;
+    if (needsCompleting(annotations, summary.pages.length) && !await completeAnnotations(this, id, pdf, file.revision, overtaken)) return false;
     this.session.listen();
     await this.session.catchUp();
     if (overtaken()) return false;
@@ -221,15 +221,14 @@ export class Editor {
 
   /**
    * Asks for what opening document `id` needs, all at once: promises of each answer. Of a
-   * long document's annotations, those of the pages it opens at (openingannotations.js).
+   * long document's annotations, those of the pages it opens at (openingannotations.js),
+   * asked for beside the summary: the server keeps them inside the document.
    */
   fetchDocument(id, overtaken) {
-    const summary = api.getDocument(id);
-    const at = (count) => rememberedViewport(id, count).request.showPage;
     return {
       id,
-      summary,
-      annotations: summary.then((s) => openingAnnotations(id, s.pages.length, at(s.pages.length))),
+      summary: api.getDocument(id),
+      annotations: openingAnnotations(id, rememberedView(id)?.page ?? 0),
       fields: api.getFields(id).catch((error) => { console.warn('no fields', error); return { fields: [] }; }),
       file: this.openFile(id, overtaken),
     };

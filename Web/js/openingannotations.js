@@ -1,7 +1,9 @@
 // The annotations of a long document in two parts (issue 36, docs/editor-web.md "Large
-// files"): the pages the document opens at first, so that the first page waits only for
-// theirs (`GET …/annotations?pages=FIRST-LAST`), then every page's once a page is drawn, which
-// the model, the engine and what draws the pages take in place of the first part before the
+// files"): the pages the document opens at first, asked for beside the document's summary
+// (`GET …/annotations?around=P&before=B&after=A`: the server keeps the pages inside the
+// document, whose page count the editor does not know yet, and says which they are), so that
+// the first page waits only for theirs; then every page's once a page is drawn, which the
+// model, the engine and what draws the pages take in place of the first part before the
 // document's events are followed: from then on the model holds every annotation, as before.
 
 import * as api from './api.js';
@@ -9,27 +11,34 @@ import * as api from './api.js';
 /** Pages before and after the one a document opens at whose annotations come first. */
 export const OPENING_PAGES_BEFORE = 1;
 export const OPENING_PAGES_AFTER = 3;
+/** The largest page index the server takes (docs/api.md, "Numbers"). */
+const LAST_PAGE_INDEX = 2 ** 31 - 1;
 
 /**
- * The pages `[first, last]` whose annotations are asked for first when a document of
- * `pageCount` pages opens at page `page`; null (every page at once) for a document of no more
- * pages than that.
+ * The annotations of the pages document `id` opens at (page `page`, which may be past the
+ * end: the server takes the last page then): the server's list, the range it is of (null:
+ * it is every page's) and the page count it was read with.
+ * @returns {Promise<{revision: number, annotations: object[], pages: number[]|null, pageCount: number}>}
  */
-export function openingRange(pageCount, page) {
-  const span = OPENING_PAGES_BEFORE + OPENING_PAGES_AFTER + 1;
-  if (pageCount <= span) return null;
-  const first = Math.max(0, Math.min(Math.max(0, page - OPENING_PAGES_BEFORE), pageCount - span));
-  return [first, first + span - 1];
+export async function openingAnnotations(id, page) {
+  const around = Math.max(0, Math.min(page, LAST_PAGE_INDEX));
+  const answer = await api.getOpeningAnnotations(id, around, OPENING_PAGES_BEFORE, OPENING_PAGES_AFTER);
+  const every = !answer.pages || (answer.pages.first === 0 && answer.pages.last === answer.pageCount - 1);
+  return {
+    revision: answer.revision,
+    annotations: answer.annotations,
+    pages: every ? null : [answer.pages.first, answer.pages.last],
+    pageCount: answer.pageCount,
+  };
 }
 
 /**
- * The annotations of the pages document `id` (of `pageCount` pages) opens at (page `page`):
- * the server's list with `pages`, the range it is of (null: it is every page's).
- * @returns {Promise<{revision: number, annotations: object[], pages: number[]|null}>}
+ * Whether the opening annotations (`openingAnnotations`) leave pages of a document whose
+ * summary lists `pageCount` pages to be taken (`completeAnnotations`): a part of the pages,
+ * or every page of a state with another page count (the two answers crossed a change).
  */
-export async function openingAnnotations(id, pageCount, page) {
-  const pages = openingRange(pageCount, page);
-  return { ...await api.getAnnotations(id, pages), pages };
+export function needsCompleting(opening, pageCount) {
+  return opening.pages !== null || opening.pageCount !== pageCount;
 }
 
 /**

@@ -18,3 +18,11 @@ export const pdfjsLib = await import(LIBRARY).catch((error) => {
 });
 
 pdfjsLib.GlobalWorkerOptions.workerSrc = '/vendor/pdfjs/pdf.worker.mjs';
+
+/**
+ * The one pdf.js worker every document opens in (`openPdf`), started as soon as pdf.js is
+ * loaded: its 2.4 MB script is fetched and compiled while the document's first requests are
+ * on their way, not after the file's first bytes came (issue 36, docs/editor-web.md "Large
+ * files"). Closing a document leaves it running for the next.
+ */
+export const pdfWorker = new pdfjsLib.PDFWorker({ name: 'marginalia' });

@@ -86,4 +86,23 @@ extension DocumentRoutes {
         }
         return first...last
     }
+
+    /// Pages a client may ask for on either side of `around` (`before`, `after`).
+    static let openingSide = 0...1000
+
+    /// `?around=P&before=B&after=A` of `GET …/annotations` (docs/api.md): the page and the pages
+    /// on either side (0 when absent, at most ``openingSide``), nil without `around`; `before` or
+    /// `after` without `around`, or `around` with `page` or `pages`, is a 400.
+    static func openingQuery(_ request: HTTPRequest) throws -> (around: Int, before: Int, after: Int)? {
+        let before = try RequestNumbers.query(request, "before", in: openingSide)
+        let after = try RequestNumbers.query(request, "after", in: openingSide)
+        guard let around = try RequestNumbers.query(request, "around", in: RequestNumbers.pageIndex) else {
+            guard before == nil && after == nil else { throw APIError.badRequest("before and after go with around=PAGE") }
+            return nil
+        }
+        guard request.query("page") == nil && request.query("pages") == nil else {
+            throw APIError.badRequest("ask for ?around=PAGE or for ?page=N or ?pages=FIRST-LAST, not both")
+        }
+        return (around, before ?? 0, after ?? 0)
+    }
 }

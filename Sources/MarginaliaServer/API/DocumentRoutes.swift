@@ -81,6 +81,10 @@ public struct DocumentRoutes: Sendable {
         registerRedactions(into: &router, one: one)
         router.add("GET", one + "/annotations", needs: .view) { request, parameters in
             let id = try Self.documentID(parameters)
+            if let opening = try Self.openingQuery(request) {
+                return try .revisioned(service.editing.openingAnnotations(id, around: opening.around,
+                                                                          before: opening.before, after: opening.after))
+            }
             return try .revisioned(service.editing.annotations(id, pages: Self.pagesQuery(request)))
         }
         router.add("GET", one + "/fields", needs: .view) { _, parameters in

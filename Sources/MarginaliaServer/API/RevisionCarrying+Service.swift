@@ -10,6 +10,7 @@ extension DocumentSummary: RevisionCarrying {}
 extension ApplyResult: RevisionCarrying {}
 extension OperationLog: RevisionCarrying {}
 extension AnnotationList: RevisionCarrying {}
+extension OpeningAnnotationList: RevisionCarrying {}
 extension FieldList: RevisionCarrying {}
 extension DocumentVersion: RevisionCarrying {}
 extension VersionList: RevisionCarrying {}
