@@ -2,12 +2,12 @@
 // displayed page at zoom 1; a group carries the engine's page transform (y flip, rotation;
 // the viewer's `place`), so shapes are vector and sharp at every zoom. Ink is drawn with the
 // paths the engine gives (InkOutline: the same outline as the saved appearance); text markup,
-// squares, circles, lines, polylines and polygons, line endings included, are the engine's
-// drawing (`annotationDrawing`: the marks their appearance streams paint), with no geometry of
-// their own here (docs/engine.md, "Drawn once"). Annotation text is only ever set through
-// textContent.
+// squares, circles, lines, polylines, polygons and redaction marks, line endings included, are
+// the engine's drawing (`annotationDrawing`: the marks their appearance streams paint), with no
+// geometry of their own here (docs/engine.md, "Drawn once"). Annotation text is only ever set
+// through textContent.
 
-import { svg, polyPath, normRect, quadPoints } from './svg.js';
+import { svg, normRect } from './svg.js';
 import { call } from './engine.js';
 import { noteIconShapes } from './noteicons.js';
 import { t } from './i18n.js';
@@ -153,12 +153,6 @@ const stroke = (a, extra = {}) => ({
   'stroke-dasharray': a.borderStyle === 'dashed' ? (a.dash ?? [3]).join(' ') : undefined, ...extra,
 });
 
-function inset(rect, by) {
-  const [x1, y1, x2, y2] = normRect(rect);
-  const d = Math.min(by, (x2 - x1) / 2, (y2 - y1) / 2);
-  return [x1 + d, y1 + d, x2 - d, y2 - d];
-}
-
 /** Whether ink is drawn with a textured brush (its layers carry their own opacity). */
 export const isBrushed = (a) => a.type === 'ink' && !!a.brush && a.brush !== 'pen';
 
@@ -206,18 +200,9 @@ const DRAWERS = {
   strikeOut: drawnByEngine,
   squiggly: drawnByEngine,
   // A redaction mark before it is applied: the outline of each quad (or inside the rect, the
-  // area) in its colour, 1 pt wide, as its appearance (AppearanceBuilder+Redact) strokes it.
-  redact: (a) => (a.quads?.length ? a.quads.map(quadPoints) : [rectCorners(inset(a.rect, 0.5))]).map((points) => svg('path', {
-    d: polyPath(points, true), class: 'redaction-outline', fill: 'none', stroke: a.color ?? '#CC1A1A', 'stroke-width': 1,
-    'stroke-linejoin': 'miter',
-  })),
+  // area), as its appearance strokes it (AnnotationDrawing.redaction).
+  redact: drawnByEngine,
 };
-
-/** A rect's corners, round it. */
-function rectCorners(rect) {
-  const [x1, y1, x2, y2] = normRect(rect);
-  return [[x1, y1], [x2, y1], [x2, y2], [x1, y2]];
-}
 
 /** Text boxes: the box in page space, the text in a y-down group at its top-left. */
 function drawFreeText(a) {

@@ -226,5 +226,8 @@ fixture("annotation-drawing", [{"call": "annotationDrawing", "annotation": a} fo
     {"type": "polyline", "points": [[60, 440], [120, 480], [190, 430]], "color": "#FF00FF", "lineEndings": ["rClosedArrow", "openArrow"]},
     {"type": "polygon", "points": [[400, 420], [500, 460], [470, 530]], "color": "#000000", "fill": "#FFA500"},
     {"type": "underline", "quads": QUADS},
+    {"type": "redact", "quads": QUADS, "color": "#CC1A1A", "fill": "#000000", "opacity": 0.9},
+    {"type": "redact", "rect": [100, 100, 300, 160], "color": "#CC1A1A"},
+    {"type": "redact", "rect": [10, 10, 10.6, 40], "color": "#CC1A1A"},
     {"type": "ink", "paths": [[[0, 0], [1, 1]]]},
 ]])
