@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Generate Sources/Marginalia/Fonts/StandardFontMetrics+Data.swift from AFM files.
+"""Generate Sources/MarginaliaCore/Fonts/StandardFontMetrics+Data.swift from AFM files.
 
 The metrics of the PDF standard 14 fonts (ISO 32000-2, 9.6.2.2) are read from the AFM files
 of Debian's fonts-urw-base35 package: URW's clones of the PostScript base fonts, whose
@@ -178,7 +178,7 @@ def swift_source(entries, version):
         llx, lly, urx, ury = entry["bbox"]
         out += [
             f"    /// {base_name}, from {stem}.afm (version {entry['version']}).",
-            f"    static let {ident} = StandardFontMetrics(",
+            f"    public static let {ident} = StandardFontMetrics(",
             f"        ascent: {entry['ascent']}, descent: {entry['descent']}, "
             f"capHeight: {entry['capHeight']}, xHeight: {entry['xHeight']},",
             f"        italicAngle: {entry['italicAngle']!r}, fontBBox: [{llx}, {lly}, {urx}, {ury}], "
@@ -199,7 +199,7 @@ def swift_source(entries, version):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--afm-dir", default="/usr/share/fonts/type1/urw-base35")
-    parser.add_argument("--output", default="Sources/Marginalia/Fonts/StandardFontMetrics+Data.swift")
+    parser.add_argument("--output", default="Sources/MarginaliaCore/Fonts/StandardFontMetrics+Data.swift")
     parser.add_argument("--package-version", default=None)
     args = parser.parse_args()
     entries = []

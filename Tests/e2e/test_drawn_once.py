@@ -1,8 +1,8 @@
-"""Issue 28, "Drawn once": text markup, squares, circles, lines, polylines, polygons and their
-line endings are drawn live by the engine's `annotationDrawing`, the same marks their
-appearance streams paint. For each kind, an annotation under edit (selected: the page's canvas
-is drawn without it and the overlay draws it) is compared pixel by pixel with pdf.js's
-rendering of the saved file at the same zoom, on a blank page, in Chromium and WebKit.
+"""Issue 28, "Drawn once": text markup, squares, circles, lines, polylines, polygons, their
+line endings and redaction marks are drawn live by the engine's `annotationDrawing`, the same
+marks their appearance streams paint. For each kind, an annotation under edit (selected: the
+page's canvas is drawn without it and the overlay draws it) is compared pixel by pixel with
+pdf.js's rendering of the saved file at the same zoom, on a blank page, in Chromium and WebKit.
 
 Tolerance. The overlay is SVG rasterised by the browser, the reference is pdf.js drawing the
 appearance stream into a canvas: the same geometry comes out with different antialiasing at
@@ -59,6 +59,11 @@ CASES = {
                                                                      [60, 100, 240, 120, 66, 80, 246, 100]]}],
     "squiggly": [{"type": "squiggly", "color": "#1B5E20", "quads": [[40, 150, 260, 150, 40, 130, 260, 130],
                                                                    [60, 100, 240, 120, 66, 80, 246, 100]]}],
+    # A redaction mark before it is applied: over text the quads' outlines, over an area the
+    # outline inside it (its overlay colour, `fill`, is not drawn until it is applied).
+    "redact-text": [{"type": "redact", "color": "#CC1A1A", "fill": "#000000", "quads": [[40, 150, 260, 150, 40, 130, 260, 130],
+                                                                                      [60, 100, 240, 120, 66, 80, 246, 100]]}],
+    "redact-area": [{"type": "redact", "color": "#1A237E", "rect": [50.3, 40.7, 250.6, 160.2], "opacity": 0.8}],
 }
 
 # The selection's box, handles and bar hidden (through the CSSOM: the editor's CSP refuses a

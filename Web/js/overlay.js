@@ -2,12 +2,12 @@
 // displayed page at zoom 1; a group carries the engine's page transform (y flip, rotation;
 // the viewer's `place`), so shapes are vector and sharp at every zoom. Ink is drawn with the
 // paths the engine gives (InkOutline: the same outline as the saved appearance); text markup,
-// squares, circles, lines, polylines and polygons, line endings included, are the engine's
-// drawing (`annotationDrawing`: the marks their appearance streams paint), with no geometry of
-// their own here (docs/engine.md, "Drawn once"). Annotation text is only ever set through
-// textContent.
+// squares, circles, lines, polylines, polygons and redaction marks, line endings included, are
+// the engine's drawing (`annotationDrawing`: the marks their appearance streams paint), with no
+// geometry of their own here (docs/engine.md, "Drawn once"). Annotation text is only ever set
+// through textContent.
 
-import { svg, polyPath, normRect, quadPoints } from './svg.js';
+import { svg, normRect } from './svg.js';
 import { call } from './engine.js';
 import { noteIconShapes } from './noteicons.js';
 import { t } from './i18n.js';
@@ -153,12 +153,6 @@ const stroke = (a, extra = {}) => ({
   'stroke-dasharray': a.borderStyle === 'dashed' ? (a.dash ?? [3]).join(' ') : undefined, ...extra,
 });
 
-function inset(rect, by) {
-  const [x1, y1, x2, y2] = normRect(rect);
-  const d = Math.min(by, (x2 - x1) / 2, (y2 - y1) / 2);
-  return [x1 + d, y1 + d, x2 - d, y2 - d];
-}
-
 /** Whether ink is drawn with a textured brush (its layers carry their own opacity). */
 export const isBrushed = (a) => a.type === 'ink' && !!a.brush && a.brush !== 'pen';
 
@@ -206,18 +200,9 @@ const DRAWERS = {
   strikeOut: drawnByEngine,
   squiggly: drawnByEngine,
   // A redaction mark before it is applied: the outline of each quad (or inside the rect, the
-  // area) in its colour, 1 pt wide, as its appearance (AppearanceBuilder+Redact) strokes it.
-  redact: (a) => (a.quads?.length ? a.quads.map(quadPoints) : [rectCorners(inset(a.rect, 0.5))]).map((points) => svg('path', {
-    d: polyPath(points, true), class: 'redaction-outline', fill: 'none', stroke: a.color ?? '#CC1A1A', 'stroke-width': 1,
-    'stroke-linejoin': 'miter',
-  })),
+  // area), as its appearance strokes it (AnnotationDrawing.redaction).
+  redact: drawnByEngine,
 };
-
-/** A rect's corners, round it. */
-function rectCorners(rect) {
-  const [x1, y1, x2, y2] = normRect(rect);
-  return [[x1, y1], [x2, y1], [x2, y2], [x1, y2]];
-}
 
 /** Text boxes: the box in page space, the text in a y-down group at its top-left. */
 function drawFreeText(a) {
@@ -357,9 +342,10 @@ function drawForeign(a) {
 }
 
 /**
- * A named stamp as its appearance draws it (the engine's `stampLabel`, StampLabel): a rounded
- * frame in its colour around its title in capitals, the largest size up to the label's
- * maximum at which the title, measured in the browser's Helvetica, fits the label's width.
+ * A named stamp as its appearance draws it (the engine's `stampLabel`: StampLabel and its
+ * titleLayout): a rounded frame in its colour around its title in capitals, in bold Helvetica
+ * (or its metric twin) at the size, baseline origin and length the engine gives (Helvetica-Bold's
+ * widths, no kerning, as the appearance stream writes it).
  */
 function drawStamp(a) {
   if (a.foreignAppearance) return drawForeign(a);
@@ -368,26 +354,35 @@ function drawStamp(a) {
   const label = call({ call: 'stampLabel', name: a.name ?? 'Draft', rect: [x1, y1, x2, y2] });
   const [fx1, fy1, fx2, fy2] = normRect(label.frame);
   const color = a.color ?? '#CC1A1A';
-  const size = Math.max(1, Math.min(label.maximumFontSize, label.titleWidth / titleWidthAtOne(label.title)));
-  const text = svg('text', { x: 0, y: size * HELVETICA_BOLD_MIDDLE, 'text-anchor': 'middle', 'font-size': size, 'font-weight': 'bold', fill: color, 'font-family': 'Helvetica, Arial, sans-serif' });
+  const [x, baseline] = label.titleOrigin;
+  loadStampFace();
+  const text = svg('text', {
+    class: 'stamp-title', x, y: 0, 'font-size': label.fontSize, 'font-weight': 'bold', fill: color,
+    'font-family': `${STAMP_FACE}, ${textBoxFace('Helvetica-Bold').family}`,
+    textLength: label.titleLength > 0 ? label.titleLength : undefined, lengthAdjust: 'spacing',
+  });
+  text.style.fontKerning = 'none';  // Tj applies no kerning (a CSS property, not an SVG attribute)
   text.textContent = label.title;
   return [
     svg('rect', { x: fx1, y: fy1, width: fx2 - fx1, height: fy2 - fy1, rx: label.radius, fill: 'none', stroke: color, 'stroke-width': label.lineWidth }),
-    svg('g', { transform: `translate(${(fx1 + fx2) / 2} ${(fy1 + fy2) / 2}) scale(1 -1)` }, [text]),
+    // The baseline at the engine's, y turned down for the text.
+    svg('g', { transform: `translate(0 ${baseline}) scale(1 -1)` }, [text]),
   ];
 }
 
-// Helvetica-Bold's (ascent + descent) / 2 per unit of size (718 and -207 of 1000): the
-// appearance puts the title's baseline this far below the frame's middle.
-const HELVETICA_BOLD_MIDDLE = 0.2555;
-let measuring = null;  // a canvas's context that measures text (titles, text boxes)
+let measuring = null;  // a canvas's context that measures text (text boxes)
 
-/** The width of `title` at size 1 in the bold Helvetica (or its metric twin) the overlay draws with. */
-function titleWidthAtOne(title) {
-  measuring ??= document.createElement('canvas').getContext('2d');
-  measuring.font = 'bold 100px Helvetica, Arial, sans-serif';
-  measuring.fontKerning = 'auto';
-  return measuring.measureText(title).width / 100;
+// The face pdf.js draws the standard Helvetica-Bold with (its standard fonts: Liberation Sans
+// Bold, Helvetica-Bold's widths), so a stamp's title under edit has the saved file's glyphs;
+// loaded with the first stamp drawn, the fallbacks drawing until (or unless) it has loaded.
+export const STAMP_FACE = 'MarginaliaHelveticaBold';
+let stampFace = null;
+function loadStampFace() {
+  if (stampFace || typeof FontFace === 'undefined') return;
+  stampFace = new FontFace(STAMP_FACE, `url(${new URL('/vendor/pdfjs/standard_fonts/LiberationSans-Bold.ttf', location.href).href})`,
+    { weight: 'bold' });
+  document.fonts.add(stampFace);
+  stampFace.load().catch((error) => console.warn('stamp face not loaded', error.message));
 }
 
 /**

@@ -2,8 +2,9 @@ import Foundation
 
 extension AppearanceBuilder {
     /// The drawing-once kinds (``AnnotationDrawing``): squares, circles, lines, polylines,
-    /// polygons and text markup, drawn by MarginaliaCore as the browser draws them while they
-    /// are edited, and written here as they are described.
+    /// polygons, text markup and redaction marks (their outline before they are applied),
+    /// drawn by MarginaliaCore as the browser draws them while they are edited, and written
+    /// here as they are described.
     func drawn(_ a: PDFAnnotation) -> AnnotationDrawing? {
         let style = AnnotationDrawing.Style(a)
         switch a.kind {
@@ -14,6 +15,8 @@ extension AppearanceBuilder {
         case .polyLine(let p): return .path(through: p.vertices, closed: false, endings: (p.startEnding, p.endEnding), style: style)
         case .textMarkup(let markup, let quads):
             return .textMarkup(markup.subtype, quads: quads.map(\.points), hasColor: a.color != nil, opacity: a.opacity)
+        case .redact(let redact):
+            return .redaction(quads: redact.quads.map(\.points), rect: a.rect, hasColor: a.color != nil, opacity: a.opacity)
         default: return nil
         }
     }

@@ -1,36 +1,6 @@
 import Foundation
 
 extension AppearanceBuilder {
-    /// A redaction mark before it is applied: the outline of each quadrilateral (or of the
-    /// `/Rect` for an area), in `/C`, as Acrobat and MuPDF show a mark under review. What
-    /// replaces the content once applied (`/IC`, `/OverlayText`) is drawn by the redactor
-    /// into the page, not here.
-    ///
-    /// An area's `/Rect` is the area itself, so its outline is drawn inside it and the
-    /// appearance's box is the rect: a box larger than `/Rect` is squeezed into it by every
-    /// viewer (ISO 32000-2, 12.5.5), which would draw the outline inside the area, smaller
-    /// than the mark. Over text the rect follows the drawing (the quads and the line).
-    func redact(_ a: PDFAnnotation, _ redact: PDFAnnotation.Redact) -> AppearanceStream {
-        let lineWidth: CGFloat = 1
-        let outlines = redact.quads.isEmpty
-            ? [PDFAnnotation.Quad(rect: a.rect.insetBy(dx: min(lineWidth / 2, a.rect.width / 2), dy: min(lineWidth / 2, a.rect.height / 2)))]
-            : redact.quads
-        let points = outlines.flatMap(\.points)
-        var appearance = AppearanceStream(bounds: redact.quads.isEmpty ? a.rect : CGRect.bounding(points).expanded(by: lineWidth))
-        appearance.setOpacity(a.opacity)
-        guard let color = a.color else { return appearance }
-        appearance.content.strokeColor(color.pdfComponents)
-        appearance.content.lineWidth(Double(lineWidth))
-        for quad in outlines where quad.points.count == 4 {
-            let p = quad.points  // upper-left, upper-right, lower-left, lower-right
-            appearance.content.quadrilateral(p)
-        }
-        appearance.content.stroke()
-        return appearance
-    }
-}
-
-extension AppearanceBuilder {
     /// What replaces the content under an applied redaction (the `/RO` of ISO 32000-2,
     /// 12.5.6.23): each quadrilateral (or the area) filled with `color`, and the overlay
     /// text, if any, in Helvetica sized to the area's height and kept inside it (repeated

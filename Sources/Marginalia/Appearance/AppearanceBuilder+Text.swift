@@ -81,12 +81,22 @@ extension AppearanceBuilder {
         let word = label.title
         let chosen = AppearanceTextFont(for: [word], standard: .helveticaBold, embeds: embedsFonts, in: &appearance)
         let font = chosen.font
-        let size = label.fontSize(titleWidthAtOne: try chosen.width(of: word, size: 1))
+        // In the standard font the core lays the title out (StampLabel.titleLayout, which the
+        // browser draws by); shaped or embedded, it is measured in the font drawn.
+        let size: Double, x: Double, y: Double
+        if chosen.standard != nil, word.unicodeScalars.count == word.count {
+            let layout = label.titleLayout
+            size = layout.fontSize
+            x = layout.x
+            y = layout.baseline
+        } else {
+            size = label.fontSize(titleWidthAtOne: try chosen.width(of: word, size: 1))
+            x = Double(label.frame.midX) - (try chosen.width(of: word, size: size)) / 2
+            y = Double(label.frame.midY) - (font.ascent + font.descent) / 2 * size / 1000
+        }
         appearance.content.beginText()
         chosen.select(size: size, in: &appearance.content)
         appearance.content.fillColor(color)
-        let x = Double(label.frame.midX) - (try chosen.width(of: word, size: size)) / 2
-        let y = Double(label.frame.midY) - (font.ascent + font.descent) / 2 * size / 1000
         try chosen.show(word, x: x, baseline: y, size: size, in: &appearance.content)
         appearance.content.endText()
         // Made after the word is drawn, so each subset holds exactly its glyphs.

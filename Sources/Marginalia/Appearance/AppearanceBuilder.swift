@@ -29,7 +29,7 @@ struct AppearanceBuilder {
     func build(for annotation: PDFAnnotation) throws -> Result? {
         let appearance: AppearanceStream
         switch annotation.kind {
-        case .square, .circle, .line, .polygon, .polyLine, .textMarkup:
+        case .square, .circle, .line, .polygon, .polyLine, .textMarkup, .redact:
             // Drawn once (AnnotationDrawing, in the core): the browser draws the same marks.
             guard let drawing = drawn(annotation) else { return nil }
             appearance = self.appearance(of: drawing, annotation)
@@ -37,7 +37,6 @@ struct AppearanceBuilder {
         case .note(let note): appearance = self.note(annotation, note)
         case .freeText(let text): appearance = try freeText(annotation, text)
         case .stamp(let stamp): appearance = try self.stamp(annotation, stamp)
-        case .redact(let redact): appearance = self.redact(annotation, redact)
         case .other: return nil
         }
         return Result(stream: appearance.stream(), rect: appearance.pageRect ?? appearance.bounds)

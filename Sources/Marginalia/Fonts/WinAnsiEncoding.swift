@@ -8,24 +8,7 @@ import Foundation
 /// 0x81, 0x8D, 0x8F, 0x90, 0x9D have no character: nothing encodes to them.
 public enum WinAnsiEncoding {
     /// The character `encode` puts in place of characters WinAnsi cannot encode.
-    public static let replacementCode: UInt8 = 0x3F  // "?"
-
-    /// Unicode scalar values of the codes 0x80–0x9F; 0 where WinAnsi leaves the code unused.
-    private static let codes80to9F: [UInt32] = [
-        0x20AC, 0, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021,
-        0x02C6, 0x2030, 0x0160, 0x2039, 0x0152, 0, 0x017D, 0,
-        0, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014,
-        0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0, 0x017E, 0x0178,
-    ]
-
-    /// The inverse of `codes80to9F`.
-    private static let typographicCodes: [UInt32: UInt8] = {
-        var table: [UInt32: UInt8] = [:]
-        for (offset, scalar) in codes80to9F.enumerated() where scalar != 0 {
-            table[scalar] = UInt8(0x80 + offset)
-        }
-        return table
-    }()
+    public static let replacementCode: UInt8 = WinAnsiCodes.replacementCode  // "?"
 
     // MARK: - Characters
 
@@ -54,7 +37,7 @@ public enum WinAnsiEncoding {
         case 0x20...0x7E, 0xA0...0xFF:
             return Character(Unicode.Scalar(code))
         case 0x80...0x9F:
-            let value = codes80to9F[Int(code - 0x80)]
+            let value = WinAnsiCodes.scalars80to9F[Int(code - 0x80)]
             return Unicode.Scalar(value).flatMap { value == 0 ? nil : Character($0) }
         default:
             return nil
@@ -91,12 +74,7 @@ public enum WinAnsiEncoding {
     // MARK: - Private
 
     private static func code(forScalar value: UInt32) -> UInt8? {
-        switch value {
-        case 0x20...0x7E, 0xA0...0xFF:
-            return UInt8(value)
-        default:
-            return typographicCodes[value]
-        }
+        WinAnsiCodes.code(forScalar: value)
     }
 }
 

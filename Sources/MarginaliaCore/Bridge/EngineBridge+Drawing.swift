@@ -8,8 +8,8 @@ import Foundation
 extension EngineBridge {
     /// `annotationDrawing`: `{marks: [{d, fill, stroke, width, cap, join, miterLimit, dash}], opacity,
     /// blendMode?, bounds}` for one annotation JSON object of a kind the engine draws (text
-    /// markup, squares, circles, lines, polylines and polygons; no `id` or `pageIndex` needed,
-    /// so drafts are drawn too): each mark's path data in page space (y up), `fill` and
+    /// markup, squares, circles, lines, polylines, polygons and redaction marks; no `id` or
+    /// `pageIndex` needed, so drafts are drawn too): each mark's path data in page space (y up), `fill` and
     /// `stroke` the colours to paint it with (`"#RRGGBB"`, or null for none), the stroke's
     /// width, cap and join in CSS's words and its dash lengths; `blendMode` in CSS's words
     /// (`multiply`); `bounds` the box holding all of it (the `/Rect` the file gets).
@@ -70,9 +70,15 @@ extension EngineBridge {
         case .highlight?, .underline?, .strikeOut?, .squiggly?:
             return .textMarkup(subtype ?? .highlight, quads: try AnnotationGeometry.quads(field.member("quads")), hasColor: hasColor,
                                opacity: opacity)
+        case .redact?:
+            // Over text its quads, over an area its rect (a draft of either may leave the other out).
+            var quads: [[CGPoint]] = []
+            if let list = try field.optionalMember("quads") { quads = try AnnotationGeometry.quads(list) }
+            let rect = quads.isEmpty ? try field.member("rect").rect() : try field.optionalMember("rect")?.rect() ?? .zero
+            return .redaction(quads: quads, rect: rect, hasColor: hasColor, opacity: opacity)
         default:
             throw CommandError.malformed("type: the engine does not draw \"\(type)\" (text markup, squares, circles, lines, "
-                                         + "polylines and polygons only)")
+                                         + "polylines, polygons and redaction marks only)")
         }
     }
 

@@ -14,9 +14,12 @@ extension EngineBridge {
         case "stampLabel":
             // A named stamp's frame and title (StampLabel), as its appearance draws them.
             let label = StampLabel(name: try request.optionalMember("name")?.string() ?? "Draft", box: try request.member("rect").rect())
+            let layout = label.titleLayout
             return .object([("title", .string(label.title)), ("frame", .rect(label.frame)), ("lineWidth", .number(label.lineWidth)),
                             ("radius", .number(label.radius)), ("maximumFontSize", .number(label.maximumFontSize)),
-                            ("titleWidth", .number(label.titleWidth))])
+                            ("titleWidth", .number(label.titleWidth)), ("fontSize", .number(layout.fontSize)),
+                            ("titleOrigin", .array([.number(layout.x), .number(layout.baseline)])),
+                            ("titleLength", .number(layout.width))])
         case "imageLayout": return try imageLayout(request.member("annotation"))
         case "editImage": return try editImage(request)
         case "imageCrop": return try imageCrop(request)

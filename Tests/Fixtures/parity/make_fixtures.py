@@ -226,5 +226,16 @@ fixture("annotation-drawing", [{"call": "annotationDrawing", "annotation": a} fo
     {"type": "polyline", "points": [[60, 440], [120, 480], [190, 430]], "color": "#FF00FF", "lineEndings": ["rClosedArrow", "openArrow"]},
     {"type": "polygon", "points": [[400, 420], [500, 460], [470, 530]], "color": "#000000", "fill": "#FFA500"},
     {"type": "underline", "quads": QUADS},
+    {"type": "redact", "quads": QUADS, "color": "#CC1A1A", "fill": "#000000", "opacity": 0.9},
+    {"type": "redact", "rect": [100, 100, 300, 160], "color": "#CC1A1A"},
+    {"type": "redact", "rect": [10, 10, 10.6, 40], "color": "#CC1A1A"},
     {"type": "ink", "paths": [[[0, 0], [1, 1]]]},
+]])
+
+# A named stamp's frame and title as its appearance lays them out (StampLabel.titleLayout, in
+# Helvetica-Bold's widths): the WebAssembly build must measure as the native one does, WinAnsi's
+# typographic codes and characters it lacks included.
+fixture("stamp-label", [{"call": "stampLabel", "name": name, "rect": rect} for name, rect in [
+    ("Approved", [40, 60, 260, 140]), ("NotForPublicRelease", [100, 600, 220, 640]), ("OK", [0, 0, 300, 40]),
+    ("WAVY TAVATA AVATAR", [30, 70, 270, 120]), ("Café – “Ω” €", [10, 10, 200, 50]), ("Draft", [0, 0, 1, 1]),
 ]])

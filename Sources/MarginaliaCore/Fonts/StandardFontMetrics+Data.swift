@@ -6,7 +6,7 @@
 
 extension StandardFontMetrics {
     /// Helvetica, from NimbusSans-Regular.afm (version 1.00).
-    static let helvetica = StandardFontMetrics(
+    public static let helvetica = StandardFontMetrics(
         ascent: 729, descent: -218, capHeight: 729, xHeight: 524,
         italicAngle: 0.0, fontBBox: [-210, -299, 1032, 1075], isFixedPitch: false,
         widths: helveticaWidths
@@ -32,7 +32,7 @@ extension StandardFontMetrics {
     ]
 
     /// Helvetica-Bold, from NimbusSans-Bold.afm (version 1.00).
-    static let helveticaBold = StandardFontMetrics(
+    public static let helveticaBold = StandardFontMetrics(
         ascent: 729, descent: -218, capHeight: 729, xHeight: 540,
         italicAngle: 0.0, fontBBox: [-188, -307, 1069, 1070], isFixedPitch: false,
         widths: helveticaBoldWidths
@@ -58,7 +58,7 @@ extension StandardFontMetrics {
     ]
 
     /// Helvetica-Oblique, from NimbusSans-Italic.afm (version 1.10).
-    static let helveticaOblique = StandardFontMetrics(
+    public static let helveticaOblique = StandardFontMetrics(
         ascent: 729, descent: -213, capHeight: 729, xHeight: 524,
         italicAngle: -12.0, fontBBox: [-144, -284, 1154, 1070], isFixedPitch: false,
         widths: helveticaObliqueWidths
@@ -84,7 +84,7 @@ extension StandardFontMetrics {
     ]
 
     /// Helvetica-BoldOblique, from NimbusSans-BoldItalic.afm (version 1.10).
-    static let helveticaBoldOblique = StandardFontMetrics(
+    public static let helveticaBoldOblique = StandardFontMetrics(
         ascent: 729, descent: -218, capHeight: 729, xHeight: 540,
         italicAngle: -12.0, fontBBox: [-144, -309, 1196, 1073], isFixedPitch: false,
         widths: helveticaBoldObliqueWidths
@@ -110,7 +110,7 @@ extension StandardFontMetrics {
     ]
 
     /// Times-Roman, from NimbusRoman-Regular.afm (version 1.00).
-    static let timesRoman = StandardFontMetrics(
+    public static let timesRoman = StandardFontMetrics(
         ascent: 683, descent: -217, capHeight: 662, xHeight: 450,
         italicAngle: 0.0, fontBBox: [-168, -281, 1000, 1053], isFixedPitch: false,
         widths: timesRomanWidths
@@ -136,7 +136,7 @@ extension StandardFontMetrics {
     ]
 
     /// Times-Bold, from NimbusRoman-Bold.afm (version 1.00).
-    static let timesBold = StandardFontMetrics(
+    public static let timesBold = StandardFontMetrics(
         ascent: 676, descent: -205, capHeight: 676, xHeight: 461,
         italicAngle: 0.0, fontBBox: [-168, -341, 1079, 1044], isFixedPitch: false,
         widths: timesBoldWidths
@@ -162,7 +162,7 @@ extension StandardFontMetrics {
     ]
 
     /// Times-Italic, from NimbusRoman-Italic.afm (version 1.00).
-    static let timesItalic = StandardFontMetrics(
+    public static let timesItalic = StandardFontMetrics(
         ascent: 683, descent: -205, capHeight: 653, xHeight: 432,
         italicAngle: -15.0, fontBBox: [-169, -270, 1085, 951], isFixedPitch: false,
         widths: timesItalicWidths
@@ -188,7 +188,7 @@ extension StandardFontMetrics {
     ]
 
     /// Times-BoldItalic, from NimbusRoman-BoldItalic.afm (version 1.00).
-    static let timesBoldItalic = StandardFontMetrics(
+    public static let timesBoldItalic = StandardFontMetrics(
         ascent: 699, descent: -205, capHeight: 669, xHeight: 449,
         italicAngle: -15.0, fontBBox: [-200, -324, 1154, 972], isFixedPitch: false,
         widths: timesBoldItalicWidths
@@ -214,7 +214,7 @@ extension StandardFontMetrics {
     ]
 
     /// Courier, from NimbusMonoPS-Regular.afm (version 1.00).
-    static let courier = StandardFontMetrics(
+    public static let courier = StandardFontMetrics(
         ascent: 603, descent: -182, capHeight: 563, xHeight: 417,
         italicAngle: 0.0, fontBBox: [-161, -317, 761, 933], isFixedPitch: true,
         widths: courierWidths
@@ -240,7 +240,7 @@ extension StandardFontMetrics {
     ]
 
     /// Courier-Bold, from NimbusMonoPS-Bold.afm (version 1.00).
-    static let courierBold = StandardFontMetrics(
+    public static let courierBold = StandardFontMetrics(
         ascent: 603, descent: -196, capHeight: 583, xHeight: 437,
         italicAngle: 0.0, fontBBox: [-161, -393, 761, 1007], isFixedPitch: true,
         widths: courierBoldWidths
@@ -266,7 +266,7 @@ extension StandardFontMetrics {
     ]
 
     /// Courier-Oblique, from NimbusMonoPS-Italic.afm (version 1.00).
-    static let courierOblique = StandardFontMetrics(
+    public static let courierOblique = StandardFontMetrics(
         ascent: 603, descent: -182, capHeight: 563, xHeight: 417,
         italicAngle: -12.0, fontBBox: [-161, -317, 792, 933], isFixedPitch: true,
         widths: courierObliqueWidths
@@ -292,7 +292,7 @@ extension StandardFontMetrics {
     ]
 
     /// Courier-BoldOblique, from NimbusMonoPS-BoldItalic.afm (version 1.00).
-    static let courierBoldOblique = StandardFontMetrics(
+    public static let courierBoldOblique = StandardFontMetrics(
         ascent: 603, descent: -196, capHeight: 583, xHeight: 437,
         italicAngle: -12.0, fontBBox: [-161, -393, 844, 997], isFixedPitch: true,
         widths: courierBoldObliqueWidths
@@ -318,7 +318,7 @@ extension StandardFontMetrics {
     ]
 
     /// Symbol, from StandardSymbolsPS.afm (version 2.00).
-    static let symbol = StandardFontMetrics(
+    public static let symbol = StandardFontMetrics(
         ascent: 1010, descent: -293, capHeight: 673, xHeight: 500,
         italicAngle: 0.0, fontBBox: [-180, -293, 1090, 1010], isFixedPitch: false,
         widths: symbolWidths
@@ -344,7 +344,7 @@ extension StandardFontMetrics {
     ]
 
     /// ZapfDingbats, from D050000L.afm (version 2.00).
-    static let zapfDingbats = StandardFontMetrics(
+    public static let zapfDingbats = StandardFontMetrics(
         ascent: 819, descent: -144, capHeight: 691, xHeight: 567,
         italicAngle: 0.0, fontBBox: [-1, -144, 981, 819], isFixedPitch: false,
         widths: zapfDingbatsWidths
