@@ -185,7 +185,8 @@ def test_pdfjs_worker_starts_before_the_file_is_asked_for_and_serves_every_docum
     tab.context.add_init_script(WORKERS_AND_FILES)
     page = Page(tab, web_server)
     page.goto(f"/?doc={first}")
-    page.wait_until(f"marginalia.model.summary?.id === '{first}' && ({OPENED}) && ({PAGE_DRAWN})(0)", timeout=20000)
+    # OPENED first: it checks that the editor's global is set before the rest reads it.
+    page.wait_until(f"({OPENED}) && marginalia.model.summary?.id === '{first}' && ({PAGE_DRAWN})(0)", timeout=20000)
     page.js("(id) => { marginalia.open(id); return true; }", second)
     page.wait_until(f"marginalia.model.summary?.id === '{second}' && ({OPENED}) && ({PAGE_DRAWN})(0)", timeout=20000)
     log = page.js("window.startLog")
