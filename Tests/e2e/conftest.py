@@ -11,6 +11,7 @@ Screenshots go to Tests/e2e/artifacts/ (gitignored), named after the engine.
 """
 
 import json
+import contextlib
 import os
 import pathlib
 import shutil
@@ -86,12 +87,20 @@ def web_server():
     if not ok:
         pytest.skip(reason)
     data = tempfile.mkdtemp(prefix="marginalia-e2e-")
-    port = _free_port()
     global SERVER_LOG
     SERVER_LOG = os.path.join(data, "server.log")
-    log = open(SERVER_LOG, "w")
+    with serving_editor(binary, data) as base:
+        yield base
+
+
+@contextlib.contextmanager
+def serving_editor(binary, data, *extra):
+    """Runs `marginalia serve` over the folder `data` with this checkout's editor and the
+    options `extra`, its output in data/server.log; yields its base URL, stops it after."""
+    port = _free_port()
+    log = open(os.path.join(data, "server.log"), "w")
     # --web: serve this checkout's editor whatever folder the binary was built from.
-    process = subprocess.Popen([str(binary), "serve", "--port", str(port), "--data", data, "--web", str(ROOT / "Web")],
+    process = subprocess.Popen([str(binary), "serve", "--port", str(port), "--data", data, "--web", str(ROOT / "Web"), *extra],
                                stdout=log, stderr=subprocess.STDOUT, preexec_fn=end_with_parent)
     base = f"http://127.0.0.1:{port}"
     try:

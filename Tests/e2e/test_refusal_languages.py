@@ -4,16 +4,13 @@ and the editor shows the catalog's sentence for it, in German or Arabic here, wi
 sizes written by Intl; an identifier it does not know shows the server's English."""
 
 import json
-import os
 import shutil
-import subprocess
 import tempfile
 
 import pytest
 
-from conftest import _binary, _free_port, _wait_until_up
+from conftest import _binary, serving_editor
 from editor_harness import ROOT, SAMPLE, Editor, api
-from webkit_driver import end_with_parent
 
 CATALOGS = ROOT / "Web" / "i18n"
 BAND_Y = 300
@@ -58,21 +55,11 @@ def test_an_undo_the_server_refuses_is_said_in_german_with_who_changed_it(new_ed
 @pytest.fixture(scope="module")
 def small_upload_server():
     """A second server whose uploads may be no larger than MAX_UPLOAD bytes: its base URL."""
-    binary = _binary()
     data = tempfile.mkdtemp(prefix="marginalia-e2e-refusals-")
-    port = _free_port()
-    log = open(os.path.join(data, "server.log"), "w")
-    process = subprocess.Popen([str(binary), "serve", "--port", str(port), "--data", data, "--web", str(ROOT / "Web"),
-                                "--max-upload", str(MAX_UPLOAD)],
-                               stdout=log, stderr=subprocess.STDOUT, preexec_fn=end_with_parent)
-    base = f"http://127.0.0.1:{port}"
     try:
-        _wait_until_up(base, process)
-        yield base
+        with serving_editor(_binary(), data, "--max-upload", str(MAX_UPLOAD)) as base:
+            yield base
     finally:
-        process.terminate()
-        process.wait(timeout=10)
-        log.close()
         shutil.rmtree(data, ignore_errors=True)
 
 
