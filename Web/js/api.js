@@ -3,7 +3,7 @@
 // user's language (the error's `reason` and `args` through the catalogs, docs/i18n.md).
 
 import { storedUserName } from './identity.js';
-import { refusalText } from './i18n.js';
+import { refusalText } from './refusals.js';
 import { makeRangeTransport, RANGE_CHUNK_SIZE } from './rangefile.js';
 
 const BASE = '/api/v1';

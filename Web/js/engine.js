@@ -8,7 +8,7 @@
 // them); an answer with `error` is thrown as an Error, in the user's language when the engine
 // gives the refusal's `reason` and `args` (docs/i18n.md, "Refusals").
 
-import { refusalText } from './i18n.js';
+import { refusalText } from './refusals.js';
 
 const WASM_URL = '/app/wasm/marginalia-core.wasm';
 

@@ -5,6 +5,8 @@
 // are fetched by this module's own top-level await, so a module that imports it may look
 // strings up as it loads (the tables of labels in settings.js are built then).
 
+import { setRefusalTranslator } from './refusals.js';
+
 /** The languages the editor speaks: code (BCP 47, the catalog's file name), name in itself, direction. */
 export const LANGUAGES = [
   { code: 'en', name: 'English', dir: 'ltr' },
@@ -171,3 +173,6 @@ export function chooseLanguage(code) {
 // `data-i18n-aria-label` key its accessible name.
 for (const element of document.querySelectorAll('[data-i18n]')) element.textContent = t(element.dataset.i18n);
 for (const element of document.querySelectorAll('[data-i18n-aria-label]')) element.setAttribute('aria-label', t(element.dataset.i18nAriaLabel));
+
+// From here on the API client's and the engine's refusals are said in this language.
+setRefusalTranslator(refusalText);
