@@ -181,6 +181,8 @@ public func fuzzHTTP(_ data: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     switch RequestHead.read(method: wire.method, target: wire.path, contentLength: contentLength, maxBodySize: maxBodySize) {
     case .answered(let refusal):
         response = refusal
+    case .dropped:
+        response = RequestHead.tooLarge(maxBodySize: maxBodySize)
     case .accepted(let head):
         if wire.body.count > maxBodySize {
             response = RequestHead.tooLarge(maxBodySize: maxBodySize)

@@ -27,7 +27,10 @@ def stroke_points(editor, x0, x1, y, steps=24):
 
 
 def status_shows(editor, text, timeout=10000):
-    editor.wait_until(f"document.querySelector('#status').textContent.includes({json.dumps(text)})", timeout=timeout)
+    try:
+        editor.wait_until(f"document.querySelector('#status').textContent.includes({json.dumps(text)})", timeout=timeout)
+    except AssertionError as error:
+        raise AssertionError(f"the status says {editor.text('#status')!r}, not {text!r}") from error
 
 
 def test_an_undo_the_server_refuses_is_said_in_german_with_who_changed_it(new_editor):

@@ -108,7 +108,7 @@ def test_an_upload_over_the_body_limit_goes_to_disk_and_comes_back_whole(make_se
     assert server.json("GET", f"{DOCS}/{doc}")["pageCount"] == 1
     # A JSON body over --max-body is still refused, naming the limit.
     raw = raw_exchange(server.port, f"POST {DOCS}/{doc}/commands HTTP/1.1\r\nHost: x\r\nConnection: close\r\n"
-                       f"Content-Type: application/json\r\nContent-Length: {MIB + 1}\r\n\r\n".encode())
+                       f"Content-Type: application/json\r\nContent-Length: {MIB + 1}\r\n\r\n".encode() + b" " * (MIB + 1))
     status, _, body = parse_response(raw)
     assert "--max-body" in assert_json_error(status, body, 413, "tooLarge")
     if server.kind == "sqlite":
@@ -119,12 +119,15 @@ def test_an_upload_over_its_limit_gets_413_naming_it_and_stores_nothing(make_ser
     server = make_server("--max-body", str(MIB), "--max-upload", str(4 * MIB))
     before = server.json("GET", DOCS)["documents"]
     files = server.stored_files()
-    # Declared too long: refused before a byte of the body is read.
-    raw = raw_exchange(server.port, b"POST /api/v1/documents HTTP/1.1\r\nHost: x\r\nConnection: close\r\n"
-                       b"Content-Length: %d\r\n\r\n" % (4 * MIB + 1))
+    # Declared too long: read and dropped (nothing spooled), then refused naming the limit.
+    head = b"POST /api/v1/documents HTTP/1.1\r\nHost: x\r\nConnection: close\r\n"
+    raw = raw_exchange(server.port, head + b"Content-Length: %d\r\n\r\n" % (4 * MIB + 1) + b"%" * (4 * MIB + 1))
     status, _, body = parse_response(raw)
     message = assert_json_error(status, body, 413, "tooLarge")
     assert "--max-upload" in message and str(4 * MIB) in message
+    # Declared beyond what is worth reading (RequestHead.maxDropped): refused before a byte of it.
+    raw = raw_exchange(server.port, head + b"Content-Length: %d\r\n\r\n" % ((256 << 20) + 1))
+    assert "--max-upload" in assert_json_error(*parse_response(raw)[::2], 413, "tooLarge")
     # Chunked (no Content-Length), growing past the limit as it streams.
     chunk = b"%x\r\n" % 65536 + b"a" * 65536 + b"\r\n"
     stream = (b"POST /api/v1/documents HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n"

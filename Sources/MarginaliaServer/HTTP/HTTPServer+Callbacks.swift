@@ -71,8 +71,15 @@ func marginaliaAccessHandler(
                                        contentLength: contentLength, maxBodySize: server.configuration.maxBodySize,
                                        uploads: server.configuration.uploads)
         switch reading {
+        case .dropped(let head):
+            // Over the limit: the body is read and dropped (below), then answered 413.
+            let context = RequestContext(head: head)
+            context.tooLarge = true
+            contextSlot.pointee = Unmanaged.passRetained(context).toOpaque()
+            server.deadlines.headersReceived(connection)
+            return .YES
         case .answered(let response):
-            // Answered now: later calls for this request (its body) only drain it.
+            // Answered now: libmicrohttpd reads no body and closes the connection after the answer.
             let answered = RequestContext(head: RequestHead(method: methodName ?? "GET", path: ""))
             answered.handling = true
             contextSlot.pointee = Unmanaged.passRetained(answered).toOpaque()

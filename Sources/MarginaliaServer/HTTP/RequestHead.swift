@@ -26,9 +26,20 @@ public struct RequestHead: Sendable, Equatable {
     public enum Reading: Sendable {
         /// Read the body (at most the limit), then hand the request on.
         case accepted(RequestHead)
-        /// Answer this now; the body, if any, is only drained.
+        /// Read the body and drop it, then answer 413 naming the limit: a declared length over
+        /// the limit, by no more than ``maxDropped`` bytes in all. A browser still sending its
+        /// body when the answer comes sees the connection reset, not the answer (WebKit says
+        /// "Load failed"), so the answer waits until the body is in.
+        case dropped(RequestHead)
+        /// Answer this now. libmicrohttpd reads no body of a request answered here and closes
+        /// the connection after the answer.
         case answered(HTTPResponse)
     }
+
+    /// The largest declared body that is read and dropped before its 413 (``Reading/dropped(_:)``);
+    /// a larger one is answered at once, and a client still sending it may see the connection
+    /// close instead.
+    public static let maxDropped = 256 << 20
 
     /// Reads the head of a request.
     ///
@@ -38,8 +49,9 @@ public struct RequestHead: Sendable, Equatable {
     ///   - contentLength: the `Content-Length` field, when there is one.
     ///   - maxBodySize: the largest body the server accepts in memory.
     ///   - uploads: which requests are uploads written to a file, and their limit.
-    /// - Returns: the head, or the answer that ends the request here: 400 naming what is wrong
-    ///   with the target, 413 naming the limit when the declared length is over it.
+    /// - Returns: the head; or, for a declared length over the limit, the head whose body is
+    ///   dropped before its 413 (up to ``maxDropped`` bytes); or the answer that ends the request
+    ///   here: 400 naming what is wrong with the target, 413 naming the limit for a longer body.
     public static func read(method: String?, target: String, contentLength: String?, maxBodySize: Int,
                             uploads: UploadSpooling? = nil) -> Reading {
         let methodName = method ?? "GET"
@@ -53,11 +65,18 @@ public struct RequestHead: Sendable, Equatable {
             return .answered(HTTPResponse.jsonError(status: 400, code: "badRequest", message: error.description))
         }
         let spooled = uploads?.accepts(methodName, path) == true
+        let head = RequestHead(method: methodName, path: path, spooled: spooled)
         if let contentLength, let length = Int(contentLength) {
-            if spooled, let uploads, length > uploads.maxSize { return .answered(tooLarge(upload: uploads.maxSize)) }
-            if !spooled && length > maxBodySize { return .answered(tooLarge(maxBodySize: maxBodySize)) }
+            let refusal: HTTPResponse? = if spooled, let uploads, length > uploads.maxSize {
+                tooLarge(upload: uploads.maxSize)
+            } else if !spooled && length > maxBodySize {
+                tooLarge(maxBodySize: maxBodySize)
+            } else {
+                nil
+            }
+            if let refusal { return length <= maxDropped ? .dropped(head) : .answered(refusal) }
         }
-        return .accepted(RequestHead(method: methodName, path: path, spooled: spooled))
+        return .accepted(head)
     }
 
     /// The answer to a body over `maxBodySize` bytes: 413 naming the limit.
