@@ -133,10 +133,10 @@ public struct DocumentComposer {
         case .heading(let level, let runs):
             let sizes = [24.0, 18, 15, 13, 12, 11]
             let size = sizes[max(0, min(5, level - 1))]
-            return [.text(Paragraph(runs: textRuns(runs, size: size, bold: true), spacingBefore: size * 0.6,
+            return [.text(Paragraph(runs: textRuns(runs, size: size, bold: true), alignment: .natural, spacingBefore: size * 0.6,
                                     spacingAfter: size * 0.35, leftIndent: indent))]
         case .paragraph(let runs):
-            return [.text(Paragraph(runs: textRuns(runs, size: bodySize), lineHeight: .multiple(1.1),
+            return [.text(Paragraph(runs: textRuns(runs, size: bodySize), alignment: .natural, lineHeight: .multiple(1.1),
                                     spacingAfter: bodySize * 0.6, leftIndent: indent))]
         case .list(let ordered, let start, let items):
             var result: [Item] = []

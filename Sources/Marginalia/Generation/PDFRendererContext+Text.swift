@@ -115,7 +115,7 @@ extension PDFRendererContext {
         let left = Double(frame.minX) + line.indent + start
         let runs = pieces.map { piece in
             let run = typeset.paragraph.runs[piece.run]
-            return GlyphRun(text: String(typeset.characters[piece.range]), font: run.font, size: run.size,
+            return GlyphRun(text: piece.visualText ?? String(typeset.characters[piece.range]), font: run.font, size: run.size,
                             color: run.color, x: left + piece.x)
         }
         try showText([(runs, baseline)])

@@ -34,6 +34,14 @@ public struct Paragraph {
         /// one by one, so this works for every font, embedded two-byte fonts included
         /// (`Tw` word spacing only stretches the single-byte space code).
         case justified
+        /// Lines start where the paragraph's direction starts: on the left for left-to-right
+        /// text, on the right for right-to-left text (the direction of its first strong
+        /// letter, UAX #9 rules P2 and P3: Arabic, Hebrew...). In a right-to-left paragraph
+        /// ``Paragraph/leftIndent`` and ``Paragraph/firstLineIndent`` are measured from the
+        /// right edge and ``Paragraph/rightIndent`` from the left (they are the start and the
+        /// end), and the runs of a line are placed in the order they are seen (UAX #9 rule
+        /// L2), so a bold word or a list's marker sits where a reader of the language expects.
+        case natural
     }
 
     /// The distance from one line's top to the next line's top.

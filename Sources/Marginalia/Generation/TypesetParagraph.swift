@@ -19,6 +19,11 @@ struct TypesetParagraph {
     /// break the visual order of right-to-left text.
     let shapedRuns: Set<Int>
 
+    /// The embedding level of each character (UAX #9), for a ``Paragraph/Alignment/natural``
+    /// paragraph whose direction is right to left; nil for every other paragraph, laid out
+    /// left to right.
+    let rightToLeftLevels: [UInt8]?
+
     /// Lays out `paragraph` in a frame `width` points wide; runs `faces` draws (when given)
     /// are measured as it shapes them.
     ///
@@ -66,6 +71,10 @@ struct TypesetParagraph {
         self.runIndices = runIndices
         self.offsets = offsets
         self.shapedRuns = shapedRuns
+        // Only text that is shaped can be right to left (RunFaces shapes every script that
+        // needs it), so a paragraph without shaped runs never asks FriBidi.
+        rightToLeftLevels = paragraph.alignment == .natural && !shapedRuns.isEmpty
+            ? try Self.rightToLeftLevels(of: characters) : nil
 
         // A newline inside a run ends a line, as a hard break; each stretch between
         // newlines is wrapped on its own.
@@ -86,9 +95,13 @@ struct TypesetParagraph {
         for (number, piece) in broken.enumerated() {
             let range = (piece.range.lowerBound + segment.lowerBound)..<(piece.range.upperBound + segment.lowerBound)
             let isFirstLine = isFirstSegment && number == 0
+            // Right to left, the line's box ends `leftIndent` (and the first line's indent)
+            // from the right edge, so it starts `rightIndent` from the left.
+            let indent = rightToLeftLevels != nil ? paragraph.rightIndent
+                : paragraph.leftIndent + (isFirstLine ? paragraph.firstLineIndent : 0)
             var line = TypesetLine(
                 range: range, width: piece.width,
-                indent: paragraph.leftIndent + (isFirstLine ? paragraph.firstLineIndent : 0),
+                indent: indent,
                 available: isFirstLine ? first : body, endsSegment: number == broken.count - 1)
             measureHeight(of: &line, segment: segment)
             lines.append(line)
@@ -123,6 +136,9 @@ struct TypesetParagraph {
         var range: Range<Int>
         var run: Int
         var x: Double
+        /// The characters in the order they are drawn, when that is not the order of
+        /// `range`: an unshaped piece of a right-to-left line (a list's marker, digits).
+        var visualText: String? = nil
     }
 
     /// The pieces of `line`, placed for the paragraph's alignment, and the offset of the
@@ -145,6 +161,7 @@ struct TypesetParagraph {
         case .left, .justified: start = 0
         case .center: start = max(0, slack / 2)
         case .right: start = max(0, slack)
+        case .natural: start = rightToLeftLevels == nil ? 0 : max(0, slack)
         }
 
         var pieces: [Piece] = []
@@ -163,7 +180,52 @@ struct TypesetParagraph {
                 pieces.append(Piece(range: index..<(index + 1), run: runIndices[index], x: x))
             }
         }
+        if let levels = rightToLeftLevels { placeInVisualOrder(&pieces, levels: levels) }
         return (start, pieces)
+    }
+
+    /// Places the pieces of a right-to-left line in the order they are seen (UAX #9 rule L2,
+    /// a piece at the lowest level of its characters): runs of one direction each, such as a
+    /// bold Arabic word between plain ones or a list's marker before the text, go from right
+    /// to left, and a left-to-right stretch of several runs keeps its order. A shaped run
+    /// orders its own characters when it is drawn and leaves out the spaces it ends with (a
+    /// line's end to ``ShapedTextLayout``): in a right-to-left piece they are on its left, so
+    /// its glyphs start after them.
+    private func placeInVisualOrder(_ pieces: inout [Piece], levels: [UInt8]) {
+        guard pieces.count > 1 else { return }
+        let pieceLevels = pieces.map { piece in levels[piece.range].min() ?? 1 }
+        var x = 0.0
+        for index in BidiParagraph.visualOrder(pieceLevels) {
+            let range = pieces[index].range
+            var trailing = range.upperBound
+            while trailing > range.lowerBound, characters[trailing - 1] == " " { trailing -= 1 }
+            let shaped = shapedRuns.contains(pieces[index].run)
+            let spaces = pieceLevels[index] % 2 == 1 && shaped ? offsets[range.upperBound] - offsets[trailing] : 0
+            pieces[index].x = x + spaces
+            // Unshaped text is drawn as given: its characters go in the order they are seen
+            // (neutrals such as "• " or "1. " before right-to-left text, rule L2).
+            if !shaped && levels[range].contains(where: { $0 % 2 == 1 }) {
+                let order = BidiParagraph.visualOrder(Array(levels[range]))
+                pieces[index].visualText = String(order.map { characters[range.lowerBound + $0] })
+            }
+            x += offsets[range.upperBound] - offsets[range.lowerBound]
+        }
+    }
+
+    /// The embedding level of each of `characters` (its first scalar's), when the paragraph
+    /// they make is right to left (UAX #9 P2 and P3); nil when it is left to right.
+    private static func rightToLeftLevels(of characters: [Character]) throws(TextShapingError) -> [UInt8]? {
+        var scalars: [Unicode.Scalar] = []
+        var firstScalar: [Int] = []
+        for character in characters {
+            firstScalar.append(scalars.count)
+            // A newline is a paragraph separator to UAX #9; inside one Paragraph it only
+            // breaks the line, so it is resolved as a space.
+            scalars += character.isNewline ? [" "] : Array(character.unicodeScalars)
+        }
+        let bidi = try BidiParagraph(scalars)
+        guard bidi.baseLevel == 1 else { return nil }
+        return firstScalar.map { bidi.levels[$0] }
     }
 }
 
