@@ -102,10 +102,11 @@ def test_the_family_keeps_its_urw_font_for_latin_and_noto_cjk_for_the_rest(binar
                                             ("Courier-Bold", "NimbusMonoPS-Bold")])
 def test_other_families_keep_their_font_for_latin(binary, tmp_path, font, expected):
     """Helvetica Bold Oblique goes to Nimbus Sans Bold Italic, Courier Bold to Nimbus Mono PS
-    Bold: weight and slant kept."""
+    Bold: weight and slant kept, and the Chinese beside them bold too."""
     pdf = annotated(binary, tmp_path, font)
     fonts = subprocess.run(["pdffonts", str(pdf)], check=True, capture_output=True, text=True).stdout.splitlines()[2:]
-    assert sorted(line.split()[0].split("+")[1] for line in fonts) == sorted([expected, "NotoSansCJKsc-Regular"]), fonts
+    # The Chinese in the same weight as the Latin: Noto Sans CJK Bold.
+    assert sorted(line.split()[0].split("+")[1] for line in fonts) == sorted([expected, "NotoSansCJKsc-Bold"]), fonts
     with pymupdf.open(flattened(binary, pdf)) as document:
         assert " ".join(document[0].get_text().split()) == TEXT
 

@@ -28,6 +28,8 @@ public enum ScriptFonts {
     /// Where `fonts-noto-cjk` installs Noto Sans CJK: one collection of CFF-outline OpenType
     /// faces, Japanese (0), Korean (1), Simplified Chinese (2), Traditional Chinese (3)...
     public static let cjkCollection = "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc"
+    /// The bold weight of ``cjkCollection``, its faces in the same order.
+    public static let cjkBoldCollection = "/usr/share/fonts/opentype/noto/NotoSansCJK-Bold.ttc"
 
     /// The scripts Noto Sans CJK draws.
     static let cjkScripts: Set<String> = ["Hani", "Hira", "Kana", "Bopo", "Hang"]
@@ -41,19 +43,22 @@ public enum ScriptFonts {
     /// The font file and the face in it for `script` in a paragraph of `text`: for Chinese
     /// characters, the Japanese face of Noto Sans CJK when the paragraph has kana, the Korean
     /// one when it has Hangul, else the Simplified Chinese one (the glyphs of one ideograph
-    /// differ between them).
-    static func font(forScript script: String, in text: [Unicode.Scalar]) -> (path: String, index: Int)? {
+    /// differ between them). `bold` asks for the bold weight (Noto's `-Bold` file), the
+    /// regular one where it is not installed.
+    static func font(forScript script: String, in text: [Unicode.Scalar], bold: Bool = false) -> (path: String, index: Int)? {
         if cjkScripts.contains(script) {
-            guard FileManager.default.fileExists(atPath: cjkCollection) else { return nil }
+            let collection = bold && FileManager.default.fileExists(atPath: cjkBoldCollection) ? cjkBoldCollection : cjkCollection
+            guard FileManager.default.fileExists(atPath: collection) else { return nil }
             if script == "Hira" || script == "Kana" || text.contains(where: { (0x3040...0x30FF).contains($0.value) }) {
-                return (cjkCollection, 0)
+                return (collection, 0)
             }
-            if script == "Hang" || text.contains(where: { (0xAC00...0xD7AF).contains($0.value) }) { return (cjkCollection, 1) }
-            return (cjkCollection, 2)
+            if script == "Hang" || text.contains(where: { (0xAC00...0xD7AF).contains($0.value) }) { return (collection, 1) }
+            return (collection, 2)
         }
         guard let family = families[script] else { return nil }
-        let path = notoFolder + "/" + family + "-Regular.ttf"
-        return FileManager.default.fileExists(atPath: path) ? (path, 0) : nil
+        let weights = bold ? ["-Bold", "-Regular"] : ["-Regular"]
+        return weights.lazy.map { notoFolder + "/" + family + $0 + ".ttf" }
+            .first { FileManager.default.fileExists(atPath: $0) }.map { ($0, 0) }
     }
 
     /// Whether `text` needs shaping or a font of its own: it holds a character of a script

@@ -20,16 +20,21 @@ final class TextFaces {
     private(set) var chosen: Int?
     /// DejaVu Sans: the face of what no other face draws.
     private var fallback = 0
+    /// Whether the script fonts and DejaVu Sans are taken in their bold weight.
+    private var bold = false
 
     /// The faces of one drawing, or nil when DejaVu Sans cannot be used (not installed) or
     /// HarfBuzz and FriBidi are missing: the caller then draws as it did before shaping
     /// existed. `chosen`: the file of the font of the family chosen for the text
     /// (``ChosenFonts/path(for:)``), the first face, passed over when it cannot be used
-    /// (``chosen`` is nil then).
-    static func make(resourcePrefix: String = "MEmbedded", chosen: String? = nil) -> TextFaces? {
+    /// (``chosen`` is nil then). `bold`: the script fonts and DejaVu Sans in their bold
+    /// weight, where installed (text in a bold font).
+    static func make(resourcePrefix: String = "MEmbedded", chosen: String? = nil, bold: Bool = false) -> TextFaces? {
         let faces = TextFaces(resourcePrefix: resourcePrefix)
+        faces.bold = bold
         if let chosen { faces.chosen = faces.face(path: chosen) }
-        guard let fallback = faces.face(path: FontFallback.systemFontPath) else { return nil }
+        let boldFallback = bold ? faces.face(path: FontFallback.systemBoldFontPath) : nil
+        guard let fallback = boldFallback ?? faces.face(path: FontFallback.systemFontPath) else { return nil }
         faces.fallback = fallback
         return faces
     }
@@ -40,10 +45,10 @@ final class TextFaces {
     /// else the script fonts when the text needs shaping (``ScriptFonts/needsShaping(_:)``).
     static func make(for text: String, family: StandardFont, embeds: Bool) -> TextFaces? {
         if embeds || FontFallback.needsEmbeddedFont(text), let path = ChosenFonts.path(for: family),
-           let faces = make(chosen: path), faces.chosen != nil {
+           let faces = make(chosen: path, bold: family.isBold), faces.chosen != nil {
             return faces
         }
-        return ScriptFonts.needsShaping(text) ? make() : nil
+        return ScriptFonts.needsShaping(text) ? make(bold: family.isBold) : nil
     }
 
     /// Whether the chosen face has every character of `text` (line breaks and tabs aside);
@@ -115,7 +120,7 @@ final class TextFaces {
                 assigned.append(last)
                 continue
             }
-            let scriptFace = ScriptFonts.font(forScript: scripts[index].name, in: scalars).flatMap { face(path: $0.path, index: $0.index) }
+            let scriptFace = ScriptFonts.font(forScript: scripts[index].name, in: scalars, bold: bold).flatMap { face(path: $0.path, index: $0.index) }
             if let chosen, own[index].isSpecific || scriptFace == nil, faces[chosen].font.glyphID(for: scalar) != nil {
                 assigned.append(chosen)
             } else if let scriptFace, faces[scriptFace].font.glyphID(for: scalar) != nil {

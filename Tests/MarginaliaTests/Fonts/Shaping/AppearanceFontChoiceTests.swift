@@ -111,8 +111,9 @@ struct AppearanceFontChoiceTests {
         #expect(try Self.selections(Self.stamp("Approved", embeds: false, in: document), in: document.file).names == ["Helvetica-Bold"])
     }
 
-    @Test(arguments: [(arabic, "NotoSansArabic-Regular"), (hebrew, "NotoSansHebrew-Regular"),
-                      (devanagari, "NotoSansDevanagari-Regular"), (chinese, "NotoSansCJKsc-Regular")])
+    /// The script's words in the bold weight of its Noto font, as the Latin ones are bold.
+    @Test(arguments: [(arabic, "NotoSansArabic-Bold"), (hebrew, "NotoSansHebrew-Bold"),
+                      (devanagari, "NotoSansDevanagari-Bold"), (chinese, "NotoSansCJKsc-Bold")])
     func aCustomStampKeepsItsLatinWordsInNimbusSansBold(text: String, font: String) throws {
         let document = try TestDocuments.pages(1)
         let (names, subsets) = try Self.selections(Self.stamp("Checked " + text, embeds: false, in: document), in: document.file)
