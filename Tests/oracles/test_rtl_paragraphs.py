@@ -7,6 +7,7 @@ PyMuPDF reads where each glyph went; pdftotext reads the text back with its spac
 
 from __future__ import annotations
 
+import json
 import re
 import subprocess
 
@@ -114,3 +115,25 @@ def test_the_text_extracts_as_typed_with_its_spaces(made):
     text = BIDI_CONTROLS.sub("", text)
     assert "هذا نص عريض ثم نص عادي" in text
     assert "مرحبا بكم" in text
+
+
+def test_a_notes_text_on_the_comment_summary_takes_its_direction(binary, tmp_path):
+    """`flatten --comments summary`: an Arabic note's text ends at the summary page's right
+    margin (54 pt), an English one starts at its left."""
+    blank = pymupdf.open()
+    blank.new_page(width=612, height=792)
+    blank.save(tmp_path / "blank.pdf")
+    notes = [{"type": "note", "pageIndex": 0, "rect": [72, 700 - 40 * i, 92, 720 - 40 * i], "contents": text,
+              "author": "Reviewer"} for i, text in enumerate(["ملاحظة باللغة العربية", "A note in English"])]
+    (tmp_path / "notes.json").write_text(json.dumps({"annotations": notes}, ensure_ascii=False), encoding="utf-8")
+    annotated, flat = tmp_path / "noted.pdf", tmp_path / "flat.pdf"
+    for args in (["annotate", str(tmp_path / "blank.pdf"), "--from", str(tmp_path / "notes.json"), "-o", str(annotated)],
+                 ["flatten", str(annotated), "-o", str(flat), "--comments", "summary"]):
+        result = run_command([str(binary), *args], 60)
+        assert result.returncode == 0, result.describe()
+    summary = tmp_path / "summary.pdf"
+    subprocess.run(["qpdf", "--empty", "--pages", str(flat), "2", "--", str(summary)], check=True, capture_output=True)
+    arabic = line_with(summary, "العربية")
+    assert abs(arabic[-1][2] - (612 - 54)) < 1.5 and arabic[0][1] > 300, arabic
+    english = line_with(summary, "English")
+    assert abs(english[0][1] - 54) < 1.5, english

@@ -73,7 +73,9 @@ struct CommentSummary {
             let indent = Double(entry.depth) * 18
             paragraphs.append(Paragraph(entry.heading, font: bold, size: 9.5, spacingBefore: 6, leftIndent: indent))
             if let text = entry.text {
-                paragraphs.append(Paragraph(text, font: regular, size: 10, lineHeight: .multiple(1.1), spacingBefore: 1, leftIndent: indent))
+                // A note in Arabic or Hebrew starts at the right margin (docs/text-layout.md).
+                paragraphs.append(Paragraph(text, font: regular, size: 10, alignment: .natural, lineHeight: .multiple(1.1),
+                                            spacingBefore: 1, leftIndent: indent))
             }
         }
         return try PDFRenderer.document(paragraphs, layout: .paginated(pageSize: CGSize(width: 612, height: 792)),
