@@ -244,8 +244,9 @@ def test_a_text_box_wraps_the_same_while_typed_selected_and_saved(new_editor):
     editor.wait_until(f"marginalia.model.annotations.get('framed').text === {LONG!r}")
     saved = appearance_lines(editor, "framed")
     editor.js("marginalia.select(['framed'])")
-    editor.wait_until("document.querySelectorAll('.annotation.freeText[data-id=\"framed\"] tspan').length > 1")
-    selected = editor.js("[...document.querySelectorAll('.annotation.freeText[data-id=\"framed\"] tspan')].map((t) => t.textContent)")
+    # Each line a text element placed by the engine (textBoxLayout).
+    editor.wait_until("document.querySelectorAll('.annotation.freeText[data-id=\"framed\"] text.free-text').length > 1")
+    selected = editor.js("[...document.querySelectorAll('.annotation.freeText[data-id=\"framed\"] text.free-text')].map((t) => t.textContent)")
     editor.screenshot("text-box-selected")
     # The same lines while selected as saved, broken at the same words; as many while typed.
     assert selected == saved and typed == len(saved), (typed, selected, saved)

@@ -4,13 +4,18 @@
 // paths the engine gives (InkOutline: the same outline as the saved appearance); text markup,
 // squares, circles, lines, polylines, polygons and redaction marks, line endings included, are
 // the engine's drawing (`annotationDrawing`: the marks their appearance streams paint), with no
-// geometry of their own here (docs/engine.md, "Drawn once"). Annotation text is only ever set
+// geometry of their own here (docs/engine.md, "Drawn once"); text boxes are placed by the
+// engine too (overlaytext.js, `textBoxLayout`). Annotation text is only ever set
 // through textContent.
 
 import { svg, normRect } from './svg.js';
 import { call } from './engine.js';
 import { noteIconShapes } from './noteicons.js';
 import { t } from './i18n.js';
+import { drawFreeText, loadTextFace, textBoxFace, STAMP_FACE } from './overlaytext.js';
+
+// Text boxes' faces and line height, for the tools that show text as the overlay does.
+export { textBoxFace, TEXT_LINE_HEIGHT, STAMP_FACE } from './overlaytext.js';
 
 const svgMatrix = (m) => `matrix(${m.map((v) => +v.toFixed(6)).join(' ')})`;
 
@@ -204,92 +209,6 @@ const DRAWERS = {
   redact: drawnByEngine,
 };
 
-/** Text boxes: the box in page space, the text in a y-down group at its top-left. */
-function drawFreeText(a) {
-  const [x1, y1, x2, y2] = normRect(a.rect);
-  const size = a.fontSize ?? 12;
-  const border = a.width ?? 0;
-  const parts = [];
-  if (a.color) parts.push(svg('rect', { x: x1, y: y1, width: x2 - x1, height: y2 - y1, fill: a.color }));
-  // The border in the text colour, inside the box, as the appearance draws it.
-  if (border > 0) {
-    const inset = Math.min(border / 2, (x2 - x1) / 2, (y2 - y1) / 2);
-    parts.push(svg('rect', { class: 'free-text-border', x: x1 + inset, y: y1 + inset, width: x2 - x1 - 2 * inset, height: y2 - y1 - 2 * inset,
-      fill: 'none', stroke: a.textColor ?? '#000000', 'stroke-width': border }));
-  }
-  const face = textBoxFace(a.font);
-  const text = svg('text', {
-    class: 'free-text', fill: a.textColor ?? '#000000', 'font-size': size, 'font-family': face.family, 'font-kerning': 'none',
-    'font-weight': face.bold ? 'bold' : undefined, 'font-style': face.italic ? 'italic' : undefined,
-  });
-  const align = a.alignment ?? 'left';
-  const padding = border + 2;
-  const anchorX = align === 'center' ? (x2 - x1) / 2 : align === 'right' ? x2 - x1 - padding : padding;
-  text.setAttribute('text-anchor', { left: 'start', center: 'middle', right: 'end' }[align] ?? 'start');
-  wrapLines(a.text ?? '', size, x2 - x1 - 2 * padding, face).forEach((line, i) => {
-    const tspan = svg('tspan', { x: anchorX, y: padding + size * (face.ascent + i * TEXT_LINE_HEIGHT) });
-    tspan.textContent = line;
-    text.append(tspan);
-  });
-  parts.push(svg('g', { transform: `translate(${x1} ${y2}) scale(1 -1)` }, [text]));
-  return parts;
-}
-
-/** Baselines apart, in font sizes: the appearance's (TextLayout.lineHeightFactor). */
-export const TEXT_LINE_HEIGHT = 1.15;
-
-/**
- * How a text box's standard font (`font`: Helvetica, Times-Italic...) is shown in the browser:
- * the font itself or a metric-compatible family (URW's, Liberation's), the standard family
- * it belongs to (restyle's `family`), its weight and slant, and the ascent (in font sizes)
- * its first baseline sits below the padding, as the appearance sets it.
- */
-export function textBoxFace(font = 'Helvetica') {
-  const name = font ?? 'Helvetica';
-  const serif = /Times/.test(name), mono = /Courier/.test(name);
-  return {
-    family: serif ? "Times, 'Times New Roman', 'Nimbus Roman', 'Liberation Serif', serif"
-      : mono ? "Courier, 'Courier New', 'Nimbus Mono PS', 'Liberation Mono', monospace"
-      : "Helvetica, Arial, 'Nimbus Sans', 'Liberation Sans', sans-serif",
-    standard: serif ? 'Times' : mono ? 'Courier' : 'Helvetica',  // restyle's `family`
-    bold: /Bold/.test(name), italic: /Oblique|Italic/.test(name),
-    ascent: serif ? 0.683 : mono ? 0.629 : 0.718,
-  };
-}
-
-/**
- * The lines a text box's text breaks into within `width` points at `size`, wrapped as the
- * appearance wraps them (at spaces, greedily; a word wider than the line broken between
- * characters), measured in the face the browser shows.
- */
-export function wrapLines(text, size, width, face = textBoxFace()) {
-  measuring ??= document.createElement('canvas').getContext('2d');
-  measuring.font = `${face.italic ? 'italic ' : ''}${face.bold ? 'bold ' : ''}${size}px ${face.family}`;
-  measuring.fontKerning = 'none';  // Tj applies no kerning
-  const fits = (line) => measuring.measureText(line.replace(/ +$/, '')).width <= width + 1e-6;
-  const lines = [];
-  for (const paragraph of text.split(/\r\n|\r|\n/)) {
-    let line = '';
-    for (const word of paragraph.split(' ')) {
-      const candidate = line === '' ? word : `${line} ${word}`;
-      if (fits(candidate)) { line = candidate; continue; }
-      if (line !== '') lines.push(line);
-      // A word wider than the line: as many characters as fit (at least one) per line; the
-      // words after it go on with its last piece.
-      let rest = word;
-      while (rest.length > 1 && !fits(rest)) {
-        let cut = 1;
-        while (cut < rest.length - 1 && fits(rest.slice(0, cut + 1))) cut += 1;
-        lines.push(rest.slice(0, cut));
-        rest = rest.slice(cut);
-      }
-      line = rest;
-    }
-    lines.push(line);
-  }
-  return lines;
-}
-
 /** A stamp's image data (base64 PNG or JPEG, the two a stamp holds) as a data URL. */
 export function imageURL(base64) {
   return `data:${base64.startsWith('/9j/') ? 'image/jpeg' : 'image/png'};base64,${base64}`;
@@ -355,7 +274,7 @@ function drawStamp(a) {
   const [fx1, fy1, fx2, fy2] = normRect(label.frame);
   const color = a.color ?? '#CC1A1A';
   const [x, baseline] = label.titleOrigin;
-  loadStampFace();
+  loadTextFace(textBoxFace('Helvetica-Bold'));
   const text = svg('text', {
     class: 'stamp-title', x, y: 0, 'font-size': label.fontSize, 'font-weight': 'bold', fill: color,
     'font-family': `${STAMP_FACE}, ${textBoxFace('Helvetica-Bold').family}`,
@@ -368,21 +287,6 @@ function drawStamp(a) {
     // The baseline at the engine's, y turned down for the text.
     svg('g', { transform: `translate(0 ${baseline}) scale(1 -1)` }, [text]),
   ];
-}
-
-let measuring = null;  // a canvas's context that measures text (text boxes)
-
-// The face pdf.js draws the standard Helvetica-Bold with (its standard fonts: Liberation Sans
-// Bold, Helvetica-Bold's widths), so a stamp's title under edit has the saved file's glyphs;
-// loaded with the first stamp drawn, the fallbacks drawing until (or unless) it has loaded.
-export const STAMP_FACE = 'MarginaliaHelveticaBold';
-let stampFace = null;
-function loadStampFace() {
-  if (stampFace || typeof FontFace === 'undefined') return;
-  stampFace = new FontFace(STAMP_FACE, `url(${new URL('/vendor/pdfjs/standard_fonts/LiberationSans-Bold.ttf', location.href).href})`,
-    { weight: 'bold' });
-  document.fonts.add(stampFace);
-  stampFace.load().catch((error) => console.warn('stamp face not loaded', error.message));
 }
 
 /**

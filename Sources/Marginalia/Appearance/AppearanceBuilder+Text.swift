@@ -29,7 +29,7 @@ extension AppearanceBuilder {
         // URW font and the script fonts (FreeTextLayout), each subset to the glyphs drawn.
         let font = layout.font
         let resource = layout.standard.map { appearance.addFont($0) } ?? "MEmbedded"
-        let lines = layout.faces == nil ? layout.lines(text.text, width: Double(box.width)) : []
+        let lines = layout.faces == nil && layout.standard == nil ? layout.lines(text.text, width: Double(box.width)) : []
         let lineHeight = layout.lineHeight
         appearance.content.save()
         appearance.content.rectangle(inner)
@@ -43,6 +43,13 @@ extension AppearanceBuilder {
             appearance.showShapedLines(shaped, faces: faces, size: size, firstBaseline: firstBaseline, lineHeight: lineHeight,
                                        left: Double(inner.minX), right: Double(inner.maxX),
                                        alignment: text.alignment.rawValue, bottom: Double(inner.minY))
+        } else if let standard = layout.standard {
+            // The core's layout (TextBoxLayout), which the browser's engine answers for the
+            // overlay too, measured with Marginalia's encoding (it precomposes accents).
+            let placed = TextBoxLayout(text: text.text, metrics: standard.metrics, winAnsi: standard.usesWinAnsi,
+                                       fontSize: size, box: box, borderWidth: Double(border),
+                                       alignment: text.alignment.rawValue, units: { standard.units(of: $0) })
+            appearance.showPlacedLines(placed.lines, font: font)
         } else {
             appearance.showLines(lines, font: font, firstBaseline: firstBaseline,
                                  lineHeight: lineHeight, left: Double(inner.minX), right: Double(inner.maxX),

@@ -66,6 +66,15 @@ struct AppearanceStream {
         }
     }
 
+    /// Writes `lines` placed by the core (``TextBoxLayout``) inside a text object, each at its
+    /// own baseline origin: free text in a standard font.
+    mutating func showPlacedLines(_ lines: [TextBoxLayout.Line], font: any PDFFont) {
+        for line in lines {
+            content.raw("1 0 0 1 \(PDFSyntax.number(line.x)) \(PDFSyntax.number(line.baseline)) Tm")
+            content.show(font.encode(line.text).bytes)
+        }
+    }
+
     /// Writes shaped `lines` (text in any script, ``ShapedTextLayout``) as ``showLines(_:font:firstBaseline:lineHeight:left:right:alignment:bottom:)``
     /// writes plain ones, switching fonts as the lines' runs do; the font resources are the
     /// faces' (``TextFaces/fontResources(add:)``), to add once everything is drawn.

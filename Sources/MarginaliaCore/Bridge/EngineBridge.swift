@@ -182,6 +182,8 @@ public final class EngineBridge {
             return try Self.inkPaths(AnnotationGeometry(json: request.member("annotation")))
         case "annotationDrawing":
             return try Self.annotationDrawingJSON(request.member("annotation"))
+        case "textBoxLayout":
+            return try Self.textBoxLayoutJSON(request.member("annotation"))
         case "brushSample":
             return try brushSample(request)
         case "visibleArea":

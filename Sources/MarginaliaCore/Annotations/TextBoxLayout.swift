@@ -1,0 +1,148 @@
+#if !hasFeature(Embedded)
+import Foundation
+#endif
+
+/// A free text box's text laid out in a standard font, line by line, as its appearance stream
+/// writes it: Marginalia's appearance writer draws each line at these numbers, and the
+/// browser's overlay draws a text box under edit where they say (the bridge's
+/// `textBoxLayout`), so the two break and place lines alike (docs/engine.md, "Drawn once").
+///
+/// The text is split into paragraphs at newlines (``paragraphs(of:)``) and each broken by
+/// ``LineBreaker`` within the box less its padding (the border and 2 points on each side),
+/// each character measured by its code in the font (``StandardFontMetrics/units(of:winAnsi:)``;
+/// no kerning, as `Tj` draws it). The first baseline is the font's ascent below the padding,
+/// each next one ``lineHeight`` lower; a line starts at the left padding, is centred, or ends
+/// at the right padding (`/Q` 0, 1, 2). Lines wholly below the box are left out (the
+/// appearance clips them anyway).
+public struct TextBoxLayout: Equatable, Sendable {
+    /// One line of the box: its characters (trailing spaces dropped), where its baseline starts
+    /// and its width, in the box's space.
+    public struct Line: Equatable, Sendable {
+        public var text: String
+        public var x: Double
+        public var baseline: Double
+        public var width: Double
+
+        public init(text: String, x: Double, baseline: Double, width: Double) {
+            self.text = text
+            self.x = x
+            self.baseline = baseline
+            self.width = width
+        }
+    }
+
+    /// The font size: the annotation's, or 12 when it is not a positive finite number.
+    public var fontSize: Double
+    /// The distance between baselines: 1.15 times the size, or the font's ascent-to-descent
+    /// span if that is larger (Symbol's).
+    public var lineHeight: Double
+    /// The space between the box's edge and its text: the border and 2 points.
+    public var padding: Double
+    /// The area the text is clipped to: the box inset by the padding (at most to its middle).
+    public var clip: CGRect
+    /// The lines drawn, top to bottom.
+    public var lines: [Line]
+
+    /// The line height as a multiple of the font size, unless a font's ascent-to-descent span is larger.
+    public static let lineHeightFactor = 1.15
+
+    /// Lays out `text` in the standard font `metrics` in `box`.
+    ///
+    /// - Parameters:
+    ///   - text: The box's plain text; newlines start paragraphs.
+    ///   - metrics: The standard font's widths and ascent.
+    ///   - winAnsi: Whether the font encodes text in WinAnsi (the 12 text fonts), else by code (Symbol, ZapfDingbats).
+    ///   - fontSize: The size in points (not positive or not finite: 12).
+    ///   - box: The box the appearance draws in (upright, as the reader sees it).
+    ///   - borderWidth: The border's width (0: none).
+    ///   - alignment: 0 left, 1 centre, 2 right (`/Q`); another value is left.
+    ///   - units: Measures one character in 1/1000 of the size; by default its code's width in
+    ///     `metrics` (Marginalia passes its own, which also precomposes decomposed characters).
+    public init(text: String, metrics: StandardFontMetrics, winAnsi: Bool, fontSize: Double, box: CGRect,
+                borderWidth: Double, alignment: Int, units: ((Character) -> Int)? = nil) {
+        let size = fontSize.isFinite && fontSize > 0 ? fontSize : 12
+        self.fontSize = size
+        padding = borderWidth + 2
+        lineHeight = Self.lineHeight(metrics, size: size)
+        let inner = box.insetBy(dx: min(CGFloat(padding), box.width / 2), dy: min(CGFloat(padding), box.height / 2))
+        clip = inner
+        let measure = units ?? { metrics.units(of: $0, winAnsi: winAnsi) }
+        let available = Double(box.width) - 2 * padding
+        let width = available > 0 && available.isFinite ? available : .infinity
+        let left = Double(inner.minX), right = Double(inner.maxX), bottom = Double(inner.minY)
+        var baseline = Double(inner.maxY) - Double(metrics.ascent) * size / 1000
+        var placed: [Line] = []
+        paragraphs: for paragraph in Self.paragraphs(of: text) {
+            let widths = paragraph.map { Double(measure($0)) }
+            for line in LineBreaker.lines(of: paragraph, widths: widths, maxWidth: { _ in width }, toPoints: { $0 * size / 1000 }) {
+                if baseline < bottom - lineHeight { break paragraphs }
+                let x: Double = switch alignment {
+                case 1: (left + right) / 2 - line.width / 2
+                case 2: right - line.width
+                default: left
+                }
+                placed.append(Line(text: String(paragraph[line.range]), x: x, baseline: baseline, width: line.width))
+                baseline -= lineHeight
+            }
+        }
+        lines = placed
+    }
+
+    /// The distance between baselines in `metrics` at `size`: ``lineHeightFactor`` times the
+    /// size, or the ascent-to-descent span if larger.
+    public static func lineHeight(_ metrics: StandardFontMetrics, size: Double) -> Double {
+        max(lineHeightFactor, Double(metrics.ascent - metrics.descent) / 1000) * size
+    }
+
+    /// Splits `text` into paragraphs at every newline: LF, CR, CR LF (one character), VT, FF,
+    /// NEL, U+2028 and U+2029. An empty text, or one ending in a newline, ends with an empty paragraph.
+    public static func paragraphs(of text: String) -> [[Character]] {
+        var result: [[Character]] = [[]]
+        for character in text {
+            if isNewline(character) {
+                result.append([])
+            } else {
+                result[result.count - 1].append(character)
+            }
+        }
+        return result
+    }
+
+    /// Whether `character` ends a paragraph (what `Character.isNewline` says, without Unicode tables).
+    static func isNewline(_ character: Character) -> Bool {
+        guard let first = character.unicodeScalars.first?.value else { return false }
+        switch first {
+        case 0x0A...0x0D, 0x85, 0x2028, 0x2029: return true
+        default: return false
+        }
+    }
+
+    /// Whether the core measures `text` in a standard font as Marginalia's appearance writer
+    /// does: every character is a newline or a single Unicode scalar that WinAnsi encodes (or a
+    /// tab, drawn as the font's `?`). Other text (decomposed accents, characters beyond
+    /// WinAnsi) is drawn by the appearance in an embedded font (or precomposed by Foundation),
+    /// which the core does not measure.
+    public static func measuresAsStandard(_ text: String) -> Bool {
+        for character in text where !isNewline(character) {
+            let scalars = character.unicodeScalars
+            guard scalars.count == 1, let value = scalars.first?.value else { return false }
+            if value != 0x09, WinAnsiCodes.code(forScalar: value) == nil { return false }
+        }
+        return true
+    }
+}
+
+extension StandardFontMetrics {
+    /// The width of `character` in 1/1000 units as a standard font draws it: a WinAnsi font by
+    /// the character's WinAnsi code (`?` for one it lacks, or for a character of more than one
+    /// scalar); Symbol and ZapfDingbats by the code of the same value below 0x100 when the
+    /// font has a glyph there, else a space.
+    public func units(of character: Character, winAnsi: Bool) -> Int {
+        let scalars = character.unicodeScalars
+        if scalars.count == 1, let value = scalars.first?.value {
+            if winAnsi, let code = WinAnsiCodes.code(forScalar: value) { return width(ofCode: code) }
+            if !winAnsi, value <= 0xFF, width(ofCode: UInt8(value)) > 0 { return width(ofCode: UInt8(value)) }
+        }
+        return width(ofCode: winAnsi ? WinAnsiCodes.replacementCode : 0x20)
+    }
+}
