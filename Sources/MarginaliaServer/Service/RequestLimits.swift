@@ -76,22 +76,36 @@ public struct RequestLimits: Equatable, Sendable {
 
     private func check(_ tally: Tally, countingPoints: Bool = true) throws {
         if tally.annotations > maxAnnotations {
-            throw refusal("adds, removes or changes \(tally.annotations) annotations", limit: maxAnnotations,
-                          unit: "annotations", option: Self.options.annotations)
+            throw refusal("adds, removes or changes", count: tally.annotations, limit: maxAnnotations, unit: .annotationsPerRequest)
         }
         if tally.pages > maxPages {
-            throw refusal("touches \(tally.pages) pages", limit: maxPages, unit: "pages", option: Self.options.pages)
+            throw refusal("touches", count: tally.pages, limit: maxPages, unit: .pagesPerRequest)
         }
         if countingPoints { try check(points: tally.points, what: "the operation") }
     }
 
     private func check(points: Int, what: String) throws {
         guard points > maxPoints else { return }
-        throw refusal("\(what) has \(points) points", limit: maxPoints, unit: "points", option: Self.options.points)
+        throw refusal("\(what) has", count: points, limit: maxPoints, unit: .pointsPerRequest)
     }
 
-    private func refusal(_ found: String, limit: Int, unit: String, option: String) -> ServiceError {
-        .tooLarge("the request \(found), more than the limit of \(limit) \(unit) per request (\(option))")
+    /// The 413 of a request that `found` `count` of what `unit` counts, over `limit`: the
+    /// message names the option, the reason gives the count, the limit and the option.
+    private func refusal(_ found: String, count: Int, limit: Int, unit: Reason.Key) -> ServiceError {
+        Self.refusal("the request \(found) \(count)", count: count, limit: limit, unit: unit)
+    }
+
+    /// The 413 of `count` annotations, pages or points (`unit`) over `limit`, said as
+    /// "`found` NAME, more than the limit of `limit` NAME per request (OPTION)".
+    static func refusal(_ found: String, count: Int, limit: Int, unit: Reason.Key) -> ServiceError {
+        let (name, option): (String, String)
+        switch unit {
+        case .annotationsPerRequest: (name, option) = ("annotations", options.annotations)
+        case .pagesPerRequest: (name, option) = ("pages", options.pages)
+        default: (name, option) = ("points", options.points)
+        }
+        return ServiceError.tooLarge("\(found) \(name), more than the limit of \(limit) \(name) per request (\(option))")
+            .because(Reason(unit, [("count", .number(Double(count))), ("max", .number(Double(limit))), ("option", .string(option))]))
     }
 }
 
