@@ -64,7 +64,7 @@ public final class DocumentCatalogue: Sendable, ServicePart {
         guard !pages.isEmpty else { throw ServiceError.badRequest("pages: name at least one page to extract") }
         guard pages.count <= documents.limits.maxPages else {
             throw RequestLimits.refusal("pages: extracting \(pages.count)", count: pages.count, limit: documents.limits.maxPages,
-                                        unit: .pagesPerRequest)
+                                        of: .pages)
         }
         let data = try withDocument(id) { state in
             do {

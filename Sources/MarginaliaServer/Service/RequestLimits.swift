@@ -76,36 +76,60 @@ public struct RequestLimits: Equatable, Sendable {
 
     private func check(_ tally: Tally, countingPoints: Bool = true) throws {
         if tally.annotations > maxAnnotations {
-            throw refusal("adds, removes or changes", count: tally.annotations, limit: maxAnnotations, unit: .annotationsPerRequest)
+            throw refusal("adds, removes or changes", count: tally.annotations, limit: maxAnnotations, of: .annotations)
         }
         if tally.pages > maxPages {
-            throw refusal("touches", count: tally.pages, limit: maxPages, unit: .pagesPerRequest)
+            throw refusal("touches", count: tally.pages, limit: maxPages, of: .pages)
         }
         if countingPoints { try check(points: tally.points, what: "the operation") }
     }
 
     private func check(points: Int, what: String) throws {
         guard points > maxPoints else { return }
-        throw refusal("\(what) has", count: points, limit: maxPoints, unit: .pointsPerRequest)
+        throw refusal("\(what) has", count: points, limit: maxPoints, of: .points)
     }
 
-    /// The 413 of a request that `found` `count` of what `unit` counts, over `limit`: the
-    /// message names the option, the reason gives the count, the limit and the option.
-    private func refusal(_ found: String, count: Int, limit: Int, unit: Reason.Key) -> ServiceError {
-        Self.refusal("the request \(found) \(count)", count: count, limit: limit, unit: unit)
+    private func refusal(_ found: String, count: Int, limit: Int, of counted: Counted) -> ServiceError {
+        Self.refusal("the request \(found) \(count)", count: count, limit: limit, of: counted)
     }
 
-    /// The 413 of `count` annotations, pages or points (`unit`) over `limit`, said as
-    /// "`found` NAME, more than the limit of `limit` NAME per request (OPTION)".
-    static func refusal(_ found: String, count: Int, limit: Int, unit: Reason.Key) -> ServiceError {
-        let (name, option): (String, String)
-        switch unit {
-        case .annotationsPerRequest: (name, option) = ("annotations", options.annotations)
-        case .pagesPerRequest: (name, option) = ("pages", options.pages)
-        default: (name, option) = ("points", options.points)
+    /// What a limit counts: the word its refusal uses, the option that sets it, and the
+    /// reason the editor says.
+    enum Counted {
+        case annotations, pages, points
+
+        var name: String {
+            switch self {
+            case .annotations: return "annotations"
+            case .pages: return "pages"
+            case .points: return "points"
+            }
         }
-        return ServiceError.tooLarge("\(found) \(name), more than the limit of \(limit) \(name) per request (\(option))")
-            .because(Reason(unit, [("count", .number(Double(count))), ("max", .number(Double(limit))), ("option", .string(option))]))
+
+        var option: String {
+            switch self {
+            case .annotations: return RequestLimits.options.annotations
+            case .pages: return RequestLimits.options.pages
+            case .points: return RequestLimits.options.points
+            }
+        }
+
+        var reason: Reason.Key {
+            switch self {
+            case .annotations: return .annotationsPerRequest
+            case .pages: return .pagesPerRequest
+            case .points: return .pointsPerRequest
+            }
+        }
+    }
+
+    /// The 413 of `count` of what `counted` counts, over `limit`, said as "`found` NAME, more
+    /// than the limit of `limit` NAME per request (OPTION)", with the reason giving the count,
+    /// the limit and the option.
+    static func refusal(_ found: String, count: Int, limit: Int, of counted: Counted) -> ServiceError {
+        ServiceError.tooLarge("\(found) \(counted.name), more than the limit of \(limit) \(counted.name) per request (\(counted.option))")
+            .because(Reason(counted.reason, [("count", .number(Double(count))), ("max", .number(Double(limit))),
+                                             ("option", .string(counted.option))]))
     }
 }
 
