@@ -50,11 +50,13 @@ import Testing
         try meter.charge(10 * Self.mib, for: "ten")
         #expect(meter.charged == 10 * Self.mib)
         #expect(throws: ServiceError.self) { try meter.charge(8 * Self.mib, for: "eight more") }
-        guard case .tooLarge(let message)? = meter.refusal as? ServiceError else {
+        guard let refusal = meter.refusal as? ServiceError, refusal.code == "tooLarge" else {
             Issue.record("expected tooLarge, got \(String(describing: meter.refusal))")
             return
         }
-        #expect(message.contains("--request-memory") && message.contains("eight more"))
+        #expect(refusal.message.contains("--request-memory") && refusal.message.contains("eight more"))
+        #expect(refusal.reason == Reason(.requestMemory, [("maxBytes", .number(Double(16 * Self.mib))),
+                                                          ("option", .string("--request-memory"))]))
         // Refused once, refused after: work that swallowed the error is still stopped.
         #expect(meter.hold(upTo: 1) == 0)
         meter.release()
@@ -100,6 +102,7 @@ import Testing
         } catch let error as ServiceError {
             #expect(error.httpStatus == 413)
             #expect(error.message.contains("maxDecodedStreamSize") && error.message.contains("MARGINALIA_LIMITS"))
+            #expect(error.reason == Reason(.readingLimit, [("option", .string("MARGINALIA_LIMITS"))]))
         }
         let capped = try DocumentService(directory: directory.appendingPathComponent("capped"),
                                          budget: MemoryBudget(.init(total: 64 * Self.mib, perRequest: 4 * Self.mib)))
@@ -110,6 +113,8 @@ import Testing
         } catch let error as ServiceError {
             #expect(error.httpStatus == 413)
             #expect(error.message.contains("--request-memory"))
+            #expect(error.reason == Reason(.requestMemory, [("maxBytes", .number(Double(4 * Self.mib))),
+                                                            ("option", .string("--request-memory"))]))
         }
         // Everything given back once the background indexer is done too.
         #expect(capped.search.waitForTextIndex())

@@ -44,7 +44,7 @@ struct PostgresStoreTests {
         #expect(try store.saveVersion(id, bytes: update1, basedOn: 1, revision: 1, pageCount: 3, now: Date()).number == 2)
         #expect(try store.saveVersion(id, bytes: update2, basedOn: 2, revision: 2, pageCount: 3, now: Date()).number == 3)
         // A save made from an older version is refused: another replica saved first.
-        #expect(throws: StoreError.conflict("document \(id) was saved as version 3 since version 2")) {
+        #expect(throws: StoreError.conflict("document \(id) was saved as version 3 since version 2", .savedSince(latest: 3, basedOn: 2))) {
             try store.saveVersion(id, bytes: update2 + Data("x".utf8), basedOn: 2, revision: 2, pageCount: 3, now: Date())
         }
         let restored = try store.restoreVersion(id, number: 1, revision: 2, pageCount: 3, now: Date())

@@ -123,7 +123,8 @@ struct ServicePagesTests {
             try FileManager.default.contentsOfDirectory(atPath: try #require(service.store as? SQLiteDocumentStore).filesDirectory.path).filter { $0.hasPrefix(of) }.sorted()
         }
         #expect(try files(id).count == 3)
-        #expect(throws: ServiceError.conflict("document \(id) is not in the trash: move it there before deleting it for good")) {
+        #expect(throws: ServiceError.conflict("document \(id) is not in the trash: move it there before deleting it for good")
+            .because(Reason(.notInTrash))) {
             try service.saving.purge(id)
         }
         let events = EventRecorder()

@@ -28,6 +28,7 @@ struct ServiceSignatureTests {
         } throws: { error in
             guard let refused = error as? ServiceError, refused.code == "conflict" else { return false }
             return refused.message.contains("Signature1") && refused.message.contains("version 1")
+                && refused.reason == Reason(.restoreLosesSignatures, [("version", .number(1)), ("signatures", .string("Signature1"))])
         }
         #expect(try service.saving.versions(id).versions.map(\.number) == [1, 2])
         // The signed version itself holds the signature: it is restored.

@@ -138,7 +138,7 @@ struct StoreTests {
         let id = try store.createDocument(name: "a", kind: .pdf, pdf: Fixtures.sample, pageCount: 3).id
         let update1 = Fixtures.sample + Data("\n% save one\n".utf8)
         #expect(try store.saveVersion(id, bytes: update1, basedOn: 1, revision: 0, pageCount: 3, now: Date()).number == 2)
-        #expect(throws: StoreError.conflict("document \(id) was saved as version 2 since version 1")) {
+        #expect(throws: StoreError.conflict("document \(id) was saved as version 2 since version 1", .savedSince(latest: 2, basedOn: 1))) {
             try store.saveVersion(id, bytes: update1 + Data("% from version 1\n".utf8), basedOn: 1, revision: 0,
                                   pageCount: 3, now: Date())
         }

@@ -122,3 +122,43 @@ def test_the_browsers_engine_refuses_in_the_editors_language_too(new_editor):
         try { engine.call({ call: 'thread', id: 'gone' }); return null; } catch (error) { return [error.reason, error.message]; }
     })""")
     assert answer == ["annotation.unknown", catalog("fr")["reason.annotation.unknown"]]
+
+
+# The per-request points limit of a third server: a pen stroke of the test has more.
+MAX_POINTS = 10
+
+
+@pytest.fixture(scope="module")
+def few_points_server():
+    """A server that takes at most MAX_POINTS points in one request: its base URL."""
+    data = tempfile.mkdtemp(prefix="marginalia-e2e-points-")
+    try:
+        with serving_editor(_binary(), data, "--max-points", str(MAX_POINTS)) as base:
+            yield base
+    finally:
+        shutil.rmtree(data, ignore_errors=True)
+
+
+def test_a_stroke_over_the_points_limit_is_refused_in_french_with_its_count_and_the_limit(new_tab, few_points_server):
+    doc = api(few_points_server, "POST", "/api/v1/documents?name=points.pdf", SAMPLE.read_bytes(), "application/pdf")["id"]
+    editor = Editor(new_tab(), few_points_server, doc)
+    editor.goto(f"/?doc={doc}&lang=fr")
+    editor.wait_opened()
+    editor.js("marginalia.setTool('draw')")
+    editor.show_page(0, zoom=1)
+    editor.pen_stroke(stroke_points(editor, 100, 400, BAND_Y, steps=60))
+    fr = catalog("fr")
+    # The sentence up to the count, and from the count on: the count is the points the editor
+    # sent (more than the limit), the limit and the option as the server gave them.
+    before_count, after_count = fr["reason.limit.points"].replace("{max}", str(MAX_POINTS)).replace("{option}", "--max-points").split("{count}")
+    status_shows(editor, after_count)
+    editor.painted()
+    editor.screenshot("refusal-points-french")
+    status = editor.text("#status")
+    prefix = fr["status.notApplied"].replace("{reason}", before_count)
+    assert status.startswith(prefix) and status.endswith(after_count), status
+    count = status[len(prefix):len(status) - len(after_count)]
+    assert count.isdigit() and int(count) > MAX_POINTS, count
+    assert "points per request" not in status
+    assert editor.js("marginalia.model.revision") == 0
+    assert not editor.errors

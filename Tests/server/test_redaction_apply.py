@@ -207,6 +207,7 @@ def test_a_signed_document_is_refused(server, tmp_path, binary):
     command(server, doc, 0, {"type": "add", "annotations": redaction_marks(word_quads(upload, SECRET))})
     status, _, answer = server.request("POST", f"/api/v1/documents/{doc}/redactions/apply", {"confirm": True})
     assert status == 409 and b"is signed" in answer and b"invalidate" in answer, answer
+    assert json.loads(answer)["error"]["reason"] == "signature.rewriteBreaks", answer
     # Refused before anything was saved or changed: the marks are still there, unsaved.
     assert [v["number"] for v in server.json("GET", f"/api/v1/documents/{doc}/versions")["versions"]] == [1]
     assert server.request("GET", f"/api/v1/documents/{doc}/versions/1/file")[2] == signed.read_bytes()

@@ -210,7 +210,9 @@ def test_while_the_database_is_down_requests_get_503_and_then_it_heals(replicas,
                                        ("POST", f"{DOCS}/{doc}/save", b"")):
                 status, _, data = replica.request(method, path, body)
                 assert status == 503, f"{method} {path}: {status} {data[:200]!r}"
-                assert json.loads(data)["error"]["code"] == "unavailable"
+                # The editor says it in the user's language (docs/api.md, "Reasons").
+                assert (json.loads(data)["error"]["code"], json.loads(data)["error"].get("reason")) == \
+                    ("unavailable", "unavailable.database"), data[:300]
         status, _, data = replicas.front.request("GET", DOCS)
         assert status == 503 and json.loads(data)["error"]["code"] == "unavailable"
     finally:

@@ -10,7 +10,7 @@
 public struct Reason: Equatable, Sendable {
     /// The version of the identifier set ("reasons version N" in docs/api.md): raised when an
     /// identifier is added.
-    public static let version = 1
+    public static let version = 2
 
     /// One identifier, with the arguments its sentence names.
     public enum Key: Equatable, Sendable {
@@ -49,6 +49,37 @@ public struct Reason: Equatable, Sendable {
         case pageOutOfRange
         /// 422: no annotation `id`.
         case unknownAnnotation
+        /// 413: one request adds, removes or changes `count` annotations, more than `max`
+        /// (`option`: the server's setting).
+        case annotationsPerRequest
+        /// 413: one request touches `count` pages, more than `max` (`option`).
+        case pagesPerRequest
+        /// 413: one request carries `count` points, more than `max` (`option`).
+        case pointsPerRequest
+        /// 413: the work needs more than `maxBytes` bytes of memory, the limit of one request
+        /// (`option`).
+        case requestMemory
+        /// 413: the PDF passes one of the server's reading limits (docs/limits.md), set with
+        /// `option` (the English message names the limit).
+        case readingLimit
+        /// 409: the document was saved as version `version` since version `basedOn`, the one
+        /// the save was made from.
+        case savedSince
+        /// 409: a restore found edits made while it ran: nothing was restored.
+        case restoreOvertaken
+        /// 409: the document moved to version `version` while the redactions were applied:
+        /// nothing was stored.
+        case redactionOvertaken
+        /// 409: only a document in the trash may be deleted for good.
+        case notInTrash
+        /// 409: version `version` lacks the signatures `signatures` of the document: restoring
+        /// it would remove them.
+        case restoreLosesSignatures
+        /// 409: the request's `baseRevision` is ahead of the document's `revision` (the server
+        /// lost edits it never saved, or the document was replaced).
+        case revisionAhead
+        /// 503: the database cannot be reached now; the request may be sent again.
+        case databaseUnavailable
 
         /// Every identifier, in the order of docs/api.md's table.
         public static let all: [Key] = {
@@ -59,7 +90,11 @@ public struct Reason: Equatable, Sendable {
                                  .changedSince]
             let rest: [Key] = [.certificationForbids, .rewriteBreaksSignatures, .unsupportedFile, .annotationLocked,
                                .annotationReadOnly, .notAuthor, .pageOutOfRange, .unknownAnnotation]
-            return limits + history + rest
+            // Reasons version 2.
+            let added: [Key] = [.annotationsPerRequest, .pagesPerRequest, .pointsPerRequest, .requestMemory, .readingLimit,
+                                .savedSince, .restoreOvertaken, .redactionOvertaken, .notInTrash, .restoreLosesSignatures,
+                                .revisionAhead, .databaseUnavailable]
+            return limits + history + rest + added
         }()
 
         /// The identifier as the API writes it (`reason`).
@@ -82,6 +117,18 @@ public struct Reason: Equatable, Sendable {
             case .notAuthor: return "annotation.notAuthor"
             case .pageOutOfRange: return "page.outOfRange"
             case .unknownAnnotation: return "annotation.unknown"
+            case .annotationsPerRequest: return "limit.annotations"
+            case .pagesPerRequest: return "limit.pages"
+            case .pointsPerRequest: return "limit.points"
+            case .requestMemory: return "limit.requestMemory"
+            case .readingLimit: return "limit.reading"
+            case .savedSince: return "conflict.savedSince"
+            case .restoreOvertaken: return "conflict.restoreOvertaken"
+            case .redactionOvertaken: return "conflict.redactionOvertaken"
+            case .notInTrash: return "conflict.notInTrash"
+            case .restoreLosesSignatures: return "conflict.restoreLosesSignatures"
+            case .revisionAhead: return "conflict.revisionAhead"
+            case .databaseUnavailable: return "unavailable.database"
             }
         }
 
@@ -96,6 +143,14 @@ public struct Reason: Equatable, Sendable {
             case .notAuthor: return ["author"]
             case .annotationLocked, .annotationReadOnly, .unknownAnnotation: return ["id"]
             case .pageOutOfRange: return ["page", "pageCount"]
+            case .annotationsPerRequest, .pagesPerRequest, .pointsPerRequest: return ["count", "max", "option"]
+            case .requestMemory: return ["maxBytes", "option"]
+            case .readingLimit: return ["option"]
+            case .savedSince: return ["version", "basedOn"]
+            case .redactionOvertaken: return ["version"]
+            case .restoreLosesSignatures: return ["version", "signatures"]
+            case .revisionAhead: return ["baseRevision", "revision"]
+            case .restoreOvertaken, .notInTrash, .databaseUnavailable: return []
             case .signInRequired, .permissionMissing, .notFound, .changedSince, .historyRefusedAnonymous, .certificationForbids, .rewriteBreaksSignatures, .unsupportedFile:
                 return []
             }

@@ -63,7 +63,8 @@ public final class DocumentCatalogue: Sendable, ServicePart {
     public func extractPages(_ id: String, pages: [Int], name: String) throws -> DocumentSummary {
         guard !pages.isEmpty else { throw ServiceError.badRequest("pages: name at least one page to extract") }
         guard pages.count <= documents.limits.maxPages else {
-            throw ServiceError.tooLarge("pages: \(pages.count) pages, more than the limit of \(documents.limits.maxPages) (\(RequestLimits.options.pages))")
+            throw RequestLimits.refusal("pages: extracting \(pages.count)", count: pages.count, limit: documents.limits.maxPages,
+                                        of: .pages)
         }
         let data = try withDocument(id) { state in
             do {

@@ -1,4 +1,5 @@
 import Foundation
+import MarginaliaCore
 
 extension DocumentSaving {
     /// Removes a document in the trash for good: its catalogue rows, its operation log, every
@@ -14,6 +15,7 @@ extension DocumentSaving {
                     try entry.locked { _ in
                         guard try store.document(id).trashedAt != nil else {
                             throw ServiceError.conflict("document \(id) is not in the trash: move it there before deleting it for good")
+                                .because(Reason(.notInTrash))
                         }
                         notify(id, .purged(id: id))
                         try store.purge(id)

@@ -41,7 +41,7 @@ extension DocumentSaving {
                             throw ServiceError.conflict("""
                                 document \(id) is signed (\(fields.joined(separator: ", "))): applying redactions rewrites the \
                                 file, which would invalidate its signatures, so it is refused (docs/signatures.md)
-                                """)
+                                """).because(Reason(.rewriteBreaksSignatures))
                         }
                         _ = try saveLocked(id, &state)
                         let copy = try open(try state.document.dataRepresentation(), meter: meter)

@@ -217,7 +217,8 @@ extension DocumentSaving {
                 version \(number) of document \(id) does not hold the signature\(lost.count == 1 ? "" : "s") of \
                 \(lost.joined(separator: ", ")): restoring it would remove \(lost.count == 1 ? "it" : "them") from the \
                 document, so it is refused; download the version as a copy instead (GET …/versions/\(number)/file)
-                """)
+                """).because(Reason(.restoreLosesSignatures, [("version", .number(Double(number))),
+                                                             ("signatures", .string(lost.joined(separator: ", ")))]))
         }
     }
 }

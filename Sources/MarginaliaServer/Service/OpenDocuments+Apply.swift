@@ -96,7 +96,9 @@ extension OpenDocuments {
 
     /// The conflict of a request whose base revision is ahead of the document's `revision`.
     static func ahead(_ request: ApplyRequest, of id: String, revision: Int) -> ServiceError {
-        .conflict("baseRevision \(request.baseRevision) is ahead of document \(id) (revision \(revision))")
+        ServiceError.conflict("baseRevision \(request.baseRevision) is ahead of document \(id) (revision \(revision))")
+            .because(Reason(.revisionAhead, [("baseRevision", .number(Double(request.baseRevision))),
+                                             ("revision", .number(Double(revision)))]))
     }
 
     /// The log entries after `revision` up to the newest applied one, from memory when it

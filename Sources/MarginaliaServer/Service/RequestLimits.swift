@@ -76,22 +76,60 @@ public struct RequestLimits: Equatable, Sendable {
 
     private func check(_ tally: Tally, countingPoints: Bool = true) throws {
         if tally.annotations > maxAnnotations {
-            throw refusal("adds, removes or changes \(tally.annotations) annotations", limit: maxAnnotations,
-                          unit: "annotations", option: Self.options.annotations)
+            throw refusal("adds, removes or changes", count: tally.annotations, limit: maxAnnotations, of: .annotations)
         }
         if tally.pages > maxPages {
-            throw refusal("touches \(tally.pages) pages", limit: maxPages, unit: "pages", option: Self.options.pages)
+            throw refusal("touches", count: tally.pages, limit: maxPages, of: .pages)
         }
         if countingPoints { try check(points: tally.points, what: "the operation") }
     }
 
     private func check(points: Int, what: String) throws {
         guard points > maxPoints else { return }
-        throw refusal("\(what) has \(points) points", limit: maxPoints, unit: "points", option: Self.options.points)
+        throw refusal("\(what) has", count: points, limit: maxPoints, of: .points)
     }
 
-    private func refusal(_ found: String, limit: Int, unit: String, option: String) -> ServiceError {
-        .tooLarge("the request \(found), more than the limit of \(limit) \(unit) per request (\(option))")
+    private func refusal(_ found: String, count: Int, limit: Int, of counted: Counted) -> ServiceError {
+        Self.refusal("the request \(found) \(count)", count: count, limit: limit, of: counted)
+    }
+
+    /// What a limit counts: the word its refusal uses, the option that sets it, and the
+    /// reason the editor says.
+    enum Counted {
+        case annotations, pages, points
+
+        var name: String {
+            switch self {
+            case .annotations: return "annotations"
+            case .pages: return "pages"
+            case .points: return "points"
+            }
+        }
+
+        var option: String {
+            switch self {
+            case .annotations: return RequestLimits.options.annotations
+            case .pages: return RequestLimits.options.pages
+            case .points: return RequestLimits.options.points
+            }
+        }
+
+        var reason: Reason.Key {
+            switch self {
+            case .annotations: return .annotationsPerRequest
+            case .pages: return .pagesPerRequest
+            case .points: return .pointsPerRequest
+            }
+        }
+    }
+
+    /// The 413 of `count` of what `counted` counts, over `limit`, said as "`found` NAME, more
+    /// than the limit of `limit` NAME per request (OPTION)", with the reason giving the count,
+    /// the limit and the option.
+    static func refusal(_ found: String, count: Int, limit: Int, of counted: Counted) -> ServiceError {
+        ServiceError.tooLarge("\(found) \(counted.name), more than the limit of \(limit) \(counted.name) per request (\(counted.option))")
+            .because(Reason(counted.reason, [("count", .number(Double(count))), ("max", .number(Double(limit))),
+                                             ("option", .string(counted.option))]))
     }
 }
 

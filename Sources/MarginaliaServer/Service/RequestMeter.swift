@@ -1,4 +1,5 @@
 import Foundation
+import MarginaliaCore
 import PDFCore
 import Synchronization
 
@@ -62,7 +63,9 @@ public final class RequestMeter: ResourceMeter, Sendable {
             if bytes > held {
                 let cap = budget.settings.perRequest
                 let refusal: ServiceError = state.used.addingReportingOverflow(bytes).partialValue > cap || bytes > cap
-                    ? .tooLarge("\(what) needs more than the limit of \(cap) bytes of memory per request (\(MemoryBudget.Settings.options.perRequest)): \(detail()) needs more than \(held) bytes after \(state.used)")
+                    ? ServiceError.tooLarge("\(what) needs more than the limit of \(cap) bytes of memory per request (\(MemoryBudget.Settings.options.perRequest)): \(detail()) needs more than \(held) bytes after \(state.used)")
+                        .because(Reason(.requestMemory, [("maxBytes", .number(Double(cap))),
+                                                         ("option", .string(MemoryBudget.Settings.options.perRequest))]))
                     : budget.busy(what)
                 state.refused = refusal
                 throw refusal

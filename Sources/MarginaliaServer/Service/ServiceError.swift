@@ -105,8 +105,8 @@ extension ServiceError {
         switch error {
         case .notFound: return .notFound(error.description).because(Reason(.notFound))
         case .invalidID, .invalidName, .invalidRequest: return .badRequest(error.description)
-        case .conflict: return .conflict(error.description).because(Reason(.changedSince))
-        case .unavailable: return .unavailable(error.description)
+        case .conflict(_, let found): return .conflict(error.description).because(found.reason)
+        case .unavailable: return .unavailable(error.description).because(Reason(.databaseUnavailable))
         case .damaged, .io, .sqlite, .postgres: return .internalError(error.description)
         }
     }
@@ -128,7 +128,8 @@ extension ServiceError {
     /// holds, 422. (A stored file that cannot be opened is reported by the loader, 500.)
     static func from(_ error: PDFError) -> ServiceError {
         if case .limitExceeded = error {
-            return .tooLarge("\(error) (a reading limit of docs/limits.md, raised for marginalia serve with MARGINALIA_LIMITS=NAME=VALUE)")
+            return ServiceError.tooLarge("\(error) (a reading limit of docs/limits.md, raised for marginalia serve with MARGINALIA_LIMITS=NAME=VALUE)")
+                .because(Reason(.readingLimit, [("option", .string("MARGINALIA_LIMITS"))]))
         }
         return .unprocessable(error.description)
     }

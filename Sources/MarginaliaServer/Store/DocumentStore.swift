@@ -93,7 +93,7 @@ public protocol DocumentStore: AnyObject, Sendable {
     /// Records a save: `bytes` is the latest version's bytes with an incremental update
     /// appended, made from version `basedOn`; it becomes a new version at `revision`.
     ///
-    /// - Throws: ``StoreError/conflict(_:)`` when `basedOn` is no longer the latest version
+    /// - Throws: ``StoreError/conflict(_:_:)`` when `basedOn` is no longer the latest version
     ///   (another process saved or restored meanwhile: nothing is written);
     ///   ``StoreError/invalidRequest(_:)`` when `bytes` does not extend the stored state or
     ///   `revision` is ahead of the log.
@@ -118,7 +118,7 @@ public protocol DocumentStore: AnyObject, Sendable {
     /// that later saves append to), with the saved revision and the history base set to
     /// `revision`, which must be the document's revision.
     ///
-    /// - Throws: ``StoreError/conflict(_:)`` when the log moved past `revision` meanwhile.
+    /// - Throws: ``StoreError/conflict(_:_:)`` when the log moved past `revision` meanwhile.
     func restoreVersion(_ id: String, number: Int, revision: Int, pageCount: Int, now: Date) throws -> VersionRecord
 
     /// The store's retention settings (docs/store.md, "Retention"); none set: keep everything.
@@ -139,7 +139,7 @@ public protocol DocumentStore: AnyObject, Sendable {
     /// chunk) that named versions before and names none after is removed, bytes and all.
     /// The new files are written first; a failure removes them and changes nothing.
     ///
-    /// - Throws: ``StoreError/conflict(_:)`` when the latest version is no longer
+    /// - Throws: ``StoreError/conflict(_:_:)`` when the latest version is no longer
     ///   `prune.latest`; ``StoreError/invalidRequest(_:)`` when a rewrite names a version
     ///   that is not in its old file.
     func pruneVersions(_ id: String, _ prune: VersionPrune) throws
@@ -152,7 +152,7 @@ public protocol DocumentStore: AnyObject, Sendable {
     /// then every other file or chunk of the document (earlier versions, restores, rewrites,
     /// uploads) is removed. Then call ``clearFreedSpace()``, outside the document's lock.
     ///
-    /// - Throws: ``StoreError/conflict(_:)`` when `basedOn` is no longer the latest version or
+    /// - Throws: ``StoreError/conflict(_:_:)`` when `basedOn` is no longer the latest version or
     ///   `revision` not the document's revision (nothing is written); ``StoreError/notFound(_:)``.
     func redactHistory(_ id: String, bytes: Data, basedOn: Int, revision: Int, pageCount: Int, now: Date) throws -> VersionRecord
 

@@ -8,7 +8,7 @@ extension SQLiteDocumentStore {
     /// version in the file stays a prefix of it. The file is written before the row is
     /// committed; ``loadDocument(_:)`` cuts back a file whose commit never happened.
     ///
-    /// - Throws: ``StoreError/conflict(_:)`` when `basedOn` is not the latest version;
+    /// - Throws: ``StoreError/conflict(_:_:)`` when `basedOn` is not the latest version;
     ///   ``StoreError/invalidRequest(_:)`` when `bytes` is shorter than the stored state or
     ///   does not start with it (nothing is written); I/O and SQLite errors.
     public func saveVersion(_ id: String, bytes: Data, basedOn: Int, revision: Int, pageCount: Int,
@@ -20,7 +20,8 @@ extension SQLiteDocumentStore {
             throw StoreError.damaged("document \(id) has no version in \(record.file)")
         }
         guard versions.last?.number == basedOn else {
-            throw StoreError.conflict("document \(id) was saved as version \(versions.last?.number ?? 0) since version \(basedOn)")
+            throw StoreError.conflict("document \(id) was saved as version \(versions.last?.number ?? 0) since version \(basedOn)",
+                                      .savedSince(latest: versions.last?.number ?? 0, basedOn: basedOn))
         }
         let stored = try readFile(named: record.file).prefix(latest.byteLength)
         guard bytes.count >= stored.count, bytes.prefix(stored.count) == stored else {
@@ -41,7 +42,7 @@ extension SQLiteDocumentStore {
     /// no version; they are cut off before appending, and ``loadDocument(_:)`` cuts them too.
     /// A version's bytes are never touched.
     ///
-    /// - Throws: ``StoreError/conflict(_:)`` when `basedOn` is not the latest version
+    /// - Throws: ``StoreError/conflict(_:_:)`` when `basedOn` is not the latest version
     ///   (nothing is written); I/O and SQLite errors.
     public func appendVersion(_ id: String, update: Data, basedOn: Int, revision: Int, pageCount: Int,
                               now: Date) throws -> VersionRecord {
@@ -49,7 +50,8 @@ extension SQLiteDocumentStore {
             (try fetchDocument(id, in: database), try fetchVersions(id, in: database))
         }
         guard let latest = versions.last, latest.number == basedOn else {
-            throw StoreError.conflict("document \(id) was saved as version \(versions.last?.number ?? 0) since version \(basedOn)")
+            throw StoreError.conflict("document \(id) was saved as version \(versions.last?.number ?? 0) since version \(basedOn)",
+                                      .savedSince(latest: versions.last?.number ?? 0, basedOn: basedOn))
         }
         guard latest.file == record.file else { throw StoreError.damaged("document \(id) has no version in \(record.file)") }
         try appendFile(named: record.file, at: latest.byteLength, update)
@@ -88,7 +90,7 @@ extension SQLiteDocumentStore {
     /// every version stays readable. The saved revision and the start of the undo history
     /// become `revision`: operations logged before it are not replayed on this content.
     ///
-    /// - Throws: ``StoreError/notFound(_:)``, ``StoreError/conflict(_:)`` when `revision` is
+    /// - Throws: ``StoreError/notFound(_:)``, ``StoreError/conflict(_:_:)`` when `revision` is
     ///   not the document's revision, I/O and SQLite errors.
     public func restoreVersion(_ id: String, number: Int, revision: Int, pageCount: Int,
                                now: Date) throws -> VersionRecord {
@@ -121,7 +123,8 @@ extension SQLiteDocumentStore {
                 // be replayed on content they were not made for.
                 guard !startsHistory || revision == document.revision else {
                     throw StoreError.conflict(
-                        "document \(id) moved to revision \(document.revision) before version \(number) could start at \(revision)")
+                        "document \(id) moved to revision \(document.revision) before version \(number) could start at \(revision)",
+                        .restoreOvertaken)
                 }
                 try database.run("""
                     INSERT INTO versions (document, number, byte_length, revision, created, file) VALUES (?, ?, ?, ?, ?, ?)

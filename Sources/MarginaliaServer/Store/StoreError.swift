@@ -1,4 +1,5 @@
 import Foundation
+import MarginaliaCore
 
 /// Why the document store refused or failed a request. Every case carries what a person
 /// needs to fix it; ``description`` is one line.
@@ -23,8 +24,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     /// request may be tried again later.
     case unavailable(String)
     /// Another process changed the document first (a save or restore that no longer fits):
-    /// nothing was written.
-    case conflict(String)
+    /// nothing was written. `found` says what it changed, for the editor (``StoreConflict``).
+    case conflict(String, StoreConflict = .changed)
 
     public var description: String {
         switch self {
@@ -39,7 +40,7 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
         case .postgres(let state, let message, let statement):
             return "PostgreSQL error \(state) (\(message)) in: \(statement.prefix(200))"
         case .unavailable(let why): return "the database is unavailable: \(why)"
-        case .conflict(let why): return why
+        case .conflict(let why, _): return why
         }
     }
 }
@@ -51,6 +52,33 @@ extension StoreError {
     static func redactionOutdated(_ id: String, basedOn: Int, revision: Int, latest: Int, current: Int) -> StoreError? {
         guard latest != basedOn || current != revision else { return nil }
         return .conflict("document \(id) moved to version \(latest), revision \(current) before the redaction of version "
-                         + "\(basedOn) at revision \(revision) was stored")
+                         + "\(basedOn) at revision \(revision) was stored", .redactionOvertaken(latest: latest))
+    }
+}
+
+/// What another process changed first, when the store refuses with
+/// ``StoreError/conflict(_:_:)``: each case is a refusal the editor says in the user's language
+/// (``reason``), because the user does something else about it.
+public enum StoreConflict: Equatable, Sendable {
+    /// The document was saved as version `latest` since version `basedOn`, the one the save
+    /// was made from: reload to see that version.
+    case savedSince(latest: Int, basedOn: Int)
+    /// Edits were logged while a version was being restored: nothing was restored.
+    case restoreOvertaken
+    /// The document moved to version `latest` while its redactions were applied: nothing
+    /// was stored.
+    case redactionOvertaken(latest: Int)
+    /// Anything else: the document was saved or changed by someone else since.
+    case changed
+
+    /// The reason the API answers with the conflict.
+    public var reason: Reason {
+        switch self {
+        case .savedSince(let latest, let basedOn):
+            return Reason(.savedSince, [("version", .number(Double(latest))), ("basedOn", .number(Double(basedOn)))])
+        case .restoreOvertaken: return Reason(.restoreOvertaken)
+        case .redactionOvertaken(let latest): return Reason(.redactionOvertaken, [("version", .number(Double(latest)))])
+        case .changed: return Reason(.changedSince)
+        }
     }
 }

@@ -22,7 +22,7 @@ extension PostgresDocumentStore {
 
     /// The document and its latest version, which a save must be based on.
     ///
-    /// - Throws: ``StoreError/conflict(_:)`` when `basedOn` is no longer the latest version.
+    /// - Throws: ``StoreError/conflict(_:_:)`` when `basedOn` is no longer the latest version.
     private func latestVersion(_ id: String, basedOn: Int) throws
         -> (DocumentRecord, (record: VersionRecord, chunk: String, offset: Int)) {
         try DocumentID.validate(id)
@@ -31,7 +31,8 @@ extension PostgresDocumentStore {
         }
         guard let latest = versions.last else { throw StoreError.damaged("document \(id) has no version") }
         guard latest.record.number == basedOn, latest.record.file == record.file else {
-            throw StoreError.conflict("document \(id) was saved as version \(latest.record.number) since version \(basedOn)")
+            throw StoreError.conflict("document \(id) was saved as version \(latest.record.number) since version \(basedOn)",
+                                      .savedSince(latest: latest.record.number, basedOn: basedOn))
         }
         return (record, latest)
     }
@@ -106,7 +107,8 @@ extension PostgresDocumentStore {
             let latest = try connection.query("SELECT max(number) FROM versions WHERE document = $1", [.text(id)])
                 .first?.integer(0) ?? 0
             guard latest == number - 1 else {
-                throw StoreError.conflict("document \(id) got version \(latest) from another replica first")
+                throw StoreError.conflict("document \(id) got version \(latest) from another replica first",
+                                          .savedSince(latest: latest, basedOn: number - 1))
             }
             guard revision <= document.revision else {
                 throw StoreError.invalidRequest(
@@ -118,7 +120,8 @@ extension PostgresDocumentStore {
             }
             guard !startsHistory || revision == document.revision else {
                 throw StoreError.conflict(
-                    "document \(id) moved to revision \(document.revision) before version \(number) could start at \(revision)")
+                    "document \(id) moved to revision \(document.revision) before version \(number) could start at \(revision)",
+                    .restoreOvertaken)
             }
             try connection.query("""
                 INSERT INTO versions (document, number, byte_length, revision, created, file, chunk, chunk_offset)
