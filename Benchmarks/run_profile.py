@@ -9,12 +9,17 @@ points each, as the editor sends them. While they run, `perf record` samples the
 report lists the functions with the most self time, each as a share of the samples and as
 microseconds per stroke (its share of the server's CPU time per stroke).
 
+With --subscribers N, N clients read the document's event stream (`GET .../events`) as editor
+tabs do, and the server's CPU per stroke includes sending every stroke to each of them: the
+phase waits until each has received every stroke before it reads the server's CPU time.
+
 Give one binary, or two with --compare to measure a change against its base in the same run
 (alternating phases, so a noisy machine weighs on both alike); the CPU per stroke of each and
 their ratio are reported. Writes its section of docs/benchmarks.md unless --no-report.
 
     python3 Benchmarks/run_profile.py [--marginalia BIN] [--compare BASE_BIN] [--strokes 3000]
-                                      [--clients 4] [--rounds 2] [--top 15] [--no-report]
+                                      [--clients 4] [--subscribers 0] [--rounds 2] [--top 15]
+                                      [--no-report]
 """
 
 import argparse
@@ -23,6 +28,7 @@ import json
 import math
 import re
 import shutil
+import socket
 import subprocess
 import sys
 import tempfile
@@ -83,6 +89,53 @@ def send_strokes(port: int, document: str, clients: int, strokes: int) -> int:
     return sum(acknowledged)
 
 
+class Subscribers:
+    """`count` clients reading document `document`'s event stream, each counting the operation
+    events it received."""
+
+    def __init__(self, port: int, document: str, count: int):
+        self.received = [0] * count
+        self.connections: list[http.client.HTTPConnection] = []
+        self.threads: list[threading.Thread] = []
+        for index in range(count):
+            connection = http.client.HTTPConnection("127.0.0.1", port, timeout=120)
+            connection.request("GET", f"/api/v1/documents/{document}/events")
+            response = connection.getresponse()
+            if response.status != 200:
+                raise SystemExit(f"subscriber {index}: GET .../events answered {response.status}")
+            self.connections.append(connection)
+            thread = threading.Thread(target=self._read, args=(index, response), daemon=True)
+            thread.start()
+            self.threads.append(thread)
+
+    def _read(self, index: int, response: http.client.HTTPResponse) -> None:
+        try:
+            while line := response.fp.readline():
+                if line == b"event: operation\n":
+                    self.received[index] += 1
+        except (OSError, ValueError):
+            pass  # closed by stop()
+
+    def wait_for(self, counts: list[int], deadline_seconds: float = 60) -> None:
+        """Waits until subscriber i has received `counts[i]` operation events."""
+        deadline = time.monotonic() + deadline_seconds
+        while any(got < wanted for got, wanted in zip(self.received, counts)):
+            if time.monotonic() > deadline:
+                raise SystemExit(f"subscribers received {self.received} operation events, expected {counts}")
+            time.sleep(0.01)
+
+    def stop(self) -> None:
+        for connection in self.connections:
+            if connection.sock is not None:
+                try:
+                    connection.sock.shutdown(socket.SHUT_RDWR)
+                except OSError:
+                    pass
+            connection.close()
+        for thread in self.threads:
+            thread.join(timeout=10)
+
+
 def demangle(names: list[str]) -> list[str]:
     tool = shutil.which("swift-demangle") or str(Path(shutil.which("swift") or "swift").with_name("swift-demangle"))
     try:
@@ -119,16 +172,23 @@ def top_symbols(perf_data: Path, top: int, inclusive: bool = False) -> list[tupl
 def profile(binary: Path, args, perf_dir: Path, label: str) -> dict:
     """One phase: a fresh server, a warm-up, then the measured strokes under perf."""
     setup = SQLiteSetup(binary).start()
+    subscribers = None
     try:
         server = setup.servers[0].pid
         document = document_id(setup.port)
-        send_strokes(setup.port, document, args.clients, 200)  # warm-up: caches, the log's file
+        if args.subscribers:
+            subscribers = Subscribers(setup.port, document, args.subscribers)
+        warm_up = send_strokes(setup.port, document, args.clients, 200)  # warm-up: caches, the log's file
+        if subscribers:
+            subscribers.wait_for([warm_up] * args.subscribers)
         perf_data = perf_dir / f"{label}.data"
         recorder = subprocess.Popen(["perf", "record", "-F", "1999", "-g", "-o", str(perf_data), "-p", str(server)],
                                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         time.sleep(0.5)
         cpu_before, began = cpu_seconds(server), time.perf_counter()
         acknowledged = send_strokes(setup.port, document, args.clients, args.strokes)
+        if subscribers:
+            subscribers.wait_for([warm_up + acknowledged] * args.subscribers)
         cpu_after, elapsed = cpu_seconds(server), time.perf_counter() - began
         recorder.send_signal(2)
         recorder.wait(timeout=120)
@@ -136,6 +196,8 @@ def profile(binary: Path, args, perf_dir: Path, label: str) -> dict:
         return {"strokes": acknowledged, "cpuMs": per_stroke_ms, "perSecond": acknowledged / elapsed,
                 "top": top_symbols(perf_data, args.top), "inclusive": top_symbols(perf_data, args.top, inclusive=True)}
     finally:
+        if subscribers:
+            subscribers.stop()
         setup.stop()
 
 
@@ -145,6 +207,8 @@ def main() -> None:
     parser.add_argument("--compare", type=Path, help="a second binary (the base) measured in the same run")
     parser.add_argument("--strokes", type=int, default=3000)
     parser.add_argument("--clients", type=int, default=4)
+    parser.add_argument("--subscribers", type=int, default=0,
+                        help="clients reading the document's event stream while the strokes run")
     parser.add_argument("--rounds", type=int, default=2, help="phases per binary, alternating")
     parser.add_argument("--top", type=int, default=15)
     parser.add_argument("--no-report", action="store_true")
@@ -164,8 +228,10 @@ def main() -> None:
                   f"{result['cpuMs']:.3f} ms of server CPU a stroke, {result['perSecond']:.0f} a second", flush=True)
 
     lines = bench.machine_note(python_modules=()).splitlines()
+    subscribed = (f", {args.subscribers} clients reading the document's event stream (each receives every stroke)"
+                  if args.subscribers else "")
     lines += [f"- {args.strokes} strokes of 40 points (`POST …/commands`) from {args.clients} clients, each "
-              f"waiting for its answer; {args.rounds} phases per binary, alternating; fresh SQLite server each phase.", ""]
+              f"waiting for its answer{subscribed}; {args.rounds} phases per binary, alternating; fresh SQLite server each phase.", ""]
     lines += ["| binary | server CPU per stroke (median of phases) | strokes a second |", "| --- | --- | --- |"]
     medians = {}
     for name, runs in results.items():

@@ -49,4 +49,27 @@ struct EventHubTests {
         hub.unsubscribe(try #require(added.withLock { $0 }))
         #expect(!hub.hasSubscribers("d"))
     }
+
+    @Test func everySubscriberSharesOneEncodingOfAnEvent() throws {
+        let hub = EventHub()
+        let received = Mutex<[SharedEvent]>([])
+        for _ in 0..<3 {
+            _ = hub.subscribeSharing("d", after: nil) { event in received.withLock { $0.append(event) } }
+        }
+        hub.publish("d", .operation(entry(1)), fetch: log(1))
+        hub.publish("d", .purged(id: "d"), fetch: log(1))
+        let events = received.withLock { $0 }
+        try #require(events.count == 6)
+        let encodings = Mutex(0)
+        let frames = events.map { shared in
+            shared.encoded { event in
+                encodings.withLock { $0 += 1 }
+                return try event.payload()
+            }
+        }
+        // One encoding per event, whatever the number of subscribers: the others reuse its bytes.
+        #expect(encodings.withLock { $0 } == 2)
+        #expect(events[0] === events[1] && events[1] === events[2] && events[3] === events[5])
+        #expect(frames[0] != nil && frames[0] == frames[2] && frames[3] == frames[5] && frames[0] != frames[3])
+    }
 }

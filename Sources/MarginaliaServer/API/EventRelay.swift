@@ -7,21 +7,24 @@ import Synchronization
 /// entries after the client's last revision, then lets the held events through, skipping any
 /// operation already replayed. So a client that reconnects with `Last-Event-ID` misses nothing
 /// and sees nothing twice.
+///
+/// A live event is written as its stream frame once, by the first relay that sends it, and
+/// the same bytes go to every other stream of the document (``SharedEvent``).
 final class EventRelay: Sendable {
     private struct Relay {
         let stream: EventStream
-        var held: [DocumentEvent] = []
+        var held: [SharedEvent] = []
         var replaying = true
         var lastRevision: Int
 
-        /// Sends one live event.
-        mutating func send(_ event: DocumentEvent) {
-            guard let data = try? event.payload() else { return }
-            if let revision = event.revision {
-                forward(event: event.name, revision: revision, data: data)
-            } else {
-                stream.send(event: event.name, data: String(decoding: data, as: UTF8.self))
+        /// Sends one live event, unless it is an operation the client has already.
+        mutating func send(_ shared: SharedEvent) {
+            guard let frame = shared.encoded(EventRelay.frame) else { return }
+            if let revision = shared.event.revision {
+                guard revision > lastRevision else { return }
+                lastRevision = revision
             }
+            stream.send(frame: frame)
         }
 
         /// Sends an operation unless the client has it already.
@@ -46,7 +49,7 @@ final class EventRelay: Sendable {
         let revision = try service.catalogue.summary(id).revision
         let stream = EventStream()
         let relay = EventRelay(stream: stream, lastRevision: after ?? -1)
-        let token = try service.presence.subscribe(id) { event in relay.receive(event) }
+        let token = try service.presence.subscribeSharing(id) { event in relay.receive(event) }
         stream.comment("document \(id)")
         if let after {
             do {
@@ -70,7 +73,7 @@ final class EventRelay: Sendable {
         return HTTPResponse.events(stream).adding(header: "X-Marginalia-Revision", value: String(revision))
     }
 
-    private func receive(_ event: DocumentEvent) {
+    private func receive(_ event: SharedEvent) {
         relay.withLock { relay in
             if relay.replaying { relay.held.append(event) } else { relay.send(event) }
         }
@@ -86,6 +89,12 @@ final class EventRelay: Sendable {
 
     private func forward(event: String, revision: Int, data: Data) {
         relay.withLock { $0.forward(event: event, revision: revision, data: data) }
+    }
+
+    /// A live event's frame: its name, its revision as the `id:` (operations only), its payload.
+    private static func frame(_ event: DocumentEvent) throws -> Data {
+        EventStream.frame(event: event.name, id: event.revision.map(String.init),
+                          data: String(decoding: try event.payload(), as: UTF8.self))
     }
 
     /// The `operations` of a log as (revision, JSON) pairs, as their live events carry them.

@@ -47,6 +47,20 @@ public final class EventStream: Sendable {
     /// - Returns: false when the stream is closed or the client went away.
     @discardableResult
     public func send(event: String? = nil, id: String? = nil, data: String) -> Bool {
+        enqueue(Self.frame(event: event, id: id, data: data))
+    }
+
+    /// Queues an event written by ``frame(event:id:data:)``: one frame made once and sent on
+    /// every stream that carries the event.
+    /// - Returns: false when the stream is closed or the client went away.
+    @discardableResult
+    func send(frame: Data) -> Bool {
+        enqueue(frame)
+    }
+
+    /// One event as the stream sends it: `id:`, `event:`, a `data:` line per line of `data`,
+    /// and the blank line that ends it.
+    static func frame(event: String? = nil, id: String? = nil, data: String) -> Data {
         var text = ""
         if let id { text += "id: \(Self.singleLine(id))\n" }
         if let event { text += "event: \(Self.singleLine(event))\n" }
@@ -54,13 +68,13 @@ public final class EventStream: Sendable {
             text += "data: \(line)\n"
         }
         text += "\n"
-        return enqueue(text)
+        return Data(text.utf8)
     }
 
     /// Queues a comment line (`: text`), which clients ignore; used as a keep-alive.
     @discardableResult
     public func comment(_ text: String) -> Bool {
-        enqueue(": \(Self.singleLine(text))\n\n")
+        enqueue(Data(": \(Self.singleLine(text))\n\n".utf8))
     }
 
     /// Ends the stream after what is queued has been sent.
@@ -82,15 +96,15 @@ public final class EventStream: Sendable {
         if runNow { handler() }
     }
 
-    private func enqueue(_ text: String) -> Bool {
+    private func enqueue(_ bytes: Data) -> Bool {
         state.withLock { state in
             guard !state.finished, !state.disconnected else { return false }
-            guard state.pending.count + text.utf8.count <= maxPendingBytes else {
+            guard state.pending.count + bytes.count <= maxPendingBytes else {
                 state.finished = true
                 state.resume()
                 return false
             }
-            state.pending.append(contentsOf: text.utf8)
+            state.pending.append(bytes)
             state.resume()
             return true
         }

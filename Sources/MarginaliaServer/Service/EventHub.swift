@@ -13,8 +13,13 @@ import Synchronization
 /// and what they heard, held only briefly) and each document's `delivery` (held while its
 /// events go out, so they never interleave). Handlers run holding only `delivery`: they may
 /// subscribe and unsubscribe (which take only `state`), and must not publish.
+///
+/// Every handler of a document gets the same ``SharedEvent`` for one event, so what one
+/// subscriber encodes of it (an event stream's frame) the others reuse.
 final class EventHub: Sendable {
     typealias Handler = @Sendable (DocumentEvent) -> Void
+    /// A handler that receives the event as shared by every subscriber.
+    typealias SharedHandler = @Sendable (SharedEvent) -> Void
     /// Fetches a document's entries after one revision up to another (both included at the top).
     typealias Fetch = (_ after: Int, _ through: Int) throws -> [LoggedOperation]
 
@@ -26,12 +31,12 @@ final class EventHub: Sendable {
     /// One document's listeners.
     private struct Listeners {
         let channel = Channel()
-        var handlers: [Int: Handler] = [:]
+        var handlers: [Int: SharedHandler] = [:]
         /// The newest operation revision delivered (nil: none yet, take whatever comes).
         var announced: Int?
 
         /// The handlers in subscription order.
-        var inOrder: [Handler] {
+        var inOrder: [SharedHandler] {
             handlers.sorted { $0.key < $1.key }.map(\.value)
         }
     }
@@ -46,6 +51,12 @@ final class EventHub: Sendable {
     /// Adds a handler for document `id`. `after`, when given, is the revision the subscriber
     /// already knows: operation events start after it.
     func subscribe(_ id: String, after: Int?, _ handler: @escaping Handler) -> SubscriptionToken {
+        subscribeSharing(id, after: after) { handler($0.event) }
+    }
+
+    /// Adds a handler for document `id` that receives each event as shared by every
+    /// subscriber (``SharedEvent``); `after` as for ``subscribe(_:after:_:)``.
+    func subscribeSharing(_ id: String, after: Int?, _ handler: @escaping SharedHandler) -> SubscriptionToken {
         state.withLock { state in
             state.nextNumber += 1
             state.documents[id, default: Listeners(announced: after)].handlers[state.nextNumber] = handler
@@ -116,7 +127,8 @@ final class EventHub: Sendable {
     private func send(_ event: DocumentEvent, of id: String, on channel: Channel, fetch: Fetch) {
         guard case .operation(let entry) = event else {
             guard let handlers = listeners(of: id, on: channel)?.inOrder else { return }
-            for handler in handlers { handler(event) }
+            let shared = SharedEvent(event)
+            for handler in handlers { handler(shared) }
             return
         }
         guard let heard = listeners(of: id, on: channel) else { return }
@@ -131,13 +143,38 @@ final class EventHub: Sendable {
             }
         }
         due.append(entry)
-        let handlers = state.withLock { state -> [Handler]? in
+        let handlers = state.withLock { state -> [SharedHandler]? in
             guard state.documents[id]?.channel === channel else { return nil }
             state.documents[id]?.announced = entry.revision
             return state.documents[id]?.inOrder
         }
         for operation in due {
-            for handler in handlers ?? [] { handler(.operation(operation)) }
+            let shared = SharedEvent(.operation(operation))
+            for handler in handlers ?? [] { handler(shared) }
+        }
+    }
+}
+
+/// One event as every subscriber of its document receives it, with room for its encoding:
+/// the first subscriber that encodes it (an event stream writing its frame) keeps the bytes,
+/// and the others send the same bytes, so an event is encoded once however many tabs listen.
+final class SharedEvent: Sendable {
+    let event: DocumentEvent
+    /// The encoding, once made; `.some(nil)` when it failed (not tried again).
+    private let encoding = Mutex<Data??>(nil)
+
+    init(_ event: DocumentEvent) {
+        self.event = event
+    }
+
+    /// The event encoded by `encode`, which runs for the first caller only; nil when it
+    /// failed. Every caller of one event passes the same encoding.
+    func encoded(_ encode: (DocumentEvent) throws -> Data) -> Data? {
+        encoding.withLock { encoding in
+            if let made = encoding { return made }
+            let made = try? encode(event)
+            encoding = .some(made)
+            return made
         }
     }
 }

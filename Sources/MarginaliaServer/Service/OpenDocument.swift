@@ -175,18 +175,21 @@ final class OpenDocument: Sendable {
         } ?? nil
     }
 
-    /// Ends a commit started by ``awaitOutcome(of:)`` and wakes the waiters.
+    /// Ends a commit started by ``awaitOutcome(of:)`` and wakes the waiters: those whose
+    /// entries it answered return, and one of those still queued becomes the next committer.
     func endCommit() {
         committerActive.withLock { $0 = false }
         committerActive.broadcast()
     }
 
-    /// Sets the outcome of queued entries and wakes their waiters.
-    func resolve(_ batch: [PendingApply], _ outcome: Result<Void, ServiceError>) {
+    /// Sets the outcome of queued entries and, when `waking`, wakes their waiters. A committer
+    /// started by ``awaitOutcome(of:)`` wakes them once, with ``endCommit()``: a waiter still
+    /// queued would otherwise wake twice per commit, once to find no outcome and sleep again.
+    func resolve(_ batch: [PendingApply], _ outcome: Result<Void, ServiceError>, waking: Bool) {
         committerActive.withLock { _ in
             for pending in batch { pending.outcome = outcome }
         }
-        committerActive.broadcast()
+        if waking { committerActive.broadcast() }
     }
 
     /// Runs `body` holding the commit lock.

@@ -12,7 +12,7 @@ extension OpenDocuments {
         while true {
             if let outcome = document.awaitOutcome(of: pending) { return try outcome.get() }
             // No commit running and ours still queued: commit everything queued.
-            document.committing { commitQueued(id, document) }
+            document.committing { commitQueued(id, document, waking: false) }
             document.endCommit()
         }
     }
@@ -31,7 +31,10 @@ extension OpenDocuments {
     /// Each step takes the document's state lock for itself; none runs holding it for a
     /// caller (a reader that must see nothing uncommitted makes edits wait instead:
     /// ``OpenDocument/withEditsWaiting(_:)``).
-    func commitQueued(_ id: String, _ document: OpenDocument) {
+    ///
+    /// The requests' waiters are woken here unless `waking` is false: a committer started by
+    /// ``OpenDocument/awaitOutcome(of:)`` wakes them once, when it ends its commit.
+    func commitQueued(_ id: String, _ document: OpenDocument, waking: Bool = true) {
         // In memory and not committed, oldest first; and every request this commit answers.
         var batch: [PendingApply] = document.locked { guarded in
             guard let pending = guarded.state?.pending, !pending.isEmpty else { return [] }
@@ -44,7 +47,7 @@ extension OpenDocuments {
         defer { document.locked { $0.commitsInFlight -= 1 } }
         // Without other writers an empty batch (undo with nothing to undo) needs no commit.
         guard store.isShared || batch.contains(where: { !$0.records.isEmpty }) else {
-            document.resolve(batch, .success(()))
+            document.resolve(batch, .success(()), waking: waking)
             return
         }
         var caughtUp: [LoggedOperation] = []
@@ -85,7 +88,7 @@ extension OpenDocuments {
         } catch {
             failure = ServiceError.wrap(error)
         }
-        for (pending, error) in rejected { document.resolve([pending], .failure(error)) }
+        for (pending, error) in rejected { document.resolve([pending], .failure(error), waking: waking) }
         let rejectedSet = Set(rejected.map { ObjectIdentifier($0.0) })
         guard let failure else {
             document.locked { _ in
@@ -94,7 +97,7 @@ extension OpenDocuments {
                     for entry in pending.entries { notify(id, .operation(entry)) }
                 }
             }
-            document.resolve(answering.filter { !rejectedSet.contains(ObjectIdentifier($0)) }, .success(()))
+            document.resolve(answering.filter { !rejectedSet.contains(ObjectIdentifier($0)) }, .success(()), waking: waking)
             if !caughtUp.isEmpty || batch.contains(where: { !$0.records.isEmpty }) { textChanged(id) }
             return
         }
@@ -105,7 +108,7 @@ extension OpenDocuments {
             return behind
         }) ?? []
         let failed = (answering + queuedBehind).filter { !rejectedSet.contains(ObjectIdentifier($0)) }
-        document.resolve(failed, .failure(failure))
+        document.resolve(failed, .failure(failure), waking: waking)
     }
 
     /// Puts a request's entries back on top of the state as they were applied (an addition

@@ -123,10 +123,16 @@ public final class DocumentPresence: Sendable, ServicePart {
     ///
     /// - Throws: ``ServiceError/notFound(_:)`` or ``ServiceError/badRequest(_:)`` for a bad id.
     public func subscribe(_ id: String, _ handler: @escaping @Sendable (DocumentEvent) -> Void) throws -> SubscriptionToken {
+        try subscribeSharing(id) { handler($0.event) }
+    }
+
+    /// Subscribes as ``subscribe(_:_:)`` does, receiving each event as every subscriber of the
+    /// document shares it (``SharedEvent``): what the event streams encode once for all.
+    func subscribeSharing(_ id: String, _ handler: @escaping EventHub.SharedHandler) throws -> SubscriptionToken {
         let summary = try documents.summary(id)
         // Over a shared store, entries up to the stored revision count as known, so a catch-up
         // does not announce older ones.
-        return documents.events.subscribe(id, after: store.isShared ? summary.revision : nil, handler)
+        return documents.events.subscribeSharing(id, after: store.isShared ? summary.revision : nil, handler)
     }
 
     /// Stops a subscription; unknown tokens are ignored.
