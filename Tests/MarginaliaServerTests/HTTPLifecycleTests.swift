@@ -74,6 +74,44 @@ struct HTTPLifecycleTests {
         #expect(results.values == [true])
     }
 
+    /// While `stop()` waits for a request in flight, a new request is answered 503 with the
+    /// reason the editor says in its language (docs/api.md, Reasons).
+    @Test func aRequestWhileStoppingIsAnswered503WithItsReason() throws {
+        let entered = DispatchSemaphore(value: 0)
+        let released = ConcurrentResults()
+        let server = HTTPServer(configuration: HTTPServerConfiguration(port: 0)) { request in
+            if request.path == "/hold" {
+                entered.signal()
+                while released.values.isEmpty { try? await Task.sleep(for: .milliseconds(5)) }
+            }
+            return HTTPResponse(status: 200, body: .data(Data("ok".utf8)))
+        }
+        try server.start()
+        let port = server.port
+        let held = DispatchSemaphore(value: 0)
+        Thread {
+            _ = try? TestHTTP.request(port: port, "GET", "/hold")
+            held.signal()
+        }.start()
+        #expect(entered.wait(timeout: .now() + 30) == .success)
+        let stopped = DispatchSemaphore(value: 0)
+        Thread {
+            server.stop()
+            stopped.signal()
+        }.start()
+        // Until stop() has begun, requests are still served: ask until one is refused.
+        var refusal: TestResponse?
+        let deadline = Date().addingTimeInterval(30)
+        while refusal == nil && Date() < deadline {
+            let response = try TestHTTP.request(port: port, "GET", "/other")
+            if response.status == 503 { refusal = response } else { usleep(5_000) }
+        }
+        released.add(true)
+        let error = try #require(try refusal?.json()["error"] as? [String: Any])
+        #expect(error["code"] as? String == "unavailable" && error["reason"] as? String == "unavailable.shuttingDown")
+        #expect(held.wait(timeout: .now() + 30) == .success && stopped.wait(timeout: .now() + 30) == .success)
+    }
+
     @Test func encodedNulIsNotDecoded() throws {
         try withServer(handler: echoHandler) { server in
             let json = try TestHTTP.request(port: server.port, "GET", "/ab?q=x%00y").json()

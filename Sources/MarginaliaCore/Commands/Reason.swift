@@ -80,6 +80,9 @@ public struct Reason: Equatable, Sendable {
         case revisionAhead
         /// 503: the database cannot be reached now; the request may be sent again.
         case databaseUnavailable
+        /// 503: the server is shutting down and takes no new request (a restart, a new
+        /// version); the request may be sent again once it is back.
+        case serverStopping
 
         /// Every identifier, in the order of docs/api.md's table.
         public static let all: [Key] = {
@@ -93,7 +96,7 @@ public struct Reason: Equatable, Sendable {
             // Reasons version 2.
             let added: [Key] = [.annotationsPerRequest, .pagesPerRequest, .pointsPerRequest, .requestMemory, .readingLimit,
                                 .savedSince, .restoreOvertaken, .redactionOvertaken, .notInTrash, .restoreLosesSignatures,
-                                .revisionAhead, .databaseUnavailable]
+                                .revisionAhead, .databaseUnavailable, .serverStopping]
             return limits + history + rest + added
         }()
 
@@ -129,6 +132,7 @@ public struct Reason: Equatable, Sendable {
             case .restoreLosesSignatures: return "conflict.restoreLosesSignatures"
             case .revisionAhead: return "conflict.revisionAhead"
             case .databaseUnavailable: return "unavailable.database"
+            case .serverStopping: return "unavailable.shuttingDown"
             }
         }
 
@@ -150,7 +154,7 @@ public struct Reason: Equatable, Sendable {
             case .redactionOvertaken: return ["version"]
             case .restoreLosesSignatures: return ["version", "signatures"]
             case .revisionAhead: return ["baseRevision", "revision"]
-            case .restoreOvertaken, .notInTrash, .databaseUnavailable: return []
+            case .restoreOvertaken, .notInTrash, .databaseUnavailable, .serverStopping: return []
             case .signInRequired, .permissionMissing, .notFound, .changedSince, .historyRefusedAnonymous, .certificationForbids, .rewriteBreaksSignatures, .unsupportedFile:
                 return []
             }

@@ -177,7 +177,8 @@ func marginaliaAccessHandler(
                                        bodyFile: bodyFile, remoteAddress: SocketAddress.describe(marginalia_mhd_client_address(connection)))
     context.body = Data()
     guard let executor = server.beginHandling() else {
-        let unavailable = HTTPResponse.jsonError(status: 503, code: "unavailable", message: "the server is shutting down")
+        let unavailable = HTTPResponse.jsonError(status: 503, code: "unavailable", message: "the server is shutting down",
+                                                 reason: Reason(.serverStopping))
         return queue(unavailable, on: connection, server: server)
     }
     context.handling = true
