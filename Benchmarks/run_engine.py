@@ -9,7 +9,9 @@ One plan of engine calls (JSON in, JSON out, as the browser makes them) runs nat
     eraserSample    one sample of a stroke-eraser sweep over a page of 10,000 ink strokes
                     (the engine's decision and its preview: what it dims)
     strokeEvent     one pointer event of a stroke being drawn, 2,000 samples long (the live
-                    preview's new pieces)
+                    preview's new pieces), as numbers both ways (engine.js `pointer`, the
+                    bridge's `pointer(numbers:)`: the editor's path)
+    strokeEventJSON the same events through the JSON call `pointer` (the path before issue 36)
 and, in the browser only, the module's size and its fetch-compile-instantiate time. Reports
 medians, the wasm/native ratio of each, and rewrites its section of docs/benchmarks.md.
 
@@ -30,7 +32,7 @@ from pathlib import Path
 import bench_common as bench
 
 WASM = bench.ROOT / "Web" / "wasm" / "marginalia-core.wasm"
-TARGETS = {"finishStroke": 3.0, "eraserSample": 1.0, "strokeEvent": 0.2}  # ms, in the browser (issue 14)
+TARGETS = {"finishStroke": 3.0, "eraserSample": 1.0, "strokeEvent": 0.2, "strokeEventJSON": 0.2}  # ms, in the browser (issue 14)
 RATIO_TARGET = 3.0
 
 
@@ -45,26 +47,31 @@ def plan():
     # The page at zoom 1: its frame at (94, 12) in the view (the engine's layout for this view).
     view = lambda x, y: [94 + x, 12 + 792 - y]
     sweep = [view(30 + i * 5.5, 400 + 30 * math.sin(i / 8)) for i in range(100)]
-    steps.append({"call": {"call": "pointer", "events": [{"id": 1, "kind": "pen", "phase": "began", "x": sweep[0][0], "y": sweep[0][1], "t": 0}]}})
-    steps += [{"call": {"call": "pointer", "events": [{"id": 1, "kind": "pen", "phase": "moved", "x": x, "y": y, "t": i / 240}]},
-               "measure": "eraserSample"} for i, (x, y) in enumerate(sweep[1:], 1)]
-    steps.append({"call": {"call": "pointer", "events": [{"id": 1, "kind": "pen", "phase": "ended", "x": sweep[-1][0], "y": sweep[-1][1], "t": 1}]}})
+    # Pointer events go as the editor sends them: as numbers (engine.js `pointer`, the bridge's
+    # `pointer(numbers:)`); the eraser's answer is JSON, the pen stroke's numbers.
+    steps.append({"pointer": {"id": 1, "kind": "pen", "phase": "began", "x": sweep[0][0], "y": sweep[0][1], "t": 0}})
+    steps += [{"pointer": {"id": 1, "kind": "pen", "phase": "moved", "x": x, "y": y, "t": i / 240}, "measure": "eraserSample"}
+              for i, (x, y) in enumerate(sweep[1:], 1)]
+    steps.append({"pointer": {"id": 1, "kind": "pen", "phase": "ended", "x": sweep[-1][0], "y": sweep[-1][1], "t": 1}})
     steps += [{"call": {"call": "setAnnotations", "annotations": []}}, {"call": {"call": "setTool", "tool": "draw"}}]
     stroke = [view(300 + (20 + i / 10) * math.cos(i / 40), 400 + (20 + i / 10) * math.sin(i / 40)) for i in range(2000)]
-    steps.append({"call": {"call": "pointer", "events": [{"id": 2, "kind": "pen", "phase": "began", "x": stroke[0][0], "y": stroke[0][1], "t": 2, "pressure": 0.5}]}})
-    steps += [{"call": {"call": "pointer", "events": [{"id": 2, "kind": "pen", "phase": "moved", "x": x, "y": y, "t": 2 + i / 240,
-                                                        "pressure": 0.5 + 0.4 * math.sin(i / 30)}]}, "measure": "strokeEvent"}
-              for i, (x, y) in enumerate(stroke[1:], 1)]
+    events = [{"id": 2, "kind": "pen", "phase": "began", "x": stroke[0][0], "y": stroke[0][1], "t": 2, "pressure": 0.5}]
+    events += [{"id": 2, "kind": "pen", "phase": "moved", "x": x, "y": y, "t": 2 + i / 240, "pressure": 0.5 + 0.4 * math.sin(i / 30)}
+               for i, (x, y) in enumerate(stroke[1:], 1)]
+    ended = {**events[-1], "phase": "ended"}
+    steps += [{"pointer": event, **({"measure": "strokeEvent"} if event["phase"] == "moved" else {})} for event in events + [ended]]
+    # The same stroke again through the JSON call, as the editor sent it before (for comparison).
+    steps.append({"call": {"call": "setAnnotations", "annotations": []}})
+    steps += [{"call": {"call": "pointer", "events": [event]}, **({"measure": "strokeEventJSON"} if event["phase"] == "moved" else {})}
+              for event in events + [ended]]
     return {"steps": steps}
 
 
-def native(binary, plan_file, runs):
-    series = {}
-    for _ in range(runs):
-        done = subprocess.run([str(binary), str(plan_file)], check=True, capture_output=True, text=True)
-        for name, values in json.loads(done.stdout)["series"].items():
-            series.setdefault(name, []).append(statistics.mean(values))
-    return {name: statistics.median(values) for name, values in series.items()}
+def native(binary, plan_file, series):
+    """One native process of the plan; each work's mean call time added to `series`."""
+    done = subprocess.run([str(binary), str(plan_file)], check=True, capture_output=True, text=True)
+    for name, values in json.loads(done.stdout)["series"].items():
+        series.setdefault(name, []).append(statistics.mean(values))
 
 
 class Static(http.server.SimpleHTTPRequestHandler):
@@ -80,7 +87,9 @@ class Static(http.server.SimpleHTTPRequestHandler):
         pass
 
 
-def browser(plan_data, runs):
+def browser(plan_data, runs, before_each=lambda: None):
+    """`runs` page loads of the plan in Chromium, `before_each` called before each (the native
+    run, so that the two alternate and a noisy neighbour slows both alike)."""
     from playwright.sync_api import sync_playwright
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Static)
     threading.Thread(target=server.serve_forever, daemon=True).start()
@@ -89,6 +98,7 @@ def browser(plan_data, runs):
     with sync_playwright() as p:
         chromium = p.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox"])
         for _ in range(runs):
+            before_each()
             page = chromium.new_page()
             page.goto(f"{base}/app/wasm/")  # any page of the origin; the editor itself is not loaded
             result = page.evaluate("""async (plan) => {
@@ -103,7 +113,7 @@ def browser(plan_data, runs):
                     series = {};
                     for (const step of plan.steps) {
                         const t = performance.now();
-                        engine.call(step.call);
+                        if (step.pointer) engine.pointer(step.pointer); else engine.call(step.call);
                         const elapsed = performance.now() - t;
                         if (step.measure) (series[step.measure] ??= []).push(elapsed);
                     }
@@ -126,14 +136,21 @@ SECTION = """## Workload "engine"
 
 The editor engine (Sources/MarginaliaCore) runs in the browser as WebAssembly (Embedded Swift,
 `scripts/build-wasm.sh`) and natively in the server and the CLI. One plan of engine calls —
-JSON in and JSON out, exactly as the browser makes them — is timed in both, in one run:
+exactly as the browser makes them: JSON in and out, pointer events as numbers (docs/engine.md,
+"Pointer events as numbers") — is timed in both, in one run:
 
 - **finishStroke**: finishing a 2,000-point pressure stroke (simplified at zoom 1, outlined as
   its appearance draws it);
 - **eraserSample**: one pointer event of a stroke-eraser sweep over a page of 10,000 ink
-  strokes: the engine's decision and its preview of what the sweep erases;
-- **strokeEvent**: one pointer event of a 2,000-sample stroke being drawn: the live preview's
-  new pieces.
+  strokes: the engine's decision and its preview of what the sweep erases (the event as
+  numbers, the answer JSON);
+- **strokeEvent**: one pointer event of a 2,000-sample pressure stroke being drawn, the live
+  preview's new pieces, as the editor sends it: in the browser from the event object to the
+  preview object `preview.js` draws (engine.js `pointer`: the numbers written, the engine's
+  call, the path text made from the answer's numbers), natively the bridge's
+  `pointer(numbers:)` from the numbers to the answer's numbers;
+- **strokeEventJSON**: the same events through the JSON call `pointer`, JSON in and out both
+  ways (the editor's path before issue 36), for comparison in the same run.
 
 Targets (issue 14): in the browser, finishing under 3 ms, an eraser sample under 1 ms, a
 stroke event under 0.2 ms, each within 3x of native.
@@ -149,7 +166,7 @@ python3 Benchmarks/run_engine.py    # builds the .wasm and the native bench (rel
 {note}
 - Module: `Web/wasm/marginalia-core.wasm`, {size} KiB; fetch, compile and instantiate in
   {browser} (headless): {instantiate:.1f} ms (median of {runs} page loads).
-- Medians over {runs} processes (native) and {runs} page loads (browser) of the mean time of
+- Medians over {runs} processes (native) and {runs} page loads (browser), one of each in turn, of the mean time of
   each work's calls, the plan run twice and the second run timed (warm code in both) (20 strokes finished, 99 eraser events, 1,999 stroke events; a
   browser's clock ticks in tenths of a millisecond, below one event's time, so the calls are
   timed one by one and averaged).
@@ -158,14 +175,9 @@ python3 Benchmarks/run_engine.py    # builds the .wasm and the native bench (rel
 | --- | ---: | ---: | ---: | ---: | --- |
 {rows}
 
-Where a stroke event's time goes (profiles of both builds: `perf` natively, Chromium's
-sampling profiler in the browser with the functions' names kept by
-`MARGINALIA_WASM_KEEP_NAMES=1 scripts/build-wasm.sh --force`): the engine's own work (the
-samples appended, the new disc and capsule of the preview) is a small part; most of it is the
-JSON bridge, parsing the call and writing the answer's path data, natively as in the browser,
-and in the browser about a quarter is JavaScript's side of it (`JSON.stringify`,
-`encodeInto`, `TextDecoder`, `JSON.parse`), which the native figure does not pay. A binary
-path for pointer events would close most of the gap to the 3x ratio.
+strokeEvent and strokeEventJSON are the same events of the same stroke in the same run: the
+binary path's gain is their difference. Where the time goes, and the profiles, are in the
+notes below the section (issue 36).
 """
 
 
@@ -184,13 +196,15 @@ def main():
     plan_data = plan()
     with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as handle:
         json.dump(plan_data, handle)
-    native_ms = native(binary, handle.name, args.runs)
-    wasm_ms, instantiate, version = browser(plan_data, args.runs)
+    native_series = {}
+    wasm_ms, instantiate, version = browser(plan_data, args.runs, lambda: native(binary, handle.name, native_series))
+    native_ms = {name: statistics.median(values) for name, values in native_series.items()}
     rows = []
-    for name in ("finishStroke", "eraserSample", "strokeEvent"):
+    for name in ("finishStroke", "eraserSample", "strokeEvent", "strokeEventJSON"):
         ratio = wasm_ms[name] / native_ms[name]
         meets = wasm_ms[name] <= TARGETS[name] and ratio <= RATIO_TARGET
-        rows.append(f"| {name} | {wasm_ms[name]:.3f} ms | {native_ms[name]:.3f} ms | {ratio:.2f}x | "
+        ms = lambda v: f"{v:.4f}" if v < 0.1 else f"{v:.3f}"  # a stroke event is a few microseconds
+        rows.append(f"| {name} | {ms(wasm_ms[name])} ms | {ms(native_ms[name])} ms | {ratio:.2f}x | "
                     f"{TARGETS[name]:g} ms, ≤ {RATIO_TARGET:g}x | {'meets' if meets else 'MISSES'} |")
     table = "\n".join(rows)
     print(table)

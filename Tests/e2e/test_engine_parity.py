@@ -50,3 +50,27 @@ def test_the_browser_engine_gives_the_native_answers(blank_page, fixture):
     for index, (step, answer) in enumerate(zip(calls, answers)):
         difference = same(answer, step["expect"], f"calls[{index}] ({step['call']['call']})")
         assert difference is None, difference
+
+
+POINTER_FIXTURES = [f for f in FIXTURES if any(step["call"]["call"] == "pointer" for step in json.loads(f.read_text())["calls"])]
+
+
+@pytest.mark.parametrize("fixture", POINTER_FIXTURES, ids=[f.stem for f in POINTER_FIXTURES])
+def test_pointer_events_as_numbers_give_the_native_answers(blank_page, fixture):
+    """The same fixtures with every pointer event sent as the editor sends it, as numbers
+    (engine.js `pointer`, docs/engine.md "Pointer events as numbers"): the recorded answers of
+    the JSON call, a pen stroke's preview read back from numbers included."""
+    calls = json.loads(fixture.read_text())["calls"]
+    answers = blank_page.js("""async (calls) => {
+        const engine = await import('/app/js/engine.js');
+        await engine.loadEngine();
+        return calls.map((step) => {
+            try {
+                return step.call.call === 'pointer' && step.call.events.length === 1 ? engine.pointer(step.call.events[0]) : engine.call(step.call);
+            } catch (e) { return {error: String(e.message)}; }
+        });
+    }""", calls)
+    assert len(answers) == len(calls)
+    for index, (step, answer) in enumerate(zip(calls, answers)):
+        difference = same(answer, step["expect"], f"calls[{index}] ({step['call']['call']})")
+        assert difference is None, difference

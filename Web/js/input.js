@@ -5,7 +5,7 @@
 // the outputs go to the editor. Pages have `touch-action: none`, so touch navigation is the
 // engine's too and behaves the same in every browser.
 
-import { call } from './engine.js';
+import { call, pointer } from './engine.js';
 import { textPress } from './textlayer.js';
 import { LongPress } from './textselection.js';
 
@@ -94,7 +94,7 @@ export class InputRouter {
       e.preventDefault();
       this.longPress.moved(e);
     }
-    this.send([event]);
+    this.send(event);
     if (phase === 'began') this.longPress.began(e);
   }
 
@@ -122,11 +122,14 @@ export class InputRouter {
     return event;
   }
 
-  /** Events to the engine; what it answers to the viewer, the preview and the editor. */
-  send(events) {
+  /**
+   * An event to the engine (as numbers: engine.js `pointer`); what it answers to the viewer,
+   * the preview and the editor.
+   */
+  send(event) {
     let answer;
     try {
-      answer = call({ call: 'pointer', events });
+      answer = pointer(event);
     } catch (error) {
       console.warn('engine', error);
       return;

@@ -180,19 +180,10 @@ extension EngineBridge {
             strokeDrawn = nil
             return Self.brushedStrokeJSON(page: page, stroke)
         case .stroke(let page, let stroke):
-            let pointer = engine.livePointer ?? -1
-            var from = 0
-            var reset = true
-            if let drawn = strokeDrawn, drawn.pointer == pointer, drawn.count <= stroke.samples.count,
-               stroke.followsPressure == strokeFollowsPressure {
-                from = drawn.count
-                reset = false
-            }
-            strokeDrawn = (pointer, stroke.samples.count)
-            strokeFollowsPressure = stroke.followsPressure
+            let (reset, append) = strokePieces(stroke)
             return .object([("type", .string("stroke")), ("pageIndex", .integer(page)),
                             ("color", .string(stroke.preset.color.hex)), ("opacity", .number(stroke.preset.opacity)),
-                            ("reset", .bool(reset)), ("append", .string(stroke.pieces(from: from).svgPathData())),
+                            ("reset", .bool(reset)), ("append", .string(append.svgPathData())),
                             ("tail", .string(stroke.tail.svgPathData()))])
         case .eraser(let page, let center, let size, let removed, let cut):
             let pieces: [JSONValue] = cut.compactMap { effect in
@@ -213,6 +204,24 @@ extension EngineBridge {
             return .object([("type", .string("transform")), ("pageIndex", .integer(page)), ("ids", .strings(ids)),
                             ("matrix", .matrix(t))])
         }
+    }
+
+    /// The pieces of a pen stroke's preview the browser has not drawn yet, and whether it must
+    /// start over (`reset`: another pointer's stroke, or the widths began to follow pressure);
+    /// notes them as drawn. The one bookkeeping of the JSON answer (`previewJSON`) and the
+    /// binary one (``pointer(samples:)``).
+    func strokePieces(_ stroke: StrokePreview) -> (reset: Bool, append: BezierPath) {
+        let pointer = engine.livePointer ?? -1
+        var from = 0
+        var reset = true
+        if let drawn = strokeDrawn, drawn.pointer == pointer, drawn.count <= stroke.samples.count,
+           stroke.followsPressure == strokeFollowsPressure {
+            from = drawn.count
+            reset = false
+        }
+        strokeDrawn = (pointer, stroke.samples.count)
+        strokeFollowsPressure = stroke.followsPressure
+        return (reset, stroke.pieces(from: from))
     }
 
     /// How the ink of `annotation` is drawn: one path per stroke, filled (pressure) or

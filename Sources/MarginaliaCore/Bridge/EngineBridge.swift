@@ -21,6 +21,10 @@ public final class EngineBridge {
     /// How many samples of the live stroke the browser has drawn (pieces are sent once).
     var strokeDrawn: (pointer: Int, count: Int)?
     var strokeFollowsPressure = false
+    /// The latest binary answer of a pointer event (``pointer(numbers:)``): its numbers and the
+    /// path text they count, kept between events so their storage is reused.
+    var binaryAnswer: [Double] = []
+    var binaryText: [UInt8] = []
     /// The words of the pages the browser gave (``PageWords``), by page index; dropped when the
     /// document or its pages change.
     var pageWords: [Int: PageWords] = [:]
@@ -42,8 +46,13 @@ public final class EngineBridge {
         do throws(CommandError) {
             return JSONWriter.bytes(try call(JSONField(json, path: "")))
         } catch {
-            return JSONWriter.bytes(.object(JSONObject(pairs: [("error", .string(error.message))] + (error.reason?.members ?? []))))
+            return Self.errorAnswer(error)
         }
+    }
+
+    /// A refused call's answer: `{"error": MESSAGE}`, with the refusal's `reason` and `args`.
+    static func errorAnswer(_ error: CommandError) -> [UInt8] {
+        JSONWriter.bytes(.object(JSONObject(pairs: [("error", .string(error.message))] + (error.reason?.members ?? []))))
     }
 
     /// Answers one call.

@@ -112,6 +112,14 @@ extension BezierPath {
     public func svgPathData(decimals: Int = 2) -> String {
         var out: [UInt8] = []
         out.reserveCapacity(elements.count * 16)
+        appendSVGPathData(to: &out, decimals: decimals)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// ``svgPathData(decimals:)``'s text as UTF-8, appended to `out`: the one writer of it, for
+    /// the JSON answers and for the binary answer of a pointer event
+    /// (``EngineBridge/pointer(numbers:)``), which hands the bytes to the browser as they are.
+    public func appendSVGPathData(to out: inout [UInt8], decimals: Int = 2) {
         var scale = 1.0
         for _ in 0..<max(0, min(6, decimals)) { scale *= 10 }
         func number(_ value: CGFloat) {
@@ -130,6 +138,5 @@ extension BezierPath {
                 out.append(UInt8(ascii: "Z"))
             }
         }
-        return String(decoding: out, as: UTF8.self)
     }
 }
