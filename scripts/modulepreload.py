@@ -65,8 +65,8 @@ def entries(html: str) -> list[Path]:
 def graph(starts: list[Path]) -> list[str]:
     """Every module reachable from `starts` by static imports, the entry points included, as
     URLs, breadth first from each entry point in turn: the browser fetches them at once but
-    over a few connections, so the first entry's modules (pdfjs.js, which starts pdf.js's
-    worker) and the levels nearest main.js go out first."""
+    over a few connections, so the first entry (pdfworker.js, which starts pdf.js's worker)
+    and the levels nearest main.js go out first."""
     seen, order, queue = set(), [], [p.resolve() for p in starts]
     while queue:
         path = queue.pop(0)

@@ -4,7 +4,7 @@
 // server without it says what is missing instead of showing an empty page.
 
 import { t } from './i18n.js';
-import { workerPort } from './pdfworker.js';
+import { workerPort, workerListening, WORKER_SCRIPT } from './pdfworker.js';
 
 const LIBRARY = '/vendor/pdfjs/pdf.mjs';
 
@@ -27,3 +27,13 @@ pdfjsLib.GlobalWorkerOptions.workerSrc = '/vendor/pdfjs/pdf.worker.mjs';
  * files"). Closing a document leaves it running for the next.
  */
 export const pdfWorker = new pdfjsLib.PDFWorker({ name: 'marginalia', port: workerPort });
+
+/**
+ * `pdfWorker` once its worker listens (`workerListening`): documents are opened only then, as
+ * pdf.js does with a worker it starts itself. Rejects, saying which script did not load, when
+ * the worker's script fails.
+ */
+export const pdfWorkerReady = workerListening.then(() => pdfWorker, () => {
+  throw new Error(t('pdfjs.missing', { path: WORKER_SCRIPT }));
+});
+pdfWorkerReady.catch(() => {});  // reported by the opening that waits for it
