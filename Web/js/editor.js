@@ -160,16 +160,15 @@ export class Editor {
     const early = this.early?.id === id ? this.early : this.fetchDocument(id, overtaken);
     this.early = null;
     const { fields: fieldsAsked, file: fileOpened } = early;
-    let summary, annotations, file, pdf;
+    const closeWhenOpened = () => fileOpened.then((opened) => closePdf(opened.pdf), () => {});
+    let summary, annotations;
     try {
-      [summary, annotations, { file, pdf }] = await Promise.all([early.summary, early.annotations, fileOpened]);
+      [summary, annotations] = await Promise.all([early.summary, early.annotations]);
     } catch (error) {
-      fileOpened.then((opened) => closePdf(opened.pdf), () => {});
+      closeWhenOpened();
       throw error;
     }
-    if (overtaken()) { closePdf(pdf); return false; }
-    closePdf(this.pdf);
-    this.pdf = pdf;
+    if (overtaken()) { closeWhenOpened(); return false; }
     this.tools.highlight.forget();
     document.title = `${summary.name} — Marginalia`;
     document.getElementById('empty').hidden = true;
@@ -183,12 +182,27 @@ export class Editor {
     this.model.load(summary, annotations.annotations, Math.min(summary.revision, annotations.revision));
     // A tool the document's certification does not allow is put down (certification.js).
     if (toolRefusal(summary, settings.tool)) this.setTool('select');
-    this.display.setDocument(pdf, file.revision, file.revision === annotations.revision ? annotations.annotations : null);
     this.syncEngine();
     // Another document's fields are not shown on this one's pages while its own are on their way.
     if (previous !== id) this.setFields([]);
-    // A new document is laid out once, at the zoom and page it opens at.
-    await this.viewer.open(pdf, summary.pages, keepView ? {} : rememberedViewport(id, summary.pages.length).request);
+    // A new document is laid out once, at the zoom and page it opens at, while pdf.js still
+    // opens the file (docs/editor-web.md, "Large files"): the pages in view are drawn as soon
+    // as it is open, without the layout of thousands of pages between.
+    const initial = keepView ? {} : rememberedViewport(id, summary.pages.length).request;
+    this.viewer.layOut(summary.pages, initial);
+    performance.mark('marginalia:pages-laid-out');
+    let file, pdf;
+    try {
+      ({ file, pdf } = await fileOpened);
+    } catch (error) {
+      if (overtaken()) return false;
+      throw error;
+    }
+    if (overtaken()) { closePdf(pdf); return false; }
+    closePdf(this.pdf);
+    this.pdf = pdf;
+    this.display.setDocument(pdf, file.revision, file.revision === annotations.revision ? annotations.annotations : null);
+    await this.viewer.open(pdf, summary.pages, initial);
     if (overtaken()) return false;
     if (keepView) this.viewer.apply(call({ call: 'setViewport', zoom, offset }));
     else this.showRememberedView(id);

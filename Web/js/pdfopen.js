@@ -13,7 +13,7 @@
 // - `iccs/`: the CMYK profile that DeviceCMYK colours are converted with.
 // The URLs are absolute: the worker resolves a relative one against its own URL.
 
-import { pdfjsLib, pdfWorker } from './pdfjs.js';
+import { pdfjsLib, pdfWorkerReady } from './pdfjs.js';
 
 const vendor = (folder) => new URL(`/vendor/pdfjs/${folder}/`, location.href).href;
 
@@ -34,7 +34,7 @@ export const PDFJS_OPTIONS = Object.freeze({
  * @returns {Promise<object>} pdf.js's document proxy
  */
 export async function openPdf(source) {
-  const task = pdfjsLib.getDocument({ ...source, ...PDFJS_OPTIONS, worker: pdfWorker });
+  const task = pdfjsLib.getDocument({ ...source, ...PDFJS_OPTIONS, worker: await pdfWorkerReady });
   const range = source.range;
   if (!range) return task.promise;
   // A file read by ranges that changes on the server before it is open can never finish

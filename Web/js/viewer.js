@@ -34,6 +34,8 @@ export class Viewer {
     Object.assign(this, elements);
     this.zoom = 1;
     this.pdf = null;
+    /** Whether the pages are laid out for a file still opening (`layOut`): `open` draws them. */
+    this.awaitingFile = false;
     /** Every page, made as it comes near the view (pageview.js). @type {PageView[]} */
     this.views = [];
     this.listeners = { zoom: new Set(), page: new Set(), overlay: new Set(), layout: new Set(), rendered: new Set(), built: new Set() };
@@ -70,19 +72,52 @@ export class Viewer {
   /**
    * Shows a pdf.js document with the server's page geometry (the engine has its pages), laid
    * out with `initial` added to the first `setViewport` (the zoom and page it opens at, so
-   * thousands of pages are placed once, not once at zoom 1 and again at that zoom).
+   * thousands of pages are placed once, not once at zoom 1 and again at that zoom), unless
+   * `layOut` placed these pages already.
    */
   async open(pdf, pages, initial = {}) {
+    // Laid out already while the file opened (`layOut`): the pages in view are drawn now.
+    if (this.awaitingFile && this.samePages(pages)) {
+      this.awaitingFile = false;
+      this.pdf = pdf;
+      for (const view of this.views) if (view.visible) this.renderPage(view);
+      for (const thumb of this.thumbViews ?? []) if (thumb.visible && !thumb.rendered) this.renderThumbnail(thumb);
+      return;
+    }
     // The same pages (a reload after a fill changed only appearances): the page elements stay,
     // and what lies on them (a form field being typed in after Tab) with them; they are drawn
     // again from the new file.
-    if (pages.length === this.views.length && pages.every((page, i) => samePage(page, this.views[i].geometry))) {
+    if (this.samePages(pages)) {
       this.views.forEach((view, i) => { view.geometry = pages[i]; });
       this.replaceDocument(pdf);
       this.apply(call({ call: 'setViewport', viewSize: this.viewSize() }));
       return;
     }
+    this.makeViews(pages, initial, pdf);
+  }
+
+  /**
+   * Lays out the pages of a document whose file is still opening (issue 36, docs/editor-web.md
+   * "Large files"): thousands of page boxes are made and placed while pdf.js reads the file's
+   * first ranges, not after, and `open` with the same pages then only draws those in view.
+   * Pages the viewer shows already (a reload) are left to `open`.
+   */
+  layOut(pages, initial = {}) {
+    if (!this.samePages(pages)) this.makeViews(pages, initial, null);
+  }
+
+  /** Whether `pages` (the server's entries) are the pages the viewer shows. */
+  samePages(pages) {
+    return pages.length === this.views.length && pages.every((page, i) => samePage(page, this.views[i].geometry));
+  }
+
+  /**
+   * A page view for each page, placed at the engine's layout, each drawn from `pdf` as it
+   * comes into view (none while `pdf` is null: `open` gives it).
+   */
+  makeViews(pages, initial, pdf) {
     this.pdf = pdf;
+    this.awaitingFile = pdf === null;
     this.observer.disconnect();
     for (const view of this.views) { this.cancelRender(view); release(view.canvas); dropTextLayer(view); }
     // Each page an empty box until it comes near the view (pageview.js); the thumbnails are

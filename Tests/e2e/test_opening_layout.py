@@ -1,0 +1,82 @@
+"""Issue 36 (the first page of a large file at once): what the editor does before its first
+page is drawn. Every module of Web/js the editor loads is preloaded by index.html (the list
+scripts/modulepreload.py writes from the import graph), pdf.js runs in the worker pdfworker.js
+started first of all, and the pages of a document are laid out while its file is still opening
+(pdf.js reading its first ranges), then drawn as soon as it is open: every page laid out, the
+last one reachable and drawn."""
+
+import sys
+from pathlib import Path
+
+from editor_harness import PAGE_DRAWN, api
+from viewer_helpers import numbered_pages_pdf
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "scripts"))
+import modulepreload  # noqa: E402
+
+PAGES = 300
+
+MODULES_LOADED = """[...new Set(performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname)
+    .filter((path) => path.startsWith('/app/js/')))].sort()"""
+PRELOADED = """[...document.querySelectorAll('link[rel=modulepreload]')].map((l) => new URL(l.href).pathname)
+    .filter((path) => path.startsWith('/app/js/'))"""
+SAME_WORKER = """async () => (await import('/app/js/pdfjs.js')).pdfWorker.port === (await import('/app/js/pdfworker.js')).workerPort"""
+
+# Holds back every request for document DOC's file (its tail, pdf.js's ranges) until
+# `releaseFile()`: the page's own fetch, wrapped, so that both browsers can do it.
+HOLD_FILE = """(doc) => {
+    const real = window.fetch;
+    window.heldFile = [];
+    window.fetch = (input, init) => {
+        const url = String(input?.url ?? input);
+        if (!url.includes(`/documents/${doc}/file`)) return real(input, init);
+        return new Promise((resolve) => window.heldFile.push(() => resolve(real(input, init))));
+    };
+    window.releaseFile = () => { window.fetch = real; for (const go of window.heldFile.splice(0)) go(); };
+    return true;
+}"""
+
+LAID_OUT = f"""marginalia.viewer.views.length === {PAGES}
+    && performance.getEntriesByName('marginalia:pages-laid-out').length > 0"""
+# Where the last page's box is (CSS pixels from the top of the pages): placed, not at 0.
+LAST_TOP = f"parseFloat(marginalia.viewer.views[{PAGES - 1}].element.style.top)"
+
+
+def test_every_module_the_editor_loads_is_preloaded(new_editor):
+    editor = new_editor()
+    loaded, preloaded = editor.js(MODULES_LOADED), editor.js(PRELOADED)
+    print(f"\n{editor.engine}: {len(loaded)} modules of Web/js loaded, {len(preloaded)} preloaded")
+    html = modulepreload.INDEX.read_text(encoding="utf-8")
+    assert preloaded == modulepreload.graph(modulepreload.entries(html)), "index.html preloads the import graph, in its order"
+    assert set(loaded) <= set(preloaded), f"loaded without a preload: {sorted(set(loaded) - set(preloaded))}"
+    assert len(loaded) > 50, f"the editor's modules are seen loading: {loaded}"
+    assert editor.js(SAME_WORKER), "pdf.js opens documents in the worker pdfworker.js started"
+
+
+def test_the_pages_are_laid_out_while_the_file_opens(new_editor, web_server, tmp_path):
+    path = tmp_path / "long.pdf"
+    numbered_pages_pdf(PAGES).save(path)
+    doc = api(web_server, "POST", "/api/v1/documents?name=long.pdf", path.read_bytes(), "application/pdf")["id"]
+    editor = new_editor()
+    editor.js("performance.clearMarks('marginalia:pages-laid-out')")
+    assert editor.js(HOLD_FILE, doc)
+    editor.js(f"(window.opened = marginalia.open('{doc}'), true)")  # not awaited: it waits for the file
+
+    # The file held back: every page is laid out already, none drawn, the file not open.
+    editor.wait_until(LAID_OUT, 30000)
+    held = editor.js("window.heldFile.length")
+    print(f"\n{editor.engine}: {PAGES} pages laid out with {held} request(s) for the file held back; "
+          f"the last page's box at {editor.js(LAST_TOP):.0f} px")
+    assert held >= 1, "the file was asked for, and is held back"
+    assert editor.js("marginalia.viewer.pdf") is None, "the pages wait for the file"
+    assert editor.js("document.querySelectorAll('.page.rendered').length") == 0
+    assert editor.js(LAST_TOP) > (PAGES - 2) * 300, "the last page is placed below the others"
+
+    # The file comes: the first page is drawn, the opening ends, the last page can be reached.
+    editor.js("window.releaseFile()")
+    editor.wait_until(f"({PAGE_DRAWN})(0)", 30000)
+    assert editor.js("window.opened") is True
+    editor.js(f"marginalia.viewer.goToPage({PAGES - 1})")
+    editor.wait_until(f"marginalia.viewer.currentPage === {PAGES - 1}", 10000)
+    editor.wait_until(f"({PAGE_DRAWN})({PAGES - 1})", 30000)
+    assert editor.js("marginalia.viewer.views.length") == PAGES
