@@ -192,7 +192,6 @@ struct TypesetParagraph {
     /// line's end to ``ShapedTextLayout``): in a right-to-left piece they are on its left, so
     /// its glyphs start after them.
     private func placeInVisualOrder(_ pieces: inout [Piece], levels: [UInt8]) {
-        guard pieces.count > 1 else { return }
         let pieceLevels = pieces.map { piece in levels[piece.range].min() ?? 1 }
         var x = 0.0
         for index in BidiParagraph.visualOrder(pieceLevels) {
