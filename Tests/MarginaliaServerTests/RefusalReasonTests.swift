@@ -68,7 +68,7 @@ struct RefusalReasonTests {
         }
     }
 
-    @Test func aRevisionAheadAndAPurgeOutsideTheTrashSayWhatToDo() throws {
+    @Test func aRevisionAheadAndAPurgeOutsideTheTrashNameTheirRemedy() throws {
         try Self.withAPI { port, id, _ in
             let ahead = try Self.refusal(try Self.operations(port, id, try Self.body(Fixtures.add("late"), base: 7)), status: 409)
             #expect(ahead["code"] as? String == "conflict")

@@ -196,9 +196,13 @@ def new_editor(new_tab, browser, web_server, request):
 
 @pytest.fixture()
 def blank_page(new_tab, web_server):
-    """A tab on the editor's page with no document (/?doc= none), for module-level tests."""
+    """A tab on the editor's page with no document (/?doc= none), for module-level tests, once
+    the page's own modules are evaluated (main.js has set `marginalia`): WebKit gives a test's
+    `import()` of a module the page is still evaluating (i18n.js awaits its catalogs)
+    uninitialised bindings."""
     page = Page(new_tab(), web_server)
     page.goto("/")
+    page.wait_until("!!window.marginalia", timeout=15000)
     return page
 
 

@@ -6,6 +6,7 @@ sizes written by Intl; an identifier it does not know shows the server's English
 import json
 import shutil
 import tempfile
+from contextlib import contextmanager
 
 import pytest
 
@@ -55,15 +56,22 @@ def test_an_undo_the_server_refuses_is_said_in_german_with_who_changed_it(new_ed
     assert "Cannot undo" not in first.text("#status")
 
 
-@pytest.fixture(scope="module")
-def small_upload_server():
-    """A second server whose uploads may be no larger than MAX_UPLOAD bytes: its base URL."""
+@contextmanager
+def server_with(*options):
+    """A server of its own, started with `options` (a limit), in a data folder of its own: its base URL."""
     data = tempfile.mkdtemp(prefix="marginalia-e2e-refusals-")
     try:
-        with serving_editor(_binary(), data, "--max-upload", str(MAX_UPLOAD)) as base:
+        with serving_editor(_binary(), data, *options) as base:
             yield base
     finally:
         shutil.rmtree(data, ignore_errors=True)
+
+
+@pytest.fixture(scope="module")
+def small_upload_server():
+    """A second server whose uploads may be no larger than MAX_UPLOAD bytes: its base URL."""
+    with server_with("--max-upload", str(MAX_UPLOAD)) as base:
+        yield base
 
 
 def drop(editor, name, data):
@@ -131,12 +139,8 @@ MAX_POINTS = 10
 @pytest.fixture(scope="module")
 def few_points_server():
     """A server that takes at most MAX_POINTS points in one request: its base URL."""
-    data = tempfile.mkdtemp(prefix="marginalia-e2e-points-")
-    try:
-        with serving_editor(_binary(), data, "--max-points", str(MAX_POINTS)) as base:
-            yield base
-    finally:
-        shutil.rmtree(data, ignore_errors=True)
+    with server_with("--max-points", str(MAX_POINTS)) as base:
+        yield base
 
 
 def test_a_stroke_over_the_points_limit_is_refused_in_french_with_its_count_and_the_limit(new_tab, few_points_server):

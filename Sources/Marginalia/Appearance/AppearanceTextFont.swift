@@ -65,7 +65,7 @@ struct AppearanceTextFont {
     /// - Throws: ``TextShapingError`` when FriBidi or HarfBuzz fails.
     func width(of text: String, size: Double) throws -> Double {
         guard let faces else {
-            return TextLayout.paragraphs(of: text).map { font.width(of: String($0), size: size) }.max() ?? 0
+            return TextBoxLayout.paragraphs(of: text).map { font.width(of: String($0), size: size) }.max() ?? 0
         }
         return try ShapedTextLayout.lines(text, faces: faces, size: size, maxWidth: 0).map(\.width).max() ?? 0
     }

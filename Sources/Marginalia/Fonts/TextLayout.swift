@@ -100,7 +100,7 @@ public enum TextLayout {
         let wraps = maxWidth > 0 && maxWidth.isFinite
         let width = wraps ? maxWidth : .infinity
         var result: [LaidOutLine] = []
-        for paragraph in paragraphs(of: text) {
+        for paragraph in TextBoxLayout.paragraphs(of: text) {
             let widths = paragraph.map(units)
             let lines = LineBreaker.lines(of: paragraph, widths: widths, maxWidth: { _ in width }) { $0 * size / 1000 }
             for line in lines {
@@ -110,11 +110,6 @@ public enum TextLayout {
         return result
     }
 
-    /// Splits `text` at newlines; `\r\n` is one character in Swift, so it is a single break
-    /// (the core's ``TextBoxLayout/paragraphs(of:)``).
-    static func paragraphs(of text: String) -> [[Character]] {
-        TextBoxLayout.paragraphs(of: text)
-    }
 }
 
 /// The widths of characters in a font, in 1/1000 of the font size, each measured once.

@@ -49,7 +49,7 @@ extension PDFRendererContext {
         let firstBaseline = Double(point.y) + (origin == .topLeft ? ascent : 0)
         var lines: [(pieces: [GlyphRun], baseline: Double)] = []
         var widest = 0.0
-        for (number, characters) in TextLayout.paragraphs(of: text).enumerated() {
+        for (number, characters) in TextBoxLayout.paragraphs(of: text).enumerated() {
             let line = String(characters)
             widest = max(widest, font.width(of: line, size: size))
             let run = GlyphRun(text: line, font: font, size: size, color: color, x: Double(point.x))
@@ -82,7 +82,7 @@ extension PDFRendererContext {
         try requirePage("draw(_:in:font:size:color:alignment:lineHeight:)")
         try FiniteCheck.rect(rect, "the rectangle given to draw(_:in:font:size:...)")
         let frame = rect.standardized
-        let texts = TextLayout.paragraphs(of: text).map { String($0) }
+        let texts = TextBoxLayout.paragraphs(of: text).map { String($0) }
         let paragraphs = texts.map {
             Paragraph($0, font: font, size: size, color: color, alignment: alignment, lineHeight: lineHeight)
         }

@@ -35,7 +35,7 @@ enum ShapedTextLayout {
     static func lines(_ text: String, faces: TextFaces, size: Double, maxWidth: Double) throws -> [ShapedLine] {
         let width = maxWidth > 0 && maxWidth.isFinite ? maxWidth : .infinity
         var result: [ShapedLine] = []
-        for characters in TextLayout.paragraphs(of: text) {
+        for characters in TextBoxLayout.paragraphs(of: text) {
             let prepared = try PreparedParagraph(characters, faces: faces)
             let broken = LineBreaker.lines(of: characters, widths: prepared.units, maxWidth: { _ in width }) { $0 * size / 1000 }
             for line in broken {
