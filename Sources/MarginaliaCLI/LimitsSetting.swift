@@ -11,18 +11,6 @@ import Marginalia
 enum LimitsSetting {
     static let variable = "MARGINALIA_LIMITS"
 
-    static var names: [(String, WritableKeyPath<PDFLimits, Int>)] {[
-        ("maxNestingDepth", \.maxNestingDepth),
-        ("maxDecodedStreamSize", \.maxDecodedStreamSize),
-        ("maxDocumentDecodedSize", \.maxDocumentDecodedSize),
-        ("maxObjectNumber", \.maxObjectNumber),
-        ("maxStringLength", \.maxStringLength),
-        ("maxCollectionCount", \.maxCollectionCount),
-        ("maxTreeDepth", \.maxTreeDepth),
-        ("maxPageCount", \.maxPageCount),
-        ("maxContentOperations", \.maxContentOperations),
-    ]}
-
     /// The limits from the environment; the defaults when the variable is not set.
     ///
     /// - Throws: ``UsageError`` naming the entry that is not a known limit with a positive value.
@@ -35,13 +23,14 @@ enum LimitsSetting {
         var limits = PDFLimits()
         for entry in text.split(separator: ",") {
             let parts = entry.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
-            guard parts.count == 2, let keyPath = names.first(where: { $0.0 == parts[0] })?.1 else {
-                throw UsageError("\(variable): '\(entry)' is not NAME=VALUE with one of: \(names.map(\.0).joined(separator: ", "))")
+            guard parts.count == 2, let name = PDFLimits.Name(rawValue: parts[0]) else {
+                let names = PDFLimits.Name.allCases.map(\.rawValue).joined(separator: ", ")
+                throw UsageError("\(variable): '\(entry)' is not NAME=VALUE with one of: \(names)")
             }
             guard let value = number(parts[1]), value > 0 else {
                 throw UsageError("\(variable): \(parts[0]) needs a positive whole number (K, M and G suffixes allowed), not '\(parts[1])'")
             }
-            limits[keyPath: keyPath] = value
+            limits[name] = value
         }
         return limits
     }

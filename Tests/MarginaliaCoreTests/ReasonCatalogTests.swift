@@ -52,6 +52,17 @@ import Testing
         #expect(CommandError.pageOutOfRange(4, pageCount: 2).reason
                 == Reason(.pageOutOfRange, [("page", .number(5)), ("pageCount", .number(2))]))
         #expect(CommandError.malformed("x").reason == nil)
+        // The engine's own limits (reasons version 3): a list, a reply's text, a pointer event.
+        do {
+            _ = try JSONField(.array([.number(1), .number(2), .number(3)]), path: "command.ids").array(maximumCount: 2)
+            Issue.record("a list of three under a limit of two")
+        } catch {
+            #expect(error.reason == Reason(.listItems, [("count", .number(3)), ("max", .number(2))]))
+            #expect(error.message == "command.ids: 3 items, more than the limit of 2")
+        }
+        let reply = #"{"call": "checkCommand", "command": {"type": "reply", "to": "a1", "text": "\#(String(repeating: "x", count: EditorCommand.maximumCommentBytes + 1))"}}"#
+        let long = String(decoding: EngineBridge().call(Array(reply.utf8)), as: UTF8.self)
+        #expect(long.contains(#""reason":"limit.commentLength","args":{"maxBytes":100000}"#), "\(long.prefix(300))")
         // The bridge answers the browser with the same identifier (Web/js/engine.js reads it).
         let answer = String(decoding: EngineBridge().call(Array(#"{"call": "thread", "id": "gone"}"#.utf8)), as: UTF8.self)
         #expect(answer == #"{"error":"no annotation gone","reason":"annotation.unknown","args":{"id":"gone"}}"#)

@@ -102,7 +102,8 @@ import Testing
         } catch let error as ServiceError {
             #expect(error.httpStatus == 413)
             #expect(error.message.contains("maxDecodedStreamSize") && error.message.contains("MARGINALIA_LIMITS"))
-            #expect(error.reason == Reason(.readingLimit, [("option", .string("MARGINALIA_LIMITS"))]))
+            #expect(error.reason == Reason(.readingLimitNamed(.maxDecodedStreamSize), [("maxBytes", .number(Double(8 * Self.mib))),
+                                                                                       ("option", .string("MARGINALIA_LIMITS"))]))
         }
         let capped = try DocumentService(directory: directory.appendingPathComponent("capped"),
                                          budget: MemoryBudget(.init(total: 64 * Self.mib, perRequest: 4 * Self.mib)))

@@ -107,4 +107,27 @@ struct RefusalReasonTests {
             #expect(try store.versions(id).map(\.number) == [1, 2])
         }
     }
+
+    /// Reasons version 3: a PDF past a reading limit is refused with that limit's own
+    /// identifier and value, each of the reader's limits has one, and the table's names are
+    /// the reader's (`Reason.ReadingLimit` mirrors PDFCore's `PDFLimits.Name`).
+    @Test func eachReadingLimitIsNamedWithItsValue() throws {
+        #expect(Reason.ReadingLimit.allCases.map(\.rawValue) == PDFLimits.Name.allCases.map(\.rawValue))
+        var limits = PDFLimits()
+        limits.maxPageCount = 2
+        let refused = ServiceError.wrap(PDFError.limitExceeded("more than 2 pages (maxPageCount)", limit: .maxPageCount, max: 2))
+        #expect(refused.httpStatus == 413)
+        #expect(refused.reason == Reason(.readingLimitNamed(.maxPageCount), [("max", .number(2)), ("option", .string("MARGINALIA_LIMITS"))]))
+        // A limit in bytes gives its value as a size.
+        let stream = ServiceError.wrap(PDFError.limitExceeded("decoded stream larger than 64 bytes", limit: .maxDecodedStreamSize, max: 64))
+        #expect(stream.reason == Reason(.readingLimitNamed(.maxDecodedStreamSize), [("maxBytes", .number(64)), ("option", .string("MARGINALIA_LIMITS"))]))
+        // The reader's own refusal of a three-page file under that limit, as the service reports it.
+        let document = try PDFDocument(data: Fixtures.sample, limits: limits)
+        do {
+            _ = try document.pageCount
+            Issue.record("three pages read under a limit of two")
+        } catch {
+            #expect(ServiceError.wrap(error).reason == Reason(.readingLimitNamed(.maxPageCount), [("max", .number(2)), ("option", .string("MARGINALIA_LIMITS"))]))
+        }
+    }
 }

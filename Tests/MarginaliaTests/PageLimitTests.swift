@@ -33,7 +33,7 @@ struct PageLimitTests {
     @Test func pagesInOneTreeAreBounded() throws {
         var limits = PDFLimits()
         limits.maxPageCount = 10
-        #expect(throws: PDFError.limitExceeded("more than 10 pages (maxPageCount)")) { try flat(20, limits: limits).pageCount }
+        #expect(throws: PDFError.limitExceeded("more than 10 pages (maxPageCount)", limit: .maxPageCount, max: 10)) { try flat(20, limits: limits).pageCount }
         #expect(try flat(10, limits: limits).pageCount == 10)
     }
 
@@ -60,7 +60,8 @@ struct PageLimitTests {
                        (3, "<</Type/Page/Parent 2 0 R/Contents[4 0 R 4 0 R 4 0 R]>>"),
                        (4, "<</Length \(body.utf8.count)>>\nstream\n\(body)\nendstream")]
         let document = try document(objects, limits: limits)
-        #expect(throws: PDFError.limitExceeded("the content of page 1 is larger than 250 bytes (maxDecodedStreamSize)")) {
+        #expect(throws: PDFError.limitExceeded("the content of page 1 is larger than 250 bytes (maxDecodedStreamSize)",
+                                           limit: .maxDecodedStreamSize, max: 250)) {
             try document.contentData(of: document.page(at: 0))
         }
         limits.maxDecodedStreamSize = 300

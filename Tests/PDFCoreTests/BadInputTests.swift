@@ -50,7 +50,8 @@ struct BadInputTests {
         limits.maxDecodedStreamSize = 16 << 20
         let file = try PDFFile(source: ByteSource(bytes: bytes), limits: limits)
         let stream = try #require(try file.object(for: PDFReference(3, 0)).streamValue)
-        #expect(throws: PDFError.limitExceeded("decoded stream larger than \(16 << 20) bytes (maxDecodedStreamSize)")) {
+        #expect(throws: PDFError.limitExceeded("decoded stream larger than \(16 << 20) bytes (maxDecodedStreamSize)",
+                                               limit: .maxDecodedStreamSize, max: 16 << 20)) {
             try stream.decodedBytes(limits: limits)
         }
     }

@@ -2,7 +2,7 @@ import Testing
 @testable import PDFCore
 
 /// One test per ``PDFLimits`` bound that PDFCore enforces: each is reached with a small
-/// configured value and ends in ``PDFError/limitExceeded(_:)``, while input just under it
+/// configured value and ends in ``PDFError/limitExceeded(_:limit:max:)``, while input just under it
 /// reads. (Strings: LexerTests.stringLengthLimit; one stream's decoded size: BadInputTests;
 /// pages, page-tree depth and page content: MarginaliaTests' PageLimitTests.)
 @Suite("Resource limits")
@@ -32,7 +32,8 @@ struct LimitTests {
         #expect(try file.decodedData(of: .reference(streams[1])).count == 100_000)
         // 50,000 bytes are left: reading the first stream again would pass them.
         #expect(throws: PDFError.limitExceeded(
-            "decoding object \(streams[0].number) takes the document's streams past 250000 decoded bytes in all (maxDocumentDecodedSize)")) {
+            "decoding object \(streams[0].number) takes the document's streams past 250000 decoded bytes in all (maxDocumentDecodedSize)",
+            limit: .maxDocumentDecodedSize, max: 250_000)) {
             try file.decodedData(of: .reference(streams[0]))
         }
         #expect(throws: PDFError.invalidObject(nil, message: "expected a stream, found integer")) {
@@ -42,7 +43,8 @@ struct LimitTests {
 
     @Test func crossReferenceAndObjectStreamsCountTowardsTheDocumentsTotal() throws {
         let bytes = TestPDF.build(.objectStreams)  // a 12-row cross-reference stream of 7-byte rows, one object stream
-        #expect(throws: PDFError.limitExceeded("decoding cross-reference stream 11 takes the document's streams past 50 decoded bytes in all (maxDocumentDecodedSize)")) {
+        #expect(throws: PDFError.limitExceeded("decoding cross-reference stream 11 takes the document's streams past 50 decoded bytes in all (maxDocumentDecodedSize)",
+                                               limit: .maxDocumentDecodedSize, max: 50)) {
             try PDFFile(source: ByteSource(bytes: bytes), limits: limits { $0.maxDocumentDecodedSize = 50 })
         }
         let file = try PDFFile(source: ByteSource(bytes: bytes), limits: limits { $0.maxDocumentDecodedSize = 120 })
@@ -71,10 +73,11 @@ struct LimitTests {
         func numbered(_ number: String) -> [UInt8] {
             Array(sound[..<start]) + Array(number.utf8) + Array(sound[(start + 2)...])
         }
-        #expect(throws: PDFError.limitExceeded("cross-reference stream at byte \(start) is object 9223372036854775807, past 8388607 (maxObjectNumber)")) {
+        #expect(throws: PDFError.limitExceeded("cross-reference stream at byte \(start) is object 9223372036854775807, past 8388607 (maxObjectNumber)",
+                                               limit: .maxObjectNumber, max: 8_388_607)) {
             try PDFFile(source: ByteSource(bytes: numbered("9223372036854775807")))
         }
-        #expect(throws: PDFError.limitExceeded("cross-reference stream at byte \(start) is object 11, past 10 (maxObjectNumber)")) {
+        #expect(throws: PDFError.limitExceeded("cross-reference stream at byte \(start) is object 11, past 10 (maxObjectNumber)", limit: .maxObjectNumber, max: 10)) {
             try PDFFile(source: ByteSource(bytes: numbered("11")), limits: limits { $0.maxObjectNumber = 10 })
         }
         let atTheLimit = try PDFFile(source: ByteSource(bytes: numbered("10")), limits: limits { $0.maxObjectNumber = 10 })
@@ -100,7 +103,8 @@ struct LimitTests {
         out += Array("41 0 obj\n<</Type/XRef/W[1 2 1]/Size 42/Root 1 0 R/Length \(rows.count)>>\nstream\n".utf8) + rows
         out += Array("\nendstream\nendobj\nstartxref\n\(start)\n%%EOF\n".utf8)
         let chain = try PDFFile(source: ByteSource(bytes: out), limits: limits { $0.maxNestingDepth = 16 })
-        #expect(throws: PDFError.limitExceeded("objects loaded within one another more than 16 deep at object 19 (maxNestingDepth)")) {
+        #expect(throws: PDFError.limitExceeded("objects loaded within one another more than 16 deep at object 19 (maxNestingDepth)",
+                                               limit: .maxNestingDepth, max: 16)) {
             try chain.object(for: PDFReference(3))
         }
         // An object in an object stream nests two deep (the object, then its stream): it reads.
@@ -110,7 +114,7 @@ struct LimitTests {
 
     @Test func crossReferenceSectionsFollowedAlongPrevAreBounded() throws {
         let bytes = TestPDF.build(.incremental)  // two sections
-        #expect(throws: PDFError.limitExceeded("more than 1 cross-reference sections")) {
+        #expect(throws: PDFError.limitExceeded("more than 1 cross-reference sections", limit: .maxTreeDepth, max: 1)) {
             try PDFFile(source: ByteSource(bytes: bytes), limits: limits { $0.maxTreeDepth = 1 })
         }
         #expect(try PDFFile(source: ByteSource(bytes: bytes), limits: limits { $0.maxTreeDepth = 2 }).crossReference.sectionCount == 2)
@@ -118,8 +122,8 @@ struct LimitTests {
 
     @Test func arraysAndDictionariesAreBoundedInLength() throws {
         let small = limits { $0.maxCollectionCount = 5 }
-        #expect(throws: PDFError.limitExceeded("array at byte 0 has more than 5 elements")) { try parse("[1 2 3 4 5 6]", small) }
-        #expect(throws: PDFError.limitExceeded("dictionary at byte 0 has more than 5 entries")) {
+        #expect(throws: PDFError.limitExceeded("array at byte 0 has more than 5 elements", limit: .maxCollectionCount, max: 5)) { try parse("[1 2 3 4 5 6]", small) }
+        #expect(throws: PDFError.limitExceeded("dictionary at byte 0 has more than 5 entries", limit: .maxCollectionCount, max: 5)) {
             try parse("<</A 1/B 2/C 3/D 4/E 5/F 6>>", small)
         }
         #expect(try parse("[1 2 3 4 5]", small).arrayValue?.count == 5)
@@ -127,7 +131,7 @@ struct LimitTests {
 
     @Test func nestingIsBoundedAtTheConfiguredDepth() throws {
         let shallow = limits { $0.maxNestingDepth = 3 }
-        #expect(throws: PDFError.limitExceeded("objects nested deeper than 3 at byte 3")) { try parse("[[[[1]]]]", shallow) }
+        #expect(throws: PDFError.limitExceeded("objects nested deeper than 3 at byte 3", limit: .maxNestingDepth, max: 3)) { try parse("[[[[1]]]]", shallow) }
         #expect(try parse("[[[1]]]", shallow).arrayValue?.count == 1)
     }
 }

@@ -4,10 +4,13 @@ and the editor shows the catalog's sentence for it, in German or Arabic here, wi
 sizes written by Intl; an identifier it does not know shows the server's English."""
 
 import json
+import os
 import shutil
 import tempfile
 from contextlib import contextmanager
+from unittest.mock import patch
 
+import pymupdf
 import pytest
 
 from conftest import _binary, serving_editor
@@ -165,4 +168,35 @@ def test_a_stroke_over_the_points_limit_is_refused_in_french_with_its_count_and_
     assert count.isdigit() and int(count) > MAX_POINTS, count
     assert "points per request" not in status
     assert editor.js("marginalia.model.revision") == 0
+    assert not editor.errors
+
+
+# A fourth server reads PDFs of at most FEW_PAGES pages (MARGINALIA_LIMITS, docs/limits.md).
+FEW_PAGES = 5
+
+
+@pytest.fixture(scope="module")
+def few_pages_server():
+    """A server that opens no PDF of more than FEW_PAGES pages: its base URL."""
+    with patch.dict(os.environ, {"MARGINALIA_LIMITS": f"maxPageCount={FEW_PAGES}"}), server_with() as base:
+        yield base
+
+
+def test_a_pdf_past_a_reading_limit_is_refused_in_german_naming_that_limit(new_tab, few_pages_server):
+    doc = api(few_pages_server, "POST", "/api/v1/documents?name=sample.pdf", SAMPLE.read_bytes(), "application/pdf")["id"]
+    editor = Editor(new_tab(), few_pages_server, doc)
+    editor.goto(f"/?doc={doc}&lang=de")
+    editor.wait_opened()
+    many = pymupdf.open()
+    for _ in range(FEW_PAGES + 1):
+        many.new_page()
+    drop(editor, "many-pages.pdf", many.tobytes())
+    de = catalog("de")
+    # Reasons version 3: the sentence of the page limit itself, with its value, not the one
+    # sentence of every reading limit.
+    sentence = de["reason.limit.reading.maxPageCount"].replace("{max}", str(FEW_PAGES)).replace("{option}", "MARGINALIA_LIMITS")
+    status_shows(editor, sentence)
+    editor.painted()
+    editor.screenshot("refusal-reading-limit-german")
+    assert editor.text("#status") == de["status.uploadFailed"].replace("{reason}", sentence)
     assert not editor.errors

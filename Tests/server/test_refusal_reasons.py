@@ -1,10 +1,12 @@
-"""The refusals of reasons version 2 over HTTP (docs/api.md "Reasons", docs/i18n.md "Refusals"):
+"""The refusals of reasons versions 2 and 3 over HTTP (docs/api.md "Reasons", docs/i18n.md "Refusals"):
 a server started with small per-request limits and a small reading limit answers each 413 with
 its own `reason` and the `args` its sentence names (the count, the limit, the option), and the
 revision and trash conflicts say which they are; nothing refused changes the document."""
 from __future__ import annotations
 
 import json
+import struct
+import zlib
 
 import pymupdf
 
@@ -31,6 +33,14 @@ def pages_pdf(count: int) -> bytes:
     return document.tobytes()
 
 
+def png_header(width: int, height: int) -> bytes:
+    """A PNG that declares `width` × `height` pixels of grey and holds one row of them."""
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+    header = struct.pack(">IIBBBBB", width, height, 8, 0, 0, 0, 0)
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(b"\0" * (width + 1))) + chunk(b"IEND", b"")
+
+
 def test_limits_and_conflicts_answer_their_reason_and_args(binary, tmp_path, new_store):
     server = Server(binary, tmp_path / "data", args=["--max-annotations", "2", "--max-pages", "1", "--max-points", "50"],
                     env={"MARGINALIA_LIMITS": "maxPageCount=5"}, store=new_store()).start()
@@ -53,12 +63,24 @@ def test_limits_and_conflicts_answer_their_reason_and_args(binary, tmp_path, new
         points = refusal(server.request("POST", ops, stroke), 413)
         assert points["reason"] == "limit.points" and points["args"] == {"count": 51, "max": 50, "option": "--max-points"}
 
-        # A PDF of six pages is past MARGINALIA_LIMITS=maxPageCount=5: the message names the
-        # limit, the reason the setting.
+        # A PDF of six pages is past MARGINALIA_LIMITS=maxPageCount=5: the reason names the
+        # limit (reasons version 3), its value and the setting, as the message does.
         reading = refusal(server.request("POST", f"{DOCS}?name=six.pdf", pages_pdf(6),
                                          {"Content-Type": "application/pdf"}), 413)
-        assert reading["reason"] == "limit.reading" and reading["args"] == {"option": "MARGINALIA_LIMITS"}
+        assert reading["reason"] == "limit.reading.maxPageCount"
+        assert reading["args"] == {"max": 5, "option": "MARGINALIA_LIMITS"}
         assert "maxPageCount" in reading["message"]
+
+        # A reply longer than the engine's limit of 100,000 bytes: the reason gives the size.
+        reply = {"protocol": 1, "baseRevision": 0, "clientId": "t",
+                 "command": {"type": "reply", "to": "nobody", "text": "x" * 100_001}}
+        long_reply = refusal(server.request("POST", f"{DOCS}/{doc}/commands", reply), 413)
+        assert long_reply["reason"] == "limit.commentLength" and long_reply["args"] == {"maxBytes": 100_000}
+
+        # An image whose header declares 10,000 × 10,000 pixels, past the decoder's 50 million.
+        huge = refusal(server.request("POST", "/api/v1/images", png_header(10_000, 10_000), {"Content-Type": "image/png"}), 422)
+        assert huge["reason"] == "image.tooLarge"
+        assert huge["args"] == {"width": 10_000, "height": 10_000, "max": 50_000_000}
 
         ahead = refusal(post(square(9), base=9), 409)
         assert ahead["reason"] == "conflict.revisionAhead" and ahead["args"] == {"baseRevision": 9, "revision": 0}

@@ -13,7 +13,8 @@ extension PDFDocument {
             let part = try file.decodedData(of: stream)
             // Checked before joining, so a stream named many times is never held many times.
             guard data.count + (n > 0 ? 1 : 0) + part.count <= file.limits.maxDecodedStreamSize else {
-                throw PDFError.limitExceeded("the content of page \(page.index + 1) is larger than \(file.limits.maxDecodedStreamSize) bytes (maxDecodedStreamSize)")
+                throw PDFError.limitExceeded("the content of page \(page.index + 1) is larger than \(file.limits.maxDecodedStreamSize) bytes (maxDecodedStreamSize)",
+                                               limit: .maxDecodedStreamSize, max: file.limits.maxDecodedStreamSize)
             }
             if n == 0 {
                 data = part

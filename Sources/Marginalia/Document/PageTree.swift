@@ -219,7 +219,7 @@ final class PageTree {
                     }
                     entered += 1
                     if pages.count > file.limits.maxPageCount || entered > 2 * file.limits.maxPageCount {
-                        throw PDFError.limitExceeded("more than \(file.limits.maxPageCount) pages (maxPageCount)")
+                        throw PDFError.limitExceeded("more than \(file.limits.maxPageCount) pages (maxPageCount)", limit: .maxPageCount, max: file.limits.maxPageCount)
                     }
                 }
             }

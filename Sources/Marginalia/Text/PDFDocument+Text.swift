@@ -55,7 +55,7 @@ extension PDFDocument {
     /// while the document is unchanged.
     ///
     /// - Throws: ``PDFError/invalidArgument(_:)`` for an index out of range;
-    ///   ``PDFError/limitExceeded(_:)`` when the page's content passes
+    ///   ``PDFError/limitExceeded(_:limit:max:)`` when the page's content passes
     ///   ``PDFLimits/maxContentOperations`` or a decoding limit; other ``PDFError``s when the
     ///   page's content cannot be read at all.
     public func text(ofPage index: Int) throws -> PageText {

@@ -45,7 +45,8 @@ final class SharedDecodeBudget: ResourceMeter {
             let bytes = max(0, bytes)
             guard bytes <= held, bytes <= state.left else {
                 let refusal = PDFError.limitExceeded(
-                    "decoding \(what()) takes the document's streams past \(limit) decoded bytes in all (maxDocumentDecodedSize)")
+                    "decoding \(what()) takes the document's streams past \(limit) decoded bytes in all (maxDocumentDecodedSize)",
+                    limit: .maxDocumentDecodedSize, max: limit)
                 state.refused = refusal
                 throw refusal
             }

@@ -99,7 +99,8 @@ extension EngineBridge {
         let most = header + 2 * 4 * maximumPointerSamples
         guard n.count <= most else {
             throw CommandError.tooLarge("pointer numbers: \(n.count) numbers, more than the limit of \(most) "
-                                        + "(\(maximumPointerSamples) coalesced and \(maximumPointerSamples) predicted samples)")
+                                        + "(\(maximumPointerSamples) coalesced and \(maximumPointerSamples) predicted samples)",
+                                        .pointerSamples(count: (n.count - header + 3) / 4, max: 2 * maximumPointerSamples))
         }
         guard n.count >= header else {
             throw CommandError.malformed("pointer numbers: expected at least \(header) numbers (the event before its samples), found \(n.count)")
@@ -120,7 +121,8 @@ extension EngineBridge {
         let coalescedCount = try code(9, "coalesced count", 0...Int(Int32.max))
         let predictedCount = try code(10, "predicted count", 0...Int(Int32.max))
         for (count, what) in [(coalescedCount, "coalesced"), (predictedCount, "predicted")] where count > maximumPointerSamples {
-            throw CommandError.tooLarge("pointer numbers: \(count) \(what) samples, more than the limit of \(maximumPointerSamples)")
+            throw CommandError.tooLarge("pointer numbers: \(count) \(what) samples, more than the limit of \(maximumPointerSamples)",
+                                        .pointerSamples(count: count, max: maximumPointerSamples))
         }
         guard n.count == header + 4 * (coalescedCount + predictedCount) else {
             throw CommandError.malformed("pointer numbers: \(coalescedCount) coalesced and \(predictedCount) predicted samples take "

@@ -7,8 +7,9 @@ import Foundation
 public enum CommandError: Error, Equatable, Sendable {
     /// The JSON is not what the protocol says; the message names the path ("command.ids[2]: ...").
     case malformed(String)
-    /// More than a limit allows (points, annotations, pages); the message names the limit.
-    case tooLarge(String)
+    /// More than a limit of the engine allows; the message names the limit and where it was
+    /// passed, `limit` says which for the editor's sentence.
+    case tooLarge(String, Limit)
     /// A page index past the document's end.
     case pageOutOfRange(Int, pageCount: Int)
     /// No annotation with this id (on the page the command names, when it names one).
@@ -23,11 +24,21 @@ public enum CommandError: Error, Equatable, Sendable {
     /// a removed page object).
     case notAllowed(String)
 
+    /// A limit of the engine's command rules, with the figures a sentence about it needs.
+    public enum Limit: Equatable, Sendable {
+        /// One list of a command has `count` items, more than `max`.
+        case listItems(count: Int, max: Int)
+        /// A reply's text is longer than `maxBytes` bytes.
+        case commentBytes(maxBytes: Int)
+        /// One pointer event carries `count` samples, more than `max`.
+        case pointerSamples(count: Int, max: Int)
+    }
+
     /// One line a user can read.
     public var message: String {
         switch self {
         case .malformed(let message): return message
-        case .tooLarge(let message): return message
+        case .tooLarge(let message, _): return message
         case .pageOutOfRange(let index, let count):
             return "page \(index) does not exist (the document has \(count) page\(count == 1 ? "" : "s"), numbered from 0)"
         case .unknownAnnotation(let id): return "no annotation \(id)"
@@ -45,7 +56,12 @@ extension CommandError {
     /// internal steps) or whose limit the message alone names.
     public var reason: Reason? {
         switch self {
-        case .malformed, .notAllowed, .tooLarge: return nil
+        case .malformed, .notAllowed: return nil
+        case .tooLarge(_, .listItems(let count, let max)):
+            return Reason(.listItems, [("count", .number(Double(count))), ("max", .number(Double(max)))])
+        case .tooLarge(_, .commentBytes(let maxBytes)): return Reason(.commentLength, [("maxBytes", .number(Double(maxBytes)))])
+        case .tooLarge(_, .pointerSamples(let count, let max)):
+            return Reason(.pointerSamples, [("count", .number(Double(count))), ("max", .number(Double(max)))])
         case .pageOutOfRange(let index, let count):
             return Reason(.pageOutOfRange, [("page", .number(Double(index + 1))), ("pageCount", .number(Double(count)))])
         case .unknownAnnotation(let id): return Reason(.unknownAnnotation, [("id", .string(id))])

@@ -49,7 +49,7 @@ extension EditorCommand {
             let value = try member.string()
             guard value.contains(where: { !$0.isWhitespace }) else { throw member.problem("a reply needs some text") }
             guard value.utf8.count <= maximumCommentBytes else {
-                throw CommandError.tooLarge("\(member.path): longer than \(maximumCommentBytes) bytes")
+                throw CommandError.tooLarge("\(member.path): longer than \(maximumCommentBytes) bytes", .commentBytes(maxBytes: maximumCommentBytes))
             }
             return value
         }

@@ -9,7 +9,7 @@ extension EditorCommand {
     /// Decodes a command object (`{"type": "move", "ids": [...], "dx": 10, "dy": 0}`).
     ///
     /// - Throws: ``CommandError/malformed(_:)`` naming the path of the first bad field, or
-    ///   ``CommandError/tooLarge(_:)`` when a list is over its limit.
+    ///   ``CommandError/tooLarge(_:_:)`` when a list is over its limit.
     public init(json field: JSONField) throws(CommandError) {
         let type = try field.member("type").string()
         switch type {

@@ -10,7 +10,7 @@
 public struct Reason: Equatable, Sendable {
     /// The version of the identifier set ("reasons version N" in docs/api.md): raised when an
     /// identifier is added.
-    public static let version = 2
+    public static let version = 3
 
     /// One identifier, with the arguments its sentence names.
     public enum Key: Equatable, Sendable {
@@ -60,7 +60,8 @@ public struct Reason: Equatable, Sendable {
         /// (`option`).
         case requestMemory
         /// 413: the PDF passes one of the server's reading limits (docs/limits.md), set with
-        /// `option` (the English message names the limit).
+        /// `option` (the English message names the limit). Version 2; the server now answers
+        /// ``readingLimitNamed(_:)``, which names the limit.
         case readingLimit
         /// 409: the document was saved as version `version` since version `basedOn`, the one
         /// the save was made from.
@@ -83,6 +84,20 @@ public struct Reason: Equatable, Sendable {
         /// 503: the server is shutting down and takes no new request (a restart, a new
         /// version); the request may be sent again once it is back.
         case serverStopping
+        /// 413: the PDF passes the reading limit `limit` (docs/limits.md): `max` (`maxBytes` for
+        /// a limit in bytes), set with `option`.
+        case readingLimitNamed(ReadingLimit)
+        /// 413: one list of a request (the ids of a selection, the pages of a move, the
+        /// vertices of a shape) has `count` items, more than `max`.
+        case listItems
+        /// 413: a reply's text is longer than `maxBytes` bytes.
+        case commentLength
+        /// 413: one pointer event carries `count` samples, more than `max`.
+        case pointerSamples
+        /// 422: an image of `width` × `height` pixels, more than the `max` pixels one image may have.
+        case imageTooLarge
+        /// 422: an image file of `count` pages (a TIFF), more than `max`.
+        case imageTooManyPages
 
         /// Every identifier, in the order of docs/api.md's table.
         public static let all: [Key] = {
@@ -97,7 +112,9 @@ public struct Reason: Equatable, Sendable {
             let added: [Key] = [.annotationsPerRequest, .pagesPerRequest, .pointsPerRequest, .requestMemory, .readingLimit,
                                 .savedSince, .restoreOvertaken, .redactionOvertaken, .notInTrash, .restoreLosesSignatures,
                                 .revisionAhead, .databaseUnavailable, .serverStopping]
-            return limits + history + rest + added
+            // Reasons version 3: each reading limit by name, the engine's own limits, an image's.
+            let named: [Key] = ReadingLimit.allCases.map { Key.readingLimitNamed($0) } + [.listItems, .commentLength, .pointerSamples, .imageTooLarge, .imageTooManyPages]
+            return limits + history + rest + added + named
         }()
 
         /// The identifier as the API writes it (`reason`).
@@ -133,6 +150,12 @@ public struct Reason: Equatable, Sendable {
             case .revisionAhead: return "conflict.revisionAhead"
             case .databaseUnavailable: return "unavailable.database"
             case .serverStopping: return "unavailable.shuttingDown"
+            case .readingLimitNamed(let limit): return "limit.reading.\(limit.rawValue)"
+            case .listItems: return "limit.listItems"
+            case .commentLength: return "limit.commentLength"
+            case .pointerSamples: return "limit.pointerSamples"
+            case .imageTooLarge: return "image.tooLarge"
+            case .imageTooManyPages: return "image.tooManyPages"
             }
         }
 
@@ -150,6 +173,11 @@ public struct Reason: Equatable, Sendable {
             case .annotationsPerRequest, .pagesPerRequest, .pointsPerRequest: return ["count", "max", "option"]
             case .requestMemory: return ["maxBytes", "option"]
             case .readingLimit: return ["option"]
+            case .readingLimitNamed(let limit): return [limit.isBytes ? "maxBytes" : "max", "option"]
+            case .listItems, .pointerSamples: return ["count", "max"]
+            case .commentLength: return ["maxBytes"]
+            case .imageTooLarge: return ["width", "height", "max"]
+            case .imageTooManyPages: return ["count", "max"]
             case .savedSince: return ["version", "basedOn"]
             case .redactionOvertaken: return ["version"]
             case .restoreLosesSignatures: return ["version", "signatures"]
@@ -157,6 +185,22 @@ public struct Reason: Equatable, Sendable {
             case .restoreOvertaken, .notInTrash, .databaseUnavailable, .serverStopping: return []
             case .signInRequired, .permissionMissing, .notFound, .changedSince, .historyRefusedAnonymous, .certificationForbids, .rewriteBreaksSignatures, .unsupportedFile:
                 return []
+            }
+        }
+    }
+
+    /// A reading limit of docs/limits.md, by the name `MARGINALIA_LIMITS` gives it (the same
+    /// names as PDFCore's `PDFLimits.Name`, which this Foundation-free module cannot import;
+    /// a test holds the two lists equal).
+    public enum ReadingLimit: String, CaseIterable, Equatable, Sendable {
+        case maxNestingDepth, maxDecodedStreamSize, maxDocumentDecodedSize, maxObjectNumber, maxStringLength
+        case maxCollectionCount, maxTreeDepth, maxPageCount, maxContentOperations
+
+        /// Whether the limit is a number of bytes (its argument is then `maxBytes`).
+        public var isBytes: Bool {
+            switch self {
+            case .maxDecodedStreamSize, .maxDocumentDecodedSize, .maxStringLength: return true
+            default: return false
             }
         }
     }

@@ -75,7 +75,10 @@ public struct JSONField {
 
     public func array(maximumCount: Int = Int.max) throws(CommandError) -> [JSONField] {
         guard case .array(let items) = value else { throw problem("expected an array, found \(value.kindDescription)") }
-        guard items.count <= maximumCount else { throw CommandError.tooLarge("\(path): \(items.count) items, more than the limit of \(maximumCount)") }
+        guard items.count <= maximumCount else {
+            throw CommandError.tooLarge("\(path): \(items.count) items, more than the limit of \(maximumCount)",
+                                        .listItems(count: items.count, max: maximumCount))
+        }
         var fields: [JSONField] = []
         fields.reserveCapacity(items.count)
         for (index, item) in items.enumerated() { fields.append(JSONField(item, path: "\(path)[\(index)]")) }

@@ -13,7 +13,7 @@ extension DocumentEditing {
             do {
                 return try ImageDecoder.decode(data).fileData()
             } catch let error as ImageError {
-                throw ServiceError.unprocessable("the image cannot be read: \(error)")
+                throw ServiceError.unprocessable("the image cannot be read: \(error)").because(ServiceError.from(error).reason)
             }
         }
     }

@@ -133,8 +133,9 @@ final class OpenDocuments: Sendable {
             }
         } catch let refused as ServiceError {
             throw refused
-        } catch PDFError.limitExceeded(let message) {
-            throw ServiceError.from(PDFError.limitExceeded(message))
+        } catch let refused as PDFError {
+            guard case .limitExceeded = refused else { throw ServiceError.internalError("the stored file of document \(id) cannot be opened: \(refused)") }
+            throw ServiceError.from(refused)
         } catch {
             throw ServiceError.internalError("the stored file of document \(id) cannot be opened: \(error)")
         }

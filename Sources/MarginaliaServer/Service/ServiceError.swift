@@ -117,7 +117,7 @@ extension ServiceError {
     static func from(_ error: CommandError) -> ServiceError {
         switch error {
         case .malformed(let message), .notAllowed(let message): return .badRequest(message)
-        case .tooLarge(let message): return .tooLarge(message)
+        case .tooLarge(let message, _): return ServiceError.tooLarge(message).because(error.reason)
         case .locked, .readOnly, .notAuthor: return ServiceError.forbidden(error.message).because(error.reason)
         case .pageOutOfRange, .unknownAnnotation: return ServiceError.unprocessable(error.message).because(error.reason)
         }
@@ -127,11 +127,26 @@ extension ServiceError {
     /// is 413 naming the limit and how the server's are set; anything else is what the file
     /// holds, 422. (A stored file that cannot be opened is reported by the loader, 500.)
     static func from(_ error: PDFError) -> ServiceError {
-        if case .limitExceeded = error {
+        if case .limitExceeded(_, let name, let max) = error, let limit = Reason.ReadingLimit(rawValue: name.rawValue) {
             return ServiceError.tooLarge("\(error) (a reading limit of docs/limits.md, raised for marginalia serve with MARGINALIA_LIMITS=NAME=VALUE)")
-                .because(Reason(.readingLimit, [("option", .string("MARGINALIA_LIMITS"))]))
+                .because(Reason(.readingLimitNamed(limit), [(limit.isBytes ? "maxBytes" : "max", .number(Double(max))),
+                                                            ("option", .string("MARGINALIA_LIMITS"))]))
         }
         return .unprocessable(error.description)
+    }
+
+    /// An image the decoder refuses as the service reports it: 422, with the reason of an image
+    /// over the decoder's size or page limits.
+    static func from(_ error: ImageError) -> ServiceError {
+        let refused = ServiceError.unprocessable(error.description)
+        switch error {
+        case .tooLarge(let width, let height, let limit):
+            return refused.because(Reason(.imageTooLarge, [("width", .number(Double(width))), ("height", .number(Double(height))),
+                                                           ("max", .number(Double(limit)))]))
+        case .tooManyPages(let count, let limit):
+            return refused.because(Reason(.imageTooManyPages, [("count", .number(Double(count))), ("max", .number(Double(limit)))]))
+        default: return refused
+        }
     }
 
     /// A signature rule as the service reports it: a change the document's certification
@@ -157,7 +172,7 @@ extension ServiceError {
         case let error as StoreError: return from(error)
         case let error as OperationError: return .unprocessable(error.description)
         case let error as CommandError: return from(error)
-        case let error as ImageError: return .unprocessable(error.description)
+        case let error as ImageError: return from(error)
         case let error as PDFError: return from(error)
         case let error as SignatureError: return from(error)
         case let error as UndoRefusal: return ServiceError.conflict(error.description).because(error.explanation)

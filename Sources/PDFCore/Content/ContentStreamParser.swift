@@ -56,7 +56,7 @@ public struct ContentStreamParser {
     ///
     /// - Throws: ``PDFError/syntax(offset:message:)`` or ``PDFError/unexpectedEnd(offset:)``
     ///   for a token that cannot be read (the operands gathered so far are dropped, and the
-    ///   next call resumes after the bad bytes), ``PDFError/limitExceeded(_:)`` for too many
+    ///   next call resumes after the bad bytes), ``PDFError/limitExceeded(_:limit:max:)`` for too many
     ///   operands or nesting too deep.
     public mutating func next() throws -> ContentOperation? {
         var operands: [PDFObject] = []
@@ -84,7 +84,7 @@ public struct ContentStreamParser {
                 }
                 operands.append(operand)
                 if operands.count > parser.limits.maxCollectionCount {
-                    throw PDFError.limitExceeded("more than \(parser.limits.maxCollectionCount) operands before byte \(start)")
+                    throw PDFError.limitExceeded("more than \(parser.limits.maxCollectionCount) operands before byte \(start)", limit: .maxCollectionCount, max: parser.limits.maxCollectionCount)
                 }
             case .keyword("BI"):
                 return try inlineImage(at: start)
@@ -99,7 +99,7 @@ public struct ContentStreamParser {
     /// The next operation that can be read, skipping damaged tokens as renderers do; nil at
     /// the end of the content.
     ///
-    /// - Throws: ``PDFError/limitExceeded(_:)`` only.
+    /// - Throws: ``PDFError/limitExceeded(_:limit:max:)`` only.
     public mutating func nextReadable() throws -> ContentOperation? {
         while true {
             do {
@@ -127,7 +127,8 @@ public struct ContentStreamParser {
                 let valueStart = parser.position
                 dictionary[key] = try parser.object(from: try parser.lexer.next(), start: valueStart, depth: 0)
                 if dictionary.count > parser.limits.maxCollectionCount {
-                    throw PDFError.limitExceeded("inline image at byte \(start) has more than \(parser.limits.maxCollectionCount) entries")
+                    throw PDFError.limitExceeded("inline image at byte \(start) has more than \(parser.limits.maxCollectionCount) entries",
+                                                   limit: .maxCollectionCount, max: parser.limits.maxCollectionCount)
                 }
             case .endOfData:
                 throw PDFError.unexpectedEnd(offset: start)

@@ -22,7 +22,7 @@ public struct ContentStreamReport: Sendable, Equatable {
 
     /// Reads `bytes` to the end.
     ///
-    /// - Throws: ``PDFError/limitExceeded(_:)`` only; syntax errors are collected in ``problems``.
+    /// - Throws: ``PDFError/limitExceeded(_:limit:max:)`` only; syntax errors are collected in ``problems``.
     public init(bytes: [UInt8], limits: PDFLimits = .default) throws {
         var parser = ContentStreamParser(bytes: bytes, limits: limits)
         var saves = 0

@@ -43,7 +43,7 @@ struct CrossReferenceReader {
             }
             previous = offset
             if visited.count > limits.maxTreeDepth {
-                throw PDFError.limitExceeded("more than \(limits.maxTreeDepth) cross-reference sections")
+                throw PDFError.limitExceeded("more than \(limits.maxTreeDepth) cross-reference sections", limit: .maxTreeDepth, max: limits.maxTreeDepth)
             }
             let section = try readSection(at: offset + shift, shift: shift, budget: &budget)
             if isNewest {
@@ -118,7 +118,7 @@ struct CrossReferenceReader {
                 throw PDFError.syntax(offset: mark, message: "cross-reference subsection claims \(count) entries; the rest of the file holds at most \(room)")
             }
             guard first <= limits.maxObjectNumber, count <= limits.maxObjectNumber + 1, first + count <= limits.maxObjectNumber + 1 else {
-                throw PDFError.limitExceeded("cross-reference subsection at byte \(mark) exceeds \(limits.maxObjectNumber) objects")
+                throw PDFError.limitExceeded("cross-reference subsection at byte \(mark) exceeds \(limits.maxObjectNumber) objects", limit: .maxObjectNumber, max: limits.maxObjectNumber)
             }
             for index in 0..<count {
                 let entryStart = lexer.position
@@ -163,7 +163,8 @@ struct CrossReferenceReader {
         // counts it, so a number past the limit (9223372036854775807 overflowed that count)
         // is refused as an entry's would be.
         guard reference.number <= limits.maxObjectNumber else {
-            throw PDFError.limitExceeded("cross-reference stream at byte \(offset) is object \(reference.number), past \(limits.maxObjectNumber) (maxObjectNumber)")
+            throw PDFError.limitExceeded("cross-reference stream at byte \(offset) is object \(reference.number), past \(limits.maxObjectNumber) (maxObjectNumber)",
+                                           limit: .maxObjectNumber, max: limits.maxObjectNumber)
         }
         let dictionary = stream.dictionary
         guard let widths = dictionary["W"]?.arrayValue?.compactMap(\.integerValue), widths.count >= 3,
@@ -197,7 +198,8 @@ struct CrossReferenceReader {
         for (first, count) in ranges {
             guard first >= 0, count >= 0, first <= limits.maxObjectNumber, count <= limits.maxObjectNumber + 1,
                   first + count <= limits.maxObjectNumber + 1 else {
-                throw PDFError.limitExceeded("cross-reference stream \(reference.number) declares objects beyond \(limits.maxObjectNumber)")
+                throw PDFError.limitExceeded("cross-reference stream \(reference.number) declares objects beyond \(limits.maxObjectNumber)",
+                                               limit: .maxObjectNumber, max: limits.maxObjectNumber)
             }
             for index in 0..<count {
                 guard position + rowWidth <= data.count else { break }  // short data: keep the rows we have

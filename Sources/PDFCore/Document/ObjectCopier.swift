@@ -86,7 +86,7 @@ public final class ObjectCopier {
     /// Copies `object` and everything it references (within the rules above).
     public func copy(_ object: PDFObject, depth: Int = 0) throws -> PDFObject {
         guard depth < source.limits.maxNestingDepth else {
-            throw PDFError.limitExceeded("objects nested deeper than \(source.limits.maxNestingDepth) while copying")
+            throw PDFError.limitExceeded("objects nested deeper than \(source.limits.maxNestingDepth) while copying", limit: .maxNestingDepth, max: source.limits.maxNestingDepth)
         }
         switch object {
         case .reference(let reference):

@@ -246,7 +246,8 @@ public final class PDFFile {
         // object stream's own object): a long chain of them, each object listed inside the
         // next one's object stream, overflowed the stack. It is bounded like nesting within one object.
         if loading.count >= limits.maxNestingDepth {
-            throw PDFError.limitExceeded("objects loaded within one another more than \(limits.maxNestingDepth) deep at object \(number) (maxNestingDepth)")
+            throw PDFError.limitExceeded("objects loaded within one another more than \(limits.maxNestingDepth) deep at object \(number) (maxNestingDepth)",
+                                           limit: .maxNestingDepth, max: limits.maxNestingDepth)
         }
         guard loading.insert(number).inserted else { return .null }  // a cycle through object streams
         defer { loading.remove(number) }
@@ -355,7 +356,7 @@ public final class PDFFile {
     /// ``PDFLimits/maxDocumentDecodedSize``, each time.
     ///
     /// - Throws: ``PDFError/invalidObject(_:message:)`` when `object` is not a stream,
-    ///   ``PDFError/limitExceeded(_:)`` past the stream's or the document's limit, and
+    ///   ``PDFError/limitExceeded(_:limit:max:)`` past the stream's or the document's limit, and
     ///   ``PDFError/filter(name:reason:)`` for data that cannot be decoded.
     public func decodedData(of object: PDFObject) throws -> [UInt8] {
         switch object {

@@ -9,7 +9,7 @@ enum ASCII85Filter {
     private static let less = UInt8(ascii: "<")
     private static let powers: [UInt64] = [85 * 85 * 85 * 85, 85 * 85 * 85, 85 * 85, 85, 1]
 
-    /// Decodes base-85 groups into bytes, stopping with ``PDFError/limitExceeded(_:)`` as
+    /// Decodes base-85 groups into bytes, stopping with ``PDFError/limitExceeded(_:limit:max:)`` as
     /// soon as the output passes `limit` bytes (`z` makes four bytes of one character).
     ///
     /// Following 7.4.3: white space is ignored; `z` alone stands for four zero bytes; `~>`

@@ -8,7 +8,7 @@ enum BrotliFilter {
     static let name = StandardFilter.brotli.rawValue
     private static let chunk = 64 << 10
 
-    /// Decompresses `input`, stopping with ``PDFError/limitExceeded(_:)`` as soon as the
+    /// Decompresses `input`, stopping with ``PDFError/limitExceeded(_:limit:max:)`` as soon as the
     /// output passes `limit` bytes.
     ///
     /// - Throws: ``PDFError/filter(name:reason:)`` when the library is missing, or when

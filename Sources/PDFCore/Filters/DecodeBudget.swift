@@ -52,6 +52,7 @@ struct DecodeBudget {
     }
 
     private func exceeded(_ what: String) -> PDFError {
-        .limitExceeded("decoding \(what) takes the document's streams past \(limits.maxDocumentDecodedSize) decoded bytes in all (maxDocumentDecodedSize)")
+        .limitExceeded("decoding \(what) takes the document's streams past \(limits.maxDocumentDecodedSize) decoded bytes in all (maxDocumentDecodedSize)",
+                       limit: .maxDocumentDecodedSize, max: limits.maxDocumentDecodedSize)
     }
 }

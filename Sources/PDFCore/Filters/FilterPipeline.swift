@@ -15,7 +15,7 @@ enum FilterPipeline {
     /// of `filters[i]` (missing entries count as `nil`).
     ///
     /// - Throws: ``PDFError/filter(name:reason:)`` for an unknown filter or data malformed
-    ///   beyond recovery; ``PDFError/limitExceeded(_:)`` as soon as any stage's output passes
+    ///   beyond recovery; ``PDFError/limitExceeded(_:limit:max:)`` as soon as any stage's output passes
     ///   `limits.maxDecodedStreamSize`.
     static func decode(
         _ bytes: [UInt8], filters: [String], parameters: [PDFDictionary?], limits: PDFLimits
@@ -69,7 +69,7 @@ enum FilterPipeline {
     }
 
     static func limitError(_ limit: Int) -> PDFError {
-        .limitExceeded("decoded stream larger than \(limit) bytes (maxDecodedStreamSize)")
+        .limitExceeded("decoded stream larger than \(limit) bytes (maxDecodedStreamSize)", limit: .maxDecodedStreamSize, max: limit)
     }
 }
 

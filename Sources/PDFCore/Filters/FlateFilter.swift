@@ -19,7 +19,7 @@ enum FlateFilter {
 
     // MARK: - Decoding
 
-    /// Inflates `input`, stopping with ``PDFError/limitExceeded(_:)`` as soon as the output
+    /// Inflates `input`, stopping with ``PDFError/limitExceeded(_:limit:max:)`` as soon as the output
     /// passes `limit` bytes, so a small bomb costs at most `limit` bytes of memory.
     ///
     /// Damaged data is read as far as it goes, as other viewers do:

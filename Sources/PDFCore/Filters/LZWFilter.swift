@@ -26,7 +26,7 @@ enum LZWFilter {
 
     // MARK: - Decoding
 
-    /// Expands LZW codes, stopping with ``PDFError/limitExceeded(_:)`` as soon as the output
+    /// Expands LZW codes, stopping with ``PDFError/limitExceeded(_:limit:max:)`` as soon as the output
     /// passes `limit` bytes.
     ///
     /// Damaged data is read as far as it goes, as other viewers do: a missing EOD code (the

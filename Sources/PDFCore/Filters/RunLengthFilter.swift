@@ -5,7 +5,7 @@ enum RunLengthFilter {
     /// The length byte that ends the data (7.4.5).
     static let endOfData: UInt8 = 128
 
-    /// Expands runs, stopping with ``PDFError/limitExceeded(_:)`` as soon as the output
+    /// Expands runs, stopping with ``PDFError/limitExceeded(_:limit:max:)`` as soon as the output
     /// passes `limit` bytes (a run may expand two bytes into 128).
     ///
     /// Following 7.4.5: a length byte L of 0 to 127 is followed by L + 1 bytes to copy; 129

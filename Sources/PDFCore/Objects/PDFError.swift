@@ -17,8 +17,9 @@ public enum PDFError: Error, Sendable, Equatable, CustomStringConvertible {
     case unrepairable(String)
     /// A stream filter failed on malformed data.
     case filter(name: String, reason: String)
-    /// A configured limit (see ``PDFLimits``) was reached.
-    case limitExceeded(String)
+    /// A configured limit (see ``PDFLimits``) was reached: `limit` names it and `max` is its
+    /// value; the message says what passed it and where.
+    case limitExceeded(String, limit: PDFLimits.Name, max: Int)
     /// The document is encrypted and the given password (or none) does not open it.
     case passwordRequired
     /// The encryption scheme is not one this library implements.
@@ -38,7 +39,7 @@ public enum PDFError: Error, Sendable, Equatable, CustomStringConvertible {
         case .invalidObject(nil, let message): return message
         case .unrepairable(let message): return "damaged file that could not be repaired: \(message)"
         case .filter(let name, let reason): return "cannot decode /\(name) data: \(reason)"
-        case .limitExceeded(let message): return "limit exceeded: \(message)"
+        case .limitExceeded(let message, _, _): return "limit exceeded: \(message)"
         case .passwordRequired: return "the document is encrypted: a correct password is needed to open it"
         case .unsupportedEncryption(let message): return "unsupported encryption: \(message)"
         case .io(let path, let message): return "\(path): \(message)"

@@ -1,6 +1,6 @@
 /// Bounds on what reading a document may cost, so that no input (hostile or broken) can
 /// exhaust memory or recurse without end. Every limit reached ends in
-/// ``PDFError/limitExceeded(_:)``.
+/// ``PDFError/limitExceeded(_:limit:max:)``.
 public struct PDFLimits: Hashable, Sendable {
     /// Deepest nesting of arrays and dictionaries inside one object.
     public var maxNestingDepth: Int = 256
@@ -31,6 +31,32 @@ public struct PDFLimits: Hashable, Sendable {
     public var maxContentOperations: Int = 20_000_000
 
     public init() {}
+
+    /// One limit by the name docs/limits.md and `MARGINALIA_LIMITS` give it.
+    public enum Name: String, CaseIterable, Hashable, Sendable {
+        case maxNestingDepth, maxDecodedStreamSize, maxDocumentDecodedSize, maxObjectNumber, maxStringLength
+        case maxCollectionCount, maxTreeDepth, maxPageCount, maxContentOperations
+
+        var keyPath: WritableKeyPath<PDFLimits, Int> {
+            switch self {
+            case .maxNestingDepth: return \.maxNestingDepth
+            case .maxDecodedStreamSize: return \.maxDecodedStreamSize
+            case .maxDocumentDecodedSize: return \.maxDocumentDecodedSize
+            case .maxObjectNumber: return \.maxObjectNumber
+            case .maxStringLength: return \.maxStringLength
+            case .maxCollectionCount: return \.maxCollectionCount
+            case .maxTreeDepth: return \.maxTreeDepth
+            case .maxPageCount: return \.maxPageCount
+            case .maxContentOperations: return \.maxContentOperations
+            }
+        }
+    }
+
+    /// The limit `name`.
+    public subscript(name: Name) -> Int {
+        get { self[keyPath: name.keyPath] }
+        set { self[keyPath: name.keyPath] = newValue }
+    }
 
     /// The limits used when none are given.
     public static let `default` = PDFLimits()

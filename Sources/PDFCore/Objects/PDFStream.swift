@@ -39,7 +39,7 @@ public struct PDFStream: Hashable, Sendable {
     /// chain: their input is returned as it is, since decoding them is a renderer's job.
     ///
     /// - Throws: ``PDFError/filter(name:reason:)`` when data is malformed beyond recovery,
-    ///   ``PDFError/limitExceeded(_:)`` when the result would pass `limits.maxDecodedStreamSize`.
+    ///   ``PDFError/limitExceeded(_:limit:max:)`` when the result would pass `limits.maxDecodedStreamSize`.
     public func decodedBytes(limits: PDFLimits = .default) throws -> [UInt8] {
         try FilterPipeline.decode(rawBytes, filters: filterNames, parameters: decodeParameters, limits: limits)
     }

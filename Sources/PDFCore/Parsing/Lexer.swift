@@ -204,7 +204,7 @@ struct Lexer {
                 result.append(c)
             }
             if result.count > limits.maxStringLength {
-                throw PDFError.limitExceeded("string at byte \(start) longer than \(limits.maxStringLength) bytes")
+                throw PDFError.limitExceeded("string at byte \(start) longer than \(limits.maxStringLength) bytes", limit: .maxStringLength, max: limits.maxStringLength)
             }
         }
         throw PDFError.unexpectedEnd(offset: start)
@@ -224,7 +224,7 @@ struct Lexer {
                 // An odd last digit is a byte too (7.3.4.3), and counts towards the limit.
                 if let h = high { result.append(h << 4) }
                 if result.count > limits.maxStringLength {
-                    throw PDFError.limitExceeded("string at byte \(start) longer than \(limits.maxStringLength) bytes")
+                    throw PDFError.limitExceeded("string at byte \(start) longer than \(limits.maxStringLength) bytes", limit: .maxStringLength, max: limits.maxStringLength)
                 }
                 return result
             }
@@ -236,7 +236,7 @@ struct Lexer {
                 high = v
             }
             if result.count > limits.maxStringLength {
-                throw PDFError.limitExceeded("string at byte \(start) longer than \(limits.maxStringLength) bytes")
+                throw PDFError.limitExceeded("string at byte \(start) longer than \(limits.maxStringLength) bytes", limit: .maxStringLength, max: limits.maxStringLength)
             }
         }
         throw PDFError.unexpectedEnd(offset: start)
@@ -257,7 +257,7 @@ struct Lexer {
         }
         if plain {
             if position - nameStart > limits.maxStringLength {
-                throw PDFError.limitExceeded("name at byte \(start) longer than \(limits.maxStringLength) bytes")
+                throw PDFError.limitExceeded("name at byte \(start) longer than \(limits.maxStringLength) bytes", limit: .maxStringLength, max: limits.maxStringLength)
             }
             return String(decoding: UnsafeBufferPointer(rebasing: bytes[nameStart..<position]), as: UTF8.self)
         }
@@ -273,7 +273,7 @@ struct Lexer {
                 position += 1
             }
             if raw.count > limits.maxStringLength {
-                throw PDFError.limitExceeded("name at byte \(start) longer than \(limits.maxStringLength) bytes")
+                throw PDFError.limitExceeded("name at byte \(start) longer than \(limits.maxStringLength) bytes", limit: .maxStringLength, max: limits.maxStringLength)
             }
         }
         return Lexer.nameString(raw)

@@ -117,7 +117,7 @@ struct ObjectParser {
 
     private mutating func checkDepth(_ depth: Int, at start: Int) throws {
         if depth > limits.maxNestingDepth {
-            throw PDFError.limitExceeded("objects nested deeper than \(limits.maxNestingDepth) at byte \(start)")
+            throw PDFError.limitExceeded("objects nested deeper than \(limits.maxNestingDepth) at byte \(start)", limit: .maxNestingDepth, max: limits.maxNestingDepth)
         }
     }
 
@@ -141,7 +141,7 @@ struct ObjectParser {
             default:
                 items.append(try object(from: token, start: itemStart, depth: depth))
                 if items.count > limits.maxCollectionCount {
-                    throw PDFError.limitExceeded("array at byte \(start) has more than \(limits.maxCollectionCount) elements")
+                    throw PDFError.limitExceeded("array at byte \(start) has more than \(limits.maxCollectionCount) elements", limit: .maxCollectionCount, max: limits.maxCollectionCount)
                 }
             }
         }
@@ -174,7 +174,7 @@ struct ObjectParser {
                 }
                 dictionary[key] = try object(from: valueToken, start: valueStart, depth: depth)
                 if dictionary.count > limits.maxCollectionCount {
-                    throw PDFError.limitExceeded("dictionary at byte \(start) has more than \(limits.maxCollectionCount) entries")
+                    throw PDFError.limitExceeded("dictionary at byte \(start) has more than \(limits.maxCollectionCount) entries", limit: .maxCollectionCount, max: limits.maxCollectionCount)
                 }
             case .endOfData:
                 throw PDFError.unexpectedEnd(offset: start)

@@ -46,6 +46,6 @@ struct DamageKindTests {
         var limits = PDFLimits()
         limits.maxPageCount = 10_000
         let document = try PDFDocument(data: Data(DamageKindFiles.file(DamageKindFiles.text(bodies))), limits: limits)
-        #expect(throws: PDFError.limitExceeded("more than 10000 pages (maxPageCount)")) { try document.pageCount }
+        #expect(throws: PDFError.limitExceeded("more than 10000 pages (maxPageCount)", limit: .maxPageCount, max: 10_000)) { try document.pageCount }
     }
 }

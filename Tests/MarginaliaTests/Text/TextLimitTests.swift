@@ -20,7 +20,7 @@ struct TextLimitTests {
         do {
             _ = try document.text(ofPage: 0)
         } catch let error as PDFError {
-            guard case .limitExceeded(let message) = error else { Issue.record("wrong error \(error)"); return }
+            guard case .limitExceeded(let message, .maxContentOperations, 100_000) = error else { Issue.record("wrong error \(error)"); return }
             #expect(message.contains("100000"))
         }
         data.removeAll()

@@ -54,7 +54,7 @@ struct ContentStreamParserTests {
     @Test func operandsAndNestingAreBounded() throws {
         var limits = PDFLimits()
         limits.maxCollectionCount = 3
-        #expect(throws: PDFError.limitExceeded("more than 3 operands before byte 6")) { try operations("1 2 3 4 5 m", limits: limits) }
+        #expect(throws: PDFError.limitExceeded("more than 3 operands before byte 6", limit: .maxCollectionCount, max: 3)) { try operations("1 2 3 4 5 m", limits: limits) }
         limits = PDFLimits()
         limits.maxNestingDepth = 2
         #expect(throws: PDFError.self) { try operations("[[[1]]] TJ", limits: limits) }

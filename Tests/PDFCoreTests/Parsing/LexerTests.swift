@@ -89,7 +89,7 @@ struct LexerTests {
         var limits = PDFLimits()
         limits.maxStringLength = 1
         var odd = Lexer(source: ByteSource(bytes: Array("<1jAC>".utf8)), limits: limits)
-        #expect(throws: PDFError.limitExceeded("string at byte 0 longer than 1 bytes")) { try odd.next() }
+        #expect(throws: PDFError.limitExceeded("string at byte 0 longer than 1 bytes", limit: .maxStringLength, max: 1)) { try odd.next() }
         limits.maxStringLength = 2
         var fits = Lexer(source: ByteSource(bytes: Array("<1jAC>".utf8)), limits: limits)
         #expect(try fits.next() == .string([0x1A, 0xC0]))

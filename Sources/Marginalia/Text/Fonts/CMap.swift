@@ -57,7 +57,7 @@ struct CMap: Sendable {
 
     /// Reads a CMap stream's decoded bytes. Damaged entries are skipped, as viewers do.
     ///
-    /// - Throws: ``PDFError/limitExceeded(_:)`` only.
+    /// - Throws: ``PDFError/limitExceeded(_:limit:max:)`` only.
     init(bytes: [UInt8], limits: PDFLimits) throws {
         var parser = ContentStreamParser(bytes: bytes, limits: limits)
         var entries = 0
@@ -65,7 +65,7 @@ struct CMap: Sendable {
             let items = operation.operands
             entries += items.count
             if entries > limits.maxCollectionCount {
-                throw PDFError.limitExceeded("a CMap has more than \(limits.maxCollectionCount) entries")
+                throw PDFError.limitExceeded("a CMap has more than \(limits.maxCollectionCount) entries", limit: .maxCollectionCount, max: limits.maxCollectionCount)
             }
             switch operation.name {
             case "endcodespacerange":

@@ -63,7 +63,7 @@ struct TextInterpreter {
 
     /// Interprets `content` with `resources`, starting from `state`.
     ///
-    /// - Throws: ``PDFError/limitExceeded(_:)`` past a limit; other errors of reading
+    /// - Throws: ``PDFError/limitExceeded(_:limit:max:)`` past a limit; other errors of reading
     ///   objects the content refers to.
     /// Makes room for the glyphs of a content stream of `count` bytes (a glyph takes at least
     /// one byte of it; plain text about two), so that the list is not copied as it grows.
@@ -198,7 +198,8 @@ struct TextInterpreter {
     private mutating func count(_ n: Int) throws {
         operationCount += n
         if operationCount > file.limits.maxContentOperations {
-            throw PDFError.limitExceeded("a page's content takes more than \(file.limits.maxContentOperations) operators and glyphs to read (maxContentOperations)")
+            throw PDFError.limitExceeded("a page's content takes more than \(file.limits.maxContentOperations) operators and glyphs to read (maxContentOperations)",
+                                             limit: .maxContentOperations, max: file.limits.maxContentOperations)
         }
     }
 
