@@ -46,6 +46,10 @@ class TimestampAuthority:
     server: ThreadingHTTPServer
     requests: list = field(default_factory=list)
     answer: tuple | None = None
+    # While `hold` is set to an unset Event, each request sets `arrived` and waits for `hold`
+    # (at most a minute) before it is answered: an authority that takes its time.
+    hold: threading.Event | None = None
+    arrived: threading.Event = field(default_factory=threading.Event)
 
     def stop(self) -> None:
         self.server.shutdown()
@@ -70,6 +74,9 @@ def start_authority(pki: TestPKI) -> TimestampAuthority:
         def do_POST(self):  # noqa: N802 (http.server's name)
             body = self.rfile.read(int(self.headers.get("Content-Length", "0")))
             authority.requests.append({"content_type": self.headers.get("Content-Type"), "body": body})
+            if authority.hold is not None:
+                authority.arrived.set()
+                authority.hold.wait(60)
             if authority.answer is not None:
                 status, content_type, reply = authority.answer
             else:

@@ -10,12 +10,15 @@ Tests/oracles/timestamp_authority.py); the judge is pyHanko, not the server's an
   `B-B`, in test_signing_on_server.py);
 - an authority answering HTTP 500 fails the signing with 503 `unavailable` naming what it did,
   and the document keeps its versions and its file;
+- the authority is asked with no lock held: a slow one does not stop the document's edits, and
+  a signature overtaken by an edit is refused 409 (nothing signed);
 - an option that is not an http:// URL stops `serve` before it listens, naming the option."""
 
 from __future__ import annotations
 
 import subprocess
 import sys
+import threading
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
@@ -73,6 +76,61 @@ def test_signatures_made_on_the_server_are_time_stamped_by_the_authority(binary,
         assert ask(server, ana, "GET", f"/api/v1/documents/{doc}/file")[1] == pdf
         assert len(authority.requests) == 2
     finally:
+        server.stop()
+        authority.stop()
+
+
+def test_the_document_takes_edits_while_the_authority_is_asked(binary, setup):  # noqa: F811
+    """The time-stamp authority is asked with no lock held: while it takes its time, the
+    document answers and takes an edit; the signature made from the version before that edit
+    is then refused 409 (nothing signed, the edit kept), and signed again it is kept."""
+    authority = start_authority(setup["pki"])
+    server = Server(binary, setup["data"], args=["--tls-cert", str(setup["tls"].cert), "--tls-key", str(setup["tls"].key),
+                                                  "--signing-key-file", str(setup["key"]), "--timestamp-url", authority.url],
+                    tls_context=setup["tls"].context())
+    server.start()
+    authority.hold = threading.Event()
+    try:
+        ana = setup["tokens"]["ana"]
+        status, made = ask(server, ana, "POST", "/api/v1/documents?name=slow.pdf", setup["sample"].read_bytes())
+        assert status == 201, made
+        doc = made["id"]
+        answers: dict = {}
+        signing = threading.Thread(target=lambda: answers.update(sign=ask(server, ana, "POST", f"/api/v1/documents/{doc}/sign",
+                                                                          {"reason": "While edited"})))
+        signing.start()
+        assert authority.arrived.wait(60), "the authority was never asked"
+        # The authority holds its answer: the document still answers at once, and takes an edit.
+        square = {"type": "square", "id": "while-signing", "pageIndex": 0, "rect": [100, 100, 200, 160]}
+        command = {"protocol": 1, "baseRevision": 0, "clientId": "t", "command": {"type": "add", "annotation": square}}
+        status, _, data = server.request("POST", f"/api/v1/documents/{doc}/commands", command,
+                                         headers={"Authorization": f"Bearer {ana}"}, timeout=15)
+        assert status == 200, data[:300]
+        authority.hold.set()
+        signing.join(60)
+        status, refused = answers["sign"]
+        assert status == 409 and refused["error"]["reason"] == "conflict.changedSince", refused
+        assert "nothing was signed" in refused["error"]["message"]
+        status, versions = ask(server, ana, "GET", f"/api/v1/documents/{doc}/versions")
+        assert [v["number"] for v in versions["versions"]] == [1], versions
+        status, listed = ask(server, ana, "GET", f"/api/v1/documents/{doc}/annotations")
+        assert "while-signing" in [a["id"] for a in listed["annotations"]]
+
+        # Nothing edited while it is asked: the signature is kept, over the edit.
+        authority.hold = None
+        status, signed = ask(server, ana, "POST", f"/api/v1/documents/{doc}/sign", {"reason": "Quietly"})
+        assert status == 200 and signed["level"] == "B-T", signed
+        # The edit saved as version 2, the signature appended to it as version 3.
+        status, versions = ask(server, ana, "GET", f"/api/v1/documents/{doc}/versions")
+        assert [v["number"] for v in versions["versions"]] == [1, 2, 3], versions
+        status, pdf = ask(server, ana, "GET", f"/api/v1/documents/{doc}/file")
+        path = setup["folder"] / "signed-after-an-edit.pdf"
+        path.write_bytes(pdf)
+        [(signature, result, _)] = pyhanko_statuses(path, setup["pki"].ca)
+        assert result.intact and result.valid and signature.field_name == signed["field"], result.pretty_print_details()
+    finally:
+        if authority.hold is not None:
+            authority.hold.set()
         server.stop()
         authority.stop()
 
