@@ -79,7 +79,7 @@ struct TextBoxLayoutTests {
         #expect(StandardFontNames.withTraits("Symbol", bold: true, italic: false) == "Symbol")
     }
 
-    @Test func theBridgeAnswersTheLinesInPageSpace() throws {
+    @Test func theBridgeAnswersTheLinesInTheBoxAndTheMatrixToThePage() throws {
         let request = #"{"call": "textBoxLayout", "annotation": {"type": "freeText", "rect": [100, 500, 140, 700], "#
             + #""text": "abcdefghijklmn", "font": "Cour", "fontSize": 10, "alignment": "right"}}"#
         let answer = try JSONParser.parse(EngineBridge().call(Array(request.utf8)))
@@ -87,11 +87,13 @@ struct TextBoxLayoutTests {
         let lines = answer["lines"]?.arrayValue ?? []
         #expect(answer["standard"] == .bool(true) && answer["font"]?.stringValue == "Courier", "\(answer)")
         #expect(lines.compactMap { $0["text"]?.stringValue } == ["abcdef", "ghijkl", "mn"], "\(answer)")
-        #expect(lines.compactMap { $0["x"]?.numberValue } == layout.lines.map { $0.x + 100 })
+        #expect(lines.compactMap { $0["x"]?.numberValue } == layout.lines.map(\.x))
         let baselines = lines.compactMap { $0["baseline"]?.numberValue }
-        #expect(zip(baselines, layout.lines.map { $0.baseline + 500 }).allSatisfy { abs($0 - $1) < 1e-6 }, "\(baselines)")
+        #expect(zip(baselines, layout.lines.map(\.baseline)).allSatisfy { abs($0 - $1) < 1e-6 }, "\(baselines)")
+        #expect(answer["matrix"]?.arrayValue?.compactMap(\.numberValue) == [1, 0, 0, 1, 100, 500], "\(answer)")
         let unicode = #"{"call": "textBoxLayout", "annotation": {"rect": [0, 0, 40, 40], "text": "Ωmega"}}"#
-        #expect(try JSONParser.parse(EngineBridge().call(Array(unicode.utf8)))["standard"] == .bool(false))
+        let asks = try JSONParser.parse(EngineBridge().call(Array(unicode.utf8)))
+        #expect(asks["standard"] == .bool(false) && asks["measure"] == .strings(["Ω"]) && asks["lines"] == nil, "\(asks)")
         let bad = #"{"call": "textBoxLayout", "annotation": {"rect": [0, 0, 40, 40], "alignment": "justify"}}"#
         #expect(try JSONParser.parse(EngineBridge().call(Array(bad.utf8)))["error"] != nil)
     }

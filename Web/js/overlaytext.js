@@ -6,7 +6,7 @@
 import { svg, normRect } from './svg.js';
 import { call } from './engine.js';
 
-let measuring = null;  // a canvas's context that measures text (drawTextInBrowser)
+let measuring = null;  // a canvas's context that measures characters (measureCharacters)
 
 // The faces pdf.js draws the standard Helvetica family with (its standard fonts: Liberation
 // Sans, Helvetica's widths), so a stamp's title or a text box under edit has the saved file's
@@ -27,38 +27,38 @@ export function loadTextFace(face) {
 }
 
 /**
- * A text box: its background and border, and its text in a standard font where the engine
- * lays it out (`textBoxLayout`, TextBoxLayout: the lines, each baseline's origin and width its
- * appearance stream writes), clipped to the box less its padding, each line's glyphs in the
- * font's face at the engine's length. Text the engine does not measure (characters beyond
- * WinAnsi or decomposed accents, which the appearance draws in an embedded, shaped font) is
- * laid out by the browser (`drawTextInBrowser`).
+ * A text box as its appearance draws it, every number the engine's (`textBoxLayout`,
+ * TextBoxLayout): in the appearance's space (the box upright for the reader) turned onto the
+ * page by the engine's `matrix` (a rotated page's box reads upright, as the saved appearance's
+ * `/Matrix` turns it), its background, its border's centreline and width, and its lines (each
+ * baseline's origin and width), clipped to the box less its padding, each line's glyphs in the
+ * font's face at the engine's length. Text the appearance draws in an embedded font (beyond
+ * WinAnsi, or decomposed accents) is laid out by the engine too, with the browser's widths of
+ * the characters the engine asks for (`measureCharacters`).
  */
 export function drawFreeText(a) {
-  const [x1, y1, x2, y2] = normRect(a.rect);
-  const border = a.width ?? 0;
-  const parts = [];
-  if (a.color) parts.push(svg('rect', { x: x1, y: y1, width: x2 - x1, height: y2 - y1, fill: a.color }));
-  // The border in the text colour, inside the box, as the appearance draws it.
-  if (border > 0) {
-    const inset = Math.min(border / 2, (x2 - x1) / 2, (y2 - y1) / 2);
-    parts.push(svg('rect', { class: 'free-text-border', x: x1 + inset, y: y1 + inset, width: x2 - x1 - 2 * inset, height: y2 - y1 - 2 * inset,
-      fill: 'none', stroke: a.textColor ?? '#000000', 'stroke-width': border }));
-  }
   let layout;
   try {
     layout = call({ call: 'textBoxLayout', annotation: a });
+    if (layout.measure) layout = call({ call: 'textBoxLayout', annotation: a, measured: measureCharacters(layout.measure, layout.font) });
   } catch (error) {
     console.warn('text box not drawn', a.id, error.message);
-    return parts;
+    return [];
   }
-  if (!layout.standard) return [...parts, drawTextInBrowser(a, layout.font)];
+  const parts = [];
+  const rect = ([x1, y1, x2, y2], attributes) => svg('rect', { x: x1, y: y1, width: x2 - x1, height: y2 - y1, ...attributes });
+  if (layout.background && a.color) parts.push(rect(layout.background, { fill: a.color }));
+  // The border in the text colour, inside the box, as the appearance draws it.
+  if (layout.border) {
+    parts.push(rect(layout.border.rect, { class: 'free-text-border', fill: 'none', stroke: a.textColor ?? '#000000',
+      'stroke-width': layout.border.width }));
+  }
   const face = textBoxFace(layout.font);
   loadTextFace(face);
   const lines = layout.lines.map((line) => {
     const text = svg('text', {
       class: 'free-text', x: line.x, y: -line.baseline, fill: a.textColor ?? '#000000', 'font-size': layout.fontSize,
-      'font-family': face.loaded ? `${face.loaded}, ${face.family}` : face.family,
+      'font-family': shownFamily(face),
       'font-weight': face.bold ? 'bold' : undefined, 'font-style': face.italic ? 'italic' : undefined,
       textLength: line.width > 0 ? line.width : undefined, lengthAdjust: 'spacing',
     });
@@ -68,38 +68,30 @@ export function drawFreeText(a) {
     text.textContent = line.text;
     return text;
   });
-  // A nested viewport on the page's coordinates clips to the padding, as the appearance does;
+  // A nested viewport on the box's coordinates clips to the padding, as the appearance does;
   // inside, y turned down for the glyphs.
   const [cx1, cy1, cx2, cy2] = normRect(layout.clip);
   parts.push(svg('svg', { class: 'free-text-clip', x: cx1, y: cy1, width: cx2 - cx1, height: cy2 - cy1,
     viewBox: `${cx1} ${cy1} ${cx2 - cx1} ${cy2 - cy1}`, overflow: 'hidden' }, [svg('g', { transform: 'scale(1 -1)' }, lines)]));
-  return parts;
+  return [svg('g', { class: 'free-text-box', transform: `matrix(${layout.matrix.join(' ')})` }, parts)];
+}
+
+/** The font families a text box's glyphs are drawn (and measured) in. */
+function shownFamily(face) {
+  return face.loaded ? `${face.loaded}, ${face.family}` : face.family;
 }
 
 /**
- * Text the engine does not lay out (`textBoxLayout` answers `standard: false`: the appearance
- * embeds a font and shapes the text, which the WebAssembly core does not): wrapped and placed
- * by the browser in the face it shows (`wrapLines`), in a y-down group at the box's top-left.
+ * The widths the engine asks for (`textBoxLayout`'s `measure`: characters the appearance draws
+ * in an embedded font, which the WebAssembly core holds no widths of), each in 1/1000 of the
+ * size, as the browser shows it in `font`'s face, unkerned: `{character: width}`.
  */
-function drawTextInBrowser(a, font) {
-  const [x1, , x2, y2] = normRect(a.rect);
-  const size = a.fontSize ?? 12;
-  const padding = (a.width ?? 0) + 2;
+function measureCharacters(characters, font) {
   const face = textBoxFace(font);
-  const text = svg('text', {
-    class: 'free-text', fill: a.textColor ?? '#000000', 'font-size': size, 'font-family': face.family,
-    'font-weight': face.bold ? 'bold' : undefined, 'font-style': face.italic ? 'italic' : undefined,
-  });
-  text.style.fontKerning = 'none';
-  const align = a.alignment ?? 'left';
-  const anchorX = align === 'center' ? (x2 - x1) / 2 : align === 'right' ? x2 - x1 - padding : padding;
-  text.setAttribute('text-anchor', { left: 'start', center: 'middle', right: 'end' }[align] ?? 'start');
-  wrapLines(a.text ?? '', size, x2 - x1 - 2 * padding, face).forEach((line, i) => {
-    const tspan = svg('tspan', { x: anchorX, y: padding + size * (face.ascent + i * TEXT_LINE_HEIGHT) });
-    tspan.textContent = line;
-    text.append(tspan);
-  });
-  return svg('g', { transform: `translate(${x1} ${y2}) scale(1 -1)` }, [text]);
+  measuring ??= document.createElement('canvas').getContext('2d');
+  measuring.font = `${face.italic ? 'italic ' : ''}${face.bold ? 'bold ' : ''}1000px ${shownFamily(face)}`;
+  measuring.fontKerning = 'none';
+  return Object.fromEntries(characters.map((character) => [character, measuring.measureText(character).width]));
 }
 
 /** Baselines apart, in font sizes: the appearance's (TextLayout.lineHeightFactor). */
@@ -129,38 +121,3 @@ export function textBoxFace(font = 'Helvetica') {
     file: sans ? `LiberationSans-${bold || italic ? `${bold ? 'Bold' : ''}${italic ? 'Italic' : ''}` : 'Regular'}.ttf` : undefined,
   };
 }
-
-/**
- * The lines a text box's text the engine does not lay out (`drawTextInBrowser`) breaks into
- * within `width` points at `size`: at spaces, greedily, a word wider than the line broken
- * between characters, as the appearance's rule, but measured in the face the browser shows,
- * not the embedded font the appearance draws with.
- */
-function wrapLines(text, size, width, face = textBoxFace()) {
-  measuring ??= document.createElement('canvas').getContext('2d');
-  measuring.font = `${face.italic ? 'italic ' : ''}${face.bold ? 'bold ' : ''}${size}px ${face.family}`;
-  measuring.fontKerning = 'none';  // Tj applies no kerning
-  const fits = (line) => measuring.measureText(line.replace(/ +$/, '')).width <= width + 1e-6;
-  const lines = [];
-  for (const paragraph of text.split(/\r\n|\r|\n/)) {
-    let line = '';
-    for (const word of paragraph.split(' ')) {
-      const candidate = line === '' ? word : `${line} ${word}`;
-      if (fits(candidate)) { line = candidate; continue; }
-      if (line !== '') lines.push(line);
-      // A word wider than the line: as many characters as fit (at least one) per line; the
-      // words after it go on with its last piece.
-      let rest = word;
-      while (rest.length > 1 && !fits(rest)) {
-        let cut = 1;
-        while (cut < rest.length - 1 && fits(rest.slice(0, cut + 1))) cut += 1;
-        lines.push(rest.slice(0, cut));
-        rest = rest.slice(cut);
-      }
-      line = rest;
-    }
-    lines.push(line);
-  }
-  return lines;
-}
-

@@ -18,7 +18,7 @@ extension AppearanceBuilder {
         if border > 0 {
             appearance.content.lineWidth(border)
             appearance.content.strokeColor(text.textColor.pdfComponents)
-            appearance.content.rectangle(box.insetBy(dx: min(border / 2, box.width / 2), dy: min(border / 2, box.height / 2)))
+            appearance.content.rectangle(TextBoxLayout.borderRect(in: box, width: border))
             appearance.content.stroke()
         }
         let layout = FreeTextLayout(text, borderWidth: border, embedsFonts: embedsFonts)

@@ -103,12 +103,9 @@ struct AppearanceStream {
     /// swapped for 90 and 270), with `/Matrix` turning it counter-clockwise by the page's
     /// rotation; viewers then map the turned box onto `rect` (12.5.5).
     static func upright(in rect: CGRect, pageRotation: Int) -> AppearanceStream {
-        let turns = ((pageRotation % 360) + 360) % 360 / 90
-        let swapped = turns % 2 == 1
-        var appearance = AppearanceStream(bounds: CGRect(x: 0, y: 0, width: swapped ? rect.height : rect.width,
-                                                         height: swapped ? rect.width : rect.height))
-        let (c, s): (CGFloat, CGFloat) = [(1, 0), (0, 1), (-1, 0), (0, -1)][turns]
-        appearance.matrix = AffineTransform(m11: c, m12: s, m21: -s, m22: c, tX: 0, tY: 0)
+        // The core's box and turn, which the browser's overlay places text boxes by too.
+        var appearance = AppearanceStream(bounds: TextBoxLayout.uprightBox(of: rect, pageRotation: pageRotation))
+        appearance.matrix = TextBoxLayout.uprightMatrix(pageRotation: pageRotation)
         appearance.pageRect = rect
         return appearance
     }

@@ -2,24 +2,40 @@
 import Foundation
 #endif
 
-// `textBoxLayout` (docs/engine.md, "Drawn once"): a free text box's lines as its appearance
-// stream writes them, for the browser's overlay to draw without breaking or measuring text.
+// `textBoxLayout` (docs/engine.md, "Drawn once"): a free text box as its appearance stream
+// draws it (its frame, background, border and lines), for the browser's overlay to draw without
+// breaking, measuring or placing anything itself.
 
 extension EngineBridge {
-    /// `textBoxLayout`: for free text annotation JSON (`text`, `rect`, `font`?, `fontSize`?,
-    /// `width`? (the border), `alignment`? `left`|`center`|`right`), `{standard: true, font,
-    /// fontSize, lineHeight, clip, lines: [{text, x, baseline, width}]}`: the standard font the
-    /// name resolves to (Helvetica when it names none, as the appearance falls back), the lines
-    /// (``TextBoxLayout``) with each baseline's start and width in page space, and the area they
-    /// are clipped to. `{standard: false, font}` when the appearance draws the text in an
-    /// embedded font (a character beyond WinAnsi, or a decomposed accent: the core does not
-    /// measure those), which the browser then lays out itself.
+    /// The most characters a `measured` table may hold (the browser's widths for text drawn in
+    /// an embedded font).
+    static let measuredLimit = 10_000
+
+    /// `textBoxLayout`: for free text annotation JSON (`text`, `rect`, `pageIndex`?, `color`?,
+    /// `font`?, `fontSize`?, `width`? (the border), `alignment`? `left`|`center`|`right`) and
+    /// `measured`? (`{character: width in 1/1000 of the size}`: the browser's widths of the
+    /// characters a first answer asked for), `{standard, font, fontSize, lineHeight, matrix,
+    /// box, background?, border?, clip, lines: [{text, x, baseline, width}]}` in the space of
+    /// the appearance (the box upright for the reader, ``TextBoxLayout/uprightBox(of:pageRotation:)``),
+    /// which `matrix` takes to page space (turned on a rotated page, as the appearance's
+    /// `/Matrix`); `background` the box when the annotation has a `color`; `border` `{rect,
+    /// width}` its centreline when `width` is positive; the lines (``TextBoxLayout``) in the
+    /// standard font the name resolves to (Helvetica when it names none, as the appearance
+    /// falls back); `clip` the box less its padding.
+    ///
+    /// Text the appearance draws in an embedded font (a character beyond WinAnsi, or a
+    /// decomposed accent) answers `standard: false`: its WinAnsi characters measured in the
+    /// family's standard widths (the embedded URW font's), the others by `measured`. While a
+    /// character is missing from `measured` the answer has no lines but `measure`, the characters
+    /// to measure, each once.
     ///
     /// - Throws: ``CommandError/malformed(_:)`` naming a bad field (a `fontSize` or `width`
-    ///   outside 0 to 1,000,000, an unknown alignment).
-    static func textBoxLayoutJSON(_ field: JSONField) throws(CommandError) -> JSONValue {
+    ///   outside 0 to 1,000,000, an unknown alignment, a width in `measured` outside 0 to
+    ///   10,000); ``CommandError/tooLarge(_:)`` for more than ``measuredLimit`` widths.
+    func textBoxLayoutJSON(_ request: JSONField) throws(CommandError) -> JSONValue {
+        let field = try request.member("annotation")
         let text = try field.optionalMember("text")?.string() ?? ""
-        let rect = try field.member("rect").rect()
+        let rect = try field.member("rect").rect().standardized
         let fontSize = try field.optionalMember("fontSize")?.number(in: 0...CoordinateLimit.magnitude) ?? 12
         let border = try field.optionalMember("width")?.number(in: 0...CoordinateLimit.magnitude) ?? 0
         let alignments = ["left", "center", "right"]
@@ -27,21 +43,65 @@ extension EngineBridge {
         guard let alignment = alignments.firstIndex(of: alignmentName) else {
             throw CommandError.malformed("alignment: expected left, center or right, found \"\(alignmentName)\"")
         }
+        let page = try field.optionalMember("pageIndex")?.integer() ?? 0
+        let pageRotation = engine.viewport.pages.indices.contains(page) ? engine.viewport.pages[page].rotation : 0
         let name = StandardFontNames.resolve(try field.optionalMember("font")?.string() ?? "Helvetica") ?? "Helvetica"
-        guard TextBoxLayout.measuresAsStandard(text), let metrics = StandardFontNames.metrics(name) else {
-            return .object([("standard", .bool(false)), ("font", .string(name))])
+        let metrics = StandardFontNames.metrics(name) ?? StandardFontNames.metrics("Helvetica")!
+        let winAnsi = StandardFontNames.usesWinAnsi(name)
+        let standard = TextBoxLayout.measuresAsStandard(text)
+
+        // The browser's widths of what the core does not measure; the characters still missing.
+        var units: ((Character) -> Int)? = nil
+        if !standard {
+            let measured = try Self.measuredWidths(request.optionalMember("measured"))
+            var missing: [String] = []
+            for character in text where !TextBoxLayout.isNewline(character) && !TextBoxLayout.measuresAsStandard(String(character)) {
+                let key = String(character)
+                if measured[key] == nil, !missing.contains(key) { missing.append(key) }
+            }
+            guard missing.isEmpty else {
+                return .object([("standard", .bool(false)), ("font", .string(name)), ("measure", .strings(missing))])
+            }
+            units = { character in
+                TextBoxLayout.measuresAsStandard(String(character))
+                    ? metrics.units(of: character, winAnsi: winAnsi) : measured[String(character)] ?? 0
+            }
         }
-        // Laid out in the box at the origin, as the appearance draws it, then placed on the rect.
-        let box = CGRect(x: 0, y: 0, width: rect.width, height: rect.height)
-        let layout = TextBoxLayout(text: text, metrics: metrics, winAnsi: StandardFontNames.usesWinAnsi(name), fontSize: fontSize,
-                                   box: box, borderWidth: border, alignment: alignment)
-        let dx = Double(rect.minX), dy = Double(rect.minY)
+        let box = TextBoxLayout.uprightBox(of: rect, pageRotation: pageRotation)
+        let layout = TextBoxLayout(text: text, metrics: metrics, winAnsi: winAnsi, fontSize: fontSize,
+                                   box: box, borderWidth: border, alignment: alignment, units: units)
         let lines: [JSONValue] = layout.lines.map { line in
-            .object([("text", .string(line.text)), ("x", .number(line.x + dx)), ("baseline", .number(line.baseline + dy)),
+            .object([("text", .string(line.text)), ("x", .number(line.x)), ("baseline", .number(line.baseline)),
                      ("width", .number(line.width))])
         }
-        return .object([("standard", .bool(true)), ("font", .string(name)), ("fontSize", .number(layout.fontSize)),
-                        ("lineHeight", .number(layout.lineHeight)),
-                        ("clip", .rect(layout.clip.offsetBy(dx: rect.minX, dy: rect.minY))), ("lines", .array(lines))])
+        var pairs: [(String, JSONValue)] = [
+            ("standard", .bool(standard)), ("font", .string(name)), ("fontSize", .number(layout.fontSize)),
+            ("lineHeight", .number(layout.lineHeight)),
+            ("matrix", .matrix(TextBoxLayout.boxToPage(rect: rect, pageRotation: pageRotation))), ("box", .rect(box)),
+        ]
+        if try field.optionalMember("color") != nil { pairs.append(("background", .rect(box))) }
+        if border > 0 {
+            pairs.append(("border", .object([("rect", .rect(TextBoxLayout.borderRect(in: box, width: CGFloat(border)))),
+                                              ("width", .number(border))])))
+        }
+        pairs += [("clip", .rect(layout.clip)), ("lines", .array(lines))]
+        return .object(pairs)
+    }
+
+    /// `measured`: each character's width in 1/1000 of the font size (0 to 10,000).
+    static func measuredWidths(_ field: JSONField?) throws(CommandError) -> [String: Int] {
+        guard let field else { return [:] }
+        guard case .object(let object) = field.value else {
+            throw field.problem("expected an object of widths, found \(field.value.kindDescription)")
+        }
+        var widths: [String: Int] = [:]
+        guard object.members.count <= measuredLimit else {
+            throw CommandError.tooLarge("\(field.path): \(object.members.count) widths, more than the limit of \(measuredLimit)")
+        }
+        for member in object.members {
+            let width = JSONField(member.value, path: "\(field.path).\(member.key)")
+            widths[member.key] = Int(try width.number(in: 0...10_000).rounded())
+        }
+        return widths
     }
 }

@@ -192,7 +192,7 @@ public final class EngineBridge {
         case "annotationDrawing":
             return try Self.annotationDrawingJSON(request.member("annotation"))
         case "textBoxLayout":
-            return try Self.textBoxLayoutJSON(request.member("annotation"))
+            return try textBoxLayoutJSON(request)
         case "brushSample":
             return try brushSample(request)
         case "visibleArea":
