@@ -96,7 +96,8 @@ extension EngineBridge {
         }
         var widths: [String: Int] = [:]
         guard object.members.count <= measuredLimit else {
-            throw CommandError.tooLarge("\(field.path): \(object.members.count) widths, more than the limit of \(measuredLimit)")
+            throw CommandError.tooLarge("\(field.path): \(object.members.count) widths, more than the limit of \(measuredLimit)",
+                                        .listItems(count: object.members.count, max: measuredLimit))
         }
         for member in object.members {
             let width = JSONField(member.value, path: "\(field.path).\(member.key)")
