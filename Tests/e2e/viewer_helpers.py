@@ -4,6 +4,9 @@ files uploaded to the server, pixels read from a page's canvas, screenshots of o
 The corpus is $MARGINALIA_CORPUS, else ../shared/corpus beside the repository (as for the oracle
 suite); a test that needs a file that is not there is skipped."""
 
+import collections
+import functools
+import hashlib
 import io
 import os
 import pathlib
@@ -103,6 +106,35 @@ def page_screenshot(editor, name, index=0):
     return page
 
 
+# The reference renderings (pdftoppm, MuPDF, PDFium) of the session, by the file's bytes, page,
+# resolution and options: each engine's run of a test asks for the same ones (a fidelity page
+# is shown at the same zoom in both), and pdftoppm alone took 20 to 56 s a run for
+# test_corpus_pages_match_poppler's pages (docs/testing.md, "Measured"). Keyed by the bytes'
+# digest, not the path: a test may render a file it has just written over. The least recently
+# used go beyond RENDERS_KEPT_BYTES of pixels (Benchmarks/run_fidelity.py renders every
+# annotated page of the corpus through here).
+_renders = collections.OrderedDict()
+RENDERS_KEPT_BYTES = 256 * 1024 * 1024
+
+
+def _rendered_once(render):
+    """`render(path, page_number, dpi, ...)` made once per file content and arguments in the
+    session; each call gets a copy of the image, which it may change."""
+    @functools.wraps(render)
+    def cached(path, page_number, dpi, *options, **named):
+        digest = hashlib.sha256(pathlib.Path(path).read_bytes()).hexdigest()
+        key = (render.__name__, digest, page_number, dpi, options, tuple(sorted(named.items())))
+        if key in _renders:
+            _renders.move_to_end(key)
+        else:
+            _renders[key] = render(path, page_number, dpi, *options, **named)
+            while sum(len(i.mode) * i.width * i.height for i in _renders.values()) > RENDERS_KEPT_BYTES and len(_renders) > 1:
+                _renders.popitem(last=False)
+        return _renders[key].copy()
+    return cached
+
+
+@_rendered_once
 def poppler_render(path, page_number, dpi, hide_annotations=False):
     """pdftoppm's rendering of one page (1-based) as a PIL RGB image: its crop box, as viewers
     show a page (pdftoppm's own default is the media box)."""
@@ -115,6 +147,7 @@ def poppler_render(path, page_number, dpi, hide_annotations=False):
     return image_module.open(io.BytesIO(result.stdout)).convert("RGB")
 
 
+@_rendered_once
 def mupdf_render(path, page_number, dpi):
     """MuPDF's (PyMuPDF's) rendering of one page (1-based) with its annotations and form
     fields, its crop box, as a PIL RGB image: a second renderer to measure pdftoppm against."""
@@ -125,6 +158,7 @@ def mupdf_render(path, page_number, dpi):
         return image_module.frombytes("RGB", (pixmap.width, pixmap.height), pixmap.samples)
 
 
+@_rendered_once
 def pdfium_render(path, page_number, dpi):
     """PDFium's (pypdfium2's) rendering of one page (1-based) with its annotations and form
     fields, its crop box, as a PIL RGB image: a third renderer to measure pdftoppm against."""
