@@ -21,10 +21,12 @@ FILE_BYTES = """performance.getEntriesByType('resource')
     .map((e) => e.encodedBodySize)"""
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def large_pdf(tmp_path_factory):
     """A PDF of about 11 MB: each page a square of noise (an uncompressed image) under a black
-    bar, so that a page's drawing needs its own 90 KB; with a text field on page 1."""
+    bar, so that a page's drawing needs its own 90 KB; with a text field on page 1. Made once
+    for the session (the same seed, the same bytes): per module, it was made again for the
+    second engine's run, 33 s of set-up on the busy machine (docs/testing.md)."""
     noise = random.Random(29)
     pdf = pikepdf.new()
     for index in range(PAGES):
