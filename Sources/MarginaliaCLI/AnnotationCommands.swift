@@ -94,7 +94,10 @@ enum AnnotateCommand {
         }
         do {
             let isXML = path.lowercased().hasSuffix(".xfdf") || path.lowercased().hasSuffix(".xml") || data.first == UInt8(ascii: "<")
-            return isXML ? try XFDFDocument.importAnnotations(from: data) : try AnnotationJSON.decode(data)
+            if isXML { return try XFDFDocument.importAnnotations(from: data) }
+            let (annotations, text) = try AnnotationJSON.decodeKeepingText(data)
+            keepUntilExit(text)
+            return annotations
         } catch {
             throw CommandFailure(description: "\(path): \(error)", code: ExitCode.badInput)
         }

@@ -6,6 +6,15 @@ import Marginalia
 /// parsed object of a large file cost `flatten` a twentieth of its time for nothing.
 nonisolated(unsafe) private var documentsKeptUntilExit: [PDFDocument] = []
 
+/// Other inputs a command read, kept to the end for the same reason (the parsed annotation
+/// JSON of `annotate`: one array per point).
+nonisolated(unsafe) private var inputsKeptUntilExit: [any Sendable] = []
+
+/// Keeps `input` until the process exits instead of freeing it when the command is done with it.
+func keepUntilExit(_ input: any Sendable) {
+    inputsKeptUntilExit.append(input)
+}
+
 /// Opens the input file of a command with the limits of ``LimitsSetting``, turning a
 /// missing password into a clear failure.
 func openDocument(_ path: String, password: String?) throws -> PDFDocument {

@@ -22,15 +22,34 @@ public enum AnnotationJSON {
     /// - Throws: ``AnnotationJSONError`` naming the JSON path of the first bad value
     ///   (`annotations[2].paths[0][1]`).
     public static func decode(_ data: Data) throws -> [PDFAnnotation] {
+        try decodeKeepingText(data).annotations
+    }
+
+    /// Decodes as ``decode(_:)`` does, and hands back what was read on the way (the parsed
+    /// JSON, one array per point), for a caller about to exit to keep rather than free:
+    /// freeing it took "ink" a seventh of its time (docs/benchmarks.md). A caller that goes
+    /// on running uses ``decode(_:)``.
+    ///
+    /// - Throws: as ``decode(_:)``.
+    public static func decodeKeepingText(_ data: Data) throws -> (annotations: [PDFAnnotation], text: any Sendable) {
         let document: JSONValue
         do {
             document = try JSONParser.parse([UInt8](data))
         } catch {
             throw AnnotationJSONError(path: "", message: "not JSON: \(error.description)")
         }
-        return try records(in: document).enumerated().map { index, record in
+        let read = try records(in: document)
+        let annotations = try read.enumerated().map { index, record in
             try record.annotation(path: "annotations[\(index)]")
         }
+        return (annotations, ReadText(document: document, records: read))
+    }
+
+    /// What ``decodeKeepingText(_:)`` read on the way to its annotations.
+    private struct ReadText: @unchecked Sendable {
+        // @unchecked: Record holds only values; nothing in it is shared or mutated.
+        let document: JSONValue
+        let records: [Record]
     }
 
     /// The JSON `type` of an annotation (`ink`, `freeText`, `note`...; other subtypes lowercased).

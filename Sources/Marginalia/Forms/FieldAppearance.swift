@@ -110,7 +110,8 @@ struct FieldAppearance {
         let da = defaultAppearance(field: field, widget: widget)
         var shown = field.flags.contains(.password) ? String(repeating: "*", count: text.count) : text
         let multiline = field.type == .text && field.flags.contains(.multiline)
-        if !multiline { shown = shown.replacingOccurrences(of: "\r\n", with: " ").replacingOccurrences(of: "\n", with: " ").replacingOccurrences(of: "\r", with: " ") }
+        // Most values hold no line break: only those go through Foundation's replacing.
+        if !multiline, shown.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D }) { shown = shown.replacingOccurrences(of: "\r\n", with: " ").replacingOccurrences(of: "\n", with: " ").replacingOccurrences(of: "\r", with: " ") }
         let comb = field.type == .text && field.flags.contains(.comb) && !multiline && !field.flags.contains(.password)
             && (field.maxLength ?? 0) > 0
 

@@ -20,10 +20,24 @@ public struct ContentStreamReport: Sendable, Equatable {
     /// how often each occurs.
     public var unknownOperators: [String: Int] = [:]
 
-    /// Reads `bytes` to the end.
+    /// An empty report, for the scan to fill in.
+    init() {}
+
+    /// Reads `bytes` to the end: well-formed content by a scan that builds no operand
+    /// (``scanned(_:limits:)``), anything else operator by operator as a renderer reads it.
     ///
     /// - Throws: ``PDFError/limitExceeded(_:limit:max:)`` only; syntax errors are collected in ``problems``.
     public init(bytes: [UInt8], limits: PDFLimits = .default) throws {
+        if let report = ContentStreamReport.scanned(bytes, limits: limits) {
+            self = report
+            return
+        }
+        try self.init(parsing: bytes, limits: limits)
+    }
+
+    /// Reads `bytes` operator by operator with ``ContentStreamParser``, operands and all:
+    /// the reading every report agrees with.
+    init(parsing bytes: [UInt8], limits: PDFLimits = .default) throws {
         var parser = ContentStreamParser(bytes: bytes, limits: limits)
         var saves = 0
         var compatibility = 0

@@ -14,7 +14,7 @@ enum CryptoPrimitives {
 
         fileprivate var algorithm: OpaquePointer? {
             switch self {
-            case .md5: return EVP_md5()
+            case .md5: return nil  // computed by ``MD5``, without libcrypto
             case .sha256: return EVP_sha256()
             case .sha384: return EVP_sha384()
             case .sha512: return EVP_sha512()
@@ -24,6 +24,7 @@ enum CryptoPrimitives {
 
     /// The digest of `bytes`.
     static func hash(_ digest: Digest, _ bytes: [UInt8]) -> [UInt8] {
+        if digest == .md5 { return MD5.digest(bytes) }
         var output = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
         var length: UInt32 = 0
         let status = bytes.withUnsafeBytes { input in
