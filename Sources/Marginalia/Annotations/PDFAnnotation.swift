@@ -57,11 +57,11 @@ public struct PDFAnnotation: Hashable, Sendable {
     /// did. Clients show it from the file (`foreignAppearance` in the annotation JSON).
     public internal(set) var hasForeignAppearance = false
 
-    /// Creates an annotation with the defaults Marginalia writes: a new UUID id, the Print
-    /// flag (and NoZoom and NoRotate for notes), opaque, a 1-point solid border (none for
-    /// images), created and modified now.
+    /// Creates an annotation with the defaults Marginalia writes: a new random UUID id
+    /// (``AnnotationID``), the Print flag (and NoZoom and NoRotate for notes), opaque, a
+    /// 1-point solid border (none for images), created and modified now.
     public init(kind: Kind, rect: CGRect, color: Color? = .black, pageIndex: Int? = nil) {
-        self.id = UUID().uuidString.lowercased()
+        self.id = AnnotationID.make()
         self.kind = kind
         self.rect = rect.standardized
         self.color = color

@@ -32,21 +32,46 @@ extension PDFDocument {
     public func addAnnotation(_ annotation: PDFAnnotation, toPage index: Int) throws -> PDFAnnotation {
         try Self.validate(annotation)
         try separateSharedPages()
-        let page = try self.page(at: index, readingAnnotations: false)
         var stored = annotation
         stored.pageIndex = index
         stored.dictionary = PDFDictionary()
-        stored.reference = nil
         let reference = file.add(.null)
         stored.reference = reference
-        // It keeps the modification date it carries (one put back by an undo, or imported with
-        // its date); a new one carries the time it was made.
-        try write(&stored, page: page, modified: annotation.modificationDate ?? Date())
-        var entries = try annotationEntries(of: page)
-        entries.append(.reference(reference))
-        try setAnnotationEntries(entries, of: page)
+        let pageReference: PDFReference
+        do {
+            // The page snapshot holds the page's /Annots too: it is let go before the append.
+            let page = try self.page(at: index, readingAnnotations: false)
+            pageReference = page.reference
+            // It keeps the modification date it carries (one put back by an undo, or imported
+            // with its date); a new one carries the time it was made.
+            try write(&stored, page: page, modified: annotation.modificationDate ?? Date())
+        }
+        try appendAnnotationEntry(.reference(reference), toPage: pageReference, index: index)
         annotationIndexes[index]?.insert(stored)
         return stored
+    }
+
+    /// Appends `entry` to the `/Annots` of the page `reference` (number `index`) in place, so
+    /// that adding the k-th annotation costs what adding the first did: the array in its own
+    /// object, or in the page dictionary (made when missing). An `/Annots` of another shape (a
+    /// reference to something that is not an array) is read and written whole.
+    private func appendAnnotationEntry(_ entry: PDFObject, toPage reference: PDFReference, index: Int) throws {
+        let arrayReference: PDFReference?
+        do {  // the dictionary read holds the array too: let go before the append
+            guard let dictionary = try file.dictionary(.reference(reference)) else {
+                throw PDFError.invalidObject(reference, message: "page \(index + 1) is not a dictionary")
+            }
+            arrayReference = dictionary["Annots"]?.referenceValue
+        }
+        let appended: Bool
+        if let arrayReference {
+            appended = try file.append(entry, toArrayOf: arrayReference)
+        } else {
+            appended = try file.append(entry, toArrayOf: reference, key: "Annots")
+        }
+        guard !appended else { return }
+        let page = try self.page(at: index, readingAnnotations: false)
+        try setAnnotationEntries(try annotationEntries(of: page) + [entry], of: page)
     }
 
     /// Writes back a changed annotation (found by its reference, or by id on its page):

@@ -93,13 +93,13 @@ extension PDFDocument {
 }
 
 extension PDFDocument {
-    /// Puts back the file's change set taken (``PDFFile/currentChanges()``) before edits that
-    /// were then taken back by their inverses, and forgets what was derived from the objects
-    /// since: the inverses put an erased annotation back under a new object number, which the
-    /// restored change set no longer holds, so the annotation indexes and the page tree's
-    /// order are read again from the file.
-    public func restoreChanges(_ changes: PDFFile.ChangeSet) {
-        file.restoreChanges(changes)
+    /// Puts back the file's change set as it was at `mark` (``PDFFile/markChanges()``), before
+    /// edits that were then taken back by their inverses, gives the mark back, and forgets what
+    /// was derived from the objects since: the inverses put an erased annotation back under a
+    /// new object number, which the restored change set no longer holds, so the annotation
+    /// indexes and the page tree's order are read again from the file.
+    public func restoreChanges(_ mark: PDFFile.ChangeMark) {
+        file.restoreChanges(mark)
         annotationIndexes.removeAll()
         pageTree.invalidate()
     }

@@ -90,7 +90,7 @@ struct PageCopier {
                     ids = remaining
                     id = next
                 } else {
-                    id = UUID().uuidString
+                    id = AnnotationID.make().uppercased()
                 }
                 given.append(id)
                 copied.dictionary["NM"] = .text(id)

@@ -39,7 +39,7 @@ extension PDFDocument {
         var filler = FormFiller(file: file, form: form, claim: pdfaClaim)
         // A drawing the document's PDF/A claim refuses is found while writing: put back
         // what was written before it.
-        let before = file.currentChanges()
+        let before = file.markChanges()
         do {
             var done = Set<String>()
             for (field, setting) in planned {
@@ -53,6 +53,7 @@ extension PDFDocument {
                 }
                 try filler.clearNeedAppearances()
             }
+            file.keepChanges(before)
         } catch {
             restoreChanges(before)
             throw error

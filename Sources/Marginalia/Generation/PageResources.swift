@@ -60,7 +60,7 @@ struct PendingLink {
             ("Border", [0, 0, 0]),
             ("F", .integer(PDFAnnotationFlags.print.rawValue)),
             ("P", .reference(page)),
-            ("NM", .text(UUID().uuidString)),
+            ("NM", .text(AnnotationID.make().uppercased())),
         ])
         switch target {
         case .uri(let url):

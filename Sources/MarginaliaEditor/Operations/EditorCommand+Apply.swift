@@ -147,7 +147,7 @@ extension EditorCommand {
             guard annotation.kind.isDrawable else {
                 throw OperationError.invalid("annotation: a \(AnnotationJSON.typeName(of: annotation)) annotation cannot be created")
             }
-            annotation.id = UUID().uuidString
+            annotation.id = AnnotationID.make().uppercased()
             annotation.author = author ?? annotation.author  // the one who pastes made the copy
             // A copy starts no thread of its own and is in reply to nothing.
             annotation.inReplyTo = nil

@@ -36,7 +36,7 @@ public struct Eraser: Sendable, Equatable {
             operations.append(.removeAnnotation(annotation))
             if case .cut(_, let paths, let pressures) = effect, !paths.isEmpty {
                 var rest = annotation
-                rest.id = UUID().uuidString.lowercased()
+                rest.id = AnnotationID.make()
                 rest.kind = .ink(PDFAnnotation.Ink(paths: paths, pressures: pressures))
                 rest.modificationDate = Date()
                 operations.append(.addAnnotation(rest))

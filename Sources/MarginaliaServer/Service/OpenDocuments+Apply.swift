@@ -43,8 +43,16 @@ extension OpenDocuments {
         let request = pending.request
         let missed = try unseenEntries(id, request, state: state)
         let historyBefore = state.history
-        let changesBefore = state.document.file.currentChanges()
-        let applied = try perform(request.change, by: request.clientId, on: &state, id: id)
+        // A mark, not a copy of the change set: copying it cost each stroke O(objects changed
+        // since the last save), and left the page's /Annots shared, so that appending copied it.
+        let changesBefore = state.document.file.markChanges()
+        let applied: [(kind: OperationKind, operation: EditorOperation)]
+        do {
+            applied = try perform(request.change, by: request.clientId, on: &state, id: id)
+        } catch {
+            state.document.file.keepChanges(changesBefore)  // perform leaves the document as it was
+            throw error
+        }
         do {
             // A command's size (what an erase sweep touched, an added annotation's points) is
             // known only once applied; it is taken back below.
@@ -56,6 +64,7 @@ extension OpenDocuments {
                                                        by: request)
             pending.fill(records: records, entries: entries, missed: missed, revisionBefore: state.revision,
                          historyBefore: historyBefore, pageCount: try state.document.pageCount)
+            state.document.file.keepChanges(changesBefore)
         } catch {
             Self.rollBack(applied.map(\.operation), on: state.document)
             // The inverses rewrite what they touch as it was: the file's change set too, so

@@ -7,6 +7,9 @@ import Foundation
 extension SQLiteDocumentStore: UserStore {
     public func addUser(_ user: UserRecord, tokenHash: String) throws -> UserRecord {
         try SQLiteDocumentStore.checkHash(tokenHash)
+        // Before the commit: a server running on the folder asks the catalogue again from the
+        // next request on.
+        try userPresence.announce()
         return try withDatabase { database in
             try database.transaction {
                 if try !database.rows("SELECT 1 FROM users WHERE name = ?", [.text(user.name)]).isEmpty {
@@ -47,8 +50,14 @@ extension SQLiteDocumentStore: UserStore {
     }
 
     public func hasUsers() throws -> Bool {
-        try withDatabase { try !$0.rows("SELECT 1 FROM users LIMIT 1").isEmpty }
+        try userPresence.hasUsers {
+            try withDatabase { try !$0.rows("SELECT 1 FROM users LIMIT 1").isEmpty }
+        }
     }
+
+    /// The flag file of a data folder whose catalogue has (or is about to have) users
+    /// (``UserPresence``; docs/store.md, "Layout").
+    static let usersFlagName = "users.flag"
 
     static let userColumns = "name, role, created, expires, revoked"
 

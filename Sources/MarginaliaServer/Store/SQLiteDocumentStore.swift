@@ -19,6 +19,8 @@ public final class SQLiteDocumentStore: DocumentStore, @unchecked Sendable {
     public let isReadOnly: Bool
     private let database: SQLiteDatabase
     private let lock = NSLock()
+    /// Whether the catalogue has users, known without a query while it cannot have changed.
+    let userPresence: UserPresence
 
     /// Opens the store in `directory`, creating the directory, the catalogue and `files/`
     /// when missing, and migrating an older catalogue.
@@ -28,6 +30,7 @@ public final class SQLiteDocumentStore: DocumentStore, @unchecked Sendable {
     public init(directory: URL) throws {
         self.directory = directory
         filesDirectory = directory.appendingPathComponent("files", isDirectory: true)
+        userPresence = UserPresence(flag: directory.appendingPathComponent(Self.usersFlagName))
         isReadOnly = false
         do {
             try FileManager.default.createDirectory(at: filesDirectory, withIntermediateDirectories: true)
@@ -49,6 +52,7 @@ public final class SQLiteDocumentStore: DocumentStore, @unchecked Sendable {
     public init(readingFrom directory: URL) throws {
         self.directory = directory
         filesDirectory = directory.appendingPathComponent("files", isDirectory: true)
+        userPresence = UserPresence(flag: directory.appendingPathComponent(Self.usersFlagName))
         isReadOnly = true
         let catalogue = directory.appendingPathComponent("catalogue.sqlite").path
         guard FileManager.default.fileExists(atPath: catalogue) else { throw StoreError.notFound("the catalogue \(catalogue)") }

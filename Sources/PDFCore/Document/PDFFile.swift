@@ -47,15 +47,23 @@ public final class PDFFile {
     private var loading = Set<Int>()
 
     // The change set.
-    public private(set) var changedObjects: [Int: PDFObject] = [:]
-    public private(set) var deletedObjects = Set<Int>()
-    private var generations: [Int: Int] = [:]
-    private var trailerChanges = PDFDictionary()
-    private var removedTrailerKeys = Set<String>()
-    private var nextNumber: Int
+    // The change set (edited through PDFFile+Editing.swift).
+    public internal(set) var changedObjects: [Int: PDFObject] = [:]
+    public internal(set) var deletedObjects = Set<Int>()
+    var generations: [Int: Int] = [:]
+    var trailerChanges = PDFDictionary()
+    var removedTrailerKeys = Set<String>()
+    var nextNumber: Int
+    /// What the edits since the oldest open ``ChangeMark`` replaced, newest last; empty while
+    /// no mark is open (PDFFile+Editing.swift).
+    var journal: [ChangeJournalEntry] = []
+    /// The marks not yet given back, oldest first, with their journal positions.
+    var openMarks: [(serial: Int, position: Int)] = []
+    /// The serial number of the newest mark taken.
+    var markSerial = 0
     /// How many edits were made since opening: anything derived from the objects (text read
     /// from a page, say) and cached is stale once this moves.
-    public private(set) var changeCount = 0
+    public internal(set) var changeCount = 0
 
     /// Opens a file.
     ///
@@ -415,77 +423,6 @@ public final class PDFFile {
         numbers.formUnion(changedObjects.keys)
         numbers.subtract(deletedObjects)
         return numbers.sorted()
-    }
-
-    // MARK: - Editing
-
-    /// Replaces the object `reference` names.
-    public func update(_ reference: PDFReference, with object: PDFObject) {
-        changeCount += 1
-        deletedObjects.remove(reference.number)
-        changedObjects[reference.number] = object
-        if generations[reference.number] == nil { generations[reference.number] = generation(of: reference.number) }
-        nextNumber = max(nextNumber, reference.number + 1)
-    }
-
-    /// Adds a new indirect object and returns its reference.
-    @discardableResult
-    public func add(_ object: PDFObject) -> PDFReference {
-        changeCount += 1
-        let reference = PDFReference(nextNumber, 0)
-        nextNumber += 1
-        generations[reference.number] = 0
-        changedObjects[reference.number] = object
-        return reference
-    }
-
-    /// Frees an object number.
-    public func delete(_ reference: PDFReference) {
-        changeCount += 1
-        changedObjects[reference.number] = nil
-        deletedObjects.insert(reference.number)
-    }
-
-    /// Sets a trailer key (`/Info`, `/ID`...); `.null` removes it.
-    public func setTrailer(_ key: String, _ value: PDFObject) {
-        changeCount += 1
-        if value.isNull {
-            trailerChanges[key] = nil
-            removedTrailerKeys.insert(key)
-        } else {
-            removedTrailerKeys.remove(key)
-            trailerChanges[key] = value
-        }
-    }
-
-    /// The change set as it is now, to put back with ``restoreChanges(_:)``.
-    public struct ChangeSet {
-        fileprivate let changed: [Int: PDFObject]
-        fileprivate let deleted: Set<Int>
-        fileprivate let generations: [Int: Int]
-        fileprivate let trailerChanges: PDFDictionary
-        fileprivate let removedTrailerKeys: Set<String>
-        fileprivate let nextNumber: Int
-    }
-
-    /// The change set as it is now (a copy on write: cheap until the next edit).
-    public func currentChanges() -> ChangeSet {
-        ChangeSet(changed: changedObjects, deleted: deletedObjects, generations: generations, trailerChanges: trailerChanges,
-                  removedTrailerKeys: removedTrailerKeys, nextNumber: nextNumber)
-    }
-
-    /// Puts back a change set taken with ``currentChanges()``: edits taken back by their
-    /// inverses leave the objects they touched rewritten as they were, and new numbers used;
-    /// this leaves no trace of them in the next update. The caller keeps what it derived from
-    /// the objects in step (the edits' inverses do that); ``changeCount`` moves on.
-    public func restoreChanges(_ changes: ChangeSet) {
-        changeCount += 1
-        changedObjects = changes.changed
-        deletedObjects = changes.deleted
-        generations = changes.generations
-        trailerChanges = changes.trailerChanges
-        removedTrailerKeys = changes.removedTrailerKeys
-        nextNumber = changes.nextNumber
     }
 
     /// Whether anything was edited since opening.

@@ -54,6 +54,26 @@ public struct PDFDictionary: Hashable, Sendable, Sequence {
         }
     }
 
+    /// Appends `item` to the array under `key` (made when missing) without copying the array
+    /// when nothing else holds it; a value that is not an array is left as it is.
+    mutating func appendInPlace(_ item: PDFObject, toArrayUnder key: String) {
+        guard let i = position(of: key) else {
+            self[key] = .array([item])
+            return
+        }
+        entries[i].value.appendInPlace(item, under: nil)
+    }
+
+    /// Cuts the array under `key` back to `count` items; nil removes the key.
+    mutating func truncateArray(under key: String, to count: Int?) {
+        guard let count else {
+            self[key] = nil
+            return
+        }
+        guard let i = position(of: key) else { return }
+        entries[i].value.truncateArray(under: nil, to: count)
+    }
+
     private mutating func rebuildIndex() {
         guard entries.count > Self.indexThreshold else {
             index = nil

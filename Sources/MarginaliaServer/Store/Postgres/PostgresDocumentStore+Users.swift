@@ -42,7 +42,9 @@ extension PostgresDocumentStore: UserStore {
     }
 
     public func hasUsers() throws -> Bool {
-        try pool.withConnection { try !$0.query("SELECT 1 FROM users LIMIT 1").isEmpty }
+        try userPresence.hasUsers {
+            try pool.withConnection { try !$0.query("SELECT 1 FROM users LIMIT 1").isEmpty }
+        }
     }
 
     static let userColumns = "name, role, created, expires, revoked"

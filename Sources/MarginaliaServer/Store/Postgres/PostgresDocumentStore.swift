@@ -29,6 +29,9 @@ public final class PostgresDocumentStore: DocumentStore, Sendable {
     }
     private let locking = Atomic(true)
     private let listener = Mutex<PostgresListener?>(nil)
+    /// Whether the database has users: asked until it has one (a replica or `marginalia users`
+    /// may add the first), then known for good.
+    let userPresence = UserPresence(flag: nil)
 
     /// Connects, and creates or migrates the schema.
     ///
