@@ -8,10 +8,10 @@ nonisolated(unsafe) private var documentsKeptUntilExit: [PDFDocument] = []
 
 /// Other inputs a command read, kept to the end for the same reason (the parsed annotation
 /// JSON of `annotate`: one array per point).
-nonisolated(unsafe) private var inputsKeptUntilExit: [any Sendable] = []
+nonisolated(unsafe) private var inputsKeptUntilExit: [Any] = []
 
 /// Keeps `input` until the process exits instead of freeing it when the command is done with it.
-func keepUntilExit(_ input: any Sendable) {
+func keepUntilExit(_ input: Any) {
     inputsKeptUntilExit.append(input)
 }
 

@@ -31,7 +31,7 @@ public enum AnnotationJSON {
     /// on running uses ``decode(_:)``.
     ///
     /// - Throws: as ``decode(_:)``.
-    public static func decodeKeepingText(_ data: Data) throws -> (annotations: [PDFAnnotation], text: any Sendable) {
+    public static func decodeKeepingText(_ data: Data) throws -> (annotations: [PDFAnnotation], text: Any) {
         let document: JSONValue
         do {
             document = try JSONParser.parse([UInt8](data))
@@ -46,8 +46,7 @@ public enum AnnotationJSON {
     }
 
     /// What ``decodeKeepingText(_:)`` read on the way to its annotations.
-    private struct ReadText: @unchecked Sendable {
-        // @unchecked: Record holds only values; nothing in it is shared or mutated.
+    private struct ReadText {
         let document: JSONValue
         let records: [Record]
     }
