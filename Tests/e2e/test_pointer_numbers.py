@@ -4,9 +4,13 @@ preview back as numbers and the bytes of its path text. In each browser the same
 JSON call gives (the same SVG path text, character for character), and bad numbers must answer
 a clear error, never a trap of the module. Chromium and WebKit."""
 
+import json
 import math
+from pathlib import Path
 
 import pytest
+
+CATALOG_EN = json.loads((Path(__file__).resolve().parents[2] / "Web" / "i18n" / "en.json").read_text(encoding="utf-8"))
 
 
 def spiral():
@@ -64,11 +68,13 @@ def test_the_numbers_give_the_json_calls_preview_exactly(blank_page, preferences
 
 def test_bad_numbers_answer_a_clear_error_and_the_engine_goes_on(blank_page):
     blank_page.js(SETUP, {})
-    result = blank_page.js("""() => {
+    result = blank_page.js("""async () => {
+        // The catalogs in (i18n.js's top-level await), so a refusal is said in the page's language.
+        await import('/app/js/i18n.js');
         const { engine, setUp } = window.__pointerNumbers;
         setUp();
         const good = {id: 4, kind: 'pen', phase: 'began', x: 300, y: 400, t: 1, pressure: 0.5};
-        const refused = (event) => { try { engine.pointer(event); return null; } catch (e) { return e.message; } };
+        const refused = (event) => { try { engine.pointer(event); return null; } catch (e) { return e.reason ? [e.reason, e.message] : e.message; } };
         const errors = [
             refused({...good, x: NaN}),
             refused({...good, phase: 'hovering'}),
@@ -79,6 +85,7 @@ def test_bad_numbers_answer_a_clear_error_and_the_engine_goes_on(blank_page):
     assert result["errors"] == [
         "pointer numbers[4]: expected a finite number, found NaN",
         "pointer numbers[2]: expected a finite number, found NaN",
-        "pointer numbers: 10001 coalesced samples, more than the limit of 10000",
+        # A limit has a reason (reasons version 3): the editor says it in its language, here English.
+        ["limit.pointerSamples", CATALOG_EN["reason.limit.pointerSamples"].replace("{count}", "10,001").replace("{max}", "10,000")],
     ]
     assert result["after"]["preview"]["type"] == "stroke" and result["after"]["preview"]["reset"] is True
