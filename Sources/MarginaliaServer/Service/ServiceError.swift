@@ -129,7 +129,7 @@ extension ServiceError {
     static func from(_ error: PDFError) -> ServiceError {
         if case .limitExceeded(_, let name, let max) = error, let limit = Reason.ReadingLimit(rawValue: name.rawValue) {
             return ServiceError.tooLarge("\(error) (a reading limit of docs/limits.md, raised for marginalia serve with MARGINALIA_LIMITS=NAME=VALUE)")
-                .because(Reason(.readingLimitNamed(limit), [(limit.isBytes ? "maxBytes" : "max", .number(Double(max))),
+                .because(Reason(.readingLimitNamed(limit), [(Reason.Key.readingLimitNamed(limit).arguments[0], .number(Double(max))),
                                                             ("option", .string("MARGINALIA_LIMITS"))]))
         }
         return .unprocessable(error.description)
