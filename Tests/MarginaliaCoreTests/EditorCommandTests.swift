@@ -18,7 +18,9 @@ struct EditorCommandTests {
         .stroke(.init(pageIndex: 2, samples: [StrokeSample(point: CGPoint(x: 1, y: 2), pressure: 0.25, time: 0.5)], ink: .marker,
                       zoom: 2, recognizeShape: true, author: "Ada")),
         .erase(.init(pageIndex: 0, mode: .segment, size: 8, points: [CGPoint(x: 5, y: 6)])),
-        .fill(name: "city", value: .string("Paris")),
+        .fill(name: "city", value: .text("Paris")),
+        .fill(name: "agree", value: .bool(true)),
+        .fill(name: "fruits", value: .choices(["pear", "fig"])),
         .insertPage(index: 1, width: 595, height: 842),
         .removePage(index: 3),
         .rotatePage(index: 0, degrees: -90),
@@ -103,6 +105,7 @@ struct EditorCommandTests {
         (#"{"type":"add","annotations":[]}"#, "command: expected \"annotation\" or a non-empty \"annotations\""),
         (#"{"type":"stroke","pageIndex":0,"points":[[1,2,3,4,5]]}"#, "command.points[0]: expected [x, y]"),
         (#"{"type":"fill","name":"x","value":{"a":1}}"#, "command.value: expected a string"),
+        (#"{"type":"fill","name":"x","value":["a",1]}"#, "command.value: expected a string"),
         (#"{"type":"arrange","ids":["a"],"to":"middle"}"#, "command.to: expected \"front\" or \"back\""),
         (#"{"type":"paste","annotations":[],"dx":0,"dy":0}"#, "command.annotations: nothing to paste"),
     ])

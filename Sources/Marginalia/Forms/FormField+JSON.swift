@@ -56,12 +56,8 @@ extension FormField {
     /// A value as JSON: text and a radio's state as a string, a checkbox as a bool,
     /// a list's selection as an array of strings.
     public static func json(_ value: FormValue?, type: FieldType) -> JSONValue {
-        switch value {
-        case nil: return type == .checkbox ? .bool(false) : .null
-        case .text(let text)?: return .string(text)
-        case .bool(let b)?: return .bool(b)
-        case .choices(let items)?: return .array(items.map { .string($0) })
-        }
+        guard let value else { return type == .checkbox ? .bool(false) : .null }
+        return value.json
     }
 
     private static func json(_ rect: CGRect) -> JSONValue {

@@ -95,17 +95,6 @@ public struct FormWidget: Hashable, Sendable {
     public var appearanceState: String?
 }
 
-/// A value to put in a field.
-public enum FormValue: Hashable, Sendable {
-    /// Text for a text field or combo, an option of a choice field, or a state name of a
-    /// checkbox or radio.
-    case text(String)
-    /// Checked or not (checkboxes; `false` also clears a radio group).
-    case bool(Bool)
-    /// The selected options of a multi-select list.
-    case choices([String])
-}
-
 /// Field flags, `/Ff` (12.7.4.1 Table 227, and 12.7.5 for each type).
 public struct FormFieldFlags: OptionSet, Hashable, Sendable {
     public let rawValue: Int

@@ -60,13 +60,7 @@ extension EditorCommand {
             self = .erase(Erase(pageIndex: try field.member("pageIndex").integer(), mode: mode,
                                 size: size, points: points))
         case "fill":
-            let value = try field.member("value")
-            switch value.value {
-            case .string, .bool: break
-            case .array(let items) where items.allSatisfy({ $0.stringValue != nil }): break
-            default: throw value.problem("expected a string, true or false, or an array of strings")
-            }
-            self = .fill(name: try field.member("name").string(), value: value.value)
+            self = .fill(name: try field.member("name").string(), value: try FormValue(json: field.member("value")))
         case "insertPage":
             // A page is 3 to 14,400 points wide and high (ISO 32000-2, Annex C).
             let width = try field.optionalMember("width")?.number(in: 3...14_400) ?? 612
@@ -197,7 +191,7 @@ extension EditorCommand {
             pairs += [("pageIndex", .number(Double(erase.pageIndex))), ("mode", .string(erase.mode.rawValue)),
                       ("size", .number(erase.size)), ("points", .array(erase.points.map { .point($0) }))]
         case .fill(let name, let value):
-            pairs += [("name", .string(name)), ("value", value)]
+            pairs += [("name", .string(name)), ("value", value.json)]
         case .insertPage(let index, let width, let height):
             pairs += [("index", .number(Double(index))), ("width", .number(width)), ("height", .number(height))]
         case .removePage(let index):

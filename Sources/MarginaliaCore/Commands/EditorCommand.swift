@@ -39,7 +39,7 @@ public enum EditorCommand: Equatable, Sendable {
     /// An eraser sweep.
     case erase(Erase)
     /// Sets a form field's value: a string, true or false, or an array of strings.
-    case fill(name: String, value: JSONValue)
+    case fill(name: String, value: FormValue)
     case insertPage(index: Int, width: Double, height: Double)
     case removePage(index: Int)
     /// Turns a page clockwise by a multiple of 90 degrees.

@@ -113,8 +113,7 @@ extension EditorCommand {
             return try Self.steps(of: stroke, on: document, author: author)
         case .erase:
             return []  // applied by apply(to:author:uploads:) before this is asked
-        case .fill(let name, let value):
-            let after = try Self.formValue(value)
+        case .fill(let name, let after):
             guard let field = try document.acroForm().field(named: name) else {
                 throw OperationError.invalid("command.name: no form field \"\(name)\"")
             }
@@ -182,14 +181,6 @@ extension EditorCommand {
             throw OperationError.invalid(context.debugDescription)
         } catch {
             throw OperationError.invalid("annotation: \(error)")
-        }
-    }
-
-    static func formValue(_ json: JSONValue) throws -> FormValue {
-        do {
-            return try JSONDecoder().decode(FormValue.self, from: Data(JSONWriter.bytes(json)))
-        } catch {
-            throw OperationError.invalid("value: expected a string, true or false, or an array of strings")
         }
     }
 

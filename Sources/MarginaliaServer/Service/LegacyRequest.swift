@@ -40,7 +40,7 @@ enum LegacyRequest {
         case .rotatePage(let index, let degrees): return .rotatePage(index: index, degrees: degrees)
         case .movePage(let from, let to): return .movePage(from: from, to: to)
         case .fillField(let name, _, let after):
-            return .fill(name: name, value: try JSONParser.parse([UInt8](JSONEncoder().encode(after))))
+            return .fill(name: name, value: after)
         case .group(_, let steps) where !steps.isEmpty && steps.allSatisfy({ if case .addAnnotation = $0 { true } else { false } }):
             // Annotations added together (a paste) are one command.
             return .add(try steps.map { step in
