@@ -39,7 +39,18 @@ struct AnnotationVocabularyTests {
         #expect(strikeOut["xfdf"]?.stringValue == "strikeout")
         #expect(strikeOut["labelKey"]?.stringValue == "type.strikeOut")
         #expect(strikeOut["capabilities"] == .strings(["markup", "quadPoints"]))
+        #expect(strikeOut["drawnWithoutAppearance"] == .bool(true))
         let widget = try #require(kinds.first { $0["subtype"]?.stringValue == "Widget" })
         #expect(widget["xfdf"] == .null && widget["modelled"] == .bool(false))
+        let redact = try #require(kinds.first { $0["subtype"]?.stringValue == "Redact" })
+        #expect(redact["drawnWithoutAppearance"] == .bool(false))
+    }
+
+    /// The kinds pdf.js 6, Poppler, MuPDF and PDFium all draw from their keys when a file gives
+    /// no appearance stream: shapes, lines, ink and text markup. Not a redaction mark (readers
+    /// leave it undrawn), a note (each reader its own icon) or free text.
+    @Test func readersDrawShapesLinesInkAndMarkupWithoutAnAppearance() {
+        let drawn = Set(AnnotationVocabulary.entries.filter(\.readersDrawWithoutAppearance).map(\.subtype))
+        #expect(drawn == [.line, .square, .circle, .polygon, .polyLine, .highlight, .underline, .squiggly, .strikeOut, .ink])
     }
 }

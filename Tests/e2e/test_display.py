@@ -216,6 +216,35 @@ def test_corpus_pages_match_poppler(new_editor, web_server):
                 or figures["area_pdfjs"] <= 0.25 * figures["change_pdfjs"]), (page, "annotations' area", figures)
 
 
+# Markup a third-party file gives no appearance stream (issue 28, item 5): underline, squiggly,
+# strike-out and highlight over text (pdf.js's own test file) and a squiggly alone (veraPDF's).
+NO_APPEARANCE_MARKUP = ["pdfjs-bug1538111-annots.pdf", "verapdf-a-4-6-3-3-t01-fail-k.pdf"]
+
+
+@pytest.mark.parametrize("name", NO_APPEARANCE_MARKUP)
+def test_markup_without_an_appearance_is_drawn_as_pdfjs_draws_it(new_editor, web_server, name):
+    """A kind every reader draws from its keys when the file has no appearance stream is left to
+    pdf.js, so the page shows what a reader shows: nothing of the editor's own (`ours` was 0.69
+    and 0.97 when the overlay drew these from the appearance Marginalia would write)."""
+    editor = new_editor(viewport={"width": 1280, "height": 1000}, doc_id=upload_corpus(web_server, name))
+    wait_rendered(editor)
+    markup = [a["id"] for a in editor.annotations() if a["pageIndex"] == 0 and a["type"] != "note"]
+    assert markup, "the page has markup"
+    assert not set(markup) & set(overlay_ids(editor, 0)), "the overlay draws none of it"
+    figures = measure_page(editor, corpus_file(name), 0, f"no-appearance-{name[:-4]}")
+    assert figures["ours"] < 0.3, figures
+
+
+def test_a_redaction_mark_without_an_appearance_is_left_to_the_overlay(new_editor, web_server):
+    """A redaction mark with no appearance stream, which readers leave undrawn, is not handed to
+    pdf.js: the overlay draws it from the engine's appearance (this one has no border and no
+    colour, so that appearance is empty, as the file saved by Marginalia would draw it)."""
+    editor = new_editor(doc_id=upload_corpus(web_server, "verapdf-a-4-6-3-3-t01-fail-b.pdf"))
+    wait_rendered(editor)
+    [mark] = [a["id"] for a in editor.annotations() if a["type"] == "redact"]
+    assert mark in overlay_ids(editor, 0)
+
+
 # pdfplumber's form demo, page 1: links to other pages of the document and one to the web.
 LINKS_FILE = "pdfplumber-pdffill-demo.pdf"
 

@@ -16,7 +16,7 @@
 import { normRect } from './svg.js';
 import { call } from './engine.js';
 import { pdfjsLib } from './pdfjs.js';
-import { typeOfSubtype } from './vocabulary.js';
+import { kindOfType, typeOfSubtype } from './vocabulary.js';
 
 
 /**
@@ -36,9 +36,20 @@ function hideInStorage(pdf, annotations, hidden) {
 // MARK: - Which annotation is drawn where
 
 /**
+ * Whether pdf.js draws an annotation of the file: from its appearance stream, or, for a kind
+ * readers draw without one (the vocabulary's `drawnWithoutAppearance`: shapes, lines, ink, text
+ * markup), from its keys as every reader does. Other kinds without a stream (a redaction mark)
+ * are drawn by the overlay, from the engine's appearance.
+ */
+function shownByPdfjs(pdfAnnotation, annotation) {
+  return pdfAnnotation.hasAppearance || Boolean(kindOfType(annotation.type)?.drawnWithoutAppearance);
+}
+
+/**
  * Pairs pdf.js's annotations of a page (`getAnnotations`) with the model's (the annotation
  * JSON of the same file): by object number when the model's id is the reader's `ann-N-G`,
- * otherwise by type and rectangle in `/Annots` order. Returns model id → pdf.js annotation.
+ * otherwise by type and rectangle in `/Annots` order (by type and overlap for one pdf.js draws
+ * without an appearance stream). Returns model id → pdf.js annotation.
  */
 export function pairAnnotations(pdfAnnotations, modelAnnotations) {
   const pairs = new Map();
@@ -51,11 +62,21 @@ export function pairAnnotations(pdfAnnotations, modelAnnotations) {
     const found = key && byRef.get(key);
     if (found && typeOfSubtype(found.subtype) === a.type) { pairs.set(a.id, found); taken.add(found); } else rest.push(a);
   }
+  const unmatched = [];
   for (const a of rest) {
     if (!a.rect) continue;
     const [x1, y1, x2, y2] = normRect(a.rect);
     const found = pdfAnnotations.find((p) => !taken.has(p) && typeOfSubtype(p.subtype) === a.type && p.rect
       && Math.abs(p.rect[0] - x1) < 0.5 && Math.abs(p.rect[1] - y1) < 0.5 && Math.abs(p.rect[2] - x2) < 0.5 && Math.abs(p.rect[3] - y2) < 0.5);
+    if (found) { pairs.set(a.id, found); taken.add(found); }
+    else unmatched.push(a);
+  }
+  // pdf.js gives an annotation it draws from its keys (no appearance stream) the rectangle of
+  // what it drew, not /Rect (a squiggly's waves): such a one pairs by type and overlap.
+  for (const a of unmatched) {
+    const [x1, y1, x2, y2] = normRect(a.rect);
+    const found = pdfAnnotations.find((p) => !taken.has(p) && !p.hasAppearance && typeOfSubtype(p.subtype) === a.type && p.rect
+      && p.rect[0] < x2 && x1 < p.rect[2] && p.rect[1] < y2 && y1 < p.rect[3]);
     if (found) { pairs.set(a.id, found); taken.add(found); }
   }
   return pairs;
@@ -167,7 +188,7 @@ export class AnnotationDisplay {
     const fixed = this.placements(index);
     for (const [id, annotation] of pairs) {
       const current = this.model.annotations.get(id);
-      if (!current || notShown.has(id) || this.isLive(current, fixed) || !annotation.hasAppearance) hidden.add(annotation.id);
+      if (!current || notShown.has(id) || this.isLive(current, fixed) || !shownByPdfjs(annotation, current)) hidden.add(annotation.id);
       else canvasIds.add(id);
     }
     hideInStorage(pdf, annotations, hidden);

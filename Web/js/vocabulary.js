@@ -6,7 +6,7 @@
 
 import { call } from './engine.js';
 
-/** @type {{subtype: string, type: string, xfdf: ?string, labelKey: ?string, label: string, modelled: boolean, capabilities: string[]}[] | null} */
+/** @type {{subtype: string, type: string, xfdf: ?string, labelKey: ?string, label: string, modelled: boolean, drawnWithoutAppearance: boolean, capabilities: string[]}[] | null} */
 let kinds = null;
 
 /** The table's rows (asked of the engine on first use; the engine must be loaded). */

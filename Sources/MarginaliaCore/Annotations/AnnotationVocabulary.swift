@@ -73,6 +73,16 @@ public enum AnnotationVocabulary {
         /// Whether Marginalia models the kind: reads its geometry, draws its appearance,
         /// creates it from the annotation JSON and XFDF. Other kinds are kept as they are.
         public let isModelled: Bool
+        /// Whether readers draw the kind from its keys when the file gives it no appearance
+        /// stream: pdf.js 6, Poppler, MuPDF and PDFium each make one for these (their colour,
+        /// width, points or quadrilaterals). The editor leaves such an annotation to pdf.js, as
+        /// any reader shows it, rather than drawing the appearance Marginalia would write.
+        public var readersDrawWithoutAppearance: Bool {
+            switch subtype {
+            case .line, .square, .circle, .polygon, .polyLine, .highlight, .underline, .squiggly, .strikeOut, .ink: return true
+            default: return false
+            }
+        }
     }
 
     /// The rows, in the order of ISO 32000-2's table 171 (Redact and Projection from PDF 2.0 last).

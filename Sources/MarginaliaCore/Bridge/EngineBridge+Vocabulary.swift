@@ -12,8 +12,8 @@ extension EngineBridge {
         name == "annotationVocabulary" ? Self.vocabularyJSON() : nil
     }
 
-    /// `{kinds: [{subtype, type, xfdf, labelKey, label, modelled, capabilities: [name]}]}`: one
-    /// object per row, `xfdf` and `labelKey` null where the table has none, the capabilities by
+    /// `{kinds: [{subtype, type, xfdf, labelKey, label, modelled, drawnWithoutAppearance,
+    /// capabilities: [name]}]}`: one object per row, `xfdf` and `labelKey` null where the table has none, the capabilities by
     /// their names (``AnnotationCapabilities/names``).
     static func vocabularyJSON() -> JSONValue {
         .object([("kinds", .array(AnnotationVocabulary.entries.map { entry in
@@ -21,7 +21,7 @@ extension EngineBridge {
                 ("subtype", .string(entry.pdfName)), ("type", .string(entry.jsonType)),
                 ("xfdf", entry.xfdfElement.map { .string($0) } ?? .null),
                 ("labelKey", entry.labelKey.map { .string($0) } ?? .null), ("label", .string(entry.label)),
-                ("modelled", .bool(entry.isModelled)),
+                ("modelled", .bool(entry.isModelled)), ("drawnWithoutAppearance", .bool(entry.readersDrawWithoutAppearance)),
                 ("capabilities", .strings(AnnotationCapabilities.names.filter { entry.capabilities.contains($0.1) }.map { $0.0 })),
             ])
         }))])
