@@ -134,9 +134,10 @@ struct AppearanceStream {
         // Says that Marginalia drew it: an appearance without the mark (another application's,
         // or ours redrawn by one) is kept when the annotation is only moved or resized.
         dictionary[AnnotationReader.privateKey] = .dictionary(PDFDictionary([(AppearanceStream.drawnKey, .bool(true))]))
-        // Ink of hundreds of points makes long streams: compress them (zlib does not fail
-        // on valid input; should it, the stream is stored as it is).
-        return (try? PDFStream.compressing(content.bytes, dictionary: dictionary))
+        // Ink of hundreds of points makes long streams: compress them, with the effort for
+        // content (lines of numbers, which harder work barely shrinks more; zlib does not
+        // fail on valid input; should it, the stream is stored as it is).
+        return (try? PDFStream.compressing(content.bytes, dictionary: dictionary, effort: .content))
             ?? PDFStream(dictionary: dictionary, rawBytes: content.bytes)
     }
 }

@@ -122,6 +122,10 @@ public struct JSONParser {
             depth -= 1
             return .array(items)
         }
+        // Room for two from the start: most arrays of annotation JSON are points, growing
+        // them from one element to two was a second allocation and copy per point (5% of
+        // "ink" in docs/benchmarks.md).
+        items.reserveCapacity(2)
         while true {
             skipWhitespace()
             items.append(try value())

@@ -34,7 +34,12 @@ enum FilterPipeline {
 
     /// Compresses `input` as zlib-wrapped deflate data at level 6: what `/FlateDecode` holds.
     static func deflate(_ input: [UInt8]) throws -> [UInt8] {
-        try FlateFilter.encode(input, level: CompressorPool.pooledLevel)
+        try deflate(input, effort: .standard)
+    }
+
+    /// Compresses `input` as zlib-wrapped deflate data at the level of `effort`.
+    static func deflate(_ input: [UInt8], effort: CompressionEffort) throws -> [UInt8] {
+        try FlateFilter.encode(input, level: effort.rawValue)
     }
 
     // MARK: - One stage

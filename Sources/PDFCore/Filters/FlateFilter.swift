@@ -185,27 +185,41 @@ enum FlateFilter {
     static let compressors = CompressorPool()
 }
 
-/// A few idle libdeflate compressors of the writers' level, shared by every thread under a
-/// lock; other levels are allocated for each call.
+/// How hard a writer compresses a `/FlateDecode` stream: libdeflate's level for it.
+public enum CompressionEffort: Int32, Sendable {
+    /// Level 6, the writers' default: object streams, cross-reference streams, fonts, images.
+    case standard = 6
+    /// Level 2, for content streams the library draws (appearance streams): lines of numbers
+    /// and operators, which level 6 shrinks by under half a percent more (the 200 ink
+    /// appearances of "ink" in docs/benchmarks.md: 931,588 bytes at level 6, 935,412 at
+    /// level 2) in about a quarter more time. Level 1 writes 4% more (968,336 bytes).
+    case content = 2
+}
+
+/// A few idle libdeflate compressors per level of ``CompressionEffort``, shared by every
+/// thread under a lock; other levels are allocated for each call.
 final class CompressorPool: Sendable {
     // @unchecked: a libdeflate compressor has no thread of its own; the pool hands each to one caller at a time.
     private struct Idle: @unchecked Sendable { let compressor: OpaquePointer }
-    private let idle = Mutex<[Idle]>([])
-    /// The level kept in the pool: the one the writers use (``FilterPipeline/deflate(_:)``).
-    static let pooledLevel: Int32 = 6
+    /// Idle compressors by level.
+    private let idle = Mutex<[Int32: [Idle]]>([:])
+    /// The level of ``FilterPipeline/deflate(_:)``.
+    static let pooledLevel: Int32 = CompressionEffort.standard.rawValue
     private static let maximumIdle = 4
 
+    private static func isPooled(_ level: Int32) -> Bool { CompressionEffort(rawValue: level) != nil }
+
     func take(level: Int32) -> OpaquePointer? {
-        if level == Self.pooledLevel, let kept = idle.withLock({ $0.popLast() }) {
+        if Self.isPooled(level), let kept = idle.withLock({ $0[level]?.popLast() }) {
             return kept.compressor
         }
         return libdeflate_alloc_compressor(level)
     }
 
     func give(_ compressor: OpaquePointer, level: Int32) {
-        let kept = level == Self.pooledLevel && idle.withLock { idle in
-            guard idle.count < Self.maximumIdle else { return false }
-            idle.append(Idle(compressor: compressor))
+        let kept = Self.isPooled(level) && idle.withLock { idle in
+            guard idle[level, default: []].count < Self.maximumIdle else { return false }
+            idle[level, default: []].append(Idle(compressor: compressor))
             return true
         }
         if !kept { libdeflate_free_compressor(compressor) }

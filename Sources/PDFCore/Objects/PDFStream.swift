@@ -54,11 +54,12 @@ extension PDFStream {
         try FilterPipeline.deflate(bytes)
     }
 
-    /// A stream of `bytes` compressed with `/FlateDecode`, unless compressing does not make
-    /// it smaller (short streams stay readable as they are).
-    public static func compressing(_ bytes: [UInt8], dictionary: PDFDictionary) throws -> PDFStream {
+    /// A stream of `bytes` compressed with `/FlateDecode` at the level of `effort`, unless
+    /// compressing does not make it smaller (short streams stay readable as they are).
+    public static func compressing(_ bytes: [UInt8], dictionary: PDFDictionary,
+                                   effort: CompressionEffort = .standard) throws -> PDFStream {
         guard bytes.count > 64 else { return PDFStream(dictionary: dictionary, rawBytes: bytes) }
-        let deflated = try FilterPipeline.deflate(bytes)
+        let deflated = try FilterPipeline.deflate(bytes, effort: effort)
         guard deflated.count < bytes.count else { return PDFStream(dictionary: dictionary, rawBytes: bytes) }
         var compressed = dictionary
         compressed["Filter"] = .name("FlateDecode")

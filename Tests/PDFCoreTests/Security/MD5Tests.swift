@@ -1,8 +1,10 @@
+import CCrypto
 import Testing
 @testable import PDFCore
 
-/// ``MD5`` against RFC 1321's test suite and digests Python's hashlib computed (an outside
-/// implementation) for lengths on both sides of every padding boundary.
+/// ``MD5`` against RFC 1321's test suite, digests Python's hashlib computed (an outside
+/// implementation) for lengths on both sides of every padding boundary, and OpenSSL's
+/// libcrypto on random bytes of many lengths, at aligned and unaligned addresses.
 @Suite("MD5")
 struct MD5Tests {
     @Test("RFC 1321, A.5", arguments: [
@@ -36,4 +38,37 @@ struct MD5Tests {
         let bytes = (0..<count).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) }
         #expect(SecurityHex.string(MD5.digest(bytes)) == expected)
     }
+
+    /// libcrypto's MD5 of `bytes` (`EVP_md5`, loaded on first use), the reference the
+    /// unrolled rounds are held to.
+    private func libcryptoMD5(_ bytes: UnsafeRawBufferPointer) -> [UInt8] {
+        var output = [UInt8](repeating: 0, count: 16)
+        var length: UInt32 = 0
+        let status = output.withUnsafeMutableBufferPointer { out in
+            EVP_Digest(bytes.baseAddress, bytes.count, out.baseAddress, &length, EVP_md5(), nil)
+        }
+        #expect(status == 1 && length == 16)
+        return output
+    }
+
+    /// Every length from 0 to 300 (each tail and padding case, one to five blocks) and 200
+    /// random lengths up to 70,000, random bytes from a fixed seed, digested from offset 0
+    /// and from offset 1 (words loaded unaligned): each equals libcrypto's digest.
+    @Test("random bytes of many lengths equal libcrypto's MD5")
+    func randomAgainstLibcrypto() {
+        var generator = SplitMix64(seed: 0x5EED_36C)
+        var lengths = Array(0...300)
+        for _ in 0..<200 { lengths.append(Int(generator.next() % 70_000)) }
+        for length in lengths {
+            let bytes = (0...length).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
+            bytes.withUnsafeBytes { raw in
+                let aligned = UnsafeRawBufferPointer(rebasing: raw[0..<length])
+                let unaligned = UnsafeRawBufferPointer(rebasing: raw[1...])
+                #expect(MD5.digest(aligned) == libcryptoMD5(aligned), "length \(length)")
+                #expect(MD5.digest(unaligned) == libcryptoMD5(unaligned), "length \(length), unaligned")
+            }
+            #expect(MD5.digest(bytes) == bytes.withUnsafeBytes { libcryptoMD5($0) }, "length \(length + 1), array")
+        }
+    }
 }
+
