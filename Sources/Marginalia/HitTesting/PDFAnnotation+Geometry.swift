@@ -7,7 +7,7 @@ extension PDFAnnotation {
     public var geometry: AnnotationGeometry {
         // /IC fills squares, circles and polygons; other kinds are never hit inside for it.
         AnnotationGeometry(id: id, pageIndex: pageIndex ?? 0, kind: kind, rect: rect, lineWidth: border.width,
-                           filled: interiorColor != nil, flags: AnnotationGeometry.Flags(rawValue: Int(flags.rawValue)),
+                           filled: interiorColor != nil, flags: flags,
                            author: author, inReplyTo: inReplyTo, replyType: replyType, state: state)
     }
 }

@@ -21,7 +21,7 @@ extension AnnotationGeometry {
         var flags: Flags = []
         if let names = try field.optionalMember("flags")?.strings(maximumCount: 32) {
             for name in names {
-                if let flag = Flags.names.first(where: { $0.0 == name })?.1 { flags.insert(flag) }
+                if let flag = AnnotationFlags.jsonNames.first(where: { $0.0 == name })?.1 { flags.insert(flag) }
             }
         }
         let kind = try AnnotationKind(json: field, type: type)

@@ -13,23 +13,9 @@ import Foundation
 /// ``AnnotationKind``; in the browser from the annotation JSON the server sends
 /// (``init(json:)``), the same fields either way.
 public struct AnnotationGeometry: Equatable, Sendable {
-    /// The annotation flags (`/F`, ISO 32000-2 table 167) the editor obeys.
-    public struct Flags: OptionSet, Hashable, Sendable {
-        public let rawValue: Int
-        public init(rawValue: Int) { self.rawValue = rawValue }
-        public static let hidden = Flags(rawValue: 1 << 1)
-        public static let noZoom = Flags(rawValue: 1 << 3)
-        public static let noRotate = Flags(rawValue: 1 << 4)
-        public static let readOnly = Flags(rawValue: 1 << 6)
-        public static let locked = Flags(rawValue: 1 << 7)
-        public static let lockedContents = Flags(rawValue: 1 << 9)
-
-        /// The annotation JSON's names of the flags (docs/annotations-json.md).
-        public static let names: [(String, Flags)] = [
-            ("hidden", .hidden), ("noZoom", .noZoom), ("noRotate", .noRotate), ("readOnly", .readOnly),
-            ("locked", .locked), ("lockedContents", .lockedContents),
-        ]
-    }
+    /// The annotation flags (`/F`, ISO 32000-2 table 167): the one ``AnnotationFlags``, of
+    /// which the editor obeys hidden, noZoom, noRotate, readOnly, locked and lockedContents.
+    public typealias Flags = AnnotationFlags
 
     public var id: String
     public var pageIndex: Int
