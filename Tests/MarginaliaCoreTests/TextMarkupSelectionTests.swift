@@ -149,16 +149,16 @@ struct RedactionDragTests {
     }
 
     @Test func aMarkIsAnAnnotationTheEngineHitsMovesAndComparesByItsQuadsOrRect() throws {
-        let text = AnnotationGeometry(id: "t", pageIndex: 0, kind: .redact(quads: [Self.page.words[1].quad]),
+        let text = AnnotationGeometry(id: "t", pageIndex: 0, kind: .redact(.init(quads: [.init(points: Self.page.words[1].quad)])),
                                       rect: CGRect(x: 130.7, y: 700, width: 31.2, height: 11))
-        let area = AnnotationGeometry(id: "a", pageIndex: 0, kind: .redact(quads: []), rect: CGRect(x: 10, y: 10, width: 30, height: 20))
+        let area = AnnotationGeometry(id: "a", pageIndex: 0, kind: .redact(.init()), rect: CGRect(x: 10, y: 10, width: 30, height: 20))
         #expect(text.typeName == "redact" && text.isEditable && area.isEditable)
         #expect(AnnotationShape(text).contains(CGPoint(x: 140, y: 705), tolerance: 0))
         #expect(!AnnotationShape(text).contains(CGPoint(x: 140, y: 730), tolerance: 0))
         #expect(AnnotationShape(area).contains(CGPoint(x: 25, y: 20), tolerance: 0), "an area mark is hit inside")
         let moved = SelectionGeometry.applying(.translation(x: 5, y: -2), to: text, rect: text.rect.offsetBy(dx: 5, dy: -2))
-        guard case .redact(let quads) = moved.kind else { Issue.record("moved into \(moved.kind)"); return }
-        #expect(TextMarkupSelectionTests.close(quads[0], Self.page.words[1].quad.map { CGPoint(x: $0.x + 5, y: $0.y - 2) }))
+        guard case .redact(let redact) = moved.kind else { Issue.record("moved into \(moved.kind)"); return }
+        #expect(TextMarkupSelectionTests.close(redact.quads[0].points, Self.page.words[1].quad.map { CGPoint(x: $0.x + 5, y: $0.y - 2) }))
         #expect(!EditorCommand.sameGeometry(text, moved) && EditorCommand.sameGeometry(text, text))
     }
 }

@@ -202,7 +202,7 @@ extension AnnotationJSON.Record {
         if let flags {
             var set = PDFAnnotationFlags()
             for (i, name) in flags.enumerated() {
-                guard let flag = Self.flagNames.first(where: { $0.0 == name })?.1 else { throw fail("flags[\(i)]", "unknown flag \"\(name)\"") }
+                guard let flag = AnnotationFlags.jsonNames.first(where: { $0.0 == name })?.1 else { throw fail("flags[\(i)]", "unknown flag \"\(name)\"") }
                 set.insert(flag)
             }
             annotation.flags = set

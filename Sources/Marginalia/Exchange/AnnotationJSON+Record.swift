@@ -61,12 +61,6 @@ extension AnnotationJSON {
         var overlayText: String?
         var repeatOverlayText: Bool?
 
-        static let flagNames: [(String, PDFAnnotationFlags)] = [
-            ("invisible", .invisible), ("hidden", .hidden), ("print", .print), ("noZoom", .noZoom),
-            ("noRotate", .noRotate), ("noView", .noView), ("readOnly", .readOnly), ("locked", .locked),
-            ("toggleNoView", .toggleNoView), ("lockedContents", .lockedContents),
-        ]
-
         static func point(_ p: CGPoint) -> [Double] { [Double(p.x), Double(p.y)] }
 
         init(_ a: PDFAnnotation) {
@@ -87,7 +81,7 @@ extension AnnotationJSON {
             subject = a.subject
             creationDate = a.creationDate.map { AnnotationJSON.iso8601.format($0) }
             modificationDate = a.modificationDate.map { AnnotationJSON.iso8601.format($0) }
-            flags = Record.flagNames.filter { a.flags.contains($0.1) }.map(\.0)
+            flags = AnnotationFlags.jsonNames.filter { a.flags.contains($0.1) }.map(\.0)
             foreignAppearance = a.hasForeignAppearance ? true : nil
             inReplyTo = a.inReplyTo
             replyType = a.inReplyTo != nil && a.replyType == .group ? a.replyType.jsonName : nil

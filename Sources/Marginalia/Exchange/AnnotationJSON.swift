@@ -53,7 +53,7 @@ public enum AnnotationJSON {
 
     /// The JSON `type` of an annotation (`ink`, `freeText`, `note`...; other subtypes lowercased).
     public static func typeName(of annotation: PDFAnnotation) -> String {
-        AnnotationSubtype.jsonType(ofPDFName: annotation.subtype)
+        annotation.kind.jsonType
     }
 
     /// The most annotations one file may hold.

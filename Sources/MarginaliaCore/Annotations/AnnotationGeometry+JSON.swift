@@ -21,52 +21,15 @@ extension AnnotationGeometry {
         var flags: Flags = []
         if let names = try field.optionalMember("flags")?.strings(maximumCount: 32) {
             for name in names {
-                if let flag = Flags.names.first(where: { $0.0 == name })?.1 { flags.insert(flag) }
+                if let flag = AnnotationFlags.jsonNames.first(where: { $0.0 == name })?.1 { flags.insert(flag) }
             }
         }
-        let kind: Kind
-        var brush = InkBrush.pen
-        switch AnnotationSubtype(jsonType: type).flatMap({ $0.entry.isModelled ? $0 : nil }) {
-        case .ink?:
-            brush = try field.optionalMember("brush")?.choice(InkBrush.self) ?? .pen
-            var paths: [[CGPoint]] = []
-            for path in try field.member("paths").array(maximumCount: Self.maximumPoints) {
-                paths.append(try path.points(maximumCount: Self.maximumPoints))
-            }
-            var pressures: [[Double]]?
-            if let list = try field.optionalMember("pressures") {
-                var all: [[Double]] = []
-                for item in try list.array(maximumCount: Self.maximumPoints) {
-                    var values: [Double] = []
-                    for value in try item.array(maximumCount: Self.maximumPoints) { values.append(try value.number()) }
-                    all.append(values)
-                }
-                pressures = all
-            }
-            kind = .ink(paths: paths, pressures: pressures)
-        case .square?: kind = .square
-        case .circle?: kind = .circle
-        case .line?:
-            let points = try field.member("points").points(maximumCount: 2)
-            guard points.count == 2 else { throw field.problem("a line has exactly two points") }
-            kind = .line(start: points[0], end: points[1])
-        case .polygon?: kind = .polygon(try field.member("points").points(maximumCount: Self.maximumPoints))
-        case .polyLine?: kind = .polyline(try field.member("points").points(maximumCount: Self.maximumPoints))
-        case .highlight?, .underline?, .strikeOut?, .squiggly?:
-            kind = .markup(type: type, quads: try Self.quads(field.member("quads")))
-        case .redact?:
-            // Over an area a mark has no quads: its rect is the area.
-            kind = .redact(quads: try field.optionalMember("quads").map { (list) throws(CommandError) in try Self.quads(list) } ?? [])
-        case .freeText?: kind = .freeText
-        case .note?: kind = .note
-        case .stamp?: kind = .stamp
-        default: kind = .other(type: type)
-        }
+        let kind = try AnnotationKind(json: field, type: type)
         let rect = try field.optionalMember("rect")?.rect() ?? Self.bounds(of: kind, lineWidth: width)
         self.init(id: id, pageIndex: pageIndex, kind: kind, rect: rect, lineWidth: width, filled: filled, flags: flags,
                   author: try field.optionalMember("author")?.string(), inReplyTo: try field.optionalMember("inReplyTo")?.string(),
                   replyType: try field.optionalMember("replyType")?.string() == "group" ? .group : .reply,
-                  state: try Self.state(field), brush: brush)
+                  state: try Self.state(field))
     }
 
     /// A `quads` list: eight numbers per quadrilateral, corners in /QuadPoints order.
@@ -89,13 +52,15 @@ extension AnnotationGeometry {
     }
 
     /// The bounds of a kind's points grown by the line width, for JSON without a `rect`.
-    static func bounds(of kind: Kind, lineWidth: Double) -> CGRect {
-        let points: [CGPoint]
+    static func bounds(of kind: AnnotationKind, lineWidth: Double) -> CGRect {
+        var points: [CGPoint] = []
         switch kind {
-        case .ink(let paths, _): points = paths.flatMap { $0 }
-        case .line(let start, let end): points = [start, end]
-        case .polygon(let vertices), .polyline(let vertices): points = vertices
-        case .markup(_, let quads), .redact(let quads): points = quads.flatMap { $0 }
+        case .ink(let ink): for path in ink.paths { points.append(contentsOf: path) }
+        case .line(let line): points = [line.start, line.end]
+        case .polygon(let vertices): points = vertices
+        case .polyLine(let polyLine): points = polyLine.vertices
+        case .textMarkup(_, let quads): for quad in quads { points.append(contentsOf: quad.points) }
+        case .redact(let redact): for quad in redact.quads { points.append(contentsOf: quad.points) }
         default: return .null
         }
         guard let first = points.first else { return .null }

@@ -3,57 +3,25 @@ import Foundation
 #endif
 
 /// What the engine knows of an annotation to decide what a user's input does to it: its
-/// id, page, kind and geometry, line width, whether it is filled, its flags, its author and
-/// where it stands in a comment thread. Enough to hit test it by outline, erase it, select,
-/// move and resize it, preview all of that and decide who may edit a reply; the rest of the
-/// annotation (colours, text, appearance) stays with the document model.
+/// id, page, kind (the one ``AnnotationKind``, with its points, text and styles), line width,
+/// whether it is filled, its flags, its author and where it stands in a comment thread. Enough
+/// to hit test it by outline, erase it, select, move and resize it, preview all of that and
+/// decide who may edit a reply; the rest of the annotation (colours, opacity, contents, dates,
+/// appearance) stays with the document model.
 ///
-/// Natively it is made from a `PDFAnnotation` (Marginalia); in the browser from the
-/// annotation JSON the server sends (``init(json:)``), the same fields either way.
+/// Natively it is made from a `PDFAnnotation` (Marginalia), whose kind is the same
+/// ``AnnotationKind``; in the browser from the annotation JSON the server sends
+/// (``init(json:)``), the same fields either way.
 public struct AnnotationGeometry: Equatable, Sendable {
-    public enum Kind: Equatable, Sendable {
-        /// Ink strokes in page space, with optional per-point pressure.
-        case ink(paths: [[CGPoint]], pressures: [[Double]]?)
-        case square
-        case circle
-        case line(start: CGPoint, end: CGPoint)
-        case polygon([CGPoint])
-        case polyline([CGPoint])
-        /// Highlight, underline, strike-out or squiggly: one quadrilateral per piece, its
-        /// corners in /QuadPoints order (upper-left, upper-right, lower-left, lower-right).
-        case markup(type: String, quads: [[CGPoint]])
-        /// A redaction mark (`/Redact`, docs/redaction.md): over text, one quadrilateral per
-        /// marked piece in /QuadPoints order; over an area, none, and the mark is its rect.
-        case redact(quads: [[CGPoint]])
-        case freeText
-        case note
-        /// A stamp (named or an image); it keeps its proportions when resized.
-        case stamp
-        /// Links, form widgets and subtypes the editor does not draw: never hit or changed.
-        case other(type: String)
-    }
-
-    /// The annotation flags (`/F`, ISO 32000-2 table 167) the editor obeys.
-    public struct Flags: OptionSet, Hashable, Sendable {
-        public let rawValue: Int
-        public init(rawValue: Int) { self.rawValue = rawValue }
-        public static let hidden = Flags(rawValue: 1 << 1)
-        public static let noZoom = Flags(rawValue: 1 << 3)
-        public static let noRotate = Flags(rawValue: 1 << 4)
-        public static let readOnly = Flags(rawValue: 1 << 6)
-        public static let locked = Flags(rawValue: 1 << 7)
-        public static let lockedContents = Flags(rawValue: 1 << 9)
-
-        /// The annotation JSON's names of the flags (docs/annotations-json.md).
-        public static let names: [(String, Flags)] = [
-            ("hidden", .hidden), ("noZoom", .noZoom), ("noRotate", .noRotate), ("readOnly", .readOnly),
-            ("locked", .locked), ("lockedContents", .lockedContents),
-        ]
-    }
+    /// The annotation flags (`/F`, ISO 32000-2 table 167): the one ``AnnotationFlags``, of
+    /// which the editor obeys hidden, noZoom, noRotate, readOnly, locked and lockedContents.
+    public typealias Flags = AnnotationFlags
 
     public var id: String
     public var pageIndex: Int
-    public var kind: Kind
+    /// The kind and what is particular to it: the one model the document model holds too
+    /// (`PDFAnnotation.Kind` is ``AnnotationKind``).
+    public var kind: AnnotationKind
     /// `/Rect`, standardised.
     public var rect: CGRect
     /// The border or stroke width in points.
@@ -69,13 +37,10 @@ public struct AnnotationGeometry: Equatable, Sendable {
     public var replyType: ReplyType
     /// `/State` and `/StateModel`: the review state this annotation sets on ``inReplyTo``.
     public var state: AnnotationState?
-    /// The brush ink is drawn with (``InkBrush``; `pen` for every other kind): what the
-    /// browser draws for it, and what is left of it after an eraser cuts it, is that brush's look.
-    public var brush: InkBrush
 
-    public init(id: String, pageIndex: Int, kind: Kind, rect: CGRect, lineWidth: Double = 1, filled: Bool = false,
+    public init(id: String, pageIndex: Int, kind: AnnotationKind, rect: CGRect, lineWidth: Double = 1, filled: Bool = false,
                 flags: Flags = [], author: String? = nil, inReplyTo: String? = nil, replyType: ReplyType = .reply,
-                state: AnnotationState? = nil, brush: InkBrush = .pen) {
+                state: AnnotationState? = nil) {
         self.id = id
         self.pageIndex = pageIndex
         self.kind = kind
@@ -87,26 +52,18 @@ public struct AnnotationGeometry: Equatable, Sendable {
         self.inReplyTo = inReplyTo
         self.replyType = replyType
         self.state = state
-        self.brush = brush
+    }
+
+    /// The brush ink is drawn with (its ``AnnotationKind/Ink/brush``; `pen` for every other
+    /// kind): what the browser draws for it, and what is left of it after an eraser cuts it,
+    /// is that brush's look.
+    public var brush: InkBrush {
+        if case .ink(let ink) = kind { return ink.brush }
+        return .pen
     }
 
     /// The annotation JSON's `type` of the kind (the vocabulary table's).
-    public var typeName: String {
-        switch kind {
-        case .ink: return AnnotationSubtype.ink.jsonType
-        case .square: return AnnotationSubtype.square.jsonType
-        case .circle: return AnnotationSubtype.circle.jsonType
-        case .line: return AnnotationSubtype.line.jsonType
-        case .polygon: return AnnotationSubtype.polygon.jsonType
-        case .polyline: return AnnotationSubtype.polyLine.jsonType
-        case .markup(let type, _): return type
-        case .redact: return AnnotationSubtype.redact.jsonType
-        case .freeText: return AnnotationSubtype.freeText.jsonType
-        case .note: return AnnotationSubtype.note.jsonType
-        case .stamp: return AnnotationSubtype.stamp.jsonType
-        case .other(let type): return type
-        }
-    }
+    public var typeName: String { kind.jsonType }
 
     /// Whether the editor draws and edits this kind (not links, widgets or unknown subtypes).
     public var isEditable: Bool {
@@ -139,7 +96,7 @@ public struct AnnotationGeometry: Equatable, Sendable {
     /// Whether the kind has a border or stroke whose width a restyle changes.
     public var hasLineWidth: Bool {
         switch kind {
-        case .ink, .square, .circle, .line, .polygon, .polyline, .freeText: return true
+        case .ink, .square, .circle, .line, .polygon, .polyLine, .freeText: return true
         default: return false
         }
     }

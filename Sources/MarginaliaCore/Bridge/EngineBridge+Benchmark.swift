@@ -35,7 +35,7 @@ extension EngineBridge {
         for index in 0..<count {
             let x = 20 + Double(index % columns) * 572 / Double(columns), y = 20 + Double(index / columns) * 752 / Double(columns)
             let path = [CGPoint(x: x, y: y), CGPoint(x: x + 3, y: y + 4), CGPoint(x: x + 6, y: y + 1)]
-            strokes.append(AnnotationGeometry(id: "s\(index)", pageIndex: 0, kind: .ink(paths: [path], pressures: nil),
+            strokes.append(AnnotationGeometry(id: "s\(index)", pageIndex: 0, kind: .ink(AnnotationKind.Ink(paths: [path])),
                                               rect: CGRect(x: x - 1, y: y - 1, width: 8, height: 6), lineWidth: 2))
         }
         engine.setAnnotations(strokes)

@@ -189,7 +189,7 @@ extension EngineBridge {
             let pieces: [JSONValue] = cut.compactMap { effect in
                 guard case .cut(let id, let paths, let pressures) = effect, let original = engine.annotation(id: id) else { return nil }
                 var remaining = original
-                remaining.kind = .ink(paths: paths, pressures: pressures)
+                remaining.kind = .ink(AnnotationKind.Ink(paths: paths, pressures: pressures, brush: original.brush))
                 return .object([("id", .string(id)), ("paths", Self.inkPaths(remaining)["paths"] ?? .array([]))])
             }
             return .object([("type", .string("eraser")), ("pageIndex", .integer(page)), ("center", .point(center)),
@@ -229,12 +229,12 @@ extension EngineBridge {
     /// Brushed ink: the brush's layers, each `{d, filled, width?, cap?, dash?, alpha,
     /// blendMode?}` (``brushedInkJSON(brush:paths:pressures:width:)``).
     static func inkPaths(_ annotation: AnnotationGeometry) -> JSONValue {
-        guard case .ink(let paths, let pressures) = annotation.kind else { return .object([("paths", .array([]))]) }
-        if annotation.brush != .pen {
-            return brushedInkJSON(brush: annotation.brush, paths: paths, pressures: pressures, width: annotation.lineWidth)
+        guard case .ink(let ink) = annotation.kind else { return .object([("paths", .array([]))]) }
+        if ink.brush != .pen {
+            return brushedInkJSON(brush: ink.brush, paths: ink.paths, pressures: ink.pressures, width: annotation.lineWidth)
         }
-        let drawn: [JSONValue] = paths.enumerated().map { index, points in
-            let stroke = InkOutline.path(points: points, pressures: pressures.map { index < $0.count ? $0[index] : [] },
+        let drawn: [JSONValue] = ink.paths.enumerated().map { index, points in
+            let stroke = InkOutline.path(points: points, pressures: ink.pressures.map { index < $0.count ? $0[index] : [] },
                                          width: annotation.lineWidth)
             return .object([("d", .string(stroke.path.svgPathData(decimals: 3))), ("filled", .bool(stroke.filled))])
         }

@@ -57,7 +57,7 @@ public enum AnnotationLock {
     /// The flags of an annotation JSON object that the engine knows (``AnnotationGeometry/Flags``).
     static func flags(of annotation: JSONValue) -> AnnotationGeometry.Flags {
         let names = (annotation["flags"]?.arrayValue ?? []).compactMap { $0.stringValue }
-        return AnnotationGeometry.Flags(AnnotationGeometry.Flags.names.filter { names.contains($0.0) }.map { $0.1 })
+        return AnnotationFlags(AnnotationFlags.jsonNames.filter { names.contains($0.0) }.map { $0.1 })
     }
 
     /// The first key (in `a`'s order, then `b`'s) whose value differs between two objects,

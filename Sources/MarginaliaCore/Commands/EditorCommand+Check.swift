@@ -151,13 +151,16 @@ extension EditorCommand {
         guard close(CGPoint(x: a.rect.minX, y: a.rect.minY), CGPoint(x: b.rect.minX, y: b.rect.minY)),
               close(CGPoint(x: a.rect.maxX, y: a.rect.maxY), CGPoint(x: b.rect.maxX, y: b.rect.maxY)),
               abs(a.lineWidth - b.lineWidth) <= 0.001 else { return false }
+        func close(_ p: [AnnotationKind.Quad], _ q: [AnnotationKind.Quad]) -> Bool {
+            p.count == q.count && zip(p, q).allSatisfy { close($0.points, $1.points) }
+        }
         switch (a.kind, b.kind) {
-        case (.ink(let p, _), .ink(let q, _)): return p.count == q.count && zip(p, q).allSatisfy { close($0, $1) }
-        case (.line(let s1, let e1), .line(let s2, let e2)): return close(s1, s2) && close(e1, e2)
-        case (.polygon(let p), .polygon(let q)), (.polyline(let p), .polyline(let q)): return close(p, q)
-        case (.markup(let t1, let p), .markup(let t2, let q)):
-            return t1 == t2 && p.count == q.count && zip(p, q).allSatisfy { close($0, $1) }
-        case (.redact(let p), .redact(let q)): return p.count == q.count && zip(p, q).allSatisfy { close($0, $1) }
+        case (.ink(let p), .ink(let q)): return p.paths.count == q.paths.count && zip(p.paths, q.paths).allSatisfy { close($0, $1) }
+        case (.line(let p), .line(let q)): return close(p.start, q.start) && close(p.end, q.end)
+        case (.polygon(let p), .polygon(let q)): return close(p, q)
+        case (.polyLine(let p), .polyLine(let q)): return close(p.vertices, q.vertices)
+        case (.textMarkup(let t1, let p), .textMarkup(let t2, let q)): return t1 == t2 && close(p, q)
+        case (.redact(let p), .redact(let q)): return close(p.quads, q.quads)
         default: return a.typeName == b.typeName
         }
     }

@@ -20,8 +20,8 @@ extension EditorEngine {
                                                                     followsPressure: draw.followsPressure))
         case .erase(let erase):
             let cut = erase.cut.compactMap { id -> EraserSweep.Effect? in
-                guard case .some(.some(let remaining)) = erase.working[id], case .ink(let paths, let pressures) = remaining.kind else { return nil }
-                return .cut(id: id, paths: paths, pressures: pressures)
+                guard case .some(.some(let remaining)) = erase.working[id], case .ink(let ink) = remaining.kind else { return nil }
+                return .cut(id: id, paths: ink.paths, pressures: ink.pressures)
             }
             return .eraser(pageIndex: erase.pageIndex, center: erase.points.last ?? .zero, size: erase.size,
                            removed: erase.removed, cut: cut)

@@ -89,8 +89,8 @@ public final class AnnotationGeometryIndex {
         let area = BezierPath(polyline: polygon, closed: true)
         let candidates = spatial.query(area.bounds)
         return topmostFirst(candidates) { geometry, _ in
-            if case .ink(let paths, _) = geometry.kind {
-                return paths.allSatisfy { $0.allSatisfy { area.contains($0) } }
+            if case .ink(let ink) = geometry.kind {
+                return ink.paths.allSatisfy { $0.allSatisfy { area.contains($0) } }
             }
             return area.contains(CGPoint(x: geometry.rect.midX, y: geometry.rect.midY))
         }.reversed()

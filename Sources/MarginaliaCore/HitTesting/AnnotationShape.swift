@@ -20,39 +20,47 @@ struct AnnotationShape: Sendable {
         // Square and Circle draw their border inside /Rect (ISO 32000-2, 12.5.6.8).
         let box = a.rect.insetBy(dx: min(width / 2, a.rect.width / 2), dy: min(width / 2, a.rect.height / 2))
         switch a.kind {
-        case .ink(let paths, let pressures):
-            strokes = paths.map { $0.count == 1 ? BezierPath(polyline: [$0[0], $0[0]], closed: false) : BezierPath.smoothed(points: $0) }
+        case .ink(let ink):
+            strokes = ink.paths.map { $0.count == 1 ? BezierPath(polyline: [$0[0], $0[0]], closed: false) : BezierPath.smoothed(points: $0) }
             // A pressure stroke is drawn up to InkOutline.maximumWidthFactor times its width
             // (a monoline keeps its width whatever pressures the ink holds).
-            if pressures != nil, a.brush.followsPressure { lineWidth = width * CGFloat(InkOutline.maximumWidthFactor) }
+            if ink.pressures != nil, ink.brush.followsPressure { lineWidth = width * CGFloat(InkOutline.maximumWidthFactor) }
         case .square:
             strokes = [BezierPath(rect: box)]
             if a.filled { area = BezierPath(rect: box) }
         case .circle:
             strokes = [BezierPath(ovalIn: box)]
             if a.filled { area = BezierPath(ovalIn: box) }
-        case .line(let start, let end):
-            strokes = [BezierPath(polyline: [start, end], closed: false)]
+        case .line(let line):
+            strokes = [BezierPath(polyline: [line.start, line.end], closed: false)]
         case .polygon(let vertices):
             strokes = [BezierPath(polyline: vertices, closed: true)]
             if a.filled { area = BezierPath(polyline: vertices, closed: true) }
-        case .polyline(let vertices):
-            strokes = [BezierPath(polyline: vertices, closed: false)]
-        case .markup(_, let quads), .redact(let quads):
-            // A redaction mark over an area has no quads: it is hit anywhere in its rect.
-            guard !quads.isEmpty else { area = BezierPath(rect: a.rect); break }
-            var path = BezierPath()
-            for quad in quads where quad.count == 4 {
-                // Quad order is UL, UR, LL, LR: walk it round the outside.
-                path.append(BezierPath(polyline: [quad[2], quad[3], quad[1], quad[0]], closed: true))
-            }
-            area = path
+        case .polyLine(let polyLine):
+            strokes = [BezierPath(polyline: polyLine.vertices, closed: false)]
+        case .textMarkup(_, let quads):
+            area = Self.area(of: quads, rect: a.rect)
+        case .redact(let redact):
+            area = Self.area(of: redact.quads, rect: a.rect)
         case .freeText, .note, .stamp, .other:
             area = BezierPath(rect: a.rect)
         }
         let strokeBounds = strokes.reduce(CGRect.null) { $0.union($1.bounds) }
         if !strokeBounds.isNull { bounds = bounds.union(strokeBounds.insetBy(dx: -lineWidth / 2, dy: -lineWidth / 2)) }
         if let area { bounds = bounds.union(area.bounds) }
+    }
+
+    /// The area of quadrilaterals of text; with none (a redaction mark over an area), the
+    /// whole rect, which it is hit anywhere in.
+    private static func area(of quads: [AnnotationKind.Quad], rect: CGRect) -> BezierPath {
+        guard !quads.isEmpty else { return BezierPath(rect: rect) }
+        var path = BezierPath()
+        for quad in quads where quad.points.count == 4 {
+            // Quad order is UL, UR, LL, LR: walk it round the outside.
+            let p = quad.points
+            path.append(BezierPath(polyline: [p[2], p[3], p[1], p[0]], closed: true))
+        }
+        return path
     }
 
     /// Whether `point` lies on a stroke (within half its width plus `tolerance`) or in the area.

@@ -52,9 +52,9 @@ public enum EraserSweep {
         case .segment:
             var effects: [Effect] = []
             for annotation in touched {
-                guard case .ink(let paths, let pressures) = annotation.kind else { continue }
-                let pieces = cut(paths: paths, pressures: pressures, from: a, to: b, radius: CGFloat(size) / 2)
-                guard pieces.paths != paths || pieces.pressures != pressures else { continue }
+                guard case .ink(let ink) = annotation.kind else { continue }
+                let pieces = cut(paths: ink.paths, pressures: ink.pressures, from: a, to: b, radius: CGFloat(size) / 2)
+                guard pieces.paths != ink.paths || pieces.pressures != ink.pressures else { continue }
                 effects.append(.cut(id: annotation.id, paths: pieces.paths, pressures: pieces.pressures))
             }
             return effects
@@ -89,7 +89,7 @@ public enum EraserSweep {
         case .cut(_, let paths, let pressures):
             guard !paths.isEmpty else { return nil }
             var result = geometry
-            result.kind = .ink(paths: paths, pressures: pressures)
+            result.kind = .ink(AnnotationKind.Ink(paths: paths, pressures: pressures, brush: geometry.brush))
             result.rect = AnnotationGeometry.bounds(of: result.kind, lineWidth: geometry.lineWidth / 2)
             return result
         }
