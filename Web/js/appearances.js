@@ -167,7 +167,8 @@ export class AnnotationDisplay {
     const fixed = this.placements(index);
     const now = new Map(this.model.annotationsOnPage(index).map((a) => [a.id, a]));
     for (const [id, annotation] of pairs) {
-      const current = now.get(id);
+      // By id on any page: a file may give several pages' annotations one id (the last is kept).
+      const current = now.get(id) ?? this.model.annotation(id);
       if (!current || notShown.has(id) || this.isLive(current, fixed) || !annotation.hasAppearance) hidden.add(annotation.id);
       else canvasIds.add(id);
     }

@@ -354,7 +354,7 @@ export class Editor {
     const fixed = this.display.placements(index);
     const now = new Map(this.model.annotationsOnPage(index).map((a) => [a.id, a]));
     for (const id of ids) {
-      const a = now.get(id);
+      const a = now.get(id) ?? this.model.annotation(id);  // an id a file gave several pages is kept on one
       if (!a || this.display.isLive(a, fixed)) return true;
     }
     return false;
