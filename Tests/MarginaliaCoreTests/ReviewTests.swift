@@ -130,10 +130,10 @@ struct ReviewTests {
     @Test func theIndexFollowsAppliedOperations() throws {
         let bridge = try Self.bridge(user: "Ada")
         let added = #"{"op": "addAnnotation", "annotation": {"type": "note", "id": "r3", "pageIndex": 0, "inReplyTo": "sq", "contents": "Done", "author": "Ada", "creationDate": "2026-01-02T00:00:00Z"}}"#
-        _ = try Self.ask(bridge, #"{"call": "applyEntries", "entries": [{"operation": \#(added)}]}"#)
+        _ = try Self.ask(bridge, #"{"call": "applyEntries", "entries": [{"revision": 1, "operation": \#(added)}]}"#)
         #expect(try Self.ask(bridge, #"{"call": "thread", "id": "sq"}"#)["replies"]?.arrayValue?.count == 3)
         let removed = #"{"op": "removeAnnotation", "annotation": {"type": "note", "id": "s3", "pageIndex": 0}}"#
-        _ = try Self.ask(bridge, #"{"call": "applyEntries", "entries": [{"operation": \#(removed)}]}"#)
+        _ = try Self.ask(bridge, #"{"call": "applyEntries", "entries": [{"revision": 2, "operation": \#(removed)}]}"#)
         let rows = try Self.ask(bridge, #"{"call": "annotationList", "types": ["square"]}"#)["rows"]?.arrayValue
         #expect(rows?.first?["replies"] == .number(3))
         #expect(rows?.first?["state"] == .string("Completed"))  // Grace's states: only the Rejected one is left, older than Ada's

@@ -18,7 +18,7 @@ def test_the_alt_text_button_sets_a_stamps_description(new_editor):
     send_command(editor, {"type": "add", "annotations": [
         {"type": "stamp", "id": "approved", "pageIndex": 0, "rect": [100, 300, 250, 360], "name": "Approved"},
         {"type": "freeText", "id": "box", "pageIndex": 0, "rect": [100, 400, 300, 440], "text": "Minutes"}]}, "test-alt")
-    editor.wait_until("marginalia.model.annotations.has('box')")
+    editor.wait_until("marginalia.model.hasAnnotation('box')")
     editor.js("marginalia.setTool('select'); marginalia.select(['box'])")
     editor.wait_until("marginalia.selection().ids.join() === 'box' && !!document.querySelector('.selection-bar')")
     assert editor.count(BUTTON) == 0, "a text box shows its own text"
@@ -30,7 +30,7 @@ def test_the_alt_text_button_sets_a_stamps_description(new_editor):
     editor.fill("#popover .alt-text-box", "Approved by the finance office")
     editor.screenshot("alt-text-popover")
     editor.click("#popover .review-button")
-    editor.wait_until("marginalia.model.annotations.get('approved').contents === 'Approved by the finance office'")
+    editor.wait_until("marginalia.model.annotation('approved').contents === 'Approved by the finance office'")
     editor.commands_answered()
     [stamp] = [a for a in editor.annotations() if a["id"] == "approved"]
     assert stamp["contents"] == "Approved by the finance office"
@@ -44,7 +44,7 @@ def test_the_alt_text_button_sets_a_stamps_description(new_editor):
     # Cleared as a user clearing it would leave it (WebKit's WebDriver cannot type nothing).
     editor.js("document.querySelector('#popover .alt-text-box').value = ''")
     editor.click("#popover .review-button")
-    editor.wait_until("!marginalia.model.annotations.get('approved').contents")
+    editor.wait_until("!marginalia.model.annotation('approved').contents")
     assert not editor.errors
 
 
@@ -63,7 +63,7 @@ def place(editor, choice, page_point, known):
     editor.click(choice)
     editor.wait_until("document.querySelector('button[data-tool=image]').getAttribute('aria-pressed') === 'true'")
     editor.mouse_click(*editor.page_point_to_client(0, *page_point))
-    editor.wait_until(f"[...marginalia.model.annotations.values()].filter((a) => a.type === 'stamp').length === {len(known) + 1}")
+    editor.wait_until(f"[...marginalia.model.allAnnotations()].filter((a) => a.type === 'stamp').length === {len(known) + 1}")
     editor.commands_answered()
     [new] = [a for a in editor.annotations() if a["type"] == "stamp" and a["id"] not in known]
     return new
@@ -94,14 +94,14 @@ def test_placing_an_image_or_a_stamp_asks_for_its_description(new_editor, tmp_pa
     editor.fill(PROMPT, "The company logo, a blue rectangle")
     editor.screenshot("alt-text-asked-on-placing")
     editor.click("#popover .review-button")
-    editor.wait_until(f"marginalia.model.annotations.get('{image['id']}').contents === 'The company logo, a blue rectangle'")
+    editor.wait_until(f"marginalia.model.annotation('{image['id']}').contents === 'The company logo, a blue rectangle'")
 
     open_picker(editor)
     stamp = place(editor, '#popover .stamp-choice[data-stamp="Approved"]', (300, 650), {image["id"]})
     asked_for(editor, stamp["id"])
     editor.fill(PROMPT, "Approved by the finance office")
     editor.click("#popover .review-button")
-    editor.wait_until(f"marginalia.model.annotations.get('{stamp['id']}').contents === 'Approved by the finance office'")
+    editor.wait_until(f"marginalia.model.annotation('{stamp['id']}').contents === 'Approved by the finance office'")
     editor.commands_answered()
     assert saved_contents(editor) == {image["id"]: "The company logo, a blue rectangle",
                                       stamp["id"]: "Approved by the finance office"}

@@ -143,7 +143,7 @@ def test_the_user_signs_with_their_certificate_and_the_panel_lists_it(browser, s
         editor.screenshot("certificate-signing-panel")
         # The document reloads (the server's versionRestored event) with the signature's widget on page 1.
         editor.press("Escape")
-        editor.wait_until("[...marginalia.model.annotations.values()].some((a) => a.type === 'widget' && a.pageIndex === 0)",
+        editor.wait_until("[...marginalia.model.allAnnotations()].some((a) => a.type === 'widget' && a.pageIndex === 0)",
                           timeout=15000)
         editor.painted()
         editor.screenshot("certificate-signing-reloaded")

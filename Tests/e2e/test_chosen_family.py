@@ -34,7 +34,7 @@ def test_a_serif_text_box_keeps_its_font_for_latin_and_falls_back_for_chinese(ne
     editor.wait_until("document.activeElement && document.activeElement.matches('textarea.text-editor')")
     editor.type(TEXT)
     editor.js("document.activeElement.blur()")  # as a tap elsewhere: commits
-    editor.wait_until(f"[...marginalia.model.annotations.values()].some((a) => a.type === 'freeText' && a.text === {TEXT!r})")
+    editor.wait_until(f"[...marginalia.model.allAnnotations()].some((a) => a.type === 'freeText' && a.text === {TEXT!r})")
     [box] = [a for a in editor.annotations() if a["type"] == "freeText"]
     # Select it (tap it with the Select tool) and choose Serif in its Style.
     editor.press("v")
@@ -43,7 +43,7 @@ def test_a_serif_text_box_keeps_its_font_for_latin_and_falls_back_for_chinese(ne
     editor.wait_until("!!document.querySelector('.selection-bar button[aria-label=\"Style\"]')")
     editor.click('.selection-bar button[aria-label="Style"]')
     editor.click('#popover [aria-label="Font"] button', "Serif")
-    editor.wait_until(f"marginalia.model.annotations.get({box['id']!r}).font === 'Times-Roman'")
+    editor.wait_until(f"marginalia.model.annotation({box['id']!r}).font === 'Times-Roman'")
     editor.screenshot("chosen-family-serif")
     editor.press("Escape")
 

@@ -28,7 +28,7 @@ def squares(editor, page=0):
 
 
 def wait_squares(editor, count, page=0):
-    editor.wait_until(f"[...marginalia.model.annotations.values()].filter((a) => a.type === 'square' "
+    editor.wait_until(f"[...marginalia.model.allAnnotations()].filter((a) => a.type === 'square' "
                       f"&& a.pageIndex === {page} && !a.id.startsWith('sample-')).length === {count}", timeout=10000)
 
 
@@ -78,16 +78,16 @@ def test_copy_paste_duplicate_and_arrange_each_undo_as_one_step(new_editor):
     before = order()
     editor.js(f"marginalia.select('{blue}')")
     editor.click(".selection-bar button[aria-label='Bring to front']")
-    editor.wait_until(f"[...marginalia.model.annotations.keys()].filter((id) => {json.dumps(before)}.includes(id)).at(-1) === '{blue}'")
+    editor.wait_until(f"marginalia.model.allAnnotations().map((a) => a.id).filter((id) => {json.dumps(before)}.includes(id)).at(-1) === '{blue}'")
     assert order() == before[1:] + [blue]
     editor.screenshot("clipboard-front")
     editor.click(".selection-bar button[aria-label='Send to back']")
-    editor.wait_until(f"[...marginalia.model.annotations.keys()].filter((id) => {json.dumps(before)}.includes(id))[0] === '{blue}'")
+    editor.wait_until(f"marginalia.model.allAnnotations().map((a) => a.id).filter((id) => {json.dumps(before)}.includes(id))[0] === '{blue}'")
     revision = editor.js("marginalia.model.revision")
     editor.press("Control+z")
     editor.press("Control+z")
     editor.wait_until(f"marginalia.model.revision >= {revision + 2}", timeout=10000)
-    editor.wait_until(f"JSON.stringify([...marginalia.model.annotations.keys()].filter((id) => {json.dumps(before)}.includes(id))) "
+    editor.wait_until(f"JSON.stringify(marginalia.model.allAnnotations().map((a) => a.id).filter((id) => {json.dumps(before)}.includes(id))) "
                       f"=== {json.dumps(json.dumps(before, separators=(',', ':')))}", timeout=10000)
     assert order() == before
     # The overlay draws them in that order too: the blue square under the red one.
@@ -182,7 +182,7 @@ def test_text_and_an_image_from_the_system_clipboard_land_on_the_page(new_editor
         data.setData('text/plain', text);
         document.body.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true }));
     }""", "Pasted from elsewhere\nsecond line")
-    editor.wait_until("[...marginalia.model.annotations.values()].some((a) => a.type === 'freeText')", timeout=10000)
+    editor.wait_until("[...marginalia.model.allAnnotations()].some((a) => a.type === 'freeText')", timeout=10000)
     [text] = [a for a in editor.annotations() if a["type"] == "freeText"]
     assert text["text"] == "Pasted from elsewhere\nsecond line"
     editor.js("""async (png) => {
@@ -191,7 +191,7 @@ def test_text_and_an_image_from_the_system_clipboard_land_on_the_page(new_editor
         data.items.add(new File([bytes], 'pasted.png', { type: 'image/png' }));
         document.body.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true }));
     }""", make_png())
-    editor.wait_until("[...marginalia.model.annotations.values()].some((a) => a.type === 'stamp')", timeout=10000)
+    editor.wait_until("[...marginalia.model.allAnnotations()].some((a) => a.type === 'stamp')", timeout=10000)
     [stamp] = [a for a in editor.annotations() if a["type"] == "stamp"]
     width, height = stamp["rect"][2] - stamp["rect"][0], stamp["rect"][3] - stamp["rect"][1]
     assert abs(width - 40) < 0.01 and abs(height - 20) < 0.01

@@ -16,7 +16,7 @@ def stroke_across_band(editor):
     """A pen stroke across the blank band of page 1 (page space y = BAND_Y); waits until it is drawn."""
     editor.js("marginalia.setTool('draw')")
     editor.pen_stroke(editor.page_points_to_client(0, [(120 + i * 12, BAND_Y + (i % 2) * 8) for i in range(20)]))
-    editor.wait_until("[...marginalia.model.annotations.values()].filter((a) => a.type === 'ink').length === 1")
+    editor.wait_until("[...marginalia.model.allAnnotations()].filter((a) => a.type === 'ink').length === 1")
 
 
 def kinds(base, doc_id):
@@ -41,7 +41,7 @@ def test_save_as_makes_a_copy_and_opens_it(new_editor):
     summary = api(editor.base, "GET", f"/api/v1/documents/{copy}")
     assert summary["name"] == "sample reviewed.pdf" and summary["kind"] == "pdf", summary
     assert kinds(editor.base, copy) == ["ink", "note", "square"]
-    editor.wait_until("[...marginalia.model.annotations.values()].filter((a) => a.type === 'ink').length === 1")
+    editor.wait_until("[...marginalia.model.allAnnotations()].filter((a) => a.type === 'ink').length === 1")
     first = api(editor.base, "GET", f"/api/v1/documents/{original}")
     assert first["name"] == "sample.pdf"
     assert kinds(editor.base, original) == ["ink", "note", "square"]

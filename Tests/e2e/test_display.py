@@ -86,7 +86,7 @@ def test_a_moved_annotation_is_drawn_once_then_from_the_servers_appearance(new_e
     start = editor.page_point_to_client(0, *SQUARE_EDGE)
     end = editor.page_point_to_client(0, SQUARE_EDGE[0] + 40, SQUARE_EDGE[1])
     editor.pen_stroke([start, ((start[0] + end[0]) / 2, start[1]), end])
-    editor.wait_until("marginalia.model.annotations.get('sample-square-1').rect[0] > 90")
+    editor.wait_until("marginalia.model.annotation('sample-square-1').rect[0] > 90")
     wait_rendered(editor)
     old_edge, new_edge = canvas_pixels(editor, 0, [SQUARE_EDGE, (SQUARE_EDGE[0] + 40, SQUARE_EDGE[1])])
     assert is_white(old_edge), "nothing left where it was"
@@ -119,7 +119,7 @@ def test_a_deleted_annotation_leaves_the_canvas(new_editor):
     wait_rendered(editor)
     editor.js("marginalia.select('sample-square-1')")
     editor.press("Delete")
-    editor.wait_until("!marginalia.model.annotations.has('sample-square-1')")
+    editor.wait_until("!marginalia.model.hasAnnotation('sample-square-1')")
     wait_rendered(editor)
     assert is_white(canvas_pixels(editor, 0, [SQUARE_EDGE])[0])
     assert "sample-square-1" not in overlay_ids(editor)

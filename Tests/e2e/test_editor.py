@@ -138,7 +138,7 @@ def test_text_box_shape_and_note(new_editor):
     editor.wait_until("document.activeElement && document.activeElement.matches('textarea.text-editor')")
     editor.type("A sticky note")
     editor.js("document.activeElement.blur()")
-    editor.wait_until("[...marginalia.model.annotations.values()].some((a) => a.type === 'note' && a.contents === 'A sticky note')")
+    editor.wait_until("[...marginalia.model.allAnnotations()].some((a) => a.type === 'note' && a.contents === 'A sticky note')")
 
     added = editor.annotations()[before:]
     kinds = sorted(a["type"] for a in added)
@@ -263,13 +263,13 @@ def test_segment_eraser_cuts_a_stroke_and_undo_restores_it(new_editor):
     editor.press("e")
     editor.pen_stroke([editor.page_point_to_client(0, 200, BAND_Y - 30 + i * 6) for i in range(11)])
     # The engine keeps the two pieces as one ink annotation with two paths.
-    editor.wait_until("[...marginalia.model.annotations.values()].some((a) => a.type === 'ink' && a.paths.length === 2)")
+    editor.wait_until("[...marginalia.model.allAnnotations()].some((a) => a.type === 'ink' && a.paths.length === 2)")
     [cut] = inks(editor)
     assert len(cut["paths"]) == 2 and cut["id"] != original["id"]
     assert editor.count(".annotations .annotation.ink .ink-stroke") == 2
     editor.press("Control+z")
     # The cut is one ink annotation too: wait for the original to be back, not for a count.
-    editor.wait_until(f"marginalia.model.annotations.has('{original['id']}')")
+    editor.wait_until(f"marginalia.model.hasAnnotation('{original['id']}')")
     wait_count(editor, ".annotations .annotation.ink", 1)
     assert [a["id"] for a in inks(editor)] == [original["id"]]
 
@@ -356,10 +356,10 @@ def test_selection_bar_edits_a_text_box(new_editor):
     revision = api(editor.base, "GET", f"/api/v1/documents/{editor.doc_id}")["revision"]
     api(editor.base, "POST", f"/api/v1/documents/{editor.doc_id}/commands",
         {"protocol": 1, "baseRevision": revision, "clientId": "other-tab", "command": {"type": "change", "annotation": {**box, "rect": moved}}})
-    editor.wait_until(f"marginalia.model.annotations.get('{box['id']}').rect[0] === {moved[0]}")
+    editor.wait_until(f"marginalia.model.annotation('{box['id']}').rect[0] === {moved[0]}")
     editor.type(" and second")
     editor.js("document.activeElement.blur()")
-    editor.wait_until("[...marginalia.model.annotations.values()].some((a) => a.text === 'First and second')")
+    editor.wait_until("[...marginalia.model.allAnnotations()].some((a) => a.text === 'First and second')")
     [edited] = [a for a in editor.annotations() if a["type"] == "freeText"]
     assert edited["rect"] == pytest.approx(moved, abs=0.01), (edited["rect"], moved)
 

@@ -23,7 +23,7 @@ def test_the_selection_bar_stays_in_view_beside_the_comments_panel(new_editor):
     editor = new_editor(viewport={"width": 900, "height": 900})
     command(editor, {"type": "add", "annotations": [
         {"type": "square", "id": "edge", "pageIndex": 0, "rect": [430, 680, 480, 730], "color": "#FF0000"}]})
-    editor.wait_until("marginalia.model.annotations.has('edge')")
+    editor.wait_until("marginalia.model.hasAnnotation('edge')")
     editor.click_toolbar("comments")
     editor.wait_until("!document.querySelector('.review').hidden")
     editor.js("marginalia.setTool('select')")
@@ -65,7 +65,7 @@ def test_a_tap_with_the_shape_tool_places_a_default_shape(new_editor):
     editor = new_editor()
     editor.js("marginalia.setTool('shape')")
     editor.mouse_click(*editor.page_point_to_client(0, 300, 450))
-    editor.wait_until("[...marginalia.model.annotations.values()].some((a) => a.type === 'square' && a.author !== 'Marginalia' "
+    editor.wait_until("[...marginalia.model.allAnnotations()].some((a) => a.type === 'square' && a.author !== 'Marginalia' "
                       "&& Math.abs(a.rect[0] - 264) < 1)", timeout=10000)
     [placed] = [a for a in editor.annotations() if a["type"] == "square" and abs(a["rect"][0] - 264) < 1]
     x1, y1, x2, y2 = placed["rect"]
@@ -78,7 +78,7 @@ def test_a_new_annotation_is_listed_in_reading_order(new_editor):
     editor.js("marginalia.setTool('draw')")
     points = editor.page_points_to_client(0, [(100 + i * 12, 770) for i in range(12)])
     editor.pen_stroke(points)
-    editor.wait_until("[...marginalia.model.annotations.values()].some((a) => a.type === 'ink' && a.rect[3] > 760)", timeout=10000)
+    editor.wait_until("[...marginalia.model.allAnnotations()].some((a) => a.type === 'ink' && a.rect[3] > 760)", timeout=10000)
     editor.click_toolbar("comments")
     editor.wait_until("document.querySelectorAll('.review-row').length >= 3")
     rows = editor.js("[...document.querySelectorAll('.review-row')].sort((a, b) => a.offsetTop - b.offsetTop)"
@@ -149,7 +149,7 @@ def test_a_selected_note_shows_its_text_beside_it(new_editor):
         {"type": "note", "id": "memo", "pageIndex": 0, "rect": [300, 400, 324, 424], "color": "#FFD54F",
          "contents": "Check the totals\nbefore Friday", "author": "Ana", "modificationDate": "2026-11-30T09:15:00Z"},
         {"type": "freeText", "id": "box", "pageIndex": 0, "rect": [100, 300, 250, 340], "text": "On the page", "contents": "On the page"}]})
-    editor.wait_until("marginalia.model.annotations.has('memo') && marginalia.model.annotations.has('box')")
+    editor.wait_until("marginalia.model.hasAnnotation('memo') && marginalia.model.hasAnnotation('box')")
     editor.js("marginalia.setTool('select')")
     x, y = editor.page_point_to_client(0, 312, 412)
     editor.touch([{1: (x, y)}, {}])
@@ -180,16 +180,16 @@ def test_a_text_box_takes_a_font_family_italic_and_alignment(new_editor):
     editor = new_editor()
     command(editor, {"type": "add", "annotations": [
         {"type": "freeText", "id": "styled", "pageIndex": 0, "rect": [100, 300, 300, 340], "text": "Minutes", "fontSize": 14}]})
-    editor.wait_until("marginalia.model.annotations.has('styled')")
+    editor.wait_until("marginalia.model.hasAnnotation('styled')")
     editor.js("marginalia.setTool('select'); marginalia.select(['styled'])")
     editor.wait_until("!!document.querySelector('.selection-bar button[aria-label=\"Style\"]')")
     editor.click('.selection-bar button[aria-label="Style"]')
     editor.click('#popover [aria-label="Font"] button', "Serif")
-    editor.wait_until("marginalia.model.annotations.get('styled').font === 'Times-Roman'")
+    editor.wait_until("marginalia.model.annotation('styled').font === 'Times-Roman'")
     editor.click('#popover button[role=switch]', "Italic")
-    editor.wait_until("marginalia.model.annotations.get('styled').font === 'Times-Italic'")
+    editor.wait_until("marginalia.model.annotation('styled').font === 'Times-Italic'")
     editor.click('#popover [aria-label="Alignment"] button', "Centre")
-    editor.wait_until("marginalia.model.annotations.get('styled').alignment === 'center'")
+    editor.wait_until("marginalia.model.annotation('styled').alignment === 'center'")
     # The popover shows what the server applied.
     editor.wait_until("document.querySelector('#popover [aria-label=\"Alignment\"] [aria-checked=true]')?.textContent === 'Centre'")
     assert editor.js("document.querySelector('#popover [aria-label=\"Font\"] [aria-checked=true]').textContent") == "Serif"
@@ -202,8 +202,8 @@ def test_a_text_box_takes_a_font_family_italic_and_alignment(new_editor):
     # One undo step each: undo takes the alignment back first.
     editor.press("Escape")
     editor.press("Control+z")
-    editor.wait_until("(marginalia.model.annotations.get('styled').alignment ?? 'left') === 'left'")
-    assert editor.js("marginalia.model.annotations.get('styled').font") == "Times-Italic"
+    editor.wait_until("(marginalia.model.annotation('styled').alignment ?? 'left') === 'left'")
+    assert editor.js("marginalia.model.annotation('styled').font") == "Times-Italic"
 
 
 LONG = ("Marginalia sets this sentence in a narrow text box so that it has to wrap onto several lines, "
@@ -230,7 +230,7 @@ def test_a_text_box_wraps_the_same_while_typed_selected_and_saved(new_editor):
     editor = new_editor()
     command(editor, {"type": "add", "annotations": [
         {"type": "freeText", "id": "framed", "pageIndex": 0, "rect": [100, 200, 260, 240], "text": "x", "fontSize": 12, "width": 2}]})
-    editor.wait_until("marginalia.model.annotations.has('framed')")
+    editor.wait_until("marginalia.model.hasAnnotation('framed')")
     editor.js("marginalia.setTool('select'); marginalia.select(['framed'])")
     editor.wait_until("!!document.querySelector('.selection-bar button[aria-label=\"Edit text\"]')")
     editor.click(".selection-bar button[aria-label='Edit text']")
@@ -241,7 +241,7 @@ def test_a_text_box_wraps_the_same_while_typed_selected_and_saved(new_editor):
         return Math.round((a.scrollHeight - parseFloat(s.paddingTop) - parseFloat(s.paddingBottom)) / parseFloat(s.lineHeight)); })()""")
     editor.screenshot("text-box-typing")
     editor.js("document.activeElement.blur()")
-    editor.wait_until(f"marginalia.model.annotations.get('framed').text === {LONG!r}")
+    editor.wait_until(f"marginalia.model.annotation('framed').text === {LONG!r}")
     saved = appearance_lines(editor, "framed")
     editor.js("marginalia.select(['framed'])")
     # Each line a text element placed by the engine (textBoxLayout).

@@ -81,7 +81,7 @@ def test_the_live_pen_line_is_the_saved_stroke(new_editor):
     else:
         editor.pointer_events([["pointerup", 31, "pen", *points[-1], 0, 0, 0, True]])
     # Saved: drawn by the overlay, or by the page once the file is fetched again (appearances.js).
-    editor.wait_until("[...marginalia.model.annotations.values()].filter((a) => a.type === 'ink').length === 1")
+    editor.wait_until("[...marginalia.model.allAnnotations()].filter((a) => a.type === 'ink').length === 1")
     saved = ink_region(editor, "saved-stroke", box)
     live_pixels, saved_pixels = dark(live), dark(saved)
     assert len(saved_pixels) > 200, len(saved_pixels)
@@ -103,7 +103,7 @@ def test_the_eraser_dims_only_what_it_erases(new_editor):
         ink("crossed", [[100, BAND_Y], [300, BAND_Y]]),
         ink("boxed", [[100, BAND_Y - 100], [300, BAND_Y + 100]]),  # a diagonal: its box covers the sweep's end
     ]})
-    wait_for_model(editor, "marginalia.model.annotations.size >= 4")
+    wait_for_model(editor, "marginalia.model.annotationCount >= 4")
     editor.press("e")
     sweep = editor.page_points_to_client(0, [(260, BAND_Y + 20), (260, BAND_Y - 10), (270, BAND_Y - 40)])
     if editor.pen_pressure:
@@ -119,7 +119,7 @@ def test_the_eraser_dims_only_what_it_erases(new_editor):
         editor.pen_up(sweep[-1])
     else:
         editor.pointer_events([["pointerup", 32, "pen", *sweep[-1], 0, 0, 0, True]])
-    editor.wait_until("!marginalia.model.annotations.has('crossed')")
+    editor.wait_until("!marginalia.model.hasAnnotation('crossed')")
     assert {a["id"] for a in editor.annotations()} >= {"boxed"}
     assert "crossed" not in {a["id"] for a in editor.annotations()}
 
@@ -129,7 +129,7 @@ def test_a_locked_annotation_refuses_move_and_delete(new_editor):
     command(editor, {"type": "add", "annotation": {"type": "square", "id": "held", "pageIndex": 0,
                                                    "rect": [100, 200, 250, 280], "width": 3, "color": "#0000FF",
                                                    "flags": ["print", "locked"]}})
-    wait_for_model(editor, "marginalia.model.annotations.has('held')")
+    wait_for_model(editor, "marginalia.model.hasAnnotation('held')")
     editor.js("marginalia.setTool('select')")
     edge = editor.page_point_to_client(0, 100, 240)
     editor.mouse_click(*edge)
@@ -154,7 +154,7 @@ def test_lasso_three_strokes_and_recolour_them_in_one_undo_step(new_editor):
     editor = new_editor()
     command(editor, {"type": "add", "annotations": [ink(f"s{i}", [[120, BAND_Y + 30 * i], [260, BAND_Y + 30 * i]]) for i in range(3)]
                      + [ink("outside", [[400, BAND_Y], [500, BAND_Y]])]})
-    wait_for_model(editor, "marginalia.model.annotations.has('s2')")
+    wait_for_model(editor, "marginalia.model.hasAnnotation('s2')")
     editor.js("marginalia.setTool('select')")
     loop = editor.page_points_to_client(0, [(100, BAND_Y - 20), (290, BAND_Y - 20), (290, BAND_Y + 90), (100, BAND_Y + 90),
                                             (100, BAND_Y - 19)])
@@ -166,13 +166,13 @@ def test_lasso_three_strokes_and_recolour_them_in_one_undo_step(new_editor):
     assert sorted(editor.js("marginalia.selection().ids")) == ["s0", "s1", "s2"]
     editor.click(".selection-bar button[aria-label='Style']")
     editor.click("#popover .swatch[aria-label='Red']")
-    editor.wait_until("['s0','s1','s2'].every((id) => marginalia.model.annotations.get(id).color === '#D32F2F')")
+    editor.wait_until("['s0','s1','s2'].every((id) => marginalia.model.annotation(id).color === '#D32F2F')")
     editor.screenshot("lasso-recoloured")
     colours = {a["id"]: a["color"] for a in editor.annotations() if a["type"] == "ink"}
     assert colours == {"s0": "#D32F2F", "s1": "#D32F2F", "s2": "#D32F2F", "outside": "#000000"}
     editor.press("Escape")
     editor.press("Control+z")
-    editor.wait_until("['s0','s1','s2'].every((id) => marginalia.model.annotations.get(id).color === '#000000')")
+    editor.wait_until("['s0','s1','s2'].every((id) => marginalia.model.annotation(id).color === '#000000')")
 
 
 def test_a_client_cannot_send_an_internal_step(new_editor):

@@ -93,7 +93,7 @@ def test_the_matches_keep_the_engines_order_with_notes_among_the_text(new_editor
     x, y = quad[2] + 2, quad[5] - 2
     command(editor, {"type": "add", "annotations": [
         {"type": "note", "id": "n-order", "pageIndex": 0, "rect": [x, y, x + 12, y + 12], "contents": "engine tips"}]})
-    editor.wait_until("marginalia.model.annotations.has('n-order')")
+    editor.wait_until("marginalia.model.hasAnnotation('n-order')")
     assert [m["kind"] for m in found(editor, "engine")] == ["page", "page", "annotation", "page"]
     open_find(editor, "engine")
     count_is(editor, "1 of 4")
@@ -137,7 +137,7 @@ def test_the_matches_follow_edits_and_keep_the_current_one(new_editor):
     editor.js("""() => { window.searchesSent = []; const original = window.fetch;
         window.fetch = (url, ...rest) => { if (String(url).includes('/search?')) searchesSent.push(String(url)); return original(url, ...rest); }; }""")
     command(editor, {"type": "remove", "ids": ["ft-find"]})
-    editor.wait_until("!marginalia.model.annotations.has('ft-find')")
+    editor.wait_until("!marginalia.model.hasAnnotation('ft-find')")
     editor.timers_run(editor.js("async () => (await import('/app/js/find.js')).REFRESH_PAUSE_MS"))
     assert editor.js("searchesSent") == []
     assert editor.js("document.querySelector('.find-count').textContent") == ""

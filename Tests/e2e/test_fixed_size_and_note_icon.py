@@ -96,7 +96,7 @@ def test_a_nozoom_stamp_keeps_its_screen_size(new_editor, tmp_path):
     # Dragged 100 px at zoom 2, it moves 50 points on the page and keeps its size on screen.
     ax, ay = editor.page_point_to_client(0, x1, y2)
     editor.mouse_drag([(ax + 60, ay + 20), (ax + 110, ay + 20), (ax + 160, ay + 20)])
-    editor.wait_until(f"Math.abs(marginalia.model.annotations.get('fixed').rect[0] - {x1 + 50}) < 0.5")
+    editor.wait_until(f"Math.abs(marginalia.model.annotation('fixed').rect[0] - {x1 + 50}) < 0.5")
     editor.wait_until(f"Math.abs(document.querySelector('{frame}').getBoundingClientRect().left - {ax + 102}) < 1.5")
     editor.painted()
     left, top, right, bottom = client_rect(editor, frame)

@@ -118,7 +118,7 @@ def test_the_select_tool_turns_and_crops_an_image(new_editor):
     editor.mouse_click(*editor.page_point_to_client(0, 250, 250))
     editor.wait_until("document.querySelector('.selection-bar button[aria-label=\"Turn clockwise\"]') !== null")
     editor.click('.selection-bar button[aria-label="Turn clockwise"]')
-    editor.wait_until("marginalia.model.annotations.get('photo')?.rotation === 90")
+    editor.wait_until("marginalia.model.annotation('photo')?.rotation === 90")
     quarters = [(225, 275), (275, 275), (225, 225), (275, 225)]  # top-left, top-right, bottom-left, bottom-right
     shown, saved = drawn_and_saved(editor, "image-turned", quarters)
     assert shown == ["bl", "tl", "br", "tr"] and shown == saved, (shown, saved)
@@ -133,7 +133,7 @@ def test_the_select_tool_turns_and_crops_an_image(new_editor):
     assert max(abs(a - b) for a, b in zip(start, editor.page_point_to_client(0, 200, 250))) < 2, start
     middle = editor.page_point_to_client(0, 250, 250)
     editor.mouse_drag([start] + [(start[0] + (middle[0] - start[0]) * k / 6, start[1]) for k in range(1, 7)])
-    editor.wait_until("JSON.stringify(marginalia.model.annotations.get('photo')?.crop) === '[0,0,1,0.5]'")
+    editor.wait_until("JSON.stringify(marginalia.model.annotation('photo')?.crop) === '[0,0,1,0.5]'")
     photo = marginalia_photo(editor)
     assert photo["rect"] == [250, 200, 300, 300], photo["rect"]
     # The handles stay on the picture while cropping, the rest of it shown faintly; Done puts the bar back.
@@ -149,13 +149,13 @@ def test_the_select_tool_turns_and_crops_an_image(new_editor):
     editor.click('.selection-bar button[aria-label="Crop"]')
     editor.wait_until("document.querySelectorAll('.crop-handle').length === 4")
     editor.press("Shift+ArrowDown", focus='.crop-handle[data-side="top"]')
-    editor.wait_until("JSON.stringify(marginalia.model.annotations.get('photo')?.crop) === '[0.1,0,1,0.5]'")
+    editor.wait_until("JSON.stringify(marginalia.model.annotation('photo')?.crop) === '[0.1,0,1,0.5]'")
     assert marginalia_photo(editor)["rect"] == [250, 200, 300, 290], marginalia_photo(editor)["rect"]
     assert editor.attribute('.crop-handle[data-side="top"]', "aria-valuenow") == "10"
     editor.press("Escape", focus='.crop-handle[data-side="top"]')
     editor.wait_until("document.querySelectorAll('.crop-handle').length === 0")
     editor.press("Control+z")
-    editor.wait_until("JSON.stringify(marginalia.model.annotations.get('photo')?.crop) === '[0,0,1,0.5]'")
+    editor.wait_until("JSON.stringify(marginalia.model.annotation('photo')?.crop) === '[0,0,1,0.5]'")
 
     # A pen: the right handle (the whole picture's right edge, x = 300) drawn in by a tenth.
     editor.click('.selection-bar button[aria-label="Crop"]')
@@ -164,16 +164,16 @@ def test_the_select_tool_turns_and_crops_an_image(new_editor):
     start = (x + width / 2, y + height / 2)
     end = editor.page_point_to_client(0, 290, 250)
     editor.pen_stroke([start] + [(start[0] + (end[0] - start[0]) * k / 5, start[1]) for k in range(1, 6)])
-    editor.wait_until("JSON.stringify(marginalia.model.annotations.get('photo')?.crop) === '[0,0.1,1,0.5]'")
+    editor.wait_until("JSON.stringify(marginalia.model.annotation('photo')?.crop) === '[0,0.1,1,0.5]'")
     assert marginalia_photo(editor)["rect"] == [250, 200, 290, 300], marginalia_photo(editor)["rect"]
     editor.click('.selection-bar button[aria-label="Done cropping"]')
     editor.wait_until("document.querySelectorAll('.crop-handle').length === 0")
     editor.press("Control+z")
-    editor.wait_until("JSON.stringify(marginalia.model.annotations.get('photo')?.crop) === '[0,0,1,0.5]'")
+    editor.wait_until("JSON.stringify(marginalia.model.annotation('photo')?.crop) === '[0,0,1,0.5]'")
 
     # Undo brings the crop back out; the whole picture is still in the file.
     editor.press("Control+z")
-    editor.wait_until("marginalia.model.annotations.get('photo')?.crop === undefined")
+    editor.wait_until("marginalia.model.annotation('photo')?.crop === undefined")
     assert marginalia_photo(editor)["rect"] == [200, 200, 300, 300]
     assert not editor.errors
 
@@ -199,7 +199,7 @@ def test_two_fingers_on_a_selected_image_resize_it(new_editor):
     # 20 px apart, spread to 40: twice the size.
     editor.touch([{1: (cx - 10, cy)}, {1: (cx - 10, cy), 2: (cx + 10, cy)}] +
                  [{1: (cx - 10 - step, cy), 2: (cx + 10 + step, cy)} for step in range(2, 12, 2)] + [{}])
-    editor.wait_until("marginalia.model.annotations.get('photo')?.rect[2] - marginalia.model.annotations.get('photo')?.rect[0] > 100")
+    editor.wait_until("marginalia.model.annotation('photo')?.rect[2] - marginalia.model.annotation('photo')?.rect[0] > 100")
     rect = marginalia_photo(editor)["rect"]
     width, height = rect[2] - rect[0], rect[3] - rect[1]
     assert abs(width - 160) < 2 and abs(height - 80) < 1 and abs((rect[0] + rect[2]) / 2 - 290) < 1 and abs((rect[1] + rect[3]) / 2 - 270) < 1, rect

@@ -66,7 +66,7 @@ def test_a_stamp_another_tool_drew_keeps_its_artwork_when_dragged(new_editor, we
     steps = 8
     editor.mouse_drag([(start[0] + (end[0] - start[0]) * i / steps, start[1] + (end[1] - start[1]) * i / steps)
                        for i in range(steps + 1)])
-    editor.wait_until(f"(() => {{ const s = [...marginalia.model.annotations.values()].find((a) => a.type === 'stamp');"
+    editor.wait_until(f"(() => {{ const s = [...marginalia.model.allAnnotations()].find((a) => a.type === 'stamp');"
                       f" return s && Math.abs(s.rect[0] - {x1 + 120}) < 2; }})()", timeout=10000)
     # Selected and moved, it is shown as its own appearance draws it (the server's picture of
     # it), not as a label made from its fields (a red box reading "FOXIT_ STAMP").
@@ -128,7 +128,7 @@ def test_an_image_edited_many_times_is_stored_once(new_editor, tmp_path):
     for turn in range(2):  # two quarter turns from the bar
         editor.click('.selection-bar button[aria-label="Turn clockwise"]')
         edits += 1
-        editor.wait_until(f"marginalia.model.annotations.get('photo')?.rotation === {90 * (turn + 1)}")
+        editor.wait_until(f"marginalia.model.annotation('photo')?.rotation === {90 * (turn + 1)}")
     # Crop a little more from the left as seen, four times (the left handle, Shift+Right: a
     # tenth each; turned twice, the seen left is the picture's right).
     editor.click('.selection-bar button[aria-label="Crop"]')
@@ -136,7 +136,7 @@ def test_an_image_edited_many_times_is_stored_once(new_editor, tmp_path):
     for step in range(1, 5):
         editor.press("Shift+ArrowRight", focus='.crop-handle[data-side="left"]')
         edits += 1
-        editor.wait_until(f"Math.abs((marginalia.model.annotations.get('photo')?.crop ?? [0, 0, 1, 1])[2] - {1 - step / 10}) < 1e-9")
+        editor.wait_until(f"Math.abs((marginalia.model.annotation('photo')?.crop ?? [0, 0, 1, 1])[2] - {1 - step / 10}) < 1e-9")
     editor.press("Escape", focus='.crop-handle[data-side="left"]')
     editor.wait_until("document.querySelectorAll('.crop-handle').length === 0")
     for _ in range(3):  # and drag it about
@@ -145,7 +145,7 @@ def test_an_image_edited_many_times_is_stored_once(new_editor, tmp_path):
         here = editor.page_point_to_client(0, (x1 + x2) / 2, (y1 + y2) / 2)
         editor.mouse_drag([here, (here[0] + 15, here[1] + 10), (here[0] + 30, here[1] + 20)])
         edits += 1
-        editor.wait_until(f"marginalia.model.annotations.get('photo').rect[0] > {x1 + 1}")
+        editor.wait_until(f"marginalia.model.annotation('photo').rect[0] > {x1 + 1}")
     revision = api(editor.base, "GET", f"/api/v1/documents/{editor.doc_id}")["revision"]
     assert revision >= edits + 1, (revision, edits)
 

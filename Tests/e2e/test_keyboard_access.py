@@ -124,7 +124,7 @@ def add_annotations(editor):
         {"type": "note", "id": "memo", "pageIndex": 0, "rect": [420, 700, 440, 720], "contents": "Check the figures",
          "author": "Grace"},
         {"type": "circle", "id": "ring", "pageIndex": 0, "rect": [380, 380, 480, 440], "color": "#0000FF", "author": "Ada"}]})
-    editor.wait_until("['greeting', 'memo', 'ring'].every((id) => marginalia.model.annotations.has(id))", timeout=10000)
+    editor.wait_until("['greeting', 'memo', 'ring'].every((id) => marginalia.model.hasAnnotation(id))", timeout=10000)
 
 
 def stops(editor):
@@ -180,13 +180,13 @@ def test_tab_reaches_the_annotations_in_the_engines_order_enter_edits_delete_rem
     editor.js("document.querySelector('.annotation-stop[data-id=\"ring\"]').focus()")
     before = len(editor.annotations())
     editor.press("Delete")
-    editor.wait_until("!marginalia.model.annotations.has('ring')", timeout=10000)
+    editor.wait_until("!marginalia.model.hasAnnotation('ring')", timeout=10000)
     assert len(editor.annotations()) == before - 1
     assert editor.count('.annotation-stop[data-id="ring"]') == 0
     editor.wait_until("document.activeElement?.classList.contains('annotation-stop')")
     editor.js("marginalia.viewer.scroller.focus()")
     editor.press("Control+z")
-    editor.wait_until("marginalia.model.annotations.has('ring')", timeout=10000)
+    editor.wait_until("marginalia.model.hasAnnotation('ring')", timeout=10000)
     assert len(editor.annotations()) == before
 
 
@@ -201,7 +201,7 @@ def test_enter_opens_a_notes_editor_and_backspace_removes(new_editor):
     editor.press("Escape")
     editor.js("document.querySelector('.annotation-stop[data-id=\"greeting\"]').focus()")
     editor.press("Backspace")
-    editor.wait_until("!marginalia.model.annotations.has('greeting')", timeout=10000)
+    editor.wait_until("!marginalia.model.hasAnnotation('greeting')", timeout=10000)
 
 
 # MARK: 3. Dark and more-contrast chrome
@@ -317,7 +317,7 @@ def test_dark_and_more_contrast_colour_the_chrome_and_never_the_page(browser, ne
             editor.screenshot(f"keys-theme-{name}")
             # The panels and a selected annotation's bar, without the popover over them.
             editor.press("Escape")
-            editor.js("marginalia.setTool('select'); marginalia.select(marginalia.model.annotations.keys().next().value)")
+            editor.js("marginalia.setTool('select'); marginalia.select(marginalia.model.allAnnotations()[0].id)")
             editor.wait_until("document.getElementById('popover').hidden && document.querySelector('.selection-bar') !== null")
             editor.painted()
             editor.screenshot(f"keys-theme-{name}-panels")

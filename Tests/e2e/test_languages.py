@@ -88,7 +88,7 @@ def test_arabic_lays_the_chrome_out_right_to_left_and_the_pen_lands_where_it_is(
     for (x, y), mapped in zip(drawn[::8], editor.page_points_to_client(0, drawn[::8])):
         assert abs(mapped[0] - client(x, y)[0]) < 1.5 and abs(mapped[1] - client(x, y)[1]) < 1.5, (x, y, mapped)
     editor.pen_stroke([client(x, y) for x, y in drawn])
-    editor.wait_until("[...marginalia.model.annotations.values()].some((a) => a.type === 'ink')")
+    editor.wait_until("[...marginalia.model.allAnnotations()].some((a) => a.type === 'ink')")
     editor.commands_answered()
     [ink] = inks(editor)
     points = [p for path in ink["paths"] for p in path]
@@ -142,7 +142,7 @@ def test_choosing_a_language_in_settings_keeps_what_was_just_drawn(new_editor):
     assert len(inks(editor)) == 1, "the stroke drawn just before the switch is on the server"
     editor.painted()
     editor.screenshot("languages-hebrew-after-switch")
-    assert editor.js("[...marginalia.model.annotations.values()].filter((a) => a.type === 'ink').length") == 1
+    assert editor.js("[...marginalia.model.allAnnotations()].filter((a) => a.type === 'ink').length") == 1
     # The choice is kept: a reload without ?lang= stays in Hebrew; "As the browser" goes back.
     editor.reload()
     assert editor.js("document.documentElement.lang") == "he"

@@ -40,7 +40,7 @@ def test_a_long_document_makes_only_the_pages_near_the_view(new_editor, web_serv
     send_command(editor, {"type": "add", "annotations": [
         {"type": "square", "id": "far-square", "pageIndex": last, "rect": [100, 300, 250, 360], "color": "#FF0000", "width": 2}]},
         "test-lazy")
-    editor.wait_until("marginalia.model.annotations.has('far-square')")
+    editor.wait_until("marginalia.model.hasAnnotation('far-square')")
     assert editor.js(f"marginalia.viewer.views[{last}].built") is False
     editor.show_page(last)
     assert "far-square" in overlay_ids(editor, last), "the page made late shows the annotation added before"

@@ -177,7 +177,7 @@ def test_select_moves_and_resizes_an_image_keeping_its_aspect(new_editor, tmp_pa
     handle = editor.page_point_to_client(0, x2, y1)
     target = editor.page_point_to_client(0, x2 + 80, y1 - 10)
     editor.pen_stroke([handle, ((handle[0] + target[0]) / 2, (handle[1] + target[1]) / 2), target])
-    editor.wait_until(f"marginalia.model.annotations.get({stamp['id']!r}).rect[2] > {x2 + 40}")
+    editor.wait_until(f"marginalia.model.annotation({stamp['id']!r}).rect[2] > {x2 + 40}")
     [resized] = [x for x in editor.annotations() if x["type"] == "stamp"]
     rx1, ry1, rx2, ry2 = resized["rect"]
     assert (ry2 - ry1) / (rx2 - rx1) == pytest.approx(40 / 64, rel=0.03)
@@ -185,13 +185,13 @@ def test_select_moves_and_resizes_an_image_keeping_its_aspect(new_editor, tmp_pa
     # Move it by dragging its middle.
     middle = editor.page_point_to_client(0, (rx1 + rx2) / 2, (ry1 + ry2) / 2)
     editor.pen_stroke([middle, (middle[0] + 20, middle[1] + 20), (middle[0] + 50, middle[1] + 40)])
-    editor.wait_until(f"marginalia.model.annotations.get({stamp['id']!r}).rect[0] > {rx1 + 20}")
+    editor.wait_until(f"marginalia.model.annotation({stamp['id']!r}).rect[0] > {rx1 + 20}")
     editor.press("Delete")
     editor.wait_until("document.querySelectorAll('.annotations .annotation.stamp').length === 0")
     editor.press("Control+z")
     editor.wait_until("document.querySelectorAll('.annotations .annotation.stamp').length === 1")
     # Touch users delete with the bar over the selection.
-    x1, y1, x2, y2 = editor.js(f"marginalia.model.annotations.get({stamp['id']!r}).rect")
+    x1, y1, x2, y2 = editor.js(f"marginalia.model.annotation({stamp['id']!r}).rect")
     editor.pen_stroke([editor.page_point_to_client(0, (x1 + x2) / 2, (y1 + y2) / 2)] * 2)
     editor.click(".selection-bar button[aria-label='Delete selection']")
     editor.wait_until("document.querySelectorAll('.annotations .annotation.stamp').length === 0")

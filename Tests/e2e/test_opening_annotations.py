@@ -53,7 +53,7 @@ def test_a_long_document_takes_its_far_pages_annotations_after_the_first_page(ne
     assert editor.js("!!document.querySelector('.page[data-page=\"0\"].rendered')"), "page 1 is drawn"
 
     # Opened: the model and the engine hold every page's annotations, the far page's too.
-    assert editor.js("[...marginalia.model.annotations.keys()].sort()") == ["far-square", "near-square"]
+    assert editor.js("marginalia.model.allAnnotations().map((a) => a.id).sort()") == ["far-square", "near-square"]
     hit = editor.js(ENGINE_CALL, {"call": "hitTest", "pageIndex": FAR, "point": [275, 350]})
     assert hit.get("id") == "far-square", f"the engine finds the far square: {hit}"
 
@@ -71,19 +71,22 @@ def test_a_long_document_takes_its_far_pages_annotations_after_the_first_page(ne
 
 
 def test_the_whole_list_taken_by_the_model(blank_page):
-    """The model taking every page's list in place of the opening pages', at the older
+    """The engine taking every page's list in place of the opening pages', at the older
     revision, naming the pages whose annotations it had or has now. (Which pages come first is
     the server's: APIOpeningAnnotationsTests.)"""
     result = blank_page.js("""async () => {
-        const { DocumentModel } = await import('/app/js/model.js');
+        const { OpenDocument } = await import('/app/js/opendocument.js');
+        const engine = await import('/app/js/engine.js');
+        await engine.loadEngine();
+        const pages = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9].map((index) => ({index, box: [0, 0, 612, 792], rotation: 0}));
+        engine.call({call: 'init', pages, viewSize: [800, 1000]});
         const note = (id, pageIndex) => ({id, type: 'square', pageIndex, rect: [0, 0, 10, 10]});
-        const model = new DocumentModel();
-        model.load({id: 'x', pages: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9].map((index) => ({index, box: [0, 0, 612, 792], rotation: 0}))},
-                   [note('a', 1), note('b', 2)], 3);
+        const model = new OpenDocument();
+        model.load({id: 'x', pages}, [note('a', 1), note('b', 2)], 3);
         let heard = 0;
         model.onChange(() => { heard += 1; });
-        const pages = model.replaceAnnotations([note('a', 1), note('b', 2), note('far', 9)], Math.min(model.revision, 5));
-        return [[...pages].sort(), [...model.annotations.keys()], model.revision, model.annotationsOnPage(9).map((a) => a.id), heard];
+        const touched = model.replaceAnnotations([note('a', 1), note('b', 2), note('far', 9)], Math.min(model.revision, 5));
+        return [[...touched].sort(), model.allAnnotations().map((a) => a.id), model.revision, model.annotationsOnPage(9).map((a) => a.id), heard];
     }""")
     assert result == [[1, 2, 9], ["a", "b", "far"], 3, ["far"], 0]
 
@@ -129,7 +132,7 @@ def test_the_opening_annotations_go_out_before_the_summary_answers(new_tab, web_
     assert log.index(f"sent {summary}") < log.index(f"answered {summary}")
     assert opening < log.index(f"answered {summary}"), f"the annotations went out before the summary answered: {log}"
     assert f"sent {summary}/annotations" in log[opening:], f"then every page's: {log}"
-    assert "near-square" in page.js("[...marginalia.model.annotations.keys()]")
+    assert "near-square" in page.js("marginalia.model.allAnnotations().map((a) => a.id)")
     red = canvas_pixels(page, 0, [(175, 350)])[0]
     assert red[0] > 200 and red[1] < 80 and red[2] < 80, f"page 1's square is drawn: {red}"
     page.screenshot("opening-annotations-beside-summary")
@@ -154,7 +157,7 @@ def test_the_editor_asks_for_the_opening_annotations_while_the_summary_is_held(n
     assert len(held) == 1, "the summary is still unanswered"
     held[0].continue_()
     page.wait_until(f"({OPENED}) && !!marginalia.model.summary && ({PAGE_DRAWN})(0)", timeout=20000)
-    assert page.js("[...marginalia.model.annotations.keys()].sort()") == ["far-square", "near-square"]
+    assert page.js("marginalia.model.allAnnotations().map((a) => a.id).sort()") == ["far-square", "near-square"]
     red = canvas_pixels(page, 0, [(175, 350)])[0]
     assert red[0] > 200 and red[1] < 80 and red[2] < 80, f"page 1's square is drawn: {red}"
 

@@ -118,24 +118,24 @@ def test_version_history_previews_restores_and_downloads(new_editor):
     editor.click('.version-item[data-version="1"] button[data-action=restore]')
     editor.wait_until("document.querySelectorAll('.version-item').length === 3")
     assert len(editor.annotations()) == before
-    editor.wait_until(f"marginalia.model.annotations.size === {before}")
+    editor.wait_until(f"marginalia.model.annotationCount === {before}")
 
 
 def test_version_history_names_the_people_who_made_each_version(new_editor):
     """Two people, each in a browser of their own with the name they gave, draw; the saved
     version lists them both by name, in the order of their first change."""
     ana = new_editor()
-    before = ana.js("marginalia.model.annotations.size")
+    before = ana.js("marginalia.model.annotationCount")
     open_panel(ana, "Ana")
     ana.js("marginalia.setTool('draw')")
     ana.pen_stroke(stroke_points(ana, 0, 100, 300, 300))
-    ana.wait_until(f"marginalia.model.annotations.size === {before + 1}", timeout=10000)
+    ana.wait_until(f"marginalia.model.annotationCount === {before + 1}", timeout=10000)
     ben = new_editor()
     open_panel(ben, "Ben")  # WebKit's windows share localStorage: Ana is done drawing by now
     ben.js("marginalia.setTool('draw')")
     ben.pen_stroke(stroke_points(ben, 0, 100, 300, 360))
-    ben.wait_until(f"marginalia.model.annotations.size === {before + 2}", timeout=10000)
-    ana.wait_until(f"marginalia.model.annotations.size === {before + 2}", timeout=10000)
+    ben.wait_until(f"marginalia.model.annotationCount === {before + 2}", timeout=10000)
+    ana.wait_until(f"marginalia.model.annotationCount === {before + 2}", timeout=10000)
     assert [a.get("author") for a in ana.annotations() if a["type"] == "ink"] == ["Ana", "Ben"]
     api(ana.base, "POST", f"/api/v1/documents/{ana.doc_id}/save", b"")
 

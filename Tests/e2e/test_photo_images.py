@@ -73,7 +73,7 @@ def test_a_heic_pasted_from_the_system_clipboard_lands_upright(new_editor):
         data.items.add(new File([bytes], 'IMG_0001.HEIC', { type: 'image/heic' }));
         document.body.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true }));
     }""", base64.b64encode((FIXTURES / "photo-turned.heic").read_bytes()).decode())
-    editor.wait_until("[...marginalia.model.annotations.values()].some((a) => a.type === 'stamp')", timeout=15000)
+    editor.wait_until("[...marginalia.model.allAnnotations()].some((a) => a.type === 'stamp')", timeout=15000)
     [stamp] = [a for a in editor.annotations() if a["type"] == "stamp"]
     x1, y1, x2, y2 = stamp["rect"]
     assert ((x2 - x1), (y2 - y1)) == (pytest.approx(48, abs=0.01), pytest.approx(64, abs=0.01)), "its natural size, upright"

@@ -19,7 +19,7 @@ def test_apply_button_confirms_applies_and_reports_and_the_download_lacks_the_wo
     api(web_server, "POST", f"/api/v1/documents/{doc}/save", b"")
     send_command(editor, {"type": "add", "annotations": leaks.redaction_marks(leaks.word_quads(source, SECRET))},
                  client="tab-other")
-    editor.wait_until("[...marginalia.model.annotations.values()].some((a) => a.type === 'redact')", timeout=10000)
+    editor.wait_until("[...marginalia.model.allAnnotations()].some((a) => a.type === 'redact')", timeout=10000)
 
     editor.click_toolbar("redact-apply")
     editor.wait_until("!!document.querySelector('#popover [data-warning=history]')")
@@ -35,8 +35,8 @@ def test_apply_button_confirms_applies_and_reports_and_the_download_lacks_the_wo
     assert f"{len(SECRET)} characters" in line and "1 mark" in line, line
     assert "3 earlier versions" in editor.text("#popover [data-report=history]")
     # (The third: the unsaved marks, saved first.) The tab reloads on the event stream's news: the mark is gone, the square stays.
-    editor.wait_until("![...marginalia.model.annotations.values()].some((a) => a.type === 'redact')", timeout=10000)
-    editor.wait_until("marginalia.model.annotations.size === 1", timeout=10000)
+    editor.wait_until("![...marginalia.model.allAnnotations()].some((a) => a.type === 'redact')", timeout=10000)
+    editor.wait_until("marginalia.model.annotationCount === 1", timeout=10000)
     editor.wait_file_drawn(0)
     editor.screenshot("redact-apply-report")
     versions = api(web_server, "GET", f"/api/v1/documents/{doc}/versions")["versions"]

@@ -53,11 +53,11 @@ def file_of(editor):
 
 
 def marks_in_model(editor):
-    return editor.js("[...marginalia.model.annotations.values()].filter((a) => a.type === 'redact').length")
+    return editor.js("[...marginalia.model.allAnnotations()].filter((a) => a.type === 'redact').length")
 
 
 def wait_marks(editor, count, timeout=10000):
-    editor.wait_until(f"[...marginalia.model.annotations.values()].filter((a) => a.type === 'redact').length === {count}",
+    editor.wait_until(f"[...marginalia.model.allAnnotations()].filter((a) => a.type === 'redact').length === {count}",
                       timeout=timeout)
 
 

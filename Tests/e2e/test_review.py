@@ -97,7 +97,7 @@ def test_replies_and_states_appear_live_in_three_tabs_and_are_stored_as_threads(
     assert by_text["It marks the table."]["inReplyTo"] == grace_reply["id"] and by_text["It marks the table."]["author"] == "Ada"
     [state] = [a for a in replies if a.get("state")]
     assert state["state"] == "Accepted" and state["stateModel"] == "Review" and state["author"] == "Ada"
-    third.wait_until(f"marginalia.model.annotations.has({json.dumps(state['id'])})", timeout=10000)
+    third.wait_until(f"marginalia.model.hasAnnotation({json.dumps(state['id'])})", timeout=10000)
     # What the page shows: the canvas (pdf.js draws appearance streams) and the overlay (live ones).
     shown = """(() => [...(marginalia.viewer.views[0].canvasIds ?? [])]
         .concat([...document.querySelectorAll('.overlay .annotation')].map((e) => e.dataset.id)))()"""
@@ -167,7 +167,7 @@ def test_ten_thousand_annotations_list_and_scroll_smoothly(new_tab, web_server, 
     started = time.time()
     editor.goto(f"/?doc={document}")
     # The pages draw 10,000 annotations first (the editor's own cost, not the list's).
-    editor.wait_until("!!(window.marginalia && document.querySelector('.page.rendered') && marginalia.model.annotations.size > 10000)",
+    editor.wait_until("!!(window.marginalia && document.querySelector('.page.rendered') && marginalia.model.annotationCount > 10000)",
                       timeout=120000)
     opened = time.time() - started
     editor.click('[data-tool="comments"]')

@@ -192,10 +192,10 @@ def test_a_late_certificate_answer_does_not_take_the_saved_signature_away(new_ta
     page.mouse.up()
     editor.wait_until("document.getElementById('popover').hidden"
                       " && document.querySelector('button[data-tool=image]').getAttribute('aria-pressed') === 'true'")
-    count = editor.js("marginalia.model.annotations.size")
+    count = editor.js("marginalia.model.annotationCount")
     point = editor.page_point_to_client(0, 250, 500)
     editor.pen_stroke([point, point])
-    editor.wait_until(f"marginalia.model.annotations.size === {count + 1}")
+    editor.wait_until(f"marginalia.model.annotationCount === {count + 1}")
     editor.commands_answered()
     stamps = [a for a in _call(base, token, "GET", f"/api/v1/documents/{document}/annotations")["annotations"]
               if a["type"] == "stamp" and a.get("contents") == "Ana Late"]

@@ -17,7 +17,7 @@ def test_a_rubber_band_selects_what_it_encloses(new_editor):
         {"type": "square", "id": "left", "pageIndex": 0, "rect": [100, 300, 150, 350], "color": "#FF0000"},
         {"type": "square", "id": "right", "pageIndex": 0, "rect": [200, 300, 250, 350], "color": "#0000FF"},
         {"type": "ink", "id": "outside", "pageIndex": 0, "paths": [[[320, 300], [400, 340]]]}]})
-    editor.wait_until("marginalia.model.annotations.has('outside')")
+    editor.wait_until("marginalia.model.hasAnnotation('outside')")
     editor.js("marginalia.setTool('select')")
     start, end = editor.page_point_to_client(0, 80, 380), editor.page_point_to_client(0, 270, 280)
     editor.mouse_drag([(start[0] + (end[0] - start[0]) * i / 10, start[1] + (end[1] - start[1]) * i / 10) for i in range(11)])
@@ -34,7 +34,7 @@ def test_a_stroke_just_drawn_is_boxed_where_it_is(new_editor):
     points = [(120 + i * 10, 500 + (i % 3) * 6) for i in range(15)]
     client = editor.page_points_to_client(0, points)
     editor.pen_stroke(client)
-    editor.wait_until("[...marginalia.model.annotations.values()].filter((a) => a.type === 'ink').length === 1")
+    editor.wait_until("[...marginalia.model.allAnnotations()].filter((a) => a.type === 'ink').length === 1")
     editor.js("marginalia.setTool('select')")
     editor.mouse_click(*client[7])
     editor.wait_until("marginalia.selection().ids.length === 1")

@@ -52,14 +52,14 @@ def place(editor, kind, page_point, annotations=None):
     annotation. `annotations` lists the document's (the harness's call without a token by default)."""
     annotations = annotations or editor.annotations
     before = {a["id"] for a in annotations()}
-    count = editor.js("marginalia.model.annotations.size")
+    count = editor.js("marginalia.model.annotationCount")
     open_sign(editor)
     editor.click(f'#popover .signature-choice[data-kind="{kind}"]')
     editor.wait_until("document.getElementById('popover').hidden"
                       " && document.querySelector('button[data-tool=image]').getAttribute('aria-pressed') === 'true'")
     point = editor.page_point_to_client(0, *page_point)
     editor.pen_stroke([point, point])
-    editor.wait_until(f"marginalia.model.annotations.size === {count + 1}")
+    editor.wait_until(f"marginalia.model.annotationCount === {count + 1}")
     editor.commands_answered()
     [new] = [a for a in annotations() if a["id"] not in before]
     return new

@@ -59,7 +59,7 @@ def stamps(editor):
 
 def added(editor, before):
     """Waits for one stamp more than `before` (ids) and answers it."""
-    editor.wait_until(f"[...marginalia.model.annotations.values()].filter((a) => a.type === 'stamp').length === {len(before) + 1}")
+    editor.wait_until(f"[...marginalia.model.allAnnotations()].filter((a) => a.type === 'stamp').length === {len(before) + 1}")
     editor.commands_answered()
     [new] = [a for i, a in stamps(editor).items() if i not in before]
     return new
@@ -289,7 +289,7 @@ def test_keep_size_when_zooming_is_set_and_cleared_on_a_selected_stamp_and_note(
     editor.wait_until(f"marginalia.selection().ids.join() === '{stamp['id']}'")
     editor.click('.selection-bar button[aria-label="Style"]')
     editor.click("#popover button[role=switch]", "Keep size when zooming")
-    editor.wait_until(f"(marginalia.model.annotations.get('{stamp['id']}').flags ?? []).includes('noZoom')")
+    editor.wait_until(f"(marginalia.model.annotation('{stamp['id']}').flags ?? []).includes('noZoom')")
     editor.wait_until(f"Math.abs(document.querySelector('.annotation.stamp[data-id=\"{stamp['id']}\"] rect').getBoundingClientRect().width - {width - 4}) < 1.5")
     editor.wait_until("document.querySelector('#popover button[role=switch]')?.getAttribute('aria-checked') === 'true'")
     editor.painted()
@@ -308,7 +308,7 @@ def test_keep_size_when_zooming_is_set_and_cleared_on_a_selected_stamp_and_note(
     assert abs(client_rect(editor, ".selection-box")[2] - client_rect(editor, ".selection-box")[0] - side) < 3
     editor.click('.selection-bar button[aria-label="Style"]')
     editor.click("#popover button[role=switch]", "Keep size when zooming")
-    editor.wait_until("!(marginalia.model.annotations.get('sample-note-1').flags ?? []).includes('noZoom')")
+    editor.wait_until("!(marginalia.model.annotation('sample-note-1').flags ?? []).includes('noZoom')")
     editor.commands_answered()
     [note] = [a for a in editor.annotations() if a["id"] == "sample-note-1"]
     assert "noZoom" not in note["flags"] and "noRotate" in note["flags"], note["flags"]

@@ -100,7 +100,7 @@ def highlight_words(editor, first, last, band, name):
     before = canvas_block(editor, band)
     editor.click("button[data-tool=highlight]")
     editor.pen_stroke(editor.page_points_to_client(0, [start, ((start[0] + end[0]) / 2, (start[1] + end[1]) / 2), end]))
-    editor.wait_until("[...marginalia.model.annotations.values()].some((a) => a.type === 'highlight')", timeout=10000)
+    editor.wait_until("[...marginalia.model.allAnnotations()].some((a) => a.type === 'highlight')", timeout=10000)
     [mark] = [a for a in editor.annotations() if a["type"] == "highlight"]
     # The canvas takes the highlight over from the file once the document is quiet.
     editor.wait_until("marginalia.display.fileRevision === marginalia.model.revision", timeout=15000)

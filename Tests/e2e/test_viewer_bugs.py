@@ -31,7 +31,7 @@ def test_a_press_that_closes_a_popover_does_not_draw(new_editor, finger):
     assert server_revision_after_input(editor) == before, "and drew nothing"
     assert inks(editor) == [], "and drew nothing"
     tap()
-    editor.wait_until("marginalia.model.annotations.size > 2")
+    editor.wait_until("marginalia.model.annotationCount > 2")
     assert len(inks(editor)) == 1, "the next tap draws a dot"
 
 
@@ -81,7 +81,7 @@ def test_a_text_box_grows_with_its_wrapped_text_and_a_tap_elsewhere_only_finishe
     assert grown[0] > 2 * height, f"the editor grew from {height:.0f} to {grown[0]:.0f} px"
     assert grown[1] == 0 and grown[2] <= 1, "every line is in view, the first one included"
     editor.mouse_click(*editor.page_point_to_client(0, 450, 120))
-    editor.wait_until("[...marginalia.model.annotations.values()].some((a) => a.type === 'freeText')")
+    editor.wait_until("[...marginalia.model.allAnnotations()].some((a) => a.type === 'freeText')")
     editor.commands_answered()
     assert not editor.js("!!document.querySelector('.text-editor')"), "the tap elsewhere opened no new box"
     [box] = [a for a in editor.annotations() if a["type"] == "freeText"]

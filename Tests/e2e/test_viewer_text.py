@@ -45,7 +45,7 @@ def test_the_text_layer_selects_text_with_select_and_is_released_with_the_bitmap
     # With Draw a drag on the same words draws, the text layer lets it through.
     editor.js("window.getSelection().removeAllRanges(); marginalia.setTool('draw')")
     editor.pen_stroke([(box[0] + 5, y), (box[0] + 60, y + 2), (box[0] + 120, y)])
-    editor.wait_until(f"marginalia.model.annotations.size > {before}")
+    editor.wait_until(f"marginalia.model.annotationCount > {before}")
     assert editor.js("window.getSelection().toString()") == ""
     # Released with the bitmap, made again with it.
     editor.js("marginalia.viewer.evict(marginalia.viewer.views[0])")

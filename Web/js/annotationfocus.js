@@ -61,13 +61,13 @@ export function installAnnotationFocus(editor) {
 
   /**
    * Lays the stops of the page in view out again (the engine's order, names and boxes) when
-   * the page, zoom, tool or annotations changed (the model replaces its map on every change),
+   * the page, zoom, tool or annotations changed (the open document counts its changes),
    * or the layout did (`force`).
    */
   function update(force = false) {
     const viewer = editor.viewer;
     const view = viewer.views[viewer.currentPage];
-    const inputs = [view, viewer.zoom, settings.tool, editor.model.annotations];
+    const inputs = [view, viewer.zoom, settings.tool, editor.model.changes];
     if (!force && inputs.every((v, i) => v === asked[i]) && refocus === null) return;
     asked = inputs;
     const list = view && settings.tool === 'select' ? call({ call: 'keyboardOrder', pageIndex: view.geometry.index }).annotations : [];

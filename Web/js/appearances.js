@@ -87,7 +87,7 @@ export function pairAnnotations(pdfAnnotations, modelAnnotations) {
  * as it is in the file pdf.js shows) or the live overlay.
  */
 export class AnnotationDisplay {
-  /** @param {import('./model.js').DocumentModel} model */
+  /** @param {import('./opendocument.js').OpenDocument} model */
   constructor(model) {
     this.model = model;
     this.pdf = null;
@@ -121,7 +121,7 @@ export class AnnotationDisplay {
   setDocument(pdf, revision, inFile) {
     this.pdf = pdf;
     this.fileRevision = revision;
-    this.snapshot = revision === this.model.revision && inFile ? new Map(this.model.annotations) : null;
+    this.snapshot = revision === this.model.revision && inFile ? new Map(this.model.allAnnotations().map((a) => [a.id, a])) : null;
     this.inFile = this.snapshot ? inFile : [];
     this.pages.clear();
     this.touched.clear();
@@ -186,8 +186,10 @@ export class AnnotationDisplay {
     const canvasIds = new Set();
     const notShown = this.hiddenOnPage(index);
     const fixed = this.placements(index);
+    const now = new Map(this.model.annotationsOnPage(index).map((a) => [a.id, a]));
     for (const [id, annotation] of pairs) {
-      const current = this.model.annotations.get(id);
+      // By id on any page: a file may give several pages' annotations one id (the last is kept).
+      const current = now.get(id) ?? this.model.annotation(id);
       if (!current || notShown.has(id) || this.isLive(current, fixed) || !shownByPdfjs(annotation, current)) hidden.add(annotation.id);
       else canvasIds.add(id);
     }
@@ -215,7 +217,7 @@ export class AnnotationDisplay {
   pagesOf(ids) {
     const pages = new Set();
     for (const id of ids) {
-      const a = this.model.annotations.get(id) ?? this.snapshot?.get(id);
+      const a = this.model.annotation(id) ?? this.snapshot?.get(id);
       if (a) pages.add(a.pageIndex);
     }
     return pages;

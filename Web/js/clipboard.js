@@ -40,7 +40,7 @@ export function createClipboard(editor) {
   /** The selection as a clip, or null when nothing is selected. */
   function selectionClip() {
     const { ids, pageIndex } = editor.selection();
-    const annotations = ids.map((id) => editor.model.annotations.get(id)).filter(Boolean);
+    const annotations = ids.map((id) => editor.model.annotation(id)).filter(Boolean);
     if (!annotations.length) return null;
     const kinds = [...new Set(annotations.map((a) => a.type))].join(', ');
     const summary = t('clipboard.summary', { count: annotations.length, kinds });

@@ -9,9 +9,9 @@
 
 import * as api from './api.js';
 import { call, loadEngine, engineLoaded } from './engine.js';
-import { DocumentModel, addedIds } from './model.js';
+import { OpenDocument } from './opendocument.js';
 import { Viewer } from './viewer.js';
-import { Session } from './session.js';
+import { Session, addedIds } from './session.js';
 import { InputRouter } from './input.js';
 import { Preview } from './preview.js';
 import { renderAnnotations, drawAnnotation, setForeignAppearanceSource } from './overlay.js';
@@ -55,7 +55,7 @@ export const TOOL_NAMES = ['select', 'draw', 'erase', 'text', 'shape', 'image', 
 /** One open document being edited; the object behind `window.marginalia`. */
 export class Editor {
   constructor() {
-    this.model = new DocumentModel();
+    this.model = new OpenDocument();
     this.viewer = new Viewer({
       scroller: document.getElementById('scroller'),
       pages: document.getElementById('pages'),
@@ -102,10 +102,9 @@ export class Editor {
       outputs: (answer) => this.outputs(answer),
       hover: (event) => this.tools.select.hover?.(event),
     });
-    // Logged changes, ours and other tabs': the engine's copy first, then the drawing.
-    this.model.onChange(({ pages, structure, entries }) => {
+    // Logged changes, ours and other tabs', applied by the engine: what they touched is drawn again.
+    this.model.onChange(({ pages, structure }) => {
       if (structure) return;
-      if (entries?.length) call({ call: 'applyEntries', entries });
       for (const index of pages) {
         this.refreshPage(index);
         if (this.canvasShowsStale(index)) this.viewer.invalidate(index);
@@ -182,7 +181,6 @@ export class Editor {
     this.model.load(summary, annotations.annotations, Math.min(summary.revision, annotations.revision));
     // A tool the document's certification does not allow is put down (certification.js).
     if (toolRefusal(summary, settings.tool)) this.setTool('select');
-    this.syncEngine();
     // Another document's fields are not shown on this one's pages while its own are on their way.
     if (previous !== id) this.setFields([]);
     // A new document is laid out once, at the zoom and page it opens at, while pdf.js still
@@ -305,12 +303,6 @@ export class Editor {
     if (!focused || focused === document.body) this.viewer.scroller.focus({ preventScroll: true });
   }
 
-  /** Gives the engine every annotation of the model. */
-  syncEngine() {
-    const answer = call({ call: 'setAnnotations', annotations: [...this.model.annotations.values()] });
-    if (answer.problems?.length) console.warn('annotations the engine could not read', answer.problems);
-  }
-
   /** Reloads the document after pages were inserted, removed, turned or moved. */
   async reload() {
     const page = this.viewer.currentPage;
@@ -360,8 +352,9 @@ export class Editor {
     const ids = this.viewer.views[index]?.canvasIds;
     if (!ids) return false;
     const fixed = this.display.placements(index);
+    const now = new Map(this.model.annotationsOnPage(index).map((a) => [a.id, a]));
     for (const id of ids) {
-      const a = this.model.annotations.get(id);
+      const a = now.get(id) ?? this.model.annotation(id);  // an id a file gave several pages is kept on one
       if (!a || this.display.isLive(a, fixed)) return true;
     }
     return false;
@@ -431,7 +424,7 @@ export class Editor {
   /** Lets the user type the text of a new text box or note, or of an existing one. */
   async editText(request) {
     if (request.target.kind === 'existing') {
-      const a = this.model.annotations.get(request.target.id);
+      const a = this.model.annotation(request.target.id);
       if (!a) return;
       // Drawn live while it is edited (its canvas drawing would show under the editor).
       this.display.setEditing(a.id, true);
@@ -491,7 +484,7 @@ export class Editor {
   /** The one selected annotation (JSON), or null. */
   selected() {
     const { ids } = this.selection();
-    return ids.length === 1 ? this.model.annotations.get(ids[0]) ?? null : null;
+    return ids.length === 1 ? this.model.annotation(ids[0]) ?? null : null;
   }
 
   /** Selects annotations by id (null or [] clears). */
@@ -528,7 +521,7 @@ export class Editor {
    * engine's editImage makes the change command (or refuses a locked image).
    */
   editImage(id, edit) {
-    const annotation = this.model.annotations.get(id);
+    const annotation = this.model.annotation(id);
     if (annotation) this.outputs(call({ call: 'editImage', annotation, ...edit }));
   }
 

@@ -55,7 +55,6 @@ export async function completeAnnotations(editor, id, pdf, fileRevision, overtak
   if (overtaken()) return false;
   const pages = editor.model.replaceAnnotations(whole.annotations, Math.min(editor.model.revision, whole.revision));
   editor.display.setDocument(pdf, fileRevision, fileRevision === whole.revision ? whole.annotations : null);
-  editor.syncEngine();
   editor.model.emit(pages, false);
   return true;
 }

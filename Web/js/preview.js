@@ -11,7 +11,7 @@ const svgMatrix = (m) => `matrix(${m.map((v) => +v.toFixed(6)).join(' ')})`;
 /** The preview layer of the open document. */
 export class Preview {
   /**
-   * @param {import('./viewer.js').Viewer} viewer @param {import('./model.js').DocumentModel} model
+   * @param {import('./viewer.js').Viewer} viewer @param {import('./opendocument.js').OpenDocument} model
    * @param {(pageIndex: number, from: number[], to: number[]) => SVGElement|null} textSpan draws a text-marking drag
    */
   constructor(viewer, model, textSpan) {
@@ -86,7 +86,7 @@ export class Preview {
     for (const id of preview.removed) this.mark(view, id, 'erasing');
     for (const piece of preview.cut) {
       this.mark(view, piece.id, 'moving');
-      const a = this.model.annotations.get(piece.id);
+      const a = this.model.annotation(piece.id);
       if (a) parts.push(svg('g', { class: 'annotation ink', opacity: isBrushed(a) ? 1 : a.opacity ?? 1 }, inkPaths(a, piece.paths)));
     }
     this.replace(layer, svg('g', {}, parts));

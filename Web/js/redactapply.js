@@ -21,7 +21,7 @@ export function redactionApplyButton(editor) {
 export function openApplyPopover(anchor, editor) {
   const id = editor.model.summary?.id;
   if (!id) return;
-  const marks = [...(editor.model.annotations?.values() ?? [])].filter((a) => a.type === 'redact').length;
+  const marks = editor.model.allAnnotations().filter((a) => a.type === 'redact').length;
   let busy = false;
   let failure = null;
   let applied = null;

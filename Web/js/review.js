@@ -181,7 +181,7 @@ export class ReviewPanel {
   /** Goes to the annotation's page, selects it and opens its thread. */
   go(row) {
     this.editor.viewer.goToPage(row.pageIndex);
-    if (this.editor.model.annotations.has(row.id)) this.editor.select(row.id);
+    if (this.editor.model.hasAnnotation(row.id)) this.editor.select(row.id);
     this.showThread(row.id);
     this.redrawRows();
   }

@@ -1,5 +1,6 @@
 // The editing session of one open document: sends edits to the server, applies what comes
-// back and what other tabs do (the event stream), and keeps the model's revision in step.
+// back and what other tabs do (the event stream) to the engine, which keeps the annotations and
+// the revision (opendocument.js).
 //
 // Edits made while the server cannot be reached (no network, the server restarting) are not
 // lost: they wait in the outbox (outbox.js), are sent in order every few seconds and when the
@@ -19,9 +20,24 @@ export function isRetryable(error) {
   return !error?.status || error.status === 502 || error.status === 503 || error.status === 504;
 }
 
+/**
+ * The ids of the annotations a command's answer added (its logged entries, groups included),
+ * in order.
+ * @param {{applied?: {operation: object}[]}|null} response
+ */
+export function addedIds(response) {
+  const ids = [];
+  const collect = (operation) => {
+    if (operation.op === 'addAnnotation') ids.push(operation.annotation.id);
+    for (const inner of operation.operations ?? []) collect(inner);
+  };
+  for (const entry of response?.applied ?? []) collect(entry.operation);
+  return ids;
+}
+
 /** The edits and live events of one open document. */
 export class Session {
-  /** @param {import('./model.js').DocumentModel} model */
+  /** @param {import('./opendocument.js').OpenDocument} model */
   constructor(model, { onStructureChange, onStatus, onSaved, onOutbox = () => {}, onPresence = () => {} }) {
     this.model = model;
     this.onSaved = onSaved;

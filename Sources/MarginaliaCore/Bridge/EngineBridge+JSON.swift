@@ -50,30 +50,6 @@ extension EngineBridge {
                             shiftKey: try field.optionalMember("shift")?.bool() ?? false)
     }
 
-    /// Adds or replaces one annotation (its JSON) in the engine's geometry and review index.
-    func upsert(_ annotation: JSONField) throws(CommandError) {
-        let geometry = try AnnotationGeometry(json: annotation)
-        engine.upsert(geometry)
-        engine.review.upsert(try CommentRecord(json: annotation, rect: geometry.rect))
-    }
-
-    /// Follows one logged operation (docs/operations.md, version 2) in the engine's copy.
-    func apply(_ operation: JSONField) throws(CommandError) {
-        switch try operation.member("op").string() {
-        case "addAnnotation":
-            try upsert(operation.member("annotation"))
-        case "removeAnnotation":
-            let id = try operation.member("annotation").member("id").string()
-            engine.remove(id: id)
-            engine.review.remove(id: id)
-        case "changeAnnotation":
-            try upsert(operation.member("after"))
-        case "arrangeAnnotation": engine.arrange(id: try operation.member("id").string(), position: try operation.member("to").integer())
-        case "group": for inner in try operation.member("operations").array() { try apply(inner) }
-        default: break  // pages and fields: the UI sets the pages again
-        }
-    }
-
     static func textRequest(_ field: JSONField) throws(CommandError) -> TextRequest {
         let page = try field.member("pageIndex").integer()
         let target = try field.member("target")

@@ -30,6 +30,10 @@ public final class EngineBridge {
     var pageWords: [Int: PageWords] = [:]
     /// Each page's label from `setPages` (nil where it has none): the page box's (`pageEntry`).
     var pageLabels: [String?] = []
+    /// The open document's annotations (their JSON, in drawing order) at a revision of its log:
+    /// the browser's one copy, which feeds ``engine``'s geometry and review index
+    /// (EngineBridge+Annotations.swift).
+    var store = AnnotationStore()
 
     public init() {
         engine = EditorEngine(pages: [], viewSize: .zero, clock: clock)
@@ -67,31 +71,14 @@ public final class EngineBridge {
             strokeDrawn = nil
             pageWords = [:]
             pageLabels = try Self.labels(request.member("pages"))
+            _ = store.set([], revision: 0)  // stamps keep growing: a kept stamp never names other JSON
             return viewportJSON()
         case "setPages":
             engine.setPages(try Self.pages(request.member("pages")))
             pageLabels = try Self.labels(request.member("pages"))
             pageWords = [:]
+            _ = store.set([], revision: 0)  // forgotten with the geometry: the list is given again
             return viewportJSON()
-        case "setAnnotations":
-            var list: [AnnotationGeometry] = []
-            var records: [CommentRecord] = []
-            var problems: [JSONValue] = []
-            for item in try request.member("annotations").array() {
-                do throws(CommandError) {
-                    let geometry = try AnnotationGeometry(json: item)
-                    records.append(try CommentRecord(json: item, rect: geometry.rect))
-                    list.append(geometry)
-                } catch {
-                    problems.append(.string(error.message))
-                }
-            }
-            engine.setAnnotations(list)
-            engine.review.set(records)
-            return .object([("count", .integer(list.count)), ("problems", .array(problems))])
-        case "applyEntries":
-            for entry in try request.member("entries").array() { try apply(entry.member("operation")) }
-            return .object([])
         case "setWidgets":
             var widgets: [FieldWidget] = []
             for item in try request.member("widgets").array() {
@@ -229,6 +216,7 @@ public final class EngineBridge {
             try command.check(pageCount: engine.viewport.pages.count) { self.engine.annotation(id: $0) }
             return .object([("ok", .bool(true))])
         default:
+            if let answer = try annotationsCall(name, request) { return answer }
             if let answer = try reviewCall(name, request) { return answer }
             if let answer = try stylingCall(name, request) { return answer }
             if let answer = vocabularyCall(name) { return answer }

@@ -127,7 +127,7 @@ fixture("review-thread-list-and-comments", [INIT, {"call": "setAnnotations", "an
     {"call": "hiddenAnnotations", "pageIndex": 0},
     {"call": "comment", "action": "reply", "to": "r1", "text": "Because."}, {"call": "comment", "action": "delete", "id": "r1"},
     {"call": "comment", "action": "setState", "to": "sq", "state": "Accepted"},
-    {"call": "applyEntries", "entries": [{"operation": {"op": "addAnnotation", "annotation": {
+    {"call": "applyEntries", "entries": [{"revision": 1, "operation": {"op": "addAnnotation", "annotation": {
         "type": "note", "id": "s2", "pageIndex": 0, "rect": [220, 540, 240, 560], "author": "Ada", "inReplyTo": "sq",
         "state": "Accepted", "creationDate": "2026-01-01T13:00:00Z"}}}]},
     {"call": "annotationList"}, {"call": "setTool", "tool": "select"},
@@ -239,3 +239,29 @@ fixture("stamp-label", [{"call": "stampLabel", "name": name, "rect": rect} for n
     ("Approved", [40, 60, 260, 140]), ("NotForPublicRelease", [100, 600, 220, 640]), ("OK", [0, 0, 300, 40]),
     ("WAVY TAVATA AVATAR", [30, 70, 270, 120]), ("Café – “Ω” €", [10, 10, 200, 50]), ("Draft", [0, 0, 1, 1]),
 ]])
+
+# The document's annotations kept in the engine (issue 28, "Drawn once"): a list at a revision,
+# entries out of order, an echo of entries already applied, an arrange, a group (an eraser's
+# cut), an annotation moved to another page, a gap, and what a page then holds in drawing order.
+def square(id, page=0, x=100):
+    return {"type": "square", "id": id, "pageIndex": page, "rect": [x, 300, x + 50, 350], "color": "#FF0000", "fill": "#00FF00"}
+
+
+def logged(revision, operation):
+    return {"revision": revision, "clientId": "tab", "kind": "do", "operation": operation}
+
+
+fixture("annotation-log", [INIT,
+    {"call": "setAnnotations", "annotations": [square("a"), square("b", x=200), square("c", page=1)], "revision": 4},
+    {"call": "applyEntries", "entries": [logged(6, {"op": "arrangeAnnotation", "id": "b", "to": 0}),
+                                         logged(5, {"op": "addAnnotation", "annotation": square("d", x=300)})]},
+    {"call": "applyEntries", "entries": [logged(5, {"op": "addAnnotation", "annotation": square("d", x=300)})]},
+    {"call": "annotations", "pageIndex": 0},
+    {"call": "applyEntries", "entries": [logged(7, {"op": "group", "name": "erase", "operations": [
+        {"op": "removeAnnotation", "annotation": square("a")}, {"op": "addAnnotation", "annotation": ink("a-1", [[10, 10], [40, 40]])}]}),
+        logged(8, {"op": "changeAnnotation", "before": square("d", x=300), "after": square("d", page=1, x=60)}),
+        logged(10, {"op": "removeAnnotation", "annotation": square("b", x=200)})]},
+    {"call": "annotations", "pageIndex": 0}, {"call": "annotations", "pageIndex": 1}, {"call": "annotation", "id": "d"},
+    {"call": "annotation", "id": "a"}, {"call": "annotationRevision"}, {"call": "hitTest", "pageIndex": 1, "point": [80, 320]},
+    {"call": "applyEntries", "entries": [logged(9, {"op": "rotatePage", "index": 1, "degrees": 90})]},
+])

@@ -69,7 +69,7 @@ export function createNoteTool(editor) {
       const text = await edit(existing.pageIndex, [Math.min(x1, existing.rect[2]), Math.max(y2, existing.rect[1])], existing.contents ?? '');
       if (text !== null && text !== existing.contents) {
         // The note as it is now: a move made while the text was typed is kept.
-        await editor.command({ type: 'change', annotation: { ...(editor.model.annotations.get(existing.id) ?? existing), contents: text } });
+        await editor.command({ type: 'change', annotation: { ...(editor.model.annotation(existing.id) ?? existing), contents: text } });
       }
     },
   };

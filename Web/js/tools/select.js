@@ -77,13 +77,13 @@ export function createSelectTool(editor) {
    */
   function openAltText(anchor, id, { asking = false } = {}) {
     // What is typed survives the popover's rebuilds (the switch rebuilds it).
-    let draft = editor.model.annotations.get(id)?.contents ?? '';
+    let draft = editor.model.annotation(id)?.contents ?? '';
     openPopover(anchor, t(asking ? 'alt.askTitle' : 'alt.title'), () => {
       const box = html('textarea', { class: 'alt-text-box', rows: '3', 'aria-label': t('alt.title'), placeholder: t('alt.placeholder') });
       box.value = draft;
       box.addEventListener('input', () => { draft = box.value; });
       const save = html('button', { type: 'button', class: 'review-button', text: t('alt.save'), onclick: async () => {
-        const now = editor.model.annotations.get(id);
+        const now = editor.model.annotation(id);
         const text = box.value.trim();
         closePopover();
         if (now && text !== (now.contents ?? '')) {
@@ -103,7 +103,7 @@ export function createSelectTool(editor) {
    * setting is off. Nothing waits for the answer: the user may skip it or carry on.
    */
   function askAltText(id) {
-    const placed = editor.model.annotations.get(id);
+    const placed = editor.model.annotation(id);
     if (settings.askAltText === false || !placed || !describable(placed)) return;
     drawChrome();
     const anchor = bar?.isConnected && bar.dataset.for === id ? bar.querySelector('[data-action="describe"]') : null;
@@ -122,7 +122,7 @@ export function createSelectTool(editor) {
     if (textual) {
       list.push(button('text', t('selection.editText'), () => {
         popup?.remove();
-        const current = editor.model.annotations.get(single.id);
+        const current = editor.model.annotation(single.id);
         if (current?.type === 'note' || isPictureNote(current)) editor.tools.note.editNote(current);
         else if (current) editor.tools.text.editText(current);
       }));
@@ -139,7 +139,7 @@ export function createSelectTool(editor) {
       list.push(button('crop', t('selection.crop'), () => { cropping = single.id; drawChrome(); focusHandle('left'); }));
     }
     list.push(button('palette', t('text.style'), (e) => openPopover(e.currentTarget, t('text.style'), () => {
-      const first = editor.model.annotations.get(annotations[0].id) ?? annotations[0];
+      const first = editor.model.annotation(annotations[0].id) ?? annotations[0];
       if (images) return [...imageStyle(first, restyle), ...keepSizeSection(single)];
       const sections = [
         section(t('settings.colour'), swatches(texts ? first.textColor : first.color, (color) => restyle({ color }))),
@@ -154,7 +154,7 @@ export function createSelectTool(editor) {
       const notes = annotations.filter((a) => a.type === 'note');
       if (notes.length) {
         // The icon (/Name) of every selected note, one restyle: one undo step.
-        const note = editor.model.annotations.get(notes[0].id) ?? notes[0];
+        const note = editor.model.annotation(notes[0].id) ?? notes[0];
         sections.push(section(t('note.icon'), noteIconPicker(note.icon, note.color ?? '#FFD54F', (icon) => {
           restyle({ icon });
           for (const choice of document.querySelectorAll('#popover .note-icon-choice')) {
@@ -191,11 +191,11 @@ export function createSelectTool(editor) {
    * `change` (the other flags kept); the popover shows the flag the server applied.
    */
   function keepSizeSection(single) {
-    const current = single && editor.model.annotations.get(single.id);
+    const current = single && editor.model.annotation(single.id);
     if (current?.type !== 'stamp' && current?.type !== 'note') return [];
     const kept = (current.flags ?? []).includes('noZoom');
     return [section(t('selection.size'), toggle(t('selection.keepSize'), kept, (on) => {
-      const now = editor.model.annotations.get(current.id) ?? current;
+      const now = editor.model.annotation(current.id) ?? current;
       const flags = (now.flags ?? ['print']).filter((f) => f !== 'noZoom');
       editor.command({ type: 'change', annotation: { ...now, flags: on ? [...flags, 'noZoom'] : flags } });
     }))];
@@ -272,7 +272,7 @@ export function createSelectTool(editor) {
     // was default-prevented: input.js); its compatibility mousedown is refused below.
     if (e.pointerType !== 'pen') e.preventDefault();
     e.stopPropagation();
-    const image = editor.model.annotations.get(cropping);
+    const image = editor.model.annotation(cropping);
     if (!image) return;
     const handle = e.currentTarget;
     try { handle.setPointerCapture(e.pointerId); } catch { /* synthetic or gone */ }
@@ -303,7 +303,7 @@ export function createSelectTool(editor) {
     if (e.key !== inward && e.key !== outward) return;
     e.preventDefault();
     e.stopPropagation();
-    const image = editor.model.annotations.get(cropping);
+    const image = editor.model.annotation(cropping);
     if (!image) return;
     const now = call({ call: 'imageCrop', annotation: image }).sides[side];
     const step = (e.shiftKey ? 0.1 : 0.01) * (e.key === inward ? 1 : -1);
@@ -350,7 +350,7 @@ export function createSelectTool(editor) {
     const selection = editor.selection();
     editor.display?.setSelection(selection.ids);  // the selection is drawn live
     const view = selection.pageIndex !== undefined ? editor.viewer.views[selection.pageIndex] : null;
-    const annotations = selection.ids.map((id) => editor.model.annotations.get(id)).filter(Boolean);
+    const annotations = selection.ids.map((id) => editor.model.annotation(id)).filter(Boolean);
     if (cropping && (annotations.length !== 1 || annotations[0].id !== cropping)) { cropping = null; cropDrag = null; removeCropHandles(); }
     if (!view || !selection.bounds || !annotations.length) { bar?.remove(); popup?.remove(); return; }
     if (cropping) {

@@ -27,7 +27,7 @@ export function createTextTool(editor) {
       if (!text.trim()) await editor.command({ type: 'remove', ids: [a.id] });
       // The box as it is now: a move or restyle made while the text was typed (here or in
       // another tab) is kept.
-      else await editor.command({ type: 'change', annotation: { ...(editor.model.annotations.get(a.id) ?? a), text, contents: text } });
+      else await editor.command({ type: 'change', annotation: { ...(editor.model.annotation(a.id) ?? a), text, contents: text } });
     },
   };
 }
