@@ -11,28 +11,7 @@ extension PDFAnnotation {
     public func placed(by transform: AffineTransform, in newRect: CGRect) -> PDFAnnotation {
         var result = self
         result.rect = newRect
-        func map(_ points: [CGPoint]) -> [CGPoint] { points.map { transform.transform($0) } }
-        switch kind {
-        case .ink(var ink):
-            ink.paths = ink.paths.map(map)
-            result.kind = .ink(ink)
-        case .line(var line):
-            line.start = transform.transform(line.start)
-            line.end = transform.transform(line.end)
-            result.kind = .line(line)
-        case .polygon(let vertices):
-            result.kind = .polygon(vertices: map(vertices))
-        case .polyLine(var polyLine):
-            polyLine.vertices = map(polyLine.vertices)
-            result.kind = .polyLine(polyLine)
-        case .textMarkup(let markup, let quads):
-            result.kind = .textMarkup(markup, quads: quads.map { Quad(points: map($0.points)) })
-        case .redact(var redact):
-            redact.quads = redact.quads.map { Quad(points: map($0.points)) }
-            result.kind = .redact(redact)
-        case .square, .circle, .freeText, .note, .stamp, .other:
-            break
-        }
+        result.kind = kind.carried(by: transform)
         return result
     }
 

@@ -69,3 +69,34 @@ public enum AnnotationKind: Hashable, Sendable {
         return ""
     }
 }
+
+extension AnnotationKind {
+    /// The kind with its points (ink paths, line ends, vertices, quadrilaterals) carried by
+    /// `transform`: what a move or resize does to the geometry. Kinds drawn in their rect
+    /// (squares, circles, text, notes, stamps) have no points of their own and stay as they are.
+    public func carried(by transform: AffineTransform) -> AnnotationKind {
+        func map(_ points: [CGPoint]) -> [CGPoint] { points.map { transform.transform($0) } }
+        func map(_ quads: [Quad]) -> [Quad] { quads.map { Quad(points: map($0.points)) } }
+        switch self {
+        case .ink(var ink):
+            ink.paths = ink.paths.map(map)
+            return .ink(ink)
+        case .line(var line):
+            line.start = transform.transform(line.start)
+            line.end = transform.transform(line.end)
+            return .line(line)
+        case .polygon(let vertices):
+            return .polygon(vertices: map(vertices))
+        case .polyLine(var polyLine):
+            polyLine.vertices = map(polyLine.vertices)
+            return .polyLine(polyLine)
+        case .textMarkup(let markup, let quads):
+            return .textMarkup(markup, quads: map(quads))
+        case .redact(var redact):
+            redact.quads = map(redact.quads)
+            return .redact(redact)
+        case .square, .circle, .freeText, .note, .stamp, .other:
+            return self
+        }
+    }
+}

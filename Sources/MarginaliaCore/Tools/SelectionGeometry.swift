@@ -71,26 +71,7 @@ public enum SelectionGeometry {
     public static func applying(_ transform: AffineTransform, to geometry: AnnotationGeometry, rect: CGRect) -> AnnotationGeometry {
         var result = geometry
         result.rect = rect
-        func map(_ points: [CGPoint]) -> [CGPoint] { points.map { transform.transform($0) } }
-        func map(_ quads: [AnnotationKind.Quad]) -> [AnnotationKind.Quad] { quads.map { AnnotationKind.Quad(points: map($0.points)) } }
-        switch geometry.kind {
-        case .ink(var ink):
-            ink.paths = ink.paths.map(map)
-            result.kind = .ink(ink)
-        case .line(var line):
-            line.start = transform.transform(line.start)
-            line.end = transform.transform(line.end)
-            result.kind = .line(line)
-        case .polygon(let vertices): result.kind = .polygon(vertices: map(vertices))
-        case .polyLine(var polyLine):
-            polyLine.vertices = map(polyLine.vertices)
-            result.kind = .polyLine(polyLine)
-        case .textMarkup(let markup, let quads): result.kind = .textMarkup(markup, quads: map(quads))
-        case .redact(var redact):
-            redact.quads = map(redact.quads)
-            result.kind = .redact(redact)
-        case .square, .circle, .freeText, .note, .stamp, .other: break
-        }
+        result.kind = geometry.kind.carried(by: transform)
         return result
     }
 
