@@ -62,8 +62,8 @@ extension EngineBridge {
         for id in store.allIDs {
             guard let json = store.entry(id: id)?.json else { continue }
             do throws(CommandError) {
-                let geometry = try AnnotationGeometry(json: JSONField(json, path: "annotation \(id)"))
-                records.append(try CommentRecord(json: JSONField(json, path: "annotation \(id)"), rect: geometry.rect))
+                let (geometry, record) = try Self.engineView(of: json, id: id)
+                records.append(record)
                 list.append(geometry)
             } catch {
                 problems.append(error.message)
@@ -74,6 +74,13 @@ extension EngineBridge {
         return (list.count, problems)
     }
 
+    /// What the engine keeps of one annotation's JSON: its geometry and its comment record.
+    static func engineView(of json: JSONValue, id: String) throws(CommandError) -> (AnnotationGeometry, CommentRecord) {
+        let field = JSONField(json, path: "annotation \(id)")
+        let geometry = try AnnotationGeometry(json: field)
+        return (geometry, try CommentRecord(json: field, rect: geometry.rect))
+    }
+
     /// Keeps the engine's geometry and review index in step with what the log did to one
     /// annotation; answers the problem when its new JSON cannot be read (the engine then
     /// forgets it: it is neither hit nor erased, while the views still draw it).
@@ -82,8 +89,7 @@ extension EngineBridge {
         case .set(let id, let moved):
             guard let json = store.entry(id: id)?.json else { return nil }
             do throws(CommandError) {
-                let geometry = try AnnotationGeometry(json: JSONField(json, path: "annotation \(id)"))
-                let record = try CommentRecord(json: JSONField(json, path: "annotation \(id)"), rect: geometry.rect)
+                let (geometry, record) = try Self.engineView(of: json, id: id)
                 engine.upsert(geometry)
                 engine.review.upsert(record)
             } catch {
