@@ -54,14 +54,16 @@ apt_packages+=(libharfbuzz-dev libfribidi-dev fonts-noto-core fonts-noto-cjk)
 # redaction oracles check (Tests/oracles/test_redaction.py). pyhanko (with pyhanko_certvalidator)
 # validates the signatures `marginalia sign` writes and signs files for `marginalia signatures` to read.
 # babel's copy of CLDR judges the plural forms of the editor's message catalogs (Tests/server/test_i18n_catalogs.py).
+# pytest_timeout (pytest-timeout) ends a test that outlives its bound with every thread's stack,
+# so one stuck test fails by name instead of holding the whole run (the suites' pytest.ini).
 python_modules=(pikepdf pymupdf pypdf pypdfium2 pytest reportlab playwright fontTools selenium schemathesis yaml brotli xdist
-                pdfminer pyhanko pyhanko_certvalidator babel)
+                pdfminer pyhanko pyhanko_certvalidator babel pytest_timeout)
 declare -A pypi_name=(
     [pikepdf]=pikepdf [pymupdf]=pymupdf [pypdf]=pypdf
     [pypdfium2]=pypdfium2 [pytest]=pytest [reportlab]=reportlab [playwright]=playwright
     [fontTools]=fonttools [selenium]=selenium [schemathesis]=schemathesis [yaml]=pyyaml [brotli]=brotli
     [xdist]=pytest-xdist [pdfminer]=pdfminer.six [pyhanko]=pyhanko [pyhanko_certvalidator]=pyhanko-certvalidator
-    [babel]=babel
+    [babel]=babel [pytest_timeout]=pytest-timeout
 )
 # Versions pinned where a new release could change what a test finds: Schemathesis's checks
 # and generators grow with each release (Tests/server/test_schemathesis.py).

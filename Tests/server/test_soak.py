@@ -21,6 +21,7 @@ import time
 from collections import Counter
 
 import pymupdf
+import pytest
 
 from serve_process import Server
 from soak_client import DOCS, InDoubt, MixedClient, Refused, annotation_ids, qpdf_ok
@@ -117,9 +118,15 @@ class Client(MixedClient):
             return
 
 
+SQLITE_SECONDS = float(os.environ.get("MARGINALIA_SOAK_SECONDS", "180"))
+POSTGRES_SECONDS = float(os.environ.get("MARGINALIA_PG_SOAK_SECONDS", "30"))
+
+
+# The suite's bound (pytest.ini's timeout) counts from the test's start: the soak's own
+# duration comes on top of it.
+@pytest.mark.timeout(600 + max(SQLITE_SECONDS, POSTGRES_SECONDS))
 def test_mixed_load_with_random_kills_loses_nothing_acknowledged(binary, tmp_path, new_store, store_kind):
-    duration = float(os.environ.get("MARGINALIA_SOAK_SECONDS", "180") if store_kind == "sqlite"
-                     else os.environ.get("MARGINALIA_PG_SOAK_SECONDS", "30"))
+    duration = SQLITE_SECONDS if store_kind == "sqlite" else POSTGRES_SECONDS
     server = Server(binary, tmp_path / "data", store=new_store()).start()
     figures = Figures()
     log: dict = {}
