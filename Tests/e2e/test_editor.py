@@ -6,7 +6,6 @@ server stored (the annotations API, and GET /file read by PyMuPDF).
 """
 
 import io
-import json
 
 import pytest
 
@@ -21,8 +20,15 @@ def stroke_points(editor, page, x0, x1, y, steps=24):
                                                for i in range(steps + 1)])
 
 
-def wait_count(editor, selector, expected, timeout=5000):
-    editor.wait_until(f"document.querySelectorAll({json.dumps(selector)}).length === {expected}", timeout=timeout)
+def wait_inks(editor, expected, page=None, timeout=5000):
+    """Waits until the tab's open document holds `expected` ink annotations (on `page`, if
+    given). What the tab holds, not the overlay's elements: an ink is an element of the overlay
+    only until the file the page shows includes it (filerefresh.js fetches it 1.5 s after the
+    edits stop); pdf.js draws it from then on, and a wait that counted elements failed whenever
+    it began after that refresh (a reload, a slow machine)."""
+    on_page = "" if page is None else f" && a.pageIndex === {page}"
+    editor.wait_until(f"marginalia.model.allAnnotations().filter((a) => a.type === 'ink'{on_page}).length === {expected}",
+                      timeout=timeout)
 
 
 def inks(editor):
@@ -33,8 +39,9 @@ def test_pen_stroke_becomes_an_ink_annotation_in_the_file(new_editor):
     editor = new_editor()
     editor.js("marginalia.setTool('draw')")
     editor.pen_stroke(stroke_points(editor, 0, 100, 300, BAND_Y))
-    wait_count(editor, ".annotations .annotation.ink", 1)
-    assert editor.count(".preview *") == 0, "the live preview is replaced by the applied stroke"
+    wait_inks(editor, 1)
+    # The live preview is replaced by the applied stroke.
+    editor.wait_until("document.querySelectorAll('.preview *').length === 0")
     [ink] = inks(editor)
     assert ink["pageIndex"] == 0
     xs = [p[0] for path in ink["paths"] for p in path]
@@ -59,7 +66,7 @@ def test_a_pressure_stroke_is_drawn_as_wide_as_the_pen_pressed(new_editor):
         editor.pen_stroke(points, pressure=pressures)
     else:  # WebKitGTK's driver presses with 1, then 0: the pressures come from script-made events
         editor.synthetic_pen_stroke(points, pressure=pressures)
-    wait_count(editor, ".annotations .annotation.ink", 1)
+    wait_inks(editor, 1)
     [ink] = inks(editor)
     assert ink.get("pressures"), "the engine kept the pressures"
     # The engine's outline (InkOutline, the saved appearance's): filled, width × clamp(pressure,
@@ -82,7 +89,7 @@ def test_stroke_lands_under_the_pen_on_a_rotated_cropped_page(new_editor):
     start = (box[0] + box[2] * 0.3, box[1] + box[3] * 0.5)
     points = [(start[0] + i * 8, start[1] + (i % 2) * 6) for i in range(20)]
     editor.pen_stroke(points)
-    wait_count(editor, "[data-page='2'] .annotations .annotation.ink", 1)
+    wait_inks(editor, 1, page=2)
     [ink] = [a for a in inks(editor) if a["pageIndex"] == 2]
     first = ink["paths"][0][0]
     client = editor.page_point_to_client(2, first[0], first[1])
@@ -94,11 +101,11 @@ def test_eraser_removes_the_stroke(new_editor):
     editor = new_editor()
     editor.js("marginalia.setTool('draw')")
     editor.pen_stroke(stroke_points(editor, 0, 100, 300, BAND_Y))
-    wait_count(editor, ".annotations .annotation.ink", 1)
+    wait_inks(editor, 1)
     editor.press("e")
     sweep = [editor.page_point_to_client(0, 200 + i, BAND_Y - 40 + i * 8) for i in range(11)]
     editor.pen_stroke(sweep)
-    wait_count(editor, ".annotations .annotation.ink", 0)
+    wait_inks(editor, 0)
     assert inks(editor) == []
 
 
@@ -106,11 +113,11 @@ def test_undo_and_redo_with_the_keyboard(new_editor):
     editor = new_editor()
     editor.js("marginalia.setTool('draw')")
     editor.pen_stroke(stroke_points(editor, 0, 100, 300, BAND_Y))
-    wait_count(editor, ".annotations .annotation.ink", 1)
+    wait_inks(editor, 1)
     editor.press("Control+z")
-    wait_count(editor, ".annotations .annotation.ink", 0)
+    wait_inks(editor, 0)
     editor.press("Control+Shift+z")
-    wait_count(editor, ".annotations .annotation.ink", 1)
+    wait_inks(editor, 1)
     assert len(inks(editor)) == 1
 
 
@@ -163,7 +170,7 @@ def test_pencil_only_mode_ignores_touch_drawing(new_editor):
     assert inks(editor) == [], "a finger must not draw in pencil-only mode"
     assert editor.js("marginalia.viewer.scroller.scrollTop") != scroll_before, "a finger scrolls instead"
     editor.pen_stroke(stroke_points(editor, 0, 100, 300, BAND_Y))
-    wait_count(editor, ".annotations .annotation.ink", 1)
+    wait_inks(editor, 1)
 
 
 def test_draw_with_finger_mode_draws_with_one_finger(new_editor):
@@ -171,7 +178,7 @@ def test_draw_with_finger_mode_draws_with_one_finger(new_editor):
     editor.draw_with_finger()
     editor.js("marginalia.setTool('draw')")
     editor.touch_stroke(stroke_points(editor, 0, 100, 300, BAND_Y))
-    wait_count(editor, ".annotations .annotation.ink", 1)
+    wait_inks(editor, 1)
 
 
 def test_two_tabs_see_each_others_strokes(new_editor):
@@ -179,13 +186,13 @@ def test_two_tabs_see_each_others_strokes(new_editor):
     second = new_editor()
     first.js("marginalia.setTool('draw')")
     first.pen_stroke(stroke_points(first, 0, 100, 300, BAND_Y))
-    wait_count(first, ".annotations .annotation.ink", 1)
-    wait_count(second, ".annotations .annotation.ink", 1, timeout=10000)
+    wait_inks(first, 1)
+    wait_inks(second, 1, timeout=10000)
 
     second.js("marginalia.setTool('draw')")
     second.pen_stroke(stroke_points(second, 0, 100, 300, BAND_Y - 80))
-    wait_count(second, ".annotations .annotation.ink", 2)
-    wait_count(first, ".annotations .annotation.ink", 2, timeout=10000)
+    wait_inks(second, 2)
+    wait_inks(first, 2, timeout=10000)
     second.screenshot("second-tab")
     assert first.js("marginalia.model.revision") == second.js("marginalia.model.revision")
 
@@ -239,7 +246,7 @@ def test_save_clears_the_unsaved_mark_and_download_holds_the_ink(new_editor):
     editor = new_editor()
     editor.js("marginalia.setTool('draw')")
     editor.pen_stroke(stroke_points(editor, 0, 100, 300, BAND_Y))
-    wait_count(editor, ".annotations .annotation.ink", 1)
+    wait_inks(editor, 1)
     assert "dirty" in editor.attribute("button[data-tool=save]", "class")
     editor.click("button[data-tool=save]")
     editor.wait_until("!document.querySelector('button[data-tool=save]').classList.contains('dirty')")
@@ -258,7 +265,7 @@ def test_segment_eraser_cuts_a_stroke_and_undo_restores_it(new_editor):
     editor.press("Escape")
     editor.js("marginalia.setTool('draw')")
     editor.pen_stroke([editor.page_point_to_client(0, 100 + i * 10, BAND_Y) for i in range(21)])
-    wait_count(editor, ".annotations .annotation.ink", 1)
+    wait_inks(editor, 1)
     [original] = inks(editor)
     editor.press("e")
     editor.pen_stroke([editor.page_point_to_client(0, 200, BAND_Y - 30 + i * 6) for i in range(11)])
@@ -270,7 +277,7 @@ def test_segment_eraser_cuts_a_stroke_and_undo_restores_it(new_editor):
     editor.press("Control+z")
     # The cut is one ink annotation too: wait for the original to be back, not for a count.
     editor.wait_until(f"marginalia.model.hasAnnotation('{original['id']}')")
-    wait_count(editor, ".annotations .annotation.ink", 1)
+    wait_inks(editor, 1)
     assert [a["id"] for a in inks(editor)] == [original["id"]]
 
 
@@ -278,7 +285,7 @@ def test_export_flattened_has_no_annotations_left(new_editor):
     editor = new_editor()
     editor.js("marginalia.setTool('draw')")
     editor.pen_stroke(stroke_points(editor, 0, 100, 300, BAND_Y))
-    wait_count(editor, ".annotations .annotation.ink", 1)
+    wait_inks(editor, 1)
     editor.press("Control+s")
     editor.wait_until("!document.querySelector('button[data-tool=save]').classList.contains('dirty')")
     editor.click_toolbar("export")
@@ -329,7 +336,7 @@ def test_touch_while_the_pen_is_down_is_a_palm(new_editor):
     assert editor.js("marginalia.viewer.scroller.scrollTop") == scroll, "a palm must not scroll"
     editor.pen_moves(points[1:])
     editor.pen_up(points[-1])
-    wait_count(editor, ".annotations .annotation.ink", 1)
+    wait_inks(editor, 1)
     [ink] = inks(editor)
     assert all(p[0] < 320 for path in ink["paths"] for p in path), "only the pen's stroke"
     editor.screenshot("palm")
@@ -386,20 +393,20 @@ def test_each_tab_undoes_only_its_own_strokes(new_editor):
     second = new_editor()
     first.js("marginalia.setTool('draw')")
     first.pen_stroke(stroke_points(first, 0, 100, 300, BAND_Y))
-    wait_count(second, ".annotations .annotation.ink", 1, timeout=10000)
+    wait_inks(second, 1, timeout=10000)
     [mine] = [a["id"] for a in first.annotations() if a["type"] == "ink"]
     second.js("marginalia.setTool('draw')")
     second.pen_stroke(stroke_points(second, 0, 100, 300, BAND_Y - 80))
-    wait_count(first, ".annotations .annotation.ink", 2, timeout=10000)
+    wait_inks(first, 2, timeout=10000)
     # The first tab's undo takes back its own stroke, not the second tab's later one.
     first.press("Control+z")
-    wait_count(second, ".annotations .annotation.ink", 1, timeout=10000)
+    wait_inks(second, 1, timeout=10000)
     left = [a["id"] for a in first.annotations() if a["type"] == "ink"]
     assert len(left) == 1 and mine not in left
     # A reload keeps the tab's history: its redo brings its stroke back.
     first.reload()
     first.press("Control+Shift+z")
-    wait_count(second, ".annotations .annotation.ink", 2, timeout=10000)
+    wait_inks(second, 2, timeout=10000)
     assert mine in [a["id"] for a in first.annotations() if a["type"] == "ink"]
 
 
@@ -408,7 +415,7 @@ def test_undo_of_a_stroke_someone_else_moved_is_refused_and_nothing_is_lost(new_
     second = new_editor()
     first.js("marginalia.setTool('draw')")
     first.pen_stroke(stroke_points(first, 0, 100, 300, BAND_Y))
-    wait_count(second, ".annotations .annotation.ink", 1, timeout=10000)
+    wait_inks(second, 1, timeout=10000)
     [stroke] = [a for a in first.annotations() if a["type"] == "ink"]
     second.js("localStorage.setItem('marginalia.userName', 'Ben')")  # the name the Comments panel keeps
     second.js(f"marginalia.command({{type: 'move', ids: ['{stroke['id']}'], dx: 0, dy: -40}})")
