@@ -4,7 +4,7 @@ Chromium only: WebKitGTK's WebDriver can neither take the browser offline nor bl
 
 import pytest
 
-from test_editor import BAND_Y, stroke_points
+from test_editor import BAND_Y, stroke_points, wait_inks
 
 COMMANDS = "**/api/v1/documents/*/commands"
 
@@ -31,7 +31,7 @@ def test_a_stroke_drawn_offline_reaches_the_server_when_the_network_returns(new_
     editor.screenshot("offline-waiting")
     editor.tab.context.set_offline(False)
     editor.wait_until("document.querySelector('.waiting-badge').hidden", timeout=15000)
-    editor.wait_until("document.querySelectorAll('.annotations .annotation.ink').length === 1", timeout=10000)
+    wait_inks(editor, 1, timeout=10000)
     assert len(inks(editor)) == 1
     assert editor.count(".overlay .waiting .annotation") == 0
 
@@ -49,7 +49,7 @@ def test_edits_waiting_survive_a_reload_and_go_in_order(new_editor):
     assert editor.count(".overlay .waiting .annotation.ink") == 2
     assert inks(editor) == []
     page.unroute(COMMANDS)
-    editor.wait_until("document.querySelectorAll('.annotations .annotation.ink').length === 2", timeout=15000)
+    wait_inks(editor, 2, timeout=15000)
     strokes = inks(editor)
     assert len(strokes) == 2
     # In the order they were drawn: the upper band first (page space: y grows upwards).
@@ -59,4 +59,4 @@ def test_edits_waiting_survive_a_reload_and_go_in_order(new_editor):
     editor.wait_until("document.querySelector('.waiting-badge').hidden")
     # Undo takes back the last of them, as it would have online.
     editor.press("Control+z")
-    editor.wait_until("document.querySelectorAll('.annotations .annotation.ink').length === 1", timeout=10000)
+    wait_inks(editor, 1, timeout=10000)

@@ -15,6 +15,7 @@ import pytest
 
 from conftest import _binary, serving_editor
 from editor_harness import ROOT, SAMPLE, Editor, api
+from test_editor import wait_inks
 
 CATALOGS = ROOT / "Web" / "i18n"
 BAND_Y = 300
@@ -45,7 +46,7 @@ def test_an_undo_the_server_refuses_is_said_in_german_with_who_changed_it(new_ed
     first.js("marginalia.setTool('draw')")
     first.show_page(0, zoom=1)
     first.pen_stroke(stroke_points(first, 100, 300, BAND_Y))
-    second.wait_until("document.querySelectorAll('.annotations .annotation.ink').length === 1", timeout=10000)
+    wait_inks(second, 1, timeout=10000)
     [stroke] = [a for a in first.annotations() if a["type"] == "ink"]
     second.js("localStorage.setItem('marginalia.userName', 'Ben')")
     second.js(f"marginalia.command({{type: 'move', ids: ['{stroke['id']}'], dx: 0, dy: -40}})")
