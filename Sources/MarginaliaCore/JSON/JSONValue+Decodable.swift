@@ -31,8 +31,13 @@ extension JSONValue: Decodable {
                 self = .bool(flag)
             } else if let number = try? value.decode(Double.self) {
                 self = .number(number)
+            } else if let text = try? value.decode(String.self) {
+                self = .string(text)
             } else {
-                self = .string(try value.decode(String.self))
+                // No JSON scalar is left but a number too large for a Double (1e999), which
+                // JSONDecoder reads but cannot give. NaN, which every reader's range check
+                // refuses, costs that value only, not the whole document.
+                self = .number(.nan)
             }
         }
     }
