@@ -82,12 +82,8 @@ enum FillCommand {
 
         init(from decoder: any Decoder) throws {
             let container = try decoder.singleValueContainer()
-            if let b = try? container.decode(Bool.self) {
-                self = .value(.bool(b))
-            } else if let s = try? container.decode(String.self) {
-                self = .value(.text(s))
-            } else if let items = try? container.decode([String].self) {
-                self = .value(.choices(items))
+            if let value = try? container.decode(FormValue.self) {
+                self = .value(value)
             } else if let n = try? container.decode(Double.self) {
                 self = .value(.text(n == n.rounded() && abs(n) < 1e15 ? String(Int(n)) : String(n)))
             } else {

@@ -1,29 +1,25 @@
 import Foundation
 
-/// A form value as JSON: a string (text, a choice, a checkbox or radio state name), `true` or
-/// `false` (a checkbox; `false` also clears a radio group) or an array of strings (the
-/// selected options of a multi-select list).
+/// A form value as Codable JSON, for the operation log (EditorOperation+JSON): the core's one
+/// reading and writing (``FormValue/init(json:)``, ``FormValue/json``), called through
+/// ``JSONValue``, not a second coding.
 extension FormValue: Codable {
+    /// Reads the value with ``init(json:)``.
+    ///
+    /// - Throws: `DecodingError.dataCorrupted` when it is none of a string, true or false, or
+    ///   an array of strings.
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        if let flag = try? container.decode(Bool.self) {
-            self = .bool(flag)
-        } else if let text = try? container.decode(String.self) {
-            self = .text(text)
-        } else if let choices = try? container.decode([String].self) {
-            self = .choices(choices)
-        } else {
-            throw DecodingError.dataCorruptedError(in: container,
-                debugDescription: "a form value is a string, true or false, or an array of strings")
+        let json = try JSONValue(from: decoder)
+        do {
+            self = try FormValue(json: JSONField(json, path: "value"))
+        } catch {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath,
+                debugDescription: "a form value is a string, true or false, or an array of strings"))
         }
     }
 
+    /// Writes ``json``.
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        switch self {
-        case .text(let text): try container.encode(text)
-        case .bool(let flag): try container.encode(flag)
-        case .choices(let choices): try container.encode(choices)
-        }
+        try json.encode(to: encoder)
     }
 }

@@ -28,7 +28,7 @@ extension AnnotationGeometry {
         let rect = try field.optionalMember("rect")?.rect() ?? Self.bounds(of: kind, lineWidth: width)
         self.init(id: id, pageIndex: pageIndex, kind: kind, rect: rect, lineWidth: width, filled: filled, flags: flags,
                   author: try field.optionalMember("author")?.string(), inReplyTo: try field.optionalMember("inReplyTo")?.string(),
-                  replyType: try field.optionalMember("replyType")?.string() == "group" ? .group : .reply,
+                  replyType: (try field.optionalMember("replyType")?.string()).flatMap(ReplyType.init(jsonName:)) ?? .reply,
                   state: try Self.state(field))
     }
 

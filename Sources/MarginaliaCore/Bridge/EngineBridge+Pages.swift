@@ -48,7 +48,7 @@ extension EngineBridge {
         case "move":
             command = PageOrganizer.moveCommand(pages: sorted, slot: try request.member("slot").integer(), pageCount: pageCount)
         case "insert":
-            var members: [(String, JSONValue)] = [("type", .string("insertPages")), ("index", try request.member("index").value),
+            var members: [(String, JSONValue)] = [("type", .string(CommandType.insertPages.rawValue)), ("index", try request.member("index").value),
                                                   ("source", try request.member("source").value)]
             if let sourcePages = try request.optionalMember("sourcePages") { members.append(("pages", sourcePages.value)) }
             command = try EditorCommand(json: JSONField(.object(members), path: "insert"))

@@ -103,11 +103,11 @@ extension EngineBridge {
     func comment(_ request: JSONField) throws(CommandError) -> [EngineOutput] {
         var fields = JSONObject()
         let action = try request.member("action").string()
-        let types = ["reply": "reply", "edit": "editReply", "delete": "deleteReply", "setState": "setState"]
+        let types: [String: CommandType] = ["reply": .reply, "edit": .editReply, "delete": .deleteReply, "setState": .setState]
         guard let type = types[action] else {
             throw try request.member("action").problem("expected reply, edit, delete or setState, found \"\(action)\"")
         }
-        fields["type"] = .string(type)
+        fields["type"] = .string(type.rawValue)
         for key in ["to", "id", "text", "state"] { if let value = request.value[key] { fields[key] = value } }
         if let user = engine.user { fields["author"] = .string(user) }
         do throws(CommandError) {

@@ -145,7 +145,7 @@ public final class EngineBridge {
             return outputs(engine.deleteSelection())
         case "restyleSelection":
             var style = request.value
-            if case .object(var object) = style { object["type"] = .string("restyle"); object["ids"] = .strings(["-"]); style = .object(object) }
+            if case .object(var object) = style { object["type"] = .string(CommandType.restyle.rawValue); object["ids"] = .strings(["-"]); style = .object(object) }
             guard case .restyle(_, let restyle) = try EditorCommand(json: JSONField(style, path: "style")) else { return outputs([]) }
             return outputs(engine.restyleSelection(restyle))
         case "arrangeSelection":

@@ -42,8 +42,8 @@ extension EditorCommand {
     /// The longest text of one reply, in UTF-8 bytes.
     public static let maximumCommentBytes = 100_000
 
-    /// The comment commands' fields (`type` already read).
-    static func comment(_ type: String, _ field: JSONField) throws(CommandError) -> EditorCommand? {
+    /// The comment commands' fields (`type` already read: one of the four).
+    static func comment(_ type: CommandType, _ field: JSONField) throws(CommandError) -> EditorCommand {
         func text() throws(CommandError) -> String {
             let member = try field.member("text")
             let value = try member.string()
@@ -60,19 +60,17 @@ extension EditorCommand {
             return name
         }
         switch type {
-        case "reply":
+        case .reply:
             return .reply(Reply(to: try field.member("to").string(), text: try text(), author: try author(),
                                 id: try field.optionalMember("id")?.string()))
-        case "setState":
+        case .setState:
             guard let name = try author() else { throw CommandError.malformed("\(field.path).author: missing (a review state is one person's)") }
             return .setState(StateChange(to: try field.member("to").string(), state: try field.member("state").choice(ReviewState.self),
                                          author: name))
-        case "editReply":
+        case .editReply:
             return .editReply(id: try field.member("id").string(), text: try text(), author: try author())
-        case "deleteReply":
-            return .deleteReply(id: try field.member("id").string(), author: try author())
         default:
-            return nil
+            return .deleteReply(id: try field.member("id").string(), author: try author())
         }
     }
 

@@ -11,9 +11,12 @@ extension EditorCommand {
     /// - Throws: ``CommandError/malformed(_:)`` naming the path of the first bad field, or
     ///   ``CommandError/tooLarge(_:_:)`` when a list is over its limit.
     public init(json field: JSONField) throws(CommandError) {
-        let type = try field.member("type").string()
+        let name = try field.member("type").string()
+        guard let type = CommandType(rawValue: name) else {
+            throw CommandError.malformed("\(field.path).type: unknown command \"\(name)\" (expected one of \(Self.typeNames.joined(separator: ", ")))")
+        }
         switch type {
-        case "add":
+        case .add:
             // One annotation (`annotation`) or several added as one step (`annotations`).
             var annotations: [JSONField] = []
             if let one = try field.optionalMember("annotation") { annotations.append(one) }
@@ -23,34 +26,34 @@ extension EditorCommand {
             }
             for annotation in annotations { try Self.checkAnnotationObject(annotation, needsID: false) }
             self = .add(annotations.map { $0.value })
-        case "change":
+        case .change:
             let annotation = try field.member("annotation")
             try Self.checkAnnotationObject(annotation, needsID: true)
             self = .change(annotation.value)
-        case "remove":
+        case .remove:
             self = .remove(ids: try Self.ids(field))
-        case "unlock":
+        case .unlock:
             self = .unlock(ids: try Self.ids(field))
-        case "move":
+        case .move:
             self = .move(ids: try Self.ids(field), dx: try field.member("dx").coordinate(), dy: try field.member("dy").coordinate())
-        case "paste":
+        case .paste:
             let list = try field.member("annotations").array(maximumCount: Self.maximumIds)
             guard !list.isEmpty else { throw CommandError.malformed("\(field.path).annotations: nothing to paste") }
             for annotation in list { try Self.checkAnnotationObject(annotation, needsID: false) }
             self = .paste(annotations: list.map { $0.value }, dx: try field.optionalMember("dx")?.coordinate() ?? 0,
                           dy: try field.optionalMember("dy")?.coordinate() ?? 0)
-        case "arrange":
+        case .arrange:
             let to = try field.member("to").string()
             guard to == "front" || to == "back" else { throw CommandError.malformed("\(field.path).to: expected \"front\" or \"back\"") }
             self = .arrange(ids: try Self.ids(field), toFront: to == "front")
-        case "resize":
+        case .resize:
             let rect = try field.member("rect").boundedRect()
             self = .resize(id: try field.member("id").string(), rect: rect)
-        case "restyle":
+        case .restyle:
             self = .restyle(ids: try Self.ids(field), style: try Self.restyle(field))
-        case "stroke":
+        case .stroke:
             self = .stroke(try Self.stroke(field))
-        case "erase":
+        case .erase:
             let mode = try field.optionalMember("mode")?.choice(EraserMode.self) ?? .stroke
             let size = try field.member("size").coordinate()
             guard size > 0 else { throw CommandError.malformed("\(field.path).size: expected a positive number") }
@@ -59,32 +62,28 @@ extension EditorCommand {
             guard !points.isEmpty else { throw CommandError.malformed("\(field.path).points: no points") }
             self = .erase(Erase(pageIndex: try field.member("pageIndex").integer(), mode: mode,
                                 size: size, points: points))
-        case "fill":
+        case .fill:
             self = .fill(name: try field.member("name").string(), value: try FormValue(json: field.member("value")))
-        case "insertPage":
+        case .insertPage:
             // A page is 3 to 14,400 points wide and high (ISO 32000-2, Annex C).
             let width = try field.optionalMember("width")?.number(in: 3...14_400) ?? 612
             let height = try field.optionalMember("height")?.number(in: 3...14_400) ?? 792
             self = .insertPage(index: try field.member("index").integer(), width: width, height: height)
-        case "removePage":
+        case .removePage:
             self = .removePage(index: try field.member("index").integer())
-        case "rotatePage":
+        case .rotatePage:
             let degrees = try field.member("degrees").integer(in: -3600...3600)
             guard degrees % 90 == 0 else { throw CommandError.malformed("\(field.path).degrees: expected a multiple of 90") }
             self = .rotatePage(index: try field.member("index").integer(), degrees: degrees)
-        case "movePage":
+        case .movePage:
             self = .movePage(from: try field.member("from").integer(),
                              to: try field.member("to").integer())
-        case "undo": self = .undo
-        case "redo": self = .redo
-        case "duplicatePages", "insertPages", "rotatePages", "movePages", "removePages":
+        case .undo: self = .undo
+        case .redo: self = .redo
+        case .duplicatePages, .insertPages, .rotatePages, .movePages, .removePages:
             self = try Self.pagesCommand(type, field)
-        default:
-            if let comment = try Self.comment(type, field) {
-                self = comment
-                return
-            }
-            throw CommandError.malformed("\(field.path).type: unknown command \"\(type)\" (expected one of \(Self.typeNames.joined(separator: ", ")))")
+        case .reply, .setState, .editReply, .deleteReply:
+            self = try Self.comment(type, field)
         }
     }
 
@@ -153,7 +152,7 @@ extension EditorCommand {
 
     /// The command as JSON, with the protocol's keys.
     public var json: JSONValue {
-        var pairs: [(String, JSONValue?)] = [("type", .string(typeName))]
+        var pairs: [(String, JSONValue?)] = [("type", .string(type.rawValue))]
         switch self {
         case .add(let annotations):
             if annotations.count == 1 { pairs.append(("annotation", annotations[0])) } else { pairs.append(("annotations", .array(annotations))) }

@@ -26,22 +26,22 @@ extension EditorCommand {
     /// The most pages one page command may name.
     public static let maximumPages = 10_000
 
-    /// Decodes the page-organising commands.
-    static func pagesCommand(_ type: String, _ field: JSONField) throws(CommandError) -> EditorCommand {
+    /// Decodes the page-organising commands (`type` already read: one of the five).
+    static func pagesCommand(_ type: CommandType, _ field: JSONField) throws(CommandError) -> EditorCommand {
         switch type {
-        case "duplicatePages":
+        case .duplicatePages:
             let pages = try pageList(field.member("pages"))
             let to = try field.optionalMember("to")?.integer() ?? ((pages.max() ?? 0) + 1)
             return .duplicatePages(pages: pages, to: to)
-        case "insertPages":
+        case .insertPages:
             let pages = try field.optionalMember("pages").map { (list) throws(CommandError) -> [Int] in try pageList(list) }
             return .insertPages(index: try field.member("index").integer(), source: try pageSource(field.member("source")),
                                 pages: pages)
-        case "rotatePages":
+        case .rotatePages:
             let degrees = try field.member("degrees").integer(in: -3600...3600)
             guard degrees % 90 == 0 else { throw CommandError.malformed("\(field.path).degrees: expected a multiple of 90") }
             return .rotatePages(pages: try pageList(field.member("pages")), degrees: degrees)
-        case "movePages":
+        case .movePages:
             return .movePages(pages: try pageList(field.member("pages")), to: try field.member("to").integer())
         default:
             return .removePages(pages: try pageList(field.member("pages")))

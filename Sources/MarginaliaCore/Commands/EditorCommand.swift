@@ -172,42 +172,42 @@ public enum EditorCommand: Equatable, Sendable {
     /// The most annotations one command may name or add.
     public static let maximumIds = 10_000
 
-    /// The command's `type` in JSON.
-    public var typeName: String {
+    /// The command's `type`.
+    public var type: CommandType {
         switch self {
-        case .add: return "add"
-        case .change: return "change"
-        case .remove: return "remove"
-        case .unlock: return "unlock"
-        case .move: return "move"
-        case .paste: return "paste"
-        case .arrange: return "arrange"
-        case .resize: return "resize"
-        case .restyle: return "restyle"
-        case .stroke: return "stroke"
-        case .erase: return "erase"
-        case .fill: return "fill"
-        case .insertPage: return "insertPage"
-        case .removePage: return "removePage"
-        case .rotatePage: return "rotatePage"
-        case .movePage: return "movePage"
-        case .reply: return "reply"
-        case .setState: return "setState"
-        case .editReply: return "editReply"
-        case .deleteReply: return "deleteReply"
-        case .duplicatePages: return "duplicatePages"
-        case .insertPages: return "insertPages"
-        case .rotatePages: return "rotatePages"
-        case .movePages: return "movePages"
-        case .removePages: return "removePages"
-        case .undo: return "undo"
-        case .redo: return "redo"
+        case .add: return .add
+        case .change: return .change
+        case .remove: return .remove
+        case .unlock: return .unlock
+        case .move: return .move
+        case .paste: return .paste
+        case .arrange: return .arrange
+        case .resize: return .resize
+        case .restyle: return .restyle
+        case .stroke: return .stroke
+        case .erase: return .erase
+        case .fill: return .fill
+        case .insertPage: return .insertPage
+        case .removePage: return .removePage
+        case .rotatePage: return .rotatePage
+        case .movePage: return .movePage
+        case .reply: return .reply
+        case .setState: return .setState
+        case .editReply: return .editReply
+        case .deleteReply: return .deleteReply
+        case .duplicatePages: return .duplicatePages
+        case .insertPages: return .insertPages
+        case .rotatePages: return .rotatePages
+        case .movePages: return .movePages
+        case .removePages: return .removePages
+        case .undo: return .undo
+        case .redo: return .redo
         }
     }
 
+    /// The command's `type` in JSON.
+    public var typeName: String { type.rawValue }
+
     /// Every command type, as written in JSON.
-    public static let typeNames = ["add", "change", "remove", "unlock", "move", "paste", "arrange", "resize", "restyle", "stroke", "erase", "fill",
-                                   "insertPage", "removePage", "rotatePage", "movePage", "duplicatePages", "insertPages",
-                                   "rotatePages", "movePages", "removePages", "reply", "setState", "editReply",
-                                   "deleteReply", "undo", "redo"]
+    public static let typeNames = CommandType.allCases.map { $0.rawValue }
 }

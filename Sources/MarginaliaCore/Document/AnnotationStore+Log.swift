@@ -20,29 +20,33 @@ extension AnnotationStore {
         case other
 
         init(_ field: JSONField) throws(CommandError) {
-            let op = try field.member("op").string()
-            switch op {
-            case "addAnnotation":
+            // An operation this engine does not know (a newer server's) changes no annotation.
+            guard let name = LoggedOperationName(rawValue: try field.member("op").string()) else {
+                self = .other
+                return
+            }
+            switch name {
+            case .addAnnotation:
                 let annotation = try field.member("annotation")
                 let (id, page) = try AnnotationStore.identity(annotation)
                 self = .add(json: annotation.value, id: id, page: page)
-            case "removeAnnotation":
+            case .removeAnnotation:
                 let annotation = try field.member("annotation")
                 self = .remove(id: try annotation.member("id").string(),
                                page: try annotation.optionalMember("pageIndex")?.integer(in: 0...Int(Int32.max)))
-            case "changeAnnotation":
+            case .changeAnnotation:
                 let after = try field.member("after")
                 let (id, page) = try AnnotationStore.identity(after)
                 self = .change(json: after.value, id: id, page: page)
-            case "arrangeAnnotation":
+            case .arrangeAnnotation:
                 self = .arrange(id: try field.member("id").string(), to: try field.member("to").integer(in: 0...Int(Int32.max)))
-            case "group":
+            case .group:
                 var inner: [Operation] = []
                 for item in try field.member("operations").array() { inner.append(try Operation(item)) }
                 self = .group(inner)
-            case "insertPage", "removePage", "restorePage", "rotatePage", "movePage", "copyPages":
+            case .insertPage, .removePage, .restorePage, .rotatePage, .movePage, .copyPages:
                 self = .pages
-            default:
+            case .fillField:
                 self = .other
             }
         }

@@ -103,6 +103,11 @@ extension Color {
         hex + Color.hexByte(alpha)
     }
 
+    /// `"#RRGGBB"` when the colour is opaque (its alpha byte FF), `"#RRGGBBAA"` otherwise.
+    public var compactHex: String {
+        Color.hexByte(alpha) == "FF" ? hex : hexWithAlpha
+    }
+
     private static func hexByte(_ component: Double) -> String {
         let byte = Int((clamp(component) * 255).rounded())
         let text = String(byte, radix: 16, uppercase: true)
@@ -159,7 +164,7 @@ extension Color: Codable {
     /// Encodes `"#RRGGBB"` when the colour is opaque, `"#RRGGBBAA"` otherwise.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
-        try container.encode(Color.hexByte(alpha) == "FF" ? hex : hexWithAlpha)
+        try container.encode(compactHex)
     }
 }
 #endif

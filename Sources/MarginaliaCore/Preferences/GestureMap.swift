@@ -57,45 +57,31 @@ public struct GestureMap: Equatable, Sendable {
     }
 }
 
-// MARK: - Codable
+// MARK: - JSON
 
-#if !hasFeature(Embedded)
-extension GestureMap: Codable {
-    private struct GestureKey: CodingKey {
-        var stringValue: String
-        var intValue: Int? { nil }
-        init(stringValue: String) { self.stringValue = stringValue }
-        init?(intValue: Int) { nil }
+extension GestureMap {
+    /// An object from gesture name to action name, every gesture included.
+    public var json: JSONValue {
+        .object(StylusGesture.allCases.map { ($0.rawValue, .string(action(for: $0).rawValue)) })
     }
 
-    /// Encodes an object from gesture name to action name, every gesture included.
-    public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: GestureKey.self)
-        for gesture in StylusGesture.allCases {
-            try c.encode(action(for: gesture), forKey: GestureKey(stringValue: gesture.rawValue))
-        }
-    }
-
-    /// Decodes tolerantly and repairs the uniqueness rule.
+    /// Reads an object from gesture name to action name tolerantly and repairs the uniqueness
+    /// rule, noting the repairs in `reader` (the object found under `path`).
     ///
     /// Unknown gesture names are ignored; an unknown action name means
-    /// ``GestureAction/none``. When the file gives one action to several gestures, the first
-    /// gesture in ``StylusGesture/allCases`` order keeps it and the others do nothing; the
-    /// repair is reported through the decoding notes. A gesture the file does not mention
-    /// (written by an older version) gets its default action unless the file gave that
-    /// action to another gesture.
-    public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: GestureKey.self)
-        var mentioned: Set<StylusGesture> = []
+    /// ``GestureAction/none``. When the object gives one action to several gestures, the first
+    /// gesture in ``StylusGesture/allCases`` order keeps it and the others do nothing. A
+    /// gesture the object does not mention (written by an older version) gets its default
+    /// action unless the object gave that action to another gesture.
+    public init(json: JSONValue, under path: String, reader: inout PreferenceReader) {
         actions = [:]
+        var mentioned: Set<StylusGesture> = []
         for gesture in StylusGesture.allCases {
-            let key = GestureKey(stringValue: gesture.rawValue)
-            guard c.contains(key) else { continue }
+            guard let raw = json[gesture.rawValue], !raw.isNull else { continue }
             mentioned.insert(gesture)
-            let action = c.tolerant(key, or: GestureAction.none, decoder: decoder)
+            let action = reader.value(json, gesture.rawValue, under: path, or: GestureAction.none, PreferenceReader.name)
             if action != .none, let owner = self.gesture(for: action) {
-                decoder.notePreferenceRepair(
-                    "gestures: \(action.rawValue) was assigned to both \(owner.rawValue) and \(gesture.rawValue); kept \(owner.rawValue)")
+                reader.note("gestures: \(action.rawValue) was assigned to both \(owner.rawValue) and \(gesture.rawValue); kept \(owner.rawValue)")
             } else if action != .none {
                 actions[gesture] = action
             }
@@ -106,6 +92,29 @@ extension GestureMap: Codable {
                 actions[gesture] = fallback
             }
         }
+    }
+}
+
+// MARK: - Codable
+
+#if !hasFeature(Embedded)
+extension GestureMap: Codable {
+    /// Encodes ``json``.
+    public func encode(to encoder: any Encoder) throws {
+        try json.encode(to: encoder)
+    }
+
+    /// Decodes with ``init(json:under:reader:)``; its repairs go to the decoding notes.
+    ///
+    /// - Throws: `DecodingError.typeMismatch` when the value is not an object.
+    public init(from decoder: any Decoder) throws {
+        let json = try JSONValue(from: decoder)
+        guard case .object = json else {
+            throw DecodingError.typeMismatch(GestureMap.self, .init(codingPath: decoder.codingPath, debugDescription: "expected an object of gestures"))
+        }
+        var reader = PreferenceReader()
+        self.init(json: json, under: decoder.codingPath.map(\.stringValue).joined(separator: "."), reader: &reader)
+        for repair in reader.repairs { decoder.notePreferenceRepair(repair) }
     }
 }
 #endif

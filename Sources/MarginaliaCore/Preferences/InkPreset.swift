@@ -54,7 +54,9 @@ public struct InkPreset: Equatable, Sendable {
                   defaults: .pen)
     }
 
-    private init(color: Color, width: Double, opacity: Double, usesPressure: Bool, brush: InkBrush, defaults: InkPreset?) {
+    /// A preset whose width or opacity, when unusable, takes the value of `defaults` (the
+    /// pen's when nil: 2 pt, opaque).
+    init(color: Color, width: Double, opacity: Double, usesPressure: Bool, brush: InkBrush, defaults: InkPreset?) {
         self.color = color
         let fallbackWidth = defaults?.width ?? 2
         let fallbackOpacity = defaults?.opacity ?? 1
@@ -85,39 +87,8 @@ public struct InkPreset: Equatable, Sendable {
         case .pencil: return .pencil
         }
     }
-
-    #if !hasFeature(Embedded)
-    // MARK: - Codable
-
-    private enum CodingKeys: String, CodingKey {
-        case color, width, opacity, usesPressure, brush
-    }
-
-    /// Decodes tolerantly against the pen defaults; ``ToolPreferences`` decodes each preset
-    /// against its own kind's defaults through ``init(from:defaults:)``.
-    public init(from decoder: any Decoder) throws {
-        try self.init(from: decoder, defaults: .pen)
-    }
-
-    /// Decodes a preset whose missing or invalid values come from `defaults`.
-    init(from decoder: any Decoder, defaults: InkPreset) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        let width = c.tolerant(.width, or: defaults.width, decoder: decoder)
-        let opacity = c.tolerant(.opacity, or: defaults.opacity, decoder: decoder)
-        self.init(color: c.tolerant(.color, or: defaults.color, decoder: decoder),
-                  width: width, opacity: opacity,
-                  usesPressure: c.tolerant(.usesPressure, or: defaults.usesPressure, decoder: decoder),
-                  brush: c.tolerant(.brush, or: defaults.brush, decoder: decoder),
-                  defaults: defaults)
-        if self.width != width || self.opacity != opacity {
-            decoder.notePreferenceRepair(
-                "\(decoder.codingPath.map(\.stringValue).joined(separator: ".")) had an out-of-range width or opacity; adjusted")
-        }
-    }
-    #endif
 }
 
 #if !hasFeature(Embedded)
 extension InkKind: Codable {}
-extension InkPreset: Codable {}
 #endif

@@ -1,5 +1,6 @@
-// Preferences are read from JSON only natively (MarginaliaEditor's PreferencesStore); the
-// Embedded build has no Codable.
+// The repairs of a preferences file read through Codable (MarginaliaEditor's PreferencesStore):
+// PreferenceReader notes them, the Codable conformances hand them on here. The Embedded build
+// has no Codable.
 #if !hasFeature(Embedded)
 import Foundation
 import Synchronization
@@ -31,26 +32,6 @@ extension Decoder {
     /// Records a repair made while decoding, if anyone is listening.
     func notePreferenceRepair(_ note: String) {
         (userInfo[PreferenceDecodingNotes.userInfoKey] as? PreferenceDecodingNotes)?.add(note)
-    }
-}
-
-// MARK: - Tolerant values
-
-extension KeyedDecodingContainer {
-    /// The value at `key`, or `fallback` when the key is missing or holds something that does
-    /// not decode as `T` (an unknown enum case, a string where a number belongs).
-    ///
-    /// Preferences files outlive the app version that wrote them, so one bad value must cost
-    /// that value only, never the whole file.
-    func tolerant<T: Decodable>(_ key: Key, or fallback: T, decoder: any Decoder) -> T {
-        guard contains(key) else { return fallback }
-        do {
-            return try decodeIfPresent(T.self, forKey: key) ?? fallback
-        } catch {
-            let path = (codingPath + [key]).map(\.stringValue).joined(separator: ".")
-            decoder.notePreferenceRepair("\(path) is not valid; using the default")
-            return fallback
-        }
     }
 }
 #endif

@@ -2,92 +2,111 @@
 import Foundation
 #endif
 
-// The preferences as JSON, with the keys of the native preferences file (PreferencesStore's
-// Codable form), so the browser keeps the same format in its storage. Reading is tolerant
-// like the file's: a missing or bad value takes its default, unknown keys are ignored.
+// The preferences as JSON: the one reading and writing of them. The browser keeps them in its
+// storage in this form; the native preferences file (PreferencesStore) is the same JSON, read
+// and written through Codable, which calls these. Reading is tolerant (PreferenceReader): a
+// missing or bad value takes its default, unknown keys are ignored, repairs are noted.
 
 extension ToolPreferences {
     /// Preferences from JSON; anything missing or invalid takes its default.
     public init(json: JSONValue) {
-        self.init()
-        guard case .object = json else { return }
-        pen = Self.ink(json["pen"], defaults: .pen)
-        marker = Self.ink(json["marker"], defaults: .marker)
-        highlighter = Self.ink(json["highlighter"], defaults: .highlighter)
-        pencil = Self.ink(json["pencil"], defaults: .pencil)
-        if let kind = json["currentInk"]?.stringValue.flatMap(InkKind.init(rawValue:)) { currentInk = kind }
-        if let eraserJSON = json["eraser"] {
-            eraser = EraserSettings(mode: eraserJSON["mode"]?.stringValue.flatMap(EraserMode.init(rawValue:)) ?? eraser.mode,
-                                    size: eraserJSON["size"]?.numberValue ?? eraser.size)
-        }
-        if let t = json["text"] {
-            let d = TextToolSettings.default
-            text = TextToolSettings(fontSize: t["fontSize"]?.numberValue ?? d.fontSize, bold: t["bold"]?.boolValue ?? d.bold,
-                                    textColor: Self.color(t["textColor"]) ?? d.textColor,
-                                    backgroundColor: t["backgroundColor"].map { Self.color($0) } ?? d.backgroundColor)
-        }
-        if let s = json["shape"] {
-            let d = ShapeToolSettings.default
-            shape = ShapeToolSettings(kind: s["kind"]?.stringValue.flatMap(ShapeKind.init(rawValue:)) ?? d.kind,
-                                      strokeColor: Self.color(s["strokeColor"]) ?? d.strokeColor,
-                                      width: s["width"]?.numberValue ?? d.width,
-                                      fillColor: s["fillColor"].map { Self.color($0) } ?? d.fillColor)
-        }
-        if let color = Self.color(json["noteColor"]) { noteColor = color }
-        if let icon = json["noteIcon"]?.stringValue.flatMap(NoteIcon.init(rawValue:)) { noteIcon = icon }
-        if let mode = json["inputMode"]?.stringValue.flatMap(InputMode.init(rawValue:)) { inputMode = mode }
-        if let r = json["shapeRecognition"] {
-            let d = ShapeRecognitionSettings.default
-            shapeRecognition = ShapeRecognitionSettings(recognizeOnHold: r["recognizeOnHold"]?.boolValue ?? d.recognizeOnHold,
-                                                        recognizeEveryStroke: r["recognizeEveryStroke"]?.boolValue ?? d.recognizeEveryStroke)
-        }
-        if let depth = json["undoDepth"]?.numberValue, depth.isFinite, depth == depth.rounded(), depth.magnitude < 1e9 {
-            undoDepth = Int(depth)
-        }
-        if case .object(let g)? = json["gestures"] {
-            var map = GestureMap()
-            for gesture in StylusGesture.allCases where g[gesture.rawValue] != nil {
-                map.assign(g[gesture.rawValue]?.stringValue.flatMap(GestureAction.init(rawValue:)) ?? .none, to: gesture)
-            }
-            gestures = map
-        }
-        if let marked = json["highlightFields"]?.boolValue { highlightFields = marked }
-        if let layout = json["pageLayout"]?.stringValue.flatMap(PageLayout.init(rawValue:)) { pageLayout = layout }
+        var reader = PreferenceReader()
+        self.init(json: json, reader: &reader)
     }
 
-    /// The preferences as JSON (every key written).
+    /// Preferences from JSON, noting in `reader` every value that had to be repaired.
+    public init(json: JSONValue, reader: inout PreferenceReader) {
+        self.init()
+        guard case .object = json else { return }
+        typealias R = PreferenceReader
+        pen = Self.ink(json, "pen", defaults: .pen, reader: &reader)
+        marker = Self.ink(json, "marker", defaults: .marker, reader: &reader)
+        highlighter = Self.ink(json, "highlighter", defaults: .highlighter, reader: &reader)
+        pencil = Self.ink(json, "pencil", defaults: .pencil, reader: &reader)
+        currentInk = reader.value(json, "currentInk", under: "", or: currentInk, R.name)
+        if let e = reader.object(json, "eraser", under: "") {
+            let d = EraserSettings.default
+            eraser = EraserSettings(mode: reader.value(e, "mode", under: "eraser", or: d.mode, R.name),
+                                    size: reader.value(e, "size", under: "eraser", or: d.size, R.number))
+        }
+        if let t = reader.object(json, "text", under: "") {
+            let d = TextToolSettings.default
+            text = TextToolSettings(fontSize: reader.value(t, "fontSize", under: "text", or: d.fontSize, R.number),
+                                    bold: reader.value(t, "bold", under: "text", or: d.bold, R.bool),
+                                    textColor: reader.value(t, "textColor", under: "text", or: d.textColor, R.color),
+                                    backgroundColor: reader.value(t, "backgroundColor", under: "text", or: d.backgroundColor) { R.color($0).map { Optional($0) } })
+        }
+        if let s = reader.object(json, "shape", under: "") {
+            let d = ShapeToolSettings.default
+            shape = ShapeToolSettings(kind: reader.value(s, "kind", under: "shape", or: d.kind, R.name),
+                                      strokeColor: reader.value(s, "strokeColor", under: "shape", or: d.strokeColor, R.color),
+                                      width: reader.value(s, "width", under: "shape", or: d.width, R.number),
+                                      fillColor: reader.value(s, "fillColor", under: "shape", or: d.fillColor) { R.color($0).map { Optional($0) } })
+        }
+        noteColor = reader.value(json, "noteColor", under: "", or: noteColor, R.color)
+        noteIcon = reader.value(json, "noteIcon", under: "", or: noteIcon, R.name)
+        inputMode = reader.value(json, "inputMode", under: "", or: inputMode, R.name)
+        if let r = reader.object(json, "shapeRecognition", under: "") {
+            let d = ShapeRecognitionSettings.default
+            shapeRecognition = ShapeRecognitionSettings(
+                recognizeOnHold: reader.value(r, "recognizeOnHold", under: "shapeRecognition", or: d.recognizeOnHold, R.bool),
+                recognizeEveryStroke: reader.value(r, "recognizeEveryStroke", under: "shapeRecognition", or: d.recognizeEveryStroke, R.bool))
+        }
+        if let g = reader.object(json, "gestures", under: "") {
+            gestures = GestureMap(json: g, under: "gestures", reader: &reader)
+        }
+        highlightFields = reader.value(json, "highlightFields", under: "", or: highlightFields, R.bool)
+        pageLayout = reader.value(json, "pageLayout", under: "", or: pageLayout, R.name)
+        let depth = reader.value(json, "undoDepth", under: "", or: undoDepth, R.integer)
+        undoDepth = Self.clampedUndoDepth(depth)
+        if undoDepth != depth {
+            reader.note("undoDepth \(depth) is out of range; using \(undoDepth)")
+        }
+    }
+
+    /// The preferences as JSON (every key written; no background or fill as null).
     public var json: JSONValue {
-        func ink(_ preset: InkPreset) -> JSONValue { preset.json }
+        func color(_ color: Color?) -> JSONValue { color.map { .string($0.compactHex) } ?? .null }
         return .object([
-            ("pen", ink(pen)), ("marker", ink(marker)), ("highlighter", ink(highlighter)), ("pencil", ink(pencil)),
+            ("pen", Self.json(pen)), ("marker", Self.json(marker)), ("highlighter", Self.json(highlighter)),
+            ("pencil", Self.json(pencil)),
             ("currentInk", .string(currentInk.rawValue)),
             ("eraser", .object([("mode", .string(eraser.mode.rawValue)), ("size", .number(eraser.size))])),
             ("text", .object([("fontSize", .number(text.fontSize)), ("bold", .bool(text.bold)),
-                              ("textColor", .string(text.textColor.hex)),
-                              ("backgroundColor", text.backgroundColor.map { .string($0.hex) } ?? .null)])),
-            ("shape", .object([("kind", .string(shape.kind.rawValue)), ("strokeColor", .string(shape.strokeColor.hex)),
-                               ("width", .number(shape.width)),
-                               ("fillColor", shape.fillColor.map { .string($0.hex) } ?? .null)])),
-            ("noteColor", .string(noteColor.hex)), ("noteIcon", .string(noteIcon.rawValue)),
+                              ("textColor", color(text.textColor)), ("backgroundColor", color(text.backgroundColor))])),
+            ("shape", .object([("kind", .string(shape.kind.rawValue)), ("strokeColor", color(shape.strokeColor)),
+                               ("width", .number(shape.width)), ("fillColor", color(shape.fillColor))])),
+            ("noteColor", color(noteColor)), ("noteIcon", .string(noteIcon.rawValue)),
             ("inputMode", .string(inputMode.rawValue)),
             ("shapeRecognition", .object([("recognizeOnHold", .bool(shapeRecognition.recognizeOnHold)),
                                           ("recognizeEveryStroke", .bool(shapeRecognition.recognizeEveryStroke))])),
             ("undoDepth", .integer(undoDepth)),
-            ("gestures", .object(StylusGesture.allCases.map { ($0.rawValue, .string(gestures.action(for: $0).rawValue)) })),
+            ("gestures", gestures.json),
             ("highlightFields", .bool(highlightFields)),
             ("pageLayout", .string(pageLayout.rawValue)),
         ])
     }
 
-    private static func ink(_ json: JSONValue?, defaults: InkPreset) -> InkPreset {
-        guard let json, case .object = json else { return defaults }
-        return InkPreset(color: color(json["color"]) ?? defaults.color, width: json["width"]?.numberValue ?? defaults.width,
-                         opacity: json["opacity"]?.numberValue ?? defaults.opacity,
-                         usesPressure: json["usesPressure"]?.boolValue ?? defaults.usesPressure,
-                         brush: json["brush"]?.stringValue.flatMap(InkBrush.init(rawValue:)) ?? defaults.brush)
+    /// An ink preset read against its own kind's defaults, so a marker missing its width gets
+    /// the marker's 6 pt, not the pen's 2 pt; a width or opacity out of range is adjusted, noted.
+    private static func ink(_ json: JSONValue, _ key: String, defaults: InkPreset, reader: inout PreferenceReader) -> InkPreset {
+        guard let p = reader.object(json, key, under: "") else { return defaults }
+        typealias R = PreferenceReader
+        let width = reader.value(p, "width", under: key, or: defaults.width, R.number)
+        let opacity = reader.value(p, "opacity", under: key, or: defaults.opacity, R.number)
+        let preset = InkPreset(color: reader.value(p, "color", under: key, or: defaults.color, R.color), width: width, opacity: opacity,
+                               usesPressure: reader.value(p, "usesPressure", under: key, or: defaults.usesPressure, R.bool),
+                               brush: reader.value(p, "brush", under: key, or: defaults.brush, R.name), defaults: defaults)
+        if preset.width != width || preset.opacity != opacity {
+            reader.note("\(key) had an out-of-range width or opacity; adjusted")
+        }
+        return preset
     }
 
-    private static func color(_ json: JSONValue?) -> Color? {
-        json?.stringValue.flatMap { Color(hex: $0) }
+    /// A preset as the preferences write it: every field, the brush too (a preset read back
+    /// takes its own kind's brush where none is written, so the pen brush must be).
+    private static func json(_ preset: InkPreset) -> JSONValue {
+        .object([("color", .string(preset.color.compactHex)), ("width", .number(preset.width)), ("opacity", .number(preset.opacity)),
+                 ("usesPressure", .bool(preset.usesPressure)), ("brush", .string(preset.brush.rawValue))])
     }
 }

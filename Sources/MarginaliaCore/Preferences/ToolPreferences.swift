@@ -100,57 +100,31 @@ public struct ToolPreferences: Equatable, Sendable {
     static func clampedUndoDepth(_ depth: Int) -> Int {
         min(undoDepthRange.upperBound, max(undoDepthRange.lowerBound, depth))
     }
-
-    #if !hasFeature(Embedded)
-    // MARK: - Codable
-
-    private enum CodingKeys: String, CodingKey {
-        case pen, marker, highlighter, pencil, currentInk, eraser, text, shape, noteColor, noteIcon
-        case inputMode, shapeRecognition, undoDepth, gestures, highlightFields, pageLayout
-    }
-
-    /// Decodes tolerantly; see the type's discussion.
-    public init(from decoder: any Decoder) throws {
-        self.init()
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        pen = Self.preset(c, .pen, kind: .pen, decoder: decoder)
-        marker = Self.preset(c, .marker, kind: .marker, decoder: decoder)
-        highlighter = Self.preset(c, .highlighter, kind: .highlighter, decoder: decoder)
-        pencil = Self.preset(c, .pencil, kind: .pencil, decoder: decoder)
-        currentInk = c.tolerant(.currentInk, or: currentInk, decoder: decoder)
-        eraser = c.tolerant(.eraser, or: eraser, decoder: decoder)
-        text = c.tolerant(.text, or: text, decoder: decoder)
-        shape = c.tolerant(.shape, or: shape, decoder: decoder)
-        noteColor = c.tolerant(.noteColor, or: noteColor, decoder: decoder)
-        noteIcon = c.tolerant(.noteIcon, or: noteIcon, decoder: decoder)
-        inputMode = c.tolerant(.inputMode, or: inputMode, decoder: decoder)
-        shapeRecognition = c.tolerant(.shapeRecognition, or: shapeRecognition, decoder: decoder)
-        gestures = c.tolerant(.gestures, or: gestures, decoder: decoder)
-        highlightFields = c.tolerant(.highlightFields, or: highlightFields, decoder: decoder)
-        pageLayout = c.tolerant(.pageLayout, or: pageLayout, decoder: decoder)
-        let depth = c.tolerant(.undoDepth, or: undoDepth, decoder: decoder)
-        undoDepth = Self.clampedUndoDepth(depth)
-        if undoDepth != depth {
-            decoder.notePreferenceRepair("undoDepth \(depth) is out of range; using \(undoDepth)")
-        }
-    }
-
-    /// Decodes one ink preset against its own kind's defaults, so a marker missing its
-    /// width gets the marker's 6 pt, not the pen's 2 pt.
-    private static func preset(_ c: KeyedDecodingContainer<CodingKeys>, _ key: CodingKeys,
-                               kind: InkKind, decoder: any Decoder) -> InkPreset {
-        let defaults = InkPreset.defaultPreset(for: kind)
-        guard c.contains(key) else { return defaults }
-        do {
-            return try InkPreset(from: c.superDecoder(forKey: key), defaults: defaults)
-        } catch {
-            decoder.notePreferenceRepair("\(key.stringValue) is not valid; using the default")
-            return defaults
-        }
-    }
-    #endif
 }
 
 #if !hasFeature(Embedded)
-extension ToolPreferences: Codable {}
+// MARK: - Codable
+
+/// The native preferences file's coding: the JSON reading and writing (ToolPreferences+JSON),
+/// called, not a second coding.
+extension ToolPreferences: Codable {
+    /// Decodes tolerantly with ``init(json:reader:)``; its repairs go to the decoding notes
+    /// (``PreferenceDecodingNotes``).
+    ///
+    /// - Throws: `DecodingError.typeMismatch` when the value is not an object.
+    public init(from decoder: any Decoder) throws {
+        let json = try JSONValue(from: decoder)
+        guard case .object = json else {
+            throw DecodingError.typeMismatch(ToolPreferences.self, .init(codingPath: decoder.codingPath, debugDescription: "expected an object of preferences"))
+        }
+        var reader = PreferenceReader()
+        self.init(json: json, reader: &reader)
+        for repair in reader.repairs { decoder.notePreferenceRepair(repair) }
+    }
+
+    /// Encodes ``json``.
+    public func encode(to encoder: any Encoder) throws {
+        try json.encode(to: encoder)
+    }
+}
 #endif

@@ -25,17 +25,6 @@ public struct EraserSettings: Equatable, Sendable {
         self.mode = mode
         self.size = SettingRange.length(size, in: Self.sizeRange, fallback: 10)
     }
-
-    #if !hasFeature(Embedded)
-    private enum CodingKeys: String, CodingKey { case mode, size }
-
-    /// Decodes tolerantly: missing or invalid values take the defaults.
-    public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(mode: c.tolerant(.mode, or: Self.default.mode, decoder: decoder),
-                  size: c.tolerant(.size, or: Self.default.size, decoder: decoder))
-    }
-    #endif
 }
 
 // MARK: - Text
@@ -65,20 +54,6 @@ public struct TextToolSettings: Equatable, Sendable {
         self.textColor = textColor
         self.backgroundColor = backgroundColor
     }
-
-    #if !hasFeature(Embedded)
-    private enum CodingKeys: String, CodingKey { case fontSize, bold, textColor, backgroundColor }
-
-    /// Decodes tolerantly: missing or invalid values take the defaults.
-    public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        let d = Self.default
-        self.init(fontSize: c.tolerant(.fontSize, or: d.fontSize, decoder: decoder),
-                  bold: c.tolerant(.bold, or: d.bold, decoder: decoder),
-                  textColor: c.tolerant(.textColor, or: d.textColor, decoder: decoder),
-                  backgroundColor: c.tolerant(.backgroundColor, or: d.backgroundColor, decoder: decoder))
-    }
-    #endif
 }
 
 // MARK: - Shape
@@ -109,20 +84,6 @@ public struct ShapeToolSettings: Equatable, Sendable {
         self.width = SettingRange.length(width, in: Self.widthRange, fallback: 2)
         self.fillColor = fillColor
     }
-
-    #if !hasFeature(Embedded)
-    private enum CodingKeys: String, CodingKey { case kind, strokeColor, width, fillColor }
-
-    /// Decodes tolerantly: missing or invalid values take the defaults.
-    public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        let d = Self.default
-        self.init(kind: c.tolerant(.kind, or: d.kind, decoder: decoder),
-                  strokeColor: c.tolerant(.strokeColor, or: d.strokeColor, decoder: decoder),
-                  width: c.tolerant(.width, or: d.width, decoder: decoder),
-                  fillColor: c.tolerant(.fillColor, or: d.fillColor, decoder: decoder))
-    }
-    #endif
 }
 
 // MARK: - Input and recognition
@@ -143,23 +104,4 @@ public struct ShapeRecognitionSettings: Equatable, Sendable {
         self.recognizeOnHold = recognizeOnHold
         self.recognizeEveryStroke = recognizeEveryStroke
     }
-
-    #if !hasFeature(Embedded)
-    private enum CodingKeys: String, CodingKey { case recognizeOnHold, recognizeEveryStroke }
-
-    /// Decodes tolerantly: missing or invalid values take the defaults.
-    public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        let d = Self.default
-        self.init(recognizeOnHold: c.tolerant(.recognizeOnHold, or: d.recognizeOnHold, decoder: decoder),
-                  recognizeEveryStroke: c.tolerant(.recognizeEveryStroke, or: d.recognizeEveryStroke, decoder: decoder))
-    }
-    #endif
 }
-
-#if !hasFeature(Embedded)
-extension EraserSettings: Codable {}
-extension TextToolSettings: Codable {}
-extension ShapeToolSettings: Codable {}
-extension ShapeRecognitionSettings: Codable {}
-#endif

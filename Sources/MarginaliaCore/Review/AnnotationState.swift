@@ -14,11 +14,8 @@ public enum ReplyType: String, CaseIterable, Equatable, Hashable, Sendable {
 
     /// The case for a JSON or XFDF name (`reply`, `group`).
     public init?(jsonName: String) {
-        switch jsonName {
-        case "reply": self = .reply
-        case "group": self = .group
-        default: return nil
-        }
+        guard let type = Self.allCases.first(where: { $0.jsonName == jsonName }) else { return nil }
+        self = type
     }
 }
 

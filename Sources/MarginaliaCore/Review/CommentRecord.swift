@@ -65,7 +65,7 @@ public struct CommentRecord: Equatable, Sendable {
                   type: type, rect: known ?? (try? field.member("rect").rect()) ?? .zero, author: string("author"),
                   text: AnnotationSubtype(jsonType: type) == .freeText ? string("text") ?? string("contents") : string("contents"),
                   subject: string("subject"), created: string("creationDate"), modified: string("modificationDate"),
-                  inReplyTo: string("inReplyTo"), replyType: string("replyType") == "group" ? .group : .reply,
+                  inReplyTo: string("inReplyTo"), replyType: string("replyType").flatMap(ReplyType.init(jsonName:)) ?? .reply,
                   state: state, hidden: flags.contains("hidden"))
     }
 

@@ -16,60 +16,67 @@ extension EditorOperation {
         case pages, upload, annotationIDs, pageObjects
     }
 
+    /// The operation's name in the log (its `op`).
+    public var logName: LoggedOperationName {
+        switch self {
+        case .addAnnotation: return .addAnnotation
+        case .removeAnnotation: return .removeAnnotation
+        case .changeAnnotation: return .changeAnnotation
+        case .arrangeAnnotation: return .arrangeAnnotation
+        case .insertPage: return .insertPage
+        case .removePage: return .removePage
+        case .restorePage: return .restorePage
+        case .rotatePage: return .rotatePage
+        case .movePage: return .movePage
+        case .copyPages: return .copyPages
+        case .fillField: return .fillField
+        case .group: return .group
+        }
+    }
+
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: Key.self)
+        try c.encode(logName.rawValue, forKey: .op)
         switch self {
         case .addAnnotation(let a):
-            try c.encode("addAnnotation", forKey: .op)
             try c.encode(a, forKey: .annotation)
         case .removeAnnotation(let a):
-            try c.encode("removeAnnotation", forKey: .op)
             try c.encode(a, forKey: .annotation)
         case .changeAnnotation(let before, let after):
-            try c.encode("changeAnnotation", forKey: .op)
             try c.encode(before, forKey: .before)
             try c.encode(after, forKey: .after)
         case .arrangeAnnotation(let id, let page, let from, let to):
-            try c.encode("arrangeAnnotation", forKey: .op)
             try c.encode(id, forKey: .id)
             try c.encode(page, forKey: .pageIndex)
             try c.encode(from, forKey: .from)
             try c.encode(to, forKey: .to)
         case .insertPage(let index, let width, let height):
-            try c.encode("insertPage", forKey: .op)
             try c.encode(index, forKey: .index)
             try c.encode(width, forKey: .width)
             try c.encode(height, forKey: .height)
         case .removePage(let index, let object):
-            try c.encode("removePage", forKey: .op)
             try c.encode(index, forKey: .index)
             try c.encodeIfPresent(object, forKey: .pageObject)
         case .restorePage(let index, let object):
-            try c.encode("restorePage", forKey: .op)
             try c.encode(index, forKey: .index)
             try c.encode(object, forKey: .pageObject)
         case .rotatePage(let index, let degrees):
-            try c.encode("rotatePage", forKey: .op)
             try c.encode(index, forKey: .index)
             try c.encode(degrees, forKey: .degrees)
         case .movePage(let from, let to):
-            try c.encode("movePage", forKey: .op)
             try c.encode(from, forKey: .from)
             try c.encode(to, forKey: .to)
         case .copyPages(let copy):
-            try c.encode("copyPages", forKey: .op)
             try c.encode(copy.pages, forKey: .pages)
             try c.encodeIfPresent(copy.upload, forKey: .upload)
             try c.encode(copy.index, forKey: .index)
             try c.encodeIfPresent(copy.annotationIDs, forKey: .annotationIDs)
             try c.encodeIfPresent(copy.pageObjects, forKey: .pageObjects)
         case .fillField(let name, let before, let after):
-            try c.encode("fillField", forKey: .op)
             try c.encode(name, forKey: .name)
             try c.encode(before, forKey: .before)
             try c.encode(after, forKey: .after)
         case .group(let name, let operations):
-            try c.encode("group", forKey: .op)
             try c.encode(name, forKey: .name)
             try c.encode(operations, forKey: .operations)
         }
@@ -82,38 +89,39 @@ extension EditorOperation {
             return
         }
         let op = try c.decode(String.self, forKey: .op)
-        switch op {
-        case "addAnnotation": self = .addAnnotation(try c.decode(PDFAnnotation.self, forKey: .annotation))
-        case "removeAnnotation": self = .removeAnnotation(try c.decode(PDFAnnotation.self, forKey: .annotation))
-        case "changeAnnotation":
+        guard let name = LoggedOperationName(rawValue: op) else {
+            throw DecodingError.dataCorruptedError(forKey: .op, in: c, debugDescription: "unknown operation \"\(op)\"")
+        }
+        switch name {
+        case .addAnnotation: self = .addAnnotation(try c.decode(PDFAnnotation.self, forKey: .annotation))
+        case .removeAnnotation: self = .removeAnnotation(try c.decode(PDFAnnotation.self, forKey: .annotation))
+        case .changeAnnotation:
             self = .changeAnnotation(before: try c.decode(PDFAnnotation.self, forKey: .before),
                                      after: try c.decode(PDFAnnotation.self, forKey: .after))
-        case "arrangeAnnotation":
+        case .arrangeAnnotation:
             self = .arrangeAnnotation(id: try c.decode(String.self, forKey: .id), pageIndex: try c.decode(Int.self, forKey: .pageIndex),
                                       from: try c.decode(Int.self, forKey: .from), to: try c.decode(Int.self, forKey: .to))
-        case "insertPage":
+        case .insertPage:
             self = .insertPage(index: try c.decode(Int.self, forKey: .index), width: try c.decode(Double.self, forKey: .width),
                                height: try c.decode(Double.self, forKey: .height))
-        case "removePage":
+        case .removePage:
             self = .removePage(index: try c.decode(Int.self, forKey: .index), pageObject: try c.decodeIfPresent(Int.self, forKey: .pageObject))
-        case "restorePage":
+        case .restorePage:
             self = .restorePage(index: try c.decode(Int.self, forKey: .index), pageObject: try c.decode(Int.self, forKey: .pageObject))
-        case "rotatePage":
+        case .rotatePage:
             self = .rotatePage(index: try c.decode(Int.self, forKey: .index), degrees: try c.decode(Int.self, forKey: .degrees))
-        case "movePage":
+        case .movePage:
             self = .movePage(from: try c.decode(Int.self, forKey: .from), to: try c.decode(Int.self, forKey: .to))
-        case "copyPages":
+        case .copyPages:
             self = .copyPages(PageCopy(pages: try c.decode([Int].self, forKey: .pages), upload: try c.decodeIfPresent(Int.self, forKey: .upload),
                                        index: try c.decode(Int.self, forKey: .index),
                                        annotationIDs: try c.decodeIfPresent([String].self, forKey: .annotationIDs),
                                        pageObjects: try c.decodeIfPresent([Int].self, forKey: .pageObjects)))
-        case "fillField":
+        case .fillField:
             self = .fillField(name: try c.decode(String.self, forKey: .name), before: try c.decode(FormValue.self, forKey: .before),
                               after: try c.decode(FormValue.self, forKey: .after))
-        case "group":
+        case .group:
             self = .group(name: try c.decode(String.self, forKey: .name), try c.decode([EditorOperation].self, forKey: .operations))
-        default:
-            throw DecodingError.dataCorruptedError(forKey: .op, in: c, debugDescription: "unknown operation \"\(op)\"")
         }
     }
 
@@ -137,25 +145,29 @@ extension EditorOperation {
         }
         let c = try outer.nestedContainer(keyedBy: AnyKey.self, forKey: key)
         func value<T: Decodable>(_ type: T.Type, _ name: String) throws -> T { try c.decode(type, forKey: AnyKey(name)) }
-        switch key.stringValue {
-        case "addAnnotation": return .addAnnotation(try value(PDFAnnotation.self, "_0"))
-        case "removeAnnotation": return .removeAnnotation(try value(PDFAnnotation.self, "_0"))
-        case "changeAnnotation":
+        guard let name = LoggedOperationName(rawValue: key.stringValue) else {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "unknown operation \"\(key.stringValue)\""))
+        }
+        switch name {
+        case .addAnnotation: return .addAnnotation(try value(PDFAnnotation.self, "_0"))
+        case .removeAnnotation: return .removeAnnotation(try value(PDFAnnotation.self, "_0"))
+        case .changeAnnotation:
             return .changeAnnotation(before: try value(PDFAnnotation.self, "before"), after: try value(PDFAnnotation.self, "after"))
-        case "insertPage":
+        case .insertPage:
             return .insertPage(index: try value(Int.self, "index"), width: try value(Double.self, "width"),
                                height: try value(Double.self, "height"))
-        case "removePage":
+        case .removePage:
             return .removePage(index: try value(Int.self, "index"), pageObject: try c.decodeIfPresent(Int.self, forKey: AnyKey("pageObject")))
-        case "restorePage":
+        case .restorePage:
             return .restorePage(index: try value(Int.self, "index"), pageObject: try value(Int.self, "pageObject"))
-        case "fillField":
+        case .fillField:
             return .fillField(name: try value(String.self, "name"), before: try value(FormValue.self, "before"),
                               after: try value(FormValue.self, "after"))
-        case "group":
+        case .group:
             return .group(name: try value(String.self, "name"), try value([EditorOperation].self, "_1"))
-        default:
-            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "unknown operation \"\(key.stringValue)\""))
+        case .arrangeAnnotation, .rotatePage, .movePage, .copyPages:
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath,
+                                                    debugDescription: "operation \"\(name.rawValue)\" came with version 2 but is written as version 1"))
         }
     }
 }

@@ -8,14 +8,11 @@ enum CommandPermission {
     /// What `change` needs.
     static func needed(_ change: ApplyRequest.Change) -> (permission: Permission, name: String) {
         switch change {
-        case .undo: return (.edit, "undo")
-        case .redo: return (.edit, "redo")
+        case .undo: return (.edit, CommandType.undo.rawValue)
+        case .redo: return (.edit, CommandType.redo.rawValue)
         case .command(let command):
             switch command {
-            case .reply: return (.comment, "reply")
-            case .setState: return (.comment, "setState")
-            case .editReply: return (.comment, "editReply")
-            case .deleteReply: return (.comment, "deleteReply")
+            case .reply, .setState, .editReply, .deleteReply: return (.comment, command.typeName)
             default: return (.edit, "this command")
             }
         }

@@ -196,10 +196,10 @@ final class OpenDocuments: Sendable {
     }
 
     /// Whether logged JSON is version 1: its first key names the operation (version 2's keys,
-    /// sorted, begin with a field of the operation instead).
+    /// sorted, begin with a field of the operation instead, and no field is named like an
+    /// operation).
     static func isLogVersion1(_ json: String) -> Bool {
-        ["addAnnotation", "removeAnnotation", "changeAnnotation", "insertPage", "removePage", "restorePage",
-         "fillField", "group"].contains { json.hasPrefix("{\"\($0)\":") }
+        LoggedOperationName.allCases.contains { json.hasPrefix("{\"\($0.rawValue)\":") }
     }
 
     static func encodeOperation(_ operation: EditorOperation) throws -> String {
