@@ -18,8 +18,8 @@ enum TableText {
     /// The non-empty fields of `text` between `separator` bytes.
     ///
     /// The separators are found in the text's UTF-8 storage, a byte at a time: `split` on the
-    /// `UTF8View` walked its indexes some thirty times slower, and the glyph list alone (60 KB)
-    /// took most of a short run's start-up.
+    /// `UTF8View`, which walks its indexes, took more than twice as long, and the glyph list
+    /// is split at the start of every process that reads a font.
     static func fields(_ text: Substring, separator: UInt8) -> [Substring] {
         var text = text
         let ranges = text.withUTF8 { bytes in
