@@ -161,6 +161,20 @@ struct Lexer {
         var result: [UInt8] = []
         var depth = 1
         while position < bytes.count {
+            // A run of bytes that stand for themselves is copied at once (most strings are one
+            // run), stopping where byte-by-byte reading would have passed the limit.
+            let room = limits.maxStringLength - result.count  // the limit is checked after every byte, so room >= 0
+            let runEnd = room >= bytes.count - position ? bytes.count : position + room + 1
+            var end = position
+            while end < runEnd, !Self.isSpecialInLiteral(bytes[end]) { end += 1 }
+            if end > position {
+                result.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[position..<end]))
+                position = end
+                if result.count > limits.maxStringLength {
+                    throw PDFError.limitExceeded("string at byte \(start) longer than \(limits.maxStringLength) bytes", limit: .maxStringLength, max: limits.maxStringLength)
+                }
+                continue
+            }
             let c = bytes[position]
             position += 1
             switch c {
@@ -208,6 +222,12 @@ struct Lexer {
             }
         }
         throw PDFError.unexpectedEnd(offset: start)
+    }
+
+    /// The bytes a literal string does not take as they are: parentheses, the backslash and
+    /// the carriage return (an end of line reads as a line feed).
+    @inline(__always) private static func isSpecialInLiteral(_ byte: UInt8) -> Bool {
+        byte == 0x28 || byte == 0x29 || byte == 0x5C || byte == 0x0D
     }
 
     /// Reads `< ... >` (7.3.4.3). The current byte is `<`. An odd final digit counts as if

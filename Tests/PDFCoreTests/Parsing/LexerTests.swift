@@ -83,6 +83,29 @@ struct LexerTests {
         #expect(throws: PDFError.self) { try lexer.next() }
     }
 
+    /// Plain bytes are copied in runs between the bytes a literal string treats apart; the
+    /// limit stops a run where reading byte by byte would have stopped: at the first byte past
+    /// it, whether it comes in a run or after an escape.
+    @Test func literalStringRunsStopAtTheLimitsFirstByteBeyond() throws {
+        #expect(try string("(ab\\)cd(e)f\\\\g\rh)") == Array("ab)cd(e)f\\g\nh".utf8))
+        var limits = PDFLimits()
+        limits.maxStringLength = 10
+        let tooLong = PDFError.limitExceeded("string at byte 0 longer than 10 bytes", limit: .maxStringLength, max: 10)
+        var plain = Lexer(source: ByteSource(bytes: Array("(0123456789012345)".utf8)), limits: limits)
+        #expect(throws: tooLong) { try plain.next() }
+        #expect(plain.position == 12, "stopped after the eleventh byte")
+        var afterEscape = Lexer(source: ByteSource(bytes: Array("(012345678\\)9)".utf8)), limits: limits)
+        #expect(throws: tooLong) { try afterEscape.next() }
+        #expect(afterEscape.position == 13, "stopped after the byte past the escape")
+        var onEscape = Lexer(source: ByteSource(bytes: Array("(0123456789\\))".utf8)), limits: limits)
+        #expect(throws: tooLong) { try onEscape.next() }
+        #expect(onEscape.position == 13, "stopped after the escape that made the eleventh byte")
+        var exact = Lexer(source: ByteSource(bytes: Array("(01234\\)678)".utf8)), limits: limits)
+        #expect(try exact.next() == .string(Array("01234)678".utf8)))
+        var full = Lexer(source: ByteSource(bytes: Array("(0123456789)".utf8)), limits: limits)
+        #expect(try full.next() == .string(Array("0123456789".utf8)))
+    }
+
     /// A hex string's odd last digit is a byte of its own, within the limit like the others
     /// (FuzzContentStream's invariant found `<1jAC>` read as two bytes past a limit of one).
     @Test func aHexStringsOddLastDigitCountsTowardsTheLimit() throws {

@@ -23,9 +23,13 @@ extension TextFontLoader {
               font["ToUnicode"] == nil, glyphs.count == 256 else { return nil }
         if let encoding = font["Encoding"], try file.resolve(encoding).nameValue != "WinAnsiEncoding" { return nil }
         let fontName = try descriptor.map { try file.resolve($0["FontName"] ?? .null) }
-        let witnesses = [try file.resolve(font["BaseFont"] ?? .null), fontName ?? .null]
-        guard let (map, _) = PredefinedCMaps.cmap(named: "GBK-EUC-H"),
-              let name = witnesses.lazy.compactMap({ ($0.nameBytes ?? $0.stringBytes).flatMap { Self.chineseName($0, map: map) } }).first
+        let witnesses = [try file.resolve(font["BaseFont"] ?? .null), fontName ?? .null].compactMap { $0.nameBytes ?? $0.stringBytes }
+        // A name all in ASCII reads as ASCII through GBK (its two-byte codes begin at 0x81), so
+        // it names no Chinese font: the CMap, whose reading costs more than the rest of the
+        // font (Helvetica and every standard font is such a font), is not read for it.
+        guard witnesses.contains(where: { $0.contains { $0 >= 0x80 } }),
+              let (map, _) = PredefinedCMaps.cmap(named: "GBK-EUC-H"),
+              let name = witnesses.lazy.compactMap({ Self.chineseName($0, map: map) }).first
         else { return nil }
         return TextFont(name: name, ascent: ascent, descent: descent, codeMap: map) { code, length in
             guard length == 2 else { return glyphs[Int(code & 0xFF)] }

@@ -91,51 +91,52 @@ struct TextInterpreter {
                 guard index < operands.count, let value = operands[index].numberValue, value.isFinite else { return nil }
                 return value
             }
-            switch operation.name {
-            case "q":
+            let textOperator = TextOperator(operation.name)
+            switch textOperator {
+            case .save?:
                 if saved.count < 4_096 { saved.append(state) }
-            case "Q":
+            case .restore?:
                 if let last = saved.popLast() { state = last }
-            case "cm":
+            case .concatenate?:
                 if let matrix = TextMatrix(operands) { state.ctm = matrix.concatenating(state.ctm) }
-            case "BT":
+            case .beginText?:
                 textMatrix = .identity
                 lineMatrix = .identity
-            case "Tc": if let value = number(0) { state.characterSpacing = value }
-            case "Tw": if let value = number(0) { state.wordSpacing = value }
-            case "Tz": if let value = number(0) { state.horizontalScaling = value / 100 }
-            case "TL": if let value = number(0) { state.leading = value }
-            case "Ts": if let value = number(0) { state.rise = value }
-            case "Tf":
+            case .characterSpacing?: if let value = number(0) { state.characterSpacing = value }
+            case .wordSpacing?: if let value = number(0) { state.wordSpacing = value }
+            case .horizontalScaling?: if let value = number(0) { state.horizontalScaling = value / 100 }
+            case .leading?: if let value = number(0) { state.leading = value }
+            case .rise?: if let value = number(0) { state.rise = value }
+            case .font?:
                 if let name = operands.first?.nameValue, let size = number(1) {
                     state.fontSize = size
                     state.font = try font(named: name, in: resources)
                 }
-            case "Td", "TD":
+            case .moveLine?, .moveLineSettingLeading?:
                 if let x = number(0), let y = number(1) {
-                    if operation.name == "TD" { state.leading = -y }
+                    if textOperator == .moveLineSettingLeading { state.leading = -y }
                     lineMatrix = lineMatrix.translated(x, y)
                     textMatrix = lineMatrix
                 }
-            case "Tm":
+            case .textMatrix?:
                 if let matrix = TextMatrix(operands) {
                     lineMatrix = matrix
                     textMatrix = matrix
                 }
-            case "T*":
+            case .nextLine?:
                 lineMatrix = lineMatrix.translated(0, -state.leading)
                 textMatrix = lineMatrix
-            case "Tj":
+            case .show?:
                 if let bytes = operands.last?.stringBytes { try show(bytes, state, &textMatrix) }
-            case "'", "\"":
-                if operation.name == "\"", let word = number(0), let character = number(1) {
+            case .nextLineShow?, .nextLineSpacedShow?:
+                if textOperator == .nextLineSpacedShow, let word = number(0), let character = number(1) {
                     state.wordSpacing = word
                     state.characterSpacing = character
                 }
                 lineMatrix = lineMatrix.translated(0, -state.leading)
                 textMatrix = lineMatrix
                 if let bytes = operands.last?.stringBytes { try show(bytes, state, &textMatrix) }
-            case "TJ":
+            case .showArray?:
                 for (element, item) in (operands.last?.arrayValue ?? []).enumerated() {
                     currentSource.element = element
                     if let bytes = item.stringBytes {
@@ -147,20 +148,20 @@ struct TextInterpreter {
                             : textMatrix.translated(shift * state.horizontalScaling, 0)
                     }
                 }
-            case "gs":
+            case .graphicsState?:
                 if let name = operands.first?.nameValue, let graphics = try dictionary(resources, "ExtGState", name),
                    let fontEntry = try file.resolve(graphics["Font"] ?? .null).arrayValue, fontEntry.count == 2,
                    let size = fontEntry[1].numberValue {
                     state.font = try fonts.font(fontEntry[0], resourceName: name)
                     state.fontSize = size
                 }
-            case "BMC":
+            case .beginMarked?:
                 markedContent.append(nil)
-            case "BDC":
+            case .beginMarkedProperties?:
                 markedContent.append(try actualText(operands.last, resources).map { (glyphs.count, $0) })
-            case "EMC":
+            case .endMarked?:
                 if let last = markedContent.popLast(), let (start, text) = last { replaceWithActualText(from: start, text) }
-            case "Do":
+            case .drawObject?:
                 if let name = operands.first?.nameValue {
                     try drawForm(named: name, resources: resources, state: state, depth: depth, operation: operation.offset)
                 }

@@ -44,12 +44,11 @@ struct CharacterExpander {
         result.reserveCapacity(glyphs.count)
         var unmapped = 0
         var pendingSpace = false
-        let visible = cropBox.insetBy(dx: -1, dy: -1)
+        let visible = VisibleArea(cropBox.insetBy(dx: -1, dy: -1))
         var pieces: [CharacterText] = []
         for glyph in glyphs {
             let bounds = glyph.quad.bounds
-            guard visible.contains(CGPoint(x: bounds.midX, y: bounds.midY)) else { continue }
-            pieces.removeAll(keepingCapacity: true)
+            guard visible.contains(Double(bounds.midX), Double(bounds.midY)) else { continue }
             if let text = glyph.text, let only = text.scalar {
                 // The common case, one scalar: no grapheme breaking needed.
                 if WordRule.separates(only) {
@@ -62,8 +61,10 @@ struct CharacterExpander {
                     pendingSpace = false
                     continue
                 }
+                pieces.removeAll(keepingCapacity: true)
                 for scalar in Self.expandLigatures(String(only)).unicodeScalars { pieces.append(.scalar(scalar)) }
             } else if let text = glyph.text {
+                pieces.removeAll(keepingCapacity: true)
                 let space = CharacterText.scalar(" ")
                 for character in Self.expandLigatures(strings.string(text)) {
                     if WordRule.separates(character) {
@@ -76,6 +77,7 @@ struct CharacterExpander {
                 if pieces.isEmpty { continue }
             } else {
                 unmapped += 1
+                pieces.removeAll(keepingCapacity: true)
                 pieces.append(.replacement)
             }
             let count = Double(pieces.count)
@@ -121,6 +123,24 @@ struct CharacterExpander {
             }
         }
         return result
+    }
+
+    /// The crop box's test of a glyph's centre, with the rectangle's edges read once per page
+    /// rather than once per glyph: exactly `CGRect.contains(_:)` (Foundation's: nothing is in
+    /// a null or empty rectangle; the low edges are in, the high edges out), which the
+    /// compiler does not inline.
+    struct VisibleArea {
+        let isEmpty: Bool
+        let minX: Double, maxX: Double, minY: Double, maxY: Double
+
+        init(_ rect: CGRect) {
+            isEmpty = rect.isNull || rect.isEmpty
+            (minX, maxX, minY, maxY) = (Double(rect.minX), Double(rect.maxX), Double(rect.minY), Double(rect.maxY))
+        }
+
+        @inline(__always) func contains(_ x: Double, _ y: Double) -> Bool {
+            !isEmpty && minX <= x && x < maxX && minY <= y && y < maxY
+        }
     }
 
     /// Control characters, byte order marks and zero-width characters: not text to show.

@@ -68,22 +68,31 @@ struct PageTextLayout {
     }
 
     private func buildLines(_ characters: [LayoutCharacter]) -> [Line] {
+        guard let first = characters.first else { return [] }
         var lines: [Line] = []
-        for (index, character) in characters.enumerated() {
-            if let last = lines.indices.last, let (start, end) = continuation(of: lines[last], by: character) {
-                // Changed in place: a copy of the line would copy its characters on every append.
-                lines[last].characters.append(index)
-                lines[last].endAlong = max(lines[last].endAlong, end)
-                lines[last].startAlong = min(lines[last].startAlong, start)
-                lines[last].height = max(lines[last].height, character.height)
-                lines[last].size = max(lines[last].size, character.fontSize)
+        // The line being built is a variable of its own, changed in place (its characters stay
+        // uniquely held, so appending copies nothing), and joins the list when the next begins.
+        var line = Self.line(startedBy: first, at: 0)
+        for index in characters.indices.dropFirst() {
+            let character = characters[index]
+            if let (start, end) = continuation(of: line, by: character) {
+                line.characters.append(index)
+                line.endAlong = max(line.endAlong, end)
+                line.startAlong = min(line.startAlong, start)
+                line.height = max(line.height, character.height)
+                line.size = max(line.size, character.fontSize)
                 continue
             }
-            lines.append(Line(characters: [index], direction: character.direction, origin: character.start, across: 0,
-                              startAlong: 0, endAlong: Self.alongLength(character), height: character.height,
-                              size: character.fontSize))
+            lines.append(line)
+            line = Self.line(startedBy: character, at: index)
         }
+        lines.append(line)
         return lines
+    }
+
+    private static func line(startedBy character: LayoutCharacter, at index: Int) -> Line {
+        Line(characters: [index], direction: character.direction, origin: character.start, across: 0, startAlong: 0,
+             endAlong: alongLength(character), height: character.height, size: character.fontSize)
     }
 
     /// Where `character` starts and ends along `line` when it continues the line, else nil.
