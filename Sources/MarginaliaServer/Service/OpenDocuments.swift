@@ -203,10 +203,8 @@ final class OpenDocuments: Sendable {
     }
 
     static func encodeOperation(_ operation: EditorOperation) throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
         do {
-            return String(decoding: try encoder.encode(operation), as: UTF8.self)
+            return try operation.sortedJSON()
         } catch {
             throw ServiceError.internalError("an operation could not be encoded: \(error)")
         }
