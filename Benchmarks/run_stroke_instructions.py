@@ -125,7 +125,7 @@ def background(inclusive: dict[str, int]) -> int:
 def per_stroke(base: dict[str, int], loaded: dict[str, int], strokes: int, top: int, skip_wrappers: bool) -> list[tuple[int, str]]:
     rows = [((loaded.get(name, 0) - base.get(name, 0)) / strokes, name) for name in loaded]
     if skip_wrappers:
-        rows = [row for row in rows if not WRAPPERS.match(row[1])]
+        rows = [row for row in rows if not WRAPPERS.search(row[1])]
     rows = sorted(rows, reverse=True)[:top]
     names = demangle([name for _, name in rows])
     return [(round(count), " ".join(name.split())[:120]) for (count, _), name in zip(rows, names)]
