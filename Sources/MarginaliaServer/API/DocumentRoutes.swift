@@ -1,4 +1,5 @@
 import Foundation
+import MarginaliaEditor
 
 /// The `/api/v1` endpoints of docs/api.md over the document service.
 public struct DocumentRoutes: Sendable {
@@ -95,9 +96,11 @@ public struct DocumentRoutes: Sendable {
             router.add("POST", one + path, needs: .comment) { request, parameters in
                 let id = try Self.documentID(parameters)
                 guard !request.body.isEmpty else { throw APIError.badRequest("the request needs a JSON body") }
-                try CommandPermission.check(request.body, parameters)
-                let applied = try service.editing.apply(id, body: request.body, signedInAs: parameters.caller.name)
-                if let ids = CommandPermission.unlocked(request.body) {
+                // The body is decoded once, for the permission it needs, the change and the audit.
+                let body = try ApplyRequest.decode(request.body)
+                try CommandPermission.check(body.change, parameters)
+                let applied = try service.editing.apply(id, parameters.caller.name.map(body.signed(by:)) ?? body)
+                if case .command(.unlock(let ids)) = body.change {
                     parameters.audit.record(.unlock, by: parameters.signedIn, document: id, detail: ids.joined(separator: " "))
                 }
                 return try .revisioned(applied)

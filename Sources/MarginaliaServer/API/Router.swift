@@ -48,6 +48,9 @@ public struct Router: Sendable {
     private struct Route: Sendable {
         let method: String
         let segments: [Substring]
+        /// The name of each `{name}` segment, nil for a literal one (worked out once: every
+        /// request is matched against the routes one by one).
+        let parameterNames: [String?]
         let permission: Permission
         let audited: AuditAction?
         let handler: Handler
@@ -67,7 +70,9 @@ public struct Router: Sendable {
     /// naming the caller, the `{id}` document, and the other path parameters and `format`.
     public mutating func add(_ method: String, _ pattern: String, needs permission: Permission, audited: AuditAction? = nil,
                              _ handler: @escaping Handler) {
-        routes.append(Route(method: method.uppercased(), segments: pattern.split(separator: "/"), permission: permission,
+        let segments = pattern.split(separator: "/")
+        let names = segments.map { $0.hasPrefix("{") && $0.hasSuffix("}") ? String($0.dropFirst().dropLast()) : nil }
+        routes.append(Route(method: method.uppercased(), segments: segments, parameterNames: names, permission: permission,
                             audited: audited, handler: handler))
     }
 
@@ -75,13 +80,13 @@ public struct Router: Sendable {
     public func permission(method: String, path: String) -> Permission? {
         let segments = Self.segments(of: path)
         let method = method == "HEAD" ? "GET" : method
-        return routes.first { $0.method == method && match($0.segments, segments) != nil }?.permission
+        return routes.first { $0.method == method && match($0, segments) != nil }?.permission
     }
 
     /// Whether some route's pattern matches `path`, with any method.
     public func matches(path: String) -> Bool {
         let segments = Self.segments(of: path)
-        return routes.contains { match($0.segments, segments) != nil }
+        return routes.contains { match($0, segments) != nil }
     }
 
     /// The segments of an origin-form path (``RequestTarget``), or none for anything else, which
@@ -97,7 +102,7 @@ public struct Router: Sendable {
         let method = request.method == "HEAD" ? "GET" : request.method
         var allowed: [String] = []
         for route in routes {
-            guard let parameters = match(route.segments, segments) else { continue }
+            guard let parameters = match(route, segments) else { continue }
             allowed.append(route.method)
             guard route.method == method else { continue }
             do {
@@ -137,16 +142,17 @@ public struct Router: Sendable {
         return listed.joined(separator: ", ")
     }
 
-    private func match(_ pattern: [Substring], _ segments: [Substring]) -> [String: String]? {
-        guard pattern.count == segments.count else { return nil }
+    private func match(_ route: Route, _ segments: [Substring]) -> [String: String]? {
+        guard route.segments.count == segments.count else { return nil }
+        // The literal segments first: most routes differ in one, and make no dictionary.
+        for (index, name) in route.parameterNames.enumerated() where name == nil {
+            guard route.segments[index] == segments[index] else { return nil }
+        }
         var parameters: [String: String] = [:]
-        for (expected, actual) in zip(pattern, segments) {
-            if expected.hasPrefix("{") && expected.hasSuffix("}") {
-                guard !actual.isEmpty else { return nil }
-                parameters[String(expected.dropFirst().dropLast())] = String(actual)
-            } else if expected != actual {
-                return nil
-            }
+        for (index, name) in route.parameterNames.enumerated() {
+            guard let name else { continue }
+            guard !segments[index].isEmpty else { return nil }
+            parameters[name] = String(segments[index])
         }
         return parameters
     }

@@ -18,16 +18,14 @@ enum CommandPermission {
         }
     }
 
-    /// Checks that `caller` may send the command in `body` (an ``ApplyRequest``), and may
-    /// view the document an `insertPages` copies from. On a server without users the body is
-    /// not read twice.
+    /// Checks that `caller` may ask for `change` (the body of `POST …/commands`, decoded once
+    /// by the route), and may view the document an `insertPages` copies from.
     ///
     /// - Throws: a 403 ``APIError`` naming the command and the permission (or the source
-    ///   document), or the decoding's 400 for a malformed body.
-    static func check(_ body: Data, _ parameters: RouteParameters) throws {
+    ///   document).
+    static func check(_ change: ApplyRequest.Change, _ parameters: RouteParameters) throws {
         let caller = parameters.caller
         guard caller.name != nil else { return }
-        let change = try ApplyRequest.decode(body).change
         let needed = needed(change)
         try caller.require(needed.permission, for: "the command \(needed.name)")
         if case .command(.insertPages(_, .document(let source), _)) = change {
@@ -35,13 +33,5 @@ enum CommandPermission {
                 throw APIError.forbidden("insertPages: document \(source) is not shared with '\(caller.name ?? "")'")
             }
         }
-    }
-
-    /// The ids an applied `unlock` command named (for the audit log); nil for any other body.
-    /// Only a body that mentions `unlock` is read again.
-    static func unlocked(_ body: Data) -> [String]? {
-        guard body.range(of: Data("unlock".utf8)) != nil,
-              case .command(.unlock(let ids))? = try? ApplyRequest.decode(body).change else { return nil }
-        return ids
     }
 }

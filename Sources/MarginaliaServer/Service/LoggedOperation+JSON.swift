@@ -1,4 +1,5 @@
 import Foundation
+import Marginalia
 
 /// A value whose JSON is cheaper to write by hand than with `JSONEncoder`, because it is
 /// mostly log entries whose operations are already JSON (as the log stores them).
@@ -65,8 +66,8 @@ extension OperationLog: SplicedJSONEncodable {
     }
 }
 
-/// Pieces of JSON text.
-enum JSONText {
+/// Log entries as JSON text (the strings and numbers are the engine's ``JSONText``).
+extension JSONText {
     static func appendEntries(_ entries: [LoggedOperation], to output: inout [UInt8]) throws {
         output.append(UInt8(ascii: "["))
         for (index, entry) in entries.enumerated() {
@@ -74,29 +75,5 @@ enum JSONText {
             try entry.appendJSON(to: &output)
         }
         output.append(UInt8(ascii: "]"))
-    }
-
-    /// A JSON string literal, escaped as `JSONEncoder` does by default (slashes included).
-    static func appendString(_ text: String, to output: inout [UInt8]) {
-        output.append(UInt8(ascii: "\""))
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): output.append(contentsOf: #"\""#.utf8)
-            case UInt8(ascii: "\\"): output.append(contentsOf: #"\\"#.utf8)
-            case UInt8(ascii: "/"): output.append(contentsOf: #"\/"#.utf8)
-            case 0x08: output.append(contentsOf: #"\b"#.utf8)
-            case 0x0C: output.append(contentsOf: #"\f"#.utf8)
-            case 0x0A: output.append(contentsOf: #"\n"#.utf8)
-            case 0x0D: output.append(contentsOf: #"\r"#.utf8)
-            case 0x09: output.append(contentsOf: #"\t"#.utf8)
-            case 0..<0x20:
-                let hex = Array("0123456789abcdef".utf8)
-                output.append(contentsOf: #"\u00"#.utf8)
-                output.append(hex[Int(byte >> 4)])
-                output.append(hex[Int(byte & 0x0F)])
-            default: output.append(byte)
-            }
-        }
-        output.append(UInt8(ascii: "\""))
     }
 }

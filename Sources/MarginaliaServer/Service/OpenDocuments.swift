@@ -29,7 +29,7 @@ final class OpenDocuments: Sendable {
     /// The documents in memory, by id, with who uses them (``OpenDocuments+Residency.swift``).
     let table = Mutex(DocumentTable())
     /// Told the id of each document whose text changed (the search part's indexer); set once.
-    private let textWatcher = Mutex<(@Sendable (String) -> Void)?>(nil)
+    private let textWatcher = TextWatcher()
 
     /// How long documents stay in memory, and how many at most (``DocumentResidency``).
     let residency: DocumentResidency
@@ -48,13 +48,13 @@ final class OpenDocuments: Sendable {
 
     /// Has `watcher` told of every document whose text changes from now on.
     func watchText(_ watcher: @escaping @Sendable (String) -> Void) {
-        textWatcher.withLock { $0 = watcher }
+        textWatcher.watch(watcher)
     }
 
     /// Tells the text watcher that document `id` changed (uploaded, edited, moved to or from
     /// the trash, removed).
     func textChanged(_ id: String) {
-        textWatcher.withLock { $0 }?(id)
+        textWatcher.tell(id)
     }
 
     /// One document's summary.
@@ -203,10 +203,8 @@ final class OpenDocuments: Sendable {
     }
 
     static func encodeOperation(_ operation: EditorOperation) throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
         do {
-            return String(decoding: try encoder.encode(operation), as: UTF8.self)
+            return try operation.sortedJSON()
         } catch {
             throw ServiceError.internalError("an operation could not be encoded: \(error)")
         }

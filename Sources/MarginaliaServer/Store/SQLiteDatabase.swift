@@ -7,6 +7,8 @@ import Foundation
 final class SQLiteDatabase {
     private var handle: OpaquePointer?
     private var transactionDepth = 0
+    /// Statements prepared once and kept, by their SQL (``reusing(_:_:)``).
+    private var kept: [String: SQLiteStatement] = [:]
     let path: String
 
     /// Opens (creating when missing) the database at `path`.
@@ -51,6 +53,7 @@ final class SQLiteDatabase {
     }
 
     deinit {
+        kept.removeAll()  // finalised before the connection closes
         sqlite3_close_v2(handle)
     }
 
@@ -101,15 +104,35 @@ final class SQLiteDatabase {
         return prepared
     }
 
-    /// Runs one statement that returns no rows.
-    func run(_ sql: String, _ parameters: [SQLiteValue] = []) throws {
-        let statement = try prepare(sql, parameters)
+    /// Statement `sql`, prepared the first time and kept for the connection's life, reset and
+    /// with `parameters` bound. For the statements of every edit (the log's append reads the
+    /// document's row, inserts, updates, in a transaction): preparing one anew cost SQLite's
+    /// parser about 57,000 instructions, more than running it (docs/benchmarks.md). Only for
+    /// SQL written in the source, never built from values: every distinct text stays.
+    func reusing(_ sql: String, _ parameters: [SQLiteValue] = []) throws -> SQLiteStatement {
+        let statement: SQLiteStatement
+        if let held = kept[sql] {
+            statement = held
+            try statement.reset()  // a run that failed half-way left it busy
+        } else {
+            statement = try prepare(sql)
+            kept[sql] = statement
+        }
+        try statement.bind(parameters)
+        return statement
+    }
+
+    /// Runs one statement that returns no rows (`reused`: a statement of every edit, see
+    /// ``reusing(_:_:)``).
+    func run(_ sql: String, _ parameters: [SQLiteValue] = [], reused: Bool = false) throws {
+        let statement = try reused ? reusing(sql, parameters) : prepare(sql, parameters)
         while try statement.step() {}
     }
 
-    /// Runs one statement and returns every row.
-    func rows(_ sql: String, _ parameters: [SQLiteValue] = []) throws -> [SQLiteRow] {
-        let statement = try prepare(sql, parameters)
+    /// Runs one statement and returns every row (`reused`: a statement of every edit, see
+    /// ``reusing(_:_:)``).
+    func rows(_ sql: String, _ parameters: [SQLiteValue] = [], reused: Bool = false) throws -> [SQLiteRow] {
+        let statement = try reused ? reusing(sql, parameters) : prepare(sql, parameters)
         var rows: [SQLiteRow] = []
         while try statement.step() { rows.append(statement.row()) }
         return rows
@@ -127,10 +150,10 @@ final class SQLiteDatabase {
         }
         transactionDepth += 1
         defer { transactionDepth -= 1 }
-        try execute("BEGIN IMMEDIATE")
+        try run("BEGIN IMMEDIATE", reused: true)
         do {
             let result = try body()
-            try execute("COMMIT")
+            try run("COMMIT", reused: true)
             return result
         } catch {
             try? execute("ROLLBACK")

@@ -37,7 +37,7 @@ extension SQLiteDocumentStore {
                     throw StoreError.invalidRequest(
                         "revision \(entry.revision) does not follow revision \(record.revision + offset) of document \(id)")
                 }
-                let statement = try database.prepare("""
+                let statement = try database.reusing("""
                     INSERT INTO operations (document, revision, client_id, kind, json, created, author) VALUES (?, ?, ?, ?, ?, ?, ?)
                     """)
                 for entry in append.records {
@@ -50,7 +50,7 @@ extension SQLiteDocumentStore {
                 }
                 try database.run("UPDATE documents SET revision = ?, page_count = ?, modified = ? WHERE id = ?",
                                  [.integer(last.revision), .integer(append.pageCount),
-                                  .real(now.timeIntervalSince1970), .text(id)])
+                                  .real(now.timeIntervalSince1970), .text(id)], reused: true)
                 return nil
             }
         }

@@ -212,9 +212,12 @@ extension SQLiteDocumentStore {
     }
 
     /// The document's row, read inside a held lock.
+    /// The row of one document (read by every edit's append, so its statement is kept).
+    private static let selectDocument = "SELECT \(documentColumns) FROM documents d WHERE d.id = ?"
+
     func fetchDocument(_ id: String, in database: SQLiteDatabase) throws -> DocumentRecord {
         try DocumentID.validate(id)
-        let rows = try database.rows("SELECT \(Self.documentColumns) FROM documents d WHERE d.id = ?", [.text(id)])
+        let rows = try database.rows(Self.selectDocument, [.text(id)], reused: true)
         guard let row = rows.first else { throw StoreError.notFound("document \(id)") }
         return try Self.documentRecord(row)
     }

@@ -1,0 +1,48 @@
+import Foundation
+import Marginalia
+
+// The operation log's text of one operation, as the server stores and sends it.
+
+extension EditorOperation {
+    /// The operation as compact JSON with sorted keys: the bytes `JSONEncoder` with
+    /// `.sortedKeys` writes of it (``encode(to:)``). An addition, removal or change of one
+    /// annotation (every stroke is an addition) is written by hand
+    /// (``AnnotationJSON/appendSortedJSON(of:to:)``): the encoder cost the server a fifth of
+    /// its instructions per stroke (docs/benchmarks.md). Every other operation is encoded.
+    ///
+    /// - Throws: `EncodingError` for an operation the encoder refuses (a coordinate that is
+    ///   NaN or infinite).
+    public func sortedJSON() throws -> String {
+        if let text = try? handWritten() { return text }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return String(decoding: try encoder.encode(self), as: UTF8.self)
+    }
+
+    /// The JSON of the operations written by hand, nil for the others; throws for a number
+    /// JSON cannot write, which the encoder then refuses with its own error.
+    private func handWritten() throws(JSONText.NonFiniteNumber) -> String? {
+        var output: [UInt8] = []
+        output.reserveCapacity(2_048)
+        switch self {
+        case .addAnnotation(let annotation), .removeAnnotation(let annotation):
+            output.append(contentsOf: #"{"annotation":"#.utf8)
+            try AnnotationJSON.appendSortedJSON(of: annotation, to: &output)
+            output.append(contentsOf: (self.isAddition ? #","op":"addAnnotation"}"# : #","op":"removeAnnotation"}"#).utf8)
+        case .changeAnnotation(let before, let after):
+            output.append(contentsOf: #"{"after":"#.utf8)
+            try AnnotationJSON.appendSortedJSON(of: after, to: &output)
+            output.append(contentsOf: #","before":"#.utf8)
+            try AnnotationJSON.appendSortedJSON(of: before, to: &output)
+            output.append(contentsOf: #","op":"changeAnnotation"}"#.utf8)
+        default:
+            return nil
+        }
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    private var isAddition: Bool {
+        if case .addAnnotation = self { return true }
+        return false
+    }
+}

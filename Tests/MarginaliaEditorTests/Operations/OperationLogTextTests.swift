@@ -1,0 +1,39 @@
+import Foundation
+import Testing
+import Marginalia
+@testable import MarginaliaEditor
+
+/// An operation's log text (``EditorOperation/sortedJSON()``) is what `JSONEncoder` with
+/// `.sortedKeys` writes of it, whether written by hand (one annotation added, removed or
+/// changed) or encoded (the rest).
+@Suite struct OperationLogTextTests {
+    static let stroke: PDFAnnotation = {
+        var annotation = PDFAnnotation(kind: .ink(PDFAnnotation.Ink(paths: [[CGPoint(x: 10.5, y: 20), CGPoint(x: 1e-05, y: 700.125)]])),
+                                       rect: CGRect(x: 9, y: 19, width: 3, height: 682))
+        annotation.id = "stroke-1"
+        annotation.pageIndex = 0
+        annotation.author = "Zoë / Ana"
+        annotation.creationDate = Date(timeIntervalSince1970: 1_700_000_000)
+        return annotation
+    }()
+
+    static let operations: [EditorOperation] = {
+        var moved = stroke
+        moved.rect.origin.x += 0.25
+        moved.contents = "moved \"there\""
+        return [
+            .addAnnotation(stroke),
+            .removeAnnotation(stroke),
+            .changeAnnotation(before: stroke, after: moved),
+            .group(name: "paste", [.addAnnotation(stroke), .addAnnotation(moved)]),
+            .rotatePage(index: 1, degrees: 90),
+        ]
+    }()
+
+    @Test(arguments: operations)
+    func isTheEncodersText(operation: EditorOperation) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        #expect(try operation.sortedJSON() == String(decoding: try encoder.encode(operation), as: UTF8.self))
+    }
+}

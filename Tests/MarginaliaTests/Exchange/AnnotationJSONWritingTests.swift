@@ -1,0 +1,52 @@
+import Foundation
+import Testing
+@testable import Marginalia
+
+/// The annotation JSON written by hand (``AnnotationJSON/appendSortedJSON(of:to:)``) is the
+/// encoder's, byte for byte: the server's log and every client read it.
+@Suite struct AnnotationJSONWritingTests {
+    /// What `JSONEncoder` with `.sortedKeys` writes of `annotation`.
+    static func encoded(_ annotation: PDFAnnotation) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return String(decoding: try encoder.encode(annotation), as: UTF8.self)
+    }
+
+    static func written(_ annotation: PDFAnnotation) throws -> String {
+        var output: [UInt8] = []
+        try AnnotationJSON.appendSortedJSON(of: annotation, to: &output)
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    /// Every kind with every field it has, and the fields the fixtures leave at their
+    /// defaults: a dashed border, a fill, a reply in a group with a review state, a brush, a
+    /// foreign appearance, text that needs escaping, numbers written with exponents.
+    static func annotations() -> [PDFAnnotation] {
+        var all = XFDFFixtures.everyKind()
+        var square = XFDFFixtures.annotation(.square, id: "square/2", page: 3, rect: CGRect(x: 0.00001, y: -0.0, width: 1e16, height: 0.1))
+        square.border = PDFBorder(width: 2.5, style: .dashed, dashPattern: [3, 1.5])
+        square.interiorColor = Color(red: 1, green: 0.5, blue: 0)
+        square.contents = "slash / quote \" backslash \\ tab \t bell \u{7} form \u{0C} back \u{08} é 東京 \u{2028}"
+        all.append(square)
+        var reply = XFDFFixtures.annotation(.note(PDFAnnotation.Note(icon: "Note", isOpen: false)), id: "reply-1", page: 0,
+                                            rect: CGRect(x: 1, y: 2, width: 3, height: 4))
+        reply.inReplyTo = "note-1"
+        reply.replyType = .group
+        reply.state = AnnotationState(model: AnnotationState.reviewModel, state: "Accepted")
+        all.append(reply)
+        let ink = PDFAnnotation.Ink(paths: [[CGPoint(x: 1.0 / 3, y: 2e-7), CGPoint(x: 123456.789, y: 1e21)]], brush: .marker)
+        all.append(XFDFFixtures.annotation(.ink(ink), id: "ink-brush", page: 0, rect: CGRect(x: 0, y: 0, width: 10, height: 10)))
+        return all
+    }
+
+    @Test(arguments: annotations())
+    func writesWhatTheEncoderWrites(annotation: PDFAnnotation) throws {
+        #expect(try Self.written(annotation) == Self.encoded(annotation))
+    }
+
+    @Test func refusesWhatTheEncoderRefuses() throws {
+        let annotation = XFDFFixtures.annotation(.square, id: "nan", page: 0, rect: CGRect(x: CGFloat.nan, y: 0, width: 1, height: 1))
+        #expect(throws: EncodingError.self) { try Self.encoded(annotation) }
+        #expect(throws: JSONText.NonFiniteNumber.self) { try Self.written(annotation) }
+    }
+}
