@@ -7,14 +7,14 @@ extension FormValue: Codable {
     /// Reads the value with ``init(json:)``.
     ///
     /// - Throws: `DecodingError.dataCorrupted` when it is none of a string, true or false, or
-    ///   an array of strings.
+    ///   an array of strings, with ``init(json:)``'s message naming the key it was under.
     public init(from decoder: any Decoder) throws {
         let json = try JSONValue(from: decoder)
-        do {
-            self = try FormValue(json: JSONField(json, path: "value"))
+        let path = decoder.codingPath.map(\.stringValue).joined(separator: ".")
+        do throws(CommandError) {
+            self = try FormValue(json: JSONField(json, path: path.isEmpty ? "value" : path))
         } catch {
-            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath,
-                debugDescription: "a form value is a string, true or false, or an array of strings"))
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: error.message))
         }
     }
 

@@ -1,6 +1,6 @@
 // The command protocol's `type` names (docs/api.md, "Commands"): the one place they are
 // spelled. EditorCommand's reading and writing of its JSON, and the engine's bridge when it
-// makes a command, name a type through this enum; Tests/server/test_vocabulary_literals.py
+// makes a command, name a type through this enum; Tests/server/test_log_vocabulary_literals.py
 // fails on a literal of the distinctive ones anywhere else.
 
 /// The `type` of a command object, as the browser sends it and the server reads it.

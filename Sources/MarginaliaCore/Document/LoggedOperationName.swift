@@ -2,7 +2,7 @@
 // spelled. The log's writer and reader (MarginaliaEditor's EditorOperation+JSON), the server's
 // test for version 1 entries (OpenDocuments.isLogVersion1) and the engine's reading of the log
 // (AnnotationStore+Log) all name an operation through this enum;
-// Tests/server/test_vocabulary_literals.py fails on a literal anywhere else.
+// Tests/server/test_log_vocabulary_literals.py fails on a literal anywhere else.
 
 /// The name of one step of the operation log: its `op` in version 2 of the log's JSON, the
 /// one key of its object in version 1.

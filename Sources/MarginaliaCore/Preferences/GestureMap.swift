@@ -71,8 +71,9 @@ extension GestureMap {
     /// Unknown gesture names are ignored; an unknown action name means
     /// ``GestureAction/none``. When the object gives one action to several gestures, the first
     /// gesture in ``StylusGesture/allCases`` order keeps it and the others do nothing. A
-    /// gesture the object does not mention (written by an older version) gets its default
-    /// action unless the object gave that action to another gesture.
+    /// gesture the object does not mention (written by an older version), or gives `null`
+    /// (which no version writes: doing nothing is `"none"`), gets its default action unless
+    /// the object gave that action to another gesture.
     public init(json: JSONValue, under path: String, reader: inout PreferenceReader) {
         actions = [:]
         var mentioned: Set<StylusGesture> = []

@@ -167,7 +167,7 @@ extension EditorOperation {
             return .group(name: try value(String.self, "name"), try value([EditorOperation].self, "_1"))
         case .arrangeAnnotation, .rotatePage, .movePage, .copyPages:
             throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath,
-                                                    debugDescription: "operation \"\(name.rawValue)\" came with version 2 but is written as version 1"))
+                                                    debugDescription: "a version 1 log entry names \"\(name.rawValue)\", which only version 2 logs have"))
         }
     }
 }

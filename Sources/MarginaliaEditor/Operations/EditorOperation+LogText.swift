@@ -28,21 +28,23 @@ extension EditorOperation {
         case .addAnnotation(let annotation), .removeAnnotation(let annotation):
             output.append(contentsOf: #"{"annotation":"#.utf8)
             try AnnotationJSON.appendSortedJSON(of: annotation, to: &output)
-            output.append(contentsOf: (self.isAddition ? #","op":"addAnnotation"}"# : #","op":"removeAnnotation"}"#).utf8)
+            appendName(to: &output)
         case .changeAnnotation(let before, let after):
             output.append(contentsOf: #"{"after":"#.utf8)
             try AnnotationJSON.appendSortedJSON(of: after, to: &output)
             output.append(contentsOf: #","before":"#.utf8)
             try AnnotationJSON.appendSortedJSON(of: before, to: &output)
-            output.append(contentsOf: #","op":"changeAnnotation"}"#.utf8)
+            appendName(to: &output)
         default:
             return nil
         }
         return String(decoding: output, as: UTF8.self)
     }
 
-    private var isAddition: Bool {
-        if case .addAnnotation = self { return true }
-        return false
+    /// Ends the object with its last key, `op`: the operation's name (``logName``).
+    private func appendName(to output: inout [UInt8]) {
+        output.append(contentsOf: #","op":""#.utf8)
+        output.append(contentsOf: logName.rawValue.utf8)
+        output.append(contentsOf: #""}"#.utf8)
     }
 }

@@ -211,10 +211,10 @@ extension SQLiteDocumentStore {
                                created: Date(timeIntervalSince1970: created), author: row[5].textValue)
     }
 
-    /// The document's row, read inside a held lock.
     /// The row of one document (read by every edit's append, so its statement is kept).
     private static let selectDocument = "SELECT \(documentColumns) FROM documents d WHERE d.id = ?"
 
+    /// The document's row, read inside a held lock.
     func fetchDocument(_ id: String, in database: SQLiteDatabase) throws -> DocumentRecord {
         try DocumentID.validate(id)
         let rows = try database.rows(Self.selectDocument, [.text(id)], reused: true)

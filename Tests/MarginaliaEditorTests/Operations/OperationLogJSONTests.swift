@@ -8,11 +8,10 @@ import Testing
 /// expected JSON is spelled out here, apart from the enum, as the documentation spells it.
 @Suite("The operation log's JSON")
 struct OperationLogJSONTests {
-    /// The log's encoding (OpenDocuments.encodeOperation: keys sorted).
+    /// The log's text of `operation`, as the server writes it (``EditorOperation/sortedJSON()``:
+    /// annotation operations by hand, the others through the encoder with sorted keys).
     static func logged(_ operation: EditorOperation) throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        return String(decoding: try encoder.encode(operation), as: UTF8.self)
+        try operation.sortedJSON()
     }
 
     static func read(_ json: String) throws -> EditorOperation {
@@ -96,7 +95,7 @@ struct OperationLogJSONTests {
     }
 
     @Test func anOperationOfVersion2IsRefusedInVersion1Form() {
-        #expect { try Self.read(#"{"movePage":{"from":1,"to":0}}"#) } throws: { "\($0)".contains("came with version 2") }
+        #expect { try Self.read(#"{"movePage":{"from":1,"to":0}}"#) } throws: { "\($0)".contains(#"names "movePage", which only version 2 logs have"#) }
     }
 
     // MARK: - Form values

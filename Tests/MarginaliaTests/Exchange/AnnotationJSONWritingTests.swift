@@ -20,7 +20,8 @@ import Testing
 
     /// Every kind with every field it has, and the fields the fixtures leave at their
     /// defaults: a dashed border, a fill, a reply in a group with a review state, a brush, a
-    /// foreign appearance, text that needs escaping, numbers written with exponents.
+    /// foreign appearance, text that needs escaping, numbers written with exponents, a cropped
+    /// and turned picture.
     static func annotations() -> [PDFAnnotation] {
         var all = XFDFFixtures.everyKind()
         var square = XFDFFixtures.annotation(.square, id: "square/2", page: 3, rect: CGRect(x: 0.00001, y: -0.0, width: 1e16, height: 0.1))
@@ -36,12 +37,41 @@ import Testing
         all.append(reply)
         let ink = PDFAnnotation.Ink(paths: [[CGPoint(x: 1.0 / 3, y: 2e-7), CGPoint(x: 123456.789, y: 1e21)]], brush: .marker)
         all.append(XFDFFixtures.annotation(.ink(ink), id: "ink-brush", page: 0, rect: CGRect(x: 0, y: 0, width: 10, height: 10)))
+        let picture = PDFAnnotation.Stamp(name: "Picture", imageBytes: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A],
+                                          crop: CGRect(x: 0.25, y: 0, width: 0.5, height: 1), rotation: 90)
+        var stamp = XFDFFixtures.annotation(.stamp(picture), id: "picture", page: 1, rect: CGRect(x: 10, y: 20, width: 30, height: 40))
+        stamp.hasForeignAppearance = true
+        all.append(stamp)
         return all
     }
 
     @Test(arguments: annotations())
     func writesWhatTheEncoderWrites(annotation: PDFAnnotation) throws {
         #expect(try Self.written(annotation) == Self.encoded(annotation))
+    }
+
+    /// Every stored property of the record is a key some fixture above writes: a field added to
+    /// the record (which the encoder writes by itself) and not to the hand-written writer, or
+    /// to no fixture, fails here rather than going missing from the log.
+    @Test func theFixturesWriteEveryFieldOfTheRecord() throws {
+        let fields = Set(Mirror(reflecting: AnnotationJSON.Record(Self.annotations()[0])).children.compactMap(\.label))
+        var written: Set<String> = []
+        for annotation in Self.annotations() {
+            let object = try JSONSerialization.jsonObject(with: Data(try Self.written(annotation).utf8)) as? [String: Any]
+            written.formUnion(object.map { Array($0.keys) } ?? [])
+        }
+        #expect(fields.count > 30)
+        #expect(fields.subtracting(written).isEmpty, "fields no fixture writes: \(fields.subtracting(written).sorted())")
+    }
+
+    /// The writer's key order is the encoder's here (swift-foundation sorts keys by their
+    /// UTF-8 bytes); the record's keys give the same order sorted either way, so it holds
+    /// where keys are compared as Apple's Foundation compares them too.
+    @Test func theKeysSortTheSameByBytesAndByFoundation() {
+        let fields = Mirror(reflecting: AnnotationJSON.Record(Self.annotations()[0])).children.compactMap(\.label)
+        let byBytes = fields.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
+        let byFoundation = fields.sorted { $0.compare($1, options: [.numeric, .caseInsensitive, .forcedOrdering, .widthInsensitive]) == .orderedAscending }
+        #expect(byBytes == byFoundation)
     }
 
     @Test func refusesWhatTheEncoderRefuses() throws {
