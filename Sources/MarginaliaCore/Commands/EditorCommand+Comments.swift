@@ -69,8 +69,10 @@ extension EditorCommand {
                                          author: name))
         case .editReply:
             return .editReply(id: try field.member("id").string(), text: try text(), author: try author())
-        default:
+        case .deleteReply:
             return .deleteReply(id: try field.member("id").string(), author: try author())
+        default:
+            throw CommandError.malformed("\(field.path).type: \(type.rawValue) is not a comment command")
         }
     }
 

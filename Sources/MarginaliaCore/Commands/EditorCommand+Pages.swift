@@ -43,8 +43,10 @@ extension EditorCommand {
             return .rotatePages(pages: try pageList(field.member("pages")), degrees: degrees)
         case .movePages:
             return .movePages(pages: try pageList(field.member("pages")), to: try field.member("to").integer())
-        default:
+        case .removePages:
             return .removePages(pages: try pageList(field.member("pages")))
+        default:
+            throw CommandError.malformed("\(field.path).type: \(type.rawValue) is not a page-organising command")
         }
     }
 

@@ -99,7 +99,7 @@ public struct DocumentRoutes: Sendable {
                 // The body is decoded once, for the permission it needs, the change and the audit.
                 let body = try ApplyRequest.decode(request.body)
                 try CommandPermission.check(body.change, parameters)
-                let applied = try service.editing.apply(id, parameters.caller.name.map(body.signed(by:)) ?? body)
+                let applied = try service.editing.apply(id, body, signedInAs: parameters.caller.name)
                 if case .command(.unlock(let ids)) = body.change {
                     parameters.audit.record(.unlock, by: parameters.signedIn, document: id, detail: ids.joined(separator: " "))
                 }

@@ -33,6 +33,9 @@ public final class DocumentEditing: Sendable, ServicePart {
     /// lock in the store (so whatever is committed is seen), and only a base revision still
     /// ahead then is refused.
     ///
+    /// With `author` (the signed-in user), the request is signed by them first
+    /// (``ApplyRequest/signed(by:)``): no one can sign a change with another's name.
+    ///
     /// - Returns: the new revision, the entries applied (none for an undo with nothing to
     ///   undo) and the entries after `request.baseRevision` that the client had not seen.
     /// - Throws: ``ServiceError/tooLarge(_:)`` when the request is over one of ``limits``;
@@ -40,7 +43,8 @@ public final class DocumentEditing: Sendable, ServicePart {
     ///   ``ServiceError/unprocessable(_:)`` when the change does not fit the document;
     ///   ``ServiceError/forbidden(_:)`` when its certification does not allow it;
     ///   ``ServiceError/notFound(_:)``, ``ServiceError/badRequest(_:)``.
-    public func apply(_ id: String, _ request: ApplyRequest) throws -> ApplyResult {
+    public func apply(_ id: String, _ request: ApplyRequest, signedInAs author: String? = nil) throws -> ApplyResult {
+        let request = author.map(request.signed(by:)) ?? request
         try request.validateClientID()
         try documents.limits.check(request.change)
         return try documents.apply(id, try withUploadedSource(id, request))
@@ -49,8 +53,7 @@ public final class DocumentEditing: Sendable, ServicePart {
     /// Applies a request body as the spec's `POST …/commands` (or `…/operations`) gives it,
     /// signed by the signed-in user when there is one (``ApplyRequest/signed(by:)``).
     public func apply(_ id: String, body: Data, signedInAs author: String? = nil) throws -> ApplyResult {
-        let request = try ApplyRequest.decode(body)
-        return try apply(id, author.map(request.signed(by:)) ?? request)
+        try apply(id, try ApplyRequest.decode(body), signedInAs: author)
     }
 
     /// The log entries of document `id` after revision `after`, with its revision.
