@@ -36,6 +36,12 @@ struct APIFindPatternTests {
             #expect(broken.status == 400 && String(decoding: broken.body, as: UTF8.self).contains("not a regular expression"))
             let long = String(repeating: "a", count: 1_001)
             #expect(try TestHTTP.request(port: port, "GET", "/api/v1/documents/\(id)/search?q=\(long)&regex=true").status == 400)
+            // A preset needs no q, but one given is held to the limit all the same (the schema's maxLength).
+            let withPreset = try TestHTTP.request(port: port, "GET", "/api/v1/documents/\(id)/search?q=\(long)&preset=phone")
+            #expect(withPreset.status == 400 && String(decoding: withPreset.body, as: UTF8.self).contains("at most 1000 characters"))
+            #expect(try Self.matches(port, id, "q=\(long.dropLast())&preset=phone") == ["1 555-123-4567"])
+            let phrase = try TestHTTP.request(port: port, "GET", "/api/v1/documents/\(id)/search?q=\(long)")
+            #expect(phrase.status == 400 && String(decoding: phrase.body, as: UTF8.self).contains("this one has 1001"))
         }
     }
 }

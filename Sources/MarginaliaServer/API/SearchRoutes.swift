@@ -67,6 +67,8 @@ public struct SearchRoutes: Sendable {
     /// a regular expression, matched with `caseSensitive` and `wholeWords`); nil for a phrase.
     static func pattern(_ request: HTTPRequest, options: TextSearchOptions) throws -> TextPattern? {
         if let name = request.query("preset") {
+            // A preset needs no q; one given anyway is held to the same limit as any other.
+            if let query = request.query("q") { try DocumentSearch.checkQueryLength(query) }
             guard let preset = TextPreset(rawValue: name) else {
                 throw APIError.badRequest("preset '\(name.prefix(20))': expected \(TextPreset.allCases.map(\.rawValue).joined(separator: " or "))")
             }

@@ -22,7 +22,7 @@ extension DocumentSearch {
     ///     nil: every page, every match).
     public func search(_ id: String, query: String, options: TextSearchOptions = [.caseInsensitive, .diacriticInsensitive],
                        from first: Int = 0, limit: Int? = nil) throws -> SearchResults {
-        guard query.count <= 1_000 else { throw ServiceError.badRequest("q: a query of at most 1,000 characters") }
+        try Self.checkQueryLength(query)
         guard let matcher = TextMatcher(query, options: options.union(.diacriticInsensitive)) else {
             throw ServiceError.badRequest("q: expected words to search for")
         }

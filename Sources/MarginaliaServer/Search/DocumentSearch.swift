@@ -136,9 +136,19 @@ public final class DocumentSearch: Sendable, ServicePart {
     /// How the index matches: case and accents ignored, within words too.
     static let indexSearchOptions: TextSearchOptions = [.caseInsensitive, .diacriticInsensitive]
 
+    /// The longest query a search takes, in characters (a phrase's, a pattern's alike).
+    public static let maximumQueryLength = TextPattern.maximumLength
+
+    /// Refuses a query longer than ``maximumQueryLength``, naming the limit.
+    public static func checkQueryLength(_ query: String) throws {
+        guard query.count <= maximumQueryLength else {
+            throw ServiceError.badRequest("q: a query of at most \(maximumQueryLength) characters (this one has \(query.count))")
+        }
+    }
+
     /// A matcher for each term of the query (its words, its quoted phrases).
     func validQuery(_ query: String, options: TextSearchOptions = indexSearchOptions) throws -> [TextMatcher] {
-        guard query.count <= 1_000 else { throw ServiceError.badRequest("q: a query of at most 1,000 characters") }
+        try Self.checkQueryLength(query)
         let matchers = SearchQuery.terms(query).compactMap { TextMatcher($0, options: options) }
         guard !matchers.isEmpty else { throw ServiceError.badRequest("q: expected words to search for") }
         return matchers
