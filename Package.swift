@@ -85,6 +85,8 @@ let package = Package(
         .executableTarget(name: "MarginaliaEngineBench", dependencies: ["MarginaliaCore"], path: "Benchmarks/EngineBench"),
         .executableTarget(name: "MarginaliaEditorBench", dependencies: ["Marginalia", "MarginaliaEditor"],
                           path: "Benchmarks/EditorBench"),
+        // An open-loop HTTP load generator (Benchmarks/run_server.py): latency from each request's due time.
+        .executableTarget(name: "MarginaliaLoadBench", path: "Benchmarks/LoadBench"),
 
         .testTarget(name: "MarginaliaCoreTests", dependencies: ["MarginaliaCore", "CoreShim"]),
         .testTarget(name: "PDFCoreTests", dependencies: ["PDFCore", "CZlib"], exclude: ["Security/make_fixtures.py"]),

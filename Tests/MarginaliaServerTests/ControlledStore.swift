@@ -82,7 +82,9 @@ final class ControlledStore: DocumentStore, @unchecked Sendable {
         try base.appendOperations(id, expecting: expected, append, now: now, rebase: rebase)
     }
 
-    func operations(_ id: String, after revision: Int) throws -> [OperationRecord] { try base.operations(id, after: revision) }
+    func operations(_ id: String, after revision: Int, limit: Int?) throws -> [OperationRecord] {
+        try base.operations(id, after: revision, limit: limit)
+    }
     func documentAndLog(_ id: String, after revision: Int) throws -> (record: DocumentRecord, newer: [OperationRecord]) {
         try base.documentAndLog(id, after: revision)
     }

@@ -25,6 +25,30 @@ struct ServiceEditingTests {
         #expect(close.missed.map(\.revision) == [150, 151])
     }
 
+    /// A client further behind than the entries held in memory gets its first 100 missed
+    /// entries from the store, which reads only those: entry 500 of 1,030, made unreadable
+    /// behind the service's back, is never read (reading the whole log under the document's
+    /// lock stopped a document for minutes when 128 clients came back at revision 0).
+    @Test(arguments: StoreKind.allCases) func aClientFarBehindReadsOnlyTheEntriesItIsSent(_ kind: StoreKind) throws {
+        let place = try TestStore(kind)
+        defer { place.remove() }
+        let service = try place.service()
+        let id = try service.catalogue.importDocument(name: "doc", data: Fixtures.sample).id
+        for n in 0..<1_030 {
+            _ = try service.editing.apply(id, Fixtures.request(.operation(Fixtures.add("a\(n)", x: 100 + Double(n % 300))), base: n))
+        }
+        let corrupt = "UPDATE operations SET json = '{' WHERE revision = 500"
+        switch try place.open() {
+        case let store as SQLiteDocumentStore: try store.withDatabase { try $0.execute(corrupt) }
+        case let store as PostgresDocumentStore: try store.pool.withConnection { try $0.run(corrupt) }
+        default: Issue.record("a store of another kind")
+        }
+        let behind = try service.editing.apply(id, Fixtures.request(.operation(Fixtures.add("late", x: 50)), base: 0, client: "tab-2"))
+        #expect(behind.missed.map(\.revision) == Array(1...100))
+        #expect(behind.applied.map(\.revision) == [1_031])
+        #expect(try place.open().operations(id, after: 1_000, limit: 3).map(\.revision) == [1_001, 1_002, 1_003])
+    }
+
     @Test(arguments: StoreKind.allCases) func appliesOperationsAndReportsMissedEntries(_ kind: StoreKind) throws {
         let place = try TestStore(kind)
         defer { place.remove() }

@@ -56,8 +56,10 @@ public protocol DocumentStore: AnyObject, Sendable {
     /// - Throws: ``StoreError/invalidRequest(_:)`` when the entries do not continue the log.
     func appendOperations(_ id: String, expecting expected: LogPosition, _ append: LogAppend, now: Date,
                           rebase: (_ current: DocumentRecord, _ newer: [OperationRecord]) throws -> LogAppend) throws
-    /// The log entries of a document after `revision`, in order.
-    func operations(_ id: String, after revision: Int) throws -> [OperationRecord]
+    /// The log entries of a document after `revision`, in order: the first `limit` of them
+    /// when a limit is given (a client far behind needs only the first few, and a long log
+    /// must not be read whole to answer it).
+    func operations(_ id: String, after revision: Int, limit: Int?) throws -> [OperationRecord]
     /// A document's row and its log entries after `revision`, read in one consistent view
     /// (never entries from after a version restore with the row from before it).
     func documentAndLog(_ id: String, after revision: Int) throws -> (record: DocumentRecord, newer: [OperationRecord])
@@ -219,5 +221,12 @@ extension DocumentStore {
             throw StoreError.notFound("version \(number) of document \(id)")
         }
         return version
+    }
+}
+
+extension DocumentStore {
+    /// Every log entry of a document after `revision`, in order.
+    public func operations(_ id: String, after revision: Int) throws -> [OperationRecord] {
+        try operations(id, after: revision, limit: nil)
     }
 }

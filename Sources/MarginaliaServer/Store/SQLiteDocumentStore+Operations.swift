@@ -56,13 +56,13 @@ extension SQLiteDocumentStore {
         }
     }
 
-    /// The log entries of a document after `revision`, in order.
+    /// The log entries of a document after `revision`, in order (the first `limit`, if given).
     ///
     /// - Throws: ``StoreError/invalidID(_:)``, ``StoreError/notFound(_:)``.
-    public func operations(_ id: String, after revision: Int) throws -> [OperationRecord] {
+    public func operations(_ id: String, after revision: Int, limit: Int?) throws -> [OperationRecord] {
         try withDatabase { database in
             _ = try fetchDocument(id, in: database)
-            return try fetchOperations(id, after: revision, in: database)
+            return try fetchOperations(id, after: revision, limit: limit, in: database)
         }
     }
 
@@ -73,10 +73,11 @@ extension SQLiteDocumentStore {
         }
     }
 
-    func fetchOperations(_ id: String, after revision: Int, in database: SQLiteDatabase) throws -> [OperationRecord] {
+    func fetchOperations(_ id: String, after revision: Int, limit: Int? = nil, in database: SQLiteDatabase) throws -> [OperationRecord] {
+        // SQLite reads a negative LIMIT as none.
         try database.rows("""
             SELECT revision, client_id, kind, json, created, author FROM operations
-            WHERE document = ? AND revision > ? ORDER BY revision
-            """, [.text(id), .integer(revision)]).map(Self.operationRecord)
+            WHERE document = ? AND revision > ? ORDER BY revision LIMIT ?
+            """, [.text(id), .integer(revision), .integer(limit.map { max(0, $0) } ?? -1)]).map(Self.operationRecord)
     }
 }

@@ -105,10 +105,10 @@ extension PostgresDocumentStore {
         return (record, newer)
     }
 
-    public func operations(_ id: String, after revision: Int) throws -> [OperationRecord] {
+    public func operations(_ id: String, after revision: Int, limit: Int?) throws -> [OperationRecord] {
         try DocumentID.validate(id)
         return try pool.withConnection { connection in
-            let entries = try fetchOperations(id, after: revision, on: connection)
+            let entries = try fetchOperations(id, after: revision, limit: limit, on: connection)
             if entries.isEmpty { _ = try fetchDocument(id, on: connection) }  // unknown: notFound
             return entries
         }

@@ -166,11 +166,12 @@ public final class PostgresDocumentStore: DocumentStore, Sendable {
         return try Self.documentRecord(row)
     }
 
-    func fetchOperations(_ id: String, after revision: Int, on connection: PostgresConnection) throws -> [OperationRecord] {
+    func fetchOperations(_ id: String, after revision: Int, limit: Int? = nil, on connection: PostgresConnection) throws -> [OperationRecord] {
+        // PostgreSQL reads LIMIT NULL as none.
         try connection.query("""
             SELECT revision, client_id, kind, json, created, author FROM operations
-            WHERE document = $1 AND revision > $2 ORDER BY revision
-            """, [.text(id), .integer(revision)]).map { try Self.operationRecord($0) }
+            WHERE document = $1 AND revision > $2 ORDER BY revision LIMIT $3
+            """, [.text(id), .integer(revision), limit.map { .integer(max(0, $0)) } ?? .null]).map { try Self.operationRecord($0) }
     }
 
     func fetchVersions(_ id: String, on connection: PostgresConnection) throws
