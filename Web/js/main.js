@@ -34,6 +34,7 @@ import { call } from './engine.js';
 import { setSignedInUser } from './identity.js';
 import { t, formatNumber } from './i18n.js';
 import { showCertification } from './certification.js';
+import { dropEarly } from './earlyrequests.js';
 
 const editor = new Editor();
 
@@ -231,10 +232,14 @@ function installDrop() {
 }
 
 async function start() {
+  // When the editor's code begins to run: the opening's first requests went out before (earlyrequests.js).
+  performance.mark('marginalia:main');
   window.marginalia = editor; // for tests and debugging
   const requested = new URL(location.href).searchParams.get('doc');
   // The document asked for is fetched while the engine loads, not after.
   if (requested) editor.prefetch(requested);
+  // What index.html's earlyrequests.js sent for it is taken by now; anything else is dropped.
+  dropEarly();
   try {
     await editor.start();
   } catch (error) {
