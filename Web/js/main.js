@@ -240,6 +240,9 @@ async function start() {
   if (requested) editor.prefetch(requested);
   // What index.html's earlyrequests.js sent for it is taken by now; anything else is dropped.
   dropEarly();
+  // Who the server takes this browser for, asked while the engine loads (not a round trip after it).
+  const signedIn = api.whoAmI();
+  signedIn.catch(() => {});  // a server before people, or an engine that failed: not left unhandled
   try {
     await editor.start();
   } catch (error) {
@@ -247,7 +250,7 @@ async function start() {
     return;
   }
   try {
-    setSignedInUser((await api.whoAmI()).name);
+    setSignedInUser((await signedIn).name);
   } catch { /* a server before people: the name is asked for as before */ }
   editor.review = new ReviewPanel(editor, document.getElementById('review'));
   buildToolbar();
