@@ -2,8 +2,11 @@
 page is drawn. Every module of Web/js the editor loads is preloaded by index.html (the list
 scripts/modulepreload.py writes from the import graph), pdf.js runs in the worker pdfworker.js
 started first of all, and the pages of a document are laid out while its file is still opening
-(pdf.js reading its first ranges), then drawn as soon as it is open: every page laid out, the
-last one reachable and drawn."""
+(pdf.js reading its first ranges), a slice at a time with the main thread free between slices
+(pdf.js's range reads, which it relays, go out meanwhile), then drawn as soon as it is open:
+every page laid out, the last one reachable and drawn. The opening's first requests for a
+document named in the address go out from earlyrequests.js, before the editor's modules have
+all come, each once."""
 
 import sys
 from pathlib import Path
@@ -38,6 +41,34 @@ HOLD_FILE = """(doc) => {
 
 LAID_OUT = f"""marginalia.viewer.views.length === {PAGES}
     && performance.getEntriesByName('marginalia:pages-laid-out').length > 0"""
+# What the pages look like when the layout hands the main thread back (the mark after
+# `Viewer.layOut`), and when a task queued then runs: whether the page opened at and the
+# last page are placed (shown, at their frame) at each moment.
+WATCH_LAYOUT = f"""() => {{
+    const placed = (index) => !marginalia.viewer.views[index].element.hidden;
+    const mark = performance.mark.bind(performance);
+    performance.mark = (name, ...rest) => {{
+        if (name === 'marginalia:pages-laid-out') {{
+            window.atMark = {{ first: placed(0), last: placed({PAGES - 1}) }};
+            const channel = new MessageChannel();
+            channel.port1.onmessage = () => {{ window.inNextTask = {{ last: placed({PAGES - 1}) }}; }};
+            channel.port2.postMessage(null);
+        }}
+        return mark(name, ...rest);
+    }};
+    return true;
+}}"""
+# The opening's requests: how many of each went out, and when the summary went out against
+# the moment main.js began to run (its mark; it runs only once the editor's modules have come).
+OPENING_REQUESTS = """(doc) => {
+    const entries = performance.getEntriesByType('resource');
+    const path = (e) => new URL(e.name).pathname + new URL(e.name).search;
+    const mine = (suffix) => entries.filter((e) => path(e).startsWith(`/api/v1/documents/${doc}${suffix}`));
+    const main = performance.getEntriesByName('marginalia:main')[0]?.startTime;
+    const summary = entries.filter((e) => path(e) === `/api/v1/documents/${doc}`);
+    return { summary: summary.length, annotations: mine('/annotations?around=').length, fields: mine('/fields').length,
+             file: mine('/file').length, summaryAt: summary[0]?.startTime, main };
+}"""
 # Where the last page's box is (CSS pixels from the top of the pages): placed, not at 0.
 LAST_TOP = f"parseFloat(marginalia.viewer.views[{PAGES - 1}].element.style.top)"
 
@@ -60,10 +91,17 @@ def test_the_pages_are_laid_out_while_the_file_opens(new_editor, web_server, tmp
     editor = new_editor()
     editor.js("performance.clearMarks('marginalia:pages-laid-out')")
     assert editor.js(HOLD_FILE, doc)
+    assert editor.js(WATCH_LAYOUT)
     editor.js(f"(window.opened = marginalia.open('{doc}'), true)")  # not awaited: it waits for the file
 
     # The file held back: every page is laid out already, none drawn, the file not open.
     editor.wait_until(LAID_OUT, 30000)
+    # In slices: the page opened at placed at once, the last one in a later slice, after a
+    # task queued when the layout handed the main thread back (pdf.js's relays are such tasks).
+    editor.wait_until("window.inNextTask !== undefined", 10000)
+    assert editor.js("window.atMark") == {"first": True, "last": False}, "the page in view first, the rest later"
+    assert editor.js("window.inNextTask") == {"last": False}, "a task queued meanwhile runs before the last slice"
+    editor.js("marginalia.viewer.placed.then(() => true)")
     held = editor.js("window.heldFile.length")
     print(f"\n{editor.engine}: {PAGES} pages laid out with {held} request(s) for the file held back; "
           f"the last page's box at {editor.js(LAST_TOP):.0f} px")
@@ -80,3 +118,17 @@ def test_the_pages_are_laid_out_while_the_file_opens(new_editor, web_server, tmp
     editor.wait_until(f"marginalia.viewer.currentPage === {PAGES - 1}", 10000)
     editor.wait_until(f"({PAGE_DRAWN})({PAGES - 1})", 30000)
     assert editor.js("marginalia.viewer.views.length") == PAGES
+
+
+def test_the_opening_requests_go_out_before_the_editor_runs(new_editor, web_server, tmp_path):
+    path = tmp_path / "long.pdf"
+    numbered_pages_pdf(20).save(path)
+    doc = api(web_server, "POST", "/api/v1/documents?name=long.pdf", path.read_bytes(), "application/pdf")["id"]
+    editor = new_editor(doc_id=doc)
+    seen = editor.js(OPENING_REQUESTS, doc)
+    print(f"\n{editor.engine}: summary asked for at {seen['summaryAt']:.0f} ms, main.js ran at {seen['main']:.0f} ms")
+    # Each once: the editor took earlyrequests.js's answers rather than asking again. The
+    # file: its last 64 KiB, then (a small file) the rest before them, if any.
+    assert (seen["summary"], seen["annotations"], seen["fields"]) == (1, 1, 1), seen
+    assert seen["file"] == (2 if path.stat().st_size > 64 << 10 else 1), seen
+    assert seen["summaryAt"] < seen["main"], "asked for before the editor's code ran"

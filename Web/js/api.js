@@ -5,6 +5,7 @@
 import { storedUserName } from './identity.js';
 import { refusalText } from './refusals.js';
 import { makeRangeTransport, RANGE_CHUNK_SIZE } from './rangefile.js';
+import { takeEarly, FIRST_TAIL } from './earlyrequests.js';
 
 const BASE = '/api/v1';
 
@@ -27,7 +28,8 @@ export const clientId = (() => {
 })();
 
 async function request(path, options = {}) {
-  const response = await fetch(BASE + path, { credentials: 'same-origin', ...options });
+  // The opening's first requests may have been sent before this module loaded (earlyrequests.js).
+  const response = await (takeEarly(path, options) ?? fetch(BASE + path, { credentials: 'same-origin', ...options }));
   if (!response.ok) {
     let message = `${response.status} ${response.statusText}`;
     let code;
@@ -105,8 +107,8 @@ const storedPrefixes = new Map();
 export const PREFIX_OVERLAP = 1024;
 /** Files longer than this are read by pdf.js in ranges, as it needs them (rangefile.js). */
 export const RANGE_THRESHOLD = 8 << 20;
-/** The end of a file asked for first: a small file comes whole, a large one with its length, tag and cross-reference table. */
-export const FIRST_TAIL = 64 << 10;
+/** The end of a file asked for first: a small file comes whole, a large one with its length, tag and cross-reference table (earlyrequests.js). */
+export { FIRST_TAIL };
 
 /**
  * The editable PDF in its current state and the revision it shows (X-Marginalia-Revision),

@@ -201,6 +201,8 @@ export class Editor {
     this.pdf = pdf;
     this.display.setDocument(pdf, file.revision, file.revision === annotations.revision ? annotations.annotations : null);
     await this.viewer.open(pdf, summary.pages, initial);
+    // Every page placed (the last slices of `Viewer.layOut`) before the view is set again.
+    await this.viewer.placed;
     if (overtaken()) return false;
     if (keepView) this.viewer.apply(call({ call: 'setViewport', zoom, offset }));
     else this.showRememberedView(id);

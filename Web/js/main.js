@@ -34,6 +34,7 @@ import { call } from './engine.js';
 import { setSignedInUser } from './identity.js';
 import { t, formatNumber } from './i18n.js';
 import { showCertification } from './certification.js';
+import { dropEarly } from './earlyrequests.js';
 
 const editor = new Editor();
 
@@ -231,10 +232,17 @@ function installDrop() {
 }
 
 async function start() {
+  // When the editor's code begins to run: the opening's first requests went out before (earlyrequests.js).
+  performance.mark('marginalia:main');
   window.marginalia = editor; // for tests and debugging
   const requested = new URL(location.href).searchParams.get('doc');
   // The document asked for is fetched while the engine loads, not after.
   if (requested) editor.prefetch(requested);
+  // What index.html's earlyrequests.js sent for it is taken by now; anything else is dropped.
+  dropEarly();
+  // Who the server takes this browser for, asked while the engine loads (not a round trip after it).
+  const signedIn = api.whoAmI();
+  signedIn.catch(() => {});  // a server before people, or an engine that failed: not left unhandled
   try {
     await editor.start();
   } catch (error) {
@@ -242,7 +250,7 @@ async function start() {
     return;
   }
   try {
-    setSignedInUser((await api.whoAmI()).name);
+    setSignedInUser((await signedIn).name);
   } catch { /* a server before people: the name is asked for as before */ }
   editor.review = new ReviewPanel(editor, document.getElementById('review'));
   buildToolbar();

@@ -7,12 +7,11 @@
 // document's events are followed: from then on the model holds every annotation, as before.
 
 import * as api from './api.js';
+// Pages before and after the one a document opens at whose annotations come first, and the
+// largest page index the server takes: defined where the opening's first requests are sent.
+import { OPENING_PAGES_BEFORE, OPENING_PAGES_AFTER, LAST_PAGE_INDEX } from './earlyrequests.js';
 
-/** Pages before and after the one a document opens at whose annotations come first. */
-export const OPENING_PAGES_BEFORE = 1;
-export const OPENING_PAGES_AFTER = 3;
-/** The largest page index the server takes (docs/api.md, "Numbers"). */
-const LAST_PAGE_INDEX = 2 ** 31 - 1;
+export { OPENING_PAGES_BEFORE, OPENING_PAGES_AFTER };
 
 /**
  * The annotations of the pages document `id` opens at (page `page`, which may be past the

@@ -24,6 +24,23 @@ const snap = (v) => Math.round(v * (window.devicePixelRatio || 1)) / (window.dev
 /** The SVG `matrix(...)` attribute value of a matrix. */
 export const svgMatrix = (m) => `matrix(${m.map((v) => +v.toFixed(6)).join(' ')})`;
 
+/** Pages placed at once on each side of the one a document opens at (`placeInSlices`). */
+const PLACE_AROUND = 4;
+/** Pages placed in one slice of a new document's first layout (`placeInSlices`). */
+const PLACE_SLICE = 250;
+
+/**
+ * Resolves in a task of its own, after the tasks already queued (a worker's message among
+ * them): a message to itself, not a timer, which browsers delay by at least 4 ms once nested.
+ */
+function nextTask() {
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => resolve();
+    channel.port2.postMessage(null);
+  });
+}
+
 /** Whether two arrays of numbers hold the same numbers. */
 const sameNumbers = (a, b) => a.length === b.length && a.every((v, i) => v === b[i]);
 
@@ -44,6 +61,10 @@ export class Viewer {
     this.currentPage = 0;
     /** Who waits for a page's drawing to end (`drawingSettled`). */
     this.settleWaiters = [];
+    /** Resolves once every page of the document is placed (`placeInSlices`). */
+    this.placed = Promise.resolve();
+    /** The sliced placing under way (a token object), or null. */
+    this.slicing = null;
     /** The engine's layout (`continuousVertical`, `singlePage`, `twoUp`, `twoUpCover`, `horizontal`). */
     this.layout = 'continuousVertical';
     this.observer = new IntersectionObserver((entries) => this.onIntersect(entries), {
@@ -123,8 +144,13 @@ export class Viewer {
     // Each page an empty box until it comes near the view (pageview.js); the thumbnails are
     // made when the sidebar shows them.
     this.views = pages.map((geometry) => new PageView(geometry, (view) => this.built(view)));
+    // Hidden until placed (`placeInSlices`): neither laid out nor seen by the observer.
+    for (const view of this.views) view.element.hidden = true;
+    // The view's size before the pages go in: the same size (they are placed absolutely in a
+    // box sized by the layout), without a forced layout of thousands of boxes.
+    const viewSize = this.viewSize();
     this.pages.replaceChildren(...this.views.map((v) => v.element));
-    this.apply(call({ call: 'setViewport', viewSize: this.viewSize(), ...initial }));
+    this.placeInSlices(call({ call: 'setViewport', viewSize, ...initial }));
     this.thumbViews = null;
     this.thumbObserver.disconnect();
     this.thumbnails.replaceChildren();
@@ -159,7 +185,41 @@ export class Viewer {
    * page transform, and scrolls to the engine's offset.
    */
   apply(viewport) {
+    this.applyPlacing(viewport, () => true);
+  }
+
+  /**
+   * A new document's first viewport (`makeViews`), placed as `apply` places it but a slice
+   * at a time (issue 36, docs/editor-web.md "Large files"): the pages around the current
+   * one at once, the others PLACE_SLICE pages at a time, with the main thread free between
+   * slices for its other tasks: pdf.js's range reads, which it relays (rangefile.js), go out
+   * while thousands of pages are placed, not after. A page not placed yet is hidden. An
+   * `apply` before the last slice places every page itself, and the slices stop.
+   * `placed` resolves once every page is placed.
+   */
+  placeInSlices(viewport) {
+    const count = viewport?.pages?.length ?? 0;
+    const current = Math.max(0, Math.min(viewport?.currentPage ?? 0, count - 1));
+    const first = [Math.max(0, current - PLACE_AROUND), Math.min(count, current + PLACE_AROUND + 1)];
+    const inFirst = (index) => index >= first[0] && index < first[1];
+    this.applyPlacing(viewport, inFirst);
+    const mine = {};
+    this.slicing = mine;
+    this.placed = (async () => {
+      for (let from = 0; from < count; from += PLACE_SLICE) {
+        await nextTask();
+        if (this.slicing !== mine) return;
+        const to = from + PLACE_SLICE;
+        this.placePages(viewport, (index) => index >= from && index < to && !inFirst(index), true);
+      }
+      this.slicing = null;
+    })();
+  }
+
+  /** `apply`, placing only the pages `placeNow(index)` says (the others wait for their slice). */
+  applyPlacing(viewport, placeNow) {
     if (!viewport?.pages) return;
+    this.slicing = null;  // a viewport placed now supersedes the slices of an earlier one
     const zoomChanged = Math.abs(viewport.zoom - this.zoom) > 1e-9;
     this.zoom = viewport.zoom;
     this.layout = viewport.layout ?? this.layout;
@@ -168,9 +228,26 @@ export class Viewer {
     Object.assign(this.pages.style, {
       width: `${width}px`, height: `${height}px`, marginLeft: `${snap(viewport.inset[0])}px`, marginTop: `${snap(viewport.inset[1])}px`,
     });
+    this.placePages(viewport, placeNow, zoomChanged);
+    const [left, top] = viewport.offset;
+    if (Math.abs(this.scroller.scrollLeft - left) >= 1 || Math.abs(this.scroller.scrollTop - top) >= 1) {
+      this.syncing = true;
+      this.scroller.scrollLeft = left;
+      this.scroller.scrollTop = top;
+    }
+    this.updateCurrentPage(viewport.currentPage);
+    this.emit('layout', viewport);
+    if (zoomChanged) {
+      this.emit('zoom', this.zoom);
+      this.scheduleRender();
+    }
+  }
+
+  /** Places the pages of `viewport` that `which(index)` says at their frames. */
+  placePages(viewport, which, zoomChanged) {
     viewport.pages.forEach((page, index) => {
       const view = this.views[index];
-      if (!view) return;
+      if (!view || !which(index)) return;
       // A scroll or a page turn moves no page: writing the same styles to thousands of pages
       // again cost a long document's opening more than drawing its first page.
       if (!zoomChanged && sameNumbers(view.frame, page.frame) && sameNumbers(view.matrix, page.matrix)
@@ -187,18 +264,6 @@ export class Viewer {
       if (zoomChanged) this.sizeCanvas(view);
       placeTextLayer(view);
     });
-    const [left, top] = viewport.offset;
-    if (Math.abs(this.scroller.scrollLeft - left) >= 1 || Math.abs(this.scroller.scrollTop - top) >= 1) {
-      this.syncing = true;
-      this.scroller.scrollLeft = left;
-      this.scroller.scrollTop = top;
-    }
-    this.updateCurrentPage(viewport.currentPage);
-    this.emit('layout', viewport);
-    if (zoomChanged) {
-      this.emit('zoom', this.zoom);
-      this.scheduleRender();
-    }
   }
 
   /** The user scrolled (wheel, scrollbar, keyboard): the engine learns the new offset. */

@@ -1,0 +1,70 @@
+// The opening's first requests for the document named in the address (`?doc=ID`), sent by
+// the second module index.html runs (it imports only viewstate.js), before the editor's ~75 modules
+// have come and run (issue 36, docs/editor-web.md "Large files"): the summary, the opening
+// pages' annotations, the form's fields and the file's last 64 KiB are on their way while the
+// modules load, instead of only once `main.js` runs. api.js takes each answer (`takeEarly`)
+// in place of sending the same request again; what the editor does not take as it starts is
+// dropped (`dropEarly`), so no later opening reads an answer of another moment.
+//
+// The requests are written as api.js and openingannotations.js write them (the numbers in
+// them are defined here, and those modules take them from here): should they differ one day,
+// an answer is only left untaken and the editor asks as before (Tests/e2e/test_opening_layout.py
+// checks that each of the four goes out once). Only viewstate.js is imported: no module with
+// a top-level await may be reached from a second entry point (WebKit then never runs main.js).
+
+import { rememberedView } from './viewstate.js';
+
+/** Pages before and after the one a document opens at whose annotations come first (openingannotations.js). */
+export const OPENING_PAGES_BEFORE = 1;
+export const OPENING_PAGES_AFTER = 3;
+/** The largest page index the server takes (docs/api.md, "Numbers"). */
+export const LAST_PAGE_INDEX = 2 ** 31 - 1;
+/** The end of a file asked for first, in bytes (api.js's `getFile`). */
+export const FIRST_TAIL = 64 << 10;
+
+/** Requests sent and not taken yet, by `path` (under /api/v1) and `Range` header: `{answer, stop}`. */
+const sent = new Map();
+
+const key = (path, range) => `${range ?? ''} ${path}`;
+
+/**
+ * Sends a GET under /api/v1 now, as api.js's `request` would with `options`, kept for
+ * `takeEarly`; a failure is kept too (the editor sees it as its own).
+ */
+function send(path, options = {}) {
+  const stop = new AbortController();
+  const answer = fetch(`/api/v1${path}`, { credentials: 'same-origin', ...options, signal: stop.signal });
+  answer.catch(() => {});  // not left unhandled when nobody takes it
+  sent.set(key(path, options.headers?.Range), { answer, stop });
+}
+
+/**
+ * The response of an early request for `path` with these fetch options (only a GET's
+ * `Range` header is compared), once: null when none was sent or it was taken.
+ * @param {string} path under /api/v1
+ * @param {RequestInit} [options]
+ * @returns {Promise<Response>|null}
+ */
+export function takeEarly(path, options = {}) {
+  if (options.method || options.body) return null;
+  const k = key(path, options.headers?.Range);
+  const early = sent.get(k);
+  sent.delete(k);
+  return early?.answer ?? null;
+}
+
+/** Cancels the early requests nobody took (main.js, once the editor asked for what it opens with). */
+export function dropEarly() {
+  for (const { stop } of sent.values()) stop.abort();
+  sent.clear();
+}
+
+const requested = new URL(location.href).searchParams.get('doc');
+if (requested) {
+  const doc = `/documents/${encodeURIComponent(requested)}`;
+  const around = Math.max(0, Math.min(rememberedView(requested)?.page ?? 0, LAST_PAGE_INDEX));
+  send(doc);
+  send(`${doc}/annotations?around=${around}&before=${OPENING_PAGES_BEFORE}&after=${OPENING_PAGES_AFTER}`);
+  send(`${doc}/fields`);
+  send(`${doc}/file`, { cache: 'no-store', headers: { Range: `bytes=-${FIRST_TAIL}` } });
+}
