@@ -41,10 +41,26 @@ def test_entries_apply_in_order_and_duplicates_are_skipped(run):
 
 def test_a_gap_stops_and_is_reported(run):
     result = run("""
-        const complete = model.applyLogged([logged(1, {op: 'addAnnotation', annotation: ink('a', 10)}), logged(3, {op: 'addAnnotation', annotation: ink('c', 10)})]);
+        const { complete } = model.applyLogged([logged(1, {op: 'addAnnotation', annotation: ink('a', 10)}), logged(3, {op: 'addAnnotation', annotation: ink('c', 10)})]);
         return [complete, model.revision, model.annotationCount];
     """)
     assert result == [False, 1, 1]
+
+
+def test_the_engine_says_what_reloads_the_file_and_what_was_added(run):
+    """session.js names no operation: the engine answers which entries reload the file (pages
+    changed, a field filled) and which annotations a command's entries added."""
+    result = run("""
+        const added = [logged(1, {op: 'addAnnotation', annotation: ink('a', 10)}),
+                       logged(2, {op: 'group', name: 'paste', operations: [{op: 'addAnnotation', annotation: ink('b', 20)}]})];
+        const before = model.addedIds(added);
+        const applied = model.applyLogged(added);
+        const fill = {op: 'fillField', name: 'agree', before: {type: 'checkbox', on: false}, after: {type: 'checkbox', on: true}};
+        const filled = model.applyLogged([logged(3, fill)]);
+        const echo = model.applyLogged([logged(3, fill)]);
+        return [before, model.addedIds(added), applied.reload, filled.reload, echo.reload, model.addedIds([])];
+    """)
+    assert result == [["a", "b"], ["a", "b"], False, True, False, []]
 
 
 def test_group_change_and_remove(run):

@@ -8,7 +8,13 @@ literal, except the exceptions below, each with why.
 
 Command types that are plain words (`add`, `move`, `fill`, `reply`...) also name other things
 (CLI commands, undo step names, preview kinds), so only the compound ones are checked outside
-the table; the table itself must hold every name."""
+the table; the table itself must hold every name.
+
+The browser names no operation either: the engine reads the log for it (`applyEntries` answers
+whether the file must be opened again, `addedAnnotations` which annotations entries add;
+docs/engine.md). No script under Web/js spells an operation name that is not also a command
+type it sends (`insertPage`...) or a plain word (`group`, an ARIA role), and none reads an
+operation's `op`, which catches those two as well."""
 
 from __future__ import annotations
 
@@ -16,7 +22,7 @@ import re
 from collections import Counter
 from functools import cache
 
-from i18n_literals import ROOT
+from i18n_literals import ROOT, _literals
 from test_vocabulary_literals import swift_literals
 
 OPERATION_TABLE = "Sources/MarginaliaCore/Document/LoggedOperationName.swift"
@@ -35,6 +41,10 @@ COMMANDS = {
 }
 # The command types no other vocabulary uses: a camelCase compound.
 COMPOUND_COMMANDS = {name for name in COMMANDS if re.search(r"[a-z][A-Z]", name)}
+# The operation names a script could only mean as operations.
+SCRIPT_OPERATIONS = OPERATIONS - COMMANDS - {"group"}
+# Reading an entry's operation name: `operation.op`, `operation?.op`, `operation['op']`.
+OP_READ = re.compile(r"\.op\b|\[\s*['\"]op['\"]\s*\]")
 
 # (file, literal): how many times it may appear there, and why it is not an operation's or a
 # command's name.
@@ -84,3 +94,23 @@ def test_every_exception_is_still_needed():
     found = named_literals()
     stale = [key for key in ALLOWED if found.get(key, 0) == 0]
     assert not stale, f"exceptions no source needs any more (remove them): {stale}"
+
+
+def scripts():
+    """(path relative to the root, text) of each browser script."""
+    for path in sorted((ROOT / "Web" / "js").rglob("*.js")):
+        yield str(path.relative_to(ROOT)), path.read_text(encoding="utf-8")
+
+
+def test_no_script_names_an_operation():
+    # The judge: the scanner sees a literal where one is written.
+    assert [text for _, text in _literals("x.kind === 'copyPages'")] == ["copyPages"]
+    found = Counter((rel, text) for rel, source in scripts() for _, text in _literals(source) if text in SCRIPT_OPERATIONS)
+    assert not found, "the browser names logged operations (ask the engine: applyEntries' reload, addedAnnotations): " + \
+        ", ".join(f"{file}: {text!r} ×{count}" for (file, text), count in sorted(found.items()))
+
+
+def test_no_script_reads_an_operations_name():
+    assert OP_READ.search("entry.operation?.op === name") and OP_READ.search("operation['op']")
+    found = [f"{rel}:{source.count(chr(10), 0, match.start()) + 1}" for rel, source in scripts() for match in OP_READ.finditer(source)]
+    assert not found, f"the browser reads an operation's `op` (ask the engine instead): {found}"

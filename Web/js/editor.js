@@ -11,7 +11,7 @@ import * as api from './api.js';
 import { call, loadEngine, engineLoaded } from './engine.js';
 import { OpenDocument } from './opendocument.js';
 import { Viewer } from './viewer.js';
-import { Session, addedIds } from './session.js';
+import { Session } from './session.js';
 import { InputRouter } from './input.js';
 import { Preview } from './preview.js';
 import { renderAnnotations, drawAnnotation, setForeignAppearanceSource } from './overlay.js';
@@ -413,7 +413,8 @@ export class Editor {
   async commandAndSelect(command, { tool = null, still = () => true } = {}) {
     const before = this.selection().ids.join(' ');
     const ownBefore = this.ownSelection;
-    const added = addedIds(await this.command(command));
+    // What the command's logged entries added, as the engine reads them (null: it failed).
+    const added = this.model.addedIds((await this.command(command))?.applied ?? []);
     const now = this.selection().ids.join(' ');
     const unchanged = now === before || (this.ownSelection !== ownBefore && now === this.ownSelection.ids);
     if (!added.length || !unchanged || !still()) return false;

@@ -108,8 +108,11 @@ export class OpenDocument {
   /**
    * Hands logged entries to the engine, which applies those newer than its revision in order
    * and skips older ones (this tab's own edits echoed by the event stream), then tells the
-   * listeners what changed. Returns false when an entry is missing (a gap), so the caller can
-   * fetch the operations in between.
+   * listeners what changed.
+   * @returns {{complete: boolean, reload: boolean}} `complete` false when an entry is missing
+   *   (a gap), so the caller can fetch the operations in between; `reload` when an entry
+   *   applied changed the file's pages or a form field's appearance, which only a fresh
+   *   opening of the file shows (the engine reads the log: no operation is named here)
    */
   applyLogged(entries) {
     const answer = call({ call: 'applyEntries', entries });
@@ -120,7 +123,17 @@ export class OpenDocument {
       const heard = entries.filter((e) => applied.delete(e.revision)).sort((a, b) => a.revision - b.revision);
       this.emit(new Set(answer.pages), answer.structure, heard);
     }
-    return !answer.gap;
+    return { complete: !answer.gap, reload: answer.reload };
+  }
+
+  /**
+   * The ids of the annotations logged entries add, in order (groups included), whether or not
+   * they were applied here already (the event stream may have brought them first).
+   * @param {object[]} entries `{operation, ...}` as a command's answer lists them
+   * @returns {string[]}
+   */
+  addedIds(entries) {
+    return entries.length ? call({ call: 'addedAnnotations', entries }).ids : [];
   }
 
   emit(pages, structure, entries = []) {

@@ -20,21 +20,6 @@ export function isRetryable(error) {
   return !error?.status || error.status === 502 || error.status === 503 || error.status === 504;
 }
 
-/**
- * The ids of the annotations a command's answer added (its logged entries, groups included),
- * in order.
- * @param {{applied?: {operation: object}[]}|null} response
- */
-export function addedIds(response) {
-  const ids = [];
-  const collect = (operation) => {
-    if (operation.op === 'addAnnotation') ids.push(operation.annotation.id);
-    for (const inner of operation.operations ?? []) collect(inner);
-  };
-  for (const entry of response?.applied ?? []) collect(entry.operation);
-  return ids;
-}
-
 /** The edits and live events of one open document. */
 export class Session {
   /** @param {import('./opendocument.js').OpenDocument} model */
@@ -148,9 +133,8 @@ export class Session {
   redo() { return this.command({ type: 'redo' }); }
 
   applyEntries(entries) {
-    const structural = entries.some((e) => e.revision > this.model.revision && isStructural(e.operation));
-    const complete = this.model.applyLogged(entries);
-    if (structural) this.reloading = this.onStructureChange();
+    const { complete, reload } = this.model.applyLogged(entries);
+    if (reload) this.reloading = this.onStructureChange();
     if (!complete) this.catchUp();
   }
 
@@ -208,12 +192,4 @@ export class Session {
     this.events = null;
     if (leave) api.leave(this.id);
   }
-}
-
-// Page operations change the page list; a fill changes a widget's appearance stream, which
-// only pdf.js draws: both reload the file. (Logged operations, docs/operations.md.)
-const STRUCTURAL = new Set(['insertPage', 'removePage', 'restorePage', 'rotatePage', 'movePage', 'copyPages', 'fillField']);
-function isStructural(operation) {
-  if (operation?.op === 'group') return (operation.operations ?? []).some(isStructural);
-  return STRUCTURAL.has(operation?.op);
 }

@@ -24,8 +24,10 @@ extension EngineBridge {
                 if let problem = follow(effect) { problems.append(problem) }
             }
             return .object([("revision", .integer(store.revision)), ("pages", .array(change.pages.map { .integer($0) })),
-                            ("structure", .bool(change.structure)), ("applied", .array(change.applied.map { .integer($0) })),
+                            ("structure", .bool(change.structure)), ("reload", .bool(change.reload)), ("applied", .array(change.applied.map { .integer($0) })),
                             ("gap", .bool(change.gap)), ("problems", .strings(problems))])
+        case "addedAnnotations":
+            return .object([("ids", .strings(try AnnotationStore.addedIDs(request.member("entries"))))])
         case "annotations":
             let ids: [String]
             if let page = try request.optionalMember("pageIndex") {

@@ -46,7 +46,7 @@ extension EngineBridge {
         let pressures: [[Double]]? = stroke.followsPressure ? [stroke.samples.map { $0.pressure }] : nil
         let drawing = BrushDrawing.make(stroke.preset.brush, paths: [points], pressures: pressures, width: stroke.preset.width)
         return .object([("type", .string("stroke")), ("pageIndex", .integer(page)),
-                        ("color", .string(stroke.preset.color.hex)), ("opacity", .number(stroke.preset.opacity)),
+                        ("color", .string(stroke.preset.paintHex)), ("opacity", .number(stroke.preset.opacity)),
                         ("reset", .bool(true)), ("brush", .string(stroke.preset.brush.rawValue)),
                         ("marks", .array(marksJSON(drawing)))])
     }

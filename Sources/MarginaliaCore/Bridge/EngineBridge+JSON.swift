@@ -158,7 +158,7 @@ extension EngineBridge {
         case .stroke(let page, let stroke):
             let (reset, append) = strokePieces(stroke)
             return .object([("type", .string("stroke")), ("pageIndex", .integer(page)),
-                            ("color", .string(stroke.preset.color.hex)), ("opacity", .number(stroke.preset.opacity)),
+                            ("color", .string(stroke.preset.paintHex)), ("opacity", .number(stroke.preset.opacity)),
                             ("reset", .bool(reset)), ("append", .string(append.svgPathData())),
                             ("tail", .string(stroke.tail.svgPathData()))])
         case .eraser(let page, let center, let size, let removed, let cut):

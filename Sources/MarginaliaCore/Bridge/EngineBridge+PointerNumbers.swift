@@ -74,7 +74,7 @@ extension EngineBridge {
         append.appendSVGPathData(to: &binaryText)
         let appendCount = binaryText.count
         stroke.tail.appendSVGPathData(to: &binaryText)
-        binaryAnswer += [1, Double(page), Self.rgbNumber(stroke.preset.color.hex), stroke.preset.opacity, reset ? 1 : 0,
+        binaryAnswer += [1, Double(page), Self.rgbNumber(stroke.preset.paintHex), stroke.preset.opacity, reset ? 1 : 0,
                          Double(appendCount), Double(binaryText.count - appendCount)]
         return true
     }

@@ -50,7 +50,7 @@ extension EngineBridge {
         let signature = HandwrittenSignature(strokes: strokes, padSize: CGSize(width: size[0], height: size[1]))
         let (paths, pressures) = signature.finished(in: rect, width: ink.width, usesPressure: ink.appliesPressure)
         var annotation: [(String, JSONValue)] = [
-            ("type", .string(AnnotationSubtype.ink.jsonType)), ("pageIndex", .integer(page)), ("color", .string(ink.color.hex)),
+            ("type", .string(AnnotationSubtype.ink.jsonType)), ("pageIndex", .integer(page)), ("color", .string(ink.paintHex)),
             ("opacity", .number(ink.opacity)), ("width", .number(ink.width)),
             ("paths", .array(paths.map { path in .array(path.map { .array([.number(Double($0.x)), .number(Double($0.y))]) }) })),
         ]

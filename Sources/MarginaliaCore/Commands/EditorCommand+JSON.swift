@@ -209,26 +209,3 @@ extension EditorCommand {
         return .object(omittingNils: pairs)
     }
 }
-
-extension InkPreset {
-    /// An ink preset from `{"color": "#RRGGBB", "width": 2, "opacity": 1, "usesPressure": true,
-    /// "brush": "pencil"}`; missing fields take the pen's values (the plain pen brush); a width
-    /// or opacity out of range is clamped into it, as preferences are; an unknown brush is an
-    /// error.
-    public init(json field: JSONField) throws(CommandError) {
-        let pen = InkPreset.pen
-        let color = try field.optionalMember("color")?.color() ?? pen.color
-        let width = try field.optionalMember("width")?.number() ?? pen.width
-        let opacity = try field.optionalMember("opacity")?.number() ?? pen.opacity
-        self.init(color: color, width: width, opacity: opacity,
-                  usesPressure: try field.optionalMember("usesPressure")?.bool() ?? pen.usesPressure,
-                  brush: try field.optionalMember("brush")?.choice(InkBrush.self) ?? pen.brush)
-    }
-
-    public var json: JSONValue {
-        var pairs: [(String, JSONValue)] = [("color", .string(color.hex)), ("width", .number(width)), ("opacity", .number(opacity)),
-                                            ("usesPressure", .bool(usesPressure))]
-        if brush != .pen { pairs.append(("brush", .string(brush.rawValue))) }
-        return .object(pairs)
-    }
-}

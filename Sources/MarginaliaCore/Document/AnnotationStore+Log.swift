@@ -16,7 +16,9 @@ extension AnnotationStore {
         case group([Operation])
         /// Pages inserted, removed, restored, turned, moved or copied in: the page list changed.
         case pages
-        /// Anything else (a form field filled, a version note...): no annotation changes.
+        /// A form field filled: no annotation changes, but its widgets' appearance streams do.
+        case fieldFilled
+        /// An operation this engine does not know (a newer server's): no annotation changes.
         case other
 
         init(_ field: JSONField) throws(CommandError) {
@@ -47,7 +49,16 @@ extension AnnotationStore {
             case .insertPage, .removePage, .restorePage, .rotatePage, .movePage, .copyPages:
                 self = .pages
             case .fillField:
-                self = .other
+                self = .fieldFilled
+            }
+        }
+
+        /// The ids of the annotations it adds, in order (a group's, inner operations first to last).
+        var addedIDs: [String] {
+            switch self {
+            case .add(_, let id, _): return [id]
+            case .group(let operations): return operations.flatMap { $0.addedIDs }
+            case .remove, .change, .arrange, .pages, .fieldFilled, .other: return []
             }
         }
     }
@@ -67,6 +78,10 @@ extension AnnotationStore {
         public var pages: [Int] = []
         /// Whether the page list changed (the document is to be opened again).
         public var structure = false
+        /// Whether the browser must open the file again to show what changed: the page list
+        /// (``structure``), or a form field's widgets, whose appearance streams only the file's
+        /// renderer draws.
+        public var reload = false
         /// The revisions of the entries applied, in order.
         public var applied: [Int] = []
         /// Whether an entry is missing: those after it wait until the ones between are fetched.
@@ -93,7 +108,7 @@ extension AnnotationStore {
                 change.gap = true
                 break
             }
-            if apply(entry.operation, touched: &touched, effects: &change.effects) { change.structure = true }
+            apply(entry.operation, to: &change, touched: &touched)
             revision = entry.revision
             change.applied.append(entry.revision)
         }
@@ -101,8 +116,17 @@ extension AnnotationStore {
         return change
     }
 
-    /// Applies one operation; answers whether the page list changed.
-    func apply(_ operation: Operation, touched: inout Set<Int>, effects: inout [Effect]) -> Bool {
+    /// The ids of the annotations the operations of `entries` (each `{operation, ...}`, as a
+    /// command's answer lists them: docs/api.md) add, in order, whether or not they were applied
+    /// here: what the browser selects after a paste or an add. Refuses a malformed entry.
+    public static func addedIDs(_ entries: JSONField) throws(CommandError) -> [String] {
+        var ids: [String] = []
+        for entry in try entries.array() { ids += try Operation(entry.member("operation")).addedIDs }
+        return ids
+    }
+
+    /// Applies one operation, noting in `change` what it went through.
+    func apply(_ operation: Operation, to change: inout LogChange, touched: inout Set<Int>) {
         switch operation {
         case .add(let json, let id, let page):
             // An add of one it holds (entries applied again after a whole list) puts it on top.
@@ -110,11 +134,11 @@ extension AnnotationStore {
             let moved = byID[id].map { order[$0.pageIndex]?.last != id } ?? false
             put(json, id: id, page: page, onTop: true)
             touched.insert(page)
-            effects.append(.set(id: id, moved: moved))
+            change.effects.append(.set(id: id, moved: moved))
         case .remove(let id, let page):
             if let old = remove(id: id) {
                 touched.insert(old)
-                effects.append(.removed(id: id))
+                change.effects.append(.removed(id: id))
             } else if let page {
                 touched.insert(page)
             }
@@ -123,23 +147,21 @@ extension AnnotationStore {
             if let old = byID[id]?.pageIndex { touched.insert(old) }
             put(json, id: id, page: page, onTop: false)
             touched.insert(page)
-            effects.append(.set(id: id, moved: false))
+            change.effects.append(.set(id: id, moved: false))
         case .arrange(let id, let to):
             if let page = arrange(id: id, to: to) {
                 touched.insert(page)
-                effects.append(.arranged(id: id))
+                change.effects.append(.arranged(id: id))
             }
         case .group(let operations):
-            var structure = false
-            for inner in operations {
-                if apply(inner, touched: &touched, effects: &effects) { structure = true }
-            }
-            return structure
+            for inner in operations { apply(inner, to: &change, touched: &touched) }
         case .pages:
-            return true
+            change.structure = true
+            change.reload = true
+        case .fieldFilled:
+            change.reload = true
         case .other:
             break
         }
-        return false
     }
 }

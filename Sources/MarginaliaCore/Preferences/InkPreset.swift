@@ -48,6 +48,11 @@ public struct InkPreset: Equatable, Sendable {
         usesPressure && brush.followsPressure
     }
 
+    /// The colour the ink is painted in, `#RRGGBB`: a PDF colour has no alpha (the finished ink
+    /// takes ``opacity`` as its constant opacity, /CA), so what the engine draws live and the
+    /// annotation it makes leave the colour's own alpha out too. The preset's JSON keeps it.
+    public var paintHex: String { color.hex }
+
     /// A preset; out-of-range values are sanitised against the pen preset's defaults.
     public init(color: Color, width: Double, opacity: Double, usesPressure: Bool, brush: InkBrush = .pen) {
         self.init(color: color, width: width, opacity: opacity, usesPressure: usesPressure, brush: brush,

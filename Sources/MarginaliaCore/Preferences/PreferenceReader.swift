@@ -20,6 +20,11 @@ public struct PreferenceReader: Sendable {
         repairs.append(repair)
     }
 
+    /// Notes that the value at `name` (`pen.width`) was not valid and took its default.
+    public mutating func noteInvalid(_ name: String) {
+        note("\(name) is not valid; using the default")
+    }
+
     /// `key` under `path` as a note names it (`pen.width`; `undoDepth` at the top).
     public static func name(_ key: String, under path: String) -> String {
         path.isEmpty ? key : path + "." + key
@@ -31,7 +36,7 @@ public struct PreferenceReader: Sendable {
                                       _ read: (JSONValue) -> Value?) -> Value {
         guard let raw = object[key], !raw.isNull else { return fallback }
         guard let value = read(raw) else {
-            note("\(Self.name(key, under: path)) is not valid; using the default")
+            noteInvalid(Self.name(key, under: path))
             return fallback
         }
         return value
@@ -42,7 +47,7 @@ public struct PreferenceReader: Sendable {
     public mutating func object(_ object: JSONValue, _ key: String, under path: String) -> JSONValue? {
         guard let raw = object[key], !raw.isNull else { return nil }
         guard case .object = raw else {
-            note("\(Self.name(key, under: path)) is not valid; using the default")
+            noteInvalid(Self.name(key, under: path))
             return nil
         }
         return raw

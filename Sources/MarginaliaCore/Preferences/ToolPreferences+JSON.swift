@@ -68,8 +68,7 @@ extension ToolPreferences {
     public var json: JSONValue {
         func color(_ color: Color?) -> JSONValue { color.map { .string($0.compactHex) } ?? .null }
         return .object([
-            ("pen", Self.json(pen)), ("marker", Self.json(marker)), ("highlighter", Self.json(highlighter)),
-            ("pencil", Self.json(pencil)),
+            ("pen", pen.json), ("marker", marker.json), ("highlighter", highlighter.json), ("pencil", pencil.json),
             ("currentInk", .string(currentInk.rawValue)),
             ("eraser", .object([("mode", .string(eraser.mode.rawValue)), ("size", .number(eraser.size))])),
             ("text", .object([("fontSize", .number(text.fontSize)), ("bold", .bool(text.bold)),
@@ -87,26 +86,10 @@ extension ToolPreferences {
         ])
     }
 
-    /// An ink preset read against its own kind's defaults, so a marker missing its width gets
-    /// the marker's 6 pt, not the pen's 2 pt; a width or opacity out of range is adjusted, noted.
+    /// The ink preset at `key`, read against its own kind's defaults (InkPreset+JSON), so a
+    /// marker missing its width gets the marker's 6 pt, not the pen's 2 pt.
     private static func ink(_ json: JSONValue, _ key: String, defaults: InkPreset, reader: inout PreferenceReader) -> InkPreset {
-        guard let p = reader.object(json, key, under: "") else { return defaults }
-        typealias R = PreferenceReader
-        let width = reader.value(p, "width", under: key, or: defaults.width, R.number)
-        let opacity = reader.value(p, "opacity", under: key, or: defaults.opacity, R.number)
-        let preset = InkPreset(color: reader.value(p, "color", under: key, or: defaults.color, R.color), width: width, opacity: opacity,
-                               usesPressure: reader.value(p, "usesPressure", under: key, or: defaults.usesPressure, R.bool),
-                               brush: reader.value(p, "brush", under: key, or: defaults.brush, R.name), defaults: defaults)
-        if preset.width != width || preset.opacity != opacity {
-            reader.note("\(key) had an out-of-range width or opacity; adjusted")
-        }
-        return preset
-    }
-
-    /// A preset as the preferences write it: every field, the brush too (a preset read back
-    /// takes its own kind's brush where none is written, so the pen brush must be).
-    private static func json(_ preset: InkPreset) -> JSONValue {
-        .object([("color", .string(preset.color.compactHex)), ("width", .number(preset.width)), ("opacity", .number(preset.opacity)),
-                 ("usesPressure", .bool(preset.usesPressure)), ("brush", .string(preset.brush.rawValue))])
+        guard let preset = reader.object(json, key, under: "") else { return defaults }
+        return InkPreset(json: JSONField(preset, path: key), defaults: defaults, reader: &reader)
     }
 }

@@ -264,4 +264,12 @@ fixture("annotation-log", [INIT,
     {"call": "annotations", "pageIndex": 0}, {"call": "annotations", "pageIndex": 1}, {"call": "annotation", "id": "d"},
     {"call": "annotation", "id": "a"}, {"call": "annotationRevision"}, {"call": "hitTest", "pageIndex": 1, "point": [80, 320]},
     {"call": "applyEntries", "entries": [logged(9, {"op": "rotatePage", "index": 1, "degrees": 90})]},
+    # A fill reloads the file (its widgets' appearance) without changing the page list.
+    {"call": "applyEntries", "entries": [logged(10, {"op": "group", "name": "fill", "operations": [
+        {"op": "fillField", "name": "agree", "before": {"type": "checkbox", "on": False}, "after": {"type": "checkbox", "on": True}}]})]},
+    # The annotations entries add, applied or not (what the browser selects after a paste).
+    {"call": "addedAnnotations", "entries": [logged(5, {"op": "addAnnotation", "annotation": square("d", x=300)}),
+        logged(7, {"op": "group", "name": "erase", "operations": [
+            {"op": "removeAnnotation", "annotation": square("a")}, {"op": "addAnnotation", "annotation": ink("a-1", [[10, 10], [40, 40]])}]}),
+        logged(11, {"op": "addAnnotation", "annotation": square("e", page=1)})]},
 ])

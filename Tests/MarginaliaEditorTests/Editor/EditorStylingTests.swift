@@ -84,18 +84,3 @@ struct EditorStylingTests {
         #expect(abs(editor.viewRect(of: PDFAnnotation(kind: .square, rect: CGRect(x: 0, y: 0, width: 10, height: 10), pageIndex: 0)).width - 20) < 1e-6)
     }
 }
-
-@Suite("Command protocol: the ink's brush")
-struct InkPresetJSONTests {
-    @Test func theBrushTravelsInTheInkObjectAndUnknownOnesAreRefused() throws {
-        let pencil = InkPreset(color: .black, width: 3, opacity: 1, usesPressure: true, brush: .pencil)
-        let decoded = try InkPreset(json: JSONField(pencil.json, path: "command.ink"))
-        #expect(decoded == pencil)
-        let plain = try InkPreset(json: JSONField(try JSONParser.parse(##"{"color": "#FF0000"}"##), path: "ink"))
-        #expect(plain.brush == .pen)
-        #expect(!"\(InkPreset.pen.json)".contains("brush"), "a plain pen writes no brush")
-        #expect(throws: CommandError.self) {
-            try InkPreset(json: JSONField(try JSONParser.parse(#"{"brush": "spray"}"#), path: "ink"))
-        }
-    }
-}
