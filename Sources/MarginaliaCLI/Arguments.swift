@@ -71,8 +71,8 @@ func parsePageRange(_ text: String, pageCount: Int) throws -> [Int] {
     for part in text.split(separator: ",") {
         let bounds = part.split(separator: "-", omittingEmptySubsequences: false)
         guard bounds.count == 1 || bounds.count == 2,
-              let first = Int(bounds[0].trimmingCharacters(in: .whitespaces)),
-              let last = bounds.count == 2 ? Int(bounds[1].trimmingCharacters(in: .whitespaces)) : first
+              let first = Int(bounds[0].trimmingWhitespaces()),
+              let last = bounds.count == 2 ? Int(bounds[1].trimmingWhitespaces()) : first
         else {
             throw UsageError("bad page range '\(part)': use N, A-B or a comma-separated list")
         }

@@ -11,11 +11,23 @@ import Marginalia
 enum LimitsSetting {
     static let variable = "MARGINALIA_LIMITS"
 
-    /// The limits from the environment; the defaults when the variable is not set.
+    /// The limits from the process's environment; the defaults when the variable is not set.
+    /// Only the one variable is read: Foundation's `ProcessInfo.environment` builds a
+    /// dictionary of them all, which cost a tenth of `marginalia info --pages N`
+    /// (docs/benchmarks.md, "open", issue 36).
     ///
     /// - Throws: ``UsageError`` naming the entry that is not a known limit with a positive value.
-    static func current(_ environment: [String: String] = ProcessInfo.processInfo.environment) throws -> PDFLimits {
-        guard let text = environment[variable], !text.isEmpty else { return PDFLimits() }
+    static func current() throws -> PDFLimits {
+        try limits(from: getenv(variable).map { String(cString: $0) })
+    }
+
+    /// The limits from `environment` (the server's, as it was read once).
+    static func current(_ environment: [String: String]) throws -> PDFLimits {
+        try limits(from: environment[variable])
+    }
+
+    private static func limits(from text: String?) throws -> PDFLimits {
+        guard let text, !text.isEmpty else { return PDFLimits() }
         return try parse(text)
     }
 

@@ -5,7 +5,7 @@ public enum PDFDate {
     /// Parses a date string; every part after the year is optional, as the spec allows,
     /// and common deviations (no `D:`, a trailing apostrophe missing, `Z00'00'`) are accepted.
     public static func parse(_ text: String) -> Date? {
-        var s = Substring(text.trimmingCharacters(in: .whitespaces))
+        var s = Substring(text.trimmingWhitespaces())
         if s.hasPrefix("D:") { s = s.dropFirst(2) }
         let digits = s.prefix { $0.isASCII && $0.isNumber }
         guard digits.count >= 4, let year = Int(digits.prefix(4)) else { return nil }
@@ -31,9 +31,87 @@ public enum PDFDate {
         }
         guard let month = components.month, (1...12).contains(month), let day = components.day, (1...31).contains(day)
         else { return nil }
+        return gregorianDate(components, offsetSeconds: offsetSeconds) ?? calendarDate(components, offsetSeconds: offsetSeconds)
+    }
+
+    /// The date by Foundation's Gregorian calendar, which is lenient (February 30 is March 2,
+    /// hour 24 the next day) and Julian before October 1582.
+    static func calendarDate(_ components: DateComponents, offsetSeconds: Int) -> Date? {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(secondsFromGMT: offsetSeconds) ?? TimeZone(secondsFromGMT: 0) ?? calendar.timeZone
         return calendar.date(from: components)
+    }
+
+    /// The same date counted by hand, for the dates files hold: a year from 1583 (the
+    /// Gregorian calendar throughout) and every field in its range; nil otherwise, for
+    /// ``calendarDate(_:offsetSeconds:)`` to read. Setting up a `Calendar` and its time zone
+    /// costs about 1.4 M instructions, a tenth of `marginalia info --pages N`
+    /// (docs/benchmarks.md, "open", issue 36); `PDFDateTests` compare both on every day of
+    /// several centuries.
+    static func gregorianDate(_ components: DateComponents, offsetSeconds: Int) -> Date? {
+        guard let year = components.year, let month = components.month, let day = components.day,
+              let hour = components.hour, let minute = components.minute, let second = components.second,
+              (1583...9999).contains(year), (1...12).contains(month), (1...daysIn(month, of: year)).contains(day),
+              (0...23).contains(hour), (0...59).contains(minute), (0...59).contains(second),
+              abs(offsetSeconds) <= 14 * 3600
+        else { return nil }
+        let seconds = daysSince1970(year, month, day) * 86_400 + hour * 3600 + minute * 60 + second - offsetSeconds
+        return Date(timeIntervalSince1970: Double(seconds))
+    }
+
+    /// `date` as `Date.ISO8601FormatStyle()` writes it (`2026-01-31T12:00:00Z`, UTC), counted
+    /// by hand for whole seconds from 1583 to 9999 and left to the format style otherwise,
+    /// whose first use in a process sets up a calendar (1.5 M instructions, a tenth of
+    /// `marginalia info --pages N`). `PDFDateTests` compare both.
+    public static func iso8601(_ date: Date) -> String {
+        let seconds = date.timeIntervalSince1970
+        // 1583-01-01 and 10000-01-01, 00:00 UTC.
+        guard seconds >= -12_212_553_600, seconds < 253_402_300_800, seconds == seconds.rounded(.down) else {
+            return date.formatted(.iso8601)
+        }
+        let whole = Int(seconds)
+        let days = whole >= 0 ? whole / 86_400 : (whole - 86_399) / 86_400
+        let time = whole - days * 86_400
+        let (year, month, day) = civilDate(daysSince1970: days)
+        func digits(_ value: Int, _ count: Int) -> String {
+            let text = String(value)
+            return String(repeating: "0", count: max(0, count - text.count)) + text
+        }
+        return digits(year, 4) + "-" + digits(month, 2) + "-" + digits(day, 2) + "T" + digits(time / 3600, 2) + ":"
+            + digits(time / 60 % 60, 2) + ":" + digits(time % 60, 2) + "Z"
+    }
+
+    /// The proleptic Gregorian date `days` after 1970-01-01 (the inverse of
+    /// ``daysSince1970(_:_:_:)``; for days from 1582 on).
+    private static func civilDate(daysSince1970 days: Int) -> (year: Int, month: Int, day: Int) {
+        let shifted = days + 719_468
+        let era = shifted / 146_097
+        let dayOfEra = shifted - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let monthFromMarch = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * monthFromMarch + 2) / 5 + 1
+        let month = monthFromMarch < 10 ? monthFromMarch + 3 : monthFromMarch - 9
+        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
+    }
+
+    private static func daysIn(_ month: Int, of year: Int) -> Int {
+        switch month {
+        case 2: return year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
+        case 4, 6, 9, 11: return 30
+        default: return 31
+        }
+    }
+
+    /// Days from 1970-01-01 to a date of the proleptic Gregorian calendar (years counted
+    /// from March, so that the leap day ends a year; 146,097 days in 400 years).
+    private static func daysSince1970(_ year: Int, _ month: Int, _ day: Int) -> Int {
+        let y = month <= 2 ? year - 1 : year
+        let era = y / 400  // y >= 1582
+        let yearOfEra = y - era * 400
+        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
     }
 
     /// Formats `date` as `D:YYYYMMDDHHmmSS+HH'mm'` in `timeZone` (UTC by default).
