@@ -1,7 +1,6 @@
 import Foundation
 #if canImport(Glibc)
 import Glibc
-#endif
 
 /// An open-loop HTTP load generator for Benchmarks/run_server.py (issue 29: latency from each
 /// request's scheduled time, so a slow answer delays and counts against every request queued
@@ -10,7 +9,7 @@ import Glibc
 ///
 /// Request k is due at `k / rate` seconds after the start and goes out on connection
 /// `k % connections` (keep-alive, one request in flight per connection, HTTP/1.1 without
-/// pipelining) as soon as that connection is free. Its latency is the time from when it was due
+/// pipelining) as soon as that connection is free, even when another is idle. Its latency is the time from when it was due
 /// to the end of its answer. One thread polls every connection, so the generator's own cost is
 /// one core at most, and it states that cost (`cpuSeconds`).
 ///
@@ -18,13 +17,15 @@ import Glibc
 /// `baseRevision` the last answer on that connection gave); `--kind get` gets `--path`.
 ///
 /// Prints one JSON object: `due`, `completed`, `acknowledged` (2xx answers to strokes), `errors`
-/// (answers of 400 or more other than a GET's 404, and broken connections), `notFound`,
+/// (answers of 400 or more other than a GET's 404, and broken connections), `broken` (requests
+/// whose connection broke: the server may have applied them), `notFound`,
 /// `unfinished` (due but neither answered nor failed by the end of the drain), `firstErrors`, `percentiles`
 /// (milliseconds from due to answered; an unfinished request counts as slower than any),
 /// `seconds` (from the start to the last answer) and `cpuSeconds` (the generator's user and
 /// system time).
 @main
 struct LoadBench {
+    // Linux only (Glibc's sockets and poll); elsewhere the file builds a program that says so.
     static func main() {
         do {
             let options = try Options(CommandLine.arguments.dropFirst())
@@ -280,6 +281,7 @@ final class Generator {
         let ordered = latencies.sorted()
         func percentile(_ fraction: Double) -> String {
             // Unfinished requests are slower than any answered one.
+            guard due > 0 else { return "null" }
             let rank = min(due - 1, Int(fraction * Double(due)))
             return rank < ordered.count ? String(format: "%.3f", ordered[rank]) : "null"
         }
@@ -288,7 +290,7 @@ final class Generator {
         let cpu = Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
         let errorsJSON = firstErrors.map { "\"" + $0.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
             .replacingOccurrences(of: "\n", with: " ") + "\"" }.joined(separator: ",")
-        return #"{"due":\#(due),"completed":\#(latencies.count),"acknowledged":\#(acknowledged),"errors":\#(errors),"#
+        return #"{"due":\#(due),"completed":\#(latencies.count),"acknowledged":\#(acknowledged),"errors":\#(errors),"broken":\#(broken),"#
             + #""notFound":\#(notFound),"unfinished":\#(unfinished),"firstErrors":[\#(errorsJSON)],"#
             + #""percentiles":{"p50":\#(percentile(0.5)),"p90":\#(percentile(0.9)),"p99":\#(percentile(0.99)),"#
             + #""p999":\#(percentile(0.999)),"max":\#(percentile(1))},"#
@@ -350,3 +352,12 @@ struct Answer {
         return Int(String(decoding: digits, as: UTF8.self))
     }
 }
+#else
+@main
+struct LoadBench {
+    static func main() {
+        FileHandle.standardError.write(Data("MarginaliaLoadBench: Linux only\n".utf8))
+        exit(2)
+    }
+}
+#endif

@@ -48,7 +48,7 @@ struct InkPresetJSONTests {
         #expect(throws: CommandError.malformed("command.ink.width: expected a finite number, found a string")) {
             try InkPreset(json: Self.field(#"{"width": "wide"}"#, path: "command.ink"))
         }
-        #expect(throws: CommandError.malformed("ink.color: expected a colour \"#RRGGBB\"")) {
+        #expect(throws: CommandError.malformed("ink.color: expected a colour \"#RRGGBB\" or \"#RRGGBBAA\"")) {
             try InkPreset(json: Self.field(#"{"color": "red"}"#))
         }
         #expect(throws: CommandError.malformed("ink: expected an object, found an array")) {
@@ -68,7 +68,7 @@ struct InkPresetJSONTests {
                                    "marker had an out-of-range width or opacity; adjusted"])
     }
 
-    @Test func aWidthOrOpacityOutOfRangeIsClampedByBothReadings() throws {
+    @Test func aWidthOrOpacityOutOfRangeIsClampedByTheStrictReading() throws {
         let command = try InkPreset(json: Self.field(#"{"width": 900, "opacity": 0}"#))
         #expect(command.width == InkPreset.widthRange.upperBound)
         #expect(command.opacity == InkPreset.opacityRange.lowerBound)

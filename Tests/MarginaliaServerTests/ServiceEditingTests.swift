@@ -34,6 +34,7 @@ struct ServiceEditingTests {
         defer { place.remove() }
         let service = try place.service()
         let id = try service.catalogue.importDocument(name: "doc", data: Fixtures.sample).id
+        #expect(RecentLog().capacity < 1_030, "revision 1 must have left memory, or the store is not asked")
         for n in 0..<1_030 {
             _ = try service.editing.apply(id, Fixtures.request(.operation(Fixtures.add("a\(n)", x: 100 + Double(n % 300))), base: n))
         }
@@ -46,7 +47,12 @@ struct ServiceEditingTests {
         let behind = try service.editing.apply(id, Fixtures.request(.operation(Fixtures.add("late", x: 50)), base: 0, client: "tab-2"))
         #expect(behind.missed.map(\.revision) == Array(1...100))
         #expect(behind.applied.map(\.revision) == [1_031])
-        #expect(try place.open().operations(id, after: 1_000, limit: 3).map(\.revision) == [1_001, 1_002, 1_003])
+        let store = try place.open()
+        #expect(try store.operations(id, after: 1_000, limit: 3).map(\.revision) == [1_001, 1_002, 1_003])
+        #expect(try store.operations(id, after: 1_000, limit: 0).isEmpty)
+        #expect(try store.operations(id, after: 1_025, limit: nil).map(\.revision) == Array(1_026...1_031))
+        // The log as a client asks for it: from the store, outside the state lock, up to the revision.
+        #expect(try service.editing.operations(id, after: 200).operations.count == 831)
     }
 
     @Test(arguments: StoreKind.allCases) func appliesOperationsAndReportsMissedEntries(_ kind: StoreKind) throws {

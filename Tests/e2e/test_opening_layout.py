@@ -101,7 +101,7 @@ def test_the_pages_are_laid_out_while_the_file_opens(new_editor, web_server, tmp
     editor.wait_until("window.inNextTask !== undefined", 10000)
     assert editor.js("window.atMark") == {"first": True, "last": False}, "the page in view first, the rest later"
     assert editor.js("window.inNextTask") == {"last": False}, "a task queued meanwhile runs before the last slice"
-    editor.js("marginalia.viewer.placed.then(() => true)")
+    assert editor.js("marginalia.viewer.placed.then(() => true)"), "the last slice is placed"
     held = editor.js("window.heldFile.length")
     print(f"\n{editor.engine}: {PAGES} pages laid out with {held} request(s) for the file held back; "
           f"the last page's box at {editor.js(LAST_TOP):.0f} px")

@@ -43,8 +43,9 @@ COMMANDS = {
 COMPOUND_COMMANDS = {name for name in COMMANDS if re.search(r"[a-z][A-Z]", name)}
 # The operation names a script could only mean as operations.
 SCRIPT_OPERATIONS = OPERATIONS - COMMANDS - {"group"}
-# Reading an entry's operation name: `operation.op`, `operation?.op`, `operation['op']`.
-OP_READ = re.compile(r"\.op\b|\[\s*['\"]op['\"]\s*\]")
+# Reading an entry's operation name: `operation.op`, `operation?.op`, `operation['op']`, or
+# destructured (`const { op } = operation`, `({ op, ... }) =>`).
+OP_READ = re.compile(r"\.op\b|\[\s*['\"]op['\"]\s*\]|\{[^{}]*\bop\b[^{}]*\}\s*(=[^=>]|\)\s*=>)")
 
 # (file, literal): how many times it may appear there, and why it is not an operation's or a
 # command's name.
@@ -112,5 +113,7 @@ def test_no_script_names_an_operation():
 
 def test_no_script_reads_an_operations_name():
     assert OP_READ.search("entry.operation?.op === name") and OP_READ.search("operation['op']")
+    assert OP_READ.search("const { op } = entry.operation;") and OP_READ.search("list.some(({ op, id }) => op)")
+    assert not OP_READ.search("const options = { op: 1 };") and not OP_READ.search("if (x) { op(); }")
     found = [f"{rel}:{source.count(chr(10), 0, match.start()) + 1}" for rel, source in scripts() for match in OP_READ.finditer(source)]
     assert not found, f"the browser reads an operation's `op` (ask the engine instead): {found}"

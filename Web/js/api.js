@@ -107,8 +107,6 @@ const storedPrefixes = new Map();
 export const PREFIX_OVERLAP = 1024;
 /** Files longer than this are read by pdf.js in ranges, as it needs them (rangefile.js). */
 export const RANGE_THRESHOLD = 8 << 20;
-/** The end of a file asked for first: a small file comes whole, a large one with its length, tag and cross-reference table (earlyrequests.js). */
-export { FIRST_TAIL };
 
 /**
  * The editable PDF in its current state and the revision it shows (X-Marginalia-Revision),

@@ -11,8 +11,6 @@ import * as api from './api.js';
 // largest page index the server takes: defined where the opening's first requests are sent.
 import { OPENING_PAGES_BEFORE, OPENING_PAGES_AFTER, LAST_PAGE_INDEX } from './earlyrequests.js';
 
-export { OPENING_PAGES_BEFORE, OPENING_PAGES_AFTER };
-
 /**
  * The annotations of the pages document `id` opens at (page `page`, which may be past the
  * end: the server takes the last page then): the server's list, the range it is of (null:

@@ -149,7 +149,7 @@ public struct JSONField {
 
     /// A colour as `"#RRGGBB"` or `"#RRGGBBAA"`.
     public func color() throws(CommandError) -> Color {
-        guard let color = Color(hex: try string()) else { throw problem("expected a colour \"#RRGGBB\"") }
+        guard let color = Color(hex: try string()) else { throw problem("expected a colour \"#RRGGBB\" or \"#RRGGBBAA\"") }
         return color
     }
 }

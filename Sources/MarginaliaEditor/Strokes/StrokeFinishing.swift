@@ -17,8 +17,10 @@ public enum StrokeFinishing {
         guard !pieces.isEmpty else { return nil }
         let pressures: [[Double]]? = preset.appliesPressure && pieces.allSatisfy({ $0.pressures != nil })
             ? pieces.map { $0.pressures ?? [] } : nil
+        // A PDF colour has no alpha: the ink's transparency is its opacity (`/CA`), and a preset's
+        // colour alpha (commands carry it) is left out, as the log and the file leave it out.
         var annotation = PDFAnnotation(kind: .ink(.init(paths: pieces.map(\.points), pressures: pressures, brush: preset.brush)), rect: .zero,
-                                       color: preset.color, pageIndex: pageIndex)
+                                       color: preset.color.withAlpha(1), pageIndex: pageIndex)
         annotation.border.width = preset.width
         annotation.opacity = preset.opacity
         annotation.author = author

@@ -59,10 +59,11 @@ public final class DocumentEditing: Sendable, ServicePart {
     /// The log entries of document `id` after revision `after`, with its revision.
     public func operations(_ id: String, after: Int) throws -> OperationLog {
         guard after >= 0 else { throw ServiceError.badRequest("after: expected a revision (0 or more)") }
-        return try withDocument(id) { state in
-            OperationLog(revision: state.revision, operations: try documents.logEntries(id, after: after, upTo: state.revision,
-                                                                               recent: state.recent))
-        }
+        // What memory holds is taken under the state lock; a tail it no longer holds is read
+        // from the store after it, so that a client far behind never holds up the document's
+        // edits while the log is read and decoded.
+        let (revision, held) = try withDocument(id) { state in (state.revision, state.recent.entries(after: after, upTo: state.revision)) }
+        return OperationLog(revision: revision, operations: try held ?? OpenDocuments.storedEntries(store, id, after: after, upTo: revision))
     }
 
     /// The pages of document `id` in its current state: every page's boxes, rotation and label,

@@ -119,7 +119,17 @@ extension OpenDocuments {
     func logEntries(_ id: String, after revision: Int, upTo newest: Int,
                     recent: RecentLog, limit: Int? = nil) throws -> [LoggedOperation] {
         if let held = recent.entries(after: revision, upTo: newest) { return limit.map { Array(held.prefix($0)) } ?? held }
-        return try store.operations(id, after: revision, limit: limit).map(Self.logged)
+        return try Self.storedEntries(store, id, after: revision, upTo: newest, limit: limit)
+    }
+
+    /// The committed log entries after `revision` up to `newest` (the first `limit` of them,
+    /// if given), read and decoded from the store: call without the state lock where the
+    /// caller can (it may be the whole log).
+    static func storedEntries(_ store: any DocumentStore, _ id: String, after revision: Int, upTo newest: Int,
+                              limit: Int? = nil) throws -> [LoggedOperation] {
+        let count = max(0, newest - revision)
+        return try store.operations(id, after: revision, limit: min(limit ?? count, count))
+            .prefix { $0.revision <= newest }.map(Self.logged)
     }
 
     /// Applies a change to the document and the client's history; on failure both are as

@@ -225,8 +225,6 @@ final class OpenDocuments: Sendable {
 
     /// Reads entries of `id` from the log for the event hub.
     func fetchEntries(_ id: String) -> EventHub.Fetch {
-        { [store] after, through in
-            try store.operations(id, after: after).prefix { $0.revision <= through }.map(Self.logged)
-        }
+        { [store] after, through in try Self.storedEntries(store, id, after: after, upTo: through) }
     }
 }
