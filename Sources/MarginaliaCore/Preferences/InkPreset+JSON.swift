@@ -66,12 +66,12 @@ extension InkPreset {
         _ unusable: (_ path: String, CommandError) throws(Failure) -> Void,
         _ read: (JSONField) throws(CommandError) -> Value
     ) throws(Failure) -> Value {
-        guard let value = field.value[key], !value.isNull else { return fallback }
-        let path = PreferenceReader.name(key, under: field.path)
+        // Both initialisers hand over an object, so the member's lookup cannot fail.
+        guard let member = (try? field.optionalMember(key)) ?? nil else { return fallback }
         do throws(CommandError) {
-            return try read(JSONField(value, path: path))
+            return try read(member)
         } catch {
-            try unusable(path, error)
+            try unusable(member.path, error)
             return fallback
         }
     }
