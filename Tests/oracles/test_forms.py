@@ -183,6 +183,39 @@ def test_forms_json_values_of_wrong_type_are_refused(binary, made_form, tmp_path
     assert "field 'name' takes text" in result.stderr
 
 
+@pytest.mark.parametrize("text, message", [
+    ('{"name": null}', "field 'name': expected text, true, false or a list of texts"),
+    ('{"name": {"first": "A"}}', "field 'name': expected text, true, false or a list of texts"),
+    ('{"name": ["A", 1]}', "field 'name': expected text, true, false or a list of texts"),
+    ('["name", "A"]', 'expected a JSON object {"field name": "text"'),
+    ('{"name": "A",}', 'expected a JSON object {"field name": "text"'),
+    ('{"name": "A"', 'expected a JSON object {"field name": "text"'),
+])
+def test_forms_json_values_that_are_not_values_are_refused(binary, made_form, tmp_path, text, message):
+    _, path = made_form
+    values = tmp_path / "values.json"
+    values.write_text(text)
+    out = tmp_path / "out.pdf"
+    result = marginalia(binary, "fill", str(path), "-o", str(out), "--from", str(values))
+    assert result.returncode == 1, result.describe()
+    assert f"{values}: {message}" in result.stderr
+    assert not out.exists()
+
+
+def test_forms_json_numbers_are_text_and_the_first_of_a_repeated_name_wins(binary, made_form, tmp_path):
+    _, path = made_form
+    out = tmp_path / "out.pdf"
+    for text, expected in [('{"name": 3}', "3"), ('{"name": 2.5}', "2.5"), ('{"name": 1e20}', "1e+20"),
+                           ('{"name": "first", "name": "second"}', "first")]:
+        values = tmp_path / "values.json"
+        values.write_text(text)
+        result = marginalia(binary, "fill", str(path), "-o", str(out), "--from", str(values))
+        assert result.returncode == 0, result.describe()
+        fields = {f["name"]: f for f in marginalia(binary, "fields", str(out), "--json").json()}
+        assert fields["name"]["value"] == expected, text
+        out.unlink()
+
+
 def test_forms_fill_from_json(binary, made_form, tmp_path):
     _, path = made_form
     values = tmp_path / "values.json"
