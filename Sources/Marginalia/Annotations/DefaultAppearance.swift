@@ -21,25 +21,68 @@ struct DefaultAppearance: Hashable, Sendable {
         fontName = "Helvetica"
         fontSize = 12
         color = nil
-        var operands: [String] = []
-        for token in text.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\r" || $0 == "\t" }) {
-            switch token {
-            case "Tf":
+        var operands: [Substring] = []
+        operands.reserveCapacity(4)
+        for token in Self.tokens(of: text) {
+            switch Operator(token) {
+            case .font:
                 if operands.count >= 2 {
                     let name = operands[operands.count - 2]
                     if name.hasPrefix("/") { fontName = String(name.dropFirst()) }
                     fontSize = Double(operands[operands.count - 1]).map { $0.isFinite ? max(0, $0) : 12 } ?? 12
                 }
-                operands.removeAll()
-            case "g", "rg", "k":
-                let count = token == "g" ? 1 : token == "rg" ? 3 : 4
-                let values = operands.suffix(count).compactMap(Double.init)
+                operands.removeAll(keepingCapacity: true)
+            case .color(let count):
+                let values = operands.suffix(count).compactMap { Double($0) }
                 if values.count == count { color = Color(pdfComponents: values) }
-                operands.removeAll()
-            default:
-                operands.append(String(token))
+                operands.removeAll(keepingCapacity: true)
+            case nil:
+                operands.append(token)
             }
         }
+    }
+
+    /// An operator of `/DA` this reader knows, told by its bytes (a Substring's `==` compares
+    /// Unicode-canonically, which cost more than the rest of the reading).
+    private enum Operator {
+        /// `Tf`.
+        case font
+        /// `g`, `rg` or `k`, with the number of components each takes.
+        case color(Int)
+
+        init?(_ token: Substring) {
+            let bytes = token.utf8
+            switch bytes.count {
+            case 1 where bytes.first == UInt8(ascii: "g"): self = .color(1)
+            case 1 where bytes.first == UInt8(ascii: "k"): self = .color(4)
+            case 2 where bytes.elementsEqual("Tf".utf8): self = .font
+            case 2 where bytes.elementsEqual("rg".utf8): self = .color(3)
+            default: return nil
+            }
+        }
+    }
+
+    /// The tokens of `text` between PDF white-space characters (ISO 32000-2, 7.2.3: NUL, tab,
+    /// line feed, form feed, carriage return, space), found in its UTF-8 bytes: splitting its
+    /// characters took most of drawing a form field, and took "\r\n", one character, for no
+    /// separator at all.
+    static func tokens(of text: String) -> [Substring] {
+        var tokens: [Substring] = []
+        let bytes = text.utf8
+        var start: String.Index?
+        var index = bytes.startIndex
+        while index != bytes.endIndex {
+            switch bytes[index] {
+            case 0x00, 0x09, 0x0A, 0x0C, 0x0D, 0x20:
+                if let first = start { tokens.append(text[first..<index]) }
+                start = nil
+            default:
+                if start == nil { start = index }
+            }
+            bytes.formIndex(after: &index)
+        }
+        if let first = start { tokens.append(text[first...]) }
+        return tokens
     }
 
     /// `/Name size Tf r g b rg`.

@@ -9,7 +9,9 @@ public enum FontFallback {
 
     /// Whether `text` needs more than WinAnsi, the encoding of the standard text fonts.
     public static func needsEmbeddedFont(_ text: String) -> Bool {
-        text.contains { !$0.isNewline && $0 != "\t" && WinAnsiEncoding.code(for: $0) == nil }
+        // Printable ASCII, tabs and line ends, the usual text, are told from the bytes.
+        if text.utf8.allSatisfy({ (0x20...0x7E).contains($0) || (0x09...0x0D).contains($0) }) { return false }
+        return text.contains { !$0.isNewline && $0 != "\t" && WinAnsiEncoding.code(for: $0) == nil }
     }
 
     /// DejaVu Sans Bold, from the same package.

@@ -145,6 +145,12 @@ public enum StandardFont: String, CaseIterable, Sendable {
 
     /// The width in 1/1000 units of `character` as ``encode(_:)`` writes it.
     func units(of character: Character) -> Int {
+        units(of: character, metrics: metrics)
+    }
+
+    /// ``units(of:)`` with the font's ``metrics`` fetched once by the caller, for measuring
+    /// many characters (each fetch copies the metrics' tables' references).
+    func units(of character: Character, metrics: StandardFontMetrics) -> Int {
         metrics.width(ofCode: code(for: character) ?? replacementCode)
     }
 

@@ -58,7 +58,8 @@ public enum TextLayout {
     public static func layout(for text: String, font: StandardFont, size: Double, maxWidth: Double) -> [LaidOutLine] {
         // Standard fonts measure in whole 1/1000 units, so sums are exact and a line measured
         // here equals `font.width(of: line.text, size:)` to the last bit.
-        layout(text, size: size, maxWidth: maxWidth) { Double(font.units(of: $0)) }
+        let metrics = font.metrics
+        return layout(text, size: size, maxWidth: maxWidth) { Double(font.units(of: $0, metrics: metrics)) }
     }
 
     /// The lines `text` breaks into in any font; see ``lines(for:font:size:maxWidth:)``.
@@ -104,12 +105,19 @@ public enum TextLayout {
             let widths = paragraph.map(units)
             let lines = LineBreaker.lines(of: paragraph, widths: widths, maxWidth: { _ in width }) { $0 * size / 1000 }
             for line in lines {
-                result.append(LaidOutLine(text: String(paragraph[line.range]), width: line.width))
+                result.append(LaidOutLine(text: string(of: paragraph[line.range]), width: line.width))
             }
         }
         return result
     }
 
+    /// The characters as one string, appended in turn (`String.init` of a sequence of
+    /// characters went through its generic path, ten times slower).
+    private static func string(of characters: ArraySlice<Character>) -> String {
+        var text = ""
+        for character in characters { text.append(character) }
+        return text
+    }
 }
 
 /// The widths of characters in a font, in 1/1000 of the font size, each measured once.

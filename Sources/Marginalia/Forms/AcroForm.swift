@@ -29,9 +29,21 @@ public struct AcroForm: Sendable {
         self.needAppearances = needAppearances
     }
 
-    /// The field with this fully qualified name.
+    /// The field with this fully qualified name (the first in tree order, should two share it).
     public func field(named name: String) -> FormField? {
-        fields.first { $0.name == name }
+        // By index: iterating `fields` would copy every field it passes.
+        fields.indices.first { fields[$0].name == name }.map { fields[$0] }
+    }
+
+    /// Every field by its fully qualified name (the first in tree order, should two share
+    /// one): ``field(named:)`` for many names at once.
+    func fieldsByName() -> [String: FormField] {
+        var result: [String: FormField] = [:]
+        result.reserveCapacity(fields.count)
+        for index in fields.indices where result[fields[index].name] == nil {
+            result[fields[index].name] = fields[index]
+        }
+        return result
     }
 }
 

@@ -29,8 +29,9 @@ extension PDFDocument {
         let form = try acroForm()
         guard !form.fields.isEmpty || !form.broken.isEmpty else { throw FormError.noForm }
         var planned: [(FormField, FormFiller.Setting)] = []
+        let fields = form.fieldsByName()
         for (name, value) in values {
-            guard let field = form.field(named: name) else {
+            guard let field = fields[name] else {
                 if let reason = form.broken[name] { throw FormError.brokenField(name, reason: reason) }
                 throw FormError.noSuchField(name)
             }

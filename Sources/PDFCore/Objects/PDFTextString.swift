@@ -16,6 +16,11 @@ public enum PDFTextString {
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
             return String(decoding: bytes[3...], as: UTF8.self)
         }
+        // PDFDocEncoding is ASCII below 0x7F but for 0x18-0x1F (accents): such text, nearly
+        // all of it, is its own UTF-8.
+        if bytes.allSatisfy({ $0 < 0x18 || (0x20..<0x7F).contains($0) }) {
+            return String(decoding: bytes, as: UTF8.self)
+        }
         var scalars = String.UnicodeScalarView()
         for byte in bytes {
             scalars.append(Unicode.Scalar(docEncodingToUnicode[Int(byte)]) ?? "\u{FFFD}")

@@ -132,6 +132,14 @@ struct ObjectSerializer {
 
     static func writeName(_ name: String, to out: inout [UInt8]) {
         out.append(0x2F)
+        // Most names need no escape: their bytes are copied at once.
+        var name = name
+        let copied = name.withUTF8 { bytes in
+            guard bytes.allSatisfy(isPlainNameByte) else { return false }
+            out.append(contentsOf: bytes)
+            return true
+        }
+        if copied { return }
         if name.utf8.allSatisfy({ $0 < 0x80 }) {
             appendName(name.utf8, to: &out)
         } else {
@@ -139,9 +147,15 @@ struct ObjectSerializer {
         }
     }
 
+    /// Whether a name holds `b` as it is: a regular character of ASCII's printable range
+    /// other than `#` (ISO 32000-2, 7.3.5); every other byte is written `#xx`.
+    @inline(__always) private static func isPlainNameByte(_ b: UInt8) -> Bool {
+        b > 0x20 && b < 0x7F && b != 0x23 && !CharacterClass.isDelimiter(b)
+    }
+
     private static func appendName<Bytes: Sequence<UInt8>>(_ bytes: Bytes, to out: inout [UInt8]) {
         for b in bytes {
-            if b > 0x20 && b < 0x7F && b != 0x23 && !CharacterClass.isDelimiter(b) {
+            if isPlainNameByte(b) {
                 out.append(b)
             } else {
                 out.append(0x23)

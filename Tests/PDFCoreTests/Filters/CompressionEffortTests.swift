@@ -48,5 +48,19 @@ extension FilterTests {
             #expect(try stream.decodedBytes() == Self.content)
             #expect(stream.rawBytes == (try FilterPipeline.deflate(Self.content, effort: .content)))
         }
+
+        @Test("a stream of at most 192 bytes is left as it is, a longer one compressed")
+        func shortStreamsStayAsTheyAre() throws {
+            let dictionary = PDFDictionary(["Subtype": .name("Form")])
+            let short = Array(Self.content.prefix(PDFStream.smallestCompressed))
+            let stored = try PDFStream.compressing(short, dictionary: dictionary, effort: .content)
+            #expect(stored.rawBytes == short)
+            #expect(stored.dictionary == dictionary)
+            let longer = Array(Self.content.prefix(PDFStream.smallestCompressed + 1))
+            let compressed = try PDFStream.compressing(longer, dictionary: dictionary, effort: .content)
+            #expect(compressed.dictionary["Filter"]?.nameValue == "FlateDecode")
+            #expect(compressed.rawBytes.count < longer.count)
+            #expect(try compressed.decodedBytes() == longer)
+        }
     }
 }
