@@ -21,6 +21,14 @@ struct OneAnnotationValueTests {
         #expect(a.contents == "set on the value")
     }
 
+    @Test func aValueBecomesAnAnnotationWithNoFileYet() {
+        let value = Annotation(id: "v", pageIndex: 2, kind: .circle, rect: CGRect(x: 1, y: 2, width: 3, height: 4), color: .red,
+                               contents: "a circle")
+        let annotation = PDFAnnotation(value)
+        #expect(annotation.annotation == value)
+        #expect(annotation.reference == nil && annotation.dictionary.isEmpty && !annotation.hasForeignAppearance)
+    }
+
     @Test func datesConvertExactly() {
         var a = PDFAnnotation(kind: .square, rect: CGRect(x: 0, y: 0, width: 1, height: 1))
         let moment = Date(timeIntervalSinceReferenceDate: 786_543_210.123_456_7)

@@ -38,15 +38,15 @@ struct OneKindJSONReadingTests {
         guard case .array(let items)? = document["annotations"] else { Issue.record("no annotations"); return }
         #expect(items.count == annotations.count)
         for (annotation, item) in zip(annotations, items) {
-            let geometry = try Annotation(json: JSONField(item, path: annotation.id))
+            let read = try Annotation(json: JSONField(item, path: annotation.id))
             var expected = annotation.kind
             if case .stamp(var stamp) = expected {
                 stamp.imageBytes = nil
                 expected = .stamp(stamp)
             }
-            #expect(geometry.kind == expected, "\(annotation.id)")
-            #expect(geometry.typeName == AnnotationJSON.typeName(of: annotation))
-            #expect(geometry.brush == annotation.annotation.brush)
+            #expect(read.kind == expected, "\(annotation.id)")
+            #expect(read.typeName == AnnotationJSON.typeName(of: annotation))
+            #expect(read.brush == annotation.annotation.brush)
         }
     }
 
