@@ -55,9 +55,9 @@ struct EditorCommandTests {
         #expect(Set(Self.commands.map(\.typeName)) == Set(EditorCommand.typeNames))
     }
 
-    static let locked = AnnotationGeometry(id: "l", pageIndex: 0, kind: .square, rect: CGRect(x: 0, y: 0, width: 10, height: 10), flags: [.locked])
-    static let readOnly = AnnotationGeometry(id: "r", pageIndex: 0, kind: .square, rect: CGRect(x: 0, y: 0, width: 10, height: 10), flags: [.readOnly])
-    static let link = AnnotationGeometry(id: "k", pageIndex: 0, kind: .other(subtype: "Link"), rect: CGRect(x: 0, y: 0, width: 10, height: 10))
+    static let locked = Annotation(id: "l", pageIndex: 0, kind: .square, rect: CGRect(x: 0, y: 0, width: 10, height: 10), flags: [.locked])
+    static let readOnly = Annotation(id: "r", pageIndex: 0, kind: .square, rect: CGRect(x: 0, y: 0, width: 10, height: 10), flags: [.readOnly])
+    static let link = Annotation(id: "k", pageIndex: 0, kind: .other(subtype: "Link"), rect: CGRect(x: 0, y: 0, width: 10, height: 10))
 
     func check(_ command: EditorCommand, pages: Int = 2) throws(CommandError) {
         let known = [Self.locked, Self.readOnly, Self.link]

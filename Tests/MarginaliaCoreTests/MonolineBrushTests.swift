@@ -84,10 +84,10 @@ struct MonolineBrushTests {
     @Test func aMonolineInkIsHitOnlyWithinItsWidth() {
         let path = [CGPoint(x: 100, y: 100), CGPoint(x: 300, y: 100)]
         let pressures = [[1.0, 1.0]]
-        let plain = AnnotationGeometry(id: "m", pageIndex: 0, kind: .ink(.init(paths: [path], pressures: pressures, brush: .monoline)),
-                                       rect: CGRect(x: 90, y: 90, width: 220, height: 20), lineWidth: 10)
-        let pen = AnnotationGeometry(id: "p", pageIndex: 0, kind: .ink(.init(paths: [path], pressures: pressures, brush: .pen)),
-                                     rect: CGRect(x: 90, y: 90, width: 220, height: 20), lineWidth: 10)
+        let plain = Annotation(id: "m", pageIndex: 0, kind: .ink(.init(paths: [path], pressures: pressures, brush: .monoline)),
+                                       rect: CGRect(x: 90, y: 90, width: 220, height: 20), border: AnnotationBorder(width: 10))
+        let pen = Annotation(id: "p", pageIndex: 0, kind: .ink(.init(paths: [path], pressures: pressures, brush: .pen)),
+                                     rect: CGRect(x: 90, y: 90, width: 220, height: 20), border: AnnotationBorder(width: 10))
         // 6.5 points from the centreline: outside a 10-point monoline, inside the pen's pressure outline.
         let point = CGPoint(x: 200, y: 106.5)
         #expect(!AnnotationShape(plain).contains(point, tolerance: 0))

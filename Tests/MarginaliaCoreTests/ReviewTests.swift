@@ -111,10 +111,10 @@ struct ReviewTests {
     }
 
     @Test func pageCommandsLeaveCommentsAlone() {
-        let reply = AnnotationGeometry(id: "r", pageIndex: 0, kind: .note(.init()), rect: CGRect(x: 0, y: 0, width: 20, height: 20),
+        let reply = Annotation(id: "r", pageIndex: 0, kind: .note(.init()), rect: CGRect(x: 0, y: 0, width: 20, height: 20),
                                        author: "Ada", inReplyTo: "p")
         #expect(reply.isHidden && reply.isComment)
-        let group = AnnotationGeometry(id: "g", pageIndex: 0, kind: .note(.init()), rect: .zero, inReplyTo: "p", replyType: .group)
+        let group = Annotation(id: "g", pageIndex: 0, kind: .note(.init()), rect: .zero, inReplyTo: "p", replyType: .group)
         #expect(!group.isComment && !group.isHidden)
         for command in [EditorCommand.move(ids: ["r"], dx: 1, dy: 1), .remove(ids: ["r"]),
                         .change(.object([("type", .string("note")), ("id", .string("r")), ("pageIndex", .integer(0))]))] {

@@ -149,9 +149,9 @@ struct RedactionDragTests {
     }
 
     @Test func aMarkIsAnAnnotationTheEngineHitsMovesAndComparesByItsQuadsOrRect() throws {
-        let text = AnnotationGeometry(id: "t", pageIndex: 0, kind: .redact(.init(quads: [.init(points: Self.page.words[1].quad)])),
+        let text = Annotation(id: "t", pageIndex: 0, kind: .redact(.init(quads: [.init(points: Self.page.words[1].quad)])),
                                       rect: CGRect(x: 130.7, y: 700, width: 31.2, height: 11))
-        let area = AnnotationGeometry(id: "a", pageIndex: 0, kind: .redact(.init()), rect: CGRect(x: 10, y: 10, width: 30, height: 20))
+        let area = Annotation(id: "a", pageIndex: 0, kind: .redact(.init()), rect: CGRect(x: 10, y: 10, width: 30, height: 20))
         #expect(text.typeName == "redact" && text.isEditable && area.isEditable)
         #expect(AnnotationShape(text).contains(CGPoint(x: 140, y: 705), tolerance: 0))
         #expect(!AnnotationShape(text).contains(CGPoint(x: 140, y: 730), tolerance: 0))

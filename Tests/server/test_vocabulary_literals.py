@@ -38,6 +38,8 @@ ALLOWED = {
         (1, "PDFCore lies below MarginaliaCore (DESIGN.md, Layers) and cannot read the table"),
     ("Sources/Marginalia/Forms/FormField+JSON.swift", "highlight"): (1, "the form field JSON's key `highlight`"),
     ("Sources/Marginalia/Exchange/XFDFSyntax.swift", "underline"): (1, "XFDF's border style `underline`"),
+    ("Sources/MarginaliaCore/Annotations/AnnotationBorder.swift", "underline"):
+        (1, "the annotation JSON's border style `underline` (/BS /S /U)"),
     ("Sources/MarginaliaCore/Bridge/EngineBridge+Signature.swift", "ink"): (1, "the request's pen preset `ink`"),
     ("Sources/MarginaliaCore/Bridge/EngineBridge+Styling.swift", "ink"): (1, "the note icon's outline colour `ink`"),
     ("Sources/MarginaliaCore/Bridge/EngineBridge+Brushes.swift", "square"): (1, "CSS's line cap `square`"),

@@ -3,7 +3,7 @@ import Foundation
 extension PDFAnnotation {
     /// Whether this annotation is a comment on another: a reply in its thread (`/RT /R`) or a
     /// review state. Viewers show comments in their parent's thread, not on the page.
-    public var isComment: Bool { geometry.isComment }
+    public var isComment: Bool { annotation.isComment }
 
     /// `annotations` in an order in which each can be added to a document: every annotation
     /// after the one it is in reply to, when that one is in the list too (`/IRT` refers to an

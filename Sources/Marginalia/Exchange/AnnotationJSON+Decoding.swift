@@ -175,7 +175,7 @@ extension AnnotationJSON.Record {
             annotation.border.width = width
         }
         if let borderStyle {
-            guard let style = PDFBorder.Style.allCases.first(where: { "\($0)" == borderStyle }) else {
+            guard let style = PDFBorder.Style(jsonName: borderStyle) else {
                 throw fail("borderStyle", "expected solid, dashed, beveled, inset or underline")
             }
             annotation.border.style = style

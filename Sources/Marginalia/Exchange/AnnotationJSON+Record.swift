@@ -74,7 +74,7 @@ extension AnnotationJSON {
             fill = a.kind.allows(.interiorColor) ? a.interiorColor?.hex : nil
             opacity = a.opacity
             width = a.kind.drawsBorder ? a.border.width : nil
-            borderStyle = a.kind.drawsBorder && a.border.style != .solid ? "\(a.border.style)" : nil
+            borderStyle = a.kind.drawsBorder && a.border.style != .solid ? a.border.style.jsonName : nil
             dash = a.border.style == .dashed ? a.border.dashPattern : nil
             contents = a.contents
             author = a.author

@@ -13,7 +13,7 @@ public final class AnnotationIndex {
     private var byID: [String: PDFAnnotation] = [:]
 
     public init(annotations: [PDFAnnotation]) {
-        geometry = AnnotationGeometryIndex(annotations.map(\.geometry))
+        geometry = AnnotationGeometryIndex(annotations.map(\.annotation))
         for annotation in annotations { byID[annotation.id] = annotation }
     }
 
@@ -50,13 +50,13 @@ public final class AnnotationIndex {
     /// Adds an annotation on top.
     public func insert(_ annotation: PDFAnnotation) {
         byID[annotation.id] = annotation
-        geometry.insert(annotation.geometry)
+        geometry.insert(annotation.annotation)
     }
 
     /// Replaces the annotation with the same id, keeping its place in the stacking order.
     public func update(_ annotation: PDFAnnotation) {
         byID[annotation.id] = annotation
-        geometry.update(annotation.geometry)
+        geometry.update(annotation.annotation)
     }
 
     public func remove(id: String) {

@@ -2,9 +2,8 @@
 import Foundation
 #endif
 
-/// Annotation flags, `/F` (ISO 32000-2, 12.5.3, Table 167): the one type of them, which the
-/// document model (`PDFAnnotationFlags` is this type) and the engine
-/// (``AnnotationGeometry/flags``) both hold.
+/// Annotation flags, `/F` (ISO 32000-2, 12.5.3, Table 167): the one type of them, held by the
+/// one annotation value (``Annotation/flags``; `PDFAnnotationFlags` is this type).
 public struct AnnotationFlags: OptionSet, Hashable, Sendable {
     public let rawValue: Int
     public init(rawValue: Int) { self.rawValue = rawValue }

@@ -3,14 +3,14 @@ import Foundation
 #endif
 
 /// Reading the kind from the annotation JSON (docs/annotations-json.md), for the engine's
-/// ``AnnotationGeometry/init(json:)``: the payload's fields as the server writes them, each
+/// ``Annotation/init(json:)``: the payload's fields as the server writes them, each
 /// checked for its type; a field left out takes the document model's default.
 extension AnnotationKind {
     /// The kind of one annotation JSON object whose `type` is `type`.
     ///
     /// - Throws: ``CommandError/malformed(_:)`` naming the first bad field.
     init(json field: JSONField, type: String) throws(CommandError) {
-        let limit = AnnotationGeometry.maximumPoints
+        let limit = Annotation.maximumPoints
         guard let subtype = AnnotationSubtype(jsonType: type), subtype.entry.isModelled else {
             // Links, widgets and the rest: named as the file names them.
             self = .other(subtype: AnnotationSubtype(jsonType: type)?.pdfName ?? type)
@@ -105,7 +105,7 @@ extension AnnotationKind {
     /// A `quads` list: eight numbers per quadrilateral, corners in /QuadPoints order.
     private static func quads(_ list: JSONField) throws(CommandError) -> [Quad] {
         var quads: [Quad] = []
-        for points in try AnnotationGeometry.quads(list) { quads.append(Quad(points: points)) }
+        for points in try Annotation.quads(list) { quads.append(Quad(points: points)) }
         return quads
     }
 }

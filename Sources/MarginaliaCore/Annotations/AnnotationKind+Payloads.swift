@@ -95,7 +95,7 @@ extension AnnotationKind {
         public var name: String
         /// The PNG or JPEG file's bytes to show; nil for a named stamp or one read from a file
         /// (whose appearance stream is kept). Read from the annotation JSON in the engine
-        /// (``AnnotationGeometry/init(json:)``) it is nil too: the engine never draws the
+        /// (``Annotation/init(json:)``) it is nil too: the engine never draws the
         /// picture, and decoding its base64 for every stamp would cost the browser for nothing.
         public var imageBytes: [UInt8]?
         /// Image stamps: the part of the image shown, as fractions of the image's width and

@@ -3,7 +3,7 @@ import Foundation
 #endif
 
 /// What is particular to each kind of annotation: the one model of it, shared by the document
-/// model (`PDFAnnotation.Kind` is this type), the editor engine (``AnnotationGeometry/kind``)
+/// model and the editor engine (``Annotation/kind``; `PDFAnnotation.Kind` is this type)
 /// and the browser's WebAssembly engine. Its payloads (``Ink``, ``Line``, ``Stamp``...) are
 /// nested in it; every name of a kind comes from the vocabulary table (``AnnotationSubtype``).
 public enum AnnotationKind: Hashable, Sendable {

@@ -58,7 +58,7 @@ extension EngineBridge {
     /// Gives the engine the geometry and comment records of every annotation kept, each page in
     /// drawing order; answers how many it read and the problems of those it could not (left out).
     func feedEngine() -> (count: Int, problems: [String]) {
-        var list: [AnnotationGeometry] = []
+        var list: [Annotation] = []
         var records: [CommentRecord] = []
         var problems: [String] = []
         for id in store.allIDs {
@@ -77,9 +77,9 @@ extension EngineBridge {
     }
 
     /// What the engine keeps of one annotation's JSON: its geometry and its comment record.
-    static func engineView(of json: JSONValue, id: String) throws(CommandError) -> (AnnotationGeometry, CommentRecord) {
+    static func engineView(of json: JSONValue, id: String) throws(CommandError) -> (Annotation, CommentRecord) {
         let field = JSONField(json, path: "annotation \(id)")
-        let geometry = try AnnotationGeometry(json: field)
+        let geometry = try Annotation(json: field)
         return (geometry, try CommentRecord(json: field, rect: geometry.rect))
     }
 

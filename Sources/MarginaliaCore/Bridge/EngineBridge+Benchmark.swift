@@ -29,14 +29,14 @@ extension EngineBridge {
     /// strokes on a grid (what an eraser sweep is measured over).
     func benchStrokes(count: Int) -> JSONValue {
         engine.setPages([PageGeometry(size: CGSize(width: 612, height: 792))])
-        var strokes: [AnnotationGeometry] = []
+        var strokes: [Annotation] = []
         strokes.reserveCapacity(count)
         let columns = Int(Double(count).squareRoot().rounded(.up))
         for index in 0..<count {
             let x = 20 + Double(index % columns) * 572 / Double(columns), y = 20 + Double(index / columns) * 752 / Double(columns)
             let path = [CGPoint(x: x, y: y), CGPoint(x: x + 3, y: y + 4), CGPoint(x: x + 6, y: y + 1)]
-            strokes.append(AnnotationGeometry(id: "s\(index)", pageIndex: 0, kind: .ink(AnnotationKind.Ink(paths: [path])),
-                                              rect: CGRect(x: x - 1, y: y - 1, width: 8, height: 6), lineWidth: 2))
+            strokes.append(Annotation(id: "s\(index)", pageIndex: 0, kind: .ink(AnnotationKind.Ink(paths: [path])),
+                                              rect: CGRect(x: x - 1, y: y - 1, width: 8, height: 6), border: AnnotationBorder(width: 2)))
         }
         engine.setAnnotations(strokes)
         return .object([("count", .integer(count))])

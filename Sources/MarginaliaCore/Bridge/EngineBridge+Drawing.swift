@@ -62,18 +62,18 @@ extension EngineBridge {
         case .square?, .circle?:
             return .box(try field.member("rect").rect(), ellipse: subtype == .circle, style: style)
         case .line?, .polyLine?:
-            let points = try field.member("points").points(maximumCount: subtype == .line ? 2 : AnnotationGeometry.maximumPoints)
+            let points = try field.member("points").points(maximumCount: subtype == .line ? 2 : Annotation.maximumPoints)
             return .path(through: points, closed: false, endings: try lineEndings(field), style: style)
         case .polygon?:
-            return .path(through: try field.member("points").points(maximumCount: AnnotationGeometry.maximumPoints), closed: true,
+            return .path(through: try field.member("points").points(maximumCount: Annotation.maximumPoints), closed: true,
                          style: style)
         case .highlight?, .underline?, .strikeOut?, .squiggly?:
-            return .textMarkup(subtype ?? .highlight, quads: try AnnotationGeometry.quads(field.member("quads")), hasColor: hasColor,
+            return .textMarkup(subtype ?? .highlight, quads: try Annotation.quads(field.member("quads")), hasColor: hasColor,
                                opacity: opacity)
         case .redact?:
             // Over text its quads, over an area its rect (a draft of either may leave the other out).
             var quads: [[CGPoint]] = []
-            if let list = try field.optionalMember("quads") { quads = try AnnotationGeometry.quads(list) }
+            if let list = try field.optionalMember("quads") { quads = try Annotation.quads(list) }
             let rect = quads.isEmpty ? try field.member("rect").rect() : try field.optionalMember("rect")?.rect() ?? .zero
             return .redaction(quads: quads, rect: rect, hasColor: hasColor, opacity: opacity)
         default:

@@ -63,7 +63,7 @@ extension EngineBridge {
         var rect = try field.member("rect").rect()
         var crop = try Self.crop(field.optionalMember("crop"))
         var rotation = try field.optionalMember("rotation")?.integer() ?? 0
-        let page = geometry.pageIndex
+        let page = geometry.page
         let pageRotation = engine.viewport.pages.indices.contains(page) ? engine.viewport.pages[page].rotation : 0
         if let turn = try request.optionalMember("turn")?.string() {
             guard turn == "clockwise" || turn == "anticlockwise" else {

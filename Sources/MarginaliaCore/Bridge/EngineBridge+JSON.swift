@@ -204,7 +204,7 @@ extension EngineBridge {
     /// stroked with `width` (``InkOutline``).
     /// Brushed ink: the brush's layers, each `{d, filled, width?, cap?, dash?, alpha,
     /// blendMode?}` (``brushedInkJSON(brush:paths:pressures:width:)``).
-    static func inkPaths(_ annotation: AnnotationGeometry) -> JSONValue {
+    static func inkPaths(_ annotation: Annotation) -> JSONValue {
         guard case .ink(let ink) = annotation.kind else { return .object([("paths", .array([]))]) }
         if ink.brush != .pen {
             return brushedInkJSON(brush: ink.brush, paths: ink.paths, pressures: ink.pressures, width: annotation.lineWidth)

@@ -175,7 +175,7 @@ public final class EngineBridge {
             let text = try request.member("text").string()
             return .object(omittingNils: [("command", engine.textCommand(for: textRequest, text: text).map { attributed($0).json })])
         case "inkPaths":
-            return try Self.inkPaths(AnnotationGeometry(json: request.member("annotation")))
+            return try Self.inkPaths(Annotation(json: request.member("annotation")))
         case "annotationDrawing":
             return try Self.annotationDrawingJSON(request.member("annotation"))
         case "textBoxLayout":

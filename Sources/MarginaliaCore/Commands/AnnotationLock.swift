@@ -42,20 +42,21 @@ public enum AnnotationLock {
         }
     }
 
-    /// The part of ``check(change:of:id:)`` the flags decide alone (what the browser's engine,
-    /// which holds only geometry, checks before it sends): a change keeps both lock flags.
+    /// The part of ``check(change:of:id:)`` the flags decide alone (what the browser's engine
+    /// checks before it sends; the whole rule compares the JSON the server writes of both,
+    /// dates and all): a change keeps both lock flags.
     ///
     /// - Throws: ``CommandError/locked(id:action:)`` naming the flag a change would clear.
-    public static func checkFlags(id: String, were: AnnotationGeometry.Flags,
-                                  become: AnnotationGeometry.Flags) throws(CommandError) {
-        for (name, flag) in [(lockedName, AnnotationGeometry.Flags.locked), (lockedContentsName, .lockedContents)]
+    public static func checkFlags(id: String, were: Annotation.Flags,
+                                  become: Annotation.Flags) throws(CommandError) {
+        for (name, flag) in [(lockedName, Annotation.Flags.locked), (lockedContentsName, .lockedContents)]
         where were.contains(flag) && !become.contains(flag) {
             throw CommandError.locked(id: id, action: "unlocked by a change (the unlock command clears \(name))")
         }
     }
 
-    /// The flags of an annotation JSON object that the engine knows (``AnnotationGeometry/Flags``).
-    static func flags(of annotation: JSONValue) -> AnnotationGeometry.Flags {
+    /// The flags of an annotation JSON object that the engine knows (``Annotation/Flags``).
+    static func flags(of annotation: JSONValue) -> Annotation.Flags {
         let names = (annotation["flags"]?.arrayValue ?? []).compactMap { $0.stringValue }
         return AnnotationFlags(AnnotationFlags.jsonNames.filter { names.contains($0.0) }.map { $0.1 })
     }

@@ -20,7 +20,7 @@ extension EditorCommand {
     /// (``checkComment(_:)``).
     ///
     /// - Throws: the first ``CommandError`` found; nothing has been changed.
-    public func check(pageCount: Int, annotation: (String) -> AnnotationGeometry?) throws(CommandError) {
+    public func check(pageCount: Int, annotation: (String) -> Annotation?) throws(CommandError) {
         func page(_ index: Int, allowingEnd: Bool = false) throws(CommandError) {
             guard index >= 0, index < pageCount || (allowingEnd && index == pageCount) else {
                 throw CommandError.pageOutOfRange(index, pageCount: pageCount)
@@ -45,10 +45,10 @@ extension EditorCommand {
             if found.flags.contains(.locked) || found.flags.contains(.lockedContents) {
                 // What the geometry shows of the lock rule: the locks stay, a locked
                 // annotation keeps its place, size and shape.
-                let after = try AnnotationGeometry(json: JSONField(json, path: "annotation"))
+                let after = try Annotation(json: JSONField(json, path: "annotation"))
                 try AnnotationLock.checkFlags(id: id, were: found.flags, become: after.flags)
                 if found.flags.contains(.locked) {
-                    guard after.pageIndex == found.pageIndex, Self.sameGeometry(after, found) else {
+                    guard after.page == found.page, Self.sameGeometry(after, found) else {
                         throw CommandError.locked(id: id, action: "moved, resized or reshaped")
                     }
                 }
@@ -138,14 +138,14 @@ extension EditorCommand {
     /// Whether `action` ("moved", "deleted"...) may be done to `annotation`.
     ///
     /// - Throws: ``CommandError/readOnly(id:action:)`` or ``CommandError/locked(id:action:)``.
-    public static func permit(_ annotation: AnnotationGeometry, _ action: String) throws(CommandError) {
+    public static func permit(_ annotation: Annotation, _ action: String) throws(CommandError) {
         if annotation.flags.contains(.readOnly) { throw CommandError.readOnly(id: annotation.id, action: action) }
         if annotation.flags.contains(.locked) { throw CommandError.locked(id: annotation.id, action: action) }
     }
 
     /// Whether two geometries are the same to a thousandth of a point (the precision the
     /// annotation JSON keeps).
-    static func sameGeometry(_ a: AnnotationGeometry, _ b: AnnotationGeometry) -> Bool {
+    static func sameGeometry(_ a: Annotation, _ b: Annotation) -> Bool {
         func close(_ p: CGPoint, _ q: CGPoint) -> Bool { abs(p.x - q.x) <= 0.001 && abs(p.y - q.y) <= 0.001 }
         func close(_ p: [CGPoint], _ q: [CGPoint]) -> Bool { p.count == q.count && zip(p, q).allSatisfy { close($0, $1) } }
         guard close(CGPoint(x: a.rect.minX, y: a.rect.minY), CGPoint(x: b.rect.minX, y: b.rect.minY)),
@@ -166,7 +166,7 @@ extension EditorCommand {
     }
 
     /// Whether a tool may touch `annotation` at all (erasers and lassos skip the others).
-    public static func isChangeable(_ annotation: AnnotationGeometry) -> Bool {
+    public static func isChangeable(_ annotation: Annotation) -> Bool {
         annotation.isEditable && !annotation.flags.contains(.readOnly) && !annotation.flags.contains(.locked)
     }
 }

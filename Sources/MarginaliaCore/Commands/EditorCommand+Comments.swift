@@ -96,8 +96,8 @@ extension EditorCommand {
     /// The rules of the comment commands: a reply goes to an annotation the editor shows or
     /// to a reply (never to a review state); a review state is set on an annotation, not on a
     /// comment; only comments are edited or deleted as comments, and only by their author.
-    func checkComment(_ annotation: (String) -> AnnotationGeometry?) throws(CommandError) {
-        func existing(_ id: String) throws(CommandError) -> AnnotationGeometry {
+    func checkComment(_ annotation: (String) -> Annotation?) throws(CommandError) {
+        func existing(_ id: String) throws(CommandError) -> Annotation {
             guard let found = annotation(id) else { throw CommandError.unknownAnnotation(id) }
             return found
         }
@@ -130,14 +130,14 @@ extension EditorCommand {
     /// Whether `author` may change `comment`: its author, or anyone when it has none.
     ///
     /// - Throws: ``CommandError/notAuthor(id:author:action:)``.
-    public static func permitAuthor(_ comment: AnnotationGeometry, _ author: String?, _ action: String) throws(CommandError) {
+    public static func permitAuthor(_ comment: Annotation, _ author: String?, _ action: String) throws(CommandError) {
         guard let owner = comment.author, owner != author else { return }
         throw CommandError.notAuthor(id: comment.id, author: owner, action: action)
     }
 
     /// Refuses a page command (change, remove, move, resize, restyle) that names a comment:
     /// comments are not on the page, and change only through the comment commands.
-    static func refuseComment(_ annotation: AnnotationGeometry) throws(CommandError) {
+    static func refuseComment(_ annotation: Annotation) throws(CommandError) {
         guard annotation.isComment else { return }
         throw CommandError.notAllowed("annotation \(annotation.id) is a comment: its author changes it with editReply, setState or deleteReply")
     }

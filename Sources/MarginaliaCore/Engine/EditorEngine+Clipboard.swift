@@ -21,12 +21,12 @@ extension EditorEngine {
     public func pasteCommand(_ annotations: [JSONValue], toPage page: Int, samePage: Bool, count: Int) -> EditorCommand? {
         guard viewport.pages.indices.contains(page) else { return nil }
         var copies: [JSONValue] = []
-        var geometries: [AnnotationGeometry] = []
+        var geometries: [Annotation] = []
         for annotation in annotations {
             guard case .object(var object) = annotation else { continue }
             object["pageIndex"] = .integer(page)
             object["id"] = .string("pasted")  // only to read its geometry: each copy gets a new id
-            guard let geometry = try? AnnotationGeometry(json: JSONField(.object(object), path: "annotation")),
+            guard let geometry = try? Annotation(json: JSONField(.object(object), path: "annotation")),
                   geometry.isEditable else { continue }
             object["id"] = nil
             copies.append(.object(object))

@@ -13,7 +13,7 @@ extension EditorEngine {
     /// the annotations a tap can select: shown (not hidden, not a reply or a review state) and
     /// of a kind the editor edits; locked ones too (selected, never changed). Empty with
     /// another tool.
-    public func keyboardOrder(onPage page: Int) -> [AnnotationGeometry] {
+    public func keyboardOrder(onPage page: Int) -> [Annotation] {
         guard tool == .select, indexes.indices.contains(page) else { return [] }
         let shown = indexes[page].annotations.filter { !$0.isHidden && $0.isEditable }
         return readingOrder(shown.map { ($0, viewBox(of: shownRect(of: $0, onPage: page), onPage: page)) })

@@ -103,7 +103,7 @@ extension EditorEngine {
         }
     }
 
-    private func isTextual(_ annotation: AnnotationGeometry) -> Bool {
+    private func isTextual(_ annotation: Annotation) -> Bool {
         switch annotation.kind {
         case .freeText, .note: return true
         default: return false

@@ -98,7 +98,7 @@ extension EditorEngine {
     }
 
     /// The topmost annotation the editor edits under a page point (within a few view points).
-    public func hitTest(_ point: CGPoint, onPage page: Int) -> AnnotationGeometry? {
+    public func hitTest(_ point: CGPoint, onPage page: Int) -> Annotation? {
         hitTest(atView: viewport.convert(point, fromPage: page), onPage: page)
     }
 
@@ -106,7 +106,7 @@ extension EditorEngine {
     /// annotations (notes, stamps that keep their screen size) by the box they are drawn in
     /// on screen, checked first since they float above the page in every viewer; the others
     /// by their outline in page space, within ``tapTolerance`` view points.
-    public func hitTest(atView location: CGPoint, onPage page: Int) -> AnnotationGeometry? {
+    public func hitTest(atView location: CGPoint, onPage page: Int) -> Annotation? {
         guard indexes.indices.contains(page), location.x.isFinite, location.y.isFinite else { return nil }
         let slack = Self.tapTolerance / 2
         let floating = indexes[page].annotations.reversed().first { annotation in
@@ -121,8 +121,8 @@ extension EditorEngine {
 
     /// Where an annotation is drawn in view space: a NoZoom one at its fixed screen size, any
     /// other its rect through the view transform; `.null` when it is on no page.
-    public func viewRect(of annotation: AnnotationGeometry) -> CGRect {
-        let page = annotation.pageIndex
+    public func viewRect(of annotation: Annotation) -> CGRect {
+        let page = annotation.page
         guard viewport.pages.indices.contains(page) else { return .null }
         if annotation.keepsScreenSize {
             return viewport.screenSize(forNoZoomAnnotation: annotation.rect, onPage: page,
@@ -133,12 +133,12 @@ extension EditorEngine {
         return AnnotationDraft.rect(a, b)
     }
 
-    /// How a viewer draws an annotation that keeps its screen size (``AnnotationGeometry/keepsScreenSize``):
+    /// How a viewer draws an annotation that keeps its screen size (``Annotation/keepsScreenSize``):
     /// the transform from its page-space drawing to its page's frame (origin at the frame's
     /// top-left, as ``Viewport/pageToFrame(_:)``), which puts it in ``viewRect(of:)`` at one
     /// view point per page point. Nil for any other annotation: it is drawn with the page.
-    public func screenPlacement(of annotation: AnnotationGeometry) -> AffineTransform? {
-        let page = annotation.pageIndex
+    public func screenPlacement(of annotation: Annotation) -> AffineTransform? {
+        let page = annotation.page
         guard annotation.keepsScreenSize, viewport.pages.indices.contains(page),
               let placement = viewport.noZoomPlacement(forRect: annotation.rect, onPage: page,
                                                        noRotate: annotation.flags.contains(.noRotate)) else { return nil }
@@ -148,7 +148,7 @@ extension EditorEngine {
 
     /// The annotations of page `page` that keep their screen size and are not hidden, topmost
     /// last, each with ``screenPlacement(of:)``.
-    public func screenPlacements(onPage page: Int) -> [(annotation: AnnotationGeometry, placement: AffineTransform)] {
+    public func screenPlacements(onPage page: Int) -> [(annotation: Annotation, placement: AffineTransform)] {
         guard indexes.indices.contains(page) else { return [] }
         return indexes[page].annotations.compactMap { annotation in
             annotation.isHidden ? nil : screenPlacement(of: annotation).map { (annotation, $0) }

@@ -9,14 +9,14 @@ import Foundation
 
 extension EditorEngine {
     /// The selected annotations as they are now.
-    public var selectedAnnotations: [AnnotationGeometry] {
+    public var selectedAnnotations: [Annotation] {
         selection.compactMap { annotation(id: $0) }
     }
 
     /// Selects these annotations (those on the first one's page; unknown ids are left out).
     public func selectAnnotations(_ ids: [String]) {
         let known = ids.compactMap { annotation(id: $0) }
-        guard let page = known.first?.pageIndex else {
+        guard let page = known.first?.page else {
             clearSelection()
             return
         }
@@ -54,7 +54,7 @@ extension EditorEngine {
     /// Where an annotation shows on its page: its drawn bounds, or for one that keeps its
     /// screen size (NoZoom) the page-space box under ``viewRect(of:)``, anchored at the
     /// /Rect's top-left corner.
-    func shownRect(of annotation: AnnotationGeometry, onPage page: Int) -> CGRect {
+    func shownRect(of annotation: Annotation, onPage page: Int) -> CGRect {
         if annotation.keepsScreenSize {
             let view = viewRect(of: annotation)
             guard !view.isNull else { return annotation.rect }
@@ -72,7 +72,7 @@ extension EditorEngine {
         return [CGPoint(x: r.minX, y: r.minY), CGPoint(x: r.maxX, y: r.minY), CGPoint(x: r.maxX, y: r.maxY), CGPoint(x: r.minX, y: r.maxY)]
     }
 
-    private func isNote(_ annotation: AnnotationGeometry) -> Bool {
+    private func isNote(_ annotation: Annotation) -> Bool {
         if case .note = annotation.kind { return true }
         return false
     }

@@ -9,7 +9,7 @@ import Foundation
 /// WebAssembly and sends them to the server. Neither decides anything the engine decides.
 ///
 /// The engine keeps what it needs of the document: the pages' geometry (``viewport``), every
-/// annotation's geometry (``upsert(_:)``, ``remove(id:)``) and the form widgets. The UI
+/// annotation (the one ``Annotation`` value: ``upsert(_:)``, ``remove(id:)``) and the form widgets. The UI
 /// keeps it in step after every change the document makes, its own or anyone else's.
 ///
 /// Not `Sendable`: one event loop owns an engine.
@@ -96,7 +96,7 @@ public final class EditorEngine {
 
     /// Replaces every annotation (each on its own page; those on pages that do not exist are
     /// left out).
-    public func setAnnotations(_ annotations: [AnnotationGeometry]) {
+    public func setAnnotations(_ annotations: [Annotation]) {
         indexes = viewport.pages.map { _ in AnnotationGeometryIndex() }
         pageOf = [:]
         for annotation in annotations { upsert(annotation) }
@@ -104,14 +104,14 @@ public final class EditorEngine {
     }
 
     /// Adds an annotation on top of its page, or updates it in place when known.
-    public func upsert(_ annotation: AnnotationGeometry) {
-        if let old = pageOf[annotation.id], old != annotation.pageIndex, indexes.indices.contains(old) {
+    public func upsert(_ annotation: Annotation) {
+        if let old = pageOf[annotation.id], old != annotation.page, indexes.indices.contains(old) {
             indexes[old].remove(id: annotation.id)
             pageOf[annotation.id] = nil
         }
-        guard indexes.indices.contains(annotation.pageIndex) else { return }
-        indexes[annotation.pageIndex].update(annotation)
-        pageOf[annotation.id] = annotation.pageIndex
+        guard indexes.indices.contains(annotation.page) else { return }
+        indexes[annotation.page].update(annotation)
+        pageOf[annotation.id] = annotation.page
     }
 
     /// Moves an annotation to `position` in its page's stacking order (0 is the bottom).
@@ -130,7 +130,7 @@ public final class EditorEngine {
     }
 
     /// The annotation with this id, if known.
-    public func annotation(id: String) -> AnnotationGeometry? {
+    public func annotation(id: String) -> Annotation? {
         guard let page = pageOf[id], indexes.indices.contains(page) else { return nil }
         return indexes[page].annotation(id: id)
     }

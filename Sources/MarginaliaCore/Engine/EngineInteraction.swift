@@ -37,7 +37,7 @@ struct EraseState {
     var points: [CGPoint]
     /// The page as the sweep left it so far: a removed annotation maps to nil, a cut one to
     /// what remains. The document is untouched until the sweep ends.
-    var working: [String: AnnotationGeometry?] = [:]
+    var working: [String: Annotation?] = [:]
     /// Ids removed whole, in order.
     var removed: [String] = []
     /// Ids cut, in order (what remains is in `working`).

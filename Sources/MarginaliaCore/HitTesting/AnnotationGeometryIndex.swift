@@ -10,27 +10,27 @@ import Foundation
 ///
 /// The browser's engine and the document model (Marginalia's `AnnotationIndex`) both answer
 /// with this one index. Hidden annotations are never hit; kinds the editor does not draw
-/// (links, widgets) are, and the editor's tools leave them alone (``AnnotationGeometry/isEditable``).
+/// (links, widgets) are, and the editor's tools leave them alone (``Annotation/isEditable``).
 public final class AnnotationGeometryIndex {
     private var shapes: [String: AnnotationShape] = [:]
     private var spatial = SpatialIndex<String>(cellSize: 64)
     /// Each annotation by id with its place in the stacking order (higher is on top), so a
     /// query sorts only the few candidates near it instead of scanning the page.
-    private var byID: [String: (geometry: AnnotationGeometry, order: Int)] = [:]
+    private var byID: [String: (geometry: Annotation, order: Int)] = [:]
     private var nextOrder = 0
 
-    public init(_ annotations: [AnnotationGeometry] = []) {
+    public init(_ annotations: [Annotation] = []) {
         for annotation in annotations { index(annotation, order: nil) }
     }
 
     /// The annotations in stacking order, bottom first.
-    public var annotations: [AnnotationGeometry] {
+    public var annotations: [Annotation] {
         byID.values.sorted { $0.order < $1.order }.map { $0.geometry }
     }
 
     public var count: Int { byID.count }
 
-    private func index(_ annotation: AnnotationGeometry, order: Int?) {
+    private func index(_ annotation: Annotation, order: Int?) {
         let shape = AnnotationShape(annotation)
         shapes[annotation.id] = shape
         spatial.insert(annotation.id, rect: shape.bounds)
@@ -43,14 +43,14 @@ public final class AnnotationGeometryIndex {
     }
 
     /// The annotation with this id, if it is on the page.
-    public func annotation(id: String) -> AnnotationGeometry? {
+    public func annotation(id: String) -> Annotation? {
         byID[id]?.geometry
     }
 
     /// The candidates passing `test`, topmost first.
-    private func topmostFirst(_ candidates: [String], where test: (AnnotationGeometry, AnnotationShape) -> Bool) -> [AnnotationGeometry] {
+    private func topmostFirst(_ candidates: [String], where test: (Annotation, AnnotationShape) -> Bool) -> [Annotation] {
         var seen = Set<String>()
-        var found: [(geometry: AnnotationGeometry, order: Int)] = []
+        var found: [(geometry: Annotation, order: Int)] = []
         for id in candidates where seen.insert(id).inserted {
             guard let entry = byID[id], let shape = shapes[id], !entry.geometry.isHidden,
                   test(entry.geometry, shape) else { continue }
@@ -60,7 +60,7 @@ public final class AnnotationGeometryIndex {
     }
 
     /// Every annotation under `point` (page space) within `tolerance` points, topmost first.
-    public func annotations(at point: CGPoint, tolerance: CGFloat = 2) -> [AnnotationGeometry] {
+    public func annotations(at point: CGPoint, tolerance: CGFloat = 2) -> [Annotation] {
         let t = max(0, tolerance.isFinite ? tolerance : 0)
         guard point.x.isFinite, point.y.isFinite else { return [] }
         let candidates = spatial.query(CGRect(x: point.x - t, y: point.y - t, width: 2 * t, height: 2 * t))
@@ -68,13 +68,13 @@ public final class AnnotationGeometryIndex {
     }
 
     /// The topmost annotation under `point`, or nil.
-    public func annotation(at point: CGPoint, tolerance: CGFloat = 2) -> AnnotationGeometry? {
+    public func annotation(at point: CGPoint, tolerance: CGFloat = 2) -> Annotation? {
         annotations(at: point, tolerance: tolerance).first
     }
 
     /// Every annotation a sweep along `path` with a tool `width` points wide touches,
     /// topmost first (what a stroke eraser removes).
-    public func annotations(touching path: BezierPath, width: CGFloat) -> [AnnotationGeometry] {
+    public func annotations(touching path: BezierPath, width: CGFloat) -> [Annotation] {
         let reach = max(0, width.isFinite ? width : 0) / 2
         let bounds = path.bounds
         guard !bounds.isNull, bounds.minX.isFinite else { return [] }
@@ -84,7 +84,7 @@ public final class AnnotationGeometryIndex {
 
     /// The annotations inside a closed polygon (page space), bottom first: ink whose every
     /// point is inside, other kinds whose rect's centre is inside.
-    public func annotations(inLasso polygon: [CGPoint]) -> [AnnotationGeometry] {
+    public func annotations(inLasso polygon: [CGPoint]) -> [Annotation] {
         guard polygon.count >= 3, polygon.allSatisfy({ $0.x.isFinite && $0.y.isFinite }) else { return [] }
         let area = BezierPath(polyline: polygon, closed: true)
         let candidates = spatial.query(area.bounds)
@@ -97,7 +97,7 @@ public final class AnnotationGeometryIndex {
     }
 
     /// The annotations whose drawing lies wholly inside `rect` (rubber-band selection), bottom first.
-    public func annotations(inside rect: CGRect) -> [AnnotationGeometry] {
+    public func annotations(inside rect: CGRect) -> [Annotation] {
         let box = rect.standardized
         guard !box.isNull else { return [] }
         // Edge by edge: CGRect.contains(_: CGRect) compares a union with the rect, and the
@@ -115,13 +115,13 @@ public final class AnnotationGeometryIndex {
     }
 
     /// Adds an annotation on top (or moves it there when present).
-    public func insert(_ annotation: AnnotationGeometry) {
+    public func insert(_ annotation: Annotation) {
         remove(id: annotation.id)
         index(annotation, order: nil)
     }
 
     /// Replaces the annotation with the same id, keeping its place in the stacking order.
-    public func update(_ annotation: AnnotationGeometry) {
+    public func update(_ annotation: Annotation) {
         guard let order = byID[annotation.id]?.order else {
             insert(annotation)
             return

@@ -13,7 +13,7 @@ struct AnnotationShape: Sendable {
     /// The rect every query is first checked against (the drawing with its width).
     var bounds: CGRect
 
-    init(_ a: AnnotationGeometry) {
+    init(_ a: Annotation) {
         let width = CGFloat(max(a.lineWidth.isFinite ? a.lineWidth : 0, 0))
         lineWidth = max(width, 0.5)
         bounds = a.rect

@@ -33,7 +33,7 @@ public enum EraserSweep {
     /// preview); the index's own geometry is used for the others.
     public static func effects(from a: CGPoint, to b: CGPoint, mode: EraserMode, size: Double,
                                in index: AnnotationGeometryIndex,
-                               current: ((String) -> AnnotationGeometry?)? = nil) -> [Effect] {
+                               current: ((String) -> Annotation?)? = nil) -> [Effect] {
         guard a.x.isFinite, a.y.isFinite, b.x.isFinite, b.y.isFinite, size.isFinite, size > 0 else { return [] }
         let sweep = BezierPath(polyline: [a, b], closed: false)
         var touched = index.annotations(touching: sweep, width: CGFloat(size)).filter { EditorCommand.isChangeable($0) }
@@ -83,14 +83,14 @@ public enum EraserSweep {
     }
 
     /// `geometry` after an effect; nil when removed (or cut to nothing).
-    public static func applying(_ effect: Effect, to geometry: AnnotationGeometry) -> AnnotationGeometry? {
+    public static func applying(_ effect: Effect, to geometry: Annotation) -> Annotation? {
         switch effect {
         case .remove: return nil
         case .cut(_, let paths, let pressures):
             guard !paths.isEmpty else { return nil }
             var result = geometry
             result.kind = .ink(AnnotationKind.Ink(paths: paths, pressures: pressures, brush: geometry.brush))
-            result.rect = AnnotationGeometry.bounds(of: result.kind, lineWidth: geometry.lineWidth / 2)
+            result.rect = Annotation.bounds(of: result.kind, lineWidth: geometry.lineWidth / 2)
             return result
         }
     }

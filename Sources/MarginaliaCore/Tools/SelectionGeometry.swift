@@ -68,7 +68,7 @@ public enum SelectionGeometry {
     }
 
     /// `geometry` with its points carried by `transform` and its rect set to `rect`.
-    public static func applying(_ transform: AffineTransform, to geometry: AnnotationGeometry, rect: CGRect) -> AnnotationGeometry {
+    public static func applying(_ transform: AffineTransform, to geometry: Annotation, rect: CGRect) -> Annotation {
         var result = geometry
         result.rect = rect
         result.kind = geometry.kind.carried(by: transform)
@@ -76,7 +76,7 @@ public enum SelectionGeometry {
     }
 
     /// The union of the annotations' rects.
-    public static func bounds(of annotations: [AnnotationGeometry]) -> CGRect {
+    public static func bounds(of annotations: [Annotation]) -> CGRect {
         annotations.reduce(CGRect.null) { $0.union($1.rect) }
     }
 }

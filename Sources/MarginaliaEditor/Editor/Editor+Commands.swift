@@ -127,7 +127,7 @@ extension Editor {
         case .addAnnotation(let annotation), .changeAnnotation(_, let annotation):
             let page = annotation.pageIndex ?? 0
             let stored = try session.document.annotation(id: annotation.id, onPage: page) ?? annotation
-            engine.upsert(stored.geometry)
+            engine.upsert(stored.annotation)
         case .removeAnnotation(let annotation):
             engine.remove(id: annotation.id)
         case .group(_, let operations):
@@ -143,7 +143,7 @@ extension Editor {
     func resynchronise() throws {
         let document = session.document
         engine.setPages(try Self.pageGeometries(of: document))
-        engine.setAnnotations(try (0..<document.pageCount).flatMap { try document.annotations(onPage: $0).map(\.geometry) })
+        engine.setAnnotations(try (0..<document.pageCount).flatMap { try document.annotations(onPage: $0).map(\.annotation) })
         let form = try? document.acroForm()
         engine.widgets = (form?.fields ?? []).flatMap { field in
             field.widgets.compactMap { widget in

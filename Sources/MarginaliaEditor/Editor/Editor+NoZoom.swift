@@ -13,7 +13,7 @@ extension Editor {
     /// `.null` when it is on no page.
     public func viewRect(of annotation: PDFAnnotation) -> CGRect {
         guard let page = annotation.pageIndex, page >= 0, page < viewport.pages.count else { return .null }
-        return engine.viewRect(of: annotation.geometry)
+        return engine.viewRect(of: annotation.annotation)
     }
 
     /// The topmost annotation of page `page` under the view point `location`, as the

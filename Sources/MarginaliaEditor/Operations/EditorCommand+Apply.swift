@@ -24,7 +24,7 @@ extension EditorCommand {
         try check(pageCount: pageCount) { id in
             guard let annotation = try? document.locateAnnotation(id: id) else { return nil }
             found[id] = annotation
-            return annotation.geometry
+            return annotation.annotation
         }
         if case .erase(let erase) = self { return try Self.apply(erase, to: document) }
         // Removing an annotation removes its comment thread with it (in the same step).

@@ -42,7 +42,7 @@ public enum SelectionTool {
     /// Resizes one annotation to `rect` (images and notes keep their proportions).
     public static func resize(_ annotation: PDFAnnotation, to rect: CGRect, pageBounds: CGRect) -> EditorOperation? {
         changes([annotation], name: "resize") {
-            AnnotationGeometryEditing.resized($0, to: rect, keepAspectRatio: annotation.geometry.keepsAspectRatio, within: pageBounds)
+            AnnotationGeometryEditing.resized($0, to: rect, keepAspectRatio: annotation.annotation.keepsAspectRatio, within: pageBounds)
         }
     }
 

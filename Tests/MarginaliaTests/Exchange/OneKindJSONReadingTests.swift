@@ -3,7 +3,7 @@ import Testing
 @testable import Marginalia
 
 /// The one kind (``AnnotationKind``) read back: what the engine in the browser reads from the
-/// annotation JSON (``AnnotationGeometry/init(json:)``) is the kind the document model wrote,
+/// annotation JSON (``Annotation/init(json:)``) is the kind the document model wrote,
 /// payload and all (points, line endings, brush, text and font, icon, crop and rotation,
 /// overlay text), but for a stamp's picture, which the engine does not hold.
 @Suite("One kind: the engine's JSON reading")
@@ -38,22 +38,22 @@ struct OneKindJSONReadingTests {
         guard case .array(let items)? = document["annotations"] else { Issue.record("no annotations"); return }
         #expect(items.count == annotations.count)
         for (annotation, item) in zip(annotations, items) {
-            let geometry = try AnnotationGeometry(json: JSONField(item, path: annotation.id))
+            let read = try Annotation(json: JSONField(item, path: annotation.id))
             var expected = annotation.kind
             if case .stamp(var stamp) = expected {
                 stamp.imageBytes = nil
                 expected = .stamp(stamp)
             }
-            #expect(geometry.kind == expected, "\(annotation.id)")
-            #expect(geometry.typeName == AnnotationJSON.typeName(of: annotation))
-            #expect(geometry.brush == annotation.geometry.brush)
+            #expect(read.kind == expected, "\(annotation.id)")
+            #expect(read.typeName == AnnotationJSON.typeName(of: annotation))
+            #expect(read.brush == annotation.annotation.brush)
         }
     }
 
     @Test func aKindFieldOfTheWrongShapeIsRefusedByName() {
         func read(_ json: String) -> String? {
             do {
-                _ = try AnnotationGeometry(json: JSONField(try JSONParser.parse(Array(json.utf8)), path: "annotation"))
+                _ = try Annotation(json: JSONField(try JSONParser.parse(Array(json.utf8)), path: "annotation"))
                 return nil
             } catch {
                 return "\(error)"

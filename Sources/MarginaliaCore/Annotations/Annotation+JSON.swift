@@ -2,22 +2,31 @@
 import Foundation
 #endif
 
-/// Reading the geometry from the annotation JSON (docs/annotations-json.md): the browser's
+/// Reading an annotation from the annotation JSON (docs/annotations-json.md): the browser's
 /// engine learns the document's annotations this way, from the same objects the server's
-/// API answers with.
-extension AnnotationGeometry {
+/// API answers with. The shared properties but the dates are read (the engine decides
+/// nothing by them); Marginalia's `AnnotationJSON` reads files and commands, checking every
+/// field.
+extension Annotation {
     /// The most points one annotation may hold (the annotation JSON's limit).
     public static let maximumPoints = 1_000_000
 
-    /// The geometry of one annotation JSON object, which must have an `id` and a `pageIndex`.
+    /// The annotation of one annotation JSON object, which must have an `id` and a
+    /// `pageIndex`.
     ///
     /// - Throws: ``CommandError/malformed(_:)`` naming the first bad field.
     public init(json field: JSONField) throws(CommandError) {
         let type = try field.member("type").string()
         let id = try field.member("id").string()
         let pageIndex = try field.member("pageIndex").integer(in: 0...Int(Int32.max))
-        let width = try field.optionalMember("width")?.number() ?? 1
-        let filled = try field.optionalMember("fill") != nil
+        var border = AnnotationBorder(width: try field.optionalMember("width")?.number() ?? 1)
+        if let style = try field.optionalMember("borderStyle") {
+            guard let known = AnnotationBorder.Style(jsonName: try style.string()) else {
+                throw style.problem("expected solid, dashed, beveled, inset or underline")
+            }
+            border.style = known
+        }
+        if let dash = try field.optionalMember("dash") { border.dashPattern = try dash.numbers(count: 0...Int.max, what: "a dash pattern") }
         var flags: Flags = []
         if let names = try field.optionalMember("flags")?.strings(maximumCount: 32) {
             for name in names {
@@ -25,9 +34,13 @@ extension AnnotationGeometry {
             }
         }
         let kind = try AnnotationKind(json: field, type: type)
-        let rect = try field.optionalMember("rect")?.rect() ?? Self.bounds(of: kind, lineWidth: width)
-        self.init(id: id, pageIndex: pageIndex, kind: kind, rect: rect, lineWidth: width, filled: filled, flags: flags,
-                  author: try field.optionalMember("author")?.string(), inReplyTo: try field.optionalMember("inReplyTo")?.string(),
+        let rect = try field.optionalMember("rect")?.rect() ?? Self.bounds(of: kind, lineWidth: border.width)
+        self.init(id: id, pageIndex: pageIndex, kind: kind, rect: rect, color: try field.optionalMember("color")?.color(),
+                  interiorColor: try field.optionalMember("fill")?.color(),
+                  opacity: try field.optionalMember("opacity")?.number() ?? 1, border: border,
+                  contents: try field.optionalMember("contents")?.string(), author: try field.optionalMember("author")?.string(),
+                  subject: try field.optionalMember("subject")?.string(), flags: flags,
+                  inReplyTo: try field.optionalMember("inReplyTo")?.string(),
                   replyType: (try field.optionalMember("replyType")?.string()).flatMap(ReplyType.init(jsonName:)) ?? .reply,
                   state: try Self.state(field))
     }

@@ -1,0 +1,69 @@
+#if !hasFeature(Embedded)
+import Foundation
+#endif
+
+// What the engine decides an annotation's input by (hit tests, erasers, selection, moves and
+// resizes, who may edit a reply), computed from the shared properties so that there is
+// nothing to keep in step: the document model and the engine read the same answers.
+
+extension Annotation {
+    /// The page the engine places it on: ``pageIndex``, which every annotation the engine
+    /// holds has (the annotation JSON requires it, and the document model's are read from
+    /// their pages); the first page for one that is on none.
+    public var page: Int { pageIndex ?? 0 }
+
+    /// The border or stroke width in points (``border``'s width).
+    public var lineWidth: Double { border.width }
+
+    /// Whether the shape is filled, so that it is hit inside and not only on its border: it
+    /// has an ``interiorColor`` and its kind has one (`/IC`, the vocabulary table's
+    /// `interiorColor`; of those kinds only squares, circles and polygons have an inside).
+    public var filled: Bool { interiorColor != nil && kind.allows(.interiorColor) }
+
+    /// The brush ink is drawn with (its ``AnnotationKind/Ink/brush``; `pen` for every other
+    /// kind): what the browser draws for it, and what is left of it after an eraser cuts it,
+    /// is that brush's look.
+    public var brush: InkBrush {
+        if case .ink(let ink) = kind { return ink.brush }
+        return .pen
+    }
+
+    /// The annotation JSON's `type` of the kind (the vocabulary table's).
+    public var typeName: String { kind.jsonType }
+
+    /// Whether the editor draws and edits this kind (not links, widgets or unknown subtypes).
+    public var isEditable: Bool {
+        if case .other = kind { return false }
+        return true
+    }
+
+    /// Whether the page does not show it: the Hidden flag, a reply (shown in its parent's
+    /// thread, ISO 32000-2, 12.5.6.2: replies are not displayed individually) or a review
+    /// state. Hidden annotations are never hit, lassoed or erased.
+    public var isHidden: Bool { flags.contains(.hidden) || isComment }
+
+    /// Whether it is a comment on another annotation: a reply in its thread or a review state.
+    /// Comments belong to their authors (only the author edits or deletes one).
+    public var isComment: Bool { state != nil || (inReplyTo != nil && replyType == .reply) }
+
+    /// Whether it keeps its size on screen at every zoom: the NoZoom flag, whatever the kind
+    /// (notes, stamps; ISO 32000-2, 12.5.3). The one rule the editor draws, hit-tests and
+    /// selects by (``EditorEngine/viewRect(of:)``, ``EditorEngine/screenPlacement(of:)``).
+    public var keepsScreenSize: Bool { flags.contains(.noZoom) }
+
+    /// Whether a resize keeps the width-to-height ratio (images and notes).
+    public var keepsAspectRatio: Bool {
+        switch kind {
+        case .stamp, .note: return true
+        default: return false
+        }
+    }
+
+    /// Whether the kind has a border or stroke whose width a restyle changes.
+    public var hasLineWidth: Bool {
+        switch kind {
+        case .ink, .square, .circle, .line, .polygon, .polyLine, .freeText: return true
+        default: return false
+        }
+    }
+}
