@@ -40,7 +40,7 @@ def test_after_edits_the_editor_fetches_only_the_tail(new_editor, web_server):
     draw_line(editor, 350)
     refreshed(editor, 2)
     sizes = editor.js(FILE_FETCHES)
-    # Opening reads the file's end, then the rest before it (earlyrequests.js's FIRST_TAIL).
+    # Opening reads the file's end, then the rest before it (paths.js's FIRST_TAIL).
     assert len(sizes) == 4 and sizes[0] + sizes[1] > 150_000, f"the first two fetches are the whole file: {sizes}"
     assert all(0 < size < 20_000 for size in sizes[2:]), f"later fetches are tails: {sizes}"
     assert editor.js(SAME_AS_SERVER), "the assembled file is the server's"

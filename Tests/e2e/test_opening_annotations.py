@@ -167,12 +167,16 @@ WORKERS_AND_FILES = r"""(() => {
     const log = window.startLog = [];
     const RealWorker = window.Worker;
     window.Worker = class extends RealWorker {
-        constructor(url, options) { super(url, options); log.push('worker ' + new URL(String(url), location.href).pathname); }
+        constructor(url, options) {
+            super(url, options);
+            log.push('worker ' + (String(url).startsWith('blob:') ? 'blob' : new URL(String(url), location.href).pathname));
+        }
     };
     const realFetch = window.fetch;
     window.fetch = (input, init) => {
         const path = new URL(typeof input === 'string' ? input : input.url, location.href).pathname;
         if (path.endsWith('/file')) log.push('file');
+        if (path.endsWith('/pdf.worker.mjs')) log.push('script ' + path);
         return realFetch(input, init);
     };
 })();"""
@@ -180,8 +184,9 @@ WORKERS_AND_FILES = r"""(() => {
 
 @pytest.mark.chromium_only("counts the page's workers from an init script (Playwright's add_init_script)")
 def test_pdfjs_worker_starts_before_the_file_is_asked_for_and_serves_every_document(new_tab, web_server, annotated_pdf):
-    """pdf.js's worker is started once pdf.js is loaded, before the file's first bytes are
-    asked for (not once they came), and the next document opens in the same worker."""
+    """pdf.js's worker is started first of all (pdfworker.js fetches its script, then runs it
+    from a Blob URL): its script is asked for before the file's first bytes (not once they
+    came), and the next document opens in the same worker."""
     first = api(web_server, "POST", "/api/v1/documents?name=one.pdf", annotated_pdf.read_bytes(), "application/pdf")["id"]
     second = api(web_server, "POST", "/api/v1/documents?name=two.pdf", annotated_pdf.read_bytes(), "application/pdf")["id"]
     tab = new_tab()
@@ -193,6 +198,10 @@ def test_pdfjs_worker_starts_before_the_file_is_asked_for_and_serves_every_docum
     page.js("(id) => { marginalia.open(id); return true; }", second)
     page.wait_until(f"marginalia.model.summary?.id === '{second}' && ({OPENED}) && ({PAGE_DRAWN})(0)", timeout=20000)
     log = page.js("window.startLog")
-    workers = [entry for entry in log if entry.endswith("pdf.worker.mjs")]
-    assert workers == ["worker /vendor/pdfjs/pdf.worker.mjs"], f"one worker for both documents: {log}"
-    assert log.index(workers[0]) < log.index("file"), f"the worker before the file: {log}"
+    workers = [entry for entry in log if entry.startswith("worker ")]
+    assert workers == ["worker blob"], f"one worker, run from the fetched script, for both documents: {log}"
+    assert log.count("script /vendor/pdfjs/pdf.worker.mjs") == 1, f"the script fetched once: {log}"
+    # The worker itself is made once its script has come, which may be after the file's tail
+    # was asked for (earlyrequests.js): what must come first is the script's request.
+    script = log.index("script /vendor/pdfjs/pdf.worker.mjs")
+    assert script < log.index(workers[0]) and script < log.index("file"), f"the worker's script before the file: {log}"

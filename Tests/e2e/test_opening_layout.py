@@ -23,7 +23,8 @@ MODULES_LOADED = """[...new Set(performance.getEntriesByType('resource').map((e)
     .filter((path) => path.startsWith('/app/js/')))].sort()"""
 PRELOADED = """[...document.querySelectorAll('link[rel=modulepreload]')].map((l) => new URL(l.href).pathname)
     .filter((path) => path.startsWith('/app/js/'))"""
-SAME_WORKER = """async () => (await import('/app/js/pdfjs.js')).pdfWorker.port === (await import('/app/js/pdfworker.js')).workerPort"""
+SAME_WORKER = """async () => (await (await import('/app/js/pdfjs.js')).pdfWorkerReady).port
+    === await (await import('/app/js/pdfworker.js')).workerListening"""
 
 # Holds back every request for document DOC's file (its tail, pdf.js's ranges) until
 # `releaseFile()`: the page's own fetch, wrapped, so that both browsers can do it.

@@ -5,7 +5,8 @@
 import { storedUserName } from './identity.js';
 import { refusalText } from './refusals.js';
 import { makeRangeTransport, RANGE_CHUNK_SIZE } from './rangefile.js';
-import { takeEarly, FIRST_TAIL } from './earlyrequests.js';
+import { takeEarly } from './earlyrequests.js';
+import { tailRequest, documentPath, openingAnnotationsPath, fieldsPath, filePath } from './paths.js';
 
 const BASE = '/api/v1';
 
@@ -51,7 +52,6 @@ async function request(path, options = {}) {
 }
 
 const json = async (path, options) => (await request(path, options)).json();
-const docPath = (id) => `/documents/${encodeURIComponent(id)}`;
 
 // One function per route of docs/api.md; each resolves with the decoded JSON.
 
@@ -71,19 +71,19 @@ export const removeSavedSignature = (id) => json(`/me/signatures/${encodeURIComp
 /** @returns {Promise<{user: string, certificate: object | null, signing: {available: boolean, reason?: {code: string, message: string}}}>} the signed-in user's certificate for signing on the server */
 export const myCertificate = () => json('/me/certificate');
 /** Signs document `id` with the signed-in user's certificate kept on the server: `{page, rect, reason}`; resolves with the new version. */
-export const signWithMyCertificate = (id, request) => json(`${docPath(id)}/sign`, {
+export const signWithMyCertificate = (id, request) => json(`${documentPath(id)}/sign`, {
   method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(request),
 });
 /** @returns {Promise<{documents: object[]}>} */
 export const listDocuments = () => json('/documents');
-export const getDocument = (id) => json(docPath(id));
+export const getDocument = (id) => json(documentPath(id));
 /**
  * The annotations of document `id`: every page's, or pages `[first, last]` (0-based, both
  * included) when `pages` is given (`?pages=FIRST-LAST`, docs/api.md).
  * @returns {Promise<{revision: number, annotations: object[]}>}
  */
 export const getAnnotations = (id, pages = null) =>
-  json(`${docPath(id)}/annotations${pages ? `?pages=${pages[0]}-${pages[1]}` : ''}`);
+  json(`${documentPath(id)}/annotations${pages ? `?pages=${pages[0]}-${pages[1]}` : ''}`);
 /**
  * The annotations of the `before + 1 + after` pages around page `around` of document `id`,
  * kept inside the document by the server, which need not be known yet
@@ -91,13 +91,13 @@ export const getAnnotations = (id, pages = null) =>
  * @returns {Promise<{revision: number, annotations: object[], pages?: {first: number, last: number}, pageCount: number}>}
  */
 export const getOpeningAnnotations = (id, around, before, after) =>
-  json(`${docPath(id)}/annotations?around=${around}&before=${before}&after=${after}`);
+  json(openingAnnotationsPath(id, around, before, after));
 /** @returns {Promise<{revision: number, fields: object[]}>} */
-export const getFields = (id) => json(`${docPath(id)}/fields`);
-export const operationsAfter = (id, revision) => json(`${docPath(id)}/operations?after=${revision}`);
-export const save = (id) => json(`${docPath(id)}/save`, { method: 'POST' });
+export const getFields = (id) => json(fieldsPath(id));
+export const operationsAfter = (id, revision) => json(`${documentPath(id)}/operations?after=${revision}`);
+export const save = (id) => json(`${documentPath(id)}/save`, { method: 'POST' });
 /** Save as: a new document named `name` holding this one's current state; resolves with its summary. */
-export const saveAs = (id, name) => json(`${docPath(id)}/save-as`, {
+export const saveAs = (id, name) => json(`${documentPath(id)}/save-as`, {
   method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ name }),
 });
 
@@ -118,7 +118,7 @@ export const RANGE_THRESHOLD = 8 << 20;
  * PREFIX_OVERLAP bytes earlier; when those bytes differ (the file was rewritten) or the server
  * answers anything but that range, the whole file is fetched.
  *
- * Otherwise the end of the file comes first (FIRST_TAIL bytes). A file of RANGE_THRESHOLD
+ * Otherwise the end of the file comes first (paths.js's FIRST_TAIL bytes). A file of RANGE_THRESHOLD
  * bytes or less is then completed with one more range; a longer one is left to pdf.js, which
  * reads the ranges it needs through rangefile.js (`source.range`), and `onStale` is called
  * when the file changes on the server before pdf.js has read what it needs.
@@ -127,7 +127,7 @@ export const RANGE_THRESHOLD = 8 << 20;
  * @returns {Promise<{source: object, revision: number}>} `source.range` is the transport of a file read by ranges
  */
 export async function getFile(id, { onStale = () => {} } = {}) {
-  const path = `${docPath(id)}/file`;
+  const path = filePath(id);
   const known = storedPrefixes.get(id);
   let response;
   let bytes;
@@ -147,7 +147,7 @@ export async function getFile(id, { onStale = () => {} } = {}) {
     }
   }
   if (!bytes) {
-    response = await request(path, { cache: 'no-store', headers: { Range: `bytes=-${FIRST_TAIL}` } });
+    response = await request(path, tailRequest());
     const body = new Uint8Array(await response.arrayBuffer());
     const range = /^bytes (\d+)-(\d+)\/(\d+)$/.exec(response.headers.get('Content-Range') ?? '');
     const begin = range ? Number(range[1]) : 0;
@@ -189,24 +189,24 @@ function sameBytes(a, b) {
 }
 
 /** The URLs pdf.js, downloads and EventSource read from. */
-export const fileURL = (id) => `${BASE}${docPath(id)}/file`;
+export const fileURL = (id) => `${BASE}${documentPath(id)}/file`;
 /** The flattened export; `comments` is `drop` (the server's default), `summary` or `icons`. */
-export const exportURL = (id, comments) => `${BASE}${docPath(id)}/export${comments ? `?comments=${encodeURIComponent(comments)}` : ''}`;
+export const exportURL = (id, comments) => `${BASE}${documentPath(id)}/export${comments ? `?comments=${encodeURIComponent(comments)}` : ''}`;
 /** A picture of one annotation's appearance alone (transparent around it), `scale` pixels per point. */
 export const appearanceURL = (id, annotationId, scale) =>
-  `${BASE}${docPath(id)}/annotations/${encodeURIComponent(annotationId)}/appearance?scale=${scale}`;
+  `${BASE}${documentPath(id)}/annotations/${encodeURIComponent(annotationId)}/appearance?scale=${scale}`;
 /** Export view as PDF: `rect` [x1, y1, x2, y2] of page `page` (page space) as a one-page PDF. */
-export const viewPDFURL = (id, page, rect) => `${BASE}${docPath(id)}/view-pdf?page=${page}&rect=${rect.map((v) => +v.toFixed(3)).join(',')}`;
+export const viewPDFURL = (id, page, rect) => `${BASE}${documentPath(id)}/view-pdf?page=${page}&rect=${rect.map((v) => +v.toFixed(3)).join(',')}`;
 /** The event stream after revision `after`; this tab is present under `name` while it is open. */
 export const eventsURL = (id, after, name = '') =>
-  `${BASE}${docPath(id)}/events?after=${after}&client=${encodeURIComponent(clientId)}&name=${encodeURIComponent(name)}`;
+  `${BASE}${documentPath(id)}/events?after=${after}&client=${encodeURIComponent(clientId)}&name=${encodeURIComponent(name)}`;
 
 /**
  * Tells the server this tab no longer has document `id` open (presence), in a way that
  * survives the page going away (a beacon; the token cookie goes with it).
  */
 export const leave = (id) =>
-  navigator.sendBeacon(`${BASE}${docPath(id)}/presence/leave?client=${encodeURIComponent(clientId)}`);
+  navigator.sendBeacon(`${BASE}${documentPath(id)}/presence/leave?client=${encodeURIComponent(clientId)}`);
 
 /** The header of an encrypted PDF's password (kept out of URLs; percent-encoded UTF-8, as a
  *  header value carries no more than Latin-1), when one is given. */
@@ -218,7 +218,7 @@ export const upload = (name, bytes, password) =>
 
 /** Uploads a file to insert pages from. @returns {Promise<{upload: number, pageCount: number}>} */
 export const uploadPages = (id, bytes, password) =>
-  json(`${docPath(id)}/uploads`, { method: 'POST', body: bytes, headers: passwordHeaders(password) });
+  json(`${documentPath(id)}/uploads`, { method: 'POST', body: bytes, headers: passwordHeaders(password) });
 /**
  * An image as a file every browser shows, upright (`POST /images`): a HEIC, WebP, GIF, TIFF
  * or turned JPEG comes back as a PNG. @returns {Promise<Uint8Array>}
@@ -228,24 +228,24 @@ export async function displayableImage(bytes) {
   return new Uint8Array(await response.arrayBuffer());
 }
 /** A new document of some pages (0-based). */
-export const extractPages = (id, pages, name) => json(`${docPath(id)}/extract`, {
+export const extractPages = (id, pages, name) => json(`${documentPath(id)}/extract`, {
   method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ pages, name }),
 });
 export const listTrash = () => json('/trash');
-export const rename = (id, name) => json(docPath(id), {
+export const rename = (id, name) => json(documentPath(id), {
   method: 'PATCH', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ name }),
 });
-export const trash = (id) => json(docPath(id), { method: 'DELETE' });
-export const restoreFromTrash = (id) => json(`${docPath(id)}/restore`, { method: 'POST' });
+export const trash = (id) => json(documentPath(id), { method: 'DELETE' });
+export const restoreFromTrash = (id) => json(`${documentPath(id)}/restore`, { method: 'POST' });
 export const deleteForGood = (id) => json(`/trash/${encodeURIComponent(id)}`, { method: 'DELETE' });
 /** @returns {Promise<{revision: number, versions: object[]}>} */
-export const listVersions = (id) => json(`${docPath(id)}/versions`);
+export const listVersions = (id) => json(`${documentPath(id)}/versions`);
 /** Applies every redaction mark and cuts the history (docs/api.md); resolves with the report. */
-export const applyRedactions = (id, { scrubMetadata = false } = {}) => json(`${docPath(id)}/redactions/apply`, {
+export const applyRedactions = (id, { scrubMetadata = false } = {}) => json(`${documentPath(id)}/redactions/apply`, {
   method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ confirm: true, scrubMetadata }),
 });
-export const restoreVersion = (id, number) => json(`${docPath(id)}/versions/${number}/restore`, { method: 'POST' });
-export const versionURL = (id, number) => `${BASE}${docPath(id)}/versions/${number}/file`;
+export const restoreVersion = (id, number) => json(`${documentPath(id)}/versions/${number}/restore`, { method: 'POST' });
+export const versionURL = (id, number) => `${BASE}${documentPath(id)}/versions/${number}/file`;
 
 /** The command protocol this editor speaks (docs/api.md, "Commands"). */
 export const PROTOCOL = 1;
@@ -257,7 +257,7 @@ export const PROTOCOL = 1;
  */
 export function postCommand(id, baseRevision, command) {
   const author = storedUserName() || undefined;
-  return json(`${docPath(id)}/commands`, {
+  return json(`${documentPath(id)}/commands`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ protocol: PROTOCOL, baseRevision, clientId, author, command }),
@@ -276,12 +276,12 @@ export const searchDocuments = (query, limit = 20) => json(`/search?q=${encodeUR
 
 /** The engine's search of one document (docs/api.md, Search and text): pages and quads. */
 export const searchDocument = (id, query, { caseSensitive = false, wholeWords = false, regex = false, preset = '', from = 0, limit = 0 } = {}) =>
-  json(`${docPath(id)}/search?q=${encodeURIComponent(query)}${caseSensitive ? '&caseSensitive=true' : ''}`
+  json(`${documentPath(id)}/search?q=${encodeURIComponent(query)}${caseSensitive ? '&caseSensitive=true' : ''}`
     + `${wholeWords ? '&wholeWords=true' : ''}${regex ? '&regex=true' : ''}${preset ? `&preset=${encodeURIComponent(preset)}` : ''}`
     + `${from ? `&from=${from}` : ''}${limit ? `&limit=${limit}` : ''}`);
 /** The words of page `index` (0-based) with their quads and glyph edges, for the text markup tools. */
-export const getPageText = (id, index) => json(`${docPath(id)}/pages/${index}/text`);
+export const getPageText = (id, index) => json(`${documentPath(id)}/pages/${index}/text`);
 /** The document's outline (bookmarks) as the engine reads it. */
-export const getOutline = (id) => json(`${docPath(id)}/outline`);
+export const getOutline = (id) => json(`${documentPath(id)}/outline`);
 /** The document's digital signatures as `marginalia signatures --json` reports them (docs/signatures.md). */
-export const getSignatures = (id) => json(`${docPath(id)}/signatures`);
+export const getSignatures = (id) => json(`${documentPath(id)}/signatures`);

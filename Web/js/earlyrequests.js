@@ -6,21 +6,21 @@
 // in place of sending the same request again; what the editor does not take as it starts is
 // dropped (`dropEarly`), so no later opening reads an answer of another moment.
 //
-// The requests are written as api.js and openingannotations.js write them (the numbers in
-// them are defined here, and those modules take them from here): should they differ one day,
-// an answer is only left untaken and the editor asks as before (Tests/e2e/test_opening_layout.py
-// checks that each of the four goes out once). Only viewstate.js is imported: no module with
-// a top-level await may be reached from a second entry point (WebKit then never runs main.js).
+// The requests' paths are written by paths.js, for this module and api.js alike, and the
+// numbers in them are defined here (openingannotations.js takes them from here): should they
+// differ one day, an answer is only left untaken and the editor asks as before
+// (Tests/e2e/test_opening_layout.py checks that each of the four goes out once). Only
+// viewstate.js and paths.js are imported: no module with a top-level await may be reached
+// from a second entry point (WebKit then never runs main.js).
 
 import { rememberedView } from './viewstate.js';
+import { documentPath, openingAnnotationsPath, fieldsPath, filePath, tailRequest } from './paths.js';
 
 /** Pages before and after the one a document opens at whose annotations come first (openingannotations.js). */
 export const OPENING_PAGES_BEFORE = 1;
 export const OPENING_PAGES_AFTER = 3;
 /** The largest page index the server takes (docs/api.md, "Numbers"). */
 export const LAST_PAGE_INDEX = 2 ** 31 - 1;
-/** The end of a file asked for first, in bytes (api.js's `getFile`). */
-export const FIRST_TAIL = 64 << 10;
 
 /** Requests sent and not taken yet, by `path` (under /api/v1) and `Range` header: `{answer, stop}`. */
 const sent = new Map();
@@ -61,10 +61,9 @@ export function dropEarly() {
 
 const requested = new URL(location.href).searchParams.get('doc');
 if (requested) {
-  const doc = `/documents/${encodeURIComponent(requested)}`;
   const around = Math.max(0, Math.min(rememberedView(requested)?.page ?? 0, LAST_PAGE_INDEX));
-  send(doc);
-  send(`${doc}/annotations?around=${around}&before=${OPENING_PAGES_BEFORE}&after=${OPENING_PAGES_AFTER}`);
-  send(`${doc}/fields`);
-  send(`${doc}/file`, { cache: 'no-store', headers: { Range: `bytes=-${FIRST_TAIL}` } });
+  send(documentPath(requested));
+  send(openingAnnotationsPath(requested, around, OPENING_PAGES_BEFORE, OPENING_PAGES_AFTER));
+  send(fieldsPath(requested));
+  send(filePath(requested), tailRequest());
 }

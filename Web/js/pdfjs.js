@@ -4,7 +4,7 @@
 // server without it says what is missing instead of showing an empty page.
 
 import { t } from './i18n.js';
-import { workerPort, workerListening, WORKER_SCRIPT } from './pdfworker.js';
+import { workerListening, WORKER_SCRIPT } from './pdfworker.js';
 
 const LIBRARY = '/vendor/pdfjs/pdf.mjs';
 
@@ -21,19 +21,14 @@ export const pdfjsLib = await import(LIBRARY).catch((error) => {
 pdfjsLib.GlobalWorkerOptions.workerSrc = '/vendor/pdfjs/pdf.worker.mjs';
 
 /**
- * The one pdf.js worker every document opens in (`openPdf`): the worker pdfworker.js started
- * first of all, so that its 2.4 MB script is fetched and compiled while the editor's modules
- * and the document's first requests are on their way (issue 36, docs/editor-web.md "Large
- * files"). Closing a document leaves it running for the next.
+ * The one pdf.js worker every document opens in (`openPdf`), once its worker listens: the
+ * worker pdfworker.js started first of all, so that its 2.4 MB script is fetched and compiled
+ * while the editor's modules and the document's first requests are on their way (issue 36,
+ * docs/editor-web.md "Large files"); documents are opened only then, as pdf.js does with a
+ * worker it starts itself. Closing a document leaves it running for the next. Rejects,
+ * saying which script did not load, when the worker's script fails.
  */
-export const pdfWorker = new pdfjsLib.PDFWorker({ name: 'marginalia', port: workerPort });
-
-/**
- * `pdfWorker` once its worker listens (`workerListening`): documents are opened only then, as
- * pdf.js does with a worker it starts itself. Rejects, saying which script did not load, when
- * the worker's script fails.
- */
-export const pdfWorkerReady = workerListening.then(() => pdfWorker, () => {
-  throw new Error(t('pdfjs.missing', { path: WORKER_SCRIPT }));
-});
+export const pdfWorkerReady = workerListening.then(
+  (port) => new pdfjsLib.PDFWorker({ name: 'marginalia', port }),
+  () => { throw new Error(t('pdfjs.missing', { path: WORKER_SCRIPT })); });
 pdfWorkerReady.catch(() => {});  // reported by the opening that waits for it

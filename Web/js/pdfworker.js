@@ -3,20 +3,39 @@
 // modules, pdf.js's own module and the document's first answers are still on their way, not
 // once pdf.js is loaded (issue 36, docs/editor-web.md "Large files"). pdfjs.js hands it to
 // pdf.js as the port of the one worker every document opens in.
+//
+// The script is fetched by this module, not by `new Worker(url)`: Chromium puts a worker's
+// own fetch of its script behind the page's high-priority requests (the modules, the
+// document's answers; it went out 450-880 ms after the navigation), and no preload can feed
+// it (a worker's script has a destination of its own). This module's `fetch`, at high
+// priority, goes out as soon as it runs, and the worker runs the script from a Blob URL (the
+// page's Content-Security-Policy allows `blob:` workers; pdf.js's
+// worker fetches nothing relative to its own URL: its folders are given as absolute URLs,
+// pdfopen.js). The server sends the script with a strong ETag, so a later visit revalidates
+// it (304) instead of downloading it again. A `<link rel="preload" as="fetch">` in index.html,
+// which this fetch would take, was tried: Chromium 156 then failed this fetch ("Failed to
+// fetch") in about one opening out of three, the preload itself complete.
 
 /** The worker's script: pdf.js's, served with it. */
 export const WORKER_SCRIPT = '/vendor/pdfjs/pdf.worker.mjs';
 
-/** The worker running pdf.js's worker code (a module worker, as pdf.js starts its own). */
-export const workerPort = new Worker(WORKER_SCRIPT, { type: 'module', name: 'marginalia' });
-
 /**
- * Resolves once pdf.js's code runs in the worker and listens: its first message, pdf.js's
- * "ready", heard from the start (a message nobody listens for is gone). Rejects when the
- * worker's script fails. Nothing is posted to the worker before (WebKit drops what is posted
- * to a module worker whose module has not run yet): pdfjs.js's `pdfWorkerReady`.
+ * The worker running pdf.js's worker code (a module worker, as pdf.js starts its own), once
+ * it runs and listens: its first message, pdf.js's "ready", is heard from the start (a message
+ * nobody listens for is gone). Rejects when the worker's script cannot be fetched or fails.
+ * Nothing is posted to the worker before (WebKit drops what is posted to a module worker
+ * whose module has not run yet): pdfjs.js's `pdfWorkerReady`.
+ * @type {Promise<Worker>}
  */
-export const workerListening = new Promise((resolve, reject) => {
-  workerPort.addEventListener('message', () => resolve(), { once: true });
-  workerPort.addEventListener('error', (event) => reject(event), { once: true });
-});
+export const workerListening = fetch(WORKER_SCRIPT, { credentials: 'same-origin', priority: 'high' })
+  .then((response) => {
+    if (!response.ok) throw new Error(`${WORKER_SCRIPT}: ${response.status}`);
+    return response.blob();
+  })
+  .then((script) => new Promise((resolve, reject) => {
+    const url = URL.createObjectURL(new Blob([script], { type: 'text/javascript' }));
+    const worker = new Worker(url, { type: 'module', name: 'marginalia' });
+    worker.addEventListener('message', () => { URL.revokeObjectURL(url); resolve(worker); }, { once: true });
+    worker.addEventListener('error', (event) => { URL.revokeObjectURL(url); reject(event); }, { once: true });
+  }));
+workerListening.catch(() => {});  // reported by the opening that waits for it (pdfjs.js)

@@ -10,6 +10,10 @@ import Foundation
 /// sets a typed signature in Z003. A path with a `..`, `.` or empty segment, a backslash or a
 /// NUL is refused before touching the disk, and the joined path must still lie under its root
 /// after standardisation, so nothing outside can be read.
+///
+/// Every file is sent `Cache-Control: no-cache` (a browser may keep it but asks again each
+/// time, so a new editor is never mixed with an old one) with a strong `ETag`
+/// (``StaticFileTags``); a request whose `If-None-Match` names it is answered 304 with no body.
 public struct StaticFiles: Sendable {
     /// The pdf.js release the editor is written for (`scripts/install-deps.sh` installs it).
     public static let pdfjsVersion = "6.4.299"
@@ -22,6 +26,8 @@ public struct StaticFiles: Sendable {
     public let pdfjsDirectory: String
     /// Debian fonts-urw-base35's OpenType folder.
     public let fontDirectory: String
+    /// The files' tags, shared by every copy of this value.
+    let tags = StaticFileTags()
 
     /// The Content-Security-Policy every HTML response carries (docs/api.md).
     /// `'wasm-unsafe-eval'` lets the page compile the editor engine's WebAssembly (nothing
@@ -79,11 +85,18 @@ public struct StaticFiles: Sendable {
             return .apiError(APIError.notFound("no such file: \(path)"))
         }
         let type = Self.contentType(of: file)
-        var headers: [(name: String, value: String)] = [("Content-Type", type), ("Cache-Control", "no-cache")]
+        var headers: [(name: String, value: String)] = [("Cache-Control", "no-cache")]
         if type.hasPrefix("text/html") {
             headers.append(("Content-Security-Policy", Self.contentSecurityPolicy))
         }
-        return HTTPResponse(status: 200, headers: headers, body: .file(path: file))
+        guard let tag = tags.tag(of: file) else {
+            return HTTPResponse(status: 200, headers: [("Content-Type", type)] + headers, body: .file(path: file))
+        }
+        headers.append(("ETag", tag))
+        if let condition = request.header("If-None-Match"), FileResponse.matches(condition, tag) {
+            return HTTPResponse(status: 304, headers: headers, body: .data(Data()))
+        }
+        return HTTPResponse(status: 200, headers: [("Content-Type", type)] + headers, body: .file(path: file))
     }
 
     /// The file for `relative` under `root`, or nil when it is unsafe or not a regular file.
