@@ -78,8 +78,9 @@ enum FillCommand {
 
     /// Reads VALUES.json, an object `{"name": "text" | true | false | ["a", "b"]}`, with the
     /// project's own JSON reader (Foundation's `JSONDecoder` took 7% of filling a form of 300
-    /// fields): strict JSON (RFC 8259, no trailing commas), a number taken as its text, a name
-    /// given twice keeping its first value, as Foundation's did.
+    /// fields): strict JSON (RFC 8259, no trailing commas; an error names the byte), a number
+    /// written as the double it reads, and a name given twice keeping its last value, as every
+    /// JSON the project reads (``JSONObject``).
     static func readValues(_ path: String) throws -> [(name: String, value: FormValue)] {
         let bytes: [UInt8]
         do {
@@ -87,18 +88,23 @@ enum FillCommand {
         } catch {
             throw CommandFailure(description: "\(path): cannot read the file", code: ExitCode.badInput)
         }
-        guard let parsed = try? JSONParser.parse(bytes), case .object(let object) = parsed else {
-            throw CommandFailure(description: "\(path): expected a JSON object {\"field name\": \"text\" | true | false | [\"a\", \"b\"]}",
-                                 code: ExitCode.badInput)
+        let shape = "\(path): expected a JSON object {\"field name\": \"text\" | true | false | [\"a\", \"b\"]}"
+        let parsed: JSONValue
+        do throws(JSONSyntaxError) {
+            parsed = try JSONParser.parse(bytes)
+        } catch {
+            throw CommandFailure(description: "\(shape): \(error.description)", code: ExitCode.badInput)
         }
+        guard case .object(let object) = parsed else { throw CommandFailure(description: shape, code: ExitCode.badInput) }
         var values: [String: FormValue] = [:]
-        for member in object.members where values[member.key] == nil {
+        for member in object.members {
             values[member.key] = try value(member.value, named: member.key, in: path)
         }
         return values.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
     }
 
-    /// One value of VALUES.json: a ``FormValue``, or a number taken as its text (`3`, `2.5`).
+    /// One value of VALUES.json: a ``FormValue``, or a number written as the double it reads
+    /// (`3`, `2.5`, `1e+20`: at most 15-16 significant digits; a quoted value keeps its own).
     private static func value(_ json: JSONValue, named name: String, in path: String) throws -> FormValue {
         if case .number(let n) = json {
             return .text(n == n.rounded() && abs(n) < 1e15 ? String(Int(n)) : String(n))

@@ -188,8 +188,8 @@ def test_forms_json_values_of_wrong_type_are_refused(binary, made_form, tmp_path
     ('{"name": {"first": "A"}}', "field 'name': expected text, true, false or a list of texts"),
     ('{"name": ["A", 1]}', "field 'name': expected text, true, false or a list of texts"),
     ('["name", "A"]', 'expected a JSON object {"field name": "text"'),
-    ('{"name": "A",}', 'expected a JSON object {"field name": "text"'),
-    ('{"name": "A"', 'expected a JSON object {"field name": "text"'),
+    ('{"name": "A",}', 'expected a JSON object {"field name": "text" | true | false | ["a", "b"]}: invalid JSON at byte 13'),
+    ('{"name": "A"', 'expected a JSON object {"field name": "text" | true | false | ["a", "b"]}: invalid JSON at byte 12'),
 ])
 def test_forms_json_values_that_are_not_values_are_refused(binary, made_form, tmp_path, text, message):
     _, path = made_form
@@ -202,11 +202,12 @@ def test_forms_json_values_that_are_not_values_are_refused(binary, made_form, tm
     assert not out.exists()
 
 
-def test_forms_json_numbers_are_text_and_the_first_of_a_repeated_name_wins(binary, made_form, tmp_path):
+def test_forms_json_numbers_are_written_as_doubles_and_the_last_of_a_repeated_name_wins(binary, made_form, tmp_path):
     _, path = made_form
     out = tmp_path / "out.pdf"
     for text, expected in [('{"name": 3}', "3"), ('{"name": 2.5}', "2.5"), ('{"name": 1e20}', "1e+20"),
-                           ('{"name": "first", "name": "second"}', "first")]:
+                           ('{"name": 12345678901234567890}', "1.2345678901234567e+19"),
+                           ('{"name": "first", "name": "second"}', "second")]:
         values = tmp_path / "values.json"
         values.write_text(text)
         result = marginalia(binary, "fill", str(path), "-o", str(out), "--from", str(values))

@@ -63,7 +63,9 @@ struct DefaultAppearance: Hashable, Sendable {
     }
 
     /// The tokens of `text` between PDF white-space characters (ISO 32000-2, 7.2.3: NUL, tab,
-    /// line feed, form feed, carriage return, space), found in its UTF-8 bytes: splitting its
+    /// line feed, form feed, carriage return, space), a name's `/` also starting one (the
+    /// other delimiters, of strings, arrays and dictionaries, have no place in `/DA` and are
+    /// not split on), found in its UTF-8 bytes: splitting its
     /// characters took most of drawing a form field, and took "\r\n", one character, for no
     /// separator at all.
     static func tokens(of text: String) -> [Substring] {
@@ -76,6 +78,9 @@ struct DefaultAppearance: Hashable, Sendable {
             case 0x00, 0x09, 0x0A, 0x0C, 0x0D, 0x20:
                 if let first = start { tokens.append(text[first..<index]) }
                 start = nil
+            case 0x2F:  // a name's solidus ends what came before it: `0 g/Helv 12 Tf`
+                if let first = start { tokens.append(text[first..<index]) }
+                start = index
             default:
                 if start == nil { start = index }
             }

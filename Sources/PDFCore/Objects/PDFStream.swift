@@ -60,14 +60,14 @@ extension PDFStream {
     /// average, those of 129-192 bytes shrink by 15: a form field's 159-byte appearance by 5),
     /// and costs a compressor's set-up and Huffman tables each time: 54,000 instructions, more
     /// than drawing that appearance (docs/benchmarks.md, "fill", issue 36).
-    public static let smallestCompressed = 192
+    public static let longestUncompressed = 192
 
     /// A stream of `bytes` compressed with `/FlateDecode` at the level of `effort`, unless it
-    /// is at most ``smallestCompressed`` bytes long or compressing does not make it smaller
+    /// is at most ``longestUncompressed`` bytes long or compressing does not make it smaller
     /// (short streams stay readable as they are).
     public static func compressing(_ bytes: [UInt8], dictionary: PDFDictionary,
                                    effort: CompressionEffort = .standard) throws -> PDFStream {
-        guard bytes.count > smallestCompressed else { return PDFStream(dictionary: dictionary, rawBytes: bytes) }
+        guard bytes.count > longestUncompressed else { return PDFStream(dictionary: dictionary, rawBytes: bytes) }
         let deflated = try FilterPipeline.deflate(bytes, effort: effort)
         guard deflated.count < bytes.count else { return PDFStream(dictionary: dictionary, rawBytes: bytes) }
         var compressed = dictionary

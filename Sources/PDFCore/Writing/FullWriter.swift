@@ -196,17 +196,12 @@ struct FullWriter {
         return PDFStream(dictionary: dictionary, rawBytes: stream.rawBytes)
     }
 
-    /// Compresses a stream that has no filter; leaves filtered streams as they are, and XMP
+    /// Compresses a stream that has no filter as ``PDFStream/compressing(_:dictionary:effort:)``
+    /// does (short ones stay as they are); leaves filtered streams as they are, and XMP
     /// metadata, which stays readable by tools that do not parse PDF (14.3.2; PDF/A requires it).
     static func compressed(_ stream: PDFStream) throws -> PDFStream {
-        guard stream.dictionary["Filter"] == nil, stream.rawBytes.count > 64,
-              stream.dictionary.type != "Metadata" else { return stream }
-        let deflated = try FilterPipeline.deflate(stream.rawBytes)
-        guard deflated.count < stream.rawBytes.count else { return stream }
-        var dictionary = stream.dictionary
-        dictionary["Filter"] = .name("FlateDecode")
-        dictionary["DecodeParms"] = nil
-        return PDFStream(dictionary: dictionary, rawBytes: deflated)
+        guard stream.dictionary["Filter"] == nil, stream.dictionary.type != "Metadata" else { return stream }
+        return try PDFStream.compressing(stream.rawBytes, dictionary: stream.dictionary)
     }
 }
 

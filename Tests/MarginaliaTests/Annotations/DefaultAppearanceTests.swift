@@ -28,6 +28,10 @@ struct DefaultAppearanceTests {
         #expect(appearance.color == Color(red: 1, green: 0, blue: 0))
         #expect(DefaultAppearance.tokens(of: " a  bc\r\nd ") == ["a", "bc", "d"])
         #expect(DefaultAppearance.tokens(of: "") == [])
+        #expect(DefaultAppearance.tokens(of: "0 g/Helv 12 Tf//F") == ["0", "g", "/Helv", "12", "Tf", "/", "/F"])
+        let glued = DefaultAppearance("0 0 1 rg/Cour 7 Tf")
+        #expect(glued.fontName == "Cour" && glued.fontSize == 7)
+        #expect(glued.color == Color(red: 0, green: 0, blue: 1))
         #expect(DefaultAppearance.tokens(of: "/Ünï 8 Tf") == ["/Ünï", "8", "Tf"])
     }
 

@@ -52,15 +52,20 @@ extension FilterTests {
         @Test("a stream of at most 192 bytes is left as it is, a longer one compressed")
         func shortStreamsStayAsTheyAre() throws {
             let dictionary = PDFDictionary(["Subtype": .name("Form")])
-            let short = Array(Self.content.prefix(PDFStream.smallestCompressed))
+            let short = Array(Self.content.prefix(PDFStream.longestUncompressed))
             let stored = try PDFStream.compressing(short, dictionary: dictionary, effort: .content)
             #expect(stored.rawBytes == short)
             #expect(stored.dictionary == dictionary)
-            let longer = Array(Self.content.prefix(PDFStream.smallestCompressed + 1))
+            let longer = Array(Self.content.prefix(PDFStream.longestUncompressed + 1))
             let compressed = try PDFStream.compressing(longer, dictionary: dictionary, effort: .content)
             #expect(compressed.dictionary["Filter"]?.nameValue == "FlateDecode")
             #expect(compressed.rawBytes.count < longer.count)
             #expect(try compressed.decodedBytes() == longer)
+            // A full rewrite compresses the streams it finds unfiltered by the same rule.
+            #expect(try FullWriter.compressed(PDFStream(dictionary: dictionary, rawBytes: short)).rawBytes == short)
+            let rewritten = try FullWriter.compressed(PDFStream(dictionary: dictionary, rawBytes: longer))
+            #expect(rewritten.dictionary["Filter"]?.nameValue == "FlateDecode")
+            #expect(try rewritten.decodedBytes() == longer)
         }
     }
 }
