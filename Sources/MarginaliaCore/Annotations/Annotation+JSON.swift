@@ -26,7 +26,7 @@ extension Annotation {
             }
             border.style = known
         }
-        if let dash = try field.optionalMember("dash") { border.dashPattern = try dash.numbers(count: 0...Int.max, what: "a dash pattern") }
+        if let dash = try field.optionalMember("dash") { border.dashPattern = try dash.numbers(count: 0...Self.maximumPoints, what: "a dash pattern") }
         var flags: Flags = []
         if let names = try field.optionalMember("flags")?.strings(maximumCount: 32) {
             for name in names {

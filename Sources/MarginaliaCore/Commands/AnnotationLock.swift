@@ -44,7 +44,7 @@ public enum AnnotationLock {
 
     /// The part of ``check(change:of:id:)`` the flags decide alone (what the browser's engine
     /// checks before it sends; the whole rule compares the JSON the server writes of both,
-    /// dates and all): a change keeps both lock flags.
+    /// the creation date included): a change keeps both lock flags.
     ///
     /// - Throws: ``CommandError/locked(id:action:)`` naming the flag a change would clear.
     public static func checkFlags(id: String, were: Annotation.Flags,
