@@ -24,10 +24,19 @@ struct AnnotationBehaviourTests {
     }
 
     @Test(arguments: [AnnotationKind.ink(.init(paths: [[.zero, CGPoint(x: 9, y: 9)]])), .note(.init()),
-                      .textMarkup(.highlight, quads: [])])
-    func anInteriorColourOnAKindWithoutOneFillsNothing(kind: AnnotationKind) {
+                      .textMarkup(.highlight, quads: []),
+                      .line(.init(start: .zero, end: CGPoint(x: 10, y: 10), endEnding: .closedArrow)),
+                      .polyLine(.init(vertices: [.zero, CGPoint(x: 10, y: 0), CGPoint(x: 10, y: 10)]))])
+    func anInteriorColourOnAKindWithoutAnInsideFillsNothing(kind: AnnotationKind) {
         let other = Annotation(id: "o", pageIndex: 0, kind: kind, rect: Self.box, interiorColor: .yellow)
-        #expect(!other.filled, "\(kind.jsonType) has no /IC (the vocabulary table)")
+        #expect(!other.filled, "\(kind.jsonType) has no inside (a line's /IC fills its endings)")
+    }
+
+    @Test func aFilledShapeIsHitInsideAnOpenOneOnlyOnItsBorder() {
+        var square = Annotation(id: "s", pageIndex: 0, kind: .square, rect: CGRect(x: 0, y: 0, width: 100, height: 100))
+        #expect(!AnnotationShape(square).contains(CGPoint(x: 50, y: 50), tolerance: 2))
+        square.interiorColor = .yellow
+        #expect(AnnotationShape(square).contains(CGPoint(x: 50, y: 50), tolerance: 2))
     }
 
     @Test func theEnginesPageIsThePageIndex() {

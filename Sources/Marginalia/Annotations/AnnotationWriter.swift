@@ -136,16 +136,6 @@ extension PDFAnnotation.Kind {
         }
     }
 
-    /// Whether the subtype has a border that `/BS` describes.
-    public var drawsBorder: Bool {
-        switch self {
-        case .ink, .square, .circle, .line, .polygon, .polyLine, .freeText: return true
-        // An image's frame: /BS /W its width, /C its colour.
-        case .stamp(let stamp): return stamp.isImage
-        default: return false
-        }
-    }
-
     /// Whether Marginalia draws this subtype's appearance (other subtypes keep theirs, and
     /// the editor leaves them alone).
     public var isDrawable: Bool {

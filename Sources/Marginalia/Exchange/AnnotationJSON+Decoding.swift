@@ -176,7 +176,7 @@ extension AnnotationJSON.Record {
         }
         if let borderStyle {
             guard let style = PDFBorder.Style(jsonName: borderStyle) else {
-                throw fail("borderStyle", "expected solid, dashed, beveled, inset or underline")
+                throw fail("borderStyle", PDFBorder.Style.expectedNames)
             }
             annotation.border.style = style
         }

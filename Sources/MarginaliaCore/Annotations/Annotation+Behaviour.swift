@@ -15,10 +15,16 @@ extension Annotation {
     /// The border or stroke width in points (``border``'s width).
     public var lineWidth: Double { border.width }
 
-    /// Whether the shape is filled, so that it is hit inside and not only on its border: it
-    /// has an ``interiorColor`` and its kind has one (`/IC`, the vocabulary table's
-    /// `interiorColor`; of those kinds only squares, circles and polygons have an inside).
-    public var filled: Bool { interiorColor != nil && kind.allows(.interiorColor) }
+    /// Whether the shape is filled, so that it is hit inside and not only on its border: a
+    /// square, circle or polygon, the kinds with an inside, with an ``interiorColor`` (a
+    /// line's or polyline's `/IC` fills only its line endings).
+    public var filled: Bool {
+        guard interiorColor != nil else { return false }
+        switch kind {
+        case .square, .circle, .polygon: return true
+        default: return false
+        }
+    }
 
     /// The brush ink is drawn with (its ``AnnotationKind/Ink/brush``; `pen` for every other
     /// kind): what the browser draws for it, and what is left of it after an eraser cuts it,
@@ -58,11 +64,17 @@ extension Annotation {
         default: return false
         }
     }
+}
 
-    /// Whether the kind has a border or stroke whose width a restyle changes.
-    public var hasLineWidth: Bool {
-        switch kind {
+extension AnnotationKind {
+    /// Whether the kind has a border or stroke that `/BS` describes (its width, style and
+    /// dashes): what the annotation JSON writes `width` and `borderStyle` for, a restyle
+    /// changes and the appearance draws.
+    public var drawsBorder: Bool {
+        switch self {
         case .ink, .square, .circle, .line, .polygon, .polyLine, .freeText: return true
+        // An image's frame: /BS /W its width, /C its colour.
+        case .stamp(let stamp): return stamp.isImage
         default: return false
         }
     }

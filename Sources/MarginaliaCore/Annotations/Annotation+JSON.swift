@@ -22,7 +22,7 @@ extension Annotation {
         var border = AnnotationBorder(width: try field.optionalMember("width")?.number() ?? 1)
         if let style = try field.optionalMember("borderStyle") {
             guard let known = AnnotationBorder.Style(jsonName: try style.string()) else {
-                throw style.problem("expected solid, dashed, beveled, inset or underline")
+                throw style.problem(AnnotationBorder.Style.expectedNames)
             }
             border.style = known
         }

@@ -21,6 +21,13 @@ public struct AnnotationBorder: Hashable, Sendable {
             }
         }
 
+        /// What a `borderStyle` must be, for the error refusing another name: "expected
+        /// solid, dashed, beveled, inset or underline".
+        public static var expectedNames: String {
+            let names = allCases.map(\.jsonName)
+            return "expected " + names.dropLast().joined(separator: ", ") + " or " + names[names.count - 1]
+        }
+
         /// The style a ``jsonName`` names; nil for any other name.
         public init?(jsonName: String) {
             guard let style = Self.allCases.first(where: { $0.jsonName == jsonName }) else { return nil }

@@ -66,4 +66,19 @@ struct OneKindJSONReadingTests {
         let note = #"{"type": "note", "id": "c", "pageIndex": 0, "rect": [0, 0, 9, 9], "open": "yes"}"#
         #expect(read(note)?.contains("annotation.open") == true)
     }
+
+    @Test func anUnknownBorderStyleIsRefusedInTheSameWordsByBothReaders() throws {
+        let json = #"{"type": "square", "id": "d", "pageIndex": 0, "rect": [0, 0, 9, 9], "borderStyle": "wavy"}"#
+        let expected = "expected solid, dashed, beveled, inset or underline"
+        #expect(AnnotationBorder.Style.expectedNames == expected)
+        #expect(throws: CommandError.malformed("annotation.borderStyle: \(expected)")) {
+            _ = try Annotation(json: JSONField(try JSONParser.parse(Array(json.utf8)), path: "annotation"))
+        }
+        do {
+            _ = try AnnotationJSON.decode(Data("{\"annotations\": [\(json)]}".utf8))
+            Issue.record("the model's reader took borderStyle wavy")
+        } catch {
+            #expect("\(error)".contains(expected), "\(error)")
+        }
+    }
 }
