@@ -5,11 +5,13 @@ import MarginaliaEditor
 /// One annotation's text as a logged entry left it: what the text index takes in from the log
 /// instead of reading the document again (``TextIndexer``).
 ///
-/// A page's text is read from its content streams alone (annotations are not drawn into it:
-/// ``PDFDocument/text(ofPage:)``), so an entry that only adds, changes, removes or rearranges
-/// annotations leaves every page's words as they were; only the annotations' own text (their
-/// contents and author, ``IndexedDocument/Annotation/text(of:)``) can change, and the entry
-/// carries it.
+/// A page's words are those its content shows and those its visible annotations' appearances
+/// show (``PDFDocument/text(ofPage:)``: a free-text box's words are on the page). An entry
+/// that adds, changes or removes annotations whose appearances show no text (ink, shapes,
+/// lines, text markup, note icons, drawn by Marginalia: ``appearanceShowsNoText(_:)``), or
+/// rearranges annotations, leaves every page's words as they were; only the annotations' own
+/// text (their contents and author, ``IndexedDocument/Annotation/text(of:)``) can change,
+/// and the entry carries it. Any other entry has the document read again.
 struct AnnotationTextEdit: Sendable, Equatable {
     var annotationID: String
     /// The page the annotation is on after the entry.
@@ -28,7 +30,8 @@ struct AnnotationTextEdit: Sendable, Equatable {
 
     /// The annotation edits of `entries`, in log order; nil when one of them may change more
     /// than annotations' text (pages inserted, removed, restored, rotated, moved or copied; a
-    /// form field filled), so that the document must be read again.
+    /// form field filled; an annotation whose appearance may show text added, changed or
+    /// removed), so that the document must be read again.
     static func edits(of entries: [LoggedOperation]) -> [AnnotationTextEdit]? {
         var edits: [AnnotationTextEdit] = []
         for entry in entries {
@@ -47,7 +50,7 @@ struct AnnotationTextEdit: Sendable, Equatable {
         case .changeAnnotation(let before, let after):
             // An annotation keeps its id and page when changed; one that did not would be
             // indexed wrong, so it is read again.
-            guard before.id == after.id, before.pageIndex == after.pageIndex else { return false }
+            guard before.id == after.id, before.pageIndex == after.pageIndex, appearanceShowsNoText(before) else { return false }
             return append(after, existed: true, removed: false, revision: revision, to: &edits)
         case .arrangeAnnotation:
             return true  // what draws over what: no text changes
@@ -58,9 +61,21 @@ struct AnnotationTextEdit: Sendable, Equatable {
         }
     }
 
+    /// Whether the annotation's appearance shows no text, so that adding, changing or removing
+    /// it leaves its page's words as they were: one Marginalia draws (not one kept from another
+    /// tool) of a kind drawn with paths alone. Free text, stamps, redactions (their overlay
+    /// text) and every other kind may show words.
+    static func appearanceShowsNoText(_ annotation: PDFAnnotation) -> Bool {
+        guard !annotation.hasForeignAppearance else { return false }
+        switch annotation.kind {
+        case .ink, .note, .square, .circle, .line, .polygon, .polyLine, .textMarkup: return true
+        default: return false
+        }
+    }
+
     private static func append(_ annotation: PDFAnnotation, existed: Bool, removed: Bool, revision: Int,
                                to edits: inout [AnnotationTextEdit]) -> Bool {
-        guard let page = annotation.pageIndex else { return false }
+        guard let page = annotation.pageIndex, appearanceShowsNoText(annotation) else { return false }
         edits.append(AnnotationTextEdit(annotationID: annotation.id, page: page,
                                         text: removed ? "" : IndexedDocument.Annotation.text(of: annotation),
                                         existed: existed, revision: revision))
