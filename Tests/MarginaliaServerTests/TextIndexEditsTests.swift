@@ -69,6 +69,14 @@ struct TextIndexEditsTests {
         // The SQLite index took each edit from the log; PostgreSQL's reads the document again.
         if kind == .sqlite { #expect(indexer.documentsRead == readBefore) }
 
+        // A free-text box's words are on its page as shown: adding one reads the page again.
+        var box = PDFAnnotation(kind: .freeText(.init(text: "Quokka sightings")), rect: CGRect(x: 300, y: 400, width: 150, height: 30),
+                                pageIndex: 0)
+        box.id = "f1"
+        try Self.apply(service, id, .addAnnotation(box))
+        #expect(service.search.waitForTextIndex())
+        #expect(Set(try service.search.search("quokka").hits.map(\.kind)) == ["annotation", "page"])
+
         // A page inserted before the newsletter's page, then removed: its words move with it.
         #expect(try service.search.search("newsletter").hits.map(\.page) == [1])
         try Self.apply(service, id, .insertPage(index: 0, width: 612, height: 792))
