@@ -120,4 +120,20 @@ struct TextIndexEditsTests {
         #expect(fromLog == whole)
         #expect(whole.contains { $0.hasPrefix("zebra: p0 annotation n1") })
     }
+
+    /// An index file made before `annotation_entries` cannot find an annotation's row: its
+    /// documents are marked stale on opening, to be indexed again; a current one keeps them.
+    @Test func anIndexWithoutAnnotationEntriesHasItsDocumentsIndexedAgain() throws {
+        let folder = try TemporaryDirectory()
+        let path = folder.url.appendingPathComponent("text-index.sqlite").path
+        do {
+            let old = try SQLiteDatabase(path: path)
+            try old.execute(SQLiteTextIndex.schema.components(separatedBy: "CREATE TABLE IF NOT EXISTS annotation_entries")[0])
+            try old.run("INSERT INTO indexed_documents (document, version) VALUES ('d', '3.1')")
+        }
+        #expect(try SQLiteTextIndex(path: path).versions().isEmpty)
+        let current = try SQLiteTextIndex(path: path)
+        try current.replace(IndexedDocument(documentID: "d", version: "4.1", pages: [], annotations: []))
+        #expect(try SQLiteTextIndex(path: path).versions() == ["d": "4.1"])
+    }
 }
