@@ -10,15 +10,15 @@ import Testing
     @Test func tellsEveryChangeAtTheSameCost() {
         let watcher = TextWatcher()
         let told = Mutex(0)
-        watcher.watch { _ in told.withLock { $0 += 1 } }
+        watcher.watch { _, _ in told.withLock { $0 += 1 } }
         let clock = ContinuousClock()
         // The cheapest of ten batches of 200 changes, at the start and after 20,000 more: a
         // ratio within one run, and the minimum leaves out batches another process interrupted.
         func cheapestBatch() -> Duration {
-            (0..<10).map { _ in clock.measure { for _ in 0..<200 { watcher.tell("a") } } }.min() ?? .zero
+            (0..<10).map { _ in clock.measure { for _ in 0..<200 { watcher.tell("a", .document) } } }.min() ?? .zero
         }
         let early = cheapestBatch()
-        for _ in 0..<20_000 { watcher.tell("a") }
+        for _ in 0..<20_000 { watcher.tell("a", .document) }
         let late = cheapestBatch()
         #expect(told.withLock { $0 } == 24_000)
         // With a thunk more per change, a late change calls through some 22,000 of them and an

@@ -19,12 +19,24 @@ public final class DocumentSearch: Sendable, ServicePart {
     init(documents: OpenDocuments, textIndex: (any TextIndex)?) {
         self.documents = documents
         guard let textIndex else { return }
-        let made = TextIndexer(index: textIndex, isCurrent: { [weak self] id in self?.textIndexIsCurrent(id) ?? true }) {
+        let made = TextIndexer(index: textIndex, isCurrent: { [weak self] id in self?.textIndexIsCurrent(id) ?? true },
+                               versionAfter: { [weak self] id, revision in try self?.indexVersion(id, after: revision) }) {
             [weak self] id in try self?.indexedDocument(id)
         }
         indexer.withLock { $0 = made }
-        documents.watchText { [weak self] id in self?.textIndexer?.enqueue(id) }
+        documents.watchText { [weak self] id, change in self?.textChanged(id, change) }
         reconcileTextIndex()
+    }
+
+    /// Queues what `change` asks of the index: the annotations' text of entries that touch
+    /// only annotations, or document `id` read again.
+    private func textChanged(_ id: String, _ change: TextChange) {
+        guard let indexer = textIndexer else { return }
+        if case .logged(let entries) = change, let last = entries.last, let edits = AnnotationTextEdit.edits(of: entries) {
+            indexer.enqueue(id, edits: edits, through: last.revision)
+        } else {
+            indexer.enqueue(id)
+        }
     }
 
     /// Stops the indexer (the service is going away).
@@ -79,7 +91,7 @@ public final class DocumentSearch: Sendable, ServicePart {
                 }
             } catch {}
             for annotation in (try? document.annotations(onPage: index)) ?? [] {
-                let text = [annotation.contents, annotation.author].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: " ")
+                let text = IndexedDocument.Annotation.text(of: annotation)
                 if !text.isEmpty { annotations.append(.init(id: annotation.id, page: index, text: text, rect: annotation.rect)) }
             }
         }
@@ -96,6 +108,14 @@ public final class DocumentSearch: Sendable, ServicePart {
     func indexVersion(_ id: String) throws -> String {
         let record = try store.document(id)
         return "\(record.revision).\(try store.versions(id).last?.number ?? 0)"
+    }
+
+    /// The catalogue's mark of a document's content after its entries up to `revision`
+    /// (``indexVersion(_:)`` once the document is at that revision); nil for a document in the
+    /// trash or gone, which the index should not hold.
+    func indexVersion(_ id: String, after revision: Int) throws -> String? {
+        guard let record = try? store.document(id), record.trashedAt == nil else { return nil }
+        return "\(revision).\(try store.versions(id).last?.number ?? 0)"
     }
 
     /// Whether the index holds the current state of document `id` (false for a document in

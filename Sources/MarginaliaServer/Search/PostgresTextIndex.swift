@@ -58,6 +58,13 @@ public final class PostgresTextIndex: TextIndex, Sendable {
                   .text(IndexTokens.vector(body))])
     }
 
+    /// Always false: every replica writes this index, and two replicas' edits of one
+    /// annotation could reach it in either order, while a replacement of the whole document
+    /// is ordered by its version (``replace(_:)``). So the document is indexed again whole.
+    public func update(_ update: AnnotationTextUpdate) throws -> Bool {
+        false
+    }
+
     public func remove(documentID: String) throws {
         try pool.withConnection { connection in
             try connection.query("DELETE FROM text_documents WHERE document = $1", [.text(documentID)])

@@ -15,6 +15,7 @@ public final class SQLiteTextIndex: TextIndex, Sendable {
             decoded.forget(documentID)
             let id = SQLiteValue.text(documentID)
             try database.run("DELETE FROM text_entries WHERE document = ?", [id])
+            try database.run("DELETE FROM annotation_entries WHERE document = ?", [id])
             try database.run("DELETE FROM page_words WHERE document = ?", [id])
             try database.run("DELETE FROM indexed_documents WHERE document = ?", [id])
         }
@@ -29,6 +30,8 @@ public final class SQLiteTextIndex: TextIndex, Sendable {
         CREATE VIRTUAL TABLE IF NOT EXISTS text_entries USING fts5(
             body, document UNINDEXED, page UNINDEXED, kind UNINDEXED, annotation UNINDEXED,
             tokenize = 'unicode61 remove_diacritics 2');
+        CREATE TABLE IF NOT EXISTS annotation_entries (document TEXT NOT NULL, annotation TEXT NOT NULL, entry INTEGER NOT NULL);
+        CREATE INDEX IF NOT EXISTS annotation_entries_by_id ON annotation_entries (document, annotation);
         """
 
     /// Opens (creating when missing) the index at `path`.
@@ -39,7 +42,13 @@ public final class SQLiteTextIndex: TextIndex, Sendable {
         try database.execute("PRAGMA journal_mode = WAL")
         try database.execute("PRAGMA synchronous = NORMAL")
         try database.execute("PRAGMA secure_delete = ON")  // as the catalogue (SQLiteSchema)
+        // An index made before `annotation_entries` cannot find an annotation's row without
+        // reading every row (the full-text table's columns other than the body are not
+        // indexed): its documents are marked stale, so that they are indexed again.
+        let older = try !database.rows("SELECT name FROM sqlite_master WHERE name = 'indexed_documents'").isEmpty
+            && database.rows("SELECT name FROM sqlite_master WHERE name = 'annotation_entries'").isEmpty
         try database.execute(Self.schema)
+        if older { try database.execute("DELETE FROM indexed_documents") }
         index = Mutex(Index(database: database))
     }
 
@@ -59,10 +68,49 @@ public final class SQLiteTextIndex: TextIndex, Sendable {
                                      [.text(page.text), id, .integer(page.index)])
                 }
                 for annotation in document.annotations where !annotation.text.isEmpty {
-                    try index.database.run("INSERT INTO text_entries (body, document, page, kind, annotation) VALUES (?, ?, ?, 'annotation', ?)",
-                                     [.text(annotation.text), id, .integer(annotation.page), .text(annotation.id)])
+                    try Self.insertAnnotation(annotation.id, page: annotation.page, text: annotation.text, of: id, into: index.database)
                 }
                 try index.database.run("INSERT INTO indexed_documents (document, version) VALUES (?, ?)", [id, .text(document.version)])
+            }
+        }
+    }
+
+    /// Inserts an annotation's row and notes which row it is (`annotation_entries`).
+    private static func insertAnnotation(_ annotation: String, page: Int, text: String, of document: SQLiteValue,
+                                         into database: SQLiteDatabase) throws {
+        try database.run("INSERT INTO text_entries (body, document, page, kind, annotation) VALUES (?, ?, ?, 'annotation', ?)",
+                         [.text(text), document, .integer(page), .text(annotation)], reused: true)
+        try database.run("INSERT INTO annotation_entries (document, annotation, entry) VALUES (?, ?, last_insert_rowid())",
+                         [document, .text(annotation)], reused: true)
+    }
+
+    /// Replaces the rows of each changed annotation (found through `annotation_entries`) and
+    /// sets the version, in one transaction; false for a document the index does not hold.
+    public func update(_ update: AnnotationTextUpdate) throws -> Bool {
+        try locked { index in
+            let database = index.database
+            return try database.transaction {
+                let id = SQLiteValue.text(update.documentID)
+                guard try !database.rows("SELECT 1 FROM indexed_documents WHERE document = ?", [id], reused: true).isEmpty else {
+                    return false
+                }
+                for change in update.changes {
+                    let annotation = SQLiteValue.text(change.annotationID)
+                    if change.existed {
+                        try database.run("""
+                            DELETE FROM text_entries WHERE rowid IN
+                                (SELECT entry FROM annotation_entries WHERE document = ? AND annotation = ?)
+                            """, [id, annotation], reused: true)
+                        try database.run("DELETE FROM annotation_entries WHERE document = ? AND annotation = ?", [id, annotation],
+                                         reused: true)
+                    }
+                    if !change.text.isEmpty {
+                        try Self.insertAnnotation(change.annotationID, page: change.page, text: change.text, of: id, into: database)
+                    }
+                }
+                try database.run("UPDATE indexed_documents SET version = ? WHERE document = ?", [.text(update.version), id],
+                                 reused: true)
+                return true
             }
         }
     }

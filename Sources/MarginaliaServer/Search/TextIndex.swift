@@ -32,6 +32,12 @@ public struct IndexedDocument: Sendable {
             self.text = text
             self.rect = rect
         }
+
+        /// What the index keeps of an annotation: its contents and its author, the empty ones
+        /// left out (empty when it has neither).
+        public static func text(of annotation: PDFAnnotation) -> String {
+            [annotation.contents, annotation.author].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: " ")
+        }
     }
 
     public var documentID: String
@@ -46,6 +52,39 @@ public struct IndexedDocument: Sendable {
         self.version = version
         self.pages = pages
         self.annotations = annotations
+    }
+}
+
+/// Annotations' text changed by logged entries that left every page's text as it was
+/// (``AnnotationTextEdit``), to take into an index that holds the document already.
+public struct AnnotationTextUpdate: Sendable {
+    /// One annotation as the entries left it.
+    public struct Change: Sendable, Equatable {
+        public var annotationID: String
+        public var page: Int
+        /// Its text now; empty when it has none or was removed (the index then holds no row of it).
+        public var text: String
+        /// Whether it was there before the entries: only then can the index hold a row of it.
+        public var existed: Bool
+
+        public init(annotationID: String, page: Int, text: String, existed: Bool) {
+            self.annotationID = annotationID
+            self.page = page
+            self.text = text
+            self.existed = existed
+        }
+    }
+
+    public var documentID: String
+    /// The document's version after the entries (``IndexedDocument/version``).
+    public var version: String
+    /// One per annotation, in the order the entries first touched them.
+    public var changes: [Change]
+
+    public init(documentID: String, version: String, changes: [Change]) {
+        self.documentID = documentID
+        self.version = version
+        self.changes = changes
     }
 }
 
@@ -77,6 +116,11 @@ public struct TextIndexHit: Sendable, Equatable {
 public protocol TextIndex: Sendable {
     /// Replaces everything the index holds for the document with `document`.
     func replace(_ document: IndexedDocument) throws
+    /// Takes in annotations' changed text and marks the document's new version, leaving its
+    /// pages' rows alone; returns false, changing nothing, when the index cannot (it does not
+    /// hold the document, or keeps no per-annotation rows it can replace): the caller then
+    /// indexes the whole document again (``replace(_:)``).
+    func update(_ update: AnnotationTextUpdate) throws -> Bool
     /// Forgets a document.
     func remove(documentID: String) throws
     /// Forgets a document and clears the space its rows took, so that the index's files keep

@@ -4,6 +4,13 @@ import Foundation
 /// once, however often it changed meanwhile) and indexed one at a time on a thread of its
 /// own, so that uploads and edits never wait for text extraction.
 ///
+/// A document is read again only when its pages may have changed (an upload, a page inserted
+/// or removed...: ``enqueue(_:)``). Entries that only touch annotations are taken from the log
+/// (``enqueue(_:edits:)``): the annotations' text they carry replaces their rows, the pages'
+/// rows stay, so that a stroke (an annotation without text) costs the index nothing but the
+/// new version. Each document's edits are taken in revision order, those up to the revision
+/// its last reading saw left out (that reading held them already).
+///
 /// A document is indexed again at the earliest ``settle`` seconds after its last indexing
 /// ended, or three times as long as that indexing took when that is longer (so indexing one
 /// large document takes at most a quarter of a core): a change to a document left alone is
@@ -11,12 +18,27 @@ import Foundation
 /// seconds with all its changes, instead of after every change, which cost more CPU than the
 /// strokes themselves (docs/benchmarks.md, workload "profile").
 final class TextIndexer: Sendable {
+    /// What a queued document needs.
+    private enum Work {
+        /// Reading again, pages and annotations.
+        case rebuild
+        /// Annotations' edits taken in (those that change rows), up to revision `through`.
+        case edits([AnnotationTextEdit], through: Int)
+    }
+
     private struct Queue {
         var queued: [String] = []
+        /// What each queued document needs.
+        var work: [String: Work] = [:]
+        /// The revision each document's rows hold, as its last indexing here left them: edits
+        /// up to it are in them.
+        var indexedRevision: [String: Int] = [:]
         /// The document being indexed.
         var busy: String?
         var stopped = false
         var lastError: String?
+        /// How many times a document was read whole (``rebuild(_:)``, built, not found current).
+        var documentsRead = 0
         /// When each document recently indexed may be indexed again.
         var notBefore: [String: Date] = [:]
         /// Callers of ``waitUntilIdle(timeout:)`` waiting now: while there are any, every
@@ -27,10 +49,25 @@ final class TextIndexer: Sendable {
             flushing > 0 || (notBefore[id].map { $0 <= now } ?? true)
         }
 
-        /// The first queued document that is due, taken off the queue.
-        mutating func takeDue(at now: Date) -> String? {
+        /// The first queued document that is due and what it needs, taken off the queue.
+        mutating func takeDue(at now: Date) -> (id: String, work: Work)? {
             guard let index = queued.firstIndex(where: { isDue($0, at: now) }) else { return nil }
-            return queued.remove(at: index)
+            let id = queued.remove(at: index)
+            return (id, work.removeValue(forKey: id) ?? .rebuild)
+        }
+
+        mutating func add(_ id: String, _ needed: Work) {
+            switch (work[id], needed) {
+            case (.rebuild?, _):
+                break  // reading it again takes in every edit
+            case (.edits(var edits, _)?, .edits(let more, let through)):
+                work[id] = nil  // `edits` the only holder of its storage
+                edits += more
+                work[id] = .edits(edits, through: through)
+            case (.edits?, .rebuild), (nil, _):
+                work[id] = needed
+            }
+            if !queued.contains(id) { queued.append(id) }
         }
 
         /// Whether a queued document is due.
@@ -50,28 +87,46 @@ final class TextIndexer: Sendable {
     /// Whether the index already holds the document's current state (another replica may
     /// have indexed it meanwhile over a shared index), so that building it again is skipped.
     private let isCurrent: @Sendable (String) -> Bool
+    /// The version of a document after its entries up to a revision (``IndexedDocument/version``);
+    /// nil when the index should not hold it (in the trash, or gone), or when edits are not to
+    /// be taken in (the default): the document is then read again.
+    private let versionAfter: @Sendable (String, Int) throws -> String?
     private let queue = Waitable(Queue())
 
     /// The last error, for the log and the tests.
     var lastError: String? { queue.withLock { $0.lastError } }
 
+    /// How many times a document was read whole since the indexer started (tests, benchmarks).
+    var documentsRead: Int { queue.withLock { $0.documentsRead } }
+
     init(index: any TextIndex, settle: TimeInterval = 2, isCurrent: @escaping @Sendable (String) -> Bool = { _ in false },
+         versionAfter: @escaping @Sendable (String, Int) throws -> String? = { _, _ in nil },
          build: @escaping @Sendable (String) throws -> IndexedDocument?) {
         self.index = index
         self.settle = settle
         self.isCurrent = isCurrent
+        self.versionAfter = versionAfter
         self.build = build
         let thread = Thread { [weak self] in self?.work() }
         thread.name = "marginalia-text-index"
         thread.start()
     }
 
-    /// Asks for `id` to be indexed again (or removed) soon.
+    /// Asks for `id` to be read and indexed again (or removed) soon.
     func enqueue(_ id: String) {
-        queue.withLock { queue in
-            if !queue.queued.contains(id) { queue.queued.append(id) }
-        }
+        queue.withLock { $0.add(id, .rebuild) }
         queue.broadcast()  // the indexing thread, among callers of waitUntilIdle
+    }
+
+    /// Asks for annotation `edits` of `id`, from entries up to revision `through` (later than
+    /// any queued before for it), to be taken in soon.
+    func enqueue(_ id: String, edits: [AnnotationTextEdit], through: Int) {
+        let changing = edits.filter { !$0.changesNothing }
+        queue.withLock { queue in
+            guard through > queue.indexedRevision[id] ?? .min else { return }
+            queue.add(id, .edits(changing, through: through))
+        }
+        queue.broadcast()
     }
 
     /// Waits until nothing is queued or being indexed (tests, benchmarks), or `timeout` passes;
@@ -104,7 +159,8 @@ final class TextIndexer: Sendable {
 
     /// What the indexing thread does next.
     private enum Step {
-        case index(String)
+        /// Indexing a document, whose rows hold its state at revision `indexed` when known.
+        case index(String, Work, indexed: Int?)
         /// Nothing queued is due before then.
         case rest(until: Date)
         case end
@@ -116,14 +172,14 @@ final class TextIndexer: Sendable {
                 if queue.stopped { return .end }
                 guard !queue.queued.isEmpty else { return nil }
                 let now = Date()
-                if let id = queue.takeDue(at: now) {
-                    queue.busy = id
-                    return .index(id)
+                if let taken = queue.takeDue(at: now) {
+                    queue.busy = taken.id
+                    return .index(taken.id, taken.work, indexed: queue.indexedRevision[taken.id])
                 }
                 return .rest(until: queue.nextDue ?? now)
             }
             switch step {
-            case .index(let id)?: index(id)
+            case .index(let id, let work, let indexed)?: index(id, work, indexed: indexed)
             case .rest(let until)?:
                 // Woken early by a stop, a flush or a document queued that is due already.
                 _ = queue.wait(until: until) { queue -> Bool? in
@@ -135,17 +191,15 @@ final class TextIndexer: Sendable {
     }
 
     /// Indexes one document (the caller set `busy`), then wakes the waiters.
-    private func index(_ id: String) {
+    private func index(_ id: String, _ work: Work, indexed: Int?) {
         let began = Date()
         var failure: String?
+        var revision: Int?
         do {
-            if isCurrent(id) {
-                // Nothing to do.
-            } else if let document = try build(id) {
-                try index.replace(document)
-            } else {
-                try index.remove(documentID: id)
+            if case .edits(let edits, let through) = work {
+                revision = try takeIn(id, edits.filter { $0.revision > indexed ?? .min }, through: through)
             }
+            if revision == nil { revision = try rebuild(id) }
         } catch {
             failure = "document \(id): \(error)"
         }
@@ -153,10 +207,39 @@ final class TextIndexer: Sendable {
         let pause = max(settle, 3 * ended.timeIntervalSince(began))
         queue.withLock { queue in
             if let failure { queue.lastError = failure }
+            queue.indexedRevision[id] = revision
             queue.busy = nil
             queue.notBefore = queue.notBefore.filter { $0.value > ended }  // only those still resting
             queue.notBefore[id] = ended.addingTimeInterval(pause)
         }
         queue.broadcast()
+    }
+
+    /// Takes annotation edits into the rows; the revision they hold after, or nil when the
+    /// document must be read again instead (the index does not hold it, or it is in the trash
+    /// or gone).
+    private func takeIn(_ id: String, _ edits: [AnnotationTextEdit], through: Int) throws -> Int? {
+        guard let version = try versionAfter(id, through) else { return nil }
+        return try index.update(AnnotationTextUpdate(documentID: id, version: version, edits: edits)) ? through : nil
+    }
+
+    /// Reads the document again into the index (or takes it out); the revision its rows hold
+    /// after, when their version says.
+    private func rebuild(_ id: String) throws -> Int? {
+        if isCurrent(id) {
+            return try index.version(documentID: id).flatMap(Self.revision(ofVersion:))
+        } else if let document = try build(id) {
+            queue.withLock { $0.documentsRead += 1 }
+            try index.replace(document)
+            return Self.revision(ofVersion: document.version)
+        } else {
+            try index.remove(documentID: id)
+            return nil
+        }
+    }
+
+    /// The revision a version (``IndexedDocument/version``, "revision.version") names.
+    static func revision(ofVersion version: String) -> Int? {
+        version.split(separator: ".").first.flatMap { Int($0) }
     }
 }

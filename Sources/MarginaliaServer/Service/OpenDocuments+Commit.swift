@@ -98,7 +98,9 @@ extension OpenDocuments {
                 }
             }
             document.resolve(answering.filter { !rejectedSet.contains(ObjectIdentifier($0)) }, .success(()), waking: waking)
-            if !caughtUp.isEmpty || batch.contains(where: { !$0.records.isEmpty }) { textChanged(id) }
+            if !caughtUp.isEmpty || batch.contains(where: { !$0.records.isEmpty }) {
+                textLogged(id, caughtUp + batch.flatMap(\.entries))
+            }
             return
         }
         let queuedBehind = (try? document.withState(load: { throw failure }) { state -> [PendingApply] in

@@ -46,15 +46,20 @@ final class OpenDocuments: Sendable {
         self.readingLimits = readingLimits
     }
 
-    /// Has `watcher` told of every document whose text changes from now on.
-    func watchText(_ watcher: @escaping @Sendable (String) -> Void) {
+    /// Has `watcher` told of every document whose text changes from now on, and how.
+    func watchText(_ watcher: @escaping @Sendable (String, TextChange) -> Void) {
         textWatcher.watch(watcher)
     }
 
-    /// Tells the text watcher that document `id` changed (uploaded, edited, moved to or from
-    /// the trash, removed).
+    /// Tells the text watcher that document `id` changed (uploaded, moved to or from the
+    /// trash, a version restored, removed): it is read again.
     func textChanged(_ id: String) {
-        textWatcher.tell(id)
+        textWatcher.tell(id, .document)
+    }
+
+    /// Tells the text watcher that `entries` of document `id` were committed to its log.
+    func textLogged(_ id: String, _ entries: [LoggedOperation]) {
+        textWatcher.tell(id, .logged(entries))
     }
 
     /// One document's summary.

@@ -181,37 +181,35 @@ extension PDFObject {
 
     /// Appends `item` to this array (`key` nil) or to the array under `key` of this dictionary,
     /// without copying the array when nothing else holds it.
+    ///
+    /// The value is matched with `if case` and `self` then set to `.null`, leaving the bound
+    /// copy the only holder of the storage. A `switch self` keeps its own copy of the matched
+    /// value through the case's body, so the array was held twice and copied whole (the old
+    /// copy then freed) on every append: O(n) a stroke on a page of n annotations
+    /// (docs/benchmarks.md, issue 29).
     mutating func appendInPlace(_ item: PDFObject, under key: String?) {
-        switch self {
-        case .array(var items) where key == nil:
-            self = .null  // the only holder of the array's storage now is `items`
+        if key == nil, case .array(var items) = self {
+            self = .null
             items.append(item)
             self = .array(items)
-        case .dictionary(var dictionary):
-            guard let key else { return }
+        } else if let key, case .dictionary(var dictionary) = self {
             self = .null
             dictionary.appendInPlace(item, toArrayUnder: key)
             self = .dictionary(dictionary)
-        default:
-            break
         }
     }
 
     /// Cuts this array (or the array under `key` of this dictionary) back to `count` items;
-    /// nil removes the key.
+    /// nil removes the key. Matched as ``appendInPlace(_:under:)`` is, for the same reason.
     mutating func truncateArray(under key: String?, to count: Int?) {
-        switch self {
-        case .array(var items) where key == nil:
+        if key == nil, case .array(var items) = self {
             self = .null
             items.removeLast(max(0, items.count - (count ?? 0)))
             self = .array(items)
-        case .dictionary(var dictionary):
-            guard let key else { return }
+        } else if let key, case .dictionary(var dictionary) = self {
             self = .null
             dictionary.truncateArray(under: key, to: count)
             self = .dictionary(dictionary)
-        default:
-            break
         }
     }
 }

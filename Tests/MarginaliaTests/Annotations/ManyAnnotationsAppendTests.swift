@@ -55,6 +55,34 @@ struct ManyAnnotationsAppendTests {
         #expect(try saved.annotations(onPage: 0).map(\.id) == ["old", added.id])
     }
 
+    /// An append to a long `/Annots` costs what one to a short array did: the array is not
+    /// copied each time (it was, held twice by the `switch` that matched it: docs/benchmarks.md,
+    /// issue 29). Timed against the same appends to a short array in the same run, so that the
+    /// machine's load cancels out; copying made the ratio about 20.
+    @Test func appendingToALongAnnotsCostsWhatAppendingToAShortOneDid() throws {
+        let document = try TestDocuments.assemble([
+            1: "<</Type/Catalog/Pages 2 0 R>>",
+            2: "<</Type/Pages/Kids[3 0 R]/Count 1>>",
+            3: "<</Type/Page/Parent 2 0 R/MediaBox[0 0 612 792]/Annots[]>>",
+        ])
+        let page = PDFReference(3)
+        var appended = 0
+        func seconds(_ count: Int) throws -> Double {
+            let began = DispatchTime.now().uptimeNanoseconds
+            for _ in 0..<count {
+                #expect(try document.file.append(.reference(PDFReference(1_000 + appended)), toArrayOf: page, key: "Annots"))
+                appended += 1
+            }
+            return Double(DispatchTime.now().uptimeNanoseconds - began) / 1e9
+        }
+        let short = try seconds(2_000)
+        _ = try seconds(16_000)
+        let long = try seconds(2_000)
+        #expect(long < 4 * short + 0.01, "2,000 appends took \(long) s at 18,000 items, \(short) s from none")
+        let annots = try document.file.dictionary(.reference(page))?["Annots"]?.arrayValue
+        #expect(annots?.count == 20_000 && annots?.last == .reference(PDFReference(20_999)))
+    }
+
     /// Edits after a mark are journaled and taken back exactly: the file's bytes are the ones
     /// it had at the mark, after appends, a removal, a trailer change and a nested mark.
     @Test func aMarkPutsTheChangeSetBackExactly() throws {
