@@ -24,7 +24,7 @@ public struct AnnotationBorder: Hashable, Sendable {
         /// What a `borderStyle` must be, for the error refusing another name: "expected
         /// solid, dashed, beveled, inset or underline".
         public static var expectedNames: String {
-            let names = allCases.map(\.jsonName)
+            let names = allCases.map { $0.jsonName }
             return "expected " + names.dropLast().joined(separator: ", ") + " or " + names[names.count - 1]
         }
 
