@@ -136,4 +136,24 @@ struct TextIndexEditsTests {
         try current.replace(IndexedDocument(documentID: "d", version: "4.1", pages: [], annotations: []))
         #expect(try SQLiteTextIndex(path: path).versions() == ["d": "4.1"])
     }
+
+    @Test func editsTakenInTwiceLeaveOneRowOfEachAnnotation() throws {
+        // A reading of the whole document may already hold edits the indexer then takes in
+        // (their revision is after the version it read): the annotation keeps one row.
+        let place = try TestStore(.sqlite)
+        defer { place.remove() }
+        let service = try place.service(searchable: true)
+        let id = try service.catalogue.importDocument(name: "Sample", data: Fixtures.sample).id
+        #expect(service.search.waitForTextIndex())
+        try Self.apply(service, id, .addAnnotation(Self.note("n1", "Zebra crossing")))
+        #expect(service.search.waitForTextIndex())
+        let index = try #require(service.search.textIndexer?.index)
+        let version = try #require(try index.version(documentID: id))
+        let again = AnnotationTextUpdate(documentID: id, version: version, changes: [
+            .init(annotationID: "n1", page: 0, text: "Zebra crossing", existed: false),
+        ])
+        #expect(try index.update(again))
+        #expect(try index.update(again))
+        #expect(try service.search.search("zebra").hits.map(\.annotationID) == ["n1"])
+    }
 }

@@ -189,7 +189,7 @@ function sameBytes(a, b) {
 }
 
 /** The URLs pdf.js, downloads and EventSource read from. */
-export const fileURL = (id) => `${BASE}${documentPath(id)}/file`;
+export const fileURL = (id) => `${BASE}${filePath(id)}`;
 /** The flattened export; `comments` is `drop` (the server's default), `summary` or `icons`. */
 export const exportURL = (id, comments) => `${BASE}${documentPath(id)}/export${comments ? `?comments=${encodeURIComponent(comments)}` : ''}`;
 /** A picture of one annotation's appearance alone (transparent around it), `scale` pixels per point. */

@@ -6,8 +6,9 @@
 // in place of sending the same request again; what the editor does not take as it starts is
 // dropped (`dropEarly`), so no later opening reads an answer of another moment.
 //
-// The requests' paths are written by paths.js, for this module and api.js alike, and the
-// numbers in them are defined here (openingannotations.js takes them from here): should they
+// The requests' paths are written by paths.js, for this module and api.js alike (the tail's
+// length too), and the pages around the opening one are defined here (openingannotations.js
+// takes them from here): should they
 // differ one day, an answer is only left untaken and the editor asks as before
 // (Tests/e2e/test_opening_layout.py checks that each of the four goes out once). Only
 // viewstate.js and paths.js are imported: no module with a top-level await may be reached

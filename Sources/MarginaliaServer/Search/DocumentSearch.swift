@@ -59,7 +59,12 @@ public final class DocumentSearch: Sendable, ServicePart {
 
     private func indexedDocument(_ id: String, meter: RequestMeter) throws -> IndexedDocument? {
         guard let record = try? store.document(id), record.trashedAt == nil else { return nil }
-        let version = try indexVersion(id)
+        // The version the rows will say they hold is never newer than what is read: its
+        // latest saved version's number is read first, and its revision is that of the
+        // content (the indexer then takes the later edits in; an older version is only read
+        // again).
+        let savedNumber = try store.versions(id).last?.number ?? 0
+        let version: String
         let document: PDFDocument
         // The revision whose state `document` is, for sharing pages with the find (nil: unsure).
         let revision: Int?
@@ -72,9 +77,13 @@ public final class DocumentSearch: Sendable, ServicePart {
                 document = try open(try store.versionData(id, number: latest.number), meter: meter)
             }
             revision = (try? store.document(id).revision) == record.revision ? record.revision : nil
+            version = "\(record.revision).\(savedNumber)"
         } else {
             let data: Data
-            (data, revision) = try withDocument(id, meter: meter) { state in (try state.document.dataRepresentation(), state.revision) }
+            let read: Int
+            (data, read) = try withDocument(id, meter: meter) { state in (try state.document.dataRepresentation(), state.revision) }
+            revision = read
+            version = "\(read).\(savedNumber)"
             document = try open(data, meter: meter)
         }
         var words: [Int: [TextWord]] = [:]

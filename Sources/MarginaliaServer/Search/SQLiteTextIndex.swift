@@ -95,15 +95,15 @@ public final class SQLiteTextIndex: TextIndex, Sendable {
                     return false
                 }
                 for change in update.changes {
+                    // Whatever rows the annotation has go first, so that edits taken in twice
+                    // (a reading of the whole document that already held them) leave one.
                     let annotation = SQLiteValue.text(change.annotationID)
-                    if change.existed {
-                        try database.run("""
-                            DELETE FROM text_entries WHERE rowid IN
-                                (SELECT entry FROM annotation_entries WHERE document = ? AND annotation = ?)
-                            """, [id, annotation], reused: true)
-                        try database.run("DELETE FROM annotation_entries WHERE document = ? AND annotation = ?", [id, annotation],
-                                         reused: true)
-                    }
+                    try database.run("""
+                        DELETE FROM text_entries WHERE rowid IN
+                            (SELECT entry FROM annotation_entries WHERE document = ? AND annotation = ?)
+                        """, [id, annotation], reused: true)
+                    try database.run("DELETE FROM annotation_entries WHERE document = ? AND annotation = ?", [id, annotation],
+                                     reused: true)
                     if !change.text.isEmpty {
                         try Self.insertAnnotation(change.annotationID, page: change.page, text: change.text, of: id, into: database)
                     }

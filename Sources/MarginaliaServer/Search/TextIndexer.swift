@@ -6,10 +6,12 @@ import Foundation
 ///
 /// A document is read again only when its pages may have changed (an upload, a page inserted
 /// or removed...: ``enqueue(_:)``). Entries that only touch annotations are taken from the log
-/// (``enqueue(_:edits:)``): the annotations' text they carry replaces their rows, the pages'
-/// rows stay, so that a stroke (an annotation without text) costs the index nothing but the
-/// new version. Each document's edits are taken in revision order, those up to the revision
-/// its last reading saw left out (that reading held them already).
+/// (``enqueue(_:edits:through:)``): the annotations' text they carry replaces their rows, the
+/// pages' rows stay, so that a stroke without text (by a user without a name) costs the index
+/// nothing but the new version. Each document's edits are taken in revision order, those up to
+/// the revision its last reading saw left out (that reading held them already); an edit taken
+/// in twice leaves one row, and after a failure, or before the first reading, the document is
+/// read again instead.
 ///
 /// A document is indexed again at the earliest ``settle`` seconds after its last indexing
 /// ended, or three times as long as that indexing took when that is longer (so indexing one
@@ -196,8 +198,10 @@ final class TextIndexer: Sendable {
         var failure: String?
         var revision: Int?
         do {
-            if case .edits(let edits, let through) = work {
-                revision = try takeIn(id, edits.filter { $0.revision > indexed ?? .min }, through: through)
+            // Edits go onto rows whose revision is known; otherwise (a start, or a failure
+            // before) the document is read again.
+            if case .edits(let edits, let through) = work, let indexed {
+                revision = try takeIn(id, edits.filter { $0.revision > indexed }, through: through)
             }
             if revision == nil { revision = try rebuild(id) }
         } catch {
@@ -206,7 +210,11 @@ final class TextIndexer: Sendable {
         let ended = Date()
         let pause = max(settle, 3 * ended.timeIntervalSince(began))
         queue.withLock { queue in
-            if let failure { queue.lastError = failure }
+            if let failure {
+                queue.lastError = failure
+                // The edits it did not take in are read with the document, after the rest.
+                if case .edits = work { queue.add(id, .rebuild) }
+            }
             queue.indexedRevision[id] = revision
             queue.busy = nil
             queue.notBefore = queue.notBefore.filter { $0.value > ended }  // only those still resting
