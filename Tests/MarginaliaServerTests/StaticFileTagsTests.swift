@@ -49,6 +49,23 @@ struct StaticFileTagsTests {
         #expect(try get(files, "/app/js/app.js", ["if-none-match": before]).status == 200, "the old copy is not confirmed")
         // Another server (another tag table) over the same bytes gives the same tag.
         #expect(try get(StaticFiles(webDirectory: web), "/app/js/app.js").header("ETag") == after.header("ETag"))
+        // Rewritten in place with its modification time put back (`cp -p`, `rsync -t`): the
+        // inode, size and time are the same, the status change time is not.
+        var kept = stat()
+        #expect(stat(script.path, &kept) == 0)
+        var now = kept
+        for round in 0..<100_000 where now.st_ctim.tv_sec == kept.st_ctim.tv_sec && now.st_ctim.tv_nsec == kept.st_ctim.tv_nsec {
+            let handle = try FileHandle(forWritingTo: script)
+            try handle.write(contentsOf: Data("export const x = \(round % 2 == 0 ? 5 : 7);".utf8))
+            try handle.close()
+            var times = [kept.st_atim, kept.st_mtim]
+            #expect(utimensat(AT_FDCWD, script.path, &times, 0) == 0)
+            #expect(stat(script.path, &now) == 0)
+        }
+        let written = try Data(contentsOf: script)
+        #expect(now.st_ino == kept.st_ino && now.st_size == kept.st_size)
+        #expect(now.st_mtim.tv_sec == kept.st_mtim.tv_sec && now.st_mtim.tv_nsec == kept.st_mtim.tv_nsec)
+        #expect(try get(files, "/app/js/app.js").header("ETag") == Digest.entityTag(written))
     }
 
     /// Over the wire, pdf.js's worker script and the editor's page: the tag, then a 304 with

@@ -6,8 +6,9 @@ import Synchronization
 /// script, the editor's modules) is answered `304 Not Modified` instead of sent it again
 /// (RFC 9110, 8.8.3 and 13.1.2; issue 36, docs/editor-web.md "Large files").
 ///
-/// A file counts as unchanged while its device, inode, size and modification time (to the
-/// nanosecond) are: a file replaced or rewritten in place gets its tag worked out again. The
+/// A file counts as unchanged while its device, inode, size, modification and status change
+/// times (to the nanosecond) are: a file replaced or rewritten in place, even with its
+/// modification time kept, gets its tag worked out again. The
 /// tag names the bytes (``Digest/entityTag(_:)``), not the stat, so two servers serving the
 /// same files give the same tags.
 final class StaticFileTags: Sendable {
@@ -18,6 +19,10 @@ final class StaticFileTags: Sendable {
         var size: Int64
         var seconds: Int
         var nanoseconds: Int
+        /// The status change time, which no one sets by hand (a copy that keeps the
+        /// modification time, `cp -p`, still changes it).
+        var changeSeconds: Int
+        var changeNanoseconds: Int
 
         /// The version of the file at `path` now; nil when it cannot be read.
         init?(of path: String) {
@@ -28,6 +33,8 @@ final class StaticFileTags: Sendable {
             size = Int64(info.st_size)
             seconds = Int(info.st_mtim.tv_sec)
             nanoseconds = Int(info.st_mtim.tv_nsec)
+            changeSeconds = Int(info.st_ctim.tv_sec)
+            changeNanoseconds = Int(info.st_ctim.tv_nsec)
         }
     }
 

@@ -44,11 +44,15 @@ public final class SQLiteTextIndex: TextIndex, Sendable {
         try database.execute("PRAGMA secure_delete = ON")  // as the catalogue (SQLiteSchema)
         // An index made before `annotation_entries` cannot find an annotation's row without
         // reading every row (the full-text table's columns other than the body are not
-        // indexed): its documents are marked stale, so that they are indexed again.
-        let older = try !database.rows("SELECT name FROM sqlite_master WHERE name = 'indexed_documents'").isEmpty
-            && database.rows("SELECT name FROM sqlite_master WHERE name = 'annotation_entries'").isEmpty
-        try database.execute(Self.schema)
-        if older { try database.execute("DELETE FROM indexed_documents") }
+        // indexed): its documents are marked stale, so that they are indexed again. One
+        // transaction, so that a process stopped between the two does not leave the new table
+        // without the marking.
+        try database.transaction {
+            let older = try !database.rows("SELECT name FROM sqlite_master WHERE name = 'indexed_documents'").isEmpty
+                && database.rows("SELECT name FROM sqlite_master WHERE name = 'annotation_entries'").isEmpty
+            try database.execute(Self.schema)
+            if older { try database.execute("DELETE FROM indexed_documents") }
+        }
         index = Mutex(Index(database: database))
     }
 
