@@ -65,9 +65,8 @@ struct DefaultAppearance: Hashable, Sendable {
     /// The tokens of `text` between PDF white-space characters (ISO 32000-2, 7.2.3: NUL, tab,
     /// line feed, form feed, carriage return, space), a name's `/` also starting one (the
     /// other delimiters, of strings, arrays and dictionaries, have no place in `/DA` and are
-    /// not split on), found in its UTF-8 bytes: splitting its
-    /// characters took most of drawing a form field, and took "\r\n", one character, for no
-    /// separator at all.
+    /// not split on), found in its UTF-8 bytes: splitting its characters took most of drawing
+    /// a form field, and took "\r\n", one character, for no separator at all.
     static func tokens(of text: String) -> [Substring] {
         var tokens: [Substring] = []
         let bytes = text.utf8

@@ -77,13 +77,13 @@ public final class DocumentSearch: Sendable, ServicePart {
                 document = try open(try store.versionData(id, number: latest.number), meter: meter)
             }
             revision = (try? store.document(id).revision) == record.revision ? record.revision : nil
-            version = "\(record.revision).\(savedNumber)"
+            version = TextIndexer.version(revision: record.revision, savedNumber: savedNumber)
         } else {
             let data: Data
             let read: Int
             (data, read) = try withDocument(id, meter: meter) { state in (try state.document.dataRepresentation(), state.revision) }
             revision = read
-            version = "\(read).\(savedNumber)"
+            version = TextIndexer.version(revision: read, savedNumber: savedNumber)
             document = try open(data, meter: meter)
         }
         var words: [Int: [TextWord]] = [:]
@@ -116,7 +116,7 @@ public final class DocumentSearch: Sendable, ServicePart {
     /// The catalogue's mark of a document's content: its revision and latest version.
     func indexVersion(_ id: String) throws -> String {
         let record = try store.document(id)
-        return "\(record.revision).\(try store.versions(id).last?.number ?? 0)"
+        return TextIndexer.version(revision: record.revision, savedNumber: try store.versions(id).last?.number ?? 0)
     }
 
     /// The catalogue's mark of a document's content after its entries up to `revision`
@@ -124,7 +124,7 @@ public final class DocumentSearch: Sendable, ServicePart {
     /// trash or gone, which the index should not hold.
     func indexVersion(_ id: String, after revision: Int) throws -> String? {
         guard let record = try? store.document(id), record.trashedAt == nil else { return nil }
-        return "\(revision).\(try store.versions(id).last?.number ?? 0)"
+        return TextIndexer.version(revision: revision, savedNumber: try store.versions(id).last?.number ?? 0)
     }
 
     /// Whether the index holds the current state of document `id` (false for a document in

@@ -246,6 +246,13 @@ final class TextIndexer: Sendable {
         }
     }
 
+    /// A document's version mark as the index keeps it, `revision.savedVersion`: the log's
+    /// revision its rows hold and the number of its latest saved version (0 before any);
+    /// ``revision(ofVersion:)`` reads the first part back.
+    static func version(revision: Int, savedNumber: Int) -> String {
+        "\(revision).\(savedNumber)"
+    }
+
     /// The revision a version (``IndexedDocument/version``, "revision.version") names.
     static func revision(ofVersion version: String) -> Int? {
         version.split(separator: ".").first.flatMap { Int($0) }
