@@ -89,15 +89,29 @@ struct Lexer {
         if let number = Lexer.parseNumber(bytes, start..<position) { return number }
         let length = min(position - start, 127)
         let word = UnsafeBufferPointer(rebasing: bytes[start..<(start + length)])
-        // The keywords of object syntax come as literals: no string is built for them.
-        for keyword in Lexer.objectKeywords
-        where keyword.utf8.count == length && keyword.utf8.first == word.first && keyword.utf8.elementsEqual(word) {
-            return .keyword(keyword)
-        }
+        if let keyword = Lexer.objectKeyword(word) { return .keyword(keyword) }
         return .keyword(String(decoding: word, as: UTF8.self))
     }
 
-    private static let objectKeywords = ["R", "obj", "endobj", "stream", "endstream", "true", "false", "null"]
+    /// The keywords of object syntax (`R`, `obj`, `endobj`, `stream`, `endstream`, `true`,
+    /// `false`, `null`) as literals, so no string is built for them: a word of up to six
+    /// bytes is told by its bytes packed into one integer.
+    static func objectKeyword(_ word: UnsafeBufferPointer<UInt8>) -> String? {
+        if word.count == 9 { return word.elementsEqual("endstream".utf8) ? "endstream" : nil }
+        guard word.count <= 6 else { return nil }
+        var packed: UInt64 = 0
+        for (i, byte) in word.enumerated() { packed |= UInt64(byte) &<< UInt64(8 * i) }
+        switch packed {
+        case 0x52: return "R"
+        case 0x6A_626F: return "obj"
+        case 0x6A62_6F64_6E65: return "endobj"
+        case 0x6D61_6572_7473: return "stream"
+        case 0x6575_7274: return "true"
+        case 0x65_736C_6166: return "false"
+        case 0x6C6C_756E: return "null"
+        default: return nil
+        }
+    }
 
     /// Parses `range` as an integer or a real, or returns nil when it is not a number.
     /// Accepts the forms other readers accept: `+5`, `-.5`, `4.`, `--3` (read as -3), and a

@@ -67,6 +67,20 @@ struct LexerTests {
         #expect(try tokens("<<%c\n/A%c\n1>>") == [.dictionaryStart, .name("A"), .integer(1), .dictionaryEnd])
     }
 
+    /// Every word is a keyword token with its own text, the keywords of object syntax among
+    /// them, and words that share their length or bytes with one (`nul`, `nulls`, `Obj`,
+    /// `endstreaM`, `R1`) are not taken for it.
+    @Test func wordsAreKeywordsWithTheirOwnText() throws {
+        let words = ["R", "obj", "endobj", "stream", "endstream", "true", "false", "null", "nul", "nulls", "Obj",
+                     "endstreaM", "endstreams", "R1", "S", "BT", "Tj", "trailer", "xref", "startxref", "falsE", "truer"]
+        #expect(try tokens(words.joined(separator: " ")) == words.map { .keyword($0) })
+        for word in words {
+            let keyword = Array(word.utf8).withUnsafeBufferPointer { Lexer.objectKeyword($0) }
+            let isObjectKeyword = ["R", "obj", "endobj", "stream", "endstream", "true", "false", "null"].contains(word)
+            #expect(keyword == (isObjectKeyword ? word : nil), "\(word)")
+        }
+    }
+
     @Test func delimiters() throws {
         #expect(try tokens("<<>>[]{}") == [.dictionaryStart, .dictionaryEnd, .arrayStart, .arrayEnd, .keyword("{"), .keyword("}")])
     }
