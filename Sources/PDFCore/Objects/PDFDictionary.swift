@@ -154,23 +154,29 @@ struct KeyTag: Equatable, Sendable {
     private init(bits: UInt64) { self.bits = bits }
 
     init(_ key: String) {
-        let utf8 = key.utf8
-        let count = utf8.count
+        // A native string (a parsed name, a literal) lends its bytes; iterating its UTF-8
+        // view cost five times as much.
+        self = key.utf8.withContiguousStorageIfAvailable { KeyTag(bytes: $0) } ?? KeyTag(bytes: Array(key.utf8))
+    }
+
+    private init(bytes: UnsafeBufferPointer<UInt8>) {
+        let count = bytes.count
         guard count < 255 else {
             self = Self.stringCompared
             return
         }
         var bits = UInt64(truncatingIfNeeded: count) &<< 56
-        var shift: UInt64 = 0
-        for byte in utf8 {
-            guard byte < 0x80 else {
-                self = Self.stringCompared
-                return
-            }
-            if shift < 56 { bits |= UInt64(byte) &<< shift }
-            shift &+= 8
+        var high: UInt8 = 0
+        for i in 0..<count {
+            let byte = bytes[i]
+            high |= byte
+            if i < 7 { bits |= UInt64(byte) &<< UInt64(8 &* i) }
         }
-        self.bits = bits
+        self = high < 0x80 ? KeyTag(bits: bits) : Self.stringCompared
+    }
+
+    private init(bytes: [UInt8]) {
+        self = bytes.withUnsafeBufferPointer { KeyTag(bytes: $0) }
     }
 
     /// True when the tag holds every byte of its key, so an equal tag means an equal key.

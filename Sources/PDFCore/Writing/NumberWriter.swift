@@ -70,102 +70,52 @@ enum NumberWriter {
     }
 
     /// Writes `value` (finite, below 9e12 in magnitude) at `start`; returns where it ends.
-    ///
-    /// The value is scaled to an integer of `decimals` places (rounded half away from zero),
-    /// its trailing zero places dropped, then split into whole and fraction by a division by
-    /// a constant power of ten and written two digits at a time from the end.
     private static func write(_ value: Double, decimals: Int, into raw: UnsafeMutableRawBufferPointer, at start: Int) -> Int {
-        var places = max(0, min(decimals, fineDecimals))
+        let places = max(0, min(decimals, fineDecimals))
+        let unit = powerOfTen(places)
         // Rounded half away from zero, without a call into the C library.
-        let scaled = value * scale(places)
-        var magnitude = UInt64(abs(scaled) + 0.5)
+        let scaled = value * Double(unit)
+        let magnitude = UInt64(abs(scaled) + 0.5)
         if magnitude == 0 {
             raw[start] = 0x30
             return start + 1
         }
-        while places > 0 && magnitude % 10 == 0 {
-            magnitude /= 10
-            places -= 1
+        var whole = magnitude / unit
+        var fraction = magnitude % unit
+        var fractionCount = fraction == 0 ? 0 : places
+        while fractionCount > 0 && fraction % 10 == 0 {
+            fraction /= 10
+            fractionCount -= 1
         }
-        let (whole, fraction) = split(magnitude, places: places)
+        var wholeCount = 1
+        var rest = whole / 10
+        while rest > 0 {
+            wholeCount += 1
+            rest /= 10
+        }
         var index = start
         if scaled < 0 {
             raw[index] = 0x2D
             index += 1
         }
-        let end = index + digitCount(whole) + (places > 0 ? places + 1 : 0)
+        // Digits are written from the last one back.
+        let end = index + wholeCount + (fractionCount > 0 ? fractionCount + 1 : 0)
         var position = end
-        if places > 0 {
-            writeDigits(fraction, count: places, before: &position, into: raw)
+        if fractionCount > 0 {
+            for _ in 0..<fractionCount {
+                position -= 1
+                raw[position] = 0x30 + UInt8(truncatingIfNeeded: fraction % 10)
+                fraction /= 10
+            }
             position -= 1
             raw[position] = 0x2E
         }
-        writeDigits(whole, count: position - index, before: &position, into: raw)
-        return end
-    }
-
-    /// 10 to the power `places` (0 to ``fineDecimals``) as a `Double`.
-    private static func scale(_ places: Int) -> Double {
-        switch places {
-        case 0: 1
-        case 1: 10
-        case 2: 100
-        case 3: 1000
-        case 4: 10_000
-        case 5: 100_000
-        default: 1_000_000
-        }
-    }
-
-    /// `magnitude`'s whole part and its `places` decimals, each division by a constant (which
-    /// the compiler turns into a multiplication).
-    private static func split(_ magnitude: UInt64, places: Int) -> (whole: UInt64, fraction: UInt64) {
-        switch places {
-        case 0: (magnitude, 0)
-        case 1: (magnitude / 10, magnitude % 10)
-        case 2: (magnitude / 100, magnitude % 100)
-        case 3: (magnitude / 1000, magnitude % 1000)
-        case 4: (magnitude / 10_000, magnitude % 10_000)
-        case 5: (magnitude / 100_000, magnitude % 100_000)
-        default: (magnitude / 1_000_000, magnitude % 1_000_000)
-        }
-    }
-
-    /// The decimal digits `value` takes (at least one).
-    private static func digitCount(_ value: UInt64) -> Int {
-        var count = 1, rest = value
-        while rest >= 100 {
-            rest /= 100
-            count += 2
-        }
-        return rest >= 10 ? count + 1 : count
-    }
-
-    /// "00" to "99", two bytes each.
-    private static let digitPairs: StaticString = """
-        00010203040506070809101112131415161718192021222324252627282930313233343536373839\
-        40414243444546474849505152535455565758596061626364656667686970717273747576777879\
-        8081828384858687888990919293949596979899
-        """
-
-    /// Writes the last `count` decimal digits of `value`, zeros in front where it has fewer,
-    /// ending just before `position`, which is moved back over them.
-    private static func writeDigits(_ value: UInt64, count: Int, before position: inout Int,
-                                    into raw: UnsafeMutableRawBufferPointer) {
-        let pairs = digitPairs.utf8Start
-        var rest = value, left = count
-        while left >= 2 {
-            let pair = Int(truncatingIfNeeded: rest % 100)
-            rest /= 100
-            position -= 2
-            raw[position] = pairs[2 * pair]
-            raw[position + 1] = pairs[2 * pair + 1]
-            left -= 2
-        }
-        if left == 1 {
+        repeat {
             position -= 1
-            raw[position] = 0x30 + UInt8(truncatingIfNeeded: rest % 10)
-        }
+            raw[position] = 0x30 + UInt8(truncatingIfNeeded: whole % 10)
+            whole /= 10
+        } while whole > 0
+        return end
     }
 
     /// NaN and infinities as 0; magnitudes too large for the fast path with every whole
@@ -197,6 +147,11 @@ enum NumberWriter {
         }
     }
 
+    private static func powerOfTen(_ exponent: Int) -> UInt64 {
+        var result: UInt64 = 1
+        for _ in 0..<exponent { result *= 10 }
+        return result
+    }
 }
 
 extension PDFObject {
