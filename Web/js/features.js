@@ -1,6 +1,6 @@
 // The editor's features that page 1 does not need (issue 36, docs/editor-web.md "Large files"):
 // the documents and versions popovers, exports and printing, signing, the tools' settings
-// and the stamp picker, who else is here. They are not in main.js's static imports, so the
+// and the stamp picker, the outline, who else is here. They are not in main.js's static imports, so the
 // browser neither fetches nor compiles them before the first page: main.js asks for them all
 // by dynamic import (`loadFeatures`) once a page is drawn, or the opening is over without
 // one. What a click or a key reaches for before then waits for its module (`feature`): the
@@ -22,6 +22,7 @@ const MODULES = {
   toolSettings: () => import('./toolsettings.js'),
   stamps: () => import('./tools/stamp.js'),
   presence: () => import('./presence.js'),
+  outline: () => import('./outline.js'),
 };
 
 /** The modules asked for so far, each asked for once (again after a failure). @type {Map<string, Promise<object>>} */

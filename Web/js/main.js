@@ -15,7 +15,6 @@ import { ReviewPanel } from './review.js';
 import { installFind } from './find.js';
 import { redactSettings } from './tools/redact.js';
 import { installRedactFind } from './tools/redactfind.js';
-import { outlineButton } from './outline.js';
 import { installOverflow } from './overflow.js';
 import { installRovingFocus } from './rovingfocus.js';
 import { installPageLayouts } from './pagelayout.js';
@@ -180,7 +179,9 @@ function buildToolbar() {
   // Find in the document and its outline (issue 15); buttons that do not fit one row go into More.
   editor.find = installFind(editor);
   installRedactFind(editor, editor.find);
-  nav.append(editor.find.button, outlineButton(editor));
+  const outline = toolbarButton({ name: 'outline', label: t('outline.title'),
+    onTap: (button) => run(async () => (await feature('outline')).openOutline(button, editor)) });
+  nav.append(editor.find.button, outline);
   installOverflow(document.getElementById('toolbar'), actions);
 
   const refresh = () => {
