@@ -28,6 +28,9 @@ const MODULES = {
 /** The modules asked for so far, each asked for once (again after a failure). @type {Map<string, Promise<object>>} */
 const asked = new Map();
 let loading = false;
+/** Resolves once `loadFeatures` has run (`started`). */
+let started;
+const afterFirstPage = new Promise((resolve) => { started = resolve; });
 
 /**
  * A feature's module, loaded once: at once when `loadFeatures` has run, else loaded now.
@@ -45,10 +48,22 @@ export function feature(name) {
   return asked.get(name);
 }
 
+/**
+ * A feature's module once `loadFeatures` has asked for them all, not sooner: for what shows
+ * itself unasked (who else is here) rather than answering a tap, which must not pull its
+ * module in before page 1.
+ * @param {keyof MODULES} name
+ * @returns {Promise<object>} the module's namespace
+ */
+export function featureAfterFirstPage(name) {
+  return afterFirstPage.then(() => feature(name));
+}
+
 /** Asks for every feature's module (once; later calls do nothing): once page 1 is drawn. */
 export function loadFeatures() {
   if (loading) return;
   loading = true;
   performance.mark('marginalia:features');
   for (const name of Object.keys(MODULES)) feature(name).catch(() => {});  // a failure is reported by the click that waits for it
+  started();
 }

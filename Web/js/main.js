@@ -24,7 +24,7 @@ import { setSignedInUser } from './identity.js';
 import { t, formatNumber } from './i18n.js';
 import { showCertification } from './certification.js';
 import { dropEarly } from './earlyrequests.js';
-import { feature, loadFeatures } from './features.js';
+import { feature, featureAfterFirstPage, loadFeatures } from './features.js';
 
 const editor = new Editor();
 
@@ -197,8 +197,8 @@ function buildToolbar() {
     zoomLabel.textContent = formatNumber(editor.viewer.zoom, { style: 'percent' });
     save.classList.toggle('dirty', editor.hasUnsavedChanges);
     save.title = editor.hasUnsavedChanges ? t('toolbar.saveUnsaved') : t('toolbar.saveSaved');
-    // Who else is here (presence.js, loaded after page 1): known only once the live events follow.
-    if (editor.viewers.length || !presence.hidden) run(async () => (await feature('presence')).renderPresence(presence, editor.viewers, api.clientId));
+    // Who else is here (presence.js): shown once page 1 is drawn and its module has come.
+    if (editor.viewers.length || !presence.hidden) run(async () => (await featureAfterFirstPage('presence')).renderPresence(presence, editor.viewers, api.clientId));
     const n = editor.session.waiting.length;
     waiting.hidden = n === 0;
     waiting.textContent = n ? t('toolbar.offline', { count: n }) : '';
