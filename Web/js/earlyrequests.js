@@ -4,7 +4,8 @@
 // pages' annotations, the form's fields and the file's last 64 KiB are on their way while the
 // modules load, instead of only once `main.js` runs. api.js takes each answer (`takeEarly`)
 // in place of sending the same request again; what the editor does not take as it starts is
-// dropped (`dropEarly`), so no later opening reads an answer of another moment.
+// dropped (`dropEarly`), so no later opening reads an answer of another moment. The engine's
+// module is fetched and compiled from here too (`takeEngineModule`), with or without `?doc=`.
 //
 // The requests' paths are written by paths.js, for this module and api.js alike (the tail's
 // length too), and the pages around the opening one are defined here (openingannotations.js
