@@ -9,8 +9,9 @@ The list sits between two markers in Web/index.html and is generated, never writ
 this script reads the graph from the entry points' `import … from '…'` and `export … from '…'`
 lines (dynamic `import()` is not followed: what a module loads later is not preloaded), and
 writes the list, or with `--check` says whether the list and the graph differ (exit status 1).
-Tests/server/test_module_preloads.py runs the check; Tests/e2e/test_module_preloads.py checks
-in the browsers that an opening fetches no module of Web/js that was not preloaded.
+Tests/server/test_module_preloads.py runs the check; Tests/e2e/test_opening_layout.py checks
+in the browsers that an opening fetches no module of Web/js that was not preloaded before the
+first page (what Web/js/features.js loads after it by `import()` is not preloaded, on purpose).
 
     python3 scripts/modulepreload.py           # rewrite the list in Web/index.html
     python3 scripts/modulepreload.py --check   # exit 1 when the list and the graph differ

@@ -131,6 +131,36 @@ def stops(editor):
     return editor.js("[...document.querySelectorAll('.annotation-stop')].map((s) => [s.dataset.id, s.getAttribute('aria-label')])")
 
 
+# Counts the toolbar's layout reads (`getClientRects` on its controls: the roving focus's
+# `setStop`), from now on.
+COUNT_TOOLBAR_LAYOUTS = """() => {
+    window.toolbarLayouts = 0;
+    const real = Element.prototype.getClientRects;
+    Element.prototype.getClientRects = function () {
+        if (this.closest?.('#toolbar')) window.toolbarLayouts++;
+        return real.call(this);
+    };
+    return true;
+}"""
+AFTER_A_FRAME = "new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve(true))))"
+
+
+def test_an_update_that_changes_no_tool_moves_no_tab_stop(new_editor):
+    """Issue 36: the toolbar's refresh sets every tool's aria-pressed on each editor update;
+    the roving focus lays the toolbar out (to move its Tab stop) only when a tool changed, not
+    on every update of a 2,000-page opening."""
+    editor = new_editor()
+    editor.js(COUNT_TOOLBAR_LAYOUTS)
+    editor.js("marginalia.viewer.zoomBy(1.25)")
+    editor.js("marginalia.setTool('draw')")  # the tool already chosen
+    editor.js(AFTER_A_FRAME)
+    assert editor.js("window.toolbarLayouts") == 0, "no layout for updates that change no tool"
+    editor.js("marginalia.setTool('erase')")
+    editor.js(AFTER_A_FRAME)
+    assert editor.js("window.toolbarLayouts") > 0, "another tool moves the stop never focused"
+    assert editor.attribute('[data-tool="erase"]', "tabindex") == "0"
+
+
 def test_tab_reaches_the_annotations_in_the_engines_order_enter_edits_delete_removes_escape_leaves(new_editor):
     editor = new_editor()
     add_annotations(editor)

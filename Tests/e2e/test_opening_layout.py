@@ -1,9 +1,10 @@
 """Issue 36 (the first page of a large file at once): what the editor does before its first
-page is drawn. Every module of Web/js the editor loads is preloaded by index.html (the list
-scripts/modulepreload.py writes from the import graph), pdf.js runs in the worker pdfworker.js
-started first of all, and the pages of a document are laid out while its file is still opening
-(pdf.js reading its first ranges), a slice at a time with the main thread free between slices
-(pdf.js's range reads, which it relays, go out meanwhile), then drawn as soon as it is open:
+page is drawn. Every module of Web/js the editor loads before it is preloaded by index.html
+(the list scripts/modulepreload.py writes from the import graph; what features.js loads after
+page 1 is not), pdf.js runs in the worker pdfworker.js started first of all, and the pages
+of a document are laid out while its file is still opening (pdf.js reading its first ranges),
+a slice at a time with the main thread free between slices (pdf.js's range reads, which it
+relays, go out meanwhile), then drawn as soon as it is open:
 every page laid out, the last one reachable and drawn. The opening's first requests for a
 document named in the address go out from earlyrequests.js, before the editor's modules have
 all come, each once."""
@@ -21,6 +22,13 @@ PAGES = 300
 
 MODULES_LOADED = """[...new Set(performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname)
     .filter((path) => path.startsWith('/app/js/')))].sort()"""
+# The modules of Web/js first fetched before the features page 1 does not need were asked for
+# (features.js, the mark `marginalia:features`, once a page is drawn).
+MODULES_BEFORE_FEATURES = """(() => {
+    const mark = performance.getEntriesByName('marginalia:features')[0]?.startTime ?? Infinity;
+    return [...new Set(performance.getEntriesByType('resource').filter((e) => e.startTime < mark)
+        .map((e) => new URL(e.name).pathname).filter((path) => path.startsWith('/app/js/')))].sort();
+})()"""
 PRELOADED = """[...document.querySelectorAll('link[rel=modulepreload]')].map((l) => new URL(l.href).pathname)
     .filter((path) => path.startsWith('/app/js/'))"""
 SAME_WORKER = """async () => (await (await import('/app/js/pdfjs.js')).pdfWorkerReady).port
@@ -67,8 +75,10 @@ OPENING_REQUESTS = """(doc) => {
     const mine = (suffix) => entries.filter((e) => path(e).startsWith(`/api/v1/documents/${doc}${suffix}`));
     const main = performance.getEntriesByName('marginalia:main')[0]?.startTime;
     const summary = entries.filter((e) => path(e) === `/api/v1/documents/${doc}`);
+    const engine = entries.filter((e) => new URL(e.name).pathname.endsWith('/marginalia-core.wasm'));
     return { summary: summary.length, annotations: mine('/annotations?around=').length, fields: mine('/fields').length,
-             file: mine('/file').length, summaryAt: summary[0]?.startTime, main };
+             file: mine('/file').length, summaryAt: summary[0]?.startTime, main,
+             engine: engine.length, engineAt: engine[0]?.startTime };
 }"""
 # Where the last page's box is (CSS pixels from the top of the pages): placed, not at 0.
 LAST_TOP = f"parseFloat(marginalia.viewer.views[{PAGES - 1}].element.style.top)"
@@ -77,10 +87,14 @@ LAST_TOP = f"parseFloat(marginalia.viewer.views[{PAGES - 1}].element.style.top)"
 def test_every_module_the_editor_loads_is_preloaded(new_editor):
     editor = new_editor()
     loaded, preloaded = editor.js(MODULES_LOADED), editor.js(PRELOADED)
-    print(f"\n{editor.engine}: {len(loaded)} modules of Web/js loaded, {len(preloaded)} preloaded")
+    before_features = editor.js(MODULES_BEFORE_FEATURES)
+    print(f"\n{editor.engine}: {len(loaded)} modules of Web/js loaded, {len(before_features)} before page 1, {len(preloaded)} preloaded")
     html = modulepreload.INDEX.read_text(encoding="utf-8")
     assert preloaded == modulepreload.graph(modulepreload.entries(html)), "index.html preloads the import graph, in its order"
-    assert set(loaded) <= set(preloaded), f"loaded without a preload: {sorted(set(loaded) - set(preloaded))}"
+    # What is loaded after page 1 (features.js, by dynamic import) is not preloaded: it would
+    # compete with the first page.
+    assert set(before_features) <= set(preloaded), f"loaded without a preload: {sorted(set(before_features) - set(preloaded))}"
+    assert editor.js("performance.getEntriesByName('marginalia:features').length") == 1, "the features were asked for"
     assert len(loaded) > 50, f"the editor's modules are seen loading: {loaded}"
     assert editor.js(SAME_WORKER), "pdf.js opens documents in the worker pdfworker.js started"
 
@@ -133,3 +147,5 @@ def test_the_opening_requests_go_out_before_the_editor_runs(new_editor, web_serv
     assert (seen["summary"], seen["annotations"], seen["fields"]) == (1, 1, 1), seen
     assert seen["file"] == (2 if path.stat().st_size > 64 << 10 else 1), seen
     assert seen["summaryAt"] < seen["main"], "asked for before the editor's code ran"
+    # The engine's module too (earlyrequests.js compiles it from the start), once: engine.js took it.
+    assert seen["engine"] == 1 and seen["engineAt"] < seen["main"], f"the engine's module, once, before main.js: {seen}"

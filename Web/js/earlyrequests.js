@@ -4,7 +4,8 @@
 // pages' annotations, the form's fields and the file's last 64 KiB are on their way while the
 // modules load, instead of only once `main.js` runs. api.js takes each answer (`takeEarly`)
 // in place of sending the same request again; what the editor does not take as it starts is
-// dropped (`dropEarly`), so no later opening reads an answer of another moment.
+// dropped (`dropEarly`), so no later opening reads an answer of another moment. The engine's
+// module is fetched and compiled from here too (`takeEngineModule`), with or without `?doc=`.
 //
 // The requests' paths are written by paths.js, for this module and api.js alike (the tail's
 // length too), and the pages around the opening one are defined here (openingannotations.js
@@ -15,13 +16,31 @@
 // from a second entry point (WebKit then never runs main.js).
 
 import { rememberedView } from './viewstate.js';
-import { documentPath, openingAnnotationsPath, fieldsPath, filePath, tailRequest } from './paths.js';
+import { documentPath, openingAnnotationsPath, fieldsPath, filePath, tailRequest, ENGINE_WASM } from './paths.js';
 
 /** Pages before and after the one a document opens at whose annotations come first (openingannotations.js). */
 export const OPENING_PAGES_BEFORE = 1;
 export const OPENING_PAGES_AFTER = 3;
 /** The largest page index the server takes (docs/api.md, "Numbers"). */
 export const LAST_PAGE_INDEX = 2 ** 31 - 1;
+
+/**
+ * The editor engine's module (1.5 MB), fetched and compiled from the start, whatever the
+ * address names: engine.js asked for it only once main.js ran (after every module had come),
+ * and the pages' layout waits for the engine (issue 36). Taken once by engine.js
+ * (`takeEngineModule`), which fetches it again itself should this fail.
+ * @type {Promise<WebAssembly.Module>|null}
+ */
+let engineModule = typeof WebAssembly.compileStreaming === 'function'
+  ? WebAssembly.compileStreaming(fetch(ENGINE_WASM, { credentials: 'same-origin' })) : null;
+engineModule?.catch(() => {});  // engine.js fetches it again
+
+/** The engine's module compiled from the start, once (null after: a later load fetches anew). */
+export function takeEngineModule() {
+  const module = engineModule;
+  engineModule = null;
+  return module;
+}
 
 /** Requests sent and not taken yet, by `path` (under /api/v1) and `Range` header: `{answer, stop}`. */
 const sent = new Map();

@@ -10,8 +10,8 @@
 // the engine gives the refusal's `reason` and `args` (docs/i18n.md, "Refusals").
 
 import { refusalText } from './refusals.js';
-
-const WASM_URL = '/app/wasm/marginalia-core.wasm';
+import { ENGINE_WASM as WASM_URL } from './paths.js';
+import { takeEngineModule } from './earlyrequests.js';
 
 let exports = null;
 const encoder = new TextEncoder();
@@ -64,6 +64,14 @@ export function loadEngine() {
 async function instantiate() {
   let instance = null;
   const imports = { wasi_snapshot_preview1: wasiImports(() => instance.exports.memory) };
+  // Compiled while the modules loaded (earlyrequests.js); failing that, fetched here.
+  const early = takeEngineModule();
+  if (early) {
+    try {
+      instance = await WebAssembly.instantiate(await early, imports);
+      return instance;
+    } catch { /* fetched again below */ }
+  }
   const response = fetch(WASM_URL);
   try {
     ({ instance } = await WebAssembly.instantiateStreaming(response, imports));

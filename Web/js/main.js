@@ -6,26 +6,15 @@ import { Editor, TOOL_NAMES } from './editor.js';
 import { settings, update, onSettingsChange, currentInk } from './settings.js';
 import { toolbarButton, popoverButton, pageField, showActiveTool } from './toolbar.js';
 import { openPopover, closePopover, refreshPopover, popoverAnchor, action, section } from './popover.js';
-import * as toolSettings from './toolsettings.js';
-import { stampPicker } from './tools/stamp.js';
 import { installShortcuts } from './keyboard.js';
-import { downloadEditable, editableFile, saveFile, EXPORTS } from './exporting.js';
 import { canShareFiles, shareFile } from './sharing.js';
-import { printDocument } from './printing.js';
 import { html } from './svg.js';
 import { icon } from './icons.js';
-import { openDocumentsPopover, openSaveAsPopover } from './documents.js';
-import { openVersionsPopover } from './versions.js';
 import { redactionApplyButton } from './redactapply.js';
 import { ReviewPanel } from './review.js';
-import { renderPresence } from './presence.js';
 import { installFind } from './find.js';
 import { redactSettings } from './tools/redact.js';
 import { installRedactFind } from './tools/redactfind.js';
-import { outlineButton } from './outline.js';
-import { showSignatures } from './signaturespanel.js';
-import { signPanel, reloadSaved } from './tools/sign.js';
-import { certificateSection, reloadMyCertificate } from './certificatesigning.js';
 import { installOverflow } from './overflow.js';
 import { installRovingFocus } from './rovingfocus.js';
 import { installPageLayouts } from './pagelayout.js';
@@ -35,20 +24,30 @@ import { setSignedInUser } from './identity.js';
 import { t, formatNumber } from './i18n.js';
 import { showCertification } from './certification.js';
 import { dropEarly } from './earlyrequests.js';
+import { feature, featureAfterFirstPage, loadFeatures } from './features.js';
 
 const editor = new Editor();
 
+/**
+ * A tap that opens a popover made by a feature's module (features.js), loaded after page 1:
+ * a tap before it has come waits for it.
+ */
+const openWith = (name, title, build) => (anchor) => run(async () => {
+  const module = await feature(name);
+  openPopover(anchor, title, () => build(module, anchor));
+});
+
 const TOOL_INFO = {
   select: { label: t('tool.select'), shortcut: 'V' },
-  draw: { label: t('tool.draw'), shortcut: 'P', settings: [t('tool.draw'), toolSettings.drawSettings] },
-  erase: { label: t('tool.erase'), shortcut: 'E', settings: [t('tool.eraser'), toolSettings.eraseSettings] },
-  text: { label: t('tool.text'), shortcut: 'T', settings: [t('tool.text'), toolSettings.textSettings] },
-  shape: { label: t('tool.shape'), settings: [t('tool.shape'), toolSettings.shapeSettings] },
+  draw: { label: t('tool.draw'), shortcut: 'P', settings: openWith('toolSettings', t('tool.draw'), (s) => s.drawSettings()) },
+  erase: { label: t('tool.erase'), shortcut: 'E', settings: openWith('toolSettings', t('tool.eraser'), (s) => s.eraseSettings()) },
+  text: { label: t('tool.text'), shortcut: 'T', settings: openWith('toolSettings', t('tool.text'), (s) => s.textSettings()) },
+  shape: { label: t('tool.shape'), settings: openWith('toolSettings', t('tool.shape'), (s) => s.shapeSettings()) },
   // The Image tool's settings are the stamp picker (tools/stamp.js): stamps are placed as images are.
-  image: { label: t('tool.image'), settings: [t('tool.stamps'), () => stampPicker(editor)] },
-  note: { label: t('tool.note'), settings: [t('tool.note'), () => toolSettings.noteSettings((e) => editor.status(t('status.pictureUnreadable', { reason: e.message }), true))] },
-  highlight: { label: t('tool.highlight'), settings: [t('tool.textMarkup'), toolSettings.highlightSettings] },
-  redact: { label: t('tool.redact'), settings: [t('tool.redact'), redactSettings] },
+  image: { label: t('tool.image'), settings: openWith('stamps', t('tool.stamps'), (s) => s.stampPicker(editor)) },
+  note: { label: t('tool.note'), settings: openWith('toolSettings', t('tool.note'), (s) => s.noteSettings((e) => editor.status(t('status.pictureUnreadable', { reason: e.message }), true))) },
+  highlight: { label: t('tool.highlight'), settings: openWith('toolSettings', t('tool.textMarkup'), (s) => s.highlightSettings()) },
+  redact: { label: t('tool.redact'), settings: (anchor) => openPopover(anchor, t('tool.redact'), redactSettings) },
   form: { label: t('tool.form'), shortcut: 'F' },
 };
 
@@ -76,7 +75,8 @@ function buildToolbar() {
     pages.show(editor.viewer.currentPage, editor.viewer.views.length);
   });
   const zoomLabel = html('button', { type: 'button', class: 'zoom-label', title: t('toolbar.fitWidthKey', { key: '0' }), 'aria-label': t('toolbar.zoomLevel'), onclick: () => editor.viewer.fitWidth() });
-  const documentsButton = toolbarButton({ name: 'open', label: t('toolbar.documents'), onTap: (button) => openDocumentsPopover(button, editor) });
+  const documentsButton = toolbarButton({ name: 'open', label: t('toolbar.documents'),
+    onTap: (button) => run(async () => (await feature('documents')).openDocumentsPopover(button, editor)) });
   nav.append(documentsButton, sidebar, pages.element,
     toolbarButton({ name: 'zoomOut', label: t('toolbar.zoomOut'), shortcut: '−', onTap: () => editor.viewer.zoomBy(0.8) }),
     zoomLabel,
@@ -89,7 +89,7 @@ function buildToolbar() {
     toolButtons[name] = toolbarButton({
       name, label: info.label, shortcut: info.shortcut, toggle: true,
       onTap: () => (name === 'image' ? editor.pickImage() : editor.setTool(name, { toggle: true })),
-      onSettings: info.settings ? (button) => openPopover(button, info.settings[0], info.settings[1]) : undefined,
+      onSettings: info.settings,
     });
     tools.append(toolButtons[name]);
   }
@@ -106,9 +106,10 @@ function buildToolbar() {
     action(t('pages.organise'), () => { closePopover(); editor.organizer.open(); }),
   ]);
   editor.onUpdate(() => { if (popoverAnchor() === pagesMenu) refreshPopover(); });
-  const versionsButton = toolbarButton({ name: 'versions', label: t('toolbar.versions'), onTap: (button) => openVersionsPopover(button, editor) });
-  const settingsMenu = popoverButton('settings', t('toolbar.settings'), t('toolbar.settings'),
-    () => toolSettings.inputSettings(() => run(() => editor.reloadInLanguage())));
+  const versionsButton = toolbarButton({ name: 'versions', label: t('toolbar.versions'),
+    onTap: (button) => run(async () => (await feature('versions')).openVersionsPopover(button, editor)) });
+  const settingsMenu = toolbarButton({ name: 'settings', label: t('toolbar.settings'),
+    onTap: openWith('toolSettings', t('toolbar.settings'), (s) => s.inputSettings(() => run(() => editor.reloadInLanguage()))) });
   const comments = toolbarButton({
     name: 'comments', label: t('toolbar.comments'), toggle: true,
     onTap: () => {
@@ -125,20 +126,23 @@ function buildToolbar() {
   // the document's digital signatures (signaturespanel.js).
   const sign = toolbarButton({
     name: 'sign', label: t('toolbar.sign'),
-    onTap: (anchor) => {
+    onTap: (anchor) => run(async () => {
+      const [signing, certificates, signatures] = await Promise.all([feature('sign'), feature('certificates'), feature('signatures')]);
       openPopover(anchor, t('toolbar.sign'), () => [
         // A certification that does not allow annotations leaves only the digital signatures.
         ...(editor.refusal('annotations') ? [html('p', { class: 'hint error', 'data-refusal': 'annotations', text: editor.refusal('annotations') })]
-          : signPanel(editor)),
-        ...certificateSection(editor, anchor),
-        section(t('sign.digitalSignatures'), action(t('sign.showDigitalSignatures'), () => showSignatures(editor, anchor)))]);
-      reloadSaved(editor, anchor);
-      reloadMyCertificate(editor, anchor);
-    },
+          : signing.signPanel(editor)),
+        ...certificates.certificateSection(editor, anchor),
+        section(t('sign.digitalSignatures'), action(t('sign.showDigitalSignatures'), () => signatures.showSignatures(editor, anchor)))]);
+      signing.reloadSaved(editor, anchor);
+      certificates.reloadMyCertificate(editor, anchor);
+    }),
   });
   sign.title = t('toolbar.signTitle');
   const save = toolbarButton({ name: 'save', label: t('toolbar.save'), shortcut: 'Ctrl+S', onTap: () => editor.save() });
-  const download = toolbarButton({ name: 'download', label: t('toolbar.download'), onTap: () => run(() => downloadEditable(editor.model.summary)) });
+  const download = toolbarButton({ name: 'download', label: t('toolbar.download'),
+    onTap: () => run(async () => (await feature('exporting')).downloadEditable(editor.model.summary)) });
+  const editableFile = async (summary) => (await feature('exporting')).editableFile(summary);
   // Share (sharing.js): shown only where the browser can share files; a file is known by what
   // it is, the revision and the view it shows.
   const share = (what, make) => run(() => shareFile(`${what}:${editor.model.revision}:${JSON.stringify(call({ call: 'visibleArea' }))}`,
@@ -148,7 +152,7 @@ function buildToolbar() {
   shareButton.hidden = !canShareFiles();
   // Each export downloads; where files can be shared, a Share button beside it shares the same file.
   // A flattened PDF says under it what it does with the form and the comments.
-  const exportRow = (entry) => {
+  const exportRow = (entry, { saveFile }) => {
     const save = action(entry.label, () => run(async () => saveFile(await entry.make(editor.model.summary))));
     if (entry.id) save.dataset.export = entry.id;
     const hint = entry.hint ? [html('p', { class: 'hint export-hint', 'data-hint': entry.id, text: entry.hint })] : [];
@@ -159,10 +163,10 @@ function buildToolbar() {
   };
   const exportButton = toolbarButton({
     name: 'export', label: t('toolbar.export'),
-    onTap: (button) => openPopover(button, t('toolbar.export'), () => [
-      action(t('export.saveAs'), () => openSaveAsPopover(button, editor)),
-      ...EXPORTS.filter((entry) => !entry.when || entry.when(editor.model.summary)).flatMap(exportRow),
-      action(t('export.print'), () => { closePopover(); run(() => printDocument(editor.model.summary)); }),
+    onTap: openWith('exporting', t('toolbar.export'), (exporting, anchor) => [
+      action(t('export.saveAs'), () => run(async () => (await feature('documents')).openSaveAsPopover(anchor, editor))),
+      ...exporting.EXPORTS.filter((entry) => !entry.when || entry.when(editor.model.summary)).flatMap((entry) => exportRow(entry, exporting)),
+      action(t('export.print'), () => { closePopover(); run(async () => (await feature('printing')).printDocument(editor.model.summary)); }),
     ]),
   });
   exportButton.title = t('toolbar.exportTitle');
@@ -175,7 +179,9 @@ function buildToolbar() {
   // Find in the document and its outline (issue 15); buttons that do not fit one row go into More.
   editor.find = installFind(editor);
   installRedactFind(editor, editor.find);
-  nav.append(editor.find.button, outlineButton(editor));
+  const outline = toolbarButton({ name: 'outline', label: t('outline.title'),
+    onTap: (button) => run(async () => (await feature('outline')).openOutline(button, editor)) });
+  nav.append(editor.find.button, outline);
   installOverflow(document.getElementById('toolbar'), actions);
 
   const refresh = () => {
@@ -191,7 +197,8 @@ function buildToolbar() {
     zoomLabel.textContent = formatNumber(editor.viewer.zoom, { style: 'percent' });
     save.classList.toggle('dirty', editor.hasUnsavedChanges);
     save.title = editor.hasUnsavedChanges ? t('toolbar.saveUnsaved') : t('toolbar.saveSaved');
-    renderPresence(presence, editor.viewers, api.clientId);
+    // Who else is here (presence.js): shown once page 1 is drawn and its module has come.
+    if (editor.viewers.length || !presence.hidden) run(async () => (await featureAfterFirstPage('presence')).renderPresence(presence, editor.viewers, api.clientId));
     const n = editor.session.waiting.length;
     waiting.hidden = n === 0;
     waiting.textContent = n ? t('toolbar.offline', { count: n }) : '';
@@ -258,6 +265,8 @@ async function start() {
   installPageLayouts(editor);
   installAnnotationFocus(editor);
   installDrop();
+  // What page 1 does not need comes once a page is drawn (features.js), or the opening is over.
+  editor.viewer.on('rendered', loadFeatures);
   try {
     const id = requested ?? (await api.listDocuments()).documents?.[0]?.id;
     if (id) await editor.open(id);
@@ -266,6 +275,7 @@ async function start() {
     document.getElementById('empty').hidden = false;
     editor.status(t('status.openFailed', { reason: error.message }), true);
   }
+  loadFeatures();
 }
 
 start();

@@ -6,33 +6,32 @@
 
 import * as api from './api.js';
 import { html } from './svg.js';
-import { toolbarButton } from './toolbar.js';
 import { openPopover, closePopover } from './popover.js';
 import { t } from './i18n.js';
 
 // Which entries are open (by their place: "/0/2/1"), for the document they belong to.
 let folds = { id: null, open: new Map() };
 
-/** @param {import('./editor.js').Editor} editor */
-export function outlineButton(editor) {
-  return toolbarButton({
-    name: 'outline', label: t('outline.title'),
-    onTap: async (button) => {
-      const id = editor.model.summary?.id;
-      if (!id) return;
-      let items;
-      try {
-        items = (await api.getOutline(id)).items ?? [];
-      } catch (error) {
-        editor.status(t('outline.unreadable', { reason: error.message }), true);
-        return;
-      }
-      if (folds.id !== id) folds = { id, open: new Map() };
-      openPopover(button, t('outline.title'), () => [items.length
-        ? list(items, (page) => { closePopover(); editor.viewer.goToPage(page); }, '')
-        : html('p', { class: 'outline-empty', text: t('outline.none') })]);
-    },
-  });
+/**
+ * What the Outline button does (main.js makes the button; this module comes after page 1,
+ * features.js): the open document's outline, asked for now, in a popover at `anchor`.
+ * @param {HTMLElement} anchor
+ * @param {import('./editor.js').Editor} editor
+ */
+export async function openOutline(anchor, editor) {
+  const id = editor.model.summary?.id;
+  if (!id) return;
+  let items;
+  try {
+    items = (await api.getOutline(id)).items ?? [];
+  } catch (error) {
+    editor.status(t('outline.unreadable', { reason: error.message }), true);
+    return;
+  }
+  if (folds.id !== id) folds = { id, open: new Map() };
+  openPopover(anchor, t('outline.title'), () => [items.length
+    ? list(items, (page) => { closePopover(); editor.viewer.goToPage(page); }, '')
+    : html('p', { class: 'outline-empty', text: t('outline.none') })]);
 }
 
 /** A nested list of entries; an entry that goes to no page of the document is shown disabled. */

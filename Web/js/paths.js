@@ -1,8 +1,12 @@
-// The API's paths (under /api/v1, docs/api.md) that the opening asks for, written once: by
+// The paths the opening asks for, written once: the engine's module, and the API's (under
+// /api/v1, docs/api.md), by
 // earlyrequests.js, which sends them before the editor's modules have come, and by api.js,
 // which takes those answers in place of asking again (`takeEarly` compares the paths and the
 // `Range`, so the two must write them alike). It imports nothing and has no top-level await
 // (earlyrequests.js is an entry point of its own, see there).
+
+/** The editor engine's module (engine.js), fetched and compiled from the start by earlyrequests.js. */
+export const ENGINE_WASM = '/app/wasm/marginalia-core.wasm';
 
 /** The end of a file asked for first, in bytes (api.js's `getFile`). */
 export const FIRST_TAIL = 64 << 10;
