@@ -79,8 +79,8 @@ extension AnnotationJSON {
             contents = a.contents
             author = a.author
             subject = a.subject
-            creationDate = a.creationDate.map { AnnotationJSON.iso8601.format($0) }
-            modificationDate = a.modificationDate.map { AnnotationJSON.iso8601.format($0) }
+            creationDate = a.annotation.creationDate?.iso8601
+            modificationDate = a.annotation.modificationDate?.iso8601
             flags = AnnotationFlags.jsonNames.filter { a.flags.contains($0.1) }.map(\.0)
             foreignAppearance = a.hasForeignAppearance ? true : nil
             inReplyTo = a.inReplyTo
