@@ -112,7 +112,7 @@ extension AnnotationJSON {
                 open = note.isOpen
             case .stamp(let stamp):
                 name = stamp.name
-                image = stamp.imageData?.base64EncodedString()
+                image = stamp.imageBytes.map(Base64.encode)
                 crop = stamp.isImage ? stamp.crop.map { [$0.minX, $0.minY, $0.maxX, $0.maxY].map { Double($0) } } : nil
                 rotation = stamp.isImage && stamp.rotation != 0 ? stamp.rotation : nil
             case .textMarkup(_, let q):
