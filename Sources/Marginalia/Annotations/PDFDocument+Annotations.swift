@@ -331,14 +331,3 @@ extension PDFDocument {
         }
     }
 }
-
-extension PDFAnnotation.Kind {
-    /// Subtypes whose `/Rect` is derived from their geometry rather than given.
-    var rectFollowsDrawing: Bool {
-        switch self {
-        case .ink, .line, .polygon, .polyLine, .textMarkup: return true
-        case .redact(let redact): return !redact.quads.isEmpty
-        default: return false
-        }
-    }
-}

@@ -79,8 +79,8 @@ extension AnnotationJSON {
             contents = a.contents
             author = a.author
             subject = a.subject
-            creationDate = a.creationDate.map { AnnotationJSON.iso8601.format($0) }
-            modificationDate = a.modificationDate.map { AnnotationJSON.iso8601.format($0) }
+            creationDate = a.annotation.creationDate?.iso8601
+            modificationDate = a.annotation.modificationDate?.iso8601
             flags = AnnotationFlags.jsonNames.filter { a.flags.contains($0.1) }.map(\.0)
             foreignAppearance = a.hasForeignAppearance ? true : nil
             inReplyTo = a.inReplyTo
@@ -112,7 +112,7 @@ extension AnnotationJSON {
                 open = note.isOpen
             case .stamp(let stamp):
                 name = stamp.name
-                image = stamp.imageData?.base64EncodedString()
+                image = stamp.imageBytes.map(Base64.encode)
                 crop = stamp.isImage ? stamp.crop.map { [$0.minX, $0.minY, $0.maxX, $0.maxY].map { Double($0) } } : nil
                 rotation = stamp.isImage && stamp.rotation != 0 ? stamp.rotation : nil
             case .textMarkup(_, let q):

@@ -4,10 +4,6 @@ import Foundation
 /// object per annotation with `type`, `pageIndex`, `id`, `rect` and the fields of its type,
 /// coordinates in page space.
 public enum AnnotationJSON {
-    /// Dates as `2026-01-31T12:00:00Z`: one shared, thread-safe style (creating a formatter
-    /// per annotation cost more than encoding the rest of it).
-    static let iso8601 = Date.ISO8601FormatStyle()
-
     /// Encodes annotations (every subtype; the ones Marginalia cannot create come with their
     /// common fields and their PDF subtype as `type`, lowercased).
     public static func encode(_ annotations: [PDFAnnotation]) throws -> Data {
@@ -38,17 +34,19 @@ public enum AnnotationJSON {
         } catch {
             throw AnnotationJSONError(path: "", message: "not JSON: \(error.description)")
         }
-        let read = try records(in: document)
-        let annotations = try read.enumerated().map { index, record in
-            try record.annotation(path: "annotations[\(index)]")
+        let read = try fields(in: document)
+        var annotations: [PDFAnnotation] = []
+        annotations.reserveCapacity(read.count)
+        for (index, fields) in read.enumerated() {
+            annotations.append(try PDFAnnotation(reading: fields, path: "annotations[\(index)]"))
         }
-        return (annotations, ReadText(document: document, records: read))
+        return (annotations, ReadText(document: document, fields: read))
     }
 
     /// What ``decodeKeepingText(_:)`` read on the way to its annotations.
     private struct ReadText {
         let document: JSONValue
-        let records: [Record]
+        let fields: [AnnotationJSONFields]
     }
 
     /// The JSON `type` of an annotation (`ink`, `freeText`, `note`...; other subtypes lowercased).
@@ -64,18 +62,4 @@ public enum AnnotationJSON {
     struct Document: Encodable {
         var annotations: [Record]
     }
-}
-
-/// A bad value in annotation JSON, with where it is.
-public struct AnnotationJSONError: Error, Equatable, CustomStringConvertible {
-    /// The JSON path of the value, e.g. `annotations[2].color`.
-    public var path: String
-    public var message: String
-
-    public init(path: String, message: String) {
-        self.path = path
-        self.message = message
-    }
-
-    public var description: String { path.isEmpty ? message : "\(path): \(message)" }
 }

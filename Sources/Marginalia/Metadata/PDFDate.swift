@@ -59,40 +59,12 @@ public enum PDFDate {
         return Date(timeIntervalSince1970: Double(seconds))
     }
 
-    /// `date` as `Date.ISO8601FormatStyle()` writes it (`2026-01-31T12:00:00Z`, UTC), counted
-    /// by hand for whole seconds from 1583 to 9999 and left to the format style otherwise,
-    /// whose first use in a process sets up a calendar (1.5 M instructions, a tenth of
-    /// `marginalia info --pages N`). `PDFDateTests` compare both.
+    /// `date` as `Date.ISO8601FormatStyle()` writes it (`2026-01-31T12:00:00Z`, UTC): the
+    /// core's writing of it (``AnnotationTimestamp/iso8601``), counted by hand, since the
+    /// format style's first use in a process sets up a calendar (1.5 M instructions, a tenth
+    /// of `marginalia info --pages N`). `AnnotationTimestampTests` compare both.
     public static func iso8601(_ date: Date) -> String {
-        let seconds = date.timeIntervalSince1970
-        // 1583-01-01 and 10000-01-01, 00:00 UTC.
-        guard seconds >= -12_212_553_600, seconds < 253_402_300_800, seconds == seconds.rounded(.down) else {
-            return date.formatted(.iso8601)
-        }
-        let whole = Int(seconds)
-        let days = whole >= 0 ? whole / 86_400 : (whole - 86_399) / 86_400
-        let time = whole - days * 86_400
-        let (year, month, day) = civilDate(daysSince1970: days)
-        func digits(_ value: Int, _ count: Int) -> String {
-            let text = String(value)
-            return String(repeating: "0", count: max(0, count - text.count)) + text
-        }
-        return digits(year, 4) + "-" + digits(month, 2) + "-" + digits(day, 2) + "T" + digits(time / 3600, 2) + ":"
-            + digits(time / 60 % 60, 2) + ":" + digits(time % 60, 2) + "Z"
-    }
-
-    /// The proleptic Gregorian date `days` after 1970-01-01 (the inverse of
-    /// ``daysSince1970(_:_:_:)``; for days from 1582 on).
-    private static func civilDate(daysSince1970 days: Int) -> (year: Int, month: Int, day: Int) {
-        let shifted = days + 719_468
-        let era = shifted / 146_097
-        let dayOfEra = shifted - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthFromMarch = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * monthFromMarch + 2) / 5 + 1
-        let month = monthFromMarch < 10 ? monthFromMarch + 3 : monthFromMarch - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
+        AnnotationTimestamp(date).iso8601
     }
 
     private static func daysIn(_ month: Int, of year: Int) -> Int {

@@ -5,8 +5,9 @@ import Foundation
 /// Reading an annotation from the annotation JSON (docs/annotations-json.md): the browser's
 /// engine learns the document's annotations this way, from the same objects the server's
 /// API answers with. The shared properties but the dates are read (the engine decides
-/// nothing by them); Marginalia's `AnnotationJSON` reads files and commands, checking every
-/// field.
+/// nothing by them), tolerantly: a subtype the model does not know is kept as `.other`, and
+/// what a file another application wrote may hold is taken as it is. A new annotation is read
+/// by the checked reading, ``init(checking:path:)``, which reads every field.
 extension Annotation {
     /// The most points one annotation may hold (the annotation JSON's limit).
     public static let maximumPoints = 1_000_000

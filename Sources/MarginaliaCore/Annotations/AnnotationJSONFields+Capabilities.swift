@@ -1,6 +1,4 @@
-import Foundation
-
-extension AnnotationJSON.Record {
+extension AnnotationJSONFields {
     /// The fields of the annotation JSON that set a property only some kinds have, each with
     /// the capability of the vocabulary table it needs (docs/annotations-json.md).
     private var capabilityFields: [(name: String, given: Bool, needs: AnnotationCapabilities)] {
@@ -16,12 +14,13 @@ extension AnnotationJSON.Record {
     /// on ink), as MuPDF's setters do, rather than dropping it unsaid.
     ///
     /// - Throws: ``AnnotationJSONError`` naming the field and the kinds that have it.
-    func checkCapabilities(of subtype: AnnotationSubtype, path: String) throws {
+    func checkCapabilities(of subtype: AnnotationSubtype, path: String) throws(AnnotationJSONError) {
         let capabilities = subtype.capabilities
         for field in capabilityFields where field.given && capabilities.isDisjoint(with: field.needs) {
-            let kinds = AnnotationVocabulary.modelledEntries(havingAnyOf: field.needs).map(\.jsonType).joined(separator: ", ")
+            var kinds: [String] = []
+            for entry in AnnotationVocabulary.modelledEntries(havingAnyOf: field.needs) { kinds.append(entry.jsonType) }
             throw AnnotationJSONError(path: "\(path).\(field.name)",
-                                      message: "a \(subtype.jsonType) annotation has no \(field.name) (only \(kinds) do)")
+                                      message: "a \(subtype.jsonType) annotation has no \(field.name) (only \(kinds.joined(separator: ", ")) do)")
         }
     }
 }

@@ -1,0 +1,147 @@
+#if !hasFeature(Embedded)
+import Foundation
+#endif
+
+/// The one checked reading of an annotation from the annotation JSON
+/// (docs/annotations-json.md): every field, per kind, with every range check, and the
+/// messages the API, the CLI and the server give (`annotations[2].opacity: expected a number
+/// from 0 to 1`). Marginalia's `AnnotationJSON` and `PDFAnnotation`'s decoding call it and add
+/// what only a file or the clock knows (a new id when none is given, the dates of now).
+extension Annotation {
+    /// The annotation `fields` describe, checked as a new annotation is: a modelled type,
+    /// fields its kind has, values in range; left out, the defaults Marginalia writes (the
+    /// kind's colour, opaque, a 1-point solid border or none for an image, the Print flag and
+    /// NoZoom and NoRotate for a note). Left empty for the caller: ``id`` when the JSON gives
+    /// none (Foundation-free, the core makes no random ids) and the dates it gives none of.
+    ///
+    /// - Throws: ``AnnotationJSONError`` naming the first bad field under `path`.
+    public init(checking fields: AnnotationJSONFields, path: String) throws(AnnotationJSONError) {
+        func fail(_ field: String, _ message: String) -> AnnotationJSONError {
+            AnnotationJSONError(path: "\(path).\(field)", message: message)
+        }
+        guard let subtype = AnnotationSubtype(jsonType: fields.type), subtype.entry.isModelled else {
+            var known: [String] = []
+            for entry in AnnotationVocabulary.entries where entry.isModelled { known.append(entry.jsonType) }
+            throw AnnotationJSONError(path: "\(path).type",
+                                      message: "cannot create annotations of type \"\(fields.type)\" (known: \(known.joined(separator: ", ")))")
+        }
+        try fields.checkCapabilities(of: subtype, path: path)
+        let kind = try AnnotationKind(checking: fields, subtype: subtype, path: path)
+
+        var rect = CGRect.zero
+        if let r = fields.rect {
+            var valid = r.count == 4
+            for value in r where !CoordinateLimit.contains(value) { valid = false }
+            guard valid else { throw fail("rect", "expected [x1, y1, x2, y2] with numbers \(CoordinateLimit.description)") }
+            rect = CGRect(x: min(r[0], r[2]), y: min(r[1], r[3]), width: abs(r[2] - r[0]), height: abs(r[3] - r[1]))
+        } else if !kind.rectFollowsDrawing {
+            throw fail("rect", "missing (only ink, lines, polygons, polylines and text markup may leave it out)")
+        }
+        let color = try Self.color(fields.color, "color", fail: fail) ?? Self.defaultColor(of: kind)
+        // An image has no border until one is given (its width and /C colour draw it).
+        var border = AnnotationBorder()
+        if case .stamp(let stamp) = kind, stamp.isImage { border.width = 0 }
+        let flags: Flags = if case .note = kind { [.print, .noZoom, .noRotate] } else { [.print] }
+        self.init(id: "", pageIndex: nil, kind: kind, rect: rect, color: color, border: border, flags: flags)
+
+        if let id = fields.id, !id.isEmpty { self.id = id }
+        if let pageIndex = fields.pageIndex {
+            guard pageIndex >= 0 else { throw fail("pageIndex", "must be 0 or more") }
+            self.pageIndex = pageIndex
+        }
+        interiorColor = try Self.color(fields.fill, "fill", fail: fail)
+        if let opacity = fields.opacity {
+            guard opacity.isFinite, opacity >= 0, opacity <= 1 else { throw fail("opacity", "expected a number from 0 to 1") }
+            self.opacity = opacity
+        }
+        try readBorder(fields, fail: fail)
+        contents = fields.contents ?? (subtype == .freeText ? fields.text : nil)
+        author = fields.author
+        subject = fields.subject
+        if let text = fields.creationDate {
+            guard let date = AnnotationTimestamp(iso8601: text) else { throw fail("creationDate", "expected an ISO 8601 date") }
+            creationDate = date
+        }
+        if let text = fields.modificationDate {
+            guard let date = AnnotationTimestamp(iso8601: text) else { throw fail("modificationDate", "expected an ISO 8601 date") }
+            modificationDate = date
+        }
+        try readThread(fields, fail: fail)
+        if let names = fields.flags {
+            var set: Flags = []
+            for (i, name) in names.enumerated() {
+                guard let flag = AnnotationFlags.jsonNames.first(where: { $0.0 == name })?.1 else {
+                    throw fail("flags[\(i)]", "unknown flag \"\(name)\"")
+                }
+                set.insert(flag)
+            }
+            self.flags = set
+        }
+    }
+
+    /// A colour `"#RRGGBB"` (or with alpha), nil when not given.
+    static func color(_ text: String?, _ field: String, fail: (String, String) -> AnnotationJSONError) throws(AnnotationJSONError) -> Color? {
+        guard let text else { return nil }
+        guard let color = Color(hex: text) else { throw fail(field, "expected a colour like \"#FF8800\", got \"\(text)\"") }
+        return color
+    }
+
+    /// `width`, `borderStyle` and `dash`.
+    private mutating func readBorder(_ fields: AnnotationJSONFields, fail: (String, String) -> AnnotationJSONError) throws(AnnotationJSONError) {
+        if let width = fields.width {
+            guard width.isFinite, width >= 0, width <= 1000 else { throw fail("width", "expected a width from 0 to 1000 points") }
+            border.width = width
+        }
+        if let name = fields.borderStyle {
+            guard let style = AnnotationBorder.Style(jsonName: name) else { throw fail("borderStyle", AnnotationBorder.Style.expectedNames) }
+            border.style = style
+        }
+        if let dash = fields.dash {
+            var valid = !dash.isEmpty
+            for length in dash where !(length.isFinite && length >= 0 && length <= 1000) { valid = false }
+            guard valid else { throw fail("dash", "expected lengths from 0 to 1000 points") }
+            border.dashPattern = dash
+        }
+    }
+
+    /// `inReplyTo`, `replyType`, `state` and `stateModel`: a reply needs the id of another
+    /// annotation; a review state is a note in reply to the annotation whose state it sets,
+    /// with a state its model allows (the model is inferred from a standard state).
+    private mutating func readThread(_ fields: AnnotationJSONFields, fail: (String, String) -> AnnotationJSONError) throws(AnnotationJSONError) {
+        if let target = fields.inReplyTo {
+            guard !target.isEmpty else { throw fail("inReplyTo", "expected the id of the annotation replied to") }
+            guard target != id else { throw fail("inReplyTo", "an annotation cannot reply to itself") }
+            inReplyTo = target
+        }
+        if let name = fields.replyType {
+            guard let type = ReplyType(jsonName: name) else { throw fail("replyType", "expected reply or group") }
+            guard fields.inReplyTo != nil else { throw fail("replyType", "only an annotation in reply to another has a reply type") }
+            replyType = type
+        }
+        guard fields.state != nil || fields.stateModel != nil else { return }
+        guard case .note = kind, fields.inReplyTo != nil else {
+            throw fail("state", "a review state is a note in reply to the annotation it is about (give type note and inReplyTo)")
+        }
+        guard let model = fields.stateModel ?? fields.state.flatMap({ AnnotationState.model(ofState: $0) }) else {
+            throw fail("stateModel", "missing (the state is not one of the Review or Marked models)")
+        }
+        let value = AnnotationState(model: model, state: fields.state ?? AnnotationState.defaultState(ofModel: model))
+        guard value.isValid else {
+            let allowed = AnnotationState.states(ofModel: model)?.joined(separator: ", ") ?? "a state"
+            throw fail("state", "expected one of \(allowed) for the \(model) model, got \"\(value.state)\"")
+        }
+        state = value
+    }
+
+    /// Colours used when the JSON gives none: black ink and shapes, yellow notes and
+    /// highlights, no background for free text.
+    private static func defaultColor(of kind: AnnotationKind) -> Color? {
+        switch kind {
+        case .freeText: return nil
+        case .note, .textMarkup(.highlight, _): return Color(red: 1, green: 0.85, blue: 0.2)
+        case .stamp(let stamp) where stamp.isImage: return .black  // the frame, drawn only when `width` is given
+        case .stamp, .redact: return Color(red: 0.8, green: 0.1, blue: 0.1)
+        default: return .black
+        }
+    }
+}

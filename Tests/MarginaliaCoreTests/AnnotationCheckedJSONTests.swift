@@ -1,0 +1,37 @@
+import Testing
+@testable import MarginaliaCore
+
+/// The core's one checked reading of the annotation JSON (Annotation+CheckedJSON.swift):
+/// what it leaves to the caller and what it reads that the engine's reading does not.
+@Suite("Annotation JSON, checked")
+struct AnnotationCheckedJSONTests {
+    static func read(_ text: String) throws -> Annotation {
+        try Annotation(checking: AnnotationJSONFields(json: JSONParser.parse(text), path: "annotation"), path: "annotation")
+    }
+
+    @Test func leavesTheIdAndTheDatesItIsNotGivenToTheCaller() throws {
+        let square = try Self.read(#"{"type": "square", "rect": [0, 0, 10, 10]}"#)
+        #expect(square.id.isEmpty && square.creationDate == nil && square.modificationDate == nil)
+        #expect(square.flags == [.print] && square.color == .black && square.border.width == 1)
+    }
+
+    @Test func readsTheDatesAndAStampsPicture() throws {
+        let stamp = try Self.read(#"{"type": "stamp", "id": "s", "rect": [0, 0, 10, 10], "image": "iVBORw==", "#
+                                  + #""creationDate": "2026-01-31T12:00:00.5+01:00", "modificationDate": "2001-01-01T00:00:00Z"}"#)
+        guard case .stamp(let picture) = stamp.kind else { Issue.record("not a stamp"); return }
+        #expect(picture.imageBytes == [0x89, 0x50, 0x4E, 0x47])
+        #expect(stamp.border.width == 0)
+        #expect(stamp.creationDate == AnnotationTimestamp(secondsSinceReferenceDate: 791_550_000.5))
+        #expect(stamp.modificationDate == AnnotationTimestamp(secondsSinceReferenceDate: 0))
+    }
+
+    @Test(arguments: [
+        (#"{"type": "stamp", "rect": [0, 0, 1, 1], "image": "QQ="}"#, "annotation.image: not base64"),
+        (#"{"type": "note", "rect": [0, 0, 1, 1], "creationDate": "2026-01-31"}"#, "annotation.creationDate: expected an ISO 8601 date"),
+        (##"{"type": "note", "rect": [0, 0, 1, 1], "fill": "#FF0000"}"##, "annotation.fill: a note annotation has no fill (only line, square, circle, polygon, polyline, redact do)"),
+    ])
+    func namesTheBadField(json: String, message: String) {
+        #expect(throws: AnnotationJSONError.self) { try Self.read(json) }
+        do { _ = try Self.read(json) } catch { #expect(String(describing: error) == message) }
+    }
+}
