@@ -85,7 +85,8 @@ struct PostgresAuthorTests {
             try $0.run("DROP FUNCTION marginalia_append(\(Self.appendArguments)), marginalia_append(\(Self.appendArguments), text[]); "
                        + "ALTER TABLE operations DROP COLUMN author; DROP TABLE users, shares, audit, retention, document_retention; "
                        + "ALTER TABLE versions DROP COLUMN redacted; DROP TABLE saved_signatures; DROP TABLE user_certificates; "
-                       + "DROP FUNCTION marginalia_audit_append_only(); UPDATE marginalia_schema SET version = 3")
+                       + "DROP FUNCTION marginalia_audit_append_only(); DROP INDEX text_entries_annotation; "
+                       + "UPDATE marginalia_schema SET version = 3")
             try $0.run(PostgresSchema.migrations[1])  // version 2's marginalia_append
             try $0.query("""
                 SELECT marginalia_append($1, 0, NULL, '{1,2}', '{tab-old,tab-old}', '{do,do}', $2::text[],

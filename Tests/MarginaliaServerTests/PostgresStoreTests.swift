@@ -124,6 +124,35 @@ struct PostgresStoreTests {
         #expect(unlocked.failures == 1, "without the lock both replicas claimed revision 1")
     }
 
+    /// A replica overtaken by another rebases without the document's row lock, so that the
+    /// other replicas' commits need not wait for its decoding and applying; overtaken every
+    /// time, it rebases holding the lock on the third try, and its entries follow everyone's.
+    @Test func anOvertakenAppendRebasesWithoutTheRowLockBeforeTakingIt() throws {
+        let place = try TestStore(.postgresql)
+        defer { place.remove() }
+        let replicas = try [place.open(), place.open()].map { try #require($0 as? PostgresDocumentStore) }
+        let id = try replicas[0].createDocument(name: "a", kind: .pdf, pdf: Fixtures.sample, pageCount: 3).id
+        try replicas[1].appendOperations(id, [record(1, "other")], pageCount: 3)
+        var calls: [(revision: Int, newer: [Int], rowFree: Bool)] = []
+        try replicas[0].appendOperations(id, expecting: LogPosition(revision: 0), LogAppend(records: [record(1, "mine")], pageCount: 3),
+                                         now: Date()) { current, newer in
+            let rowFree = (try? replicas[1].pool.withConnection { connection in
+                try connection.query("SELECT id FROM documents WHERE id = $1 FOR UPDATE NOWAIT", [.text(id)])
+            }) != nil
+            calls.append((current.revision, newer.map(\.revision), rowFree))
+            let last = newer.last?.revision ?? current.revision
+            // The other replica overtakes again, while it can.
+            if rowFree { try replicas[1].appendOperations(id, [record(last + 1, "other")], pageCount: 3) }
+            return LogAppend(records: [record(last + 1, "mine")], pageCount: 3)
+        }
+        #expect(calls.map(\.rowFree) == [true, true, false])
+        #expect(calls.map(\.newer) == [[1], [2], [3]])
+        let log = try replicas[0].operations(id, after: 0)
+        #expect(log.map(\.revision) == [1, 2, 3, 4])
+        #expect(log.map(\.clientID) == ["other", "other", "other", "mine"])
+        #expect(try replicas[1].document(id).revision == 4)
+    }
+
     private func appendTwiceAtOnce(locking: Bool) throws -> (failures: Int, revisions: [Int]) {
         let place = try TestStore(.postgresql)
         defer { place.remove() }

@@ -194,6 +194,36 @@ struct ServiceSearchTests {
         #expect(try index.versions().isEmpty)
     }
 
+    /// Replicas' edits reach the shared index in log order: an update whose entries the rows
+    /// hold already changes nothing, and one that starts after the rows' revision is refused
+    /// (the document is then read again), so an annotation's text never goes back.
+    @Test func editsReachTheSharedIndexInLogOrder() throws {
+        let place = try TestStore(.postgresql)
+        defer { place.remove() }
+        let service = try place.service()
+        let id = try service.catalogue.importDocument(name: "Doc", data: try TextFixtures.onePage("placeholder")).id
+        let index = try #require(try StoreLocation.postgres(PostgresConfiguration(url: place.url ?? "")).openTextIndex(for: place.open()))
+        func update(_ version: String, after: Int, _ text: String, revision: Int) throws -> Bool {
+            try index.update(AnnotationTextUpdate(documentID: id, version: version, after: after, changes: [
+                .init(annotationID: "n", page: 0, text: text, existed: true, revision: revision),
+            ]))
+        }
+        #expect(try !update("5.0", after: 4, "unindexed", revision: 5))  // the index holds nothing of it
+        try index.replace(IndexedDocument(documentID: id, version: "5.0", pages: [],
+                                          annotations: [.init(id: "n", page: 0, text: "walrus", rect: .zero)]))
+        #expect(try update("7.0", after: 5, "narwhal", revision: 7))
+        #expect(try update("6.0", after: 5, "walrus again", revision: 6))  // held already: nothing changes
+        #expect(try !update("10.0", after: 8, "beluga", revision: 10))  // entries 8 and 9 missing
+        #expect(try index.version(documentID: id) == "7.0")
+        #expect(try index.search("narwhal", documentID: id, limit: 5).map(\.annotationID) == ["n"])
+        #expect(try index.search("walrus", documentID: nil, limit: 5).isEmpty)
+        #expect(try index.search("beluga", documentID: nil, limit: 5).isEmpty)
+        // Removed at 8: its row goes; the page's rows and other annotations' stay.
+        #expect(try update("8.0", after: 7, "", revision: 8))
+        #expect(try index.search("narwhal", documentID: nil, limit: 5).isEmpty)
+        #expect(try index.version(documentID: id) == "8.0")
+    }
+
     @Test func queriesCannotSpeakTheIndexSyntax() {
         #expect(SQLiteTextIndex.matchExpression("zebra NEAR(\"a b\") OR *") == "\"zebra\" AND \"NEAR\" AND \"a b\" AND \"OR\"")
         #expect(SearchQuery.terms("  \"two words\" three, four.") == ["two words", "three", "four"])

@@ -49,6 +49,14 @@ public enum AnnotationJSON {
         let fields: [AnnotationJSONFields]
     }
 
+    /// Reads one annotation from JSON already parsed (an operation's `annotation`, read by the
+    /// engine core's ``JSONParser``), by the rules of ``decode(_:)``.
+    ///
+    /// - Throws: ``AnnotationJSONError`` naming `path` and the bad value's place under it.
+    public static func annotation(from json: JSONValue, path: String) throws -> PDFAnnotation {
+        try Record(json: json, path: path).annotation(path: path)
+    }
+
     /// The JSON `type` of an annotation (`ink`, `freeText`, `note`...; other subtypes lowercased).
     public static func typeName(of annotation: PDFAnnotation) -> String {
         annotation.kind.jsonType

@@ -1,5 +1,6 @@
 import Foundation
 import Marginalia
+import MarginaliaCore
 
 // The operation log's text of one operation, as the server stores and sends it.
 
@@ -39,6 +40,36 @@ extension EditorOperation {
             return nil
         }
         return String(decoding: output, as: UTF8.self)
+    }
+
+    /// Reads an operation from the log's text (version 2; version 1 too, through the decoder).
+    /// An addition, removal or change of one annotation, what a shared store's replica reads
+    /// for every stroke another logged, is parsed by the engine core's ``JSONParser`` and read
+    /// by hand (``AnnotationJSON/annotation(from:path:)``); `JSONDecoder` with the synthesized
+    /// containers cost a replica catching up most of a stroke's decoding (docs/benchmarks.md,
+    /// "round robin"). Every other operation, and any text that reading refuses, is decoded.
+    ///
+    /// - Throws: `DecodingError` when the text is not an operation.
+    public static func reading(logText text: String) throws -> EditorOperation {
+        if let operation = try? readAnnotationOperation(text) { return operation }
+        return try JSONDecoder().decode(EditorOperation.self, from: Data(text.utf8))
+    }
+
+    /// The operation when `text` is one of the three annotation operations; nil for another.
+    private static func readAnnotationOperation(_ text: String) throws -> EditorOperation? {
+        guard case .object(let object) = try JSONParser.parse(text), let name = object["op"]?.stringValue else { return nil }
+        func annotation(_ key: String) throws -> PDFAnnotation? {
+            guard let value = object[key] else { return nil }
+            return try AnnotationJSON.annotation(from: value, path: key)
+        }
+        switch LoggedOperationName(rawValue: name) {
+        case .addAnnotation?: return try annotation("annotation").map(EditorOperation.addAnnotation)
+        case .removeAnnotation?: return try annotation("annotation").map(EditorOperation.removeAnnotation)
+        case .changeAnnotation?:
+            guard let before = try annotation("before"), let after = try annotation("after") else { return nil }
+            return .changeAnnotation(before: before, after: after)
+        default: return nil
+        }
     }
 
     /// Ends the object with its last key, `op`: the operation's name (``logName``).

@@ -84,20 +84,24 @@ struct AnnotationTextEdit: Sendable, Equatable {
 }
 
 extension AnnotationTextUpdate {
-    /// The update that takes in `edits` (in log order) and marks the document `version`: one
-    /// change per annotation, its last text and page, and whether it was there before the first.
-    init(documentID: String, version: String, edits: [AnnotationTextEdit]) {
+    /// The update that takes in `edits` (in log order) of the entries after revision `after`
+    /// and marks the document `version`: one change per annotation, its last text, page and
+    /// revision, and whether it was there before the first.
+    init(documentID: String, version: String, after: Int, edits: [AnnotationTextEdit]) {
         var changes: [Change] = []
         var position: [String: Int] = [:]
         for edit in edits {
             if let index = position[edit.annotationID] {
                 changes[index].page = edit.page
                 changes[index].text = edit.text
+                changes[index].revision = edit.revision
             } else {
                 position[edit.annotationID] = changes.count
-                changes.append(Change(annotationID: edit.annotationID, page: edit.page, text: edit.text, existed: edit.existed))
+                changes.append(Change(annotationID: edit.annotationID, page: edit.page, text: edit.text, existed: edit.existed,
+                                      revision: edit.revision))
             }
         }
-        self.init(documentID: documentID, version: version, changes: changes.filter { $0.existed || !$0.text.isEmpty })
+        self.init(documentID: documentID, version: version, after: after,
+                  changes: changes.filter { $0.existed || !$0.text.isEmpty })
     }
 }

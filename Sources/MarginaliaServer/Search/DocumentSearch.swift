@@ -32,8 +32,9 @@ public final class DocumentSearch: Sendable, ServicePart {
     /// only annotations, or document `id` read again.
     private func textChanged(_ id: String, _ change: TextChange) {
         guard let indexer = textIndexer else { return }
-        if case .logged(let entries) = change, let last = entries.last, let edits = AnnotationTextEdit.edits(of: entries) {
-            indexer.enqueue(id, edits: edits, through: last.revision)
+        if case .logged(let entries) = change, let first = entries.first, let last = entries.last,
+           let edits = AnnotationTextEdit.edits(of: entries) {
+            indexer.enqueue(id, edits: edits, after: first.revision - 1, through: last.revision)
         } else {
             indexer.enqueue(id)
         }

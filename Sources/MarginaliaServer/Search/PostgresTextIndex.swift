@@ -24,7 +24,7 @@ public final class PostgresTextIndex: TextIndex, Sendable {
 
     public func replace(_ document: IndexedDocument) throws {
         let id = PostgresValue.text(document.documentID)
-        let parts = document.version.split(separator: ".").map { Int($0) ?? 0 }
+        let (revision, number) = Self.parts(of: document.version)
         decoded.withLock { $0.forget(document.documentID) }
         try pool.transaction { connection in
             // The row lock taken here orders replicas indexing the same document.
@@ -34,7 +34,7 @@ public final class PostgresTextIndex: TextIndex, Sendable {
                     version_number = excluded.version_number
                 WHERE text_documents.revision <= excluded.revision AND text_documents.version_number <= excluded.version_number
                 RETURNING document
-                """, [id, .text(document.version), .integer(parts.first ?? 0), .integer(parts.dropFirst().first ?? 0)])
+                """, [id, .text(document.version), .integer(revision), .integer(number)])
             guard !current.isEmpty else { return }
             try connection.query("DELETE FROM text_entries WHERE document = $1", [id])
             try connection.query("DELETE FROM text_pages WHERE document = $1", [id])
@@ -58,11 +58,49 @@ public final class PostgresTextIndex: TextIndex, Sendable {
                   .text(IndexTokens.vector(body))])
     }
 
-    /// Always false: every replica writes this index, and two replicas' edits of one
-    /// annotation could reach it in either order, while a replacement of the whole document
-    /// is ordered by its version (``replace(_:)``). So the document is indexed again whole.
+    /// Takes annotations' edits in under the document's index row lock, which orders the
+    /// replicas' updates and readings: the row's revision says up to which log entry the rows
+    /// hold the document, and only moves forward. An update whose entries the rows hold already
+    /// (another replica took them in, or read the document later) changes nothing, and costs
+    /// one read; one that starts after the rows' revision (entries between were never taken
+    /// in) answers false, so the document is read again; otherwise each annotation the update
+    /// changed after that revision has its rows replaced (found by the partial index
+    /// `text_entries_annotation`, schema version 11), and the row moves to the update's
+    /// version. Two replicas' edits of one annotation therefore reach the rows in log order.
     public func update(_ update: AnnotationTextUpdate) throws -> Bool {
-        false
+        let id = PostgresValue.text(update.documentID)
+        let (revision, number) = Self.parts(of: update.version)
+        // Most updates under round robin are entries another replica took in already: no lock.
+        let indexed = try pool.withConnection { connection in
+            try connection.query("SELECT revision FROM text_documents WHERE document = $1", [id]).first?.integer(0)
+        }
+        guard let indexed else { return false }
+        if indexed >= revision { return true }
+        return try pool.transaction { connection -> Bool in
+            guard let row = try connection.query("""
+                SELECT revision, version_number FROM text_documents WHERE document = $1 FOR UPDATE
+                """, [id]).first, let held = row.integer(0), let heldNumber = row.integer(1) else { return false }
+            if held >= revision { return true }
+            guard held >= update.after else { return false }
+            for change in update.changes where change.revision > held {
+                try connection.query("DELETE FROM text_entries WHERE document = $1 AND kind = 'annotation' AND annotation = $2",
+                                     [id, .text(change.annotationID)])
+                if !change.text.isEmpty {
+                    try insertEntry(connection, id, change.page, "annotation", change.annotationID, change.text)
+                }
+            }
+            let kept = max(number, heldNumber)
+            try connection.query("UPDATE text_documents SET version = $2, revision = $3, version_number = $4 WHERE document = $1",
+                                 [id, .text(TextIndexer.version(revision: revision, savedNumber: kept)), .integer(revision),
+                                  .integer(kept)])
+            return true
+        }
+    }
+
+    /// The revision and the saved version's number a version mark holds (``TextIndexer/version(revision:savedNumber:)``).
+    private static func parts(of version: String) -> (revision: Int, number: Int) {
+        let parts = version.split(separator: ".").map { Int($0) ?? 0 }
+        return (parts.first ?? 0, parts.dropFirst().first ?? 0)
     }
 
     public func remove(documentID: String) throws {

@@ -66,24 +66,33 @@ public struct AnnotationTextUpdate: Sendable {
         public var text: String
         /// Whether it was there before the entries: only then can the index hold a row of it.
         public var existed: Bool
+        /// The revision of the last entry that touched it: an index that holds the document at
+        /// this revision or later has the change already (``PostgresTextIndex``).
+        public var revision: Int
 
-        public init(annotationID: String, page: Int, text: String, existed: Bool) {
+        public init(annotationID: String, page: Int, text: String, existed: Bool, revision: Int) {
             self.annotationID = annotationID
             self.page = page
             self.text = text
             self.existed = existed
+            self.revision = revision
         }
     }
 
     public var documentID: String
     /// The document's version after the entries (``IndexedDocument/version``).
     public var version: String
+    /// The revision the entries follow: their changes are those of every entry after it up to
+    /// the version's revision, so an index holding the document at this revision or later
+    /// misses none of them.
+    public var after: Int
     /// One per annotation, in the order the entries first touched them.
     public var changes: [Change]
 
-    public init(documentID: String, version: String, changes: [Change]) {
+    public init(documentID: String, version: String, after: Int, changes: [Change]) {
         self.documentID = documentID
         self.version = version
+        self.after = after
         self.changes = changes
     }
 }
@@ -118,8 +127,10 @@ public protocol TextIndex: Sendable {
     func replace(_ document: IndexedDocument) throws
     /// Takes in annotations' changed text and marks the document's new version, leaving its
     /// pages' rows alone; returns false, changing nothing, when the index cannot (it does not
-    /// hold the document, or keeps no per-annotation rows it can replace): the caller then
-    /// indexes the whole document again (``replace(_:)``).
+    /// hold the document, or a shared index holds it at a revision before the update's
+    /// ``AnnotationTextUpdate/after``): the caller then indexes the whole document again
+    /// (``replace(_:)``). An index that holds the document at the update's revision or later
+    /// (another replica took the entries in) changes nothing and answers true.
     func update(_ update: AnnotationTextUpdate) throws -> Bool
     /// Forgets a document.
     func remove(documentID: String) throws

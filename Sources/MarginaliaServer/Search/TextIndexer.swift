@@ -10,8 +10,10 @@ import Foundation
 /// pages' rows stay, so that a stroke without text (by a user without a name) costs the index
 /// nothing but the new version. Each document's edits are taken in revision order, those up to
 /// the revision its last reading saw left out (that reading held them already); an edit taken
-/// in twice leaves one row, and after a failure, or before the first reading, the document is
-/// read again instead.
+/// in twice leaves one row, and after a failure, before the first reading, or when the entries
+/// told do not follow each other (a gap), the document is read again instead. Each update
+/// says which entries it covers (``AnnotationTextUpdate/after``), so that an index shared by
+/// replicas takes in only what its rows lack (``PostgresTextIndex/update(_:)``).
 ///
 /// A document is indexed again at the earliest ``settle`` seconds after its last indexing
 /// ended, or three times as long as that indexing took when that is longer (so indexing one
@@ -24,8 +26,9 @@ final class TextIndexer: Sendable {
     private enum Work {
         /// Reading again, pages and annotations.
         case rebuild
-        /// Annotations' edits taken in (those that change rows), up to revision `through`.
-        case edits([AnnotationTextEdit], through: Int)
+        /// Annotations' edits taken in (those that change rows) of the entries after revision
+        /// `after` up to revision `through`.
+        case edits([AnnotationTextEdit], after: Int, through: Int)
     }
 
     private struct Queue {
@@ -62,10 +65,13 @@ final class TextIndexer: Sendable {
             switch (work[id], needed) {
             case (.rebuild?, _):
                 break  // reading it again takes in every edit
-            case (.edits(var edits, _)?, .edits(let more, let through)):
+            case (.edits(var edits, let after, let queuedThrough)?, .edits(let more, let moreAfter, let through))
+                where moreAfter <= queuedThrough:
                 work[id] = nil  // `edits` the only holder of its storage
                 edits += more
-                work[id] = .edits(edits, through: through)
+                work[id] = .edits(edits, after: after, through: through)
+            case (.edits?, .edits):
+                work[id] = .rebuild  // entries between the two were not told: read it again
             case (.edits?, .rebuild), (nil, _):
                 work[id] = needed
             }
@@ -120,13 +126,13 @@ final class TextIndexer: Sendable {
         queue.broadcast()  // the indexing thread, among callers of waitUntilIdle
     }
 
-    /// Asks for annotation `edits` of `id`, from entries up to revision `through` (later than
-    /// any queued before for it), to be taken in soon.
-    func enqueue(_ id: String, edits: [AnnotationTextEdit], through: Int) {
+    /// Asks for annotation `edits` of `id`, from the entries after revision `after` up to
+    /// revision `through` (later than any queued before for it), to be taken in soon.
+    func enqueue(_ id: String, edits: [AnnotationTextEdit], after: Int, through: Int) {
         let changing = edits.filter { !$0.changesNothing }
         queue.withLock { queue in
             guard through > queue.indexedRevision[id] ?? .min else { return }
-            queue.add(id, .edits(changing, through: through))
+            queue.add(id, .edits(changing, after: after, through: through))
         }
         queue.broadcast()
     }
@@ -200,8 +206,8 @@ final class TextIndexer: Sendable {
         do {
             // Edits go onto rows whose revision is known; otherwise (a start, or a failure
             // before) the document is read again.
-            if case .edits(let edits, let through) = work, let indexed {
-                revision = try takeIn(id, edits.filter { $0.revision > indexed }, through: through)
+            if case .edits(let edits, let after, let through) = work, let indexed {
+                revision = try takeIn(id, edits.filter { $0.revision > indexed }, after: max(after, indexed), through: through)
             }
             if revision == nil { revision = try rebuild(id) }
         } catch {
@@ -226,9 +232,9 @@ final class TextIndexer: Sendable {
     /// Takes annotation edits into the rows; the revision they hold after, or nil when the
     /// document must be read again instead (the index does not hold it, or it is in the trash
     /// or gone).
-    private func takeIn(_ id: String, _ edits: [AnnotationTextEdit], through: Int) throws -> Int? {
+    private func takeIn(_ id: String, _ edits: [AnnotationTextEdit], after: Int, through: Int) throws -> Int? {
         guard let version = try versionAfter(id, through) else { return nil }
-        return try index.update(AnnotationTextUpdate(documentID: id, version: version, edits: edits)) ? through : nil
+        return try index.update(AnnotationTextUpdate(documentID: id, version: version, after: after, edits: edits)) ? through : nil
     }
 
     /// Reads the document again into the index (or takes it out); the revision its rows hold

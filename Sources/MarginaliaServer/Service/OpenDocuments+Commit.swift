@@ -24,9 +24,10 @@ extension OpenDocuments {
     /// is taken back, newest first, and each of those requests gets the error.
     ///
     /// The store hands over the entries other processes logged since the batch was applied
-    /// (a shared store's replicas). Then, still holding the document's lock in the store,
-    /// the batch is taken back, the state catches up with those entries, and each request
-    /// is applied again on top; a request that no longer fits fails alone.
+    /// (a shared store's replicas). Then the batch is taken back, the state catches up with
+    /// those entries, and each request is applied again on top; a request that no longer fits
+    /// fails alone. PostgreSQL does this first without the document's row lock and checks
+    /// the position as it appends, so it may happen more than once for one commit.
     ///
     /// Each step takes the document's state lock for itself; none runs holding it for a
     /// caller (a reader that must see nothing uncommitted makes edits wait instead:
@@ -67,8 +68,11 @@ extension OpenDocuments {
                     takeBack(all, from: &state)
                     batch = []
                     let fileBefore = state.file
-                    caughtUp = try catchUp(id, &state, to: current, newer: newer)
-                    let pagesStay = state.file == fileBefore && !caughtUp.contains { Self.movesPages($0.operation) }
+                    // The store may rebase more than once (PostgreSQL, first without its lock):
+                    // every entry caught up is announced.
+                    let entries = try catchUp(id, &state, to: current, newer: newer)
+                    caughtUp += entries
+                    let pagesStay = state.file == fileBefore && !entries.contains { Self.movesPages($0.operation) }
                     for pending in all {
                         do {
                             if pagesStay && Self.onlyAdds(pending) {

@@ -186,7 +186,7 @@ final class OpenDocuments: Sendable {
 
     static func decodeOperation(_ record: OperationRecord) throws -> EditorOperation {
         do {
-            return try JSONDecoder().decode(EditorOperation.self, from: Data(record.json.utf8))
+            return try EditorOperation.reading(logText: record.json)
         } catch {
             throw ServiceError.internalError("logged revision \(record.revision) does not decode: \(error)")
         }
@@ -222,10 +222,15 @@ final class OpenDocuments: Sendable {
         events.publish(id, event, fetch: fetchEntries(id))
     }
 
-    /// Announces entries a catch-up applied, as a committer announces its own; call under
-    /// the document's state lock, so they go out before any later entry of this process.
+    /// Announces entries a catch-up applied, as a committer announces its own, to the
+    /// subscribers and to the text index; call under the document's state lock, so they go out
+    /// before any later entry of this process. Whichever way this process caught up (a
+    /// commit, a read, a save, in the background), its indexer so hears every entry it
+    /// applied, in order and without a gap, which lets a shared index take them in as edits
+    /// (``TextIndexer``).
     func announce(_ id: String, _ entries: [LoggedOperation]) {
         for entry in entries { notify(id, .operation(entry)) }
+        if !entries.isEmpty { textLogged(id, entries) }
     }
 
     /// Reads entries of `id` from the log for the event hub.

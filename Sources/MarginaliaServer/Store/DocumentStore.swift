@@ -51,7 +51,10 @@ public protocol DocumentStore: AnyObject, Sendable {
     /// written when `rebase` throws or returns no entries. Store calls made from inside
     /// `rebase` on the same thread join the transaction (PostgreSQL); a store whose document
     /// lock is the one process that owns it (SQLite) calls `rebase` outside its transaction
-    /// and checks the row again before it appends.
+    /// and checks the row again before it appends. A store may call `rebase` more than once
+    /// (PostgreSQL first rebases without the lock, then checks the row as it appends): each
+    /// call is handed the entries after the position the previous call's entries followed,
+    /// and may be handed some the state holds already, which it skips.
     ///
     /// - Throws: ``StoreError/invalidRequest(_:)`` when the entries do not continue the log.
     func appendOperations(_ id: String, expecting expected: LogPosition, _ append: LogAppend, now: Date,

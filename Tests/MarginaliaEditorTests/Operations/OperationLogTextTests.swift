@@ -5,7 +5,8 @@ import Marginalia
 
 /// An operation's log text (``EditorOperation/sortedJSON()``) is what `JSONEncoder` with
 /// `.sortedKeys` writes of it, whether written by hand (one annotation added, removed or
-/// changed) or encoded (the rest).
+/// changed) or encoded (the rest); it is read back (``EditorOperation/reading(logText:)``) as
+/// `JSONDecoder` reads it, whether by hand or decoded.
 @Suite struct OperationLogTextTests {
     static let stroke: PDFAnnotation = {
         var annotation = PDFAnnotation(kind: .ink(PDFAnnotation.Ink(paths: [[CGPoint(x: 10.5, y: 20), CGPoint(x: 1e-05, y: 700.125)]])),
@@ -35,5 +36,22 @@ import Marginalia
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         #expect(try operation.sortedJSON() == String(decoding: try encoder.encode(operation), as: UTF8.self))
+    }
+
+    @Test(arguments: operations)
+    func readsBackAsTheDecoderReadsIt(operation: EditorOperation) throws {
+        let text = try operation.sortedJSON()
+        let read = try EditorOperation.reading(logText: text)
+        #expect(read == (try JSONDecoder().decode(EditorOperation.self, from: Data(text.utf8))))
+        #expect(try read.sortedJSON() == text)
+    }
+
+    /// Another operation, and text the reading by hand refuses, go to the decoder, which
+    /// reads the one and refuses the other.
+    @Test func readsOtherOperationsAndRefusesWhatIsNoOperation() throws {
+        let rotation = #"{"degrees":90,"index":1,"op":"rotatePage"}"#
+        #expect(try EditorOperation.reading(logText: rotation) == .rotatePage(index: 1, degrees: 90))
+        #expect(throws: DecodingError.self) { try EditorOperation.reading(logText: #"{"op":"addAnnotation","annotation":null}"#) }
+        #expect(throws: DecodingError.self) { try EditorOperation.reading(logText: #"{"op":"addAnnotation"}"#) }
     }
 }

@@ -6,23 +6,40 @@ extension PostgresDocumentStore {
     ///
     /// The common case, nobody logged since `expected`, takes one round trip with the commit:
     /// `marginalia_append` locks the row, checks the position, inserts, moves the row and sends
-    /// the notice. Otherwise a transaction locks the row (`FOR UPDATE`), reads it and the
-    /// entries after `expected.revision`, lets `rebase` decide what to append, and writes the
-    /// entries, the row and the notice in one statement before the commit.
+    /// the notice. When another replica logged first, the entries after `expected` are read
+    /// and `rebase` runs *without* the row lock (at most ``optimisticRebases`` times), and
+    /// `marginalia_append` checks the position again: the other replicas' commits do not wait
+    /// while this one decodes and applies their entries (round robin serialised the replicas
+    /// on that lock, docs/benchmarks.md). When the log moved on each time, a transaction locks
+    /// the row (`FOR UPDATE`), reads it and the entries after the position, lets `rebase`
+    /// decide what to append, and writes the entries, the row and the notice in one statement
+    /// before the commit.
     public func appendOperations(_ id: String, expecting expected: LogPosition, _ proposed: LogAppend, now: Date,
                                  rebase: (DocumentRecord, [OperationRecord]) throws -> LogAppend) throws {
         try DocumentID.validate(id)
+        var expected = expected, proposed = proposed
         if locksDocuments, !proposed.records.isEmpty {
-            try Self.checkContinues(proposed.records, after: expected.revision, id)
-            // Not run again on a broken connection: it may have committed before it broke.
-            let behind = try pool.withConnection(idempotent: false) { connection in
-                try connection.query("""
-                    SELECT marginalia_append($1, $2, $3, $4::bigint[], $5::text[], $6::text[], $7::text[],
-                                             $8::double precision[], $9, $10, $11, $12, $13::text[])
-                    """, appendParameters(id, expected, proposed, now: now)).first?.integer(0)
+            for attempt in 0...Self.optimisticRebases {
+                try Self.checkContinues(proposed.records, after: expected.revision, id)
+                // Not run again on a broken connection: it may have committed before it broke.
+                let behind = try pool.withConnection(idempotent: false) { connection in
+                    try connection.query("""
+                        SELECT marginalia_append($1, $2, $3, $4::bigint[], $5::text[], $6::text[], $7::text[],
+                                                 $8::double precision[], $9, $10, $11, $12, $13::text[])
+                        """, appendParameters(id, expected, proposed, now: now)).first?.integer(0)
+                }
+                guard let behind else { return }
+                if behind == -1 { throw StoreError.notFound("document \(id)") }
+                guard attempt < Self.optimisticRebases else { break }
+                // The row and the entries are read apart: the position is taken from what
+                // `rebase` built on, and checked by `marginalia_append` under the lock.
+                let (record, newer) = try pool.withConnection { connection in
+                    (try fetchDocument(id, on: connection), try fetchOperations(id, after: expected.revision, on: connection))
+                }
+                proposed = try rebase(record, newer)
+                guard let first = proposed.records.first else { return }
+                expected = LogPosition(revision: first.revision - 1, file: record.file)
             }
-            guard let behind else { return }
-            if behind == -1 { throw StoreError.notFound("document \(id)") }
         }
         try pool.transaction { connection in
             let record = try fetchDocument(id, on: connection, forUpdate: true)
@@ -55,6 +72,12 @@ extension PostgresDocumentStore {
                 """, parameters)
         }
     }
+
+    /// How many times a commit another replica overtook is rebased without the document's
+    /// row lock before it takes the lock to rebase (``appendOperations(_:expecting:_:now:rebase:)``):
+    /// enough for three replicas under round robin to mostly commit without it, few enough
+    /// that a replica overtaken again and again soon waits its turn instead.
+    static let optimisticRebases = 2
 
     /// The parameters of `marginalia_append` (schema version 4: with the authors).
     private func appendParameters(_ id: String, _ expected: LogPosition, _ append: LogAppend, now: Date) -> [PostgresValue] {

@@ -229,6 +229,12 @@ enum PostgresSchema {
             added double precision NOT NULL
         );
         """,
+        // 10 → 11: an annotation's rows in the text index found by its id, so that the index
+        // takes annotations' edits from the log (PostgresTextIndex.update) instead of reading
+        // the whole document again.
+        """
+        CREATE INDEX text_entries_annotation ON text_entries (document, annotation) WHERE kind = 'annotation';
+        """,
     ]
 
     static var currentVersion: Int { migrations.count }
