@@ -54,7 +54,7 @@ public enum AnnotationJSON {
     ///
     /// - Throws: ``AnnotationJSONError`` naming `path` and the bad value's place under it.
     public static func annotation(from json: JSONValue, path: String) throws -> PDFAnnotation {
-        try Record(json: json, path: path).annotation(path: path)
+        try PDFAnnotation(reading: AnnotationJSONFields(json: json, path: path), path: path)
     }
 
     /// The JSON `type` of an annotation (`ink`, `freeText`, `note`...; other subtypes lowercased).
