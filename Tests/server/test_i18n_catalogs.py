@@ -28,6 +28,7 @@ ALLOWED = {
     ("Web/js/session.js", "  — Marginalia"): "the tab title: the document's name and the product's",
     ("Web/js/api.js", "  fetching  "): "an HTTP status and a URL, shown after a translated 'Could not …:'",
     ("Web/js/engine.js", "the editor engine is not loaded"): "a programming error (a call before the engine loaded), never a user's",
+    ("Web/js/features.js", 'features.js: no feature named " "'): "a programming error (a feature name the module does not list), never a user's",
     ("Web/js/i18n.js", "the   catalog answered  "): "the console's reason for showing English, written before any catalog is there",
     ("Web/js/overlaytext.js", "Helvetica, Arial, 'Nimbus Sans', 'Liberation Sans', sans-serif"): "a CSS font-family list",
     ("Web/js/tools/sign.js", "the script face ( ) could not be loaded"): "names the font file's URL: a deployment fault, not the user's",

@@ -16,7 +16,7 @@ import Testing
                        "K", "KX", "Kelvin12", "Kelvin13"]
 
     @Test func everySequenceOfSetsAndRemovesMatchesAnOrderedList() {
-        var generator = SplitMix(seed: 42)
+        var generator = SplitMix64(seed: 42)
         for round in 0..<400 {
             var dictionary = PDFDictionary()
             var model: [(String, PDFObject)] = []
@@ -52,18 +52,5 @@ import Testing
         #expect(dictionary["Subtype"] == .integer(3))
         #expect(dictionary["SubtypeC"] == nil)
         #expect(dictionary.count == 3)
-    }
-}
-
-/// A small, seeded generator, so a failure can be replayed.
-private struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
