@@ -22,6 +22,9 @@ public struct JSONParser {
     private let bytes: [UInt8]
     private var index = 0
     private var depth = 0
+    /// Whether a number the fast path cannot read exactly is read again by the standard
+    /// library (correctly rounded); see ``parse(_:correctlyRounded:)``.
+    private var correctlyRounded = false
 
     private init(_ bytes: [UInt8]) {
         self.bytes = bytes
@@ -29,7 +32,23 @@ public struct JSONParser {
 
     /// Parses one JSON value that fills the whole text (surrounding whitespace allowed).
     public static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONValue {
+        try parse(bytes, rounding: false)
+    }
+
+    #if !hasFeature(Embedded)
+    /// Parses as ``parse(_:)-([UInt8])`` does, every number read as the standard library reads
+    /// it (correctly rounded, as `JSONDecoder` reads it): what a number of 16 or more
+    /// significant digits needs to come back as the double that wrote it (a point of a stroke
+    /// read back from the log). The browser's engine, which has no such reading, keeps the
+    /// scaled one; it reads what the server sends and decides nothing by the last bit.
+    public static func parse(_ text: String, correctlyRounded: Bool) throws(JSONSyntaxError) -> JSONValue {
+        try parse(Array(text.utf8), rounding: correctlyRounded)
+    }
+    #endif
+
+    private static func parse(_ bytes: [UInt8], rounding: Bool) throws(JSONSyntaxError) -> JSONValue {
         var parser = JSONParser(bytes)
+        parser.correctlyRounded = rounding
         parser.skipWhitespace()
         let value = try parser.value()
         parser.skipWhitespace()
@@ -293,6 +312,16 @@ public struct JSONParser {
             }
             exponent += exponentNegative ? -written : written
         }
+        #if !hasFeature(Embedded)
+        if correctlyRounded && !Self.scalesExactly(mantissa, exponent),
+           let read = Double(String(decoding: bytes[start..<index], as: UTF8.self)) {
+            guard read.isFinite else {
+                index = start
+                throw error("a number too large for a double")
+            }
+            return read
+        }
+        #endif
         let value = Self.scale(mantissa, byPowerOfTen: exponent)
         guard value.isFinite else {
             index = start
@@ -311,10 +340,16 @@ public struct JSONParser {
         1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
     ]
 
+    /// Whether `mantissa` and 10 to the `exponent` are both doubles exactly, so that one
+    /// multiplication or division rounds the value correctly.
+    private static func scalesExactly(_ mantissa: UInt64, _ exponent: Int) -> Bool {
+        mantissa < (1 << 53) && exponent >= -22 && exponent <= 22
+    }
+
     static func scale(_ mantissa: UInt64, byPowerOfTen exponent: Int) -> Double {
         if mantissa == 0 { return 0 }
         var value = Double(mantissa)
-        if mantissa < (1 << 53) && exponent >= -22 && exponent <= 22 {
+        if scalesExactly(mantissa, exponent) {
             return exponent < 0 ? value / exactPowers[-exponent] : value * exactPowers[exponent]
         }
         // Rare (very long or very large numbers): scale in exact steps; the last bits may differ

@@ -57,7 +57,7 @@ extension EditorOperation {
 
     /// The operation when `text` is one of the three annotation operations; nil for another.
     private static func readAnnotationOperation(_ text: String) throws -> EditorOperation? {
-        guard case .object(let object) = try JSONParser.parse(text), let name = object["op"]?.stringValue else { return nil }
+        guard case .object(let object) = try JSONParser.parse(text, correctlyRounded: true), let name = object["op"]?.stringValue else { return nil }
         func annotation(_ key: String) throws -> PDFAnnotation? {
             guard let value = object[key] else { return nil }
             return try AnnotationJSON.annotation(from: value, path: key)
