@@ -222,6 +222,22 @@ struct ServiceSearchTests {
         #expect(try update("8.0", after: 7, "", revision: 8))
         #expect(try index.search("narwhal", documentID: nil, limit: 5).isEmpty)
         #expect(try index.version(documentID: id) == "8.0")
+        // A note added at 9 and removed at 11: one replica took in 9 alone, another takes in
+        // 9 to 11 from 8. The note had text on the way, so its row goes although the note was
+        // not there at 8 and has no text at the end.
+        #expect(try index.update(AnnotationTextUpdate(documentID: id, version: "9.0", after: 8, changes: [
+            .init(annotationID: "m", page: 0, text: "orca", existed: false, revision: 9),
+        ])))
+        #expect(try index.search("orca", documentID: id, limit: 5).map(\.annotationID) == ["m"])
+        let laterReplica = AnnotationTextUpdate(documentID: id, version: "11.0", after: 8, edits: [
+            AnnotationTextEdit(annotationID: "m", page: 0, text: "orca", existed: false, revision: 9),
+            AnnotationTextEdit(annotationID: "s", page: 0, text: "", existed: false, revision: 10),  // a stroke: no row anywhere
+            AnnotationTextEdit(annotationID: "m", page: 0, text: "", existed: true, revision: 11),
+        ])
+        #expect(laterReplica.changes.map(\.annotationID) == ["m"])
+        #expect(try index.update(laterReplica))
+        #expect(try index.search("orca", documentID: nil, limit: 5).isEmpty)
+        #expect(try index.version(documentID: id) == "11.0")
     }
 
     @Test func queriesCannotSpeakTheIndexSyntax() {

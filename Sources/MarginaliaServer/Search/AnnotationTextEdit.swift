@@ -87,21 +87,29 @@ extension AnnotationTextUpdate {
     /// The update that takes in `edits` (in log order) of the entries after revision `after`
     /// and marks the document `version`: one change per annotation, its last text, page and
     /// revision, and whether it was there before the first.
+    ///
+    /// An annotation added after `after` that never had text in these entries leaves no row
+    /// anywhere and is left out. One that had text on the way, even if it has none at the end
+    /// (a note added, then removed), stays: a shared index may hold the document part of the
+    /// way (another replica took in the entries up to the note), and its row must go.
     init(documentID: String, version: String, after: Int, edits: [AnnotationTextEdit]) {
         var changes: [Change] = []
+        var hadText: [Bool] = []
         var position: [String: Int] = [:]
         for edit in edits {
             if let index = position[edit.annotationID] {
                 changes[index].page = edit.page
                 changes[index].text = edit.text
                 changes[index].revision = edit.revision
+                hadText[index] = hadText[index] || !edit.text.isEmpty
             } else {
                 position[edit.annotationID] = changes.count
                 changes.append(Change(annotationID: edit.annotationID, page: edit.page, text: edit.text, existed: edit.existed,
                                       revision: edit.revision))
+                hadText.append(!edit.text.isEmpty)
             }
         }
         self.init(documentID: documentID, version: version, after: after,
-                  changes: changes.filter { $0.existed || !$0.text.isEmpty })
+                  changes: zip(changes, hadText).filter { $0.existed || $1 }.map { $0.0 })
     }
 }
