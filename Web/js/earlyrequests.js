@@ -31,7 +31,9 @@ export const LAST_PAGE_INDEX = 2 ** 31 - 1;
  * (`takeEngineModule`), which fetches it again itself should this fail.
  * @type {Promise<WebAssembly.Module>|null}
  */
-let engineModule = typeof WebAssembly.compileStreaming === 'function'
+// `globalThis.WebAssembly?.`: a browser without WebAssembly (Lockdown Mode) still loads the
+// modules, and engine.js says the engine could not load.
+let engineModule = typeof globalThis.WebAssembly?.compileStreaming === 'function'
   ? WebAssembly.compileStreaming(fetch(ENGINE_WASM, { credentials: 'same-origin' })) : null;
 engineModule?.catch(() => {});  // engine.js fetches it again
 

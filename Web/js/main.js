@@ -198,7 +198,11 @@ function buildToolbar() {
     save.classList.toggle('dirty', editor.hasUnsavedChanges);
     save.title = editor.hasUnsavedChanges ? t('toolbar.saveUnsaved') : t('toolbar.saveSaved');
     // Who else is here (presence.js): shown once page 1 is drawn and its module has come.
-    if (editor.viewers.length || !presence.hidden) run(async () => (await featureAfterFirstPage('presence')).renderPresence(presence, editor.viewers, api.clientId));
+    // Not asked for by the user: a module that failed to come is not reported on every update.
+    if (editor.viewers.length || !presence.hidden) {
+      featureAfterFirstPage('presence').then((module) => module.renderPresence(presence, editor.viewers, api.clientId),
+        (error) => console.warn('presence.js', error));
+    }
     const n = editor.session.waiting.length;
     waiting.hidden = n === 0;
     waiting.textContent = n ? t('toolbar.offline', { count: n }) : '';

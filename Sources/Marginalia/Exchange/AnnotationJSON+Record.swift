@@ -2,7 +2,7 @@ import Foundation
 
 extension AnnotationJSON {
     /// One annotation as JSON: every field optional but `type`, so each type uses its own.
-    /// Read by ``init(json:path:)`` (AnnotationJSON+Reading.swift).
+    /// Only written: the reading is the core's (`AnnotationJSONFields`, `Annotation(checking:path:)`).
     struct Record: Encodable, Equatable {
         var type: String
         var pageIndex: Int?

@@ -65,7 +65,7 @@ public enum AnnotationJSON {
     /// The most annotations one file may hold.
     public static let maximumAnnotations = 100_000
     /// The most points one annotation may hold.
-    public static let maximumPoints = 1_000_000
+    public static let maximumPoints = Annotation.maximumPoints
 
     struct Document: Encodable {
         var annotations: [Record]

@@ -107,6 +107,14 @@ extension OpenDocuments {
             }
             return
         }
+        // The entries caught up on the way stay applied (they are in the log): subscribers and
+        // the indexer hear them even though this batch failed, so neither sees a gap.
+        if !caughtUp.isEmpty {
+            document.locked { _ in
+                for entry in caughtUp { notify(id, .operation(entry)) }
+            }
+            textLogged(id, caughtUp)
+        }
         let queuedBehind = (try? document.withState(load: { throw failure }) { state -> [PendingApply] in
             let behind = state.pending
             state.pending.removeAll()
