@@ -28,11 +28,11 @@ export const LAST_PAGE_INDEX = 2 ** 31 - 1;
  * The editor engine's module (1.5 MB), fetched and compiled from the start, whatever the
  * address names: engine.js asked for it only once main.js ran (after every module had come),
  * and the pages' layout waits for the engine (issue 36). Taken once by engine.js
- * (`takeEngineModule`), which fetches it again itself should this fail.
+ * (`takeEngineModule`), which fetches it again itself should this fail. Read through
+ * `globalThis.WebAssembly?.`, so that a browser without WebAssembly (Lockdown Mode) still
+ * loads the modules and engine.js says the engine could not load.
  * @type {Promise<WebAssembly.Module>|null}
  */
-// `globalThis.WebAssembly?.`: a browser without WebAssembly (Lockdown Mode) still loads the
-// modules, and engine.js says the engine could not load.
 let engineModule = typeof globalThis.WebAssembly?.compileStreaming === 'function'
   ? WebAssembly.compileStreaming(fetch(ENGINE_WASM, { credentials: 'same-origin' })) : null;
 engineModule?.catch(() => {});  // engine.js fetches it again
