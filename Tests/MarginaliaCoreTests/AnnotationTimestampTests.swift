@@ -32,7 +32,7 @@ struct AnnotationTimestampTests {
     ]
 
     @Test func readsWhatFoundationReadsAtTheSameMomentAndRefusesWhatItRefuses() {
-        var random = SeededRandom(seed: 28)
+        var random = SeededGenerator(seed: 28)
         var accepted = 0
         for _ in 0..<20_000 {
             let text = Self.pieces.map { $0[random.next(below: 10) < 7 ? 0 : random.next(below: $0.count)] }.joined()
@@ -64,7 +64,7 @@ struct AnnotationTimestampTests {
     }
 
     @Test func writesWhatFoundationWritesFromTheFarPastToTheFarFuture() {
-        var random = SeededRandom(seed: 2026)
+        var random = SeededGenerator(seed: 2026)
         var moments: [Double] = [0, 0.5, -0.5, 0.999_999, .nan, .infinity, -.infinity, 1e300, -1e300,
                                  -211_845_067_200, -211_845_067_201, 15_927_175_497_600, 15_927_175_497_601,
                                  -13_197_600_000, -13_197_600_001, -63_145_699_200, -63_145_699_201]

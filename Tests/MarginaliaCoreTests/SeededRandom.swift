@@ -1,6 +1,6 @@
-/// A small seeded generator (SplitMix64), so that a test comparing the core with Foundation
-/// over generated inputs compares the same inputs on every run.
-struct SeededRandom {
+/// A small seeded generator (SplitMix64), so that failures reproduce and a test comparing the
+/// core with Foundation over generated inputs compares the same inputs on every run.
+struct SeededGenerator: RandomNumberGenerator {
     var state: UInt64
 
     init(seed: UInt64) { state = seed }

@@ -19,8 +19,9 @@ import Foundation
 public enum XFDFDocument {
     /// The most annotations one import accepts.
     public static let maximumAnnotations = 100_000
-    /// The most points (ink, vertices, line ends, quadrilateral corners) one import accepts.
-    public static let maximumPoints = 1_000_000
+    /// The most points (ink, vertices, line ends, quadrilateral corners) one import accepts:
+    /// the annotation JSON's limit.
+    public static let maximumPoints = Annotation.maximumPoints
 
     // MARK: - Export
 

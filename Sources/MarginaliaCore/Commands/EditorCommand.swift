@@ -168,7 +168,7 @@ public enum EditorCommand: Equatable, Sendable {
     /// The protocol's version: requests carry it as `"protocol"`.
     public static let protocolVersion = 1
     /// The most points one command may carry (the annotation JSON's limit per annotation).
-    public static let maximumPoints = 1_000_000
+    public static let maximumPoints = Annotation.maximumPoints
     /// The most annotations one command may name or add.
     public static let maximumIds = 10_000
 

@@ -97,10 +97,11 @@ public final class PostgresTextIndex: TextIndex, Sendable {
         }
     }
 
-    /// The revision and the saved version's number a version mark holds (``TextIndexer/version(revision:savedNumber:)``).
+    /// The revision and the saved version's number a version mark holds, 0 for either that is
+    /// missing (``TextIndexer/parts(ofVersion:)``).
     private static func parts(of version: String) -> (revision: Int, number: Int) {
-        let parts = version.split(separator: ".").map { Int($0) ?? 0 }
-        return (parts.first ?? 0, parts.dropFirst().first ?? 0)
+        let parts = TextIndexer.parts(ofVersion: version)
+        return (parts.revision ?? 0, parts.savedNumber ?? 0)
     }
 
     public func remove(documentID: String) throws {

@@ -261,6 +261,13 @@ final class TextIndexer: Sendable {
 
     /// The revision a version (``IndexedDocument/version``, "revision.version") names.
     static func revision(ofVersion version: String) -> Int? {
-        version.split(separator: ".").first.flatMap { Int($0) }
+        parts(ofVersion: version).revision
+    }
+
+    /// The revision and the saved version's number a version mark holds
+    /// (``version(revision:savedNumber:)``), each nil when it is missing or not a number.
+    static func parts(ofVersion version: String) -> (revision: Int?, savedNumber: Int?) {
+        let parts = version.split(separator: ".")
+        return (parts.first.flatMap { Int($0) }, parts.dropFirst().first.flatMap { Int($0) })
     }
 }

@@ -45,25 +45,6 @@ extension GeometryTests {
         return true
     }
 
-    /// A small deterministic pseudo-random generator (SplitMix64), so failures reproduce.
-    struct SeededGenerator: RandomNumberGenerator {
-        var state: UInt64
-
-        init(seed: UInt64) { state = seed }
-
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-
-        mutating func point(in range: ClosedRange<CGFloat>) -> CGPoint {
-            CGPoint(x: CGFloat.random(in: range, using: &self), y: CGFloat.random(in: range, using: &self))
-        }
-    }
-
     /// Values that break naive geometry code.
     static let hostileNumbers: [CGFloat] = [
         .nan, .infinity, -.infinity, .greatestFiniteMagnitude, -.greatestFiniteMagnitude,
@@ -73,5 +54,11 @@ extension GeometryTests {
     /// Points made of hostile numbers and ordinary ones.
     static let hostilePoints: [CGPoint] = hostileNumbers.flatMap { value in
         [CGPoint(x: value, y: 0), CGPoint(x: 1, y: value), CGPoint(x: value, y: value)]
+    }
+}
+
+extension SeededGenerator {
+    mutating func point(in range: ClosedRange<CGFloat>) -> CGPoint {
+        CGPoint(x: CGFloat.random(in: range, using: &self), y: CGFloat.random(in: range, using: &self))
     }
 }

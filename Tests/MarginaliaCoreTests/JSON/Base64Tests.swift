@@ -11,7 +11,7 @@ struct Base64Tests {
     /// character of two bytes, from none to twelve of them.
     @Test func readsWhatFoundationReadsAndRefusesWhatItRefuses() {
         let characters = Array("QUJDAx=  !=/+wé\n9")
-        var random = SeededRandom(seed: 64)
+        var random = SeededGenerator(seed: 64)
         var accepted = 0
         for _ in 0..<50_000 {
             let text = String((0..<random.next(below: 13)).map { _ in characters[random.next(below: characters.count)] })
@@ -35,7 +35,7 @@ struct Base64Tests {
     }
 
     @Test func writesWhatFoundationWrites() {
-        var random = SeededRandom(seed: 46)
+        var random = SeededGenerator(seed: 46)
         for count in 0..<200 {
             let bytes = (0..<count).map { _ in UInt8(random.next(below: 256)) }
             #expect(Base64.encode(bytes) == Data(bytes).base64EncodedString())
