@@ -149,7 +149,8 @@ if [ "$build_status" -eq 0 ]; then
     workers=${MARGINALIA_TEST_WORKERS:-0}
     xdist=()
     [ "$workers" -gt 0 ] && xdist=(-n "$workers" --dist worksteal)
-    run "server+web" "$logs/server" python3 -m pytest -q "${xdist[@]}" "${browser_suites[@]}" --ignore=Tests/server/test_schemathesis.py
+    # The 25 slowest tests close the log: CI's time is bounded, and this shows where it goes.
+    run "server+web" "$logs/server" python3 -m pytest -q --durations=25 "${xdist[@]}" "${browser_suites[@]}" --ignore=Tests/server/test_schemathesis.py
     server_status=$?
     record "server+web" "$server_status" "$(grep -E '[0-9]+ (passed|failed|error|skipped)|no tests ran' "$logs/server" | tail -n 1)"
     # The API tested by machines: Schemathesis from docs/openapi.json against a live server, with
