@@ -85,6 +85,17 @@ struct BridgeFixedSizeTests {
         #expect(abs(bottomRight.0 - topLeft.0 + 40) < 1e-9 && abs(bottomRight.1 - topLeft.1 - 120) < 1e-9, "zoom \(zoom)")
     }
 
+    /// A kind the editor does not draw (a file attachment's paper clip) is left to the page's
+    /// renderer, which zooms it: placed at its screen size, the overlay would draw nothing
+    /// there and the icon would vanish from the editor.
+    @Test func aNoZoomKindTheEditorDoesNotDrawZoomsWithThePage() throws {
+        let bridge = try Self.bridge()
+        _ = try Self.call(bridge, #"{"call": "setAnnotations", "annotations": [{"type": "fileattachment", "id": "clip", "pageIndex": 0, "rect": [245, 223, 252, 240], "flags": ["print", "noZoom", "noRotate"]}, {"type": "note", "id": "n", "pageIndex": 0, "rect": [10, 10, 30, 30], "flags": ["print", "noZoom", "noRotate"]}]}"#)
+        _ = try Self.call(bridge, #"{"call": "setViewport", "zoom": 2, "anchor": [0, 0]}"#)
+        let placements = try Self.call(bridge, #"{"call": "screenPlacements", "pageIndex": 0}"#)["placements"]?.arrayValue ?? []
+        #expect(placements.map { $0["id"]?.stringValue } == ["n"], "the note only")
+    }
+
     @Test func aRestyleSetsTheIconOfNotes() throws {
         let bridge = try Self.bridge()
         _ = try Self.call(bridge, #"{"call": "setAnnotations", "annotations": [{"type": "note", "id": "n", "pageIndex": 0, "rect": [10, 10, 30, 30], "flags": ["noZoom", "noRotate"]}]}"#)

@@ -245,6 +245,29 @@ def test_a_redaction_mark_without_an_appearance_is_left_to_the_overlay(new_edito
     assert mark in overlay_ids(editor, 0)
 
 
+def test_an_icon_the_editor_does_not_draw_is_shown_at_every_zoom(new_editor, web_server):
+    """A file attachment's paper clip flagged NoZoom (pypdf's example) is a kind the overlay does
+    not draw: pdf.js draws it from its appearance, zoomed with the page, at zoom 1 and 2 (kept
+    at its screen size, it was hidden from pdf.js and drawn by no one)."""
+    editor = new_editor(doc_id=upload_corpus(web_server, "pypdf-example.pdf"))
+    [clip] = [a for a in editor.annotations() if a["type"].lower() == "fileattachment"]
+    x1, y1, x2, y2 = clip["rect"]
+    for zoom in (1, 2):
+        editor.show_page(0, zoom=zoom)
+        x, y = editor.page_point_to_client(0, (x1 + x2) / 2, (y1 + y2) / 2)
+        editor.js(f"marginalia.viewer.scroller.scrollBy({x} - innerWidth / 2, {y} - innerHeight / 2); marginalia.viewer.scrolled()")
+        wait_rendered(editor)
+        assert clip["id"] in editor.js("[...marginalia.viewer.views[0].canvasIds]"), zoom
+        assert clip["id"] not in overlay_ids(editor, 0), zoom
+        left, top = editor.page_point_to_client(0, x1, y2)
+        right, bottom = editor.page_point_to_client(0, x2, y1)
+        assert 0 < left < right < editor.js("innerWidth") and 0 < top < bottom < editor.js("innerHeight"), (left, top, right, bottom)
+        shown = editor.screenshot_region(f"nozoom-attachment-zoom-{zoom}", [left, top, right, bottom]).convert("L")
+        dark = sum(1 for value in shown.getdata() if value < 96)
+        # The clip's black outline: about a fifth of its box at either zoom.
+        assert dark > 0.08 * shown.width * shown.height, (zoom, dark, shown.size)
+
+
 # pdfplumber's form demo, page 1: links to other pages of the document and one to the web.
 LINKS_FILE = "pdfplumber-pdffill-demo.pdf"
 

@@ -291,12 +291,14 @@ function drawStamp(a) {
 
 /**
  * A sticky note in page space: the icon its /Name names, as the engine (and the saved
- * appearance) draws it (NoteIcon.marks), filling the rect. A NoZoom note (every note the
- * editor makes) is drawn through its screen placement (renderAnnotations).
+ * appearance) draws it (NoteIcon.marks), filling the rect; or, when another application drew
+ * its appearance (`foreignAppearance`), that appearance, as for stamps (its icon is that
+ * application's own design). A NoZoom note (every note the editor makes) is drawn through its
+ * screen placement (renderAnnotations).
  */
 function drawNote(a) {
   const [x1, y1, x2, y2] = normRect(a.rect);
-  const icon = svg('g', { transform: `translate(${x1} ${y2}) scale(1 -1)` },
+  const icon = a.foreignAppearance ? drawForeign(a) : svg('g', { transform: `translate(${x1} ${y2}) scale(1 -1)` },
     [noteIconShapes(a.icon, a.color ?? '#FFD54F', x2 - x1 || 20, y2 - y1 || 20)]);
   const title = svg('title');
   title.textContent = a.contents ?? t('type.note');

@@ -52,10 +52,13 @@ extension Annotation {
     /// Comments belong to their authors (only the author edits or deletes one).
     public var isComment: Bool { state != nil || (inReplyTo != nil && replyType == .reply) }
 
-    /// Whether it keeps its size on screen at every zoom: the NoZoom flag, whatever the kind
-    /// (notes, stamps; ISO 32000-2, 12.5.3). The one rule the editor draws, hit-tests and
+    /// Whether it keeps its size on screen at every zoom: the NoZoom flag on a kind the editor
+    /// draws (notes, stamps; ISO 32000-2, 12.5.3). The one rule the editor draws, hit-tests and
     /// selects by (``EditorEngine/viewRect(of:)``, ``EditorEngine/screenPlacement(of:)``).
-    public var keepsScreenSize: Bool { flags.contains(.noZoom) }
+    /// A kind it does not draw (``isEditable`` false: a file attachment's or a sound's icon)
+    /// is left to the page's renderer, which zooms it: kept at its screen size, no one would
+    /// draw it at all.
+    public var keepsScreenSize: Bool { flags.contains(.noZoom) && isEditable }
 
     /// Whether a resize keeps the width-to-height ratio (images and notes).
     public var keepsAspectRatio: Bool {

@@ -110,7 +110,7 @@ extension EditorEngine {
         guard indexes.indices.contains(page), location.x.isFinite, location.y.isFinite else { return nil }
         let slack = Self.tapTolerance / 2
         let floating = indexes[page].annotations.reversed().first { annotation in
-            guard annotation.keepsScreenSize, !annotation.isHidden, annotation.isEditable else { return false }
+            guard annotation.keepsScreenSize, !annotation.isHidden else { return false }
             return viewRect(of: annotation).insetBy(dx: -slack, dy: -slack).contains(location)
         }
         if let floating { return floating }
