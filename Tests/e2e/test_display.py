@@ -268,6 +268,23 @@ def test_an_icon_the_editor_does_not_draw_is_shown_at_every_zoom(new_editor, web
         assert dark > 0.08 * shown.width * shown.height, (zoom, dark, shown.size)
 
 
+def test_a_note_another_application_drew_shows_its_own_icon(new_editor, web_server):
+    """pypdf's example has a comment whose icon another application drew (a square bubble): the
+    overlay, which keeps the note at its screen size, draws that appearance (the server's
+    picture of it), not the engine's icon, so the page shows what pdf.js shows (`ours` was 0.12
+    with the engine's bubble and the attachment's clip missing)."""
+    name = "pypdf-example.pdf"
+    editor = new_editor(viewport={"width": 1280, "height": 1000}, doc_id=upload_corpus(web_server, name))
+    wait_rendered(editor)
+    [note] = [a for a in editor.annotations() if a["type"] == "note"]
+    assert note.get("foreignAppearance") is True, note
+    editor.wait_until(f"!!document.querySelector('.annotation.note[data-id=\"{note['id']}\"] image.foreign-appearance')")
+    # The picture has arrived (its resource timing entry is written once the response ends).
+    editor.wait_until("performance.getEntriesByType('resource').some((e) => e.name.includes('/appearance?'))")
+    figures = measure_page(editor, corpus_file(name), 0, "foreign-note-icon")
+    assert figures["ours"] < 0.05, figures
+
+
 # pdfplumber's form demo, page 1: links to other pages of the document and one to the web.
 LINKS_FILE = "pdfplumber-pdffill-demo.pdf"
 

@@ -20,9 +20,10 @@ def engine_icon(editor, name):
 
 def test_the_note_tool_places_the_chosen_icon(new_editor):
     editor = new_editor()
-    # The sample's note names Comment: it is drawn as the engine's Comment (a speech bubble).
-    assert editor.attribute('.annotation.note[data-id="sample-note-1"] .note-icon', "data-icon") == "Comment"
-    assert drawn_icon(editor, '.annotation.note[data-id="sample-note-1"]') == engine_icon(editor, "Comment")
+    # The sample's note names Comment, but another application drew its appearance (a folded
+    # yellow note): it is shown as that appearance draws it, not as the engine's Comment.
+    editor.wait_until("!!document.querySelector('.annotation.note[data-id=\"sample-note-1\"] image.foreign-appearance')")
+    assert drawn_icon(editor, '.annotation.note[data-id="sample-note-1"]') == []
 
     editor.click("button[data-tool=note]", button="right")
     editor.wait_until("!document.getElementById('popover').hidden")

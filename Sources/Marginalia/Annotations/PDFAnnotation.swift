@@ -51,6 +51,17 @@ public struct PDFAnnotation: Hashable, Sendable {
         self.dictionary = PDFDictionary()
     }
 
+    /// This annotation with what writing `written` into its file decided
+    /// (``PDFDocument/updateAnnotation(_:)`` returns it): the rect (an ink's, a line's or a
+    /// markup's covers its drawing) and whether its appearance is still another application's
+    /// (a note restyled is drawn by Marginalia from then on).
+    public func taking(fileState written: PDFAnnotation) -> PDFAnnotation {
+        var result = self
+        result.rect = written.rect
+        result.hasForeignAppearance = written.hasForeignAppearance
+        return result
+    }
+
     /// The `/Subtype` name.
     public var subtype: String { kind.subtype }
 

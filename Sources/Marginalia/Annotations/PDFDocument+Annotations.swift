@@ -227,6 +227,8 @@ extension PDFDocument {
             appearanceReference = file.add(.stream(result.stream))
             // The old appearance is no longer referenced: free it.
             if let old = annotation.dictionary["AP"]?.dictionaryValue?["N"]?.referenceValue { file.delete(old) }
+            // Drawn by Marginalia now: clients draw it from its fields again.
+            annotation.hasForeignAppearance = false
         }
         let parent = try replyTarget(of: annotation, on: page)
         var dictionary = AnnotationWriter().dictionary(for: annotation, page: page.reference, appearance: appearanceReference,

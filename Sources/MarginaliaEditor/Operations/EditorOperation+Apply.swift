@@ -58,8 +58,7 @@ extension EditorOperation {
             stored.inReplyTo = after.inReplyTo
             stored.replyType = after.replyType
             stored.state = after.state
-            var written = after
-            written.rect = try document.updateAnnotation(stored).rect
+            let written = after.taking(fileState: try document.updateAnnotation(stored))
             return .changeAnnotation(before: before, after: written)
         case .arrangeAnnotation(let id, let page, _, let to):
             let count = try document.pageCount

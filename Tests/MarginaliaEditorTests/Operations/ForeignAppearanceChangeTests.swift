@@ -1,0 +1,46 @@
+import Foundation
+import Testing
+@testable import Marginalia
+@testable import MarginaliaEditor
+
+/// What a change operation logs of an appearance another application drew: the sample's note
+/// (a folded yellow note drawn by scripts/make_sample.py, not by Marginalia) keeps that drawing
+/// when it is only moved, and is drawn by Marginalia once restyled, which the logged `after`
+/// must say (`foreignAppearance`): clients draw the note from its fields again, else they
+/// would show the picture of the old drawing, or of the new one, for the icon chosen.
+@Suite("Change operations and other applications' appearances")
+struct ForeignAppearanceChangeTests {
+    static func sample() throws -> PDFDocument {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Samples/sample.pdf")
+        return try PDFDocument(url: url)
+    }
+
+    @Test func aRestyledNoteIsLoggedAsDrawnByMarginalia() throws {
+        let document = try Self.sample()
+        let note = try #require(try document.annotations(onPage: 0).first { $0.id == "sample-note-1" })
+        #expect(note.hasForeignAppearance)
+        var keyed = note
+        keyed.kind = .note(.init(icon: "Key"))
+        let applied = try EditorOperation.changeAnnotation(before: note, after: keyed).apply(to: document)
+        guard case .changeAnnotation(_, let after) = applied else {
+            Issue.record("applied as \(applied.name)")
+            return
+        }
+        #expect(!after.hasForeignAppearance)
+        let json = try #require(try JSONSerialization.jsonObject(with: try AnnotationJSON.encode([after])) as? [String: Any])
+        #expect((json["annotations"] as? [[String: Any]])?.first?["foreignAppearance"] == nil)
+    }
+
+    @Test func aMovedNoteKeepsTheDrawingItHad() throws {
+        let document = try Self.sample()
+        let note = try #require(try document.annotations(onPage: 0).first { $0.id == "sample-note-1" })
+        let moved = note.placed(by: .translation(x: -40, y: 0), in: note.rect.offsetBy(dx: -40, dy: 0))
+        let applied = try EditorOperation.changeAnnotation(before: note, after: moved).apply(to: document)
+        guard case .changeAnnotation(_, let after) = applied else {
+            Issue.record("applied as \(applied.name)")
+            return
+        }
+        #expect(after.hasForeignAppearance)
+    }
+}
