@@ -5,7 +5,9 @@ graph, so that the browser fetches them all at once instead of level by level (e
 imports are found only once it has arrived: about five round trips before the first request
 for a document).
 
-The list sits between two markers in Web/index.html and is generated, never written by hand:
+The list sits between two markers in Web/index.html, inside its `<template id="after-worker">`
+(Web/js/pdfworker.js lets it go once the request for pdf.js's worker script is made, so that
+this request is not queued behind the preloads), and is generated, never written by hand:
 this script reads the graph from the entry points' `import … from '…'` and `export … from '…'`
 lines (dynamic `import()` is not followed: what a module loads later is not preloaded), and
 writes the list, or with `--check` says whether the list and the graph differ (exit status 1).
