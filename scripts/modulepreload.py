@@ -5,7 +5,9 @@ graph, so that the browser fetches them all at once instead of level by level (e
 imports are found only once it has arrived: about five round trips before the first request
 for a document).
 
-The list sits between two markers in Web/index.html and is generated, never written by hand:
+The list sits between two markers in Web/index.html, inside its `<template id="after-worker">`
+(Web/js/pdfworker.js lets it go once the request for pdf.js's worker script is made, so that
+this request is not queued behind the preloads), and is generated, never written by hand:
 this script reads the graph from the entry points' `import … from '…'` and `export … from '…'`
 lines (dynamic `import()` is not followed: what a module loads later is not preloaded), and
 writes the list, or with `--check` says whether the list and the graph differ (exit status 1).
@@ -34,7 +36,7 @@ END = "<!-- end of module preloads -->"
 # A static import or re-export: `import … from './x.js';`, `import './x.js';`, `export … from './x.js';`
 # at the start of a line (the editor's modules write each on one line).
 STATIC_IMPORT = re.compile(r"""^\s*(?:import\s*(?:[^'"();]*?\bfrom\s*)?|export\b[^'"();]*?\bfrom\s*)['"]([^'"]+)['"]\s*;?\s*$""", re.M)
-ENTRY = re.compile(r"""<script type="module" src="([^"]+)"></script>""")
+ENTRY = re.compile(r"""<script type="module"(?: async)? src="([^"]+)"></script>""")
 
 
 class GraphError(Exception):
@@ -59,8 +61,13 @@ def url_of(path: Path) -> str:
 
 
 def entries(html: str) -> list[Path]:
-    """The module scripts index.html runs, as files of Web/."""
-    return [WEB / src.removeprefix(PREFIX) for src in ENTRY.findall(html) if src.startswith(PREFIX)]
+    """The module scripts index.html runs, as files of Web/: those outside its template first
+    (pdfworker.js, earlyrequests.js), then the template's (main.js, run once pdfworker.js lets
+    the template go)."""
+    start, end = html.find("<template"), html.find("</template>")
+    inside = html[start:end] if 0 <= start < end else ""
+    outside = html.replace(inside, "") if inside else html
+    return [WEB / src.removeprefix(PREFIX) for src in ENTRY.findall(outside) + ENTRY.findall(inside) if src.startswith(PREFIX)]
 
 
 def graph(starts: list[Path]) -> list[str]:

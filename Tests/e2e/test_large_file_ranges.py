@@ -88,6 +88,28 @@ def test_a_large_file_is_read_by_ranges_as_pages_are_drawn(new_editor, large_doc
     assert 0 < again < size / 10, f"after an edit the editor read {again} bytes"
 
 
+# The document's file: each request made before the first page was drawn (features.js's
+# mark, made once a page is drawn), with the bytes it brought.
+FILE_BEFORE_PAGE_1 = """(() => {
+    const drawn = performance.getEntriesByName('marginalia:features')[0].startTime;
+    return performance.getEntriesByType('resource')
+        .filter((e) => new URL(e.name).pathname.endsWith('/file') && e.startTime < drawn)
+        .map((e) => e.encodedBodySize);
+})()"""
+
+
+def test_the_first_page_is_drawn_from_the_files_first_and_last_bytes(new_editor, large_document):
+    """Issue 36, eleventh round: the opening asks for the file's end (its cross-reference) and
+    its beginning (header, catalog, page tree and here the first pages' objects) at once, and
+    pdf.js reads them from the range transport without a round trip each: page 1 of this file
+    is drawn with no other request for the file."""
+    editor = new_editor(doc_id=large_document)
+    assert dark(editor, 0, [(300, 720)]) == [True], "page 1 is drawn from the file"
+    reads = editor.js(FILE_BEFORE_PAGE_1)
+    print(f"\n{editor.engine}: the file read in {len(reads)} requests before page 1: {reads}")
+    assert sorted(reads) == [256 << 10, 512 << 10], f"the end and the beginning, and nothing more: {reads}"
+
+
 def test_a_file_changed_while_it_is_read_is_opened_again(new_editor, large_document):
     editor = new_editor(doc_id=large_document)
     opened_revision = editor.js("marginalia.display.fileRevision")

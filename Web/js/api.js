@@ -6,7 +6,7 @@ import { storedUserName } from './identity.js';
 import { refusalText } from './refusals.js';
 import { makeRangeTransport, RANGE_CHUNK_SIZE } from './rangefile.js';
 import { takeEarly } from './earlyrequests.js';
-import { tailRequest, documentPath, openingAnnotationsPath, fieldsPath, filePath } from './paths.js';
+import { tailRequest, headRequest, tailAnswer, documentPath, openingAnnotationsPath, fieldsPath, filePath } from './paths.js';
 
 const BASE = '/api/v1';
 
@@ -105,8 +105,6 @@ export const saveAs = (id, name) => json(`${documentPath(id)}/save-as`, {
 const storedPrefixes = new Map();
 /** Bytes fetched again before the part a tab lacks, and compared, to tell that the file still begins as it did. */
 export const PREFIX_OVERLAP = 1024;
-/** Files longer than this are read by pdf.js in ranges, as it needs them (rangefile.js). */
-export const RANGE_THRESHOLD = 8 << 20;
 
 /**
  * The editable PDF in its current state and the revision it shows (X-Marginalia-Revision),
@@ -118,16 +116,20 @@ export const RANGE_THRESHOLD = 8 << 20;
  * PREFIX_OVERLAP bytes earlier; when those bytes differ (the file was rewritten) or the server
  * answers anything but that range, the whole file is fetched.
  *
- * Otherwise the end of the file comes first (paths.js's FIRST_TAIL bytes). A file of RANGE_THRESHOLD
+ * Otherwise the end of the file comes first (paths.js's FIRST_TAIL bytes). A file of paths.js's RANGE_THRESHOLD
  * bytes or less is then completed with one more range; a longer one is left to pdf.js, which
- * reads the ranges it needs through rangefile.js (`source.range`), and `onStale` is called
- * when the file changes on the server before pdf.js has read what it needs.
+ * reads the ranges it needs through rangefile.js (`source.range`), holding the file's end and,
+ * at the first opening, its beginning (FIRST_HEAD bytes, `fileHead`), so that it reads them
+ * without a round trip each,
+ * and `onStale` is called when the file changes on the server before pdf.js has read what it needs.
  * @param {string} id
  * @param {{onStale?: () => void}} [options]
  * @returns {Promise<{source: object, revision: number}>} `source.range` is the transport of a file read by ranges
  */
 export async function getFile(id, { onStale = () => {} } = {}) {
   const path = filePath(id);
+  // Taken now, before main.js drops what it has not taken (earlyrequests.js).
+  const earlyHead = takeEarly(path, headRequest());
   const known = storedPrefixes.get(id);
   let response;
   let bytes;
@@ -149,14 +151,14 @@ export async function getFile(id, { onStale = () => {} } = {}) {
   if (!bytes) {
     response = await request(path, tailRequest());
     const body = new Uint8Array(await response.arrayBuffer());
-    const range = /^bytes (\d+)-(\d+)\/(\d+)$/.exec(response.headers.get('Content-Range') ?? '');
-    const begin = range ? Number(range[1]) : 0;
-    const length = range ? Number(range[3]) : body.length;
-    const tag = response.headers.get('ETag');
+    const { begin, length, tag, byRanges } = tailAnswer(response);
     const revision = Number(response.headers.get('X-Marginalia-Revision') ?? -1);
-    if (response.status === 206 && begin > 0 && length > RANGE_THRESHOLD && tag) {
+    if (byRanges) {
       storedPrefixes.delete(id);  // not held whole: the next fetch is by ranges again
-      const transport = makeRangeTransport({ url: BASE + path, length, tag, held: [{ begin, bytes: body }], onStale });
+      const held = [{ begin, bytes: body }];
+      const head = earlyHead && await fileHead(earlyHead, length, tag);
+      if (head) held.push({ begin: 0, bytes: head });
+      const transport = makeRangeTransport({ url: BASE + path, length, tag, held, onStale });
       return { source: { range: transport, length, rangeChunkSize: RANGE_CHUNK_SIZE, disableAutoFetch: true, disableStream: true },
                revision };
     }
@@ -173,6 +175,29 @@ export async function getFile(id, { onStale = () => {} } = {}) {
   if (stored > 0 && stored <= bytes.length) storedPrefixes.set(id, bytes.slice(0, stored));
   const revision = Number(response.headers.get('X-Marginalia-Revision') ?? -1);
   return { source: { data: bytes }, revision };
+}
+
+/**
+ * The first FIRST_HEAD bytes of the file in the state tagged `tag`, from the opening's early
+ * request (earlyrequests.js), or null when they are of another state or did not come: pdf.js
+ * then reads them itself. Only the first opening asks for them: a later one (after an edit)
+ * is seldom at page 1, and would fetch 512 KiB for the 64 KiB piece pdf.js reads there.
+ * @param {Promise<Response|null>} early
+ * @param {number} length the file's length
+ * @param {string} tag its ETag
+ * @returns {Promise<Uint8Array|null>}
+ */
+async function fileHead(early, length, tag) {
+  try {
+    const response = await early;
+    if (!response) return null;
+    const range = response.headers.get('Content-Range') ?? '';
+    if (response.status === 206 && response.headers.get('ETag') === tag && range.startsWith('bytes 0-') && range.endsWith(`/${length}`)) {
+      return new Uint8Array(await response.arrayBuffer());
+    }
+    response.body?.cancel();
+  } catch { /* cut off: pdf.js reads these bytes itself */ }
+  return null;
 }
 
 function concatenated(first, second) {

@@ -1,7 +1,7 @@
 // The opening's first requests for the document named in the address (`?doc=ID`), sent by
 // the second module index.html runs (it imports only viewstate.js), before the editor's ~75 modules
 // have come and run (issue 36, docs/editor-web.md "Large files"): the summary, the opening
-// pages' annotations, the form's fields and the file's last 64 KiB are on their way while the
+// pages' annotations, the form's fields and the file's first and last bytes are on their way while the
 // modules load, instead of only once `main.js` runs. api.js takes each answer (`takeEarly`)
 // in place of sending the same request again; what the editor does not take as it starts is
 // dropped (`dropEarly`), so no later opening reads an answer of another moment. The engine's
@@ -11,12 +11,12 @@
 // length too), and the pages around the opening one are defined here (openingannotations.js
 // takes them from here): should they
 // differ one day, an answer is only left untaken and the editor asks as before
-// (Tests/e2e/test_opening_layout.py checks that each of the four goes out once). Only
+// (Tests/e2e/test_opening_layout.py checks that each goes out once). Only
 // viewstate.js and paths.js are imported: no module with a top-level await may be reached
 // from a second entry point (WebKit then never runs main.js).
 
 import { rememberedView } from './viewstate.js';
-import { documentPath, openingAnnotationsPath, fieldsPath, filePath, tailRequest, ENGINE_WASM } from './paths.js';
+import { documentPath, openingAnnotationsPath, fieldsPath, filePath, tailRequest, headRequest, tailAnswer, ENGINE_WASM } from './paths.js';
 
 /** Pages before and after the one a document opens at whose annotations come first (openingannotations.js). */
 export const OPENING_PAGES_BEFORE = 1;
@@ -51,18 +51,23 @@ const key = (path, range) => `${range ?? ''} ${path}`;
 
 /**
  * Sends a GET under /api/v1 now, as api.js's `request` would with `options`, kept for
- * `takeEarly`; a failure is kept too (the editor sees it as its own).
+ * `takeEarly`; a failure is kept too (the editor sees it as its own). With `when`, only once
+ * that resolves true; its answer is then null when it resolved false (nothing was sent).
+ * @returns {Promise<Response|null>} the answer
  */
-function send(path, options = {}) {
+function send(path, options = {}, when = null) {
   const stop = new AbortController();
-  const answer = fetch(`/api/v1${path}`, { credentials: 'same-origin', ...options, signal: stop.signal });
+  const go = () => fetch(`/api/v1${path}`, { credentials: 'same-origin', ...options, signal: stop.signal });
+  const answer = when ? when.then((wanted) => (wanted ? go() : null)) : go();
   answer.catch(() => {});  // not left unhandled when nobody takes it
   sent.set(key(path, options.headers?.Range), { answer, stop });
+  return answer;
 }
 
 /**
  * The response of an early request for `path` with these fetch options (only a GET's
- * `Range` header is compared), once: null when none was sent or it was taken.
+ * `Range` header is compared), once: null when none was sent or it was taken (and a promise
+ * of null for the file's beginning when the file is not read by ranges, see `send`).
  * @param {string} path under /api/v1
  * @param {RequestInit} [options]
  * @returns {Promise<Response>|null}
@@ -87,5 +92,7 @@ if (requested) {
   send(documentPath(requested));
   send(openingAnnotationsPath(requested, around, OPENING_PAGES_BEFORE, OPENING_PAGES_AFTER));
   send(fieldsPath(requested));
-  send(filePath(requested), tailRequest());
+  const tail = send(filePath(requested), tailRequest());
+  // Its beginning too once its end says that pdf.js reads it by ranges (api.js's `getFile`).
+  send(filePath(requested), headRequest(), tail.then((response) => tailAnswer(response).byRanges));
 }

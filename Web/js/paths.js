@@ -1,5 +1,5 @@
 // The paths the opening asks for, written once: the engine's module, and the API's (under
-// /api/v1, docs/api.md), by
+// /api/v1, docs/api.md), and how the answer for a file's end is read (`tailAnswer`), by
 // earlyrequests.js, which sends them before the editor's modules have come, and by api.js,
 // which takes those answers in place of asking again (`takeEarly` compares the paths and the
 // `Range`, so the two must write them alike). It imports nothing and has no top-level await
@@ -8,11 +8,46 @@
 /** The editor engine's module (engine.js), fetched and compiled from the start by earlyrequests.js. */
 export const ENGINE_WASM = '/app/wasm/marginalia-core.wasm';
 
-/** The end of a file asked for first, in bytes (api.js's `getFile`). */
-export const FIRST_TAIL = 64 << 10;
+/**
+ * The end of a file asked for first, in bytes (api.js's `getFile`): enough for the
+ * cross-reference table and trailer of most files (20 bytes an object: 120 KB for the
+ * 2,000-page benchmark file), which pdf.js reads first, a 64 KiB piece at a time otherwise.
+ */
+export const FIRST_TAIL = 256 << 10;
+
+/**
+ * The beginning of a file read by ranges, in bytes, asked for at the opening once the answer
+ * for its end has come (earlyrequests.js; api.js's `getFile` hands it to pdf.js): the
+ * header, and where writers put the catalog, the page tree and often the first page's
+ * objects, which pdf.js would otherwise read one 64 KiB round trip after another (issue 36).
+ * A whole number of pdf.js's pieces (rangefile.js's `RANGE_CHUNK_SIZE`).
+ */
+export const FIRST_HEAD = 512 << 10;
+
+/** Files longer than this are read by pdf.js in ranges, as it needs them (rangefile.js); shorter ones whole. */
+export const RANGE_THRESHOLD = 8 << 20;
+
+/**
+ * What the answer to the request for a file's end says (`tailRequest`): the first byte of
+ * the range, the file's length and ETag, and whether the file is read by ranges (a range of
+ * it answered, longer than RANGE_THRESHOLD, with a tag that names its state).
+ * @param {Response} response
+ * @returns {{begin: number, length: number|null, tag: string|null, byRanges: boolean}}
+ *   `length` null when the answer is not a range (the whole file: its body's length)
+ */
+export function tailAnswer(response) {
+  const range = /^bytes (\d+)-(\d+)\/(\d+)$/.exec(response.headers.get('Content-Range') ?? '');
+  const begin = range ? Number(range[1]) : 0;
+  const length = range ? Number(range[3]) : null;
+  const tag = response.headers.get('ETag');
+  return { begin, length, tag, byRanges: response.status === 206 && begin > 0 && length > RANGE_THRESHOLD && !!tag };
+}
 
 /** The fetch options of the request for the end of a file (`FIRST_TAIL` bytes). */
 export const tailRequest = () => ({ cache: 'no-store', headers: { Range: `bytes=-${FIRST_TAIL}` } });
+
+/** The fetch options of the request for the beginning of a file (`FIRST_HEAD` bytes). */
+export const headRequest = () => ({ cache: 'no-store', headers: { Range: `bytes=0-${FIRST_HEAD - 1}` } });
 
 /** A document's path: its summary (`GET`), and the prefix of its other routes. */
 export const documentPath = (id) => `/documents/${encodeURIComponent(id)}`;

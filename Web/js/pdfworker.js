@@ -1,5 +1,6 @@
 // pdf.js's worker, started before anything else of the editor (index.html runs this module
-// first; it imports nothing): its 2.4 MB script is fetched and compiled while the editor's
+// first; it imports nothing, and it lets go of the rest of the editor only once the worker's
+// request is out): its 2.4 MB script is fetched and compiled while the editor's
 // modules, pdf.js's own module and the document's first answers are still on their way, not
 // once pdf.js is loaded (issue 36, docs/editor-web.md "Large files"). pdfjs.js hands it to
 // pdf.js as the port of the one worker every document opens in.
@@ -39,3 +40,17 @@ export const workerListening = fetch(WORKER_SCRIPT, { credentials: 'same-origin'
     worker.addEventListener('error', (event) => { URL.revokeObjectURL(url); reject(event); }, { once: true });
   }));
 workerListening.catch(() => {});  // reported by the opening that waits for it (pdfjs.js)
+
+/**
+ * What index.html holds back in its `<template id="after-worker">` (pdf.js's module, the
+ * editor's module preloads and main.js), let go once the request for the worker's script has
+ * been made: in the next task, as WebKit starts a `fetch` a little after the call (its
+ * resource timing had the preloads let go in the same task start 2 ms before it). Chromium
+ * opens six connections to the server and sends requests of one priority in the order they
+ * were made: made after the page's 64 module preloads, that request waited in the browser up
+ * to 0.94 s before it was sent (issue 36, docs/benchmarks.md "large", eleventh round). A
+ * template's links and scripts are neither fetched nor run (the browsers' preload scanners
+ * skip them too); the copies put in its place are.
+ */
+const afterWorker = document.getElementById('after-worker');
+setTimeout(() => afterWorker?.replaceWith(document.importNode(afterWorker.content, true)));
