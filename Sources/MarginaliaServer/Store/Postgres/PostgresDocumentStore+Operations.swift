@@ -28,24 +28,29 @@ extension PostgresDocumentStore {
                                                  $8::double precision[], $9, $10, $11, $12, $13::text[])
                         """, appendParameters(id, expected, proposed, now: now)).first?.integer(0)
                 }
-                guard let behind else { return }
+                guard let behind else { return appendCounters.count { $0.committed += 1 } }
                 if behind == -1 { throw StoreError.notFound("document \(id)") }
+                appendCounters.count { $0.refused += 1 }
                 guard attempt < Self.optimisticRebases else { break }
                 // The row and the entries are read apart: the position is taken from what
                 // `rebase` built on, and checked by `marginalia_append` under the lock.
                 let (record, newer) = try pool.withConnection { connection in
                     (try fetchDocument(id, on: connection), try fetchOperations(id, after: expected.revision, on: connection))
                 }
+                appendCounters.count { $0.rebases += 1 }
                 proposed = try rebase(record, newer)
                 guard let first = proposed.records.first else { return }
                 expected = LogPosition(revision: first.revision - 1, file: record.file)
             }
         }
+        var committedLocked = (rebased: false, appended: false)
         try pool.transaction { connection in
             let record = try fetchDocument(id, on: connection, forUpdate: true)
-            let append = expected.matches(record) ? proposed
+            let rebasing = !expected.matches(record)
+            let append = !rebasing ? proposed
                 : try rebase(record, record.revision > expected.revision
                                 ? try fetchOperations(id, after: expected.revision, on: connection) : [])
+            committedLocked.rebased = rebasing
             guard let first = append.records.first, let last = append.records.last else { return }
             try Self.checkContinues(append.records, after: record.revision, id)
             // Entries, row and notice in one round trip: $1 document, $2 revision, $3 page
@@ -70,6 +75,12 @@ extension PostgresDocumentStore {
                 )
                 SELECT pg_notify($5, $6)
                 """, parameters)
+            // Counted once committed (the transaction's closure has returned by then).
+            committedLocked.appended = true
+        }
+        appendCounters.count {
+            if committedLocked.rebased { $0.rebases += 1 }
+            if committedLocked.appended { $0.committed += 1; $0.locked += 1 }
         }
     }
 

@@ -29,6 +29,11 @@ public final class PostgresDocumentStore: DocumentStore, Sendable {
     }
     private let locking = Atomic(true)
     private let listener = Mutex<PostgresListener?>(nil)
+    /// How this process's commits to the log went (``logAppendCounts``).
+    let appendCounters = LogAppendCounters()
+    /// How this process's commits to the log went since it started: committed, refused
+    /// because another replica logged first, rebased, committed under the row lock.
+    public var logAppendCounts: LogAppendCounts { appendCounters.snapshot }
     /// Whether the database has users: asked until it has one (a replica or `marginalia users`
     /// may add the first), then known for good.
     let userPresence = UserPresence(flag: nil)
