@@ -31,9 +31,12 @@ public struct HealthEndpoints: Sendable {
 
     /// The probes over `service` and its store.
     public init(service: DocumentService) {
-        let postgres = service.store as? PostgresDocumentStore
+        var logAppends: (@Sendable () -> LogAppendCounts)?
+        if let postgres = service.store as? PostgresDocumentStore {
+            logAppends = { postgres.logAppendCounts }
+        }
         self.init(storeKind: service.store.isShared ? "postgresql" : "sqlite", openDocuments: { service.openDocumentCount },
-                  logAppends: postgres.map { store in { store.logAppendCounts } }) {
+                  logAppends: logAppends) {
             try service.checkReady()
         }
     }
