@@ -14,8 +14,9 @@ would hide that). For each setup:
     ink      POST of a stroke command (40 points) at each rate of `--rates`, `--seconds` each
 Afterwards it saves the document, downloads the PDF and counts the Ink annotations with
 pikepdf: every acknowledged stroke must be there. During each ink phase it counts the CPU
-seconds of the servers, PostgreSQL, HAProxy and the generator, and PostgreSQL's commits and
-WAL; and it measures the memory one more open document costs a replica. Reports throughput,
+seconds of the servers, PostgreSQL, HAProxy and the generator, PostgreSQL's commits and
+WAL, and the replicas' own count of their log commits (`GET /healthz`, `logAppends`: batches
+committed, appends refused, rebases, commits under the row lock); and it measures the memory one more open document costs a replica. Reports throughput,
 p50 and p99 for every setup and rate side by side and rewrites its section of
 docs/benchmarks.md.
 

@@ -7,12 +7,14 @@ the runner can turn a phase into per-operation costs."""
 
 from __future__ import annotations
 
+import json
 import os
 import socket
 import subprocess
 import sys
 import tempfile
 import time
+import urllib.request
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
@@ -82,6 +84,7 @@ class Setup:
         self.haproxy: subprocess.Popen | None = None
         self.cluster: PostgresCluster | None = None
         self.port = 0
+        self.server_ports: list[int] = []
 
     def serve(self, *store: str, port: int | None = None) -> int:
         port = port or free_port()
@@ -89,6 +92,7 @@ class Setup:
                                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         wait_listening(port, process, "marginalia serve")
         self.servers.append(process)
+        self.server_ports.append(port)
         return port
 
     def cpu(self) -> dict[str, float]:
@@ -107,7 +111,16 @@ class Setup:
             return {}
         commits = self.cluster.psql("SELECT xact_commit FROM pg_stat_database WHERE datname = 'bench'")
         wal = self.cluster.psql("SELECT wal_records || ' ' || wal_bytes || ' ' || wal_sync FROM pg_stat_wal").split()
-        return {"commits": int(commits), "walRecords": int(wal[0]), "walBytes": int(wal[1]), "walSyncs": int(wal[2])}
+        counters = {"commits": int(commits), "walRecords": int(wal[0]), "walBytes": int(wal[1]), "walSyncs": int(wal[2])}
+        # The replicas' own count of their log commits (`GET /healthz`, `logAppends`): batches
+        # committed, appends refused because another replica logged first, rebases.
+        for port in self.server_ports:
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=10) as response:
+                appends = json.load(response).get("logAppends", {})
+            for key, value in appends.items():
+                name = "appends" + key[:1].upper() + key[1:]
+                counters[name] = counters.get(name, 0) + value
+        return counters
 
     def stop(self) -> None:
         for process in self.servers:

@@ -124,33 +124,46 @@ struct PostgresStoreTests {
         #expect(unlocked.failures == 1, "without the lock both replicas claimed revision 1")
     }
 
-    /// A replica overtaken by another rebases without the document's row lock, so that the
-    /// other replicas' commits need not wait for its decoding and applying; overtaken every
-    /// time, it rebases holding the lock on the third try, and its entries follow everyone's.
-    @Test func anOvertakenAppendRebasesWithoutTheRowLockBeforeTakingIt() throws {
+    /// A replica overtaken by another has its append refused once, then rebases holding the
+    /// document's row lock, so that no rebase is thrown away; its next commit of the document
+    /// goes to the lock at once (no append bound to be refused), and once it finds nobody
+    /// logged in between, the one after tries the one-round-trip append again. Each step is
+    /// in the counts `GET /healthz` serves.
+    @Test func anOvertakenAppendRebasesOnceUnderTheRowLockAndTheNextGoesStraightToIt() throws {
         let place = try TestStore(.postgresql)
         defer { place.remove() }
         let replicas = try [place.open(), place.open()].map { try #require($0 as? PostgresDocumentStore) }
         let id = try replicas[0].createDocument(name: "a", kind: .pdf, pdf: Fixtures.sample, pageCount: 3).id
-        try replicas[1].appendOperations(id, [record(1, "other")], pageCount: 3)
-        var calls: [(revision: Int, newer: [Int], rowFree: Bool)] = []
-        try replicas[0].appendOperations(id, expecting: LogPosition(revision: 0), LogAppend(records: [record(1, "mine")], pageCount: 3),
-                                         now: Date()) { current, newer in
-            let rowFree = (try? replicas[1].pool.withConnection { connection in
-                try connection.query("SELECT id FROM documents WHERE id = $1 FOR UPDATE NOWAIT", [.text(id)])
-            }) != nil
-            calls.append((current.revision, newer.map(\.revision), rowFree))
-            let last = newer.last?.revision ?? current.revision
-            // The other replica overtakes again, while it can.
-            if rowFree { try replicas[1].appendOperations(id, [record(last + 1, "other")], pageCount: 3) }
-            return LogAppend(records: [record(last + 1, "mine")], pageCount: 3)
+        var calls: [(newer: [Int], rowFree: Bool)] = []
+        /// Appends `client`'s entry through replica 0 as if made at `revision`.
+        func append(at revision: Int, _ client: String) throws {
+            try replicas[0].appendOperations(id, expecting: LogPosition(revision: revision),
+                                             LogAppend(records: [record(revision + 1, client)], pageCount: 3),
+                                             now: Date()) { current, newer in
+                let rowFree = (try? replicas[1].pool.withConnection { connection in
+                    try connection.query("SELECT id FROM documents WHERE id = $1 FOR UPDATE NOWAIT", [.text(id)])
+                }) != nil
+                calls.append((newer.map(\.revision), rowFree))
+                return LogAppend(records: [record((newer.last?.revision ?? current.revision) + 1, client)], pageCount: 3)
+            }
         }
-        #expect(calls.map(\.rowFree) == [true, true, false])
-        #expect(calls.map(\.newer) == [[1], [2], [3]])
+        try replicas[1].appendOperations(id, [record(1, "other")], pageCount: 3)
+        try append(at: 0, "mine")
+        #expect(replicas[0].logAppendCounts == LogAppendCounts(committed: 1, refused: 1, rebases: 1, locked: 1))
+        try replicas[1].appendOperations(id, [record(3, "other")], pageCount: 3)
+        try append(at: 2, "mine")
+        #expect(replicas[0].logAppendCounts == LogAppendCounts(committed: 2, refused: 1, rebases: 2, locked: 2))
+        #expect(calls.map(\.rowFree) == [false, false])
+        #expect(calls.map(\.newer) == [[1], [3]])
+        // Nobody in between: the lock finds the position current, and the next tries without it.
+        try append(at: 4, "mine")
+        #expect(replicas[0].logAppendCounts == LogAppendCounts(committed: 3, refused: 1, rebases: 2, locked: 3))
+        try append(at: 5, "mine")
+        #expect(replicas[0].logAppendCounts == LogAppendCounts(committed: 4, refused: 1, rebases: 2, locked: 3))
         let log = try replicas[0].operations(id, after: 0)
-        #expect(log.map(\.revision) == [1, 2, 3, 4])
-        #expect(log.map(\.clientID) == ["other", "other", "other", "mine"])
-        #expect(try replicas[1].document(id).revision == 4)
+        #expect(log.map(\.revision) == [1, 2, 3, 4, 5, 6])
+        #expect(log.map(\.clientID) == ["other", "mine", "other", "mine", "mine", "mine"])
+        #expect(try replicas[1].document(id).revision == 6)
     }
 
     private func appendTwiceAtOnce(locking: Bool) throws -> (failures: Int, revisions: [Int]) {

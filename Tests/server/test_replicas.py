@@ -83,6 +83,11 @@ def test_any_replica_serves_any_document_and_every_subscriber_hears_every_entry(
                    for replica in replicas]
     assert all(ids == annotations[0] for ids in annotations)
     assert listeners[0].entries[7] == logs[0]["operations"][6]
+    # Each replica counts its commits to the log (`/healthz`, docs/scale-out.md): the 30
+    # strokes were 30 batches, each rebased at most once.
+    counts = [replica.json("GET", "/healthz")["logAppends"] for replica in replicas]
+    assert sum(count["committed"] for count in counts) == 30, counts
+    assert all(count["rebases"] <= count["committed"] and count["locked"] <= count["committed"] for count in counts), counts
 
 
 def test_a_client_moving_to_another_replica_gets_exactly_what_it_missed(replicas):

@@ -5,7 +5,8 @@ import Foundation
 ///
 /// - `GET /healthz`: 200 `{"status": "ok", "openDocuments": N}` while the process answers
 ///   requests (liveness), with how many documents it holds in memory (``DocumentResidency``;
-///   the count is left out when the probes are made without a service);
+///   the count is left out when the probes are made without a service), and on PostgreSQL
+///   `logAppends`, how its commits to the log went (``LogAppendCounts``);
 /// - `GET /readyz`: 200 `{"status": "ready", "store": KIND}` when the store answers (and, for
 ///   PostgreSQL, the change listener is connected), else 503 with the API's error body, code
 ///   `unavailable` (readiness: send no traffic here for now).
@@ -16,17 +17,26 @@ public struct HealthEndpoints: Sendable {
     public let storeKind: String
     /// How many documents are held in memory, for the liveness body; nil: not told.
     public let openDocuments: (@Sendable () -> Int)?
+    /// How the replica's commits to a shared log went, for the liveness body; nil: not told.
+    public let logAppends: (@Sendable () -> LogAppendCounts)?
 
     public init(storeKind: String, openDocuments: (@Sendable () -> Int)? = nil,
+                logAppends: (@Sendable () -> LogAppendCounts)? = nil,
                 checkReady: @escaping @Sendable () throws -> Void) {
         self.storeKind = storeKind
         self.openDocuments = openDocuments
+        self.logAppends = logAppends
         self.checkReady = checkReady
     }
 
     /// The probes over `service` and its store.
     public init(service: DocumentService) {
-        self.init(storeKind: service.store.isShared ? "postgresql" : "sqlite", openDocuments: { service.openDocumentCount }) {
+        var logAppends: (@Sendable () -> LogAppendCounts)?
+        if let postgres = service.store as? PostgresDocumentStore {
+            logAppends = { postgres.logAppendCounts }
+        }
+        self.init(storeKind: service.store.isShared ? "postgresql" : "sqlite", openDocuments: { service.openDocumentCount },
+                  logAppends: logAppends) {
             try service.checkReady()
         }
     }
@@ -43,6 +53,7 @@ public struct HealthEndpoints: Sendable {
         case "/healthz":
             var body: [String: any Sendable] = ["status": "ok"]
             if let openDocuments { body["openDocuments"] = openDocuments() }
+            if let logAppends { body["logAppends"] = logAppends().json }
             return Self.json(body, status: 200)
         case "/readyz":
             do {

@@ -26,8 +26,7 @@ extension OpenDocuments {
     /// The store hands over the entries other processes logged since the batch was applied
     /// (a shared store's replicas). Then the batch is taken back, the state catches up with
     /// those entries, and each request is applied again on top; a request that no longer fits
-    /// fails alone. PostgreSQL does this first without the document's row lock and checks
-    /// the position as it appends, so it may happen more than once for one commit.
+    /// fails alone. PostgreSQL does this holding the document's row lock, once per commit.
     ///
     /// Each step takes the document's state lock for itself; none runs holding it for a
     /// caller (a reader that must see nothing uncommitted makes edits wait instead:
@@ -68,8 +67,7 @@ extension OpenDocuments {
                     takeBack(all, from: &state)
                     batch = []
                     let fileBefore = state.file
-                    // The store may rebase more than once (PostgreSQL, first without its lock):
-                    // every entry caught up is announced.
+                    // Every entry caught up is announced, even if the commit then fails.
                     let entries = try catchUp(id, &state, to: current, newer: newer)
                     caughtUp += entries
                     let pagesStay = state.file == fileBefore && !entries.contains { Self.movesPages($0.operation) }

@@ -6,44 +6,39 @@ extension PostgresDocumentStore {
     ///
     /// The common case, nobody logged since `expected`, takes one round trip with the commit:
     /// `marginalia_append` locks the row, checks the position, inserts, moves the row and sends
-    /// the notice. When another replica logged first, the entries after `expected` are read
-    /// and `rebase` runs *without* the row lock (at most ``optimisticRebases`` times), and
-    /// `marginalia_append` checks the position again: the other replicas' commits do not wait
-    /// while this one decodes and applies their entries (round robin serialised the replicas
-    /// on that lock, docs/benchmarks.md). When the log moved on each time, a transaction locks
-    /// the row (`FOR UPDATE`), reads it and the entries after the position, lets `rebase`
-    /// decide what to append, and writes the entries, the row and the notice in one statement
-    /// before the commit.
+    /// the notice. When another replica logged first, that call is refused and a transaction
+    /// locks the row (`FOR UPDATE`), reads the entries after the position, lets `rebase` put
+    /// the batch on top of them, and writes the entries, the row and the notice in one
+    /// statement before the commit: a batch is rebased at most once, and no rebase is thrown
+    /// away. A document another replica overtook at its last commit here goes to that
+    /// transaction at once (``overtakenDocuments``), without the round trip bound to be
+    /// refused: under round robin nearly every commit is overtaken, under sticky routing
+    /// nearly none. (Rebasing without the lock and checking the position as it appended lost
+    /// the race to the other replicas' commits often enough under round robin to cost 4.2
+    /// commits a stroke; docs/benchmarks.md.)
     public func appendOperations(_ id: String, expecting expected: LogPosition, _ proposed: LogAppend, now: Date,
                                  rebase: (DocumentRecord, [OperationRecord]) throws -> LogAppend) throws {
         try DocumentID.validate(id)
-        var expected = expected, proposed = proposed
-        if locksDocuments, !proposed.records.isEmpty {
-            for attempt in 0...Self.optimisticRebases {
-                try Self.checkContinues(proposed.records, after: expected.revision, id)
-                // Not run again on a broken connection: it may have committed before it broke.
-                let behind = try pool.withConnection(idempotent: false) { connection in
-                    try connection.query("""
-                        SELECT marginalia_append($1, $2, $3, $4::bigint[], $5::text[], $6::text[], $7::text[],
-                                                 $8::double precision[], $9, $10, $11, $12, $13::text[])
-                        """, appendParameters(id, expected, proposed, now: now)).first?.integer(0)
-                }
-                guard let behind else { return }
-                if behind == -1 { throw StoreError.notFound("document \(id)") }
-                guard attempt < Self.optimisticRebases else { break }
-                // The row and the entries are read apart: the position is taken from what
-                // `rebase` built on, and checked by `marginalia_append` under the lock.
-                let (record, newer) = try pool.withConnection { connection in
-                    (try fetchDocument(id, on: connection), try fetchOperations(id, after: expected.revision, on: connection))
-                }
-                proposed = try rebase(record, newer)
-                guard let first = proposed.records.first else { return }
-                expected = LogPosition(revision: first.revision - 1, file: record.file)
+        if locksDocuments, !proposed.records.isEmpty, !overtakenDocuments.withLock({ $0.contains(id) }) {
+            try Self.checkContinues(proposed.records, after: expected.revision, id)
+            // Not run again on a broken connection: it may have committed before it broke.
+            let behind = try pool.withConnection(idempotent: false) { connection in
+                try connection.query("""
+                    SELECT marginalia_append($1, $2, $3, $4::bigint[], $5::text[], $6::text[], $7::text[],
+                                             $8::double precision[], $9, $10, $11, $12, $13::text[])
+                    """, appendParameters(id, expected, proposed, now: now)).first?.integer(0)
             }
+            guard let behind else { return appendCounters.count { $0.committed += 1 } }
+            if behind == -1 { throw StoreError.notFound("document \(id)") }
+            appendCounters.count { $0.refused += 1 }
         }
+        var outcome = (rebased: false, appended: false)
         try pool.transaction { connection in
             let record = try fetchDocument(id, on: connection, forUpdate: true)
-            let append = expected.matches(record) ? proposed
+            outcome.rebased = !expected.matches(record)
+            // Read after the lock is held (a statement of its own, so with a snapshot that
+            // sees the commit it waited for).
+            let append = !outcome.rebased ? proposed
                 : try rebase(record, record.revision > expected.revision
                                 ? try fetchOperations(id, after: expected.revision, on: connection) : [])
             guard let first = append.records.first, let last = append.records.last else { return }
@@ -70,14 +65,15 @@ extension PostgresDocumentStore {
                 )
                 SELECT pg_notify($5, $6)
                 """, parameters)
+            outcome.appended = true
         }
+        // The transaction has committed: counted, and the next commit told where to start.
+        appendCounters.count {
+            if outcome.rebased { $0.rebases += 1 }
+            if outcome.appended { $0.committed += 1; $0.locked += 1 }
+        }
+        overtakenDocuments.withLock { if outcome.rebased { $0.insert(id) } else { $0.remove(id) } }
     }
-
-    /// How many times a commit another replica overtook is rebased without the document's
-    /// row lock before it takes the lock to rebase (``appendOperations(_:expecting:_:now:rebase:)``):
-    /// enough for three replicas under round robin to mostly commit without it, few enough
-    /// that a replica overtaken again and again soon waits its turn instead.
-    static let optimisticRebases = 2
 
     /// The parameters of `marginalia_append` (schema version 4: with the authors).
     private func appendParameters(_ id: String, _ expected: LogPosition, _ append: LogAppend, now: Date) -> [PostgresValue] {

@@ -29,6 +29,15 @@ public final class PostgresDocumentStore: DocumentStore, Sendable {
     }
     private let locking = Atomic(true)
     private let listener = Mutex<PostgresListener?>(nil)
+    /// How this process's commits to the log went (``logAppendCounts``).
+    let appendCounters = LogAppendCounters()
+    /// How this process's commits to the log went since it started: committed, refused
+    /// because another replica logged first, rebased, committed under the row lock.
+    public var logAppendCounts: LogAppendCounts { appendCounters.snapshot }
+    /// The documents another replica overtook at this process's last commit of them: their
+    /// next commit takes the row lock at once instead of trying an append bound to be refused
+    /// (``appendOperations(_:expecting:_:now:rebase:)``). Bounded by the documents edited here.
+    let overtakenDocuments = Mutex<Set<String>>([])
     /// Whether the database has users: asked until it has one (a replica or `marginalia users`
     /// may add the first), then known for good.
     let userPresence = UserPresence(flag: nil)
