@@ -151,9 +151,12 @@ struct CubicFit {
         let limit = 0.49 * tolerance * tolerance
         for attempt in 0..<Self.attempts {
             let curve = Self.leastSquares(run, parameters, p0, t0, p3, t1, chord: chord, length: total)
-            let error = Self.largestError(curve, run, parameters)
+            // Past this error the attempt is given up: the last attempt misses past the limit,
+            // an earlier one is hopeless past `hopeless` tolerances.
+            let last = attempt == Self.attempts - 1
+            let giveUp = last ? limit : Self.hopeless * Self.hopeless * limit
+            guard let error = Self.largestError(curve, run, parameters, below: giveUp) else { return nil }
             if error <= limit { return curve }
-            if attempt == Self.attempts - 1 || error > Self.hopeless * Self.hopeless * limit { return nil }
             for i in 1..<(parameters.count - 1) { parameters[i] = Self.newton(curve, run[low + i], parameters[i]) }
         }
         return nil
@@ -187,13 +190,18 @@ struct CubicFit {
                             c2: CGPoint(x: p3.x + t1.x * alpha1, y: p3.y + t1.y * alpha1), p3: p3)
     }
 
-    /// The largest squared distance from a sample to the curve's point at its parameter.
-    static func largestError(_ curve: CubicSegment, _ samples: ArraySlice<CGPoint>, _ u: [CGFloat]) -> CGFloat {
+    /// The largest squared distance from a sample to the curve's point at its parameter, or
+    /// nil as soon as one sample is farther than `bound` (squared): most candidates miss, and
+    /// most that miss do so within the first few samples, so the rest go unmeasured.
+    static func largestError(_ curve: CubicSegment, _ samples: ArraySlice<CGPoint>, _ u: [CGFloat],
+                             below bound: CGFloat) -> CGFloat? {
         var largest: CGFloat = 0
         for (t, sample) in zip(u, samples) {
             let q = curve.point(at: t)
             let dx = q.x - sample.x, dy = q.y - sample.y
-            largest = max(largest, dx * dx + dy * dy)
+            let error = dx * dx + dy * dy
+            if error > bound { return nil }
+            largest = max(largest, error)
         }
         return largest
     }

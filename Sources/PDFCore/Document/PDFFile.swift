@@ -23,7 +23,8 @@ public final class PDFFile {
     /// The object number of the `/Encrypt` dictionary, whose strings are never encrypted.
     private var encryptionReference: PDFReference?
 
-    private var cache: [Int: PDFObject] = [:]
+    /// The objects parsed so far, by number (dense up to the cross-reference's entries).
+    private var cache = ObjectNumberTable<PDFObject>()
     private var objectStreams: [Int: ObjectStream] = [:]
     private var repairCount = 0
     private var checkedForLostPages = false
@@ -95,6 +96,7 @@ public final class PDFFile {
             if case .limitExceeded = error { throw error }
             try repair(reason: error.description)
         }
+        forgetParsedObjects()
         try setUpSecurity(password: password)
         // A trailer without a usable catalog is as good as no trailer.
         if !isRepaired, (try? catalog()) == nil {
@@ -156,10 +158,7 @@ public final class PDFFile {
         if pageTreeHasPages() { return true }
         let repairedNow = isRepaired != read.2
         (crossReference, warnings, isRepaired, repairCount, nextNumber) = read
-        if repairedNow {
-            cache.removeAll()
-            objectStreams.removeAll()
-        }
+        if repairedNow { forgetParsedObjects() }
         return false
     }
 
@@ -171,8 +170,7 @@ public final class PDFFile {
         warnings.append("cross-reference rebuilt by scanning the file (\(reason))")
         isRepaired = true
         repairCount += 1
-        cache.removeAll()
-        objectStreams.removeAll()
+        forgetParsedObjects()
         nextNumber = max(tableSize, nextNumber)
         if (try? catalog()) == nil, let found = findCatalog() {
             crossReference.trailer["Root"] = .reference(found)
@@ -215,7 +213,14 @@ public final class PDFFile {
         let fileID = trailer["ID"]?.arrayValue?.first?.stringBytes ?? []
         security = try StandardSecurityHandler(encryptDictionary: dictionary, fileID: fileID, password: password)
         for note in security?.encryption.notes ?? [] where !warnings.contains(note) { warnings.append(note) }
-        cache.removeAll()
+        forgetParsedObjects()
+    }
+
+    /// Empties the caches of parsed objects and object streams, as when the cross-reference
+    /// or the security handler that located and decrypted them changes; the object table is
+    /// sized for the cross-reference as it is now.
+    private func forgetParsedObjects() {
+        cache = ObjectNumberTable(denseLimit: crossReference.denseObjectNumberLimit)
         objectStreams.removeAll()
     }
 
@@ -401,6 +406,8 @@ public final class PDFFile {
 
     /// How many objects have been parsed and cached (opening parses only what it must).
     var cachedObjectCount: Int { cache.count }
+    /// How many object numbers the cache's table part has room for (``ObjectNumberTable``).
+    var cachedObjectTableRoom: Int { cache.tableRoom }
 
     /// The generation number under which `number` is written.
     public func generation(of number: Int) -> Int {
