@@ -7,7 +7,7 @@ public enum AnnotationJSON {
     /// Encodes annotations (every subtype; the ones Marginalia cannot create come with their
     /// common fields and their PDF subtype as `type`, lowercased).
     public static func encode(_ annotations: [PDFAnnotation]) throws -> Data {
-        let document = Document(annotations: annotations.map(Record.init))
+        let document = Document(annotations: annotations)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         return try encoder.encode(document)
@@ -68,6 +68,6 @@ public enum AnnotationJSON {
     public static let maximumPoints = Annotation.maximumPoints
 
     struct Document: Encodable {
-        var annotations: [Record]
+        var annotations: [PDFAnnotation]
     }
 }

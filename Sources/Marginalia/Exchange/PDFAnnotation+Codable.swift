@@ -2,7 +2,9 @@ import Foundation
 
 /// An annotation encodes as one object of the project's annotation JSON
 /// (docs/annotations-json.md), so operations and the server carry annotations in the same
-/// form as files do. Decoding is only a bridge for the `Codable` types that hold annotations
+/// form as files do: the core's one writing (``AnnotationJSONFields/write(to:)``) into the
+/// encoder's container, in ``AnnotationJSONKey``'s order (the API's, whose encoder does not
+/// sort keys). Decoding is only a bridge for the `Codable` types that hold annotations
 /// (the operation log's `EditorOperation`): the value is read as JSON and handed to the core's
 /// one reading (``AnnotationJSONFields``, ``Annotation/init(checking:path:)``). Subtypes
 /// Marginalia cannot create encode but do not decode.
@@ -17,8 +19,50 @@ extension PDFAnnotation: Codable {
     }
 
     public func encode(to encoder: any Encoder) throws {
-        try AnnotationJSON.Record(self).encode(to: encoder)
+        var sink = EncodingSink(container: encoder.container(keyedBy: EncodingSink.Key.self))
+        jsonFields.write(to: &sink)
+        if let failure = sink.failure { throw failure }
     }
+
+    /// The fields of the annotation JSON that write this annotation: its value's, and
+    /// `foreignAppearance` (what only a file has).
+    var jsonFields: AnnotationJSONFields {
+        AnnotationJSONFields(annotation, foreignAppearance: hasForeignAppearance)
+    }
+}
+
+/// Encodes each member into a keyed container, as a synthesized `Encodable` would (numbers
+/// as `Double`, whole ones as `Int`); the first error the container throws is kept for
+/// ``PDFAnnotation/encode(to:)`` to throw, and nothing more is encoded.
+private struct EncodingSink: AnnotationJSONSink {
+    struct Key: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
+    var container: KeyedEncodingContainer<Key>
+    var failure: (any Error)?
+
+    private mutating func encode<Value: Encodable>(_ value: Value, _ key: AnnotationJSONKey) {
+        // After a refusal the encoder is not to be used again (swift-foundation traps).
+        guard failure == nil else { return }
+        do {
+            try container.encode(value, forKey: Key(stringValue: key.rawValue))
+        } catch {
+            failure = error
+        }
+    }
+
+    mutating func write(_ key: AnnotationJSONKey, string: String) { encode(string, key) }
+    mutating func write(_ key: AnnotationJSONKey, strings: [String]) { encode(strings, key) }
+    mutating func write(_ key: AnnotationJSONKey, integer: Int) { encode(integer, key) }
+    mutating func write(_ key: AnnotationJSONKey, number: Double) { encode(number, key) }
+    mutating func write(_ key: AnnotationJSONKey, bool: Bool) { encode(bool, key) }
+    mutating func write(_ key: AnnotationJSONKey, numbers: [Double]) { encode(numbers, key) }
+    mutating func write(_ key: AnnotationJSONKey, numberLists: [[Double]]) { encode(numberLists, key) }
+    mutating func write(_ key: AnnotationJSONKey, pointLists: [[[Double]]]) { encode(pointLists, key) }
 }
 
 /// Any JSON value read from a `Decoder`, for annotations inside other JSON.

@@ -1,11 +1,13 @@
 /// The fields of one annotation JSON object (docs/annotations-json.md), each read by its JSON
 /// type and nothing more: the first step of the one reading of annotations, which
-/// ``Annotation/init(checking:path:)`` finishes by checking every value for its kind. Every
+/// ``Annotation/init(checking:path:)`` finishes by checking every value for its kind, and the
+/// last step of the one writing (``init(_:foreignAppearance:)``, ``write(to:)``). The keys
+/// are ``AnnotationJSONKey``'s. Every
 /// field is optional but `type`; unknown keys are ignored and `null` counts as absent.
 /// Values inside lists are read with their position in the path
 /// (`annotations[2].paths[0][1]: expected a number`), built only for an error: a stroke is
 /// thousands of points.
-public struct AnnotationJSONFields: Sendable {
+public struct AnnotationJSONFields: Equatable, Sendable {
     var type: String
     var pageIndex: Int?
     var id: String?
@@ -22,6 +24,9 @@ public struct AnnotationJSONFields: Sendable {
     var creationDate: String?
     var modificationDate: String?
     var flags: [String]?
+    /// Written only (the reading leaves it nil): true when another application drew the
+    /// appearance, so that clients draw the annotation from the file.
+    var foreignAppearance: Bool?
     // threads and review states
     var inReplyTo: String?
     var replyType: String?
@@ -62,47 +67,47 @@ public struct AnnotationJSONFields: Sendable {
     public init(json: JSONValue, path: String) throws(AnnotationJSONError) {
         guard case .object(let object) = json else { throw AnnotationJSONError(path: path, message: "expected an object") }
         let fields = FieldReader(object: object, path: path)
-        guard let type = try fields.string("type") else { throw AnnotationJSONError(path: "\(path).type", message: "missing") }
+        guard let type = try fields.string(.type) else { throw AnnotationJSONError(path: "\(path).type", message: "missing") }
         self.type = type
-        pageIndex = try fields.integer("pageIndex")
-        id = try fields.string("id")
-        rect = try fields.numbers("rect")
-        color = try fields.string("color")
-        fill = try fields.string("fill")
-        opacity = try fields.number("opacity")
-        width = try fields.number("width")
-        borderStyle = try fields.string("borderStyle")
-        dash = try fields.numbers("dash")
-        contents = try fields.string("contents")
-        author = try fields.string("author")
-        subject = try fields.string("subject")
-        creationDate = try fields.string("creationDate")
-        modificationDate = try fields.string("modificationDate")
-        flags = try fields.strings("flags")
-        inReplyTo = try fields.string("inReplyTo")
-        replyType = try fields.string("replyType")
-        state = try fields.string("state")
-        stateModel = try fields.string("stateModel")
-        paths = try fields.pointLists("paths")
-        pressures = try fields.numberLists("pressures")
-        brush = try fields.string("brush")
-        points = try fields.numberLists("points")
-        lineEndings = try fields.strings("lineEndings")
-        text = try fields.string("text")
-        font = try fields.string("font")
-        fontSize = try fields.number("fontSize")
-        textColor = try fields.string("textColor")
-        alignment = try fields.string("alignment")
-        richText = try fields.string("richText")
-        icon = try fields.string("icon")
-        open = try fields.bool("open")
-        name = try fields.string("name")
-        image = try fields.string("image")
-        crop = try fields.numbers("crop")
-        rotation = try fields.integer("rotation")
-        quads = try fields.numberLists("quads")
-        overlayText = try fields.string("overlayText")
-        repeatOverlayText = try fields.bool("repeatOverlayText")
+        pageIndex = try fields.integer(.pageIndex)
+        id = try fields.string(.id)
+        rect = try fields.numbers(.rect)
+        color = try fields.string(.color)
+        fill = try fields.string(.fill)
+        opacity = try fields.number(.opacity)
+        width = try fields.number(.width)
+        borderStyle = try fields.string(.borderStyle)
+        dash = try fields.numbers(.dash)
+        contents = try fields.string(.contents)
+        author = try fields.string(.author)
+        subject = try fields.string(.subject)
+        creationDate = try fields.string(.creationDate)
+        modificationDate = try fields.string(.modificationDate)
+        flags = try fields.strings(.flags)
+        inReplyTo = try fields.string(.inReplyTo)
+        replyType = try fields.string(.replyType)
+        state = try fields.string(.state)
+        stateModel = try fields.string(.stateModel)
+        paths = try fields.pointLists(.paths)
+        pressures = try fields.numberLists(.pressures)
+        brush = try fields.string(.brush)
+        points = try fields.numberLists(.points)
+        lineEndings = try fields.strings(.lineEndings)
+        text = try fields.string(.text)
+        font = try fields.string(.font)
+        fontSize = try fields.number(.fontSize)
+        textColor = try fields.string(.textColor)
+        alignment = try fields.string(.alignment)
+        richText = try fields.string(.richText)
+        icon = try fields.string(.icon)
+        open = try fields.bool(.open)
+        name = try fields.string(.name)
+        image = try fields.string(.image)
+        crop = try fields.numbers(.crop)
+        rotation = try fields.integer(.rotation)
+        quads = try fields.numberLists(.quads)
+        overlayText = try fields.string(.overlayText)
+        repeatOverlayText = try fields.bool(.repeatOverlayText)
     }
 }
 
@@ -113,34 +118,34 @@ private struct FieldReader {
     let path: String
 
     /// The value of `key` read by `read`, nil when absent or null.
-    private func field<Value>(_ key: String, _ read: (JSONValue) throws(AnnotationJSONError) -> Value) throws(AnnotationJSONError) -> Value? {
-        guard let value = object[key], !value.isNull else { return nil }
+    private func field<Value>(_ key: AnnotationJSONKey, _ read: (JSONValue) throws(AnnotationJSONError) -> Value) throws(AnnotationJSONError) -> Value? {
+        guard let value = object[key.rawValue], !value.isNull else { return nil }
         do {
             return try read(value)
         } catch {
-            throw AnnotationJSONError(path: "\(path).\(key)" + error.path, message: error.message)
+            throw AnnotationJSONError(path: "\(path).\(key.rawValue)" + error.path, message: error.message)
         }
     }
 
-    func string(_ key: String) throws(AnnotationJSONError) -> String? { try field(key, Self.string) }
-    func number(_ key: String) throws(AnnotationJSONError) -> Double? { try field(key, Self.number) }
-    func numbers(_ key: String) throws(AnnotationJSONError) -> [Double]? { try field(key, Self.numbers) }
+    func string(_ key: AnnotationJSONKey) throws(AnnotationJSONError) -> String? { try field(key, Self.string) }
+    func number(_ key: AnnotationJSONKey) throws(AnnotationJSONError) -> Double? { try field(key, Self.number) }
+    func numbers(_ key: AnnotationJSONKey) throws(AnnotationJSONError) -> [Double]? { try field(key, Self.numbers) }
 
-    func strings(_ key: String) throws(AnnotationJSONError) -> [String]? {
+    func strings(_ key: AnnotationJSONKey) throws(AnnotationJSONError) -> [String]? {
         try field(key) { (value) throws(AnnotationJSONError) in try Self.list(value, Self.string) }
     }
 
-    func numberLists(_ key: String) throws(AnnotationJSONError) -> [[Double]]? {
+    func numberLists(_ key: AnnotationJSONKey) throws(AnnotationJSONError) -> [[Double]]? {
         try field(key) { (value) throws(AnnotationJSONError) in try Self.list(value, Self.numbers) }
     }
 
-    func pointLists(_ key: String) throws(AnnotationJSONError) -> [[[Double]]]? {
+    func pointLists(_ key: AnnotationJSONKey) throws(AnnotationJSONError) -> [[[Double]]]? {
         try field(key) { (value) throws(AnnotationJSONError) in
             try Self.list(value) { (item) throws(AnnotationJSONError) in try Self.list(item, Self.numbers) }
         }
     }
 
-    func integer(_ key: String) throws(AnnotationJSONError) -> Int? {
+    func integer(_ key: AnnotationJSONKey) throws(AnnotationJSONError) -> Int? {
         try field(key) { (value) throws(AnnotationJSONError) in
             // Int(exactly:) as well: the WebAssembly build's Int has 32 bits.
             guard case .number(let d) = value, d.rounded() == d, abs(d) < 9.0e15, let whole = Int(exactly: d) else {
@@ -150,7 +155,7 @@ private struct FieldReader {
         }
     }
 
-    func bool(_ key: String) throws(AnnotationJSONError) -> Bool? {
+    func bool(_ key: AnnotationJSONKey) throws(AnnotationJSONError) -> Bool? {
         try field(key) { (value) throws(AnnotationJSONError) in
             guard case .bool(let flag) = value else { throw AnnotationJSONError(path: "", message: "expected true or false") }
             return flag

@@ -53,6 +53,15 @@ extension AnnotationKind {
         /// Where the lines stand in the box (`/Q`).
         public enum Alignment: Int, Hashable, Sendable, CaseIterable {
             case left = 0, center = 1, right = 2
+
+            /// The annotation JSON's name: `left`, `center` or `right`.
+            public var jsonName: String {
+                switch self {
+                case .left: return "left"
+                case .center: return "center"
+                case .right: return "right"
+                }
+            }
         }
 
         /// The plain text (also stored as `/Contents`).

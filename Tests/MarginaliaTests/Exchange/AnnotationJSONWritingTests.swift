@@ -2,8 +2,11 @@ import Foundation
 import Testing
 @testable import Marginalia
 
-/// The annotation JSON written by hand (``AnnotationJSON/appendSortedJSON(of:to:)``) is the
-/// encoder's, byte for byte: the server's log and every client read it.
+/// The annotation JSON has one writing, the core's (``AnnotationJSONFields/write(to:)``), which
+/// the operation log formats by hand (``AnnotationJSON/appendSortedJSON(of:to:)``) and the API
+/// and the CLI through `JSONEncoder` (``PDFAnnotation/encode(to:)``): the two formats are the
+/// same bytes, and both are the bytes the record that wrote annotations before them wrote
+/// (``expectedSortedJSON``), since the server's log and every client read them.
 @Suite struct AnnotationJSONWritingTests {
     /// What `JSONEncoder` with `.sortedKeys` writes of `annotation`.
     static func encoded(_ annotation: PDFAnnotation) throws -> String {
@@ -50,25 +53,45 @@ import Testing
         #expect(try Self.written(annotation) == Self.encoded(annotation))
     }
 
-    /// Every stored property of the record is a key some fixture above writes: a field added to
-    /// the record (which the encoder writes by itself) and not to the hand-written writer, or
-    /// to no fixture, fails here rather than going missing from the log.
-    @Test func theFixturesWriteEveryFieldOfTheRecord() throws {
-        let fields = Set(Mirror(reflecting: AnnotationJSON.Record(Self.annotations()[0])).children.compactMap(\.label))
+    /// The bytes the encoder wrote of ``annotations()`` (keys sorted) before the core wrote
+    /// them, by the `Codable` record that `AnnotationJSON` had (one line each): the log holds
+    /// such lines, so the writing must not change them.
+    @Test func writesTheBytesTheRecordWrote() throws {
+        let expected = Self.expectedSortedJSON.split(separator: "\n").map(String.init)
+        let annotations = Self.annotations()
+        #expect(expected.count == annotations.count)
+        for (annotation, line) in zip(annotations, expected) {
+            #expect(try Self.written(annotation) == line)
+        }
+    }
+
+    /// Every key of ``AnnotationJSONKey`` is written by some fixture above: a field the writing
+    /// leaves out, or no fixture writes, fails here rather than going missing from the log.
+    @Test func theFixturesWriteEveryKey() throws {
         var written: Set<String> = []
         for annotation in Self.annotations() {
             let object = try JSONSerialization.jsonObject(with: Data(try Self.written(annotation).utf8)) as? [String: Any]
             written.formUnion(object.map { Array($0.keys) } ?? [])
         }
-        #expect(fields.count > 30)
-        #expect(fields.subtracting(written).isEmpty, "fields no fixture writes: \(fields.subtracting(written).sorted())")
+        let keys = Set(AnnotationJSONKey.allCases.map { $0.rawValue })
+        #expect(keys.count > 30)
+        #expect(keys.subtracting(written).isEmpty, "keys no fixture writes: \(keys.subtracting(written).sorted())")
+        #expect(written.subtracting(keys).isEmpty, "keys written but not in AnnotationJSONKey: \(written.subtracting(keys).sorted())")
+    }
+
+    /// The reading reads back every field the writing wrote (one list of keys for both):
+    /// `foreignAppearance` aside, which is written only.
+    @Test(arguments: annotations())
+    func readsBackWhatItWrote(annotation: PDFAnnotation) throws {
+        let read = try AnnotationJSONFields(json: JSONParser.parse(Array(try Self.written(annotation).utf8)), path: "annotation")
+        #expect(read == AnnotationJSONFields(annotation.annotation, foreignAppearance: false))
     }
 
     /// The writer's key order is the encoder's here (swift-foundation sorts keys by their
-    /// UTF-8 bytes); the record's keys give the same order sorted either way, so it holds
-    /// where keys are compared as Apple's Foundation compares them too.
+    /// UTF-8 bytes); the keys give the same order sorted either way, so it holds where keys
+    /// are compared as Apple's Foundation compares them too.
     @Test func theKeysSortTheSameByBytesAndByFoundation() {
-        let fields = Mirror(reflecting: AnnotationJSON.Record(Self.annotations()[0])).children.compactMap(\.label)
+        let fields = AnnotationJSONKey.allCases.map { $0.rawValue }
         let byBytes = fields.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
         let byFoundation = fields.sorted { $0.compare($1, options: [.numeric, .caseInsensitive, .forcedOrdering, .widthInsensitive]) == .orderedAscending }
         #expect(byBytes == byFoundation)

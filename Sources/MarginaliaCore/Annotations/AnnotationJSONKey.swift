@@ -1,0 +1,25 @@
+/// The keys of one annotation JSON object (docs/annotations-json.md), in the order the API
+/// writes them: the one list of names that the reading (``AnnotationJSONFields/init(json:path:)``)
+/// and the writing (``AnnotationJSONFields/write(to:)``) both use.
+public enum AnnotationJSONKey: String, CaseIterable, Sendable {
+    case type, pageIndex, id, rect, color, fill, opacity, width, borderStyle, dash
+    case contents, author, subject, creationDate, modificationDate, flags
+    /// Written only: true when another application drew the appearance.
+    case foreignAppearance
+    // threads and review states
+    case inReplyTo, replyType, state, stateModel
+    // ink
+    case paths, pressures, brush
+    // line, polygon, polyline
+    case points, lineEndings
+    // free text
+    case text, font, fontSize, textColor, alignment, richText
+    // note
+    case icon, open
+    // stamp
+    case name, image, crop, rotation
+    // text markup and redact
+    case quads
+    // redact
+    case overlayText, repeatOverlayText
+}
