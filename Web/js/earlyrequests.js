@@ -1,5 +1,5 @@
 // The opening's first requests for the document named in the address (`?doc=ID`), sent by
-// the second module index.html runs (it imports only viewstate.js), before the editor's ~75 modules
+// a module index.html runs at once (it imports only viewstate.js), before the editor's ~75 modules
 // have come and run (issue 36, docs/editor-web.md "Large files"): the summary, the opening
 // pages' annotations, the form's fields and the file's first and last bytes are on their way while the
 // modules load, instead of only once `main.js` runs. api.js takes each answer (`takeEarly`)

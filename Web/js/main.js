@@ -26,6 +26,10 @@ import { showCertification } from './certification.js';
 import { dropEarly } from './earlyrequests.js';
 import { feature, featureAfterFirstPage, loadFeatures } from './features.js';
 
+// index.html's template lets this module go from a script (pdfworker.js), not as a deferred
+// module: it may come before the body is parsed, which the editor's elements are in.
+if (document.readyState === 'loading') await new Promise((resolve) => document.addEventListener('DOMContentLoaded', resolve, { once: true }));
+
 const editor = new Editor();
 
 /**

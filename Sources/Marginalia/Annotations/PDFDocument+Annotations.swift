@@ -34,7 +34,9 @@ extension PDFDocument {
         try separateSharedPages()
         var stored = annotation
         stored.pageIndex = index
+        // Written afresh: any appearance it gets is Marginalia's.
         stored.dictionary = PDFDictionary()
+        stored.hasForeignAppearance = false
         let reference = file.add(.null)
         stored.reference = reference
         let pageReference: PDFReference
@@ -242,7 +244,8 @@ extension PDFDocument {
     /// Whether `annotation` keeps the appearance it has: one another application drew (no
     /// mark of ours, nor our private data on the annotation) is never redrawn for a stamp or
     /// an unknown subtype, which the engine cannot draw as their author did, nor for a move or
-    /// resize of any kind, which only a new /Rect (and geometry keys) expresses.
+    /// resize of any kind, which only a new /Rect (and geometry keys) expresses, nor for a
+    /// note whose text, author or subject changed, which its icon does not show.
     private func keepsItsAppearance(_ annotation: PDFAnnotation, page: PDFPage) -> Bool {
         let stored = annotation.dictionary
         var reader = AnnotationReader(file: file)
@@ -251,7 +254,14 @@ extension PDFDocument {
         case .stamp, .other: return true
         default:
             let old = reader.read(stored, reference: annotation.reference, fallbackID: annotation.id, pageIndex: page.index)
-            return annotation.isPlacement(of: old)
+            // A note's appearance draws its icon, not its text, author or subject.
+            var compared = annotation
+            if case .note = annotation.kind {
+                compared.contents = old.contents
+                compared.author = old.author
+                compared.subject = old.subject
+            }
+            return compared.isPlacement(of: old)
         }
     }
 

@@ -3,8 +3,8 @@ import Foundation
 /// An annotation encodes as one object of the project's annotation JSON
 /// (docs/annotations-json.md), so operations and the server carry annotations in the same
 /// form as files do: the core's one writing (``AnnotationJSONFields/write(to:)``) into the
-/// encoder's container, in ``AnnotationJSONKey``'s order (the API's, whose encoder does not
-/// sort keys). Decoding is only a bridge for the `Codable` types that hold annotations
+/// encoder's container (an encoder that does not sort keys, the API's, writes them in its
+/// own dictionary's order, which changes from run to run: docs/engine.md). Decoding is only a bridge for the `Codable` types that hold annotations
 /// (the operation log's `EditorOperation`): the value is read as JSON and handed to the core's
 /// one reading (``AnnotationJSONFields``, ``Annotation/init(checking:path:)``). Subtypes
 /// Marginalia cannot create encode but do not decode.

@@ -28,12 +28,11 @@ extension EditorOperation {
     @discardableResult
     public func apply(to document: PDFDocument, uploads: UploadReader? = nil) throws -> EditorOperation {
         switch self {
-        case .addAnnotation(var annotation):
+        case .addAnnotation(let annotation):
             let page = try Self.page(of: annotation, in: document)
             // The rect as written: an ink's, a line's or a markup's covers its drawing, worked
             // out when its appearance is (a stroke comes without one; clients box it by this).
-            annotation.rect = try document.addAnnotation(annotation, toPage: page).rect
-            return .addAnnotation(annotation)
+            return .addAnnotation(annotation.taking(fileState: try document.addAnnotation(annotation, toPage: page)))
         case .removeAnnotation(let annotation):
             let page = try Self.page(of: annotation, in: document)
             guard try document.removeAnnotations(ids: [annotation.id], onPage: page) == 1 else {

@@ -44,3 +44,40 @@ struct ForeignAppearanceChangeTests {
         #expect(after.hasForeignAppearance)
     }
 }
+
+extension ForeignAppearanceChangeTests {
+    /// A note's text, author or subject changed: its icon does not show them, so the drawing
+    /// another application made is kept (Edit text swapped it for the engine's icon).
+    @Test func aNoteWithNewTextKeepsTheDrawingItHad() throws {
+        let document = try Self.sample()
+        let note = try #require(try document.annotations(onPage: 0).first { $0.id == "sample-note-1" })
+        var edited = note
+        edited.contents = "New text"
+        edited.author = "Someone else"
+        let applied = try EditorOperation.changeAnnotation(before: note, after: edited).apply(to: document)
+        guard case .changeAnnotation(_, let after) = applied else {
+            Issue.record("applied as \(applied.name)")
+            return
+        }
+        #expect(after.hasForeignAppearance)
+        let read = try #require(try PDFDocument(data: try document.dataRepresentation()).annotations(onPage: 0).first { $0.id == "sample-note-1" })
+        #expect(read.hasForeignAppearance && read.contents == "New text")
+    }
+
+    /// Undoing a removal adds the annotation back, written afresh: what the log says of it
+    /// (`foreignAppearance`) is what the file now holds, Marginalia's drawing.
+    @Test func aRemovedNoteAddedBackIsLoggedAsDrawnByMarginalia() throws {
+        let document = try Self.sample()
+        let note = try #require(try document.annotations(onPage: 0).first { $0.id == "sample-note-1" })
+        var history = UndoHistory()
+        history.record(try EditorOperation.removeAnnotation(note).apply(to: document))
+        let undone = try #require(try history.undo(on: document))
+        guard case .addAnnotation(let added) = undone else {
+            Issue.record("undone as \(undone.name)")
+            return
+        }
+        #expect(!added.hasForeignAppearance)
+        let read = try #require(try document.annotations(onPage: 0).first { $0.id == "sample-note-1" })
+        #expect(read.hasForeignAppearance == added.hasForeignAppearance)
+    }
+}

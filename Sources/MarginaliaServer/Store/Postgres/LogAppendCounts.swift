@@ -11,7 +11,8 @@ public struct LogAppendCounts: Sendable, Equatable {
     public var refused = 0
     /// Batches taken back and put on top of the other replicas' entries (the `rebase` closure run).
     public var rebases = 0
-    /// Batches committed holding the document's row lock from the start (`FOR UPDATE`).
+    /// Batches committed in the transaction that holds the document's row lock (`FOR UPDATE`):
+    /// after a refused append, or at once for a document overtaken last time.
     public var locked = 0
 
     public init(committed: Int = 0, refused: Int = 0, rebases: Int = 0, locked: Int = 0) {

@@ -72,7 +72,14 @@ extension PostgresDocumentStore {
             if outcome.rebased { $0.rebases += 1 }
             if outcome.appended { $0.committed += 1; $0.locked += 1 }
         }
-        overtakenDocuments.withLock { if outcome.rebased { $0.insert(id) } else { $0.remove(id) } }
+        overtakenDocuments.withLock { ids in
+            if outcome.rebased {
+                if ids.count >= Self.overtakenLimit { ids.removeAll() }
+                ids.insert(id)
+            } else {
+                ids.remove(id)
+            }
+        }
     }
 
     /// The parameters of `marginalia_append` (schema version 4: with the authors).

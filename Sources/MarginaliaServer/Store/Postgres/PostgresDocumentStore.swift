@@ -36,8 +36,10 @@ public final class PostgresDocumentStore: DocumentStore, Sendable {
     public var logAppendCounts: LogAppendCounts { appendCounters.snapshot }
     /// The documents another replica overtook at this process's last commit of them: their
     /// next commit takes the row lock at once instead of trying an append bound to be refused
-    /// (``appendOperations(_:expecting:_:now:rebase:)``). Bounded by the documents edited here.
+    /// (``appendOperations(_:expecting:_:now:rebase:)``). A hint only: emptied when it reaches
+    /// ``overtakenLimit`` ids, so a long-lived replica does not keep every document it edited.
     let overtakenDocuments = Mutex<Set<String>>([])
+    static let overtakenLimit = 4_096
     /// Whether the database has users: asked until it has one (a replica or `marginalia users`
     /// may add the first), then known for good.
     let userPresence = UserPresence(flag: nil)
