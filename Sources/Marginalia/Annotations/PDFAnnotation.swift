@@ -52,9 +52,10 @@ public struct PDFAnnotation: Hashable, Sendable {
     }
 
     /// This annotation with what writing `written` into its file decided
-    /// (``PDFDocument/updateAnnotation(_:)`` returns it): the rect (an ink's, a line's or a
-    /// markup's covers its drawing) and whether its appearance is still another application's
-    /// (a note restyled is drawn by Marginalia from then on).
+    /// (``PDFDocument/updateAnnotation(_:)`` and ``PDFDocument/addAnnotation(_:toPage:)``
+    /// return it): the rect (an ink's, a line's or a markup's covers its drawing) and whether
+    /// its appearance is still another application's (a note restyled, or one added back, is
+    /// drawn by Marginalia from then on).
     public func taking(fileState written: PDFAnnotation) -> PDFAnnotation {
         var result = self
         result.rect = written.rect
