@@ -28,7 +28,8 @@ export const WORKER_SCRIPT = '/vendor/pdfjs/pdf.worker.mjs';
  * whose module has not run yet): pdfjs.js's `pdfWorkerReady`.
  * @type {Promise<Worker>}
  */
-export const workerListening = fetch(WORKER_SCRIPT, { credentials: 'same-origin', priority: 'high' })
+const workerResponse = fetch(WORKER_SCRIPT, { credentials: 'same-origin', priority: 'high' });
+export const workerListening = workerResponse
   .then((response) => {
     if (!response.ok) throw new Error(`${WORKER_SCRIPT}: ${response.status}`);
     return response.blob();
@@ -42,10 +43,16 @@ export const workerListening = fetch(WORKER_SCRIPT, { credentials: 'same-origin'
 workerListening.catch(() => {});  // reported by the opening that waits for it (pdfjs.js)
 
 /**
+ * At most this long the editor's modules wait for the worker script's response to begin.
+ */
+const HOLD_LIMIT_MS = 50;
+
+/**
  * What index.html holds back in its `<template id="after-worker">` (pdf.js's module, the
- * editor's module preloads and main.js), let go once the request for the worker's script has
- * been made: in the next task, as WebKit starts a `fetch` a little after the call (its
- * resource timing had the preloads let go in the same task start 2 ms before it). Chromium
+ * editor's module preloads and main.js), let go once the request for the worker's script is
+ * out: when its response begins, or after `HOLD_LIMIT_MS`. WebKit starts a `fetch` some time
+ * after the call (its resource timing had preloads let go in the same task, and now and then
+ * in the next one, start up to 7 ms before it); a response proves the request went first. Chromium
  * opens six connections to the server and sends requests of one priority in the order they
  * were made: made after the page's 64 module preloads, that request waited in the browser up
  * to 0.94 s before it was sent (issue 36, docs/benchmarks.md "large", eleventh round). A
@@ -53,4 +60,5 @@ workerListening.catch(() => {});  // reported by the opening that waits for it (
  * skip them too); the copies put in its place are.
  */
 const afterWorker = document.getElementById('after-worker');
-setTimeout(() => afterWorker?.replaceWith(document.importNode(afterWorker.content, true)));
+Promise.race([workerResponse.catch(() => {}), new Promise((resolve) => setTimeout(resolve, HOLD_LIMIT_MS))])
+  .then(() => afterWorker?.replaceWith(document.importNode(afterWorker.content, true)));
