@@ -17,11 +17,12 @@ public struct HealthEndpoints: Sendable {
     public let storeKind: String
     /// How many documents are held in memory, for the liveness body; nil: not told.
     public let openDocuments: (@Sendable () -> Int)?
-    /// How the replica's commits to a shared log went, for the liveness body; nil: not told.
-    public let logAppends: (@Sendable () -> LogAppendCounts)?
+    /// How the replica's commits to a shared log went, for the liveness body; nil, or an
+    /// answer of nil (a store no other process writes): not told.
+    public let logAppends: (@Sendable () -> LogAppendCounts?)?
 
     public init(storeKind: String, openDocuments: (@Sendable () -> Int)? = nil,
-                logAppends: (@Sendable () -> LogAppendCounts)? = nil,
+                logAppends: (@Sendable () -> LogAppendCounts?)? = nil,
                 checkReady: @escaping @Sendable () throws -> Void) {
         self.storeKind = storeKind
         self.openDocuments = openDocuments
@@ -31,12 +32,9 @@ public struct HealthEndpoints: Sendable {
 
     /// The probes over `service` and its store.
     public init(service: DocumentService) {
-        var logAppends: (@Sendable () -> LogAppendCounts)?
-        if let postgres = service.store as? PostgresDocumentStore {
-            logAppends = { postgres.logAppendCounts }
-        }
+        let store = service.store
         self.init(storeKind: service.store.isShared ? "postgresql" : "sqlite", openDocuments: { service.openDocumentCount },
-                  logAppends: logAppends) {
+                  logAppends: { store.logAppendCounts }) {
             try service.checkReady()
         }
     }
@@ -53,7 +51,7 @@ public struct HealthEndpoints: Sendable {
         case "/healthz":
             var body: [String: any Sendable] = ["status": "ok"]
             if let openDocuments { body["openDocuments"] = openDocuments() }
-            if let logAppends { body["logAppends"] = logAppends().json }
+            if let counts = logAppends?() { body["logAppends"] = counts.json }
             return Self.json(body, status: 200)
         case "/readyz":
             do {

@@ -19,6 +19,9 @@ public protocol DocumentStore: AnyObject, Sendable {
     /// A service over a shared store checks what it holds in memory against the store
     /// before it answers.
     var isShared: Bool { get }
+    /// How this process's commits to a log shared with other replicas went since it started
+    /// (``LogAppendCounts``); nil for a store no other process writes.
+    var logAppendCounts: LogAppendCounts? { get }
 
     /// Adds a document with version 1 (revision 0) holding `pdf`.
     func createDocument(name: String, kind: DocumentKind, pdf: Data, pageCount: Int, now: Date) throws -> DocumentRecord
@@ -180,6 +183,9 @@ public protocol DocumentStore: AnyObject, Sendable {
 }
 
 extension DocumentStore {
+    /// No log shared with other processes, nothing to count.
+    public var logAppendCounts: LogAppendCounts? { nil }
+
     /// ``createDocument(name:kind:pdf:pageCount:now:)`` now.
     @discardableResult
     public func createDocument(name: String, kind: DocumentKind, pdf: Data, pageCount: Int) throws -> DocumentRecord {

@@ -33,7 +33,7 @@ public final class PostgresDocumentStore: DocumentStore, Sendable {
     let appendCounters = LogAppendCounters()
     /// How this process's commits to the log went since it started: committed, refused
     /// because another replica logged first, rebased, committed under the row lock.
-    public var logAppendCounts: LogAppendCounts { appendCounters.snapshot }
+    public var logAppendCounts: LogAppendCounts? { appendCounters.snapshot }
     /// The documents another replica overtook at this process's last commit of them: their
     /// next commit takes the row lock at once instead of trying an append bound to be refused
     /// (``appendOperations(_:expecting:_:now:rebase:)``). A hint only: emptied when it reaches
