@@ -17,10 +17,14 @@ extension PDFAnnotation {
 
     /// Whether this annotation is `old` moved or scaled and nothing else: its geometry is
     /// `old`'s carried from `old.rect` onto this rect (to a hundredth of a point), and every
-    /// property that shows (colours, opacity, border, text, flags, kind) is the same.
+    /// property that shows (colours, opacity, border, text, flags, kind) is the same. Colours
+    /// are compared as the annotation JSON carries them, 8 bits a channel: `old` read from a
+    /// file (`/C [1 0.85 0.2]`) and the same annotation sent back by a client (`#FFD933`) are
+    /// the same colour.
     func isPlacement(of old: PDFAnnotation) -> Bool {
         let expected = old.placed(by: SelectionGeometry.transform(from: old.rect, to: rect), in: rect)
-        guard expected.color == color, expected.interiorColor == interiorColor, expected.opacity == opacity,
+        guard expected.color?.hexWithAlpha == color?.hexWithAlpha,
+              expected.interiorColor?.hexWithAlpha == interiorColor?.hexWithAlpha, expected.opacity == opacity,
               expected.border == border, expected.contents == contents, expected.flags == flags,
               expected.author == author, expected.subject == subject, expected.inReplyTo == inReplyTo,
               expected.state == state else { return false }

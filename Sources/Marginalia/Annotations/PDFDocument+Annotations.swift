@@ -215,7 +215,10 @@ extension PDFDocument {
         var builder = AppearanceBuilder(addObject: { [file] in file.add($0) }, pageRotation: page.rotation)
         let stored = annotation.dictionary
         builder.storedImage = { [self] wanted in imageXObject(in: stored, matching: wanted) }
-        let keepsAppearance = keepsItsAppearance(annotation, page: page)
+        // Another application's drawing put back (kept aside when Marginalia redrew it), or
+        // kept as it is.
+        let keepsAppearance = restoresReplacedDrawing(&annotation, pageIndex: page.index)
+            || keepsItsAppearance(annotation, page: page)
         // A document that claims PDF/A keeps its claim (docs/accessibility.md).
         let claim = pdfaClaim
         if let claim {
@@ -227,8 +230,12 @@ extension PDFDocument {
             if let claim { try checkArchival(annotation, appearance: result.stream, claim: claim) }
             if annotation.kind.rectFollowsDrawing { annotation.rect = result.rect }
             appearanceReference = file.add(.stream(result.stream))
-            // The old appearance is no longer referenced: free it.
-            if let old = annotation.dictionary["AP"]?.dictionaryValue?["N"]?.referenceValue { file.delete(old) }
+            // Another application's drawing is kept aside, to come back; Marginalia's old one
+            // is no longer referenced: free it.
+            if !setAsideReplacedDrawing(stored, in: &annotation),
+               let old = annotation.dictionary["AP"]?.dictionaryValue?["N"]?.referenceValue {
+                file.delete(old)
+            }
             // Drawn by Marginalia now: clients draw it from its fields again.
             annotation.hasForeignAppearance = false
         }
@@ -254,14 +261,7 @@ extension PDFDocument {
         case .stamp, .other: return true
         default:
             let old = reader.read(stored, reference: annotation.reference, fallbackID: annotation.id, pageIndex: page.index)
-            // A note's appearance draws its icon, not its text, author or subject.
-            var compared = annotation
-            if case .note = annotation.kind {
-                compared.contents = old.contents
-                compared.author = old.author
-                compared.subject = old.subject
-            }
-            return compared.isPlacement(of: old)
+            return annotation.showsWhatItsDrawingShows(old)
         }
     }
 

@@ -1,0 +1,79 @@
+"""An annotation another application drew gets its drawing back when a change that made
+Marginalia draw it is undone, even after the server was killed and replayed its log: the
+sample's note (Samples/sample.pdf: a folded note drawn by scripts/make_sample.py, not by
+Marginalia) given
+the Key icon, then undone. pypdf and PyMuPDF read the saved file: the note's appearance stream
+is the first one again, byte for byte, and nothing of Marginalia's is left on it."""
+
+import io
+import subprocess
+from pathlib import Path
+
+import pymupdf
+import pypdf
+
+DOCS = "/api/v1/documents"
+SAMPLE = Path(__file__).resolve().parents[2] / "Samples" / "sample.pdf"
+
+
+def upload_sample(server) -> str:
+    return server.json("POST", f"{DOCS}?name=sample.pdf", SAMPLE.read_bytes(), expect=201)["id"]
+
+
+def note_in_file(pdf: bytes, note_id: str):
+    """The note's annotation dictionary and its normal appearance's decoded bytes (pypdf)."""
+    page = pypdf.PdfReader(io.BytesIO(pdf)).pages[0]
+    [note] = [a.get_object() for a in page["/Annots"] if a.get_object().get("/NM") == note_id]
+    return note, note["/AP"]["/N"].get_object().get_data()
+
+
+def icon_by_pymupdf(pdf: bytes, note_id: str) -> str:
+    document = pymupdf.open(stream=pdf, filetype="pdf")
+    page = document[0]
+    [note] = [a for a in page.annots() if a.info["id"] == note_id]
+    assert note.type[1] == "Text"
+    return document.xref_get_key(note.xref, "Name")[1]
+
+
+def command(server, doc, revision, body):
+    envelope = {"protocol": 1, "baseRevision": revision, "clientId": "tab-a", "command": body}
+    reply = server.json("POST", f"{DOCS}/{doc}/commands", envelope)
+    assert reply.get("applied"), reply
+    return reply["revision"]
+
+
+def current_file(server, doc) -> bytes:
+    status, _, pdf = server.request("GET", f"{DOCS}/{doc}/file")
+    assert status == 200 and pdf.startswith(b"%PDF-")
+    return pdf
+
+
+def test_undoing_a_restyle_after_a_restart_puts_back_the_other_applications_drawing(server, tmp_path):
+    doc = upload_sample(server)
+    listed = server.json("GET", f"{DOCS}/{doc}/annotations?page=0")
+    [note] = [a for a in listed["annotations"] if a["id"] == "sample-note-1"]
+    assert note["type"] == "note" and note.get("foreignAppearance") is True, note
+    _, first_drawing = note_in_file(current_file(server, doc), "sample-note-1")
+
+    keyed = {k: v for k, v in note.items() if k != "foreignAppearance"} | {"icon": "Key"}
+    revision = command(server, doc, listed["revision"], {"type": "change", "annotation": keyed})
+    restyled = current_file(server, doc)
+    dictionary, drawing = note_in_file(restyled, "sample-note-1")
+    assert drawing != first_drawing and icon_by_pymupdf(restyled, "sample-note-1") == "/Key"
+    assert "/MarginaliaData" in dictionary  # the first drawing kept aside, in the file
+
+    server.restart(kill=True)  # nothing in memory: the log and the file bring it back
+    revision = command(server, doc, revision, {"type": "undo"})
+    listed = server.json("GET", f"{DOCS}/{doc}/annotations?page=0")
+    [note] = [a for a in listed["annotations"] if a["id"] == "sample-note-1"]
+    assert note.get("foreignAppearance") is True and note["icon"] == "Comment", note
+
+    undone = current_file(server, doc)
+    dictionary, drawing = note_in_file(undone, "sample-note-1")
+    assert drawing == first_drawing
+    assert "/MarginaliaData" not in dictionary
+    assert icon_by_pymupdf(undone, "sample-note-1") == "/Comment"
+    path = tmp_path / "undone.pdf"
+    path.write_bytes(undone)
+    check = subprocess.run(["qpdf", "--check", str(path)], capture_output=True, text=True)
+    assert check.returncode == 0, check.stdout + check.stderr
