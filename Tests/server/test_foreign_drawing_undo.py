@@ -77,3 +77,20 @@ def test_undoing_a_restyle_after_a_restart_puts_back_the_other_applications_draw
     path.write_bytes(undone)
     check = subprocess.run(["qpdf", "--check", str(path)], capture_output=True, text=True)
     assert check.returncode == 0, check.stdout + check.stderr
+
+
+def test_undoing_a_removal_puts_the_annotation_back_as_it_was(server):
+    """While the document stays open, the note removed and brought back by an undo has its
+    drawing and its dictionary again (after a restart it would be drawn by Marginalia:
+    docs/operations.md)."""
+    doc = upload_sample(server)
+    listed = server.json("GET", f"{DOCS}/{doc}/annotations?page=0")
+    first, first_drawing = note_in_file(current_file(server, doc), "sample-note-1")
+    revision = command(server, doc, listed["revision"], {"type": "remove", "ids": ["sample-note-1"]})
+    assert all(a["id"] != "sample-note-1" for a in server.json("GET", f"{DOCS}/{doc}/annotations?page=0")["annotations"])
+    command(server, doc, revision, {"type": "undo"})
+    [note] = [a for a in server.json("GET", f"{DOCS}/{doc}/annotations?page=0")["annotations"] if a["id"] == "sample-note-1"]
+    assert note.get("foreignAppearance") is True, note
+    back, drawing = note_in_file(current_file(server, doc), "sample-note-1")
+    assert drawing == first_drawing
+    assert {k for k in first if k not in ("/M", "/P")} == {k for k in back if k not in ("/M", "/P")}

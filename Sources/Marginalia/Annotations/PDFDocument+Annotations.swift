@@ -34,9 +34,10 @@ extension PDFDocument {
         try separateSharedPages()
         var stored = annotation
         stored.pageIndex = index
-        // Written afresh: any appearance it gets is Marginalia's.
-        stored.dictionary = PDFDictionary()
-        stored.hasForeignAppearance = false
+        // Written afresh: any appearance it gets is Marginalia's, but for one put back as it
+        // was (an undone removal) with another application's drawing.
+        stored.dictionary = removedDrawings.take(annotation, from: file)
+        stored.hasForeignAppearance = !stored.dictionary.isEmpty
         let reference = file.add(.null)
         stored.reference = reference
         let pageReference: PDFReference
@@ -124,7 +125,8 @@ extension PDFDocument {
 
     /// Removes the annotations with these ids from page `index` (with their popups), found
     /// through the page's annotation index rather than by reading every annotation of every
-    /// page. Returns how many.
+    /// page. Returns how many. One whose appearance another application drew gets that
+    /// drawing back when ``addAnnotation(_:toPage:)`` adds it back unchanged (an undo).
     @discardableResult
     public func removeAnnotations(ids: Set<String>, onPage index: Int) throws -> Int {
         try separateSharedPages()
@@ -132,6 +134,7 @@ extension PDFDocument {
         let doomed = ids.compactMap { pageIndex.annotation(id: $0) }
         guard !doomed.isEmpty else { return 0 }
         try removeAnnotations(doomed, onPage: index)
+        keepRemovedDrawings(of: doomed)
         return doomed.count
     }
 

@@ -3,7 +3,9 @@ import PDFCore
 // Another application's drawing, kept aside when Marginalia draws the annotation anew (a note
 // given another icon, a shape another colour) and put back when the annotation shows again
 // what that drawing showed: undoing the change (on this server or on any replica, after a
-// restart: the drawing is in the file, not in memory), or changing it back by hand.
+// restart: the drawing is in the file, not in memory), or changing it back by hand. An
+// annotation removed and added back while the document is open (an undo; RemovedDrawings)
+// keeps its dictionary and that drawing too.
 //
 // The dictionary as it was goes under the annotation's private data
 // (`/MarginaliaData << /Replaced << ... >> >>`), its `/AP` and the streams it refers to

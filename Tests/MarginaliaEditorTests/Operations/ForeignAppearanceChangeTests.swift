@@ -64,10 +64,13 @@ extension ForeignAppearanceChangeTests {
         #expect(read.hasForeignAppearance && read.contents == "New text")
     }
 
-    /// Undoing a removal adds the annotation back, written afresh: what the log says of it
-    /// (`foreignAppearance`) is what the file now holds, Marginalia's drawing.
-    @Test func aRemovedNoteAddedBackIsLoggedAsDrawnByMarginalia() throws {
+    /// Undoing a removal adds the annotation back as it was: the removal carries the
+    /// dictionary it had, and the other application's drawing is still in the file. What the
+    /// log says of it (`foreignAppearance`) is what the file holds. Before, it was written
+    /// afresh, with Marginalia's drawing.
+    @Test func aRemovedNoteAddedBackKeepsTheDrawingItHad() throws {
         let document = try Self.sample()
+        let original = try ForeignAppearanceUndoTests.drawing(of: "sample-note-1", in: try document.dataRepresentation())
         let note = try #require(try document.annotations(onPage: 0).first { $0.id == "sample-note-1" })
         var history = UndoHistory()
         history.record(try EditorOperation.removeAnnotation(note).apply(to: document))
@@ -76,8 +79,37 @@ extension ForeignAppearanceChangeTests {
             Issue.record("undone as \(undone.name)")
             return
         }
+        #expect(added.hasForeignAppearance)
+        let back = try ForeignAppearanceUndoTests.drawing(of: "sample-note-1", in: try document.dataRepresentation())
+        #expect(back.annotation.hasForeignAppearance && back.bytes == original.bytes)
+        #expect(back.annotation.contents == note.contents)
+    }
+
+    /// The removal replayed from the log on a document opened again (another replica, a
+    /// restart): that document removed nothing with a drawing it can give back, so the note
+    /// added back by the undo is drawn by Marginalia, and the log says so.
+    @Test func aRemovalUndoneInAnotherProcessIsDrawnByMarginalia() throws {
+        let document = try Self.sample()
+        let note = try #require(try document.annotations(onPage: 0).first { $0.id == "sample-note-1" })
+        let applied = try EditorOperation.removeAnnotation(note).apply(to: document)
+        let logged = try JSONDecoder().decode(EditorOperation.self, from: try JSONEncoder().encode(applied))
+        let reopened = try PDFDocument(data: try document.dataRepresentation())
+        guard case .addAnnotation(let added) = try logged.inverse.apply(to: reopened) else {
+            Issue.record("not added back")
+            return
+        }
         #expect(!added.hasForeignAppearance)
-        let read = try #require(try document.annotations(onPage: 0).first { $0.id == "sample-note-1" })
-        #expect(read.hasForeignAppearance == added.hasForeignAppearance)
+        let read = try #require(try reopened.annotations(onPage: 0).first { $0.id == "sample-note-1" })
+        #expect(!read.hasForeignAppearance)
+    }
+
+    /// An annotation of another document added with its id and dictionary is written afresh:
+    /// its dictionary's references are that file's, not this one's.
+    @Test func anAnnotationOfAnotherDocumentIsWrittenAfresh() throws {
+        let source = try Self.sample()
+        let note = try #require(try source.annotations(onPage: 0).first { $0.id == "sample-note-1" })
+        let target = try PDFDocument(data: try source.dataRepresentation())
+        let added = try target.addAnnotation(note, toPage: 1)
+        #expect(!added.hasForeignAppearance)
     }
 }
