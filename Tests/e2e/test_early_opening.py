@@ -4,8 +4,10 @@ that opening over (the same loading task, not a second one); the opening waits a
 for the file's beginning (api.js's `HEAD_WAIT_MS`), and the bytes held for pdf.js are let go
 once it has read them (rangefile.js)."""
 
+import random
 import time
 
+import pikepdf
 import pytest
 
 from editor_harness import OPENED, PAGE_DRAWN, Page, api
@@ -111,3 +113,56 @@ def test_held_bytes_go_once_pdfjs_has_read_them(new_editor, web_server, large_do
     seen = editor.js(HELD_AFTER_READS)
     assert seen == {"left": [1, 1, 0], "delivered": 3, "fetched": 0}, f"held until the last piece was read: {seen}"
     assert editor.js(DROPPED) == [1, 0], "what is left goes when the opening is over"
+
+
+
+def _small_file(tmp_path):
+    """A PDF of about 1 MB (12 pages of uncompressed noise): longer than the first end the
+    opening asks for (256 KiB), not read by ranges (8 MiB or less)."""
+    noise = random.Random(36)
+    pdf = pikepdf.new()
+    for index in range(12):
+        image = pikepdf.Stream(pdf, bytes(noise.randrange(96, 256) for _ in range(300 * 300)))
+        image.Type, image.Subtype = pikepdf.Name.XObject, pikepdf.Name.Image
+        image.Width, image.Height, image.BitsPerComponent = 300, 300, 8
+        image.ColorSpace = pikepdf.Name.DeviceGray
+        page = pdf.add_blank_page(page_size=(612, 792))
+        page.Resources = pikepdf.Dictionary(XObject=pikepdf.Dictionary({"/Im": image}))
+        page.Contents = pikepdf.Stream(pdf, b"q 300 0 0 300 150 300 cm /Im Do Q")
+    path = tmp_path / "small.pdf"
+    pdf.save(path, compress_streams=False)
+    return path
+
+
+@pytest.mark.chromium_only("holds the editor's entry points back through Playwright's request routing")
+def test_the_rest_of_a_small_file_is_asked_for_as_soon_as_its_end_answers(new_tab, web_server, tmp_path):
+    """A file of 8 MiB or less is not read by ranges: its end (paths.js's FIRST_TAIL), then the
+    rest before it. earlyrequests.js asks for that rest as soon as the end's answer begins,
+    before any of the editor's code (held here at the network) could; the editor takes it."""
+    path = _small_file(tmp_path)
+    assert 256 << 10 < path.stat().st_size <= 8 << 20
+    doc = api(web_server, "POST", "/api/v1/documents?name=small.pdf", path.read_bytes(), "application/pdf")["id"]
+    tab = new_tab()
+    held, ranges = [], []
+    tab.page.route("**/app/js/earlyopen.js", lambda route: held.append(route))
+    tab.page.route("**/app/js/main.js", lambda route: held.append(route))
+
+    def seen(route):
+        ranges.append(route.request.headers.get("range"))
+        route.continue_()
+
+    tab.page.route("**/file", seen)
+    tab.page.goto(f"{web_server}/?doc={doc}", wait_until="commit")
+    _wait_for(tab, held, "the editor's entry points")
+    deadline = time.time() + 20
+    while len(ranges) < 2 and time.time() < deadline:
+        tab.wait(50)
+    print(f"\nchromium: the file asked for with {ranges} while the editor's entry points were held")
+    assert ranges[:1] == [f"bytes=-{256 << 10}"], f"its end first: {ranges}"
+    assert len(ranges) == 2 and ranges[1].startswith("bytes=0-"), f"then the rest, with no editor code run: {ranges}"
+    for route in held:
+        route.continue_()
+    page = Page(tab, web_server)
+    page.wait_until(f"({OPENED}) && !!marginalia.model.summary && ({PAGE_DRAWN})(0)", timeout=30000)
+    assert len(ranges) == 2, f"the editor took the rest asked for early: {ranges}"
+    assert page.js("marginalia.pdf.numPages") == 12

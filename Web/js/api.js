@@ -6,7 +6,7 @@ import { storedUserName } from './identity.js';
 import { refusalText } from './refusals.js';
 import { makeRangeTransport, RANGE_CHUNK_SIZE } from './rangefile.js';
 import { takeEarly } from './earlyrequests.js';
-import { tailRequest, headRequest, tailAnswer, documentPath, openingAnnotationsPath, fieldsPath, filePath } from './paths.js';
+import { tailRequest, headRequest, restRequest, tailAnswer, documentPath, openingAnnotationsPath, fieldsPath, filePath } from './paths.js';
 
 const BASE = '/api/v1';
 
@@ -151,7 +151,7 @@ export async function getFile(id, { onStale = () => {} } = {}) {
   if (!bytes) {
     response = await request(path, tailRequest());
     const body = new Uint8Array(await response.arrayBuffer());
-    const { begin, length, tag, byRanges } = tailAnswer(response);
+    const { begin, length, tag, byRanges, hasRest } = tailAnswer(response);
     const revision = Number(response.headers.get('X-Marginalia-Revision') ?? -1);
     if (byRanges) {
       storedPrefixes.delete(id);  // not held whole: the next fetch is by ranges again
@@ -163,8 +163,8 @@ export async function getFile(id, { onStale = () => {} } = {}) {
                revision };
     }
     bytes = body;
-    if (response.status === 206 && begin > 0) {
-      const rest = await request(path, { cache: 'no-store', headers: { Range: `bytes=0-${begin - 1}`, 'If-Range': tag ?? '' } });
+    if (hasRest) {
+      const rest = await request(path, restRequest(begin, tag));  // asked for already at the opening (earlyrequests.js)
       const restBody = new Uint8Array(await rest.arrayBuffer());
       // 200: the file changed in between, and this is all of it.
       bytes = rest.status === 206 ? concatenated(restBody, body) : restBody;
