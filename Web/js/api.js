@@ -180,11 +180,13 @@ export async function getFile(id, { onStale = () => {} } = {}) {
 /**
  * At most this long, in milliseconds, the opening waits for the answer for the file's
  * beginning to begin once the file's end is in (`fileHead`): it is asked for as soon as the
- * end's answer begins, and on the loopback answers within tens of milliseconds; a server
- * slower than that leaves it to pdf.js, which reads the pieces it needs itself rather than
- * wait for all 512 KiB.
+ * end's answer begins, and on the loopback answers within tens of milliseconds, 0.2-0.5 s on
+ * a loaded machine (WebKit starts it later than Chromium; at 300 ms it was given up now and
+ * then there); pdf.js's worker, which the opening waits for anyway, listened 0.5-1 s after
+ * the end's answer on the 301 MB file (docs/benchmarks.md, "large", twelfth round). A server
+ * slower than that leaves it to pdf.js, which reads the pieces it needs itself.
  */
-export const HEAD_WAIT_MS = 300;
+export const HEAD_WAIT_MS = 1000;
 
 /**
  * The first FIRST_HEAD bytes of the file in the state tagged `tag`, from the opening's early
