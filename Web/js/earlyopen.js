@@ -25,13 +25,15 @@ if (requested) {
   let foundStale = false;
   const onStale = () => (staleListener ? staleListener() : (foundStale = true));
   performance.mark('marginalia:early-open');
-  const opened = getFile(requested, { onStale }).then(async (file) => {
+  const opened = getFile(requested, { onStale }).then((file) => {
     performance.mark('marginalia:early-file');
-    const task = await startOpening(file.source);
-    performance.mark('marginalia:early-getdocument');
+    const task = startOpening(file.source);
     // The page the document opens at asked for at once: pdf.js keeps its proxy for the viewer.
-    task.promise.then((pdf) => pdf.getPage(Math.min(rememberedView(requested)?.page ?? 0, pdf.numPages - 1) + 1))
-      .catch(() => {});  // the editor's own opening says what went wrong
+    task.then((started) => {
+      performance.mark('marginalia:early-getdocument');
+      return started.promise;
+    }).then((pdf) => pdf.getPage(Math.min(rememberedView(requested)?.page ?? 0, pdf.numPages - 1) + 1))
+      .catch(() => {});  // the editor's own opening says what went wrong (pdfopen.js)
     return { file, task };
   });
   opened.catch(() => {});  // reported by the editor's opening, which takes it
@@ -47,12 +49,13 @@ if (requested) {
 
 /**
  * The opening of document `id` started here, once: a promise of `{file, task}`, api.js's
- * `getFile` answer and pdf.js's loading task for its source; null when none was started for
+ * `getFile` answer and a promise of pdf.js's loading task for its source (pdfopen.js's
+ * `openPdf` takes it, and says what failed); null when none was started for
  * `id` or it was taken. `onStale` hears from now on (and at once, if it was so already) that
  * the file changed on the server before pdf.js read what it needs.
  * @param {string} id
  * @param {() => void} onStale
- * @returns {Promise<{file: object, task: object}>|null}
+ * @returns {Promise<{file: object, task: Promise<object>}>|null}
  */
 export function takeEarlyOpening(id, onStale) {
   if (early?.id !== id) return null;

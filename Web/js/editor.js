@@ -268,7 +268,7 @@ export class Editor {
       const { file, task } = early ? await early : { file: await api.getFile(id, { onStale }), task: null };
       early = null;
       if (overtaken()) {
-        task?.destroy();
+        task?.then((started) => started.destroy(), () => {});
         return { file: null, pdf: null };
       }
       try {
