@@ -62,8 +62,8 @@ def url_of(path: Path) -> str:
 
 def entries(html: str) -> list[Path]:
     """The module scripts index.html runs, as files of Web/: those outside its template first
-    (pdfworker.js, earlyrequests.js), then the template's (main.js, run once pdfworker.js lets
-    the template go)."""
+    (pdfworker.js, earlyrequests.js), then the template's (earlyopen.js and main.js, run once
+    pdfworker.js lets the template go)."""
     start, end = html.find("<template"), html.find("</template>")
     inside = html[start:end] if 0 <= start < end else ""
     outside = html.replace(inside, "") if inside else html

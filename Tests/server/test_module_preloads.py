@@ -18,7 +18,8 @@ def test_index_html_preloads_the_import_graph():
     assert done.returncode == 0, done.stderr
     html = modulepreload.INDEX.read_text(encoding="utf-8")
     listed = modulepreload.listed(html)
-    assert listed[:3] == ["/app/js/pdfworker.js", "/app/js/earlyrequests.js", "/app/js/main.js"], "the entry points first, in order"
+    assert listed[:4] == ["/app/js/pdfworker.js", "/app/js/earlyrequests.js", "/app/js/earlyopen.js", "/app/js/main.js"], \
+        "the entry points first, in order"
     assert "/app/js/viewer.js" in listed and len(listed) == len(set(listed))
 
 

@@ -6,7 +6,7 @@ import { storedUserName } from './identity.js';
 import { refusalText } from './refusals.js';
 import { makeRangeTransport, RANGE_CHUNK_SIZE } from './rangefile.js';
 import { takeEarly } from './earlyrequests.js';
-import { tailRequest, headRequest, tailAnswer, documentPath, openingAnnotationsPath, fieldsPath, filePath } from './paths.js';
+import { tailRequest, headRequest, restRequest, tailAnswer, documentPath, openingAnnotationsPath, fieldsPath, filePath } from './paths.js';
 
 const BASE = '/api/v1';
 
@@ -151,20 +151,20 @@ export async function getFile(id, { onStale = () => {} } = {}) {
   if (!bytes) {
     response = await request(path, tailRequest());
     const body = new Uint8Array(await response.arrayBuffer());
-    const { begin, length, tag, byRanges } = tailAnswer(response);
+    const { begin, length, tag, byRanges, hasRest } = tailAnswer(response);
     const revision = Number(response.headers.get('X-Marginalia-Revision') ?? -1);
     if (byRanges) {
       storedPrefixes.delete(id);  // not held whole: the next fetch is by ranges again
       const held = [{ begin, bytes: body }];
       const head = earlyHead && await fileHead(earlyHead, length, tag);
       if (head) held.push({ begin: 0, bytes: head });
-      const transport = makeRangeTransport({ url: BASE + path, length, tag, held, onStale });
+      const transport = await makeRangeTransport({ url: BASE + path, length, tag, held, onStale });
       return { source: { range: transport, length, rangeChunkSize: RANGE_CHUNK_SIZE, disableAutoFetch: true, disableStream: true },
                revision };
     }
     bytes = body;
-    if (response.status === 206 && begin > 0) {
-      const rest = await request(path, { cache: 'no-store', headers: { Range: `bytes=0-${begin - 1}`, 'If-Range': tag ?? '' } });
+    if (hasRest) {
+      const rest = await request(path, restRequest(begin, tag));  // asked for already at the opening (earlyrequests.js)
       const restBody = new Uint8Array(await rest.arrayBuffer());
       // 200: the file changed in between, and this is all of it.
       bytes = rest.status === 206 ? concatenated(restBody, body) : restBody;
@@ -178,26 +178,55 @@ export async function getFile(id, { onStale = () => {} } = {}) {
 }
 
 /**
+ * At most this long, in milliseconds, the opening waits for the answer for the file's
+ * beginning to begin once the file's end is in (`fileHead`): it is asked for as soon as the
+ * end's answer begins, and on the loopback answers within tens of milliseconds, 0.2-0.5 s on
+ * a loaded machine (WebKit starts it later than Chromium; at 300 ms it was given up now and
+ * then there); pdf.js's worker, which the opening waits for anyway, listened 0.5-1 s after
+ * the end's answer on the 301 MB file (docs/benchmarks.md, "large", twelfth round). A server
+ * slower than that leaves it to pdf.js, which reads the pieces it needs itself.
+ */
+export const HEAD_WAIT_MS = 1000;
+
+/**
  * The first FIRST_HEAD bytes of the file in the state tagged `tag`, from the opening's early
- * request (earlyrequests.js), or null when they are of another state or did not come: pdf.js
- * then reads them itself. Only the first opening asks for them: a later one (after an edit)
- * is seldom at page 1, and would fetch 512 KiB for the 64 KiB piece pdf.js reads there.
+ * request (earlyrequests.js), or null when they are of another state, did not come, or their
+ * answer has not begun within HEAD_WAIT_MS (its body is then let go): pdf.js then reads them itself.
+ * Only the first opening asks for them: a later one (after an edit) is seldom at page 1, and
+ * would fetch 512 KiB for the 64 KiB piece pdf.js reads there.
  * @param {Promise<Response|null>} early
  * @param {number} length the file's length
  * @param {string} tag its ETag
  * @returns {Promise<Uint8Array|null>}
  */
 async function fileHead(early, length, tag) {
-  try {
+  // An answer that has begun is waited for (on a busy main thread its body's tasks may come
+  // after the timer's although its bytes are in); one that has not is given up, and its body
+  // let go when it comes.
+  let answered = false;
+  let late = false;
+  let timer;
+  const read = async () => {
     const response = await early;
+    answered = true;
     if (!response) return null;
     const range = response.headers.get('Content-Range') ?? '';
-    if (response.status === 206 && response.headers.get('ETag') === tag && range.startsWith('bytes 0-') && range.endsWith(`/${length}`)) {
+    if (!late && response.status === 206 && response.headers.get('ETag') === tag && range.startsWith('bytes 0-') && range.endsWith(`/${length}`)) {
       return new Uint8Array(await response.arrayBuffer());
     }
     response.body?.cancel();
-  } catch { /* cut off: pdf.js reads these bytes itself */ }
-  return null;
+    return null;
+  };
+  const given = new Promise((resolve) => {
+    timer = setTimeout(() => { if (!answered) { late = true; resolve(null); } }, HEAD_WAIT_MS);
+  });
+  try {
+    return await Promise.race([read(), given]);
+  } catch {
+    return null;  // cut off: pdf.js reads these bytes itself
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 function concatenated(first, second) {

@@ -1,7 +1,8 @@
 // The opening's first requests for the document named in the address (`?doc=ID`), sent by
 // a module index.html runs at once (it imports only viewstate.js), before the editor's ~75 modules
 // have come and run (issue 36, docs/editor-web.md "Large files"): the summary, the opening
-// pages' annotations, the form's fields and the file's first and last bytes are on their way while the
+// pages' annotations, the form's fields and the file's first and last bytes (or, for a file of
+// 8 MiB or less, the rest of it) are on their way while the
 // modules load, instead of only once `main.js` runs. api.js takes each answer (`takeEarly`)
 // in place of sending the same request again; what the editor does not take as it starts is
 // dropped (`dropEarly`), so no later opening reads an answer of another moment. The engine's
@@ -16,7 +17,7 @@
 // from a second entry point (WebKit then never runs main.js).
 
 import { rememberedView } from './viewstate.js';
-import { documentPath, openingAnnotationsPath, fieldsPath, filePath, tailRequest, headRequest, tailAnswer, ENGINE_WASM } from './paths.js';
+import { documentPath, openingAnnotationsPath, fieldsPath, filePath, tailRequest, headRequest, restRequest, tailAnswer, ENGINE_WASM } from './paths.js';
 
 /** Pages before and after the one a document opens at whose annotations come first (openingannotations.js). */
 export const OPENING_PAGES_BEFORE = 1;
@@ -93,6 +94,12 @@ if (requested) {
   send(openingAnnotationsPath(requested, around, OPENING_PAGES_BEFORE, OPENING_PAGES_AFTER));
   send(fieldsPath(requested));
   const tail = send(filePath(requested), tailRequest());
-  // Its beginning too once its end says that pdf.js reads it by ranges (api.js's `getFile`).
+  // Its beginning too once its end says that pdf.js reads it by ranges (api.js's `getFile`);
+  // the rest of a file that is not (8 MiB or less) as soon as its end's answer begins, rather
+  // than once that answer has been read whole.
   send(filePath(requested), headRequest(), tail.then((response) => tailAnswer(response).byRanges));
+  tail.then((response) => {
+    const { begin, tag, hasRest } = tailAnswer(response);
+    if (hasRest) send(filePath(requested), restRequest(begin, tag));
+  }, () => {});
 }

@@ -33,6 +33,7 @@ import { closePopover } from './popover.js';
 import { createClipboard } from './clipboard.js';
 import { PageOrganizer } from './organizer.js';
 import { openPdf, closePdf } from './pdfopen.js';
+import { takeEarlyOpening } from './earlyopen.js';
 import { sendWithPassword } from './passwordprompt.js';
 import { t } from './i18n.js';
 import { certificationRefusal, toolRefusal } from './certification.js';
@@ -197,6 +198,12 @@ export class Editor {
       throw error;
     }
     if (overtaken()) { closePdf(pdf); return false; }
+    // The bytes the opening fetched ahead for pdf.js go once a page is drawn (rangefile.js).
+    const range = file.source.range;
+    if (range) {
+      const drop = () => { range.dropHeld(); this.viewer.off('rendered', drop); };
+      this.viewer.on('rendered', drop);
+    }
     closePdf(this.pdf);
     this.pdf = pdf;
     this.display.setDocument(pdf, file.revision, file.revision === annotations.revision ? annotations.annotations : null);
@@ -249,16 +256,23 @@ export class Editor {
   }
 
   /**
-   * Fetches the file of document `id` in its current state and opens it with pdf.js; again
-   * when it changed on the server while it opened.
+   * Fetches the file of document `id` in its current state and opens it with pdf.js (or takes
+   * the opening earlyopen.js started); again when it changed on the server while it opened.
    * @returns {Promise<{file: object|null, pdf: object|null}>} nulls when another opening overtook this one
    */
   async openFile(id, overtaken) {
+    const onStale = () => this.fileRefresh.refresh({ stale: true });
+    // Opened already by earlyopen.js, before the editor's modules came: that opening is taken.
+    let early = takeEarlyOpening(id, onStale);
     for (;;) {
-      const file = await api.getFile(id, { onStale: () => this.fileRefresh.refresh({ stale: true }) });
-      if (overtaken()) return { file: null, pdf: null };
+      const { file, task } = early ? await early : { file: await api.getFile(id, { onStale }), task: null };
+      early = null;
+      if (overtaken()) {
+        task?.then((started) => started.destroy(), () => {});
+        return { file: null, pdf: null };
+      }
       try {
-        return { file, pdf: await openPdf(file.source) };
+        return { file, pdf: await openPdf(file.source, task) };
       } catch (error) {
         if (!file.source.range?.stale) throw error;  // changed while it opened: the new state, again
       }

@@ -29,10 +29,11 @@ export const RANGE_THRESHOLD = 8 << 20;
 
 /**
  * What the answer to the request for a file's end says (`tailRequest`): the first byte of
- * the range, the file's length and ETag, and whether the file is read by ranges (a range of
- * it answered, longer than RANGE_THRESHOLD, with a tag that names its state).
+ * the range, the file's length and ETag, whether the file is read by ranges (a range of
+ * it answered, longer than RANGE_THRESHOLD, with a tag that names its state), and whether it
+ * is not but has bytes before that end (`hasRest`: one more request, `restRequest`, makes it whole).
  * @param {Response} response
- * @returns {{begin: number, length: number|null, tag: string|null, byRanges: boolean}}
+ * @returns {{begin: number, length: number|null, tag: string|null, byRanges: boolean, hasRest: boolean}}
  *   `length` null when the answer is not a range (the whole file: its body's length)
  */
 export function tailAnswer(response) {
@@ -40,11 +41,18 @@ export function tailAnswer(response) {
   const begin = range ? Number(range[1]) : 0;
   const length = range ? Number(range[3]) : null;
   const tag = response.headers.get('ETag');
-  return { begin, length, tag, byRanges: response.status === 206 && begin > 0 && length > RANGE_THRESHOLD && !!tag };
+  const byRanges = response.status === 206 && begin > 0 && length > RANGE_THRESHOLD && !!tag;
+  return { begin, length, tag, byRanges, hasRest: response.status === 206 && begin > 0 && !byRanges };
 }
 
 /** The fetch options of the request for the end of a file (`FIRST_TAIL` bytes). */
 export const tailRequest = () => ({ cache: 'no-store', headers: { Range: `bytes=-${FIRST_TAIL}` } });
+
+/**
+ * The fetch options of the request for the rest of a file not read by ranges, the bytes
+ * before `begin`, the first byte of the end `tailRequest` had (in the state tagged `tag`).
+ */
+export const restRequest = (begin, tag) => ({ cache: 'no-store', headers: { Range: `bytes=0-${begin - 1}`, 'If-Range': tag ?? '' } });
 
 /** The fetch options of the request for the beginning of a file (`FIRST_HEAD` bytes). */
 export const headRequest = () => ({ cache: 'no-store', headers: { Range: `bytes=0-${FIRST_HEAD - 1}` } });

@@ -11,35 +11,33 @@
 //   text in a font that names it is neither read nor drawn;
 // - `wasm/`: the JPEG 2000 (OpenJPEG), JBIG2 and colour-management (QCMS) decoders;
 // - `iccs/`: the CMYK profile that DeviceCMYK colours are converted with.
-// The URLs are absolute: the worker resolves a relative one against its own URL.
+// The URLs are absolute: the worker resolves a relative one against its own URL. The options
+// and the call are pdflibrary.js's (`PDFJS_OPTIONS`, `startOpening`), which earlyopen.js opens
+// the document named in the address with before the editor's modules have come.
 
-import { pdfjsLib, pdfWorkerReady } from './pdfjs.js';
-
-const vendor = (folder) => new URL(`/vendor/pdfjs/${folder}/`, location.href).href;
-
+import { startOpening, PDFJS_OPTIONS } from './pdflibrary.js';
+import { pdfWorkerReady } from './pdfjs.js';
 import { t } from './i18n.js';
 
-/** The options every `pdfjsLib.getDocument` call adds to its source. */
-export const PDFJS_OPTIONS = Object.freeze({
-  useSystemFonts: false,
-  standardFontDataUrl: vendor('standard_fonts'),
-  cMapUrl: vendor('cmaps'),
-  cMapPacked: true,
-  wasmUrl: vendor('wasm'),
-  iccUrl: vendor('iccs'),
-});
+export { PDFJS_OPTIONS };
 
 /**
- * Opens a PDF with pdf.js: `source` is `{data}` (the bytes) or `{url, withCredentials}`.
+ * Opens a PDF with pdf.js: `source` is `{data}` (the bytes), `{url, withCredentials}`, or
+ * api.js's `getFile` source of a file read by ranges (`source.range`, its transport).
+ * @param {object} source
+ * @param {Promise<object>} [started] pdf.js's loading task for `source`, when its opening was
+ *   started already (earlyopen.js): the document is taken from it, not opened a second time
  * @returns {Promise<object>} pdf.js's document proxy
  */
-export async function openPdf(source) {
-  const task = pdfjsLib.getDocument({ ...source, ...PDFJS_OPTIONS, worker: await pdfWorkerReady });
+export async function openPdf(source, started = null) {
+  await pdfWorkerReady;  // says which script did not load when there is no worker
+  const task = await (started ?? startOpening(source));
   const range = source.range;
   if (!range) return task.promise;
   // A file read by ranges that changes on the server before it is open can never finish
   // opening: the task is given up and the promise rejects (pdf.js leaves a destroyed task's
-  // promise pending).
+  // promise pending). The transport calls `giveUp` at once when it found the file stale
+  // before (an opening started early).
   const givenUp = new Promise((resolve, reject) => range.whileOpening(() => {
     task.destroy();
     reject(new Error(t('status.changedWhileOpening')));

@@ -2,7 +2,7 @@
 // first; it imports nothing, and it lets go of the rest of the editor only once the worker's
 // request is out): its 2.4 MB script is fetched and compiled while the editor's
 // modules, pdf.js's own module and the document's first answers are still on their way, not
-// once pdf.js is loaded (issue 36, docs/editor-web.md "Large files"). pdfjs.js hands it to
+// once pdf.js is loaded (issue 36, docs/editor-web.md "Large files"). pdflibrary.js hands it to
 // pdf.js as the port of the one worker every document opens in.
 //
 // The script is fetched by this module, not by `new Worker(url)`: Chromium puts a worker's
@@ -25,7 +25,7 @@ export const WORKER_SCRIPT = '/vendor/pdfjs/pdf.worker.mjs';
  * it runs and listens: its first message, pdf.js's "ready", is heard from the start (a message
  * nobody listens for is gone). Rejects when the worker's script cannot be fetched or fails.
  * Nothing is posted to the worker before (WebKit drops what is posted to a module worker
- * whose module has not run yet): pdfjs.js's `pdfWorkerReady`.
+ * whose module has not run yet): pdflibrary.js's `pdfWorker`.
  * @type {Promise<Worker>}
  */
 const workerResponse = fetch(WORKER_SCRIPT, { credentials: 'same-origin', priority: 'high' });

@@ -7,26 +7,38 @@
 // edits are appended to the stored version), so a range of another state must never be mixed
 // in: when the server answers with the whole file instead of the range (the tag no longer
 // matches), the transport stops and reports the file stale, and the editor opens the new one.
+//
+// The ranges the opening fetched before pdf.js asked (the file's end and beginning, api.js's
+// `getFile`) are held only until pdf.js has read them: it keeps what it is given, so each
+// piece is handed over once and then let go, and whatever is left goes when the editor says
+// the opening is over (`dropHeld`), not for the document's life (issue 36).
+//
+// No top-level await and no import of pdfjs.js: earlyopen.js, an entry point of its own,
+// makes a transport before the editor's modules have come (see pdflibrary.js).
 
-import { pdfjsLib } from './pdfjs.js';
+import { loadPdfjs } from './pdflibrary.js';
 
 /** The size of the pieces pdf.js asks for, in bytes: large enough for few requests, small enough to fetch little. */
 export const RANGE_CHUNK_SIZE = 64 << 10;
 
 /**
- * Makes the transport for one state of a file.
+ * Makes the transport for one state of a file, once pdf.js's module is loaded.
  * @param {object} file
  * @param {string} file.url the file's URL
  * @param {number} file.length its length in bytes
  * @param {string} file.tag its ETag
- * @param {{begin: number, bytes: Uint8Array}[]} file.held ranges already fetched (the end of the file)
+ * @param {{begin: number, bytes: Uint8Array}[]} file.held ranges already fetched (the end of
+ *   the file, its beginning), each let go once pdf.js has read every piece of it
  * @param {() => void} file.onStale called once when the file changed on the server
- * @returns {object} a pdfjsLib.PDFDataRangeTransport
+ * @returns {Promise<object>} a pdfjsLib.PDFDataRangeTransport
  */
-export function makeRangeTransport({ url, length, tag, held, onStale }) {
-  class RangeTransport extends pdfjsLib.PDFDataRangeTransport {
+export async function makeRangeTransport({ url, length, tag, held, onStale }) {
+  const { PDFDataRangeTransport } = await loadPdfjs();
+  class RangeTransport extends PDFDataRangeTransport {
     constructor() {
       super(length, null);
+      /** The held ranges, each with the bytes of its whole pieces pdf.js has not read yet. */
+      this.held = held.map(({ begin, bytes }) => ({ begin, bytes, unread: wholePieces(begin, bytes.length, length) }));
       this.stale = false;
       /** Gives up opening the document (pdfopen.js); null once it is open. */
       this.giveUp = null;
@@ -42,8 +54,11 @@ export function makeRangeTransport({ url, length, tag, held, onStale }) {
     }
 
     async deliver(begin, end) {
-      const kept = held.find((range) => range.begin <= begin && end <= range.begin + range.bytes.length);
+      const kept = this.held.find((range) => range.begin <= begin && end <= range.begin + range.bytes.length);
       if (kept) {
+        // pdf.js asks for a piece once and keeps it: what it has read is let go.
+        kept.unread -= end - begin;
+        if (kept.unread <= 0) this.held.splice(this.held.indexOf(kept), 1);
         await Promise.resolve();  // pdf.js expects the answer later, as from the network
         this.onDataRange(begin, kept.bytes.subarray(begin - kept.begin, end - kept.begin));
         return;
@@ -71,6 +86,12 @@ export function makeRangeTransport({ url, length, tag, held, onStale }) {
      */
     whileOpening(giveUp) {
       this.giveUp = giveUp;
+      if (this.stale) giveUp?.();  // found stale before the opening was taken (earlyopen.js)
+    }
+
+    /** Lets go of the held bytes pdf.js has not read (the opening is over: it reads its own pieces). */
+    dropHeld() {
+      this.held = [];
     }
 
     markStale() {
@@ -85,4 +106,16 @@ export function makeRangeTransport({ url, length, tag, held, onStale }) {
     }
   }
   return new RangeTransport();
+}
+
+/**
+ * The bytes of the whole pieces (RANGE_CHUNK_SIZE each, the last one the file's end) that a
+ * range of `count` bytes from `begin` holds: what pdf.js may read from it (it asks for whole
+ * pieces; a piece the range holds only part of is fetched).
+ */
+function wholePieces(begin, count, length) {
+  const first = Math.ceil(begin / RANGE_CHUNK_SIZE) * RANGE_CHUNK_SIZE;
+  const end = begin + count;
+  const last = end === length ? end : Math.floor(end / RANGE_CHUNK_SIZE) * RANGE_CHUNK_SIZE;
+  return Math.max(0, last - first);
 }

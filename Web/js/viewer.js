@@ -85,6 +85,7 @@ export class Viewer {
   }
 
   on(event, listener) { this.listeners[event].add(listener); }
+  off(event, listener) { this.listeners[event].delete(listener); }
   emit(event, value) { for (const l of this.listeners[event]) l(value); }
 
   /** The view's size in CSS pixels (what the engine calls view points). */

@@ -1,0 +1,168 @@
+"""Issue 36, twelfth round: the document named in the address is opened in pdf.js by
+earlyopen.js, an entry point that does not wait for the editor's modules, and the editor takes
+that opening over (the same loading task, not a second one); the opening waits a bounded time
+for the file's beginning (api.js's `HEAD_WAIT_MS`), and the bytes held for pdf.js are let go
+once it has read them (rangefile.js)."""
+
+import random
+import time
+
+import pikepdf
+import pytest
+
+from editor_harness import OPENED, PAGE_DRAWN, Page, api
+from test_large_file_ranges import large_pdf  # noqa: F401  (the session's 11 MB file)
+
+# Counts the GetDocRequest messages the page posts to pdf.js's worker (one per opening of a
+# document), before any script of the page runs.
+COUNT_OPENINGS = """
+window.openings = 0;
+const post = Worker.prototype.postMessage;
+Worker.prototype.postMessage = function (data, ...rest) {
+    if (data && data.action === 'GetDocRequest') window.openings += 1;
+    return post.call(this, data, ...rest);
+};
+"""
+MAIN_RAN = "performance.getEntriesByName('marginalia:main').length > 0"
+
+
+@pytest.fixture
+def large_document(web_server, large_pdf):  # noqa: F811
+    return api(web_server, "POST", "/api/v1/documents?name=large.pdf", large_pdf.read_bytes(), "application/pdf")["id"]
+
+
+def _wait_for(tab, held, what):
+    deadline = time.time() + 20
+    while not held:
+        assert time.time() < deadline, f"{what} was never asked for"
+        tab.wait(50)
+
+
+@pytest.mark.chromium_only("holds a module of the editor back through Playwright's request routing")
+def test_the_document_opens_in_pdfjs_before_the_editors_modules_have_come(new_tab, web_server, large_document):
+    tab = new_tab()
+    tab.context.add_init_script(COUNT_OPENINGS)
+    held = []
+    tab.page.route("**/app/js/toolbar.js", lambda route: held.append(route))  # main.js's, not earlyopen.js's
+    page = Page(tab, web_server)
+    # Not waiting for the page's load event: that waits for main.js, held back.
+    tab.page.goto(f"{web_server}/?doc={large_document}", wait_until="commit")
+    _wait_for(tab, held, "toolbar.js")
+    # main.js cannot run (one of its modules is held): pdf.js opens the document all the same.
+    page.wait_until("window.openings === 1", timeout=20000)
+    page.wait_until("performance.getEntriesByName('marginalia:early-getdocument').length === 1", timeout=20000)
+    assert not page.js(MAIN_RAN), "opened before main.js ran"
+    held[0].continue_()
+    page.wait_until(f"({OPENED}) && !!marginalia.model.summary && ({PAGE_DRAWN})(0)", timeout=30000)
+    print(f"\n{page.engine}: {page.js('window.openings')} opening(s) of the document in pdf.js")
+    assert page.js("window.openings") == 1, "the editor took the early opening over, not a second one"
+    assert page.js("marginalia.pdf.numPages") == 120
+
+
+@pytest.mark.chromium_only("holds the file's beginning back through Playwright's request routing")
+def test_the_opening_does_not_wait_for_the_files_beginning_without_a_bound(new_tab, web_server, large_document):
+    tab = new_tab()
+    held = []
+
+    def hold_the_beginning(route):
+        if route.request.headers.get("range", "") == f"bytes=0-{(512 << 10) - 1}":  # paths.js's FIRST_HEAD
+            held.append(route)
+        else:
+            route.continue_()
+
+    tab.page.route("**/file", hold_the_beginning)
+    page = Page(tab, web_server)
+    page.goto(f"/?doc={large_document}")
+    _wait_for(tab, held, "the file's beginning")
+    # Its answer never begins: pdf.js reads the pieces it needs itself, and page 1 is drawn.
+    page.wait_until(f"({OPENED}) && !!marginalia.model.summary && ({PAGE_DRAWN})(0)", timeout=30000)
+    assert len(held) == 1, "only the opening's request for the beginning was held"
+    held[0].continue_()
+
+
+# A transport over a file of three pieces and a half, holding its first three pieces: which of
+# the held ranges are left after pdf.js asked for each piece, and the bytes fetched meanwhile.
+HELD_AFTER_READS = """async () => {
+    const { makeRangeTransport, RANGE_CHUNK_SIZE } = await import('/app/js/rangefile.js');
+    const length = 3.5 * RANGE_CHUNK_SIZE;
+    const held = [{ begin: 0, bytes: new Uint8Array(3 * RANGE_CHUNK_SIZE) }];
+    const transport = await makeRangeTransport({ url: '/nowhere', length, tag: '"x"', held, onStale: () => {} });
+    const delivered = [];
+    transport.onDataRange = (begin, chunk) => delivered.push([begin, chunk.length]);  // what pdf.js is given
+    const left = [];
+    for (const piece of [0, 1, 2]) {
+        transport.requestDataRange(piece * RANGE_CHUNK_SIZE, (piece + 1) * RANGE_CHUNK_SIZE);
+        await new Promise((resolve) => setTimeout(resolve, 0));
+        left.push(transport.held.length);
+    }
+    return { left, delivered: delivered.length, fetched: transport.fetchedBytes };
+}"""
+
+DROPPED = """async () => {
+    const { makeRangeTransport, RANGE_CHUNK_SIZE } = await import('/app/js/rangefile.js');
+    const held = [{ begin: 0, bytes: new Uint8Array(2 * RANGE_CHUNK_SIZE) }];
+    const transport = await makeRangeTransport({ url: '/nowhere', length: 4 * RANGE_CHUNK_SIZE, tag: '"x"', held, onStale: () => {} });
+    const before = transport.held.length;
+    transport.dropHeld();
+    return [before, transport.held.length];
+}"""
+
+
+def test_held_bytes_go_once_pdfjs_has_read_them(new_editor, web_server, large_document):
+    editor = new_editor(doc_id=large_document)
+    seen = editor.js(HELD_AFTER_READS)
+    assert seen == {"left": [1, 1, 0], "delivered": 3, "fetched": 0}, f"held until the last piece was read: {seen}"
+    assert editor.js(DROPPED) == [1, 0], "what is left goes when the opening is over"
+
+
+
+def _small_file(tmp_path):
+    """A PDF of about 1 MB (12 pages of uncompressed noise): longer than the first end the
+    opening asks for (256 KiB), not read by ranges (8 MiB or less)."""
+    noise = random.Random(36)
+    pdf = pikepdf.new()
+    for index in range(12):
+        image = pikepdf.Stream(pdf, bytes(noise.randrange(96, 256) for _ in range(300 * 300)))
+        image.Type, image.Subtype = pikepdf.Name.XObject, pikepdf.Name.Image
+        image.Width, image.Height, image.BitsPerComponent = 300, 300, 8
+        image.ColorSpace = pikepdf.Name.DeviceGray
+        page = pdf.add_blank_page(page_size=(612, 792))
+        page.Resources = pikepdf.Dictionary(XObject=pikepdf.Dictionary({"/Im": image}))
+        page.Contents = pikepdf.Stream(pdf, b"q 300 0 0 300 150 300 cm /Im Do Q")
+    path = tmp_path / "small.pdf"
+    pdf.save(path, compress_streams=False)
+    return path
+
+
+@pytest.mark.chromium_only("holds the editor's entry points back through Playwright's request routing")
+def test_the_rest_of_a_small_file_is_asked_for_as_soon_as_its_end_answers(new_tab, web_server, tmp_path):
+    """A file of 8 MiB or less is not read by ranges: its end (paths.js's FIRST_TAIL), then the
+    rest before it. earlyrequests.js asks for that rest as soon as the end's answer begins,
+    before any of the editor's code (held here at the network) could; the editor takes it."""
+    path = _small_file(tmp_path)
+    assert 256 << 10 < path.stat().st_size <= 8 << 20
+    doc = api(web_server, "POST", "/api/v1/documents?name=small.pdf", path.read_bytes(), "application/pdf")["id"]
+    tab = new_tab()
+    held, ranges = [], []
+    tab.page.route("**/app/js/earlyopen.js", lambda route: held.append(route))
+    tab.page.route("**/app/js/main.js", lambda route: held.append(route))
+
+    def seen(route):
+        ranges.append(route.request.headers.get("range"))
+        route.continue_()
+
+    tab.page.route("**/file", seen)
+    tab.page.goto(f"{web_server}/?doc={doc}", wait_until="commit")
+    _wait_for(tab, held, "the editor's entry points")
+    deadline = time.time() + 20
+    while len(ranges) < 2 and time.time() < deadline:
+        tab.wait(50)
+    print(f"\nchromium: the file asked for with {ranges} while the editor's entry points were held")
+    assert ranges[:1] == [f"bytes=-{256 << 10}"], f"its end first: {ranges}"
+    assert len(ranges) == 2 and ranges[1].startswith("bytes=0-"), f"then the rest, with no editor code run: {ranges}"
+    for route in held:
+        route.continue_()
+    page = Page(tab, web_server)
+    page.wait_until(f"({OPENED}) && !!marginalia.model.summary && ({PAGE_DRAWN})(0)", timeout=30000)
+    assert len(ranges) == 2, f"the editor took the rest asked for early: {ranges}"
+    assert page.js("marginalia.pdf.numPages") == 12
