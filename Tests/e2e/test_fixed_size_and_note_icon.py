@@ -165,11 +165,19 @@ def test_the_icon_of_selected_notes_changes_in_one_step(new_editor, web_server, 
     assert mean_absolute_difference(crops["changed"], crops["keyed"]) < 2
     assert mean_absolute_difference(crops["changed"], crops["before"]) > 8
 
-    # One undo step takes both back.
+    # One undo step takes both back; the sample's note, which another application drew, with
+    # that drawing again (Marginalia kept it aside in the file), in the editor and in the file.
     editor.js("document.activeElement?.blur(); marginalia.viewer.scroller.focus()")
     editor.press("Control+z")
-    editor.wait_until("document.querySelector('.annotation.note[data-id=\"sample-note-1\"] .note-icon')?.dataset.icon === 'Comment'"
+    editor.wait_until("!!document.querySelector('.annotation.note[data-id=\"sample-note-1\"] image.foreign-appearance')"
                       " && document.querySelector('.annotation.note[data-id=\"second\"] .note-icon')?.dataset.icon === 'Note'")
+    icons = {a["id"]: (a["icon"], a.get("foreignAppearance")) for a in editor.annotations() if a["type"] == "note"}
+    assert icons["sample-note-1"] == ("Comment", True) and icons["second"][0] == "Note", icons
+    editor.painted()
+    editor.screenshot("note-icons-undone")
+    undone = api(web_server, "GET", f"/api/v1/documents/{editor.doc_id}/file")
+    crop = pdftoppm_crop(tmp_path / "undone.pdf", undone, page, sample["rect"], f"note-icon-pdftoppm-undone-{editor.engine}")
+    assert mean_absolute_difference(crop, crops["before"]) < 2
     assert not editor.errors
 
 
