@@ -15,6 +15,9 @@ struct RequestTargetTests {
         ("/a/./b/../../c", "/c"),
         ("//api/v1/documents", "//api/v1/documents"),
         ("/api/v1/documents/", "/api/v1/documents/"),
+        ("/app/js/app.js", "/app/js/app.js"),
+        ("/a/.../..b/b../.c", "/a/.../..b/b../.c"),
+        ("/a/x.y/../b", "/a/b"),
     ])
     func originFormIsReadWithItsDotSegmentsResolved(target: String, path: String) throws {
         #expect(try RequestTarget.read(target, method: "GET") == .path(path))

@@ -74,4 +74,10 @@ struct PDFDateTests {
         #expect(PDFDate.parse(text) == PDFDate.calendarDate(given, offsetSeconds: offset))
         #expect(PDFDate.parse(text) != nil)
     }
+
+    /// The year is written as `String(format: "%04d")` wrote it.
+    @Test(arguments: [0, 7, 42, 999, 1583, 2026, 9999, 12345, -5, -123, -12345])
+    func aYearHasFourDigitsAtLeast(year: Int) {
+        #expect(PDFDate.four(year) == String(format: "%04d", year))
+    }
 }

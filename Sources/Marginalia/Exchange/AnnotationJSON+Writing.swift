@@ -22,16 +22,48 @@ extension AnnotationJSON {
 /// Writes an annotation's members compactly, then joins them in byte order of their keys (as
 /// the encoder sorts them). Each value is written to `values` as it comes; `slots` keeps its
 /// place by the key's rank in that order.
-private struct SortedMemberWriter: AnnotationJSONSink {
-    /// Each key's place in byte order of the keys, by its place in ``AnnotationJSONKey``.
-    private static let ranks: [AnnotationJSONKey: Int] = {
-        let sorted = AnnotationJSONKey.allCases.sorted { Array($0.rawValue.utf8).lexicographicallyPrecedes(Array($1.rawValue.utf8)) }
-        return Dictionary(uniqueKeysWithValues: sorted.enumerated().map { ($1, $0) })
+///
+/// A key's rank is found without hashing it: a `String`-backed enum hashes its name (SipHash
+/// over the bytes), which a dictionary of ranks did for every member of every stroke logged.
+/// The writing hands keys over in declaration order, so the writer looks for each one from
+/// the place of the last (enum cases compare by their tag), and the rank is a table read.
+struct SortedMemberWriter: AnnotationJSONSink {
+    /// The keys in declaration order: the order ``AnnotationJSONFields/write(to:)`` hands them over.
+    private static let keys = AnnotationJSONKey.allCases
+    /// Each key's place in byte order of the keys, by its place in ``keys``.
+    private static let ranks: [Int] = {
+        let sorted = keys.indices.sorted { Array(keys[$0].rawValue.utf8).lexicographicallyPrecedes(Array(keys[$1].rawValue.utf8)) }
+        var ranks = [Int](repeating: 0, count: keys.count)
+        for (rank, index) in sorted.enumerated() { ranks[index] = rank }
+        return ranks
+    }()
+    /// `"key":` of each key, by its rank: what ``finish(into:)`` writes before its value.
+    private static let names: [[UInt8]] = {
+        var names = [[UInt8]](repeating: [], count: keys.count)
+        for (index, key) in keys.enumerated() { names[ranks[index]] = Array("\"\(key.rawValue)\":".utf8) }
+        return names
     }()
 
     private var values: [UInt8] = []
-    private var slots = [(key: AnnotationJSONKey, range: Range<Int>)?](repeating: nil, count: AnnotationJSONKey.allCases.count)
+    /// Each member's bytes in ``values``, by its key's rank; nil for a key not written.
+    private var slots = [Range<Int>?](repeating: nil, count: keys.count)
+    /// The place in ``keys`` of the key written last, where the search for the next begins.
+    private var cursor = 0
     private var failure: JSONText.NonFiniteNumber?
+
+    /// Room for a stroke's members from the start (its points, about 1 KB), rather than
+    /// growing the buffer from nothing in seven steps.
+    init() {
+        values.reserveCapacity(1_024)
+    }
+
+    /// The rank of `key`: searched from the last key's place onwards (any order is found, the
+    /// writing's own in one step each), wrapping around at the end.
+    private mutating func rank(of key: AnnotationJSONKey) -> Int {
+        let keys = Self.keys
+        while keys[cursor] != key { cursor = cursor + 1 == keys.count ? 0 : cursor + 1 }
+        return Self.ranks[cursor]
+    }
 
     private mutating func member(_ key: AnnotationJSONKey, _ value: (inout [UInt8]) throws(JSONText.NonFiniteNumber) -> Void) {
         let start = values.count
@@ -40,7 +72,7 @@ private struct SortedMemberWriter: AnnotationJSONSink {
         } catch {
             if failure == nil { failure = error }
         }
-        slots[Self.ranks[key]!] = (key, start..<values.count)
+        slots[rank(of: key)] = start..<values.count
     }
 
     mutating func write(_ key: AnnotationJSONKey, string: String) {
@@ -96,15 +128,15 @@ private struct SortedMemberWriter: AnnotationJSONSink {
     /// cannot write (leaving `output` as it was).
     func finish(into output: inout [UInt8]) throws(JSONText.NonFiniteNumber) {
         if let failure { throw failure }
-        output.reserveCapacity(output.count + values.count + 16 * AnnotationJSONKey.allCases.count)
+        let names = Self.names
+        output.reserveCapacity(output.count + values.count + 24 * slots.count)
         output.append(UInt8(ascii: "{"))
         var first = true
-        for case let (key, range)? in slots {
+        for (rank, range) in slots.enumerated() {
+            guard let range else { continue }
             if !first { output.append(UInt8(ascii: ",")) }
             first = false
-            output.append(UInt8(ascii: "\""))
-            output.append(contentsOf: key.rawValue.utf8)
-            output.append(contentsOf: #"":"#.utf8)
+            output.append(contentsOf: names[rank])
             output.append(contentsOf: values[range])
         }
         output.append(UInt8(ascii: "}"))

@@ -39,8 +39,13 @@ public enum JSONText {
     /// `description` (`0.1`, `1e-05`, `1.5e+300`) without the `.0` of a whole number.
     public static func appendNumber(_ value: Double, to output: inout [UInt8]) throws(NonFiniteNumber) {
         guard value.isFinite else { throw NonFiniteNumber(value: value) }
-        let text = value.description
-        output.append(contentsOf: text.hasSuffix(".0") ? text.utf8.dropLast(2) : text.utf8[...])
+        // The description's bytes, looked at as bytes: `String.hasSuffix` compares characters
+        // (grapheme clusters), which cost more than the description itself.
+        var text = value.description
+        text.withUTF8 { bytes in
+            let whole = bytes.count > 2 && bytes[bytes.count - 2] == UInt8(ascii: ".") && bytes[bytes.count - 1] == UInt8(ascii: "0")
+            output.append(contentsOf: whole ? UnsafeBufferPointer(rebasing: bytes.dropLast(2)) : bytes)
+        }
     }
 
     /// `[a,b,…]` of numbers.

@@ -7,12 +7,30 @@ import Foundation
 /// numbers`.
 public struct JSONField {
     public let value: JSONValue
-    /// The path from the root, e.g. `command.ids[2]`.
-    public let path: String
+    /// The path of this field, or of the array it is an item of (``item``).
+    private let base: String
+    /// The field's place in the array at ``base``, nil for a field found by name.
+    private let item: Int?
+
+    /// The path from the root, e.g. `command.ids[2]`: made when asked for (an error names
+    /// it), not for every item read: a stroke's command formatted `command.points[17]` for each
+    /// of its points, for an error that almost never comes (docs/benchmarks.md, "profile").
+    public var path: String {
+        guard let item else { return base }
+        return "\(base)[\(item)]"
+    }
 
     public init(_ value: JSONValue, path: String) {
         self.value = value
-        self.path = path
+        self.base = path
+        self.item = nil
+    }
+
+    /// Item `index` of the array whose path is `arrayPath`.
+    private init(_ value: JSONValue, arrayPath: String, index: Int) {
+        self.value = value
+        self.base = arrayPath
+        self.item = index
     }
 
     public func problem(_ message: String) -> CommandError {
@@ -81,7 +99,8 @@ public struct JSONField {
         }
         var fields: [JSONField] = []
         fields.reserveCapacity(items.count)
-        for (index, item) in items.enumerated() { fields.append(JSONField(item, path: "\(path)[\(index)]")) }
+        let path = self.path
+        for (index, item) in items.enumerated() { fields.append(JSONField(item, arrayPath: path, index: index)) }
         return fields
     }
 

@@ -92,8 +92,7 @@ public struct Router: Sendable {
     /// The segments of an origin-form path (``RequestTarget``), or none for anything else, which
     /// then matches no route.
     private static func segments(of path: String) -> [Substring] {
-        guard path.hasPrefix("/") else { return [] }
-        return Array(path.split(separator: "/", omittingEmptySubsequences: false).dropFirst())
+        RequestTarget.segments(of: path) ?? []
     }
 
     /// Answers `request` from `caller` with the matching route, or a 403/404/405 JSON error.

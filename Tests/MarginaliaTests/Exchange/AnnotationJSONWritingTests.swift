@@ -97,6 +97,22 @@ import Testing
         #expect(byBytes == byFoundation)
     }
 
+    /// The writer finds each key's place from the last one's, in the writing's order; members
+    /// handed over in another order come out sorted all the same.
+    @Test func sortsMembersHandedOverInAnyOrder() throws {
+        var writer = SortedMemberWriter()
+        writer.write(.width, number: 2)
+        writer.write(.author, string: "Ana")
+        writer.write(.type, string: "ink")
+        writer.write(.id, string: "a")
+        writer.write(.repeatOverlayText, bool: true)
+        writer.write(.color, string: "#000000")
+        var output: [UInt8] = []
+        try writer.finish(into: &output)
+        #expect(String(decoding: output, as: UTF8.self)
+            == ##"{"author":"Ana","color":"#000000","id":"a","repeatOverlayText":true,"type":"ink","width":2}"##)
+    }
+
     @Test func refusesWhatTheEncoderRefuses() throws {
         let annotation = XFDFFixtures.annotation(.square, id: "nan", page: 0, rect: CGRect(x: CGFloat.nan, y: 0, width: 1, height: 1))
         #expect(throws: EncodingError.self) { try Self.encoded(annotation) }
