@@ -40,24 +40,6 @@ struct LenientAnnotationJSONTests {
         }
     }
 
-    /// The lenient mode of the one reading, beside the old reader while both are.
-    static func lenientMode(_ json: JSONValue) -> (read: String?, error: String?) {
-        do {
-            let fields = try AnnotationJSONFields(json: json, path: "annotation", reading: .lenient)
-            return (String(reflecting: try Annotation(checking: fields, path: "annotation", reading: .lenient)), nil)
-        } catch {
-            return (nil, error.description)
-        }
-    }
-
-    @Test(arguments: cases)
-    func theLenientModeReadsWhatTheOldReaderReads(_ item: Case) {
-        let old = Self.reading(item.json)
-        let mode = Self.lenientMode(item.json)
-        #expect(mode.read == old.read, "\(mode.error ?? "")")
-        #expect((mode.error == nil) == (old.error == nil), "\(mode.error ?? "read") against \(old.error ?? "read")")
-    }
-
     @Test func theFixtureHasTolerantInputsAndRefusals() {
         #expect(Self.cases.filter { $0.read != nil }.count >= 30, "\(Self.fixture.path)")
         #expect(Self.cases.filter { $0.error != nil }.count >= 20)
