@@ -20,6 +20,22 @@ extension Annotation {
     /// - Parameter reading: the mode; `fields` must have been read in the same one.
     /// - Throws: ``AnnotationJSONError`` naming the first bad field under `path`.
     public init(checking fields: AnnotationJSONFields, path: String, reading: AnnotationJSONReading = .checked) throws(AnnotationJSONError) {
+        try self.init(fields: fields, path: path, reading: reading)
+        if let text = fields.creationDate {
+            guard let date = AnnotationTimestamp(iso8601: text) else { throw AnnotationJSONError(path: "\(path).creationDate", message: "expected an ISO 8601 date") }
+            creationDate = date
+        }
+        if let text = fields.modificationDate {
+            guard let date = AnnotationTimestamp(iso8601: text) else { throw AnnotationJSONError(path: "\(path).modificationDate", message: "expected an ISO 8601 date") }
+            modificationDate = date
+        }
+    }
+
+    /// The annotation `fields` describe but for the dates, which the engine's lenient reading
+    /// does not read (``AnnotationJSONLeniency/datesAndPictureUnread``) and so does not reach:
+    /// the WebAssembly build links no date parsing (its 64-bit arithmetic needs a builtin,
+    /// `__multi3`, that the build does not have).
+    init(fields: AnnotationJSONFields, path: String, reading: AnnotationJSONReading) throws(AnnotationJSONError) {
         func fail(_ field: String, _ message: String) -> AnnotationJSONError {
             AnnotationJSONError(path: "\(path).\(field)", message: message)
         }
@@ -59,14 +75,6 @@ extension Annotation {
         contents = fields.contents ?? (defaults && isFreeText ? fields.text : nil)
         author = fields.author
         subject = fields.subject
-        if let text = fields.creationDate {
-            guard let date = AnnotationTimestamp(iso8601: text) else { throw fail("creationDate", "expected an ISO 8601 date") }
-            creationDate = date
-        }
-        if let text = fields.modificationDate {
-            guard let date = AnnotationTimestamp(iso8601: text) else { throw fail("modificationDate", "expected an ISO 8601 date") }
-            modificationDate = date
-        }
         try readThread(fields, reading: reading, fail: fail)
         if let names = fields.flags {
             var set: Flags = []
@@ -95,7 +103,7 @@ extension Annotation {
         if reading.tolerates(.placeRequired) {
             guard fields.id != nil else { throw fail("id", "missing") }
             guard let page = fields.pageIndex else { throw fail("pageIndex", "missing") }
-            guard page <= Int(Int32.max) else { throw fail("pageIndex", "expected a whole number from 0 to \(Int32.max)") }
+            guard Int64(page) <= Int64(Int32.max) else { throw fail("pageIndex", "expected a whole number from 0 to \(Int32.max)") }
         }
         if let id = fields.id, !id.isEmpty { self.id = id }
         if let pageIndex = fields.pageIndex {

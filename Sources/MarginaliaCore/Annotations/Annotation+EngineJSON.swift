@@ -24,7 +24,7 @@ extension Annotation {
     private static func lenient(_ field: JSONField) throws(CommandError) -> Annotation {
         do throws(AnnotationJSONError) {
             let fields = try AnnotationJSONFields(json: field.value, path: field.path, reading: .lenient)
-            return try Annotation(checking: fields, path: field.path, reading: .lenient)
+            return try Annotation(fields: fields, path: field.path, reading: .lenient)
         } catch {
             throw CommandError.malformed(error.description)
         }
