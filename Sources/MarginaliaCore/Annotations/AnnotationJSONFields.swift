@@ -1,6 +1,7 @@
 /// The fields of one annotation JSON object (docs/annotations-json.md), each read by its JSON
-/// type and nothing more: the first step of the one reading of annotations, which
-/// ``Annotation/init(checking:path:)`` finishes by checking every value for its kind, and the
+/// type and nothing more: the first step of the one reading of annotations, checked or
+/// lenient (``AnnotationJSONReading``), which ``Annotation/init(checking:path:reading:)``
+/// finishes by checking every value for its kind, and the
 /// last step of the one writing (``init(_:foreignAppearance:)``, ``write(to:)``). The keys
 /// are ``AnnotationJSONKey``'s. Every
 /// field is optional but `type`; unknown keys are ignored and `null` counts as absent.
@@ -61,14 +62,16 @@ public struct AnnotationJSONFields: Equatable, Sendable {
     var repeatOverlayText: Bool?
 
     /// Reads the fields of `json`, an annotation JSON object; `path` names it in errors
-    /// (`annotations[2]`).
+    /// (`annotations[2]`). The lenient reading leaves unread (nil) the fields it does not
+    /// read for the object's `type` (``AnnotationJSONReading/reads(_:of:)``).
     ///
     /// - Throws: ``AnnotationJSONError`` naming the first field of the wrong JSON type.
-    public init(json: JSONValue, path: String) throws(AnnotationJSONError) {
+    public init(json: JSONValue, path: String, reading: AnnotationJSONReading = .checked) throws(AnnotationJSONError) {
         guard case .object(let object) = json else { throw AnnotationJSONError(path: path, message: "expected an object") }
-        let fields = FieldReader(object: object, path: path)
+        var fields = FieldReader(object: object, path: path, reading: reading, subtype: nil)
         guard let type = try fields.string(.type) else { throw AnnotationJSONError(path: "\(path).type", message: "missing") }
         self.type = type
+        fields.subtype = AnnotationSubtype(jsonType: type).flatMap { $0.entry.isModelled ? $0 : nil }
         pageIndex = try fields.integer(.pageIndex)
         id = try fields.string(.id)
         rect = try fields.numbers(.rect)
@@ -116,10 +119,13 @@ public struct AnnotationJSONFields: Equatable, Sendable {
 private struct FieldReader {
     let object: JSONObject
     let path: String
+    let reading: AnnotationJSONReading
+    /// The object's modelled subtype, once its `type` is read.
+    var subtype: AnnotationSubtype?
 
-    /// The value of `key` read by `read`, nil when absent or null.
+    /// The value of `key` read by `read`, nil when absent, null, or not read in this reading.
     private func field<Value>(_ key: AnnotationJSONKey, _ read: (JSONValue) throws(AnnotationJSONError) -> Value) throws(AnnotationJSONError) -> Value? {
-        guard let value = object[key.rawValue], !value.isNull else { return nil }
+        guard reading.reads(key, of: subtype), let value = object[key.rawValue], !value.isNull else { return nil }
         do {
             return try read(value)
         } catch {

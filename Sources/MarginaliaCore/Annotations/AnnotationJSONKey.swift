@@ -1,7 +1,7 @@
 /// The keys of one annotation JSON object (docs/annotations-json.md), in the order the
-/// writing hands them to its sink: the list of names that the checked reading
-/// (``AnnotationJSONFields/init(json:path:)``) and the writing (``AnnotationJSONFields/write(to:)``)
-/// both use (the engine's lenient reading and the capability checks still spell theirs).
+/// writing hands them to its sink: the list of names that the one reading, checked or lenient
+/// (``AnnotationJSONFields/init(json:path:reading:)``), and the writing
+/// (``AnnotationJSONFields/write(to:)``) both use (the capability checks still spell theirs).
 public enum AnnotationJSONKey: String, CaseIterable, Sendable {
     case type, pageIndex, id, rect, color, fill, opacity, width, borderStyle, dash
     case contents, author, subject, creationDate, modificationDate, flags

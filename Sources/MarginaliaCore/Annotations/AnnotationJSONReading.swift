@@ -1,0 +1,89 @@
+#if !hasFeature(Embedded)
+import Foundation
+#endif
+
+/// How the annotation JSON is read (docs/engine.md, "One model"): one reading
+/// (``AnnotationJSONFields/init(json:path:reading:)`` then
+/// ``Annotation/init(checking:path:reading:)``), in two modes. `checked` reads a new
+/// annotation, for the API, the CLI, the operation log and XFDF's bridge: every field, every
+/// range, the defaults Marginalia writes. `lenient` reads the annotations of an open document
+/// as the server sends them, for the engine in the browser (``Annotation/init(json:)``): a
+/// file another application wrote may hold what a new annotation may not, and the engine must
+/// still hit, select and erase it. Where the two differ is ``AnnotationJSONLeniency``, and
+/// nowhere else.
+public enum AnnotationJSONReading: Sendable {
+    case checked
+    case lenient
+
+    /// Whether this reading is lenient in `way`: the lenient reading is in every way of
+    /// ``AnnotationJSONLeniency``, the checked one in none.
+    func tolerates(_ way: AnnotationJSONLeniency) -> Bool { self == .lenient }
+
+    /// Whether this reading reads `key` of an annotation of `subtype` (nil for a subtype the
+    /// model does not know): the checked reading reads every key; the lenient one neither
+    /// the fields another kind has (``AnnotationJSONLeniency/otherKindsFieldsUnread``) nor
+    /// the dates and a stamp's picture (``AnnotationJSONLeniency/datesAndPictureUnread``).
+    func reads(_ key: AnnotationJSONKey, of subtype: AnnotationSubtype?) -> Bool {
+        guard self == .lenient else { return true }
+        switch key {
+        case .creationDate, .modificationDate, .image, .foreignAppearance: return false
+        case .paths, .pressures, .brush: return subtype == .ink
+        case .points: return subtype == .line || subtype == .polygon || subtype == .polyLine
+        case .lineEndings: return subtype == .line || subtype == .polyLine
+        case .text, .font, .fontSize, .textColor, .alignment, .richText: return subtype == .freeText
+        case .icon, .open: return subtype == .note
+        case .name, .crop, .rotation: return subtype == .stamp
+        case .quads: return subtype.flatMap { AnnotationKind.TextMarkup(subtype: $0) } != nil || subtype == .redact
+        case .overlayText, .repeatOverlayText: return subtype == .redact
+        default: return true
+        }
+    }
+
+    /// Whether `value` may be a coordinate: within the ``CoordinateLimit``, or only finite
+    /// when this reading tolerates ``AnnotationJSONLeniency/widerValues``.
+    func isCoordinate(_ value: Double) -> Bool {
+        tolerates(.widerValues) ? value.isFinite : CoordinateLimit.contains(value)
+    }
+
+    /// The coordinates ``isCoordinate(_:)`` takes, as the errors say it.
+    var coordinates: String { tolerates(.widerValues) ? "finite numbers" : "numbers \(CoordinateLimit.description)" }
+}
+
+/// The ways the lenient reading of the annotation JSON differs from the checked one: the
+/// table of what the engine takes from a document's annotations that a new annotation may
+/// not be, each asked where the reading decides it (`reading.tolerates(.widerValues)`).
+public enum AnnotationJSONLeniency: CaseIterable, Sendable {
+    /// A `type` Marginalia does not model (a link, a widget, a caret, a private subtype) is
+    /// kept as ``AnnotationKind/other(subtype:)``, named as the file names it, with the
+    /// shared properties alone. Checked: refused.
+    case unmodelledKinds
+    /// A field of a property the kind has not (`quads` on ink, `paths` on a square) is not
+    /// read, whatever its JSON type, but `fill`, kept on any kind as the file has it.
+    /// Checked: refused by the capabilities of the vocabulary table.
+    case otherKindsFieldsUnread
+    /// The dates and a stamp's `image` are not read, whatever their JSON type: the engine
+    /// decides nothing by the dates and never draws the picture (decoding it would cost each
+    /// page load for nothing). Checked: read and refused when not ISO 8601 or base64.
+    case datesAndPictureUnread
+    /// What is left out takes no default: no colour, no flags, a free text's `contents` not
+    /// its `text`, a `rect` the bounds of the kind's points grown by the line width (null
+    /// without points). Checked: the kind's colour, Print (with NoZoom and NoRotate on a
+    /// note), the text as contents, a `rect` required of kinds not drawn from points.
+    case noDefaults
+    /// Numbers need only be finite (coordinates, opacity, width, dash, pressures, crop), and
+    /// lists may be short: an empty dash, no stroke or an empty one, no quad, a polygon or
+    /// polyline of fewer than two points, pressures that do not match the points, free text
+    /// without text (empty) or of size 0, a stamp cropped or turned without a picture, its
+    /// rotation from -360 to 360 kept as given. Checked: each refused.
+    case widerValues
+    /// An unknown flag name is skipped, an unknown reply type is a reply. Checked: refused.
+    case unknownNamesSkipped
+    /// Replies and review states are taken as given: a reply to itself or to "", a reply
+    /// type without a reply, a review state on any kind, of any model and state (the model
+    /// inferred from the state, else Review). Checked: each refused.
+    case threadsUnchecked
+    /// Stricter: `id` and `pageIndex` (a whole number from 0 to 2147483647) are required, the
+    /// engine keeping annotations by id and page. Checked: optional (the caller makes an id;
+    /// a command names the page).
+    case placeRequired
+}
