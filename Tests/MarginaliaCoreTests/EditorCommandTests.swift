@@ -4,9 +4,25 @@ import Testing
 
 @Suite("The command protocol's JSON and rules")
 struct EditorCommandTests {
+    /// An annotation as a command carries it: `json` read by the checked reading.
+    static func annotation(_ json: String) -> Annotation {
+        do {
+            return try Annotation(checking: AnnotationJSONFields(json: try JSONParser.parse(Array(json.utf8)), path: "annotation"),
+                                  path: "annotation")
+        } catch {
+            Issue.record("\(error)")
+            return Annotation(id: "", pageIndex: nil, kind: .square, rect: .zero)
+        }
+    }
+
+    static func square(page: Int) -> Annotation {
+        annotation(#"{"type": "square", "pageIndex": \#(page), "rect": [1, 2, 4, 6]}"#)
+    }
+
     static let commands: [EditorCommand] = [
-        .add([.object([("type", .string("square")), ("pageIndex", .integer(0)), ("rect", .rect(CGRect(x: 1, y: 2, width: 3, height: 4)))])]),
-        .change(.object([("type", .string("note")), ("id", .string("n")), ("pageIndex", .integer(1))])),
+        .add([square(page: 0)]),
+        .add([square(page: 0), annotation(##"{"type": "ink", "id": "i", "pageIndex": 0, "paths": [[[1, 2], [3.5, 4]]], "color": "#FF0000", "creationDate": "2026-01-02T03:04:05Z"}"##)]),
+        .change(annotation(#"{"type": "note", "id": "n", "pageIndex": 1, "rect": [0, 0, 20, 20], "contents": "Hi"}"#)),
         .remove(ids: ["a", "b"]),
         .unlock(ids: ["a"]),
         .move(ids: ["a"], dx: -3.5, dy: 2),
@@ -25,8 +41,7 @@ struct EditorCommandTests {
         .removePage(index: 3),
         .rotatePage(index: 0, degrees: -90),
         .movePage(from: 2, to: 0),
-        .paste(annotations: [.object([("type", .string("square")), ("pageIndex", .integer(1)), ("rect", .rect(CGRect(x: 1, y: 2, width: 3, height: 4)))])],
-               dx: 12, dy: -12),
+        .paste(annotations: [square(page: 1)], dx: 12, dy: -12),
         .arrange(ids: ["a", "b"], toFront: true),
         .arrange(ids: ["a"], toFront: false),
         .reply(.init(to: "a", text: "Why?", author: "Ada", id: "r1")),
@@ -51,6 +66,31 @@ struct EditorCommandTests {
         #expect(command.json["type"] == .string(command.typeName))
     }
 
+    /// The annotations of `add`, `change` and `paste` are checked as the command is read, with
+    /// the checked reading's words and the path the server has always named them by.
+    @Test func aBadAnnotationFieldIsRefusedWhenTheCommandIsRead() throws {
+        func read(_ text: String) throws -> EditorCommand {
+            try EditorCommand(json: JSONField(try JSONParser.parse(Array(text.utf8)), path: "command"))
+        }
+        let opacity = CommandError.invalidAnnotation(AnnotationJSONError(path: "annotation.opacity", message: "expected a number from 0 to 1"))
+        #expect(throws: opacity) {
+            try read(#"{"type": "add", "annotations": [{"type": "square", "pageIndex": 0, "rect": [1, 1, 9, 9]}, {"type": "square", "pageIndex": 0, "rect": [1, 1, 9, 9], "opacity": 2}]}"#)
+        }
+        #expect(opacity.message == "annotation.opacity: expected a number from 0 to 1")
+        #expect(throws: CommandError.invalidAnnotation(AnnotationJSONError(path: "annotation.rect", message: "missing (only ink, lines, polygons, polylines and text markup may leave it out)"))) {
+            try read(#"{"type": "change", "annotation": {"type": "square", "id": "a", "pageIndex": 0}}"#)
+        }
+        #expect(throws: CommandError.malformed("command.annotations[0].pageIndex: missing")) {
+            try read(#"{"type": "paste", "annotations": [{"type": "square", "rect": [1, 1, 9, 9]}]}"#)
+        }
+        // Read once: the value carries what the reading gave, defaults included.
+        guard case .add(let added) = try read(#"{"type": "add", "annotation": {"type": "note", "pageIndex": 1, "rect": [0, 0, 20, 20]}}"#) else {
+            Issue.record("not an add"); return
+        }
+        #expect(added.first?.flags == [.print, .noZoom, .noRotate] && added.first?.pageIndex == 1 && added.first?.id == "")
+        #expect(EditorCommand.add(added).json["annotation"]?["id"] == nil, "no id is sent while it has none")
+    }
+
     @Test func everyTypeNameIsListed() {
         #expect(Set(Self.commands.map(\.typeName)) == Set(EditorCommand.typeNames))
     }
@@ -71,16 +111,14 @@ struct EditorCommandTests {
         #expect(throws: CommandError.locked(id: "l", action: "restyled")) { try check(.restyle(ids: ["l"], style: .init(width: 2))) }
         #expect(throws: CommandError.readOnly(id: "r", action: "moved")) { try check(.move(ids: ["r"], dx: 1, dy: 1)) }
         #expect(throws: CommandError.readOnly(id: "r", action: "changed")) {
-            try check(.change(.object([("type", .string("square")), ("id", .string("r")), ("pageIndex", .integer(0))])))
+            try check(.change(Self.annotation(#"{"type": "square", "id": "r", "pageIndex": 0, "rect": [0, 0, 10, 10]}"#)))
         }
         #expect(throws: CommandError.unknownAnnotation("k")) { try check(.remove(ids: ["k"])) }
         #expect(throws: CommandError.unknownAnnotation("nope")) { try check(.move(ids: ["nope"], dx: 1, dy: 1)) }
     }
 
     @Test func pasteLandsOnOnePageAndArrangeKeepsToWhatMayChange() throws {
-        func square(page: Int) -> JSONValue {
-            .object([("type", .string("square")), ("pageIndex", .integer(page)), ("rect", .rect(CGRect(x: 1, y: 2, width: 3, height: 4)))])
-        }
+        func square(page: Int) -> Annotation { Self.square(page: page) }
         try check(.paste(annotations: [square(page: 1), square(page: 1)], dx: 0, dy: 0))
         #expect(throws: CommandError.malformed("paste: the annotations pasted together must be on one page")) {
             try check(.paste(annotations: [square(page: 0), square(page: 1)], dx: 0, dy: 0))

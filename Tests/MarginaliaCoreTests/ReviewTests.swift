@@ -117,7 +117,7 @@ struct ReviewTests {
         let group = Annotation(id: "g", pageIndex: 0, kind: .note(.init()), rect: .zero, inReplyTo: "p", replyType: .group)
         #expect(!group.isComment && !group.isHidden)
         for command in [EditorCommand.move(ids: ["r"], dx: 1, dy: 1), .remove(ids: ["r"]),
-                        .change(.object([("type", .string("note")), ("id", .string("r")), ("pageIndex", .integer(0))]))] {
+                        .change(EditorCommandTests.annotation(#"{"type": "note", "id": "r", "pageIndex": 0, "rect": [0, 0, 20, 20]}"#))] {
             #expect(throws: CommandError.self) { try command.check(pageCount: 1) { $0 == "r" ? reply : nil } }
         }
         #expect(throws: CommandError.notAuthor(id: "r", author: "Ada", action: "edited")) {

@@ -44,6 +44,32 @@ struct APICommandTests {
         }
     }
 
+    /// A bad field of an annotation a command carries is refused with 422 naming it, as the
+    /// checked reading words it, whichever command carries it; nothing is applied.
+    @Test func aBadAnnotationFieldIsRefusedWith422NamingTheField() throws {
+        try withRealAPI { port, service in
+            let id = try upload(port)
+            let before = try service.editing.annotations(id).annotations.count
+            let commands: [(String, String)] = [
+                (#"{"type":"add","annotations":[{"type":"square","pageIndex":0,"rect":[1,1,9,9]},{"type":"square","pageIndex":0,"rect":[1,1,9,9],"opacity":2}]}"#,
+                 "annotation.opacity: expected a number from 0 to 1"),
+                (#"{"type":"add","annotation":{"type":"square","pageIndex":0,"rect":[1,1,9,9],"color":"red"}}"#,
+                 ##"annotation.color: expected a colour like "#FF8800", got "red""##),
+                (#"{"type":"paste","annotations":[{"type":"ink","pageIndex":0,"paths":[[[1,1],[2]]]}]}"#,
+                 "annotation.paths[0][1]: expected [x, y]"),
+                (#"{"type":"add","annotation":{"type":"widget","pageIndex":0,"rect":[1,1,9,9]}}"#,
+                 #"annotation.type: cannot create annotations of type "widget""#),
+            ]
+            for (command, message) in commands {
+                let answer = try post(port, id, #"{"protocol":1,"baseRevision":0,"clientId":"t","command":"# + command + "}")
+                #expect(answer.status == 422, "\(command)")
+                let error = try answer.json()["error"] as? [String: Any]
+                #expect((error?["message"] as? String)?.hasPrefix(message) == true, "\(String(describing: error))")
+            }
+            #expect(try service.editing.annotations(id).annotations.count == before)
+        }
+    }
+
     @Test func aRestyleChangesTheIconOfTheNotesAsOneStep() throws {
         try withRealAPI { port, service in
             let id = try upload(port)

@@ -268,7 +268,7 @@ struct ServiceEditingTests {
             Issue.record("expected an add command")
             return
         }
-        #expect(annotations.first?["id"] == .string("s1"))
+        #expect(annotations.first?.id == "s1")
         let undo = try ApplyRequest.decode(Data(#"{"baseRevision": 0, "clientId": "t", "undo": true}"#.utf8))
         guard case .undo = undo.change else { Issue.record("expected undo"); return }
     }

@@ -188,7 +188,7 @@ extension Annotation {
 
     /// Colours used when the JSON gives none: black ink and shapes, yellow notes and
     /// highlights, no background for free text.
-    private static func defaultColor(of kind: AnnotationKind) -> Color? {
+    static func defaultColor(of kind: AnnotationKind) -> Color? {
         switch kind {
         case .freeText: return nil
         case .note, .textMarkup(.highlight, _): return Color(red: 1, green: 0.85, blue: 0.2)

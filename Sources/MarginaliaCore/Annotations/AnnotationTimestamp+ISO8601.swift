@@ -36,7 +36,7 @@ extension AnnotationTimestamp {
             clamped = Int64(seconds.rounded(.down))
         }
         let days = clamped >= 0 ? clamped / 86_400 : -((-clamped + 86_399) / 86_400)
-        let time = clamped - days * 86_400
+        let time = clamped - days &* 86_400
         let (year, month, day) = CivilCalendar.date(julianDay: days + CivilCalendar.referenceJulianDay)
         let yearText = year < 0 ? "-" + Self.digits(-year, 4) : Self.digits(year, 4)
         return yearText + "-" + Self.digits(month, 2) + "-" + Self.digits(day, 2) + "T" + Self.digits(time / 3600, 2) + ":"
@@ -70,8 +70,8 @@ enum CivilCalendar {
     static func julianDay(year: Int64, month: Int64, day: Int64) -> Int64 {
         let a = (14 - month) / 12
         let y = year + 4800 - a
-        let m = month + 12 * a - 3
-        let common = day + (153 * m + 2) / 5 + 365 * y + y / 4
+        let m = month + 12 &* a - 3
+        let common = day + (153 &* m + 2) / 5 + 365 &* y + y / 4
         let gregorian = common - y / 100 + y / 400 - 32_045
         return gregorian >= gregorianReform ? gregorian : common - 32_083
     }
@@ -79,9 +79,9 @@ enum CivilCalendar {
     /// The date of Julian day number `julianDay` (0 or more).
     static func date(julianDay: Int64) -> (year: Int64, month: Int64, day: Int64) {
         var f = julianDay + 1401
-        if julianDay >= gregorianReform { f += (((4 * julianDay + 274_277) / 146_097) * 3) / 4 - 38 }
-        let e = 4 * f + 3
-        let h = 5 * ((e % 1461) / 4) + 2
+        if julianDay >= gregorianReform { f += (((4 &* julianDay + 274_277) / 146_097) &* 3) / 4 - 38 }
+        let e = 4 &* f + 3
+        let h = 5 &* ((e % 1461) / 4) + 2
         let day = (h % 153) / 5 + 1
         let month = (h / 153 + 2) % 12 + 1
         return (e / 1461 - 4716 + (14 - month) / 12, month, day)
@@ -109,11 +109,11 @@ private struct ISO8601Reader {
             let start = index
             guard let fraction = digits(maximumCount: 9) else { return nil }
             nanoseconds = fraction
-            for _ in (index - start)..<9 { nanoseconds *= 10 }
+            for _ in (index - start)..<9 { nanoseconds &*= 10 }
         }
         guard let offset = zoneOffset() else { return nil }
         let days = CivilCalendar.julianDay(year: year, month: month, day: day) - CivilCalendar.referenceJulianDay
-        let whole = days * 86_400 + hour * 3600 + minute * 60 + second - offset
+        let whole = days &* 86_400 + hour &* 3600 + minute &* 60 + second - offset
         return Double(whole) + Double(nanoseconds) / 1_000_000_000
     }
 
@@ -136,7 +136,7 @@ private struct ISO8601Reader {
             sign = first == UInt8(ascii: "+") ? 1 : -1
         }
         guard let hours = digits(maximumCount: 2) else { return nil }
-        var offset = hours * 3600
+        var offset = hours &* 3600
         let hasMinutes: Bool
         if peek() == UInt8(ascii: ":") {
             index += 1
@@ -146,12 +146,12 @@ private struct ISO8601Reader {
         }
         if hasMinutes {
             guard let minutes = digits(maximumCount: 2) else { return nil }
-            offset += minutes * 60
+            offset += minutes &* 60
             if peek() == UInt8(ascii: ":") { index += 1 }
             if peek().map(Self.isDigit) == true, let seconds = digits(maximumCount: 2) { offset += seconds }
         }
         guard offset <= 18 * 3600 else { return nil }
-        return sign * offset
+        return sign &* offset
     }
 
     /// One or more ASCII digits (at most `maximumCount`), their value at most `Int32.max`.
@@ -159,7 +159,7 @@ private struct ISO8601Reader {
         let start = index
         var value: Int64 = 0
         while index < bytes.count, index - start < maximumCount, Self.isDigit(bytes[index]) {
-            value = value * 10 + Int64(bytes[index] - UInt8(ascii: "0"))
+            value = value &* 10 + Int64(bytes[index] - UInt8(ascii: "0"))
             guard value <= Int64(Int32.max) else { return nil }
             index += 1
         }

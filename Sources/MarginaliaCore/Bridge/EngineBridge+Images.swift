@@ -85,7 +85,7 @@ extension EngineBridge {
         object["rect"] = .rect(rect)
         object["rotation"] = .integer(rotation)
         object["crop"] = crop.map { c in .array([c.minX, c.minY, c.maxX, c.maxY].map { .number(Double($0)) }) }
-        return outputs([.command(.change(.object(object)))])
+        return outputs([.command(.change(try EditorCommand.annotation(JSONField(.object(object), path: "annotation"), needsID: true)))])
     }
 
     /// `imageCrop`: `{annotation, sides?, drag?}` for an image stamp (its JSON: `rect`,

@@ -124,7 +124,7 @@ extension EngineBridge {
         switch error {
         case .locked: return "locked"
         case .readOnly: return "readOnly"
-        case .malformed: return "malformed"
+        case .malformed, .invalidAnnotation: return "malformed"
         case .tooLarge: return "tooLarge"
         case .pageOutOfRange: return "pageOutOfRange"
         case .unknownAnnotation: return "unknownAnnotation"

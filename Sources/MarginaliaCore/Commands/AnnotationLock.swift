@@ -15,36 +15,38 @@ import Foundation
 /// Only ``EditorCommand/unlock(ids:)`` clears either flag (one logged command); a `change`
 /// may set them, never clear them.
 public enum AnnotationLock {
-    /// The annotation JSON keys a change may alter on a locked annotation: its text, and the
-    /// fields the server sets itself (who made it stays, the modification time is the change's,
-    /// `foreignAppearance` is read from the file).
-    public static let changeableWhenLocked: Set<String> = ["contents", "text", "modificationDate", "author", "foreignAppearance"]
-    /// The keys LockedContents keeps: the annotation's text.
-    public static let contentKeys = ["contents", "text"]
+    /// The properties a change may alter on a locked annotation, by their annotation JSON
+    /// keys: its text, and what the server sets itself (who made it stays, the modification
+    /// time is the change's).
+    public static let changeableWhenLocked: Set<AnnotationJSONKey> = [.contents, .text, .modificationDate, .author]
+    /// The properties LockedContents keeps: the annotation's text.
+    public static let contentKeys: [AnnotationJSONKey] = [.contents, .text]
     /// The flags' names in the annotation JSON.
     static let lockedName = "locked", lockedContentsName = "lockedContents"
 
-    /// Checks that a `change` of an annotation from `before` to `after` (both annotation JSON
-    /// objects written by the same encoder, so equal values are equal JSON) keeps its locks.
+    /// Checks that a `change` of an annotation from `before` to `after` keeps its locks. The
+    /// two values are compared property by property as the annotation JSON gives them
+    /// (``AnnotationJSONFields``): what a client sees is what it can keep, so what a file
+    /// holds beyond it (an interior colour on a kind that has none) is no change.
     ///
-    /// - Throws: ``CommandError/locked(id:action:)`` naming the first key the lock keeps that
-    ///   the change alters.
-    public static func check(change after: JSONValue, of before: JSONValue, id: String) throws(CommandError) {
-        let was = flags(of: before)
-        try checkFlags(id: id, were: was, become: flags(of: after))
-        if was.contains(.locked), let key = firstDifference(before, after, ignoring: changeableWhenLocked) {
-            throw CommandError.locked(id: id, action: "changed except for its text (the change alters \(key))")
+    /// - Throws: ``CommandError/locked(id:action:)`` naming the first property (by its key)
+    ///   the lock keeps that the change alters.
+    public static func check(change after: Annotation, of before: Annotation, id: String) throws(CommandError) {
+        try checkFlags(id: id, were: before.flags, become: after.flags)
+        let was = AnnotationProperties(before), become = AnnotationProperties(after)
+        if before.flags.contains(.locked), let key = was.firstDifference(from: become, ignoring: changeableWhenLocked) {
+            throw CommandError.locked(id: id, action: "changed except for its text (the change alters \(key.rawValue))")
         }
-        if was.contains(.lockedContents) {
-            for key in contentKeys where before[key] != after[key] {
-                throw CommandError.locked(id: id, action: "given another \(key) (its contents are locked)")
+        if before.flags.contains(.lockedContents) {
+            for key in contentKeys where was[key] != become[key] {
+                throw CommandError.locked(id: id, action: "given another \(key.rawValue) (its contents are locked)")
             }
         }
     }
 
     /// The part of ``check(change:of:id:)`` the flags decide alone (what the browser's engine
-    /// checks before it sends; the whole rule compares the JSON the server writes of both,
-    /// the creation date included): a change keeps both lock flags.
+    /// checks before it sends; the whole rule compares the annotation as the server holds it,
+    /// the creation date and the picture included): a change keeps both lock flags.
     ///
     /// - Throws: ``CommandError/locked(id:action:)`` naming the flag a change would clear.
     public static func checkFlags(id: String, were: Annotation.Flags,
@@ -53,18 +55,5 @@ public enum AnnotationLock {
         where were.contains(flag) && !become.contains(flag) {
             throw CommandError.locked(id: id, action: "unlocked by a change (the unlock command clears \(name))")
         }
-    }
-
-    /// The flags of an annotation JSON object that the engine knows (``Annotation/Flags``).
-    static func flags(of annotation: JSONValue) -> Annotation.Flags {
-        let names = (annotation["flags"]?.arrayValue ?? []).compactMap { $0.stringValue }
-        return AnnotationFlags(AnnotationFlags.jsonNames.filter { names.contains($0.0) }.map { $0.1 })
-    }
-
-    /// The first key (in `a`'s order, then `b`'s) whose value differs between two objects,
-    /// leaving out `ignored` keys; a key present in one only differs.
-    static func firstDifference(_ a: JSONValue, _ b: JSONValue, ignoring ignored: Set<String>) -> String? {
-        let keys = (a.objectValue?.keys ?? []) + (b.objectValue?.keys ?? [])
-        return keys.first { !ignored.contains($0) && a[$0] != b[$0] }
     }
 }

@@ -7,6 +7,10 @@ import Foundation
 public enum CommandError: Error, Equatable, Sendable {
     /// The JSON is not what the protocol says; the message names the path ("command.ids[2]: ...").
     case malformed(String)
+    /// An annotation a command carries (`add`, `change`, `paste`) that the checked reading of
+    /// the annotation JSON refuses, with the field and why (`annotation.opacity: expected a
+    /// number from 0 to 1`): what the server answers with 422, as it always has.
+    case invalidAnnotation(AnnotationJSONError)
     /// More than a limit of the engine allows; the message names the limit and where it was
     /// passed, `limit` says which for the editor's sentence.
     case tooLarge(String, Limit)
@@ -38,6 +42,7 @@ public enum CommandError: Error, Equatable, Sendable {
     public var message: String {
         switch self {
         case .malformed(let message): return message
+        case .invalidAnnotation(let error): return error.description
         case .tooLarge(let message, _): return message
         case .pageOutOfRange(let index, let count):
             return "page \(index) does not exist (the document has \(count) page\(count == 1 ? "" : "s"), numbered from 0)"
@@ -56,7 +61,7 @@ extension CommandError {
     /// internal steps) or whose limit the message alone names.
     public var reason: Reason? {
         switch self {
-        case .malformed, .notAllowed: return nil
+        case .malformed, .invalidAnnotation, .notAllowed: return nil
         case .tooLarge(_, .listItems(let count, let max)):
             return Reason(.listItems, [("count", .number(Double(count))), ("max", .number(Double(max)))])
         case .tooLarge(_, .commentBytes(let maxBytes)): return Reason(.commentLength, [("maxBytes", .number(Double(maxBytes)))])

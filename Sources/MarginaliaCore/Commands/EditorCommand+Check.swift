@@ -35,17 +35,16 @@ extension EditorCommand {
         }
         switch self {
         case .add(let annotations):
-            for json in annotations { try page(Self.pageIndex(of: json)) }
-        case .change(let json):
-            let id = json["id"]?.stringValue ?? ""
+            for added in annotations { try page(added.pageIndex ?? -1) }
+        case .change(let after):
+            let id = after.id
             guard let found = annotation(id) else { throw CommandError.unknownAnnotation(id) }
             try Self.refuseComment(found)
             if found.flags.contains(.readOnly) { throw CommandError.readOnly(id: id, action: "changed") }
-            try page(Self.pageIndex(of: json))
+            try page(after.pageIndex ?? -1)
             if found.flags.contains(.locked) || found.flags.contains(.lockedContents) {
                 // What the geometry shows of the lock rule: the locks stay, a locked
                 // annotation keeps its place, size and shape.
-                let after = try Annotation(json: JSONField(json, path: "annotation"))
                 try AnnotationLock.checkFlags(id: id, were: found.flags, become: after.flags)
                 if found.flags.contains(.locked) {
                     guard after.page == found.page, Self.sameGeometry(after, found) else {
@@ -68,7 +67,7 @@ extension EditorCommand {
                 }
             }
         case .paste(let annotations, _, _):
-            let pages = Set(annotations.map { Self.pageIndex(of: $0) })
+            let pages = Set(annotations.map { $0.pageIndex ?? -1 })
             guard pages.count == 1, let target = pages.first else {
                 throw CommandError.malformed("paste: the annotations pasted together must be on one page")
             }
@@ -127,12 +126,6 @@ extension EditorCommand {
             throw CommandError.malformed("erase.points[\(index)]: expected x and y \(CoordinateLimit.description)")
         }
         guard erase.size.isFinite, erase.size > 0 else { throw CommandError.malformed("erase.size: expected a positive number") }
-    }
-
-    /// An annotation's `pageIndex`, or -1 (no page) when it is missing or not a whole number
-    /// that fits an `Int` (2^63 once stopped a server here).
-    static func pageIndex(of annotation: JSONValue) -> Int {
-        annotation["pageIndex"]?.numberValue.flatMap { Int(checking: $0) } ?? -1
     }
 
     /// Whether `action` ("moved", "deleted"...) may be done to `annotation`.

@@ -142,12 +142,12 @@ extension EditorCommand {
         throw CommandError.notAllowed("annotation \(annotation.id) is a comment: its author changes it with editReply, setState or deleteReply")
     }
 
-    /// Annotation JSON objects with `author` as their author.
-    private static func authored(_ annotations: [JSONValue], by author: String) -> [JSONValue] {
-        annotations.map { json in
-            guard case .object(var object) = json else { return json }
-            object["author"] = .string(author)
-            return .object(object)
+    /// The annotations with `author` as their author.
+    private static func authored(_ annotations: [Annotation], by author: String) -> [Annotation] {
+        annotations.map { annotation in
+            var annotation = annotation
+            annotation.author = author
+            return annotation
         }
     }
 

@@ -8,7 +8,11 @@ import Foundation
 extension EditorCommand {
     /// Decodes a command object (`{"type": "move", "ids": [...], "dx": 10, "dy": 0}`).
     ///
-    /// - Throws: ``CommandError/malformed(_:)`` naming the path of the first bad field, or
+    /// The annotations of `add`, `change` and `paste` are read and checked here, once
+    /// (``annotation(_:needsID:)``).
+    ///
+    /// - Throws: ``CommandError/malformed(_:)`` naming the path of the first bad field,
+    ///   ``CommandError/invalidAnnotation(_:)`` for a bad field of an annotation, or
     ///   ``CommandError/tooLarge(_:_:)`` when a list is over its limit.
     public init(json field: JSONField) throws(CommandError) {
         let name = try field.member("type").string()
@@ -24,12 +28,11 @@ extension EditorCommand {
             guard !annotations.isEmpty, annotations.count <= Self.maximumIds else {
                 throw CommandError.malformed("\(field.path): expected \"annotation\" or a non-empty \"annotations\"")
             }
-            for annotation in annotations { try Self.checkAnnotationObject(annotation, needsID: false) }
-            self = .add(annotations.map { $0.value })
+            var read: [Annotation] = []
+            for annotation in annotations { read.append(try Self.annotation(annotation, needsID: false)) }
+            self = .add(read)
         case .change:
-            let annotation = try field.member("annotation")
-            try Self.checkAnnotationObject(annotation, needsID: true)
-            self = .change(annotation.value)
+            self = .change(try Self.annotation(field.member("annotation"), needsID: true))
         case .remove:
             self = .remove(ids: try Self.ids(field))
         case .unlock:
@@ -39,8 +42,9 @@ extension EditorCommand {
         case .paste:
             let list = try field.member("annotations").array(maximumCount: Self.maximumIds)
             guard !list.isEmpty else { throw CommandError.malformed("\(field.path).annotations: nothing to paste") }
-            for annotation in list { try Self.checkAnnotationObject(annotation, needsID: false) }
-            self = .paste(annotations: list.map { $0.value }, dx: try field.optionalMember("dx")?.coordinate() ?? 0,
+            var read: [Annotation] = []
+            for annotation in list { read.append(try Self.annotation(annotation, needsID: false)) }
+            self = .paste(annotations: read, dx: try field.optionalMember("dx")?.coordinate() ?? 0,
                           dy: try field.optionalMember("dy")?.coordinate() ?? 0)
         case .arrange:
             let to = try field.member("to").string()
@@ -85,13 +89,6 @@ extension EditorCommand {
         case .reply, .setState, .editReply, .deleteReply:
             self = try Self.comment(type, field)
         }
-    }
-
-    private static func checkAnnotationObject(_ annotation: JSONField, needsID: Bool) throws(CommandError) {
-        guard case .object = annotation.value else { throw annotation.problem("expected an annotation object") }
-        _ = try annotation.member("type").string()
-        _ = try annotation.member("pageIndex").integer()
-        if needsID { _ = try annotation.member("id").string() }
     }
 
     private static func ids(_ field: JSONField) throws(CommandError) -> [String] {
@@ -155,15 +152,19 @@ extension EditorCommand {
         var pairs: [(String, JSONValue?)] = [("type", .string(type.rawValue))]
         switch self {
         case .add(let annotations):
-            if annotations.count == 1 { pairs.append(("annotation", annotations[0])) } else { pairs.append(("annotations", .array(annotations))) }
+            if annotations.count == 1 {
+                pairs.append(("annotation", Self.json(of: annotations[0])))
+            } else {
+                pairs.append(("annotations", .array(annotations.map { Self.json(of: $0) })))
+            }
         case .change(let annotation):
-            pairs.append(("annotation", annotation))
+            pairs.append(("annotation", Self.json(of: annotation)))
         case .remove(let ids), .unlock(let ids):
             pairs.append(("ids", .strings(ids)))
         case .move(let ids, let dx, let dy):
             pairs += [("ids", .strings(ids)), ("dx", .number(dx)), ("dy", .number(dy))]
         case .paste(let annotations, let dx, let dy):
-            pairs += [("annotations", .array(annotations)), ("dx", .number(dx)), ("dy", .number(dy))]
+            pairs += [("annotations", .array(annotations.map { Self.json(of: $0) })), ("dx", .number(dx)), ("dy", .number(dy))]
         case .arrange(let ids, let toFront):
             pairs += [("ids", .strings(ids)), ("to", .string(toFront ? "front" : "back"))]
         case .resize(let id, let rect):

@@ -10,12 +10,13 @@ import Foundation
 ///
 /// Annotations are named by id; pages by 0-based index; coordinates are page space.
 public enum EditorCommand: Equatable, Sendable {
-    /// Adds annotations as one step: objects of the annotation JSON (docs/annotations-json.md),
-    /// each with its `pageIndex` (and an `id`, or one is made).
-    case add([JSONValue])
-    /// Replaces an annotation's properties with those of an annotation JSON object with the
-    /// same `id` (its text, colours, geometry...).
-    case change(JSONValue)
+    /// Adds annotations as one step, each with its `pageIndex` (and an `id`, or one is made
+    /// when it is applied), as the checked reading of the annotation JSON gives them
+    /// (docs/annotations-json.md, ``Annotation/init(checking:path:)``).
+    case add([Annotation])
+    /// Replaces the properties of the annotation with the same `id` with this one's (its text,
+    /// colours, geometry...).
+    case change(Annotation)
     /// Removes annotations.
     case remove(ids: [String])
     /// Clears the Locked and LockedContents flags of annotations, so that they can be
@@ -23,10 +24,9 @@ public enum EditorCommand: Equatable, Sendable {
     case unlock(ids: [String])
     /// Moves annotations by (dx, dy) page points; each stays on its page.
     case move(ids: [String], dx: Double, dy: Double)
-    /// Adds copies of annotations (annotation JSON objects of one page, each given a new id)
-    /// moved by (dx, dy) page points and kept on their page, as one step: a paste or a
-    /// duplicate.
-    case paste(annotations: [JSONValue], dx: Double, dy: Double)
+    /// Adds copies of annotations (of one page, each given a new id when applied) moved by
+    /// (dx, dy) page points and kept on their page, as one step: a paste or a duplicate.
+    case paste(annotations: [Annotation], dx: Double, dy: Double)
     /// Brings annotations to the front of their page (drawn over the others) or sends them to
     /// the back, keeping their order among themselves.
     case arrange(ids: [String], toFront: Bool)

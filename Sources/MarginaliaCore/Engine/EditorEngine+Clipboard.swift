@@ -12,7 +12,8 @@ extension EditorEngine {
     public static let pasteStep: CGFloat = 12
 
     /// The command that pastes `annotations` (annotation JSON objects copied from one page)
-    /// onto page `page`: copies without their ids (each gets a new one), on that page.
+    /// onto page `page`: copies without their ids (each gets a new one), on that page, read
+    /// by the checked reading (what it refuses, and what cannot be edited, is left out).
     ///
     /// `count` is how many times these annotations were pasted there before. Onto the page
     /// they were copied from (`samePage`), each paste lands ``pasteStep`` further down and
@@ -20,17 +21,14 @@ extension EditorEngine {
     /// paste keeps their place. Kept on the page. Nil when nothing can be pasted.
     public func pasteCommand(_ annotations: [JSONValue], toPage page: Int, samePage: Bool, count: Int) -> EditorCommand? {
         guard viewport.pages.indices.contains(page) else { return nil }
-        var copies: [JSONValue] = []
-        var geometries: [Annotation] = []
+        var copies: [Annotation] = []
         for annotation in annotations {
             guard case .object(var object) = annotation else { continue }
             object["pageIndex"] = .integer(page)
-            object["id"] = .string("pasted")  // only to read its geometry: each copy gets a new id
-            guard let geometry = try? Annotation(json: JSONField(.object(object), path: "annotation")),
-                  geometry.isEditable else { continue }
-            object["id"] = nil
-            copies.append(.object(object))
-            geometries.append(geometry)
+            object["id"] = nil  // each copy gets a new id
+            guard let copy = try? EditorCommand.annotation(JSONField(.object(object), path: EditorCommand.annotationPath), needsID: false),
+                  copy.isEditable else { continue }
+            copies.append(copy)
         }
         guard !copies.isEmpty else { return nil }
         let steps = CGFloat(max(0, count) + (samePage ? 1 : 0))
@@ -38,7 +36,7 @@ extension EditorEngine {
         let origin = viewport.convert(.zero, toPage: page)
         let along = viewport.convert(CGPoint(x: Self.pasteStep * steps * zoom, y: Self.pasteStep * steps * zoom), toPage: page)
         let offset = SelectionGeometry.clampedOffset(along.x - origin.x, along.y - origin.y,
-                                                     for: SelectionGeometry.bounds(of: geometries), within: pageBounds(page))
+                                                     for: SelectionGeometry.bounds(of: copies), within: pageBounds(page))
         return .paste(annotations: copies, dx: Double(offset.dx), dy: Double(offset.dy))
     }
 

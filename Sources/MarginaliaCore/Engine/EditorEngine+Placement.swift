@@ -66,8 +66,9 @@ extension EditorEngine {
             // A tap places a shape of the default size centred on it.
             let (from, to) = isTap ? AnnotationDraft.tappedShapeEnds(preferences.shape.kind, at: AnnotationDraft.clamp(start, to: page), on: page)
                                    : (start, end)
-            guard let shape = draft(.shape, pageIndex: pageIndex, from: from, to: to) else { return [] }
-            return [.command(.add([shape]))]
+            guard let shape = draft(.shape, pageIndex: pageIndex, from: from, to: to),
+                  let add = EditorCommand.adding([shape]) else { return [] }
+            return [.command(add)]
         case .text, .note:
             if let existing = hitTest(start, onPage: pageIndex), isTextual(existing) {
                 return [.editText(TextRequest(pageIndex: pageIndex, target: .existing(id: existing.id)))]
@@ -116,9 +117,9 @@ extension EditorEngine {
         guard text.contains(where: { !$0.isWhitespace }) else { return nil }
         switch request.target {
         case .newTextBox(let rect):
-            return .add([AnnotationDraft.textBox(in: rect, text: text, style: preferences.text, pageIndex: request.pageIndex)])
+            return EditorCommand.adding([AnnotationDraft.textBox(in: rect, text: text, style: preferences.text, pageIndex: request.pageIndex)])
         case .newNote(let point):
-            return .add([AnnotationDraft.note(at: point, text: text, color: preferences.noteColor, icon: preferences.noteIcon,
+            return EditorCommand.adding([AnnotationDraft.note(at: point, text: text, color: preferences.noteColor, icon: preferences.noteIcon,
                                               pageIndex: request.pageIndex)])
         case .existing:
             return nil

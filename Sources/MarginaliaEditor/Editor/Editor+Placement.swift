@@ -55,7 +55,7 @@ extension Editor {
             box.text = text
             after.kind = .freeText(box)
         }
-        return try apply(.change(try EditorCommand.annotationJSON(after))).first
+        return try apply(.change(after.annotation)).first
     }
 
     /// Abandons the text being typed; nothing changes.

@@ -25,7 +25,8 @@ extension Editor {
         case .eraser(let page, let center, let size, _, _):
             return .eraser(pageIndex: page, center: center, size: size)
         case .draft(_, let json):
-            var draft = try? EditorCommand.annotation(from: json)
+            var draft = (try? Annotation(checking: AnnotationJSONFields(json: json, path: "annotation"), path: "annotation"))
+                .map(PDFAnnotation.init(creating:))
             if case .stamp = draft?.kind, let image = imageToPlace { draft?.kind = .stamp(.init(name: "Image", imageData: image.data)) }
             return draft.map(LivePreview.annotation)
         case .lasso(let page, let points):

@@ -15,8 +15,8 @@ extension EditorCommand {
     /// document's current state as one first, so that the log can be replayed.
     ///
     /// - Parameter uploads: opens the uploads pages are inserted from (`insertPages`).
-    /// - Throws: ``CommandError`` for a command the rules refuse, ``OperationError``,
-    ///   ``AnnotationJSONError`` or ``FormError`` for one that does not fit the document;
+    /// - Throws: ``CommandError`` for a command the rules refuse, ``OperationError`` or
+    ///   ``FormError`` for one that does not fit the document;
     ///   the document is then unchanged.
     public func apply(to document: PDFDocument, author: String? = nil, uploads: UploadReader? = nil) throws -> [EditorOperation] {
         let pageCount = try document.pageCount
@@ -48,27 +48,24 @@ extension EditorCommand {
         switch self {
         case .add(let list):
             var annotations: [PDFAnnotation] = []
-            for json in list {
-                var annotation = try Self.annotation(from: json)
+            for value in list {
+                var annotation = PDFAnnotation(creating: value)
                 if annotation.author == nil { annotation.author = author }
-                guard annotation.kind.isDrawable else {
-                    throw OperationError.invalid("annotation: a \(AnnotationJSON.typeName(of: annotation)) annotation cannot be created")
-                }
                 try Self.fitText(of: &annotation, in: document)
                 annotations.append(annotation)
             }
             // A reply refers to its parent's object: parents are added first.
             let additions = PDFAnnotation.parentsFirst(annotations).map(EditorOperation.addAnnotation)
             return additions.count == 1 ? additions : [.group(name: "add", additions)]
-        case .change(let json):
-            var changed = try Self.annotation(from: json)
+        case .change(let value):
+            var changed = PDFAnnotation(creating: value)
             guard let before = found[changed.id] else { throw CommandError.unknownAnnotation(changed.id) }
             // Who made the annotation (/T) and when (/CreationDate): a change, by whoever, leaves
             // both (a change that leaves the date out would otherwise date it now).
             changed.creationDate = before.creationDate
             if let author = before.author { changed.author = author }
             if !before.flags.isDisjoint(with: [.locked, .lockedContents]) {
-                try AnnotationLock.check(change: try Self.annotationJSON(changed), of: try Self.annotationJSON(before), id: before.id)
+                try AnnotationLock.check(change: changed.annotation, of: before.annotation, id: before.id)
             }
             if !before.flags.contains(.locked) { try Self.fitText(of: &changed, in: document) }  // a locked box keeps its size
             if before == changed { return [] }
@@ -136,16 +133,13 @@ extension EditorCommand {
         }
     }
 
-    /// Copies of annotation JSON objects, each with a new id, the pasting author and today's dates,
-    /// moved by (dx, dy) and kept on their page: one step.
-    private func paste(_ list: [JSONValue], dx: Double, dy: Double, on document: PDFDocument, author: String?) throws -> [EditorOperation] {
+    /// Copies of annotations, each with a new id, the pasting author and today's dates, moved
+    /// by (dx, dy) and kept on their page: one step.
+    private func paste(_ list: [Annotation], dx: Double, dy: Double, on document: PDFDocument, author: String?) throws -> [EditorOperation] {
         var copies: [PDFAnnotation] = []
         let now = Date()
-        for json in list {
-            var annotation = try Self.annotation(from: json)
-            guard annotation.kind.isDrawable else {
-                throw OperationError.invalid("annotation: a \(AnnotationJSON.typeName(of: annotation)) annotation cannot be created")
-            }
+        for value in list {
+            var annotation = PDFAnnotation(creating: value)
             annotation.id = AnnotationID.make().uppercased()
             annotation.author = author ?? annotation.author  // the one who pastes made the copy
             // A copy starts no thread of its own and is in reply to nothing.
@@ -171,22 +165,6 @@ extension EditorCommand {
         if let rect = annotation.rectFittingText(pageRotation: page.rotation, page: page.bounds(for: .cropBox)) {
             annotation.rect = rect
         }
-    }
-
-    /// An annotation from one object of the annotation JSON.
-    static func annotation(from json: JSONValue) throws -> PDFAnnotation {
-        do {
-            return try JSONDecoder().decode(PDFAnnotation.self, from: Data(JSONWriter.bytes(json)))
-        } catch DecodingError.dataCorrupted(let context) {
-            throw OperationError.invalid(context.debugDescription)
-        } catch {
-            throw OperationError.invalid("annotation: \(error)")
-        }
-    }
-
-    /// An annotation as one object of the annotation JSON (what ``annotation(from:)`` reads).
-    public static func annotationJSON(_ annotation: PDFAnnotation) throws -> JSONValue {
-        try JSONParser.parse([UInt8](JSONEncoder().encode(annotation)))
     }
 }
 

@@ -32,9 +32,9 @@ enum LegacyRequest {
     /// The command an operation means, when clients may ask for it.
     static func command(from operation: EditorOperation) throws -> EditorCommand {
         switch operation {
-        case .addAnnotation(let annotation): return .add([try EditorCommand.annotationJSON(annotation)])
+        case .addAnnotation(let annotation): return .add([annotation.annotation])
         case .removeAnnotation(let annotation): return .remove(ids: [annotation.id])
-        case .changeAnnotation(_, let after): return .change(try EditorCommand.annotationJSON(after))
+        case .changeAnnotation(_, let after): return .change(after.annotation)
         case .insertPage(let index, let width, let height): return .insertPage(index: index, width: width, height: height)
         case .removePage(let index, _): return .removePage(index: index)
         case .rotatePage(let index, let degrees): return .rotatePage(index: index, degrees: degrees)
@@ -43,9 +43,9 @@ enum LegacyRequest {
             return .fill(name: name, value: after)
         case .group(_, let steps) where !steps.isEmpty && steps.allSatisfy({ if case .addAnnotation = $0 { true } else { false } }):
             // Annotations added together (a paste) are one command.
-            return .add(try steps.map { step in
-                guard case .addAnnotation(let annotation) = step else { return .null }
-                return try EditorCommand.annotationJSON(annotation)
+            return .add(steps.compactMap { step in
+                guard case .addAnnotation(let annotation) = step else { return nil }
+                return annotation.annotation
             })
         case .restorePage, .copyPages, .group, .arrangeAnnotation:
             throw CommandError.notAllowed(

@@ -119,6 +119,7 @@ extension ServiceError {
         case .malformed(let message), .notAllowed(let message): return .badRequest(message)
         case .tooLarge(let message, _): return ServiceError.tooLarge(message).because(error.reason)
         case .locked, .readOnly, .notAuthor: return ServiceError.forbidden(error.message).because(error.reason)
+        case .invalidAnnotation: return .unprocessable(error.message)
         case .pageOutOfRange, .unknownAnnotation: return ServiceError.unprocessable(error.message).because(error.reason)
         }
     }

@@ -14,10 +14,10 @@ struct CapabilityCommandTests {
         let note = JSONValue.object([("type", .string("note")), ("pageIndex", .integer(0)), ("fill", .string("#FF0000")),
                                      ("rect", .array([10, 10, 30, 30].map { .number($0) }))])
         #expect {
-            try EditorCommand.add([note]).apply(to: document)
+            try EditorCommand.add(json: [note]).apply(to: document)
         } throws: { error in
-            guard case .invalid(let message)? = error as? OperationError else { return false }
-            return message.contains("fill") && message.contains("note")
+            guard case .invalidAnnotation(let refusal)? = error as? CommandError else { return false }
+            return refusal.description.contains("fill") && refusal.description.contains("note")
         }
         #expect(try document.annotations(onPage: 0).count == before)
     }

@@ -92,7 +92,7 @@ struct CommentCommandTests {
                                       ("rect", .rect(CGRect(x: 0, y: 0, width: 20, height: 20))), ("inReplyTo", .string("p"))])
         let parent = JSONValue.object([("type", .string("circle")), ("id", .string("p")), ("pageIndex", .integer(0)),
                                        ("rect", .rect(CGRect(x: 50, y: 50, width: 20, height: 20)))])
-        let steps = try EditorCommand.add([reply, parent]).apply(to: document, author: "Kim")
+        let steps = try EditorCommand.add(json: [reply, parent]).apply(to: document, author: "Kim")
         #expect(steps.count == 1)
         let added = try document.annotations(onPage: 0)
         #expect(added.map(\.id) == ["p", "r"])
@@ -103,7 +103,7 @@ struct CommentCommandTests {
         let document = try Self.document()
         let json = JSONValue.object([("type", .string("square")), ("id", .string("sq")), ("pageIndex", .integer(0)),
                                      ("rect", .rect(CGRect(x: 100, y: 500, width: 150, height: 60))), ("author", .string("Mallory"))])
-        _ = try EditorCommand.change(json).apply(to: document, author: "Mallory")
+        _ = try EditorCommand.change(json: json).apply(to: document, author: "Mallory")
         let square = try #require(try Self.annotation("sq", in: document))
         #expect(square.author == "Ada")
         #expect(square.modificationDate != nil)

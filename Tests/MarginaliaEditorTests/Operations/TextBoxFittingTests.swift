@@ -11,7 +11,7 @@ struct TextBoxFittingTests {
     static func add(_ text: String, at top: CGFloat = 700, to document: PDFDocument) throws -> PDFAnnotation {
         let draft = AnnotationDraft.textBox(in: CGRect(x: 72, y: top - 22.4, width: 200, height: 22.4), text: text,
                                             style: .default, pageIndex: 0)
-        _ = try EditorCommand.add([draft]).apply(to: document)
+        _ = try EditorCommand.add(json: [draft]).apply(to: document)
         return try #require(try document.annotations(onPage: 0).last)
     }
 
@@ -40,7 +40,7 @@ struct TextBoxFittingTests {
         object["text"] = Self.long
         object["contents"] = Self.long
         let json = try JSONParser.parse(String(decoding: JSONSerialization.data(withJSONObject: object), as: UTF8.self))
-        _ = try EditorCommand.change(json).apply(to: document)
+        _ = try EditorCommand.change(json: json).apply(to: document)
         let changed = try #require(try document.annotations(onPage: 0).last)
         #expect(changed.rect.maxY == 700 && changed.rect.height > 50)
     }
@@ -70,7 +70,7 @@ struct TextBoxFittingTests {
         var style = TextToolSettings.default
         style.bold = true
         let draft = AnnotationDraft.textBox(in: CGRect(x: 72, y: 600, width: 200, height: 22.4), text: "Styled", style: style, pageIndex: 0)
-        _ = try EditorCommand.add([draft]).apply(to: document)
+        _ = try EditorCommand.add(json: [draft]).apply(to: document)
         let box = try #require(try document.annotations(onPage: 0).last)
         let id = box.id
         _ = try EditorCommand.restyle(ids: [id], style: .init(family: .times)).apply(to: document)
