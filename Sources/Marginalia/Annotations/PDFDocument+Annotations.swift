@@ -2,6 +2,9 @@ import Foundation
 import PDFCore
 
 extension PDFDocument {
+    /// The key of a markup annotation's popup annotation (ISO 32000-2, 12.5.6.2).
+    static let popupKey = "Popup"
+
     /// The annotations on page `index`, in `/Annots` order (bottom to top), with what was
     /// wrong in their dictionaries. Malformed annotations are kept and reported, never dropped.
     public func readAnnotations(onPage index: Int) throws -> (annotations: [PDFAnnotation], problems: [String]) {
@@ -149,7 +152,7 @@ extension PDFDocument {
                 references.insert(reference.number)
                 file.delete(reference)
             }
-            if let popup = annotation.dictionary["Popup"]?.referenceValue {
+            if let popup = annotation.dictionary[Self.popupKey]?.referenceValue {
                 references.insert(popup.number)
                 file.delete(popup)
             }

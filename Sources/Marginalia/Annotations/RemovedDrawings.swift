@@ -30,7 +30,7 @@ struct RemovedDrawings {
         guard reader.hasForeignAppearance(dictionary) else { return PDFDictionary() }
         let old = reader.read(dictionary, reference: nil, fallbackID: annotation.id, pageIndex: annotation.pageIndex ?? 0)
         guard annotation.showsWhatItsDrawingShows(old) else { return PDFDictionary() }
-        dictionary["Popup"] = nil
+        dictionary[PDFDocument.popupKey] = nil
         dictionary["StructParent"] = nil
         return dictionary
     }
