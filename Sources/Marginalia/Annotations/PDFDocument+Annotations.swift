@@ -39,8 +39,8 @@ extension PDFDocument {
         stored.pageIndex = index
         // Written afresh: any appearance it gets is Marginalia's, but for one put back as it
         // was (an undone removal) with another application's drawing.
-        stored.dictionary = removedDrawings.take(annotation, from: file)
-        stored.hasForeignAppearance = !stored.dictionary.isEmpty
+        stored.dictionary = removedDrawings.dictionary(toAddBack: annotation, onPage: index, in: file) ?? PDFDictionary()
+        stored.hasForeignAppearance = false
         let reference = file.add(.null)
         stored.reference = reference
         let pageReference: PDFReference
@@ -54,6 +54,7 @@ extension PDFDocument {
         }
         try appendAnnotationEntry(.reference(reference), toPage: pageReference, index: index)
         annotationIndexes[index]?.insert(stored)
+        removedDrawings.forget(stored.id)
         return stored
     }
 
@@ -225,6 +226,7 @@ extension PDFDocument {
         // kept as it is.
         let keepsAppearance = restoresReplacedDrawing(&annotation, pageIndex: page.index)
             || keepsItsAppearance(annotation, page: page)
+        if keepsAppearance { annotation.hasForeignAppearance = true }
         // A document that claims PDF/A keeps its claim (docs/accessibility.md).
         let claim = pdfaClaim
         if let claim {

@@ -109,3 +109,38 @@ struct ForeignAppearanceUndoTests {
         #expect(restored.annotation.contents == "Other words")
     }
 }
+
+extension ForeignAppearanceUndoTests {
+    /// Restyled, removed, and both undone: the removal's undo adds the note back drawn by
+    /// Marginalia with the other application's drawing still aside, and the restyle's undo
+    /// puts that drawing back (review 6, item 1: the drawing was lost).
+    @Test func aRestyledNoteRemovedAndBothUndoneGetsItsDrawingBack() throws {
+        let document = try ForeignAppearanceChangeTests.sample()
+        let original = try Self.drawing(of: "sample-note-1", in: try document.dataRepresentation())
+        var history = UndoHistory()
+        history.record(try EditorOperation.changeAnnotation(before: original.annotation, after: Self.keyed(original.annotation))
+            .apply(to: document))
+        let restyled = try #require(try document.annotations(onPage: 0).first { $0.id == "sample-note-1" })
+        history.record(try EditorOperation.removeAnnotation(restyled).apply(to: document))
+
+        _ = try history.undo(on: document)
+        let addedBack = try Self.drawing(of: "sample-note-1", in: try document.dataRepresentation())
+        #expect(!addedBack.annotation.hasForeignAppearance && addedBack.bytes != original.bytes)
+
+        _ = try history.undo(on: document)
+        let back = try Self.drawing(of: "sample-note-1", in: try document.dataRepresentation())
+        #expect(back.annotation.hasForeignAppearance && back.bytes == original.bytes)
+    }
+
+    /// An addition that fails leaves the removed dictionary kept, for the next try.
+    @Test func aFailedAdditionForgetsNothing() throws {
+        let document = try ForeignAppearanceChangeTests.sample()
+        let original = try Self.drawing(of: "sample-note-1", in: try document.dataRepresentation())
+        _ = try document.removeAnnotations(ids: ["sample-note-1"], onPage: 0)
+        var broken = original.annotation
+        broken.inReplyTo = "nobody"  // refused: no such annotation on the page
+        #expect(throws: PDFError.self) { try document.addAnnotation(broken, toPage: 0) }
+        let added = try document.addAnnotation(original.annotation, toPage: 0)
+        #expect(added.hasForeignAppearance)
+    }
+}
