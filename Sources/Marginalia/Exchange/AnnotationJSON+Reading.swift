@@ -2,7 +2,7 @@ import Foundation
 
 /// Reading annotation JSON: the text is parsed by the engine core's ``JSONParser`` (the parser
 /// the command protocol uses), and each annotation is read by the core's one reading
-/// (``AnnotationJSONFields``, ``Annotation/init(checking:path:)``), with errors that name the
+/// (``AnnotationJSONFields``, ``Annotation/init(checking:path:reading:)``), with errors that name the
 /// JSON path (`annotations[2].paths[0][1]`). Foundation's `JSONDecoder` with `Codable` took a
 /// third of `marginalia annotate` on 200 strokes of 300 points.
 extension AnnotationJSON {

@@ -6,7 +6,7 @@ import Foundation
 /// encoder's container (an encoder that does not sort keys, the API's, writes them in its
 /// own dictionary's order, which changes from run to run: docs/engine.md). Decoding is only a bridge for the `Codable` types that hold annotations
 /// (the operation log's `EditorOperation`): the value is read as JSON and handed to the core's
-/// one reading (``AnnotationJSONFields``, ``Annotation/init(checking:path:)``). Subtypes
+/// one reading (``AnnotationJSONFields``, ``Annotation/init(checking:path:reading:)``). Subtypes
 /// Marginalia cannot create encode but do not decode.
 extension PDFAnnotation: Codable {
     public init(from decoder: any Decoder) throws {

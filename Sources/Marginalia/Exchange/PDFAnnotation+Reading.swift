@@ -3,7 +3,7 @@ import MarginaliaCore
 
 extension PDFAnnotation {
     /// The new annotation `fields` describe, read by the core's one checked reading
-    /// (``Annotation/init(checking:path:)``), with what only Marginalia has
+    /// (``Annotation/init(checking:path:reading:)``), with what only Marginalia has
     /// (``init(creating:)``).
     ///
     /// - Throws: ``AnnotationJSONError`` naming the first bad field under `path`.

@@ -42,11 +42,30 @@ extension PDFDocument {
             try removeAnnotations(marks + covered, onPage: index)
             report.pages.append(page)
         }
+        try forgetReplacedDrawings()
         if options.scrubsMetadata {
             try scrubMetadata()
             report.scrubbedMetadata = true
         }
         return report
+    }
+
+    /// Drops every drawing kept aside for an undo (``replacedDrawingKey``, and the removed
+    /// annotations' dictionaries held in memory): the full rewrite after a redaction then
+    /// leaves out what they show (an earlier text, a moved annotation's old place), which
+    /// nothing on the page shows any more.
+    func forgetReplacedDrawings() throws {
+        removedDrawings.forgetAll()
+        for index in 0..<(try pageCount) {
+            for var annotation in try annotations(onPage: index) {
+                guard let reference = annotation.reference,
+                      annotation.dictionary[AnnotationReader.privateKey]?.dictionaryValue?[Self.replacedDrawingKey] != nil
+                else { continue }
+                AnnotationWriter.setPrivate(in: &annotation.dictionary) { $0[Self.replacedDrawingKey] = nil }
+                file.update(reference, with: .dictionary(annotation.dictionary))
+                annotationIndexes[index]?.update(annotation)
+            }
+        }
     }
 
     /// The annotations of a page in reply to one of `removed`, at any depth (replies, review

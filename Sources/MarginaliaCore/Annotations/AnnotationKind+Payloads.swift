@@ -106,7 +106,7 @@ extension AnnotationKind {
         /// (whose appearance stream is kept). Read from the annotation JSON in the engine
         /// (``Annotation/init(json:)``) it is nil too: the engine never draws the
         /// picture, and decoding its base64 for every stamp would cost the browser for nothing.
-        /// The checked reading of a new annotation (``Annotation/init(checking:path:)``)
+        /// The checked reading of a new annotation (``Annotation/init(checking:path:reading:)``)
         /// decodes it (``Base64/decode(_:)``).
         public var imageBytes: [UInt8]?
         /// Image stamps: the part of the image shown, as fractions of the image's width and

@@ -12,7 +12,7 @@ extension EditorCommand {
 
     /// One annotation of a command: an object with a `type` and a `pageIndex` (and an `id`,
     /// for a change), then every field by the core's checked reading
-    /// (``Annotation/init(checking:path:)``): the defaults a new annotation takes, no id when
+    /// (``Annotation/init(checking:path:reading:)``): the defaults a new annotation takes, no id when
     /// it gives none (``EditorCommand/add(_:)`` and ``EditorCommand/paste(annotations:dx:dy:)``
     /// make one), no dates it does not give.
     ///

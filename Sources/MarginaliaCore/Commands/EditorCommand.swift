@@ -12,7 +12,7 @@ import Foundation
 public enum EditorCommand: Equatable, Sendable {
     /// Adds annotations as one step, each with its `pageIndex` (and an `id`, or one is made
     /// when it is applied), as the checked reading of the annotation JSON gives them
-    /// (docs/annotations-json.md, ``Annotation/init(checking:path:)``).
+    /// (docs/annotations-json.md, ``Annotation/init(checking:path:reading:)``).
     case add([Annotation])
     /// Replaces the properties of the annotation with the same `id` with this one's (its text,
     /// colours, geometry...).

@@ -144,3 +144,27 @@ extension ForeignAppearanceUndoTests {
         #expect(added.hasForeignAppearance)
     }
 }
+
+extension ForeignAppearanceUndoTests {
+    /// A redaction drops the drawings kept aside: its full rewrite must leave out what they
+    /// show (here the note's first drawing, and with it its first dictionary's words).
+    @Test func aRedactionDropsTheDrawingsKeptAside() throws {
+        let document = try ForeignAppearanceChangeTests.sample()
+        let original = try Self.drawing(of: "sample-note-1", in: try document.dataRepresentation())
+        var keyed = Self.keyed(original.annotation)
+        keyed.contents = "Words that were replaced"
+        var reworded = original.annotation
+        reworded.contents = "Words that were replaced"
+        _ = try EditorOperation.changeAnnotation(before: original.annotation, after: reworded).apply(to: document)
+        _ = try EditorOperation.changeAnnotation(before: reworded, after: keyed).apply(to: document)
+        keyed.contents = "Now"
+        _ = try EditorOperation.changeAnnotation(before: keyed, after: keyed).apply(to: document)
+        let written = String(decoding: try document.dataRepresentation(options: PDFWriteOptions(mode: .compact)), as: UTF8.self)
+        #expect(written.contains("Words that were replaced"))  // kept aside, for an undo
+
+        try document.applyRedactions()
+        let redacted = String(decoding: try document.dataRepresentation(options: PDFWriteOptions(mode: .compact)), as: UTF8.self)
+        #expect(!redacted.contains("Words that were replaced"))
+        #expect(!redacted.contains("/Replaced"))
+    }
+}
