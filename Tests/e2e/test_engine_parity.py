@@ -116,6 +116,7 @@ def test_pointer_events_as_numbers_give_the_native_answers(blank_page, fixture):
         return true;
     }""", calls)
     assert len(answers) == len(calls)
+    answers = on_the_recorded_serials(answers, [step["expect"] for step in calls])
     for index, (step, answer) in enumerate(zip(calls, answers)):
         difference = same(answer, step["expect"], f"calls[{index}] ({step['call']['call']})")
         assert difference is None, difference
