@@ -53,13 +53,13 @@ struct ForeignAppearanceTests {
 
     /// A page with one ink annotation another tool drew in its own way (a thick red zigzag
     /// with round joins), without Marginalia's mark.
-    static func foreignInk() throws -> PDFDocument {
-        let content = "1 0 0 RG 6 w 1 j 100 100 m 150 160 l 200 100 l S"
+    static func foreignInk(color: String = "1 0 0") throws -> PDFDocument {
+        let content = "\(color) RG 6 w 1 j 100 100 m 150 160 l 200 100 l S"
         var objects: [Int: String] = [:]
         objects[1] = "<</Type/Catalog/Pages 2 0 R>>"
         objects[2] = "<</Type/Pages/Kids[3 0 R]/Count 1/MediaBox[0 0 612 792]>>"
         objects[3] = "<</Type/Page/Parent 2 0 R/Annots[4 0 R]>>"
-        objects[4] = "<</Type/Annot/Subtype/Ink/NM(other-ink)/Rect[97 97 203 163]/C[1 0 0]/BS<</W 6>>"
+        objects[4] = "<</Type/Annot/Subtype/Ink/NM(other-ink)/Rect[97 97 203 163]/C[\(color)]/BS<</W 6>>"
             + "/InkList[[100 100 150 160 200 100]]/AP<</N 5 0 R>>/P 3 0 R>>"
         objects[5] = "<</Type/XObject/Subtype/Form/BBox[97 97 203 163]/Resources<<>>/Length \(content.utf8.count)>>\nstream\n\(content)\nendstream"
         return try TestDocuments.assemble(objects)
@@ -97,6 +97,32 @@ struct ForeignAppearanceTests {
         reshaped.kind = .ink(.init(paths: [[CGPoint(x: 100, y: 100), CGPoint(x: 150, y: 180), CGPoint(x: 200, y: 100)]]))
         try other.updateAnnotation(reshaped)
         #expect(try Self.appearance(try Self.reopened(other), page: 0, id: reshaped.id).marked)
+    }
+
+    /// Another tool's ink in a colour 8 bits cannot hold (`/C [1 0.85 0.2]`) restyled, then
+    /// given its colour back as the annotation JSON carries it (`#FFD933`, an undo): its own drawing
+    /// comes back, and the stream Marginalia drew meanwhile is freed.
+    @Test func anotherToolsInkGivenItsColourBackThroughTheJSONGetsItsDrawingBack() throws {
+        let document = try Self.foreignInk(color: "1 0.85 0.2")
+        let ink = try #require(try document.annotations(onPage: 0).first)
+        let before = try Self.appearance(document, page: 0, id: ink.id)
+        var blue = ink
+        blue.color = .blue
+        let restyled = try document.updateAnnotation(blue)
+        let ours = try #require(restyled.dictionary["AP"]?.dictionaryValue?["N"]?.referenceValue)
+        #expect(try Self.appearance(document, page: 0, id: ink.id).marked)
+
+        let sent = try #require(try AnnotationJSON.decode(try AnnotationJSON.encode([ink])).first)
+        #expect(sent.color != ink.color)  // 217/255, not 0.85
+        // As an undo sends it: the rect too, which followed Marginalia's drawing meanwhile.
+        var back = try #require(try document.annotations(onPage: 0).first)
+        back.color = sent.color
+        back.rect = sent.rect
+        let restored = try document.updateAnnotation(back)
+        #expect(restored.hasForeignAppearance)
+        let after = try Self.appearance(try Self.reopened(document), page: 0, id: ink.id)
+        #expect(!after.marked && after.content == before.content)
+        #expect(try document.file.resolve(.reference(ours)) == .null)
     }
 
     @Test func whatMarginaliaDrewIsMarkedAndDrawnAgainWhenMoved() throws {
