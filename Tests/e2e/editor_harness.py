@@ -34,6 +34,15 @@ def server_test_module(name):
     return module
 
 
+def wait_until_held(tab, held, what, seconds=20):
+    """Waits until a request routed into `held` (a list Playwright's route handler appends to)
+    has come, failing with `what` after `seconds`."""
+    deadline = time.time() + seconds
+    while not held:
+        assert time.time() < deadline, f"{what} was never asked for"
+        tab.wait(50)
+
+
 def api(base, method, path, body=None, content_type="application/json"):
     """One API call; returns the decoded JSON (or bytes for PDFs)."""
     data = body if isinstance(body, (bytes, type(None))) else json.dumps(body).encode()

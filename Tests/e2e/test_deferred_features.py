@@ -9,11 +9,10 @@ worker does not hang on one fetch.
 - pdfworker.js's fetch of pdf.js's worker script cut off: pdf.js starts its own worker from
   `workerSrc` and the document opens all the same."""
 
-import time
 
 import pytest
 
-from editor_harness import OPENED, PAGE_DRAWN, Editor, Page
+from editor_harness import OPENED, PAGE_DRAWN, Editor, Page, wait_until_held
 
 # features.js's modules, and the modules only they import (savedsignatures.js, brushes.js).
 DEFERRED = ["/app/js/documents.js", "/app/js/versions.js", "/app/js/exporting.js", "/app/js/printing.js",
@@ -48,12 +47,6 @@ def _held(tab, pattern):
     return held
 
 
-def _wait_for(tab, held, what):
-    deadline = time.time() + 15
-    while not held:
-        assert time.time() < deadline, f"{what} was never asked for"
-        tab.wait(50)
-
 
 @pytest.mark.chromium_only("holds a module's answer back through Playwright's request routing")
 def test_a_click_before_its_feature_has_come_waits_for_it(new_tab, web_server, document):
@@ -61,8 +54,8 @@ def test_a_click_before_its_feature_has_come_waits_for_it(new_tab, web_server, d
     versions = _held(tab, "**/app/js/versions.js")
     settings = _held(tab, "**/app/js/toolsettings.js")
     editor = Editor(tab, web_server, document)
-    _wait_for(tab, versions, "versions.js")
-    _wait_for(tab, settings, "toolsettings.js")
+    wait_until_held(tab, versions, "versions.js", seconds=15)
+    wait_until_held(tab, settings, "toolsettings.js", seconds=15)
 
     # Versions clicked while its module is held: nothing opens yet, and the click is kept.
     editor.click_toolbar("versions")

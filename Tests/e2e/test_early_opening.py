@@ -10,7 +10,7 @@ import time
 import pikepdf
 import pytest
 
-from editor_harness import OPENED, PAGE_DRAWN, Page, api
+from editor_harness import OPENED, PAGE_DRAWN, Page, api, wait_until_held
 from test_large_file_ranges import large_pdf  # noqa: F401  (the session's 11 MB file)
 
 # Counts the GetDocRequest messages the page posts to pdf.js's worker (one per opening of a
@@ -31,12 +31,6 @@ def large_document(web_server, large_pdf):  # noqa: F811
     return api(web_server, "POST", "/api/v1/documents?name=large.pdf", large_pdf.read_bytes(), "application/pdf")["id"]
 
 
-def _wait_for(tab, held, what):
-    deadline = time.time() + 20
-    while not held:
-        assert time.time() < deadline, f"{what} was never asked for"
-        tab.wait(50)
-
 
 @pytest.mark.chromium_only("holds a module of the editor back through Playwright's request routing")
 def test_the_document_opens_in_pdfjs_before_the_editors_modules_have_come(new_tab, web_server, large_document):
@@ -47,7 +41,7 @@ def test_the_document_opens_in_pdfjs_before_the_editors_modules_have_come(new_ta
     page = Page(tab, web_server)
     # Not waiting for the page's load event: that waits for main.js, held back.
     tab.page.goto(f"{web_server}/?doc={large_document}", wait_until="commit")
-    _wait_for(tab, held, "toolbar.js")
+    wait_until_held(tab, held, "toolbar.js")
     # main.js cannot run (one of its modules is held): pdf.js opens the document all the same.
     page.wait_until("window.openings === 1", timeout=20000)
     page.wait_until("performance.getEntriesByName('marginalia:early-getdocument').length === 1", timeout=20000)
@@ -73,7 +67,7 @@ def test_the_opening_does_not_wait_for_the_files_beginning_without_a_bound(new_t
     tab.page.route("**/file", hold_the_beginning)
     page = Page(tab, web_server)
     page.goto(f"/?doc={large_document}")
-    _wait_for(tab, held, "the file's beginning")
+    wait_until_held(tab, held, "the file's beginning")
     # Its answer never begins: pdf.js reads the pieces it needs itself, and page 1 is drawn.
     page.wait_until(f"({OPENED}) && !!marginalia.model.summary && ({PAGE_DRAWN})(0)", timeout=30000)
     assert len(held) == 1, "only the opening's request for the beginning was held"
@@ -153,7 +147,7 @@ def test_the_rest_of_a_small_file_is_asked_for_as_soon_as_its_end_answers(new_ta
 
     tab.page.route("**/file", seen)
     tab.page.goto(f"{web_server}/?doc={doc}", wait_until="commit")
-    _wait_for(tab, held, "the editor's entry points")
+    wait_until_held(tab, held, "the editor's entry points")
     deadline = time.time() + 20
     while len(ranges) < 2 and time.time() < deadline:
         tab.wait(50)

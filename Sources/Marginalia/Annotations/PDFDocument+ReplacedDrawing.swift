@@ -17,6 +17,11 @@ extension PDFDocument {
     /// drawing was replaced.
     static let replacedDrawingKey = "Replaced"
 
+    /// The dictionary kept aside in `dictionary`'s private data (``setAsideReplacedDrawing(_:in:)``), if any.
+    static func replacedDrawing(in dictionary: PDFDictionary) -> PDFDictionary? {
+        dictionary[AnnotationReader.privateKey]?.dictionaryValue?[replacedDrawingKey]?.dictionaryValue
+    }
+
     /// Keeps `stored` (an annotation's dictionary as read, whose appearance another
     /// application drew and is about to be replaced) in `annotation`'s private data, so that
     /// the drawing can come back. Returns false, keeping nothing, when `stored` holds no such
@@ -34,8 +39,7 @@ extension PDFDocument {
     /// Marginalia's, whose stream is freed, and the kept dictionary dropped. Returns whether
     /// it did.
     func restoresReplacedDrawing(_ annotation: inout PDFAnnotation, pageIndex: Int) -> Bool {
-        guard let data = annotation.dictionary[AnnotationReader.privateKey]?.dictionaryValue,
-              let replaced = data[Self.replacedDrawingKey]?.dictionaryValue else { return false }
+        guard let replaced = Self.replacedDrawing(in: annotation.dictionary) else { return false }
         var reader = AnnotationReader(file: file)
         guard reader.hasForeignAppearance(replaced) else { return false }
         let old = reader.read(replaced, reference: annotation.reference, fallbackID: annotation.id, pageIndex: pageIndex)

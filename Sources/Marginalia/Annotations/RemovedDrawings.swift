@@ -15,7 +15,7 @@ struct RemovedDrawings {
     /// Keeps `annotation`'s dictionary when another application drew its appearance, or drew
     /// the one Marginalia's replaced.
     mutating func keep(_ annotation: PDFAnnotation, reader: inout AnnotationReader) {
-        guard reader.hasForeignAppearance(annotation.dictionary) || Self.replacedDrawing(in: annotation.dictionary) != nil
+        guard reader.hasForeignAppearance(annotation.dictionary) || PDFDocument.replacedDrawing(in: annotation.dictionary) != nil
         else { return }
         kept.removeAll { $0.id == annotation.id }
         kept.append((annotation.id, annotation.dictionary))
@@ -35,9 +35,11 @@ struct RemovedDrawings {
     func dictionary(toAddBack annotation: PDFAnnotation, onPage pageIndex: Int, in file: PDFFile) -> PDFDictionary? {
         guard var dictionary = kept.last(where: { $0.id == annotation.id })?.dictionary else { return nil }
         var reader = AnnotationReader(file: file)
-        if let replaced = Self.replacedDrawing(in: dictionary) {
+        if let replaced = PDFDocument.replacedDrawing(in: dictionary) {
             guard reader.hasForeignAppearance(replaced) else { return nil }
-            return PDFDictionary([(AnnotationReader.privateKey, .dictionary(PDFDictionary([(PDFDocument.replacedDrawingKey, .dictionary(replaced))])))])
+            var kept = PDFDictionary()
+            AnnotationWriter.setPrivate(in: &kept) { $0[PDFDocument.replacedDrawingKey] = .dictionary(replaced) }
+            return kept
         }
         guard reader.hasForeignAppearance(dictionary) else { return nil }
         let old = reader.read(dictionary, reference: nil, fallbackID: annotation.id, pageIndex: pageIndex)
@@ -55,10 +57,6 @@ struct RemovedDrawings {
     /// Keeps nothing more.
     mutating func forgetAll() {
         kept.removeAll()
-    }
-
-    private static func replacedDrawing(in dictionary: PDFDictionary) -> PDFDictionary? {
-        dictionary[AnnotationReader.privateKey]?.dictionaryValue?[PDFDocument.replacedDrawingKey]?.dictionaryValue
     }
 }
 

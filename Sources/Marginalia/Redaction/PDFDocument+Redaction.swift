@@ -58,9 +58,7 @@ extension PDFDocument {
         removedDrawings.forgetAll()
         for index in 0..<(try pageCount) {
             for var annotation in try annotations(onPage: index) {
-                guard let reference = annotation.reference,
-                      annotation.dictionary[AnnotationReader.privateKey]?.dictionaryValue?[Self.replacedDrawingKey] != nil
-                else { continue }
+                guard let reference = annotation.reference, Self.replacedDrawing(in: annotation.dictionary) != nil else { continue }
                 AnnotationWriter.setPrivate(in: &annotation.dictionary) { $0[Self.replacedDrawingKey] = nil }
                 file.update(reference, with: .dictionary(annotation.dictionary))
                 annotationIndexes[index]?.update(annotation)
