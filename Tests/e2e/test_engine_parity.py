@@ -51,11 +51,13 @@ def engine_answers(page, script, calls):
 
 
 def serials(value):
-    """Every annotation serial in an answer (the `serials` lists of `annotations`), in order."""
+    """Every annotation serial in an answer (the `serials` lists of `annotations` and the one
+    `serial` of `annotation`), in order."""
     if isinstance(value, list):
         return [s for item in value for s in serials(item)]
     if isinstance(value, dict):
-        return [s for k, v in value.items() for s in (v if k == "serials" and isinstance(v, list) else serials(v))]
+        return [s for k, v in value.items() for s in (v if k == "serials" and isinstance(v, list)
+                                                        else [v] if k == "serial" and type(v) is int else serials(v))]
     return []
 
 
@@ -64,7 +66,8 @@ def shift_serials(value, offset):
     if isinstance(value, list):
         return [shift_serials(item, offset) for item in value]
     if isinstance(value, dict):
-        return {k: ([s - offset for s in v] if k == "serials" and isinstance(v, list) else shift_serials(v, offset))
+        return {k: ([s - offset for s in v] if k == "serials" and isinstance(v, list)
+                    else v - offset if k == "serial" and type(v) is int else shift_serials(v, offset))
                 for k, v in value.items()}
     return value
 
