@@ -153,8 +153,8 @@ def difference_image(a, b):
     return ImageChops.invert(diff.point(lambda v: min(255, v * 4)))
 
 
-def data_url_image(url):
-    return Image.open(io.BytesIO(base64.b64decode(url.split(",", 1)[1]))).convert("RGB")
+def data_url_image(url, mode="RGB"):
+    return Image.open(io.BytesIO(base64.b64decode(url.split(",", 1)[1]))).convert(mode)
 
 
 def painted_page(editor, name, index, painted):
