@@ -46,6 +46,21 @@ struct AnnotationVocabularyTests {
         #expect(redact["drawnWithoutAppearance"] == .bool(false))
     }
 
+    /// The colour each kind is painted in when its JSON names none, for the editor to draw it
+    /// alike: yellow notes and highlights (`/C [1 0.85 0.2]`), red text stamps and redaction
+    /// marks (`[0.8 0.1 0.1]`), no background for free text, black for the rest.
+    @Test func theBrowserIsToldEachKindsDefaultColour() throws {
+        let answer = try JSONParser.parse(EngineBridge().call(Array(#"{"call": "annotationVocabulary"}"#.utf8)))
+        let kinds = try #require(answer["kinds"]?.arrayValue)
+        var colours: [String: JSONValue] = [:]
+        for kind in kinds { colours[kind["subtype"]?.stringValue ?? ""] = kind["defaultColor"] }
+        #expect(colours["Text"] == .string("#FFD933") && colours["Highlight"] == .string("#FFD933"))
+        #expect(colours["Stamp"] == .string("#CC1A1A") && colours["Redact"] == .string("#CC1A1A"))
+        #expect(colours["FreeText"] == .null)
+        #expect(colours["Ink"] == .string("#000000") && colours["Underline"] == .string("#000000"))
+        #expect(colours.count == AnnotationVocabulary.entries.count)
+    }
+
     /// The kinds pdf.js 6, Poppler, MuPDF and PDFium all draw from their keys when a file gives
     /// no appearance stream: shapes, lines, ink and text markup. Not a redaction mark (readers
     /// leave it undrawn), a note (each reader its own icon) or free text.

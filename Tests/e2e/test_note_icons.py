@@ -3,7 +3,12 @@ each shown as the engine draws it (the marks the note's appearance stream paints
 carrying the chosen /Name, and every note on the page drawn with the icon it names. Each runs
 in Chromium and in WebKit."""
 
-from editor_harness import api
+import io
+import re
+
+import pytest
+
+from editor_harness import api, send_command
 
 ENGINE_CALL = "async (request) => (await import('/app/js/engine.js')).call(request)"
 
@@ -50,4 +55,27 @@ def test_the_note_tool_places_the_chosen_icon(new_editor):
     assert note["icon"] == "Key" and note["contents"] == "A key point", note
     assert drawn_icon(editor, f'.annotation.note[data-id="{note["id"]}"]') == engine_icon(editor, "Key")
     editor.screenshot("note-icons-on-page")
+    assert not editor.errors
+
+
+def test_a_note_without_a_colour_is_drawn_in_the_colour_its_appearance_paints(new_editor):
+    """A note whose JSON names no colour (another client's, or a file's without /C) is drawn by
+    the overlay in the fill the saved appearance paints (`rg` in its /AP /N stream, read with
+    pypdf), the engine's default (the vocabulary's `defaultColor`), not a colour of the
+    editor's own; the icon picker of the selected note shows it in the same colour."""
+    pypdf = pytest.importorskip("pypdf")
+    editor = new_editor()
+    note = {"type": "note", "id": "plain-note", "pageIndex": 0, "rect": [300, 400, 320, 420], "icon": "Help", "contents": "Plain"}
+    send_command(editor, {"type": "add", "annotation": note})
+    editor.wait_until("!!document.querySelector('.annotation.note[data-id=\"plain-note\"] .note-icon')")
+    fills = editor.js("""[...document.querySelectorAll('.annotation.note[data-id="plain-note"] .note-icon path')]
+        .filter((p) => p.dataset.paint === 'fill').map((p) => p.getAttribute('fill'))""")
+
+    saved = pypdf.PdfReader(io.BytesIO(api(editor.base, "GET", f"/api/v1/documents/{editor.doc_id}/file")))
+    [stream] = [a.get_object()["/AP"]["/N"].get_object().get_data().decode("latin-1")
+                for a in saved.pages[0]["/Annots"] if a.get_object().get("/NM") == "plain-note"]
+    r, g, b = (float(v) for v in re.search(r"([\d.]+) ([\d.]+) ([\d.]+) rg", stream).groups())
+    painted = "#" + "".join(f"{round(v * 255):02X}" for v in (r, g, b))
+    assert fills and set(fills) == {painted}, (fills, painted)
+    editor.screenshot("note-without-a-colour")
     assert not editor.errors

@@ -10,6 +10,7 @@
 
 import { svg, normRect } from './svg.js';
 import { call } from './engine.js';
+import { defaultColorOfType } from './vocabulary.js';
 import { noteIconShapes } from './noteicons.js';
 import { t } from './i18n.js';
 import { drawFreeText, loadTextFace, textBoxFace, STAMP_FACE } from './overlaytext.js';
@@ -272,7 +273,7 @@ function drawStamp(a) {
   const [x1, y1, x2, y2] = normRect(a.rect);
   const label = call({ call: 'stampLabel', name: a.name ?? 'Draft', rect: [x1, y1, x2, y2] });
   const [fx1, fy1, fx2, fy2] = normRect(label.frame);
-  const color = a.color ?? '#CC1A1A';
+  const color = a.color ?? defaultColorOfType(a.type);
   const [x, baseline] = label.titleOrigin;
   loadTextFace(textBoxFace('Helvetica-Bold'));
   const text = svg('text', {
@@ -299,7 +300,7 @@ function drawStamp(a) {
 function drawNote(a) {
   const [x1, y1, x2, y2] = normRect(a.rect);
   const icon = a.foreignAppearance ? drawForeign(a) : svg('g', { transform: `translate(${x1} ${y2}) scale(1 -1)` },
-    [noteIconShapes(a.icon, a.color ?? '#FFD54F', x2 - x1 || 20, y2 - y1 || 20)]);
+    [noteIconShapes(a.icon, a.color ?? defaultColorOfType(a.type), x2 - x1 || 20, y2 - y1 || 20)]);
   const title = svg('title');
   title.textContent = a.contents ?? t('type.note');
   return [icon, title];

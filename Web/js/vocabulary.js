@@ -6,7 +6,7 @@
 
 import { call } from './engine.js';
 
-/** @type {{subtype: string, type: string, xfdf: ?string, labelKey: ?string, label: string, modelled: boolean, drawnWithoutAppearance: boolean, capabilities: string[]}[] | null} */
+/** @type {{subtype: string, type: string, xfdf: ?string, labelKey: ?string, label: string, modelled: boolean, drawnWithoutAppearance: boolean, defaultColor: ?string, capabilities: string[]}[] | null} */
 let kinds = null;
 
 /** The table's rows (asked of the engine on first use; the engine must be loaded). */
@@ -17,6 +17,12 @@ function table() {
 
 /** The row of an annotation JSON `type`, or null for a type the table lacks. */
 export const kindOfType = (type) => table().find((k) => k.type === type) ?? null;
+
+/**
+ * The colour (`#RRGGBB`) an annotation of JSON `type` that names none is painted in, as its
+ * appearance stream paints it (the table's `defaultColor`); null where it has none.
+ */
+export const defaultColorOfType = (type) => kindOfType(type)?.defaultColor ?? null;
 
 /**
  * The annotation JSON `type` of a PDF `/Subtype` name (pdf.js's `subtype`): the table's, or

@@ -13,7 +13,7 @@ extension AppearanceBuilder {
         let box = CGRect(x: a.rect.minX, y: a.rect.maxY - size, width: size, height: size)
         var appearance = AppearanceStream(bounds: box)
         appearance.setOpacity(a.opacity)
-        var icon = NoteIconDrawer(box: box, fill: (a.color ?? Color(red: 1, green: 0.85, blue: 0.2)).pdfComponents,
+        var icon = NoteIconDrawer(box: box, fill: (a.color ?? AnnotationSubtype.note.defaultColor ?? .black).pdfComponents,
                                   content: appearance.content)
         icon.draw(note.standardIcon)
         appearance.content = icon.content

@@ -186,15 +186,12 @@ extension Annotation {
         state = value
     }
 
-    /// Colours used when the JSON gives none: black ink and shapes, yellow notes and
-    /// highlights, no background for free text.
+    /// Colours used when the JSON gives none: the kind's subtype's
+    /// (``AnnotationSubtype/defaultColor``), but black for an image stamp's frame (drawn only
+    /// when `width` is given) and for a subtype the standard does not have.
     static func defaultColor(of kind: AnnotationKind) -> Color? {
-        switch kind {
-        case .freeText: return nil
-        case .note, .textMarkup(.highlight, _): return Color(red: 1, green: 0.85, blue: 0.2)
-        case .stamp(let stamp) where stamp.isImage: return .black  // the frame, drawn only when `width` is given
-        case .stamp, .redact: return Color(red: 0.8, green: 0.1, blue: 0.1)
-        default: return .black
-        }
+        if case .stamp(let stamp) = kind, stamp.isImage { return .black }
+        guard let subtype = kind.annotationSubtype else { return .black }
+        return subtype.defaultColor
     }
 }

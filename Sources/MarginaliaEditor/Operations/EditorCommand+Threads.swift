@@ -59,7 +59,7 @@ extension EditorCommand {
         let bounds = try document.page(at: page, readingAnnotations: false).bounds(for: .cropBox)
         var note = PDFAnnotation(kind: .note(PDFAnnotation.Note(icon: NoteIcon.comment.rawValue)),
                                  rect: AnnotationDraft.commentRect(for: parent.rect, on: bounds),
-                                 color: Color(red: 1, green: 0.85, blue: 0.2), pageIndex: page)
+                                 color: AnnotationSubtype.note.defaultColor, pageIndex: page)
         note.inReplyTo = parent.id
         note.replyType = .reply
         return note

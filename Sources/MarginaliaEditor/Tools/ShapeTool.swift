@@ -56,7 +56,7 @@ public enum ShapeTool {
     }
 
     /// A sticky note showing `icon`, whose icon's upper-left corner is at `point`.
-    public static func note(at point: CGPoint, text: String, color: Color = Color(red: 1, green: 0.85, blue: 0.2),
+    public static func note(at point: CGPoint, text: String, color: Color = AnnotationSubtype.note.defaultColor ?? .black,
                             icon: NoteIcon = .note, pageIndex: Int) -> PDFAnnotation? {
         guard point.x.isFinite, point.y.isFinite else { return nil }
         var annotation = PDFAnnotation(kind: .note(.init(icon: icon.rawValue)), rect: CGRect(x: point.x, y: point.y - 20, width: 20, height: 20),

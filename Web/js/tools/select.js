@@ -13,6 +13,7 @@ import { settings, update } from '../settings.js';
 import { openPopover, closePopover, refreshPopoverOf, section, swatches, slider, segmented, toggle, action } from '../popover.js';
 import { noteIconPicker } from '../noteicons.js';
 import { isPictureNote } from './note.js';
+import { defaultColorOfType } from '../vocabulary.js';
 import { drawAnnotation, textBoxFace } from '../overlay.js';
 import { t, formatNumber, formatDate } from '../i18n.js';
 
@@ -155,7 +156,7 @@ export function createSelectTool(editor) {
       if (notes.length) {
         // The icon (/Name) of every selected note, one restyle: one undo step.
         const note = editor.model.annotation(notes[0].id) ?? notes[0];
-        sections.push(section(t('note.icon'), noteIconPicker(note.icon, note.color ?? '#FFD54F', (icon) => {
+        sections.push(section(t('note.icon'), noteIconPicker(note.icon, note.color ?? defaultColorOfType(note.type), (icon) => {
           restyle({ icon });
           for (const choice of document.querySelectorAll('#popover .note-icon-choice')) {
             const on = choice.dataset.icon === icon;
