@@ -69,7 +69,7 @@ def test_a_note_without_a_colour_is_drawn_in_the_colour_its_appearance_paints(ne
     send_command(editor, {"type": "add", "annotation": note})
     editor.wait_until("!!document.querySelector('.annotation.note[data-id=\"plain-note\"] .note-icon')")
     fills = editor.js("""[...document.querySelectorAll('.annotation.note[data-id="plain-note"] .note-icon path')]
-        .filter((p) => p.dataset.paint === 'fill').map((p) => p.getAttribute('fill'))""")
+        .filter((p) => p.dataset.paint === 'body').map((p) => p.getAttribute('fill'))""")
 
     saved = pypdf.PdfReader(io.BytesIO(api(editor.base, "GET", f"/api/v1/documents/{editor.doc_id}/file")))
     [stream] = [a.get_object()["/AP"]["/N"].get_object().get_data().decode("latin-1")
