@@ -9,6 +9,7 @@ import re
 import pytest
 
 from editor_harness import api, send_command
+from viewer_helpers import handmade_pdf
 
 ENGINE_CALL = "async (request) => (await import('/app/js/engine.js')).call(request)"
 
@@ -58,24 +59,32 @@ def test_the_note_tool_places_the_chosen_icon(new_editor):
     assert not editor.errors
 
 
-def test_a_note_without_a_colour_is_drawn_in_the_colour_its_appearance_paints(new_editor):
-    """A note whose JSON names no colour (another client's, or a file's without /C) is drawn by
-    the overlay in the fill the saved appearance paints (`rg` in its /AP /N stream, read with
-    pypdf), the engine's default (the vocabulary's `defaultColor`), not a colour of the
-    editor's own; the icon picker of the selected note shows it in the same colour."""
-    pypdf = pytest.importorskip("pypdf")
-    editor = new_editor()
-    note = {"type": "note", "id": "plain-note", "pageIndex": 0, "rect": [300, 400, 320, 420], "icon": "Help", "contents": "Plain"}
-    send_command(editor, {"type": "add", "annotation": note})
-    editor.wait_until("!!document.querySelector('.annotation.note[data-id=\"plain-note\"] .note-icon')")
-    fills = editor.js("""[...document.querySelectorAll('.annotation.note[data-id="plain-note"] .note-icon path')]
-        .filter((p) => p.dataset.paint === 'body').map((p) => p.getAttribute('fill'))""")
 
-    saved = pypdf.PdfReader(io.BytesIO(api(editor.base, "GET", f"/api/v1/documents/{editor.doc_id}/file")))
+def test_a_note_without_a_colour_is_drawn_in_the_colour_its_appearance_paints(new_editor, web_server):
+    """A note whose file names no colour (no /C, no appearance) is drawn by the overlay in the
+    fill Marginalia's appearance paints once it draws the note (`rg` in its /AP /N stream after
+    a move, read with pypdf): the engine's default (the vocabulary's `defaultColor`), not a
+    colour of the editor's own (#FFD54F against #FFD933 until 2026-12-07)."""
+    pypdf = pytest.importorskip("pypdf")
+    pdf = handmade_pdf([b"<< /Type /Catalog /Pages 2 0 R >>", b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+                        b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 300 300] /Annots [4 0 R] >>",
+                        b"<< /Type /Annot /Subtype /Text /Rect [100 100 120 120] /Name /Help /NM (bare) /Contents (x) >>"])
+    doc = api(web_server, "POST", "/api/v1/documents?name=bare.pdf", pdf, "application/pdf")["id"]
+    editor = new_editor(doc_id=doc)
+    editor.wait_until("!!document.querySelector('.annotation.note[data-id=\"bare\"] .note-icon')")
+    [note] = [a for a in editor.annotations() if a["id"] == "bare"]
+    assert "color" not in note, note
+    body = """[...document.querySelectorAll('.annotation.note[data-id="bare"] .note-icon path')]
+        .filter((p) => p.dataset.paint === 'body').map((p) => p.getAttribute('fill'))"""
+    fills = editor.js(body)
+
+    send_command(editor, {"type": "change", "annotation": {**note, "rect": [110, 100, 130, 120]}})
+    saved = pypdf.PdfReader(io.BytesIO(api(editor.base, "GET", f"/api/v1/documents/{doc}/file")))
     [stream] = [a.get_object()["/AP"]["/N"].get_object().get_data().decode("latin-1")
-                for a in saved.pages[0]["/Annots"] if a.get_object().get("/NM") == "plain-note"]
+                for a in saved.pages[0]["/Annots"] if a.get_object().get("/NM") == "bare"]
     r, g, b = (float(v) for v in re.search(r"([\d.]+) ([\d.]+) ([\d.]+) rg", stream).groups())
     painted = "#" + "".join(f"{round(v * 255):02X}" for v in (r, g, b))
     assert fills and set(fills) == {painted}, (fills, painted)
+    editor.wait_until("document.querySelector('.annotation.note[data-id=\"bare\"]')?.getAttribute('transform') !== null")
     editor.screenshot("note-without-a-colour")
     assert not editor.errors
