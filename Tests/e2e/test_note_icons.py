@@ -85,6 +85,5 @@ def test_a_note_without_a_colour_is_drawn_in_the_colour_its_appearance_paints(ne
     r, g, b = (float(v) for v in re.search(r"([\d.]+) ([\d.]+) ([\d.]+) rg", stream).groups())
     painted = "#" + "".join(f"{round(v * 255):02X}" for v in (r, g, b))
     assert fills and set(fills) == {painted}, (fills, painted)
-    editor.wait_until("document.querySelector('.annotation.note[data-id=\"bare\"]')?.getAttribute('transform') !== null")
     editor.screenshot("note-without-a-colour")
     assert not editor.errors
