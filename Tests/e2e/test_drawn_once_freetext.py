@@ -84,14 +84,10 @@ def lines_drawn_as_the_engine_says(editor, box_id, annotation):
         const engine = await import('/app/js/engine.js');
         const first = engine.call({ call: 'textBoxLayout', annotation: a });
         if (!first.measure) return first;
-        // The widths the overlay measured for the characters the engine asked for.
-        const measuring = document.createElement('canvas').getContext('2d');
-        const overlay = await import('/app/js/overlay.js');
-        const face = overlay.textBoxFace(first.font);
-        measuring.font = `${face.italic ? 'italic ' : ''}${face.bold ? 'bold ' : ''}1000px ${face.loaded ? `${face.loaded}, ` : ''}${face.family}`;
-        measuring.fontKerning = 'none';
-        const measured = Object.fromEntries(first.measure.map((c) => [c, measuring.measureText(c).width]));
-        return engine.call({ call: 'textBoxLayout', annotation: a, measured });
+        // Beyond WinAnsi: the appearance writer's widths, which the overlay asks the server for.
+        const query = `font=${encodeURIComponent(a.font ?? 'Helvetica')}&text=${encodeURIComponent(a.text)}`;
+        const { widths } = await (await fetch(`/api/v1/fonts/widths?${query}`, { credentials: 'same-origin' })).json();
+        return engine.call({ call: 'textBoxLayout', annotation: a, widths });
     }""", annotation)
     assert "lines" in layout, layout
     drawn = editor.js(f"""[...document.querySelectorAll('.overlay [data-id="{box_id}"] text.free-text')].map((t) => ({{
@@ -238,12 +234,17 @@ def turned_box(rect, rotation):
     return (round((min(xs) - 6) * ZOOM), round((min(ys) - 6) * ZOOM), round((max(xs) + 6) * ZOOM), round((max(ys) + 6) * ZOOM))
 
 
-def check_live_against_saved(editor, doc_ids, case, name, box, limit):
+def measured_by_writer(box_id):
+    """The condition that the overlay's box `box_id` is laid out in the writer's widths."""
+    return f"""document.querySelector('.overlay [data-id="{box_id}"] .free-text-box')?.dataset.measuredBy === 'writer'"""
+
+
+def check_live_against_saved(editor, doc_ids, case, name, box, limit, ready=None):
     """Live and saved compared over `box`; the answer's lines drawn as the engine says. Returns
     (strong, mean, layout)."""
     doc, ids = doc_ids
     assert editor.js(FACES_LOADED, [dict(case, id="face")])
-    live, saved = live_and_saved(editor, ids, name)
+    live, saved = live_and_saved(editor, ids, name, ready)
     annotation = next(a for a in editor.annotations() if a["id"] == ids[0])
     layout = lines_drawn_as_the_engine_says(editor, ids[0], annotation)
     strong, mean, offset = compare(live, saved, box)
@@ -282,5 +283,6 @@ def test_text_in_an_embedded_font_is_laid_out_by_the_engine(new_editor, web_serv
     doc_ids = blank_document(web_server, [EMBEDDED])
     editor = new_editor(doc_id=doc_ids[0])
     strong, mean, layout = check_live_against_saved(editor, doc_ids, EMBEDDED, "drawn-once-freetext-embedded",
-                                                    box_of([EMBEDDED]), EMBEDDED_LIMITS[editor.engine])
-    assert layout["standard"] is False and layout["font"] == "Helvetica", layout
+                                                    box_of([EMBEDDED]), EMBEDDED_LIMITS[editor.engine],
+                                                    measured_by_writer(doc_ids[1][0]))
+    assert layout["standard"] is False and layout["font"] == "Helvetica" and layout["measuredBy"] == "writer", layout
