@@ -87,10 +87,11 @@ def blank_document(web_server, annotations):
     return doc, ids
 
 
-def live_and_saved(editor, ids, name):
+def live_and_saved(editor, ids, name, ready=None):
     """The page with `ids` under edit (selected, drawn by the overlay, the canvas without them)
     and pdf.js's rendering of the saved file with them, both at ZOOM: two PIL RGB images of the
-    page, the first saved as artifacts/NAME-live-ENGINE.png, the second as NAME-saved-ENGINE.png."""
+    page, the first saved as artifacts/NAME-live-ENGINE.png, the second as NAME-saved-ENGINE.png.
+    `ready`: a JavaScript condition the live drawing is waited for (a text box's widths come)."""
     editor.show_page(0, zoom=ZOOM)
     wait_rendered(editor)
     editor.js(f"marginalia.setTool('select'); marginalia.select({json.dumps(ids)})")
@@ -99,6 +100,8 @@ def live_and_saved(editor, ids, name):
         return {json.dumps(ids)}.every((id) => drawn.includes(id) && !(view.canvasIds ?? new Set()).has(id)); }})()""", timeout=10000)
     wait_rendered(editor)
     editor.wait_until("!!document.querySelector('.selection-bar')")
+    if ready:
+        editor.wait_until(ready, timeout=10000)
     assert editor.js(HIDE_CHROME) > 0
     editor.wait_steady("marginalia.viewer.views[0].element.querySelector('.overlay').innerHTML.length")
     live = page_screenshot(editor, f"{name}-live")

@@ -54,6 +54,7 @@ ROUTES = [
     ("PUT", "/api/v1/me/signatures/{signature}", SAVED_SIGNATURE, "view", None),
     ("DELETE", "/api/v1/me/signatures/{signature}", None, "view", None),
     ("GET", "/api/v1/me/certificate", None, "view", None),
+    ("GET", "/api/v1/fonts/widths?font=Helvetica&text=%CE%A9%CE%BC%CE%AD%CE%B3%CE%B1", None, "view", None),
     ("POST", "/api/v1/users", "new user", "manage", None),
     ("DELETE", "/api/v1/users/nobody-revoked", None, "manage", None),
     ("GET", "/api/v1/documents/{id}/shares", None, "view", "shared"),

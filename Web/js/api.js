@@ -335,6 +335,12 @@ export const searchDocument = (id, query, { caseSensitive = false, wholeWords = 
     + `${from ? `&from=${from}` : ''}${limit ? `&limit=${limit}` : ''}`);
 /** The words of page `index` (0-based) with their quads and glyph edges, for the text markup tools. */
 export const getPageText = (id, index) => json(`${documentPath(id)}/pages/${index}/text`);
+/**
+ * The widths a text box's appearance measures `text` in `font` by when it draws it in embedded
+ * fonts (docs/api.md, "Text widths"): `{version, font, widths}`, `widths` null when it cannot tell.
+ */
+export const textWidths = (font, text) =>
+  json(`/fonts/widths?font=${encodeURIComponent(font)}&text=${encodeURIComponent(text)}`);
 /** The document's outline (bookmarks) as the engine reads it. */
 export const getOutline = (id) => json(`${documentPath(id)}/outline`);
 /** The document's digital signatures as `marginalia signatures --json` reports them (docs/signatures.md). */

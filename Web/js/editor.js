@@ -14,7 +14,7 @@ import { Viewer } from './viewer.js';
 import { Session } from './session.js';
 import { InputRouter } from './input.js';
 import { Preview } from './preview.js';
-import { renderAnnotations, drawAnnotation, setForeignAppearanceSource } from './overlay.js';
+import { renderAnnotations, drawAnnotation, setForeignAppearanceSource, setTextWidthsSource } from './overlay.js';
 import { settings, update, onSettingsChange, loadPreferences } from './settings.js';
 import { createSelectTool } from './tools/select.js';
 import { createTextTool } from './tools/text.js';
@@ -93,6 +93,11 @@ export class Editor {
     this.viewer.on('rendered', (index) => this.refreshPage(index));
     // A page made as it came near the view (pageview.js): what lies on it is drawn now.
     this.viewer.on('built', (index) => { this.refreshPage(index); this.drawWaiting(index); });
+    // Text boxes beyond WinAnsi are laid out again once the writer's widths came (overlaytext.js).
+    setTextWidthsSource(api.textWidths, () => {
+      for (const view of this.viewer.builtViews()) this.refreshPage(view.geometry.index);
+      this.tools.select.drawChrome();
+    });
     this.preview = new Preview(this.viewer, this.model, (...span) => this.tools.highlight.preview(...span));
     this.preview.onErasing = (ids) => this.display.touch(ids);
     this.preview.redactionSpan = (...span) => this.tools.redact.preview(...span);

@@ -16,7 +16,7 @@ import { t } from './i18n.js';
 import { drawFreeText, loadTextFace, textBoxFace, STAMP_FACE } from './overlaytext.js';
 
 // Text boxes' faces and line height, for the tools that show text as the overlay does.
-export { textBoxFace, TEXT_LINE_HEIGHT, STAMP_FACE } from './overlaytext.js';
+export { textBoxFace, TEXT_LINE_HEIGHT, STAMP_FACE, setTextWidthsSource } from './overlaytext.js';
 
 const svgMatrix = (m) => `matrix(${m.map((v) => +v.toFixed(6)).join(' ')})`;
 

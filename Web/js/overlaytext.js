@@ -8,6 +8,15 @@ import { call } from './engine.js';
 
 let measuring = null;  // a canvas's context that measures characters (measureCharacters)
 
+// The appearance writer's widths of text it draws in embedded fonts (TextBoxWidths), asked of
+// the server (`GET /api/v1/fonts/widths`) once per font and text: `font\ntext` -> the widths,
+// null when the server cannot tell (the browser measures then: measureCharacters), or the
+// pending request. Only the latest WIDTHS_KEPT texts are kept.
+const writerWidths = new Map();
+const WIDTHS_KEPT = 200;
+let widthsSource = null;  // (font, text) => Promise<{widths}>: setTextWidthsSource
+let widthsArrived = () => {};
+
 // The faces pdf.js draws the standard Helvetica family with (its standard fonts: Liberation
 // Sans, Helvetica's widths), so a stamp's title or a text box under edit has the saved file's
 // glyphs; each loaded with the first annotation drawn in it, the fallbacks drawing until (or
@@ -27,20 +36,59 @@ export function loadTextFace(face) {
 }
 
 /**
+ * Where text boxes beyond WinAnsi get the appearance writer's widths: `source(font, text)`
+ * answers the server's `{widths}` (api.js `textWidths`); `arrived()` is called when a text's
+ * widths (or the server's refusal) came, for the overlay to be drawn again with them.
+ */
+export function setTextWidthsSource(source, arrived) {
+  widthsSource = source;
+  widthsArrived = arrived;
+}
+
+/**
+ * The writer's widths of `text` in `font` (TextBoxWidths' JSON), null when they cannot be had,
+ * undefined while they are asked for (the first time: the request is sent).
+ */
+function writerWidthsOf(font, text) {
+  const key = `${font}\n${text}`;
+  if (writerWidths.has(key)) {
+    const known = writerWidths.get(key);
+    return known instanceof Promise ? undefined : known;
+  }
+  if (!widthsSource) return null;
+  const asked = widthsSource(font, text).then((answer) => answer.widths ?? null, (error) => {
+    console.warn('text widths not had', error.message);
+    return null;
+  }).then((widths) => {
+    writerWidths.set(key, widths);
+    widthsArrived();
+  });
+  writerWidths.set(key, asked);
+  while (writerWidths.size > WIDTHS_KEPT) writerWidths.delete(writerWidths.keys().next().value);
+  return undefined;
+}
+
+/**
  * A text box as its appearance draws it, every number the engine's (`textBoxLayout`,
  * TextBoxLayout): in the appearance's space (the box upright for the reader) turned onto the
  * page by the engine's `matrix` (a rotated page's box reads upright, as the saved appearance's
  * `/Matrix` turns it), its background, its border's centreline and width, and its lines (each
  * baseline's origin and width), clipped to the box less its padding, each line's glyphs in the
  * font's face at the engine's length. Text the appearance draws in an embedded font (beyond
- * WinAnsi, or decomposed accents) is laid out by the engine too, with the browser's widths of
- * the characters the engine asks for (`measureCharacters`).
+ * WinAnsi, or decomposed accents) is laid out by the engine too, with the writer's own widths
+ * from the server (writerWidthsOf); until they come, or where the server cannot tell, with the
+ * browser's widths of the characters the engine asks for (`measureCharacters`). The group says
+ * which (`data-measured-by`: `writer` or `browser`).
  */
 export function drawFreeText(a) {
   let layout;
   try {
     layout = call({ call: 'textBoxLayout', annotation: a });
-    if (layout.measure) layout = call({ call: 'textBoxLayout', annotation: a, measured: measureCharacters(layout.measure, layout.font) });
+    if (layout.measure) {
+      const widths = writerWidthsOf(a.font ?? 'Helvetica', a.text ?? '');
+      layout = call({ call: 'textBoxLayout', annotation: a,
+        ...(widths ? { widths } : { measured: measureCharacters(layout.measure, layout.font) }) });
+    }
   } catch (error) {
     console.warn('text box not drawn', a.id, error.message);
     return [];
@@ -73,7 +121,8 @@ export function drawFreeText(a) {
   const [cx1, cy1, cx2, cy2] = normRect(layout.clip);
   parts.push(svg('svg', { class: 'free-text-clip', x: cx1, y: cy1, width: cx2 - cx1, height: cy2 - cy1,
     viewBox: `${cx1} ${cy1} ${cx2 - cx1} ${cy2 - cy1}`, overflow: 'hidden' }, [svg('g', { transform: 'scale(1 -1)' }, lines)]));
-  return [svg('g', { class: 'free-text-box', transform: `matrix(${layout.matrix.join(' ')})` }, parts)];
+  return [svg('g', { class: 'free-text-box', transform: `matrix(${layout.matrix.join(' ')})`,
+    'data-measured-by': layout.measuredBy }, parts)];
 }
 
 /** The font families a text box's glyphs are drawn (and measured) in. */
@@ -83,8 +132,9 @@ function shownFamily(face) {
 
 /**
  * The widths the engine asks for (`textBoxLayout`'s `measure`: characters the appearance draws
- * in an embedded font, which the WebAssembly core holds no widths of), each in 1/1000 of the
- * size, as the browser shows it in `font`'s face, unkerned: `{character: width}`.
+ * in an embedded font, which the WebAssembly core holds no widths of) when the writer's cannot
+ * be had from the server, each in 1/1000 of the size, as the browser shows it in `font`'s
+ * face, unkerned: `{character: width}`.
  */
 function measureCharacters(characters, font) {
   const face = textBoxFace(font);

@@ -60,21 +60,39 @@ public struct TextBoxLayout: Equatable, Sendable {
     ///     `metrics` (Marginalia passes its own, which also precomposes decomposed characters).
     public init(text: String, metrics: StandardFontMetrics, winAnsi: Bool, fontSize: Double, box: CGRect,
                 borderWidth: Double, alignment: Int, units: ((Character) -> Int)? = nil) {
+        let measure = units ?? { metrics.units(of: $0, winAnsi: winAnsi) }
+        self.init(text: text, widths: Self.paragraphs(of: text).map { $0.map { Double(measure($0)) } },
+                  ascent: Double(metrics.ascent), descent: Double(metrics.descent), fontSize: fontSize, box: box,
+                  borderWidth: borderWidth, alignment: alignment)
+    }
+
+    /// Lays out `text` with the widths of its characters given, paragraph by paragraph: those
+    /// the appearance writer measures text it draws in embedded fonts by (shaped, in context:
+    /// ``TextBoxWidths``), with the ascent and descent of the font that places its lines.
+    ///
+    /// - Parameters:
+    ///   - widths: One array per paragraph of ``paragraphs(of:)``, one width per character,
+    ///     in 1/1000 of the size; a character with none measures 0.
+    ///   - ascent: The placing font's ascent, in 1/1000 of the size.
+    ///   - descent: Its descent (negative below the baseline), in 1/1000 of the size.
+    ///   - Others: as ``init(text:metrics:winAnsi:fontSize:box:borderWidth:alignment:units:)``.
+    public init(text: String, widths: [[Double]], ascent: Double, descent: Double, fontSize: Double, box: CGRect,
+                borderWidth: Double, alignment: Int) {
         let size = fontSize.isFinite && fontSize > 0 ? fontSize : 12
         self.fontSize = size
         padding = borderWidth + 2
-        lineHeight = Self.lineHeight(metrics, size: size)
+        lineHeight = Self.lineHeight(ascent: ascent, descent: descent, size: size)
         let inner = box.insetBy(dx: min(CGFloat(padding), box.width / 2), dy: min(CGFloat(padding), box.height / 2))
         clip = inner
-        let measure = units ?? { metrics.units(of: $0, winAnsi: winAnsi) }
         let available = Double(box.width) - 2 * padding
         let width = available > 0 && available.isFinite ? available : .infinity
         let left = Double(inner.minX), right = Double(inner.maxX), bottom = Double(inner.minY)
-        var baseline = Double(inner.maxY) - Double(metrics.ascent) * size / 1000
+        var baseline = Double(inner.maxY) - ascent * size / 1000
         var placed: [Line] = []
-        paragraphs: for paragraph in Self.paragraphs(of: text) {
-            let widths = paragraph.map { Double(measure($0)) }
-            for line in LineBreaker.lines(of: paragraph, widths: widths, maxWidth: { _ in width }, toPoints: { $0 * size / 1000 }) {
+        paragraphs: for (index, paragraph) in Self.paragraphs(of: text).enumerated() {
+            let given = index < widths.count ? widths[index] : []
+            let measured = paragraph.indices.map { $0 < given.count ? given[$0] : 0 }
+            for line in LineBreaker.lines(of: paragraph, widths: measured, maxWidth: { _ in width }, toPoints: { $0 * size / 1000 }) {
                 if baseline < bottom - lineHeight { break paragraphs }
                 let x: Double = switch alignment {
                 case 1: (left + right) / 2 - line.width / 2
@@ -91,7 +109,13 @@ public struct TextBoxLayout: Equatable, Sendable {
     /// The distance between baselines in `metrics` at `size`: ``lineHeightFactor`` times the
     /// size, or the ascent-to-descent span if larger.
     public static func lineHeight(_ metrics: StandardFontMetrics, size: Double) -> Double {
-        max(lineHeightFactor, Double(metrics.ascent - metrics.descent) / 1000) * size
+        lineHeight(ascent: Double(metrics.ascent), descent: Double(metrics.descent), size: size)
+    }
+
+    /// The distance between baselines at `size` in a font of `ascent` and `descent` (1/1000 of
+    /// the size): ``lineHeightFactor`` times the size, or the ascent-to-descent span if larger.
+    public static func lineHeight(ascent: Double, descent: Double, size: Double) -> Double {
+        max(lineHeightFactor, (ascent - descent) / 1000) * size
     }
 
     /// Splits `text` into paragraphs at every newline: LF, CR, CR LF (one character), VT, FF,

@@ -13,8 +13,8 @@ extension EngineBridge {
 
     /// `textBoxLayout`: for free text annotation JSON (`text`, `rect`, `pageIndex`?, `color`?,
     /// `font`?, `fontSize`?, `width`? (the border), `alignment`? `left`|`center`|`right`) and
-    /// `measured`? (`{character: width in 1/1000 of the size}`: the browser's widths of the
-    /// characters a first answer asked for), `{standard, font, fontSize, lineHeight, matrix,
+    /// `widths`? (``TextBoxWidths``) or `measured`? (`{character: width in 1/1000 of the size}`:
+    /// the browser's widths of the characters a first answer asked for), `{standard, font, fontSize, lineHeight, matrix,
     /// box, background?, border?, clip, lines: [{text, x, baseline, width}]}` in the space of
     /// the appearance (the box upright for the reader, ``TextBoxLayout/uprightBox(of:pageRotation:)``),
     /// which `matrix` takes to page space (turned on a rotated page, as the appearance's
@@ -27,11 +27,15 @@ extension EngineBridge {
     /// decomposed accent) answers `standard: false`: its WinAnsi characters measured in the
     /// family's standard widths (the embedded URW font's), the others by `measured`. While a
     /// character is missing from `measured` the answer has no lines but `measure`, the characters
-    /// to measure, each once.
+    /// to measure, each once. With `widths` (``TextBoxWidths``: the appearance writer's own
+    /// widths of this text, which the server answers) such text is measured by them alone,
+    /// every character, and its lines placed by their ascent and descent; `measured` is then
+    /// not read: the browser measures only when the server cannot answer.
     ///
     /// - Throws: ``CommandError/malformed(_:)`` naming a bad field (a `fontSize` or `width`
     ///   outside 0 to 1,000,000, an unknown alignment, a width in `measured` outside 0 to
-    ///   10,000); ``CommandError/tooLarge(_:)`` for more than ``measuredLimit`` widths.
+    ///   10,000, `widths` not matching the text: ``TextBoxWidths/init(checking:for:)``);
+    ///   ``CommandError/tooLarge(_:_:)`` for more than ``measuredLimit`` widths.
     func textBoxLayoutJSON(_ request: JSONField) throws(CommandError) -> JSONValue {
         let field = try request.member("annotation")
         let text = try field.optionalMember("text")?.string() ?? ""
@@ -50,26 +54,36 @@ extension EngineBridge {
         let winAnsi = StandardFontNames.usesWinAnsi(name)
         let standard = TextBoxLayout.measuresAsStandard(text)
 
-        // The browser's widths of what the core does not measure; the characters still missing.
-        var units: ((Character) -> Int)? = nil
-        if !standard {
-            let measured = try Self.measuredWidths(request.optionalMember("measured"))
-            var missing: [String] = []
-            for character in text where !TextBoxLayout.isNewline(character) && !TextBoxLayout.measuresAsStandard(String(character)) {
-                let key = String(character)
-                if measured[key] == nil, !missing.contains(key) { missing.append(key) }
-            }
-            guard missing.isEmpty else {
-                return .object([("standard", .bool(false)), ("font", .string(name)), ("measure", .strings(missing))])
-            }
-            units = { character in
-                TextBoxLayout.measuresAsStandard(String(character))
-                    ? metrics.units(of: character, winAnsi: winAnsi) : measured[String(character)] ?? 0
-            }
-        }
         let box = TextBoxLayout.uprightBox(of: rect, pageRotation: pageRotation)
-        let layout = TextBoxLayout(text: text, metrics: metrics, winAnsi: winAnsi, fontSize: fontSize,
+        let layout: TextBoxLayout
+        let writer = standard ? nil : try request.optionalMember("widths")
+        if let writer = try request.optionalMember("widths") {
+            // The appearance writer's own widths, from the server (TextBoxWidths).
+            let widths = try TextBoxWidths(checking: writer, for: text)
+            layout = TextBoxLayout(text: text, widths: widths.paragraphs, ascent: widths.ascent, descent: widths.descent,
+                                   fontSize: fontSize, box: box, borderWidth: border, alignment: alignment)
+        } else {
+            // Without them, the browser's widths of what the core does not measure; the
+            // characters still missing.
+            var units: ((Character) -> Int)? = nil
+            if !standard {
+                let measured = try Self.measuredWidths(request.optionalMember("measured"))
+                var missing: [String] = []
+                for character in text where !TextBoxLayout.isNewline(character) && !TextBoxLayout.measuresAsStandard(String(character)) {
+                    let key = String(character)
+                    if measured[key] == nil, !missing.contains(key) { missing.append(key) }
+                }
+                guard missing.isEmpty else {
+                    return .object([("standard", .bool(false)), ("font", .string(name)), ("measure", .strings(missing))])
+                }
+                units = { character in
+                    TextBoxLayout.measuresAsStandard(String(character))
+                        ? metrics.units(of: character, winAnsi: winAnsi) : measured[String(character)] ?? 0
+                }
+            }
+            layout = TextBoxLayout(text: text, metrics: metrics, winAnsi: winAnsi, fontSize: fontSize,
                                    box: box, borderWidth: border, alignment: alignment, units: units)
+        }
         let lines: [JSONValue] = layout.lines.map { line in
             .object([("text", .string(line.text)), ("x", .number(line.x)), ("baseline", .number(line.baseline)),
                      ("width", .number(line.width))])
@@ -84,6 +98,7 @@ extension EngineBridge {
             pairs.append(("border", .object([("rect", .rect(TextBoxLayout.borderRect(in: box, width: CGFloat(border)))),
                                               ("width", .number(border))])))
         }
+        if !standard { pairs.append(("measuredBy", .string(writer == nil ? "browser" : "writer"))) }
         pairs += [("clip", .rect(layout.clip)), ("lines", .array(lines))]
         return .object(pairs)
     }

@@ -35,6 +35,7 @@ public struct MarginaliaApp: Sendable {
         AuditRoutes().register(into: &router)
         UserRoutes(users: users).register(into: &router)
         PeopleRoutes().register(into: &router)
+        FontRoutes().register(into: &router)
         SavedSignatureRoutes(store: users as? any SavedSignatureStore).register(into: &router)
         routes(&router)
         self.router = router

@@ -1,0 +1,48 @@
+import Foundation
+import Marginalia
+
+/// `GET /api/v1/fonts/widths?font=NAME&text=TEXT` (docs/api.md, "Text widths"): the widths a
+/// free text box's appearance measures `text` by when it draws it in embedded fonts
+/// (``TextBoxWidths``, made by the writer's own code: `TextBoxWidths.written(for:font:)`), for
+/// the browser's engine to lay a box under edit out as the saved file will (docs/engine.md,
+/// "Drawn once"). They depend only on the text, the font and the fonts installed here, so the
+/// answer may be kept (`Cache-Control: private, max-age=86400`).
+public struct FontRoutes: Sendable {
+    /// The most characters `text` may have: 2,000, whose query (at most 12 bytes a character
+    /// percent-encoded) stays within the 32 KB a request's head may take
+    /// (``HTTPServerConfiguration/headerMemoryLimit``); a longer text box is measured by the browser.
+    public static let maximumCharacters = 2_000
+
+    public init() {}
+
+    public func register(into router: inout Router, prefix: String = MarginaliaServerInfo.apiPrefix) {
+        router.add("GET", prefix + "/fonts/widths", needs: .view) { request, _ in
+            let widths = try Self.widths(request)
+            return HTTPResponse.json(data: Data(JSONWriter.bytes(widths)))
+                .adding(header: "Cache-Control", value: "private, max-age=86400")
+        }
+    }
+
+    /// The answer: `{version: 1, font, widths}`, `widths` the ``TextBoxWidths`` JSON, or null
+    /// when the writer draws the text in a standard font or cannot shape it here (HarfBuzz,
+    /// FriBidi or the fonts not installed): the browser measures it then.
+    ///
+    /// - Throws: 400 without `text`, 413 naming the limit past ``maximumCharacters``
+    ///   characters, 422 when HarfBuzz or FriBidi fails on it.
+    static func widths(_ request: HTTPRequest) throws -> JSONValue {
+        guard let text = request.query("text") else { throw APIError.badRequest("text: expected the text to measure") }
+        let count = text.count
+        guard count <= maximumCharacters else {
+            throw APIError(status: 413, code: "tooLarge",
+                           message: "text: \(count) characters, more than the limit of \(maximumCharacters)")
+        }
+        let font = StandardFont.resolve(request.query("font") ?? "Helvetica") ?? .helvetica
+        let widths: TextBoxWidths?
+        do {
+            widths = try TextBoxWidths.written(for: text, font: font.rawValue)
+        } catch let error as TextShapingError {
+            throw APIError(status: 422, code: "unprocessable", message: "text: \(error)")
+        }
+        return .object([("version", .number(1)), ("font", .string(font.rawValue)), ("widths", widths?.json ?? .null)])
+    }
+}
