@@ -34,4 +34,21 @@ struct AnnotationCheckedJSONTests {
         #expect(throws: AnnotationJSONError.self) { try Self.read(json) }
         do { _ = try Self.read(json) } catch { #expect(String(describing: error) == message) }
     }
+
+    /// Every field the capabilities check, set on a square, which has none of their
+    /// capabilities: refused under its own key.
+    @Test(arguments: [
+        ("lineEndings", #"["none", "none"]"#), ("points", "[[0, 0], [1, 1]]"), ("paths", "[[[0, 0]]]"), ("pressures", "[[1]]"),
+        ("brush", #""pen""#), ("quads", "[[0, 1, 1, 1, 0, 0, 1, 0]]"), ("icon", #""Note""#), ("open", "true"),
+        ("richText", #""<p>a</p>""#), ("overlayText", #""x""#), ("repeatOverlayText", "true"),
+    ])
+    func refusesAFieldOfACapabilityTheKindHasNot(key: String, value: String) {
+        let json = #"{"type": "square", "rect": [0, 0, 1, 1], ""# + key + #"": "# + value + "}"
+        do {
+            _ = try Self.read(json)
+            Issue.record("read \(json)")
+        } catch {
+            #expect(String(describing: error).hasPrefix("annotation.\(key): a square annotation has no \(key) (only "), "\(error)")
+        }
+    }
 }

@@ -138,10 +138,44 @@ struct AnnotationDrawingTests {
     @Test func theBridgeRefusesWhatItCannotDraw() throws {
         #expect(try Self.drawing(##"{"type": "ink", "paths": []}"##)["error"]?.stringValue?.contains("does not draw \"ink\"") == true)
         let ending = try Self.drawing(##"{"type": "line", "points": [[0, 0], [1, 1]], "lineEndings": ["arrow", "none"]}"##)
-        #expect(ending["error"]?.stringValue?.contains("annotation.lineEndings: expected line endings among none, square") == true, "\(ending)")
+        #expect(ending["error"]?.stringValue?.contains(#"annotation.lineEndings[0]: unknown line ending "arrow" (known: none, square"#) == true,
+                "\(ending)")
         let width = try Self.drawing(##"{"type": "square", "rect": [0, 0, 1, 1], "width": -1}"##)
         #expect(width["error"]?.stringValue?.contains("annotation.width") == true, "\(width)")
         let quads = try Self.drawing(##"{"type": "underline", "quads": [[1, 2, 3]]}"##)
-        #expect(quads["error"] != nil)
+        #expect(quads["error"]?.stringValue?.hasPrefix("annotation.quads[0]: a quad is eight") == true, "\(quads)")
+        // A kind drawn over its rect needs one; the lenient reading would leave it null.
+        for json in [#"{"type": "circle"}"#, #"{"type": "redact", "quads": []}"#] {
+            #expect(try Self.drawing(json)["error"]?.stringValue == "annotation.rect: missing", "\(json)")
+        }
+        let opacity = try Self.drawing(##"{"type": "square", "rect": [0, 0, 1, 1], "opacity": 1.5}"##)
+        #expect(opacity["error"]?.stringValue == "annotation.opacity: expected a number from 0 to 1", "\(opacity)")
+        let dash = try Self.drawing(##"{"type": "square", "rect": [0, 0, 1, 1], "borderStyle": "dashed", "dash": []}"##)
+        #expect(dash["error"]?.stringValue?.hasPrefix("annotation.dash: expected 1 to 64 lengths") == true, "\(dash)")
+        let style = try Self.drawing(##"{"type": "square", "rect": [0, 0, 1, 1], "borderStyle": "wavy"}"##)
+        #expect(style["error"]?.stringValue?.hasPrefix("annotation.borderStyle: expected solid") == true, "\(style)")
+    }
+
+    @Test func theBridgeDrawsTheValueTheLenientReadingReads() throws {
+        // A draft: no id, no page. A width above the checked reading's 1000, as a file may hold.
+        let json = ##"{"type": "polygon", "points": [[0, 0], [40, 0], [20, 30]], "color": "#0000FF", "fill": "#FF0000", "width": 1500}"##
+        let answer = try Self.drawing(json)
+        let annotation = try Annotation.lenient(JSONField(JSONParser.parse(json), path: "annotation"), placed: false)
+        let drawing = try #require(AnnotationDrawing(annotation))
+        #expect(answer["marks"]?.arrayValue?.count == drawing.marks.count && drawing.marks.count == 1, "\(answer)")
+        #expect(answer["marks"]?.arrayValue?.first?["width"]?.numberValue == 1500)
+        #expect(answer["marks"]?.arrayValue?.first?["fill"]?.stringValue == "#FF0000")
+        #expect(answer["bounds"] == .rect(drawing.bounds))
+        // The engine's keeping reading still wants a place.
+        #expect(throws: CommandError.self) { try Annotation(json: JSONField(JSONParser.parse(json), path: "annotation")) }
+    }
+
+    @Test func kindsWithDrawingsOfTheirOwnAreNotDrawnHere() {
+        let rect = CGRect(x: 0, y: 0, width: 10, height: 10)
+        for kind: AnnotationKind in [.ink(.init(paths: [[.zero]])), .note(.init(icon: "Note", isOpen: false)),
+                                     .stamp(.init(name: "Draft", imageBytes: nil)), .other(subtype: "Link")] {
+            #expect(AnnotationDrawing(Annotation(id: "a", pageIndex: 0, kind: kind, rect: rect, color: .black)) == nil, "\(kind)")
+        }
+        #expect(AnnotationDrawing(Annotation(id: "a", pageIndex: 0, kind: .square, rect: rect, color: .black)) != nil)
     }
 }

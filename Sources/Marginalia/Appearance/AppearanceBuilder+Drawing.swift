@@ -1,26 +1,6 @@
 import Foundation
 
 extension AppearanceBuilder {
-    /// The drawing-once kinds (``AnnotationDrawing``): squares, circles, lines, polylines,
-    /// polygons, text markup and redaction marks (their outline before they are applied),
-    /// drawn by MarginaliaCore as the browser draws them while they are edited, and written
-    /// here as they are described.
-    func drawn(_ a: PDFAnnotation) -> AnnotationDrawing? {
-        let style = AnnotationDrawing.Style(a)
-        switch a.kind {
-        case .square: return .box(a.rect, ellipse: false, style: style)
-        case .circle: return .box(a.rect, ellipse: true, style: style)
-        case .line(let line): return .path(through: [line.start, line.end], closed: false, endings: (line.startEnding, line.endEnding), style: style)
-        case .polygon(let vertices): return .path(through: vertices, closed: true, style: style)
-        case .polyLine(let p): return .path(through: p.vertices, closed: false, endings: (p.startEnding, p.endEnding), style: style)
-        case .textMarkup(let markup, let quads):
-            return .textMarkup(markup.subtype, quads: quads.map(\.points), hasColor: a.color != nil, opacity: a.opacity)
-        case .redact(let redact):
-            return .redaction(quads: redact.quads.map(\.points), rect: a.rect, hasColor: a.color != nil, opacity: a.opacity)
-        default: return nil
-        }
-    }
-
     /// The appearance painting `drawing` in the annotation's colours: `/C` for strokes and a
     /// highlight's fill, `/IC` for interiors. A state operator is written only where it
     /// changes (the line width always with the first stroke).
@@ -30,15 +10,6 @@ extension AppearanceBuilder {
         var painter = MarkPainter(color: a.color?.pdfComponents, interior: a.interiorColor?.pdfComponents)
         for mark in drawing.marks { painter.paint(mark, &appearance.content) }
         return appearance
-    }
-}
-
-extension AnnotationDrawing.Style {
-    /// The style of `a`: its colours, border width, dash (a dashed border's) and opacity.
-    init(_ a: PDFAnnotation) {
-        let dashed = a.border.style == .dashed && !a.border.dashPattern.isEmpty
-        self.init(hasColor: a.color != nil, hasInterior: a.interiorColor != nil, lineWidth: a.border.width,
-                  dash: dashed ? a.border.dashPattern : [], opacity: a.opacity)
     }
 }
 

@@ -31,7 +31,7 @@ struct AppearanceBuilder {
         switch annotation.kind {
         case .square, .circle, .line, .polygon, .polyLine, .textMarkup, .redact:
             // Drawn once (AnnotationDrawing, in the core): the browser draws the same marks.
-            guard let drawing = drawn(annotation) else { return nil }
+            guard let drawing = AnnotationDrawing(annotation.annotation) else { return nil }
             appearance = self.appearance(of: drawing, annotation)
         case .ink(let ink): appearance = self.ink(annotation, ink)
         case .note(let note): appearance = self.note(annotation, note)

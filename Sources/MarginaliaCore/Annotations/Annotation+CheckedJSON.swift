@@ -60,7 +60,7 @@ extension Annotation {
         if defaults { flags = if case .note = kind { [.print, .noZoom, .noRotate] } else { [.print] } }
         self.init(id: "", pageIndex: nil, kind: kind, rect: .zero, color: nil, border: border, flags: flags)
 
-        try readPlace(fields, reading: reading, fail: fail)
+        try readPlace(fields, fail: fail)
         color = try Self.color(fields.color, "color", fail: fail) ?? (defaults ? Self.defaultColor(of: kind) : nil)
         interiorColor = try Self.color(fields.fill, "fill", fail: fail)
         if let opacity = fields.opacity {
@@ -96,15 +96,9 @@ extension Annotation {
         return color
     }
 
-    /// `id` and `pageIndex`, which the lenient reading requires
-    /// (``AnnotationJSONLeniency/placeRequired``).
-    private mutating func readPlace(_ fields: AnnotationJSONFields, reading: AnnotationJSONReading,
-                                    fail: (String, String) -> AnnotationJSONError) throws(AnnotationJSONError) {
-        if reading.tolerates(.placeRequired) {
-            guard fields.id != nil else { throw fail("id", "missing") }
-            guard let page = fields.pageIndex else { throw fail("pageIndex", "missing") }
-            guard Int64(page) <= Int64(Int32.max) else { throw fail("pageIndex", "expected a whole number from 0 to \(Int32.max)") }
-        }
+    /// `id` and `pageIndex`, both optional (the engine, which keeps annotations by them,
+    /// requires them before the reading: ``init(json:)``).
+    private mutating func readPlace(_ fields: AnnotationJSONFields, fail: (String, String) -> AnnotationJSONError) throws(AnnotationJSONError) {
         if let id = fields.id, !id.isEmpty { self.id = id }
         if let pageIndex = fields.pageIndex {
             guard pageIndex >= 0 else { throw fail("pageIndex", "must be 0 or more") }

@@ -13,31 +13,27 @@ extension Annotation {
     public static let maximumPoints = 1_000_000
 
     /// The annotation of one annotation JSON object, read leniently; it must have an `id` and
-    /// a `pageIndex`. `field.path` names it in errors (`annotation 7f3a.opacity: expected a
-    /// number`).
+    /// a `pageIndex` (a whole number from 0 to 2147483647), the engine keeping annotations by
+    /// them. `field.path` names it in errors (`annotation 7f3a.opacity: expected a number`).
     ///
     /// - Throws: ``CommandError/malformed(_:)`` naming the first bad field.
     public init(json field: JSONField) throws(CommandError) {
-        self = try Self.lenient(field)
+        self = try Self.lenient(field, placed: true)
     }
 
-    private static func lenient(_ field: JSONField) throws(CommandError) -> Annotation {
+    /// The annotation of one annotation JSON object, read leniently. `placed`: whether it
+    /// must have an `id` and a `pageIndex`, as an annotation the engine keeps must; the
+    /// bridge's `annotationDrawing` keeps nothing and draws drafts, which have neither.
+    ///
+    /// - Throws: ``CommandError/malformed(_:)`` naming the first bad field.
+    static func lenient(_ field: JSONField, placed: Bool) throws(CommandError) -> Annotation {
         do throws(AnnotationJSONError) {
             let fields = try AnnotationJSONFields(json: field.value, path: field.path, reading: .lenient)
+            if placed { try fields.checkPlace(path: field.path) }
             return try Annotation(fields: fields, path: field.path, reading: .lenient)
         } catch {
             throw CommandError.malformed(error.description)
         }
-    }
-
-    /// A `quads` list: eight numbers per quadrilateral, corners in /QuadPoints order.
-    static func quads(_ list: JSONField) throws(CommandError) -> [[CGPoint]] {
-        var quads: [[CGPoint]] = []
-        for quad in try list.array(maximumCount: Self.maximumPoints) {
-            let n = try quad.numbers(count: 8...8, what: "eight numbers (a quadrilateral)")
-            quads.append([CGPoint(x: n[0], y: n[1]), CGPoint(x: n[2], y: n[3]), CGPoint(x: n[4], y: n[5]), CGPoint(x: n[6], y: n[7])])
-        }
-        return quads
     }
 
     /// The bounds of a kind's points grown by the line width, for JSON without a `rect`.
@@ -56,5 +52,19 @@ extension Annotation {
         var box = CGRect(origin: first, size: .zero)
         for point in points { box = box.union(CGRect(origin: point, size: .zero)) }
         return box.insetBy(dx: -CGFloat(lineWidth), dy: -CGFloat(lineWidth))
+    }
+}
+
+extension AnnotationJSONFields {
+    /// Refuses an annotation the engine could not keep: one without an `id`, or without a
+    /// `pageIndex` the WebAssembly build's 32-bit `Int` holds.
+    ///
+    /// - Throws: ``AnnotationJSONError`` naming the field under `path`.
+    fileprivate func checkPlace(path: String) throws(AnnotationJSONError) {
+        guard id != nil else { throw AnnotationJSONError(path: "\(path).id", message: "missing") }
+        guard let page = pageIndex else { throw AnnotationJSONError(path: "\(path).pageIndex", message: "missing") }
+        guard Int64(page) <= Int64(Int32.max) else {
+            throw AnnotationJSONError(path: "\(path).pageIndex", message: "expected a whole number from 0 to \(Int32.max)")
+        }
     }
 }

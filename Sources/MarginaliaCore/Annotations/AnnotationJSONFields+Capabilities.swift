@@ -1,13 +1,14 @@
 extension AnnotationJSONFields {
-    /// The fields of the annotation JSON that set a property only some kinds have, each with
-    /// the capability of the vocabulary table it needs (docs/annotations-json.md).
-    private var capabilityFields: [(name: String, given: Bool, needs: AnnotationCapabilities)] {
-        [("fill", fill != nil, .interiorColor), ("lineEndings", lineEndings != nil, .lineEndings),
-         ("points", points != nil, [.line, .vertices]), ("paths", paths != nil, .inkList),
-         ("pressures", pressures != nil, .inkList), ("brush", brush != nil, .inkList),
-         ("quads", quads != nil, .quadPoints), ("icon", icon != nil, .icon), ("open", open != nil, .open),
-         ("richText", richText != nil, .richText), ("overlayText", overlayText != nil, .overlayText),
-         ("repeatOverlayText", repeatOverlayText != nil, .overlayText)]
+    /// The fields of the annotation JSON that set a property only some kinds have, each by
+    /// its key and with the capability of the vocabulary table it needs
+    /// (docs/annotations-json.md).
+    private var capabilityFields: [(key: AnnotationJSONKey, given: Bool, needs: AnnotationCapabilities)] {
+        [(.fill, fill != nil, .interiorColor), (.lineEndings, lineEndings != nil, .lineEndings),
+         (.points, points != nil, [.line, .vertices]), (.paths, paths != nil, .inkList),
+         (.pressures, pressures != nil, .inkList), (.brush, brush != nil, .inkList),
+         (.quads, quads != nil, .quadPoints), (.icon, icon != nil, .icon), (.open, open != nil, .open),
+         (.richText, richText != nil, .richText), (.overlayText, overlayText != nil, .overlayText),
+         (.repeatOverlayText, repeatOverlayText != nil, .overlayText)]
     }
 
     /// Refuses a field that sets a property the kind does not have (a `fill` on a note, `quads`
@@ -19,8 +20,9 @@ extension AnnotationJSONFields {
         for field in capabilityFields where field.given && capabilities.isDisjoint(with: field.needs) {
             var kinds: [String] = []
             for entry in AnnotationVocabulary.modelledEntries(havingAnyOf: field.needs) { kinds.append(entry.jsonType) }
-            throw AnnotationJSONError(path: "\(path).\(field.name)",
-                                      message: "a \(subtype.jsonType) annotation has no \(field.name) (only \(kinds.joined(separator: ", ")) do)")
+            let name = field.key.rawValue
+            throw AnnotationJSONError(path: "\(path).\(name)",
+                                      message: "a \(subtype.jsonType) annotation has no \(name) (only \(kinds.joined(separator: ", ")) do)")
         }
     }
 }

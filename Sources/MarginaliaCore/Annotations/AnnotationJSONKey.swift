@@ -1,7 +1,8 @@
 /// The keys of one annotation JSON object (docs/annotations-json.md), in the order the
 /// writing hands them to its sink: the list of names that the one reading, checked or lenient
-/// (``AnnotationJSONFields/init(json:path:reading:)``), and the writing
-/// (``AnnotationJSONFields/write(to:)``) both use (the capability checks still spell theirs).
+/// (``AnnotationJSONFields/init(json:path:reading:)``), the writing
+/// (``AnnotationJSONFields/write(to:)``) and the capability checks all use: each key is
+/// spelt once, here, so a misspelt one does not compile.
 public enum AnnotationJSONKey: String, CaseIterable, Sendable {
     case type, pageIndex, id, rect, color, fill, opacity, width, borderStyle, dash
     case contents, author, subject, creationDate, modificationDate, flags

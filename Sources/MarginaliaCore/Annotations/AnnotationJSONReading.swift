@@ -7,10 +7,12 @@ import Foundation
 /// ``Annotation/init(checking:path:reading:)``), in two modes. `checked` reads a new
 /// annotation, for the API, the CLI, the operation log and XFDF's bridge: every field, every
 /// range, the defaults Marginalia writes. `lenient` reads the annotations of an open document
-/// as the server sends them, for the engine in the browser (``Annotation/init(json:)``): a
-/// file another application wrote may hold what a new annotation may not, and the engine must
-/// still hit, select and erase it. Where the two differ is ``AnnotationJSONLeniency``, and
-/// nowhere else.
+/// as the server sends them, for the engine in the browser (``Annotation/init(json:)``, and
+/// the bridge's `annotationDrawing`, which draws the same annotations while they are edited
+/// and drafts of new ones): a file another application wrote may hold what a new annotation
+/// may not, and the engine must still hit, select, erase and draw it. Where the two differ is
+/// ``AnnotationJSONLeniency``, and nowhere else. An `id` and a `pageIndex` are optional in
+/// both: the engine requires them of what it keeps, before it reads.
 public enum AnnotationJSONReading: Sendable {
     case checked
     case lenient
@@ -82,8 +84,4 @@ public enum AnnotationJSONLeniency: CaseIterable, Sendable {
     /// type without a reply, a review state on any kind, of any model and state (the model
     /// inferred from the state, else Review). Checked: each refused.
     case threadsUnchecked
-    /// Stricter: `id` and `pageIndex` (a whole number from 0 to 2147483647) are required, the
-    /// engine keeping annotations by id and page. Checked: optional (the caller makes an id;
-    /// a command names the page).
-    case placeRequired
 }

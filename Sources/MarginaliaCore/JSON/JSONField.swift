@@ -144,13 +144,6 @@ public struct JSONField {
         return p
     }
 
-    /// A list of `[x, y]` points.
-    public func points(maximumCount: Int) throws(CommandError) -> [CGPoint] {
-        var points: [CGPoint] = []
-        for item in try array(maximumCount: maximumCount) { points.append(try item.point()) }
-        return points
-    }
-
     public func strings(maximumCount: Int = Int.max) throws(CommandError) -> [String] {
         var strings: [String] = []
         for item in try array(maximumCount: maximumCount) { strings.append(try item.string()) }

@@ -34,7 +34,7 @@ struct DrawnOnceAppearanceTests {
     @Test func theAppearancePaintsTheCoresMarksAndTakesItsBounds() throws {
         let builder = AppearanceBuilder(addObject: { _ in PDFReference(1) })
         for annotation in Self.annotations() {
-            let drawing = try #require(builder.drawn(annotation))
+            let drawing = try #require(AnnotationDrawing(annotation.annotation))
             #expect(!drawing.marks.isEmpty, "\(annotation.kind)")
             let result = try #require(try builder.build(for: annotation))
             #expect(result.rect == drawing.bounds, "\(annotation.kind)")
