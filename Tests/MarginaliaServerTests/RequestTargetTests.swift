@@ -30,6 +30,13 @@ struct RequestTargetTests {
         #expect(throws: RequestTarget.Refusal.self) { try RequestTarget.read(target, method: "GET") }
     }
 
+    /// The byte scan for `%00` answers as Foundation's `contains("%00")` did.
+    @Test(arguments: ["/a%00b", "/%00", "/a%%00", "/a%0%00", "/a%000", "/%0", "/a%0", "/a%01/00", "/a0%0", "/%20%30%30",
+                      "/00%", "/é%00", "/%0é0", "/a/b%2500", "/plain/path"])
+    func anEscapedNULIsFoundAsFoundationFindsIt(target: String) {
+        #expect(RequestTarget.holdsEscapedNUL(target) == target.contains("%00"), "\(target)")
+    }
+
     @Test func theAsteriskFormIsForOptionsOnly() throws {
         #expect(try RequestTarget.read("*", method: "OPTIONS") == .asterisk)
         #expect(throws: RequestTarget.Refusal.self) { try RequestTarget.read("*", method: "DELETE") }

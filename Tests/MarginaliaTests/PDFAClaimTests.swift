@@ -15,6 +15,31 @@ struct PDFAClaimTests {
         #expect(PDFAClaim(part: 1, conformance: "B").description == "PDF/A-1b")
     }
 
+    /// The schema's prefix is found by `memmem` wherever the plain search finds it: at the
+    /// start, at the end, cut short, after a partial match, in a packet of one byte or none,
+    /// in a string's bytes and in a copy's.
+    @Test(arguments: ["pdfaid:part", "x pdfaid:", "pdfaid", "ppdfaid:", "pdfapdfaid:x", "pdfai d:", "", "p", "é pdfaid:",
+                      String(repeating: "pdfai", count: 1000) + "d:", String(repeating: "<x/>", count: 2000)])
+    func theSchemaIsFoundWhereThePlainSearchFindsIt(text: String) {
+        let expected = text.utf8.firstRange(of: "pdfaid:".utf8) != nil
+        #expect(PDFAClaim.mentionsSchema(text.utf8) == expected)
+        #expect(PDFAClaim.mentionsSchema(Array(text.utf8)) == expected)
+        #expect(PDFAClaim.mentionsSchema(Array(text.utf8).lazy.map { $0 }) == expected)
+    }
+
+    /// A document whose XMP claims PDF/A reports it; one whose XMP claims nothing does not.
+    @Test func aDocumentsClaimIsReadFromItsMetadata() throws {
+        let plain = try TestDocuments.pages(1)
+        #expect(plain.pdfaClaim == nil)
+        let packet = #"<x:xmpmeta><rdf:Description pdfaid:part="2" pdfaid:conformance="B"/></x:xmpmeta>"#
+        let metadata = plain.file.add(.stream(PDFStream(dictionary: PDFDictionary([("Type", .name("Metadata"))]),
+                                                        rawBytes: Array(packet.utf8))))
+        var catalog = try plain.file.catalog()
+        catalog["Metadata"] = .reference(metadata)
+        plain.file.update(try #require(plain.file.trailer["Root"]?.referenceValue), with: .dictionary(catalog))
+        #expect(plain.pdfaClaim == PDFAClaim(part: 2, conformance: "B"))
+    }
+
     @Test func noClaimOrANonsensePartIsNoClaim() {
         #expect(PDFAClaim.read(fromXMP: "<dc:title>PDF/A</dc:title>") == nil)
         #expect(PDFAClaim.read(fromXMP: "<pdfaid:part>99999999999999999999</pdfaid:part>") == nil)

@@ -75,6 +75,41 @@ struct PDFDateTests {
         #expect(PDFDate.parse(text) != nil)
     }
 
+    /// A date written counts its fields by hand as the Gregorian calendar counted them: every
+    /// day from 1580 to 2400 (the reform of 1582 included) at a time that moves through the
+    /// day with a fraction of a second, a day every 997 from year 1 to 9999, the first and
+    /// last seconds of the years counted by hand, in UTC, fixed offsets and zones with
+    /// summer time.
+    @Test func writtenFieldsAsTheCalendarCountsThem() throws {
+        let zones = try [0, 3600, -5 * 3600, 5 * 3600 + 1800, -14 * 3600, 14 * 3600].map { try #require(TimeZone(secondsFromGMT: $0)) }
+            + ["Europe/Paris", "America/New_York", "Australia/Lord_Howe"].compactMap { TimeZone(identifier: $0) }
+        var disagreements: [String] = []
+        func check(_ date: Date, _ zone: TimeZone) {
+            let (digits, offset) = PDFDate.parts(date, zone)
+            if digits != PDFDate.calendarDigits(date, zone) || offset != zone.secondsFromGMT(for: date) {
+                disagreements.append("\(date.timeIntervalSince1970) in \(zone.identifier)")
+            }
+        }
+        var n = 0
+        var seconds = -12_307_248_000.0  // 1580-01-01
+        while seconds < 13_569_465_600 {  // 2400-01-01
+            check(Date(timeIntervalSince1970: seconds + Double((n * 7919) % 86_400) + 0.75), zones[n % zones.count])
+            seconds += 86_400
+            n += 1
+        }
+        seconds = -62_135_596_800  // 0001-01-01 (Gregorian)
+        while seconds < 253_402_300_800 {  // 10000-01-01
+            check(Date(timeIntervalSince1970: seconds + Double((n * 104_729) % 86_400) - 0.25), zones[n % zones.count])
+            seconds += 997 * 86_400
+            n += 1
+        }
+        for value in [-62_135_596_800.0, -62_135_596_801, 253_402_300_799, 253_402_300_800, -0.5, 0, 1e12, -1e12] {
+            for zone in zones { check(Date(timeIntervalSince1970: value), zone) }
+        }
+        #expect(disagreements.isEmpty, "\(disagreements.prefix(5))")
+        #expect(PDFDate.format(Date(timeIntervalSince1970: 1_700_000_000.9)) == "D:20231114221320+00'00'")
+    }
+
     /// The year is written as `String(format: "%04d")` wrote it.
     @Test(arguments: [0, 7, 42, 999, 1583, 2026, 9999, 12345, -5, -123, -12345])
     func aYearHasFourDigitsAtLeast(year: Int) {

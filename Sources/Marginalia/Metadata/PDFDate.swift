@@ -1,4 +1,5 @@
 import Foundation
+import MarginaliaCore
 
 /// PDF date strings (ISO 32000-2, 7.9.4): `D:YYYYMMDDHHmmSSOHH'mm'`.
 public enum PDFDate {
@@ -86,8 +87,12 @@ public enum PDFDate {
         return era * 146_097 + dayOfEra - 719_468
     }
 
+    /// UTC, the zone dates are written in unless another is given: made once (a `TimeZone`
+    /// made for each date written was a part of each annotation's cost).
+    @usableFromInline static let utc = TimeZone(secondsFromGMT: 0) ?? .current
+
     /// Formats `date` as `D:YYYYMMDDHHmmSS+HH'mm'` in `timeZone` (UTC by default).
-    public static func format(_ date: Date, timeZone: TimeZone = TimeZone(secondsFromGMT: 0) ?? .current) -> String {
+    public static func format(_ date: Date, timeZone: TimeZone = PDFDate.utc) -> String {
         let (digits, offset) = parts(date, timeZone)
         let sign = offset < 0 ? "-" : "+"
         let magnitude = abs(offset) / 60
@@ -95,7 +100,7 @@ public enum PDFDate {
     }
 
     /// Formats `date` as XMP wants it (ISO 8601: `YYYY-MM-DDTHH:mm:SS+HH:mm`).
-    public static func formatXMP(_ date: Date, timeZone: TimeZone = TimeZone(secondsFromGMT: 0) ?? .current) -> String {
+    public static func formatXMP(_ date: Date, timeZone: TimeZone = PDFDate.utc) -> String {
         let (d, offset) = parts(date, timeZone)
         let chars = Array(d)
         func slice(_ a: Int, _ b: Int) -> String { String(chars[a..<b]) }
@@ -105,13 +110,28 @@ public enum PDFDate {
             + sign + two(magnitude / 60) + ":" + two(magnitude % 60)
     }
 
-    private static func parts(_ date: Date, _ timeZone: TimeZone) -> (String, Int) {
+    /// The date's digits `YYYYMMDDHHmmSS` in `timeZone`, and the zone's offset then.
+    static func parts(_ date: Date, _ timeZone: TimeZone) -> (String, Int) {
+        let offset = timeZone.secondsFromGMT(for: date)
+        // Counted by hand (the core's count, which Foundation's Gregorian calendar agrees with
+        // from year 1 to 9999: PDFDateTests): a `Calendar` set up for each date cost 14,000
+        // instructions of each annotation's two (docs/benchmarks.md, "profile").
+        if let t = AnnotationTimestamp(date).civilTime(secondsEastOfUTC: Int64(offset)), (1...9999).contains(t.year) {
+            let digits = four(Int(t.year)) + two(Int(t.month)) + two(Int(t.day)) + two(Int(t.hour)) + two(Int(t.minute))
+                + two(Int(t.second))
+            return (digits, offset)
+        }
+        return (calendarDigits(date, timeZone), offset)
+    }
+
+    /// The date's digits as Foundation's Gregorian calendar counts them, for the years the
+    /// hand count leaves to it.
+    static func calendarDigits(_ date: Date, _ timeZone: TimeZone) -> String {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
         let c = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
-        let year = four(c.year ?? 1970)
-        let digits = year + two(c.month ?? 1) + two(c.day ?? 1) + two(c.hour ?? 0) + two(c.minute ?? 0) + two(c.second ?? 0)
-        return (digits, timeZone.secondsFromGMT(for: date))
+        return four(c.year ?? 1970) + two(c.month ?? 1) + two(c.day ?? 1) + two(c.hour ?? 0) + two(c.minute ?? 0)
+            + two(c.second ?? 0)
     }
 
     private static func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }

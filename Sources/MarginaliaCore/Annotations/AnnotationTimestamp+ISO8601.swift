@@ -35,12 +35,10 @@ extension AnnotationTimestamp {
         } else {
             clamped = Int64(seconds.rounded(.down))
         }
-        let days = clamped >= 0 ? clamped / 86_400 : -((-clamped + 86_399) / 86_400)
-        let time = clamped - days &* 86_400
-        let (year, month, day) = CivilCalendar.date(julianDay: days + CivilCalendar.referenceJulianDay)
-        let yearText = year < 0 ? "-" + Self.digits(-year, 4) : Self.digits(year, 4)
-        return yearText + "-" + Self.digits(month, 2) + "-" + Self.digits(day, 2) + "T" + Self.digits(time / 3600, 2) + ":"
-            + Self.digits(time / 60 % 60, 2) + ":" + Self.digits(time % 60, 2) + "Z"
+        let t = CivilCalendar.time(wholeSeconds: clamped)
+        let yearText = t.year < 0 ? "-" + Self.digits(-t.year, 4) : Self.digits(t.year, 4)
+        return yearText + "-" + Self.digits(t.month, 2) + "-" + Self.digits(t.day, 2) + "T" + Self.digits(t.hour, 2) + ":"
+            + Self.digits(t.minute, 2) + ":" + Self.digits(t.second, 2) + "Z"
     }
 
     /// `value` in decimal, padded with zeros to `count` digits.

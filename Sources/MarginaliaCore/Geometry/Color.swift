@@ -67,16 +67,7 @@ extension Color {
     /// Surrounding whitespace is ignored. Returns nil for any other length or a character
     /// that is not a hex digit.
     public init?(hex: String) {
-        var text = Substring(hex)
-        while let first = text.first, first.isWhitespace { text = text.dropFirst() }
-        while let last = text.last, last.isWhitespace { text = text.dropLast() }
-        if text.hasPrefix("#") { text = text.dropFirst() }
-        var digits: [UInt8] = []
-        for character in text {
-            // `hexDigitValue` also accepts full-width digits; colours are ASCII only.
-            guard character.isASCII, let digit = character.hexDigitValue else { return nil }
-            digits.append(UInt8(digit))
-        }
+        guard let digits = Self.plainHexDigits(hex) ?? Self.hexDigitsByCharacter(hex) else { return nil }
         let channels: [Double]
         switch digits.count {
         case 3:
@@ -91,6 +82,44 @@ extension Color {
         }
         self.init(red: channels[0], green: channels[1], blue: channels[2],
                   alpha: channels.count == 4 ? channels[3] : 1)
+    }
+
+    /// The digits' values of `hex` when it is ASCII hex digits after an optional `#`, as
+    /// clients send a colour, read by its bytes; nil for anything else, which
+    /// ``hexDigitsByCharacter(_:)`` reads. Reading characters (grapheme clusters, Unicode
+    /// whitespace) cost 9,000 instructions of each stroke's colour (docs/benchmarks.md,
+    /// "profile").
+    static func plainHexDigits(_ hex: String) -> [UInt8]? {
+        var bytes = hex.utf8[...]
+        if bytes.first == UInt8(ascii: "#") { bytes = bytes.dropFirst() }
+        var digits: [UInt8] = []
+        digits.reserveCapacity(bytes.count)
+        for byte in bytes {
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digits.append(byte - UInt8(ascii: "0"))
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digits.append(byte - UInt8(ascii: "a") + 10)
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digits.append(byte - UInt8(ascii: "A") + 10)
+            default: return nil
+            }
+        }
+        return digits
+    }
+
+    /// The digits' values of `hex` with surrounding whitespace (any Unicode whitespace) and
+    /// one `#` taken off, character by character; nil when a character is not an ASCII hex
+    /// digit.
+    static func hexDigitsByCharacter(_ hex: String) -> [UInt8]? {
+        var text = Substring(hex)
+        while let first = text.first, first.isWhitespace { text = text.dropFirst() }
+        while let last = text.last, last.isWhitespace { text = text.dropLast() }
+        if text.hasPrefix("#") { text = text.dropFirst() }
+        var digits: [UInt8] = []
+        for character in text {
+            // `hexDigitValue` also accepts full-width digits; colours are ASCII only.
+            guard character.isASCII, let digit = character.hexDigitValue else { return nil }
+            digits.append(UInt8(digit))
+        }
+        return digits
     }
 
     /// `"#RRGGBB"` in upper case, ignoring alpha.

@@ -34,7 +34,14 @@ public enum PDFTextString {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(text.unicodeScalars.count)
         for scalar in text.unicodeScalars {
-            guard let code = docEncodingCodes[scalar.value] else {
+            // Printable ASCII, tab, newline and return are their own codes: no table lookup
+            // for them (a hash per character was 7,700 instructions of each annotation written).
+            let value = scalar.value
+            if (0x20..<0x7F).contains(value) || value == 0x09 || value == 0x0A || value == 0x0D {
+                bytes.append(UInt8(value))
+                continue
+            }
+            guard let code = docEncodingCodes[value] else {
                 var utf16: [UInt8] = [0xFE, 0xFF]
                 for unit in text.utf16 { utf16 += [UInt8(unit >> 8), UInt8(unit & 0xFF)] }
                 return utf16

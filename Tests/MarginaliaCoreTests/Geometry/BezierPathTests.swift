@@ -104,6 +104,56 @@ extension GeometryTests {
             #expect(approximately(wave.bounds, CGRect(x: 0, y: -peak, width: 30, height: 2 * peak), 1e-12))
         }
 
+        /// The bounds without arrays are, to the bit, what the array-based count gave: the roots
+        /// filtered, sorted and joined (kept here as it was written) over random curves, flat
+        /// ones, straight ones and ones with a double root.
+        @Test(arguments: 0..<8)
+        func curveBoundsAsTheArrayBasedCountGaveThem(seed: Int) {
+            func oldSolve(_ a: CGFloat, _ b: CGFloat, _ c: CGFloat) -> [CGFloat] {
+                guard a.isFinite, b.isFinite, c.isFinite else { return [] }
+                let scale = max(abs(a), abs(b), abs(c))
+                guard scale > 0 else { return [] }
+                if abs(a) <= scale * 1e-12 { return b != 0 ? [-c / b] : [] }
+                let na = a / scale, nb = b / scale, nc = c / scale
+                let discriminant = nb * nb - 4 * na * nc
+                if discriminant < 0 { return [] }
+                if discriminant == 0 { return [-nb / (2 * na)] }
+                let q = -0.5 * (nb + (nb < 0 ? -1 : 1) * discriminant.squareRoot())
+                var roots = [q / na]
+                if q != 0 { roots.append(nc / q) }
+                return roots.sorted()
+            }
+            func oldParameters(_ p0: CGFloat, _ p1: CGFloat, _ p2: CGFloat, _ p3: CGFloat) -> [CGFloat] {
+                oldSolve(p3 - 3 * p2 + 3 * p1 - p0, 2 * (p2 - 2 * p1 + p0), p1 - p0).filter { $0 > 0 && $0 < 1 }
+            }
+            var random = SeededGenerator(seed: UInt64(seed))
+            for round in 0..<500 {
+                var points = (0..<4).map { _ in
+                    CGPoint(x: CGFloat.random(in: -500...500, using: &random), y: CGFloat.random(in: -500...500, using: &random))
+                }
+                switch round % 5 {
+                case 1: points[1].y = points[0].y; points[2].y = points[0].y; points[3].y = points[0].y  // flat in y
+                case 2: points[1] = points[0]; points[2] = points[3]  // a straight segment
+                case 3: points[2].x = 2 * points[1].x - points[0].x; points[3].x = 3 * points[1].x - 2 * points[0].x
+                default: break
+                }
+                var path = BezierPath()
+                path.move(to: points[0])
+                path.addCurve(to: points[3], control1: points[1], control2: points[2])
+                var minX = min(points[0].x, points[3].x), maxX = max(points[0].x, points[3].x)
+                var minY = min(points[0].y, points[3].y), maxY = max(points[0].y, points[3].y)
+                for t in oldParameters(points[0].x, points[1].x, points[2].x, points[3].x)
+                    + oldParameters(points[0].y, points[1].y, points[2].y, points[3].y) {
+                    let p = CubicMath.point(points[0], points[1], points[2], points[3], at: t)
+                    minX = min(minX, p.x); maxX = max(maxX, p.x); minY = min(minY, p.y); maxY = max(maxY, p.y)
+                }
+                #expect(path.bounds == CGRect(x: minX, y: minY, width: maxX - minX, height: maxY - minY), "round \(round)")
+                let a = CGFloat.random(in: -3...3, using: &random), b = CGFloat.random(in: -3...3, using: &random)
+                let c = round % 7 == 0 ? b * b / (4 * a) : CGFloat.random(in: -3...3, using: &random)
+                #expect(CubicMath.solveQuadratic(a: a, b: b, c: c) == oldSolve(a, b, c))
+            }
+        }
+
         @Test func boundsOfEmptyAndDegeneratePaths() {
             #expect(BezierPath().bounds.isNull)
             #expect(BezierPath().controlPointBounds.isNull)

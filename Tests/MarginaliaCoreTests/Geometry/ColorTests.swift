@@ -36,6 +36,19 @@ extension GeometryTests {
             #expect(Color(hex: text) == nil)
         }
 
+        /// What the byte reading reads, it reads as the character reading does, and what it
+        /// leaves (whitespace, a second `#`, other scripts) goes to the character reading.
+        @Test(arguments: ["#FF8000", "ff8000", "#f80", "#0000FF80", "aBc", "#aBcDeF12", "", "#", "##123456", "#12 456",
+                          " #123456", "#123456\n", "#GG0000", "#12345g", "#１２３", "#é12", "\u{00A0}#123", "#123\u{3000}",
+                          "#1234567", "0123456789abcdefABCDEF", "#F80\u{301}"])
+        func theByteReadingAgreesWithTheCharacterReading(text: String) {
+            if let digits = Color.plainHexDigits(text) {
+                #expect(Color.hexDigitsByCharacter(text) == digits, "\(text)")
+            } else {
+                #expect(text.utf8.dropFirst(text.hasPrefix("#") ? 1 : 0).contains { !$0.isHexDigitByte }, "\(text)")
+            }
+        }
+
         @Test func formatsHex() {
             let color = Color(red: 1, green: 0.5, blue: 0, alpha: 0.25)
             #expect(color.hex == "#FF8000")
@@ -81,5 +94,11 @@ extension GeometryTests {
             #expect(translucent.alpha == 0.3)
             #expect(Color.yellow.withAlpha(7).alpha == 1)
         }
+    }
+}
+
+private extension UInt8 {
+    var isHexDigitByte: Bool {
+        (0x30...0x39).contains(self) || (0x41...0x46).contains(self) || (0x61...0x66).contains(self)
     }
 }

@@ -28,6 +28,25 @@ struct PDFTextStringTests {
         #expect(PDFTextString.decode([]) == "")
     }
 
+    /// The table's writing: every scalar's code, or UTF-16BE when one has none.
+    static func encodedByTable(_ text: String) -> [UInt8] {
+        let codes = text.unicodeScalars.map { PDFTextString.docEncodingCodes[$0.value] }
+        if codes.allSatisfy({ $0 != nil }) { return codes.compactMap { $0 } }
+        return [0xFE, 0xFF] + text.utf16.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }
+    }
+
+    @Test("every scalar up to U+2FFF, alone and among ASCII letters, written as the code table writes it")
+    func everyScalarWritten() {
+        for value in UInt32(0)..<0x3000 {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            for text in [String(scalar), "A\(scalar)b\tc\n", "\(scalar)\(scalar)\r"] {
+                #expect(PDFTextString.encode(text) == Self.encodedByTable(text), "U+\(String(value, radix: 16))")
+            }
+        }
+        #expect(PDFTextString.encode("Value p1.text1") == Array("Value p1.text1".utf8))
+        #expect(PDFTextString.encode("") == [])
+    }
+
     @Test("a byte order mark chooses UTF-16BE or UTF-8")
     func byteOrderMarks() {
         #expect(PDFTextString.decode([0xFE, 0xFF, 0x00, 0x41, 0x03, 0xA9]) == "AΩ")
