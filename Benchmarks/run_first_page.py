@@ -4,10 +4,10 @@ step, in the editor and in a bare pdf.js page, each opened from its navigation i
 browser context (nothing cached), alternately, in the same Chromium against the same server.
 
 The editor's steps are the marks it puts on its own performance timeline (pdfworker.js,
-earlyopen.js, viewer.js: `marginalia:*`); the bare page (served to the browser by the
-benchmark's request routing, at the server's origin) imports pdf.js's module, starts its
-worker, opens the same file by 64 KiB ranges with the editor's pdf.js options and draws page 1
-at 100 %, marking the same steps (`bare:*`). The document is run_large.py's (made there
+earlyopen.js, viewer.js: `marginalia:*`); the bare page (the server's smallest answer, with
+a script run in it as soon as it is there) imports pdf.js's module, starts its worker, opens
+the same file by 64 KiB ranges with the editor's pdf.js options and draws page 1 at 100 %,
+marking the same steps (`bare:*`). The document is run_large.py's (made there
 once). With `--before DIR`, a second server serves that editor's folder (e.g. main's
 `git archive HEAD Web`), opened in turn with this checkout's.
 
@@ -23,32 +23,33 @@ import bench_common as bench
 import editor_session as session
 from run_large import FIRST_PAGE_MARK, make_document, request
 
-BARE_PAGE = "/bench/bare-pdfjs.html"
-
-# The bare pdf.js page: the same library, worker and options as the editor, nothing else.
-BARE_HTML = """<!doctype html><meta charset="utf-8"><title>bare pdf.js</title><body><script type="module">
-performance.mark('bare:module');
-const url = new URL(location.href).searchParams.get('file');
-const pdfjsLib = await import('/vendor/pdfjs/pdf.mjs');
-pdfjsLib.GlobalWorkerOptions.workerSrc = '/vendor/pdfjs/pdf.worker.mjs';
-performance.mark('bare:library');
-const worker = new pdfjsLib.PDFWorker({ name: 'bare' });
-performance.mark('bare:worker-created');
-await worker.promise;
-performance.mark('bare:worker-ready');
-const folder = (name) => new URL(`/vendor/pdfjs/${name}/`, location.href).href;
-const pdf = await pdfjsLib.getDocument({ url, worker, rangeChunkSize: 65536, disableAutoFetch: true,
-  disableStream: true, useSystemFonts: false, standardFontDataUrl: folder('standard_fonts'),
-  cMapUrl: folder('cmaps'), cMapPacked: true, wasmUrl: folder('wasm'), iccUrl: folder('iccs') }).promise;
-performance.mark('bare:document');
-const page = await pdf.getPage(1);
-performance.mark('bare:page');
-const viewport = page.getViewport({ scale: 1 });
-const canvas = Object.assign(document.createElement('canvas'), { width: viewport.width, height: viewport.height });
-document.body.append(canvas);
-await page.render({ canvasContext: canvas.getContext('2d'), viewport }).promise;
-performance.mark('bare:drawn');
-</script>"""
+# The bare pdf.js page: the server's smallest answer (`GET /api/v1/me`, a few bytes of JSON)
+# navigated to, then this run in it at once: pdf.js's module imported, its worker started, the
+# same file opened by 64 KiB ranges with the editor's pdf.js options, page 1 drawn at 100 %.
+# (An HTML page of its own given to the browser by request routing ran no module script.)
+BARE_PAGE = "/api/v1/me"
+BARE_SCRIPT = """async (url) => {
+    performance.mark('bare:module');
+    const pdfjsLib = await import('/vendor/pdfjs/pdf.mjs');
+    pdfjsLib.GlobalWorkerOptions.workerSrc = '/vendor/pdfjs/pdf.worker.mjs';
+    performance.mark('bare:library');
+    const worker = new pdfjsLib.PDFWorker({ name: 'bare' });
+    performance.mark('bare:worker-created');
+    await worker.promise;
+    performance.mark('bare:worker-ready');
+    const folder = (name) => new URL(`/vendor/pdfjs/${name}/`, location.href).href;
+    const pdf = await pdfjsLib.getDocument({ url, worker, rangeChunkSize: 65536, disableAutoFetch: true,
+        disableStream: true, useSystemFonts: false, standardFontDataUrl: folder('standard_fonts'),
+        cMapUrl: folder('cmaps'), cMapPacked: true, wasmUrl: folder('wasm'), iccUrl: folder('iccs') }).promise;
+    performance.mark('bare:document');
+    const page = await pdf.getPage(1);
+    performance.mark('bare:page');
+    const viewport = page.getViewport({ scale: 1 });
+    const canvas = Object.assign(document.createElement('canvas'), { width: viewport.width, height: viewport.height });
+    document.body.append(canvas);
+    await page.render({ canvasContext: canvas.getContext('2d'), viewport }).promise;
+    performance.mark('bare:drawn');
+}"""
 
 # (label, the editor's mark, the bare page's mark); None: the step has no mark there.
 STEPS = [
@@ -58,6 +59,7 @@ STEPS = [
     ("the worker ready (its first message)", "marginalia:worker-ready", "bare:worker-ready"),
     ("the file's end (and beginning) in (`getFile`)", "marginalia:early-file", None),
     ("`main.js` runs", "marginalia:main", None),
+    ("the editor starts (after the early page)", "marginalia:editor-start", None),
     ("`getDocument` resolved", "marginalia:early-document", "bare:document"),
     ("page 1 fetched (`getPage`)", "marginalia:early-page", "bare:page"),
     ("page 1 drawn before the editor has started (earlypage.js)", "marginalia:early-page-drawn", None),
@@ -81,15 +83,16 @@ TIMELINE = """(() => {
 EDITOR_DREW = "!!document.querySelector('.page.rendered')"
 
 
-def open_once(browser, url, done, bare_html=None):
-    """The timeline of one opening of `url` in a new context, once the expression `done` is true."""
+def open_once(browser, url, done, bare_file=None):
+    """The timeline of one opening of `url` in a new context, once the expression `done` is
+    true; with `bare_file`, BARE_SCRIPT run on that file once the page is there."""
     tab = browser.new_tab({"width": 1280, "height": 900}, False, 1)
     try:
-        if bare_html:
-            tab.page.route(f"**{BARE_PAGE}*", lambda route: route.fulfill(content_type="text/html", body=bare_html))
-        else:
+        if not bare_file:
             tab.context.add_init_script(FIRST_PAGE_MARK)
         tab.page.goto(url, wait_until="commit")
+        if bare_file:
+            tab.evaluate(BARE_SCRIPT, bare_file)
         # Polled from here: Playwright's wait_for_function evaluates with eval, which the editor's CSP forbids.
         deadline = time.time() + 60
         while not tab.evaluate(done):
@@ -125,8 +128,8 @@ def main():
                 for name, server, document_id in (editors if run % 2 == 0 else editors[::-1]):
                     timelines[name].append(open_once(browser, f"{server}/?doc={document_id}", EDITOR_DREW))
                 file_url = f"{base}/api/v1/documents/{doc}/file"
-                timelines["bare"].append(open_once(browser, f"{base}{BARE_PAGE}?file={file_url}",
-                                                    "performance.getEntriesByName('bare:drawn').length > 0", BARE_HTML))
+                timelines["bare"].append(open_once(browser, f"{base}{BARE_PAGE}",
+                                                    "performance.getEntriesByName('bare:drawn').length > 0", file_url))
             version = session.chromium_version(browser)
     print(report(timelines, args.runs, version))
 

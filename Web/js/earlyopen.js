@@ -12,7 +12,7 @@
 // loading task and PDFDocumentProxy, not a second opening.
 
 import { getFile } from './api.js';
-import { showEarlyPage } from './earlypage.js';
+import { settleEarlyPage, showEarlyPage } from './earlypage.js';
 import { startOpening } from './pdflibrary.js';
 import { rememberedView } from './viewstate.js';
 
@@ -40,10 +40,11 @@ if (requested) {
     }).then((page) => {
       performance.mark('marginalia:early-page');
       return showEarlyPage(page, rememberedView(requested));
-    }).catch(() => {});  // the editor's own opening says what went wrong (pdfopen.js)
+    }).catch(() => {})  // the editor's own opening says what went wrong (pdfopen.js)
+      .then(settleEarlyPage);
     return { file, task };
   });
-  opened.catch(() => {});  // reported by the editor's opening, which takes it
+  opened.catch(settleEarlyPage);  // reported by the editor's opening, which takes it
   early = {
     id: requested,
     opened,
@@ -52,6 +53,8 @@ if (requested) {
       if (foundStale) listener();
     },
   };
+} else {
+  settleEarlyPage();
 }
 
 /**

@@ -15,6 +15,29 @@ const PAGE_GAP = 12;
 /** The largest zoom the automatic fit gives a page not whole at its width (`Viewport.automaticZoomLimit`). */
 const AUTOMATIC_ZOOM_LIMIT = 1.25;
 
+/**
+ * At most this long (ms after this module ran) the editor waits for the early page before it
+ * starts (main.js): past it, a slow opening no longer holds the editor back.
+ */
+const EDITOR_WAIT_LIMIT_MS = 2000;
+
+let settle = null;
+/**
+ * Resolves once the early page is drawn, or will not be (no `?doc=`, the opening failed, the
+ * editor drew first), or after EDITOR_WAIT_LIMIT_MS. main.js starts the editor then: its
+ * start (the engine, the toolbar, the layout of every page) ran as tasks of 0.2-0.4 s on the
+ * main thread while pdf.js opened the file, and pdf.js's messages to and from its worker (its
+ * "ready", the transport's ranges) waited behind them (docs/benchmarks.md, "large",
+ * thirteenth round).
+ * @type {Promise<void>}
+ */
+export const earlyPageSettled = new Promise((resolve) => { settle = resolve; });
+performance.mark('marginalia:early-page-wait');
+setTimeout(() => settle(), EDITOR_WAIT_LIMIT_MS);
+
+/** Says that the early page is drawn, or will not be: the editor may start (`earlyPageSettled`). */
+export function settleEarlyPage() { settle(); }
+
 /** The drawn page's element (`.early-page`), null before and once dropped. */
 let shown = null;
 /** Whether the editor drew a page or its opening ended: no early page from then on. */

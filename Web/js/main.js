@@ -24,7 +24,7 @@ import { setSignedInUser } from './identity.js';
 import { t, formatNumber } from './i18n.js';
 import { showCertification } from './certification.js';
 import { dropEarly } from './earlyrequests.js';
-import { dropEarlyPage } from './earlypage.js';
+import { dropEarlyPage, earlyPageSettled } from './earlypage.js';
 import { feature, featureAfterFirstPage, loadFeatures } from './features.js';
 
 // index.html's template lets this module go from a script (pdfworker.js), not as a deferred
@@ -250,6 +250,10 @@ function installDrop() {
 async function start() {
   // When the editor's code begins to run: the opening's first requests went out before (earlyrequests.js).
   performance.mark('marginalia:main');
+  // The editor starts once the page the document opens at is drawn (earlypage.js; bounded):
+  // pdf.js's messages do not wait behind its start.
+  await earlyPageSettled;
+  performance.mark('marginalia:editor-start');
   window.marginalia = editor; // for tests and debugging
   const requested = new URL(location.href).searchParams.get('doc');
   // The document asked for is fetched while the engine loads, not after.
