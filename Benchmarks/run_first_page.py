@@ -14,14 +14,12 @@ once). With `--before DIR`, a second server serves that editor's folder (e.g. ma
     python3 Benchmarks/run_first_page.py [--marginalia BIN | --no-build] [--runs 7] [--before DIR]
 """
 
-import argparse
 import statistics
 import time
 from pathlib import Path
 
-import bench_common as bench
 import editor_session as session
-from run_large import FIRST_PAGE_MARK, make_document, request
+from run_large import FIRST_PAGE_MARK, request, set_up
 
 # The bare pdf.js page: the server's smallest answer (`GET /api/v1/me`, a few bytes of JSON)
 # navigated to, then this run in it at once: pdf.js's module imported, its worker started, the
@@ -108,14 +106,8 @@ def open_once(browser, url, done, bare_file=None):
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    bench.add_common_arguments(parser)
-    parser.add_argument("--megabytes", type=int, default=300)
-    parser.add_argument("--before", type=Path, help="an editor's folder to open in turn with this checkout's Web/")
-    args = parser.parse_args()
-    bench.check_runs(parser, args)
-    binary = bench.marginalia_binary(args)
-    document = make_document(args.megabytes)
+    args, binary, document = set_up(__doc__, lambda parser: parser.add_argument(
+        "--before", type=Path, help="an editor's folder to open in turn with this checkout's Web/"))
     timelines = {"editor": [], "before": [], "bare": []}
     with session.served(binary) as (base, _), session.chromium() as browser:
         with (session.served(binary, args.before) if args.before else _nothing()) as other:
