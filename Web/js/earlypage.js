@@ -5,10 +5,11 @@
 // scroller (in the workspace, not scrolled with the pages), takes no pointer, and goes once
 // the editor draws a page (`dropEarlyPage`, main.js), or its opening ends without one.
 //
-// Its place and zoom are the engine's for the view earlyopen.js read (Viewport+Navigation:
+// Its place and zoom mirror the engine's for the view earlyopen.js read (Viewport+Navigation:
 // the automatic zoom, the width, or the zoom kept; the page shown one gap from the view's
-// top, centred): the editor's page then comes where this one was. Another layout kept in the settings (two pages
-// side by side) is not known here: the editor's page then moves once it is drawn.
+// top, centred): the editor's page then comes where this one was. Another layout kept in the
+// settings (two pages side by side) is not known here: the editor's page then moves once it
+// is drawn.
 
 /** The engine's gap around the pages (`Viewport.pageGap`), in CSS pixels. */
 const PAGE_GAP = 12;
