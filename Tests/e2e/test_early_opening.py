@@ -160,3 +160,92 @@ def test_the_rest_of_a_small_file_is_asked_for_as_soon_as_its_end_answers(new_ta
     page.wait_until(f"({OPENED}) && !!marginalia.model.summary && ({PAGE_DRAWN})(0)", timeout=30000)
     assert len(ranges) == 2, f"the editor took the rest asked for early: {ranges}"
     assert page.js("marginalia.pdf.numPages") == 12
+
+
+# The early page (earlypage.js): its rect in the scroller's (the toolbar above is filled only
+# once the editor starts), and whether its canvas is dark at each page point (the page is
+# 612 x 792 points, unrotated: y from the top is 792 - y).
+EARLY_PAGE = """(points) => {
+    const element = document.querySelector('.early-page.rendered');
+    if (!element) return null;
+    const s = document.getElementById('scroller').getBoundingClientRect();
+    const r = element.getBoundingClientRect(), canvas = element.querySelector('canvas');
+    const scale = canvas.width / 612, context = canvas.getContext('2d');
+    const dark = points.map(([x, y]) => {
+        const pixel = context.getImageData(Math.floor(x * scale), Math.floor((792 - y) * scale), 1, 1).data;
+        return pixel[0] + pixel[1] + pixel[2] < 150;
+    });
+    return { rect: [r.left - s.left, r.top - s.top, r.width, r.height], dark };
+}"""
+
+
+@pytest.mark.chromium_only("holds a module of the editor back through Playwright's request routing")
+def test_the_first_page_is_drawn_before_the_editor_has_started(new_tab, web_server, large_document):
+    """Issue 36, thirteenth round: earlyopen.js draws the page the document opens at as soon as
+    pdf.js has it (earlypage.js), with the editor's modules held back at the network; the
+    editor's own page 1 comes where it was, and the early one goes once that is drawn."""
+    tab = new_tab()
+    held = []
+    tab.page.route("**/app/js/toolbar.js", lambda route: held.append(route))  # main.js's, not earlyopen.js's
+    page = Page(tab, web_server)
+    tab.page.goto(f"{web_server}/?doc={large_document}", wait_until="commit")
+    wait_until_held(tab, held, "toolbar.js")
+    page.wait_until(f"({EARLY_PAGE})([]) !== null", timeout=20000)
+    early = page.js(EARLY_PAGE, [(300, 720), (120, 100)])
+    assert not page.js(MAIN_RAN), "drawn before main.js ran"
+    assert early["dark"] == [True, False], f"page 1 drawn from the file: the black bar, and white below the image: {early}"
+    held[0].continue_()
+    page.wait_until(f"({OPENED}) && !!marginalia.model.summary && ({PAGE_DRAWN})(0)", timeout=30000)
+    assert page.js("document.querySelectorAll('.early-page').length") == 0, "the early page went once the editor's was drawn"
+    editors = page.js("""(() => { const r = marginalia.viewer.views[0].element.getBoundingClientRect();
+        const s = document.getElementById('scroller').getBoundingClientRect();
+        return [r.left - s.left, r.top - s.top, r.width, r.height]; })()""")
+    print(f"\nchromium: early page at {early['rect']}, the editor's page 1 at {editors}")
+    # Within the scroll bar's half width: the editor's layout adds one beside 120 pages.
+    assert all(abs(a - b) <= 8 for a, b in zip(early["rect"], editors)), f"where the editor shows it: {early['rect']} {editors}"
+    assert page.errors == []
+
+
+# When the editor started and what it waited for (ms after the navigation; null: no such mark).
+EDITOR_WAITED = """(() => {
+    const at = (name) => performance.getEntriesByName(name)[0]?.startTime ?? null;
+    return { wait: at('marginalia:early-page-wait'), drawn: at('marginalia:early-page-drawn'), start: at('marginalia:editor-start') };
+})()"""
+EDITOR_WAIT_LIMIT_MS = 2000  # earlypage.js
+
+
+def test_the_editor_starts_once_the_early_page_is_drawn(new_editor, large_document):
+    """Thirteenth round: the editor's start (main.js, after its modules ran) waits for the early
+    page, so that its long tasks do not hold pdf.js's messages back; at most for earlypage.js's
+    bound, past which a slow opening no longer holds the editor."""
+    editor = new_editor(doc_id=large_document)
+    marks = editor.js(EDITOR_WAITED)
+    print(f"\n{editor.engine}: {marks}")
+    if marks["drawn"] is not None:
+        assert marks["start"] >= marks["drawn"], f"the editor started after the early page: {marks}"
+    else:  # slower than the bound on a busy machine
+        assert marks["start"] >= marks["wait"] + EDITOR_WAIT_LIMIT_MS - 5, f"the editor waited for the bound: {marks}"
+
+
+@pytest.mark.chromium_only("holds the file's end back through Playwright's request routing")
+def test_the_editor_starts_after_a_bound_without_the_early_page(new_tab, web_server, large_document):
+    tab = new_tab()
+    held = []
+
+    def hold_the_end(route):
+        if route.request.headers.get("range", "").startswith("bytes=-") and not held:
+            held.append(route)
+        else:
+            route.continue_()
+
+    tab.page.route("**/file", hold_the_end)
+    page = Page(tab, web_server)
+    tab.page.goto(f"{web_server}/?doc={large_document}", wait_until="commit")
+    wait_until_held(tab, held, "the file's end")
+    # No early page can be drawn: the editor starts all the same, once the bound is past.
+    page.wait_until(f"({EDITOR_WAITED}).start !== null", timeout=15000)
+    marks = page.js(EDITOR_WAITED)
+    assert marks["drawn"] is None and marks["start"] >= marks["wait"] + EDITOR_WAIT_LIMIT_MS - 5, marks
+    held[0].continue_()
+    page.wait_until(f"({OPENED}) && !!marginalia.model.summary && ({PAGE_DRAWN})(0)", timeout=30000)
+    assert page.js("document.querySelectorAll('.early-page').length") == 0

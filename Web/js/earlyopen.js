@@ -12,6 +12,7 @@
 // loading task and PDFDocumentProxy, not a second opening.
 
 import { getFile } from './api.js';
+import { settleEarlyPage, showEarlyPage } from './earlypage.js';
 import { startOpening } from './pdflibrary.js';
 import { rememberedView } from './viewstate.js';
 
@@ -28,15 +29,22 @@ if (requested) {
   const opened = getFile(requested, { onStale }).then((file) => {
     performance.mark('marginalia:early-file');
     const task = startOpening(file.source);
-    // The page the document opens at asked for at once: pdf.js keeps its proxy for the viewer.
+    // The page the document opens at asked for at once (pdf.js keeps its proxy for the viewer)
+    // and drawn where the editor will show it, before the editor has started (earlypage.js).
     task.then((started) => {
       performance.mark('marginalia:early-getdocument');
       return started.promise;
-    }).then((pdf) => pdf.getPage(Math.min(rememberedView(requested)?.page ?? 0, pdf.numPages - 1) + 1))
-      .catch(() => {});  // the editor's own opening says what went wrong (pdfopen.js)
+    }).then((pdf) => {
+      performance.mark('marginalia:early-document');
+      return pdf.getPage(Math.min(rememberedView(requested)?.page ?? 0, pdf.numPages - 1) + 1);
+    }).then((page) => {
+      performance.mark('marginalia:early-page');
+      return showEarlyPage(page, rememberedView(requested));
+    }).catch(() => {})  // the editor's own opening says what went wrong (pdfopen.js)
+      .then(settleEarlyPage);
     return { file, task };
   });
-  opened.catch(() => {});  // reported by the editor's opening, which takes it
+  opened.catch(settleEarlyPage);  // reported by the editor's opening, which takes it
   early = {
     id: requested,
     opened,
@@ -45,6 +53,8 @@ if (requested) {
       if (foundStale) listener();
     },
   };
+} else {
+  settleEarlyPage();
 }
 
 /**

@@ -24,6 +24,7 @@ import { setSignedInUser } from './identity.js';
 import { t, formatNumber } from './i18n.js';
 import { showCertification } from './certification.js';
 import { dropEarly } from './earlyrequests.js';
+import { dropEarlyPage, earlyPageSettled } from './earlypage.js';
 import { feature, featureAfterFirstPage, loadFeatures } from './features.js';
 
 // index.html's template lets this module go from a script (pdfworker.js), not as a deferred
@@ -249,6 +250,10 @@ function installDrop() {
 async function start() {
   // When the editor's code begins to run: the opening's first requests went out before (earlyrequests.js).
   performance.mark('marginalia:main');
+  // The editor starts once the page the document opens at is drawn (earlypage.js; bounded):
+  // pdf.js's messages do not wait behind its start.
+  await earlyPageSettled;
+  performance.mark('marginalia:editor-start');
   window.marginalia = editor; // for tests and debugging
   const requested = new URL(location.href).searchParams.get('doc');
   // The document asked for is fetched while the engine loads, not after.
@@ -261,6 +266,7 @@ async function start() {
   try {
     await editor.start();
   } catch (error) {
+    dropEarlyPage();
     editor.status(t('status.engineNotLoaded', { reason: error.message }), true);
     return;
   }
@@ -275,11 +281,14 @@ async function start() {
   installDrop();
   // What page 1 does not need comes once a page is drawn (features.js), or the opening is over.
   editor.viewer.on('rendered', loadFeatures);
+  // The page earlyopen.js drew goes once the editor draws one (or shows no document).
+  editor.viewer.on('rendered', dropEarlyPage);
   try {
     const id = requested ?? (await api.listDocuments()).documents?.[0]?.id;
     if (id) await editor.open(id);
-    else document.getElementById('empty').hidden = false;
+    else { dropEarlyPage(); document.getElementById('empty').hidden = false; }
   } catch (error) {
+    dropEarlyPage();
     document.getElementById('empty').hidden = false;
     editor.status(t('status.openFailed', { reason: error.message }), true);
   }

@@ -36,8 +36,13 @@ export const workerListening = workerResponse
   })
   .then((script) => new Promise((resolve, reject) => {
     const url = URL.createObjectURL(new Blob([script], { type: 'text/javascript' }));
+    performance.mark('marginalia:worker-created');
     const worker = new Worker(url, { type: 'module', name: 'marginalia' });
-    worker.addEventListener('message', () => { URL.revokeObjectURL(url); resolve(worker); }, { once: true });
+    worker.addEventListener('message', () => {
+      performance.mark('marginalia:worker-ready');
+      URL.revokeObjectURL(url);
+      resolve(worker);
+    }, { once: true });
     worker.addEventListener('error', (event) => { URL.revokeObjectURL(url); reject(event); }, { once: true });
   }));
 workerListening.catch(() => {});  // reported by the opening that waits for it (pdfjs.js)

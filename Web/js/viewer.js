@@ -24,6 +24,8 @@ const snap = (v) => Math.round(v * (window.devicePixelRatio || 1)) / (window.dev
 /** The SVG `matrix(...)` attribute value of a matrix. */
 export const svgMatrix = (m) => `matrix(${m.map((v) => +v.toFixed(6)).join(' ')})`;
 
+/** Marked on the page's performance timeline when a page of the tab is first drawn (issue 36's timeline, docs/benchmarks.md). */
+const FIRST_PAGE_MARK = 'marginalia:page-drawn';
 /** Pages placed at once on each side of the one a document opens at (`placeInSlices`). */
 const PLACE_AROUND = 4;
 /** Pages placed in one slice of a new document's first layout (`placeInSlices`). */
@@ -485,6 +487,7 @@ export class Viewer {
       this.sizeCanvas(view);
       view.canvasIds = plan.canvasIds;
       view.element.classList.add('rendered');
+      if (!performance.getEntriesByName(FIRST_PAGE_MARK).length) performance.mark(FIRST_PAGE_MARK);
       addTextLayer(view, page);
       this.emit('rendered', view.geometry.index);
       this.keepWithinBudget();

@@ -1,0 +1,107 @@
+// The page a document opens at, drawn by earlyopen.js as soon as pdf.js has it, where the
+// editor will show it, before the editor has started (issue 36, docs/editor-web.md "Large
+// files"): the editor's own drawing of it waits for its modules, the engine, the layout of
+// every page and the annotations' plan; this one waits only for pdf.js. It lies over the
+// scroller (in the workspace, not scrolled with the pages), takes no pointer, and goes once
+// the editor draws a page (`dropEarlyPage`, main.js), or its opening ends without one.
+//
+// Its place and zoom mirror the engine's for the view earlyopen.js read (Viewport+Navigation:
+// the automatic zoom, the width, or the zoom kept; the page shown one gap from the view's
+// top, centred): the editor's page then comes where this one was. Another layout kept in the
+// settings (two pages side by side) is not known here: the editor's page then moves once it
+// is drawn.
+
+/** The engine's gap around the pages (`Viewport.pageGap`), in CSS pixels. */
+const PAGE_GAP = 12;
+/** The largest zoom the automatic fit gives a page not whole at its width (`Viewport.automaticZoomLimit`). */
+const AUTOMATIC_ZOOM_LIMIT = 1.25;
+
+/**
+ * At most this long (ms after this module ran) the editor waits for the early page before it
+ * starts (main.js): past it, a slow opening no longer holds the editor back.
+ */
+const EDITOR_WAIT_LIMIT_MS = 2000;
+
+let settle = null;
+/**
+ * Resolves once the early page is drawn, or will not be (no `?doc=`, the opening failed, the
+ * editor drew first), or after EDITOR_WAIT_LIMIT_MS. main.js starts the editor then: its
+ * start (the engine, the toolbar, the layout of every page) ran as tasks of 0.2-0.4 s on the
+ * main thread while pdf.js opened the file, and pdf.js's messages to and from its worker (its
+ * "ready", the transport's ranges) waited behind them (docs/benchmarks.md, "large",
+ * thirteenth round).
+ * @type {Promise<void>}
+ */
+export const earlyPageSettled = new Promise((resolve) => { settle = resolve; });
+performance.mark('marginalia:early-page-wait');
+setTimeout(() => settle(), EDITOR_WAIT_LIMIT_MS);
+
+/** Says that the early page is drawn, or will not be: the editor may start (`earlyPageSettled`). */
+export function settleEarlyPage() { settle(); }
+
+/** The drawn page's element (`.early-page`), null before and once dropped. */
+let shown = null;
+/** Whether the editor drew a page or its opening ended: no early page from then on. */
+let over = false;
+
+/**
+ * The zoom the engine opens a page of `width` x `height` points at in a view of
+ * `viewWidth` x `viewHeight` CSS pixels, for a remembered `view` (viewstate.js; null: none).
+ */
+export function openingZoom(width, height, viewWidth, viewHeight, view) {
+  const widthZoom = (viewWidth - 2 * PAGE_GAP) / width;
+  if (view && view.fit === false) return view.zoom;
+  if (view && view.fit !== 'auto') return widthZoom;
+  const wholeZoom = Math.min(widthZoom, (viewHeight - 2 * PAGE_GAP) / height);
+  return Math.min(widthZoom, Math.max(wholeZoom, AUTOMATIC_ZOOM_LIMIT));
+}
+
+/**
+ * Draws pdf.js's `page` over the scroller at the opening's zoom for `view`, unless the editor
+ * drew a page first or the view has no room: true once drawn (the element has the class
+ * `rendered` from then on), false when not drawn.
+ * @param {object} page a PDFPageProxy
+ * @param {{page: number, zoom: number, fit: (string|boolean)}|null} view
+ * @returns {Promise<boolean>}
+ */
+export async function showEarlyPage(page, view) {
+  const scroller = document.getElementById('scroller');
+  if (!scroller?.parentElement || shown || over) return false;
+  const size = page.getViewport({ scale: 1 });
+  const zoom = openingZoom(size.width, size.height, scroller.clientWidth, scroller.clientHeight, view);
+  if (!(zoom > 0) || !Number.isFinite(zoom)) return false;
+  const dpr = window.devicePixelRatio || 1;
+  const viewport = page.getViewport({ scale: zoom * dpr });
+  const element = document.createElement('div');
+  element.className = 'early-page';
+  element.setAttribute('aria-hidden', 'true');
+  const canvas = document.createElement('canvas');
+  canvas.width = Math.round(viewport.width);
+  canvas.height = Math.round(viewport.height);
+  element.style.width = `${viewport.width / dpr}px`;
+  element.style.height = `${viewport.height / dpr}px`;
+  element.style.left = `${scroller.offsetLeft + Math.max(PAGE_GAP, (scroller.clientWidth - viewport.width / dpr) / 2)}px`;
+  element.style.top = `${scroller.offsetTop + PAGE_GAP}px`;
+  element.append(canvas);
+  shown = element;
+  try {
+    await page.render({ canvasContext: canvas.getContext('2d'), viewport }).promise;
+  } catch {
+    dropEarlyPage();
+    return false;
+  }
+  if (shown !== element) return false;
+  scroller.parentElement.append(element);
+  element.classList.add('rendered');
+  performance.mark('marginalia:early-page-drawn');
+  return true;
+}
+
+/** Takes the early page away, and draws none from now on (the editor drew its own, or its opening ended). */
+export function dropEarlyPage() {
+  over = true;
+  if (!shown) return;
+  shown.remove();
+  shown.querySelector('canvas').width = 0;  // its bitmap let go now, not at the next collection
+  shown = null;
+}
