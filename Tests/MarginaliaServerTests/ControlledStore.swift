@@ -39,6 +39,7 @@ final class ControlledStore: DocumentStore, @unchecked Sendable {
     }
 
     var location: String { base.location }
+    var logAppendCounts: LogAppendCounts? { base.logAppendCounts }
 
     var isShared: Bool {
         let body = lock.withLock { () -> (() -> Void)? in
@@ -78,7 +79,7 @@ final class ControlledStore: DocumentStore, @unchecked Sendable {
     func loadDocument(_ id: String) throws -> StoredDocument { try base.loadDocument(id) }
 
     func appendOperations(_ id: String, expecting expected: LogPosition, _ append: LogAppend, now: Date,
-                          rebase: (DocumentRecord, [OperationRecord]) throws -> LogAppend) throws {
+                          rebase: (DocumentRecord, [OperationRecord]) throws -> LogAppend) throws -> LogPlacement? {
         try base.appendOperations(id, expecting: expected, append, now: now, rebase: rebase)
     }
 
