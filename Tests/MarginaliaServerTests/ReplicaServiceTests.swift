@@ -17,6 +17,19 @@ struct ReplicaServiceTests {
         return (place, a, b, id)
     }
 
+    /// Two replicas whose second, B, reads the store through a ``ControlledStore`` (its
+    /// notices can be held back), with B holding the document in memory at revision 0.
+    private func replicasWithBControlled() throws -> (TestStore, DocumentService, ControlledStore, DocumentService, String) {
+        let place = try TestStore(.postgresql)
+        let a = try place.service()
+        let controlled = ControlledStore(try place.open())
+        let b = DocumentService(store: controlled)
+        let id = try a.catalogue.importDocument(name: "shared.pdf", data: Fixtures.sample).id
+        try waitUntil("both listeners are connected") { (try? a.checkReady()) != nil && (try? b.checkReady()) != nil }
+        _ = try b.annotationIDs(id)
+        return (place, a, controlled, b, id)
+    }
+
     @Test func editsThroughEitherReplicaShareOneDenseLogAndUndoHistory() throws {
         let (place, a, b, id) = try replicas()
         defer { place.remove() }
@@ -50,14 +63,8 @@ struct ReplicaServiceTests {
     /// again, came after the background catch-up, found nothing ahead, and let the first
     /// refusal stand.) A base revision that no replica logged is still refused.
     @Test func aRevisionAnotherReplicaAcknowledgedIsNeverAhead() throws {
-        let place = try TestStore(.postgresql)
+        let (place, a, controlled, b, id) = try replicasWithBControlled()
         defer { place.remove() }
-        let a = try place.service()
-        let controlled = ControlledStore(try place.open())
-        let b = DocumentService(store: controlled)
-        let id = try a.catalogue.importDocument(name: "shared.pdf", data: Fixtures.sample).id
-        try waitUntil("both listeners are connected") { (try? a.checkReady()) != nil && (try? b.checkReady()) != nil }
-        _ = try b.annotationIDs(id)  // B holds the document, at revision 0
         controlled.hold()
         let acknowledged = try a.editing.apply(id, Fixtures.request(.operation(Fixtures.add("from-a")), base: 0)).revision
         let entry = try b.documents.entry(id)
@@ -82,14 +89,8 @@ struct ReplicaServiceTests {
     /// entry as missed, both copies hold both annotations in the log's order, and each client's
     /// undo is its own. After a page rotation the same goes through the rebase instead.
     @Test func aStrokeOvertakenByAnotherReplicaGoesOnTopWithoutARebase() throws {
-        let place = try TestStore(.postgresql)
+        let (place, a, controlled, b, id) = try replicasWithBControlled()
         defer { place.remove() }
-        let a = try place.service()
-        let controlled = ControlledStore(try place.open())
-        let b = DocumentService(store: controlled)
-        let id = try a.catalogue.importDocument(name: "shared.pdf", data: Fixtures.sample).id
-        try waitUntil("both listeners are connected") { (try? a.checkReady()) != nil && (try? b.checkReady()) != nil }
-        _ = try b.annotationIDs(id)  // B holds the document, at revision 0
         let before = try a.annotationIDs(id)
         controlled.hold()
         _ = try a.editing.apply(id, Fixtures.request(.operation(Fixtures.add("from-a")), base: 0, client: "tab-a"))
