@@ -73,9 +73,6 @@ struct PostgresAuthorTests {
     /// The arguments of `marginalia_append` of schema version 2 (version 4 adds `text[]`).
     static let appendArguments = "text, bigint, text, bigint[], text[], text[], text[], double precision[], integer, "
         + "double precision, text, text"
-    /// The arguments of `marginalia_append_on_top` (schema version 12).
-    static let appendOnTopArguments = "text, bigint, text, text[], text[], text[], double precision[], text[], "
-        + "double precision, text, text, text"
 
     @Test func migrationToVersion4KeepsTheEntriesLoggedBeforeAuthors() throws {
         let place = try TestStore(.postgresql)
@@ -89,7 +86,6 @@ struct PostgresAuthorTests {
                        + "ALTER TABLE operations DROP COLUMN author; DROP TABLE users, shares, audit, retention, document_retention; "
                        + "ALTER TABLE versions DROP COLUMN redacted; DROP TABLE saved_signatures; DROP TABLE user_certificates; "
                        + "DROP FUNCTION marginalia_audit_append_only(); DROP INDEX text_entries_annotation; "
-                       + "DROP FUNCTION marginalia_append_on_top(\(Self.appendOnTopArguments)); "
                        + "UPDATE marginalia_schema SET version = 3")
             try $0.run(PostgresSchema.migrations[1])  // version 2's marginalia_append
             try $0.query("""

@@ -39,7 +39,6 @@ final class ControlledStore: DocumentStore, @unchecked Sendable {
     }
 
     var location: String { base.location }
-    var logAppendCounts: LogAppendCounts? { base.logAppendCounts }
 
     var isShared: Bool {
         let body = lock.withLock { () -> (() -> Void)? in
@@ -79,7 +78,7 @@ final class ControlledStore: DocumentStore, @unchecked Sendable {
     func loadDocument(_ id: String) throws -> StoredDocument { try base.loadDocument(id) }
 
     func appendOperations(_ id: String, expecting expected: LogPosition, _ append: LogAppend, now: Date,
-                          rebase: (DocumentRecord, [OperationRecord]) throws -> LogAppend) throws -> LogPlacement? {
+                          rebase: (DocumentRecord, [OperationRecord]) throws -> LogAppend) throws {
         try base.appendOperations(id, expecting: expected, append, now: now, rebase: rebase)
     }
 

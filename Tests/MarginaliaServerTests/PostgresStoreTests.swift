@@ -1,5 +1,4 @@
 import Foundation
-import MarginaliaEditor
 import Testing
 @testable import MarginaliaServer
 
@@ -79,9 +78,7 @@ struct PostgresStoreTests {
                        + "DROP TABLE text_entries, text_pages, text_documents, users, shares, audit, retention, document_retention, "
                        + "saved_signatures, user_certificates; "
                        + "ALTER TABLE versions DROP COLUMN redacted; "
-                       + "DROP FUNCTION marginalia_audit_append_only(); "
-                       + "DROP FUNCTION marginalia_append_on_top(\(PostgresAuthorTests.appendOnTopArguments)); "
-                       + "UPDATE marginalia_schema SET version = 1")
+                       + "DROP FUNCTION marginalia_audit_append_only(); UPDATE marginalia_schema SET version = 1")
         }
         let upgraded = try #require(try place.open() as? PostgresDocumentStore)
         #expect(try upgraded.schemaVersion == PostgresSchema.currentVersion)
@@ -167,54 +164,6 @@ struct PostgresStoreTests {
         #expect(log.map(\.revision) == [1, 2, 3, 4, 5, 6])
         #expect(log.map(\.clientID) == ["other", "mine", "other", "mine", "mine", "mine"])
         #expect(try replicas[1].document(id).revision == 6)
-    }
-
-    /// An append that commutes (a stroke only adds an annotation) and was overtaken by another
-    /// replica goes on top of the other's entries in its one round trip: no rebase, no row lock
-    /// held across round trips, and the entries logged in between handed back to be caught up
-    /// with. Entries in between that move pages, or a replaced content, send it to the rebase.
-    @Test func anOvertakenAppendThatCommutesGoesOnTopWithoutARebase() throws {
-        let place = try TestStore(.postgresql)
-        defer { place.remove() }
-        let replicas = try [place.open(), place.open()].map { try #require($0 as? PostgresDocumentStore) }
-        let id = try replicas[0].createDocument(name: "a", kind: .pdf, pdf: Fixtures.sample, pageCount: 3).id
-        let file = try replicas[0].document(id).file
-        let pageMoving: Set<LoggedOperationName> = [.insertPage, .movePage]
-        var rebases: [[Int]] = []
-        /// Appends a commuting entry of `client` through replica 0 as if made at `revision`.
-        func append(at revision: Int, _ client: String, file expected: String? = file) throws -> LogPlacement? {
-            var proposed = LogAppend(records: [record(revision + 1, client)], pageCount: 3)
-            proposed.commutesUnlessAfter = pageMoving
-            return try replicas[0].appendOperations(id, expecting: LogPosition(revision: revision, file: expected), proposed,
-                                                    now: Date()) { current, newer in
-                rebases.append(newer.map(\.revision))
-                return LogAppend(records: [record((newer.last?.revision ?? current.revision) + 1, client)], pageCount: 3)
-            }
-        }
-        // Where it was made: nothing to catch up with.
-        #expect(try append(at: 0, "mine") == nil)
-        try replicas[1].appendOperations(id, [record(2, "other"), record(3, "other")], pageCount: 3)
-        let placed = try #require(try append(at: 1, "mine"))
-        #expect(placed.after == 3)
-        #expect(placed.newer.map(\.revision) == [2, 3])
-        #expect(placed.newer.map(\.clientID) == ["other", "other"])
-        #expect(rebases.isEmpty)
-        #expect(replicas[0].logAppendCounts == LogAppendCounts(committed: 2, onTop: 1))
-        // Another replica's entry that moves pages: the entry would not mean the same on top.
-        let moving = OperationRecord(revision: 5, clientID: "other", kind: .do,
-                                     json: #"{"op":"\#(LoggedOperationName.movePage.rawValue)","from":0,"to":1}"#)
-        try replicas[1].appendOperations(id, [moving], pageCount: 3)
-        #expect(try append(at: 4, "mine") == nil)
-        #expect(rebases == [[5]])
-        // Nor on a content another replica replaced (a version restored).
-        try replicas[1].appendOperations(id, [record(7, "other")], pageCount: 3)
-        #expect(try append(at: 6, "mine", file: "another file") == nil)
-        #expect(rebases == [[5], [7]])
-        let log = try replicas[1].operations(id, after: 0)
-        #expect(log.map(\.revision) == Array(1...8))
-        #expect(log.map(\.clientID) == ["mine", "other", "other", "mine", "other", "mine", "other", "mine"])
-        #expect(try replicas[1].document(id).revision == 8)
-        #expect(replicas[0].logAppendCounts?.onTop == 1)
     }
 
     private func appendTwiceAtOnce(locking: Bool) throws -> (failures: Int, revisions: [Int]) {

@@ -27,10 +27,6 @@ extension OpenDocuments {
     /// (a shared store's replicas). Then the batch is taken back, the state catches up with
     /// those entries, and each request is applied again on top; a request that no longer fits
     /// fails alone. PostgreSQL does this holding the document's row lock, once per commit.
-    /// A batch of additions alone (strokes) is offered to go on top of those entries instead
-    /// (``LogAppend/commutesUnlessAfter``): when the store put it there, it is moved there in
-    /// memory after the commit (``moveOnTop(_:_:_:to:rejected:)``), with no lock of the
-    /// store held meanwhile.
     ///
     /// Each step takes the document's state lock for itself; none runs holding it for a
     /// caller (a reader that must see nothing uncommitted makes edits wait instead:
@@ -60,12 +56,9 @@ extension OpenDocuments {
         let notLoaded = ServiceError.internalError("document \(id) is not loaded")
         do {
             let file = try document.withState(load: { throw notLoaded }) { $0.file }
-            // Strokes and other additions mean the same on top of other processes' entries
-            // unless those move pages: the store may put them there without a rebase.
-            let proposed = LogAppend(records: batch.flatMap(\.records), pageCount: batch.last?.pageCount ?? 0,
-                                     commutesUnlessAfter: batch.allSatisfy(Self.onlyAdds) ? Self.pageMovingNames : nil)
-            let placement = try store.appendOperations(id, expecting: LogPosition(revision: first.revisionBefore, file: file),
-                                                       proposed, now: Date()) { current, newer in
+            let proposed = LogAppend(records: batch.flatMap(\.records), pageCount: batch.last?.pageCount ?? 0)
+            try store.appendOperations(id, expecting: LogPosition(revision: first.revisionBefore, file: file), proposed,
+                                       now: Date()) { current, newer in
                 // Another process logged first: put every request applied in memory on top.
                 try document.withState(load: { throw notLoaded }) { state in
                     let all = batch + state.pending
@@ -93,9 +86,6 @@ extension OpenDocuments {
                     let pageCount = try batch.last?.pageCount ?? state.document.pageCount
                     return LogAppend(records: batch.flatMap(\.records), pageCount: pageCount)
                 }
-            }
-            if let placement {
-                caughtUp += moveOnTop(id, document, batch, to: placement, rejected: &rejected)
             }
         } catch {
             failure = ServiceError.wrap(error)
@@ -131,79 +121,6 @@ extension OpenDocuments {
         }) ?? []
         let failed = (answering + queuedBehind).filter { !rejectedSet.contains(ObjectIdentifier($0)) }
         document.resolve(failed, .failure(failure), waking: waking)
-    }
-
-    /// Moves a batch the store committed on top of other processes' entries (``LogPlacement``)
-    /// there in memory too, under the state lock: takes it back with the requests queued
-    /// behind it, applies the entries logged in between, puts the batch back on top as it was
-    /// committed, then the requests behind it (one that no longer fits goes to `rejected`;
-    /// the others stay queued for the next commit). Returns the entries caught up with, to
-    /// announce. The batch is committed, so it never fails: should the state not take it,
-    /// the document is read again from the store (now, or when next needed).
-    private func moveOnTop(_ id: String, _ document: OpenDocument, _ batch: [PendingApply], to placement: LogPlacement,
-                           rejected: inout [(PendingApply, ServiceError)]) -> [LoggedOperation] {
-        let notLoaded = ServiceError.internalError("document \(id) is not loaded")
-        return document.locked { guarded -> [LoggedOperation] in
-            let behind = guarded.state?.pending ?? []
-            do {
-                var behindRejected: [(PendingApply, ServiceError)] = []
-                let caughtUp = try OpenDocument.Guarded.withState(&guarded, id: id, load: { throw notLoaded }) { state in
-                    state.pending.removeAll()
-                    takeBack(batch + behind, from: &state)
-                    var entries = try catchUp(id, &state, file: state.file, revision: placement.after, newer: placement.newer)
-                    if state.revision == placement.after {
-                        for pending in batch { try replayInMemory(id, pending, state: &state) }
-                    } else {
-                        // Read again from the store (an entry did not apply): the batch is in it.
-                        entries = entries.filter { $0.revision <= placement.after }
-                        renumber(id, batch, after: placement.after, recent: state.recent)
-                        textChanged(id)
-                    }
-                    for pending in behind {
-                        do {
-                            if Self.onlyAdds(pending) {
-                                try replayInMemory(id, pending, state: &state)
-                            } else {
-                                try applyInMemory(id, pending, state: &state)
-                            }
-                            state.pending.append(pending)
-                        } catch {
-                            behindRejected.append((pending, ServiceError.wrap(error, editing: true)))
-                        }
-                    }
-                    return entries
-                }
-                rejected += behindRejected
-                return caughtUp
-            } catch {
-                // The requests queued behind go with the state; the next request reads the log,
-                // the batch included, from the store.
-                for pending in behind {
-                    rejected.append((pending, ServiceError.internalError("document \(id) is read again: \(error)")))
-                }
-                guarded.state = nil
-                renumber(id, batch, after: placement.after, recent: RecentLog())
-                textChanged(id)
-                return (try? placement.newer.map(Self.logged)) ?? []
-            }
-        }
-    }
-
-    /// Numbers a committed batch's entries from `revision + 1` as the log has them, with the
-    /// entries each client missed (from `recent`, else the store), without applying them.
-    private func renumber(_ id: String, _ batch: [PendingApply], after revision: Int, recent: RecentLog) {
-        var revision = revision
-        for pending in batch {
-            let request = pending.request
-            let numbered = try? Self.numbered(pending.entries.map { ($0.kind, $0.operation, $0.operationJSON) },
-                                              after: revision, by: request)
-            let missed = (try? logEntries(id, after: request.baseRevision, upTo: revision, recent: recent,
-                                          limit: Self.missedLimit.entries)).map(Self.firstMissed) ?? []
-            pending.fill(records: numbered?.records ?? pending.records, entries: numbered?.entries ?? pending.entries,
-                         missed: missed, revisionBefore: revision, historyBefore: pending.historyBefore,
-                         pageCount: pending.pageCount)
-            revision = pending.revisionAfter
-        }
     }
 
     /// Puts a request's entries back on top of the state as they were applied (an addition
@@ -247,21 +164,12 @@ extension OpenDocuments {
 
     /// Whether an operation inserts, removes, restores, rotates or moves pages.
     static func movesPages(_ operation: EditorOperation) -> Bool {
-        if case .group(_, let inner) = operation { return inner.contains(where: movesPages) }
-        return movesPages(operation.logName)
-    }
-
-    /// Whether an operation of this name inserts, removes, restores, rotates or moves pages
-    /// (a group: whichever of its steps does).
-    static func movesPages(_ name: LoggedOperationName) -> Bool {
-        switch name {
+        switch operation {
         case .insertPage, .removePage, .restorePage, .rotatePage, .movePage, .copyPages: return true
-        case .addAnnotation, .removeAnnotation, .changeAnnotation, .arrangeAnnotation, .fillField, .group: return false
+        case .group(_, let inner): return inner.contains(where: movesPages)
+        case .addAnnotation, .removeAnnotation, .changeAnnotation, .arrangeAnnotation, .fillField: return false
         }
     }
-
-    /// The operations after which additions do not mean the same (``LogAppend/commutesUnlessAfter``).
-    static let pageMovingNames = Set(LoggedOperationName.allCases.filter(movesPages))
 
     /// Takes applied but uncommitted requests back out of the state, newest first, with the
     /// revision, the history and the recent log as they were before the oldest.
@@ -282,19 +190,13 @@ extension OpenDocuments {
     /// are new to the state, to announce.
     func catchUp(_ id: String, _ state: inout OpenDocument.State,
                  to current: DocumentRecord, newer: [OperationRecord]? = nil) throws -> [LoggedOperation] {
-        try catchUp(id, &state, file: current.file, revision: current.revision, newer: newer)
-    }
-
-    /// ``catchUp(_:_:to:newer:)`` to the store's `revision` of content `file`.
-    func catchUp(_ id: String, _ state: inout OpenDocument.State, file: String, revision: Int,
-                 newer: [OperationRecord]? = nil) throws -> [LoggedOperation] {
         let before = state.revision
         func reopen() throws -> [LoggedOperation] {
             state = try load(id)
             return state.recent.entries(after: before, upTo: state.revision) ?? []
         }
-        guard file == state.file else { return try reopen() }
-        guard revision > state.revision else { return [] }
+        guard current.file == state.file else { return try reopen() }
+        guard current.revision > state.revision else { return [] }
         var applied: [LoggedOperation] = []
         for record in try newer ?? store.operations(id, after: state.revision) where record.revision > state.revision {
             guard record.revision == state.revision + 1 else { return try reopen() }

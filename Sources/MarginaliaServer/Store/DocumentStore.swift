@@ -59,16 +59,9 @@ public protocol DocumentStore: AnyObject, Sendable {
     /// call is handed the entries after the position the previous call's entries followed,
     /// and may be handed some the state holds already, which it skips.
     ///
-    /// Entries that commute (``LogAppend/commutesUnlessAfter``) may instead be put on top of
-    /// the entries logged since, without `rebase`, when none of those names an operation they
-    /// do not commute with and the content is the same: a store that does so (PostgreSQL)
-    /// returns where (``LogPlacement``); nil when the entries were committed as made or as
-    /// `rebase` returned them.
-    ///
     /// - Throws: ``StoreError/invalidRequest(_:)`` when the entries do not continue the log.
-    @discardableResult
     func appendOperations(_ id: String, expecting expected: LogPosition, _ append: LogAppend, now: Date,
-                          rebase: (_ current: DocumentRecord, _ newer: [OperationRecord]) throws -> LogAppend) throws -> LogPlacement?
+                          rebase: (_ current: DocumentRecord, _ newer: [OperationRecord]) throws -> LogAppend) throws
     /// The log entries of a document after `revision`, in order: the first `limit` of them
     /// when a limit is given (a client far behind needs only the first few, and a long log
     /// must not be read whole to answer it).

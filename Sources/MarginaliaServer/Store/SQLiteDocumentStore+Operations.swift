@@ -11,17 +11,14 @@ extension SQLiteDocumentStore {
     ///
     /// - Throws: ``StoreError/invalidRequest(_:)`` when the revisions do not continue the log
     ///   (nothing is written), ``StoreError/notFound(_:)``, SQLite errors.
-    /// Entries that commute are rebased like any others (nothing else writes the folder).
-    @discardableResult
     public func appendOperations(_ id: String, expecting expected: LogPosition, _ proposed: LogAppend, now: Date,
-                                 rebase: (DocumentRecord, [OperationRecord]) throws -> LogAppend) throws -> LogPlacement? {
+                                 rebase: (DocumentRecord, [OperationRecord]) throws -> LogAppend) throws {
         var expected = expected
         var append = proposed
         while let (record, newer) = try appendIfAt(expected, append, to: id, now: now) {
             append = try rebase(record, newer)
             expected = LogPosition(revision: record.revision, file: record.file)
         }
-        return nil
     }
 
     /// Appends `append` when the document's row is still at `expected`, and returns nil; else

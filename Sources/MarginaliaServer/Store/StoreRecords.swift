@@ -106,34 +106,10 @@ public struct StoredDocument: Sendable {
 public struct LogAppend: Sendable {
     public var records: [OperationRecord]
     public var pageCount: Int
-    /// Whether the entries mean the same on top of entries another process logged after the
-    /// position they were made at, and after which ones they do not. Nil: only where they were
-    /// made (the store calls `rebase` otherwise). A set: on top of any entries that name none
-    /// of these operations, in the same content, where a shared store may put them in its one
-    /// round trip without calling `rebase` (``LogPlacement``); entries that only add
-    /// annotations commute so with everything but what moves pages.
-    public var commutesUnlessAfter: Set<LoggedOperationName>?
 
-    public init(records: [OperationRecord], pageCount: Int, commutesUnlessAfter: Set<LoggedOperationName>? = nil) {
+    public init(records: [OperationRecord], pageCount: Int) {
         self.records = records
         self.pageCount = pageCount
-        self.commutesUnlessAfter = commutesUnlessAfter
-    }
-}
-
-/// Where a store put entries that commute (``LogAppend/commutesUnlessAfter``) when another
-/// process had logged after the position they were made at: on top of those entries, numbered
-/// on from `after`, with the same JSON. The caller moves them likewise in memory: takes them
-/// back, applies `newer`, and applies them again.
-public struct LogPlacement: Equatable, Sendable {
-    /// The revision the first entry follows (the last of `newer`).
-    public var after: Int
-    /// The entries logged between the position the entries were made at and `after`, in order.
-    public var newer: [OperationRecord]
-
-    public init(after: Int, newer: [OperationRecord]) {
-        self.after = after
-        self.newer = newer
     }
 }
 

@@ -14,21 +14,17 @@ public struct LogAppendCounts: Sendable, Equatable {
     /// Batches committed in the transaction that holds the document's row lock (`FOR UPDATE`):
     /// after a refused append, or at once for a document overtaken last time.
     public var locked = 0
-    /// Batches that commute (strokes, added annotations) committed on top of entries another
-    /// replica logged first, in the one round trip, without a rebase (``LogPlacement``).
-    public var onTop = 0
 
-    public init(committed: Int = 0, refused: Int = 0, rebases: Int = 0, locked: Int = 0, onTop: Int = 0) {
+    public init(committed: Int = 0, refused: Int = 0, rebases: Int = 0, locked: Int = 0) {
         self.committed = committed
         self.refused = refused
         self.rebases = rebases
         self.locked = locked
-        self.onTop = onTop
     }
 
     /// The counts as the probe's JSON object.
     public var json: [String: Int] {
-        ["committed": committed, "refused": refused, "rebases": rebases, "locked": locked, "onTop": onTop]
+        ["committed": committed, "refused": refused, "rebases": rebases, "locked": locked]
     }
 }
 

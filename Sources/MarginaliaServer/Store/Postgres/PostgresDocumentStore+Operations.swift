@@ -1,5 +1,4 @@
 import Foundation
-import MarginaliaEditor
 
 extension PostgresDocumentStore {
     /// Appends entries holding the document's row lock (see
@@ -17,26 +16,9 @@ extension PostgresDocumentStore {
     /// nearly none. (Rebasing without the lock and checking the position as it appended lost
     /// the race to the other replicas' commits often enough under round robin to cost 4.2
     /// commits a stroke; docs/benchmarks.md.)
-    ///
-    /// Entries that commute (``LogAppend/commutesUnlessAfter``: strokes) go to
-    /// `marginalia_append_on_top` first, which puts them on top of whatever was logged since
-    /// in the same round trip, unless something in between does not commute with them: the row
-    /// lock is held for that one statement and its commit, as under sticky routing, instead of
-    /// across the round trips of a rebase, which serialised round robin's replicas.
-    @discardableResult
     public func appendOperations(_ id: String, expecting expected: LogPosition, _ proposed: LogAppend, now: Date,
-                                 rebase: (DocumentRecord, [OperationRecord]) throws -> LogAppend) throws -> LogPlacement? {
+                                 rebase: (DocumentRecord, [OperationRecord]) throws -> LogAppend) throws {
         try DocumentID.validate(id)
-        if locksDocuments, !proposed.records.isEmpty, let commutes = proposed.commutesUnlessAfter {
-            try Self.checkContinues(proposed.records, after: expected.revision, id)
-            if let placement = try appendOnTop(id, expected, proposed, unlessAfter: commutes, now: now) {
-                appendCounters.count {
-                    $0.committed += 1
-                    if placement.after != expected.revision { $0.onTop += 1 }
-                }
-                return placement.after == expected.revision ? nil : placement
-            }
-        }
         if locksDocuments, !proposed.records.isEmpty, !overtakenDocuments.withLock({ $0.contains(id) }) {
             try Self.checkContinues(proposed.records, after: expected.revision, id)
             // Not run again on a broken connection: it may have committed before it broke.
@@ -46,10 +28,7 @@ extension PostgresDocumentStore {
                                              $8::double precision[], $9, $10, $11, $12, $13::text[])
                     """, appendParameters(id, expected, proposed, now: now)).first?.integer(0)
             }
-            guard let behind else {
-                appendCounters.count { $0.committed += 1 }
-                return nil
-            }
+            guard let behind else { return appendCounters.count { $0.committed += 1 } }
             if behind == -1 { throw StoreError.notFound("document \(id)") }
             appendCounters.count { $0.refused += 1 }
         }
@@ -101,39 +80,6 @@ extension PostgresDocumentStore {
                 ids.remove(id)
             }
         }
-        return nil
-    }
-
-    /// Appends commuting entries where they were made or on top of what was logged since, in
-    /// one round trip (`marginalia_append_on_top`, schema version 12): where they went, or nil
-    /// when something logged in between does not commute with them or the content was
-    /// replaced (nothing written; the caller rebases).
-    private func appendOnTop(_ id: String, _ expected: LogPosition, _ append: LogAppend,
-                             unlessAfter blocking: Set<LoggedOperationName>, now: Date) throws -> LogPlacement? {
-        let records = append.records
-        // Any of the names quoted: as version 2's `op` or version 1's key (a user's text that
-        // is exactly such a name only sends the append to the rebase). None: no check.
-        let pattern = blocking.isEmpty ? nil : "\"(" + blocking.map(\.rawValue).sorted().joined(separator: "|") + ")\""
-        // Not run again on a broken connection: it may have committed before it broke.
-        let rows = try pool.withConnection(idempotent: false) { connection in
-            try connection.query("""
-                SELECT * FROM marginalia_append_on_top($1, $2, $3, $4::text[], $5::text[], $6::text[],
-                                                       $7::double precision[], $8::text[], $9, $10, $11, $12)
-                """, [
-                    .text(id), .integer(expected.revision), expected.file.map { .text($0) } ?? .null,
-                    .text(PostgresArray.text(records.map(\.clientID))), .text(PostgresArray.text(records.map(\.kind.rawValue))),
-                    .text(PostgresArray.text(records.map(\.json))),
-                    .text("{" + records.map { "\($0.created.timeIntervalSince1970)" }.joined(separator: ",") + "}"),
-                    .text(PostgresArray.text(records.map(\.author))), .real(now.timeIntervalSince1970), .text(Self.channel),
-                    .text(notice(["operations", id])), pattern.map { .text($0) } ?? .null,
-                ])
-        }
-        if let status = rows.first?.integer(0), status < 0 {
-            if status == -1 { throw StoreError.notFound("document \(id)") }
-            return nil
-        }
-        let newer = try rows.map { try Self.operationRecord($0) }
-        return LogPlacement(after: newer.last?.revision ?? expected.revision, newer: newer)
     }
 
     /// The parameters of `marginalia_append` (schema version 4: with the authors).

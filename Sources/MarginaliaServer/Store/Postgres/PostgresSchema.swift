@@ -235,48 +235,6 @@ enum PostgresSchema {
         """
         CREATE INDEX text_entries_annotation ON text_entries (document, annotation) WHERE kind = 'annotation';
         """,
-        // 11 → 12: entries that commute (strokes) appended on top of whatever other replicas
-        // logged since they were made, in the one round trip, when nothing logged in between
-        // names an operation they do not commute with (p_blocking, a pattern of quoted names,
-        // which matches the name as version 2's `op` or version 1's key) and the content is
-        // the same: numbered on from the row's revision. Returns no rows when appended where
-        // made; otherwise the entries logged in between (caught up with by the caller); one
-        // row of revision -1 for no such document, -2 when refused (the caller rebases).
-        """
-        CREATE FUNCTION marginalia_append_on_top(p_document text, p_after bigint, p_file text, p_clients text[],
-                                                 p_kinds text[], p_jsons text[], p_created double precision[],
-                                                 p_authors text[], p_modified double precision, p_channel text,
-                                                 p_notice text, p_blocking text)
-        RETURNS TABLE (revision bigint, client_id text, kind text, json text, created double precision, author text)
-        LANGUAGE plpgsql AS $$
-        #variable_conflict use_column
-        DECLARE
-            current_revision bigint;
-            current_file text;
-            added integer := cardinality(p_jsons);
-        BEGIN
-            SELECT d.revision, d.file INTO current_revision, current_file FROM documents d WHERE d.id = p_document FOR UPDATE;
-            IF NOT FOUND THEN
-                RETURN QUERY SELECT -1::bigint, NULL::text, NULL::text, NULL::text, NULL::double precision, NULL::text;
-                RETURN;
-            END IF;
-            IF current_revision < p_after OR (p_file IS NOT NULL AND current_file <> p_file)
-               OR (current_revision > p_after AND EXISTS (
-                   SELECT 1 FROM operations o
-                   WHERE o.document = p_document AND o.revision > p_after AND o.json ~ p_blocking)) THEN
-                RETURN QUERY SELECT -2::bigint, NULL::text, NULL::text, NULL::text, NULL::double precision, NULL::text;
-                RETURN;
-            END IF;
-            INSERT INTO operations (document, revision, client_id, kind, json, created, author)
-                SELECT p_document, current_revision + u.n, u.c, u.k, u.j, u.t, u.a
-                FROM unnest(p_clients, p_kinds, p_jsons, p_created, p_authors) WITH ORDINALITY AS u(c, k, j, t, a, n);
-            UPDATE documents SET revision = current_revision + added, modified = p_modified WHERE id = p_document;
-            PERFORM pg_notify(p_channel, p_notice || ' ' || (current_revision + 1) || ' ' || (current_revision + added));
-            RETURN QUERY SELECT o.revision, o.client_id, o.kind, o.json, o.created, o.author FROM operations o
-                WHERE o.document = p_document AND o.revision > p_after AND o.revision <= current_revision
-                ORDER BY o.revision;
-        END $$;
-        """,
     ]
 
     static var currentVersion: Int { migrations.count }
