@@ -5,6 +5,18 @@
 // theirs up until the total fits the budget, and never one in view. A page that comes back
 // is drawn again before it is in view (the viewer renders half a screen ahead).
 
+/** Pixels of one page's canvas at most (64 MB): a larger page is drawn at less than the screen's density. */
+export const MAX_CANVAS_PIXELS = 16_000_000;
+
+/**
+ * The scale to draw a `width` x `height` point page at for `zoom` on a screen of `dpr` device
+ * pixels per CSS pixel: `zoom * dpr`, or less so that the canvas holds at most
+ * MAX_CANVAS_PIXELS.
+ */
+export function canvasScale(width, height, zoom, dpr) {
+  return Math.min(zoom * dpr, Math.sqrt(MAX_CANVAS_PIXELS / (width * height)));
+}
+
 /** Pixels (4 bytes each) of page bitmaps kept at most: 160 MB. */
 export const PAGE_PIXEL_BUDGET = 40_000_000;
 /** Pixels of thumbnails kept at most: 16 MB. */

@@ -11,6 +11,8 @@
 // settings (two pages side by side) is not known here: the editor's page then moves once it
 // is drawn.
 
+import { canvasScale } from './bitmaps.js';
+
 /** The engine's gap around the pages (`Viewport.pageGap`), in CSS pixels. */
 const PAGE_GAP = 12;
 /** The largest zoom the automatic fit gives a page not whole at its width (`Viewport.automaticZoomLimit`). */
@@ -43,6 +45,8 @@ export function settleEarlyPage() { settle(); }
 let shown = null;
 /** Whether the editor drew a page or its opening ended: no early page from then on. */
 let over = false;
+/** pdf.js's drawing of the early page while it runs (a RenderTask). */
+let rendering = null;
 
 /**
  * The zoom the engine opens a page of `width` x `height` points at in a view of
@@ -71,21 +75,26 @@ export async function showEarlyPage(page, view) {
   const zoom = openingZoom(size.width, size.height, scroller.clientWidth, scroller.clientHeight, view);
   if (!(zoom > 0) || !Number.isFinite(zoom)) return false;
   const dpr = window.devicePixelRatio || 1;
-  const viewport = page.getViewport({ scale: zoom * dpr });
+  // At most the viewer's pixels for a page (bitmaps.js): a large page, or one kept at a high
+  // zoom, is drawn at less than the screen's density and shown at its size.
+  const viewport = page.getViewport({ scale: canvasScale(size.width, size.height, zoom, dpr) });
+  const shownWidth = size.width * zoom, shownHeight = size.height * zoom;
   const element = document.createElement('div');
   element.className = 'early-page';
   element.setAttribute('aria-hidden', 'true');
   const canvas = document.createElement('canvas');
   canvas.width = Math.round(viewport.width);
   canvas.height = Math.round(viewport.height);
-  element.style.width = `${viewport.width / dpr}px`;
-  element.style.height = `${viewport.height / dpr}px`;
-  element.style.left = `${scroller.offsetLeft + Math.max(PAGE_GAP, (scroller.clientWidth - viewport.width / dpr) / 2)}px`;
+  element.style.width = `${shownWidth}px`;
+  element.style.height = `${shownHeight}px`;
+  element.style.left = `${scroller.offsetLeft + Math.max(PAGE_GAP, (scroller.clientWidth - shownWidth) / 2)}px`;
   element.style.top = `${scroller.offsetTop + PAGE_GAP}px`;
   element.append(canvas);
   shown = element;
   try {
-    await page.render({ canvasContext: canvas.getContext('2d'), viewport }).promise;
+    rendering = page.render({ canvasContext: canvas.getContext('2d'), viewport });
+    await rendering.promise;
+    rendering = null;
   } catch {
     dropEarlyPage();
     return false;
@@ -100,6 +109,8 @@ export async function showEarlyPage(page, view) {
 /** Takes the early page away, and draws none from now on (the editor drew its own, or its opening ended). */
 export function dropEarlyPage() {
   over = true;
+  rendering?.cancel();  // the editor draws the page itself: pdf.js stops drawing this one
+  rendering = null;
   if (!shown) return;
   shown.remove();
   shown.querySelector('canvas').width = 0;  // its bitmap let go now, not at the next collection

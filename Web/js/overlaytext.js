@@ -14,6 +14,8 @@ let measuring = null;  // a canvas's context that measures characters (measureCh
 // pending request. Only the latest WIDTHS_KEPT texts are kept.
 const writerWidths = new Map();
 const WIDTHS_KEPT = 200;
+/** How long a request for widths that failed is answered "measure here" before it is asked again. */
+const WIDTHS_RETRY_MS = 10000;
 let widthsSource = null;  // (font, text) => Promise<{widths}>: setTextWidthsSource
 let widthsArrived = () => {};
 
@@ -56,12 +58,15 @@ function writerWidthsOf(font, text) {
     return known instanceof Promise ? undefined : known;
   }
   if (!widthsSource) return null;
-  const asked = widthsSource(font, text).then((answer) => answer.widths ?? null, (error) => {
-    console.warn('text widths not had', error.message);
-    return null;
-  }).then((widths) => {
-    writerWidths.set(key, widths);
+  const asked = widthsSource(font, text).then((answer) => {
+    writerWidths.set(key, answer.widths ?? null);  // null: the server cannot tell; measured here
     widthsArrived();
+  }, (error) => {
+    // Not had this time (a restart, the network): measured here for now, asked again later.
+    console.warn('text widths not had', error.message);
+    writerWidths.set(key, null);
+    widthsArrived();
+    setTimeout(() => { if (writerWidths.get(key) === null) writerWidths.delete(key); }, WIDTHS_RETRY_MS);
   });
   writerWidths.set(key, asked);
   while (writerWidths.size > WIDTHS_KEPT) writerWidths.delete(writerWidths.keys().next().value);

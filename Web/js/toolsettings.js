@@ -6,6 +6,7 @@ import { section, swatches, segmented, slider, toggle, action, refreshPopover } 
 import { MARKUP_KINDS } from './tools/highlight.js';
 import { brushes, brushPicker, brushPreview, weightButtons } from './brushes.js';
 import { noteIconPicker } from './noteicons.js';
+import { defaultColorOfType } from './vocabulary.js';
 import { layoutChoice } from './pagelayout.js';
 import { notePicture, setNotePicture } from './tools/note.js';
 import { readImage } from './tools/image.js';
@@ -118,7 +119,7 @@ export function noteSettings(failed = () => {}) {
     onclick: () => { picker.value = ''; picker.click(); },
   }, picture ? [html('img', { src: imageURL(picture.base64), alt: '', height: 30 })] : [html('span', { text: t('note.pictureButton') })]);
   return [
-    section(t('note.icon'), noteIconPicker(picture ? '' : settings.prefs.noteIcon, settings.prefs.noteColor ?? '#FFD933', (name) => {
+    section(t('note.icon'), noteIconPicker(picture ? '' : settings.prefs.noteIcon, settings.prefs.noteColor ?? defaultColorOfType('note'), (name) => {
       setNotePicture(null);
       updatePreferences((p) => { p.noteIcon = name; });
       refreshPopover();

@@ -9,11 +9,10 @@ import { call } from './engine.js';
 import { PageView } from './pageview.js';
 import { html } from './svg.js';
 import { pdfjsLib } from './pdfjs.js';
-import { PAGE_PIXEL_BUDGET, THUMB_PIXEL_BUDGET, evictions, release } from './bitmaps.js';
+import { PAGE_PIXEL_BUDGET, THUMB_PIXEL_BUDGET, canvasScale, evictions, release } from './bitmaps.js';
 import { addTextLayer, placeTextLayer, dropTextLayer } from './textlayer.js';
 import { t } from './i18n.js';
 
-const MAX_CANVAS_PIXELS = 16_000_000;
 
 /** `[a, b, c, d, e, f]` applied to a point (the engine's matrices; row vectors, as PDF). */
 export const applyMatrix = (m, [x, y]) => [m[0] * x + m[2] * y + m[4], m[1] * x + m[3] * y + m[5]];
@@ -460,7 +459,7 @@ export class Viewer {
       if (token !== view.token) return;
       const [, , width, height] = view.frame;
       const dpr = window.devicePixelRatio || 1;
-      const scale = Math.min(zoom * dpr, Math.sqrt(MAX_CANVAS_PIXELS / ((width / zoom) * (height / zoom))));
+      const scale = canvasScale(width / zoom, height / zoom, zoom, dpr);
       const viewport = page.getViewport({ scale, rotation: view.geometry.rotation });
       const canvas = html('canvas', { class: 'page-canvas', 'aria-hidden': 'true' });
       // The bitmap is shown one pixel per device pixel (sizeCanvas), and at a whole ratio it

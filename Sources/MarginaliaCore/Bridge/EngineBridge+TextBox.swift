@@ -57,7 +57,7 @@ extension EngineBridge {
         let box = TextBoxLayout.uprightBox(of: rect, pageRotation: pageRotation)
         let layout: TextBoxLayout
         let writer = standard ? nil : try request.optionalMember("widths")
-        if let writer = try request.optionalMember("widths") {
+        if let writer {
             // The appearance writer's own widths, from the server (TextBoxWidths).
             let widths = try TextBoxWidths(checking: writer, for: text)
             layout = TextBoxLayout(text: text, widths: widths.paragraphs, ascent: widths.ascent, descent: widths.descent,

@@ -28,10 +28,12 @@ public struct FontRoutes: Sendable {
     /// FriBidi or the fonts not installed): the browser measures it then.
     ///
     /// - Throws: 400 without `text`, 413 naming the limit past ``maximumCharacters``
-    ///   characters, 422 when HarfBuzz or FriBidi fails on it.
+    ///   characters (Unicode scalars), 422 when HarfBuzz or FriBidi runs out of memory on it.
     static func widths(_ request: HTTPRequest) throws -> JSONValue {
         guard let text = request.query("text") else { throw APIError.badRequest("text: expected the text to measure") }
-        let count = text.count
+        // Counted in Unicode scalars (each at most 12 bytes percent-encoded), as openapi.json's
+        // `maxLength` counts them; a grapheme cluster may hold many.
+        let count = text.unicodeScalars.count
         guard count <= maximumCharacters else {
             throw APIError(status: 413, code: "tooLarge",
                            message: "text: \(count) characters, more than the limit of \(maximumCharacters)")
@@ -41,7 +43,14 @@ public struct FontRoutes: Sendable {
         do {
             widths = try TextBoxWidths.written(for: text, font: font.rawValue)
         } catch let error as TextShapingError {
-            throw APIError(status: 422, code: "unprocessable", message: "text: \(error)")
+            switch error {
+            case .libraryMissing, .unreadableFont:
+                // This server cannot shape (a library or a font not installed): not the
+                // text's fault; the browser measures it (docs/api.md).
+                widths = nil
+            case .outOfMemory:
+                throw APIError(status: 422, code: "unprocessable", message: "text: \(error)")
+            }
         }
         return .object([("version", .number(1)), ("font", .string(font.rawValue)), ("widths", widths?.json ?? .null)])
     }

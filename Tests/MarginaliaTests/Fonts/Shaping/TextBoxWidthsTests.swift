@@ -50,6 +50,20 @@ struct TextBoxWidthsTests {
         #expect(abs((answer["lineHeight"]?.numberValue ?? 0) - layout.lineHeight) < 1e-6)
     }
 
+    /// WinAnsi text is drawn in a standard font, measured by its widths: `widths` sent with it
+    /// (a stale answer for the text before an edit) are not used.
+    @Test func standardTextIsMeasuredByTheStandardWidthsWhateverWidthsCome() throws {
+        let rect = CGRect(x: 50, y: 100, width: 120, height: 200)
+        let annotation: JSONValue = .object([("text", .string("plain words in a box that wraps")), ("rect", .rect(rect)),
+                                             ("fontSize", .number(11))])
+        let stranger = try #require(try TextBoxWidths.written(for: "Привет мир", font: "Helvetica"))
+        let bare = try call(EngineBridge(), .object([("call", .string("textBoxLayout")), ("annotation", annotation)]))
+        let sent = try call(EngineBridge(), .object([("call", .string("textBoxLayout")), ("annotation", annotation),
+                                                     ("widths", try JSONParser.parse(JSONWriter.bytes(stranger.json)))]))
+        #expect(bare["standard"]?.boolValue == true && bare["lines"] != nil, "\(bare)")
+        #expect(sent == bare, "\(sent)")
+    }
+
     @Test func theWritersWidthsAreItsShapedAdvancesPerCharacter() throws {
         let text = "Ελλάδα AVA\nМосква"
         let widths = try #require(try TextBoxWidths.written(for: text, font: "Helvetica"))
