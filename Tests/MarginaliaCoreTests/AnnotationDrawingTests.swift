@@ -166,6 +166,8 @@ struct AnnotationDrawingTests {
         #expect(answer["marks"]?.arrayValue?.first?["width"]?.numberValue == 1500)
         #expect(answer["marks"]?.arrayValue?.first?["fill"]?.stringValue == "#FF0000")
         #expect(answer["bounds"] == .rect(drawing.bounds))
+        // The vertices' box widened by half the width and a point: (0, 0)-(40, 30) by 751.
+        #expect(answer["bounds"] == .rect(CGRect(x: -751, y: -751, width: 1542, height: 1532)), "\(answer)")
         // The engine's keeping reading still wants a place.
         #expect(throws: CommandError.self) { try Annotation(json: JSONField(JSONParser.parse(json), path: "annotation")) }
     }
