@@ -259,6 +259,8 @@ enum ServeCommand {
     }
 
     static func run(_ argv: [String]) throws {
+        // Before anything starts a thread: each thread inherits the blocked signals.
+        let stopSignals = StopSignals.block()
         var options = try parse(argv)
         var configuration = options.http
         configuration.tls = try loadCredentials(options.tls)
@@ -301,7 +303,7 @@ enum ServeCommand {
             CommandLineTool.printError("marginalia serve: warning: \(problem); the editor cannot show documents without it")
         }
         fflush(nil)
-        waitForSignals(servers)
+        waitForSignals(stopSignals, servers)
     }
 
     /// Raises the soft limit on open files towards the hard one when the connection limit
@@ -326,22 +328,11 @@ enum ServeCommand {
 
     /// Blocks until SIGINT or SIGTERM, then stops the servers (finishing requests in flight)
     /// and exits 0.
-    static func waitForSignals(_ servers: [HTTPServer]) -> Never {
-        var sources: [DispatchSourceSignal] = []
-        for number in [SIGINT, SIGTERM] {
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: DispatchQueue.global())
-            source.setEventHandler {
-                servers.forEach { $0.stop() }
-                print("Marginalia stopped.")
-                fflush(nil)
-                exit(ExitCode.success)
-            }
-            source.resume()
-            sources.append(source)
-        }
-        while true {
-            withExtendedLifetime(sources) { _ = pause() }
-        }
+    static func waitForSignals(_ signals: StopSignals, _ servers: [HTTPServer]) -> Never {
+        _ = signals.wait()
+        servers.forEach { $0.stop() }
+        print("Marginalia stopped.")
+        fflush(nil)
+        exit(ExitCode.success)
     }
 }
