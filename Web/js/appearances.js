@@ -50,7 +50,7 @@ function shownByPdfjs(pdfAnnotation, annotation) {
  * listing: the annotation's object in the file pdf.js shows): `12R`, with the generation
  * after the R when it is not 0 (`12R3`). Null without an object.
  */
-export function pdfjsId(object) {
+function pdfjsId(object) {
   const ref = /^(\d+) (\d+) R$/.exec(object ?? '');
   return ref && (ref[2] === '0' ? `${ref[1]}R` : `${ref[1]}R${ref[2]}`);
 }
