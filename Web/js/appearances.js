@@ -46,36 +46,50 @@ function shownByPdfjs(pdfAnnotation, annotation) {
 }
 
 /**
- * Pairs pdf.js's annotations of a page (`getAnnotations`) with the model's (the annotation
- * JSON of the same file): by object number when the model's id is the reader's `ann-N-G`,
- * otherwise by type and rectangle in `/Annots` order (by type and overlap for one pdf.js draws
- * without an appearance stream). Returns model id → pdf.js annotation.
+ * pdf.js's id of the object the annotation JSON names in `object` (`"12 0 R"`, the server's
+ * listing: the annotation's object in the file pdf.js shows): `12R`, with the generation
+ * after the R when it is not 0 (`12R3`). Null without an object.
+ */
+function pdfjsId(object) {
+  const ref = /^(\d+) (\d+) R$/.exec(object ?? '');
+  return ref && (ref[2] === '0' ? `${ref[1]}R` : `${ref[1]}R${ref[2]}`);
+}
+
+/**
+ * Pairs pdf.js's annotations of a page (`getAnnotations`) with the model's (the server's
+ * annotation JSON of the same file) by identity: the object the server lists each one in
+ * (`object`) is the one pdf.js's `id` names, whatever `/NM` it has (pdf.js does not read
+ * `/NM`). Annotations of one type stacked on one rectangle are told apart so. Returns model
+ * id → pdf.js annotation.
+ *
+ * Only an annotation without an object of its own (a dictionary written directly in
+ * `/Annots` by another tool: the server lists no `object`, and pdf.js makes up an id) is
+ * paired by type and rectangle in `/Annots` order, or by type and overlap for one pdf.js
+ * draws without an appearance stream (it gives such a one the rectangle of what it drew, not
+ * /Rect: a squiggly's waves), among the pdf.js annotations left.
  */
 export function pairAnnotations(pdfAnnotations, modelAnnotations) {
   const pairs = new Map();
   const taken = new Set();
-  const byRef = new Map(pdfAnnotations.map((p) => [p.id, p]));
-  const rest = [];
+  const byId = new Map(pdfAnnotations.map((p) => [p.id, p]));
+  const withoutObject = [];
   for (const a of modelAnnotations) {
-    const ref = /^ann-(\d+)-(\d+)$/.exec(a.id);
-    const key = ref && (ref[2] === '0' ? `${ref[1]}R` : `${ref[1]}R${ref[2]}`);
-    const found = key && byRef.get(key);
-    if (found && typeOfSubtype(found.subtype) === a.type) { pairs.set(a.id, found); taken.add(found); } else rest.push(a);
+    const found = byId.get(pdfjsId(a.object));
+    if (found && !taken.has(found)) { pairs.set(a.id, found); taken.add(found); }
+    else if (!a.object && a.rect) withoutObject.push(a);
   }
+  const sameType = (p, a) => !taken.has(p) && typeOfSubtype(p.subtype) === a.type && p.rect;
   const unmatched = [];
-  for (const a of rest) {
-    if (!a.rect) continue;
+  for (const a of withoutObject) {
     const [x1, y1, x2, y2] = normRect(a.rect);
-    const found = pdfAnnotations.find((p) => !taken.has(p) && typeOfSubtype(p.subtype) === a.type && p.rect
+    const found = pdfAnnotations.find((p) => sameType(p, a)
       && Math.abs(p.rect[0] - x1) < 0.5 && Math.abs(p.rect[1] - y1) < 0.5 && Math.abs(p.rect[2] - x2) < 0.5 && Math.abs(p.rect[3] - y2) < 0.5);
     if (found) { pairs.set(a.id, found); taken.add(found); }
     else unmatched.push(a);
   }
-  // pdf.js gives an annotation it draws from its keys (no appearance stream) the rectangle of
-  // what it drew, not /Rect (a squiggly's waves): such a one pairs by type and overlap.
   for (const a of unmatched) {
     const [x1, y1, x2, y2] = normRect(a.rect);
-    const found = pdfAnnotations.find((p) => !taken.has(p) && !p.hasAppearance && typeOfSubtype(p.subtype) === a.type && p.rect
+    const found = pdfAnnotations.find((p) => sameType(p, a) && !p.hasAppearance
       && p.rect[0] < x2 && x1 < p.rect[2] && p.rect[1] < y2 && y1 < p.rect[3]);
     if (found) { pairs.set(a.id, found); taken.add(found); }
   }

@@ -31,6 +31,36 @@ extension PDFAnnotation: Codable {
     }
 }
 
+extension PDFAnnotation {
+    /// The annotation JSON of an annotation as a document lists it (`GET …/annotations`):
+    /// ``PDFAnnotation``'s encoding and `object`, the annotation's object in the file the list
+    /// was read from, as PDF writes a reference (`"12 0 R"`). A viewer drawing that file pairs
+    /// its own annotations with the list by it (the browser editor: pdf.js's `id` names the
+    /// same object), whatever `/NM` they have or lack. Left out for an annotation without an
+    /// object of its own (a dictionary written directly in `/Annots`). Read-only: written in
+    /// lists, never read.
+    public struct Listed: Encodable, Sendable {
+        /// The annotation, as read from its file (its ``PDFAnnotation/reference`` included).
+        public var annotation: PDFAnnotation
+
+        public init(_ annotation: PDFAnnotation) {
+            self.annotation = annotation
+        }
+
+        /// The key of the annotation's object in the list's JSON.
+        public static let objectKey = "object"
+
+        public func encode(to encoder: any Encoder) throws {
+            var sink = EncodingSink(container: encoder.container(keyedBy: EncodingSink.Key.self))
+            annotation.jsonFields.write(to: &sink)
+            if let failure = sink.failure { throw failure }
+            if let reference = annotation.reference {
+                try sink.container.encode(reference.description, forKey: EncodingSink.Key(stringValue: Self.objectKey))
+            }
+        }
+    }
+}
+
 /// Encodes each member into a keyed container, as a synthesized `Encodable` would (numbers
 /// as `Double`, whole ones as `Int`); the first error the container throws is kept for
 /// ``PDFAnnotation/encode(to:)`` to throw, and nothing more is encoded.

@@ -20,6 +20,18 @@ public struct OpeningAnnotationList: Sendable, Encodable {
     /// The document's page count at ``revision``.
     public var pageCount: Int
 
+    private enum CodingKeys: String, CodingKey { case revision, annotations, pages, pageCount }
+
+    /// Each annotation with its object in the file (``PDFAnnotation/Listed``); ``pages`` left
+    /// out when nil.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(revision, forKey: .revision)
+        try container.encode(annotations.map(PDFAnnotation.Listed.init), forKey: .annotations)
+        try container.encodeIfPresent(pages, forKey: .pages)
+        try container.encode(pageCount, forKey: .pageCount)
+    }
+
     /// Whether ``annotations`` are every page's.
     public var coversEveryPage: Bool { pages.map { $0.first == 0 && $0.last == pageCount - 1 } ?? true }
 

@@ -171,6 +171,15 @@ public struct OperationLog: Equatable, Sendable, Encodable {
 public struct AnnotationList: Sendable, Encodable {
     public var revision: Int
     public var annotations: [PDFAnnotation]
+
+    private enum CodingKeys: String, CodingKey { case revision, annotations }
+
+    /// Each annotation with its object in the file (``PDFAnnotation/Listed``).
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(revision, forKey: .revision)
+        try container.encode(annotations.map(PDFAnnotation.Listed.init), forKey: .annotations)
+    }
 }
 
 /// The versions of a document, oldest first, with the document's revision.

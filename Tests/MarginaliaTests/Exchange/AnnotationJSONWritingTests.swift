@@ -48,6 +48,24 @@ import Testing
         return all
     }
 
+    /// A document's list (``PDFAnnotation/Listed``) writes each annotation's JSON and its
+    /// object in the file as PDF writes a reference (`object`), which a viewer of the file
+    /// pairs its annotations by; one without an object of its own is written as it encodes.
+    @Test func aListedAnnotationNamesItsObject() throws {
+        func members(_ value: some Encodable) throws -> NSDictionary? {
+            try JSONSerialization.jsonObject(with: JSONEncoder().encode(value)) as? NSDictionary
+        }
+        var annotation = XFDFFixtures.annotation(.square, id: "listed", page: 0, rect: CGRect(x: 1, y: 2, width: 3, height: 4))
+        let plain = try #require(try members(annotation))
+        #expect(try members(PDFAnnotation.Listed(annotation)) == plain)
+        annotation.reference = PDFReference(12, 3)
+        let listed = try #require(try members(PDFAnnotation.Listed(annotation))?.mutableCopy() as? NSMutableDictionary)
+        #expect(listed[PDFAnnotation.Listed.objectKey] as? String == "12 3 R")
+        listed.removeObject(forKey: PDFAnnotation.Listed.objectKey)
+        #expect(listed == plain)
+        #expect(try members(annotation) == plain, "the annotation's own encoding (the log's, the commands') has no object")
+    }
+
     @Test(arguments: annotations())
     func writesWhatTheEncoderWrites(annotation: PDFAnnotation) throws {
         #expect(try Self.written(annotation) == Self.encoded(annotation))
