@@ -9,12 +9,6 @@ public struct StandardFontFace: Equatable, Sendable {
     public var bold: Bool
     /// Whether the face slants: Times' italic faces, Helvetica's and Courier's oblique ones.
     public var italic: Bool
-
-    public init(family: String, bold: Bool, italic: Bool) {
-        self.family = family
-        self.bold = bold
-        self.italic = italic
-    }
 }
 
 extension StandardFontNames {
