@@ -24,7 +24,7 @@ struct TextBoxFrameTests {
     func aBoxOnATurnedPageIsLaidOutUprightAndTurnedOntoItsRect(rotation: Int) throws {
         let bridge = EngineBridge()
         _ = try call(bridge, #"{"call": "init", "pages": [{"box": [0, 0, 600, 800], "rotation": \#(rotation)}], "viewSize": [600, 800]}"#)
-        let answer = try call(bridge, #"{"call": "textBoxLayout", "annotation": {"rect": [100, 200, 160, 300], "pageIndex": 0, "#
+        let answer = try call(bridge, #"{"call": "textBoxLayout", "annotation": {"type": "freeText", "rect": [100, 200, 160, 300], "pageIndex": 0, "width": 0, "#
                               + #""text": "abcdefghij", "font": "Courier", "fontSize": 10}}"#)
         let sideways = rotation % 180 == 90
         #expect(numbers(answer["box"]) == [0, 0, sideways ? 100 : 60, sideways ? 60 : 100], "\(answer)")
@@ -41,12 +41,12 @@ struct TextBoxFrameTests {
     }
 
     @Test func theBackgroundAndTheBorderAreTheAppearancesRectangles() throws {
-        let request = ##"{"call": "textBoxLayout", "annotation": {"rect": [10, 20, 110, 70], "color": "#FFFF00", "width": 3}}"##
+        let request = ##"{"call": "textBoxLayout", "annotation": {"type": "freeText", "rect": [10, 20, 110, 70], "color": "#FFFF00", "width": 3}}"##
         let answer = try call(EngineBridge(), request)
         #expect(numbers(answer["background"]) == [0, 0, 100, 50], "\(answer)")
         #expect(numbers(answer["border"]?["rect"]) == [1.5, 1.5, 98.5, 48.5] && answer["border"]?["width"] == .number(3), "\(answer)")
         #expect(numbers(answer["clip"]) == [5, 5, 95, 45], "the text inside the border and 2 points")
-        let bare = try call(EngineBridge(), #"{"call": "textBoxLayout", "annotation": {"rect": [10, 20, 110, 70]}}"#)
+        let bare = try call(EngineBridge(), #"{"call": "textBoxLayout", "annotation": {"type": "freeText", "rect": [10, 20, 110, 70], "width": 0}}"#)
         #expect(bare["background"] == nil && bare["border"] == nil, "no colour, no border: nothing drawn")
         // A border wider than the box is inset to its middle, as the appearance strokes it.
         #expect(TextBoxLayout.borderRect(in: CGRect(x: 0, y: 0, width: 4, height: 40), width: 10) == CGRect(x: 2, y: 5, width: 0, height: 30))
@@ -55,7 +55,7 @@ struct TextBoxFrameTests {
     @Test func textInAnEmbeddedFontIsLaidOutWithTheMeasuredWidths() throws {
         let bridge = EngineBridge()
         // Ω and Ł are beyond WinAnsi: the engine asks for them, once each, then breaks with them.
-        let annotation = #"{"rect": [0, 0, 64, 100], "font": "Courier", "fontSize": 10, "text": "ΩΩ ŁaΩ bb"}"#
+        let annotation = #"{"type": "freeText", "rect": [0, 0, 64, 100], "width": 0, "font": "Courier", "fontSize": 10, "text": "ΩΩ ŁaΩ bb"}"#
         let asks = try call(bridge, #"{"call": "textBoxLayout", "annotation": \#(annotation)}"#)
         #expect(asks["measure"] == .strings(["Ω", "Ł"]) && asks["lines"] == nil, "\(asks)")
         // 60 available; Ω 1,000 units (10 points), Ł 1,500; a and b are Courier's 600 (6 points).

@@ -80,7 +80,7 @@ struct TextBoxLayoutTests {
     }
 
     @Test func theBridgeAnswersTheLinesInTheBoxAndTheMatrixToThePage() throws {
-        let request = #"{"call": "textBoxLayout", "annotation": {"type": "freeText", "rect": [100, 500, 140, 700], "#
+        let request = #"{"call": "textBoxLayout", "annotation": {"type": "freeText", "rect": [100, 500, 140, 700], "width": 0, "#
             + #""text": "abcdefghijklmn", "font": "Cour", "fontSize": 10, "alignment": "right"}}"#
         let answer = try JSONParser.parse(EngineBridge().call(Array(request.utf8)))
         let layout = courier("abcdefghijklmn", width: 40, alignment: 2)
@@ -91,10 +91,10 @@ struct TextBoxLayoutTests {
         let baselines = lines.compactMap { $0["baseline"]?.numberValue }
         #expect(zip(baselines, layout.lines.map(\.baseline)).allSatisfy { abs($0 - $1) < 1e-6 }, "\(baselines)")
         #expect(answer["matrix"]?.arrayValue?.compactMap(\.numberValue) == [1, 0, 0, 1, 100, 500], "\(answer)")
-        let unicode = #"{"call": "textBoxLayout", "annotation": {"rect": [0, 0, 40, 40], "text": "Ωmega"}}"#
+        let unicode = #"{"call": "textBoxLayout", "annotation": {"type": "freeText", "rect": [0, 0, 40, 40], "text": "Ωmega"}}"#
         let asks = try JSONParser.parse(EngineBridge().call(Array(unicode.utf8)))
         #expect(asks["standard"] == .bool(false) && asks["measure"] == .strings(["Ω"]) && asks["lines"] == nil, "\(asks)")
-        let bad = #"{"call": "textBoxLayout", "annotation": {"rect": [0, 0, 40, 40], "alignment": "justify"}}"#
+        let bad = #"{"call": "textBoxLayout", "annotation": {"type": "freeText", "rect": [0, 0, 40, 40], "alignment": "justify"}}"#
         #expect(try JSONParser.parse(EngineBridge().call(Array(bad.utf8)))["error"] != nil)
     }
 }

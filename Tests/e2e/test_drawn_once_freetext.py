@@ -69,7 +69,7 @@ FACES_LOADED = """async (annotations) => {
     const checks = [];
     for (const a of annotations) {
         overlay.drawAnnotation(a);
-        const face = overlay.textBoxFace(a.font);
+        const face = overlay.fontFace(a.font);  // the engine's
         const font = `${face.italic ? 'italic ' : ''}${face.bold ? 'bold ' : ''}12px ${overlay.STAMP_FACE}`;
         await document.fonts.load(font);
         checks.push(document.fonts.check(font));

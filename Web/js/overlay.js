@@ -13,10 +13,10 @@ import { call } from './engine.js';
 import { defaultColorOfType } from './vocabulary.js';
 import { noteIconShapes } from './noteicons.js';
 import { t } from './i18n.js';
-import { drawFreeText, loadTextFace, textBoxFace, STAMP_FACE } from './overlaytext.js';
+import { drawFreeText, loadTextFace, shownFace, shownFamily } from './overlaytext.js';
 
-// Text boxes' faces and line height, for the tools that show text as the overlay does.
-export { textBoxFace, TEXT_LINE_HEIGHT, STAMP_FACE, setTextWidthsSource } from './overlaytext.js';
+// Text boxes' faces (the engine's, shown as the overlay shows them), for the tools that show text as the overlay does.
+export { fontFace, shownFace, cssFont, STAMP_FACE, setTextWidthsSource } from './overlaytext.js';
 
 const svgMatrix = (m) => `matrix(${m.map((v) => +v.toFixed(6)).join(' ')})`;
 
@@ -261,6 +261,9 @@ function drawForeign(a) {
     preserveAspectRatio: 'none', transform: `matrix(1 0 0 -1 ${x1} ${y2})` });
 }
 
+/** A stamp's title's face: the appearance draws titles in Helvetica-Bold (StampLabel). */
+const STAMP_TITLE_FACE = shownFace({ family: 'Helvetica', bold: true, italic: false });
+
 /**
  * A named stamp as its appearance draws it (the engine's `stampLabel`: StampLabel and its
  * titleLayout): a rounded frame in its colour around its title in capitals, in bold Helvetica
@@ -275,10 +278,10 @@ function drawStamp(a) {
   const [fx1, fy1, fx2, fy2] = normRect(label.frame);
   const color = a.color ?? defaultColorOfType(a.type);
   const [x, baseline] = label.titleOrigin;
-  loadTextFace(textBoxFace('Helvetica-Bold'));
+  loadTextFace(STAMP_TITLE_FACE);
   const text = svg('text', {
     class: 'stamp-title', x, y: 0, 'font-size': label.fontSize, 'font-weight': 'bold', fill: color,
-    'font-family': `${STAMP_FACE}, ${textBoxFace('Helvetica-Bold').family}`,
+    'font-family': shownFamily(STAMP_TITLE_FACE),
     textLength: label.titleLength > 0 ? label.titleLength : undefined, lengthAdjust: 'spacing',
   });
   text.style.fontKerning = 'none';  // Tj applies no kerning (a CSS property, not an SVG attribute)

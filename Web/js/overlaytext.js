@@ -27,7 +27,7 @@ export const STANDARD_FACE = 'MarginaliaHelvetica';
 export const STAMP_FACE = STANDARD_FACE;
 const loadedFaces = new Set();
 
-/** Starts loading `face`'s file (textBoxFace) as the STANDARD_FACE of its weight and slant. */
+/** Starts loading a shown face's file (shownFace) as the STANDARD_FACE of its weight and slant. */
 export function loadTextFace(face) {
   if (!face.file || loadedFaces.has(face.file) || typeof FontFace === 'undefined') return;
   loadedFaces.add(face.file);
@@ -92,7 +92,7 @@ export function drawFreeText(a) {
     if (layout.measure) {
       const widths = writerWidthsOf(a.font ?? 'Helvetica', a.text ?? '');
       layout = call({ call: 'textBoxLayout', annotation: a,
-        ...(widths ? { widths } : { measured: measureCharacters(layout.measure, layout.font) }) });
+        ...(widths ? { widths } : { measured: measureCharacters(layout.measure, layout.face) }) });
     }
   } catch (error) {
     console.warn('text box not drawn', a.id, error.message);
@@ -106,7 +106,7 @@ export function drawFreeText(a) {
     parts.push(rect(layout.border.rect, { class: 'free-text-border', fill: 'none', stroke: a.textColor ?? '#000000',
       'stroke-width': layout.border.width }));
   }
-  const face = textBoxFace(layout.font);
+  const face = shownFace(layout.face);
   loadTextFace(face);
   const lines = layout.lines.map((line) => {
     const text = svg('text', {
@@ -130,49 +130,54 @@ export function drawFreeText(a) {
     'data-measured-by': layout.measuredBy }, parts)];
 }
 
-/** The font families a text box's glyphs are drawn (and measured) in. */
-function shownFamily(face) {
+/** The font families a text box's glyphs are drawn (and measured) in (`face`: shownFace's). */
+export function shownFamily(face) {
   return face.loaded ? `${face.loaded}, ${face.family}` : face.family;
 }
 
 /**
  * The widths the engine asks for (`textBoxLayout`'s `measure`: characters the appearance draws
  * in an embedded font, which the WebAssembly core holds no widths of) when the writer's cannot
- * be had from the server, each in 1/1000 of the size, as the browser shows it in `font`'s
- * face, unkerned: `{character: width}`.
+ * be had from the server, each in 1/1000 of the size, as the browser shows it in the engine's
+ * `face` (its answer's), unkerned: `{character: width}`.
  */
-function measureCharacters(characters, font) {
-  const face = textBoxFace(font);
+function measureCharacters(characters, face) {
   measuring ??= document.createElement('canvas').getContext('2d');
-  measuring.font = `${face.italic ? 'italic ' : ''}${face.bold ? 'bold ' : ''}1000px ${shownFamily(face)}`;
+  measuring.font = cssFont(shownFace(face), 1000);
   measuring.fontKerning = 'none';
   return Object.fromEntries(characters.map((character) => [character, measuring.measureText(character).width]));
 }
 
-/** Baselines apart, in font sizes: the appearance's (TextLayout.lineHeightFactor). */
-export const TEXT_LINE_HEIGHT = 1.15;
+/**
+ * The families a standard font's face (`face.family`, the engine's) is shown in: the font
+ * itself or metric-compatible ones (URW's, Liberation's), and for Helvetica's the file pdf.js
+ * draws it with (Liberation Sans from its standard fonts, Helvetica's widths; pdf.js draws Times
+ * and Courier with Type 1 fonts a browser cannot load). Symbol and ZapfDingbats: Helvetica's
+ * families, as before.
+ */
+const FAMILIES = {
+  Helvetica: { css: "Helvetica, Arial, 'Nimbus Sans', 'Liberation Sans', sans-serif", file: 'LiberationSans' },
+  Times: { css: "Times, 'Times New Roman', 'Nimbus Roman', 'Liberation Serif', serif" },
+  Courier: { css: "Courier, 'Courier New', 'Nimbus Mono PS', 'Liberation Mono', monospace" },
+};
 
 /**
- * How a text box's standard font (`font`: Helvetica, Times-Italic...) is shown in the browser:
- * the font itself or a metric-compatible family (URW's, Liberation's), the standard family
- * it belongs to (restyle's `family`), its weight and slant, the ascent (in font sizes) its
- * first baseline sits below the padding, as the appearance sets it, and for Helvetica's faces
- * the face pdf.js draws them with (`loaded`, `file`: Liberation Sans from its standard fonts,
- * Helvetica's widths; pdf.js draws Times and Courier with Type 1 fonts a browser cannot load).
+ * How the browser shows a standard font's face, `face` as the engine answers it (`{family,
+ * bold, italic}`: `textBoxLayout`'s `face`, or fontFace): its CSS families, weight and slant,
+ * and for Helvetica's faces the face pdf.js draws them with (`loaded`, `file`; loadTextFace).
  */
-export function textBoxFace(font = 'Helvetica') {
-  const name = font ?? 'Helvetica';
-  const serif = /Times/.test(name), mono = /Courier/.test(name);
-  const bold = /Bold/.test(name), italic = /Oblique|Italic/.test(name);
-  const sans = !serif && !mono && !/Symbol|Dingbats/.test(name);
-  return {
-    family: serif ? "Times, 'Times New Roman', 'Nimbus Roman', 'Liberation Serif', serif"
-      : mono ? "Courier, 'Courier New', 'Nimbus Mono PS', 'Liberation Mono', monospace"
-      : "Helvetica, Arial, 'Nimbus Sans', 'Liberation Sans', sans-serif",
-    standard: serif ? 'Times' : mono ? 'Courier' : 'Helvetica',  // restyle's `family`
-    bold, italic,
-    ascent: serif ? 0.683 : mono ? 0.629 : 0.718,
-    loaded: sans ? STANDARD_FACE : undefined,
-    file: sans ? `LiberationSans-${bold || italic ? `${bold ? 'Bold' : ''}${italic ? 'Italic' : ''}` : 'Regular'}.ttf` : undefined,
-  };
+export function shownFace({ family, bold, italic }) {
+  const known = FAMILIES[family];
+  const file = known?.file && `${known.file}-${bold || italic ? `${bold ? 'Bold' : ''}${italic ? 'Italic' : ''}` : 'Regular'}.ttf`;
+  return { family: (known ?? FAMILIES.Helvetica).css, bold, italic, loaded: file ? STANDARD_FACE : undefined, file };
+}
+
+/** The engine's face of the font `font` names (`fontFace`: `{family, bold, italic}`; Helvetica's regular face for none). */
+export function fontFace(font) {
+  return call({ call: 'fontFace', font: font ?? 'Helvetica' });
+}
+
+/** A CSS `font` shorthand of a shown face (shownFace) at `size` CSS pixels. */
+export function cssFont(face, size) {
+  return `${face.italic ? 'italic ' : ''}${face.bold ? 'bold ' : ''}${size}px ${shownFamily(face)}`;
 }

@@ -11,48 +11,61 @@ extension EngineBridge {
     /// an embedded font).
     static let measuredLimit = 10_000
 
-    /// `textBoxLayout`: for free text annotation JSON (`text`, `rect`, `pageIndex`?, `color`?,
-    /// `font`?, `fontSize`?, `width`? (the border), `alignment`? `left`|`center`|`right`) and
+    /// `textBoxLayout`: for free text annotation JSON (`type` `freeText`, `text`?, `rect`,
+    /// `pageIndex`?, `color`?, `font`?, `fontSize`?, `width`? (the border), `alignment`?) and
     /// `widths`? (``TextBoxWidths``) or `measured`? (`{character: width in 1/1000 of the size}`:
-    /// the browser's widths of the characters a first answer asked for), `{standard, font, fontSize, lineHeight, matrix,
-    /// box, background?, border?, clip, lines: [{text, x, baseline, width}]}` in the space of
-    /// the appearance (the box upright for the reader, ``TextBoxLayout/uprightBox(of:pageRotation:)``),
-    /// which `matrix` takes to page space (turned on a rotated page, as the appearance's
-    /// `/Matrix`); `background` the box when the annotation has a `color`; `border` `{rect,
-    /// width}` its centreline when `width` is positive; the lines (``TextBoxLayout``) in the
-    /// standard font the name resolves to (Helvetica when it names none, as the appearance
-    /// falls back); `clip` the box less its padding.
+    /// the browser's widths of the characters a first answer asked for), `{standard, font, face,
+    /// fontSize, lineHeight, padding, matrix, box, background?, border?, clip, lines: [{text, x,
+    /// baseline, width}]}` in the space of the appearance (the box upright for the reader,
+    /// ``TextBoxLayout/uprightBox(of:pageRotation:)``), which `matrix` takes to page space
+    /// (turned on a rotated page, as the appearance's `/Matrix`); `face` the font's family,
+    /// weight and slant (``fontFaceJSON(_:)``), for the browser to show the text in; `background`
+    /// the box when the annotation has a `color`; `border` `{rect, width}` its centreline when
+    /// its width is positive; the lines (``TextBoxLayout``) in the standard font the name
+    /// resolves to (Helvetica when it names none, as the appearance falls back); `padding` the
+    /// space between the box's edge and its text (the border and 2 points); `clip` the box less
+    /// its padding.
+    ///
+    /// The annotation is read once, by the one reading of the annotation JSON in its lenient
+    /// mode (``Annotation/lenient(_:placed:)``), as `annotationDrawing` reads what it draws: the
+    /// box under edit may be one another application wrote, and a draft has no `id`. As that
+    /// reading gives a border the model's default width (1 point) when `width` is left out, so
+    /// does the layout; the annotation JSON the server answers always has it.
     ///
     /// Text the appearance draws in an embedded font (a character beyond WinAnsi, or a
     /// decomposed accent) answers `standard: false`: its WinAnsi characters measured in the
     /// family's standard widths (the embedded URW font's), the others by `measured`. While a
     /// character is missing from `measured` the answer has no lines but `measure`, the characters
-    /// to measure, each once. With `widths` (``TextBoxWidths``: the appearance writer's own
-    /// widths of this text, which the server answers) such text is measured by them alone,
-    /// every character, and its lines placed by their ascent and descent; `measured` is then
-    /// not read: the browser measures only when the server cannot answer.
+    /// to measure, each once (and `font` and `face`). With `widths` (``TextBoxWidths``: the
+    /// appearance writer's own widths of this text, which the server answers) such text is
+    /// measured by them alone, every character, and its lines placed by their ascent and descent;
+    /// `measured` is then not read: the browser measures only when the server cannot answer.
     ///
-    /// - Throws: ``CommandError/malformed(_:)`` naming a bad field (a `fontSize` or `width`
-    ///   outside 0 to 1,000,000, an unknown alignment, a width in `measured` outside 0 to
-    ///   10,000, `widths` not matching the text: ``TextBoxWidths/init(checking:for:)``);
-    ///   ``CommandError/tooLarge(_:_:)`` for more than ``measuredLimit`` widths.
+    /// - Throws: ``CommandError/malformed(_:)`` naming a bad field (what the lenient reading
+    ///   refuses, such as a `fontSize` above 1000 or an unknown alignment; a `type` other than
+    ///   `freeText`; no `rect`; a border `width` outside 0 to the ``CoordinateLimit``; a width in
+    ///   `measured` outside 0 to 10,000; `widths` not matching the text:
+    ///   ``TextBoxWidths/init(checking:for:)``); ``CommandError/tooLarge(_:_:)`` for more than
+    ///   ``measuredLimit`` widths.
     func textBoxLayoutJSON(_ request: JSONField) throws(CommandError) -> JSONValue {
         let field = try request.member("annotation")
-        let text = try field.optionalMember("text")?.string() ?? ""
-        let rect = try field.member("rect").rect().standardized
-        let fontSize = try field.optionalMember("fontSize")?.number(in: 0...CoordinateLimit.magnitude) ?? 12
-        let border = try field.optionalMember("width")?.number(in: 0...CoordinateLimit.magnitude) ?? 0
-        let alignments = ["left", "center", "right"]
-        let alignmentName = try field.optionalMember("alignment")?.string() ?? "left"
-        guard let alignment = alignments.firstIndex(of: alignmentName) else {
-            throw CommandError.malformed("alignment: expected left, center or right, found \"\(alignmentName)\"")
+        let annotation = try Annotation.lenient(field, placed: false)
+        guard case .freeText(let freeText) = annotation.kind else {
+            throw CommandError.malformed("\(field.path).type: expected \"freeText\", found \"\(annotation.kind.jsonType)\"")
         }
-        let page = try field.optionalMember("pageIndex")?.integer() ?? 0
+        guard !annotation.rect.isNull else { throw CommandError.malformed("\(field.path).rect: missing") }
+        let border = annotation.border.width
+        guard (0...CoordinateLimit.magnitude).contains(border) else {
+            throw CommandError.malformed("\(field.path).width: expected a number from 0 to \(JSONWriter.number(CoordinateLimit.magnitude))")
+        }
+        let text = freeText.text, rect = annotation.rect.standardized, fontSize = freeText.fontSize
+        let page = annotation.pageIndex ?? 0
         let pageRotation = engine.viewport.pages.indices.contains(page) ? engine.viewport.pages[page].rotation : 0
-        let name = StandardFontNames.resolve(try field.optionalMember("font")?.string() ?? "Helvetica") ?? "Helvetica"
+        let name = StandardFontNames.resolve(freeText.font) ?? "Helvetica"
         let metrics = StandardFontNames.metrics(name) ?? StandardFontNames.metrics("Helvetica")!
         let winAnsi = StandardFontNames.usesWinAnsi(name)
         let standard = TextBoxLayout.measuresAsStandard(text)
+        let face = Self.fontFaceJSON(StandardFontNames.face(of: name))
 
         let box = TextBoxLayout.uprightBox(of: rect, pageRotation: pageRotation)
         let layout: TextBoxLayout
@@ -61,7 +74,7 @@ extension EngineBridge {
             // The appearance writer's own widths, from the server (TextBoxWidths).
             let widths = try TextBoxWidths(checking: writer, for: text)
             layout = TextBoxLayout(text: text, widths: widths.paragraphs, ascent: widths.ascent, descent: widths.descent,
-                                   fontSize: fontSize, box: box, borderWidth: border, alignment: alignment)
+                                   fontSize: fontSize, box: box, borderWidth: border, alignment: freeText.alignment.rawValue)
         } else {
             // Without them, the browser's widths of what the core does not measure; the
             // characters still missing.
@@ -74,7 +87,7 @@ extension EngineBridge {
                     if measured[key] == nil, !missing.contains(key) { missing.append(key) }
                 }
                 guard missing.isEmpty else {
-                    return .object([("standard", .bool(false)), ("font", .string(name)), ("measure", .strings(missing))])
+                    return .object([("standard", .bool(false)), ("font", .string(name)), ("face", face), ("measure", .strings(missing))])
                 }
                 units = { character in
                     TextBoxLayout.measuresAsStandard(String(character))
@@ -82,18 +95,18 @@ extension EngineBridge {
                 }
             }
             layout = TextBoxLayout(text: text, metrics: metrics, winAnsi: winAnsi, fontSize: fontSize,
-                                   box: box, borderWidth: border, alignment: alignment, units: units)
+                                   box: box, borderWidth: border, alignment: freeText.alignment.rawValue, units: units)
         }
         let lines: [JSONValue] = layout.lines.map { line in
             .object([("text", .string(line.text)), ("x", .number(line.x)), ("baseline", .number(line.baseline)),
                      ("width", .number(line.width))])
         }
         var pairs: [(String, JSONValue)] = [
-            ("standard", .bool(standard)), ("font", .string(name)), ("fontSize", .number(layout.fontSize)),
-            ("lineHeight", .number(layout.lineHeight)),
+            ("standard", .bool(standard)), ("font", .string(name)), ("face", face), ("fontSize", .number(layout.fontSize)),
+            ("lineHeight", .number(layout.lineHeight)), ("padding", .number(layout.padding)),
             ("matrix", .matrix(TextBoxLayout.boxToPage(rect: rect, pageRotation: pageRotation))), ("box", .rect(box)),
         ]
-        if try field.optionalMember("color") != nil { pairs.append(("background", .rect(box))) }
+        if annotation.color != nil { pairs.append(("background", .rect(box))) }
         if border > 0 {
             pairs.append(("border", .object([("rect", .rect(TextBoxLayout.borderRect(in: box, width: CGFloat(border)))),
                                               ("width", .number(border))])))
@@ -101,6 +114,19 @@ extension EngineBridge {
         if !standard { pairs.append(("measuredBy", .string(writer == nil ? "browser" : "writer"))) }
         pairs += [("clip", .rect(layout.clip)), ("lines", .array(lines))]
         return .object(pairs)
+    }
+
+    /// `fontFace`: for `font` (any name ``StandardFontNames/resolve(_:)`` takes; Helvetica when
+    /// it names no standard font, as the appearance falls back), `{family, bold, italic}`: the
+    /// face the browser shows a text box's text in and its settings name (``StandardFontFace``).
+    func fontFaceJSON(_ request: JSONField) throws(CommandError) -> JSONValue {
+        let name = StandardFontNames.resolve(try request.member("font").string()) ?? "Helvetica"
+        return Self.fontFaceJSON(StandardFontNames.face(of: name))
+    }
+
+    /// A face as the bridge answers it: `{family, bold, italic}`.
+    static func fontFaceJSON(_ face: StandardFontFace) -> JSONValue {
+        .object([("family", .string(face.family)), ("bold", .bool(face.bold)), ("italic", .bool(face.italic))])
     }
 
     /// `measured`: each character's width in 1/1000 of the font size (0 to 10,000).

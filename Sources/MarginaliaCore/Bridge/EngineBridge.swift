@@ -180,6 +180,8 @@ public final class EngineBridge {
             return try Self.annotationDrawingJSON(request.member("annotation"))
         case "textBoxLayout":
             return try textBoxLayoutJSON(request)
+        case "fontFace":
+            return try fontFaceJSON(request)
         case "brushSample":
             return try brushSample(request)
         case "visibleArea":

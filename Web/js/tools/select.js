@@ -14,7 +14,7 @@ import { openPopover, closePopover, refreshPopoverOf, section, swatches, slider,
 import { noteIconPicker } from '../noteicons.js';
 import { isPictureNote } from './note.js';
 import { defaultColorOfType } from '../vocabulary.js';
-import { drawAnnotation, textBoxFace } from '../overlay.js';
+import { drawAnnotation, fontFace } from '../overlay.js';
 import { t, formatNumber, formatDate } from '../i18n.js';
 
 const HANDLE = 12; // CSS px
@@ -168,9 +168,9 @@ export function createSelectTool(editor) {
       if (texts) {
         sections.push(section(t('text.fontSize'), segmented([[10, '10'], [12, '12'], [14, '14'], [18, '18'], [24, '24'], [36, '36']],
           first.fontSize, (fontSize) => restyle({ fontSize }), t('text.fontSize'))));
-        const face = textBoxFace(first.font);
+        const face = fontFace(first.font);
         sections.push(section(t('text.font'), segmented([['Helvetica', t('text.sans')], ['Times', t('text.serif')], ['Courier', t('text.mono')]],
-          face.standard, (family) => restyle({ family }), t('text.font'))));
+          face.family, (family) => restyle({ family }), t('text.font'))));
         sections.push(section(t('text.style'), toggle(t('text.bold'), face.bold, (bold) => restyle({ bold })),
           toggle(t('text.italic'), face.italic, (italic) => restyle({ italic }))));
         sections.push(section(t('text.alignment'), segmented([['left', t('text.alignLeft')], ['center', t('text.alignCentre')], ['right', t('text.alignRight')]],

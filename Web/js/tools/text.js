@@ -14,14 +14,16 @@ export function createTextTool(editor) {
     typeNew(request) {
       const t = settings.prefs.text ?? {};
       return editText(editor, request.pageIndex, request.target.rect, {
-        fontSize: t.fontSize ?? 14, color: t.textColor ?? '#000000', background: t.backgroundColor ?? '', font: t.bold ? 'Helvetica-Bold' : 'Helvetica',
+        fontSize: t.fontSize ?? 14, color: t.textColor ?? '#000000', background: t.backgroundColor ?? '',
+        box: { font: t.bold ? 'Helvetica-Bold' : 'Helvetica', border: 0, alignment: 'left' },
       });
     },
 
     /** Edits an existing text box in place; emptying it removes the box. */
     async editText(a) {
       const text = await editText(editor, a.pageIndex, a.rect, {
-        text: a.text, fontSize: a.fontSize ?? 12, color: a.textColor ?? '#000', background: a.color ?? '', font: a.font, border: a.width ?? 0,
+        text: a.text, fontSize: a.fontSize ?? 12, color: a.textColor ?? '#000000', background: a.color ?? '',
+        box: { font: a.font, border: a.width ?? 0, alignment: a.alignment ?? 'left' },
       });
       if (text === null || text === a.text) return;
       if (!text.trim()) await editor.command({ type: 'remove', ids: [a.id] });

@@ -1,17 +1,19 @@
 // The in-place text editor used by the Text and Note tools: a <textarea> laid over a page-space
-// rectangle. The text is read back from the textarea's value, never parsed as HTML.
+// rectangle. The text is read back from the textarea's value, never parsed as HTML. A text box's
+// text is shown as the engine lays it out (typinglayout.js), the textarea kept for typing.
 
 import { html, normRect } from '../svg.js';
-import { textBoxFace, TEXT_LINE_HEIGHT } from '../overlay.js';
 import { t } from '../i18n.js';
+import { fontFace, shownFace, shownFamily } from '../overlaytext.js';
+import { typingLayout } from './typinglayout.js';
 
 /**
  * Opens an editor over `rect` on page `pageIndex`. Resolves with the text (null if cancelled
- * with Escape). Enter with ctrl/cmd, or a tap elsewhere, commits. The text is set as the box
- * shows it once committed: its font's face, size, padding (the border plus 2 points) and line
- * height, so it wraps into the same lines.
+ * with Escape). Enter with ctrl/cmd, or a tap elsewhere, commits. With `box` (a text box's
+ * `{font, border, alignment}`), the text shows while it is typed in the lines the engine lays
+ * it out in, which the saved appearance draws (typingLayout); a note's text is the textarea's.
  */
-export function editText(editor, pageIndex, rect, { text = '', fontSize = 14, color = '#111', background = '', font = 'Helvetica', border = 0, placeholder = t('textbox.placeholder'), keepInView = false } = {}) {
+export function editText(editor, pageIndex, rect, { text = '', fontSize = 14, color = '#111', background = '', font = 'Helvetica', border = 0, placeholder = t('textbox.placeholder'), keepInView = false, box = null } = {}) {
   const view = editor.viewer.views[pageIndex];
   const [x1, y1, x2, y2] = normRect(rect);
   const a = editor.viewer.pageToClient(pageIndex, [x1, y2]);
@@ -20,14 +22,17 @@ export function editText(editor, pageIndex, rect, { text = '', fontSize = 14, co
   const zoom = editor.viewer.zoom;
   const area = html('textarea', { class: 'text-editor', 'aria-label': placeholder, placeholder, spellcheck: 'true' });
   area.value = text;
-  const face = textBoxFace(font);
+  const face = shownFace(fontFace(box?.font ?? font));
   Object.assign(area.style, {
     left: `${Math.min(a[0], b[0]) - frame.left}px`, top: `${Math.min(a[1], b[1]) - frame.top}px`,
     width: `${Math.max(Math.abs(b[0] - a[0]), 80)}px`, height: `${Math.max(Math.abs(b[1] - a[1]), 28)}px`,
     fontSize: `${fontSize * zoom}px`, color, background: background || 'rgba(255,255,255,0.85)',
-    fontFamily: face.family, fontWeight: face.bold ? 'bold' : 'normal', fontStyle: face.italic ? 'italic' : 'normal',
-    lineHeight: String(TEXT_LINE_HEIGHT), padding: `${(border + 2) * zoom}px`,
+    padding: `${(border + 2) * zoom}px`,
+    fontFamily: shownFamily(face), fontWeight: face.bold ? 'bold' : 'normal', fontStyle: face.italic ? 'italic' : 'normal',
   });
+  const laidOut = box && typingLayout(view, { type: 'freeText', pageIndex, rect: [x1, y1, x2, y2], text, fontSize, textColor: color,
+    ...(background ? { color: background } : {}), font: box.font ?? font, width: box.border ?? border, alignment: box.alignment ?? 'left' });
+  if (laidOut) laidOut.style(area, zoom);
   view.element.append(area);
   // A note's editor (not a text box's, which shows the box itself) stays on the page and in
   // the view: one near the right or bottom edge opened outside both.
@@ -38,7 +43,10 @@ export function editText(editor, pageIndex, rect, { text = '', fontSize = 14, co
   const grow = () => {
     area.style.height = `${minimumHeight}px`;
     const borders = area.offsetHeight - area.clientHeight;
-    area.style.height = `${Math.max(minimumHeight, area.scrollHeight + borders)}px`;
+    // A laid-out box is as tall as the engine's lines need too (the height the server grows it to).
+    const needed = laidOut ? laidOut.show(area.value) * zoom : 0;
+    area.style.height = `${Math.max(minimumHeight, area.scrollHeight + borders, needed)}px`;
+    laidOut?.frame(parseFloat(area.style.height) / zoom);
   };
   area.addEventListener('input', grow);
   grow();
@@ -61,6 +69,7 @@ export function editText(editor, pageIndex, rect, { text = '', fontSize = 14, co
       finished = true;
       document.removeEventListener('pointerdown', pressedElsewhere, true);
       area.remove();
+      laidOut?.remove();
       resolve(value);
     };
     area.addEventListener('keydown', (e) => {

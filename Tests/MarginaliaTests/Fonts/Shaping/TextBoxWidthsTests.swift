@@ -25,7 +25,7 @@ struct TextBoxWidthsTests {
         // The widths travel as JSON from the server to the engine.
         let request: JSONValue = .object([
             ("call", .string("textBoxLayout")),
-            ("annotation", .object([("text", .string(text)), ("rect", .rect(rect)), ("font", .string(font)),
+            ("annotation", .object([("type", .string("freeText")), ("text", .string(text)), ("rect", .rect(rect)), ("font", .string(font)),
                                     ("fontSize", .number(11)), ("width", .number(border)), ("alignment", .string(alignment))])),
             ("widths", try JSONParser.parse(JSONWriter.bytes(written.json))),
         ])
@@ -54,7 +54,7 @@ struct TextBoxWidthsTests {
     /// (a stale answer for the text before an edit) are not used.
     @Test func standardTextIsMeasuredByTheStandardWidthsWhateverWidthsCome() throws {
         let rect = CGRect(x: 50, y: 100, width: 120, height: 200)
-        let annotation: JSONValue = .object([("text", .string("plain words in a box that wraps")), ("rect", .rect(rect)),
+        let annotation: JSONValue = .object([("type", .string("freeText")), ("text", .string("plain words in a box that wraps")), ("rect", .rect(rect)),
                                              ("fontSize", .number(11))])
         let stranger = try #require(try TextBoxWidths.written(for: "Привет мир", font: "Helvetica"))
         let bare = try call(EngineBridge(), .object([("call", .string("textBoxLayout")), ("annotation", annotation)]))
@@ -79,7 +79,7 @@ struct TextBoxWidthsTests {
     @Test func widthsThatDoNotFitTheTextAreRefusedNamingThem() throws {
         let bridge = EngineBridge()
         func refusal(_ widths: String) -> String {
-            let request = #"{"call": "textBoxLayout", "annotation": {"rect": [0, 0, 100, 100], "text": "Ωμέγα\nб"}, "widths": "# + widths + "}"
+            let request = #"{"call": "textBoxLayout", "annotation": {"type": "freeText", "rect": [0, 0, 100, 100], "text": "Ωμέγα\nб"}, "widths": "# + widths + "}"
             do {
                 _ = try bridge.call(JSONField(try JSONParser.parse(Array(request.utf8)), path: ""))
                 return ""

@@ -1,0 +1,74 @@
+// A text box's text shown as it is typed in the lines the engine lays it out in
+// (`textBoxLayout`, the lines the saved appearance draws; docs/editor-web.md, "Typing a text
+// box"): drawn under the textarea, whose own text is transparent. The textarea keeps the
+// input, the caret, the selection, the IME's composition and the browser's undo; it is set in
+// the same face, size, line height, padding and width, so its caret runs along the drawn lines.
+
+import { svg } from '../svg.js';
+import { call } from '../engine.js';
+import { drawFreeText, shownFace, shownFamily } from '../overlaytext.js';
+
+/** A box's height no line of a text box reaches (points): the box the lines are counted in. */
+const TALL = 100000;
+
+/** What a box without a background colour shows under its text, as the textarea did. */
+const PAPER = 'rgba(255,255,255,0.85)';
+
+/**
+ * The layer drawing `draft` (a free text annotation's JSON: its `rect` the box as placed, no
+ * text needed) while it is typed, in the overlay of `view`; null when the engine turns the box
+ * on its page (a rotated page: the lines would cross the textarea's) or cannot lay it out.
+ *
+ * @returns {{style(area: HTMLTextAreaElement, zoom: number): void, show(text: string): number,
+ *   frame(height: number): void, remove(): void} | null}
+ */
+export function typingLayout(view, draft) {
+  let first;
+  try {
+    first = call({ call: 'textBoxLayout', annotation: draft });
+  } catch (error) {
+    console.warn('text box not laid out while typed', error.message);
+    return null;
+  }
+  const [a, b, c, d] = first.matrix;
+  if (b !== 0 || c !== 0 || a <= 0 || d <= 0) return null;
+  const face = shownFace(first.face);
+  const layer = svg('g', { class: 'typing-layout', transform: view.overlay.content.getAttribute('transform') ?? '' });
+  view.overlay.root.append(layer);
+  const [x1, , x2, top] = draft.rect;
+  let typed = draft;
+  return {
+    /** Sets `area` (the textarea) in the engine's face, size, line height and padding, the box's width, its text unseen. */
+    style(area, zoom) {
+      Object.assign(area.style, {
+        width: `${(x2 - x1) * zoom}px`, fontSize: `${first.fontSize * zoom}px`, lineHeight: `${first.lineHeight * zoom}px`,
+        padding: `${first.padding * zoom}px`, textAlign: draft.alignment ?? 'left',
+        fontFamily: shownFamily(face), fontWeight: face.bold ? 'bold' : 'normal', fontStyle: face.italic ? 'italic' : 'normal',
+        color: 'transparent', caretColor: draft.textColor ?? '#000000', background: 'transparent', resize: 'none',
+      });
+      area.classList.add('laid-out');
+    },
+    /** Takes `text` as typed; answers the height (points) the engine's lines of it need (0 while widths are asked for). */
+    show(text) {
+      typed = { ...draft, text };
+      try {
+        const tall = call({ call: 'textBoxLayout', annotation: { ...typed, rect: [x1, top - TALL, x2, top] } });
+        // As the server grows a box to its text (FreeTextLayout.height).
+        return tall.lines ? Math.max(1, tall.lines.length) * tall.lineHeight + 2 * tall.padding : 0;
+      } catch (error) {
+        console.warn('text box not laid out while typed', error.message);
+        return 0;
+      }
+    },
+    /** Draws the box `height` points tall, its top kept: its background, border and the engine's lines. */
+    frame(height) {
+      const box = { ...typed, id: 'typing', rect: [x1, top - height, x2, top] };
+      const paper = typed.color ? [] : [svg('rect', { x: x1, y: top - height, width: x2 - x1, height, fill: PAPER })];
+      layer.replaceChildren(...paper, ...drawFreeText(box));
+    },
+    remove() {
+      layer.remove();
+    },
+  };
+}
+
