@@ -4,6 +4,7 @@
 
 import { settings } from '../settings.js';
 import { editText } from './textbox.js';
+import { defaultTextColorOfType } from '../vocabulary.js';
 
 /** @param {import('../editor.js').Editor} editor */
 export function createTextTool(editor) {
@@ -14,14 +15,14 @@ export function createTextTool(editor) {
     typeNew(request) {
       const t = settings.prefs.text ?? {};
       return editText(editor, request.pageIndex, request.target.rect, {
-        fontSize: t.fontSize ?? 14, color: t.textColor ?? '#000000', background: t.backgroundColor ?? '', font: t.bold ? 'Helvetica-Bold' : 'Helvetica',
+        fontSize: t.fontSize ?? 14, color: t.textColor ?? defaultTextColorOfType('freeText'), background: t.backgroundColor ?? '', font: t.bold ? 'Helvetica-Bold' : 'Helvetica',
       });
     },
 
     /** Edits an existing text box in place; emptying it removes the box. */
     async editText(a) {
       const text = await editText(editor, a.pageIndex, a.rect, {
-        text: a.text, fontSize: a.fontSize ?? 12, color: a.textColor ?? '#000', background: a.color ?? '', font: a.font, border: a.width ?? 0,
+        text: a.text, fontSize: a.fontSize ?? 12, color: a.textColor ?? defaultTextColorOfType(a.type), background: a.color ?? '', font: a.font, border: a.width ?? 0,
       });
       if (text === null || text === a.text) return;
       if (!text.trim()) await editor.command({ type: 'remove', ids: [a.id] });
