@@ -61,6 +61,18 @@ struct AnnotationVocabularyTests {
         #expect(colours.count == AnnotationVocabulary.entries.count)
     }
 
+    /// The colour of a text box's text when its JSON names none (black: `/DA` without a colour
+    /// operator), told the browser so that the text being typed is drawn as it will be saved;
+    /// no other kind has text whose colour Marginalia sets.
+    @Test func theBrowserIsToldTheDefaultTextColourOfTextBoxesOnly() throws {
+        let answer = try JSONParser.parse(EngineBridge().call(Array(#"{"call": "annotationVocabulary"}"#.utf8)))
+        let kinds = try #require(answer["kinds"]?.arrayValue)
+        let coloured = kinds.filter { $0["defaultTextColor"] != .null }
+        #expect(coloured.map { $0["subtype"]?.stringValue ?? "" } == ["FreeText"])
+        #expect(coloured.first?["defaultTextColor"] == .string("#000000"))
+        #expect(kinds.allSatisfy { $0["defaultTextColor"] != nil }, "every row has the member, null where it has none")
+    }
+
     /// The kinds pdf.js 6, Poppler, MuPDF and PDFium all draw from their keys when a file gives
     /// no appearance stream: shapes, lines, ink and text markup. Not a redaction mark (readers
     /// leave it undrawn), a note (each reader its own icon) or free text.

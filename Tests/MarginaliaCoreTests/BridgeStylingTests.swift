@@ -127,7 +127,28 @@ struct BridgeStylingTests {
                                          rotation: 90, pageRotation: page == 1 ? 90 : 0)
             #expect(answer["matrix"] == .array([t.m11, t.m12, t.m21, t.m22, t.tX, t.tY].map { .number(Double($0)) }))
             #expect(answer["frame"]?["rect"] == .array([102, 102, 298, 198].map { .number($0) }) && answer["frame"]?["width"]?.numberValue == 4)
+            // Naming no colour, the frame is black, as the appearance stream strokes it.
+            #expect(answer["frame"]?["color"] == .string("#000000"))
         }
+        let blue = try Self.call(bridge, ##"{"call": "imageLayout", "annotation": {"type": "stamp", "pageIndex": 0, "rect": [100, 100, 300, 200], "width": 2, "color": "#0000FF"}}"##)
+        #expect(blue["frame"]?["color"] == .string("#0000FF"))
         #expect(try Self.call(bridge, #"{"call": "imageLayout", "annotation": {"type": "stamp"}}"#)["error"] != nil)
     }
+
+    /// The ends of the editor's sliders: the preferences' ranges (a value outside is clamped)
+    /// and those a restyle accepts (a value outside is refused), as docs/api.md states them.
+    @Test func theSlidersAreToldTheRangesTheEngineAccepts() throws {
+        let answer = try Self.call(EngineBridge(), #"{"call": "settingRanges"}"#)
+        func range(_ group: String, _ name: String) -> [Double]? { answer[group]?[name]?.arrayValue?.compactMap { $0.numberValue } }
+        #expect(range("inkPreset", "width") == [0.1, 200] && range("inkPreset", "opacity") == [0.05, 1])
+        #expect(range("shape", "width") == [0.1, 200] && range("text", "fontSize") == [4, 400] && range("eraser", "size") == [1, 200])
+        #expect(range("restyle", "width") == [0, 200] && range("restyle", "opacity") == [0, 1] && range("restyle", "fontSize") == [1, 400])
+        // The restyle's ends are the ones its reading keeps to: just past them is refused.
+        func command(_ json: String) throws -> EditorCommand { try EditorCommand(json: JSONField(JSONParser.parse(json), path: "")) }
+        #expect(throws: CommandError.self) { try command(#"{"type": "restyle", "ids": ["a"], "width": 200.5}"#) }
+        #expect(throws: CommandError.self) { try command(#"{"type": "restyle", "ids": ["a"], "fontSize": 0.5}"#) }
+        #expect(try command(#"{"type": "restyle", "ids": ["a"], "width": 200, "fontSize": 1, "opacity": 0}"#)
+                    == .restyle(ids: ["a"], style: .init(width: 200, opacity: 0, fontSize: 1)))
+    }
 }
+

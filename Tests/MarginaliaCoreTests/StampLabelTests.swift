@@ -32,4 +32,20 @@ struct StampLabelTests {
         #expect(answer["maximumFontSize"]?.numberValue.map { abs($0 - 21.6) < 1e-9 } == true)
         #expect(answer["titleWidth"]?.numberValue.map { abs($0 - 98.6) < 1e-9 } == true)
     }
+
+    /// The box a tapped stamp is placed in: 45 points tall, as wide as its title at the
+    /// frame's largest size (0.6 of the 41-point frame: 24.6 pt) over 0.85 of the frame, plus
+    /// the 4 points of the frame's inset. "APPROVED" is 5612 units wide in Helvetica-Bold's AFM
+    /// (A 722, P 667, R 722, O 778, V 667, E 667, D 722): 5.612 x 24.6 / 0.85 + 4 pt.
+    @Test func aTappedStampIsAsWideAsItsTitleNeeds() throws {
+        let approved = StampLabel.placedSize(name: "Approved")
+        #expect(approved.height == 45 && abs(Double(approved.width) - (5.612 * 24.6 / 0.85 + 4)) < 1e-9)
+        #expect(StampLabel.placedSize(name: "Draft").width == 130, "a short title: the narrowest stamp")
+        #expect(StampLabel.placedSize(name: String(repeating: "W", count: 40)).width == 420, "a long one: the widest")
+        let bridge = EngineBridge()
+        let answer = try JSONParser.parse(bridge.call(Array(#"{"call": "stampSize", "name": "Approved"}"#.utf8)))
+        let size = try #require(answer["size"]?.arrayValue?.compactMap { $0.numberValue })
+        #expect(size.count == 2 && abs(size[0] - Double(approved.width)) < 1e-6 && size[1] == 45, "the bridge writes 6 decimals")
+    }
 }
+

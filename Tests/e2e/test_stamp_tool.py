@@ -319,3 +319,19 @@ def test_keep_size_when_zooming_is_set_and_cleared_on_a_selected_stamp_and_note(
     editor.painted()
     editor.screenshot("note-keep-size-cleared")
     assert not editor.errors
+
+
+def test_a_tapped_stamp_is_as_wide_as_the_engine_says(new_editor):
+    """Issue 28: the picker places a tapped stamp in the box the engine gives (`stampSize`),
+    wide enough for its title in Helvetica-Bold, not one guessed from its letter count:
+    "APPROVED", 5612 units wide in Helvetica-Bold's AFM, at the 41-point frame's largest size
+    (24.6 pt) over 0.85 of the frame, plus the 4-point inset: 166.4 x 45 points."""
+    editor = new_editor()
+    before = set(stamps(editor))
+    open_picker(editor)
+    editor.click('#popover .stamp-choice[data-stamp="Approved"]')
+    armed(editor)
+    editor.mouse_click(*editor.page_point_to_client(0, 200, 650))
+    approved = added(editor, before)
+    x1, y1, x2, y2 = approved["rect"]
+    assert abs((x2 - x1) - (5.612 * 24.6 / 0.85 + 4)) < 0.01 and abs((y2 - y1) - 45) < 0.01, approved["rect"]

@@ -154,7 +154,7 @@ export function drawnByEngine(a, group) {
 }
 
 const stroke = (a, extra = {}) => ({
-  fill: 'none', stroke: a.color ?? '#000000', 'stroke-width': a.width ?? 1,
+  fill: 'none', stroke: a.color ?? defaultColorOfType(a.type), 'stroke-width': a.width ?? 1,
   'stroke-linecap': 'round', 'stroke-linejoin': 'round',
   'stroke-dasharray': a.borderStyle === 'dashed' ? (a.dash ?? [3]).join(' ') : undefined, ...extra,
 });
@@ -169,7 +169,7 @@ export const isBrushed = (a) => a.type === 'ink' && !!a.brush && a.brush !== 'pe
  * cap, dash (the grain), opacity and blend mode, exactly as the appearance stream paints them.
  */
 export function inkPaths(a, paths = call({ call: 'inkPaths', annotation: a }).paths) {
-  return brushMarks(paths, a.color ?? '#000000', a.opacity ?? 1, stroke(a));
+  return brushMarks(paths, a.color ?? defaultColorOfType(a.type), a.opacity ?? 1, stroke(a));
 }
 
 /**
@@ -218,7 +218,7 @@ export function imageURL(base64) {
 /**
  * An image stamp as its appearance draws it: the engine's `imageLayout` places the picture
  * (its crop kept, its quarter turns made, on the page's rotation), clipped to the rect, then
- * the frame in the stamp's colour.
+ * the frame in the colour the engine gives it (the stamp's, black when it names none).
  */
 function drawImage(a) {
   const layout = call({ call: 'imageLayout', annotation: a });
@@ -232,7 +232,7 @@ function drawImage(a) {
   const parts = [svg('svg', { class: 'image-clip', x: x1, y: y1, width: x2 - x1, height: y2 - y1, viewBox: `${x1} ${y1} ${x2 - x1} ${y2 - y1}`, overflow: 'hidden' }, [picture])];
   if (layout.frame) {
     const [fx1, fy1, fx2, fy2] = normRect(layout.frame.rect);
-    parts.push(svg('rect', { class: 'image-frame', x: fx1, y: fy1, width: fx2 - fx1, height: fy2 - fy1, fill: 'none', stroke: a.color ?? '#000000', 'stroke-width': layout.frame.width, 'stroke-linejoin': 'miter' }));
+    parts.push(svg('rect', { class: 'image-frame', x: fx1, y: fy1, width: fx2 - fx1, height: fy2 - fy1, fill: 'none', stroke: layout.frame.color, 'stroke-width': layout.frame.width, 'stroke-linejoin': 'miter' }));
   }
   return parts;
 }

@@ -5,6 +5,7 @@
 
 import { svg, normRect } from './svg.js';
 import { call } from './engine.js';
+import { defaultTextColorOfType } from './vocabulary.js';
 
 let measuring = null;  // a canvas's context that measures characters (measureCharacters)
 
@@ -103,14 +104,14 @@ export function drawFreeText(a) {
   if (layout.background && a.color) parts.push(rect(layout.background, { fill: a.color }));
   // The border in the text colour, inside the box, as the appearance draws it.
   if (layout.border) {
-    parts.push(rect(layout.border.rect, { class: 'free-text-border', fill: 'none', stroke: a.textColor ?? '#000000',
+    parts.push(rect(layout.border.rect, { class: 'free-text-border', fill: 'none', stroke: a.textColor ?? defaultTextColorOfType(a.type),
       'stroke-width': layout.border.width }));
   }
   const face = shownFace(layout.face);
   loadTextFace(face);
   const lines = layout.lines.map((line) => {
     const text = svg('text', {
-      class: 'free-text', x: line.x, y: -line.baseline, fill: a.textColor ?? '#000000', 'font-size': layout.fontSize,
+      class: 'free-text', x: line.x, y: -line.baseline, fill: a.textColor ?? defaultTextColorOfType(a.type), 'font-size': layout.fontSize,
       'font-family': shownFamily(face),
       'font-weight': face.bold ? 'bold' : undefined, 'font-style': face.italic ? 'italic' : undefined,
       textLength: line.width > 0 ? line.width : undefined, lengthAdjust: 'spacing',

@@ -1,7 +1,7 @@
 // The content of each tool's settings popover (long-press or right-click on its button).
 
 import { html } from './svg.js';
-import { settings, update, updatePreferences, assignGesture, gestureUsing, defaultPreferences, GESTURES, BROWSER_GESTURES, GESTURE_LABELS, ACTIONS, ACTION_LABELS, INPUT_MODES, INK_KINDS } from './settings.js';
+import { settings, update, updatePreferences, settingRange, assignGesture, gestureUsing, defaultPreferences, GESTURES, BROWSER_GESTURES, GESTURE_LABELS, ACTIONS, ACTION_LABELS, INPUT_MODES, INK_KINDS } from './settings.js';
 import { section, swatches, segmented, slider, toggle, action, refreshPopover } from './popover.js';
 import { MARKUP_KINDS } from './tools/highlight.js';
 import { brushes, brushPicker, brushPreview, weightButtons } from './brushes.js';
@@ -38,8 +38,8 @@ export function drawSettings() {
     section(t('settings.brush'), brushPicker(preset, (brush) => set((p) => { p.brush = brush; }))),
     section(t('settings.colour'), swatches(preset.color, (c) => set((p) => { p.color = c; }))),
     section(t('settings.width'), weightButtons('draw'),
-      committing(slider(t('settings.width'), preset.width, { min: 0.5, max: 30, step: 0.5, format: (v) => t('unit.points', { value: v }) }, (v) => set((p) => { p.width = v; })))),
-    section(t('settings.opacity'), committing(slider(t('settings.opacity'), preset.opacity, { min: 0.1, max: 1, step: 0.05, format: (v) => formatNumber(v, { style: 'percent' }) }, (v) => set((p) => { p.opacity = v; })))),
+      committing(slider(t('settings.width'), preset.width, { ...settingRange('inkPreset', 'width'), step: 0.1, format: (v) => t('unit.points', { value: v }) }, (v) => set((p) => { p.width = v; })))),
+    section(t('settings.opacity'), committing(slider(t('settings.opacity'), preset.opacity, { ...settingRange('inkPreset', 'opacity'), step: 0.05, format: (v) => formatNumber(v, { style: 'percent' }) }, (v) => set((p) => { p.opacity = v; })))),
     section(t('settings.preview'), brushPreview(preset)),
     section(t('settings.options'),
       toggle(t('settings.pressure'), preset.usesPressure, (v) => set((p) => { p.usesPressure = v; })),
@@ -83,7 +83,7 @@ export function shapeSettings() {
     section(t('tool.shape'), segmented(entries(SHAPE_KINDS), sh.kind, (v) => set((x) => { x.kind = v; }), t('tool.shape'))),
     section(t('settings.stroke'), swatches(sh.strokeColor, (c) => set((x) => { x.strokeColor = c; }), { label: t('settings.strokeColour') })),
     section(t('settings.width'), weightButtons('shape'),
-      committing(slider(t('settings.strokeWidth'), sh.width, { min: 0.5, max: 20, step: 0.5, format: (v) => t('unit.points', { value: v }) }, (v) => set((x) => { x.width = v; })))),
+      committing(slider(t('settings.strokeWidth'), sh.width, { ...settingRange('shape', 'width'), step: 0.1, format: (v) => t('unit.points', { value: v }) }, (v) => set((x) => { x.width = v; })))),
     section(t('settings.fill'), swatches(sh.fillColor ?? '', (c) => set((x) => { x.fillColor = c || null; }), { allowNone: true, label: t('settings.fillColour') })),
   ];
 }

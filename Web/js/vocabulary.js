@@ -6,7 +6,7 @@
 
 import { call } from './engine.js';
 
-/** @type {{subtype: string, type: string, xfdf: ?string, labelKey: ?string, label: string, modelled: boolean, drawnWithoutAppearance: boolean, defaultColor: ?string, capabilities: string[]}[] | null} */
+/** @type {{subtype: string, type: string, xfdf: ?string, labelKey: ?string, label: string, modelled: boolean, drawnWithoutAppearance: boolean, defaultColor: ?string, defaultTextColor: ?string, capabilities: string[]}[] | null} */
 let kinds = null;
 
 /** The table's rows (asked of the engine on first use; the engine must be loaded). */
@@ -19,10 +19,22 @@ function table() {
 export const kindOfType = (type) => table().find((k) => k.type === type) ?? null;
 
 /**
+ * Whether a property may be set on an annotation of JSON `type`: `capability` is one of the
+ * table's capability names (`interiorColor`, `lineEndings`...); false for a type the table lacks.
+ */
+export const typeHasCapability = (type, capability) => kindOfType(type)?.capabilities.includes(capability) ?? false;
+
+/**
  * The colour (`#RRGGBB`) an annotation of JSON `type` that names none is painted in, as its
  * appearance stream paints it (the table's `defaultColor`); null where it has none.
  */
 export const defaultColorOfType = (type) => kindOfType(type)?.defaultColor ?? null;
+
+/**
+ * The colour (`#RRGGBB`) of the text an annotation of JSON `type` writes when it names none
+ * (a text box's `textColor`: the table's `defaultTextColor`); null for kinds with no such text.
+ */
+export const defaultTextColorOfType = (type) => kindOfType(type)?.defaultTextColor ?? null;
 
 /**
  * The annotation JSON `type` of a PDF `/Subtype` name (pdf.js's `subtype`): the table's, or

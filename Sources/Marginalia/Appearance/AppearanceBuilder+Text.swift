@@ -77,7 +77,7 @@ extension AppearanceBuilder {
             try imageStamp(a, stamp, data, &appearance)
             return appearance
         }
-        let color = (a.color ?? Color(red: 0.8, green: 0.1, blue: 0.1)).pdfComponents
+        let color = (a.color ?? AnnotationSubtype.stamp.defaultColor ?? .black).pdfComponents
         let label = StampLabel(name: stamp.name, box: box)
         appearance.content.lineWidth(label.lineWidth)
         appearance.content.strokeColor(color)

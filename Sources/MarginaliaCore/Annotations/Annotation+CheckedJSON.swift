@@ -180,11 +180,15 @@ extension Annotation {
         state = value
     }
 
+    /// The frame of an image stamp whose JSON names no colour: black (the frame is drawn
+    /// only when `width` is given).
+    public static let imageFrameColor = Color.black
+
     /// Colours used when the JSON gives none: the kind's subtype's
     /// (``AnnotationSubtype/defaultColor``), but black for an image stamp's frame (drawn only
     /// when `width` is given) and for a subtype the standard does not have.
     static func defaultColor(of kind: AnnotationKind) -> Color? {
-        if case .stamp(let stamp) = kind, stamp.isImage { return .black }
+        if case .stamp(let stamp) = kind, stamp.isImage { return imageFrameColor }
         guard let subtype = kind.annotationSubtype else { return .black }
         return subtype.defaultColor
     }

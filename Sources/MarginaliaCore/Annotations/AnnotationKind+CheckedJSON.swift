@@ -46,7 +46,7 @@ extension AnnotationKind {
             case "right": alignment = .right
             default: throw fail("alignment", "expected left, center or right")
             }
-            let textColor = try Annotation.color(fields.textColor, "textColor", fail: fail) ?? .black
+            let textColor = try Annotation.color(fields.textColor, "textColor", fail: fail) ?? FreeText.defaultTextColor
             self = .freeText(FreeText(text: text, font: fields.font ?? "Helvetica", fontSize: size, textColor: textColor,
                                       alignment: alignment, richText: fields.richText))
         case .note:

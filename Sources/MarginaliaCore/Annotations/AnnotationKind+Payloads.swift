@@ -71,10 +71,13 @@ extension AnnotationKind {
         public var fontSize: Double
         public var textColor: Color
         public var alignment: Alignment
+        /// The text's colour when none is named (the annotation JSON's `textColor`, `/DA`'s
+        /// colour): black, as `/DA` without a colour operator draws (12.7.4.3).
+        public static let defaultTextColor = Color.black
         /// `/RC` rich text (XHTML) as read; kept, not interpreted.
         public var richText: String?
 
-        public init(text: String, font: String = "Helvetica", fontSize: Double = 12, textColor: Color = .black,
+        public init(text: String, font: String = "Helvetica", fontSize: Double = 12, textColor: Color = FreeText.defaultTextColor,
                     alignment: Alignment = .left, richText: String? = nil) {
             self.text = text
             self.font = font

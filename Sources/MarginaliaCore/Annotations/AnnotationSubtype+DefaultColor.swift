@@ -15,4 +15,11 @@ extension AnnotationSubtype {
         default: return .black
         }
     }
+
+    /// The colour of the text an annotation of the subtype writes when its JSON names none
+    /// (the vocabulary table's `defaultTextColor`): free text's ``AnnotationKind/FreeText/defaultTextColor``;
+    /// nil for the kinds whose text Marginalia does not set.
+    public var defaultTextColor: Color? {
+        self == .freeText ? AnnotationKind.FreeText.defaultTextColor : nil
+    }
 }

@@ -21,6 +21,9 @@ public struct StampLabel: Equatable, Sendable {
     /// The width the title may take (0.85 of the frame's width).
     public var titleWidth: Double
 
+    /// The share of the frame's width the title may take.
+    static let titleShare = 0.85
+
     /// The label of a stamp named `name` drawn in `box` (its appearance's bounding box).
     public init(name: String, box: CGRect) {
         title = Self.title(name)
@@ -28,7 +31,7 @@ public struct StampLabel: Equatable, Sendable {
         lineWidth = min(3, Double(box.height) / 10)
         radius = Double(min(frame.width, frame.height)) * 0.15
         maximumFontSize = Double(frame.height) * 0.6
-        titleWidth = Double(frame.width) * 0.85
+        titleWidth = Double(frame.width) * Self.titleShare
     }
 
     /// The font size of the title, given its width at size 1 in the font it is drawn with:

@@ -20,6 +20,10 @@ extension EngineBridge {
                             ("titleWidth", .number(label.titleWidth)), ("fontSize", .number(layout.fontSize)),
                             ("titleOrigin", .array([.number(layout.x), .number(layout.baseline)])),
                             ("titleLength", .number(layout.width))])
+        case "stampSize":
+            // The box a named stamp is placed in when tapped (StampLabel.placedSize).
+            let size = StampLabel.placedSize(name: try request.member("name").string())
+            return .object([("size", .array([.number(Double(size.width)), .number(Double(size.height))]))])
         case "imageLayout": return try imageLayout(request.member("annotation"))
         case "editImage": return try editImage(request)
         case "imageCrop": return try imageCrop(request)
@@ -30,7 +34,8 @@ extension EngineBridge {
     /// `imageLayout`: where an image stamp's picture goes on its page, `{matrix, clip, frame?}`:
     /// `matrix` takes the image's unit square (its first row at the top) to page space, drawn
     /// under a clip to `clip` (the stamp's rect); `frame` is `{rect, width}`, the frame's
-    /// centreline in page space, in the stamp's colour. The page's rotation is the engine's.
+    /// centreline in page space, and `color` (`#RRGGBB`), the stamp's colour or, when it names
+    /// none, ``Annotation/imageFrameColor``. The page's rotation is the engine's.
     func imageLayout(_ annotation: JSONField) throws(CommandError) -> JSONValue {
         let (rect, crop, rotation, pageRotation) = try placement(of: annotation)
         let t = ImageFit.imageToPage(rect: rect, crop: crop, rotation: rotation, pageRotation: pageRotation)
@@ -38,7 +43,10 @@ extension EngineBridge {
                                             ("clip", .rect(rect))]
         let width = try annotation.optionalMember("width")?.number() ?? 0
         if let frame = ImageFit.frame(in: rect, width: CGFloat(width)) {
-            pairs.append(("frame", .object([("rect", .rect(frame.rect)), ("width", .number(Double(frame.lineWidth)))])))
+            var color = Annotation.imageFrameColor
+            if let named = try annotation.optionalMember("color") { color = try named.color() }
+            pairs.append(("frame", .object([("rect", .rect(frame.rect)), ("width", .number(Double(frame.lineWidth))),
+                                            ("color", .string(color.hex))])))
         }
         return .object(pairs)
     }

@@ -13,10 +13,11 @@ extension EngineBridge {
     }
 
     /// `{kinds: [{subtype, type, xfdf, labelKey, label, modelled, drawnWithoutAppearance,
-    /// defaultColor, capabilities: [name]}]}`: one object per row, `xfdf` and `labelKey` null
-    /// where the table has none, `defaultColor` the colour an annotation of the kind that names
-    /// none is painted in (``AnnotationSubtype/defaultColor``, `#RRGGBB`, null for none), the
-    /// capabilities by their names (``AnnotationCapabilities/names``).
+    /// defaultColor, defaultTextColor, capabilities: [name]}]}`: one object per row, `xfdf` and
+    /// `labelKey` null where the table has none, `defaultColor` the colour an annotation of the
+    /// kind that names none is painted in (``AnnotationSubtype/defaultColor``, `#RRGGBB`, null
+    /// for none), `defaultTextColor` that of its text (``AnnotationSubtype/defaultTextColor``),
+    /// the capabilities by their names (``AnnotationCapabilities/names``).
     static func vocabularyJSON() -> JSONValue {
         .object([("kinds", .array(AnnotationVocabulary.entries.map { entry in
             .object([
@@ -25,6 +26,7 @@ extension EngineBridge {
                 ("labelKey", entry.labelKey.map { .string($0) } ?? .null), ("label", .string(entry.label)),
                 ("modelled", .bool(entry.isModelled)), ("drawnWithoutAppearance", .bool(entry.readersDrawWithoutAppearance)),
                 ("defaultColor", entry.subtype.defaultColor.map { .string($0.hex) } ?? .null),
+                ("defaultTextColor", entry.subtype.defaultTextColor.map { .string($0.hex) } ?? .null),
                 ("capabilities", .strings(AnnotationCapabilities.names.filter { entry.capabilities.contains($0.1) }.map { $0.0 })),
             ])
         }))])

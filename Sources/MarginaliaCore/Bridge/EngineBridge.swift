@@ -222,6 +222,7 @@ public final class EngineBridge {
             if let answer = try reviewCall(name, request) { return answer }
             if let answer = try stylingCall(name, request) { return answer }
             if let answer = vocabularyCall(name) { return answer }
+            if let answer = settingRangesCall(name) { return answer }
             if let answer = try imageCall(name, request) { return answer }
             if let answer = try textCall(name, request) { return answer }
             if let answer = try pageEntryCall(name, request) { return answer }

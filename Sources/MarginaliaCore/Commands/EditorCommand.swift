@@ -119,6 +119,13 @@ public enum EditorCommand: Equatable, Sendable {
             self.icon = icon
         }
 
+        /// The widths a restyle accepts, in points (the API's `restyle`; docs/api.md).
+        public static let widthRange: ClosedRange<Double> = 0...200
+        /// The opacities a restyle accepts.
+        public static let opacityRange: ClosedRange<Double> = 0...1
+        /// The font sizes a restyle accepts, in points.
+        public static let fontSizeRange: ClosedRange<Double> = 1...400
+
         public var isEmpty: Bool {
             color == nil && width == nil && opacity == nil && fill == nil && fontSize == nil && bold == nil
                 && italic == nil && family == nil && alignment == nil && icon == nil

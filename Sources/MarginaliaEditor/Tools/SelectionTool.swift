@@ -58,8 +58,8 @@ public enum SelectionTool {
     }
 
     /// Applies a style change to the selection (one undo step): colour (the text colour of
-    /// free text), width (kinds with a border or stroke), opacity, fill (squares, circles,
-    /// polygons), font size and bold (free text).
+    /// free text), width (kinds with a border or stroke), opacity, fill (the kinds with an
+    /// interior colour: ``AnnotationCapabilities/interiorColor``), font size and bold (free text).
     public static func restyle(_ annotations: [PDFAnnotation], _ style: EditorCommand.Restyle) -> EditorOperation? {
         changes(annotations, name: "restyle") { annotation in
             var result = annotation
@@ -73,10 +73,13 @@ public enum SelectionTool {
             }
             if let width = style.width, annotation.kind.drawsBorder { result.border.width = width }
             if let opacity = style.opacity { result.opacity = opacity }
-            switch (style.fill, annotation.kind) {
-            case (.none?, .square), (.none?, .circle), (.none?, .polygon): result.interiorColor = nil
-            case (.color(let fill)?, .square), (.color(let fill)?, .circle), (.color(let fill)?, .polygon): result.interiorColor = fill
-            default: break
+            // The kinds with an interior colour in the vocabulary table: a shape's inside, a
+            // line's or polyline's closed endings, a redaction's overlay.
+            if let fill = style.fill, annotation.kind.annotationSubtype?.capabilities.contains(.interiorColor) == true {
+                switch fill {
+                case .none: result.interiorColor = nil
+                case .color(let color): result.interiorColor = color
+                }
             }
             if case .freeText(var text) = result.kind {
                 if let size = style.fontSize { text.fontSize = size }

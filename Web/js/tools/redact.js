@@ -13,9 +13,7 @@ import { call } from '../engine.js';
 import { section, swatches } from '../popover.js';
 import { html } from '../svg.js';
 import { t } from '../i18n.js';
-
-/** The outline a mark shows until it is applied (`/C`; the server's default for a mark). */
-export const REDACTION_OUTLINE = '#CC1A1A';
+import { defaultColorOfType } from '../vocabulary.js';
 
 /** @param {import('../editor.js').Editor} editor */
 export function createRedactTool(editor) {
@@ -69,7 +67,8 @@ export function createRedactTool(editor) {
 function redaction(pageIndex, { quads, rect }) {
   const { overlay, overlayText } = settings.redact;
   return {
-    type: 'redact', pageIndex, color: REDACTION_OUTLINE, fill: overlay,
+    // The outline shown until the mark is applied (`/C`): the engine's colour for a mark.
+    type: 'redact', pageIndex, color: defaultColorOfType('redact'), fill: overlay,
     ...(quads ? { quads } : { rect }), ...(overlayText ? { overlayText } : {}),
   };
 }

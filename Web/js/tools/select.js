@@ -9,11 +9,11 @@
 import { call } from '../engine.js';
 import { svg, html, normRect } from '../svg.js';
 import { icon } from '../icons.js';
-import { settings, update } from '../settings.js';
+import { settings, update, settingRange } from '../settings.js';
 import { openPopover, closePopover, refreshPopoverOf, section, swatches, slider, segmented, toggle, action } from '../popover.js';
 import { noteIconPicker } from '../noteicons.js';
 import { isPictureNote } from './note.js';
-import { defaultColorOfType } from '../vocabulary.js';
+import { defaultColorOfType, typeHasCapability } from '../vocabulary.js';
 import { drawAnnotation, fontFace } from '../overlay.js';
 import { t, formatNumber, formatDate } from '../i18n.js';
 
@@ -116,7 +116,9 @@ export function createSelectTool(editor) {
     const single = annotations.length === 1 ? annotations[0] : null;
     const textual = single && (single.type === 'freeText' || single.type === 'note' || isPictureNote(single));
     const texts = annotations.every((a) => a.type === 'freeText');
-    const fillable = annotations.some((a) => ['square', 'circle', 'polygon'].includes(a.type));
+    // A fill for the kinds with an interior colour (the engine's table: a shape's inside, a
+    // line's closed endings, a redaction's overlay).
+    const fillable = annotations.some((a) => typeHasCapability(a.type, 'interiorColor'));
     const restyle = (style) => editor.restyleSelection(style);
     const images = annotations.every((a) => a.type === 'stamp' && a.image);
     const list = [];
@@ -144,11 +146,11 @@ export function createSelectTool(editor) {
       if (images) return [...imageStyle(first, restyle), ...keepSizeSection(single)];
       const sections = [
         section(t('settings.colour'), swatches(texts ? first.textColor : first.color, (color) => restyle({ color }))),
-        section(t('settings.opacity'), slider(t('settings.opacity'), first.opacity ?? 1, { min: 0.1, max: 1, step: 0.05, format: (v) => formatNumber(v, { style: 'percent' }) },
+        section(t('settings.opacity'), slider(t('settings.opacity'), first.opacity ?? 1, { ...settingRange('restyle', 'opacity'), step: 0.05, format: (v) => formatNumber(v, { style: 'percent' }) },
           (opacity) => restyle({ opacity }))),
       ];
       if (!texts && annotations.some((a) => a.type !== 'note' && a.type !== 'stamp')) {
-        sections.splice(1, 0, section(t('settings.width'), slider(t('settings.width'), first.width ?? 1, { min: 0.5, max: 30, step: 0.5, format: (v) => t('unit.points', { value: v }) },
+        sections.splice(1, 0, section(t('settings.width'), slider(t('settings.width'), first.width ?? 1, { ...settingRange('restyle', 'width'), step: 0.5, format: (v) => t('unit.points', { value: v }) },
           (width) => restyle({ width }))));
       }
       if (fillable) sections.push(section(t('settings.fill'), swatches(first.fill ?? '', (c) => restyle({ fill: c || 'none' }), { allowNone: true, label: t('settings.fillColour') })));
@@ -208,9 +210,9 @@ export function createSelectTool(editor) {
    */
   function imageStyle(first, restyle) {
     return [
-      section(t('selection.frame'), slider(t('selection.frameWidth'), first.width ?? 0, { min: 0, max: 20, step: 0.5, format: (v) => t('unit.points', { value: v }) }, (width) => restyle({ width }))),
+      section(t('selection.frame'), slider(t('selection.frameWidth'), first.width ?? 0, { ...settingRange('restyle', 'width'), step: 0.5, format: (v) => t('unit.points', { value: v }) }, (width) => restyle({ width }))),
       section(t('selection.frameColour'), swatches(first.color ?? '#000000', (color) => restyle({ color }), { label: t('selection.frameColour') })),
-      section(t('settings.opacity'), slider(t('settings.opacity'), first.opacity ?? 1, { min: 0.1, max: 1, step: 0.05, format: (v) => formatNumber(v, { style: 'percent' }) },
+      section(t('settings.opacity'), slider(t('settings.opacity'), first.opacity ?? 1, { ...settingRange('restyle', 'opacity'), step: 0.05, format: (v) => formatNumber(v, { style: 'percent' }) },
         (opacity) => restyle({ opacity }))),
     ];
   }

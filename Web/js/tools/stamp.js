@@ -22,7 +22,6 @@ export const STANDARD_STAMPS = [
   'AsIs', 'Expired', 'Sold', 'Departmental', 'ForPublicRelease', 'NotForPublicRelease',
 ];
 
-const HEIGHT = 45;        // points: every text stamp is this tall when tapped
 const PREVIEW_HEIGHT = 30; // CSS px of a preview in the picker
 
 /** What the picker remembers while the page is open (the images are not kept across reloads). */
@@ -39,11 +38,11 @@ export function customStampName({ text, withName, withDate }, user = storedUserN
   return [text.trim(), withName && user ? user : '', withDate ? date : ''].filter(Boolean).join(', ');
 }
 
-/** The size a text stamp is placed at when tapped: wider for a longer title (the engine's). */
-function textStampSize(name) {
-  const { title } = call({ call: 'stampLabel', name, rect: [0, 0, 100, HEIGHT] });
-  return [Math.min(420, Math.max(130, title.length * 12 + 30)), HEIGHT];
-}
+/**
+ * The size [width, height] a text stamp is placed at when tapped: the engine's `stampSize`,
+ * wide enough for its title as the appearance draws it (its width in the stamp's font).
+ */
+const textStampSize = (name) => call({ call: 'stampSize', name }).size;
 
 /** A named stamp drawn by the overlay (the engine's label) at `size`, as a small picture. */
 function preview(name, [w, h]) {

@@ -4,6 +4,7 @@
 
 import { settings } from '../settings.js';
 import { editText } from './textbox.js';
+import { defaultTextColorOfType } from '../vocabulary.js';
 
 /** @param {import('../editor.js').Editor} editor */
 export function createTextTool(editor) {
@@ -14,7 +15,7 @@ export function createTextTool(editor) {
     typeNew(request) {
       const t = settings.prefs.text ?? {};
       return editText(editor, request.pageIndex, request.target.rect, {
-        fontSize: t.fontSize ?? 14, color: t.textColor ?? '#000000', background: t.backgroundColor ?? '',
+        fontSize: t.fontSize ?? 14, color: t.textColor ?? defaultTextColorOfType('freeText'), background: t.backgroundColor ?? '',
         box: { font: t.bold ? 'Helvetica-Bold' : 'Helvetica', border: 0, alignment: 'left' },
       });
     },
@@ -22,7 +23,7 @@ export function createTextTool(editor) {
     /** Edits an existing text box in place; emptying it removes the box. */
     async editText(a) {
       const text = await editText(editor, a.pageIndex, a.rect, {
-        text: a.text, fontSize: a.fontSize ?? 12, color: a.textColor ?? '#000000', background: a.color ?? '',
+        text: a.text, fontSize: a.fontSize ?? 12, color: a.textColor ?? defaultTextColorOfType(a.type), background: a.color ?? '',
         box: { font: a.font, border: a.width ?? 0, alignment: a.alignment ?? 'left' },
       });
       if (text === null || text === a.text) return;
