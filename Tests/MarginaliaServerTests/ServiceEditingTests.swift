@@ -156,7 +156,7 @@ struct ServiceEditingTests {
         _ = try service.editing.apply(id, Fixtures.request(.operation(Fixtures.add("a1")), base: 0, client: "tab-1"))
         let reply = try service.editing.apply(id, Fixtures.request(.command(.reply(.init(to: "a1", text: "Why?", author: "Grace", id: "r1"))),
                                                            base: 1, client: "tab-2", author: "Grace"))
-        guard case .addAnnotation(let note)? = reply.applied.first?.operation else { Issue.record("\(reply.applied)"); return }
+        guard case .addAnnotation(let note, _)? = reply.applied.first?.operation else { Issue.record("\(reply.applied)"); return }
         #expect(note.inReplyTo == "a1" && note.author == "Grace" && note.contents == "Why?")
         let state = try service.editing.apply(id, Fixtures.request(.command(.setState(.init(to: "a1", state: .accepted, author: "Grace"))),
                                                            base: 2, client: "tab-2"))

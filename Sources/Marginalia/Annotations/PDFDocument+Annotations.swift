@@ -18,7 +18,7 @@ extension PDFDocument {
                 continue
             }
             let reference = item.referenceValue
-            let fallback = reference.map { "ann-\($0.number)-\($0.generation)" } ?? "ann-p\(index + 1)-\(position + 1)"
+            let fallback = reference.map(Self.fallbackID(of:)) ?? "ann-p\(index + 1)-\(position + 1)"
             result.append(reader.read(dictionary, reference: reference, fallbackID: fallback, pageIndex: index))
         }
         return (result, reader.problems)
@@ -31,30 +31,37 @@ extension PDFDocument {
 
     /// Adds `annotation` to page `index`: draws its appearance, sets `/Rect` to cover the
     /// drawing, and appends it to the page's `/Annots`. Returns the annotation as stored.
+    ///
+    /// - Parameter removed: the object a removal of this annotation left in the file
+    ///   (``removeAnnotation(id:onPage:)``; an undo). When it still holds the annotation with
+    ///   another application's drawing of what `annotation` shows, that object is put back,
+    ///   its drawing and the keys the model does not know with it; otherwise (a compact
+    ///   rewrite dropped it, or `annotation` shows something else) it is written afresh.
     @discardableResult
-    public func addAnnotation(_ annotation: PDFAnnotation, toPage index: Int) throws -> PDFAnnotation {
+    public func addAnnotation(_ annotation: PDFAnnotation, toPage index: Int, restoring removed: Int? = nil) throws -> PDFAnnotation {
         try Self.validate(annotation)
         try separateSharedPages()
         var stored = annotation
         stored.pageIndex = index
-        // Written afresh: any appearance it gets is Marginalia's, but for one put back as it
-        // was (an undone removal) with another application's drawing.
-        stored.dictionary = removedDrawings.dictionary(toAddBack: annotation, onPage: index, in: file) ?? PDFDictionary()
         stored.hasForeignAppearance = false
-        let reference = file.add(.null)
-        stored.reference = reference
         let pageReference: PDFReference
+        let reference: PDFReference
         do {
             // The page snapshot holds the page's /Annots too: it is let go before the append.
             let page = try self.page(at: index, readingAnnotations: false)
             pageReference = page.reference
+            // Written afresh: any appearance it gets is Marginalia's, but for one put back as
+            // it was (an undone removal) with another application's drawing.
+            let putBack = try removed.flatMap { try removedObject($0, toAddBack: annotation, on: page) }
+            stored.dictionary = putBack?.dictionary ?? PDFDictionary()
+            reference = putBack?.reference ?? file.add(.null)
+            stored.reference = reference
             // It keeps the modification date it carries (one put back by an undo, or imported
             // with its date); a new one carries the time it was made.
             try write(&stored, page: page, modified: annotation.modificationDate ?? Date())
         }
         try appendAnnotationEntry(.reference(reference), toPage: pageReference, index: index)
         annotationIndexes[index]?.insert(stored)
-        removedDrawings.forget(stored.id)
         return stored
     }
 
@@ -129,30 +136,59 @@ extension PDFDocument {
 
     /// Removes the annotations with these ids from page `index` (with their popups), found
     /// through the page's annotation index rather than by reading every annotation of every
-    /// page. Returns how many. One whose appearance another application drew gets that
-    /// drawing back when ``addAnnotation(_:toPage:)`` adds it back unchanged (an undo).
+    /// page. Returns how many. One whose appearance another application drew leaves its object
+    /// in the file, as ``removeAnnotation(id:onPage:)`` says.
     @discardableResult
     public func removeAnnotations(ids: Set<String>, onPage index: Int) throws -> Int {
+        try removeAnnotationsLeavingDrawings(ids: ids, onPage: index).count
+    }
+
+    /// Removes the annotation `id` from page `index` (with its popup) and returns the number
+    /// of the object it leaves in the file, nil when the object was freed. The object of one
+    /// whose appearance another application drew (or drew the one Marginalia replaced) is only
+    /// taken out of the page's `/Annots`: it stays in the file until a compact rewrite, so that
+    /// ``addAnnotation(_:toPage:restoring:)`` can put it back, drawing and all (an undo, after
+    /// a restart too).
+    ///
+    /// - Throws: ``PDFError/invalidArgument(_:)`` when page `index` has no annotation `id`.
+    public func removeAnnotation(id: String, onPage index: Int) throws -> Int? {
+        guard let left = try removeAnnotationsLeavingDrawings(ids: [id], onPage: index)[id] else {
+            throw PDFError.invalidArgument("no annotation \(id) on page \(index + 1)")
+        }
+        return left
+    }
+
+    /// Removes the annotations `ids` of page `index`, leaving in the file the objects of those
+    /// another application drew; the removed ones' ids, with the object each left.
+    private func removeAnnotationsLeavingDrawings(ids: Set<String>, onPage index: Int) throws -> [String: Int?] {
         try separateSharedPages()
         let pageIndex = try annotationIndex(forPage: index)
         let doomed = ids.compactMap { pageIndex.annotation(id: $0) }
-        guard !doomed.isEmpty else { return 0 }
-        try removeAnnotations(doomed, onPage: index)
-        keepRemovedDrawings(of: doomed)
-        return doomed.count
+        guard !doomed.isEmpty else { return [:] }
+        return try removeAnnotations(doomed, onPage: index, leavingDrawings: true)
     }
 
     /// Removes these annotations of page `index` and their popups from `/Annots`, and frees
-    /// their objects.
-    func removeAnnotations(_ doomed: [PDFAnnotation], onPage index: Int) throws {
+    /// their objects; with `leavingDrawings`, but for those whose drawing another application
+    /// made (``keepsObjectWhenRemoved(_:reader:)``). Returns the ids with the object each left.
+    @discardableResult
+    func removeAnnotations(_ doomed: [PDFAnnotation], onPage index: Int, leavingDrawings: Bool = false) throws -> [String: Int?] {
         let page = try self.page(at: index, readingAnnotations: false)
         try untag(doomed)
         var references = Set<Int>()
+        var reader = AnnotationReader(file: file)
+        var left: [String: Int?] = [:]
         for annotation in doomed {
+            var kept: Int? = nil
             if let reference = annotation.reference {
                 references.insert(reference.number)
-                file.delete(reference)
+                if leavingDrawings && Self.keepsObjectWhenRemoved(annotation, reader: &reader) {
+                    kept = reference.number
+                } else {
+                    file.delete(reference)
+                }
             }
+            left.updateValue(kept, forKey: annotation.id)
             if let popup = annotation.dictionary[Self.popupKey]?.referenceValue {
                 references.insert(popup.number)
                 file.delete(popup)
@@ -170,6 +206,7 @@ extension PDFDocument {
         if let cached = annotationIndexes[index] {
             for annotation in doomed { cached.remove(id: annotation.id) }
         }
+        return left
     }
 
     /// Moves the annotation `id` of page `index` to `position` in the page's annotations as

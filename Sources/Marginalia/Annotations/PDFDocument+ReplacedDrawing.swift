@@ -4,8 +4,8 @@ import PDFCore
 // given another icon, a shape another colour) and put back when the annotation shows again
 // what that drawing showed: undoing the change (on this server or on any replica, after a
 // restart: the drawing is in the file, not in memory), or changing it back by hand. An
-// annotation removed and added back while the document is open (an undo; RemovedDrawings)
-// keeps its dictionary and that drawing too.
+// annotation removed and added back by an undo keeps its dictionary and that drawing too
+// (PDFDocument+RemovedAnnotations.swift).
 //
 // The dictionary as it was goes under the annotation's private data
 // (`/MarginaliaData << /Replaced << ... >> >>`), its `/AP` and the streams it refers to

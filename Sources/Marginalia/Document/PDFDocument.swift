@@ -15,9 +15,6 @@ public final class PDFDocument {
     var annotationIndexes: [Int: AnnotationIndex] = [:]
     /// The text of the pages read most recently, with the file's change count when read.
     var textCache = PageTextCache()
-    /// The dictionaries of annotations with another application's drawing removed by id, so
-    /// that adding one back (an undo) keeps that drawing.
-    var removedDrawings = RemovedDrawings()
 
     /// Opens the PDF file at `url` (memory-mapped; opening never changes the file).
     ///

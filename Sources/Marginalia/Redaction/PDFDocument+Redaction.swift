@@ -50,12 +50,12 @@ extension PDFDocument {
         return report
     }
 
-    /// Drops every drawing kept aside for an undo (``replacedDrawingKey``, and the removed
-    /// annotations' dictionaries held in memory): the full rewrite after a redaction then
-    /// leaves out what they show (an earlier text, a moved annotation's old place), which
-    /// nothing on the page shows any more.
+    /// Drops every drawing kept aside for an undo (``replacedDrawingKey``): the full rewrite
+    /// after a redaction then leaves out what they show (an earlier text, a moved annotation's
+    /// old place), which nothing on the page shows any more. The objects removed annotations
+    /// left in the file (``removeAnnotation(id:onPage:)``) are not referred to: the rewrite
+    /// leaves them out too.
     func forgetReplacedDrawings() throws {
-        removedDrawings.forgetAll()
         for index in 0..<(try pageCount) {
             for var annotation in try annotations(onPage: index) {
                 guard let reference = annotation.reference, Self.replacedDrawing(in: annotation.dictionary) != nil else { continue }

@@ -99,7 +99,7 @@ extension Editor {
     private static func addedIDs(_ operations: [EditorOperation]) -> [String] {
         operations.flatMap { operation -> [String] in
             switch operation {
-            case .addAnnotation(let annotation): return [annotation.id]
+            case .addAnnotation(let annotation, _): return [annotation.id]
             case .group(_, let steps): return addedIDs(steps)
             default: return []
             }

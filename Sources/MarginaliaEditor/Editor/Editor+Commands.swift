@@ -124,11 +124,11 @@ extension Editor {
 
     private func note(_ operation: EditorOperation) throws {
         switch operation {
-        case .addAnnotation(let annotation), .changeAnnotation(_, let annotation):
+        case .addAnnotation(let annotation, _), .changeAnnotation(_, let annotation):
             let page = annotation.pageIndex ?? 0
             let stored = try session.document.annotation(id: annotation.id, onPage: page) ?? annotation
             engine.upsert(stored.annotation)
-        case .removeAnnotation(let annotation):
+        case .removeAnnotation(let annotation, _):
             engine.remove(id: annotation.id)
         case .group(_, let operations):
             for inner in operations { try note(inner) }

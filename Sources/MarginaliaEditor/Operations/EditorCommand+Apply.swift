@@ -55,7 +55,7 @@ extension EditorCommand {
                 annotations.append(annotation)
             }
             // A reply refers to its parent's object: parents are added first.
-            let additions = PDFAnnotation.parentsFirst(annotations).map(EditorOperation.addAnnotation)
+            let additions = PDFAnnotation.parentsFirst(annotations).map { EditorOperation.addAnnotation($0) }
             return additions.count == 1 ? additions : [.group(name: "add", additions)]
         case .change(let value):
             var changed = PDFAnnotation(creating: value)

@@ -71,7 +71,7 @@ extension EditorCommand {
         var removed = Set<String>()
         func collect(_ step: EditorOperation) {
             switch step {
-            case .removeAnnotation(let a): removed.insert(a.id)
+            case .removeAnnotation(let a, _): removed.insert(a.id)
             case .group(_, let inner): inner.forEach(collect)
             default: break
             }
@@ -92,7 +92,7 @@ extension EditorCommand {
         }
         func expand(_ step: EditorOperation) throws -> EditorOperation {
             switch step {
-            case .removeAnnotation(let a):
+            case .removeAnnotation(let a, _):
                 // The whole thread below `a`, deepest first.
                 var doomed: [PDFAnnotation] = []
                 var queue = try replies(to: a).filter { removed.insert($0.id).inserted }
@@ -101,7 +101,7 @@ extension EditorCommand {
                     queue += try replies(to: next).filter { removed.insert($0.id).inserted }
                 }
                 guard !doomed.isEmpty else { return step }
-                return .group(name: "remove with comments", doomed.reversed().map(EditorOperation.removeAnnotation) + [step])
+                return .group(name: "remove with comments", doomed.reversed().map { EditorOperation.removeAnnotation($0) } + [step])
             case .group(let name, let inner):
                 return .group(name: name, try inner.map(expand))
             default:

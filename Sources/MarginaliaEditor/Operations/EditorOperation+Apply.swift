@@ -18,8 +18,8 @@ public enum OperationError: Error, Equatable, CustomStringConvertible {
 
 extension EditorOperation {
     /// Applies the operation to `document` and returns it as applied (a page removal learns
-    /// which page object it removed, so its inverse can restore it; a page copy, the ids and
-    /// page objects it made).
+    /// which page object it removed, so its inverse can restore it, and an annotation's
+    /// removal the object it left in the file; a page copy, the ids and page objects it made).
     ///
     /// - Parameter uploads: opens the uploads that page copies come from (only a copy that
     ///   has not been applied yet, or is replayed from the log, reads one).
@@ -28,17 +28,18 @@ extension EditorOperation {
     @discardableResult
     public func apply(to document: PDFDocument, uploads: UploadReader? = nil) throws -> EditorOperation {
         switch self {
-        case .addAnnotation(let annotation):
+        case .addAnnotation(let annotation, let object):
             let page = try Self.page(of: annotation, in: document)
             // The rect as written: an ink's, a line's or a markup's covers its drawing, worked
             // out when its appearance is (a stroke comes without one; clients box it by this).
-            return .addAnnotation(annotation.taking(fileState: try document.addAnnotation(annotation, toPage: page)))
-        case .removeAnnotation(let annotation):
+            let stored = try document.addAnnotation(annotation, toPage: page, restoring: object)
+            return .addAnnotation(annotation.taking(fileState: stored), annotationObject: object)
+        case .removeAnnotation(let annotation, _):
             let page = try Self.page(of: annotation, in: document)
-            guard try document.removeAnnotations(ids: [annotation.id], onPage: page) == 1 else {
+            guard try document.annotation(id: annotation.id, onPage: page) != nil else {
                 throw OperationError.annotationNotFound(id: annotation.id, page: page)
             }
-            return self
+            return .removeAnnotation(annotation, annotationObject: try document.removeAnnotation(id: annotation.id, onPage: page))
         case .changeAnnotation(let before, let after):
             let page = try Self.page(of: after, in: document)
             guard var stored = try document.annotation(id: after.id, onPage: page) else {

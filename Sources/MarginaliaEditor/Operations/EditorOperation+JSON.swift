@@ -13,7 +13,7 @@ extension EditorOperation {
 
     private enum Key: String, CodingKey {
         case op, annotation, before, after, index, width, height, pageObject, degrees, from, to, name, operations, id, pageIndex
-        case pages, upload, annotationIDs, pageObjects
+        case pages, upload, annotationIDs, pageObjects, annotationObject
     }
 
     /// The operation's name in the log (its `op`).
@@ -38,10 +38,9 @@ extension EditorOperation {
         var c = encoder.container(keyedBy: Key.self)
         try c.encode(logName.rawValue, forKey: .op)
         switch self {
-        case .addAnnotation(let a):
+        case .addAnnotation(let a, let object), .removeAnnotation(let a, let object):
             try c.encode(a, forKey: .annotation)
-        case .removeAnnotation(let a):
-            try c.encode(a, forKey: .annotation)
+            try c.encodeIfPresent(object, forKey: .annotationObject)
         case .changeAnnotation(let before, let after):
             try c.encode(before, forKey: .before)
             try c.encode(after, forKey: .after)
@@ -93,8 +92,12 @@ extension EditorOperation {
             throw DecodingError.dataCorruptedError(forKey: .op, in: c, debugDescription: "unknown operation \"\(op)\"")
         }
         switch name {
-        case .addAnnotation: self = .addAnnotation(try c.decode(PDFAnnotation.self, forKey: .annotation))
-        case .removeAnnotation: self = .removeAnnotation(try c.decode(PDFAnnotation.self, forKey: .annotation))
+        case .addAnnotation:
+            self = .addAnnotation(try c.decode(PDFAnnotation.self, forKey: .annotation),
+                                  annotationObject: try c.decodeIfPresent(Int.self, forKey: .annotationObject))
+        case .removeAnnotation:
+            self = .removeAnnotation(try c.decode(PDFAnnotation.self, forKey: .annotation),
+                                     annotationObject: try c.decodeIfPresent(Int.self, forKey: .annotationObject))
         case .changeAnnotation:
             self = .changeAnnotation(before: try c.decode(PDFAnnotation.self, forKey: .before),
                                      after: try c.decode(PDFAnnotation.self, forKey: .after))

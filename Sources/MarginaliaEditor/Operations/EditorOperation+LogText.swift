@@ -26,9 +26,10 @@ extension EditorOperation {
         var output: [UInt8] = []
         output.reserveCapacity(2_048)
         switch self {
-        case .addAnnotation(let annotation), .removeAnnotation(let annotation):
+        case .addAnnotation(let annotation, let object), .removeAnnotation(let annotation, let object):
             output.append(contentsOf: #"{"annotation":"#.utf8)
             try AnnotationJSON.appendSortedJSON(of: annotation, to: &output)
+            if let object { output.append(contentsOf: #","annotationObject":\#(object)"#.utf8) }
             appendName(to: &output)
         case .changeAnnotation(let before, let after):
             output.append(contentsOf: #"{"after":"#.utf8)
@@ -62,9 +63,11 @@ extension EditorOperation {
             guard let value = object[key] else { return nil }
             return try AnnotationJSON.annotation(from: value, path: key)
         }
+        // An object left by a removal (`annotationObject`, rare) is read by the decoder.
+        guard object["annotationObject"] == nil else { return nil }
         switch LoggedOperationName(rawValue: name) {
-        case .addAnnotation?: return try annotation("annotation").map(EditorOperation.addAnnotation)
-        case .removeAnnotation?: return try annotation("annotation").map(EditorOperation.removeAnnotation)
+        case .addAnnotation?: return try annotation("annotation").map { EditorOperation.addAnnotation($0) }
+        case .removeAnnotation?: return try annotation("annotation").map { EditorOperation.removeAnnotation($0) }
         case .changeAnnotation?:
             guard let before = try annotation("before"), let after = try annotation("after") else { return nil }
             return .changeAnnotation(before: before, after: after)

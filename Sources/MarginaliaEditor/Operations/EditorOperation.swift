@@ -11,10 +11,16 @@ import Marginalia
 /// Annotations travel as the project's annotation JSON objects. Operations refer to
 /// annotations by id (`/NM`) and to pages by 0-based index at the time they apply.
 public indirect enum EditorOperation: Codable, Equatable, Sendable {
-    /// Adds an annotation to a page (its `pageIndex` says which).
-    case addAnnotation(PDFAnnotation)
+    /// Adds an annotation to a page (its `pageIndex` says which). `annotationObject`, on an
+    /// undone removal, is the object the removal left in the file: put back when it still
+    /// holds the annotation with another application's drawing
+    /// (``PDFDocument/addAnnotation(_:toPage:restoring:)``).
+    case addAnnotation(PDFAnnotation, annotationObject: Int? = nil)
     /// Removes an annotation; the whole annotation is carried so the inverse can restore it.
-    case removeAnnotation(PDFAnnotation)
+    /// `annotationObject` is filled in when applied: the object the removal left in the file
+    /// (one another application drew, ``PDFDocument/removeAnnotation(id:onPage:)``), so the
+    /// inverse puts back the same object, drawing and all.
+    case removeAnnotation(PDFAnnotation, annotationObject: Int? = nil)
     /// Replaces an annotation's properties (same id and page).
     case changeAnnotation(before: PDFAnnotation, after: PDFAnnotation)
     /// Moves an annotation from position `from` to `to` in its page's `/Annots` (what draws
@@ -42,8 +48,8 @@ public indirect enum EditorOperation: Codable, Equatable, Sendable {
     /// The operation that undoes this one.
     public var inverse: EditorOperation {
         switch self {
-        case .addAnnotation(let a): return .removeAnnotation(a)
-        case .removeAnnotation(let a): return .addAnnotation(a)
+        case .addAnnotation(let a, let object): return .removeAnnotation(a, annotationObject: object)
+        case .removeAnnotation(let a, let object): return .addAnnotation(a, annotationObject: object)
         case .changeAnnotation(let before, let after): return .changeAnnotation(before: after, after: before)
         case .arrangeAnnotation(let id, let page, let from, let to): return .arrangeAnnotation(id: id, pageIndex: page, from: to, to: from)
         case .insertPage(let index, _, _): return .removePage(index: index, pageObject: nil)
@@ -64,8 +70,8 @@ public indirect enum EditorOperation: Codable, Equatable, Sendable {
     /// A short description for the UI ("Undo add ink").
     public var name: String {
         switch self {
-        case .addAnnotation(let a): return "add \(AnnotationJSON.typeName(of: a))"
-        case .removeAnnotation(let a): return "remove \(AnnotationJSON.typeName(of: a))"
+        case .addAnnotation(let a, _): return "add \(AnnotationJSON.typeName(of: a))"
+        case .removeAnnotation(let a, _): return "remove \(AnnotationJSON.typeName(of: a))"
         case .changeAnnotation(_, let after): return "change \(AnnotationJSON.typeName(of: after))"
         case .arrangeAnnotation: return "arrange"
         case .insertPage: return "insert page"

@@ -62,7 +62,7 @@ struct OperationFootprint: Equatable, Sendable {
 
     private mutating func add(_ operation: EditorOperation) {
         switch operation {
-        case .addAnnotation(let a), .removeAnnotation(let a):
+        case .addAnnotation(let a, _), .removeAnnotation(let a, _):
             annotations.insert(a.id)
             types[a.id] = AnnotationJSON.typeName(of: a)
             if let parent = a.inReplyTo { threads.insert(parent) }

@@ -43,9 +43,9 @@ struct AnnotationTextEdit: Sendable, Equatable {
     /// Appends the edits of `operation`; false when it changes more than annotations.
     private static func collect(_ operation: EditorOperation, revision: Int, into edits: inout [AnnotationTextEdit]) -> Bool {
         switch operation {
-        case .addAnnotation(let annotation):
+        case .addAnnotation(let annotation, _):
             return append(annotation, existed: false, removed: false, revision: revision, to: &edits)
-        case .removeAnnotation(let annotation):
+        case .removeAnnotation(let annotation, _):
             return append(annotation, existed: true, removed: true, revision: revision, to: &edits)
         case .changeAnnotation(let before, let after):
             // An annotation keeps its id and page when changed; one that did not would be

@@ -32,8 +32,8 @@ enum LegacyRequest {
     /// The command an operation means, when clients may ask for it.
     static func command(from operation: EditorOperation) throws -> EditorCommand {
         switch operation {
-        case .addAnnotation(let annotation): return .add([annotation.annotation])
-        case .removeAnnotation(let annotation): return .remove(ids: [annotation.id])
+        case .addAnnotation(let annotation, _): return .add([annotation.annotation])
+        case .removeAnnotation(let annotation, _): return .remove(ids: [annotation.id])
         case .changeAnnotation(_, let after): return .change(after.annotation)
         case .insertPage(let index, let width, let height): return .insertPage(index: index, width: width, height: height)
         case .removePage(let index, _): return .removePage(index: index)
@@ -44,7 +44,7 @@ enum LegacyRequest {
         case .group(_, let steps) where !steps.isEmpty && steps.allSatisfy({ if case .addAnnotation = $0 { true } else { false } }):
             // Annotations added together (a paste) are one command.
             return .add(steps.compactMap { step in
-                guard case .addAnnotation(let annotation) = step else { return nil }
+                guard case .addAnnotation(let annotation, _) = step else { return nil }
                 return annotation.annotation
             })
         case .restorePage, .copyPages, .group, .arrangeAnnotation:

@@ -151,7 +151,7 @@ private struct Tally {
 
     mutating func add(_ operation: EditorOperation) {
         switch operation {
-        case .addAnnotation(let annotation), .removeAnnotation(let annotation):
+        case .addAnnotation(let annotation, _), .removeAnnotation(let annotation, _):
             count(annotation)
         case .changeAnnotation(let before, let after):
             count(after)

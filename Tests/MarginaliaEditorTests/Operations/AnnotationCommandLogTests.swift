@@ -53,7 +53,7 @@ struct AnnotationCommandLogTests {
         case .changeAnnotation(let before, let after): return .changeAnnotation(before: before, after: fixed(after, newID: false))
         case .group("paste", let steps):
             return .group(name: "paste", steps.map { step in
-                guard case .addAnnotation(let a) = step else { return step }
+                guard case .addAnnotation(let a, _) = step else { return step }
                 return .addAnnotation(fixed(a, newID: true))
             })
         default: return operation

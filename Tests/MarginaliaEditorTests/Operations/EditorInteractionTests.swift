@@ -70,7 +70,7 @@ struct EditorInteractionTests {
                 StrokeSample(point: CGPoint(x: p[0], y: p[1]), pressure: 0.5, time: Double(index) / 100)
             }, ink: .pen, zoom: 1, recognizeShape: false))
         let applied = try command.apply(to: document)
-        guard case .addAnnotation(let ink)? = applied.first else {
+        guard case .addAnnotation(let ink, _)? = applied.first else {
             Issue.record("the stroke reported \(applied)")
             return
         }
@@ -168,7 +168,7 @@ struct EditorInteractionTests {
         let modified = Date(timeIntervalSince1970: 1_600_000_000)
         func dated(_ step: EditorOperation) -> EditorOperation {
             switch step {
-            case .removeAnnotation(var annotation):
+            case .removeAnnotation(var annotation, _):
                 annotation.modificationDate = modified
                 return .removeAnnotation(annotation)
             case .group(let name, let steps): return .group(name: name, steps.map(dated))
@@ -178,7 +178,7 @@ struct EditorInteractionTests {
         let applied = try sweep.apply(to: document).map(dated)
         let erased = try #require(applied.flatMap { step -> [String] in
             guard case .group(_, let steps) = step else { return [] }
-            return steps.compactMap { if case .removeAnnotation(let a) = $0 { return a.id } else { return nil } }
+            return steps.compactMap { if case .removeAnnotation(let a, _) = $0 { return a.id } else { return nil } }
         }.first)
         for step in applied.reversed() { _ = try step.inverse.apply(to: document) }
         let restored = try #require(try document.annotations(onPage: 2).first { $0.id == erased })

@@ -75,7 +75,7 @@ extension ForeignAppearanceChangeTests {
         var history = UndoHistory()
         history.record(try EditorOperation.removeAnnotation(note).apply(to: document))
         let undone = try #require(try history.undo(on: document))
-        guard case .addAnnotation(let added) = undone else {
+        guard case .addAnnotation(let added, _) = undone else {
             Issue.record("undone as \(undone.name)")
             return
         }
@@ -86,21 +86,50 @@ extension ForeignAppearanceChangeTests {
     }
 
     /// The removal replayed from the log on a document opened again (another replica, a
-    /// restart): that document removed nothing with a drawing it can give back, so the note
-    /// added back by the undo is drawn by Marginalia, and the log says so.
-    @Test func aRemovalUndoneInAnotherProcessIsDrawnByMarginalia() throws {
+    /// restart): the removal left the note's object in the file and its log entry says which,
+    /// so the undo puts that object back, the other application's drawing byte for byte.
+    @Test func aRemovalUndoneInAnotherProcessPutsBackTheSameObject() throws {
         let document = try Self.sample()
+        let original = try ForeignAppearanceUndoTests.drawing(of: "sample-note-1", in: try document.dataRepresentation())
         let note = try #require(try document.annotations(onPage: 0).first { $0.id == "sample-note-1" })
+        let object = try #require(note.reference?.number)
         let applied = try EditorOperation.removeAnnotation(note).apply(to: document)
-        let logged = try JSONDecoder().decode(EditorOperation.self, from: try JSONEncoder().encode(applied))
+        #expect(applied == .removeAnnotation(note, annotationObject: object))
+        let logged = try EditorOperation.reading(logText: try applied.sortedJSON())
         let reopened = try PDFDocument(data: try document.dataRepresentation())
-        guard case .addAnnotation(let added) = try logged.inverse.apply(to: reopened) else {
+        guard case .addAnnotation(let added, let restored) = try logged.inverse.apply(to: reopened) else {
             Issue.record("not added back")
             return
         }
-        #expect(!added.hasForeignAppearance)
+        #expect(added.hasForeignAppearance && restored == object)
         let read = try #require(try reopened.annotations(onPage: 0).first { $0.id == "sample-note-1" })
-        #expect(!read.hasForeignAppearance)
+        #expect(read.hasForeignAppearance && read.reference?.number == object)
+        let back = try ForeignAppearanceUndoTests.drawing(of: "sample-note-1", in: try reopened.dataRepresentation())
+        #expect(back.bytes == original.bytes)
+    }
+
+    /// Without the object the removal left (an entry logged before removals recorded it, or
+    /// a compact rewrite since, which left the object out and renumbered the rest), the undo
+    /// writes the note afresh, drawn by Marginalia, and the log says so.
+    @Test func withoutTheObjectItLeftTheNoteIsDrawnByMarginalia() throws {
+        let document = try Self.sample()
+        let note = try #require(try document.annotations(onPage: 0).first { $0.id == "sample-note-1" })
+        let text = try EditorOperation.removeAnnotation(note).apply(to: document).sortedJSON()
+        let compacted = try PDFDocument(data: try document.dataRepresentation(options: PDFWriteOptions(mode: .compact)))
+        let old = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]
+        let oldText = String(decoding: try JSONSerialization.data(withJSONObject: try #require(old).filter { $0.key != "annotationObject" }), as: UTF8.self)
+        #expect(text.contains(#""annotationObject""#) && !oldText.contains(#""annotationObject""#))
+        let cases = [(try EditorOperation.reading(logText: text), compacted),
+                     (try EditorOperation.reading(logText: oldText), try PDFDocument(data: try document.dataRepresentation()))]
+        for (logged, target) in cases {
+            guard case .addAnnotation(let added, _) = try logged.inverse.apply(to: target) else {
+                Issue.record("not added back")
+                return
+            }
+            #expect(!added.hasForeignAppearance)
+            let read = try #require(try target.annotations(onPage: 0).first { $0.id == "sample-note-1" })
+            #expect(!read.hasForeignAppearance)
+        }
     }
 
     /// An annotation of another document added with its id and dictionary is written afresh:

@@ -132,15 +132,15 @@ extension ForeignAppearanceUndoTests {
         #expect(back.annotation.hasForeignAppearance && back.bytes == original.bytes)
     }
 
-    /// An addition that fails leaves the removed dictionary kept, for the next try.
+    /// An addition that fails leaves the removed object in the file, for the next try.
     @Test func aFailedAdditionForgetsNothing() throws {
         let document = try ForeignAppearanceChangeTests.sample()
         let original = try Self.drawing(of: "sample-note-1", in: try document.dataRepresentation())
-        _ = try document.removeAnnotations(ids: ["sample-note-1"], onPage: 0)
+        let left = try #require(try document.removeAnnotation(id: "sample-note-1", onPage: 0))
         var broken = original.annotation
         broken.inReplyTo = "nobody"  // refused: no such annotation on the page
-        #expect(throws: PDFError.self) { try document.addAnnotation(broken, toPage: 0) }
-        let added = try document.addAnnotation(original.annotation, toPage: 0)
+        #expect(throws: PDFError.self) { try document.addAnnotation(broken, toPage: 0, restoring: left) }
+        let added = try document.addAnnotation(original.annotation, toPage: 0, restoring: left)
         #expect(added.hasForeignAppearance)
     }
 }

@@ -54,6 +54,40 @@ struct OperationLogJSONTests {
                 == #"{"after":"# + annotation + #","before":"# + annotation + #","op":"changeAnnotation"}"#)
     }
 
+    /// The object an annotation's removal left in the file, as its entry carries it.
+    static func annotationObject(_ operation: EditorOperation) -> Int? {
+        switch operation {
+        case .addAnnotation(_, let object), .removeAnnotation(_, let object): return object
+        default: return nil
+        }
+    }
+
+    /// A removal records the object it left in the file (`annotationObject`), and its inverse,
+    /// an addition, carries it on; both are written and read back with it, by hand and by the
+    /// decoder. An entry written before (without the key) reads as one without an object.
+    @Test func theObjectARemovalLeftIsWrittenAndReadBack() throws {
+        let ink = OperationTests.ink("a", page: 1)
+        let annotation = String(decoding: try { let e = JSONEncoder(); e.outputFormatting = [.sortedKeys]; return try e.encode(ink) }(), as: UTF8.self)
+        let removal = EditorOperation.removeAnnotation(ink, annotationObject: 17)
+        for (operation, op) in [(removal, "removeAnnotation"), (removal.inverse, "addAnnotation")] {
+            let json = #"{"annotation":"# + annotation + #","annotationObject":17,"op":""# + op + #""}"#
+            #expect(try Self.logged(operation) == json)
+            for read in [try Self.read(json), try EditorOperation.reading(logText: json)] {
+                #expect(read.logName == operation.logName && Self.annotationObject(read) == 17)
+            }
+        }
+        #expect(Self.annotationObject(removal.inverse.inverse) == 17)
+        for old in [#"{"annotation":"# + annotation + #","op":"removeAnnotation"}"#, #"{"removeAnnotation":{"_0":"# + annotation + "}}"] {
+            for read in [try Self.read(old), try EditorOperation.reading(logText: old)] {
+                guard case .removeAnnotation(let removed, nil) = read else {
+                    Issue.record("\(old) is read as \(read)")
+                    continue
+                }
+                #expect(removed.id == "a")
+            }
+        }
+    }
+
     @Test func everyNameIsWrittenAndReadBack() throws {
         let ink = OperationTests.ink("a", page: 1)
         let samples = Self.written.map(\.0) + [.addAnnotation(ink), .removeAnnotation(ink), .changeAnnotation(before: ink, after: ink)]
@@ -82,7 +116,7 @@ struct OperationLogJSONTests {
                 == .group(name: "erase", [.removePage(index: 0, pageObject: 5)]))
         let ink = OperationTests.ink("a", page: 1)
         let annotation = String(decoding: try JSONEncoder().encode(ink), as: UTF8.self)
-        guard case .addAnnotation(let added) = try Self.read(#"{"addAnnotation":{"_0":"# + annotation + "}}") else {
+        guard case .addAnnotation(let added, _) = try Self.read(#"{"addAnnotation":{"_0":"# + annotation + "}}") else {
             Issue.record("a version 1 add is not read as an add")
             return
         }

@@ -25,6 +25,8 @@ import Marginalia
         return [
             .addAnnotation(stroke),
             .removeAnnotation(stroke),
+            .removeAnnotation(stroke, annotationObject: 17),
+            .addAnnotation(stroke, annotationObject: 17),
             .changeAnnotation(before: stroke, after: moved),
             .group(name: "paste", [.addAnnotation(stroke), .addAnnotation(moved)]),
             .rotatePage(index: 1, degrees: 90),

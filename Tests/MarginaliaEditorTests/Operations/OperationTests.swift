@@ -132,7 +132,7 @@ struct OperationTests {
         for (a, b) in zip(operations, decoded) {
             #expect(a.name == b.name)
         }
-        if case .addAnnotation(let annotation) = decoded[0] {
+        if case .addAnnotation(let annotation, _) = decoded[0] {
             #expect(annotation.id == "a" && annotation.pageIndex == 1 && annotation.kind == Self.ink("a", page: 1).kind)
         } else {
             Issue.record("not an add")

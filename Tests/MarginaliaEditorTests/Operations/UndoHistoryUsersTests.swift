@@ -30,7 +30,7 @@ struct UndoHistoryUsersTests {
         _ = try Self.add("b2", by: "ben", revision: 4, to: document, in: &history)
 
         let undone = try #require(try history.undo(on: document, revision: 5, by: "ana"))
-        guard case .removeAnnotation(let removed) = undone else { Issue.record("expected a removal, got \(undone)"); return }
+        guard case .removeAnnotation(let removed, _) = undone else { Issue.record("expected a removal, got \(undone)"); return }
         #expect(removed.id == "a2")
         #expect(try Self.ids(document) == ["a1", "b1", "b2"])
         _ = try history.undo(on: document, revision: 6, by: "ana")
@@ -53,7 +53,7 @@ struct UndoHistoryUsersTests {
         var history = UndoHistory()
         _ = try Self.add("first", by: "ana", revision: 1, to: document, in: &history)
         let made = try Self.add("mine", by: "ana", revision: 2, to: document, in: &history)
-        guard case .addAnnotation(let before) = made.operation else { Issue.record("expected an addition"); return }
+        guard case .addAnnotation(let before, _) = made.operation else { Issue.record("expected an addition"); return }
         var after = before
         after.color = .blue
         let change = try EditorOperation.changeAnnotation(before: before, after: after).apply(to: document)
