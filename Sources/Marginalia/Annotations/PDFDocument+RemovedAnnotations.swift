@@ -16,7 +16,8 @@ extension PDFDocument {
     }
 
     /// The object to add `annotation` back to `page` in, with the dictionary to start from, when
-    /// object `number` is the one a removal of it left in the file; nil to write it afresh:
+    /// object `number` is the one a removal of it left in the file; nil to write it afresh (as
+    /// always once redactions were applied: the object may show what they took out):
     /// - the object's dictionary, when it is still that annotation (its id, its page, not in the
     ///   page's `/Annots`) with another application's drawing of what `annotation` shows; less
     ///   `/Popup` (the removal freed the popup) and `/StructParent` (and its structure element);
@@ -26,7 +27,7 @@ extension PDFDocument {
     func removedObject(_ number: Int, toAddBack annotation: PDFAnnotation, on page: PDFPage)
         throws -> (reference: PDFReference, dictionary: PDFDictionary)? {
         let reference = PDFReference(number, file.generation(of: number))
-        guard number > 0, case .dictionary(var dictionary)? = try? file.object(for: reference),
+        guard number > 0, !redactionsApplied, case .dictionary(var dictionary)? = try? file.object(for: reference),
               dictionary["P"].map({ $0.referenceValue == page.reference }) ?? true,
               !(try annotationEntries(of: page)).contains(where: { $0.referenceValue?.number == number })
         else { return nil }

@@ -15,6 +15,9 @@ public final class PDFDocument {
     var annotationIndexes: [Int: AnnotationIndex] = [:]
     /// The text of the pages read most recently, with the file's change count when read.
     var textCache = PageTextCache()
+    /// Set by ``applyRedactions(options:)``: from then on no object a removal left in the file
+    /// is put back (``removedObject(_:toAddBack:on:)``), since it may show what was redacted.
+    var redactionsApplied = false
 
     /// Opens the PDF file at `url` (memory-mapped; opening never changes the file).
     ///

@@ -43,6 +43,7 @@ extension PDFDocument {
             report.pages.append(page)
         }
         try forgetReplacedDrawings()
+        redactionsApplied = true
         if options.scrubsMetadata {
             try scrubMetadata()
             report.scrubbedMetadata = true
@@ -54,7 +55,7 @@ extension PDFDocument {
     /// after a redaction then leaves out what they show (an earlier text, a moved annotation's
     /// old place), which nothing on the page shows any more. The objects removed annotations
     /// left in the file (``removeAnnotation(id:onPage:)``) are not referred to: the rewrite
-    /// leaves them out too.
+    /// leaves them out too, and none is put back meanwhile (``redactionsApplied``).
     func forgetReplacedDrawings() throws {
         for index in 0..<(try pageCount) {
             for var annotation in try annotations(onPage: index) {

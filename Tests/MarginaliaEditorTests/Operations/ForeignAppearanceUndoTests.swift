@@ -167,4 +167,18 @@ extension ForeignAppearanceUndoTests {
         #expect(!redacted.contains("Words that were replaced"))
         #expect(!redacted.contains("/Replaced"))
     }
+
+    /// Once redactions were applied, a removed annotation's object is not put back: it may
+    /// show what they took out, and the rewrite that must follow leaves it out.
+    @Test func aRedactionKeepsRemovedObjectsOut() throws {
+        let document = try ForeignAppearanceChangeTests.sample()
+        let note = try #require(try document.annotations(onPage: 0).first { $0.id == "sample-note-1" })
+        #expect(note.hasForeignAppearance)
+        let left = try document.removeAnnotation(id: note.id, onPage: 0)
+        #expect(left != nil)
+        try document.applyRedactions()
+        let added = try document.addAnnotation(note, toPage: 0, restoring: left)
+        #expect(!added.hasForeignAppearance)
+        #expect(added.reference?.number != left)
+    }
 }
