@@ -44,6 +44,8 @@ final class TextIndexer: Sendable {
         var lastError: String?
         /// How many times a document was read whole (``rebuild(_:)``, built, not found current).
         var documentsRead = 0
+        /// How many times the indexing thread looked at the queue (woken, or at a deadline).
+        var looks = 0
         /// When each document recently indexed may be indexed again.
         var notBefore: [String: Date] = [:]
         /// Callers of ``waitUntilIdle(timeout:)`` waiting now: while there are any, every
@@ -61,7 +63,11 @@ final class TextIndexer: Sendable {
             return (id, work.removeValue(forKey: id) ?? .rebuild)
         }
 
-        mutating func add(_ id: String, _ needed: Work) {
+        /// Queues what `id` needs; whether it was not queued before (only then can the
+        /// indexing thread or a waiter for idleness have a reason to look again: whether a
+        /// queued document is due does not depend on its work).
+        @discardableResult
+        mutating func add(_ id: String, _ needed: Work) -> Bool {
             switch (work[id], needed) {
             case (.rebuild?, _):
                 break  // reading it again takes in every edit
@@ -75,7 +81,9 @@ final class TextIndexer: Sendable {
             case (.edits?, .rebuild), (nil, _):
                 work[id] = needed
             }
-            if !queued.contains(id) { queued.append(id) }
+            guard !queued.contains(id) else { return false }
+            queued.append(id)
+            return true
         }
 
         /// Whether a queued document is due.
@@ -107,6 +115,10 @@ final class TextIndexer: Sendable {
     /// How many times a document was read whole since the indexer started (tests, benchmarks).
     var documentsRead: Int { queue.withLock { $0.documentsRead } }
 
+    /// How many times the indexing thread looked at the queue since it started, each a
+    /// wake-up (tests: a stroke on a queued document wakes nobody).
+    var looks: Int { queue.withLock { $0.looks } }
+
     init(index: any TextIndex, settle: TimeInterval = 2, isCurrent: @escaping @Sendable (String) -> Bool = { _ in false },
          versionAfter: @escaping @Sendable (String, Int) throws -> String? = { _, _ in nil },
          build: @escaping @Sendable (String) throws -> IndexedDocument?) {
@@ -122,19 +134,24 @@ final class TextIndexer: Sendable {
 
     /// Asks for `id` to be read and indexed again (or removed) soon.
     func enqueue(_ id: String) {
-        queue.withLock { $0.add(id, .rebuild) }
-        queue.broadcast()  // the indexing thread, among callers of waitUntilIdle
+        if queue.withLock({ $0.add(id, .rebuild) }) {
+            queue.broadcast()  // the indexing thread, among callers of waitUntilIdle
+        }
     }
 
     /// Asks for annotation `edits` of `id`, from the entries after revision `after` up to
     /// revision `through` (later than any queued before for it), to be taken in soon.
+    ///
+    /// The indexing thread is woken only when the document was not queued: a document edited
+    /// continuously stays queued while it rests (``settle``), and waking the thread for each
+    /// stroke only had it find nothing due and sleep again, two context switches a stroke.
     func enqueue(_ id: String, edits: [AnnotationTextEdit], after: Int, through: Int) {
         let changing = edits.filter { !$0.changesNothing }
-        queue.withLock { queue in
-            guard through > queue.indexedRevision[id] ?? .min else { return }
-            queue.add(id, .edits(changing, after: after, through: through))
+        let newlyQueued = queue.withLock { queue -> Bool in
+            guard through > queue.indexedRevision[id] ?? .min else { return false }
+            return queue.add(id, .edits(changing, after: after, through: through))
         }
-        queue.broadcast()
+        if newlyQueued { queue.broadcast() }
     }
 
     /// Waits until nothing is queued or being indexed (tests, benchmarks), or `timeout` passes;
@@ -177,6 +194,7 @@ final class TextIndexer: Sendable {
     private func work() {
         while true {
             let step = queue.wait { queue -> Step? in
+                queue.looks += 1
                 if queue.stopped { return .end }
                 guard !queue.queued.isEmpty else { return nil }
                 let now = Date()
@@ -191,7 +209,8 @@ final class TextIndexer: Sendable {
             case .rest(let until)?:
                 // Woken early by a stop, a flush or a document queued that is due already.
                 _ = queue.wait(until: until) { queue -> Bool? in
-                    queue.stopped || queue.hasDue(at: Date()) ? true : nil
+                    queue.looks += 1
+                    return queue.stopped || queue.hasDue(at: Date()) ? true : nil
                 }
             case .end?, nil: return
             }
