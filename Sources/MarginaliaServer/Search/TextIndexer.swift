@@ -44,8 +44,6 @@ final class TextIndexer: Sendable {
         var lastError: String?
         /// How many times a document was read whole (``rebuild(_:)``, built, not found current).
         var documentsRead = 0
-        /// How many times the indexing thread looked at the queue (woken, or at a deadline).
-        var looks = 0
         /// When each document recently indexed may be indexed again.
         var notBefore: [String: Date] = [:]
         /// Callers of ``waitUntilIdle(timeout:)`` waiting now: while there are any, every
@@ -115,10 +113,6 @@ final class TextIndexer: Sendable {
     /// How many times a document was read whole since the indexer started (tests, benchmarks).
     var documentsRead: Int { queue.withLock { $0.documentsRead } }
 
-    /// How many times the indexing thread looked at the queue since it started, each a
-    /// wake-up (tests: a stroke on a queued document wakes nobody).
-    var looks: Int { queue.withLock { $0.looks } }
-
     init(index: any TextIndex, settle: TimeInterval = 2, isCurrent: @escaping @Sendable (String) -> Bool = { _ in false },
          versionAfter: @escaping @Sendable (String, Int) throws -> String? = { _, _ in nil },
          build: @escaping @Sendable (String) throws -> IndexedDocument?) {
@@ -145,13 +139,16 @@ final class TextIndexer: Sendable {
     /// The indexing thread is woken only when the document was not queued: a document edited
     /// continuously stays queued while it rests (``settle``), and waking the thread for each
     /// stroke only had it find nothing due and sleep again, two context switches a stroke.
-    func enqueue(_ id: String, edits: [AnnotationTextEdit], after: Int, through: Int) {
+    /// Returns whether it woke the thread.
+    @discardableResult
+    func enqueue(_ id: String, edits: [AnnotationTextEdit], after: Int, through: Int) -> Bool {
         let changing = edits.filter { !$0.changesNothing }
         let newlyQueued = queue.withLock { queue -> Bool in
             guard through > queue.indexedRevision[id] ?? .min else { return false }
             return queue.add(id, .edits(changing, after: after, through: through))
         }
         if newlyQueued { queue.broadcast() }
+        return newlyQueued
     }
 
     /// Waits until nothing is queued or being indexed (tests, benchmarks), or `timeout` passes;
@@ -194,7 +191,6 @@ final class TextIndexer: Sendable {
     private func work() {
         while true {
             let step = queue.wait { queue -> Step? in
-                queue.looks += 1
                 if queue.stopped { return .end }
                 guard !queue.queued.isEmpty else { return nil }
                 let now = Date()
@@ -209,8 +205,7 @@ final class TextIndexer: Sendable {
             case .rest(let until)?:
                 // Woken early by a stop, a flush or a document queued that is due already.
                 _ = queue.wait(until: until) { queue -> Bool? in
-                    queue.looks += 1
-                    return queue.stopped || queue.hasDue(at: Date()) ? true : nil
+                    queue.stopped || queue.hasDue(at: Date()) ? true : nil
                 }
             case .end?, nil: return
             }
