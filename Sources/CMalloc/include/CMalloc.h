@@ -10,9 +10,4 @@
 /// 32 MiB in its arenas once freed). Returns 1 when set, 0 when the C library cannot.
 int marginalia_malloc_map_from(size_t bytes);
 
-/// Gives the free space at the top of an arena back to the system only once it exceeds
-/// `bytes` (glibc's M_TRIM_THRESHOLD, 128 KiB by default once M_MMAP_THRESHOLD is set).
-/// Returns 1 when set, 0 when the C library cannot.
-int marginalia_malloc_trim_above(size_t bytes);
-
 #endif
