@@ -57,4 +57,22 @@ struct TextIndexerTests {
         #expect(builds.all.count == 2)
         #expect(Date().timeIntervalSince(began) < 10)
     }
+
+    /// A document edited while it rests stays queued; each stroke on it must not wake the
+    /// indexing thread only to find nothing due (two context switches a stroke at 500 a second).
+    @Test func editsToADocumentAlreadyQueuedWakeNobody() throws {
+        let builds = Builds()
+        let indexer = try Self.indexer(settle: 60, builds: builds)
+        defer { indexer.stop() }
+        indexer.enqueue("doc")
+        #expect(indexer.waitUntilIdle(timeout: 10))
+        // Resting for a minute now: the first edit queues the document, the other 199 add to it.
+        let woken = (2...201).filter { revision in
+            indexer.enqueue("doc", edits: [], after: revision - 1, through: revision)
+        }
+        #expect(woken == [2], "the indexing thread was woken for \(woken.count) of 200 edits")
+        // Nothing was lost: a flush still indexes the document with them.
+        #expect(indexer.waitUntilIdle(timeout: 10))
+        #expect(builds.all.count == 2)
+    }
 }

@@ -61,7 +61,11 @@ final class TextIndexer: Sendable {
             return (id, work.removeValue(forKey: id) ?? .rebuild)
         }
 
-        mutating func add(_ id: String, _ needed: Work) {
+        /// Queues what `id` needs; whether it was not queued before (only then can the
+        /// indexing thread or a waiter for idleness have a reason to look again: whether a
+        /// queued document is due does not depend on its work).
+        @discardableResult
+        mutating func add(_ id: String, _ needed: Work) -> Bool {
             switch (work[id], needed) {
             case (.rebuild?, _):
                 break  // reading it again takes in every edit
@@ -75,7 +79,9 @@ final class TextIndexer: Sendable {
             case (.edits?, .rebuild), (nil, _):
                 work[id] = needed
             }
-            if !queued.contains(id) { queued.append(id) }
+            guard !queued.contains(id) else { return false }
+            queued.append(id)
+            return true
         }
 
         /// Whether a queued document is due.
@@ -122,19 +128,27 @@ final class TextIndexer: Sendable {
 
     /// Asks for `id` to be read and indexed again (or removed) soon.
     func enqueue(_ id: String) {
-        queue.withLock { $0.add(id, .rebuild) }
-        queue.broadcast()  // the indexing thread, among callers of waitUntilIdle
+        if queue.withLock({ $0.add(id, .rebuild) }) {
+            queue.broadcast()  // the indexing thread, among callers of waitUntilIdle
+        }
     }
 
     /// Asks for annotation `edits` of `id`, from the entries after revision `after` up to
     /// revision `through` (later than any queued before for it), to be taken in soon.
-    func enqueue(_ id: String, edits: [AnnotationTextEdit], after: Int, through: Int) {
+    ///
+    /// The indexing thread is woken only when the document was not queued: a document edited
+    /// continuously stays queued while it rests (``settle``), and waking the thread for each
+    /// stroke only had it find nothing due and sleep again, two context switches a stroke.
+    /// Returns whether it woke the thread.
+    @discardableResult
+    func enqueue(_ id: String, edits: [AnnotationTextEdit], after: Int, through: Int) -> Bool {
         let changing = edits.filter { !$0.changesNothing }
-        queue.withLock { queue in
-            guard through > queue.indexedRevision[id] ?? .min else { return }
-            queue.add(id, .edits(changing, after: after, through: through))
+        let newlyQueued = queue.withLock { queue -> Bool in
+            guard through > queue.indexedRevision[id] ?? .min else { return false }
+            return queue.add(id, .edits(changing, after: after, through: through))
         }
-        queue.broadcast()
+        if newlyQueued { queue.broadcast() }
+        return newlyQueued
     }
 
     /// Waits until nothing is queued or being indexed (tests, benchmarks), or `timeout` passes;
