@@ -22,7 +22,7 @@ enum ServeCommand {
                                 [--retention-every S] [--signing-key-file FILE] [--timestamp-url URL]
 
         Serves the browser editor and the JSON API (docs/api.md) until Ctrl-C or SIGTERM,
-        which finish the requests in flight and exit 0.
+        which finish the requests in flight and exit 0; a second one stops it at once.
 
           FILE...        PDFs, PNGs or JPEGs to import into the store first; with no FILE
                          and an empty store, the built-in sample document is imported
@@ -260,7 +260,7 @@ enum ServeCommand {
 
     static func run(_ argv: [String]) throws {
         // Before anything starts a thread: each thread inherits the blocked signals.
-        let stopSignals = StopSignals.block()
+        let stopSignals = StopSignals.watch()
         var options = try parse(argv)
         var configuration = options.http
         configuration.tls = try loadCredentials(options.tls)
@@ -326,10 +326,10 @@ enum ServeCommand {
         return "\(https ? "https" : "http")://\(shown):\(port)/" + (token.map { "?token=\($0)" } ?? "")
     }
 
-    /// Blocks until SIGINT or SIGTERM, then stops the servers (finishing requests in flight)
-    /// and exits 0.
+    /// Blocks until SIGINT or SIGTERM (or returns at once when one came while starting), then
+    /// stops the servers (finishing requests in flight) and exits 0.
     static func waitForSignals(_ signals: StopSignals, _ servers: [HTTPServer]) -> Never {
-        _ = signals.wait()
+        signals.waitForStop()
         servers.forEach { $0.stop() }
         print("Marginalia stopped.")
         fflush(nil)

@@ -135,14 +135,26 @@ struct BridgeStylingTests {
         #expect(try Self.call(bridge, #"{"call": "imageLayout", "annotation": {"type": "stamp"}}"#)["error"] != nil)
     }
 
-    /// The ends of the editor's sliders: the preferences' ranges (a value outside is clamped)
-    /// and those a restyle accepts (a value outside is refused), as docs/api.md states them.
+    /// The preferences' ranges (a value outside is clamped), those a restyle accepts (a value
+    /// outside is refused), as docs/api.md states them, and the part the sliders offer.
     @Test func theSlidersAreToldTheRangesTheEngineAccepts() throws {
         let answer = try Self.call(EngineBridge(), #"{"call": "settingRanges"}"#)
         func range(_ group: String, _ name: String) -> [Double]? { answer[group]?[name]?.arrayValue?.compactMap { $0.numberValue } }
         #expect(range("inkPreset", "width") == [0.1, 200] && range("inkPreset", "opacity") == [0.05, 1])
         #expect(range("shape", "width") == [0.1, 200] && range("text", "fontSize") == [4, 400] && range("eraser", "size") == [1, 200])
         #expect(range("restyle", "width") == [0, 200] && range("restyle", "opacity") == [0, 1] && range("restyle", "fontSize") == [1, 400])
+        // What the sliders offer: the usual values, each within what the engine accepts.
+        func offered(_ group: String, _ name: String) -> [Double]? {
+            answer["offered"]?[group]?[name]?.arrayValue?.compactMap { $0.numberValue }
+        }
+        #expect(offered("inkPreset", "width") == [0.5, 30] && offered("inkPreset", "opacity") == [0.1, 1])
+        #expect(offered("shape", "width") == [0.5, 20])
+        #expect(offered("restyle", "width") == [0.5, 30] && offered("restyle", "opacity") == [0.1, 1] && offered("restyle", "frameWidth") == [0, 20])
+        for (group, name, accepted) in [("inkPreset", "width", "width"), ("inkPreset", "opacity", "opacity"), ("shape", "width", "width"),
+                                        ("restyle", "width", "width"), ("restyle", "opacity", "opacity"), ("restyle", "frameWidth", "width")] {
+            let inner = try #require(offered(group, name)), outer = try #require(range(group, accepted))
+            #expect(outer[0] <= inner[0] && inner[1] <= outer[1], "\(group).\(name)")
+        }
         // The restyle's ends are the ones its reading keeps to: just past them is refused.
         func command(_ json: String) throws -> EditorCommand { try EditorCommand(json: JSONField(JSONParser.parse(json), path: "")) }
         #expect(throws: CommandError.self) { try command(#"{"type": "restyle", "ids": ["a"], "width": 200.5}"#) }

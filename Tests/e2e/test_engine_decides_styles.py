@@ -88,29 +88,29 @@ def test_what_names_no_colour_is_drawn_in_the_engines_colour(new_editor):
 SLIDER_ENDS = "[...document.querySelectorAll('#popover .slider input')].map((i) => [i.getAttribute('aria-label'), i.min, i.max])"
 
 
-def test_the_sliders_span_what_the_engine_accepts(new_editor):
-    """The sliders of the Draw and Shape settings and of the selection's Style go from the
-    lowest to the highest value the engine accepts (its `settingRanges`): a pen 0.1 to 200 pt
-    wide and 5 % to 100 % opaque, a shape's stroke 0.1 to 200 pt (the preferences' ranges),
-    and a restyle's width 0 to 200 pt and opacity 0 to 1 (docs/api.md's `restyle`)."""
+def test_the_sliders_offer_what_the_engine_says(new_editor):
+    """The sliders of the Draw and Shape settings and of the selection's Style take their ends
+    from the engine (`settingRanges`, `offered`): a pen 0.5 to 30 pt wide and 10 % to 100 %
+    opaque, a shape's stroke 0.5 to 20 pt, and a restyle's width 0.5 to 30 pt and opacity 10 %
+    to 100 %, each within what the engine accepts (so one drag cannot make a shape vanish)."""
     editor = new_editor()
     editor.click('[data-tool="draw"]', button="right")
     editor.wait_until("!document.getElementById('popover').hidden")
-    assert editor.js(SLIDER_ENDS) == [["Width", "0.1", "200"], ["Opacity", "0.05", "1"]]
+    assert editor.js(SLIDER_ENDS) == [["Width", "0.5", "30"], ["Opacity", "0.1", "1"]]
     editor.press("Escape")
     editor.wait_until("document.getElementById('popover').hidden")
 
     editor.click('[data-tool="shape"]', button="right")
     editor.wait_until("!document.getElementById('popover').hidden")
-    assert editor.js(SLIDER_ENDS) == [["Stroke width", "0.1", "200"]]
+    assert editor.js(SLIDER_ENDS) == [["Stroke width", "0.5", "20"]]
     editor.press("Escape")
     editor.wait_until("document.getElementById('popover').hidden")
 
     send_command(editor, {"type": "add", "annotation": {"type": "square", "id": "box", "pageIndex": 0, "rect": [100, 400, 200, 480]}}, "test-styles")
     editor.wait_until("!!marginalia.model.annotation('box')")
     open_style_of(editor, ["box"])
-    assert editor.js(SLIDER_ENDS) == [["Width", "0", "200"], ["Opacity", "0", "1"]]
+    assert editor.js(SLIDER_ENDS) == [["Width", "0.5", "30"], ["Opacity", "0.1", "1"]]
     # The highest width is applied as it is: the engine accepts it.
     editor.js("""(() => { const input = document.querySelector('#popover .slider input[aria-label="Width"]');
       input.value = input.max; input.dispatchEvent(new Event('input')); })()""")
-    editor.wait_until("marginalia.model.annotation('box').width === 200")
+    editor.wait_until("marginalia.model.annotation('box').width === 30")

@@ -16,7 +16,7 @@ import { t } from './i18n.js';
 import { drawFreeText, loadTextFace, shownFace, shownFamily } from './overlaytext.js';
 
 // Text boxes' faces (the engine's, shown as the overlay shows them), for the tools that show text as the overlay does.
-export { fontFace, shownFace, cssFont, STAMP_FACE, setTextWidthsSource } from './overlaytext.js';
+export { fontFace, setTextWidthsSource } from './overlaytext.js';
 
 const svgMatrix = (m) => `matrix(${m.map((v) => +v.toFixed(6)).join(' ')})`;
 

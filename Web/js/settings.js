@@ -102,19 +102,19 @@ export function currentInk() {
   return settings.prefs[settings.prefs.currentInk ?? 'pen'] ?? { color: '#000000', width: 2, opacity: 1 };
 }
 
-/** @type {Record<string, Record<string, [number, number]>> | null} */
+/** @type {{offered: Record<string, Record<string, [number, number]>>} | null} */
 let ranges = null;
 
 /**
- * The lowest and highest values the engine accepts for a setting (its `settingRanges` call,
- * asked once): `group` is `inkPreset`, `shape`, `text`, `eraser` (the preferences, clamped into
- * these) or `restyle` (a restyle command, refused outside them); `name` the setting
- * (`width`, `opacity`, `fontSize`, `size`). A slider's ends.
+ * A slider's ends for a setting: what the engine offers of the values it accepts (its
+ * `settingRanges` call, asked once, `offered`): `group` is `inkPreset`, `shape` (the
+ * preferences) or `restyle` (a selection's restyle); `name` the setting (`width`, `opacity`,
+ * `frameWidth`).
  * @returns {{min: number, max: number}}
  */
 export function settingRange(group, name) {
   ranges ??= call({ call: 'settingRanges' });
-  const [min, max] = ranges[group][name];
+  const [min, max] = ranges.offered[group][name];
   return { min, max };
 }
 

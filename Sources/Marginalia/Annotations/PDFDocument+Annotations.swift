@@ -136,11 +136,11 @@ extension PDFDocument {
 
     /// Removes the annotations with these ids from page `index` (with their popups), found
     /// through the page's annotation index rather than by reading every annotation of every
-    /// page. Returns how many. One whose appearance another application drew leaves its object
-    /// in the file, as ``removeAnnotation(id:onPage:)`` says.
+    /// page. Returns how many. Their objects are freed; ``removeAnnotation(id:onPage:)``
+    /// leaves the object of one another application drew, for an undo to put back.
     @discardableResult
     public func removeAnnotations(ids: Set<String>, onPage index: Int) throws -> Int {
-        try removeAnnotationsLeavingDrawings(ids: ids, onPage: index).count
+        try removeAnnotations(ids: ids, onPage: index, leavingDrawings: false).count
     }
 
     /// Removes the annotation `id` from page `index` (with its popup) and returns the number
@@ -152,20 +152,21 @@ extension PDFDocument {
     ///
     /// - Throws: ``PDFError/invalidArgument(_:)`` when page `index` has no annotation `id`.
     public func removeAnnotation(id: String, onPage index: Int) throws -> Int? {
-        guard let left = try removeAnnotationsLeavingDrawings(ids: [id], onPage: index)[id] else {
+        guard let left = try removeAnnotations(ids: [id], onPage: index, leavingDrawings: true)[id] else {
             throw PDFError.invalidArgument("no annotation \(id) on page \(index + 1)")
         }
         return left
     }
 
-    /// Removes the annotations `ids` of page `index`, leaving in the file the objects of those
-    /// another application drew; the removed ones' ids, with the object each left.
-    private func removeAnnotationsLeavingDrawings(ids: Set<String>, onPage index: Int) throws -> [String: Int?] {
+    /// Removes the annotations `ids` of page `index` (leaving in the file, with
+    /// `leavingDrawings`, the objects of those another application drew); the removed ones'
+    /// ids, with the object each left.
+    private func removeAnnotations(ids: Set<String>, onPage index: Int, leavingDrawings: Bool) throws -> [String: Int?] {
         try separateSharedPages()
         let pageIndex = try annotationIndex(forPage: index)
         let doomed = ids.compactMap { pageIndex.annotation(id: $0) }
         guard !doomed.isEmpty else { return [:] }
-        return try removeAnnotations(doomed, onPage: index, leavingDrawings: true)
+        return try removeAnnotations(doomed, onPage: index, leavingDrawings: leavingDrawings)
     }
 
     /// Removes these annotations of page `index` and their popups from `/Annots`, and frees

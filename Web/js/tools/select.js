@@ -210,7 +210,7 @@ export function createSelectTool(editor) {
    */
   function imageStyle(first, restyle) {
     return [
-      section(t('selection.frame'), slider(t('selection.frameWidth'), first.width ?? 0, { ...settingRange('restyle', 'width'), step: 0.5, format: (v) => t('unit.points', { value: v }) }, (width) => restyle({ width }))),
+      section(t('selection.frame'), slider(t('selection.frameWidth'), first.width ?? 0, { ...settingRange('restyle', 'frameWidth'), step: 0.5, format: (v) => t('unit.points', { value: v }) }, (width) => restyle({ width }))),
       section(t('selection.frameColour'), swatches(first.color ?? '#000000', (color) => restyle({ color }), { label: t('selection.frameColour') })),
       section(t('settings.opacity'), slider(t('settings.opacity'), first.opacity ?? 1, { ...settingRange('restyle', 'opacity'), step: 0.05, format: (v) => formatNumber(v, { style: 'percent' }) },
         (opacity) => restyle({ opacity }))),

@@ -5,7 +5,7 @@
 import { html, normRect } from '../svg.js';
 import { t } from '../i18n.js';
 import { fontFace, shownFace, shownFamily } from '../overlaytext.js';
-import { typingLayout } from './typinglayout.js';
+import { typingLayout, PAPER } from './typinglayout.js';
 
 /**
  * Opens an editor over `rect` on page `pageIndex`. Resolves with the text (null if cancelled
@@ -26,7 +26,7 @@ export function editText(editor, pageIndex, rect, { text = '', fontSize = 14, co
   Object.assign(area.style, {
     left: `${Math.min(a[0], b[0]) - frame.left}px`, top: `${Math.min(a[1], b[1]) - frame.top}px`,
     width: `${Math.max(Math.abs(b[0] - a[0]), 80)}px`, height: `${Math.max(Math.abs(b[1] - a[1]), 28)}px`,
-    fontSize: `${fontSize * zoom}px`, color, background: background || 'rgba(255,255,255,0.85)',
+    fontSize: `${fontSize * zoom}px`, color, background: background || PAPER,
     padding: `${(border + 2) * zoom}px`,
     fontFamily: shownFamily(face), fontWeight: face.bold ? 'bold' : 'normal', fontStyle: face.italic ? 'italic' : 'normal',
   });

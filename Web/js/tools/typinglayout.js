@@ -7,12 +7,13 @@
 import { svg } from '../svg.js';
 import { call } from '../engine.js';
 import { drawFreeText, shownFace, shownFamily } from '../overlaytext.js';
+import { defaultTextColorOfType } from '../vocabulary.js';
 
 /** A box's height no line of a text box reaches (points): the box the lines are counted in. */
 const TALL = 100000;
 
-/** What a box without a background colour shows under its text, as the textarea did. */
-const PAPER = 'rgba(255,255,255,0.85)';
+/** What a box without a background colour shows under its text, as the textarea does. */
+export const PAPER = 'rgba(255,255,255,0.85)';
 
 /**
  * The layer drawing `draft` (a free text annotation's JSON: its `rect` the box as placed, no
@@ -44,7 +45,7 @@ export function typingLayout(view, draft) {
         width: `${(x2 - x1) * zoom}px`, fontSize: `${first.fontSize * zoom}px`, lineHeight: `${first.lineHeight * zoom}px`,
         padding: `${first.padding * zoom}px`, textAlign: draft.alignment ?? 'left',
         fontFamily: shownFamily(face), fontWeight: face.bold ? 'bold' : 'normal', fontStyle: face.italic ? 'italic' : 'normal',
-        color: 'transparent', caretColor: draft.textColor ?? '#000000', background: 'transparent', resize: 'none',
+        color: 'transparent', caretColor: draft.textColor ?? defaultTextColorOfType(draft.type), background: 'transparent', resize: 'none',
       });
       area.classList.add('laid-out');
     },
