@@ -70,10 +70,8 @@ def rendered_lines(editor, annotation_id):
             for block in page.get_text("dict", clip=rect)["blocks"] for line in block.get("lines", [])]
 
 
-@pytest.mark.parametrize("zoom", [1, 1.5])
-def test_the_lines_typed_are_the_engines_and_the_saved_files(new_editor, web_server, zoom):
-    editor = new_editor(doc_id=blank_document(web_server))
-    editor.show_page(0, zoom=zoom)
+def type_paragraph(editor) -> None:
+    """Drags a text box with the Text tool and types PARAGRAPH into it."""
     editor.click("button[data-tool=text]")
     a = editor.page_point_to_client(0, 60, 360)
     b = editor.page_point_to_client(0, 235, 320)
@@ -81,6 +79,13 @@ def test_the_lines_typed_are_the_engines_and_the_saved_files(new_editor, web_ser
     editor.wait_until("document.activeElement && document.activeElement.matches('textarea.text-editor')")
     editor.type(PARAGRAPH)
     editor.wait_until(f"document.activeElement.value === {PARAGRAPH!r}")
+
+
+@pytest.mark.parametrize("zoom", [1, 1.5])
+def test_the_lines_typed_are_the_engines_and_the_saved_files(new_editor, web_server, zoom):
+    editor = new_editor(doc_id=blank_document(web_server))
+    editor.show_page(0, zoom=zoom)
+    type_paragraph(editor)
     shown = editor.js(SHOWN)
     textarea = editor.js(TEXTAREA_LINES)
     editor.screenshot(f"typing-text-box-{zoom}")
@@ -112,13 +117,7 @@ def test_undo_and_redo_in_the_typing_box_redraw_the_engines_lines(new_editor, we
         # WebKit's WebDriver presses ctrl+Z as keys that never reach a textarea's undo (main's
         # typing box, a plain textarea, does not undo under it either).
         pytest.skip("WebKit's driver does not undo a textarea")
-    editor.click("button[data-tool=text]")
-    a = editor.page_point_to_client(0, 60, 360)
-    b = editor.page_point_to_client(0, 235, 320)
-    editor.pen_stroke([a, ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2), b])
-    editor.wait_until("document.activeElement && document.activeElement.matches('textarea.text-editor')")
-    editor.type(PARAGRAPH)
-    editor.wait_until(f"document.activeElement.value === {PARAGRAPH!r}")
+    type_paragraph(editor)
     editor.press("Control+z")
     editor.wait_until(f"document.activeElement.value !== {PARAGRAPH!r}")
     undone = editor.js("document.activeElement.value")
