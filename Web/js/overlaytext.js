@@ -182,3 +182,8 @@ export function fontFace(font) {
 export function cssFont(face, size) {
   return `${face.italic ? 'italic ' : ''}${face.bold ? 'bold ' : ''}${size}px ${shownFamily(face)}`;
 }
+
+/** An element's style properties for a shown face (shownFace): its families, weight and slant. */
+export function faceStyle(face) {
+  return { fontFamily: shownFamily(face), fontWeight: face.bold ? 'bold' : 'normal', fontStyle: face.italic ? 'italic' : 'normal' };
+}

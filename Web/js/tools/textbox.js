@@ -4,7 +4,7 @@
 
 import { html, normRect } from '../svg.js';
 import { t } from '../i18n.js';
-import { fontFace, shownFace, shownFamily } from '../overlaytext.js';
+import { fontFace, shownFace, faceStyle } from '../overlaytext.js';
 import { typingLayout, PAPER } from './typinglayout.js';
 
 /**
@@ -28,7 +28,7 @@ export function editText(editor, pageIndex, rect, { text = '', fontSize = 14, co
     width: `${Math.max(Math.abs(b[0] - a[0]), 80)}px`, height: `${Math.max(Math.abs(b[1] - a[1]), 28)}px`,
     fontSize: `${fontSize * zoom}px`, color, background: background || PAPER,
     padding: `${(border + 2) * zoom}px`,
-    fontFamily: shownFamily(face), fontWeight: face.bold ? 'bold' : 'normal', fontStyle: face.italic ? 'italic' : 'normal',
+    ...faceStyle(face),
   });
   const laidOut = box && typingLayout(view, { type: 'freeText', pageIndex, rect: [x1, y1, x2, y2], text, fontSize, textColor: color,
     ...(background ? { color: background } : {}), font: box.font ?? font, width: box.border ?? border, alignment: box.alignment ?? 'left' });

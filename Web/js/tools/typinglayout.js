@@ -6,7 +6,7 @@
 
 import { svg } from '../svg.js';
 import { call } from '../engine.js';
-import { drawFreeText, shownFace, shownFamily } from '../overlaytext.js';
+import { drawFreeText, shownFace, faceStyle } from '../overlaytext.js';
 import { defaultTextColorOfType } from '../vocabulary.js';
 
 /** A box's height no line of a text box reaches (points): the box the lines are counted in. */
@@ -44,7 +44,7 @@ export function typingLayout(view, draft) {
       Object.assign(area.style, {
         width: `${(x2 - x1) * zoom}px`, fontSize: `${first.fontSize * zoom}px`, lineHeight: `${first.lineHeight * zoom}px`,
         padding: `${first.padding * zoom}px`, textAlign: draft.alignment ?? 'left',
-        fontFamily: shownFamily(face), fontWeight: face.bold ? 'bold' : 'normal', fontStyle: face.italic ? 'italic' : 'normal',
+        ...faceStyle(face),
         color: 'transparent', caretColor: draft.textColor ?? defaultTextColorOfType(draft.type), background: 'transparent', resize: 'none',
       });
       area.classList.add('laid-out');
