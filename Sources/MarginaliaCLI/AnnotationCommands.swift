@@ -49,6 +49,9 @@ enum AnnotationsCommand {
 
 /// `marginalia annotate FILE --from FILE.json|FILE.xfdf -o OUT [--compact] [--password PW]`
 enum AnnotateCommand {
+    /// The largest JSON or XFDF file `annotate` reads: 256 MiB.
+    static let maximumAnnotationFileBytes = 256 << 20
+
     static let help = """
         usage: marginalia annotate FILE --from ANNOTATIONS.json|ANNOTATIONS.xfdf -o OUT [--compact] [--password PW]
 
@@ -89,9 +92,7 @@ enum AnnotateCommand {
 
     /// Reads JSON or XFDF, chosen by the file's extension (or its first character).
     static func readAnnotationFile(_ path: String) throws -> [PDFAnnotation] {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw CommandFailure(description: "\(path): cannot read the file", code: ExitCode.badInput)
-        }
+        let data = try readInput(path, limit: maximumAnnotationFileBytes)
         do {
             let isXML = path.lowercased().hasSuffix(".xfdf") || path.lowercased().hasSuffix(".xml") || data.first == UInt8(ascii: "<")
             if isXML { return try XFDFDocument.importAnnotations(from: data) }

@@ -3,6 +3,9 @@ import Marginalia
 
 /// `marginalia create FILE.txt|FILE.md -o OUT.pdf [--title T] [--author A] [--font PATH] [--page-size a4|letter|WxH] [--single-page]`
 enum CreateCommand {
+    /// The largest text or image file `create` reads: 64 MiB.
+    static let maximumInputBytes = 64 << 20
+
     static let help = """
         usage: marginalia create FILE.txt|FILE.md|IMAGE -o OUT.pdf [--title T] [--author A] [--font PATH]
                                  [--page-size a4|letter|WxH] [--single-page]
@@ -34,9 +37,7 @@ enum CreateCommand {
         let path = try arguments.singleInput()
 
         let pageSize = try parsePageSize(sizeName)
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw CommandFailure(description: "\(path): cannot read the file", code: ExitCode.badInput)
-        }
+        let data = try readInput(path, limit: maximumInputBytes)
         if ImageDocument.isImage(data) {
             try createImageDocument(data, path: path, output: output, title: title, author: author)
             return

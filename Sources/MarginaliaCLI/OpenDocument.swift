@@ -15,6 +15,16 @@ func keepUntilExit(_ input: Any) {
     inputsKeptUntilExit.append(input)
 }
 
+/// The bytes of a file a command was given (a regular file, a named pipe, `<(…)`), at most
+/// `limit` of them; a failure names the file and why.
+func readInput(_ path: String, limit: Int) throws -> Data {
+    do {
+        return try InputFile.read(path, limit: limit)
+    } catch {
+        throw CommandFailure(description: error.description, code: ExitCode.badInput)
+    }
+}
+
 /// Opens the input file of a command with the limits of ``LimitsSetting``, turning a
 /// missing password into a clear failure.
 func openDocument(_ path: String, password: String?) throws -> PDFDocument {

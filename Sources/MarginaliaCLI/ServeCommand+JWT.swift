@@ -1,4 +1,5 @@
 import Foundation
+import Marginalia
 import MarginaliaServer
 
 extension ServeCommand {
@@ -13,8 +14,11 @@ extension ServeCommand {
         }
         guard let (option, path) = secretFile.map({ ("--jwt-hs256-secret-file", $0) })
                 ?? publicKeyFile.map({ ("--jwt-rs256-public-key", $0) }) else { return nil }
-        guard var bytes = FileManager.default.contents(atPath: path).map(Array.init) else {
-            throw UsageError("\(option): cannot read \(path)")
+        var bytes: [UInt8]
+        do {
+            bytes = Array(try InputFile.read(path, limit: InputFile.smallFileLimit))
+        } catch {
+            throw UsageError("\(option): \(error)")
         }
         do {
             if secretFile != nil {

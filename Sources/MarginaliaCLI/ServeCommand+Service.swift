@@ -38,9 +38,7 @@ extension ServeCommand {
             throw CommandFailure(description: "cannot open the store \(options.store): \(error)", code: ExitCode.badInput)
         }
         for path in options.files {
-            guard let data = FileManager.default.contents(atPath: path) else {
-                throw CommandFailure(description: "\(path): cannot read the file", code: ExitCode.badInput)
-            }
+            let data = try readInput(path, limit: options.http.uploads?.maxSize ?? UploadSpooling.defaultMaxSize)
             do {
                 let summary = try service.catalogue.importDocument(name: (path as NSString).lastPathComponent, data: data)
                 print("Imported \(path) as \(summary.id)")

@@ -52,9 +52,7 @@ enum SignCommand {
             throw UsageError("--password is not taken: give the PKCS#12 password with --password-file or on standard input")
         }
         let path = try arguments.singleInput()
-        guard let p12 = FileManager.default.contents(atPath: p12Path) else {
-            throw CommandFailure(description: "\(p12Path): cannot read the PKCS#12 file", code: ExitCode.badInput)
-        }
+        let p12 = try readInput(p12Path, limit: InputFile.smallFileLimit)
         let image = try imagePath.map(readImage)
         let document = try openDocument(path, password: nil)
         let placement: SignatureRequest.Placement
@@ -90,15 +88,7 @@ enum SignCommand {
 
     /// The `--image` file: at most ``maximumImageBytes`` (its kind is checked when it is drawn).
     static func readImage(_ path: String) throws -> Data {
-        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
-              let size = (attributes[.size] as? NSNumber)?.intValue, let data = FileManager.default.contents(atPath: path) else {
-            throw CommandFailure(description: "\(path): cannot read the signature image", code: ExitCode.badInput)
-        }
-        guard size <= maximumImageBytes else {
-            throw CommandFailure(description: "\(path): \(size) bytes, more than the \(maximumImageBytes) a signature image may have",
-                                 code: ExitCode.badInput)
-        }
-        return data
+        try readInput(path, limit: maximumImageBytes)
     }
 
     static func parseCertification(_ text: String) throws -> SignatureRequest.Certification {
@@ -122,16 +112,13 @@ enum SignCommand {
 
     /// The first line of the password file, or of standard input for `-` or none.
     static func readPassword(_ path: String?) throws -> String {
-        let data: Data?
+        let data: Data
         if let path, path != "-" {
-            data = FileManager.default.contents(atPath: path)
-            guard data != nil else {
-                throw CommandFailure(description: "\(path): cannot read the password file", code: ExitCode.badInput)
-            }
+            data = try readInput(path, limit: InputFile.smallFileLimit)
         } else {
             data = FileHandle.standardInput.readDataToEndOfFile()
         }
-        let text = String(decoding: data ?? Data(), as: UTF8.self)
+        let text = String(decoding: data, as: UTF8.self)
         return String(text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first ?? "")
             .trimmingCharacters(in: CharacterSet(charactersIn: "\r"))
     }

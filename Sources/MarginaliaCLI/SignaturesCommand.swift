@@ -4,6 +4,9 @@ import PDFCore
 
 /// `marginalia signatures FILE [--json] [--trust CA.pem] [--password PW]`
 enum SignaturesCommand {
+    /// The largest `--trust` file read: 16 MiB of certificates.
+    static let maximumTrustBytes = 16 << 20
+
     static let help = """
         usage: marginalia signatures FILE [--json] [--trust CA.pem] [--password PW]
 
@@ -25,10 +28,7 @@ enum SignaturesCommand {
         let path = try arguments.singleInput()
         var trust: [UInt8]?
         if let trustPath {
-            guard let data = FileManager.default.contents(atPath: trustPath) else {
-                throw CommandFailure(description: "\(trustPath): cannot read the trust anchors", code: ExitCode.badInput)
-            }
-            trust = Array(data)
+            trust = Array(try readInput(trustPath, limit: maximumTrustBytes))
         }
         let document = try openDocument(path, password: password)
         let results = document.file.verifySignatures(trustAnchors: trust)

@@ -1,4 +1,5 @@
 import Foundation
+import Marginalia
 import MarginaliaServer
 
 extension UsersCommand {
@@ -36,9 +37,7 @@ extension UsersCommand {
         guard let p12Path, let keyFile else { return }
         let key: SigningKey
         do { key = try SigningKey.load(file: keyFile) } catch { throw UsageError("--signing-key-file: \(error)") }
-        guard let p12 = FileManager.default.contents(atPath: p12Path) else {
-            throw CommandFailure(description: "\(p12Path): cannot read the PKCS#12 file", code: ExitCode.badInput)
-        }
+        let p12 = try readInput(p12Path, limit: InputFile.smallFileLimit)
         let password = try SignCommand.readPassword(passwordFile)
         let certificate: UserCertificate
         do {

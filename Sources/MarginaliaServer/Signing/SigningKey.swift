@@ -1,5 +1,6 @@
 import CCrypto
 import Foundation
+import Marginalia
 
 /// The key the operator gives the server (`marginalia serve --signing-key-file F`) and the
 /// `marginalia users certificate` command: 32 random bytes that seal each user's PKCS#12 file
@@ -41,8 +42,11 @@ public struct SigningKey: Sendable {
     ///
     /// - Throws: ``CertificateError/badSigningKey(_:)`` naming the file.
     public static func load(file path: String) throws -> SigningKey {
-        guard var data = FileManager.default.contents(atPath: path).map(Array.init) else {
-            throw CertificateError.badSigningKey("\(path): cannot read the file")
+        var data: [UInt8]
+        do {
+            data = Array(try InputFile.read(path, limit: InputFile.smallFileLimit))
+        } catch {
+            throw CertificateError.badSigningKey(error.description)
         }
         defer { marginalia_wipe(&data, data.count) }
         if data.count != length {

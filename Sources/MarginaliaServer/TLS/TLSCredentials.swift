@@ -1,6 +1,7 @@
 import CCrypto
 import CMicroHTTPD
 import Foundation
+import Marginalia
 
 /// The certificate chain and private key an HTTPS server presents (`marginalia serve
 /// --tls-cert FILE --tls-key FILE`, docs/deploy.md), read and checked before the server listens.
@@ -63,11 +64,11 @@ public struct TLSCredentials: Sendable, Equatable {
 
     /// A file's text; the error says why it could not be read.
     private static func read(_ path: String) throws(TLSError) -> String {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            var isFolder: ObjCBool = false
-            let reason = !FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) ? "no such file"
-                : isFolder.boolValue ? "it is a folder" : "permission denied"
-            throw .unreadable(file: path, reason: reason)
+        let data: Data
+        do {
+            data = try InputFile.read(path, limit: InputFile.smallFileLimit)
+        } catch {
+            throw .unreadable(file: path, reason: error.reason)
         }
         // PEM is ASCII; anything else (DER, a binary file) cannot be one.
         guard !data.isEmpty, let text = String(data: data, encoding: .utf8), !text.contains("\0") else {

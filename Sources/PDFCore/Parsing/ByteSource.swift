@@ -14,8 +14,12 @@ public final class ByteSource: @unchecked Sendable {
     let buffer: UnsafeBufferPointer<UInt8>
     private let release: () -> Void
 
+    /// The most bytes read from a file that cannot be mapped (a pipe, a device): 2 GiB.
+    public static let maximumReadSize = 2 << 30
+
     /// Maps the file at `path` read-only into memory (opening never copies the whole file):
-    /// all of it, or its first `length` bytes.
+    /// all of it, or its first `length` bytes. A pipe or a device, which cannot be mapped, is
+    /// read to its end instead (at most ``maximumReadSize`` bytes).
     ///
     /// - Throws: ``PDFError/io(path:message:)`` when the file cannot be opened or mapped, or
     ///   is shorter than `length`.
@@ -26,6 +30,17 @@ public final class ByteSource: @unchecked Sendable {
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw PDFError.io(path: path, message: String(cString: strerror(errno))) }
         if (info.st_mode & S_IFMT) == S_IFDIR { throw PDFError.io(path: path, message: "is a directory") }
+        if (info.st_mode & S_IFMT) != S_IFREG && length == nil {
+            // A pipe (`<(…)`, a FIFO) or a device has no size to map: its bytes are read.
+            let data: Data
+            do {
+                data = try InputFile.read(descriptor: fd, path: path, limit: Self.maximumReadSize)
+            } catch {
+                throw PDFError.io(path: path, message: error.reason)
+            }
+            (buffer, release) = Self.owned(data)
+            return
+        }
         let fileSize = Int(info.st_size)
         if let length, length < 0 || length > fileSize {
             throw PDFError.io(path: path, message: "has \(fileSize) bytes, not the \(length) asked for")
@@ -45,10 +60,14 @@ public final class ByteSource: @unchecked Sendable {
 
     /// Takes a copy of `bytes`.
     public init<C: Collection>(bytes: C) where C.Element == UInt8 {
+        (buffer, release) = Self.owned(bytes)
+    }
+
+    /// A copy of `bytes` in memory of its own, and what frees it.
+    private static func owned<C: Collection>(_ bytes: C) -> (UnsafeBufferPointer<UInt8>, () -> Void) where C.Element == UInt8 {
         let storage = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(bytes.count, 1))
         _ = storage.initialize(from: bytes)
-        buffer = UnsafeBufferPointer(start: storage.baseAddress, count: bytes.count)
-        release = { storage.deallocate() }
+        return (UnsafeBufferPointer(start: storage.baseAddress, count: bytes.count), { storage.deallocate() })
     }
 
     /// Takes a copy of `data`.

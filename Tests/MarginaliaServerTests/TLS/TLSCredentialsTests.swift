@@ -93,8 +93,8 @@ struct TLSCredentialsTests {
             #expect(failure("key.pem", "cert.pem") == .notACertificate(file: paths["key.pem"]!))
             #expect(failure("cert.pem", "garbage.pem") == .notAPrivateKey(file: paths["garbage.pem"]!))
             #expect(failure("cert.pem", "encrypted.pem") == .encryptedKey(file: paths["encrypted.pem"]!))
-            #expect(failure("missing", "key.pem") == .unreadable(file: paths["missing"]!, reason: "no such file"))
-            #expect(failure("cert.pem", "folder") == .unreadable(file: paths["folder"]!, reason: "it is a folder"))
+            #expect(failure("missing", "key.pem") == .unreadable(file: paths["missing"]!, reason: "no such file or directory"))
+            #expect(failure("cert.pem", "folder") == .unreadable(file: paths["folder"]!, reason: "is a directory"))
             #expect(failure("empty.pem", "key.pem") == .unreadable(file: paths["empty.pem"]!, reason: "the file is empty"))
             let mismatch = failure("cert.pem", "other.pem")?.description ?? ""
             #expect(mismatch.contains(paths["other.pem"]!) && mismatch.contains("does not belong"))

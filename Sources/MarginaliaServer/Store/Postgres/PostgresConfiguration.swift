@@ -1,4 +1,5 @@
 import Foundation
+import Marginalia
 
 /// How to reach the PostgreSQL database of a shared store: a `postgresql://` URL, given to
 /// libpq as it is, plus a password read from a file when one is named.
@@ -87,8 +88,11 @@ public struct PostgresConfiguration: Sendable, CustomStringConvertible {
     private static func urlHasPassword(_ url: String) -> Bool { redact(url) != url }
 
     private static func readPassword(_ path: String) throws -> String {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw StoreError.invalidRequest("the password file \(path) cannot be read")
+        let data: Data
+        do {
+            data = try InputFile.read(path, limit: InputFile.smallFileLimit)
+        } catch {
+            throw StoreError.invalidRequest("the password file \(error)")
         }
         let firstLine = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).first ?? ""
         let password = firstLine.trimmingCharacters(in: .whitespacesAndNewlines)

@@ -1,0 +1,87 @@
+"""Files named on the command line may be pipes: a shell's process substitution (`<(…)`) or a
+FIFO, which a secret manager or a decrypting command writes into so the secret never lands on
+disk. Foundation's `FileManager.contents(atPath:)` answered nil for a pipe, so `serve <(…)`,
+`--jwt-hs256-secret-file <(…)` and `annotate --from <(…)` all failed with "cannot read" and
+no reason. Each is read here from a pipe another thread writes into while it is read; a file
+that cannot be read is named with the system's reason."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import threading
+
+import pypdf
+
+from serve_process import Server
+
+
+def fifo_with(path, content: bytes) -> threading.Thread:
+    """A named pipe at `path` that a thread fills with `content` once a reader opens it."""
+    os.mkfifo(path)
+
+    def write():
+        with open(path, "wb") as pipe:  # blocks until the reader opens it
+            pipe.write(content)
+
+    thread = threading.Thread(target=write, daemon=True)
+    thread.start()
+    return thread
+
+
+def sample(binary, path) -> bytes:
+    subprocess.run([str(binary), "sample", "-o", str(path)], check=True, timeout=60)
+    return path.read_bytes()
+
+
+def test_serve_imports_a_document_and_reads_a_secret_from_pipes(binary, tmp_path):
+    pdf = sample(binary, tmp_path / "sample.pdf")
+    writers = [fifo_with(tmp_path / "report.pdf", pdf), fifo_with(tmp_path / "secret", b"ab" * 32 + b"\n")]
+    server = Server(binary, tmp_path / "data", files=[tmp_path / "report.pdf"],
+                    args=["--jwt-hs256-secret-file", str(tmp_path / "secret")]).start()
+    try:
+        for writer in writers:
+            writer.join(timeout=30)
+            assert not writer.is_alive(), "the server never read a pipe to its end"
+        # With a secret set, a request without a token is refused even on loopback: the
+        # secret was read.
+        assert server.request("GET", "/api/v1/documents")[0] == 401
+    finally:
+        assert server.stop() == 0
+    printed = server.log.read_text()
+    assert f"Imported {tmp_path / 'report.pdf'} as " in printed, printed
+
+
+def test_annotate_reads_its_annotations_from_a_pipe(binary, tmp_path):
+    sample(binary, tmp_path / "in.pdf")
+    square = {"id": "piped", "pageIndex": 0, "type": "square", "rect": [100, 100, 200, 180], "color": "#FF0000"}
+    writer = fifo_with(tmp_path / "annotations.json", json.dumps({"annotations": [square]}).encode())
+    done = subprocess.run([str(binary), "annotate", str(tmp_path / "in.pdf"), "--from", str(tmp_path / "annotations.json"),
+                           "-o", str(tmp_path / "out.pdf")], capture_output=True, text=True, timeout=60)
+    writer.join(timeout=30)
+    assert done.returncode == 0, done.stderr
+    squares = [a.get_object() for a in pypdf.PdfReader(tmp_path / "out.pdf").pages[0]["/Annots"]
+               if a.get_object()["/Subtype"] == "/Square" and a.get_object().get("/NM") == "piped"]
+    assert len(squares) == 1 and [float(v) for v in squares[0]["/Rect"]] == [100, 100, 200, 180]
+
+
+def test_a_document_opened_from_a_pipe_is_read_whole(binary, tmp_path):
+    """`info <(…)`: a pipe has no size to map, so its bytes are read before parsing (it
+    said "not a PDF file: no PDF header" when mapped as an empty file)."""
+    pdf = sample(binary, tmp_path / "sample.pdf")
+    writer = fifo_with(tmp_path / "piped.pdf", pdf)
+    done = subprocess.run([str(binary), "info", str(tmp_path / "piped.pdf")], capture_output=True, text=True, timeout=60)
+    writer.join(timeout=30)
+    assert done.returncode == 0 and "Pages:       3" in done.stdout, done.stdout + done.stderr
+
+
+def test_a_file_that_cannot_be_read_is_named_with_the_reason(binary, tmp_path):
+    sample(binary, tmp_path / "in.pdf")
+    missing = tmp_path / "absent.json"
+    done = subprocess.run([str(binary), "annotate", str(tmp_path / "in.pdf"), "--from", str(missing), "-o", str(tmp_path / "out.pdf")],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 1 and f"{missing}: cannot read the file: no such file or directory" in done.stderr, done.stderr
+    done = subprocess.run([str(binary), "serve", "--port", "0", "--data", str(tmp_path / "data"),
+                           "--jwt-hs256-secret-file", str(tmp_path)], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2 and f"--jwt-hs256-secret-file: {tmp_path}: cannot read the file: is a directory" in done.stderr, done.stderr
