@@ -284,3 +284,32 @@ def test_the_openings_modules_are_sent_before_those_only_the_editor_needs(new_ed
     # Two connections freed at once give their next requests the same time, give or take the
     # timer's coarsening (well under 1 ms); in the former order the gap was 118-262 ms.
     assert needed[last] <= only_editor[first] + 1, f"{last} sent after {first}: {needed[last]:.1f} > {only_editor[first]:.1f} ms"
+
+
+@pytest.mark.chromium_only("holds the file's end and a module of the editor back through Playwright's request routing")
+def test_pdfjs_is_loaded_while_the_files_first_answers_are_on_their_way(new_tab, web_server, large_document):
+    """Fourteenth round: earlyopen.js imports pdf.js's module (and wraps the worker) as soon as
+    it runs, not once the file's end is in; here that answer and main.js (which imports pdf.js
+    too, through pdfjs.js) are held back at the network, and pdf.js's module runs all the same."""
+    tab = new_tab()
+    held_end, held_module = [], []
+
+    def hold_the_end(route):
+        if route.request.headers.get("range", "").startswith("bytes=-") and not held_end:
+            held_end.append(route)
+        else:
+            route.continue_()
+
+    tab.page.route("**/file", hold_the_end)
+    tab.page.route("**/app/js/toolbar.js", lambda route: held_module.append(route))  # main.js's, not earlyopen.js's
+    page = Page(tab, web_server)
+    tab.page.goto(f"{web_server}/?doc={large_document}", wait_until="commit")
+    wait_until_held(tab, held_end, "the file's end")
+    wait_until_held(tab, held_module, "toolbar.js")
+    page.wait_until("typeof globalThis.pdfjsLib?.PDFWorker === 'function'", timeout=20000)
+    assert not page.js(MAIN_RAN) and not page.js("performance.getEntriesByName('marginalia:early-file').length"), \
+        "pdf.js loaded with the file's end and main.js both held"
+    held_end[0].continue_()
+    held_module[0].continue_()
+    page.wait_until(f"({OPENED}) && !!marginalia.model.summary && ({PAGE_DRAWN})(0)", timeout=30000)
+    assert page.errors == []
