@@ -71,18 +71,25 @@ def entries(html: str) -> list[Path]:
 
 
 def graph(starts: list[Path]) -> list[str]:
-    """Every module reachable from `starts` by static imports, the entry points included, as
-    URLs, breadth first from each entry point in turn: the browser fetches them at once but
-    over a few connections, so the first entry (pdfworker.js, which starts pdf.js's worker)
-    and the levels nearest main.js go out first."""
-    seen, order, queue = set(), [], [p.resolve() for p in starts]
-    while queue:
-        path = queue.pop(0)
-        if path in seen:
-            continue
-        seen.add(path)
-        order.append(path)
-        queue.extend(imports_of(path))
+    """Every module reachable from `starts` by static imports, as URLs: the entry points
+    first, in order, then the modules each one needs, entry point after entry point, breadth
+    first within each. The browser fetches them at once but over a few connections (six for
+    HTTP/1.1, shared with the worker's script, the engine's module and the document's
+    answers), in the order they are listed: so everything earlyopen.js needs to run (and
+    pdf.js's worker with it) goes out before the modules only main.js needs, instead of
+    behind the nearest levels of main.js's graph (issue 36, docs/benchmarks.md "large",
+    fourteenth round)."""
+    entry_points = list(dict.fromkeys(p.resolve() for p in starts))
+    seen, order = set(entry_points), list(entry_points)
+    for start in entry_points:
+        queue = list(imports_of(start))
+        while queue:
+            path = queue.pop(0)
+            if path in seen:
+                continue
+            seen.add(path)
+            order.append(path)
+            queue.extend(imports_of(path))
     return [url_of(p) for p in order]
 
 

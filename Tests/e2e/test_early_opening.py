@@ -5,13 +5,18 @@ for the file's beginning (api.js's `HEAD_WAIT_MS`), and the bytes held for pdf.j
 once it has read them (rangefile.js)."""
 
 import random
+import sys
 import time
+from pathlib import Path
 
 import pikepdf
 import pytest
 
 from editor_harness import OPENED, PAGE_DRAWN, Page, api, wait_until_held
 from test_large_file_ranges import large_pdf  # noqa: F401  (the session's 11 MB file)
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "scripts"))
+import modulepreload  # noqa: E402  (the editor's import graph, as index.html's preloads list it)
 
 # Counts the GetDocRequest messages the page posts to pdf.js's worker (one per opening of a
 # document), before any script of the page runs.
@@ -249,3 +254,62 @@ def test_the_editor_starts_after_a_bound_without_the_early_page(new_tab, web_ser
     held[0].continue_()
     page.wait_until(f"({OPENED}) && !!marginalia.model.summary && ({PAGE_DRAWN})(0)", timeout=30000)
     assert page.js("document.querySelectorAll('.early-page').length") == 0
+
+
+# When each of the editor's modules was sent (resource timing's `requestStart`, ms after the
+# navigation), by path.
+MODULES_SENT = """(() => Object.fromEntries(performance.getEntriesByType('resource')
+    .filter((e) => new URL(e.name).pathname.startsWith('/app/js/'))
+    .map((e) => [new URL(e.name).pathname, e.requestStart])))()"""
+
+
+@pytest.mark.chromium_only("reads when each module was sent from resource timing's requestStart")
+def test_the_openings_modules_are_sent_before_those_only_the_editor_needs(new_editor, large_document):
+    """Fourteenth round: over the six connections Chromium opens to the server (shared with
+    the worker's script, the engine's module and the document's answers), the module
+    preloads go out in the order index.html lists them; every module earlyopen.js needs
+    (the modules that open the document in pdf.js and draw its first page) is sent before any
+    module only main.js needs, so earlyopen.js runs without waiting for the editor's graph."""
+    editor = new_editor(doc_id=large_document)
+    sent = editor.js(MODULES_SENT)
+    js = modulepreload.WEB / "js"
+    opening = set(modulepreload.graph([js / "pdfworker.js", js / "earlyrequests.js", js / "earlyopen.js"]))
+    needed = {path: at for path, at in sent.items() if path in opening}
+    only_editor = {path: at for path, at in sent.items() if path not in opening and path != "/app/js/main.js"}
+    assert set(needed) == opening and len(only_editor) > 30, f"every module's timing read: {sorted(sent)}"
+    last = max(needed, key=needed.get)
+    first = min(only_editor, key=only_editor.get)
+    print(f"\nchromium: the opening's last module {last} sent at {needed[last]:.0f} ms, "
+          f"the editor's first {first} at {only_editor[first]:.0f} ms")
+    # Two connections freed at once give their next requests the same time, give or take the
+    # timer's coarsening (well under 1 ms); in the former order the gap was 118-262 ms.
+    assert needed[last] <= only_editor[first] + 1, f"{last} sent after {first}: {needed[last]:.1f} > {only_editor[first]:.1f} ms"
+
+
+@pytest.mark.chromium_only("holds the file's end and a module of the editor back through Playwright's request routing")
+def test_pdfjs_is_loaded_while_the_files_first_answers_are_on_their_way(new_tab, web_server, large_document):
+    """Fourteenth round: earlyopen.js imports pdf.js's module (and wraps the worker) as soon as
+    it runs, not once the file's end is in; here that answer and main.js (which imports pdf.js
+    too, through pdfjs.js) are held back at the network, and pdf.js's module runs all the same."""
+    tab = new_tab()
+    held_end, held_module = [], []
+
+    def hold_the_end(route):
+        if route.request.headers.get("range", "").startswith("bytes=-") and not held_end:
+            held_end.append(route)
+        else:
+            route.continue_()
+
+    tab.page.route("**/file", hold_the_end)
+    tab.page.route("**/app/js/toolbar.js", lambda route: held_module.append(route))  # main.js's, not earlyopen.js's
+    page = Page(tab, web_server)
+    tab.page.goto(f"{web_server}/?doc={large_document}", wait_until="commit")
+    wait_until_held(tab, held_end, "the file's end")
+    wait_until_held(tab, held_module, "toolbar.js")
+    page.wait_until("typeof globalThis.pdfjsLib?.PDFWorker === 'function'", timeout=20000)
+    assert not page.js(MAIN_RAN) and not page.js("performance.getEntriesByName('marginalia:early-file').length"), \
+        "pdf.js loaded with the file's end and main.js both held"
+    held_end[0].continue_()
+    held_module[0].continue_()
+    page.wait_until(f"({OPENED}) && !!marginalia.model.summary && ({PAGE_DRAWN})(0)", timeout=30000)
+    assert page.errors == []

@@ -23,6 +23,19 @@ def test_index_html_preloads_the_import_graph():
     assert "/app/js/viewer.js" in listed and len(listed) == len(set(listed))
 
 
+def test_what_the_opening_needs_is_preloaded_before_what_only_main_needs():
+    """Fourteenth round: the browser sends the preloads over six connections in the order they
+    are listed, so earlyopen.js's whole graph (which opens the document in pdf.js) comes before
+    the modules only main.js reaches, not behind the nearest levels of main.js's graph."""
+    listed = modulepreload.listed(modulepreload.INDEX.read_text(encoding="utf-8"))
+    js = modulepreload.WEB / "js"
+    opening = set(modulepreload.graph([js / "pdfworker.js", js / "earlyrequests.js", js / "earlyopen.js"]))
+    only_main = [url for url in listed if url not in opening and url != "/app/js/main.js"]
+    last_of_opening = max(listed.index(url) for url in opening)
+    assert only_main and last_of_opening < min(listed.index(url) for url in only_main), \
+        f"{listed[last_of_opening]} listed after {only_main[0]}"
+
+
 def test_the_graph_follows_static_imports_only(tmp_path, monkeypatch):
     web = tmp_path / "Web"
     (web / "js" / "tools").mkdir(parents=True)

@@ -13,7 +13,7 @@
 
 import { getFile } from './api.js';
 import { settleEarlyPage, showEarlyPage } from './earlypage.js';
-import { startOpening } from './pdflibrary.js';
+import { pdfWorker, startOpening } from './pdflibrary.js';
 import { rememberedView } from './viewstate.js';
 
 /** The opening started here: `{id, opened, onStale}`, null once taken (or with no `?doc=`). */
@@ -26,6 +26,9 @@ if (requested) {
   let foundStale = false;
   const onStale = () => (staleListener ? staleListener() : (foundStale = true));
   performance.mark('marginalia:early-open');
+  // pdf.js's module evaluated and its worker wrapped while the file's first answers are still
+  // on their way, rather than once they are in (a failure is the opening's, `startOpening`).
+  pdfWorker().catch(() => {});
   const opened = getFile(requested, { onStale }).then((file) => {
     performance.mark('marginalia:early-file');
     const task = startOpening(file.source);
