@@ -68,6 +68,37 @@ import Marginalia
         }
     }
 
+    /// An annotation logged without dates (a file's note that had none, removed and about to
+    /// be put back by an undo) is read back without them, by hand and by the decoder, however
+    /// often and whenever it is read: every replica writes the same revision.
+    @Test func aValueWithoutDatesIsReadBackWithoutThem() throws {
+        var undated = Self.stroke
+        undated.creationDate = nil
+        undated.modificationDate = nil
+        var changed = undated
+        changed.contents = "changed"
+        let logged: [EditorOperation] = [.removeAnnotation(undated), .addAnnotation(undated, annotationObject: 17),
+                                         .changeAnnotation(before: undated, after: changed)]
+        for operation in logged {
+            let text = try operation.sortedJSON()
+            #expect(!text.contains("Date"), "\(text)")
+            let first = try EditorOperation.reading(logText: text)
+            let start = Date()
+            while Date() == start {}  // the clock has moved on for the second reading
+            let second = try EditorOperation.reading(logText: text)
+            #expect(try first.sortedJSON() == text)
+            #expect(try second.sortedJSON() == text)
+            #expect(first == operation && second == operation)
+        }
+    }
+
+    /// An annotation logged without an id is refused, not given a random one that would
+    /// differ from one reading to the next.
+    @Test func aValueWithoutAnIdIsRefused() throws {
+        let text = #"{"annotation":{"pageIndex":0,"rect":[0,0,10,10],"type":"square"},"op":"addAnnotation"}"#
+        #expect(throws: (any Error).self) { try EditorOperation.reading(logText: text) }
+    }
+
     /// Another operation, and text the reading by hand refuses, go to the decoder, which
     /// reads the one and refuses the other.
     @Test func readsOtherOperationsAndRefusesWhatIsNoOperation() throws {
