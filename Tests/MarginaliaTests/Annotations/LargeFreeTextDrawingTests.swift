@@ -16,6 +16,11 @@ struct LargeFreeTextDrawingTests {
                                 rect: CGRect(x: 0, y: 0, width: 6 * drawnSize, height: 4 * drawnSize))
         box.id = "large"
         box.pageIndex = 0
+        let appearance = try #require(try AppearanceBuilder(addObject: { _ in PDFReference(1) }).build(for: box))
+        let content = String(decoding: try appearance.stream.decodedBytes(), as: UTF8.self)
+        let operations = content.split(separator: "\n").map { $0.split(separator: " ").map(String.init) }
+        let size = operations.first { $0.last == "Tf" }.flatMap { Double($0[$0.count - 2]) }
+        #expect(size == drawnSize, "the saved text's size: \(content.prefix(400))")
         // As the browser has it: the annotation JSON the server answers, laid out by the engine.
         let listed = try JSONParser.parse([UInt8](try AnnotationJSON.encode([box])))
         let json = try #require(listed["annotations"]?.arrayValue?.first)
@@ -24,12 +29,6 @@ struct LargeFreeTextDrawingTests {
         let lines = try #require(answer["lines"]?.arrayValue, "laid out: \(answer)")
         #expect(answer["fontSize"]?.numberValue == drawnSize, "\(answer)")
         #expect(lines.count >= 2, "\(answer)")
-
-        let appearance = try #require(try AppearanceBuilder(addObject: { _ in PDFReference(1) }).build(for: box))
-        let content = String(decoding: try appearance.stream.decodedBytes(), as: UTF8.self)
-        let operations = content.split(separator: "\n").map { $0.split(separator: " ").map(String.init) }
-        let size = operations.first { $0.last == "Tf" }.flatMap { Double($0[$0.count - 2]) }
-        #expect(size == drawnSize, "the saved text's size: \(content.prefix(400))")
         let placed = operations.filter { $0.last == "Tm" }.compactMap { line in Double(line[4]).flatMap { x in Double(line[5]).map { (x, $0) } } }
         let engine = lines.compactMap { line in line["x"]?.numberValue.flatMap { x in line["baseline"]?.numberValue.map { (x, $0) } } }
         #expect(placed.count == engine.count, "\(placed) against \(engine)")
