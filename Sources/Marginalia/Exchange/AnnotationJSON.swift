@@ -53,10 +53,9 @@ public enum AnnotationJSON {
 
     /// Reads one annotation from JSON already parsed (an operation's `annotation`, read by the
     /// engine core's ``JSONParser``), by the checks of ``decode(_:)`` but as it was written: no
-    /// date or id is made up for it (``PDFAnnotation/init(reading:path:)``).
+    /// date is made up for it (``PDFAnnotation/init(reading:path:)``).
     ///
-    /// - Throws: ``AnnotationJSONError`` naming `path` and the bad value's place under it (`id`
-    ///   when it has none).
+    /// - Throws: ``AnnotationJSONError`` naming `path` and the bad value's place under it.
     public static func annotation(from json: JSONValue, path: String) throws -> PDFAnnotation {
         try PDFAnnotation(reading: AnnotationJSONFields(json: json, path: path), path: path)
     }

@@ -6,13 +6,13 @@ extension PDFAnnotation {
     /// (``Annotation/init(checking:path:reading:)``) and kept as it was written: a value read
     /// back (an operation of the log, a replica's copy of one) has the dates it had, or none,
     /// so that every reading of one revision, wherever and whenever it runs, gives the same
-    /// annotation. Only ``init(creating:)``, for a new annotation, adds what is missing.
+    /// annotation. Only JSON without an id (never the log's) is given a new one, as
+    /// ``init(creating:)`` gives a new annotation, which it also dates.
     ///
-    /// - Throws: ``AnnotationJSONError`` naming the first bad field under `path`, and `id`
-    ///   when there is none (a value read back has the id it was made with).
+    /// - Throws: ``AnnotationJSONError`` naming the first bad field under `path`.
     init(reading fields: AnnotationJSONFields, path: String) throws(AnnotationJSONError) {
-        let value = try Annotation(checking: fields, path: path)
-        guard !value.id.isEmpty else { throw AnnotationJSONError(path: "\(path).id", message: "expected the annotation's id") }
+        var value = try Annotation(checking: fields, path: path)
+        if value.id.isEmpty { value.id = AnnotationID.make() }
         self.init(value)
     }
 

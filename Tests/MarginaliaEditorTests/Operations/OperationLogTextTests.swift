@@ -92,13 +92,6 @@ import Marginalia
         }
     }
 
-    /// An annotation logged without an id is refused, not given a random one that would
-    /// differ from one reading to the next.
-    @Test func aValueWithoutAnIdIsRefused() throws {
-        let text = #"{"annotation":{"pageIndex":0,"rect":[0,0,10,10],"type":"square"},"op":"addAnnotation"}"#
-        #expect(throws: (any Error).self) { try EditorOperation.reading(logText: text) }
-    }
-
     /// Another operation, and text the reading by hand refuses, go to the decoder, which
     /// reads the one and refuses the other.
     @Test func readsOtherOperationsAndRefusesWhatIsNoOperation() throws {
