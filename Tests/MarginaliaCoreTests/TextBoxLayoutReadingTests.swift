@@ -34,7 +34,7 @@ struct TextBoxLayoutReadingTests {
         (#""type": "square", "rect": [0, 0, 40, 40]"#, "annotation.type"),
         (#""type": "freeText", "rect": [0, 0, 40, 40], "color": "yellow""#, "annotation.color"),
         (#""type": "freeText", "rect": [0, 0, 40, 40], "textColor": 5"#, "annotation.textColor"),
-        (#""type": "freeText", "rect": [0, 0, 40, 40], "fontSize": 2000"#, "annotation.fontSize"),
+        (#""type": "freeText", "rect": [0, 0, 40, 40], "fontSize": -5"#, "annotation.fontSize"),
         (#""type": "freeText", "rect": [0, 0, 40, 40], "alignment": "justify""#, "annotation.alignment"),
         (#""type": "freeText", "text": "no box""#, "annotation.rect"),
         (#""type": "freeText", "rect": [0, 0, 40, 40], "width": 2000000"#, "annotation.width"),
@@ -43,6 +43,31 @@ struct TextBoxLayoutReadingTests {
         let answer = try call(#"{"call": "textBoxLayout", "annotation": {"# + fields + "}}")
         let error = try #require(answer["error"]?.stringValue, "\(answer)")
         #expect(error.contains(path), "\(error)")
+    }
+
+    /// A file's box above the 1,000 points a new one may have is laid out at its own size, up
+    /// to the coordinate limit (``TextBoxLayout/drawnFontSize(_:)``), as its appearance draws it.
+    @Test(arguments: [(2_000.0, 2_000.0), (5e6, 1e6)])
+    func aFilesLargeBoxIsLaidOutAtItsSize(size: Double, drawn: Double) throws {
+        let answer = try call(#"{"call": "textBoxLayout", "annotation": {"type": "freeText", "rect": [0, 0, 40, 40], "text": "A", "fontSize": \#(size)}}"#)
+        #expect(answer["fontSize"] == .number(drawn) && answer["lineHeight"] == .number(1.15 * drawn), "\(answer)")
+        #expect(answer["lines"]?.arrayValue?.count == 1, "\(answer)")
+    }
+
+    /// `fontFace` with a size answers the line height a box has in that font at that size
+    /// (Helvetica's and Courier's ascent-to-descent spans are under 1.15 sizes; Times-Bold's
+    /// too), for the textareas the engine does not lay out; without one, the face alone.
+    @Test(arguments: [("Helvetica", 14.0), ("Courier", 9.5), ("Times-Bold", 300.0)])
+    func fontFaceAnswersTheLineHeightAtASize(font: String, size: Double) throws {
+        let answer = try call(#"{"call": "fontFace", "font": "\#(font)", "fontSize": \#(size)}"#)
+        let box = try call(#"{"call": "textBoxLayout", "annotation": {"type": "freeText", "rect": [0, 0, 40, 40], "text": "A", "font": "\#(font)", "fontSize": \#(size)}}"#)
+        let lineHeight = try #require(answer["lineHeight"]?.numberValue, "\(answer)")
+        #expect(abs(lineHeight - 1.15 * size) < 1e-9 && answer["lineHeight"] == box["lineHeight"], "\(answer) \(box)")
+        #expect(try call(#"{"call": "fontFace", "font": "\#(font)"}"#)["lineHeight"] == nil)
+        let unsized = try call(#"{"call": "fontFace", "font": "\#(font)", "fontSize": 0}"#)  // a file's box of size 0
+        #expect(unsized["lineHeight"] == (try call(#"{"call": "fontFace", "font": "\#(font)", "fontSize": 12}"#))["lineHeight"])
+        let refused = try call(#"{"call": "fontFace", "font": "\#(font)", "fontSize": -1}"#)
+        #expect(refused["error"]?.stringValue?.contains("fontSize") == true, "\(refused)")
     }
 
     @Test func everyStandardFontHasItsFace() {

@@ -19,6 +19,7 @@ const WIDTHS_KEPT = 200;
 const WIDTHS_RETRY_MS = 10000;
 let widthsSource = null;  // (font, text) => Promise<{widths}>: setTextWidthsSource
 let widthsArrived = () => {};
+const widthsListeners = new Set();  // onTextWidths
 
 // The faces pdf.js draws the standard Helvetica family with (its standard fonts: Liberation
 // Sans, Helvetica's widths), so a stamp's title or a text box under edit has the saved file's
@@ -45,7 +46,16 @@ export function loadTextFace(face) {
  */
 export function setTextWidthsSource(source, arrived) {
   widthsSource = source;
-  widthsArrived = arrived;
+  widthsArrived = () => {
+    arrived();
+    for (const listener of widthsListeners) listener();
+  };
+}
+
+/** Calls `listener` too whenever a text's widths came (setTextWidthsSource); answers the function that stops it. */
+export function onTextWidths(listener) {
+  widthsListeners.add(listener);
+  return () => widthsListeners.delete(listener);
 }
 
 /**
@@ -89,12 +99,7 @@ function writerWidthsOf(font, text) {
 export function drawFreeText(a) {
   let layout;
   try {
-    layout = call({ call: 'textBoxLayout', annotation: a });
-    if (layout.measure) {
-      const widths = writerWidthsOf(a.font ?? 'Helvetica', a.text ?? '');
-      layout = call({ call: 'textBoxLayout', annotation: a,
-        ...(widths ? { widths } : { measured: measureCharacters(layout.measure, layout.face) }) });
-    }
+    layout = textBoxLayout(a);
   } catch (error) {
     console.warn('text box not drawn', a.id, error.message);
     return [];
@@ -129,6 +134,20 @@ export function drawFreeText(a) {
     viewBox: `${cx1} ${cy1} ${cx2 - cx1} ${cy2 - cy1}`, overflow: 'hidden' }, [svg('g', { transform: 'scale(1 -1)' }, lines)]));
   return [svg('g', { class: 'free-text-box', transform: `matrix(${layout.matrix.join(' ')})`,
     'data-measured-by': layout.measuredBy }, parts)];
+}
+
+/**
+ * The engine's layout of the text box `a` (`textBoxLayout`), with its lines even where text is
+ * drawn in an embedded font: laid out in the writer's widths when the server gave them, else
+ * (until they come, or where it cannot tell) in the browser's (drawFreeText). Throws the
+ * engine's refusal.
+ */
+export function textBoxLayout(a) {
+  const layout = call({ call: 'textBoxLayout', annotation: a });
+  if (!layout.measure) return layout;
+  const widths = writerWidthsOf(a.font ?? 'Helvetica', a.text ?? '');
+  return call({ call: 'textBoxLayout', annotation: a,
+    ...(widths ? { widths } : { measured: measureCharacters(layout.measure, layout.face) }) });
 }
 
 /** The font families a text box's glyphs are drawn (and measured) in (`face`: shownFace's). */
@@ -173,9 +192,13 @@ export function shownFace({ family, bold, italic }) {
   return { family: (known ?? FAMILIES.Helvetica).css, bold, italic, loaded: file ? STANDARD_FACE : undefined, file };
 }
 
-/** The engine's face of the font `font` names (`fontFace`: `{family, bold, italic}`; Helvetica's regular face for none). */
-export function fontFace(font) {
-  return call({ call: 'fontFace', font: font ?? 'Helvetica' });
+/**
+ * The engine's face of the font `font` names (`fontFace`: `{family, bold, italic}`; Helvetica's
+ * regular face for none), with `fontSize` (points) its `lineHeight` at that size too: the
+ * distance between the lines of a text box (TextBoxLayout), for a textarea typed in that face.
+ */
+export function fontFace(font, fontSize) {
+  return call({ call: 'fontFace', font: font ?? 'Helvetica', ...(fontSize == null ? {} : { fontSize }) });
 }
 
 /** A CSS `font` shorthand of a shown face (shownFace) at `size` CSS pixels. */

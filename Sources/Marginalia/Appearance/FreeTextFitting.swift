@@ -24,7 +24,7 @@ struct FreeTextLayout {
     /// `embedsFonts`: draw WinAnsi text in an embedded font too, not a standard font (a PDF/A
     /// document must embed every font it draws with: docs/accessibility.md).
     init(_ text: PDFAnnotation.FreeText, borderWidth: CGFloat, embedsFonts: Bool = false) {
-        size = text.fontSize.isFinite && text.fontSize > 0 ? text.fontSize : 12
+        size = TextBoxLayout.drawnFontSize(text.fontSize)  // the engine's layout's rule
         padding = Double(borderWidth) + 2
         let resolved = StandardFont.resolve(text.font) ?? .helvetica
         let shaping = TextFaces.make(for: text.text, family: resolved, embeds: embedsFonts)

@@ -1,4 +1,5 @@
 import Foundation
+import MarginaliaCore
 
 /// The project's annotation JSON (docs/annotations-json.md): `{"annotations": [...]}`, one
 /// object per annotation with `type`, `pageIndex`, `id`, `rect` and the fields of its type,
@@ -13,7 +14,8 @@ public enum AnnotationJSON {
         return try encoder.encode(document)
     }
 
-    /// Decodes annotations to add to a document.
+    /// Decodes annotations to add to a document: new ones (``PDFAnnotation/init(creating:)``),
+    /// with a new id when one has none and the time of reading for the dates left out.
     ///
     /// - Throws: ``AnnotationJSONError`` naming the JSON path of the first bad value
     ///   (`annotations[2].paths[0][1]`).
@@ -38,7 +40,7 @@ public enum AnnotationJSON {
         var annotations: [PDFAnnotation] = []
         annotations.reserveCapacity(read.count)
         for (index, fields) in read.enumerated() {
-            annotations.append(try PDFAnnotation(reading: fields, path: "annotations[\(index)]"))
+            annotations.append(PDFAnnotation(creating: try Annotation(checking: fields, path: "annotations[\(index)]")))
         }
         return (annotations, ReadText(document: document, fields: read))
     }
@@ -50,7 +52,8 @@ public enum AnnotationJSON {
     }
 
     /// Reads one annotation from JSON already parsed (an operation's `annotation`, read by the
-    /// engine core's ``JSONParser``), by the rules of ``decode(_:)``.
+    /// engine core's ``JSONParser``), by the checks of ``decode(_:)`` but as it was written: no
+    /// date is made up for it (``PDFAnnotation/init(reading:path:)``).
     ///
     /// - Throws: ``AnnotationJSONError`` naming `path` and the bad value's place under it.
     public static func annotation(from json: JSONValue, path: String) throws -> PDFAnnotation {

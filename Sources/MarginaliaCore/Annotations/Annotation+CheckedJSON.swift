@@ -7,8 +7,9 @@ import Foundation
 /// server give (`annotations[2].opacity: expected a number from 0 to 1`); or, lenient, what
 /// the engine takes from a document's annotations (``AnnotationJSONReading``, the differences
 /// listed in ``AnnotationJSONLeniency``). Marginalia's `AnnotationJSON` and `PDFAnnotation`'s
-/// decoding call it checked and add what only a file or the clock knows (a new id when none
-/// is given, the dates of now); the engine calls it lenient (``init(json:)``).
+/// decoding call it checked; for a new annotation only, Marginalia adds what only the clock
+/// knows (a new id when none is given, the dates of now), and a value read back keeps what it
+/// had. The engine calls it lenient (``init(json:)``).
 extension Annotation {
     /// The annotation `fields` describe. Checked (the default), as a new annotation is: a
     /// modelled type, fields its kind has, values in range; left out, the defaults Marginalia

@@ -75,8 +75,8 @@ public enum AnnotationJSONLeniency: CaseIterable, Sendable {
     /// Numbers need only be finite (coordinates, opacity, width, dash, pressures, crop), and
     /// lists may be short: an empty dash, no stroke or an empty one, no quad, a polygon or
     /// polyline of fewer than two points, pressures that do not match the points, free text
-    /// without text (empty) or of size 0, a stamp cropped or turned without a picture, its
-    /// rotation from -360 to 360 kept as given. Checked: each refused.
+    /// without text (empty) or of size 0 or above 1,000 points, a stamp cropped or turned
+    /// without a picture, its rotation from -360 to 360 kept as given. Checked: each refused.
     case widerValues
     /// An unknown flag name is skipped, an unknown reply type is a reply. Checked: refused.
     case unknownNamesSkipped

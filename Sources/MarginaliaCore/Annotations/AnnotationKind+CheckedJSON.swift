@@ -38,7 +38,10 @@ extension AnnotationKind {
         case .freeText:
             guard let text = fields.text ?? (wider ? "" : nil) else { throw fail("text", "missing") }
             let size = fields.fontSize ?? 12
-            guard size.isFinite, size > 0 || (wider && size == 0), size <= 1000 else { throw fail("fontSize", "expected a size from 0 to 1000 points") }
+            // A file's box may be larger (drawn at TextBoxLayout.drawnFontSize).
+            guard size.isFinite, size > 0 || (wider && size == 0), size <= 1000 || wider else {
+                throw fail("fontSize", "expected a size from 0 to 1000 points")
+            }
             let alignment: FreeText.Alignment
             switch fields.alignment ?? "left" {
             case "left": alignment = .left

@@ -46,13 +46,23 @@ public struct TextBoxLayout: Equatable, Sendable {
     /// The line height as a multiple of the font size, unless a font's ascent-to-descent span is larger.
     public static let lineHeightFactor = 1.15
 
+    /// The size a box's text is drawn at, its font size as given, the one rule of the saved
+    /// appearance and of the engine's layout alike: not positive or not finite, 12 points (as
+    /// a file's `/DA` without a size is read); above the ``CoordinateLimit`` (a glyph taller
+    /// than anything the engine places), that limit. A file's size above the 1,000 points a new
+    /// box may have is drawn as the file says.
+    public static func drawnFontSize(_ fontSize: Double) -> Double {
+        guard fontSize.isFinite && fontSize > 0 else { return 12 }
+        return min(fontSize, CoordinateLimit.magnitude)
+    }
+
     /// Lays out `text` in the standard font `metrics` in `box`.
     ///
     /// - Parameters:
     ///   - text: The box's plain text; newlines start paragraphs.
     ///   - metrics: The standard font's widths and ascent.
     ///   - winAnsi: Whether the font encodes text in WinAnsi (the 12 text fonts), else by code (Symbol, ZapfDingbats).
-    ///   - fontSize: The size in points (not positive or not finite: 12).
+    ///   - fontSize: The size in points, drawn at ``drawnFontSize(_:)``.
     ///   - box: The box the appearance draws in (upright, as the reader sees it).
     ///   - borderWidth: The border's width (0: none).
     ///   - alignment: 0 left, 1 centre, 2 right (`/Q`); another value is left.
@@ -78,7 +88,7 @@ public struct TextBoxLayout: Equatable, Sendable {
     ///   - Others: as ``init(text:metrics:winAnsi:fontSize:box:borderWidth:alignment:units:)``.
     public init(text: String, widths: [[Double]], ascent: Double, descent: Double, fontSize: Double, box: CGRect,
                 borderWidth: Double, alignment: Int) {
-        let size = fontSize.isFinite && fontSize > 0 ? fontSize : 12
+        let size = Self.drawnFontSize(fontSize)
         self.fontSize = size
         padding = borderWidth + 2
         lineHeight = Self.lineHeight(ascent: ascent, descent: descent, size: size)

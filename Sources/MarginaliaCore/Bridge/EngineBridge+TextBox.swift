@@ -42,7 +42,7 @@ extension EngineBridge {
     /// `measured` is then not read: the browser measures only when the server cannot answer.
     ///
     /// - Throws: ``CommandError/malformed(_:)`` naming a bad field (what the lenient reading
-    ///   refuses, such as a `fontSize` above 1000 or an unknown alignment; a `type` other than
+    ///   refuses, such as a negative `fontSize` or an unknown alignment; a `type` other than
     ///   `freeText`; no `rect`; a border `width` outside 0 to the ``CoordinateLimit``; a width in
     ///   `measured` outside 0 to 10,000; `widths` not matching the text:
     ///   ``TextBoxWidths/init(checking:for:)``); ``CommandError/tooLarge(_:_:)`` for more than
@@ -62,7 +62,7 @@ extension EngineBridge {
         let page = annotation.pageIndex ?? 0
         let pageRotation = engine.viewport.pages.indices.contains(page) ? engine.viewport.pages[page].rotation : 0
         let name = StandardFontNames.resolve(freeText.font) ?? "Helvetica"
-        let metrics = StandardFontNames.metrics(name) ?? StandardFontNames.metrics("Helvetica")!
+        let metrics = Self.layoutMetrics(name)
         let winAnsi = StandardFontNames.usesWinAnsi(name)
         let standard = TextBoxLayout.measuresAsStandard(text)
         let face = Self.fontFaceJSON(StandardFontNames.face(of: name))
@@ -118,15 +118,33 @@ extension EngineBridge {
 
     /// `fontFace`: for `font` (any name ``StandardFontNames/resolve(_:)`` takes; Helvetica when
     /// it names no standard font, as the appearance falls back), `{family, bold, italic}`: the
-    /// face the browser shows a text box's text in and its settings name (``StandardFontFace``).
+    /// face the browser shows a text box's text in and its settings name (``StandardFontFace``);
+    /// with `fontSize`, `lineHeight` too: the distance between a box's lines in that font at that
+    /// size (``TextBoxLayout/lineHeight(_:size:)`` at ``TextBoxLayout/drawnFontSize(_:)``), for
+    /// a textarea the engine does not lay out (a box on a turned page, a note's text).
+    ///
+    /// - Throws: ``CommandError/malformed(_:)`` for a `fontSize` that is not a number from 0
+    ///   (a file's box of size 0, drawn at 12 points).
     func fontFaceJSON(_ request: JSONField) throws(CommandError) -> JSONValue {
         let name = StandardFontNames.resolve(try request.member("font").string()) ?? "Helvetica"
-        return Self.fontFaceJSON(StandardFontNames.face(of: name))
+        guard let sizeField = try request.optionalMember("fontSize") else { return Self.fontFaceJSON(StandardFontNames.face(of: name)) }
+        let size = try sizeField.number()
+        guard size >= 0 else { throw sizeField.problem("expected a size in points from 0") }
+        let metrics = Self.layoutMetrics(name)
+        return Self.fontFaceJSON(StandardFontNames.face(of: name),
+                                 lineHeight: TextBoxLayout.lineHeight(metrics, size: TextBoxLayout.drawnFontSize(size)))
     }
 
-    /// A face as the bridge answers it: `{family, bold, italic}`.
-    static func fontFaceJSON(_ face: StandardFontFace) -> JSONValue {
-        .object([("family", .string(face.family)), ("bold", .bool(face.bold)), ("italic", .bool(face.italic))])
+    /// The widths and ascent a box's text in the standard font `name` is laid out with
+    /// (Helvetica's for a name without metrics, as the appearance falls back).
+    static func layoutMetrics(_ name: String) -> StandardFontMetrics {
+        StandardFontNames.metrics(name) ?? StandardFontNames.metrics("Helvetica")!
+    }
+
+    /// A face as the bridge answers it: `{family, bold, italic}`, and `lineHeight` when given.
+    static func fontFaceJSON(_ face: StandardFontFace, lineHeight: Double? = nil) -> JSONValue {
+        .object(omittingNils: [("family", .string(face.family)), ("bold", .bool(face.bold)), ("italic", .bool(face.italic)),
+                               ("lineHeight", lineHeight.map { .number($0) })])
     }
 
     /// `measured`: each character's width in 1/1000 of the font size (0 to 10,000).

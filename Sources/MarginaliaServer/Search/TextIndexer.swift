@@ -49,6 +49,9 @@ final class TextIndexer: Sendable {
         /// Callers of ``waitUntilIdle(timeout:)`` waiting now: while there are any, every
         /// queued document is due at once.
         var flushing = 0
+        /// How many times the indexing thread was woken in a wait (by a broadcast, or its
+        /// deadline) and looked at the queue again (tests).
+        var wakeUps = 0
 
         func isDue(_ id: String, at now: Date) -> Bool {
             flushing > 0 || (notBefore[id].map { $0 <= now } ?? true)
@@ -112,6 +115,10 @@ final class TextIndexer: Sendable {
 
     /// How many times a document was read whole since the indexer started (tests, benchmarks).
     var documentsRead: Int { queue.withLock { $0.documentsRead } }
+
+    /// How many times the indexing thread has been woken since it started (tests): each
+    /// wake-up is a look at the queue and, when nothing is due, a sleep again.
+    var wakeUps: Int { queue.withLock { $0.wakeUps } }
 
     init(index: any TextIndex, settle: TimeInterval = 2, isCurrent: @escaping @Sendable (String) -> Bool = { _ in false },
          versionAfter: @escaping @Sendable (String, Int) throws -> String? = { _, _ in nil },
@@ -190,7 +197,10 @@ final class TextIndexer: Sendable {
 
     private func work() {
         while true {
+            var looked = false  // a wait's first look is no wake-up; each later one is
             let step = queue.wait { queue -> Step? in
+                if looked { queue.wakeUps += 1 }
+                looked = true
                 if queue.stopped { return .end }
                 guard !queue.queued.isEmpty else { return nil }
                 let now = Date()
@@ -204,8 +214,11 @@ final class TextIndexer: Sendable {
             case .index(let id, let work, let indexed)?: index(id, work, indexed: indexed)
             case .rest(let until)?:
                 // Woken early by a stop, a flush or a document queued that is due already.
+                var looked = false
                 _ = queue.wait(until: until) { queue -> Bool? in
-                    queue.stopped || queue.hasDue(at: Date()) ? true : nil
+                    if looked { queue.wakeUps += 1 }
+                    looked = true
+                    return queue.stopped || queue.hasDue(at: Date()) ? true : nil
                 }
             case .end?, nil: return
             }

@@ -68,6 +68,30 @@ import Marginalia
         }
     }
 
+    /// An annotation logged without dates (a file's note that had none, removed and about to
+    /// be put back by an undo) is read back without them, by hand and by the decoder, however
+    /// often and whenever it is read: every replica writes the same revision.
+    @Test func aValueWithoutDatesIsReadBackWithoutThem() throws {
+        var undated = Self.stroke
+        undated.creationDate = nil
+        undated.modificationDate = nil
+        var changed = undated
+        changed.contents = "changed"
+        let logged: [EditorOperation] = [.removeAnnotation(undated), .addAnnotation(undated, annotationObject: 17),
+                                         .changeAnnotation(before: undated, after: changed)]
+        for operation in logged {
+            let text = try operation.sortedJSON()
+            #expect(!text.contains("Date"), "\(text)")
+            let first = try EditorOperation.reading(logText: text)
+            let start = Date()
+            while Date() == start {}  // the clock has moved on for the second reading
+            let second = try EditorOperation.reading(logText: text)
+            #expect(try first.sortedJSON() == text)
+            #expect(try second.sortedJSON() == text)
+            #expect(first == operation && second == operation)
+        }
+    }
+
     /// Another operation, and text the reading by hand refuses, go to the decoder, which
     /// reads the one and refuses the other.
     @Test func readsOtherOperationsAndRefusesWhatIsNoOperation() throws {

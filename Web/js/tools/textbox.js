@@ -4,7 +4,7 @@
 
 import { html, normRect } from '../svg.js';
 import { t } from '../i18n.js';
-import { fontFace, shownFace, faceStyle } from '../overlaytext.js';
+import { fontFace, shownFace, faceStyle, onTextWidths } from '../overlaytext.js';
 import { typingLayout, PAPER } from './typinglayout.js';
 
 /**
@@ -22,13 +22,15 @@ export function editText(editor, pageIndex, rect, { text = '', fontSize = 14, co
   const zoom = editor.viewer.zoom;
   const area = html('textarea', { class: 'text-editor', 'aria-label': placeholder, placeholder, spellcheck: 'true' });
   area.value = text;
-  const face = shownFace(fontFace(box?.font ?? font));
+  // The engine's face and line height for the font and size (a box on a turned page, a note):
+  // a laid-out box sets the same again from its layout (typingLayout).
+  const engineFace = fontFace(box?.font ?? font, fontSize);
   Object.assign(area.style, {
     left: `${Math.min(a[0], b[0]) - frame.left}px`, top: `${Math.min(a[1], b[1]) - frame.top}px`,
     width: `${Math.max(Math.abs(b[0] - a[0]), 80)}px`, height: `${Math.max(Math.abs(b[1] - a[1]), 28)}px`,
-    fontSize: `${fontSize * zoom}px`, color, background: background || PAPER,
+    fontSize: `${fontSize * zoom}px`, lineHeight: `${engineFace.lineHeight * zoom}px`, color, background: background || PAPER,
     padding: `${(border + 2) * zoom}px`,
-    ...faceStyle(face),
+    ...faceStyle(shownFace(engineFace)),
   });
   const laidOut = box && typingLayout(view, { type: 'freeText', pageIndex, rect: [x1, y1, x2, y2], text, fontSize, textColor: color,
     ...(background ? { color: background } : {}), font: box.font ?? font, width: box.border ?? border, alignment: box.alignment ?? 'left' });
@@ -50,6 +52,8 @@ export function editText(editor, pageIndex, rect, { text = '', fontSize = 14, co
   };
   area.addEventListener('input', grow);
   grow();
+  // The writer's widths of text beyond WinAnsi came: the box takes the height of its lines in them.
+  const stopListening = laidOut ? onTextWidths(grow) : () => {};
   // Focus now, inside the pointer handler: iOS shows the keyboard only for a focus made
   // during a user gesture. (The pointerdown's default, or a pen's mousedown's, was prevented,
   // so no mousedown moves the focus away again.)
@@ -68,6 +72,7 @@ export function editText(editor, pageIndex, rect, { text = '', fontSize = 14, co
       if (finished) return;
       finished = true;
       document.removeEventListener('pointerdown', pressedElsewhere, true);
+      stopListening();
       area.remove();
       laidOut?.remove();
       resolve(value);

@@ -5,8 +5,7 @@
 // the same face, size, line height, padding and width, so its caret runs along the drawn lines.
 
 import { svg } from '../svg.js';
-import { call } from '../engine.js';
-import { drawFreeText, shownFace, faceStyle } from '../overlaytext.js';
+import { drawFreeText, textBoxLayout, shownFace, faceStyle } from '../overlaytext.js';
 import { defaultTextColorOfType } from '../vocabulary.js';
 
 /** A box's height no line of a text box reaches (points): the box the lines are counted in. */
@@ -26,7 +25,7 @@ export const PAPER = 'rgba(255,255,255,0.85)';
 export function typingLayout(view, draft) {
   let first;
   try {
-    first = call({ call: 'textBoxLayout', annotation: draft });
+    first = textBoxLayout(draft);  // its lines even in an embedded font (the box's matrix, size, padding)
   } catch (error) {
     console.warn('text box not laid out while typed', error.message);
     return null;
@@ -49,13 +48,17 @@ export function typingLayout(view, draft) {
       });
       area.classList.add('laid-out');
     },
-    /** Takes `text` as typed; answers the height (points) the engine's lines of it need (0 while widths are asked for). */
+    /**
+     * Takes `text` as typed; answers the height (points) the engine's lines of it need: laid
+     * out as drawFreeText lays them out (text beyond WinAnsi in the browser's widths until the
+     * writer's come: textBoxLayout), so the box is the engine's height at once.
+     */
     show(text) {
       typed = { ...draft, text };
       try {
-        const tall = call({ call: 'textBoxLayout', annotation: { ...typed, rect: [x1, top - TALL, x2, top] } });
+        const tall = textBoxLayout({ ...typed, rect: [x1, top - TALL, x2, top] });
         // As the server grows a box to its text (FreeTextLayout.height).
-        return tall.lines ? Math.max(1, tall.lines.length) * tall.lineHeight + 2 * tall.padding : 0;
+        return Math.max(1, tall.lines.length) * tall.lineHeight + 2 * tall.padding;
       } catch (error) {
         console.warn('text box not laid out while typed', error.message);
         return 0;
