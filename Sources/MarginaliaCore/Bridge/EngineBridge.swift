@@ -133,6 +133,8 @@ public final class EngineBridge {
         case "setViewport":
             try setViewport(request)
             return viewportJSON()
+        case "openingPlace":
+            return try openingPlace(request)
         case "toPage":
             guard let (page, point) = engine.viewport.convertToPage(try request.member("point").point()) else { return .object([]) }
             return .object([("pageIndex", .integer(page)), ("point", .point(point))])
