@@ -598,8 +598,8 @@ export class Editor {
   async addPage() {
     if (this.refuses(this.refusal('pages'))) return;
     const current = this.viewer.currentPage;
-    const [width, height] = this.model.pages[current] ? [this.model.pages[current].width, this.model.pages[current].height] : [612, 792];
-    await this.command({ type: 'insertPage', index: current + 1, width, height });
+    // The blank page's size is the engine's (`blankPage`: the current page's, Letter without one).
+    await this.command(call({ call: 'blankPage', after: current }).command);
     this.viewer.goToPage(current + 1);
   }
 

@@ -213,7 +213,7 @@ public final class EngineBridge {
             return benchFinishStroke(points: try request.member("points").integer(in: 2...1_000_000))
         case "benchStrokes":
             return benchStrokes(count: try request.member("count").integer(in: 1...1_000_000))
-        case "selectPages", "pageDropSlot", "pageCommand":
+        case "selectPages", "pageDropSlot", "pageCommand", "blankPage":
             return try pagesCall(name, request)
         case "checkCommand":
             let command = try EditorCommand(json: request.member("command"))

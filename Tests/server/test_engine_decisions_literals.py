@@ -1,0 +1,67 @@
+"""Issue 28: what the engine decides, the browser asks it, never re-derives (docs/engine.md).
+Checked without a build: the JavaScript that once held a copy of an engine decision does not
+spell its values again. Each guard names the engine's answer the value now comes from; the
+browser tests (Tests/e2e/test_engine_decides_styles.py, test_early_opening.py,
+test_navigation_and_pages.py) show the UI following that answer."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from i18n_literals import ROOT, _literals
+
+COLOUR = re.compile(r"^#(?:[0-9A-Fa-f]{3}|[0-9A-Fa-f]{6})$")
+
+
+def code(path: str) -> str:
+    """The file's code with its comments and string literals' contents left out (a string's
+    quotes stay), so a number is found only where the code computes with it."""
+    source = (ROOT / path).read_text(encoding="utf-8")
+    out, i, n = [], 0, len(source)
+    while i < n:
+        if source.startswith("//", i):
+            end = source.find("\n", i)
+            i = n if end < 0 else end
+        elif source.startswith("/*", i):
+            end = source.find("*/", i + 2)
+            i = n if end < 0 else end + 2
+        elif source[i] in "'\"`":
+            quote, j = source[i], i + 1
+            while j < n and source[j] != quote:
+                j += 2 if source[j] == "\\" else 1
+            out.append(quote * 2)
+            i = j + 1
+        else:
+            out.append(source[i])
+            i += 1
+    return "".join(out)
+
+
+def numbers(path: str) -> set[str]:
+    return set(re.findall(r"(?<![\w.$])\d+(?:\.\d+)?(?![\w.])", code(path)))
+
+
+def test_the_frame_swatch_names_no_colour():
+    """tools/select.js: the image frame's swatch shows `imageLayout`'s `frameColor`, and every
+    other swatch the annotation's colour or the vocabulary's default: no colour is spelt."""
+    colours = [text for _, text in _literals((ROOT / "Web/js/tools/select.js").read_text(encoding="utf-8")) if COLOUR.match(text)]
+    assert colours == [], f"colours written in select.js (ask the engine): {colours}"
+
+
+@pytest.mark.parametrize("path, copied", [
+    # The engine's `openingPlace`: Viewport.pageGap (12) and Viewport.automaticZoomLimit (1.25).
+    ("Web/js/earlypage.js", {"12", "1.25"}),
+    # The engine's `blankPage`: EditorCommand.blankPageSize, US Letter (612 x 792).
+    ("Web/js/editor.js", {"612", "792"}),
+])
+def test_no_engine_number_is_written_again(path, copied):
+    assert not numbers(path) & copied, f"{path} computes with the engine's {sorted(numbers(path) & copied)}: ask the engine"
+
+
+def test_the_scanner_sees_numbers_outside_comments_and_strings():
+    # The judge of the checks above: were the scanner blind, they would pass on anything.
+    found = numbers("Web/js/earlypage.js")
+    assert "2000" in found, found  # EDITOR_WAIT_LIMIT_MS, code of the file's own
+    assert "36" not in found, "the issue number of a comment is not code"
