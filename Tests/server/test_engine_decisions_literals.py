@@ -15,28 +15,15 @@ from i18n_literals import ROOT, _literals
 COLOUR = re.compile(r"^#(?:[0-9A-Fa-f]{3}|[0-9A-Fa-f]{6})$")
 
 
+# A comment, or a string literal (its quotes kept, its text dropped), in one left-to-right pass.
+COMMENT_OR_STRING = re.compile(r"//[^\n]*|/\*.*?\*/|'(?:\\.|[^'\\\n])*'|\"(?:\\.|[^\"\\\n])*\"|`(?:\\.|[^`\\])*`", re.S)
+
+
 def code(path: str) -> str:
-    """The file's code with its comments and string literals' contents left out (a string's
-    quotes stay), so a number is found only where the code computes with it."""
+    """The file's code with its comments and string literals' contents left out, so a number
+    is found only where the code computes with it."""
     source = (ROOT / path).read_text(encoding="utf-8")
-    out, i, n = [], 0, len(source)
-    while i < n:
-        if source.startswith("//", i):
-            end = source.find("\n", i)
-            i = n if end < 0 else end
-        elif source.startswith("/*", i):
-            end = source.find("*/", i + 2)
-            i = n if end < 0 else end + 2
-        elif source[i] in "'\"`":
-            quote, j = source[i], i + 1
-            while j < n and source[j] != quote:
-                j += 2 if source[j] == "\\" else 1
-            out.append(quote * 2)
-            i = j + 1
-        else:
-            out.append(source[i])
-            i += 1
-    return "".join(out)
+    return COMMENT_OR_STRING.sub(lambda m: "" if m.group(0)[0] == "/" else m.group(0)[0] * 2, source)
 
 
 def numbers(path: str) -> set[str]:
