@@ -2,7 +2,7 @@
 Checked without a build: the JavaScript that once held a copy of an engine decision does not
 spell its values again. Each guard names the engine's answer the value now comes from; the
 browser tests (Tests/e2e/test_engine_decides_styles.py, test_early_opening.py,
-test_navigation_and_pages.py) show the UI following that answer."""
+test_navigation_and_pages.py, test_certified_editor.py) show the UI following that answer."""
 
 from __future__ import annotations
 
@@ -35,6 +35,17 @@ def test_the_frame_swatch_names_no_colour():
     other swatch the annotation's colour or the vocabulary's default: no colour is spelt."""
     colours = [text for _, text in _literals((ROOT / "Web/js/tools/select.js").read_text(encoding="utf-8")) if COLOUR.match(text)]
     assert colours == [], f"colours written in select.js (ask the engine): {colours}"
+
+
+TOOLS = {"select", "draw", "erase", "text", "shape", "image", "note", "form", "highlight", "redact"}
+
+
+def test_certification_names_no_tool():
+    """certification.js: which change each tool makes is the engine's (`toolChanges`,
+    EditorTool.certifiedChange), not a table of tool names of its own."""
+    tools = [text for _, text in _literals((ROOT / "Web/js/certification.js").read_text(encoding="utf-8")) if text in TOOLS]
+    assert tools == [], f"tools named in certification.js (ask the engine): {tools}"
+    assert not re.search(r"\b(?:draw|erase|shape|highlight|redact)\s*:", code("Web/js/certification.js")), "a table keyed by tool names"
 
 
 @pytest.mark.parametrize("path, copied", [

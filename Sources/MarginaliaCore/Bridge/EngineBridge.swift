@@ -112,6 +112,11 @@ public final class EngineBridge {
         case "setTool":
             engine.select(try request.member("tool").choice(EditorTool.self))
             return stateJSON()
+        case "toolChanges":
+            // The change each tool makes, which a certified document must allow (EditorTool.certifiedChange).
+            return .object([("tools", .object(EditorTool.allCases.map { tool in
+                (tool.rawValue, tool.certifiedChange.map { .string($0.rawValue) } ?? .null)
+            }))])
         case "fieldMarks":
             return .object([("shown", .bool(engine.marksFormFields))])
         case "gesture":
