@@ -120,6 +120,8 @@ struct BridgeStylingTests {
         let plain = try Self.call(bridge, #"{"call": "imageLayout", "annotation": {"type": "stamp", "pageIndex": 0, "rect": [100, 100, 300, 200]}}"#)
         #expect(plain["matrix"] == .array([200, 0, 0, 100, 100, 100].map { .number($0) }), "the unit square fills the rect")
         #expect(plain["clip"] == .array([100, 100, 300, 200].map { .number($0) }) && plain["frame"] == nil)
+        // No frame drawn, yet the colour one would be drawn in (the Select tool's frame swatch): black.
+        #expect(plain["frameColor"] == .string("#000000"))
         // The left half kept, a quarter turn, a 4-point frame; on the turned page the page's turn too.
         for page in [0, 1] {
             let answer = try Self.call(bridge, #"{"call": "imageLayout", "annotation": {"type": "stamp", "pageIndex": \#(page), "rect": [100, 100, 300, 200], "crop": [0, 0, 0.5, 1], "rotation": 90, "width": 4}}"#)
@@ -131,7 +133,7 @@ struct BridgeStylingTests {
             #expect(answer["frame"]?["color"] == .string("#000000"))
         }
         let blue = try Self.call(bridge, ##"{"call": "imageLayout", "annotation": {"type": "stamp", "pageIndex": 0, "rect": [100, 100, 300, 200], "width": 2, "color": "#0000FF"}}"##)
-        #expect(blue["frame"]?["color"] == .string("#0000FF"))
+        #expect(blue["frame"]?["color"] == .string("#0000FF") && blue["frameColor"] == .string("#0000FF"))
         #expect(try Self.call(bridge, #"{"call": "imageLayout", "annotation": {"type": "stamp"}}"#)["error"] != nil)
     }
 

@@ -62,4 +62,31 @@ struct ViewportAutomaticZoomTests {
         let answer = try JSONParser.parse(bridge.call(Array(#"{"call": "setViewport", "fitAutomatic": true}"#.utf8)))
         #expect(answer["zoom"]?.numberValue == 1.25)
     }
+
+    /// `openingPlace`, which the early page is drawn by (earlypage.js): the zoom and the place
+    /// in the view the editor's layout will give the page a document opens at, from a viewport
+    /// of its own.
+    @Test func theOpeningPlaceIsTheLayoutsAndLeavesTheEnginesViewAlone() throws {
+        let bridge = EngineBridge()
+        func call(_ json: String) throws -> JSONValue { try JSONParser.parse(bridge.call(Array(json.utf8))) }
+        _ = try call(#"{"call": "init", "pages": [{"box": [0, 0, 300, 300]}, {"box": [0, 0, 300, 300]}], "viewSize": [500, 400]}"#)
+        let before = try call(#"{"call": "setViewport", "zoom": 0.5}"#)
+        func opening(_ view: String, pages: Int = 120) throws -> [Double] {
+            let answer = try call(#"{"call": "openingPlace", "page": {"box": [0, 0, 612, 792]}, "pageCount": \#(pages), "viewSize": [1280, 800], "view": \#(view)}"#)
+            return ([answer["zoom"]] + (answer["frame"]?.arrayValue ?? [])).compactMap { $0?.numberValue }
+        }
+        // Letter at 1280 x 800: 125 %, 765 points wide, centred across, one 12-point gap from the top
+        // (numbers as the JSON writes them: six decimals).
+        #expect(try opening(#"{"fitAutomatic": true, "showPage": 0}"#) == [1.25, 257.5, 12, 765, 990])
+        let width = try opening(#"{"fitWidth": true, "showPage": 0}"#)
+        #expect(width.count == 5 && abs(width[0] - 1256.0 / 612) < 1e-6 && width[1] == 12 && width[2] == 12, "\(width)")
+        #expect(try opening(#"{"zoom": 0.5, "showPage": 3}"#) == [0.5, 487, 12, 306, 396], "page 4 at the top")
+        // One page at half size is centred down the view too: (800 - 396 - 24) / 2 + 12.
+        #expect(try opening(#"{"zoom": 0.5, "showPage": 0}"#, pages: 1) == [0.5, 487, 202, 306, 396])
+        // The engine's own view and pages are as they were.
+        #expect(try call(#"{"call": "viewport"}"#) == before)
+        #expect(try call(#"{"call": "openingPlace", "page": {"box": [0, 0, 612, 792]}, "pageCount": 2, "viewSize": [1280, 800], "view": {"showPage": 2}}"#)["error"] != nil)
+        #expect(try call(#"{"call": "openingPlace", "page": {"box": [0, 0, 612, 792]}, "pageCount": 0, "viewSize": [1280, 800], "view": {}}"#)["error"] != nil)
+        #expect(try call(#"{"call": "viewport"}"#) == before, "nor after a refused request")
+    }
 }

@@ -4,6 +4,8 @@ that opening over (the same loading task, not a second one); the opening waits a
 for the file's beginning (api.js's `HEAD_WAIT_MS`), and the bytes held for pdf.js are let go
 once it has read them (rangefile.js)."""
 
+import io
+import json
 import random
 import sys
 import time
@@ -312,4 +314,43 @@ def test_pdfjs_is_loaded_while_the_files_first_answers_are_on_their_way(new_tab,
     held_end[0].continue_()
     held_module[0].continue_()
     page.wait_until(f"({OPENED}) && !!marginalia.model.summary && ({PAGE_DRAWN})(0)", timeout=30000)
+
+
+@pytest.mark.chromium_only("holds a module of the editor back through Playwright's request routing")
+def test_the_early_page_is_where_the_engine_lays_out_a_kept_zoom(new_tab, web_server):
+    """Issue 28: the early page's zoom and place are the engine's (`openingPlace`), not a copy of
+    its rules: a one-page document kept at 50 % is centred down the view as the editor's
+    layout centres it (a copy that put every page one gap from the top was about 200 px off).
+    The editor's page comes within half a pixel of it across, and down by half what the
+    scroller lost to the toolbar, which is filled only once the editor starts: centred in the
+    view it then has."""
+    pdf = pikepdf.new()
+    pdf.add_blank_page(page_size=(612, 792))
+    data = io.BytesIO()
+    pdf.save(data)
+    doc_id = api(web_server, "POST", "/api/v1/documents?name=one-page.pdf", data.getvalue(), "application/pdf")["id"]
+    tab = new_tab()
+    views = json.dumps({"documents": {doc_id: {"page": 0, "zoom": 0.5, "fit": False}}})
+    tab.page.add_init_script(f"localStorage.setItem('marginalia.views', {json.dumps(views)})")
+    held = []
+    tab.page.route("**/app/js/toolbar.js", lambda route: held.append(route))
+    page = Page(tab, web_server)
+    tab.page.goto(f"{web_server}/?doc={doc_id}", wait_until="commit")
+    wait_until_held(tab, held, "toolbar.js")
+    page.wait_until(f"({EARLY_PAGE})([]) !== null", timeout=20000)
+    early = page.js(EARLY_PAGE, [])["rect"]
+    scroller = page.js("(() => { const s = document.getElementById('scroller'); return [s.clientWidth, s.clientHeight]; })()")
+    assert early[2:] == [306, 396], early
+    # Centred both ways in the scroller: no page above or below it to scroll to.
+    assert abs(early[0] - (scroller[0] - 306) / 2) <= 0.5 and abs(early[1] - (scroller[1] - 396) / 2) <= 0.5, (early, scroller)
+    held[0].continue_()
+    page.wait_until(f"({OPENED}) && !!marginalia.model.summary && ({PAGE_DRAWN})(0)", timeout=30000)
+    editors = page.js("""(() => { const r = marginalia.viewer.views[0].element.getBoundingClientRect();
+        const s = document.getElementById('scroller').getBoundingClientRect();
+        return [r.left - s.left, r.top - s.top, r.width, r.height]; })()""")
+    assert page.js("marginalia.viewer.zoom") == 0.5
+    height = page.js("document.getElementById('scroller').clientHeight")
+    print(f"\nchromium: early page at {early} in a scroller {scroller[1]} px high, the editor's at {editors} in {height} px")
+    assert abs(early[0] - editors[0]) <= 0.5 and early[2:] == editors[2:], f"where the editor shows it: {early} {editors}"
+    assert abs((early[1] - editors[1]) - (scroller[1] - height) / 2) <= 0.5, f"both centred down the view: {early} {editors}"
     assert page.errors == []

@@ -114,3 +114,30 @@ def test_the_sliders_offer_what_the_engine_says(new_editor):
     editor.js("""(() => { const input = document.querySelector('#popover .slider input[aria-label="Width"]');
       input.value = input.max; input.dispatchEvent(new Event('input')); })()""")
     editor.wait_until("marginalia.model.annotation('box').width === 30")
+
+
+FRAME_SWATCH = "#popover .swatches[aria-label=\"Frame colour\"] button[aria-checked=\"true\"]"
+
+
+def test_an_images_frame_swatch_shows_the_engines_frame_colour(new_editor):
+    """The Style popover of an image that names no colour shows the colour the engine draws its
+    frame in (`imageLayout`'s `frameColor`: `Annotation.imageFrameColor`, black), framed or
+    not; one that names its colour shows that colour."""
+    from test_image_frames import picture
+    editor = new_editor()
+    send_command(editor, {"type": "add", "annotations": [
+        {"type": "stamp", "id": "plain", "pageIndex": 0, "rect": [100, 400, 200, 480], "image": picture()},
+        {"type": "stamp", "id": "green", "pageIndex": 0, "rect": [300, 400, 400, 480], "image": picture(), "width": 2, "color": "#388E3C"}]},
+        "test-styles")
+    editor.wait_until("['plain', 'green'].every((id) => marginalia.model.annotation(id))")
+    editor.show_page(0)
+    engine = editor.js("""(async () => { const { call } = await import('/app/js/engine.js');
+        return call({ call: 'imageLayout', annotation: marginalia.model.annotation('plain') }).frameColor; })()""")
+    assert engine == "#000000", engine
+    open_style_of(editor, ["plain"])
+    assert editor.js(f"document.querySelector({FRAME_SWATCH!r})?.style.getPropertyValue('--swatch')") == engine
+    assert editor.attribute(FRAME_SWATCH, "aria-label") == "Black"
+    editor.press("Escape")
+    editor.wait_until("document.getElementById('popover').hidden")
+    open_style_of(editor, ["green"])
+    assert editor.attribute(FRAME_SWATCH, "aria-label") == "Green"

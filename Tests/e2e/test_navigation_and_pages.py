@@ -73,6 +73,23 @@ def test_add_and_remove_a_page(new_editor):
     editor.wait_until("marginalia.viewer.views.length === 4")
 
 
+def test_an_added_page_takes_the_size_the_engine_gives_it(new_editor):
+    """"Add page after this one" inserts the blank page the engine decides (its `blankPage`,
+    EditorCommand.blankPage): the size of the page it follows, upright. After the sample's
+    third page (a 540 x 720 crop box turned 90 degrees) it is 540 x 720, not turned."""
+    editor = new_editor()
+    editor.show_page(2)
+    editor.wait_until("marginalia.viewer.currentPage === 2")
+    engine = editor.js("""(async () => { const { call } = await import('/app/js/engine.js');
+        return call({ call: 'blankPage', after: 2 }).command; })()""")
+    assert engine == {"type": "insertPage", "index": 3, "width": 540, "height": 720}, engine
+    editor.click("button[data-tool=pages]")
+    editor.click("#popover button", "Add page after this one")
+    editor.wait_until("marginalia.viewer.views.length === 4")
+    added = api(editor.base, "GET", f"/api/v1/documents/{editor.doc_id}")["pages"][3]
+    assert (added["width"], added["height"], added["rotation"]) == (540, 720, 0), added
+
+
 def test_image_tool_places_an_image_stamp(new_editor, tmp_path):
     editor = new_editor()
     png = tmp_path / "pixel.png"

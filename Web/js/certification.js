@@ -1,15 +1,20 @@
 // What a certified document allows (docs/signatures.md, "Certified documents"). The server
 // answers it with the document (`certification` of GET /api/v1/documents/{id}: the engine's
-// DocMDP rules, the ones it checks every edit against); this module only says which of the
-// editor's tools and actions need which of its `allows`, and greys those it does not allow.
+// DocMDP rules, the ones it checks every edit against), and the engine says which change each
+// tool makes (its `toolChanges`, EditorTool.certifiedChange); this module greys the tools and
+// actions whose change the document does not allow.
 
 import { t } from './i18n.js';
+import { call } from './engine.js';
 
-/** What each tool makes: the change its certification must allow (Select makes none itself). */
-const TOOL_NEEDS = {
-  draw: 'annotations', erase: 'annotations', text: 'annotations', shape: 'annotations', image: 'annotations',
-  note: 'annotations', highlight: 'annotations', redact: 'annotations', form: 'formFilling',
-};
+/** Each tool's change, `{tool: 'annotations'|'formFilling'|null}`, asked of the engine once. */
+let toolChanges = null;
+
+/** The change tool `name` makes, which its certification must allow; null for none (Select). */
+function toolChange(name) {
+  toolChanges ??= call({ call: 'toolChanges' }).tools;
+  return toolChanges[name] ?? null;
+}
 
 /**
  * Why the open document refuses `need` ('annotations', 'formFilling' or 'pages'), one
@@ -23,9 +28,14 @@ export function certificationRefusal(summary, need) {
   return t(`certification.${need}`, { reason: certification.message });
 }
 
-/** Why the open document refuses tool `name`; null when it allows it. */
+/**
+ * Why the open document refuses tool `name`; null when it allows it. The engine is asked only
+ * for a certified document (one is open, so the engine is loaded).
+ */
 export function toolRefusal(summary, name) {
-  return TOOL_NEEDS[name] ? certificationRefusal(summary, TOOL_NEEDS[name]) : null;
+  if (!summary?.certification) return null;
+  const change = toolChange(name);
+  return change ? certificationRefusal(summary, change) : null;
 }
 
 /**

@@ -39,10 +39,10 @@ if (requested) {
       return started.promise;
     }).then((pdf) => {
       performance.mark('marginalia:early-document');
-      return pdf.getPage(Math.min(rememberedView(requested)?.page ?? 0, pdf.numPages - 1) + 1);
-    }).then((page) => {
+      return pdf.getPage(Math.min(rememberedView(requested)?.page ?? 0, pdf.numPages - 1) + 1).then((page) => [page, pdf.numPages]);
+    }).then(([page, pageCount]) => {
       performance.mark('marginalia:early-page');
-      return showEarlyPage(page, rememberedView(requested));
+      return showEarlyPage(page, rememberedView(requested), pageCount);
     }).catch(() => {})  // the editor's own opening says what went wrong (pdfopen.js)
       .then(settleEarlyPage);
     return { file, task };

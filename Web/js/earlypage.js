@@ -5,18 +5,18 @@
 // scroller (in the workspace, not scrolled with the pages), takes no pointer, and goes once
 // the editor draws a page (`dropEarlyPage`, main.js), or its opening ends without one.
 //
-// Its place and zoom mirror the engine's for the view earlyopen.js read (Viewport+Navigation:
-// the automatic zoom, the width, or the zoom kept; the page shown one gap from the view's
-// top, centred): the editor's page then comes where this one was. Another layout kept in the
-// settings (two pages side by side) is not known here: the editor's page then moves once it
+// Its place and zoom are the engine's (its `openingPlace`: the page laid out among as many
+// pages of its size as the document has, by the request the editor opens with, viewstate.js's
+// `openingView`: the automatic zoom, the width, or the zoom kept), so the editor's page then
+// comes where this one was. The engine is the editor's one instance (engine.js), loaded here
+// early (earlyrequests.js compiles its module from the start); the call leaves its state alone.
+// Another layout kept in the settings (two pages side by side), and pages of other sizes (the
+// width fitted is the widest page's), are not known here: the editor's page then moves once it
 // is drawn.
 
 import { canvasScale } from './bitmaps.js';
-
-/** The engine's gap around the pages (`Viewport.pageGap`), in CSS pixels. */
-const PAGE_GAP = 12;
-/** The largest zoom the automatic fit gives a page not whole at its width (`Viewport.automaticZoomLimit`). */
-const AUTOMATIC_ZOOM_LIMIT = 1.25;
+import { call, loadEngine } from './engine.js';
+import { openingView } from './viewstate.js';
 
 /**
  * At most this long (ms after this module ran) the editor waits for the early page before it
@@ -49,15 +49,13 @@ let over = false;
 let rendering = null;
 
 /**
- * The zoom the engine opens a page of `width` x `height` points at in a view of
- * `viewWidth` x `viewHeight` CSS pixels, for a remembered `view` (viewstate.js; null: none).
+ * Where and at what zoom the editor will show a page of `width` x `height` points (as shown:
+ * its rotation applied), one of `pageCount`, in a view of `viewWidth` x `viewHeight` CSS
+ * pixels, opened at a remembered `view` (viewstate.js; null: none): the engine's
+ * `openingPlace`, `{zoom, frame: [x, y, width, height]}` in the view's pixels.
  */
-export function openingZoom(width, height, viewWidth, viewHeight, view) {
-  const widthZoom = (viewWidth - 2 * PAGE_GAP) / width;
-  if (view && view.fit === false) return view.zoom;
-  if (view && view.fit !== 'auto') return widthZoom;
-  const wholeZoom = Math.min(widthZoom, (viewHeight - 2 * PAGE_GAP) / height);
-  return Math.min(widthZoom, Math.max(wholeZoom, AUTOMATIC_ZOOM_LIMIT));
+export function openingPlace(width, height, pageCount, viewWidth, viewHeight, view) {
+  return call({ call: 'openingPlace', page: { box: [0, 0, width, height] }, pageCount, viewSize: [viewWidth, viewHeight], view: openingView(view, pageCount).request });
 }
 
 /**
@@ -66,19 +64,25 @@ export function openingZoom(width, height, viewWidth, viewHeight, view) {
  * `rendered` from then on), false when not drawn.
  * @param {object} page a PDFPageProxy
  * @param {{page: number, zoom: number, fit: (string|boolean)}|null} view
+ * @param {number} pageCount the document's pages
  * @returns {Promise<boolean>}
  */
-export async function showEarlyPage(page, view) {
+export async function showEarlyPage(page, view, pageCount) {
   const scroller = document.getElementById('scroller');
   if (!scroller?.parentElement || shown || over) return false;
   const size = page.getViewport({ scale: 1 });
-  const zoom = openingZoom(size.width, size.height, scroller.clientWidth, scroller.clientHeight, view);
+  try {
+    await loadEngine();
+  } catch {
+    return false;  // the editor says the engine could not load
+  }
+  if (shown || over) return false;
+  const { zoom, frame: [left, top, shownWidth, shownHeight] } = openingPlace(size.width, size.height, pageCount, scroller.clientWidth, scroller.clientHeight, view);
   if (!(zoom > 0) || !Number.isFinite(zoom)) return false;
   const dpr = window.devicePixelRatio || 1;
   // At most the viewer's pixels for a page (bitmaps.js): a large page, or one kept at a high
   // zoom, is drawn at less than the screen's density and shown at its size.
   const viewport = page.getViewport({ scale: canvasScale(size.width, size.height, zoom, dpr) });
-  const shownWidth = size.width * zoom, shownHeight = size.height * zoom;
   const element = document.createElement('div');
   element.className = 'early-page';
   element.setAttribute('aria-hidden', 'true');
@@ -87,8 +91,8 @@ export async function showEarlyPage(page, view) {
   canvas.height = Math.round(viewport.height);
   element.style.width = `${shownWidth}px`;
   element.style.height = `${shownHeight}px`;
-  element.style.left = `${scroller.offsetLeft + Math.max(PAGE_GAP, (scroller.clientWidth - shownWidth) / 2)}px`;
-  element.style.top = `${scroller.offsetTop + PAGE_GAP}px`;
+  element.style.left = `${scroller.offsetLeft + left}px`;
+  element.style.top = `${scroller.offsetTop + top}px`;
   element.append(canvas);
   shown = element;
   try {

@@ -26,7 +26,7 @@ import { createRedactTool } from './tools/redact.js';
 import { renderFields } from './forms.js';
 import { AnnotationDisplay } from './appearances.js';
 import { installFileRefresh } from './filerefresh.js';
-import { installViewMemory, rememberedView } from './viewstate.js';
+import { installViewMemory, openingView, rememberedView } from './viewstate.js';
 import { followLink } from './links.js';
 import { installTextCopy } from './textcopy.js';
 import { closePopover } from './popover.js';
@@ -44,12 +44,7 @@ import { openingAnnotations, completeAnnotations, needsCompleting } from './open
  * (viewstate.js), and how its zoom is fitted (the viewer's `fitted`): for a document not seen
  * before, its first page at the automatic zoom.
  */
-function rememberedViewport(id, pageCount) {
-  const view = rememberedView(id);
-  const fit = !view || view.fit === 'auto' ? 'auto' : view.fit ? 'width' : false;
-  const zoom = fit === 'auto' ? { fitAutomatic: true } : fit ? { fitWidth: true } : { zoom: view.zoom };
-  return { fit, request: { ...zoom, showPage: Math.max(0, Math.min(view?.page ?? 0, pageCount - 1)) } };
-}
+const rememberedViewport = (id, pageCount) => openingView(rememberedView(id), pageCount);
 
 export const TOOL_NAMES = ['select', 'draw', 'erase', 'text', 'shape', 'image', 'note', 'highlight', 'redact', 'form'];
 
@@ -603,8 +598,8 @@ export class Editor {
   async addPage() {
     if (this.refuses(this.refusal('pages'))) return;
     const current = this.viewer.currentPage;
-    const [width, height] = this.model.pages[current] ? [this.model.pages[current].width, this.model.pages[current].height] : [612, 792];
-    await this.command({ type: 'insertPage', index: current + 1, width, height });
+    // The blank page's size is the engine's (`blankPage`: the current page's, Letter without one).
+    await this.command(call({ call: 'blankPage', after: current }).command);
     this.viewer.goToPage(current + 1);
   }
 

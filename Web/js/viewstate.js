@@ -20,6 +20,21 @@ export function rememberedView(id) {
   return view && Number.isInteger(view.page) && (view.fit || Number.isFinite(view.zoom)) ? view : null;
 }
 
+/**
+ * The engine's `setViewport` request that opens a document at a remembered `view` (null: none)
+ * among `pageCount` pages, and how its zoom is fitted (the viewer's `fitted`): without one, the
+ * first page at the engine's automatic zoom. The editor opens by it (editor.js) and the early
+ * page is drawn by it (earlypage.js, through the engine's `openingPlace`).
+ * @param {{page: number, zoom: number, fit: (string|boolean)}|null} view
+ * @param {number} pageCount
+ * @returns {{fit: ('auto'|'width'|false), request: object}}
+ */
+export function openingView(view, pageCount) {
+  const fit = !view || view.fit === 'auto' ? 'auto' : view.fit ? 'width' : false;
+  const zoom = fit === 'auto' ? { fitAutomatic: true } : fit ? { fitWidth: true } : { zoom: view.zoom };
+  return { fit, request: { ...zoom, showPage: Math.max(0, Math.min(view?.page ?? 0, pageCount - 1)) } };
+}
+
 function remember(id, view) {
   const stored = load();
   delete stored.documents[id];

@@ -24,9 +24,9 @@ extension PDFCertification {
     /// (the editor words it from these, never from P).
     public var allowsRecord: JSONValue {
         .object([
-            ("formFilling", .bool(allowsFormFilling)),
-            ("annotations", .bool(allowsAnnotations)),
-            ("pages", .bool(allowsPageChanges)),
+            (CertifiedChange.formFilling.rawValue, .bool(allowsFormFilling)),
+            (CertifiedChange.annotations.rawValue, .bool(allowsAnnotations)),
+            (CertifiedChange.pages.rawValue, .bool(allowsPageChanges)),
         ])
     }
 }

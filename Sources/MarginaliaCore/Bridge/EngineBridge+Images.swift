@@ -31,20 +31,22 @@ extension EngineBridge {
         }
     }
 
-    /// `imageLayout`: where an image stamp's picture goes on its page, `{matrix, clip, frame?}`:
-    /// `matrix` takes the image's unit square (its first row at the top) to page space, drawn
-    /// under a clip to `clip` (the stamp's rect); `frame` is `{rect, width}`, the frame's
-    /// centreline in page space, and `color` (`#RRGGBB`), the stamp's colour or, when it names
-    /// none, ``Annotation/imageFrameColor``. The page's rotation is the engine's.
+    /// `imageLayout`: where an image stamp's picture goes on its page, `{matrix, clip,
+    /// frameColor, frame?}`: `matrix` takes the image's unit square (its first row at the top)
+    /// to page space, drawn under a clip to `clip` (the stamp's rect); `frameColor` (`#RRGGBB`)
+    /// is the colour its frame is drawn in, the stamp's or, when it names none,
+    /// ``Annotation/imageFrameColor``, whether a frame is drawn or not (the Select tool's frame
+    /// swatch shows it); `frame` is `{rect, width, color}`, the frame's centreline in page space
+    /// and that colour, when `width` is positive. The page's rotation is the engine's.
     func imageLayout(_ annotation: JSONField) throws(CommandError) -> JSONValue {
         let (rect, crop, rotation, pageRotation) = try placement(of: annotation)
         let t = ImageFit.imageToPage(rect: rect, crop: crop, rotation: rotation, pageRotation: pageRotation)
+        var color = Annotation.imageFrameColor
+        if let named = try annotation.optionalMember("color") { color = try named.color() }
         var pairs: [(String, JSONValue)] = [("matrix", .matrix(t)),
-                                            ("clip", .rect(rect))]
+                                            ("clip", .rect(rect)), ("frameColor", .string(color.hex))]
         let width = try annotation.optionalMember("width")?.number() ?? 0
         if let frame = ImageFit.frame(in: rect, width: CGFloat(width)) {
-            var color = Annotation.imageFrameColor
-            if let named = try annotation.optionalMember("color") { color = try named.color() }
             pairs.append(("frame", .object([("rect", .rect(frame.rect)), ("width", .number(Double(frame.lineWidth))),
                                             ("color", .string(color.hex))])))
         }

@@ -8,10 +8,13 @@ import Foundation
 extension EngineBridge {
     // MARK: - Reading
 
+    /// The most pages the engine lays out.
+    static let maximumPageCount = 1_000_000
+
     /// `[{"box": [x1, y1, x2, y2], "rotation": 90}, ...]` (the API's page objects).
     static func pages(_ field: JSONField) throws(CommandError) -> [PageGeometry] {
         var pages: [PageGeometry] = []
-        for item in try field.array(maximumCount: 1_000_000) {
+        for item in try field.array(maximumCount: maximumPageCount) {
             let box = try item.member("box").rect()
             pages.append(PageGeometry(size: box.size, origin: box.origin, rotation: try item.optionalMember("rotation")?.integer() ?? 0))
         }
@@ -80,6 +83,32 @@ extension EngineBridge {
         if let page = try field.optionalMember("showPage")?.integer() { engine.viewport.showPage(page) }
         if let rotation = try field.optionalMember("viewRotation")?.integer() { engine.viewport.setViewRotation(rotation) }
         if let forward = try field.optionalMember("turnPage")?.bool() { engine.viewport.turnPage(forward: forward) }
+    }
+
+    /// `openingPlace`: where the editor's layout will show the page a document opens at, before
+    /// the document's pages are known: `{zoom, frame: [x, y, width, height]}`, the zoom and the
+    /// page's frame in the view (view points: the frame's origin less the offset, plus the
+    /// centring inset) once `pageCount` pages the size of `page` (`{box, rotation?}`) are laid out
+    /// in a view of `viewSize` and the `setViewport` request `view` (`fitAutomatic`, `fitWidth`,
+    /// `zoom`, `showPage`...) is applied; the frame is that of page `view.showPage` (0 when it
+    /// names none). Laid out in a viewport of its own: the engine's own view, pages and state
+    /// are left as they were. The early page (earlypage.js) is drawn by it while the editor
+    /// still starts; pages of other sizes, unknown there, can move the editor's page from it.
+    func openingPlace(_ request: JSONField) throws(CommandError) -> JSONValue {
+        let box = try request.member("page").member("box").rect()
+        let page = PageGeometry(size: box.size, origin: box.origin,
+                                rotation: try request.member("page").optionalMember("rotation")?.integer() ?? 0)
+        let count = try request.member("pageCount").integer(in: 1...Self.maximumPageCount)
+        let view = try request.member("view")
+        let index = try view.optionalMember("showPage")?.integer(in: 0...(count - 1)) ?? 0
+        let kept = engine.viewport
+        defer { engine.viewport = kept }
+        engine.viewport = Viewport(pages: Array(repeating: page, count: count), viewSize: try Self.size(request.member("viewSize")))
+        try setViewport(view)
+        let v = engine.viewport
+        let frame = v.contentFrame(ofPage: index).offsetBy(dx: v.centringInset.x - v.contentOffset.x, dy: v.centringInset.y - v.contentOffset.y)
+        return .object([("zoom", .number(Double(v.zoom))),
+                         ("frame", .array([frame.minX, frame.minY, frame.width, frame.height].map { .number(Double($0)) }))])
     }
 
     // MARK: - Writing

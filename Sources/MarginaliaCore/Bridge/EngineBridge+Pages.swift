@@ -24,6 +24,9 @@ extension EngineBridge {
                 frames.append(CGRect(x: n[0], y: n[1], width: n[2], height: n[3]))
             }
             return .object([("slot", .integer(PageOrganizer.dropSlot(at: try request.member("point").point(), frames: frames)))])
+        case "blankPage":
+            // "Add page after": the blank page's command (EditorCommand.blankPage), its size the engine's.
+            return .object([("command", EditorCommand.blankPage(after: try request.member("after").integer(), pages: engine.viewport.pages).json)])
         default:
             return try pageCommand(request, pageCount: pageCount)
         }

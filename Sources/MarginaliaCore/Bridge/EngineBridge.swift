@@ -112,6 +112,11 @@ public final class EngineBridge {
         case "setTool":
             engine.select(try request.member("tool").choice(EditorTool.self))
             return stateJSON()
+        case "toolChanges":
+            // The change each tool makes, which a certified document must allow (EditorTool.certifiedChange).
+            return .object([("tools", .object(EditorTool.allCases.map { tool in
+                (tool.rawValue, tool.certifiedChange.map { .string($0.rawValue) } ?? .null)
+            }))])
         case "fieldMarks":
             return .object([("shown", .bool(engine.marksFormFields))])
         case "gesture":
@@ -133,6 +138,8 @@ public final class EngineBridge {
         case "setViewport":
             try setViewport(request)
             return viewportJSON()
+        case "openingPlace":
+            return try openingPlace(request)
         case "toPage":
             guard let (page, point) = engine.viewport.convertToPage(try request.member("point").point()) else { return .object([]) }
             return .object([("pageIndex", .integer(page)), ("point", .point(point))])
@@ -211,7 +218,7 @@ public final class EngineBridge {
             return benchFinishStroke(points: try request.member("points").integer(in: 2...1_000_000))
         case "benchStrokes":
             return benchStrokes(count: try request.member("count").integer(in: 1...1_000_000))
-        case "selectPages", "pageDropSlot", "pageCommand":
+        case "selectPages", "pageDropSlot", "pageCommand", "blankPage":
             return try pagesCall(name, request)
         case "checkCommand":
             let command = try EditorCommand(json: request.member("command"))

@@ -69,9 +69,9 @@ extension EditorCommand {
         case .fill:
             self = .fill(name: try field.member("name").string(), value: try FormValue(json: field.member("value")))
         case .insertPage:
-            // A page is 3 to 14,400 points wide and high (ISO 32000-2, Annex C).
-            let width = try field.optionalMember("width")?.number(in: 3...14_400) ?? 612
-            let height = try field.optionalMember("height")?.number(in: 3...14_400) ?? 792
+            // A page is 3 to 14,400 points wide and high (ISO 32000-2, Annex C); Letter by default.
+            let width = try field.optionalMember("width")?.number(in: Self.blankPageSideRange) ?? Double(Self.blankPageSize.width)
+            let height = try field.optionalMember("height")?.number(in: Self.blankPageSideRange) ?? Double(Self.blankPageSize.height)
             self = .insertPage(index: try field.member("index").integer(), width: width, height: height)
         case .removePage:
             self = .removePage(index: try field.member("index").integer())

@@ -75,11 +75,11 @@ extension Editor {
 
     // MARK: - Pages and the selection
 
-    /// Inserts a blank page after the current page, the same size as it (one undo step).
+    /// Inserts a blank page after the current page, the same size as it (one undo step;
+    /// ``EditorCommand/blankPage(after:pages:)``, as the browser's "Add page after").
     public func insertPageAfterCurrent() throws {
         let current = viewport.currentPage ?? 0
-        let size = viewport.pages.indices.contains(current) ? viewport.pages[current].size : CGSize(width: 612, height: 792)
-        try apply(.insertPage(index: current + 1, width: Double(size.width), height: Double(size.height)))
+        try apply(.blankPage(after: current, pages: viewport.pages))
         viewport.showPage(current + 1)
     }
 

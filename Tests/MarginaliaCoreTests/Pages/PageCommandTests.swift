@@ -94,4 +94,23 @@ struct PageCommandTests {
         let unknown = try call(bridge, #"{"call":"pageCommand","action":"fold","pages":[0]}"#)
         #expect(unknown["error"] == .string("action: unknown page action \"fold\" (rotate, duplicate, remove, move, insert)"))
     }
+
+    /// "Add page after": a blank page the size of the page it follows (its crop box, upright:
+    /// the new page has no /Rotate), Letter after no page, within the sizes a page may have.
+    @Test func aBlankPageTakesTheSizeOfThePageItFollows() throws {
+        let pages = [PageGeometry(size: CGSize(width: 595, height: 842)), PageGeometry(size: CGSize(width: 540, height: 720), rotation: 90),
+                     PageGeometry(size: CGSize(width: 1, height: 20_000))]
+        #expect(EditorCommand.blankPage(after: 0, pages: pages) == .insertPage(index: 1, width: 595, height: 842))
+        #expect(EditorCommand.blankPage(after: 1, pages: pages) == .insertPage(index: 2, width: 540, height: 720))
+        #expect(EditorCommand.blankPage(after: 2, pages: pages) == .insertPage(index: 3, width: 3, height: 14_400))
+        #expect(EditorCommand.blankPage(after: 0, pages: []) == .insertPage(index: 0, width: 612, height: 792))
+        // An insertPage naming no size inserts Letter too.
+        #expect(try EditorCommand(json: JSONField(JSONParser.parse(#"{"type":"insertPage","index":0}"#), path: "command"))
+                    == .insertPage(index: 0, width: 612, height: 792))
+        let bridge = EngineBridge()
+        _ = try call(bridge, #"{"call":"init","pages":[{"box":[0,0,612,792]},{"box":[10,20,430,615],"rotation":270}],"viewSize":[800,600]}"#)
+        #expect(try call(bridge, #"{"call":"blankPage","after":1}"#)["command"]
+                    == JSONParser.parse(#"{"type":"insertPage","index":2,"width":420,"height":595}"#))
+        #expect(try call(bridge, #"{"call":"blankPage"}"#)["error"] != nil)
+    }
 }

@@ -207,11 +207,14 @@ export function createSelectTool(editor) {
   /**
    * An image's frame (seed 001): its width (0: none) and colour, written into the stamp's
    * appearance and kept in exports (/BS /W and /C, so other tools read it as the border).
+   * The swatch shows the colour the engine draws the frame in (`imageLayout`'s `frameColor`:
+   * the image's, or the engine's colour for a frame when it names none).
    */
   function imageStyle(first, restyle) {
+    const { frameColor } = call({ call: 'imageLayout', annotation: first });
     return [
       section(t('selection.frame'), slider(t('selection.frameWidth'), first.width ?? 0, { ...settingRange('restyle', 'frameWidth'), step: 0.5, format: (v) => t('unit.points', { value: v }) }, (width) => restyle({ width }))),
-      section(t('selection.frameColour'), swatches(first.color ?? '#000000', (color) => restyle({ color }), { label: t('selection.frameColour') })),
+      section(t('selection.frameColour'), swatches(frameColor, (color) => restyle({ color }), { label: t('selection.frameColour') })),
       section(t('settings.opacity'), slider(t('settings.opacity'), first.opacity ?? 1, { ...settingRange('restyle', 'opacity'), step: 0.05, format: (v) => formatNumber(v, { style: 'percent' }) },
         (opacity) => restyle({ opacity }))),
     ];
