@@ -45,6 +45,21 @@ def minor_faults(pid: int) -> int:
     return int(proc_stat(pid)[7])
 
 
+def voluntary_switches(pid: int) -> dict[str, int]:
+    """Each thread's voluntary context switches (its sleeps: on a lock, a condition, a
+    system call that waits), by thread id."""
+    found = {}
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        try:
+            status = (task / "status").read_text()
+        except FileNotFoundError:  # the thread ended
+            continue
+        for line in status.splitlines():
+            if line.startswith("voluntary_ctxt_switches:"):
+                found[task.name] = int(line.split()[1])
+    return found
+
+
 def resident_bytes(pid: int) -> int:
     return int(proc_stat(pid)[21]) * os.sysconf("SC_PAGE_SIZE")
 
@@ -94,7 +109,8 @@ class Poster(threading.Thread):
 
 def faults_per_stroke(binary, data: Path, env: dict | None = None) -> dict:
     """Runs a fresh server on `data` under the steady load above; its figures over the
-    MEASURED seconds: strokes acknowledged, minor faults (in all and a stroke), and resident
+    MEASURED seconds: strokes acknowledged, minor faults (in all and a stroke), voluntary
+    context switches a stroke (the threads that lived through the count), and resident
     memory when the load began and when it ended."""
     server = Server(binary, data, env=env).start(wait_ready=True)
     try:
@@ -108,11 +124,11 @@ def faults_per_stroke(binary, data: Path, env: dict | None = None) -> dict:
             poster.start()
         rss_before = resident_bytes(pid)
         time.sleep(max(0.0, counted_from - time.monotonic()))
-        faults_before = minor_faults(pid)
+        faults_before, switches_before = minor_faults(pid), voluntary_switches(pid)
         time.sleep(max(0.0, until - time.monotonic()))
         for poster in posters:
             poster.join(timeout=60)
-        faults_after = minor_faults(pid)
+        faults_after, switches_after = minor_faults(pid), voluntary_switches(pid)
         rss_after = resident_bytes(pid)
     finally:
         server.stop()
@@ -122,8 +138,10 @@ def faults_per_stroke(binary, data: Path, env: dict | None = None) -> dict:
     # The generator kept the pace: a server that falls behind commits many strokes together,
     # which is not the case measured here.
     assert counted >= 0.8 * RATE * MEASURED, f"{counted} strokes answered in {MEASURED} s"
+    switches = sum(count - switches_before[tid] for tid, count in switches_after.items() if tid in switches_before)
     figures = {"strokes": counted, "faults": faults_after - faults_before,
                "faultsPerStroke": (faults_after - faults_before) / counted,
+               "switchesPerStroke": switches / counted,
                "rssBefore": rss_before, "rssAfter": rss_after}
     if os.environ.get("MARGINALIA_FAULTS_REPORT"):
         with open(os.environ["MARGINALIA_FAULTS_REPORT"], "a") as report:
