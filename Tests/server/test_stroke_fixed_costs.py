@@ -6,8 +6,8 @@ minor page faults counted per acknowledged stroke from /proc/PID/stat.
 glibc gives the free top of a thread's arena back to the kernel (`madvise`) once it passes
 the trim threshold (128 KiB unless set), and the next request faults the pages in again:
 9-13 faults a stroke at this rate before `serve` raised the threshold (ProcessMemory,
-docs/deploy.md, "The allocator"). Many connections are what makes the arenas' tops pass it;
-eight clients in turn do not.
+docs/deploy.md, "The allocator"). The load is the benchmark's: eight clients posting in turn
+showed the same faults with either threshold.
 
 Set MARGINALIA_FAULTS_REPORT=FILE to write this run's figures as JSON."""
 
@@ -31,7 +31,7 @@ RATE = 500  # strokes a second, all connections together
 WARM_UP = 3.0  # seconds before the count starts: arenas and caches set up
 MEASURED = 6.0  # seconds counted
 #: Minor faults a stroke the server may take. Measured here (2 cores, load average 15-20):
-#: 8.7-10.3 with glibc's default trim threshold (main before the setting, and this test's
+#: 8.1-10.3 with glibc's default trim threshold (main before the setting, and this test's
 #: second case), 0.9-1.2 with ProcessMemory's (docs/benchmarks.md, 2026-12-07 16:40).
 FAULTS_BOUND = 5.0
 
