@@ -1,5 +1,5 @@
-// The C library allocator's setting the server's memory bound depends on: glibc's mallopt,
-// which Swift's Glibc module does not export. Elsewhere it does nothing.
+// The C library allocator's settings the server depends on: glibc's mallopt, which Swift's
+// Glibc module does not export. Elsewhere they do nothing.
 #ifndef C_MALLOC_H
 #define C_MALLOC_H
 #include <stddef.h>
@@ -9,5 +9,10 @@
 /// raising the threshold after each large free, which otherwise keeps buffers of up to
 /// 32 MiB in its arenas once freed). Returns 1 when set, 0 when the C library cannot.
 int marginalia_malloc_map_from(size_t bytes);
+
+/// Gives the free memory at the top of an arena back to the system only once it exceeds
+/// `bytes` (glibc's M_TRIM_THRESHOLD, 128 KiB by default). Returns 1 when set, 0 when the
+/// C library cannot.
+int marginalia_malloc_trim_above(size_t bytes);
 
 #endif
