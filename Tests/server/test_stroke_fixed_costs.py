@@ -1,12 +1,12 @@
-"""The allocator's trimming at 500 strokes a second (issue 29, item 2): one `marginalia serve`
-on SQLite, 128 keep-alive connections posting ink strokes in the command protocol at a
-steady 500 a second (open loop, as Benchmarks/run_server.py offers them), and the server's
+"""The allocator's trimming under a steady load of strokes (issue 29, item 2): one `marginalia
+serve` on SQLite, 128 keep-alive connections posting ink strokes in the command protocol at a
+steady 250 a second (open loop, as Benchmarks/run_server.py offers them), and the server's
 minor page faults counted per acknowledged stroke from /proc/PID/stat.
 
 glibc gives the free top of a thread's arena back to the kernel (`madvise`) once it passes
 the trim threshold (128 KiB unless set), and the next request faults the pages in again:
-9-13 faults a stroke at this rate before `serve` raised the threshold (ProcessMemory,
-docs/deploy.md, "The allocator"). The load is the benchmark's: eight clients posting in turn
+8-13 faults a stroke at 250 and at 500 a second before `serve` raised the threshold (ProcessMemory,
+docs/deploy.md, "The allocator"). The connections are the benchmark's: eight clients posting in turn
 showed the same faults with either threshold.
 
 Set MARGINALIA_FAULTS_REPORT=FILE to write this run's figures as JSON."""
@@ -27,7 +27,10 @@ from serve_process import Server
 
 DOCS = "/api/v1/documents"
 CONNECTIONS = 128
-RATE = 500  # strokes a second, all connections together
+# Strokes a second, all connections together: half the benchmark's 500, so that the debug
+# build CI tests keeps the pace on a busy machine. The faults are the same a stroke at either
+# rate (debug build, 2026-12-07 16:45, load 4: 1.2 and 8.3-10.7 at 250; 1.2 and 8.3-8.4 at 500).
+RATE = 250
 WARM_UP = 3.0  # seconds before the count starts: arenas and caches set up
 MEASURED = 6.0  # seconds counted
 #: Minor faults a stroke the server may take. Measured here (2 cores, load average 15-20):
@@ -151,7 +154,7 @@ def faults_per_stroke(binary, data: Path, env: dict | None = None) -> dict:
     return figures
 
 
-def test_a_stroke_at_500_a_second_takes_few_page_faults(binary, tmp_path):
+def test_a_stroke_under_a_steady_load_takes_few_page_faults(binary, tmp_path):
     figures = faults_per_stroke(binary, tmp_path / "data")
     assert figures["faultsPerStroke"] <= FAULTS_BOUND, figures
 
