@@ -9,6 +9,17 @@ struct AnnotationCheckedJSONTests {
         try Annotation(checking: AnnotationJSONFields(json: JSONParser.parse(text), path: "annotation"), path: "annotation")
     }
 
+    /// A new annotation naming no opacity gets its kind's (the vocabulary's `defaultOpacity`):
+    /// a highlight half, so the API, the CLI and the Highlight tool make the same one; named,
+    /// the opacity is kept, 1 included; the lenient reading of what is already kept adds none.
+    @Test func aNewHighlightNamingNoOpacityIsHalfOpaque() throws {
+        let quads = #""quads": [[10, 20, 50, 20, 10, 10, 50, 10]]"#
+        #expect(try Self.read(#"{"type": "highlight", \#(quads)}"#).opacity == 0.5)
+        #expect(try Self.read(#"{"type": "highlight", "opacity": 1, \#(quads)}"#).opacity == 1)
+        #expect(try Self.read(#"{"type": "underline", \#(quads)}"#).opacity == 1)
+        #expect(try Self.read(#"{"type": "square", "rect": [0, 0, 10, 10]}"#).opacity == 1)
+    }
+
     @Test func leavesTheIdAndTheDatesItIsNotGivenToTheCaller() throws {
         let square = try Self.read(#"{"type": "square", "rect": [0, 0, 10, 10]}"#)
         #expect(square.id.isEmpty && square.creationDate == nil && square.modificationDate == nil)

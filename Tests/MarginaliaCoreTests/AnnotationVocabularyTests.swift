@@ -73,6 +73,24 @@ struct AnnotationVocabularyTests {
         #expect(kinds.allSatisfy { $0["defaultTextColor"] != nil }, "every row has the member, null where it has none")
     }
 
+    /// The defaults of a new annotation, told the browser so that its tools make what the API
+    /// makes: a highlight half opaque, a text box's text 12 points, a redaction mark's overlay
+    /// black; and the Review model's states in the order the review panel offers them.
+    @Test func theBrowserIsToldTheDefaultsOfANewAnnotationAndTheReviewStates() throws {
+        let answer = try JSONParser.parse(EngineBridge().call(Array(#"{"call": "annotationVocabulary"}"#.utf8)))
+        let kinds = try #require(answer["kinds"]?.arrayValue)
+        func rows(where member: String, isNot value: JSONValue) -> [String] {
+            kinds.filter { $0[member] != value }.map { $0["subtype"]?.stringValue ?? "" }
+        }
+        #expect(rows(where: "defaultOpacity", isNot: .number(1)) == ["Highlight"])
+        #expect(kinds.first { $0["subtype"] == .string("Highlight") }?["defaultOpacity"] == .number(0.5))
+        #expect(rows(where: "defaultFontSize", isNot: .null) == ["FreeText"])
+        #expect(kinds.first { $0["subtype"] == .string("FreeText") }?["defaultFontSize"] == .number(12))
+        #expect(rows(where: "defaultFill", isNot: .null) == ["Redact"])
+        #expect(kinds.first { $0["subtype"] == .string("Redact") }?["defaultFill"] == .string("#000000"))
+        #expect(answer["reviewStates"] == .strings(["Accepted", "Rejected", "Cancelled", "Completed", "None"]))
+    }
+
     /// The kinds pdf.js 6, Poppler, MuPDF and PDFium all draw from their keys when a file gives
     /// no appearance stream: shapes, lines, ink and text markup. Not a redaction mark (readers
     /// leave it undrawn), a note (each reader its own icon) or free text.

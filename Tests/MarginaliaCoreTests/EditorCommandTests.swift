@@ -146,11 +146,25 @@ struct EditorCommandTests {
         (#"{"type":"fill","name":"x","value":["a",1]}"#, "command.value: expected a string"),
         (#"{"type":"arrange","ids":["a"],"to":"middle"}"#, "command.to: expected \"front\" or \"back\""),
         (#"{"type":"paste","annotations":[],"dx":0,"dy":0}"#, "command.annotations: nothing to paste"),
+        // A restyle's limits, spelled from the ranges its reading checks (Restyle.widthRange...).
+        (#"{"type":"restyle","ids":["a"],"width":200.5}"#, "command.width: expected 0 to 200 points"),
+        (#"{"type":"restyle","ids":["a"],"opacity":1.01}"#, "command.opacity: expected 0 to 1"),
+        (#"{"type":"restyle","ids":["a"],"fontSize":0.5}"#, "command.fontSize: expected 1 to 400 points"),
     ])
     func malformedCommandsNameTheirPath(text: String, message: String) throws {
         let error = try #require(throws: CommandError.self) {
             try EditorCommand(json: JSONField(try JSONParser.parse(text), path: "command"))
         }
         #expect(error.message.hasPrefix(message), "\(error.message)")
+    }
+
+    /// A range as a refusal spells it: each end as the JSON writer writes numbers (no trailing
+    /// zeros, up to six decimals; the browser's engine cannot interpolate a Double).
+    @Test func aRangeIsSpelledWithItsEndsAsNumbersAreWritten() {
+        #expect((0.0...200).spelled == "0 to 200")
+        #expect((0.5...30).spelled == "0.5 to 30")
+        #expect((0.05...1).spelled == "0.05 to 1")
+        #expect((1.0...10_000).spelled == "1 to 10000")
+        #expect((-2.25...0.000001).spelled == "-2.25 to 0.000001")
     }
 }

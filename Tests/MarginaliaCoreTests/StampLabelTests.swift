@@ -31,6 +31,8 @@ struct StampLabelTests {
         #expect(answer["frame"] == .rect(CGRect(x: 102, y: 602, width: 116, height: 36)))
         #expect(answer["maximumFontSize"]?.numberValue.map { abs($0 - 21.6) < 1e-9 } == true)
         #expect(answer["titleWidth"]?.numberValue.map { abs($0 - 98.6) < 1e-9 } == true)
+        // The face the title is written in, for the overlay to show it in: Helvetica-Bold's.
+        #expect(answer["face"] == .object([("family", .string("Helvetica")), ("bold", .bool(true)), ("italic", .bool(false))]))
     }
 
     /// The box a tapped stamp is placed in: 45 points tall, as wide as its title at the

@@ -13,7 +13,7 @@ import { call } from './engine.js';
 import { defaultColorOfType } from './vocabulary.js';
 import { noteIconShapes } from './noteicons.js';
 import { t } from './i18n.js';
-import { drawFreeText, loadTextFace, shownFace, shownFamily } from './overlaytext.js';
+import { drawFreeText, loadTextFace, shownFace, faceAttributes } from './overlaytext.js';
 
 // Text boxes' faces (the engine's, shown as the overlay shows them), for the tools that show text as the overlay does.
 export { fontFace, setTextWidthsSource } from './overlaytext.js';
@@ -261,14 +261,11 @@ function drawForeign(a) {
     preserveAspectRatio: 'none', transform: `matrix(1 0 0 -1 ${x1} ${y2})` });
 }
 
-/** A stamp's title's face: the appearance draws titles in Helvetica-Bold (StampLabel). */
-const STAMP_TITLE_FACE = shownFace({ family: 'Helvetica', bold: true, italic: false });
-
 /**
  * A named stamp as its appearance draws it (the engine's `stampLabel`: StampLabel and its
- * titleLayout): a rounded frame in its colour around its title in capitals, in bold Helvetica
- * (or its metric twin) at the size, baseline origin and length the engine gives (Helvetica-Bold's
- * widths, no kerning, as the appearance stream writes it).
+ * titleLayout): a rounded frame in its colour around its title in capitals, in the face the
+ * engine names (`face`: Helvetica-Bold's, or its metric twin) at the size, baseline origin and
+ * length the engine gives (that font's widths, no kerning, as the appearance stream writes it).
  */
 function drawStamp(a) {
   if (a.foreignAppearance) return drawForeign(a);
@@ -278,10 +275,11 @@ function drawStamp(a) {
   const [fx1, fy1, fx2, fy2] = normRect(label.frame);
   const color = a.color ?? defaultColorOfType(a.type);
   const [x, baseline] = label.titleOrigin;
-  loadTextFace(STAMP_TITLE_FACE);
+  // The face the engine writes the title in (StampLabel.titleFont), or its metric twin.
+  const face = shownFace(label.face);
+  loadTextFace(face);
   const text = svg('text', {
-    class: 'stamp-title', x, y: 0, 'font-size': label.fontSize, 'font-weight': 'bold', fill: color,
-    'font-family': shownFamily(STAMP_TITLE_FACE),
+    class: 'stamp-title', x, y: 0, 'font-size': label.fontSize, fill: color, ...faceAttributes(face),
     textLength: label.titleLength > 0 ? label.titleLength : undefined, lengthAdjust: 'spacing',
   });
   text.style.fontKerning = 'none';  // Tj applies no kerning (a CSS property, not an SVG attribute)

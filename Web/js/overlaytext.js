@@ -117,8 +117,7 @@ export function drawFreeText(a) {
   const lines = layout.lines.map((line) => {
     const text = svg('text', {
       class: 'free-text', x: line.x, y: -line.baseline, fill: a.textColor ?? defaultTextColorOfType(a.type), 'font-size': layout.fontSize,
-      'font-family': shownFamily(face),
-      'font-weight': face.bold ? 'bold' : undefined, 'font-style': face.italic ? 'italic' : undefined,
+      ...faceAttributes(face),
       textLength: line.width > 0 ? line.width : undefined, lengthAdjust: 'spacing',
     });
     // Tj applies no kerning and keeps every space (CSS properties, not SVG attributes).
@@ -204,6 +203,11 @@ export function fontFace(font, fontSize) {
 /** A CSS `font` shorthand of a shown face (shownFace) at `size` CSS pixels. */
 export function cssFont(face, size) {
   return `${face.italic ? 'italic ' : ''}${face.bold ? 'bold ' : ''}${size}px ${shownFamily(face)}`;
+}
+
+/** An SVG text's attributes for a shown face (shownFace): its families, weight and slant. */
+export function faceAttributes(face) {
+  return { 'font-family': shownFamily(face), 'font-weight': face.bold ? 'bold' : undefined, 'font-style': face.italic ? 'italic' : undefined };
 }
 
 /** An element's style properties for a shown face (shownFace): its families, weight and slant. */

@@ -7,6 +7,7 @@
 import { call } from './engine.js';
 import { isSignedIn, setUserName, storedUserName } from './identity.js';
 import { typeLabel } from './annotationtypes.js';
+import { reviewStates } from './vocabulary.js';
 import { html } from './svg.js';
 import { t, language } from './i18n.js';
 
@@ -14,7 +15,6 @@ import { t, language } from './i18n.js';
 export const ROW_HEIGHT = 56;
 /** Rows drawn beyond the visible ones, above and below, so a fast scroll shows no gap. */
 const OVERSCAN = 6;
-const STATES = ['Accepted', 'Rejected', 'Cancelled', 'Completed', 'None'];
 /** One formatter for every date (making one per call costs a millisecond a row). */
 const dateFormat = new Intl.DateTimeFormat(language, { dateStyle: 'short', timeStyle: 'short' });
 /** An ISO 8601 date as the browser's locale writes it (date and time, minutes). */
@@ -225,9 +225,10 @@ export class ReviewPanel {
     ]);
     item.style.marginInlineStart = `${(reply.depth - 1) * 16}px`;  // a reply to a reply is indented
     return item; });
-    const states = html('div', { class: 'review-states', role: 'group', 'aria-label': t('review.yourState') }, STATES.map((state) =>
+    // The Review model's states, named and ordered by the engine; labelled by the catalogs.
+    const states = html('div', { class: 'review-states', role: 'group', 'aria-label': t('review.yourState') }, reviewStates().map((state) =>
       html('button', {
-        type: 'button', class: 'review-state-button', 'aria-pressed': String((thread.myState ?? 'None') === state && !!thread.myState),
+        type: 'button', class: 'review-state-button', 'aria-pressed': String(thread.myState === state),
         'data-state': state, text: t(`review.state.${state}`), onclick: () => this.comment({ action: 'setState', to: root.id, state }),
       })));
     const others = thread.states.map((s) => html('li', { class: `review-state state-${s.state.toLowerCase()}`, text: `${s.author ?? t('review.noAuthor')}: ${t(`review.state.${s.state}`)}` }));

@@ -7,6 +7,7 @@
 
 import { call, engineLoaded } from './engine.js';
 import { t } from './i18n.js';
+import { defaultColorOfType, defaultFillOfType } from './vocabulary.js';
 
 const UI_KEY = 'marginalia.settings.v2';
 const PREFERENCES_KEY = 'marginalia.preferences.v1';
@@ -35,9 +36,11 @@ export const INPUT_MODES = { default: t('input.default'), pencilOnly: t('input.p
 export const INK_KINDS = { pen: t('ink.pen'), pencil: t('ink.pencil'), marker: t('ink.marker'), highlighter: t('ink.highlighter') };
 
 // A first visit starts with Select: a reader's first drag selects text rather than drawing.
-// askAltText: ask for a description when a stamp, image or signature is placed.
-const UI_DEFAULTS = { tool: 'select', thumbnails: false, markup: { kind: 'highlight', color: '#FFE600' },
-  redact: { overlay: '#000000', overlayText: '' }, askAltText: true };
+// askAltText: ask for a description when a stamp, image or signature is placed. The markup
+// colour and the redaction overlay are kept only once chosen: until then they are the
+// engine's (markupColor, redactionOverlay).
+const UI_DEFAULTS = { tool: 'select', thumbnails: false, markup: { kind: 'highlight' },
+  redact: { overlayText: '' }, askAltText: true };
 
 function load(key, fallback) {
   try {
@@ -51,6 +54,18 @@ function load(key, fallback) {
 /** The live settings object (read it anywhere; change it through `update`). */
 export const settings = { ...structuredClone(UI_DEFAULTS), ...load(UI_KEY, {}), prefs: load(PREFERENCES_KEY, {}) };
 const listeners = new Set();
+
+/**
+ * The text-markup tool's colour: the one the user chose, else the engine's colour for a new
+ * annotation of the tool's kind (the vocabulary's `defaultColor`: a highlight's yellow).
+ */
+export const markupColor = () => settings.markup.color ?? defaultColorOfType(settings.markup.kind);
+
+/**
+ * What covers a redaction mark once applied (its `fill`): the colour the user chose, else the
+ * engine's (the vocabulary's `defaultFill` of a mark).
+ */
+export const redactionOverlay = () => settings.redact.overlay ?? defaultFillOfType('redact');
 
 /** Calls `listener(settings)` after every change. */
 export function onSettingsChange(listener) { listeners.add(listener); }

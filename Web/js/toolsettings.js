@@ -1,7 +1,7 @@
 // The content of each tool's settings popover (long-press or right-click on its button).
 
 import { html } from './svg.js';
-import { settings, update, updatePreferences, settingRange, assignGesture, gestureUsing, defaultPreferences, GESTURES, BROWSER_GESTURES, GESTURE_LABELS, ACTIONS, ACTION_LABELS, INPUT_MODES, INK_KINDS } from './settings.js';
+import { settings, update, updatePreferences, markupColor, settingRange, assignGesture, gestureUsing, defaultPreferences, GESTURES, BROWSER_GESTURES, GESTURE_LABELS, ACTIONS, ACTION_LABELS, INPUT_MODES, INK_KINDS } from './settings.js';
 import { section, swatches, segmented, slider, toggle, action, refreshPopover } from './popover.js';
 import { MARKUP_KINDS } from './tools/highlight.js';
 import { brushes, brushPicker, brushPreview, weightButtons } from './brushes.js';
@@ -92,7 +92,7 @@ export function shapeSettings() {
 export function highlightSettings() {
   return [
     section(t('markup.markup'), segmented(entries(MARKUP_KINDS), settings.markup.kind, (v) => update((s) => { s.markup.kind = v; }), t('markup.kind'))),
-    section(t('settings.colour'), swatches(settings.markup.color, (c) => update((s) => { s.markup.color = c; }))),
+    section(t('settings.colour'), swatches(markupColor(), (c) => update((s) => { s.markup.color = c; }))),
   ];
 }
 

@@ -83,10 +83,10 @@ extension AppearanceBuilder {
         appearance.content.strokeColor(color)
         AppearanceBuilder.roundedRectangle(label.frame, radius: CGFloat(label.radius), &appearance.content)
         appearance.content.stroke()
-        // Helvetica Bold, or where it must be embedded (PDF/A, or a custom stamp's words beyond
+        // StampLabel.titleFont (Helvetica Bold), or where it must be embedded (PDF/A, or a custom stamp's words beyond
         // WinAnsi) Nimbus Sans Bold, with the script fonts, shaped, for what it lacks.
         let word = label.title
-        let chosen = AppearanceTextFont(for: [word], standard: .helveticaBold, embeds: embedsFonts, in: &appearance)
+        let chosen = AppearanceTextFont(for: [word], standard: StandardFont(rawValue: StampLabel.titleFont) ?? .helveticaBold, embeds: embedsFonts, in: &appearance)
         let font = chosen.font
         // In the standard font the core lays the title out (StampLabel.titleLayout, which the
         // browser draws by); shaped or embedded, it is measured in the font drawn.

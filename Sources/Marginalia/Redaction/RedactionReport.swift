@@ -8,7 +8,7 @@ public struct RedactionOptions: Sendable {
     /// JavaScript and open actions, and embedded files.
     public var scrubsMetadata: Bool
 
-    public init(overlayColor: Color = .black, scrubsMetadata: Bool = false) {
+    public init(overlayColor: Color = AnnotationSubtype.redactionOverlayColor, scrubsMetadata: Bool = false) {
         self.overlayColor = overlayColor
         self.scrubsMetadata = scrubsMetadata
     }

@@ -37,7 +37,7 @@ extension AnnotationKind {
             self = .polyLine(PolyLine(vertices: p, startEnding: start, endEnding: end))
         case .freeText:
             guard let text = fields.text ?? (wider ? "" : nil) else { throw fail("text", "missing") }
-            let size = fields.fontSize ?? 12
+            let size = fields.fontSize ?? FreeText.defaultFontSize
             // A file's box may be larger (drawn at TextBoxLayout.drawnFontSize).
             guard size.isFinite, size > 0 || (wider && size == 0), size <= 1000 || wider else {
                 throw fail("fontSize", "expected a size from 0 to 1000 points")

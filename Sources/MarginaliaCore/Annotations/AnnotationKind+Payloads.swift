@@ -74,10 +74,12 @@ extension AnnotationKind {
         /// The text's colour when none is named (the annotation JSON's `textColor`, `/DA`'s
         /// colour): black, as `/DA` without a colour operator draws (12.7.4.3).
         public static let defaultTextColor = Color.black
+        /// The text's size when none is named (the annotation JSON's `fontSize`), in points.
+        public static let defaultFontSize: Double = 12
         /// `/RC` rich text (XHTML) as read; kept, not interpreted.
         public var richText: String?
 
-        public init(text: String, font: String = "Helvetica", fontSize: Double = 12, textColor: Color = FreeText.defaultTextColor,
+        public init(text: String, font: String = "Helvetica", fontSize: Double = FreeText.defaultFontSize, textColor: Color = FreeText.defaultTextColor,
                     alignment: Alignment = .left, richText: String? = nil) {
             self.text = text
             self.font = font

@@ -11,11 +11,11 @@ extension StampLabel {
 
     /// The box a named stamp is placed in when tapped: ``placedHeight`` tall and as wide as
     /// its title needs to be drawn at the largest size the frame allows (its width in
-    /// Helvetica-Bold, the font the appearance writes it in, over ``titleShare`` of the frame, plus the
+    /// ``titleFont``, the font the appearance writes it in, over ``titleShare`` of the frame, plus the
     /// frame's inset), kept within ``placedWidthRange``.
     public static func placedSize(name: String) -> CGSize {
         let tall = StampLabel(name: name, box: CGRect(x: 0, y: 0, width: placedWidthRange.upperBound, height: placedHeight))
-        let units = widestLineUnits(tall.title, StandardFontMetrics.helveticaBold)
+        let units = widestLineUnits(tall.title, titleMetrics)
         let titleWidth = Double(units) * tall.maximumFontSize / 1000
         let inset = Double(placedHeight) - Double(tall.frame.height)
         let width = min(placedWidthRange.upperBound, max(placedWidthRange.lowerBound, titleWidth / titleShare + inset))

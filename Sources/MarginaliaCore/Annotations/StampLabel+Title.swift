@@ -3,7 +3,7 @@ import Foundation
 #endif
 
 extension StampLabel {
-    /// Where a named stamp's title is drawn and how large, in Helvetica-Bold (the standard
+    /// Where a named stamp's title is drawn and how large, in ``StampLabel/titleFont`` (the standard
     /// font, not embedded): the appearance stream writes the title with these numbers, and the
     /// browser's overlay draws it where they say (the bridge's `stampLabel`), so the two agree
     /// to the glyph (docs/engine.md, "Drawn once").
@@ -19,12 +19,12 @@ extension StampLabel {
         public var width: Double
     }
 
-    /// The title laid out in Helvetica-Bold's widths (``StandardFontMetrics/helveticaBold``,
+    /// The title laid out in ``StampLabel/titleFont``'s widths (Helvetica-Bold's,
     /// no kerning, as `Tj` draws it): each Unicode scalar measured by its WinAnsi code (one
     /// WinAnsi lacks as `?`, which the standard font draws in its place), the widest line of
     /// the title (lines broken at CR and LF) deciding the size.
     public var titleLayout: TitleLayout {
-        let metrics = StandardFontMetrics.helveticaBold
+        let metrics = Self.titleMetrics
         let units = Self.widestLineUnits(title, metrics)
         let size = fontSize(titleWidthAtOne: Double(units) * 1 / 1000)
         let width = Double(units) * size / 1000

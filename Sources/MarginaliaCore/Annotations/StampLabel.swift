@@ -24,6 +24,13 @@ public struct StampLabel: Equatable, Sendable {
     /// The share of the frame's width the title may take.
     static let titleShare = 0.85
 
+    /// The standard font the title is written in (its `BaseFont` name): the appearance stream
+    /// writes it, ``titleLayout`` measures in its widths, and the bridge's `stampLabel` answers
+    /// its face for the browser to show the title in.
+    public static let titleFont = "Helvetica-Bold"
+    /// The widths of ``titleFont``.
+    static var titleMetrics: StandardFontMetrics { StandardFontNames.metrics(titleFont) ?? .helveticaBold }
+
     /// The label of a stamp named `name` drawn in `box` (its appearance's bounding box).
     public init(name: String, box: CGRect) {
         title = Self.title(name)

@@ -51,6 +51,9 @@ extension EngineBridge {
                         ("marks", .array(marksJSON(drawing)))])
     }
 
+    /// The sides a `brushSample` box may have, in points.
+    static let brushSampleSizeRange: ClosedRange<Double> = 8...2000
+
     /// `brushSample`: a sample stroke of `brush` `width` points wide across a box `size`
     /// points (y up, origin at the lower left), with a pressure ramp when `usesPressure`:
     /// the Draw settings' brush picker and preview. `{paths: MARKS, width, brush,
@@ -59,11 +62,11 @@ extension EngineBridge {
         let brush = try request.member("brush").choice(InkBrush.self)
         let width = try request.optionalMember("width")?.number() ?? InkPreset.pen.width
         guard width > 0, width <= InkPreset.widthRange.upperBound else {
-            throw CommandError.malformed("width: expected a number above 0 and at most \(Int(InkPreset.widthRange.upperBound))")
+            throw CommandError.malformed("width: expected a number above 0 and at most \(JSONWriter.number(InkPreset.widthRange.upperBound))")
         }
         let size = try request.optionalMember("size")?.numbers(count: 2...2, what: "[width, height]") ?? [120, 36]
-        guard size[0] >= 8, size[1] >= 8, size[0] <= 2000, size[1] <= 2000 else {
-            throw CommandError.malformed("size: expected [width, height], each 8 to 2000")
+        guard size.allSatisfy({ Self.brushSampleSizeRange.contains($0) }) else {
+            throw CommandError.malformed("size: expected [width, height], each \(Self.brushSampleSizeRange.spelled)")
         }
         let usesPressure = try request.optionalMember("usesPressure")?.bool() ?? false
         let (points, pressures) = Self.samplePath(width: size[0], height: size[1], inset: min(width * 0.75 + 2, size[1] / 2))

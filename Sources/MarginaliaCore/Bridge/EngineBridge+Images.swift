@@ -12,14 +12,16 @@ extension EngineBridge {
     func imageCall(_ name: String, _ request: JSONField) throws(CommandError) -> JSONValue? {
         switch name {
         case "stampLabel":
-            // A named stamp's frame and title (StampLabel), as its appearance draws them.
+            // A named stamp's frame and title (StampLabel), as its appearance draws them, and
+            // the face the title is written in.
             let label = StampLabel(name: try request.optionalMember("name")?.string() ?? "Draft", box: try request.member("rect").rect())
             let layout = label.titleLayout
             return .object([("title", .string(label.title)), ("frame", .rect(label.frame)), ("lineWidth", .number(label.lineWidth)),
                             ("radius", .number(label.radius)), ("maximumFontSize", .number(label.maximumFontSize)),
                             ("titleWidth", .number(label.titleWidth)), ("fontSize", .number(layout.fontSize)),
                             ("titleOrigin", .array([.number(layout.x), .number(layout.baseline)])),
-                            ("titleLength", .number(layout.width))])
+                            ("titleLength", .number(layout.width)),
+                            ("face", Self.fontFaceJSON(StandardFontNames.face(of: StampLabel.titleFont)))])
         case "stampSize":
             // The box a named stamp is placed in when tapped (StampLabel.placedSize).
             let size = StampLabel.placedSize(name: try request.member("name").string())

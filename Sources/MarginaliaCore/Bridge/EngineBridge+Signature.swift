@@ -12,6 +12,9 @@ extension EngineBridge {
         return try signatureInk(request)
     }
 
+    /// The sides a signature pad (`padSize`) may have.
+    static let padSizeRange: ClosedRange<Double> = 1...10_000
+
     /// `signatureInk`: `strokes` `[[[x, y, pressure?, time?]]]` (pad space: y down), `padSize`
     /// `[w, h]`, `rect` (page space), `pageIndex`, `ink` (`{color, width, opacity,
     /// usesPressure}`, the Draw tool's keys; the width in page points) → `{annotation}`: an ink
@@ -19,8 +22,8 @@ extension EngineBridge {
     /// tool's strokes are (``HandwrittenSignature``).
     func signatureInk(_ request: JSONField) throws(CommandError) -> JSONValue {
         let size = try request.member("padSize").numbers(count: 2...2, what: "[width, height]")
-        guard size[0] >= 1, size[1] >= 1, size[0] <= 10_000, size[1] <= 10_000 else {
-            throw CommandError.malformed("padSize: expected [width, height], each 1 to 10000")
+        guard size.allSatisfy({ Self.padSizeRange.contains($0) }) else {
+            throw CommandError.malformed("padSize: expected [width, height], each \(Self.padSizeRange.spelled)")
         }
         let list = try request.member("strokes").array(maximumCount: HandwrittenSignature.maximumStrokes)
         var strokes: [[StrokeSample]] = []

@@ -101,18 +101,18 @@ extension EditorCommand {
         var style = Restyle()
         style.color = try field.optionalMember("color")?.color()
         if let width = try field.optionalMember("width")?.number() {
-            guard Restyle.widthRange.contains(width) else { throw CommandError.malformed("\(field.path).width: expected 0 to 200 points") }
+            guard Restyle.widthRange.contains(width) else { throw CommandError.malformed("\(field.path).width: expected \(Restyle.widthRange.spelled) points") }
             style.width = width
         }
         if let opacity = try field.optionalMember("opacity")?.number() {
-            guard Restyle.opacityRange.contains(opacity) else { throw CommandError.malformed("\(field.path).opacity: expected 0 to 1") }
+            guard Restyle.opacityRange.contains(opacity) else { throw CommandError.malformed("\(field.path).opacity: expected \(Restyle.opacityRange.spelled)") }
             style.opacity = opacity
         }
         if let fill = try field.optionalMember("fill") {
             style.fill = try fill.string() == "none" ? Restyle.Fill.none : .color(try fill.color())
         }
         if let size = try field.optionalMember("fontSize")?.number() {
-            guard Restyle.fontSizeRange.contains(size) else { throw CommandError.malformed("\(field.path).fontSize: expected 1 to 400 points") }
+            guard Restyle.fontSizeRange.contains(size) else { throw CommandError.malformed("\(field.path).fontSize: expected \(Restyle.fontSizeRange.spelled) points") }
             style.fontSize = size
         }
         style.bold = try field.optionalMember("bold")?.bool()

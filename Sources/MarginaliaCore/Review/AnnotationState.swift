@@ -28,6 +28,10 @@ public enum ReviewState: String, CaseIterable, Equatable, Hashable, Sendable {
     case rejected = "Rejected"
     case cancelled = "Cancelled"
     case completed = "Completed"
+
+    /// The states in the order the editor offers them to a reviewer: the verdicts, then
+    /// ``none``, which takes the reviewer's state back (the bridge's `annotationVocabulary`).
+    public static let offered: [ReviewState] = [.accepted, .rejected, .cancelled, .completed, .none]
 }
 
 /// `/State` and `/StateModel` of a state annotation, as written in the file. The two models of

@@ -6,7 +6,8 @@
 // once per page and handed to the engine, which keeps them until the document or its pages
 // change (then `selectText` answers `needsText` and they are fetched again).
 
-import { settings } from '../settings.js';
+import { settings, markupColor } from '../settings.js';
+import { defaultOpacityOfType } from '../vocabulary.js';
 import { drawAnnotation } from '../overlay.js';
 import { call } from '../engine.js';
 import * as api from '../api.js';
@@ -39,8 +40,9 @@ export function createHighlightTool(editor) {
 
   function annotation(pageIndex, quads) {
     return {
-      type: settings.markup.kind, pageIndex, color: settings.markup.color,
-      opacity: settings.markup.kind === 'highlight' ? 0.5 : 1, quads,
+      // The opacity the engine gives a new annotation of the kind (half for a highlight).
+      type: settings.markup.kind, pageIndex, color: markupColor(),
+      opacity: defaultOpacityOfType(settings.markup.kind), quads,
     };
   }
 

@@ -7,7 +7,7 @@
 // applied here: until it is, it shows as an outline in its `color` (`/C`); `fill` (`/IC`) and
 // `overlayText` are what will replace the content, set in the tool's settings.
 
-import { settings, update } from '../settings.js';
+import { settings, update, redactionOverlay } from '../settings.js';
 import { drawAnnotation } from '../overlay.js';
 import { call } from '../engine.js';
 import { section, swatches } from '../popover.js';
@@ -65,10 +65,10 @@ export function createRedactTool(editor) {
 
 /** A redaction mark's annotation JSON: over text its quads, over an area its rect. */
 function redaction(pageIndex, { quads, rect }) {
-  const { overlay, overlayText } = settings.redact;
+  const { overlayText } = settings.redact;
   return {
     // The outline shown until the mark is applied (`/C`): the engine's colour for a mark.
-    type: 'redact', pageIndex, color: defaultColorOfType('redact'), fill: overlay,
+    type: 'redact', pageIndex, color: defaultColorOfType('redact'), fill: redactionOverlay(),
     ...(quads ? { quads } : { rect }), ...(overlayText ? { overlayText } : {}),
   };
 }
@@ -82,7 +82,7 @@ export function redactSettings() {
   });
   text.addEventListener('change', () => update((s) => { s.redact.overlayText = text.value.trim(); }));
   return [
-    section(t('redact.overlayColour'), swatches(r.overlay, (c) => update((s) => { s.redact.overlay = c; }), { label: t('redact.overlayColour') })),
+    section(t('redact.overlayColour'), swatches(redactionOverlay(), (c) => update((s) => { s.redact.overlay = c; }), { label: t('redact.overlayColour') })),
     section(t('redact.overlayText'), text),
   ];
 }

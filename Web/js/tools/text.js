@@ -4,7 +4,7 @@
 
 import { settings } from '../settings.js';
 import { editText } from './textbox.js';
-import { defaultTextColorOfType } from '../vocabulary.js';
+import { defaultTextColorOfType, defaultFontSizeOfType } from '../vocabulary.js';
 
 /** @param {import('../editor.js').Editor} editor */
 export function createTextTool(editor) {
@@ -13,9 +13,11 @@ export function createTextTool(editor) {
 
     /** Types the text of a new box the engine placed; resolves with it (null if cancelled). */
     typeNew(request) {
-      const t = settings.prefs.text ?? {};
+      // The Text tool's settings as the engine keeps them (its preferences, every value
+      // present and in range: TextToolSettings).
+      const t = settings.prefs.text;
       return editText(editor, request.pageIndex, request.target.rect, {
-        fontSize: t.fontSize ?? 14, color: t.textColor ?? defaultTextColorOfType('freeText'), background: t.backgroundColor ?? '',
+        fontSize: t.fontSize, color: t.textColor, background: t.backgroundColor ?? '',
         box: { font: t.bold ? 'Helvetica-Bold' : 'Helvetica', border: 0, alignment: 'left' },
       });
     },
@@ -23,7 +25,7 @@ export function createTextTool(editor) {
     /** Edits an existing text box in place; emptying it removes the box. */
     async editText(a) {
       const text = await editText(editor, a.pageIndex, a.rect, {
-        text: a.text, fontSize: a.fontSize ?? 12, color: a.textColor ?? defaultTextColorOfType(a.type), background: a.color ?? '',
+        text: a.text, fontSize: a.fontSize ?? defaultFontSizeOfType(a.type), color: a.textColor ?? defaultTextColorOfType(a.type), background: a.color ?? '',
         box: { font: a.font, border: a.width ?? 0, alignment: a.alignment ?? 'left' },
       });
       if (text === null || text === a.text) return;

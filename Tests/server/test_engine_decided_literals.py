@@ -1,0 +1,101 @@
+"""What the engine decides, the browser asks it (issue 28): checked without a build, the browser's
+JavaScript spells none of the values it now reads from the engine (docs/engine.md, the
+`annotationVocabulary` and `stampLabel` rows): the Review model's state names (the review panel
+reads `reviewStates`), a new annotation's colours in the modules that make one or keep the
+tools' settings (the vocabulary's `defaultColor`, `defaultFill`, `defaultTextColor`), and the
+stamp title's font (`stampLabel`'s `face`). The exceptions below say why each is not one."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+
+import pytest
+
+from i18n_literals import ROOT, _literals
+
+REVIEW_STATES = {"Accepted", "Rejected", "Cancelled", "Completed", "None"}
+COLOUR = re.compile(r"#(?:[0-9A-Fa-f]{3}|[0-9A-Fa-f]{6})")
+# The modules that make a new annotation from the tools' settings, or keep those settings.
+MAKERS = {"Web/js/settings.js", "Web/js/tools/highlight.js", "Web/js/tools/redact.js", "Web/js/tools/text.js",
+          "Web/js/review.js", "Web/js/overlay.js", "Web/js/tools/select.js"}
+FONTS = {"Helvetica-Bold"}
+
+# (file, literal): how many times it may appear there, and why.
+ALLOWED = {
+    ("Web/js/settings.js", "#000000"): (1, "currentInk's preset before the engine answered the preferences (not a new annotation's default)"),
+    ("Web/js/overlay.js", "#888"): (1, "the dashed outline shown while an image stamp's picture loads: the editor's own chrome, not a colour of the annotation"),
+    ("Web/js/tools/text.js", "Helvetica-Bold"): (1, "the Text tool's bold setting as a font name for the typing box (issue 28, part B)"),
+}
+
+
+def decided_literals() -> Counter:
+    found: Counter = Counter()
+    for path in sorted((ROOT / "Web" / "js").rglob("*.js")):
+        rel = str(path.relative_to(ROOT))
+        for _, text in _literals(path.read_text(encoding="utf-8")):
+            if text in REVIEW_STATES or text in FONTS or (rel in MAKERS and COLOUR.fullmatch(text)):
+                found[(rel, text)] += 1
+    return found
+
+
+def test_the_scanner_sees_such_literals():
+    # The judge of the check below: a blind scanner would pass it.
+    source = "const STATES = ['Accepted', 'None']; const c = { color: '#FFE600' }; // 'Rejected'"
+    assert [text for _, text in _literals(source)] == ["Accepted", "None", "#FFE600"]
+
+
+def test_the_browser_spells_no_value_the_engine_decides():
+    found = decided_literals()
+    extra = {key: count for key, count in found.items() if count > ALLOWED.get(key, (0, ""))[0]}
+    assert not extra, "values the engine decides, spelled in the browser (read them from Web/js/vocabulary.js or the engine's answer): " + \
+        ", ".join(f"{file}: {text!r} ×{count}" for (file, text), count in sorted(extra.items()))
+
+
+def test_every_exception_is_still_needed():
+    found = decided_literals()
+    stale = [key for key in ALLOWED if found.get(key, 0) == 0]
+    assert not stale, f"exceptions no source needs any more (remove them): {stale}"
+
+
+# A comment, or a string literal (its quotes kept, its text dropped), in one left-to-right pass.
+COMMENT_OR_STRING = re.compile(r"//[^\n]*|/\*.*?\*/|'(?:\\.|[^'\\\n])*'|\"(?:\\.|[^\"\\\n])*\"|`(?:\\.|[^`\\])*`", re.S)
+
+
+def code(path: str) -> str:
+    """The file's code with its comments and string literals' contents left out, so a number
+    is found only where the code computes with it."""
+    source = (ROOT / path).read_text(encoding="utf-8")
+    return COMMENT_OR_STRING.sub(lambda m: "" if m.group(0)[0] == "/" else m.group(0)[0] * 2, source)
+
+
+def numbers(path: str) -> set[str]:
+    return set(re.findall(r"(?<![\w.$])\d+(?:\.\d+)?(?![\w.])", code(path)))
+
+
+TOOLS = {"select", "draw", "erase", "text", "shape", "image", "note", "form", "highlight", "redact"}
+
+
+def test_certification_names_no_tool():
+    """certification.js: which change each tool makes is the engine's (`toolChanges`,
+    EditorTool.certifiedChange), not a table of tool names of its own."""
+    tools = [text for _, text in _literals((ROOT / "Web/js/certification.js").read_text(encoding="utf-8")) if text in TOOLS]
+    assert tools == [], f"tools named in certification.js (ask the engine): {tools}"
+    assert not re.search(r"\b(?:draw|erase|shape|highlight|redact)\s*:", code("Web/js/certification.js")), "a table keyed by tool names"
+
+
+@pytest.mark.parametrize("path, copied", [
+    # The engine's `openingPlace`: Viewport.pageGap (12) and Viewport.automaticZoomLimit (1.25).
+    ("Web/js/earlypage.js", {"12", "1.25"}),
+    # The engine's `blankPage`: EditorCommand.blankPageSize, US Letter (612 x 792).
+    ("Web/js/editor.js", {"612", "792"}),
+])
+def test_no_engine_number_is_written_again(path, copied):
+    assert not numbers(path) & copied, f"{path} computes with the engine's {sorted(numbers(path) & copied)}: ask the engine"
+
+
+def test_the_scanner_sees_numbers_outside_comments_and_strings():
+    # The judge of the checks above: were the scanner blind, they would pass on anything.
+    found = numbers("Web/js/earlypage.js")
+    assert "2000" in found, found  # EDITOR_WAIT_LIMIT_MS, code of the file's own
+    assert "36" not in found, "the issue number of a comment is not code"
