@@ -32,7 +32,6 @@ ALLOWED = {
     ("Web/js/i18n.js", "the   catalog answered  "): "the console's reason for showing English, written before any catalog is there",
     ("Web/js/overlaytext.js", "Helvetica, Arial, 'Nimbus Sans', 'Liberation Sans', sans-serif"): "a CSS font-family list",
     ("Web/js/tools/sign.js", "the script face ( ) could not be loaded"): "names the font file's URL: a deployment fault, not the user's",
-    ("Web/js/certification.js", "annotations"): "the change the text tool needs (a key of the server's `allows`), not a string shown",
 }
 
 
