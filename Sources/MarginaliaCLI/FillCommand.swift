@@ -81,13 +81,11 @@ enum FillCommand {
     /// fields): strict JSON (RFC 8259, no trailing commas; an error names the byte), a number
     /// written as the double it reads, and a name given twice keeping its last value, as every
     /// JSON the project reads (``JSONObject``).
+    /// The largest VALUES.json read: 64 MiB.
+    static let maximumValuesBytes = 64 << 20
+
     static func readValues(_ path: String) throws -> [(name: String, value: FormValue)] {
-        let bytes: [UInt8]
-        do {
-            bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
-        } catch {
-            throw CommandFailure(description: "\(path): cannot read the file", code: ExitCode.badInput)
-        }
+        let bytes = [UInt8](try readInput(path, limit: maximumValuesBytes))
         let shape = "\(path): expected a JSON object {\"field name\": \"text\" | true | false | [\"a\", \"b\"]}"
         let parsed: JSONValue
         do throws(JSONSyntaxError) {

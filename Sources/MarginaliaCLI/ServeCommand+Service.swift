@@ -27,6 +27,13 @@ extension ServeCommand {
 
     /// Opens the store and imports the FILE arguments (or the sample document into an empty
     /// store).
+    /// The name a document given as `path` is imported under: its file name, or `document.pdf`
+    /// for a pipe of a process substitution (`serve <(…)` gives `/dev/fd/63`: a number, no name).
+    static func importedName(_ path: String) -> String {
+        if path.hasPrefix("/dev/fd/") || path.hasPrefix("/proc/") { return "document.pdf" }
+        return (path as NSString).lastPathComponent
+    }
+
     static func openService(_ options: Options) throws -> DocumentService {
         let service: DocumentService
         do {
@@ -40,7 +47,7 @@ extension ServeCommand {
         for path in options.files {
             let data = try readInput(path, limit: options.http.uploads?.maxSize ?? UploadSpooling.defaultMaxSize)
             do {
-                let summary = try service.catalogue.importDocument(name: (path as NSString).lastPathComponent, data: data)
+                let summary = try service.catalogue.importDocument(name: importedName(path), data: data)
                 print("Imported \(path) as \(summary.id)")
             } catch {
                 throw CommandFailure(description: "\(path): \(error)", code: ExitCode.badInput)

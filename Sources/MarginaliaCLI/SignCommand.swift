@@ -116,7 +116,11 @@ enum SignCommand {
         if let path, path != "-" {
             data = try readInput(path, limit: InputFile.smallFileLimit)
         } else {
-            data = FileHandle.standardInput.readDataToEndOfFile()
+            do {
+                data = try InputFile.read(descriptor: STDIN_FILENO, path: "standard input", limit: InputFile.smallFileLimit)
+            } catch {
+                throw CommandFailure(description: "the password: \(error)", code: ExitCode.badInput)
+            }
         }
         let text = String(decoding: data, as: UTF8.self)
         return String(text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first ?? "")

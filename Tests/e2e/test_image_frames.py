@@ -72,6 +72,9 @@ def test_a_cropped_turned_framed_image_is_drawn_as_saved(new_editor):
     assert editor.count("#popover input[aria-label='Frame width']") == 1
     editor.js("""(() => { const input = document.querySelector("#popover input[aria-label='Frame width']");
         input.value = '6'; input.dispatchEvent(new Event('input', { bubbles: true })); })()""")
+    # The width applied (and the popover drawn again with it) before the colour is picked: a
+    # click on the swatches being replaced was lost once in WebKit on a loaded machine.
+    editor.wait_until("document.querySelector('.annotation.stamp[data-id=\"photo\"] .image-frame')?.getAttribute('stroke-width') === '6'")
     editor.click('#popover [aria-label="Frame colour"] button[title="Blue"]')
     editor.wait_until("document.querySelector('.annotation.stamp[data-id=\"photo\"] .image-frame')?.getAttribute('stroke') === '#0000FF'")
     [photo] = [a for a in editor.annotations() if a["id"] == "photo"]

@@ -89,6 +89,9 @@ def test_certification_names_no_tool():
     ("Web/js/earlypage.js", {"12", "1.25"}),
     # The engine's `blankPage`: EditorCommand.blankPageSize, US Letter (612 x 792).
     ("Web/js/editor.js", {"612", "792"}),
+    # The vocabulary's `defaultFontSize` (AnnotationSubtype.defaultFontSize, 12): a text box
+    # that names no size is edited at it.
+    ("Web/js/tools/text.js", {"12"}),
 ])
 def test_no_engine_number_is_written_again(path, copied):
     assert not numbers(path) & copied, f"{path} computes with the engine's {sorted(numbers(path) & copied)}: ask the engine"

@@ -9,12 +9,15 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import subprocess
 import threading
+import time
+import urllib.request
 
 import pypdf
 
-from serve_process import Server
+from serve_process import Server, free_port
 
 
 def fifo_with(path, content: bytes) -> threading.Thread:
@@ -51,6 +54,34 @@ def test_serve_imports_a_document_and_reads_a_secret_from_pipes(binary, tmp_path
         assert server.stop() == 0
     printed = server.log.read_text()
     assert f"Imported {tmp_path / 'report.pdf'} as " in printed, printed
+
+
+def test_a_document_given_by_process_substitution_is_named_document_pdf(binary, tmp_path):
+    """`serve <(…)` as a shell runs it: the path is /dev/fd/63, whose last part is no name."""
+    pdf = tmp_path / "sample.pdf"
+    sample(binary, pdf)
+    data, log = tmp_path / "data", tmp_path / "serve.log"
+    port = free_port()
+    with open(log, "w") as output:
+        process = subprocess.Popen(["bash", "-c", f'exec "{binary}" serve <(cat "{pdf}") --port {port} --data "{data}"'],
+                                   stdout=output, stderr=subprocess.STDOUT)
+    try:
+        deadline = time.monotonic() + 60
+        while process.poll() is None and time.monotonic() < deadline:
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/v1/documents", timeout=5) as answer:
+                    documents = json.load(answer)["documents"]
+                break
+            except OSError:
+                time.sleep(0.05)
+        else:
+            raise AssertionError(f"serve did not answer: {log.read_text()}")
+    finally:
+        process.send_signal(signal.SIGTERM)
+        status = process.wait(timeout=60)
+    printed = log.read_text()
+    assert status == 0 and "Imported /dev/fd/" in printed, printed
+    assert [d["name"] for d in documents] == ["document.pdf"], documents
 
 
 def test_annotate_reads_its_annotations_from_a_pipe(binary, tmp_path):

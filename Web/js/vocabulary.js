@@ -47,7 +47,7 @@ export const defaultTextColorOfType = (type) => kindOfType(type)?.defaultTextCol
 export const defaultFontSizeOfType = (type) => kindOfType(type)?.defaultFontSize ?? null;
 
 /**
- * The opacity a new annotation of JSON `type` is made with when it names none (the table's
+ * The opacity the editor's tools make a new annotation of JSON `type` with (the table's
  * `defaultOpacity`: half for a highlight); 1 for a type the table lacks.
  */
 export const defaultOpacityOfType = (type) => kindOfType(type)?.defaultOpacity ?? 1;

@@ -69,8 +69,6 @@ extension Annotation {
                 throw fail("opacity", "expected a number from 0 to 1")
             }
             self.opacity = opacity
-        } else if defaults {
-            self.opacity = Self.defaultOpacity(of: kind)
         }
         try readBorder(fields, reading: reading, fail: fail)
         try readRect(fields, reading: reading, fail: fail)
@@ -194,11 +192,5 @@ extension Annotation {
         if case .stamp(let stamp) = kind, stamp.isImage { return imageFrameColor }
         guard let subtype = kind.annotationSubtype else { return .black }
         return subtype.defaultColor
-    }
-
-    /// The opacity used when the JSON gives none: the kind's subtype's
-    /// (``AnnotationSubtype/defaultOpacity``), 1 for a subtype the standard does not have.
-    static func defaultOpacity(of kind: AnnotationKind) -> Double {
-        kind.annotationSubtype?.defaultOpacity ?? 1
     }
 }

@@ -35,10 +35,12 @@ extension AnnotationSubtype {
         self == .freeText ? AnnotationKind.FreeText.defaultFontSize : nil
     }
 
-    /// The opacity (`/CA`) a new annotation of the subtype is made with when its JSON names none
-    /// (the vocabulary table's `defaultOpacity`): half for a highlight, whose fill lies over the
-    /// text (the Multiply blend mode keeps the text dark, half keeps the colour light); fully
-    /// opaque for the rest. A file's annotation without `/CA` is read as 1 all the same (12.5.2).
+    /// The opacity (`/CA`) the editor's tools make a new annotation of the subtype with (the
+    /// vocabulary table's `defaultOpacity`): half for a highlight, whose fill lies over the text
+    /// (the Multiply blend mode keeps the text dark, half keeps the colour light); fully opaque
+    /// for the rest. The annotation JSON's own default stays 1, as a file's annotation without
+    /// `/CA` is (12.5.2): what the API and the CLI are given is written as given, and a
+    /// document that forbids transparency (PDF/A-1) takes a highlight that names no opacity.
     public var defaultOpacity: Double {
         self == .highlight ? 0.5 : 1
     }

@@ -19,7 +19,7 @@ extension EngineBridge {
     /// kind that names none is painted in (``AnnotationSubtype/defaultColor``, `#RRGGBB`, null
     /// for none), `defaultTextColor` and `defaultFontSize` those of its text
     /// (``AnnotationSubtype/defaultTextColor``, ``AnnotationSubtype/defaultFontSize``, null
-    /// for kinds without), `defaultOpacity` its opacity (``AnnotationSubtype/defaultOpacity``),
+    /// for kinds without), `defaultOpacity` the opacity the tools make it with (``AnnotationSubtype/defaultOpacity``),
     /// `defaultFill` its interior colour (``AnnotationSubtype/defaultFill``, null for none),
     /// the capabilities by their names (``AnnotationCapabilities/names``); `reviewStates` the
     /// states of the Review model in the order a reviewer is offered them

@@ -20,6 +20,8 @@ extension EditorCommand {
     public static func blankPage(after current: Int, pages: [PageGeometry]) -> EditorCommand {
         let size = pages.indices.contains(current) ? pages[current].size : blankPageSize
         let side = { (length: CGFloat) in min(blankPageSideRange.upperBound, max(blankPageSideRange.lowerBound, Double(length))) }
-        return .insertPage(index: min(max(0, current + 1), pages.count), width: side(size.width), height: side(size.height))
+        // After the last page for any `current` past it (Int.max included: no `current + 1` to overflow).
+        let index = current < 0 ? 0 : current >= pages.count ? pages.count : current + 1
+        return .insertPage(index: index, width: side(size.width), height: side(size.height))
     }
 }

@@ -5,6 +5,9 @@ import Darwin
 #endif
 import Foundation
 
+// In PDFCore, beside ByteSource, which reads a PDF given as a pipe with it; the CLI and the
+// server read keys, secrets and the rest with it through Marginalia, which re-exports PDFCore.
+
 /// Reads a file named on a command line or in a setting, whatever kind of file it is: a
 /// regular file, a named pipe or process substitution (`<(…)`), a device. Foundation's
 /// `FileManager.contents(atPath:)` answers nil for a pipe and never says why a read failed;
@@ -31,7 +34,7 @@ public enum InputFile {
     /// The bytes of the open file `descriptor` (named `path` in errors) from where it stands
     /// to its end, at most `limit` of them. A pipe must be read through the descriptor that
     /// opened it: opened again, what its writer sent to the first would be lost.
-    static func read(descriptor: Int32, path: String, limit: Int) throws(InputFileError) -> Data {
+    public static func read(descriptor: Int32, path: String, limit: Int) throws(InputFileError) -> Data {
         var bytes = Data()
         var info = stat()
         if fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_size > 0 {

@@ -104,6 +104,10 @@ struct PageCommandTests {
         #expect(EditorCommand.blankPage(after: 1, pages: pages) == .insertPage(index: 2, width: 540, height: 720))
         #expect(EditorCommand.blankPage(after: 2, pages: pages) == .insertPage(index: 3, width: 3, height: 14_400))
         #expect(EditorCommand.blankPage(after: 0, pages: []) == .insertPage(index: 0, width: 612, height: 792))
+        // A page number from outside, past the pages or before them: at the end, at the start
+        // (Int.max once trapped on `current + 1`, ending the browser's engine).
+        #expect(EditorCommand.blankPage(after: Int.max, pages: pages) == .insertPage(index: 3, width: 612, height: 792))
+        #expect(EditorCommand.blankPage(after: -5, pages: pages) == .insertPage(index: 0, width: 612, height: 792))
         // An insertPage naming no size inserts Letter too.
         #expect(try EditorCommand(json: JSONField(JSONParser.parse(#"{"type":"insertPage","index":0}"#), path: "command"))
                     == .insertPage(index: 0, width: 612, height: 792))
