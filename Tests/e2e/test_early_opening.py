@@ -234,18 +234,23 @@ def test_the_editor_starts_once_the_early_page_is_drawn(new_editor, large_docume
         assert marks["start"] >= marks["wait"] + EDITOR_WAIT_LIMIT_MS - 5, f"the editor waited for the bound: {marks}"
 
 
-@pytest.mark.chromium_only("holds the file's end back through Playwright's request routing")
-def test_the_editor_starts_after_a_bound_without_the_early_page(new_tab, web_server, large_document):
-    tab = new_tab()
-    held = []
-
-    def hold_the_end(route):
+def hold_the_files_end(tab, held: list) -> None:
+    """Holds the tab's first request for the file's end (a suffix range) in `held`, to be
+    let go by the test; every other request for the file goes on."""
+    def hold(route):
         if route.request.headers.get("range", "").startswith("bytes=-") and not held:
             held.append(route)
         else:
             route.continue_()
 
-    tab.page.route("**/file", hold_the_end)
+    tab.page.route("**/file", hold)
+
+
+@pytest.mark.chromium_only("holds the file's end back through Playwright's request routing")
+def test_the_editor_starts_after_a_bound_without_the_early_page(new_tab, web_server, large_document):
+    tab = new_tab()
+    held = []
+    hold_the_files_end(tab, held)
     page = Page(tab, web_server)
     tab.page.goto(f"{web_server}/?doc={large_document}", wait_until="commit")
     wait_until_held(tab, held, "the file's end")
@@ -295,14 +300,7 @@ def test_pdfjs_is_loaded_while_the_files_first_answers_are_on_their_way(new_tab,
     too, through pdfjs.js) are held back at the network, and pdf.js's module runs all the same."""
     tab = new_tab()
     held_end, held_module = [], []
-
-    def hold_the_end(route):
-        if route.request.headers.get("range", "").startswith("bytes=-") and not held_end:
-            held_end.append(route)
-        else:
-            route.continue_()
-
-    tab.page.route("**/file", hold_the_end)
+    hold_the_files_end(tab, held_end)
     tab.page.route("**/app/js/toolbar.js", lambda route: held_module.append(route))  # main.js's, not earlyopen.js's
     page = Page(tab, web_server)
     tab.page.goto(f"{web_server}/?doc={large_document}", wait_until="commit")
