@@ -161,6 +161,19 @@ def scan_editor() -> list[Literal]:
     return found
 
 
+def over_allowed(found, allowed: dict) -> str:
+    """The literals `found` (a Counter of (file, text)) holds more often than `allowed` lets
+    them appear (each key's first item is its count; a key not listed may appear none), as
+    "file: 'text' ×count, ..."; empty when there are none. The literal checks' judge."""
+    extra = {key: count for key, count in found.items() if count > allowed.get(key, (0, ""))[0]}
+    return ", ".join(f"{file}: {text!r} ×{count}" for (file, text), count in sorted(extra.items()))
+
+
+def stale_allowances(found, allowed: dict) -> list:
+    """The keys of `allowed` that no source needs any more (none of them `found`)."""
+    return [key for key in allowed if found.get(key, 0) == 0]
+
+
 if __name__ == "__main__":
     for literal in scan_editor():
         print(literal)

@@ -12,7 +12,7 @@ from collections import Counter
 
 import pytest
 
-from i18n_literals import ROOT, _literals
+from i18n_literals import ROOT, _literals, over_allowed, stale_allowances
 
 REVIEW_STATES = {"Accepted", "Rejected", "Cancelled", "Completed", "None"}
 COLOUR = re.compile(r"#(?:[0-9A-Fa-f]{3}|[0-9A-Fa-f]{6})")
@@ -46,15 +46,12 @@ def test_the_scanner_sees_such_literals():
 
 
 def test_the_browser_spells_no_value_the_engine_decides():
-    found = decided_literals()
-    extra = {key: count for key, count in found.items() if count > ALLOWED.get(key, (0, ""))[0]}
-    assert not extra, "values the engine decides, spelled in the browser (read them from Web/js/vocabulary.js or the engine's answer): " + \
-        ", ".join(f"{file}: {text!r} ×{count}" for (file, text), count in sorted(extra.items()))
+    extra = over_allowed(decided_literals(), ALLOWED)
+    assert not extra, "values the engine decides, spelled in the browser (read them from Web/js/vocabulary.js or the engine's answer): " + extra
 
 
 def test_every_exception_is_still_needed():
-    found = decided_literals()
-    stale = [key for key in ALLOWED if found.get(key, 0) == 0]
+    stale = stale_allowances(decided_literals(), ALLOWED)
     assert not stale, f"exceptions no source needs any more (remove them): {stale}"
 
 

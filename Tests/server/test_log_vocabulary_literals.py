@@ -22,7 +22,7 @@ import re
 from collections import Counter
 from functools import cache
 
-from i18n_literals import ROOT, _literals
+from i18n_literals import ROOT, _literals, over_allowed, stale_allowances
 from test_vocabulary_literals import swift_literals
 
 OPERATION_TABLE = "Sources/MarginaliaCore/Document/LoggedOperationName.swift"
@@ -85,15 +85,12 @@ def test_the_tables_name_every_operation_and_command():
 
 
 def test_no_source_names_an_operation_or_command_but_its_table():
-    found = named_literals()
-    extra = {key: count for key, count in found.items() if count > ALLOWED.get(key, (0, ""))[0]}
-    assert not extra, "operations or commands named outside their table (use LoggedOperationName / CommandType): " + \
-        ", ".join(f"{file}: {text!r} ×{count}" for (file, text), count in sorted(extra.items()))
+    extra = over_allowed(named_literals(), ALLOWED)
+    assert not extra, "operations or commands named outside their table (use LoggedOperationName / CommandType): " + extra
 
 
 def test_every_exception_is_still_needed():
-    found = named_literals()
-    stale = [key for key in ALLOWED if found.get(key, 0) == 0]
+    stale = stale_allowances(named_literals(), ALLOWED)
     assert not stale, f"exceptions no source needs any more (remove them): {stale}"
 
 
