@@ -5,6 +5,8 @@ and a note's text. Before, its line height was the browser's default ("normal") 
 engine's line height is asked of the engine itself (`textBoxLayout` of a box in the same font
 and size), at the textarea's own size and zoom."""
 
+import time
+
 import pytest
 
 from editor_harness import api
@@ -86,3 +88,24 @@ def test_a_files_box_above_1000_points_is_drawn_while_typed(new_editor, web_serv
     # 3,800 points wide less the padding: "Hi you" (4,251 points at 1,500) takes two lines.
     assert shown == [["Hi", 1500], ["you", 1500]], shown
     assert_engines_line_height(editor, "Helvetica")
+
+
+def test_a_files_box_above_1000_points_keeps_what_is_typed_into_it(new_editor, web_server):
+    """Review 9, item 1: typed into, a file's box of 1,500 points is saved with its new text at
+    its own size. Before, the server refused the change ("annotation.fontSize: expected a size
+    from 0 to 1000 points") and the text typed was lost."""
+    editor = new_editor(doc_id=large_box_document(web_server))
+    editor.show_page(0, zoom=0.25)
+    editor.click("button[data-tool=text]")
+    x, y = editor.page_point_to_client(0, 2000, 1200)
+    editor.pen_stroke([(x, y), (x, y)])
+    editor.wait_until("document.activeElement && document.activeElement.matches('textarea.text-editor')")
+    editor.press("End")
+    editor.type(" all")
+    editor.wait_until("document.activeElement.value === 'Hi you all'")
+    editor.js("document.activeElement.blur()")  # as a tap elsewhere: commits
+    deadline = time.time() + 10
+    while (box := next(a for a in editor.annotations() if a["id"] == "large-box"))["text"] != "Hi you all":
+        assert time.time() < deadline, f"the typed text was not saved: {box}"
+        editor.tab.wait(50)
+    assert box["fontSize"] == 1500, box

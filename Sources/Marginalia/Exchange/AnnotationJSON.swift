@@ -40,7 +40,10 @@ public enum AnnotationJSON {
         var annotations: [PDFAnnotation] = []
         annotations.reserveCapacity(read.count)
         for (index, fields) in read.enumerated() {
-            annotations.append(PDFAnnotation(creating: try Annotation(checking: fields, path: "annotations[\(index)]")))
+            let path = "annotations[\(index)]"
+            let value = try Annotation(checking: fields, path: path)
+            try value.checkNewValues(keeping: nil, path: path)
+            annotations.append(PDFAnnotation(creating: value))
         }
         return (annotations, ReadText(document: document, fields: read))
     }

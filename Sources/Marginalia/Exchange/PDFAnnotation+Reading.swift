@@ -2,8 +2,9 @@ import Foundation
 import MarginaliaCore
 
 extension PDFAnnotation {
-    /// The annotation `fields` describe, read by the core's one checked reading
-    /// (``Annotation/init(checking:path:reading:)``) and kept as it was written: a value read
+    /// The annotation `fields` describe, read by the core's one reading as Marginalia keeps it
+    /// (``Annotation/init(checking:path:reading:)``, ``AnnotationJSONReading/kept``: a file's
+    /// box above the size a new one may have is read back) and kept as it was written: a value read
     /// back (an operation of the log, a replica's copy of one) has the dates it had, or none,
     /// so that every reading of one revision, wherever and whenever it runs, gives the same
     /// annotation. Only JSON without an id (never the log's) is given a new one, as
@@ -11,7 +12,7 @@ extension PDFAnnotation {
     ///
     /// - Throws: ``AnnotationJSONError`` naming the first bad field under `path`.
     init(reading fields: AnnotationJSONFields, path: String) throws(AnnotationJSONError) {
-        var value = try Annotation(checking: fields, path: path)
+        var value = try Annotation(checking: fields, path: path, reading: .kept)
         if value.id.isEmpty { value.id = AnnotationID.make() }
         self.init(value)
     }

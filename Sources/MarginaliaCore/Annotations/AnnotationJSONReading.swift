@@ -10,16 +10,28 @@ import Foundation
 /// as the server sends them, for the engine in the browser (``Annotation/init(json:)``, and
 /// the bridge's `annotationDrawing`, which draws the same annotations while they are edited
 /// and drafts of new ones): a file another application wrote may hold what a new annotation
-/// may not, and the engine must still hit, select, erase and draw it. Where the two differ is
+/// may not, and the engine must still hit, select, erase and draw it. `kept` reads back what
+/// Marginalia wrote of an annotation it holds (the operation log, a replica's copy, the
+/// `before` and `after` of a change): checked, but for the values and the threads a file's
+/// annotation may have and a new one may not, so that moving, changing or removing a file's
+/// box set at 1,500 points is logged and read back after a restart. Where the readings differ is
 /// ``AnnotationJSONLeniency``, and nowhere else. An `id` and a `pageIndex` are optional in
-/// both: the engine requires them of what it keeps, before it reads.
+/// all: the engine requires them of what it keeps, before it reads.
 public enum AnnotationJSONReading: Sendable {
     case checked
     case lenient
+    case kept
 
     /// Whether this reading is lenient in `way`: the lenient reading is in every way of
-    /// ``AnnotationJSONLeniency``, the checked one in none.
-    func tolerates(_ way: AnnotationJSONLeniency) -> Bool { self == .lenient }
+    /// ``AnnotationJSONLeniency``, the checked one in none, the kept one in the values and the
+    /// threads (``AnnotationJSONLeniency/widerValues``, ``AnnotationJSONLeniency/threadsUnchecked``).
+    func tolerates(_ way: AnnotationJSONLeniency) -> Bool {
+        switch self {
+        case .checked: return false
+        case .lenient: return true
+        case .kept: return way == .widerValues || way == .threadsUnchecked
+        }
+    }
 
     /// Whether this reading reads `key` of an annotation of `subtype` (nil for a subtype the
     /// model does not know): the checked reading reads every key; the lenient one neither
@@ -75,13 +87,14 @@ public enum AnnotationJSONLeniency: CaseIterable, Sendable {
     /// Numbers need only be finite (coordinates, opacity, width, dash, pressures, crop), and
     /// lists may be short: an empty dash, no stroke or an empty one, no quad, a polygon or
     /// polyline of fewer than two points, pressures that do not match the points, free text
-    /// without text (empty) or of size 0 or above 1,000 points, a stamp cropped or turned
-    /// without a picture, its rotation from -360 to 360 kept as given. Checked: each refused.
+    /// without text (empty) or of size 0 or above the ``CoordinateLimit``, a stamp cropped or
+    /// turned without a picture, its rotation from -360 to 360 kept as given. Checked: each
+    /// refused. Also the kept reading's.
     case widerValues
     /// An unknown flag name is skipped, an unknown reply type is a reply. Checked: refused.
     case unknownNamesSkipped
     /// Replies and review states are taken as given: a reply to itself or to "", a reply
     /// type without a reply, a review state on any kind, of any model and state (the model
-    /// inferred from the state, else Review). Checked: each refused.
+    /// inferred from the state, else Review). Checked: each refused. Also the kept reading's.
     case threadsUnchecked
 }

@@ -38,9 +38,11 @@ extension AnnotationKind {
         case .freeText:
             guard let text = fields.text ?? (wider ? "" : nil) else { throw fail("text", "missing") }
             let size = fields.fontSize ?? FreeText.defaultFontSize
-            // A file's box may be larger (drawn at TextBoxLayout.drawnFontSize).
-            guard size.isFinite, size > 0 || (wider && size == 0), size <= 1000 || wider else {
-                throw fail("fontSize", "expected a size from 0 to 1000 points")
+            // Any size drawn as given (TextBoxLayout.drawnFontSize), so that a file's box above
+            // the size a new one may have is read back; the commands and the CLI refuse that
+            // size in what they add or change (Annotation.checkNewValues(keeping:path:)).
+            guard size.isFinite, size > 0 || (wider && size == 0), size <= CoordinateLimit.magnitude || wider else {
+                throw fail("fontSize", FreeText.fontSizeExpectation)
             }
             let alignment: FreeText.Alignment
             switch fields.alignment ?? "left" {

@@ -76,6 +76,14 @@ extension AnnotationKind {
         public static let defaultTextColor = Color.black
         /// The text's size when none is named (the annotation JSON's `fontSize`), in points.
         public static let defaultFontSize: Double = 12
+        /// The largest size, in points, a command or the CLI may give a box; a file's box may
+        /// be larger, drawn as given up to the ``CoordinateLimit``, and a change may keep its
+        /// size (``Annotation/checkNewValues(keeping:path:)``).
+        public static let maximumNewFontSize: Double = 1000
+        /// What a refusal of a box's size says it expected.
+        public static var fontSizeExpectation: String {
+            "expected a size above 0 and at most \(JSONWriter.number(maximumNewFontSize)) points (a file's larger box may keep its size)"
+        }
         /// `/RC` rich text (XHTML) as read; kept, not interpreted.
         public var richText: String?
 

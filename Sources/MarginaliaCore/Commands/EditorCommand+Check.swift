@@ -14,7 +14,9 @@ extension EditorCommand {
     /// editor edits; a **locked** annotation (`/F` bit 8) is not moved, resized, restyled or
     /// removed, and a change keeps its locks and alters only its text (``AnnotationLock``: the
     /// rest of that rule, which needs the whole annotation, is applied with the command);
-    /// only `unlock` clears a lock; a **read-only** one (bit 7) is not changed at all. An
+    /// only `unlock` clears a lock; a **read-only** one (bit 7) is not changed at all. What is
+    /// added, pasted or changed keeps to the sizes a new annotation may have, but a change may
+    /// keep a file's larger size (``Annotation/checkNewValues(keeping:path:)``). An
     /// eraser skips locked and read-only annotations rather than refusing the sweep. Comments (replies and review
     /// states) change only through the comment commands, and only by their authors
     /// (``checkComment(_:)``).
@@ -33,15 +35,26 @@ extension EditorCommand {
                 try Self.permit(found, action)
             }
         }
+        func newValues(_ given: Annotation, keeping kept: Annotation?) throws(CommandError) {
+            do throws(AnnotationJSONError) {
+                try given.checkNewValues(keeping: kept, path: Self.annotationPath)
+            } catch {
+                throw CommandError.invalidAnnotation(error)
+            }
+        }
         switch self {
         case .add(let annotations):
-            for added in annotations { try page(added.pageIndex ?? -1) }
+            for added in annotations {
+                try page(added.pageIndex ?? -1)
+                try newValues(added, keeping: nil)
+            }
         case .change(let after):
             let id = after.id
             guard let found = annotation(id) else { throw CommandError.unknownAnnotation(id) }
             try Self.refuseComment(found)
             if found.flags.contains(.readOnly) { throw CommandError.readOnly(id: id, action: "changed") }
             try page(after.pageIndex ?? -1)
+            try newValues(after, keeping: found)
             if found.flags.contains(.locked) || found.flags.contains(.lockedContents) {
                 // What the geometry shows of the lock rule: the locks stay, a locked
                 // annotation keeps its place, size and shape.
@@ -72,6 +85,7 @@ extension EditorCommand {
                 throw CommandError.malformed("paste: the annotations pasted together must be on one page")
             }
             try page(target)
+            for pasted in annotations { try newValues(pasted, keeping: nil) }
         case .arrange(let ids, _): try editable(ids, "rearranged")
         case .resize(let id, _): try editable([id], "resized")
         case .restyle(let ids, _): try editable(ids, "restyled")
