@@ -65,8 +65,8 @@ extension Annotation {
         color = try Self.color(fields.color, "color", fail: fail) ?? (defaults ? Self.defaultColor(of: kind) : nil)
         interiorColor = try Self.color(fields.fill, "fill", fail: fail)
         if let opacity = fields.opacity {
-            guard opacity.isFinite, reading.tolerates(.widerValues) || (opacity >= 0 && opacity <= 1) else {
-                throw fail("opacity", "expected a number from 0 to 1")
+            guard opacity.isFinite, reading.tolerates(.widerValues) || Self.opacityRange.contains(opacity) else {
+                throw fail("opacity", "expected a number from \(Self.opacityRange.spelled)")
             }
             self.opacity = opacity
         }
@@ -129,7 +129,8 @@ extension Annotation {
                                      fail: (String, String) -> AnnotationJSONError) throws(AnnotationJSONError) {
         let wider = reading.tolerates(.widerValues)
         if let width = fields.width {
-            guard width.isFinite, wider || (width >= 0 && width <= 1000) else { throw fail("width", "expected a width from 0 to 1000 points") }
+            let lengths = AnnotationBorder.lengthRange
+            guard width.isFinite, wider || lengths.contains(width) else { throw fail("width", "expected a width from \(lengths.spelled) points") }
             border.width = width
         }
         if let name = fields.borderStyle {
@@ -138,8 +139,8 @@ extension Annotation {
         }
         if let dash = fields.dash {
             var valid = !dash.isEmpty || wider
-            for length in dash where !(length.isFinite && (wider || (length >= 0 && length <= 1000))) { valid = false }
-            guard valid else { throw fail("dash", "expected lengths from 0 to 1000 points") }
+            for length in dash where !(length.isFinite && (wider || AnnotationBorder.lengthRange.contains(length))) { valid = false }
+            guard valid else { throw fail("dash", "expected lengths from \(AnnotationBorder.lengthRange.spelled) points") }
             border.dashPattern = dash
         }
     }

@@ -31,6 +31,9 @@ public struct Annotation: Hashable, Sendable {
     public var interiorColor: Color?
     /// `/CA`: constant opacity, 0 (invisible) to 1.
     public var opacity: Double
+    /// The opacities the checked reading takes (a file's may lie outside, read back by the
+    /// kept reading).
+    public static let opacityRange: ClosedRange<Double> = 0...1
     /// `/BS`: the border's width, style and dashes.
     public var border: AnnotationBorder
     /// `/Contents`: the text of a note or free text, or a description of the annotation.

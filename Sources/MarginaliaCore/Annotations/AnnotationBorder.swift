@@ -5,6 +5,10 @@ import Foundation
 /// How an annotation's border is drawn: `/BS` (ISO 32000-2, 12.5.4), with `/Border` read
 /// as a fallback. The document model's `PDFBorder` is this type.
 public struct AnnotationBorder: Hashable, Sendable {
+    /// The widths and dash lengths, in points, a command or the CLI may give a border (the
+    /// checked reading's range; a file's may be wider, read back by the kept reading).
+    public static let lengthRange: ClosedRange<Double> = 0...1000
+
     /// `/BS /S`: the border style (Table 168), its raw value the PDF name.
     public enum Style: String, Sendable, CaseIterable {
         case solid = "S", dashed = "D", beveled = "B", inset = "I", underline = "U"

@@ -41,6 +41,8 @@ extension EditorCommand {
 
     /// The longest text of one reply, in UTF-8 bytes.
     public static let maximumCommentBytes = 100_000
+    /// The longest author's name a comment may give, in bytes of UTF-8.
+    public static let maximumAuthorBytes = 200
 
     /// The comment commands' fields (`type` already read: one of the four).
     static func comment(_ type: CommandType, _ field: JSONField) throws(CommandError) -> EditorCommand {
@@ -56,7 +58,9 @@ extension EditorCommand {
         func author() throws(CommandError) -> String? {
             guard let member = try field.optionalMember("author") else { return nil }
             let name = try member.string()
-            guard !name.isEmpty, name.utf8.count <= 200 else { throw member.problem("expected a name of 1 to 200 bytes") }
+            guard !name.isEmpty, name.utf8.count <= maximumAuthorBytes else {
+                throw member.problem("expected a name of 1 to \(maximumAuthorBytes) bytes")
+            }
             return name
         }
         switch type {
