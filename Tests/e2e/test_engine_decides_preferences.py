@@ -3,8 +3,9 @@ user chose. The current ink while the preferences hold no preset is the engine's
 of its kind; a colour well with no colour offers ink's colour; the palette's yellow is the
 highlight's colour; a setting equal to its default is not stored; and the highlight colour
 older builds stored at every start, #FFE600, is taken as not chosen. The expectations are
-written out here, from docs/engine.md and docs/editor-web.md (InkPreset's pen and marker: black
-2 pt with pressure, blue 6 pt marker). Runs in Chromium and in WebKit."""
+written out here, from docs/engine.md, docs/editor-web.md and InkPreset's documented presets
+(the pen black, 2 pt, with pressure; the marker blue, 6 pt, without). Runs in Chromium and in
+WebKit."""
 
 import json
 
