@@ -16,17 +16,25 @@ from i18n_literals import ROOT, _literals, over_allowed, stale_allowances
 
 REVIEW_STATES = {"Accepted", "Rejected", "Cancelled", "Completed", "None"}
 COLOUR = re.compile(r"#(?:[0-9A-Fa-f]{3}|[0-9A-Fa-f]{6})")
-# The modules that make a new annotation from the tools' settings, or keep those settings.
+# The modules that make a new annotation from the tools' settings, keep those settings or offer
+# their colours (the palette, the text and note editors).
 MAKERS = {"Web/js/settings.js", "Web/js/tools/highlight.js", "Web/js/tools/redact.js", "Web/js/tools/text.js",
-          "Web/js/review.js", "Web/js/overlay.js", "Web/js/tools/select.js"}
+          "Web/js/review.js", "Web/js/overlay.js", "Web/js/tools/select.js", "Web/js/popover.js",
+          "Web/js/tools/textbox.js", "Web/js/tools/note.js"}
+# The palette's swatches but its yellow (the engine's highlight colour): colours offered to
+# choose, none of them a default. Black once: the custom colour well's is ink's, the engine's.
+PALETTE = ["#000000", "#5F6368", "#D32F2F", "#F57C00", "#FFFF00", "#388E3C", "#0000FF", "#1E88E5", "#8E24AA", "#FFFFFF"]
 FONTS = {"Helvetica-Bold"}
 
 # (file, literal): how many times it may appear there, and why.
 ALLOWED = {
-    ("Web/js/settings.js", "#000000"): (1, "currentInk's preset before the engine answered the preferences (not a new annotation's default)"),
+    ("Web/js/settings.js", "#FFE600"): (1, "the highlight colour older builds stored unchosen, recognised to be dropped (not used)"),
+    ("Web/js/tools/note.js", "#111"): (1, "the note editor's text colour: chrome, a note writes no text colour (docs/engine.md)"),
+    ("Web/js/tools/note.js", "#FFF8D6"): (1, "the note editor's paper: chrome, a note writes no background (docs/engine.md)"),
     ("Web/js/overlay.js", "#888"): (1, "the dashed outline shown while an image stamp's picture loads: the editor's own chrome, not a colour of the annotation"),
     ("Web/js/tools/text.js", "Helvetica-Bold"): (1, "the Text tool's bold setting as a font name for the typing box (issue 28, part B)"),
 }
+ALLOWED.update({("Web/js/popover.js", colour): (1, "a swatch of the palette, offered to choose") for colour in PALETTE})
 
 
 def decided_literals() -> Counter:
@@ -92,6 +100,14 @@ def test_certification_names_no_tool():
 ])
 def test_no_engine_number_is_written_again(path, copied):
     assert not numbers(path) & copied, f"{path} computes with the engine's {sorted(numbers(path) & copied)}: ask the engine"
+
+
+def test_the_text_editor_starts_from_no_size_or_colour_of_its_own():
+    """tools/textbox.js takes the size and colour its caller gives (a text box's, the engine's
+    for one naming none; the note editor's chrome, named in tools/note.js), none by default."""
+    signature = re.search(r"export function editText\(([^)]*)\)", code("Web/js/tools/textbox.js"))
+    assert signature, "editText's signature not found"
+    assert not re.search(r"\b(?:fontSize|color)\s*=", signature.group(1)), f"editText defaults a size or colour: {signature.group(1)}"
 
 
 def test_the_scanner_sees_numbers_outside_comments_and_strings():

@@ -4,6 +4,7 @@
 
 import { html } from './svg.js';
 import { t } from './i18n.js';
+import { defaultColorOfType } from './vocabulary.js';
 
 const popover = () => document.getElementById('popover');
 let current = null; // {anchor, build}
@@ -84,14 +85,21 @@ document.addEventListener('keydown', (e) => { if (e.key === 'Escape') closePopov
 
 // MARK: - Controls
 
-/** The swatches' colours, each with the name a screen reader says and the tooltip shows. */
-const NAMED_PALETTE = [
-  ['#000000', t('colour.black')], ['#5F6368', t('colour.grey')], ['#D32F2F', t('colour.red')], ['#F57C00', t('colour.orange')], ['#FFE600', t('colour.yellow')],
-  ['#FFFF00', t('colour.highlighterYellow')], ['#388E3C', t('colour.green')], ['#0000FF', t('colour.blue')], ['#1E88E5', t('colour.lightBlue')],
-  ['#8E24AA', t('colour.purple')], ['#FFFFFF', t('colour.white')],
-];
-export const PALETTE = NAMED_PALETTE.map(([colour]) => colour);
-const COLOUR_NAMES = new Map(NAMED_PALETTE);
+/**
+ * The swatches' colours, each with the name a screen reader says and the tooltip shows. The
+ * yellow is the engine's highlight colour (the vocabulary's `defaultColor`), so the colour a
+ * highlight starts with shows as a swatch; made on first use, once the engine is loaded.
+ */
+let namedPalette = null;
+function palette() {
+  namedPalette ??= new Map([
+    ['#000000', t('colour.black')], ['#5F6368', t('colour.grey')], ['#D32F2F', t('colour.red')], ['#F57C00', t('colour.orange')],
+    [defaultColorOfType('highlight'), t('colour.yellow')],
+    ['#FFFF00', t('colour.highlighterYellow')], ['#388E3C', t('colour.green')], ['#0000FF', t('colour.blue')], ['#1E88E5', t('colour.lightBlue')],
+    ['#8E24AA', t('colour.purple')], ['#FFFFFF', t('colour.white')],
+  ]);
+  return namedPalette;
+}
 
 /** A labelled section. */
 export function section(label, ...children) {
@@ -101,18 +109,20 @@ export function section(label, ...children) {
 /** Colour swatches plus a custom colour input; `allowNone` adds a "no colour" swatch. */
 export function swatches(value, onPick, { allowNone = false, label = t('settings.colour') } = {}) {
   const row = html('div', { class: 'swatches', role: 'radiogroup', 'aria-label': label });
-  const colours = allowNone ? ['', ...PALETTE] : PALETTE;
+  const names = palette();
+  const colours = allowNone ? ['', ...names.keys()] : [...names.keys()];
   for (const colour of colours) {
     const selected = (colour || '').toUpperCase() === (value || '').toUpperCase();
     const button = html('button', {
       type: 'button', class: `swatch${colour ? '' : ' none'}`, role: 'radio', 'aria-checked': String(selected),
-      'aria-label': colour ? COLOUR_NAMES.get(colour) : t('colour.none'), title: colour ? COLOUR_NAMES.get(colour) : t('colour.none'), onclick: () => { onPick(colour); refreshPopover(); },
+      'aria-label': colour ? names.get(colour) : t('colour.none'), title: colour ? names.get(colour) : t('colour.none'), onclick: () => { onPick(colour); refreshPopover(); },
     });
     if (colour) button.style.setProperty('--swatch', colour);
     row.append(button);
   }
   const custom = html('input', { type: 'color', class: 'custom-colour', 'aria-label': t('colour.customOf', { label }), title: t('colour.custom') });
-  custom.value = /^#[0-9a-f]{6}$/i.test(value || '') ? value : '#000000';
+  // No colour (or one the input cannot show): the well offers ink's colour, the engine's.
+  custom.value = /^#[0-9a-f]{6}$/i.test(value || '') ? value : defaultColorOfType('ink');
   custom.addEventListener('change', () => { onPick(custom.value.toUpperCase()); refreshPopover(); });
   row.append(custom);
   return row;

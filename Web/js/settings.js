@@ -3,7 +3,8 @@
 // stylus gestures), kept in the engine's own JSON format, with its defaults and its rules
 // (ranges, one gesture per action): the engine is told every change and its answer is what
 // is kept. The rest is the browser's own: the current tool, the sidebar, the text-markup
-// tool's kind and colour, whether descriptions are asked for when placing.
+// tool's kind and colour, whether descriptions are asked for when placing. Of both, only what
+// differs from its default is stored (`save`).
 
 import { call, engineLoaded } from './engine.js';
 import { t } from './i18n.js';
@@ -42,6 +43,13 @@ export const INK_KINDS = { pen: t('ink.pen'), pencil: t('ink.pencil'), marker: t
 const UI_DEFAULTS = { tool: 'select', thumbnails: false, markup: { kind: 'highlight' },
   redact: { overlayText: '' }, askAltText: true };
 
+/**
+ * The highlight colour builds before 2026-12-07 wrote into every browser's settings at every
+ * start, chosen or not (they saved the whole settings): a stored markup colour equal to it is
+ * taken as not chosen, so such a browser gets the engine's colour (docs/editor-web.md, *Tools*).
+ */
+const OLD_DEFAULT_MARKUP_COLOR = '#FFE600';
+
 function load(key, fallback) {
   try {
     const saved = JSON.parse(localStorage.getItem(key) ?? 'null');
@@ -51,8 +59,44 @@ function load(key, fallback) {
   }
 }
 
+const isPlainObject = (value) => value !== null && typeof value === 'object' && !Array.isArray(value);
+
+/** `defaults` with what `stored` holds laid over it, object by object. */
+function merged(defaults, stored) {
+  const result = structuredClone(defaults);
+  for (const [key, value] of Object.entries(stored)) {
+    result[key] = isPlainObject(value) && isPlainObject(result[key]) ? merged(result[key], value) : value;
+  }
+  return result;
+}
+
+/**
+ * What of `value` differs from `defaults`, object by object: what is stored, so a value left
+ * at its default follows the default of a later build.
+ */
+function chosen(value, defaults) {
+  const result = {};
+  for (const [key, item] of Object.entries(value)) {
+    const base = defaults?.[key];
+    if (isPlainObject(item) && isPlainObject(base)) {
+      const inner = chosen(item, base);
+      if (Object.keys(inner).length) result[key] = inner;
+    } else if (JSON.stringify(item) !== JSON.stringify(base)) {
+      result[key] = item;
+    }
+  }
+  return result;
+}
+
+/** The browser's own settings as stored, the old default markup colour taken as not chosen. */
+function storedUI() {
+  const stored = load(UI_KEY, {});
+  if (typeof stored.markup?.color === 'string' && stored.markup.color.toUpperCase() === OLD_DEFAULT_MARKUP_COLOR) delete stored.markup.color;
+  return stored;
+}
+
 /** The live settings object (read it anywhere; change it through `update`). */
-export const settings = { ...structuredClone(UI_DEFAULTS), ...load(UI_KEY, {}), prefs: load(PREFERENCES_KEY, {}) };
+export const settings = { ...merged(UI_DEFAULTS, storedUI()), prefs: load(PREFERENCES_KEY, {}) };
 const listeners = new Set();
 
 /**
@@ -70,12 +114,25 @@ export const redactionOverlay = () => settings.redact.overlay ?? defaultFillOfTy
 /** Calls `listener(settings)` after every change. */
 export function onSettingsChange(listener) { listeners.add(listener); }
 
-/** Saves the settings and tells the listeners (after `settings.prefs` took an engine answer). */
+/**
+ * The browser's own settings' defaults: UI_DEFAULTS and, once the engine is loaded, its
+ * markup colour for the tool's kind and its redaction overlay.
+ */
+function uiDefaults() {
+  if (!engineLoaded()) return UI_DEFAULTS;
+  return merged(UI_DEFAULTS, { markup: { color: defaultColorOfType(settings.markup.kind) }, redact: { overlay: defaultFillOfType('redact') } });
+}
+
+/**
+ * Saves the settings and tells the listeners (after `settings.prefs` took an engine answer).
+ * Only what the user chose is stored: a value equal to its default (the engine's preferences'
+ * default, the engine's colours, UI_DEFAULTS) is left out and takes the default when read.
+ */
 export function save() {
   const { prefs, ...ui } = settings;
   try {
-    localStorage.setItem(UI_KEY, JSON.stringify(ui));
-    localStorage.setItem(PREFERENCES_KEY, JSON.stringify(prefs));
+    localStorage.setItem(UI_KEY, JSON.stringify(chosen(ui, uiDefaults())));
+    localStorage.setItem(PREFERENCES_KEY, JSON.stringify(engineLoaded() ? chosen(prefs, defaultPreferences()) : prefs));
   } catch { /* private mode */ }
   for (const listener of listeners) listener(settings);
 }
@@ -112,9 +169,13 @@ export function gestureUsing(action, except) {
   return GESTURES.find((g) => g !== except && settings.prefs.gestures?.[g] === action) ?? null;
 }
 
-/** The active ink preset ({color, width, opacity, usesPressure, brush}). */
+/**
+ * The active ink preset ({color, width, opacity, usesPressure, brush}); the engine's default
+ * preset of the kind while the preferences hold none (the engine must be loaded).
+ */
 export function currentInk() {
-  return settings.prefs[settings.prefs.currentInk ?? 'pen'] ?? { color: '#000000', width: 2, opacity: 1 };
+  const kind = settings.prefs.currentInk ?? defaultPreferences().currentInk;
+  return settings.prefs[kind] ?? defaultPreferences()[kind];
 }
 
 /** @type {{offered: Record<string, Record<string, [number, number]>>} | null} */

@@ -10,6 +10,13 @@ import { t } from '../i18n.js';
 
 const EDITOR_SIZE = [200, 90]; // CSS px
 const PICTURE_SIZE = 32;       // points (CSS px on screen): a picture icon's longer side
+/**
+ * How the note editor shows the text being typed: the editor's own chrome, not the engine's.
+ * A note writes only its text (`contents`, plain: no font, size or colour) into the file, and
+ * each viewer shows it in its own popup, so nothing here is part of the annotation
+ * (docs/engine.md, "The vocabulary table"). Size in CSS px, the same at every zoom.
+ */
+const EDITOR_TEXT = { fontSize: 13, color: '#111', paper: '#FFF8D6' };
 
 /** The picture chosen as the icon of new notes ({base64, width, height, name}), or null. */
 let picture = null;
@@ -43,7 +50,8 @@ export function createNoteTool(editor) {
   function edit(pageIndex, [x, y], text) {
     const z = editor.viewer.zoom;
     return editText(editor, pageIndex, [x, y - EDITOR_SIZE[1] / z, x + EDITOR_SIZE[0] / z, y], {
-      text, fontSize: 13 / z, placeholder: t('note.placeholder'), background: '#FFF8D6', keepInView: true,
+      text, fontSize: EDITOR_TEXT.fontSize / z, color: EDITOR_TEXT.color, background: EDITOR_TEXT.paper, placeholder: t('note.placeholder'),
+      keepInView: true,
     });
   }
 

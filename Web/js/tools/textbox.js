@@ -12,8 +12,9 @@ import { typingLayout, PAPER } from './typinglayout.js';
  * with Escape). Enter with ctrl/cmd, or a tap elsewhere, commits. With `box` (a text box's
  * `{font, border, alignment}`), the text shows while it is typed in the lines the engine lays
  * it out in, which the saved appearance draws (typingLayout); a note's text is the textarea's.
+ * `fontSize` (points) and `color` are the caller's: a text box's own, or a note editor's chrome.
  */
-export function editText(editor, pageIndex, rect, { text = '', fontSize = 14, color = '#111', background = '', font = 'Helvetica', border = 0, placeholder = t('textbox.placeholder'), keepInView = false, box = null } = {}) {
+export function editText(editor, pageIndex, rect, { text = '', fontSize, color, background = '', font = 'Helvetica', border = 0, placeholder = t('textbox.placeholder'), keepInView = false, box = null } = {}) {
   const view = editor.viewer.views[pageIndex];
   const [x1, y1, x2, y2] = normRect(rect);
   const a = editor.viewer.pageToClient(pageIndex, [x1, y2]);
