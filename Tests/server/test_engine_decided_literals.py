@@ -2,8 +2,8 @@
 JavaScript spells none of the values it now reads from the engine (docs/engine.md, the
 `annotationVocabulary` and `stampLabel` rows): the Review model's state names (the review panel
 reads `reviewStates`), a new annotation's colours in the modules that make one or keep the
-tools' settings (the vocabulary's `defaultColor`, `defaultFill`, `defaultTextColor`), and the
-stamp title's font (`stampLabel`'s `face`). The exceptions below say why each is not one."""
+tools' settings (the vocabulary's `defaultColor`, `defaultFill`, `defaultTextColor`), the
+stamp title's font (`stampLabel`'s `face`) and the Text tool's fonts (`textToolFont`). The exceptions below say why each is not one."""
 
 from __future__ import annotations
 
@@ -20,12 +20,14 @@ COLOUR = re.compile(r"#(?:[0-9A-Fa-f]{3}|[0-9A-Fa-f]{6})")
 MAKERS = {"Web/js/settings.js", "Web/js/tools/highlight.js", "Web/js/tools/redact.js", "Web/js/tools/text.js",
           "Web/js/review.js", "Web/js/overlay.js", "Web/js/tools/select.js"}
 FONTS = {"Helvetica-Bold"}
+# The Text tool's fonts, regular and bold, are the engine's (`textToolFont`,
+# TextToolSettings.font(bold:)); "Helvetica" elsewhere is a family or a fallback of its own.
+TEXT_TOOL = "Web/js/tools/text.js"
 
 # (file, literal): how many times it may appear there, and why.
 ALLOWED = {
     ("Web/js/settings.js", "#000000"): (1, "currentInk's preset before the engine answered the preferences (not a new annotation's default)"),
     ("Web/js/overlay.js", "#888"): (1, "the dashed outline shown while an image stamp's picture loads: the editor's own chrome, not a colour of the annotation"),
-    ("Web/js/tools/text.js", "Helvetica-Bold"): (1, "the Text tool's bold setting as a font name for the typing box (issue 28, part B)"),
 }
 
 
@@ -34,7 +36,8 @@ def decided_literals() -> Counter:
     for path in sorted((ROOT / "Web" / "js").rglob("*.js")):
         rel = str(path.relative_to(ROOT))
         for _, text in _literals(path.read_text(encoding="utf-8")):
-            if text in REVIEW_STATES or text in FONTS or (rel in MAKERS and COLOUR.fullmatch(text)):
+            if (text in REVIEW_STATES or text in FONTS or (rel in MAKERS and COLOUR.fullmatch(text))
+                    or (rel == TEXT_TOOL and text == "Helvetica")):
                 found[(rel, text)] += 1
     return found
 
@@ -89,6 +92,9 @@ def test_certification_names_no_tool():
     # The vocabulary's `defaultFontSize` (AnnotationSubtype.defaultFontSize, 12): a text box
     # that names no size is edited at it.
     ("Web/js/tools/text.js", {"12"}),
+    # The size a text field's value is drawn at is the server's (`fontSize` of each widget,
+    # FieldAppearance): not 12 for several lines, nor 0.7 of the box within 8 to 24.
+    ("Web/js/tools/fieldeditor.js", {"12", "0.7", "8", "24"}),
 ])
 def test_no_engine_number_is_written_again(path, copied):
     assert not numbers(path) & copied, f"{path} computes with the engine's {sorted(numbers(path) & copied)}: ask the engine"
