@@ -103,13 +103,14 @@ struct FieldAppearance {
     /// fonts chosen), where the text may go, and the font and size it is drawn in.
     private struct TextSetting {
         var appearance: AppearanceStream
-        var clip: CGRect
-        var area: CGRect
+        /// The widget inside its border, and that less the padding: where the text goes.
+        var clip, area: CGRect
         var da: DefaultAppearance
+        /// The text drawn (stars for a password, one line unless multiline).
         var shown: String
-        var multiline: Bool
-        var comb: Bool
+        var multiline, comb: Bool
         var chosen: AppearanceTextFont
+        /// In points.
         var size: Double
     }
 
