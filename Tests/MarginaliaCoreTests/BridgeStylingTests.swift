@@ -164,5 +164,22 @@ struct BridgeStylingTests {
         #expect(try command(#"{"type": "restyle", "ids": ["a"], "width": 200, "fontSize": 1, "opacity": 0}"#)
                     == .restyle(ids: ["a"], style: .init(width: 200, opacity: 0, fontSize: 1)))
     }
+
+    @Test func theTextToolsFontIsTheOneItsBoxesAreWrittenIn() throws {
+        let bridge = EngineBridge()
+        let bold = try Self.call(bridge, #"{"call": "textToolFont", "bold": true}"#)
+        #expect(bold["font"]?.stringValue == "Helvetica-Bold")
+        #expect(bold["face"] == .object([("family", .string("Helvetica")), ("bold", .bool(true)), ("italic", .bool(false))]))
+        let regular = try Self.call(bridge, #"{"call": "textToolFont", "bold": false}"#)
+        #expect(regular["font"]?.stringValue == "Helvetica")
+        #expect(regular["face"]?["bold"] == .bool(false))
+        // The box the tool makes is written in the font answered.
+        for isBold in [true, false] {
+            let style = TextToolSettings(fontSize: 14, bold: isBold, textColor: .black, backgroundColor: nil)
+            let box = AnnotationDraft.textBox(in: CGRect(x: 0, y: 0, width: 100, height: 20), text: "a", style: style, pageIndex: 0)
+            #expect(box["font"]?.stringValue == (isBold ? "Helvetica-Bold" : "Helvetica"))
+        }
+        #expect(try Self.call(bridge, #"{"call": "textToolFont"}"#)["error"]?.stringValue?.contains("bold") == true)
+    }
 }
 

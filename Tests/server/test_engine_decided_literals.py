@@ -2,8 +2,8 @@
 JavaScript spells none of the values it now reads from the engine (docs/engine.md, the
 `annotationVocabulary` and `stampLabel` rows): the Review model's state names (the review panel
 reads `reviewStates`), a new annotation's colours in the modules that make one or keep the
-tools' settings (the vocabulary's `defaultColor`, `defaultFill`, `defaultTextColor`), and the
-stamp title's font (`stampLabel`'s `face`). The exceptions below say why each is not one."""
+tools' settings (the vocabulary's `defaultColor`, `defaultFill`, `defaultTextColor`), the
+stamp title's font (`stampLabel`'s `face`) and the Text tool's fonts (`textToolFont`). The exceptions below say why each is not one."""
 
 from __future__ import annotations
 
@@ -25,6 +25,9 @@ MAKERS = {"Web/js/settings.js", "Web/js/tools/highlight.js", "Web/js/tools/redac
 # choose, none of them a default. Black once: the custom colour well's is ink's, the engine's.
 PALETTE = ["#000000", "#5F6368", "#D32F2F", "#F57C00", "#FFFF00", "#388E3C", "#0000FF", "#1E88E5", "#8E24AA", "#FFFFFF"]
 FONTS = {"Helvetica-Bold"}
+# The Text tool's fonts, regular and bold, are the engine's (`textToolFont`,
+# TextToolSettings.font(bold:)); "Helvetica" elsewhere is a family or a fallback of its own.
+TEXT_TOOL = "Web/js/tools/text.js"
 
 # (file, literal): how many times it may appear there, and why.
 ALLOWED = {
@@ -32,7 +35,6 @@ ALLOWED = {
     ("Web/js/tools/note.js", "#111"): (1, "the note editor's text colour: chrome, a note writes no text colour (docs/engine.md)"),
     ("Web/js/tools/note.js", "#FFF8D6"): (1, "the note editor's paper: chrome, a note writes no background (docs/engine.md)"),
     ("Web/js/overlay.js", "#888"): (1, "the dashed outline shown while an image stamp's picture loads: the editor's own chrome, not a colour of the annotation"),
-    ("Web/js/tools/text.js", "Helvetica-Bold"): (1, "the Text tool's bold setting as a font name for the typing box (issue 28, part B)"),
 }
 ALLOWED.update({("Web/js/popover.js", colour): (1, "a swatch of the palette, offered to choose") for colour in PALETTE})
 
@@ -42,7 +44,8 @@ def decided_literals() -> Counter:
     for path in sorted((ROOT / "Web" / "js").rglob("*.js")):
         rel = str(path.relative_to(ROOT))
         for _, text in _literals(path.read_text(encoding="utf-8")):
-            if text in REVIEW_STATES or text in FONTS or (rel in MAKERS and COLOUR.fullmatch(text)):
+            if (text in REVIEW_STATES or text in FONTS or (rel in MAKERS and COLOUR.fullmatch(text))
+                    or (rel == TEXT_TOOL and text == "Helvetica")):
                 found[(rel, text)] += 1
     return found
 
@@ -97,6 +100,9 @@ def test_certification_names_no_tool():
     # The vocabulary's `defaultFontSize` (AnnotationSubtype.defaultFontSize, 12): a text box
     # that names no size is edited at it.
     ("Web/js/tools/text.js", {"12"}),
+    # The size a text field's value is drawn at is the server's (`fontSize` of each widget,
+    # FieldAppearance): not 12 for several lines, nor 0.7 of the box within 8 to 24.
+    ("Web/js/tools/fieldeditor.js", {"12", "0.7", "8", "24"}),
 ])
 def test_no_engine_number_is_written_again(path, copied):
     assert not numbers(path) & copied, f"{path} computes with the engine's {sorted(numbers(path) & copied)}: ask the engine"

@@ -11,7 +11,7 @@ import { t } from './i18n.js';
  * @typedef {{name: string, type: string, value: any, options?: string[], maxLength?: number,
  *   onState?: string|null, states?: string[], readOnly: boolean, locked: boolean,
  *   highlight: boolean, editable: boolean, multiline?: boolean, password?: boolean,
- *   multiSelect?: boolean, widgets: {pageIndex: number|null, rect: number[], onState?: string}[]}} Field
+ *   multiSelect?: boolean, widgets: {pageIndex: number|null, rect: number[], onState?: string, fontSize?: number}[]}} Field
  * @typedef {{field: Field, widget: Field['widgets'][number], index: number}} PlacedWidget
  */
 

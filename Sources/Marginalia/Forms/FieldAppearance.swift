@@ -99,8 +99,22 @@ struct FieldAppearance {
 
     // MARK: - Text and choice fields
 
-    /// A text field or combo box showing `text`.
-    func text(_ text: String, field: FormField, widget: PDFDictionary) throws -> PDFStream {
+    /// How a text field's or combo's value is set in one widget: the drawing so far (frame,
+    /// fonts chosen), where the text may go, and the font and size it is drawn in.
+    private struct TextSetting {
+        var appearance: AppearanceStream
+        /// The widget inside its border, and that less the padding: where the text goes.
+        var clip, area: CGRect
+        var da: DefaultAppearance
+        /// The text drawn (stars for a password, one line unless multiline).
+        var shown: String
+        var multiline, comb: Bool
+        var chosen: AppearanceTextFont
+        /// In points.
+        var size: Double
+    }
+
+    private func textSetting(_ text: String, field: FormField, widget: PDFDictionary) throws -> TextSetting {
         let look = look(of: widget)
         var appearance = frame(widget, look)
         let box = appearance.bounds
@@ -119,11 +133,27 @@ struct FieldAppearance {
         // family /DA names (docs/text-layout.md); a comb field shapes one character a cell.
         let chosen = AppearanceTextFont(for: [shown], standard: font(da), embeds: embedsFonts,
                                         named: da.fontName.isEmpty ? nil : da.fontName, in: &appearance)
-        let pdfFont = chosen.font
         var size = da.fontSize
         if !(size > 0) || !size.isFinite {
             size = try autoSize(shown, font: chosen, area: area, multiline: multiline, comb: comb ? field.maxLength : nil)
         }
+        return TextSetting(appearance: appearance, clip: clip, area: area, da: da, shown: shown, multiline: multiline,
+                           comb: comb, chosen: chosen, size: size)
+    }
+
+    /// The size in points `text` is drawn at in `widget` (what ``text(_:field:widget:)``
+    /// writes): `/DA`'s size, or when that is 0 the size that fits the box (``autoSize``).
+    func fontSize(of text: String, field: FormField, widget: PDFDictionary) throws -> Double {
+        try textSetting(text, field: field, widget: widget).size
+    }
+
+    /// A text field or combo box showing `text`.
+    func text(_ text: String, field: FormField, widget: PDFDictionary) throws -> PDFStream {
+        let setting = try textSetting(text, field: field, widget: widget)
+        var appearance = setting.appearance
+        let (clip, area, da, shown, multiline, comb, chosen, size) =
+            (setting.clip, setting.area, setting.da, setting.shown, setting.multiline, setting.comb, setting.chosen, setting.size)
+        let pdfFont = chosen.font
 
         appearance.content.raw("/Tx BMC")
         appearance.content.save()

@@ -208,13 +208,7 @@ struct FormFiller {
             guard let reference = widget.reference, var dictionary = try file.dictionary(.reference(reference)) else { continue }
             switch field.type {
             case .text, .combo:
-                let text: String
-                switch field.value {
-                case .text(let t)?: text = field.type == .combo ? display(t, in: field) : t
-                case .choices(let items)?: text = items.first.map { display($0, in: field) } ?? ""
-                default: text = ""
-                }
-                let stream = try drawer.text(text, field: field, widget: dictionary)
+                let stream = try drawer.text(Self.shownText(of: field), field: field, widget: dictionary)
                 dictionary["AP"] = .dictionary(PDFDictionary(["N": try store(stream)]))
             case .list:
                 let selected: [String]
@@ -254,8 +248,16 @@ struct FormFiller {
         }
     }
 
-    private func display(_ value: String, in field: FormField) -> String {
-        field.options.first { $0.exportValue == value }?.displayText ?? value
+    /// The text a text field or combo shows for its value (a combo's option by its shown text).
+    static func shownText(of field: FormField) -> String {
+        func display(_ value: String) -> String {
+            field.options.first { $0.exportValue == value }?.displayText ?? value
+        }
+        switch field.value {
+        case .text(let t)?: return field.type == .combo ? display(t) : t
+        case .choices(let items)?: return items.first.map(display) ?? ""
+        default: return ""
+        }
     }
 
     /// Whether the widget has a usable drawing for `state` in `/AP /N`.

@@ -3,7 +3,8 @@ import Foundation
 #endif
 
 // The bridge calls behind the tools' one-tap settings and the editor's styling (docs/engine.md):
-// Fine / Medium / Thick, the brushes, and the note icons as the appearance stream draws them.
+// Fine / Medium / Thick, the brushes, the Text tool's font, and the note icons as the
+// appearance stream draws them.
 
 extension EngineBridge {
     /// Answers the calls of this file, or nil for a call that is not one of them.
@@ -23,6 +24,10 @@ extension EngineBridge {
             }
             engine.updatePreferences(preferences)
             return engine.preferences.json
+        case "textToolFont":
+            // The font the Text tool writes a box in, for the bold setting asked about.
+            let font = TextToolSettings.font(bold: try request.member("bold").bool())
+            return .object([("font", .string(font)), ("face", Self.fontFaceJSON(StandardFontNames.face(of: font)))])
         case "noteIcon":
             // A name outside the standard set draws as Note, as in the appearance stream.
             let name = try request.member("icon").string()

@@ -53,7 +53,7 @@ public enum AnnotationDraft {
         .object(omittingNils: [
             ("type", .string(AnnotationSubtype.freeText.jsonType)), ("pageIndex", .integer(pageIndex)),
             ("rect", .rect(textBoxRect(rect, fontSize: style.fontSize))), ("text", .string(text)), ("contents", .string(text)),
-            ("font", .string(style.bold ? "Helvetica-Bold" : "Helvetica")), ("fontSize", .number(style.fontSize)),
+            ("font", .string(style.font)), ("fontSize", .number(style.fontSize)),
             ("textColor", .string(style.textColor.hex)), ("color", style.backgroundColor.map { .string($0.hex) }),
             ("width", .number(0)),
         ])

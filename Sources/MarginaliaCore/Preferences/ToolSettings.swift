@@ -46,6 +46,13 @@ public struct TextToolSettings: Equatable, Sendable {
     public var textColor: Color
     /// The box's fill, or nil for a transparent box.
     public var backgroundColor: Color?
+    /// The standard font a text box made with these settings is written in
+    /// (``font(bold:)`` of ``bold``).
+    public var font: String { Self.font(bold: bold) }
+
+    /// The standard font the Text tool writes a box in: Helvetica-Bold when `bold`, else
+    /// Helvetica.
+    public static func font(bold: Bool) -> String { bold ? "Helvetica-Bold" : "Helvetica" }
 
     /// Settings with `fontSize` sanitised (NaN, infinite or non-positive gives 14 pt).
     public init(fontSize: Double, bold: Bool, textColor: Color, backgroundColor: Color?) {

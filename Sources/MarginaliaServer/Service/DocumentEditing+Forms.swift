@@ -6,7 +6,7 @@ import Marginalia
 // and broadcast like every other edit.
 
 /// The form fields of a document with the document's revision: each field the JSON of
-/// `marginalia fields --json` plus `highlight` and `editable` (docs/api.md).
+/// `marginalia fields --json` plus `highlight`, `editable` and each text widget's `fontSize` (docs/api.md).
 public struct FieldList: Sendable, Encodable {
     public var revision: Int
     public var fields: [JSONValue]
@@ -20,7 +20,7 @@ extension DocumentEditing {
     public func fields(_ id: String, policy: any FormFieldPolicy = DefaultFormFieldPolicy()) throws -> FieldList {
         try withDocument(id) { state in
             let form = try state.document.acroForm()
-            return FieldList(revision: state.revision, fields: form.fields.map { $0.jsonRecord(highlightedBy: policy) })
+            return FieldList(revision: state.revision, fields: state.document.fieldRecords(of: form, highlightedBy: policy))
         }
     }
 

@@ -29,7 +29,6 @@ function place(editor, pageIndex, rect, control) {
   control.focus({ preventScroll: true });
   // A field reached with Tab may be out of view (a tapped one is in it: this does nothing).
   control.scrollIntoView({ block: 'nearest', inline: 'nearest' });
-  return box;
 }
 
 /** Tab, with or without shift. (WebKitGTK names shift + Tab "Unidentified": its key is
@@ -61,10 +60,10 @@ function whenDone(control, read, { commitOnEnter }) {
 }
 
 /**
- * Edits a text field's value over one of its widgets: an <input> (type password for
- * password fields) committed with Enter, or a <textarea> for multiline fields committed
- * with ctrl/cmd+Enter; a tap elsewhere commits, Escape cancels, Tab commits and asks for the
- * next field.
+ * Edits a text field's value over one of its widgets, in the size its appearance draws the
+ * value at: an <input> (type password for password fields) committed with Enter, or a
+ * <textarea> for multiline fields committed with ctrl/cmd+Enter; a tap elsewhere commits,
+ * Escape cancels, Tab commits and asks for the next field.
  * @returns {Promise<{value: string|null, tab: number}>}
  */
 export function editTextField(editor, field, widget) {
@@ -75,9 +74,10 @@ export function editTextField(editor, field, widget) {
     ...(field.maxLength ? { maxlength: String(field.maxLength) } : {}),
   });
   control.value = typeof field.value === 'string' ? field.value : '';
-  const box = place(editor, widget.pageIndex, widget.rect, control);
-  const fontSize = multiline ? 12 * editor.viewer.zoom : Math.max(8, Math.min(box.height * 0.7, 24 * editor.viewer.zoom));
-  control.style.fontSize = `${fontSize}px`;
+  place(editor, widget.pageIndex, widget.rect, control);
+  // The size the widget's appearance draws the value at (the server's `fontSize`: /DA's, or
+  // the size fitted to the box), scaled to the page as shown.
+  if (widget.fontSize != null) control.style.fontSize = `${widget.fontSize * editor.viewer.zoom}px`;
   if (!multiline) control.setSelectionRange(control.value.length, control.value.length);
   return whenDone(control, () => control.value, { commitOnEnter: !multiline });
 }

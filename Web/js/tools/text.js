@@ -2,6 +2,7 @@
 // when a tap edits an existing box; this lays the editor over it and sends what was typed
 // (a new box through the engine's `textCommand`, an edit as a `change` of the box).
 
+import { call } from '../engine.js';
 import { settings } from '../settings.js';
 import { editText } from './textbox.js';
 import { defaultTextColorOfType, defaultFontSizeOfType } from '../vocabulary.js';
@@ -14,11 +15,11 @@ export function createTextTool(editor) {
     /** Types the text of a new box the engine placed; resolves with it (null if cancelled). */
     typeNew(request) {
       // The Text tool's settings as the engine keeps them (its preferences, every value
-      // present and in range: TextToolSettings).
+      // present and in range: TextToolSettings), the font the engine writes for `bold`.
       const t = settings.prefs.text;
       return editText(editor, request.pageIndex, request.target.rect, {
         fontSize: t.fontSize, color: t.textColor, background: t.backgroundColor ?? '',
-        box: { font: t.bold ? 'Helvetica-Bold' : 'Helvetica', border: 0, alignment: 'left' },
+        box: { font: call({ call: 'textToolFont', bold: t.bold }).font, border: 0, alignment: 'left' },
       });
     },
 
