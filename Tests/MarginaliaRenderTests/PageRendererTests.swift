@@ -92,6 +92,25 @@ struct PageRendererTests {
         #expect(throws: RenderError.invalidScale(0)) { try PageRenderer.render(page: 0, of: document, options: RenderOptions(scale: 0)) }
     }
 
+    /// `W n` with no path (a note's appearance from pdf.js's corpus, `pdfjs-issue14438-annots.pdf`,
+    /// opens so) clips nothing; a clip with a path still clips.
+    @Test func aClipWithoutAPathClipsNothing() throws {
+        let pdf = try PDFRenderer().data { context in
+            try context.beginPage()
+        }
+        let document = try PDFDocument(data: pdf)
+        let page = try document.page(at: 0)
+        let drawing = "q W n 0 0 1 rg 0 0 10 10 re f Q q 20 0 5 5 re W n 1 0 0 rg 20 0 10 10 re f Q"
+        let content = document.file.add(.stream(PDFStream(dictionary: PDFDictionary(), rawBytes: Array(drawing.utf8))))
+        var dictionary = page.dictionary
+        dictionary["Contents"] = .reference(content)
+        document.file.update(page.reference, with: .dictionary(dictionary))
+        let image = try PageRenderer.render(page: 0, of: document)
+        #expect(Self.pixel(image, 5, image.height - 5) == [0, 0, 255, 255], "drawn after a clip without a path")
+        #expect(Self.pixel(image, 22, image.height - 2) == [255, 0, 0, 255], "inside a clip with a path")
+        #expect(Self.pixel(image, 27, image.height - 7) != [255, 0, 0, 255], "outside it: clipped away")
+    }
+
     @Test func aTurnedPageRendersTurned() throws {
         let document = try PDFDocument(data: try ImageDocument.data(showing: Self.gradient))
         try document.rotatePage(at: 0, by: 90)
