@@ -89,7 +89,9 @@ export function typingLayout(view, draft) {
       }
       const { line, offset } = caretInLines(area.value, texts.map((t) => t.textContent), area.selectionStart);
       const text = texts[line];
-      let x = first.padding;
+      // No line drawn yet (no text): where the alignment starts one, inside the clip.
+      const [left, width] = [clip.x.baseVal.value, clip.width.baseVal.value];
+      let x = { center: left + width / 2, right: left + width }[draft.alignment] ?? left;
       if (text?.getNumberOfChars() > 0) {
         x = offset < text.getNumberOfChars() ? text.getStartPositionOfChar(offset).x : text.getEndPositionOfChar(offset - 1).x;
       } else if (text) {
@@ -118,7 +120,7 @@ export function typingLayout(view, draft) {
  * soft break and the newline of a hard one between them, trailing spaces dropped (a caret
  * among those is at its line's end). Before the first line: its start.
  */
-export function caretInLines(value, lines, index) {
+function caretInLines(value, lines, index) {
   let found = { line: 0, offset: 0 };
   let from = 0;
   for (const [line, text] of lines.entries()) {
