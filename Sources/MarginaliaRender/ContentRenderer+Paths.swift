@@ -50,9 +50,13 @@ extension ContentRenderer {
         default:
             break  // "n": no painting
         }
+        // A clip without a path (`W n` with none built, as some applications open a note's
+        // appearance) changes nothing, as in Poppler, MuPDF and pdf.js: cairo would clip to nothing.
         if let clip = pendingClip {
-            cairo_set_fill_rule(cr, clip)
-            cairo_clip(cr)
+            if cairo_has_current_point(cr) != 0 {
+                cairo_set_fill_rule(cr, clip)
+                cairo_clip(cr)
+            }
             pendingClip = nil
         }
         cairo_new_path(cr)

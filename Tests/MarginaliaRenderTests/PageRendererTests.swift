@@ -73,23 +73,36 @@ struct PageRendererTests {
         #expect(throws: RenderError.noSuchAnnotation("nobody")) { try PageRenderer.render(annotationID: "nobody", in: document) }
     }
 
-    @Test func whatTheRendererCannotDrawIsRefusedOrListed() throws {
-        let pdf = try PDFRenderer().data { context in
-            try context.beginPage()
-        }
-        // Put a shading operator into the page's content.
-        let document = try PDFDocument(data: pdf)
+    /// A one-page document whose page content is `content`.
+    static func page(drawing content: String) throws -> PDFDocument {
+        let document = try PDFDocument(data: try PDFRenderer().data { context in try context.beginPage() })
         let page = try document.page(at: 0)
-        let content = document.file.add(.stream(PDFStream(dictionary: PDFDictionary(), rawBytes: Array("q /Sh0 sh Q 0 0 1 rg 0 0 10 10 re f".utf8))))
+        let stream = document.file.add(.stream(PDFStream(dictionary: PDFDictionary(), rawBytes: Array(content.utf8))))
         var dictionary = page.dictionary
-        dictionary["Contents"] = .reference(content)
+        dictionary["Contents"] = .reference(stream)
         document.file.update(page.reference, with: .dictionary(dictionary))
+        return document
+    }
+
+    @Test func whatTheRendererCannotDrawIsRefusedOrListed() throws {
+        // A shading operator in the page's content.
+        let document = try Self.page(drawing: "q /Sh0 sh Q 0 0 1 rg 0 0 10 10 re f")
         #expect(throws: RenderError.unsupported(["page 1: shading (sh)"])) { try PageRenderer.render(page: 0, of: document) }
         let partial = try PageRenderer.render(page: 0, of: document, options: RenderOptions(allowPartial: true))
         #expect(partial.skipped == ["page 1: shading (sh)"])
         #expect(Self.pixel(partial, 5, partial.height - 5) == [0, 0, 255, 255], "the rest is drawn")
         #expect(throws: RenderError.noSuchPage(3, pageCount: 1)) { try PageRenderer.render(page: 3, of: document) }
         #expect(throws: RenderError.invalidScale(0)) { try PageRenderer.render(page: 0, of: document, options: RenderOptions(scale: 0)) }
+    }
+
+    /// `W n` with no path (a note's appearance from pdf.js's corpus, `pdfjs-issue14438-annots.pdf`,
+    /// opens so) clips nothing; a clip with a path still clips.
+    @Test func aClipWithoutAPathClipsNothing() throws {
+        let document = try Self.page(drawing: "q W n 0 0 1 rg 0 0 10 10 re f Q q 20 0 5 5 re W n 1 0 0 rg 20 0 10 10 re f Q")
+        let image = try PageRenderer.render(page: 0, of: document)
+        #expect(Self.pixel(image, 5, image.height - 5) == [0, 0, 255, 255], "drawn after a clip without a path")
+        #expect(Self.pixel(image, 22, image.height - 2) == [255, 0, 0, 255], "inside a clip with a path")
+        #expect(Self.pixel(image, 27, image.height - 7) != [255, 0, 0, 255], "outside it: clipped away")
     }
 
     @Test func aTurnedPageRendersTurned() throws {

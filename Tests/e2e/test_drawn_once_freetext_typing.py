@@ -70,15 +70,15 @@ def rendered_lines(editor, annotation_id):
             for block in page.get_text("dict", clip=rect)["blocks"] for line in block.get("lines", [])]
 
 
-def type_paragraph(editor) -> None:
-    """Drags a text box with the Text tool and types PARAGRAPH into it."""
+def type_paragraph(editor, text=PARAGRAPH) -> None:
+    """Drags a text box with the Text tool and types `text` (PARAGRAPH) into it."""
     editor.click("button[data-tool=text]")
     a = editor.page_point_to_client(0, 60, 360)
     b = editor.page_point_to_client(0, 235, 320)
     editor.pen_stroke([a, ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2), b])
     editor.wait_until("document.activeElement && document.activeElement.matches('textarea.text-editor')")
-    editor.type(PARAGRAPH)
-    editor.wait_until(f"document.activeElement.value === {PARAGRAPH!r}")
+    editor.type(text)
+    editor.wait_until(f"document.activeElement.value === {text!r}")
 
 
 @pytest.mark.parametrize("zoom", [1, 1.5])

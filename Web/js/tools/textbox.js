@@ -50,9 +50,16 @@ export function editText(editor, pageIndex, rect, { text = '', fontSize, color, 
     const needed = laidOut ? laidOut.show(area.value) * zoom : 0;
     area.style.height = `${Math.max(minimumHeight, area.scrollHeight + borders, needed)}px`;
     laidOut?.frame(parseFloat(area.style.height) / zoom);
+    laidOut?.placeCaret(area);
   };
   area.addEventListener('input', grow);
   grow();
+  // A laid-out box's caret is drawn at the engine's place for it (typingLayout), moved with the selection.
+  const placeCaret = () => laidOut.placeCaret(area);
+  if (laidOut) {
+    document.addEventListener('selectionchange', placeCaret);
+    area.addEventListener('focus', placeCaret);
+  }
   // The writer's widths of text beyond WinAnsi came: the box takes the height of its lines in them.
   const stopListening = laidOut ? onTextWidths(grow) : () => {};
   // Focus now, inside the pointer handler: iOS shows the keyboard only for a focus made
@@ -73,6 +80,7 @@ export function editText(editor, pageIndex, rect, { text = '', fontSize, color, 
       if (finished) return;
       finished = true;
       document.removeEventListener('pointerdown', pressedElsewhere, true);
+      document.removeEventListener('selectionchange', placeCaret);
       stopListening();
       area.remove();
       laidOut?.remove();

@@ -2,9 +2,10 @@
 // (`textBoxLayout`, the lines the saved appearance draws; docs/editor-web.md, "Typing a text
 // box"): drawn under the textarea, whose own text is transparent. The textarea keeps the
 // input, the caret, the selection, the IME's composition and the browser's undo; it is set in
-// the same face, size, line height, padding and width, so its caret runs along the drawn lines.
+// the same face, size, line height, padding and width. Its own caret is hidden: one is drawn at
+// the engine's place for the next character (WebKit may wrap the textarea's lines elsewhere).
 
-import { svg } from '../svg.js';
+import { svg, html } from '../svg.js';
 import { drawFreeText, textBoxLayout, shownFace, faceStyle } from '../overlaytext.js';
 import { defaultTextColorOfType } from '../vocabulary.js';
 
@@ -20,7 +21,7 @@ export const PAPER = 'rgba(255,255,255,0.85)';
  * on its page (a rotated page: the lines would cross the textarea's) or cannot lay it out.
  *
  * @returns {{style(area: HTMLTextAreaElement, zoom: number): void, show(text: string): number,
- *   frame(height: number): void, remove(): void} | null}
+ *   frame(height: number): void, placeCaret(area: HTMLTextAreaElement): void, remove(): void} | null}
  */
 export function typingLayout(view, draft) {
   let first;
@@ -37,6 +38,8 @@ export function typingLayout(view, draft) {
   view.overlay.root.append(layer);
   const [x1, , x2, top] = draft.rect;
   let typed = draft;
+  const caret = html('div', { class: 'typing-caret', 'aria-hidden': 'true' });
+  caret.style.background = draft.textColor ?? defaultTextColorOfType(draft.type);
   return {
     /** Sets `area` (the textarea) in the engine's face, size, line height and padding, the box's width, its text unseen. */
     style(area, zoom) {
@@ -44,7 +47,7 @@ export function typingLayout(view, draft) {
         width: `${(x2 - x1) * zoom}px`, fontSize: `${first.fontSize * zoom}px`, lineHeight: `${first.lineHeight * zoom}px`,
         padding: `${first.padding * zoom}px`, textAlign: draft.alignment ?? 'left',
         ...faceStyle(face),
-        color: 'transparent', caretColor: draft.textColor ?? defaultTextColorOfType(draft.type), background: 'transparent', resize: 'none',
+        color: 'transparent', caretColor: 'transparent', background: 'transparent', resize: 'none',
       });
       area.classList.add('laid-out');
     },
@@ -70,9 +73,63 @@ export function typingLayout(view, draft) {
       const paper = typed.color ? [] : [svg('rect', { x: x1, y: top - height, width: x2 - x1, height, fill: PAPER })];
       layer.replaceChildren(...paper, ...drawFreeText(box));
     },
+    /**
+     * Draws the caret of `area` (shown while it has the focus and no selection) where the
+     * engine's lines put its next character: at the place its selection starts in the drawn
+     * line that holds it, as tall as that line's band (`lineHeight`, from the clip's top).
+     */
+    placeCaret(area) {
+      const texts = [...layer.querySelectorAll('text.free-text')];
+      const box = layer.querySelector('.free-text-box');
+      const clip = layer.querySelector('.free-text-clip');
+      const collapsed = area.selectionStart === area.selectionEnd && document.activeElement === area;
+      if (!box || !clip || !collapsed) {
+        caret.remove();
+        return;
+      }
+      const { line, offset } = caretInLines(area.value, texts.map((t) => t.textContent), area.selectionStart);
+      const text = texts[line];
+      // No line drawn yet (no text): where the alignment starts one, inside the clip.
+      const [left, width] = [clip.x.baseVal.value, clip.width.baseVal.value];
+      let x = { center: left + width / 2, right: left + width }[draft.alignment] ?? left;
+      if (text?.getNumberOfChars() > 0) {
+        x = offset < text.getNumberOfChars() ? text.getStartPositionOfChar(offset).x : text.getEndPositionOfChar(offset - 1).x;
+      } else if (text) {
+        x = text.x.baseVal[0]?.value ?? x;
+      }
+      const top = clip.y.baseVal.value + clip.height.baseVal.value - line * first.lineHeight;
+      const toClient = box.getScreenCTM();
+      const a = new DOMPoint(x, top).matrixTransform(toClient);
+      const b = new DOMPoint(x, top - first.lineHeight).matrixTransform(toClient);
+      const frame = area.parentNode.getBoundingClientRect();
+      Object.assign(caret.style, { left: `${a.x - frame.left}px`, top: `${Math.min(a.y, b.y) - frame.top}px`, height: `${Math.abs(b.y - a.y)}px` });
+      // Put in again at each move: its blinking starts afresh, as a caret's does.
+      caret.remove();
+      area.after(caret);
+    },
     remove() {
       layer.remove();
+      caret.remove();
     },
   };
 }
 
+/**
+ * The drawn line holding the caret at `index` of `value` (the textarea's text) and its offset
+ * in it: `lines` are the engine's lines of `value` in order, each a run of it, the space of a
+ * soft break and the newline of a hard one between them, trailing spaces dropped (a caret
+ * among those is at its line's end). Before the first line: its start.
+ */
+function caretInLines(value, lines, index) {
+  let found = { line: 0, offset: 0 };
+  let from = 0;
+  for (const [line, text] of lines.entries()) {
+    if (line > 0 && value[from] === '\n') from += 1;
+    else if (line > 0 && text === '') from = value.indexOf('\n', from) + 1;
+    const start = value.indexOf(text, from);
+    if (start < 0 || start > index) break;
+    found = { line, offset: Math.min(index - start, text.length) };
+    from = start + text.length;
+  }
+  return found;
+}
