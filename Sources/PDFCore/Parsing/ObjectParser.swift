@@ -149,30 +149,31 @@ struct ObjectParser {
 
     private mutating func parseDictionary(start: Int, depth: Int) throws -> PDFDictionary {
         try checkDepth(depth, at: start)
-        var dictionary = PDFDictionary()
+        var dictionary = PDFDictionary.Builder()
         while true {
             let keyStart = lexer.position
             let token = try lexer.next()
             switch token {
             case .dictionaryEnd:
-                return dictionary
+                return dictionary.dictionary
             case .name(let key):
+                let tag = lexer.lastNameTag  // read before the value, which may hold names
                 let valueStart = lexer.position
                 let valueToken = try lexer.next()
                 if case .dictionaryEnd = valueToken {
-                    return dictionary  // a key without a value reads as null
+                    return dictionary.dictionary  // a key without a value reads as null
                 }
                 if case .keyword(let w) = valueToken {
                     if w == "endobj" || w == "stream" {
                         lexer.position = valueStart
-                        return dictionary
+                        return dictionary.dictionary
                     }
                     if !["true", "false", "null"].contains(w) {  // a stray word: the key has no value
                         strayWordsDropped += 1
                         continue
                     }
                 }
-                dictionary[key] = try object(from: valueToken, start: valueStart, depth: depth)
+                dictionary.set(key, tag: tag, to: try object(from: valueToken, start: valueStart, depth: depth))
                 if dictionary.count > limits.maxCollectionCount {
                     throw PDFError.limitExceeded("dictionary at byte \(start) has more than \(limits.maxCollectionCount) entries", limit: .maxCollectionCount, max: limits.maxCollectionCount)
                 }
@@ -180,7 +181,7 @@ struct ObjectParser {
                 throw PDFError.unexpectedEnd(offset: start)
             case .keyword("endobj"), .keyword("stream"):
                 lexer.position = keyStart  // unterminated dictionary
-                return dictionary
+                return dictionary.dictionary
             default:
                 // A non-name key: skip it, as other readers do, and keep the rest.
                 if case .keyword = token { strayWordsDropped += 1 }
