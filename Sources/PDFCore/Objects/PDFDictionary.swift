@@ -23,23 +23,12 @@ public struct PDFDictionary: Hashable, Sendable, Sequence {
         for (key, value) in pairs { self[key] = value }
     }
 
-    /// Takes `entries` as they are: the caller vouches that no key repeats, no value is null
-    /// and there are at most ``indexThreshold`` of them (what ``Builder`` checks), so the
-    /// result is what setting them one by one would give.
-    init(distinctEntries entries: [(key: String, value: PDFObject)]) {
-        self.entries = entries
-    }
-
     private func position(of key: String) -> Int? {
         if let index { return index[key] }
-        for i in entries.indices where Self.sameKey(entries[i].key, key) { return i }
+        // Comparing lengths first skips most keys without a full string comparison.
+        let length = key.utf8.count
+        for i in entries.indices where entries[i].key.utf8.count == length && entries[i].key == key { return i }
         return nil
-    }
-
-    /// Whether two keys are one below ``indexThreshold`` entries: of equal UTF-8 length and
-    /// equal as strings (comparing lengths first skips most keys without a full comparison).
-    @inline(__always) static func sameKey(_ a: String, _ b: String) -> Bool {
-        a.utf8.count == b.utf8.count && a == b
     }
 
     public subscript(key: String) -> PDFObject? {

@@ -14,9 +14,6 @@ struct Lexer {
     var skipsStrayParentheses = false
     /// How many stray `)` were skipped, for the file's warnings.
     private(set) var strayParenthesesSkipped = 0
-    /// The ``PDFDictionary/Builder/tag(ofASCII:)`` of the last name read: 0 when it had
-    /// escapes or bytes past ASCII.
-    private(set) var lastNameTag: UInt64 = 0
     private let bytes: UnsafeBufferPointer<UInt8>
 
     init(source: ByteSource, position: Int = 0, limits: PDFLimits = .default) {
@@ -296,11 +293,8 @@ struct Lexer {
             if position - nameStart > limits.maxStringLength {
                 throw PDFError.limitExceeded("name at byte \(start) longer than \(limits.maxStringLength) bytes", limit: .maxStringLength, max: limits.maxStringLength)
             }
-            let name = UnsafeBufferPointer(rebasing: bytes[nameStart..<position])
-            lastNameTag = PDFDictionary.Builder.tag(ofASCII: name)
-            return String(decoding: name, as: UTF8.self)
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes[nameStart..<position]), as: UTF8.self)
         }
-        lastNameTag = 0
         position = nameStart
         var raw: [UInt8] = []
         while position < bytes.count && CharacterClass.isRegular(bytes[position]) {

@@ -149,31 +149,30 @@ struct ObjectParser {
 
     private mutating func parseDictionary(start: Int, depth: Int) throws -> PDFDictionary {
         try checkDepth(depth, at: start)
-        var dictionary = PDFDictionary.Builder()
+        var dictionary = PDFDictionary()
         while true {
             let keyStart = lexer.position
             let token = try lexer.next()
             switch token {
             case .dictionaryEnd:
-                return dictionary.dictionary
+                return dictionary
             case .name(let key):
-                let tag = lexer.lastNameTag  // read before the value, which may hold names
                 let valueStart = lexer.position
                 let valueToken = try lexer.next()
                 if case .dictionaryEnd = valueToken {
-                    return dictionary.dictionary  // a key without a value reads as null
+                    return dictionary  // a key without a value reads as null
                 }
                 if case .keyword(let w) = valueToken {
                     if w == "endobj" || w == "stream" {
                         lexer.position = valueStart
-                        return dictionary.dictionary
+                        return dictionary
                     }
                     if !["true", "false", "null"].contains(w) {  // a stray word: the key has no value
                         strayWordsDropped += 1
                         continue
                     }
                 }
-                dictionary.set(key, tag: tag, to: try object(from: valueToken, start: valueStart, depth: depth))
+                dictionary[key] = try object(from: valueToken, start: valueStart, depth: depth)
                 if dictionary.count > limits.maxCollectionCount {
                     throw PDFError.limitExceeded("dictionary at byte \(start) has more than \(limits.maxCollectionCount) entries", limit: .maxCollectionCount, max: limits.maxCollectionCount)
                 }
@@ -181,7 +180,7 @@ struct ObjectParser {
                 throw PDFError.unexpectedEnd(offset: start)
             case .keyword("endobj"), .keyword("stream"):
                 lexer.position = keyStart  // unterminated dictionary
-                return dictionary.dictionary
+                return dictionary
             default:
                 // A non-name key: skip it, as other readers do, and keep the rest.
                 if case .keyword = token { strayWordsDropped += 1 }
