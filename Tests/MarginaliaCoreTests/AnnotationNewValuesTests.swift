@@ -39,7 +39,10 @@ struct AnnotationNewValuesTests {
         }
         let kept = try Self.read(square, .kept)
         #expect(kept.border.width == 1500 && kept.opacity == 1.5)
-        #expect(kept.color == .black && kept.flags == [.print])  // the defaults still taken, as checked
+        #expect(kept.color == nil && kept.flags.isEmpty)  // nothing made up for what was left out
+        let written = #"{"type": "freeText", "rect": [0, 0, 10, 10], "text": "Hi", "flags": ["print"]}"#
+        #expect(try Self.read(written, .kept).contents == nil)
+        #expect(try Self.read(written).contents == "Hi")
     }
 
     @Test func aCommandAddsOrPastesNoBoxAboveTheNewSize() throws {
@@ -66,6 +69,31 @@ struct AnnotationNewValuesTests {
                 let expected = CommandError.invalidAnnotation(AnnotationJSONError(path: "annotation.fontSize", message: AnnotationKind.FreeText.fontSizeExpectation))
                 #expect(error as? CommandError == expected)
                 #expect(String(describing: error).contains(Self.expectation), "\(error)")
+            }
+        }
+    }
+
+    @Test func aChangeKeepsAFilesWiderBorderButGivesNoBorderAWiderOne() throws {
+        let wide = try Self.read(#"{"type": "square", "id": "wide", "pageIndex": 0, "rect": [0, 0, 10, 10], "width": 1500, "#
+                                 + #""borderStyle": "dashed", "dash": [2000, 3]}"#)
+        let thin = try Self.read(#"{"type": "square", "id": "thin", "pageIndex": 0, "rect": [0, 0, 10, 10]}"#)
+        let find: (String) -> Annotation? = { id in [wide, thin].first { $0.id == id } }
+        try EditorCommand.change(wide).check(pageCount: 1, annotation: find)
+        var widened = wide
+        widened.id = "thin"
+        var redashed = wide
+        redashed.border.dashPattern = [3000]
+        var regrown = wide
+        regrown.border.width = 1501
+        let refusals: [(EditorCommand, String)] = [
+            (.change(widened), "annotation.width: expected a width from 0 to 1000 points"),
+            (.add([wide]), "annotation.width: expected a width from 0 to 1000 points"),
+            (.change(regrown), "annotation.width: expected a width from 0 to 1000 points"),
+            (.change(redashed), "annotation.dash: expected lengths from 0 to 1000 points"),
+        ]
+        for (command, message) in refusals {
+            do { try command.check(pageCount: 1, annotation: find); Issue.record("checked \(command)") } catch {
+                #expect(String(describing: error).contains(message), "\(error)")
             }
         }
     }

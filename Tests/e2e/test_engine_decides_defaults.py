@@ -25,9 +25,8 @@ def fresh(editor, stored=None):
 def highlight_first_line(editor, kind):
     """Marks the first body line of the sample (y 687 to 702) with the Highlight tool, as
     `kind`; answers the annotation the server keeps."""
-    # (The kind is stored only when it is not the default's: the live settings are asked.)
-    chosen = editor.js(f"import('/app/js/settings.js').then((m) => {{ m.update((s) => {{ s.markup.kind = {kind!r}; }}); return m.settings.markup.kind; }})")
-    assert chosen == kind
+    # (The kind is stored only when it is not the default's; the mark's type, below, shows it took.)
+    editor.js(f"import('/app/js/settings.js').then((m) => m.update((s) => {{ s.markup.kind = {kind!r}; }}))")
     editor.js("marginalia.setTool('highlight')")  # (a tap on the tool in use would leave it)
     editor.pen_stroke([editor.page_point_to_client(0, 80 + i * 20, 695) for i in range(12)])
     editor.wait_until(f"[...marginalia.model.allAnnotations()].some((a) => a.type === {kind!r})")

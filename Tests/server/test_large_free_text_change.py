@@ -5,7 +5,9 @@ points it did not have is refused, naming the field (review 9, item 1: the edit 
 with "expected a size from 0 to 1000 points" and the typed text was lost). And what the log
 holds of a file's annotations is read back whatever values the file gave them: a moved box of
 1,500 points, or a square with a border 1,500 points wide, made every later request on the
-document answer 500 ("logged revision 1 does not decode") once the server restarted."""
+document answer 500 ("logged revision 1 does not decode") once the server restarted, and a
+square without a colour came back black (review 10). A change that keeps the square's border
+is applied as one that keeps the box's size."""
 
 import json
 import subprocess
@@ -19,13 +21,14 @@ SIZE = 1500
 def large_box_pdf(size: float) -> bytes:
     """One page of 4,000 by 2,400 points holding a text box another application wrote at `size`."""
     objects = [b"<< /Type /Catalog /Pages 2 0 R >>", b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
-               b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 4000 2400] /Annots [4 0 R 5 0 R 6 0 R] >>",
+               b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 4000 2400] /Annots [4 0 R 5 0 R 6 0 R 7 0 R] >>",
                b"<< /Type /Annot /Subtype /FreeText /NM (large-box) /Rect [100 100 3900 2300]"
                b" /Contents (Hi you) /DA (/Helv %d Tf 0 g) /F 4 >>" % size,
                b"<< /Type /Annot /Subtype /FreeText /NM (small-box) /Rect [100 10 900 90]"
                b" /Contents (small) /DA (/Helv 12 Tf 0 g) /F 4 >>",
                b"<< /Type /Annot /Subtype /Square /NM (wide-square) /Rect [3000 10 3990 90]"
-               b" /BS << /W 1500 >> /C [1 0 0] /F 4 >>"]
+               b" /BS << /W 1500 >> /C [1 0 0] /F 4 >>",
+               b"<< /Type /Annot /Subtype /Square /NM (plain-square) /Rect [1000 10 1100 90] /F 4 >>"]
     out = bytearray(b"%PDF-1.7\n")
     offsets = []
     for number, body in enumerate(objects, 1):
@@ -87,8 +90,10 @@ def test_moving_a_files_annotations_with_wider_values_is_replayed_after_a_restar
     doc = server.json("POST", f"{DOCS}?name=large.pdf", large_box_pdf(SIZE), expect=201)["id"]
     revision, square = listed_box(server, doc, "wide-square")
     assert square["width"] == SIZE, square
+    _, plain = listed_box(server, doc, "plain-square")
+    assert "color" not in plain, plain
     envelope = {"protocol": 1, "baseRevision": revision, "clientId": "tab-a",
-                "command": {"type": "move", "ids": ["large-box", "wide-square"], "dx": 10, "dy": 0}}
+                "command": {"type": "move", "ids": ["large-box", "wide-square", "plain-square"], "dx": 10, "dy": 0}}
     reply = server.json("POST", f"{DOCS}/{doc}/commands", envelope)
     assert reply.get("applied"), reply
     server.restart(kill=True)
@@ -96,10 +101,23 @@ def test_moving_a_files_annotations_with_wider_values_is_replayed_after_a_restar
     _, square = listed_box(server, doc, "wide-square")
     assert box["rect"] == [110, 100, 3910, 2300] and box["fontSize"] == SIZE, box
     assert square["rect"] == [3010, 10, 4000, 90] and square["width"] == SIZE, square
+    _, plain = listed_box(server, doc, "plain-square")
+    assert plain["rect"] == [1010, 10, 1110, 90] and "color" not in plain, plain
     envelope = {"protocol": 1, "baseRevision": reply["revision"], "clientId": "tab-a", "command": {"type": "undo"}}
     assert server.json("POST", f"{DOCS}/{doc}/commands", envelope).get("applied")
     _, box = listed_box(server, doc, "large-box")
     assert box["rect"] == [100, 100, 3900, 2300], box
+
+
+def test_a_change_keeping_a_files_border_above_1000_points_is_applied(server):
+    doc = server.json("POST", f"{DOCS}?name=large.pdf", large_box_pdf(SIZE), expect=201)["id"]
+    revision, square = listed_box(server, doc, "wide-square")
+    status, _, body = send(server, doc, revision, square | {"color": "#0000FF"})
+    assert status == 200, body
+    revision, square = listed_box(server, doc, "wide-square")
+    assert square["color"] == "#0000FF" and square["width"] == SIZE, square
+    status, _, body = send(server, doc, revision, square | {"width": SIZE + 1})
+    assert status == 422 and b"annotation.width: expected a width from 0 to 1000 points" in body, body
 
 
 def test_the_cli_adds_no_box_above_1000_points(binary, tmp_path):

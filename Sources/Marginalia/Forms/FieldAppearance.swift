@@ -143,8 +143,12 @@ struct FieldAppearance {
 
     /// The size in points `text` is drawn at in `widget` (what ``text(_:field:widget:)``
     /// writes): `/DA`'s size, or when that is 0 the size that fits the box (``autoSize``).
+    /// A size `/DA` names is answered without laying anything out (the fields' answer asks it
+    /// of every text widget of a form at each opening).
     func fontSize(of text: String, field: FormField, widget: PDFDictionary) throws -> Double {
-        try textSetting(text, field: field, widget: widget).size
+        let named = defaultAppearance(field: field, widget: widget).fontSize
+        if named > 0 && named.isFinite { return named }  // textSetting's size when /DA names one
+        return try textSetting(text, field: field, widget: widget).size
     }
 
     /// A text field or combo box showing `text`.

@@ -128,9 +128,12 @@ extension Annotation {
     private mutating func readBorder(_ fields: AnnotationJSONFields, reading: AnnotationJSONReading,
                                      fail: (String, String) -> AnnotationJSONError) throws(AnnotationJSONError) {
         let wider = reading.tolerates(.widerValues)
+        // Any width or dash length drawn as given, up to the coordinate limit, so that a file's
+        // wider border is read back; what commands and the CLI newly give is held to
+        // AnnotationBorder.lengthRange (Annotation.checkNewValues(keeping:path:)).
+        let drawn = 0...CoordinateLimit.magnitude
         if let width = fields.width {
-            let lengths = AnnotationBorder.lengthRange
-            guard width.isFinite, wider || lengths.contains(width) else { throw fail("width", "expected a width from \(lengths.spelled) points") }
+            guard width.isFinite, wider || drawn.contains(width) else { throw fail("width", AnnotationBorder.widthExpectation) }
             border.width = width
         }
         if let name = fields.borderStyle {
@@ -139,8 +142,8 @@ extension Annotation {
         }
         if let dash = fields.dash {
             var valid = !dash.isEmpty || wider
-            for length in dash where !(length.isFinite && (wider || AnnotationBorder.lengthRange.contains(length))) { valid = false }
-            guard valid else { throw fail("dash", "expected lengths from \(AnnotationBorder.lengthRange.spelled) points") }
+            for length in dash where !(length.isFinite && (wider || drawn.contains(length))) { valid = false }
+            guard valid else { throw fail("dash", AnnotationBorder.dashExpectation) }
             border.dashPattern = dash
         }
     }

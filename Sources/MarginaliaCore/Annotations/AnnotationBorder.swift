@@ -5,9 +5,14 @@ import Foundation
 /// How an annotation's border is drawn: `/BS` (ISO 32000-2, 12.5.4), with `/Border` read
 /// as a fallback. The document model's `PDFBorder` is this type.
 public struct AnnotationBorder: Hashable, Sendable {
-    /// The widths and dash lengths, in points, a command or the CLI may give a border (the
-    /// checked reading's range; a file's may be wider, read back by the kept reading).
+    /// The widths and dash lengths, in points, a command or the CLI may newly give a border; a
+    /// file's may be larger, read and drawn as given up to the ``CoordinateLimit``, and a change
+    /// may keep them (``Annotation/checkNewValues(keeping:path:)``).
     public static let lengthRange: ClosedRange<Double> = 0...1000
+    /// What a refusal of a border's width says it expected.
+    public static var widthExpectation: String { "expected a width from \(lengthRange.spelled) points" }
+    /// What a refusal of a dash says it expected.
+    public static var dashExpectation: String { "expected lengths from \(lengthRange.spelled) points" }
 
     /// `/BS /S`: the border style (Table 168), its raw value the PDF name.
     public enum Style: String, Sendable, CaseIterable {

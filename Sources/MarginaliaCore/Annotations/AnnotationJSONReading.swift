@@ -14,7 +14,8 @@ import Foundation
 /// Marginalia wrote of an annotation it holds (the operation log, a replica's copy, the
 /// `before` and `after` of a change): checked, but for the values and the threads a file's
 /// annotation may have and a new one may not, so that moving, changing or removing a file's
-/// box set at 1,500 points is logged and read back after a restart. Where the readings differ is
+/// box set at 1,500 points is logged and read back after a restart, and without defaults, so
+/// that what the writing left out (a square without `/C`) reads back as absent, not black. Where the readings differ is
 /// ``AnnotationJSONLeniency``, and nowhere else. An `id` and a `pageIndex` are optional in
 /// all: the engine requires them of what it keeps, before it reads.
 public enum AnnotationJSONReading: Sendable {
@@ -23,13 +24,14 @@ public enum AnnotationJSONReading: Sendable {
     case kept
 
     /// Whether this reading is lenient in `way`: the lenient reading is in every way of
-    /// ``AnnotationJSONLeniency``, the checked one in none, the kept one in the values and the
-    /// threads (``AnnotationJSONLeniency/widerValues``, ``AnnotationJSONLeniency/threadsUnchecked``).
+    /// ``AnnotationJSONLeniency``, the checked one in none, the kept one in the values, the
+    /// threads and the defaults (``AnnotationJSONLeniency/widerValues``,
+    /// ``AnnotationJSONLeniency/threadsUnchecked``, ``AnnotationJSONLeniency/noDefaults``).
     func tolerates(_ way: AnnotationJSONLeniency) -> Bool {
         switch self {
         case .checked: return false
         case .lenient: return true
-        case .kept: return way == .widerValues || way == .threadsUnchecked
+        case .kept: return way == .widerValues || way == .threadsUnchecked || way == .noDefaults
         }
     }
 
@@ -82,7 +84,8 @@ public enum AnnotationJSONLeniency: CaseIterable, Sendable {
     /// What is left out takes no default: no colour, no flags, a free text's `contents` not
     /// its `text`, a `rect` the bounds of the kind's points grown by the line width (null
     /// without points). Checked: the kind's colour, Print (with NoZoom and NoRotate on a
-    /// note), the text as contents, a `rect` required of kinds not drawn from points.
+    /// note), the text as contents, a `rect` required of kinds not drawn from points. Also the
+    /// kept reading's (the writing always writes `flags` and `rect`).
     case noDefaults
     /// Numbers need only be finite (coordinates, opacity, width, dash, pressures, crop), and
     /// lists may be short: an empty dash, no stroke or an empty one, no quad, a polygon or

@@ -22,12 +22,16 @@ public struct TextBoxLayout: Equatable, Sendable {
         public var x: Double
         public var baseline: Double
         public var width: Double
+        /// Where the line starts in the box's whole text, in UTF-16 code units (a browser's
+        /// text offsets): what places a caret on the line that holds it.
+        public var start: Int
 
-        public init(text: String, x: Double, baseline: Double, width: Double) {
+        public init(text: String, x: Double, baseline: Double, width: Double, start: Int = 0) {
             self.text = text
             self.x = x
             self.baseline = baseline
             self.width = width
+            self.start = start
         }
     }
 
@@ -99,9 +103,13 @@ public struct TextBoxLayout: Equatable, Sendable {
         let left = Double(inner.minX), right = Double(inner.maxX), bottom = Double(inner.minY)
         var baseline = Double(inner.maxY) - ascent * size / 1000
         var placed: [Line] = []
+        let newlines = Self.newlineLengths(of: text)
+        var paragraphStart = 0  // in UTF-16 code units
         paragraphs: for (index, paragraph) in Self.paragraphs(of: text).enumerated() {
             let given = index < widths.count ? widths[index] : []
             let measured = paragraph.indices.map { $0 < given.count ? given[$0] : 0 }
+            var offsets = [0]  // of each character of the paragraph, and its end
+            for character in paragraph { offsets.append(offsets[offsets.count - 1] + Self.utf16Length(of: character)) }
             for line in LineBreaker.lines(of: paragraph, widths: measured, maxWidth: { _ in width }, toPoints: { $0 * size / 1000 }) {
                 if baseline < bottom - lineHeight { break paragraphs }
                 let x: Double = switch alignment {
@@ -109,9 +117,11 @@ public struct TextBoxLayout: Equatable, Sendable {
                 case 2: right - line.width
                 default: left
                 }
-                placed.append(Line(text: String(paragraph[line.range]), x: x, baseline: baseline, width: line.width))
+                placed.append(Line(text: String(paragraph[line.range]), x: x, baseline: baseline, width: line.width,
+                                   start: paragraphStart + offsets[line.range.lowerBound]))
                 baseline -= lineHeight
             }
+            paragraphStart += offsets[offsets.count - 1] + (index < newlines.count ? newlines[index] : 0)
         }
         lines = placed
     }
@@ -140,6 +150,21 @@ public struct TextBoxLayout: Equatable, Sendable {
             }
         }
         return result
+    }
+
+    /// The length in UTF-16 code units of each newline of `text` that ends a paragraph, in order
+    /// (CR LF is one character of two units).
+    static func newlineLengths(of text: String) -> [Int] {
+        var lengths: [Int] = []
+        for character in text where isNewline(character) { lengths.append(utf16Length(of: character)) }
+        return lengths
+    }
+
+    /// The length of `character` in UTF-16 code units.
+    static func utf16Length(of character: Character) -> Int {
+        var length = 0
+        for scalar in character.unicodeScalars { length += scalar.value > 0xFFFF ? 2 : 1 }
+        return length
     }
 
     /// Whether `character` ends a paragraph (what `Character.isNewline` says, without Unicode tables).

@@ -87,7 +87,7 @@ export function typingLayout(view, draft) {
         caret.remove();
         return;
       }
-      const { line, offset } = caretInLines(area.value, texts.map((t) => t.textContent), area.selectionStart);
+      const { line, offset } = caretInLines(texts, area.selectionStart);
       const text = texts[line];
       // No line drawn yet (no text): where the alignment starts one, inside the clip.
       const [left, width] = [clip.x.baseVal.value, clip.width.baseVal.value];
@@ -115,21 +115,17 @@ export function typingLayout(view, draft) {
 }
 
 /**
- * The drawn line holding the caret at `index` of `value` (the textarea's text) and its offset
- * in it: `lines` are the engine's lines of `value` in order, each a run of it, the space of a
- * soft break and the newline of a hard one between them, trailing spaces dropped (a caret
+ * The drawn line holding the caret at `index` of the textarea's text and its offset in it:
+ * the last of the engine's drawn `lines` (SVG texts) starting at or before `index` (each
+ * carries the engine's `start`, in UTF-16 units as `index` is), trailing spaces dropped (a caret
  * among those is at its line's end). Before the first line: its start.
  */
-function caretInLines(value, lines, index) {
+function caretInLines(lines, index) {
   let found = { line: 0, offset: 0 };
-  let from = 0;
   for (const [line, text] of lines.entries()) {
-    if (line > 0 && value[from] === '\n') from += 1;
-    else if (line > 0 && text === '') from = value.indexOf('\n', from) + 1;
-    const start = value.indexOf(text, from);
-    if (start < 0 || start > index) break;
-    found = { line, offset: Math.min(index - start, text.length) };
-    from = start + text.length;
+    const start = Number(text.dataset.start);
+    if (start > index) break;
+    found = { line, offset: Math.min(index - start, text.textContent.length) };
   }
   return found;
 }
