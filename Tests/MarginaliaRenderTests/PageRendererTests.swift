@@ -73,6 +73,25 @@ struct PageRendererTests {
         #expect(throws: RenderError.noSuchAnnotation("nobody")) { try PageRenderer.render(annotationID: "nobody", in: document) }
     }
 
+    @Test func oneAnnotationOnATurnedPageIsDrawnUprightWhenAsked() throws {
+        // A page with /Rotate 90 and a note 20 points wide and 10 tall: turned with the page its
+        // picture is 10 x 20 points; upright in page space (what the server gives the editor,
+        // which turns it itself, or not for NoRotate) it is 20 x 10.
+        let document = try PDFDocument(data: try ImageDocument.data(showing: Self.gradient))
+        let page = try document.page(at: 0)
+        var dictionary = page.dictionary
+        dictionary["Rotate"] = .integer(90)
+        document.file.update(page.reference, with: .dictionary(dictionary))
+        var note = PDFAnnotation(kind: .note(.init(icon: "Help")), rect: CGRect(x: 5, y: 5, width: 20, height: 10),
+                                 color: Color(red: 0, green: 1, blue: 0))
+        note.id = "wide-note"
+        try document.addAnnotation(note, toPage: 0)
+        let turned = try PageRenderer.render(annotationID: "wide-note", in: document, scale: 3)
+        #expect(turned.width == 30 && turned.height == 60)
+        let upright = try PageRenderer.render(annotationID: "wide-note", in: document, scale: 3, turnedWithPage: false)
+        #expect(upright.width == 60 && upright.height == 30)
+    }
+
     /// A one-page document whose page content is `content`.
     static func page(drawing content: String) throws -> PDFDocument {
         let document = try PDFDocument(data: try PDFRenderer().data { context in try context.beginPage() })
