@@ -59,9 +59,12 @@ public enum PageRenderer {
     }
 
     /// Renders one annotation's normal appearance alone on a transparent background: its
-    /// `/Rect` at `scale` pixels per point (default 1), turned as its page is.
+    /// `/Rect` at `scale` pixels per point (default 1), turned as its page is; with
+    /// `turnedWithPage` false, upright in page space whatever the page's `/Rotate` (the first
+    /// row is the rect's top, the columns run along page x), for a viewer that places the
+    /// picture over the rect and turns it itself, or not at all for a NoRotate annotation.
     public static func render(annotationID id: String, in document: PDFDocument, scale: Double? = nil,
-                              allowPartial: Bool = false) throws -> RenderedImage {
+                              turnedWithPage: Bool = true, allowPartial: Bool = false) throws -> RenderedImage {
         for index in 0..<(try document.pageCount) {
             let page = try document.page(at: index, readingAnnotations: false)
             for object in annotationObjects(page, file: document.file) {
@@ -69,7 +72,8 @@ public enum PageRenderer {
                       let name = try document.file.resolve(d["NM"] ?? .null).stringBytes.map(PDFTextString.decode) ?? fallbackID(object),
                       name == id else { continue }
                 guard let rect = rect(d, file: document.file) else { throw RenderError.noAppearance(id) }
-                let (image, renderer) = try canvas(box: rect, rotation: page.rotation, scale: scale ?? 1, file: document.file)
+                let (image, renderer) = try canvas(box: rect, rotation: turnedWithPage ? page.rotation : 0, scale: scale ?? 1,
+                                                    file: document.file)
                 renderer.location = "annotation \(id)"
                 guard drawAppearance(object, with: renderer, requireAppearance: true) else { throw RenderError.noAppearance(id) }
                 return try finish(image, renderer, RenderOptions(allowPartial: allowPartial))

@@ -61,16 +61,39 @@ struct PageRendererTests {
     }
 
     @Test func oneAnnotationRendersAloneOnTransparency() throws {
-        let document = try PDFDocument(data: try ImageDocument.data(showing: Self.gradient))
-        var note = PDFAnnotation(kind: .note(.init(icon: "Help")), rect: CGRect(x: 5, y: 5, width: 20, height: 20),
-                                 color: Color(red: 0, green: 1, blue: 0))
-        note.id = "the-note"
-        try document.addAnnotation(note, toPage: 0)
+        let document = try Self.gradient(withNote: "the-note", rect: CGRect(x: 5, y: 5, width: 20, height: 20))
         let image = try PageRenderer.render(annotationID: "the-note", in: document, scale: 3)
         #expect(image.width == 60 && image.height == 60)
         #expect(Self.pixel(image, 0, 0)[3] == 0, "outside the icon's circle nothing is drawn")
         #expect(Self.pixel(image, 12, 30) == [0, 255, 0, 255], "the icon's fill")
         #expect(throws: RenderError.noSuchAnnotation("nobody")) { try PageRenderer.render(annotationID: "nobody", in: document) }
+    }
+
+    @Test func oneAnnotationOnATurnedPageIsDrawnUprightWhenAsked() throws {
+        // A page with /Rotate 90 and a note 20 points wide and 10 tall: turned with the page its
+        // picture is 10 x 20 points; upright in page space (what the server gives the editor,
+        // which turns it itself, or not for NoRotate) it is 20 x 10.
+        let document = try Self.gradient(withNote: "wide-note", rect: CGRect(x: 5, y: 5, width: 20, height: 10), rotate: 90)
+        let turned = try PageRenderer.render(annotationID: "wide-note", in: document, scale: 3)
+        #expect(turned.width == 30 && turned.height == 60)
+        let upright = try PageRenderer.render(annotationID: "wide-note", in: document, scale: 3, turnedWithPage: false)
+        #expect(upright.width == 60 && upright.height == 30)
+    }
+
+    /// The gradient's one-page document, its page turned by `rotate` degrees, with a green Help
+    /// note `id` over `rect`.
+    static func gradient(withNote id: String, rect: CGRect, rotate: Int = 0) throws -> PDFDocument {
+        let document = try PDFDocument(data: try ImageDocument.data(showing: Self.gradient))
+        if rotate != 0 {
+            let page = try document.page(at: 0)
+            var dictionary = page.dictionary
+            dictionary["Rotate"] = .integer(rotate)
+            document.file.update(page.reference, with: .dictionary(dictionary))
+        }
+        var note = PDFAnnotation(kind: .note(.init(icon: "Help")), rect: rect, color: Color(red: 0, green: 1, blue: 0))
+        note.id = id
+        try document.addAnnotation(note, toPage: 0)
+        return document
     }
 
     /// A one-page document whose page content is `content`.
