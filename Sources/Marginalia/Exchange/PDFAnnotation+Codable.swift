@@ -6,13 +6,23 @@ import Foundation
 /// encoder's container (an encoder that does not sort keys, the API's, writes them in its
 /// own dictionary's order, which changes from run to run: docs/engine.md). Decoding is only a bridge for the `Codable` types that hold annotations
 /// (the operation log's `EditorOperation`): the value is read as JSON and handed to the core's
-/// one reading (``AnnotationJSONFields``, ``Annotation/init(checking:path:reading:)``). Subtypes
-/// Marginalia cannot create encode but do not decode.
+/// one reading (``AnnotationJSONFields``, ``Annotation/init(checking:path:reading:)``), as the
+/// decoder's ``CodingUserInfoKey/annotationJSONReading`` says: by default as Marginalia keeps it
+/// (``AnnotationJSONReading/kept``: the log, autosave). Subtypes Marginalia cannot create encode
+/// but do not decode.
+extension CodingUserInfoKey {
+    /// How a decoder reads the annotations it decodes (an ``AnnotationJSONReading``):
+    /// ``AnnotationJSONReading/kept`` when not set; ``AnnotationJSONReading/checked`` for what a
+    /// client sends (the requests of protocol 0), which may not give what only a file's may have.
+    public static let annotationJSONReading = CodingUserInfoKey(rawValue: "annotationJSONReading")!
+}
+
 extension PDFAnnotation: Codable {
     public init(from decoder: any Decoder) throws {
         do {
+            let mode = decoder.userInfo[.annotationJSONReading] as? AnnotationJSONReading ?? .kept
             let fields = try AnnotationJSONFields(json: try DecodedJSON(from: decoder).value, path: "annotation")
-            self = try PDFAnnotation(reading: fields, path: "annotation")
+            self = try PDFAnnotation(reading: fields, path: "annotation", mode: mode)
         } catch let error as AnnotationJSONError {
             throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: decoder.codingPath, debugDescription: error.description))
         }

@@ -8,11 +8,12 @@ extension PDFAnnotation {
     /// back (an operation of the log, a replica's copy of one) has the dates it had, or none,
     /// so that every reading of one revision, wherever and whenever it runs, gives the same
     /// annotation. Only JSON without an id (never the log's) is given a new one, as
-    /// ``init(creating:)`` gives a new annotation, which it also dates.
+    /// ``init(creating:)`` gives a new annotation, which it also dates. `mode` is
+    /// ``AnnotationJSONReading/checked`` for what a client sends (the requests of protocol 0).
     ///
     /// - Throws: ``AnnotationJSONError`` naming the first bad field under `path`.
-    init(reading fields: AnnotationJSONFields, path: String) throws(AnnotationJSONError) {
-        var value = try Annotation(checking: fields, path: path, reading: .kept)
+    init(reading fields: AnnotationJSONFields, path: String, mode: AnnotationJSONReading = .kept) throws(AnnotationJSONError) {
+        var value = try Annotation(checking: fields, path: path, reading: mode)
         if value.id.isEmpty { value.id = AnnotationID.make() }
         self.init(value)
     }

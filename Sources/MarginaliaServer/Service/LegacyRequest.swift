@@ -22,7 +22,10 @@ enum LegacyRequest {
         struct Body: Decodable { var operation: EditorOperation }
         let operation: EditorOperation
         do {
-            operation = try JSONDecoder().decode(Body.self, from: body).operation
+            // A client's annotations are new values: read checked, not as the log's are.
+            let decoder = JSONDecoder()
+            decoder.userInfo[.annotationJSONReading] = AnnotationJSONReading.checked
+            operation = try decoder.decode(Body.self, from: body).operation
         } catch {
             throw CommandError.malformed("operation: \(Self.describe(error))")
         }
