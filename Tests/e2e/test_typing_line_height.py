@@ -72,16 +72,22 @@ def large_box_document(web_server):
     return api(web_server, "POST", "/api/v1/documents?name=large.pdf", pdf, "application/pdf")["id"]
 
 
-def test_a_files_box_above_1000_points_is_drawn_while_typed(new_editor, web_server):
-    """The engine lays out a file's box at the size the file gives (up to the coordinate limit,
-    as its saved appearance draws it): typed into, its lines are drawn at 1,500 points. Before,
-    the engine refused the size and the box showed nothing of the engine's while edited."""
+def typing_into_the_large_box(new_editor, web_server):
+    """The editor with the Text tool's textarea open on the file's box of 1,500 points."""
     editor = new_editor(doc_id=large_box_document(web_server))
     editor.show_page(0, zoom=0.25)
     editor.click("button[data-tool=text]")
     x, y = editor.page_point_to_client(0, 2000, 1200)
     editor.pen_stroke([(x, y), (x, y)])
     editor.wait_until("document.activeElement && document.activeElement.matches('textarea.text-editor')")
+    return editor
+
+
+def test_a_files_box_above_1000_points_is_drawn_while_typed(new_editor, web_server):
+    """The engine lays out a file's box at the size the file gives (up to the coordinate limit,
+    as its saved appearance draws it): typed into, its lines are drawn at 1,500 points. Before,
+    the engine refused the size and the box showed nothing of the engine's while edited."""
+    editor = typing_into_the_large_box(new_editor, web_server)
     editor.wait_until("document.querySelectorAll('.typing-layout text.free-text').length > 0")
     shown = editor.js("""() => [...document.querySelectorAll('.typing-layout text.free-text')]
         .map((t) => [t.textContent, +t.getAttribute('font-size')])""")
@@ -94,12 +100,7 @@ def test_a_files_box_above_1000_points_keeps_what_is_typed_into_it(new_editor, w
     """Review 9, item 1: typed into, a file's box of 1,500 points is saved with its new text at
     its own size. Before, the server refused the change ("annotation.fontSize: expected a size
     from 0 to 1000 points") and the text typed was lost."""
-    editor = new_editor(doc_id=large_box_document(web_server))
-    editor.show_page(0, zoom=0.25)
-    editor.click("button[data-tool=text]")
-    x, y = editor.page_point_to_client(0, 2000, 1200)
-    editor.pen_stroke([(x, y), (x, y)])
-    editor.wait_until("document.activeElement && document.activeElement.matches('textarea.text-editor')")
+    editor = typing_into_the_large_box(new_editor, web_server)
     editor.press("End")
     editor.type(" all")
     editor.wait_until("document.activeElement.value === 'Hi you all'")

@@ -14,7 +14,7 @@ import subprocess
 
 import pytest
 
-from editor_harness import ARTIFACTS, ROOT, api
+from editor_harness import ARTIFACTS, ROOT, api, server_test_module
 
 CORPUS = pathlib.Path(os.environ.get("MARGINALIA_CORPUS") or ROOT.parent / "shared" / "corpus")
 
@@ -26,19 +26,8 @@ def corpus_file(name):
     return path
 
 
-def handmade_pdf(objects, root=1):
-    """A PDF of `objects` (bodies as bytes, numbered from 1 in order), with a classic
-    cross-reference table: for a test that needs a structure no corpus file has."""
-    out = bytearray(b"%PDF-1.7\n")
-    offsets = []
-    for number, body in enumerate(objects, 1):
-        offsets.append(len(out))
-        out += b"%d 0 obj\n" % number + body + b"\nendobj\n"
-    xref = len(out)
-    out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1)
-    out += b"".join(b"%010d 00000 n \n" % offset for offset in offsets)
-    out += b"trailer\n<< /Size %d /Root %d 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (len(objects) + 1, root, xref)
-    return bytes(out)
+# A PDF written by hand (Tests/server/handmade_pdf.py, shared with the server suite).
+handmade_pdf = server_test_module("handmade_pdf").handmade_pdf
 
 
 def upload_corpus(base, name):

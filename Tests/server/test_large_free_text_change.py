@@ -14,6 +14,8 @@ import subprocess
 
 import pymupdf
 
+from handmade_pdf import handmade_pdf
+
 DOCS = "/api/v1/documents"
 SIZE = 1500
 
@@ -29,16 +31,7 @@ def large_box_pdf(size: float) -> bytes:
                b"<< /Type /Annot /Subtype /Square /NM (wide-square) /Rect [3000 10 3990 90]"
                b" /BS << /W 1500 >> /C [1 0 0] /F 4 >>",
                b"<< /Type /Annot /Subtype /Square /NM (plain-square) /Rect [1000 10 1100 90] /F 4 >>"]
-    out = bytearray(b"%PDF-1.7\n")
-    offsets = []
-    for number, body in enumerate(objects, 1):
-        offsets.append(len(out))
-        out += b"%d 0 obj\n" % number + body + b"\nendobj\n"
-    xref = len(out)
-    out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1)
-    out += b"".join(b"%010d 00000 n \n" % offset for offset in offsets)
-    out += b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (len(objects) + 1, xref)
-    return bytes(out)
+    return handmade_pdf(objects)
 
 
 def listed_box(server, doc, box_id):
