@@ -133,10 +133,8 @@ struct FieldAppearance {
         // family /DA names (docs/text-layout.md); a comb field shapes one character a cell.
         let chosen = AppearanceTextFont(for: [shown], standard: font(da), embeds: embedsFonts,
                                         named: da.fontName.isEmpty ? nil : da.fontName, in: &appearance)
-        var size = da.fontSize
-        if !(size > 0) || !size.isFinite {
-            size = try autoSize(shown, font: chosen, area: area, multiline: multiline, comb: comb ? field.maxLength : nil)
-        }
+        let size = try Self.namedSize(da.fontSize)
+            ?? autoSize(shown, font: chosen, area: area, multiline: multiline, comb: comb ? field.maxLength : nil)
         return TextSetting(appearance: appearance, clip: clip, area: area, da: da, shown: shown, multiline: multiline,
                            comb: comb, chosen: chosen, size: size)
     }
@@ -146,9 +144,14 @@ struct FieldAppearance {
     /// A size `/DA` names is answered without laying anything out (the fields' answer asks it
     /// of every text widget of a form at each opening).
     func fontSize(of text: String, field: FormField, widget: PDFDictionary) throws -> Double {
-        let named = defaultAppearance(field: field, widget: widget).fontSize
-        if named > 0 && named.isFinite { return named }  // textSetting's size when /DA names one
+        if let named = Self.namedSize(defaultAppearance(field: field, widget: widget).fontSize) { return named }
         return try textSetting(text, field: field, widget: widget).size
+    }
+
+    /// The size `/DA` names, when it names one (a positive finite size; 0 asks for the size
+    /// that fits the box).
+    private static func namedSize(_ size: Double) -> Double? {
+        size > 0 && size.isFinite ? size : nil
     }
 
     /// A text field or combo box showing `text`.
@@ -216,7 +219,7 @@ struct FieldAppearance {
         let chosen = AppearanceTextFont(for: field.options.map(\.displayText), standard: font(da), embeds: embedsFonts,
                                         named: da.fontName.isEmpty ? nil : da.fontName, in: &appearance)
         let face = chosen.font
-        let size = da.fontSize > 0 && da.fontSize.isFinite ? da.fontSize : 12
+        let size = Self.namedSize(da.fontSize) ?? 12
         let lineHeight = TextLayout.lineHeight(font: face, size: size)
         appearance.content.raw("/Tx BMC")
         appearance.content.save()
@@ -274,7 +277,7 @@ struct FieldAppearance {
         if embedsFonts {
             let inner = box.insetBy(dx: min(CGFloat(look.borderWidth) + 1, box.width / 2), dy: min(CGFloat(look.borderWidth) + 1, box.height / 2))
             var side = min(inner.width, inner.height) * 0.8
-            if da.fontSize > 0 && da.fontSize.isFinite { side = min(side, CGFloat(da.fontSize) * 0.8) }
+            if let named = Self.namedSize(da.fontSize) { side = min(side, CGFloat(named) * 0.8) }
             let color = (da.color ?? .black).pdfComponents
             appearance.content.fillColor(color)
             appearance.content.strokeColor(color)
@@ -287,10 +290,8 @@ struct FieldAppearance {
         ]))
         let inner = box.insetBy(dx: min(CGFloat(look.borderWidth) + 1, box.width / 2), dy: min(CGFloat(look.borderWidth) + 1, box.height / 2))
         let glyphWidth = max(1, font.width(ofCode: symbol))
-        var size = da.fontSize
-        if !(size > 0) || !size.isFinite {
-            size = min(Double(inner.width) * 1000 / glyphWidth, Double(inner.height) * 1000 / max(1, font.ascent - font.descent)) * 0.9
-        }
+        let size = Self.namedSize(da.fontSize)
+            ?? min(Double(inner.width) * 1000 / glyphWidth, Double(inner.height) * 1000 / max(1, font.ascent - font.descent)) * 0.9
         let x = Double(box.midX) - glyphWidth * size / 2000
         let y = Double(box.midY) - (font.ascent + font.descent) / 2 * size / 1000
         appearance.content.beginText()

@@ -26,9 +26,7 @@ extension Annotation {
         if border.width > longest, kept?.border.width != border.width {
             throw AnnotationJSONError(path: "\(path).width", message: AnnotationBorder.widthExpectation)
         }
-        var longDash = false
-        for length in border.dashPattern where length > longest { longDash = true }
-        if longDash, kept?.border.dashPattern != border.dashPattern {
+        if border.dashPattern.contains(where: { $0 > longest }), kept?.border.dashPattern != border.dashPattern {
             throw AnnotationJSONError(path: "\(path).dash", message: AnnotationBorder.dashExpectation)
         }
     }
