@@ -14,7 +14,7 @@ import subprocess
 
 import pytest
 
-from editor_harness import ARTIFACTS, ROOT, api, server_test_module
+from editor_harness import ARTIFACTS, OPENED, ROOT, api, server_test_module
 
 CORPUS = pathlib.Path(os.environ.get("MARGINALIA_CORPUS") or ROOT.parent / "shared" / "corpus")
 
@@ -54,11 +54,14 @@ def canvas_pixels(editor, index, points):
 
 
 def open_document(editor, doc_id):
-    """Opens another document in the editor's tab (as `Editor` does for its first)."""
+    """Opens another document in the editor's tab (as `Editor` does for its first): its page
+    drawn and the opening done (`OPENED`), so that no "Opening…" covers the page (a long
+    document's opening goes on after its first page is drawn, for the other pages' annotations)."""
     editor.doc_id = doc_id
     editor.goto(f"/?doc={doc_id}")
     editor.wait_until("!!(window.marginalia && marginalia.model.summary && marginalia.model.summary.id === "
                       f"{doc_id!r} && document.querySelector('.page.rendered'))", timeout=15000)
+    editor.wait_until(OPENED, timeout=15000)
 
 
 def wait_rendered(editor, index=0, timeout=10000):
