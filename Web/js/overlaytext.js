@@ -124,7 +124,6 @@ export function drawFreeText(a) {
     text.style.fontKerning = 'none';
     text.style.whiteSpace = 'pre';
     text.textContent = line.text;
-    text.dataset.start = line.start;  // where the line starts in the box's text (a caret's place)
     return text;
   });
   // A nested viewport on the box's coordinates clips to the padding, as the appearance does;

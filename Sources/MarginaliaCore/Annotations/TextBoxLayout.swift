@@ -25,13 +25,20 @@ public struct TextBoxLayout: Equatable, Sendable {
         /// Where the line starts in the box's whole text, in UTF-16 code units (a browser's
         /// text offsets): what places a caret on the line that holds it.
         public var start: Int
+        /// Where a caret stands at each UTF-16 offset of the line's text from its `start`, in the
+        /// box's space: one x per offset from 0 to the text's length, the first `x`, the last
+        /// `x` + `width` (a character of two units answers its start for the unit inside it). A
+        /// browser draws the caret, the selection and the Up and Down keys' moves by them, never
+        /// measuring the text itself.
+        public var stops: [Double]
 
-        public init(text: String, x: Double, baseline: Double, width: Double, start: Int = 0) {
+        public init(text: String, x: Double, baseline: Double, width: Double, start: Int = 0, stops: [Double] = []) {
             self.text = text
             self.x = x
             self.baseline = baseline
             self.width = width
             self.start = start
+            self.stops = stops
         }
     }
 
@@ -118,12 +125,28 @@ public struct TextBoxLayout: Equatable, Sendable {
                 default: left
                 }
                 placed.append(Line(text: String(paragraph[line.range]), x: x, baseline: baseline, width: line.width,
-                                   start: paragraphStart + offsets[line.range.lowerBound]))
+                                   start: paragraphStart + offsets[line.range.lowerBound],
+                                   stops: Self.stops(of: paragraph[line.range], widths: measured[line.range], from: x, size: size)))
                 baseline -= lineHeight
             }
             paragraphStart += offsets[offsets.count - 1] + (index < newlines.count ? newlines[index] : 0)
         }
         lines = placed
+    }
+
+    /// The caret places of a line's `characters` of `widths` (1/1000 of `size`) starting at
+    /// `x`: one per UTF-16 offset and one at the end (``Line/stops``), summed in the breaker's
+    /// units as its line width is, so the last is `x` plus that width.
+    static func stops(of characters: ArraySlice<Character>, widths: ArraySlice<Double>, from x: Double, size: Double) -> [Double] {
+        var stops: [Double] = []
+        var units = 0.0
+        for (character, width) in zip(characters, widths) {
+            let here = x + units * size / 1000
+            for _ in 0..<utf16Length(of: character) { stops.append(here) }
+            units += width
+        }
+        stops.append(x + units * size / 1000)
+        return stops
     }
 
     /// The distance between baselines in `metrics` at `size`: ``lineHeightFactor`` times the

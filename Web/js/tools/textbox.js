@@ -54,11 +54,18 @@ export function editText(editor, pageIndex, rect, { text = '', fontSize, color, 
   };
   area.addEventListener('input', grow);
   grow();
-  // A laid-out box's caret is drawn at the engine's place for it (typingLayout), moved with the selection.
+  // A laid-out box's caret and selection are drawn on the engine's lines (typingLayout),
+  // moved with the selection; the Up and Down keys move by those lines too.
   const placeCaret = () => laidOut.placeCaret(area);
   if (laidOut) {
     document.addEventListener('selectionchange', placeCaret);
     area.addEventListener('focus', placeCaret);
+    area.addEventListener('keydown', (e) => {
+      const vertical = e.key === 'ArrowUp' || e.key === 'ArrowDown';
+      if (!vertical || e.altKey || e.ctrlKey || e.metaKey || e.isComposing) return;
+      e.preventDefault();
+      laidOut.moveByLine(area, e.key === 'ArrowDown', e.shiftKey);
+    });
   }
   // The writer's widths of text beyond WinAnsi came: the box takes the height of its lines in them.
   const stopListening = laidOut ? onTextWidths(grow) : () => {};

@@ -2,12 +2,14 @@
 // (`textBoxLayout`, the lines the saved appearance draws; docs/editor-web.md, "Typing a text
 // box"): drawn under the textarea, whose own text is transparent. The textarea keeps the
 // input, the caret, the selection, the IME's composition and the browser's undo; it is set in
-// the same face, size, line height, padding and width. Its own caret is hidden: one is drawn at
-// the engine's place for the next character (WebKit may wrap the textarea's lines elsewhere).
+// the same face, size, line height, padding and width. Its own caret and selection are hidden:
+// they are drawn, and the Up and Down keys move, by the engine's lines (WebKit may wrap the
+// textarea's lines elsewhere).
 
-import { svg, html } from '../svg.js';
+import { svg, html, normRect } from '../svg.js';
 import { drawFreeText, textBoxLayout, shownFace, faceStyle } from '../overlaytext.js';
 import { defaultTextColorOfType } from '../vocabulary.js';
+import { lineHolding, caretX, nearestOnLine, selectedSpans } from './typinglines.js';
 
 /** A box's height no line of a text box reaches (points): the box the lines are counted in. */
 const TALL = 100000;
@@ -21,7 +23,8 @@ export const PAPER = 'rgba(255,255,255,0.85)';
  * on its page (a rotated page: the lines would cross the textarea's) or cannot lay it out.
  *
  * @returns {{style(area: HTMLTextAreaElement, zoom: number): void, show(text: string): number,
- *   frame(height: number): void, placeCaret(area: HTMLTextAreaElement): void, remove(): void} | null}
+ *   frame(height: number): void, placeCaret(area: HTMLTextAreaElement): void,
+ *   moveByLine(area: HTMLTextAreaElement, down: boolean, extend: boolean): void, remove(): void} | null}
  */
 export function typingLayout(view, draft) {
   let first;
@@ -38,6 +41,13 @@ export function typingLayout(view, draft) {
   view.overlay.root.append(layer);
   const [x1, , x2, top] = draft.rect;
   let typed = draft;
+  // The text as typed laid out in a box too tall to leave a line out (show), its top and sides
+  // the box's: the lines the caret, the selection and the Up and Down keys go by.
+  let laidOut = null;
+  // The x a run of Up and Down moves keeps, and the place and text it was left at (moveByLine).
+  let goalX = null;
+  // The selection drawn, in the box's space of the layout (its `matrix` to the page).
+  const marks = svg('g', { class: 'typing-selection' });
   const caret = html('div', { class: 'typing-caret', 'aria-hidden': 'true' });
   caret.style.background = draft.textColor ?? defaultTextColorOfType(draft.type);
   return {
@@ -59,11 +69,13 @@ export function typingLayout(view, draft) {
     show(text) {
       typed = { ...draft, text };
       try {
-        const tall = textBoxLayout({ ...typed, rect: [x1, top - TALL, x2, top] });
+        laidOut = textBoxLayout({ ...typed, rect: [x1, top - TALL, x2, top] });
+        marks.setAttribute('transform', `matrix(${laidOut.matrix.join(' ')})`);
         // As the server grows a box to its text (FreeTextLayout.height).
-        return Math.max(1, tall.lines.length) * tall.lineHeight + 2 * tall.padding;
+        return Math.max(1, laidOut.lines.length) * laidOut.lineHeight + 2 * laidOut.padding;
       } catch (error) {
         console.warn('text box not laid out while typed', error.message);
+        laidOut = null;
         return 0;
       }
     },
@@ -71,61 +83,64 @@ export function typingLayout(view, draft) {
     frame(height) {
       const box = { ...typed, id: 'typing', rect: [x1, top - height, x2, top] };
       const paper = typed.color ? [] : [svg('rect', { x: x1, y: top - height, width: x2 - x1, height, fill: PAPER })];
-      layer.replaceChildren(...paper, ...drawFreeText(box));
+      layer.replaceChildren(...paper, ...drawFreeText(box), marks);
     },
     /**
-     * Draws the caret of `area` (shown while it has the focus and no selection) where the
-     * engine's lines put its next character: at the place its selection starts in the drawn
-     * line that holds it, as tall as that line's band (`lineHeight`, from the clip's top).
+     * Shows the selection of `area` on the engine's lines (their `stops`), as the textarea's own
+     * would show on its own lines: with the focus and nothing selected, the caret, where the
+     * line holding it (lineHolding) puts the next character, as tall as the line's band
+     * (`lineHeight` from the clip's top); with text selected, a band over each stretch of it.
      */
     placeCaret(area) {
-      const texts = [...layer.querySelectorAll('text.free-text')];
-      const box = layer.querySelector('.free-text-box');
-      const clip = layer.querySelector('.free-text-clip');
-      const collapsed = area.selectionStart === area.selectionEnd && document.activeElement === area;
-      if (!box || !clip || !collapsed) {
-        caret.remove();
+      marks.replaceChildren();
+      caret.remove();
+      if (!laidOut || !layer.isConnected || document.activeElement !== area) return;
+      const { lines, lineHeight } = laidOut;
+      const [left, , right, clipTop] = normRect(laidOut.clip);
+      const bandTop = (line) => clipTop - line * lineHeight;
+      const { selectionStart: from, selectionEnd: to } = area;
+      if (from !== to) {
+        marks.append(...selectedSpans(lines, from, to).map((span) => {
+          // Past a line's end (its spaces, its newline): a sliver more, as editors mark it.
+          const end = span.beyondEnd ? Math.min(span.right + laidOut.fontSize / 4, right) : span.right;
+          return svg('rect', { x: span.left, y: bandTop(span.line) - lineHeight, width: Math.max(0, end - span.left), height: lineHeight });
+        }));
         return;
       }
-      const { line, offset } = caretInLines(texts, area.selectionStart);
-      const text = texts[line];
-      // No line drawn yet (no text): where the alignment starts one, inside the clip.
-      const [left, width] = [clip.x.baseVal.value, clip.width.baseVal.value];
-      let x = { center: left + width / 2, right: left + width }[draft.alignment] ?? left;
-      if (text?.getNumberOfChars() > 0) {
-        x = offset < text.getNumberOfChars() ? text.getStartPositionOfChar(offset).x : text.getEndPositionOfChar(offset - 1).x;
-      } else if (text) {
-        x = text.x.baseVal[0]?.value ?? x;
-      }
-      const top = clip.y.baseVal.value + clip.height.baseVal.value - line * first.lineHeight;
-      const toClient = box.getScreenCTM();
-      const a = new DOMPoint(x, top).matrixTransform(toClient);
-      const b = new DOMPoint(x, top - first.lineHeight).matrixTransform(toClient);
+      const line = lineHolding(lines, from);
+      // No line (no text laid out): where the alignment starts one, inside the clip.
+      const x = lines.length ? caretX(lines[line], from) : { center: (left + right) / 2, right }[draft.alignment] ?? left;
+      const toClient = marks.getScreenCTM();
+      const a = new DOMPoint(x, bandTop(line)).matrixTransform(toClient);
+      const b = new DOMPoint(x, bandTop(line) - lineHeight).matrixTransform(toClient);
       const frame = area.parentNode.getBoundingClientRect();
       Object.assign(caret.style, { left: `${a.x - frame.left}px`, top: `${Math.min(a.y, b.y) - frame.top}px`, height: `${Math.abs(b.y - a.y)}px` });
       // Put in again at each move: its blinking starts afresh, as a caret's does.
-      caret.remove();
       area.after(caret);
+    },
+    /**
+     * Moves the caret of `area` to the engine's line above (`down` false) or below, at the
+     * place nearest the x it had when the moves began (kept over a run of them, as editors
+     * keep it); from the first line up to the text's start, from the last down to its end.
+     * With `extend` (Shift), the selection's moving end goes there, its other end kept.
+     */
+    moveByLine(area, down, extend) {
+      const lines = laidOut?.lines ?? [];
+      if (!lines.length) return;
+      const backward = area.selectionDirection === 'backward';
+      const [anchor, focus] = backward ? [area.selectionEnd, area.selectionStart] : [area.selectionStart, area.selectionEnd];
+      const here = lineHolding(lines, focus);
+      const goal = goalX && goalX.at === focus && goalX.text === area.value ? goalX.x : caretX(lines[here], focus);
+      const to = here + (down ? 1 : -1);
+      const index = to < 0 ? 0 : to >= lines.length ? area.value.length : nearestOnLine(lines, to, goal);
+      goalX = { at: index, x: goal, text: area.value };
+      if (!extend) area.setSelectionRange(index, index);
+      else area.setSelectionRange(Math.min(anchor, index), Math.max(anchor, index), index < anchor ? 'backward' : 'forward');
+      this.placeCaret(area);
     },
     remove() {
       layer.remove();
       caret.remove();
     },
   };
-}
-
-/**
- * The drawn line holding the caret at `index` of the textarea's text and its offset in it:
- * the last of the engine's drawn `lines` (SVG texts) starting at or before `index` (each
- * carries the engine's `start`, in UTF-16 units as `index` is), trailing spaces dropped (a caret
- * among those is at its line's end). Before the first line: its start.
- */
-function caretInLines(lines, index) {
-  let found = { line: 0, offset: 0 };
-  for (const [line, text] of lines.entries()) {
-    const start = Number(text.dataset.start);
-    if (start > index) break;
-    found = { line, offset: Math.min(index - start, text.textContent.length) };
-  }
-  return found;
 }
