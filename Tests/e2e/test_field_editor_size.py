@@ -54,6 +54,23 @@ def sized_form(fields=None):
     return handmade_pdf(objects)
 
 
+def form_editor(new_editor, web_server, fields=None):
+    """An editor on a new upload of `sized_form(fields)`, the Form tool on, page 0 at ZOOM."""
+    fields = FIELDS if fields is None else fields
+    doc_id = api(web_server, "POST", "/api/v1/documents?name=sizes.pdf", sized_form(fields), "application/pdf")["id"]
+    editor = new_editor(doc_id=doc_id)
+    open_form_tool(editor, 0)
+    editor.show_page(0, zoom=ZOOM)
+    editor.wait_until(f"marginalia.fields.length === {len(fields)}")
+    return editor
+
+
+def open_control(editor, rect, control, name):
+    """Taps the widget at `rect` and waits for its field's `control` (input, textarea, select)."""
+    editor.mouse_click(*centre(editor, 0, rect))
+    editor.wait_until(f"document.querySelector('{control}.field-editor')?.getAttribute('aria-label') === '{name}'")
+
+
 def control_size(editor, control):
     return editor.js(f"parseFloat(getComputedStyle(document.querySelector('{control}.field-editor')).fontSize)")
 
@@ -85,16 +102,11 @@ def test_the_server_answers_the_size_each_text_widget_is_drawn_at(web_server):
 
 
 def test_a_text_field_is_typed_at_the_size_its_appearance_draws(new_editor, web_server):
-    doc_id = api(web_server, "POST", "/api/v1/documents?name=sizes.pdf", sized_form(), "application/pdf")["id"]
-    editor = new_editor(doc_id=doc_id)
-    open_form_tool(editor, 0)
-    editor.show_page(0, zoom=ZOOM)
-    editor.wait_until(f"marginalia.fields.length === {len(FIELDS)}")
+    editor = form_editor(new_editor, web_server)
     for name, (rect, _, flags, size) in FIELDS.items():
         control = "textarea" if flags else "input"
-        editor.mouse_click(*centre(editor, 0, rect))
-        editor.wait_until(f"document.querySelector('{control}.field-editor')?.getAttribute('aria-label') === '{name}'")
-        shown = editor.js(f"parseFloat(getComputedStyle(document.querySelector('{control}.field-editor')).fontSize)")
+        open_control(editor, rect, control, name)
+        shown = control_size(editor, control)
         assert abs(shown - size * ZOOM) < 0.01, (name, shown, size * ZOOM)
         editor.press("Escape")
         editor.wait_until("!document.querySelector('.field-editor')")
@@ -102,18 +114,12 @@ def test_a_text_field_is_typed_at_the_size_its_appearance_draws(new_editor, web_
 
 
 def test_an_auto_sized_field_is_refitted_as_the_value_is_typed(new_editor, web_server):
-    doc_id = api(web_server, "POST", "/api/v1/documents?name=sizes.pdf", sized_form(), "application/pdf")["id"]
-    editor = new_editor(doc_id=doc_id)
-    open_form_tool(editor, 0)
-    editor.show_page(0, zoom=ZOOM)
-    editor.wait_until(f"marginalia.fields.length === {len(FIELDS)}")
+    editor = form_editor(new_editor, web_server)
 
     # "auto": 260 points wide less 2 points of padding each side, 256; at its 20 points a W of
     # Helvetica (944 units) is 18.88 wide, so 13 fit: twenty must shrink to 256 / (20 * 0.944)
     # a point of size, in steps of 0.01.
-    rect = FIELDS["auto"][0]
-    editor.mouse_click(*centre(editor, 0, rect))
-    editor.wait_until("document.querySelector('input.field-editor')?.getAttribute('aria-label') === 'auto'")
+    open_control(editor, FIELDS["auto"][0], "input", "auto")
     editor.type("W" * 20)
     fitted = math.floor(256 / (20 * 0.944) * 100) / 100
     wait_control_size(editor, "input", fitted)
@@ -124,13 +130,11 @@ def test_an_auto_sized_field_is_refitted_as_the_value_is_typed(new_editor, web_s
     # "notes": multiline, at most 12 points: words enough to fill its 78 points of height at
     # 12 make it shrink. The control follows the server's answer for the text typed, and the
     # saved appearance draws the text at that size.
-    rect = FIELDS["notes"][0]
     text = "many words to wrap " * 20
-    editor.mouse_click(*centre(editor, 0, rect))
-    editor.wait_until("document.querySelector('textarea.field-editor')?.getAttribute('aria-label') === 'notes'")
+    open_control(editor, FIELDS["notes"][0], "textarea", "notes")
     editor.type(text)
     query = urllib.parse.urlencode({"name": "notes", "value": text})
-    answered = api(web_server, "GET", f"/api/v1/documents/{doc_id}/fields/sizes?{query}")["widgets"][0]["fontSize"]
+    answered = api(web_server, "GET", f"/api/v1/documents/{editor.doc_id}/fields/sizes?{query}")["widgets"][0]["fontSize"]
     assert answered < 12
     wait_control_size(editor, "textarea", answered)
     editor.press("Control+Enter")
@@ -150,17 +154,12 @@ CHOICES = {
 
 
 def test_a_choice_menu_is_shown_at_the_size_its_appearance_draws(new_editor, web_server):
-    doc_id = api(web_server, "POST", "/api/v1/documents?name=choices.pdf", sized_form(CHOICES), "application/pdf")["id"]
-    listed = {f["name"]: f for f in api(web_server, "GET", f"/api/v1/documents/{doc_id}/fields")["fields"]}
+    editor = form_editor(new_editor, web_server, CHOICES)
+    listed = {f["name"]: f for f in api(web_server, "GET", f"/api/v1/documents/{editor.doc_id}/fields")["fields"]}
     for name, (_, _, _, size, *_) in CHOICES.items():
         assert abs(listed[name]["widgets"][0]["fontSize"] - size) < 1e-6, (name, listed[name]["widgets"])
-    editor = new_editor(doc_id=doc_id)
-    open_form_tool(editor, 0)
-    editor.show_page(0, zoom=ZOOM)
-    editor.wait_until(f"marginalia.fields.length === {len(CHOICES)}")
     for name, (rect, _, _, size, *_) in CHOICES.items():
-        editor.mouse_click(*centre(editor, 0, rect))
-        editor.wait_until(f"document.querySelector('select.field-editor')?.getAttribute('aria-label') === '{name}'")
+        open_control(editor, rect, "select", name)
         shown = control_size(editor, "select")
         assert abs(shown - size * ZOOM) < 0.01, (name, shown, size * ZOOM)
         editor.press("Escape")
