@@ -1,7 +1,8 @@
 // The HTML controls the Form tool lays over a form widget: an <input> or <textarea> for text
 // fields, a <select> for combos and lists. Placed through the engine's page-to-frame matrix
-// (viewer.js), so they cover the widget exactly at every zoom and rotation. Values are read
-// back from the control, never parsed as HTML.
+// (viewer.js), so they cover the widget exactly at every zoom and rotation, and sized as the
+// widget's appearance draws the value (the server's answer, never a size worked out here).
+// Values are read back from the control, never parsed as HTML.
 
 import { html, normRect } from '../svg.js';
 import { applyMatrix } from '../viewer.js';
