@@ -75,6 +75,32 @@ struct APIFormFieldsTests {
         }
     }
 
+    @Test func answersTheSizeEachWidgetWouldDrawATypedValueAt() throws {
+        try withRealAPI { port, _ in
+            let id = try upload(port)
+            let path = "/api/v1/documents/\(id)/fields/sizes"
+            // The sample's name field's /DA names 11 points: the size whatever is typed.
+            let typed = try TestHTTP.request(port: port, "GET", path + "?name=name&value=Ada%20Lovelace")
+            #expect(typed.status == 200)
+            #expect(typed.headers["x-marginalia-revision"] == "0")
+            let answer = try typed.json()
+            #expect(answer["name"] as? String == "name")
+            let widgets = try #require(answer["widgets"] as? [[String: Any]])
+            #expect(widgets.count == 1)
+            #expect(widgets.first?["fontSize"] as? Double == 11)
+            #expect(widgets.first?["pageIndex"] as? Int == 1)
+
+            let unknown = try TestHTTP.request(port: port, "GET", path + "?name=nobody&value=x")
+            #expect(unknown.status == 404)
+            #expect(try unknown.json()["error"].flatMap { ($0 as? [String: Any])?["message"] as? String }?.contains("nobody") == true)
+            #expect(try TestHTTP.request(port: port, "GET", path + "?value=x").status == 400)
+            let long = String(repeating: "a", count: FontRoutes.maximumCharacters + 1)
+            let tooLong = try TestHTTP.request(port: port, "GET", path + "?name=name&value=\(long)")
+            #expect(tooLong.status == 413)
+            #expect(try tooLong.json()["error"].flatMap { ($0 as? [String: Any])?["message"] as? String }?.hasPrefix("value:") == true)
+        }
+    }
+
     @Test func badIdAndMissingDocument() throws {
         try withRealAPI { port, _ in
             let malformed = try TestHTTP.request(port: port, "GET", "/api/v1/documents/nope/fields")

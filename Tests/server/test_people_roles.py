@@ -75,6 +75,7 @@ ROUTES = [
     ("GET", "/api/v1/documents/{id}/export", None, "view", "shared"),
     ("GET", "/api/v1/documents/{id}/annotations", None, "view", "shared"),
     ("GET", "/api/v1/documents/{id}/fields", None, "view", "shared"),
+    ("GET", "/api/v1/documents/{id}/fields/sizes?name=name&value=Ada", None, "view", "shared"),
     ("POST", "/api/v1/documents/{id}/commands", command("reply"), "comment", "fresh"),
     ("POST", "/api/v1/documents/{id}/commands", command("setState"), "comment", "fresh"),
     ("POST", "/api/v1/documents/{id}/commands", command("add"), "edit", "fresh"),

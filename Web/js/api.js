@@ -94,6 +94,9 @@ export const getOpeningAnnotations = (id, around, before, after) =>
   json(openingAnnotationsPath(id, around, before, after));
 /** @returns {Promise<{revision: number, fields: object[]}>} */
 export const getFields = (id) => json(fieldsPath(id));
+/** The size each widget of field `name` would draw `value` at (its current value when undefined). */
+export const getFieldSizes = (id, name, value) =>
+  json(`${fieldsPath(id)}/sizes?name=${encodeURIComponent(name)}${value === undefined ? '' : `&value=${encodeURIComponent(value)}`}`);
 export const operationsAfter = (id, revision) => json(`${documentPath(id)}/operations?after=${revision}`);
 export const save = (id) => json(`${documentPath(id)}/save`, { method: 'POST' });
 /** Save as: a new document named `name` holding this one's current state; resolves with its summary. */

@@ -139,13 +139,23 @@ struct FieldAppearance {
                            comb: comb, chosen: chosen, size: size)
     }
 
-    /// The size in points `text` is drawn at in `widget` (what ``text(_:field:widget:)``
-    /// writes): `/DA`'s size, or when that is 0 the size that fits the box (``autoSize``).
-    /// A size `/DA` names is answered without laying anything out (the fields' answer asks it
-    /// of every text widget of a form at each opening).
+    /// The size in points `text` is drawn at in `widget` of a text field or combo box (what
+    /// ``text(_:field:widget:)`` writes), or the options of a list box (what
+    /// ``list(selected:field:widget:)`` writes, whatever `text`): `/DA`'s size, or when that
+    /// is 0 the size that fits the box (``autoSize``), 12 for a list. A size `/DA` names is
+    /// answered without laying anything out (the fields' answer asks it of every widget of a
+    /// form at each opening).
     func fontSize(of text: String, field: FormField, widget: PDFDictionary) throws -> Double {
-        if let named = Self.namedSize(defaultAppearance(field: field, widget: widget).fontSize) { return named }
+        let da = defaultAppearance(field: field, widget: widget)
+        if field.type == .list { return Self.listSize(da) }
+        if let named = Self.namedSize(da.fontSize) { return named }
         return try textSetting(text, field: field, widget: widget).size
+    }
+
+    /// The size a list box's options are drawn at: `/DA`'s, or 12 points when it names none
+    /// (a list scrolls rather than shrinks).
+    private static func listSize(_ da: DefaultAppearance) -> Double {
+        namedSize(da.fontSize) ?? 12
     }
 
     /// The size `/DA` names, when it names one (a positive finite size; 0 asks for the size
@@ -219,7 +229,7 @@ struct FieldAppearance {
         let chosen = AppearanceTextFont(for: field.options.map(\.displayText), standard: font(da), embeds: embedsFonts,
                                         named: da.fontName.isEmpty ? nil : da.fontName, in: &appearance)
         let face = chosen.font
-        let size = Self.namedSize(da.fontSize) ?? 12
+        let size = Self.listSize(da)
         let lineHeight = TextLayout.lineHeight(font: face, size: size)
         appearance.content.raw("/Tx BMC")
         appearance.content.save()

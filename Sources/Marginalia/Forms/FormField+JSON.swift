@@ -27,15 +27,20 @@ extension FormField {
         pairs.append(("locked", .bool(isLocked)))
         pairs.append(("pageIndex", pageIndex.map { .integer($0) } ?? .null))
         pairs.append(("rect", widgets.first.map { Self.json($0.rect) } ?? .null))
-        pairs.append(("widgets", .array(widgets.map { widget in
-            var items: [(String, JSONValue)] = [
-                ("pageIndex", widget.pageIndex.map { .integer($0) } ?? .null),
-                ("rect", Self.json(widget.rect)),
-            ]
-            if let state = widget.onState { items.append(("onState", .string(state))) }
-            return .object(items)
-        })))
+        pairs.append(("widgets", .array(widgets.map { Self.jsonRecord(of: $0) })))
         return .object(pairs)
+    }
+
+    /// One widget as ``jsonRecord`` lists it: `pageIndex`, `rect`, `onState` when it has
+    /// one, and `fontSize` when given (the fields' answer: ``PDFDocument/fieldRecords(of:highlightedBy:)``).
+    public static func jsonRecord(of widget: FormWidget, fontSize: Double? = nil) -> JSONValue {
+        var items: [(String, JSONValue)] = [
+            ("pageIndex", widget.pageIndex.map { .integer($0) } ?? .null),
+            ("rect", json(widget.rect)),
+        ]
+        if let state = widget.onState { items.append(("onState", .string(state))) }
+        if let fontSize { items.append(("fontSize", .number(fontSize))) }
+        return .object(items)
     }
 
     /// ``jsonRecord`` with what a user interface needs to show and fill the field:

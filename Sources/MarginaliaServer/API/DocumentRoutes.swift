@@ -91,6 +91,13 @@ public struct DocumentRoutes: Sendable {
         router.add("GET", one + "/fields", needs: .view) { _, parameters in
             try .revisioned(service.editing.fields(Self.documentID(parameters)))
         }
+        // The sizes a field's widgets would draw a value at: the Form tool sizes its control by
+        // them as the user types (docs/api.md).
+        router.add("GET", one + "/fields/sizes", needs: .view) { request, parameters in
+            guard let name = request.query("name") else { throw APIError.badRequest("name: expected a field's full name") }
+            let value = try FontRoutes.textQuery(request, "value")
+            return try .revisioned(service.editing.fieldSizes(Self.documentID(parameters), name: name, value: value))
+        }
         // Commands (docs/api.md, "Commands"); `/operations` is the same endpoint's older name.
         for path in ["/commands", "/operations"] {
             router.add("POST", one + path, needs: .comment) { request, parameters in

@@ -11,6 +11,7 @@ public struct FontRoutes: Sendable {
     /// The most characters `text` may have: 2,000, whose query (at most 12 bytes a character
     /// percent-encoded) stays within the 32 KB a request's head may take
     /// (``HTTPServerConfiguration/headerMemoryLimit``); a longer text box is measured by the browser.
+    /// The same limit holds for any text a query carries (``textQuery(_:_:)``).
     public static let maximumCharacters = 2_000
 
     public init() {}
@@ -23,6 +24,21 @@ public struct FontRoutes: Sendable {
         }
     }
 
+    /// The query item `name` (nil when absent), at most ``maximumCharacters`` characters.
+    ///
+    /// - Throws: 413 naming the parameter and the limit when it is longer.
+    static func textQuery(_ request: HTTPRequest, _ name: String) throws -> String? {
+        guard let text = request.query(name) else { return nil }
+        // Counted in Unicode scalars (each at most 12 bytes percent-encoded), as openapi.json's
+        // `maxLength` counts them; a grapheme cluster may hold many.
+        let count = text.unicodeScalars.count
+        guard count <= maximumCharacters else {
+            throw APIError(status: 413, code: "tooLarge",
+                           message: "\(name): \(count) characters, more than the limit of \(maximumCharacters)")
+        }
+        return text
+    }
+
     /// The answer: `{version: 1, font, widths}`, `widths` the ``TextBoxWidths`` JSON, or null
     /// when the writer draws the text in a standard font or cannot shape it here (HarfBuzz,
     /// FriBidi or the fonts not installed): the browser measures it then.
@@ -30,14 +46,7 @@ public struct FontRoutes: Sendable {
     /// - Throws: 400 without `text`, 413 naming the limit past ``maximumCharacters``
     ///   characters (Unicode scalars), 422 when HarfBuzz or FriBidi runs out of memory on it.
     static func widths(_ request: HTTPRequest) throws -> JSONValue {
-        guard let text = request.query("text") else { throw APIError.badRequest("text: expected the text to measure") }
-        // Counted in Unicode scalars (each at most 12 bytes percent-encoded), as openapi.json's
-        // `maxLength` counts them; a grapheme cluster may hold many.
-        let count = text.unicodeScalars.count
-        guard count <= maximumCharacters else {
-            throw APIError(status: 413, code: "tooLarge",
-                           message: "text: \(count) characters, more than the limit of \(maximumCharacters)")
-        }
+        guard let text = try textQuery(request, "text") else { throw APIError.badRequest("text: expected the text to measure") }
         let font = StandardFont.resolve(request.query("font") ?? "Helvetica") ?? .helvetica
         let widths: TextBoxWidths?
         do {

@@ -12,5 +12,6 @@ extension OperationLog: RevisionCarrying {}
 extension AnnotationList: RevisionCarrying {}
 extension OpeningAnnotationList: RevisionCarrying {}
 extension FieldList: RevisionCarrying {}
+extension FieldSizes: RevisionCarrying {}
 extension DocumentVersion: RevisionCarrying {}
 extension VersionList: RevisionCarrying {}

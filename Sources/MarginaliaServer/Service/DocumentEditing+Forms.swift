@@ -12,6 +12,14 @@ public struct FieldList: Sendable, Encodable {
     public var fields: [JSONValue]
 }
 
+/// What `GET …/fields/sizes` answers: each widget of one field as ``FieldList`` lists it
+/// (`pageIndex`, `rect`), with the `fontSize` it would draw a value at (docs/api.md).
+public struct FieldSizes: Sendable, Encodable {
+    public var revision: Int
+    public var name: String
+    public var widgets: [JSONValue]
+}
+
 extension DocumentEditing {
     /// The form fields in field-tree order, in their current (unsaved edits included) state.
     ///
@@ -21,6 +29,25 @@ extension DocumentEditing {
         try withDocument(id) { state in
             let form = try state.document.acroForm()
             return FieldList(revision: state.revision, fields: state.document.fieldRecords(of: form, highlightedBy: policy))
+        }
+    }
+
+    /// The size in points each widget of field `name` would draw `value` at
+    /// (``PDFDocument/fontSizes(of:in:)``), for a control sized to it while the user types:
+    /// the field's current value when `value` is nil.
+    ///
+    /// - Throws: ``ServiceError``: 404 when the document has no field of that name.
+    public func fieldSizes(_ id: String, name: String, value: String?) throws -> FieldSizes {
+        try withDocument(id) { state in
+            let form = try state.document.acroForm()
+            guard var field = form.field(named: name) else {
+                throw ServiceError.notFound("field '\(name)': the document has no field of that name")
+            }
+            if let value { field.value = .text(value) }
+            let sizes = state.document.fontSizes(of: field, in: form)
+            return FieldSizes(revision: state.revision, name: name, widgets: zip(field.widgets, sizes).map {
+                FormField.jsonRecord(of: $0, fontSize: $1)
+            })
         }
     }
 

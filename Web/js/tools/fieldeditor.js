@@ -1,10 +1,12 @@
 // The HTML controls the Form tool lays over a form widget: an <input> or <textarea> for text
 // fields, a <select> for combos and lists. Placed through the engine's page-to-frame matrix
-// (viewer.js), so they cover the widget exactly at every zoom and rotation. Values are read
-// back from the control, never parsed as HTML.
+// (viewer.js), so they cover the widget exactly at every zoom and rotation, and sized as the
+// widget's appearance draws the value (the server's answer, never a size worked out here).
+// Values are read back from the control, never parsed as HTML.
 
 import { html, normRect } from '../svg.js';
 import { applyMatrix } from '../viewer.js';
+import { getFieldSizes } from '../api.js';
 
 /** The widget rect in the page frame's CSS pixels: {left, top, width, height}. */
 function frameBox(editor, pageIndex, rect) {
@@ -29,6 +31,36 @@ function place(editor, pageIndex, rect, control) {
   control.focus({ preventScroll: true });
   // A field reached with Tab may be out of view (a tapped one is in it: this does nothing).
   control.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+}
+
+/**
+ * Keeps `control`'s font size at the size `widget` of `field` draws the value at, times the
+ * zoom: first the fields' `fontSize`, then the engine's answer for the value as it stands
+ * (`GET …/fields/sizes`, the code that writes the appearance: an auto-sized field shrinks as
+ * the value grows). With `typed`, asked again as the user types, one question at a time (the
+ * value typed meanwhile is asked once the answer comes); else asked once, for the field's
+ * value, only when the fields' answer had no size. Offline or refused, the size stays.
+ */
+function followSize(editor, field, widget, control, { typed }) {
+  const show = (size) => { if (size != null) control.style.fontSize = `${size * editor.viewer.zoom}px`; };
+  show(widget.fontSize);
+  let asking = false;
+  const ask = async () => {
+    asking = true;
+    const value = typed ? control.value : undefined;
+    try {
+      const { widgets } = await getFieldSizes(editor.model.summary.id, field.name, value);
+      const mine = widgets.find((w) => w.pageIndex === widget.pageIndex && JSON.stringify(w.rect) === JSON.stringify(widget.rect));
+      if (control.isConnected) show(mine?.fontSize);
+    } catch (error) {
+      console.warn('no field size', error);
+    } finally {
+      asking = false;
+    }
+    if (typed && control.isConnected && control.value !== value) ask();
+  };
+  if (typed) control.addEventListener('input', () => { if (!asking) ask(); });
+  if (typed || widget.fontSize == null) ask();
 }
 
 /** Tab, with or without shift. (WebKitGTK names shift + Tab "Unidentified": its key is
@@ -61,7 +93,7 @@ function whenDone(control, read, { commitOnEnter }) {
 
 /**
  * Edits a text field's value over one of its widgets, in the size its appearance draws the
- * value at: an <input> (type password for password fields) committed with Enter, or a
+ * value being typed at (`followSize`): an <input> (type password for password fields) committed with Enter, or a
  * <textarea> for multiline fields committed with ctrl/cmd+Enter; a tap elsewhere commits,
  * Escape cancels, Tab commits and asks for the next field.
  * @returns {Promise<{value: string|null, tab: number}>}
@@ -75,16 +107,14 @@ export function editTextField(editor, field, widget) {
   });
   control.value = typeof field.value === 'string' ? field.value : '';
   place(editor, widget.pageIndex, widget.rect, control);
-  // The size the widget's appearance draws the value at (the server's `fontSize`: /DA's, or
-  // the size fitted to the box), scaled to the page as shown.
-  if (widget.fontSize != null) control.style.fontSize = `${widget.fontSize * editor.viewer.zoom}px`;
+  followSize(editor, field, widget, control, { typed: true });
   if (!multiline) control.setSelectionRange(control.value.length, control.value.length);
   return whenDone(control, () => control.value, { commitOnEnter: !multiline });
 }
 
 /**
  * Chooses a combo's or list's value over one of its widgets with a <select> (multiple for
- * multi-select lists). Resolves as `editTextField` does, the value a string, an array of
+ * multi-select lists), in the size the widget's appearance draws it at. Resolves as `editTextField` does, the value a string, an array of
  * strings (multi-select) or null.
  */
 export function chooseOption(editor, field, widget) {
@@ -98,6 +128,7 @@ export function chooseOption(editor, field, widget) {
     }));
   if (!multiple && !selected.size) control.selectedIndex = -1;
   place(editor, widget.pageIndex, widget.rect, control);
+  followSize(editor, field, widget, control, { typed: false });
   const read = () => {
     const values = [...control.selectedOptions].map((o) => o.value);
     return multiple ? values : (values[0] ?? null);
