@@ -24,26 +24,26 @@ struct OperationDateTests {
         try EditorOperation.reading(logText: try operation.sortedJSON())
     }
 
-    @Test func aChangeIsWrittenWithTheDateItCarries() throws {
+    /// A document holding ink "a", and a change making it blue dated `modificationDate`.
+    func recolouring(dated modificationDate: Date?) throws -> (PDFDocument, EditorOperation) {
         let document = try OperationTests.document()
         try EditorOperation.addAnnotation(OperationTests.ink("a", page: 0)).apply(to: document)
         let before = try #require(try document.annotations(onPage: 0).first { $0.id == "a" })
         var after = before
         after.color = .blue
-        after.modificationDate = Self.made
-        let logged = try throughTheLog(.changeAnnotation(before: before, after: after))
-        try logged.apply(to: document)
+        after.modificationDate = modificationDate
+        return (document, .changeAnnotation(before: before, after: after))
+    }
+
+    @Test func aChangeIsWrittenWithTheDateItCarries() throws {
+        let (document, change) = try recolouring(dated: Self.made)
+        try throughTheLog(change).apply(to: document)
         #expect(try writtenDate(document, "a") == Self.made)
     }
 
     @Test func anUndatedChangeIsDatedByTheTimeGivenAndCarriesIt() throws {
-        let document = try OperationTests.document()
-        try EditorOperation.addAnnotation(OperationTests.ink("a", page: 0)).apply(to: document)
-        let before = try #require(try document.annotations(onPage: 0).first { $0.id == "a" })
-        var after = before
-        after.color = .blue
-        after.modificationDate = nil
-        let applied = try EditorOperation.changeAnnotation(before: before, after: after).apply(to: document, time: Self.logged)
+        let (document, change) = try recolouring(dated: nil)
+        let applied = try change.apply(to: document, time: Self.logged)
         #expect(try writtenDate(document, "a") == Self.logged)
         // The operation returned, which the server logs, carries the date it wrote.
         guard case .changeAnnotation(_, let written) = try throughTheLog(applied) else { Issue.record("not a change"); return }
