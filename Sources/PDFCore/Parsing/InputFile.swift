@@ -48,7 +48,7 @@ public enum InputFile {
     /// - Throws: as ``read(_:limit:)``; nothing is left allocated then.
     public static func readAllocated(descriptor: Int32, path: String, limit: Int) throws(InputFileError)
         -> UnsafeMutableRawBufferPointer {
-        var capacity = 1 << 16
+        var capacity = min(1 << 16, limit + 1)
         var info = stat()
         if fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_size > 0 {
             capacity = min(Int(info.st_size), limit) + 1
