@@ -11,12 +11,14 @@ import json
 import os
 import signal
 import subprocess
+import sys
 import threading
 import time
 import urllib.request
 
 import pypdf
 
+from handmade_pdf import handmade_pdf
 from serve_process import Server, free_port
 
 
@@ -105,6 +107,58 @@ def test_a_document_opened_from_a_pipe_is_read_whole(binary, tmp_path):
     done = subprocess.run([str(binary), "info", str(tmp_path / "piped.pdf")], capture_output=True, text=True, timeout=60)
     writer.join(timeout=30)
     assert done.returncode == 0 and "Pages:       3" in done.stdout, done.stdout + done.stderr
+
+
+# Runs a command with this process's standard input and prints the most resident memory it
+# took, in KiB. The count of the process the test starts would include the test's own memory,
+# which a child inherits until it executes another program: this small process's child's does not.
+PEAK_OF_CHILD = """
+import resource, subprocess, sys
+done = subprocess.run(sys.argv[1:], stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+sys.stdout.write(done.stdout.decode())
+print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)
+sys.exit(done.returncode)
+"""
+
+
+def peak_memory_of_info(binary, pdf) -> tuple[int, str]:
+    """`info /dev/stdin` with the file `pdf` written into its standard input, a pipe: its most
+    resident memory in bytes (the kernel's count for that one process) and what it printed."""
+    process = subprocess.Popen([sys.executable, "-c", PEAK_OF_CHILD, str(binary), "info", "/dev/stdin"],
+                               stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+
+    def write():
+        with open(pdf, "rb") as source:
+            while chunk := source.read(1 << 20):
+                process.stdin.write(chunk)
+        process.stdin.close()
+
+    writer = threading.Thread(target=write, daemon=True)
+    writer.start()
+    printed = process.stdout.read().decode()  # to its end: the command has ended
+    process.wait(timeout=60)
+    writer.join(timeout=30)
+    assert process.returncode == 0, printed
+    *report, peak = printed.splitlines()
+    return int(peak) * 1024, "\n".join(report)
+
+
+def test_a_document_read_from_standard_input_is_held_once(binary, tmp_path):
+    """A PDF read from a pipe was read into one buffer and copied into another: a 128 MiB file
+    took three times its size at its peak. Now the peak stays under 1.5 times the file over
+    what the same command takes for a small file (the base: the program and its libraries)."""
+    sample(binary, tmp_path / "sample.pdf")
+    base, printed = peak_memory_of_info(binary, tmp_path / "sample.pdf")
+    assert "Pages:       3" in printed, printed
+    size = 128 << 20
+    large = tmp_path / "large.pdf"
+    large.write_bytes(handmade_pdf([b"<< /Type /Catalog /Pages 2 0 R >>", b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+                                    b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >>",
+                                    b"<< /Length %d >>\nstream\n" % size + os.urandom(size) + b"\nendstream"]))
+    peak, printed = peak_memory_of_info(binary, large)
+    assert "Pages:       1" in printed, printed
+    length = large.stat().st_size
+    assert peak < base + 1.5 * length, f"peak {peak >> 20} MiB for a {length >> 20} MiB file, base {base >> 20} MiB"
 
 
 def test_a_file_that_cannot_be_read_is_named_with_the_reason(binary, tmp_path):

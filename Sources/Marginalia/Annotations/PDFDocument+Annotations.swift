@@ -91,8 +91,12 @@ extension PDFDocument {
     /// Writes back a changed annotation (found by its reference, or by id on its page):
     /// regenerates its appearance when Marginalia draws its subtype and keeps every key
     /// the model does not know. Only its own objects are rewritten.
+    ///
+    /// - Parameter modified: the date written as `/M`: by default now; the time of the change
+    ///   when it is replayed (the editor's operations pass the date the change carries, so a
+    ///   document written twice from the same log is written alike).
     @discardableResult
-    public func updateAnnotation(_ annotation: PDFAnnotation) throws -> PDFAnnotation {
+    public func updateAnnotation(_ annotation: PDFAnnotation, modified: Date = Date()) throws -> PDFAnnotation {
         try Self.validate(annotation)
         guard let index = annotation.pageIndex else {
             throw PDFError.invalidArgument("annotation \(annotation.id) has no page")
@@ -114,7 +118,7 @@ extension PDFDocument {
             entries[position] = .reference(reference)
             try setAnnotationEntries(entries, of: page)
         }
-        try write(&stored, page: page)
+        try write(&stored, page: page, modified: modified)
         annotationIndexes[index]?.update(stored)
         return stored
     }

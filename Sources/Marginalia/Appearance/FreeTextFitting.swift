@@ -71,13 +71,22 @@ extension PDFAnnotation {
     /// towards the bottom of the page as the reader sees it (`pageRotation`), its top edge
     /// kept, then moved back onto `page` if it went past the bottom edge. Nil when the text
     /// fits, or for any other kind. A box never shrinks here.
+    ///
+    /// The growth is bounded by the ``CoordinateLimit``: a box of large type with thousands of
+    /// lines would otherwise reach past ±1,000,000 points, where a later move or change is
+    /// refused. A box grows to at most a million points (``CoordinateLimit/magnitude``) as the
+    /// reader sees it, so that a move, which keeps a box taller than the page on it, still
+    /// leaves it inside the limit, and no edge goes past ±1,000,000. The lines that do not fit
+    /// stay in the text (and `/Contents`), clipped by the appearance like those of any box too
+    /// small for its text (a locked box's): widening the box or a smaller size shows them.
     public func rectFittingText(pageRotation: Int, page: CGRect?) -> CGRect? {
         guard case .freeText(let text) = kind else { return nil }
         let box = rect.standardized
         let turns = ((pageRotation % 360) + 360) % 360 / 90
         let sideways = turns % 2 == 1
         let (width, height) = sideways ? (box.height, box.width) : (box.width, box.height)
-        let needed = CGFloat(FreeTextLayout(text, borderWidth: border.width).height(of: text.text, width: Double(width)))
+        let wanted = CGFloat(FreeTextLayout(text, borderWidth: border.width).height(of: text.text, width: Double(width)))
+        let needed = min(wanted, max(height, CGFloat(CoordinateLimit.magnitude)))
         guard needed > height + 0.01 else { return nil }
         let more = needed - height
         var grown = box
@@ -87,12 +96,22 @@ extension PDFAnnotation {
         case 3: grown.origin.x -= more; grown.size.width += more  // -x
         default: grown.origin.y -= more; grown.size.height += more // -y
         }
-        guard let page = page?.standardized else { return grown }
-        // Back onto the page, the top edge last to give way.
-        if grown.maxX > page.maxX { grown.origin.x = max(page.minX, grown.origin.x - (grown.maxX - page.maxX)) }
-        if grown.minX < page.minX { grown.origin.x = page.minX }
-        if grown.maxY > page.maxY { grown.origin.y = max(page.minY, grown.origin.y - (grown.maxY - page.maxY)) }
-        if grown.minY < page.minY { grown.origin.y = min(page.minY, page.maxY - grown.height) }
-        return grown
+        if let page = page?.standardized {
+            // Back onto the page, the top edge last to give way.
+            if grown.maxX > page.maxX { grown.origin.x = max(page.minX, grown.origin.x - (grown.maxX - page.maxX)) }
+            if grown.minX < page.minX { grown.origin.x = page.minX }
+            if grown.maxY > page.maxY { grown.origin.y = max(page.minY, grown.origin.y - (grown.maxY - page.maxY)) }
+            if grown.minY < page.minY { grown.origin.y = min(page.minY, page.maxY - grown.height) }
+        }
+        let bounded = Self.withinCoordinateLimit(grown, keeping: box)
+        return bounded == box ? nil : bounded
+    }
+
+    /// `grown` cut to the ``CoordinateLimit``, or to `box` where that (a file's box) already
+    /// lies past it: what was there is kept, no growth goes further out.
+    private static func withinCoordinateLimit(_ grown: CGRect, keeping box: CGRect) -> CGRect {
+        let m = CGFloat(CoordinateLimit.magnitude)
+        let allowed = CGRect(x: -m, y: -m, width: 2 * m, height: 2 * m).union(box)
+        return grown.intersection(allowed)
     }
 }

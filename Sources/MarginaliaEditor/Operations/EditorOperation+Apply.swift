@@ -21,19 +21,30 @@ extension EditorOperation {
     /// which page object it removed, so its inverse can restore it, and an annotation's
     /// removal the object it left in the file; a page copy, the ids and page objects it made).
     ///
-    /// - Parameter uploads: opens the uploads that page copies come from (only a copy that
-    ///   has not been applied yet, or is replayed from the log, reads one).
+    /// An annotation the operation adds or changes is written with the modification date it
+    /// carries (`/M`), never the time of writing: the date was set when the change was made,
+    /// and the log keeps it, so every replica, and a restart, replaying the same log writes
+    /// the same bytes. One that carries none is dated `time`, and the operation returned
+    /// carries that date, so the log written from it does too.
+    ///
+    /// - Parameters:
+    ///   - uploads: opens the uploads that page copies come from (only a copy that has not
+    ///     been applied yet, or is replayed from the log, reads one).
+    ///   - time: the date of an annotation that carries none: now for a new change; a log
+    ///     entry's recorded time when it is replayed (every replica reads it the same).
     /// - Throws: ``OperationError`` or ``PDFError``; a group that fails midway undoes the
     ///   part it applied, so the document is unchanged.
     @discardableResult
-    public func apply(to document: PDFDocument, uploads: UploadReader? = nil) throws -> EditorOperation {
+    public func apply(to document: PDFDocument, uploads: UploadReader? = nil, time: Date = Date()) throws -> EditorOperation {
         switch self {
         case .addAnnotation(let annotation, let object):
             let page = try Self.page(of: annotation, in: document)
+            var dated = annotation
+            if dated.modificationDate == nil { dated.modificationDate = time }
             // The rect as written: an ink's, a line's or a markup's covers its drawing, worked
             // out when its appearance is (a stroke comes without one; clients box it by this).
-            let stored = try document.addAnnotation(annotation, toPage: page, restoring: object)
-            return .addAnnotation(annotation.taking(fileState: stored), annotationObject: object)
+            let stored = try document.addAnnotation(dated, toPage: page, restoring: object)
+            return .addAnnotation(dated.taking(fileState: stored), annotationObject: object)
         case .removeAnnotation(let annotation, _):
             let page = try Self.page(of: annotation, in: document)
             guard try document.annotation(id: annotation.id, onPage: page) != nil else {
@@ -58,7 +69,10 @@ extension EditorOperation {
             stored.inReplyTo = after.inReplyTo
             stored.replyType = after.replyType
             stored.state = after.state
-            let written = after.taking(fileState: try document.updateAnnotation(stored))
+            let modified = after.modificationDate ?? time
+            stored.modificationDate = modified
+            var written = after.taking(fileState: try document.updateAnnotation(stored, modified: modified))
+            written.modificationDate = modified
             return .changeAnnotation(before: before, after: written)
         case .arrangeAnnotation(let id, let page, _, let to):
             let count = try document.pageCount
@@ -103,7 +117,7 @@ extension EditorOperation {
         case .group(let name, let operations):
             var applied: [EditorOperation] = []
             do {
-                for operation in operations { applied.append(try operation.apply(to: document, uploads: uploads)) }
+                for operation in operations { applied.append(try operation.apply(to: document, uploads: uploads, time: time)) }
             } catch {
                 for operation in applied.reversed() { _ = try? operation.inverse.apply(to: document) }
                 throw error

@@ -202,7 +202,7 @@ extension OpenDocuments {
             guard record.revision == state.revision + 1 else { return try reopen() }
             let logged = try Self.logged(record)
             do {
-                try logged.operation.apply(to: state.document)
+                try logged.operation.apply(to: state.document, time: record.created)
             } catch {
                 return try reopen()
             }

@@ -31,14 +31,16 @@ public final class ByteSource: @unchecked Sendable {
         guard fstat(fd, &info) == 0 else { throw PDFError.io(path: path, message: String(cString: strerror(errno))) }
         if (info.st_mode & S_IFMT) == S_IFDIR { throw PDFError.io(path: path, message: "is a directory") }
         if (info.st_mode & S_IFMT) != S_IFREG && length == nil {
-            // A pipe (`<(…)`, a FIFO) or a device has no size to map: its bytes are read.
-            let data: Data
+            // A pipe (`<(…)`, a FIFO, stdin) or a device has no size to map: its bytes are read,
+            // and kept where they were read (a copy would hold the file twice while made).
+            let bytes: UnsafeMutableRawBufferPointer
             do {
-                data = try InputFile.read(descriptor: fd, path: path, limit: Self.maximumReadSize)
+                bytes = try InputFile.readAllocated(descriptor: fd, path: path, limit: Self.maximumReadSize)
             } catch {
                 throw PDFError.io(path: path, message: error.reason)
             }
-            (buffer, release) = Self.owned(data)
+            buffer = UnsafeBufferPointer(start: bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), count: bytes.count)
+            release = { free(bytes.baseAddress) }
             return
         }
         let fileSize = Int(info.st_size)

@@ -35,23 +35,48 @@ public enum InputFile {
     /// to its end, at most `limit` of them. A pipe must be read through the descriptor that
     /// opened it: opened again, what its writer sent to the first would be lost.
     public static func read(descriptor: Int32, path: String, limit: Int) throws(InputFileError) -> Data {
-        var bytes = Data()
+        let bytes = try readAllocated(descriptor: descriptor, path: path, limit: limit)
+        return Data(bytesNoCopy: bytes.baseAddress!, count: bytes.count, deallocator: .free)
+    }
+
+    /// The bytes of the open file `descriptor` as ``read(descriptor:path:limit:)`` reads them,
+    /// in memory from `malloc(3)` that the caller owns and gives back with `free(3)`. They are
+    /// read where they stay, with no second copy: the buffer grows by `realloc`, which moves a
+    /// large buffer's pages rather than copying its bytes, and only the pages read into are
+    /// resident. A PDF read from a pipe is so held once while it is read (``ByteSource``).
+    ///
+    /// - Throws: as ``read(_:limit:)``; nothing is left allocated then.
+    public static func readAllocated(descriptor: Int32, path: String, limit: Int) throws(InputFileError)
+        -> UnsafeMutableRawBufferPointer {
+        var capacity = min(1 << 16, limit + 1)
         var info = stat()
         if fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_size > 0 {
-            bytes.reserveCapacity(min(Int(info.st_size), limit) + 1)
+            capacity = min(Int(info.st_size), limit) + 1
         }
-        let chunk = 1 << 16
-        var buffer = [UInt8](repeating: 0, count: chunk)
+        guard var base = malloc(capacity) else { throw .unreadable(path: path, reason: "out of memory") }
+        var count = 0
         while true {
-            let wanted = min(chunk, limit + 1 - bytes.count)
-            let count = buffer.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, wanted) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw .unreadable(path: path, reason: Self.reason(errno))
+            if count == capacity {  // below limit + 1: past it, the loop has thrown
+                let grown = min(capacity * 2, limit + 1)
+                guard let moved = realloc(base, grown) else {
+                    free(base)
+                    throw .unreadable(path: path, reason: "out of memory")
+                }
+                (base, capacity) = (moved, grown)
             }
-            if count == 0 { return bytes }
-            bytes.append(contentsOf: buffer[0..<count])
-            if bytes.count > limit { throw .tooLarge(path: path, limit: limit) }
+            let got = systemRead(descriptor, base + count, capacity - count)
+            if got < 0 {
+                let code = errno
+                if code == EINTR { continue }
+                free(base)
+                throw .unreadable(path: path, reason: Self.reason(code))
+            }
+            if got == 0 { return UnsafeMutableRawBufferPointer(start: base, count: count) }
+            count += got
+            if count > limit {
+                free(base)
+                throw .tooLarge(path: path, limit: limit)
+            }
         }
     }
 

@@ -62,6 +62,43 @@ struct TextBoxFittingTests {
         #expect(turned?.maxX == 122.4 && (turned?.width ?? 0) > 50)
     }
 
+    /// Two and a half thousand lines: at 400 points (the Text tool's largest), more than a
+    /// million points of them.
+    static let tallText = Array(repeating: "Line", count: 2500).joined(separator: "\n")
+
+    @Test func aBoxGrowsNoFurtherThanTheCoordinateLimit() throws {
+        let annotation = PDFAnnotation(kind: .freeText(.init(text: Self.tallText, fontSize: 1000)),
+                                       rect: CGRect(x: 100, y: 600, width: 1000, height: 1160))
+        for rotation in [0, 90, 180, 270] {
+            let grown = try #require(annotation.rectFittingText(pageRotation: rotation, page: nil))
+            #expect(CoordinateLimit.contains(grown), "grown within the limit on a page turned \(rotation)")
+            #expect(max(grown.width, grown.height) > 990_000, "still grown as far as the limit allows")
+        }
+        let down = annotation.rectFittingText(pageRotation: 0, page: nil)
+        #expect(down?.maxY == 1760 && down?.height == CGFloat(CoordinateLimit.magnitude), "the top edge kept, a million points tall")
+        // A box with its top at the bottom of the limit grows no further than a million points.
+        let low = PDFAnnotation(kind: .freeText(.init(text: Self.tallText, fontSize: 1000)),
+                                rect: CGRect(x: 100, y: -900_000, width: 1000, height: 1160))
+        #expect(low.rectFittingText(pageRotation: 0, page: nil)?.minY == -CGFloat(CoordinateLimit.magnitude))
+    }
+
+    @Test func aTallBoxAddedThroughACommandStaysInsideTheLimitAndKeepsItsText() throws {
+        let document = try OperationTests.document()
+        let style = TextToolSettings(fontSize: 400, bold: false, textColor: TextToolSettings.default.textColor, backgroundColor: nil)
+        let draft = AnnotationDraft.textBox(in: CGRect(x: 0, y: 0, width: 1000, height: 470), text: Self.tallText,
+                                            style: style, pageIndex: 0)
+        _ = try EditorCommand.add(json: [draft]).apply(to: document)
+        let box = try #require(try document.annotations(onPage: 0).last)
+        #expect(CoordinateLimit.contains(box.rect))
+        #expect(box.rect.height > 900_000)
+        // A later move within the limit is taken, and the file reads back with the whole text.
+        _ = try EditorCommand.move(ids: [box.id], dx: 10, dy: 10).apply(to: document)
+        let saved = try PDFDocument(data: try document.dataRepresentation())
+        let reread = try #require(try saved.annotations(onPage: 0).last)
+        guard case .freeText(let text) = reread.kind else { Issue.record("not free text"); return }
+        #expect(text.text == Self.tallText && CoordinateLimit.contains(reread.rect))
+    }
+
     /// A text box's family, slant and alignment (the Style popover's Font, Italic and
     /// Alignment): the family keeps the weight and slant, the slant keeps the family and
     /// weight, and the file gets the font and `/Q` every viewer reads.
