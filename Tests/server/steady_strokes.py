@@ -1,8 +1,10 @@
-"""A steady load of ink strokes on one `marginalia serve` and what the server's process did
-meanwhile, read from /proc (issue 29, item 2): 128 keep-alive connections post strokes in the
-command protocol at a steady rate (open loop, as Benchmarks/run_server.py offers them), and
-the server's minor page faults, its threads' voluntary context switches (by thread name) and
-its resident memory are read before and after a counted stretch.
+"""Loads of ink strokes on one `marginalia serve` and what the server's process did
+meanwhile, read from /proc (issue 29, item 2). Under a steady load 128 keep-alive connections
+post strokes in the command protocol at a steady rate (open loop, as Benchmarks/run_server.py
+offers them); under a busy load a few clients each post their next stroke as soon as the last
+is answered (closed loop, the server never idle). The server's minor page faults, its threads'
+voluntary context switches (by thread name) and its resident memory are read before and after
+a counted stretch.
 
 The counts depend on what the server does per stroke, not on the machine's load, which is why
 the tests on the server's fixed costs (test_stroke_fixed_costs.py, test_stroke_wake_ups.py)
@@ -111,6 +113,71 @@ class Poster(threading.Thread):
         connection.close()
 
 
+def switches_by_kind(before: dict[str, tuple[str, int]], after: dict[str, tuple[str, int]]) -> dict[str, int]:
+    """Voluntary context switches between two ``thread_switches`` readings, summed by kind of
+    thread, over the threads that lived through both."""
+    by_kind: dict[str, int] = {}
+    for tid, (name, count) in after.items():
+        if tid in before:
+            kind = thread_kind(name)
+            by_kind[kind] = by_kind.get(kind, 0) + count - before[tid][1]
+    return by_kind
+
+
+def under_busy_load(binary, data: Path, clients: int, warm_up: float = 2.0, measured: float = 5.0) -> dict:
+    """Runs a fresh server on `data` with `clients` keep-alive connections, each posting its
+    next stroke when the last one is answered; its figures over the `measured` seconds after
+    `warm_up`: strokes answered, and voluntary context switches a stroke by kind of thread."""
+    server = Server(binary, data).start(wait_ready=True)
+    stop, counting = threading.Event(), threading.Event()
+    answered = [0] * clients
+    failures: list[str] = []
+
+    def post(number: int):
+        connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=30)
+        revision, index = 0, 0
+        while not stop.is_set():
+            connection.request("POST", path, body=stroke_body(number, index, revision),
+                               headers={"Content-Type": "application/json"})
+            response = connection.getresponse()
+            payload = response.read()
+            if response.status != 200:
+                failures.append(f"{response.status}: {payload[:200]!r}")
+                return
+            revision, index = json.loads(payload)["revision"], index + 1
+            if counting.is_set():
+                answered[number] += 1
+        connection.close()
+
+    try:
+        path = f"{DOCS}/{server.json('GET', DOCS)['documents'][0]['id']}/commands"
+        pid = server.process.pid
+        posters = [threading.Thread(target=post, args=(n,), daemon=True) for n in range(clients)]
+        for poster in posters:
+            poster.start()
+        time.sleep(warm_up)
+        before = thread_switches(pid)
+        counting.set()
+        time.sleep(measured)
+        after = thread_switches(pid)
+        counting.clear()
+        strokes = sum(answered)
+        stop.set()
+        for poster in posters:
+            poster.join(timeout=60)
+    finally:
+        server.stop()
+    assert not failures, failures[:5]
+    assert strokes > 0, "no stroke answered"
+    figures = {"clients": clients, "strokes": strokes,
+               "switchesPerStrokeByThread": {kind: round(count / strokes, 3)
+                                             for kind, count in sorted(switches_by_kind(before, after).items())}}
+    if os.environ.get("MARGINALIA_STROKE_LOAD_REPORT"):
+        with open(os.environ["MARGINALIA_STROKE_LOAD_REPORT"], "a") as report:
+            report.write(json.dumps(figures) + "\n")
+    return figures
+
+
 def under_steady_load(binary, data: Path, env: dict | None = None) -> dict:
     """Runs a fresh server on `data` under the steady load above; its figures over the
     MEASURED seconds: strokes acknowledged, minor faults (in all and a stroke), voluntary
@@ -142,11 +209,7 @@ def under_steady_load(binary, data: Path, env: dict | None = None) -> dict:
     # The generator kept the pace: a server that falls behind commits many strokes together,
     # which is not the case measured here.
     assert counted >= 0.8 * RATE * MEASURED, f"{counted} strokes answered in {MEASURED} s"
-    by_kind: dict[str, int] = {}
-    for tid, (name, count) in switches_after.items():
-        if tid in switches_before:
-            kind = thread_kind(name)
-            by_kind[kind] = by_kind.get(kind, 0) + count - switches_before[tid][1]
+    by_kind = switches_by_kind(switches_before, switches_after)
     figures = {"strokes": counted, "faults": faults_after - faults_before,
                "faultsPerStroke": (faults_after - faults_before) / counted,
                "switchesPerStroke": sum(by_kind.values()) / counted,
