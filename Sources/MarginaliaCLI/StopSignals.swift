@@ -3,6 +3,7 @@ import Glibc
 #endif
 import Dispatch
 import Foundation
+import MarginaliaServer
 
 /// SIGINT and SIGTERM for `serve`: blocked before the server starts any thread and taken by a
 /// thread of their own, so none is lost whenever it comes.
@@ -29,8 +30,7 @@ final class StopSignals: Sendable {
         sigaddset(&set, SIGTERM)
         pthread_sigmask(SIG_BLOCK, &set, nil)
         let signals = StopSignals()
-        let watcher = Thread { [set] in signals.take(set) }
-        watcher.name = "marginalia-signals"
+        let watcher = Thread.named("mg-signals") { [set] in signals.take(set) }
         watcher.start()
         return signals
     }

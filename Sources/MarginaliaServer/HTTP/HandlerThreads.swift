@@ -27,11 +27,11 @@ final class HandlerThreads: TaskExecutor, Sendable {
 
     private let queue = Waitable(Queue())
 
-    /// Starts `count` threads.
-    init(count: Int, name: String = "marginalia-http") {
+    /// Starts `count` threads, named `name-0`, `name-1`, ... (``Foundation/Thread/named(_:_:)``:
+    /// at most 15 bytes).
+    init(count: Int, name: String = "mg-http") {
         for index in 0..<max(1, count) {
-            let thread = Thread { [self] in loop() }
-            thread.name = "\(name)-\(index)"
+            let thread = Thread.named("\(name)-\(index)") { [self] in loop() }
             thread.start()
         }
     }

@@ -128,8 +128,7 @@ final class TextIndexer: Sendable {
         self.isCurrent = isCurrent
         self.versionAfter = versionAfter
         self.build = build
-        let thread = Thread { [weak self] in self?.work() }
-        thread.name = "marginalia-text-index"
+        let thread = Thread.named("mg-text-index") { [weak self] in self?.work() }
         thread.start()
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import Marginalia
 import MarginaliaEditor
+import Synchronization
 
 /// One document held in memory by the service: the PDF with every applied edit, the shared
 /// undo history, the revision, and the entries applied but not yet committed to the log.
@@ -160,36 +161,84 @@ final class OpenDocument: Sendable {
 
     // MARK: - Waiting for commits
 
-    /// Whether a committer is at work; signalled when a commit ends or outcomes are set.
-    private let committerActive = Waitable(false)
+    /// Whether a committer is at work, and the requests asleep until a commit answers them.
+    private struct Commits {
+        /// Whether a committer is at work (or was chosen and is waking).
+        var active = false
+        /// The requests asleep in ``awaitOutcome(of:)``, oldest first, each on its own
+        /// ``PendingApply/wakeUp``: a commit wakes the ones it answered and the next committer,
+        /// no other.
+        var asleep: [PendingApply] = []
+        /// The request whose thread an ending commit chose to commit next.
+        var handedTo: ObjectIdentifier?
 
-    /// Waits until `pending` has an outcome, or until no commit is running, in which case the
-    /// caller becomes the committer (and must call ``endCommit()``). Returns the outcome, or
-    /// nil for a new committer.
-    func awaitOutcome(of pending: PendingApply) -> Result<Void, ServiceError>? {
-        committerActive.wait { active -> Result<Void, ServiceError>?? in
-            if let outcome = pending.outcome { return .some(outcome) }
-            guard !active else { return nil }
-            active = true
-            return .some(nil)
-        } ?? nil
-    }
-
-    /// Ends a commit started by ``awaitOutcome(of:)`` and wakes the waiters: those whose
-    /// entries it answered return, and one of those still queued becomes the next committer.
-    func endCommit() {
-        committerActive.withLock { $0 = false }
-        committerActive.broadcast()
-    }
-
-    /// Sets the outcome of queued entries and, when `waking`, wakes their waiters. A committer
-    /// started by ``awaitOutcome(of:)`` wakes them once, with ``endCommit()``: a waiter still
-    /// queued would otherwise wake twice per commit, once to find no outcome and sleep again.
-    func resolve(_ batch: [PendingApply], _ outcome: Result<Void, ServiceError>, waking: Bool) {
-        committerActive.withLock { _ in
-            for pending in batch { pending.outcome = outcome }
+        /// Takes the sleepers that have an outcome out of ``asleep``, to wake.
+        mutating func takeAnswered() -> [PendingApply] {
+            var answered: [PendingApply] = []
+            asleep.removeAll { pending in
+                guard pending.outcome != nil else { return false }
+                answered.append(pending)
+                return true
+            }
+            return answered
         }
-        if waking { committerActive.broadcast() }
+    }
+
+    private let commits = Mutex(Commits())
+
+    /// Waits until `pending` has an outcome, or until the caller is to commit: no commit is
+    /// running, or an ending one handed it the next (``endCommit()``); the caller then commits
+    /// and must call ``endCommit()``. Returns the outcome, or nil for a new committer.
+    func awaitOutcome(of pending: PendingApply) -> Result<Void, ServiceError>? {
+        while true {
+            // .some(outcome or nil): return it; nil: sleep until woken.
+            let next = commits.withLock { commits -> Result<Void, ServiceError>?? in
+                // Handed the commit: take it even if another commit answered us meanwhile,
+                // or no one would end the commit the hand-over began.
+                if commits.handedTo == ObjectIdentifier(pending) {
+                    commits.handedTo = nil
+                    return .some(nil)
+                }
+                if let outcome = pending.outcome { return .some(outcome) }
+                guard commits.active else {
+                    commits.active = true
+                    return .some(nil)
+                }
+                commits.asleep.append(pending)
+                return nil
+            }
+            if let next { return next }
+            pending.wakeUp.wait()
+        }
+    }
+
+    /// Ends a commit started by ``awaitOutcome(of:)``: wakes the sleepers whose entries have
+    /// an outcome, and hands the next commit to the oldest one still queued (woken too), or
+    /// marks no commit running when none is.
+    func endCommit() {
+        let woken = commits.withLock { commits -> [PendingApply] in
+            var woken = commits.takeAnswered()
+            if commits.asleep.isEmpty {
+                commits.active = false
+            } else {
+                let next = commits.asleep.removeFirst()
+                commits.handedTo = ObjectIdentifier(next)
+                woken.append(next)
+            }
+            return woken
+        }
+        for pending in woken { pending.wakeUp.signal() }
+    }
+
+    /// Sets the outcome of queued entries and, when `waking`, wakes those of their requests
+    /// that sleep. A committer started by ``awaitOutcome(of:)`` wakes them with
+    /// ``endCommit()`` instead, once its commit is over.
+    func resolve(_ batch: [PendingApply], _ outcome: Result<Void, ServiceError>, waking: Bool) {
+        let woken = commits.withLock { commits -> [PendingApply] in
+            for pending in batch { pending.outcome = outcome }
+            return waking ? commits.takeAnswered() : []
+        }
+        for pending in woken { pending.wakeUp.signal() }
     }
 
     /// Runs `body` holding the commit lock.

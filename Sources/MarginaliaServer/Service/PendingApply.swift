@@ -7,8 +7,9 @@ import Synchronization
 ///
 /// Filled under the document's state lock, and filled again there when the committer finds
 /// that another process logged first (the request is then applied anew on the caught-up
-/// state); ``outcome`` is set by the committer and waited for under ``OpenDocument``'s commit
-/// condition. Its own lock makes each read whole; the order of those steps makes them right.
+/// state); ``outcome`` is set by the committer, under ``OpenDocument``'s commit queue, and the
+/// request's thread sleeps on ``wakeUp`` until then. Its own lock makes each read whole; the
+/// order of those steps makes them right.
 final class PendingApply: Sendable {
     /// What applying the request gave.
     private struct Filled {
@@ -24,6 +25,11 @@ final class PendingApply: Sendable {
     /// What the client asked for, kept to apply it again on a caught-up state.
     let request: ApplyRequest
     private let filled = Mutex(Filled())
+    /// What the request's thread sleeps on while a commit runs
+    /// (``OpenDocument/awaitOutcome(of:)``): signalled once for each time it was put to sleep,
+    /// when a commit answered it or handed it the next commit, so that a commit wakes only
+    /// the threads it concerns.
+    let wakeUp = DispatchSemaphore(value: 0)
 
     init(request: ApplyRequest) {
         self.request = request

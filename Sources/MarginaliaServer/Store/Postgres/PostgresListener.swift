@@ -23,8 +23,7 @@ final class PostgresListener: Sendable {
         self.configuration = configuration
         self.channel = channel
         self.origin = origin
-        let thread = Thread { [self] in loop() }
-        thread.name = "marginalia-listener"
+        let thread = Thread.named("mg-listener") { [self] in loop() }
         thread.start()
     }
 
