@@ -165,3 +165,18 @@ def test_a_choice_menu_is_shown_at_the_size_its_appearance_draws(new_editor, web
         editor.press("Escape")
         editor.wait_until("!document.querySelector('.field-editor')")
     assert not editor.errors
+
+
+def test_a_password_is_sized_by_its_stars_and_never_sent_in_a_url(new_editor, web_server):
+    # An auto-sized password field (/Ff bit 14) 25 points high, as "auto": 20 points at most.
+    fields = {"secret": ((40, 200, 300, 225), b"/Helv 0 Tf 0 g", 1 << 13, 20.0)}
+    editor = form_editor(new_editor, web_server, fields)
+    open_control(editor, fields["secret"][0], "input", "secret")
+    editor.type("W" * 40)
+    # The appearance draws 40 stars (Helvetica's * is 389 units): 256 / (40 * 0.389) points,
+    # in steps of 0.01 (forty W's shown would be 6.77), asked with stars in place of the value.
+    wait_control_size(editor, "input", math.floor(256 / (40 * 0.389) * 100) / 100)
+    asked = editor.js("performance.getEntriesByType('resource').map((e) => e.name).filter((n) => n.includes('/fields/sizes'))")
+    assert any("value=" in url for url in asked), asked
+    assert not any("W" in url.split("?", 1)[1] for url in asked), asked
+    assert not editor.errors

@@ -34,7 +34,7 @@ extension EditorCommand {
         do {
             for step in steps { applied.append(try step.apply(to: document, uploads: uploads)) }
         } catch {
-            for step in applied.reversed() { _ = try? step.inverse.apply(to: document) }
+            for step in applied.reversed() { _ = try? step.inverse.apply(to: document, dating: .replayed(Date())) }
             throw error
         }
         return applied

@@ -42,7 +42,7 @@ extension EditorCommand {
                 for step in try removingThreads([piece], in: document) { pieces.append(try step.apply(to: document)) }
             }
         } catch {
-            for piece in pieces.reversed() { _ = try? piece.inverse.apply(to: document) }
+            for piece in pieces.reversed() { _ = try? piece.inverse.apply(to: document, dating: .replayed(Date())) }
             throw error
         }
         let operations = pieces.flatMap { piece -> [EditorOperation] in

@@ -21,26 +21,24 @@ extension EditorOperation {
     /// which page object it removed, so its inverse can restore it, and an annotation's
     /// removal the object it left in the file; a page copy, the ids and page objects it made).
     ///
-    /// An annotation the operation adds or changes is written with the modification date it
-    /// carries (`/M`), never the time of writing: the date was set when the change was made,
-    /// and the log keeps it, so every replica, and a restart, replaying the same log writes
-    /// the same bytes. One that carries none is dated `time`, and the operation returned
-    /// carries that date, so the log written from it does too.
+    /// How what it adds and changes is dated (`/M`) is `dating`'s: a change made now is dated
+    /// now, and the operation returned carries that date, so the log keeps it; an entry
+    /// replayed from the log writes the dates it carries, so every replica, and a restart,
+    /// replaying the same log writes the same bytes (``OperationDating``).
     ///
     /// - Parameters:
     ///   - uploads: opens the uploads that page copies come from (only a copy that has not
     ///     been applied yet, or is replayed from the log, reads one).
-    ///   - time: the date of an annotation that carries none: now for a new change; a log
-    ///     entry's recorded time when it is replayed (every replica reads it the same).
+    ///   - dating: a change made now (the default), or a log entry replayed.
     /// - Throws: ``OperationError`` or ``PDFError``; a group that fails midway undoes the
     ///   part it applied, so the document is unchanged.
     @discardableResult
-    public func apply(to document: PDFDocument, uploads: UploadReader? = nil, time: Date = Date()) throws -> EditorOperation {
+    public func apply(to document: PDFDocument, uploads: UploadReader? = nil, dating: OperationDating = .made(Date())) throws -> EditorOperation {
         switch self {
         case .addAnnotation(let annotation, let object):
             let page = try Self.page(of: annotation, in: document)
             var dated = annotation
-            if dated.modificationDate == nil { dated.modificationDate = time }
+            dated.modificationDate = dating.dateOfAddition(carried: annotation.modificationDate)
             // The rect as written: an ink's, a line's or a markup's covers its drawing, worked
             // out when its appearance is (a stroke comes without one; clients box it by this).
             let stored = try document.addAnnotation(dated, toPage: page, restoring: object)
@@ -69,7 +67,7 @@ extension EditorOperation {
             stored.inReplyTo = after.inReplyTo
             stored.replyType = after.replyType
             stored.state = after.state
-            let modified = after.modificationDate ?? time
+            let modified = dating.dateOfChange(carried: after.modificationDate)
             stored.modificationDate = modified
             var written = after.taking(fileState: try document.updateAnnotation(stored, modified: modified))
             written.modificationDate = modified
@@ -117,9 +115,9 @@ extension EditorOperation {
         case .group(let name, let operations):
             var applied: [EditorOperation] = []
             do {
-                for operation in operations { applied.append(try operation.apply(to: document, uploads: uploads, time: time)) }
+                for operation in operations { applied.append(try operation.apply(to: document, uploads: uploads, dating: dating)) }
             } catch {
-                for operation in applied.reversed() { _ = try? operation.inverse.apply(to: document) }
+                for operation in applied.reversed() { _ = try? operation.inverse.apply(to: document, dating: .replayed(Date())) }
                 throw error
             }
             return .group(name: name, applied)
@@ -131,5 +129,35 @@ extension EditorOperation {
         let count = try document.pageCount
         guard page >= 0 && page < count else { throw OperationError.pageOutOfRange(page, pageCount: count) }
         return page
+    }
+}
+
+/// How ``EditorOperation/apply(to:uploads:dating:)`` dates the annotations it adds and changes
+/// (`/M`, ``PDFAnnotation/modificationDate``).
+public enum OperationDating: Sendable, Equatable {
+    /// A change made at this time: a changed annotation is dated by it whatever date it
+    /// carried (a restyle, a move or an unlock copies the date of the annotation it changes);
+    /// an added one keeps the date it carries, or is dated by it.
+    case made(Date)
+    /// An operation applied again as it was made: a log entry recorded at this time replayed,
+    /// an autosave recovered, an entry put back on a caught-up state, a rollback. Each
+    /// annotation keeps the date it carries (the one its change was made with, which the log
+    /// kept), and one that carries none is dated by this time (a log entry's, which every
+    /// replica reads the same).
+    case replayed(Date)
+
+    /// The date an added annotation that carries `carried` is written with.
+    func dateOfAddition(carried: Date?) -> Date {
+        switch self {
+        case .made(let time), .replayed(let time): return carried ?? time
+        }
+    }
+
+    /// The date a changed annotation whose new state carries `carried` is written with.
+    func dateOfChange(carried: Date?) -> Date {
+        switch self {
+        case .made(let time): return time
+        case .replayed(let time): return carried ?? time
+        }
     }
 }

@@ -65,7 +65,7 @@ public final class Autosave {
         }
         var replayed: [EditorOperation] = []
         for operation in operations {
-            replayed.append(try operation.apply(to: document))
+            replayed.append(try operation.apply(to: document, dating: .replayed(Date())))
         }
         pending = replayed
         dirty = false

@@ -189,7 +189,7 @@ extension OpenDocuments {
 
     /// Undoes applied operations, newest first (best effort: each inverse fits by construction).
     static func rollBack(_ operations: [EditorOperation], on document: PDFDocument) {
-        for operation in operations.reversed() { _ = try? operation.inverse.apply(to: document) }
+        for operation in operations.reversed() { _ = try? operation.inverse.apply(to: document, dating: .replayed(Date())) }
     }
 
     /// Opens document `id`'s uploads for page copies.

@@ -134,7 +134,7 @@ extension OpenDocuments {
         var applied: [EditorOperation] = []
         do {
             for (offset, entry) in pending.entries.enumerated() {
-                applied.append(try entry.operation.apply(to: state.document))
+                applied.append(try entry.operation.apply(to: state.document, dating: .replayed(Date())))
                 state.history.record(entry.operation, revision: state.revision + offset + 1, by: entry.clientId)
             }
             let (records, entries) = try Self.numbered(pending.entries.map { ($0.kind, $0.operation, $0.operationJSON) },
@@ -202,7 +202,7 @@ extension OpenDocuments {
             guard record.revision == state.revision + 1 else { return try reopen() }
             let logged = try Self.logged(record)
             do {
-                try logged.operation.apply(to: state.document, time: record.created)
+                try logged.operation.apply(to: state.document, dating: .replayed(record.created))
             } catch {
                 return try reopen()
             }

@@ -154,7 +154,7 @@ final class OpenDocuments: Sendable {
             history.replay(entry.kind, operation, revision: entry.revision, by: entry.clientID)
             guard entry.revision > record.savedRevision else { continue }
             do {
-                try operation.apply(to: document, uploads: uploadReader(id), time: entry.created)
+                try operation.apply(to: document, uploads: uploadReader(id), dating: .replayed(entry.created))
             } catch {
                 throw ServiceError.internalError("document \(id): logged revision \(entry.revision) cannot be replayed: \(error)")
             }

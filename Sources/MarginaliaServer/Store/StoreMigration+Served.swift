@@ -4,7 +4,8 @@ import Marginalia
 /// A document as the server serves it: opened by ``DocumentService`` (the stored file with
 /// the log after its saved revision replayed, uploads read for the pages they insert), read
 /// the way the API's routes read it. Annotations are held as the API's JSON without their
-/// modification time, which the engine stamps when a replayed entry writes the annotation.
+/// modification time: it is written from the log's entries and times, which the raw
+/// comparison compares.
 struct ServedDocument: Equatable {
     var summary: DocumentSummary
     var pages: [PageInfo]

@@ -49,7 +49,10 @@ function followSize(editor, field, widget, control, { typed }) {
     asking = true;
     const value = typed ? control.value : undefined;
     try {
-      const { widgets } = await getFieldSizes(editor.model.summary.id, field.name, value);
+      // A password never goes into a URL (proxies and logs keep them): the engine draws it as
+      // one star a character, so the stars are what it is sized by.
+      const asked = field.password && value !== undefined ? '*'.repeat([...value].length) : value;
+      const { widgets } = await getFieldSizes(editor.model.summary.id, field.name, asked);
       const mine = widgets.find((w) => w.pageIndex === widget.pageIndex && JSON.stringify(w.rect) === JSON.stringify(widget.rect));
       if (control.isConnected) show(mine?.fontSize);
     } catch (error) {
