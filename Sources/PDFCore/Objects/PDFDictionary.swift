@@ -13,11 +13,6 @@ public struct PDFDictionary: Hashable, Sendable, Sequence {
 
     static let indexThreshold = 16
 
-    /// Room made for entries when the first is set. An array grown one entry at a time
-    /// reallocates and copies at 1, 2, 4 and 8 entries; parsing a file sets millions of keys,
-    /// and most dictionaries hold at most this many.
-    static let initialCapacity = 8
-
     public init() {}
 
     public init(_ pairs: KeyValuePairs<String, PDFObject>) {
@@ -50,7 +45,6 @@ public struct PDFDictionary: Hashable, Sendable, Sequence {
                 entries[i].value = newValue
                 return
             }
-            if entries.capacity == 0 { entries.reserveCapacity(Self.initialCapacity) }
             entries.append((key, newValue))
             if index != nil {
                 index?[key] = entries.count - 1
@@ -91,8 +85,6 @@ public struct PDFDictionary: Hashable, Sendable, Sequence {
     }
 
     public var count: Int { entries.count }
-    /// How many entries fit before the storage grows (what ``initialCapacity`` saves).
-    var storageCapacity: Int { entries.capacity }
     public var isEmpty: Bool { entries.isEmpty }
     public var orderedKeys: [String] { entries.map(\.key) }
 

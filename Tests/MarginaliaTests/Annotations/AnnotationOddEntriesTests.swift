@@ -29,7 +29,9 @@ struct AnnotationOddEntriesTests {
     }
 
     /// Values of the wrong type fall back to their defaults, and /Rect is reported; numbers
-    /// too large for an integer are not flags, and an opacity is kept within 0...1.
+    /// too large for an integer are not flags, and an opacity is kept within 0...1; a border
+    /// width, however large, is kept as the file gives it (the file's annotation is written
+    /// back as it was; a new value is what is held to the limits).
     @Test func wrongTypesAndHugeNumbersFallBack() throws {
         let document = try Self.page(annotations: [
             "<</Type/Annot/Subtype/Circle/Rect/Wide/NM 7/C(red)/T[1]/F 99999999999999999999999/CA -99999999999999999999999/Border 3>>",

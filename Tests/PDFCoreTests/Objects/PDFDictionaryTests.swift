@@ -53,18 +53,4 @@ import Testing
         #expect(dictionary["SubtypeC"] == nil)
         #expect(dictionary.count == 3)
     }
-
-    /// The first key set makes room for ``PDFDictionary/initialCapacity`` entries, so a
-    /// parsed dictionary of up to that many keys is stored once instead of regrown at one,
-    /// two and four entries; setting values that are not kept allocates nothing.
-    @Test func theFirstKeySetMakesRoomForSeveral() throws {
-        var dictionary = PDFDictionary()
-        dictionary["Gone"] = .null
-        #expect(dictionary.storageCapacity == 0)
-        dictionary["A"] = .integer(1)
-        #expect(dictionary.storageCapacity >= PDFDictionary.initialCapacity)
-        var parser = ObjectParser(source: ByteSource(bytes: Array("<</Type/Annot/Subtype/Square/Rect[0 0 1 1]>>".utf8)), limits: .default)
-        let parsed = try #require(try parser.parseObject().dictionaryValue)
-        #expect(parsed.storageCapacity >= PDFDictionary.initialCapacity && parsed.count == 3)
-    }
 }
