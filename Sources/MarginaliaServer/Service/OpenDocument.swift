@@ -186,6 +186,9 @@ final class OpenDocument: Sendable {
 
     private let commits = Mutex(Commits())
 
+    /// How many requests sleep until a commit answers them or hands them the next (for tests).
+    var requestsAsleep: Int { commits.withLock { $0.asleep.count } }
+
     /// Waits until `pending` has an outcome, or until the caller is to commit: no commit is
     /// running, or an ending one handed it the next (``endCommit()``); the caller then commits
     /// and must call ``endCommit()``. Returns the outcome, or nil for a new committer.
