@@ -24,7 +24,7 @@ export const PAPER = 'rgba(255,255,255,0.85)';
  *
  * @returns {{style(area: HTMLTextAreaElement, zoom: number): void, show(text: string): number,
  *   frame(height: number): void, placeCaret(area: HTMLTextAreaElement): void,
- *   moveByLine(area: HTMLTextAreaElement, down: boolean, extend: boolean): void, remove(): void} | null}
+ *   moveByLine(area: HTMLTextAreaElement, down: boolean, extend: boolean): boolean, remove(): void} | null}
  */
 export function typingLayout(view, draft) {
   let first;
@@ -123,10 +123,12 @@ export function typingLayout(view, draft) {
      * place nearest the x it had when the moves began (kept over a run of them, as editors
      * keep it); from the first line up to the text's start, from the last down to its end.
      * With `extend` (Shift), the selection's moving end goes there, its other end kept.
+     * Answers whether it moved the caret (false with no line laid out: the key is then the
+     * textarea's own).
      */
     moveByLine(area, down, extend) {
       const lines = laidOut?.lines ?? [];
-      if (!lines.length) return;
+      if (!lines.length) return false;
       const backward = area.selectionDirection === 'backward';
       const [anchor, focus] = backward ? [area.selectionEnd, area.selectionStart] : [area.selectionStart, area.selectionEnd];
       const here = lineHolding(lines, focus);
@@ -137,6 +139,7 @@ export function typingLayout(view, draft) {
       if (!extend) area.setSelectionRange(index, index);
       else area.setSelectionRange(Math.min(anchor, index), Math.max(anchor, index), index < anchor ? 'backward' : 'forward');
       this.placeCaret(area);
+      return true;
     },
     remove() {
       layer.remove();
