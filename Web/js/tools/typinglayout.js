@@ -135,7 +135,8 @@ export function typingLayout(view, draft) {
       if (from !== to) {
         marks.append(...placed.spans.flatMap((span) => {
           const glyphs = rightToLeftDrawn(span.line);
-          if (glyphs) return glyphBands(glyphs, Math.max(from, lines[span.line].start) - lines[span.line].start, to - lines[span.line].start, bandTop(span.line));
+          const { start } = lines[span.line];
+          if (glyphs) return glyphBands(glyphs, Math.max(from, start) - start, to - start, bandTop(span.line));
           // Past a line's end (its spaces, its newline): a sliver more, as editors mark it.
           const end = span.beyondEnd ? Math.min(span.right + laidOut.fontSize / 4, right) : span.right;
           return svg('rect', { x: span.left, y: bandTop(span.line) - lineHeight, width: Math.max(0, end - span.left), height: lineHeight });
