@@ -16,7 +16,7 @@ extension EngineBridge {
     /// `widths`? (``TextBoxWidths``) or `measured`? (`{character: width in 1/1000 of the size}`:
     /// the browser's widths of the characters a first answer asked for), `{standard, font, face,
     /// fontSize, lineHeight, padding, matrix, box, background?, border?, clip, lines: [{text, x,
-    /// baseline, width, start, stops}]}` in the space of the appearance (the box upright for the reader,
+    /// baseline, width, start, stops, rightToLeft}]}` in the space of the appearance (the box upright for the reader,
     /// ``TextBoxLayout/uprightBox(of:pageRotation:)``), which `matrix` takes to page space
     /// (turned on a rotated page, as the appearance's `/Matrix`); `face` the font's family,
     /// weight and slant (``fontFaceJSON(_:)``), for the browser to show the text in; `background`
@@ -100,7 +100,8 @@ extension EngineBridge {
         let lines: [JSONValue] = layout.lines.map { line in
             .object([("text", .string(line.text)), ("x", .number(line.x)), ("baseline", .number(line.baseline)),
                      ("width", .number(line.width)), ("start", .integer(line.start)),
-                     ("stops", .array(line.stops.map { .number($0) }))])
+                     ("stops", .array(line.stops.map { .number($0) })),
+                     ("rightToLeft", .bool(TextBoxLayout.holdsRightToLeft(line.text)))])
         }
         var pairs: [(String, JSONValue)] = [
             ("standard", .bool(standard)), ("font", .string(name)), ("face", face), ("fontSize", .number(layout.fontSize)),

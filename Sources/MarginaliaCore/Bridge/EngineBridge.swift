@@ -187,6 +187,10 @@ public final class EngineBridge {
             return try Self.annotationDrawingJSON(request.member("annotation"))
         case "textBoxLayout":
             return try textBoxLayoutJSON(request)
+        case "textBoxCaret":
+            return try textBoxCaretJSON(request)
+        case "textBoxLineMove":
+            return try textBoxLineMoveJSON(request)
         case "fontFace":
             return try fontFaceJSON(request)
         case "brushSample":

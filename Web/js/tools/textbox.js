@@ -63,8 +63,8 @@ export function editText(editor, pageIndex, rect, { text = '', fontSize, color, 
     area.addEventListener('keydown', (e) => {
       const vertical = e.key === 'ArrowUp' || e.key === 'ArrowDown';
       if (!vertical || e.altKey || e.ctrlKey || e.metaKey || e.isComposing) return;
-      e.preventDefault();
-      laidOut.moveByLine(area, e.key === 'ArrowDown', e.shiftKey);
+      // The textarea's own move only where the engine's lines move nothing (none laid out).
+      if (laidOut.moveByLine(area, e.key === 'ArrowDown', e.shiftKey)) e.preventDefault();
     });
   }
   // The writer's widths of text beyond WinAnsi came: the box takes the height of its lines in them.

@@ -9,10 +9,15 @@
 import { svg, html, normRect } from '../svg.js';
 import { drawFreeText, textBoxLayout, shownFace, faceStyle } from '../overlaytext.js';
 import { defaultTextColorOfType } from '../vocabulary.js';
-import { lineHolding, caretX, nearestOnLine, selectedSpans } from './typinglines.js';
+import { call } from '../engine.js';
 
 /** A box's height no line of a text box reaches (points): the box the lines are counted in. */
 const TALL = 100000;
+
+/** The engine's lines as its caret calls take them back: where each starts and its stops. */
+function linesAsked(lines) {
+  return lines.map(({ start, stops }) => ({ start, stops }));
+}
 
 /** What a box without a background colour shows under its text, as the textarea does. */
 export const PAPER = 'rgba(255,255,255,0.85)';
@@ -24,7 +29,7 @@ export const PAPER = 'rgba(255,255,255,0.85)';
  *
  * @returns {{style(area: HTMLTextAreaElement, zoom: number): void, show(text: string): number,
  *   frame(height: number): void, placeCaret(area: HTMLTextAreaElement): void,
- *   moveByLine(area: HTMLTextAreaElement, down: boolean, extend: boolean): void, remove(): void} | null}
+ *   moveByLine(area: HTMLTextAreaElement, down: boolean, extend: boolean): boolean, remove(): void} | null}
  */
 export function typingLayout(view, draft) {
   let first;
@@ -50,6 +55,32 @@ export function typingLayout(view, draft) {
   const marks = svg('g', { class: 'typing-selection' });
   const caret = html('div', { class: 'typing-caret', 'aria-hidden': 'true' });
   caret.style.background = draft.textColor ?? defaultTextColorOfType(draft.type);
+  // A right-to-left line (the engine's `rightToLeft`) is drawn from the right, its stops
+  // added from the left: its caret and selection go where its drawn glyphs are. The drawn
+  // text of line `n` when it is such a line, else null.
+  const rightToLeftDrawn = (n) => {
+    const line = laidOut.lines[n];
+    const text = layer.querySelectorAll('text.free-text')[n];
+    return line?.rightToLeft && text?.textContent === line.text && text.getNumberOfChars() > 0 ? text : null;
+  };
+  // A point of the drawn `text`'s space in the box's space (the selection's, `marks`).
+  const inBox = (text, point) => new DOMPoint(point.x, point.y).matrixTransform(marks.getScreenCTM().inverse().multiply(text.getScreenCTM()));
+  // The caret after offset `k` of the drawn `text`: at the end of the glyph before it (its
+  // left for a right-to-left letter), at the first glyph's start before any.
+  const glyphCaretX = (text, k) => {
+    const n = text.getNumberOfChars();
+    return inBox(text, k > 0 ? text.getEndPositionOfChar(Math.min(k, n) - 1) : text.getStartPositionOfChar(0)).x;
+  };
+  // A band over each glyph of `text` from offset `from` to before `to`, under the line whose band's top is `top`.
+  const glyphBands = (text, from, to, top) => {
+    const bands = [];
+    for (let k = Math.max(0, from); k < Math.min(to, text.getNumberOfChars()); k += 1) {
+      const box = text.getExtentOfChar(k);
+      const [a, b] = [inBox(text, { x: box.x, y: box.y }).x, inBox(text, { x: box.x + box.width, y: box.y }).x];
+      bands.push(svg('rect', { x: Math.min(a, b), y: top - laidOut.lineHeight, width: Math.abs(b - a), height: laidOut.lineHeight }));
+    }
+    return bands;
+  };
   return {
     /** Sets `area` (the textarea) in the engine's face, size, line height and padding, the box's width, its text unseen. */
     style(area, zoom) {
@@ -88,7 +119,7 @@ export function typingLayout(view, draft) {
     /**
      * Shows the selection of `area` on the engine's lines (their `stops`), as the textarea's own
      * would show on its own lines: with the focus and nothing selected, the caret, where the
-     * line holding it (lineHolding) puts the next character, as tall as the line's band
+     * line holding it puts the next character (the engine's `textBoxCaret`), as tall as the line's band
      * (`lineHeight` from the clip's top); with text selected, a band over each stretch of it.
      */
     placeCaret(area) {
@@ -99,17 +130,24 @@ export function typingLayout(view, draft) {
       const [left, , right, clipTop] = normRect(laidOut.clip);
       const bandTop = (line) => clipTop - line * lineHeight;
       const { selectionStart: from, selectionEnd: to } = area;
+      // The engine's place of the caret or stretches of the selection on its lines (textBoxCaret).
+      const placed = call({ call: 'textBoxCaret', lines: linesAsked(lines), from, to });
       if (from !== to) {
-        marks.append(...selectedSpans(lines, from, to).map((span) => {
+        marks.append(...placed.spans.flatMap((span) => {
+          const glyphs = rightToLeftDrawn(span.line);
+          const { start } = lines[span.line];
+          if (glyphs) return glyphBands(glyphs, Math.max(from, start) - start, to - start, bandTop(span.line));
           // Past a line's end (its spaces, its newline): a sliver more, as editors mark it.
           const end = span.beyondEnd ? Math.min(span.right + laidOut.fontSize / 4, right) : span.right;
           return svg('rect', { x: span.left, y: bandTop(span.line) - lineHeight, width: Math.max(0, end - span.left), height: lineHeight });
         }));
         return;
       }
-      const line = lineHolding(lines, from);
+      const line = placed.line ?? 0;
       // No line (no text laid out): where the alignment starts one, inside the clip.
-      const x = lines.length ? caretX(lines[line], from) : { center: (left + right) / 2, right }[draft.alignment] ?? left;
+      const glyphs = rightToLeftDrawn(line);
+      const x = glyphs ? glyphCaretX(glyphs, from - lines[line].start)
+        : placed.x ?? { center: (left + right) / 2, right }[draft.alignment] ?? left;
       const toClient = marks.getScreenCTM();
       const a = new DOMPoint(x, bandTop(line)).matrixTransform(toClient);
       const b = new DOMPoint(x, bandTop(line) - lineHeight).matrixTransform(toClient);
@@ -123,20 +161,23 @@ export function typingLayout(view, draft) {
      * place nearest the x it had when the moves began (kept over a run of them, as editors
      * keep it); from the first line up to the text's start, from the last down to its end.
      * With `extend` (Shift), the selection's moving end goes there, its other end kept.
+     * Answers whether it moved the caret (false with no line laid out: the key is then the
+     * textarea's own).
      */
     moveByLine(area, down, extend) {
-      const lines = laidOut?.lines ?? [];
-      if (!lines.length) return;
+      if (!laidOut) return false;
       const backward = area.selectionDirection === 'backward';
       const [anchor, focus] = backward ? [area.selectionEnd, area.selectionStart] : [area.selectionStart, area.selectionEnd];
-      const here = lineHolding(lines, focus);
-      const goal = goalX && goalX.at === focus && goalX.text === area.value ? goalX.x : caretX(lines[here], focus);
-      const to = here + (down ? 1 : -1);
-      const index = to < 0 ? 0 : to >= lines.length ? area.value.length : nearestOnLine(lines, to, goal);
-      goalX = { at: index, x: goal, text: area.value };
+      // The goal x of the run, while the caret is where the last move left it in the same text.
+      const kept = goalX && goalX.at === focus && goalX.text === area.value ? goalX.x : undefined;
+      const move = call({ call: 'textBoxLineMove', lines: linesAsked(laidOut.lines), length: area.value.length, focus, down, goalX: kept });
+      if (move.index === undefined) return false;
+      const { index } = move;
+      goalX = { at: index, x: move.goalX, text: area.value };
       if (!extend) area.setSelectionRange(index, index);
       else area.setSelectionRange(Math.min(anchor, index), Math.max(anchor, index), index < anchor ? 'backward' : 'forward');
       this.placeCaret(area);
+      return true;
     },
     remove() {
       layer.remove();
