@@ -43,6 +43,8 @@ ALLOWED = {
     ("Sources/MarginaliaCore/Bridge/EngineBridge+Signature.swift", "ink"): (1, "the request's pen preset `ink`"),
     ("Sources/MarginaliaCore/Bridge/EngineBridge+Styling.swift", "ink"): (1, "the note icon's outline colour `ink`"),
     ("Sources/MarginaliaCore/Bridge/EngineBridge+Brushes.swift", "square"): (1, "CSS's line cap `square`"),
+    ("Sources/MarginaliaCore/Bridge/EngineBridge+TextBoxCaret.swift", "line"):
+        (2, "the caret answer's key `line`: the index of a text box's line (docs/engine.md, textBoxCaret)"),
     ("Sources/MarginaliaCore/Commands/EditorCommand+JSON.swift", "ink"): (2, "a stroke command's pen preset `ink`"),
     ("Sources/MarginaliaServer/People/SavedSignature+JSON.swift", "ink"): (2, "a saved signature's drawing `type` (docs/api.md), not an annotation type"),
     ("Sources/MarginaliaCLI/CommandLineTool.swift", "redact"): (1, "the CLI command `redact`"),
