@@ -102,6 +102,10 @@ struct TextBoxCaretPlacesTests {
         #expect(none["index"] == nil && none["error"] == nil, "\(none)")
         let backwards = try call(#"{"call": "textBoxCaret", "lines": \#(lines), "from": 4, "to": 1}"#)
         #expect(backwards["error"] != nil, "\(backwards)")
+        // An offset near the largest whole number, with a line's stops added to it, would
+        // overflow: refused, naming the field and the range.
+        let far = try call(#"{"call": "textBoxCaret", "lines": [{"start": 9223372036854774784, "stops": [\#(Array(repeating: "0", count: 2000).joined(separator: ","))]}], "from": 0, "to": 1}"#)
+        #expect(far["error"]?.stringValue?.contains("from 0 to 100000000") == true, "\(far)")
         let layout = try call(#"{"call": "textBoxLayout", "annotation": {"type": "freeText", "rect": [0, 0, 200, 100], "#
                               + #""text": "ab\n\u05E9\u05DC"}, "measured": {"\u05E9": 600, "\u05DC": 500}}"#)
         #expect((layout["lines"]?.arrayValue ?? []).map { $0["rightToLeft"]?.boolValue } == [false, true], "\(layout)")

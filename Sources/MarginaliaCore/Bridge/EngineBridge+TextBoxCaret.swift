@@ -11,6 +11,10 @@ extension EngineBridge {
     /// The most lines, and the most stops in all, a caret request may hold.
     static let caretLinesLimit = 10_000
     static let caretStopsLimit = 200_000
+    /// The offsets a caret request may name (UTF-16 units of a box's text): far beyond any
+    /// box's text, and small enough that an offset plus a line's stops stays a number on
+    /// wasm32, whose `Int` has 32 bits.
+    static let caretOffsets = 0...100_000_000
 
     /// `textBoxCaret`: for `lines` (`[{start, stops}]`, `textBoxLayout`'s) and the selection
     /// `from`, `to` (UTF-16 offsets, `from` at most `to`): with nothing selected `{line, x}`,
@@ -19,12 +23,12 @@ extension EngineBridge {
     /// beyondEnd}]}` (``TextBoxLayout/selectedSpans(from:to:in:)``).
     ///
     /// - Throws: ``CommandError/malformed(_:)`` naming a bad field (offsets not whole numbers
-    ///   from 0, `from` after `to`, stops not finite numbers); ``CommandError/tooLarge(_:_:)``
+    ///   in ``caretOffsets``, `from` after `to`, stops not finite numbers); ``CommandError/tooLarge(_:_:)``
     ///   past ``caretLinesLimit`` lines or ``caretStopsLimit`` stops.
     func textBoxCaretJSON(_ request: JSONField) throws(CommandError) -> JSONValue {
         let lines = try Self.caretLines(request.member("lines"))
         let fromField = try request.member("from")
-        let from = try fromField.integer(in: 0...Int.max), to = try request.member("to").integer(in: 0...Int.max)
+        let from = try fromField.integer(in: Self.caretOffsets), to = try request.member("to").integer(in: Self.caretOffsets)
         guard from <= to else { throw fromField.problem("expected an offset at most `to` (\(to)), found \(from)") }
         if from < to {
             let spans: [JSONValue] = TextBoxLayout.selectedSpans(from: from, to: to, in: lines).map { span in
@@ -47,7 +51,7 @@ extension EngineBridge {
     /// - Throws: as `textBoxCaret`, and for a `focus` past `length`.
     func textBoxLineMoveJSON(_ request: JSONField) throws(CommandError) -> JSONValue {
         let lines = try Self.caretLines(request.member("lines"))
-        let length = try request.member("length").integer(in: 0...Int.max)
+        let length = try request.member("length").integer(in: Self.caretOffsets)
         let focus = try request.member("focus").integer(in: 0...length)
         let down = try request.member("down").bool()
         let goalX = try request.optionalMember("goalX")?.number()
@@ -70,7 +74,7 @@ extension EngineBridge {
                                             .listItems(count: stopsCount, max: caretStopsLimit))
             }
             lines.append(TextBoxLayout.Line(text: "", x: stops[0], baseline: 0, width: stops[stops.count - 1] - stops[0],
-                                            start: try item.member("start").integer(in: 0...Int.max), stops: stops))
+                                            start: try item.member("start").integer(in: Self.caretOffsets), stops: stops))
         }
         return lines
     }
